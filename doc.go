@@ -1,0 +1,54 @@
+// Package adjlist models relationships in Amazon DynamoDB with the
+// adjacency-list pattern: one table, node items and edge items told apart by
+// their keys, and an inverted global secondary index so that every edge,
+// written once, reads cheaply in both directions.
+//
+// # Layout
+//
+// With the default [Options] (PK, SK, GSI1 on GSI1PK/GSI1SK), the
+// students↔courses example stores:
+//
+//	PK           SK                   GSI1PK        GSI1SK    attributes
+//	STU#a91      PROFILE                                      name, year, major
+//	STU#a91      ENROLL#CRS#math204   CRS#math204   STU#a91   enrolledOn, grade
+//	STU#a91      ENROLL#CRS#cs101     CRS#cs101     STU#a91   enrolledOn, grade
+//	CRS#math204  METADATA                                     title, credits, term
+//
+// A [Node] handle reads and writes node items; an [Edge] handle writes edge
+// items (guarded by attribute_not_exists, so an edge is never written twice)
+// and reads them forward ([Edge.From], a Query on the table) or in reverse
+// ([Edge.To], a Query on the index). [LoadNode] reads a node and its edges in
+// one Query.
+//
+// # Keys
+//
+// Keys are built by [NodeKey] and [EdgeKey] from programmer-chosen names
+// (node types, edge labels, item markers: ASCII letters, digits, '_', '-',
+// '.') and user-supplied ids (any non-empty UTF-8). '%' and '#' in ids are
+// percent-encoded, so no id can forge a separator, collide with another id,
+// or fall into another type's begins_with range. Invalid input is refused
+// with [ErrInvalidKey] before any request is sent.
+//
+// # Reading
+//
+// Every read that can span pages returns a [Query]: [Query.All] is an
+// iter.Seq2 over all items on top of the SDK's Query paginator, and
+// [Query.Page] fetches one page and an opaque cursor for the next, for
+// request/response handlers.
+//
+// # Consistency
+//
+// Reads on the table are eventually consistent by default
+// ([Query.ConsistentRead] makes them strong). Reads on the index are always
+// eventually consistent: a new edge may take a moment to show up in
+// [Edge.To]. DynamoDB Local shows no such lag; real DynamoDB does.
+//
+// # Errors
+//
+// Errors are [*OpError] values naming the operation, table and keys, and
+// wrap a sentinel ([ErrNotFound], [ErrEdgeExists], [ErrInvalidKey],
+// [ErrKeyAttribute], [ErrInvalidCursor], [ErrIndexConsistentRead],
+// [ErrInvalidOption]) and/or the SDK's error, so both errors.Is and
+// errors.As (e.g. *types.ConditionalCheckFailedException, smithy.APIError)
+// work.
+package adjlist

@@ -1,0 +1,359 @@
+package adjlist
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Edge is a handle on one kind of edge (relationship) between two node
+// types in a [Table], with E the Go type of the edge's own data. Each edge is
+// one item, written once, stored in its source node's partition and
+// projected into the inverted index with its keys swapped:
+//
+//	PK     = NodeKey(fromType, from)      e.g. "STU#a91"
+//	SK     = EdgeKey(label, toType, to)   e.g. "ENROLL#CRS#math204"
+//	GSI1PK = NodeKey(toType, to)          e.g. "CRS#math204"
+//	GSI1SK = NodeKey(fromType, from)      e.g. "STU#a91"
+//
+// plus E's attributes (enrolledOn, grade). [Edge.From] reads the edges of a
+// source node with a Query on the table; [Edge.To] reads the edges into a
+// target node with a Query on the index. An Edge is immutable and safe for
+// concurrent use.
+type Edge[E any] struct {
+	t        *Table
+	label    string
+	fromType string
+	toType   string
+	prefix   string // EdgeKey prefix: label#toType#
+	err      error
+}
+
+// EdgeItem is one edge read back: both endpoint ids, decoded from the keys,
+// and the edge's data. Data is E's zero value when the index does not
+// project it (KEYS_ONLY).
+type EdgeItem[E any] struct {
+	From string // source node id, e.g. "a91"
+	To   string // target node id, e.g. "math204"
+	Data E
+}
+
+// NewEdge returns a handle on the edges labelled label from nodes of from's
+// type to nodes of to's type, e.g.
+//
+//	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+//
+// label is 1-64 ASCII letters, digits, '_', '-' or '.'. An invalid label, an
+// invalid node, or nodes of two different tables make every call on the edge
+// fail before any request ([ErrInvalidKey], [ErrInvalidOption]).
+func NewEdge[E, F, T any](from *Node[F], label string, to *Node[T]) *Edge[E] {
+	e := &Edge[E]{t: from.t, label: label, fromType: from.typ, toType: to.typ}
+	e.err = errors.Join(from.err, to.err)
+	if e.err == nil {
+		e.err = checkName("edge label", label)
+	}
+	if e.err == nil && from.t != to.t {
+		e.err = fmt.Errorf("%w: edge %s joins nodes of different tables", ErrInvalidOption, label)
+	}
+	e.prefix = label + "#" + to.typ + "#"
+	return e
+}
+
+// edgeKeys are the four key attribute values of one edge item.
+type edgeKeys struct{ pk, sk, ipk, isk string }
+
+// keys derives the edge item's keys from the endpoint ids. The source key is
+// also the index sort key, so it must fit MaxSortKeyLen.
+func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
+	if e.err != nil {
+		return k, e.err
+	}
+	if k.pk, err = NodeKey(e.fromType, from); err != nil {
+		return k, err
+	}
+	if err = checkLen(e.fromType, "index sort key", k.pk, MaxSortKeyLen); err != nil {
+		return k, err
+	}
+	if k.sk, err = EdgeKey(e.label, e.toType, to); err != nil {
+		return k, err
+	}
+	// EdgeKey validated to already; only the shorter prefix differs.
+	k.ipk = k.sk[len(e.label)+1:]
+	k.isk = k.pk
+	return k, nil
+}
+
+func (e *Edge[E]) wrap(op string, k edgeKeys, err error) error {
+	return &OpError{Op: op, Table: e.t.name, PK: k.pk, SK: k.sk, Err: err}
+}
+
+// Put creates the edge from → to with data, in one PutItem that writes the
+// four key attributes and data's attributes, guarded by
+// attribute_not_exists(PK). If the edge exists, the stored item is left
+// unchanged and the error matches both [ErrEdgeExists] and (errors.As) the
+// SDK's *types.ConditionalCheckFailedException.
+//
+// data must marshal (attributevalue) to a map with no key attribute, else
+// [ErrKeyAttribute]; bad ids give [ErrInvalidKey]. Both are reported before
+// any request.
+func (e *Edge[E]) Put(ctx context.Context, from, to string, data E) error {
+	const op = "Edge.Put"
+	k, err := e.keys(from, to)
+	if err != nil {
+		return e.wrap(op, k, err)
+	}
+	item, err := e.t.marshalData(data)
+	if err != nil {
+		return e.wrap(op, k, err)
+	}
+	o := &e.t.opts
+	item[o.PartitionKey] = &types.AttributeValueMemberS{Value: k.pk}
+	item[o.SortKey] = &types.AttributeValueMemberS{Value: k.sk}
+	item[o.IndexPartitionKey] = &types.AttributeValueMemberS{Value: k.ipk}
+	item[o.IndexSortKey] = &types.AttributeValueMemberS{Value: k.isk}
+	_, err = e.t.client.PutItem(ctx, &dynamodb.PutItemInput{
+		TableName:                 aws.String(e.t.name),
+		Item:                      item,
+		ConditionExpression:       e.t.absent.Condition(),
+		ExpressionAttributeNames:  e.t.absent.Names(),
+		ExpressionAttributeValues: e.t.absent.Values(),
+	})
+	if isConditionFailed(err) {
+		return e.wrap(op, k, fmt.Errorf("%w: %w", ErrEdgeExists, err))
+	}
+	if err != nil {
+		return e.wrap(op, k, err)
+	}
+	return nil
+}
+
+// Get reads the edge from → to with one eventually consistent GetItem on the
+// table. It returns [ErrNotFound] if there is no such edge, [ErrInvalidKey]
+// for bad ids.
+func (e *Edge[E]) Get(ctx context.Context, from, to string) (EdgeItem[E], error) {
+	const op = "Edge.Get"
+	k, err := e.keys(from, to)
+	if err != nil {
+		return EdgeItem[E]{}, e.wrap(op, k, err)
+	}
+	out, err := e.t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(e.t.name), Key: e.t.keyItem(k.pk, k.sk)})
+	if err != nil {
+		return EdgeItem[E]{}, e.wrap(op, k, err)
+	}
+	if out.Item == nil {
+		return EdgeItem[E]{}, e.wrap(op, k, ErrNotFound)
+	}
+	return e.decodeKnown(out.Item, from, to, op, k)
+}
+
+// decodeKnown decodes an item whose keys were derived from from and to.
+func (e *Edge[E]) decodeKnown(item Item, from, to, op string, k edgeKeys) (EdgeItem[E], error) {
+	v := EdgeItem[E]{From: from, To: to}
+	if err := e.t.unmarshalData(item, &v.Data); err != nil {
+		return EdgeItem[E]{}, e.wrap(op, k, err)
+	}
+	return v, nil
+}
+
+// Update changes the data of the existing edge from → to with one
+// UpdateItem guarded by attribute_exists(PK), and returns the edge as stored
+// afterwards (ReturnValues ALL_NEW). update is built with the SDK's
+// expression package, e.g.
+//
+//	expression.Set(expression.Name("grade"), expression.Value("A"))
+//
+// It returns [ErrNotFound] (with the SDK's
+// *types.ConditionalCheckFailedException) if the edge does not exist, so an
+// update never creates a half-formed edge; [ErrKeyAttribute] if update
+// names a key attribute; [ErrInvalidKey] for bad ids. The last two are
+// reported before any request.
+func (e *Edge[E]) Update(ctx context.Context, from, to string, update expression.UpdateBuilder) (EdgeItem[E], error) {
+	const op = "Edge.Update"
+	k, err := e.keys(from, to)
+	if err != nil {
+		return EdgeItem[E]{}, e.wrap(op, k, err)
+	}
+	// The update alone names exactly the attributes it touches.
+	alone, err := expression.NewBuilder().WithUpdate(update).Build()
+	if err != nil {
+		return EdgeItem[E]{}, e.wrap(op, k, err)
+	}
+	for _, name := range alone.Names() {
+		if e.t.isKeyAttr(name) {
+			return EdgeItem[E]{}, e.wrap(op, k, fmt.Errorf("%w: %q", ErrKeyAttribute, name))
+		}
+	}
+	expr, err := expression.NewBuilder().WithUpdate(update).
+		WithCondition(expression.AttributeExists(expression.Name(e.t.opts.PartitionKey))).Build()
+	if err != nil {
+		return EdgeItem[E]{}, e.wrap(op, k, err)
+	}
+	out, err := e.t.client.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName:                 aws.String(e.t.name),
+		Key:                       e.t.keyItem(k.pk, k.sk),
+		UpdateExpression:          expr.Update(),
+		ConditionExpression:       expr.Condition(),
+		ExpressionAttributeNames:  expr.Names(),
+		ExpressionAttributeValues: expr.Values(),
+		ReturnValues:              types.ReturnValueAllNew,
+	})
+	if isConditionFailed(err) {
+		return EdgeItem[E]{}, e.wrap(op, k, fmt.Errorf("%w: %w", ErrNotFound, err))
+	}
+	if err != nil {
+		return EdgeItem[E]{}, e.wrap(op, k, err)
+	}
+	return e.decodeKnown(out.Attributes, from, to, op, k)
+}
+
+// Delete removes the edge from → to with one DeleteItem guarded by
+// attribute_exists(PK). It returns [ErrNotFound] if there was no such edge,
+// [ErrInvalidKey] for bad ids. The index entry goes with the item.
+func (e *Edge[E]) Delete(ctx context.Context, from, to string) error {
+	const op = "Edge.Delete"
+	k, err := e.keys(from, to)
+	if err != nil {
+		return e.wrap(op, k, err)
+	}
+	_, err = e.t.client.DeleteItem(ctx, &dynamodb.DeleteItemInput{
+		TableName:                 aws.String(e.t.name),
+		Key:                       e.t.keyItem(k.pk, k.sk),
+		ConditionExpression:       e.t.present.Condition(),
+		ExpressionAttributeNames:  e.t.present.Names(),
+		ExpressionAttributeValues: e.t.present.Values(),
+	})
+	if isConditionFailed(err) {
+		return e.wrap(op, k, fmt.Errorf("%w: %w", ErrNotFound, err))
+	}
+	if err != nil {
+		return e.wrap(op, k, err)
+	}
+	return nil
+}
+
+// From returns the forward query: every edge of this kind that starts at
+// node from, in one Query per page on the table,
+//
+//	PK = "STU#a91" AND begins_with(SK, "ENROLL#CRS#")
+//
+// in ascending order of the target's key. The prefix names the target type
+// as well as the label, so edges with the same label to another node type
+// are not mixed in. Reads are eventually consistent unless
+// [Query.ConsistentRead] is set.
+func (e *Edge[E]) From(from string) Query[EdgeItem[E]] {
+	const op = "Edge.From"
+	if e.err != nil {
+		return errQuery[EdgeItem[E]](e.t, op, e.err)
+	}
+	pk, err := NodeKey(e.fromType, from)
+	if err != nil {
+		return errQuery[EdgeItem[E]](e.t, op, err)
+	}
+	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: e.prefix}, e.decode)
+}
+
+// To returns the reverse query: every edge of this kind that ends at node
+// to, in one Query per page on the inverted index,
+//
+//	GSI1PK = "CRS#math204" AND begins_with(GSI1SK, "STU#")
+//	filter begins_with(SK, "ENROLL#CRS#")
+//
+// in ascending order of the source's key. The filter drops edges of other
+// labels between the same node types (they still count toward
+// [Query.Limit]).
+//
+// Global secondary indexes are eventually consistent: an edge written a
+// moment ago may not be listed yet, and one deleted may still be. Asking for
+// [Query.ConsistentRead] fails with [ErrIndexConsistentRead]. With a
+// KEYS_ONLY index the items carry ids only and Data is E's zero value.
+func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
+	const op = "Edge.To"
+	if e.err != nil {
+		return errQuery[EdgeItem[E]](e.t, op, e.err)
+	}
+	ipk, err := NodeKey(e.toType, to)
+	if err != nil {
+		return errQuery[EdgeItem[E]](e.t, op, err)
+	}
+	return newQuery(e.t, op, queryKeys{index: e.t.opts.Index, pk: ipk, skPrefix: e.fromType + "#", filterPrefix: e.prefix}, e.decode)
+}
+
+// decode turns a queried item into an EdgeItem, reporting ok=false for
+// items of other kinds (another label or node type).
+func (e *Edge[E]) decode(item Item) (EdgeItem[E], bool, error) {
+	var v EdgeItem[E]
+	pk, _ := stringAttr(item, e.t.opts.PartitionKey)
+	sk, _ := stringAttr(item, e.t.opts.SortKey)
+	typ, from, err := ParseNodeKey(pk)
+	if err != nil || typ != e.fromType {
+		return v, false, nil
+	}
+	label, toType, to, err := ParseEdgeKey(sk)
+	if err != nil || label != e.label || toType != e.toType {
+		return v, false, nil
+	}
+	v.From, v.To = from, to
+	if err := e.t.unmarshalData(item, &v.Data); err != nil {
+		return v, false, err
+	}
+	return v, true, nil
+}
+
+// NodeWithEdges is a node's own data and the edges that start at it, as
+// read by [LoadNode].
+type NodeWithEdges[N, E any] struct {
+	ID    string        // node id, e.g. "a91"
+	Node  N             // the node item's data
+	Edges []EdgeItem[E] // outgoing edges in ascending target key order
+}
+
+// LoadNode reads node id's item and all its outgoing edges of kind edge in
+// one Query per page on the table (PK = "STU#a91", no sort key condition):
+// the node's profile and every enrolment in one read. Items of other kinds
+// in the partition are skipped. It returns [ErrNotFound] if the node item
+// does not exist, [ErrInvalidOption] if edge does not start at node's type,
+// and [ErrInvalidKey] for a bad id; reads are eventually consistent.
+func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id string) (NodeWithEdges[N, E], error) {
+	const op = "LoadNode"
+	res := NodeWithEdges[N, E]{ID: id}
+	pk, _, err := node.Key(id)
+	if err == nil && edge.err != nil {
+		err = edge.err
+	}
+	if err == nil && (edge.t != node.t || edge.fromType != node.typ) {
+		err = fmt.Errorf("%w: edge %s does not start at node type %s", ErrInvalidOption, edge.label, node.typ)
+	}
+	if err != nil {
+		return res, &OpError{Op: op, Table: node.t.name, PK: pk, Err: err}
+	}
+	found := false
+	raw := func(item Item) (Item, bool, error) { return item, true, nil }
+	for item, err := range newQuery(node.t, op, queryKeys{pk: pk}, raw).All(ctx) {
+		if err != nil {
+			return NodeWithEdges[N, E]{ID: id}, err
+		}
+		if sk, _ := stringAttr(item, node.t.opts.SortKey); sk == node.marker {
+			if err := node.t.unmarshalData(item, &res.Node); err != nil {
+				return NodeWithEdges[N, E]{ID: id}, &OpError{Op: op, Table: node.t.name, PK: pk, SK: sk, Err: err}
+			}
+			found = true
+			continue
+		}
+		v, ok, err := edge.decode(item)
+		if err != nil {
+			return NodeWithEdges[N, E]{ID: id}, &OpError{Op: op, Table: node.t.name, PK: pk, Err: err}
+		}
+		if ok {
+			res.Edges = append(res.Edges, v)
+		}
+	}
+	if !found {
+		return NodeWithEdges[N, E]{ID: id}, &OpError{Op: op, Table: node.t.name, PK: pk, SK: node.marker, Err: ErrNotFound}
+	}
+	return res, nil
+}

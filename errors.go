@@ -1,0 +1,83 @@
+package adjlist
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Sentinel errors, matched with errors.Is. Errors returned by this package
+// wrap them, usually inside an [*OpError].
+var (
+	// ErrInvalidKey reports an id, name or key that cannot form a valid
+	// DynamoDB key: empty, not UTF-8, too long, or not produced by this
+	// package's codec. Detected before any request is sent; see [KeyError].
+	ErrInvalidKey = errors.New("adjlist: invalid key")
+
+	// ErrKeyAttribute reports item data (a node's or an edge's) that would
+	// write or update one of the table's key attributes, e.g. a struct field
+	// tagged `dynamodbav:"PK"`. Keys are derived from ids only. Detected
+	// before any request is sent.
+	ErrKeyAttribute = errors.New("adjlist: data maps to a key attribute")
+
+	// ErrNotFound reports that the item asked for does not exist.
+	ErrNotFound = errors.New("adjlist: item not found")
+
+	// ErrEdgeExists reports that [Edge.Put] found the edge already present;
+	// the existing item is left unchanged. The error also unwraps to the
+	// SDK's *types.ConditionalCheckFailedException.
+	ErrEdgeExists = errors.New("adjlist: edge already exists")
+
+	// ErrInvalidCursor reports a page cursor that is malformed or belongs to
+	// another query (another partition, index or direction).
+	ErrInvalidCursor = errors.New("adjlist: invalid cursor")
+
+	// ErrIndexConsistentRead reports a request for a strongly consistent read
+	// on a global secondary index, which DynamoDB does not support. Detected
+	// before any request is sent.
+	ErrIndexConsistentRead = errors.New("adjlist: global secondary indexes support only eventually consistent reads")
+
+	// ErrInvalidOption reports an option value that cannot work, such as a
+	// negative limit or an empty table name. Detected before any request is
+	// sent.
+	ErrInvalidOption = errors.New("adjlist: invalid option")
+)
+
+// OpError records a failed operation with the table and key it concerned.
+// Err is the cause: one of this package's sentinels, a [*KeyError], an error
+// from attributevalue or expression, or the SDK's error (reachable with
+// errors.As, e.g. *types.ConditionalCheckFailedException or
+// smithy.APIError), or several of them joined.
+type OpError struct {
+	// Op names the operation, e.g. "Edge.Put" or "Query".
+	Op string
+	// Table is the DynamoDB table name.
+	Table string
+	// PK and SK are the key values of the item, or the partition key value
+	// (and sort key prefix) of a query; empty when not yet known.
+	PK, SK string
+	// Index is the global secondary index read, if any.
+	Index string
+	// Err is the underlying error.
+	Err error
+}
+
+func (e *OpError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "adjlist: %s %s", e.Op, e.Table)
+	if e.Index != "" {
+		fmt.Fprintf(&b, " index %s", e.Index)
+	}
+	if e.PK != "" {
+		fmt.Fprintf(&b, " %q", e.PK)
+	}
+	if e.SK != "" {
+		fmt.Fprintf(&b, " %q", e.SK)
+	}
+	b.WriteString(": ")
+	b.WriteString(strings.TrimPrefix(e.Err.Error(), "adjlist: "))
+	return b.String()
+}
+
+// Unwrap returns the underlying error.
+func (e *OpError) Unwrap() error { return e.Err }

@@ -1,0 +1,176 @@
+package adjlist
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
+)
+
+// DynamoDB's size limits for key attribute values, in UTF-8 bytes.
+const (
+	// MaxPartitionKeyLen is the largest partition key value DynamoDB accepts:
+	// 2048 bytes. It applies to the table's partition key and to an index's.
+	MaxPartitionKeyLen = 2048
+	// MaxSortKeyLen is the largest sort key value DynamoDB accepts: 1024
+	// bytes. It applies to the table's sort key and to an index's.
+	MaxSortKeyLen = 1024
+)
+
+// KeyError describes a key that adjlist refuses to build or parse. It matches
+// [ErrInvalidKey] with errors.Is. It is returned before any request is sent.
+type KeyError struct {
+	// Name is the node type, edge label or key attribute concerned, if known.
+	Name string
+	// ID is the offending id or key value, as given (it may be invalid UTF-8).
+	ID string
+	// Reason says what is wrong, e.g. "empty id".
+	Reason string
+}
+
+func (e *KeyError) Error() string {
+	if e.Name == "" {
+		return fmt.Sprintf("adjlist: invalid key %q: %s", e.ID, e.Reason)
+	}
+	return fmt.Sprintf("adjlist: invalid key %s %q: %s", e.Name, e.ID, e.Reason)
+}
+
+// Unwrap returns [ErrInvalidKey].
+func (e *KeyError) Unwrap() error { return ErrInvalidKey }
+
+// checkName validates a programmer-chosen node type, edge label or item
+// marker (see [NewNode] and [NewEdge] for the alphabet).
+func checkName(kind, name string) error {
+	if !keycodec.ValidName(name) {
+		return &KeyError{Name: kind, ID: name, Reason: "names are 1-64 ASCII letters, digits, '_', '-' or '.'"}
+	}
+	return nil
+}
+
+// checkID validates a user-supplied id before it is escaped.
+func checkID(name, id string) error {
+	switch {
+	case id == "":
+		return &KeyError{Name: name, ID: id, Reason: "empty id"}
+	case !utf8.ValidString(id):
+		return &KeyError{Name: name, ID: id, Reason: "id is not valid UTF-8"}
+	}
+	return nil
+}
+
+// checkLen enforces DynamoDB's key size limit for attr on the built key.
+func checkLen(name, attr, key string, limit int) error {
+	if len(key) > limit {
+		return &KeyError{Name: name, ID: key, Reason: fmt.Sprintf("%s value is %d bytes, DynamoDB allows %d", attr, len(key), limit)}
+	}
+	return nil
+}
+
+// joinKey builds prefix + "#" ... + escaped id with one allocation.
+func joinKey(id string, names ...string) string {
+	n := keycodec.EscapedLen(id)
+	for _, s := range names {
+		n += len(s) + 1
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, s := range names {
+		b.WriteString(s)
+		b.WriteByte(keycodec.Sep)
+	}
+	keycodec.AppendEscaped(&b, id)
+	return b.String()
+}
+
+// NodeKey returns the key of a node: nodeType + "#" + escaped id. It is the
+// partition key of the node's item collection and the value an edge stores
+// to point at the node, e.g.
+//
+//	NodeKey("STU", "a91")   == "STU#a91"
+//	NodeKey("CRS", "x#1%")  == "CRS#x%231%25"
+//
+// The id may be any non-empty valid UTF-8 string. '%' and '#' in it are
+// percent-encoded ("%25", "%23"); every other byte is kept, so the key of an
+// id without them is the id itself behind the prefix and sorts in the id's
+// byte order. Because an escaped id never contains '#', distinct (type, id)
+// pairs give distinct keys and no key falls inside another type's
+// begins_with range ("STU#").
+//
+// NodeKey returns a [*KeyError] (errors.Is [ErrInvalidKey]) for an invalid
+// nodeType, an empty or non-UTF-8 id, or a key over [MaxPartitionKeyLen]
+// bytes. It makes no request.
+func NodeKey(nodeType, id string) (string, error) {
+	if err := checkName("node type", nodeType); err != nil {
+		return "", err
+	}
+	if err := checkID(nodeType, id); err != nil {
+		return "", err
+	}
+	k := joinKey(id, nodeType)
+	if err := checkLen(nodeType, "partition key", k, MaxPartitionKeyLen); err != nil {
+		return "", err
+	}
+	return k, nil
+}
+
+// ParseNodeKey splits a key made by [NodeKey] back into its node type and
+// id: ParseNodeKey("STU#a91") returns "STU", "a91". It returns a
+// [*KeyError] (errors.Is [ErrInvalidKey]) for a string NodeKey cannot have
+// produced.
+func ParseNodeKey(key string) (nodeType, id string, err error) {
+	nodeType, rest, ok := strings.Cut(key, string(keycodec.Sep))
+	if !ok || checkName("node type", nodeType) != nil {
+		return "", "", &KeyError{ID: key, Reason: "not a node key (TYPE#id)"}
+	}
+	id, err = keycodec.Unescape(rest)
+	if err != nil || checkID(nodeType, id) != nil {
+		return "", "", &KeyError{Name: nodeType, ID: key, Reason: "malformed id"}
+	}
+	return nodeType, id, nil
+}
+
+// EdgeKey returns the sort key of an edge item in its source node's
+// partition: label + "#" + toType + "#" + escaped toID, e.g.
+//
+//	EdgeKey("ENROLL", "CRS", "math204") == "ENROLL#CRS#math204"
+//
+// toID is escaped as in [NodeKey]. The forward listing of an edge queries
+// begins_with(SK, "ENROLL#CRS#"), which ends with the separator, so no id
+// can reach into it from another label, type or id.
+//
+// EdgeKey returns a [*KeyError] (errors.Is [ErrInvalidKey]) for an invalid
+// label or toType, an empty or non-UTF-8 toID, or a key over
+// [MaxSortKeyLen] bytes. It makes no request.
+func EdgeKey(label, toType, toID string) (string, error) {
+	if err := checkName("edge label", label); err != nil {
+		return "", err
+	}
+	if err := checkName("node type", toType); err != nil {
+		return "", err
+	}
+	if err := checkID(toType, toID); err != nil {
+		return "", err
+	}
+	k := joinKey(toID, label, toType)
+	if err := checkLen(label, "sort key", k, MaxSortKeyLen); err != nil {
+		return "", err
+	}
+	return k, nil
+}
+
+// ParseEdgeKey splits a key made by [EdgeKey] back into its parts:
+// ParseEdgeKey("ENROLL#CRS#math204") returns "ENROLL", "CRS", "math204".
+// It returns a [*KeyError] (errors.Is [ErrInvalidKey]) for a string EdgeKey
+// cannot have produced.
+func ParseEdgeKey(sk string) (label, toType, toID string, err error) {
+	label, rest, ok := strings.Cut(sk, string(keycodec.Sep))
+	if !ok || checkName("edge label", label) != nil {
+		return "", "", "", &KeyError{ID: sk, Reason: "not an edge key (LABEL#TYPE#id)"}
+	}
+	toType, toID, err = ParseNodeKey(rest)
+	if err != nil {
+		return "", "", "", &KeyError{Name: label, ID: sk, Reason: "not an edge key (LABEL#TYPE#id)"}
+	}
+	return label, toType, toID, nil
+}

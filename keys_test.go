@@ -1,0 +1,168 @@
+package adjlist_test
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+)
+
+func TestNodeKey(t *testing.T) {
+	tests := []struct {
+		typ, id, want string
+	}{
+		{"STU", "a91", "STU#a91"},
+		{"CRS", "math204", "CRS#math204"},
+		{"WS", "acme", "WS#acme"},
+		{"STU", "a91#ENROLL#CRS#x", "STU#a91%23ENROLL%23CRS%23x"},
+		{"STU", "100%", "STU#100%25"},
+		{"STU", "%23", "STU#%2523"},
+		{"STU", "Ünïcødé 名前", "STU#Ünïcødé 名前"},
+		{"STU", "A91", "STU#A91"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.id, func(t *testing.T) {
+			got, err := adjlist.NodeKey(tt.typ, tt.id)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+			typ, id, err := adjlist.ParseNodeKey(got)
+			require.NoError(t, err)
+			assert.Equal(t, tt.typ, typ)
+			assert.Equal(t, tt.id, id)
+		})
+	}
+}
+
+func TestEdgeKey(t *testing.T) {
+	tests := []struct {
+		label, typ, id, want string
+	}{
+		{"ENROLL", "CRS", "math204", "ENROLL#CRS#math204"},
+		{"ENROLL", "CRS", "cs101", "ENROLL#CRS#cs101"},
+		{"ENROLL", "CRS", "x#y", "ENROLL#CRS#x%23y"},
+		{"follows-v2", "USER.v1", "_", "follows-v2#USER.v1#_"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.want, func(t *testing.T) {
+			got, err := adjlist.EdgeKey(tt.label, tt.typ, tt.id)
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+			label, typ, id, err := adjlist.ParseEdgeKey(got)
+			require.NoError(t, err)
+			assert.Equal(t, []string{tt.label, tt.typ, tt.id}, []string{label, typ, id})
+		})
+	}
+}
+
+func TestKeyLimits(t *testing.T) {
+	const prefix = "STU#"
+	// "é" is two bytes: limits count UTF-8 bytes, not runes.
+	multibyte := func(n int) string { return strings.Repeat("é", n/2) + strings.Repeat("a", n%2) }
+	tests := []struct {
+		name  string
+		build func() (string, error)
+		ok    bool
+	}{
+		{"partition key 2048 bytes", func() (string, error) { return adjlist.NodeKey("STU", multibyte(2048-len(prefix))) }, true},
+		{"partition key 2049 bytes", func() (string, error) { return adjlist.NodeKey("STU", multibyte(2049-len(prefix))) }, false},
+		{"sort key 1024 bytes", func() (string, error) { return adjlist.EdgeKey("ENROLL", "CRS", multibyte(1024-len("ENROLL#CRS#"))) }, true},
+		{"sort key 1025 bytes", func() (string, error) { return adjlist.EdgeKey("ENROLL", "CRS", multibyte(1025-len("ENROLL#CRS#"))) }, false},
+		{"escaping counts", func() (string, error) { return adjlist.EdgeKey("ENROLL", "CRS", strings.Repeat("#", 338)) }, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			k, err := tt.build()
+			if tt.ok {
+				require.NoError(t, err)
+				assert.True(t, len(k) == adjlist.MaxPartitionKeyLen || len(k) == adjlist.MaxSortKeyLen, "len %d", len(k))
+				return
+			}
+			require.ErrorIs(t, err, adjlist.ErrInvalidKey)
+			var ke *adjlist.KeyError
+			require.ErrorAs(t, err, &ke)
+			assert.Contains(t, ke.Reason, "bytes")
+		})
+	}
+}
+
+func TestInvalidKeys(t *testing.T) {
+	tests := []struct {
+		name  string
+		build func() (string, error)
+	}{
+		{"empty id", func() (string, error) { return adjlist.NodeKey("STU", "") }},
+		{"invalid UTF-8", func() (string, error) { return adjlist.NodeKey("STU", "a\xff") }},
+		{"empty type", func() (string, error) { return adjlist.NodeKey("", "a91") }},
+		{"type with separator", func() (string, error) { return adjlist.NodeKey("STU#X", "a91") }},
+		{"type with escape", func() (string, error) { return adjlist.NodeKey("ST%", "a91") }},
+		{"type with space", func() (string, error) { return adjlist.NodeKey("S U", "a91") }},
+		{"edge empty id", func() (string, error) { return adjlist.EdgeKey("ENROLL", "CRS", "") }},
+		{"edge bad label", func() (string, error) { return adjlist.EdgeKey("EN#ROLL", "CRS", "x") }},
+		{"edge bad type", func() (string, error) { return adjlist.EdgeKey("ENROLL", "", "x") }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.build()
+			require.ErrorIs(t, err, adjlist.ErrInvalidKey)
+		})
+	}
+}
+
+func TestParseRejectsForeignKeys(t *testing.T) {
+	for _, k := range []string{"", "STU", "STU#", "#a91", "STU#a#91", "STU#a%2", "STU#a%41", "STU#\xff", "S U#a"} {
+		_, _, err := adjlist.ParseNodeKey(k)
+		assert.ErrorIs(t, err, adjlist.ErrInvalidKey, "ParseNodeKey(%q)", k)
+	}
+	for _, k := range []string{"", "PROFILE", "METADATA", "ENROLL#CRS", "ENROLL#CRS#", "ENROLL#CRS#a#b", "ENROLL##x"} {
+		_, _, _, err := adjlist.ParseEdgeKey(k)
+		assert.ErrorIs(t, err, adjlist.ErrInvalidKey, "ParseEdgeKey(%q)", k)
+	}
+}
+
+// FuzzKeys checks the codec's three promises on arbitrary ids: exact round
+// trip, no collision between distinct ids, and no escaped id that reaches
+// past the separator (so begins_with prefixes ending in '#' stay exact).
+func FuzzKeys(f *testing.F) {
+	for _, s := range [][2]string{{"a91", "a9"}, {"a91#ENROLL#CRS#x", "a91"}, {"%23", "#"}, {"%", "%25"}, {"A91", "a91"}, {"é", "e\u0301"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		ka, errA := adjlist.NodeKey("STU", a)
+		kb, errB := adjlist.NodeKey("STU", b)
+		if a == "" || !utf8.ValidString(a) {
+			require.ErrorIs(t, errA, adjlist.ErrInvalidKey)
+			return
+		}
+		if errA != nil {
+			require.ErrorIs(t, errA, adjlist.ErrInvalidKey)
+			require.Greater(t, len(a), adjlist.MaxPartitionKeyLen/3-4)
+			return
+		}
+		require.True(t, strings.HasPrefix(ka, "STU#"))
+		require.NotContains(t, ka[len("STU#"):], "#", "escaped id holds a separator")
+		typ, id, err := adjlist.ParseNodeKey(ka)
+		require.NoError(t, err)
+		require.Equal(t, "STU", typ)
+		require.Equal(t, a, id)
+
+		ea, err := adjlist.EdgeKey("ENROLL", "CRS", a)
+		if err == nil {
+			label, to, id, err := adjlist.ParseEdgeKey(ea)
+			require.NoError(t, err)
+			require.Equal(t, []string{"ENROLL", "CRS", a}, []string{label, to, id})
+			require.NotContains(t, ea[len("ENROLL#CRS#"):], "#")
+		}
+
+		if errB == nil && a != b {
+			require.NotEqual(t, ka, kb, "ids %q and %q collide", a, b)
+			eb, err := adjlist.EdgeKey("ENROLL", "CRS", b)
+			if err == nil && ea != "" {
+				require.NotEqual(t, ea, eb)
+			}
+		}
+	})
+}

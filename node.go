@@ -1,0 +1,133 @@
+package adjlist
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Node is a handle on one type of node (entity) in a [Table], with N the Go
+// type of the node item's own attributes. A node's item lives at the head of
+// its partition:
+//
+//	PK = NodeKey(type, id)   e.g. "STU#a91"
+//	SK = item marker         e.g. "PROFILE"
+//
+// plus N's attributes (name, year, major). The partition also holds the
+// edges that start at the node (see [Edge]), so one Query can read a node and
+// its edges together ([LoadNode]). A Node is immutable and safe for
+// concurrent use.
+type Node[N any] struct {
+	t      *Table
+	typ    string
+	marker string
+	err    error
+}
+
+// NewNode returns a handle on the nodes of nodeType in t, whose own item has
+// sort key marker. nodeType and marker are 1-64 ASCII letters, digits, '_',
+// '-' or '.', e.g. NewNode[Student](t, "STU", "PROFILE"). An invalid name
+// makes every call on the node (and on edges that use it) fail with
+// [ErrInvalidKey] before any request.
+func NewNode[N any](t *Table, nodeType, marker string) *Node[N] {
+	n := &Node[N]{t: t, typ: nodeType, marker: marker, err: t.err}
+	if n.err == nil {
+		n.err = checkName("node type", nodeType)
+	}
+	if n.err == nil {
+		n.err = checkName("item marker", marker)
+	}
+	return n
+}
+
+// Type returns the node type, the prefix of its keys (e.g. "STU").
+func (n *Node[N]) Type() string { return n.typ }
+
+// Key returns the primary key of node id's item: PK = NodeKey(type, id) and
+// SK = the item marker, e.g. ("STU#a91", "PROFILE"). Errors match
+// [ErrInvalidKey].
+func (n *Node[N]) Key(id string) (pk, sk string, err error) {
+	if n.err != nil {
+		return "", "", n.err
+	}
+	pk, err = NodeKey(n.typ, id)
+	return pk, n.marker, err
+}
+
+func (n *Node[N]) wrap(op, pk string, err error) error {
+	return &OpError{Op: op, Table: n.t.name, PK: pk, SK: n.marker, Err: err}
+}
+
+// Put writes node id's item with one PutItem, replacing any item with the
+// same key (nodes are upserted; edges are not, see [Edge.Put]). data must
+// marshal (attributevalue) to a map with no key attribute, else
+// [ErrKeyAttribute]; a bad id gives [ErrInvalidKey]. Both are reported
+// before any request.
+func (n *Node[N]) Put(ctx context.Context, id string, data N) error {
+	const op = "Node.Put"
+	pk, sk, err := n.Key(id)
+	if err != nil {
+		return n.wrap(op, pk, err)
+	}
+	item, err := n.t.marshalData(data)
+	if err != nil {
+		return n.wrap(op, pk, err)
+	}
+	item[n.t.opts.PartitionKey] = &types.AttributeValueMemberS{Value: pk}
+	item[n.t.opts.SortKey] = &types.AttributeValueMemberS{Value: sk}
+	if _, err := n.t.client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(n.t.name), Item: item}); err != nil {
+		return n.wrap(op, pk, err)
+	}
+	return nil
+}
+
+// Get reads node id's item with one eventually consistent GetItem and
+// decodes its attributes into N. It returns [ErrNotFound] if there is no
+// such item, [ErrInvalidKey] for a bad id.
+func (n *Node[N]) Get(ctx context.Context, id string) (N, error) {
+	const op = "Node.Get"
+	var data N
+	pk, sk, err := n.Key(id)
+	if err != nil {
+		return data, n.wrap(op, pk, err)
+	}
+	out, err := n.t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(n.t.name), Key: n.t.keyItem(pk, sk)})
+	if err != nil {
+		return data, n.wrap(op, pk, err)
+	}
+	if out.Item == nil {
+		return data, n.wrap(op, pk, ErrNotFound)
+	}
+	if err := n.t.unmarshalData(out.Item, &data); err != nil {
+		return data, n.wrap(op, pk, err)
+	}
+	return data, nil
+}
+
+// Delete removes node id's item with one DeleteItem guarded by
+// attribute_exists(PK); it returns [ErrNotFound] if the item did not exist.
+// Edges to and from the node are not touched.
+func (n *Node[N]) Delete(ctx context.Context, id string) error {
+	const op = "Node.Delete"
+	pk, sk, err := n.Key(id)
+	if err != nil {
+		return n.wrap(op, pk, err)
+	}
+	_, err = n.t.client.DeleteItem(ctx, &dynamodb.DeleteItemInput{
+		TableName:                 aws.String(n.t.name),
+		Key:                       n.t.keyItem(pk, sk),
+		ConditionExpression:       n.t.present.Condition(),
+		ExpressionAttributeNames:  n.t.present.Names(),
+		ExpressionAttributeValues: n.t.present.Values(),
+	})
+	if isConditionFailed(err) {
+		return n.wrap(op, pk, fmt.Errorf("%w: %w", ErrNotFound, err))
+	}
+	if err != nil {
+		return n.wrap(op, pk, err)
+	}
+	return nil
+}

@@ -1,0 +1,293 @@
+package adjlist
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"iter"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Item is a raw DynamoDB item, as the SDK returns it.
+type Item = map[string]types.AttributeValue
+
+// Query is one access pattern over a single partition of the table or of its
+// inverted index: a key condition (partition key equals a node's key, sort
+// key begins with a prefix ending in '#') and a decoder from items to T.
+// Edge handles build them ([Edge.From], [Edge.To]); adjust one with
+// [Query.Limit], [Query.Desc] or [Query.ConsistentRead], then run it with
+// [Query.All] or [Query.Page].
+//
+// A Query is an immutable value: the adjusting methods return a modified
+// copy, and one Query may run any number of times, concurrently. An invalid
+// query (a bad id, say) carries its error to the call that runs it, which
+// then makes no request.
+type Query[T any] struct {
+	t          *Table
+	op         string
+	in         dynamodb.QueryInput // template; copied per run
+	pkAttr     string              // partition key attribute of the table or index read
+	skAttr     string              // its sort key attribute
+	pk         string              // partition key value
+	skPrefix   string              // begins_with prefix on skAttr, "" for none
+	cursorKeys []string            // attributes of LastEvaluatedKey
+	decode     func(Item) (T, bool, error)
+	err        error
+}
+
+// queryKeys names the partition a query reads and the optional filter on the
+// table's sort key (for reverse reads, where the index sort key alone cannot
+// tell edge labels apart).
+type queryKeys struct {
+	index        string
+	pk, skPrefix string
+	filterPrefix string
+}
+
+// newQuery builds the request template once, so running the query repeats no
+// expression building.
+func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, bool, error)) Query[T] {
+	o := t.opts
+	q := Query[T]{t: t, op: op, pk: k.pk, skPrefix: k.skPrefix, decode: decode}
+	q.pkAttr, q.skAttr, q.cursorKeys = o.PartitionKey, o.SortKey, []string{o.PartitionKey, o.SortKey}
+	if k.index != "" {
+		q.pkAttr, q.skAttr = o.IndexPartitionKey, o.IndexSortKey
+		q.cursorKeys = []string{o.IndexPartitionKey, o.IndexSortKey, o.PartitionKey, o.SortKey}
+		q.in.IndexName = aws.String(k.index)
+	}
+	if t.err != nil {
+		q.err = t.err
+		return q
+	}
+	kc := expression.Key(q.pkAttr).Equal(expression.Value(k.pk))
+	if k.skPrefix != "" {
+		kc = kc.And(expression.Key(q.skAttr).BeginsWith(k.skPrefix))
+	}
+	b := expression.NewBuilder().WithKeyCondition(kc)
+	if k.filterPrefix != "" {
+		b = b.WithFilter(expression.Name(o.SortKey).BeginsWith(k.filterPrefix))
+	}
+	expr, err := b.Build()
+	if err != nil {
+		q.err = err
+		return q
+	}
+	q.in.TableName = aws.String(t.name)
+	q.in.KeyConditionExpression = expr.KeyCondition()
+	q.in.FilterExpression = expr.Filter()
+	q.in.ExpressionAttributeNames = expr.Names()
+	q.in.ExpressionAttributeValues = expr.Values()
+	q.in.ScanIndexForward = aws.Bool(true)
+	return q
+}
+
+// errQuery returns a Query that fails with err when run.
+func errQuery[T any](t *Table, op string, err error) Query[T] {
+	return Query[T]{t: t, op: op, err: err}
+}
+
+// Limit sets how many items DynamoDB evaluates per request (QueryInput.Limit):
+// the most items one [Query.Page] returns, and the page size [Query.All]
+// fetches. Zero (the default) leaves the page to DynamoDB's 1 MB cap. Items
+// dropped by a filter (reverse reads of tables shared by several edge labels)
+// count toward it. A negative n is an [ErrInvalidOption] when run.
+func (q Query[T]) Limit(n int32) Query[T] {
+	switch {
+	case n < 0:
+		q.err = fmt.Errorf("%w: negative limit %d", ErrInvalidOption, n)
+	case n == 0:
+		q.in.Limit = nil
+	default:
+		q.in.Limit = aws.Int32(n)
+	}
+	return q
+}
+
+// Desc returns items in descending sort key order (ScanIndexForward=false).
+// The default is ascending.
+func (q Query[T]) Desc() Query[T] {
+	q.in.ScanIndexForward = aws.Bool(false)
+	return q
+}
+
+// ConsistentRead asks for a strongly consistent read. Only queries on the
+// base table support it: on a reverse read (global secondary index) the
+// query fails with [ErrIndexConsistentRead] before any request is sent.
+func (q Query[T]) ConsistentRead() Query[T] {
+	if q.in.IndexName != nil {
+		q.err = ErrIndexConsistentRead
+	}
+	q.in.ConsistentRead = aws.Bool(true)
+	return q
+}
+
+func (q Query[T]) wrap(err error) error {
+	return &OpError{Op: q.op, Table: q.t.name, Index: aws.ToString(q.in.IndexName), PK: q.pk, SK: q.skPrefix, Err: err}
+}
+
+// All returns an iterator over every item of the query, fetching pages
+// lazily with the SDK's Query paginator: one Query request per page, and no
+// further request once the loop breaks. On failure it yields the error once,
+// with a zero T, and stops. Items that belong to other access patterns
+// sharing the partition are skipped, never mis-decoded.
+func (q Query[T]) All(ctx context.Context) iter.Seq2[T, error] {
+	return func(yield func(T, error) bool) {
+		var zero T
+		if q.err != nil {
+			yield(zero, q.wrap(q.err))
+			return
+		}
+		in := q.in
+		pages := dynamodb.NewQueryPaginator(q.t.client, &in)
+		for pages.HasMorePages() {
+			out, err := pages.NextPage(ctx)
+			if err != nil {
+				yield(zero, q.wrap(err))
+				return
+			}
+			for _, item := range out.Items {
+				v, ok, err := q.decode(item)
+				if err != nil {
+					yield(zero, q.wrap(err))
+					return
+				}
+				if ok && !yield(v, nil) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// Collect runs the query to the end and returns all its items; see
+// [Query.All].
+func (q Query[T]) Collect(ctx context.Context) ([]T, error) {
+	var items []T
+	for v, err := range q.All(ctx) {
+		if err != nil {
+			return nil, err
+		}
+		items = append(items, v)
+	}
+	return items, nil
+}
+
+// Page is one page of a query's results.
+type Page[T any] struct {
+	// Items holds the page's items in the query's order. It may be shorter
+	// than the limit, or empty, even when Cursor is set.
+	Items []T
+	// Cursor resumes the query right after the page's last evaluated item;
+	// pass it to the next [Query.Page] call. It is empty when DynamoDB
+	// reports no more items. It is opaque, URL-safe, and valid only for the
+	// same query (table, index, partition, prefix and direction).
+	Cursor string
+}
+
+// Page makes exactly one Query request and returns its items and a cursor
+// for the next page. cursor is "" for the first page, or a [Page.Cursor]
+// from the same query; a cursor that is malformed or from another query is
+// refused with [ErrInvalidCursor] before any request is sent. Use
+// [Query.Limit] to set the page size. Page is meant for request/response
+// handlers that hand the cursor to a client.
+func (q Query[T]) Page(ctx context.Context, cursor string) (Page[T], error) {
+	if q.err != nil {
+		return Page[T]{}, q.wrap(q.err)
+	}
+	in := q.in
+	if cursor != "" {
+		start, err := q.decodeCursor(cursor)
+		if err != nil {
+			return Page[T]{}, q.wrap(err)
+		}
+		in.ExclusiveStartKey = start
+	}
+	out, err := q.t.client.Query(ctx, &in)
+	if err != nil {
+		return Page[T]{}, q.wrap(err)
+	}
+	page := Page[T]{Items: make([]T, 0, len(out.Items))}
+	for _, item := range out.Items {
+		v, ok, err := q.decode(item)
+		if err != nil {
+			return Page[T]{}, q.wrap(err)
+		}
+		if ok {
+			page.Items = append(page.Items, v)
+		}
+	}
+	if len(out.LastEvaluatedKey) > 0 {
+		if page.Cursor, err = q.encodeCursor(out.LastEvaluatedKey); err != nil {
+			return Page[T]{}, q.wrap(err)
+		}
+	}
+	return page, nil
+}
+
+// cursor is the JSON inside a page cursor. It records which query it
+// belongs to so that a cursor cannot be replayed against another one.
+type cursor struct {
+	V     int               `json:"v"`
+	Index string            `json:"i,omitempty"`
+	Desc  bool              `json:"d,omitempty"`
+	Key   map[string]string `json:"k"`
+}
+
+const cursorVersion = 1
+
+func (q Query[T]) encodeCursor(lek Item) (string, error) {
+	c := cursor{V: cursorVersion, Index: aws.ToString(q.in.IndexName), Desc: !aws.ToBool(q.in.ScanIndexForward), Key: make(map[string]string, len(lek))}
+	for name, av := range lek {
+		s, ok := av.(*types.AttributeValueMemberS)
+		if !ok {
+			return "", fmt.Errorf("adjlist: LastEvaluatedKey attribute %q is %T, want a string", name, av)
+		}
+		c.Key[name] = s.Value
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		return "", err
+	}
+	return base64.RawURLEncoding.EncodeToString(b), nil
+}
+
+func (q Query[T]) decodeCursor(s string) (Item, error) {
+	bad := func(why string) error { return fmt.Errorf("%w: %s", ErrInvalidCursor, why) }
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil {
+		return nil, bad("not base64url")
+	}
+	var c cursor
+	if err := json.Unmarshal(b, &c); err != nil {
+		return nil, bad("not a cursor")
+	}
+	switch {
+	case c.V != cursorVersion:
+		return nil, bad(fmt.Sprintf("version %d", c.V))
+	case c.Index != aws.ToString(q.in.IndexName):
+		return nil, bad("from another index")
+	case c.Desc == aws.ToBool(q.in.ScanIndexForward):
+		return nil, bad("from the other direction")
+	case len(c.Key) != len(q.cursorKeys):
+		return nil, bad("wrong key attributes")
+	case c.Key[q.pkAttr] != q.pk:
+		return nil, bad("from another partition")
+	case !strings.HasPrefix(c.Key[q.skAttr], q.skPrefix):
+		return nil, bad("outside the query's sort key range")
+	}
+	start := make(Item, len(c.Key))
+	for _, name := range q.cursorKeys {
+		v, ok := c.Key[name]
+		if !ok || v == "" {
+			return nil, bad("wrong key attributes")
+		}
+		start[name] = &types.AttributeValueMemberS{Value: v}
+	}
+	return start, nil
+}

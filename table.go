@@ -1,0 +1,225 @@
+package adjlist
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Client is the subset of the DynamoDB API that [Table] uses. A
+// *dynamodb.Client satisfies it; tests may wrap one to count or fail calls.
+type Client interface {
+	GetItem(ctx context.Context, params *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
+	PutItem(ctx context.Context, params *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
+	UpdateItem(ctx context.Context, params *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
+	DeleteItem(ctx context.Context, params *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
+	Query(ctx context.Context, params *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
+}
+
+// Options names a table's key attributes and its inverted index. The zero
+// value of each field means its default, which is the layout of the
+// students↔courses seed: partition key PK, sort key SK, and a global
+// secondary index GSI1 keyed by GSI1PK (partition) and GSI1SK (sort).
+type Options struct {
+	// PartitionKey is the table's partition key attribute. Default "PK".
+	PartitionKey string
+	// SortKey is the table's sort key attribute. Default "SK".
+	SortKey string
+	// Index is the inverted global secondary index used for reverse edge
+	// reads. Default "GSI1".
+	Index string
+	// IndexPartitionKey is the index's partition key attribute; an edge item
+	// stores its target node's key there (e.g. "CRS#math204").
+	// Default "GSI1PK".
+	IndexPartitionKey string
+	// IndexSortKey is the index's sort key attribute; an edge item stores its
+	// source node's key there (e.g. "STU#a91"). Default "GSI1SK".
+	IndexSortKey string
+}
+
+func (o *Options) setDefaults() {
+	def := func(p *string, v string) {
+		if *p == "" {
+			*p = v
+		}
+	}
+	def(&o.PartitionKey, "PK")
+	def(&o.SortKey, "SK")
+	def(&o.Index, "GSI1")
+	def(&o.IndexPartitionKey, "GSI1PK")
+	def(&o.IndexSortKey, "GSI1SK")
+}
+
+// Table is one DynamoDB table laid out as an adjacency list: node items and
+// edge items share it, told apart by their keys. Create [Node] and [Edge]
+// handles on it with [NewNode] and [NewEdge]. A Table is immutable and safe
+// for concurrent use.
+type Table struct {
+	client Client
+	name   string
+	opts   Options
+	err    error
+
+	// Condition expressions on the partition key, built once.
+	absent, present expression.Expression
+}
+
+// NewTable returns a [Table] for the DynamoDB table name, reached through
+// client. optFns adjust the key attribute names (see [Options]); with none,
+// the table uses PK, SK and GSI1 (GSI1PK, GSI1SK). NewTable makes no
+// request; an empty name or duplicate attribute names make every later call
+// fail with [ErrInvalidOption].
+func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
+	t := &Table{client: client, name: name}
+	for _, fn := range optFns {
+		fn(&t.opts)
+	}
+	t.opts.setDefaults()
+	o := t.opts
+	switch {
+	case client == nil:
+		t.err = fmt.Errorf("%w: nil client", ErrInvalidOption)
+	case name == "":
+		t.err = fmt.Errorf("%w: empty table name", ErrInvalidOption)
+	case len(map[string]bool{o.PartitionKey: true, o.SortKey: true, o.IndexPartitionKey: true, o.IndexSortKey: true}) != 4:
+		t.err = fmt.Errorf("%w: key attribute names must be distinct: %+v", ErrInvalidOption, o)
+	}
+	if t.err == nil {
+		pk := expression.Name(o.PartitionKey)
+		t.absent, t.err = expression.NewBuilder().WithCondition(expression.AttributeNotExists(pk)).Build()
+	}
+	if t.err == nil {
+		pk := expression.Name(o.PartitionKey)
+		t.present, t.err = expression.NewBuilder().WithCondition(expression.AttributeExists(pk)).Build()
+	}
+	return t
+}
+
+// Name returns the DynamoDB table name.
+func (t *Table) Name() string { return t.name }
+
+// Options returns the table's key attribute names with defaults filled in.
+func (t *Table) Options() Options { return t.opts }
+
+// isKeyAttr reports whether name is one of the table's four key attributes.
+func (t *Table) isKeyAttr(name string) bool {
+	o := &t.opts
+	return name == o.PartitionKey || name == o.SortKey || name == o.IndexPartitionKey || name == o.IndexSortKey
+}
+
+// TableAdminClient is the subset of the DynamoDB API that [CreateTable]
+// uses. A *dynamodb.Client satisfies it.
+type TableAdminClient interface {
+	CreateTable(ctx context.Context, params *dynamodb.CreateTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error)
+	dynamodb.DescribeTableAPIClient
+}
+
+// CreateTableOptions configures [CreateTable]. The zero value creates an
+// on-demand table whose index projects ALL attributes and waits up to five
+// minutes for it.
+type CreateTableOptions struct {
+	// Projection is the index's projection type: ALL (default), KEYS_ONLY
+	// (the index holds only the table's and the index's keys, so reverse
+	// reads return endpoint ids without edge data) or INCLUDE (keys plus
+	// NonKeyAttributes).
+	Projection types.ProjectionType
+	// NonKeyAttributes lists the attributes projected with INCLUDE.
+	NonKeyAttributes []string
+	// IfNotExists makes an existing table with the same name a success: the
+	// call then only waits for it to be ACTIVE. Its key schema is not
+	// compared.
+	IfNotExists bool
+	// MaxWait bounds the wait for the table and its index to become ACTIVE.
+	// Default 5 minutes.
+	MaxWait time.Duration
+}
+
+// CreateTable creates t's DynamoDB table with on-demand billing, string
+// partition and sort keys, and the inverted global secondary index (e.g.
+// GSI1 on GSI1PK/GSI1SK), then waits with the SDK's TableExists waiter,
+// bounded by MaxWait, until the table and its index are ACTIVE. It is meant
+// for development and tests; production tables belong in infrastructure
+// code.
+//
+// It calls CreateTable, then DescribeTable until ACTIVE. If the table
+// already exists and IfNotExists is false, the error unwraps to
+// *types.ResourceInUseException.
+func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...func(*CreateTableOptions)) error {
+	opts := CreateTableOptions{Projection: types.ProjectionTypeAll, MaxWait: 5 * time.Minute}
+	for _, fn := range optFns {
+		fn(&opts)
+	}
+	wrap := func(err error) error { return &OpError{Op: "CreateTable", Table: t.name, Err: err} }
+	if t.err != nil {
+		return wrap(t.err)
+	}
+	if opts.MaxWait <= 0 {
+		return wrap(fmt.Errorf("%w: MaxWait %v", ErrInvalidOption, opts.MaxWait))
+	}
+	o := t.opts
+	str := func(name string) types.AttributeDefinition {
+		return types.AttributeDefinition{AttributeName: aws.String(name), AttributeType: types.ScalarAttributeTypeS}
+	}
+	keys := func(pk, sk string) []types.KeySchemaElement {
+		return []types.KeySchemaElement{
+			{AttributeName: aws.String(pk), KeyType: types.KeyTypeHash},
+			{AttributeName: aws.String(sk), KeyType: types.KeyTypeRange},
+		}
+	}
+	proj := &types.Projection{ProjectionType: opts.Projection}
+	if opts.Projection == types.ProjectionTypeInclude {
+		proj.NonKeyAttributes = opts.NonKeyAttributes
+	}
+	_, err := api.CreateTable(ctx, &dynamodb.CreateTableInput{
+		TableName:            aws.String(t.name),
+		BillingMode:          types.BillingModePayPerRequest,
+		AttributeDefinitions: []types.AttributeDefinition{str(o.PartitionKey), str(o.SortKey), str(o.IndexPartitionKey), str(o.IndexSortKey)},
+		KeySchema:            keys(o.PartitionKey, o.SortKey),
+		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{
+			IndexName:  aws.String(o.Index),
+			KeySchema:  keys(o.IndexPartitionKey, o.IndexSortKey),
+			Projection: proj,
+		}},
+	})
+	var inUse *types.ResourceInUseException
+	if err != nil && !(opts.IfNotExists && errors.As(err, &inUse)) {
+		return wrap(err)
+	}
+	waiter := dynamodb.NewTableExistsWaiter(api, func(w *dynamodb.TableExistsWaiterOptions) {
+		w.MinDelay = time.Second
+		w.MaxDelay = 20 * time.Second
+		w.Retryable = tableAndIndexesActive
+	})
+	if err := waiter.Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(t.name)}, opts.MaxWait); err != nil {
+		return wrap(err)
+	}
+	return nil
+}
+
+// tableAndIndexesActive extends the SDK's TableExists condition: a table is
+// only usable for reverse reads once its global secondary indexes are ACTIVE
+// too.
+func tableAndIndexesActive(_ context.Context, _ *dynamodb.DescribeTableInput, out *dynamodb.DescribeTableOutput, err error) (bool, error) {
+	if err != nil {
+		var nf *types.ResourceNotFoundException
+		if errors.As(err, &nf) {
+			return true, nil
+		}
+		return false, err
+	}
+	if out.Table == nil || out.Table.TableStatus != types.TableStatusActive {
+		return true, nil
+	}
+	for _, gsi := range out.Table.GlobalSecondaryIndexes {
+		if gsi.IndexStatus != types.IndexStatusActive {
+			return true, nil
+		}
+	}
+	return false, nil
+}

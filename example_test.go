@@ -1,0 +1,104 @@
+package adjlist_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+
+	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/adjlist/adjlist"
+)
+
+func ExampleNodeKey() {
+	k, _ := adjlist.NodeKey("STU", "a91")
+	fmt.Println(k)
+	// A hostile id cannot forge a separator.
+	k, _ = adjlist.NodeKey("STU", "a91#ENROLL#CRS#x")
+	fmt.Println(k)
+	_, err := adjlist.NodeKey("STU", "")
+	fmt.Println(errors.Is(err, adjlist.ErrInvalidKey))
+	// Output:
+	// STU#a91
+	// STU#a91%23ENROLL%23CRS%23x
+	// true
+}
+
+func ExampleEdgeKey() {
+	sk, _ := adjlist.EdgeKey("ENROLL", "CRS", "math204")
+	fmt.Println(sk)
+	label, toType, toID, _ := adjlist.ParseEdgeKey(sk)
+	fmt.Println(label, toType, toID)
+	// Output:
+	// ENROLL#CRS#math204
+	// ENROLL CRS math204
+}
+
+// The students↔courses model of the seed: write an edge once, read it from
+// both sides. (This example talks to DynamoDB, so it is compiled, not run;
+// examples/enrollment is the runnable version.)
+func Example() {
+	ctx := context.Background()
+	cfg, err := config.LoadDefaultConfig(ctx) // honours AWS_ENDPOINT_URL_DYNAMODB
+	if err != nil {
+		log.Fatal(err)
+	}
+	table := adjlist.NewTable(dynamodb.NewFromConfig(cfg), "school")
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+
+	// PK=STU#a91 SK=ENROLL#CRS#math204 GSI1PK=CRS#math204 GSI1SK=STU#a91
+	err = enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2026-09-01", Grade: "B"})
+	if errors.Is(err, adjlist.ErrEdgeExists) {
+		fmt.Println("already enrolled")
+	} else if err != nil {
+		log.Fatal(err)
+	}
+
+	// Forward: PK = "STU#a91" AND begins_with(SK, "ENROLL#CRS#")
+	for e, err := range enrolled.From("a91").All(ctx) {
+		if err != nil {
+			log.Fatal(err)
+		}
+		fmt.Println("a91 takes", e.To)
+	}
+
+	// Reverse, on GSI1: GSI1PK = "CRS#math204" (eventually consistent)
+	page, err := enrolled.To("math204").Limit(25).Page(ctx, "")
+	if err != nil {
+		log.Fatal(err)
+	}
+	for _, e := range page.Items {
+		fmt.Println("math204 has", e.From)
+	}
+	// page.Cursor, if not empty, resumes after this page.
+
+	_, err = enrolled.Update(ctx, "a91", "math204", expression.Set(expression.Name("grade"), expression.Value("A")))
+	if err != nil {
+		log.Fatal(err)
+	}
+}
+
+func ExampleQuery_Page() {
+	var enrolled *adjlist.Edge[Enrollment] // from NewEdge
+	// In an HTTP handler: the cursor comes from the client and goes back to it.
+	handler := func(ctx context.Context, course, cursor string) ([]string, string, error) {
+		page, err := enrolled.To(course).Limit(50).Page(ctx, cursor)
+		if errors.Is(err, adjlist.ErrInvalidCursor) {
+			return nil, "", fmt.Errorf("bad request: %w", err)
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		ids := make([]string, len(page.Items))
+		for i, e := range page.Items {
+			ids[i] = e.From
+		}
+		return ids, page.Cursor, nil
+	}
+	_ = handler
+}

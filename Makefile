@@ -26,8 +26,10 @@ test: deps
 	$(GO) test -race -count=1 ./...
 
 ## fuzz: fuzz $(FUZZ_TARGET) in the root package for $(FUZZ_TIME)
+# Minimizing each new interesting input may otherwise take up to 60s and
+# stall a short run.
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^$(FUZZ_TARGET)$$' -fuzztime $(FUZZ_TIME) .
+	$(GO) test -run '^$$' -fuzz '^$(FUZZ_TARGET)$$' -fuzztime $(FUZZ_TIME) -fuzzminimizetime 5s .
 
 ## clean: remove the local DynamoDB Local install
 clean:

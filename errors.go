@@ -62,6 +62,7 @@ type OpError struct {
 	Err error
 }
 
+// Error formats the operation, table, index and keys, then the cause.
 func (e *OpError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "adjlist: %s %s", e.Op, e.Table)

@@ -29,6 +29,7 @@ type KeyError struct {
 	Reason string
 }
 
+// Error says which name and id were refused, and why.
 func (e *KeyError) Error() string {
 	if e.Name == "" {
 		return fmt.Sprintf("adjlist: invalid key %q: %s", e.ID, e.Reason)

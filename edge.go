@@ -4,11 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // Edge is a handle on one kind of edge (relationship) between two node
@@ -48,19 +51,25 @@ type EdgeItem[E any] struct {
 //
 //	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
 //
-// label is 1-64 ASCII letters, digits, '_', '-' or '.'. An invalid label, an
-// invalid node, or nodes of two different tables make every call on the edge
-// fail before any request ([ErrInvalidKey], [ErrInvalidOption]).
+// label is 1-64 ASCII letters, digits, '_', '-' or '.', or empty: an
+// unlabelled edge's sort key is the target's node key alone
+// ("COURSE#Math"), as in layouts where only one kind of edge joins two node
+// types. An invalid label, an invalid node, or nodes of two different tables
+// make every call on the edge fail before any request ([ErrInvalidKey],
+// [ErrInvalidOption]).
 func NewEdge[E, F, T any](from *Node[F], label string, to *Node[T]) *Edge[E] {
 	e := &Edge[E]{t: from.t, label: label, fromType: from.typ, toType: to.typ}
 	e.err = errors.Join(from.err, to.err)
-	if e.err == nil {
+	if e.err == nil && label != "" {
 		e.err = checkName("edge label", label)
 	}
 	if e.err == nil && from.t != to.t {
 		e.err = fmt.Errorf("%w: edge %s joins nodes of different tables", ErrInvalidOption, label)
 	}
-	e.prefix = label + "#" + to.typ + "#"
+	e.prefix = to.typ + "#"
+	if label != "" {
+		e.prefix = label + "#" + e.prefix
+	}
 	return e
 }
 
@@ -79,13 +88,35 @@ func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
 	if err = checkLen(e.fromType, "index sort key", k.pk, MaxSortKeyLen); err != nil {
 		return k, err
 	}
-	if k.sk, err = EdgeKey(e.label, e.toType, to); err != nil {
+	if k.sk, err = e.sortKey(to); err != nil {
 		return k, err
 	}
-	// EdgeKey validated to already; only the shorter prefix differs.
-	k.ipk = k.sk[len(e.label)+1:]
-	k.isk = k.pk
+	k.ipk, k.isk = e.indexKeys(k.pk, k.sk)
 	return k, nil
+}
+
+// sortKey is the edge's sort key for target to: EdgeKey, or for an
+// unlabelled edge the target's node key.
+func (e *Edge[E]) sortKey(to string) (string, error) {
+	if e.label != "" {
+		return EdgeKey(e.label, e.toType, to)
+	}
+	if err := checkID(e.toType, to); err != nil {
+		return "", err
+	}
+	sk := joinKey(to, e.toType)
+	return sk, checkLen(e.toType, "sort key", sk, MaxSortKeyLen)
+}
+
+// indexKeys returns the index partition and sort key values of the edge
+// with table keys pk and sk. With explicit index keys the partition is the
+// target's node key, a suffix of sk; on a sort-key index it is sk itself.
+func (e *Edge[E]) indexKeys(pk, sk string) (ipk, isk string) {
+	if e.t.sortKeyIndex() {
+		return sk, pk
+	}
+	labelLen := len(e.prefix) - len(e.toType) - 1 // len("ENROLL#"), 0 unlabelled
+	return sk[labelLen:], pk
 }
 
 func (e *Edge[E]) wrap(op string, k edgeKeys, err error) error {
@@ -114,8 +145,10 @@ func (e *Edge[E]) Put(ctx context.Context, from, to string, data E) error {
 	o := &e.t.opts
 	item[o.PartitionKey] = &types.AttributeValueMemberS{Value: k.pk}
 	item[o.SortKey] = &types.AttributeValueMemberS{Value: k.sk}
-	item[o.IndexPartitionKey] = &types.AttributeValueMemberS{Value: k.ipk}
-	item[o.IndexSortKey] = &types.AttributeValueMemberS{Value: k.isk}
+	if !e.t.sortKeyIndex() {
+		item[o.IndexPartitionKey] = &types.AttributeValueMemberS{Value: k.ipk}
+		item[o.IndexSortKey] = &types.AttributeValueMemberS{Value: k.isk}
+	}
 	_, err = e.t.client.PutItem(ctx, &dynamodb.PutItemInput{
 		TableName:                 aws.String(e.t.name),
 		Item:                      item,
@@ -265,7 +298,8 @@ func (e *Edge[E]) From(from string) Query[EdgeItem[E]] {
 //
 // in ascending order of the source's key. The filter drops edges of other
 // labels between the same node types (they still count toward
-// [Query.Limit]).
+// [Query.Limit]). On an index keyed on the table's sort key (see [Options])
+// the query is GSI1 partition = "ENROLL#CRS#math204", with no filter.
 //
 // Global secondary indexes are eventually consistent: an edge written a
 // moment ago may not be listed yet, and one deleted may still be. Asking for
@@ -276,11 +310,17 @@ func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
 	if e.err != nil {
 		return errQuery[EdgeItem[E]](e.t, op, e.err)
 	}
-	ipk, err := NodeKey(e.toType, to)
+	sk, err := e.sortKey(to)
 	if err != nil {
 		return errQuery[EdgeItem[E]](e.t, op, err)
 	}
-	return newQuery(e.t, op, queryKeys{index: e.t.opts.Index, pk: ipk, skPrefix: e.fromType + "#", filterPrefix: e.prefix}, e.decode)
+	k := queryKeys{index: e.t.opts.Index, skPrefix: e.fromType + "#"}
+	k.pk, _ = e.indexKeys("", sk)
+	if !e.t.sortKeyIndex() {
+		// The index partition (the target's key) is shared by every label.
+		k.filterPrefix = e.prefix
+	}
+	return newQuery(e.t, op, k, e.decode)
 }
 
 // decode turns a queried item into an EdgeItem, reporting ok=false for
@@ -293,8 +333,11 @@ func (e *Edge[E]) decode(item Item) (EdgeItem[E], bool, error) {
 	if err != nil || typ != e.fromType {
 		return v, false, nil
 	}
-	label, toType, to, err := ParseEdgeKey(sk)
-	if err != nil || label != e.label || toType != e.toType {
+	if !strings.HasPrefix(sk, e.prefix) {
+		return v, false, nil
+	}
+	to, err := keycodec.Unescape(sk[len(e.prefix):])
+	if err != nil || to == "" {
 		return v, false, nil
 	}
 	v.From, v.To = from, to

@@ -23,10 +23,16 @@ var (
 	// ErrNotFound reports that the item asked for does not exist.
 	ErrNotFound = errors.New("adjlist: item not found")
 
-	// ErrEdgeExists reports that [Edge.Put] found the edge already present;
-	// the existing item is left unchanged. The error also unwraps to the
-	// SDK's *types.ConditionalCheckFailedException.
-	ErrEdgeExists = errors.New("adjlist: edge already exists")
+	// ErrExists reports that a guarded create found its item already
+	// present (attribute_not_exists failed); the existing item is left
+	// unchanged. The error also unwraps to the SDK's
+	// *types.ConditionalCheckFailedException. [Collection.PutChild] returns
+	// it.
+	ErrExists = errors.New("adjlist: item already exists")
+
+	// ErrEdgeExists is the [ErrExists] of [Edge.Put]: errors.Is(err,
+	// ErrEdgeExists) and errors.Is(err, ErrExists) both hold.
+	ErrEdgeExists error = &kindOf{msg: "adjlist: edge already exists", parent: ErrExists}
 
 	// ErrInvalidCursor reports a page cursor that is malformed or belongs to
 	// another query (another partition, index or direction).
@@ -42,6 +48,15 @@ var (
 	// sent.
 	ErrInvalidOption = errors.New("adjlist: invalid option")
 )
+
+// kindOf is a sentinel that also matches a more general one.
+type kindOf struct {
+	msg    string
+	parent error
+}
+
+func (k *kindOf) Error() string        { return k.msg }
+func (k *kindOf) Is(target error) bool { return target == k.parent }
 
 // OpError records a failed operation with the table and key it concerned.
 // Err is the cause: one of this package's sentinels, a [*KeyError], an error

@@ -59,6 +59,9 @@ func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, boo
 	if k.index != "" {
 		q.pkAttr, q.skAttr = o.IndexPartitionKey, o.IndexSortKey
 		q.cursorKeys = []string{o.IndexPartitionKey, o.IndexSortKey, o.PartitionKey, o.SortKey}
+		if t.sortKeyIndex() {
+			q.cursorKeys = q.cursorKeys[:2]
+		}
 		q.in.IndexName = aws.String(k.index)
 	}
 	if t.err != nil {

@@ -84,9 +84,16 @@ type school struct {
 
 func newSchool(t *testing.T, optFns ...func(*adjlist.CreateTableOptions)) *school {
 	t.Helper()
+	return newSchoolLayout(t, adjlist.Options{}, "ENROLL", optFns...)
+}
+
+// newSchoolLayout is newSchool on a table with the given key attribute
+// names and enrolment edge label.
+func newSchoolLayout(t *testing.T, layout adjlist.Options, label string, optFns ...func(*adjlist.CreateTableOptions)) *school {
+	t.Helper()
 	db := ddbtest.Client(t)
 	s := &school{db: db, calls: &countingClient{Client: db}}
-	s.table = adjlist.NewTable(s.calls, ddbtest.TableName(t))
+	s.table = adjlist.NewTable(s.calls, ddbtest.TableName(t), func(o *adjlist.Options) { *o = layout })
 	ctx := context.Background()
 	require.NoError(t, adjlist.CreateTable(ctx, db, s.table, optFns...))
 	t.Cleanup(func() {
@@ -95,7 +102,7 @@ func newSchool(t *testing.T, optFns ...func(*adjlist.CreateTableOptions)) *schoo
 	})
 	s.students = adjlist.NewNode[Student](s.table, "STU", "PROFILE")
 	s.courses = adjlist.NewNode[Course](s.table, "CRS", "METADATA")
-	s.enrolled = adjlist.NewEdge[Enrollment](s.students, "ENROLL", s.courses)
+	s.enrolled = adjlist.NewEdge[Enrollment](s.students, label, s.courses)
 	return s
 }
 

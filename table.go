@@ -26,6 +26,18 @@ type Client interface {
 // value of each field means its default, which is the layout of the
 // students↔courses seed: partition key PK, sort key SK, and a global
 // secondary index GSI1 keyed by GSI1PK (partition) and GSI1SK (sort).
+//
+// Two index layouts are supported:
+//
+//   - Explicit index keys (the default, and seed 003's GSI_PK/GSI_SK): the
+//     four attribute names are distinct; edge items carry the index keys,
+//     node items do not, so the index holds only edges.
+//   - Index on the sort key (the AWS developer guide's adjacency list):
+//     IndexPartitionKey is the table's SortKey and IndexSortKey its
+//     PartitionKey, e.g. {Index: "GSI1", IndexPartitionKey: "SK",
+//     IndexSortKey: "PK"}. Edge items need no extra attributes; every item
+//     is in the index, and an edge's index partition is its sort key
+//     ("ENROLL#CRS#math204").
 type Options struct {
 	// PartitionKey is the table's partition key attribute. Default "PK".
 	PartitionKey string
@@ -87,8 +99,11 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 		t.err = fmt.Errorf("%w: nil client", ErrInvalidOption)
 	case name == "":
 		t.err = fmt.Errorf("%w: empty table name", ErrInvalidOption)
+	case o.PartitionKey == o.SortKey:
+		t.err = fmt.Errorf("%w: partition and sort key are both %q", ErrInvalidOption, o.PartitionKey)
+	case t.sortKeyIndex():
 	case len(map[string]bool{o.PartitionKey: true, o.SortKey: true, o.IndexPartitionKey: true, o.IndexSortKey: true}) != 4:
-		t.err = fmt.Errorf("%w: key attribute names must be distinct: %+v", ErrInvalidOption, o)
+		t.err = fmt.Errorf("%w: index key attributes must be distinct from the table's, or exactly its sort and partition key: %+v", ErrInvalidOption, o)
 	}
 	if t.err == nil {
 		pk := expression.Name(o.PartitionKey)
@@ -106,6 +121,12 @@ func (t *Table) Name() string { return t.name }
 
 // Options returns the table's key attribute names with defaults filled in.
 func (t *Table) Options() Options { return t.opts }
+
+// sortKeyIndex reports whether the index is keyed on the table's sort key
+// (partition) and partition key (sort), so items carry no extra index keys.
+func (t *Table) sortKeyIndex() bool {
+	return t.opts.IndexPartitionKey == t.opts.SortKey && t.opts.IndexSortKey == t.opts.PartitionKey
+}
 
 // isKeyAttr reports whether name is one of the table's four key attributes.
 func (t *Table) isKeyAttr(name string) bool {
@@ -176,10 +197,14 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 	if opts.Projection == types.ProjectionTypeInclude {
 		proj.NonKeyAttributes = opts.NonKeyAttributes
 	}
+	attrs := []types.AttributeDefinition{str(o.PartitionKey), str(o.SortKey)}
+	if !t.sortKeyIndex() {
+		attrs = append(attrs, str(o.IndexPartitionKey), str(o.IndexSortKey))
+	}
 	_, err := api.CreateTable(ctx, &dynamodb.CreateTableInput{
 		TableName:            aws.String(t.name),
 		BillingMode:          types.BillingModePayPerRequest,
-		AttributeDefinitions: []types.AttributeDefinition{str(o.PartitionKey), str(o.SortKey), str(o.IndexPartitionKey), str(o.IndexSortKey)},
+		AttributeDefinitions: attrs,
 		KeySchema:            keys(o.PartitionKey, o.SortKey),
 		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{
 			IndexName:  aws.String(o.Index),

@@ -1,0 +1,132 @@
+package adjlist_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+)
+
+// Every layout the seeds use must serve both directions of an edge.
+func TestLayouts(t *testing.T) {
+	tests := []struct {
+		name   string
+		layout adjlist.Options
+		label  string
+		// the raw edge item a91→math204, key attributes only
+		want map[string]string
+	}{
+		{
+			name:  "explicit GSI1PK/GSI1SK (seed 000)",
+			label: "ENROLL",
+			want:  map[string]string{"PK": "STU#a91", "SK": "ENROLL#CRS#math204", "GSI1PK": "CRS#math204", "GSI1SK": "STU#a91"},
+		},
+		{
+			name:   "GSI_PK/GSI_SK, unlabelled (seed 003)",
+			layout: adjlist.Options{IndexPartitionKey: "GSI_PK", IndexSortKey: "GSI_SK"},
+			want:   map[string]string{"PK": "STU#a91", "SK": "CRS#math204", "GSI_PK": "CRS#math204", "GSI_SK": "STU#a91"},
+		},
+		{
+			name:   "custom names EntityRef/Detail (seed 004)",
+			layout: adjlist.Options{PartitionKey: "EntityRef", SortKey: "Detail", Index: "ByTarget", IndexPartitionKey: "TargetRef", IndexSortKey: "SourceRef"},
+			label:  "ENROLL",
+			want:   map[string]string{"EntityRef": "STU#a91", "Detail": "ENROLL#CRS#math204", "TargetRef": "CRS#math204", "SourceRef": "STU#a91"},
+		},
+		{
+			name:   "index on the sort key (seed 002)",
+			layout: adjlist.Options{IndexPartitionKey: "SK", IndexSortKey: "PK"},
+			label:  "ENROLL",
+			want:   map[string]string{"PK": "STU#a91", "SK": "ENROLL#CRS#math204"},
+		},
+		{
+			name:   "index on the sort key, unlabelled",
+			layout: adjlist.Options{IndexPartitionKey: "SK", IndexSortKey: "PK"},
+			want:   map[string]string{"PK": "STU#a91", "SK": "CRS#math204"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := newSchoolLayout(t, tt.layout, tt.label)
+			ctx := context.Background()
+			seedSchool(t, s)
+
+			o := s.table.Options()
+			raw := rawItem(t, s, tt.want[o.PartitionKey], tt.want[o.SortKey])
+			for k, v := range tt.want {
+				assert.Equal(t, v, raw[k], k)
+			}
+			assert.Len(t, raw, len(tt.want)+2, "keys plus enrolledOn, grade: %v", raw)
+
+			fwd, err := s.enrolled.From("a91").Collect(ctx)
+			require.NoError(t, err)
+			assert.Equal(t, []string{"cs101", "math204"}, ids(fwd, edgeTo))
+
+			node, err := adjlist.LoadNode(ctx, s.students, s.enrolled, "a91")
+			require.NoError(t, err)
+			assert.Equal(t, "Ada", node.Node.Name)
+			assert.Equal(t, []string{"cs101", "math204"}, ids(node.Edges, edgeTo))
+
+			require.EventuallyWithT(t, func(c *assert.CollectT) {
+				rev, err := s.enrolled.To("math204").Collect(ctx)
+				require.NoError(c, err)
+				assert.Equal(c, []string{"a91", "b30"}, ids(rev, edgeFrom))
+				rev, err = s.enrolled.To("cs101").Collect(ctx)
+				require.NoError(c, err)
+				assert.Equal(c, []string{"a9", "a91"}, ids(rev, edgeFrom), "waitlist edges stay out")
+
+				page, err := s.enrolled.To("math204").Limit(1).Page(ctx, "")
+				require.NoError(c, err)
+				require.NotEmpty(c, page.Cursor)
+				next, err := s.enrolled.To("math204").Limit(1).Page(ctx, page.Cursor)
+				require.NoError(c, err)
+				assert.Equal(c, []string{"b30"}, ids(next.Items, edgeFrom), "cursor resumes on the index")
+			}, 5*time.Second, 20*time.Millisecond)
+
+			require.NoError(t, s.enrolled.Delete(ctx, "a91", "math204"))
+			_, err = s.enrolled.Get(ctx, "a91", "math204")
+			require.ErrorIs(t, err, adjlist.ErrNotFound)
+		})
+	}
+}
+
+func TestInvalidLayouts(t *testing.T) {
+	db := newSchool(t).db
+	for _, o := range []adjlist.Options{
+		{PartitionKey: "K", SortKey: "K"},
+		{IndexPartitionKey: "PK"},
+		{IndexPartitionKey: "SK", IndexSortKey: "X"},
+		{IndexSortKey: "GSI1PK"},
+	} {
+		table := adjlist.NewTable(db, "t", func(opts *adjlist.Options) { *opts = o })
+		students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+		err := students.Put(context.Background(), "a91", Student{})
+		assert.ErrorIs(t, err, adjlist.ErrInvalidOption, "%+v", o)
+	}
+}
+
+func ids[T any](items []T, id func(T) string) []string {
+	out := []string{}
+	for _, it := range items {
+		out = append(out, id(it))
+	}
+	return out
+}
+
+func rawItem(t *testing.T, s *school, pk, sk string) map[string]string {
+	t.Helper()
+	o := s.table.Options()
+	in := getInput(s.table.Name(), pk, sk)
+	in.Key = map[string]types.AttributeValue{
+		o.PartitionKey: &types.AttributeValueMemberS{Value: pk},
+		o.SortKey:      &types.AttributeValueMemberS{Value: sk},
+	}
+	out, err := s.db.GetItem(context.Background(), in)
+	require.NoError(t, err)
+	require.NotNil(t, out.Item, "no item %s / %s", pk, sk)
+	return stringsOf(t, out.Item)
+}

@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
@@ -119,15 +117,15 @@ func (e *Edge[E]) indexKeys(pk, sk string) (ipk, isk string) {
 	return sk[labelLen:], pk
 }
 
-func (e *Edge[E]) wrap(op string, k edgeKeys, err error) error {
-	return &OpError{Op: op, Table: e.t.name, PK: k.pk, SK: k.sk, Err: err}
+func (e *Edge[E]) opErr(op string, k edgeKeys, err error) error {
+	return e.t.opErr(op, k.pk, k.sk, err)
 }
 
 // Put creates the edge from → to with data, in one PutItem that writes the
 // four key attributes and data's attributes, guarded by
 // attribute_not_exists(PK). If the edge exists, the stored item is left
-// unchanged and the error matches both [ErrEdgeExists] and (errors.As) the
-// SDK's *types.ConditionalCheckFailedException.
+// unchanged and the error matches [ErrEdgeExists] (and [ErrExists]) and,
+// with errors.As, the SDK's *types.ConditionalCheckFailedException.
 //
 // data must marshal (attributevalue) to a map with no key attribute, else
 // [ErrKeyAttribute]; bad ids give [ErrInvalidKey]. Both are reported before
@@ -136,33 +134,17 @@ func (e *Edge[E]) Put(ctx context.Context, from, to string, data E) error {
 	const op = "Edge.Put"
 	k, err := e.keys(from, to)
 	if err != nil {
-		return e.wrap(op, k, err)
+		return e.opErr(op, k, err)
 	}
 	item, err := e.t.marshalData(data)
 	if err != nil {
-		return e.wrap(op, k, err)
+		return e.opErr(op, k, err)
 	}
-	o := &e.t.opts
-	item[o.PartitionKey] = &types.AttributeValueMemberS{Value: k.pk}
-	item[o.SortKey] = &types.AttributeValueMemberS{Value: k.sk}
 	if !e.t.sortKeyIndex() {
-		item[o.IndexPartitionKey] = &types.AttributeValueMemberS{Value: k.ipk}
-		item[o.IndexSortKey] = &types.AttributeValueMemberS{Value: k.isk}
+		item[e.t.opts.IndexPartitionKey] = &types.AttributeValueMemberS{Value: k.ipk}
+		item[e.t.opts.IndexSortKey] = &types.AttributeValueMemberS{Value: k.isk}
 	}
-	_, err = e.t.client.PutItem(ctx, &dynamodb.PutItemInput{
-		TableName:                 aws.String(e.t.name),
-		Item:                      item,
-		ConditionExpression:       e.t.absent.Condition(),
-		ExpressionAttributeNames:  e.t.absent.Names(),
-		ExpressionAttributeValues: e.t.absent.Values(),
-	})
-	if isConditionFailed(err) {
-		return e.wrap(op, k, fmt.Errorf("%w: %w", ErrEdgeExists, err))
-	}
-	if err != nil {
-		return e.wrap(op, k, err)
-	}
-	return nil
+	return e.t.put(ctx, op, k.pk, k.sk, item, ErrEdgeExists)
 }
 
 // Get reads the edge from → to with one eventually consistent GetItem on the
@@ -172,23 +154,11 @@ func (e *Edge[E]) Get(ctx context.Context, from, to string) (EdgeItem[E], error)
 	const op = "Edge.Get"
 	k, err := e.keys(from, to)
 	if err != nil {
-		return EdgeItem[E]{}, e.wrap(op, k, err)
+		return EdgeItem[E]{}, e.opErr(op, k, err)
 	}
-	out, err := e.t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(e.t.name), Key: e.t.keyItem(k.pk, k.sk)})
-	if err != nil {
-		return EdgeItem[E]{}, e.wrap(op, k, err)
-	}
-	if out.Item == nil {
-		return EdgeItem[E]{}, e.wrap(op, k, ErrNotFound)
-	}
-	return e.decodeKnown(out.Item, from, to, op, k)
-}
-
-// decodeKnown decodes an item whose keys were derived from from and to.
-func (e *Edge[E]) decodeKnown(item Item, from, to, op string, k edgeKeys) (EdgeItem[E], error) {
 	v := EdgeItem[E]{From: from, To: to}
-	if err := e.t.unmarshalData(item, &v.Data); err != nil {
-		return EdgeItem[E]{}, e.wrap(op, k, err)
+	if err := e.t.get(ctx, op, k.pk, k.sk, &v.Data); err != nil {
+		return EdgeItem[E]{}, err
 	}
 	return v, nil
 }
@@ -209,39 +179,13 @@ func (e *Edge[E]) Update(ctx context.Context, from, to string, update expression
 	const op = "Edge.Update"
 	k, err := e.keys(from, to)
 	if err != nil {
-		return EdgeItem[E]{}, e.wrap(op, k, err)
+		return EdgeItem[E]{}, e.opErr(op, k, err)
 	}
-	// The update alone names exactly the attributes it touches.
-	alone, err := expression.NewBuilder().WithUpdate(update).Build()
-	if err != nil {
-		return EdgeItem[E]{}, e.wrap(op, k, err)
+	v := EdgeItem[E]{From: from, To: to}
+	if err := e.t.update(ctx, op, k.pk, k.sk, update, &v.Data); err != nil {
+		return EdgeItem[E]{}, err
 	}
-	for _, name := range alone.Names() {
-		if e.t.isKeyAttr(name) {
-			return EdgeItem[E]{}, e.wrap(op, k, fmt.Errorf("%w: %q", ErrKeyAttribute, name))
-		}
-	}
-	expr, err := expression.NewBuilder().WithUpdate(update).
-		WithCondition(expression.AttributeExists(expression.Name(e.t.opts.PartitionKey))).Build()
-	if err != nil {
-		return EdgeItem[E]{}, e.wrap(op, k, err)
-	}
-	out, err := e.t.client.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName:                 aws.String(e.t.name),
-		Key:                       e.t.keyItem(k.pk, k.sk),
-		UpdateExpression:          expr.Update(),
-		ConditionExpression:       expr.Condition(),
-		ExpressionAttributeNames:  expr.Names(),
-		ExpressionAttributeValues: expr.Values(),
-		ReturnValues:              types.ReturnValueAllNew,
-	})
-	if isConditionFailed(err) {
-		return EdgeItem[E]{}, e.wrap(op, k, fmt.Errorf("%w: %w", ErrNotFound, err))
-	}
-	if err != nil {
-		return EdgeItem[E]{}, e.wrap(op, k, err)
-	}
-	return e.decodeKnown(out.Attributes, from, to, op, k)
+	return v, nil
 }
 
 // Delete removes the edge from → to with one DeleteItem guarded by
@@ -251,22 +195,9 @@ func (e *Edge[E]) Delete(ctx context.Context, from, to string) error {
 	const op = "Edge.Delete"
 	k, err := e.keys(from, to)
 	if err != nil {
-		return e.wrap(op, k, err)
+		return e.opErr(op, k, err)
 	}
-	_, err = e.t.client.DeleteItem(ctx, &dynamodb.DeleteItemInput{
-		TableName:                 aws.String(e.t.name),
-		Key:                       e.t.keyItem(k.pk, k.sk),
-		ConditionExpression:       e.t.present.Condition(),
-		ExpressionAttributeNames:  e.t.present.Names(),
-		ExpressionAttributeValues: e.t.present.Values(),
-	})
-	if isConditionFailed(err) {
-		return e.wrap(op, k, fmt.Errorf("%w: %w", ErrNotFound, err))
-	}
-	if err != nil {
-		return e.wrap(op, k, err)
-	}
-	return nil
+	return e.t.del(ctx, op, k.pk, k.sk)
 }
 
 // From returns the forward query: every edge of this kind that starts at
@@ -364,39 +295,53 @@ type NodeWithEdges[N, E any] struct {
 func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id string) (NodeWithEdges[N, E], error) {
 	const op = "LoadNode"
 	res := NodeWithEdges[N, E]{ID: id}
-	pk, _, err := node.Key(id)
-	if err == nil && edge.err != nil {
-		err = edge.err
-	}
+	err := edge.err
 	if err == nil && (edge.t != node.t || edge.fromType != node.typ) {
 		err = fmt.Errorf("%w: edge %s does not start at node type %s", ErrInvalidOption, edge.label, node.typ)
 	}
+	res.Node, err = loadPartition(ctx, op, node, id, err, func(item Item) error {
+		v, ok, err := edge.decode(item)
+		if ok {
+			res.Edges = append(res.Edges, v)
+		}
+		return err
+	})
 	if err != nil {
-		return res, &OpError{Op: op, Table: node.t.name, PK: pk, Err: err}
+		return NodeWithEdges[N, E]{ID: id}, err
+	}
+	return res, nil
+}
+
+// loadPartition reads all of node id's partition, one Query per page, and
+// returns the node item's data; every other item goes to each. It fails
+// with setupErr, if any, before any request, and with ErrNotFound when the
+// partition has no node item.
+func loadPartition[N any](ctx context.Context, op string, node *Node[N], id string, setupErr error, each func(Item) error) (N, error) {
+	var data N
+	pk, sk, err := node.Key(id)
+	if err == nil {
+		err = setupErr
+	}
+	if err != nil {
+		return data, node.t.opErr(op, pk, "", err)
 	}
 	found := false
 	raw := func(item Item) (Item, bool, error) { return item, true, nil }
 	for item, err := range newQuery(node.t, op, queryKeys{pk: pk}, raw).All(ctx) {
 		if err != nil {
-			return NodeWithEdges[N, E]{ID: id}, err
+			return data, err
 		}
-		if sk, _ := stringAttr(item, node.t.opts.SortKey); sk == node.marker {
-			if err := node.t.unmarshalData(item, &res.Node); err != nil {
-				return NodeWithEdges[N, E]{ID: id}, &OpError{Op: op, Table: node.t.name, PK: pk, SK: sk, Err: err}
-			}
-			found = true
-			continue
+		if s, _ := stringAttr(item, node.t.opts.SortKey); s == sk {
+			err, found = node.t.unmarshalData(item, &data), true
+		} else {
+			err = each(item)
 		}
-		v, ok, err := edge.decode(item)
 		if err != nil {
-			return NodeWithEdges[N, E]{ID: id}, &OpError{Op: op, Table: node.t.name, PK: pk, Err: err}
-		}
-		if ok {
-			res.Edges = append(res.Edges, v)
+			return data, node.t.opErr(op, pk, sk, err)
 		}
 	}
 	if !found {
-		return NodeWithEdges[N, E]{ID: id}, &OpError{Op: op, Table: node.t.name, PK: pk, SK: node.marker, Err: ErrNotFound}
+		return data, node.t.opErr(op, pk, sk, ErrNotFound)
 	}
-	return res, nil
+	return data, nil
 }

@@ -1,10 +1,14 @@
 package adjlist
 
 import (
+	"context"
 	"errors"
 	"fmt"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
@@ -63,4 +67,110 @@ func (t *Table) keyItem(pk, sk string) Item {
 func isConditionFailed(err error) bool {
 	var ccf *types.ConditionalCheckFailedException
 	return errors.As(err, &ccf)
+}
+
+// The single-item operations below serve nodes, edges and collection
+// children alike; pk and sk are already validated keys.
+
+func (t *Table) opErr(op, pk, sk string, err error) error {
+	return &OpError{Op: op, Table: t.name, PK: pk, SK: sk, Err: err}
+}
+
+// put writes item (data plus pk, sk and any index keys) with one PutItem.
+// With a non-nil exists it is guarded by attribute_not_exists(PK) and a
+// failed condition is reported as exists, wrapping the SDK's error.
+func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, exists error) error {
+	item[t.opts.PartitionKey] = &types.AttributeValueMemberS{Value: pk}
+	item[t.opts.SortKey] = &types.AttributeValueMemberS{Value: sk}
+	in := &dynamodb.PutItemInput{TableName: aws.String(t.name), Item: item}
+	if exists != nil {
+		in.ConditionExpression = t.absent.Condition()
+		in.ExpressionAttributeNames = t.absent.Names()
+		in.ExpressionAttributeValues = t.absent.Values()
+	}
+	_, err := t.client.PutItem(ctx, in)
+	if exists != nil && isConditionFailed(err) {
+		err = fmt.Errorf("%w: %w", exists, err)
+	}
+	if err != nil {
+		return t.opErr(op, pk, sk, err)
+	}
+	return nil
+}
+
+// get reads one item with an eventually consistent GetItem and decodes its
+// data into out; a missing item is ErrNotFound.
+func (t *Table) get(ctx context.Context, op, pk, sk string, out any) error {
+	res, err := t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(t.name), Key: t.keyItem(pk, sk)})
+	switch {
+	case err != nil:
+	case res.Item == nil:
+		err = ErrNotFound
+	default:
+		err = t.unmarshalData(res.Item, out)
+	}
+	if err != nil {
+		return t.opErr(op, pk, sk, err)
+	}
+	return nil
+}
+
+// update applies update to an existing item with one UpdateItem guarded by
+// attribute_exists(PK) and decodes the new data (ALL_NEW) into out. An
+// update that names a key attribute is ErrKeyAttribute, before any request;
+// a missing item is ErrNotFound.
+func (t *Table) update(ctx context.Context, op, pk, sk string, update expression.UpdateBuilder, out any) error {
+	// The update alone names exactly the attributes it touches.
+	alone, err := expression.NewBuilder().WithUpdate(update).Build()
+	if err != nil {
+		return t.opErr(op, pk, sk, err)
+	}
+	for _, name := range alone.Names() {
+		if t.isKeyAttr(name) {
+			return t.opErr(op, pk, sk, fmt.Errorf("%w: %q", ErrKeyAttribute, name))
+		}
+	}
+	expr, err := expression.NewBuilder().WithUpdate(update).
+		WithCondition(expression.AttributeExists(expression.Name(t.opts.PartitionKey))).Build()
+	if err != nil {
+		return t.opErr(op, pk, sk, err)
+	}
+	res, err := t.client.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName:                 aws.String(t.name),
+		Key:                       t.keyItem(pk, sk),
+		UpdateExpression:          expr.Update(),
+		ConditionExpression:       expr.Condition(),
+		ExpressionAttributeNames:  expr.Names(),
+		ExpressionAttributeValues: expr.Values(),
+		ReturnValues:              types.ReturnValueAllNew,
+	})
+	switch {
+	case isConditionFailed(err):
+		err = fmt.Errorf("%w: %w", ErrNotFound, err)
+	case err == nil:
+		err = t.unmarshalData(res.Attributes, out)
+	}
+	if err != nil {
+		return t.opErr(op, pk, sk, err)
+	}
+	return nil
+}
+
+// del removes an existing item with one DeleteItem guarded by
+// attribute_exists(PK); a missing item is ErrNotFound.
+func (t *Table) del(ctx context.Context, op, pk, sk string) error {
+	_, err := t.client.DeleteItem(ctx, &dynamodb.DeleteItemInput{
+		TableName:                 aws.String(t.name),
+		Key:                       t.keyItem(pk, sk),
+		ConditionExpression:       t.present.Condition(),
+		ExpressionAttributeNames:  t.present.Names(),
+		ExpressionAttributeValues: t.present.Values(),
+	})
+	if isConditionFailed(err) {
+		err = fmt.Errorf("%w: %w", ErrNotFound, err)
+	}
+	if err != nil {
+		return t.opErr(op, pk, sk, err)
+	}
+	return nil
 }

@@ -2,11 +2,6 @@ package adjlist
 
 import (
 	"context"
-	"fmt"
-
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // Node is a handle on one type of node (entity) in a [Table], with N the Go
@@ -57,10 +52,6 @@ func (n *Node[N]) Key(id string) (pk, sk string, err error) {
 	return pk, n.marker, err
 }
 
-func (n *Node[N]) wrap(op, pk string, err error) error {
-	return &OpError{Op: op, Table: n.t.name, PK: pk, SK: n.marker, Err: err}
-}
-
 // Put writes node id's item with one PutItem, replacing any item with the
 // same key (nodes are upserted; edges are not, see [Edge.Put]). data must
 // marshal (attributevalue) to a map with no key attribute, else
@@ -70,18 +61,13 @@ func (n *Node[N]) Put(ctx context.Context, id string, data N) error {
 	const op = "Node.Put"
 	pk, sk, err := n.Key(id)
 	if err != nil {
-		return n.wrap(op, pk, err)
+		return n.t.opErr(op, pk, sk, err)
 	}
 	item, err := n.t.marshalData(data)
 	if err != nil {
-		return n.wrap(op, pk, err)
+		return n.t.opErr(op, pk, sk, err)
 	}
-	item[n.t.opts.PartitionKey] = &types.AttributeValueMemberS{Value: pk}
-	item[n.t.opts.SortKey] = &types.AttributeValueMemberS{Value: sk}
-	if _, err := n.t.client.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(n.t.name), Item: item}); err != nil {
-		return n.wrap(op, pk, err)
-	}
-	return nil
+	return n.t.put(ctx, op, pk, sk, item, nil)
 }
 
 // Get reads node id's item with one eventually consistent GetItem and
@@ -92,42 +78,20 @@ func (n *Node[N]) Get(ctx context.Context, id string) (N, error) {
 	var data N
 	pk, sk, err := n.Key(id)
 	if err != nil {
-		return data, n.wrap(op, pk, err)
+		return data, n.t.opErr(op, pk, sk, err)
 	}
-	out, err := n.t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(n.t.name), Key: n.t.keyItem(pk, sk)})
-	if err != nil {
-		return data, n.wrap(op, pk, err)
-	}
-	if out.Item == nil {
-		return data, n.wrap(op, pk, ErrNotFound)
-	}
-	if err := n.t.unmarshalData(out.Item, &data); err != nil {
-		return data, n.wrap(op, pk, err)
-	}
-	return data, nil
+	return data, n.t.get(ctx, op, pk, sk, &data)
 }
 
 // Delete removes node id's item with one DeleteItem guarded by
 // attribute_exists(PK); it returns [ErrNotFound] if the item did not exist.
-// Edges to and from the node are not touched.
+// Edges to and from the node, and children in its partition, are not
+// touched.
 func (n *Node[N]) Delete(ctx context.Context, id string) error {
 	const op = "Node.Delete"
 	pk, sk, err := n.Key(id)
 	if err != nil {
-		return n.wrap(op, pk, err)
+		return n.t.opErr(op, pk, sk, err)
 	}
-	_, err = n.t.client.DeleteItem(ctx, &dynamodb.DeleteItemInput{
-		TableName:                 aws.String(n.t.name),
-		Key:                       n.t.keyItem(pk, sk),
-		ConditionExpression:       n.t.present.Condition(),
-		ExpressionAttributeNames:  n.t.present.Names(),
-		ExpressionAttributeValues: n.t.present.Values(),
-	})
-	if isConditionFailed(err) {
-		return n.wrap(op, pk, fmt.Errorf("%w: %w", ErrNotFound, err))
-	}
-	if err != nil {
-		return n.wrap(op, pk, err)
-	}
-	return nil
+	return n.t.del(ctx, op, pk, sk)
 }

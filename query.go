@@ -181,6 +181,28 @@ func (q Query[T]) Collect(ctx context.Context) ([]T, error) {
 	return items, nil
 }
 
+// Count returns how many items the query matches, without reading them:
+// Query requests with Select=COUNT, one per 1 MB of items evaluated (or per
+// [Query.Limit] items), summed. It counts exactly the items [Query.All]
+// would yield.
+func (q Query[T]) Count(ctx context.Context) (int, error) {
+	if q.err != nil {
+		return 0, q.wrap(q.err)
+	}
+	in := q.in
+	in.Select = types.SelectCount
+	n := 0
+	pages := dynamodb.NewQueryPaginator(q.t.client, &in)
+	for pages.HasMorePages() {
+		out, err := pages.NextPage(ctx)
+		if err != nil {
+			return 0, q.wrap(err)
+		}
+		n += int(out.Count)
+	}
+	return n, nil
+}
+
 // Page is one page of a query's results.
 type Page[T any] struct {
 	// Items holds the page's items in the query's order. It may be shorter

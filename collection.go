@@ -1,0 +1,221 @@
+package adjlist
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
+)
+
+// Collection is a handle on a one-to-many relationship stored as an item
+// collection: a parent node's item and its children share the parent's
+// partition key, and the sort key tells them apart. With a parent node
+// NewNode[Workspace](t, "WS", "META") and child type "PROJ":
+//
+//	PK = "WS#acme"  SK = "META"             the parent (a [Node] item)
+//	PK = "WS#acme"  SK = "PROJ#2026-0007"   a child: NodeKey(childType, id)
+//
+// so one Query on PK = "WS#acme" returns the parent and every child
+// ([Collection.Load]), and begins_with(SK, "PROJ#") lists the children alone
+// ([Collection.List]) in sort key order: give children ids whose byte order
+// is their creation order ([PaddedID], or ULIDs) to list them oldest- or
+// newest-first. Children carry no index keys.
+//
+// All of a parent's children live in one partition: a parent with very many
+// children, or a very busy one, concentrates traffic there (a hot
+// partition). A Collection is immutable and safe for concurrent use.
+type Collection[P, C any] struct {
+	parent    *Node[P]
+	t         *Table
+	childType string
+	prefix    string // childType#
+	err       error
+}
+
+// Child is one child item read back: its parent's id and its own, decoded
+// from the keys, and its data.
+type Child[C any] struct {
+	Parent string // parent node id, e.g. "acme"
+	ID     string // child id, e.g. "2026-0007"
+	Data   C
+}
+
+// NewCollection returns a handle on the children of type childType (1-64
+// ASCII letters, digits, '_', '-' or '.') under parent's nodes, with C the
+// Go type of a child's data, e.g.
+//
+//	projects := adjlist.NewCollection[Project](workspaces, "PROJ")
+//
+// childType should differ from parent's item marker and from the labels of
+// edges stored in the same partitions. An invalid name makes every call fail
+// with [ErrInvalidKey] before any request.
+func NewCollection[C, P any](parent *Node[P], childType string) *Collection[P, C] {
+	c := &Collection[P, C]{parent: parent, t: parent.t, childType: childType, prefix: childType + "#", err: parent.err}
+	if c.err == nil {
+		c.err = checkName("child type", childType)
+	}
+	if c.err == nil && childType == parent.marker {
+		c.err = fmt.Errorf("%w: child type %s equals the parent's item marker", ErrInvalidOption, childType)
+	}
+	return c
+}
+
+// Key returns the primary key of a child: the parent's node key and
+// NodeKey(childType, childID), e.g. ("WS#acme", "PROJ#2026-0007"). Errors
+// match [ErrInvalidKey]; the sort key must fit [MaxSortKeyLen].
+func (c *Collection[P, C]) Key(parentID, childID string) (pk, sk string, err error) {
+	if c.err != nil {
+		return "", "", c.err
+	}
+	if pk, _, err = c.parent.Key(parentID); err != nil {
+		return pk, "", err
+	}
+	if err = checkID(c.childType, childID); err != nil {
+		return pk, "", err
+	}
+	sk = joinKey(childID, c.childType)
+	return pk, sk, checkLen(c.childType, "sort key", sk, MaxSortKeyLen)
+}
+
+// Put creates a child with one PutItem guarded by attribute_not_exists(PK).
+// If the child exists it is left unchanged and the error matches
+// [ErrExists] and, with errors.As, the SDK's
+// *types.ConditionalCheckFailedException. The parent item need not exist.
+// data must marshal to a map with no key attribute ([ErrKeyAttribute]); bad
+// ids give [ErrInvalidKey]; both before any request.
+func (c *Collection[P, C]) Put(ctx context.Context, parentID, childID string, data C) error {
+	const op = "Collection.Put"
+	pk, sk, err := c.Key(parentID, childID)
+	if err != nil {
+		return c.t.opErr(op, pk, sk, err)
+	}
+	item, err := c.t.marshalData(data)
+	if err != nil {
+		return c.t.opErr(op, pk, sk, err)
+	}
+	return c.t.put(ctx, op, pk, sk, item, ErrExists)
+}
+
+// Get reads one child with an eventually consistent GetItem, e.g.
+// GetItem(PK="WS#acme", SK="PROJ#2026-0042"). It returns [ErrNotFound] if
+// there is no such child, [ErrInvalidKey] for bad ids.
+func (c *Collection[P, C]) Get(ctx context.Context, parentID, childID string) (Child[C], error) {
+	const op = "Collection.Get"
+	pk, sk, err := c.Key(parentID, childID)
+	if err != nil {
+		return Child[C]{}, c.t.opErr(op, pk, sk, err)
+	}
+	v := Child[C]{Parent: parentID, ID: childID}
+	if err := c.t.get(ctx, op, pk, sk, &v.Data); err != nil {
+		return Child[C]{}, err
+	}
+	return v, nil
+}
+
+// Update changes an existing child's data with one UpdateItem guarded by
+// attribute_exists(PK) and returns the child as stored afterwards. update is
+// built with the SDK's expression package. It returns [ErrNotFound] if the
+// child does not exist, [ErrKeyAttribute] if update names a key attribute,
+// [ErrInvalidKey] for bad ids; the last two before any request.
+func (c *Collection[P, C]) Update(ctx context.Context, parentID, childID string, update expression.UpdateBuilder) (Child[C], error) {
+	const op = "Collection.Update"
+	pk, sk, err := c.Key(parentID, childID)
+	if err != nil {
+		return Child[C]{}, c.t.opErr(op, pk, sk, err)
+	}
+	v := Child[C]{Parent: parentID, ID: childID}
+	if err := c.t.update(ctx, op, pk, sk, update, &v.Data); err != nil {
+		return Child[C]{}, err
+	}
+	return v, nil
+}
+
+// Delete removes one child with one DeleteItem guarded by
+// attribute_exists(PK). It returns [ErrNotFound] if there was no such child,
+// [ErrInvalidKey] for bad ids.
+func (c *Collection[P, C]) Delete(ctx context.Context, parentID, childID string) error {
+	const op = "Collection.Delete"
+	pk, sk, err := c.Key(parentID, childID)
+	if err != nil {
+		return c.t.opErr(op, pk, sk, err)
+	}
+	return c.t.del(ctx, op, pk, sk)
+}
+
+// List returns the query over a parent's children, one Query per page on
+// the table:
+//
+//	PK = "WS#acme" AND begins_with(SK, "PROJ#")
+//
+// in ascending sort key order (oldest first, for time-ordered ids); add
+// [Query.Desc] for newest first (ScanIndexForward=false), and run it with
+// [Query.All], [Query.Page] or [Query.Count] (Select=COUNT, no items read).
+func (c *Collection[P, C]) List(parentID string) Query[Child[C]] {
+	const op = "Collection.List"
+	if c.err != nil {
+		return errQuery[Child[C]](c.t, op, c.err)
+	}
+	pk, _, err := c.parent.Key(parentID)
+	if err != nil {
+		return errQuery[Child[C]](c.t, op, err)
+	}
+	return newQuery(c.t, op, queryKeys{pk: pk, skPrefix: c.prefix}, c.decode)
+}
+
+// decode turns an item of the parent's partition into a Child, reporting
+// ok=false for items that are not this collection's children.
+func (c *Collection[P, C]) decode(item Item) (Child[C], bool, error) {
+	var v Child[C]
+	pk, _ := stringAttr(item, c.t.opts.PartitionKey)
+	sk, _ := stringAttr(item, c.t.opts.SortKey)
+	typ, parent, err := ParseNodeKey(pk)
+	if err != nil || typ != c.parent.typ || !strings.HasPrefix(sk, c.prefix) {
+		return v, false, nil
+	}
+	id, err := keycodec.Unescape(sk[len(c.prefix):])
+	if err != nil || id == "" {
+		return v, false, nil
+	}
+	v.Parent, v.ID = parent, id
+	if err := c.t.unmarshalData(item, &v.Data); err != nil {
+		return v, false, err
+	}
+	return v, true, nil
+}
+
+// Family is a parent's data and its children, as read by
+// [Collection.Load].
+type Family[P, C any] struct {
+	ID       string     // parent id, e.g. "acme"
+	Parent   P          // the parent item's data
+	Children []Child[C] // in ascending sort key order
+	// Other counts the items in the partition that are neither the parent
+	// nor this collection's children (other child types, edges); they are
+	// not decoded.
+	Other int
+}
+
+// Load reads a parent and all its children with one Query per page on the
+// table, PK = "WS#acme", with no sort key condition: the item collection in
+// one read. It returns [ErrNotFound] if the parent item does not exist and
+// [ErrInvalidKey] for a bad id. Reads are eventually consistent.
+func (c *Collection[P, C]) Load(ctx context.Context, parentID string) (Family[P, C], error) {
+	res := Family[P, C]{ID: parentID}
+	var err error
+	res.Parent, err = loadPartition(ctx, "Collection.Load", c.parent, parentID, c.err, func(item Item) error {
+		v, ok, err := c.decode(item)
+		if ok {
+			res.Children = append(res.Children, v)
+		} else if err == nil {
+			res.Other++
+		}
+		return err
+	})
+	if err != nil {
+		return Family[P, C]{ID: parentID}, err
+	}
+	return res, nil
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"os"
 
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
@@ -101,4 +102,33 @@ func ExampleQuery_Page() {
 		return ids, page.Cursor, nil
 	}
 	_ = handler
+}
+
+func ExampleDescribe() {
+	table := adjlist.NewTable(&dynamodb.Client{}, "school")
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	if err := adjlist.Describe(os.Stdout, table, students, enrolled, courses); err != nil {
+		log.Fatal(err)
+	}
+	// Output:
+	// ### Table `school`
+	//
+	// | item | PK | SK | GSI1PK | GSI1SK | attributes |
+	// | --- | --- | --- | --- | --- | --- |
+	// | node STU | `STU#<id>` | `PROFILE` |  |  | name, year, major |
+	// | edge ENROLL (STU → CRS) | `STU#<from>` | `ENROLL#CRS#<to>` | `CRS#<to>` | `STU#<from>` | enrolledOn, grade |
+	// | node CRS | `CRS#<id>` | `METADATA` |  |  | title, credits, term |
+	//
+	// ### Access patterns
+	//
+	// | access pattern | call | request | key condition | on |
+	// | --- | --- | --- | --- | --- |
+	// | get one STU | `Node.Get` | GetItem | `PK = "STU#<id>" AND SK = "PROFILE"` | table |
+	// | STU's CRS edges (forward) | `Edge.From` | Query | `PK = "STU#<from>" AND begins_with(SK, "ENROLL#CRS#")` | table |
+	// | CRS's STU edges (reverse) | `Edge.To` | Query | `GSI1PK = "CRS#<to>" AND begins_with(GSI1SK, "STU#"); filter begins_with(SK, "ENROLL#CRS#")` | GSI1 (eventually consistent) |
+	// | one edge | `Edge.Get` | GetItem | `PK = "STU#<from>" AND SK = "ENROLL#CRS#<to>"` | table |
+	// | STU with its CRS edges | `LoadNode` | Query | `PK = "STU#<from>"` | table |
+	// | get one CRS | `Node.Get` | GetItem | `PK = "CRS#<id>" AND SK = "METADATA"` | table |
 }

@@ -1,0 +1,52 @@
+package adjlist_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+)
+
+func TestDescribe(t *testing.T) {
+	table := adjlist.NewTable(&countingClient{}, "school")
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+
+	var b strings.Builder
+	require.NoError(t, adjlist.Describe(&b, table, students, enrolled, courses))
+	md := b.String()
+	for _, want := range []string{
+		"| item | PK | SK | GSI1PK | GSI1SK | attributes |",
+		"| node STU | `STU#<id>` | `PROFILE` |  |  | name, year, major |",
+		"| edge ENROLL (STU → CRS) | `STU#<from>` | `ENROLL#CRS#<to>` | `CRS#<to>` | `STU#<from>` | enrolledOn, grade |",
+		"| node CRS | `CRS#<id>` | `METADATA` |  |  | title, credits, term |",
+		"`PK = \"STU#<from>\" AND begins_with(SK, \"ENROLL#CRS#\")` | table |",
+		"`GSI1PK = \"CRS#<to>\" AND begins_with(GSI1SK, \"STU#\"); filter begins_with(SK, \"ENROLL#CRS#\")` | GSI1 (eventually consistent) |",
+	} {
+		assert.Contains(t, md, want)
+	}
+}
+
+func TestDescribeCollectionAndSortKeyIndex(t *testing.T) {
+	table := adjlist.NewTable(&countingClient{}, "tenancy", func(o *adjlist.Options) {
+		o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey = "EntityRef", "Detail", "Detail", "EntityRef"
+	})
+	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
+	projects := adjlist.NewCollection[Project](workspaces, "PROJ")
+	var b strings.Builder
+	require.NoError(t, adjlist.Describe(&b, table, workspaces, projects))
+	md := b.String()
+	assert.Contains(t, md, "| item | EntityRef | Detail | attributes |")
+	assert.Contains(t, md, "| child PROJ of WS | `WS#<id>` | `PROJ#<child>` | title, status, createdBy |")
+	assert.Contains(t, md, "`EntityRef = \"WS#<id>\" AND begins_with(Detail, \"PROJ#\"); ScanIndexForward=false`")
+
+	other := adjlist.NewTable(&countingClient{}, "other")
+	err := adjlist.Describe(&b, other, workspaces)
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	err = adjlist.Describe(&b, table, adjlist.NewNode[Workspace](table, "W S", "META"))
+	require.ErrorIs(t, err, adjlist.ErrInvalidKey)
+}

@@ -52,10 +52,7 @@ func newTenancy(t *testing.T) *tenancy {
 		o.PartitionKey, o.SortKey = "EntityRef", "Detail"
 	})
 	require.NoError(t, adjlist.CreateTable(context.Background(), db, s.table))
-	t.Cleanup(func() {
-		_, err := db.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: aws.String(s.table.Name())})
-		require.NoError(t, err)
-	})
+	dropOnCleanup(t, db, s.table.Name())
 	s.workspaces = adjlist.NewNode[Workspace](s.table, "WS", "META")
 	s.projects = adjlist.NewCollection[Project](s.workspaces, "PROJ")
 	return s

@@ -127,11 +127,14 @@ func typeOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }
 
 func (n *Node[N]) describe() shape {
 	o := n.t.opts
-	pk := n.typ + "#<id>"
-	cond := fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, pk, o.SortKey, n.marker)
+	pk, sk := n.typ+"#<id>", n.marker
+	if sk == "" {
+		sk = pk
+	}
+	cond := fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, pk, o.SortKey, sk)
 	return shape{
 		kind: "node " + n.typ, t: n.t, err: n.err,
-		keys:  [4]string{pk, n.marker},
+		keys:  [4]string{pk, sk},
 		attrs: attrNames(typeOf[N]()),
 		patterns: []pattern{
 			{"get one " + n.typ, "Node.Get", "GetItem", cond, "table"},

@@ -5,11 +5,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/internal/ddbtest"
 )
 
 // Every layout the seeds use must serve both directions of an edge.
@@ -129,4 +132,59 @@ func rawItem(t *testing.T, s *school, pk, sk string) map[string]string {
 	require.NoError(t, err)
 	require.NotNil(t, out.Item, "no item %s / %s", pk, sk)
 	return stringsOf(t, out.Item)
+}
+
+// The AWS developer guide's adjacency list: node items keyed by their own
+// id (PK = SK) on a table whose index is keyed on the sort key.
+func TestSelfKeyedNodesOnSortKeyIndex(t *testing.T) {
+	type Bill struct {
+		Amount int `dynamodbav:"amount"`
+	}
+	type Line struct {
+		Qty int `dynamodbav:"qty"`
+	}
+	db := newSchool(t).db
+	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) { o.IndexPartitionKey, o.IndexSortKey = "SK", "PK" })
+	ctx := context.Background()
+	require.NoError(t, adjlist.CreateTable(ctx, db, table))
+	dropOnCleanup(t, db, table.Name())
+	invoices := adjlist.NewNode[Bill](table, "INVOICE", "")
+	bills := adjlist.NewNode[Bill](table, "BILL", "")
+	lines := adjlist.NewEdge[Line](invoices, "", bills)
+
+	require.NoError(t, invoices.Put(ctx, "92551", Bill{Amount: 100}))
+	require.NoError(t, bills.Put(ctx, "4224663", Bill{Amount: 40}))
+	require.NoError(t, lines.Put(ctx, "92551", "4224663", Line{Qty: 2}))
+	require.NoError(t, lines.Put(ctx, "92552", "4224663", Line{Qty: 1}))
+
+	pk, sk, err := bills.Key("4224663")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"BILL#4224663", "BILL#4224663"}, []string{pk, sk})
+
+	got, err := bills.Get(ctx, "4224663")
+	require.NoError(t, err)
+	assert.Equal(t, 40, got.Amount)
+
+	inv, err := adjlist.LoadNode(ctx, invoices, lines, "92551")
+	require.NoError(t, err)
+	assert.Equal(t, 100, inv.Node.Amount)
+	assert.Equal(t, []adjlist.EdgeItem[Line]{{From: "92551", To: "4224663", Data: Line{Qty: 2}}}, inv.Edges)
+
+	require.EventuallyWithT(t, func(c *assert.CollectT) {
+		items, err := lines.To("4224663").Collect(ctx)
+		require.NoError(c, err)
+		assert.Equal(c, []string{"92551", "92552"}, ids(items, func(e adjlist.EdgeItem[Line]) string { return e.From }), "the bill's own item is not an edge")
+	}, 5*time.Second, 20*time.Millisecond)
+}
+
+func TestCreateTableWithoutIndex(t *testing.T) {
+	db := newSchool(t).db
+	table := adjlist.NewTable(db, ddbtest.TableName(t))
+	ctx := context.Background()
+	require.NoError(t, adjlist.CreateTable(ctx, db, table, func(o *adjlist.CreateTableOptions) { o.WithoutIndex = true }))
+	dropOnCleanup(t, db, table.Name())
+	out, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table.Name())})
+	require.NoError(t, err)
+	assert.Empty(t, out.Table.GlobalSecondaryIndexes)
+	assert.Len(t, out.Table.AttributeDefinitions, 2)
 }

@@ -24,15 +24,19 @@ type Node[N any] struct {
 
 // NewNode returns a handle on the nodes of nodeType in t, whose own item has
 // sort key marker. nodeType and marker are 1-64 ASCII letters, digits, '_',
-// '-' or '.', e.g. NewNode[Student](t, "STU", "PROFILE"). An invalid name
-// makes every call on the node (and on edges that use it) fail with
-// [ErrInvalidKey] before any request.
+// '-' or '.', e.g. NewNode[Student](t, "STU", "PROFILE"). An empty marker
+// makes the node item's sort key its own node key (PK = SK = "BILL#42"), the
+// AWS developer guide's layout: on an index keyed on the sort key, each node
+// item then sits in its own index partition with the edges pointing at it,
+// instead of all nodes of a type crowding one "METADATA" partition. An
+// invalid name makes every call on the node (and on edges that use it) fail
+// with [ErrInvalidKey] before any request.
 func NewNode[N any](t *Table, nodeType, marker string) *Node[N] {
 	n := &Node[N]{t: t, typ: nodeType, marker: marker, err: t.err}
 	if n.err == nil {
 		n.err = checkName("node type", nodeType)
 	}
-	if n.err == nil {
+	if n.err == nil && marker != "" {
 		n.err = checkName("item marker", marker)
 	}
 	return n
@@ -42,14 +46,20 @@ func NewNode[N any](t *Table, nodeType, marker string) *Node[N] {
 func (n *Node[N]) Type() string { return n.typ }
 
 // Key returns the primary key of node id's item: PK = NodeKey(type, id) and
-// SK = the item marker, e.g. ("STU#a91", "PROFILE"). Errors match
+// SK = the item marker, e.g. ("STU#a91", "PROFILE"), or PK again for an
+// empty marker. Errors match
 // [ErrInvalidKey].
 func (n *Node[N]) Key(id string) (pk, sk string, err error) {
 	if n.err != nil {
 		return "", "", n.err
 	}
-	pk, err = NodeKey(n.typ, id)
-	return pk, n.marker, err
+	if pk, err = NodeKey(n.typ, id); err != nil {
+		return pk, "", err
+	}
+	if n.marker == "" {
+		return pk, pk, checkLen(n.typ, "sort key", pk, MaxSortKeyLen)
+	}
+	return pk, n.marker, nil
 }
 
 // Put writes node id's item with one PutItem, replacing any item with the

@@ -96,10 +96,7 @@ func newSchoolLayout(t *testing.T, layout adjlist.Options, label string, optFns 
 	s.table = adjlist.NewTable(s.calls, ddbtest.TableName(t), func(o *adjlist.Options) { *o = layout })
 	ctx := context.Background()
 	require.NoError(t, adjlist.CreateTable(ctx, db, s.table, optFns...))
-	t.Cleanup(func() {
-		_, err := db.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: aws.String(s.table.Name())})
-		require.NoError(t, err)
-	})
+	dropOnCleanup(t, db, s.table.Name())
 	s.students = adjlist.NewNode[Student](s.table, "STU", "PROFILE")
 	s.courses = adjlist.NewNode[Course](s.table, "CRS", "METADATA")
 	s.enrolled = adjlist.NewEdge[Enrollment](s.students, label, s.courses)
@@ -149,4 +146,12 @@ func stringsOf(t *testing.T, item map[string]types.AttributeValue) map[string]st
 		out[k] = s.Value
 	}
 	return out
+}
+
+// dropOnCleanup deletes the table when the test ends.
+func dropOnCleanup(t *testing.T, db *dynamodb.Client, name string) {
+	t.Cleanup(func() {
+		_, err := db.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: aws.String(name)})
+		require.NoError(t, err)
+	})
 }

@@ -156,6 +156,10 @@ type CreateTableOptions struct {
 	// call then only waits for it to be ACTIVE. Its key schema is not
 	// compared.
 	IfNotExists bool
+	// WithoutIndex creates the table without the inverted index, for
+	// designs with no reverse reads (item collections only). [Edge.To]
+	// fails on such a table.
+	WithoutIndex bool
 	// MaxWait bounds the wait for the table and its index to become ACTIVE.
 	// Default 5 minutes.
 	MaxWait time.Duration
@@ -197,21 +201,23 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 	if opts.Projection == types.ProjectionTypeInclude {
 		proj.NonKeyAttributes = opts.NonKeyAttributes
 	}
-	attrs := []types.AttributeDefinition{str(o.PartitionKey), str(o.SortKey)}
-	if !t.sortKeyIndex() {
-		attrs = append(attrs, str(o.IndexPartitionKey), str(o.IndexSortKey))
-	}
-	_, err := api.CreateTable(ctx, &dynamodb.CreateTableInput{
+	in := &dynamodb.CreateTableInput{
 		TableName:            aws.String(t.name),
 		BillingMode:          types.BillingModePayPerRequest,
-		AttributeDefinitions: attrs,
+		AttributeDefinitions: []types.AttributeDefinition{str(o.PartitionKey), str(o.SortKey)},
 		KeySchema:            keys(o.PartitionKey, o.SortKey),
-		GlobalSecondaryIndexes: []types.GlobalSecondaryIndex{{
+	}
+	if !opts.WithoutIndex {
+		if !t.sortKeyIndex() {
+			in.AttributeDefinitions = append(in.AttributeDefinitions, str(o.IndexPartitionKey), str(o.IndexSortKey))
+		}
+		in.GlobalSecondaryIndexes = []types.GlobalSecondaryIndex{{
 			IndexName:  aws.String(o.Index),
 			KeySchema:  keys(o.IndexPartitionKey, o.IndexSortKey),
 			Projection: proj,
-		}},
-	})
+		}}
+	}
+	_, err := api.CreateTable(ctx, in)
 	var inUse *types.ResourceInUseException
 	if err != nil && !(opts.IfNotExists && errors.As(err, &inUse)) {
 		return wrap(err)

@@ -43,6 +43,11 @@ var (
 	// before any request is sent.
 	ErrIndexConsistentRead = errors.New("adjlist: global secondary indexes support only eventually consistent reads")
 
+	// ErrUnprocessed reports keys or items that a batch call still left
+	// unprocessed after [Options.BatchMaxAttempts] requests; nothing is
+	// dropped silently.
+	ErrUnprocessed = errors.New("adjlist: batch left unprocessed")
+
 	// ErrInvalidOption reports an option value that cannot work, such as a
 	// negative limit or an empty table name. Detected before any request is
 	// sent.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -20,6 +21,7 @@ type Client interface {
 	UpdateItem(ctx context.Context, params *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
 	DeleteItem(ctx context.Context, params *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
 	Query(ctx context.Context, params *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error)
+	BatchGetItem(ctx context.Context, params *dynamodb.BatchGetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error)
 }
 
 // Options names a table's key attributes and its inverted index. The zero
@@ -53,6 +55,14 @@ type Options struct {
 	// IndexSortKey is the index's sort key attribute; an edge item stores its
 	// source node's key there (e.g. "STU#a91"). Default "GSI1SK".
 	IndexSortKey string
+
+	// BatchBackoff computes the wait before a batch call resends the keys
+	// DynamoDB left unprocessed (attempt counts from 1). Default: the SDK's
+	// retry.NewExponentialJitterBackoff(20 * time.Second).
+	BatchBackoff retry.BackoffDelayer
+	// BatchMaxAttempts bounds the requests one batch of keys gets,
+	// resends included. Default 10.
+	BatchMaxAttempts int
 }
 
 func (o *Options) setDefaults() {
@@ -66,6 +76,12 @@ func (o *Options) setDefaults() {
 	def(&o.Index, "GSI1")
 	def(&o.IndexPartitionKey, "GSI1PK")
 	def(&o.IndexSortKey, "GSI1SK")
+	if o.BatchBackoff == nil {
+		o.BatchBackoff = retry.NewExponentialJitterBackoff(20 * time.Second)
+	}
+	if o.BatchMaxAttempts == 0 {
+		o.BatchMaxAttempts = 10
+	}
 }
 
 // Table is one DynamoDB table laid out as an adjacency list: node items and
@@ -99,6 +115,8 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 		t.err = fmt.Errorf("%w: nil client", ErrInvalidOption)
 	case name == "":
 		t.err = fmt.Errorf("%w: empty table name", ErrInvalidOption)
+	case o.BatchMaxAttempts < 1:
+		t.err = fmt.Errorf("%w: BatchMaxAttempts %d", ErrInvalidOption, o.BatchMaxAttempts)
 	case o.PartitionKey == o.SortKey:
 		t.err = fmt.Errorf("%w: partition and sort key are both %q", ErrInvalidOption, o.PartitionKey)
 	case t.sortKeyIndex():

@@ -1,0 +1,173 @@
+package adjlist
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// maxBatchGet is DynamoDB's limit on keys in one BatchGetItem request.
+const maxBatchGet = 100
+
+// itemKey is an item's primary key.
+type itemKey struct{ pk, sk string }
+
+// batchGet reads the items with the given keys: BatchGetItem with at most
+// 100 distinct keys per request, eventually consistent, resending the keys
+// DynamoDB leaves unprocessed after opts.BatchBackoff, at most
+// opts.BatchMaxAttempts requests per chunk. Items that do not exist are
+// absent from the result. Keys left unprocessed at the end make the error
+// match [ErrUnprocessed].
+func (t *Table) batchGet(ctx context.Context, op string, keys []itemKey) (map[itemKey]Item, error) {
+	found := make(map[itemKey]Item, len(keys))
+	seen := make(map[itemKey]bool, len(keys))
+	var chunk []map[string]types.AttributeValue
+	flush := func() error {
+		if len(chunk) == 0 {
+			return nil
+		}
+		err := t.batchGetChunk(ctx, chunk, found)
+		chunk = chunk[:0]
+		return err
+	}
+	for _, k := range keys {
+		if seen[k] { // DynamoDB refuses duplicate keys in one request
+			continue
+		}
+		seen[k] = true
+		chunk = append(chunk, t.keyItem(k.pk, k.sk))
+		if len(chunk) == maxBatchGet {
+			if err := flush(); err != nil {
+				return nil, t.opErr(op, k.pk, k.sk, err)
+			}
+		}
+	}
+	if err := flush(); err != nil {
+		return nil, t.opErr(op, "", "", err)
+	}
+	return found, nil
+}
+
+func (t *Table) batchGetChunk(ctx context.Context, keys []map[string]types.AttributeValue, found map[itemKey]Item) error {
+	pending := keys
+	for attempt := 1; ; attempt++ {
+		out, err := t.client.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{
+			RequestItems: map[string]types.KeysAndAttributes{t.name: {Keys: pending}},
+		})
+		if err != nil {
+			return err
+		}
+		for _, item := range out.Responses[t.name] {
+			pk, _ := stringAttr(item, t.opts.PartitionKey)
+			sk, _ := stringAttr(item, t.opts.SortKey)
+			found[itemKey{pk, sk}] = item
+		}
+		pending = out.UnprocessedKeys[t.name].Keys
+		if len(pending) == 0 {
+			return nil
+		}
+		if attempt >= t.opts.BatchMaxAttempts {
+			return fmt.Errorf("%w: %d of %d keys after %d requests", ErrUnprocessed, len(pending), len(keys), attempt)
+		}
+		delay, err := t.opts.BatchBackoff.BackoffDelay(attempt, nil)
+		if err != nil {
+			return err
+		}
+		if err := sleep(ctx, delay); err != nil {
+			return err
+		}
+	}
+}
+
+// sleep waits for d or until ctx is done, whichever comes first.
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-timer.C:
+		return nil
+	}
+}
+
+// Hydrate returns edges with their data read from the table. Use it after a
+// reverse read on a KEYS_ONLY (or INCLUDE) index, which returns endpoint ids
+// without the edge's data. It makes one BatchGetItem per 100 distinct
+// edges (eventually consistent reads), resending unprocessed keys after
+// [Options.BatchBackoff], at most [Options.BatchMaxAttempts] requests per
+// batch. The result keeps the input's order; an edge deleted since it was
+// listed is left out.
+//
+// Bad ids give [ErrInvalidKey] before any request. Keys still unprocessed
+// after the last attempt give [ErrUnprocessed]; SDK errors are wrapped.
+func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E]) ([]EdgeItem[E], error) {
+	const op = "Edge.Hydrate"
+	keys := make([]itemKey, len(edges))
+	for i, v := range edges {
+		k, err := e.keys(v.From, v.To)
+		if err != nil {
+			return nil, e.opErr(op, k, err)
+		}
+		keys[i] = itemKey{k.pk, k.sk}
+	}
+	found, err := e.t.batchGet(ctx, op, keys)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]EdgeItem[E], 0, len(edges))
+	for i, v := range edges {
+		item, ok := found[keys[i]]
+		if !ok {
+			continue
+		}
+		var data E // an INCLUDE index may have filled part of v.Data
+		if err := e.t.unmarshalData(item, &data); err != nil {
+			return nil, e.t.opErr(op, keys[i].pk, keys[i].sk, err)
+		}
+		v.Data = data
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+// GetMany reads the items of the nodes ids with one BatchGetItem per 100
+// distinct ids (eventually consistent), resending unprocessed keys as
+// [Edge.Hydrate] does, e.g. the profiles of a course's students after
+// [Edge.To]. The result maps each id found to its data; ids with no item
+// are absent. Bad ids give [ErrInvalidKey] before any request; keys still
+// unprocessed after the last attempt give [ErrUnprocessed].
+func (n *Node[N]) GetMany(ctx context.Context, ids []string) (map[string]N, error) {
+	const op = "Node.GetMany"
+	keys := make([]itemKey, len(ids))
+	for i, id := range ids {
+		pk, sk, err := n.Key(id)
+		if err != nil {
+			return nil, n.t.opErr(op, pk, sk, err)
+		}
+		keys[i] = itemKey{pk, sk}
+	}
+	found, err := n.t.batchGet(ctx, op, keys)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]N, len(found))
+	for i, id := range ids {
+		item, ok := found[keys[i]]
+		if !ok {
+			continue
+		}
+		var data N
+		if err := n.t.unmarshalData(item, &data); err != nil {
+			return nil, n.t.opErr(op, keys[i].pk, keys[i].sk, err)
+		}
+		out[id] = data
+	}
+	return out, nil
+}

@@ -20,6 +20,29 @@
 // ([Edge.To], a Query on the index). [LoadNode] reads a node and its edges in
 // one Query.
 //
+// # Item collections
+//
+// A [Collection] models one-to-many: a parent node's item and its children
+// share the parent's partition key (seed 004's workspaces and projects):
+//
+//	EntityRef  Detail           attributes
+//	WS#acme    META             displayName, region, seatLimit
+//	WS#acme    PROJ#2026-0007   title, status, createdBy
+//	WS#acme    PROJ#2026-0042   title, status, createdBy
+//
+// [Collection.Load] reads the parent and every child in one Query;
+// [Collection.List] lists the children, newest first with [Query.Desc] when
+// their ids sort by creation ([PaddedID], ULIDs).
+//
+// # Layouts
+//
+// [Options] renames every key attribute (EntityRef/Detail, GSI_PK/GSI_SK)
+// and supports both inverted-index layouts: explicit index keys on edge
+// items, or an index keyed on the table's sort key. Edges may be unlabelled
+// (SK = "COURSE#Math") and node items self-keyed (PK = SK). With a KEYS_ONLY
+// index, [Edge.Hydrate] and [Node.GetMany] fetch full items with
+// BatchGetItem. [Describe] renders a model as Markdown tables.
+//
 // # Keys
 //
 // Keys are built by [NodeKey] and [EdgeKey] from programmer-chosen names

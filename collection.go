@@ -3,11 +3,8 @@ package adjlist
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
-
-	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // Collection is a handle on a one-to-many relationship stored as an item
@@ -169,21 +166,12 @@ func (c *Collection[P, C]) List(parentID string) Query[Child[C]] {
 // ok=false for items that are not this collection's children.
 func (c *Collection[P, C]) decode(item Item) (Child[C], bool, error) {
 	var v Child[C]
-	pk, _ := stringAttr(item, c.t.opts.PartitionKey)
-	sk, _ := stringAttr(item, c.t.opts.SortKey)
-	typ, parent, err := ParseNodeKey(pk)
-	if err != nil || typ != c.parent.typ || !strings.HasPrefix(sk, c.prefix) {
-		return v, false, nil
-	}
-	id, err := keycodec.Unescape(sk[len(c.prefix):])
-	if err != nil || id == "" {
+	parent, id, ok := c.t.splitKeys(item, c.parent.typ, c.prefix)
+	if !ok {
 		return v, false, nil
 	}
 	v.Parent, v.ID = parent, id
-	if err := c.t.unmarshalData(item, &v.Data); err != nil {
-		return v, false, err
-	}
-	return v, true, nil
+	return v, true, c.t.unmarshalData(item, &v.Data)
 }
 
 // Family is a parent's data and its children, as read by

@@ -4,12 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
-	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // Edge is a handle on one kind of edge (relationship) between two node
@@ -258,24 +255,12 @@ func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
 // items of other kinds (another label or node type).
 func (e *Edge[E]) decode(item Item) (EdgeItem[E], bool, error) {
 	var v EdgeItem[E]
-	pk, _ := stringAttr(item, e.t.opts.PartitionKey)
-	sk, _ := stringAttr(item, e.t.opts.SortKey)
-	typ, from, err := ParseNodeKey(pk)
-	if err != nil || typ != e.fromType {
-		return v, false, nil
-	}
-	if !strings.HasPrefix(sk, e.prefix) {
-		return v, false, nil
-	}
-	to, err := keycodec.Unescape(sk[len(e.prefix):])
-	if err != nil || to == "" {
+	from, to, ok := e.t.splitKeys(item, e.fromType, e.prefix)
+	if !ok {
 		return v, false, nil
 	}
 	v.From, v.To = from, to
-	if err := e.t.unmarshalData(item, &v.Data); err != nil {
-		return v, false, err
-	}
-	return v, true, nil
+	return v, true, e.t.unmarshalData(item, &v.Data)
 }
 
 // NodeWithEdges is a node's own data and the edges that start at it, as

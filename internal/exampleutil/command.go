@@ -1,0 +1,109 @@
+package exampleutil
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"os"
+	"os/signal"
+
+	"github.com/adjlist/adjlist"
+)
+
+// Flags are the flags every example takes.
+type Flags struct {
+	Table    string // -table: the DynamoDB table, created if missing
+	Cleanup  bool   // -cleanup: delete the table at the end
+	AWS      bool   // -aws: real DynamoDB instead of DynamoDB Local
+	Describe bool   // -describe: print the model and exit
+}
+
+// RegisterFlags defines -table (default "adjlist-" + name), -cleanup, -aws
+// and -describe on fs.
+func RegisterFlags(fs *flag.FlagSet, name string) *Flags {
+	f := new(Flags)
+	fs.StringVar(&f.Table, "table", "adjlist-"+name, "DynamoDB table `name`; created if missing")
+	fs.BoolVar(&f.Cleanup, "cleanup", false, "delete the table at the end")
+	fs.BoolVar(&f.AWS, "aws", false, "use your AWS configuration (real DynamoDB, billed) instead of DynamoDB Local")
+	fs.BoolVar(&f.Describe, "describe", false, "print the single-table design (adjlist.Describe) and exit, without DynamoDB")
+	return f
+}
+
+// Example is one runnable example: its name and its two entry points.
+type Example struct {
+	// Name names the command and its default table, "adjlist-" + Name.
+	Name string
+	// Describe writes the example's model with adjlist.Describe. db is
+	// [Offline]: building the model on it keeps -describe from making any
+	// request.
+	Describe func(w io.Writer, db adjlist.Client, table string) error
+	// Run writes the example's items to table and shows its access
+	// patterns, then deletes the table if cleanup is set.
+	Run func(ctx context.Context, db API, table string, cleanup bool, w io.Writer) error
+}
+
+// connect is Connect, replaced in tests.
+var connect = Connect
+
+// Main runs ex as a command: flags from os.Args, output to os.Stdout,
+// errors to stderr with a non-zero exit. Ctrl-C cancels the run, so a
+// DynamoDB Local started for it is stopped.
+func Main(ex Example) {
+	log.SetFlags(0)
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	err := ex.Execute(ctx, os.Args[1:], os.Stdout)
+	cancel()
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		os.Exit(0)
+	case errors.As(err, new(usageError)):
+		os.Exit(2) // the flag package has printed the problem and the usage
+	case err != nil:
+		log.Fatal(err)
+	}
+}
+
+// usageError is a command-line error the flag package has already reported.
+type usageError struct{ error }
+
+func (e usageError) Unwrap() error { return e.error }
+
+// Execute parses args (without the command name). With -describe it calls
+// ex.Describe and returns, making no connection; otherwise it connects (see
+// [Connect]), calls ex.Run and releases the connection.
+func (ex Example) Execute(ctx context.Context, args []string, w io.Writer) (err error) {
+	fs := flag.NewFlagSet(ex.Name, flag.ContinueOnError)
+	f := RegisterFlags(fs, ex.Name)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: go run ./examples/%s [-table NAME] [-cleanup] [-aws] [-describe]\n", ex.Name)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return usageError{err}
+	}
+	if fs.NArg() > 0 {
+		err := fmt.Errorf("unexpected arguments: %q", fs.Args())
+		fmt.Fprintln(fs.Output(), err)
+		fs.Usage()
+		return usageError{err}
+	}
+	if f.Describe {
+		return ex.Describe(w, Offline(), f.Table)
+	}
+	db, stop, err := connect(ctx, f.AWS)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if stopErr := stop(); err == nil {
+			err = stopErr
+		}
+	}()
+	return ex.Run(ctx, db, f.Table, f.Cleanup, w)
+}

@@ -1,0 +1,261 @@
+package exampleutil
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"io"
+	"slices"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/internal/ddblocal"
+	"github.com/adjlist/adjlist/internal/ddbtest"
+)
+
+func TestMain(m *testing.M) { ddbtest.Main(m) }
+
+// stubConnect replaces connect for one test; calls records each useAWS.
+func stubConnect(t *testing.T, db API, stopErr error) (calls *[]bool, stopped *int) {
+	calls, stopped = new([]bool), new(int)
+	orig := connect
+	t.Cleanup(func() { connect = orig })
+	connect = func(_ context.Context, useAWS bool) (API, func() error, error) {
+		*calls = append(*calls, useAWS)
+		return db, func() error { *stopped++; return stopErr }, nil
+	}
+	return calls, stopped
+}
+
+type runArgs struct {
+	db      API
+	table   string
+	cleanup bool
+}
+
+// recorder is an Example whose entry points record their arguments.
+func recorder(runErr error) (Example, *[]runArgs, *[]string) {
+	var runs []runArgs
+	var described []string
+	return Example{
+		Name: "demo",
+		Describe: func(w io.Writer, db adjlist.Client, table string) error {
+			described = append(described, table)
+			_, err := db.Query(context.Background(), &dynamodb.QueryInput{})
+			if !errors.Is(err, ErrOffline) {
+				return errors.New("describe got a live client")
+			}
+			_, err = io.WriteString(w, "model of "+table)
+			return err
+		},
+		Run: func(_ context.Context, db API, table string, cleanup bool, w io.Writer) error {
+			runs = append(runs, runArgs{db, table, cleanup})
+			return runErr
+		},
+	}, &runs, &described
+}
+
+// fakeAPI stands in for a connection; the recorder never calls it.
+type fakeAPI struct{ API }
+
+func TestExecute(t *testing.T) {
+	db := fakeAPI{}
+	tests := []struct {
+		name    string
+		args    []string
+		wantAWS []bool // connect calls
+		want    []runArgs
+	}{
+		{"defaults", nil, []bool{false}, []runArgs{{db, "adjlist-demo", false}}},
+		{"table and cleanup", []string{"-table", "t1", "-cleanup"}, []bool{false}, []runArgs{{db, "t1", true}}},
+		{"aws only when asked", []string{"-aws"}, []bool{true}, []runArgs{{db, "adjlist-demo", false}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			calls, stopped := stubConnect(t, db, nil)
+			ex, runs, described := recorder(nil)
+			var out bytes.Buffer
+			require.NoError(t, ex.Execute(context.Background(), tt.args, &out))
+			assert.Equal(t, tt.wantAWS, *calls)
+			assert.Equal(t, tt.want, *runs)
+			assert.Empty(t, *described)
+			assert.Equal(t, 1, *stopped, "the connection is released")
+		})
+	}
+}
+
+func TestExecuteDescribeDoesNotConnect(t *testing.T) {
+	calls, _ := stubConnect(t, fakeAPI{}, nil)
+	ex, runs, described := recorder(nil)
+	var out bytes.Buffer
+	require.NoError(t, ex.Execute(context.Background(), []string{"-describe", "-table", "t2", "-aws"}, &out))
+	assert.Empty(t, *calls, "no connection")
+	assert.Empty(t, *runs)
+	assert.Equal(t, []string{"t2"}, *described)
+	assert.Equal(t, "model of t2", out.String())
+}
+
+func TestExecuteErrors(t *testing.T) {
+	errRun, errStop := errors.New("run failed"), errors.New("stop failed")
+
+	t.Run("run error wins over stop error", func(t *testing.T) {
+		_, stopped := stubConnect(t, fakeAPI{}, errStop)
+		ex, _, _ := recorder(errRun)
+		require.ErrorIs(t, ex.Execute(context.Background(), nil, io.Discard), errRun)
+		assert.Equal(t, 1, *stopped)
+	})
+	t.Run("stop error reported", func(t *testing.T) {
+		stubConnect(t, fakeAPI{}, errStop)
+		ex, _, _ := recorder(nil)
+		require.ErrorIs(t, ex.Execute(context.Background(), nil, io.Discard), errStop)
+	})
+	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-table"}} {
+		t.Run("usage "+args[0], func(t *testing.T) {
+			calls, _ := stubConnect(t, fakeAPI{}, nil)
+			ex, runs, _ := recorder(nil)
+			err := ex.Execute(context.Background(), args, io.Discard)
+			require.Error(t, err)
+			assert.ErrorAs(t, err, new(usageError))
+			assert.Empty(t, *calls)
+			assert.Empty(t, *runs)
+		})
+	}
+	t.Run("help", func(t *testing.T) {
+		stubConnect(t, fakeAPI{}, nil)
+		ex, runs, _ := recorder(nil)
+		require.ErrorIs(t, ex.Execute(context.Background(), []string{"-h"}, io.Discard), flag.ErrHelp)
+		assert.Empty(t, *runs)
+	})
+}
+
+func TestConnectNotInstalled(t *testing.T) {
+	t.Setenv(ddblocal.EnvEndpoint, "")
+	t.Setenv(ddblocal.EnvDir, t.TempDir())
+	_, _, err := Connect(context.Background(), false)
+	require.ErrorIs(t, err, ddblocal.ErrNotInstalled)
+	assert.Contains(t, err.Error(), "To fix: "+ddblocal.InstallHint)
+}
+
+func TestOfflineSendsNothing(t *testing.T) {
+	table := adjlist.NewTable(Offline(), "t")
+	node := adjlist.NewNode[struct{}](table, "N", "META")
+	_, err := node.Get(context.Background(), "1")
+	require.ErrorIs(t, err, ErrOffline)
+	require.ErrorIs(t, node.Put(context.Background(), "1", struct{}{}), ErrOffline)
+	require.NoError(t, adjlist.Describe(io.Discard, table, node))
+}
+
+func row(pk, sk string) Row { return Row{Keys: []string{pk, sk}} }
+
+func TestSeedOrder(t *testing.T) {
+	rows := []Row{
+		row("CRS#b", "METADATA"),
+		row("STU#a", "ENROLL#CRS#a"),
+		row("OTHER#x", "y"),
+		row("STU#a", "PROFILE"),
+		row("CRS#a", "METADATA"),
+		row("STU#a", "ENROLL#CRS#b"),
+		row("BILL#1", "BILL#1"),
+		row("BILL#1", "AAA"),
+	}
+	tests := []struct {
+		name  string
+		order SeedOrder
+		want  []Row
+	}{
+		{"types, heads, descending", SeedOrder{Types: []string{"STU", "CRS"}, Heads: []string{"PROFILE", "METADATA"}, Desc: true}, []Row{
+			row("STU#a", "PROFILE"), row("STU#a", "ENROLL#CRS#b"), row("STU#a", "ENROLL#CRS#a"),
+			row("CRS#a", "METADATA"), row("CRS#b", "METADATA"),
+			row("BILL#1", "BILL#1"), row("BILL#1", "AAA"),
+			row("OTHER#x", "y"),
+		}},
+		{"zero value: by key, self-keyed item first", SeedOrder{}, []Row{
+			row("BILL#1", "BILL#1"), row("BILL#1", "AAA"),
+			row("CRS#a", "METADATA"), row("CRS#b", "METADATA"),
+			row("OTHER#x", "y"),
+			row("STU#a", "ENROLL#CRS#a"), row("STU#a", "ENROLL#CRS#b"), row("STU#a", "PROFILE"),
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := slices.Clone(rows)
+			slices.SortFunc(got, tt.order.Compare)
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}
+
+// putRaw creates a table with keys PK/SK and writes items as given.
+func putRaw(t *testing.T, items ...map[string]types.AttributeValue) (*dynamodb.Client, string) {
+	t.Helper()
+	db := ddbtest.Client(t)
+	name := ddbtest.TableName(t)
+	ctx := context.Background()
+	require.NoError(t, adjlist.CreateTable(ctx, db, adjlist.NewTable(db, name), func(o *adjlist.CreateTableOptions) { o.WithoutIndex = true }))
+	t.Cleanup(func() { require.NoError(t, DeleteTable(context.Background(), db, name)) })
+	for _, item := range items {
+		_, err := db.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(name), Item: item})
+		require.NoError(t, err)
+	}
+	return db, name
+}
+
+func s(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+func n(v string) types.AttributeValue { return &types.AttributeValueMemberN{Value: v} }
+
+func TestPrintTable(t *testing.T) {
+	db, name := putRaw(t,
+		map[string]types.AttributeValue{"PK": s("A#1"), "SK": s("META"), "title": s("one"), "n": n("4")},
+		map[string]types.AttributeValue{"PK": s("A#1"), "SK": s("CHILD#2"), "GSI": s("X#9")},
+		map[string]types.AttributeValue{"PK": s("B#1"), "SK": s("B#1")},
+	)
+	ctx := context.Background()
+
+	var out bytes.Buffer
+	require.NoError(t, PrintTable(ctx, db, name, &out, []string{"PK", "SK", "GSI"}, nil))
+	assert.Equal(t, ""+
+		"PK  |SK      |GSI |attributes\n"+
+		"A#1 |CHILD#2 |X#9 |\n"+
+		"A#1 |META    |    |n=4, title=one\n"+
+		"B#1 |B#1     |    |\n", out.String())
+
+	out.Reset()
+	order := SeedOrder{Types: []string{"B", "A"}, Heads: []string{"META"}}
+	require.NoError(t, PrintTable(ctx, db, name, &out, []string{"PK", "SK"}, order.Compare))
+	assert.Equal(t, ""+
+		"PK  |SK      |attributes\n"+
+		"B#1 |B#1     |\n"+
+		"A#1 |META    |n=4, title=one\n"+
+		"A#1 |CHILD#2 |GSI=X#9\n", out.String())
+}
+
+func TestScanShapes(t *testing.T) {
+	db, name := putRaw(t,
+		map[string]types.AttributeValue{"PK": s("A#1"), "SK": s("META"), "title": s("one"), "n": n("4")},
+		map[string]types.AttributeValue{"PK": s("A#1"), "SK": s("CHILD#2"), "GSI": s("X#9")},
+		map[string]types.AttributeValue{"PK": s("B#1"), "SK": s("B#1")},
+	)
+	want := []Shape{
+		{Keys: map[string]string{"PK": "A#1", "SK": "META"}, Attrs: []string{"n", "title"}},
+		{Keys: map[string]string{"PK": "A#1", "SK": "CHILD#2", "GSI": "X#9"}, Attrs: []string{}},
+		{Keys: map[string]string{"PK": "B#1", "SK": "B#1"}, Attrs: []string{}},
+	}
+	got, err := ScanShapes(context.Background(), db, name, "PK", "SK", "GSI")
+	require.NoError(t, err)
+	assert.ElementsMatch(t, want, got)
+
+	// One item per page: every page is read.
+	got, err = scanShapes(context.Background(), db, name, 1, []string{"PK", "SK", "GSI"})
+	require.NoError(t, err)
+	assert.ElementsMatch(t, want, got)
+
+	_, err = ScanShapes(context.Background(), db, name, "PK", "SK", "n")
+	require.ErrorContains(t, err, "key attribute n is a")
+}

@@ -11,29 +11,21 @@
 // AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
 // (installed by `make deps`). Only -aws makes it use your AWS configuration.
 //
-//	go run ./examples/enrollment [-table NAME] [-cleanup] [-aws]
+//	go run ./examples/enrollment [-table NAME] [-cleanup] [-aws] [-describe]
+//
+// -describe prints the model (adjlist.Describe) without touching DynamoDB.
 package main
 
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"log"
-	"os"
-	"sort"
-	"strings"
-	"text/tabwriter"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/adjlist/adjlist"
-	"github.com/adjlist/adjlist/internal/ddblocal"
+	"github.com/adjlist/adjlist/internal/exampleutil"
 )
 
 // Student is a node item's data: PK=STU#<id>, SK=PROFILE.
@@ -56,64 +48,43 @@ type Enrollment struct {
 	Grade      string `dynamodbav:"grade"`
 }
 
-// API is what the example needs from DynamoDB: the library's operations,
-// table creation, and a Scan to print the table raw.
-type API interface {
-	adjlist.Client
-	adjlist.TableAdminClient
-	dynamodb.ScanAPIClient
-	DeleteTable(ctx context.Context, in *dynamodb.DeleteTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteTableOutput, error)
+var example = exampleutil.Example{Name: "enrollment", Describe: describe, Run: run}
+
+func main() { exampleutil.Main(example) }
+
+// model is the single-table design: the table, its two node types and the
+// edge between them. Declaring it makes no request.
+type model struct {
+	table    *adjlist.Table
+	students *adjlist.Node[Student]
+	courses  *adjlist.Node[Course]
+	enrolled *adjlist.Edge[Enrollment]
 }
 
-func main() {
-	table := flag.String("table", "adjlist-enrollment", "DynamoDB table `name`; created if missing")
-	cleanup := flag.Bool("cleanup", false, "delete the table at the end")
-	useAWS := flag.Bool("aws", false, "use your AWS configuration (real DynamoDB, billed) instead of DynamoDB Local")
-	flag.Parse()
-	log.SetFlags(0)
-
-	ctx := context.Background()
-	client, stop, err := connect(ctx, *useAWS)
-	if err != nil {
-		log.Fatal(err)
-	}
-	err = run(ctx, client, *table, *cleanup, os.Stdout)
-	if stopErr := stop(); err == nil {
-		err = stopErr
-	}
-	if err != nil {
-		log.Fatal(err)
-	}
+func newModel(db adjlist.Client, tableName string) model {
+	table := adjlist.NewTable(db, tableName)
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	return model{table, students, courses, enrolled}
 }
 
-// connect returns a client for real DynamoDB only when asked; otherwise for
-// DynamoDB Local.
-func connect(ctx context.Context, useAWS bool) (API, func() error, error) {
-	if useAWS {
-		cfg, err := config.LoadDefaultConfig(ctx)
-		if err != nil {
-			return nil, nil, err
-		}
-		return dynamodb.NewFromConfig(cfg), func() error { return nil }, nil
-	}
-	client, stop, err := ddblocal.Connect(ctx)
-	if errors.Is(err, ddblocal.ErrNotInstalled) {
-		err = fmt.Errorf("%w\nTo fix: %s", err, ddblocal.InstallHint)
-	}
-	return client, stop, err
+// describe prints the model as the seed draws it: item types with their
+// keys, and the access patterns.
+func describe(w io.Writer, db adjlist.Client, tableName string) error {
+	m := newModel(db, tableName)
+	return adjlist.Describe(w, m.table, m.students, m.courses, m.enrolled)
 }
 
 // run writes seed 000's students↔courses items to table and shows each
 // access pattern. It can run again on the same table: existing edges are
 // reported, not duplicated.
-func run(ctx context.Context, db API, tableName string, cleanup bool, w io.Writer) error {
-	table := adjlist.NewTable(db, tableName)
-	if err := adjlist.CreateTable(ctx, db, table, func(o *adjlist.CreateTableOptions) { o.IfNotExists = true }); err != nil {
+func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool, w io.Writer) error {
+	m := newModel(db, tableName)
+	students, courses, enrolled := m.students, m.courses, m.enrolled
+	if err := adjlist.CreateTable(ctx, db, m.table, func(o *adjlist.CreateTableOptions) { o.IfNotExists = true }); err != nil {
 		return err
 	}
-	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
-	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
-	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
 
 	// Nodes: one item each at the head of its partition.
 	for id, s := range map[string]Student{
@@ -191,67 +162,15 @@ func run(ctx context.Context, db API, tableName string, cleanup bool, w io.Write
 	}
 	fmt.Fprintln(w, "b30 enrolled in cs101 and dropped it")
 
+	// The table as DynamoDB holds it, in the seed's order: students before
+	// courses, each node's item before its edges.
 	fmt.Fprintf(w, "\ntable %s:\n", tableName)
-	if err := printTable(ctx, db, tableName, w); err != nil {
+	order := exampleutil.SeedOrder{Types: []string{"STU", "CRS"}, Heads: []string{"PROFILE", "METADATA"}, Desc: true}
+	if err := exampleutil.PrintTable(ctx, db, tableName, w, []string{"PK", "SK", "GSI1PK", "GSI1SK"}, order.Compare); err != nil {
 		return err
 	}
 	if cleanup {
-		_, err := db.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(tableName)})
-		return err
+		return exampleutil.DeleteTable(ctx, db, tableName)
 	}
 	return nil
-}
-
-// printTable scans the table and prints it as the seed draws it: the four
-// key attributes, then the item's own attributes.
-func printTable(ctx context.Context, db dynamodb.ScanAPIClient, tableName string, w io.Writer) error {
-	keys := []string{"PK", "SK", "GSI1PK", "GSI1SK"}
-	var rows [][]string
-	pages := dynamodb.NewScanPaginator(db, &dynamodb.ScanInput{TableName: aws.String(tableName)})
-	for pages.HasMorePages() {
-		out, err := pages.NextPage(ctx)
-		if err != nil {
-			return err
-		}
-		for _, item := range out.Items {
-			var m map[string]any
-			if err := attributevalue.UnmarshalMap(item, &m); err != nil {
-				return err
-			}
-			row := make([]string, 0, len(keys)+1)
-			for _, k := range keys {
-				s, _ := m[k].(string)
-				row = append(row, s)
-				delete(m, k)
-			}
-			attrs := make([]string, 0, len(m))
-			for k, v := range m {
-				attrs = append(attrs, fmt.Sprintf("%s=%v", k, v))
-			}
-			sort.Strings(attrs)
-			rows = append(rows, append(row, strings.Join(attrs, ", ")))
-		}
-	}
-	// In the seed's order: students before courses, each node's item
-	// before its edges.
-	sort.Slice(rows, func(i, j int) bool {
-		a, b := rows[i], rows[j]
-		ta, _, _ := strings.Cut(a[0], "#")
-		tb, _, _ := strings.Cut(b[0], "#")
-		switch {
-		case ta != tb:
-			return ta > tb
-		case a[0] != b[0]:
-			return a[0] < b[0]
-		case (a[2] == "") != (b[2] == ""):
-			return a[2] == ""
-		}
-		return a[1] > b[1]
-	})
-	tw := tabwriter.NewWriter(w, 0, 0, 1, ' ', tabwriter.Debug)
-	fmt.Fprintln(tw, strings.Join(append(keys, "attributes"), "\t"))
-	for _, r := range rows {
-		fmt.Fprintln(tw, strings.Join(r, "\t"))
-	}
-	return tw.Flush()
 }

@@ -1,0 +1,189 @@
+// Command workspaces is the one-to-many example of seed 004: a SaaS
+// workspace owns many projects. The workspace item and its projects share
+// one partition key, so one Query reads them all; the sort key tells them
+// apart, and zero-padded, time-ordered project ids list newest-first. The
+// table uses the seed's generic key names, EntityRef and Detail, and has no
+// index: nothing here reads in reverse.
+//
+//	EntityRef   Detail           attributes
+//	WS#acme     META             displayName, region, seatLimit
+//	WS#acme     PROJ#2026-0007   title, status, createdBy
+//	WS#acme     PROJ#2026-0042   title, status, createdBy
+//	WS#acme     PROJ#2026-0118   title, status, createdBy
+//	WS#globex   META             displayName, region, seatLimit
+//	WS#globex   PROJ#2026-0009   title, status, createdBy
+//
+// The three access patterns are one request each: a workspace's settings
+// (GetItem), its projects newest-first (Query, ScanIndexForward=false), one
+// project (GetItem).
+//
+// By default it talks to DynamoDB Local: the endpoint in
+// AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
+// (installed by `make deps`). Only -aws makes it use your AWS configuration.
+//
+//	go run ./examples/workspaces [-table NAME] [-cleanup] [-aws] [-describe]
+//
+// -describe prints the model (adjlist.Describe) without touching DynamoDB.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/internal/exampleutil"
+)
+
+// Workspace is the parent item's data: EntityRef=WS#<id>, Detail=META.
+type Workspace struct {
+	DisplayName string `dynamodbav:"displayName"`
+	Region      string `dynamodbav:"region"`
+	SeatLimit   int    `dynamodbav:"seatLimit"`
+}
+
+// Project is a child item's data: EntityRef=WS#<workspace>,
+// Detail=PROJ#<year>-<seq>.
+type Project struct {
+	Title     string `dynamodbav:"title"`
+	Status    string `dynamodbav:"status"`
+	CreatedBy string `dynamodbav:"createdBy"`
+}
+
+var example = exampleutil.Example{Name: "workspaces", Describe: describe, Run: run}
+
+func main() { exampleutil.Main(example) }
+
+// model is the single-table design: a table keyed EntityRef/Detail, the
+// workspace node and its project children. Declaring it makes no request.
+type model struct {
+	table      *adjlist.Table
+	workspaces *adjlist.Node[Workspace]
+	projects   *adjlist.Collection[Workspace, Project]
+}
+
+func newModel(db adjlist.Client, tableName string) model {
+	table := adjlist.NewTable(db, tableName, func(o *adjlist.Options) {
+		o.PartitionKey = "EntityRef"
+		o.SortKey = "Detail"
+	})
+	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
+	projects := adjlist.NewCollection[Project](workspaces, "PROJ")
+	return model{table, workspaces, projects}
+}
+
+// describe prints the model as the seed draws it: item types with their
+// keys, and the access patterns.
+func describe(w io.Writer, db adjlist.Client, tableName string) error {
+	m := newModel(db, tableName)
+	return adjlist.Describe(w, m.table, m.workspaces, m.projects)
+}
+
+// run writes seed 004's workspaces and projects to table and shows each
+// access pattern. It can run again on the same table: workspaces are
+// upserted, existing projects are reported and left as they are.
+func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool, w io.Writer) error {
+	m := newModel(db, tableName)
+	workspaces, projects := m.workspaces, m.projects
+	// Item collections only, no reverse reads: the table needs no index.
+	if err := adjlist.CreateTable(ctx, db, m.table, func(o *adjlist.CreateTableOptions) {
+		o.IfNotExists = true
+		o.WithoutIndex = true
+	}); err != nil {
+		return err
+	}
+
+	// Parents: each workspace's settings, at Detail = "META".
+	for id, ws := range map[string]Workspace{
+		"acme":   {DisplayName: "Acme Corp", Region: "eu-west-1", SeatLimit: 50},
+		"globex": {DisplayName: "Globex", Region: "us-east-1", SeatLimit: 10},
+	} {
+		if err := workspaces.Put(ctx, id, ws); err != nil {
+			return err
+		}
+	}
+
+	// Children: each project in its workspace's partition, with a
+	// zero-padded, time-ordered id ("2026-0007") so that the sort key
+	// order is the creation order. A project is created once: Put refuses
+	// to overwrite one.
+	for _, p := range []struct {
+		workspace string
+		seq       uint64
+		project   Project
+	}{
+		{"acme", 7, Project{Title: "Billing revamp", Status: "DONE", CreatedBy: "ana"}},
+		{"globex", 9, Project{Title: "Data lake", Status: "ACTIVE", CreatedBy: "hank"}},
+		{"acme", 42, Project{Title: "Mobile app", Status: "ACTIVE", CreatedBy: "ben"}},
+		{"acme", 118, Project{Title: "SSO rollout", Status: "PLANNED", CreatedBy: "ana"}},
+	} {
+		id, err := adjlist.PaddedID("2026", p.seq, 4)
+		if err != nil {
+			return err
+		}
+		err = projects.Put(ctx, p.workspace, id, p.project)
+		if errors.Is(err, adjlist.ErrExists) {
+			fmt.Fprintf(w, "project %s in %s already exists (left as is)\n", id, p.workspace)
+		} else if err != nil {
+			return err
+		}
+	}
+
+	// Access pattern 1, workspace settings:
+	// GetItem(EntityRef = "WS#acme", Detail = "META").
+	acme, err := workspaces.Get(ctx, "acme")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nworkspace acme: %s, %s, %d seats\n", acme.DisplayName, acme.Region, acme.SeatLimit)
+
+	// Access pattern 2, projects newest-first: one Query,
+	// EntityRef = "WS#acme" AND begins_with(Detail, "PROJ#"),
+	// ScanIndexForward = false.
+	fmt.Fprintln(w, "\nacme projects, newest first:")
+	for p, err := range projects.List("acme").Desc().All(ctx) {
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "  %s  %-14s %-8s by %s\n", p.ID, p.Data.Title, p.Data.Status, p.Data.CreatedBy)
+	}
+
+	// Access pattern 3, one project:
+	// GetItem(EntityRef = "WS#acme", Detail = "PROJ#2026-0042").
+	p42, err := projects.Get(ctx, "acme", "2026-0042")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nproject %s/%s: %s (%s)\n", p42.Parent, p42.ID, p42.Data.Title, p42.Data.Status)
+
+	// The count of a workspace's projects, without reading them: the same
+	// Query with Select = COUNT.
+	n, err := projects.List("acme").Count(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "acme has %d projects\n", n)
+
+	// The whole item collection, parent and children, in one Query:
+	// EntityRef = "WS#globex".
+	globex, err := projects.Load(ctx, "globex")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nworkspace %s (%s, %d seats) in one Query:\n", globex.ID, globex.Parent.DisplayName, globex.Parent.SeatLimit)
+	for _, c := range globex.Children {
+		fmt.Fprintf(w, "  %s  %s\n", c.ID, c.Data.Title)
+	}
+
+	// The table as DynamoDB holds it: one partition per workspace, its
+	// META item first, then its projects in sort key order.
+	fmt.Fprintf(w, "\ntable %s:\n", tableName)
+	if err := exampleutil.PrintTable(ctx, db, tableName, w, []string{"EntityRef", "Detail"}, nil); err != nil {
+		return err
+	}
+	if cleanup {
+		return exampleutil.DeleteTable(ctx, db, tableName)
+	}
+	return nil
+}

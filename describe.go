@@ -52,20 +52,21 @@ func Describe(w io.Writer, t *Table, handles ...Describer) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "### Table `%s`\n\n", t.name)
+	indexCols := !t.sortKeyIndex() && !o.NoIndex
 	cols := []string{"item", o.PartitionKey, o.SortKey}
-	if !t.sortKeyIndex() {
+	if indexCols {
 		cols = append(cols, o.IndexPartitionKey, o.IndexSortKey)
 	}
 	row(&b, append(cols, "attributes")...)
 	row(&b, strings.Split(strings.Repeat("---,", len(cols)+1), ",")[:len(cols)+1]...)
 	for _, s := range shapes {
 		cells := []string{s.kind, code(s.keys[0]), code(s.keys[1])}
-		if !t.sortKeyIndex() {
+		if indexCols {
 			cells = append(cells, code(s.keys[2]), code(s.keys[3]))
 		}
 		row(&b, append(cells, strings.Join(s.attrs, ", "))...)
 	}
-	if t.sortKeyIndex() {
+	if t.sortKeyIndex() && !o.NoIndex {
 		fmt.Fprintf(&b, "\nIndex `%s` is keyed on %s (partition) and %s (sort).\n", o.Index, o.SortKey, o.PartitionKey)
 	}
 	b.WriteString("\n### Access patterns\n\n")
@@ -165,9 +166,12 @@ func (e *Edge[E]) describe() shape {
 			fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, from, o.SortKey, e.prefix), "table"},
 		{fmt.Sprintf("%s's %s edges (reverse)", e.toType, e.fromType), "Edge.To", "Query", rev, o.Index + " (eventually consistent)"},
 		{"one edge", "Edge.Get", "GetItem", fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, from, o.SortKey, sk), "table"},
-		{fmt.Sprintf("%s with its %s edges", e.fromType, e.toType), "LoadNode", "Query", fmt.Sprintf("%s = %q", o.PartitionKey, from), "table"},
+		{fmt.Sprintf("%s item with its %s edges", e.fromType, e.toType), "LoadNode", "Query", fmt.Sprintf("%s = %q", o.PartitionKey, from), "table"},
 	}
-	if e.t.sortKeyIndex() {
+	if o.NoIndex {
+		s.patterns = append(s.patterns[:1], s.patterns[2:]...)
+	}
+	if e.t.sortKeyIndex() || o.NoIndex {
 		s.keys[2], s.keys[3] = "", ""
 	}
 	return s

@@ -11,7 +11,7 @@ import (
 )
 
 func TestDescribe(t *testing.T) {
-	table := adjlist.NewTable(&countingClient{}, "school")
+	table := adjlist.NewTable(nil, "school")
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
 	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
@@ -32,8 +32,8 @@ func TestDescribe(t *testing.T) {
 }
 
 func TestDescribeCollectionAndSortKeyIndex(t *testing.T) {
-	table := adjlist.NewTable(&countingClient{}, "tenancy", func(o *adjlist.Options) {
-		o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey = "EntityRef", "Detail", "Detail", "EntityRef"
+	table := adjlist.NewTable(nil, "tenancy", func(o *adjlist.Options) {
+		o.PartitionKey, o.SortKey, o.NoIndex = "EntityRef", "Detail", true
 	})
 	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
 	projects := adjlist.NewCollection[Project](workspaces, "PROJ")
@@ -44,7 +44,8 @@ func TestDescribeCollectionAndSortKeyIndex(t *testing.T) {
 	assert.Contains(t, md, "| child PROJ of WS | `WS#<id>` | `PROJ#<child>` | title, status, createdBy |")
 	assert.Contains(t, md, "`EntityRef = \"WS#<id>\" AND begins_with(Detail, \"PROJ#\"); ScanIndexForward=false`")
 
-	other := adjlist.NewTable(&countingClient{}, "other")
+	assert.NotContains(t, md, "GSI1")
+	other := adjlist.NewTable(nil, "other")
 	err := adjlist.Describe(&b, other, workspaces)
 	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
 	err = adjlist.Describe(&b, table, adjlist.NewNode[Workspace](table, "W S", "META"))

@@ -137,7 +137,7 @@ func (e *Edge[E]) Put(ctx context.Context, from, to string, data E) error {
 	if err != nil {
 		return e.opErr(op, k, err)
 	}
-	if !e.t.sortKeyIndex() {
+	if !e.t.sortKeyIndex() && !e.t.opts.NoIndex {
 		item[e.t.opts.IndexPartitionKey] = &types.AttributeValueMemberS{Value: k.ipk}
 		item[e.t.opts.IndexSortKey] = &types.AttributeValueMemberS{Value: k.isk}
 	}
@@ -237,6 +237,9 @@ func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
 	const op = "Edge.To"
 	if e.err != nil {
 		return errQuery[EdgeItem[E]](e.t, op, e.err)
+	}
+	if e.t.opts.NoIndex {
+		return errQuery[EdgeItem[E]](e.t, op, fmt.Errorf("%w: table %s has no index (Options.NoIndex)", ErrInvalidOption, e.t.name))
 	}
 	sk, err := e.sortKey(to)
 	if err != nil {

@@ -105,7 +105,7 @@ func ExampleQuery_Page() {
 }
 
 func ExampleDescribe() {
-	table := adjlist.NewTable(&dynamodb.Client{}, "school")
+	table := adjlist.NewTable(nil, "school")
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
 	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
@@ -129,6 +129,6 @@ func ExampleDescribe() {
 	// | STU's CRS edges (forward) | `Edge.From` | Query | `PK = "STU#<from>" AND begins_with(SK, "ENROLL#CRS#")` | table |
 	// | CRS's STU edges (reverse) | `Edge.To` | Query | `GSI1PK = "CRS#<to>" AND begins_with(GSI1SK, "STU#"); filter begins_with(SK, "ENROLL#CRS#")` | GSI1 (eventually consistent) |
 	// | one edge | `Edge.Get` | GetItem | `PK = "STU#<from>" AND SK = "ENROLL#CRS#<to>"` | table |
-	// | STU with its CRS edges | `LoadNode` | Query | `PK = "STU#<from>"` | table |
+	// | STU item with its CRS edges | `LoadNode` | Query | `PK = "STU#<from>"` | table |
 	// | get one CRS | `Node.Get` | GetItem | `PK = "CRS#<id>" AND SK = "METADATA"` | table |
 }

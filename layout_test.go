@@ -177,14 +177,38 @@ func TestSelfKeyedNodesOnSortKeyIndex(t *testing.T) {
 	}, 5*time.Second, 20*time.Millisecond)
 }
 
-func TestCreateTableWithoutIndex(t *testing.T) {
+func TestNoIndexTable(t *testing.T) {
 	db := newSchool(t).db
-	table := adjlist.NewTable(db, ddbtest.TableName(t))
+	calls := &countingClient{Client: db}
+	table := adjlist.NewTable(calls, ddbtest.TableName(t), func(o *adjlist.Options) { o.NoIndex = true })
 	ctx := context.Background()
-	require.NoError(t, adjlist.CreateTable(ctx, db, table, func(o *adjlist.CreateTableOptions) { o.WithoutIndex = true }))
+	require.NoError(t, adjlist.CreateTable(ctx, db, table))
 	dropOnCleanup(t, db, table.Name())
 	out, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table.Name())})
 	require.NoError(t, err)
 	assert.Empty(t, out.Table.GlobalSecondaryIndexes)
 	assert.Len(t, out.Table.AttributeDefinitions, 2)
+
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	require.NoError(t, enrolled.Put(ctx, "a91", "math204", math204))
+	got, err := db.GetItem(ctx, getInput(table.Name(), "STU#a91", "ENROLL#CRS#math204"))
+	require.NoError(t, err)
+	assert.NotContains(t, got.Item, "GSI1PK", "no index keys on a table without an index")
+
+	before := calls.total()
+	_, err = enrolled.To("math204").Collect(ctx)
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	assert.Equal(t, before, calls.total())
+}
+
+func TestNilClientTable(t *testing.T) {
+	table := adjlist.NewTable(nil, "school")
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	pk, sk, err := students.Key("a91")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"STU#a91", "PROFILE"}, []string{pk, sk})
+	_, err = students.Get(context.Background(), "a91")
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
 }

@@ -55,6 +55,11 @@ type Options struct {
 	// IndexSortKey is the index's sort key attribute; an edge item stores its
 	// source node's key there (e.g. "STU#a91"). Default "GSI1SK".
 	IndexSortKey string
+	// NoIndex declares a table without the inverted index, for designs
+	// with no reverse reads (item collections only): [CreateTable] makes
+	// none, edge items carry no index keys, [Edge.To] fails with
+	// [ErrInvalidOption], and [Describe] shows no index columns.
+	NoIndex bool
 
 	// BatchBackoff computes the wait before a batch call resends the keys
 	// DynamoDB left unprocessed (attempt counts from 1). Default: the SDK's
@@ -102,8 +107,13 @@ type Table struct {
 // client. optFns adjust the key attribute names (see [Options]); with none,
 // the table uses PK, SK and GSI1 (GSI1PK, GSI1SK). NewTable makes no
 // request; an empty name or duplicate attribute names make every later call
-// fail with [ErrInvalidOption].
+// fail with [ErrInvalidOption]. A nil client is allowed for what needs no
+// DynamoDB ([Describe], [Node.Key]); every request through it fails with
+// [ErrInvalidOption] without being sent.
 func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
+	if client == nil {
+		client = noClient{}
+	}
 	t := &Table{client: client, name: name}
 	for _, fn := range optFns {
 		fn(&t.opts)
@@ -111,8 +121,6 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	t.opts.setDefaults()
 	o := t.opts
 	switch {
-	case client == nil:
-		t.err = fmt.Errorf("%w: nil client", ErrInvalidOption)
 	case name == "":
 		t.err = fmt.Errorf("%w: empty table name", ErrInvalidOption)
 	case o.BatchMaxAttempts < 1:
@@ -146,6 +154,37 @@ func (t *Table) sortKeyIndex() bool {
 	return t.opts.IndexPartitionKey == t.opts.SortKey && t.opts.IndexSortKey == t.opts.PartitionKey
 }
 
+// errNoClient is the error of every request made on a table built with a
+// nil client.
+var errNoClient = fmt.Errorf("%w: the table has no DynamoDB client", ErrInvalidOption)
+
+// noClient stands in for a nil Client: it sends nothing.
+type noClient struct{}
+
+func (noClient) GetItem(context.Context, *dynamodb.GetItemInput, ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
+	return nil, errNoClient
+}
+
+func (noClient) PutItem(context.Context, *dynamodb.PutItemInput, ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
+	return nil, errNoClient
+}
+
+func (noClient) UpdateItem(context.Context, *dynamodb.UpdateItemInput, ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
+	return nil, errNoClient
+}
+
+func (noClient) DeleteItem(context.Context, *dynamodb.DeleteItemInput, ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error) {
+	return nil, errNoClient
+}
+
+func (noClient) Query(context.Context, *dynamodb.QueryInput, ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
+	return nil, errNoClient
+}
+
+func (noClient) BatchGetItem(context.Context, *dynamodb.BatchGetItemInput, ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
+	return nil, errNoClient
+}
+
 // isKeyAttr reports whether name is one of the table's four key attributes.
 func (t *Table) isKeyAttr(name string) bool {
 	o := &t.opts
@@ -174,10 +213,6 @@ type CreateTableOptions struct {
 	// call then only waits for it to be ACTIVE. Its key schema is not
 	// compared.
 	IfNotExists bool
-	// WithoutIndex creates the table without the inverted index, for
-	// designs with no reverse reads (item collections only). [Edge.To]
-	// fails on such a table.
-	WithoutIndex bool
 	// MaxWait bounds the wait for the table and its index to become ACTIVE.
 	// Default 5 minutes.
 	MaxWait time.Duration
@@ -225,7 +260,7 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 		AttributeDefinitions: []types.AttributeDefinition{str(o.PartitionKey), str(o.SortKey)},
 		KeySchema:            keys(o.PartitionKey, o.SortKey),
 	}
-	if !opts.WithoutIndex {
+	if !o.NoIndex {
 		if !t.sortKeyIndex() {
 			in.AttributeDefinitions = append(in.AttributeDefinitions, str(o.IndexPartitionKey), str(o.IndexSortKey))
 		}

@@ -64,9 +64,11 @@ type model struct {
 }
 
 func newModel(db adjlist.Client, tableName string) model {
+	// Item collections only, no reverse reads: the table needs no index.
 	table := adjlist.NewTable(db, tableName, func(o *adjlist.Options) {
 		o.PartitionKey = "EntityRef"
 		o.SortKey = "Detail"
+		o.NoIndex = true
 	})
 	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
 	projects := adjlist.NewCollection[Project](workspaces, "PROJ")
@@ -86,11 +88,7 @@ func describe(w io.Writer, db adjlist.Client, tableName string) error {
 func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool, w io.Writer) error {
 	m := newModel(db, tableName)
 	workspaces, projects := m.workspaces, m.projects
-	// Item collections only, no reverse reads: the table needs no index.
-	if err := adjlist.CreateTable(ctx, db, m.table, func(o *adjlist.CreateTableOptions) {
-		o.IfNotExists = true
-		o.WithoutIndex = true
-	}); err != nil {
+	if err := adjlist.CreateTable(ctx, db, m.table, func(o *adjlist.CreateTableOptions) { o.IfNotExists = true }); err != nil {
 		return err
 	}
 

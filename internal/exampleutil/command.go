@@ -36,9 +36,9 @@ func RegisterFlags(fs *flag.FlagSet, name string) *Flags {
 type Example struct {
 	// Name names the command and its default table, "adjlist-" + Name.
 	Name string
-	// Describe writes the example's model with adjlist.Describe. db is
-	// [Offline]: building the model on it keeps -describe from making any
-	// request.
+	// Describe writes the example's model with adjlist.Describe. db is nil:
+	// a table without a client sends nothing, so -describe needs no
+	// DynamoDB.
 	Describe func(w io.Writer, db adjlist.Client, table string) error
 	// Run writes the example's items to table and shows its access
 	// patterns, then deletes the table if cleanup is set.
@@ -94,7 +94,7 @@ func (ex Example) Execute(ctx context.Context, args []string, w io.Writer) (err 
 		return usageError{err}
 	}
 	if f.Describe {
-		return ex.Describe(w, Offline(), f.Table)
+		return ex.Describe(w, nil, f.Table)
 	}
 	db, stop, err := connect(ctx, f.AWS)
 	if err != nil {

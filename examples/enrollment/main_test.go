@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -82,4 +84,14 @@ func TestDescribe(t *testing.T) {
 	} {
 		assert.Contains(t, out.String(), want)
 	}
+}
+
+// The README shows this example's -describe output; keep them in step.
+func TestReadmeShowsDescribe(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, example.Execute(context.Background(), []string{"-describe"}, &out))
+	readme, err := os.ReadFile("../../README.md")
+	require.NoError(t, err)
+	want := strings.NewReplacer("### Table", "#### Table", "### Access patterns", "#### Access patterns").Replace(out.String())
+	assert.Contains(t, string(readme), strings.TrimSpace(want), "regenerate the README section with go run ./examples/enrollment -describe")
 }

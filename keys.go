@@ -50,14 +50,32 @@ func checkName(kind, name string) error {
 }
 
 // checkID validates a user-supplied id before it is escaped.
+// Ids may not contain control characters (C0: U+0000-U+001F, DEL U+007F,
+// C1: U+0080-U+009F). DynamoDB would store them, but a NUL or an escape
+// sequence in a key is never a real identifier: it truncates C strings,
+// rewrites terminals and hides in logs, so it is refused as hostile input.
 func checkID(name, id string) error {
 	switch {
 	case id == "":
 		return &KeyError{Name: name, ID: id, Reason: "empty id"}
 	case !utf8.ValidString(id):
 		return &KeyError{Name: name, ID: id, Reason: "id is not valid UTF-8"}
+	case hasControl(id):
+		return &KeyError{Name: name, ID: id, Reason: "id contains a control character"}
 	}
 	return nil
+}
+
+// hasControl reports whether the valid UTF-8 string s holds a C0 or C1
+// control character or DEL.
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == 0x7f || (c == 0xc2 && i+1 < len(s) && s[i+1] < 0xa0) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkLen enforces DynamoDB's key size limit for attr on the built key.
@@ -91,7 +109,8 @@ func joinKey(id string, names ...string) string {
 //	NodeKey("STU", "a91")   == "STU#a91"
 //	NodeKey("CRS", "x#1%")  == "CRS#x%231%25"
 //
-// The id may be any non-empty valid UTF-8 string. '%' and '#' in it are
+// The id may be any non-empty valid UTF-8 string without control
+// characters (U+0000-U+001F, U+007F-U+009F). '%' and '#' in it are
 // percent-encoded ("%25", "%23"); every other byte is kept, so the key of an
 // id without them is the id itself behind the prefix and sorts in the id's
 // byte order. Because an escaped id never contains '#', distinct (type, id)
@@ -99,7 +118,8 @@ func joinKey(id string, names ...string) string {
 // begins_with range ("STU#").
 //
 // NodeKey returns a [*KeyError] (errors.Is [ErrInvalidKey]) for an invalid
-// nodeType, an empty or non-UTF-8 id, or a key over [MaxPartitionKeyLen]
+// nodeType, an empty or non-UTF-8 id, an id with a control character, or a
+// key over [MaxPartitionKeyLen]
 // bytes. It makes no request.
 func NodeKey(nodeType, id string) (string, error) {
 	if err := checkName("node type", nodeType); err != nil {

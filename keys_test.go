@@ -3,6 +3,7 @@ package adjlist_test
 import (
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
@@ -23,6 +24,7 @@ func TestNodeKey(t *testing.T) {
 		{"STU", "%23", "STU#%2523"},
 		{"STU", "Ünïcødé 名前", "STU#Ünïcødé 名前"},
 		{"STU", "A91", "STU#A91"},
+		{"STU", "no\u00a0break", "STU#no\u00a0break"}, // U+00A0 is not a control character
 	}
 	for _, tt := range tests {
 		t.Run(tt.id, func(t *testing.T) {
@@ -96,6 +98,11 @@ func TestInvalidKeys(t *testing.T) {
 	}{
 		{"empty id", func() (string, error) { return adjlist.NodeKey("STU", "") }},
 		{"invalid UTF-8", func() (string, error) { return adjlist.NodeKey("STU", "a\xff") }},
+		{"NUL", func() (string, error) { return adjlist.NodeKey("STU", "a\x00b") }},
+		{"newline", func() (string, error) { return adjlist.NodeKey("STU", "a91\nSTU#b30") }},
+		{"escape sequence", func() (string, error) { return adjlist.NodeKey("STU", "\x1b[2J") }},
+		{"DEL", func() (string, error) { return adjlist.NodeKey("STU", "a\x7f") }},
+		{"C1 control", func() (string, error) { return adjlist.NodeKey("STU", "a\u0085") }},
 		{"empty type", func() (string, error) { return adjlist.NodeKey("", "a91") }},
 		{"type with separator", func() (string, error) { return adjlist.NodeKey("STU#X", "a91") }},
 		{"type with escape", func() (string, error) { return adjlist.NodeKey("ST%", "a91") }},
@@ -133,7 +140,7 @@ func FuzzKeys(f *testing.F) {
 	f.Fuzz(func(t *testing.T, a, b string) {
 		ka, errA := adjlist.NodeKey("STU", a)
 		kb, errB := adjlist.NodeKey("STU", b)
-		if a == "" || !utf8.ValidString(a) {
+		if a == "" || !utf8.ValidString(a) || strings.IndexFunc(a, unicode.IsControl) >= 0 {
 			require.ErrorIs(t, errA, adjlist.ErrInvalidKey)
 			return
 		}

@@ -20,6 +20,11 @@ var (
 	// before any request is sent.
 	ErrKeyAttribute = errors.New("adjlist: data maps to a key attribute")
 
+	// ErrItemTooLarge reports an item over DynamoDB's 400 KB limit
+	// ([MaxItemSize], sized by [ItemSize]). Detected before any request is
+	// sent.
+	ErrItemTooLarge = errors.New("adjlist: item too large")
+
 	// ErrNotFound reports that the item asked for does not exist.
 	ErrNotFound = errors.New("adjlist: item not found")
 

@@ -103,6 +103,9 @@ func (t *Table) opErr(op, pk, sk string, err error) error {
 func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, exists error) error {
 	item[t.opts.PartitionKey] = &types.AttributeValueMemberS{Value: pk}
 	item[t.opts.SortKey] = &types.AttributeValueMemberS{Value: sk}
+	if err := checkSize(item); err != nil {
+		return t.opErr(op, pk, sk, err)
+	}
 	in := &dynamodb.PutItemInput{TableName: aws.String(t.name), Item: item}
 	if exists != nil {
 		in.ConditionExpression = t.absent.Condition()

@@ -78,9 +78,10 @@ func (c *Collection[P, C]) Key(parentID, childID string) (pk, sk string, err err
 }
 
 // Put creates a child with one PutItem guarded by attribute_not_exists(PK).
-// If the child exists it is left unchanged and the error matches
-// [ErrExists] and, with errors.As, the SDK's
-// *types.ConditionalCheckFailedException. The parent item need not exist.
+// If a different child is stored there it is left unchanged and the error
+// matches [ErrExists] and, with errors.As, the SDK's
+// *types.ConditionalCheckFailedException (its Item holds the stored child).
+// Writing exactly the stored child again succeeds, as in [Edge.Put]. The parent item need not exist.
 // data must marshal to a map with no key attribute ([ErrKeyAttribute]); bad
 // ids give [ErrInvalidKey]; both before any request.
 func (c *Collection[P, C]) Put(ctx context.Context, parentID, childID string, data C) error {

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go/waiter"
 )
 
 // Edge is a handle on one kind of edge (relationship) between two node
@@ -120,9 +122,12 @@ func (e *Edge[E]) opErr(op string, k edgeKeys, err error) error {
 
 // Put creates the edge from → to with data, in one PutItem that writes the
 // four key attributes and data's attributes, guarded by
-// attribute_not_exists(PK). If the edge exists, the stored item is left
-// unchanged and the error matches [ErrEdgeExists] (and [ErrExists]) and,
-// with errors.As, the SDK's *types.ConditionalCheckFailedException.
+// attribute_not_exists(PK). If a different edge item is stored there, it is
+// left unchanged and the error matches [ErrEdgeExists] (and [ErrExists])
+// and, with errors.As, the SDK's *types.ConditionalCheckFailedException,
+// whose Item holds the stored item (ReturnValuesOnConditionCheckFailure
+// ALL_OLD). If the stored item is exactly the one being written, Put
+// succeeds: a retry after a lost response is not a duplicate.
 //
 // data must marshal (attributevalue) to a map with no key attribute, else
 // [ErrKeyAttribute]; bad ids give [ErrInvalidKey]. Both are reported before
@@ -245,13 +250,63 @@ func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
 	if err != nil {
 		return errQuery[EdgeItem[E]](e.t, op, err)
 	}
-	k := queryKeys{index: e.t.opts.Index, skPrefix: e.fromType + "#"}
+	return newQuery(e.t, op, e.reverseKeys(sk, e.fromType+"#", false), e.decode)
+}
+
+// reverseKeys is the index partition of the edges into the target whose
+// edge sort key is sk, with a sort key prefix (or exact value) on the
+// source's key.
+func (e *Edge[E]) reverseKeys(sk, source string, exact bool) queryKeys {
+	k := queryKeys{index: e.t.opts.Index, skPrefix: source, skExact: exact}
 	k.pk, _ = e.indexKeys("", sk)
 	if !e.t.sortKeyIndex() {
 		// The index partition (the target's key) is shared by every label.
 		k.filterPrefix = e.prefix
 	}
-	return newQuery(e.t, op, k, e.decode)
+	return k
+}
+
+// WaitIndexed waits until the edge from → to is visible in the inverted
+// index, for read-your-writes flows and tests: global secondary indexes are
+// updated asynchronously, so [Edge.To] may miss an edge just written. It
+// polls with one Query on the index per attempt (GSI1PK = "CRS#math204" AND
+// GSI1SK = "STU#a91"), waiting between attempts as the SDK's waiters do
+// (smithy-go waiter.ComputeDelay, 20 ms to 1 s), for at most maxWait.
+//
+// It returns nil once the edge is listed, an error matching
+// [ErrNotVisible] when maxWait passes first, the context's error if ctx
+// ends, and [ErrInvalidKey] for bad ids before any request.
+func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time.Duration) error {
+	const op = "Edge.WaitIndexed"
+	k, err := e.keys(from, to)
+	if err == nil && e.t.opts.NoIndex {
+		err = fmt.Errorf("%w: table %s has no index (Options.NoIndex)", ErrInvalidOption, e.t.name)
+	}
+	if err != nil {
+		return e.opErr(op, k, err)
+	}
+	q := newQuery(e.t, op, e.reverseKeys(k.sk, k.pk, true), e.decode)
+	deadline := time.Now().Add(maxWait)
+	for attempt := int64(0); ; attempt++ {
+		remaining := time.Until(deadline)
+		if attempt > 0 && remaining <= 0 {
+			return e.opErr(op, k, fmt.Errorf("%w after %d queries in %v", ErrNotVisible, attempt, maxWait))
+		}
+		delay, err := waiter.ComputeDelay(attempt, 20*time.Millisecond, time.Second, remaining)
+		if err != nil {
+			return e.opErr(op, k, err)
+		}
+		if err := sleep(ctx, delay); err != nil {
+			return e.opErr(op, k, err)
+		}
+		n, err := q.Count(ctx)
+		if err != nil {
+			return err
+		}
+		if n > 0 {
+			return nil
+		}
+	}
 }
 
 // decode turns a queried item into an EdgeItem, reporting ok=false for

@@ -53,6 +53,10 @@ var (
 	// dropped silently.
 	ErrUnprocessed = errors.New("adjlist: batch left unprocessed")
 
+	// ErrNotVisible reports that [Edge.WaitIndexed] gave up before the
+	// index showed the edge.
+	ErrNotVisible = errors.New("adjlist: not visible in the index yet")
+
 	// ErrInvalidOption reports an option value that cannot work, such as a
 	// negative limit or an empty table name. Detected before any request is
 	// sent.

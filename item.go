@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -83,6 +85,53 @@ func (t *Table) keyItem(pk, sk string) Item {
 	}
 }
 
+// equalItems reports whether two items hold the same attributes and values;
+// set elements compare in any order, as DynamoDB does not keep it.
+func equalItems(a, b Item) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || !equalValues(v, w) {
+			return false
+		}
+	}
+	return true
+}
+
+func equalValues(a, b types.AttributeValue) bool {
+	switch a := a.(type) {
+	case *types.AttributeValueMemberM:
+		b, ok := b.(*types.AttributeValueMemberM)
+		return ok && equalItems(a.Value, b.Value)
+	case *types.AttributeValueMemberL:
+		b, ok := b.(*types.AttributeValueMemberL)
+		return ok && slices.EqualFunc(a.Value, b.Value, equalValues)
+	case *types.AttributeValueMemberSS:
+		b, ok := b.(*types.AttributeValueMemberSS)
+		return ok && sameSet(a.Value, b.Value)
+	case *types.AttributeValueMemberNS:
+		b, ok := b.(*types.AttributeValueMemberNS)
+		return ok && sameSet(a.Value, b.Value)
+	case *types.AttributeValueMemberBS:
+		b, ok := b.(*types.AttributeValueMemberBS)
+		return ok && sameSet(byteStrings(a.Value), byteStrings(b.Value))
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+func sameSet(a, b []string) bool {
+	return len(a) == len(b) && slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
+}
+
+func byteStrings(bs [][]byte) []string {
+	out := make([]string, len(bs))
+	for i, b := range bs {
+		out[i] = string(b)
+	}
+	return out
+}
+
 // isConditionFailed reports whether err is DynamoDB's answer to a condition
 // expression that evaluated false.
 func isConditionFailed(err error) bool {
@@ -98,8 +147,12 @@ func (t *Table) opErr(op, pk, sk string, err error) error {
 }
 
 // put writes item (data plus pk, sk and any index keys) with one PutItem.
-// With a non-nil exists it is guarded by attribute_not_exists(PK) and a
-// failed condition is reported as exists, wrapping the SDK's error.
+// With a non-nil exists it is guarded by attribute_not_exists(PK) and asks
+// for the stored item when the condition fails (ALL_OLD): if that item is
+// the one being written, the put succeeds, since an earlier attempt whose
+// response was lost (a 500, a reset connection, then the SDK's retry) must
+// have written it; otherwise the failure is reported as exists, wrapping
+// the SDK's error, whose Item holds the stored item.
 func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, exists error) error {
 	item[t.opts.PartitionKey] = &types.AttributeValueMemberS{Value: pk}
 	item[t.opts.SortKey] = &types.AttributeValueMemberS{Value: sk}
@@ -111,9 +164,14 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, exists er
 		in.ConditionExpression = t.absent.Condition()
 		in.ExpressionAttributeNames = t.absent.Names()
 		in.ExpressionAttributeValues = t.absent.Values()
+		in.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
 	}
 	_, err := t.client.PutItem(ctx, in)
-	if exists != nil && isConditionFailed(err) {
+	var ccf *types.ConditionalCheckFailedException
+	if exists != nil && errors.As(err, &ccf) {
+		if equalItems(ccf.Item, item) {
+			return nil
+		}
 		err = fmt.Errorf("%w: %w", exists, err)
 	}
 	if err != nil {

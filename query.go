@@ -47,6 +47,7 @@ type Query[T any] struct {
 type queryKeys struct {
 	index        string
 	pk, skPrefix string
+	skExact      bool // sort key equals skPrefix instead of beginning with it
 	filterPrefix string
 }
 
@@ -69,7 +70,10 @@ func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, boo
 		return q
 	}
 	kc := expression.Key(q.pkAttr).Equal(expression.Value(k.pk))
-	if k.skPrefix != "" {
+	switch {
+	case k.skExact:
+		kc = kc.And(expression.Key(q.skAttr).Equal(expression.Value(k.skPrefix)))
+	case k.skPrefix != "":
 		kc = kc.And(expression.Key(q.skAttr).BeginsWith(k.skPrefix))
 	}
 	b := expression.NewBuilder().WithKeyCondition(kc)

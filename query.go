@@ -2,6 +2,8 @@ package adjlist
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -215,7 +217,9 @@ type Page[T any] struct {
 	// Cursor resumes the query right after the page's last evaluated item;
 	// pass it to the next [Query.Page] call. It is empty when DynamoDB
 	// reports no more items. It is opaque, URL-safe, and valid only for the
-	// same query (table, index, partition, prefix and direction).
+	// same query (index, partition, prefix and direction). It carries the
+	// last item's keys in readable base64url JSON; with
+	// [Options.CursorKey] set it is signed, so a client cannot forge one.
 	Cursor string
 }
 
@@ -283,14 +287,34 @@ func (q Query[T]) encodeCursor(lek Item) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return base64.RawURLEncoding.EncodeToString(b), nil
+	out := base64.RawURLEncoding.EncodeToString(b)
+	if key := q.t.opts.CursorKey; key != nil {
+		out += "." + base64.RawURLEncoding.EncodeToString(signCursor(key, b))
+	}
+	return out, nil
+}
+
+// signCursor is the HMAC-SHA256 of a cursor's JSON under the table's key.
+func signCursor(key, payload []byte) []byte {
+	m := hmac.New(sha256.New, key)
+	m.Write(payload)
+	return m.Sum(nil)
 }
 
 func (q Query[T]) decodeCursor(s string) (Item, error) {
 	bad := func(why string) error { return fmt.Errorf("%w: %s", ErrInvalidCursor, why) }
-	b, err := base64.RawURLEncoding.DecodeString(s)
+	payload, sig, signed := strings.Cut(s, ".")
+	b, err := base64.RawURLEncoding.DecodeString(payload)
 	if err != nil {
 		return nil, bad("not base64url")
+	}
+	if key := q.t.opts.CursorKey; key != nil {
+		mac, err := base64.RawURLEncoding.DecodeString(sig)
+		if !signed || err != nil || !hmac.Equal(mac, signCursor(key, b)) {
+			return nil, bad("signature does not match")
+		}
+	} else if signed {
+		return nil, bad("signed, but the table has no CursorKey")
 	}
 	var c cursor
 	if err := json.Unmarshal(b, &c); err != nil {

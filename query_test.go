@@ -1,9 +1,11 @@
 package adjlist_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -168,6 +170,56 @@ func TestCursorBoundToItsQuery(t *testing.T) {
 			}
 			require.ErrorIs(t, err, adjlist.ErrInvalidCursor)
 			assert.Equal(t, before, s.calls.queries.Load(), "no request sent")
+		})
+	}
+}
+
+func TestSignedCursors(t *testing.T) {
+	key := []byte("0123456789abcdef0123456789abcdef")
+	s := newSchoolLayout(t, adjlist.Options{CursorKey: key}, "ENROLL")
+	manyEdges(t, s, 6)
+	ctx := context.Background()
+	q := s.enrolled.From("a91").Limit(2)
+	first, err := q.Page(ctx, "")
+	require.NoError(t, err)
+	payload, sig, signed := strings.Cut(first.Cursor, ".")
+	require.True(t, signed, "cursor carries a signature")
+
+	// A forged cursor: valid JSON for the same partition and prefix,
+	// skipping ahead, with the signature of another payload or none.
+	raw, err := base64.RawURLEncoding.DecodeString(payload)
+	require.NoError(t, err)
+	forged := base64.RawURLEncoding.EncodeToString(bytes.Replace(raw, []byte("c001"), []byte("c004"), 1))
+	require.NotEqual(t, payload, forged)
+	otherKey := adjlist.NewTable(s.calls, s.table.Name(), func(o *adjlist.Options) { o.CursorKey = []byte("another key") })
+	otherEdge := adjlist.NewEdge[Enrollment](adjlist.NewNode[Student](otherKey, "STU", "PROFILE"), "ENROLL", adjlist.NewNode[Course](otherKey, "CRS", "METADATA"))
+	otherPage, err := otherEdge.From("a91").Limit(2).Page(ctx, "")
+	require.NoError(t, err)
+	unsignedTable := newSchool(t)
+
+	tests := []struct {
+		name   string
+		query  adjlist.Query[adjlist.EdgeItem[Enrollment]]
+		cursor string
+		ok     bool
+	}{
+		{"genuine", q, first.Cursor, true},
+		{"forged payload, genuine signature", q, forged + "." + sig, false},
+		{"forged payload, no signature", q, forged, false},
+		{"genuine payload, no signature", q, payload, false},
+		{"signed with another key", q, otherPage.Cursor, false},
+		{"signature truncated", q, first.Cursor[:len(first.Cursor)-2], false},
+		{"signed cursor on an unsigned table", unsignedTable.enrolled.From("a91").Limit(2), first.Cursor, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			page, err := tt.query.Page(ctx, tt.cursor)
+			if tt.ok {
+				require.NoError(t, err)
+				assert.Equal(t, []string{"c002", "c003"}, ids(page.Items, edgeTo))
+				return
+			}
+			require.ErrorIs(t, err, adjlist.ErrInvalidCursor)
 		})
 	}
 }

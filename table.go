@@ -61,6 +61,14 @@ type Options struct {
 	// [ErrInvalidOption], and [Describe] shows no index columns.
 	NoIndex bool
 
+	// CursorKey, when set, signs page cursors with HMAC-SHA256 so that a
+	// cursor handed to a client and sent back cannot be forged or edited
+	// (even within the same partition); unsigned or mis-signed cursors are
+	// refused with [ErrInvalidCursor]. Use 32 random bytes, kept secret and
+	// shared by every instance that serves the same clients. Default nil:
+	// cursors are checked for their query but not signed.
+	CursorKey []byte
+
 	// BatchBackoff computes the wait before a batch call resends the keys
 	// DynamoDB left unprocessed (attempt counts from 1). Default: the SDK's
 	// retry.NewExponentialJitterBackoff(20 * time.Second).

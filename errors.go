@@ -4,6 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // Sentinel errors, matched with errors.Is. Errors returned by this package
@@ -111,3 +114,25 @@ func (e *OpError) Error() string {
 
 // Unwrap returns the underlying error.
 func (e *OpError) Unwrap() error { return e.Err }
+
+// IsConditionFailed reports whether err says that a condition expression
+// evaluated false: a *types.ConditionalCheckFailedException from PutItem,
+// UpdateItem or DeleteItem, or a *types.TransactionCanceledException one of
+// whose cancellation reasons is "ConditionalCheckFailed". It sees through
+// this package's wrapping, so it is true for [ErrEdgeExists], [ErrExists]
+// and the [ErrNotFound] of a guarded update or delete.
+func IsConditionFailed(err error) bool {
+	var ccf *types.ConditionalCheckFailedException
+	if errors.As(err, &ccf) {
+		return true
+	}
+	var tce *types.TransactionCanceledException
+	if errors.As(err, &tce) {
+		for _, r := range tce.CancellationReasons {
+			if aws.ToString(r.Code) == "ConditionalCheckFailed" {
+				return true
+			}
+		}
+	}
+	return false
+}

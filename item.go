@@ -132,13 +132,6 @@ func byteStrings(bs [][]byte) []string {
 	return out
 }
 
-// isConditionFailed reports whether err is DynamoDB's answer to a condition
-// expression that evaluated false.
-func isConditionFailed(err error) bool {
-	var ccf *types.ConditionalCheckFailedException
-	return errors.As(err, &ccf)
-}
-
 // The single-item operations below serve nodes, edges and collection
 // children alike; pk and sk are already validated keys.
 
@@ -227,7 +220,7 @@ func (t *Table) update(ctx context.Context, op, pk, sk string, update expression
 		ReturnValues:              types.ReturnValueAllNew,
 	})
 	switch {
-	case isConditionFailed(err):
+	case IsConditionFailed(err):
 		err = fmt.Errorf("%w: %w", ErrNotFound, err)
 	case err == nil:
 		err = t.unmarshalData(res.Attributes, out)
@@ -248,7 +241,7 @@ func (t *Table) del(ctx context.Context, op, pk, sk string) error {
 		ExpressionAttributeNames:  t.present.Names(),
 		ExpressionAttributeValues: t.present.Values(),
 	})
-	if isConditionFailed(err) {
+	if IsConditionFailed(err) {
 		err = fmt.Errorf("%w: %w", ErrNotFound, err)
 	}
 	if err != nil {

@@ -1,19 +1,13 @@
 package main
 
 import (
-	"bytes"
-	"context"
-	"slices"
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist/internal/ddbtest"
 	"github.com/adjlist/adjlist/internal/exampleutil"
+	"github.com/adjlist/adjlist/internal/exampleutil/exampletest"
 )
 
 func TestMain(m *testing.M) { ddbtest.Main(m) }
@@ -25,72 +19,45 @@ func item(pk, sk, gsiPK, gsiSK string, attrs ...string) exampleutil.Shape {
 	if gsiPK != "" {
 		keys["GSI_PK"], keys["GSI_SK"] = gsiPK, gsiSK
 	}
-	return exampleutil.Shape{Keys: keys, Attrs: slices.Sorted(slices.Values(attrs))}
+	return exampletest.Item(keys, attrs...)
 }
 
 // seedTable is seed 003's table: the 1:N item collection and the M:N link.
-var seedTable = []exampleutil.Shape{
-	item("USER#123", "METADATA", "", "", "Name", "Email"),
-	item("USER#123", "ORDER#2023-01-01", "", "", "Total", "Status"),
-	item("USER#123", "ORDER#2023-01-05", "", "", "Total", "Status"),
-	item("STUDENT#Alice", "COURSE#Math", "COURSE#Math", "STUDENT#Alice", "Grade"),
+var seedTable = exampletest.Seed{
+	KeyAttrs: []string{"PK", "SK", "GSI_PK", "GSI_SK"},
+	Items: []exampleutil.Shape{
+		item("USER#123", "METADATA", "", "", "Name", "Email"),
+		item("USER#123", "ORDER#2023-01-01", "", "", "Total", "Status"),
+		item("USER#123", "ORDER#2023-01-05", "", "", "Total", "Status"),
+		item("STUDENT#Alice", "COURSE#Math", "COURSE#Math", "STUDENT#Alice", "Grade"),
+	},
 }
 
 func TestRunWritesSeedTable(t *testing.T) {
-	db := ddbtest.Client(t)
-	table := ddbtest.TableName(t)
-	ctx := context.Background()
-	t.Cleanup(func() { require.NoError(t, exampleutil.DeleteTable(context.Background(), db, table)) })
-
-	// Twice: the second run must find the data in place and change nothing.
-	for i := range 2 {
-		var out bytes.Buffer
-		require.NoError(t, run(ctx, db, table, false, &out), "run %d", i)
-		got := out.String()
-		assert.Contains(t, got, "user 123 (Jane Doe, jane@example.com) and their orders, one Query:\n"+
+	db, table := exampletest.RunTwice(t, example, seedTable, func(run int, out string) {
+		assert.Contains(t, out, "user 123 (Jane Doe, jane@example.com) and their orders, one Query:\n"+
 			"  2023-01-01     42.50  DELIVERED\n"+
 			"  2023-01-05     19.99  SHIPPED\n")
-		assert.Contains(t, got, "What courses is Alice taking? (table)\n  Math, grade A\n")
-		assert.Contains(t, got, "Who is taking Math? (GSI1)\n  Alice, grade A\n")
-		assert.Contains(t, got, "STUDENT#Alice |COURSE#Math      |COURSE#Math |STUDENT#Alice |Grade=A\n")
-		if i == 0 {
-			assert.NotContains(t, got, "already")
+		assert.Contains(t, out, "What courses is Alice taking? (table)\n  Math, grade A\n")
+		assert.Contains(t, out, "Who is taking Math? (GSI1)\n  Alice, grade A\n")
+		assert.Contains(t, out, "STUDENT#Alice |COURSE#Math      |COURSE#Math |STUDENT#Alice |Grade=A\n")
+		if run == 0 {
+			assert.NotContains(t, out, "already")
 		} else {
-			assert.Contains(t, got, "order 2023-01-05 of user 123 already exists (left as is)\n")
-			assert.Contains(t, got, "Alice is already enrolled in Math (left as is)\n")
+			assert.Contains(t, out, "order 2023-01-05 of user 123 already exists (left as is)\n")
+			assert.Contains(t, out, "Alice is already enrolled in Math (left as is)\n")
 		}
-
-		shapes, err := exampleutil.ScanShapes(ctx, db, table, "PK", "SK", "GSI_PK", "GSI_SK")
-		require.NoError(t, err)
-		assert.ElementsMatch(t, seedTable, shapes, "run %d", i)
-	}
+	})
 
 	// The index inverts the link: GSI1 on GSI_PK (partition), GSI_SK (sort).
-	desc, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table)})
-	require.NoError(t, err)
-	require.Len(t, desc.Table.GlobalSecondaryIndexes, 1)
-	gsi := desc.Table.GlobalSecondaryIndexes[0]
-	assert.Equal(t, "GSI1", aws.ToString(gsi.IndexName))
-	assert.Equal(t, []types.KeySchemaElement{
-		{AttributeName: aws.String("GSI_PK"), KeyType: types.KeyTypeHash},
-		{AttributeName: aws.String("GSI_SK"), KeyType: types.KeyTypeRange},
-	}, gsi.KeySchema)
+	exampletest.OnlyIndex(t, db, table, "GSI1", "GSI_PK", "GSI_SK")
 }
 
-func TestRunCleanup(t *testing.T) {
-	db := ddbtest.Client(t)
-	table := ddbtest.TableName(t)
-	var out bytes.Buffer
-	require.NoError(t, run(context.Background(), db, table, true, &out))
-	_, err := db.DescribeTable(context.Background(), &dynamodb.DescribeTableInput{TableName: aws.String(table)})
-	var nf *types.ResourceNotFoundException
-	require.ErrorAs(t, err, &nf, "the table is gone")
-}
+func TestRunCleanup(t *testing.T) { exampletest.CleanupDeletesTable(t, example) }
 
 func TestDescribe(t *testing.T) {
-	var out bytes.Buffer
-	require.NoError(t, example.Execute(context.Background(), []string{"-describe"}, &out))
-	for _, want := range []string{
+	out := exampletest.Describe(t, example)
+	exampletest.ContainsAll(t, out,
 		"### Table `adjlist-orders`",
 		"| item | PK | SK | GSI_PK | GSI_SK | attributes |",
 		"| `USER#<id>` | `METADATA` |  |  | Name, Email |",
@@ -99,10 +66,8 @@ func TestDescribe(t *testing.T) {
 		"`PK = \"USER#<id>\"`",
 		"`PK = \"STUDENT#<from>\" AND begins_with(SK, \"COURSE#\")`",
 		"`GSI_PK = \"COURSE#<to>\" AND begins_with(GSI_SK, \"STUDENT#\")",
-	} {
-		assert.Contains(t, out.String(), want)
-	}
+	)
 	// The seed stores no student or course items.
-	assert.NotContains(t, out.String(), "node STUDENT")
-	assert.NotContains(t, out.String(), "node COURSE")
+	assert.NotContains(t, out, "node STUDENT")
+	assert.NotContains(t, out, "node COURSE")
 }

@@ -3,9 +3,7 @@ package adjlist_test
 import (
 	"context"
 	"errors"
-	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -260,69 +258,6 @@ func TestRefusedBeforeAnyRequest(t *testing.T) {
 			assert.Equal(t, before, s.calls.total(), "no request may be sent")
 		})
 	}
-}
-
-func TestConcurrentSameEdge(t *testing.T) {
-	s := newSchool(t)
-	ctx := context.Background()
-	const n = 20
-	errs := make([]error, n)
-	var wg sync.WaitGroup
-	for i := range n {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[i] = s.enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2026-09-01", Grade: fmt.Sprint(i)})
-		}()
-	}
-	wg.Wait()
-	wins := 0
-	for _, err := range errs {
-		if err == nil {
-			wins++
-			continue
-		}
-		require.ErrorIs(t, err, adjlist.ErrEdgeExists)
-	}
-	assert.Equal(t, 1, wins, "exactly one writer creates the edge")
-	assert.Equal(t, int32(1), s.rawCount(t, "", "PK", "STU#a91"))
-	require.EventuallyWithT(t, func(c *assert.CollectT) {
-		assert.Equal(c, int32(1), s.rawCount(t, "GSI1", "GSI1PK", "CRS#math204"))
-	}, 5*time.Second, 20*time.Millisecond)
-}
-
-func TestConcurrentDistinctEdges(t *testing.T) {
-	s := newSchool(t)
-	ctx := context.Background()
-	const students, courses = 20, 10 // 200 edges
-	var wg sync.WaitGroup
-	errs := make(chan error, students*courses)
-	for i := range students {
-		for j := range courses {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				errs <- s.enrolled.Put(ctx, fmt.Sprintf("s%02d", i), fmt.Sprintf("c%02d", j), Enrollment{Grade: "A"})
-			}()
-		}
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		require.NoError(t, err)
-	}
-	for i := range students {
-		items, err := s.enrolled.From(fmt.Sprintf("s%02d", i)).Collect(ctx)
-		require.NoError(t, err)
-		assert.Len(t, items, courses)
-	}
-	require.EventuallyWithT(t, func(c *assert.CollectT) {
-		for j := range courses {
-			items, err := s.enrolled.To(fmt.Sprintf("c%02d", j)).Collect(ctx)
-			require.NoError(c, err)
-			assert.Len(c, items, students)
-		}
-	}, 10*time.Second, 50*time.Millisecond)
 }
 
 func TestErrorsKeepSDKTypes(t *testing.T) {

@@ -41,12 +41,9 @@ func TestRunWritesSeedTable(t *testing.T) {
 		assert.Contains(t, out, "What courses is Alice taking? (table)\n  Math, grade A\n")
 		assert.Contains(t, out, "Who is taking Math? (GSI1)\n  Alice, grade A\n")
 		assert.Contains(t, out, "STUDENT#Alice |COURSE#Math      |COURSE#Math |STUDENT#Alice |Grade=A\n")
-		if run == 0 {
-			assert.NotContains(t, out, "already")
-		} else {
-			assert.Contains(t, out, "order 2023-01-05 of user 123 already exists (left as is)\n")
-			assert.Contains(t, out, "Alice is already enrolled in Math (left as is)\n")
-		}
+		// A rerun writes the same items again: guarded puts of identical
+		// items are idempotent, so nothing is reported as already there.
+		assert.NotContains(t, out, "already", "run %d", run)
 	})
 
 	// The index inverts the link: GSI1 on GSI_PK (partition), GSI_SK (sort).

@@ -44,11 +44,9 @@ func TestRunWritesSeedTable(t *testing.T) {
 		assert.Contains(t, out, "EntityRef |Detail         |attributes\n"+
 			"WS#acme   |META           |displayName=Acme Corp, region=eu-west-1, seatLimit=50\n"+
 			"WS#acme   |PROJ#2026-0007 |")
-		if run == 0 {
-			assert.NotContains(t, out, "already exists")
-		} else {
-			assert.Contains(t, out, "project 2026-0042 in acme already exists (left as is)\n")
-		}
+		// A rerun writes the same items again: guarded puts of identical
+		// items are idempotent, so nothing is reported as already there.
+		assert.NotContains(t, out, "already", "run %d", run)
 	})
 
 	// Keyed on EntityRef/Detail, with no index.

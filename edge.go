@@ -30,8 +30,10 @@ type Edge[E any] struct {
 	label    string
 	fromType string
 	toType   string
-	prefix   string // EdgeKey prefix: label#toType#
-	err      error
+	// The endpoints' item markers, for transactions that check the nodes.
+	fromMarker, toMarker string
+	prefix               string // EdgeKey prefix: label#toType#
+	err                  error
 }
 
 // EdgeItem is one edge read back: both endpoint ids, decoded from the keys,
@@ -55,7 +57,7 @@ type EdgeItem[E any] struct {
 // make every call on the edge fail before any request ([ErrInvalidKey],
 // [ErrInvalidOption]).
 func NewEdge[E, F, T any](from *Node[F], label string, to *Node[T]) *Edge[E] {
-	e := &Edge[E]{t: from.t, label: label, fromType: from.typ, toType: to.typ}
+	e := &Edge[E]{t: from.t, label: label, fromType: from.typ, toType: to.typ, fromMarker: from.marker, toMarker: to.marker}
 	e.err = errors.Join(from.err, to.err)
 	if e.err == nil && label != "" {
 		e.err = checkName("edge label", label)
@@ -134,19 +136,30 @@ func (e *Edge[E]) opErr(op string, k edgeKeys, err error) error {
 // any request.
 func (e *Edge[E]) Put(ctx context.Context, from, to string, data E) error {
 	const op = "Edge.Put"
-	k, err := e.keys(from, to)
+	item, k, err := e.item(from, to, data)
 	if err != nil {
 		return e.opErr(op, k, err)
+	}
+	return e.t.put(ctx, op, k.pk, k.sk, item, ErrEdgeExists)
+}
+
+// item builds the full edge item: data, the primary key and, with explicit
+// index keys, the index keys.
+func (e *Edge[E]) item(from, to string, data E) (Item, edgeKeys, error) {
+	k, err := e.keys(from, to)
+	if err != nil {
+		return nil, k, err
 	}
 	item, err := e.t.marshalData(data)
 	if err != nil {
-		return e.opErr(op, k, err)
+		return nil, k, err
 	}
+	e.t.setKeys(item, k.pk, k.sk)
 	if !e.t.sortKeyIndex() && !e.t.opts.NoIndex {
 		item[e.t.opts.IndexPartitionKey] = &types.AttributeValueMemberS{Value: k.ipk}
 		item[e.t.opts.IndexSortKey] = &types.AttributeValueMemberS{Value: k.isk}
 	}
-	return e.t.put(ctx, op, k.pk, k.sk, item, ErrEdgeExists)
+	return item, k, nil
 }
 
 // Get reads the edge from → to with one eventually consistent GetItem on the

@@ -60,6 +60,20 @@ var (
 	// index showed the edge.
 	ErrNotVisible = errors.New("adjlist: not visible in the index yet")
 
+	// ErrNodeNotFound reports that a transaction's check of a node item
+	// found none; see [NodeNotFoundError]. It also matches [ErrNotFound].
+	ErrNodeNotFound error = &kindOf{msg: "adjlist: node not found", parent: ErrNotFound}
+
+	// ErrTxConflict reports a transaction cancelled because another
+	// transaction was changing the same items; see
+	// [TxOptions.ConflictRetries].
+	ErrTxConflict = errors.New("adjlist: transaction conflict")
+
+	// ErrTxLimit reports a transaction DynamoDB would refuse: more than
+	// [MaxTxActions] actions, more than [MaxTxSize] bytes, or two actions
+	// on one item. Detected before any request is sent.
+	ErrTxLimit = errors.New("adjlist: transaction over DynamoDB's limits")
+
 	// ErrInvalidOption reports an option value that cannot work, such as a
 	// negative limit or an empty table name. Detected before any request is
 	// sent.

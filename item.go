@@ -77,6 +77,12 @@ func (t *Table) splitKeys(item Item, nodeType, prefix string) (nodeID, id string
 	return nodeID, id, true
 }
 
+// setKeys writes the primary key into item.
+func (t *Table) setKeys(item Item, pk, sk string) {
+	item[t.opts.PartitionKey] = &types.AttributeValueMemberS{Value: pk}
+	item[t.opts.SortKey] = &types.AttributeValueMemberS{Value: sk}
+}
+
 // keyItem returns the primary key of one item as the SDK wants it.
 func (t *Table) keyItem(pk, sk string) Item {
 	return Item{
@@ -147,8 +153,7 @@ func (t *Table) opErr(op, pk, sk string, err error) error {
 // have written it; otherwise the failure is reported as exists, wrapping
 // the SDK's error, whose Item holds the stored item.
 func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, exists error) error {
-	item[t.opts.PartitionKey] = &types.AttributeValueMemberS{Value: pk}
-	item[t.opts.SortKey] = &types.AttributeValueMemberS{Value: sk}
+	t.setKeys(item, pk, sk)
 	if err := checkSize(item); err != nil {
 		return t.opErr(op, pk, sk, err)
 	}

@@ -53,13 +53,19 @@ func (n *Node[N]) Key(id string) (pk, sk string, err error) {
 	if n.err != nil {
 		return "", "", n.err
 	}
-	if pk, err = NodeKey(n.typ, id); err != nil {
+	return nodeItemKey(n.typ, n.marker, id)
+}
+
+// nodeItemKey is the primary key of the item of node id of type typ with
+// item marker marker ("" for a self-keyed item).
+func nodeItemKey(typ, marker, id string) (pk, sk string, err error) {
+	if pk, err = NodeKey(typ, id); err != nil {
 		return pk, "", err
 	}
-	if n.marker == "" {
-		return pk, pk, checkLen(n.typ, "sort key", pk, MaxSortKeyLen)
+	if marker == "" {
+		return pk, pk, checkLen(typ, "sort key", pk, MaxSortKeyLen)
 	}
-	return pk, n.marker, nil
+	return pk, marker, nil
 }
 
 // Put writes node id's item with one PutItem, replacing any item with the

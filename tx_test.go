@@ -1,0 +1,260 @@
+package adjlist_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+)
+
+// missingSides lists the sides of every NodeNotFoundError joined in err.
+func missingSides(err error) []string {
+	var sides []string
+	var walk func(error)
+	walk = func(err error) {
+		if nf, ok := err.(*adjlist.NodeNotFoundError); ok {
+			sides = append(sides, nf.Side)
+			return
+		}
+		switch u := err.(type) {
+		case interface{ Unwrap() []error }:
+			for _, e := range u.Unwrap() {
+				walk(e)
+			}
+		case interface{ Unwrap() error }:
+			walk(u.Unwrap())
+		}
+	}
+	walk(err)
+	return sides
+}
+
+func TestPutChecked(t *testing.T) {
+	s := newSchool(t)
+	ctx := context.Background()
+	require.NoError(t, s.students.Put(ctx, "a91", Student{Name: "Ada"}))
+	require.NoError(t, s.courses.Put(ctx, "math204", Course{Title: "LA"}))
+
+	tests := []struct {
+		name      string
+		from, to  string
+		wantSides []string
+		wantErr   error
+	}{
+		{"both nodes exist", "a91", "math204", nil, nil},
+		{"edge exists", "a91", "math204", nil, adjlist.ErrEdgeExists},
+		{"target missing", "a91", "bio999", []string{"to"}, adjlist.ErrNodeNotFound},
+		{"source missing", "zz", "math204", []string{"from"}, adjlist.ErrNodeNotFound},
+		{"both missing", "zz", "bio999", []string{"from", "to"}, adjlist.ErrNodeNotFound},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := s.enrolled.PutChecked(ctx, tt.from, tt.to, Enrollment{Grade: "A"})
+			if tt.wantErr == nil {
+				require.NoError(t, err)
+				return
+			}
+			require.ErrorIs(t, err, tt.wantErr)
+			var tce *types.TransactionCanceledException
+			require.ErrorAs(t, err, &tce)
+			assert.Equal(t, tt.wantSides, missingSides(err))
+			if tt.wantErr == adjlist.ErrNodeNotFound {
+				require.ErrorIs(t, err, adjlist.ErrNotFound)
+				_, err := s.enrolled.Get(ctx, tt.from, tt.to)
+				require.ErrorIs(t, err, adjlist.ErrNotFound, "nothing written")
+			}
+		})
+	}
+}
+
+func TestPutCheckedIdempotentWithToken(t *testing.T) {
+	s := newSchool(t)
+	ctx := context.Background()
+	require.NoError(t, s.students.Put(ctx, "a91", Student{}))
+	require.NoError(t, s.courses.Put(ctx, "math204", Course{}))
+	token := func(o *adjlist.TxOptions) { o.Token = "enrol-a91-math204" }
+	require.NoError(t, s.enrolled.PutChecked(ctx, "a91", "math204", math204, token))
+	_, err := s.enrolled.Update(ctx, "a91", "math204", expression.Set(expression.Name("grade"), expression.Value("A")))
+	require.NoError(t, err)
+
+	// The caller retries (it never saw the answer): same token, no double
+	// apply, no ErrEdgeExists.
+	require.NoError(t, s.enrolled.PutChecked(ctx, "a91", "math204", math204, token))
+	got, err := s.enrolled.Get(ctx, "a91", "math204")
+	require.NoError(t, err)
+	assert.Equal(t, "A", got.Data.Grade, "the retry wrote nothing")
+
+	// Without the token the same call is a duplicate.
+	require.ErrorIs(t, s.enrolled.PutChecked(ctx, "a91", "math204", math204), adjlist.ErrEdgeExists)
+}
+
+func TestMove(t *testing.T) {
+	s := newSchool(t)
+	ctx := context.Background()
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204))
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "cs101", math204))
+
+	require.NoError(t, s.enrolled.Move(ctx, "a91", "math204", "a91", "bio110", Enrollment{Grade: "B"}))
+	_, err := s.enrolled.Get(ctx, "a91", "math204")
+	require.ErrorIs(t, err, adjlist.ErrNotFound)
+	moved, err := s.enrolled.Get(ctx, "a91", "bio110")
+	require.NoError(t, err)
+	assert.Equal(t, "B", moved.Data.Grade)
+
+	err = s.enrolled.Move(ctx, "a91", "math204", "a91", "art1", math204)
+	require.ErrorIs(t, err, adjlist.ErrNotFound, "old edge missing")
+	_, err = s.enrolled.Get(ctx, "a91", "art1")
+	require.ErrorIs(t, err, adjlist.ErrNotFound, "nothing written")
+
+	err = s.enrolled.Move(ctx, "a91", "bio110", "a91", "cs101", math204)
+	require.ErrorIs(t, err, adjlist.ErrEdgeExists, "new edge exists")
+	_, err = s.enrolled.Get(ctx, "a91", "bio110")
+	require.NoError(t, err, "old edge kept")
+
+	before := s.calls.total()
+	err = s.enrolled.Move(ctx, "a91", "cs101", "a91", "cs101", math204)
+	require.ErrorIs(t, err, adjlist.ErrTxLimit)
+	assert.Equal(t, before, s.calls.total())
+}
+
+// txCounter counts TransactWriteItems requests and can fail them with
+// conflicts, which DynamoDB Local never reports.
+type txCounter struct {
+	adjlist.Client
+	conflicts int64 // first calls to cancel with TransactionConflict
+	calls     atomic.Int64
+}
+
+func (c *txCounter) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	if n := c.calls.Add(1); n <= c.conflicts {
+		reasons := make([]types.CancellationReason, len(in.TransactItems))
+		for i := range reasons {
+			reasons[i].Code = aws.String("None")
+		}
+		reasons[len(reasons)-1].Code = aws.String("TransactionConflict")
+		return nil, &types.TransactionCanceledException{Message: aws.String("injected"), CancellationReasons: reasons}
+	}
+	return c.Client.TransactWriteItems(ctx, in, o...)
+}
+
+func txSchool(t *testing.T, conflicts int64) (*school, *txCounter) {
+	t.Helper()
+	base := newSchool(t)
+	tc := &txCounter{Client: base.calls, conflicts: conflicts}
+	s := *base
+	s.table = adjlist.NewTable(tc, base.table.Name(), func(o *adjlist.Options) { o.BatchBackoff = &noWait{} })
+	s.students = adjlist.NewNode[Student](s.table, "STU", "PROFILE")
+	s.courses = adjlist.NewNode[Course](s.table, "CRS", "METADATA")
+	s.enrolled = adjlist.NewEdge[Enrollment](s.students, "ENROLL", s.courses)
+	return &s, tc
+}
+
+func TestTxConflicts(t *testing.T) {
+	tests := []struct {
+		name      string
+		conflicts int64
+		retries   int
+		wantCalls int64
+		wantErr   error
+	}{
+		{"conflict surfaces by default", 1, 0, 1, adjlist.ErrTxConflict},
+		{"opt-in retry succeeds", 2, 2, 3, nil},
+		{"retries exhausted", 5, 2, 3, adjlist.ErrTxConflict},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, tc := txSchool(t, tt.conflicts)
+			ctx := context.Background()
+			tx := adjlist.NewTx(s.table)
+			s.enrolled.TxPut(tx, "a91", "math204", math204)
+			s.enrolled.TxPut(tx, "b30", "math204", math204)
+			err := tx.Commit(ctx, func(o *adjlist.TxOptions) { o.ConflictRetries = tt.retries })
+			assert.Equal(t, tt.wantCalls, tc.calls.Load())
+			if tt.wantErr == nil {
+				require.NoError(t, err)
+				n, err := s.enrolled.To("math204").Count(ctx)
+				require.NoError(t, err)
+				assert.Equal(t, 2, n)
+				return
+			}
+			require.ErrorIs(t, err, tt.wantErr)
+			assert.True(t, errors.Is(err, adjlist.ErrTxConflict) && !adjlist.IsConditionFailed(err))
+		})
+	}
+
+	t.Run("a failed condition is not retried", func(t *testing.T) {
+		s, tc := txSchool(t, 0)
+		ctx := context.Background()
+		require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204))
+		tx := adjlist.NewTx(s.table)
+		s.enrolled.TxPut(tx, "a91", "math204", math204)
+		err := tx.Commit(ctx, func(o *adjlist.TxOptions) { o.ConflictRetries = 3 })
+		require.ErrorIs(t, err, adjlist.ErrEdgeExists)
+		assert.True(t, adjlist.IsConditionFailed(err))
+		assert.Equal(t, int64(1), tc.calls.Load())
+	})
+}
+
+func TestTxLimits(t *testing.T) {
+	s, tc := txSchool(t, 0)
+	ctx := context.Background()
+	big := strings.Repeat("x", 390*1024)
+
+	tests := []struct {
+		name  string
+		build func(tx *adjlist.Tx)
+		want  error // nil: commits
+	}{
+		{"100 actions", func(tx *adjlist.Tx) {
+			for i := range 100 {
+				s.enrolled.TxPut(tx, fmt.Sprintf("s%03d", i), "math204", math204)
+			}
+		}, nil},
+		{"101 actions", func(tx *adjlist.Tx) {
+			for i := range 101 {
+				s.enrolled.TxPut(tx, fmt.Sprintf("t%03d", i), "math204", math204)
+			}
+		}, adjlist.ErrTxLimit},
+		{"two actions on one item", func(tx *adjlist.Tx) {
+			s.enrolled.TxPut(tx, "u1", "math204", math204)
+			s.enrolled.TxDelete(tx, "u1", "math204")
+		}, adjlist.ErrTxLimit},
+		{"over 4 MB", func(tx *adjlist.Tx) {
+			notes := adjlist.NewEdge[note](s.students, "NOTE", s.courses)
+			for i := range 11 { // 11 × 390 KB
+				notes.TxPut(tx, fmt.Sprintf("v%02d", i), "math204", note{Note: big})
+			}
+		}, adjlist.ErrTxLimit},
+		{"bad id", func(tx *adjlist.Tx) { s.students.TxCheck(tx, "") }, adjlist.ErrInvalidKey},
+		{"another table", func(tx *adjlist.Tx) {
+			other := adjlist.NewTable(tc, "other")
+			adjlist.NewNode[Student](other, "STU", "PROFILE").TxCheck(tx, "a91")
+		}, adjlist.ErrInvalidOption},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tx := adjlist.NewTx(s.table)
+			tt.build(tx)
+			before := tc.calls.Load()
+			err := tx.Commit(ctx)
+			if tt.want == nil {
+				require.NoError(t, err)
+				assert.Equal(t, before+1, tc.calls.Load())
+				return
+			}
+			require.ErrorIs(t, err, tt.want)
+			assert.Equal(t, before, tc.calls.Load(), "no request sent")
+		})
+	}
+}

@@ -74,6 +74,10 @@ var (
 	// on one item. Detected before any request is sent.
 	ErrTxLimit = errors.New("adjlist: transaction over DynamoDB's limits")
 
+	// ErrDuplicateKey reports an item that appears twice in one bulk write.
+	// Detected before any request is sent.
+	ErrDuplicateKey = errors.New("adjlist: duplicate key in a batch")
+
 	// ErrInvalidOption reports an option value that cannot work, such as a
 	// negative limit or an empty table name. Detected before any request is
 	// sent.

@@ -1,0 +1,226 @@
+package adjlist
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"golang.org/x/sync/errgroup"
+)
+
+// maxBatchWrite is DynamoDB's limit on requests in one BatchWriteItem.
+const maxBatchWrite = 25
+
+// Key is the primary key of one item: its partition and sort key values.
+type Key struct {
+	PK, SK string
+}
+
+// BulkOptions configures bulk writes ([Edge.PutMany], [Edge.DeleteMany],
+// [Collection.PutMany]). The zero value uses the defaults.
+type BulkOptions struct {
+	// Workers is how many BatchWriteItem requests may be in flight at once.
+	// Default 4.
+	Workers int
+	// Progress, if set, is called after each batch of up to 25 items with
+	// the number of items written so far and the total. Calls do not
+	// overlap.
+	Progress func(written, total int)
+}
+
+// BulkResult reports what a bulk write did.
+type BulkResult struct {
+	// Written counts the items written (put or deleted).
+	Written int
+	// Unwritten lists the keys of the items not written: left unprocessed
+	// by DynamoDB after [Options.BatchMaxAttempts] requests, or in a batch
+	// whose request failed. Nothing is dropped silently: write these again.
+	Unwritten []Key
+}
+
+// writeReq is one put or delete of a bulk write.
+type writeReq struct {
+	key itemKey
+	req types.WriteRequest
+}
+
+// batchWrite sends reqs with BatchWriteItem, 25 per request, on up to
+// opts.Workers goroutines, resending unprocessed items after
+// Options.BatchBackoff, at most Options.BatchMaxAttempts requests per
+// batch. Duplicate keys are refused before any request: DynamoDB rejects
+// them within one request, and across requests their outcome would depend
+// on timing.
+func (t *Table) batchWrite(ctx context.Context, op string, reqs []writeReq, optFns []func(*BulkOptions)) (BulkResult, error) {
+	opts := BulkOptions{Workers: 4}
+	for _, fn := range optFns {
+		fn(&opts)
+	}
+	var res BulkResult
+	if opts.Workers < 1 {
+		return res, t.opErr(op, "", "", fmt.Errorf("%w: Workers %d", ErrInvalidOption, opts.Workers))
+	}
+	seen := make(map[itemKey]bool, len(reqs))
+	for _, r := range reqs {
+		if seen[r.key] {
+			return res, t.opErr(op, r.key.pk, r.key.sk, fmt.Errorf("%w: the item appears twice", ErrDuplicateKey))
+		}
+		seen[r.key] = true
+	}
+
+	var (
+		mu   sync.Mutex
+		errs []error
+		g    errgroup.Group
+	)
+	g.SetLimit(opts.Workers)
+	for start := 0; start < len(reqs); start += maxBatchWrite {
+		chunk := reqs[start:min(start+maxBatchWrite, len(reqs))]
+		g.Go(func() error {
+			left, err := t.batchWriteChunk(ctx, chunk)
+			mu.Lock()
+			defer mu.Unlock()
+			res.Written += len(chunk) - len(left)
+			for _, k := range left {
+				res.Unwritten = append(res.Unwritten, Key{k.pk, k.sk})
+			}
+			if err != nil {
+				errs = append(errs, err)
+			}
+			if opts.Progress != nil {
+				opts.Progress(res.Written, len(reqs))
+			}
+			return nil
+		})
+	}
+	_ = g.Wait() // the goroutines report through errs
+	if len(errs) > 0 {
+		return res, t.opErr(op, "", "", errors.Join(errs...))
+	}
+	return res, nil
+}
+
+// batchWriteChunk writes up to 25 requests, resending what DynamoDB leaves
+// unprocessed; it returns the keys still unwritten.
+func (t *Table) batchWriteChunk(ctx context.Context, chunk []writeReq) ([]itemKey, error) {
+	pending := make([]types.WriteRequest, len(chunk))
+	for i, r := range chunk {
+		pending[i] = r.req
+	}
+	for attempt := 1; ; attempt++ {
+		out, err := t.client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{
+			RequestItems: map[string][]types.WriteRequest{t.name: pending},
+		})
+		if err != nil {
+			return t.writeKeys(pending), err
+		}
+		pending = out.UnprocessedItems[t.name]
+		if len(pending) == 0 {
+			return nil, nil
+		}
+		if attempt >= t.opts.BatchMaxAttempts {
+			return t.writeKeys(pending), fmt.Errorf("%w: %d of %d items after %d requests", ErrUnprocessed, len(pending), len(chunk), attempt)
+		}
+		delay, err := t.opts.BatchBackoff.BackoffDelay(attempt, nil)
+		if err == nil {
+			err = sleep(ctx, delay)
+		}
+		if err != nil {
+			return t.writeKeys(pending), err
+		}
+	}
+}
+
+// writeKeys returns the primary keys of write requests.
+func (t *Table) writeKeys(reqs []types.WriteRequest) []itemKey {
+	keys := make([]itemKey, len(reqs))
+	for i, r := range reqs {
+		item := Item(nil)
+		if r.PutRequest != nil {
+			item = r.PutRequest.Item
+		} else if r.DeleteRequest != nil {
+			item = r.DeleteRequest.Key
+		}
+		keys[i].pk, _ = stringAttr(item, t.opts.PartitionKey)
+		keys[i].sk, _ = stringAttr(item, t.opts.SortKey)
+	}
+	return keys
+}
+
+func putReq(k itemKey, item Item) writeReq {
+	return writeReq{key: k, req: types.WriteRequest{PutRequest: &types.PutRequest{Item: item}}}
+}
+
+func (t *Table) deleteReq(k itemKey) writeReq {
+	return writeReq{key: k, req: types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: t.keyItem(k.pk, k.sk)}}}
+}
+
+// PutMany writes many edges with BatchWriteItem: 25 per request, up to
+// BulkOptions.Workers requests at once, unprocessed items resent after
+// [Options.BatchBackoff], at most [Options.BatchMaxAttempts] requests per
+// batch. Every edge is validated first (ids, key attributes, 400 KB,
+// duplicates: [ErrDuplicateKey]); one bad edge fails the call before any
+// request.
+//
+// Batch writes carry no condition: an existing edge is overwritten, not
+// refused. When duplicates must be refused, use [Edge.Put] per edge or a
+// [Tx] of up to 100 [Edge.TxPut]. What could not be written is listed in
+// BulkResult.Unwritten, and the error then matches [ErrUnprocessed] or
+// wraps the SDK's error.
+func (e *Edge[E]) PutMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	const op = "Edge.PutMany"
+	reqs := make([]writeReq, len(edges))
+	for i, v := range edges {
+		item, k, err := e.item(v.From, v.To, v.Data)
+		if err == nil {
+			err = checkSize(item)
+		}
+		if err != nil {
+			return BulkResult{}, e.opErr(op, k, err)
+		}
+		reqs[i] = putReq(itemKey{k.pk, k.sk}, item)
+	}
+	return e.t.batchWrite(ctx, op, reqs, optFns)
+}
+
+// DeleteMany deletes many edges (only From and To are read) with
+// BatchWriteItem, as [Edge.PutMany] writes them. Deleting an edge that does
+// not exist is not an error. Bad ids or duplicates fail before any request.
+func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	const op = "Edge.DeleteMany"
+	reqs := make([]writeReq, len(edges))
+	for i, v := range edges {
+		k, err := e.keys(v.From, v.To)
+		if err != nil {
+			return BulkResult{}, e.opErr(op, k, err)
+		}
+		reqs[i] = e.t.deleteReq(itemKey{k.pk, k.sk})
+	}
+	return e.t.batchWrite(ctx, op, reqs, optFns)
+}
+
+// PutMany writes many children with BatchWriteItem, as [Edge.PutMany]
+// writes edges: validated first, no condition (existing children are
+// overwritten), unwritten items listed in the result.
+func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	const op = "Collection.PutMany"
+	reqs := make([]writeReq, len(children))
+	for i, v := range children {
+		pk, sk, err := c.Key(v.Parent, v.ID)
+		var item Item
+		if err == nil {
+			item, err = c.t.marshalData(v.Data)
+		}
+		if err == nil {
+			c.t.setKeys(item, pk, sk)
+			err = checkSize(item)
+		}
+		if err != nil {
+			return BulkResult{}, c.t.opErr(op, pk, sk, err)
+		}
+		reqs[i] = putReq(itemKey{pk, sk}, item)
+	}
+	return c.t.batchWrite(ctx, op, reqs, optFns)
+}

@@ -66,12 +66,24 @@
 // eventually consistent: a new edge may take a moment to show up in
 // [Edge.To]. DynamoDB Local shows no such lag; real DynamoDB does.
 //
+// # Writing many
+//
+// [Tx] commits up to 100 actions atomically (TransactWriteItems);
+// [Edge.PutChecked] creates an edge only if both nodes exist and
+// [Edge.Move] replaces one atomically. [Edge.PutMany] and
+// [Collection.PutMany] write in bulk with BatchWriteItem, listing anything
+// left unwritten.
+//
 // # Errors
 //
 // Errors are [*OpError] values naming the operation, table and keys, and
-// wrap a sentinel ([ErrNotFound], [ErrEdgeExists], [ErrInvalidKey],
-// [ErrKeyAttribute], [ErrInvalidCursor], [ErrIndexConsistentRead],
+// wrap a sentinel ([ErrNotFound], [ErrEdgeExists], [ErrExists],
+// [ErrInvalidKey], [ErrKeyAttribute], [ErrItemTooLarge], [ErrInvalidCursor],
+// [ErrIndexConsistentRead], [ErrUnprocessed], [ErrDuplicateKey],
+// [ErrNodeNotFound], [ErrTxConflict], [ErrTxLimit], [ErrNotVisible],
 // [ErrInvalidOption]) and/or the SDK's error, so both errors.Is and
 // errors.As (e.g. *types.ConditionalCheckFailedException, smithy.APIError)
-// work.
+// work; [IsConditionFailed] covers single writes and transactions alike.
+// Limits are checked before any request; RELIABILITY.md lists every
+// guarantee with its test.
 package adjlist

@@ -56,7 +56,7 @@ func (t *Table) batchGetChunk(ctx context.Context, keys []map[string]types.Attri
 	for attempt := 1; ; attempt++ {
 		out, err := t.client.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{
 			RequestItems: map[string]types.KeysAndAttributes{t.name: {Keys: pending}},
-		})
+		}, callOpts(ctx)...)
 		if err != nil {
 			return err
 		}

@@ -112,7 +112,7 @@ func (t *Table) batchWriteChunk(ctx context.Context, chunk []writeReq) ([]itemKe
 	for attempt := 1; ; attempt++ {
 		out, err := t.client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{
 			RequestItems: map[string][]types.WriteRequest{t.name: pending},
-		})
+		}, callOpts(ctx)...)
 		if err != nil {
 			return t.writeKeys(pending), err
 		}

@@ -164,7 +164,7 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, exists er
 		in.ExpressionAttributeValues = t.absent.Values()
 		in.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
 	}
-	_, err := t.client.PutItem(ctx, in)
+	_, err := t.client.PutItem(ctx, in, callOpts(ctx)...)
 	var ccf *types.ConditionalCheckFailedException
 	if exists != nil && errors.As(err, &ccf) {
 		if equalItems(ccf.Item, item) {
@@ -181,7 +181,7 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, exists er
 // get reads one item with an eventually consistent GetItem and decodes its
 // data into out; a missing item is ErrNotFound.
 func (t *Table) get(ctx context.Context, op, pk, sk string, out any) error {
-	res, err := t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(t.name), Key: t.keyItem(pk, sk)})
+	res, err := t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(t.name), Key: t.keyItem(pk, sk)}, callOpts(ctx)...)
 	switch {
 	case err != nil:
 	case res.Item == nil:
@@ -223,7 +223,7 @@ func (t *Table) update(ctx context.Context, op, pk, sk string, update expression
 		ExpressionAttributeNames:  expr.Names(),
 		ExpressionAttributeValues: expr.Values(),
 		ReturnValues:              types.ReturnValueAllNew,
-	})
+	}, callOpts(ctx)...)
 	switch {
 	case IsConditionFailed(err):
 		err = fmt.Errorf("%w: %w", ErrNotFound, err)
@@ -245,7 +245,7 @@ func (t *Table) del(ctx context.Context, op, pk, sk string) error {
 		ConditionExpression:       t.present.Condition(),
 		ExpressionAttributeNames:  t.present.Names(),
 		ExpressionAttributeValues: t.present.Values(),
-	})
+	}, callOpts(ctx)...)
 	if IsConditionFailed(err) {
 		err = fmt.Errorf("%w: %w", ErrNotFound, err)
 	}

@@ -155,7 +155,7 @@ func (q Query[T]) All(ctx context.Context) iter.Seq2[T, error] {
 		in := q.in
 		pages := dynamodb.NewQueryPaginator(q.t.client, &in)
 		for pages.HasMorePages() {
-			out, err := pages.NextPage(ctx)
+			out, err := pages.NextPage(ctx, callOpts(ctx)...)
 			if err != nil {
 				yield(zero, q.wrap(err))
 				return
@@ -200,7 +200,7 @@ func (q Query[T]) Count(ctx context.Context) (int, error) {
 	n := 0
 	pages := dynamodb.NewQueryPaginator(q.t.client, &in)
 	for pages.HasMorePages() {
-		out, err := pages.NextPage(ctx)
+		out, err := pages.NextPage(ctx, callOpts(ctx)...)
 		if err != nil {
 			return 0, q.wrap(err)
 		}
@@ -241,7 +241,7 @@ func (q Query[T]) Page(ctx context.Context, cursor string) (Page[T], error) {
 		}
 		in.ExclusiveStartKey = start
 	}
-	out, err := q.t.client.Query(ctx, &in)
+	out, err := q.t.client.Query(ctx, &in, callOpts(ctx)...)
 	if err != nil {
 		return Page[T]{}, q.wrap(err)
 	}

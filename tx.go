@@ -157,7 +157,7 @@ func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) error {
 		in.ClientRequestToken = aws.String(opts.Token)
 	}
 	for attempt := 1; ; attempt++ {
-		_, err := tx.t.client.TransactWriteItems(ctx, in)
+		_, err := tx.t.client.TransactWriteItems(ctx, in, callOpts(ctx)...)
 		if err == nil {
 			return nil
 		}

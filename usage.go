@@ -1,0 +1,145 @@
+package adjlist
+
+import (
+	"context"
+	"sync"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go/middleware"
+)
+
+// Usage adds up what DynamoDB calls cost: the requests made and the
+// capacity units they consumed, as DynamoDB reports them
+// (ReturnConsumedCapacity=TOTAL, which adjlist sets on every request made
+// with a context from [WithUsage]). Use it to check that an access pattern
+// costs what the design promises, e.g. one request for [Collection.Load].
+// The zero Usage is ready to use; it is safe for concurrent use.
+type Usage struct {
+	mu       sync.Mutex
+	requests int
+	read     float64
+	write    float64
+}
+
+// Requests returns the number of DynamoDB operations called (an operation
+// the SDK retries counts once).
+func (u *Usage) Requests() int {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.requests
+}
+
+// ReadUnits returns the read capacity units consumed, on the table and its
+// indexes.
+func (u *Usage) ReadUnits() float64 {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.read
+}
+
+// WriteUnits returns the write capacity units consumed, on the table and
+// its indexes.
+func (u *Usage) WriteUnits() float64 {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.write
+}
+
+// addCall records one operation and the capacity it consumed: CapacityUnits
+// in TOTAL mode, read units for reads and write units for writes.
+func (u *Usage) addCall(write bool, ccs []*types.ConsumedCapacity) {
+	units := 0.0
+	for _, cc := range ccs {
+		if cc != nil && cc.CapacityUnits != nil {
+			units += *cc.CapacityUnits
+		}
+	}
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.requests++
+	if write {
+		u.write += units
+	} else {
+		u.read += units
+	}
+}
+
+type usageKey struct{}
+
+// WithUsage returns a context that makes every DynamoDB request adjlist
+// sends with it ask for its consumed capacity and add it, with the request
+// count, to u.
+func WithUsage(ctx context.Context, u *Usage) context.Context {
+	return context.WithValue(ctx, usageKey{}, u)
+}
+
+// callOpts returns the per-call SDK options for ctx: the usage middleware
+// when ctx carries a Usage, nothing otherwise.
+func callOpts(ctx context.Context) []func(*dynamodb.Options) {
+	u, _ := ctx.Value(usageKey{}).(*Usage)
+	if u == nil {
+		return nil
+	}
+	return []func(*dynamodb.Options){func(o *dynamodb.Options) {
+		o.APIOptions = append(o.APIOptions, func(stack *middleware.Stack) error {
+			return stack.Initialize.Add(usageMiddleware(u), middleware.After)
+		})
+	}}
+}
+
+// usageMiddleware sets ReturnConsumedCapacity=TOTAL on the request and adds
+// the response's consumed capacity to u.
+func usageMiddleware(u *Usage) middleware.InitializeMiddleware {
+	return middleware.InitializeMiddlewareFunc("adjlistUsage", func(ctx context.Context, in middleware.InitializeInput, next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
+		const total = types.ReturnConsumedCapacityTotal
+		write := false
+		switch p := in.Parameters.(type) {
+		case *dynamodb.GetItemInput:
+			p.ReturnConsumedCapacity = total
+		case *dynamodb.QueryInput:
+			p.ReturnConsumedCapacity = total
+		case *dynamodb.BatchGetItemInput:
+			p.ReturnConsumedCapacity = total
+		case *dynamodb.PutItemInput:
+			p.ReturnConsumedCapacity, write = total, true
+		case *dynamodb.UpdateItemInput:
+			p.ReturnConsumedCapacity, write = total, true
+		case *dynamodb.DeleteItemInput:
+			p.ReturnConsumedCapacity, write = total, true
+		case *dynamodb.BatchWriteItemInput:
+			p.ReturnConsumedCapacity, write = total, true
+		case *dynamodb.TransactWriteItemsInput:
+			p.ReturnConsumedCapacity, write = total, true
+		}
+		out, md, err := next.HandleInitialize(ctx, in)
+		var ccs []*types.ConsumedCapacity
+		switch r := out.Result.(type) {
+		case *dynamodb.GetItemOutput:
+			ccs = append(ccs, r.ConsumedCapacity)
+		case *dynamodb.QueryOutput:
+			ccs = append(ccs, r.ConsumedCapacity)
+		case *dynamodb.PutItemOutput:
+			ccs = append(ccs, r.ConsumedCapacity)
+		case *dynamodb.UpdateItemOutput:
+			ccs = append(ccs, r.ConsumedCapacity)
+		case *dynamodb.DeleteItemOutput:
+			ccs = append(ccs, r.ConsumedCapacity)
+		case *dynamodb.BatchGetItemOutput:
+			ccs = appendAll(ccs, r.ConsumedCapacity)
+		case *dynamodb.BatchWriteItemOutput:
+			ccs = appendAll(ccs, r.ConsumedCapacity)
+		case *dynamodb.TransactWriteItemsOutput:
+			ccs = appendAll(ccs, r.ConsumedCapacity)
+		}
+		u.addCall(write, ccs)
+		return out, md, err
+	})
+}
+
+func appendAll(dst []*types.ConsumedCapacity, src []types.ConsumedCapacity) []*types.ConsumedCapacity {
+	for i := range src {
+		dst = append(dst, &src[i])
+	}
+	return dst
+}

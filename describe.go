@@ -147,15 +147,22 @@ func (e *Edge[E]) describe() shape {
 	o := e.t.opts
 	from, to := e.fromType+"#<from>", e.toType+"#<to>"
 	sk := e.prefix + "<to>"
+	ipk := to
+	if e.shards > 1 {
+		ipk = fmt.Sprintf("%s#<shard of from, %d>", to, e.shards)
+	}
 	s := shape{
 		kind: fmt.Sprintf("edge %s (%s → %s)", e.label, e.fromType, e.toType), t: e.t, err: e.err,
-		keys:  [4]string{from, sk, to, from},
+		keys:  [4]string{from, sk, ipk, from},
 		attrs: attrNames(typeOf[E]()),
 	}
 	if e.label == "" {
 		s.kind = fmt.Sprintf("edge %s → %s", e.fromType, e.toType)
 	}
-	rev := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.IndexPartitionKey, to, o.IndexSortKey, e.fromType+"#")
+	rev := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.IndexPartitionKey, ipk, o.IndexSortKey, e.fromType+"#")
+	if e.shards > 1 {
+		rev = fmt.Sprintf("%d Queries in parallel, merged: ", e.shards) + rev
+	}
 	if e.t.sortKeyIndex() {
 		rev = fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.SortKey, sk, o.PartitionKey, e.fromType+"#")
 	} else {

@@ -32,6 +32,7 @@ type Edge[E any] struct {
 	toType   string
 	// The endpoints' item markers, for transactions that check the nodes.
 	fromMarker, toMarker string
+	shards               int    // index partitions per target; 0: not sharded
 	prefix               string // EdgeKey prefix: label#toType#
 	err                  error
 }
@@ -56,9 +57,22 @@ type EdgeItem[E any] struct {
 // types. An invalid label, an invalid node, or nodes of two different tables
 // make every call on the edge fail before any request ([ErrInvalidKey],
 // [ErrInvalidOption]).
-func NewEdge[E, F, T any](from *Node[F], label string, to *Node[T]) *Edge[E] {
+func NewEdge[E, F, T any](from *Node[F], label string, to *Node[T], optFns ...func(*EdgeOptions)) *Edge[E] {
+	var opts EdgeOptions
+	for _, fn := range optFns {
+		fn(&opts)
+	}
 	e := &Edge[E]{t: from.t, label: label, fromType: from.typ, toType: to.typ, fromMarker: from.marker, toMarker: to.marker}
 	e.err = errors.Join(from.err, to.err)
+	switch {
+	case e.err != nil:
+	case opts.Shards < 0 || opts.Shards > MaxShards:
+		e.err = fmt.Errorf("%w: Shards %d, want 0 to %d", ErrInvalidOption, opts.Shards, MaxShards)
+	case opts.Shards > 1 && (from.t.sortKeyIndex() || from.t.opts.NoIndex):
+		e.err = fmt.Errorf("%w: sharding needs explicit index keys", ErrInvalidOption)
+	case opts.Shards > 1:
+		e.shards = opts.Shards
+	}
 	if e.err == nil && label != "" {
 		e.err = checkName("edge label", label)
 	}
@@ -91,6 +105,9 @@ func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
 		return k, err
 	}
 	k.ipk, k.isk = e.indexKeys(k.pk, k.sk)
+	if e.shards > 1 {
+		k.ipk += "#" + shardSuffix(from, e.shards)
+	}
 	return k, nil
 }
 
@@ -263,7 +280,11 @@ func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
 	if err != nil {
 		return errQuery[EdgeItem[E]](e.t, op, err)
 	}
-	return newQuery(e.t, op, e.reverseKeys(sk, e.fromType+"#", false), e.decode)
+	k := e.reverseKeys(sk, e.fromType+"#", false)
+	if e.shards > 1 {
+		k.shardPKs = shardKeys(k.pk, e.shards)
+	}
+	return newQuery(e.t, op, k, e.decode)
 }
 
 // reverseKeys is the index partition of the edges into the target whose
@@ -298,7 +319,9 @@ func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time
 	if err != nil {
 		return e.opErr(op, k, err)
 	}
-	q := newQuery(e.t, op, e.reverseKeys(k.sk, k.pk, true), e.decode)
+	rk := e.reverseKeys(k.sk, k.pk, true)
+	rk.pk = k.ipk // the one shard that holds this edge
+	q := newQuery(e.t, op, rk, e.decode)
 	deadline := time.Now().Add(maxWait)
 	for attempt := int64(0); ; attempt++ {
 		remaining := time.Until(deadline)

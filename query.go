@@ -41,6 +41,9 @@ type Query[T any] struct {
 	cursorKeys []string            // attributes of LastEvaluatedKey
 	decode     func(Item) (T, bool, error)
 	err        error
+	// shards, when set, are the partitions of a sharded read, merged in
+	// sort key order; pk is then their common logical key.
+	shards []shard
 }
 
 // queryKeys names the partition a query reads and the optional filter on the
@@ -51,6 +54,7 @@ type queryKeys struct {
 	pk, skPrefix string
 	skExact      bool // sort key equals skPrefix instead of beginning with it
 	filterPrefix string
+	shardPKs     []string // the partitions of a sharded read, if any
 }
 
 // newQuery builds the request template once, so running the query repeats no
@@ -93,6 +97,27 @@ func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, boo
 	q.in.ExpressionAttributeNames = expr.Names()
 	q.in.ExpressionAttributeValues = expr.Values()
 	q.in.ScanIndexForward = aws.Bool(true)
+	for _, pk := range k.shardPKs {
+		// The builder names placeholders by position, so every shard's
+		// expression differs from the first only in its values.
+		kc := expression.Key(q.pkAttr).Equal(expression.Value(pk))
+		if k.skPrefix != "" {
+			kc = kc.And(expression.Key(q.skAttr).BeginsWith(k.skPrefix))
+		}
+		b := expression.NewBuilder().WithKeyCondition(kc)
+		if k.filterPrefix != "" {
+			b = b.WithFilter(expression.Name(o.SortKey).BeginsWith(k.filterPrefix))
+		}
+		expr, err := b.Build()
+		if err == nil && aws.ToString(expr.KeyCondition()) != aws.ToString(q.in.KeyConditionExpression) {
+			err = fmt.Errorf("adjlist: shard key condition %q differs", aws.ToString(expr.KeyCondition()))
+		}
+		if err != nil {
+			q.err = err
+			return q
+		}
+		q.shards = append(q.shards, shard{pk: pk, values: expr.Values()})
+	}
 	return q
 }
 
@@ -152,6 +177,10 @@ func (q Query[T]) All(ctx context.Context) iter.Seq2[T, error] {
 			yield(zero, q.wrap(q.err))
 			return
 		}
+		if q.shards != nil {
+			q.allMerged(ctx, yield)
+			return
+		}
 		in := q.in
 		pages := dynamodb.NewQueryPaginator(q.t.client, &in)
 		for pages.HasMorePages() {
@@ -195,14 +224,25 @@ func (q Query[T]) Count(ctx context.Context) (int, error) {
 	if q.err != nil {
 		return 0, q.wrap(q.err)
 	}
-	in := q.in
+	if q.shards != nil {
+		return q.countMerged(ctx)
+	}
+	n, err := q.count(ctx, q.in)
+	if err != nil {
+		return 0, q.wrap(err)
+	}
+	return n, nil
+}
+
+// count runs one partition's query with Select=COUNT to the end.
+func (q Query[T]) count(ctx context.Context, in dynamodb.QueryInput) (int, error) {
 	in.Select = types.SelectCount
 	n := 0
 	pages := dynamodb.NewQueryPaginator(q.t.client, &in)
 	for pages.HasMorePages() {
 		out, err := pages.NextPage(ctx, callOpts(ctx)...)
 		if err != nil {
-			return 0, q.wrap(err)
+			return 0, err
 		}
 		n += int(out.Count)
 	}
@@ -232,6 +272,9 @@ type Page[T any] struct {
 func (q Query[T]) Page(ctx context.Context, cursor string) (Page[T], error) {
 	if q.err != nil {
 		return Page[T]{}, q.wrap(q.err)
+	}
+	if q.shards != nil {
+		return q.pageMerged(ctx, cursor)
 	}
 	in := q.in
 	if cursor != "" {
@@ -269,20 +312,46 @@ type cursor struct {
 	V     int               `json:"v"`
 	Index string            `json:"i,omitempty"`
 	Desc  bool              `json:"d,omitempty"`
-	Key   map[string]string `json:"k"`
+	Key   map[string]string `json:"k,omitempty"`
+	// Shards holds, for a sharded read, where each shard resumes.
+	Shards []shardState `json:"s,omitempty"`
+}
+
+// shardState is one shard's place in a merged read: not started (zero),
+// resuming after Key, or Done.
+type shardState struct {
+	Done bool              `json:"x,omitempty"`
+	Key  map[string]string `json:"k,omitempty"`
 }
 
 const cursorVersion = 1
 
-func (q Query[T]) encodeCursor(lek Item) (string, error) {
-	c := cursor{V: cursorVersion, Index: aws.ToString(q.in.IndexName), Desc: !aws.ToBool(q.in.ScanIndexForward), Key: make(map[string]string, len(lek))}
+// keyStrings turns a LastEvaluatedKey into plain strings (all key
+// attributes of this package's tables are strings).
+func keyStrings(lek Item) (map[string]string, error) {
+	m := make(map[string]string, len(lek))
 	for name, av := range lek {
 		s, ok := av.(*types.AttributeValueMemberS)
 		if !ok {
-			return "", fmt.Errorf("adjlist: LastEvaluatedKey attribute %q is %T, want a string", name, av)
+			return nil, fmt.Errorf("adjlist: LastEvaluatedKey attribute %q is %T, want a string", name, av)
 		}
-		c.Key[name] = s.Value
+		m[name] = s.Value
 	}
+	return m, nil
+}
+
+func (q Query[T]) encodeCursor(lek Item) (string, error) {
+	key, err := keyStrings(lek)
+	if err != nil {
+		return "", err
+	}
+	return q.sealCursor(cursor{Key: key})
+}
+
+// sealCursor stamps c with the query's identity, encodes it and, with a
+// CursorKey, signs it.
+func (q Query[T]) sealCursor(c cursor) (string, error) {
+	c.V, c.Index, c.Desc = cursorVersion, aws.ToString(q.in.IndexName), !aws.ToBool(q.in.ScanIndexForward)
 	b, err := json.Marshal(c)
 	if err != nil {
 		return "", err
@@ -301,46 +370,67 @@ func signCursor(key, payload []byte) []byte {
 	return m.Sum(nil)
 }
 
-func (q Query[T]) decodeCursor(s string) (Item, error) {
-	bad := func(why string) error { return fmt.Errorf("%w: %s", ErrInvalidCursor, why) }
+func badCursor(why string) error { return fmt.Errorf("%w: %s", ErrInvalidCursor, why) }
+
+// openCursor checks a cursor's encoding, signature and identity (version,
+// index, direction).
+func (q Query[T]) openCursor(s string) (cursor, error) {
+	var c cursor
 	payload, sig, signed := strings.Cut(s, ".")
 	b, err := base64.RawURLEncoding.DecodeString(payload)
 	if err != nil {
-		return nil, bad("not base64url")
+		return c, badCursor("not base64url")
 	}
 	if key := q.t.opts.CursorKey; key != nil {
 		mac, err := base64.RawURLEncoding.DecodeString(sig)
 		if !signed || err != nil || !hmac.Equal(mac, signCursor(key, b)) {
-			return nil, bad("signature does not match")
+			return c, badCursor("signature does not match")
 		}
 	} else if signed {
-		return nil, bad("signed, but the table has no CursorKey")
+		return c, badCursor("signed, but the table has no CursorKey")
 	}
-	var c cursor
 	if err := json.Unmarshal(b, &c); err != nil {
-		return nil, bad("not a cursor")
+		return c, badCursor("not a cursor")
 	}
 	switch {
 	case c.V != cursorVersion:
-		return nil, bad(fmt.Sprintf("version %d", c.V))
+		return c, badCursor(fmt.Sprintf("version %d", c.V))
 	case c.Index != aws.ToString(q.in.IndexName):
-		return nil, bad("from another index")
+		return c, badCursor("from another index")
 	case c.Desc == aws.ToBool(q.in.ScanIndexForward):
-		return nil, bad("from the other direction")
-	case len(c.Key) != len(q.cursorKeys):
-		return nil, bad("wrong key attributes")
-	case c.Key[q.pkAttr] != q.pk:
-		return nil, bad("from another partition")
-	case !strings.HasPrefix(c.Key[q.skAttr], q.skPrefix):
-		return nil, bad("outside the query's sort key range")
+		return c, badCursor("from the other direction")
+	case (c.Shards != nil) != (q.shards != nil):
+		return c, badCursor("from a read with another number of shards")
 	}
-	start := make(Item, len(c.Key))
+	return c, nil
+}
+
+// startKey validates a cursor's key against partition pk and the query's
+// sort key range, and returns it as an ExclusiveStartKey.
+func (q Query[T]) startKey(key map[string]string, pk string) (Item, error) {
+	switch {
+	case len(key) != len(q.cursorKeys):
+		return nil, badCursor("wrong key attributes")
+	case key[q.pkAttr] != pk:
+		return nil, badCursor("from another partition")
+	case !strings.HasPrefix(key[q.skAttr], q.skPrefix):
+		return nil, badCursor("outside the query's sort key range")
+	}
+	start := make(Item, len(key))
 	for _, name := range q.cursorKeys {
-		v, ok := c.Key[name]
+		v, ok := key[name]
 		if !ok || v == "" {
-			return nil, bad("wrong key attributes")
+			return nil, badCursor("wrong key attributes")
 		}
 		start[name] = &types.AttributeValueMemberS{Value: v}
 	}
 	return start, nil
+}
+
+func (q Query[T]) decodeCursor(s string) (Item, error) {
+	c, err := q.openCursor(s)
+	if err != nil {
+		return nil, err
+	}
+	return q.startKey(c.Key, q.pk)
 }

@@ -1,0 +1,271 @@
+package adjlist
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"golang.org/x/sync/errgroup"
+)
+
+// MaxShards bounds EdgeOptions.Shards: a sharded reverse read makes one
+// request per shard per page, and shard suffixes have two digits.
+const MaxShards = 100
+
+// shard is one partition of a sharded read: its partition key value and
+// the expression values that select it.
+type shard struct {
+	pk     string
+	values map[string]types.AttributeValue
+}
+
+// shardSuffix picks the shard of an edge from its source id: FNV-1a of the
+// id modulo n, as two digits ("07"), so shard keys read and sort alike for
+// any n up to MaxShards.
+func shardSuffix(id string, n int) string {
+	h := fnv.New32a()
+	h.Write([]byte(id))
+	return fmt.Sprintf("%02d", h.Sum32()%uint32(n))
+}
+
+// shardKeys lists the n index partitions of target key ipk: ipk#00 …
+func shardKeys(ipk string, n int) []string {
+	keys := make([]string, n)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("%s#%02d", ipk, i)
+	}
+	return keys
+}
+
+// shardInput is the query's request for shard i.
+func (q Query[T]) shardInput(i int) dynamodb.QueryInput {
+	in := q.in
+	in.ExpressionAttributeValues = q.shards[i].values
+	return in
+}
+
+// less orders raw items by the query's sort key, in its direction.
+func (q Query[T]) less(a, b Item) bool {
+	sa, _ := stringAttr(a, q.skAttr)
+	sb, _ := stringAttr(b, q.skAttr)
+	if aws.ToBool(q.in.ScanIndexForward) {
+		return sa < sb
+	}
+	return sa > sb
+}
+
+// countMerged counts every shard, in parallel, and sums.
+func (q Query[T]) countMerged(ctx context.Context) (int, error) {
+	counts := make([]int, len(q.shards))
+	var g errgroup.Group
+	for i := range q.shards {
+		g.Go(func() (err error) {
+			counts[i], err = q.count(ctx, q.shardInput(i))
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return 0, q.wrap(err)
+	}
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	return total, nil
+}
+
+// stream is one shard's pages as a merge input.
+type stream struct {
+	pages *dynamodb.QueryPaginator
+	buf   []Item
+}
+
+// fill fetches pages until the stream has an item or none are left.
+func (s *stream) fill(ctx context.Context) error {
+	for len(s.buf) == 0 && s.pages.HasMorePages() {
+		out, err := s.pages.NextPage(ctx, callOpts(ctx)...)
+		if err != nil {
+			return err
+		}
+		s.buf = out.Items
+	}
+	return nil
+}
+
+// allMerged yields every shard's items merged in sort key order: the first
+// page of every shard is fetched in parallel, then each shard's next page
+// when its items run out.
+func (q Query[T]) allMerged(ctx context.Context, yield func(T, error) bool) {
+	var zero T
+	streams := make([]*stream, len(q.shards))
+	var g errgroup.Group
+	for i := range q.shards {
+		in := q.shardInput(i)
+		streams[i] = &stream{pages: dynamodb.NewQueryPaginator(q.t.client, &in)}
+		g.Go(func() error { return streams[i].fill(ctx) })
+	}
+	if err := g.Wait(); err != nil {
+		yield(zero, q.wrap(err))
+		return
+	}
+	for {
+		next := -1
+		for i, s := range streams {
+			if len(s.buf) > 0 && (next < 0 || q.less(s.buf[0], streams[next].buf[0])) {
+				next = i
+			}
+		}
+		if next < 0 {
+			return
+		}
+		s := streams[next]
+		item := s.buf[0]
+		s.buf = s.buf[1:]
+		v, ok, err := q.decode(item)
+		if err == nil && len(s.buf) == 0 {
+			err = s.fill(ctx)
+		}
+		if err != nil {
+			yield(zero, q.wrap(err))
+			return
+		}
+		if ok && !yield(v, nil) {
+			return
+		}
+	}
+}
+
+// pageMerged makes one Query per unfinished shard, in parallel, each
+// resuming where the cursor left it, merges their items in sort key order
+// and keeps the first Limit. The new cursor records, per shard, the key of
+// the last item taken from it (or its LastEvaluatedKey when all were
+// taken), so no item is skipped or repeated.
+func (q Query[T]) pageMerged(ctx context.Context, cursor string) (Page[T], error) {
+	states := make([]shardState, len(q.shards))
+	if cursor != "" {
+		c, err := q.openCursor(cursor)
+		if err == nil && len(c.Shards) != len(q.shards) {
+			err = badCursor("from a read with another number of shards")
+		}
+		if err != nil {
+			return Page[T]{}, q.wrap(err)
+		}
+		states = c.Shards
+	}
+	starts := make([]Item, len(q.shards))
+	for i, st := range states {
+		if st.Key != nil {
+			start, err := q.startKey(st.Key, q.shards[i].pk)
+			if err != nil {
+				return Page[T]{}, q.wrap(err)
+			}
+			starts[i] = start
+		}
+	}
+
+	outs := make([]*dynamodb.QueryOutput, len(q.shards))
+	var g errgroup.Group
+	for i := range q.shards {
+		if states[i].Done {
+			continue
+		}
+		g.Go(func() (err error) {
+			in := q.shardInput(i)
+			in.ExclusiveStartKey = starts[i]
+			outs[i], err = q.t.client.Query(ctx, &in, callOpts(ctx)...)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return Page[T]{}, q.wrap(err)
+	}
+
+	limit := int(aws.ToInt32(q.in.Limit))
+	taken := make([]int, len(q.shards))
+	var page Page[T]
+	for limit == 0 || len(page.Items) < limit {
+		next := -1
+		for i, out := range outs {
+			if out != nil && taken[i] < len(out.Items) && (next < 0 || q.less(out.Items[taken[i]], outs[next].Items[taken[next]])) {
+				next = i
+			}
+		}
+		if next < 0 {
+			break
+		}
+		item := outs[next].Items[taken[next]]
+		taken[next]++
+		// Remember the keys before decode drops them.
+		if err := q.advance(&states[next], item); err != nil {
+			return Page[T]{}, q.wrap(err)
+		}
+		v, ok, err := q.decode(item)
+		if err != nil {
+			return Page[T]{}, q.wrap(err)
+		}
+		if ok {
+			page.Items = append(page.Items, v)
+		}
+	}
+	more := false
+	for i, out := range outs {
+		if out != nil && taken[i] == len(out.Items) {
+			// Every item of this response was taken: resume after it.
+			if len(out.LastEvaluatedKey) == 0 {
+				states[i] = shardState{Done: true}
+			} else {
+				key, err := keyStrings(out.LastEvaluatedKey)
+				if err != nil {
+					return Page[T]{}, q.wrap(err)
+				}
+				states[i] = shardState{Key: key}
+			}
+		}
+		more = more || !states[i].Done
+	}
+	if more {
+		var err error
+		if page.Cursor, err = q.sealCursor(cursorFor(states)); err != nil {
+			return Page[T]{}, q.wrap(err)
+		}
+	}
+	return page, nil
+}
+
+// advance records item as the last one taken from a shard.
+func (q Query[T]) advance(st *shardState, item Item) error {
+	key := make(map[string]string, len(q.cursorKeys))
+	for _, name := range q.cursorKeys {
+		v, ok := stringAttr(item, name)
+		if !ok {
+			return badCursor("item lacks key attribute " + name)
+		}
+		key[name] = v
+	}
+	*st = shardState{Key: key}
+	return nil
+}
+
+func cursorFor(states []shardState) cursor { return cursor{Shards: states} }
+
+// EdgeOptions configures an [Edge] ([NewEdge]'s optFns).
+type EdgeOptions struct {
+	// Shards spreads the edges into one target over Shards index
+	// partitions, for targets too popular for one partition (a celebrity's
+	// followers, a course with a million students): the index partition key
+	// gains a suffix chosen from the source id, "USER#celeb#07", so writes
+	// spread across shards; [Edge.To] then queries every shard in parallel
+	// and merges them in source key order, and its cursor resumes them all.
+	// Each page costs one request per unfinished shard. Default 0 or 1: no
+	// sharding. Only for explicit index keys (not a sort-key index), at most
+	// [MaxShards].
+	//
+	// Changing Shards for existing edges moves their index partition: edges
+	// written with the old count are not found by reads with the new one
+	// until they are rewritten (read with the old count, [Edge.PutMany]
+	// with the new).
+	Shards int
+}

@@ -1,0 +1,180 @@
+package adjlist
+
+import (
+	"context"
+	"fmt"
+)
+
+// TraverseOptions configures [TwoHop] and [Edge.Peers]. The zero value uses
+// the defaults.
+type TraverseOptions struct {
+	// PageSize is how many items DynamoDB evaluates per Query
+	// (QueryInput.Limit), on both hops. Smaller pages spend more of the
+	// budget on the same graph. Default 0: DynamoDB's 1 MB pages.
+	PageSize int32
+}
+
+// Peer is one node reached by [TwoHop]: its id and the intermediate nodes
+// (targets of the first hop) it was reached through.
+type Peer struct {
+	// ID is the reached node's id, e.g. "b30".
+	ID string
+	// Via lists the intermediate node ids linking the start node to this
+	// one, in the order visited, e.g. ["cs101", "math204"] for a student
+	// who shares both courses with the start node.
+	Via []string
+}
+
+// TwoHopResult is what [TwoHop] found and what it cost.
+type TwoHopResult struct {
+	// Peers holds the nodes reached, each once, in the order first reached:
+	// intermediate nodes in ascending key order, and for each, its sources
+	// in ascending key order (shard by shard for a sharded second edge).
+	// The start node is never listed.
+	Peers []Peer
+	// Requests counts the Query requests made, one per page; it never
+	// exceeds the budget.
+	Requests int
+	// Truncated reports that the budget ran out while pages remained: Peers
+	// is then the part found so far, and a Peer's Via may be incomplete.
+	Truncated bool
+}
+
+// TwoHop walks two edges: forward over first from node from, then in
+// reverse over second into each node reached, and returns the nodes found
+// at the end, deduplicated, without the start node. With the same enrolment
+// edge on both hops it answers "students who share a course with a91"
+// ([Edge.Peers]); with enrolments then a TEACHES edge (TCH → CRS) it
+// answers "teachers of a91's courses". second must end at the node type
+// first ends at.
+//
+// Requests, each one page of a keys-only Query (ProjectionExpression on
+// the key attributes, so no edge data is read back):
+//
+//	hop 1, on the table:  PK = "STU#a91" AND begins_with(SK, "ENROLL#CRS#")
+//	hop 2, on the index, for each course reached:
+//	  GSI1PK = "CRS#math204" AND begins_with(GSI1SK, "STU#"),
+//	  filter begins_with(SK, "ENROLL#CRS#")
+//
+// Hop 1's pages are interleaved with hop 2: after each page of courses,
+// each course's students are read in full before the next page. If second
+// is sharded over N index partitions ([EdgeOptions.Shards]), each course
+// costs at least N Queries, one shard after the other.
+//
+// budget bounds the Query requests made in all (at least 1): when it is
+// spent and a page remains to be read, TwoHop stops and sets
+// TwoHopResult.Truncated, with no error. A budget of exactly the pages
+// needed completes the walk: the last page of each query is known by its
+// missing LastEvaluatedKey, not by an extra request.
+//
+// Hop 2 reads the index, which is eventually consistent: an edge written a
+// moment ago may be missing. Hop 1 is an eventually consistent table read.
+//
+// Errors, all [*OpError]: [ErrInvalidKey] for a bad id or edge handle;
+// [ErrInvalidOption] for a budget below 1, a negative PageSize, edges on
+// different tables, second not ending at first's target type, or a table
+// without an index. These come before any request. A failed request returns
+// its error (wrapping the SDK's) with the result found so far.
+func TwoHop[E1, E2 any](ctx context.Context, first *Edge[E1], second *Edge[E2], from string, budget int, optFns ...func(*TraverseOptions)) (TwoHopResult, error) {
+	const op = "TwoHop"
+	var opts TraverseOptions
+	for _, fn := range optFns {
+		fn(&opts)
+	}
+	var res TwoHopResult
+	fwd, err := first.outgoing(from)
+	switch {
+	case err != nil:
+	case second.err != nil:
+		err = second.err
+	case second.t != first.t:
+		err = fmt.Errorf("%w: edges %s and %s are on different tables", ErrInvalidOption, fwd.describe(), describeEdge(second))
+	case second.toType != first.toType:
+		err = fmt.Errorf("%w: edge %s does not end at %s, where edge %s ends", ErrInvalidOption, describeEdge(second), first.toType, fwd.describe())
+	case second.t.opts.NoIndex:
+		err = fmt.Errorf("%w: table %s has no index (Options.NoIndex)", ErrInvalidOption, second.t.name)
+	case budget < 1:
+		err = fmt.Errorf("%w: budget %d, want at least 1 request", ErrInvalidOption, budget)
+	case opts.PageSize < 0:
+		err = fmt.Errorf("%w: negative PageSize %d", ErrInvalidOption, opts.PageSize)
+	}
+	if err != nil {
+		return res, first.t.opErr(op, fwd.keys.pk, fwd.prefix, err)
+	}
+	// The start node is excluded when the second hop returns to its type.
+	skipStart := second.fromType == first.fromType
+
+	peers := make(map[string]int) // id → index in res.Peers
+	// pages runs q page by page within the budget, handing each page's
+	// edges to each; it reports false when the budget cut it short.
+	pages := func(q Query[edgeRef], each func([]edgeRef) error) (bool, error) {
+		q = q.Limit(opts.PageSize)
+		cursor := ""
+		for {
+			if res.Requests >= budget {
+				res.Truncated = true
+				return false, nil
+			}
+			res.Requests++
+			page, err := q.Page(ctx, cursor)
+			if err != nil {
+				return false, err
+			}
+			if err := each(page.Items); err != nil {
+				return false, err
+			}
+			if page.Cursor == "" {
+				return true, nil
+			}
+			cursor = page.Cursor
+		}
+	}
+	_, err = pages(fwd.queries(op, itemKey{})[0], func(targets []edgeRef) error {
+		for _, target := range targets {
+			rev, err := second.incoming(target.to)
+			if err != nil {
+				return second.t.opErr(op, fwd.keys.pk, target.key.sk, err)
+			}
+			for _, q := range rev.queries(op, itemKey{}) {
+				done, err := pages(q, func(sources []edgeRef) error {
+					for _, src := range sources {
+						if skipStart && src.from == from {
+							continue
+						}
+						i, ok := peers[src.from]
+						if !ok {
+							i = len(res.Peers)
+							peers[src.from] = i
+							res.Peers = append(res.Peers, Peer{ID: src.from})
+						}
+						res.Peers[i].Via = append(res.Peers[i].Via, target.to)
+					}
+					return nil
+				})
+				if err != nil || !done { // !done: the budget is spent
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	return res, err
+}
+
+// describeEdge names an edge kind for error messages, e.g.
+// "ENROLL (STU → CRS)".
+func describeEdge[E any](e *Edge[E]) string {
+	return edgeScan{label: e.label, fromType: e.fromType, toType: e.toType}.describe()
+}
+
+// Peers returns the nodes that share a target with node from over this
+// edge, e.g. the students who share at least one course with "a91", each
+// with the courses shared: [TwoHop] with e on both hops. It makes one
+// keys-only Query per page of a91's enrolments (on the table) and per page
+// of each course's roster (on the index), at most budget in all, and sets
+// TwoHopResult.Truncated when the budget runs out first. The peers are of
+// the edge's source type (STU → CRS → STU), and from itself is never
+// listed. Errors are those of [TwoHop].
+func (e *Edge[E]) Peers(ctx context.Context, from string, budget int, optFns ...func(*TraverseOptions)) (TwoHopResult, error) {
+	return TwoHop(ctx, e, e, from, budget, optFns...)
+}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 )
 
 // Incoming is a kind of edge that [DeleteNode] follows backwards, on the
@@ -111,50 +109,20 @@ func (s edgeScan) queries(op string, skip itemKey) []Query[edgeRef] {
 	return qs
 }
 
-// keysQuery is [newQuery] over one partition (k.shardPKs must be empty)
+// keysQuery is [newQuery] over one partition
 // reading only key attributes: the same key condition and filter, plus a
 // ProjectionExpression on the attributes of the query's LastEvaluatedKey
 // (the table's keys, and the index's on an index), so pages carry no data
 // and cursors still work. keep picks the items to yield.
 func keysQuery[T any](t *Table, op string, k queryKeys, keep func(item Item, k itemKey) (T, bool)) Query[T] {
-	q := newQuery(t, op, k, func(item Item) (T, bool, error) {
+	k.keysOnly = true
+	return newQuery(t, op, k, func(item Item) (T, bool, error) {
 		var ik itemKey
 		ik.pk, _ = stringAttr(item, t.opts.PartitionKey)
 		ik.sk, _ = stringAttr(item, t.opts.SortKey)
 		v, ok := keep(item, ik)
 		return v, ok, nil
 	})
-	if q.err != nil {
-		return q
-	}
-	o := t.opts
-	kc := expression.Key(q.pkAttr).Equal(expression.Value(k.pk))
-	switch {
-	case k.skExact:
-		kc = kc.And(expression.Key(q.skAttr).Equal(expression.Value(k.skPrefix)))
-	case k.skPrefix != "":
-		kc = kc.And(expression.Key(q.skAttr).BeginsWith(k.skPrefix))
-	}
-	names := make([]expression.NameBuilder, len(q.cursorKeys))
-	for i, name := range q.cursorKeys {
-		names[i] = expression.Name(name)
-	}
-	b := expression.NewBuilder().WithKeyCondition(kc).
-		WithProjection(expression.NamesList(names[0], names[1:]...))
-	if k.filterPrefix != "" {
-		b = b.WithFilter(expression.Name(o.SortKey).BeginsWith(k.filterPrefix))
-	}
-	expr, err := b.Build()
-	if err != nil {
-		q.err = err
-		return q
-	}
-	q.in.KeyConditionExpression = expr.KeyCondition()
-	q.in.FilterExpression = expr.Filter()
-	q.in.ProjectionExpression = expr.Projection()
-	q.in.ExpressionAttributeNames = expr.Names()
-	q.in.ExpressionAttributeValues = expr.Values()
-	return q
 }
 
 // CascadeResult reports what one [DeleteNode] call did. Counts are of

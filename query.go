@@ -55,6 +55,7 @@ type queryKeys struct {
 	skExact      bool // sort key equals skPrefix instead of beginning with it
 	filterPrefix string
 	shardPKs     []string // the partitions of a sharded read, if any
+	keysOnly     bool     // project only the key attributes
 }
 
 // newQuery builds the request template once, so running the query repeats no
@@ -75,18 +76,7 @@ func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, boo
 		q.err = t.err
 		return q
 	}
-	kc := expression.Key(q.pkAttr).Equal(expression.Value(k.pk))
-	switch {
-	case k.skExact:
-		kc = kc.And(expression.Key(q.skAttr).Equal(expression.Value(k.skPrefix)))
-	case k.skPrefix != "":
-		kc = kc.And(expression.Key(q.skAttr).BeginsWith(k.skPrefix))
-	}
-	b := expression.NewBuilder().WithKeyCondition(kc)
-	if k.filterPrefix != "" {
-		b = b.WithFilter(expression.Name(o.SortKey).BeginsWith(k.filterPrefix))
-	}
-	expr, err := b.Build()
+	expr, err := q.buildExpr(k, k.pk)
 	if err != nil {
 		q.err = err
 		return q
@@ -94,21 +84,14 @@ func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, boo
 	q.in.TableName = aws.String(t.name)
 	q.in.KeyConditionExpression = expr.KeyCondition()
 	q.in.FilterExpression = expr.Filter()
+	q.in.ProjectionExpression = expr.Projection()
 	q.in.ExpressionAttributeNames = expr.Names()
 	q.in.ExpressionAttributeValues = expr.Values()
 	q.in.ScanIndexForward = aws.Bool(true)
 	for _, pk := range k.shardPKs {
 		// The builder names placeholders by position, so every shard's
 		// expression differs from the first only in its values.
-		kc := expression.Key(q.pkAttr).Equal(expression.Value(pk))
-		if k.skPrefix != "" {
-			kc = kc.And(expression.Key(q.skAttr).BeginsWith(k.skPrefix))
-		}
-		b := expression.NewBuilder().WithKeyCondition(kc)
-		if k.filterPrefix != "" {
-			b = b.WithFilter(expression.Name(o.SortKey).BeginsWith(k.filterPrefix))
-		}
-		expr, err := b.Build()
+		expr, err := q.buildExpr(k, pk)
 		if err == nil && aws.ToString(expr.KeyCondition()) != aws.ToString(q.in.KeyConditionExpression) {
 			err = fmt.Errorf("adjlist: shard key condition %q differs", aws.ToString(expr.KeyCondition()))
 		}
@@ -119,6 +102,30 @@ func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, boo
 		q.shards = append(q.shards, shard{pk: pk, values: expr.Values()})
 	}
 	return q
+}
+
+// buildExpr builds the query's key condition on partition pk, its filter
+// and, for keys-only reads, its projection.
+func (q Query[T]) buildExpr(k queryKeys, pk string) (expression.Expression, error) {
+	kc := expression.Key(q.pkAttr).Equal(expression.Value(pk))
+	switch {
+	case k.skExact:
+		kc = kc.And(expression.Key(q.skAttr).Equal(expression.Value(k.skPrefix)))
+	case k.skPrefix != "":
+		kc = kc.And(expression.Key(q.skAttr).BeginsWith(k.skPrefix))
+	}
+	b := expression.NewBuilder().WithKeyCondition(kc)
+	if k.filterPrefix != "" {
+		b = b.WithFilter(expression.Name(q.t.opts.SortKey).BeginsWith(k.filterPrefix))
+	}
+	if k.keysOnly {
+		names := make([]expression.NameBuilder, len(q.cursorKeys))
+		for i, name := range q.cursorKeys {
+			names[i] = expression.Name(name)
+		}
+		b = b.WithProjection(expression.NamesList(names[0], names[1:]...))
+	}
+	return b.Build()
 }
 
 // errQuery returns a Query that fails with err when run.

@@ -35,6 +35,9 @@ type BulkOptions struct {
 type BulkResult struct {
 	// Written counts the items written (put or deleted).
 	Written int
+	// Requests counts the BatchWriteItem requests sent, resends of
+	// unprocessed items included.
+	Requests int
 	// Unwritten lists the keys of the items not written: left unprocessed
 	// by DynamoDB after [Options.BatchMaxAttempts] requests, or in a batch
 	// whose request failed. Nothing is dropped silently: write these again.
@@ -79,9 +82,10 @@ func (t *Table) batchWrite(ctx context.Context, op string, reqs []writeReq, optF
 	for start := 0; start < len(reqs); start += maxBatchWrite {
 		chunk := reqs[start:min(start+maxBatchWrite, len(reqs))]
 		g.Go(func() error {
-			left, err := t.batchWriteChunk(ctx, chunk)
+			left, requests, err := t.batchWriteChunk(ctx, chunk)
 			mu.Lock()
 			defer mu.Unlock()
+			res.Requests += requests
 			res.Written += len(chunk) - len(left)
 			for _, k := range left {
 				res.Unwritten = append(res.Unwritten, Key{k.pk, k.sk})
@@ -103,8 +107,8 @@ func (t *Table) batchWrite(ctx context.Context, op string, reqs []writeReq, optF
 }
 
 // batchWriteChunk writes up to 25 requests, resending what DynamoDB leaves
-// unprocessed; it returns the keys still unwritten.
-func (t *Table) batchWriteChunk(ctx context.Context, chunk []writeReq) ([]itemKey, error) {
+// unprocessed; it returns the keys still unwritten and the requests sent.
+func (t *Table) batchWriteChunk(ctx context.Context, chunk []writeReq) (left []itemKey, requests int, err error) {
 	pending := make([]types.WriteRequest, len(chunk))
 	for i, r := range chunk {
 		pending[i] = r.req
@@ -114,21 +118,21 @@ func (t *Table) batchWriteChunk(ctx context.Context, chunk []writeReq) ([]itemKe
 			RequestItems: map[string][]types.WriteRequest{t.name: pending},
 		}, callOpts(ctx)...)
 		if err != nil {
-			return t.writeKeys(pending), err
+			return t.writeKeys(pending), attempt, err
 		}
 		pending = out.UnprocessedItems[t.name]
 		if len(pending) == 0 {
-			return nil, nil
+			return nil, attempt, nil
 		}
 		if attempt >= t.opts.BatchMaxAttempts {
-			return t.writeKeys(pending), fmt.Errorf("%w: %d of %d items after %d requests", ErrUnprocessed, len(pending), len(chunk), attempt)
+			return t.writeKeys(pending), attempt, fmt.Errorf("%w: %d of %d items after %d requests", ErrUnprocessed, len(pending), len(chunk), attempt)
 		}
 		delay, err := t.opts.BatchBackoff.BackoffDelay(attempt, nil)
 		if err == nil {
 			err = sleep(ctx, delay)
 		}
 		if err != nil {
-			return t.writeKeys(pending), err
+			return t.writeKeys(pending), attempt, err
 		}
 	}
 }

@@ -82,7 +82,7 @@ func TestPutMany(t *testing.T) {
 		}
 	})
 	require.NoError(t, err)
-	assert.Equal(t, adjlist.BulkResult{Written: 1000}, res)
+	assert.Equal(t, adjlist.BulkResult{Written: 1000, Requests: 40}, res)
 	assert.Equal(t, int64(40), w.calls.Load(), "25 items per request")
 	require.Len(t, progress, 40)
 	assert.IsIncreasing(t, progress)
@@ -117,6 +117,7 @@ func TestPutManyUnprocessed(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, 25, res.Written)
 		assert.Equal(t, int64(3), w.calls.Load(), "25 → 15 → 5 → 0")
+		assert.Equal(t, 3, res.Requests, "resends counted")
 		assert.Equal(t, []int{1, 2}, backoff.attempts)
 	})
 	t.Run("what is left is returned, never dropped", func(t *testing.T) {

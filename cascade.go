@@ -139,10 +139,8 @@ type CascadeResult struct {
 	Node bool
 	// Queries counts the Query requests made: one per page.
 	Queries int
-	// Batches counts the BatchWriteItem batches sent, up to 25 deletes
-	// each. A batch whose items DynamoDB leaves unprocessed is resent, up
-	// to [Options.BatchMaxAttempts] requests in all; resends are not
-	// counted here.
+	// Batches counts the BatchWriteItem requests sent, up to 25 deletes
+	// each, resends of unprocessed items included.
 	Batches int
 	// Unwritten lists the keys of items that could not be deleted; the
 	// error then matches [ErrUnprocessed] or wraps the SDK's error. Run
@@ -262,8 +260,8 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 	}
 
 	// Phase 3: the node item, last.
-	res.Batches++
 	br, err := node.t.batchWrite(ctx, op, []writeReq{node.t.deleteReq(self)}, nil)
+	res.Batches += br.Requests
 	res.Node = br.Written == 1
 	res.Unwritten = append(res.Unwritten, br.Unwritten...)
 	return res, withPK(err, pk)
@@ -299,8 +297,8 @@ func deletePages[T any](ctx context.Context, op string, t *Table, pk string, q Q
 			}
 		}
 		if len(reqs) > 0 {
-			res.Batches += (len(reqs) + maxBatchWrite - 1) / maxBatchWrite
 			br, err := t.batchWrite(ctx, op, reqs, nil)
+			res.Batches += br.Requests
 			deleted += br.Written
 			res.Unwritten = append(res.Unwritten, br.Unwritten...)
 			if err != nil {

@@ -1,0 +1,259 @@
+// Command report turns the raw output of bench/run.sh (go test -bench) into
+// the Markdown tables of BENCHMARKS.md: medians over the repeated runs, the
+// ratio of each implementation to the hand-written SDK floor, and whether
+// each target is met.
+//
+//	go run ./cmd/report results/client.txt results/e2e.txt results/bulk.txt
+//
+// Each input is recognised by its benchmarks (Client, Keys, E2E, Bulk).
+// benchstat (go tool benchstat) gives the confidence intervals and
+// significance; this gives the ratios the targets are stated in.
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// sample is one benchmark line: its name parts and its metrics.
+type sample struct {
+	bench string            // Client, Keys, E2E, Bulk
+	keys  map[string]string // op=..., impl=..., c=..., way=..., round=...
+	vals  map[string]float64
+}
+
+var procSuffix = regexp.MustCompile(`-\d+$`)
+
+func parse(path string) ([]sample, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []sample
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) < 4 || !strings.HasPrefix(fields[0], "Benchmark") {
+			continue
+		}
+		name := procSuffix.ReplaceAllString(strings.TrimPrefix(fields[0], "Benchmark"), "")
+		parts := strings.Split(name, "/")
+		s := sample{bench: parts[0], keys: map[string]string{}, vals: map[string]float64{}}
+		for _, p := range parts[1:] {
+			k, v, _ := strings.Cut(p, "=")
+			s.keys[k] = v
+		}
+		for i := 2; i+1 < len(fields); i += 2 {
+			v, err := strconv.ParseFloat(fields[i], 64)
+			if err != nil {
+				continue
+			}
+			s.vals[fields[i+1]] = v
+		}
+		out = append(out, s)
+	}
+	return out, sc.Err()
+}
+
+func median(xs []float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	xs = slices.Clone(xs)
+	sort.Float64s(xs)
+	if len(xs)%2 == 1 {
+		return xs[len(xs)/2]
+	}
+	return (xs[len(xs)/2-1] + xs[len(xs)/2]) / 2
+}
+
+// table collects metric values by row and column.
+type table struct {
+	rows []string
+	vals map[[3]string][]float64 // row, col, unit
+}
+
+func newTable() *table { return &table{vals: map[[3]string][]float64{}} }
+
+func (t *table) add(row, col string, s sample) {
+	if !slices.Contains(t.rows, row) {
+		t.rows = append(t.rows, row)
+	}
+	for unit, v := range s.vals {
+		k := [3]string{row, col, unit}
+		t.vals[k] = append(t.vals[k], v)
+	}
+}
+
+func (t *table) med(row, col, unit string) (float64, bool) {
+	xs := t.vals[[3]string{row, col, unit}]
+	return median(xs), len(xs) > 0
+}
+
+func (t *table) n(row, col, unit string) int { return len(t.vals[[3]string{row, col, unit}]) }
+
+func num(v float64) string {
+	switch {
+	case v >= 100:
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	case v >= 10:
+		return strconv.FormatFloat(v, 'f', 1, 64)
+	default:
+		return strconv.FormatFloat(v, 'f', 2, 64)
+	}
+}
+
+func ratio(a, b float64) string {
+	if b == 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f×", a/b)
+}
+
+func verdict(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "**missed**"
+}
+
+func main() {
+	var all []sample
+	for _, path := range os.Args[1:] {
+		s, err := parse(path)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		all = append(all, s...)
+	}
+	client, keys, e2e, bulk := newTable(), newTable(), newTable(), newTable()
+	for _, s := range all {
+		switch s.bench {
+		case "Client":
+			client.add(s.keys["op"], s.keys["impl"], s)
+		case "Keys":
+			keys.add(s.keys["op"], s.keys["impl"], s)
+		case "E2E":
+			e2e.add(s.keys["c"], s.keys["impl"], s)
+		case "Bulk":
+			bulk.add(s.keys["way"], "", s)
+		}
+	}
+	if len(client.rows) > 0 {
+		clientTables(client)
+	}
+	if len(keys.rows) > 0 {
+		keyTable(keys)
+	}
+	if len(e2e.rows) > 0 {
+		e2eTable(e2e)
+	}
+	if len(bulk.rows) > 0 {
+		bulkTable(bulk)
+	}
+}
+
+func clientTables(t *table) {
+	n := t.n(t.rows[0], "sdk", "ns/op")
+	fmt.Printf("#### Client-side time (median of %d runs; ratio = impl / sdk)\n\n", n)
+	fmt.Println("| operation | sdk ns/op | adjlist ns/op | adjlist/sdk | guregu ns/op | guregu/sdk | sdk cpu-ns/op | adjlist cpu-ns/op | adjlist/sdk (cpu) | guregu cpu-ns/op | guregu/sdk (cpu) | ≤1.10× (cpu) | faster than guregu (cpu) |")
+	fmt.Println("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|---|")
+	for _, op := range t.rows {
+		s, _ := t.med(op, "sdk", "ns/op")
+		a, _ := t.med(op, "adjlist", "ns/op")
+		g, _ := t.med(op, "guregu", "ns/op")
+		sc, _ := t.med(op, "sdk", "cpu-ns/op")
+		ac, _ := t.med(op, "adjlist", "cpu-ns/op")
+		gc, _ := t.med(op, "guregu", "cpu-ns/op")
+		fmt.Printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", op,
+			num(s), num(a), ratio(a, s), num(g), ratio(g, s),
+			num(sc), num(ac), ratio(ac, sc), num(gc), ratio(gc, sc),
+			verdict(ac <= 1.10*sc), verdict(ac < gc))
+	}
+	fmt.Printf("\n#### Client-side memory (median of %d runs)\n\n", n)
+	fmt.Println("| operation | sdk B/op | adjlist B/op | guregu B/op | sdk allocs/op | adjlist allocs/op | guregu allocs/op | adjlist − sdk allocs | ≤ +5 allocs |")
+	fmt.Println("|---|--:|--:|--:|--:|--:|--:|--:|---|")
+	for _, op := range t.rows {
+		sb, _ := t.med(op, "sdk", "B/op")
+		ab, _ := t.med(op, "adjlist", "B/op")
+		gb, _ := t.med(op, "guregu", "B/op")
+		sa, _ := t.med(op, "sdk", "allocs/op")
+		aa, _ := t.med(op, "adjlist", "allocs/op")
+		ga, _ := t.med(op, "guregu", "allocs/op")
+		fmt.Printf("| %s | %s | %s | %s | %s | %s | %s | %+.0f | %s |\n", op,
+			num(sb), num(ab), num(gb), num(sa), num(aa), num(ga), aa-sa, verdict(aa-sa <= 5))
+	}
+	fmt.Println()
+}
+
+func keyTable(t *table) {
+	fmt.Printf("#### Key codec (median of %d runs; sdk = concatenation / strings.Cut, no validation)\n\n", t.n(t.rows[0], "sdk", "ns/op"))
+	fmt.Println("| operation | sdk ns/op | adjlist ns/op | adjlist/sdk | sdk allocs/op | adjlist allocs/op | encode ≤ 1 alloc |")
+	fmt.Println("|---|--:|--:|--:|--:|--:|---|")
+	for _, op := range t.rows {
+		s, _ := t.med(op, "sdk", "ns/op")
+		a, _ := t.med(op, "adjlist", "ns/op")
+		sa, _ := t.med(op, "sdk", "allocs/op")
+		aa, _ := t.med(op, "adjlist", "allocs/op")
+		target := "–"
+		if strings.Contains(op, "key") && !strings.HasPrefix(op, "parse") {
+			target = verdict(aa <= 1)
+		}
+		fmt.Printf("| %s | %s | %s | %s | %s | %s | %s |\n", op, num(s), num(a), ratio(a, s), num(sa), num(aa), target)
+	}
+	fmt.Println()
+}
+
+func e2eTable(t *table) {
+	fmt.Printf("#### End to end, DynamoDB Local (median of %d alternating rounds)\n\n", t.n(t.rows[0], "sdk", "ops/s"))
+	fmt.Println("| callers | sdk ops/s | adjlist ops/s | adjlist/sdk throughput | rounds adjlist/sdk (min–max) | ≥ 1/1.05 = 0.952 | sdk client CPU µs/op | adjlist client CPU µs/op | sdk server CPU µs/op | adjlist server CPU µs/op | sdk allocs/op | adjlist allocs/op |")
+	fmt.Println("|--:|--:|--:|--:|---|---|--:|--:|--:|--:|--:|--:|")
+	for _, c := range t.rows {
+		s, _ := t.med(c, "sdk", "ops/s")
+		a, _ := t.med(c, "adjlist", "ops/s")
+		ss, as := t.vals[[3]string{c, "sdk", "ops/s"}], t.vals[[3]string{c, "adjlist", "ops/s"}]
+		lo, hi := 0.0, 0.0
+		for i := range min(len(ss), len(as)) {
+			r := as[i] / ss[i]
+			if i == 0 || r < lo {
+				lo = r
+			}
+			if r > hi {
+				hi = r
+			}
+		}
+		sa, _ := t.med(c, "sdk", "allocs/op")
+		aa, _ := t.med(c, "adjlist", "allocs/op")
+		scc, _ := t.med(c, "sdk", "client-cpu-µs/op")
+		acc, _ := t.med(c, "adjlist", "client-cpu-µs/op")
+		ssc, _ := t.med(c, "sdk", "server-cpu-µs/op")
+		asc, _ := t.med(c, "adjlist", "server-cpu-µs/op")
+		fmt.Printf("| %s | %s | %s | %s | %.2f–%.2f | %s | %s | %s | %s | %s | %s | %s |\n", c, num(s), num(a), ratio(a, s), lo, hi, verdict(a/s >= 1/1.05),
+			num(scc), num(acc), num(ssc), num(asc), num(sa), num(aa))
+	}
+	fmt.Println()
+}
+
+func bulkTable(t *table) {
+	fmt.Printf("#### Bulk load (median of %d rounds)\n\n", t.n(t.rows[0], "", "edges/s"))
+	batch, _ := t.med("batch-sdk", "", "edges/s")
+	seq, _ := t.med("put-seq-adjlist", "", "edges/s")
+	par, _ := t.med("put-4workers-adjlist", "", "edges/s")
+	fmt.Println("| way | edges/s | vs hand-written BatchWriteItem | vs one PutItem per edge (sequential) | vs one PutItem per edge (4 workers) |")
+	fmt.Println("|---|--:|--:|--:|--:|")
+	for _, w := range t.rows {
+		v, _ := t.med(w, "", "edges/s")
+		fmt.Printf("| %s | %s | %s | %s | %s |\n", w, num(v), ratio(v, batch), ratio(v, seq), ratio(v, par))
+	}
+	pm, _ := t.med("putmany-adjlist", "", "edges/s")
+	fmt.Printf("\nTargets: PutMany ≥ 0.9× BatchWriteItem: %s (%.2f×); PutMany ≥ 3× one PutItem per edge: sequential %s (%.1f×), 4 workers %s (%.1f×).\n\n",
+		verdict(pm >= 0.9*batch), pm/batch, verdict(pm >= 3*seq), pm/seq, verdict(pm >= 3*par), pm/par)
+}

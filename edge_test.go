@@ -269,3 +269,17 @@ func TestErrorsKeepSDKTypes(t *testing.T) {
 	require.ErrorAs(t, err, &nf)
 	assert.False(t, errors.Is(err, adjlist.ErrNotFound), "a missing table is not a missing item")
 }
+
+// Count on a reverse read counts only the edge's own label: b30's WAITLIST
+// edge shares cs101's index partition with the ENROLL edges, and only the
+// server-side filter keeps it out (Count decodes nothing).
+func TestReverseCountSkipsOtherLabels(t *testing.T) {
+	s := newSchool(t)
+	seedSchool(t, s)
+	ctx := context.Background()
+	require.EventuallyWithT(t, func(c *assert.CollectT) {
+		n, err := s.enrolled.To("cs101").Count(ctx)
+		require.NoError(c, err)
+		assert.Equal(c, 2, n, "a9 and a91, not the waitlist")
+	}, 5*time.Second, 20*time.Millisecond)
+}

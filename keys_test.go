@@ -1,6 +1,7 @@
 package adjlist_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"unicode"
@@ -172,4 +173,33 @@ func FuzzKeys(f *testing.F) {
 			}
 		}
 	})
+}
+
+// Every sort key the library builds, not only EdgeKey's, is accepted at
+// MaxSortKeyLen bytes and refused one byte later, before any request (the
+// nil client would answer ErrInvalidOption, not ErrInvalidKey).
+func TestSortKeyLimitEverywhere(t *testing.T) {
+	ctx := context.Background()
+	tbl := adjlist.NewTable(nil, "t")
+	students := adjlist.NewNode[Student](tbl, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](tbl, "CRS", "METADATA")
+	self := adjlist.NewNode[Student](tbl, "STU", "")                     // SK = "STU#" + id
+	projects := adjlist.NewCollection[Project](students, "PROJ")         // SK = "PROJ#" + id
+	unlabelled := adjlist.NewEdge[Enrollment](students, "", courses)     // SK = "CRS#" + to
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses) // index SK = "STU#" + from
+	id := func(prefix string, n int) string { return strings.Repeat("x", n-len(prefix)) }
+	for _, tt := range []struct {
+		name string
+		key  func(n int) error
+	}{
+		{"self-keyed node", func(n int) error { _, _, err := self.Key(id("STU#", n)); return err }},
+		{"collection child", func(n int) error { _, _, err := projects.Key("a91", id("PROJ#", n)); return err }},
+		{"unlabelled edge", func(n int) error { _, err := unlabelled.Get(ctx, "a91", id("CRS#", n)); return err }},
+		{"index sort key", func(n int) error { _, err := enrolled.Get(ctx, id("STU#", n), "math204"); return err }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.NotErrorIs(t, tt.key(adjlist.MaxSortKeyLen), adjlist.ErrInvalidKey)
+			assert.ErrorIs(t, tt.key(adjlist.MaxSortKeyLen+1), adjlist.ErrInvalidKey)
+		})
+	}
 }

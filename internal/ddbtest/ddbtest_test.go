@@ -1,6 +1,8 @@
 package ddbtest_test
 
 import (
+	"os"
+	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -47,4 +49,25 @@ func TestClientCreateTable(t *testing.T) {
 	out, err := client.ListTables(t.Context(), &dynamodb.ListTablesInput{})
 	require.NoError(t, err)
 	assert.Contains(t, out.TableNames, table)
+}
+
+// Under CI a missing DynamoDB Local fails the run, never skips it: Main
+// exits first, and under -test.fuzz, where Main does not connect, Client
+// fails the test. The test binary re-runs itself without DynamoDB Local.
+func TestCIGuard(t *testing.T) {
+	for name, tc := range map[string]struct {
+		args []string
+		want string
+	}{
+		"Main":             {nil, "DynamoDB Local is required in CI"},
+		"Client (fuzzing)": {[]string{"-test.fuzz=^FuzzNone$", "-test.fuzzcachedir=" + t.TempDir()}, "--- FAIL: TestClientCreateTable"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], append([]string{"-test.run=^TestClientCreateTable$", "-test.v"}, tc.args...)...)
+			cmd.Env = append(os.Environ(), "CI=true", "DYNAMODB_LOCAL_DIR="+t.TempDir(), "AWS_ENDPOINT_URL_DYNAMODB=")
+			out, err := cmd.CombinedOutput()
+			assert.Error(t, err, "a CI run without DynamoDB Local passed:\n%s", out)
+			assert.Contains(t, string(out), tc.want)
+		})
+	}
 }

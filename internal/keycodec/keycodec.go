@@ -12,7 +12,8 @@
 //
 // Every other byte is kept as it is, so ordinary ids ("a91", "math204",
 // "2026-0007") read the same inside a key and sort in their own byte order.
-// The mapping is injective and Unescape(Escape(s)) == s for every string.
+// The mapping is injective, and Unescape reverses AppendEscaped for every
+// string.
 package keycodec
 
 import (
@@ -27,24 +28,12 @@ const (
 	Esc = '%'
 )
 
-// ErrMalformed reports a string that Escape cannot have produced.
+// ErrMalformed reports a string that AppendEscaped cannot have produced.
 var ErrMalformed = errors.New("malformed escape sequence")
 
-// needsEscape reports whether s holds a byte that Escape rewrites.
+// needsEscape reports whether s holds a byte that AppendEscaped rewrites.
 func needsEscape(s string) bool {
 	return strings.IndexByte(s, Sep) >= 0 || strings.IndexByte(s, Esc) >= 0
-}
-
-// Escape returns id with '%' and '#' percent-encoded. It allocates only when
-// id contains one of them.
-func Escape(id string) string {
-	if !needsEscape(id) {
-		return id
-	}
-	var b strings.Builder
-	b.Grow(len(id) + 8)
-	AppendEscaped(&b, id)
-	return b.String()
 }
 
 // AppendEscaped writes the escaped form of id to b.
@@ -65,7 +54,7 @@ func AppendEscaped(b *strings.Builder, id string) {
 	b.WriteString(id[start:])
 }
 
-// EscapedLen is len(Escape(id)) without building the string.
+// EscapedLen is the length of id escaped, without building the string.
 func EscapedLen(id string) int {
 	n := len(id)
 	for i := 0; i < len(id); i++ {
@@ -76,7 +65,7 @@ func EscapedLen(id string) int {
 	return n
 }
 
-// Unescape reverses Escape. It returns ErrMalformed for a raw '#' or for a
+// Unescape reverses AppendEscaped. It returns ErrMalformed for a raw '#' or for a
 // '%' that does not start "%23" or "%25", so every accepted input has exactly
 // one preimage.
 func Unescape(s string) (string, error) {

@@ -74,6 +74,14 @@
 // [Collection.PutMany] write in bulk with BatchWriteItem, listing anything
 // left unwritten.
 //
+// # Graphs at scale
+//
+// [EdgeOptions].Shards spreads a popular target's incoming edges over
+// several index partitions and merges them back on read; [TwoHop] and
+// [Edge.Peers] walk two edges under a request budget; [DeleteNode] removes
+// a node with its edges in both directions and its item collection,
+// resumably; [WithUsage] reports the requests and capacity any call cost.
+//
 // # Errors
 //
 // Errors are [*OpError] values naming the operation, table and keys, and

@@ -258,3 +258,76 @@ func TestTxLimits(t *testing.T) {
 		})
 	}
 }
+
+// reasonClient cancels the first `times` transactions with one reason code
+// on the last action, as DynamoDB does for causes DynamoDB Local never
+// produces.
+type reasonClient struct {
+	adjlist.Client
+	code  string
+	times int64
+	calls atomic.Int64
+}
+
+func (c *reasonClient) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	if c.calls.Add(1) <= c.times {
+		reasons := make([]types.CancellationReason, len(in.TransactItems))
+		for i := range reasons {
+			reasons[i].Code = aws.String("None")
+		}
+		reasons[len(reasons)-1].Code = aws.String(c.code)
+		return nil, &types.TransactionCanceledException{Message: aws.String("injected"), CancellationReasons: reasons}
+	}
+	return c.Client.TransactWriteItems(ctx, in, o...)
+}
+
+// Each cancellation reason DynamoDB documents maps to what it means, and
+// only conflicts and throttling are retried when asked.
+func TestTxCancellationReasons(t *testing.T) {
+	base := newSchool(t)
+	tests := []struct {
+		code      string
+		retried   bool  // with ConflictRetries: 1, the second attempt commits
+		sentinel  error // matched by the error when not retried away
+		condition bool
+	}{
+		{"ConditionalCheckFailed", false, adjlist.ErrEdgeExists, true},
+		{"TransactionConflict", true, adjlist.ErrTxConflict, false},
+		{"ThrottlingError", true, nil, false},
+		{"ProvisionedThroughputExceeded", true, nil, false},
+		{"RequestLimitExceeded", true, nil, false},
+		{"ItemCollectionSizeLimitExceeded", false, nil, false},
+		{"ValidationError", false, nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.code, func(t *testing.T) {
+			rc := &reasonClient{Client: base.calls, code: tt.code, times: 1}
+			table := adjlist.NewTable(rc, base.table.Name(), func(o *adjlist.Options) { o.BatchBackoff = &noWait{} })
+			students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+			enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", adjlist.NewNode[Course](table, "CRS", "METADATA"))
+			from := "r-" + tt.code
+
+			tx := adjlist.NewTx(table)
+			enrolled.TxPut(tx, from, "math204", math204)
+			err := tx.Commit(context.Background())
+			var tce *types.TransactionCanceledException
+			require.ErrorAs(t, err, &tce, "the SDK's error is kept")
+			if tt.sentinel != nil {
+				require.ErrorIs(t, err, tt.sentinel)
+			}
+			assert.Equal(t, tt.condition, adjlist.IsConditionFailed(err))
+
+			rc.calls.Store(0)
+			tx = adjlist.NewTx(table)
+			enrolled.TxPut(tx, from, "math204", math204)
+			err = tx.Commit(context.Background(), func(o *adjlist.TxOptions) { o.ConflictRetries = 1 })
+			if tt.retried {
+				require.NoError(t, err)
+				assert.Equal(t, int64(2), rc.calls.Load())
+			} else {
+				require.Error(t, err)
+				assert.Equal(t, int64(1), rc.calls.Load(), "not retried")
+			}
+		})
+	}
+}

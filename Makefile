@@ -34,3 +34,8 @@ fuzz:
 ## clean: remove the local DynamoDB Local install
 clean:
 	rm -rf $(DDB_LOCAL_DIR)
+
+## bench: benchmarks against the raw SDK and guregu/dynamo (bench/, ~8 min); figures in BENCHMARKS.md
+.PHONY: bench
+bench: deps
+	cd bench && GO=$(GO) ./run.sh

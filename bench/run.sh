@@ -2,10 +2,10 @@
 # Runs every benchmark set and writes the raw results, benchstat's
 # summaries and the Markdown tables of BENCHMARKS.md into results/.
 # `make bench` runs it after `make deps` (Java + DynamoDB Local). About
-# 10-12 minutes on a 2-core machine.
+# 8 minutes on a 2-core machine.
 #
 # Knobs (environment): COUNT (client-side repetitions, default 6),
-# BENCHTIME (client-side, default 1s), ROUNDS (e2e alternations, default 5),
+# BENCHTIME (client-side, default 1s), ROUNDS (e2e alternations, default 6: benchstat needs 6 for a 95% interval),
 # E2E_BENCHTIME (default 2s), BULK_ROUNDS (default 3), BULK_EDGES
 # (default 10000), OUT (default results).
 set -euo pipefail
@@ -13,7 +13,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 
 COUNT="${COUNT:-6}"
 BENCHTIME="${BENCHTIME:-1s}"
-ROUNDS="${ROUNDS:-5}"
+ROUNDS="${ROUNDS:-6}"
 E2E_BENCHTIME="${E2E_BENCHTIME:-2s}"
 BULK_ROUNDS="${BULK_ROUNDS:-3}"
 BULK_EDGES="${BULK_EDGES:-10000}"

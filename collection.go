@@ -94,6 +94,7 @@ func (c *Collection[P, C]) Put(ctx context.Context, parentID, childID string, da
 	if err != nil {
 		return c.t.opErr(op, pk, sk, err)
 	}
+	c.t.setKeys(item, pk, sk)
 	return c.t.put(ctx, op, pk, sk, item, ErrExists)
 }
 

@@ -145,7 +145,8 @@ func (t *Table) opErr(op, pk, sk string, err error) error {
 	return &OpError{Op: op, Table: t.name, PK: pk, SK: sk, Err: err}
 }
 
-// put writes item (data plus pk, sk and any index keys) with one PutItem.
+// put writes item (data plus pk, sk and any index keys, already set) with
+// one PutItem.
 // With a non-nil exists it is guarded by attribute_not_exists(PK) and asks
 // for the stored item when the condition fails (ALL_OLD): if that item is
 // the one being written, the put succeeds, since an earlier attempt whose
@@ -153,15 +154,14 @@ func (t *Table) opErr(op, pk, sk string, err error) error {
 // have written it; otherwise the failure is reported as exists, wrapping
 // the SDK's error, whose Item holds the stored item.
 func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, exists error) error {
-	t.setKeys(item, pk, sk)
 	if err := checkSize(item); err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
 	in := &dynamodb.PutItemInput{TableName: aws.String(t.name), Item: item}
 	if exists != nil {
-		in.ConditionExpression = t.absent.Condition()
-		in.ExpressionAttributeNames = t.absent.Names()
-		in.ExpressionAttributeValues = t.absent.Values()
+		in.ConditionExpression = t.absent.expr
+		in.ExpressionAttributeNames = t.absent.names
+		in.ExpressionAttributeValues = t.absent.values
 		in.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
 	}
 	_, err := t.client.PutItem(ctx, in, callOpts(ctx)...)
@@ -242,9 +242,9 @@ func (t *Table) del(ctx context.Context, op, pk, sk string) error {
 	_, err := t.client.DeleteItem(ctx, &dynamodb.DeleteItemInput{
 		TableName:                 aws.String(t.name),
 		Key:                       t.keyItem(pk, sk),
-		ConditionExpression:       t.present.Condition(),
-		ExpressionAttributeNames:  t.present.Names(),
-		ExpressionAttributeValues: t.present.Values(),
+		ConditionExpression:       t.present.expr,
+		ExpressionAttributeNames:  t.present.names,
+		ExpressionAttributeValues: t.present.values,
 	}, callOpts(ctx)...)
 	if IsConditionFailed(err) {
 		err = fmt.Errorf("%w: %w", ErrNotFound, err)

@@ -83,6 +83,7 @@ func (n *Node[N]) Put(ctx context.Context, id string, data N) error {
 	if err != nil {
 		return n.t.opErr(op, pk, sk, err)
 	}
+	n.t.setKeys(item, pk, sk)
 	return n.t.put(ctx, op, pk, sk, item, nil)
 }
 

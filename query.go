@@ -76,56 +76,126 @@ func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, boo
 		q.err = t.err
 		return q
 	}
-	expr, err := q.buildExpr(k, k.pk)
+	tpl, err := t.template(q, k)
 	if err != nil {
 		q.err = err
 		return q
 	}
 	q.in.TableName = aws.String(t.name)
-	q.in.KeyConditionExpression = expr.KeyCondition()
-	q.in.FilterExpression = expr.Filter()
-	q.in.ProjectionExpression = expr.Projection()
-	q.in.ExpressionAttributeNames = expr.Names()
-	q.in.ExpressionAttributeValues = expr.Values()
+	q.in.KeyConditionExpression = tpl.keyCond
+	q.in.FilterExpression = tpl.filter
+	q.in.ProjectionExpression = tpl.proj
+	q.in.ExpressionAttributeNames = tpl.names
+	q.in.ExpressionAttributeValues = tpl.values(k.pk, k.skPrefix, k.filterPrefix)
 	q.in.ScanIndexForward = aws.Bool(true)
 	for _, pk := range k.shardPKs {
-		// The builder names placeholders by position, so every shard's
-		// expression differs from the first only in its values.
-		expr, err := q.buildExpr(k, pk)
-		if err == nil && aws.ToString(expr.KeyCondition()) != aws.ToString(q.in.KeyConditionExpression) {
-			err = fmt.Errorf("adjlist: shard key condition %q differs", aws.ToString(expr.KeyCondition()))
-		}
-		if err != nil {
-			q.err = err
-			return q
-		}
-		q.shards = append(q.shards, shard{pk: pk, values: expr.Values()})
+		q.shards = append(q.shards, shard{pk: pk, values: tpl.values(pk, k.skPrefix, k.filterPrefix)})
 	}
 	return q
 }
 
-// buildExpr builds the query's key condition on partition pk, its filter
-// and, for keys-only reads, its projection.
-func (q Query[T]) buildExpr(k queryKeys, pk string) (expression.Expression, error) {
-	kc := expression.Key(q.pkAttr).Equal(expression.Value(pk))
+// exprShape is what a query's expressions depend on besides its values.
+type exprShape struct {
+	index                     string
+	hasSK, skExact, hasFilter bool
+	keysOnly                  bool
+	pkAttr, skAttr            string
+	projected                 string // the projected attributes, joined
+}
+
+// exprTemplate is a query's expressions, built once per shape with the
+// SDK's expression builder: the strings and names are shared by every
+// query of that shape (read-only), and only the values map is made per
+// query.
+type exprTemplate struct {
+	keyCond, filter, proj *string
+	names                 map[string]string
+	// roles maps each value placeholder to what it holds.
+	roles map[string]valueRole
+}
+
+type valueRole int
+
+const (
+	rolePK valueRole = iota
+	roleSK
+	roleFilter
+)
+
+// Stand-ins for the values while building a template; ids cannot contain
+// NUL, so no real value equals them.
+var roleMarks = map[string]valueRole{"\x00pk": rolePK, "\x00sk": roleSK, "\x00filter": roleFilter}
+
+// template returns the expressions for queries shaped like k on q's
+// table or index, building them on first use.
+func (t *Table) template(q interface {
+	attrs() (string, string, []string)
+}, k queryKeys) (*exprTemplate, error) {
+	pkAttr, skAttr, cursorKeys := q.attrs()
+	shape := exprShape{index: k.index, hasSK: k.skPrefix != "" || k.skExact, skExact: k.skExact,
+		hasFilter: k.filterPrefix != "", keysOnly: k.keysOnly, pkAttr: pkAttr, skAttr: skAttr}
+	if k.keysOnly {
+		shape.projected = strings.Join(cursorKeys, ",")
+	}
+	if tpl, ok := t.templates.Load(shape); ok {
+		return tpl.(*exprTemplate), nil
+	}
+	kc := expression.Key(pkAttr).Equal(expression.Value("\x00pk"))
 	switch {
 	case k.skExact:
-		kc = kc.And(expression.Key(q.skAttr).Equal(expression.Value(k.skPrefix)))
+		kc = kc.And(expression.Key(skAttr).Equal(expression.Value("\x00sk")))
 	case k.skPrefix != "":
-		kc = kc.And(expression.Key(q.skAttr).BeginsWith(k.skPrefix))
+		kc = kc.And(expression.Key(skAttr).BeginsWith("\x00sk"))
 	}
 	b := expression.NewBuilder().WithKeyCondition(kc)
 	if k.filterPrefix != "" {
-		b = b.WithFilter(expression.Name(q.t.opts.SortKey).BeginsWith(k.filterPrefix))
+		b = b.WithFilter(expression.Name(t.opts.SortKey).BeginsWith("\x00filter"))
 	}
 	if k.keysOnly {
-		names := make([]expression.NameBuilder, len(q.cursorKeys))
-		for i, name := range q.cursorKeys {
+		names := make([]expression.NameBuilder, len(cursorKeys))
+		for i, name := range cursorKeys {
 			names[i] = expression.Name(name)
 		}
 		b = b.WithProjection(expression.NamesList(names[0], names[1:]...))
 	}
-	return b.Build()
+	expr, err := b.Build()
+	if err != nil {
+		return nil, err
+	}
+	tpl := &exprTemplate{keyCond: expr.KeyCondition(), filter: expr.Filter(), proj: expr.Projection(),
+		names: expr.Names(), roles: map[string]valueRole{}}
+	for placeholder, v := range expr.Values() {
+		s, ok := v.(*types.AttributeValueMemberS)
+		if ok {
+			tpl.roles[placeholder], ok = roleMarks[s.Value]
+		}
+		if !ok {
+			return nil, fmt.Errorf("adjlist: unexpected expression value %s", placeholder)
+		}
+	}
+	actual, _ := t.templates.LoadOrStore(shape, tpl)
+	return actual.(*exprTemplate), nil
+}
+
+// values returns a fresh values map for one query.
+func (tpl *exprTemplate) values(pk, sk, filter string) map[string]types.AttributeValue {
+	vals := make(map[string]types.AttributeValue, len(tpl.roles))
+	for placeholder, role := range tpl.roles {
+		v := pk
+		switch role {
+		case roleSK:
+			v = sk
+		case roleFilter:
+			v = filter
+		}
+		vals[placeholder] = &types.AttributeValueMemberS{Value: v}
+	}
+	return vals
+}
+
+// attrs returns the key attributes the query reads by.
+func (q Query[T]) attrs() (pkAttr, skAttr string, cursorKeys []string) {
+	return q.pkAttr, q.skAttr, q.cursorKeys
 }
 
 // errQuery returns a Query that fails with err when run.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -109,8 +110,12 @@ type Table struct {
 	opts   Options
 	err    error
 
-	// Condition expressions on the partition key, built once.
-	absent, present expression.Expression
+	// Condition expressions on the partition key, built once and shared
+	// read-only by every request.
+	absent, present condition
+	// templates caches query expressions by shape (exprShape →
+	// *exprTemplate).
+	templates sync.Map
 }
 
 // NewTable returns a [Table] for the DynamoDB table name, reached through
@@ -143,11 +148,11 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	}
 	if t.err == nil {
 		pk := expression.Name(o.PartitionKey)
-		t.absent, t.err = expression.NewBuilder().WithCondition(expression.AttributeNotExists(pk)).Build()
+		t.absent, t.err = newCondition(expression.AttributeNotExists(pk))
 	}
 	if t.err == nil {
 		pk := expression.Name(o.PartitionKey)
-		t.present, t.err = expression.NewBuilder().WithCondition(expression.AttributeExists(pk)).Build()
+		t.present, t.err = newCondition(expression.AttributeExists(pk))
 	}
 	return t
 }
@@ -157,6 +162,19 @@ func (t *Table) Name() string { return t.name }
 
 // Options returns the table's key attribute names with defaults filled in.
 func (t *Table) Options() Options { return t.opts }
+
+// condition is a built condition expression, kept as the request fields
+// it fills (Expression's getters allocate on every call).
+type condition struct {
+	expr   *string
+	names  map[string]string
+	values map[string]types.AttributeValue
+}
+
+func newCondition(c expression.ConditionBuilder) (condition, error) {
+	e, err := expression.NewBuilder().WithCondition(c).Build()
+	return condition{e.Condition(), e.Names(), e.Values()}, err
+}
 
 // sortKeyIndex reports whether the index is keyed on the table's sort key
 // (partition) and partition key (sort), so items carry no extra index keys.

@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -82,9 +81,9 @@ func (tx *Tx) put(k itemKey, item Item, guard bool, onFail error) {
 	}
 	p := &types.Put{TableName: aws.String(tx.t.name), Item: item}
 	if guard {
-		p.ConditionExpression = tx.t.absent.Condition()
-		p.ExpressionAttributeNames = tx.t.absent.Names()
-		p.ExpressionAttributeValues = tx.t.absent.Values()
+		p.ConditionExpression = tx.t.absent.expr
+		p.ExpressionAttributeNames = tx.t.absent.names
+		p.ExpressionAttributeValues = tx.t.absent.values
 	}
 	tx.add(k, ItemSize(item), types.TransactWriteItem{Put: p}, onFail)
 }
@@ -93,19 +92,19 @@ func (tx *Tx) del(k itemKey, onFail error) {
 	tx.add(k, keySize(tx.t, k), types.TransactWriteItem{Delete: &types.Delete{
 		TableName:                 aws.String(tx.t.name),
 		Key:                       tx.t.keyItem(k.pk, k.sk),
-		ConditionExpression:       tx.t.present.Condition(),
-		ExpressionAttributeNames:  tx.t.present.Names(),
-		ExpressionAttributeValues: tx.t.present.Values(),
+		ConditionExpression:       tx.t.present.expr,
+		ExpressionAttributeNames:  tx.t.present.names,
+		ExpressionAttributeValues: tx.t.present.values,
 	}}, onFail)
 }
 
-func (tx *Tx) check(k itemKey, cond expression.Expression, onFail error) {
+func (tx *Tx) check(k itemKey, cond condition, onFail error) {
 	tx.add(k, keySize(tx.t, k), types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
 		TableName:                 aws.String(tx.t.name),
 		Key:                       tx.t.keyItem(k.pk, k.sk),
-		ConditionExpression:       cond.Condition(),
-		ExpressionAttributeNames:  cond.Names(),
-		ExpressionAttributeValues: cond.Values(),
+		ConditionExpression:       cond.expr,
+		ExpressionAttributeNames:  cond.names,
+		ExpressionAttributeValues: cond.values,
 	}}, onFail)
 }
 

@@ -94,8 +94,9 @@ func describe(w io.Writer, db adjlist.Client, tableName string) error {
 }
 
 // run writes the guide's invoices and bills to table and shows both access
-// patterns. It can run again on the same table: nodes are upserted,
-// existing edges are reported and left as they are.
+// patterns. It can run again on the same table: nodes are upserted, and
+// rewriting an identical edge succeeds (guarded puts are idempotent); an
+// edge whose data differs would be reported and left as it is.
 func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool, w io.Writer) error {
 	m := newModel(db, tableName)
 	invoices, bills, contains := m.invoices, m.bills, m.contains

@@ -96,8 +96,9 @@ func describe(w io.Writer, db adjlist.Client, tableName string) error {
 }
 
 // run writes seed 003's items to table and shows each access pattern. It
-// can run again on the same table: the user is upserted, existing orders
-// and enrolments are reported and left as they are.
+// can run again on the same table: the user is upserted, and rewriting
+// identical orders and enrolments succeeds (guarded puts are idempotent);
+// ones whose data differs would be reported and left as they are.
 func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool, w io.Writer) error {
 	m := newModel(db, tableName)
 	users, orders, enrolled := m.users, m.orders, m.enrolled

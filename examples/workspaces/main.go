@@ -84,7 +84,9 @@ func describe(w io.Writer, db adjlist.Client, tableName string) error {
 
 // run writes seed 004's workspaces and projects to table and shows each
 // access pattern. It can run again on the same table: workspaces are
-// upserted, existing projects are reported and left as they are.
+// upserted, and rewriting identical projects succeeds (guarded puts are
+// idempotent); a project whose data differs would be reported and left as
+// it is.
 func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool, w io.Writer) error {
 	m := newModel(db, tableName)
 	workspaces, projects := m.workspaces, m.projects

@@ -283,3 +283,18 @@ func TestReverseCountSkipsOtherLabels(t *testing.T) {
 		assert.Equal(c, 2, n, "a9 and a91, not the waitlist")
 	}, 5*time.Second, 20*time.Millisecond)
 }
+
+// Map-typed data never sees the key attributes; struct data ignores them.
+func TestMapDataWithoutKeys(t *testing.T) {
+	s := newSchool(t)
+	ctx := context.Background()
+	notes := adjlist.NewEdge[map[string]string](s.students, "NOTE", s.courses)
+	require.NoError(t, notes.Put(ctx, "a91", "math204", map[string]string{"text": "hi"}))
+	got, err := notes.Get(ctx, "a91", "math204")
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"text": "hi"}, got.Data)
+	items, err := notes.From("a91").Collect(ctx)
+	require.NoError(t, err)
+	require.Len(t, items, 1)
+	assert.Equal(t, map[string]string{"text": "hi"}, items[0].Data)
+}

@@ -41,11 +41,15 @@ func (t *Table) marshalData(data any) (Item, error) {
 }
 
 // unmarshalData decodes an item's own data into out, ignoring the key
-// attributes (so a map-typed data never sees them). It modifies item.
+// attributes (so a map-typed data never sees them). It may modify item.
 func (t *Table) unmarshalData(item Item, out any) error {
-	o := &t.opts
-	for _, k := range [...]string{o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey} {
-		delete(item, k)
+	// A struct ignores attributes it has no field for, and writes refuse
+	// structs with key fields; only other data (maps) would see the keys.
+	if rt := reflect.TypeOf(out); rt.Kind() != reflect.Pointer || rt.Elem().Kind() != reflect.Struct {
+		o := &t.opts
+		for _, k := range [...]string{o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey} {
+			delete(item, k)
+		}
 	}
 	return attributevalue.UnmarshalMap(item, out)
 }
@@ -165,6 +169,10 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, exists er
 		in.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
 	}
 	_, err := t.client.PutItem(ctx, in, callOpts(ctx)...)
+	if err == nil {
+		return nil
+	}
+	// Only on failure: errors.As's target escapes to the heap.
 	var ccf *types.ConditionalCheckFailedException
 	if exists != nil && errors.As(err, &ccf) {
 		if equalItems(ccf.Item, item) {
@@ -172,10 +180,7 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, exists er
 		}
 		err = fmt.Errorf("%w: %w", exists, err)
 	}
-	if err != nil {
-		return t.opErr(op, pk, sk, err)
-	}
-	return nil
+	return t.opErr(op, pk, sk, err)
 }
 
 // get reads one item with an eventually consistent GetItem and decodes its

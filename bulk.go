@@ -212,19 +212,14 @@ func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], opt
 	const op = "Collection.PutMany"
 	reqs := make([]writeReq, len(children))
 	for i, v := range children {
-		pk, sk, err := c.Key(v.Parent, v.ID)
-		var item Item
+		item, k, err := c.item(v.Parent, v.ID, v.Data)
 		if err == nil {
-			item, err = c.t.marshalData(v.Data)
-		}
-		if err == nil {
-			c.t.setKeys(item, pk, sk)
 			err = checkSize(item)
 		}
 		if err != nil {
-			return BulkResult{}, c.t.opErr(op, pk, sk, err)
+			return BulkResult{}, c.t.opErr(op, k.pk, k.sk, err)
 		}
-		reqs[i] = putReq(itemKey{pk, sk}, item)
+		reqs[i] = putReq(k, item)
 	}
 	return c.t.batchWrite(ctx, op, reqs, optFns)
 }

@@ -52,8 +52,8 @@ func (e *Edge[E]) incoming(to string) (edgeScan, error) {
 	if e.err != nil {
 		return s, e.err
 	}
-	if e.t.opts.NoIndex {
-		return s, fmt.Errorf("%w: table %s has no index (Options.NoIndex) to find edge %s", ErrInvalidOption, e.t.name, s.describe())
+	if err := e.t.errNoIndex(); err != nil {
+		return s, fmt.Errorf("%w, so edges %s cannot be found", err, s.describe())
 	}
 	sk, err := e.sortKey(to)
 	if err != nil {

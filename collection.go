@@ -86,16 +86,21 @@ func (c *Collection[P, C]) Key(parentID, childID string) (pk, sk string, err err
 // ids give [ErrInvalidKey]; both before any request.
 func (c *Collection[P, C]) Put(ctx context.Context, parentID, childID string, data C) error {
 	const op = "Collection.Put"
+	item, k, err := c.item(parentID, childID, data)
+	if err != nil {
+		return c.t.opErr(op, k.pk, k.sk, err)
+	}
+	return c.t.put(ctx, op, k.pk, k.sk, item, ErrExists)
+}
+
+// item builds a child's full item: its data and primary key.
+func (c *Collection[P, C]) item(parentID, childID string, data C) (Item, itemKey, error) {
 	pk, sk, err := c.Key(parentID, childID)
 	if err != nil {
-		return c.t.opErr(op, pk, sk, err)
+		return nil, itemKey{pk, sk}, err
 	}
-	item, err := c.t.marshalData(data)
-	if err != nil {
-		return c.t.opErr(op, pk, sk, err)
-	}
-	c.t.setKeys(item, pk, sk)
-	return c.t.put(ctx, op, pk, sk, item, ErrExists)
+	item, err := c.t.dataItem(pk, sk, data)
+	return item, itemKey{pk, sk}, err
 }
 
 // Get reads one child with an eventually consistent GetItem, e.g.

@@ -52,7 +52,7 @@ func Describe(w io.Writer, t *Table, handles ...Describer) error {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "### Table `%s`\n\n", t.name)
-	indexCols := !t.sortKeyIndex() && !o.NoIndex
+	indexCols := t.indexKeysOnItems()
 	cols := []string{"item", o.PartitionKey, o.SortKey}
 	if indexCols {
 		cols = append(cols, o.IndexPartitionKey, o.IndexSortKey)
@@ -179,7 +179,7 @@ func (e *Edge[E]) describe() shape {
 	if o.NoIndex {
 		s.patterns = append(s.patterns[:1], s.patterns[2:]...)
 	}
-	if e.t.sortKeyIndex() || o.NoIndex {
+	if !e.t.indexKeysOnItems() {
 		s.keys[2], s.keys[3] = "", ""
 	}
 	return s

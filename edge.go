@@ -68,7 +68,7 @@ func NewEdge[E, F, T any](from *Node[F], label string, to *Node[T], optFns ...fu
 	case e.err != nil:
 	case opts.Shards < 0 || opts.Shards > MaxShards:
 		e.err = fmt.Errorf("%w: Shards %d, want 0 to %d", ErrInvalidOption, opts.Shards, MaxShards)
-	case opts.Shards > 1 && (from.t.sortKeyIndex() || from.t.opts.NoIndex):
+	case opts.Shards > 1 && !from.t.indexKeysOnItems():
 		e.err = fmt.Errorf("%w: sharding needs explicit index keys", ErrInvalidOption)
 	case opts.Shards > 1:
 		e.shards = opts.Shards
@@ -167,12 +167,11 @@ func (e *Edge[E]) item(from, to string, data E) (Item, edgeKeys, error) {
 	if err != nil {
 		return nil, k, err
 	}
-	item, err := e.t.marshalData(data)
+	item, err := e.t.dataItem(k.pk, k.sk, data)
 	if err != nil {
 		return nil, k, err
 	}
-	e.t.setKeys(item, k.pk, k.sk)
-	if !e.t.sortKeyIndex() && !e.t.opts.NoIndex {
+	if e.t.indexKeysOnItems() {
 		item[e.t.opts.IndexPartitionKey] = &types.AttributeValueMemberS{Value: k.ipk}
 		item[e.t.opts.IndexSortKey] = &types.AttributeValueMemberS{Value: k.isk}
 	}
@@ -273,8 +272,8 @@ func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
 	if e.err != nil {
 		return errQuery[EdgeItem[E]](e.t, op, e.err)
 	}
-	if e.t.opts.NoIndex {
-		return errQuery[EdgeItem[E]](e.t, op, fmt.Errorf("%w: table %s has no index (Options.NoIndex)", ErrInvalidOption, e.t.name))
+	if err := e.t.errNoIndex(); err != nil {
+		return errQuery[EdgeItem[E]](e.t, op, err)
 	}
 	sk, err := e.sortKey(to)
 	if err != nil {
@@ -313,8 +312,8 @@ func (e *Edge[E]) reverseKeys(sk, source string, exact bool) queryKeys {
 func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time.Duration) error {
 	const op = "Edge.WaitIndexed"
 	k, err := e.keys(from, to)
-	if err == nil && e.t.opts.NoIndex {
-		err = fmt.Errorf("%w: table %s has no index (Options.NoIndex)", ErrInvalidOption, e.t.name)
+	if err == nil {
+		err = e.t.errNoIndex()
 	}
 	if err != nil {
 		return e.opErr(op, k, err)

@@ -40,6 +40,17 @@ func (t *Table) marshalData(data any) (Item, error) {
 	return m.Value, nil
 }
 
+// dataItem is data marshalled (marshalData) with the primary key set: a
+// complete item for nodes and children, the base of an edge item.
+func (t *Table) dataItem(pk, sk string, data any) (Item, error) {
+	item, err := t.marshalData(data)
+	if err != nil {
+		return nil, err
+	}
+	t.setKeys(item, pk, sk)
+	return item, nil
+}
+
 // unmarshalData decodes an item's own data into out, ignoring the key
 // attributes (so a map-typed data never sees them). It may modify item.
 func (t *Table) unmarshalData(item Item, out any) error {

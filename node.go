@@ -75,16 +75,21 @@ func nodeItemKey(typ, marker, id string) (pk, sk string, err error) {
 // before any request.
 func (n *Node[N]) Put(ctx context.Context, id string, data N) error {
 	const op = "Node.Put"
+	item, k, err := n.item(id, data)
+	if err != nil {
+		return n.t.opErr(op, k.pk, k.sk, err)
+	}
+	return n.t.put(ctx, op, k.pk, k.sk, item, nil)
+}
+
+// item builds node id's full item: its data and primary key.
+func (n *Node[N]) item(id string, data N) (Item, itemKey, error) {
 	pk, sk, err := n.Key(id)
 	if err != nil {
-		return n.t.opErr(op, pk, sk, err)
+		return nil, itemKey{pk, sk}, err
 	}
-	item, err := n.t.marshalData(data)
-	if err != nil {
-		return n.t.opErr(op, pk, sk, err)
-	}
-	n.t.setKeys(item, pk, sk)
-	return n.t.put(ctx, op, pk, sk, item, nil)
+	item, err := n.t.dataItem(pk, sk, data)
+	return item, itemKey{pk, sk}, err
 }
 
 // Get reads node id's item with one eventually consistent GetItem and

@@ -143,10 +143,10 @@ func (q Query[T]) allMerged(ctx context.Context, yield func(T, error) bool) {
 // and keeps the first Limit. The new cursor records, per shard, the key of
 // the last item taken from it (or its LastEvaluatedKey when all were
 // taken), so no item is skipped or repeated.
-func (q Query[T]) pageMerged(ctx context.Context, cursor string) (Page[T], error) {
+func (q Query[T]) pageMerged(ctx context.Context, from string) (Page[T], error) {
 	states := make([]shardState, len(q.shards))
-	if cursor != "" {
-		c, err := q.openCursor(cursor)
+	if from != "" {
+		c, err := q.openCursor(from)
 		if err == nil && len(c.Shards) != len(q.shards) {
 			err = badCursor("from a read with another number of shards")
 		}
@@ -228,7 +228,7 @@ func (q Query[T]) pageMerged(ctx context.Context, cursor string) (Page[T], error
 	}
 	if more {
 		var err error
-		if page.Cursor, err = q.sealCursor(cursorFor(states)); err != nil {
+		if page.Cursor, err = q.sealCursor(cursor{Shards: states}); err != nil {
 			return Page[T]{}, q.wrap(err)
 		}
 	}
@@ -248,8 +248,6 @@ func (q Query[T]) advance(st *shardState, item Item) error {
 	*st = shardState{Key: key}
 	return nil
 }
-
-func cursorFor(states []shardState) cursor { return cursor{Shards: states} }
 
 // EdgeOptions configures an [Edge] ([NewEdge]'s optFns).
 type EdgeOptions struct {

@@ -221,6 +221,20 @@ func (noClient) TransactWriteItems(context.Context, *dynamodb.TransactWriteItems
 	return nil, errNoClient
 }
 
+// errNoIndex reports a reverse read on a table declared without an index.
+func (t *Table) errNoIndex() error {
+	if t.opts.NoIndex {
+		return fmt.Errorf("%w: table %s has no index (Options.NoIndex)", ErrInvalidOption, t.name)
+	}
+	return nil
+}
+
+// indexKeysOnItems reports whether edge items carry the index keys as
+// attributes of their own (explicit index keys, an index exists).
+func (t *Table) indexKeysOnItems() bool {
+	return !t.sortKeyIndex() && !t.opts.NoIndex
+}
+
 // isKeyAttr reports whether name is one of the table's four key attributes.
 func (t *Table) isKeyAttr(name string) bool {
 	o := &t.opts

@@ -91,8 +91,8 @@ func TwoHop[E1, E2 any](ctx context.Context, first *Edge[E1], second *Edge[E2], 
 		err = fmt.Errorf("%w: edges %s and %s are on different tables", ErrInvalidOption, fwd.describe(), describeEdge(second))
 	case second.toType != first.toType:
 		err = fmt.Errorf("%w: edge %s does not end at %s, where edge %s ends", ErrInvalidOption, describeEdge(second), first.toType, fwd.describe())
-	case second.t.opts.NoIndex:
-		err = fmt.Errorf("%w: table %s has no index (Options.NoIndex)", ErrInvalidOption, second.t.name)
+	case second.t.errNoIndex() != nil:
+		err = second.t.errNoIndex()
 	case budget < 1:
 		err = fmt.Errorf("%w: budget %d, want at least 1 request", ErrInvalidOption, budget)
 	case opts.PageSize < 0:

@@ -245,16 +245,12 @@ func (n *Node[N]) TxPut(tx *Tx, id string, data N) {
 	if !tx.sameTable(n.t) {
 		return
 	}
-	pk, sk, err := n.Key(id)
-	if err == nil {
-		var item Item
-		if item, err = n.t.marshalData(data); err == nil {
-			n.t.setKeys(item, pk, sk)
-			tx.put(itemKey{pk, sk}, item, false, nil)
-			return
-		}
+	item, k, err := n.item(id, data)
+	if err != nil {
+		tx.err = err
+		return
 	}
-	tx.err = err
+	tx.put(k, item, false, nil)
 }
 
 // TxPut adds to tx the guarded put of the edge from → to, as [Edge.Put]; an
@@ -291,16 +287,12 @@ func (c *Collection[P, C]) TxPut(tx *Tx, parentID, childID string, data C) {
 	if !tx.sameTable(c.t) {
 		return
 	}
-	pk, sk, err := c.Key(parentID, childID)
-	if err == nil {
-		var item Item
-		if item, err = c.t.marshalData(data); err == nil {
-			c.t.setKeys(item, pk, sk)
-			tx.put(itemKey{pk, sk}, item, true, c.t.opErr("Collection.TxPut", pk, sk, ErrExists))
-			return
-		}
+	item, k, err := c.item(parentID, childID, data)
+	if err != nil {
+		tx.err = err
+		return
 	}
-	tx.err = err
+	tx.put(k, item, true, c.t.opErr("Collection.TxPut", k.pk, k.sk, ErrExists))
 }
 
 // TxDelete adds to tx the guarded delete of a child; a missing child makes

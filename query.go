@@ -19,12 +19,14 @@ import (
 // Item is a raw DynamoDB item, as the SDK returns it.
 type Item = map[string]types.AttributeValue
 
-// Query is one access pattern over a single partition of the table or of its
+// Query is one access pattern over a partition of the table or of its
 // inverted index: a key condition (partition key equals a node's key, sort
-// key begins with a prefix ending in '#') and a decoder from items to T.
-// Edge handles build them ([Edge.From], [Edge.To]); adjust one with
+// key begins with a prefix ending in '#') and a decoder from items to T. A
+// sharded reverse read ([EdgeOptions].Shards) spans several index
+// partitions and merges them in sort key order. Handles build them
+// ([Edge.From], [Edge.To], [Collection.List]); adjust one with
 // [Query.Limit], [Query.Desc] or [Query.ConsistentRead], then run it with
-// [Query.All] or [Query.Page].
+// [Query.All], [Query.Collect], [Query.Page] or [Query.Count].
 //
 // A Query is an immutable value: the adjusting methods return a modified
 // copy, and one Query may run any number of times, concurrently. An invalid

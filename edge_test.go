@@ -298,3 +298,11 @@ func TestMapDataWithoutKeys(t *testing.T) {
 	require.Len(t, items, 1)
 	assert.Equal(t, map[string]string{"text": "hi"}, items[0].Data)
 }
+
+// Data that is not a struct or map is refused before any request.
+func TestNonMapData(t *testing.T) {
+	calls := &countingClient{} // no client behind it: a request would panic
+	words := adjlist.NewNode[string](adjlist.NewTable(calls, "t"), "W", "META")
+	require.ErrorIs(t, words.Put(context.Background(), "a", "just a string"), adjlist.ErrInvalidOption)
+	assert.Zero(t, calls.total())
+}

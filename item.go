@@ -30,7 +30,7 @@ func (t *Table) marshalData(data any) (Item, error) {
 		if _, null := av.(*types.AttributeValueMemberNULL); null {
 			return make(Item, 4), nil
 		}
-		return nil, fmt.Errorf("adjlist: data of type %T does not marshal to a map", data)
+		return nil, fmt.Errorf("%w: data of type %T does not marshal to a map", ErrInvalidOption, data)
 	}
 	for name := range m.Value {
 		if t.isKeyAttr(name) {

@@ -252,7 +252,7 @@ func (s *Server) waitReady(ctx context.Context) error {
 		case <-s.done:
 			return errExited
 		case <-ctx.Done():
-			return fmt.Errorf("%w (last error: %v)", ctx.Err(), lastErr)
+			return fmt.Errorf("%w (last error: %w)", ctx.Err(), lastErr)
 		case <-ticker.C:
 		}
 	}
@@ -269,7 +269,7 @@ func (s *Server) Stop() error {
 	s.stopOnce.Do(func() {
 		select {
 		case <-s.done:
-			s.stopErr = fmt.Errorf("ddblocal: DynamoDB Local exited unexpectedly: %v\n%s", s.waitErr, s.out)
+			s.stopErr = fmt.Errorf("ddblocal: DynamoDB Local exited unexpectedly: %w\n%s", s.waitErr, s.out)
 			return
 		default:
 		}

@@ -3,6 +3,7 @@ package adjlist
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 )
@@ -29,7 +30,9 @@ type Collection[P, C any] struct {
 	t         *Table
 	childType string
 	prefix    string // childType#
-	err       error
+	// decodeItem is decode, bound once rather than per query.
+	decodeItem func(Item) (Child[C], bool, error)
+	err        error
 }
 
 // Child is one child item read back: its parent's id and its own, decoded
@@ -57,6 +60,7 @@ func NewCollection[C, P any](parent *Node[P], childType string) *Collection[P, C
 	if c.err == nil && childType == parent.marker {
 		c.err = fmt.Errorf("%w: child type %s equals the parent's item marker", ErrInvalidOption, childType)
 	}
+	c.decodeItem = c.decode
 	return c
 }
 
@@ -166,7 +170,7 @@ func (c *Collection[P, C]) List(parentID string) Query[Child[C]] {
 	if err != nil {
 		return errQuery[Child[C]](c.t, op, err)
 	}
-	return newQuery(c.t, op, queryKeys{pk: pk, skPrefix: c.prefix}, c.decode)
+	return newQuery(c.t, op, queryKeys{pk: pk, skPrefix: c.prefix}, c.decodeItem)
 }
 
 // decode turns an item of the parent's partition into a Child, reporting
@@ -200,7 +204,8 @@ type Family[P, C any] struct {
 func (c *Collection[P, C]) Load(ctx context.Context, parentID string) (Family[P, C], error) {
 	res := Family[P, C]{ID: parentID}
 	var err error
-	res.Parent, err = loadPartition(ctx, "Collection.Load", c.parent, parentID, c.err, func(item Item) error {
+	grow := func(n int) { res.Children = slices.Grow(res.Children, n) }
+	res.Parent, err = loadPartition(ctx, "Collection.Load", c.parent, parentID, c.err, grow, func(item Item) error {
 		v, ok, err := c.decode(item)
 		if ok {
 			res.Children = append(res.Children, v)

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go/waiter"
 )
@@ -34,7 +36,11 @@ type Edge[E any] struct {
 	fromMarker, toMarker string
 	shards               int    // index partitions per target; 0: not sharded
 	prefix               string // EdgeKey prefix: label#toType#
-	err                  error
+	sourcePrefix         string // fromType#, the index sort key prefix of To
+	// decodeItem is decode, bound once: a method value passed per query
+	// would be allocated per query.
+	decodeItem func(Item) (EdgeItem[E], bool, error)
+	err        error
 }
 
 // EdgeItem is one edge read back: both endpoint ids, decoded from the keys,
@@ -83,6 +89,8 @@ func NewEdge[E, F, T any](from *Node[F], label string, to *Node[T], optFns ...fu
 	if label != "" {
 		e.prefix = label + "#" + e.prefix
 	}
+	e.sourcePrefix = from.typ + "#"
+	e.decodeItem = e.decode
 	return e
 }
 
@@ -249,7 +257,7 @@ func (e *Edge[E]) From(from string) Query[EdgeItem[E]] {
 	if err != nil {
 		return errQuery[EdgeItem[E]](e.t, op, err)
 	}
-	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: e.prefix}, e.decode)
+	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: e.prefix}, e.decodeItem)
 }
 
 // To returns the reverse query: every edge of this kind that ends at node
@@ -279,11 +287,11 @@ func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
 	if err != nil {
 		return errQuery[EdgeItem[E]](e.t, op, err)
 	}
-	k := e.reverseKeys(sk, e.fromType+"#", false)
+	k := e.reverseKeys(sk, e.sourcePrefix, false)
 	if e.shards > 1 {
 		k.shardPKs = shardKeys(k.pk, e.shards)
 	}
-	return newQuery(e.t, op, k, e.decode)
+	return newQuery(e.t, op, k, e.decodeItem)
 }
 
 // reverseKeys is the index partition of the edges into the target whose
@@ -320,7 +328,7 @@ func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time
 	}
 	rk := e.reverseKeys(k.sk, k.pk, true)
 	rk.pk = k.ipk // the one shard that holds this edge
-	q := newQuery(e.t, op, rk, e.decode)
+	q := newQuery(e.t, op, rk, e.decodeItem)
 	deadline := time.Now().Add(maxWait)
 	for attempt := int64(0); ; attempt++ {
 		remaining := time.Until(deadline)
@@ -377,7 +385,8 @@ func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id st
 	if err == nil && (edge.t != node.t || edge.fromType != node.typ) {
 		err = fmt.Errorf("%w: edge %s does not start at node type %s", ErrInvalidOption, edge.label, node.typ)
 	}
-	res.Node, err = loadPartition(ctx, op, node, id, err, func(item Item) error {
+	grow := func(n int) { res.Edges = slices.Grow(res.Edges, n) }
+	res.Node, err = loadPartition(ctx, op, node, id, err, grow, func(item Item) error {
 		v, ok, err := edge.decode(item)
 		if ok {
 			res.Edges = append(res.Edges, v)
@@ -391,10 +400,11 @@ func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id st
 }
 
 // loadPartition reads all of node id's partition, one Query per page, and
-// returns the node item's data; every other item goes to each. It fails
-// with setupErr, if any, before any request, and with ErrNotFound when the
-// partition has no node item.
-func loadPartition[N any](ctx context.Context, op string, node *Node[N], id string, setupErr error, each func(Item) error) (N, error) {
+// returns the node item's data; every other item goes to each, after grow
+// has been told how many items the page holds (so that results grow once
+// per page). It fails with setupErr, if any, before any request, and with
+// ErrNotFound when the partition has no node item.
+func loadPartition[N any](ctx context.Context, op string, node *Node[N], id string, setupErr error, grow func(n int), each func(Item) error) (N, error) {
 	var data N
 	pk, sk, err := node.Key(id)
 	if err == nil {
@@ -404,19 +414,30 @@ func loadPartition[N any](ctx context.Context, op string, node *Node[N], id stri
 		return data, node.t.opErr(op, pk, "", err)
 	}
 	found := false
-	raw := func(item Item) (Item, bool, error) { return item, true, nil }
-	for item, err := range newQuery(node.t, op, queryKeys{pk: pk}, raw).All(ctx) {
-		if err != nil {
-			return data, err
+	q := newQuery[Item](node.t, op, queryKeys{pk: pk}, nil) // run page by page, never decoded
+	if q.err != nil {
+		return data, q.wrap(q.err)
+	}
+	var itemErr error // an item's, not the request's
+	err = q.eachPage(ctx, q.in, func(out *dynamodb.QueryOutput) (bool, error) {
+		grow(len(out.Items))
+		for _, item := range out.Items {
+			if s, _ := stringAttr(item, node.t.opts.SortKey); s == sk {
+				itemErr, found = node.t.unmarshalData(item, &data), true
+			} else {
+				itemErr = each(item)
+			}
+			if itemErr != nil {
+				return false, nil
+			}
 		}
-		if s, _ := stringAttr(item, node.t.opts.SortKey); s == sk {
-			err, found = node.t.unmarshalData(item, &data), true
-		} else {
-			err = each(item)
-		}
-		if err != nil {
-			return data, node.t.opErr(op, pk, sk, err)
-		}
+		return true, nil
+	})
+	if err != nil {
+		return data, q.wrap(err)
+	}
+	if itemErr != nil {
+		return data, node.t.opErr(op, pk, sk, itemErr)
 	}
 	if !found {
 		return data, node.t.opErr(op, pk, sk, ErrNotFound)

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -17,11 +16,12 @@ import (
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
-// marshalData encodes an item's own data with attributevalue.Marshal into a
-// fresh map that the caller adds the key attributes to. Data that maps to a
-// key attribute is refused: keys come from ids, never from data.
+// marshalData encodes an item's own data with the table's
+// attributevalue.Encoder (as attributevalue.Marshal does) into a fresh map
+// that the caller adds the key attributes to. Data that maps to a key
+// attribute is refused: keys come from ids, never from data.
 func (t *Table) marshalData(data any) (Item, error) {
-	av, err := attributevalue.Marshal(data)
+	av, err := t.enc.Encode(data)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,8 @@ func (t *Table) unmarshalData(item Item, out any) error {
 			delete(item, k)
 		}
 	}
-	return attributevalue.UnmarshalMap(item, out)
+	// As attributevalue.UnmarshalMap, with the table's decoder.
+	return t.dec.Decode(&types.AttributeValueMemberM{Value: item}, out)
 }
 
 // stringAttr returns item[name] if it is a string attribute.

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"iter"
+	"slices"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -65,20 +66,16 @@ type queryKeys struct {
 func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, bool, error)) Query[T] {
 	o := t.opts
 	q := Query[T]{t: t, op: op, pk: k.pk, skPrefix: k.skPrefix, decode: decode}
-	q.pkAttr, q.skAttr, q.cursorKeys = o.PartitionKey, o.SortKey, []string{o.PartitionKey, o.SortKey}
+	q.pkAttr, q.skAttr, q.cursorKeys = o.PartitionKey, o.SortKey, t.tableCursorKeys
 	if k.index != "" {
-		q.pkAttr, q.skAttr = o.IndexPartitionKey, o.IndexSortKey
-		q.cursorKeys = []string{o.IndexPartitionKey, o.IndexSortKey, o.PartitionKey, o.SortKey}
-		if t.sortKeyIndex() {
-			q.cursorKeys = q.cursorKeys[:2]
-		}
+		q.pkAttr, q.skAttr, q.cursorKeys = o.IndexPartitionKey, o.IndexSortKey, t.indexCursorKeys
 		q.in.IndexName = aws.String(k.index)
 	}
 	if t.err != nil {
 		q.err = t.err
 		return q
 	}
-	tpl, err := t.template(q, k)
+	tpl, err := t.template(q.pkAttr, q.skAttr, q.cursorKeys, k)
 	if err != nil {
 		q.err = err
 		return q
@@ -128,12 +125,9 @@ const (
 // NUL, so no real value equals them.
 var roleMarks = map[string]valueRole{"\x00pk": rolePK, "\x00sk": roleSK, "\x00filter": roleFilter}
 
-// template returns the expressions for queries shaped like k on q's
-// table or index, building them on first use.
-func (t *Table) template(q interface {
-	attrs() (string, string, []string)
-}, k queryKeys) (*exprTemplate, error) {
-	pkAttr, skAttr, cursorKeys := q.attrs()
+// template returns the expressions for queries shaped like k on the table
+// or index keyed by pkAttr and skAttr, building them on first use.
+func (t *Table) template(pkAttr, skAttr string, cursorKeys []string, k queryKeys) (*exprTemplate, error) {
 	shape := exprShape{index: k.index, hasSK: k.skPrefix != "" || k.skExact, skExact: k.skExact,
 		hasFilter: k.filterPrefix != "", keysOnly: k.keysOnly, pkAttr: pkAttr, skAttr: skAttr}
 	if k.keysOnly {
@@ -193,11 +187,6 @@ func (tpl *exprTemplate) values(pk, sk, filter string) map[string]types.Attribut
 		vals[placeholder] = &types.AttributeValueMemberS{Value: v}
 	}
 	return vals
-}
-
-// attrs returns the key attributes the query reads by.
-func (q Query[T]) attrs() (pkAttr, skAttr string, cursorKeys []string) {
-	return q.pkAttr, q.skAttr, q.cursorKeys
 }
 
 // errQuery returns a Query that fails with err when run.
@@ -260,37 +249,68 @@ func (q Query[T]) All(ctx context.Context) iter.Seq2[T, error] {
 			q.allMerged(ctx, yield)
 			return
 		}
-		in := q.in
-		pages := dynamodb.NewQueryPaginator(q.t.client, &in)
-		for pages.HasMorePages() {
-			out, err := pages.NextPage(ctx, callOpts(ctx)...)
-			if err != nil {
-				yield(zero, q.wrap(err))
-				return
-			}
+		err := q.eachPage(ctx, q.in, func(out *dynamodb.QueryOutput) (bool, error) {
 			for _, item := range out.Items {
 				v, ok, err := q.decode(item)
 				if err != nil {
-					yield(zero, q.wrap(err))
-					return
+					return false, err
 				}
 				if ok && !yield(v, nil) {
-					return
+					return false, nil
 				}
 			}
+			return true, nil
+		})
+		if err != nil {
+			yield(zero, q.wrap(err))
 		}
 	}
+}
+
+// eachPage runs one partition's query to the end with the SDK's Query
+// paginator, handing each page to page until it returns false or an error.
+func (q Query[T]) eachPage(ctx context.Context, in dynamodb.QueryInput, page func(*dynamodb.QueryOutput) (bool, error)) error {
+	pages := dynamodb.NewQueryPaginator(q.t.client, &in)
+	for pages.HasMorePages() {
+		out, err := pages.NextPage(ctx, callOpts(ctx)...)
+		if err != nil {
+			return err
+		}
+		if more, err := page(out); !more || err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Collect runs the query to the end and returns all its items; see
 // [Query.All].
 func (q Query[T]) Collect(ctx context.Context) ([]T, error) {
 	var items []T
-	for v, err := range q.All(ctx) {
-		if err != nil {
-			return nil, err
+	if q.err != nil || q.shards != nil {
+		for v, err := range q.All(ctx) {
+			if err != nil {
+				return nil, err
+			}
+			items = append(items, v)
 		}
-		items = append(items, v)
+		return items, nil
+	}
+	err := q.eachPage(ctx, q.in, func(out *dynamodb.QueryOutput) (bool, error) {
+		items = slices.Grow(items, len(out.Items)) // once per page, not per item
+		for _, item := range out.Items {
+			v, ok, err := q.decode(item)
+			if err != nil {
+				return false, err
+			}
+			if ok {
+				items = append(items, v)
+			}
+		}
+		return true, nil
+	})
+	if err != nil {
+		return nil, q.wrap(err)
 	}
 	return items, nil
 }
@@ -317,15 +337,11 @@ func (q Query[T]) Count(ctx context.Context) (int, error) {
 func (q Query[T]) count(ctx context.Context, in dynamodb.QueryInput) (int, error) {
 	in.Select = types.SelectCount
 	n := 0
-	pages := dynamodb.NewQueryPaginator(q.t.client, &in)
-	for pages.HasMorePages() {
-		out, err := pages.NextPage(ctx, callOpts(ctx)...)
-		if err != nil {
-			return 0, err
-		}
+	err := q.eachPage(ctx, in, func(out *dynamodb.QueryOutput) (bool, error) {
 		n += int(out.Count)
-	}
-	return n, nil
+		return true, nil
+	})
+	return n, err
 }
 
 // Page is one page of a query's results.

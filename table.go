@@ -9,6 +9,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/aws/retry"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -116,6 +117,14 @@ type Table struct {
 	// templates caches query expressions by shape (exprShape →
 	// *exprTemplate).
 	templates sync.Map
+	// The attributes of a LastEvaluatedKey on the table and on the index,
+	// shared read-only by every query.
+	tableCursorKeys, indexCursorKeys []string
+	// One encoder and decoder for every item: attributevalue.Marshal and
+	// UnmarshalMap build a new one per call, and both are read-only once
+	// built, so safe to share.
+	enc *attributevalue.Encoder
+	dec *attributevalue.Decoder
 }
 
 // NewTable returns a [Table] for the DynamoDB table name, reached through
@@ -129,12 +138,17 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	if client == nil {
 		client = noClient{}
 	}
-	t := &Table{client: client, name: name}
+	t := &Table{client: client, name: name, enc: attributevalue.NewEncoder(), dec: attributevalue.NewDecoder()}
 	for _, fn := range optFns {
 		fn(&t.opts)
 	}
 	t.opts.setDefaults()
 	o := t.opts
+	t.tableCursorKeys = []string{o.PartitionKey, o.SortKey}
+	t.indexCursorKeys = []string{o.IndexPartitionKey, o.IndexSortKey, o.PartitionKey, o.SortKey}
+	if t.sortKeyIndex() {
+		t.indexCursorKeys = t.indexCursorKeys[:2]
+	}
 	switch {
 	case name == "":
 		t.err = fmt.Errorf("%w: empty table name", ErrInvalidOption)

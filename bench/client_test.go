@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -82,9 +83,10 @@ var sink any
 // implementations.
 func BenchmarkClient(b *testing.B) {
 	ctx := context.Background()
+	order := rotate(implNames, *clientRotate)
 	for _, op := range clientOps {
 		b.Run("op="+op.name, func(b *testing.B) {
-			for _, name := range implNames {
+			for _, name := range order {
 				b.Run("impl="+name, func(b *testing.B) {
 					p := newImpl(name, NewCannedClient(NewCanned(op.bodies)))
 					// One untimed call: warms per-type caches (reflection
@@ -107,6 +109,18 @@ func BenchmarkClient(b *testing.B) {
 			}
 		})
 	}
+}
+
+// clientRotate shifts the order in which BenchmarkClient runs the
+// implementations of each operation. run.sh passes the pass number, so that
+// over its passes each implementation runs first, second and last about
+// equally often and no position effect favours one of them.
+var clientRotate = flag.Int("client.rotate", 0, "client: rotate the implementations' order by this many places")
+
+// rotate returns names shifted left by n places.
+func rotate(names []string, n int) []string {
+	n %= len(names)
+	return append(slices.Clone(names[n:]), names[:n]...)
 }
 
 // Keys: inputs in variables, so nothing is constant-folded.

@@ -4,14 +4,14 @@
 # `make bench` runs it after `make deps` (Java + DynamoDB Local). About
 # 8 minutes on a 2-core machine.
 #
-# Knobs (environment): COUNT (client-side repetitions, default 6),
+# Knobs (environment): COUNT (client-side passes, default 10),
 # BENCHTIME (client-side, default 1s), ROUNDS (e2e alternations, default 6: benchstat needs 6 for a 95% interval),
 # E2E_BENCHTIME (default 2s), BULK_ROUNDS (default 3), BULK_EDGES
 # (default 10000), OUT (default results).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
-COUNT="${COUNT:-6}"
+COUNT="${COUNT:-10}"
 BENCHTIME="${BENCHTIME:-1s}"
 ROUNDS="${ROUNDS:-6}"
 E2E_BENCHTIME="${E2E_BENCHTIME:-2s}"
@@ -42,13 +42,14 @@ grep -q '^ok' "$OUT/tests.txt"
 # COUNT passes of -count 1 rather than one -count $COUNT: each pass runs
 # the three implementations of an operation back to back, so a burst of
 # other load on the machine spreads over all of them instead of landing on
-# one implementation's six runs in a row.
+# one implementation's runs in a row, and cmd/report can compare them pass
+# by pass. -client.rotate changes which implementation runs first.
 echo "--- client-side (canned responses): $COUNT interleaved passes, -benchtime $BENCHTIME"
 $GO test -c -o "$OUT/bench.test" .
 : >"$OUT/client.txt"
 for pass in $(seq "$COUNT"); do
 	echo "# pass $pass of $COUNT" >&2
-	"$OUT/bench.test" -test.run '^$' -test.bench '^(BenchmarkClient|BenchmarkKeys)$' -test.count 1 -test.benchtime "$BENCHTIME" | tee -a "$OUT/client.txt"
+	"$OUT/bench.test" -test.run '^$' -test.bench '^(BenchmarkClient|BenchmarkKeys)$' -test.count 1 -test.benchtime "$BENCHTIME" -client.rotate "$pass" | tee -a "$OUT/client.txt"
 done
 rm -f "$OUT/bench.test"
 load "after client-side" | tee -a "$OUT/machine.txt"
@@ -63,7 +64,7 @@ load "after bulk" | tee -a "$OUT/machine.txt"
 
 echo "--- benchstat"
 {
-	$GO tool benchstat -col /impl "$OUT/client.txt"
+	$GO tool benchstat -col '/impl@(sdk adjlist guregu)' "$OUT/client.txt"
 	echo
 	$GO tool benchstat -col /impl -ignore /round "$OUT/e2e.txt"
 	echo

@@ -23,7 +23,7 @@ mkdir -p "$OUT"
 
 machine() {
 	echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-	echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- .. 2>/dev/null || echo ' (+ uncommitted changes)')"
+	echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- .. ':!results' 2>/dev/null || echo ' (+ uncommitted changes)')"
 	echo "nproc: $(nproc)"
 	echo "go: $($GO version)"
 	echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"

@@ -2,20 +2,21 @@
 # Runs every benchmark set and writes the raw results, benchstat's
 # summaries and the Markdown tables of BENCHMARKS.md into results/.
 # `make bench` runs it after `make deps` (Java + DynamoDB Local). About
-# 8 minutes on a 2-core machine.
+# 17 minutes on a 2-core machine.
 #
 # Knobs (environment): COUNT (client-side passes, default 10),
-# BENCHTIME (client-side, default 1s), ROUNDS (e2e alternations, default 6: benchstat needs 6 for a 95% interval),
-# E2E_BENCHTIME (default 2s), BULK_ROUNDS (default 3), BULK_EDGES
+# BENCHTIME (client-side, default 1s), ROUNDS (e2e alternations, default
+# 10; benchstat needs 6 for a 95% interval), E2E_BENCHTIME (default 2s),
+# BULK_ROUNDS (default 5), BULK_EDGES
 # (default 10000), OUT (default results).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
 COUNT="${COUNT:-10}"
 BENCHTIME="${BENCHTIME:-1s}"
-ROUNDS="${ROUNDS:-6}"
+ROUNDS="${ROUNDS:-10}"
 E2E_BENCHTIME="${E2E_BENCHTIME:-2s}"
-BULK_ROUNDS="${BULK_ROUNDS:-3}"
+BULK_ROUNDS="${BULK_ROUNDS:-5}"
 BULK_EDGES="${BULK_EDGES:-10000}"
 OUT="${OUT:-results}"
 GO="${GO:-go}"

@@ -297,22 +297,30 @@ func (q Query[T]) Collect(ctx context.Context) ([]T, error) {
 		return items, nil
 	}
 	err := q.eachPage(ctx, q.in, func(out *dynamodb.QueryOutput) (bool, error) {
-		items = slices.Grow(items, len(out.Items)) // once per page, not per item
-		for _, item := range out.Items {
-			v, ok, err := q.decode(item)
-			if err != nil {
-				return false, err
-			}
-			if ok {
-				items = append(items, v)
-			}
-		}
-		return true, nil
+		var err error
+		items, err = q.appendDecoded(items, out.Items)
+		return err == nil, err
 	})
 	if err != nil {
 		return nil, q.wrap(err)
 	}
 	return items, nil
+}
+
+// appendDecoded appends a page's items of this query's kind, decoded, to
+// dst, growing it once for the page rather than once per item.
+func (q Query[T]) appendDecoded(dst []T, items []Item) ([]T, error) {
+	dst = slices.Grow(dst, len(items))
+	for _, item := range items {
+		v, ok, err := q.decode(item)
+		if err != nil {
+			return dst, err
+		}
+		if ok {
+			dst = append(dst, v)
+		}
+	}
+	return dst, nil
 }
 
 // Count returns how many items the query matches, without reading them:
@@ -383,15 +391,9 @@ func (q Query[T]) Page(ctx context.Context, cursor string) (Page[T], error) {
 	if err != nil {
 		return Page[T]{}, q.wrap(err)
 	}
-	page := Page[T]{Items: make([]T, 0, len(out.Items))}
-	for _, item := range out.Items {
-		v, ok, err := q.decode(item)
-		if err != nil {
-			return Page[T]{}, q.wrap(err)
-		}
-		if ok {
-			page.Items = append(page.Items, v)
-		}
+	var page Page[T]
+	if page.Items, err = q.appendDecoded([]T{}, out.Items); err != nil {
+		return Page[T]{}, q.wrap(err)
 	}
 	if len(out.LastEvaluatedKey) > 0 {
 		if page.Cursor, err = q.encodeCursor(out.LastEvaluatedKey); err != nil {

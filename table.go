@@ -147,7 +147,7 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	t.tableCursorKeys = []string{o.PartitionKey, o.SortKey}
 	t.indexCursorKeys = []string{o.IndexPartitionKey, o.IndexSortKey, o.PartitionKey, o.SortKey}
 	if t.sortKeyIndex() {
-		t.indexCursorKeys = t.indexCursorKeys[:2]
+		t.indexCursorKeys = t.indexCursorKeys[:2:2] // no spare capacity to append into
 	}
 	switch {
 	case name == "":

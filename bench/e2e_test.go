@@ -36,7 +36,10 @@ var (
 func TestMain(m *testing.M) {
 	flag.Parse()
 	code := m.Run()
-	local.Stop()
+	if err := local.Stop(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		code = 1
+	}
 	os.Exit(code)
 }
 

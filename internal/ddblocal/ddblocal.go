@@ -262,6 +262,10 @@ func (s *Server) waitReady(ctx context.Context) error {
 // for use as the client's BaseEndpoint (see [NewClient]).
 func (s *Server) Endpoint() string { return s.endpoint }
 
+// PID returns the server's process id, for tools that measure the
+// server itself (bench/ reads its CPU time from /proc).
+func (s *Server) PID() int { return s.cmd.Process.Pid }
+
 // Stop kills the server's process group and waits for it to exit. It is
 // safe to call more than once. It returns an error only if the server had
 // already died on its own, which would mean tests ran against a dead server.

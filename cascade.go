@@ -111,9 +111,9 @@ func (s edgeScan) queries(op string, skip itemKey) []Query[edgeRef] {
 
 // keysQuery is [newQuery] over one partition
 // reading only key attributes: the same key condition and filter, plus a
-// ProjectionExpression on the attributes of the query's LastEvaluatedKey
-// (the table's keys, and the index's on an index), so pages carry no data
-// and cursors still work. keep picks the items to yield.
+// ProjectionExpression on every key attribute of the table and index (a
+// superset of the query's LastEvaluatedKey), so pages carry no data and
+// cursors still work. keep picks the items to yield.
 func keysQuery[T any](t *Table, op string, k queryKeys, keep func(item Item, k itemKey) (T, bool)) Query[T] {
 	k.keysOnly = true
 	return newQuery(t, op, k, func(item Item) (T, bool, error) {

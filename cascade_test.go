@@ -389,18 +389,21 @@ func TestDeleteNodeSelfKeyedOnSortKeyIndex(t *testing.T) {
 	require.NoError(t, adjlist.CreateTable(ctx, db, table))
 	dropOnCleanup(t, db, table.Name())
 	students := adjlist.NewNode[Student](table, "STU", "")
-	knows := adjlist.NewEdge[Mentoring](students, "", students)
+	teachers := adjlist.NewNode[Student](table, "TCH", "")
+	teaches := adjlist.NewEdge[Mentoring](teachers, "", students)
+	knows := adjlist.NewEdge[Mentoring](students, "KNOWS", students)
 	for _, id := range []string{"a", "b"} {
 		require.NoError(t, students.Put(ctx, id, Student{Name: id}))
 	}
+	require.NoError(t, teachers.Put(ctx, "t", Student{Name: "t"}))
+	require.NoError(t, teaches.Put(ctx, "t", "a", Mentoring{}))
 	require.NoError(t, knows.Put(ctx, "a", "b", Mentoring{}))
-	require.NoError(t, knows.Put(ctx, "b", "a", Mentoring{}))
 
-	res, err := adjlist.DeleteNode(ctx, students, "a", knows)
+	res, err := adjlist.DeleteNode(ctx, students, "a", teaches)
 	require.NoError(t, err)
 	assert.Equal(t, adjlist.CascadeResult{Incoming: 1, Partition: 1, Node: true, Queries: 2, Batches: 3}, res)
 	c := &campus{school: &school{db: db, table: table}}
-	assert.Equal(t, []string{"STU#b|STU#b"}, c.keysOf(t))
+	assert.Equal(t, []string{"STU#b|STU#b", "TCH#t|TCH#t"}, c.keysOf(t))
 }
 
 func TestDeleteNodeShardedIncoming(t *testing.T) {

@@ -49,9 +49,17 @@ type Child[C any] struct {
 //
 //	projects := adjlist.NewCollection[Project](workspaces, "PROJ")
 //
-// childType should differ from parent's item marker and from the labels of
-// edges stored in the same partitions. An invalid name makes every call fail
-// with [ErrInvalidKey] before any request.
+// childType should differ from the labels of edges stored in the same
+// partitions. A childType equal to parent's item marker, or to the type of
+// a self-keyed parent (whose item's sort key "WS#acme" a child "WS#acme"
+// would share), makes every call fail with [ErrInvalidOption]; an invalid
+// name with [ErrInvalidKey]; both before any request.
+//
+// The type parameters are in the opposite order to [Collection]'s on
+// purpose: Go infers P from parent but cannot infer C, so C comes first and
+// a call names only it (NewCollection[Project](workspaces, "PROJ")), while
+// the type reads parent first, as the data does: *Collection[Workspace,
+// Project].
 func NewCollection[C, P any](parent *Node[P], childType string) *Collection[P, C] {
 	c := &Collection[P, C]{parent: parent, t: parent.t, childType: childType, prefix: childType + "#", err: parent.err}
 	if c.err == nil {
@@ -59,6 +67,9 @@ func NewCollection[C, P any](parent *Node[P], childType string) *Collection[P, C
 	}
 	if c.err == nil && childType == parent.marker {
 		c.err = fmt.Errorf("%w: child type %s equals the parent's item marker", ErrInvalidOption, childType)
+	}
+	if c.err == nil && parent.sortKeySpace() == c.prefix {
+		c.err = fmt.Errorf("%w: children %s of self-keyed %s nodes have the node items' keys (%s<id>)", ErrInvalidOption, childType, parent.typ, c.prefix)
 	}
 	c.decodeItem = c.decode
 	return c
@@ -78,7 +89,7 @@ func (c *Collection[P, C]) Key(parentID, childID string) (pk, sk string, err err
 		return pk, "", err
 	}
 	sk = joinKey(childID, c.childType)
-	return pk, sk, checkLen(c.childType, "sort key", sk, MaxSortKeyLen)
+	return pk, sk, c.t.checkKeys(c.childType, pk, sk)
 }
 
 // Put creates a child with one PutItem guarded by attribute_not_exists(PK).
@@ -160,7 +171,7 @@ func (c *Collection[P, C]) Delete(ctx context.Context, parentID, childID string)
 //
 // in ascending sort key order (oldest first, for time-ordered ids); add
 // [Query.Desc] for newest first (ScanIndexForward=false), and run it with
-// [Query.All], [Query.Page] or [Query.Count] (Select=COUNT, no items read).
+// [Query.All], [Query.Page] or [Query.Count] (keys only, nothing decoded).
 func (c *Collection[P, C]) List(parentID string) Query[Child[C]] {
 	const op = "Collection.List"
 	if c.err != nil {

@@ -63,6 +63,12 @@ type EdgeItem[E any] struct {
 // types. An invalid label, an invalid node, or nodes of two different tables
 // make every call on the edge fail before any request ([ErrInvalidKey],
 // [ErrInvalidOption]).
+//
+// An unlabelled edge between self-keyed nodes of one type
+// (NewNode[User](t, "USER", ""), NewEdge[F](users, "", users)) is refused
+// the same way, with [ErrInvalidOption]: the edge u1 → u1 would have the
+// node item's primary key (PK = SK = "USER#u1"), and the node items would
+// read as edges. Give such an edge a label ("FRIEND#USER#u2").
 func NewEdge[E, F, T any](from *Node[F], label string, to *Node[T], optFns ...func(*EdgeOptions)) *Edge[E] {
 	var opts EdgeOptions
 	for _, fn := range optFns {
@@ -89,6 +95,9 @@ func NewEdge[E, F, T any](from *Node[F], label string, to *Node[T], optFns ...fu
 	if label != "" {
 		e.prefix = label + "#" + e.prefix
 	}
+	if e.err == nil && from.sortKeySpace() == e.prefix {
+		e.err = fmt.Errorf("%w: an unlabelled edge from self-keyed %s nodes to %s nodes has the node items' keys (%s<id>): give it a label", ErrInvalidOption, from.typ, to.typ, e.prefix)
+	}
 	e.sourcePrefix = from.typ + "#"
 	e.decodeItem = e.decode
 	return e
@@ -97,8 +106,10 @@ func NewEdge[E, F, T any](from *Node[F], label string, to *Node[T], optFns ...fu
 // edgeKeys are the four key attribute values of one edge item.
 type edgeKeys struct{ pk, sk, ipk, isk string }
 
-// keys derives the edge item's keys from the endpoint ids. The source key is
-// also the index sort key, so it must fit MaxSortKeyLen.
+// keys derives the edge item's keys from the endpoint ids, each checked
+// against the limits of every place it lands: the table and, with explicit
+// index keys, the index, where the source key is the sort key (so it must
+// fit MaxSortKeyLen).
 func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
 	if e.err != nil {
 		return k, e.err
@@ -106,17 +117,20 @@ func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
 	if k.pk, err = NodeKey(e.fromType, from); err != nil {
 		return k, err
 	}
-	if err = checkLen(e.fromType, "index sort key", k.pk, MaxSortKeyLen); err != nil {
+	if k.sk, err = e.sortKey(to); err != nil {
 		return k, err
 	}
-	if k.sk, err = e.sortKey(to); err != nil {
+	if err = e.t.checkKeys(e.fromType, k.pk, k.sk); err != nil {
 		return k, err
 	}
 	k.ipk, k.isk = e.indexKeys(k.pk, k.sk)
 	if e.shards > 1 {
 		k.ipk += "#" + shardSuffix(from, e.shards)
 	}
-	return k, nil
+	if e.t.indexKeysOnItems() {
+		err = checkIndexKeys(e.fromType, k.ipk, k.isk)
+	}
+	return k, err
 }
 
 // sortKey is the edge's sort key for target to: EdgeKey, or for an
@@ -360,8 +374,36 @@ func (e *Edge[E]) decode(item Item) (EdgeItem[E], bool, error) {
 	if !ok {
 		return v, false, nil
 	}
+	if !e.indexKeysMatch(item, from) {
+		return v, false, nil
+	}
 	v.From, v.To = from, to
 	return v, true, e.t.unmarshalData(item, &v.Data)
+}
+
+// indexKeysMatch reports whether the index key attributes an item carries,
+// if any, are the ones its table keys give. An edge item this package
+// wrote always passes; one written by another program with, say, GSI1PK =
+// "CRS#math204" but SK = "ENROLL#CRS#cs101" would otherwise come back from
+// To("math204") as an edge to cs101. Such items are skipped as foreign, on
+// every read, as items whose keys the codec cannot have built are.
+func (e *Edge[E]) indexKeysMatch(item Item, from string) bool {
+	if !e.t.indexKeysOnItems() {
+		return true // the index keys are the table keys
+	}
+	o := &e.t.opts
+	ipk, hasIPK := stringAttr(item, o.IndexPartitionKey)
+	isk, hasISK := stringAttr(item, o.IndexSortKey)
+	if !hasIPK && !hasISK {
+		return true // not in the index: a forward read of a bare item
+	}
+	pk, _ := stringAttr(item, o.PartitionKey)
+	sk, _ := stringAttr(item, o.SortKey)
+	wantIPK, wantISK := e.indexKeys(pk, sk)
+	if e.shards > 1 {
+		wantIPK += "#" + shardSuffix(from, e.shards)
+	}
+	return ipk == wantIPK && isk == wantISK
 }
 
 // NodeWithEdges is a node's own data and the edges that start at it, as

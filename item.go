@@ -52,7 +52,9 @@ func (t *Table) dataItem(pk, sk string, data any) (Item, error) {
 }
 
 // unmarshalData decodes an item's own data into out, ignoring the key
-// attributes (so a map-typed data never sees them). It may modify item.
+// attributes (so a map-typed data never sees them). It may modify item. On
+// failure out is reset to its zero value: the decoder stops at the first
+// bad attribute, and a half-filled value must never reach a caller.
 func (t *Table) unmarshalData(item Item, out any) error {
 	// A struct ignores attributes it has no field for, and writes refuse
 	// structs with key fields; only other data (maps) would see the keys.
@@ -63,7 +65,13 @@ func (t *Table) unmarshalData(item Item, out any) error {
 		}
 	}
 	// As attributevalue.UnmarshalMap, with the table's decoder.
-	return t.dec.Decode(&types.AttributeValueMemberM{Value: item}, out)
+	if err := t.dec.Decode(&types.AttributeValueMemberM{Value: item}, out); err != nil {
+		if v := reflect.ValueOf(out); v.Kind() == reflect.Pointer && !v.IsNil() {
+			v.Elem().SetZero()
+		}
+		return err
+	}
+	return nil
 }
 
 // stringAttr returns item[name] if it is a string attribute.

@@ -86,6 +86,32 @@ func checkLen(name, attr, key string, limit int) error {
 	return nil
 }
 
+// checkKeys enforces DynamoDB's key size limits on an item's primary key
+// everywhere it lands: on the table (pk up to [MaxPartitionKeyLen], sk up
+// to [MaxSortKeyLen]) and, on an index keyed on the table's sort key, in
+// that index too, where every item's pk is an index sort key (so up to
+// MaxSortKeyLen as well).
+func (t *Table) checkKeys(name, pk, sk string) error {
+	if err := checkLen(name, "partition key", pk, MaxPartitionKeyLen); err != nil {
+		return err
+	}
+	if err := checkLen(name, "sort key", sk, MaxSortKeyLen); err != nil {
+		return err
+	}
+	if t.sortKeyIndex() && !t.opts.NoIndex {
+		return checkLen(name, "index sort key", pk, MaxSortKeyLen)
+	}
+	return nil
+}
+
+// checkIndexKeys enforces the limits on explicit index key values.
+func checkIndexKeys(name, ipk, isk string) error {
+	if err := checkLen(name, "index partition key", ipk, MaxPartitionKeyLen); err != nil {
+		return err
+	}
+	return checkLen(name, "index sort key", isk, MaxSortKeyLen)
+}
+
 // joinKey builds prefix + "#" ... + escaped id with one allocation.
 func joinKey(id string, names ...string) string {
 	n := keycodec.EscapedLen(id)

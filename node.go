@@ -53,19 +53,34 @@ func (n *Node[N]) Key(id string) (pk, sk string, err error) {
 	if n.err != nil {
 		return "", "", n.err
 	}
-	return nodeItemKey(n.typ, n.marker, id)
+	return n.t.nodeItemKey(n.typ, n.marker, id)
 }
 
 // nodeItemKey is the primary key of the item of node id of type typ with
-// item marker marker ("" for a self-keyed item).
-func nodeItemKey(typ, marker, id string) (pk, sk string, err error) {
+// item marker marker ("" for a self-keyed item), checked against every
+// index the item lands in.
+func (t *Table) nodeItemKey(typ, marker, id string) (pk, sk string, err error) {
 	if pk, err = NodeKey(typ, id); err != nil {
 		return pk, "", err
 	}
+	sk = marker
 	if marker == "" {
-		return pk, pk, checkLen(typ, "sort key", pk, MaxSortKeyLen)
+		sk = pk
 	}
-	return pk, marker, nil
+	return pk, sk, t.checkKeys(typ, pk, sk)
+}
+
+// sortKeySpace is where node items of this type sit in their partition's
+// sort key order: the exact marker, or for a self-keyed node the prefix
+// "TYPE#" (its sort key is its node key). Every key the codec builds is a
+// prefix of names ending in '#' followed by an escaped id, which holds no
+// '#', so two item types' keys can be equal only if their prefixes are: a
+// handle whose prefix equals this space would read node items as its own.
+func (n *Node[N]) sortKeySpace() string {
+	if n.marker == "" {
+		return n.typ + "#"
+	}
+	return n.marker
 }
 
 // Put writes node id's item with one PutItem, replacing any item with the
@@ -94,15 +109,22 @@ func (n *Node[N]) item(id string, data N) (Item, itemKey, error) {
 
 // Get reads node id's item with one eventually consistent GetItem and
 // decodes its attributes into N. It returns [ErrNotFound] if there is no
-// such item, [ErrInvalidKey] for a bad id.
+// such item, [ErrInvalidKey] for a bad id, and with any error N's zero
+// value, never a partly decoded item.
 func (n *Node[N]) Get(ctx context.Context, id string) (N, error) {
 	const op = "Node.Get"
 	var data N
 	pk, sk, err := n.Key(id)
-	if err != nil {
-		return data, n.t.opErr(op, pk, sk, err)
+	if err == nil {
+		err = n.t.get(ctx, op, pk, sk, &data)
+	} else {
+		err = n.t.opErr(op, pk, sk, err)
 	}
-	return data, n.t.get(ctx, op, pk, sk, &data)
+	if err != nil {
+		var zero N
+		return zero, err
+	}
+	return data, nil
 }
 
 // Delete removes node id's item with one DeleteItem guarded by

@@ -8,10 +8,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"iter"
+	"maps"
 	"slices"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -43,6 +45,7 @@ type Query[T any] struct {
 	skPrefix   string              // begins_with prefix on skAttr, "" for none
 	cursorKeys []string            // attributes of LastEvaluatedKey
 	decode     func(Item) (T, bool, error)
+	keys       queryKeys // what the template was built from
 	err        error
 	// shards, when set, are the partitions of a sharded read, merged in
 	// sort key order; pk is then their common logical key.
@@ -65,7 +68,7 @@ type queryKeys struct {
 // expression building.
 func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, bool, error)) Query[T] {
 	o := t.opts
-	q := Query[T]{t: t, op: op, pk: k.pk, skPrefix: k.skPrefix, decode: decode}
+	q := Query[T]{t: t, op: op, pk: k.pk, skPrefix: k.skPrefix, decode: decode, keys: k}
 	q.pkAttr, q.skAttr, q.cursorKeys = o.PartitionKey, o.SortKey, t.tableCursorKeys
 	if k.index != "" {
 		q.pkAttr, q.skAttr, q.cursorKeys = o.IndexPartitionKey, o.IndexSortKey, t.indexCursorKeys
@@ -75,7 +78,7 @@ func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, boo
 		q.err = t.err
 		return q
 	}
-	tpl, err := t.template(q.pkAttr, q.skAttr, q.cursorKeys, k)
+	tpl, err := t.template(q.pkAttr, q.skAttr, k)
 	if err != nil {
 		q.err = err
 		return q
@@ -99,7 +102,6 @@ type exprShape struct {
 	hasSK, skExact, hasFilter bool
 	keysOnly                  bool
 	pkAttr, skAttr            string
-	projected                 string // the projected attributes, joined
 }
 
 // exprTemplate is a query's expressions, built once per shape with the
@@ -127,12 +129,9 @@ var roleMarks = map[string]valueRole{"\x00pk": rolePK, "\x00sk": roleSK, "\x00fi
 
 // template returns the expressions for queries shaped like k on the table
 // or index keyed by pkAttr and skAttr, building them on first use.
-func (t *Table) template(pkAttr, skAttr string, cursorKeys []string, k queryKeys) (*exprTemplate, error) {
+func (t *Table) template(pkAttr, skAttr string, k queryKeys) (*exprTemplate, error) {
 	shape := exprShape{index: k.index, hasSK: k.skPrefix != "" || k.skExact, skExact: k.skExact,
 		hasFilter: k.filterPrefix != "", keysOnly: k.keysOnly, pkAttr: pkAttr, skAttr: skAttr}
-	if k.keysOnly {
-		shape.projected = strings.Join(cursorKeys, ",")
-	}
 	if tpl, ok := t.templates.Load(shape); ok {
 		return tpl.(*exprTemplate), nil
 	}
@@ -148,8 +147,8 @@ func (t *Table) template(pkAttr, skAttr string, cursorKeys []string, k queryKeys
 		b = b.WithFilter(expression.Name(t.opts.SortKey).BeginsWith("\x00filter"))
 	}
 	if k.keysOnly {
-		names := make([]expression.NameBuilder, len(cursorKeys))
-		for i, name := range cursorKeys {
+		names := make([]expression.NameBuilder, len(t.keyAttrs))
+		for i, name := range t.keyAttrs {
 			names[i] = expression.Name(name)
 		}
 		b = b.WithProjection(expression.NamesList(names[0], names[1:]...))
@@ -323,10 +322,16 @@ func (q Query[T]) appendDecoded(dst []T, items []Item) ([]T, error) {
 	return dst, nil
 }
 
-// Count returns how many items the query matches, without reading them:
-// Query requests with Select=COUNT, one per 1 MB of items evaluated (or per
-// [Query.Limit] items), summed. It counts exactly the items [Query.All]
-// would yield.
+// Count returns how many items the query matches without decoding their
+// data: Query requests that project only the key attributes, one per 1 MB
+// of items evaluated (or per [Query.Limit] items), the same read capacity
+// as [Query.All]. It counts exactly the items [Query.All] would yield,
+// judged by their keys: items of other access patterns sharing the
+// partition, and foreign items whose keys this package cannot have built
+// (written by another program), are not counted, as All skips them. (A
+// Select=COUNT query would count those too, since DynamoDB cannot tell
+// them apart.) An item whose keys are sound but whose data does not fit T
+// is counted; All fails on it.
 func (q Query[T]) Count(ctx context.Context) (int, error) {
 	if q.err != nil {
 		return 0, q.wrap(q.err)
@@ -334,19 +339,36 @@ func (q Query[T]) Count(ctx context.Context) (int, error) {
 	if q.shards != nil {
 		return q.countMerged(ctx)
 	}
-	n, err := q.count(ctx, q.in)
+	n, err := q.count(ctx, q.in, q.pk)
 	if err != nil {
 		return 0, q.wrap(err)
 	}
 	return n, nil
 }
 
-// count runs one partition's query with Select=COUNT to the end.
-func (q Query[T]) count(ctx context.Context, in dynamodb.QueryInput) (int, error) {
-	in.Select = types.SelectCount
+// count runs one partition's query (partition key value pk) to the end,
+// projecting only the keys, and counts the items q.decode accepts.
+func (q Query[T]) count(ctx context.Context, in dynamodb.QueryInput, pk string) (int, error) {
+	k := q.keys
+	k.keysOnly = true
+	tpl, err := q.t.template(q.pkAttr, q.skAttr, k)
+	if err != nil {
+		return 0, err
+	}
+	in.KeyConditionExpression, in.FilterExpression, in.ProjectionExpression = tpl.keyCond, tpl.filter, tpl.proj
+	in.ExpressionAttributeNames = tpl.names
+	in.ExpressionAttributeValues = tpl.values(pk, k.skPrefix, k.filterPrefix)
 	n := 0
-	err := q.eachPage(ctx, in, func(out *dynamodb.QueryOutput) (bool, error) {
-		n += int(out.Count)
+	err = q.eachPage(ctx, in, func(out *dynamodb.QueryOutput) (bool, error) {
+		for _, item := range out.Items {
+			_, ok, err := q.decode(item)
+			if err != nil {
+				return false, err
+			}
+			if ok {
+				n++
+			}
+		}
 		return true, nil
 	})
 	return n, err
@@ -360,9 +382,12 @@ type Page[T any] struct {
 	// Cursor resumes the query right after the page's last evaluated item;
 	// pass it to the next [Query.Page] call. It is empty when DynamoDB
 	// reports no more items. It is opaque, URL-safe, and valid only for the
-	// same query (index, partition, prefix and direction). It carries the
-	// last item's keys in readable base64url JSON; with
-	// [Options.CursorKey] set it is signed, so a client cannot forge one.
+	// query that issued it, whatever its page size: the same operation
+	// (item type), index, partition, sort key prefix or range, label filter
+	// and direction. It carries the last item's keys and a fingerprint of
+	// the query in readable base64url JSON; with [Options.CursorKey] set it
+	// is signed, so a client cannot forge or edit one, and only the exact
+	// string issued is accepted.
 	Cursor string
 }
 
@@ -409,6 +434,7 @@ type cursor struct {
 	V     int               `json:"v"`
 	Index string            `json:"i,omitempty"`
 	Desc  bool              `json:"d,omitempty"`
+	Query string            `json:"q"` // the query's fingerprint
 	Key   map[string]string `json:"k,omitempty"`
 	// Shards holds, for a sharded read, where each shard resumes.
 	Shards []shardState `json:"s,omitempty"`
@@ -421,7 +447,8 @@ type shardState struct {
 	Key  map[string]string `json:"k,omitempty"`
 }
 
-const cursorVersion = 1
+// cursorVersion 2 added the query fingerprint.
+const cursorVersion = 2
 
 // keyStrings turns a LastEvaluatedKey into plain strings (all key
 // attributes of this package's tables are strings).
@@ -449,6 +476,7 @@ func (q Query[T]) encodeCursor(lek Item) (string, error) {
 // CursorKey, signs it.
 func (q Query[T]) sealCursor(c cursor) (string, error) {
 	c.V, c.Index, c.Desc = cursorVersion, aws.ToString(q.in.IndexName), !aws.ToBool(q.in.ScanIndexForward)
+	c.Query = q.fingerprint()
 	b, err := json.Marshal(c)
 	if err != nil {
 		return "", err
@@ -469,17 +497,77 @@ func signCursor(key, payload []byte) []byte {
 
 func badCursor(why string) error { return fmt.Errorf("%w: %s", ErrInvalidCursor, why) }
 
-// openCursor checks a cursor's encoding, signature and identity (version,
-// index, direction).
+// fingerprint identifies everything that shapes the query's results
+// besides its page size: the operation (and so the item type), the index,
+// the key condition, filter and projection with their names and values
+// (partition, sort key prefix or range, label filter), the shards and the
+// direction. A cursor carries it, so that it resumes only the query that
+// issued it. It is 72 bits of SHA-256, base64url: enough to tell queries
+// apart; forging is the signature's job ([Options.CursorKey]).
+func (q Query[T]) fingerprint() string {
+	h := sha256.New()
+	field := func(s string) { fmt.Fprintf(h, "%d:%s;", len(s), s) }
+	field(q.op)
+	field(aws.ToString(q.in.IndexName))
+	field(aws.ToString(q.in.KeyConditionExpression))
+	field(aws.ToString(q.in.FilterExpression))
+	field(aws.ToString(q.in.ProjectionExpression))
+	field(fmt.Sprint(aws.ToBool(q.in.ScanIndexForward), len(q.shards)))
+	for _, name := range slices.Sorted(maps.Keys(q.in.ExpressionAttributeNames)) {
+		field(name)
+		field(q.in.ExpressionAttributeNames[name])
+	}
+	for _, ph := range slices.Sorted(maps.Keys(q.in.ExpressionAttributeValues)) {
+		field(ph)
+		field(fmt.Sprintf("%T", q.in.ExpressionAttributeValues[ph]))
+		field(attrText(q.in.ExpressionAttributeValues[ph]))
+	}
+	for _, sh := range q.shards {
+		field(sh.pk)
+	}
+	return base64.RawURLEncoding.EncodeToString(h.Sum(nil)[:9])
+}
+
+// attrText is a value's text for the fingerprint: strings and numbers as
+// they are, anything else as JSON of its Go form.
+func attrText(av types.AttributeValue) string {
+	switch v := av.(type) {
+	case *types.AttributeValueMemberS:
+		return v.Value
+	case *types.AttributeValueMemberN:
+		return v.Value
+	}
+	var x any
+	if err := attributevalue.Unmarshal(av, &x); err != nil {
+		return err.Error()
+	}
+	b, _ := json.Marshal(x)
+	return string(b)
+}
+
+// decodeExact decodes unpadded base64url and accepts only the one
+// canonical spelling: Go's decoder also takes other final characters
+// (unused low bits) and ignores '\r' and '\n', so a second string would
+// open the same cursor.
+func decodeExact(s string) ([]byte, error) {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil || base64.RawURLEncoding.EncodedLen(len(b)) != len(s) || base64.RawURLEncoding.EncodeToString(b) != s {
+		return nil, ErrInvalidCursor
+	}
+	return b, nil
+}
+
+// openCursor checks a cursor's encoding (strict: only the string issued
+// opens), signature and identity (version, index, direction, query).
 func (q Query[T]) openCursor(s string) (cursor, error) {
 	var c cursor
 	payload, sig, signed := strings.Cut(s, ".")
-	b, err := base64.RawURLEncoding.DecodeString(payload)
+	b, err := decodeExact(payload)
 	if err != nil {
-		return c, badCursor("not base64url")
+		return c, badCursor("not canonical base64url")
 	}
 	if key := q.t.opts.CursorKey; key != nil {
-		mac, err := base64.RawURLEncoding.DecodeString(sig)
+		mac, err := decodeExact(sig)
 		if !signed || err != nil || !hmac.Equal(mac, signCursor(key, b)) {
 			return c, badCursor("signature does not match")
 		}
@@ -498,6 +586,8 @@ func (q Query[T]) openCursor(s string) (cursor, error) {
 		return c, badCursor("from the other direction")
 	case (c.Shards != nil) != (q.shards != nil):
 		return c, badCursor("from a read with another number of shards")
+	case c.Query != q.fingerprint():
+		return c, badCursor("from another query")
 	}
 	return c, nil
 }

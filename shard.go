@@ -63,7 +63,7 @@ func (q Query[T]) countMerged(ctx context.Context) (int, error) {
 	var g errgroup.Group
 	for i := range q.shards {
 		g.Go(func() (err error) {
-			counts[i], err = q.count(ctx, q.shardInput(i))
+			counts[i], err = q.count(ctx, q.in, q.shards[i].pk)
 			return err
 		})
 	}

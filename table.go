@@ -120,6 +120,10 @@ type Table struct {
 	// The attributes of a LastEvaluatedKey on the table and on the index,
 	// shared read-only by every query.
 	tableCursorKeys, indexCursorKeys []string
+	// keyAttrs are every key attribute an item carries (the table's, and
+	// the index's where edge items hold their own): what a keys-only
+	// query projects, so that its items are judged as whole ones are.
+	keyAttrs []string
 	// One encoder and decoder for every item: attributevalue.Marshal and
 	// UnmarshalMap build a new one per call, and both are read-only once
 	// built, so safe to share.
@@ -148,6 +152,10 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	t.indexCursorKeys = []string{o.IndexPartitionKey, o.IndexSortKey, o.PartitionKey, o.SortKey}
 	if t.sortKeyIndex() {
 		t.indexCursorKeys = t.indexCursorKeys[:2:2] // no spare capacity to append into
+	}
+	t.keyAttrs = t.tableCursorKeys
+	if t.indexKeysOnItems() {
+		t.keyAttrs = t.indexCursorKeys
 	}
 	switch {
 	case name == "":

@@ -25,21 +25,24 @@ const (
 // [Node.TxPut], [Node.TxCheck], [Collection.TxPut], [Collection.TxDelete]),
 // then [Tx.Commit]. An invalid action (a bad id, a second action on one
 // item, more than [MaxTxActions] actions or [MaxTxSize] bytes) is kept as
-// the Tx's error and returned by Commit, which then sends nothing. A Tx is
-// not safe for concurrent use.
+// the Tx's error and returned by Commit, which then sends nothing. The one
+// exception: a second check of an item for the same condition (two
+// [Node.TxCheck] of one node) is dropped, not an error, so it is sent
+// once. A Tx is not safe for concurrent use.
 type Tx struct {
 	t     *Table
 	items []types.TransactWriteItem
 	// onFail[i] is what a failed condition of action i means.
 	onFail []error
-	seen   map[itemKey]bool
-	size   int
-	err    error
+	// seen maps each item's key to the index of its action.
+	seen map[itemKey]int
+	size int
+	err  error
 }
 
 // NewTx returns an empty transaction on t.
 func NewTx(t *Table) *Tx {
-	return &Tx{t: t, seen: map[itemKey]bool{}, err: t.err}
+	return &Tx{t: t, seen: map[itemKey]int{}, err: t.err}
 }
 
 // Len returns the number of actions added.
@@ -51,19 +54,33 @@ func (tx *Tx) add(k itemKey, size int, item types.TransactWriteItem, onFail erro
 	if tx.err != nil {
 		return
 	}
-	switch {
-	case tx.seen[k]:
+	if i, ok := tx.seen[k]; ok {
+		if sameCheck(tx.items[i], item) {
+			return // the item is checked already, for the same condition
+		}
 		tx.err = fmt.Errorf("%w: two actions on the item %q %q", ErrTxLimit, k.pk, k.sk)
+		return
+	}
+	switch {
 	case len(tx.items) == MaxTxActions:
 		tx.err = fmt.Errorf("%w: more than %d actions", ErrTxLimit, MaxTxActions)
 	case tx.size+size > MaxTxSize:
 		tx.err = fmt.Errorf("%w: more than %d bytes", ErrTxLimit, MaxTxSize)
 	default:
-		tx.seen[k] = true
+		tx.seen[k] = len(tx.items)
 		tx.size += size
 		tx.items = append(tx.items, item)
 		tx.onFail = append(tx.onFail, onFail)
 	}
+}
+
+// sameCheck reports whether two actions are condition checks with the same
+// condition (both built from one of the table's shared conditions). Two
+// such checks on one item ask the same question, so the second is dropped
+// rather than sent as a second action on the item, which DynamoDB refuses.
+func sameCheck(a, b types.TransactWriteItem) bool {
+	return a.ConditionCheck != nil && b.ConditionCheck != nil &&
+		a.ConditionCheck.ConditionExpression == b.ConditionCheck.ConditionExpression
 }
 
 // keySize is the size of an action that writes no item: its key.
@@ -314,8 +331,9 @@ func (c *Collection[P, C]) TxDelete(tx *Tx, parentID, childID string) {
 // ConditionCheck attribute_exists(PK) on each node item and the guarded put
 // of the edge. It fails, writing nothing, with a [*NodeNotFoundError]
 // naming the missing side ("from", "to"; errors.Is [ErrNodeNotFound]),
-// with [ErrEdgeExists], or both. Pass TxOptions.Token to make a retried
-// call idempotent.
+// with [ErrEdgeExists], or both. For a self-loop (from and to are one node
+// item) the node is checked once and a missing node is reported with Side
+// "from". Pass TxOptions.Token to make a retried call idempotent.
 func (e *Edge[E]) PutChecked(ctx context.Context, from, to string, data E, optFns ...func(*TxOptions)) error {
 	tx := NewTx(e.t)
 	if e.err != nil {

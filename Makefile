@@ -35,7 +35,7 @@ fuzz:
 clean:
 	rm -rf $(DDB_LOCAL_DIR)
 
-## bench: benchmarks against the raw SDK and guregu/dynamo (bench/, ~8 min); figures in BENCHMARKS.md
+## bench: benchmarks against the raw SDK and guregu/dynamo (bench/, ~17 min); figures in BENCHMARKS.md
 .PHONY: bench
 bench: deps
 	cd bench && GO=$(GO) ./run.sh

@@ -169,12 +169,18 @@ func (e *Edge[E]) describe() shape {
 	} else {
 		rev += fmt.Sprintf("; filter begins_with(%s, %q)", o.SortKey, e.prefix)
 	}
+	// Name the label: two edge kinds between the same node types must read
+	// apart ("STU's ENROLL edges to CRS", "STU's WAITLIST edges to CRS").
+	edges := "edges"
+	if e.label != "" {
+		edges = e.label + " edges"
+	}
 	s.patterns = []pattern{
-		{fmt.Sprintf("%s's %s edges (forward)", e.fromType, e.toType), "Edge.From", "Query",
+		{fmt.Sprintf("%s's %s to %s (forward)", e.fromType, edges, e.toType), "Edge.From", "Query",
 			fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, from, o.SortKey, e.prefix), "table"},
-		{fmt.Sprintf("%s's %s edges (reverse)", e.toType, e.fromType), "Edge.To", revRequest, rev, o.Index + " (eventually consistent)"},
+		{fmt.Sprintf("%s's %s from %s (reverse)", e.toType, edges, e.fromType), "Edge.To", revRequest, rev, o.Index + " (eventually consistent)"},
 		{"one edge", "Edge.Get", "GetItem", fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, from, o.SortKey, sk), "table"},
-		{fmt.Sprintf("%s item with its %s edges", e.fromType, e.toType), "LoadNode", "Query", fmt.Sprintf("%s = %q", o.PartitionKey, from), "table"},
+		{fmt.Sprintf("%s item with its %s to %s", e.fromType, edges, e.toType), "LoadNode", "Query", fmt.Sprintf("%s = %q", o.PartitionKey, from), "table"},
 	}
 	if o.NoIndex {
 		s.patterns = append(s.patterns[:1], s.patterns[2:]...)
@@ -195,7 +201,7 @@ func (c *Collection[P, C]) describe() shape {
 		attrs: attrNames(typeOf[C]()),
 		patterns: []pattern{
 			{fmt.Sprintf("%s's %s children, newest first", c.parent.typ, c.childType), "Collection.List(id).Desc()", "Query", list + "; ScanIndexForward=false", "table"},
-			{fmt.Sprintf("count %s's %s children", c.parent.typ, c.childType), "Collection.List(id).Count()", "Query (Select=COUNT)", list, "table"},
+			{fmt.Sprintf("count %s's %s children", c.parent.typ, c.childType), "Collection.List(id).Count()", "Query (keys only)", list, "table"},
 			{"one " + c.childType, "Collection.Get", "GetItem", fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, pk, o.SortKey, c.prefix+"<child>"), "table"},
 			{fmt.Sprintf("%s and all its %s children", c.parent.typ, c.childType), "Collection.Load", "Query", fmt.Sprintf("%s = %q", o.PartitionKey, pk), "table"},
 		},

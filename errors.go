@@ -34,7 +34,7 @@ var (
 	// ErrExists reports that a guarded create found its item already
 	// present (attribute_not_exists failed); the existing item is left
 	// unchanged. The error also unwraps to the SDK's
-	// *types.ConditionalCheckFailedException. [Collection.PutChild] returns
+	// *types.ConditionalCheckFailedException. [Collection.Put] returns
 	// it.
 	ErrExists = errors.New("adjlist: item already exists")
 

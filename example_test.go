@@ -126,9 +126,9 @@ func ExampleDescribe() {
 	// | access pattern | call | request | key condition | on |
 	// | --- | --- | --- | --- | --- |
 	// | get one STU | `Node.Get` | GetItem | `PK = "STU#<id>" AND SK = "PROFILE"` | table |
-	// | STU's CRS edges (forward) | `Edge.From` | Query | `PK = "STU#<from>" AND begins_with(SK, "ENROLL#CRS#")` | table |
-	// | CRS's STU edges (reverse) | `Edge.To` | Query | `GSI1PK = "CRS#<to>" AND begins_with(GSI1SK, "STU#"); filter begins_with(SK, "ENROLL#CRS#")` | GSI1 (eventually consistent) |
+	// | STU's ENROLL edges to CRS (forward) | `Edge.From` | Query | `PK = "STU#<from>" AND begins_with(SK, "ENROLL#CRS#")` | table |
+	// | CRS's ENROLL edges from STU (reverse) | `Edge.To` | Query | `GSI1PK = "CRS#<to>" AND begins_with(GSI1SK, "STU#"); filter begins_with(SK, "ENROLL#CRS#")` | GSI1 (eventually consistent) |
 	// | one edge | `Edge.Get` | GetItem | `PK = "STU#<from>" AND SK = "ENROLL#CRS#<to>"` | table |
-	// | STU item with its CRS edges | `LoadNode` | Query | `PK = "STU#<from>"` | table |
+	// | STU item with its ENROLL edges to CRS | `LoadNode` | Query | `PK = "STU#<from>"` | table |
 	// | get one CRS | `Node.Get` | GetItem | `PK = "CRS#<id>" AND SK = "METADATA"` | table |
 }

@@ -1,6 +1,6 @@
 module github.com/adjlist/adjlist
 
-go 1.26.0
+go 1.24.0
 
 require (
 	github.com/aws/aws-sdk-go-v2 v1.47.7
@@ -12,7 +12,7 @@ require (
 	github.com/aws/smithy-go v1.28.8
 	github.com/oklog/ulid/v2 v2.1.2
 	github.com/stretchr/testify v1.12.1
-	golang.org/x/sync v0.24.0
+	golang.org/x/sync v0.19.0
 )
 
 require (

@@ -13,7 +13,7 @@
 //     (one TransactWriteItems with two ConditionChecks);
 //   - a bulk load of the celebrity's fans (BatchWriteItem, 25 per request);
 //   - the sharded reverse read: 8 Queries in parallel, merged in order;
-//   - counts in each direction (Select=COUNT);
+//   - counts in each direction (keys-only Queries);
 //   - a two-hop query bounded by a request budget ("who else follows the
 //     accounts ada follows?");
 //   - moving an edge atomically (unfollow one, follow another);
@@ -79,7 +79,7 @@ func cost(ctx context.Context, w io.Writer, what string, fn func(ctx context.Con
 	if err := fn(adjlist.WithUsage(ctx, &u)); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "  [%s: %d requests, %.1f RCU, %.1f WCU]\n", what, u.Requests(), u.ReadUnits(), u.WriteUnits())
+	fmt.Fprintf(w, "  [%s: %s, %.1f RCU, %.1f WCU]\n", what, requests(u.Requests()), u.ReadUnits(), u.WriteUnits())
 	return nil
 }
 
@@ -155,7 +155,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	// One Query for ada's follows, then 8 (one per shard) for each account
 	// she follows.
 	for _, budget := range []int{5, 20} {
-		fmt.Fprintf(w, "\nwho else follows the accounts ada follows? (budget %d requests)\n", budget)
+		fmt.Fprintf(w, "\nwho else follows the accounts ada follows? (budget %s)\n", requests(budget))
 		if err := cost(ctx, w, "Peers", func(ctx context.Context) error {
 			res, err := follows.Peers(ctx, "ada", budget)
 			if err != nil {
@@ -164,7 +164,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 			for _, p := range res.Peers[:min(3, len(res.Peers))] {
 				fmt.Fprintf(w, "  %s via %v\n", p.ID, p.Via)
 			}
-			fmt.Fprintf(w, "  %d peers in %d requests, truncated: %v\n", len(res.Peers), res.Requests, res.Truncated)
+			fmt.Fprintf(w, "  %d peers in %s, truncated: %v\n", len(res.Peers), requests(res.Requests), res.Truncated)
 			return nil
 		}); err != nil {
 			return err
@@ -202,4 +202,12 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		return exampleutil.DeleteTable(ctx, db, tableName)
 	}
 	return nil
+}
+
+// requests says "1 request", "2 requests".
+func requests[N int | int64](n N) string {
+	if n == 1 {
+		return "1 request"
+	}
+	return fmt.Sprintf("%d requests", n)
 }

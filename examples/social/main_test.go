@@ -55,10 +55,10 @@ func TestRunLeavesTheGraph(t *testing.T) {
 		)
 		if run == 0 {
 			exampletest.ContainsAll(t, out,
-				"  [ada follows celeb: 1 requests, 0.0 RCU, 6.0 WCU]\n",
+				"  [ada follows celeb: 1 request, 0.0 RCU, 6.0 WCU]\n",
 				"first page of 5 (8 shards merged):\n  ada\n  bob\n  fan0000\n  fan0001\n  fan0002\n",
 				"  celeb has 502 followers; ada follows 2\n",
-				"  [Move: 1 requests, 0.0 RCU, 4.0 WCU]\n",
+				"  [Move: 1 request, 0.0 RCU, 4.0 WCU]\n",
 				"  incoming 1, partition 1, node true\n",
 			)
 		} else {

@@ -157,8 +157,8 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	}
 	fmt.Fprintf(w, "\nproject %s/%s: %s (%s)\n", p42.Parent, p42.ID, p42.Data.Title, p42.Data.Status)
 
-	// The count of a workspace's projects, without reading them: the same
-	// Query with Select = COUNT.
+	// The count of a workspace's projects, without decoding them: the same
+	// Query, projecting only the keys.
 	n, err := projects.List("acme").Count(ctx)
 	if err != nil {
 		return err

@@ -24,12 +24,16 @@ type Item = map[string]types.AttributeValue
 
 // Query is one access pattern over a partition of the table or of its
 // inverted index: a key condition (partition key equals a node's key, sort
-// key begins with a prefix ending in '#') and a decoder from items to T. A
-// sharded reverse read ([EdgeOptions].Shards) spans several index
-// partitions and merges them in sort key order. Handles build them
-// ([Edge.From], [Edge.To], [Collection.List]); adjust one with
-// [Query.Limit], [Query.Desc] or [Query.ConsistentRead], then run it with
-// [Query.All], [Query.Collect], [Query.Page] or [Query.Count].
+// key begins with the item type's prefix ending in '#', or a range within
+// it) and a decoder from items to T. A sharded reverse read
+// ([EdgeOptions].Shards) spans several index partitions and merges them in
+// sort key order. Handles build them ([Edge.From], [Edge.To],
+// [Collection.List]); adjust one with [Query.Limit], [Query.Desc],
+// [Query.ConsistentRead], a sort key condition ([Query.Between],
+// [Query.GreaterThan], [Query.GreaterThanEqual], [Query.LessThan],
+// [Query.LessThanEqual], [Query.BeginsWith]), [Query.Filter] or
+// [Query.Project], then run it with [Query.All], [Query.Collect],
+// [Query.Page] or [Query.Count].
 //
 // A Query is an immutable value: the adjusting methods return a modified
 // copy, and one Query may run any number of times, concurrently. An invalid
@@ -42,10 +46,13 @@ type Query[T any] struct {
 	pkAttr     string              // partition key attribute of the table or index read
 	skAttr     string              // its sort key attribute
 	pk         string              // partition key value
-	skPrefix   string              // begins_with prefix on skAttr, "" for none
+	skPrefix   string              // the item type's sort key prefix on skAttr, "" for none
 	cursorKeys []string            // attributes of LastEvaluatedKey
 	decode     func(Item) (T, bool, error)
-	keys       queryKeys // what the template was built from
+	keys       queryKeys // the partition and item type read
+	sk         skCond    // a sort key condition within skPrefix, if any
+	filter     *expression.ConditionBuilder
+	proj       []string // data attributes to project, nil for all
 	err        error
 	// shards, when set, are the partitions of a sharded read, merged in
 	// sort key order; pk is then their common logical key.
@@ -64,7 +71,7 @@ type queryKeys struct {
 	keysOnly     bool     // project only the key attributes
 }
 
-// newQuery builds the request template once, so running the query repeats no
+// newQuery builds the request once, so running the query repeats no
 // expression building.
 func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, bool, error)) Query[T] {
 	o := t.opts
@@ -78,28 +85,97 @@ func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, boo
 		q.err = t.err
 		return q
 	}
-	tpl, err := t.template(q.pkAttr, q.skAttr, k)
+	q.in.TableName = aws.String(t.name)
+	q.in.ScanIndexForward = aws.Bool(true)
+	return q.compile()
+}
+
+// compile sets the request's expressions, and each shard's values, from
+// the query's keys and conditions.
+func (q Query[T]) compile() Query[T] {
+	if q.err != nil {
+		return q
+	}
+	e, err := q.expressions(q.keys.keysOnly)
 	if err != nil {
 		q.err = err
 		return q
 	}
-	q.in.TableName = aws.String(t.name)
-	q.in.KeyConditionExpression = tpl.keyCond
-	q.in.FilterExpression = tpl.filter
-	q.in.ProjectionExpression = tpl.proj
-	q.in.ExpressionAttributeNames = tpl.names
-	q.in.ExpressionAttributeValues = tpl.values(k.pk, k.skPrefix, k.filterPrefix)
-	q.in.ScanIndexForward = aws.Bool(true)
-	for _, pk := range k.shardPKs {
-		q.shards = append(q.shards, shard{pk: pk, values: tpl.values(pk, k.skPrefix, k.filterPrefix)})
+	q.in.KeyConditionExpression, q.in.FilterExpression, q.in.ProjectionExpression = e.keyCond, e.filter, e.proj
+	q.in.ExpressionAttributeNames = e.names
+	if q.in.ExpressionAttributeValues, err = e.values(q.keys.pk); err != nil {
+		q.err = err
+		return q
+	}
+	q.shards = nil
+	for _, pk := range q.keys.shardPKs {
+		vals, err := e.values(pk)
+		if err != nil {
+			q.err = err
+			return q
+		}
+		q.shards = append(q.shards, shard{pk: pk, values: vals})
 	}
 	return q
+}
+
+// exprSet is a query's expressions; values gives the values map for one
+// partition key value (a shard's, or the query's own).
+type exprSet struct {
+	keyCond, filter, proj *string
+	names                 map[string]string
+	values                func(pk string) (map[string]types.AttributeValue, error)
+}
+
+// expressions returns the query's expressions, projecting only the key
+// attributes if keysOnly. Queries without a filter or projection of the
+// caller's share a template per shape, built once; the others are built
+// with the SDK's expression builder when the query is made (and per shard).
+func (q Query[T]) expressions(keysOnly bool) (exprSet, error) {
+	k := q.keys
+	k.keysOnly = keysOnly
+	if q.filter == nil && q.proj == nil {
+		tpl, err := q.t.template(q.pkAttr, q.skAttr, k, q.sk.op)
+		if err != nil {
+			return exprSet{}, err
+		}
+		lo, hi := q.sk.lo, q.sk.hi
+		if q.sk.op == skNone {
+			lo = k.skPrefix
+		}
+		return exprSet{keyCond: tpl.keyCond, filter: tpl.filter, proj: tpl.proj, names: tpl.names,
+			values: func(pk string) (map[string]types.AttributeValue, error) {
+				return tpl.values(pk, lo, hi, k.filterPrefix), nil
+			}}, nil
+	}
+	sk := q.sk
+	if sk.op == skNone {
+		sk.lo = k.skPrefix
+	}
+	build := func(pk string) (expression.Expression, error) {
+		return q.t.buildExpr(q.pkAttr, q.skAttr, k, sk, pk, q.filter, q.proj)
+	}
+	first, err := build(k.pk)
+	if err != nil {
+		return exprSet{}, err
+	}
+	return exprSet{keyCond: first.KeyCondition(), filter: first.Filter(), proj: first.Projection(), names: first.Names(),
+		values: func(pk string) (map[string]types.AttributeValue, error) {
+			if pk == k.pk {
+				return first.Values(), nil
+			}
+			// The builder numbers placeholders in the order it meets
+			// them, so another partition's build differs in values only.
+			e, err := build(pk)
+			return e.Values(), err
+		}}, nil
 }
 
 // exprShape is what a query's expressions depend on besides its values.
 type exprShape struct {
 	index                     string
 	hasSK, skExact, hasFilter bool
+	skOp                      skOp
 	keysOnly                  bool
 	pkAttr, skAttr            string
 }
@@ -120,40 +196,27 @@ type valueRole int
 const (
 	rolePK valueRole = iota
 	roleSK
+	roleSKHi
 	roleFilter
 )
 
 // Stand-ins for the values while building a template; ids cannot contain
 // NUL, so no real value equals them.
-var roleMarks = map[string]valueRole{"\x00pk": rolePK, "\x00sk": roleSK, "\x00filter": roleFilter}
+var roleMarks = map[string]valueRole{"\x00pk": rolePK, "\x00sk": roleSK, "\x00skhi": roleSKHi, "\x00filter": roleFilter}
 
-// template returns the expressions for queries shaped like k on the table
-// or index keyed by pkAttr and skAttr, building them on first use.
-func (t *Table) template(pkAttr, skAttr string, k queryKeys) (*exprTemplate, error) {
-	shape := exprShape{index: k.index, hasSK: k.skPrefix != "" || k.skExact, skExact: k.skExact,
+// template returns the expressions for queries shaped like k (with sort
+// key condition op) on the table or index keyed by pkAttr and skAttr,
+// building them on first use.
+func (t *Table) template(pkAttr, skAttr string, k queryKeys, op skOp) (*exprTemplate, error) {
+	shape := exprShape{index: k.index, hasSK: k.skPrefix != "" || k.skExact, skExact: k.skExact, skOp: op,
 		hasFilter: k.filterPrefix != "", keysOnly: k.keysOnly, pkAttr: pkAttr, skAttr: skAttr}
 	if tpl, ok := t.templates.Load(shape); ok {
 		return tpl.(*exprTemplate), nil
 	}
-	kc := expression.Key(pkAttr).Equal(expression.Value("\x00pk"))
-	switch {
-	case k.skExact:
-		kc = kc.And(expression.Key(skAttr).Equal(expression.Value("\x00sk")))
-	case k.skPrefix != "":
-		kc = kc.And(expression.Key(skAttr).BeginsWith("\x00sk"))
-	}
-	b := expression.NewBuilder().WithKeyCondition(kc)
 	if k.filterPrefix != "" {
-		b = b.WithFilter(expression.Name(t.opts.SortKey).BeginsWith("\x00filter"))
+		k.filterPrefix = "\x00filter"
 	}
-	if k.keysOnly {
-		names := make([]expression.NameBuilder, len(t.keyAttrs))
-		for i, name := range t.keyAttrs {
-			names[i] = expression.Name(name)
-		}
-		b = b.WithProjection(expression.NamesList(names[0], names[1:]...))
-	}
-	expr, err := b.Build()
+	expr, err := t.buildExpr(pkAttr, skAttr, k, skCond{op: op, lo: "\x00sk", hi: "\x00skhi"}, "\x00pk", nil, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -172,14 +235,68 @@ func (t *Table) template(pkAttr, skAttr string, k queryKeys) (*exprTemplate, err
 	return actual.(*exprTemplate), nil
 }
 
+// buildExpr builds a query's expressions with the SDK's builder: the key
+// condition on pk and the sort key (the item type's prefix, or sk's
+// condition within it), the label filter ANDed with filter, and the
+// projection (every key attribute, plus proj's names unless nil; only the
+// keys if k.keysOnly).
+func (t *Table) buildExpr(pkAttr, skAttr string, k queryKeys, sk skCond, pk string, filter *expression.ConditionBuilder, proj []string) (expression.Expression, error) {
+	kc := expression.Key(pkAttr).Equal(expression.Value(pk))
+	switch {
+	case k.skExact:
+		kc = kc.And(expression.Key(skAttr).Equal(expression.Value(sk.lo)))
+	case sk.op == skBetween:
+		kc = kc.And(expression.Key(skAttr).Between(expression.Value(sk.lo), expression.Value(sk.hi)))
+	case sk.op == skBeginsWith:
+		kc = kc.And(expression.Key(skAttr).BeginsWith(sk.lo))
+	case k.skPrefix != "":
+		kc = kc.And(expression.Key(skAttr).BeginsWith(sk.lo))
+	}
+	b := expression.NewBuilder().WithKeyCondition(kc)
+	var cond *expression.ConditionBuilder
+	if k.filterPrefix != "" {
+		c := expression.Name(t.opts.SortKey).BeginsWith(k.filterPrefix)
+		cond = &c
+	}
+	if filter != nil {
+		if cond == nil {
+			cond = filter
+		} else {
+			c := cond.And(*filter)
+			cond = &c
+		}
+	}
+	if cond != nil {
+		b = b.WithFilter(*cond)
+	}
+	switch {
+	case k.keysOnly || proj != nil:
+		names := make([]expression.NameBuilder, 0, len(t.keyAttrs)+len(proj))
+		for _, name := range t.keyAttrs {
+			names = append(names, expression.Name(name))
+		}
+		if !k.keysOnly {
+			for _, name := range proj {
+				if !slices.Contains(t.keyAttrs, name) {
+					names = append(names, expression.Name(name))
+				}
+			}
+		}
+		b = b.WithProjection(expression.NamesList(names[0], names[1:]...))
+	}
+	return b.Build()
+}
+
 // values returns a fresh values map for one query.
-func (tpl *exprTemplate) values(pk, sk, filter string) map[string]types.AttributeValue {
+func (tpl *exprTemplate) values(pk, sk, skHi, filter string) map[string]types.AttributeValue {
 	vals := make(map[string]types.AttributeValue, len(tpl.roles))
 	for placeholder, role := range tpl.roles {
 		v := pk
 		switch role {
 		case roleSK:
 			v = sk
+		case roleSKHi:
+			v = skHi
 		case roleFilter:
 			v = filter
 		}
@@ -349,15 +466,15 @@ func (q Query[T]) Count(ctx context.Context) (int, error) {
 // count runs one partition's query (partition key value pk) to the end,
 // projecting only the keys, and counts the items q.decode accepts.
 func (q Query[T]) count(ctx context.Context, in dynamodb.QueryInput, pk string) (int, error) {
-	k := q.keys
-	k.keysOnly = true
-	tpl, err := q.t.template(q.pkAttr, q.skAttr, k)
+	e, err := q.expressions(true)
 	if err != nil {
 		return 0, err
 	}
-	in.KeyConditionExpression, in.FilterExpression, in.ProjectionExpression = tpl.keyCond, tpl.filter, tpl.proj
-	in.ExpressionAttributeNames = tpl.names
-	in.ExpressionAttributeValues = tpl.values(pk, k.skPrefix, k.filterPrefix)
+	in.KeyConditionExpression, in.FilterExpression, in.ProjectionExpression = e.keyCond, e.filter, e.proj
+	in.ExpressionAttributeNames = e.names
+	if in.ExpressionAttributeValues, err = e.values(pk); err != nil {
+		return 0, err
+	}
 	n := 0
 	err = q.eachPage(ctx, in, func(out *dynamodb.QueryOutput) (bool, error) {
 		for _, item := range out.Items {

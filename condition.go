@@ -159,6 +159,7 @@ func (q Query[T]) sortKey(name, a, b string, cond func(prefix, a, b string) skCo
 		}
 	}
 	q.sk = cond(p, ka, kb)
+	q.calls += "." + name + map[bool]string{true: "(lo, hi)", false: "(v)"}[name == "Between"]
 	return q.compile()
 }
 
@@ -207,6 +208,7 @@ func (q Query[T]) Filter(cond expression.ConditionBuilder) Query[T] {
 		cond = q.filter.And(cond)
 	}
 	q.filter = &cond
+	q.calls += ".Filter(cond)"
 	return q.compile()
 }
 
@@ -232,5 +234,6 @@ func (q Query[T]) Project(names ...string) Query[T] {
 		}
 	}
 	q.proj = append(append([]string(nil), q.proj...), names...)
+	q.calls += ".Project(" + strings.Join(names, ", ") + ")"
 	return q.compile()
 }

@@ -4,11 +4,17 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // Describer is a handle that can describe its item shape and access
-// patterns for [Describe]: *Node, *Edge and *Collection implement it.
+// patterns for [Describe]: *Node, *Edge and *Collection implement it, and
+// [AccessPattern] documents one query.
 type Describer interface {
 	describe() shape
 }
@@ -60,6 +66,9 @@ func Describe(w io.Writer, t *Table, handles ...Describer) error {
 	row(&b, append(cols, "attributes")...)
 	row(&b, strings.Split(strings.Repeat("---,", len(cols)+1), ",")[:len(cols)+1]...)
 	for _, s := range shapes {
+		if s.kind == "" {
+			continue // an access pattern only
+		}
 		cells := []string{s.kind, code(s.keys[0]), code(s.keys[1])}
 		if indexCols {
 			cells = append(cells, code(s.keys[2]), code(s.keys[3]))
@@ -206,4 +215,73 @@ func (c *Collection[P, C]) describe() shape {
 			{fmt.Sprintf("%s and all its %s children", c.parent.typ, c.childType), "Collection.Load", "Query", fmt.Sprintf("%s = %q", o.PartitionKey, pk), "table"},
 		},
 	}
+}
+
+// AccessPattern documents a query as an access pattern of its own for
+// [Describe], e.g. seed 004's "projects created since an id, active only":
+//
+//	adjlist.AccessPattern("a workspace's active projects since an id",
+//		projects.List("<id>").GreaterThanEqual("<since>").
+//			Filter(expression.Name("status").Equal(expression.Value("ACTIVE"))))
+//
+// Describe prints it as one row of its access-pattern table, with the
+// exact key condition, filter and projection the query sends (placeholders
+// resolved; ids such as "<id>" written as given). An invalid query makes
+// Describe return its error.
+func AccessPattern[T any](name string, q Query[T]) Describer {
+	return patternOnly[T]{name: name, q: q}
+}
+
+type patternOnly[T any] struct {
+	name string
+	q    Query[T]
+}
+
+func (p patternOnly[T]) describe() shape {
+	q := p.q
+	if q.err != nil {
+		return shape{t: q.t, err: q.err}
+	}
+	in := &q.in
+	cond := resolve(aws.ToString(in.KeyConditionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues)
+	if f := aws.ToString(in.FilterExpression); f != "" {
+		cond += "; filter " + resolve(f, in.ExpressionAttributeNames, in.ExpressionAttributeValues)
+	}
+	if pr := aws.ToString(in.ProjectionExpression); pr != "" {
+		cond += "; projection " + resolve(pr, in.ExpressionAttributeNames, nil)
+	}
+	if !aws.ToBool(in.ScanIndexForward) {
+		cond += "; ScanIndexForward=false"
+	}
+	request, on := "Query", "table"
+	if len(q.shards) > 0 {
+		request = fmt.Sprintf("%d Queries in parallel, merged", len(q.shards))
+	}
+	if in.IndexName != nil {
+		on = aws.ToString(in.IndexName) + " (eventually consistent)"
+	}
+	return shape{t: q.t, patterns: []pattern{{p.name, q.op + "(id)" + q.calls, request, cond, on}}}
+}
+
+// placeholderRE matches the expression package's placeholders (#0, :1).
+var placeholderRE = regexp.MustCompile(`[#:][0-9]+`)
+
+// resolve writes an expression with its names and values in place of the
+// placeholders: (#0 = :0) → (PK = "STU#<id>").
+func resolve(expr string, names map[string]string, values map[string]types.AttributeValue) string {
+	return placeholderRE.ReplaceAllStringFunc(expr, func(ph string) string {
+		if n, ok := names[ph]; ok {
+			return n
+		}
+		switch v := values[ph].(type) {
+		case *types.AttributeValueMemberS:
+			return strconv.Quote(v.Value)
+		case *types.AttributeValueMemberN:
+			return v.Value
+		case nil:
+			return ph
+		default:
+			return attrText(v)
+		}
+	})
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -50,4 +51,21 @@ func TestDescribeCollectionAndSortKeyIndex(t *testing.T) {
 	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
 	err = adjlist.Describe(&b, table, adjlist.NewNode[Workspace](table, "W S", "META"))
 	require.ErrorIs(t, err, adjlist.ErrInvalidKey)
+}
+
+// TestDescribeAccessPattern: a documented query is one row with the exact
+// expressions it sends; an invalid one is Describe's error.
+func TestDescribeAccessPattern(t *testing.T) {
+	table := adjlist.NewTable(nil, "school")
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	var b strings.Builder
+	require.NoError(t, adjlist.Describe(&b, table, enrolled, adjlist.AccessPattern("a course's A students from a to m",
+		enrolled.To("<to>").Between("a", "m").Filter(expression.Name("grade").Equal(expression.Value("A"))))))
+	assert.Contains(t, b.String(), "| a course's A students from a to m | `Edge.To(id).Between(lo, hi).Filter(cond)` | Query | "+
+		"`(GSI1PK = \"CRS#<to>\") AND (GSI1SK BETWEEN \"STU#a\" AND \"STU#m\"); filter (begins_with (SK, \"ENROLL#CRS#\")) AND (grade = \"A\")` | GSI1 (eventually consistent) |")
+
+	err := adjlist.Describe(&b, table, adjlist.AccessPattern("bad", enrolled.To("<to>").Between("m", "a")))
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
 }

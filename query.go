@@ -53,6 +53,7 @@ type Query[T any] struct {
 	sk         skCond    // a sort key condition within skPrefix, if any
 	filter     *expression.ConditionBuilder
 	proj       []string // data attributes to project, nil for all
+	calls      string   // the adjusting calls made, for Describe: ".Between(lo, hi)"
 	err        error
 	// shards, when set, are the partitions of a sharded read, merged in
 	// sort key order; pk is then their common logical key.
@@ -331,6 +332,7 @@ func (q Query[T]) Limit(n int32) Query[T] {
 // The default is ascending.
 func (q Query[T]) Desc() Query[T] {
 	q.in.ScanIndexForward = aws.Bool(false)
+	q.calls += ".Desc()"
 	return q
 }
 

@@ -92,7 +92,16 @@ func newModel(db adjlist.Client, tableName string) model {
 // listed: no student or course items.
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
-	return adjlist.Describe(w, m.table, m.users, m.orders, m.enrolled)
+	return adjlist.Describe(w, m.table, m.users, m.orders, m.enrolled,
+		adjlist.AccessPattern("a user's orders in a date range, newest first", ordersInRange(m.orders, "<id>", "<from>", "<to>")))
+}
+
+// ordersInRange is a user's orders dated from through to (whole days:
+// PrefixEnd makes "2023-01-31" include "2023-01-31T10:00"), newest first:
+// PK = "USER#123" AND SK BETWEEN "ORDER#2023-01-02" AND
+// "ORDER#2023-01-31\U0010FFFF", ScanIndexForward = false.
+func ordersInRange(orders *adjlist.Collection[User, Order], user, from, to string) adjlist.Query[adjlist.Child[Order]] {
+	return orders.List(user).Between(from, adjlist.PrefixEnd(to)).Desc()
 }
 
 // run writes seed 003's items to table and shows each access pattern. It
@@ -139,6 +148,16 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	}
 	fmt.Fprintf(w, "\nuser %s (%s, %s) and their orders, one Query:\n", u.ID, u.Parent.Name, u.Parent.Email)
 	for _, o := range u.Children {
+		fmt.Fprintf(w, "  %s  %8.2f  %s\n", o.ID, o.Data.Total, o.Data.Status)
+	}
+
+	// A date range, newest first: one Query whose sort key condition stays
+	// inside the ORDER# items (the METADATA item is never read).
+	fmt.Fprintln(w, "\norders of user 123 from 2023-01-02 to 2023-01-31, newest first:")
+	for o, err := range ordersInRange(orders, "123", "2023-01-02", "2023-01-31").All(ctx) {
+		if err != nil {
+			return err
+		}
 		fmt.Fprintf(w, "  %s  %8.2f  %s\n", o.ID, o.Data.Total, o.Data.Status)
 	}
 

@@ -38,6 +38,8 @@ func TestRunWritesSeedTable(t *testing.T) {
 		assert.Contains(t, out, "user 123 (Jane Doe, jane@example.com) and their orders, one Query:\n"+
 			"  2023-01-01     42.50  DELIVERED\n"+
 			"  2023-01-05     19.99  SHIPPED\n")
+		assert.Contains(t, out, "orders of user 123 from 2023-01-02 to 2023-01-31, newest first:\n"+
+			"  2023-01-05     19.99  SHIPPED\n\n")
 		assert.Contains(t, out, "What courses is Alice taking? (table)\n  Math, grade A\n")
 		assert.Contains(t, out, "Who is taking Math? (GSI1)\n  Alice, grade A\n")
 		assert.Contains(t, out, "STUDENT#Alice |COURSE#Math      |COURSE#Math |STUDENT#Alice |Grade=A\n")
@@ -59,6 +61,7 @@ func TestDescribe(t *testing.T) {
 		"| item | PK | SK | GSI_PK | GSI_SK | attributes |",
 		"| `USER#<id>` | `METADATA` |  |  | Name, Email |",
 		"| `USER#<id>` | `ORDER#<child>` |  |  | Total, Status |",
+		"| a user's orders in a date range, newest first | `Collection.List(id).Between(lo, hi).Desc()` | Query | `(PK = \"USER#<id>\") AND (SK BETWEEN \"ORDER#<from>\" AND \"ORDER#<to>\\U0010ffff\"); ScanIndexForward=false` | table |",
 		"| `STUDENT#<from>` | `COURSE#<to>` | `COURSE#<to>` | `STUDENT#<from>` | Grade |",
 		"`PK = \"USER#<id>\"`",
 		"`PK = \"STUDENT#<from>\" AND begins_with(SK, \"COURSE#\")`",

@@ -32,6 +32,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+
 	"github.com/adjlist/adjlist"
 	"github.com/adjlist/adjlist/internal/exampleutil"
 )
@@ -79,7 +81,25 @@ func newModel(db adjlist.Client, tableName string) model {
 // keys, and the access patterns.
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
-	return adjlist.Describe(w, m.table, m.workspaces, m.projects)
+	return adjlist.Describe(w, m.table, m.workspaces, m.projects,
+		adjlist.AccessPattern("a workspace's active projects since an id, title and status only", activeSince(m.projects, "<id>", "<since>")))
+}
+
+// activeSince is a workspace's projects created since id since (ids are
+// time-ordered), active ones only, with only their title and status: one
+// Query per page,
+//
+//	EntityRef = "WS#acme" AND Detail BETWEEN "PROJ#2026-0042" AND "PROJ$"
+//	filter status = "ACTIVE"
+//	projection EntityRef, Detail, title, status
+//
+// The filter runs after the read: inactive projects are still read and
+// billed, and Limit counts them.
+func activeSince(projects *adjlist.Collection[Workspace, Project], workspace, since string) adjlist.Query[adjlist.Child[Project]] {
+	return projects.List(workspace).
+		GreaterThanEqual(since).
+		Filter(expression.Name("status").Equal(expression.Value("ACTIVE"))).
+		Project("title", "status")
 }
 
 // run writes seed 004's workspaces and projects to table and shows each
@@ -156,6 +176,16 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		return err
 	}
 	fmt.Fprintf(w, "\nproject %s/%s: %s (%s)\n", p42.Parent, p42.ID, p42.Data.Title, p42.Data.Status)
+
+	// Projects created since 2026-0042, active ones only, title and status
+	// only (CreatedBy is not read back, so it prints empty).
+	fmt.Fprintln(w, "\nacme projects since 2026-0042, active only, title and status:")
+	for p, err := range activeSince(projects, "acme", "2026-0042").All(ctx) {
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "  %s  %-14s %-8s by %q\n", p.ID, p.Data.Title, p.Data.Status, p.Data.CreatedBy)
+	}
 
 	// The count of a workspace's projects, without decoding them: the same
 	// Query, projecting only the keys.

@@ -39,6 +39,8 @@ func TestRunWritesSeedTable(t *testing.T) {
 			"  2026-0042  Mobile app     ACTIVE   by ben\n"+
 			"  2026-0007  Billing revamp DONE     by ana\n")
 		assert.Contains(t, out, "project acme/2026-0042: Mobile app (ACTIVE)\n")
+		assert.Contains(t, out, "acme projects since 2026-0042, active only, title and status:\n"+
+			"  2026-0042  Mobile app     ACTIVE   by \"\"\n")
 		assert.Contains(t, out, "acme has 3 projects\n")
 		assert.Contains(t, out, "workspace globex (Globex, 10 seats) in one Query:\n  2026-0009  Data lake\n")
 		assert.Contains(t, out, "EntityRef |Detail         |attributes\n"+
@@ -68,5 +70,6 @@ func TestDescribe(t *testing.T) {
 		"`EntityRef = \"WS#<id>\" AND Detail = \"META\"`",
 		"`EntityRef = \"WS#<id>\" AND begins_with(Detail, \"PROJ#\"); ScanIndexForward=false`",
 		"`EntityRef = \"WS#<id>\" AND Detail = \"PROJ#<child>\"`",
+		"| a workspace's active projects since an id, title and status only | `Collection.List(id).GreaterThanEqual(v).Filter(cond).Project(title, status)` | Query | `(EntityRef = \"WS#<id>\") AND (Detail BETWEEN \"PROJ#<since>\" AND \"PROJ$\"); filter status = \"ACTIVE\"; projection EntityRef, Detail, title, status` | table |",
 	)
 }

@@ -197,6 +197,19 @@ func WorkspacePartitionBody(k int) []byte {
 	return queryBody(items)
 }
 
+// ProjectsBody is the Query response for PK = WS#acme AND SK BETWEEN two
+// project ids: k projects, no parent.
+func ProjectsBody(k int) []byte {
+	items := make([]map[string]av, 0, k)
+	for i := 0; i < k; i++ {
+		items = append(items, map[string]av{
+			"PK": s(wsPrefix + "acme"), "SK": s(projPrefix + ProjectID(i)),
+			"title": s(FixtureProject.Title), "status": s(FixtureProject.Status), "createdBy": s(FixtureProject.CreatedBy),
+		})
+	}
+	return queryBody(items)
+}
+
 // GetEdgeBody is the GetItem response for the edge a91 → math204.
 func GetEdgeBody() []byte {
 	b, err := json.Marshal(map[string]any{"Item": edgeJSON("a91", "math204")})

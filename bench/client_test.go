@@ -56,6 +56,12 @@ var clientOps = []clientOp{
 		ws, children, err := p.LoadWorkspace(ctx, "acme")
 		return loaded[Workspace, Child]{ws, children}, err
 	}},
+	{"range100", map[string][]byte{TargetQuery: ProjectsBody(100)}, func(ctx context.Context, p Patterns) (any, error) {
+		return p.ProjectsBetween(ctx, "acme", ProjectID(0), ProjectID(99))
+	}},
+	{"filter100", map[string][]byte{TargetQuery: ReverseBody(100)}, func(ctx context.Context, p Patterns) (any, error) {
+		return p.ToWithGrade(ctx, "math204", FixtureEnrollment.Grade)
+	}},
 }
 
 // implNames orders the columns: the hand-written floor first, so that
@@ -265,7 +271,10 @@ type canonicalRequest struct {
 	Conditions           []string // AND-terms, placeholders resolved, sorted
 }
 
-var placeholder = regexp.MustCompile(`[#:][A-Za-z0-9_]+`)
+var (
+	placeholder = regexp.MustCompile(`[#:][A-Za-z0-9_]+`)
+	between     = regexp.MustCompile(`BETWEEN (\S+) AND`)
+)
 
 func canonical(t *testing.T, recorded string) canonicalRequest {
 	t.Helper()
@@ -304,6 +313,8 @@ func canonical(t *testing.T, recorded string) canonicalRequest {
 		if expr == "" {
 			return
 		}
+		// BETWEEN's own AND is not a conjunction.
+		expr = between.ReplaceAllString(expr, "BETWEEN $1 &&")
 		for _, term := range strings.Split(expr, " AND ") {
 			term = placeholder.ReplaceAllStringFunc(term, func(p string) string {
 				if p[0] == '#' {
@@ -321,6 +332,8 @@ func canonical(t *testing.T, recorded string) canonicalRequest {
 		switch kc.ComparisonOperator {
 		case "EQ":
 			c.Conditions = append(c.Conditions, squeeze.Replace(name+" = "+val(kc.AttributeValueList[0])))
+		case "BETWEEN":
+			c.Conditions = append(c.Conditions, squeeze.Replace(name+" BETWEEN "+val(kc.AttributeValueList[0])+" && "+val(kc.AttributeValueList[1])))
 		case "BEGINS_WITH":
 			c.Conditions = append(c.Conditions, squeeze.Replace("begins_with("+name+", "+val(kc.AttributeValueList[0])+")"))
 		default:

@@ -10,6 +10,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/guregu/dynamo/v2"
@@ -38,6 +39,12 @@ type Patterns interface {
 	// LoadWorkspace reads a workspace and its projects: Query PK = WS#id,
 	// every page.
 	LoadWorkspace(ctx context.Context, id string) (Workspace, []Child, error)
+	// ProjectsBetween lists a workspace's projects with ids from lo to hi:
+	// Query PK = WS#id AND SK BETWEEN PROJ#lo AND PROJ#hi, every page.
+	ProjectsBetween(ctx context.Context, id, lo, hi string) ([]Child, error)
+	// ToWithGrade lists a course's enrolments of one grade on GSI1: To's
+	// request with filter begins_with(SK, ENROLL#CRS#) AND grade = :grade.
+	ToWithGrade(ctx context.Context, course, grade string) ([]Edge, error)
 }
 
 // errNotFound is the hand-written implementations' "no such item".
@@ -90,6 +97,14 @@ func (a *AdjList) LoadStudent(ctx context.Context, id string) (Student, []Edge, 
 func (a *AdjList) LoadWorkspace(ctx context.Context, id string) (Workspace, []Child, error) {
 	f, err := a.Projects.Load(ctx, id)
 	return f.Parent, f.Children, err
+}
+
+func (a *AdjList) ProjectsBetween(ctx context.Context, id, lo, hi string) ([]Child, error) {
+	return a.Projects.List(id).Between(lo, hi).Collect(ctx)
+}
+
+func (a *AdjList) ToWithGrade(ctx context.Context, course, grade string) ([]Edge, error) {
+	return a.Enrolled.To(course).Filter(expression.Name("grade").Equal(expression.Value(grade))).Collect(ctx)
 }
 
 // PutMany is the library's bulk path.
@@ -287,6 +302,52 @@ func (s *SDK) LoadWorkspace(ctx context.Context, id string) (Workspace, []Child,
 	return ws, children, err
 }
 
+func (s *SDK) ProjectsBetween(ctx context.Context, id, lo, hi string) ([]Child, error) {
+	var children []Child
+	err := s.query(ctx, &dynamodb.QueryInput{
+		TableName:              aws.String(s.Name),
+		KeyConditionExpression: aws.String("PK = :pk AND SK BETWEEN :lo AND :hi"),
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk": &types.AttributeValueMemberS{Value: wsPrefix + id},
+			":lo": &types.AttributeValueMemberS{Value: projPrefix + lo},
+			":hi": &types.AttributeValueMemberS{Value: projPrefix + hi},
+		},
+	}, func(n int) { children = slices.Grow(children, n) }, func(item map[string]types.AttributeValue) error {
+		c := Child{Parent: id, ID: strings.TrimPrefix(str(item, "SK"), projPrefix)}
+		if err := attributevalue.UnmarshalMap(item, &c.Data); err != nil {
+			return err
+		}
+		children = append(children, c)
+		return nil
+	})
+	return children, err
+}
+
+func (s *SDK) ToWithGrade(ctx context.Context, course, grade string) ([]Edge, error) {
+	var edges []Edge
+	err := s.query(ctx, &dynamodb.QueryInput{
+		TableName:                aws.String(s.Name),
+		IndexName:                aws.String("GSI1"),
+		KeyConditionExpression:   aws.String("GSI1PK = :pk AND begins_with(GSI1SK, :sk)"),
+		FilterExpression:         aws.String("begins_with(SK, :label) AND #grade = :grade"),
+		ExpressionAttributeNames: map[string]string{"#grade": "grade"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{
+			":pk":    &types.AttributeValueMemberS{Value: crsPrefix + course},
+			":sk":    &types.AttributeValueMemberS{Value: stuPrefix},
+			":label": &types.AttributeValueMemberS{Value: enrollPrefix},
+			":grade": &types.AttributeValueMemberS{Value: grade},
+		},
+	}, func(n int) { edges = slices.Grow(edges, n) }, func(item map[string]types.AttributeValue) error {
+		e := Edge{From: strings.TrimPrefix(str(item, "PK"), stuPrefix), To: course}
+		if err := attributevalue.UnmarshalMap(item, &e.Data); err != nil {
+			return err
+		}
+		edges = append(edges, e)
+		return nil
+	})
+	return edges, err
+}
+
 // PutMany is hand-written bulk loading: BatchWriteItem, 25 items per
 // request, workers requests in flight, unprocessed items resent at once
 // (DynamoDB Local never leaves any).
@@ -467,4 +528,23 @@ func (g *Guregu) LoadWorkspace(ctx context.Context, id string) (Workspace, []Chi
 		return ws, children, errNotFound
 	}
 	return ws, children, nil
+}
+
+func (g *Guregu) ProjectsBetween(ctx context.Context, id, lo, hi string) ([]Child, error) {
+	var recs []gWorkspacePartition
+	err := g.Table.Get("PK", wsPrefix+id).Range("SK", dynamo.Between, projPrefix+lo, projPrefix+hi).All(ctx, &recs)
+	children := make([]Child, len(recs))
+	for i := range recs {
+		children[i] = Child{Parent: id, ID: strings.TrimPrefix(recs[i].SK, projPrefix), Data: recs[i].Project}
+	}
+	return children, err
+}
+
+func (g *Guregu) ToWithGrade(ctx context.Context, course, grade string) ([]Edge, error) {
+	var recs []gEdge
+	err := g.Table.Get("GSI1PK", crsPrefix+course).Index("GSI1").
+		Range("GSI1SK", dynamo.BeginsWith, stuPrefix).
+		Filter("begins_with(SK, ?)", enrollPrefix).
+		Filter("'grade' = ?", grade).All(ctx, &recs)
+	return gEdges(recs), err
 }

@@ -180,6 +180,25 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 		{"Edge.To, one page", collect(a.Enrolled.To("math204"), n), map[string]int{"Query": 1}},
 		{"Edge.To, Limit 10", collect(a.Enrolled.To("math204").Limit(10), n), map[string]int{"Query": 3}},
 		{"Edge.To, Page by Page with cursors", pages(a.Enrolled.To("math204").Limit(10), 3), map[string]int{"Query": 3}},
+		{"Edge.From.Between, one page", collect(a.Enrolled.From("a91").Between(CourseID(5), CourseID(14)), 10), map[string]int{"Query": 1}},
+		{"Edge.From.GreaterThanEqual, Limit 10: pages of 10, 5", collect(a.Enrolled.From("a91").GreaterThanEqual(CourseID(10)).Limit(10), 15), map[string]int{"Query": 2}},
+		{"Edge.To.LessThan, Page by Page with cursors: 10, 10, then the bound (dropped)", pages(a.Enrolled.To("math204").LessThan(StudentID(20)).Limit(10), 3), map[string]int{"Query": 3}},
+		{"Edge.To.Filter, one page", collect(a.Enrolled.To("math204").Filter(expression.Name("grade").Equal(expression.Value(e.Grade))), n), map[string]int{"Query": 1}},
+		{"Edge.To.Filter.Project.Count", func() error {
+			c, err := a.Enrolled.To("math204").Filter(expression.Name("grade").Equal(expression.Value("none"))).Project("grade").Count(ctx)
+			if err == nil && c != 0 {
+				err = fmt.Errorf("count %d", c)
+			}
+			return err
+		}, map[string]int{"Query": 1}},
+		{"LoadPartition", func() error {
+			var got []Edge
+			_, err := adjlist.LoadPartition(ctx, a.Students, "a91", a.Enrolled.Into(&got))
+			if err == nil && len(got) != n {
+				err = fmt.Errorf("%d edges", len(got))
+			}
+			return err
+		}, map[string]int{"Query": 1}},
 		{"Edge.WaitIndexed (already indexed)", func() error {
 			return a.Enrolled.WaitIndexed(ctx, StudentID(0), "math204", 0)
 		}, map[string]int{"Query": 1}},

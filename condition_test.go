@@ -320,3 +320,20 @@ func TestFilterAndProject(t *testing.T) {
 	}
 	assert.ElementsMatch(t, []string{"GSI1PK", "GSI1SK", "PK", "SK", "enrolledOn"}, names)
 }
+
+// TestFilterUsage: a filtered Count reads every item of its range; Usage
+// reports the items scanned and those the filter kept.
+func TestFilterUsage(t *testing.T) {
+	s := newTenancy(t)
+	ctx := context.Background()
+	for i, status := range []string{"ACTIVE", "DONE", "ACTIVE", "DONE", "DONE"} {
+		require.NoError(t, s.projects.Put(ctx, "acme", string(rune('a'+i)), Project{Status: status}))
+	}
+	var u adjlist.Usage
+	n, err := s.projects.List("acme").Filter(expression.Name("status").Equal(expression.Value("ACTIVE"))).Count(adjlist.WithUsage(ctx, &u))
+	require.NoError(t, err)
+	assert.Equal(t, 2, n)
+	assert.Equal(t, 5, u.Scanned())
+	assert.Equal(t, 2, u.Matched())
+	assert.Equal(t, 1, u.Requests())
+}

@@ -20,6 +20,8 @@ type Usage struct {
 	requests int
 	read     float64
 	write    float64
+	scanned  int
+	matched  int
 }
 
 // Requests returns the number of DynamoDB operations called (an operation
@@ -44,6 +46,33 @@ func (u *Usage) WriteUnits() float64 {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	return u.write
+}
+
+// Scanned returns how many items the Query requests read (evaluated)
+// before any filter expression: the sum of QueryOutput.ScannedCount. Read
+// capacity follows this, not what a filter keeps: a filtered query or
+// [Query.Count] with [Query.Filter] reads every item of its key range.
+func (u *Usage) Scanned() int {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.scanned
+}
+
+// Matched returns how many items the Query requests returned after their
+// filter expressions: the sum of QueryOutput.Count. Scanned − Matched is
+// what filters dropped (read and billed all the same).
+func (u *Usage) Matched() int {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	return u.matched
+}
+
+// addQuery records a Query response's item counts.
+func (u *Usage) addQuery(scanned, matched int32) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	u.scanned += int(scanned)
+	u.matched += int(matched)
 }
 
 // addCall records one operation and the capacity it consumed: CapacityUnits
@@ -119,6 +148,7 @@ func usageMiddleware(u *Usage) middleware.InitializeMiddleware {
 			ccs = append(ccs, r.ConsumedCapacity)
 		case *dynamodb.QueryOutput:
 			ccs = append(ccs, r.ConsumedCapacity)
+			u.addQuery(r.ScannedCount, r.Count)
 		case *dynamodb.PutItemOutput:
 			ccs = append(ccs, r.ConsumedCapacity)
 		case *dynamodb.UpdateItemOutput:

@@ -87,18 +87,7 @@ type Partition[N any] struct {
 func LoadPartition[N any](ctx context.Context, node *Node[N], id string, targets ...Target) (Partition[N], error) {
 	const op = "LoadPartition"
 	res := Partition[N]{ID: id}
-	var err error
-	for _, tg := range targets {
-		switch {
-		case err != nil:
-		case tg.err != nil:
-			err = tg.err
-		case tg.take == nil:
-			err = fmt.Errorf("%w: a zero Target", ErrInvalidOption)
-		case tg.t != node.t || tg.typ != node.typ:
-			err = fmt.Errorf("%w: %s is not in %s partitions", ErrInvalidOption, tg.kind, node.typ)
-		}
-	}
+	err := checkTargets(node, targets)
 	res.Node, err = loadPartition(ctx, op, node, id, err, func(int) {}, func(item Item) error {
 		for _, tg := range targets {
 			if ok, err := tg.take(item); ok || err != nil {
@@ -117,4 +106,85 @@ func LoadPartition[N any](ctx context.Context, node *Node[N], id string, targets
 		return Partition[N]{ID: id}, err
 	}
 	return res, nil
+}
+
+// PartitionPage is one page of a partition read by [PagePartition].
+type PartitionPage[N any] struct {
+	Partition[N]
+	// HasNode reports whether the node item was on this page (it sorts
+	// among the other items by its sort key, so on one page only).
+	HasNode bool
+	// Cursor resumes the read after this page, as [Page.Cursor] does; ""
+	// when DynamoDB reports no more items.
+	Cursor string
+}
+
+// PagePartition is [LoadPartition] one page at a time, for
+// request/response handlers: exactly one Query (PK = "STU#a91", at most
+// limit items evaluated, 0 for DynamoDB's 1 MB page), its items decoded
+// into the targets' slices, and a cursor for the next page. cursor is ""
+// for the first page or a PartitionPage.Cursor of the same read; one from
+// another read is [ErrInvalidCursor], before any request. A missing node
+// item is not an error here: HasNode says whether this page held it. Other
+// errors are as LoadPartition's, with the same guarantee: every slice nil.
+func PagePartition[N any](ctx context.Context, node *Node[N], id, cursor string, limit int32, targets ...Target) (PartitionPage[N], error) {
+	const op = "PagePartition"
+	res := PartitionPage[N]{Partition: Partition[N]{ID: id}}
+	fail := func(err error) (PartitionPage[N], error) {
+		for _, tg := range targets {
+			if tg.reset != nil {
+				tg.reset()
+			}
+		}
+		return PartitionPage[N]{Partition: Partition[N]{ID: id}}, err
+	}
+	pk, sk, err := node.Key(id)
+	if err == nil {
+		err = checkTargets(node, targets)
+	}
+	if err != nil {
+		return fail(node.t.opErr(op, pk, "", err))
+	}
+	var itemErr error
+	q := newQuery(node.t, op, queryKeys{pk: pk}, func(item Item) (Item, bool, error) {
+		if itemErr != nil {
+			return nil, false, nil
+		}
+		if s, _ := stringAttr(item, node.t.opts.SortKey); s == sk {
+			itemErr, res.HasNode = node.t.unmarshalData(item, &res.Node), true
+			return nil, false, nil
+		}
+		for _, tg := range targets {
+			if ok, err := tg.take(item); ok || err != nil {
+				itemErr = err
+				return nil, false, nil
+			}
+		}
+		res.Other++
+		return nil, false, nil
+	}).Limit(limit)
+	page, err := q.Page(ctx, cursor)
+	if err == nil && itemErr != nil {
+		err = node.t.opErr(op, pk, sk, itemErr)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	res.Cursor = page.Cursor
+	return res, nil
+}
+
+// checkTargets refuses targets that cannot hold items of node's partitions.
+func checkTargets[N any](node *Node[N], targets []Target) error {
+	for _, tg := range targets {
+		switch {
+		case tg.err != nil:
+			return tg.err
+		case tg.take == nil:
+			return fmt.Errorf("%w: a zero Target", ErrInvalidOption)
+		case tg.t != node.t || tg.typ != node.typ:
+			return fmt.Errorf("%w: %s is not in %s partitions", ErrInvalidOption, tg.kind, node.typ)
+		}
+	}
+	return nil
 }

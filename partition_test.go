@@ -84,3 +84,50 @@ func updateSet(table, pk, sk, attr string) *dynamodb.UpdateItemInput {
 		ExpressionAttributeNames:  map[string]string{"#a": attr},
 		ExpressionAttributeValues: map[string]types.AttributeValue{":v": &types.AttributeValueMemberBOOL{Value: true}}}
 }
+
+// TestPagePartition: the same read one Query per page, with cursors; the
+// node item is on one page; a cursor of another partition is refused.
+func TestPagePartition(t *testing.T) {
+	s := newSchool(t)
+	ctx := context.Background()
+	notes := adjlist.NewCollection[Note](s.students, "NOTE")
+	require.NoError(t, s.students.Put(ctx, "a91", Student{Name: "Ada"}))
+	require.NoError(t, s.students.Put(ctx, "b30", Student{Name: "Bo"}))
+	for _, c := range []string{"c1", "c2", "c3"} {
+		require.NoError(t, s.enrolled.Put(ctx, "a91", c, Enrollment{Grade: "A"}))
+	}
+	for _, n := range []string{"0001", "0002"} {
+		require.NoError(t, notes.Put(ctx, "a91", n, Note{Text: n}))
+	}
+	var all []adjlist.EdgeItem[Enrollment]
+	var allNotes []adjlist.Child[Note]
+	pagesWithNode, cursor := 0, ""
+	var node Student
+	for pages := 1; ; pages++ {
+		var es []adjlist.EdgeItem[Enrollment]
+		var ns []adjlist.Child[Note]
+		before := s.calls.queries.Load()
+		p, err := adjlist.PagePartition(ctx, s.students, "a91", cursor, 2, s.enrolled.Into(&es), notes.Into(&ns))
+		require.NoError(t, err)
+		assert.Equal(t, int64(1), s.calls.queries.Load()-before, "one Query per page")
+		assert.LessOrEqual(t, len(es)+len(ns)+map[bool]int{true: 1}[p.HasNode], 2)
+		if p.HasNode {
+			pagesWithNode++
+			node = p.Node
+		}
+		all, allNotes = append(all, es...), append(allNotes, ns...)
+		if cursor = p.Cursor; cursor == "" {
+			break
+		}
+		require.Less(t, pages, 10)
+		if pages == 1 {
+			_, err := adjlist.PagePartition(ctx, s.students, "b30", cursor, 2, s.enrolled.Into(&es))
+			require.ErrorIs(t, err, adjlist.ErrInvalidCursor)
+			assert.Nil(t, es)
+		}
+	}
+	assert.Equal(t, 1, pagesWithNode)
+	assert.Equal(t, Student{Name: "Ada"}, node)
+	assert.Len(t, all, 3)
+	assert.Len(t, allNotes, 2)
+}

@@ -28,7 +28,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/adjlist/adjlist/internal/ddblocal"
+	"github.com/adjlist/adjlist/ddblocal"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 )
 

@@ -18,7 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/adjlist/adjlist/internal/ddblocal"
+	"github.com/adjlist/adjlist/ddblocal"
 )
 
 // start starts a server for one test and stops it afterwards. Without an

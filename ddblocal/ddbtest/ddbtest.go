@@ -1,18 +1,27 @@
-// Package ddbtest shares one DynamoDB Local server (see package ddblocal)
-// among the tests of a package.
+// Package ddbtest runs a package's tests against one DynamoDB Local server
+// (see package [github.com/adjlist/adjlist/ddblocal]) shared by all of them,
+// with a fresh table per test.
 //
-// Use it from TestMain:
+// Use it from TestMain, which starts the server before the tests (or attaches
+// to the one named by $AWS_ENDPOINT_URL_DYNAMODB) and stops it after them:
 //
 //	func TestMain(m *testing.M) { ddbtest.Main(m) }
 //
-// and in tests:
+// and in each test, either let it build the table:
 //
-//	client := ddbtest.Client(t)
-//	table := ddbtest.TableName(t)
+//	table := ddbtest.NewTable(t) // adjlist.NewTable + adjlist.CreateTable, deleted when t ends
+//	users := adjlist.NewNode[User](table, "USER", "PROFILE")
 //
-// When DynamoDB Local cannot start, tests that call [Client] are skipped
-// locally, so `go test` works without Java, but fail when $CI is set, so a
-// broken CI setup can never pass by skipping everything.
+// or build your service's own table on its client and a fresh name, and let
+// it create that:
+//
+//	model := myservice.NewModel(ddbtest.Client(t), ddbtest.TableName(t))
+//	ddbtest.CreateTable(t, model.Table)
+//
+// When DynamoDB Local cannot start (not installed, no Java), tests that need
+// it are skipped with an install hint ([ddblocal.InstallHint]), so `go test`
+// works without Java; but when $CI is set they fail instead, so a broken CI
+// setup can never pass by skipping everything.
 package ddbtest
 
 import (
@@ -27,9 +36,13 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
-	"github.com/adjlist/adjlist/ddblocal"
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/ddblocal"
 )
 
 // shared is the package-wide connection, made at most once.
@@ -55,8 +68,10 @@ func connect() error {
 func inCI() bool { return os.Getenv("CI") != "" }
 
 // Main runs the tests of a package that uses DynamoDB Local; call it from
-// TestMain. It connects before the tests (see ddblocal.Connect), stops the
-// server afterwards and exits with the tests' status. If DynamoDB Local is
+// TestMain. It connects before the tests (see [ddblocal.Connect]: the
+// endpoint in $AWS_ENDPOINT_URL_DYNAMODB, else a private server it starts),
+// stops the server afterwards and exits with the tests' status (1 if they
+// passed but the server had died meanwhile). If DynamoDB Local is
 // unavailable it exits 1 under CI; otherwise it runs the tests anyway and
 // [Client] skips them.
 //
@@ -98,7 +113,8 @@ func isFuzzing() bool {
 	return f != nil && f.Value.String() != ""
 }
 
-// Client returns the client for the shared DynamoDB Local. If it is
+// Client returns the client for the shared DynamoDB Local, made by
+// [ddblocal.NewClient] (dummy credentials, no SDK warnings). If it is
 // unavailable, the test fails under CI and is skipped otherwise, with the
 // reason and how to install it. It must only be used in packages whose
 // TestMain calls [Main].
@@ -157,4 +173,41 @@ func TableName(t testing.TB) string {
 		base = base[:max] // safe: base is ASCII after mapping
 	}
 	return base + suffix
+}
+
+// NewTable returns a fresh, empty table for t on the shared DynamoDB Local:
+// adjlist.NewTable on [Client] and [TableName], with optFns (its key
+// attributes and index), created by [CreateTable] and deleted when t ends.
+// Failures end the test (or skip it, see [Client]).
+func NewTable(t testing.TB, optFns ...func(*adjlist.Options)) *adjlist.Table {
+	t.Helper()
+	table := adjlist.NewTable(Client(t), TableName(t), optFns...)
+	CreateTable(t, table)
+	return table
+}
+
+// cleanupTimeout bounds the DeleteTable call that ends each table's life.
+const cleanupTimeout = 30 * time.Second
+
+// CreateTable creates table's DynamoDB table on the shared DynamoDB Local and
+// deletes it when t ends. It calls [adjlist.CreateTable] with [Client] as the
+// admin client, whatever client table was built with, so the table gets the
+// key schema and every index that table's options declare; optFns configure
+// that call (projection, IfNotExists). Build table with [TableName] so that
+// each test has its own. A failure to create ends the test with t.Fatal (or
+// skips it, see [Client]); a failure to delete at the end fails it.
+func CreateTable(t testing.TB, table *adjlist.Table, optFns ...func(*adjlist.CreateTableOptions)) {
+	t.Helper()
+	client := Client(t)
+	if err := adjlist.CreateTable(t.Context(), client, table, optFns...); err != nil {
+		t.Fatalf("ddbtest: CreateTable %s: %v", table.Name(), err)
+	}
+	t.Cleanup(func() {
+		// t.Context is already cancelled when cleanups run.
+		ctx, cancel := context.WithTimeout(context.Background(), cleanupTimeout)
+		defer cancel()
+		if _, err := client.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(table.Name())}); err != nil {
+			t.Errorf("ddbtest: DeleteTable %s: %v", table.Name(), err)
+		}
+	})
 }

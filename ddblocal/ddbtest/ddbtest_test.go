@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/adjlist/adjlist"
 	"github.com/adjlist/adjlist/ddblocal/ddbtest"
 )
 
@@ -70,4 +71,43 @@ func TestCIGuard(t *testing.T) {
 			assert.Contains(t, string(out), tc.want)
 		})
 	}
+}
+
+type user struct {
+	Name string `dynamodbav:"name"`
+}
+
+func TestNewTable(t *testing.T) {
+	var name string
+	t.Run("table", func(t *testing.T) {
+		table := ddbtest.NewTable(t)
+		name = table.Name()
+		assert.True(t, strings.HasPrefix(name, "TestNewTable_table-"), name)
+
+		out, err := ddbtest.Client(t).DescribeTable(t.Context(), &dynamodb.DescribeTableInput{TableName: aws.String(name)})
+		require.NoError(t, err)
+		require.Len(t, out.Table.GlobalSecondaryIndexes, 1, "the table's index is created too")
+		assert.Equal(t, table.Options().Index, aws.ToString(out.Table.GlobalSecondaryIndexes[0].IndexName))
+
+		users := adjlist.NewNode[user](table, "USER", "PROFILE")
+		require.NoError(t, users.Put(t.Context(), "u1", user{Name: "Ada"}))
+		got, err := users.Get(t.Context(), "u1")
+		require.NoError(t, err)
+		assert.Equal(t, "Ada", got.Name)
+	})
+	require.NotEmpty(t, name)
+	_, err := ddbtest.Client(t).DescribeTable(t.Context(), &dynamodb.DescribeTableInput{TableName: aws.String(name)})
+	var notFound *types.ResourceNotFoundException
+	require.ErrorAs(t, err, &notFound, "the table is deleted when its test ends")
+}
+
+// CreateTable creates a table built on another client, with that table's
+// own layout.
+func TestCreateTableOwnLayout(t *testing.T) {
+	table := adjlist.NewTable(ddbtest.Client(t), ddbtest.TableName(t), func(o *adjlist.Options) { o.NoIndex = true })
+	ddbtest.CreateTable(t, table)
+
+	out, err := ddbtest.Client(t).DescribeTable(t.Context(), &dynamodb.DescribeTableInput{TableName: aws.String(table.Name())})
+	require.NoError(t, err)
+	assert.Empty(t, out.Table.GlobalSecondaryIndexes)
 }

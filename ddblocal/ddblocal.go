@@ -190,8 +190,17 @@ type Server struct {
 // within ctx and at most about a minute, until it answers a ListTables call.
 // ctx bounds only the startup; the server runs until [Server.Stop].
 //
+// It runs `java -Djava.library.path=DIR/DynamoDBLocal_lib -jar
+// DIR/DynamoDBLocal.jar -inMemory -port PORT -disableTelemetry -sharedDb` in
+// the jar's directory DIR ([JarDir]) with [JavaPath]'s java, in a process
+// group of its own (on Linux also killed if this process dies), and retries
+// up to three times on a fresh port if the process exits during startup.
 // DynamoDB Local has no option to choose its listen address, so it listens
 // on all interfaces; the endpoint always uses 127.0.0.1.
+//
+// Errors wrap [ErrNotInstalled] when the jar or Java is missing; a server
+// that exits or does not answer in time gives an error that carries its
+// output.
 func Start(ctx context.Context) (*Server, error) {
 	dir, err := JarDir()
 	if err != nil {

@@ -160,4 +160,17 @@ func TestExternalModule(t *testing.T) {
 	if !strings.Contains(string(out), "ok  \texample.com/service") {
 		t.Errorf("no ok line:\n%s", out)
 	}
+
+	// The documented install command resolves from the service's module;
+	// its dir subcommand (no network) finds the same jar.
+	cmd = exec.CommandContext(ctx, goCmd, "run", "github.com/adjlist/adjlist/cmd/adjlist-ddblocal", "dir")
+	cmd.Dir = mod
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", ddblocal.EnvDir+"="+jarDir)
+	out, err = cmd.Output()
+	var exitErr *exec.ExitError
+	if errors.As(err, &exitErr) {
+		t.Logf("stderr:\n%s", exitErr.Stderr)
+	}
+	require.NoError(t, err, "go run .../cmd/adjlist-ddblocal dir in the external module")
+	assert.Equal(t, jarDir+"\n", string(out))
 }

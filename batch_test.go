@@ -14,7 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist"
-	"github.com/adjlist/adjlist/internal/ddbtest"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
 )
 
 // stingyClient answers BatchGetItem like a throttled DynamoDB: for its

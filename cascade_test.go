@@ -18,7 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist"
-	"github.com/adjlist/adjlist/internal/ddbtest"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
 )
 
 // Cascade test types: a mentoring edge between students, an advising edge

@@ -12,11 +12,11 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"github.com/adjlist/adjlist/internal/ddblocal"
+	"github.com/adjlist/adjlist/ddblocal"
 )
 
 // Local is a DynamoDB Local endpoint: one this process started with the
-// library's launcher (internal/ddblocal: in memory, on a free loopback
+// library's launcher (package ddblocal: in memory, on a free loopback
 // port), or the one named by AWS_ENDPOINT_URL_DYNAMODB. It never points
 // at AWS.
 type Local struct {

@@ -32,7 +32,7 @@ apt_install() {
 	DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y --no-install-recommends "$@"
 }
 
-# Java 17 or later: JAVA_HOME or PATH, the same lookup internal/ddblocal uses.
+# Java 17 or later: JAVA_HOME or PATH, the same lookup package ddblocal uses.
 java_bin=""
 if [ -n "${JAVA_HOME:-}" ] && [ -x "${JAVA_HOME}/bin/java" ]; then
 	java_bin="${JAVA_HOME}/bin/java"

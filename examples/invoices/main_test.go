@@ -5,7 +5,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/adjlist/adjlist/internal/ddbtest"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
 	"github.com/adjlist/adjlist/internal/exampleutil"
 	"github.com/adjlist/adjlist/internal/exampleutil/exampletest"
 )

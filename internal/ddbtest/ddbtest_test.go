@@ -1,73 +1,18 @@
 package ddbtest_test
 
 import (
-	"os"
-	"os/exec"
-	"regexp"
-	"strings"
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 
+	public "github.com/adjlist/adjlist/ddblocal/ddbtest"
 	"github.com/adjlist/adjlist/internal/ddbtest"
 )
 
 func TestMain(m *testing.M) { ddbtest.Main(m) }
 
-var validTableName = regexp.MustCompile(`^[A-Za-z0-9_.-]{3,255}$`)
-
-func TestTableName(t *testing.T) {
-	seen := map[string]bool{}
-	for _, name := range []string{"plain", "with space/and:colons", "ünïcödé", strings.Repeat("x", 300)} {
-		t.Run(name, func(t *testing.T) {
-			for range 3 {
-				got := ddbtest.TableName(t)
-				assert.Regexp(t, validTableName, got)
-				assert.False(t, seen[got], "duplicate name %q", got)
-				seen[got] = true
-			}
-		})
-	}
-}
-
-func TestClientCreateTable(t *testing.T) {
-	client := ddbtest.Client(t)
-	table := ddbtest.TableName(t)
-
-	_, err := client.CreateTable(t.Context(), &dynamodb.CreateTableInput{
-		TableName:            aws.String(table),
-		BillingMode:          types.BillingModePayPerRequest,
-		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("PK"), AttributeType: types.ScalarAttributeTypeS}},
-		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("PK"), KeyType: types.KeyTypeHash}},
-	})
-	require.NoError(t, err)
-
-	out, err := client.ListTables(t.Context(), &dynamodb.ListTablesInput{})
-	require.NoError(t, err)
-	assert.Contains(t, out.TableNames, table)
-}
-
-// Under CI a missing DynamoDB Local fails the run, never skips it: Main
-// exits first, and under -test.fuzz, where Main does not connect, Client
-// fails the test. The test binary re-runs itself without DynamoDB Local.
-func TestCIGuard(t *testing.T) {
-	for name, tc := range map[string]struct {
-		args []string
-		want string
-	}{
-		"Main":             {nil, "DynamoDB Local is required in CI"},
-		"Client (fuzzing)": {[]string{"-test.fuzz=^FuzzNone$", "-test.fuzzcachedir=" + t.TempDir()}, "--- FAIL: TestClientCreateTable"},
-	} {
-		t.Run(name, func(t *testing.T) {
-			cmd := exec.Command(os.Args[0], append([]string{"-test.run=^TestClientCreateTable$", "-test.v"}, tc.args...)...)
-			cmd.Env = append(os.Environ(), "CI=true", "DYNAMODB_LOCAL_DIR="+t.TempDir(), "AWS_ENDPOINT_URL_DYNAMODB=")
-			out, err := cmd.CombinedOutput()
-			assert.Error(t, err, "a CI run without DynamoDB Local passed:\n%s", out)
-			assert.Contains(t, string(out), tc.want)
-		})
-	}
+// The old import path is the same harness: one server, one client.
+func TestForwardsToPublicHarness(t *testing.T) {
+	assert.Same(t, public.Client(t), ddbtest.Client(t))
+	assert.NotEqual(t, public.TableName(t), ddbtest.TableName(t))
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/adjlist/adjlist"
-	"github.com/adjlist/adjlist/internal/ddblocal"
+	"github.com/adjlist/adjlist/ddblocal"
 )
 
 // API is what an example needs from DynamoDB: the library's operations,

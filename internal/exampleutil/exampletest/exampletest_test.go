@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist"
-	"github.com/adjlist/adjlist/internal/ddbtest"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
 	"github.com/adjlist/adjlist/internal/exampleutil"
 )
 

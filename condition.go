@@ -159,7 +159,11 @@ func (q Query[T]) sortKey(name, a, b string, cond func(prefix, a, b string) skCo
 		}
 	}
 	q.sk = cond(p, ka, kb)
-	q.calls += "." + name + map[bool]string{true: "(lo, hi)", false: "(v)"}[name == "Between"]
+	args := "(v)"
+	if kb != "" {
+		args = "(lo, hi)"
+	}
+	q.calls += "." + name + args
 	return q.compile()
 }
 
@@ -188,22 +192,11 @@ func (q Query[T]) boundKey(name, p, id string) (string, error) {
 // A filter that names a key attribute of the table or index queried (PK and
 // SK on the table, GSI1PK and GSI1SK on the index) fails with
 // [ErrInvalidOption] when run, before any request (DynamoDB refuses it):
-// use the sort key conditions instead. An invalid condition fails with the
-// expression package's error.
+// use the sort key conditions instead. An invalid condition fails with
+// [ErrInvalidOption] wrapping the expression package's error.
 func (q Query[T]) Filter(cond expression.ConditionBuilder) Query[T] {
 	if q.err != nil {
 		return q
-	}
-	alone, err := expression.NewBuilder().WithCondition(cond).Build()
-	if err != nil {
-		q.err = fmt.Errorf("%w: filter: %w", ErrInvalidOption, err)
-		return q
-	}
-	for _, name := range alone.Names() {
-		if name == q.pkAttr || name == q.skAttr {
-			q.err = fmt.Errorf("%w: filter on key attribute %s; use a sort key condition", ErrInvalidOption, name)
-			return q
-		}
 	}
 	if q.filter != nil {
 		cond = q.filter.And(cond)

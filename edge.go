@@ -64,11 +64,14 @@ type EdgeItem[E any] struct {
 // make every call on the edge fail before any request ([ErrInvalidKey],
 // [ErrInvalidOption]).
 //
-// An unlabelled edge between self-keyed nodes of one type
-// (NewNode[User](t, "USER", ""), NewEdge[F](users, "", users)) is refused
-// the same way, with [ErrInvalidOption]: the edge u1 → u1 would have the
-// node item's primary key (PK = SK = "USER#u1"), and the node items would
-// read as edges. Give such an edge a label ("FRIEND#USER#u2").
+// An unlabelled edge between self-keyed nodes of one type is refused the
+// same way, with [ErrInvalidOption]:
+//
+//	users := adjlist.NewNode[User](t, "USER", "")      // PK = SK = "USER#u1"
+//	friends := adjlist.NewEdge[F](users, "", users)    // u1 → u1: the same key
+//
+// the node items would read as edges. Give such an edge a label
+// ("FRIEND#USER#u2").
 func NewEdge[E, F, T any](from *Node[F], label string, to *Node[T], optFns ...func(*EdgeOptions)) *Edge[E] {
 	var opts EdgeOptions
 	for _, fn := range optFns {

@@ -21,33 +21,26 @@ type Target struct {
 // order, every edge of this kind that [LoadPartition] meets in the source
 // node's partition. A nil dst is [ErrInvalidOption] when used.
 func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
-	tg := Target{t: e.t, typ: e.fromType, kind: "edge " + e.prefix, err: e.err}
-	if dst == nil {
-		tg.err = fmt.Errorf("%w: Into(nil)", ErrInvalidOption)
-		return tg
-	}
-	tg.take = func(item Item) (bool, error) {
-		v, ok, err := e.decode(item)
-		if ok && err == nil {
-			*dst = append(*dst, v)
-		}
-		return ok, err
-	}
-	tg.reset = func() { *dst = nil }
-	return tg
+	return into(e.t, e.fromType, "edge "+e.prefix, e.err, dst, e.decode)
 }
 
 // Into returns a [Target] that appends to *dst, in ascending sort key
 // order, every child of this type that [LoadPartition] meets in the
 // parent's partition. A nil dst is [ErrInvalidOption] when used.
 func (c *Collection[P, C]) Into(dst *[]Child[C]) Target {
-	tg := Target{t: c.t, typ: c.parent.typ, kind: "child " + c.prefix, err: c.err}
+	return into(c.t, c.parent.typ, "child "+c.prefix, c.err, dst, c.decode)
+}
+
+// into is the Target of items of node type typ's partitions that decode
+// accepts, appended to *dst.
+func into[T any](t *Table, typ, kind string, err error, dst *[]T, decode func(Item) (T, bool, error)) Target {
+	tg := Target{t: t, typ: typ, kind: kind, err: err}
 	if dst == nil {
 		tg.err = fmt.Errorf("%w: Into(nil)", ErrInvalidOption)
 		return tg
 	}
 	tg.take = func(item Item) (bool, error) {
-		v, ok, err := c.decode(item)
+		v, ok, err := decode(item)
 		if ok && err == nil {
 			*dst = append(*dst, v)
 		}
@@ -89,23 +82,35 @@ func LoadPartition[N any](ctx context.Context, node *Node[N], id string, targets
 	res := Partition[N]{ID: id}
 	err := checkTargets(node, targets)
 	res.Node, err = loadPartition(ctx, op, node, id, err, func(int) {}, func(item Item) error {
-		for _, tg := range targets {
-			if ok, err := tg.take(item); ok || err != nil {
-				return err
-			}
-		}
-		res.Other++
-		return nil
+		return dispatch(targets, item, &res.Other)
 	})
 	if err != nil {
-		for _, tg := range targets {
-			if tg.reset != nil {
-				tg.reset()
-			}
-		}
+		resetTargets(targets)
 		return Partition[N]{ID: id}, err
 	}
 	return res, nil
+}
+
+// dispatch hands item to the first target that takes it, or counts it in
+// other.
+func dispatch(targets []Target, item Item, other *int) error {
+	for _, tg := range targets {
+		if ok, err := tg.take(item); ok || err != nil {
+			return err
+		}
+	}
+	*other++
+	return nil
+}
+
+// resetTargets empties every target's slice: a failed read leaves none
+// partly filled.
+func resetTargets(targets []Target) {
+	for _, tg := range targets {
+		if tg.reset != nil {
+			tg.reset()
+		}
+	}
 }
 
 // PartitionPage is one page of a partition read by [PagePartition].
@@ -131,11 +136,7 @@ func PagePartition[N any](ctx context.Context, node *Node[N], id, cursor string,
 	const op = "PagePartition"
 	res := PartitionPage[N]{Partition: Partition[N]{ID: id}}
 	fail := func(err error) (PartitionPage[N], error) {
-		for _, tg := range targets {
-			if tg.reset != nil {
-				tg.reset()
-			}
-		}
+		resetTargets(targets)
 		return PartitionPage[N]{Partition: Partition[N]{ID: id}}, err
 	}
 	pk, sk, err := node.Key(id)
@@ -145,28 +146,16 @@ func PagePartition[N any](ctx context.Context, node *Node[N], id, cursor string,
 	if err != nil {
 		return fail(node.t.opErr(op, pk, "", err))
 	}
-	var itemErr error
+	// Every item goes to the node or a target as the Query decodes it; the
+	// Query itself yields none. A decoding error stops the page.
 	q := newQuery(node.t, op, queryKeys{pk: pk}, func(item Item) (Item, bool, error) {
-		if itemErr != nil {
-			return nil, false, nil
-		}
 		if s, _ := stringAttr(item, node.t.opts.SortKey); s == sk {
-			itemErr, res.HasNode = node.t.unmarshalData(item, &res.Node), true
-			return nil, false, nil
+			res.HasNode = true
+			return nil, false, node.t.unmarshalData(item, &res.Node)
 		}
-		for _, tg := range targets {
-			if ok, err := tg.take(item); ok || err != nil {
-				itemErr = err
-				return nil, false, nil
-			}
-		}
-		res.Other++
-		return nil, false, nil
+		return nil, false, dispatch(targets, item, &res.Other)
 	}).Limit(limit)
 	page, err := q.Page(ctx, cursor)
-	if err == nil && itemErr != nil {
-		err = node.t.opErr(op, pk, sk, itemErr)
-	}
 	if err != nil {
 		return fail(err)
 	}

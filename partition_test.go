@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
@@ -130,4 +131,16 @@ func TestPagePartition(t *testing.T) {
 	assert.Equal(t, Student{Name: "Ada"}, node)
 	assert.Len(t, all, 3)
 	assert.Len(t, allNotes, 2)
+
+	// A note that does not fit Note: the error, and no partial page.
+	_, err := s.db.UpdateItem(ctx, updateSet(s.table.Name(), "STU#a91", "NOTE#0002", "text"))
+	require.NoError(t, err)
+	var es []adjlist.EdgeItem[Enrollment]
+	var ns []adjlist.Child[Note]
+	p, err := adjlist.PagePartition(ctx, s.students, "a91", "", 0, s.enrolled.Into(&es), notes.Into(&ns))
+	var typeErr *attributevalue.UnmarshalTypeError
+	require.ErrorAs(t, err, &typeErr)
+	assert.Nil(t, es)
+	assert.Nil(t, ns)
+	assert.Equal(t, adjlist.PartitionPage[Student]{Partition: adjlist.Partition[Student]{ID: "a91"}}, p)
 }

@@ -54,6 +54,7 @@ type Query[T any] struct {
 	filter     *expression.ConditionBuilder
 	proj       []string // data attributes to project, nil for all
 	calls      string   // the adjusting calls made, for Describe: ".Between(lo, hi)"
+	fp         string   // the fingerprint, once Page has computed it
 	err        error
 	// shards, when set, are the partitions of a sharded read, merged in
 	// sort key order; pk is then their common logical key.
@@ -101,6 +102,16 @@ func (q Query[T]) compile() Query[T] {
 	if err != nil {
 		q.err = err
 		return q
+	}
+	if q.filter != nil {
+		// The label filter names the table's sort key, which is no key of
+		// the index it filters; any queried key attribute is the caller's.
+		for _, ph := range placeholderRE.FindAllString(aws.ToString(e.filter), -1) {
+			if name := e.names[ph]; name != "" && (name == q.pkAttr || name == q.skAttr) {
+				q.err = fmt.Errorf("%w: filter on key attribute %s; use a sort key condition", ErrInvalidOption, name)
+				return q
+			}
+		}
 	}
 	q.in.KeyConditionExpression, q.in.FilterExpression, q.in.ProjectionExpression = e.keyCond, e.filter, e.proj
 	q.in.ExpressionAttributeNames = e.names
@@ -158,7 +169,8 @@ func (q Query[T]) expressions(keysOnly bool) (exprSet, error) {
 	}
 	first, err := build(k.pk)
 	if err != nil {
-		return exprSet{}, err
+		// Only the caller's filter or projection can make the builder fail.
+		return exprSet{}, fmt.Errorf("%w: %w", ErrInvalidOption, err)
 	}
 	return exprSet{keyCond: first.KeyCondition(), filter: first.Filter(), proj: first.Projection(), names: first.Names(),
 		values: func(pk string) (map[string]types.AttributeValue, error) {
@@ -455,23 +467,24 @@ func (q Query[T]) Count(ctx context.Context) (int, error) {
 	if q.err != nil {
 		return 0, q.wrap(q.err)
 	}
-	if q.shards != nil {
-		return q.countMerged(ctx)
+	e, err := q.expressions(true)
+	if err != nil {
+		return 0, q.wrap(err)
 	}
-	n, err := q.count(ctx, q.in, q.pk)
+	if q.shards != nil {
+		return q.countMerged(ctx, e)
+	}
+	n, err := q.count(ctx, q.in, e, q.pk)
 	if err != nil {
 		return 0, q.wrap(err)
 	}
 	return n, nil
 }
 
-// count runs one partition's query (partition key value pk) to the end,
-// projecting only the keys, and counts the items q.decode accepts.
-func (q Query[T]) count(ctx context.Context, in dynamodb.QueryInput, pk string) (int, error) {
-	e, err := q.expressions(true)
-	if err != nil {
-		return 0, err
-	}
+// count runs one partition's query (partition key value pk) to the end
+// with e, its keys-only expressions, and counts the items q.decode accepts.
+func (q Query[T]) count(ctx context.Context, in dynamodb.QueryInput, e exprSet, pk string) (int, error) {
+	var err error
 	in.KeyConditionExpression, in.FilterExpression, in.ProjectionExpression = e.keyCond, e.filter, e.proj
 	in.ExpressionAttributeNames = e.names
 	if in.ExpressionAttributeValues, err = e.values(pk); err != nil {
@@ -520,6 +533,7 @@ func (q Query[T]) Page(ctx context.Context, cursor string) (Page[T], error) {
 	if q.err != nil {
 		return Page[T]{}, q.wrap(q.err)
 	}
+	q.fp = q.fingerprint() // once, for the cursor read and the one written
 	if q.shards != nil {
 		return q.pageMerged(ctx, cursor)
 	}
@@ -624,6 +638,9 @@ func badCursor(why string) error { return fmt.Errorf("%w: %s", ErrInvalidCursor,
 // issued it. It is 72 bits of SHA-256, base64url: enough to tell queries
 // apart; forging is the signature's job ([Options.CursorKey]).
 func (q Query[T]) fingerprint() string {
+	if q.fp != "" {
+		return q.fp
+	}
 	h := sha256.New()
 	field := func(s string) { fmt.Fprintf(h, "%d:%s;", len(s), s) }
 	field(q.op)

@@ -58,12 +58,12 @@ func (q Query[T]) less(a, b Item) bool {
 }
 
 // countMerged counts every shard, in parallel, and sums.
-func (q Query[T]) countMerged(ctx context.Context) (int, error) {
+func (q Query[T]) countMerged(ctx context.Context, e exprSet) (int, error) {
 	counts := make([]int, len(q.shards))
 	var g errgroup.Group
 	for i := range q.shards {
 		g.Go(func() (err error) {
-			counts[i], err = q.count(ctx, q.in, q.shards[i].pk)
+			counts[i], err = q.count(ctx, q.in, e, q.shards[i].pk)
 			return err
 		})
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -214,8 +215,13 @@ func (s *SDK) From(ctx context.Context, student string) ([]Edge, error) {
 }
 
 func (s *SDK) To(ctx context.Context, course string) ([]Edge, error) {
-	var edges []Edge
-	err := s.query(ctx, &dynamodb.QueryInput{
+	return s.reverse(ctx, course, "", nil)
+}
+
+// reverse lists the enrolments into course on GSI1, with filter ANDed to
+// the label filter if it is not "" (its values in vals).
+func (s *SDK) reverse(ctx context.Context, course, filter string, vals map[string]types.AttributeValue) ([]Edge, error) {
+	in := &dynamodb.QueryInput{
 		TableName:              aws.String(s.Name),
 		IndexName:              aws.String("GSI1"),
 		KeyConditionExpression: aws.String("GSI1PK = :pk AND begins_with(GSI1SK, :sk)"),
@@ -225,7 +231,13 @@ func (s *SDK) To(ctx context.Context, course string) ([]Edge, error) {
 			":sk":    &types.AttributeValueMemberS{Value: stuPrefix},
 			":label": &types.AttributeValueMemberS{Value: enrollPrefix},
 		},
-	}, func(n int) { edges = slices.Grow(edges, n) }, func(item map[string]types.AttributeValue) error {
+	}
+	if filter != "" {
+		in.FilterExpression = aws.String("begins_with(SK, :label) AND " + filter)
+		maps.Copy(in.ExpressionAttributeValues, vals)
+	}
+	var edges []Edge
+	err := s.query(ctx, in, func(n int) { edges = slices.Grow(edges, n) }, func(item map[string]types.AttributeValue) error {
 		e := Edge{From: strings.TrimPrefix(str(item, "PK"), stuPrefix), To: course}
 		if err := attributevalue.UnmarshalMap(item, &e.Data); err != nil {
 			return err
@@ -324,28 +336,9 @@ func (s *SDK) ProjectsBetween(ctx context.Context, id, lo, hi string) ([]Child, 
 }
 
 func (s *SDK) ToWithGrade(ctx context.Context, course, grade string) ([]Edge, error) {
-	var edges []Edge
-	err := s.query(ctx, &dynamodb.QueryInput{
-		TableName:                aws.String(s.Name),
-		IndexName:                aws.String("GSI1"),
-		KeyConditionExpression:   aws.String("GSI1PK = :pk AND begins_with(GSI1SK, :sk)"),
-		FilterExpression:         aws.String("begins_with(SK, :label) AND #grade = :grade"),
-		ExpressionAttributeNames: map[string]string{"#grade": "grade"},
-		ExpressionAttributeValues: map[string]types.AttributeValue{
-			":pk":    &types.AttributeValueMemberS{Value: crsPrefix + course},
-			":sk":    &types.AttributeValueMemberS{Value: stuPrefix},
-			":label": &types.AttributeValueMemberS{Value: enrollPrefix},
-			":grade": &types.AttributeValueMemberS{Value: grade},
-		},
-	}, func(n int) { edges = slices.Grow(edges, n) }, func(item map[string]types.AttributeValue) error {
-		e := Edge{From: strings.TrimPrefix(str(item, "PK"), stuPrefix), To: course}
-		if err := attributevalue.UnmarshalMap(item, &e.Data); err != nil {
-			return err
-		}
-		edges = append(edges, e)
-		return nil
+	return s.reverse(ctx, course, "grade = :grade", map[string]types.AttributeValue{
+		":grade": &types.AttributeValueMemberS{Value: grade},
 	})
-	return edges, err
 }
 
 // PutMany is hand-written bulk loading: BatchWriteItem, 25 items per

@@ -30,6 +30,7 @@ type Collection[P, C any] struct {
 	t         *Table
 	childType string
 	prefix    string // childType#
+	it        itemType
 	// decodeItem is decode, bound once rather than per query.
 	decodeItem func(Item) (Child[C], bool, error)
 	err        error
@@ -60,7 +61,11 @@ type Child[C any] struct {
 // a call names only it (NewCollection[Project](workspaces, "PROJ")), while
 // the type reads parent first, as the data does: *Collection[Workspace,
 // Project].
-func NewCollection[C, P any](parent *Node[P], childType string) *Collection[P, C] {
+func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*CollectionOptions)) *Collection[P, C] {
+	var opts CollectionOptions
+	for _, fn := range optFns {
+		fn(&opts)
+	}
 	c := &Collection[P, C]{parent: parent, t: parent.t, childType: childType, prefix: childType + "#", err: parent.err}
 	if c.err == nil {
 		c.err = checkName("child type", childType)
@@ -71,8 +76,21 @@ func NewCollection[C, P any](parent *Node[P], childType string) *Collection[P, C
 	if c.err == nil && parent.sortKeySpace() == c.prefix {
 		c.err = fmt.Errorf("%w: children %s of self-keyed %s nodes have the node items' keys (%s<id>)", ErrInvalidOption, childType, parent.typ, c.prefix)
 	}
+	if c.err == nil {
+		c.it, c.err = c.t.newItemType(fmt.Sprintf("child %s of %s", childType, parent.typ),
+			keyCtx{self: c.prefix, parent: parent.typ + "#"}, opts.Indexes, partParent, partParent)
+	}
 	c.decodeItem = c.decode
 	return c
+}
+
+// CollectionOptions configures a [Collection] ([NewCollection]'s optFns).
+type CollectionOptions struct {
+	// Indexes declares the children's keys in the table's derived-key
+	// indexes ([IndexKeys]), e.g. projects by status across workspaces:
+	// {Index: "GSI2", PartitionKey: Compose(Const("STATUS"),
+	// Attr("status")), SortKey: Compose(Attr("createdAt"))}. Default none.
+	Indexes []IndexKeys
 }
 
 // Key returns the primary key of a child: the parent's node key and
@@ -115,7 +133,15 @@ func (c *Collection[P, C]) item(parentID, childID string, data C) (Item, itemKey
 		return nil, itemKey{pk, sk}, err
 	}
 	item, err := c.t.dataItem(pk, sk, data)
+	if err == nil {
+		err = addIndexKeys(c.it.indexes, item, c.keyCtx(pk, sk))
+	}
 	return item, itemKey{pk, sk}, err
+}
+
+// keyCtx is what the child (pk, sk)'s index key templates may name.
+func (c *Collection[P, C]) keyCtx(pk, sk string) *keyCtx {
+	return &keyCtx{self: sk, parent: pk, pk: pk, sk: sk}
 }
 
 // Get reads one child with an eventually consistent GetItem, e.g.
@@ -146,7 +172,7 @@ func (c *Collection[P, C]) Update(ctx context.Context, parentID, childID string,
 		return Child[C]{}, c.t.opErr(op, pk, sk, err)
 	}
 	v := Child[C]{Parent: parentID, ID: childID}
-	if err := c.t.update(ctx, op, pk, sk, update, &v.Data); err != nil {
+	if err := c.t.update(ctx, op, &c.it, c.keyCtx(pk, sk), update, &v.Data); err != nil {
 		return Child[C]{}, err
 	}
 	return v, nil

@@ -14,6 +14,12 @@ const (
 	skNone       skOp = iota // begins_with(the item type's prefix)
 	skBetween                // BETWEEN lo AND hi
 	skBeginsWith             // begins_with(lo)
+	// On an index sort key with no item type prefix (a template that
+	// starts with a data attribute), conditions compare whole values.
+	skGT // > lo
+	skGE // >= lo
+	skLT // < lo
+	skLE // <= lo
 )
 
 // skCond is a sort key condition kept inside the item type's prefix: its
@@ -87,6 +93,9 @@ func (q Query[T]) LessThan(v string) Query[T] {
 	if q.err != nil {
 		return q
 	}
+	if q.sk.op == skLT {
+		return q // an exclusive bound DynamoDB applies itself
+	}
 	bound, attr, inner := q.sk.hi, q.skAttr, q.decode
 	q.decode = func(item Item) (T, bool, error) {
 		if s, _ := stringAttr(item, attr); s == bound {
@@ -134,11 +143,12 @@ func (q Query[T]) sortKey(name, a, b string, cond func(prefix, a, b string) skCo
 		return q
 	}
 	p := q.skPrefix
+	free := p == "" && q.keys.freeSK
 	switch {
 	case q.sk.op != skNone:
 		q.err = fmt.Errorf("%w: %s after another sort key condition; a query takes one", ErrInvalidOption, name)
 		return q
-	case p == "" || q.keys.skExact || !strings.HasSuffix(p, "#"):
+	case !free && (p == "" || q.keys.skExact || !strings.HasSuffix(p, "#")):
 		q.err = fmt.Errorf("%w: %s on a query without an item type prefix", ErrInvalidOption, name)
 		return q
 	}
@@ -158,7 +168,11 @@ func (q Query[T]) sortKey(name, a, b string, cond func(prefix, a, b string) skCo
 			return q
 		}
 	}
-	q.sk = cond(p, ka, kb)
+	if free {
+		q.sk = freeCond(name, ka, kb)
+	} else {
+		q.sk = cond(p, ka, kb)
+	}
 	args := "(v)"
 	if kb != "" {
 		args = "(lo, hi)"
@@ -167,13 +181,23 @@ func (q Query[T]) sortKey(name, a, b string, cond func(prefix, a, b string) skCo
 	return q.compile()
 }
 
+// freeCond is the condition called name on a whole sort key value.
+func freeCond(name, a, b string) skCond {
+	op := map[string]skOp{"Between": skBetween, "GreaterThan": skGT, "GreaterThanEqual": skGE,
+		"LessThan": skLT, "LessThanEqual": skLE, "BeginsWith": skBeginsWith}[name]
+	return skCond{op: op, lo: a, hi: b}
+}
+
 // boundKey is prefix p followed by id escaped, checked as an id and against
 // the sort key size limit.
 func (q Query[T]) boundKey(name, p, id string) (string, error) {
 	if err := checkID(name, id); err != nil {
 		return "", err
 	}
-	k := joinKey(id, strings.TrimSuffix(p, "#"))
+	k := joinKey(id)
+	if p != "" {
+		k = joinKey(id, strings.TrimSuffix(p, "#"))
+	}
 	return k, checkLen(name, "sort key", k, MaxSortKeyLen)
 }
 

@@ -37,6 +37,7 @@ type Edge[E any] struct {
 	shards               int    // index partitions per target; 0: not sharded
 	prefix               string // EdgeKey prefix: label#toType#
 	sourcePrefix         string // fromType#, the index sort key prefix of To
+	it                   itemType
 	// decodeItem is decode, bound once: a method value passed per query
 	// would be allocated per query.
 	decodeItem func(Item) (EdgeItem[E], bool, error)
@@ -102,6 +103,10 @@ func NewEdge[E, F, T any](from *Node[F], label string, to *Node[T], optFns ...fu
 		e.err = fmt.Errorf("%w: an unlabelled edge from self-keyed %s nodes to %s nodes has the node items' keys (%s<id>): give it a label", ErrInvalidOption, from.typ, to.typ, e.prefix)
 	}
 	e.sourcePrefix = from.typ + "#"
+	if e.err == nil {
+		e.it, e.err = e.t.newItemType("edge "+e.prefix, keyCtx{self: e.prefix, source: e.sourcePrefix, target: to.typ + "#"},
+			opts.Indexes, partSource, partSource, partTarget)
+	}
 	e.decodeItem = e.decode
 	return e
 }
@@ -200,7 +205,16 @@ func (e *Edge[E]) item(from, to string, data E) (Item, edgeKeys, error) {
 		item[e.t.opts.IndexPartitionKey] = &types.AttributeValueMemberS{Value: k.ipk}
 		item[e.t.opts.IndexSortKey] = &types.AttributeValueMemberS{Value: k.isk}
 	}
+	if err := addIndexKeys(e.it.indexes, item, e.keyCtx(k)); err != nil {
+		return nil, k, err
+	}
 	return item, k, nil
+}
+
+// keyCtx is what the edge with keys k's index key templates may name.
+func (e *Edge[E]) keyCtx(k edgeKeys) *keyCtx {
+	target := k.sk[len(e.prefix)-len(e.toType)-1:] // the sort key after "ENROLL#"
+	return &keyCtx{self: k.sk, source: k.pk, target: target, pk: k.pk, sk: k.sk}
 }
 
 // Get reads the edge from → to with one eventually consistent GetItem on the
@@ -238,7 +252,7 @@ func (e *Edge[E]) Update(ctx context.Context, from, to string, update expression
 		return EdgeItem[E]{}, e.opErr(op, k, err)
 	}
 	v := EdgeItem[E]{From: from, To: to}
-	if err := e.t.update(ctx, op, k.pk, k.sk, update, &v.Data); err != nil {
+	if err := e.t.update(ctx, op, &e.it, e.keyCtx(k), update, &v.Data); err != nil {
 		return EdgeItem[E]{}, err
 	}
 	return v, nil

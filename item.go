@@ -63,6 +63,9 @@ func (t *Table) unmarshalData(item Item, out any) error {
 		for _, k := range [...]string{o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey} {
 			delete(item, k)
 		}
+		for k := range t.derived {
+			delete(item, k)
+		}
 	}
 	// As attributevalue.UnmarshalMap, with the table's decoder.
 	if err := t.dec.Decode(&types.AttributeValueMemberM{Value: item}, out); err != nil {
@@ -224,7 +227,12 @@ func (t *Table) get(ctx context.Context, op, pk, sk string, out any) error {
 // attribute_exists(PK) and decodes the new data (ALL_NEW) into out. An
 // update that names a key attribute is ErrKeyAttribute, before any request;
 // a missing item is ErrNotFound.
-func (t *Table) update(ctx context.Context, op, pk, sk string, update expression.UpdateBuilder, out any) error {
+//
+// The update also sets or removes the item type's derived index keys that
+// follow from it (deriveIndexUpdate), or fails with ErrInvalidOption before
+// any request when it cannot compute them.
+func (t *Table) update(ctx context.Context, op string, it *itemType, kc *keyCtx, update expression.UpdateBuilder, out any) error {
+	pk, sk := kc.pk, kc.sk
 	// The update alone names exactly the attributes it touches.
 	alone, err := expression.NewBuilder().WithUpdate(update).Build()
 	if err != nil {
@@ -234,6 +242,9 @@ func (t *Table) update(ctx context.Context, op, pk, sk string, update expression
 		if t.isKeyAttr(name) {
 			return t.opErr(op, pk, sk, fmt.Errorf("%w: %q", ErrKeyAttribute, name))
 		}
+	}
+	if update, err = deriveIndexUpdate(update, alone, it.indexes, kc); err != nil {
+		return t.opErr(op, pk, sk, err)
 	}
 	expr, err := expression.NewBuilder().WithUpdate(update).
 		WithCondition(expression.AttributeExists(expression.Name(t.opts.PartitionKey))).Build()

@@ -19,7 +19,18 @@ type Node[N any] struct {
 	t      *Table
 	typ    string
 	marker string
+	it     itemType
 	err    error
+}
+
+// NodeOptions configures a [Node] ([NewNode]'s optFns).
+type NodeOptions struct {
+	// Indexes declares the node items' keys in the table's derived-key
+	// indexes ([IndexKeys]), e.g. students by major:
+	// {Index: "GSI2", PartitionKey: Compose(Const("MAJOR"), Attr("major")),
+	// SortKey: Compose(SelfKey())}. Default none: node items carry no keys
+	// of those indexes and are not in them.
+	Indexes []IndexKeys
 }
 
 // NewNode returns a handle on the nodes of nodeType in t, whose own item has
@@ -30,14 +41,22 @@ type Node[N any] struct {
 // item then sits in its own index partition with the edges pointing at it,
 // instead of all nodes of a type crowding one "METADATA" partition. An
 // invalid name makes every call on the node (and on edges that use it) fail
-// with [ErrInvalidKey] before any request.
-func NewNode[N any](t *Table, nodeType, marker string) *Node[N] {
+// with [ErrInvalidKey] before any request; invalid [NodeOptions] with
+// [ErrInvalidOption].
+func NewNode[N any](t *Table, nodeType, marker string, optFns ...func(*NodeOptions)) *Node[N] {
+	var opts NodeOptions
+	for _, fn := range optFns {
+		fn(&opts)
+	}
 	n := &Node[N]{t: t, typ: nodeType, marker: marker, err: t.err}
 	if n.err == nil {
 		n.err = checkName("node type", nodeType)
 	}
 	if n.err == nil && marker != "" {
 		n.err = checkName("item marker", marker)
+	}
+	if n.err == nil {
+		n.it, n.err = t.newItemType("node "+nodeType, keyCtx{self: nodeType + "#"}, opts.Indexes, partSelf)
 	}
 	return n
 }
@@ -104,7 +123,15 @@ func (n *Node[N]) item(id string, data N) (Item, itemKey, error) {
 		return nil, itemKey{pk, sk}, err
 	}
 	item, err := n.t.dataItem(pk, sk, data)
+	if err == nil {
+		err = addIndexKeys(n.it.indexes, item, n.keyCtx(pk, sk))
+	}
 	return item, itemKey{pk, sk}, err
+}
+
+// keyCtx is what node id's (pk, sk) index key templates may name.
+func (n *Node[N]) keyCtx(pk, sk string) *keyCtx {
+	return &keyCtx{self: pk, pk: pk, sk: sk}
 }
 
 // Get reads node id's item with one eventually consistent GetItem and

@@ -71,6 +71,10 @@ type queryKeys struct {
 	filterPrefix string
 	shardPKs     []string // the partitions of a sharded read, if any
 	keysOnly     bool     // project only the key attributes
+	// freeSK allows sort key conditions on whole values (an index sort
+	// key whose template starts with a data attribute).
+	freeSK bool
+	local  bool // the index is a local secondary index
 }
 
 // newQuery builds the request once, so running the query repeats no
@@ -80,8 +84,17 @@ func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, boo
 	q := Query[T]{t: t, op: op, pk: k.pk, skPrefix: k.skPrefix, decode: decode, keys: k}
 	q.pkAttr, q.skAttr, q.cursorKeys = o.PartitionKey, o.SortKey, t.tableCursorKeys
 	if k.index != "" {
-		q.pkAttr, q.skAttr, q.cursorKeys = o.IndexPartitionKey, o.IndexSortKey, t.indexCursorKeys
 		q.in.IndexName = aws.String(k.index)
+		m := t.meta[k.index]
+		if m == nil { // a table whose options failed: the error says why
+			q.err = t.err
+			return q
+		}
+		q.pkAttr, q.cursorKeys = m.pk[0], m.cursor
+		q.skAttr = ""
+		if len(m.sk) > 0 {
+			q.skAttr = m.sk[0]
+		}
 	}
 	if t.err != nil {
 		q.err = t.err
@@ -262,6 +275,14 @@ func (t *Table) buildExpr(pkAttr, skAttr string, k queryKeys, sk skCond, pk stri
 		kc = kc.And(expression.Key(skAttr).Between(expression.Value(sk.lo), expression.Value(sk.hi)))
 	case sk.op == skBeginsWith:
 		kc = kc.And(expression.Key(skAttr).BeginsWith(sk.lo))
+	case sk.op == skGT:
+		kc = kc.And(expression.Key(skAttr).GreaterThan(expression.Value(sk.lo)))
+	case sk.op == skGE:
+		kc = kc.And(expression.Key(skAttr).GreaterThanEqual(expression.Value(sk.lo)))
+	case sk.op == skLT:
+		kc = kc.And(expression.Key(skAttr).LessThan(expression.Value(sk.lo)))
+	case sk.op == skLE:
+		kc = kc.And(expression.Key(skAttr).LessThanEqual(expression.Value(sk.lo)))
 	case k.skPrefix != "":
 		kc = kc.And(expression.Key(skAttr).BeginsWith(sk.lo))
 	}
@@ -284,13 +305,17 @@ func (t *Table) buildExpr(pkAttr, skAttr string, k queryKeys, sk skCond, pk stri
 	}
 	switch {
 	case k.keysOnly || proj != nil:
-		names := make([]expression.NameBuilder, 0, len(t.keyAttrs)+len(proj))
-		for _, name := range t.keyAttrs {
+		keyAttrs := t.keyAttrs
+		if k.index != "" {
+			keyAttrs = t.meta[k.index].proj
+		}
+		names := make([]expression.NameBuilder, 0, len(keyAttrs)+len(proj))
+		for _, name := range keyAttrs {
 			names = append(names, expression.Name(name))
 		}
 		if !k.keysOnly {
 			for _, name := range proj {
-				if !slices.Contains(t.keyAttrs, name) {
+				if !slices.Contains(keyAttrs, name) {
 					names = append(names, expression.Name(name))
 				}
 			}
@@ -348,11 +373,12 @@ func (q Query[T]) Desc() Query[T] {
 	return q
 }
 
-// ConsistentRead asks for a strongly consistent read. Only queries on the
-// base table support it: on a reverse read (global secondary index) the
-// query fails with [ErrIndexConsistentRead] before any request is sent.
+// ConsistentRead asks for a strongly consistent read. Queries on the base
+// table and on local secondary indexes support it: on a global secondary
+// index (a reverse read, or [Index] with Local false) the query fails with
+// [ErrIndexConsistentRead] before any request is sent.
 func (q Query[T]) ConsistentRead() Query[T] {
-	if q.in.IndexName != nil {
+	if q.in.IndexName != nil && !q.keys.local {
 		q.err = ErrIndexConsistentRead
 	}
 	q.in.ConsistentRead = aws.Bool(true)

@@ -266,4 +266,10 @@ type EdgeOptions struct {
 	// until they are rewritten (read with the old count, [Edge.PutMany]
 	// with the new).
 	Shards int
+
+	// Indexes declares the edge items' keys in the table's derived-key
+	// indexes ([IndexKeys]), e.g. a course's roster in enrolment order:
+	// {Index: "GSI2", PartitionKey: Compose(TargetKey()), SortKey:
+	// Compose(Const("ENROLL"), Attr("enrolledOn"))}. Default none.
+	Indexes []IndexKeys
 }

@@ -65,6 +65,16 @@ type Options struct {
 	// [ErrInvalidOption], and [Describe] shows no index columns.
 	NoIndex bool
 
+	// Indexes declares the table's other secondary indexes, global and
+	// local, each with its key attributes and projection (see [Index]):
+	// [CreateTable] creates them beside the inverted index, and item types
+	// declare their keys in them with [IndexKeys]. Default none. Index
+	// names must be distinct, and no attribute may key two indexes or the
+	// table; at most [MaxGlobalIndexes] global (the inverted index
+	// included) and [MaxLocalIndexes] local indexes. A violation makes
+	// every later call fail with [ErrInvalidOption].
+	Indexes []Index
+
 	// CursorKey, when set, signs page cursors with HMAC-SHA256 so that a
 	// cursor handed to a client and sent back cannot be forged or edited
 	// (even within the same partition); unsigned or mis-signed cursors are
@@ -129,6 +139,13 @@ type Table struct {
 	// built, so safe to share.
 	enc *attributevalue.Encoder
 	dec *attributevalue.Decoder
+	// indexes are every secondary index, the inverted one first (see
+	// Indexes); derived are the index key attributes this package writes
+	// from templates (the inverted index's included), which data may not
+	// name.
+	indexes []Index
+	derived map[string]bool
+	meta    map[string]*indexMeta // by index name
 }
 
 // NewTable returns a [Table] for the DynamoDB table name, reached through
@@ -167,6 +184,9 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	case t.sortKeyIndex():
 	case len(map[string]bool{o.PartitionKey: true, o.SortKey: true, o.IndexPartitionKey: true, o.IndexSortKey: true}) != 4:
 		t.err = fmt.Errorf("%w: index key attributes must be distinct from the table's, or exactly its sort and partition key: %+v", ErrInvalidOption, o)
+	}
+	if t.err == nil {
+		t.err = t.initIndexes()
 	}
 	if t.err == nil {
 		pk := expression.Name(o.PartitionKey)
@@ -257,10 +277,11 @@ func (t *Table) indexKeysOnItems() bool {
 	return !t.sortKeyIndex() && !t.opts.NoIndex
 }
 
-// isKeyAttr reports whether name is one of the table's four key attributes.
+// isKeyAttr reports whether name is one of the table's key attributes or
+// an index key attribute this package derives.
 func (t *Table) isKeyAttr(name string) bool {
 	o := &t.opts
-	return name == o.PartitionKey || name == o.SortKey || name == o.IndexPartitionKey || name == o.IndexSortKey
+	return name == o.PartitionKey || name == o.SortKey || name == o.IndexPartitionKey || name == o.IndexSortKey || t.derived[name]
 }
 
 // TableAdminClient is the subset of the DynamoDB API that [CreateTable]
@@ -312,35 +333,21 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 	if opts.MaxWait <= 0 {
 		return wrap(fmt.Errorf("%w: MaxWait %v", ErrInvalidOption, opts.MaxWait))
 	}
-	o := t.opts
-	str := func(name string) types.AttributeDefinition {
-		return types.AttributeDefinition{AttributeName: aws.String(name), AttributeType: types.ScalarAttributeTypeS}
-	}
-	keys := func(pk, sk string) []types.KeySchemaElement {
-		return []types.KeySchemaElement{
-			{AttributeName: aws.String(pk), KeyType: types.KeyTypeHash},
-			{AttributeName: aws.String(sk), KeyType: types.KeyTypeRange},
-		}
-	}
 	proj := &types.Projection{ProjectionType: opts.Projection}
 	if opts.Projection == types.ProjectionTypeInclude {
 		proj.NonKeyAttributes = opts.NonKeyAttributes
 	}
+	defs, gsis, lsis := t.tableSchema(proj)
 	in := &dynamodb.CreateTableInput{
-		TableName:            aws.String(t.name),
-		BillingMode:          types.BillingModePayPerRequest,
-		AttributeDefinitions: []types.AttributeDefinition{str(o.PartitionKey), str(o.SortKey)},
-		KeySchema:            keys(o.PartitionKey, o.SortKey),
-	}
-	if !o.NoIndex {
-		if !t.sortKeyIndex() {
-			in.AttributeDefinitions = append(in.AttributeDefinitions, str(o.IndexPartitionKey), str(o.IndexSortKey))
-		}
-		in.GlobalSecondaryIndexes = []types.GlobalSecondaryIndex{{
-			IndexName:  aws.String(o.Index),
-			KeySchema:  keys(o.IndexPartitionKey, o.IndexSortKey),
-			Projection: proj,
-		}}
+		TableName:   aws.String(t.name),
+		BillingMode: types.BillingModePayPerRequest,
+		KeySchema: []types.KeySchemaElement{
+			{AttributeName: aws.String(t.opts.PartitionKey), KeyType: types.KeyTypeHash},
+			{AttributeName: aws.String(t.opts.SortKey), KeyType: types.KeyTypeRange},
+		},
+		AttributeDefinitions:   defs,
+		GlobalSecondaryIndexes: gsis,
+		LocalSecondaryIndexes:  lsis,
 	}
 	_, err := api.CreateTable(ctx, in)
 	var inUse *types.ResourceInUseException

@@ -1,0 +1,324 @@
+package adjlist
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// DynamoDB's limits on the secondary indexes of one table.
+const (
+	// MaxGlobalIndexes is the most global secondary indexes a table may
+	// have: 20, the inverted index included.
+	MaxGlobalIndexes = 20
+	// MaxLocalIndexes is the most local secondary indexes a table may have:
+	// 5.
+	MaxLocalIndexes = 5
+	// MaxKeyAttributes is the most attributes a native multi-attribute
+	// partition or sort key of a global secondary index may have: 4.
+	MaxKeyAttributes = 4
+)
+
+// Index declares one secondary index of a [Table] besides the inverted
+// index of [Options] (which is itself an Index, see [Table.Indexes]). Give
+// the table its indexes in [Options].Indexes; [CreateTable] creates them
+// all. An index is one of two kinds:
+//
+//   - Derived keys (PartitionKey, SortKey): string attributes that this
+//     package writes on every item of the types that declare keys for the
+//     index ([IndexKeys], e.g. GSI2PK = "STATUS#ACTIVE"), built from the
+//     item's ids and data and kept in step on every write. Item types that
+//     declare no keys for it are not in it (a sparse index), and several
+//     item types may share it with different templates (index overloading).
+//   - Native keys (PartitionAttributes, SortAttributes): the index is keyed
+//     on the items' own data attributes, up to [MaxKeyAttributes] each,
+//     typed (numbers sort as numbers), with no composed strings. Any item
+//     whose data carries every partition attribute is in it.
+//
+// A local secondary index (Local) shares the table's partition key and has
+// a derived SortKey or one native sort attribute; it allows strongly
+// consistent reads. The zero Projection is ALL.
+type Index struct {
+	// Name is the index name, e.g. "GSI2".
+	Name string
+	// Local makes it a local secondary index: its partition key is the
+	// table's, so leave PartitionKey and PartitionAttributes empty.
+	Local bool
+	// PartitionKey is the attribute holding the derived partition key,
+	// e.g. "GSI2PK". Global derived-key indexes only.
+	PartitionKey string
+	// SortKey is the attribute holding the derived sort key, e.g.
+	// "GSI2SK"; empty for an index without a sort key.
+	SortKey string
+	// PartitionAttributes are the data attributes of a native partition
+	// key, in order, e.g. {{Name: "status"}}. Global indexes only.
+	PartitionAttributes []KeyAttribute
+	// SortAttributes are the data attributes of a native sort key, in the
+	// order they sort, e.g. {{Name: "year", Type: "N"}, {Name: "title"}}.
+	SortAttributes []KeyAttribute
+	// Projection is ALL (default), KEYS_ONLY (the table's and the index's
+	// keys) or INCLUDE (keys plus NonKeyAttributes). Every projection
+	// carries the table's keys, from which reads recover the item's ids.
+	Projection types.ProjectionType
+	// NonKeyAttributes lists the attributes projected with INCLUDE.
+	NonKeyAttributes []string
+}
+
+// KeyAttribute is one attribute of a native index key.
+type KeyAttribute struct {
+	// Name is the data attribute, e.g. "status".
+	Name string
+	// Type is its DynamoDB type: S (string, the default) or N (number).
+	Type types.ScalarAttributeType
+}
+
+// native reports whether the index is keyed on data attributes.
+func (ix *Index) native() bool {
+	return len(ix.PartitionAttributes) > 0 || len(ix.SortAttributes) > 0
+}
+
+// keyAttrs returns the index's partition and sort key attribute names, the
+// table's partition key standing in for a local index's.
+func (ix *Index) keyAttrs(t *Table) (pk, sk []string) {
+	switch {
+	case ix.native():
+		for _, a := range ix.PartitionAttributes {
+			pk = append(pk, a.Name)
+		}
+		for _, a := range ix.SortAttributes {
+			sk = append(sk, a.Name)
+		}
+	default:
+		pk = []string{ix.PartitionKey}
+		if ix.SortKey != "" {
+			sk = []string{ix.SortKey}
+		}
+	}
+	if ix.Local {
+		pk = []string{t.opts.PartitionKey}
+	}
+	return pk, sk
+}
+
+// Indexes returns the table's secondary indexes: first the inverted index
+// of [Options] (e.g. GSI1 on GSI1PK/GSI1SK) unless [Options].NoIndex, then
+// [Options].Indexes in order, with default projections filled in. The
+// inverted index's Projection is left empty: [CreateTableOptions] sets it.
+func (t *Table) Indexes() []Index {
+	return slices.Clone(t.indexes)
+}
+
+// index returns the declared index called name.
+func (t *Table) index(name string) (*Index, error) {
+	for i := range t.indexes {
+		if t.indexes[i].Name == name {
+			return &t.indexes[i], nil
+		}
+	}
+	return nil, fmt.Errorf("%w: table %s has no index %q", ErrInvalidOption, t.name, name)
+}
+
+// initIndexes validates Options.Indexes and records every index and the
+// attributes this package derives.
+func (t *Table) initIndexes() error {
+	o := &t.opts
+	t.derived = map[string]bool{}
+	if !o.NoIndex {
+		t.indexes = append(t.indexes, Index{Name: o.Index, PartitionKey: o.IndexPartitionKey, SortKey: o.IndexSortKey})
+		if t.indexKeysOnItems() {
+			t.derived[o.IndexPartitionKey], t.derived[o.IndexSortKey] = true, true
+		}
+	}
+	names := map[string]bool{}
+	if !o.NoIndex {
+		names[o.Index] = true
+	}
+	native := map[string]bool{}
+	globals, locals := len(t.indexes), 0
+	for _, ix := range o.Indexes {
+		if ix.Projection == "" {
+			ix.Projection = types.ProjectionTypeAll
+		}
+		if err := t.checkIndex(&ix, names, native); err != nil {
+			return fmt.Errorf("%w: index %q: %w", ErrInvalidOption, ix.Name, err)
+		}
+		if ix.Local {
+			locals++
+		} else {
+			globals++
+		}
+		t.indexes = append(t.indexes, ix)
+	}
+	t.meta = make(map[string]*indexMeta, len(t.indexes))
+	for i := range t.indexes {
+		ix := &t.indexes[i]
+		m := &indexMeta{ix: ix}
+		m.pk, m.sk = ix.keyAttrs(t)
+		m.cursor = dedupe(slices.Concat(m.pk, m.sk, t.tableCursorKeys))
+		m.proj = m.cursor
+		if i == 0 && !o.NoIndex {
+			m.cursor, m.proj = t.indexCursorKeys, t.keyAttrs // the inverted index, as it always was
+		}
+		t.meta[ix.Name] = m
+	}
+	switch {
+	case globals > MaxGlobalIndexes:
+		return fmt.Errorf("%w: %d global secondary indexes, DynamoDB allows %d", ErrInvalidOption, globals, MaxGlobalIndexes)
+	case locals > MaxLocalIndexes:
+		return fmt.Errorf("%w: %d local secondary indexes, DynamoDB allows %d", ErrInvalidOption, locals, MaxLocalIndexes)
+	}
+	return nil
+}
+
+// checkIndex validates one declared index, recording its name and the
+// attributes it derives (t.derived) or reads from data (native).
+func (t *Table) checkIndex(ix *Index, names, native map[string]bool) error {
+	o := &t.opts
+	switch {
+	case !validIndexName(ix.Name):
+		return fmt.Errorf("index names are 3-255 letters, digits, '_', '-' or '.'")
+	case names[ix.Name]:
+		return fmt.Errorf("declared twice")
+	case ix.native() && (ix.PartitionKey != "" || ix.SortKey != ""):
+		return fmt.Errorf("both derived keys (PartitionKey, SortKey) and native ones (PartitionAttributes, SortAttributes)")
+	case ix.Local && (ix.PartitionKey != "" || len(ix.PartitionAttributes) > 0):
+		return fmt.Errorf("a local index has the table's partition key")
+	case ix.Local && ix.SortKey == "" && len(ix.SortAttributes) != 1:
+		return fmt.Errorf("a local index needs a SortKey or one sort attribute")
+	case !ix.Local && !ix.native() && ix.PartitionKey == "":
+		return fmt.Errorf("no PartitionKey or PartitionAttributes")
+	case !ix.Local && ix.native() && len(ix.PartitionAttributes) == 0:
+		return fmt.Errorf("native sort attributes need native partition attributes")
+	case len(ix.PartitionAttributes) > MaxKeyAttributes || len(ix.SortAttributes) > MaxKeyAttributes:
+		return fmt.Errorf("more than %d key attributes", MaxKeyAttributes)
+	case ix.Projection == types.ProjectionTypeInclude && len(ix.NonKeyAttributes) == 0:
+		return fmt.Errorf("INCLUDE projection without NonKeyAttributes")
+	case ix.Projection != types.ProjectionTypeAll && ix.Projection != types.ProjectionTypeKeysOnly && ix.Projection != types.ProjectionTypeInclude:
+		return fmt.Errorf("projection %q", ix.Projection)
+	}
+	names[ix.Name] = true
+	taken := func(a string) error {
+		if a == "" || a == o.PartitionKey || a == o.SortKey || t.derived[a] || native[a] {
+			return fmt.Errorf("key attribute %q is empty or used by the table or another index", a)
+		}
+		return nil
+	}
+	if !ix.native() {
+		for _, a := range []string{ix.PartitionKey, ix.SortKey} {
+			if a == "" {
+				continue
+			}
+			if err := taken(a); err != nil {
+				return err
+			}
+			t.derived[a] = true
+		}
+		return nil
+	}
+	for _, a := range slices.Concat(ix.PartitionAttributes, ix.SortAttributes) {
+		if err := taken(a.Name); err != nil {
+			return err
+		}
+		if a.Type != "" && a.Type != types.ScalarAttributeTypeS && a.Type != types.ScalarAttributeTypeN {
+			return fmt.Errorf("key attribute %q has type %q, want S or N", a.Name, a.Type)
+		}
+		native[a.Name] = true
+	}
+	return nil
+}
+
+// validIndexName follows DynamoDB's naming rule for indexes.
+func validIndexName(s string) bool {
+	if len(s) < 3 || len(s) > 255 {
+		return false
+	}
+	for _, c := range []byte(s) {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return false
+		}
+	}
+	return true
+}
+
+// attrType is a native key attribute's type, S by default.
+func attrType(a KeyAttribute) types.ScalarAttributeType {
+	if a.Type == "" {
+		return types.ScalarAttributeTypeS
+	}
+	return a.Type
+}
+
+// tableSchema returns the attribute definitions and the global and local
+// index descriptions that CreateTable sends for t, the inverted index with
+// projection proj.
+func (t *Table) tableSchema(proj *types.Projection) ([]types.AttributeDefinition, []types.GlobalSecondaryIndex, []types.LocalSecondaryIndex) {
+	o := t.opts
+	defs := []types.AttributeDefinition{}
+	seen := map[string]bool{}
+	define := func(name string, typ types.ScalarAttributeType) {
+		if !seen[name] {
+			seen[name] = true
+			defs = append(defs, types.AttributeDefinition{AttributeName: aws.String(name), AttributeType: typ})
+		}
+	}
+	define(o.PartitionKey, types.ScalarAttributeTypeS)
+	define(o.SortKey, types.ScalarAttributeTypeS)
+	var gsis []types.GlobalSecondaryIndex
+	var lsis []types.LocalSecondaryIndex
+	for i, ix := range t.indexes {
+		var schema []types.KeySchemaElement
+		key := func(name string, typ types.ScalarAttributeType, kt types.KeyType) {
+			define(name, typ)
+			schema = append(schema, types.KeySchemaElement{AttributeName: aws.String(name), KeyType: kt})
+		}
+		switch {
+		case ix.native():
+			if ix.Local {
+				key(o.PartitionKey, types.ScalarAttributeTypeS, types.KeyTypeHash)
+			}
+			for _, a := range ix.PartitionAttributes {
+				key(a.Name, attrType(a), types.KeyTypeHash)
+			}
+			for _, a := range ix.SortAttributes {
+				key(a.Name, attrType(a), types.KeyTypeRange)
+			}
+		default:
+			pk, sk := ix.keyAttrs(t)
+			key(pk[0], types.ScalarAttributeTypeS, types.KeyTypeHash)
+			if len(sk) > 0 {
+				key(sk[0], types.ScalarAttributeTypeS, types.KeyTypeRange)
+			}
+		}
+		p := &types.Projection{ProjectionType: ix.Projection, NonKeyAttributes: ix.NonKeyAttributes}
+		if i == 0 && !o.NoIndex {
+			p = proj // the inverted index: CreateTableOptions
+		}
+		if ix.Local {
+			lsis = append(lsis, types.LocalSecondaryIndex{IndexName: aws.String(ix.Name), KeySchema: schema, Projection: p})
+		} else {
+			gsis = append(gsis, types.GlobalSecondaryIndex{IndexName: aws.String(ix.Name), KeySchema: schema, Projection: p})
+		}
+	}
+	return defs, gsis, lsis
+}
+
+// indexMeta is what queries on one index need, computed once.
+type indexMeta struct {
+	ix     *Index
+	pk, sk []string // key attributes (a local index's pk is the table's)
+	cursor []string // the attributes of a LastEvaluatedKey
+	proj   []string // the key attributes a keys-only read projects
+}
+
+// dedupe drops repeated names, keeping the first of each.
+func dedupe(names []string) []string {
+	out := names[:0:0]
+	for _, n := range names {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}

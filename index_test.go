@@ -1,0 +1,524 @@
+package adjlist_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
+)
+
+// The workspaces model of seed 004 with two more indexes: GSI2 lists
+// items by status across workspaces (workspaces and projects overload one
+// index partition, STATUS#ACTIVE), LSI1 lists a workspace's projects by
+// title.
+type (
+	Space struct {
+		Name      string `dynamodbav:"name"`
+		Status    string `dynamodbav:"status,omitempty"`
+		CreatedAt string `dynamodbav:"createdAt,omitempty"`
+	}
+	Proj struct {
+		Title     string  `dynamodbav:"title,omitempty"`
+		Status    *string `dynamodbav:"status"`
+		CreatedAt string  `dynamodbav:"createdAt,omitempty"`
+		Stars     int     `dynamodbav:"stars"`
+	}
+)
+
+type indexedModel struct {
+	db         *dynamodb.Client
+	calls      *countingClient
+	table      *adjlist.Table
+	workspaces *adjlist.Node[Space]
+	projects   *adjlist.Collection[Space, Proj]
+}
+
+var indexedTableOptions = func(o *adjlist.Options) {
+	o.Indexes = []adjlist.Index{
+		{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"},
+		{Name: "LSI1", Local: true, SortKey: "LSI1SK"},
+	}
+}
+
+var byStatus = adjlist.IndexKeys{Index: "GSI2",
+	PartitionKey: adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")),
+	SortKey:      adjlist.Compose(adjlist.Attr("createdAt"))}
+
+func newIndexedModel(t *testing.T) *indexedModel {
+	t.Helper()
+	db := ddbtest.Client(t)
+	m := &indexedModel{db: db, calls: &countingClient{Client: db}}
+	m.table = adjlist.NewTable(m.calls, ddbtest.TableName(t), indexedTableOptions)
+	ddbtest.CreateTable(t, m.table)
+	m.workspaces = adjlist.NewNode[Space](m.table, "WS", "META", func(o *adjlist.NodeOptions) {
+		o.Indexes = []adjlist.IndexKeys{byStatus}
+	})
+	m.projects = adjlist.NewCollection[Proj](m.workspaces, "PROJ", func(o *adjlist.CollectionOptions) {
+		o.Indexes = []adjlist.IndexKeys{byStatus,
+			{Index: "LSI1", SortKey: adjlist.Compose(adjlist.Const("TITLE"), adjlist.Attr("title"))}}
+	})
+	return m
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// raw reads one item's attributes as strings, bypassing the library.
+func (m *indexedModel) raw(t *testing.T, pk, sk string) map[string]string {
+	t.Helper()
+	out, err := m.db.GetItem(context.Background(), getInput(m.table.Name(), pk, sk))
+	require.NoError(t, err)
+	return rawText(out.Item)
+}
+
+// rawText shows an item's strings and numbers as text, NULL as "NULL".
+func rawText(item map[string]types.AttributeValue) map[string]string {
+	m := map[string]string{}
+	for k, v := range item {
+		switch v := v.(type) {
+		case *types.AttributeValueMemberS:
+			m[k] = v.Value
+		case *types.AttributeValueMemberN:
+			m[k] = v.Value
+		default:
+			m[k] = fmt.Sprintf("%T", v)
+		}
+	}
+	return m
+}
+
+// activeIDs lists the ids of the projects in the index partition
+// STATUS#status, oldest first, polling (bounded) until want shows.
+func (m *indexedModel) eventually(t *testing.T, q adjlist.Query[adjlist.Child[Proj]], want []string) {
+	t.Helper()
+	var got []string
+	ok := assert.Eventually(t, func() bool {
+		items, err := q.Collect(context.Background())
+		require.NoError(t, err)
+		got = got[:0]
+		for _, c := range items {
+			got = append(got, c.Parent+"/"+c.ID)
+		}
+		return fmt.Sprint(got) == fmt.Sprint(want)
+	}, 5*time.Second, 20*time.Millisecond)
+	if !ok {
+		t.Fatalf("index shows %v, want %v", got, want)
+	}
+}
+
+func TestIndexItemsCarryDerivedKeys(t *testing.T) {
+	ctx := context.Background()
+	m := newIndexedModel(t)
+	require.NoError(t, m.projects.Put(ctx, "acme", "2026-0007", Proj{Title: "Roadmap #1", Status: ptr("ACTIVE"), CreatedAt: "2026-01-07"}))
+	require.NoError(t, m.workspaces.Put(ctx, "acme", Space{Name: "Acme", Status: "ACTIVE", CreatedAt: "2025-12-01"}))
+
+	assert.Equal(t, map[string]string{
+		"PK": "WS#acme", "SK": "PROJ#2026-0007", "title": "Roadmap #1", "status": "ACTIVE", "createdAt": "2026-01-07", "stars": "0",
+		"GSI2PK": "STATUS#ACTIVE", "GSI2SK": "2026-01-07", "LSI1SK": "TITLE#Roadmap %231",
+	}, m.raw(t, "WS#acme", "PROJ#2026-0007"))
+	assert.Equal(t, map[string]string{
+		"PK": "WS#acme", "SK": "META", "name": "Acme", "status": "ACTIVE", "createdAt": "2025-12-01",
+		"GSI2PK": "STATUS#ACTIVE", "GSI2SK": "2025-12-01",
+	}, m.raw(t, "WS#acme", "META"))
+}
+
+func TestIndexSparse(t *testing.T) {
+	ctx := context.Background()
+	m := newIndexedModel(t)
+	// No status (nil pointer, NULL): in LSI1 only. No title (omitempty): in GSI2 only.
+	require.NoError(t, m.projects.Put(ctx, "acme", "p1", Proj{Title: "Draft", CreatedAt: "2026-01-01"}))
+	require.NoError(t, m.projects.Put(ctx, "acme", "p2", Proj{Status: ptr("ACTIVE"), CreatedAt: "2026-01-02"}))
+	require.NoError(t, m.projects.Put(ctx, "acme", "p3", Proj{Title: "Empty", Status: ptr(""), CreatedAt: "2026-01-03"}))
+
+	p1 := m.raw(t, "WS#acme", "PROJ#p1")
+	assert.NotContains(t, p1, "GSI2PK", "not in GSI2")
+	assert.Equal(t, "2026-01-01", p1["GSI2SK"], "kept in step for a later status")
+	assert.Equal(t, "TITLE#Draft", p1["LSI1SK"])
+	assert.NotContains(t, m.raw(t, "WS#acme", "PROJ#p2"), "LSI1SK")
+	assert.NotContains(t, m.raw(t, "WS#acme", "PROJ#p3"), "GSI2PK")
+
+	m.eventually(t, m.projects.ByIndex("GSI2", "ACTIVE"), []string{"acme/p2"})
+	titles, err := m.projects.ByIndex("LSI1", "acme").ConsistentRead().Collect(ctx)
+	require.NoError(t, err)
+	require.Len(t, titles, 2)
+	assert.Equal(t, []string{"p1", "p3"}, []string{titles[0].ID, titles[1].ID}) // Draft < Empty
+}
+
+func TestIndexOverloading(t *testing.T) {
+	ctx := context.Background()
+	m := newIndexedModel(t)
+	require.NoError(t, m.workspaces.Put(ctx, "acme", Space{Name: "Acme", Status: "ACTIVE", CreatedAt: "2026-01-05"}))
+	require.NoError(t, m.projects.Put(ctx, "acme", "p1", Proj{Status: ptr("ACTIVE"), CreatedAt: "2026-01-01"}))
+	require.NoError(t, m.projects.Put(ctx, "globex", "p9", Proj{Status: ptr("ACTIVE"), CreatedAt: "2026-01-09"}))
+
+	// One index partition, STATUS#ACTIVE, holds both item types; each
+	// handle reads its own.
+	m.eventually(t, m.projects.ByIndex("GSI2", "ACTIVE").Desc(), []string{"globex/p9", "acme/p1"})
+	ws, err := m.workspaces.ByIndex("GSI2", "ACTIVE").Collect(ctx)
+	require.NoError(t, err)
+	require.Equal(t, []adjlist.NodeItem[Space]{{ID: "acme", Data: Space{Name: "Acme", Status: "ACTIVE", CreatedAt: "2026-01-05"}}}, ws)
+	n, err := m.projects.ByIndex("GSI2", "ACTIVE").Count(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 2, n)
+	// Sort key conditions compare the whole index sort key (no prefix).
+	since, err := m.projects.ByIndex("GSI2", "ACTIVE").GreaterThan("2026-01-01").Collect(ctx)
+	require.NoError(t, err)
+	require.Len(t, since, 1)
+	assert.Equal(t, "p9", since[0].ID)
+	before, err := m.projects.ByIndex("GSI2", "ACTIVE").LessThan("2026-01-09").Collect(ctx)
+	require.NoError(t, err)
+	require.Len(t, before, 1)
+	assert.Equal(t, "p1", before[0].ID)
+}
+
+// Every write path keeps the index true: after each, the index shows
+// exactly what the item's data says.
+func TestIndexKeptTrueOnEveryWrite(t *testing.T) {
+	ctx := context.Background()
+	m := newIndexedModel(t)
+	active := m.projects.ByIndex("GSI2", "ACTIVE")
+	archived := m.projects.ByIndex("GSI2", "ARCHIVED")
+
+	require.NoError(t, m.projects.Put(ctx, "acme", "p1", Proj{Status: ptr("ACTIVE"), CreatedAt: "2026-01-01"}))
+	m.eventually(t, active, []string{"acme/p1"})
+
+	_, err := m.projects.PutMany(ctx, []adjlist.Child[Proj]{
+		{Parent: "acme", ID: "p2", Data: Proj{Status: ptr("ACTIVE"), CreatedAt: "2026-01-02"}},
+		{Parent: "acme", ID: "p3", Data: Proj{Status: ptr("ARCHIVED"), CreatedAt: "2026-01-03"}},
+	})
+	require.NoError(t, err)
+	m.eventually(t, active, []string{"acme/p1", "acme/p2"})
+
+	tx := adjlist.NewTx(m.table)
+	m.projects.TxPut(tx, "acme", "p4", Proj{Status: ptr("ARCHIVED"), CreatedAt: "2026-01-04"})
+	require.NoError(t, tx.Commit(ctx))
+	m.eventually(t, archived, []string{"acme/p3", "acme/p4"})
+
+	// Update moves an item between index partitions in one UpdateItem...
+	before := m.calls.updates.Load()
+	got, err := m.projects.Update(ctx, "acme", "p1", expression.Set(expression.Name("status"), expression.Value("ARCHIVED")).
+		Set(expression.Name("createdAt"), expression.Value("2026-01-05")))
+	require.NoError(t, err)
+	assert.Equal(t, "ARCHIVED", *got.Data.Status)
+	assert.Equal(t, int64(1), m.calls.updates.Load()-before)
+	m.eventually(t, active, []string{"acme/p2"})
+	m.eventually(t, archived, []string{"acme/p3", "acme/p4", "acme/p1"})
+
+	// ... changes its sort key when only that changes ...
+	_, err = m.projects.Update(ctx, "acme", "p3", expression.Set(expression.Name("createdAt"), expression.Value("2026-01-09")))
+	require.NoError(t, err)
+	m.eventually(t, archived, []string{"acme/p4", "acme/p1", "acme/p3"})
+
+	// ... and takes it out when an attribute its keys need is removed.
+	_, err = m.projects.Update(ctx, "acme", "p4", expression.Remove(expression.Name("status")))
+	require.NoError(t, err)
+	m.eventually(t, archived, []string{"acme/p1", "acme/p3"})
+	assert.NotContains(t, m.raw(t, "WS#acme", "PROJ#p4"), "GSI2PK")
+
+	// Giving the status back (its sort key was kept) puts it in again.
+	_, err = m.projects.Update(ctx, "acme", "p4", expression.Set(expression.Name("status"), expression.Value("ACTIVE")))
+	require.NoError(t, err)
+	m.eventually(t, active, []string{"acme/p2", "acme/p4"})
+	_, err = m.projects.Update(ctx, "acme", "p4", expression.Set(expression.Name("status"), expression.Value("")))
+	require.NoError(t, err)
+
+	// An update of other attributes leaves the keys alone.
+	_, err = m.projects.Update(ctx, "acme", "p2", expression.Set(expression.Name("stars"), expression.Value(5)))
+	require.NoError(t, err)
+	m.eventually(t, active, []string{"acme/p2"})
+
+	require.NoError(t, m.projects.Delete(ctx, "acme", "p2"))
+	m.eventually(t, active, nil)
+}
+
+func TestIndexUpdateRefusedWhenKeysCannotBeComputed(t *testing.T) {
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	calls := &countingClient{Client: db}
+	table := adjlist.NewTable(calls, ddbtest.TableName(t), indexedTableOptions)
+	ddbtest.CreateTable(t, table)
+	ws := adjlist.NewNode[Space](table, "WS", "META")
+	// A composite partition key: status and name.
+	projects := adjlist.NewCollection[Proj](ws, "PROJ", func(o *adjlist.CollectionOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",
+			PartitionKey: adjlist.Compose(adjlist.Attr("status"), adjlist.Attr("title")),
+			SortKey:      adjlist.Compose(adjlist.Attr("createdAt"))}}
+	})
+	require.NoError(t, projects.Put(ctx, "acme", "p1", Proj{Title: "T", Status: ptr("ACTIVE"), CreatedAt: "2026-01-01"}))
+	before := calls.total()
+	for name, update := range map[string]expression.UpdateBuilder{
+		"one part of a composite key": expression.Set(expression.Name("status"), expression.Value("ARCHIVED")),
+		"arithmetic":                  expression.Set(expression.Name("createdAt"), expression.Name("createdAt").Plus(expression.Value(1))),
+		"if_not_exists":               expression.Set(expression.Name("createdAt"), expression.IfNotExists(expression.Name("createdAt"), expression.Value("x"))),
+		"a map value":                 expression.Set(expression.Name("createdAt"), expression.Value(map[string]int{"a": 1})).Set(expression.Name("status"), expression.Value("A")).Set(expression.Name("title"), expression.Value("T")),
+		"a derived key attribute":     expression.Set(expression.Name("GSI2PK"), expression.Value("x")),
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := projects.Update(ctx, "acme", "p1", update)
+			require.Error(t, err)
+			assert.True(t, errors.Is(err, adjlist.ErrInvalidOption) || errors.Is(err, adjlist.ErrKeyAttribute), err)
+		})
+	}
+	assert.Equal(t, before, calls.total(), "refused before any request")
+	// Giving every part computes the key.
+	_, err := projects.Update(ctx, "acme", "p1", expression.Set(expression.Name("status"), expression.Value("ARCHIVED")).
+		Set(expression.Name("title"), expression.Value("T#2")))
+	require.NoError(t, err)
+	out, err := db.GetItem(ctx, getInput(table.Name(), "WS#acme", "PROJ#p1"))
+	require.NoError(t, err)
+	assert.Equal(t, "ARCHIVED#T%232", rawText(out.Item)["GSI2PK"])
+}
+
+// A course's roster in enrolment-date order: edges in an index whose
+// sort key is an edge attribute, beside the inverted GSI1.
+func TestIndexEdgesByAttribute(t *testing.T) {
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK", Projection: types.ProjectionTypeKeysOnly}}
+	})
+	ddbtest.CreateTable(t, table)
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses, func(o *adjlist.EdgeOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",
+			PartitionKey: adjlist.Compose(adjlist.TargetKey()),
+			SortKey:      adjlist.Compose(adjlist.Const("ENROLL"), adjlist.Attr("enrolledOn"))}}
+	})
+	for _, e := range []struct{ from, on string }{{"a91", "2026-09-03"}, {"b22", "2026-09-01"}, {"c07", "2026-09-02"}} {
+		require.NoError(t, enrolled.Put(ctx, e.from, "math204", Enrollment{EnrolledOn: e.on, Grade: "A"}))
+	}
+	out, err := db.GetItem(ctx, getInput(table.Name(), "STU#a91", "ENROLL#CRS#math204"))
+	require.NoError(t, err)
+	assert.Equal(t, map[string]string{"PK": "STU#a91", "SK": "ENROLL#CRS#math204", "GSI1PK": "CRS#math204", "GSI1SK": "STU#a91",
+		"GSI2PK": "CRS#math204", "GSI2SK": "ENROLL#2026-09-03", "enrolledOn": "2026-09-03", "grade": "A"}, stringsOf(t, out.Item))
+
+	var roster []adjlist.EdgeItem[Enrollment]
+	require.Eventually(t, func() bool {
+		roster, err = enrolled.ByIndex("GSI2", "math204").Collect(ctx)
+		require.NoError(t, err)
+		return len(roster) == 3
+	}, 5*time.Second, 20*time.Millisecond)
+	// KEYS_ONLY: ids from the table keys, no data; hydrate for the rest.
+	assert.Equal(t, []adjlist.EdgeItem[Enrollment]{{From: "b22", To: "math204"}, {From: "c07", To: "math204"}, {From: "a91", To: "math204"}}, roster)
+	full, err := enrolled.Hydrate(ctx, roster)
+	require.NoError(t, err)
+	assert.Equal(t, "2026-09-01", full[0].Data.EnrolledOn)
+
+	late, err := enrolled.ByIndex("GSI2", "math204").GreaterThanEqual("2026-09-02").Desc().Collect(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []adjlist.EdgeItem[Enrollment]{{From: "a91", To: "math204"}, {From: "c07", To: "math204"}}, late)
+
+	// Paging with cursors through the index.
+	page, err := enrolled.ByIndex("GSI2", "math204").Limit(2).Page(ctx, "")
+	require.NoError(t, err)
+	require.Len(t, page.Items, 2)
+	require.NotEmpty(t, page.Cursor)
+	next, err := enrolled.ByIndex("GSI2", "math204").Limit(2).Page(ctx, page.Cursor)
+	require.NoError(t, err)
+	assert.Equal(t, []adjlist.EdgeItem[Enrollment]{{From: "a91", To: "math204"}}, next.Items)
+	_, err = enrolled.ByIndex("GSI2", "cs101").Page(ctx, page.Cursor)
+	require.ErrorIs(t, err, adjlist.ErrInvalidCursor)
+
+	// The inverted index is untouched.
+	to, err := enrolled.To("math204").Collect(ctx)
+	require.NoError(t, err)
+	assert.Len(t, to, 3)
+}
+
+func TestIndexSharded(t *testing.T) {
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	table := adjlist.NewTable(db, ddbtest.TableName(t), indexedTableOptions)
+	ddbtest.CreateTable(t, table)
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE", func(o *adjlist.NodeOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", Shards: 4,
+			PartitionKey: adjlist.Compose(adjlist.Const("MAJOR"), adjlist.Attr("major")),
+			SortKey:      adjlist.Compose(adjlist.SelfKey())}}
+	})
+	var want []string
+	for i := range 40 {
+		id := fmt.Sprintf("s%02d", i)
+		require.NoError(t, students.Put(ctx, id, Student{Name: id, Major: "physics"}))
+		want = append(want, id)
+	}
+	require.NoError(t, students.Put(ctx, "x", Student{Name: "x", Major: "math"}))
+	shards := map[string]bool{}
+	for _, id := range want {
+		out, err := db.GetItem(ctx, getInput(table.Name(), "STU#"+id, "PROFILE"))
+		require.NoError(t, err)
+		shards[rawText(out.Item)["GSI2PK"]] = true
+	}
+	assert.Len(t, shards, 4, "spread over MAJOR#physics#00..03")
+
+	q := students.ByIndex("GSI2", "physics")
+	var got []string
+	require.Eventually(t, func() bool {
+		items, err := q.Collect(ctx)
+		require.NoError(t, err)
+		got = got[:0]
+		for _, it := range items {
+			got = append(got, it.ID)
+		}
+		return len(got) == len(want)
+	}, 5*time.Second, 20*time.Millisecond)
+	assert.Equal(t, want, got, "merged in sort key order")
+
+	// Pages with one cursor resuming every shard.
+	var paged []string
+	cursor := ""
+	for {
+		p, err := q.Limit(7).Page(ctx, cursor)
+		require.NoError(t, err)
+		for _, it := range p.Items {
+			paged = append(paged, it.ID)
+		}
+		if cursor = p.Cursor; cursor == "" {
+			break
+		}
+	}
+	assert.Equal(t, want, paged)
+	n, err := students.ByIndex("GSI2", "physics").BeginsWith("s1").Count(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 10, n)
+}
+
+func TestIndexRefusedBeforeAnyRequest(t *testing.T) {
+	ctx := context.Background()
+	m := newIndexedModel(t)
+	before := m.calls.total()
+	cases := map[string]adjlist.Query[adjlist.Child[Proj]]{
+		"unknown index":             m.projects.ByIndex("GSI9", "ACTIVE"),
+		"too few values":            m.projects.ByIndex("GSI2"),
+		"too many values":           m.projects.ByIndex("GSI2", "ACTIVE", "x"),
+		"bad value type":            m.projects.ByIndex("GSI2", []int{1}),
+		"control character":         m.projects.ByIndex("GSI2", "A\x00"),
+		"inverted index":            m.projects.ByIndex("GSI1", "x"),
+		"consistent read on a GSI":  m.projects.ByIndex("GSI2", "ACTIVE").ConsistentRead(),
+		"filter on the index key":   m.projects.ByIndex("GSI2", "ACTIVE").Filter(expression.Name("GSI2SK").Equal(expression.Value("x"))),
+		"LSI takes the parent id":   m.projects.ByIndex("LSI1"),
+		"between lo > hi":           m.projects.ByIndex("GSI2", "ACTIVE").Between("b", "a"),
+		"two sort key conditions":   m.projects.ByIndex("GSI2", "ACTIVE").GreaterThan("a").LessThan("b"),
+		"no keys in a native index": m.projects.ByIndex("GSI2", "ACTIVE"), // replaced below
+	}
+	delete(cases, "no keys in a native index")
+	for name, q := range cases {
+		t.Run(name, func(t *testing.T) {
+			_, err := q.Collect(ctx)
+			require.Error(t, err)
+			if name == "consistent read on a GSI" {
+				require.ErrorIs(t, err, adjlist.ErrIndexConsistentRead)
+			}
+			_, err = q.Page(ctx, "")
+			require.Error(t, err)
+		})
+	}
+	// A workspace node declares no keys in LSI1.
+	_, err := m.workspaces.ByIndex("LSI1", "acme").Collect(ctx)
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	// Writes whose index keys are invalid.
+	err = m.projects.Put(ctx, "acme", "p1", Proj{Status: ptr("BAD\x01"), CreatedAt: "x"})
+	require.ErrorIs(t, err, adjlist.ErrInvalidKey)
+	long := string(make([]byte, 0))
+	for len(long) < adjlist.MaxSortKeyLen {
+		long += "xxxxxxxxxx"
+	}
+	err = m.projects.Put(ctx, "acme", "p1", Proj{Status: ptr("ACTIVE"), CreatedAt: long})
+	require.ErrorIs(t, err, adjlist.ErrInvalidKey)
+	assert.Equal(t, before, m.calls.total(), "refused before any request")
+}
+
+func TestIndexDeclarationsRefused(t *testing.T) {
+	ctx := context.Background()
+	tables := map[string][]adjlist.Index{
+		"duplicate name":           {{Name: "GSI2", PartitionKey: "A"}, {Name: "GSI2", PartitionKey: "B"}},
+		"inverted index name":      {{Name: "GSI1", PartitionKey: "A"}},
+		"table key attribute":      {{Name: "GSI2", PartitionKey: "PK"}},
+		"shared key attribute":     {{Name: "GSI2", PartitionKey: "A"}, {Name: "GSI3", PartitionKey: "A"}},
+		"local with partition key": {{Name: "LSI1", Local: true, PartitionKey: "A", SortKey: "B"}},
+		"local without sort key":   {{Name: "LSI1", Local: true}},
+		"no partition key":         {{Name: "GSI2", SortKey: "B"}},
+		"derived and native":       {{Name: "GSI2", PartitionKey: "A", PartitionAttributes: []adjlist.KeyAttribute{{Name: "b"}}}},
+		"five native attributes":   {{Name: "GSI2", PartitionAttributes: []adjlist.KeyAttribute{{Name: "a"}, {Name: "b"}, {Name: "c"}, {Name: "d"}, {Name: "e"}}}},
+		"bool native attribute":    {{Name: "GSI2", PartitionAttributes: []adjlist.KeyAttribute{{Name: "a", Type: "BOOL"}}}},
+		"include without names":    {{Name: "GSI2", PartitionKey: "A", Projection: types.ProjectionTypeInclude}},
+		"short name":               {{Name: "G2", PartitionKey: "A"}},
+		"six local indexes": {{Name: "L01", Local: true, SortKey: "a"}, {Name: "L02", Local: true, SortKey: "b"}, {Name: "L03", Local: true, SortKey: "c"},
+			{Name: "L04", Local: true, SortKey: "d"}, {Name: "L05", Local: true, SortKey: "e"}, {Name: "L06", Local: true, SortKey: "f"}},
+	}
+	var twenty []adjlist.Index
+	for i := range 20 {
+		twenty = append(twenty, adjlist.Index{Name: fmt.Sprintf("G%02d", i), PartitionKey: fmt.Sprintf("K%02d", i)})
+	}
+	tables["21 global indexes"] = twenty
+	for name, indexes := range tables {
+		t.Run(name, func(t *testing.T) {
+			table := adjlist.NewTable(nil, "t", func(o *adjlist.Options) { o.Indexes = indexes })
+			require.ErrorIs(t, adjlist.CreateTable(ctx, nil, table), adjlist.ErrInvalidOption)
+		})
+	}
+	// Item type declarations.
+	table := adjlist.NewTable(nil, "t", func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"}, {Name: "LSI1", Local: true, SortKey: "L"},
+			{Name: "NAT", PartitionAttributes: []adjlist.KeyAttribute{{Name: "status"}}}}
+	})
+	ok := adjlist.Compose(adjlist.Attr("a"))
+	for name, keys := range map[string]adjlist.IndexKeys{
+		"unknown index":         {Index: "GSI9", PartitionKey: ok, SortKey: ok},
+		"inverted index":        {Index: "GSI1", PartitionKey: ok, SortKey: ok},
+		"native index":          {Index: "NAT", PartitionKey: ok},
+		"no partition key":      {Index: "GSI2", SortKey: ok},
+		"no sort key":           {Index: "GSI2", PartitionKey: ok},
+		"local partition key":   {Index: "LSI1", PartitionKey: ok, SortKey: ok},
+		"local shards":          {Index: "LSI1", SortKey: ok, Shards: 4},
+		"too many shards":       {Index: "GSI2", PartitionKey: ok, SortKey: ok, Shards: 101},
+		"bad constant":          {Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.Const("A#B")), SortKey: ok},
+		"key attribute":         {Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.Attr("GSI1PK")), SortKey: ok},
+		"target key on a child": {Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.TargetKey()), SortKey: ok},
+		"source key on a child": {Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.SourceKey()), SortKey: ok},
+		"zero part":             {Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.KeyPart{}), SortKey: ok},
+	} {
+		t.Run(name, func(t *testing.T) {
+			ws := adjlist.NewNode[Space](table, "WS", "META")
+			c := adjlist.NewCollection[Proj](ws, "PROJ", func(o *adjlist.CollectionOptions) { o.Indexes = []adjlist.IndexKeys{keys} })
+			err := c.Put(ctx, "a", "b", Proj{})
+			require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+		})
+	}
+}
+
+func TestCreateTableIndexes(t *testing.T) {
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{
+			{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK", Projection: types.ProjectionTypeKeysOnly},
+			{Name: "LSI1", Local: true, SortKey: "LSI1SK"},
+			{Name: "ByScore", PartitionAttributes: []adjlist.KeyAttribute{{Name: "tournament"}, {Name: "region"}},
+				SortAttributes: []adjlist.KeyAttribute{{Name: "round", Type: "N"}, {Name: "score", Type: "N"}},
+				Projection:     types.ProjectionTypeInclude, NonKeyAttributes: []string{"player"}},
+		}
+	})
+	ddbtest.CreateTable(t, table)
+	out, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table.Name())})
+	require.NoError(t, err)
+	got := map[string]string{}
+	for _, g := range out.Table.GlobalSecondaryIndexes {
+		got[aws.ToString(g.IndexName)] = fmt.Sprint(len(g.KeySchema), g.Projection.ProjectionType)
+	}
+	for _, l := range out.Table.LocalSecondaryIndexes {
+		got[aws.ToString(l.IndexName)] = fmt.Sprint("local ", len(l.KeySchema), l.Projection.ProjectionType)
+	}
+	assert.Equal(t, map[string]string{"GSI1": "2ALL", "GSI2": "2KEYS_ONLY", "LSI1": "local 2ALL", "ByScore": "4INCLUDE"}, got)
+	assert.Len(t, table.Indexes(), 4)
+}

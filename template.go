@@ -1,0 +1,411 @@
+package adjlist
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
+)
+
+// KeyPart is one part of an index key template ([Compose]): a constant name, a
+// data attribute, or the key of a node the item belongs to. The zero
+// KeyPart is invalid.
+type KeyPart struct {
+	kind partKind
+	name string
+}
+
+type partKind uint8
+
+const (
+	partConst partKind = iota + 1
+	partAttr
+	partSelf
+	partSource
+	partTarget
+	partParent
+)
+
+// Const is a constant name in a key, e.g. Const("STATUS") in
+// "STATUS#ACTIVE": 1-64 ASCII letters, digits, '_', '-' or '.'.
+func Const(name string) KeyPart { return KeyPart{partConst, name} }
+
+// Attr is the value of the item's data attribute name, e.g. Attr("status")
+// gives "ACTIVE" for an item whose status is "ACTIVE". A string is escaped
+// as ids are ('#' and '%' percent-encoded), so it cannot reach into another
+// part; a number is written in DynamoDB's decimal text, which sorts as
+// bytes, not as numbers (use a native index, [Index].SortAttributes, for
+// numeric order). An item whose data lacks the attribute (nil pointer,
+// empty omitempty field, NULL or empty string) gets no key in that index:
+// it is not in it (a sparse index).
+func Attr(name string) KeyPart { return KeyPart{partAttr, name} }
+
+// SelfKey is the item's own key: a node's node key ("STU#a91"), a child's
+// sort key ("PROJ#2026-0042"), an edge's sort key ("ENROLL#CRS#math204").
+func SelfKey() KeyPart { return KeyPart{kind: partSelf} }
+
+// SourceKey is an edge's source node key, e.g. "STU#a91". Edges only.
+func SourceKey() KeyPart { return KeyPart{kind: partSource} }
+
+// TargetKey is an edge's target node key, e.g. "CRS#math204". Edges only.
+func TargetKey() KeyPart { return KeyPart{kind: partTarget} }
+
+// ParentKey is a child's parent node key, e.g. "WS#acme". Children only.
+func ParentKey() KeyPart { return KeyPart{kind: partParent} }
+
+// KeyTemplate is how an item type builds one index key value: its parts
+// joined by '#', e.g.
+//
+//	adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status"))    // "STATUS#ACTIVE"
+//	adjlist.Compose(adjlist.Const("ENROLL"), adjlist.Attr("enrolledOn")) // "ENROLL#2026-09-01"
+//	adjlist.Compose(adjlist.TargetKey())                                // "CRS#math204"
+//
+// The zero KeyTemplate is no key. Build one with [Compose].
+type KeyTemplate struct{ parts []KeyPart }
+
+// Compose returns the template of parts joined by '#'.
+func Compose(parts ...KeyPart) KeyTemplate {
+	return KeyTemplate{parts: append([]KeyPart(nil), parts...)}
+}
+
+// String shows the template as [Describe] does: STATUS#<status>.
+func (k KeyTemplate) String() string {
+	var b strings.Builder
+	for i, p := range k.parts {
+		if i > 0 {
+			b.WriteByte(keycodec.Sep)
+		}
+		switch p.kind {
+		case partConst:
+			b.WriteString(p.name)
+		case partAttr:
+			b.WriteString("<" + p.name + ">")
+		case partSelf:
+			b.WriteString("<self>")
+		case partSource:
+			b.WriteString("<source>")
+		case partTarget:
+			b.WriteString("<target>")
+		case partParent:
+			b.WriteString("<parent>")
+		}
+	}
+	return b.String()
+}
+
+// IndexKeys declares an item type's keys in one derived-key index of its
+// table ([Index]): how its partition and sort key values are built. Pass
+// them in [NodeOptions], [EdgeOptions] or [CollectionOptions].Indexes,
+// e.g. projects listed by status across workspaces, newest first:
+//
+//	adjlist.IndexKeys{Index: "GSI2",
+//		PartitionKey: adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")),
+//		SortKey:      adjlist.Compose(adjlist.Attr("createdAt"))}
+//
+// writes GSI2PK = "STATUS#ACTIVE", GSI2SK = "2026-09-01T10:00:00Z" on every
+// project whose data has both attributes, and on no other.
+type IndexKeys struct {
+	// Index is the name of one of the table's [Options].Indexes with
+	// derived keys.
+	Index string
+	// PartitionKey builds the index partition key value. Required for a
+	// global index; a local index's partition is the table's, so leave it
+	// zero.
+	PartitionKey KeyTemplate
+	// SortKey builds the index sort key value; zero exactly when the index
+	// has no sort key.
+	SortKey KeyTemplate
+	// Shards spreads the index partition over Shards partitions (suffix
+	// "#00" to "#NN", chosen from the item's table key), for partitions too
+	// busy for one ("STATUS#ACTIVE" with millions of projects). Reads query
+	// every shard in parallel and merge them in sort key order. Default 0
+	// or 1: not sharded; at most [MaxShards]; global indexes only.
+	Shards int
+}
+
+// boundIndex is one IndexKeys checked against its table.
+type boundIndex struct {
+	ix             *Index
+	pkAttr, skAttr string // skAttr "" for an index without a sort key
+	pk, sk         []KeyPart
+	shards         int
+	attrs          []string // data attributes the keys read
+}
+
+// keyCtx holds the node keys an item's templates may name, and its table
+// key (which picks its shard). In an item type's (itemType.prefixes) they
+// hold the keys' static prefixes instead: "STU#", "ENROLL#CRS#".
+type keyCtx struct {
+	self, source, target, parent string
+	pk, sk                       string
+}
+
+func (kc *keyCtx) prefix(k partKind) string {
+	switch k {
+	case partSource:
+		return kc.source
+	case partTarget:
+		return kc.target
+	case partParent:
+		return kc.parent
+	}
+	return kc.self
+}
+
+// bindIndexes checks an item type's index declarations; allowed lists the
+// node-key parts the item type has (Self always), home the one that is its
+// table partition key (a local index's partition).
+func (t *Table) bindIndexes(kind string, decls []IndexKeys, home partKind, allowed ...partKind) ([]boundIndex, error) {
+	var out []boundIndex
+	seen := map[string]bool{}
+	for _, d := range decls {
+		b, err := t.bindIndex(d, home, append(allowed, partSelf, partConst, partAttr))
+		if err == nil && seen[d.Index] {
+			err = fmt.Errorf("keys declared twice")
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s in index %q: %w", ErrInvalidOption, kind, d.Index, err)
+		}
+		seen[d.Index] = true
+		out = append(out, b)
+	}
+	return out, nil
+}
+
+func (t *Table) bindIndex(d IndexKeys, home partKind, allowed []partKind) (boundIndex, error) {
+	ix, err := t.index(d.Index)
+	if err != nil {
+		return boundIndex{}, err
+	}
+	b := boundIndex{ix: ix, pk: d.PartitionKey.parts, sk: d.SortKey.parts, shards: d.Shards}
+	pk, sk := ix.keyAttrs(t)
+	switch {
+	case ix.native():
+		return b, fmt.Errorf("a native index is keyed on data attributes; declare no keys")
+	case ix == &t.indexes[0] && !t.opts.NoIndex:
+		return b, fmt.Errorf("the inverted index holds edges by their endpoints; declare no keys")
+	case ix.Local && len(b.pk) > 0:
+		return b, fmt.Errorf("a local index has the table's partition key; leave PartitionKey zero")
+	case !ix.Local && len(b.pk) == 0:
+		return b, fmt.Errorf("no PartitionKey")
+	case (len(sk) > 0) != (len(b.sk) > 0):
+		return b, fmt.Errorf("SortKey must be given exactly when the index has a sort key")
+	case d.Shards < 0 || d.Shards > MaxShards:
+		return b, fmt.Errorf("Shards %d, want 0 to %d", d.Shards, MaxShards)
+	case d.Shards > 1 && ix.Local:
+		return b, fmt.Errorf("a local index cannot be sharded")
+	}
+	b.pkAttr = pk[0]
+	if len(sk) > 0 {
+		b.skAttr = sk[0]
+	}
+	if ix.Local {
+		// Not written (it is the table's partition key), but what a
+		// query's value fills.
+		b.pk = []KeyPart{{kind: home}}
+	}
+	if b.shards < 2 {
+		b.shards = 0
+	}
+	for _, p := range append(append([]KeyPart(nil), b.pk...), b.sk...) {
+		switch {
+		case !containsKind(allowed, p.kind):
+			return b, fmt.Errorf("part %s is not available to this item type", Compose(p))
+		case p.kind == partConst:
+			if err := checkName("key constant", p.name); err != nil {
+				return b, err
+			}
+		case p.kind == partAttr && (p.name == "" || t.isKeyAttr(p.name)):
+			return b, fmt.Errorf("Attr(%q) names no data attribute", p.name)
+		case p.kind == partAttr:
+			b.attrs = append(b.attrs, p.name)
+		}
+	}
+	return b, nil
+}
+
+func containsKind(kinds []partKind, k partKind) bool {
+	for _, x := range kinds {
+		if x == k {
+			return true
+		}
+	}
+	return false
+}
+
+// render builds one key value from parts, the item's data and its node
+// keys; ok is false when a data attribute it needs is missing.
+func render(parts []KeyPart, data Item, kc *keyCtx) (key string, ok bool, err error) {
+	var b strings.Builder
+	for i, p := range parts {
+		if i > 0 {
+			b.WriteByte(keycodec.Sep)
+		}
+		switch p.kind {
+		case partConst:
+			b.WriteString(p.name)
+		case partSelf:
+			b.WriteString(kc.self)
+		case partSource:
+			b.WriteString(kc.source)
+		case partTarget:
+			b.WriteString(kc.target)
+		case partParent:
+			b.WriteString(kc.parent)
+		case partAttr:
+			v, present, err := attrKeyText(p.name, data[p.name])
+			if err != nil || !present {
+				return "", false, err
+			}
+			b.WriteString(v)
+		}
+	}
+	return b.String(), true, nil
+}
+
+// attrKeyText is a data attribute's text in a key: a string escaped, a
+// number as it is; present is false for a missing, NULL or empty value.
+func attrKeyText(name string, av types.AttributeValue) (text string, present bool, err error) {
+	switch v := av.(type) {
+	case nil, *types.AttributeValueMemberNULL:
+		return "", false, nil
+	case *types.AttributeValueMemberS:
+		if v.Value == "" {
+			return "", false, nil
+		}
+		if err := checkID(name, v.Value); err != nil {
+			return "", false, err
+		}
+		return joinKey(v.Value), true, nil
+	case *types.AttributeValueMemberN:
+		return v.Value, true, nil
+	default:
+		return "", false, fmt.Errorf("%w: attribute %q feeds an index key and is %T; want a string or number", ErrInvalidOption, name, av)
+	}
+}
+
+// partitionKey and sortKey compute b's key attribute values for an item
+// with data and node keys kc; ok is false when a data attribute the
+// template reads is missing.
+func (b *boundIndex) partitionKey(data Item, kc *keyCtx) (pk string, ok bool, err error) {
+	if pk, ok, err = render(b.pk, data, kc); !ok || err != nil {
+		return "", false, err
+	}
+	if b.shards > 0 {
+		pk += "#" + shardSuffix(kc.pk+"\x00"+kc.sk, b.shards)
+	}
+	return pk, true, checkLen(b.ix.Name, "index partition key", pk, MaxPartitionKeyLen)
+}
+
+func (b *boundIndex) sortKey(data Item, kc *keyCtx) (sk string, ok bool, err error) {
+	if sk, ok, err = render(b.sk, data, kc); !ok || err != nil {
+		return "", false, err
+	}
+	return sk, true, checkLen(b.ix.Name, "index sort key", sk, MaxSortKeyLen)
+}
+
+// derivedKey is one key attribute an item type derives: its attribute,
+// the template's data attributes, and how to compute it.
+type derivedKey struct {
+	attr    string
+	attrs   []string
+	compute func(data Item, kc *keyCtx) (string, bool, error)
+}
+
+// derivedKeys lists the key attributes b writes: the partition key of a
+// global index, and the sort key if the index has one.
+func (b *boundIndex) derivedKeys() []derivedKey {
+	var out []derivedKey
+	if !b.ix.Local {
+		out = append(out, derivedKey{b.pkAttr, partAttrs(b.pk), b.partitionKey})
+	}
+	if b.skAttr != "" {
+		out = append(out, derivedKey{b.skAttr, partAttrs(b.sk), b.sortKey})
+	}
+	return out
+}
+
+func partAttrs(parts []KeyPart) []string {
+	var names []string
+	for _, p := range parts {
+		if p.kind == partAttr {
+			names = append(names, p.name)
+		}
+	}
+	return names
+}
+
+// addIndexKeys writes into item every index key attribute the item type
+// derives whose template's data attributes the item has. Each key
+// attribute is kept on its own: an item lacking the partition key's data
+// still carries its sort key, and is not in the index (DynamoDB indexes
+// only items with every key attribute), so that an update giving the
+// missing data completes the entry.
+func addIndexKeys(indexes []boundIndex, item Item, kc *keyCtx) error {
+	for i := range indexes {
+		for _, d := range indexes[i].derivedKeys() {
+			v, ok, err := d.compute(item, kc)
+			if err != nil {
+				return err
+			}
+			if ok {
+				item[d.attr] = &types.AttributeValueMemberS{Value: v}
+			}
+		}
+	}
+	return nil
+}
+
+// staticPrefix is the part of a sort key template that is the same for
+// every item of the type: its leading constants, and the type prefix of a
+// leading node key ("STU#"). It ends in '#', or is "" when the template
+// starts with a data attribute. exact reports a template of constants
+// only, whose value is the prefix without its final '#'.
+func staticPrefix(parts []KeyPart, kc *keyCtx) (prefix string, exact bool) {
+	var b strings.Builder
+	for _, p := range parts {
+		switch p.kind {
+		case partConst:
+			b.WriteString(p.name)
+			b.WriteByte(keycodec.Sep)
+			continue
+		case partSelf, partSource, partTarget, partParent:
+			b.WriteString(kc.prefix(p.kind))
+		}
+		return b.String(), false
+	}
+	return b.String(), true
+}
+
+// itemType is what every modelled item type shares: a name for errors,
+// the static prefixes of its node keys, and its keys in the table's
+// derived-key indexes.
+type itemType struct {
+	kind     string // "node STU", "edge ENROLL (STU → CRS)", "child PROJ of WS"
+	prefixes keyCtx
+	indexes  []boundIndex
+}
+
+// newItemType binds an item type's index declarations; allowed are the
+// node-key parts it has besides SelfKey.
+func (t *Table) newItemType(kind string, prefixes keyCtx, decls []IndexKeys, home partKind, allowed ...partKind) (itemType, error) {
+	it := itemType{kind: kind, prefixes: prefixes}
+	if t.err != nil || len(decls) == 0 {
+		return it, nil
+	}
+	var err error
+	it.indexes, err = t.bindIndexes(kind, decls, home, allowed...)
+	return it, err
+}
+
+// indexIn returns the item type's keys in index name.
+func (it *itemType) indexIn(name string) (*boundIndex, bool) {
+	for i := range it.indexes {
+		if it.indexes[i].ix.Name == name {
+			return &it.indexes[i], true
+		}
+	}
+	return nil, false
+}

@@ -152,6 +152,16 @@ func (q Query[T]) sortKey(name, a, b string, cond func(prefix, a, b string) skCo
 		q.err = fmt.Errorf("%w: %s on a query without an item type prefix", ErrInvalidOption, name)
 		return q
 	}
+	if nk := q.keys.native; nk != nil {
+		// Native attributes hold the data's own values, not escaped.
+		if err := nativeBounds(nk.next, name, a, b); err != nil {
+			q.err = fmt.Errorf("%w: %w", ErrInvalidOption, err)
+			return q
+		}
+		q.sk = freeCond(name, a, b)
+		q.calls += "." + name + condArgs(name)
+		return q.compile()
+	}
 	ka, err := q.boundKey(name, p, a)
 	if err != nil {
 		q.err = err
@@ -173,12 +183,16 @@ func (q Query[T]) sortKey(name, a, b string, cond func(prefix, a, b string) skCo
 	} else {
 		q.sk = cond(p, ka, kb)
 	}
-	args := "(v)"
-	if kb != "" {
-		args = "(lo, hi)"
-	}
-	q.calls += "." + name + args
+	q.calls += "." + name + condArgs(name)
 	return q.compile()
+}
+
+// condArgs is how Describe shows a condition's arguments.
+func condArgs(name string) string {
+	if name == "Between" {
+		return "(lo, hi)"
+	}
+	return "(v)"
 }
 
 // freeCond is the condition called name on a whole sort key value.

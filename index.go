@@ -218,8 +218,9 @@ func (t *Table) checkIndex(ix *Index, names, native map[string]bool) error {
 		return nil
 	}
 	for _, a := range slices.Concat(ix.PartitionAttributes, ix.SortAttributes) {
-		if err := taken(a.Name); err != nil {
-			return err
+		// Native attributes are data: several native indexes may share one.
+		if a.Name == "" || a.Name == o.PartitionKey || a.Name == o.SortKey || t.derived[a.Name] {
+			return fmt.Errorf("key attribute %q is empty or a key the table or an index derives", a.Name)
 		}
 		if a.Type != "" && a.Type != types.ScalarAttributeTypeS && a.Type != types.ScalarAttributeTypeN {
 			return fmt.Errorf("key attribute %q has type %q, want S or N", a.Name, a.Type)

@@ -2,9 +2,13 @@ package adjlist
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // NodeItem is one node item read back from a query: its id, decoded from
@@ -114,8 +118,22 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	if err != nil {
 		return queryKeys{}, err
 	}
+	if ix.native() && ix.Local {
+		// The partition is the item type's own: its first value is an id.
+		if len(values) == 0 {
+			return queryKeys{}, fmt.Errorf("%w: index %s takes the partition's id first", ErrInvalidOption, index)
+		}
+		home := KeyPart{kind: it.home}
+		id, ok := values[0].(string)
+		if err := checkID(index, id); !ok || err != nil {
+			return queryKeys{}, fmt.Errorf("%w: index %s takes the partition's id first, got %v", ErrInvalidOption, index, values[0])
+		}
+		pk := it.prefixes.prefix(home.kind) + joinKey(id)
+		values = append([]any{pk}, values[1:]...)
+		return nativeQueryKeys(ix, []KeyAttribute{{Name: t.opts.PartitionKey}}, values)
+	}
 	if ix.native() {
-		return queryKeys{}, fmt.Errorf("%w: index %s is native; read it with ...", ErrInvalidOption, index)
+		return nativeQueryKeys(ix, ix.PartitionAttributes, values)
 	}
 	b, ok := it.indexIn(index)
 	if !ok {
@@ -192,4 +210,152 @@ func valueText(name string, v any) (string, error) {
 		err = fmt.Errorf("empty value for %s", name)
 	}
 	return text, err
+}
+
+// nativeKeys is the key condition of a query on a native index: every
+// partition attribute, and the leading sort attributes, equal to values;
+// range conditions apply to next, the first sort attribute not fixed.
+type nativeKeys struct {
+	eq   []nativeValue
+	next *KeyAttribute
+}
+
+type nativeValue struct {
+	name string
+	av   types.AttributeValue
+}
+
+// avValue hands a ready AttributeValue to the expression builder.
+type avValue struct{ av types.AttributeValue }
+
+func (v avValue) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) { return v.av, nil }
+
+// nativeQueryKeys is the query on native index ix whose values are its
+// partition attributes' values, then optionally its leading sort
+// attributes', in order: a value cannot skip an attribute, so DynamoDB's
+// rule that conditions on sort attributes go from the left holds by
+// construction.
+func nativeQueryKeys(ix *Index, partition []KeyAttribute, values []any) (queryKeys, error) {
+	attrs := slices.Concat(partition, ix.SortAttributes)
+	switch {
+	case len(values) < len(partition):
+		return queryKeys{}, fmt.Errorf("%w: index %s: %d values given, its partition key has %d attributes", ErrInvalidOption, ix.Name, len(values), len(partition))
+	case len(values) > len(attrs):
+		return queryKeys{}, fmt.Errorf("%w: index %s: %d values given, it has %d key attributes", ErrInvalidOption, ix.Name, len(values), len(attrs))
+	}
+	nk := &nativeKeys{}
+	var desc []string
+	for i, v := range values {
+		av, err := typedValue(attrs[i], v)
+		if err != nil {
+			return queryKeys{}, fmt.Errorf("%w: index %s: %w", ErrInvalidOption, ix.Name, err)
+		}
+		nk.eq = append(nk.eq, nativeValue{attrs[i].Name, av})
+		desc = append(desc, attrs[i].Name+"="+attrText(av))
+	}
+	if len(values) < len(attrs) {
+		nk.next = &attrs[len(values)]
+	}
+	return queryKeys{index: ix.Name, pk: strings.Join(desc, ","), native: nk, freeSK: nk.next != nil, local: ix.Local}, nil
+}
+
+// typedValue converts a query value to key attribute a's type: a string
+// for S; any Go number, or a string holding one, for N.
+func typedValue(a KeyAttribute, v any) (types.AttributeValue, error) {
+	if s, ok := v.(string); ok && attrType(a) == types.ScalarAttributeTypeN {
+		return numberText(a.Name, s)
+	}
+	av, err := attributevalue.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	switch av := av.(type) {
+	case *types.AttributeValueMemberS:
+		if attrType(a) == types.ScalarAttributeTypeS && av.Value != "" {
+			return av, nil
+		}
+	case *types.AttributeValueMemberN:
+		if attrType(a) == types.ScalarAttributeTypeN {
+			return av, nil
+		}
+	}
+	return nil, fmt.Errorf("%s is of type %s, got %T %v", a.Name, attrType(a), v, v)
+}
+
+// numberText checks that s is a number DynamoDB accepts.
+func numberText(name, s string) (types.AttributeValue, error) {
+	if _, err := strconv.ParseFloat(s, 64); err != nil {
+		return nil, fmt.Errorf("%s is a number, got %q", name, s)
+	}
+	return &types.AttributeValueMemberN{Value: s}, nil
+}
+
+// buildNative builds the expressions of a query on a native index: an
+// equality on each fixed attribute, then sk's condition on the next.
+func (t *Table) buildNative(k queryKeys, sk skCond, filter *expression.ConditionBuilder, proj []string) (expression.Expression, error) {
+	nk := k.native
+	conds := make([]expression.KeyConditionBuilder, 0, len(nk.eq)+1)
+	for _, v := range nk.eq {
+		conds = append(conds, expression.Key(v.name).Equal(expression.Value(avValue{v.av})))
+	}
+	if sk.op != skNone {
+		lo, err := typedValue(*nk.next, sk.lo)
+		if err != nil {
+			return expression.Expression{}, err
+		}
+		key, val := expression.Key(nk.next.Name), expression.Value(avValue{lo})
+		switch sk.op {
+		case skBetween:
+			hi, err := typedValue(*nk.next, sk.hi)
+			if err != nil {
+				return expression.Expression{}, err
+			}
+			conds = append(conds, key.Between(val, expression.Value(avValue{hi})))
+		case skGT:
+			conds = append(conds, key.GreaterThan(val))
+		case skGE:
+			conds = append(conds, key.GreaterThanEqual(val))
+		case skLT:
+			conds = append(conds, key.LessThan(val))
+		case skLE:
+			conds = append(conds, key.LessThanEqual(val))
+		case skBeginsWith:
+			conds = append(conds, key.BeginsWith(sk.lo))
+		}
+	}
+	kc := conds[0]
+	if len(conds) > 1 {
+		kc = expression.KeyAnd(conds...)
+	}
+	return t.finishExpr(expression.NewBuilder().WithKeyCondition(kc), k, filter, proj)
+}
+
+// nativeBounds checks the values of a sort key condition on a native
+// index's next attribute: of its type, lo not after hi, begins_with only
+// on strings. Values are the data's own, not escaped.
+func nativeBounds(next *KeyAttribute, name, a, b string) error {
+	lo, err := typedValue(*next, a)
+	if err != nil {
+		return err
+	}
+	if name == "BeginsWith" && attrType(*next) != types.ScalarAttributeTypeS {
+		return fmt.Errorf("BeginsWith on number attribute %s", next.Name)
+	}
+	if name != "Between" {
+		return nil
+	}
+	hi, err := typedValue(*next, b)
+	if err != nil {
+		return err
+	}
+	if n, ok := lo.(*types.AttributeValueMemberN); ok {
+		x, _ := strconv.ParseFloat(n.Value, 64)
+		y, _ := strconv.ParseFloat(hi.(*types.AttributeValueMemberN).Value, 64)
+		if x > y {
+			return fmt.Errorf("Between(%s, %s): lo is greater than hi", a, b)
+		}
+	} else if a > b {
+		return fmt.Errorf("Between(%q, %q): lo sorts after hi", a, b)
+	}
+	return nil
 }

@@ -74,7 +74,8 @@ type queryKeys struct {
 	// freeSK allows sort key conditions on whole values (an index sort
 	// key whose template starts with a data attribute).
 	freeSK bool
-	local  bool // the index is a local secondary index
+	local  bool        // the index is a local secondary index
+	native *nativeKeys // the key condition on a native index
 }
 
 // newQuery builds the request once, so running the query repeats no
@@ -92,7 +93,10 @@ func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, boo
 		}
 		q.pkAttr, q.cursorKeys = m.pk[0], m.cursor
 		q.skAttr = ""
-		if len(m.sk) > 0 {
+		switch {
+		case k.native != nil && k.native.next != nil:
+			q.skAttr = k.native.next.Name
+		case k.native == nil && len(m.sk) > 0:
 			q.skAttr = m.sk[0]
 		}
 	}
@@ -159,7 +163,7 @@ type exprSet struct {
 func (q Query[T]) expressions(keysOnly bool) (exprSet, error) {
 	k := q.keys
 	k.keysOnly = keysOnly
-	if q.filter == nil && q.proj == nil {
+	if q.filter == nil && q.proj == nil && k.native == nil {
 		tpl, err := q.t.template(q.pkAttr, q.skAttr, k, q.sk.op)
 		if err != nil {
 			return exprSet{}, err
@@ -267,6 +271,9 @@ func (t *Table) template(pkAttr, skAttr string, k queryKeys, op skOp) (*exprTemp
 // projection (every key attribute, plus proj's names unless nil; only the
 // keys if k.keysOnly).
 func (t *Table) buildExpr(pkAttr, skAttr string, k queryKeys, sk skCond, pk string, filter *expression.ConditionBuilder, proj []string) (expression.Expression, error) {
+	if k.native != nil {
+		return t.buildNative(k, sk, filter, proj)
+	}
 	kc := expression.Key(pkAttr).Equal(expression.Value(pk))
 	switch {
 	case k.skExact:
@@ -286,7 +293,12 @@ func (t *Table) buildExpr(pkAttr, skAttr string, k queryKeys, sk skCond, pk stri
 	case k.skPrefix != "":
 		kc = kc.And(expression.Key(skAttr).BeginsWith(sk.lo))
 	}
-	b := expression.NewBuilder().WithKeyCondition(kc)
+	return t.finishExpr(expression.NewBuilder().WithKeyCondition(kc), k, filter, proj)
+}
+
+// finishExpr adds a query's filter (the label filter ANDed with filter)
+// and projection to b and builds it.
+func (t *Table) finishExpr(b expression.Builder, k queryKeys, filter *expression.ConditionBuilder, proj []string) (expression.Expression, error) {
 	var cond *expression.ConditionBuilder
 	if k.filterPrefix != "" {
 		c := expression.Name(t.opts.SortKey).BeginsWith(k.filterPrefix)
@@ -595,6 +607,8 @@ type cursor struct {
 	Desc  bool              `json:"d,omitempty"`
 	Query string            `json:"q"` // the query's fingerprint
 	Key   map[string]string `json:"k,omitempty"`
+	// Num holds the key attributes that are numbers (native index keys).
+	Num map[string]string `json:"n,omitempty"`
 	// Shards holds, for a sharded read, where each shard resumes.
 	Shards []shardState `json:"s,omitempty"`
 }
@@ -612,23 +626,39 @@ const cursorVersion = 2
 // keyStrings turns a LastEvaluatedKey into plain strings (all key
 // attributes of this package's tables are strings).
 func keyStrings(lek Item) (map[string]string, error) {
-	m := make(map[string]string, len(lek))
-	for name, av := range lek {
-		s, ok := av.(*types.AttributeValueMemberS)
-		if !ok {
-			return nil, fmt.Errorf("adjlist: LastEvaluatedKey attribute %q is %T, want a string", name, av)
-		}
-		m[name] = s.Value
+	m, nums, err := keyText(lek)
+	if err == nil && nums != nil {
+		err = fmt.Errorf("adjlist: LastEvaluatedKey has number attributes %v, want strings", nums)
 	}
-	return m, nil
+	return m, err
+}
+
+// keyText splits a LastEvaluatedKey into its string and number
+// attributes' text (nums is nil when there are none).
+func keyText(lek Item) (strs, nums map[string]string, err error) {
+	strs = make(map[string]string, len(lek))
+	for name, av := range lek {
+		switch v := av.(type) {
+		case *types.AttributeValueMemberS:
+			strs[name] = v.Value
+		case *types.AttributeValueMemberN:
+			if nums == nil {
+				nums = map[string]string{}
+			}
+			nums[name] = v.Value
+		default:
+			return nil, nil, fmt.Errorf("adjlist: LastEvaluatedKey attribute %q is %T, want a string or number", name, av)
+		}
+	}
+	return strs, nums, nil
 }
 
 func (q Query[T]) encodeCursor(lek Item) (string, error) {
-	key, err := keyStrings(lek)
+	key, num, err := keyText(lek)
 	if err != nil {
 		return "", err
 	}
-	return q.sealCursor(cursor{Key: key})
+	return q.sealCursor(cursor{Key: key, Num: num})
 }
 
 // sealCursor stamps c with the query's identity, encodes it and, with a
@@ -756,22 +786,36 @@ func (q Query[T]) openCursor(s string) (cursor, error) {
 
 // startKey validates a cursor's key against partition pk and the query's
 // sort key range, and returns it as an ExclusiveStartKey.
-func (q Query[T]) startKey(key map[string]string, pk string) (Item, error) {
+func (q Query[T]) startKey(key, num map[string]string, pk string) (Item, error) {
 	switch {
-	case len(key) != len(q.cursorKeys):
+	case len(key)+len(num) != len(q.cursorKeys):
 		return nil, badCursor("wrong key attributes")
+	case q.keys.native != nil:
+		for _, v := range q.keys.native.eq {
+			if s, n := key[v.name], num[v.name]; attrText(v.av) != s+n {
+				return nil, badCursor("from another partition")
+			}
+		}
 	case key[q.pkAttr] != pk:
 		return nil, badCursor("from another partition")
 	case !strings.HasPrefix(key[q.skAttr], q.skPrefix):
 		return nil, badCursor("outside the query's sort key range")
 	}
-	start := make(Item, len(key))
+	start := make(Item, len(q.cursorKeys))
 	for _, name := range q.cursorKeys {
-		v, ok := key[name]
-		if !ok || v == "" {
+		if v, ok := key[name]; ok && v != "" {
+			start[name] = &types.AttributeValueMemberS{Value: v}
+			continue
+		}
+		v, ok := num[name]
+		if !ok {
 			return nil, badCursor("wrong key attributes")
 		}
-		start[name] = &types.AttributeValueMemberS{Value: v}
+		n, err := numberText(name, v)
+		if err != nil {
+			return nil, badCursor("wrong key attributes")
+		}
+		start[name] = n
 	}
 	return start, nil
 }
@@ -781,5 +825,5 @@ func (q Query[T]) decodeCursor(s string) (Item, error) {
 	if err != nil {
 		return nil, err
 	}
-	return q.startKey(c.Key, q.pk)
+	return q.startKey(c.Key, c.Num, q.pk)
 }

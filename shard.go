@@ -158,7 +158,7 @@ func (q Query[T]) pageMerged(ctx context.Context, from string) (Page[T], error) 
 	starts := make([]Item, len(q.shards))
 	for i, st := range states {
 		if st.Key != nil {
-			start, err := q.startKey(st.Key, q.shards[i].pk)
+			start, err := q.startKey(st.Key, nil, q.shards[i].pk)
 			if err != nil {
 				return Page[T]{}, q.wrap(err)
 			}

@@ -385,13 +385,14 @@ func staticPrefix(parts []KeyPart, kc *keyCtx) (prefix string, exact bool) {
 type itemType struct {
 	kind     string // "node STU", "edge ENROLL (STU → CRS)", "child PROJ of WS"
 	prefixes keyCtx
+	home     partKind // the part that is its table partition key
 	indexes  []boundIndex
 }
 
 // newItemType binds an item type's index declarations; allowed are the
 // node-key parts it has besides SelfKey.
 func (t *Table) newItemType(kind string, prefixes keyCtx, decls []IndexKeys, home partKind, allowed ...partKind) (itemType, error) {
-	it := itemType{kind: kind, prefixes: prefixes}
+	it := itemType{kind: kind, prefixes: prefixes, home: home}
 	if t.err != nil || len(decls) == 0 {
 		return it, nil
 	}

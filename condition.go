@@ -96,15 +96,20 @@ func (q Query[T]) LessThan(v string) Query[T] {
 	if q.sk.op == skLT {
 		return q // an exclusive bound DynamoDB applies itself
 	}
-	bound, attr, inner := q.sk.hi, q.skAttr, q.decode
-	q.decode = func(item Item) (T, bool, error) {
+	q.excl = q.sk.hi
+	q.decode = excluding(q.decode, q.skAttr, q.excl)
+	return q
+}
+
+// excluding wraps decode to skip the item whose attr is bound.
+func excluding[T any](decode func(Item) (T, bool, error), attr, bound string) func(Item) (T, bool, error) {
+	return func(item Item) (T, bool, error) {
 		if s, _ := stringAttr(item, attr); s == bound {
 			var zero T
 			return zero, false, nil
 		}
-		return inner(item)
+		return decode(item)
 	}
-	return q
 }
 
 // LessThanEqual keeps the items whose id is v or sorts before it: SK

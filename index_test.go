@@ -522,3 +522,52 @@ func TestCreateTableIndexes(t *testing.T) {
 	assert.Equal(t, map[string]string{"GSI1": "2ALL", "GSI2": "2KEYS_ONLY", "LSI1": "local 2ALL", "ByScore": "4INCLUDE"}, got)
 	assert.Len(t, table.Indexes(), 4)
 }
+
+func TestPageIndexMixedRead(t *testing.T) {
+	ctx := context.Background()
+	m := newIndexedModel(t)
+	require.NoError(t, m.workspaces.Put(ctx, "acme", Space{Name: "Acme", Status: "ACTIVE", CreatedAt: "2026-01-05"}))
+	require.NoError(t, m.projects.Put(ctx, "acme", "p1", Proj{Status: ptr("ACTIVE"), CreatedAt: "2026-01-01"}))
+	require.NoError(t, m.projects.Put(ctx, "globex", "p9", Proj{Status: ptr("ACTIVE"), CreatedAt: "2026-01-09"}))
+	require.NoError(t, m.projects.Put(ctx, "globex", "p8", Proj{Status: ptr("ARCHIVED"), CreatedAt: "2026-01-08"}))
+	m.eventually(t, m.projects.ByIndex("GSI2", "ACTIVE"), []string{"acme/p1", "globex/p9"})
+
+	before := m.calls.queries.Load()
+	var spaces []adjlist.NodeItem[Space]
+	var projs []adjlist.Child[Proj]
+	var cursor string
+	pages := 0
+	for {
+		p, err := adjlist.PageIndex(ctx, m.projects.ByIndex("GSI2", "ACTIVE").Limit(2), cursor, m.workspaces.Into(&spaces), m.projects.Into(&projs))
+		require.NoError(t, err)
+		pages++
+		assert.Zero(t, p.Other)
+		if cursor = p.Cursor; cursor == "" {
+			break
+		}
+	}
+	assert.Equal(t, int64(pages), m.calls.queries.Load()-before, "one Query per page")
+	assert.Equal(t, []adjlist.NodeItem[Space]{{ID: "acme", Data: Space{Name: "Acme", Status: "ACTIVE", CreatedAt: "2026-01-05"}}}, spaces)
+	require.Len(t, projs, 2)
+	assert.Equal(t, []string{"p1", "p9"}, []string{projs[0].ID, projs[1].ID})
+
+	// Items no target takes are counted, not decoded.
+	projs = nil
+	p, err := adjlist.PageIndex(ctx, m.projects.ByIndex("GSI2", "ACTIVE"), "", m.projects.Into(&projs))
+	require.NoError(t, err)
+	assert.Equal(t, 1, p.Other)
+	assert.Len(t, projs, 2)
+
+	// Refusals before any request leave every slice nil.
+	before = m.calls.total()
+	other := adjlist.NewTable(nil, "other")
+	_, err = adjlist.PageIndex(ctx, m.projects.ByIndex("GSI2", "ACTIVE"), "", m.projects.Into(&projs), adjlist.NewNode[Space](other, "WS", "META").Into(&spaces))
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	assert.Nil(t, projs)
+	assert.Nil(t, spaces)
+	_, err = adjlist.PageIndex(ctx, m.projects.ByIndex("GSI2", "ACTIVE"), "bogus", m.projects.Into(&projs))
+	require.ErrorIs(t, err, adjlist.ErrInvalidCursor)
+	_, err = adjlist.PageIndex(ctx, m.projects.ByIndex("GSI2"), "", m.projects.Into(&projs))
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	assert.Equal(t, before, m.calls.total())
+}

@@ -54,6 +54,7 @@ type Query[T any] struct {
 	filter     *expression.ConditionBuilder
 	proj       []string // data attributes to project, nil for all
 	calls      string   // the adjusting calls made, for Describe: ".Between(lo, hi)"
+	excl       string   // LessThan's bound, which decode skips
 	fp         string   // the fingerprint, once Page has computed it
 	err        error
 	// shards, when set, are the partitions of a sharded read, merged in

@@ -33,9 +33,12 @@ const (
 //     declare no keys for it are not in it (a sparse index), and several
 //     item types may share it with different templates (index overloading).
 //   - Native keys (PartitionAttributes, SortAttributes): the index is keyed
-//     on the items' own data attributes, up to [MaxKeyAttributes] each,
-//     typed (numbers sort as numbers), with no composed strings. Any item
-//     whose data carries every partition attribute is in it.
+//     on attributes the items already have, up to [MaxKeyAttributes] each,
+//     typed (numbers sort as numbers), with no composed strings: data
+//     attributes, or key attributes such as the table's sort key or the
+//     inverted index's GSI1PK. Any item that carries every key attribute
+//     is in it; this package writes nothing for it, so declaring one
+//     changes no item.
 //
 // A local secondary index (Local) shares the table's partition key and has
 // a derived SortKey or one native sort attribute; it allows strongly
@@ -218,9 +221,12 @@ func (t *Table) checkIndex(ix *Index, names, native map[string]bool) error {
 		return nil
 	}
 	for _, a := range slices.Concat(ix.PartitionAttributes, ix.SortAttributes) {
-		// Native attributes are data: several native indexes may share one.
-		if a.Name == "" || a.Name == o.PartitionKey || a.Name == o.SortKey || t.derived[a.Name] {
-			return fmt.Errorf("key attribute %q is empty or a key the table or an index derives", a.Name)
+		// Native attributes are read, never written by this package:
+		// several native indexes may share one, and one may be a key
+		// attribute the items already carry (the table's sort key, the
+		// inverted index's GSI1PK), so an index adds no attribute at all.
+		if a.Name == "" {
+			return fmt.Errorf("empty key attribute name")
 		}
 		if a.Type != "" && a.Type != types.ScalarAttributeTypeS && a.Type != types.ScalarAttributeTypeN {
 			return fmt.Errorf("key attribute %q has type %q, want S or N", a.Name, a.Type)

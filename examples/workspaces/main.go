@@ -2,8 +2,13 @@
 // workspace owns many projects. The workspace item and its projects share
 // one partition key, so one Query reads them all; the sort key tells them
 // apart, and zero-padded, time-ordered project ids list newest-first. The
-// table uses the seed's generic key names, EntityRef and Detail, and has no
-// index: nothing here reads in reverse.
+// table uses the seed's generic key names, EntityRef and Detail, and one
+// global secondary index, ByStatus, that "re-partitions projects on a
+// different attribute" (the seed's words): keyed natively on each project's
+// own status (partition) and Detail (sort), it lists every project of a
+// status across workspaces, newest first. Workspace items have no status,
+// so they are not in it (a sparse index), and declaring it adds no
+// attribute to any item.
 //
 //	EntityRef   Detail           attributes
 //	WS#acme     META             displayName, region, seatLimit
@@ -13,9 +18,12 @@
 //	WS#globex   META             displayName, region, seatLimit
 //	WS#globex   PROJ#2026-0009   title, status, createdBy
 //
-// The three access patterns are one request each: a workspace's settings
-// (GetItem), its projects newest-first (Query, ScanIndexForward=false), one
-// project (GetItem).
+// The access patterns are one request (per page) each: a workspace's
+// settings (GetItem), its projects newest-first (Query,
+// ScanIndexForward=false), one project (GetItem), and every ACTIVE project
+// across workspaces, newest first (Query on ByStatus). Changing a project's
+// status with Update moves it in ByStatus: DynamoDB keeps the index in step
+// with the item.
 //
 // By default it talks to DynamoDB Local: the endpoint in
 // AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
@@ -66,11 +74,17 @@ type model struct {
 }
 
 func newModel(db adjlist.Client, tableName string) model {
-	// Item collections only, no reverse reads: the table needs no index.
+	// Item collections and no reverse reads, so no inverted index; one
+	// index on the projects' own status and sort key instead.
 	table := adjlist.NewTable(db, tableName, func(o *adjlist.Options) {
 		o.PartitionKey = "EntityRef"
 		o.SortKey = "Detail"
 		o.NoIndex = true
+		o.Indexes = []adjlist.Index{{
+			Name:                statusIndex,
+			PartitionAttributes: []adjlist.KeyAttribute{{Name: "status"}},
+			SortAttributes:      []adjlist.KeyAttribute{{Name: "Detail"}},
+		}}
 	})
 	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
 	projects := adjlist.NewCollection[Project](workspaces, "PROJ")
@@ -82,8 +96,16 @@ func newModel(db adjlist.Client, tableName string) model {
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
 	return adjlist.Describe(w, m.table, m.workspaces, m.projects,
-		adjlist.AccessPattern("a workspace's active projects since an id, title and status only", activeSince(m.projects, "<id>", "<since>")))
+		adjlist.AccessPattern("a workspace's active projects since an id, title and status only", activeSince(m.projects, "<id>", "<since>")),
+		adjlist.AccessPattern("every ACTIVE project across workspaces, newest first", m.projects.ByIndex(statusIndex, "ACTIVE").Desc()))
 }
+
+// statusIndex lists projects by status across workspaces:
+//
+//	status = "ACTIVE"   Detail (sort, descending)   EntityRef
+//	                    PROJ#2026-0042              WS#acme
+//	                    PROJ#2026-0009              WS#globex
+const statusIndex = "ByStatus"
 
 // activeSince is a workspace's projects created since id since (ids are
 // time-ordered), active ones only, with only their title and status: one
@@ -187,13 +209,32 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		fmt.Fprintf(w, "  %s  %-14s %-8s by %q\n", p.ID, p.Data.Title, p.Data.Status, p.Data.CreatedBy)
 	}
 
+	// Every ACTIVE project across workspaces, newest first: one Query on
+	// the ByStatus index, status = "ACTIVE", ScanIndexForward = false.
+	if err := printActive(ctx, w, projects); err != nil {
+		return err
+	}
+	// SSO rollout goes live: Update sets its status, and DynamoDB moves
+	// the item from the PLANNED partition of ByStatus to the ACTIVE one.
+	// Then it is planned again, so that a second run starts as the first.
+	for _, status := range []string{"ACTIVE", "PLANNED"} {
+		p, err := projects.Update(ctx, "acme", "2026-0118", expression.Set(expression.Name("status"), expression.Value(status)))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "\nproject %s/%s is now %s\n", p.Parent, p.ID, p.Data.Status)
+		if err := printActive(ctx, w, projects); err != nil {
+			return err
+		}
+	}
+
 	// The count of a workspace's projects, without decoding them: the same
 	// Query, projecting only the keys.
 	n, err := projects.List("acme").Count(ctx)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "acme has %d projects\n", n)
+	fmt.Fprintf(w, "\nacme has %d projects\n", n)
 
 	// The whole item collection, parent and children, in one Query:
 	// EntityRef = "WS#globex".
@@ -214,6 +255,20 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	}
 	if cleanup {
 		return exampleutil.DeleteTable(ctx, db, tableName)
+	}
+	return nil
+}
+
+// printActive lists every ACTIVE project across workspaces, newest first.
+// The index is eventually consistent: on DynamoDB an Update may take a
+// moment to show in it (DynamoDB Local shows it at once).
+func printActive(ctx context.Context, w io.Writer, projects *adjlist.Collection[Workspace, Project]) error {
+	fmt.Fprintln(w, "\nACTIVE projects across workspaces (ByStatus), newest first:")
+	for p, err := range projects.ByIndex(statusIndex, "ACTIVE").Desc().All(ctx) {
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "  %s/%s  %s\n", p.Parent, p.ID, p.Data.Title)
 	}
 	return nil
 }

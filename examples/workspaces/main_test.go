@@ -42,6 +42,17 @@ func TestRunWritesSeedTable(t *testing.T) {
 		assert.Contains(t, out, "acme projects since 2026-0042, active only, title and status:\n"+
 			"  2026-0042  Mobile app     ACTIVE   by \"\"\n")
 		assert.Contains(t, out, "acme has 3 projects\n")
+		// The sparse ByStatus index, before and after Update moves a project
+		// into its ACTIVE partition and out again.
+		active := "\nACTIVE projects across workspaces (ByStatus), newest first:\n" +
+			"  acme/2026-0042  Mobile app\n" +
+			"  globex/2026-0009  Data lake\n"
+		assert.Contains(t, out, active+"\nproject acme/2026-0118 is now ACTIVE\n"+
+			"\nACTIVE projects across workspaces (ByStatus), newest first:\n"+
+			"  acme/2026-0118  SSO rollout\n"+
+			"  acme/2026-0042  Mobile app\n"+
+			"  globex/2026-0009  Data lake\n"+
+			"\nproject acme/2026-0118 is now PLANNED\n"+active)
 		assert.Contains(t, out, "workspace globex (Globex, 10 seats) in one Query:\n  2026-0009  Data lake\n")
 		assert.Contains(t, out, "EntityRef |Detail         |attributes\n"+
 			"WS#acme   |META           |displayName=Acme Corp, region=eu-west-1, seatLimit=50\n"+
@@ -51,10 +62,11 @@ func TestRunWritesSeedTable(t *testing.T) {
 		assert.NotContains(t, out, "already", "run %d", run)
 	})
 
-	// Keyed on EntityRef/Detail, with no index.
+	// Keyed on EntityRef/Detail, with one index: ByStatus on the items'
+	// own status and Detail (no attribute of its own on any item).
 	desc := exampletest.DescribeTable(t, db, table)
 	assert.Equal(t, exampletest.KeySchema("EntityRef", "Detail"), desc.KeySchema)
-	assert.Empty(t, desc.GlobalSecondaryIndexes)
+	exampletest.OnlyIndex(t, db, table, "ByStatus", "status", "Detail")
 }
 
 func TestRunCleanup(t *testing.T) { exampletest.CleanupDeletesTable(t, example) }
@@ -70,6 +82,7 @@ func TestDescribe(t *testing.T) {
 		"`EntityRef = \"WS#<id>\" AND Detail = \"META\"`",
 		"`EntityRef = \"WS#<id>\" AND begins_with(Detail, \"PROJ#\"); ScanIndexForward=false`",
 		"`EntityRef = \"WS#<id>\" AND Detail = \"PROJ#<child>\"`",
+		"| every ACTIVE project across workspaces, newest first | `Collection.ByIndex(id).Desc()` | Query | `status = \"ACTIVE\"; ScanIndexForward=false` | ByStatus (eventually consistent) |",
 		"| a workspace's active projects since an id, title and status only | `Collection.List(id).GreaterThanEqual(v).Filter(cond).Project(title, status)` | Query | `(EntityRef = \"WS#<id>\") AND (Detail BETWEEN \"PROJ#<since>\" AND \"PROJ$\"); filter status = \"ACTIVE\"; projection EntityRef, Detail, title, status` | table |",
 	)
 }

@@ -1,11 +1,18 @@
 // Command enrollment is the students↔courses many-to-many example: it writes
 // the seed's items to DynamoDB, reads the relationship in both directions,
-// and prints the table as the seed draws it.
+// reads a course's roster in enrolment order, and prints the table as the
+// seed draws it.
 //
 //	PK           SK                   GSI1PK        GSI1SK    attributes
 //	STU#a91      PROFILE                                      name, year, major
 //	STU#a91      ENROLL#CRS#math204   CRS#math204   STU#a91   enrolledOn, grade
 //	...
+//
+// Besides the seed's inverted index GSI1, the table has ByEnrolment, a
+// global secondary index keyed natively on attributes every enrolment
+// already carries: GSI1PK, the course (partition), and enrolledOn, the date
+// (sort). It serves "a course's roster in enrolment order" with no new
+// attribute on any item.
 //
 // By default it talks to DynamoDB Local: the endpoint in
 // AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
@@ -61,8 +68,17 @@ type model struct {
 	enrolled *adjlist.Edge[Enrollment]
 }
 
+// rosterIndex orders each course's enrolments by date.
+const rosterIndex = "ByEnrolment"
+
 func newModel(db adjlist.Client, tableName string) model {
-	table := adjlist.NewTable(db, tableName)
+	table := adjlist.NewTable(db, tableName, func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{{
+			Name:                rosterIndex,
+			PartitionAttributes: []adjlist.KeyAttribute{{Name: "GSI1PK"}},     // CRS#math204
+			SortAttributes:      []adjlist.KeyAttribute{{Name: "enrolledOn"}}, // 2026-09-01
+		}}
+	})
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
 	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
@@ -73,7 +89,8 @@ func newModel(db adjlist.Client, tableName string) model {
 // keys, and the access patterns.
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
-	return adjlist.Describe(w, m.table, m.students, m.courses, m.enrolled)
+	return adjlist.Describe(w, m.table, m.students, m.courses, m.enrolled,
+		adjlist.AccessPattern("a course's roster in enrolment order", m.enrolled.ByIndex(rosterIndex, "CRS#<to>")))
 }
 
 // run writes seed 000's students↔courses items to table and shows each
@@ -139,6 +156,26 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		}
 		fmt.Fprintf(w, "  %s\n", e.From)
 	}
+
+	// The roster in enrolment order, from ByEnrolment: one Query,
+	// GSI1PK = "CRS#math204", sorted by enrolledOn; then only those who
+	// enrolled from 2 September on (enrolledOn >= "2026-09-02").
+	course, _, err := courses.Key("math204") // "CRS#math204"
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nmath204 roster in enrolment order (%s):\n", rosterIndex)
+	for e, err := range enrolled.ByIndex(rosterIndex, course).All(ctx) {
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "  %s  %s\n", e.Data.EnrolledOn, e.From)
+	}
+	late, err := enrolled.ByIndex(rosterIndex, course).GreaterThanEqual("2026-09-02").Collect(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "enrolled in math204 from 2026-09-02 on: %d\n", len(late))
 
 	// The guard: a second enrolment in the same course is refused.
 	err = enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2026-10-01", Grade: "F"})

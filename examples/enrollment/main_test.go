@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -43,11 +45,22 @@ func TestRunWritesSeedTable(t *testing.T) {
 	db, table := exampletest.RunTwice(t, example, seedTable, func(_ int, out string) {
 		assert.Contains(t, out, "duplicate enrolment refused")
 		assert.Contains(t, out, "math204 roster (GSI1):\n  a91\n  b30\n")
+		assert.Contains(t, out, "math204 roster in enrolment order (ByEnrolment):\n  2026-09-01  a91\n  2026-09-02  b30\n"+
+			"enrolled in math204 from 2026-09-02 on: 1\n")
 		assert.Contains(t, out, "STU#a91     |ENROLL#CRS#math204 |CRS#math204 |STU#a91 |enrolledOn=2026-09-01, grade=A-\n")
 	})
 
-	// The roster is read from GSI1 on GSI1PK (partition), GSI1SK (sort).
-	exampletest.OnlyIndex(t, db, table, "GSI1", "GSI1PK", "GSI1SK")
+	// The roster is read from GSI1 on GSI1PK (partition), GSI1SK (sort),
+	// and in enrolment order from ByEnrolment on GSI1PK, enrolledOn.
+	desc := exampletest.DescribeTable(t, db, table)
+	keys := map[string][]types.KeySchemaElement{}
+	for _, gsi := range desc.GlobalSecondaryIndexes {
+		keys[aws.ToString(gsi.IndexName)] = gsi.KeySchema
+	}
+	assert.Equal(t, map[string][]types.KeySchemaElement{
+		"GSI1":        exampletest.KeySchema("GSI1PK", "GSI1SK"),
+		"ByEnrolment": exampletest.KeySchema("GSI1PK", "enrolledOn"),
+	}, keys)
 }
 
 func TestRunCleanup(t *testing.T) { exampletest.CleanupDeletesTable(t, example) }
@@ -60,6 +73,7 @@ func TestDescribe(t *testing.T) {
 		"| node CRS | `CRS#<id>` | `METADATA` |  |  | title, credits, term |",
 		"| `STU#<from>` | `ENROLL#CRS#<to>` | `CRS#<to>` | `STU#<from>` | enrolledOn, grade |",
 		"`GSI1PK = \"CRS#<to>\" AND begins_with(GSI1SK, \"STU#\")",
+		"| a course's roster in enrolment order | `Edge.ByIndex(id)` | Query | `GSI1PK = \"CRS#<to>\"` | ByEnrolment (eventually consistent) |",
 	)
 }
 

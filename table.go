@@ -292,10 +292,11 @@ type TableAdminClient interface {
 }
 
 // CreateTableOptions configures [CreateTable]. The zero value creates an
-// on-demand table whose index projects ALL attributes and waits up to five
-// minutes for it.
+// on-demand table whose inverted index projects ALL attributes and waits
+// up to five minutes for it.
 type CreateTableOptions struct {
-	// Projection is the index's projection type: ALL (default), KEYS_ONLY
+	// Projection is the inverted index's projection type (each of
+	// [Options].Indexes has its own): ALL (default), KEYS_ONLY
 	// (the index holds only the table's and the index's keys, so reverse
 	// reads return endpoint ids without edge data) or INCLUDE (keys plus
 	// NonKeyAttributes).
@@ -312,9 +313,11 @@ type CreateTableOptions struct {
 }
 
 // CreateTable creates t's DynamoDB table with on-demand billing, string
-// partition and sort keys, and the inverted global secondary index (e.g.
-// GSI1 on GSI1PK/GSI1SK), then waits with the SDK's TableExists waiter,
-// bounded by MaxWait, until the table and its index are ACTIVE. It is meant
+// partition and sort keys, the inverted global secondary index (e.g. GSI1
+// on GSI1PK/GSI1SK, projected as CreateTableOptions says) and every index
+// of [Options].Indexes (string derived keys; native key attributes of
+// their declared types), then waits with the SDK's TableExists waiter,
+// bounded by MaxWait, until the table and its global indexes are ACTIVE. It is meant
 // for development and tests; production tables belong in infrastructure
 // code.
 //

@@ -124,7 +124,11 @@ func TestIndexNative(t *testing.T) {
 				return
 			}
 			_, err := q.Collect(ctx)
-			require.Error(t, err)
+			if name == "consistent on a GSI" {
+				require.ErrorIs(t, err, adjlist.ErrIndexConsistentRead)
+			} else {
+				require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+			}
 		})
 	}
 	assert.Equal(t, before, calls.total(), "refused before any request")

@@ -614,7 +614,10 @@ func TestIndexRequestsAsDocumented(t *testing.T) {
 		}, `(#0 = "STATUS#ACTIVE") AND (#1 > "2026-01-01")`, true},
 		"by title": {func() error { _, err := projects.ByIndex("LSI1", "acme").ConsistentRead().Collect(ctx); return err },
 			`(#0 = "WS#acme") AND (begins_with (#1, "TITLE#"))`, true},
-		"native": {func() error { _, err := entries.ByIndex("ByScore", "W", "EU", 1).GreaterThan("9").Collect(ctx); return err },
+		"native": {func() error {
+			_, err := entries.ByIndex("ByScore", "W", "EU", 1).GreaterThan("9").Collect(ctx)
+			return err
+		},
 			`(#0 = "W") AND (#1 = "EU") AND (#2 = 1) AND (#3 > 9)`, true},
 	} {
 		t.Run(name, func(t *testing.T) {

@@ -50,7 +50,7 @@ $GO test -c -o "$OUT/bench.test" .
 : >"$OUT/client.txt"
 for pass in $(seq "$COUNT"); do
 	echo "# pass $pass of $COUNT" >&2
-	"$OUT/bench.test" -test.run '^$' -test.bench '^(BenchmarkClient|BenchmarkKeys)$' -test.count 1 -test.benchtime "$BENCHTIME" -client.rotate "$pass" | tee -a "$OUT/client.txt"
+	"$OUT/bench.test" -test.run '^$' -test.bench '^(BenchmarkClient|BenchmarkKeys|BenchmarkIndex)$' -test.count 1 -test.benchtime "$BENCHTIME" -client.rotate "$pass" | tee -a "$OUT/client.txt"
 done
 rm -f "$OUT/bench.test"
 load "after client-side" | tee -a "$OUT/machine.txt"

@@ -655,3 +655,102 @@ func TestIndexKeyAttributesRefusedInData(t *testing.T) {
 	_, err := c.Update(ctx, "acme", "p1", expression.Set(expression.Name("LSI1SK"), expression.Value("x")))
 	require.ErrorIs(t, err, adjlist.ErrKeyAttribute)
 }
+
+// Edges and nodes keep their derived index keys true on every write path
+// too: the roster of a course in enrolment order (GSI2) and students by
+// major (GSI3) follow Put, PutMany, TxPut, PutChecked, Move, Update,
+// Delete and DeleteNode.
+func TestIndexKeptTrueForEdgesAndNodes(t *testing.T) {
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{
+			{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"},
+			{Name: "GSI3", PartitionKey: "GSI3PK", SortKey: "GSI3SK"},
+		}
+	})
+	ddbtest.CreateTable(t, table)
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE", func(o *adjlist.NodeOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI3",
+			PartitionKey: adjlist.Compose(adjlist.Const("MAJOR"), adjlist.Attr("major")),
+			SortKey:      adjlist.Compose(adjlist.Attr("name"))}}
+	})
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses, func(o *adjlist.EdgeOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",
+			PartitionKey: adjlist.Compose(adjlist.TargetKey()),
+			SortKey:      adjlist.Compose(adjlist.Const("ON"), adjlist.Attr("enrolledOn"), adjlist.SourceKey())}}
+	})
+	roster := func(course string, want ...string) {
+		t.Helper()
+		var got []string
+		ok := assert.Eventually(t, func() bool {
+			items, err := enrolled.ByIndex("GSI2", course).Collect(ctx)
+			require.NoError(t, err)
+			got = got[:0]
+			for _, e := range items {
+				got = append(got, e.Data.EnrolledOn+" "+e.From)
+			}
+			return fmt.Sprint(got) == fmt.Sprint(want)
+		}, 5*time.Second, 20*time.Millisecond)
+		if !ok {
+			t.Fatalf("roster of %s is %v, want %v", course, got, want)
+		}
+	}
+	majors := func(major string, want ...string) {
+		t.Helper()
+		var got []string
+		ok := assert.Eventually(t, func() bool {
+			items, err := students.ByIndex("GSI3", major).Collect(ctx)
+			require.NoError(t, err)
+			got = got[:0]
+			for _, s := range items {
+				got = append(got, s.ID)
+			}
+			return fmt.Sprint(got) == fmt.Sprint(want)
+		}, 5*time.Second, 20*time.Millisecond)
+		if !ok {
+			t.Fatalf("%s majors are %v, want %v", major, got, want)
+		}
+	}
+
+	require.NoError(t, students.Put(ctx, "a91", Student{Name: "Ada", Major: "math"}))
+	tx := adjlist.NewTx(table)
+	students.TxPut(tx, "b30", Student{Name: "Blaise", Major: "math"})
+	courses.TxPut(tx, "math204", Course{Title: "Linear Algebra"})
+	require.NoError(t, tx.Commit(ctx))
+	majors("math", "a91", "b30")
+	require.NoError(t, students.Put(ctx, "b30", Student{Name: "Blaise", Major: "physics"}))
+	majors("math", "a91")
+	majors("physics", "b30")
+
+	require.NoError(t, enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2026-09-03"}))
+	_, err := enrolled.PutMany(ctx, []adjlist.EdgeItem[Enrollment]{{From: "c07", To: "math204", Data: Enrollment{EnrolledOn: "2026-09-01"}}})
+	require.NoError(t, err)
+	require.NoError(t, enrolled.PutChecked(ctx, "b30", "math204", Enrollment{EnrolledOn: "2026-09-02"}))
+	roster("math204", "2026-09-01 c07", "2026-09-02 b30", "2026-09-03 a91")
+
+	_, err = enrolled.Update(ctx, "a91", "math204", expression.Set(expression.Name("enrolledOn"), expression.Value("2026-08-31")))
+	require.NoError(t, err)
+	roster("math204", "2026-08-31 a91", "2026-09-01 c07", "2026-09-02 b30")
+
+	require.NoError(t, enrolled.Move(ctx, "c07", "math204", "c07", "cs101", Enrollment{EnrolledOn: "2026-09-05"}))
+	roster("math204", "2026-08-31 a91", "2026-09-02 b30")
+	roster("cs101", "2026-09-05 c07")
+
+	tx = adjlist.NewTx(table)
+	enrolled.TxDelete(tx, "b30", "math204")
+	enrolled.TxPut(tx, "d11", "math204", Enrollment{EnrolledOn: "2026-09-09"})
+	require.NoError(t, tx.Commit(ctx))
+	roster("math204", "2026-08-31 a91", "2026-09-09 d11")
+
+	require.NoError(t, enrolled.Delete(ctx, "d11", "math204"))
+	roster("math204", "2026-08-31 a91")
+
+	_, err = adjlist.DeleteNode(ctx, courses, "math204", enrolled)
+	require.NoError(t, err)
+	roster("math204")
+	_, err = adjlist.DeleteNode(ctx, students, "a91")
+	require.NoError(t, err)
+	majors("math")
+}

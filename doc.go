@@ -43,6 +43,19 @@
 // index, [Edge.Hydrate] and [Node.GetMany] fetch full items with
 // BatchGetItem. [Describe] renders a model as Markdown tables.
 //
+// # Secondary indexes
+//
+// [Options].Indexes declares more global and local secondary indexes, each
+// a value of the model ([Index]): keys derived from each item type's ids
+// and data by templates ([IndexKeys], [Compose]: "STATUS#ACTIVE"), written
+// on every put and kept in step by [Collection.Update] and [Edge.Update] in
+// the same request, or native multi-attribute keys on attributes the items
+// already carry. Several item types may share an index (overloading);
+// items missing a key's data are not in it (sparse). ByIndex
+// ([Node.ByIndex], [Edge.ByIndex], [Collection.ByIndex]) reads one index
+// partition as a [Query]; [PageIndex] reads the item types sharing one
+// together.
+//
 // # Keys
 //
 // Keys are built by [NodeKey] and [EdgeKey] from programmer-chosen names

@@ -106,7 +106,7 @@ type OpError struct {
 	// PK and SK are the key values of the item, or the partition key value
 	// (and sort key prefix) of a query; empty when not yet known.
 	PK, SK string
-	// Index is the global secondary index read, if any.
+	// Index is the secondary index read, if any.
 	Index string
 	// Err is the underlying error.
 	Err error

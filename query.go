@@ -22,13 +22,15 @@ import (
 // Item is a raw DynamoDB item, as the SDK returns it.
 type Item = map[string]types.AttributeValue
 
-// Query is one access pattern over a partition of the table or of its
-// inverted index: a key condition (partition key equals a node's key, sort
-// key begins with the item type's prefix ending in '#', or a range within
-// it) and a decoder from items to T. A sharded reverse read
-// ([EdgeOptions].Shards) spans several index partitions and merges them in
+// Query is one access pattern over a partition of the table or of one of
+// its secondary indexes: a key condition (partition key equals a node's
+// key, sort key begins with the item type's prefix ending in '#', or a
+// range within it; on an index, the partition its templates build) and a
+// decoder from items to T. A sharded read ([EdgeOptions].Shards,
+// [IndexKeys].Shards) spans several index partitions and merges them in
 // sort key order. Handles build them ([Edge.From], [Edge.To],
-// [Collection.List]); adjust one with [Query.Limit], [Query.Desc],
+// [Collection.List], and ByIndex: [Node.ByIndex], [Edge.ByIndex],
+// [Collection.ByIndex]); adjust one with [Query.Limit], [Query.Desc],
 // [Query.ConsistentRead], a sort key condition ([Query.Between],
 // [Query.GreaterThan], [Query.GreaterThanEqual], [Query.LessThan],
 // [Query.LessThanEqual], [Query.BeginsWith]), [Query.Filter] or

@@ -28,7 +28,8 @@ type Client interface {
 	TransactWriteItems(ctx context.Context, params *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
 }
 
-// Options names a table's key attributes and its inverted index. The zero
+// Options names a table's key attributes, its inverted index and its other
+// secondary indexes ([Options].Indexes). The zero
 // value of each field means its default, which is the layout of the
 // students↔courses seed: partition key PK, sort key SK, and a global
 // secondary index GSI1 keyed by GSI1PK (partition) and GSI1SK (sort).

@@ -210,6 +210,22 @@ func (c *Collection[P, C]) List(parentID string) Query[Child[C]] {
 	return newQuery(c.t, op, queryKeys{pk: pk, skPrefix: c.prefix}, c.decodeItem)
 }
 
+// Decode turns a raw item (from a Scan, an export, a stream record's
+// image) into a Child with its parent's id and its own parsed from the
+// keys. ok is false for an item that is not one of this collection's
+// children. When the data does not fit C, err is set, ok is true and the
+// Child is zero. A keys-only item decodes with zero Data. Decode makes no
+// request and may modify item.
+func (c *Collection[P, C]) Decode(item Item) (v Child[C], ok bool, err error) {
+	if c.err != nil {
+		return v, false, c.err
+	}
+	if v, ok, err = c.decode(item); err != nil {
+		return Child[C]{}, ok, err
+	}
+	return v, ok, nil
+}
+
 // decode turns an item of the parent's partition into a Child, reporting
 // ok=false for items that are not this collection's children.
 func (c *Collection[P, C]) decode(item Item) (Child[C], bool, error) {

@@ -383,6 +383,23 @@ func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time
 	}
 }
 
+// Decode turns a raw item (from a Scan, an export, a stream record's
+// image) into an EdgeItem with both endpoint ids parsed from the keys. ok
+// is false for an item that is not an edge of this kind (another label or
+// node type, or index keys that do not follow from its table keys). When
+// the data does not fit E, err is set, ok is true and the EdgeItem is
+// zero. A keys-only item decodes with zero Data. Decode makes no request
+// and may modify item.
+func (e *Edge[E]) Decode(item Item) (v EdgeItem[E], ok bool, err error) {
+	if e.err != nil {
+		return v, false, e.err
+	}
+	if v, ok, err = e.decode(item); err != nil {
+		return EdgeItem[E]{}, ok, err
+	}
+	return v, ok, nil
+}
+
 // decode turns a queried item into an EdgeItem, reporting ok=false for
 // items of other kinds (another label or node type).
 func (e *Edge[E]) decode(item Item) (EdgeItem[E], bool, error) {

@@ -47,6 +47,22 @@ func (n *Node[N]) ByIndex(index string, values ...any) Query[NodeItem[N]] {
 	return indexQuery(n.t, op, &n.it, index, values, n.decode)
 }
 
+// Decode turns a raw item (from a Scan, an export, a stream record's
+// image) into a NodeItem with its id parsed from the keys. ok is false for
+// an item that is not one of this type's node items (another item type's
+// keys, or keys the codec cannot have built). When the data does not fit
+// N, err is set, ok is true and the NodeItem is zero. A keys-only item
+// decodes with zero Data. Decode makes no request and may modify item.
+func (n *Node[N]) Decode(item Item) (v NodeItem[N], ok bool, err error) {
+	if n.err != nil {
+		return v, false, n.err
+	}
+	if v, ok, err = n.decode(item); err != nil {
+		return NodeItem[N]{}, ok, err
+	}
+	return v, ok, nil
+}
+
 // decode turns an item into a NodeItem, reporting ok=false for items that
 // are not this type's node items.
 func (n *Node[N]) decode(item Item) (NodeItem[N], bool, error) {

@@ -1,0 +1,258 @@
+package adjlist
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Count is the data of an aggregate item kept by a [Counter].
+type Count struct {
+	// Counter is the counter's name, e.g. "ENROLLED". A native index keyed
+	// on it (partition) and on count (sort, a number) lists the nodes with
+	// the highest counts: see [Counter.Node].
+	Counter string `dynamodbav:"counter"`
+	// Count is the number of edges counted, e.g. a course's enrolments.
+	Count int64 `dynamodbav:"count"`
+}
+
+// Counter keeps the in-degree of target nodes for one kind of edge (a
+// course's enrolment count, a person's follower count, the people per
+// skill) on an aggregate item in each target node's partition:
+//
+//	PK = "CRS#math204"  SK = "ENROLLED"   counter = "ENROLLED", count = 2
+//
+// It is kept one of two ways; use one per counter, not both:
+//
+//   - From DynamoDB Streams, after the fact: [Counter.Apply] applies one
+//     stream record of an edge, idempotently, so at-least-once delivery
+//     (duplicates, a batch replayed after a crash) cannot change the
+//     result. See Apply for what it costs and promises.
+//   - At write time: [Counter.Put] and [Counter.Delete] write the edge and
+//     the count in one TransactWriteItems, so the count is exact the moment
+//     the write returns.
+//
+// A Counter is immutable and safe for concurrent use.
+type Counter[E any] struct {
+	edge *Edge[E]
+	name string
+	node *Node[Count]
+	err  error
+}
+
+// NewCounter returns the counter called name (1-64 ASCII letters, digits,
+// '_', '-' or '.', e.g. "ENROLLED") of edge's edges into each target node.
+// name must differ from the target node type's item marker; an invalid name
+// or edge makes every call fail before any request ([ErrInvalidKey],
+// [ErrInvalidOption]).
+func NewCounter[E any](edge *Edge[E], name string) *Counter[E] {
+	c := &Counter[E]{edge: edge, name: name, err: edge.err}
+	if c.err == nil {
+		c.err = checkName("counter", name)
+	}
+	if c.err == nil && name == edge.toMarker {
+		c.err = fmt.Errorf("%w: counter %s has the %s node items' marker", ErrInvalidOption, name, edge.toType)
+	}
+	c.node = NewNode[Count](edge.t, edge.toType, name)
+	return c
+}
+
+// Node returns the aggregate items as node items of the target type with
+// marker name: Node().Get(ctx, "math204") reads one count, and with a
+// native index on the counter and count attributes,
+//
+//	Options.Indexes = []adjlist.Index{{Name: "ByCount",
+//		PartitionAttributes: []adjlist.KeyAttribute{{Name: "counter"}},
+//		SortAttributes:      []adjlist.KeyAttribute{{Name: "count", Type: "N"}}}}
+//
+// Node().ByIndex("ByCount", "ENROLLED").Desc().Limit(10) lists the ten
+// most counted targets in one Query.
+func (c *Counter[E]) Node() *Node[Count] { return c.node }
+
+// Get returns target node to's count with one GetItem: 0 when no edge was
+// ever counted. Bad ids are [ErrInvalidKey] before any request.
+func (c *Counter[E]) Get(ctx context.Context, to string) (int64, error) {
+	if c.err != nil {
+		return 0, c.edge.t.opErr("Counter.Get", "", "", c.err)
+	}
+	v, err := c.node.Get(ctx, to)
+	if errors.Is(err, ErrNotFound) {
+		return 0, nil
+	}
+	return v.Count, err
+}
+
+// maxSequenceLen is the width sequence numbers are padded to, so that they
+// compare as strings: DynamoDB Streams sequence numbers are decimal
+// strings of 21 to 40 digits.
+const maxSequenceLen = 40
+
+// Apply applies one DynamoDB Streams record of an edge of this kind, from
+// → to, to the count: present is whether the edge exists after the record
+// (true for INSERT and MODIFY, false for REMOVE), sequence is the record's
+// SequenceNumber. It is idempotent and safe under at-least-once delivery.
+// Each edge has a marker item beside the aggregate,
+//
+//	PK = "CRS#math204"  SK = "ENROLLED##STU#a91"   seq, present
+//
+// and the count changes only when the record changes the edge's presence
+// and is newer than the last one applied to that edge: one
+// TransactWriteItems updating the marker, conditioned on its seq and
+// present attributes, and adding ±1 to the aggregate. A record already
+// applied (a duplicate, or a replay after a crash), one that changes
+// nothing (MODIFY), or the REMOVE of an edge never counted, makes the
+// condition fail and the call return nil with nothing changed. (Codec keys
+// never hold "##", so marker items cannot collide with nodes, edges or
+// children.)
+//
+// What it promises follows from what DynamoDB Streams guarantees: each
+// record appears once in the stream, and the records of one item appear
+// in the order of its changes, within a shard and across a shard and its
+// children. Apply relies on that per-item order and on nothing across
+// items, so records of different edges may be applied in any order, and in
+// parallel. Once every record has been applied at least once, the count
+// equals the number of edges present; before that it lags. Edges that
+// existed before the stream was read from its start are not counted.
+//
+// Cost: a 2-item transaction, 4 write capacity units for small items, per
+// INSERT or REMOVE record (MODIFY records are answered from the condition
+// and cost the same; filter them out before calling if they are many). The
+// marker items stay (a removed edge's marker records present = false).
+//
+// A sequence that is not 1 to 40 decimal digits, or bad ids, fail before
+// any request with [ErrInvalidOption] or [ErrInvalidKey].
+func (c *Counter[E]) Apply(ctx context.Context, sequence, from, to string, present bool) error {
+	const op = "Counter.Apply"
+	t := c.edge.t
+	if c.err != nil {
+		return t.opErr(op, "", "", c.err)
+	}
+	if len(sequence) == 0 || len(sequence) > maxSequenceLen || strings.Trim(sequence, "0123456789") != "" {
+		return t.opErr(op, "", "", fmt.Errorf("%w: sequence number %q", ErrInvalidOption, sequence))
+	}
+	seq := strings.Repeat("0", maxSequenceLen-len(sequence)) + sequence
+	pk, aggSK, err := c.node.Key(to)
+	if err != nil {
+		return t.opErr(op, pk, aggSK, err)
+	}
+	source, err := NodeKey(c.edge.fromType, from)
+	if err != nil {
+		return t.opErr(op, pk, aggSK, err)
+	}
+	markerSK := c.name + "##" + source
+	if err := checkLen(c.name, "sort key", markerSK, MaxSortKeyLen); err != nil {
+		return t.opErr(op, pk, markerSK, err)
+	}
+
+	seqName, presentName := expression.Name("seq"), expression.Name("present")
+	var cond expression.ConditionBuilder
+	delta := int64(1)
+	if present {
+		// Counted unless already counted by a record at least as new.
+		cond = expression.AttributeNotExists(expression.Name(t.opts.PartitionKey)).
+			Or(expression.And(seqName.LessThan(expression.Value(seq)), presentName.Equal(expression.Value(false))))
+	} else {
+		delta = -1
+		cond = expression.And(seqName.LessThan(expression.Value(seq)), presentName.Equal(expression.Value(true)))
+	}
+	marker, err := expression.NewBuilder().WithCondition(cond).
+		WithUpdate(expression.Set(seqName, expression.Value(seq)).Set(presentName, expression.Value(present))).Build()
+	if err != nil {
+		return t.opErr(op, pk, markerSK, err)
+	}
+	_, err = t.client.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
+		{Update: &types.Update{
+			TableName: aws.String(t.name), Key: t.keyItem(pk, markerSK),
+			UpdateExpression: marker.Update(), ConditionExpression: marker.Condition(),
+			ExpressionAttributeNames: marker.Names(), ExpressionAttributeValues: marker.Values(),
+		}},
+		c.add(pk, aggSK, delta),
+	}}, callOpts(ctx)...)
+	if err != nil && c.conditionFailed(err) {
+		return nil // applied before, or no change of presence
+	}
+	if err != nil {
+		return t.opErr(op, pk, markerSK, err)
+	}
+	return nil
+}
+
+// conditionFailed reports a transaction cancelled only by its first
+// action's condition.
+func (c *Counter[E]) conditionFailed(err error) bool {
+	var tce *types.TransactionCanceledException
+	if !errors.As(err, &tce) || len(tce.CancellationReasons) == 0 {
+		return false
+	}
+	return aws.ToString(tce.CancellationReasons[0].Code) == "ConditionalCheckFailed"
+}
+
+// add is the transaction action adding delta to the aggregate (pk, sk).
+func (c *Counter[E]) add(pk, sk string, delta int64) types.TransactWriteItem {
+	t := c.edge.t
+	upd := expression.Add(expression.Name("count"), expression.Value(delta)).
+		Set(expression.Name("counter"), expression.Value(c.name))
+	e, err := expression.NewBuilder().WithUpdate(upd).Build()
+	if err != nil {
+		panic(err) // constant names and values: cannot fail
+	}
+	return types.TransactWriteItem{Update: &types.Update{
+		TableName: aws.String(t.name), Key: t.keyItem(pk, sk),
+		UpdateExpression: e.Update(), ExpressionAttributeNames: e.Names(), ExpressionAttributeValues: e.Values(),
+	}}
+}
+
+// Put creates the edge from → to with data and adds 1 to to's count, in
+// one TransactWriteItems: the edge's guarded put (as [Edge.Put]) and ADD
+// count 1 on the aggregate item. Both happen or neither: if the edge
+// exists, it fails with [ErrEdgeExists] and the count is unchanged. It
+// costs a 2-item transaction (4 write capacity units for small items,
+// against 1 for [Edge.Put]). Pass TxOptions.Token to make a retried call
+// idempotent.
+func (c *Counter[E]) Put(ctx context.Context, from, to string, data E, optFns ...func(*TxOptions)) error {
+	tx := NewTx(c.edge.t)
+	c.TxPut(tx, from, to, data)
+	return tx.Commit(ctx, optFns...)
+}
+
+// Delete removes the edge from → to and subtracts 1 from to's count, in
+// one TransactWriteItems (the edge's guarded delete and ADD count -1): a
+// missing edge fails with [ErrNotFound] and the count is unchanged.
+func (c *Counter[E]) Delete(ctx context.Context, from, to string, optFns ...func(*TxOptions)) error {
+	tx := NewTx(c.edge.t)
+	c.TxDelete(tx, from, to)
+	return tx.Commit(ctx, optFns...)
+}
+
+// TxPut adds to tx the two actions of [Counter.Put].
+func (c *Counter[E]) TxPut(tx *Tx, from, to string, data E) {
+	c.txCount(tx, to, 1)
+	c.edge.TxPut(tx, from, to, data)
+}
+
+// TxDelete adds to tx the two actions of [Counter.Delete].
+func (c *Counter[E]) TxDelete(tx *Tx, from, to string) {
+	c.txCount(tx, to, -1)
+	c.edge.TxDelete(tx, from, to)
+}
+
+func (c *Counter[E]) txCount(tx *Tx, to string, delta int64) {
+	if tx.err == nil && c.err != nil {
+		tx.err = c.err
+	}
+	if !tx.sameTable(c.edge.t) {
+		return
+	}
+	pk, sk, err := c.node.Key(to)
+	if err != nil {
+		tx.err = err
+		return
+	}
+	tx.add(itemKey{pk, sk}, keySize(c.edge.t, itemKey{pk, sk})+32, c.add(pk, sk, delta), nil)
+}

@@ -1,0 +1,108 @@
+package adjlist_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
+)
+
+func newCounterSchool(t *testing.T) (*countingClient, *adjlist.Edge[Enrollment], *adjlist.Counter[Enrollment]) {
+	t.Helper()
+	db := ddbtest.Client(t)
+	calls := &countingClient{Client: db}
+	table := adjlist.NewTable(calls, ddbtest.TableName(t), func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{{Name: "ByCount",
+			PartitionAttributes: []adjlist.KeyAttribute{{Name: "counter"}},
+			SortAttributes:      []adjlist.KeyAttribute{{Name: "count", Type: "N"}}}}
+	})
+	ddbtest.CreateTable(t, table)
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	return calls, enrolled, adjlist.NewCounter(enrolled, "ENROLLED")
+}
+
+func TestCounterApplyIdempotent(t *testing.T) {
+	ctx := context.Background()
+	calls, _, counter := newCounterSchool(t)
+	count := func(to string) int64 {
+		t.Helper()
+		n, err := counter.Get(ctx, to)
+		require.NoError(t, err)
+		return n
+	}
+	steps := []struct {
+		seq     string
+		from    string
+		present bool
+		want    int64
+	}{
+		{"100", "a91", true, 1},   // INSERT
+		{"100", "a91", true, 1},   // duplicate
+		{"110", "b30", true, 2},   // another edge
+		{"120", "a91", true, 2},   // MODIFY: no change of presence
+		{"130", "a91", false, 1},  // REMOVE
+		{"130", "a91", false, 1},  // duplicate REMOVE
+		{"100", "a91", true, 1},   // replay of the first INSERT after the REMOVE: stale
+		{"140", "c07", false, 1},  // REMOVE of an edge never counted
+		{"1000", "a91", true, 2},  // INSERT again, a longer sequence number
+		{"999", "a91", false, 2},  // older than the last applied: stale
+		{"1001", "b30", false, 1}, // REMOVE
+	}
+	for i, s := range steps {
+		require.NoError(t, counter.Apply(ctx, s.seq, s.from, "math204", s.present), "step %d", i)
+		assert.Equal(t, s.want, count("math204"), "after step %d (%+v)", i, s)
+	}
+	assert.Zero(t, count("cs101"), "never counted")
+
+	before := calls.total()
+	for _, bad := range []string{"", "12a", "-1", "12345678901234567890123456789012345678901"} {
+		require.ErrorIs(t, counter.Apply(ctx, bad, "a91", "math204", true), adjlist.ErrInvalidOption, bad)
+	}
+	require.ErrorIs(t, counter.Apply(ctx, "1", "", "math204", true), adjlist.ErrInvalidKey)
+	require.ErrorIs(t, counter.Apply(ctx, "1", "a91", "", true), adjlist.ErrInvalidKey)
+	assert.Equal(t, before, calls.total(), "refused before any request")
+}
+
+func TestCounterAtWriteTime(t *testing.T) {
+	ctx := context.Background()
+	_, enrolled, counter := newCounterSchool(t)
+	for _, from := range []string{"a91", "b30", "c07"} {
+		require.NoError(t, counter.Put(ctx, from, "math204", Enrollment{EnrolledOn: "2026-09-01"}))
+	}
+	require.NoError(t, counter.Put(ctx, "a91", "cs101", Enrollment{}))
+	require.ErrorIs(t, counter.Put(ctx, "a91", "math204", Enrollment{Grade: "F"}), adjlist.ErrEdgeExists)
+	require.ErrorIs(t, counter.Delete(ctx, "zz", "math204"), adjlist.ErrNotFound)
+	require.NoError(t, counter.Delete(ctx, "c07", "math204"))
+	n, err := counter.Get(ctx, "math204")
+	require.NoError(t, err)
+	assert.Equal(t, int64(2), n)
+	edges, err := enrolled.To("math204").Count(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 2, edges, "the count equals the edges")
+
+	// The most counted targets, from a native index on counter and count.
+	top, err := counter.Node().ByIndex("ByCount", "ENROLLED").Desc().Collect(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, []adjlist.NodeItem[adjlist.Count]{
+		{ID: "math204", Data: adjlist.Count{Counter: "ENROLLED", Count: 2}},
+		{ID: "cs101", Data: adjlist.Count{Counter: "ENROLLED", Count: 1}},
+	}, top)
+}
+
+func TestCounterRefused(t *testing.T) {
+	table := adjlist.NewTable(nil, "t")
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	ctx := context.Background()
+	require.ErrorIs(t, adjlist.NewCounter(enrolled, "A#B").Apply(ctx, "1", "a", "b", true), adjlist.ErrInvalidKey)
+	require.ErrorIs(t, adjlist.NewCounter(enrolled, "METADATA").Apply(ctx, "1", "a", "b", true), adjlist.ErrInvalidOption)
+	_, err := adjlist.NewCounter(enrolled, "METADATA").Get(ctx, "b")
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+}

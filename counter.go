@@ -88,6 +88,37 @@ func (c *Counter[E]) Get(ctx context.Context, to string) (int64, error) {
 	return v.Count, err
 }
 
+// Decode recognises the counter's own items (a stream of the table
+// carries their changes too): an aggregate item decodes to its node id and
+// Count, a per-edge marker item to its target node's id and a Count
+// holding only the counter's name. ok is false for any other item. With
+// it a Router of package github.com/adjlist/adjlist/streams can pass
+// them over:
+//
+//	streams.On(r, counter, func(context.Context, streams.Event[adjlist.NodeItem[adjlist.Count]]) error { return nil })
+//
+// It makes no request and may modify item.
+func (c *Counter[E]) Decode(item Item) (v NodeItem[Count], ok bool, err error) {
+	if c.err != nil {
+		return v, false, c.err
+	}
+	if v, ok, err = c.node.decode(item); ok || err != nil {
+		return v, ok, err
+	}
+	t := c.edge.t
+	pk, _ := stringAttr(item, t.opts.PartitionKey)
+	sk, _ := stringAttr(item, t.opts.SortKey)
+	typ, id, perr := ParseNodeKey(pk)
+	rest, isMarker := strings.CutPrefix(sk, c.name+"##")
+	if perr != nil || typ != c.edge.toType || !isMarker {
+		return NodeItem[Count]{}, false, nil
+	}
+	if ft, _, err := ParseNodeKey(rest); err != nil || ft != c.edge.fromType {
+		return NodeItem[Count]{}, false, nil
+	}
+	return NodeItem[Count]{ID: id, Data: Count{Counter: c.name}}, true, nil
+}
+
 // maxSequenceLen is the width sequence numbers are padded to, so that they
 // compare as strings: DynamoDB Streams sequence numbers are decimal
 // strings of 21 to 40 digits.

@@ -311,6 +311,13 @@ type CreateTableOptions struct {
 	// MaxWait bounds the wait for the table and its index to become ACTIVE.
 	// Default 5 minutes.
 	MaxWait time.Duration
+	// Stream enables DynamoDB Streams on the table (StreamSpecification),
+	// with StreamViewType, for the streams package and
+	// [Counter.Apply]. Default off.
+	Stream bool
+	// StreamViewType is what each stream record holds: NEW_AND_OLD_IMAGES
+	// (the default), NEW_IMAGE, OLD_IMAGE or KEYS_ONLY.
+	StreamViewType types.StreamViewType
 }
 
 // CreateTable creates t's DynamoDB table with on-demand billing, string
@@ -352,6 +359,13 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 		AttributeDefinitions:   defs,
 		GlobalSecondaryIndexes: gsis,
 		LocalSecondaryIndexes:  lsis,
+	}
+	if opts.Stream {
+		view := opts.StreamViewType
+		if view == "" {
+			view = types.StreamViewTypeNewAndOldImages
+		}
+		in.StreamSpecification = &types.StreamSpecification{StreamEnabled: aws.Bool(true), StreamViewType: view}
 	}
 	_, err := api.CreateTable(ctx, in)
 	var inUse *types.ResourceInUseException

@@ -23,8 +23,12 @@ import (
 func TestMain(m *testing.M) { ddbtest.Main(m) }
 
 type (
-	Student    struct{ Name string `dynamodbav:"name"` }
-	Course     struct{ Title string `dynamodbav:"title"` }
+	Student struct {
+		Name string `dynamodbav:"name"`
+	}
+	Course struct {
+		Title string `dynamodbav:"title"`
+	}
 	Enrollment struct {
 		EnrolledOn string `dynamodbav:"enrolledOn"`
 		Grade      string `dynamodbav:"grade"`

@@ -1,0 +1,463 @@
+package adjlist
+
+import (
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"golang.org/x/sync/errgroup"
+)
+
+// Scannable is a handle whose items [Scan] and [Migrate] can walk:
+// *Node, *Edge and *Collection are Scannable of their NodeItem, EdgeItem
+// and Child. Other types cannot implement it.
+type Scannable[T any] interface {
+	Decode(item Item) (T, bool, error)
+	scanSpec() scanSpec
+}
+
+// scanSpec is what a walk of one item type needs from its handle.
+type scanSpec struct {
+	t    *Table
+	kind string
+	err  error
+	// filter narrows the Scan to the item type's key shape (DynamoDB still
+	// reads, and bills, every item).
+	filter expression.ConditionBuilder
+	// derive returns the derived key attributes item should carry in the
+	// current layout (absent ones omitted), given its table keys; ok is
+	// false for an item not of this type.
+	derive func(item Item) (want map[string]string, ok bool, err error)
+	// owned are every derived attribute the type may write; feeds the data
+	// attributes they are computed from.
+	owned, feeds []string
+}
+
+func (n *Node[N]) scanSpec() scanSpec {
+	o := &n.t.opts
+	sk := expression.Name(o.SortKey)
+	f := expression.Name(o.PartitionKey).BeginsWith(n.typ + "#")
+	if n.marker != "" {
+		f = f.And(sk.Equal(expression.Value(n.marker)))
+	}
+	return scanSpec{t: n.t, kind: n.it.kind, err: n.err, filter: f, owned: ownedAttrs(n.t, n.it.indexes, false), feeds: feedAttrs(n.it.indexes),
+		derive: func(item Item) (map[string]string, bool, error) {
+			if _, ok, _ := n.decode(keysOf(n.t, item)); !ok {
+				return nil, false, nil
+			}
+			pk, _ := stringAttr(item, o.PartitionKey)
+			skv, _ := stringAttr(item, o.SortKey)
+			return derived(n.it.indexes, item, n.keyCtx(pk, skv), nil)
+		}}
+}
+
+func (c *Collection[P, C]) scanSpec() scanSpec {
+	o := &c.t.opts
+	f := expression.Name(o.PartitionKey).BeginsWith(c.parent.typ + "#").And(expression.Name(o.SortKey).BeginsWith(c.prefix))
+	return scanSpec{t: c.t, kind: c.it.kind, err: c.err, filter: f, owned: ownedAttrs(c.t, c.it.indexes, false), feeds: feedAttrs(c.it.indexes),
+		derive: func(item Item) (map[string]string, bool, error) {
+			if _, ok, _ := c.decode(keysOf(c.t, item)); !ok {
+				return nil, false, nil
+			}
+			pk, _ := stringAttr(item, o.PartitionKey)
+			sk, _ := stringAttr(item, o.SortKey)
+			return derived(c.it.indexes, item, c.keyCtx(pk, sk), nil)
+		}}
+}
+
+func (e *Edge[E]) scanSpec() scanSpec {
+	o := &e.t.opts
+	f := expression.Name(o.PartitionKey).BeginsWith(e.fromType + "#").And(expression.Name(o.SortKey).BeginsWith(e.prefix))
+	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: ownedAttrs(e.t, e.it.indexes, e.t.indexKeysOnItems()), feeds: feedAttrs(e.it.indexes),
+		derive: func(item Item) (map[string]string, bool, error) {
+			from, to, ok := e.t.splitKeys(item, e.fromType, e.prefix)
+			if !ok {
+				return nil, false, nil
+			}
+			k, err := e.keys(from, to)
+			if err != nil {
+				return nil, true, err
+			}
+			var inverted map[string]string
+			if e.t.indexKeysOnItems() {
+				inverted = map[string]string{o.IndexPartitionKey: k.ipk, o.IndexSortKey: k.isk}
+			}
+			return derived(e.it.indexes, item, e.keyCtx(k), inverted)
+		}}
+}
+
+// keysOf is item's table keys alone, for judging its type.
+func keysOf(t *Table, item Item) Item {
+	return Item{t.opts.PartitionKey: item[t.opts.PartitionKey], t.opts.SortKey: item[t.opts.SortKey]}
+}
+
+// ownedAttrs lists the derived attributes an item type writes.
+func ownedAttrs(t *Table, indexes []boundIndex, inverted bool) []string {
+	var out []string
+	if inverted {
+		out = append(out, t.opts.IndexPartitionKey, t.opts.IndexSortKey)
+	}
+	for i := range indexes {
+		for _, d := range indexes[i].derivedKeys() {
+			out = append(out, d.attr)
+		}
+	}
+	return out
+}
+
+// feedAttrs lists the data attributes indexes' keys are computed from.
+func feedAttrs(indexes []boundIndex) []string {
+	var out []string
+	for i := range indexes {
+		out = append(out, indexes[i].attrs...)
+	}
+	return out
+}
+
+// derived computes the derived attributes of item (its data and keys)
+// under indexes, plus the given ones.
+func derived(indexes []boundIndex, item Item, kc *keyCtx, plus map[string]string) (map[string]string, bool, error) {
+	want := map[string]string{}
+	for k, v := range plus {
+		want[k] = v
+	}
+	for i := range indexes {
+		for _, d := range indexes[i].derivedKeys() {
+			v, ok, err := d.compute(item, kc)
+			if err != nil {
+				return nil, true, err
+			}
+			if ok {
+				want[d.attr] = v
+			}
+		}
+	}
+	return want, true, nil
+}
+
+// ScanOptions configures [Scan] and [Migrate]. The zero value uses the
+// defaults.
+type ScanOptions struct {
+	// Segments is how many parts of the table are scanned in parallel
+	// (Scan's TotalSegments), one goroutine each. Default 4, at most
+	// 1,000,000.
+	Segments int
+	// Limit is how many items one Scan request evaluates. Default 0:
+	// DynamoDB's 1 MB pages.
+	Limit int32
+	// From resumes an interrupted walk at the position it returned. Its
+	// Segments must be the same. Default "": from the start.
+	From string
+	// Progress, if set, is called after each page with the totals so far
+	// and the position a resumed walk would start from. Calls do not
+	// overlap.
+	Progress func(ScanProgress)
+}
+
+// ScanProgress is a walk's state after a page.
+type ScanProgress struct {
+	// Scanned counts the items DynamoDB read (ScannedCount), Matched the
+	// items of the walked type handed on.
+	Scanned, Matched int
+	// Position resumes the walk after the pages handled so far.
+	Position string
+}
+
+// scanPosition is the JSON inside a position: per segment, where it
+// resumes.
+type scanPosition struct {
+	Segments []shardState `json:"s"`
+}
+
+// Scan calls fn with every item of h's type in its table: a parallel Scan
+// (Segment/TotalSegments, [ScanOptions].Segments goroutines) with a filter
+// on the type's key shape, e.g. for an edge kind
+//
+//	begins_with(PK, "STU#") AND begins_with(SK, "ENROLL#CRS#")
+//
+// each item decoded with h's Decode (items of other types are passed
+// over). The filter saves bandwidth, not capacity: DynamoDB reads and
+// bills the whole table. fn may be called from several goroutines at
+// once; it gets the items of one segment in order.
+//
+// The walk is resumable. Scan returns "" when it has read every segment
+// to the end; when fn, the context or a request fails, it returns the
+// error and a position: [ScanOptions].From = position resumes after the
+// last page whose every item fn accepted, so items of the page that failed
+// are delivered again (at least once). Reads are eventually consistent.
+// An invalid position is [ErrInvalidCursor], invalid options
+// [ErrInvalidOption], both before any request. It makes one Scan request
+// per page per segment.
+func Scan[T any](ctx context.Context, api dynamodb.ScanAPIClient, h Scannable[T], fn func(context.Context, T) error, optFns ...func(*ScanOptions)) (string, error) {
+	spec := h.scanSpec()
+	return walk(ctx, api, spec, func(ctx context.Context, item Item) (bool, error) {
+		v, ok, err := h.Decode(item)
+		if !ok || err != nil {
+			return false, err
+		}
+		return true, fn(ctx, v)
+	}, optFns)
+}
+
+// walk runs a parallel Scan with spec's filter, handing each raw item to
+// each (which reports whether it matched), and returns the resume
+// position on failure.
+func walk(ctx context.Context, api dynamodb.ScanAPIClient, spec scanSpec, each func(context.Context, Item) (bool, error), optFns []func(*ScanOptions)) (string, error) {
+	const op = "Scan"
+	opts := ScanOptions{Segments: 4}
+	for _, fn := range optFns {
+		fn(&opts)
+	}
+	t := spec.t
+	fail := func(err error) (string, error) { return "", &OpError{Op: op, Table: t.name, Err: err} }
+	switch {
+	case spec.err != nil:
+		return fail(spec.err)
+	case t.err != nil:
+		return fail(t.err)
+	case opts.Segments < 1 || opts.Segments > 1_000_000:
+		return fail(fmt.Errorf("%w: Segments %d", ErrInvalidOption, opts.Segments))
+	case opts.Limit < 0:
+		return fail(fmt.Errorf("%w: Limit %d", ErrInvalidOption, opts.Limit))
+	}
+	pos := scanPosition{Segments: make([]shardState, opts.Segments)}
+	if opts.From != "" {
+		b, err := decodeExact(opts.From)
+		if err == nil {
+			err = json.Unmarshal(b, &pos)
+		}
+		if err != nil || len(pos.Segments) != opts.Segments {
+			return fail(badCursor("not a scan position of this many segments"))
+		}
+	}
+	expr, err := expression.NewBuilder().WithFilter(spec.filter).Build()
+	if err != nil {
+		return fail(err)
+	}
+	var (
+		mu       sync.Mutex
+		progress ScanProgress
+	)
+	seal := func() string {
+		b, _ := json.Marshal(pos)
+		return base64.RawURLEncoding.EncodeToString(b)
+	}
+	g, gctx := errgroup.WithContext(ctx)
+	for seg := range pos.Segments {
+		if pos.Segments[seg].Done {
+			continue
+		}
+		g.Go(func() error {
+			in := &dynamodb.ScanInput{
+				TableName: aws.String(t.name), Segment: aws.Int32(int32(seg)), TotalSegments: aws.Int32(int32(opts.Segments)),
+				FilterExpression: expr.Filter(), ExpressionAttributeNames: expr.Names(), ExpressionAttributeValues: expr.Values(),
+			}
+			if opts.Limit > 0 {
+				in.Limit = aws.Int32(opts.Limit)
+			}
+			mu.Lock()
+			if k := pos.Segments[seg].Key; k != nil {
+				in.ExclusiveStartKey = Item{}
+				for name, v := range k {
+					in.ExclusiveStartKey[name] = &types.AttributeValueMemberS{Value: v}
+				}
+			}
+			mu.Unlock()
+			pages := dynamodb.NewScanPaginator(api, in)
+			for pages.HasMorePages() {
+				out, err := pages.NextPage(gctx, callOpts(gctx)...)
+				if err != nil {
+					return err
+				}
+				matched := 0
+				for _, item := range out.Items {
+					ok, err := each(gctx, item)
+					if err != nil {
+						return err
+					}
+					if ok {
+						matched++
+					}
+				}
+				mu.Lock()
+				st := shardState{Done: len(out.LastEvaluatedKey) == 0}
+				if !st.Done {
+					if st.Key, err = keyStrings(out.LastEvaluatedKey); err != nil {
+						mu.Unlock()
+						return err
+					}
+				}
+				pos.Segments[seg] = st
+				progress.Scanned += int(out.ScannedCount)
+				progress.Matched += matched
+				if opts.Progress != nil {
+					progress.Position = seal()
+					opts.Progress(progress)
+				}
+				mu.Unlock()
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		mu.Lock()
+		defer mu.Unlock()
+		return seal(), &OpError{Op: op, Table: t.name, Err: err}
+	}
+	return "", nil
+}
+
+// MigrateResult is what [Migrate] did.
+type MigrateResult struct {
+	// Scanned counts the items DynamoDB read; Matched the items of the
+	// type; Rewritten those whose derived attributes were updated; Retried
+	// the rewrites that met a concurrent change and were computed again
+	// from a fresh read.
+	Scanned, Matched, Rewritten, Retried int
+	// Position resumes an interrupted Migrate ([ScanOptions].From); "" when
+	// it completed.
+	Position string
+}
+
+// MigrateClient is the subset of the DynamoDB API that [Migrate] uses; a
+// *dynamodb.Client satisfies it.
+type MigrateClient interface {
+	dynamodb.ScanAPIClient
+	GetItem(ctx context.Context, params *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
+	UpdateItem(ctx context.Context, params *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
+}
+
+// maxMigrateAttempts bounds the rewrites of one item that keeps changing.
+const maxMigrateAttempts = 10
+
+// Migrate brings every item of h's type into the layout h declares now: a
+// [Scan] of the type, and for each item whose derived key attributes (the
+// inverted index's keys, with the edge's current shard count, and every
+// [IndexKeys] key) differ from what its ids and data give, one UpdateItem
+// that SETs the right values and REMOVEs the stale ones. Use it to
+// backfill a new index, re-shard edges ([EdgeOptions].Shards) or repair
+// items written by other programs.
+//
+// It never loses a concurrent write: the UpdateItem touches only derived
+// attributes and is conditioned on the item being as it was read (every
+// data attribute equal, and the attributes its keys are computed from
+// that were absent still absent); when that fails, the item is read again
+// (a strongly consistent GetItem) and the rewrite recomputed, up to 10
+// times. A
+// deleted item is passed over. It is idempotent: an item already in the
+// layout gets no write, so a run resumed from its Position, or run twice,
+// rewrites nothing twice in effect. Errors are returned with the position
+// to resume from, as Scan's.
+func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optFns ...func(*ScanOptions)) (MigrateResult, error) {
+	spec := h.scanSpec()
+	var (
+		mu  sync.Mutex
+		res MigrateResult
+	)
+	user := ScanOptions{}
+	for _, fn := range optFns {
+		fn(&user)
+	}
+	track := func(o *ScanOptions) {
+		o.Progress = func(p ScanProgress) {
+			mu.Lock()
+			res.Scanned, res.Matched = p.Scanned, p.Matched
+			mu.Unlock()
+			if user.Progress != nil {
+				user.Progress(p)
+			}
+		}
+	}
+	pos, err := walk(ctx, api, spec, func(ctx context.Context, item Item) (bool, error) {
+		ok, rewrote, retried, err := spec.migrateItem(ctx, api, item)
+		mu.Lock()
+		res.Retried += retried
+		if rewrote {
+			res.Rewritten++
+		}
+		mu.Unlock()
+		return ok, err
+	}, append(optFns, track))
+	res.Position = pos
+	return res, err
+}
+
+// migrateItem rewrites one item's derived attributes if they are stale.
+func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item Item) (ok, rewrote bool, retried int, err error) {
+	t := spec.t
+	o := &t.opts
+	for attempt := 0; attempt < maxMigrateAttempts; attempt++ {
+		want, ok, err := spec.derive(item)
+		if !ok || err != nil {
+			return ok, false, retried, err
+		}
+		upd, changed := staleUpdate(item, want, spec.owned)
+		if !changed {
+			return true, false, retried, nil
+		}
+		// The item as read: every data attribute equal, and the ones the
+		// keys are computed from that were absent still absent.
+		cond := expression.AttributeExists(expression.Name(o.PartitionKey))
+		for name, av := range item {
+			if !t.isKeyAttr(name) {
+				cond = cond.And(expression.Name(name).Equal(expression.Value(avValue{av})))
+			}
+		}
+		for _, name := range spec.feeds {
+			if item[name] == nil {
+				cond = cond.And(expression.AttributeNotExists(expression.Name(name)))
+			}
+		}
+		e, err := expression.NewBuilder().WithUpdate(upd).WithCondition(cond).Build()
+		if err != nil {
+			return true, false, retried, err
+		}
+		_, err = api.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+			TableName: aws.String(t.name), Key: keysOf(t, item),
+			UpdateExpression: e.Update(), ConditionExpression: e.Condition(),
+			ExpressionAttributeNames: e.Names(), ExpressionAttributeValues: e.Values(),
+		}, callOpts(ctx)...)
+		if err == nil {
+			return true, true, retried, nil
+		}
+		if !IsConditionFailed(err) {
+			return true, false, retried, err
+		}
+		// Changed (or deleted) since it was read: read it again.
+		retried++
+		got, err := api.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(t.name), Key: keysOf(t, item), ConsistentRead: aws.Bool(true)}, callOpts(ctx)...)
+		if err != nil {
+			return true, false, retried, err
+		}
+		if got.Item == nil {
+			return true, false, retried, nil
+		}
+		item = got.Item
+	}
+	return true, false, retried, fmt.Errorf("adjlist: item %v changed on every one of %d rewrites", keysOf(t, item), maxMigrateAttempts)
+}
+
+// staleUpdate is the update that gives item exactly the derived
+// attributes want among owned; changed is false when it has them.
+func staleUpdate(item Item, want map[string]string, owned []string) (expression.UpdateBuilder, bool) {
+	var upd expression.UpdateBuilder
+	changed := false
+	for _, name := range owned {
+		have, has := stringAttr(item, name)
+		w, should := want[name]
+		switch {
+		case should && (!has || have != w):
+			upd, changed = upd.Set(expression.Name(name), expression.Value(w)), true
+		case !should && item[name] != nil:
+			upd, changed = upd.Remove(expression.Name(name)), true
+		}
+	}
+	return upd, changed
+}
+

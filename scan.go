@@ -460,4 +460,3 @@ func staleUpdate(item Item, want map[string]string, owned []string) (expression.
 	}
 	return upd, changed
 }
-

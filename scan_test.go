@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
@@ -253,4 +254,38 @@ func TestMigrateLiveTable(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, again.Rewritten)
 	assert.Equal(t, items, again.Matched)
+}
+
+// Re-sharding: edges written unsharded are moved to 4 index partitions
+// by Migrate, after which the sharded handle reads them all.
+func TestMigrateReshardsEdges(t *testing.T) {
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	table := adjlist.NewTable(db, ddbtest.TableName(t))
+	ddbtest.CreateTable(t, table)
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	before := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	for i := range 60 {
+		require.NoError(t, before.Put(ctx, fmt.Sprintf("s%02d", i), "math204", Enrollment{Grade: "B"}))
+	}
+	after := adjlist.NewEdge[Enrollment](students, "ENROLL", courses, func(o *adjlist.EdgeOptions) { o.Shards = 4 })
+	n, err := after.To("math204").Count(ctx)
+	require.NoError(t, err)
+	require.Zero(t, n, "not found under the new shard count until rewritten")
+
+	res, err := adjlist.Migrate(ctx, db, after)
+	require.NoError(t, err)
+	assert.Equal(t, 60, res.Rewritten)
+	require.Eventually(t, func() bool {
+		n, err := after.To("math204").Count(ctx)
+		require.NoError(t, err)
+		return n == 60
+	}, 5*time.Second, 20*time.Millisecond)
+	out, err := db.GetItem(ctx, getInput(table.Name(), "STU#s07", "ENROLL#CRS#math204"))
+	require.NoError(t, err)
+	assert.Regexp(t, `^CRS#math204#0[0-3]$`, rawText(out.Item)["GSI1PK"])
+	again, err := adjlist.Migrate(ctx, db, after)
+	require.NoError(t, err)
+	assert.Zero(t, again.Rewritten)
 }

@@ -27,6 +27,10 @@ type Model struct {
 	// [CreateTableOptions] chooses it, ALL by default), then
 	// [Options].Indexes with their projections.
 	Indexes []Index
+	// InvertedIndex names the inverted index of [Options] that serves
+	// reverse edge reads ("GSI1"), the first of Indexes; empty with
+	// [Options].NoIndex.
+	InvertedIndex string
 	// Items are the item types, in the order their handles were given.
 	Items []ItemType
 	// AccessPatterns are the queries and reads the item types serve,
@@ -126,6 +130,9 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 		return nil, t.err
 	}
 	m := &Model{Table: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Indexes: t.Indexes()}
+	if !t.opts.NoIndex {
+		m.InvertedIndex = t.opts.Index
+	}
 	for _, h := range handles {
 		s := h.describe()
 		if s.err != nil {

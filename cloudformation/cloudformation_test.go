@@ -25,8 +25,12 @@ import (
 func TestMain(m *testing.M) { ddbtest.Main(m) }
 
 type (
-	student    struct{ Name string `dynamodbav:"name"` }
-	course     struct{ Title string `dynamodbav:"title"` }
+	student struct {
+		Name string `dynamodbav:"name"`
+	}
+	course struct {
+		Title string `dynamodbav:"title"`
+	}
 	enrollment struct {
 		EnrolledOn string `dynamodbav:"enrolledOn"`
 		Status     string `dynamodbav:"status"`

@@ -250,7 +250,7 @@ func Write(w io.Writer, m *adjlist.Model, optFns ...func(*Options)) error {
 // indexes. TTL and streams are not part of CreateTable's key layout: a
 // stream is set with StreamSpecification, TTL needs UpdateTimeToLive
 // after the table exists.
-func (p *TableProperties) CreateTableInput() *dynamodb.CreateTableInput {
+func (p TableProperties) CreateTableInput() *dynamodb.CreateTableInput {
 	in := &dynamodb.CreateTableInput{
 		TableName:   aws.String(p.TableName),
 		BillingMode: types.BillingMode(p.BillingMode),

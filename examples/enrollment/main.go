@@ -73,7 +73,7 @@ func newModel(db adjlist.Client, tableName string) model {
 // keys, and the access patterns.
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
-	return adjlist.Describe(w, m.table, m.students, m.courses, m.enrolled)
+	return exampleutil.Describe(w, m.table, m.students, m.courses, m.enrolled)
 }
 
 // run writes seed 000's students↔courses items to table and shows each

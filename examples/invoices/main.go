@@ -90,7 +90,7 @@ func newModel(db adjlist.Client, tableName string) model {
 // keys, and the access patterns.
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
-	return adjlist.Describe(w, m.table, m.invoices, m.bills, m.contains)
+	return exampleutil.Describe(w, m.table, m.invoices, m.bills, m.contains)
 }
 
 // run writes the guide's invoices and bills to table and shows both access

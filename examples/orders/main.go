@@ -92,7 +92,7 @@ func newModel(db adjlist.Client, tableName string) model {
 // listed: no student or course items.
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
-	return adjlist.Describe(w, m.table, m.users, m.orders, m.enrolled,
+	return exampleutil.Describe(w, m.table, m.users, m.orders, m.enrolled,
 		adjlist.AccessPattern("a user's orders in a date range, newest first", ordersInRange(m.orders, "<id>", "<from>", "<to>")))
 }
 

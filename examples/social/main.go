@@ -70,7 +70,7 @@ func newModel(db adjlist.Client, tableName string) model {
 
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
-	return adjlist.Describe(w, m.table, m.users, m.follows)
+	return exampleutil.Describe(w, m.table, m.users, m.follows)
 }
 
 // cost runs fn with a fresh Usage and prints what it cost.

@@ -81,7 +81,7 @@ func newModel(db adjlist.Client, tableName string) model {
 // keys, and the access patterns.
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
-	return adjlist.Describe(w, m.table, m.workspaces, m.projects,
+	return exampleutil.Describe(w, m.table, m.workspaces, m.projects,
 		adjlist.AccessPattern("a workspace's active projects since an id, title and status only", activeSince(m.projects, "<id>", "<since>")))
 }
 

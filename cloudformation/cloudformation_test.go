@@ -65,6 +65,8 @@ var layouts = []struct {
 			{Name: "BYSTATUS", PartitionAttributes: []adjlist.KeyAttribute{{Name: "status"}},
 				SortAttributes: []adjlist.KeyAttribute{{Name: "year", Type: types.ScalarAttributeTypeN}}},
 			{Name: "NOSORT", PartitionKey: "NOSORTPK"},
+			{Name: "MULTI", PartitionAttributes: []adjlist.KeyAttribute{{Name: "grade"}, {Name: "term"}},
+				SortAttributes: []adjlist.KeyAttribute{{Name: "score", Type: types.ScalarAttributeTypeN}, {Name: "enrolledOn"}}},
 		}
 	}, func(o *adjlist.EdgeOptions) {
 		o.Indexes = []adjlist.IndexKeys{
@@ -165,15 +167,21 @@ func TestTemplateProperties(t *testing.T) {
 		{AttributeName: "LSI1SK", AttributeType: "S"},
 		{AttributeName: "status", AttributeType: "S"}, {AttributeName: "year", AttributeType: "N"},
 		{AttributeName: "NOSORTPK", AttributeType: "S"},
+		{AttributeName: "grade", AttributeType: "S"}, {AttributeName: "term", AttributeType: "S"},
+		{AttributeName: "score", AttributeType: "N"}, {AttributeName: "enrolledOn", AttributeType: "S"},
 	}, p.AttributeDefinitions)
 	assert.Equal(t, []cloudformation.KeySchemaElement{{AttributeName: "PK", KeyType: "HASH"}, {AttributeName: "SK", KeyType: "RANGE"}}, p.KeySchema)
-	require.Len(t, p.GlobalSecondaryIndexes, 4)
+	require.Len(t, p.GlobalSecondaryIndexes, 5)
 	assert.Equal(t, cloudformation.SecondaryIndex{IndexName: "GSI1",
 		KeySchema:  []cloudformation.KeySchemaElement{{AttributeName: "GSI1PK", KeyType: "HASH"}, {AttributeName: "GSI1SK", KeyType: "RANGE"}},
 		Projection: cloudformation.Projection{ProjectionType: "ALL"}}, p.GlobalSecondaryIndexes[0])
 	assert.Equal(t, cloudformation.Projection{ProjectionType: "INCLUDE", NonKeyAttributes: []string{"status"}}, p.GlobalSecondaryIndexes[1].Projection)
 	assert.Equal(t, []cloudformation.KeySchemaElement{{AttributeName: "status", KeyType: "HASH"}, {AttributeName: "year", KeyType: "RANGE"}}, p.GlobalSecondaryIndexes[2].KeySchema)
 	assert.Equal(t, []cloudformation.KeySchemaElement{{AttributeName: "NOSORTPK", KeyType: "HASH"}}, p.GlobalSecondaryIndexes[3].KeySchema)
+	assert.Equal(t, []cloudformation.KeySchemaElement{ // a native multi-attribute key: partition attributes, then sort attributes, in order
+		{AttributeName: "grade", KeyType: "HASH"}, {AttributeName: "term", KeyType: "HASH"},
+		{AttributeName: "score", KeyType: "RANGE"}, {AttributeName: "enrolledOn", KeyType: "RANGE"},
+	}, p.GlobalSecondaryIndexes[4].KeySchema)
 	assert.Equal(t, []cloudformation.SecondaryIndex{{IndexName: "LSI1",
 		KeySchema:  []cloudformation.KeySchemaElement{{AttributeName: "PK", KeyType: "HASH"}, {AttributeName: "LSI1SK", KeyType: "RANGE"}},
 		Projection: cloudformation.Projection{ProjectionType: "KEYS_ONLY"}}}, p.LocalSecondaryIndexes)

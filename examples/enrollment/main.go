@@ -11,9 +11,11 @@
 // AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
 // (installed by `make deps`). Only -aws makes it use your AWS configuration.
 //
-//	go run ./examples/enrollment [-table NAME] [-cleanup] [-aws] [-describe]
+//	go run ./examples/enrollment [-table NAME] [-cleanup] [-aws] [-describe] [-workbench FILE] [-cloudformation FILE]
 //
-// -describe prints the model (adjlist.Describe) without touching DynamoDB.
+// -describe prints the model (adjlist.Describe) and its Mermaid diagram
+// without touching DynamoDB; -workbench and -cloudformation write it as a
+// NoSQL Workbench data model and a CloudFormation template.
 package main
 
 import (

@@ -23,7 +23,7 @@
 // AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
 // (installed by `make deps`). Only -aws makes it use your AWS configuration.
 //
-//	go run ./examples/social [-table NAME] [-cleanup] [-aws] [-describe]
+//	go run ./examples/social [-table NAME] [-cleanup] [-aws] [-describe] [-workbench FILE] [-cloudformation FILE]
 package main
 
 import (

@@ -19,7 +19,8 @@ import (
 //     its children, n_WS ==>|"PROJ children (Collection.List, table)"| c_WS_PROJ;
 //   - each index but the inverted one a hexagon with its key attributes, and a dotted
 //     arrow to every item type in it (an edge kind's from its source type)
-//     labelled with its key templates, i_GSI2 -.->|"STATUS#<status> · <createdAt>"| c_WS_PROJ.
+//     labelled with its key templates, i_GSI2 -.->|"STATUS#<status> · <createdAt>"| c_WS_PROJ;
+//     an index no item type is in is not drawn.
 //
 // Labels escape '#', '<', '>' and '"' as Mermaid entity codes (#35;,
 // #lt;, #gt;, #quot;). Node ids are the types with characters other than

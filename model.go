@@ -69,18 +69,23 @@ type ItemType struct {
 type Attribute struct {
 	// Name is the attribute name, e.g. "enrolledOn".
 	Name string
-	// Type is the DynamoDB type its Go field marshals to: S, N, B, BOOL,
-	// SS, NS, BS, L or M; S for types this package cannot tell (an
-	// interface, a custom marshaler other than time.Time's).
+	// Type is the DynamoDB type its Go field marshals to, read from the
+	// field's Go kind and tag options as attributevalue encodes them: S
+	// (strings, time.Time), N (numbers, ",unixtime"), B ([]byte), BOOL,
+	// SS, NS, BS (",stringset", ",numberset", ",binaryset"), L (other
+	// slices and arrays) or M (maps, structs). An interface field is S; a
+	// field with a custom marshaler is typed by its Go kind, which may
+	// differ from what the marshaler writes.
 	Type string
 }
 
 // ItemKeys is an item type's keys in one secondary index, with ids and
 // data attributes as placeholders: for a derived-key index the template
 // strings ([KeyTemplate.String], e.g. "STATUS#<status>" and
-// "<createdAt>"), for the inverted index the endpoints' node keys
-// ("CRS#<to>", "STU#<from>"), for a native index the key attributes
-// ("<status>", "<year>, <title>").
+// "<createdAt>"), for the inverted index an edge's endpoints' node keys
+// ("CRS#<to>", "STU#<from>") or, on an index keyed on the table's sort
+// key, every item's sort and partition keys, for a native index the key
+// attributes ("<status>", "<year>, <title>").
 type ItemKeys struct {
 	// Index is the index name, e.g. "GSI2".
 	Index string
@@ -130,6 +135,12 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 		return nil, t.err
 	}
 	m := &Model{Table: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Indexes: t.Indexes()}
+	for i := range m.Indexes { // deep: the model shares nothing with the table
+		ix := &m.Indexes[i]
+		ix.PartitionAttributes = slices.Clone(ix.PartitionAttributes)
+		ix.SortAttributes = slices.Clone(ix.SortAttributes)
+		ix.NonKeyAttributes = slices.Clone(ix.NonKeyAttributes)
+	}
 	if !t.opts.NoIndex {
 		m.InvertedIndex = t.opts.Index
 	}

@@ -128,6 +128,8 @@ func TestDescribeModel(t *testing.T) {
 	ix, ok := m.Index("BYSTARS")
 	require.True(t, ok)
 	assert.Equal(t, types.ProjectionTypeKeysOnly, ix.Projection)
+	m.Indexes[3].PartitionAttributes[0].Name = "changed"
+	assert.Equal(t, "status", table.Indexes()[3].PartitionAttributes[0].Name, "the model shares nothing with the table")
 	_, ok = m.Index("nope")
 	assert.False(t, ok)
 }
@@ -147,6 +149,7 @@ func TestDescribeModelEdges(t *testing.T) {
 		T    time.Time         `dynamodbav:"t"`
 		U    time.Time         `dynamodbav:"u,unixtime"`
 		P    *int              `dynamodbav:"p"`
+		I    any               `dynamodbav:"i"`
 		Skip string            `dynamodbav:"-"`
 	}
 	table := adjlist.NewTable(nil, "graph")
@@ -157,7 +160,7 @@ func TestDescribeModelEdges(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, adjlist.ItemType{Name: "edge FOLLOWS (USER → USER)", Kind: "edge", Type: "FOLLOWS", From: "USER", To: "USER",
 		PartitionKey: "USER#<from>", SortKey: "FOLLOWS#USER#<to>",
-		Attributes: []adjlist.Attribute{{"s", "S"}, {"n", "N"}, {"b", "B"}, {"ok", "BOOL"}, {"l", "L"}, {"ss", "SS"}, {"m", "M"}, {"t", "S"}, {"u", "N"}, {"p", "N"}},
+		Attributes: []adjlist.Attribute{{"s", "S"}, {"n", "N"}, {"b", "B"}, {"ok", "BOOL"}, {"l", "L"}, {"ss", "SS"}, {"m", "M"}, {"t", "S"}, {"u", "N"}, {"p", "N"}, {"i", "S"}},
 		Indexes:    []adjlist.ItemKeys{{Index: "GSI1", PartitionKey: "USER#<to>#<shard of from, 8>", SortKey: "USER#<from>", Shards: 8}},
 	}, m.Items[0])
 	assert.Equal(t, "edge USER → CRS", m.Items[1].Name)

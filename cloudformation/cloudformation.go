@@ -247,9 +247,8 @@ func Write(w io.Writer, m *adjlist.Model, optFns ...func(*Options)) error {
 
 // CreateTableInput is the CreateTable request that makes the table p
 // describes: the same name, billing mode, keys, attribute definitions and
-// indexes. TTL and streams are not part of CreateTable's key layout: a
-// stream is set with StreamSpecification, TTL needs UpdateTimeToLive
-// after the table exists.
+// indexes, and the stream if p has one. TTL is not part of it: DynamoDB
+// sets TTL with UpdateTimeToLive once the table exists.
 func (p TableProperties) CreateTableInput() *dynamodb.CreateTableInput {
 	in := &dynamodb.CreateTableInput{
 		TableName:   aws.String(p.TableName),

@@ -5,6 +5,7 @@ import (
 	"io"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,51 +14,48 @@ import (
 )
 
 // Describer is a handle that can describe its item shape and access
-// patterns for [Describe]: *Node, *Edge and *Collection implement it, and
-// [AccessPattern] documents one query.
+// patterns for [Describe] and [DescribeModel]: *Node, *Edge and
+// *Collection implement it, and [AccessPattern] documents one query.
 type Describer interface {
 	describe() shape
 }
 
-// shape is one item type's key schema and the access patterns it serves.
+// shape is what one handle tells the model: its item type (nil for an
+// access pattern only) and the access patterns it serves.
 type shape struct {
-	kind     string // "node STU", "edge ENROLL (STU → CRS)", "child PROJ of WS"
 	t        *Table
-	keys     [4]string // PK, SK, index PK, index SK values with <id> placeholders
-	attrs    []string
-	patterns []pattern
+	item     *ItemType
+	it       *itemType // the item type's index keys
+	op       string    // its ByIndex call: "Node.ByIndex"
+	patterns []Pattern
 	err      error
-}
-
-type pattern struct {
-	what, call, request, condition, index string
 }
 
 // Describe writes t's single-table design as Markdown, the way the seeds
 // draw it: one table of item types (partition key | sort key | index keys |
-// attributes, with ids as <placeholders>) and one of access patterns (which
-// call, which DynamoDB request, which key condition, on the table or the
-// index). Attributes are read from the data types' dynamodbav tags. It
-// makes no request; it returns the first handle error (e.g.
-// [ErrInvalidKey]) or write error.
+// attributes, with ids as <placeholders>), then for each index of
+// [Options].Indexes its key attributes, projection and the item types in
+// it with their key templates (e.g. `STATUS#<status>`, `<createdAt>`), and
+// one table of access patterns (which call, which DynamoDB request, which
+// key condition, on the table or the index), the ByIndex reads of every
+// declared index key included. Attributes are read from the data types'
+// dynamodbav tags. It walks the model [DescribeModel] returns; it makes no
+// request; it returns the first handle error (e.g. [ErrInvalidKey]) or
+// write error.
 func Describe(w io.Writer, t *Table, handles ...Describer) error {
-	if t.err != nil {
-		return t.err
+	m, err := DescribeModel(t, handles...)
+	if err != nil {
+		return err
 	}
+	_, err = io.WriteString(w, t.markdown(m))
+	return err
+}
+
+// markdown renders m, a model of t, as Describe writes it.
+func (t *Table) markdown(m *Model) string {
 	o := t.opts
-	shapes := make([]shape, 0, len(handles))
-	for _, h := range handles {
-		s := h.describe()
-		if s.err != nil {
-			return s.err
-		}
-		if s.t != t {
-			return fmt.Errorf("%w: %s belongs to table %s, not %s", ErrInvalidOption, s.kind, s.t.name, t.name)
-		}
-		shapes = append(shapes, s)
-	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "### Table `%s`\n\n", t.name)
+	fmt.Fprintf(&b, "### Table `%s`\n\n", m.Table)
 	indexCols := t.indexKeysOnItems()
 	cols := []string{"item", o.PartitionKey, o.SortKey}
 	if indexCols {
@@ -65,29 +63,114 @@ func Describe(w io.Writer, t *Table, handles ...Describer) error {
 	}
 	row(&b, append(cols, "attributes")...)
 	row(&b, strings.Split(strings.Repeat("---,", len(cols)+1), ",")[:len(cols)+1]...)
-	for _, s := range shapes {
-		if s.kind == "" {
-			continue // an access pattern only
-		}
-		cells := []string{s.kind, code(s.keys[0]), code(s.keys[1])}
+	for _, it := range m.Items {
+		cells := []string{it.Name, code(it.PartitionKey), code(it.SortKey)}
 		if indexCols {
-			cells = append(cells, code(s.keys[2]), code(s.keys[3]))
+			k, _ := it.keysIn(o.Index)
+			cells = append(cells, code(k.PartitionKey), code(k.SortKey))
 		}
-		row(&b, append(cells, strings.Join(s.attrs, ", "))...)
+		row(&b, append(cells, attrList(it.Attributes))...)
 	}
 	if t.sortKeyIndex() && !o.NoIndex {
 		fmt.Fprintf(&b, "\nIndex `%s` is keyed on %s (partition) and %s (sort).\n", o.Index, o.SortKey, o.PartitionKey)
 	}
+	for _, ix := range m.Indexes {
+		if !o.NoIndex && ix.Name == o.Index {
+			continue // the inverted index: its keys are the table's columns
+		}
+		pk, sk := ix.keyAttrs(t)
+		fmt.Fprintf(&b, "\nIndex `%s` (%s): %s.\n\n", ix.Name, indexKind(&ix), keyAttrList(ix, pk, sk))
+		head := []string{"item", strings.Join(pk, ", ")}
+		if len(sk) > 0 {
+			head = append(head, strings.Join(sk, ", "))
+		}
+		row(&b, head...)
+		row(&b, strings.Split(strings.Repeat("---,", len(head)), ",")[:len(head)]...)
+		for _, it := range m.Items {
+			k, ok := it.keysIn(ix.Name)
+			if !ok {
+				continue
+			}
+			cells := []string{it.Name, code(k.PartitionKey)}
+			if len(sk) > 0 {
+				cells = append(cells, code(k.SortKey))
+			}
+			row(&b, cells...)
+		}
+	}
 	b.WriteString("\n### Access patterns\n\n")
 	row(&b, "access pattern", "call", "request", "key condition", "on")
 	row(&b, "---", "---", "---", "---", "---")
-	for _, s := range shapes {
-		for _, p := range s.patterns {
-			row(&b, p.what, "`"+p.call+"`", p.request, code(p.condition), p.index)
+	for _, p := range m.AccessPatterns {
+		row(&b, p.Name, "`"+p.Call+"`", p.Request, code(p.KeyCondition), p.On)
+	}
+	return b.String()
+}
+
+// keysIn returns the item type's keys in index name, if it lands there.
+func (it *ItemType) keysIn(name string) (ItemKeys, bool) {
+	for _, k := range it.Indexes {
+		if k.Index == name {
+			return k, true
 		}
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return ItemKeys{}, false
+}
+
+// attrList is the attributes column: names in field order.
+func attrList(attrs []Attribute) string {
+	names := make([]string, len(attrs))
+	for i, a := range attrs {
+		names[i] = a.Name
+	}
+	return strings.Join(names, ", ")
+}
+
+// indexKind says what kind of index ix is and what it projects:
+// "global, projection ALL", "local, projection INCLUDE (title, status)".
+func indexKind(ix *Index) string {
+	kind := "global"
+	if ix.Local {
+		kind = "local"
+	}
+	if ix.native() {
+		kind += ", native keys"
+	}
+	proj := ix.Projection
+	if proj == "" {
+		proj = types.ProjectionTypeAll
+	}
+	kind += ", projection " + string(proj)
+	if proj == types.ProjectionTypeInclude {
+		kind += " (" + strings.Join(ix.NonKeyAttributes, ", ") + ")"
+	}
+	return kind
+}
+
+// keyAttrList names an index's key attributes: "GSI2PK (partition),
+// GSI2SK (sort)"; native number attributes are marked N.
+func keyAttrList(ix Index, pk, sk []string) string {
+	typed := func(names []string) string {
+		out := make([]string, len(names))
+		for i, n := range names {
+			out[i] = n
+			for _, a := range slices.Concat(ix.PartitionAttributes, ix.SortAttributes) {
+				if a.Name == n && a.Type == types.ScalarAttributeTypeN {
+					out[i] += " (N)"
+				}
+			}
+		}
+		return strings.Join(out, ", ")
+	}
+	s := typed(pk) + " (partition"
+	if ix.Local {
+		s += ", the table's"
+	}
+	s += ")"
+	if len(sk) > 0 {
+		s += ", " + typed(sk) + " (sort)"
+	}
+	return s
 }
 
 func row(b *strings.Builder, cells ...string) {
@@ -103,36 +186,6 @@ func code(s string) string {
 	return "`" + strings.ReplaceAll(s, "|", `\|`) + "`"
 }
 
-// attrNames lists the attribute names a data type marshals to, in field
-// order, following attributevalue's rules for dynamodbav tags: a tag name
-// wins, "-" skips, untagged exported fields use the field name, embedded
-// structs are flattened.
-func attrNames(t reflect.Type) []string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() != reflect.Struct {
-		return []string{"(" + t.String() + ")"}
-	}
-	var names []string
-	for i := range t.NumField() {
-		f := t.Field(i)
-		tag := f.Tag.Get("dynamodbav")
-		name, _, _ := strings.Cut(tag, ",")
-		switch {
-		case name == "-", !f.IsExported() && !f.Anonymous:
-			continue
-		case f.Anonymous && name == "" && (f.Type.Kind() == reflect.Struct || f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct):
-			names = append(names, attrNames(f.Type)...)
-			continue
-		case name == "":
-			name = f.Name
-		}
-		names = append(names, name)
-	}
-	return names
-}
-
 func typeOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }
 
 func (n *Node[N]) describe() shape {
@@ -141,13 +194,16 @@ func (n *Node[N]) describe() shape {
 	if sk == "" {
 		sk = pk
 	}
+	item := &ItemType{Name: "node " + n.typ, Kind: "node", Type: n.typ, PartitionKey: pk, SortKey: sk,
+		Attributes: attributes(typeOf[N]())}
+	if n.t.sortKeyIndex() && !o.NoIndex {
+		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: sk, SortKey: pk}}
+	}
 	cond := fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, pk, o.SortKey, sk)
 	return shape{
-		kind: "node " + n.typ, t: n.t, err: n.err,
-		keys:  [4]string{pk, sk},
-		attrs: attrNames(typeOf[N]()),
-		patterns: []pattern{
-			{"get one " + n.typ, "Node.Get", "GetItem", cond, "table"},
+		t: n.t, err: n.err, item: item, it: &n.it, op: "Node.ByIndex",
+		patterns: []Pattern{
+			{Name: "get one " + n.typ, Call: "Node.Get", Request: "GetItem", KeyCondition: cond, On: "table", Item: item.Name},
 		},
 	}
 }
@@ -160,13 +216,19 @@ func (e *Edge[E]) describe() shape {
 	if e.shards > 1 {
 		ipk = fmt.Sprintf("%s#<shard of from, %d>", to, e.shards)
 	}
-	s := shape{
-		kind: fmt.Sprintf("edge %s (%s → %s)", e.label, e.fromType, e.toType), t: e.t, err: e.err,
-		keys:  [4]string{from, sk, ipk, from},
-		attrs: attrNames(typeOf[E]()),
+	item := &ItemType{
+		Name: fmt.Sprintf("edge %s (%s → %s)", e.label, e.fromType, e.toType), Kind: "edge",
+		Type: e.label, From: e.fromType, To: e.toType, PartitionKey: from, SortKey: sk,
+		Attributes: attributes(typeOf[E]()),
 	}
 	if e.label == "" {
-		s.kind = fmt.Sprintf("edge %s → %s", e.fromType, e.toType)
+		item.Name = fmt.Sprintf("edge %s → %s", e.fromType, e.toType)
+	}
+	switch {
+	case e.t.indexKeysOnItems():
+		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: ipk, SortKey: from, Shards: e.shards}}
+	case !o.NoIndex:
+		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: sk, SortKey: from}}
 	}
 	rev := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.IndexPartitionKey, ipk, o.IndexSortKey, e.fromType+"#")
 	revRequest := "Query"
@@ -184,37 +246,51 @@ func (e *Edge[E]) describe() shape {
 	if e.label != "" {
 		edges = e.label + " edges"
 	}
-	s.patterns = []pattern{
-		{fmt.Sprintf("%s's %s to %s (forward)", e.fromType, edges, e.toType), "Edge.From", "Query",
-			fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, from, o.SortKey, e.prefix), "table"},
-		{fmt.Sprintf("%s's %s from %s (reverse)", e.toType, edges, e.fromType), "Edge.To", revRequest, rev, o.Index + " (eventually consistent)"},
-		{"one edge", "Edge.Get", "GetItem", fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, from, o.SortKey, sk), "table"},
-		{fmt.Sprintf("%s item with its %s to %s", e.fromType, edges, e.toType), "LoadNode", "Query", fmt.Sprintf("%s = %q", o.PartitionKey, from), "table"},
+	patterns := []Pattern{
+		{Name: fmt.Sprintf("%s's %s to %s (forward)", e.fromType, edges, e.toType), Call: "Edge.From", Request: "Query",
+			KeyCondition: fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, from, o.SortKey, e.prefix), On: "table"},
+		{Name: fmt.Sprintf("%s's %s from %s (reverse)", e.toType, edges, e.fromType), Call: "Edge.To", Request: revRequest,
+			KeyCondition: rev, Index: o.Index, On: o.Index + " (eventually consistent)"},
+		{Name: "one edge", Call: "Edge.Get", Request: "GetItem",
+			KeyCondition: fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, from, o.SortKey, sk), On: "table"},
+		{Name: fmt.Sprintf("%s item with its %s to %s", e.fromType, edges, e.toType), Call: "LoadNode", Request: "Query",
+			KeyCondition: fmt.Sprintf("%s = %q", o.PartitionKey, from), On: "table"},
 	}
 	if o.NoIndex {
-		s.patterns = append(s.patterns[:1], s.patterns[2:]...)
+		patterns = append(patterns[:1], patterns[2:]...)
 	}
-	if !e.t.indexKeysOnItems() {
-		s.keys[2], s.keys[3] = "", ""
+	for i := range patterns {
+		patterns[i].Item = item.Name
 	}
-	return s
+	return shape{t: e.t, err: e.err, item: item, it: &e.it, op: "Edge.ByIndex", patterns: patterns}
 }
 
 func (c *Collection[P, C]) describe() shape {
 	o := c.t.opts
 	pk := c.parent.typ + "#<id>"
-	list := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, pk, o.SortKey, c.prefix)
-	return shape{
-		kind: fmt.Sprintf("child %s of %s", c.childType, c.parent.typ), t: c.t, err: c.err,
-		keys:  [4]string{pk, c.prefix + "<child>"},
-		attrs: attrNames(typeOf[C]()),
-		patterns: []pattern{
-			{fmt.Sprintf("%s's %s children, newest first", c.parent.typ, c.childType), "Collection.List(id).Desc()", "Query", list + "; ScanIndexForward=false", "table"},
-			{fmt.Sprintf("count %s's %s children", c.parent.typ, c.childType), "Collection.List(id).Count()", "Query (keys only)", list, "table"},
-			{"one " + c.childType, "Collection.Get", "GetItem", fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, pk, o.SortKey, c.prefix+"<child>"), "table"},
-			{fmt.Sprintf("%s and all its %s children", c.parent.typ, c.childType), "Collection.Load", "Query", fmt.Sprintf("%s = %q", o.PartitionKey, pk), "table"},
-		},
+	item := &ItemType{
+		Name: fmt.Sprintf("child %s of %s", c.childType, c.parent.typ), Kind: "child",
+		Type: c.childType, From: c.parent.typ, PartitionKey: pk, SortKey: c.prefix + "<child>",
+		Attributes: attributes(typeOf[C]()),
 	}
+	if c.t.sortKeyIndex() && !o.NoIndex {
+		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: item.SortKey, SortKey: pk}}
+	}
+	list := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, pk, o.SortKey, c.prefix)
+	patterns := []Pattern{
+		{Name: fmt.Sprintf("%s's %s children, newest first", c.parent.typ, c.childType), Call: "Collection.List(id).Desc()", Request: "Query",
+			KeyCondition: list + "; ScanIndexForward=false", On: "table"},
+		{Name: fmt.Sprintf("count %s's %s children", c.parent.typ, c.childType), Call: "Collection.List(id).Count()", Request: "Query (keys only)",
+			KeyCondition: list, On: "table"},
+		{Name: "one " + c.childType, Call: "Collection.Get", Request: "GetItem",
+			KeyCondition: fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, pk, o.SortKey, c.prefix+"<child>"), On: "table"},
+		{Name: fmt.Sprintf("%s and all its %s children", c.parent.typ, c.childType), Call: "Collection.Load", Request: "Query",
+			KeyCondition: fmt.Sprintf("%s = %q", o.PartitionKey, pk), On: "table"},
+	}
+	for i := range patterns {
+		patterns[i].Item = item.Name
+	}
+	return shape{t: c.t, err: c.err, item: item, it: &c.it, op: "Collection.ByIndex", patterns: patterns}
 }
 
 // AccessPattern documents a query as an access pattern of its own for
@@ -253,14 +329,22 @@ func (p patternOnly[T]) describe() shape {
 	if !aws.ToBool(in.ScanIndexForward) {
 		cond += "; ScanIndexForward=false"
 	}
-	request, on := "Query", "table"
+	args := "(id)"
+	if strings.HasSuffix(q.op, ".ByIndex") {
+		args = fmt.Sprintf("(%q, …)", aws.ToString(in.IndexName))
+	}
+	pat := Pattern{Name: p.name, Call: q.op + args + q.calls, Request: "Query", KeyCondition: cond, On: "table"}
 	if len(q.shards) > 0 {
-		request = fmt.Sprintf("%d Queries in parallel, merged", len(q.shards))
+		pat.Request = fmt.Sprintf("%d Queries in parallel, merged", len(q.shards))
 	}
 	if in.IndexName != nil {
-		on = aws.ToString(in.IndexName) + " (eventually consistent)"
+		pat.Index = aws.ToString(in.IndexName)
+		pat.On = pat.Index + " (eventually consistent)"
+		if aws.ToBool(in.ConsistentRead) {
+			pat.On = pat.Index + " (strongly consistent)"
+		}
 	}
-	return shape{t: q.t, patterns: []pattern{{p.name, q.op + "(id)" + q.calls, request, cond, on}}}
+	return shape{t: q.t, patterns: []Pattern{pat}}
 }
 
 // placeholderRE matches the expression package's placeholders (#0, :1).

@@ -41,7 +41,11 @@
 // items, or an index keyed on the table's sort key. Edges may be unlabelled
 // (SK = "COURSE#Math") and node items self-keyed (PK = SK). With a KEYS_ONLY
 // index, [Edge.Hydrate] and [Node.GetMany] fetch full items with
-// BatchGetItem. [Describe] renders a model as Markdown tables.
+// BatchGetItem. [Describe] renders a model as Markdown tables;
+// [DescribeModel] returns the same model as data ([Model]), which
+// [Model.Mermaid] draws as a diagram and the subpackages workbench (a NoSQL
+// Workbench data model) and cloudformation (an AWS::DynamoDB::Table
+// template) export.
 //
 // # Secondary indexes
 //

@@ -18,9 +18,11 @@
 // AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
 // (installed by `make deps`). Only -aws makes it use your AWS configuration.
 //
-//	go run ./examples/enrollment [-table NAME] [-cleanup] [-aws] [-describe]
+//	go run ./examples/enrollment [-table NAME] [-cleanup] [-aws] [-describe] [-workbench FILE] [-cloudformation FILE]
 //
-// -describe prints the model (adjlist.Describe) without touching DynamoDB.
+// -describe prints the model (adjlist.Describe) and its Mermaid diagram
+// without touching DynamoDB; -workbench and -cloudformation write it as a
+// NoSQL Workbench data model and a CloudFormation template.
 package main
 
 import (
@@ -89,7 +91,7 @@ func newModel(db adjlist.Client, tableName string) model {
 // keys, and the access patterns.
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
-	return adjlist.Describe(w, m.table, m.students, m.courses, m.enrolled,
+	return exampleutil.Describe(w, m.table, m.students, m.courses, m.enrolled,
 		adjlist.AccessPattern("a course's roster in enrolment order", m.enrolled.ByIndex(rosterIndex, "CRS#<to>")))
 }
 

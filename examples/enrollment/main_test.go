@@ -73,7 +73,7 @@ func TestDescribe(t *testing.T) {
 		"| node CRS | `CRS#<id>` | `METADATA` |  |  | title, credits, term |",
 		"| `STU#<from>` | `ENROLL#CRS#<to>` | `CRS#<to>` | `STU#<from>` | enrolledOn, grade |",
 		"`GSI1PK = \"CRS#<to>\" AND begins_with(GSI1SK, \"STU#\")",
-		"| a course's roster in enrolment order | `Edge.ByIndex(id)` | Query | `GSI1PK = \"CRS#<to>\"` | ByEnrolment (eventually consistent) |",
+		"| a course's roster in enrolment order | `Edge.ByIndex(\"ByEnrolment\", …)` | Query | `GSI1PK = \"CRS#<to>\"` | ByEnrolment (eventually consistent) |",
 	)
 }
 

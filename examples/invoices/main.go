@@ -23,9 +23,11 @@
 // AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
 // (installed by `make deps`). Only -aws makes it use your AWS configuration.
 //
-//	go run ./examples/invoices [-table NAME] [-cleanup] [-aws] [-describe]
+//	go run ./examples/invoices [-table NAME] [-cleanup] [-aws] [-describe] [-workbench FILE] [-cloudformation FILE]
 //
-// -describe prints the model (adjlist.Describe) without touching DynamoDB.
+// -describe prints the model (adjlist.Describe) and its Mermaid diagram
+// without touching DynamoDB; -workbench and -cloudformation write it as a
+// NoSQL Workbench data model and a CloudFormation template.
 package main
 
 import (
@@ -90,7 +92,7 @@ func newModel(db adjlist.Client, tableName string) model {
 // keys, and the access patterns.
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
-	return adjlist.Describe(w, m.table, m.invoices, m.bills, m.contains)
+	return exampleutil.Describe(w, m.table, m.invoices, m.bills, m.contains)
 }
 
 // run writes the guide's invoices and bills to table and shows both access

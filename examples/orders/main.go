@@ -15,9 +15,11 @@
 // AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
 // (installed by `make deps`). Only -aws makes it use your AWS configuration.
 //
-//	go run ./examples/orders [-table NAME] [-cleanup] [-aws] [-describe]
+//	go run ./examples/orders [-table NAME] [-cleanup] [-aws] [-describe] [-workbench FILE] [-cloudformation FILE]
 //
-// -describe prints the model (adjlist.Describe) without touching DynamoDB.
+// -describe prints the model (adjlist.Describe) and its Mermaid diagram
+// without touching DynamoDB; -workbench and -cloudformation write it as a
+// NoSQL Workbench data model and a CloudFormation template.
 package main
 
 import (
@@ -92,7 +94,7 @@ func newModel(db adjlist.Client, tableName string) model {
 // listed: no student or course items.
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
-	return adjlist.Describe(w, m.table, m.users, m.orders, m.enrolled,
+	return exampleutil.Describe(w, m.table, m.users, m.orders, m.enrolled,
 		adjlist.AccessPattern("a user's orders in a date range, newest first", ordersInRange(m.orders, "<id>", "<from>", "<to>")))
 }
 

@@ -23,7 +23,7 @@
 // AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
 // (installed by `make deps`). Only -aws makes it use your AWS configuration.
 //
-//	go run ./examples/social [-table NAME] [-cleanup] [-aws] [-describe]
+//	go run ./examples/social [-table NAME] [-cleanup] [-aws] [-describe] [-workbench FILE] [-cloudformation FILE]
 package main
 
 import (
@@ -70,7 +70,7 @@ func newModel(db adjlist.Client, tableName string) model {
 
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
-	return adjlist.Describe(w, m.table, m.users, m.follows)
+	return exampleutil.Describe(w, m.table, m.users, m.follows)
 }
 
 // cost runs fn with a fresh Usage and prints what it cost.

@@ -82,7 +82,7 @@ func TestDescribe(t *testing.T) {
 		"`EntityRef = \"WS#<id>\" AND Detail = \"META\"`",
 		"`EntityRef = \"WS#<id>\" AND begins_with(Detail, \"PROJ#\"); ScanIndexForward=false`",
 		"`EntityRef = \"WS#<id>\" AND Detail = \"PROJ#<child>\"`",
-		"| every ACTIVE project across workspaces, newest first | `Collection.ByIndex(id).Desc()` | Query | `status = \"ACTIVE\"; ScanIndexForward=false` | ByStatus (eventually consistent) |",
+		"| every ACTIVE project across workspaces, newest first | `Collection.ByIndex(\"ByStatus\", …).Desc()` | Query | `status = \"ACTIVE\"; ScanIndexForward=false` | ByStatus (eventually consistent) |",
 		"| a workspace's active projects since an id, title and status only | `Collection.List(id).GreaterThanEqual(v).Filter(cond).Project(title, status)` | Query | `(EntityRef = \"WS#<id>\") AND (Detail BETWEEN \"PROJ#<since>\" AND \"PROJ$\"); filter status = \"ACTIVE\"; projection EntityRef, Detail, title, status` | table |",
 	)
 }

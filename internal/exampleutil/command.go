@@ -19,16 +19,21 @@ type Flags struct {
 	Cleanup  bool   // -cleanup: delete the table at the end
 	AWS      bool   // -aws: real DynamoDB instead of DynamoDB Local
 	Describe bool   // -describe: print the model and exit
+
+	Workbench      string // -workbench FILE: write the NoSQL Workbench data model
+	CloudFormation string // -cloudformation FILE: write the CloudFormation template
 }
 
-// RegisterFlags defines -table (default "adjlist-" + name), -cleanup, -aws
-// and -describe on fs.
+// RegisterFlags defines -table (default "adjlist-" + name), -cleanup, -aws,
+// -describe, -workbench and -cloudformation on fs.
 func RegisterFlags(fs *flag.FlagSet, name string) *Flags {
 	f := new(Flags)
 	fs.StringVar(&f.Table, "table", "adjlist-"+name, "DynamoDB table `name`; created if missing")
 	fs.BoolVar(&f.Cleanup, "cleanup", false, "delete the table at the end")
 	fs.BoolVar(&f.AWS, "aws", false, "use your AWS configuration (real DynamoDB, billed) instead of DynamoDB Local")
-	fs.BoolVar(&f.Describe, "describe", false, "print the single-table design (adjlist.Describe) and exit, without DynamoDB")
+	fs.BoolVar(&f.Describe, "describe", false, "print the single-table design (adjlist.Describe) and its Mermaid diagram and exit, without DynamoDB")
+	fs.StringVar(&f.Workbench, "workbench", "", "write the model as a NoSQL Workbench data model to `FILE` (with the table's items as sample data after a run without -cleanup)")
+	fs.StringVar(&f.CloudFormation, "cloudformation", "", "write the table as a CloudFormation AWS::DynamoDB::Table template to `FILE`")
 	return f
 }
 
@@ -36,9 +41,10 @@ func RegisterFlags(fs *flag.FlagSet, name string) *Flags {
 type Example struct {
 	// Name names the command and its default table, "adjlist-" + Name.
 	Name string
-	// Describe writes the example's model with adjlist.Describe. db is nil:
-	// a table without a client sends nothing, so -describe needs no
-	// DynamoDB.
+	// Describe writes the example's model with [Describe] (this
+	// package's: Markdown, Mermaid and the -workbench and -cloudformation
+	// files). db is nil: a table without a client sends nothing, so
+	// -describe needs no DynamoDB.
 	Describe func(w io.Writer, db adjlist.Client, table string) error
 	// Run writes the example's items to table and shows its access
 	// patterns, then deletes the table if cleanup is set.
@@ -72,13 +78,17 @@ type usageError struct{ error }
 func (e usageError) Unwrap() error { return e.error }
 
 // Execute parses args (without the command name). With -describe it calls
-// ex.Describe and returns, making no connection; otherwise it connects (see
-// [Connect]), calls ex.Run and releases the connection.
+// ex.Describe and returns, making no connection: it prints the model and
+// writes the -workbench and -cloudformation files, the data model without
+// sample items. Otherwise it connects (see [Connect]), calls ex.Run, then
+// writes the -workbench file (with the items the run left in the table,
+// unless -cleanup deleted it) and the -cloudformation file, and releases
+// the connection.
 func (ex Example) Execute(ctx context.Context, args []string, w io.Writer) (err error) {
 	fs := flag.NewFlagSet(ex.Name, flag.ContinueOnError)
 	f := RegisterFlags(fs, ex.Name)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: go run ./examples/%s [-table NAME] [-cleanup] [-aws] [-describe]\n", ex.Name)
+		fmt.Fprintf(fs.Output(), "usage: go run ./examples/%s [-table NAME] [-cleanup] [-aws] [-describe] [-workbench FILE] [-cloudformation FILE]\n", ex.Name)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -94,7 +104,7 @@ func (ex Example) Execute(ctx context.Context, args []string, w io.Writer) (err 
 		return usageError{err}
 	}
 	if f.Describe {
-		return ex.Describe(w, nil, f.Table)
+		return ex.Describe(&exports{out: w, workbench: f.Workbench, cloudformation: f.CloudFormation}, nil, f.Table)
 	}
 	db, stop, err := connect(ctx, f.AWS)
 	if err != nil {
@@ -105,5 +115,8 @@ func (ex Example) Execute(ctx context.Context, args []string, w io.Writer) (err 
 			err = stopErr
 		}
 	}()
-	return ex.Run(ctx, db, f.Table, f.Cleanup, w)
+	if err := ex.Run(ctx, db, f.Table, f.Cleanup, w); err != nil {
+		return err
+	}
+	return ex.export(ctx, db, f)
 }

@@ -1,0 +1,229 @@
+package cloudformation_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/cloudformation"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
+	"github.com/adjlist/adjlist/internal/cfnlint"
+)
+
+func TestMain(m *testing.M) { ddbtest.Main(m) }
+
+type (
+	student struct {
+		Name string `dynamodbav:"name"`
+	}
+	course struct {
+		Title string `dynamodbav:"title"`
+	}
+	enrollment struct {
+		EnrolledOn string `dynamodbav:"enrolledOn"`
+		Status     string `dynamodbav:"status"`
+		Year       int    `dynamodbav:"year"`
+	}
+)
+
+// model builds the school model on a table named name with opts.
+func model(t *testing.T, db adjlist.Client, name string, opts func(*adjlist.Options), edge func(*adjlist.EdgeOptions)) (*adjlist.Table, *adjlist.Model) {
+	t.Helper()
+	table := adjlist.NewTable(db, name, opts)
+	students := adjlist.NewNode[student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[enrollment](students, "ENROLL", courses, edge)
+	m, err := adjlist.DescribeModel(table, students, courses, enrolled)
+	require.NoError(t, err)
+	return table, m
+}
+
+var layouts = []struct {
+	name string
+	opts func(*adjlist.Options)
+	edge func(*adjlist.EdgeOptions)
+}{
+	{"default", func(*adjlist.Options) {}, func(*adjlist.EdgeOptions) {}},
+	{"no index", func(o *adjlist.Options) { o.NoIndex = true }, func(*adjlist.EdgeOptions) {}},
+	{"index on the sort key", func(o *adjlist.Options) { o.IndexPartitionKey, o.IndexSortKey = "SK", "PK" }, func(*adjlist.EdgeOptions) {}},
+	{"every kind of index", func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{
+			{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK", Projection: types.ProjectionTypeInclude, NonKeyAttributes: []string{"status"}},
+			{Name: "LSI1", Local: true, SortKey: "LSI1SK", Projection: types.ProjectionTypeKeysOnly},
+			{Name: "BYSTATUS", PartitionAttributes: []adjlist.KeyAttribute{{Name: "status"}},
+				SortAttributes: []adjlist.KeyAttribute{{Name: "year", Type: types.ScalarAttributeTypeN}}},
+			{Name: "NOSORT", PartitionKey: "NOSORTPK"},
+			{Name: "MULTI", PartitionAttributes: []adjlist.KeyAttribute{{Name: "grade"}, {Name: "term"}},
+				SortAttributes: []adjlist.KeyAttribute{{Name: "score", Type: types.ScalarAttributeTypeN}, {Name: "enrolledOn"}}},
+		}
+	}, func(o *adjlist.EdgeOptions) {
+		o.Indexes = []adjlist.IndexKeys{
+			{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.TargetKey()), SortKey: adjlist.Compose(adjlist.Attr("enrolledOn"))},
+			{Index: "LSI1", SortKey: adjlist.Compose(adjlist.Attr("enrolledOn"))},
+			{Index: "NOSORT", PartitionKey: adjlist.Compose(adjlist.Const("ALL")), Shards: 4},
+		}
+	}},
+}
+
+// TestTemplate: for every layout the template is cfn-lint clean, and its
+// properties create on DynamoDB Local the table adjlist.CreateTable makes
+// for the same model.
+func TestTemplate(t *testing.T) {
+	for _, tt := range layouts {
+		t.Run(tt.name, func(t *testing.T) {
+			db := ddbtest.Client(t)
+			table, m := model(t, db, ddbtest.TableName(t), tt.opts, tt.edge)
+			var buf bytes.Buffer
+			require.NoError(t, cloudformation.Write(&buf, m))
+			path := filepath.Join(t.TempDir(), "table.json")
+			require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o600))
+			cfnlint.Check(t, path)
+
+			var tpl cloudformation.Template
+			require.NoError(t, json.Unmarshal(buf.Bytes(), &tpl))
+			assert.Equal(t, "2010-09-09", tpl.AWSTemplateFormatVersion)
+			require.Contains(t, tpl.Resources, "Table")
+			res := tpl.Resources["Table"]
+			assert.Equal(t, "AWS::DynamoDB::Table", res.Type)
+			assert.Equal(t, "Retain", res.DeletionPolicy)
+			assert.Equal(t, "PAY_PER_REQUEST", res.Properties.BillingMode)
+			assert.Equal(t, table.Name(), res.Properties.TableName)
+
+			ddbtest.CreateTable(t, table)
+			want := describe(t, db, table.Name())
+			in := res.Properties.CreateTableInput()
+			in.TableName = aws.String(ddbtest.TableName(t))
+			_, err := db.CreateTable(context.Background(), in)
+			require.NoError(t, err)
+			t.Cleanup(func() {
+				_, err := db.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: in.TableName})
+				assert.NoError(t, err)
+			})
+			assert.Equal(t, want, describe(t, db, aws.ToString(in.TableName)))
+		})
+	}
+}
+
+// layout is what DescribeTable says of a table's keys and indexes, in a
+// stable order.
+type layout struct {
+	Billing types.BillingMode
+	Defs    []string
+	Keys    []types.KeySchemaElement
+	GSIs    map[string]index
+	LSIs    map[string]index
+}
+
+type index struct {
+	Keys       []types.KeySchemaElement
+	Projection types.ProjectionType
+	NonKey     []string
+}
+
+func describe(t *testing.T, db *dynamodb.Client, name string) layout {
+	t.Helper()
+	out, err := db.DescribeTable(context.Background(), &dynamodb.DescribeTableInput{TableName: aws.String(name)})
+	require.NoError(t, err)
+	d := out.Table
+	l := layout{Keys: d.KeySchema, GSIs: map[string]index{}, LSIs: map[string]index{}}
+	if d.BillingModeSummary != nil {
+		l.Billing = d.BillingModeSummary.BillingMode
+	}
+	for _, a := range d.AttributeDefinitions {
+		l.Defs = append(l.Defs, aws.ToString(a.AttributeName)+":"+string(a.AttributeType))
+	}
+	slices.Sort(l.Defs)
+	for _, g := range d.GlobalSecondaryIndexes {
+		l.GSIs[aws.ToString(g.IndexName)] = index{g.KeySchema, g.Projection.ProjectionType, g.Projection.NonKeyAttributes}
+	}
+	for _, g := range d.LocalSecondaryIndexes {
+		l.LSIs[aws.ToString(g.IndexName)] = index{g.KeySchema, g.Projection.ProjectionType, g.Projection.NonKeyAttributes}
+	}
+	return l
+}
+
+// TestTemplateProperties: the exact properties of the indexed layout.
+func TestTemplateProperties(t *testing.T) {
+	_, m := model(t, nil, "school", layouts[3].opts, layouts[3].edge)
+	tpl, err := cloudformation.NewTemplate(m)
+	require.NoError(t, err)
+	p := tpl.Resources["Table"].Properties
+	assert.Equal(t, []cloudformation.AttributeDefinition{
+		{AttributeName: "PK", AttributeType: "S"}, {AttributeName: "SK", AttributeType: "S"},
+		{AttributeName: "GSI1PK", AttributeType: "S"}, {AttributeName: "GSI1SK", AttributeType: "S"},
+		{AttributeName: "GSI2PK", AttributeType: "S"}, {AttributeName: "GSI2SK", AttributeType: "S"},
+		{AttributeName: "LSI1SK", AttributeType: "S"},
+		{AttributeName: "status", AttributeType: "S"}, {AttributeName: "year", AttributeType: "N"},
+		{AttributeName: "NOSORTPK", AttributeType: "S"},
+		{AttributeName: "grade", AttributeType: "S"}, {AttributeName: "term", AttributeType: "S"},
+		{AttributeName: "score", AttributeType: "N"}, {AttributeName: "enrolledOn", AttributeType: "S"},
+	}, p.AttributeDefinitions)
+	assert.Equal(t, []cloudformation.KeySchemaElement{{AttributeName: "PK", KeyType: "HASH"}, {AttributeName: "SK", KeyType: "RANGE"}}, p.KeySchema)
+	require.Len(t, p.GlobalSecondaryIndexes, 5)
+	assert.Equal(t, cloudformation.SecondaryIndex{IndexName: "GSI1",
+		KeySchema:  []cloudformation.KeySchemaElement{{AttributeName: "GSI1PK", KeyType: "HASH"}, {AttributeName: "GSI1SK", KeyType: "RANGE"}},
+		Projection: cloudformation.Projection{ProjectionType: "ALL"}}, p.GlobalSecondaryIndexes[0])
+	assert.Equal(t, cloudformation.Projection{ProjectionType: "INCLUDE", NonKeyAttributes: []string{"status"}}, p.GlobalSecondaryIndexes[1].Projection)
+	assert.Equal(t, []cloudformation.KeySchemaElement{{AttributeName: "status", KeyType: "HASH"}, {AttributeName: "year", KeyType: "RANGE"}}, p.GlobalSecondaryIndexes[2].KeySchema)
+	assert.Equal(t, []cloudformation.KeySchemaElement{{AttributeName: "NOSORTPK", KeyType: "HASH"}}, p.GlobalSecondaryIndexes[3].KeySchema)
+	assert.Equal(t, []cloudformation.KeySchemaElement{ // a native multi-attribute key: partition attributes, then sort attributes, in order
+		{AttributeName: "grade", KeyType: "HASH"}, {AttributeName: "term", KeyType: "HASH"},
+		{AttributeName: "score", KeyType: "RANGE"}, {AttributeName: "enrolledOn", KeyType: "RANGE"},
+	}, p.GlobalSecondaryIndexes[4].KeySchema)
+	assert.Equal(t, []cloudformation.SecondaryIndex{{IndexName: "LSI1",
+		KeySchema:  []cloudformation.KeySchemaElement{{AttributeName: "PK", KeyType: "HASH"}, {AttributeName: "LSI1SK", KeyType: "RANGE"}},
+		Projection: cloudformation.Projection{ProjectionType: "KEYS_ONLY"}}}, p.LocalSecondaryIndexes)
+	assert.Nil(t, p.TimeToLiveSpecification)
+	assert.Nil(t, p.StreamSpecification)
+}
+
+// TestTemplateOptions: the inverted index's projection, TTL, stream,
+// logical id, description and deletion policy are inputs; bad ones are
+// refused.
+func TestTemplateOptions(t *testing.T) {
+	_, m := model(t, nil, "school", layouts[0].opts, layouts[0].edge)
+	var buf bytes.Buffer
+	require.NoError(t, cloudformation.Write(&buf, m, func(o *cloudformation.Options) {
+		o.LogicalID, o.Description, o.DeletionPolicy = "SchoolTable", "the school", "Delete"
+		o.Projection, o.NonKeyAttributes = types.ProjectionTypeInclude, []string{"grade"}
+		o.TimeToLiveAttribute, o.StreamViewType = "expiresAt", types.StreamViewTypeNewAndOldImages
+	}))
+	path := filepath.Join(t.TempDir(), "table.json")
+	require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o600))
+	cfnlint.Check(t, path)
+	var tpl cloudformation.Template
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &tpl))
+	assert.Equal(t, "the school", tpl.Description)
+	res := tpl.Resources["SchoolTable"]
+	assert.Equal(t, "Delete", res.DeletionPolicy)
+	assert.Equal(t, "Delete", res.UpdateReplacePolicy)
+	p := res.Properties
+	assert.Equal(t, cloudformation.Projection{ProjectionType: "INCLUDE", NonKeyAttributes: []string{"grade"}}, p.GlobalSecondaryIndexes[0].Projection)
+	assert.Equal(t, &cloudformation.TimeToLiveSpecification{AttributeName: "expiresAt", Enabled: true}, p.TimeToLiveSpecification)
+	assert.Equal(t, &cloudformation.StreamSpecification{StreamViewType: "NEW_AND_OLD_IMAGES"}, p.StreamSpecification)
+	in := p.CreateTableInput()
+	assert.Equal(t, types.StreamViewTypeNewAndOldImages, in.StreamSpecification.StreamViewType)
+
+	for name, fn := range map[string]func(*cloudformation.Options){
+		"include without attributes": func(o *cloudformation.Options) { o.Projection = types.ProjectionTypeInclude },
+		"deletion policy":            func(o *cloudformation.Options) { o.DeletionPolicy = "Keep" },
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := cloudformation.NewTemplate(m, fn)
+			require.Error(t, err)
+			assert.True(t, strings.HasPrefix(err.Error(), "cloudformation: "))
+		})
+	}
+}

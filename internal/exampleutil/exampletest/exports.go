@@ -1,0 +1,115 @@
+package exampletest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist/cloudformation"
+	"github.com/adjlist/adjlist/ddblocal"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
+	"github.com/adjlist/adjlist/internal/cfnlint"
+	"github.com/adjlist/adjlist/internal/exampleutil"
+	"github.com/adjlist/adjlist/workbench"
+)
+
+// Exports runs ex as a command twice and checks the files of -workbench
+// and -cloudformation:
+//
+//   - with -describe, without DynamoDB: both files are written, the data
+//     model has the structure of NoSQL Workbench's sample models and no
+//     sample items, and the template is cfn-lint clean;
+//   - after a run on a fresh table of DynamoDB Local (reached through
+//     AWS_ENDPOINT_URL_DYNAMODB, as a user's shell would): the data model's
+//     TableData is exactly the table's items, and the template's
+//     properties create a table with the run's key schema and indexes.
+//
+// It returns the data model written after the run, for checks of the
+// example's own.
+func Exports(t *testing.T, ex exampleutil.Example) *workbench.File {
+	t.Helper()
+	dir := t.TempDir()
+	wb, cf := filepath.Join(dir, "model.json"), filepath.Join(dir, "table.json")
+	var out bytes.Buffer
+	require.NoError(t, ex.Execute(context.Background(), []string{"-describe", "-table", "exported", "-workbench", wb, "-cloudformation", cf}, &out))
+	assert.Contains(t, out.String(), "```mermaid\nflowchart LR\n", "-describe prints the diagram")
+	f := readWorkbench(t, wb, "exported")
+	assert.Empty(t, f.DataModel[0].TableData, "no sample items without a run")
+	cfnlint.Check(t, cf)
+	tpl := readTemplate(t, cf)
+	assert.Equal(t, "exported", tpl.Resources["Table"].Properties.TableName)
+
+	db := ddbtest.Client(t)
+	t.Setenv(ddblocal.EnvEndpoint, aws.ToString(db.Options().BaseEndpoint))
+	table := ddbtest.TableName(t)
+	t.Cleanup(func() { require.NoError(t, exampleutil.DeleteTable(context.Background(), db, table)) })
+	require.NoError(t, ex.Execute(context.Background(), []string{"-table", table, "-workbench", wb, "-cloudformation", cf}, &out))
+	f = readWorkbench(t, wb, table)
+	scan, err := db.Scan(context.Background(), &dynamodb.ScanInput{TableName: aws.String(table)})
+	require.NoError(t, err)
+	var want []workbench.Item
+	for _, item := range scan.Items {
+		want = append(want, workbench.NewItem(item))
+	}
+	assert.ElementsMatch(t, want, f.DataModel[0].TableData, "TableData is the table's items")
+
+	cfnlint.Check(t, cf)
+	in := readTemplate(t, cf).Resources["Table"].Properties.CreateTableInput()
+	desc := DescribeTable(t, db, table)
+	assert.ElementsMatch(t, desc.KeySchema, in.KeySchema)
+	assert.ElementsMatch(t, desc.AttributeDefinitions, in.AttributeDefinitions)
+	assert.Len(t, in.GlobalSecondaryIndexes, len(desc.GlobalSecondaryIndexes))
+	for i, g := range desc.GlobalSecondaryIndexes {
+		assert.Equal(t, aws.ToString(g.IndexName), aws.ToString(in.GlobalSecondaryIndexes[i].IndexName))
+		assert.Equal(t, g.KeySchema, in.GlobalSecondaryIndexes[i].KeySchema)
+		assert.Equal(t, g.Projection.ProjectionType, in.GlobalSecondaryIndexes[i].Projection.ProjectionType)
+	}
+	assert.Len(t, in.LocalSecondaryIndexes, len(desc.LocalSecondaryIndexes))
+	return f
+}
+
+// readWorkbench parses the data model at path and checks the fields AWS's
+// sample models have.
+func readWorkbench(t *testing.T, path, table string) *workbench.File {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var raw struct {
+		ModelName     string
+		ModelMetadata map[string]any
+		DataModel     []map[string]json.RawMessage
+	}
+	require.NoError(t, json.Unmarshal(b, &raw))
+	assert.Equal(t, table, raw.ModelName)
+	for _, k := range []string{"Author", "DateCreated", "DateLastModified", "Description", "AWSService", "Version"} {
+		assert.Contains(t, raw.ModelMetadata, k)
+	}
+	require.Len(t, raw.DataModel, 1)
+	for _, k := range []string{"TableName", "KeyAttributes", "NonKeyAttributes", "TableData", "DataAccess", "BillingMode"} {
+		assert.Contains(t, raw.DataModel[0], k)
+	}
+	var f workbench.File
+	require.NoError(t, json.Unmarshal(b, &f))
+	assert.Equal(t, table, f.DataModel[0].TableName)
+	assert.NotEmpty(t, f.DataModel[0].TableFacets)
+	return &f
+}
+
+func readTemplate(t *testing.T, path string) *cloudformation.Template {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	var tpl cloudformation.Template
+	require.NoError(t, json.Unmarshal(b, &tpl))
+	require.Contains(t, tpl.Resources, "Table")
+	assert.Equal(t, cloudformation.ResourceType, tpl.Resources["Table"].Type)
+	return &tpl
+}

@@ -1,0 +1,355 @@
+// Package workbench writes an adjlist model as a NoSQL Workbench for
+// DynamoDB data model, the JSON file its "Import data model" reads:
+//
+//	{
+//	  "ModelName": "school",
+//	  "ModelMetadata": {"Author": "adjlist", "DateCreated": "Nov 23, 2026, 04:00 AM", ..., "AWSService": "Amazon DynamoDB", "Version": "3.0"},
+//	  "DataModel": [{
+//	    "TableName": "school",
+//	    "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}, "SortKey": {"AttributeName": "SK", "AttributeType": "S"}},
+//	    "NonKeyAttributes": [{"AttributeName": "name", "AttributeType": "S"}, ..., {"AttributeName": "GSI1PK", "AttributeType": "S"}, ...],
+//	    "TableFacets": [{"FacetName": "node_STU", "KeyAttributeAlias": {"PartitionKeyAlias": "STU#<id>", "SortKeyAlias": "PROFILE"}, ...}],
+//	    "GlobalSecondaryIndexes": [{"IndexName": "GSI1", "KeyAttributes": {...}, "Projection": {"ProjectionType": "ALL"}}],
+//	    "TableData": [{"PK": {"S": "STU#a91"}, "SK": {"S": "PROFILE"}, "name": {"S": "Ada"}}],
+//	    "DataAccess": {"MySql": {}},
+//	    "BillingMode": "PAY_PER_REQUEST"
+//	  }]
+//	}
+//
+// as AWS's published sample models lay it out. Each item type is a facet
+// (its key templates as the key aliases, its attributes and index keys as
+// its attributes, the sample items with its keys as its data); the access
+// patterns are listed in the model's description. Sample items are
+// optional ([Options].Items), e.g. a Scan of a table the model wrote; they
+// are written as given, in DynamoDB JSON, and [Item.AttributeValues]
+// turns them back into items to put.
+//
+// NoSQL Workbench models global secondary indexes with one partition and
+// at most one sort attribute: local secondary indexes and native indexes
+// keyed on several attributes are left out of GlobalSecondaryIndexes (the
+// cloudformation package exports them all).
+package workbench
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist"
+)
+
+// File is a NoSQL Workbench data model file.
+type File struct {
+	ModelName     string   `json:"ModelName"`
+	ModelMetadata Metadata `json:"ModelMetadata"`
+	DataModel     []Table  `json:"DataModel"`
+}
+
+// Metadata describes the data model.
+type Metadata struct {
+	Author           string `json:"Author"`
+	DateCreated      string `json:"DateCreated"`
+	DateLastModified string `json:"DateLastModified"`
+	Description      string `json:"Description"`
+	AWSService       string `json:"AWSService"`
+	Version          string `json:"Version"`
+}
+
+// Table is one table of the data model.
+type Table struct {
+	TableName              string                 `json:"TableName"`
+	KeyAttributes          KeyAttributes          `json:"KeyAttributes"`
+	NonKeyAttributes       []Attribute            `json:"NonKeyAttributes"`
+	TableFacets            []Facet                `json:"TableFacets,omitempty"`
+	GlobalSecondaryIndexes []GlobalSecondaryIndex `json:"GlobalSecondaryIndexes,omitempty"`
+	TableData              []Item                 `json:"TableData"`
+	DataAccess             DataAccess             `json:"DataAccess"`
+	BillingMode            string                 `json:"BillingMode"`
+}
+
+// KeyAttributes are a table's or an index's key attributes.
+type KeyAttributes struct {
+	PartitionKey Attribute  `json:"PartitionKey"`
+	SortKey      *Attribute `json:"SortKey,omitempty"`
+}
+
+// Attribute is an attribute's name and DynamoDB type (S, N, B, BOOL, SS,
+// NS, BS, L, M).
+type Attribute struct {
+	AttributeName string `json:"AttributeName"`
+	AttributeType string `json:"AttributeType"`
+}
+
+// GlobalSecondaryIndex is one index of the table.
+type GlobalSecondaryIndex struct {
+	IndexName     string        `json:"IndexName"`
+	KeyAttributes KeyAttributes `json:"KeyAttributes"`
+	Projection    Projection    `json:"Projection"`
+}
+
+// Projection is an index's projection.
+type Projection struct {
+	ProjectionType   string   `json:"ProjectionType"`
+	NonKeyAttributes []string `json:"NonKeyAttributes,omitempty"`
+}
+
+// Facet is one item type's view of the table.
+type Facet struct {
+	FacetName         string            `json:"FacetName"`
+	KeyAttributeAlias KeyAttributeAlias `json:"KeyAttributeAlias"`
+	TableData         []Item            `json:"TableData"`
+	NonKeyAttributes  []string          `json:"NonKeyAttributes"`
+	DataAccess        DataAccess        `json:"DataAccess"`
+}
+
+// KeyAttributeAlias names a facet's keys: here the item type's key
+// templates, "STU#<id>" and "PROFILE".
+type KeyAttributeAlias struct {
+	PartitionKeyAlias string `json:"PartitionKeyAlias"`
+	SortKeyAlias      string `json:"SortKeyAlias"`
+}
+
+// DataAccess is NoSQL Workbench's data access setting; the sample models
+// carry {"MySql": {}}.
+type DataAccess struct {
+	MySQL struct{} `json:"MySql"`
+}
+
+// Options configures [New] and [Write]. The zero value of each field means
+// its default.
+type Options struct {
+	// ModelName is the data model's name. Default the table name.
+	ModelName string
+	// Author is the model's author. Default "adjlist".
+	Author string
+	// Date is when the model was made, written as "Jan 2, 2006, 3:04 PM".
+	// Default time.Now().
+	Date time.Time
+	// Items are the sample items written as TableData (and each in the
+	// facet of the item type whose key templates it matches). Default
+	// none.
+	Items []map[string]types.AttributeValue
+	// Projection is the inverted index's projection, which the model
+	// leaves to CreateTable: ALL (default), KEYS_ONLY or INCLUDE with
+	// NonKeyAttributes.
+	Projection types.ProjectionType
+	// NonKeyAttributes lists the attributes the inverted index projects
+	// with INCLUDE.
+	NonKeyAttributes []string
+}
+
+// dateLayout is how NoSQL Workbench writes dates.
+const dateLayout = "Jan 2, 2006, 03:04 PM"
+
+// New returns the data model of m: one table with m's key attributes, the
+// data attributes of every item type and every index key attribute as
+// NonKeyAttributes (typed: derived keys S, native keys as declared), a
+// facet per item type, the global secondary indexes NoSQL Workbench can
+// hold with their projections, PAY_PER_REQUEST billing, and the sample
+// items. It makes no request. A sample item without the table's key
+// attributes as strings is an error.
+func New(m *adjlist.Model, optFns ...func(*Options)) (*File, error) {
+	o := Options{ModelName: m.Table, Author: "adjlist", Projection: types.ProjectionTypeAll}
+	for _, fn := range optFns {
+		fn(&o)
+	}
+	if o.Date.IsZero() {
+		o.Date = time.Now()
+	}
+	if o.Projection == "" {
+		o.Projection = types.ProjectionTypeAll
+	}
+	t := Table{
+		TableName: m.Table,
+		KeyAttributes: KeyAttributes{
+			PartitionKey: Attribute{m.PartitionKey, "S"},
+			SortKey:      &Attribute{m.SortKey, "S"},
+		},
+		NonKeyAttributes: []Attribute{},
+		TableData:        []Item{},
+		BillingMode:      string(types.BillingModePayPerRequest),
+	}
+	seen := map[string]bool{m.PartitionKey: true, m.SortKey: true}
+	add := func(name, typ string) {
+		if !seen[name] {
+			seen[name] = true
+			t.NonKeyAttributes = append(t.NonKeyAttributes, Attribute{name, typ})
+		}
+	}
+	// Index key attributes first, typed as the index declares them, so
+	// that a data attribute keying a native index gets the index's type.
+	indexAttrs := map[string][]string{} // index → its key attribute names
+	for _, ix := range m.Indexes {
+		pk, sk := keyAttrs(ix, m.PartitionKey)
+		for _, a := range slices.Concat(pk, sk) {
+			if a.AttributeName != m.PartitionKey {
+				add(a.AttributeName, a.AttributeType)
+			}
+			indexAttrs[ix.Name] = append(indexAttrs[ix.Name], a.AttributeName)
+		}
+		if ix.Local || len(pk) != 1 || len(sk) > 1 {
+			continue // not a GSI NoSQL Workbench can hold
+		}
+		g := GlobalSecondaryIndex{IndexName: ix.Name, KeyAttributes: KeyAttributes{PartitionKey: pk[0]}}
+		if len(sk) == 1 {
+			g.KeyAttributes.SortKey = &sk[0]
+		}
+		proj, attrs := ix.Projection, ix.NonKeyAttributes
+		if ix.Name == m.InvertedIndex {
+			proj, attrs = o.Projection, o.NonKeyAttributes
+		}
+		if proj == "" {
+			proj = types.ProjectionTypeAll
+		}
+		g.Projection = Projection{ProjectionType: string(proj)}
+		if proj == types.ProjectionTypeInclude {
+			g.Projection.NonKeyAttributes = attrs
+		}
+		t.GlobalSecondaryIndexes = append(t.GlobalSecondaryIndexes, g)
+	}
+	for _, it := range m.Items {
+		for _, a := range it.Attributes {
+			add(a.Name, a.Type)
+		}
+	}
+	for i, av := range o.Items {
+		item := NewItem(av)
+		for _, k := range []string{m.PartitionKey, m.SortKey} {
+			if _, ok := av[k].(*types.AttributeValueMemberS); !ok {
+				return nil, fmt.Errorf("workbench: sample item %d has no string key attribute %s", i, k)
+			}
+		}
+		t.TableData = append(t.TableData, item)
+	}
+	for _, it := range m.Items {
+		f := Facet{
+			FacetName:         facetName(it),
+			KeyAttributeAlias: KeyAttributeAlias{PartitionKeyAlias: it.PartitionKey, SortKeyAlias: it.SortKey},
+			TableData:         []Item{},
+			NonKeyAttributes:  []string{},
+		}
+		for _, a := range it.Attributes {
+			f.NonKeyAttributes = append(f.NonKeyAttributes, a.Name)
+		}
+		for _, k := range it.Indexes {
+			for _, a := range indexAttrs[k.Index] {
+				if a != m.PartitionKey && a != m.SortKey && !slices.Contains(f.NonKeyAttributes, a) {
+					f.NonKeyAttributes = append(f.NonKeyAttributes, a)
+				}
+			}
+		}
+		for _, item := range t.TableData {
+			if matches(item, m.PartitionKey, it.PartitionKey) && matches(item, m.SortKey, it.SortKey) {
+				f.TableData = append(f.TableData, item)
+			}
+		}
+		t.TableFacets = append(t.TableFacets, f)
+	}
+	return &File{
+		ModelName: o.ModelName,
+		ModelMetadata: Metadata{
+			Author:           o.Author,
+			DateCreated:      o.Date.Format(dateLayout),
+			DateLastModified: o.Date.Format(dateLayout),
+			Description:      description(m),
+			AWSService:       "Amazon DynamoDB",
+			Version:          "3.0",
+		},
+		DataModel: []Table{t},
+	}, nil
+}
+
+// Write writes the data model of m ([New]) to w as indented JSON. It
+// returns New's error or the write error.
+func Write(w io.Writer, m *adjlist.Model, optFns ...func(*Options)) error {
+	f, err := New(m, optFns...)
+	if err != nil {
+		return err
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(f)
+}
+
+// keyAttrs are an index's partition and sort key attributes with their
+// types; a local index's partition key is the table's.
+func keyAttrs(ix adjlist.Index, tablePK string) (pk, sk []Attribute) {
+	typ := func(t types.ScalarAttributeType) string {
+		if t == "" {
+			return "S"
+		}
+		return string(t)
+	}
+	if ix.Local {
+		pk = []Attribute{{tablePK, "S"}}
+	}
+	if len(ix.PartitionAttributes) > 0 || len(ix.SortAttributes) > 0 {
+		for _, a := range ix.PartitionAttributes {
+			pk = append(pk, Attribute{a.Name, typ(a.Type)})
+		}
+		for _, a := range ix.SortAttributes {
+			sk = append(sk, Attribute{a.Name, typ(a.Type)})
+		}
+		return pk, sk
+	}
+	if !ix.Local {
+		pk = []Attribute{{ix.PartitionKey, "S"}}
+	}
+	if ix.SortKey != "" {
+		sk = []Attribute{{ix.SortKey, "S"}}
+	}
+	return pk, sk
+}
+
+// facetName names an item type's facet with letters, digits and '_':
+// "node_STU", "edge_ENROLL_STU_CRS", "child_PROJ_of_WS".
+func facetName(it adjlist.ItemType) string {
+	var parts []string
+	switch it.Kind {
+	case "edge":
+		parts = []string{"edge", it.Type, it.From, it.To}
+	case "child":
+		parts = []string{"child", it.Type, "of", it.From}
+	default:
+		parts = []string{it.Kind, it.Type}
+	}
+	parts = slices.DeleteFunc(parts, func(s string) bool { return s == "" })
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' {
+			return r
+		}
+		return '_'
+	}, strings.Join(parts, "_"))
+}
+
+// matches reports whether item's string attribute attr fits template, a
+// key with placeholders: "STU#<id>" matches any value starting "STU#",
+// "PROFILE" only itself.
+func matches(item Item, attr, template string) bool {
+	v, ok := item[attr].AttributeValue.(*types.AttributeValueMemberS)
+	if !ok {
+		return false
+	}
+	prefix, _, placeholder := strings.Cut(template, "<")
+	if !placeholder {
+		return v.Value == template
+	}
+	return strings.HasPrefix(v.Value, prefix) && !strings.Contains(v.Value[len(prefix):], "#")
+}
+
+// description is the model's Description: where it comes from, and its
+// access patterns, one per line.
+func description(m *adjlist.Model) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Single-table design of %s, exported by adjlist (DescribeModel).\nAccess patterns:", m.Table)
+	for _, p := range m.AccessPatterns {
+		fmt.Fprintf(&b, "\n- %s: %s, %s %s on %s", p.Name, p.Call, p.Request, p.KeyCondition, p.On)
+	}
+	return b.String()
+}

@@ -179,16 +179,23 @@ func newModel(db adjlist.Client, tableName string) model {
 	return model{table, persons, skills, places, born, knows, has, livesIn, worksIn}
 }
 
-// describe prints the model: item types with their table keys, and the
-// access patterns with the exact requests they send.
+// describe prints the model: item types with their table keys, the
+// access patterns with the exact requests they send, and each item type's
+// keys in GSI1.
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
-	return adjlist.Describe(w, m.table, m.persons, m.skills, m.places, m.born, m.knows, m.has, m.livesIn, m.worksIn,
+	handles := []adjlist.Describer{m.persons, m.skills, m.places, m.born, m.knows, m.has, m.livesIn, m.worksIn}
+	err := adjlist.Describe(w, m.table, append(handles,
 		adjlist.AccessPattern("everyone with a skill", m.has.ByIndex(byData, "<skill>")),
 		adjlist.AccessPattern("everyone born on a date", m.born.ByIndex(byData, "<date>")),
 		adjlist.AccessPattern("everyone who lives or works in a place (PageIndex)", m.livesIn.ByIndex(byData, "<place>")),
 		adjlist.AccessPattern("a person by name", m.persons.ByIndex(byData, "<name>")),
-	)
+	)...)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	return adjlist.DescribeIndex(w, m.table, byData, handles...)
 }
 
 // person is one person of the graph and everything their partition holds.

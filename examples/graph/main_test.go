@@ -223,5 +223,17 @@ func TestDescribe(t *testing.T) {
 		"| everyone born on a date | `Collection.ByIndex(id)` | 4 Queries in parallel, merged | `(Data = \"BORN#<date>\") AND (begins_with (Node, \"PERSON#\"))` | GSI1 (eventually consistent) |",
 		"| everyone who lives or works in a place (PageIndex) | `Edge.ByIndex(id)` | Query | `(Data = \"PLACE#<place>\") AND (begins_with (Node, \"PERSON#\"))` | GSI1 (eventually consistent) |",
 		"| a person by name | `Node.ByIndex(id)` | Query | `(Data = \"NAME#<name>\") AND (begins_with (Node, \"PERSON#\"))` | GSI1 (eventually consistent) |",
+		// GSI1, overloaded: every item type's Data and Node; KNOWS is
+		// not in it.
+		"### Index `GSI1`: Data (partition), Node (sort)\n\n"+
+			"| item | Data | Node |\n"+
+			"| --- | --- | --- |\n"+
+			"| node PERSON | `NAME#<name>` | `PERSON#<id>` |\n"+
+			"| node SKILL | `NAME#<name>` | `SKILL#<id>` |\n"+
+			"| node PLACE | `NAME#<name>` | `PLACE#<id>` |\n"+
+			"| child BORN of PERSON | `BORN#<child>#<shard of key, 4>` | `PERSON#<id>` |\n"+
+			"| edge HAS (PERSON → SKILL) | `SKILL#<to>#<shard of key, 4>` | `PERSON#<from>` |\n"+
+			"| edge LIVES_IN (PERSON → PLACE) | `PLACE#<to>` | `PERSON#<from>` |\n"+
+			"| edge WORKS_IN (PERSON → PLACE) | `PLACE#<to>` | `PERSON#<from>` |\n",
 	)
 }

@@ -32,7 +32,7 @@ func ExampleDescribeModel() {
 	}
 	// Output:
 	// node WS WS#<id> META []
-	// child PROJ of WS WS#<id> PROJ#<child> [{GSI2 STATUS#<status> <self> 0}]
+	// child PROJ of WS WS#<id> PROJ#<child> [{GSI2 STATUS#<status> PROJ#<child> 0}]
 	// Collection.ByIndex("GSI2", "<status>") (GSI2PK = "STATUS#<status>") AND (begins_with (GSI2SK, "PROJ#"))
 }
 

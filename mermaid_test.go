@@ -71,6 +71,6 @@ func TestMermaidEdgesOnly(t *testing.T) {
 		"  n_my_CRS[\"my-CRS\"]\n"+
 		"  n_STU -->|\"edge (Edge.From, table)\"| n_my_CRS\n"+
 		"  i_BYDATE{{\"BYDATE<br/>BYDATE_PK, BYDATE_SK\"}}\n"+
-		"  i_BYDATE -.->|\"edges: #lt;target#gt; · ON#35;#lt;enrolledOn#gt;\"| n_STU\n"+
+		"  i_BYDATE -.->|\"edges: my-CRS#35;#lt;to#gt; · ON#35;#lt;enrolledOn#gt;\"| n_STU\n"+
 		"```\n", b.String())
 }

@@ -178,14 +178,29 @@ func (m *Model) Index(name string) (Index, bool) {
 	return Index{}, false
 }
 
-// renderTemplate writes a derived key template as [KeyTemplate.String]
-// does, with the shard suffix of a sharded partition.
-func renderTemplate(parts []KeyPart, shards int) string {
-	s := Compose(parts...).String()
-	if shards > 1 {
-		s += fmt.Sprintf("#<shard of key, %d>", shards)
+// renderTemplate writes a derived key template of item type it as the
+// seed's pictures do: constants as they are, data attributes and ids as
+// placeholders, node keys with their type prefix ("SKILL#<to>"), and the
+// shard suffix of a sharded partition.
+func (it *itemType) renderTemplate(parts []KeyPart, shards int) string {
+	var b strings.Builder
+	for i, p := range parts {
+		if i > 0 {
+			b.WriteByte('#')
+		}
+		switch p.kind {
+		case partConst:
+			b.WriteString(p.name)
+		case partAttr:
+			b.WriteString(it.placeholder(p))
+		default:
+			b.WriteString(it.prefixes.prefix(p.kind) + it.placeholder(p))
+		}
 	}
-	return s
+	if shards > 1 {
+		fmt.Fprintf(&b, "#<shard of key, %d>", shards)
+	}
+	return b.String()
 }
 
 // derivedItemKeys lists an item type's keys in the derived-key indexes it
@@ -200,11 +215,11 @@ func (t *Table) derivedItemKeys(it *itemType) []ItemKeys {
 		if !ok {
 			continue
 		}
-		k := ItemKeys{Index: ix.Name, SortKey: renderTemplate(b.sk, 0), Shards: b.shards}
+		k := ItemKeys{Index: ix.Name, SortKey: it.renderTemplate(b.sk, 0), Shards: b.shards}
 		if ix.Local {
 			k.PartitionKey = it.homeKey()
 		} else {
-			k.PartitionKey = renderTemplate(b.pk, b.shards)
+			k.PartitionKey = it.renderTemplate(b.pk, b.shards)
 		}
 		out = append(out, k)
 	}
@@ -303,12 +318,12 @@ func indexPatterns(s shape) []Pattern {
 			continue // cannot happen for a bound index; show nothing rather than a wrong row
 		}
 		p := ps.patterns[0]
-		name := fmt.Sprintf("%s in %s by %s", s.item.Name, b.ix.Name, renderTemplate(b.pk, b.shards))
+		name := fmt.Sprintf("%s in %s by %s", s.item.Name, b.ix.Name, s.it.renderTemplate(b.pk, b.shards))
 		if b.ix.Local {
 			name = fmt.Sprintf("%s in %s by %s", s.item.Name, b.ix.Name, s.it.homeKey())
 		}
 		if len(b.sk) > 0 {
-			name += ", sorted by " + renderTemplate(b.sk, 0)
+			name += ", sorted by " + s.it.renderTemplate(b.sk, 0)
 		}
 		p.Name = name
 		p.Call = fmt.Sprintf("%s(%q", s.op, b.ix.Name)

@@ -70,7 +70,9 @@ func Compose(parts ...KeyPart) KeyTemplate {
 	return KeyTemplate{parts: append([]KeyPart(nil), parts...)}
 }
 
-// String shows the template as [Describe] does: STATUS#<status>.
+// String shows the template with its variable parts as placeholders,
+// e.g. STATUS#<status>, ENROLL#<target>. ([Describe] writes node keys with
+// their type prefix instead: CRS#<to>.)
 func (k KeyTemplate) String() string {
 	var b strings.Builder
 	for i, p := range k.parts {

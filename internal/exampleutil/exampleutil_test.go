@@ -249,3 +249,30 @@ func TestScanShapes(t *testing.T) {
 	_, err = ScanShapes(context.Background(), db, name, "PK", "SK", "n")
 	require.ErrorContains(t, err, "key attribute n is a")
 }
+
+func TestPrintIndex(t *testing.T) {
+	db := ddbtest.Client(t)
+	name := ddbtest.TableName(t)
+	ctx := context.Background()
+	require.NoError(t, adjlist.CreateTable(ctx, db, adjlist.NewTable(db, name))) // GSI1 on GSI1PK, GSI1SK
+	t.Cleanup(func() { require.NoError(t, DeleteTable(context.Background(), db, name)) })
+	for _, item := range []map[string]types.AttributeValue{
+		{"PK": s("A#1"), "SK": s("META"), "title": s("one")}, // not in the index
+		{"PK": s("A#1"), "SK": s("E#B#2"), "GSI1PK": s("B#2"), "GSI1SK": s("A#1"), "n": n("4")},
+		{"PK": s("A#0"), "SK": s("E#B#2"), "GSI1PK": s("B#2"), "GSI1SK": s("A#0")},
+		{"PK": s("C#1"), "SK": s("E#B#1"), "GSI1PK": s("B#1"), "GSI1SK": s("C#1")},
+	} {
+		_, err := db.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(name), Item: item})
+		require.NoError(t, err)
+	}
+
+	var out bytes.Buffer
+	require.NoError(t, PrintIndex(ctx, db, name, "GSI1", &out, []string{"GSI1PK", "GSI1SK", "PK", "SK"}, nil))
+	assert.Equal(t, ""+
+		"GSI1PK |GSI1SK |PK  |SK    |attributes\n"+
+		"B#1    |C#1    |C#1 |E#B#1 |\n"+
+		"B#2    |A#0    |A#0 |E#B#2 |\n"+
+		"B#2    |A#1    |A#1 |E#B#2 |n=4\n", out.String())
+
+	require.Error(t, PrintIndex(ctx, db, name, "NOPE", &out, []string{"GSI1PK"}, nil))
+}

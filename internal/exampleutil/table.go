@@ -36,6 +36,11 @@ func PrintTable(ctx context.Context, db dynamodb.ScanAPIClient, tableName string
 	if err != nil {
 		return err
 	}
+	return printItems(w, items, keys, compare)
+}
+
+// printItems prints items as [PrintTable] does.
+func printItems(w io.Writer, items []map[string]types.AttributeValue, keys []string, compare func(a, b Row) int) error {
 	rows := make([]Row, 0, len(items))
 	for _, item := range items {
 		var attrs map[string]any

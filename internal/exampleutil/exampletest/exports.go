@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -67,10 +68,18 @@ func Exports(t *testing.T, ex exampleutil.Example) *workbench.File {
 	assert.ElementsMatch(t, desc.KeySchema, in.KeySchema)
 	assert.ElementsMatch(t, desc.AttributeDefinitions, in.AttributeDefinitions)
 	assert.Len(t, in.GlobalSecondaryIndexes, len(desc.GlobalSecondaryIndexes))
-	for i, g := range desc.GlobalSecondaryIndexes {
-		assert.Equal(t, aws.ToString(g.IndexName), aws.ToString(in.GlobalSecondaryIndexes[i].IndexName))
-		assert.Equal(t, g.KeySchema, in.GlobalSecondaryIndexes[i].KeySchema)
-		assert.Equal(t, g.Projection.ProjectionType, in.GlobalSecondaryIndexes[i].Projection.ProjectionType)
+	// DescribeTable need not list the indexes in the order they were
+	// created: match them by name.
+	byName := map[string]types.GlobalSecondaryIndex{}
+	for _, g := range in.GlobalSecondaryIndexes {
+		byName[aws.ToString(g.IndexName)] = g
+	}
+	for _, g := range desc.GlobalSecondaryIndexes {
+		w, ok := byName[aws.ToString(g.IndexName)]
+		if assert.True(t, ok, "index %s in the template", aws.ToString(g.IndexName)) {
+			assert.Equal(t, g.KeySchema, w.KeySchema)
+			assert.Equal(t, g.Projection.ProjectionType, w.Projection.ProjectionType)
+		}
 	}
 	assert.Len(t, in.LocalSecondaryIndexes, len(desc.LocalSecondaryIndexes))
 	return f

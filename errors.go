@@ -42,6 +42,23 @@ var (
 	// ErrEdgeExists) and errors.Is(err, ErrExists) both hold.
 	ErrEdgeExists error = &kindOf{msg: "adjlist: edge already exists", parent: ErrExists}
 
+	// ErrConditionFailed reports that the caller's own condition on a
+	// write ([WriteOptions.Condition], [If]) evaluated false while the
+	// library's guard held: nothing was written. It is distinct from the
+	// guard's [ErrExists], [ErrEdgeExists] and [ErrNotFound], and from
+	// [ErrVersionConflict]; errors.As reaches the SDK's
+	// *types.ConditionalCheckFailedException (single-item writes; its Item
+	// is the stored item) or *types.TransactionCanceledException
+	// (transactions; the failed action's CancellationReason.Item).
+	ErrConditionFailed = errors.New("adjlist: condition failed")
+
+	// ErrVersionConflict reports a write on a handle with optimistic
+	// locking ([Tracking.Version]) whose expected version is not the
+	// stored one: another writer got there first. Nothing was written;
+	// read the item again and retry. The SDK's exception, reachable with
+	// errors.As, holds the stored item.
+	ErrVersionConflict = errors.New("adjlist: version conflict")
+
 	// ErrInvalidCursor reports a page cursor that is malformed or belongs to
 	// another query (another partition, index or direction).
 	ErrInvalidCursor = errors.New("adjlist: invalid cursor")

@@ -223,3 +223,42 @@ func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], opt
 	}
 	return c.t.batchWrite(ctx, op, reqs, optFns)
 }
+
+// DeleteMany deletes the items of the nodes ids with BatchWriteItem, as
+// [Edge.DeleteMany] deletes edges: 25 per request, unprocessed items resent,
+// no condition (deleting a node that does not exist is not an error, and a
+// version of [Tracking.Version] is not checked). Edges to and from the
+// nodes and children in their partitions are not touched (see
+// [DeleteNode]). Bad ids or duplicates ([ErrDuplicateKey]) fail before any
+// request; what could not be deleted is in BulkResult.Unwritten.
+func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*BulkOptions)) (BulkResult, error) {
+	const op = "Node.DeleteMany"
+	reqs := make([]writeReq, len(ids))
+	for i, id := range ids {
+		pk, sk, err := n.Key(id)
+		if err != nil {
+			return BulkResult{}, n.t.opErr(op, pk, sk, err)
+		}
+		reqs[i] = n.t.deleteReq(itemKey{pk, sk})
+	}
+	return n.t.batchWrite(ctx, op, reqs, optFns)
+}
+
+// DeleteMany deletes many children (only Parent and ID are read) with
+// BatchWriteItem, as [Edge.DeleteMany] deletes edges: 25 per request,
+// unprocessed items resent, no condition (deleting a child that does not
+// exist is not an error). Bad ids or duplicates ([ErrDuplicateKey]) fail
+// before any request; what could not be deleted is in
+// BulkResult.Unwritten.
+func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	const op = "Collection.DeleteMany"
+	reqs := make([]writeReq, len(children))
+	for i, v := range children {
+		pk, sk, err := c.Key(v.Parent, v.ID)
+		if err != nil {
+			return BulkResult{}, c.t.opErr(op, pk, sk, err)
+		}
+		reqs[i] = c.t.deleteReq(itemKey{pk, sk})
+	}
+	return c.t.batchWrite(ctx, op, reqs, optFns)
+}

@@ -169,7 +169,8 @@ func (t *Table) deleteReq(k itemKey) writeReq {
 // request.
 //
 // Batch writes carry no condition: an existing edge is overwritten, not
-// refused. When duplicates must be refused, use [Edge.Put] per edge or a
+// refused, and on a handle with [Tracking.Version] every edge is written
+// with version 1, whatever was stored. When duplicates must be refused, use [Edge.Put] per edge or a
 // [Tx] of up to 100 [Edge.TxPut]. What could not be written is listed in
 // BulkResult.Unwritten, and the error then matches [ErrUnprocessed] or
 // wraps the SDK's error.
@@ -179,6 +180,7 @@ func (e *Edge[E]) PutMany(ctx context.Context, edges []EdgeItem[E], optFns ...fu
 	for i, v := range edges {
 		item, k, err := e.item(v.From, v.To, v.Data)
 		if err == nil {
+			e.tr.created(item)
 			err = checkSize(item)
 		}
 		if err != nil {
@@ -207,13 +209,15 @@ func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ..
 
 // PutMany writes many children with BatchWriteItem, as [Edge.PutMany]
 // writes edges: validated first, no condition (existing children are
-// overwritten), unwritten items listed in the result.
+// overwritten; with [Tracking.Version] at version 1), unwritten items
+// listed in the result.
 func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	const op = "Collection.PutMany"
 	reqs := make([]writeReq, len(children))
 	for i, v := range children {
 		item, k, err := c.item(v.Parent, v.ID, v.Data)
 		if err == nil {
+			c.tr.created(item)
 			err = checkSize(item)
 		}
 		if err != nil {

@@ -102,6 +102,14 @@ func (t *Table) newTracking(o Tracking) (tracking, error) {
 	return tr, nil
 }
 
+// created sets what a bulk put (no condition) writes on a new item: version
+// 1.
+func (tr *tracking) created(item Item) {
+	if tr.version != "" {
+		item[tr.version] = &types.AttributeValueMemberN{Value: "1"}
+	}
+}
+
 // guardKind is the library's own condition on a write.
 type guardKind int
 

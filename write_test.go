@@ -764,3 +764,30 @@ func TestBatchNodesAndChildren(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, map[string]Author{"cy": {Name: "cy"}}, left)
 }
+
+// Bulk writes carry no condition: PutMany writes version 1 on a locked
+// handle, whatever was stored, and DeleteMany checks no version.
+func TestBulkWritesAndVersions(t *testing.T) {
+	ctx := context.Background()
+	b := newBlog(t, true)
+	require.NoError(t, b.posts.Put(ctx, "ada", "p1", Post{Title: "Hello"}))
+	_, err := b.posts.Update(ctx, "ada", "p1", expression.Set(expression.Name("likes"), expression.Value(3)), adjlist.IfVersion(1))
+	require.NoError(t, err)
+	_, err = b.posts.PutMany(ctx, []adjlist.Child[Post]{{Parent: "ada", ID: "p1", Data: Post{Title: "Again", Version: 9}}, {Parent: "ada", ID: "p2"}})
+	require.NoError(t, err)
+	got, err := b.posts.GetMany(ctx, []adjlist.Child[Post]{{Parent: "ada", ID: "p1"}, {Parent: "ada", ID: "p2"}})
+	require.NoError(t, err)
+	require.Len(t, got, 2)
+	assert.Equal(t, Post{Title: "Again", Version: 1}, got[0].Data)
+	assert.Equal(t, int64(1), got[1].Data.Version)
+	_, err = b.follows.PutMany(ctx, []adjlist.EdgeItem[Following]{{From: "bob", To: "ada"}})
+	require.NoError(t, err)
+	f, err := b.follows.Get(ctx, "bob", "ada")
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), f.Data.Version)
+	_, err = b.posts.DeleteMany(ctx, got)
+	require.NoError(t, err)
+	left, err := b.posts.GetMany(ctx, got)
+	require.NoError(t, err)
+	assert.Empty(t, left)
+}

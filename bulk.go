@@ -169,8 +169,9 @@ func (t *Table) deleteReq(k itemKey) writeReq {
 // request.
 //
 // Batch writes carry no condition: an existing edge is overwritten, not
-// refused, and on a handle with [Tracking.Version] every edge is written
-// with version 1, whatever was stored. When duplicates must be refused, use [Edge.Put] per edge or a
+// refused, and on a handle with [Tracking] every edge is written as
+// created: version 1 whatever was stored, CreatedAt and UpdatedAt now,
+// the expiry from Lifetime. When duplicates must be refused, use [Edge.Put] per edge or a
 // [Tx] of up to 100 [Edge.TxPut]. What could not be written is listed in
 // BulkResult.Unwritten, and the error then matches [ErrUnprocessed] or
 // wraps the SDK's error.
@@ -178,9 +179,8 @@ func (e *Edge[E]) PutMany(ctx context.Context, edges []EdgeItem[E], optFns ...fu
 	const op = "Edge.PutMany"
 	reqs := make([]writeReq, len(edges))
 	for i, v := range edges {
-		item, k, err := e.item(v.From, v.To, v.Data)
+		item, k, err := e.item(v.From, v.To, v.Data, nil)
 		if err == nil {
-			e.tr.created(item)
 			err = checkSize(item)
 		}
 		if err != nil {
@@ -209,15 +209,14 @@ func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ..
 
 // PutMany writes many children with BatchWriteItem, as [Edge.PutMany]
 // writes edges: validated first, no condition (existing children are
-// overwritten; with [Tracking.Version] at version 1), unwritten items
-// listed in the result.
+// overwritten; with [Tracking], written as created: version 1,
+// timestamps, expiry), unwritten items listed in the result.
 func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	const op = "Collection.PutMany"
 	reqs := make([]writeReq, len(children))
 	for i, v := range children {
-		item, k, err := c.item(v.Parent, v.ID, v.Data)
+		item, k, err := c.item(v.Parent, v.ID, v.Data, nil)
 		if err == nil {
-			c.tr.created(item)
 			err = checkSize(item)
 		}
 		if err != nil {

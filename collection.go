@@ -142,11 +142,11 @@ func (c *Collection[P, C]) Put(ctx context.Context, parentID, childID string, da
 
 // putItem builds a child's item and the condition of its guarded put.
 func (c *Collection[P, C]) putItem(parentID, childID string, data C, optFns []func(*WriteOptions)) (Item, itemKey, *writeCond, error) {
-	item, k, err := c.item(parentID, childID, data)
+	o := writeOptions(optFns)
+	item, k, err := c.item(parentID, childID, data, &o)
 	if err != nil {
 		return nil, k, nil, err
 	}
-	o := writeOptions(optFns)
 	w, err := c.t.newWriteCond(&c.tr, actPut, guardAbsent, &o, 0)
 	if err != nil {
 		return nil, k, nil, err
@@ -156,13 +156,17 @@ func (c *Collection[P, C]) putItem(parentID, childID string, data C, optFns []fu
 	return item, k, w, nil
 }
 
-// item builds a child's full item: its data and primary key.
-func (c *Collection[P, C]) item(parentID, childID string, data C) (Item, itemKey, error) {
+// item builds a child's full item: its data, primary key, what the handle
+// tracks (as a create; o may be nil) and derived index keys.
+func (c *Collection[P, C]) item(parentID, childID string, data C, o *WriteOptions) (Item, itemKey, error) {
 	pk, sk, err := c.Key(parentID, childID)
 	if err != nil {
 		return nil, itemKey{pk, sk}, err
 	}
 	item, err := c.t.dataItem(pk, sk, data)
+	if err == nil {
+		err = c.tr.stamp(item, true, o)
+	}
 	if err == nil {
 		err = addIndexKeys(c.it.indexes, item, c.keyCtx(pk, sk))
 	}

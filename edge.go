@@ -203,11 +203,11 @@ func (e *Edge[E]) Put(ctx context.Context, from, to string, data E, optFns ...fu
 
 // putItem builds the edge item and the condition of its guarded put.
 func (e *Edge[E]) putItem(from, to string, data E, optFns []func(*WriteOptions)) (Item, edgeKeys, *writeCond, error) {
-	item, k, err := e.item(from, to, data)
+	o := writeOptions(optFns)
+	item, k, err := e.item(from, to, data, &o)
 	if err != nil {
 		return nil, k, nil, err
 	}
-	o := writeOptions(optFns)
 	w, err := e.t.newWriteCond(&e.tr, actPut, guardAbsent, &o, 0)
 	if err != nil {
 		return nil, k, nil, err
@@ -217,14 +217,18 @@ func (e *Edge[E]) putItem(from, to string, data E, optFns []func(*WriteOptions))
 	return item, k, w, nil
 }
 
-// item builds the full edge item: data, the primary key and, with explicit
-// index keys, the index keys.
-func (e *Edge[E]) item(from, to string, data E) (Item, edgeKeys, error) {
+// item builds the full edge item: data, the primary key, with explicit
+// index keys the index keys, what the handle tracks (as a create; o may be
+// nil) and derived index keys.
+func (e *Edge[E]) item(from, to string, data E, o *WriteOptions) (Item, edgeKeys, error) {
 	k, err := e.keys(from, to)
 	if err != nil {
 		return nil, k, err
 	}
 	item, err := e.t.dataItem(k.pk, k.sk, data)
+	if err == nil {
+		err = e.tr.stamp(item, true, o)
+	}
 	if err != nil {
 		return nil, k, err
 	}

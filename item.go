@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -246,12 +247,17 @@ func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update expression.UpdateBu
 		if t.isKeyAttr(name) {
 			return alone, fmt.Errorf("%w: %q", ErrKeyAttribute, name)
 		}
-		if name == w.version {
-			return alone, fmt.Errorf("%w: the update names the version attribute %q, which the library maintains", ErrInvalidOption, name)
+		if w.tr.maintained(name) {
+			return alone, fmt.Errorf("%w: the update names %q, which the handle's Tracking maintains", ErrInvalidOption, name)
 		}
 	}
-	if w.next > 0 {
-		update = update.Set(expression.Name(w.version), expression.Value(w.next))
+	if w.next > 0 || len(w.sets) > 0 {
+		if w.next > 0 {
+			update = update.Set(expression.Name(w.version), expression.Value(w.next))
+		}
+		for _, name := range slices.Sorted(maps.Keys(w.sets)) {
+			update = update.Set(expression.Name(name), expression.Value(w.sets[name]))
+		}
 		if alone, err = expression.NewBuilder().WithUpdate(update).Build(); err != nil {
 			return alone, err
 		}

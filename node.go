@@ -164,11 +164,11 @@ func (n *Node[N]) put(ctx context.Context, op string, g guardKind, id string, da
 
 // putItem builds node id's item and the condition of its put.
 func (n *Node[N]) putItem(g guardKind, id string, data N, optFns []func(*WriteOptions)) (Item, itemKey, *writeCond, error) {
-	item, k, err := n.item(id, data)
+	o := writeOptions(optFns)
+	item, k, err := n.item(id, data, g == guardAbsent, &o)
 	if err != nil {
 		return nil, k, nil, err
 	}
-	o := writeOptions(optFns)
 	w, err := n.t.newWriteCond(&n.tr, actPut, g, &o, versionOf(item, n.tr.version))
 	if err != nil {
 		return nil, k, nil, err
@@ -178,13 +178,17 @@ func (n *Node[N]) putItem(g guardKind, id string, data N, optFns []func(*WriteOp
 	return item, k, w, nil
 }
 
-// item builds node id's full item: its data and primary key.
-func (n *Node[N]) item(id string, data N) (Item, itemKey, error) {
+// item builds node id's full item: its data, primary key, what the handle
+// tracks (as a create, or an upsert) and derived index keys.
+func (n *Node[N]) item(id string, data N, create bool, o *WriteOptions) (Item, itemKey, error) {
 	pk, sk, err := n.Key(id)
 	if err != nil {
 		return nil, itemKey{pk, sk}, err
 	}
 	item, err := n.t.dataItem(pk, sk, data)
+	if err == nil {
+		err = n.tr.stamp(item, create, o)
+	}
 	if err == nil {
 		err = addIndexKeys(n.it.indexes, item, n.keyCtx(pk, sk))
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -42,7 +43,48 @@ type WriteOptions struct {
 	// ([ErrInvalidOption], before any request). Default 0. [IfVersion]
 	// sets it.
 	Version int64
+	// ExpiresAt, when non-zero, is the item's expiry, written to the
+	// handle's [Tracking.Expiry] attribute in epoch seconds (a Number, as
+	// DynamoDB's Time to Live requires) by Put, Create and Update and
+	// their Tx forms, in the same request; it overrides
+	// [Tracking.Lifetime]. On a handle without Tracking.Expiry it is
+	// refused with [ErrInvalidOption] before any request. Default: zero,
+	// no expiry from this write. [Expires] sets it.
+	ExpiresAt time.Time
 }
+
+// Expires returns a write option that gives the item the expiry at (see
+// [WriteOptions.ExpiresAt]).
+func Expires(at time.Time) func(*WriteOptions) {
+	return func(o *WriteOptions) { o.ExpiresAt = at }
+}
+
+// Unexpired returns the filter that leaves out items whose expiry
+// attribute name holds an epoch-seconds time at or before now: DynamoDB
+// deletes expired items only eventually (typically within a few days), and
+// until then reads return them. Pass it to [Query.Filter], e.g.
+//
+//	posts.List("ada").Filter(adjlist.Unexpired("expiresAt", now))
+//
+// which sends the filter expression
+//
+//	(attribute_not_exists (#0)) OR (#0 > :0)
+//
+// with #0 = expiresAt and :0 = now in epoch seconds: items without an
+// expiry are kept. The filtered-out items are still read and billed, and
+// [Query.Limit] counts them. A cursor binds the filter's values, so use one
+// now for every page of a listing (e.g. the time the listing started,
+// carried beside the cursor).
+func Unexpired(name string, now time.Time) expression.ConditionBuilder {
+	n := expression.Name(name)
+	return expression.AttributeNotExists(n).Or(n.GreaterThan(expression.Value(now.Unix())))
+}
+
+// TimeFormat is the layout of the timestamps [Tracking] writes: RFC 3339 in
+// UTC with exactly three fractional digits, e.g.
+// "2026-11-23T04:05:06.789Z", so that byte order is time order (as sort
+// keys and index keys compare).
+const TimeFormat = "2006-01-02T15:04:05.000Z"
 
 // If returns a write option that adds cond, built with the SDK's
 // expression package, to the write's condition (see
@@ -86,28 +128,139 @@ type Tracking struct {
 	// Updates may not name the attribute ([ErrInvalidOption]). Bulk
 	// deletes and cascades do not check it. Default "": no locking.
 	Version string
+
+	// CreatedAt, when set, names a String attribute set to the time of
+	// the write ([TimeFormat], UTC, from Clock) when the item is created:
+	// by creates ([Node.Create], [Edge.Put], [Collection.Put], their Tx
+	// forms, PutMany), and by [Node.Put] when the data carries no value
+	// for it (a read-modify-put keeps the value read). Updates leave it.
+	// Default "": not written.
+	CreatedAt string
+	// UpdatedAt, when set, names a String attribute set to the time of
+	// every write but deletes, in the same request: puts write it in the
+	// item, updates add "SET updatedAt = :now". Default "": not written.
+	UpdatedAt string
+	// Clock returns the time for CreatedAt, UpdatedAt and Lifetime.
+	// Default time.Now; tests inject a fixed clock.
+	Clock func() time.Time
+
+	// Expiry, when set, names the Number attribute that holds an item's
+	// expiry in epoch seconds: the table's Time to Live attribute
+	// ([CreateTableOptions].TimeToLive), which DynamoDB uses to delete
+	// expired items, eventually. Writes set it from
+	// [WriteOptions.ExpiresAt] or Lifetime. Default "": no expiry.
+	Expiry string
+	// Lifetime, with Expiry, gives every item put or created through the
+	// handle (not updated) the expiry Clock() + Lifetime, unless the write
+	// sets [WriteOptions.ExpiresAt]. Default 0: no expiry unless given.
+	Lifetime time.Duration
 }
 
 // tracking is a handle's Tracking, checked.
 type tracking struct {
-	version string
+	version, createdAt, updatedAt, expiry string
+	clock                                 func() time.Time
+	lifetime                              time.Duration
 }
 
-// newTracking checks o's attribute names against t's keys.
+// newTracking checks o's attribute names against t's keys and each other.
 func (t *Table) newTracking(o Tracking) (tracking, error) {
-	tr := tracking{version: o.Version}
-	if tr.version != "" && t.isKeyAttr(tr.version) {
-		return tr, fmt.Errorf("%w: Tracking.Version %q is a key attribute", ErrInvalidOption, tr.version)
+	tr := tracking{version: o.Version, createdAt: o.CreatedAt, updatedAt: o.UpdatedAt, expiry: o.Expiry, clock: o.Clock, lifetime: o.Lifetime}
+	if tr.clock == nil {
+		tr.clock = time.Now
+	}
+	seen := map[string]string{}
+	for _, a := range [...]struct{ field, name string }{{"Version", o.Version}, {"CreatedAt", o.CreatedAt}, {"UpdatedAt", o.UpdatedAt}, {"Expiry", o.Expiry}} {
+		switch {
+		case a.name == "":
+		case t.isKeyAttr(a.name):
+			return tr, fmt.Errorf("%w: Tracking.%s %q is a key attribute", ErrInvalidOption, a.field, a.name)
+		case seen[a.name] != "":
+			return tr, fmt.Errorf("%w: Tracking.%s and %s are both %q", ErrInvalidOption, seen[a.name], a.field, a.name)
+		default:
+			seen[a.name] = a.field
+		}
+	}
+	switch {
+	case o.Lifetime < 0:
+		return tr, fmt.Errorf("%w: Tracking.Lifetime %v", ErrInvalidOption, o.Lifetime)
+	case o.Lifetime > 0 && o.Expiry == "":
+		return tr, fmt.Errorf("%w: Tracking.Lifetime without Tracking.Expiry", ErrInvalidOption)
 	}
 	return tr, nil
 }
 
-// created sets what a bulk put (no condition) writes on a new item: version
-// 1.
-func (tr *tracking) created(item Item) {
-	if tr.version != "" {
+// maintained reports whether name is an attribute the handle writes itself,
+// which updates may not name.
+func (tr *tracking) maintained(name string) bool {
+	return name != "" && (name == tr.version || name == tr.createdAt || name == tr.updatedAt)
+}
+
+// stamp adds what the handle tracks to an item being put, before its index
+// keys are derived: version 1 on a create, the timestamps, the expiry (o
+// may be nil).
+func (tr *tracking) stamp(item Item, create bool, o *WriteOptions) error {
+	if tr.version == "" && tr.createdAt == "" && tr.updatedAt == "" && tr.expiry == "" {
+		if o != nil && !o.ExpiresAt.IsZero() {
+			return fmt.Errorf("%w: ExpiresAt on a handle without Tracking.Expiry", ErrInvalidOption)
+		}
+		return nil
+	}
+	now := tr.clock()
+	if tr.version != "" && create {
 		item[tr.version] = &types.AttributeValueMemberN{Value: "1"}
 	}
+	if tr.createdAt != "" {
+		if v, has := item[tr.createdAt].(*types.AttributeValueMemberS); create || !has || v.Value == "" {
+			item[tr.createdAt] = &types.AttributeValueMemberS{Value: now.UTC().Format(TimeFormat)}
+		}
+	}
+	if tr.updatedAt != "" {
+		item[tr.updatedAt] = &types.AttributeValueMemberS{Value: now.UTC().Format(TimeFormat)}
+	}
+	at, err := tr.expiresAt(o, now, true)
+	if err != nil {
+		return err
+	}
+	if !at.IsZero() {
+		item[tr.expiry] = &types.AttributeValueMemberN{Value: strconv.FormatInt(at.Unix(), 10)}
+	}
+	return nil
+}
+
+// expiresAt is the expiry a write sets: o's, else (for puts) the lifetime's.
+func (tr *tracking) expiresAt(o *WriteOptions, now time.Time, put bool) (time.Time, error) {
+	if o != nil && !o.ExpiresAt.IsZero() {
+		if tr.expiry == "" {
+			return time.Time{}, fmt.Errorf("%w: ExpiresAt on a handle without Tracking.Expiry", ErrInvalidOption)
+		}
+		return o.ExpiresAt, nil
+	}
+	if put && tr.lifetime > 0 {
+		return now.Add(tr.lifetime), nil
+	}
+	return time.Time{}, nil
+}
+
+// updateSets are the SETs an update adds for the handle: updatedAt and the
+// expiry given.
+func (tr *tracking) updateSets(o *WriteOptions) (map[string]any, error) {
+	if tr.updatedAt == "" && (o == nil || o.ExpiresAt.IsZero()) {
+		return nil, nil
+	}
+	now := tr.clock()
+	sets := map[string]any{}
+	if tr.updatedAt != "" {
+		sets[tr.updatedAt] = now.UTC().Format(TimeFormat)
+	}
+	at, err := tr.expiresAt(o, now, false)
+	if err != nil {
+		return nil, err
+	}
+	if !at.IsZero() {
+		sets[tr.expiry] = at.Unix()
+	}
+	return sets, nil
 }
 
 // guardKind is the library's own condition on a write.
@@ -138,6 +291,10 @@ type writeCond struct {
 	// exists and missing are what a failed guard means (a create finding
 	// an item; an update, delete or check finding none).
 	exists, missing error
+	// tr is the handle's tracking; sets are an update's SETs for it
+	// (updatedAt, the expiry), in name order when built.
+	tr   *tracking
+	sets map[string]any
 }
 
 // action is the kind of a write, for the version rules.
@@ -153,7 +310,15 @@ const (
 // newWriteCond builds the condition of action a with guard g by a handle
 // with tracking tr; dataVersion is the version in a put's data.
 func (t *Table) newWriteCond(tr *tracking, a action, g guardKind, o *WriteOptions, dataVersion int64) (*writeCond, error) {
-	w := &writeCond{guard: g, version: tr.version}
+	w := &writeCond{guard: g, version: tr.version, tr: tr}
+	if a == actUpdate {
+		var err error
+		if w.sets, err = tr.updateSets(o); err != nil {
+			return nil, err
+		}
+	} else if a != actPut && !o.ExpiresAt.IsZero() {
+		return nil, fmt.Errorf("%w: ExpiresAt on a delete or check", ErrInvalidOption)
+	}
 	pk := expression.Name(t.opts.PartitionKey)
 	switch g {
 	case guardAbsent:

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -150,6 +151,9 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 	// Handles with optimistic locking on "version", in the same table.
 	locked := adjlist.NewNode[Student](a.Table, "LSTU", "PROFILE", func(o *adjlist.NodeOptions) { o.Version = "version" })
 	lockedProjects := adjlist.NewCollection[Project](a.Workspaces, "LPROJ", func(o *adjlist.CollectionOptions) { o.Version = "version" })
+	stamped := adjlist.NewCollection[Project](a.Workspaces, "SPROJ", func(o *adjlist.CollectionOptions) {
+		o.CreatedAt, o.UpdatedAt, o.Expiry, o.Lifetime = "createdAt", "updatedAt", "expiresAt", time.Hour
+	})
 	draft := adjlist.If(expression.Name("status").Equal(expression.Value("DRAFT")))
 	grade := expression.Set(expression.Name("grade"), expression.Value("A"))
 
@@ -303,6 +307,17 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 			}
 			return locked.Delete(ctx, "v1", adjlist.IfVersion(2))
 		}, map[string]int{"PutItem": 1, "UpdateItem": 2, "DeleteItem": 1}},
+		{"Collection.Put and Update with timestamps and an expiry", func() error {
+			if err := stamped.Put(ctx, "acme", "s1", FixtureProject, adjlist.Expires(time.Now().Add(time.Minute))); err != nil {
+				return err
+			}
+			_, err := stamped.Update(ctx, "acme", "s1", expression.Set(expression.Name("title"), expression.Value("T")))
+			return err
+		}, map[string]int{"PutItem": 1, "UpdateItem": 1}},
+		{"Collection.List with the Unexpired filter, one page", func() error {
+			_, err := stamped.List("acme").Filter(adjlist.Unexpired("expiresAt", time.Now())).Collect(ctx)
+			return err
+		}, map[string]int{"Query": 1}},
 		{"Tx.Commit: TxCreate, TxUpdate, TxDelete, TxCheck with conditions", func() error {
 			tx := adjlist.NewTx(a.Table)
 			a.Courses.TxCreate(tx, "tx101", Course{Title: "Tx"})

@@ -101,9 +101,12 @@ func TestTimeToLive(t *testing.T) {
 	all, err := sessions.List("ada").Collect(ctx)
 	require.NoError(t, err)
 	assert.Len(t, all, 3)
-	live, err := sessions.List("ada").Filter(adjlist.Unexpired("expiresAt", now)).Collect(ctx)
+	var u adjlist.Usage
+	live, err := sessions.List("ada").Filter(adjlist.Unexpired("expiresAt", now)).Collect(adjlist.WithUsage(ctx, &u))
 	require.NoError(t, err)
 	require.Len(t, live, 1)
+	assert.Equal(t, 3, u.Scanned(), "the expired ones are still read")
+	assert.Equal(t, 1, u.Matched())
 	assert.Equal(t, "s1", live[0].ID)
 	q := calls.lastInput("Query").(*dynamodb.QueryInput)
 	assert.Contains(t, aws.ToString(q.FilterExpression), "attribute_not_exists")

@@ -154,8 +154,10 @@ func (e *OpError) Unwrap() error { return e.Err }
 // evaluated false: a *types.ConditionalCheckFailedException from PutItem,
 // UpdateItem or DeleteItem, or a *types.TransactionCanceledException one of
 // whose cancellation reasons is "ConditionalCheckFailed". It sees through
-// this package's wrapping, so it is true for [ErrEdgeExists], [ErrExists]
-// and the [ErrNotFound] of a guarded update or delete.
+// this package's wrapping, so it is true for [ErrEdgeExists], [ErrExists],
+// the [ErrNotFound] of a guarded update or delete, [ErrConditionFailed]
+// and [ErrVersionConflict]: use those sentinels to tell which condition
+// failed.
 func IsConditionFailed(err error) bool {
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {

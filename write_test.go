@@ -791,3 +791,41 @@ func TestBulkWritesAndVersions(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, left)
 }
+
+// TxCheck with a version and with conditions: a stale version is a
+// conflict; two checks of one item for the same condition are sent once,
+// for different conditions refused (two actions on one item), as is a check
+// beside an update of the item.
+func TestTxChecks(t *testing.T) {
+	ctx := context.Background()
+	b := newBlog(t, true)
+	require.NoError(t, b.authors.Create(ctx, "ada", Author{Name: "Ada", Status: "DRAFT"}))
+
+	tx := adjlist.NewTx(b.table)
+	b.authors.TxCheck(tx, "ada", adjlist.IfVersion(2))
+	require.NoError(t, b.posts.Put(ctx, "ada", "p1", Post{}))
+	b.posts.TxDelete(tx, "ada", "p1", adjlist.IfVersion(1))
+	err := tx.Commit(ctx)
+	require.ErrorIs(t, err, adjlist.ErrVersionConflict)
+	assert.NotErrorIs(t, err, adjlist.ErrNodeNotFound)
+	_, err = b.posts.Get(ctx, "ada", "p1")
+	require.NoError(t, err, "nothing written")
+
+	tx = adjlist.NewTx(b.table)
+	b.authors.TxCheck(tx, "ada", adjlist.If(holdsOnStored))
+	b.authors.TxCheck(tx, "ada", adjlist.If(holdsOnStored))
+	assert.Equal(t, 1, tx.Len(), "the same check once")
+	b.posts.TxDelete(tx, "ada", "p1", adjlist.IfVersion(1))
+	require.NoError(t, tx.Commit(ctx))
+
+	b.calls.counts()
+	tx = adjlist.NewTx(b.table)
+	b.authors.TxCheck(tx, "ada", adjlist.If(holdsOnStored))
+	b.authors.TxCheck(tx, "ada", adjlist.If(failsOnStored))
+	require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrTxLimit)
+	tx = adjlist.NewTx(b.table)
+	b.authors.TxCheck(tx, "ada")
+	b.authors.TxUpdate(tx, "ada", expression.Set(expression.Name("name"), expression.Value("x")), adjlist.IfVersion(1))
+	require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrTxLimit)
+	assert.Empty(t, b.calls.counts(), "refused before any request")
+}

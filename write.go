@@ -126,7 +126,11 @@ type Tracking struct {
 	// version through the data: give the data type a field with the
 	// attribute's name, e.g. Version int64 `dynamodbav:"version"`.
 	// Updates may not name the attribute ([ErrInvalidOption]). Bulk
-	// deletes and cascades do not check it. Default "": no locking.
+	// deletes and cascades do not check it. A put whose response was lost
+	// and that the SDK retried succeeds (the stored item is the one
+	// written); an update or delete so retried reports
+	// [ErrVersionConflict] (or [ErrNotFound]) although its first attempt
+	// was applied: read the item again to see. Default "": no locking.
 	Version string
 
 	// CreatedAt, when set, names a String attribute set to the time of

@@ -829,3 +829,28 @@ func TestTxChecks(t *testing.T) {
 	require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrTxLimit)
 	assert.Empty(t, b.calls.counts(), "refused before any request")
 }
+
+// A response lost after DynamoDB applied the write, then the SDK's retry:
+// a locked put succeeds (the stored item is the one written); a locked
+// update reports ErrVersionConflict although it was applied, as
+// Tracking.Version documents.
+func TestLostResponseOnLockedWrites(t *testing.T) {
+	lost := fault{forward: true, status: 500, body: ddbError("InternalServerError", "lost")}
+	s, ft := faultySchool(t, func(op string, n int, _ []byte) fault {
+		if (op == "PutItem" || op == "UpdateItem") && n == 1 {
+			return lost
+		}
+		return fault{forward: true}
+	}, 0)
+	ctx := context.Background()
+	authors := adjlist.NewNode[Author](s.table, "AUTHOR", "PROFILE", func(o *adjlist.NodeOptions) { o.Version = "version" })
+	require.NoError(t, authors.Create(ctx, "ada", Author{Name: "Ada"}))
+	assert.Equal(t, 2, ft.requests("PutItem"), "the retry went out")
+
+	_, err := authors.Update(ctx, "ada", expression.Set(expression.Name("posts"), expression.Value(1)), adjlist.IfVersion(1))
+	require.ErrorIs(t, err, adjlist.ErrVersionConflict)
+	assert.Equal(t, 2, ft.requests("UpdateItem"))
+	got, err := authors.Get(ctx, "ada")
+	require.NoError(t, err)
+	assert.Equal(t, Author{Name: "Ada", Posts: 1, Version: 2}, got, "the first attempt was applied: read again")
+}

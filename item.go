@@ -177,10 +177,11 @@ func (t *Table) opErr(op, pk, sk string, err error) error {
 // one PutItem under w's condition, if any, asking for the stored item when
 // it fails (ALL_OLD). w's version, if any, is set on item first.
 //
-// Without a condition of the caller's, a failed condition whose stored
-// item is exactly the one being written is a success: an earlier attempt
-// whose response was lost (a 500, a reset connection, then the SDK's
-// retry) must have written it. Otherwise the failure is classified by w
+// A failed create, or a failed put without a condition of the caller's,
+// whose stored item is exactly the one being written is a success: an
+// earlier attempt whose response was lost (a 500, a reset connection, then
+// the SDK's retry) must have written it. (An upsert's own condition may
+// fail on an item that merely looks the same, so it is reported.) Otherwise the failure is classified by w
 // (exists, ErrVersionConflict, ErrConditionFailed), wrapping the SDK's
 // error, whose Item holds the stored item.
 func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeCond) error {
@@ -206,7 +207,7 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 	// Only on failure: errors.As's target escapes to the heap.
 	var ccf *types.ConditionalCheckFailedException
 	if c.expr != nil && errors.As(err, &ccf) {
-		if !w.user && equalItems(ccf.Item, item) {
+		if (!w.user || w.guard == guardAbsent) && equalItems(ccf.Item, item) {
 			return nil
 		}
 		err = fmt.Errorf("%w: %w", w.classify(ccf.Item), err)

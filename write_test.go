@@ -854,3 +854,18 @@ func TestLostResponseOnLockedWrites(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Author{Name: "Ada", Posts: 1, Version: 2}, got, "the first attempt was applied: read again")
 }
+
+// A create retried after a lost response succeeds with a condition of the
+// caller's too: the stored item is the one written.
+func TestLostResponseOnConditionalCreate(t *testing.T) {
+	lost := fault{forward: true, status: 500, body: ddbError("InternalServerError", "lost")}
+	s, ft := faultySchool(t, func(op string, n int, _ []byte) fault {
+		if op == "PutItem" && n == 1 {
+			return lost
+		}
+		return fault{forward: true}
+	}, 0)
+	ctx := context.Background()
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204, adjlist.If(expression.AttributeNotExists(expression.Name("grade")))))
+	assert.Equal(t, 2, ft.requests("PutItem"), "the retry went out")
+}

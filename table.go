@@ -317,9 +317,10 @@ type CreateTableOptions struct {
 	// by DynamoDB, typically within a few days; give handles the same name
 	// in [Tracking].Expiry. The client must also implement
 	// [TimeToLiveClient] (a *dynamodb.Client does), else CreateTable fails
-	// with [ErrInvalidOption] before any request. TTL on another attribute
-	// already enabled is an error from UpdateTimeToLive. Default "": TTL
-	// is not touched.
+	// with [ErrInvalidOption] before any request. TTL already enabled on
+	// another attribute is UpdateTimeToLive's ValidationException
+	// (smithy.APIError), returned after the table is ACTIVE. Default "":
+	// TTL is not touched.
 	TimeToLive string
 }
 

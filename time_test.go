@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -68,6 +69,12 @@ func TestTimeToLive(t *testing.T) {
 	assert.Equal(t, "expiresAt", aws.ToString(desc.TimeToLiveDescription.AttributeName))
 	// Again, with IfNotExists: TTL already on is left as it is.
 	require.NoError(t, adjlist.CreateTable(ctx, db, table, ttl, func(o *adjlist.CreateTableOptions) { o.IfNotExists = true }))
+
+	// TTL on another attribute: DynamoDB's error, after the table exists.
+	err = adjlist.CreateTable(ctx, db, table, func(o *adjlist.CreateTableOptions) { o.IfNotExists, o.TimeToLive = true, "other" })
+	var apiErr smithy.APIError
+	require.ErrorAs(t, err, &apiErr)
+	assert.Equal(t, "ValidationException", apiErr.ErrorCode())
 
 	clk := &clock{now: time.Date(2026, 11, 23, 4, 0, 0, 0, time.UTC)}
 	users := adjlist.NewNode[Author](table, "USER", "PROFILE")

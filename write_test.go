@@ -869,3 +869,40 @@ func TestLostResponseOnConditionalCreate(t *testing.T) {
 	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204, adjlist.If(expression.AttributeNotExists(expression.Name("grade")))))
 	assert.Equal(t, 2, ft.requests("PutItem"), "the retry went out")
 }
+
+// Collection.GetMany resends unprocessed keys as Node.GetMany does, and
+// gives up at Options.BatchMaxAttempts with ErrUnprocessed.
+func TestCollectionGetManyUnprocessed(t *testing.T) {
+	ctx := context.Background()
+	for _, tc := range []struct {
+		name    string
+		stingy  int64
+		keep    int
+		wantErr error
+		calls   int64
+	}{
+		{"resent until done: 1 key, 1 key, the rest", 2, 1, nil, 3},
+		{"gives up at the bound", -1, 0, adjlist.ErrUnprocessed, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			stingy := &stingyClient{stingy: tc.stingy, keep: tc.keep}
+			s := hydrationSchool(t, stingy, &noWait{}, 4)
+			notes := adjlist.NewCollection[Enrollment](s.students, "NOTE")
+			var want []adjlist.Child[Enrollment]
+			for i := range 3 {
+				c := adjlist.Child[Enrollment]{Parent: "a91", ID: fmt.Sprint(i), Data: Enrollment{Grade: fmt.Sprint(i)}}
+				require.NoError(t, notes.Put(ctx, c.Parent, c.ID, c.Data))
+				want = append(want, c)
+			}
+			got, err := notes.GetMany(ctx, want)
+			assert.Equal(t, tc.calls, stingy.batchCalls.Load())
+			if tc.wantErr != nil {
+				require.ErrorIs(t, err, tc.wantErr)
+				assert.Nil(t, got)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, want, got)
+		})
+	}
+}

@@ -3,6 +3,7 @@ package adjlist
 import (
 	"context"
 	"fmt"
+	"maps"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -168,6 +169,44 @@ func (n *Node[N]) GetMany(ctx context.Context, ids []string) (map[string]N, erro
 			return nil, n.t.opErr(op, keys[i].pk, keys[i].sk, err)
 		}
 		out[id] = data
+	}
+	return out, nil
+}
+
+// GetMany reads many children (only Parent and ID are read from each) with
+// one BatchGetItem per 100 distinct keys (eventually consistent), resending
+// unprocessed keys after [Options.BatchBackoff] as [Node.GetMany] does, at
+// most [Options.BatchMaxAttempts] requests per batch: e.g. the posts a
+// tag's edges point at, across authors. The result keeps the input's
+// order, with Data filled in; children with no item are left out, and a
+// child asked for twice is read once and returned twice. Bad ids give
+// [ErrInvalidKey] before any request; keys still unprocessed after the
+// last attempt give [ErrUnprocessed]; with any error the result is nil.
+func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C]) ([]Child[C], error) {
+	const op = "Collection.GetMany"
+	keys := make([]itemKey, len(children))
+	for i, v := range children {
+		pk, sk, err := c.Key(v.Parent, v.ID)
+		if err != nil {
+			return nil, c.t.opErr(op, pk, sk, err)
+		}
+		keys[i] = itemKey{pk, sk}
+	}
+	found, err := c.t.batchGet(ctx, op, keys)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Child[C], 0, len(found))
+	for i, v := range children {
+		item, ok := found[keys[i]]
+		if !ok {
+			continue
+		}
+		var data C
+		if err := c.t.unmarshalData(maps.Clone(item), &data); err != nil {
+			return nil, c.t.opErr(op, keys[i].pk, keys[i].sk, err)
+		}
+		out = append(out, Child[C]{Parent: v.Parent, ID: v.ID, Data: data})
 	}
 	return out, nil
 }

@@ -169,7 +169,9 @@ func (t *Table) deleteReq(k itemKey) writeReq {
 // request.
 //
 // Batch writes carry no condition: an existing edge is overwritten, not
-// refused. When duplicates must be refused, use [Edge.Put] per edge or a
+// refused, and on a handle with [Tracking] every edge is written as
+// created: version 1 whatever was stored, CreatedAt and UpdatedAt now,
+// the expiry from Lifetime. When duplicates must be refused, use [Edge.Put] per edge or a
 // [Tx] of up to 100 [Edge.TxPut]. What could not be written is listed in
 // BulkResult.Unwritten, and the error then matches [ErrUnprocessed] or
 // wraps the SDK's error.
@@ -177,7 +179,7 @@ func (e *Edge[E]) PutMany(ctx context.Context, edges []EdgeItem[E], optFns ...fu
 	const op = "Edge.PutMany"
 	reqs := make([]writeReq, len(edges))
 	for i, v := range edges {
-		item, k, err := e.item(v.From, v.To, v.Data)
+		item, k, err := e.item(v.From, v.To, v.Data, nil)
 		if err == nil {
 			err = checkSize(item)
 		}
@@ -207,12 +209,13 @@ func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ..
 
 // PutMany writes many children with BatchWriteItem, as [Edge.PutMany]
 // writes edges: validated first, no condition (existing children are
-// overwritten), unwritten items listed in the result.
+// overwritten; with [Tracking], written as created: version 1,
+// timestamps, expiry), unwritten items listed in the result.
 func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	const op = "Collection.PutMany"
 	reqs := make([]writeReq, len(children))
 	for i, v := range children {
-		item, k, err := c.item(v.Parent, v.ID, v.Data)
+		item, k, err := c.item(v.Parent, v.ID, v.Data, nil)
 		if err == nil {
 			err = checkSize(item)
 		}
@@ -220,6 +223,45 @@ func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], opt
 			return BulkResult{}, c.t.opErr(op, k.pk, k.sk, err)
 		}
 		reqs[i] = putReq(k, item)
+	}
+	return c.t.batchWrite(ctx, op, reqs, optFns)
+}
+
+// DeleteMany deletes the items of the nodes ids with BatchWriteItem, as
+// [Edge.DeleteMany] deletes edges: 25 per request, unprocessed items resent,
+// no condition (deleting a node that does not exist is not an error, and a
+// version of [Tracking.Version] is not checked). Edges to and from the
+// nodes and children in their partitions are not touched (see
+// [DeleteNode]). Bad ids or duplicates ([ErrDuplicateKey]) fail before any
+// request; what could not be deleted is in BulkResult.Unwritten.
+func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*BulkOptions)) (BulkResult, error) {
+	const op = "Node.DeleteMany"
+	reqs := make([]writeReq, len(ids))
+	for i, id := range ids {
+		pk, sk, err := n.Key(id)
+		if err != nil {
+			return BulkResult{}, n.t.opErr(op, pk, sk, err)
+		}
+		reqs[i] = n.t.deleteReq(itemKey{pk, sk})
+	}
+	return n.t.batchWrite(ctx, op, reqs, optFns)
+}
+
+// DeleteMany deletes many children (only Parent and ID are read) with
+// BatchWriteItem, as [Edge.DeleteMany] deletes edges: 25 per request,
+// unprocessed items resent, no condition (deleting a child that does not
+// exist is not an error). Bad ids or duplicates ([ErrDuplicateKey]) fail
+// before any request; what could not be deleted is in
+// BulkResult.Unwritten.
+func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	const op = "Collection.DeleteMany"
+	reqs := make([]writeReq, len(children))
+	for i, v := range children {
+		pk, sk, err := c.Key(v.Parent, v.ID)
+		if err != nil {
+			return BulkResult{}, c.t.opErr(op, pk, sk, err)
+		}
+		reqs[i] = c.t.deleteReq(itemKey{pk, sk})
 	}
 	return c.t.batchWrite(ctx, op, reqs, optFns)
 }

@@ -31,6 +31,7 @@ type Collection[P, C any] struct {
 	childType string
 	prefix    string // childType#
 	it        itemType
+	tr        tracking
 	// decodeItem is decode, bound once rather than per query.
 	decodeItem func(Item) (Child[C], bool, error)
 	err        error
@@ -80,6 +81,9 @@ func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*
 		c.it, c.err = c.t.newItemType(fmt.Sprintf("child %s of %s", childType, parent.typ),
 			keyCtx{self: c.prefix, parent: parent.typ + "#"}, opts.Indexes, partParent, partParent)
 	}
+	if c.err == nil {
+		c.tr, c.err = c.t.newTracking(opts.Tracking)
+	}
 	c.decodeItem = c.decode
 	return c
 }
@@ -91,6 +95,11 @@ type CollectionOptions struct {
 	// {Index: "GSI2", PartitionKey: Compose(Const("STATUS"),
 	// Attr("status")), SortKey: Compose(Attr("createdAt"))}. Default none.
 	Indexes []IndexKeys
+
+	// Tracking declares what every write through the handle adds to the
+	// children besides their data: a version for optimistic locking.
+	// Default: nothing.
+	Tracking
 }
 
 // Key returns the primary key of a child: the parent's node key and
@@ -110,29 +119,54 @@ func (c *Collection[P, C]) Key(parentID, childID string) (pk, sk string, err err
 	return pk, sk, c.t.checkKeys(c.childType, pk, sk)
 }
 
-// Put creates a child with one PutItem guarded by attribute_not_exists(PK).
-// If a different child is stored there it is left unchanged and the error
-// matches [ErrExists] and, with errors.As, the SDK's
-// *types.ConditionalCheckFailedException (its Item holds the stored child).
-// Writing exactly the stored child again succeeds, as in [Edge.Put]. The parent item need not exist.
-// data must marshal to a map with no key attribute ([ErrKeyAttribute]); bad
-// ids give [ErrInvalidKey]; both before any request.
-func (c *Collection[P, C]) Put(ctx context.Context, parentID, childID string, data C) error {
+// Put creates a child with one PutItem guarded by attribute_not_exists(PK)
+// (condition expression "attribute_not_exists (#0)", #0 the partition
+// key). If a different child is stored there it is left unchanged and the
+// error matches [ErrExists] and, with errors.As, the SDK's
+// *types.ConditionalCheckFailedException (its Item holds the stored child,
+// ALL_OLD). Writing exactly the stored child again succeeds, as in
+// [Edge.Put]. The parent item need not exist. optFns may AND a condition
+// of the caller's after the guard ([If]), evaluated against the missing
+// item, whose failure is [ErrConditionFailed]; on a handle with
+// [Tracking.Version] the child is written with version 1. data must
+// marshal to a map with no key attribute ([ErrKeyAttribute]); bad ids give
+// [ErrInvalidKey]; both before any request.
+func (c *Collection[P, C]) Put(ctx context.Context, parentID, childID string, data C, optFns ...func(*WriteOptions)) error {
 	const op = "Collection.Put"
-	item, k, err := c.item(parentID, childID, data)
+	item, k, w, err := c.putItem(parentID, childID, data, optFns)
 	if err != nil {
 		return c.t.opErr(op, k.pk, k.sk, err)
 	}
-	return c.t.put(ctx, op, k.pk, k.sk, item, ErrExists)
+	return c.t.put(ctx, op, k.pk, k.sk, item, w)
 }
 
-// item builds a child's full item: its data and primary key.
-func (c *Collection[P, C]) item(parentID, childID string, data C) (Item, itemKey, error) {
+// putItem builds a child's item and the condition of its guarded put.
+func (c *Collection[P, C]) putItem(parentID, childID string, data C, optFns []func(*WriteOptions)) (Item, itemKey, *writeCond, error) {
+	o := writeOptions(optFns)
+	item, k, err := c.item(parentID, childID, data, &o)
+	if err != nil {
+		return nil, k, nil, err
+	}
+	w, err := c.t.newWriteCond(&c.tr, actPut, guardAbsent, &o, 0)
+	if err != nil {
+		return nil, k, nil, err
+	}
+	w.exists, w.missing = ErrExists, ErrNotFound
+	w.setVersion(item)
+	return item, k, w, nil
+}
+
+// item builds a child's full item: its data, primary key, what the handle
+// tracks (as a create; o may be nil) and derived index keys.
+func (c *Collection[P, C]) item(parentID, childID string, data C, o *WriteOptions) (Item, itemKey, error) {
 	pk, sk, err := c.Key(parentID, childID)
 	if err != nil {
 		return nil, itemKey{pk, sk}, err
 	}
 	item, err := c.t.dataItem(pk, sk, data)
+	if err == nil {
+		err = c.tr.stamp(item, true, o)
+	}
 	if err == nil {
 		err = addIndexKeys(c.it.indexes, item, c.keyCtx(pk, sk))
 	}
@@ -161,33 +195,58 @@ func (c *Collection[P, C]) Get(ctx context.Context, parentID, childID string) (C
 }
 
 // Update changes an existing child's data with one UpdateItem guarded by
-// attribute_exists(PK) and returns the child as stored afterwards. update is
-// built with the SDK's expression package. It returns [ErrNotFound] if the
-// child does not exist, [ErrKeyAttribute] if update names a key attribute,
-// [ErrInvalidKey] for bad ids; the last two before any request.
-func (c *Collection[P, C]) Update(ctx context.Context, parentID, childID string, update expression.UpdateBuilder) (Child[C], error) {
+// attribute_exists(PK) (condition expression "attribute_exists (#0)") and
+// returns the child as stored afterwards (ALL_NEW). update is built with
+// the SDK's expression package. It returns [ErrNotFound] if the child does
+// not exist. optFns may AND a condition of the caller's after the guard
+// ([If]): "(attribute_exists (#0)) AND (#1 = :0)", whose failure is
+// [ErrConditionFailed] with the stored child in the SDK's exception
+// (ALL_OLD); on a handle with [Tracking.Version] the version read is
+// required ([IfVersion]), checked and set one higher, [ErrVersionConflict]
+// when stale. Derived index keys follow in the same request.
+// [ErrKeyAttribute] if update names a key attribute, [ErrInvalidOption]
+// for an update derived keys cannot follow or a missing version,
+// [ErrInvalidKey] for bad ids: all before any request.
+func (c *Collection[P, C]) Update(ctx context.Context, parentID, childID string, update expression.UpdateBuilder, optFns ...func(*WriteOptions)) (Child[C], error) {
 	const op = "Collection.Update"
-	pk, sk, err := c.Key(parentID, childID)
+	pk, sk, w, err := c.changeCond(actUpdate, parentID, childID, optFns)
 	if err != nil {
 		return Child[C]{}, c.t.opErr(op, pk, sk, err)
 	}
 	v := Child[C]{Parent: parentID, ID: childID}
-	if err := c.t.update(ctx, op, &c.it, c.keyCtx(pk, sk), update, &v.Data); err != nil {
+	if err := c.t.update(ctx, op, &c.it, c.keyCtx(pk, sk), update, &v.Data, w); err != nil {
 		return Child[C]{}, err
 	}
 	return v, nil
 }
 
+// changeCond is the key and condition of an update, delete or check of a
+// child.
+func (c *Collection[P, C]) changeCond(a action, parentID, childID string, optFns []func(*WriteOptions)) (pk, sk string, w *writeCond, err error) {
+	if pk, sk, err = c.Key(parentID, childID); err != nil {
+		return pk, sk, nil, err
+	}
+	o := writeOptions(optFns)
+	if w, err = c.t.newWriteCond(&c.tr, a, guardPresent, &o, 0); err != nil {
+		return pk, sk, nil, err
+	}
+	w.exists, w.missing = ErrExists, ErrNotFound
+	return pk, sk, w, nil
+}
+
 // Delete removes one child with one DeleteItem guarded by
-// attribute_exists(PK). It returns [ErrNotFound] if there was no such child,
-// [ErrInvalidKey] for bad ids.
-func (c *Collection[P, C]) Delete(ctx context.Context, parentID, childID string) error {
+// attribute_exists(PK) (condition expression "attribute_exists (#0)"). It
+// returns [ErrNotFound] if there was no such child, [ErrInvalidKey] for
+// bad ids. optFns may AND a condition of the caller's ([If]), whose
+// failure is [ErrConditionFailed]; on a handle with [Tracking.Version] the
+// version read is required ([IfVersion]), [ErrVersionConflict] when stale.
+func (c *Collection[P, C]) Delete(ctx context.Context, parentID, childID string, optFns ...func(*WriteOptions)) error {
 	const op = "Collection.Delete"
-	pk, sk, err := c.Key(parentID, childID)
+	pk, sk, w, err := c.changeCond(actDelete, parentID, childID, optFns)
 	if err != nil {
 		return c.t.opErr(op, pk, sk, err)
 	}
-	return c.t.del(ctx, op, pk, sk)
+	return c.t.del(ctx, op, pk, sk, w)
 }
 
 // List returns the query over a parent's children, one Query per page on

@@ -83,13 +83,28 @@
 // eventually consistent: a new edge may take a moment to show up in
 // [Edge.To]. DynamoDB Local shows no such lag; real DynamoDB does.
 //
+// # Conditions and optimistic locking
+//
+// Every single-item write ([Node.Create], [Node.Put], [Node.Update],
+// [Node.Delete], the same on [Edge] and [Collection], and their Tx forms)
+// takes [WriteOptions]: [If] ANDs a condition of the caller's after the
+// library's guard ("(attribute_exists (#0)) AND (#1 = :0)"), and its
+// failure is [ErrConditionFailed], told apart from the guard's
+// [ErrExists] or [ErrNotFound] with the stored item the same response
+// returns. [Tracking].Version turns on optimistic locking per handle: 1 on
+// create, one more on every update, each write conditioned on the version
+// read ([IfVersion]), [ErrVersionConflict] when another writer got there
+// first.
+//
 // # Writing many
 //
 // [Tx] commits up to 100 actions atomically (TransactWriteItems);
 // [Edge.PutChecked] creates an edge only if both nodes exist and
 // [Edge.Move] replaces one atomically. [Edge.PutMany] and
-// [Collection.PutMany] write in bulk with BatchWriteItem, listing anything
-// left unwritten.
+// [Collection.PutMany] write in bulk with BatchWriteItem, and
+// [Edge.DeleteMany], [Node.DeleteMany] and [Collection.DeleteMany] delete
+// so, listing anything left unwritten; [Node.GetMany],
+// [Collection.GetMany] and [Edge.Hydrate] read with BatchGetItem.
 //
 // # Graphs at scale
 //
@@ -106,7 +121,7 @@
 // [ErrInvalidKey], [ErrKeyAttribute], [ErrItemTooLarge], [ErrInvalidCursor],
 // [ErrIndexConsistentRead], [ErrUnprocessed], [ErrDuplicateKey],
 // [ErrNodeNotFound], [ErrTxConflict], [ErrTxLimit], [ErrNotVisible],
-// [ErrInvalidOption]) and/or the SDK's error, so both errors.Is and
+// [ErrConditionFailed], [ErrVersionConflict], [ErrInvalidOption]) and/or the SDK's error, so both errors.Is and
 // errors.As (e.g. *types.ConditionalCheckFailedException, smithy.APIError)
 // work; [IsConditionFailed] covers single writes and transactions alike.
 // Limits are checked before any request; RELIABILITY.md lists every

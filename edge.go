@@ -38,6 +38,7 @@ type Edge[E any] struct {
 	prefix               string // EdgeKey prefix: label#toType#
 	sourcePrefix         string // fromType#, the index sort key prefix of To
 	it                   itemType
+	tr                   tracking
 	// decodeItem is decode, bound once: a method value passed per query
 	// would be allocated per query.
 	decodeItem func(Item) (EdgeItem[E], bool, error)
@@ -107,6 +108,9 @@ func NewEdge[E, F, T any](from *Node[F], label string, to *Node[T], optFns ...fu
 		e.it, e.err = e.t.newItemType("edge "+e.prefix, keyCtx{self: e.prefix, source: e.sourcePrefix, target: to.typ + "#"},
 			opts.Indexes, partSource, partSource, partTarget)
 	}
+	if e.err == nil {
+		e.tr, e.err = e.t.newTracking(opts.Tracking)
+	}
 	e.decodeItem = e.decode
 	return e
 }
@@ -171,33 +175,60 @@ func (e *Edge[E]) opErr(op string, k edgeKeys, err error) error {
 
 // Put creates the edge from → to with data, in one PutItem that writes the
 // four key attributes and data's attributes, guarded by
-// attribute_not_exists(PK). If a different edge item is stored there, it is
-// left unchanged and the error matches [ErrEdgeExists] (and [ErrExists])
-// and, with errors.As, the SDK's *types.ConditionalCheckFailedException,
-// whose Item holds the stored item (ReturnValuesOnConditionCheckFailure
-// ALL_OLD). If the stored item is exactly the one being written, Put
-// succeeds: a retry after a lost response is not a duplicate.
+// attribute_not_exists(PK): the condition expression sent is
+// "attribute_not_exists (#0)", #0 the partition key. If a different edge
+// item is stored there, it is left unchanged and the error matches
+// [ErrEdgeExists] (and [ErrExists]) and, with errors.As, the SDK's
+// *types.ConditionalCheckFailedException, whose Item holds the stored item
+// (ReturnValuesOnConditionCheckFailure ALL_OLD). If the stored item is
+// exactly the one being written, Put succeeds: a retry after a lost
+// response is not a duplicate.
+//
+// optFns may AND a condition of the caller's after the guard ([If]):
+// "(attribute_not_exists (#0)) AND (#1 = :0)"; it is evaluated against
+// the missing item, and its failure is [ErrConditionFailed]. On a handle
+// with [Tracking.Version] the edge is written with version 1.
 //
 // data must marshal (attributevalue) to a map with no key attribute, else
 // [ErrKeyAttribute]; bad ids give [ErrInvalidKey]. Both are reported before
 // any request.
-func (e *Edge[E]) Put(ctx context.Context, from, to string, data E) error {
+func (e *Edge[E]) Put(ctx context.Context, from, to string, data E, optFns ...func(*WriteOptions)) error {
 	const op = "Edge.Put"
-	item, k, err := e.item(from, to, data)
+	item, k, w, err := e.putItem(from, to, data, optFns)
 	if err != nil {
 		return e.opErr(op, k, err)
 	}
-	return e.t.put(ctx, op, k.pk, k.sk, item, ErrEdgeExists)
+	return e.t.put(ctx, op, k.pk, k.sk, item, w)
 }
 
-// item builds the full edge item: data, the primary key and, with explicit
-// index keys, the index keys.
-func (e *Edge[E]) item(from, to string, data E) (Item, edgeKeys, error) {
+// putItem builds the edge item and the condition of its guarded put.
+func (e *Edge[E]) putItem(from, to string, data E, optFns []func(*WriteOptions)) (Item, edgeKeys, *writeCond, error) {
+	o := writeOptions(optFns)
+	item, k, err := e.item(from, to, data, &o)
+	if err != nil {
+		return nil, k, nil, err
+	}
+	w, err := e.t.newWriteCond(&e.tr, actPut, guardAbsent, &o, 0)
+	if err != nil {
+		return nil, k, nil, err
+	}
+	w.exists, w.missing = ErrEdgeExists, ErrNotFound
+	w.setVersion(item)
+	return item, k, w, nil
+}
+
+// item builds the full edge item: data, the primary key, with explicit
+// index keys the index keys, what the handle tracks (as a create; o may be
+// nil) and derived index keys.
+func (e *Edge[E]) item(from, to string, data E, o *WriteOptions) (Item, edgeKeys, error) {
 	k, err := e.keys(from, to)
 	if err != nil {
 		return nil, k, err
 	}
 	item, err := e.t.dataItem(k.pk, k.sk, data)
+	if err == nil {
+		err = e.tr.stamp(item, true, o)
+	}
 	if err != nil {
 		return nil, k, err
 	}
@@ -240,34 +271,62 @@ func (e *Edge[E]) Get(ctx context.Context, from, to string) (EdgeItem[E], error)
 //
 //	expression.Set(expression.Name("grade"), expression.Value("A"))
 //
-// It returns [ErrNotFound] (with the SDK's
+// The condition expression sent is "attribute_exists (#0)", #0 the
+// partition key. It returns [ErrNotFound] (with the SDK's
 // *types.ConditionalCheckFailedException) if the edge does not exist, so an
-// update never creates a half-formed edge; [ErrKeyAttribute] if update
-// names a key attribute; [ErrInvalidKey] for bad ids. The last two are
-// reported before any request.
-func (e *Edge[E]) Update(ctx context.Context, from, to string, update expression.UpdateBuilder) (EdgeItem[E], error) {
+// update never creates a half-formed edge. optFns may AND a condition of
+// the caller's after the guard ([If]): "(attribute_exists (#0)) AND (#1 =
+// :0)", whose failure is [ErrConditionFailed], the stored edge in the
+// exception's Item (ALL_OLD). On a handle with [Tracking.Version] the
+// version read is required ([IfVersion]), checked before the caller's
+// condition, and set one higher; a stale one is [ErrVersionConflict].
+// Derived index keys follow in the same request. [ErrKeyAttribute] if
+// update names a key attribute; [ErrInvalidOption] for an update derived
+// index keys cannot follow or a missing version; [ErrInvalidKey] for bad
+// ids: all before any request.
+func (e *Edge[E]) Update(ctx context.Context, from, to string, update expression.UpdateBuilder, optFns ...func(*WriteOptions)) (EdgeItem[E], error) {
 	const op = "Edge.Update"
-	k, err := e.keys(from, to)
+	k, w, err := e.changeCond(actUpdate, from, to, optFns)
 	if err != nil {
 		return EdgeItem[E]{}, e.opErr(op, k, err)
 	}
 	v := EdgeItem[E]{From: from, To: to}
-	if err := e.t.update(ctx, op, &e.it, e.keyCtx(k), update, &v.Data); err != nil {
+	if err := e.t.update(ctx, op, &e.it, e.keyCtx(k), update, &v.Data, w); err != nil {
 		return EdgeItem[E]{}, err
 	}
 	return v, nil
 }
 
-// Delete removes the edge from → to with one DeleteItem guarded by
-// attribute_exists(PK). It returns [ErrNotFound] if there was no such edge,
-// [ErrInvalidKey] for bad ids. The index entry goes with the item.
-func (e *Edge[E]) Delete(ctx context.Context, from, to string) error {
-	const op = "Edge.Delete"
+// changeCond is the keys and condition of an update, delete or check of
+// the edge from → to.
+func (e *Edge[E]) changeCond(a action, from, to string, optFns []func(*WriteOptions)) (edgeKeys, *writeCond, error) {
 	k, err := e.keys(from, to)
+	if err != nil {
+		return k, nil, err
+	}
+	o := writeOptions(optFns)
+	w, err := e.t.newWriteCond(&e.tr, a, guardPresent, &o, 0)
+	if err != nil {
+		return k, nil, err
+	}
+	w.exists, w.missing = ErrEdgeExists, ErrNotFound
+	return k, w, nil
+}
+
+// Delete removes the edge from → to with one DeleteItem guarded by
+// attribute_exists(PK) (condition expression "attribute_exists (#0)"). It
+// returns [ErrNotFound] if there was no such edge, [ErrInvalidKey] for bad
+// ids. optFns may AND a condition of the caller's ([If]), whose failure is
+// [ErrConditionFailed]; on a handle with [Tracking.Version] the version
+// read is required ([IfVersion]), [ErrVersionConflict] when stale. The
+// index entry goes with the item.
+func (e *Edge[E]) Delete(ctx context.Context, from, to string, optFns ...func(*WriteOptions)) error {
+	const op = "Edge.Delete"
+	k, w, err := e.changeCond(actDelete, from, to, optFns)
 	if err != nil {
 		return e.opErr(op, k, err)
 	}
-	return e.t.del(ctx, op, k.pk, k.sk)
+	return e.t.del(ctx, op, k.pk, k.sk, w)
 }
 
 // From returns the forward query: every edge of this kind that starts at

@@ -34,13 +34,31 @@ var (
 	// ErrExists reports that a guarded create found its item already
 	// present (attribute_not_exists failed); the existing item is left
 	// unchanged. The error also unwraps to the SDK's
-	// *types.ConditionalCheckFailedException. [Collection.Put] returns
-	// it.
+	// *types.ConditionalCheckFailedException. [Node.Create],
+	// [Collection.Put] and their Tx forms return it; a condition of the
+	// caller's failing alongside is still reported as ErrExists.
 	ErrExists = errors.New("adjlist: item already exists")
 
 	// ErrEdgeExists is the [ErrExists] of [Edge.Put]: errors.Is(err,
 	// ErrEdgeExists) and errors.Is(err, ErrExists) both hold.
 	ErrEdgeExists error = &kindOf{msg: "adjlist: edge already exists", parent: ErrExists}
+
+	// ErrConditionFailed reports that the caller's own condition on a
+	// write ([WriteOptions.Condition], [If]) evaluated false while the
+	// library's guard held: nothing was written. It is distinct from the
+	// guard's [ErrExists], [ErrEdgeExists] and [ErrNotFound], and from
+	// [ErrVersionConflict]; errors.As reaches the SDK's
+	// *types.ConditionalCheckFailedException (single-item writes; its Item
+	// is the stored item) or *types.TransactionCanceledException
+	// (transactions; the failed action's CancellationReason.Item).
+	ErrConditionFailed = errors.New("adjlist: condition failed")
+
+	// ErrVersionConflict reports a write on a handle with optimistic
+	// locking ([Tracking.Version]) whose expected version is not the
+	// stored one: another writer got there first. Nothing was written;
+	// read the item again and retry. The SDK's exception, reachable with
+	// errors.As, holds the stored item.
+	ErrVersionConflict = errors.New("adjlist: version conflict")
 
 	// ErrInvalidCursor reports a page cursor that is malformed or belongs to
 	// another query (another partition, index or direction).
@@ -137,8 +155,10 @@ func (e *OpError) Unwrap() error { return e.Err }
 // evaluated false: a *types.ConditionalCheckFailedException from PutItem,
 // UpdateItem or DeleteItem, or a *types.TransactionCanceledException one of
 // whose cancellation reasons is "ConditionalCheckFailed". It sees through
-// this package's wrapping, so it is true for [ErrEdgeExists], [ErrExists]
-// and the [ErrNotFound] of a guarded update or delete.
+// this package's wrapping, so it is true for [ErrEdgeExists], [ErrExists],
+// the [ErrNotFound] of a guarded update or delete, [ErrConditionFailed]
+// and [ErrVersionConflict]: use those sentinels to tell which condition
+// failed.
 func IsConditionFailed(err error) bool {
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {

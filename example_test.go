@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist"
 )
@@ -131,4 +133,75 @@ func ExampleDescribe() {
 	// | one edge | `Edge.Get` | GetItem | `PK = "STU#<from>" AND SK = "ENROLL#CRS#<to>"` | table |
 	// | STU item with its ENROLL edges to CRS | `LoadNode` | Query | `PK = "STU#<from>"` | table |
 	// | get one CRS | `Node.Get` | GetItem | `PK = "CRS#<id>" AND SK = "METADATA"` | table |
+}
+
+// A condition of the caller's, ANDed after the library's guard: publish a
+// post only while it is a draft. (Compiled, not run: it talks to DynamoDB;
+// examples/blog is the runnable version.)
+func ExampleIf() {
+	ctx := context.Background()
+	cfg, err := config.LoadDefaultConfig(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	table := adjlist.NewTable(dynamodb.NewFromConfig(cfg), "blog")
+	authors := adjlist.NewNode[Author](table, "AUTHOR", "PROFILE")
+	posts := adjlist.NewCollection[Post](authors, "POST")
+
+	draft := expression.Name("status").Equal(expression.Value("DRAFT"))
+	// UpdateItem, ConditionExpression "(attribute_exists (#0)) AND (#1 = :0)"
+	_, err = posts.Update(ctx, "ada", "2026-0001", expression.Set(expression.Name("status"), expression.Value("PUBLISHED")), adjlist.If(draft))
+	switch {
+	case errors.Is(err, adjlist.ErrNotFound):
+		fmt.Println("no such post") // the guard
+	case errors.Is(err, adjlist.ErrConditionFailed):
+		fmt.Println("not a draft") // the caller's condition
+	case err != nil:
+		log.Fatal(err)
+	}
+}
+
+// Optimistic locking: read, change, write at the version read, and retry
+// when another writer was first. (Compiled, not run.)
+func ExampleIfVersion() {
+	ctx := context.Background()
+	cfg, err := config.LoadDefaultConfig(ctx)
+	if err != nil {
+		log.Fatal(err)
+	}
+	table := adjlist.NewTable(dynamodb.NewFromConfig(cfg), "blog")
+	authors := adjlist.NewNode[Author](table, "AUTHOR", "PROFILE", func(o *adjlist.NodeOptions) {
+		o.Version = "version" // Author.Version is tagged `dynamodbav:"version"`
+	})
+	for {
+		a, err := authors.Get(ctx, "ada")
+		if err != nil {
+			log.Fatal(err)
+		}
+		_, err = authors.Update(ctx, "ada", expression.Set(expression.Name("posts"), expression.Value(a.Posts+1)), adjlist.IfVersion(a.Version))
+		if errors.Is(err, adjlist.ErrVersionConflict) {
+			continue // read again
+		}
+		if err != nil {
+			log.Fatal(err)
+		}
+		break
+	}
+}
+
+// The filter that leaves out items whose expiry has passed but which
+// DynamoDB has not deleted yet.
+func ExampleUnexpired() {
+	now := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+	e, err := expression.NewBuilder().WithFilter(adjlist.Unexpired("expiresAt", now)).Build()
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(*e.Filter())
+	fmt.Println(e.Names()["#0"], e.Values()[":0"].(*types.AttributeValueMemberN).Value)
+	fmt.Println(now.Format(adjlist.TimeFormat))
+	// Output:
+	// (attribute_not_exists (#0)) OR (#0 > :0)
+	// expiresAt 1795392000
+	// 2026-11-23T00:00:00.000Z
 }

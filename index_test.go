@@ -97,8 +97,9 @@ func rawText(item map[string]types.AttributeValue) map[string]string {
 	return m
 }
 
-// activeIDs lists the ids of the projects in the index partition
-// STATUS#status, oldest first, polling (bounded) until want shows.
+// eventually runs q until it lists exactly want ("parent/id" of each
+// child, in order), polling for at most 5 seconds: the index is eventually
+// consistent.
 func (m *indexedModel) eventually(t *testing.T, q adjlist.Query[adjlist.Child[Proj]], want []string) {
 	t.Helper()
 	var got []string

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -173,35 +174,43 @@ func (t *Table) opErr(op, pk, sk string, err error) error {
 }
 
 // put writes item (data plus pk, sk and any index keys, already set) with
-// one PutItem.
-// With a non-nil exists it is guarded by attribute_not_exists(PK) and asks
-// for the stored item when the condition fails (ALL_OLD): if that item is
-// the one being written, the put succeeds, since an earlier attempt whose
-// response was lost (a 500, a reset connection, then the SDK's retry) must
-// have written it; otherwise the failure is reported as exists, wrapping
-// the SDK's error, whose Item holds the stored item.
-func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, exists error) error {
+// one PutItem under w's condition, if any, asking for the stored item when
+// it fails (ALL_OLD). w's version, if any, is set on item first.
+//
+// A failed create, or a failed put without a condition of the caller's,
+// whose stored item is exactly the one being written is a success: an
+// earlier attempt whose response was lost (a 500, a reset connection, then
+// the SDK's retry) must have written it. (An upsert's own condition may
+// fail on an item that merely looks the same, so it is reported.) Otherwise the failure is classified by w
+// (exists, ErrVersionConflict, ErrConditionFailed), wrapping the SDK's
+// error, whose Item holds the stored item.
+func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeCond) error {
+	w.setVersion(item)
 	if err := checkSize(item); err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
+	c, err := w.built()
+	if err != nil {
+		return t.opErr(op, pk, sk, err)
+	}
 	in := &dynamodb.PutItemInput{TableName: aws.String(t.name), Item: item}
-	if exists != nil {
-		in.ConditionExpression = t.absent.expr
-		in.ExpressionAttributeNames = t.absent.names
-		in.ExpressionAttributeValues = t.absent.values
+	if c.expr != nil {
+		in.ConditionExpression = c.expr
+		in.ExpressionAttributeNames = c.names
+		in.ExpressionAttributeValues = c.values
 		in.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
 	}
-	_, err := t.client.PutItem(ctx, in, callOpts(ctx)...)
+	_, err = t.client.PutItem(ctx, in, callOpts(ctx)...)
 	if err == nil {
 		return nil
 	}
 	// Only on failure: errors.As's target escapes to the heap.
 	var ccf *types.ConditionalCheckFailedException
-	if exists != nil && errors.As(err, &ccf) {
-		if equalItems(ccf.Item, item) {
+	if c.expr != nil && errors.As(err, &ccf) {
+		if (!w.user || w.guard == guardAbsent) && equalItems(ccf.Item, item) {
 			return nil
 		}
-		err = fmt.Errorf("%w: %w", exists, err)
+		err = fmt.Errorf("%w: %w", w.classify(ccf.Item), err)
 	}
 	return t.opErr(op, pk, sk, err)
 }
@@ -223,48 +232,68 @@ func (t *Table) get(ctx context.Context, op, pk, sk string, out any) error {
 	return nil
 }
 
-// update applies update to an existing item with one UpdateItem guarded by
-// attribute_exists(PK) and decodes the new data (ALL_NEW) into out. An
-// update that names a key attribute is ErrKeyAttribute, before any request;
-// a missing item is ErrNotFound.
-//
-// The update also sets or removes the item type's derived index keys that
-// follow from it (deriveIndexUpdate), or fails with ErrInvalidOption before
-// any request when it cannot compute them.
-func (t *Table) update(ctx context.Context, op string, it *itemType, kc *keyCtx, update expression.UpdateBuilder, out any) error {
-	pk, sk := kc.pk, kc.sk
+// buildUpdate builds the expressions of an update of the item kc under
+// w's condition: update itself, w's version (SET version = next), and the
+// item type's derived index keys that follow from them
+// (deriveIndexUpdate). An update that names a key attribute is
+// ErrKeyAttribute, one that names the version attribute or that the
+// derived keys cannot follow ErrInvalidOption.
+func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update expression.UpdateBuilder, w *writeCond) (expression.Expression, error) {
 	// The update alone names exactly the attributes it touches.
 	alone, err := expression.NewBuilder().WithUpdate(update).Build()
 	if err != nil {
-		return t.opErr(op, pk, sk, err)
+		return alone, err
 	}
 	for _, name := range alone.Names() {
 		if t.isKeyAttr(name) {
-			return t.opErr(op, pk, sk, fmt.Errorf("%w: %q", ErrKeyAttribute, name))
+			return alone, fmt.Errorf("%w: %q", ErrKeyAttribute, name)
+		}
+		if w.tr.maintained(name) {
+			return alone, fmt.Errorf("%w: the update names %q, which the handle's Tracking maintains", ErrInvalidOption, name)
+		}
+	}
+	if w.next > 0 || len(w.sets) > 0 {
+		if w.next > 0 {
+			update = update.Set(expression.Name(w.version), expression.Value(w.next))
+		}
+		for _, name := range slices.Sorted(maps.Keys(w.sets)) {
+			update = update.Set(expression.Name(name), expression.Value(w.sets[name]))
+		}
+		if alone, err = expression.NewBuilder().WithUpdate(update).Build(); err != nil {
+			return alone, err
 		}
 	}
 	if update, err = deriveIndexUpdate(update, alone, it.indexes, kc); err != nil {
-		return t.opErr(op, pk, sk, err)
+		return alone, err
 	}
-	expr, err := expression.NewBuilder().WithUpdate(update).
-		WithCondition(expression.AttributeExists(expression.Name(t.opts.PartitionKey))).Build()
+	return expression.NewBuilder().WithUpdate(update).WithCondition(w.cond).Build()
+}
+
+// update applies update to an existing item with one UpdateItem under w's
+// condition (attribute_exists(PK), the version, the caller's) and decodes
+// the new data (ALL_NEW) into out. Bad updates fail before any request
+// (buildUpdate); a failed condition is classified by w with the stored
+// item (ALL_OLD): ErrNotFound for a missing item.
+func (t *Table) update(ctx context.Context, op string, it *itemType, kc *keyCtx, update expression.UpdateBuilder, out any, w *writeCond) error {
+	pk, sk := kc.pk, kc.sk
+	expr, err := t.buildUpdate(it, kc, update, w)
 	if err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
 	res, err := t.client.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName:                 aws.String(t.name),
-		Key:                       t.keyItem(pk, sk),
-		UpdateExpression:          expr.Update(),
-		ConditionExpression:       expr.Condition(),
-		ExpressionAttributeNames:  expr.Names(),
-		ExpressionAttributeValues: expr.Values(),
-		ReturnValues:              types.ReturnValueAllNew,
+		TableName:                           aws.String(t.name),
+		Key:                                 t.keyItem(pk, sk),
+		UpdateExpression:                    expr.Update(),
+		ConditionExpression:                 expr.Condition(),
+		ExpressionAttributeNames:            expr.Names(),
+		ExpressionAttributeValues:           expr.Values(),
+		ReturnValues:                        types.ReturnValueAllNew,
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	}, callOpts(ctx)...)
-	switch {
-	case IsConditionFailed(err):
-		err = fmt.Errorf("%w: %w", ErrNotFound, err)
-	case err == nil:
+	if err == nil {
 		err = t.unmarshalData(res.Attributes, out)
+	} else {
+		err = w.failure(err)
 	}
 	if err != nil {
 		return t.opErr(op, pk, sk, err)
@@ -272,18 +301,22 @@ func (t *Table) update(ctx context.Context, op string, it *itemType, kc *keyCtx,
 	return nil
 }
 
-// del removes an existing item with one DeleteItem guarded by
-// attribute_exists(PK); a missing item is ErrNotFound.
-func (t *Table) del(ctx context.Context, op, pk, sk string) error {
-	_, err := t.client.DeleteItem(ctx, &dynamodb.DeleteItemInput{
-		TableName:                 aws.String(t.name),
-		Key:                       t.keyItem(pk, sk),
-		ConditionExpression:       t.present.expr,
-		ExpressionAttributeNames:  t.present.names,
-		ExpressionAttributeValues: t.present.values,
-	}, callOpts(ctx)...)
-	if IsConditionFailed(err) {
-		err = fmt.Errorf("%w: %w", ErrNotFound, err)
+// del removes an existing item with one DeleteItem under w's condition
+// (attribute_exists(PK), the version, the caller's); a failed condition is
+// classified by w with the stored item (ALL_OLD): ErrNotFound for a
+// missing item.
+func (t *Table) del(ctx context.Context, op, pk, sk string, w *writeCond) error {
+	c, err := w.built()
+	if err == nil {
+		_, err = t.client.DeleteItem(ctx, &dynamodb.DeleteItemInput{
+			TableName:                           aws.String(t.name),
+			Key:                                 t.keyItem(pk, sk),
+			ConditionExpression:                 c.expr,
+			ExpressionAttributeNames:            c.names,
+			ExpressionAttributeValues:           c.values,
+			ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+		}, callOpts(ctx)...)
+		err = w.failure(err)
 	}
 	if err != nil {
 		return t.opErr(op, pk, sk, err)

@@ -2,6 +2,8 @@ package adjlist
 
 import (
 	"context"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 )
 
 // Node is a handle on one type of node (entity) in a [Table], with N the Go
@@ -20,6 +22,7 @@ type Node[N any] struct {
 	typ    string
 	marker string
 	it     itemType
+	tr     tracking
 	err    error
 }
 
@@ -31,6 +34,11 @@ type NodeOptions struct {
 	// SortKey: Compose(SelfKey())}. Default none: node items carry no keys
 	// of those indexes and are not in them.
 	Indexes []IndexKeys
+
+	// Tracking declares what every write through the handle adds to the
+	// node items besides their data: a version for optimistic locking.
+	// Default: nothing.
+	Tracking
 }
 
 // NewNode returns a handle on the nodes of nodeType in t, whose own item has
@@ -57,6 +65,9 @@ func NewNode[N any](t *Table, nodeType, marker string, optFns ...func(*NodeOptio
 	}
 	if n.err == nil {
 		n.it, n.err = t.newItemType("node "+nodeType, keyCtx{self: nodeType + "#"}, opts.Indexes, partSelf)
+	}
+	if n.err == nil {
+		n.tr, n.err = t.newTracking(opts.Tracking)
 	}
 	return n
 }
@@ -103,26 +114,81 @@ func (n *Node[N]) sortKeySpace() string {
 }
 
 // Put writes node id's item with one PutItem, replacing any item with the
-// same key (nodes are upserted; edges are not, see [Edge.Put]). data must
-// marshal (attributevalue) to a map with no key attribute, else
+// same key: Put is the unguarded upsert, and [Node.Create] the guarded
+// create beside it (nodes are upserted; edges are not, see [Edge.Put]).
+// data must marshal (attributevalue) to a map with no key attribute, else
 // [ErrKeyAttribute]; a bad id gives [ErrInvalidKey]. Both are reported
 // before any request.
-func (n *Node[N]) Put(ctx context.Context, id string, data N) error {
-	const op = "Node.Put"
-	item, k, err := n.item(id, data)
+//
+// With no condition and no version the request has no condition
+// expression. optFns may add a condition of the caller's ([If]), sent as
+// the whole condition expression, e.g. "#0 = :0"; when it fails, nothing is
+// written and the error matches [ErrConditionFailed]. On a handle with
+// [Tracking.Version], the put is conditioned on the stored version being
+// the one expected ([WriteOptions.Version], else the version in data,
+// else none: "attribute_not_exists (#0)"; with one,
+// "#0 = :0"), ANDed before the caller's condition, writes that version
+// plus one, and fails with [ErrVersionConflict] when another writer got
+// there first.
+func (n *Node[N]) Put(ctx context.Context, id string, data N, optFns ...func(*WriteOptions)) error {
+	return n.put(ctx, "Node.Put", guardNone, id, data, optFns)
+}
+
+// Create creates node id's item with one PutItem guarded by
+// attribute_not_exists(PK), the guarded create beside the upsert
+// [Node.Put]: if an item is stored there, it is left unchanged and the
+// error matches [ErrExists] and, with errors.As, the SDK's
+// *types.ConditionalCheckFailedException, whose Item holds the stored item
+// (ReturnValuesOnConditionCheckFailure ALL_OLD). If the stored item is
+// exactly the one being written, Create succeeds: a retry after a lost
+// response is not a duplicate.
+//
+// The condition expression sent is "attribute_not_exists (#0)" with #0
+// the partition key; a condition of the caller's ([If]) is ANDed after it,
+// "(attribute_not_exists (#0)) AND (#1 = :0)", and its failure is
+// [ErrConditionFailed]. On a handle with [Tracking.Version] the item is
+// written with version 1. data must marshal to a map with no key
+// attribute ([ErrKeyAttribute]); a bad id gives [ErrInvalidKey]; both
+// before any request.
+func (n *Node[N]) Create(ctx context.Context, id string, data N, optFns ...func(*WriteOptions)) error {
+	return n.put(ctx, "Node.Create", guardAbsent, id, data, optFns)
+}
+
+func (n *Node[N]) put(ctx context.Context, op string, g guardKind, id string, data N, optFns []func(*WriteOptions)) error {
+	item, k, w, err := n.putItem(g, id, data, optFns)
 	if err != nil {
 		return n.t.opErr(op, k.pk, k.sk, err)
 	}
-	return n.t.put(ctx, op, k.pk, k.sk, item, nil)
+	return n.t.put(ctx, op, k.pk, k.sk, item, w)
 }
 
-// item builds node id's full item: its data and primary key.
-func (n *Node[N]) item(id string, data N) (Item, itemKey, error) {
+// putItem builds node id's item and the condition of its put.
+func (n *Node[N]) putItem(g guardKind, id string, data N, optFns []func(*WriteOptions)) (Item, itemKey, *writeCond, error) {
+	o := writeOptions(optFns)
+	item, k, err := n.item(id, data, g == guardAbsent, &o)
+	if err != nil {
+		return nil, k, nil, err
+	}
+	w, err := n.t.newWriteCond(&n.tr, actPut, g, &o, versionOf(item, n.tr.version))
+	if err != nil {
+		return nil, k, nil, err
+	}
+	w.exists, w.missing = ErrExists, ErrNotFound
+	w.setVersion(item)
+	return item, k, w, nil
+}
+
+// item builds node id's full item: its data, primary key, what the handle
+// tracks (as a create, or an upsert) and derived index keys.
+func (n *Node[N]) item(id string, data N, create bool, o *WriteOptions) (Item, itemKey, error) {
 	pk, sk, err := n.Key(id)
 	if err != nil {
 		return nil, itemKey{pk, sk}, err
 	}
 	item, err := n.t.dataItem(pk, sk, data)
+	if err == nil {
+		err = n.tr.stamp(item, create, o)
+	}
 	if err == nil {
 		err = addIndexKeys(n.it.indexes, item, n.keyCtx(pk, sk))
 	}
@@ -154,15 +220,69 @@ func (n *Node[N]) Get(ctx context.Context, id string) (N, error) {
 	return data, nil
 }
 
+// Update changes the data of node id's existing item with one UpdateItem
+// and returns the item as stored afterwards (ReturnValues ALL_NEW). update
+// is built with the SDK's expression package, e.g.
+//
+//	expression.Set(expression.Name("major"), expression.Value("Physics"))
+//
+// The condition expression sent is "attribute_exists (#0)", #0 the
+// partition key, so an update never creates a half-formed node: a missing
+// item gives [ErrNotFound]. optFns may AND a condition of the caller's
+// after it ([If]): "(attribute_exists (#0)) AND (#1 = :0)", whose failure is
+// [ErrConditionFailed] with the stored item in the SDK's
+// *types.ConditionalCheckFailedException (ALL_OLD). On a handle with
+// [Tracking.Version] the update needs the version read ([IfVersion]),
+// checks it ("(attribute_exists (#0)) AND (#1 = :0)" before any condition
+// of the caller's), sets it one higher and fails with [ErrVersionConflict]
+// when it is stale. Derived index keys are kept in step in the same
+// request ([IndexKeys]). [ErrKeyAttribute] if update names a key
+// attribute, [ErrInvalidOption] for an update the derived keys cannot
+// follow or a missing version, [ErrInvalidKey] for a bad id: all before
+// any request. With any error, N's zero value.
+func (n *Node[N]) Update(ctx context.Context, id string, update expression.UpdateBuilder, optFns ...func(*WriteOptions)) (N, error) {
+	const op = "Node.Update"
+	var data N
+	pk, sk, w, err := n.changeCond(actUpdate, id, optFns)
+	if err == nil {
+		err = n.t.update(ctx, op, &n.it, n.keyCtx(pk, sk), update, &data, w)
+	} else {
+		err = n.t.opErr(op, pk, sk, err)
+	}
+	if err != nil {
+		var zero N
+		return zero, err
+	}
+	return data, nil
+}
+
+// changeCond is the key and condition of an update, delete or check of
+// node id's item.
+func (n *Node[N]) changeCond(a action, id string, optFns []func(*WriteOptions)) (pk, sk string, w *writeCond, err error) {
+	if pk, sk, err = n.Key(id); err != nil {
+		return pk, sk, nil, err
+	}
+	o := writeOptions(optFns)
+	if w, err = n.t.newWriteCond(&n.tr, a, guardPresent, &o, 0); err != nil {
+		return pk, sk, nil, err
+	}
+	w.exists, w.missing = ErrExists, ErrNotFound
+	return pk, sk, w, nil
+}
+
 // Delete removes node id's item with one DeleteItem guarded by
-// attribute_exists(PK); it returns [ErrNotFound] if the item did not exist.
-// Edges to and from the node, and children in its partition, are not
-// touched.
-func (n *Node[N]) Delete(ctx context.Context, id string) error {
+// attribute_exists(PK) (the condition expression "attribute_exists (#0)");
+// it returns [ErrNotFound] if the item did not exist. optFns may AND a
+// condition of the caller's after the guard ([If]), whose failure is
+// [ErrConditionFailed]; on a handle with [Tracking.Version] the version
+// read is required ([IfVersion]) and checked, [ErrVersionConflict] when
+// stale. Edges to and from the node, and children in its partition, are
+// not touched (see [DeleteNode]).
+func (n *Node[N]) Delete(ctx context.Context, id string, optFns ...func(*WriteOptions)) error {
 	const op = "Node.Delete"
-	pk, sk, err := n.Key(id)
+	pk, sk, w, err := n.changeCond(actDelete, id, optFns)
 	if err != nil {
 		return n.t.opErr(op, pk, sk, err)
 	}
-	return n.t.del(ctx, op, pk, sk)
+	return n.t.del(ctx, op, pk, sk, w)
 }

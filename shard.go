@@ -272,4 +272,9 @@ type EdgeOptions struct {
 	// {Index: "GSI2", PartitionKey: Compose(TargetKey()), SortKey:
 	// Compose(Const("ENROLL"), Attr("enrolledOn"))}. Default none.
 	Indexes []IndexKeys
+
+	// Tracking declares what every write through the handle adds to the
+	// edge items besides their data: a version for optimistic locking.
+	// Default: nothing.
+	Tracking
 }

@@ -318,6 +318,28 @@ type CreateTableOptions struct {
 	// StreamViewType is what each stream record holds: NEW_AND_OLD_IMAGES
 	// (the default), NEW_IMAGE, OLD_IMAGE or KEYS_ONLY.
 	StreamViewType types.StreamViewType
+	// TimeToLive, when set, names the attribute DynamoDB's Time to Live
+	// reads: once the table is ACTIVE, CreateTable enables TTL on it with
+	// UpdateTimeToLive (after DescribeTimeToLive, so that a table that
+	// already has it, with IfNotExists, is left as it is). Items whose
+	// attribute holds an epoch-seconds time in the past are then deleted
+	// by DynamoDB, typically within a few days; give handles the same name
+	// in [Tracking].Expiry. The client must also implement
+	// [TimeToLiveClient] (a *dynamodb.Client does), else CreateTable fails
+	// with [ErrInvalidOption] before any request. TTL already enabled on
+	// another attribute is UpdateTimeToLive's ValidationException
+	// (smithy.APIError), returned after the table is ACTIVE. Default "":
+	// TTL is not touched.
+	TimeToLive string
+}
+
+// TimeToLiveClient is what [CreateTable] also needs of its client to enable
+// Time to Live ([CreateTableOptions].TimeToLive). A *dynamodb.Client
+// satisfies it. It is separate from [TableAdminClient] so that clients
+// written for CreateTable before TTL keep compiling.
+type TimeToLiveClient interface {
+	DescribeTimeToLive(ctx context.Context, params *dynamodb.DescribeTimeToLiveInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DescribeTimeToLiveOutput, error)
+	UpdateTimeToLive(ctx context.Context, params *dynamodb.UpdateTimeToLiveInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateTimeToLiveOutput, error)
 }
 
 // CreateTable creates t's DynamoDB table with on-demand billing, string
@@ -329,9 +351,10 @@ type CreateTableOptions struct {
 // for development and tests; production tables belong in infrastructure
 // code.
 //
-// It calls CreateTable, then DescribeTable until ACTIVE. If the table
-// already exists and IfNotExists is false, the error unwraps to
-// *types.ResourceInUseException.
+// It calls CreateTable, then DescribeTable until ACTIVE, then, with
+// CreateTableOptions.TimeToLive, DescribeTimeToLive and UpdateTimeToLive.
+// If the table already exists and IfNotExists is false, the error unwraps
+// to *types.ResourceInUseException.
 func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...func(*CreateTableOptions)) error {
 	opts := CreateTableOptions{Projection: types.ProjectionTypeAll, MaxWait: 5 * time.Minute}
 	for _, fn := range optFns {
@@ -343,6 +366,13 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 	}
 	if opts.MaxWait <= 0 {
 		return wrap(fmt.Errorf("%w: MaxWait %v", ErrInvalidOption, opts.MaxWait))
+	}
+	ttl, ok := api.(TimeToLiveClient)
+	if opts.TimeToLive != "" && !ok {
+		return wrap(fmt.Errorf("%w: TimeToLive needs a client with UpdateTimeToLive (TimeToLiveClient)", ErrInvalidOption))
+	}
+	if opts.TimeToLive != "" && t.isKeyAttr(opts.TimeToLive) {
+		return wrap(fmt.Errorf("%w: TimeToLive %q is a key attribute", ErrInvalidOption, opts.TimeToLive))
 	}
 	proj := &types.Projection{ProjectionType: opts.Projection}
 	if opts.Projection == types.ProjectionTypeInclude {
@@ -380,7 +410,30 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 	if err := waiter.Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(t.name)}, opts.MaxWait); err != nil {
 		return wrap(err)
 	}
+	if opts.TimeToLive != "" {
+		if err := enableTTL(ctx, ttl, t.name, opts.TimeToLive); err != nil {
+			return wrap(err)
+		}
+	}
 	return nil
+}
+
+// enableTTL turns on Time to Live on attribute name unless it is on
+// already.
+func enableTTL(ctx context.Context, api TimeToLiveClient, table, name string) error {
+	out, err := api.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(table)})
+	if err != nil {
+		return err
+	}
+	if d := out.TimeToLiveDescription; d != nil && aws.ToString(d.AttributeName) == name &&
+		(d.TimeToLiveStatus == types.TimeToLiveStatusEnabled || d.TimeToLiveStatus == types.TimeToLiveStatusEnabling) {
+		return nil
+	}
+	_, err = api.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{
+		TableName:               aws.String(table),
+		TimeToLiveSpecification: &types.TimeToLiveSpecification{AttributeName: aws.String(name), Enabled: aws.Bool(true)},
+	})
+	return err
 }
 
 // tableAndIndexesActive extends the SDK's TableExists condition: a table is

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -21,19 +23,23 @@ const (
 
 // Tx collects writes and condition checks to commit atomically with one
 // TransactWriteItems: all of them happen, or none. Create it with [NewTx],
-// add actions with the handles' Tx methods ([Edge.TxPut], [Edge.TxDelete],
-// [Node.TxPut], [Node.TxCheck], [Collection.TxPut], [Collection.TxDelete]),
-// then [Tx.Commit]. An invalid action (a bad id, a second action on one
-// item, more than [MaxTxActions] actions or [MaxTxSize] bytes) is kept as
-// the Tx's error and returned by Commit, which then sends nothing. The one
-// exception: a second check of an item for the same condition (two
-// [Node.TxCheck] of one node) is dropped, not an error, so it is sent
-// once. A Tx is not safe for concurrent use.
+// add actions with the handles' Tx methods ([Node.TxPut], [Node.TxCreate],
+// [Node.TxUpdate], [Node.TxDelete], [Node.TxCheck], and the same for
+// [Edge] and [Collection]), then [Tx.Commit]. Each action takes the same
+// [WriteOptions] as its single-item form: a condition of the caller's,
+// ANDed after the library's guard, and a version on handles with
+// optimistic locking. An invalid action (a bad id, a bad option, a second
+// action on one item, more than [MaxTxActions] actions or [MaxTxSize]
+// bytes) is kept as the Tx's error and returned by Commit, which then
+// sends nothing. The one exception: a second check of an item for the same
+// condition (two [Node.TxCheck] of one node) is dropped, not an error, so
+// it is sent once. A Tx is not safe for concurrent use.
 type Tx struct {
 	t     *Table
 	items []types.TransactWriteItem
-	// onFail[i] is what a failed condition of action i means.
-	onFail []error
+	// onFail[i] is what a failed condition of action i means, given the
+	// stored item (the cancellation reason's Item, ALL_OLD).
+	onFail []func(old Item) error
 	// seen maps each item's key to the index of its action.
 	seen map[itemKey]int
 	size int
@@ -50,7 +56,7 @@ func (tx *Tx) Len() int { return len(tx.items) }
 
 // add records one action on the item with key k, checking DynamoDB's limits
 // as it goes.
-func (tx *Tx) add(k itemKey, size int, item types.TransactWriteItem, onFail error) {
+func (tx *Tx) add(k itemKey, size int, item types.TransactWriteItem, onFail func(Item) error) {
 	if tx.err != nil {
 		return
 	}
@@ -75,12 +81,14 @@ func (tx *Tx) add(k itemKey, size int, item types.TransactWriteItem, onFail erro
 }
 
 // sameCheck reports whether two actions are condition checks with the same
-// condition (both built from one of the table's shared conditions). Two
-// such checks on one item ask the same question, so the second is dropped
-// rather than sent as a second action on the item, which DynamoDB refuses.
+// condition: the same expression, names and values. Two such checks on
+// one item ask the same question, so the second is dropped rather than
+// sent as a second action on the item, which DynamoDB refuses.
 func sameCheck(a, b types.TransactWriteItem) bool {
-	return a.ConditionCheck != nil && b.ConditionCheck != nil &&
-		a.ConditionCheck.ConditionExpression == b.ConditionCheck.ConditionExpression
+	ca, cb := a.ConditionCheck, b.ConditionCheck
+	return ca != nil && cb != nil && aws.ToString(ca.ConditionExpression) == aws.ToString(cb.ConditionExpression) &&
+		maps.Equal(ca.ExpressionAttributeNames, cb.ExpressionAttributeNames) &&
+		equalItems(ca.ExpressionAttributeValues, cb.ExpressionAttributeValues)
 }
 
 // keySize is the size of an action that writes no item: its key.
@@ -88,7 +96,34 @@ func keySize(t *Table, k itemKey) int {
 	return len(t.opts.PartitionKey) + len(k.pk) + len(t.opts.SortKey) + len(k.sk)
 }
 
-func (tx *Tx) put(k itemKey, item Item, guard bool, onFail error) {
+// fail returns what the failure of w on the item k of action op means, as
+// an *OpError naming them, given the stored item; a *NodeNotFoundError is
+// returned as is.
+func (tx *Tx) fail(op string, k itemKey, w *writeCond) func(Item) error {
+	return func(old Item) error {
+		err := w.classify(old)
+		var nnf *NodeNotFoundError
+		if errors.As(err, &nnf) {
+			return err
+		}
+		return tx.t.opErr(op, k.pk, k.sk, err)
+	}
+}
+
+// condFields are the condition of an action: w's, built, or none.
+func (tx *Tx) condFields(w *writeCond) (c condition, ok bool) {
+	if tx.err != nil {
+		return c, false
+	}
+	c, err := w.built()
+	if err != nil {
+		tx.err = err
+		return c, false
+	}
+	return c, true
+}
+
+func (tx *Tx) put(op string, k itemKey, item Item, w *writeCond) {
 	if tx.err != nil {
 		return
 	}
@@ -96,33 +131,70 @@ func (tx *Tx) put(k itemKey, item Item, guard bool, onFail error) {
 		tx.err = err
 		return
 	}
-	p := &types.Put{TableName: aws.String(tx.t.name), Item: item}
-	if guard {
-		p.ConditionExpression = tx.t.absent.expr
-		p.ExpressionAttributeNames = tx.t.absent.names
-		p.ExpressionAttributeValues = tx.t.absent.values
+	c, ok := tx.condFields(w)
+	if !ok {
+		return
 	}
-	tx.add(k, ItemSize(item), types.TransactWriteItem{Put: p}, onFail)
+	p := &types.Put{TableName: aws.String(tx.t.name), Item: item}
+	if c.expr != nil {
+		p.ConditionExpression = c.expr
+		p.ExpressionAttributeNames = c.names
+		p.ExpressionAttributeValues = c.values
+		p.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
+	}
+	tx.add(k, ItemSize(item), types.TransactWriteItem{Put: p}, tx.fail(op, k, w))
 }
 
-func (tx *Tx) del(k itemKey, onFail error) {
+func (tx *Tx) update(op string, it *itemType, kc *keyCtx, update expression.UpdateBuilder, w *writeCond) {
+	if tx.err != nil {
+		return
+	}
+	k := itemKey{kc.pk, kc.sk}
+	expr, err := tx.t.buildUpdate(it, kc, update, w)
+	if err != nil {
+		tx.err = err
+		return
+	}
+	size := keySize(tx.t, k) + len(aws.ToString(expr.Update())) + ItemSize(expr.Values())
+	tx.add(k, size, types.TransactWriteItem{Update: &types.Update{
+		TableName:                           aws.String(tx.t.name),
+		Key:                                 tx.t.keyItem(k.pk, k.sk),
+		UpdateExpression:                    expr.Update(),
+		ConditionExpression:                 expr.Condition(),
+		ExpressionAttributeNames:            expr.Names(),
+		ExpressionAttributeValues:           expr.Values(),
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	}}, tx.fail(op, k, w))
+}
+
+func (tx *Tx) del(op string, k itemKey, w *writeCond) {
+	c, ok := tx.condFields(w)
+	if !ok {
+		return
+	}
 	tx.add(k, keySize(tx.t, k), types.TransactWriteItem{Delete: &types.Delete{
-		TableName:                 aws.String(tx.t.name),
-		Key:                       tx.t.keyItem(k.pk, k.sk),
-		ConditionExpression:       tx.t.present.expr,
-		ExpressionAttributeNames:  tx.t.present.names,
-		ExpressionAttributeValues: tx.t.present.values,
-	}}, onFail)
+		TableName:                           aws.String(tx.t.name),
+		Key:                                 tx.t.keyItem(k.pk, k.sk),
+		ConditionExpression:                 c.expr,
+		ExpressionAttributeNames:            c.names,
+		ExpressionAttributeValues:           c.values,
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	}}, tx.fail(op, k, w))
 }
 
-func (tx *Tx) check(k itemKey, cond condition, onFail error) {
+func (tx *Tx) check(op string, k itemKey, w *writeCond) {
+	c, ok := tx.condFields(w)
+	if !ok {
+		return
+	}
 	tx.add(k, keySize(tx.t, k), types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
-		TableName:                 aws.String(tx.t.name),
-		Key:                       tx.t.keyItem(k.pk, k.sk),
-		ConditionExpression:       cond.expr,
-		ExpressionAttributeNames:  cond.names,
-		ExpressionAttributeValues: cond.values,
-	}}, onFail)
+		TableName:                           aws.String(tx.t.name),
+		Key:                                 tx.t.keyItem(k.pk, k.sk),
+		ConditionExpression:                 c.expr,
+		ExpressionAttributeNames:            c.names,
+		ExpressionAttributeValues:           c.values,
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	}}, tx.fail(op, k, w))
 }
 
 // sameTable records an error when a handle of another table joins tx.
@@ -151,9 +223,12 @@ type TxOptions struct {
 // Commit runs the transaction with one TransactWriteItems request (more
 // only with TxOptions.ConflictRetries). If DynamoDB cancels it, nothing is
 // written and the error joins, for each failed action, what its failure
-// means — [ErrEdgeExists] for a guarded put, [ErrNotFound] for a guarded
-// delete, a [*NodeNotFoundError] (errors.Is [ErrNodeNotFound]) for a node
-// check, [ErrTxConflict] for a conflict — with the SDK's
+// means — [ErrEdgeExists] or [ErrExists] for a guarded put, [ErrNotFound]
+// for a guarded update or delete, a [*NodeNotFoundError] (errors.Is
+// [ErrNodeNotFound]) for a node check, [ErrVersionConflict] for a stale
+// version, [ErrConditionFailed] for a condition of the caller's (told
+// apart from the guard with the stored item each failed action returns,
+// ALL_OLD), [ErrTxConflict] for a conflict — with the SDK's
 // *types.TransactionCanceledException. An invalid transaction (see [Tx])
 // fails before any request; an empty one does nothing.
 func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) error {
@@ -206,7 +281,7 @@ func (tx *Tx) reasons(err error) (causes []error, retryable bool) {
 		case "ConditionalCheckFailed":
 			retryable = false
 			if i < len(tx.onFail) {
-				causes = append(causes, tx.onFail[i])
+				causes = append(causes, tx.onFail[i](r.Item))
 			}
 		case "TransactionConflict":
 			causes = append(causes, ErrTxConflict)
@@ -238,92 +313,205 @@ func (e *NodeNotFoundError) Error() string {
 // Unwrap returns [ErrNodeNotFound].
 func (e *NodeNotFoundError) Unwrap() error { return ErrNodeNotFound }
 
-// TxCheck adds to tx a check that node id's item exists
-// (ConditionCheck attribute_exists(PK)); if it does not, Commit fails with
-// a [*NodeNotFoundError].
-func (n *Node[N]) TxCheck(tx *Tx, id string) {
-	n.txCheck(tx, id, "")
+// TxCheck adds to tx a check that node id's item exists (ConditionCheck
+// "attribute_exists (#0)"), ANDed with a condition of the caller's ([If])
+// and, on a handle with [Tracking.Version], the version given
+// ([IfVersion], optional here). If the item is missing Commit fails with a
+// [*NodeNotFoundError]; if the caller's condition fails, with
+// [ErrConditionFailed]; if the version is stale, [ErrVersionConflict].
+func (n *Node[N]) TxCheck(tx *Tx, id string, optFns ...func(*WriteOptions)) {
+	n.txCheck(tx, id, "", optFns)
 }
 
-func (n *Node[N]) txCheck(tx *Tx, id, side string) {
+func (n *Node[N]) txCheck(tx *Tx, id, side string, optFns []func(*WriteOptions)) {
 	if !tx.sameTable(n.t) {
 		return
 	}
-	pk, sk, err := n.Key(id)
+	pk, sk, w, err := n.changeCond(actCheck, id, optFns)
 	if err != nil {
 		tx.err = err
 		return
 	}
-	tx.check(itemKey{pk, sk}, n.t.present, &NodeNotFoundError{Side: side, Type: n.typ, ID: id})
+	w.missing = &NodeNotFoundError{Side: side, Type: n.typ, ID: id}
+	tx.check("Node.TxCheck", itemKey{pk, sk}, w)
 }
 
-// TxPut adds to tx an unguarded put of node id's item, as [Node.Put].
-func (n *Node[N]) TxPut(tx *Tx, id string, data N) {
+// TxPut adds to tx the unguarded put (upsert) of node id's item, as
+// [Node.Put], with its options: a condition of the caller's
+// ([ErrConditionFailed]) and the version check ([ErrVersionConflict]).
+func (n *Node[N]) TxPut(tx *Tx, id string, data N, optFns ...func(*WriteOptions)) {
+	n.txPut(tx, "Node.TxPut", guardNone, id, data, optFns)
+}
+
+// TxCreate adds to tx the guarded create of node id's item, as
+// [Node.Create]; an existing item makes Commit fail with [ErrExists].
+func (n *Node[N]) TxCreate(tx *Tx, id string, data N, optFns ...func(*WriteOptions)) {
+	n.txPut(tx, "Node.TxCreate", guardAbsent, id, data, optFns)
+}
+
+func (n *Node[N]) txPut(tx *Tx, op string, g guardKind, id string, data N, optFns []func(*WriteOptions)) {
 	if !tx.sameTable(n.t) {
 		return
 	}
-	item, k, err := n.item(id, data)
+	item, k, w, err := n.putItem(g, id, data, optFns)
 	if err != nil {
 		tx.err = err
 		return
 	}
-	tx.put(k, item, false, nil)
+	tx.put(op, k, item, w)
+}
+
+// TxUpdate adds to tx the update of node id's existing item, as
+// [Node.Update]: UpdateExpression with the derived index keys that follow
+// from it and the version, condition "attribute_exists (#0)" ANDed with
+// the version check and the caller's condition. A missing item makes
+// Commit fail with [ErrNotFound]; bad updates are the Tx's error.
+func (n *Node[N]) TxUpdate(tx *Tx, id string, update expression.UpdateBuilder, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(n.t) {
+		return
+	}
+	pk, sk, w, err := n.changeCond(actUpdate, id, optFns)
+	if err != nil {
+		tx.err = err
+		return
+	}
+	tx.update("Node.TxUpdate", &n.it, n.keyCtx(pk, sk), update, w)
+}
+
+// TxDelete adds to tx the guarded delete of node id's item, as
+// [Node.Delete]; a missing item makes Commit fail with [ErrNotFound].
+func (n *Node[N]) TxDelete(tx *Tx, id string, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(n.t) {
+		return
+	}
+	pk, sk, w, err := n.changeCond(actDelete, id, optFns)
+	if err != nil {
+		tx.err = err
+		return
+	}
+	tx.del("Node.TxDelete", itemKey{pk, sk}, w)
 }
 
 // TxPut adds to tx the guarded put of the edge from → to, as [Edge.Put]; an
-// existing edge makes Commit fail with [ErrEdgeExists].
-func (e *Edge[E]) TxPut(tx *Tx, from, to string, data E) {
+// existing edge makes Commit fail with [ErrEdgeExists], a failed condition
+// of the caller's with [ErrConditionFailed].
+func (e *Edge[E]) TxPut(tx *Tx, from, to string, data E, optFns ...func(*WriteOptions)) {
 	if !tx.sameTable(e.t) {
 		return
 	}
-	item, k, err := e.item(from, to, data)
+	item, k, w, err := e.putItem(from, to, data, optFns)
 	if err != nil {
 		tx.err = err
 		return
 	}
-	tx.put(itemKey{k.pk, k.sk}, item, true, e.opErr("Edge.TxPut", k, ErrEdgeExists))
+	tx.put("Edge.TxPut", itemKey{k.pk, k.sk}, item, w)
 }
 
-// TxDelete adds to tx the guarded delete of the edge from → to; a missing
-// edge makes Commit fail with [ErrNotFound].
-func (e *Edge[E]) TxDelete(tx *Tx, from, to string) {
+// TxUpdate adds to tx the update of the existing edge from → to, as
+// [Edge.Update]; a missing edge makes Commit fail with [ErrNotFound].
+func (e *Edge[E]) TxUpdate(tx *Tx, from, to string, update expression.UpdateBuilder, optFns ...func(*WriteOptions)) {
 	if !tx.sameTable(e.t) {
 		return
 	}
-	k, err := e.keys(from, to)
+	k, w, err := e.changeCond(actUpdate, from, to, optFns)
 	if err != nil {
 		tx.err = err
 		return
 	}
-	tx.del(itemKey{k.pk, k.sk}, e.opErr("Edge.TxDelete", k, ErrNotFound))
+	tx.update("Edge.TxUpdate", &e.it, e.keyCtx(k), update, w)
+}
+
+// TxDelete adds to tx the guarded delete of the edge from → to, as
+// [Edge.Delete]; a missing edge makes Commit fail with [ErrNotFound].
+func (e *Edge[E]) TxDelete(tx *Tx, from, to string, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(e.t) {
+		return
+	}
+	k, w, err := e.changeCond(actDelete, from, to, optFns)
+	if err != nil {
+		tx.err = err
+		return
+	}
+	tx.del("Edge.TxDelete", itemKey{k.pk, k.sk}, w)
+}
+
+// TxCheck adds to tx a check that the edge from → to exists (ConditionCheck
+// "attribute_exists (#0)"), ANDed with a condition of the caller's ([If])
+// and the version ([IfVersion], optional). A missing edge makes Commit
+// fail with [ErrNotFound], a failed condition with [ErrConditionFailed], a
+// stale version with [ErrVersionConflict].
+func (e *Edge[E]) TxCheck(tx *Tx, from, to string, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(e.t) {
+		return
+	}
+	k, w, err := e.changeCond(actCheck, from, to, optFns)
+	if err != nil {
+		tx.err = err
+		return
+	}
+	tx.check("Edge.TxCheck", itemKey{k.pk, k.sk}, w)
 }
 
 // TxPut adds to tx the guarded put of a child, as [Collection.Put]; an
-// existing child makes Commit fail with [ErrExists].
-func (c *Collection[P, C]) TxPut(tx *Tx, parentID, childID string, data C) {
+// existing child makes Commit fail with [ErrExists], a failed condition of
+// the caller's with [ErrConditionFailed].
+func (c *Collection[P, C]) TxPut(tx *Tx, parentID, childID string, data C, optFns ...func(*WriteOptions)) {
 	if !tx.sameTable(c.t) {
 		return
 	}
-	item, k, err := c.item(parentID, childID, data)
+	item, k, w, err := c.putItem(parentID, childID, data, optFns)
 	if err != nil {
 		tx.err = err
 		return
 	}
-	tx.put(k, item, true, c.t.opErr("Collection.TxPut", k.pk, k.sk, ErrExists))
+	tx.put("Collection.TxPut", k, item, w)
 }
 
-// TxDelete adds to tx the guarded delete of a child; a missing child makes
-// Commit fail with [ErrNotFound].
-func (c *Collection[P, C]) TxDelete(tx *Tx, parentID, childID string) {
+// TxUpdate adds to tx the update of an existing child, as
+// [Collection.Update]; a missing child makes Commit fail with
+// [ErrNotFound].
+func (c *Collection[P, C]) TxUpdate(tx *Tx, parentID, childID string, update expression.UpdateBuilder, optFns ...func(*WriteOptions)) {
 	if !tx.sameTable(c.t) {
 		return
 	}
-	pk, sk, err := c.Key(parentID, childID)
+	pk, sk, w, err := c.changeCond(actUpdate, parentID, childID, optFns)
 	if err != nil {
 		tx.err = err
 		return
 	}
-	tx.del(itemKey{pk, sk}, c.t.opErr("Collection.TxDelete", pk, sk, ErrNotFound))
+	tx.update("Collection.TxUpdate", &c.it, c.keyCtx(pk, sk), update, w)
+}
+
+// TxDelete adds to tx the guarded delete of a child, as
+// [Collection.Delete]; a missing child makes Commit fail with
+// [ErrNotFound].
+func (c *Collection[P, C]) TxDelete(tx *Tx, parentID, childID string, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(c.t) {
+		return
+	}
+	pk, sk, w, err := c.changeCond(actDelete, parentID, childID, optFns)
+	if err != nil {
+		tx.err = err
+		return
+	}
+	tx.del("Collection.TxDelete", itemKey{pk, sk}, w)
+}
+
+// TxCheck adds to tx a check that a child exists (ConditionCheck
+// "attribute_exists (#0)"), ANDed with a condition of the caller's ([If])
+// and the version ([IfVersion], optional). A missing child makes Commit
+// fail with [ErrNotFound], a failed condition with [ErrConditionFailed], a
+// stale version with [ErrVersionConflict].
+func (c *Collection[P, C]) TxCheck(tx *Tx, parentID, childID string, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(c.t) {
+		return
+	}
+	pk, sk, w, err := c.changeCond(actCheck, parentID, childID, optFns)
+	if err != nil {
+		tx.err = err
+		return
+	}
+	tx.check("Collection.TxCheck", itemKey{pk, sk}, w)
 }
 
 // PutChecked creates the edge from → to only if both endpoint nodes' items
@@ -341,8 +529,8 @@ func (e *Edge[E]) PutChecked(ctx context.Context, from, to string, data E, optFn
 	}
 	fromNode := &Node[struct{}]{t: e.t, typ: e.fromType, marker: e.fromMarker}
 	toNode := &Node[struct{}]{t: e.t, typ: e.toType, marker: e.toMarker}
-	fromNode.txCheck(tx, from, "from")
-	toNode.txCheck(tx, to, "to")
+	fromNode.txCheck(tx, from, "from", nil)
+	toNode.txCheck(tx, to, "to", nil)
 	e.TxPut(tx, from, to, data)
 	return tx.Commit(ctx, optFns...)
 }

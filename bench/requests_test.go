@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -147,6 +148,14 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 		}
 	}
 	e := FixtureEnrollment
+	// Handles with optimistic locking on "version", in the same table.
+	locked := adjlist.NewNode[Student](a.Table, "LSTU", "PROFILE", func(o *adjlist.NodeOptions) { o.Version = "version" })
+	lockedProjects := adjlist.NewCollection[Project](a.Workspaces, "LPROJ", func(o *adjlist.CollectionOptions) { o.Version = "version" })
+	stamped := adjlist.NewCollection[Project](a.Workspaces, "SPROJ", func(o *adjlist.CollectionOptions) {
+		o.CreatedAt, o.UpdatedAt, o.Expiry, o.Lifetime = "createdAt", "updatedAt", "expiresAt", time.Hour
+	})
+	draft := adjlist.If(expression.Name("status").Equal(expression.Value("DRAFT")))
+	grade := expression.Set(expression.Name("grade"), expression.Value("A"))
 
 	cases := []struct {
 		name string
@@ -242,6 +251,109 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 			a.Enrolled.TxDelete(tx, "a91", "math205")
 			return tx.Commit(ctx)
 		}, map[string]int{"TransactWriteItems": 1}},
+		{"Node.Create", func() error { return a.Courses.Create(ctx, "new101", Course{Title: "New"}) }, map[string]int{"PutItem": 1}},
+		{"Node.Create duplicate (ErrExists, stored item from the same response)", wantErr(adjlist.ErrExists, func() error {
+			return a.Courses.Create(ctx, "new101", Course{Title: "Other"})
+		}), map[string]int{"PutItem": 1}},
+		{"Node.Put with a condition that fails (ErrConditionFailed)", wantErr(adjlist.ErrConditionFailed, func() error {
+			return a.Courses.Put(ctx, "new101", Course{Title: "New"}, draft)
+		}), map[string]int{"PutItem": 1}},
+		{"Node.Update", func() error {
+			_, err := a.Courses.Update(ctx, "new101", expression.Set(expression.Name("credits"), expression.Value(5)))
+			return err
+		}, map[string]int{"UpdateItem": 1}},
+		{"Node.Update with a condition that fails (ErrConditionFailed)", wantErr(adjlist.ErrConditionFailed, func() error {
+			_, err := a.Courses.Update(ctx, "new101", expression.Set(expression.Name("credits"), expression.Value(6)), draft)
+			return err
+		}), map[string]int{"UpdateItem": 1}},
+		{"Node.Delete", func() error { return a.Courses.Delete(ctx, "new101") }, map[string]int{"DeleteItem": 1}},
+		{"Node.DeleteMany, 30 ids: 25 + 5", func() error { _, err := a.Students.DeleteMany(ctx, ids[120:]); return err }, map[string]int{"BatchWriteItem": 2}},
+		{"Edge.Put with a condition that fails (ErrConditionFailed)", wantErr(adjlist.ErrConditionFailed, func() error {
+			return a.Enrolled.Put(ctx, "new", "math204", e, adjlist.If(expression.AttributeExists(expression.Name("grade"))))
+		}), map[string]int{"PutItem": 1}},
+		{"Edge.Update with a condition that fails (ErrConditionFailed)", wantErr(adjlist.ErrConditionFailed, func() error {
+			_, err := a.Enrolled.Update(ctx, "a91", CourseID(0), grade, draft)
+			return err
+		}), map[string]int{"UpdateItem": 1}},
+		{"Edge.Delete missing (ErrNotFound, not ErrConditionFailed)", wantErr(adjlist.ErrNotFound, func() error {
+			return a.Enrolled.Delete(ctx, "nobody", "math204", draft)
+		}), map[string]int{"DeleteItem": 1}},
+		{"Collection.Update with a condition", func() error {
+			_, err := a.Projects.Update(ctx, "acme", ProjectID(0), expression.Set(expression.Name("title"), expression.Value("T")),
+				adjlist.If(expression.Name("status").Equal(expression.Value(FixtureProject.Status))))
+			return err
+		}, map[string]int{"UpdateItem": 1}},
+		{"Collection.Delete with a condition that fails (ErrConditionFailed)", wantErr(adjlist.ErrConditionFailed, func() error {
+			return a.Projects.Delete(ctx, "acme", ProjectID(0), draft)
+		}), map[string]int{"DeleteItem": 1}},
+		{"Collection.GetMany, 25 children", func() error {
+			got, err := a.Projects.GetMany(ctx, projects)
+			if err == nil && len(got) != n {
+				err = fmt.Errorf("%d children", len(got))
+			}
+			return err
+		}, map[string]int{"BatchGetItem": 1}},
+		{"Collection.DeleteMany, 5 children", func() error { _, err := a.Projects.DeleteMany(ctx, projects[20:]); return err }, map[string]int{"BatchWriteItem": 1}},
+		{"versioned Node.Create, Update, stale Update (ErrVersionConflict), Delete", func() error {
+			if err := locked.Create(ctx, "v1", FixtureStudent); err != nil {
+				return err
+			}
+			if _, err := locked.Update(ctx, "v1", expression.Set(expression.Name("year"), expression.Value(3)), adjlist.IfVersion(1)); err != nil {
+				return err
+			}
+			_, err := locked.Update(ctx, "v1", expression.Set(expression.Name("year"), expression.Value(4)), adjlist.IfVersion(1))
+			if !errors.Is(err, adjlist.ErrVersionConflict) {
+				return fmt.Errorf("stale update: %v", err)
+			}
+			return locked.Delete(ctx, "v1", adjlist.IfVersion(2))
+		}, map[string]int{"PutItem": 1, "UpdateItem": 2, "DeleteItem": 1}},
+		{"Collection.Put and Update with timestamps and an expiry", func() error {
+			if err := stamped.Put(ctx, "acme", "s1", FixtureProject, adjlist.Expires(time.Now().Add(time.Minute))); err != nil {
+				return err
+			}
+			_, err := stamped.Update(ctx, "acme", "s1", expression.Set(expression.Name("title"), expression.Value("T")))
+			return err
+		}, map[string]int{"PutItem": 1, "UpdateItem": 1}},
+		{"Collection.List with the Unexpired filter, one page", func() error {
+			_, err := stamped.List("acme").Filter(adjlist.Unexpired("expiresAt", time.Now())).Collect(ctx)
+			return err
+		}, map[string]int{"Query": 1}},
+		{"Tx.Commit: TxCreate, TxUpdate, TxDelete, TxCheck with conditions", func() error {
+			tx := adjlist.NewTx(a.Table)
+			a.Courses.TxCreate(tx, "tx101", Course{Title: "Tx"})
+			a.Enrolled.TxUpdate(tx, "a91", CourseID(1), grade)
+			a.Projects.TxDelete(tx, "acme", ProjectID(1))
+			a.Projects.TxCheck(tx, "acme", ProjectID(2), adjlist.If(expression.Name("status").Equal(expression.Value(FixtureProject.Status))))
+			a.Enrolled.TxCheck(tx, "a91", CourseID(2))
+			a.Students.TxUpdate(tx, "a91", expression.Set(expression.Name("year"), expression.Value(2)))
+			return tx.Commit(ctx)
+		}, map[string]int{"TransactWriteItems": 1}},
+		{"Tx.Commit with a failed check (ErrConditionFailed)", wantErr(adjlist.ErrConditionFailed, func() error {
+			tx := adjlist.NewTx(a.Table)
+			a.Courses.TxDelete(tx, "tx101")
+			a.Students.TxCheck(tx, "a91", draft)
+			return tx.Commit(ctx)
+		}), map[string]int{"TransactWriteItems": 1}},
+		{"versioned Collection.Update without the version: refused before sending", wantErr(adjlist.ErrInvalidOption, func() error {
+			_, err := lockedProjects.Update(ctx, "acme", "p", grade)
+			return err
+		}), map[string]int{}},
+		{"invalid condition: refused before sending", func() error {
+			err := a.Courses.Put(ctx, "x", Course{}, adjlist.If(expression.Name("").Equal(expression.Value(1))))
+			if err == nil {
+				return errors.New("no error")
+			}
+			return nil
+		}, map[string]int{}},
+		{"update naming a key attribute in a Tx: refused before sending", wantErr(adjlist.ErrKeyAttribute, func() error {
+			tx := adjlist.NewTx(a.Table)
+			a.Projects.TxUpdate(tx, "acme", ProjectID(3), expression.Set(expression.Name("PK"), expression.Value("x")))
+			return tx.Commit(ctx)
+		}), map[string]int{}},
+		{"Collection.GetMany with a bad id: refused before sending", wantErr(adjlist.ErrInvalidKey, func() error {
+			_, err := a.Projects.GetMany(ctx, []Child{{Parent: "acme", ID: ""}})
+			return err
+		}), map[string]int{}},
 		{"invalid id: refused before sending", wantErr(adjlist.ErrInvalidKey, func() error { return a.Enrolled.Put(ctx, "", "math204", e) }), map[string]int{}},
 		{"invalid cursor: refused before sending", wantErr(adjlist.ErrInvalidCursor, func() error {
 			_, err := a.Enrolled.From("a91").Page(ctx, "not-a-cursor")

@@ -1,0 +1,294 @@
+// Command blog is a small blogging service on one table, showing the write
+// surface: authors (nodes), their posts (an item collection), sign-in
+// sessions that expire (Time to Live) and follows between authors (edges).
+//
+//	PK          SK                   GSI1PK      GSI1SK      GSI2PK            GSI2SK          attributes
+//	AUTHOR#ada  PROFILE                                                                        name, published, version, createdAt, updatedAt
+//	AUTHOR#ada  POST#2026-0001                               STATUS#PUBLISHED  POST#2026-0001  title, status, likes, version, createdAt, updatedAt
+//	AUTHOR#ada  SESSION#web                                                                    device, expiresAt
+//	AUTHOR#bob  FOLLOWS#AUTHOR#ada   AUTHOR#ada  AUTHOR#bob                                    since
+//
+// It shows:
+//   - guarded creates (Node.Create: ErrExists on a second run);
+//   - publishing a draft as one transaction: the post's status moves from
+//     DRAFT to PUBLISHED only if it is still a draft (a condition of the
+//     caller's, ErrConditionFailed otherwise), and the author's count of
+//     published posts goes up at the version read (optimistic locking);
+//   - 20 concurrent likes, each a read-modify-write at the version read,
+//     retried on ErrVersionConflict: none is lost;
+//   - sessions with an expiry in epoch seconds, extended on each sign-in,
+//     and a listing that leaves out expired sessions DynamoDB has not yet
+//     deleted (adjlist.Unexpired);
+//   - createdAt and updatedAt kept by the library.
+//
+// By default it talks to DynamoDB Local: the endpoint in
+// AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
+// (installed by `make deps`). Only -aws makes it use your AWS configuration.
+//
+//	go run ./examples/blog [-table NAME] [-cleanup] [-aws] [-describe]
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/internal/exampleutil"
+)
+
+// Author is a node item's data: PK=AUTHOR#<id>, SK=PROFILE.
+type Author struct {
+	Name      string `dynamodbav:"name"`
+	Published int    `dynamodbav:"published"`
+	Version   int64  `dynamodbav:"version"`
+	CreatedAt string `dynamodbav:"createdAt"`
+	UpdatedAt string `dynamodbav:"updatedAt"`
+}
+
+// Post is a child's data: PK=AUTHOR#<id>, SK=POST#<post id>.
+type Post struct {
+	Title     string `dynamodbav:"title"`
+	Status    string `dynamodbav:"status"`
+	Likes     int    `dynamodbav:"likes"`
+	Version   int64  `dynamodbav:"version"`
+	CreatedAt string `dynamodbav:"createdAt"`
+	UpdatedAt string `dynamodbav:"updatedAt"`
+}
+
+// Session is a child's data: PK=AUTHOR#<id>, SK=SESSION#<device id>.
+type Session struct {
+	Device    string `dynamodbav:"device"`
+	ExpiresAt int64  `dynamodbav:"expiresAt"`
+}
+
+// Follow is an edge's data: PK=AUTHOR#<follower>, SK=FOLLOWS#AUTHOR#<followed>.
+type Follow struct {
+	Since string `dynamodbav:"since"`
+}
+
+var example = exampleutil.Example{Name: "blog", Describe: describe, Run: run}
+
+func main() { exampleutil.Main(example) }
+
+type model struct {
+	table    *adjlist.Table
+	authors  *adjlist.Node[Author]
+	posts    *adjlist.Collection[Author, Post]
+	sessions *adjlist.Collection[Author, Session]
+	follows  *adjlist.Edge[Follow]
+}
+
+// locked is what authors and posts track: a version for optimistic
+// locking and both timestamps.
+var locked = adjlist.Tracking{Version: "version", CreatedAt: "createdAt", UpdatedAt: "updatedAt"}
+
+func newModel(db adjlist.Client, tableName string) model {
+	table := adjlist.NewTable(db, tableName, func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"}}
+	})
+	authors := adjlist.NewNode[Author](table, "AUTHOR", "PROFILE", func(o *adjlist.NodeOptions) { o.Tracking = locked })
+	posts := adjlist.NewCollection[Post](authors, "POST", func(o *adjlist.CollectionOptions) {
+		o.Tracking = locked
+		// Posts by status across authors: GSI2PK = "STATUS#PUBLISHED".
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",
+			PartitionKey: adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")),
+			SortKey:      adjlist.Compose(adjlist.SelfKey())}}
+	})
+	sessions := adjlist.NewCollection[Session](authors, "SESSION", func(o *adjlist.CollectionOptions) {
+		o.Expiry, o.Lifetime = "expiresAt", 24*time.Hour
+	})
+	follows := adjlist.NewEdge[Follow](authors, "FOLLOWS", authors)
+	return model{table, authors, posts, sessions, follows}
+}
+
+func describe(w io.Writer, db adjlist.Client, tableName string) error {
+	m := newModel(db, tableName)
+	return adjlist.Describe(w, m.table, m.authors, m.posts, m.sessions, m.follows)
+}
+
+const postID = "2026-0001"
+
+func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool, w io.Writer) error {
+	m := newModel(db, tableName)
+	err := adjlist.CreateTable(ctx, db, m.table, func(o *adjlist.CreateTableOptions) {
+		o.IfNotExists = true
+		o.TimeToLive = "expiresAt" // DynamoDB deletes expired sessions
+	})
+	if err != nil {
+		return err
+	}
+
+	fmt.Fprintln(w, "sign up:")
+	for id, name := range map[string]string{"ada": "Ada", "bob": "Bob"} {
+		err := m.authors.Create(ctx, id, Author{Name: name}) // attribute_not_exists (#0); version 1
+		switch {
+		case errors.Is(err, adjlist.ErrExists):
+			fmt.Fprintf(w, "  %s: already signed up\n", id)
+		case err != nil:
+			return err
+		}
+	}
+	if err := m.follows.PutChecked(ctx, "bob", "ada", Follow{Since: "2026-11-01"}); err != nil && !errors.Is(err, adjlist.ErrEdgeExists) {
+		return err
+	}
+
+	fmt.Fprintln(w, "\nada writes a draft and publishes it:")
+	err = m.posts.Put(ctx, "ada", postID, Post{Title: "Adjacency lists", Status: "DRAFT"})
+	if errors.Is(err, adjlist.ErrExists) {
+		fmt.Fprintln(w, "  the draft is saved already")
+	} else if err != nil {
+		return err
+	}
+	if err := publish(ctx, w, m, "ada", postID); err != nil {
+		return err
+	}
+
+	fmt.Fprintln(w, "\n20 readers like the post at once:")
+	conflicts, err := likeConcurrently(ctx, m, "ada", postID, 20)
+	if err != nil {
+		return err
+	}
+	post, err := m.posts.Get(ctx, "ada", postID)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "  every like counted (%d version conflicts retried): likes is a multiple of 20: %v\n", conflicts, post.Data.Likes%20 == 0)
+
+	published, err := m.posts.ByIndex("GSI2", "PUBLISHED").Collect(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "  published posts across authors: %d\n", len(published))
+
+	fmt.Fprintln(w, "\nsessions:")
+	if err := signIn(ctx, w, m, "ada", "web", "Firefox"); err != nil {
+		return err
+	}
+	// A session that has expired: DynamoDB deletes it eventually, typically
+	// within a few days; until then reads return it.
+	now := time.Now()
+	if err := m.sessions.Put(ctx, "ada", "old-tablet", Session{Device: "Tablet"}, adjlist.Expires(now.Add(-time.Hour))); err != nil && !errors.Is(err, adjlist.ErrExists) {
+		return err
+	}
+	all, err := m.sessions.List("ada").Count(ctx)
+	if err != nil {
+		return err
+	}
+	live, err := m.sessions.List("ada").Filter(adjlist.Unexpired("expiresAt", now)).Collect(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "  %d sessions stored, %d live:", all, len(live))
+	for _, s := range live {
+		fmt.Fprintf(w, " %s", s.ID)
+	}
+	fmt.Fprintln(w)
+	if err := m.sessions.Delete(ctx, "ada", "old-tablet"); err != nil && !errors.Is(err, adjlist.ErrNotFound) {
+		return err
+	}
+
+	ada, err := m.authors.Get(ctx, "ada")
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nada: version %d, created %s, updated %s\n", ada.Version, ada.CreatedAt, ada.UpdatedAt)
+
+	if cleanup {
+		return exampleutil.DeleteTable(ctx, db, tableName)
+	}
+	return nil
+}
+
+// publish moves a post from DRAFT to PUBLISHED and counts it on its author,
+// atomically: the post only if it is still a draft, both at the versions
+// read. Another writer of either in between makes it retry.
+func publish(ctx context.Context, w io.Writer, m model, author, id string) error {
+	draft := expression.Name("status").Equal(expression.Value("DRAFT"))
+	for {
+		a, err := m.authors.Get(ctx, author)
+		if err != nil {
+			return err
+		}
+		p, err := m.posts.Get(ctx, author, id)
+		if err != nil {
+			return err
+		}
+		tx := adjlist.NewTx(m.table)
+		// ((attribute_exists (#0)) AND (#1 = :0)) AND (#2 = :1):
+		// the post exists, at the version read, and is still a draft.
+		m.posts.TxUpdate(tx, author, id, expression.Set(expression.Name("status"), expression.Value("PUBLISHED")),
+			adjlist.IfVersion(p.Data.Version), adjlist.If(draft))
+		m.authors.TxUpdate(tx, author, expression.Set(expression.Name("published"), expression.Value(a.Published+1)), adjlist.IfVersion(a.Version))
+		err = tx.Commit(ctx)
+		switch {
+		case errors.Is(err, adjlist.ErrConditionFailed):
+			fmt.Fprintln(w, "  not a draft any more: already published")
+			return nil
+		case errors.Is(err, adjlist.ErrVersionConflict):
+			continue // the post or the author changed since we read them
+		case err != nil:
+			return err
+		}
+		fmt.Fprintf(w, "  published; ada has %d published post(s)\n", a.Published+1)
+		return nil
+	}
+}
+
+// likeConcurrently has n readers like a post at once, each reading the post
+// and writing likes+1 at the version read, retrying on a conflict; it
+// returns how many conflicts were retried.
+func likeConcurrently(ctx context.Context, m model, author, id string, n int) (int, error) {
+	var (
+		wg        sync.WaitGroup
+		mu        sync.Mutex
+		conflicts int
+		errs      []error
+	)
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				p, err := m.posts.Get(ctx, author, id)
+				if err == nil {
+					_, err = m.posts.Update(ctx, author, id, expression.Set(expression.Name("likes"), expression.Value(p.Data.Likes+1)),
+						adjlist.IfVersion(p.Data.Version))
+				}
+				mu.Lock()
+				if errors.Is(err, adjlist.ErrVersionConflict) {
+					conflicts++
+					mu.Unlock()
+					continue
+				}
+				if err != nil {
+					errs = append(errs, err)
+				}
+				mu.Unlock()
+				return
+			}
+		}()
+	}
+	wg.Wait()
+	return conflicts, errors.Join(errs...)
+}
+
+// signIn records a session that expires a day later, or extends it.
+func signIn(ctx context.Context, w io.Writer, m model, author, id, device string) error {
+	err := m.sessions.Put(ctx, author, id, Session{Device: device}) // expiresAt = now + 24h (Lifetime)
+	if errors.Is(err, adjlist.ErrExists) {
+		var ccf *types.ConditionalCheckFailedException
+		if errors.As(err, &ccf) { // the stored session, from the same response
+			fmt.Fprintf(w, "  %s: signed in before; extending the session\n", id)
+		}
+		_, err = m.sessions.Update(ctx, author, id, expression.Set(expression.Name("device"), expression.Value(device)),
+			adjlist.Expires(time.Now().Add(24*time.Hour)))
+	}
+	return err
+}

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
+	"github.com/adjlist/adjlist/internal/exampleutil"
+	"github.com/adjlist/adjlist/internal/exampleutil/exampletest"
+)
+
+func TestMain(m *testing.M) { ddbtest.Main(m) }
+
+func finalTable() exampletest.Seed {
+	author := func(id string) exampleutil.Shape {
+		return exampletest.Item(map[string]string{"PK": "AUTHOR#" + id, "SK": "PROFILE"}, "name", "published", "version", "createdAt", "updatedAt")
+	}
+	return exampletest.Seed{KeyAttrs: []string{"PK", "SK", "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK"}, Items: []exampleutil.Shape{
+		author("ada"), author("bob"),
+		exampletest.Item(map[string]string{"PK": "AUTHOR#ada", "SK": "POST#2026-0001", "GSI2PK": "STATUS#PUBLISHED", "GSI2SK": "POST#2026-0001"},
+			"title", "status", "likes", "version", "createdAt", "updatedAt"),
+		exampletest.Item(map[string]string{"PK": "AUTHOR#ada", "SK": "SESSION#web"}, "device", "expiresAt"),
+		exampletest.Item(map[string]string{"PK": "AUTHOR#bob", "SK": "FOLLOWS#AUTHOR#ada", "GSI1PK": "AUTHOR#ada", "GSI1SK": "AUTHOR#bob"}, "since"),
+	}}
+}
+
+func TestRunWritesTheBlog(t *testing.T) {
+	exampletest.RunTwice(t, example, finalTable(), func(run int, out string) {
+		exampletest.ContainsAll(t, out,
+			"likes is a multiple of 20: true\n",
+			"  published posts across authors: 1\n",
+			"  2 sessions stored, 1 live: web\n",
+		)
+		if run == 0 {
+			exampletest.ContainsAll(t, out,
+				"  published; ada has 1 published post(s)\n",
+				"\nada: version 2, created ",
+			)
+		} else {
+			exampletest.ContainsAll(t, out,
+				"  ada: already signed up\n",
+				"  the draft is saved already\n",
+				"  not a draft any more: already published\n",
+				"  web: signed in before; extending the session\n",
+				"\nada: version 2, created ",
+			)
+		}
+	})
+}
+
+func TestRunCleanup(t *testing.T) { exampletest.CleanupDeletesTable(t, example) }
+
+func TestDescribe(t *testing.T) {
+	out := exampletest.Describe(t, example)
+	exampletest.ContainsAll(t, out, "| child POST of AUTHOR |", "SESSION")
+}

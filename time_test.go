@@ -1,0 +1,236 @@
+package adjlist_test
+
+import (
+	"context"
+	"strconv"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
+)
+
+// Session is a child with an expiry and timestamps read back.
+type Session struct {
+	Device    string `dynamodbav:"device"`
+	ExpiresAt int64  `dynamodbav:"expiresAt,omitempty"`
+	CreatedAt string `dynamodbav:"createdAt,omitempty"`
+	UpdatedAt string `dynamodbav:"updatedAt,omitempty"`
+}
+
+// clock is an injectable clock for Tracking.Clock.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// ttlOnlyAdmin is a TableAdminClient without UpdateTimeToLive that counts
+// its calls.
+type ttlOnlyAdmin struct {
+	calls int
+}
+
+func (a *ttlOnlyAdmin) CreateTable(context.Context, *dynamodb.CreateTableInput, ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error) {
+	a.calls++
+	return &dynamodb.CreateTableOutput{}, nil
+}
+
+func (a *ttlOnlyAdmin) DescribeTable(context.Context, *dynamodb.DescribeTableInput, ...func(*dynamodb.Options)) (*dynamodb.DescribeTableOutput, error) {
+	a.calls++
+	return &dynamodb.DescribeTableOutput{Table: &types.TableDescription{TableStatus: types.TableStatusActive}}, nil
+}
+
+func TestTimeToLive(t *testing.T) {
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	calls := &opsClient{Client: db}
+	table := adjlist.NewTable(calls, ddbtest.TableName(t))
+	ttl := func(o *adjlist.CreateTableOptions) { o.TimeToLive = "expiresAt" }
+	ddbtest.CreateTable(t, table, ttl)
+	desc, err := db.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(table.Name())})
+	require.NoError(t, err)
+	assert.Equal(t, types.TimeToLiveStatusEnabled, desc.TimeToLiveDescription.TimeToLiveStatus)
+	assert.Equal(t, "expiresAt", aws.ToString(desc.TimeToLiveDescription.AttributeName))
+	// Again, with IfNotExists: TTL already on is left as it is.
+	require.NoError(t, adjlist.CreateTable(ctx, db, table, ttl, func(o *adjlist.CreateTableOptions) { o.IfNotExists = true }))
+
+	// TTL on another attribute: DynamoDB's error, after the table exists.
+	err = adjlist.CreateTable(ctx, db, table, func(o *adjlist.CreateTableOptions) { o.IfNotExists, o.TimeToLive = true, "other" })
+	var apiErr smithy.APIError
+	require.ErrorAs(t, err, &apiErr)
+	assert.Equal(t, "ValidationException", apiErr.ErrorCode())
+
+	clk := &clock{now: time.Date(2026, 11, 23, 4, 0, 0, 0, time.UTC)}
+	users := adjlist.NewNode[Author](table, "USER", "PROFILE")
+	sessions := adjlist.NewCollection[Session](users, "SESSION", func(o *adjlist.CollectionOptions) {
+		o.Expiry, o.Lifetime, o.Clock = "expiresAt", 24*time.Hour, clk.Now
+	})
+	now := clk.Now()
+	require.NoError(t, sessions.Put(ctx, "ada", "s1", Session{Device: "phone"}))
+	s1, err := sessions.Get(ctx, "ada", "s1")
+	require.NoError(t, err)
+	assert.Equal(t, now.Add(24*time.Hour).Unix(), s1.Data.ExpiresAt, "Lifetime from the clock, epoch seconds")
+	raw, err := db.GetItem(ctx, getInput(table.Name(), "USER#ada", "SESSION#s1"))
+	require.NoError(t, err)
+	assert.Equal(t, &types.AttributeValueMemberN{Value: strconv.FormatInt(now.Add(24*time.Hour).Unix(), 10)}, raw.Item["expiresAt"], "a Number")
+
+	// An expiry of the write's own, on create and update; Lifetime is not
+	// applied to updates.
+	require.NoError(t, sessions.Put(ctx, "ada", "s2", Session{Device: "laptop"}, adjlist.Expires(now.Add(-time.Hour))))
+	require.NoError(t, sessions.Put(ctx, "ada", "s3", Session{Device: "tv"}))
+	calls.counts()
+	s3, err := sessions.Update(ctx, "ada", "s3", expression.Set(expression.Name("device"), expression.Value("TV")), adjlist.Expires(now.Add(-time.Minute)))
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"UpdateItem": 1}, calls.counts(), "in the same request")
+	assert.Equal(t, now.Add(-time.Minute).Unix(), s3.Data.ExpiresAt)
+	s1, err = sessions.Update(ctx, "ada", "s1", expression.Set(expression.Name("device"), expression.Value("Phone")))
+	require.NoError(t, err)
+	assert.Equal(t, now.Add(24*time.Hour).Unix(), s1.Data.ExpiresAt, "unchanged by an update")
+	require.NoError(t, users.Put(ctx, "ada", Author{Name: "Ada"}))
+
+	// Expired but not yet deleted: reads return them; the filter leaves them out.
+	all, err := sessions.List("ada").Collect(ctx)
+	require.NoError(t, err)
+	assert.Len(t, all, 3)
+	var u adjlist.Usage
+	live, err := sessions.List("ada").Filter(adjlist.Unexpired("expiresAt", now)).Collect(adjlist.WithUsage(ctx, &u))
+	require.NoError(t, err)
+	require.Len(t, live, 1)
+	assert.Equal(t, 3, u.Scanned(), "the expired ones are still read")
+	assert.Equal(t, 1, u.Matched())
+	assert.Equal(t, "s1", live[0].ID)
+	q := calls.lastInput("Query").(*dynamodb.QueryInput)
+	assert.Contains(t, aws.ToString(q.FilterExpression), "attribute_not_exists")
+	// The filter as its doc comment shows it; items without an expiry are kept.
+	e, err := expression.NewBuilder().WithFilter(adjlist.Unexpired("expiresAt", now)).Build()
+	require.NoError(t, err)
+	assert.Equal(t, "(attribute_not_exists (#0)) OR (#0 > :0)", aws.ToString(e.Filter()))
+	assert.Equal(t, map[string]string{"#0": "expiresAt"}, e.Names())
+	assert.Equal(t, &types.AttributeValueMemberN{Value: strconv.FormatInt(now.Unix(), 10)}, e.Values()[":0"])
+	var notes []adjlist.Child[Session]
+	plain := adjlist.NewCollection[Session](users, "NOTE")
+	require.NoError(t, plain.Put(ctx, "ada", "n1", Session{Device: "none"}))
+	notes, err = plain.List("ada").Filter(adjlist.Unexpired("expiresAt", now)).Collect(ctx)
+	require.NoError(t, err)
+	assert.Len(t, notes, 1, "no expiry: kept")
+
+	// Refused before any request.
+	calls.counts()
+	require.ErrorIs(t, plain.Put(ctx, "ada", "n2", Session{}, adjlist.Expires(now)), adjlist.ErrInvalidOption)
+	_, err = plain.Update(ctx, "ada", "n1", expression.Set(expression.Name("device"), expression.Value("x")), adjlist.Expires(now))
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	require.ErrorIs(t, sessions.Delete(ctx, "ada", "s1", adjlist.Expires(now)), adjlist.ErrInvalidOption)
+	lifeless := adjlist.NewCollection[Session](users, "X", func(o *adjlist.CollectionOptions) { o.Lifetime = time.Hour })
+	require.ErrorIs(t, lifeless.Put(ctx, "ada", "x", Session{}), adjlist.ErrInvalidOption)
+	assert.Empty(t, calls.counts())
+	admin := &ttlOnlyAdmin{}
+	require.ErrorIs(t, adjlist.CreateTable(ctx, admin, adjlist.NewTable(nil, "t"), ttl), adjlist.ErrInvalidOption)
+	assert.Zero(t, admin.calls, "no request")
+	require.NoError(t, adjlist.CreateTable(ctx, admin, adjlist.NewTable(nil, "t"), func(o *adjlist.CreateTableOptions) { o.MaxWait = time.Second }),
+		"a TableAdminClient without TTL still creates tables")
+}
+
+// Post2 is a post with timestamps read back.
+type Post2 struct {
+	Title     string `dynamodbav:"title"`
+	CreatedAt string `dynamodbav:"createdAt"`
+	UpdatedAt string `dynamodbav:"updatedAt"`
+}
+
+func TestTimestamps(t *testing.T) {
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	calls := &opsClient{Client: db}
+	table := adjlist.NewTable(calls, ddbtest.TableName(t), indexedTableOptions)
+	ddbtest.CreateTable(t, table)
+	clk := &clock{now: time.Date(2026, 11, 23, 4, 5, 6, 0, time.FixedZone("CET", 3600))}
+	stamps := adjlist.Tracking{CreatedAt: "createdAt", UpdatedAt: "updatedAt", Clock: clk.Now}
+	authors := adjlist.NewNode[Post2](table, "AUTHOR", "PROFILE", func(o *adjlist.NodeOptions) { o.Tracking = stamps })
+	// Posts listed by last update in LSI1: the derived key follows updatedAt.
+	posts := adjlist.NewCollection[Post2](authors, "POST", func(o *adjlist.CollectionOptions) {
+		o.Tracking = stamps
+		o.Indexes = []adjlist.IndexKeys{{Index: "LSI1", SortKey: adjlist.Compose(adjlist.Const("UPD"), adjlist.Attr("updatedAt"))}}
+	})
+	follows := adjlist.NewEdge[Post2](authors, "FOLLOWS", authors, func(o *adjlist.EdgeOptions) { o.Tracking = stamps })
+	t0 := "2026-11-23T03:05:06.000Z" // UTC, fixed width
+
+	require.NoError(t, authors.Create(ctx, "ada", Post2{Title: "Ada"}))
+	a, err := authors.Get(ctx, "ada")
+	require.NoError(t, err)
+	assert.Equal(t, Post2{Title: "Ada", CreatedAt: t0, UpdatedAt: t0}, a)
+
+	clk.Add(1500 * time.Millisecond)
+	t1 := "2026-11-23T03:05:07.500Z"
+	assert.Less(t, t0, t1, "byte order is time order")
+	calls.counts()
+	a, err = authors.Update(ctx, "ada", expression.Set(expression.Name("title"), expression.Value("Ada L.")))
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"UpdateItem": 1}, calls.counts(), "in the same request")
+	assert.Equal(t, Post2{Title: "Ada L.", CreatedAt: t0, UpdatedAt: t1}, a, "createdAt on create only")
+
+	// Put: a read-modify-put keeps createdAt; without one, it is set.
+	a.Title = "Ada Lovelace"
+	require.NoError(t, authors.Put(ctx, "ada", a))
+	a, err = authors.Get(ctx, "ada")
+	require.NoError(t, err)
+	assert.Equal(t, Post2{Title: "Ada Lovelace", CreatedAt: t0, UpdatedAt: t1}, a)
+	require.NoError(t, authors.Put(ctx, "bob", Post2{Title: "Bob"}))
+	b, err := authors.Get(ctx, "bob")
+	require.NoError(t, err)
+	assert.Equal(t, Post2{Title: "Bob", CreatedAt: t1, UpdatedAt: t1}, b)
+
+	// Edges, children, bulk and transactions.
+	require.NoError(t, follows.Put(ctx, "bob", "ada", Post2{}))
+	f, err := follows.Get(ctx, "bob", "ada")
+	require.NoError(t, err)
+	assert.Equal(t, Post2{CreatedAt: t1, UpdatedAt: t1}, f.Data)
+	require.NoError(t, posts.Put(ctx, "ada", "p1", Post2{Title: "One"}))
+	_, err = posts.PutMany(ctx, []adjlist.Child[Post2]{{Parent: "ada", ID: "p2", Data: Post2{Title: "Two"}}})
+	require.NoError(t, err)
+	clk.Add(time.Second)
+	t2 := "2026-11-23T03:05:08.500Z"
+	tx := adjlist.NewTx(table)
+	posts.TxUpdate(tx, "ada", "p1", expression.Set(expression.Name("title"), expression.Value("One!")))
+	follows.TxUpdate(tx, "bob", "ada", expression.Set(expression.Name("title"), expression.Value("x")))
+	require.NoError(t, tx.Commit(ctx))
+	got, err := posts.GetMany(ctx, []adjlist.Child[Post2]{{Parent: "ada", ID: "p1"}, {Parent: "ada", ID: "p2"}})
+	require.NoError(t, err)
+	require.Len(t, got, 2)
+	assert.Equal(t, Post2{Title: "One!", CreatedAt: t1, UpdatedAt: t2}, got[0].Data)
+	assert.Equal(t, Post2{Title: "Two", CreatedAt: t1, UpdatedAt: t1}, got[1].Data)
+	f, err = follows.Get(ctx, "bob", "ada")
+	require.NoError(t, err)
+	assert.Equal(t, t2, f.Data.UpdatedAt)
+
+	// The index ordered by updatedAt followed the update: p2, then p1.
+	recent, err := posts.ByIndex("LSI1", "ada").ConsistentRead().Collect(ctx)
+	require.NoError(t, err)
+	require.Len(t, recent, 2)
+	assert.Equal(t, []string{"p2", "p1"}, []string{recent[0].ID, recent[1].ID})
+
+	// Updates may not set what the handle maintains.
+	calls.counts()
+	_, err = posts.Update(ctx, "ada", "p1", expression.Set(expression.Name("createdAt"), expression.Value("x")))
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	_, err = posts.Update(ctx, "ada", "p1", expression.Set(expression.Name("updatedAt"), expression.Value("x")))
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	same := adjlist.NewNode[Post2](table, "X", "META", func(o *adjlist.NodeOptions) { o.CreatedAt, o.UpdatedAt = "at", "at" })
+	require.ErrorIs(t, same.Put(ctx, "x", Post2{}), adjlist.ErrInvalidOption)
+	assert.Empty(t, calls.counts())
+}

@@ -1,0 +1,457 @@
+package adjlist
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// WriteOptions configures one write of one item: the optFns of every
+// single-item write of nodes, edges and children (Put, Create, Update,
+// Delete) and of their transaction forms (TxPut, TxUpdate, TxDelete,
+// TxCheck). The zero value adds nothing to the library's own guard.
+type WriteOptions struct {
+	// Condition, when set, is a condition of the caller's own, built with
+	// the SDK's expression package, that the stored item must meet for the
+	// write to happen. It is ANDed after the library's guard and the
+	// version check, in one condition expression built by
+	// expression.NewBuilder, e.g. for an edge:
+	//
+	//	(attribute_not_exists (#0)) AND (#1 = :0)
+	//
+	// (#0 the partition key, #1 and :0 the caller's name and value). When
+	// it fails, the write returns [ErrConditionFailed], never the guard's
+	// [ErrExists], [ErrEdgeExists] or [ErrNotFound], and errors.As reaches
+	// the SDK's *types.ConditionalCheckFailedException, whose Item holds the
+	// stored item (ReturnValuesOnConditionCheckFailure ALL_OLD): no second
+	// read. A condition on a create is evaluated against no item (the
+	// guard requires there is none), so only conditions that hold for a
+	// missing item, such as attribute_not_exists, can pass there. Default:
+	// unset, no condition of the caller's. [If] sets it.
+	Condition expression.ConditionBuilder
+	// Version is the version of the item the caller read, for a handle
+	// with optimistic locking ([Tracking.Version]): the write happens only
+	// if the stored item still has it, and otherwise fails with
+	// [ErrVersionConflict], changing nothing. Required (non-zero) by Update
+	// and Delete on such handles, optional for Put (which otherwise uses
+	// the version in the data) and TxCheck, refused on creates, which
+	// always write version 1, and on handles without locking
+	// ([ErrInvalidOption], before any request). Default 0. [IfVersion]
+	// sets it.
+	Version int64
+	// ExpiresAt, when non-zero, is the item's expiry, written to the
+	// handle's [Tracking.Expiry] attribute in epoch seconds (a Number, as
+	// DynamoDB's Time to Live requires) by Put, Create and Update and
+	// their Tx forms, in the same request; it overrides
+	// [Tracking.Lifetime]. On a handle without Tracking.Expiry it is
+	// refused with [ErrInvalidOption] before any request. Default: zero,
+	// no expiry from this write. [Expires] sets it.
+	ExpiresAt time.Time
+}
+
+// Expires returns a write option that gives the item the expiry at (see
+// [WriteOptions.ExpiresAt]).
+func Expires(at time.Time) func(*WriteOptions) {
+	return func(o *WriteOptions) { o.ExpiresAt = at }
+}
+
+// Unexpired returns the filter that leaves out items whose expiry
+// attribute name holds an epoch-seconds time at or before now: DynamoDB
+// deletes expired items only eventually (typically within a few days), and
+// until then reads return them. Pass it to [Query.Filter], e.g.
+//
+//	posts.List("ada").Filter(adjlist.Unexpired("expiresAt", now))
+//
+// which sends the filter expression
+//
+//	(attribute_not_exists (#0)) OR (#0 > :0)
+//
+// with #0 = expiresAt and :0 = now in epoch seconds: items without an
+// expiry are kept. The filtered-out items are still read and billed, and
+// [Query.Limit] counts them. A cursor binds the filter's values, so use one
+// now for every page of a listing (e.g. the time the listing started,
+// carried beside the cursor).
+func Unexpired(name string, now time.Time) expression.ConditionBuilder {
+	n := expression.Name(name)
+	return expression.AttributeNotExists(n).Or(n.GreaterThan(expression.Value(now.Unix())))
+}
+
+// TimeFormat is the layout of the timestamps [Tracking] writes: RFC 3339 in
+// UTC with exactly three fractional digits, e.g.
+// "2026-11-23T04:05:06.789Z", so that byte order is time order (as sort
+// keys and index keys compare).
+const TimeFormat = "2006-01-02T15:04:05.000Z"
+
+// If returns a write option that adds cond, built with the SDK's
+// expression package, to the write's condition (see
+// [WriteOptions.Condition]); several If options are ANDed in order.
+func If(cond expression.ConditionBuilder) func(*WriteOptions) {
+	return func(o *WriteOptions) {
+		if o.Condition.IsSet() {
+			o.Condition = o.Condition.And(cond)
+		} else {
+			o.Condition = cond
+		}
+	}
+}
+
+// IfVersion returns a write option that makes the write conditional on the
+// stored item's version being v, the one read (see [WriteOptions.Version]).
+func IfVersion(v int64) func(*WriteOptions) {
+	return func(o *WriteOptions) { o.Version = v }
+}
+
+// Tracking declares what a handle writes on its items besides their data.
+// It is embedded in [NodeOptions], [EdgeOptions] and [CollectionOptions];
+// the zero value tracks nothing. Attribute names must differ from the
+// table's key attributes and from each other ([ErrInvalidOption] on every
+// call, before any request).
+type Tracking struct {
+	// Version, when set, turns on optimistic locking: it names a Number
+	// attribute that every write through the handle maintains. A create
+	// ([Node.Create], [Edge.Put], [Collection.Put] and their Tx forms,
+	// bulk PutMany) writes 1. [Node.Put] writes the version it expects
+	// plus one, conditioned on the stored version being the expected one:
+	// [WriteOptions.Version] if set, else the version attribute in the
+	// data (the value read), and with none, on there being no stored
+	// version (attribute_not_exists(version)). Update adds
+	// "SET version = :v+1" conditioned on "version = :v", the
+	// [WriteOptions.Version] read, which Update and Delete require. A stale
+	// version fails with [ErrVersionConflict] and changes nothing; a
+	// transaction with a stale action writes nothing. Reads expose the
+	// version through the data: give the data type a field with the
+	// attribute's name, e.g. Version int64 `dynamodbav:"version"`.
+	// Updates may not name the attribute ([ErrInvalidOption]). Bulk
+	// deletes and cascades do not check it. A put whose response was lost
+	// and that the SDK retried succeeds (the stored item is the one
+	// written); an update or delete so retried reports
+	// [ErrVersionConflict] (or [ErrNotFound]) although its first attempt
+	// was applied: read the item again to see. Default "": no locking.
+	Version string
+
+	// CreatedAt, when set, names a String attribute set to the time of
+	// the write ([TimeFormat], UTC, from Clock) when the item is created:
+	// by creates ([Node.Create], [Edge.Put], [Collection.Put], their Tx
+	// forms, PutMany), and by [Node.Put] when the data carries no value
+	// for it (a read-modify-put keeps the value read). Updates leave it.
+	// Default "": not written.
+	CreatedAt string
+	// UpdatedAt, when set, names a String attribute set to the time of
+	// every write but deletes, in the same request: puts write it in the
+	// item, updates add "SET updatedAt = :now". Default "": not written.
+	UpdatedAt string
+	// Clock returns the time for CreatedAt, UpdatedAt and Lifetime.
+	// Default time.Now; tests inject a fixed clock.
+	Clock func() time.Time
+
+	// Expiry, when set, names the Number attribute that holds an item's
+	// expiry in epoch seconds: the table's Time to Live attribute
+	// ([CreateTableOptions].TimeToLive), which DynamoDB uses to delete
+	// expired items, eventually. Writes set it from
+	// [WriteOptions.ExpiresAt] or Lifetime. Default "": no expiry.
+	Expiry string
+	// Lifetime, with Expiry, gives every item put or created through the
+	// handle (not updated) the expiry Clock() + Lifetime, unless the write
+	// sets [WriteOptions.ExpiresAt]. Default 0: no expiry unless given.
+	Lifetime time.Duration
+}
+
+// tracking is a handle's Tracking, checked.
+type tracking struct {
+	version, createdAt, updatedAt, expiry string
+	clock                                 func() time.Time
+	lifetime                              time.Duration
+}
+
+// newTracking checks o's attribute names against t's keys and each other.
+func (t *Table) newTracking(o Tracking) (tracking, error) {
+	tr := tracking{version: o.Version, createdAt: o.CreatedAt, updatedAt: o.UpdatedAt, expiry: o.Expiry, clock: o.Clock, lifetime: o.Lifetime}
+	if tr.clock == nil {
+		tr.clock = time.Now
+	}
+	seen := map[string]string{}
+	for _, a := range [...]struct{ field, name string }{{"Version", o.Version}, {"CreatedAt", o.CreatedAt}, {"UpdatedAt", o.UpdatedAt}, {"Expiry", o.Expiry}} {
+		switch {
+		case a.name == "":
+		case t.isKeyAttr(a.name):
+			return tr, fmt.Errorf("%w: Tracking.%s %q is a key attribute", ErrInvalidOption, a.field, a.name)
+		case seen[a.name] != "":
+			return tr, fmt.Errorf("%w: Tracking.%s and %s are both %q", ErrInvalidOption, seen[a.name], a.field, a.name)
+		default:
+			seen[a.name] = a.field
+		}
+	}
+	switch {
+	case o.Lifetime < 0:
+		return tr, fmt.Errorf("%w: Tracking.Lifetime %v", ErrInvalidOption, o.Lifetime)
+	case o.Lifetime > 0 && o.Expiry == "":
+		return tr, fmt.Errorf("%w: Tracking.Lifetime without Tracking.Expiry", ErrInvalidOption)
+	}
+	return tr, nil
+}
+
+// maintained reports whether name is an attribute the handle writes itself,
+// which updates may not name.
+func (tr *tracking) maintained(name string) bool {
+	return name != "" && (name == tr.version || name == tr.createdAt || name == tr.updatedAt)
+}
+
+// stamp adds what the handle tracks to an item being put, before its index
+// keys are derived: version 1 on a create, the timestamps, the expiry (o
+// may be nil).
+func (tr *tracking) stamp(item Item, create bool, o *WriteOptions) error {
+	if tr.version == "" && tr.createdAt == "" && tr.updatedAt == "" && tr.expiry == "" {
+		if o != nil && !o.ExpiresAt.IsZero() {
+			return fmt.Errorf("%w: ExpiresAt on a handle without Tracking.Expiry", ErrInvalidOption)
+		}
+		return nil
+	}
+	now := tr.clock()
+	if tr.version != "" && create {
+		item[tr.version] = &types.AttributeValueMemberN{Value: "1"}
+	}
+	if tr.createdAt != "" {
+		if v, has := item[tr.createdAt].(*types.AttributeValueMemberS); create || !has || v.Value == "" {
+			item[tr.createdAt] = &types.AttributeValueMemberS{Value: now.UTC().Format(TimeFormat)}
+		}
+	}
+	if tr.updatedAt != "" {
+		item[tr.updatedAt] = &types.AttributeValueMemberS{Value: now.UTC().Format(TimeFormat)}
+	}
+	at, err := tr.expiresAt(o, now, true)
+	if err != nil {
+		return err
+	}
+	if !at.IsZero() {
+		item[tr.expiry] = &types.AttributeValueMemberN{Value: strconv.FormatInt(at.Unix(), 10)}
+	}
+	return nil
+}
+
+// expiresAt is the expiry a write sets: o's, else (for puts) the lifetime's.
+func (tr *tracking) expiresAt(o *WriteOptions, now time.Time, put bool) (time.Time, error) {
+	if o != nil && !o.ExpiresAt.IsZero() {
+		if tr.expiry == "" {
+			return time.Time{}, fmt.Errorf("%w: ExpiresAt on a handle without Tracking.Expiry", ErrInvalidOption)
+		}
+		return o.ExpiresAt, nil
+	}
+	if put && tr.lifetime > 0 {
+		return now.Add(tr.lifetime), nil
+	}
+	return time.Time{}, nil
+}
+
+// updateSets are the SETs an update adds for the handle: updatedAt and the
+// expiry given.
+func (tr *tracking) updateSets(o *WriteOptions) (map[string]any, error) {
+	if tr.updatedAt == "" && (o == nil || o.ExpiresAt.IsZero()) {
+		return nil, nil
+	}
+	now := tr.clock()
+	sets := map[string]any{}
+	if tr.updatedAt != "" {
+		sets[tr.updatedAt] = now.UTC().Format(TimeFormat)
+	}
+	at, err := tr.expiresAt(o, now, false)
+	if err != nil {
+		return nil, err
+	}
+	if !at.IsZero() {
+		sets[tr.expiry] = at.Unix()
+	}
+	return sets, nil
+}
+
+// guardKind is the library's own condition on a write.
+type guardKind int
+
+const (
+	guardNone    guardKind = iota // an upsert: Node.Put
+	guardAbsent                   // attribute_not_exists(PK): a create
+	guardPresent                  // attribute_exists(PK): update, delete, check
+)
+
+// writeCond is the condition of one write: the library's guard, the
+// version check and the caller's condition, and what each failure means.
+type writeCond struct {
+	guard guardKind
+	// cond is the whole condition; unset for an unconditioned put.
+	cond expression.ConditionBuilder
+	// shared is a prebuilt condition used instead of building cond (the
+	// guard alone, the common case).
+	shared *condition
+	user   bool // cond includes the caller's condition
+	// version is the version attribute ("" unversioned); checked tells
+	// whether cond compares it with expected; next is the version written
+	// (0: none).
+	version        string
+	checked        bool
+	expected, next int64
+	// exists and missing are what a failed guard means (a create finding
+	// an item; an update, delete or check finding none).
+	exists, missing error
+	// tr is the handle's tracking; sets are an update's SETs for it
+	// (updatedAt, the expiry), in name order when built.
+	tr   *tracking
+	sets map[string]any
+}
+
+// action is the kind of a write, for the version rules.
+type action int
+
+const (
+	actPut action = iota
+	actUpdate
+	actDelete
+	actCheck
+)
+
+// newWriteCond builds the condition of action a with guard g by a handle
+// with tracking tr; dataVersion is the version in a put's data.
+func (t *Table) newWriteCond(tr *tracking, a action, g guardKind, o *WriteOptions, dataVersion int64) (*writeCond, error) {
+	w := &writeCond{guard: g, version: tr.version, tr: tr}
+	if a == actUpdate {
+		var err error
+		if w.sets, err = tr.updateSets(o); err != nil {
+			return nil, err
+		}
+	} else if a != actPut && !o.ExpiresAt.IsZero() {
+		return nil, fmt.Errorf("%w: ExpiresAt on a delete or check", ErrInvalidOption)
+	}
+	pk := expression.Name(t.opts.PartitionKey)
+	switch g {
+	case guardAbsent:
+		w.cond = expression.AttributeNotExists(pk)
+		w.shared = &t.absent
+	case guardPresent:
+		w.cond = expression.AttributeExists(pk)
+		w.shared = &t.present
+	}
+	switch {
+	case o.Version < 0:
+		return nil, fmt.Errorf("%w: Version %d", ErrInvalidOption, o.Version)
+	case o.Version != 0 && w.version == "":
+		return nil, fmt.Errorf("%w: Version %d on a handle without Tracking.Version", ErrInvalidOption, o.Version)
+	case w.version == "":
+	case g == guardAbsent:
+		if o.Version != 0 {
+			return nil, fmt.Errorf("%w: Version %d on a create, which writes version 1", ErrInvalidOption, o.Version)
+		}
+		w.next = 1
+	case g == guardNone:
+		w.expected = dataVersion
+		if o.Version != 0 {
+			w.expected = o.Version
+		}
+		w.checked, w.next = true, w.expected+1
+		v := expression.Name(w.version)
+		if w.expected == 0 {
+			w.cond = expression.AttributeNotExists(v)
+		} else {
+			w.cond = v.Equal(expression.Value(w.expected))
+		}
+	default: // guardPresent: update, delete, check
+		if o.Version == 0 && a != actCheck {
+			return nil, fmt.Errorf("%w: a write of an item with a version (Tracking.Version %q) needs the version read: IfVersion", ErrInvalidOption, w.version)
+		}
+		if o.Version != 0 {
+			w.expected, w.checked = o.Version, true
+			w.cond = w.cond.And(expression.Name(w.version).Equal(expression.Value(w.expected)))
+			if a == actUpdate {
+				w.next = w.expected + 1
+			}
+		}
+	}
+	if o.Condition.IsSet() {
+		w.user = true
+		if w.cond.IsSet() {
+			w.cond = w.cond.And(o.Condition)
+		} else {
+			w.cond = o.Condition
+		}
+	}
+	if w.checked || w.user {
+		w.shared = nil
+	}
+	return w, nil
+}
+
+// built is the condition as request fields, or nil fields with none.
+func (w *writeCond) built() (condition, error) {
+	if w.shared != nil {
+		return *w.shared, nil
+	}
+	if !w.cond.IsSet() {
+		return condition{}, nil
+	}
+	return newCondition(w.cond)
+}
+
+// classify says what the failure of w's condition means, given the item
+// stored when it failed (ALL_OLD; nil if there was none).
+func (w *writeCond) classify(old Item) error {
+	switch {
+	case !w.user && !w.checked && w.guard != guardNone:
+		// The guard is the only condition: nothing else can have failed,
+		// whether or not the stored item came back.
+		if w.guard == guardAbsent {
+			return w.exists
+		}
+		return w.missing
+	case w.guard == guardAbsent && old != nil:
+		return w.exists
+	case w.guard == guardPresent && old == nil:
+		return w.missing
+	case w.checked && versionOf(old, w.version) != w.expected:
+		return ErrVersionConflict
+	case w.user:
+		return ErrConditionFailed
+	case w.checked:
+		return ErrVersionConflict
+	}
+	return ErrConditionFailed
+}
+
+// versionOf reads a version attribute; 0 when absent or not a number.
+func versionOf(item Item, name string) int64 {
+	n, ok := item[name].(*types.AttributeValueMemberN)
+	if !ok {
+		return 0
+	}
+	v, err := strconv.ParseInt(n.Value, 10, 64)
+	if err != nil {
+		return 0
+	}
+	return v
+}
+
+// setVersion writes the version w puts, if any, into item.
+func (w *writeCond) setVersion(item Item) {
+	if w.version != "" && w.next > 0 {
+		item[w.version] = &types.AttributeValueMemberN{Value: strconv.FormatInt(w.next, 10)}
+	}
+}
+
+// writeOptions applies optFns.
+func writeOptions(optFns []func(*WriteOptions)) WriteOptions {
+	var o WriteOptions
+	for _, fn := range optFns {
+		fn(&o)
+	}
+	return o
+}
+
+// conditionFailed maps a failed conditional write's error through w, given
+// the SDK's exception; err is returned unchanged for other failures.
+func (w *writeCond) failure(err error) error {
+	var ccf *types.ConditionalCheckFailedException
+	if w == nil || !errors.As(err, &ccf) {
+		return err
+	}
+	return fmt.Errorf("%w: %w", w.classify(ccf.Item), err)
+}

@@ -109,8 +109,15 @@ func (ix *Index) keyAttrs(t *Table) (pk, sk []string) {
 // of [Options] (e.g. GSI1 on GSI1PK/GSI1SK) unless [Options].NoIndex, then
 // [Options].Indexes in order, with default projections filled in. The
 // inverted index's Projection is left empty: [CreateTableOptions] sets it.
+// The result is a deep copy: changing it changes no table.
 func (t *Table) Indexes() []Index {
-	return slices.Clone(t.indexes)
+	out := slices.Clone(t.indexes)
+	for i := range out {
+		out[i].PartitionAttributes = slices.Clone(out[i].PartitionAttributes)
+		out[i].SortAttributes = slices.Clone(out[i].SortAttributes)
+		out[i].NonKeyAttributes = slices.Clone(out[i].NonKeyAttributes)
+	}
+	return out
 }
 
 // index returns the declared index called name.

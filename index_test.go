@@ -524,6 +524,10 @@ func TestCreateTableIndexes(t *testing.T) {
 	}
 	assert.Equal(t, map[string]string{"GSI1": "2ALL", "GSI2": "2KEYS_ONLY", "LSI1": "local 2ALL", "ByScore": "4INCLUDE"}, got)
 	assert.Len(t, table.Indexes(), 4)
+	// A deep copy: changing it changes no table.
+	ixs := table.Indexes()
+	ixs[3].PartitionAttributes[0].Name = "changed"
+	assert.Equal(t, "tournament", table.Indexes()[3].PartitionAttributes[0].Name)
 }
 
 func TestPageIndexMixedRead(t *testing.T) {

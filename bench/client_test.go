@@ -82,6 +82,26 @@ func newImpl(name string, client *dynamodb.Client) Patterns {
 
 var sink any
 
+// measure times run in b's loop, reporting allocations and CPU time. One
+// untimed call first warms per-type caches (reflection plans) alike for
+// every implementation and checks the operation works.
+func measure(b *testing.B, run func() (any, error)) {
+	if _, err := run(); err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := StartCPU()
+	for i := 0; i < b.N; i++ {
+		v, err := run()
+		if err != nil {
+			b.Fatal(err)
+		}
+		sink = v
+	}
+	cpu.Stop(b)
+}
+
 // BenchmarkClient measures client-side cost: each operation through the
 // SDK's full middleware stack (serialization, SigV4 signing, endpoint
 // resolution, retry bookkeeping, CRC-32 validation, deserialization), with
@@ -95,22 +115,7 @@ func BenchmarkClient(b *testing.B) {
 			for _, name := range order {
 				b.Run("impl="+name, func(b *testing.B) {
 					p := newImpl(name, NewCannedClient(NewCanned(op.bodies)))
-					// One untimed call: warms per-type caches (reflection
-					// plans) alike for everyone and checks the op works.
-					if _, err := op.run(ctx, p); err != nil {
-						b.Fatal(err)
-					}
-					b.ReportAllocs()
-					b.ResetTimer()
-					cpu := StartCPU()
-					for i := 0; i < b.N; i++ {
-						v, err := op.run(ctx, p)
-						if err != nil {
-							b.Fatal(err)
-						}
-						sink = v
-					}
-					cpu.Stop(b)
+					measure(b, func() (any, error) { return op.run(ctx, p) })
 				})
 			}
 		})

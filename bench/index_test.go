@@ -187,20 +187,7 @@ func BenchmarkIndex(b *testing.B) {
 			for _, name := range order {
 				b.Run("impl="+name, func(b *testing.B) {
 					p := newIndexImpl(name, NewCannedClient(NewCanned(op.bodies)), Table)
-					if _, err := op.run(ctx, p); err != nil {
-						b.Fatal(err)
-					}
-					b.ReportAllocs()
-					b.ResetTimer()
-					cpu := StartCPU()
-					for i := 0; i < b.N; i++ {
-						v, err := op.run(ctx, p)
-						if err != nil {
-							b.Fatal(err)
-						}
-						sink = v
-					}
-					cpu.Stop(b)
+					measure(b, func() (any, error) { return op.run(ctx, p) })
 				})
 			}
 		})

@@ -159,7 +159,7 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 		if s.item != nil {
 			item := *s.item
 			item.Indexes = append(item.Indexes, t.derivedItemKeys(s.it)...)
-			item.Indexes = append(item.Indexes, t.nativeItemKeys(t.carried(item))...)
+			item.Indexes = append(item.Indexes, t.nativeItemKeys(t.carried(item), keyTemplates(t, item))...)
 			m.Items = append(m.Items, item)
 			s.patterns = append(s.patterns, indexPatterns(s)...)
 		}
@@ -263,9 +263,30 @@ func (t *Table) carried(item ItemType) []Attribute {
 	return attrs
 }
 
+// keyTemplates maps the key attributes an item type carries to their
+// templates: the table's keys and those of every index it has keys in.
+func keyTemplates(t *Table, item ItemType) map[string]string {
+	out := map[string]string{t.opts.PartitionKey: item.PartitionKey, t.opts.SortKey: item.SortKey}
+	for _, k := range item.Indexes {
+		if m := t.meta[k.Index]; m != nil && !m.ix.native() {
+			if !m.ix.Local && len(m.pk) > 0 {
+				out[m.pk[0]] = k.PartitionKey
+			}
+			if len(m.sk) > 0 {
+				out[m.sk[0]] = k.SortKey
+			}
+		}
+	}
+	return out
+}
+
 // nativeItemKeys lists the native indexes an item type with attrs lands
 // in: those whose every key attribute is among the attributes it carries.
-func (t *Table) nativeItemKeys(attrs []Attribute) []ItemKeys {
+//
+// A key attribute the item type derives (the table's keys, an index's) is
+// shown by its template, e.g. GSI1PK as CRS#<to>; a data attribute as
+// <name>.
+func (t *Table) nativeItemKeys(attrs []Attribute, templates map[string]string) []ItemKeys {
 	var out []ItemKeys
 	has := func(ks []KeyAttribute) bool {
 		return !slices.ContainsFunc(ks, func(k KeyAttribute) bool {
@@ -276,6 +297,9 @@ func (t *Table) nativeItemKeys(attrs []Attribute) []ItemKeys {
 		names := make([]string, len(ks))
 		for i, k := range ks {
 			names[i] = "<" + k.Name + ">"
+			if tpl, ok := templates[k.Name]; ok {
+				names[i] = tpl
+			}
 		}
 		return strings.Join(names, ", ")
 	}

@@ -9,7 +9,10 @@ import (
 // Incoming is a kind of edge that [DeleteNode] follows backwards, on the
 // inverted index, to find the edges that point at the node it deletes.
 // *[Edge] implements it for every data type E; its only method is
-// unexported, so no other type can. Pass the edge handles whose target type
+// unexported, so no other type can. *[Collection] implements it too, for
+// the children of a sharded collection ([CollectionOptions].Shards), which
+// live outside their parent's partition: passed to DeleteNode, they are
+// deleted with their parent (and counted in CascadeResult.Incoming). Pass the edge handles whose target type
 // is the deleted node's type, e.g. for a student:
 //
 //	mentors := adjlist.NewEdge[Mentoring](students, "MENTOR", students) // STU → STU
@@ -34,6 +37,9 @@ type edgeScan struct {
 	// edge ([EdgeOptions.Shards]) each shard's index partition, read one
 	// after the other so that every page is exactly one request.
 	parts []string
+	// split, if set, recognises the items to delete instead of the edge
+	// key shape (a sharded collection's children).
+	split func(Item) (from, to string, ok bool)
 }
 
 // describe names the edge kind for error messages, e.g. "ENROLL (STU → CRS)".
@@ -99,7 +105,11 @@ func (s edgeScan) queries(op string, skip itemKey) []Query[edgeRef] {
 		k := s.keys
 		k.pk, k.shardPKs = pk, nil
 		qs[i] = keysQuery(s.t, op, k, func(item Item, k itemKey) (edgeRef, bool) {
-			from, to, ok := s.t.splitKeys(item, s.fromType, s.prefix)
+			split := s.split
+			if split == nil {
+				split = func(item Item) (string, string, bool) { return s.t.splitKeys(item, s.fromType, s.prefix) }
+			}
+			from, to, ok := split(item)
 			if !ok || k == skip {
 				return edgeRef{}, false
 			}
@@ -310,4 +320,26 @@ func deletePages[T any](ctx context.Context, op string, t *Table, pk string, q Q
 		}
 		cursor = page.Cursor
 	}
+}
+
+// incoming implements [Incoming]: the children of parent to in the shard
+// partitions of a sharded collection, keys only. An unsharded collection's
+// children are in the parent's partition, which DeleteNode deletes anyway:
+// it has nothing to add.
+func (c *Collection[P, C]) incoming(to string) (edgeScan, error) {
+	s := edgeScan{t: c.t, label: c.childType, fromType: c.parent.typ, toType: c.parent.typ, prefix: c.prefix}
+	if c.err != nil {
+		return s, c.err
+	}
+	pk, _, err := c.parent.Key(to)
+	if err != nil || c.shards == 0 {
+		return s, err
+	}
+	s.keys = queryKeys{pk: pk, skPrefix: c.prefix}
+	s.parts = shardKeys(pk, c.shards)
+	s.split = func(item Item) (string, string, bool) {
+		v, ok, _ := c.decode(keysOf(c.t, item))
+		return v.Parent, v.ID, ok
+	}
+	return s, nil
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // Collection is a handle on a one-to-many relationship stored as an item
@@ -30,6 +31,7 @@ type Collection[P, C any] struct {
 	t         *Table
 	childType string
 	prefix    string // childType#
+	shards    int    // table partitions per parent; 0: not sharded
 	it        itemType
 	tr        tracking
 	// decodeItem is decode, bound once rather than per query.
@@ -71,6 +73,13 @@ func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*
 	if c.err == nil {
 		c.err = checkName("child type", childType)
 	}
+	switch {
+	case c.err != nil:
+	case opts.Shards < 0 || opts.Shards > MaxShards:
+		c.err = fmt.Errorf("%w: Shards %d, want 0 to %d", ErrInvalidOption, opts.Shards, MaxShards)
+	case opts.Shards > 1:
+		c.shards = opts.Shards
+	}
 	if c.err == nil && childType == parent.marker {
 		c.err = fmt.Errorf("%w: child type %s equals the parent's item marker", ErrInvalidOption, childType)
 	}
@@ -100,11 +109,35 @@ type CollectionOptions struct {
 	// children besides their data: a version for optimistic locking.
 	// Default: nothing.
 	Tracking
+
+	// Shards spreads a parent's children over Shards partitions of the
+	// table, for parents with too many children, or too much traffic, for
+	// one partition (seed 004's "a workspace with millions of projects"):
+	// a child's partition key is the parent's key plus a suffix chosen
+	// from the child id, "WS#acme#07", while the parent item stays at
+	// "WS#acme". [Collection.List] then queries every shard in parallel and
+	// merges them in sort key order (ascending or [Query.Desc]), with one
+	// cursor that resumes every shard; Count, ranges and filters work
+	// across them; [Collection.Load] reads the parent item and the merged
+	// children. Each page costs one request per unfinished shard. Default
+	// 0 or 1: one partition. At most [MaxShards].
+	//
+	// Sharded children are not in the parent's partition: [LoadPartition]
+	// cannot read them ([Collection.Into] is [ErrInvalidOption]), and
+	// [DeleteNode] deletes them only when the collection is passed to it
+	// (it implements [Incoming]). Changing Shards for existing children
+	// moves their partition: they are not found until rewritten (read
+	// with the old count, put with the new; [Migrate] rewrites index keys
+	// in place and does not move items between partitions).
+	Shards int
 }
 
 // Key returns the primary key of a child: the parent's node key and
 // NodeKey(childType, childID), e.g. ("WS#acme", "PROJ#2026-0007"). Errors
 // match [ErrInvalidKey]; the sort key must fit [MaxSortKeyLen].
+//
+// With [CollectionOptions].Shards the partition key carries the child's
+// shard, "WS#acme#07": FNV-1a of the child id modulo Shards, two digits.
 func (c *Collection[P, C]) Key(parentID, childID string) (pk, sk string, err error) {
 	if c.err != nil {
 		return "", "", c.err
@@ -115,8 +148,25 @@ func (c *Collection[P, C]) Key(parentID, childID string) (pk, sk string, err err
 	if err = checkID(c.childType, childID); err != nil {
 		return pk, "", err
 	}
+	if c.shards > 0 {
+		pk += "#" + shardSuffix(childID, c.shards)
+	}
 	sk = joinKey(childID, c.childType)
 	return pk, sk, c.t.checkKeys(c.childType, pk, sk)
+}
+
+// parentKey is the parent's node key of a child's partition key pk: pk
+// itself, or without its shard suffix; ok is false for a pk that is not
+// one of this collection's partitions.
+func (c *Collection[P, C]) parentKey(pk string) (string, bool) {
+	if c.shards == 0 {
+		return pk, true
+	}
+	i := len(pk) - 3
+	if i < 0 || pk[i] != '#' || pk[i+1] < '0' || pk[i+1] > '9' || pk[i+2] < '0' || pk[i+2] > '9' || int(pk[i+1]-'0')*10+int(pk[i+2]-'0') >= c.shards {
+		return "", false
+	}
+	return pk[:i], true
 }
 
 // Put creates a child with one PutItem guarded by attribute_not_exists(PK)
@@ -175,7 +225,8 @@ func (c *Collection[P, C]) item(parentID, childID string, data C, o *WriteOption
 
 // keyCtx is what the child (pk, sk)'s index key templates may name.
 func (c *Collection[P, C]) keyCtx(pk, sk string) *keyCtx {
-	return &keyCtx{self: sk, parent: pk, pk: pk, sk: sk}
+	parent, _ := c.parentKey(pk)
+	return &keyCtx{self: sk, parent: parent, pk: pk, sk: sk}
 }
 
 // Get reads one child with an eventually consistent GetItem, e.g.
@@ -266,7 +317,11 @@ func (c *Collection[P, C]) List(parentID string) Query[Child[C]] {
 	if err != nil {
 		return errQuery[Child[C]](c.t, op, err)
 	}
-	return newQuery(c.t, op, queryKeys{pk: pk, skPrefix: c.prefix}, c.decodeItem)
+	k := queryKeys{pk: pk, skPrefix: c.prefix}
+	if c.shards > 0 {
+		k.shardPKs = shardKeys(pk, c.shards)
+	}
+	return newQuery(c.t, op, k, c.decodeItem)
 }
 
 // Decode turns a raw item (from a Scan, an export, a stream record's
@@ -289,7 +344,16 @@ func (c *Collection[P, C]) Decode(item Item) (v Child[C], ok bool, err error) {
 // ok=false for items that are not this collection's children.
 func (c *Collection[P, C]) decode(item Item) (Child[C], bool, error) {
 	var v Child[C]
-	parent, id, ok := c.t.splitKeys(item, c.parent.typ, c.prefix)
+	keys := item
+	if c.shards > 0 {
+		pk, _ := stringAttr(item, c.t.opts.PartitionKey)
+		parentKey, ok := c.parentKey(pk)
+		if !ok {
+			return v, false, nil
+		}
+		keys = Item{c.t.opts.PartitionKey: &types.AttributeValueMemberS{Value: parentKey}, c.t.opts.SortKey: item[c.t.opts.SortKey]}
+	}
+	parent, id, ok := c.t.splitKeys(keys, c.parent.typ, c.prefix)
 	if !ok {
 		return v, false, nil
 	}
@@ -313,9 +377,23 @@ type Family[P, C any] struct {
 // table, PK = "WS#acme", with no sort key condition: the item collection in
 // one read. It returns [ErrNotFound] if the parent item does not exist and
 // [ErrInvalidKey] for a bad id. Reads are eventually consistent.
+//
+// With [CollectionOptions].Shards it reads the parent item with one
+// GetItem and the children as [Collection.List] does (one Query per shard
+// per page, merged in sort key order); Other is then 0, since only the
+// shards' children are read.
 func (c *Collection[P, C]) Load(ctx context.Context, parentID string) (Family[P, C], error) {
 	res := Family[P, C]{ID: parentID}
 	var err error
+	if c.shards > 0 && c.err == nil {
+		if res.Parent, err = c.parent.Get(ctx, parentID); err == nil {
+			res.Children, err = c.List(parentID).Collect(ctx)
+		}
+		if err != nil {
+			return Family[P, C]{ID: parentID}, err
+		}
+		return res, nil
+	}
 	grow := func(n int) { res.Children = slices.Grow(res.Children, n) }
 	res.Parent, err = loadPartition(ctx, "Collection.Load", c.parent, parentID, c.err, grow, func(item Item) error {
 		v, ok, err := c.decode(item)

@@ -287,6 +287,18 @@ func (c *Collection[P, C]) describe() shape {
 		{Name: fmt.Sprintf("%s and all its %s children", c.parent.typ, c.childType), Call: "Collection.Load", Request: "Query",
 			KeyCondition: fmt.Sprintf("%s = %q", o.PartitionKey, pk), On: "table"},
 	}
+	if c.shards > 0 {
+		// The children's partitions: the parent's key and a shard.
+		shard := fmt.Sprintf("%s#<shard of child, %d>", pk, c.shards)
+		item.PartitionKey = shard
+		sharded := fmt.Sprintf("%d Queries in parallel, merged", c.shards)
+		list = fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, shard, o.SortKey, c.prefix)
+		patterns[0].Request, patterns[0].KeyCondition = sharded, list+"; ScanIndexForward=false"
+		patterns[1].Request, patterns[1].KeyCondition = sharded+" (keys only)", list
+		patterns[2].KeyCondition = fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, shard, o.SortKey, c.prefix+"<child>")
+		patterns[3].Request = "GetItem of the parent, then " + sharded
+		patterns[3].KeyCondition = list
+	}
 	for i := range patterns {
 		patterns[i].Item = item.Name
 	}

@@ -15,6 +15,9 @@ type Target struct {
 	err   error
 	take  func(Item) (bool, error) // appends a matching item
 	reset func()
+	// sharded marks the children of a sharded collection, which are not
+	// in their parent's partition.
+	sharded bool
 }
 
 // Into returns a [Target] that appends to *dst, in ascending sort key
@@ -28,7 +31,9 @@ func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
 // order, every child of this type that [LoadPartition] meets in the
 // parent's partition. A nil dst is [ErrInvalidOption] when used.
 func (c *Collection[P, C]) Into(dst *[]Child[C]) Target {
-	return into(c.t, c.parent.typ, "child "+c.prefix, c.err, dst, c.decode)
+	tg := into(c.t, c.parent.typ, "child "+c.prefix, c.err, dst, c.decode)
+	tg.sharded = c.shards > 0
+	return tg
 }
 
 // into is the Target of items of node type typ's partitions that decode
@@ -173,6 +178,8 @@ func checkTargets[N any](node *Node[N], targets []Target) error {
 			return fmt.Errorf("%w: a zero Target", ErrInvalidOption)
 		case tg.t != node.t || tg.typ != node.typ:
 			return fmt.Errorf("%w: %s is not in %s partitions", ErrInvalidOption, tg.kind, node.typ)
+		case tg.sharded:
+			return fmt.Errorf("%w: %s is sharded: its items are not in the %s partition (use Collection.Load or List)", ErrInvalidOption, tg.kind, node.typ)
 		}
 	}
 	return nil

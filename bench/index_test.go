@@ -269,11 +269,7 @@ func TestIndexRequestsPerAccessPattern(t *testing.T) {
 			return err
 		}
 	}
-	cases := []struct {
-		name string
-		run  func() error
-		want map[string]int
-	}{
+	cases := []requestCase{
 		{"Collection.Put into three indexes", func() error { return a.projects.Put(ctx, "acme", "2026-9999", FixtureIndexedProject) }, map[string]int{"PutItem": 1}},
 		{"Collection.Update moving the item in GSI2", func() error {
 			_, err := a.projects.Update(ctx, "acme", "2026-9999", expression.Set(expression.Name("status"), expression.Value("done")))
@@ -304,18 +300,5 @@ func TestIndexRequestsPerAccessPattern(t *testing.T) {
 			return nil
 		}, map[string]int{}},
 	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			counter.reset()
-			if err := tc.run(); err != nil {
-				t.Fatal(err)
-			}
-			counter.mu.Lock()
-			got := maps.Clone(counter.ops)
-			counter.mu.Unlock()
-			if !maps.Equal(got, tc.want) {
-				t.Errorf("requests: %s, want %v", counter.got(), tc.want)
-			}
-		})
-	}
+	counter.check(t, cases)
 }

@@ -157,11 +157,7 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 	draft := adjlist.If(expression.Name("status").Equal(expression.Value("DRAFT")))
 	grade := expression.Set(expression.Name("grade"), expression.Value("A"))
 
-	cases := []struct {
-		name string
-		run  func() error
-		want map[string]int
-	}{
+	cases := []requestCase{
 		{"Node.Put", func() error { return a.Courses.Put(ctx, "math204", Course{Title: "Linear Algebra", Credits: 4}) }, map[string]int{"PutItem": 1}},
 		{"Node.Get", func() error { _, err := a.Students.Get(ctx, "a91"); return err }, map[string]int{"GetItem": 1}},
 		{"Edge.Put", func() error { return a.Enrolled.Put(ctx, "new", "math204", e) }, map[string]int{"PutItem": 1}},
@@ -364,23 +360,38 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 			return err
 		}), map[string]int{}},
 	}
+	counter.check(t, cases)
+}
+
+// requestCase is one call and the requests it must make, by operation.
+type requestCase struct {
+	name string
+	run  func() error
+	want map[string]int
+}
+
+// check runs each case as a subtest and compares the operations counted
+// with its want, and the HTTP attempts with the operations (so that an SDK
+// retry cannot hide in a count).
+func (c *requestCounter) check(t *testing.T, cases []requestCase) {
+	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			counter.reset()
+			c.reset()
 			if err := tc.run(); err != nil {
 				t.Fatal(err)
 			}
-			counter.mu.Lock()
-			got := maps.Clone(counter.ops)
-			counter.mu.Unlock()
+			c.mu.Lock()
+			got := maps.Clone(c.ops)
+			c.mu.Unlock()
 			if !maps.Equal(got, tc.want) {
-				t.Errorf("requests: %s, want %v", counter.got(), tc.want)
+				t.Errorf("requests: %s, want %v", c.got(), tc.want)
 			}
 			total := 0
-			for _, c := range got {
-				total += c
+			for _, n := range got {
+				total += n
 			}
-			if a := int(counter.attempts.Load()); a != total {
+			if a := int(c.attempts.Load()); a != total {
 				t.Errorf("%d HTTP attempts for %d operations (retries?)", a, total)
 			}
 		})

@@ -44,6 +44,14 @@ type skCond struct {
 // sort key has no item type prefix (WaitIndexed's) fail with
 // [ErrInvalidOption] or [ErrInvalidKey] when run, before any request.
 //
+// On an index whose sort key template starts with a data attribute
+// ([Compose](Attr("createdAt")), see [Collection.ByIndex]) there is no item
+// type prefix: the conditions compare the whole escaped value with
+// DynamoDB's own operators (GSI2SK > :v, < :v, BETWEEN, begins_with), and
+// LessThan is exclusive without dropping anything on the client. On a
+// native index they apply, typed, to the first sort attribute the query
+// does not fix, and values are the data's own, not escaped.
+//
 // An inclusive upper bound for ids that start with a prefix: BETWEEN is
 // inclusive of whole values, so Between("2023-01-01", "2023-01-31") misses
 // "2023-01-31T10:00". Use [PrefixEnd]("2023-01-31") as hi, or LessThan of

@@ -2,6 +2,7 @@ package adjlist
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -163,7 +164,7 @@ func (t *Table) bindIndexes(kind string, decls []IndexKeys, home partKind, allow
 	var out []boundIndex
 	seen := map[string]bool{}
 	for _, d := range decls {
-		b, err := t.bindIndex(d, home, append(allowed, partSelf, partConst, partAttr))
+		b, err := t.bindIndex(d, home, slices.Concat(allowed, []partKind{partSelf, partConst, partAttr}))
 		if err == nil && seen[d.Index] {
 			err = fmt.Errorf("keys declared twice")
 		}
@@ -213,7 +214,7 @@ func (t *Table) bindIndex(d IndexKeys, home partKind, allowed []partKind) (bound
 	}
 	for _, p := range append(append([]KeyPart(nil), b.pk...), b.sk...) {
 		switch {
-		case !containsKind(allowed, p.kind):
+		case !slices.Contains(allowed, p.kind):
 			return b, fmt.Errorf("part %s is not available to this item type", Compose(p))
 		case p.kind == partConst:
 			if err := checkName("key constant", p.name); err != nil {
@@ -226,15 +227,6 @@ func (t *Table) bindIndex(d IndexKeys, home partKind, allowed []partKind) (bound
 		}
 	}
 	return b, nil
-}
-
-func containsKind(kinds []partKind, k partKind) bool {
-	for _, x := range kinds {
-		if x == k {
-			return true
-		}
-	}
-	return false
 }
 
 // render builds one key value from parts, the item's data and its node

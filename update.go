@@ -26,7 +26,10 @@ type assignment struct {
 	known bool                 // SET to a plain value, or REMOVEd
 }
 
-var leadingName = regexp.MustCompile(`^#[0-9]+`)
+var (
+	leadingName = regexp.MustCompile(`^#[0-9]+`)
+	plainValue  = regexp.MustCompile(`^= (:[0-9]+)$`) // SET's right-hand side when it is one value
+)
 
 // assignments reads a built update expression (the SDK builder's
 // "SET #0 = :0, #1 = :1\nREMOVE #2\n") into what it does to each top-level
@@ -44,8 +47,8 @@ func assignments(e expression.Expression) map[string]assignment {
 			switch {
 			case mode == "REMOVE" && whole:
 				out[name] = assignment{known: true}
-			case mode == "SET" && whole && strings.HasPrefix(rhs, "= :") && placeholderRE.MatchString(rhs[2:]) && len(placeholderRE.FindString(rhs[2:])) == len(rhs)-2:
-				out[name] = assignment{value: values[rhs[2:]], known: true}
+			case mode == "SET" && whole && plainValue.MatchString(rhs):
+				out[name] = assignment{value: values[plainValue.FindStringSubmatch(rhs)[1]], known: true}
 			default:
 				out[name] = assignment{}
 			}

@@ -76,9 +76,7 @@ func PageIndex[T any](ctx context.Context, q Query[T], cursor string, targets ..
 // retype is q decoding with decode instead (LessThan's bound still
 // skipped).
 func retype[T, U any](q Query[T], decode func(Item) (U, bool, error)) Query[U] {
-	u := Query[U]{t: q.t, op: q.op, in: q.in, pkAttr: q.pkAttr, skAttr: q.skAttr, pk: q.pk, skPrefix: q.skPrefix,
-		cursorKeys: q.cursorKeys, decode: decode, keys: q.keys, sk: q.sk, filter: q.filter, proj: q.proj,
-		calls: q.calls, excl: q.excl, err: q.err, shards: q.shards}
+	u := Query[U]{querySpec: q.querySpec, decode: decode}
 	if q.excl != "" {
 		u.decode = excluding(decode, q.skAttr, q.excl)
 	}

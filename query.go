@@ -42,6 +42,13 @@ type Item = map[string]types.AttributeValue
 // query (a bad id, say) carries its error to the call that runs it, which
 // then makes no request.
 type Query[T any] struct {
+	querySpec
+	decode func(Item) (T, bool, error)
+}
+
+// querySpec is everything a Query is but its decoder: what a query of
+// another item type over the same keys ([PageIndex]) copies whole.
+type querySpec struct {
 	t          *Table
 	op         string
 	in         dynamodb.QueryInput // template; copied per run
@@ -50,9 +57,8 @@ type Query[T any] struct {
 	pk         string              // partition key value
 	skPrefix   string              // the item type's sort key prefix on skAttr, "" for none
 	cursorKeys []string            // attributes of LastEvaluatedKey
-	decode     func(Item) (T, bool, error)
-	keys       queryKeys // the partition and item type read
-	sk         skCond    // a sort key condition within skPrefix, if any
+	keys       queryKeys           // the partition and item type read
+	sk         skCond              // a sort key condition within skPrefix, if any
 	filter     *expression.ConditionBuilder
 	proj       []string // data attributes to project, nil for all
 	calls      string   // the adjusting calls made, for Describe: ".Between(lo, hi)"
@@ -85,7 +91,7 @@ type queryKeys struct {
 // expression building.
 func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, bool, error)) Query[T] {
 	o := t.opts
-	q := Query[T]{t: t, op: op, pk: k.pk, skPrefix: k.skPrefix, decode: decode, keys: k}
+	q := Query[T]{querySpec: querySpec{t: t, op: op, pk: k.pk, skPrefix: k.skPrefix, keys: k}, decode: decode}
 	q.pkAttr, q.skAttr, q.cursorKeys = o.PartitionKey, o.SortKey, t.tableCursorKeys
 	if k.index != "" {
 		q.in.IndexName = aws.String(k.index)
@@ -360,7 +366,7 @@ func (tpl *exprTemplate) values(pk, sk, skHi, filter string) map[string]types.At
 
 // errQuery returns a Query that fails with err when run.
 func errQuery[T any](t *Table, op string, err error) Query[T] {
-	return Query[T]{t: t, op: op, err: err}
+	return Query[T]{querySpec: querySpec{t: t, op: op, err: err}}
 }
 
 // Limit sets how many items DynamoDB evaluates per request (QueryInput.Limit):

@@ -18,10 +18,19 @@ import (
 //	mentors := adjlist.NewEdge[Mentoring](students, "MENTOR", students) // STU → STU
 //	advises := adjlist.NewEdge[Advice](teachers, "ADVISES", students)   // TCH → STU
 //	res, err := adjlist.DeleteNode(ctx, students, "a91", mentors, advises)
+//
+// An edge kind whose target or source is a collection's children
+// ([Endpoint]) is attached to their parent node: passed to DeleteNode, its
+// edges into and out of the node's children are deleted too (phase 0), and
+// passed to [DeleteChild], those of the one child.
 type Incoming interface {
 	// incoming returns the index partition holding the edges of this kind
-	// into node to, or the reason it cannot be read.
+	// into endpoint to (a node id or a child's ref), or the reason it
+	// cannot be read.
 	incoming(to string) (edgeScan, error)
+	// ends are the kind's label, source and target, and the handle's
+	// error.
+	ends() (label string, src, dst endpoint, err error)
 }
 
 // edgeScan is the edges of one kind into one target (on the index) or out
@@ -29,32 +38,47 @@ type Incoming interface {
 type edgeScan struct {
 	t        *Table
 	label    string
-	fromType string
-	toType   string
+	src, dst endpoint
 	prefix   string // the edges' sort key prefix, e.g. "ENROLL#CRS#"
 	keys     queryKeys
 	// parts lists the partitions to read: keys.pk alone, or for a sharded
 	// edge ([EdgeOptions.Shards]) each shard's index partition, read one
 	// after the other so that every page is exactly one request.
 	parts []string
-	// split, if set, recognises the items to delete instead of the edge
-	// key shape (a sharded collection's children).
+	// split recognises the items to delete and parses their ends.
 	split func(Item) (from, to string, ok bool)
 }
 
 // describe names the edge kind for error messages, e.g. "ENROLL (STU → CRS)".
 func (s edgeScan) describe() string {
-	label := s.label
+	return kindName{s.label, s.src.String(), s.dst.String()}.String()
+}
+
+// kindName names an edge kind by its label and ends.
+type kindName struct{ label, src, dst string }
+
+func (e *Edge[E]) ends() (label string, src, dst endpoint, err error) {
+	return e.label, e.src, e.dst, e.err
+}
+
+// String names the kind for error messages, e.g. "ENROLL (STU → CRS)".
+func (k kindName) String() string {
+	label := k.label
 	if label == "" {
 		label = "(unlabelled)"
 	}
-	return fmt.Sprintf("%s (%s → %s)", label, s.fromType, s.toType)
+	return fmt.Sprintf("%s (%s → %s)", label, k.src, k.dst)
+}
+
+// scan is an edgeScan of this kind, keys not yet set.
+func (e *Edge[E]) scan() edgeScan {
+	return edgeScan{t: e.t, label: e.label, src: e.src, dst: e.dst, prefix: e.prefix, split: e.split}
 }
 
 // incoming implements [Incoming]: the reverse query of [Edge.To], keys
 // only.
 func (e *Edge[E]) incoming(to string) (edgeScan, error) {
-	s := edgeScan{t: e.t, label: e.label, fromType: e.fromType, toType: e.toType, prefix: e.prefix}
+	s := e.scan()
 	if e.err != nil {
 		return s, e.err
 	}
@@ -65,7 +89,7 @@ func (e *Edge[E]) incoming(to string) (edgeScan, error) {
 	if err != nil {
 		return s, err
 	}
-	s.keys = e.reverseKeys(sk, e.fromType+"#", false)
+	s.keys = e.reverseKeys(sk, e.sourcePrefix, false)
 	s.parts = []string{s.keys.pk}
 	if e.shards > 1 {
 		s.parts = shardKeys(s.keys.pk, e.shards)
@@ -75,11 +99,11 @@ func (e *Edge[E]) incoming(to string) (edgeScan, error) {
 
 // outgoing is the forward query of [Edge.From], keys only.
 func (e *Edge[E]) outgoing(from string) (edgeScan, error) {
-	s := edgeScan{t: e.t, label: e.label, fromType: e.fromType, toType: e.toType, prefix: e.prefix}
+	s := e.scan()
 	if e.err != nil {
 		return s, e.err
 	}
-	pk, err := NodeKey(e.fromType, from)
+	pk, err := e.src.key(from)
 	if err != nil {
 		return s, err
 	}
@@ -105,11 +129,7 @@ func (s edgeScan) queries(op string, skip itemKey) []Query[edgeRef] {
 		k := s.keys
 		k.pk, k.shardPKs = pk, nil
 		qs[i] = keysQuery(s.t, op, k, func(item Item, k itemKey) (edgeRef, bool) {
-			split := s.split
-			if split == nil {
-				split = func(item Item) (string, string, bool) { return s.t.splitKeys(item, s.fromType, s.prefix) }
-			}
-			from, to, ok := split(item)
+			from, to, ok := s.split(item)
 			if !ok || k == skip {
 				return edgeRef{}, false
 			}
@@ -139,6 +159,10 @@ func keysQuery[T any](t *Table, op string, k queryKeys, keep func(item Item, k i
 // delete requests DynamoDB processed; deleting an item that was already
 // gone (an index entry not yet caught up, a concurrent delete) counts too.
 type CascadeResult struct {
+	// Attached counts the edges into and out of the node's children
+	// deleted (phase 0: edges passed to DeleteNode that end or start at a
+	// collection's children).
+	Attached int
 	// Incoming counts the edges into the node deleted (phase 1).
 	Incoming int
 	// Partition counts the other items of the node's partition deleted:
@@ -175,6 +199,24 @@ type CascadeResult struct {
 // An incoming edge sharded over N index partitions ([EdgeOptions.Shards])
 // costs N Queries per cascade at least, one shard after the other.
 //
+// Edge kinds attached to the node's children ([Endpoint]), e.g. tags on a
+// workspace's projects, come first, in phase 0: the node's children of
+// that collection are listed (strongly consistent, keys only, every shard),
+// and for each child the edges into it of the kinds passed are deleted
+// through the index, and, if a kind passed starts at the children, the
+// child's own partition (its outgoing edges of every label):
+//
+//	phase 0: Query PK = "WS#acme" AND begins_with(SK, "PROJ#"), keys only
+//	  for each child: Query GSI1: GSI1PK = "WS#acme#PROJ#2026-0042" AND
+//	                  begins_with(GSI1SK, "TAG#"), filter begins_with(SK, "TAGGED#WS#")
+//	                  Query PK = "WS#acme#PROJ#2026-0042" (strongly consistent)
+//	  → BatchWriteItem deletes
+//
+// That costs at least one Query per child and kind: pass such kinds only
+// when the children have edges. The children themselves go with the
+// node's partition in phase 2 (a sharded collection's, in phase 1 when the
+// collection is passed).
+//
 // Each phase runs page by page: one Query per page (ProjectionExpression on
 // the key attributes, so no data is read back), then that page's
 // deletes with BatchWriteItem, 25 per request, up to 4 requests at once,
@@ -201,7 +243,8 @@ type CascadeResult struct {
 //
 // Errors, all [*OpError] with Op "DeleteNode" and the node's key:
 // [ErrInvalidKey] for a bad id (or a bad edge or node handle);
-// [ErrInvalidOption] when an incoming edge does not end at node's type, is
+// [ErrInvalidOption] when an incoming edge neither ends at node's type nor
+// at, or starts from, the children of a collection of node's type, is
 // on another table, or the table has no index ([Options.NoIndex]). These
 // come before any request. After requests have been sent: [ErrUnprocessed]
 // with the keys in CascadeResult.Unwritten, the SDK's error (errors.As
@@ -217,28 +260,66 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 	self := itemKey{pk, sk}
 
 	// Every check before the first request.
-	type kind struct{ label, fromType string }
-	scans := make([]edgeScan, 0, len(incoming))
-	seen := make(map[kind]bool, len(incoming))
-	for i, in := range incoming {
-		var s edgeScan
-		err := fmt.Errorf("%w: incoming edge %d is nil", ErrInvalidOption, i)
-		if in != nil {
-			s, err = in.incoming(id)
+	type kind = kindName
+	var (
+		scans    = make([]edgeScan, 0, len(incoming))
+		seen     = make(map[kind]bool, len(incoming))
+		children []*childEdges // phase 0, one per collection
+		me       = node.endpoint()
+	)
+	attach := func(c endpoint) *childEdges {
+		for _, ce := range children {
+			if ce.c.same(c) {
+				return ce
+			}
 		}
+		ce := &childEdges{c: c}
+		children = append(children, ce)
+		return ce
+	}
+	for i, in := range incoming {
+		if in == nil {
+			return res, node.t.opErr(op, pk, sk, fmt.Errorf("%w: incoming edge %d is nil", ErrInvalidOption, i))
+		}
+		label, src, dst, err := in.ends()
+		k := kind{label, src.String(), dst.String()}
 		switch {
 		case err != nil:
-		case s.t != node.t:
-			err = fmt.Errorf("%w: incoming edge %s is on another table than node type %s", ErrInvalidOption, s.describe(), node.typ)
-		case s.toType != node.typ:
-			err = fmt.Errorf("%w: incoming edge %s does not end at node type %s", ErrInvalidOption, s.describe(), node.typ)
-		}
-		if err != nil {
-			return res, node.t.opErr(op, pk, sk, err)
-		}
-		if k := (kind{s.label, s.fromType}); !seen[k] {
+		case src.t != node.t:
+			err = fmt.Errorf("%w: incoming edge %s is on another table than node type %s", ErrInvalidOption, k, node.typ)
+		case seen[k]:
+			continue
+		case dst.same(me):
+			var s edgeScan
+			if s, err = in.incoming(id); err == nil {
+				seen[k] = true
+				scans = append(scans, s)
+				continue
+			}
+		case dst.isChild() && dst.parent == node.typ || src.isChild() && src.parent == node.typ:
+			if dst.isChild() && dst.parent == node.typ {
+				if err = node.t.errNoIndex(); err != nil {
+					break
+				}
+				ce := attach(dst)
+				ce.into = append(ce.into, in)
+			}
+			if src.isChild() && src.parent == node.typ {
+				attach(src).out = true
+			}
 			seen[k] = true
-			scans = append(scans, s)
+			continue
+		default:
+			err = fmt.Errorf("%w: incoming edge %s does not end at node type %s", ErrInvalidOption, k, node.typ)
+		}
+		return res, node.t.opErr(op, pk, sk, err)
+	}
+
+	// Phase 0: edges attached to the node's children, found child by child
+	// before the children go.
+	for _, ce := range children {
+		if err := ce.delete(ctx, op, node.t, pk, id, &res); err != nil {
+			return res, err
 		}
 	}
 
@@ -275,6 +356,149 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 	res.Node = br.Written == 1
 	res.Unwritten = append(res.Unwritten, br.Unwritten...)
 	return res, withPK(err, pk)
+}
+
+// childEdges are the edge kinds attached to one collection's children
+// that a cascade deletes: into lists the kinds that end at them; out
+// says a kind starts at them, so each child's own partition goes.
+type childEdges struct {
+	c    endpoint
+	into []Incoming
+	out  bool
+}
+
+// delete deletes, for each child of node parentID (key pk) in the
+// collection, the edges attached to it, page of children by page.
+func (ce *childEdges) delete(ctx context.Context, op string, t *Table, pk, parentID string, res *CascadeResult) error {
+	list, err := ce.c.children(parentID)
+	if err != nil {
+		return t.opErr(op, pk, "", err)
+	}
+	for _, q := range list.queries(op, itemKey{}) {
+		q = q.ConsistentRead()
+		cursor := ""
+		for {
+			res.Queries++
+			page, err := q.Page(ctx, cursor)
+			if err != nil {
+				return err
+			}
+			for _, child := range page.Items {
+				if err := ce.deleteOne(ctx, op, t, pk, child.to, &res.Attached, &res.Attached, res); err != nil {
+					return err
+				}
+			}
+			if page.Cursor == "" {
+				break
+			}
+			cursor = page.Cursor
+		}
+	}
+	return nil
+}
+
+// deleteOne deletes the edges attached to the child with ref ref: those
+// into it of the kinds in ce.into (counted in *into) and, if ce.out, its
+// own partition (counted in *out).
+func (ce *childEdges) deleteOne(ctx context.Context, op string, t *Table, pk, ref string, into, out *int, res *CascadeResult) error {
+	for _, in := range ce.into {
+		s, err := in.incoming(ref)
+		if err != nil {
+			return t.opErr(op, pk, "", err)
+		}
+		for _, q := range s.queries(op, itemKey{}) {
+			n, err := deletePages(ctx, op, t, pk, q, func(e edgeRef) (itemKey, bool) { return e.key, true }, res)
+			*into += n
+			if err != nil {
+				return err
+			}
+		}
+	}
+	if !ce.out {
+		return nil
+	}
+	own := keysQuery(t, op, queryKeys{pk: ref}, func(_ Item, k itemKey) (itemKey, bool) { return k, true }).ConsistentRead()
+	n, err := deletePages(ctx, op, t, pk, own, func(k itemKey) (itemKey, bool) { return k, true }, res)
+	*out += n
+	return err
+}
+
+// DeleteChild deletes one child of a collection together with the edges
+// attached to it ([Endpoint]): every edge into it of the kinds listed in
+// attached (through the index), every item of its own partition (its
+// outgoing edges, of all labels, keyed by its ref) and, last, the child
+// item. For a project tagged by tags, with edges to its members:
+//
+//	phase 1, for each kind into the child, on the index, keys only:
+//	  Query GSI1: GSI1PK = "WS#acme#PROJ#2026-0042" AND begins_with(GSI1SK, "TAG#"),
+//	              filter begins_with(SK, "TAGGED#WS#")
+//	  → BatchWriteItem deletes of PK = "TAG#go", SK = "TAGGED#WS#acme#PROJ#2026-0042", ...
+//	phase 2, on the table, strongly consistent, keys only:
+//	  Query: PK = "WS#acme#PROJ#2026-0042"
+//	  → BatchWriteItem deletes of SK = "MEMBER#USER#u1", ...
+//	phase 3: DeleteItem of PK = "WS#acme", SK = "PROJ#2026-0042"
+//	         (condition "attribute_exists (#0)")
+//
+// It runs page by page and is resumable and idempotent as [DeleteNode]
+// is; CascadeResult.Node reports whether the child item was deleted
+// (false when it was already gone), Incoming and Partition count the
+// edges of phases 1 and 2. With [CollectionOptions].Shards the child item
+// is in its shard ("WS#acme#07"); its ref and edges are the same.
+//
+// Errors, all [*OpError] with Op "DeleteChild": [ErrInvalidKey] for bad
+// ids or handles; [ErrInvalidOption] when a kind in attached neither ends
+// nor starts at c's children, or is on another table; before any
+// request. Then the errors of [DeleteNode].
+func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, childID string, attached ...Incoming) (CascadeResult, error) {
+	const op = "DeleteChild"
+	var res CascadeResult
+	pk, sk, err := c.Key(parentID, childID)
+	if err != nil {
+		return res, c.t.opErr(op, pk, sk, err)
+	}
+	ref, err := c.Ref(parentID, childID)
+	if err != nil {
+		return res, c.t.opErr(op, pk, sk, err)
+	}
+	me := c.endpoint()
+	ce := childEdges{c: me, out: true}
+	for i, in := range attached {
+		if in == nil {
+			return res, c.t.opErr(op, pk, sk, fmt.Errorf("%w: attached edge %d is nil", ErrInvalidOption, i))
+		}
+		label, src, dst, err := in.ends()
+		k := kindName{label, src.String(), dst.String()}
+		switch {
+		case err != nil:
+		case src.t != c.t:
+			err = fmt.Errorf("%w: edge %s is on another table than %s", ErrInvalidOption, k, me)
+		case dst.same(me):
+			if _, err = in.incoming(ref); err == nil {
+				ce.into = append(ce.into, in)
+				continue
+			}
+		case src.same(me):
+			continue // its edges are in the child's partition, deleted anyway
+		default:
+			err = fmt.Errorf("%w: edge %s neither ends nor starts at %s children", ErrInvalidOption, k, me)
+		}
+		return res, c.t.opErr(op, pk, sk, err)
+	}
+	if err := ce.deleteOne(ctx, op, c.t, pk, ref, &res.Incoming, &res.Partition, &res); err != nil {
+		return res, err
+	}
+	w, err := c.t.newWriteCond(&tracking{}, actDelete, guardPresent, &WriteOptions{}, 0)
+	if err != nil {
+		return res, c.t.opErr(op, pk, sk, err)
+	}
+	w.missing = ErrNotFound
+	switch err := c.t.del(ctx, op, pk, sk, w); {
+	case err == nil:
+		res.Node = true
+	case !errors.Is(err, ErrNotFound):
+		return res, err
+	}
+	return res, nil
 }
 
 // withPK names the node's partition key in a batch write's error, which
@@ -327,19 +551,43 @@ func deletePages[T any](ctx context.Context, op string, t *Table, pk string, q Q
 // children are in the parent's partition, which DeleteNode deletes anyway:
 // it has nothing to add.
 func (c *Collection[P, C]) incoming(to string) (edgeScan, error) {
-	s := edgeScan{t: c.t, label: c.childType, fromType: c.parent.typ, toType: c.parent.typ, prefix: c.prefix}
+	if c.shards == 0 {
+		pn := c.parent.endpoint()
+		return edgeScan{t: c.t, label: c.childType, src: pn, dst: pn, prefix: c.prefix}, c.err
+	}
+	return c.children(to)
+}
+
+func (c *Collection[P, C]) ends() (label string, src, dst endpoint, err error) {
+	pn := c.parent.endpoint()
+	return c.childType, pn, pn, c.err
+}
+
+// children lists parent's children, keys only, in every partition they
+// occupy: the parent's, or each shard. Its items' ends are the parent id
+// and the child's ref.
+func (c *Collection[P, C]) children(parent string) (edgeScan, error) {
+	pn := c.parent.endpoint()
+	s := edgeScan{t: c.t, label: c.childType, src: pn, dst: pn, prefix: c.prefix}
 	if c.err != nil {
 		return s, c.err
 	}
-	pk, _, err := c.parent.Key(to)
-	if err != nil || c.shards == 0 {
+	pk, _, err := c.parent.Key(parent)
+	if err != nil {
 		return s, err
 	}
 	s.keys = queryKeys{pk: pk, skPrefix: c.prefix}
-	s.parts = shardKeys(pk, c.shards)
+	s.parts = []string{pk}
+	if c.shards > 0 {
+		s.parts = shardKeys(pk, c.shards)
+	}
 	s.split = func(item Item) (string, string, bool) {
 		v, ok, _ := c.decode(keysOf(c.t, item))
-		return v.Parent, v.ID, ok
+		if !ok {
+			return "", "", false
+		}
+		ref, err := c.Ref(v.Parent, v.ID)
+		return v.Parent, ref, err == nil
 	}
 	return s, nil
 }

@@ -56,10 +56,13 @@ func NewCounter[E any](edge *Edge[E], name string) *Counter[E] {
 	if c.err == nil {
 		c.err = checkName("counter", name)
 	}
-	if c.err == nil && name == edge.toMarker {
-		c.err = fmt.Errorf("%w: counter %s has the %s node items' marker", ErrInvalidOption, name, edge.toType)
+	if c.err == nil && edge.dst.isChild() {
+		c.err = fmt.Errorf("%w: counter %s: edges into %s children have no node partition to keep counts in", ErrInvalidOption, name, edge.dst)
 	}
-	c.node = NewNode[Count](edge.t, edge.toType, name)
+	if c.err == nil && name == edge.dst.marker {
+		c.err = fmt.Errorf("%w: counter %s has the %s node items' marker", ErrInvalidOption, name, edge.dst.typ)
+	}
+	c.node = NewNode[Count](edge.t, edge.dst.typ, name)
 	return c
 }
 
@@ -110,10 +113,10 @@ func (c *Counter[E]) Decode(item Item) (v NodeItem[Count], ok bool, err error) {
 	sk, _ := stringAttr(item, t.opts.SortKey)
 	typ, id, perr := ParseNodeKey(pk)
 	rest, isMarker := strings.CutPrefix(sk, c.name+"##")
-	if perr != nil || typ != c.edge.toType || !isMarker {
+	if perr != nil || typ != c.edge.dst.typ || !isMarker {
 		return NodeItem[Count]{}, false, nil
 	}
-	if ft, _, err := ParseNodeKey(rest); err != nil || ft != c.edge.fromType {
+	if _, ok := c.edge.src.parse(rest); !ok {
 		return NodeItem[Count]{}, false, nil
 	}
 	return NodeItem[Count]{ID: id, Data: Count{Counter: c.name}}, true, nil
@@ -172,7 +175,7 @@ func (c *Counter[E]) Apply(ctx context.Context, sequence, from, to string, prese
 	if err != nil {
 		return t.opErr(op, pk, aggSK, err)
 	}
-	source, err := NodeKey(c.edge.fromType, from)
+	source, err := c.edge.src.key(from)
 	if err != nil {
 		return t.opErr(op, pk, aggSK, err)
 	}

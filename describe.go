@@ -210,19 +210,19 @@ func (n *Node[N]) describe() shape {
 
 func (e *Edge[E]) describe() shape {
 	o := e.t.opts
-	from, to := e.fromType+"#<from>", e.toType+"#<to>"
-	sk := e.prefix + "<to>"
+	from, to := e.src.pattern("from"), e.dst.pattern("to")
+	sk := e.prefix[:e.labelLen] + to
 	ipk := to
 	if e.shards > 1 {
 		ipk = fmt.Sprintf("%s#<shard of from, %d>", to, e.shards)
 	}
 	item := &ItemType{
-		Name: fmt.Sprintf("edge %s (%s → %s)", e.label, e.fromType, e.toType), Kind: "edge",
-		Type: e.label, From: e.fromType, To: e.toType, PartitionKey: from, SortKey: sk,
+		Name: fmt.Sprintf("edge %s (%s → %s)", e.label, e.src, e.dst), Kind: "edge",
+		Type: e.label, From: e.src.String(), To: e.dst.String(), PartitionKey: from, SortKey: sk,
 		Attributes: attributes(typeOf[E]()),
 	}
 	if e.label == "" {
-		item.Name = fmt.Sprintf("edge %s → %s", e.fromType, e.toType)
+		item.Name = fmt.Sprintf("edge %s → %s", e.src, e.dst)
 	}
 	switch {
 	case e.t.indexKeysOnItems():
@@ -230,13 +230,13 @@ func (e *Edge[E]) describe() shape {
 	case !o.NoIndex:
 		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: sk, SortKey: from}}
 	}
-	rev := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.IndexPartitionKey, ipk, o.IndexSortKey, e.fromType+"#")
+	rev := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.IndexPartitionKey, ipk, o.IndexSortKey, e.sourcePrefix)
 	revRequest := "Query"
 	if e.shards > 1 {
 		revRequest = fmt.Sprintf("%d Queries in parallel, merged", e.shards)
 	}
 	if e.t.sortKeyIndex() {
-		rev = fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.SortKey, sk, o.PartitionKey, e.fromType+"#")
+		rev = fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.SortKey, sk, o.PartitionKey, e.sourcePrefix)
 	} else {
 		rev += fmt.Sprintf("; filter begins_with(%s, %q)", o.SortKey, e.prefix)
 	}
@@ -247,14 +247,17 @@ func (e *Edge[E]) describe() shape {
 		edges = e.label + " edges"
 	}
 	patterns := []Pattern{
-		{Name: fmt.Sprintf("%s's %s to %s (forward)", e.fromType, edges, e.toType), Call: "Edge.From", Request: "Query",
+		{Name: fmt.Sprintf("%s's %s to %s (forward)", e.src, edges, e.dst), Call: "Edge.From", Request: "Query",
 			KeyCondition: fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, from, o.SortKey, e.prefix), On: "table"},
-		{Name: fmt.Sprintf("%s's %s from %s (reverse)", e.toType, edges, e.fromType), Call: "Edge.To", Request: revRequest,
+		{Name: fmt.Sprintf("%s's %s from %s (reverse)", e.dst, edges, e.src), Call: "Edge.To", Request: revRequest,
 			KeyCondition: rev, Index: o.Index, On: o.Index + " (eventually consistent)"},
 		{Name: "one edge", Call: "Edge.Get", Request: "GetItem",
 			KeyCondition: fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, from, o.SortKey, sk), On: "table"},
-		{Name: fmt.Sprintf("%s item with its %s to %s", e.fromType, edges, e.toType), Call: "LoadNode", Request: "Query",
+		{Name: fmt.Sprintf("%s item with its %s to %s", e.src, edges, e.dst), Call: "LoadNode", Request: "Query",
 			KeyCondition: fmt.Sprintf("%s = %q", o.PartitionKey, from), On: "table"},
+	}
+	if e.src.isChild() {
+		patterns = patterns[:3] // no node item to load with them
 	}
 	if o.NoIndex {
 		patterns = append(patterns[:1], patterns[2:]...)

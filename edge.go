@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
@@ -25,20 +28,21 @@ import (
 //
 // plus E's attributes (enrolledOn, grade). [Edge.From] reads the edges of a
 // source node with a Query on the table; [Edge.To] reads the edges into a
-// target node with a Query on the index. An Edge is immutable and safe for
-// concurrent use.
+// target node with a Query on the index. Either end may instead be the
+// children of an item collection, named by their refs ([Endpoint]). An
+// Edge is immutable and safe for concurrent use.
 type Edge[E any] struct {
-	t        *Table
-	label    string
-	fromType string
-	toType   string
-	// The endpoints' item markers, for transactions that check the nodes.
-	fromMarker, toMarker string
-	shards               int    // index partitions per target; 0: not sharded
-	prefix               string // EdgeKey prefix: label#toType#
-	sourcePrefix         string // fromType#, the index sort key prefix of To
-	it                   itemType
-	tr                   tracking
+	t     *Table
+	label string
+	// src and dst are the edge's ends: node types, or collections'
+	// children ([Endpoint]).
+	src, dst     endpoint
+	shards       int    // index partitions per target; 0: not sharded
+	prefix       string // the sort key prefix: label#toType# ("ENROLL#CRS#")
+	labelLen     int    // len("ENROLL#"); 0 unlabelled: where the target's key starts in SK
+	sourcePrefix string // the source keys' prefix "STU#", the index sort key prefix of To
+	it           itemType
+	tr           tracking
 	// decodeItem is decode, bound once: a method value passed per query
 	// would be allocated per query.
 	decodeItem func(Item) (EdgeItem[E], bool, error)
@@ -49,22 +53,32 @@ type Edge[E any] struct {
 // and the edge's data. Data is E's zero value when the index does not
 // project it (KEYS_ONLY).
 type EdgeItem[E any] struct {
-	From string // source node id, e.g. "a91"
-	To   string // target node id, e.g. "math204"
+	// From and To are the endpoints' ids: a node's id, e.g. "a91", or for
+	// the children of a collection the child's ref, e.g.
+	// "WS#acme#PROJ#2026-0042" ([Collection.ParseRef] splits it).
+	From string
+	To   string
 	Data E
 }
 
-// NewEdge returns a handle on the edges labelled label from nodes of from's
-// type to nodes of to's type, e.g.
+// NewEdge returns a handle on the edges labelled label from from's items to
+// to's items, each a node type (*[Node]) or the children of an item
+// collection (*[Collection]; see [Endpoint] for their keys), e.g.
 //
 //	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+//	tagged := adjlist.NewEdge[Tagging](tags, "TAGGED", projects) // into children
 //
 // label is 1-64 ASCII letters, digits, '_', '-' or '.', or empty: an
 // unlabelled edge's sort key is the target's node key alone
 // ("COURSE#Math"), as in layouts where only one kind of edge joins two node
-// types. An invalid label, an invalid node, or nodes of two different tables
-// make every call on the edge fail before any request ([ErrInvalidKey],
-// [ErrInvalidOption]).
+// types. An invalid label, an invalid endpoint, or endpoints in two
+// different tables make every call on the edge fail before any request
+// ([ErrInvalidKey], [ErrInvalidOption]).
+//
+// An edge into a collection's children shares its sort key prefix with an
+// edge of the same label into their parent's nodes ("TAGGED#WS#"): reads
+// tell them apart by the key's shape, but Limit and Count see both, so
+// give such edges labels of their own.
 //
 // An unlabelled edge between self-keyed nodes of one type is refused the
 // same way, with [ErrInvalidOption]:
@@ -74,18 +88,19 @@ type EdgeItem[E any] struct {
 //
 // the node items would read as edges. Give such an edge a label
 // ("FRIEND#USER#u2").
-func NewEdge[E, F, T any](from *Node[F], label string, to *Node[T], optFns ...func(*EdgeOptions)) *Edge[E] {
+func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*EdgeOptions)) *Edge[E] {
 	var opts EdgeOptions
 	for _, fn := range optFns {
 		fn(&opts)
 	}
-	e := &Edge[E]{t: from.t, label: label, fromType: from.typ, toType: to.typ, fromMarker: from.marker, toMarker: to.marker}
-	e.err = errors.Join(from.err, to.err)
+	src, dst := from.endpoint(), to.endpoint()
+	e := &Edge[E]{t: src.t, label: label, src: src, dst: dst}
+	e.err = errors.Join(src.err, dst.err)
 	switch {
 	case e.err != nil:
 	case opts.Shards < 0 || opts.Shards > MaxShards:
 		e.err = fmt.Errorf("%w: Shards %d, want 0 to %d", ErrInvalidOption, opts.Shards, MaxShards)
-	case opts.Shards > 1 && !from.t.indexKeysOnItems():
+	case opts.Shards > 1 && !src.t.indexKeysOnItems():
 		e.err = fmt.Errorf("%w: sharding needs explicit index keys", ErrInvalidOption)
 	case opts.Shards > 1:
 		e.shards = opts.Shards
@@ -93,19 +108,20 @@ func NewEdge[E, F, T any](from *Node[F], label string, to *Node[T], optFns ...fu
 	if e.err == nil && label != "" {
 		e.err = checkName("edge label", label)
 	}
-	if e.err == nil && from.t != to.t {
-		e.err = fmt.Errorf("%w: edge %s joins nodes of different tables", ErrInvalidOption, label)
+	if e.err == nil && src.t != dst.t {
+		e.err = fmt.Errorf("%w: edge %s joins items of different tables", ErrInvalidOption, label)
 	}
-	e.prefix = to.typ + "#"
+	e.prefix = dst.keyPrefix()
 	if label != "" {
 		e.prefix = label + "#" + e.prefix
+		e.labelLen = len(label) + 1
 	}
-	if e.err == nil && from.sortKeySpace() == e.prefix {
-		e.err = fmt.Errorf("%w: an unlabelled edge from self-keyed %s nodes to %s nodes has the node items' keys (%s<id>): give it a label", ErrInvalidOption, from.typ, to.typ, e.prefix)
+	if e.err == nil && !src.isChild() && src.marker == "" && src.typ+"#" == e.prefix {
+		e.err = fmt.Errorf("%w: an unlabelled edge from self-keyed %s nodes to %s nodes has the node items' keys (%s<id>): give it a label", ErrInvalidOption, src.typ, dst, e.prefix)
 	}
-	e.sourcePrefix = from.typ + "#"
+	e.sourcePrefix = src.keyPrefix()
 	if e.err == nil {
-		e.it, e.err = e.t.newItemType("edge "+e.prefix, keyCtx{self: e.prefix, source: e.sourcePrefix, target: to.typ + "#"},
+		e.it, e.err = e.t.newItemType("edge "+e.prefix, keyCtx{self: e.prefix, source: e.sourcePrefix, target: dst.keyPrefix()},
 			opts.Indexes, partSource, partSource, partTarget)
 	}
 	if e.err == nil {
@@ -126,13 +142,13 @@ func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
 	if e.err != nil {
 		return k, e.err
 	}
-	if k.pk, err = NodeKey(e.fromType, from); err != nil {
+	if k.pk, err = e.src.key(from); err != nil {
 		return k, err
 	}
 	if k.sk, err = e.sortKey(to); err != nil {
 		return k, err
 	}
-	if err = e.t.checkKeys(e.fromType, k.pk, k.sk); err != nil {
+	if err = e.t.checkKeys(e.src.typ, k.pk, k.sk); err != nil {
 		return k, err
 	}
 	k.ipk, k.isk = e.indexKeys(k.pk, k.sk)
@@ -140,22 +156,31 @@ func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
 		k.ipk += "#" + shardSuffix(from, e.shards)
 	}
 	if e.t.indexKeysOnItems() {
-		err = checkIndexKeys(e.fromType, k.ipk, k.isk)
+		err = checkIndexKeys(e.src.typ, k.ipk, k.isk)
 	}
 	return k, err
 }
 
 // sortKey is the edge's sort key for target to: EdgeKey, or for an
-// unlabelled edge the target's node key.
+// unlabelled edge the target's node key; for a child target, the label
+// and the child's ref.
 func (e *Edge[E]) sortKey(to string) (string, error) {
-	if e.label != "" {
-		return EdgeKey(e.label, e.toType, to)
+	if e.dst.isChild() {
+		ref, err := e.dst.key(to)
+		if err != nil {
+			return "", err
+		}
+		sk := e.prefix[:e.labelLen] + ref
+		return sk, checkLen(e.dst.typ, "sort key", sk, MaxSortKeyLen)
 	}
-	if err := checkID(e.toType, to); err != nil {
+	if e.label != "" {
+		return EdgeKey(e.label, e.dst.typ, to)
+	}
+	if err := checkID(e.dst.typ, to); err != nil {
 		return "", err
 	}
-	sk := joinKey(to, e.toType)
-	return sk, checkLen(e.toType, "sort key", sk, MaxSortKeyLen)
+	sk := joinKey(to, e.dst.typ)
+	return sk, checkLen(e.dst.typ, "sort key", sk, MaxSortKeyLen)
 }
 
 // indexKeys returns the index partition and sort key values of the edge
@@ -165,8 +190,7 @@ func (e *Edge[E]) indexKeys(pk, sk string) (ipk, isk string) {
 	if e.t.sortKeyIndex() {
 		return sk, pk
 	}
-	labelLen := len(e.prefix) - len(e.toType) - 1 // len("ENROLL#"), 0 unlabelled
-	return sk[labelLen:], pk
+	return sk[e.labelLen:], pk
 }
 
 func (e *Edge[E]) opErr(op string, k edgeKeys, err error) error {
@@ -244,8 +268,7 @@ func (e *Edge[E]) item(from, to string, data E, o *WriteOptions) (Item, edgeKeys
 
 // keyCtx is what the edge with keys k's index key templates may name.
 func (e *Edge[E]) keyCtx(k edgeKeys) *keyCtx {
-	target := k.sk[len(e.prefix)-len(e.toType)-1:] // the sort key after "ENROLL#"
-	return &keyCtx{self: k.sk, source: k.pk, target: target, pk: k.pk, sk: k.sk}
+	return &keyCtx{self: k.sk, source: k.pk, target: k.sk[e.labelLen:], pk: k.pk, sk: k.sk}
 }
 
 // Get reads the edge from → to with one eventually consistent GetItem on the
@@ -343,7 +366,7 @@ func (e *Edge[E]) From(from string) Query[EdgeItem[E]] {
 	if e.err != nil {
 		return errQuery[EdgeItem[E]](e.t, op, e.err)
 	}
-	pk, err := NodeKey(e.fromType, from)
+	pk, err := e.src.key(from)
 	if err != nil {
 		return errQuery[EdgeItem[E]](e.t, op, err)
 	}
@@ -463,7 +486,7 @@ func (e *Edge[E]) Decode(item Item) (v EdgeItem[E], ok bool, err error) {
 // items of other kinds (another label or node type).
 func (e *Edge[E]) decode(item Item) (EdgeItem[E], bool, error) {
 	var v EdgeItem[E]
-	from, to, ok := e.t.splitKeys(item, e.fromType, e.prefix)
+	from, to, ok := e.split(item)
 	if !ok {
 		return v, false, nil
 	}
@@ -472,6 +495,26 @@ func (e *Edge[E]) decode(item Item) (EdgeItem[E], bool, error) {
 	}
 	v.From, v.To = from, to
 	return v, true, e.t.unmarshalData(item, &v.Data)
+}
+
+// split parses an edge item's table keys into its endpoint ids; ok is
+// false for an item that is not an edge of this kind.
+func (e *Edge[E]) split(item Item) (from, to string, ok bool) {
+	pk, _ := stringAttr(item, e.t.opts.PartitionKey)
+	sk, _ := stringAttr(item, e.t.opts.SortKey)
+	if !strings.HasPrefix(sk, e.prefix) {
+		return "", "", false
+	}
+	if from, ok = e.src.parse(pk); !ok {
+		return "", "", false
+	}
+	if e.dst.isChild() {
+		to, ok = e.dst.parse(sk[e.labelLen:])
+		return from, to, ok
+	}
+	// The prefix holds the target's type: only the id is left to parse.
+	to, err := keycodec.Unescape(sk[len(e.prefix):])
+	return from, to, err == nil && to != ""
 }
 
 // indexKeysMatch reports whether the index key attributes an item carries,
@@ -517,7 +560,7 @@ func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id st
 	const op = "LoadNode"
 	res := NodeWithEdges[N, E]{ID: id}
 	err := edge.err
-	if err == nil && (edge.t != node.t || edge.fromType != node.typ) {
+	if err == nil && (edge.t != node.t || !edge.src.same(node.endpoint())) {
 		err = fmt.Errorf("%w: edge %s does not start at node type %s", ErrInvalidOption, edge.label, node.typ)
 	}
 	grow := func(n int) { res.Edges = slices.Grow(res.Edges, n) }

@@ -45,13 +45,21 @@ func (m *Model) Mermaid(w io.Writer) error {
 			node(it.Type, fmt.Sprintf("%s\x00%s = %s, %s = %s", it.Type, m.PartitionKey, it.PartitionKey, m.SortKey, it.SortKey))
 		}
 	}
+	// end is the diagram node of an edge's end: a node type's, or for
+	// children ("WS/PROJ") their collection's box.
+	end := func(name string) string {
+		if parent, child, ok := strings.Cut(name, "/"); ok {
+			return "c_" + mermaidID(parent) + "_" + mermaidID(child)
+		}
+		return node(name, "")
+	}
 	itemNode := map[string]string{} // item type name → the diagram node its index arrows point at
 	for _, it := range m.Items {
 		switch it.Kind {
 		case "node":
 			itemNode[it.Name] = node(it.Type, "")
 		case "edge":
-			from, to := node(it.From, ""), node(it.To, "")
+			from, to := end(it.From), end(it.To)
 			itemNode[it.Name] = from
 			label := it.Type
 			if label == "" {

@@ -24,7 +24,7 @@ type Target struct {
 // order, every edge of this kind that [LoadPartition] meets in the source
 // node's partition. A nil dst is [ErrInvalidOption] when used.
 func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
-	return into(e.t, e.fromType, "edge "+e.prefix, e.err, dst, e.decode)
+	return into(e.t, e.src.String(), "edge "+e.prefix, e.err, dst, e.decode)
 }
 
 // Into returns a [Target] that appends to *dst, in ascending sort key

@@ -73,10 +73,10 @@ func (c *Collection[P, C]) scanSpec() scanSpec {
 
 func (e *Edge[E]) scanSpec() scanSpec {
 	o := &e.t.opts
-	f := expression.Name(o.PartitionKey).BeginsWith(e.fromType + "#").And(expression.Name(o.SortKey).BeginsWith(e.prefix))
+	f := expression.Name(o.PartitionKey).BeginsWith(e.sourcePrefix).And(expression.Name(o.SortKey).BeginsWith(e.prefix))
 	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: ownedAttrs(e.t, e.it.indexes, e.t.indexKeysOnItems()), feeds: feedAttrs(e.it.indexes),
 		derive: func(item Item) (map[string]string, bool, error) {
-			from, to, ok := e.t.splitKeys(item, e.fromType, e.prefix)
+			from, to, ok := e.split(item)
 			if !ok {
 				return nil, false, nil
 			}

@@ -89,8 +89,8 @@ func TwoHop[E1, E2 any](ctx context.Context, first *Edge[E1], second *Edge[E2], 
 		err = second.err
 	case second.t != first.t:
 		err = fmt.Errorf("%w: edges %s and %s are on different tables", ErrInvalidOption, fwd.describe(), describeEdge(second))
-	case second.toType != first.toType:
-		err = fmt.Errorf("%w: edge %s does not end at %s, where edge %s ends", ErrInvalidOption, describeEdge(second), first.toType, fwd.describe())
+	case !second.dst.same(first.dst):
+		err = fmt.Errorf("%w: edge %s does not end at %s, where edge %s ends", ErrInvalidOption, describeEdge(second), first.dst, fwd.describe())
 	case second.t.errNoIndex() != nil:
 		err = second.t.errNoIndex()
 	case budget < 1:
@@ -102,7 +102,7 @@ func TwoHop[E1, E2 any](ctx context.Context, first *Edge[E1], second *Edge[E2], 
 		return res, first.t.opErr(op, fwd.keys.pk, fwd.prefix, err)
 	}
 	// The start node is excluded when the second hop returns to its type.
-	skipStart := second.fromType == first.fromType
+	skipStart := second.src.same(first.src)
 
 	peers := make(map[string]int) // id → index in res.Peers
 	// pages runs q page by page within the budget, handing each page's
@@ -164,7 +164,7 @@ func TwoHop[E1, E2 any](ctx context.Context, first *Edge[E1], second *Edge[E2], 
 // describeEdge names an edge kind for error messages, e.g.
 // "ENROLL (STU → CRS)".
 func describeEdge[E any](e *Edge[E]) string {
-	return edgeScan{label: e.label, fromType: e.fromType, toType: e.toType}.describe()
+	return e.scan().describe()
 }
 
 // Peers returns the nodes that share a target with node from over this

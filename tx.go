@@ -514,11 +514,14 @@ func (c *Collection[P, C]) TxCheck(tx *Tx, parentID, childID string, optFns ...f
 	tx.check("Collection.TxCheck", itemKey{pk, sk}, w)
 }
 
-// PutChecked creates the edge from → to only if both endpoint nodes' items
-// exist (referential integrity), in one TransactWriteItems: a
-// ConditionCheck attribute_exists(PK) on each node item and the guarded put
-// of the edge. It fails, writing nothing, with a [*NodeNotFoundError]
-// naming the missing side ("from", "to"; errors.Is [ErrNodeNotFound]),
+// PutChecked creates the edge from → to only if both endpoint items exist
+// (referential integrity), in one TransactWriteItems: a ConditionCheck
+// attribute_exists(PK) on each endpoint's item (a node's item, or a child's
+// item in its collection, e.g. PK = "WS#acme", SK = "PROJ#2026-0042" for
+// the ref "WS#acme#PROJ#2026-0042") and the guarded put of the edge. It
+// fails, writing nothing, with a [*NodeNotFoundError] naming the missing
+// side ("from", "to"; errors.Is [ErrNodeNotFound]; for a child, Type is
+// the child type and ID the ref),
 // with [ErrEdgeExists], or both. For a self-loop (from and to are one node
 // item) the node is checked once and a missing node is reported with Side
 // "from". Pass TxOptions.Token to make a retried call idempotent.
@@ -527,12 +530,28 @@ func (e *Edge[E]) PutChecked(ctx context.Context, from, to string, data E, optFn
 	if e.err != nil {
 		tx.err = e.err
 	}
-	fromNode := &Node[struct{}]{t: e.t, typ: e.fromType, marker: e.fromMarker}
-	toNode := &Node[struct{}]{t: e.t, typ: e.toType, marker: e.toMarker}
-	fromNode.txCheck(tx, from, "from", nil)
-	toNode.txCheck(tx, to, "to", nil)
+	e.src.txCheck(tx, from, "from")
+	e.dst.txCheck(tx, to, "to")
 	e.TxPut(tx, from, to, data)
 	return tx.Commit(ctx, optFns...)
+}
+
+// txCheck adds to tx a check that endpoint id's item exists: the node
+// item, or the child item in its collection.
+func (p endpoint) txCheck(tx *Tx, id, side string) {
+	pk, sk, err := p.item(id)
+	var w *writeCond
+	if err == nil {
+		w, err = p.t.newWriteCond(&tracking{}, actCheck, guardPresent, &WriteOptions{}, 0)
+	}
+	if err != nil {
+		if tx.err == nil {
+			tx.err = err
+		}
+		return
+	}
+	w.missing = p.missing(side, id)
+	tx.check("Edge.PutChecked", itemKey{pk, sk}, w)
 }
 
 // Move replaces the edge from → to by newFrom → newTo carrying data, in one

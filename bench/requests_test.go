@@ -154,6 +154,17 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 	stamped := adjlist.NewCollection[Project](a.Workspaces, "SPROJ", func(o *adjlist.CollectionOptions) {
 		o.CreatedAt, o.UpdatedAt, o.Expiry, o.Lifetime = "createdAt", "updatedAt", "expiresAt", time.Hour
 	})
+	// Tags on projects: edges whose one end is a child.
+	tags := adjlist.NewNode[struct{}](a.Table, "TAG", "")
+	tagged := adjlist.NewEdge[Enrollment](tags, "TAGGED", a.Projects)
+	hasTag := adjlist.NewEdge[Enrollment](a.Projects, "HAS", tags)
+	ref, err := a.Projects.Ref("acme", ProjectID(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tags.Put(ctx, "go", struct{}{}); err != nil {
+		t.Fatal(err)
+	}
 	draft := adjlist.If(expression.Name("status").Equal(expression.Value("DRAFT")))
 	grade := expression.Set(expression.Name("grade"), expression.Value("A"))
 
@@ -358,6 +369,36 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 		{"consistent read on the index: refused before sending", wantErr(adjlist.ErrIndexConsistentRead, func() error {
 			_, err := a.Enrolled.To("math204").ConsistentRead().Collect(ctx)
 			return err
+		}), map[string]int{}},
+		{"Edge into a child: Put, From, To, Get", func() error {
+			if err := tagged.Put(ctx, "go", ref, FixtureEnrollment); err != nil {
+				return err
+			}
+			if _, err := tagged.From("go").Collect(ctx); err != nil {
+				return err
+			}
+			if _, err := tagged.To(ref).Collect(ctx); err != nil {
+				return err
+			}
+			_, err := tagged.Get(ctx, "go", ref)
+			return err
+		}, map[string]int{"PutItem": 1, "Query": 2, "GetItem": 1}},
+		{"Edge from a child: PutChecked (the child item checked), From", func() error {
+			if err := hasTag.PutChecked(ctx, ref, "go", FixtureEnrollment); err != nil {
+				return err
+			}
+			_, err := hasTag.From(ref).Collect(ctx)
+			return err
+		}, map[string]int{"TransactWriteItems": 1, "Query": 1}},
+		{"DeleteChild with one kind into it: index Query, own partition Query, two BatchWriteItems, DeleteItem", func() error {
+			res, err := adjlist.DeleteChild(ctx, a.Projects, "acme", ProjectID(4), tagged)
+			if err == nil && (res.Incoming != 1 || res.Partition != 1 || !res.Node) {
+				err = fmt.Errorf("result %+v", res)
+			}
+			return err
+		}, map[string]int{"Query": 2, "BatchWriteItem": 2, "DeleteItem": 1}},
+		{"a ref of another type: refused before sending", wantErr(adjlist.ErrInvalidKey, func() error {
+			return tagged.Put(ctx, "go", "WS#acme#TASK#1", FixtureEnrollment)
 		}), map[string]int{}},
 	}
 	counter.check(t, cases)

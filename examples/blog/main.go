@@ -1,12 +1,16 @@
 // Command blog is a small blogging service on one table, showing the write
 // surface: authors (nodes), their posts (an item collection), sign-in
-// sessions that expire (Time to Live) and follows between authors (edges).
+// sessions that expire (Time to Live), follows between authors (edges) and
+// tags on posts (edges whose target is a child item, a post, named by its
+// ref "AUTHOR#ada#POST#2026-0001").
 //
-//	PK          SK                   GSI1PK      GSI1SK      GSI2PK            GSI2SK          attributes
-//	AUTHOR#ada  PROFILE                                                                        name, published, version, createdAt, updatedAt
-//	AUTHOR#ada  POST#2026-0001                               STATUS#PUBLISHED  POST#2026-0001  title, status, likes, version, createdAt, updatedAt
-//	AUTHOR#ada  SESSION#web                                                                    device, expiresAt
-//	AUTHOR#bob  FOLLOWS#AUTHOR#ada   AUTHOR#ada  AUTHOR#bob                                    since
+//	PK            SK                                   GSI1PK                      GSI1SK        GSI2PK            GSI2SK          attributes
+//	AUTHOR#ada    PROFILE                                                                        name, published, version, createdAt, updatedAt
+//	AUTHOR#ada    POST#2026-0001                                                                 STATUS#PUBLISHED  POST#2026-0001  title, status, likes, version, createdAt, updatedAt
+//	AUTHOR#ada    SESSION#web                                                                                                      device, expiresAt
+//	AUTHOR#bob    FOLLOWS#AUTHOR#ada                   AUTHOR#ada                  AUTHOR#bob                                      since
+//	TAG#dynamodb  TAG#dynamodb                                                                                                     (the tag)
+//	TAG#dynamodb  TAGGED#AUTHOR#ada#POST#2026-0001     AUTHOR#ada#POST#2026-0001   TAG#dynamodb                                    by
 //
 // It shows:
 //   - guarded creates (Node.Create: ErrExists on a second run);
@@ -19,7 +23,11 @@
 //   - sessions with an expiry in epoch seconds, extended on each sign-in,
 //     and a listing that leaves out expired sessions DynamoDB has not yet
 //     deleted (adjlist.Unexpired);
-//   - createdAt and updatedAt kept by the library.
+//   - createdAt and updatedAt kept by the library;
+//   - tags ↔ posts, many-to-many, with a post as an edge endpoint: tagging
+//     checks that the post exists (PutChecked), a tag lists its posts and
+//     a post its tags (on GSI1), and deleting a post deletes its taggings
+//     (DeleteChild).
 //
 // By default it talks to DynamoDB Local: the endpoint in
 // AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
@@ -67,6 +75,12 @@ type Session struct {
 	ExpiresAt int64  `dynamodbav:"expiresAt"`
 }
 
+// Tagging is the data of an edge from a tag to a post: PK=TAG#<tag>,
+// SK=TAGGED#AUTHOR#<author>#POST#<post id>.
+type Tagging struct {
+	By string `dynamodbav:"by"`
+}
+
 // Follow is an edge's data: PK=AUTHOR#<follower>, SK=FOLLOWS#AUTHOR#<followed>.
 type Follow struct {
 	Since string `dynamodbav:"since"`
@@ -82,6 +96,8 @@ type model struct {
 	posts    *adjlist.Collection[Author, Post]
 	sessions *adjlist.Collection[Author, Session]
 	follows  *adjlist.Edge[Follow]
+	tags     *adjlist.Node[struct{}]
+	tagged   *adjlist.Edge[Tagging]
 }
 
 // locked is what authors and posts track: a version for optimistic
@@ -104,12 +120,14 @@ func newModel(db adjlist.Client, tableName string) model {
 		o.Expiry, o.Lifetime = "expiresAt", 24*time.Hour
 	})
 	follows := adjlist.NewEdge[Follow](authors, "FOLLOWS", authors)
-	return model{table, authors, posts, sessions, follows}
+	tags := adjlist.NewNode[struct{}](table, "TAG", "")       // self-keyed: PK = SK = TAG#<tag>
+	tagged := adjlist.NewEdge[Tagging](tags, "TAGGED", posts) // into a child: the post
+	return model{table, authors, posts, sessions, follows, tags, tagged}
 }
 
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
-	return adjlist.Describe(w, m.table, m.authors, m.posts, m.sessions, m.follows)
+	return adjlist.Describe(w, m.table, m.authors, m.posts, m.sessions, m.follows, m.tags, m.tagged)
 }
 
 const postID = "2026-0001"
@@ -166,6 +184,10 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	}
 	fmt.Fprintf(w, "  published posts across authors: %d\n", len(published))
 
+	if err := tagPosts(ctx, w, m); err != nil {
+		return err
+	}
+
 	fmt.Fprintln(w, "\nsessions:")
 	if err := signIn(ctx, w, m, "ada", "web", "Firefox"); err != nil {
 		return err
@@ -202,6 +224,79 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	if cleanup {
 		return exampleutil.DeleteTable(ctx, db, tableName)
 	}
+	return nil
+}
+
+// tagPosts tags ada's post and a scratch post, lists them both ways, then
+// deletes the scratch post with its tagging.
+func tagPosts(ctx context.Context, w io.Writer, m model) error {
+	fmt.Fprintln(w, "\ntags on posts:")
+	post, err := m.posts.Ref("ada", postID) // "AUTHOR#ada#POST#2026-0001"
+	if err != nil {
+		return err
+	}
+	for _, tag := range []string{"dynamodb", "go"} {
+		if err := m.tags.Put(ctx, tag, struct{}{}); err != nil {
+			return err
+		}
+	}
+	// PutChecked: the tag's item and the post's item must both exist.
+	missing, err := m.posts.Ref("ada", "no-such-post")
+	if err != nil {
+		return err
+	}
+	err = m.tagged.PutChecked(ctx, "dynamodb", missing, Tagging{By: "ada"})
+	var nf *adjlist.NodeNotFoundError
+	if !errors.As(err, &nf) {
+		return fmt.Errorf("tagging a missing post: %v", err)
+	}
+	fmt.Fprintf(w, "  tagging a missing post: %s %s not found, nothing written\n", nf.Type, nf.ID)
+	if err := m.tagged.PutChecked(ctx, "dynamodb", post, Tagging{By: "ada"}); err != nil && !errors.Is(err, adjlist.ErrEdgeExists) {
+		return err
+	}
+
+	scratch, err := m.posts.Ref("ada", "scratch")
+	if err != nil {
+		return err
+	}
+	if err := m.posts.Put(ctx, "ada", "scratch", Post{Title: "Scratch", Status: "DRAFT"}); err != nil && !errors.Is(err, adjlist.ErrExists) {
+		return err
+	}
+	for _, tag := range []string{"dynamodb", "go"} {
+		if err := m.tagged.PutChecked(ctx, tag, scratch, Tagging{By: "ada"}); err != nil && !errors.Is(err, adjlist.ErrEdgeExists) {
+			return err
+		}
+	}
+	byTag, err := m.tagged.From("dynamodb").Collect(ctx) // PK = "TAG#dynamodb" AND begins_with(SK, "TAGGED#AUTHOR#")
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(w, "  posts tagged dynamodb:")
+	for _, e := range byTag {
+		author, id, err := m.posts.ParseRef(e.To)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, " %s/%s", author, id)
+	}
+	fmt.Fprintln(w)
+	// GSI1 is eventually consistent: wait (a bounded poll) for the edge
+	// just written before reading the post's tags through it.
+	if err := m.tagged.WaitIndexed(ctx, "go", scratch, 10*time.Second); err != nil {
+		return err
+	}
+	onScratch, err := m.tagged.To(scratch).Collect(ctx) // GSI1PK = "AUTHOR#ada#POST#scratch"
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "  tags of ada/scratch: %d\n", len(onScratch))
+
+	// Deleting the post deletes the edges into it, found through GSI1.
+	res, err := adjlist.DeleteChild(ctx, m.posts, "ada", "scratch", m.tagged)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "  ada/scratch deleted with its %d taggings\n", res.Incoming)
 	return nil
 }
 

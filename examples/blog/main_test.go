@@ -20,6 +20,10 @@ func finalTable() exampletest.Seed {
 			"title", "status", "likes", "version", "createdAt", "updatedAt"),
 		exampletest.Item(map[string]string{"PK": "AUTHOR#ada", "SK": "SESSION#web"}, "device", "expiresAt"),
 		exampletest.Item(map[string]string{"PK": "AUTHOR#bob", "SK": "FOLLOWS#AUTHOR#ada", "GSI1PK": "AUTHOR#ada", "GSI1SK": "AUTHOR#bob"}, "since"),
+		exampletest.Item(map[string]string{"PK": "TAG#dynamodb", "SK": "TAG#dynamodb"}),
+		exampletest.Item(map[string]string{"PK": "TAG#go", "SK": "TAG#go"}),
+		exampletest.Item(map[string]string{"PK": "TAG#dynamodb", "SK": "TAGGED#AUTHOR#ada#POST#2026-0001",
+			"GSI1PK": "AUTHOR#ada#POST#2026-0001", "GSI1SK": "TAG#dynamodb"}, "by"),
 	}}
 }
 
@@ -29,6 +33,10 @@ func TestRunWritesTheBlog(t *testing.T) {
 			"likes is a multiple of 20: true\n",
 			"  published posts across authors: 1\n",
 			"  2 sessions stored, 1 live: web\n",
+			"  tagging a missing post: POST AUTHOR#ada#POST#no-such-post not found, nothing written\n",
+			"  posts tagged dynamodb: ada/2026-0001 ada/scratch\n",
+			"  tags of ada/scratch: 2\n",
+			"  ada/scratch deleted with its 2 taggings\n",
 		)
 		if run == 0 {
 			exampletest.ContainsAll(t, out,
@@ -51,5 +59,6 @@ func TestRunCleanup(t *testing.T) { exampletest.CleanupDeletesTable(t, example) 
 
 func TestDescribe(t *testing.T) {
 	out := exampletest.Describe(t, example)
-	exampletest.ContainsAll(t, out, "| child POST of AUTHOR |", "SESSION")
+	exampletest.ContainsAll(t, out, "| child POST of AUTHOR |", "SESSION",
+		"| edge TAGGED (TAG → AUTHOR/POST) |", "`TAGGED#AUTHOR#<to parent>#POST#<to>`")
 }

@@ -89,6 +89,9 @@ func TestRefRoundTrip(t *testing.T) {
 	ref, err := projects.Ref("acme", "2026-0042")
 	require.NoError(t, err)
 	assert.Equal(t, "WS#acme#PROJ#2026-0042", ref)
+	ref, err = projects.Ref("a#b", "c%d")
+	require.NoError(t, err)
+	assert.Equal(t, "WS#a%23b#PROJ#c%25d", ref, "the README's example")
 
 	for _, bad := range []string{"", "WS#acme", "WS#acme#PROJ#", "WS##PROJ#1", "WS#acme#TASK#1", "WS#a#b#PROJ#1",
 		"STU#acme#PROJ#1", "WS#acme#PROJ#1#x", "WS#a%2#PROJ#1", "WS#acme#PROJ#\x00"} {
@@ -431,6 +434,14 @@ func TestScanChildEndpointEdges(t *testing.T) {
 	})
 	require.NoError(t, err)
 	assert.ElementsMatch(t, refs, froms)
+
+	// Written by the library, they are in the layout: Migrate rewrites none.
+	for _, h := range []adjlist.Scannable[adjlist.EdgeItem[Tagging]]{m.tagged, m.hasTag} {
+		res, err := adjlist.Migrate(ctx, m.db, h)
+		require.NoError(t, err)
+		assert.Equal(t, 3, res.Matched)
+		assert.Zero(t, res.Rewritten)
+	}
 }
 
 // TestDescribeChildEndpoints: the model names child ends "WS/PROJ", with

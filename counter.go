@@ -50,7 +50,10 @@ type Counter[E any] struct {
 // '_', '-' or '.', e.g. "ENROLLED") of edge's edges into each target node.
 // name must differ from the target node type's item marker; an invalid name
 // or edge makes every call fail before any request ([ErrInvalidKey],
-// [ErrInvalidOption]).
+// [ErrInvalidOption]). The edge must end at nodes, in whose partitions the
+// counts live: an edge into a collection's children ([Endpoint]) is
+// [ErrInvalidOption]. Its source may be children; their refs then stand in
+// the per-edge markers.
 func NewCounter[E any](edge *Edge[E], name string) *Counter[E] {
 	c := &Counter[E]{edge: edge, name: name, err: edge.err}
 	if c.err == nil {

@@ -360,7 +360,9 @@ func (e *Edge[E]) Delete(ctx context.Context, from, to string, optFns ...func(*W
 // in ascending order of the target's key. The prefix names the target type
 // as well as the label, so edges with the same label to another node type
 // are not mixed in. Reads are eventually consistent unless
-// [Query.ConsistentRead] is set.
+// [Query.ConsistentRead] is set. For an edge from a collection's children,
+// from is the child's ref and the partition is the ref's: PK =
+// "WS#acme#PROJ#2026-0042" ([Endpoint]).
 func (e *Edge[E]) From(from string) Query[EdgeItem[E]] {
 	const op = "Edge.From"
 	if e.err != nil {
@@ -383,6 +385,10 @@ func (e *Edge[E]) From(from string) Query[EdgeItem[E]] {
 // labels between the same node types (they still count toward
 // [Query.Limit]). On an index keyed on the table's sort key (see [Options])
 // the query is GSI1 partition = "ENROLL#CRS#math204", with no filter.
+//
+// For an edge into a collection's children, to is the child's ref and the
+// index partition is the ref: GSI1PK = "WS#acme#PROJ#2026-0042"
+// ([Endpoint]).
 //
 // Global secondary indexes are eventually consistent: an edge written a
 // moment ago may not be listed yet, and one deleted may still be. Asking for
@@ -554,7 +560,8 @@ type NodeWithEdges[N, E any] struct {
 // one Query per page on the table (PK = "STU#a91", no sort key condition):
 // the node's profile and every enrolment in one read. Items of other kinds
 // in the partition are skipped. It returns [ErrNotFound] if the node item
-// does not exist, [ErrInvalidOption] if edge does not start at node's type,
+// does not exist, [ErrInvalidOption] if edge does not start at node's type (an
+// edge from a collection's children never does),
 // and [ErrInvalidKey] for a bad id; reads are eventually consistent.
 func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id string) (NodeWithEdges[N, E], error) {
 	const op = "LoadNode"

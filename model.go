@@ -49,9 +49,10 @@ type ItemType struct {
 	// Type is the node type ("STU"), the edge label ("ENROLL", empty for
 	// an unlabelled edge) or the child type ("PROJ").
 	Type string
-	// From and To are an edge's source and target node types; for a child
-	// From is its parent's node type and To is empty; both are empty for
-	// a node.
+	// From and To are an edge's source and target node types, or for an
+	// end at a collection's children "WS/PROJ" (parent type / child type,
+	// see [Endpoint]); for a child From is its parent's node type and To
+	// is empty; both are empty for a node.
 	From, To string
 	// PartitionKey and SortKey are the item's table key values with ids
 	// as placeholders: "STU#<id>" and "PROFILE", "STU#<from>" and

@@ -22,7 +22,9 @@ type Target struct {
 
 // Into returns a [Target] that appends to *dst, in ascending sort key
 // order, every edge of this kind that [LoadPartition] meets in the source
-// node's partition. A nil dst is [ErrInvalidOption] when used.
+// node's partition. A nil dst is [ErrInvalidOption] when used, and so is
+// an edge from a collection's children ([Endpoint]), which are in no node
+// partition.
 func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
 	return into(e.t, e.src.String(), "edge "+e.prefix, e.err, dst, e.decode)
 }

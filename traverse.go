@@ -17,9 +17,10 @@ type TraverseOptions struct {
 // Peer is one node reached by [TwoHop]: its id and the intermediate nodes
 // (targets of the first hop) it was reached through.
 type Peer struct {
-	// ID is the reached node's id, e.g. "b30".
+	// ID is the reached node's id, e.g. "b30", or a child's ref when the
+	// second edge starts at a collection's children ([Endpoint]).
 	ID string
-	// Via lists the intermediate node ids linking the start node to this
+	// Via lists the intermediate node ids (or refs) linking the start node to this
 	// one, in the order visited, e.g. ["cs101", "math204"] for a student
 	// who shares both courses with the start node.
 	Via []string

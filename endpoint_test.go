@@ -479,3 +479,34 @@ func TestDescribeChildEndpoints(t *testing.T) {
 	assert.Contains(t, b.String(), `n_TAG -->|"TAGGED (Edge.From, table)"| c_WS_PROJ`)
 	assert.Contains(t, b.String(), `c_WS_PROJ -->|"HAS (Edge.From, table)"| n_TAG`)
 }
+
+// FuzzRef: every ref Ref builds parses back to its ids, and every string
+// ParseRef accepts is the one ref of the ids it yields (one spelling per
+// child, so one edge item per pair of ends).
+func FuzzRef(f *testing.F) {
+	for _, s := range [][2]string{{"acme", "2026-0042"}, {"a#b", "c%d"}, {"WS#x", "PROJ#y"}, {"%23", "%2"}, {"", "x"}} {
+		f.Add(s[0], s[1])
+	}
+	table := adjlist.NewTable(nil, "fuzz")
+	projects := adjlist.NewCollection[Project](adjlist.NewNode[Workspace](table, "WS", "META"), "PROJ")
+	f.Fuzz(func(t *testing.T, parent, child string) {
+		ref, err := projects.Ref(parent, child)
+		if err != nil {
+			require.ErrorIs(t, err, adjlist.ErrInvalidKey)
+		} else {
+			p, c, err := projects.ParseRef(ref)
+			require.NoError(t, err)
+			require.Equal(t, [2]string{parent, child}, [2]string{p, c})
+		}
+		for _, s := range []string{parent, "WS#" + parent + "#PROJ#" + child} {
+			p, c, err := projects.ParseRef(s)
+			if err != nil {
+				require.ErrorIs(t, err, adjlist.ErrInvalidKey)
+				continue
+			}
+			again, err := projects.Ref(p, c)
+			require.NoError(t, err)
+			require.Equal(t, s, again, "a second spelling of one ref")
+		}
+	})
+}

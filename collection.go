@@ -129,10 +129,11 @@ type CollectionOptions struct {
 	// cannot read them ([Collection.Into] is [ErrInvalidOption]), and
 	// [DeleteNode] deletes them only when the collection is passed to it
 	// (it implements [Incoming]). Changing Shards (0 to N, N to M, N to
-	// 0) changes the primary key of existing children: reads and writes
-	// through the new handle do not find them ([ErrNotFound]) until
-	// [Migrate] with the new handle has moved them, one TransactWriteItems
-	// each; [Scan] and [Collection.Decode] recognise them at either place.
+	// 0) changes the primary key of existing children, "WS#acme" to
+	// "WS#acme#05": until [Migrate] with the new handle has moved them
+	// (one TransactWriteItems each), the new handle's Get, Update and
+	// Delete of them are [ErrNotFound] and its List and Load miss them,
+	// while [Scan] and [Collection.Decode] recognise them at either place.
 	// See Migrate for what writers do meanwhile.
 	Shards int
 }

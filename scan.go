@@ -411,11 +411,12 @@ const maxMigrateAttempts = 10
 //     read, as the UpdateItem above.
 //
 // The transaction is atomic, so at every instant exactly one copy exists.
-// If the old child changed (or a transaction conflicted), it is read
-// again (a strongly consistent GetItem) and the move retried, up to 10
-// times in all; if it is gone, it is passed over. If the new key is
-// already taken (a writer created the child there while the old copy
-// existed), nothing is written: both items are kept and reported in
+// If the old child changed, it is read again (a strongly consistent
+// GetItem) and the move retried, up to 10 times in all (after a backoff
+// wait when the transaction was cancelled by a conflict or throttling);
+// if it is gone, it is passed over. If the new key is
+// already taken (a writer created the child there, e.g. with the new
+// handle's Put, while the old copy existed), nothing is written: both items are kept and reported in
 // [MigrateResult].Conflicts, and a full run reports them again until
 // resolved. To resolve one, read both items, write the data that should
 // win at the new key (through the new handle), delete the old one (a

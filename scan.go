@@ -202,7 +202,9 @@ type scanPosition struct {
 //	begins_with(PK, "STU#") AND begins_with(SK, "ENROLL#CRS#")
 //
 // each item decoded with h's Decode (items of other types are passed
-// over). The filter saves bandwidth, not capacity: DynamoDB reads and
+// over; a [Collection]'s children are delivered under any shard layout,
+// with their parent's id, whether or not [Migrate] has moved them yet:
+// see Migrate for a Scan during the moves). The filter saves bandwidth, not capacity: DynamoDB reads and
 // bills the whole table. fn may be called from several goroutines at
 // once; it gets the items of one segment in order.
 //

@@ -344,10 +344,10 @@ func (c *Collection[P, C]) List(parentID string) Query[Child[C]] {
 // children. A child is recognised under any shard layout of its parent's
 // key, whatever the handle's [CollectionOptions].Shards: "WS#acme",
 // "WS#acme#07" and "WS#acme#93" all decode with Parent "acme", so items
-// still at the place an earlier shard count gave them (not yet moved by
-// [Migrate]) decode too. When the data does not fit C, err is set, ok is true and the
-// Child is zero. A keys-only item decodes with zero Data. Decode makes no
-// request and may modify item.
+// still where an earlier shard count put them (not yet moved by
+// [Migrate]) decode too. When the data does not fit C, err is set, ok is
+// true and the Child is zero. A keys-only item decodes with zero Data.
+// Decode makes no request and may modify item.
 func (c *Collection[P, C]) Decode(item Item) (v Child[C], ok bool, err error) {
 	if c.err != nil {
 		return v, false, c.err

@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -502,3 +503,34 @@ func TestMigrateMoveRefusedBeforeAnyRequest(t *testing.T) {
 }
 
 var _ adjlist.MigrateClient = (*dynamodb.Client)(nil)
+
+// Decode recognises a collection's children under any shard layout of the
+// parent's key, whatever the handle's count, and nothing else.
+func TestCollectionDecodeAnyShardLayout(t *testing.T) {
+	table := adjlist.NewTable(nil, "t")
+	ws := adjlist.NewNode[Space](table, "WS", "META")
+	raw := func(pk, sk string) adjlist.Item {
+		return adjlist.Item{"PK": &types.AttributeValueMemberS{Value: pk}, "SK": &types.AttributeValueMemberS{Value: sk}}
+	}
+	for _, shards := range []int{0, 4} {
+		h := adjlist.NewCollection[Ticket](ws, "TCK", func(o *adjlist.CollectionOptions) { o.Shards = shards })
+		for pk, parent := range map[string]string{
+			"WS#acme": "acme", "WS#acme#00": "acme", "WS#acme#07": "acme", "WS#acme#93": "acme",
+			"WS#07": "07", "WS#07#01": "07", "WS#a%23b#12": "a#b",
+		} {
+			c, ok, err := h.Decode(raw(pk, "TCK#t1"))
+			require.NoError(t, err)
+			require.True(t, ok, "shards %d: %s", shards, pk)
+			assert.Equal(t, parent, c.Parent, "shards %d: %s", shards, pk)
+			assert.Equal(t, "t1", c.ID)
+		}
+		for _, k := range [][2]string{
+			{"WS#acme#7", "TCK#t1"}, {"WS#acme#100", "TCK#t1"}, {"WS#acme#0a", "TCK#t1"}, {"WS#acme#07#01", "TCK#t1"},
+			{"CRS#acme#07", "TCK#t1"}, {"WS#acme#07", "TCKLIKE#WS#b"}, {"WS#acme", "META"}, {"WS#acme#07", "NOTE#t1"},
+		} {
+			_, ok, err := h.Decode(raw(k[0], k[1]))
+			require.NoError(t, err)
+			assert.False(t, ok, "shards %d: %v", shards, k)
+		}
+	}
+}

@@ -438,10 +438,11 @@ const maxMigrateAttempts = 10
 // miss one that moves from a part it has not read to one it has. The
 // Delete's condition compares the attributes the child had when read: a
 // concurrent write that only adds an attribute the child lacked would not
-// fail it, and would be lost with the old copy, unless the handle tracks
-// a version or updatedAt ([Tracking]), which every write through the
-// library changes. Give the collection Tracking, or let writers only set
-// attributes the children already have, while children move.
+// fail it, and would be lost with the old copy, unless the children
+// carry a version ([Tracking].Version), which every write through the
+// library changes (UpdatedAt too, unless two writes share a millisecond).
+// Give the collection a version, or let writers only set attributes the
+// children already have, while children move.
 //
 // Migrate sends, per page per segment, one Scan; per stale item one
 // UpdateItem, per moved child one TransactWriteItems; per retry one

@@ -534,3 +534,37 @@ func TestCollectionDecodeAnyShardLayout(t *testing.T) {
 		}
 	}
 }
+
+// With a version, a concurrent write that only adds an attribute the child
+// lacked still fails the move's Delete condition (the version changed):
+// the child is read again and moved with the attribute.
+func TestMigrateMoveKeepsAddedAttributeWithVersion(t *testing.T) {
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	table := adjlist.NewTable(db, ddbtest.TableName(t))
+	ddbtest.CreateTable(t, table)
+	ws := adjlist.NewNode[Space](table, "WS", "META")
+	versioned := func(o *adjlist.CollectionOptions) { o.Version = "version" }
+	oldH := adjlist.NewCollection[Ticket](ws, "TCK", versioned)
+	newH := adjlist.NewCollection[Ticket](ws, "TCK", versioned, func(o *adjlist.CollectionOptions) { o.Shards = 4 })
+	require.NoError(t, oldH.Put(ctx, "acme", "t1", Ticket{Stars: 1}))
+	var once atomic.Bool
+	racer := &racingClient{MigrateClient: db, before: func(*dynamodb.TransactWriteItemsInput) {
+		if once.CompareAndSwap(false, true) {
+			_, err := oldH.Update(ctx, "acme", "t1", expression.Set(expression.Name("note"), expression.Value("added")), adjlist.IfVersion(1))
+			assert.NoError(t, err)
+		}
+	}}
+	res, err := adjlist.Migrate(ctx, racer, newH)
+	require.NoError(t, err)
+	assert.Equal(t, 1, res.Moved)
+	assert.Equal(t, 1, res.Retried)
+	pk, sk, err := newH.Key("acme", "t1")
+	require.NoError(t, err)
+	out, err := db.GetItem(ctx, getInput(table.Name(), pk, sk))
+	require.NoError(t, err)
+	m := rawText(out.Item)
+	assert.Equal(t, "added", m["note"], "the user write kept")
+	assert.Equal(t, "2", m["version"], "the move kept the version")
+	assert.Len(t, rawItems(t, db, table.Name()), 1)
+}

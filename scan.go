@@ -416,11 +416,11 @@ const maxMigrateAttempts = 10
 // If the old child changed, it is read again (a strongly consistent
 // GetItem) and the move retried, up to 10 times in all (after a backoff
 // wait when the transaction was cancelled by a conflict or throttling);
-// if it is gone, it is passed over. If the new key is
-// already taken (a writer created the child there, e.g. with the new
-// handle's Put, while the old copy existed), nothing is written: both items are kept and reported in
-// [MigrateResult].Conflicts, and a full run reports them again until
-// resolved. To resolve one, read both items, write the data that should
+// if it is gone, it is passed over. If the new key is already taken (a
+// writer created the child there, e.g. with the new handle's Put, while
+// the old copy existed), nothing is written: both items are kept and
+// reported in [MigrateResult].Conflicts, and a full run reports them
+// again until resolved. To resolve one, read both items, write the data that should
 // win at the new key (through the new handle), delete the old one (a
 // DeleteItem, or the old handle's Delete), and run Migrate again. A
 // completed run with no Conflicts has moved every child. A child already
@@ -445,8 +445,8 @@ const maxMigrateAttempts = 10
 // children already have, while children move.
 //
 // Migrate sends, per page per segment, one Scan; per stale item one
-// UpdateItem, per moved child one TransactWriteItems; per retry one
-// GetItem. Invalid options or handles ([ErrInvalidOption],
+// UpdateItem and per child to move one TransactWriteItems, each sent
+// again after a retry's GetItem. Invalid options or handles ([ErrInvalidOption],
 // [ErrInvalidKey], [ErrInvalidCursor]) fail before any request.
 func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optFns ...func(*ScanOptions)) (MigrateResult, error) {
 	spec := h.scanSpec()

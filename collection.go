@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // Collection is a handle on a one-to-many relationship stored as an item
@@ -125,10 +128,13 @@ type CollectionOptions struct {
 	// Sharded children are not in the parent's partition: [LoadPartition]
 	// cannot read them ([Collection.Into] is [ErrInvalidOption]), and
 	// [DeleteNode] deletes them only when the collection is passed to it
-	// (it implements [Incoming]). Changing Shards for existing children
-	// moves their partition: they are not found until rewritten (read
-	// with the old count, put with the new; [Migrate] rewrites index keys
-	// in place and does not move items between partitions).
+	// (it implements [Incoming]). Changing Shards (0 to N, N to M, N to
+	// 0) changes the primary key of existing children, "WS#acme" to
+	// "WS#acme#05": until [Migrate] with the new handle has moved them
+	// (one TransactWriteItems each), the new handle's Get, Update and
+	// Delete of them are [ErrNotFound] and its List and Load miss them,
+	// while [Scan] and [Collection.Decode] recognise them at either place.
+	// See Migrate for what writers do meanwhile.
 	Shards int
 }
 
@@ -155,18 +161,26 @@ func (c *Collection[P, C]) Key(parentID, childID string) (pk, sk string, err err
 	return pk, sk, c.t.checkKeys(c.childType, pk, sk)
 }
 
-// parentKey is the parent's node key of a child's partition key pk: pk
-// itself, or without its shard suffix; ok is false for a pk that is not
-// one of this collection's partitions.
-func (c *Collection[P, C]) parentKey(pk string) (string, bool) {
-	if c.shards == 0 {
-		return pk, true
-	}
-	i := len(pk) - 3
-	if i < 0 || pk[i] != '#' || pk[i+1] < '0' || pk[i+1] > '9' || pk[i+2] < '0' || pk[i+2] > '9' || int(pk[i+1]-'0')*10+int(pk[i+2]-'0') >= c.shards {
+// parentKey is the parent's node key of a child's partition key pk under
+// any shard layout: pk itself ("WS#acme"), or pk without its two-digit
+// shard suffix ("WS#acme#07"), whatever the handle's shard count. A node
+// key holds exactly one '#' (types are names, escaped ids never contain
+// one), so the suffix is unambiguous; ok is false for a pk of another
+// shape.
+func parentKey(pk string) (string, bool) {
+	i := strings.IndexByte(pk, keycodec.Sep)
+	if i < 0 {
 		return "", false
 	}
-	return pk[:i], true
+	j := strings.IndexByte(pk[i+1:], keycodec.Sep)
+	if j < 0 {
+		return pk, true
+	}
+	j += i + 1
+	if len(pk)-j != 3 || pk[j+1] < '0' || pk[j+1] > '9' || pk[j+2] < '0' || pk[j+2] > '9' {
+		return "", false
+	}
+	return pk[:j], true
 }
 
 // Put creates a child with one PutItem guarded by attribute_not_exists(PK)
@@ -225,7 +239,7 @@ func (c *Collection[P, C]) item(parentID, childID string, data C, o *WriteOption
 
 // keyCtx is what the child (pk, sk)'s index key templates may name.
 func (c *Collection[P, C]) keyCtx(pk, sk string) *keyCtx {
-	parent, _ := c.parentKey(pk)
+	parent, _ := parentKey(pk)
 	return &keyCtx{self: sk, parent: parent, pk: pk, sk: sk}
 }
 
@@ -327,9 +341,13 @@ func (c *Collection[P, C]) List(parentID string) Query[Child[C]] {
 // Decode turns a raw item (from a Scan, an export, a stream record's
 // image) into a Child with its parent's id and its own parsed from the
 // keys. ok is false for an item that is not one of this collection's
-// children. When the data does not fit C, err is set, ok is true and the
-// Child is zero. A keys-only item decodes with zero Data. Decode makes no
-// request and may modify item.
+// children. A child is recognised under any shard layout of its parent's
+// key, whatever the handle's [CollectionOptions].Shards: "WS#acme",
+// "WS#acme#07" and "WS#acme#93" all decode with Parent "acme", so items
+// still where an earlier shard count put them (not yet moved by
+// [Migrate]) decode too. When the data does not fit C, err is set, ok is
+// true and the Child is zero. A keys-only item decodes with zero Data.
+// Decode makes no request and may modify item.
 func (c *Collection[P, C]) Decode(item Item) (v Child[C], ok bool, err error) {
 	if c.err != nil {
 		return v, false, c.err
@@ -340,24 +358,25 @@ func (c *Collection[P, C]) Decode(item Item) (v Child[C], ok bool, err error) {
 	return v, ok, nil
 }
 
-// decode turns an item of the parent's partition into a Child, reporting
-// ok=false for items that are not this collection's children.
+// decode turns an item of the parent's partition, or of any shard of it,
+// into a Child, reporting ok=false for items that are not this
+// collection's children.
 func (c *Collection[P, C]) decode(item Item) (Child[C], bool, error) {
 	var v Child[C]
 	keys := item
-	if c.shards > 0 {
-		pk, _ := stringAttr(item, c.t.opts.PartitionKey)
-		parentKey, ok := c.parentKey(pk)
-		if !ok {
-			return v, false, nil
-		}
-		keys = Item{c.t.opts.PartitionKey: &types.AttributeValueMemberS{Value: parentKey}, c.t.opts.SortKey: item[c.t.opts.SortKey]}
-	}
-	parent, id, ok := c.t.splitKeys(keys, c.parent.typ, c.prefix)
+	pk, _ := stringAttr(item, c.t.opts.PartitionKey)
+	parent, ok := parentKey(pk)
 	if !ok {
 		return v, false, nil
 	}
-	v.Parent, v.ID = parent, id
+	if parent != pk {
+		keys = Item{c.t.opts.PartitionKey: &types.AttributeValueMemberS{Value: parent}, c.t.opts.SortKey: item[c.t.opts.SortKey]}
+	}
+	parentID, id, ok := c.t.splitKeys(keys, c.parent.typ, c.prefix)
+	if !ok {
+		return v, false, nil
+	}
+	v.Parent, v.ID = parentID, id
 	return v, true, c.t.unmarshalData(item, &v.Data)
 }
 

@@ -275,7 +275,7 @@ func BenchmarkBulk(b *testing.B) {
 				b.Run("way="+w.name, func(b *testing.B) {
 					var elapsed time.Duration
 					for i := 0; i < b.N; i++ {
-						name, _, d := timedLoad(b, client, n, w.load)
+						name, _, d := timedLoad(b, client, w.load, func(name string, _ *AdjList) { checkCount(b, client, name, n) })
 						elapsed += d
 						b.StopTimer()
 						dropTable(b, client, name)

@@ -152,8 +152,8 @@ func loadTables(ss []sample) {
 	fmt.Println()
 	fmt.Println("#### Reading them back: `From(hub).All` (per page) and `.Collect` (all held)")
 	fmt.Println()
-	fmt.Printf("| edges | Query requests | All ns/edge | vs %s | All peak heap MB | Collect ns/edge | Collect peak heap MB |\n", base)
-	fmt.Println("|--:|--:|--:|--:|--:|--:|--:|")
+	fmt.Printf("| edges | Query requests | All ns/edge | vs %s | All ms per Query page | All peak heap MB | Collect ns/edge | Collect peak heap MB |\n", base)
+	fmt.Println("|--:|--:|--:|--:|--:|--:|--:|--:|")
 	t0 := one(ss, "ns/edge", "n", base, "way", "all-adjlist")
 	h0 := one(ss, "peak-heap-MB", "n", base, "way", "all-adjlist")
 	worstT, hLast := 0.0, 0.0
@@ -162,8 +162,9 @@ func loadTables(ss []sample) {
 		t := one(ss, "ns/edge", "n", k, "way", "all-adjlist")
 		hLast = one(ss, "peak-heap-MB", "n", k, "way", "all-adjlist")
 		worstT = max(worstT, math.Abs(t/t0-1))
-		fmt.Printf("| %d | %s | %s | %.2f× | %s | %s | %s |\n", n, num(one(ss, "requests", "n", k, "way", "all-adjlist")),
-			num(t), t/t0, num(hLast), num(one(ss, "ns/edge", "n", k, "way", "collect-adjlist")), num(one(ss, "peak-heap-MB", "n", k, "way", "collect-adjlist")))
+		reqs := one(ss, "requests", "n", k, "way", "all-adjlist")
+		fmt.Printf("| %d | %s | %s | %.2f× | %s | %s | %s | %s |\n", n, num(reqs),
+			num(t), t/t0, num(t*float64(n)/reqs/1e6), num(hLast), num(one(ss, "ns/edge", "n", k, "way", "collect-adjlist")), num(one(ss, "peak-heap-MB", "n", k, "way", "collect-adjlist")))
 	}
 	fmt.Printf("\nTargets: All's peak heap grows < 2× from %s to %d: %s (%.2f×); time per edge flat within 10%%: %s (largest deviation %.0f%%).\n\n",
 		base, ns[len(ns)-1], verdict(hLast < 2*h0), hLast/h0, verdict(worstT <= 0.10), 100*worstT)
@@ -263,7 +264,9 @@ func refLine(p *plot.Plot, label string, xs []float64, f func(float64) float64) 
 	l.Color = color.Gray{Y: 128}
 	l.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
 	p.Add(l)
-	p.Legend.Add(label, l)
+	if label != "" {
+		p.Legend.Add(label, l)
+	}
 	return nil
 }
 
@@ -296,6 +299,7 @@ func scaleCurves(d *scaleData, dir string) error {
 			return err
 		}
 		p.Y.Min = 0
+		p.Legend.Top = false
 		if err := save(p, "scale-bulk.svg"); err != nil {
 			return err
 		}
@@ -311,6 +315,7 @@ func scaleCurves(d *scaleData, dir string) error {
 		}
 
 		p = newPlot("Go heap while reading one node's edges", "edges", "peak heap above start, MB", true)
+		p.Legend.Left = true
 		p.Y.Scale = plot.LogScale{}
 		p.Y.Tick.Marker = plot.LogTicks{Prec: -1}
 		if err := plotutil.AddLinePoints(p, "All (per page)", series(d.load, "n", ns, "peak-heap-MB", "way", "all-adjlist"),
@@ -323,7 +328,8 @@ func scaleCurves(d *scaleData, dir string) error {
 	}
 	if len(d.shards) > 0 {
 		sh := sizes(d.shards, "shards")
-		p := newPlot("Sharded reverse read: one page of 50", "shards", "ms", false)
+		p := newPlot("Sharded reverse read (To): a page of 50, and every edge", "shards", "ms", false)
+		p.Legend.Left = true
 		if err := plotutil.AddLinePoints(p, "first page (median)", series(d.shards, "shards", sh, "first-page-ms", "op", "first-page"),
 			"pages 1-10 (mean)", series(d.shards, "shards", sh, "ms/page", "op", "pages"),
 			"All (every edge)", series(d.shards, "shards", sh, "ms", "op", "all")); err != nil {

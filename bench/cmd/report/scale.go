@@ -163,7 +163,7 @@ func loadTables(ss []sample) {
 		hLast = one(ss, "peak-heap-MB", "n", k, "way", "all-adjlist")
 		worstT = max(worstT, math.Abs(t/t0-1))
 		reqs := one(ss, "requests", "n", k, "way", "all-adjlist")
-		fmt.Printf("| %d | %s | %s | %.2f× | %s | %s | %s | %s |\n", n, num(reqs),
+		fmt.Printf("| %d | %.0f | %s | %.2f× | %s | %s | %s | %s |\n", n, reqs,
 			num(t), t/t0, num(t*float64(n)/reqs/1e6), num(hLast), num(one(ss, "ns/edge", "n", k, "way", "collect-adjlist")), num(one(ss, "peak-heap-MB", "n", k, "way", "collect-adjlist")))
 	}
 	fmt.Printf("\nTargets: All's peak heap grows < 2× from %s to %d: %s (%.2f×); time per edge flat within 10%%: %s (largest deviation %.0f%%).\n\n",
@@ -179,10 +179,10 @@ func shardTable(ss []sample) {
 		k := strconv.Itoa(s)
 		fmt.Printf("| %d | %s | %s | %s | %s | %s | %s |\n", s,
 			num(one(ss, "first-page-ms", "shards", k, "op", "first-page")),
-			num(one(ss, "requests/page", "shards", k, "op", "first-page")),
-			num(one(ss, "read/returned", "shards", k, "op", "pages")),
+			strconv.FormatFloat(one(ss, "requests/page", "shards", k, "op", "first-page"), 'f', -1, 64),
+			strconv.FormatFloat(one(ss, "read/returned", "shards", k, "op", "pages"), 'f', -1, 64),
 			num(one(ss, "ms/page", "shards", k, "op", "pages")),
-			num(one(ss, "requests", "shards", k, "op", "all")),
+			strconv.FormatFloat(one(ss, "requests", "shards", k, "op", "all"), 'f', -1, 64),
 			num(one(ss, "ms", "shards", k, "op", "all")))
 	}
 	fmt.Println()

@@ -40,7 +40,7 @@ clean:
 bench: deps
 	cd bench && GO=$(GO) ./run.sh
 
-## bench-scale: cost curves at 10k-1M edges (bench/scale.sh, ~30 min, prints progress); curves in BENCHMARKS.md
+## bench-scale: cost curves at 10k-1M edges (bench/scale.sh, ~20 min, prints progress); curves in BENCHMARKS.md
 .PHONY: bench-scale
 bench-scale: deps
 	cd bench && GO=$(GO) ./scale.sh

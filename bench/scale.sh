@@ -3,8 +3,8 @@
 # here: they need -scale) and writes their raw output, the machine and
 # load averages, the Markdown tables and the SVG curves into results/.
 # `make bench-scale` runs it after `make deps`. Progress goes to stderr,
-# one timestamped line per step; the full run takes about 20-30 minutes on
-# a 2-core machine, most of it the 1M-edge load.
+# one timestamped line per step; the full run takes about 20 minutes on
+# a 2-core machine, most of it the 1M-edge load and reads.
 #
 # Knobs (environment): SIZES (default 10000,100000,1000000), ROUNDS
 # (alternating PutMany / BatchWriteItem loads at sizes up to 100000,

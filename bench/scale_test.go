@@ -229,6 +229,7 @@ func BenchmarkScaleLoad(b *testing.B) {
 			}
 		}
 		edges = nil // not to be counted in the read's heap
+		require.NotNil(b, keptA, "no PutMany load of %d edges to read back", n)
 		for _, way := range []string{"all-adjlist", "collect-adjlist"} {
 			b.Run(fmt.Sprintf("n=%d/way=%s", n, way), func(b *testing.B) {
 				for range b.N {

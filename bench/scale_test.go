@@ -77,6 +77,14 @@ func scaleConfig(b *testing.B) scaleCfg {
 	}
 }
 
+// scaleSetup returns the run's sizes (or skips, see scaleConfig), a
+// client of the shared DynamoDB Local and a background context.
+func scaleSetup(b *testing.B) (scaleCfg, *dynamodb.Client, context.Context) {
+	b.Helper()
+	cfg := scaleConfig(b)
+	return cfg, needLocal(b).Client(), context.Background()
+}
+
 // progress prints a timestamped line on stderr under -scale, so a long run
 // shows where it is (stdout carries the benchmark lines scale.sh keeps).
 func progress(format string, args ...any) {
@@ -178,9 +186,7 @@ func (h *heapSampler) end(b *testing.B) {
 // .Collect (way=collect: all held), reporting time per edge, requests and
 // the Go heap's peak above its level before the read.
 func BenchmarkScaleLoad(b *testing.B) {
-	cfg := scaleConfig(b)
-	client := needLocal(b).Client()
-	ctx := context.Background()
+	cfg, client, ctx := scaleSetup(b)
 	// Warm the JVM on a throwaway table.
 	name, _, _ := timedLoad(b, client, func(a *AdjList, _ *SDK) error { return a.PutMany(ctx, hubEdges(2000), 4) }, checkHub(b, 2000))
 	dropTable(b, client, name)
@@ -251,6 +257,15 @@ func hubEdges(n int) []Edge {
 	return edges
 }
 
+// edgesInto returns n edges from n distinct students into course to.
+func edgesInto(to string, n int) []Edge {
+	edges := make([]Edge, n)
+	for i := range edges {
+		edges[i] = Edge{From: StudentID(i), To: to, Data: FixtureEnrollment}
+	}
+	return edges
+}
+
 // readHub reads hub's n edges with All (each edge dropped at once) or
 // Collect (all held until the end) and reports ns/edge, requests and heap.
 // requests counts the measured read's Query pages only.
@@ -298,14 +313,9 @@ func readHub(b *testing.B, a *AdjList, n int, iterate bool) {
 // requests and items read per page over the first 10 pages, and the whole
 // list with All.
 func BenchmarkScaleShards(b *testing.B) {
-	cfg := scaleConfig(b)
-	client := needLocal(b).Client()
-	ctx := context.Background()
+	cfg, client, ctx := scaleSetup(b)
 	n := cfg.shardEdges
-	edges := make([]Edge, n)
-	for i := range edges {
-		edges[i] = Edge{From: StudentID(i), To: "hot", Data: FixtureEnrollment}
-	}
+	edges := edgesInto("hot", n)
 	const limit = 50
 	for _, shards := range cfg.shards {
 		progress("shards: loading %d edges over %d shards", n, shards)
@@ -394,14 +404,9 @@ func medianOf(xs []float64) float64 {
 // keys-only projection) plus one BatchWriteItem per 25 deletes, plus the
 // two requests of phases 2 and 3 (the course's own partition, its item).
 func BenchmarkScaleDelete(b *testing.B) {
-	cfg := scaleConfig(b)
-	client := needLocal(b).Client()
-	ctx := context.Background()
+	cfg, client, ctx := scaleSetup(b)
 	n := cfg.deleteEdges
-	edges := make([]Edge, n)
-	for i := range edges {
-		edges[i] = Edge{From: StudentID(i), To: "gone", Data: FixtureEnrollment}
-	}
+	edges := edgesInto("gone", n)
 	b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 		for range b.N {
 			b.StopTimer()
@@ -450,9 +455,7 @@ func BenchmarkScaleDelete(b *testing.B) {
 // requests used against the budget. The walk with an unlimited budget
 // gives the requests needed and is checked against the model's peers.
 func BenchmarkScaleTwoHop(b *testing.B) {
-	cfg := scaleConfig(b)
-	client := needLocal(b).Client()
-	ctx := context.Background()
+	cfg, client, ctx := scaleSetup(b)
 	courses := max(cfg.graphNodes/20, 5)
 	m := seedModel{students: cfg.graphNodes - courses, courses: courses, perStudent: 5}
 	progress("twohop: loading %d students, %d courses, %d edges", m.students, m.courses, m.students*m.perStudent)

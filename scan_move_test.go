@@ -497,6 +497,12 @@ func TestMigrateMoveRefusedBeforeAnyRequest(t *testing.T) {
 	good := adjlist.NewCollection[Ticket](ws, "TCK", func(o *adjlist.CollectionOptions) { o.Shards = 4 })
 	_, err := adjlist.Migrate(ctx, calls, good, func(o *adjlist.ScanOptions) { o.From = "x" })
 	require.ErrorIs(t, err, adjlist.ErrInvalidCursor)
+	var oe *adjlist.OpError
+	require.ErrorAs(t, err, &oe)
+	assert.Equal(t, "Migrate", oe.Op)
+	_, err = adjlist.Scan(ctx, calls, good, func(context.Context, adjlist.Child[Ticket]) error { return nil }, func(o *adjlist.ScanOptions) { o.From = "x" })
+	require.ErrorAs(t, err, &oe)
+	assert.Equal(t, "Scan", oe.Op)
 	_, err = adjlist.Migrate(ctx, calls, good, func(o *adjlist.ScanOptions) { o.Segments = 0 })
 	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
 	assert.Zero(t, calls.total())

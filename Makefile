@@ -25,7 +25,7 @@ test: deps
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
 
-## fuzz: fuzz $(FUZZ_TARGET) in the root package for $(FUZZ_TIME)
+## fuzz: fuzz $(FUZZ_TARGET) in the root package for $(FUZZ_TIME) (a duration, or a count of inputs like 150000x)
 # Minimizing each new interesting input may otherwise take up to 60s and
 # stall a short run.
 fuzz:

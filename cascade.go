@@ -260,10 +260,9 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 	self := itemKey{pk, sk}
 
 	// Every check before the first request.
-	type kind = kindName
 	var (
 		scans    = make([]edgeScan, 0, len(incoming))
-		seen     = make(map[kind]bool, len(incoming))
+		seen     = make(map[kindName]bool, len(incoming))
 		children []*childEdges // phase 0, one per collection
 		me       = node.endpoint()
 	)
@@ -278,15 +277,9 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 		return ce
 	}
 	for i, in := range incoming {
-		if in == nil {
-			return res, node.t.opErr(op, pk, sk, fmt.Errorf("%w: incoming edge %d is nil", ErrInvalidOption, i))
-		}
-		label, src, dst, err := in.ends()
-		k := kind{label, src.String(), dst.String()}
+		k, src, dst, err := edgeKind(i, in, node.t, "node type "+node.typ)
 		switch {
 		case err != nil:
-		case src.t != node.t:
-			err = fmt.Errorf("%w: incoming edge %s is on another table than node type %s", ErrInvalidOption, k, node.typ)
 		case seen[k]:
 			continue
 		case dst.same(me):
@@ -325,20 +318,17 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 
 	// Phase 1: edges into the node, through the index.
 	for _, s := range scans {
-		for _, q := range s.queries(op, self) {
-			n, err := deletePages(ctx, op, node.t, pk, q, func(e edgeRef) (itemKey, bool) { return e.key, true }, &res)
-			res.Incoming += n
-			if err != nil {
-				return res, err
-			}
+		n, err := deleteEdges(ctx, op, node.t, pk, s, self, &res)
+		res.Incoming += n
+		if err != nil {
+			return res, err
 		}
 	}
 
 	// Phase 2: the rest of the node's partition, read strongly consistent so
 	// that a resumed cascade sees every item still there.
 	found := false
-	all := keysQuery(node.t, op, queryKeys{pk: pk}, func(_ Item, k itemKey) (itemKey, bool) { return k, true }).ConsistentRead()
-	n, err := deletePages(ctx, op, node.t, pk, all, func(k itemKey) (itemKey, bool) {
+	n, err := deletePages(ctx, op, node.t, pk, partitionKeys(node.t, op, pk), func(k itemKey) (itemKey, bool) {
 		if k == self {
 			found = true
 			return k, false
@@ -406,21 +396,53 @@ func (ce *childEdges) deleteOne(ctx context.Context, op string, t *Table, pk, re
 		if err != nil {
 			return t.opErr(op, pk, "", err)
 		}
-		for _, q := range s.queries(op, itemKey{}) {
-			n, err := deletePages(ctx, op, t, pk, q, func(e edgeRef) (itemKey, bool) { return e.key, true }, res)
-			*into += n
-			if err != nil {
-				return err
-			}
+		n, err := deleteEdges(ctx, op, t, pk, s, itemKey{}, res)
+		*into += n
+		if err != nil {
+			return err
 		}
 	}
 	if !ce.out {
 		return nil
 	}
-	own := keysQuery(t, op, queryKeys{pk: ref}, func(_ Item, k itemKey) (itemKey, bool) { return k, true }).ConsistentRead()
-	n, err := deletePages(ctx, op, t, pk, own, func(k itemKey) (itemKey, bool) { return k, true }, res)
+	n, err := deletePages(ctx, op, t, pk, partitionKeys(t, op, ref), func(k itemKey) (itemKey, bool) { return k, true }, res)
 	*out += n
 	return err
+}
+
+// edgeKind names the i-th edge kind passed to a cascade of place (e.g.
+// "node type STU") and returns its ends; a nil kind, a broken handle or
+// one on another table than t is an error.
+func edgeKind(i int, in Incoming, t *Table, place string) (kindName, endpoint, endpoint, error) {
+	if in == nil {
+		return kindName{}, endpoint{}, endpoint{}, fmt.Errorf("%w: edge kind %d is nil", ErrInvalidOption, i)
+	}
+	label, src, dst, err := in.ends()
+	k := kindName{label, src.String(), dst.String()}
+	if err == nil && src.t != t {
+		err = fmt.Errorf("%w: edge %s is on another table than %s", ErrInvalidOption, k, place)
+	}
+	return k, src, dst, err
+}
+
+// deleteEdges deletes the edges s finds, page by page, skipping the item
+// skip, and returns how many deletes were processed.
+func deleteEdges(ctx context.Context, op string, t *Table, pk string, s edgeScan, skip itemKey, res *CascadeResult) (int, error) {
+	deleted := 0
+	for _, q := range s.queries(op, skip) {
+		n, err := deletePages(ctx, op, t, pk, q, func(e edgeRef) (itemKey, bool) { return e.key, true }, res)
+		deleted += n
+		if err != nil {
+			return deleted, err
+		}
+	}
+	return deleted, nil
+}
+
+// partitionKeys reads the keys of every item of partition pk, strongly
+// consistent so that a resumed cascade sees every item still there.
+func partitionKeys(t *Table, op, pk string) Query[itemKey] {
+	return keysQuery(t, op, queryKeys{pk: pk}, func(_ Item, k itemKey) (itemKey, bool) { return k, true }).ConsistentRead()
 }
 
 // DeleteChild deletes one child of a collection together with the edges
@@ -463,15 +485,9 @@ func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, c
 	me := c.endpoint()
 	ce := childEdges{c: me, out: true}
 	for i, in := range attached {
-		if in == nil {
-			return res, c.t.opErr(op, pk, sk, fmt.Errorf("%w: attached edge %d is nil", ErrInvalidOption, i))
-		}
-		label, src, dst, err := in.ends()
-		k := kindName{label, src.String(), dst.String()}
+		k, src, dst, err := edgeKind(i, in, c.t, me.String())
 		switch {
 		case err != nil:
-		case src.t != c.t:
-			err = fmt.Errorf("%w: edge %s is on another table than %s", ErrInvalidOption, k, me)
 		case dst.same(me):
 			if _, err = in.incoming(ref); err == nil {
 				ce.into = append(ce.into, in)

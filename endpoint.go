@@ -149,16 +149,7 @@ func (c *Collection[P, C]) Ref(parentID, childID string) (string, error) {
 	if err := checkID(c.childType, childID); err != nil {
 		return "", err
 	}
-	var b strings.Builder
-	b.Grow(len(c.parent.typ) + len(c.childType) + 2 + keycodec.EscapedLen(parentID) + 1 + keycodec.EscapedLen(childID))
-	b.WriteString(c.parent.typ)
-	b.WriteByte(keycodec.Sep)
-	keycodec.AppendEscaped(&b, parentID)
-	b.WriteByte(keycodec.Sep)
-	b.WriteString(c.childType)
-	b.WriteByte(keycodec.Sep)
-	keycodec.AppendEscaped(&b, childID)
-	ref := b.String()
+	ref := joinKey(parentID, c.parent.typ) + "#" + joinKey(childID, c.childType)
 	return ref, checkLen(c.childType, "partition key", ref, MaxPartitionKeyLen)
 }
 
@@ -174,25 +165,19 @@ func (c *Collection[P, C]) ParseRef(ref string) (parentID, childID string, err e
 	return splitRef(c.parent.typ, c.childType, ref)
 }
 
-// splitRef parses "PARENT#parentID#CHILD#childID" for the given types.
+// splitRef parses "PARENT#parentID#CHILD#childID" for the given types:
+// two node keys, each parsed as ParseNodeKey does.
 func splitRef(parentType, childType, ref string) (parentID, childID string, err error) {
 	bad := &KeyError{Name: childType, ID: ref, Reason: fmt.Sprintf("not a ref of a %s child of %s (%s#<id>#%s#<id>)", childType, parentType, parentType, childType)}
-	rest, ok := strings.CutPrefix(ref, parentType+"#")
-	if !ok {
+	// The parent's key ends at the separator after its escaped id.
+	n := len(parentType) + 1
+	i := strings.IndexByte(ref[min(n, len(ref)):], keycodec.Sep)
+	if len(ref) > MaxPartitionKeyLen || !strings.HasPrefix(ref, parentType+"#") || i < 0 {
 		return "", "", bad
 	}
-	pesc, rest, ok := strings.Cut(rest, "#")
-	if !ok {
-		return "", "", bad
-	}
-	cesc, ok := strings.CutPrefix(rest, childType+"#")
-	if !ok || len(ref) > MaxPartitionKeyLen {
-		return "", "", bad
-	}
-	if parentID, err = keycodec.Unescape(pesc); err != nil || checkID(parentType, parentID) != nil {
-		return "", "", bad
-	}
-	if childID, err = keycodec.Unescape(cesc); err != nil || checkID(childType, childID) != nil {
+	pt, parentID, perr := ParseNodeKey(ref[:n+i])
+	ct, childID, cerr := ParseNodeKey(ref[n+i+1:])
+	if perr != nil || cerr != nil || pt != parentType || ct != childType {
 		return "", "", bad
 	}
 	return parentID, childID, nil

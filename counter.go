@@ -223,11 +223,8 @@ func (c *Counter[E]) Apply(ctx context.Context, sequence, from, to string, prese
 // conditionFailed reports a transaction cancelled only by its first
 // action's condition.
 func (c *Counter[E]) conditionFailed(err error) bool {
-	var tce *types.TransactionCanceledException
-	if !errors.As(err, &tce) || len(tce.CancellationReasons) == 0 {
-		return false
-	}
-	return aws.ToString(tce.CancellationReasons[0].Code) == "ConditionalCheckFailed"
+	codes, ok := cancelCodes(err)
+	return ok && len(codes) > 0 && codes[0] == "ConditionalCheckFailed"
 }
 
 // add is the transaction action adding delta to the aggregate (pk, sk).

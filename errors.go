@@ -174,3 +174,28 @@ func IsConditionFailed(err error) bool {
 	}
 	return false
 }
+
+// cancelCodes returns the cancellation reason codes of a cancelled
+// transaction, one per action in the order sent ("" or "None" for an
+// action that did not fail); ok is false for any other error.
+func cancelCodes(err error) (codes []string, ok bool) {
+	var tce *types.TransactionCanceledException
+	if !errors.As(err, &tce) {
+		return nil, false
+	}
+	codes = make([]string, len(tce.CancellationReasons))
+	for i, r := range tce.CancellationReasons {
+		codes[i] = aws.ToString(r.Code)
+	}
+	return codes, true
+}
+
+// transient reports whether a cancellation reason code is one a retry may
+// clear: none, a conflict with another transaction, or throttling.
+func transient(code string) bool {
+	switch code {
+	case "", "None", "TransactionConflict", "ThrottlingError", "ProvisionedThroughputExceeded", "RequestLimitExceeded":
+		return true
+	}
+	return false
+}

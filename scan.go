@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"sync"
@@ -626,13 +625,13 @@ func (spec scanSpec) move(ctx context.Context, api MigrateClient, item Item, hom
 	if err == nil {
 		return moveDone, nil
 	}
-	var tce *types.TransactionCanceledException
-	if !errors.As(err, &tce) {
+	codes, ok := cancelCodes(err)
+	if !ok {
 		return 0, err
 	}
 	code := func(i int) string {
-		if i < len(tce.CancellationReasons) {
-			return aws.ToString(tce.CancellationReasons[i].Code)
+		if i < len(codes) {
+			return codes[i]
 		}
 		return ""
 	}
@@ -641,13 +640,8 @@ func (spec scanSpec) move(ctx context.Context, api MigrateClient, item Item, hom
 		return moveChanged, nil
 	case code(0) == "ConditionalCheckFailed":
 		return moveTaken, nil
-	}
-	for i := range 2 {
-		switch code(i) {
-		case "", "None", "TransactionConflict", "ThrottlingError", "ProvisionedThroughputExceeded", "RequestLimitExceeded":
-		default:
-			return 0, err
-		}
+	case !transient(code(0)) || !transient(code(1)):
+		return 0, err
 	}
 	return moveBusy, nil
 }

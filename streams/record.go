@@ -7,10 +7,10 @@ import (
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	streamtypes "github.com/aws/aws-sdk-go-v2/service/dynamodbstreams/types"
 
 	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/internal/ddbjson"
 )
 
 // Kind is what a record did to its item: the stream's eventName.
@@ -102,55 +102,12 @@ func FromLambda(r events.DynamoDBEventRecord) (Record, error) {
 	return rec, nil
 }
 
+// lambdaMap converts an image of a Lambda stream record, which carries the
+// same DynamoDB JSON the SDK's types do.
 func lambdaMap(m map[string]events.DynamoDBAttributeValue) (adjlist.Item, error) {
-	out := make(adjlist.Item, len(m))
-	for name, v := range m {
-		av, err := lambdaValue(v)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", name, err)
-		}
-		out[name] = av
+	item, err := ddbjson.MapToSDK(m)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrMalformedRecord, err)
 	}
-	return out, nil
-}
-
-// lambdaValue converts one of aws-lambda-go's attribute values, which carry
-// the same DynamoDB JSON the SDK's types do.
-func lambdaValue(v events.DynamoDBAttributeValue) (types.AttributeValue, error) {
-	switch v.DataType() {
-	case events.DataTypeString:
-		return &types.AttributeValueMemberS{Value: v.String()}, nil
-	case events.DataTypeNumber:
-		return &types.AttributeValueMemberN{Value: v.Number()}, nil
-	case events.DataTypeBinary:
-		return &types.AttributeValueMemberB{Value: v.Binary()}, nil
-	case events.DataTypeBoolean:
-		return &types.AttributeValueMemberBOOL{Value: v.Boolean()}, nil
-	case events.DataTypeNull:
-		return &types.AttributeValueMemberNULL{Value: true}, nil
-	case events.DataTypeStringSet:
-		return &types.AttributeValueMemberSS{Value: v.StringSet()}, nil
-	case events.DataTypeNumberSet:
-		return &types.AttributeValueMemberNS{Value: v.NumberSet()}, nil
-	case events.DataTypeBinarySet:
-		return &types.AttributeValueMemberBS{Value: v.BinarySet()}, nil
-	case events.DataTypeList:
-		l := v.List()
-		out := make([]types.AttributeValue, len(l))
-		for i, e := range l {
-			av, err := lambdaValue(e)
-			if err != nil {
-				return nil, err
-			}
-			out[i] = av
-		}
-		return &types.AttributeValueMemberL{Value: out}, nil
-	case events.DataTypeMap:
-		m, err := lambdaMap(v.Map())
-		if err != nil {
-			return nil, err
-		}
-		return &types.AttributeValueMemberM{Value: m}, nil
-	}
-	return nil, fmt.Errorf("%w: attribute value of data type %v", ErrMalformedRecord, v.DataType())
+	return item, nil
 }

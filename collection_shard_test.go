@@ -2,7 +2,6 @@ package adjlist_test
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -33,7 +32,7 @@ func TestShardedCollection(t *testing.T) {
 	require.NoError(t, workspaces.Put(ctx, "globex", Workspace{DisplayName: "Globex"}))
 	var ids []string
 	for i := range 60 {
-		id := fmt.Sprintf("2026-%04d", i)
+		id := projID(i)
 		ids = append(ids, id)
 		require.NoError(t, projects.Put(ctx, "acme", id, Project{Title: id, Status: []string{"ACTIVE", "DONE"}[i%2]}))
 	}

@@ -2,11 +2,9 @@ package adjlist_test
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/stretchr/testify/assert"
@@ -316,17 +314,9 @@ func TestDeleteChildCascade(t *testing.T) {
 	}
 }
 
-// waitIndex bounds the polls for an edge to show in the index.
-const waitIndex = 5 * time.Second
-
-func projID(i int) string { return fmt.Sprintf("2026-%04d", i) }
-
+// tos lists the edges' To ids.
 func tos[E any](edges []adjlist.EdgeItem[E]) []string {
-	var out []string
-	for _, e := range edges {
-		out = append(out, e.To)
-	}
-	return out
+	return ids(edges, func(e adjlist.EdgeItem[E]) string { return e.To })
 }
 
 // TestDeleteNodeCoversChildrenEdges: deleting a workspace deletes the

@@ -111,7 +111,7 @@ func (m *indexedModel) eventually(t *testing.T, q adjlist.Query[adjlist.Child[Pr
 			got = append(got, c.Parent+"/"+c.ID)
 		}
 		return fmt.Sprint(got) == fmt.Sprint(want)
-	}, 5*time.Second, 20*time.Millisecond)
+	}, waitIndex, 20*time.Millisecond)
 	if !ok {
 		t.Fatalf("index shows %v, want %v", got, want)
 	}
@@ -307,7 +307,7 @@ func TestIndexEdgesByAttribute(t *testing.T) {
 		roster, err = enrolled.ByIndex("GSI2", "math204").Collect(ctx)
 		require.NoError(t, err)
 		return len(roster) == 3
-	}, 5*time.Second, 20*time.Millisecond)
+	}, waitIndex, 20*time.Millisecond)
 	// KEYS_ONLY: ids from the table keys, no data; hydrate for the rest.
 	assert.Equal(t, []adjlist.EdgeItem[Enrollment]{{From: "b22", To: "math204"}, {From: "c07", To: "math204"}, {From: "a91", To: "math204"}}, roster)
 	full, err := enrolled.Hydrate(ctx, roster)
@@ -372,7 +372,7 @@ func TestIndexSharded(t *testing.T) {
 			got = append(got, it.ID)
 		}
 		return len(got) == len(want)
-	}, 5*time.Second, 20*time.Millisecond)
+	}, waitIndex, 20*time.Millisecond)
 	assert.Equal(t, want, got, "merged in sort key order")
 
 	// Pages with one cursor resuming every shard.
@@ -695,7 +695,7 @@ func TestIndexKeptTrueForEdgesAndNodes(t *testing.T) {
 				got = append(got, e.Data.EnrolledOn+" "+e.From)
 			}
 			return fmt.Sprint(got) == fmt.Sprint(want)
-		}, 5*time.Second, 20*time.Millisecond)
+		}, waitIndex, 20*time.Millisecond)
 		if !ok {
 			t.Fatalf("roster of %s is %v, want %v", course, got, want)
 		}
@@ -711,7 +711,7 @@ func TestIndexKeptTrueForEdgesAndNodes(t *testing.T) {
 				got = append(got, s.ID)
 			}
 			return fmt.Sprint(got) == fmt.Sprint(want)
-		}, 5*time.Second, 20*time.Millisecond)
+		}, waitIndex, 20*time.Millisecond)
 		if !ok {
 			t.Fatalf("%s majors are %v, want %v", major, got, want)
 		}

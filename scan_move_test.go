@@ -23,36 +23,6 @@ import (
 	"github.com/adjlist/adjlist/ddblocal/ddbtest"
 )
 
-// migrateCalls counts the requests Migrate sends.
-type migrateCalls struct {
-	*dynamodb.Client
-	scans, gets, updates, txs atomic.Int64
-}
-
-func (c *migrateCalls) Scan(ctx context.Context, in *dynamodb.ScanInput, o ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
-	c.scans.Add(1)
-	return c.Client.Scan(ctx, in, o...)
-}
-
-func (c *migrateCalls) GetItem(ctx context.Context, in *dynamodb.GetItemInput, o ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
-	c.gets.Add(1)
-	return c.Client.GetItem(ctx, in, o...)
-}
-
-func (c *migrateCalls) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, o ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
-	c.updates.Add(1)
-	return c.Client.UpdateItem(ctx, in, o...)
-}
-
-func (c *migrateCalls) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
-	c.txs.Add(1)
-	return c.Client.TransactWriteItems(ctx, in, o...)
-}
-
-func (c *migrateCalls) total() int64 {
-	return c.scans.Load() + c.gets.Load() + c.updates.Load() + c.txs.Load()
-}
-
 // rawItems is every item of the table, by "PK|SK", bypassing the library.
 func rawItems(t *testing.T, db *dynamodb.Client, table string) map[string]map[string]string {
 	t.Helper()
@@ -114,88 +84,43 @@ func TestMigrateMovesChildrenLive(t *testing.T) {
 	// Writers: each owns the children i%4 == w, reads one, increments its
 	// stars on the condition that they are still the value read, sets a
 	// status, and logs what was acknowledged.
-	type state struct {
-		stars  int
-		status string
-	}
-	acked := make([]map[int]state, 4)
-	done := make(chan struct{})
-	var writes atomic.Int64
-	var wg sync.WaitGroup
-	for w := range 4 {
-		acked[w] = map[int]state{}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			rng := rand.New(rand.NewPCG(uint64(w), 11))
-			for {
-				select {
-				case <-done:
-					return
-				default:
-				}
-				i := rng.IntN(items/4)*4 + w
-				wsID, c := id(i)
-				var read adjlist.Child[Ticket]
-				if err := both(func(h *adjlist.Collection[Space, Ticket]) (err error) {
-					read, err = h.Get(ctx, wsID, c)
-					return err
-				}); err != nil {
-					t.Errorf("writer %d: read %d: %v", w, i, err)
-					return
-				}
-				s := state{stars: read.Data.Stars + 1, status: []string{"OPEN", "DONE", "WAIT"}[rng.IntN(3)]}
-				upd := expression.Set(expression.Name("stars"), expression.Value(s.stars)).Set(expression.Name("status"), expression.Value(s.status))
-				if err := both(func(h *adjlist.Collection[Space, Ticket]) error {
-					_, err := h.Update(ctx, wsID, c, upd, adjlist.If(expression.Name("stars").Equal(expression.Value(read.Data.Stars))))
-					return err
-				}); err != nil {
-					t.Errorf("writer %d: update %d: %v", w, i, err)
-					return
-				}
-				acked[w][i] = s
-				writes.Add(1)
-			}
-		}()
-	}
+	writers := liveWriters(t, 11, func(w, _ int, rng *rand.Rand, _ map[int]ackedState) (int, ackedState, error) {
+		i := rng.IntN(items/4)*4 + w
+		wsID, c := id(i)
+		var read adjlist.Child[Ticket]
+		if err := both(func(h *adjlist.Collection[Space, Ticket]) (err error) {
+			read, err = h.Get(ctx, wsID, c)
+			return err
+		}); err != nil {
+			return i, ackedState{}, fmt.Errorf("read: %w", err)
+		}
+		s := ackedState{stars: read.Data.Stars + 1, status: []string{"OPEN", "DONE", "WAIT"}[rng.IntN(3)]}
+		upd := expression.Set(expression.Name("stars"), expression.Value(s.stars)).Set(expression.Name("status"), expression.Value(s.status))
+		if err := both(func(h *adjlist.Collection[Space, Ticket]) error {
+			_, err := h.Update(ctx, wsID, c, upd, adjlist.If(expression.Name("stars").Equal(expression.Value(read.Data.Stars))))
+			return err
+		}); err != nil {
+			return i, ackedState{}, fmt.Errorf("update: %w", err)
+		}
+		return i, s, nil
+	})
 
 	// The migration, interrupted twice by its context, then completed.
 	var total adjlist.MigrateResult
-	pos := ""
 	start := time.Now()
-	for run := 0; ; run++ {
-		rctx, cancel := context.WithCancel(ctx)
-		pages := 0
-		r, err := adjlist.Migrate(rctx, db, newH, func(o *adjlist.ScanOptions) {
-			o.Segments, o.Limit, o.From = 8, 250, pos
-			o.Progress = func(adjlist.ScanProgress) {
-				if pages++; run < 2 && pages == 3 {
-					cancel()
-				}
-			}
-		})
-		cancel()
+	for run, r := range migrateInterrupted(t, ctx, db, newH, 8, 250, 3) {
+		if run < 2 {
+			assert.Positive(t, r.Moved, "run %d moved some", run)
+		}
 		total.Moved += r.Moved
 		total.Rewritten += r.Rewritten
 		total.Retried += r.Retried
 		total.Conflicts = append(total.Conflicts, r.Conflicts...)
-		if run < 2 {
-			require.Error(t, err, "run %d interrupted", run)
-			require.ErrorIs(t, err, context.Canceled)
-			require.NotEmpty(t, r.Position)
-			assert.Positive(t, r.Moved, "run %d moved some", run)
-			pos = r.Position
-			continue
-		}
-		require.NoError(t, err)
-		assert.Empty(t, r.Position)
-		break
 	}
-	close(done)
-	wg.Wait()
+	acked, writes := writers.stop()
 	t.Logf("moved %d, retried %d in %v; user writes during the migration %d (%d through the old handle, %d after it too missed)",
-		total.Moved, total.Retried, time.Since(start).Round(time.Millisecond), writes.Load(), fallbacks.Load(), thirds.Load())
-	assert.Greater(t, writes.Load(), int64(100), "writers ran during the migration")
+		total.Moved, total.Retried, time.Since(start).Round(time.Millisecond), writes, fallbacks.Load(), thirds.Load())
+	assert.Greater(t, writes, int64(100), "writers ran during the migration")
 	assert.Positive(t, fallbacks.Load(), "writers met unmoved children")
 	assert.Empty(t, total.Conflicts)
 	assert.Zero(t, total.Rewritten, "a move is not a rewrite")
@@ -213,7 +138,7 @@ func TestMigrateMovesChildrenLive(t *testing.T) {
 		require.NoError(t, err)
 		m, ok := got[pk+"|"+sk]
 		require.True(t, ok, "child %d at %s", i, pk)
-		want := state{status: "OPEN"}
+		want := ackedState{status: "OPEN"}
 		if s, ok := acked[i%4][i]; ok {
 			want = s
 		}
@@ -279,7 +204,7 @@ func TestMigrateReshardsChildren(t *testing.T) {
 
 	move := func(h *adjlist.Collection[Space, Ticket]) adjlist.MigrateResult {
 		t.Helper()
-		calls := &migrateCalls{Client: db}
+		calls := &countingClient{Client: db}
 		res, err := adjlist.Migrate(ctx, calls, h, func(o *adjlist.ScanOptions) { o.Segments = 3 })
 		require.NoError(t, err)
 		assert.Equal(t, int64(res.Moved), calls.txs.Load(), "one TransactWriteItems per moved child")
@@ -398,7 +323,7 @@ func TestMigrateMoveConflict(t *testing.T) {
 	require.NoError(t, newH.Put(ctx, "acme", ids[0], Ticket{CreatedAt: "new", Stars: 2}))
 	before := rawItems(t, db, table.Name())
 
-	calls := &migrateCalls{Client: db}
+	calls := &countingClient{Client: db}
 	res, err := adjlist.Migrate(ctx, calls, newH)
 	require.NoError(t, err)
 	assert.Empty(t, res.Position)
@@ -484,7 +409,7 @@ func TestMigrateMoveRefusedBeforeAnyRequest(t *testing.T) {
 	db := ddbtest.Client(t)
 	table := adjlist.NewTable(db, ddbtest.TableName(t))
 	ws := adjlist.NewNode[Space](table, "WS", "META")
-	calls := &migrateCalls{Client: db}
+	calls := &countingClient{Client: db}
 	for name, h := range map[string]*adjlist.Collection[Space, Ticket]{
 		"shards over 100": adjlist.NewCollection[Ticket](ws, "TCK", func(o *adjlist.CollectionOptions) { o.Shards = 101 }),
 		"negative shards": adjlist.NewCollection[Ticket](ws, "TCK", func(o *adjlist.CollectionOptions) { o.Shards = -1 }),

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/stretchr/testify/assert"
@@ -29,12 +28,8 @@ type Ticket struct {
 
 func TestScanByItemType(t *testing.T) {
 	ctx := context.Background()
-	db := ddbtest.Client(t)
-	table := adjlist.NewTable(db, ddbtest.TableName(t))
-	ddbtest.CreateTable(t, table)
-	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
-	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
-	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	s := newSchool(t)
+	db, students, enrolled := s.db, s.students, s.enrolled
 	var edges []adjlist.EdgeItem[Enrollment]
 	for i := range 300 {
 		edges = append(edges, adjlist.EdgeItem[Enrollment]{From: fmt.Sprintf("s%03d", i), To: fmt.Sprintf("c%d", i%7), Data: Enrollment{Grade: "B"}})
@@ -144,100 +139,47 @@ func TestMigrateLiveTable(t *testing.T) {
 	// Writers: each owns the items i%4 == w and logs what it last wrote
 	// and was acknowledged; a third of the writes change the status
 	// (through the new layout, which keeps GSI2PK in step), the rest stars.
-	type state struct {
-		stars  int
-		status string
-	}
-	acked := make([]map[int]state, 4)
-	done := make(chan struct{})
-	var writes atomic.Int64
-	var wg sync.WaitGroup
-	for w := range 4 {
-		acked[w] = map[int]state{}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			rng := rand.New(rand.NewPCG(uint64(w), 7))
-			for n := 0; ; n++ {
-				select {
-				case <-done:
-					return
-				default:
-				}
-				i := rng.IntN(items/4)*4 + w
-				wsID, c := id(i)
-				s, ok := acked[w][i]
-				if !ok {
-					s = state{status: []string{"OPEN", "DONE"}[i%2]}
-				}
-				var upd expression.UpdateBuilder
-				if n%3 == 0 {
-					s.status = []string{"OPEN", "DONE", "WAIT"}[rng.IntN(3)]
-					upd = expression.Set(expression.Name("status"), expression.Value(s.status))
-				} else {
-					s.stars = n + 1
-					upd = expression.Set(expression.Name("stars"), expression.Value(s.stars))
-				}
-				if _, err := newLayout.Update(ctx, wsID, c, upd); err != nil {
-					t.Errorf("writer %d: %v", w, err)
-					return
-				}
-				acked[w][i] = s
-				writes.Add(1)
-			}
-		}()
-	}
+	writers := liveWriters(t, 7, func(w, n int, rng *rand.Rand, acked map[int]ackedState) (int, ackedState, error) {
+		i := rng.IntN(items/4)*4 + w
+		wsID, c := id(i)
+		s, ok := acked[i]
+		if !ok {
+			s = ackedState{status: []string{"OPEN", "DONE"}[i%2]}
+		}
+		var upd expression.UpdateBuilder
+		if n%3 == 0 {
+			s.status = []string{"OPEN", "DONE", "WAIT"}[rng.IntN(3)]
+			upd = expression.Set(expression.Name("status"), expression.Value(s.status))
+		} else {
+			s.stars = n + 1
+			upd = expression.Set(expression.Name("stars"), expression.Value(s.stars))
+		}
+		_, err := newLayout.Update(ctx, wsID, c, upd)
+		return i, s, err
+	})
 
 	// The migration, interrupted twice by its context, then completed.
 	var total adjlist.MigrateResult
-	pos := ""
-	for run := 0; ; run++ {
-		rctx, cancel := context.WithCancel(ctx)
-		pages := 0
-		r, err := adjlist.Migrate(rctx, db, newLayout, func(o *adjlist.ScanOptions) {
-			o.Segments, o.Limit, o.From = 4, 500, pos
-			o.Progress = func(adjlist.ScanProgress) {
-				if pages++; run < 2 && pages == 10 {
-					cancel()
-				}
-			}
-		})
-		cancel()
+	for _, r := range migrateInterrupted(t, ctx, db, newLayout, 4, 500, 10) {
 		total.Rewritten += r.Rewritten
 		total.Retried += r.Retried
-		if run < 2 {
-			require.Error(t, err, "run %d interrupted", run)
-			require.NotEmpty(t, r.Position)
-			pos = r.Position
-			continue
-		}
-		require.NoError(t, err)
-		assert.Empty(t, r.Position)
-		break
 	}
-	close(done)
-	wg.Wait()
-	t.Logf("rewritten %d, retried %d, user writes during the migration %d", total.Rewritten, total.Retried, writes.Load())
-	assert.Greater(t, writes.Load(), int64(100), "writers ran during the migration")
+	acked, writes := writers.stop()
+	t.Logf("rewritten %d, retried %d, user writes during the migration %d", total.Rewritten, total.Retried, writes)
+	assert.Greater(t, writes, int64(100), "writers ran during the migration")
 	assert.GreaterOrEqual(t, total.Rewritten, items/2)
 
 	// Every item: present, in the new layout, with the last acknowledged write.
 	got := map[int]map[string]string{}
-	pages := dynamodb.NewScanPaginator(db, &dynamodb.ScanInput{TableName: aws.String(table.Name())})
-	for pages.HasMorePages() {
-		out, err := pages.NextPage(ctx)
+	for _, m := range rawItems(t, db, table.Name()) {
+		var i int
+		_, err := fmt.Sscanf(m["SK"], "TCK#t%05d", &i)
 		require.NoError(t, err)
-		for _, item := range out.Items {
-			m := rawText(item)
-			var i int
-			_, err := fmt.Sscanf(m["SK"], "TCK#t%05d", &i)
-			require.NoError(t, err)
-			got[i] = m
-		}
+		got[i] = m
 	}
 	require.Len(t, got, items, "no item missing")
 	for i, m := range got {
-		want := state{status: []string{"OPEN", "DONE"}[i%2]}
+		want := ackedState{status: []string{"OPEN", "DONE"}[i%2]}
 		if s, ok := acked[i%4][i]; ok {
 			want = s
 		}
@@ -260,16 +202,12 @@ func TestMigrateLiveTable(t *testing.T) {
 // by Migrate, after which the sharded handle reads them all.
 func TestMigrateReshardsEdges(t *testing.T) {
 	ctx := context.Background()
-	db := ddbtest.Client(t)
-	table := adjlist.NewTable(db, ddbtest.TableName(t))
-	ddbtest.CreateTable(t, table)
-	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
-	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
-	before := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	s := newSchool(t)
+	db, table, before := s.db, s.table, s.enrolled
 	for i := range 60 {
 		require.NoError(t, before.Put(ctx, fmt.Sprintf("s%02d", i), "math204", Enrollment{Grade: "B"}))
 	}
-	after := adjlist.NewEdge[Enrollment](students, "ENROLL", courses, func(o *adjlist.EdgeOptions) { o.Shards = 4 })
+	after := adjlist.NewEdge[Enrollment](s.students, "ENROLL", s.courses, func(o *adjlist.EdgeOptions) { o.Shards = 4 })
 	n, err := after.To("math204").Count(ctx)
 	require.NoError(t, err)
 	require.Zero(t, n, "not found under the new shard count until rewritten")
@@ -281,11 +219,103 @@ func TestMigrateReshardsEdges(t *testing.T) {
 		n, err := after.To("math204").Count(ctx)
 		require.NoError(t, err)
 		return n == 60
-	}, 5*time.Second, 20*time.Millisecond)
+	}, waitIndex, 20*time.Millisecond)
 	out, err := db.GetItem(ctx, getInput(table.Name(), "STU#s07", "ENROLL#CRS#math204"))
 	require.NoError(t, err)
 	assert.Regexp(t, `^CRS#math204#0[0-3]$`, rawText(out.Item)["GSI1PK"])
 	again, err := adjlist.Migrate(ctx, db, after)
 	require.NoError(t, err)
 	assert.Zero(t, again.Rewritten)
+}
+
+// ackedState is what a live-migration writer last wrote to a child and
+// had acknowledged.
+type ackedState struct {
+	stars  int
+	status string
+}
+
+// writerPool is the user writers of a live migration; see [liveWriters].
+type writerPool struct {
+	done   chan struct{}
+	once   sync.Once
+	wg     sync.WaitGroup
+	acked  []map[int]ackedState
+	writes atomic.Int64
+}
+
+// liveWriters starts 4 writers that run until stop (or the end of the
+// test). Writer w owns the children i%4 == w: its nth call of write (n
+// counts from 0) writes one of them, given what the writer logged for each
+// so far, and returns the child's i and what was written; an error fails
+// the test and ends that writer. stop waits for the writers and returns
+// each one's log of acknowledged writes by i, and their number.
+func liveWriters(t *testing.T, seed uint64, write func(w, n int, rng *rand.Rand, acked map[int]ackedState) (int, ackedState, error)) *writerPool {
+	t.Helper()
+	ws := &writerPool{done: make(chan struct{}), acked: make([]map[int]ackedState, 4)}
+	for w := range 4 {
+		ws.acked[w] = map[int]ackedState{}
+		ws.wg.Add(1)
+		go func() {
+			defer ws.wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(w), seed))
+			for n := 0; ; n++ {
+				select {
+				case <-ws.done:
+					return
+				default:
+				}
+				i, s, err := write(w, n, rng, ws.acked[w])
+				if err != nil {
+					t.Errorf("writer %d: child %d: %v", w, i, err)
+					return
+				}
+				ws.acked[w][i] = s
+				ws.writes.Add(1)
+			}
+		}()
+	}
+	t.Cleanup(func() { ws.stop() }) // a failed require must not leave them running
+	return ws
+}
+
+func (ws *writerPool) stop() ([]map[int]ackedState, int64) {
+	ws.once.Do(func() { close(ws.done) })
+	ws.wg.Wait()
+	return ws.acked, ws.writes.Load()
+}
+
+// migrateInterrupted runs Migrate of h with segments and limit three
+// times, each from the position where the last stopped: runs 0 and 1 are
+// cancelled through their context at their page cancelAt and must fail
+// with context.Canceled and a position to resume from; run 2 must
+// complete. It returns the three results.
+func migrateInterrupted[T any](t *testing.T, ctx context.Context, db adjlist.MigrateClient, h adjlist.Scannable[T], segments int, limit int32, cancelAt int) []adjlist.MigrateResult {
+	t.Helper()
+	var runs []adjlist.MigrateResult
+	pos := ""
+	for run := range 3 {
+		rctx, cancel := context.WithCancel(ctx)
+		pages := 0
+		r, err := adjlist.Migrate(rctx, db, h, func(o *adjlist.ScanOptions) {
+			o.Segments, o.Limit, o.From = segments, limit, pos
+			o.Progress = func(adjlist.ScanProgress) {
+				if pages++; run < 2 && pages == cancelAt {
+					cancel()
+				}
+			}
+		})
+		cancel()
+		runs = append(runs, r)
+		if run < 2 {
+			require.Error(t, err, "run %d interrupted", run)
+			require.ErrorIs(t, err, context.Canceled, "run %d", run)
+			require.NotEmpty(t, r.Position, "run %d", run)
+			pos = r.Position
+			continue
+		}
+		require.NoError(t, err)
+		assert.Empty(t, r.Position)
+	}
+	return runs
 }

@@ -2,8 +2,10 @@ package adjlist_test
 
 import (
 	"context"
+	"fmt"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
@@ -37,10 +39,11 @@ type (
 
 // countingClient counts the requests that reach DynamoDB, to prove that bad
 // input is refused before any is sent and that each access pattern costs
-// one request per page.
+// one request per page. It is also an [adjlist.MigrateClient] when the
+// client behind it can Scan.
 type countingClient struct {
 	adjlist.Client
-	gets, puts, updates, deletes, queries atomic.Int64
+	gets, puts, updates, deletes, queries, scans, txs atomic.Int64
 }
 
 func (c *countingClient) GetItem(ctx context.Context, in *dynamodb.GetItemInput, o ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
@@ -68,9 +71,22 @@ func (c *countingClient) Query(ctx context.Context, in *dynamodb.QueryInput, o .
 	return c.Client.Query(ctx, in, o...)
 }
 
-func (c *countingClient) total() int64 {
-	return c.gets.Load() + c.puts.Load() + c.updates.Load() + c.deletes.Load() + c.queries.Load()
+// Scan needs a client behind that can Scan (a *dynamodb.Client does).
+func (c *countingClient) Scan(ctx context.Context, in *dynamodb.ScanInput, o ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
+	c.scans.Add(1)
+	return c.Client.(dynamodb.ScanAPIClient).Scan(ctx, in, o...)
 }
+
+func (c *countingClient) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	c.txs.Add(1)
+	return c.Client.TransactWriteItems(ctx, in, o...)
+}
+
+func (c *countingClient) total() int64 {
+	return c.gets.Load() + c.puts.Load() + c.updates.Load() + c.deletes.Load() + c.queries.Load() + c.scans.Load() + c.txs.Load()
+}
+
+var _ adjlist.MigrateClient = (*countingClient)(nil)
 
 // school is the seed 000 model on a fresh table of its own.
 type school struct {
@@ -147,6 +163,13 @@ func stringsOf(t *testing.T, item map[string]types.AttributeValue) map[string]st
 	}
 	return out
 }
+
+// waitIndex bounds the polls for an item to show in an index, which
+// DynamoDB updates asynchronously.
+const waitIndex = 5 * time.Second
+
+// projID is the id of the ith project of a workspace.
+func projID(i int) string { return fmt.Sprintf("2026-%04d", i) }
 
 // dropOnCleanup deletes the table when the test ends.
 func dropOnCleanup(t *testing.T, db *dynamodb.Client, name string) {

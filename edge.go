@@ -232,12 +232,10 @@ func (e *Edge[E]) putItem(from, to string, data E, optFns []func(*WriteOptions))
 	if err != nil {
 		return nil, k, nil, err
 	}
-	w, err := e.t.newWriteCond(&e.tr, actPut, guardAbsent, &o, 0)
+	w, err := e.t.putCond(&e.tr, guardAbsent, &o, ErrEdgeExists, item)
 	if err != nil {
 		return nil, k, nil, err
 	}
-	w.exists, w.missing = ErrEdgeExists, ErrNotFound
-	w.setVersion(item)
 	return item, k, w, nil
 }
 
@@ -249,10 +247,7 @@ func (e *Edge[E]) item(from, to string, data E, o *WriteOptions) (Item, edgeKeys
 	if err != nil {
 		return nil, k, err
 	}
-	item, err := e.t.dataItem(k.pk, k.sk, data)
-	if err == nil {
-		err = e.tr.stamp(item, true, o)
-	}
+	item, err := e.t.dataItem(k.pk, k.sk, data, &e.tr, true, o)
 	if err != nil {
 		return nil, k, err
 	}
@@ -327,13 +322,8 @@ func (e *Edge[E]) changeCond(a action, from, to string, optFns []func(*WriteOpti
 	if err != nil {
 		return k, nil, err
 	}
-	o := writeOptions(optFns)
-	w, err := e.t.newWriteCond(&e.tr, a, guardPresent, &o, 0)
-	if err != nil {
-		return k, nil, err
-	}
-	w.exists, w.missing = ErrEdgeExists, ErrNotFound
-	return k, w, nil
+	w, err := e.t.changeCond(&e.tr, a, optFns)
+	return k, w, err
 }
 
 // Delete removes the edge from → to with one DeleteItem guarded by

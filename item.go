@@ -41,14 +41,18 @@ func (t *Table) marshalData(data any) (Item, error) {
 	return m.Value, nil
 }
 
-// dataItem is data marshalled (marshalData) with the primary key set: a
-// complete item for nodes and children, the base of an edge item.
-func (t *Table) dataItem(pk, sk string, data any) (Item, error) {
+// dataItem is data marshalled (marshalData) with the primary key set and
+// what tr tracks stamped (as a create, or an upsert; o may be nil): an
+// item before its index keys.
+func (t *Table) dataItem(pk, sk string, data any, tr *tracking, create bool, o *WriteOptions) (Item, error) {
 	item, err := t.marshalData(data)
 	if err != nil {
 		return nil, err
 	}
 	t.setKeys(item, pk, sk)
+	if err := tr.stamp(item, create, o); err != nil {
+		return nil, err
+	}
 	return item, nil
 }
 

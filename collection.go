@@ -340,13 +340,7 @@ func (c *Collection[P, C]) List(parentID string) Query[Child[C]] {
 // true and the Child is zero. A keys-only item decodes with zero Data.
 // Decode makes no request and may modify item.
 func (c *Collection[P, C]) Decode(item Item) (v Child[C], ok bool, err error) {
-	if c.err != nil {
-		return v, false, c.err
-	}
-	if v, ok, err = c.decode(item); err != nil {
-		return Child[C]{}, ok, err
-	}
-	return v, ok, nil
+	return decodeRaw(c.err, item, c.decode)
 }
 
 // decode turns an item of the parent's partition, or of any shard of it,

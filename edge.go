@@ -469,13 +469,7 @@ func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time
 // zero. A keys-only item decodes with zero Data. Decode makes no request
 // and may modify item.
 func (e *Edge[E]) Decode(item Item) (v EdgeItem[E], ok bool, err error) {
-	if e.err != nil {
-		return v, false, e.err
-	}
-	if v, ok, err = e.decode(item); err != nil {
-		return EdgeItem[E]{}, ok, err
-	}
-	return v, ok, nil
+	return decodeRaw(e.err, item, e.decode)
 }
 
 // decode turns a queried item into an EdgeItem, reporting ok=false for

@@ -41,6 +41,20 @@ func (t *Table) marshalData(data any) (Item, error) {
 	return m.Value, nil
 }
 
+// decodeRaw is a handle's Decode of a raw item: the handle's error herr,
+// else what decode makes of item, with a zero value when the data does
+// not fit.
+func decodeRaw[V any](herr error, item Item, decode func(Item) (V, bool, error)) (v V, ok bool, err error) {
+	if herr != nil {
+		return v, false, herr
+	}
+	if v, ok, err = decode(item); err != nil {
+		var zero V
+		return zero, ok, err
+	}
+	return v, ok, nil
+}
+
 // dataItem is data marshalled (marshalData) with the primary key set and
 // what tr tracks stamped (as a create, or an upsert; o may be nil): an
 // item before its index keys.

@@ -472,7 +472,7 @@ func writeOptions(optFns []func(*WriteOptions)) WriteOptions {
 	return o
 }
 
-// conditionFailed maps a failed conditional write's error through w, given
+// failure maps a failed conditional write's error through w, given
 // the SDK's exception; err is returned unchanged for other failures.
 func (w *writeCond) failure(err error) error {
 	var ccf *types.ConditionalCheckFailedException

@@ -526,10 +526,12 @@ func (e *Edge[E]) indexKeysMatch(item Item, from string) bool {
 	pk, _ := stringAttr(item, o.PartitionKey)
 	sk, _ := stringAttr(item, o.SortKey)
 	wantIPK, wantISK := e.indexKeys(pk, sk)
-	if e.shards > 1 {
-		wantIPK += "#" + shardSuffix(from, e.shards)
+	if e.shards <= 1 {
+		return ipk == wantIPK && isk == wantISK
 	}
-	return ipk == wantIPK && isk == wantISK
+	// ipk is wantIPK#NN, compared in parts rather than built per item.
+	rest, ok := strings.CutPrefix(ipk, wantIPK)
+	return ok && isk == wantISK && strings.HasPrefix(rest, "#") && rest[1:] == shardSuffix(from, e.shards)
 }
 
 // NodeWithEdges is a node's own data and the edges that start at it, as

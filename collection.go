@@ -340,7 +340,7 @@ func (c *Collection[P, C]) List(parentID string) Query[Child[C]] {
 // true and the Child is zero. A keys-only item decodes with zero Data.
 // Decode makes no request and may modify item.
 func (c *Collection[P, C]) Decode(item Item) (v Child[C], ok bool, err error) {
-	return decodeRaw(c.err, item, c.decode)
+	return decodeRaw(c.err, item, c.decodeItem)
 }
 
 // decode turns an item of the parent's partition, or of any shard of it,

@@ -469,7 +469,7 @@ func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time
 // zero. A keys-only item decodes with zero Data. Decode makes no request
 // and may modify item.
 func (e *Edge[E]) Decode(item Item) (v EdgeItem[E], ok bool, err error) {
-	return decodeRaw(e.err, item, e.decode)
+	return decodeRaw(e.err, item, e.decodeItem)
 }
 
 // decode turns a queried item into an EdgeItem, reporting ok=false for

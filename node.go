@@ -23,7 +23,9 @@ type Node[N any] struct {
 	marker string
 	it     itemType
 	tr     tracking
-	err    error
+	// decodeItem is decode, bound once rather than per query.
+	decodeItem func(Item) (NodeItem[N], bool, error)
+	err        error
 }
 
 // NodeOptions configures a [Node] ([NewNode]'s optFns).
@@ -69,6 +71,7 @@ func NewNode[N any](t *Table, nodeType, marker string, optFns ...func(*NodeOptio
 	if n.err == nil {
 		n.tr, n.err = t.newTracking(opts.Tracking)
 	}
+	n.decodeItem = n.decode
 	return n
 }
 

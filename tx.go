@@ -524,12 +524,14 @@ func (e *Edge[E]) PutChecked(ctx context.Context, from, to string, data E, optFn
 }
 
 // txCheck adds to tx a check that endpoint id's item exists: the node
-// item, or the child item in its collection.
+// item, or the child item in its collection. It is [Node.TxCheck] with no
+// options for an endpoint of either kind, whose [*NodeNotFoundError] names
+// side.
 func (p endpoint) txCheck(tx *Tx, id, side string) {
 	pk, sk, err := p.item(id)
 	var w *writeCond
 	if err == nil {
-		w, err = p.t.newWriteCond(&tracking{}, actCheck, guardPresent, &WriteOptions{}, 0)
+		w, err = p.t.changeCond(&tracking{}, actCheck, nil)
 	}
 	if tx.setErr(err) {
 		return

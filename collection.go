@@ -211,12 +211,10 @@ func (c *Collection[P, C]) putItem(parentID, childID string, data C, optFns []fu
 	if err != nil {
 		return nil, k, nil, err
 	}
-	w, err := c.t.newWriteCond(&c.tr, actPut, guardAbsent, &o, 0)
+	w, err := c.t.putCond(&c.tr, guardAbsent, &o, ErrExists, item)
 	if err != nil {
 		return nil, k, nil, err
 	}
-	w.exists, w.missing = ErrExists, ErrNotFound
-	w.setVersion(item)
 	return item, k, w, nil
 }
 
@@ -227,10 +225,7 @@ func (c *Collection[P, C]) item(parentID, childID string, data C, o *WriteOption
 	if err != nil {
 		return nil, itemKey{pk, sk}, err
 	}
-	item, err := c.t.dataItem(pk, sk, data)
-	if err == nil {
-		err = c.tr.stamp(item, true, o)
-	}
+	item, err := c.t.dataItem(pk, sk, data, &c.tr, true, o)
 	if err == nil {
 		err = addIndexKeys(c.it.indexes, item, c.keyCtx(pk, sk))
 	}
@@ -291,12 +286,8 @@ func (c *Collection[P, C]) changeCond(a action, parentID, childID string, optFns
 	if pk, sk, err = c.Key(parentID, childID); err != nil {
 		return pk, sk, nil, err
 	}
-	o := writeOptions(optFns)
-	if w, err = c.t.newWriteCond(&c.tr, a, guardPresent, &o, 0); err != nil {
-		return pk, sk, nil, err
-	}
-	w.exists, w.missing = ErrExists, ErrNotFound
-	return pk, sk, w, nil
+	w, err = c.t.changeCond(&c.tr, a, optFns)
+	return pk, sk, w, err
 }
 
 // Delete removes one child with one DeleteItem guarded by
@@ -349,13 +340,7 @@ func (c *Collection[P, C]) List(parentID string) Query[Child[C]] {
 // true and the Child is zero. A keys-only item decodes with zero Data.
 // Decode makes no request and may modify item.
 func (c *Collection[P, C]) Decode(item Item) (v Child[C], ok bool, err error) {
-	if c.err != nil {
-		return v, false, c.err
-	}
-	if v, ok, err = c.decode(item); err != nil {
-		return Child[C]{}, ok, err
-	}
-	return v, ok, nil
+	return decodeRaw(c.err, item, c.decodeItem)
 }
 
 // decode turns an item of the parent's partition, or of any shard of it,

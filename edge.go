@@ -232,12 +232,10 @@ func (e *Edge[E]) putItem(from, to string, data E, optFns []func(*WriteOptions))
 	if err != nil {
 		return nil, k, nil, err
 	}
-	w, err := e.t.newWriteCond(&e.tr, actPut, guardAbsent, &o, 0)
+	w, err := e.t.putCond(&e.tr, guardAbsent, &o, ErrEdgeExists, item)
 	if err != nil {
 		return nil, k, nil, err
 	}
-	w.exists, w.missing = ErrEdgeExists, ErrNotFound
-	w.setVersion(item)
 	return item, k, w, nil
 }
 
@@ -249,10 +247,7 @@ func (e *Edge[E]) item(from, to string, data E, o *WriteOptions) (Item, edgeKeys
 	if err != nil {
 		return nil, k, err
 	}
-	item, err := e.t.dataItem(k.pk, k.sk, data)
-	if err == nil {
-		err = e.tr.stamp(item, true, o)
-	}
+	item, err := e.t.dataItem(k.pk, k.sk, data, &e.tr, true, o)
 	if err != nil {
 		return nil, k, err
 	}
@@ -327,13 +322,8 @@ func (e *Edge[E]) changeCond(a action, from, to string, optFns []func(*WriteOpti
 	if err != nil {
 		return k, nil, err
 	}
-	o := writeOptions(optFns)
-	w, err := e.t.newWriteCond(&e.tr, a, guardPresent, &o, 0)
-	if err != nil {
-		return k, nil, err
-	}
-	w.exists, w.missing = ErrEdgeExists, ErrNotFound
-	return k, w, nil
+	w, err := e.t.changeCond(&e.tr, a, optFns)
+	return k, w, err
 }
 
 // Delete removes the edge from → to with one DeleteItem guarded by
@@ -479,13 +469,7 @@ func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time
 // zero. A keys-only item decodes with zero Data. Decode makes no request
 // and may modify item.
 func (e *Edge[E]) Decode(item Item) (v EdgeItem[E], ok bool, err error) {
-	if e.err != nil {
-		return v, false, e.err
-	}
-	if v, ok, err = e.decode(item); err != nil {
-		return EdgeItem[E]{}, ok, err
-	}
-	return v, ok, nil
+	return decodeRaw(e.err, item, e.decodeItem)
 }
 
 // decode turns a queried item into an EdgeItem, reporting ok=false for
@@ -542,10 +526,12 @@ func (e *Edge[E]) indexKeysMatch(item Item, from string) bool {
 	pk, _ := stringAttr(item, o.PartitionKey)
 	sk, _ := stringAttr(item, o.SortKey)
 	wantIPK, wantISK := e.indexKeys(pk, sk)
-	if e.shards > 1 {
-		wantIPK += "#" + shardSuffix(from, e.shards)
+	if e.shards <= 1 {
+		return ipk == wantIPK && isk == wantISK
 	}
-	return ipk == wantIPK && isk == wantISK
+	// ipk is wantIPK#NN, compared in parts rather than built per item.
+	rest, ok := strings.CutPrefix(ipk, wantIPK)
+	return ok && isk == wantISK && strings.HasPrefix(rest, "#") && rest[1:] == shardSuffix(from, e.shards)
 }
 
 // NodeWithEdges is a node's own data and the edges that start at it, as

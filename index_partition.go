@@ -9,7 +9,7 @@ import (
 // node item of this type that [PageIndex] meets. A nil dst is
 // [ErrInvalidOption] when used.
 func (n *Node[N]) Into(dst *[]NodeItem[N]) Target {
-	return into(n.t, n.typ, "node "+n.typ, n.err, dst, n.decode)
+	return into(n.t, n.typ, "node "+n.typ, n.err, dst, n.decodeItem)
 }
 
 // IndexPage is one page of a mixed read of an index partition

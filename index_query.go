@@ -44,7 +44,7 @@ func (n *Node[N]) ByIndex(index string, values ...any) Query[NodeItem[N]] {
 	if n.err != nil {
 		return errQuery[NodeItem[N]](n.t, op, n.err)
 	}
-	return indexQuery(n.t, op, &n.it, index, values, n.decode)
+	return indexQuery(n.t, op, &n.it, index, values, n.decodeItem)
 }
 
 // Decode turns a raw item (from a Scan, an export, a stream record's
@@ -54,13 +54,7 @@ func (n *Node[N]) ByIndex(index string, values ...any) Query[NodeItem[N]] {
 // N, err is set, ok is true and the NodeItem is zero. A keys-only item
 // decodes with zero Data. Decode makes no request and may modify item.
 func (n *Node[N]) Decode(item Item) (v NodeItem[N], ok bool, err error) {
-	if n.err != nil {
-		return v, false, n.err
-	}
-	if v, ok, err = n.decode(item); err != nil {
-		return NodeItem[N]{}, ok, err
-	}
-	return v, ok, nil
+	return decodeRaw(n.err, item, n.decodeItem)
 }
 
 // decode turns an item into a NodeItem, reporting ok=false for items that

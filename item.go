@@ -41,14 +41,32 @@ func (t *Table) marshalData(data any) (Item, error) {
 	return m.Value, nil
 }
 
-// dataItem is data marshalled (marshalData) with the primary key set: a
-// complete item for nodes and children, the base of an edge item.
-func (t *Table) dataItem(pk, sk string, data any) (Item, error) {
+// decodeRaw is a handle's Decode of a raw item: the handle's error herr,
+// else what decode makes of item, with a zero value when the data does
+// not fit.
+func decodeRaw[V any](herr error, item Item, decode func(Item) (V, bool, error)) (v V, ok bool, err error) {
+	if herr != nil {
+		return v, false, herr
+	}
+	if v, ok, err = decode(item); err != nil {
+		var zero V
+		return zero, ok, err
+	}
+	return v, ok, nil
+}
+
+// dataItem is data marshalled (marshalData) with the primary key set and
+// what tr tracks stamped (as a create, or an upsert; o may be nil): an
+// item before its index keys.
+func (t *Table) dataItem(pk, sk string, data any, tr *tracking, create bool, o *WriteOptions) (Item, error) {
 	item, err := t.marshalData(data)
 	if err != nil {
 		return nil, err
 	}
 	t.setKeys(item, pk, sk)
+	if err := tr.stamp(item, create, o); err != nil {
+		return nil, err
+	}
 	return item, nil
 }
 
@@ -173,19 +191,19 @@ func (t *Table) opErr(op, pk, sk string, err error) error {
 	return &OpError{Op: op, Table: t.name, PK: pk, SK: sk, Err: err}
 }
 
-// put writes item (data plus pk, sk and any index keys, already set) with
-// one PutItem under w's condition, if any, asking for the stored item when
-// it fails (ALL_OLD). w's version, if any, is set on item first.
+// put writes item (data plus pk, sk, any index keys and w's version,
+// already set by putCond) with one PutItem under w's condition, if
+// any, asking for the stored item when it fails (ALL_OLD).
 //
 // A failed create, or a failed put without a condition of the caller's,
 // whose stored item is exactly the one being written is a success: an
 // earlier attempt whose response was lost (a 500, a reset connection, then
 // the SDK's retry) must have written it. (An upsert's own condition may
-// fail on an item that merely looks the same, so it is reported.) Otherwise the failure is classified by w
-// (exists, ErrVersionConflict, ErrConditionFailed), wrapping the SDK's
-// error, whose Item holds the stored item.
+// fail on an item that merely looks the same, so it is reported.)
+// Otherwise the failure is classified by w (exists, ErrVersionConflict,
+// ErrConditionFailed), wrapping the SDK's error, whose Item holds the
+// stored item.
 func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeCond) error {
-	w.setVersion(item)
 	if err := checkSize(item); err != nil {
 		return t.opErr(op, pk, sk, err)
 	}

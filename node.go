@@ -23,7 +23,9 @@ type Node[N any] struct {
 	marker string
 	it     itemType
 	tr     tracking
-	err    error
+	// decodeItem is decode, bound once rather than per query.
+	decodeItem func(Item) (NodeItem[N], bool, error)
+	err        error
 }
 
 // NodeOptions configures a [Node] ([NewNode]'s optFns).
@@ -69,6 +71,7 @@ func NewNode[N any](t *Table, nodeType, marker string, optFns ...func(*NodeOptio
 	if n.err == nil {
 		n.tr, n.err = t.newTracking(opts.Tracking)
 	}
+	n.decodeItem = n.decode
 	return n
 }
 
@@ -169,12 +172,10 @@ func (n *Node[N]) putItem(g guardKind, id string, data N, optFns []func(*WriteOp
 	if err != nil {
 		return nil, k, nil, err
 	}
-	w, err := n.t.newWriteCond(&n.tr, actPut, g, &o, versionOf(item, n.tr.version))
+	w, err := n.t.putCond(&n.tr, g, &o, ErrExists, item)
 	if err != nil {
 		return nil, k, nil, err
 	}
-	w.exists, w.missing = ErrExists, ErrNotFound
-	w.setVersion(item)
 	return item, k, w, nil
 }
 
@@ -185,10 +186,7 @@ func (n *Node[N]) item(id string, data N, create bool, o *WriteOptions) (Item, i
 	if err != nil {
 		return nil, itemKey{pk, sk}, err
 	}
-	item, err := n.t.dataItem(pk, sk, data)
-	if err == nil {
-		err = n.tr.stamp(item, create, o)
-	}
+	item, err := n.t.dataItem(pk, sk, data, &n.tr, create, o)
 	if err == nil {
 		err = addIndexKeys(n.it.indexes, item, n.keyCtx(pk, sk))
 	}
@@ -262,12 +260,8 @@ func (n *Node[N]) changeCond(a action, id string, optFns []func(*WriteOptions)) 
 	if pk, sk, err = n.Key(id); err != nil {
 		return pk, sk, nil, err
 	}
-	o := writeOptions(optFns)
-	if w, err = n.t.newWriteCond(&n.tr, a, guardPresent, &o, 0); err != nil {
-		return pk, sk, nil, err
-	}
-	w.exists, w.missing = ErrExists, ErrNotFound
-	return pk, sk, w, nil
+	w, err = n.t.changeCond(&n.tr, a, optFns)
+	return pk, sk, w, err
 }
 
 // Delete removes node id's item with one DeleteItem guarded by

@@ -116,19 +116,14 @@ func (tx *Tx) condFields(w *writeCond) (c condition, ok bool) {
 		return c, false
 	}
 	c, err := w.built()
-	if err != nil {
-		tx.err = err
-		return c, false
-	}
-	return c, true
+	return c, !tx.setErr(err)
 }
 
 func (tx *Tx) put(op string, k itemKey, item Item, w *writeCond) {
 	if tx.err != nil {
 		return
 	}
-	if err := checkSize(item); err != nil {
-		tx.err = err
+	if tx.setErr(checkSize(item)) {
 		return
 	}
 	c, ok := tx.condFields(w)
@@ -151,8 +146,7 @@ func (tx *Tx) update(op string, it *itemType, kc *keyCtx, update expression.Upda
 	}
 	k := itemKey{kc.pk, kc.sk}
 	expr, err := tx.t.buildUpdate(it, kc, update, w)
-	if err != nil {
-		tx.err = err
+	if tx.setErr(err) {
 		return
 	}
 	size := keySize(tx.t, k) + len(aws.ToString(expr.Update())) + ItemSize(expr.Values())
@@ -195,6 +189,15 @@ func (tx *Tx) check(op string, k itemKey, w *writeCond) {
 		ExpressionAttributeValues:           c.values,
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	}}, tx.fail(op, k, w))
+}
+
+// setErr keeps err, when not nil, as the Tx's error unless it has one
+// already, and reports whether err was not nil.
+func (tx *Tx) setErr(err error) bool {
+	if err != nil && tx.err == nil {
+		tx.err = err
+	}
+	return err != nil
 }
 
 // sameTable records an error when a handle of another table joins tx.
@@ -320,19 +323,14 @@ func (e *NodeNotFoundError) Unwrap() error { return ErrNodeNotFound }
 // [*NodeNotFoundError]; if the caller's condition fails, with
 // [ErrConditionFailed]; if the version is stale, [ErrVersionConflict].
 func (n *Node[N]) TxCheck(tx *Tx, id string, optFns ...func(*WriteOptions)) {
-	n.txCheck(tx, id, "", optFns)
-}
-
-func (n *Node[N]) txCheck(tx *Tx, id, side string, optFns []func(*WriteOptions)) {
 	if !tx.sameTable(n.t) {
 		return
 	}
 	pk, sk, w, err := n.changeCond(actCheck, id, optFns)
-	if err != nil {
-		tx.err = err
+	if tx.setErr(err) {
 		return
 	}
-	w.missing = &NodeNotFoundError{Side: side, Type: n.typ, ID: id}
+	w.missing = &NodeNotFoundError{Type: n.typ, ID: id}
 	tx.check("Node.TxCheck", itemKey{pk, sk}, w)
 }
 
@@ -354,8 +352,7 @@ func (n *Node[N]) txPut(tx *Tx, op string, g guardKind, id string, data N, optFn
 		return
 	}
 	item, k, w, err := n.putItem(g, id, data, optFns)
-	if err != nil {
-		tx.err = err
+	if tx.setErr(err) {
 		return
 	}
 	tx.put(op, k, item, w)
@@ -371,8 +368,7 @@ func (n *Node[N]) TxUpdate(tx *Tx, id string, update expression.UpdateBuilder, o
 		return
 	}
 	pk, sk, w, err := n.changeCond(actUpdate, id, optFns)
-	if err != nil {
-		tx.err = err
+	if tx.setErr(err) {
 		return
 	}
 	tx.update("Node.TxUpdate", &n.it, n.keyCtx(pk, sk), update, w)
@@ -385,8 +381,7 @@ func (n *Node[N]) TxDelete(tx *Tx, id string, optFns ...func(*WriteOptions)) {
 		return
 	}
 	pk, sk, w, err := n.changeCond(actDelete, id, optFns)
-	if err != nil {
-		tx.err = err
+	if tx.setErr(err) {
 		return
 	}
 	tx.del("Node.TxDelete", itemKey{pk, sk}, w)
@@ -400,8 +395,7 @@ func (e *Edge[E]) TxPut(tx *Tx, from, to string, data E, optFns ...func(*WriteOp
 		return
 	}
 	item, k, w, err := e.putItem(from, to, data, optFns)
-	if err != nil {
-		tx.err = err
+	if tx.setErr(err) {
 		return
 	}
 	tx.put("Edge.TxPut", itemKey{k.pk, k.sk}, item, w)
@@ -414,8 +408,7 @@ func (e *Edge[E]) TxUpdate(tx *Tx, from, to string, update expression.UpdateBuil
 		return
 	}
 	k, w, err := e.changeCond(actUpdate, from, to, optFns)
-	if err != nil {
-		tx.err = err
+	if tx.setErr(err) {
 		return
 	}
 	tx.update("Edge.TxUpdate", &e.it, e.keyCtx(k), update, w)
@@ -428,8 +421,7 @@ func (e *Edge[E]) TxDelete(tx *Tx, from, to string, optFns ...func(*WriteOptions
 		return
 	}
 	k, w, err := e.changeCond(actDelete, from, to, optFns)
-	if err != nil {
-		tx.err = err
+	if tx.setErr(err) {
 		return
 	}
 	tx.del("Edge.TxDelete", itemKey{k.pk, k.sk}, w)
@@ -445,8 +437,7 @@ func (e *Edge[E]) TxCheck(tx *Tx, from, to string, optFns ...func(*WriteOptions)
 		return
 	}
 	k, w, err := e.changeCond(actCheck, from, to, optFns)
-	if err != nil {
-		tx.err = err
+	if tx.setErr(err) {
 		return
 	}
 	tx.check("Edge.TxCheck", itemKey{k.pk, k.sk}, w)
@@ -460,8 +451,7 @@ func (c *Collection[P, C]) TxPut(tx *Tx, parentID, childID string, data C, optFn
 		return
 	}
 	item, k, w, err := c.putItem(parentID, childID, data, optFns)
-	if err != nil {
-		tx.err = err
+	if tx.setErr(err) {
 		return
 	}
 	tx.put("Collection.TxPut", k, item, w)
@@ -475,8 +465,7 @@ func (c *Collection[P, C]) TxUpdate(tx *Tx, parentID, childID string, update exp
 		return
 	}
 	pk, sk, w, err := c.changeCond(actUpdate, parentID, childID, optFns)
-	if err != nil {
-		tx.err = err
+	if tx.setErr(err) {
 		return
 	}
 	tx.update("Collection.TxUpdate", &c.it, c.keyCtx(pk, sk), update, w)
@@ -490,8 +479,7 @@ func (c *Collection[P, C]) TxDelete(tx *Tx, parentID, childID string, optFns ...
 		return
 	}
 	pk, sk, w, err := c.changeCond(actDelete, parentID, childID, optFns)
-	if err != nil {
-		tx.err = err
+	if tx.setErr(err) {
 		return
 	}
 	tx.del("Collection.TxDelete", itemKey{pk, sk}, w)
@@ -507,8 +495,7 @@ func (c *Collection[P, C]) TxCheck(tx *Tx, parentID, childID string, optFns ...f
 		return
 	}
 	pk, sk, w, err := c.changeCond(actCheck, parentID, childID, optFns)
-	if err != nil {
-		tx.err = err
+	if tx.setErr(err) {
 		return
 	}
 	tx.check("Collection.TxCheck", itemKey{pk, sk}, w)
@@ -537,17 +524,16 @@ func (e *Edge[E]) PutChecked(ctx context.Context, from, to string, data E, optFn
 }
 
 // txCheck adds to tx a check that endpoint id's item exists: the node
-// item, or the child item in its collection.
+// item, or the child item in its collection. It is [Node.TxCheck] with no
+// options for an endpoint of either kind, whose [*NodeNotFoundError] names
+// side.
 func (p endpoint) txCheck(tx *Tx, id, side string) {
 	pk, sk, err := p.item(id)
 	var w *writeCond
 	if err == nil {
-		w, err = p.t.newWriteCond(&tracking{}, actCheck, guardPresent, &WriteOptions{}, 0)
+		w, err = p.t.changeCond(&tracking{}, actCheck, nil)
 	}
-	if err != nil {
-		if tx.err == nil {
-			tx.err = err
-		}
+	if tx.setErr(err) {
 		return
 	}
 	w.missing = p.missing(side, id)

@@ -437,6 +437,32 @@ func (w *writeCond) setVersion(item Item) {
 	}
 }
 
+// putCond is the condition of the put of item under guard g by a handle
+// tracking tr, with the options o: a failed guard means exists (a create
+// finding an item). It writes the version put, if any, into item.
+func (t *Table) putCond(tr *tracking, g guardKind, o *WriteOptions, exists error, item Item) (*writeCond, error) {
+	w, err := t.newWriteCond(tr, actPut, g, o, versionOf(item, tr.version))
+	if err != nil {
+		return nil, err
+	}
+	w.exists = exists
+	w.setVersion(item)
+	return w, nil
+}
+
+// changeCond is the condition of an update, delete or check (a) of an item
+// by a handle tracking tr, with optFns' options: the guard
+// attribute_exists, whose failure means [ErrNotFound].
+func (t *Table) changeCond(tr *tracking, a action, optFns []func(*WriteOptions)) (*writeCond, error) {
+	o := writeOptions(optFns)
+	w, err := t.newWriteCond(tr, a, guardPresent, &o, 0)
+	if err != nil {
+		return nil, err
+	}
+	w.missing = ErrNotFound
+	return w, nil
+}
+
 // writeOptions applies optFns.
 func writeOptions(optFns []func(*WriteOptions)) WriteOptions {
 	var o WriteOptions
@@ -446,7 +472,7 @@ func writeOptions(optFns []func(*WriteOptions)) WriteOptions {
 	return o
 }
 
-// conditionFailed maps a failed conditional write's error through w, given
+// failure maps a failed conditional write's error through w, given
 // the SDK's exception; err is returned unchanged for other failures.
 func (w *writeCond) failure(err error) error {
 	var ccf *types.ConditionalCheckFailedException

@@ -279,17 +279,15 @@ func (tx *Tx) reasons(err error) (causes []error, retryable bool) {
 	}
 	retryable = true
 	for i, r := range tce.CancellationReasons {
-		switch code := aws.ToString(r.Code); code {
-		case "", "None":
-		case "ConditionalCheckFailed":
+		switch code := aws.ToString(r.Code); {
+		case code == "ConditionalCheckFailed":
 			retryable = false
 			if i < len(tx.onFail) {
 				causes = append(causes, tx.onFail[i](r.Item))
 			}
-		case "TransactionConflict":
+		case code == "TransactionConflict":
 			causes = append(causes, ErrTxConflict)
-		case "ThrottlingError", "ProvisionedThroughputExceeded", "RequestLimitExceeded":
-		default:
+		case !transient(code):
 			retryable = false
 		}
 	}

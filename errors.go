@@ -191,8 +191,8 @@ func cancelCodes(err error) (codes []string, ok bool) {
 }
 
 // transient reports whether a cancellation reason code is one a retry may
-// clear: none, a conflict with another transaction, or throttling. Tx,
-// Migrate's moves and the counter all judge a cancellation by it.
+// clear: none, a conflict with another transaction, or throttling. Tx
+// and Migrate's moves both judge a cancellation by it.
 func transient(code string) bool {
 	switch code {
 	case "", "None", "TransactionConflict", "ThrottlingError", "ProvisionedThroughputExceeded", "RequestLimitExceeded":

@@ -309,7 +309,7 @@ func (c *Collection[P, C]) describe() shape {
 }
 
 // AccessPattern documents a query as an access pattern of its own for
-// [Describe], e.g. seed 004's "projects created since an id, active only":
+// [Describe], e.g. the workspaces design's "projects created since an id, active only":
 //
 //	adjlist.AccessPattern("a workspace's active projects since an id",
 //		projects.List("<id>").GreaterThanEqual("<since>").

@@ -179,8 +179,8 @@ func (m *Model) Index(name string) (Index, bool) {
 	return Index{}, false
 }
 
-// renderTemplate writes a derived key template of item type it as the
-// seed's pictures do: constants as they are, data attributes and ids as
+// renderTemplate writes a derived key template of item type it as design
+// documents draw keys: constants as they are, data attributes and ids as
 // placeholders, node keys with their type prefix ("SKILL#<to>"), and the
 // shard suffix of a sharded partition.
 func (it *itemType) renderTemplate(parts []KeyPart, shards int) string {

@@ -1,14 +1,14 @@
 // Command enrollment is the students↔courses many-to-many example: it writes
-// the seed's items to DynamoDB, reads the relationship in both directions,
+// the design's items to DynamoDB, reads the relationship in both directions,
 // reads a course's roster in enrolment order, and prints the table as the
-// seed draws it.
+// design draws it.
 //
 //	PK           SK                   GSI1PK        GSI1SK    attributes
 //	STU#a91      PROFILE                                      name, year, major
 //	STU#a91      ENROLL#CRS#math204   CRS#math204   STU#a91   enrolledOn, grade
 //	...
 //
-// Besides the seed's inverted index GSI1, the table has ByEnrolment, a
+// Besides the design's inverted index GSI1, the table has ByEnrolment, a
 // global secondary index keyed natively on attributes every enrolment
 // already carries: GSI1PK, the course (partition), and enrolledOn, the date
 // (sort). It serves "a course's roster in enrolment order" with no new
@@ -87,7 +87,7 @@ func newModel(db adjlist.Client, tableName string) model {
 	return model{table, students, courses, enrolled}
 }
 
-// describe prints the model as the seed draws it: item types with their
+// describe prints the model as the design draws it: item types with their
 // keys, and the access patterns.
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
@@ -95,7 +95,7 @@ func describe(w io.Writer, db adjlist.Client, tableName string) error {
 		adjlist.AccessPattern("a course's roster in enrolment order", m.enrolled.ByIndex(rosterIndex, "CRS#<to>")))
 }
 
-// run writes seed 000's students↔courses items to table and shows each
+// run writes the students↔courses items to table and shows each
 // access pattern. It can run again on the same table: rewriting an
 // identical edge succeeds (guarded puts are idempotent), and an edge whose
 // data changed since (a91's grade) is reported and left as it is.
@@ -202,7 +202,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	}
 	fmt.Fprintln(w, "b30 enrolled in cs101 and dropped it")
 
-	// The table as DynamoDB holds it, in the seed's order: students before
+	// The table as DynamoDB holds it, in the design's order: students before
 	// courses, each node's item before its edges.
 	fmt.Fprintf(w, "\ntable %s:\n", tableName)
 	order := exampleutil.SeedOrder{Types: []string{"STU", "CRS"}, Heads: []string{"PROFILE", "METADATA"}, Desc: true}

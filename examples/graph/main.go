@@ -1,5 +1,5 @@
 // Command graph is the materialized graph pattern of the AWS developer guide
-// (seed 002, second half): people with birth dates, skills and places, and
+// (the AWS developer guide's materialized graph): people with birth dates, skills and places, and
 // who knows whom, in one table and two global secondary indexes.
 //
 // Every node is a partition that holds the node's own item and its edge
@@ -27,7 +27,7 @@
 //
 // GSI2 holds every item under its TypeTarget, so it has one partition per
 // skill too (HAS#SKILL#go): writes to a very popular skill land there
-// unsharded, the price of the seed's inverse index on the sort key. Reads
+// unsharded, the price of the design's inverse index on the sort key. Reads
 // of the large aggregations go to GSI1's shards; GSI2 answers "who points
 // at a target" (who knows bob) for targets of ordinary size.
 //
@@ -120,9 +120,9 @@ func main() { exampleutil.Main(example) }
 
 // The two global secondary indexes.
 const (
-	// byData is the seed's first GSI, on the overloaded Data attribute.
+	// byData is the design's first GSI, on the overloaded Data attribute.
 	byData = "GSI1"
-	// inverse is the seed's second GSI: TypeTarget (partition), PK (sort).
+	// inverse is the design's second GSI: TypeTarget (partition), PK (sort).
 	inverse = "GSI2"
 	// byCount lists aggregate items by their count: a native index on the
 	// counter name (partition) and the count, a number (sort).

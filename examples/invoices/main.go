@@ -1,5 +1,5 @@
-// Command invoices is the adjacency list of the AWS developer guide (seed
-// 002): invoices contain many bills, and one bill can be part of several
+// Command invoices is the adjacency list of the AWS developer guide:
+// invoices contain many bills, and one bill can be part of several
 // invoices. Every entity is a partition whose own item has sort key = partition
 // key; each bill an invoice contains is one more item in the invoice's
 // partition, with the bill's id as its sort key and the rolled-up amount.
@@ -88,7 +88,7 @@ func newModel(db adjlist.Client, tableName string) model {
 	return model{table, invoices, bills, contains}
 }
 
-// describe prints the model as the seed draws it: item types with their
+// describe prints the model as the design draws it: item types with their
 // keys, and the access patterns.
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)

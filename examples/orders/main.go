@@ -1,4 +1,4 @@
-// Command orders is seed 003's two relationships in one table. One-to-many:
+// Command orders is the users/orders design's two relationships in one table. One-to-many:
 // a user and their orders form an item collection (same PK, the SK tells
 // them apart), read with one Query. Many-to-many: a student's enrolment in
 // a course is one link item, read from the student's side on the table and
@@ -44,14 +44,14 @@ type Order struct {
 	Status string  `dynamodbav:"Status"`
 }
 
-// Student and Course are the two ends of the many-to-many link. The seed
+// Student and Course are the two ends of the many-to-many link. The design
 // stores no item for either, only the link, so they carry no data here.
 type (
 	Student struct{}
 	Course  struct{}
 )
 
-// Enrollment is the link item's data, as in the seed's Go struct:
+// Enrollment is the link item's data, as in the design's Go struct:
 // PK=STUDENT#<student>, SK=COURSE#<course>, GSI_PK=COURSE#<course>,
 // GSI_SK=STUDENT#<student>, Grade. The library writes the four keys.
 type Enrollment struct {
@@ -89,7 +89,7 @@ func newModel(db adjlist.Client, tableName string) model {
 	return model{table, users, orders, students, courses, enrolled}
 }
 
-// describe prints the model as the seed draws it: item types with their
+// describe prints the model as the design draws it: item types with their
 // keys, and the access patterns. Only the items the example writes are
 // listed: no student or course items.
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
@@ -106,7 +106,7 @@ func ordersInRange(orders *adjlist.Collection[User, Order], user, from, to strin
 	return orders.List(user).Between(from, adjlist.PrefixEnd(to)).Desc()
 }
 
-// run writes seed 003's items to table and shows each access pattern. It
+// run writes the design's items to table and shows each access pattern. It
 // can run again on the same table: the user is upserted, and rewriting
 // identical orders and enrolments succeeds (guarded puts are idempotent);
 // ones whose data differs would be reported and left as they are.

@@ -1,4 +1,4 @@
-// Command social is a follower graph beyond the seeds: users follow users,
+// Command social is a follower graph beyond the published designs: users follow users,
 // and one of them, a celebrity, has so many followers that the index
 // partition of "who follows celeb" is sharded over 8 partitions.
 //

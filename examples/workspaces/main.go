@@ -1,10 +1,10 @@
-// Command workspaces is the one-to-many example of seed 004: a SaaS
+// Command workspaces is the one-to-many workspaces design: a SaaS
 // workspace owns many projects. The workspace item and its projects share
 // one partition key, so one Query reads them all; the sort key tells them
 // apart, and zero-padded, time-ordered project ids list newest-first. The
-// table uses the seed's generic key names, EntityRef and Detail, and one
+// table uses the design's generic key names, EntityRef and Detail, and one
 // global secondary index, ByStatus, that "re-partitions projects on a
-// different attribute" (the seed's words): keyed natively on each project's
+// different attribute" (the design's words): keyed natively on each project's
 // own status (partition) and Detail (sort), it lists every project of a
 // status across workspaces, newest first. Workspace items have no status,
 // so they are not in it (a sparse index), and declaring it adds no
@@ -93,7 +93,7 @@ func newModel(db adjlist.Client, tableName string) model {
 	return model{table, workspaces, projects}
 }
 
-// describe prints the model as the seed draws it: item types with their
+// describe prints the model as the design draws it: item types with their
 // keys, and the access patterns.
 func describe(w io.Writer, db adjlist.Client, tableName string) error {
 	m := newModel(db, tableName)
@@ -126,7 +126,7 @@ func activeSince(projects *adjlist.Collection[Workspace, Project], workspace, si
 		Project("title", "status")
 }
 
-// run writes seed 004's workspaces and projects to table and shows each
+// run writes the workspaces and projects to table and shows each
 // access pattern. It can run again on the same table: workspaces are
 // upserted, and rewriting identical projects succeeds (guarded puts are
 // idempotent); a project whose data differs would be reported and left as

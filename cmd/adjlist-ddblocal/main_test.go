@@ -1,11 +1,18 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -111,4 +118,81 @@ func TestDirNotInstalled(t *testing.T) {
 	code, _, stderr := runCmd(t, "dir")
 	assert.Equal(t, 1, code)
 	assert.Contains(t, stderr, "To fix: "+ddblocal.InstallHint)
+}
+
+// syncBuffer is a strings.Builder safe to read while run writes to it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// startServer runs `start args...` until the test ends or stop is called,
+// and returns the endpoint it printed.
+func startServer(t *testing.T, args ...string) (endpoint string, stop func() int) {
+	t.Helper()
+	if _, err := ddblocal.JarDir(); err != nil && os.Getenv("CI") == "" {
+		t.Skipf("DynamoDB Local is not installed: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errOut syncBuffer
+	done := make(chan int, 1)
+	go func() { done <- run(ctx, append([]string{"start"}, args...), &out, &errOut) }()
+	var once sync.Once
+	code := -1
+	stop = func() int {
+		once.Do(func() { cancel(); code = <-done })
+		return code
+	}
+	t.Cleanup(func() { stop() })
+	const prefix = "export AWS_ENDPOINT_URL_DYNAMODB="
+	require.Eventually(t, func() bool {
+		select {
+		case c := <-done:
+			done <- c
+			return true
+		default:
+		}
+		return strings.HasPrefix(out.String(), prefix)
+	}, time.Minute, 50*time.Millisecond)
+	require.True(t, strings.HasPrefix(out.String(), prefix), "start printed no export line; stderr:\n%s", errOut.String())
+	return strings.TrimSpace(strings.TrimPrefix(out.String(), prefix)), stop
+}
+
+// `start` serves DynamoDB at the endpoint it prints until interrupted, and
+// with -db keeps the tables across a restart.
+func TestStart(t *testing.T) {
+	db := t.TempDir()
+	endpoint, stop := startServer(t, "-port", "0", "-db", db)
+	client := ddblocal.NewClient(endpoint)
+	_, err := client.CreateTable(t.Context(), &dynamodb.CreateTableInput{
+		TableName:            aws.String("kept"),
+		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("PK"), AttributeType: types.ScalarAttributeTypeS}},
+		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("PK"), KeyType: types.KeyTypeHash}},
+		BillingMode:          types.BillingModePayPerRequest,
+	})
+	require.NoError(t, err)
+	require.Equal(t, 0, stop(), "start must exit 0 when interrupted")
+
+	endpoint, _ = startServer(t, "-port", "0", "-db", db)
+	tables, err := ddblocal.NewClient(endpoint).ListTables(t.Context(), &dynamodb.ListTablesInput{})
+	require.NoError(t, err)
+	assert.Equal(t, []string{"kept"}, tables.TableNames, "a table of a -db server survives its restart")
+}
+
+func TestStartBadArgs(t *testing.T) {
+	code, _, stderr := runCmd(t, "start", "extra")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, `unexpected argument "extra"`)
 }

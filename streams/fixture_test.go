@@ -28,7 +28,8 @@ const fixture = "testdata/lambda_from_local.json"
 // enrolment's deletion on DynamoDB Local, reads the four records from the
 // table's stream with the Streams API, and returns them in the shape
 // Lambda delivers them in, with the record ids and sequence numbers made
-// stable (they differ on every run).
+// stable (they differ on every run) and the region and event version fixed
+// (they differ between implementations of DynamoDB).
 func recordLocal(t *testing.T) []byte {
 	t.Helper()
 	ctx := context.Background()
@@ -67,8 +68,13 @@ func recordLocal(t *testing.T) []byte {
 			change["OldImage"] = lambdaImage(c.OldImage)
 		}
 		batch = append(batch, map[string]any{
-			"eventID": []string{"e1", "e2", "e3", "e4"}[i], "eventName": string(r.EventName), "eventVersion": aws.ToString(r.EventVersion),
-			"eventSource": aws.ToString(r.EventSource), "awsRegion": aws.ToString(r.AwsRegion),
+			// The region that received the write and the record format's
+			// version are the server's to set (DynamoDB Local says
+			// "ddblocal" and "1.1"; AWS says not to rely on the version):
+			// fixed here, like the ids, so that another implementation
+			// records the same fixture.
+			"eventID": []string{"e1", "e2", "e3", "e4"}[i], "eventName": string(r.EventName), "eventVersion": "1.1",
+			"eventSource": aws.ToString(r.EventSource), "awsRegion": "ddblocal",
 			"eventSourceARN": "arn:aws:dynamodb:ddblocal:000000000000:table/school/stream/2026-11-23T00:00:00.000",
 			"dynamodb":       change,
 		})

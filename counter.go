@@ -81,6 +81,11 @@ func NewCounter[E any](edge *Edge[E], name string) *Counter[E] {
 // most counted targets in one Query.
 func (c *Counter[E]) Node() *Node[Count] { return c.node }
 
+// describe makes a Counter a [Describer]: its aggregate items are node
+// items of the target type with marker name, in every native index keyed on
+// the counter and count attributes.
+func (c *Counter[E]) describe() shape { return c.node.describe() }
+
 // Get returns target node to's count with one GetItem: 0 when no edge was
 // ever counted. Bad ids are [ErrInvalidKey] before any request.
 func (c *Counter[E]) Get(ctx context.Context, to string) (int64, error) {

@@ -14,8 +14,9 @@ import (
 )
 
 // Describer is a handle that can describe its item shape and access
-// patterns for [Describe] and [DescribeModel]: *Node, *Edge and
-// *Collection implement it, and [AccessPattern] documents one query.
+// patterns for [Describe] and [DescribeModel]: *Node, *Edge, *Collection
+// and *Counter (its count items) implement it, and [AccessPattern]
+// documents one query.
 type Describer interface {
 	describe() shape
 }

@@ -20,7 +20,9 @@ import (
 //   - each index but the inverted one a hexagon with its key attributes, and a dotted
 //     arrow to every item type in it (an edge kind's from its source type)
 //     labelled with its key templates, i_GSI2 -.->|"STATUS#<status> · <createdAt>"| c_WS_PROJ;
-//     an index no item type is in is not drawn.
+//     every index of the model is drawn, as the Markdown, Workbench and
+//     CloudFormation exports list them all, an index no described item
+//     type is in without arrows.
 //
 // Labels escape '#', '<', '>' and '"' as Mermaid entity codes (#35;,
 // #lt;, #gt;, #quot;). Node ids are the types with characters other than
@@ -95,7 +97,7 @@ func (m *Model) Mermaid(w io.Writer) error {
 			}
 			links = append(links, fmt.Sprintf("  i_%s -.->|\"%s\"| %s\n", mermaidID(ix.Name), mermaidText(label), itemNode[it.Name]))
 		}
-		if len(links) == 0 {
+		if ix.Name == m.InvertedIndex {
 			continue
 		}
 		attrs := ixAttrNames(ix, m.PartitionKey)

@@ -74,3 +74,35 @@ func TestMermaidEdgesOnly(t *testing.T) {
 		"  i_BYDATE -.->|\"edges: my-CRS#35;#lt;to#gt; · ON#35;#lt;enrolledOn#gt;\"| n_STU\n"+
 		"```\n", b.String())
 }
+
+// TestMermaidDrawsEveryIndex: the diagram names every index of the model,
+// as the Markdown and the exports do: a counter's native index with its
+// count items when the counter is described, and without arrows when no
+// described item type is in it.
+func TestMermaidDrawsEveryIndex(t *testing.T) {
+	table := adjlist.NewTable(nil, "school", func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{{Name: "ByCount",
+			PartitionAttributes: []adjlist.KeyAttribute{{Name: "counter"}},
+			SortAttributes:      []adjlist.KeyAttribute{{Name: "count", Type: "N"}}}}
+	})
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	counter := adjlist.NewCounter(enrolled, "ENROLLED")
+	for name, tc := range map[string]struct {
+		handles []adjlist.Describer
+		want    string
+	}{
+		"without the counter": {[]adjlist.Describer{students, courses, enrolled}, "  i_ByCount{{\"ByCount<br/>counter, count\"}}\n```\n"},
+		"with the counter": {[]adjlist.Describer{students, courses, enrolled, counter},
+			"  i_ByCount{{\"ByCount<br/>counter, count\"}}\n  i_ByCount -.->|\"#lt;counter#gt; · #lt;count#gt;\"| n_CRS\n"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			m, err := adjlist.DescribeModel(table, tc.handles...)
+			require.NoError(t, err)
+			var b strings.Builder
+			require.NoError(t, m.Mermaid(&b))
+			assert.Contains(t, b.String(), tc.want)
+		})
+	}
+}

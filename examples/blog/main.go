@@ -86,7 +86,7 @@ type Follow struct {
 	Since string `dynamodbav:"since"`
 }
 
-var example = exampleutil.Example{Name: "blog", Describe: describe, Run: run}
+var example = exampleutil.Example{Name: "blog", Model: described, Run: run}
 
 func main() { exampleutil.Main(example) }
 
@@ -125,9 +125,11 @@ func newModel(db adjlist.Client, tableName string) model {
 	return model{table, authors, posts, sessions, follows, tags, tagged}
 }
 
-func describe(w io.Writer, db adjlist.Client, tableName string) error {
+// described is the model -describe and the exports render (see
+// exampleutil.Example.Model).
+func described(db adjlist.Client, tableName string) (*adjlist.Table, []adjlist.Describer) {
 	m := newModel(db, tableName)
-	return adjlist.Describe(w, m.table, m.authors, m.posts, m.sessions, m.follows, m.tags, m.tagged)
+	return m.table, []adjlist.Describer{m.authors, m.posts, m.sessions, m.follows, m.tags, m.tagged}
 }
 
 const postID = "2026-0001"

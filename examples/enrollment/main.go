@@ -57,7 +57,7 @@ type Enrollment struct {
 	Grade      string `dynamodbav:"grade"`
 }
 
-var example = exampleutil.Example{Name: "enrollment", Describe: describe, Run: run}
+var example = exampleutil.Example{Name: "enrollment", Model: described, Run: run}
 
 func main() { exampleutil.Main(example) }
 
@@ -87,12 +87,12 @@ func newModel(db adjlist.Client, tableName string) model {
 	return model{table, students, courses, enrolled}
 }
 
-// describe prints the model as the design draws it: item types with their
-// keys, and the access patterns.
-func describe(w io.Writer, db adjlist.Client, tableName string) error {
+// described is the model -describe and the exports render (see
+// exampleutil.Example.Model).
+func described(db adjlist.Client, tableName string) (*adjlist.Table, []adjlist.Describer) {
 	m := newModel(db, tableName)
-	return exampleutil.Describe(w, m.table, m.students, m.courses, m.enrolled,
-		adjlist.AccessPattern("a course's roster in enrolment order", m.enrolled.ByIndex(rosterIndex, "CRS#<to>")))
+	return m.table, []adjlist.Describer{m.students, m.courses, m.enrolled,
+		adjlist.AccessPattern("a course's roster in enrolment order", m.enrolled.ByIndex(rosterIndex, "CRS#<to>"))}
 }
 
 // run writes the students↔courses items to table and shows each

@@ -114,7 +114,7 @@ type WorksIn struct {
 	Role string `dynamodbav:"role"`
 }
 
-var example = exampleutil.Example{Name: "graph", Describe: describe, Run: run}
+var example = exampleutil.Example{Name: "graph", Model: described, Run: run}
 
 func main() { exampleutil.Main(example) }
 
@@ -203,18 +203,17 @@ func newModel(db adjlist.Client, tableName string) model {
 	return model{table, persons, skills, places, born, knows, has, livesIn, worksIn, adjlist.NewCounter(has, "PEOPLE")}
 }
 
-// describe prints the model: item types with their table keys, each item
-// type's keys in GSI1, the access patterns with the exact requests they
-// send, and the Mermaid diagram.
-func describe(w io.Writer, db adjlist.Client, tableName string) error {
+// described is the model -describe and the exports render (see
+// exampleutil.Example.Model).
+func described(db adjlist.Client, tableName string) (*adjlist.Table, []adjlist.Describer) {
 	m := newModel(db, tableName)
-	handles := []adjlist.Describer{m.persons, m.skills, m.places, m.born, m.knows, m.has, m.livesIn, m.worksIn}
-	return exampleutil.Describe(w, m.table, append(handles,
+	handles := []adjlist.Describer{m.persons, m.skills, m.places, m.born, m.knows, m.has, m.livesIn, m.worksIn, m.people}
+	return m.table, append(handles,
 		adjlist.AccessPattern("everyone with a skill", m.has.ByIndex(byData, "<skill>")),
 		adjlist.AccessPattern("everyone born on a date", m.born.ByIndex(byData, "<date>")),
 		adjlist.AccessPattern("everyone who lives or works in a place (PageIndex)", m.livesIn.ByIndex(byData, "<place>")),
 		adjlist.AccessPattern("a person by name", m.persons.ByIndex(byData, "<name>")),
-	)...)
+	)
 }
 
 // person is one person of the graph and everything their partition holds.

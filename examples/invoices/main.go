@@ -61,7 +61,7 @@ type InvoiceBill struct {
 	DueDate string  `dynamodbav:"dueDate"`
 }
 
-var example = exampleutil.Example{Name: "invoices", Describe: describe, Run: run}
+var example = exampleutil.Example{Name: "invoices", Model: described, Run: run}
 
 func main() { exampleutil.Main(example) }
 
@@ -88,11 +88,11 @@ func newModel(db adjlist.Client, tableName string) model {
 	return model{table, invoices, bills, contains}
 }
 
-// describe prints the model as the design draws it: item types with their
-// keys, and the access patterns.
-func describe(w io.Writer, db adjlist.Client, tableName string) error {
+// described is the model -describe and the exports render (see
+// exampleutil.Example.Model).
+func described(db adjlist.Client, tableName string) (*adjlist.Table, []adjlist.Describer) {
 	m := newModel(db, tableName)
-	return exampleutil.Describe(w, m.table, m.invoices, m.bills, m.contains)
+	return m.table, []adjlist.Describer{m.invoices, m.bills, m.contains}
 }
 
 // run writes the guide's invoices and bills to table and shows both access

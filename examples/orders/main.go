@@ -58,7 +58,7 @@ type Enrollment struct {
 	Grade string `dynamodbav:"Grade"`
 }
 
-var example = exampleutil.Example{Name: "orders", Describe: describe, Run: run}
+var example = exampleutil.Example{Name: "orders", Model: described, Run: run}
 
 func main() { exampleutil.Main(example) }
 
@@ -89,13 +89,12 @@ func newModel(db adjlist.Client, tableName string) model {
 	return model{table, users, orders, students, courses, enrolled}
 }
 
-// describe prints the model as the design draws it: item types with their
-// keys, and the access patterns. Only the items the example writes are
-// listed: no student or course items.
-func describe(w io.Writer, db adjlist.Client, tableName string) error {
+// described is the model -describe and the exports render (see
+// exampleutil.Example.Model).
+func described(db adjlist.Client, tableName string) (*adjlist.Table, []adjlist.Describer) {
 	m := newModel(db, tableName)
-	return exampleutil.Describe(w, m.table, m.users, m.orders, m.enrolled,
-		adjlist.AccessPattern("a user's orders in a date range, newest first", ordersInRange(m.orders, "<id>", "<from>", "<to>")))
+	return m.table, []adjlist.Describer{m.users, m.orders, m.enrolled,
+		adjlist.AccessPattern("a user's orders in a date range, newest first", ordersInRange(m.orders, "<id>", "<from>", "<to>"))}
 }
 
 // ordersInRange is a user's orders dated from through to (whole days:

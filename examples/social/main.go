@@ -47,7 +47,7 @@ type Follow struct {
 	Since string `dynamodbav:"since"`
 }
 
-var example = exampleutil.Example{Name: "social", Describe: describe, Run: run}
+var example = exampleutil.Example{Name: "social", Model: described, Run: run}
 
 func main() { exampleutil.Main(example) }
 
@@ -68,9 +68,11 @@ func newModel(db adjlist.Client, tableName string) model {
 	return model{table, users, follows}
 }
 
-func describe(w io.Writer, db adjlist.Client, tableName string) error {
+// described is the model -describe and the exports render (see
+// exampleutil.Example.Model).
+func described(db adjlist.Client, tableName string) (*adjlist.Table, []adjlist.Describer) {
 	m := newModel(db, tableName)
-	return exampleutil.Describe(w, m.table, m.users, m.follows)
+	return m.table, []adjlist.Describer{m.users, m.follows}
 }
 
 // cost runs fn with a fresh Usage and prints what it cost.

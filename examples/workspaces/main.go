@@ -63,7 +63,7 @@ type Project struct {
 	CreatedBy string `dynamodbav:"createdBy"`
 }
 
-var example = exampleutil.Example{Name: "workspaces", Describe: describe, Run: run}
+var example = exampleutil.Example{Name: "workspaces", Model: described, Run: run}
 
 func main() { exampleutil.Main(example) }
 
@@ -93,13 +93,13 @@ func newModel(db adjlist.Client, tableName string) model {
 	return model{table, workspaces, projects}
 }
 
-// describe prints the model as the design draws it: item types with their
-// keys, and the access patterns.
-func describe(w io.Writer, db adjlist.Client, tableName string) error {
+// described is the model -describe and the exports render (see
+// exampleutil.Example.Model).
+func described(db adjlist.Client, tableName string) (*adjlist.Table, []adjlist.Describer) {
 	m := newModel(db, tableName)
-	return exampleutil.Describe(w, m.table, m.workspaces, m.projects,
+	return m.table, []adjlist.Describer{m.workspaces, m.projects,
 		adjlist.AccessPattern("a workspace's active projects since an id, title and status only", activeSince(m.projects, "<id>", "<since>")),
-		adjlist.AccessPattern("every ACTIVE project across workspaces, newest first", m.projects.ByIndex(statusIndex, "ACTIVE").Desc()))
+		adjlist.AccessPattern("every ACTIVE project across workspaces, newest first", m.projects.ByIndex(statusIndex, "ACTIVE").Desc())}
 }
 
 // statusIndex lists projects by status across workspaces:

@@ -37,15 +37,18 @@ func RegisterFlags(fs *flag.FlagSet, name string) *Flags {
 	return f
 }
 
-// Example is one runnable example: its name and its two entry points.
+// Example is one runnable example: its name, its model and its run. The
+// flags, -describe and the exports are [Example.Execute]'s, from Model, so
+// no example can take a flag it ignores.
 type Example struct {
 	// Name names the command and its default table, "adjlist-" + Name.
 	Name string
-	// Describe writes the example's model with [Describe] (this
-	// package's: Markdown, Mermaid and the -workbench and -cloudformation
-	// files). db is nil: a table without a client sends nothing, so
-	// -describe needs no DynamoDB.
-	Describe func(w io.Writer, db adjlist.Client, table string) error
+	// Model returns the example's model on db and table: the table handle
+	// and what -describe and the exports render (its handles and access
+	// patterns, see adjlist.DescribeModel). db is nil for -describe: a
+	// table without a client sends nothing, so -describe needs no
+	// DynamoDB.
+	Model func(db adjlist.Client, table string) (*adjlist.Table, []adjlist.Describer)
 	// Run writes the example's items to table and shows its access
 	// patterns, then deletes the table if cleanup is set.
 	Run func(ctx context.Context, db API, table string, cleanup bool, w io.Writer) error
@@ -77,10 +80,11 @@ type usageError struct{ error }
 
 func (e usageError) Unwrap() error { return e.error }
 
-// Execute parses args (without the command name). With -describe it calls
-// ex.Describe and returns, making no connection: it prints the model and
-// writes the -workbench and -cloudformation files, the data model without
-// sample items. Otherwise it connects (see [Connect]), calls ex.Run, then
+// Execute parses args (without the command name). With -describe it
+// renders ex.Model and returns, making no connection: it prints the model
+// as Markdown (adjlist.Describe) and its Mermaid diagram, and writes the
+// -workbench and -cloudformation files, the data model without sample
+// items; -cleanup or -aws with -describe is a usage error. Otherwise it connects (see [Connect]), calls ex.Run, then
 // writes the -workbench file (with the items the run left in the table,
 // unless -cleanup deleted it) and the -cloudformation file, and releases
 // the connection.
@@ -104,7 +108,16 @@ func (ex Example) Execute(ctx context.Context, args []string, w io.Writer) (err 
 		return usageError{err}
 	}
 	if f.Describe {
-		return ex.Describe(&exports{out: w, workbench: f.Workbench, cloudformation: f.CloudFormation}, nil, f.Table)
+		// -describe makes no connection, so these would do nothing.
+		for name, set := range map[string]bool{"-cleanup": f.Cleanup, "-aws": f.AWS} {
+			if set {
+				err := fmt.Errorf("%s has no effect with -describe, which does not touch DynamoDB", name)
+				fmt.Fprintln(fs.Output(), err)
+				fs.Usage()
+				return usageError{err}
+			}
+		}
+		return ex.describe(w, f, nil)
 	}
 	db, stop, err := connect(ctx, f.AWS)
 	if err != nil {

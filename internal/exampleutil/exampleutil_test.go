@@ -7,6 +7,7 @@ import (
 	"flag"
 	"io"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -46,13 +47,13 @@ func recorder(runErr error) (Example, *[]runArgs, *[]string) {
 	var described []string
 	return Example{
 		Name: "demo",
-		Describe: func(w io.Writer, db adjlist.Client, table string) error {
+		Model: func(db adjlist.Client, table string) (*adjlist.Table, []adjlist.Describer) {
 			described = append(described, table)
 			if db != nil {
-				return errors.New("describe got a client")
+				table = "" // an invalid name: describing fails
 			}
-			_, err := io.WriteString(w, "model of "+table)
-			return err
+			t := adjlist.NewTable(db, table)
+			return t, []adjlist.Describer{adjlist.NewNode[profile](t, "USER", "PROFILE")}
 		},
 		Run: func(_ context.Context, db API, table string, cleanup bool, w io.Writer) error {
 			runs = append(runs, runArgs{db, table, cleanup})
@@ -94,11 +95,12 @@ func TestExecuteDescribeDoesNotConnect(t *testing.T) {
 	calls, _ := stubConnect(t, fakeAPI{}, nil)
 	ex, runs, described := recorder(nil)
 	var out bytes.Buffer
-	require.NoError(t, ex.Execute(context.Background(), []string{"-describe", "-table", "t2", "-aws"}, &out))
+	require.NoError(t, ex.Execute(context.Background(), []string{"-describe", "-table", "t2"}, &out))
 	assert.Empty(t, *calls, "no connection")
 	assert.Empty(t, *runs)
 	assert.Equal(t, []string{"t2"}, *described)
-	assert.Equal(t, "model of t2", out.String())
+	assert.Contains(t, out.String(), "### Table `t2`")
+	assert.Contains(t, out.String(), "```mermaid\nflowchart LR\n")
 }
 
 func TestExecuteErrors(t *testing.T) {
@@ -115,8 +117,9 @@ func TestExecuteErrors(t *testing.T) {
 		ex, _, _ := recorder(nil)
 		require.ErrorIs(t, ex.Execute(context.Background(), nil, io.Discard), errStop)
 	})
-	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-table"}} {
-		t.Run("usage "+args[0], func(t *testing.T) {
+	// -cleanup and -aws would do nothing with -describe: refused, not ignored.
+	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-table"}, {"-describe", "-cleanup"}, {"-describe", "-aws"}} {
+		t.Run("usage "+strings.Join(args, " "), func(t *testing.T) {
 			calls, _ := stubConnect(t, fakeAPI{}, nil)
 			ex, runs, _ := recorder(nil)
 			err := ex.Execute(context.Background(), args, io.Discard)

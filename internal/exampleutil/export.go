@@ -13,38 +13,16 @@ import (
 	"github.com/adjlist/adjlist/workbench"
 )
 
-// exports is the writer [Example.Execute] hands to Example.Describe: the
-// output of -describe (nil without it) and the files of -workbench and
-// -cloudformation. [Describe] finds it behind the io.Writer.
-type exports struct {
-	out            io.Writer // nil: print nothing
-	workbench      string    // -workbench FILE, "" for none
-	cloudformation string    // -cloudformation FILE, "" for none
-	items          []map[string]types.AttributeValue
-}
-
-// Write prints p with -describe and discards it otherwise.
-func (e *exports) Write(p []byte) (int, error) {
-	if e.out == nil {
-		return len(p), nil
-	}
-	return e.out.Write(p)
-}
-
-// Describe is what an example's Describe entry point calls with its model:
-// it writes the model as Markdown (adjlist.Describe) followed by its
-// Mermaid diagram (adjlist.Model.Mermaid) to w. When w is the writer
-// Execute passes, it also writes the files -workbench and -cloudformation
-// name: the NoSQL Workbench data model (with the items the run left in the
-// table as sample data, after a run without -cleanup) and the
-// CloudFormation template of the table. It makes no request.
-func Describe(w io.Writer, t *adjlist.Table, handles ...adjlist.Describer) error {
+// describe renders ex.Model for -describe: the Markdown (adjlist.Describe)
+// and the Mermaid diagram to w, then the files f names. It makes no
+// request.
+func (ex Example) describe(w io.Writer, f *Flags, items []map[string]types.AttributeValue) error {
+	t, handles := ex.Model(nil, f.Table)
 	m, err := adjlist.DescribeModel(t, handles...)
 	if err != nil {
 		return err
 	}
-	e, _ := w.(*exports)
-	if e == nil || e.out != nil {
+	if w != nil {
 		if err := adjlist.Describe(w, t, handles...); err != nil {
 			return err
 		}
@@ -55,18 +33,15 @@ func Describe(w io.Writer, t *adjlist.Table, handles ...adjlist.Describer) error
 			return err
 		}
 	}
-	if e == nil {
-		return nil
-	}
-	if e.workbench != "" {
-		if err := writeFile(e.workbench, func(w io.Writer) error {
-			return workbench.Write(w, m, func(o *workbench.Options) { o.Items = e.items })
+	if f.Workbench != "" {
+		if err := writeFile(f.Workbench, func(w io.Writer) error {
+			return workbench.Write(w, m, func(o *workbench.Options) { o.Items = items })
 		}); err != nil {
 			return err
 		}
 	}
-	if e.cloudformation != "" {
-		return writeFile(e.cloudformation, func(w io.Writer) error { return cloudformation.Write(w, m) })
+	if f.CloudFormation != "" {
+		return writeFile(f.CloudFormation, func(w io.Writer) error { return cloudformation.Write(w, m) })
 	}
 	return nil
 }
@@ -84,20 +59,19 @@ func writeFile(path string, write func(io.Writer) error) error {
 	return f.Close()
 }
 
-// export writes the files f asks for after a run on table: the model
-// through ex.Describe, with the table's items as sample data unless the
-// run deleted the table (-cleanup).
+// export writes the files f asks for after a run on table, from ex.Model,
+// with the table's items as sample data unless the run deleted the table
+// (-cleanup).
 func (ex Example) export(ctx context.Context, db API, f *Flags) error {
 	if f.Workbench == "" && f.CloudFormation == "" {
 		return nil
 	}
-	e := &exports{workbench: f.Workbench, cloudformation: f.CloudFormation}
+	var items []map[string]types.AttributeValue
 	if f.Workbench != "" && !f.Cleanup {
-		items, err := scan(ctx, db, f.Table, 0)
-		if err != nil {
+		var err error
+		if items, err = scan(ctx, db, f.Table, 0); err != nil {
 			return err
 		}
-		e.items = items
 	}
-	return ex.Describe(e, nil, f.Table)
+	return ex.describe(nil, f, items)
 }

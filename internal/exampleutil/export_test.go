@@ -32,9 +32,9 @@ func modelled() Example {
 	}
 	return Example{
 		Name: "demo",
-		Describe: func(w io.Writer, db adjlist.Client, table string) error {
+		Model: func(db adjlist.Client, table string) (*adjlist.Table, []adjlist.Describer) {
 			t, users := model(db, table)
-			return Describe(w, t, users)
+			return t, []adjlist.Describer{users}
 		},
 		Run: func(ctx context.Context, db API, table string, cleanup bool, w io.Writer) error {
 			t, users := model(db, table)
@@ -79,14 +79,9 @@ func TestDescribeWritesExports(t *testing.T) {
 	tpl := readJSON[cloudformation.Template](t, cf)
 	assert.Equal(t, "t1", tpl.Resources["Table"].Properties.TableName)
 
-	// Without the files, -describe writes none; without -describe, a
-	// plain writer still gets Markdown and diagram.
+	// Without the files, -describe writes none.
 	out.Reset()
 	require.NoError(t, modelled().Execute(context.Background(), []string{"-describe"}, &out))
-	assert.Contains(t, out.String(), "```mermaid")
-	out.Reset()
-	require.NoError(t, modelled().Describe(&out, nil, "t2"))
-	assert.Contains(t, out.String(), "### Table `t2`")
 	assert.Contains(t, out.String(), "```mermaid")
 }
 
@@ -127,8 +122,8 @@ func TestExportErrors(t *testing.T) {
 		err := modelled().Execute(context.Background(), []string{"-describe", flag, missing}, io.Discard)
 		require.ErrorIs(t, err, os.ErrNotExist, flag)
 	}
-	bad := Example{Name: "bad", Describe: func(w io.Writer, _ adjlist.Client, table string) error {
-		return Describe(w, adjlist.NewTable(nil, ""))
+	bad := Example{Name: "bad", Model: func(adjlist.Client, string) (*adjlist.Table, []adjlist.Describer) {
+		return adjlist.NewTable(nil, ""), nil
 	}}
 	require.ErrorIs(t, bad.Execute(context.Background(), []string{"-describe"}, io.Discard), adjlist.ErrInvalidOption)
 }

@@ -234,22 +234,21 @@ func TestCleanupDeletesTable(t *testing.T) {
 }
 
 func TestDescribe(t *testing.T) {
-	ex := exampleutil.Example{Name: "demo", Describe: func(w io.Writer, db adjlist.Client, table string) error {
+	ex := exampleutil.Example{Name: "demo", Model: func(db adjlist.Client, table string) (*adjlist.Table, []adjlist.Describer) {
 		if table == "bad" {
-			return errors.New("no such model")
+			table = "" // no such model: an invalid table name
 		}
-		_, err := io.WriteString(w, "model of "+table)
-		return err
+		return adjlist.NewTable(db, table), nil
 	}}
 	var out string
 	assert.Empty(t, failures(t, func(t testing.TB) { out = Describe(t, ex, "-table", "x") }))
-	assert.Equal(t, "model of x", out)
+	assert.Contains(t, out, "### Table `x`")
 	assert.Empty(t, failures(t, func(t testing.TB) { out = Describe(t, ex) }))
-	assert.Equal(t, "model of adjlist-demo", out)
+	assert.Contains(t, out, "### Table `adjlist-demo`")
 
 	errs := failures(t, func(t testing.TB) { Describe(t, ex, "-table", "bad") })
 	require.Len(t, errs, 1)
-	assert.Contains(t, errs[0], "no such model")
+	assert.Contains(t, errs[0], "table name")
 }
 
 func TestContainsAll(t *testing.T) {

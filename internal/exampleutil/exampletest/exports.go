@@ -6,6 +6,9 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -47,6 +50,7 @@ func Exports(t *testing.T, ex exampleutil.Example) *workbench.File {
 	cfnlint.Check(t, cf)
 	tpl := readTemplate(t, cf)
 	assert.Equal(t, "exported", tpl.Resources["Table"].Properties.TableName)
+	sameIndexes(t, out.String(), f, tpl)
 
 	db := ddbtest.Client(t)
 	t.Setenv(ddblocal.EnvEndpoint, aws.ToString(db.Options().BaseEndpoint))
@@ -83,6 +87,62 @@ func Exports(t *testing.T, ex exampleutil.Example) *workbench.File {
 	}
 	assert.Len(t, in.LocalSecondaryIndexes, len(desc.LocalSecondaryIndexes))
 	return f
+}
+
+var (
+	markdownIndex = regexp.MustCompile("(?m)^Index `([^`]+)`")
+	markdownRead  = regexp.MustCompile(`\| ([^ |]+) \((?:eventually|strongly) consistent`) // an access pattern's index (the inverted one has its keys as columns)
+	mermaidIndex  = regexp.MustCompile(`\{\{"([^<"]+)<br/>`)                               // an index's hexagon
+	mermaidInvert = regexp.MustCompile(`\(Edge\.To, ([^)"]+)\)"`)                          // the inverted index, on reverse arrows
+)
+
+// sameIndexes asserts that the Markdown, the Mermaid diagram, the
+// CloudFormation template and the Workbench data model name the same
+// indexes: Workbench all but those it cannot model (local ones, and native
+// keys of several attributes; see package workbench).
+func sameIndexes(t *testing.T, described string, f *workbench.File, tpl *cloudformation.Template) {
+	t.Helper()
+	md, diagram, _ := strings.Cut(described, "```mermaid")
+	names := func(re *regexp.Regexp, s string) []string {
+		var out []string
+		for _, m := range re.FindAllStringSubmatch(s, -1) {
+			if !slices.Contains(out, m[1]) {
+				out = append(out, m[1])
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	in := tpl.Resources["Table"].Properties.CreateTableInput()
+	var cfn, wbWant, wb []string
+	for _, g := range in.GlobalSecondaryIndexes {
+		cfn = append(cfn, aws.ToString(g.IndexName))
+		hash, rng := 0, 0
+		for _, k := range g.KeySchema {
+			if k.KeyType == types.KeyTypeHash {
+				hash++
+			} else {
+				rng++
+			}
+		}
+		if hash == 1 && rng <= 1 {
+			wbWant = append(wbWant, aws.ToString(g.IndexName))
+		}
+	}
+	for _, l := range in.LocalSecondaryIndexes {
+		cfn = append(cfn, aws.ToString(l.IndexName))
+	}
+	for _, g := range f.DataModel[0].GlobalSecondaryIndexes {
+		wb = append(wb, g.IndexName)
+	}
+	slices.Sort(cfn)
+	slices.Sort(wbWant)
+	slices.Sort(wb)
+	mermaid := slices.Compact(slices.Sorted(slices.Values(append(names(mermaidIndex, diagram), names(mermaidInvert, diagram)...))))
+	markdown := slices.Compact(slices.Sorted(slices.Values(append(names(markdownIndex, md), names(markdownRead, md)...))))
+	assert.Equal(t, cfn, markdown, "Markdown and CloudFormation name different indexes")
+	assert.Equal(t, cfn, mermaid, "Mermaid and CloudFormation name different indexes")
+	assert.Equal(t, wbWant, wb, "Workbench and CloudFormation name different global indexes")
 }
 
 // readWorkbench parses the data model at path and checks the fields AWS's

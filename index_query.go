@@ -153,6 +153,11 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	if err != nil {
 		return queryKeys{}, fmt.Errorf("%w: index %s partition key %s: %w", ErrInvalidOption, index, Compose(b.pk...), err)
 	}
+	// The same limit writes enforce (template.go): a partition value no
+	// item can hold is refused before the request, not by DynamoDB.
+	if err := checkLen(index, "index partition key", pk, MaxPartitionKeyLen); err != nil {
+		return queryKeys{}, err
+	}
 	k := queryKeys{index: index, pk: pk, local: ix.Local, freeSK: b.skAttr != ""}
 	if b.skAttr != "" {
 		k.skPrefix, k.skExact = staticPrefix(b.sk, &it.prefixes)
@@ -162,6 +167,9 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	}
 	if b.shards > 0 {
 		k.shardPKs = shardKeys(pk, b.shards)
+		if err := checkLen(index, "index partition key", k.shardPKs[len(k.shardPKs)-1], MaxPartitionKeyLen); err != nil {
+			return queryKeys{}, err
+		}
 	}
 	return k, nil
 }
@@ -259,6 +267,15 @@ func nativeQueryKeys(ix *Index, partition []KeyAttribute, values []any) (queryKe
 		av, err := typedValue(attrs[i], v)
 		if err != nil {
 			return queryKeys{}, fmt.Errorf("%w: index %s: %w", ErrInvalidOption, ix.Name, err)
+		}
+		if s, ok := av.(*types.AttributeValueMemberS); ok {
+			attr, limit := "index partition key", MaxPartitionKeyLen
+			if i >= len(partition) {
+				attr, limit = "index sort key", MaxSortKeyLen
+			}
+			if err := checkLen(ix.Name, attr, s.Value, limit); err != nil {
+				return queryKeys{}, err
+			}
 		}
 		nk.eq = append(nk.eq, nativeValue{attrs[i].Name, av})
 		desc = append(desc, attrs[i].Name+"="+attrText(av))

@@ -2,8 +2,10 @@ package adjlist_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -436,7 +438,57 @@ func TestIndexRefusedBeforeAnyRequest(t *testing.T) {
 	require.ErrorIs(t, err, adjlist.ErrInvalidKey)
 	err = m.projects.Put(ctx, "acme", "p1", Proj{Status: ptr(long + long), CreatedAt: "x"})
 	require.ErrorIs(t, err, adjlist.ErrInvalidKey, "index partition key over 2048 bytes")
+	// A query value that makes the same over-long key is refused the same way.
+	_, err = m.projects.ByIndex("GSI2", long+long).Collect(ctx)
+	require.ErrorIs(t, err, adjlist.ErrInvalidKey, "query of an index partition key over 2048 bytes")
 	assert.Equal(t, before, m.calls.total(), "refused before any request")
+}
+
+// TestIndexQueryValueLimits: a ByIndex value that makes an index key over
+// DynamoDB's limits (2,048 bytes for a partition value, 1,024 for a sort
+// value, a shard's suffix included) is ErrInvalidKey before any request, on
+// derived, sharded and native keys alike; one byte less is sent.
+func TestIndexQueryValueLimits(t *testing.T) {
+	ctx := context.Background()
+	calls := &countingClient{Client: noNetwork{}}
+	table := adjlist.NewTable(calls, "limits", func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{
+			{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"},
+			{Name: "Native", PartitionAttributes: []adjlist.KeyAttribute{{Name: "tour"}},
+				SortAttributes: []adjlist.KeyAttribute{{Name: "region"}}},
+		}
+	})
+	byStatus := adjlist.NewNode[Proj](table, "P", "", func(o *adjlist.NodeOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.Attr("status")), SortKey: adjlist.Compose(adjlist.SelfKey())}}
+	})
+	sharded := adjlist.NewNode[Proj](table, "S", "", func(o *adjlist.NodeOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.Attr("status")), SortKey: adjlist.Compose(adjlist.SelfKey()), Shards: 4}}
+	})
+	entries := adjlist.NewNode[Entry](table, "ENTRY", "")
+	x := func(n int) string { return strings.Repeat("x", n) }
+	for name, tc := range map[string]struct {
+		q       func() error
+		tooLong bool
+	}{
+		"derived, 2048 bytes":       {func() error { _, err := byStatus.ByIndex("GSI2", x(2048)).Page(ctx, ""); return err }, false},
+		"derived, 2049 bytes":       {func() error { _, err := byStatus.ByIndex("GSI2", x(2049)).Page(ctx, ""); return err }, true},
+		"sharded, 2045 bytes + #03": {func() error { _, err := sharded.ByIndex("GSI2", x(2045)).Page(ctx, ""); return err }, false},
+		"sharded, 2046 bytes + #03": {func() error { _, err := sharded.ByIndex("GSI2", x(2046)).Page(ctx, ""); return err }, true},
+		"native partition, 2049":    {func() error { _, err := entries.ByIndex("Native", x(2049)).Page(ctx, ""); return err }, true},
+		"native sort value, 1025":   {func() error { _, err := entries.ByIndex("Native", "W", x(1025)).Page(ctx, ""); return err }, true},
+		"native sort value, 1024":   {func() error { _, err := entries.ByIndex("Native", "W", x(1024)).Page(ctx, ""); return err }, false},
+	} {
+		t.Run(name, func(t *testing.T) {
+			before := calls.total()
+			err := tc.q()
+			if tc.tooLong {
+				require.ErrorIs(t, err, adjlist.ErrInvalidKey)
+				assert.Equal(t, before, calls.total(), "refused before any request")
+			} else {
+				require.ErrorIs(t, err, errNoNetwork, "sent")
+			}
+		})
+	}
 }
 
 func TestIndexDeclarationsRefused(t *testing.T) {
@@ -756,4 +808,15 @@ func TestIndexKeptTrueForEdgesAndNodes(t *testing.T) {
 	_, err = adjlist.DeleteNode(ctx, students, "a91")
 	require.NoError(t, err)
 	majors("math")
+}
+
+// errNoNetwork is what noNetwork answers every Query with: proof that a
+// request was built and sent.
+var errNoNetwork = errors.New("no network in this test")
+
+// noNetwork is a client whose Query fails at once (other calls panic).
+type noNetwork struct{ adjlist.Client }
+
+func (noNetwork) Query(context.Context, *dynamodb.QueryInput, ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
+	return nil, errNoNetwork
 }

@@ -115,7 +115,7 @@ type CollectionOptions struct {
 
 	// Shards spreads a parent's children over Shards partitions of the
 	// table, for parents with too many children, or too much traffic, for
-	// one partition (seed 004's "a workspace with millions of projects"):
+	// one partition ("a workspace with millions of projects"):
 	// a child's partition key is the parent's key plus a suffix chosen
 	// from the child id, "WS#acme#07", while the parent item stays at
 	// "WS#acme". [Collection.List] then queries every shard in parallel and

@@ -32,7 +32,7 @@ type shape struct {
 	err      error
 }
 
-// Describe writes t's single-table design as Markdown, the way the seeds
+// Describe writes t's single-table design as Markdown, the way design documents
 // draw it: one table of item types (partition key | sort key | index keys |
 // attributes, with ids as <placeholders>), then for each index of
 // [Options].Indexes its key attributes, projection and the item types in

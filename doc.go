@@ -23,7 +23,7 @@
 // # Item collections
 //
 // A [Collection] models one-to-many: a parent node's item and its children
-// share the parent's partition key (seed 004's workspaces and projects):
+// share the parent's partition key (a SaaS design's workspaces and projects):
 //
 //	EntityRef  Detail           attributes
 //	WS#acme    META             displayName, region, seatLimit

@@ -31,12 +31,12 @@ type Client interface {
 // Options names a table's key attributes, its inverted index and its other
 // secondary indexes ([Options].Indexes). The zero
 // value of each field means its default, which is the layout of the
-// students↔courses seed: partition key PK, sort key SK, and a global
+// students↔courses design: partition key PK, sort key SK, and a global
 // secondary index GSI1 keyed by GSI1PK (partition) and GSI1SK (sort).
 //
 // Two index layouts are supported:
 //
-//   - Explicit index keys (the default, and seed 003's GSI_PK/GSI_SK): the
+//   - Explicit index keys (the default, and the users/orders design's GSI_PK/GSI_SK): the
 //     four attribute names are distinct; edge items carry the index keys,
 //     node items do not, so the index holds only edges.
 //   - Index on the sort key (the AWS developer guide's adjacency list):

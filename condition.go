@@ -29,6 +29,28 @@ type skCond struct {
 	lo, hi string
 }
 
+// holds reports whether sort key value v meets the condition as DynamoDB
+// evaluates the key condition sent for it (prefix: the item type's, sent as
+// begins_with when there is no condition): any key a page of the query can
+// end on, and so any cursor it issues, holds.
+func (c skCond) holds(v, prefix string) bool {
+	switch c.op {
+	case skBetween:
+		return c.lo <= v && v <= c.hi
+	case skBeginsWith:
+		return strings.HasPrefix(v, c.lo)
+	case skGT:
+		return v > c.lo
+	case skGE:
+		return v >= c.lo
+	case skLT:
+		return v < c.lo
+	case skLE:
+		return v <= c.lo
+	}
+	return strings.HasPrefix(v, prefix)
+}
+
 // The sort key conditions take ids (the part of the key after the item
 // type's prefix, as [Edge.From]'s targets, [Edge.To]'s sources and
 // [Collection.List]'s children are written) and escape and prefix them as

@@ -820,3 +820,76 @@ type noNetwork struct{ adjlist.Client }
 func (noNetwork) Query(context.Context, *dynamodb.QueryInput, ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
 	return nil, errNoNetwork
 }
+
+// TestIndexCursorAtRangeBound: in an index partition shared with another
+// item type, an item whose index sort key is exactly the upper bound of a
+// range ("ENROLL$", the end of the "ENROLL#" prefix) can end a page; the
+// cursor that page returns must resume the query that issued it, for every
+// range and in both directions, to the last page.
+func TestIndexCursorAtRangeBound(t *testing.T) {
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"}}
+	})
+	ddbtest.CreateTable(t, table)
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses, func(o *adjlist.EdgeOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",
+			PartitionKey: adjlist.Compose(adjlist.TargetKey()),
+			SortKey:      adjlist.Compose(adjlist.Const("ENROLL"), adjlist.Attr("enrolledOn"))}}
+	})
+	for _, e := range []struct{ from, on string }{{"a91", "2026-09-03"}, {"b22", "2026-09-01"}, {"c07", "2026-09-02"}} {
+		require.NoError(t, enrolled.Put(ctx, e.from, "math204", Enrollment{EnrolledOn: e.on, Grade: "A"}))
+	}
+	// Another program's item in the same index partition, at the bound.
+	_, err := db.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(table.Name()), Item: map[string]types.AttributeValue{
+		"PK": &types.AttributeValueMemberS{Value: "OTHER#1"}, "SK": &types.AttributeValueMemberS{Value: "OTHER"},
+		"GSI2PK": &types.AttributeValueMemberS{Value: "CRS#math204"}, "GSI2SK": &types.AttributeValueMemberS{Value: "ENROLL$"},
+	}})
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		n, err := enrolled.ByIndex("GSI2", "math204").Count(ctx)
+		require.NoError(t, err)
+		return n == 3
+	}, waitIndex, 20*time.Millisecond)
+
+	from := func(items []adjlist.EdgeItem[Enrollment]) []string {
+		var out []string
+		for _, it := range items {
+			out = append(out, it.From)
+		}
+		return out
+	}
+	q := func() adjlist.Query[adjlist.EdgeItem[Enrollment]] {
+		return enrolled.ByIndex("GSI2", "math204").Limit(1)
+	}
+	for name, tc := range map[string]struct {
+		q    adjlist.Query[adjlist.EdgeItem[Enrollment]]
+		want []string
+	}{
+		"GreaterThan":           {q().GreaterThan("2026-09-01"), []string{"c07", "a91"}},
+		"GreaterThanEqual":      {q().GreaterThanEqual("2026-09-02"), []string{"c07", "a91"}},
+		"GreaterThanEqual desc": {q().GreaterThanEqual("2026-09-01").Desc(), []string{"a91", "c07", "b22"}},
+		"LessThanEqual":         {q().LessThanEqual("2026-09-02"), []string{"b22", "c07"}},
+		"Between":               {q().Between("2026-09-01", "2026-09-03"), []string{"b22", "c07", "a91"}},
+		"whole partition":       {q(), []string{"b22", "c07", "a91"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var got []adjlist.EdgeItem[Enrollment]
+			cursor := ""
+			for pages := 0; ; pages++ {
+				require.Less(t, pages, 10, "paging does not end")
+				page, err := tc.q.Page(ctx, cursor)
+				require.NoError(t, err, "page %d, cursor %q", pages, cursor)
+				got = append(got, page.Items...)
+				if page.Cursor == "" {
+					break
+				}
+				cursor = page.Cursor
+			}
+			assert.Equal(t, tc.want, from(got))
+		})
+	}
+}

@@ -807,7 +807,7 @@ func (q Query[T]) startKey(key, num map[string]string, pk string) (Item, error) 
 		}
 	case key[q.pkAttr] != pk:
 		return nil, badCursor("from another partition")
-	case !strings.HasPrefix(key[q.skAttr], q.skPrefix):
+	case !q.sk.holds(key[q.skAttr], q.skPrefix):
 		return nil, badCursor("outside the query's sort key range")
 	}
 	start := make(Item, len(q.cursorKeys))

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
@@ -256,8 +255,9 @@ func (c *Collection[P, C]) Get(ctx context.Context, parentID, childID string) (C
 
 // Update changes an existing child's data with one UpdateItem guarded by
 // attribute_exists(PK) (condition expression "attribute_exists (#0)") and
-// returns the child as stored afterwards (ALL_NEW). update is built with
-// the SDK's expression package. It returns [ErrNotFound] if the child does
+// returns the child as stored afterwards (ALL_NEW). update describes the
+// change ([Update], e.g. adjlist.Set("status", "DONE")) and is not changed
+// by the call. It returns [ErrNotFound] if the child does
 // not exist. optFns may AND a condition of the caller's after the guard
 // ([If]): "(attribute_exists (#0)) AND (#1 = :0)", whose failure is
 // [ErrConditionFailed] with the stored child in the SDK's exception
@@ -267,7 +267,7 @@ func (c *Collection[P, C]) Get(ctx context.Context, parentID, childID string) (C
 // [ErrKeyAttribute] if update names a key attribute, [ErrInvalidOption]
 // for an update derived keys cannot follow or a missing version,
 // [ErrInvalidKey] for bad ids: all before any request.
-func (c *Collection[P, C]) Update(ctx context.Context, parentID, childID string, update expression.UpdateBuilder, optFns ...func(*WriteOptions)) (Child[C], error) {
+func (c *Collection[P, C]) Update(ctx context.Context, parentID, childID string, update Update, optFns ...func(*WriteOptions)) (Child[C], error) {
 	const op = "Collection.Update"
 	pk, sk, w, err := c.changeCond(actUpdate, parentID, childID, optFns)
 	if err != nil {

@@ -99,7 +99,7 @@ func TestShardedCollection(t *testing.T) {
 	assert.Equal(t, "Acme", fam.Parent.DisplayName)
 	assert.Len(t, fam.Children, 60)
 
-	got, err := projects.Update(ctx, "acme", ids[7], expression.Set(expression.Name("title"), expression.Value("renamed")))
+	got, err := projects.Update(ctx, "acme", ids[7], adjlist.Set("title", "renamed"))
 	require.NoError(t, err)
 	assert.Equal(t, "renamed", got.Data.Title)
 	require.NoError(t, projects.Delete(ctx, "acme", ids[7]))

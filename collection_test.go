@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/oklog/ulid/v2"
@@ -80,12 +79,12 @@ func TestCollectionLifecycle(t *testing.T) {
 	raw := rawTenancyItem(t, s, "WS#acme", "PROJ#2026-0007")
 	assert.Equal(t, map[string]string{"EntityRef": "WS#acme", "Detail": "PROJ#2026-0007", "title": "Launch", "status": "ACTIVE", "createdBy": "ada"}, raw)
 
-	got, err = s.projects.Update(ctx, "acme", "2026-0007", expression.Set(expression.Name("status"), expression.Value("DONE")))
+	got, err = s.projects.Update(ctx, "acme", "2026-0007", adjlist.Set("status", "DONE"))
 	require.NoError(t, err)
 	assert.Equal(t, "DONE", got.Data.Status)
-	_, err = s.projects.Update(ctx, "acme", "2026-9999", expression.Set(expression.Name("status"), expression.Value("DONE")))
+	_, err = s.projects.Update(ctx, "acme", "2026-9999", adjlist.Set("status", "DONE"))
 	require.ErrorIs(t, err, adjlist.ErrNotFound)
-	_, err = s.projects.Update(ctx, "acme", "2026-0007", expression.Set(expression.Name("Detail"), expression.Value("x")))
+	_, err = s.projects.Update(ctx, "acme", "2026-0007", adjlist.Set("Detail", "x"))
 	require.ErrorIs(t, err, adjlist.ErrKeyAttribute)
 
 	require.NoError(t, s.projects.Delete(ctx, "acme", "2026-0007"))

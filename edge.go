@@ -10,7 +10,6 @@ import (
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go/waiter"
@@ -284,11 +283,12 @@ func (e *Edge[E]) Get(ctx context.Context, from, to string) (EdgeItem[E], error)
 
 // Update changes the data of the existing edge from → to with one
 // UpdateItem guarded by attribute_exists(PK), and returns the edge as stored
-// afterwards (ReturnValues ALL_NEW). update is built with the SDK's
-// expression package, e.g.
+// afterwards (ReturnValues ALL_NEW). update describes the change
+// ([Update]), e.g.
 //
-//	expression.Set(expression.Name("grade"), expression.Value("A"))
+//	adjlist.Set("grade", "A")
 //
+// and is not changed by the call.
 // The condition expression sent is "attribute_exists (#0)", #0 the
 // partition key. It returns [ErrNotFound] (with the SDK's
 // *types.ConditionalCheckFailedException) if the edge does not exist, so an
@@ -302,7 +302,7 @@ func (e *Edge[E]) Get(ctx context.Context, from, to string) (EdgeItem[E], error)
 // update names a key attribute; [ErrInvalidOption] for an update derived
 // index keys cannot follow or a missing version; [ErrInvalidKey] for bad
 // ids: all before any request.
-func (e *Edge[E]) Update(ctx context.Context, from, to string, update expression.UpdateBuilder, optFns ...func(*WriteOptions)) (EdgeItem[E], error) {
+func (e *Edge[E]) Update(ctx context.Context, from, to string, update Update, optFns ...func(*WriteOptions)) (EdgeItem[E], error) {
 	const op = "Edge.Update"
 	k, w, err := e.changeCond(actUpdate, from, to, optFns)
 	if err != nil {

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -42,7 +41,7 @@ func TestEdgeLifecycle(t *testing.T) {
 	})
 
 	t.Run("update grade", func(t *testing.T) {
-		got, err := s.enrolled.Update(ctx, "a91", "math204", expression.Set(expression.Name("grade"), expression.Value("A")))
+		got, err := s.enrolled.Update(ctx, "a91", "math204", adjlist.Set("grade", "A"))
 		require.NoError(t, err)
 		assert.Equal(t, Enrollment{EnrolledOn: "2026-09-01", Grade: "A"}, got.Data)
 		assert.Equal(t, "a91", got.From)
@@ -50,7 +49,7 @@ func TestEdgeLifecycle(t *testing.T) {
 	})
 
 	t.Run("update of a missing edge creates nothing", func(t *testing.T) {
-		_, err := s.enrolled.Update(ctx, "a91", "cs101", expression.Set(expression.Name("grade"), expression.Value("A")))
+		_, err := s.enrolled.Update(ctx, "a91", "cs101", adjlist.Set("grade", "A"))
 		require.ErrorIs(t, err, adjlist.ErrNotFound)
 		var ccf *types.ConditionalCheckFailedException
 		require.ErrorAs(t, err, &ccf)
@@ -211,7 +210,7 @@ func TestRefusedBeforeAnyRequest(t *testing.T) {
 	long := strings.Repeat("x", adjlist.MaxSortKeyLen)
 	sneakyEdge := adjlist.NewEdge[sneaky](s.students, "ENROLL", s.courses)
 	badLabel := adjlist.NewEdge[Enrollment](s.students, "EN ROLL", s.courses)
-	setGrade := expression.Set(expression.Name("grade"), expression.Value("A"))
+	setGrade := adjlist.Set("grade", "A")
 	page := func(q adjlist.Query[adjlist.EdgeItem[Enrollment]], cursor string) error {
 		_, err := q.Page(ctx, cursor)
 		return err
@@ -236,7 +235,7 @@ func TestRefusedBeforeAnyRequest(t *testing.T) {
 		{"get empty", func() error { _, err := s.enrolled.Get(ctx, "a91", ""); return err }, adjlist.ErrInvalidKey},
 		{"update empty", func() error { _, err := s.enrolled.Update(ctx, "", "x", setGrade); return err }, adjlist.ErrInvalidKey},
 		{"update key attribute", func() error {
-			_, err := s.enrolled.Update(ctx, "a91", "math204", expression.Set(expression.Name("GSI1PK"), expression.Value("CRS#x")))
+			_, err := s.enrolled.Update(ctx, "a91", "math204", adjlist.Set("GSI1PK", "CRS#x"))
 			return err
 		}, adjlist.ErrKeyAttribute},
 		{"delete empty", func() error { return s.enrolled.Delete(ctx, "", "x") }, adjlist.ErrInvalidKey},

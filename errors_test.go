@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -20,7 +19,7 @@ func TestIsConditionFailed(t *testing.T) {
 	ctx := context.Background()
 	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204))
 	dup := s.enrolled.Put(ctx, "a91", "math204", Enrollment{Grade: "F"})
-	_, missing := s.enrolled.Update(ctx, "a91", "cs101", expression.Set(expression.Name("grade"), expression.Value("A")))
+	_, missing := s.enrolled.Update(ctx, "a91", "cs101", adjlist.Set("grade", "A"))
 	gone := s.enrolled.Delete(ctx, "b30", "cs101")
 	_, notFound := s.enrolled.Get(ctx, "b30", "cs101")
 

@@ -80,7 +80,7 @@ func Example() {
 	}
 	// page.Cursor, if not empty, resumes after this page.
 
-	_, err = enrolled.Update(ctx, "a91", "math204", expression.Set(expression.Name("grade"), expression.Value("A")))
+	_, err = enrolled.Update(ctx, "a91", "math204", adjlist.Set("grade", "A"))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func ExampleIf() {
 
 	draft := expression.Name("status").Equal(expression.Value("DRAFT"))
 	// UpdateItem, ConditionExpression "(attribute_exists (#0)) AND (#1 = :0)"
-	_, err = posts.Update(ctx, "ada", "2026-0001", expression.Set(expression.Name("status"), expression.Value("PUBLISHED")), adjlist.If(draft))
+	_, err = posts.Update(ctx, "ada", "2026-0001", adjlist.Set("status", "PUBLISHED"), adjlist.If(draft))
 	switch {
 	case errors.Is(err, adjlist.ErrNotFound):
 		fmt.Println("no such post") // the guard
@@ -178,7 +178,7 @@ func ExampleIfVersion() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		_, err = authors.Update(ctx, "ada", expression.Set(expression.Name("posts"), expression.Value(a.Posts+1)), adjlist.IfVersion(a.Version))
+		_, err = authors.Update(ctx, "ada", adjlist.Set("posts", a.Posts+1), adjlist.IfVersion(a.Version))
 		if errors.Is(err, adjlist.ErrVersionConflict) {
 			continue // read again
 		}

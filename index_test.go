@@ -209,8 +209,8 @@ func TestIndexKeptTrueOnEveryWrite(t *testing.T) {
 
 	// Update moves an item between index partitions in one UpdateItem...
 	before := m.calls.updates.Load()
-	got, err := m.projects.Update(ctx, "acme", "p1", expression.Set(expression.Name("status"), expression.Value("ARCHIVED")).
-		Set(expression.Name("createdAt"), expression.Value("2026-01-05")))
+	got, err := m.projects.Update(ctx, "acme", "p1", adjlist.Set("status", "ARCHIVED").
+		Set("createdAt", "2026-01-05"))
 	require.NoError(t, err)
 	assert.Equal(t, "ARCHIVED", *got.Data.Status)
 	assert.Equal(t, int64(1), m.calls.updates.Load()-before)
@@ -218,25 +218,25 @@ func TestIndexKeptTrueOnEveryWrite(t *testing.T) {
 	m.eventually(t, archived, []string{"acme/p3", "acme/p4", "acme/p1"})
 
 	// ... changes its sort key when only that changes ...
-	_, err = m.projects.Update(ctx, "acme", "p3", expression.Set(expression.Name("createdAt"), expression.Value("2026-01-09")))
+	_, err = m.projects.Update(ctx, "acme", "p3", adjlist.Set("createdAt", "2026-01-09"))
 	require.NoError(t, err)
 	m.eventually(t, archived, []string{"acme/p4", "acme/p1", "acme/p3"})
 
 	// ... and takes it out when an attribute its keys need is removed.
-	_, err = m.projects.Update(ctx, "acme", "p4", expression.Remove(expression.Name("status")))
+	_, err = m.projects.Update(ctx, "acme", "p4", adjlist.Remove("status"))
 	require.NoError(t, err)
 	m.eventually(t, archived, []string{"acme/p1", "acme/p3"})
 	assert.NotContains(t, m.raw(t, "WS#acme", "PROJ#p4"), "GSI2PK")
 
 	// Giving the status back (its sort key was kept) puts it in again.
-	_, err = m.projects.Update(ctx, "acme", "p4", expression.Set(expression.Name("status"), expression.Value("ACTIVE")))
+	_, err = m.projects.Update(ctx, "acme", "p4", adjlist.Set("status", "ACTIVE"))
 	require.NoError(t, err)
 	m.eventually(t, active, []string{"acme/p2", "acme/p4"})
-	_, err = m.projects.Update(ctx, "acme", "p4", expression.Set(expression.Name("status"), expression.Value("")))
+	_, err = m.projects.Update(ctx, "acme", "p4", adjlist.Set("status", ""))
 	require.NoError(t, err)
 
 	// An update of other attributes leaves the keys alone.
-	_, err = m.projects.Update(ctx, "acme", "p2", expression.Set(expression.Name("stars"), expression.Value(5)))
+	_, err = m.projects.Update(ctx, "acme", "p2", adjlist.Set("stars", 5))
 	require.NoError(t, err)
 	m.eventually(t, active, []string{"acme/p2"})
 
@@ -259,11 +259,11 @@ func TestIndexUpdateRefusedWhenKeysCannotBeComputed(t *testing.T) {
 	})
 	require.NoError(t, projects.Put(ctx, "acme", "p1", Proj{Title: "T", Status: ptr("ACTIVE"), CreatedAt: "2026-01-01"}))
 	before := calls.total()
-	for name, update := range map[string]expression.UpdateBuilder{
-		"one part of a composite key": expression.Set(expression.Name("status"), expression.Value("ARCHIVED")),
-		"arithmetic":                  expression.Set(expression.Name("createdAt"), expression.Name("createdAt").Plus(expression.Value(1))),
-		"if_not_exists":               expression.Set(expression.Name("createdAt"), expression.IfNotExists(expression.Name("createdAt"), expression.Value("x"))),
-		"a map value":                 expression.Set(expression.Name("createdAt"), expression.Value(map[string]int{"a": 1})).Set(expression.Name("status"), expression.Value("A")).Set(expression.Name("title"), expression.Value("T")),
+	for name, update := range map[string]adjlist.Update{
+		"one part of a composite key": adjlist.Set("status", "ARCHIVED"),
+		"arithmetic":                  adjlist.Update{}.SetTo("createdAt", expression.Name("createdAt").Plus(expression.Value(1))),
+		"if_not_exists":               adjlist.Update{}.SetTo("createdAt", expression.IfNotExists(expression.Name("createdAt"), expression.Value("x"))),
+		"a map value":                 adjlist.Set("createdAt", map[string]int{"a": 1}).Set("status", "A").Set("title", "T"),
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := projects.Update(ctx, "acme", "p1", update)
@@ -272,8 +272,8 @@ func TestIndexUpdateRefusedWhenKeysCannotBeComputed(t *testing.T) {
 	}
 	assert.Equal(t, before, calls.total(), "refused before any request")
 	// Giving every part computes the key.
-	_, err := projects.Update(ctx, "acme", "p1", expression.Set(expression.Name("status"), expression.Value("ARCHIVED")).
-		Set(expression.Name("title"), expression.Value("T#2")))
+	_, err := projects.Update(ctx, "acme", "p1", adjlist.Set("status", "ARCHIVED").
+		Set("title", "T#2"))
 	require.NoError(t, err)
 	out, err := db.GetItem(ctx, getInput(table.Name(), "WS#acme", "PROJ#p1"))
 	require.NoError(t, err)
@@ -707,7 +707,7 @@ func TestIndexKeyAttributesRefusedInData(t *testing.T) {
 	n := adjlist.NewNode[sneaky](table, "WS", "META")
 	require.ErrorIs(t, n.Put(ctx, "acme", sneaky{Title: "x", Key: "STATUS#FORGED"}), adjlist.ErrKeyAttribute)
 	c := adjlist.NewCollection[Proj](adjlist.NewNode[Space](table, "WS", "META"), "PROJ")
-	_, err := c.Update(ctx, "acme", "p1", expression.Set(expression.Name("LSI1SK"), expression.Value("x")))
+	_, err := c.Update(ctx, "acme", "p1", adjlist.Set("LSI1SK", "x"))
 	require.ErrorIs(t, err, adjlist.ErrKeyAttribute)
 }
 
@@ -785,7 +785,7 @@ func TestIndexKeptTrueForEdgesAndNodes(t *testing.T) {
 	require.NoError(t, enrolled.PutChecked(ctx, "b30", "math204", Enrollment{EnrolledOn: "2026-09-02"}))
 	roster("math204", "2026-09-01 c07", "2026-09-02 b30", "2026-09-03 a91")
 
-	_, err = enrolled.Update(ctx, "a91", "math204", expression.Set(expression.Name("enrolledOn"), expression.Value("2026-08-31")))
+	_, err = enrolled.Update(ctx, "a91", "math204", adjlist.Set("enrolledOn", "2026-08-31"))
 	require.NoError(t, err)
 	roster("math204", "2026-08-31 a91", "2026-09-01 c07", "2026-09-02 b30")
 

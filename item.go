@@ -251,16 +251,20 @@ func (t *Table) get(ctx context.Context, op, pk, sk string, out any) error {
 }
 
 // buildUpdate builds the expressions of an update of the item kc under
-// w's condition: update itself, w's version (SET version = next), and the
-// item type's derived index keys that follow from them
-// (deriveIndexUpdate). An update that names a key attribute is
-// ErrKeyAttribute, one that names the version attribute or that the
-// derived keys cannot follow ErrInvalidOption.
-func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update expression.UpdateBuilder, w *writeCond) (expression.Expression, error) {
+// w's condition: update itself, w's version (SET version = next) and
+// tracking, and the item type's derived index keys that follow from them
+// (deriveIndexUpdate), on a fresh SDK builder: update is not changed. An
+// empty update is ErrInvalidOption, one that names a key attribute
+// ErrKeyAttribute, one that names an attribute Tracking maintains or that
+// the derived keys cannot follow ErrInvalidOption.
+func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCond) (expression.Expression, error) {
+	if len(update.ops) == 0 {
+		return expression.Expression{}, fmt.Errorf("%w: the update changes nothing", ErrInvalidOption)
+	}
 	// The update alone names exactly the attributes it touches.
-	alone, err := expression.NewBuilder().WithUpdate(update).Build()
+	alone, err := expression.NewBuilder().WithUpdate(update.builder()).Build()
 	if err != nil {
-		return alone, err
+		return alone, fmt.Errorf("%w: %w", ErrInvalidOption, err)
 	}
 	for _, name := range alone.Names() {
 		if t.isKeyAttr(name) {
@@ -270,21 +274,16 @@ func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update expression.UpdateBu
 			return alone, fmt.Errorf("%w: the update names %q, which the handle's Tracking maintains", ErrInvalidOption, name)
 		}
 	}
-	if w.next > 0 || len(w.sets) > 0 {
-		if w.next > 0 {
-			update = update.Set(expression.Name(w.version), expression.Value(w.next))
-		}
-		for _, name := range slices.Sorted(maps.Keys(w.sets)) {
-			update = update.Set(expression.Name(name), expression.Value(w.sets[name]))
-		}
-		if alone, err = expression.NewBuilder().WithUpdate(update).Build(); err != nil {
-			return alone, err
-		}
+	if w.next > 0 {
+		update = update.Set(w.version, w.next)
 	}
-	if update, err = deriveIndexUpdate(update, alone, it.indexes, kc); err != nil {
+	for _, name := range slices.Sorted(maps.Keys(w.sets)) {
+		update = update.Set(name, w.sets[name])
+	}
+	if update, err = deriveIndexUpdate(update, it.indexes, kc); err != nil {
 		return alone, err
 	}
-	return expression.NewBuilder().WithUpdate(update).WithCondition(w.cond).Build()
+	return expression.NewBuilder().WithUpdate(update.builder()).WithCondition(w.cond).Build()
 }
 
 // update applies update to an existing item with one UpdateItem under w's
@@ -292,7 +291,7 @@ func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update expression.UpdateBu
 // the new data (ALL_NEW) into out. Bad updates fail before any request
 // (buildUpdate); a failed condition is classified by w with the stored
 // item (ALL_OLD): ErrNotFound for a missing item.
-func (t *Table) update(ctx context.Context, op string, it *itemType, kc *keyCtx, update expression.UpdateBuilder, out any, w *writeCond) error {
+func (t *Table) update(ctx context.Context, op string, it *itemType, kc *keyCtx, update Update, out any, w *writeCond) error {
 	pk, sk := kc.pk, kc.sk
 	expr, err := t.buildUpdate(it, kc, update, w)
 	if err != nil {

@@ -2,8 +2,6 @@ package adjlist
 
 import (
 	"context"
-
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 )
 
 // Node is a handle on one type of node (entity) in a [Table], with N the Go
@@ -220,10 +218,12 @@ func (n *Node[N]) Get(ctx context.Context, id string) (N, error) {
 
 // Update changes the data of node id's existing item with one UpdateItem
 // and returns the item as stored afterwards (ReturnValues ALL_NEW). update
-// is built with the SDK's expression package, e.g.
+// describes the change ([Update]), e.g.
 //
-//	expression.Set(expression.Name("major"), expression.Value("Physics"))
+//	adjlist.Set("major", "Physics")
 //
+// and is not changed by the call: send it again after [ErrVersionConflict],
+// or from several goroutines.
 // The condition expression sent is "attribute_exists (#0)", #0 the
 // partition key, so an update never creates a half-formed node: a missing
 // item gives [ErrNotFound]. optFns may AND a condition of the caller's
@@ -238,7 +238,7 @@ func (n *Node[N]) Get(ctx context.Context, id string) (N, error) {
 // attribute, [ErrInvalidOption] for an update the derived keys cannot
 // follow or a missing version, [ErrInvalidKey] for a bad id: all before
 // any request. With any error, N's zero value.
-func (n *Node[N]) Update(ctx context.Context, id string, update expression.UpdateBuilder, optFns ...func(*WriteOptions)) (N, error) {
+func (n *Node[N]) Update(ctx context.Context, id string, update Update, optFns ...func(*WriteOptions)) (N, error) {
 	const op = "Node.Update"
 	var data N
 	pk, sk, w, err := n.changeCond(actUpdate, id, optFns)

@@ -535,7 +535,7 @@ func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item It
 			if !changed {
 				return m, nil
 			}
-			e, err := expression.NewBuilder().WithUpdate(upd).WithCondition(spec.asRead(item)).Build()
+			e, err := expression.NewBuilder().WithUpdate(upd.builder()).WithCondition(spec.asRead(item)).Build()
 			if err != nil {
 				return m, err
 			}
@@ -648,18 +648,16 @@ func (spec scanSpec) move(ctx context.Context, api MigrateClient, item Item, hom
 
 // staleUpdate is the update that gives item exactly the derived
 // attributes want among owned; changed is false when it has them.
-func staleUpdate(item Item, want map[string]string, owned []string) (expression.UpdateBuilder, bool) {
-	var upd expression.UpdateBuilder
-	changed := false
+func staleUpdate(item Item, want map[string]string, owned []string) (upd Update, changed bool) {
 	for _, name := range owned {
 		have, has := stringAttr(item, name)
 		w, should := want[name]
 		switch {
 		case should && (!has || have != w):
-			upd, changed = upd.Set(expression.Name(name), expression.Value(w)), true
+			upd = upd.Set(name, w)
 		case !should && item[name] != nil:
-			upd, changed = upd.Remove(expression.Name(name)), true
+			upd = upd.Remove(name)
 		}
 	}
-	return upd, changed
+	return upd, len(upd.ops) > 0
 }

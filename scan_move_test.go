@@ -95,7 +95,7 @@ func TestMigrateMovesChildrenLive(t *testing.T) {
 			return i, ackedState{}, fmt.Errorf("read: %w", err)
 		}
 		s := ackedState{stars: read.Data.Stars + 1, status: []string{"OPEN", "DONE", "WAIT"}[rng.IntN(3)]}
-		upd := expression.Set(expression.Name("stars"), expression.Value(s.stars)).Set(expression.Name("status"), expression.Value(s.status))
+		upd := adjlist.Set("stars", s.stars).Set("status", s.status)
 		if err := both(func(h *adjlist.Collection[Space, Ticket]) error {
 			_, err := h.Update(ctx, wsID, c, upd, adjlist.If(expression.Name("stars").Equal(expression.Value(read.Data.Stars))))
 			return err
@@ -374,7 +374,7 @@ func TestMigrateMoveRace(t *testing.T) {
 		}
 		switch sk {
 		case "TCK#changed":
-			_, err := oldH.Update(ctx, "acme", "changed", expression.Set(expression.Name("stars"), expression.Value(2)))
+			_, err := oldH.Update(ctx, "acme", "changed", adjlist.Set("stars", 2))
 			assert.NoError(t, err)
 		case "TCK#deleted":
 			assert.NoError(t, oldH.Delete(ctx, "acme", "deleted"))
@@ -482,7 +482,7 @@ func TestMigrateMoveKeepsAddedAttributeWithVersion(t *testing.T) {
 	var once atomic.Bool
 	racer := &racingClient{MigrateClient: db, before: func(*dynamodb.TransactWriteItemsInput) {
 		if once.CompareAndSwap(false, true) {
-			_, err := oldH.Update(ctx, "acme", "t1", expression.Set(expression.Name("note"), expression.Value("added")), adjlist.IfVersion(1))
+			_, err := oldH.Update(ctx, "acme", "t1", adjlist.Set("note", "added"), adjlist.IfVersion(1))
 			assert.NoError(t, err)
 		}
 	}}

@@ -10,7 +10,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -146,13 +145,13 @@ func TestMigrateLiveTable(t *testing.T) {
 		if !ok {
 			s = ackedState{status: []string{"OPEN", "DONE"}[i%2]}
 		}
-		var upd expression.UpdateBuilder
+		var upd adjlist.Update
 		if n%3 == 0 {
 			s.status = []string{"OPEN", "DONE", "WAIT"}[rng.IntN(3)]
-			upd = expression.Set(expression.Name("status"), expression.Value(s.status))
+			upd = adjlist.Set("status", s.status)
 		} else {
 			s.stars = n + 1
-			upd = expression.Set(expression.Name("stars"), expression.Value(s.stars))
+			upd = adjlist.Set("stars", s.stars)
 		}
 		_, err := newLayout.Update(ctx, wsID, c, upd)
 		return i, s, err

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -26,7 +25,7 @@ func TestHostileIDs(t *testing.T) {
 	assert.Empty(t, items, "a crafted id reads nothing of a91's")
 	_, err = s.enrolled.Get(ctx, crafted, "x")
 	require.ErrorIs(t, err, adjlist.ErrNotFound)
-	_, err = s.enrolled.Update(ctx, "a91#ENROLL#CRS", "x", expression.Set(expression.Name("grade"), expression.Value("F")))
+	_, err = s.enrolled.Update(ctx, "a91#ENROLL#CRS", "x", adjlist.Set("grade", "F"))
 	require.ErrorIs(t, err, adjlist.ErrNotFound, "cannot update a91's edge through a crafted id")
 	require.ErrorIs(t, s.enrolled.Delete(ctx, "a91", "x#"), adjlist.ErrNotFound)
 
@@ -77,7 +76,7 @@ func TestExpressionSyntaxStoredLiterally(t *testing.T) {
 		got, err := s.enrolled.Get(ctx, id, v)
 		require.NoError(t, err)
 		assert.Equal(t, Enrollment{Grade: v, EnrolledOn: v}, got.Data)
-		upd, err := s.enrolled.Update(ctx, id, v, expression.Set(expression.Name("grade"), expression.Value(v+"!")))
+		upd, err := s.enrolled.Update(ctx, id, v, adjlist.Set("grade", v+"!"))
 		require.NoError(t, err)
 		assert.Equal(t, v+"!", upd.Data.Grade)
 		assert.Equal(t, v, upd.Data.EnrolledOn)

@@ -7,7 +7,6 @@ import (
 	"maps"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -140,7 +139,7 @@ func (tx *Tx) put(op string, k itemKey, item Item, w *writeCond) {
 	tx.add(k, ItemSize(item), types.TransactWriteItem{Put: p}, tx.fail(op, k, w))
 }
 
-func (tx *Tx) update(op string, it *itemType, kc *keyCtx, update expression.UpdateBuilder, w *writeCond) {
+func (tx *Tx) update(op string, it *itemType, kc *keyCtx, update Update, w *writeCond) {
 	if tx.err != nil {
 		return
 	}
@@ -361,7 +360,7 @@ func (n *Node[N]) txPut(tx *Tx, op string, g guardKind, id string, data N, optFn
 // from it and the version, condition "attribute_exists (#0)" ANDed with
 // the version check and the caller's condition. A missing item makes
 // Commit fail with [ErrNotFound]; bad updates are the Tx's error.
-func (n *Node[N]) TxUpdate(tx *Tx, id string, update expression.UpdateBuilder, optFns ...func(*WriteOptions)) {
+func (n *Node[N]) TxUpdate(tx *Tx, id string, update Update, optFns ...func(*WriteOptions)) {
 	if !tx.sameTable(n.t) {
 		return
 	}
@@ -401,7 +400,7 @@ func (e *Edge[E]) TxPut(tx *Tx, from, to string, data E, optFns ...func(*WriteOp
 
 // TxUpdate adds to tx the update of the existing edge from → to, as
 // [Edge.Update]; a missing edge makes Commit fail with [ErrNotFound].
-func (e *Edge[E]) TxUpdate(tx *Tx, from, to string, update expression.UpdateBuilder, optFns ...func(*WriteOptions)) {
+func (e *Edge[E]) TxUpdate(tx *Tx, from, to string, update Update, optFns ...func(*WriteOptions)) {
 	if !tx.sameTable(e.t) {
 		return
 	}
@@ -458,7 +457,7 @@ func (c *Collection[P, C]) TxPut(tx *Tx, parentID, childID string, data C, optFn
 // TxUpdate adds to tx the update of an existing child, as
 // [Collection.Update]; a missing child makes Commit fail with
 // [ErrNotFound].
-func (c *Collection[P, C]) TxUpdate(tx *Tx, parentID, childID string, update expression.UpdateBuilder, optFns ...func(*WriteOptions)) {
+func (c *Collection[P, C]) TxUpdate(tx *Tx, parentID, childID string, update Update, optFns ...func(*WriteOptions)) {
 	if !tx.sameTable(c.t) {
 		return
 	}

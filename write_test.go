@@ -222,7 +222,7 @@ func (b *blog) writeCases() []writeCase {
 	authorKey := func(id string) (string, string) { return "AUTHOR#" + id, "PROFILE" }
 	postKey := func(id string) (string, string) { return "AUTHOR#ada", "POST#" + id }
 	followKey := func(id string) (string, string) { return "AUTHOR#" + id, "FOLLOWS#AUTHOR#ada" }
-	set := expression.Set(expression.Name("likes"), expression.Value(1))
+	set := adjlist.Set("likes", 1)
 	tx := func(add func(tx *adjlist.Tx, id string, optFns ...func(*adjlist.WriteOptions))) func(context.Context, string, ...func(*adjlist.WriteOptions)) error {
 		return func(ctx context.Context, id string, optFns ...func(*adjlist.WriteOptions)) error {
 			tx := adjlist.NewTx(b.table)
@@ -239,7 +239,7 @@ func (b *blog) writeCases() []writeCase {
 			return a.Create(ctx, id, Author{Name: "New"}, o...)
 		}, seedAuthor, authorKey},
 		{"Node.Update", "present", adjlist.ErrNotFound, "UpdateItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
-			_, err := a.Update(ctx, id, expression.Set(expression.Name("name"), expression.Value("New")), o...)
+			_, err := a.Update(ctx, id, adjlist.Set("name", "New"), o...)
 			return err
 		}, seedAuthor, authorKey},
 		{"Node.Delete", "present", adjlist.ErrNotFound, "DeleteItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
@@ -249,7 +249,7 @@ func (b *blog) writeCases() []writeCase {
 			return f.Put(ctx, id, "ada", Following{Since: "2027"}, o...)
 		}, seedFollow, followKey},
 		{"Edge.Update", "present", adjlist.ErrNotFound, "UpdateItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
-			_, err := f.Update(ctx, id, "ada", expression.Set(expression.Name("since"), expression.Value("2027")), o...)
+			_, err := f.Update(ctx, id, "ada", adjlist.Set("since", "2027"), o...)
 			return err
 		}, seedFollow, followKey},
 		{"Edge.Delete", "present", adjlist.ErrNotFound, "DeleteItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
@@ -378,7 +378,7 @@ func TestConditionExpressionSent(t *testing.T) {
 	put = b.calls.lastInput("PutItem").(*dynamodb.PutItemInput)
 	assert.Equal(t, "attribute_not_exists (#0)", aws.ToString(put.ConditionExpression))
 
-	_, err := b.posts.Update(ctx, "ada", "p1", expression.Set(expression.Name("likes"), expression.Value(1)), adjlist.If(holdsOnStored))
+	_, err := b.posts.Update(ctx, "ada", "p1", adjlist.Set("likes", 1), adjlist.If(holdsOnStored))
 	require.NoError(t, err)
 	upd := b.calls.lastInput("UpdateItem").(*dynamodb.UpdateItemInput)
 	assert.Equal(t, "(attribute_exists (#0)) AND (#1 = :0)", aws.ToString(upd.ConditionExpression))
@@ -415,7 +415,7 @@ func TestOptimisticLocking(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, int64(1), got.Version, "a create writes 1, whatever the data says")
 
-	upd, err := b.authors.Update(ctx, "ada", expression.Set(expression.Name("posts"), expression.Value(1)), adjlist.IfVersion(1))
+	upd, err := b.authors.Update(ctx, "ada", adjlist.Set("posts", 1), adjlist.IfVersion(1))
 	require.NoError(t, err)
 	assert.Equal(t, Author{Name: "Ada", Posts: 1, Version: 2}, upd, "the new item, version included")
 	sent := b.calls.lastInput("UpdateItem").(*dynamodb.UpdateItemInput)
@@ -425,7 +425,7 @@ func TestOptimisticLocking(t *testing.T) {
 	// A stale version: ErrVersionConflict, the stored item in the error,
 	// nothing changed.
 	before := b.raw(t, "AUTHOR#ada", "PROFILE")
-	_, err = b.authors.Update(ctx, "ada", expression.Set(expression.Name("posts"), expression.Value(9)), adjlist.IfVersion(1))
+	_, err = b.authors.Update(ctx, "ada", adjlist.Set("posts", 9), adjlist.IfVersion(1))
 	require.ErrorIs(t, err, adjlist.ErrVersionConflict)
 	assert.NotErrorIs(t, err, adjlist.ErrConditionFailed)
 	assert.Equal(t, before, storedItem(t, err))
@@ -448,16 +448,16 @@ func TestOptimisticLocking(t *testing.T) {
 	require.NoError(t, b.authors.Put(ctx, "bob", Author{Name: "Bob"}), "the item stored is the one written: a retry after a lost response")
 
 	// A version mismatch and a caller's condition: each reported as itself.
-	_, err = b.authors.Update(ctx, "ada", expression.Set(expression.Name("posts"), expression.Value(2)), adjlist.IfVersion(4), adjlist.If(failsOnStored))
+	_, err = b.authors.Update(ctx, "ada", adjlist.Set("posts", 2), adjlist.IfVersion(4), adjlist.If(failsOnStored))
 	require.ErrorIs(t, err, adjlist.ErrConditionFailed)
-	_, err = b.authors.Update(ctx, "ada", expression.Set(expression.Name("posts"), expression.Value(2)), adjlist.IfVersion(3), adjlist.If(holdsOnMissing))
+	_, err = b.authors.Update(ctx, "ada", adjlist.Set("posts", 2), adjlist.IfVersion(3), adjlist.If(holdsOnMissing))
 	require.ErrorIs(t, err, adjlist.ErrVersionConflict)
-	_, err = b.authors.Update(ctx, "nobody", expression.Set(expression.Name("posts"), expression.Value(2)), adjlist.IfVersion(1))
+	_, err = b.authors.Update(ctx, "nobody", adjlist.Set("posts", 2), adjlist.IfVersion(1))
 	require.ErrorIs(t, err, adjlist.ErrNotFound)
 
 	// Edges and children: 1 on create, +1 on update.
 	require.NoError(t, b.posts.Put(ctx, "ada", "p1", Post{Title: "Hello"}))
-	post, err := b.posts.Update(ctx, "ada", "p1", expression.Set(expression.Name("likes"), expression.Value(1)), adjlist.IfVersion(1))
+	post, err := b.posts.Update(ctx, "ada", "p1", adjlist.Set("likes", 1), adjlist.IfVersion(1))
 	require.NoError(t, err)
 	assert.Equal(t, int64(2), post.Data.Version)
 	require.NoError(t, b.follows.Put(ctx, "bob", "ada", Following{Since: "2026"}))
@@ -469,14 +469,14 @@ func TestOptimisticLocking(t *testing.T) {
 	// In a transaction: one stale action, nothing written.
 	beforePost := b.raw(t, "AUTHOR#ada", "POST#p1")
 	tx := adjlist.NewTx(b.table)
-	b.posts.TxUpdate(tx, "ada", "p1", expression.Set(expression.Name("likes"), expression.Value(5)), adjlist.IfVersion(2))
-	b.follows.TxUpdate(tx, "bob", "ada", expression.Set(expression.Name("since"), expression.Value("2027")), adjlist.IfVersion(9))
+	b.posts.TxUpdate(tx, "ada", "p1", adjlist.Set("likes", 5), adjlist.IfVersion(2))
+	b.follows.TxUpdate(tx, "bob", "ada", adjlist.Set("since", "2027"), adjlist.IfVersion(9))
 	err = tx.Commit(ctx)
 	require.ErrorIs(t, err, adjlist.ErrVersionConflict)
 	assert.NotErrorIs(t, err, adjlist.ErrConditionFailed)
 	assert.Equal(t, beforePost, b.raw(t, "AUTHOR#ada", "POST#p1"))
 	tx = adjlist.NewTx(b.table)
-	b.posts.TxUpdate(tx, "ada", "p1", expression.Set(expression.Name("likes"), expression.Value(5)), adjlist.IfVersion(2))
+	b.posts.TxUpdate(tx, "ada", "p1", adjlist.Set("likes", 5), adjlist.IfVersion(2))
 	b.follows.TxDelete(tx, "bob", "ada", adjlist.IfVersion(1))
 	b.authors.TxCheck(tx, "ada", adjlist.IfVersion(4))
 	require.NoError(t, tx.Commit(ctx))
@@ -514,7 +514,7 @@ func TestNoLostUpdates(t *testing.T) {
 						t.Error(err)
 						return
 					}
-					_, err = b.authors.Update(ctx, "ada", expression.Set(expression.Name("posts"), expression.Value(a.Posts+1)), adjlist.IfVersion(a.Version))
+					_, err = b.authors.Update(ctx, "ada", adjlist.Set("posts", a.Posts+1), adjlist.IfVersion(a.Version))
 					if errors.Is(err, adjlist.ErrVersionConflict) {
 						mu.Lock()
 						conflicts++
@@ -547,7 +547,7 @@ func TestWriteOptionsRefusedBeforeAnyRequest(t *testing.T) {
 	ctx := context.Background()
 	plain := newBlog(t, false)
 	locked := newBlog(t, true)
-	set := expression.Set(expression.Name("likes"), expression.Value(1))
+	set := adjlist.Set("likes", 1)
 	bad := expression.Name("").Equal(expression.Value(1)) // the builder's error
 	tests := []struct {
 		name string
@@ -573,16 +573,16 @@ func TestWriteOptionsRefusedBeforeAnyRequest(t *testing.T) {
 			return tx.Commit(ctx)
 		}, adjlist.ErrInvalidOption},
 		{"update naming the version", locked, func(b *blog) error {
-			_, err := b.authors.Update(ctx, "ada", expression.Set(expression.Name("version"), expression.Value(9)), adjlist.IfVersion(1))
+			_, err := b.authors.Update(ctx, "ada", adjlist.Set("version", 9), adjlist.IfVersion(1))
 			return err
 		}, adjlist.ErrInvalidOption},
 		{"update naming a key", plain, func(b *blog) error {
 			tx := adjlist.NewTx(b.table)
-			b.authors.TxUpdate(tx, "ada", expression.Set(expression.Name("PK"), expression.Value("x")))
+			b.authors.TxUpdate(tx, "ada", adjlist.Set("PK", "x"))
 			return tx.Commit(ctx)
 		}, adjlist.ErrKeyAttribute},
 		{"update a derived key cannot follow", plain, func(b *blog) error {
-			_, err := b.authors.Update(ctx, "ada", expression.Set(expression.Name("status"), expression.Name("status").IfNotExists(expression.Value("X"))))
+			_, err := b.authors.Update(ctx, "ada", adjlist.Update{}.SetTo("status", expression.Name("status").IfNotExists(expression.Value("X"))))
 			return err
 		}, adjlist.ErrInvalidOption},
 		{"bad id", plain, func(b *blog) error { return b.authors.Create(ctx, "", Author{}) }, adjlist.ErrInvalidKey},
@@ -652,8 +652,8 @@ func TestNewWritesKeepIndexTrue(t *testing.T) {
 			t.Fatalf("%s %s: %v, want %v", c, status, got, want)
 		}
 	}
-	status := func(s string) expression.UpdateBuilder {
-		return expression.Set(expression.Name("status"), expression.Value(s))
+	status := func(s string) adjlist.Update {
+		return adjlist.Set("status", s)
 	}
 
 	require.NoError(t, b.authors.Create(ctx, "ada", Author{Name: "Ada", Status: "DRAFT"}))
@@ -681,7 +681,7 @@ func TestNewWritesKeepIndexTrue(t *testing.T) {
 
 	// Removing the attribute takes the item out of the index.
 	tx = adjlist.NewTx(b.table)
-	b.posts.TxUpdate(tx, "ada", "p1", expression.Remove(expression.Name("status")))
+	b.posts.TxUpdate(tx, "ada", "p1", adjlist.Remove("status"))
 	require.NoError(t, tx.Commit(ctx))
 	eventually("POSTS", "PUBLISHED")
 	assert.NotContains(t, b.raw(t, "AUTHOR#ada", "POST#p1"), "GSI2PK")
@@ -697,7 +697,7 @@ func TestNodeCreateUpdateDelete(t *testing.T) {
 	assert.Equal(t, "Ada", rawText(storedItem(t, err))["name"])
 	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Eve"}), "Put is the upsert")
 
-	_, err = b.authors.Update(ctx, "nobody", expression.Set(expression.Name("name"), expression.Value("X")))
+	_, err = b.authors.Update(ctx, "nobody", adjlist.Set("name", "X"))
 	require.ErrorIs(t, err, adjlist.ErrNotFound)
 	_, err = b.authors.Get(ctx, "nobody")
 	require.ErrorIs(t, err, adjlist.ErrNotFound, "an update never creates")
@@ -761,7 +761,7 @@ func TestBulkWritesAndVersions(t *testing.T) {
 	ctx := context.Background()
 	b := newBlog(t, true)
 	require.NoError(t, b.posts.Put(ctx, "ada", "p1", Post{Title: "Hello"}))
-	_, err := b.posts.Update(ctx, "ada", "p1", expression.Set(expression.Name("likes"), expression.Value(3)), adjlist.IfVersion(1))
+	_, err := b.posts.Update(ctx, "ada", "p1", adjlist.Set("likes", 3), adjlist.IfVersion(1))
 	require.NoError(t, err)
 	_, err = b.posts.PutMany(ctx, []adjlist.Child[Post]{{Parent: "ada", ID: "p1", Data: Post{Title: "Again", Version: 9}}, {Parent: "ada", ID: "p2"}})
 	require.NoError(t, err)
@@ -815,7 +815,7 @@ func TestTxChecks(t *testing.T) {
 	require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrTxLimit)
 	tx = adjlist.NewTx(b.table)
 	b.authors.TxCheck(tx, "ada")
-	b.authors.TxUpdate(tx, "ada", expression.Set(expression.Name("name"), expression.Value("x")), adjlist.IfVersion(1))
+	b.authors.TxUpdate(tx, "ada", adjlist.Set("name", "x"), adjlist.IfVersion(1))
 	require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrTxLimit)
 	assert.Empty(t, b.calls.counts(), "refused before any request")
 }
@@ -837,7 +837,7 @@ func TestLostResponseOnLockedWrites(t *testing.T) {
 	require.NoError(t, authors.Create(ctx, "ada", Author{Name: "Ada"}))
 	assert.Equal(t, 2, ft.requests("PutItem"), "the retry went out")
 
-	_, err := authors.Update(ctx, "ada", expression.Set(expression.Name("posts"), expression.Value(1)), adjlist.IfVersion(1))
+	_, err := authors.Update(ctx, "ada", adjlist.Set("posts", 1), adjlist.IfVersion(1))
 	require.ErrorIs(t, err, adjlist.ErrVersionConflict)
 	assert.Equal(t, 2, ft.requests("UpdateItem"))
 	got, err := authors.Get(ctx, "ada")

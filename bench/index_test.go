@@ -272,7 +272,7 @@ func TestIndexRequestsPerAccessPattern(t *testing.T) {
 	cases := []requestCase{
 		{"Collection.Put into three indexes", func() error { return a.projects.Put(ctx, "acme", "2026-9999", FixtureIndexedProject) }, map[string]int{"PutItem": 1}},
 		{"Collection.Update moving the item in GSI2", func() error {
-			_, err := a.projects.Update(ctx, "acme", "2026-9999", expression.Set(expression.Name("status"), expression.Value("done")))
+			_, err := a.projects.Update(ctx, "acme", "2026-9999", adjlist.Set("status", "done"))
 			return err
 		}, map[string]int{"UpdateItem": 1}},
 		{"ByIndex GSI2, one page", want(25, a.projects.ByIndex("GSI2", "active")), map[string]int{"Query": 1}},
@@ -293,7 +293,7 @@ func TestIndexRequestsPerAccessPattern(t *testing.T) {
 			return nil
 		}, map[string]int{}},
 		{"Update refused: arithmetic on a key's attribute", func() error {
-			_, err := a.projects.Update(ctx, "acme", "2026-9999", expression.Set(expression.Name("createdAt"), expression.Name("createdAt").Plus(expression.Value(1))))
+			_, err := a.projects.Update(ctx, "acme", "2026-9999", adjlist.Update{}.SetTo("createdAt", expression.Name("createdAt").Plus(expression.Value(1))))
 			if err == nil {
 				return fmt.Errorf("not refused")
 			}

@@ -166,7 +166,7 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 		t.Fatal(err)
 	}
 	draft := adjlist.If(expression.Name("status").Equal(expression.Value("DRAFT")))
-	grade := expression.Set(expression.Name("grade"), expression.Value("A"))
+	grade := adjlist.Set("grade", "A")
 
 	cases := []requestCase{
 		{"Node.Put", func() error { return a.Courses.Put(ctx, "math204", Course{Title: "Linear Algebra", Credits: 4}) }, map[string]int{"PutItem": 1}},
@@ -178,7 +178,7 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 		}), map[string]int{"PutItem": 1}},
 		{"Edge.Get", func() error { _, err := a.Enrolled.Get(ctx, "a91", CourseID(0)); return err }, map[string]int{"GetItem": 1}},
 		{"Edge.Update", func() error {
-			_, err := a.Enrolled.Update(ctx, "new", "math204", expression.Set(expression.Name("grade"), expression.Value("A")))
+			_, err := a.Enrolled.Update(ctx, "new", "math204", adjlist.Set("grade", "A"))
 			return err
 		}, map[string]int{"UpdateItem": 1}},
 		{"Edge.Delete", func() error { return a.Enrolled.Delete(ctx, "new", "math204") }, map[string]int{"DeleteItem": 1}},
@@ -266,11 +266,11 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 			return a.Courses.Put(ctx, "new101", Course{Title: "New"}, draft)
 		}), map[string]int{"PutItem": 1}},
 		{"Node.Update", func() error {
-			_, err := a.Courses.Update(ctx, "new101", expression.Set(expression.Name("credits"), expression.Value(5)))
+			_, err := a.Courses.Update(ctx, "new101", adjlist.Set("credits", 5))
 			return err
 		}, map[string]int{"UpdateItem": 1}},
 		{"Node.Update with a condition that fails (ErrConditionFailed)", wantErr(adjlist.ErrConditionFailed, func() error {
-			_, err := a.Courses.Update(ctx, "new101", expression.Set(expression.Name("credits"), expression.Value(6)), draft)
+			_, err := a.Courses.Update(ctx, "new101", adjlist.Set("credits", 6), draft)
 			return err
 		}), map[string]int{"UpdateItem": 1}},
 		{"Node.Delete", func() error { return a.Courses.Delete(ctx, "new101") }, map[string]int{"DeleteItem": 1}},
@@ -286,7 +286,7 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 			return a.Enrolled.Delete(ctx, "nobody", "math204", draft)
 		}), map[string]int{"DeleteItem": 1}},
 		{"Collection.Update with a condition", func() error {
-			_, err := a.Projects.Update(ctx, "acme", ProjectID(0), expression.Set(expression.Name("title"), expression.Value("T")),
+			_, err := a.Projects.Update(ctx, "acme", ProjectID(0), adjlist.Set("title", "T"),
 				adjlist.If(expression.Name("status").Equal(expression.Value(FixtureProject.Status))))
 			return err
 		}, map[string]int{"UpdateItem": 1}},
@@ -305,10 +305,10 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 			if err := locked.Create(ctx, "v1", FixtureStudent); err != nil {
 				return err
 			}
-			if _, err := locked.Update(ctx, "v1", expression.Set(expression.Name("year"), expression.Value(3)), adjlist.IfVersion(1)); err != nil {
+			if _, err := locked.Update(ctx, "v1", adjlist.Set("year", 3), adjlist.IfVersion(1)); err != nil {
 				return err
 			}
-			_, err := locked.Update(ctx, "v1", expression.Set(expression.Name("year"), expression.Value(4)), adjlist.IfVersion(1))
+			_, err := locked.Update(ctx, "v1", adjlist.Set("year", 4), adjlist.IfVersion(1))
 			if !errors.Is(err, adjlist.ErrVersionConflict) {
 				return fmt.Errorf("stale update: %v", err)
 			}
@@ -318,7 +318,7 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 			if err := stamped.Put(ctx, "acme", "s1", FixtureProject, adjlist.Expires(time.Now().Add(time.Minute))); err != nil {
 				return err
 			}
-			_, err := stamped.Update(ctx, "acme", "s1", expression.Set(expression.Name("title"), expression.Value("T")))
+			_, err := stamped.Update(ctx, "acme", "s1", adjlist.Set("title", "T"))
 			return err
 		}, map[string]int{"PutItem": 1, "UpdateItem": 1}},
 		{"Collection.List with the Unexpired filter, one page", func() error {
@@ -332,7 +332,7 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 			a.Projects.TxDelete(tx, "acme", ProjectID(1))
 			a.Projects.TxCheck(tx, "acme", ProjectID(2), adjlist.If(expression.Name("status").Equal(expression.Value(FixtureProject.Status))))
 			a.Enrolled.TxCheck(tx, "a91", CourseID(2))
-			a.Students.TxUpdate(tx, "a91", expression.Set(expression.Name("year"), expression.Value(2)))
+			a.Students.TxUpdate(tx, "a91", adjlist.Set("year", 2))
 			return tx.Commit(ctx)
 		}, map[string]int{"TransactWriteItems": 1}},
 		{"Tx.Commit with a failed check (ErrConditionFailed)", wantErr(adjlist.ErrConditionFailed, func() error {
@@ -354,7 +354,7 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 		}, map[string]int{}},
 		{"update naming a key attribute in a Tx: refused before sending", wantErr(adjlist.ErrKeyAttribute, func() error {
 			tx := adjlist.NewTx(a.Table)
-			a.Projects.TxUpdate(tx, "acme", ProjectID(3), expression.Set(expression.Name("PK"), expression.Value("x")))
+			a.Projects.TxUpdate(tx, "acme", ProjectID(3), adjlist.Set("PK", "x"))
 			return tx.Commit(ctx)
 		}), map[string]int{}},
 		{"Collection.GetMany with a bad id: refused before sending", wantErr(adjlist.ErrInvalidKey, func() error {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
 	streamtypes "github.com/aws/aws-sdk-go-v2/service/dynamodbstreams/types"
 	"github.com/stretchr/testify/assert"
@@ -36,7 +35,7 @@ func recordLocal(t *testing.T) []byte {
 	s := newSchool(t)
 	require.NoError(t, s.students.Put(ctx, "a91", Student{Name: "Ada"}))
 	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2026-09-01", Grade: "B"}))
-	_, err := s.enrolled.Update(ctx, "a91", "math204", expression.Set(expression.Name("grade"), expression.Value("A")))
+	_, err := s.enrolled.Update(ctx, "a91", "math204", adjlist.Set("grade", "A"))
 	require.NoError(t, err)
 	require.NoError(t, s.enrolled.Delete(ctx, "a91", "math204"))
 

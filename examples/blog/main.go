@@ -319,9 +319,9 @@ func publish(ctx context.Context, w io.Writer, m model, author, id string) error
 		tx := adjlist.NewTx(m.table)
 		// ((attribute_exists (#0)) AND (#1 = :0)) AND (#2 = :1):
 		// the post exists, at the version read, and is still a draft.
-		m.posts.TxUpdate(tx, author, id, expression.Set(expression.Name("status"), expression.Value("PUBLISHED")),
+		m.posts.TxUpdate(tx, author, id, adjlist.Set("status", "PUBLISHED"),
 			adjlist.IfVersion(p.Data.Version), adjlist.If(draft))
-		m.authors.TxUpdate(tx, author, expression.Set(expression.Name("published"), expression.Value(a.Published+1)), adjlist.IfVersion(a.Version))
+		m.authors.TxUpdate(tx, author, adjlist.Set("published", a.Published+1), adjlist.IfVersion(a.Version))
 		err = tx.Commit(ctx)
 		switch {
 		case errors.Is(err, adjlist.ErrConditionFailed):
@@ -354,7 +354,7 @@ func likeConcurrently(ctx context.Context, m model, author, id string, n int) (i
 			for {
 				p, err := m.posts.Get(ctx, author, id)
 				if err == nil {
-					_, err = m.posts.Update(ctx, author, id, expression.Set(expression.Name("likes"), expression.Value(p.Data.Likes+1)),
+					_, err = m.posts.Update(ctx, author, id, adjlist.Set("likes", p.Data.Likes+1),
 						adjlist.IfVersion(p.Data.Version))
 				}
 				mu.Lock()
@@ -381,7 +381,7 @@ func likeConcurrently(ctx context.Context, m model, author, id string, n int) (i
 // tells the two apart whatever the clock says: a Put of a session identical
 // to the stored one would succeed as a retry.
 func signIn(ctx context.Context, w io.Writer, m model, author, id, device string) error {
-	_, err := m.sessions.Update(ctx, author, id, expression.Set(expression.Name("device"), expression.Value(device)),
+	_, err := m.sessions.Update(ctx, author, id, adjlist.Set("device", device),
 		adjlist.Expires(time.Now().Add(24*time.Hour)))
 	if err == nil {
 		fmt.Fprintf(w, "  %s: signed in before; extending the session\n", id)

@@ -31,8 +31,6 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
-
 	"github.com/adjlist/adjlist"
 	"github.com/adjlist/adjlist/internal/exampleutil"
 )
@@ -187,7 +185,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	fmt.Fprintf(w, "\nduplicate enrolment refused: %v\n", err)
 
 	// Edge data lives on the edge: update the grade in place.
-	updated, err := enrolled.Update(ctx, "a91", "math204", expression.Set(expression.Name("grade"), expression.Value("A-")))
+	updated, err := enrolled.Update(ctx, "a91", "math204", adjlist.Set("grade", "A-"))
 	if err != nil {
 		return err
 	}

@@ -220,7 +220,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	// the item from the PLANNED partition of ByStatus to the ACTIVE one.
 	// Then it is planned again, so that a second run starts as the first.
 	for _, status := range []string{"ACTIVE", "PLANNED"} {
-		p, err := projects.Update(ctx, "acme", "2026-0118", expression.Set(expression.Name("status"), expression.Value(status)))
+		p, err := projects.Update(ctx, "acme", "2026-0118", adjlist.Set("status", status))
 		if err != nil {
 			return err
 		}

@@ -20,10 +20,16 @@ deps:
 demo: deps
 	$(GO) run ./examples/enrollment
 
-## test: vet, then run all tests with the race detector
+## test: vet, then run all tests with the race detector (long tests at quick sizes; see stress)
 test: deps
 	$(GO) vet ./...
 	$(GO) test -race -count=1 ./...
+
+## stress: the long tests at full size (ADJLIST_STRESS=1): the 20,000-item live migration, 5,000 children moved live, 10,000 edges paged, the 1,000-record stream churn, an importer's module; ~10 min
+STRESS_TESTS := TestMigrateLiveTable|TestMigrateMovesChildrenLive|TestTenThousandEdgesPaged|TestAggregatesFromStream|TestAggregatesAtWriteTime|TestExternalModule
+.PHONY: stress
+stress: deps
+	ADJLIST_STRESS=1 $(GO) test -race -count=1 -timeout 45m -run '^($(STRESS_TESTS))$$' . ./streams ./ddblocal
 
 ## fuzz: fuzz $(FUZZ_TARGET) in the root package for $(FUZZ_TIME) (a duration, or a count of inputs like 150000x)
 # Minimizing each new interesting input may otherwise take up to 60s and

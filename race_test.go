@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/internal/testsize"
 )
 
 // parallel runs job(0..n-1) on workers goroutines and returns the errors.
@@ -117,10 +118,10 @@ func TestConcurrentCreateDelete(t *testing.T) {
 	}
 }
 
-// 10,000 edges in one partition, each way, page by page: every edge
+// 2,000 edges (10,000 in the stress tier) in one partition, each way, page by page: every edge
 // exactly once and in order.
 func TestTenThousandEdgesPaged(t *testing.T) {
-	n := 10_000
+	n := testsize.Pick(2_000, 10_000)
 	if testing.Short() {
 		n = 1_000
 	}

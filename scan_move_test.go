@@ -21,6 +21,7 @@ import (
 
 	"github.com/adjlist/adjlist"
 	"github.com/adjlist/adjlist/ddblocal/ddbtest"
+	"github.com/adjlist/adjlist/internal/testsize"
 )
 
 // rawItems is every item of the table, by "PK|SK", bypassing the library.
@@ -39,14 +40,14 @@ func rawItems(t *testing.T, db *dynamodb.Client, table string) map[string]map[st
 	return out
 }
 
-// Children move from one partition to 8 shards while 4 writers keep
-// read-modify-writing them by the documented protocol (new handle first,
-// then the old, then the new again); the migration is interrupted twice
+// 1,000 children (5,000 in the stress tier) move from one partition to 8
+// shards while 4 writers keep read-modify-writing them by the documented
+// protocol (new handle first, then the old, then the new again); the migration is interrupted twice
 // and resumed. Afterwards every child is at its new key and nowhere else,
 // with its last acknowledged write, and the sharded List returns them all.
 func TestMigrateMovesChildrenLive(t *testing.T) {
 	t.Parallel()
-	const items, workspaces = 5000, 20
+	items, workspaces := testsize.Pick(1000, 5000), 20
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	table := adjlist.NewTable(db, ddbtest.TableName(t))
@@ -108,7 +109,7 @@ func TestMigrateMovesChildrenLive(t *testing.T) {
 	// The migration, interrupted twice by its context, then completed.
 	var total adjlist.MigrateResult
 	start := time.Now()
-	for run, r := range migrateInterrupted(t, ctx, db, newH, 8, 250, 3) {
+	for run, r := range migrateInterrupted(t, ctx, db, newH, 8, int32(items/20), 3) {
 		if run < 2 {
 			assert.Positive(t, r.Moved, "run %d moved some", run)
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist/ddblocal"
+	"github.com/adjlist/adjlist/internal/testsize"
 )
 
 // serviceTest is the test of a service that imports adjlist: it uses only
@@ -100,12 +101,12 @@ var goDirective = regexp.MustCompile(`(?m)^go (\S+)$`)
 
 // TestExternalModule builds a throwaway module outside this repository that
 // requires adjlist (replaced by this checkout), and runs serviceTest in it,
-// as a service's CI would: only public packages, DynamoDB Local found by
+// as a service's CI would (stress tier): only public packages, DynamoDB Local found by
 // $DYNAMODB_LOCAL_DIR, CI set so that nothing may skip.
 func TestExternalModule(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs another module's tests; skipped with -short")
-	}
+	// It compiles the SDK and adjlist again for the other module: minutes,
+	// so it runs in the stress tier (make stress, in CI too).
+	testsize.StressOnly(t)
 	jarDir, err := ddblocal.JarDir()
 	if err == nil {
 		_, err = ddblocal.JavaPath()

@@ -17,6 +17,7 @@ import (
 
 	"github.com/adjlist/adjlist"
 	"github.com/adjlist/adjlist/ddblocal/ddbtest"
+	"github.com/adjlist/adjlist/internal/testsize"
 	"github.com/adjlist/adjlist/streams"
 )
 
@@ -118,7 +119,7 @@ func (s *school) checkCounts(t *testing.T, want map[string]int) {
 	}
 }
 
-// 1,000 random edge puts and deletes; the stream delivered with injected
+// 300 random edge puts and deletes (1,000 in the stress tier); the stream delivered with injected
 // duplicates (every third batch handled twice, one batch replayed later)
 // and a crash in the middle (a handler that fails half-way through a
 // batch, after applying part of it), then a new reader resuming from the
@@ -126,7 +127,8 @@ func (s *school) checkCounts(t *testing.T, want map[string]int) {
 func TestAggregatesFromStream(t *testing.T) {
 	ctx := context.Background()
 	s := newSchool(t)
-	want := churn(t, 1000, func(from, to string, exists bool) error {
+	n := testsize.Pick(300, 1000)
+	want := churn(t, n, func(from, to string, exists bool) error {
 		if exists {
 			return s.enrolled.Delete(ctx, from, to)
 		}
@@ -159,7 +161,8 @@ func TestAggregatesFromStream(t *testing.T) {
 		}
 		return nil
 	}
-	small := func(o *streams.ReaderOptions) { o.Limit = 97 }
+	// Batches of about a tenth of the records (97 of 1,000).
+	small := func(o *streams.ReaderOptions) { o.Limit = int32(n/10 - 3) }
 	err := streams.NewReader(s.streams, s.arn, cp, small).CatchUp(ctx, handle)
 	require.ErrorIs(t, err, errCrash)
 	// A new reader, as after a restart: it resumes from the checkpoint and
@@ -168,7 +171,7 @@ func TestAggregatesFromStream(t *testing.T) {
 	require.NotEmpty(t, replay)
 	require.NoError(t, r.Handle(ctx, replay...))
 	require.True(t, crashed)
-	require.GreaterOrEqual(t, handled, 1000)
+	require.GreaterOrEqual(t, handled, n)
 	require.Greater(t, batches, 10, "small batches, so that duplicates and the crash fall mid-stream")
 	s.checkCounts(t, want)
 
@@ -185,7 +188,7 @@ func TestAggregatesFromStream(t *testing.T) {
 func TestAggregatesAtWriteTime(t *testing.T) {
 	ctx := context.Background()
 	s := newSchool(t)
-	want := churn(t, 1000, func(from, to string, exists bool) error {
+	want := churn(t, testsize.Pick(300, 1000), func(from, to string, exists bool) error {
 		if exists {
 			return s.counter.Delete(ctx, from, to)
 		}

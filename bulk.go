@@ -179,7 +179,7 @@ func (e *Edge[E]) PutMany(ctx context.Context, edges []EdgeItem[E], optFns ...fu
 	const op = "Edge.PutMany"
 	reqs := make([]writeReq, len(edges))
 	for i, v := range edges {
-		item, k, err := e.item(v.From, v.To, v.Data, nil)
+		item, k, err := e.item(v.From, v.To, v.Data, true, nil)
 		if err == nil {
 			err = checkSize(item)
 		}
@@ -215,7 +215,7 @@ func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], opt
 	const op = "Collection.PutMany"
 	reqs := make([]writeReq, len(children))
 	for i, v := range children {
-		item, k, err := c.item(v.Parent, v.ID, v.Data, nil)
+		item, k, err := c.item(v.Parent, v.ID, v.Data, true, nil)
 		if err == nil {
 			err = checkSize(item)
 		}

@@ -187,30 +187,45 @@ func parentKey(pk string) (string, bool) {
 // key). If a different child is stored there it is left unchanged and the
 // error matches [ErrExists] and, with errors.As, the SDK's
 // *types.ConditionalCheckFailedException (its Item holds the stored child,
-// ALL_OLD). Writing exactly the stored child again succeeds, as in
-// [Edge.Put]. The parent item need not exist. optFns may AND a condition
+// ALL_OLD). Only this call's own retry after a lost response may find its
+// child already written and succeed, as in [Edge.Put]; a second, separate
+// Put of the same child is [ErrExists]. [Collection.Replace] is the
+// overwrite. The parent item need not exist. optFns may AND a condition
 // of the caller's after the guard ([If]), evaluated against the missing
 // item, whose failure is [ErrConditionFailed]; on a handle with
 // [Tracking.Version] the child is written with version 1. data must
 // marshal to a map with no key attribute ([ErrKeyAttribute]); bad ids give
 // [ErrInvalidKey]; both before any request.
 func (c *Collection[P, C]) Put(ctx context.Context, parentID, childID string, data C, optFns ...func(*WriteOptions)) error {
-	const op = "Collection.Put"
-	item, k, w, err := c.putItem(parentID, childID, data, optFns)
+	return c.put(ctx, "Collection.Put", guardAbsent, parentID, childID, data, optFns)
+}
+
+// Replace writes a child with one PutItem, replacing any item with the same
+// key: the overwrite beside the guarded create [Collection.Put], with the
+// options and version handling of [Node.Replace]. Bad ids are
+// [ErrInvalidKey] and data naming a key attribute [ErrKeyAttribute],
+// before any request.
+func (c *Collection[P, C]) Replace(ctx context.Context, parentID, childID string, data C, optFns ...func(*WriteOptions)) error {
+	return c.put(ctx, "Collection.Replace", guardNone, parentID, childID, data, optFns)
+}
+
+func (c *Collection[P, C]) put(ctx context.Context, op string, g guardKind, parentID, childID string, data C, optFns []func(*WriteOptions)) error {
+	item, k, w, err := c.putItem(g, parentID, childID, data, optFns)
 	if err != nil {
 		return c.t.opErr(op, k.pk, k.sk, err)
 	}
 	return c.t.put(ctx, op, k.pk, k.sk, item, w)
 }
 
-// putItem builds a child's item and the condition of its guarded put.
-func (c *Collection[P, C]) putItem(parentID, childID string, data C, optFns []func(*WriteOptions)) (Item, itemKey, *writeCond, error) {
+// putItem builds a child's item and the condition of its put: guarded (a
+// create) or not (an overwrite).
+func (c *Collection[P, C]) putItem(g guardKind, parentID, childID string, data C, optFns []func(*WriteOptions)) (Item, itemKey, *writeCond, error) {
 	o := writeOptions(optFns)
-	item, k, err := c.item(parentID, childID, data, &o)
+	item, k, err := c.item(parentID, childID, data, g == guardAbsent, &o)
 	if err != nil {
 		return nil, k, nil, err
 	}
-	w, err := c.t.putCond(&c.tr, guardAbsent, &o, ErrExists, item)
+	w, err := c.t.putCond(&c.tr, g, &o, ErrExists, item)
 	if err != nil {
 		return nil, k, nil, err
 	}
@@ -219,12 +234,12 @@ func (c *Collection[P, C]) putItem(parentID, childID string, data C, optFns []fu
 
 // item builds a child's full item: its data, primary key, what the handle
 // tracks (as a create; o may be nil) and derived index keys.
-func (c *Collection[P, C]) item(parentID, childID string, data C, o *WriteOptions) (Item, itemKey, error) {
+func (c *Collection[P, C]) item(parentID, childID string, data C, create bool, o *WriteOptions) (Item, itemKey, error) {
 	pk, sk, err := c.Key(parentID, childID)
 	if err != nil {
 		return nil, itemKey{pk, sk}, err
 	}
-	item, err := c.t.dataItem(pk, sk, data, &c.tr, true, o)
+	item, err := c.t.dataItem(pk, sk, data, &c.tr, create, o)
 	if err == nil {
 		err = addIndexKeys(c.it.indexes, item, c.keyCtx(pk, sk))
 	}

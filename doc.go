@@ -85,7 +85,7 @@
 //
 // # Conditions and optimistic locking
 //
-// Every single-item write ([Node.Create], [Node.Put], [Node.Update],
+// Every single-item write ([Node.Put], [Node.Replace], [Node.Update],
 // [Node.Delete], the same on [Edge] and [Collection], and their Tx forms)
 // takes [WriteOptions]: [If] ANDs a condition of the caller's after the
 // library's guard ("(attribute_exists (#0)) AND (#1 = :0)"), and its

@@ -203,9 +203,11 @@ func (e *Edge[E]) opErr(op string, k edgeKeys, err error) error {
 // item is stored there, it is left unchanged and the error matches
 // [ErrEdgeExists] (and [ErrExists]) and, with errors.As, the SDK's
 // *types.ConditionalCheckFailedException, whose Item holds the stored item
-// (ReturnValuesOnConditionCheckFailure ALL_OLD). If the stored item is
-// exactly the one being written, Put succeeds: a retry after a lost
-// response is not a duplicate.
+// (ReturnValuesOnConditionCheckFailure ALL_OLD). Only this call's own
+// retry may find its edge already written: when the SDK retried after a
+// lost response and the stored item is exactly the one being written, Put
+// succeeds; a second, separate Put of the same edge is [ErrEdgeExists].
+// [Edge.Replace] is the overwrite.
 //
 // optFns may AND a condition of the caller's after the guard ([If]):
 // "(attribute_not_exists (#0)) AND (#1 = :0)"; it is evaluated against
@@ -216,22 +218,36 @@ func (e *Edge[E]) opErr(op string, k edgeKeys, err error) error {
 // [ErrKeyAttribute]; bad ids give [ErrInvalidKey]. Both are reported before
 // any request.
 func (e *Edge[E]) Put(ctx context.Context, from, to string, data E, optFns ...func(*WriteOptions)) error {
-	const op = "Edge.Put"
-	item, k, w, err := e.putItem(from, to, data, optFns)
+	return e.put(ctx, "Edge.Put", guardAbsent, from, to, data, optFns)
+}
+
+// Replace writes the edge from → to with one PutItem, replacing any item
+// with the same key: the overwrite beside the guarded create [Edge.Put],
+// with the options and version handling of [Node.Replace] (no condition
+// expression unless [If] or [Tracking.Version] asks for one). Bad ids are
+// [ErrInvalidKey] and data naming a key attribute [ErrKeyAttribute],
+// before any request.
+func (e *Edge[E]) Replace(ctx context.Context, from, to string, data E, optFns ...func(*WriteOptions)) error {
+	return e.put(ctx, "Edge.Replace", guardNone, from, to, data, optFns)
+}
+
+func (e *Edge[E]) put(ctx context.Context, op string, g guardKind, from, to string, data E, optFns []func(*WriteOptions)) error {
+	item, k, w, err := e.putItem(g, from, to, data, optFns)
 	if err != nil {
 		return e.opErr(op, k, err)
 	}
 	return e.t.put(ctx, op, k.pk, k.sk, item, w)
 }
 
-// putItem builds the edge item and the condition of its guarded put.
-func (e *Edge[E]) putItem(from, to string, data E, optFns []func(*WriteOptions)) (Item, edgeKeys, *writeCond, error) {
+// putItem builds the edge item and the condition of its put: guarded
+// (a create) or not (an overwrite).
+func (e *Edge[E]) putItem(g guardKind, from, to string, data E, optFns []func(*WriteOptions)) (Item, edgeKeys, *writeCond, error) {
 	o := writeOptions(optFns)
-	item, k, err := e.item(from, to, data, &o)
+	item, k, err := e.item(from, to, data, g == guardAbsent, &o)
 	if err != nil {
 		return nil, k, nil, err
 	}
-	w, err := e.t.putCond(&e.tr, guardAbsent, &o, ErrEdgeExists, item)
+	w, err := e.t.putCond(&e.tr, g, &o, ErrEdgeExists, item)
 	if err != nil {
 		return nil, k, nil, err
 	}
@@ -241,12 +257,12 @@ func (e *Edge[E]) putItem(from, to string, data E, optFns []func(*WriteOptions))
 // item builds the full edge item: data, the primary key, with explicit
 // index keys the index keys, what the handle tracks (as a create; o may be
 // nil) and derived index keys.
-func (e *Edge[E]) item(from, to string, data E, o *WriteOptions) (Item, edgeKeys, error) {
+func (e *Edge[E]) item(from, to string, data E, create bool, o *WriteOptions) (Item, edgeKeys, error) {
 	k, err := e.keys(from, to)
 	if err != nil {
 		return nil, k, err
 	}
-	item, err := e.t.dataItem(k.pk, k.sk, data, &e.tr, true, o)
+	item, err := e.t.dataItem(k.pk, k.sk, data, &e.tr, create, o)
 	if err != nil {
 		return nil, k, err
 	}

@@ -93,7 +93,7 @@ func TestNodeLifecycle(t *testing.T) {
 	assert.Equal(t, alice, got)
 
 	alice.Year = 3
-	require.NoError(t, s.students.Put(ctx, "a91", alice), "nodes are upserted")
+	require.NoError(t, s.students.Replace(ctx, "a91", alice), "Replace overwrites a node")
 	got, err = s.students.Get(ctx, "a91")
 	require.NoError(t, err)
 	assert.Equal(t, 3, got.Year)

@@ -34,7 +34,7 @@ var (
 	// ErrExists reports that a guarded create found its item already
 	// present (attribute_not_exists failed); the existing item is left
 	// unchanged. The error also unwraps to the SDK's
-	// *types.ConditionalCheckFailedException. [Node.Create],
+	// *types.ConditionalCheckFailedException. [Node.Put],
 	// [Collection.Put] and their Tx forms return it; a condition of the
 	// caller's failing alongside is still reported as ErrExists.
 	ErrExists = errors.New("adjlist: item already exists")

@@ -162,8 +162,9 @@ func TestLostResponseOnGuardedPut(t *testing.T) {
 		{forward: true, reset: true},
 	} {
 		t.Run(map[bool]string{false: "500", true: "connection reset"}[lost.reset], func(t *testing.T) {
+			// Every first attempt is applied and its response lost.
 			s, ft := faultySchool(t, func(op string, n int, _ []byte) fault {
-				if op == "PutItem" && n == 1 {
+				if op == "PutItem" && n%2 == 1 {
 					return lost
 				}
 				return fault{forward: true}
@@ -172,8 +173,26 @@ func TestLostResponseOnGuardedPut(t *testing.T) {
 			require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204))
 			assert.Equal(t, 2, ft.requests("PutItem"), "the retry went out")
 			assert.Equal(t, int32(1), s.rawCount(t, "", "PK", "STU#a91"))
+			require.NoError(t, s.students.Put(ctx, "b30", Student{Name: "Blaise"}), "a node's create")
+			require.NoError(t, adjlist.NewCollection[note](s.students, "NOTE").Put(ctx, "b30", "n1", note{Note: "x"}), "a child's create")
+			assert.Equal(t, 6, ft.requests("PutItem"))
 		})
 	}
+
+	// The same data written again by a separate call is a duplicate on
+	// every handle: no attempt of that call was lost.
+	t.Run("a separate call with identical data", func(t *testing.T) {
+		s, ft := faultySchool(t, nil, 0)
+		ctx := context.Background()
+		notes := adjlist.NewCollection[note](s.students, "NOTE")
+		require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204))
+		require.ErrorIs(t, s.enrolled.Put(ctx, "a91", "math204", math204), adjlist.ErrEdgeExists)
+		require.NoError(t, s.students.Put(ctx, "a91", Student{Name: "Ada"}))
+		require.ErrorIs(t, s.students.Put(ctx, "a91", Student{Name: "Ada"}), adjlist.ErrExists)
+		require.NoError(t, notes.Put(ctx, "a91", "n1", note{Note: "x"}))
+		require.ErrorIs(t, notes.Put(ctx, "a91", "n1", note{Note: "x"}), adjlist.ErrExists)
+		assert.Equal(t, 6, ft.requests("PutItem"), "no retries")
+	})
 
 	t.Run("someone else's edge", func(t *testing.T) {
 		s, _ := faultySchool(t, nil, 0)

@@ -775,7 +775,7 @@ func TestIndexKeptTrueForEdgesAndNodes(t *testing.T) {
 	courses.TxPut(tx, "math204", Course{Title: "Linear Algebra"})
 	require.NoError(t, tx.Commit(ctx))
 	majors("math", "a91", "b30")
-	require.NoError(t, students.Put(ctx, "b30", Student{Name: "Blaise", Major: "physics"}))
+	require.NoError(t, students.Replace(ctx, "b30", Student{Name: "Blaise", Major: "physics"}))
 	majors("math", "a91")
 	majors("physics", "b30")
 

@@ -56,7 +56,7 @@ func decodeRaw[V any](herr error, item Item, decode func(Item) (V, bool, error))
 }
 
 // dataItem is data marshalled (marshalData) with the primary key set and
-// what tr tracks stamped (as a create, or an upsert; o may be nil): an
+// what tr tracks stamped (as a create, or an overwrite; o may be nil): an
 // item before its index keys.
 func (t *Table) dataItem(pk, sk string, data any, tr *tracking, create bool, o *WriteOptions) (Item, error) {
 	item, err := t.marshalData(data)
@@ -196,13 +196,14 @@ func (t *Table) opErr(op, pk, sk string, err error) error {
 // any, asking for the stored item when it fails (ALL_OLD).
 //
 // A failed create, or a failed put without a condition of the caller's,
-// whose stored item is exactly the one being written is a success: an
-// earlier attempt whose response was lost (a 500, a reset connection, then
-// the SDK's retry) must have written it. (An upsert's own condition may
-// fail on an item that merely looks the same, so it is reported.)
-// Otherwise the failure is classified by w (exists, ErrVersionConflict,
-// ErrConditionFailed), wrapping the SDK's error, whose Item holds the
-// stored item.
+// whose stored item is exactly the one being written is a success only
+// when the SDK had retried the call (retried.go): an earlier attempt whose
+// response was lost (a 500, a reset connection) must have written it.
+// Without a retry it is another writer's item, and reported. (An
+// overwrite's own condition may fail on an item that merely looks the same,
+// so it is reported.) Otherwise the failure is classified by w (exists,
+// ErrVersionConflict, ErrConditionFailed), wrapping the SDK's error, whose
+// Item holds the stored item.
 func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeCond) error {
 	if err := checkSize(item); err != nil {
 		return t.opErr(op, pk, sk, err)
@@ -218,14 +219,18 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 		in.ExpressionAttributeValues = c.values
 		in.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
 	}
-	_, err = t.client.PutItem(ctx, in, callOpts(ctx)...)
+	opts := callOpts(ctx)
+	if c.expr != nil {
+		opts = withMark(opts)
+	}
+	_, err = t.client.PutItem(ctx, in, opts...)
 	if err == nil {
 		return nil
 	}
 	// Only on failure: errors.As's target escapes to the heap.
 	var ccf *types.ConditionalCheckFailedException
 	if c.expr != nil && errors.As(err, &ccf) {
-		if (!w.user || w.guard == guardAbsent) && equalItems(ccf.Item, item) {
+		if (!w.user || w.guard == guardAbsent) && wasRetried(err) && equalItems(ccf.Item, item) {
 			return nil
 		}
 		err = fmt.Errorf("%w: %w", w.classify(ccf.Item), err)

@@ -114,10 +114,32 @@ func (n *Node[N]) sortKeySpace() string {
 	return n.marker
 }
 
-// Put writes node id's item with one PutItem, replacing any item with the
-// same key: Put is the unguarded upsert, and [Node.Create] the guarded
-// create beside it (nodes are upserted; edges are not, see [Edge.Put]).
-// data must marshal (attributevalue) to a map with no key attribute, else
+// Put creates node id's item with one PutItem guarded by
+// attribute_not_exists(PK), the guarded create every handle's Put is
+// ([Edge.Put], [Collection.Put]); [Node.Replace] is the overwrite. If an
+// item is stored there, it is left unchanged and the error matches
+// [ErrExists] and, with errors.As, the SDK's
+// *types.ConditionalCheckFailedException, whose Item holds the stored item
+// (ReturnValuesOnConditionCheckFailure ALL_OLD). Only this call's own
+// retry may find its item already written: when the SDK retried after a
+// lost response and the stored item is exactly the one being written, Put
+// succeeds; a second, separate Put of the same data is [ErrExists].
+//
+// The condition expression sent is "attribute_not_exists (#0)" with #0
+// the partition key; a condition of the caller's ([If]) is ANDed after it,
+// "(attribute_not_exists (#0)) AND (#1 = :0)", and its failure is
+// [ErrConditionFailed]. On a handle with [Tracking.Version] the item is
+// written with version 1. data must marshal to a map with no key
+// attribute ([ErrKeyAttribute]); a bad id gives [ErrInvalidKey]; both
+// before any request.
+func (n *Node[N]) Put(ctx context.Context, id string, data N, optFns ...func(*WriteOptions)) error {
+	return n.put(ctx, "Node.Put", guardAbsent, id, data, optFns)
+}
+
+// Replace writes node id's item with one PutItem, replacing any item with
+// the same key: the overwrite beside the guarded create [Node.Put]
+// ([Edge.Replace] and [Collection.Replace] are the same). data must
+// marshal (attributevalue) to a map with no key attribute, else
 // [ErrKeyAttribute]; a bad id gives [ErrInvalidKey]. Both are reported
 // before any request.
 //
@@ -131,28 +153,8 @@ func (n *Node[N]) sortKeySpace() string {
 // "#0 = :0"), ANDed before the caller's condition, writes that version
 // plus one, and fails with [ErrVersionConflict] when another writer got
 // there first.
-func (n *Node[N]) Put(ctx context.Context, id string, data N, optFns ...func(*WriteOptions)) error {
-	return n.put(ctx, "Node.Put", guardNone, id, data, optFns)
-}
-
-// Create creates node id's item with one PutItem guarded by
-// attribute_not_exists(PK), the guarded create beside the upsert
-// [Node.Put]: if an item is stored there, it is left unchanged and the
-// error matches [ErrExists] and, with errors.As, the SDK's
-// *types.ConditionalCheckFailedException, whose Item holds the stored item
-// (ReturnValuesOnConditionCheckFailure ALL_OLD). If the stored item is
-// exactly the one being written, Create succeeds: a retry after a lost
-// response is not a duplicate.
-//
-// The condition expression sent is "attribute_not_exists (#0)" with #0
-// the partition key; a condition of the caller's ([If]) is ANDed after it,
-// "(attribute_not_exists (#0)) AND (#1 = :0)", and its failure is
-// [ErrConditionFailed]. On a handle with [Tracking.Version] the item is
-// written with version 1. data must marshal to a map with no key
-// attribute ([ErrKeyAttribute]); a bad id gives [ErrInvalidKey]; both
-// before any request.
-func (n *Node[N]) Create(ctx context.Context, id string, data N, optFns ...func(*WriteOptions)) error {
-	return n.put(ctx, "Node.Create", guardAbsent, id, data, optFns)
+func (n *Node[N]) Replace(ctx context.Context, id string, data N, optFns ...func(*WriteOptions)) error {
+	return n.put(ctx, "Node.Replace", guardNone, id, data, optFns)
 }
 
 func (n *Node[N]) put(ctx context.Context, op string, g guardKind, id string, data N, optFns []func(*WriteOptions)) error {
@@ -178,7 +180,7 @@ func (n *Node[N]) putItem(g guardKind, id string, data N, optFns []func(*WriteOp
 }
 
 // item builds node id's full item: its data, primary key, what the handle
-// tracks (as a create, or an upsert) and derived index keys.
+// tracks (as a create, or an overwrite) and derived index keys.
 func (n *Node[N]) item(id string, data N, create bool, o *WriteOptions) (Item, itemKey, error) {
 	pk, sk, err := n.Key(id)
 	if err != nil {

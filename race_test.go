@@ -43,8 +43,9 @@ func TestConcurrentSameEdge(t *testing.T) {
 	}{
 		// Different writers, different data: the guard lets exactly one in.
 		{"distinct data", func(i int) Enrollment { return Enrollment{Grade: fmt.Sprint(i)} }, 1},
-		// The same write repeated (retries): idempotent, all succeed.
-		{"identical data", func(int) Enrollment { return math204 }, 100},
+		// The same data from separate calls: still one create, 99
+		// duplicates (only a call's own retry counts as its write).
+		{"identical data", func(int) Enrollment { return math204 }, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -104,7 +105,9 @@ func TestConcurrentCreateDelete(t *testing.T) {
 		})
 		for i, err := range errs {
 			if err != nil {
-				require.True(t, errors.Is(err, adjlist.ErrNotFound) && i%2 == 1, "round %d: %v", round, err)
+				// A delete may find nothing; a create may find the other
+				// create's edge (identical data from a separate call).
+				require.True(t, errors.Is(err, adjlist.ErrNotFound) && i%2 == 1 || errors.Is(err, adjlist.ErrEdgeExists) && i%2 == 0, "round %d: %v", round, err)
 			}
 		}
 		base := s.rawCount(t, "", "PK", "STU#a91")

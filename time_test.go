@@ -170,7 +170,7 @@ func TestTimestamps(t *testing.T) {
 	follows := adjlist.NewEdge[Post2](authors, "FOLLOWS", authors, func(o *adjlist.EdgeOptions) { o.Tracking = stamps })
 	t0 := "2026-11-23T03:05:06.000Z" // UTC, fixed width
 
-	require.NoError(t, authors.Create(ctx, "ada", Post2{Title: "Ada"}))
+	require.NoError(t, authors.Put(ctx, "ada", Post2{Title: "Ada"}))
 	a, err := authors.Get(ctx, "ada")
 	require.NoError(t, err)
 	assert.Equal(t, Post2{Title: "Ada", CreatedAt: t0, UpdatedAt: t0}, a)
@@ -184,9 +184,9 @@ func TestTimestamps(t *testing.T) {
 	assert.Equal(t, map[string]int{"UpdateItem": 1}, calls.counts(), "in the same request")
 	assert.Equal(t, Post2{Title: "Ada L.", CreatedAt: t0, UpdatedAt: t1}, a, "createdAt on create only")
 
-	// Put: a read-modify-put keeps createdAt; without one, it is set.
+	// Replace: a read-modify-replace keeps createdAt; without one, it is set.
 	a.Title = "Ada Lovelace"
-	require.NoError(t, authors.Put(ctx, "ada", a))
+	require.NoError(t, authors.Replace(ctx, "ada", a))
 	a, err = authors.Get(ctx, "ada")
 	require.NoError(t, err)
 	assert.Equal(t, Post2{Title: "Ada Lovelace", CreatedAt: t0, UpdatedAt: t1}, a)

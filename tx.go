@@ -22,7 +22,7 @@ const (
 
 // Tx collects writes and condition checks to commit atomically with one
 // TransactWriteItems: all of them happen, or none. Create it with [NewTx],
-// add actions with the handles' Tx methods ([Node.TxPut], [Node.TxCreate],
+// add actions with the handles' Tx methods ([Node.TxPut], [Node.TxReplace],
 // [Node.TxUpdate], [Node.TxDelete], [Node.TxCheck], and the same for
 // [Edge] and [Collection]), then [Tx.Commit]. Each action takes the same
 // [WriteOptions] as its single-item form: a condition of the caller's,
@@ -331,17 +331,17 @@ func (n *Node[N]) TxCheck(tx *Tx, id string, optFns ...func(*WriteOptions)) {
 	tx.check("Node.TxCheck", itemKey{pk, sk}, w)
 }
 
-// TxPut adds to tx the unguarded put (upsert) of node id's item, as
-// [Node.Put], with its options: a condition of the caller's
-// ([ErrConditionFailed]) and the version check ([ErrVersionConflict]).
+// TxPut adds to tx the guarded create of node id's item, as [Node.Put]; an
+// existing item makes Commit fail with [ErrExists].
 func (n *Node[N]) TxPut(tx *Tx, id string, data N, optFns ...func(*WriteOptions)) {
-	n.txPut(tx, "Node.TxPut", guardNone, id, data, optFns)
+	n.txPut(tx, "Node.TxPut", guardAbsent, id, data, optFns)
 }
 
-// TxCreate adds to tx the guarded create of node id's item, as
-// [Node.Create]; an existing item makes Commit fail with [ErrExists].
-func (n *Node[N]) TxCreate(tx *Tx, id string, data N, optFns ...func(*WriteOptions)) {
-	n.txPut(tx, "Node.TxCreate", guardAbsent, id, data, optFns)
+// TxReplace adds to tx the overwrite of node id's item, as [Node.Replace],
+// with its options: a condition of the caller's ([ErrConditionFailed]) and
+// the version check ([ErrVersionConflict]).
+func (n *Node[N]) TxReplace(tx *Tx, id string, data N, optFns ...func(*WriteOptions)) {
+	n.txPut(tx, "Node.TxReplace", guardNone, id, data, optFns)
 }
 
 func (n *Node[N]) txPut(tx *Tx, op string, g guardKind, id string, data N, optFns []func(*WriteOptions)) {
@@ -388,14 +388,24 @@ func (n *Node[N]) TxDelete(tx *Tx, id string, optFns ...func(*WriteOptions)) {
 // existing edge makes Commit fail with [ErrEdgeExists], a failed condition
 // of the caller's with [ErrConditionFailed].
 func (e *Edge[E]) TxPut(tx *Tx, from, to string, data E, optFns ...func(*WriteOptions)) {
+	e.txPut(tx, "Edge.TxPut", guardAbsent, from, to, data, optFns)
+}
+
+// TxReplace adds to tx the overwrite of the edge from → to, as
+// [Edge.Replace].
+func (e *Edge[E]) TxReplace(tx *Tx, from, to string, data E, optFns ...func(*WriteOptions)) {
+	e.txPut(tx, "Edge.TxReplace", guardNone, from, to, data, optFns)
+}
+
+func (e *Edge[E]) txPut(tx *Tx, op string, g guardKind, from, to string, data E, optFns []func(*WriteOptions)) {
 	if !tx.sameTable(e.t) {
 		return
 	}
-	item, k, w, err := e.putItem(from, to, data, optFns)
+	item, k, w, err := e.putItem(g, from, to, data, optFns)
 	if tx.setErr(err) {
 		return
 	}
-	tx.put("Edge.TxPut", itemKey{k.pk, k.sk}, item, w)
+	tx.put(op, itemKey{k.pk, k.sk}, item, w)
 }
 
 // TxUpdate adds to tx the update of the existing edge from → to, as
@@ -444,14 +454,23 @@ func (e *Edge[E]) TxCheck(tx *Tx, from, to string, optFns ...func(*WriteOptions)
 // existing child makes Commit fail with [ErrExists], a failed condition of
 // the caller's with [ErrConditionFailed].
 func (c *Collection[P, C]) TxPut(tx *Tx, parentID, childID string, data C, optFns ...func(*WriteOptions)) {
+	c.txPut(tx, "Collection.TxPut", guardAbsent, parentID, childID, data, optFns)
+}
+
+// TxReplace adds to tx the overwrite of a child, as [Collection.Replace].
+func (c *Collection[P, C]) TxReplace(tx *Tx, parentID, childID string, data C, optFns ...func(*WriteOptions)) {
+	c.txPut(tx, "Collection.TxReplace", guardNone, parentID, childID, data, optFns)
+}
+
+func (c *Collection[P, C]) txPut(tx *Tx, op string, g guardKind, parentID, childID string, data C, optFns []func(*WriteOptions)) {
 	if !tx.sameTable(c.t) {
 		return
 	}
-	item, k, w, err := c.putItem(parentID, childID, data, optFns)
+	item, k, w, err := c.putItem(g, parentID, childID, data, optFns)
 	if tx.setErr(err) {
 		return
 	}
-	tx.put("Collection.TxPut", k, item, w)
+	tx.put(op, k, item, w)
 }
 
 // TxUpdate adds to tx the update of an existing child, as

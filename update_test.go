@@ -20,7 +20,7 @@ import (
 func TestUpdateSentAgain(t *testing.T) {
 	ctx := context.Background()
 	b := newBlog(t, true)
-	require.NoError(t, b.authors.Create(ctx, "ada", Author{Name: "Ada", Status: "NEW"}))
+	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Ada", Status: "NEW"}))
 	promote := adjlist.Set("status", "ACTIVE").Set("posts", 1)
 
 	_, err := b.authors.Update(ctx, "ada", promote, adjlist.IfVersion(1))
@@ -47,7 +47,7 @@ func TestUpdateSharedByGoroutines(t *testing.T) {
 	b := newBlog(t, true)
 	const n = 20
 	for i := range n {
-		require.NoError(t, b.authors.Create(ctx, fmt.Sprint("a", i), Author{Name: "A", Status: "NEW"}))
+		require.NoError(t, b.authors.Put(ctx, fmt.Sprint("a", i), Author{Name: "A", Status: "NEW"}))
 	}
 	activate := adjlist.Set("status", "ACTIVE")
 	var g errgroup.Group

@@ -11,9 +11,9 @@ import (
 )
 
 // WriteOptions configures one write of one item: the optFns of every
-// single-item write of nodes, edges and children (Put, Create, Update,
-// Delete) and of their transaction forms (TxPut, TxUpdate, TxDelete,
-// TxCheck). The zero value adds nothing to the library's own guard.
+// single-item write of nodes, edges and children (Put, Replace, Update,
+// Delete) and of their transaction forms (TxPut, TxReplace, TxUpdate,
+// TxDelete, TxCheck). The zero value adds nothing to the library's own guard.
 type WriteOptions struct {
 	// Condition, when set, is a condition of the caller's own, built with
 	// the SDK's expression package, that the stored item must meet for the
@@ -45,7 +45,7 @@ type WriteOptions struct {
 	Version int64
 	// ExpiresAt, when non-zero, is the item's expiry, written to the
 	// handle's [Tracking.Expiry] attribute in epoch seconds (a Number, as
-	// DynamoDB's Time to Live requires) by Put, Create and Update and
+	// DynamoDB's Time to Live requires) by Put, Replace and Update and
 	// their Tx forms, in the same request; it overrides
 	// [Tracking.Lifetime]. On a handle without Tracking.Expiry it is
 	// refused with [ErrInvalidOption] before any request. Default: zero,
@@ -113,8 +113,9 @@ func IfVersion(v int64) func(*WriteOptions) {
 type Tracking struct {
 	// Version, when set, turns on optimistic locking: it names a Number
 	// attribute that every write through the handle maintains. A create
-	// ([Node.Create], [Edge.Put], [Collection.Put] and their Tx forms,
-	// bulk PutMany) writes 1. [Node.Put] writes the version it expects
+	// ([Node.Put], [Edge.Put], [Collection.Put] and their Tx forms,
+	// bulk PutMany) writes 1. Replace ([Node.Replace], [Edge.Replace],
+	// [Collection.Replace]) writes the version it expects
 	// plus one, conditioned on the stored version being the expected one:
 	// [WriteOptions.Version] if set, else the version attribute in the
 	// data (the value read), and with none, on there being no stored
@@ -135,9 +136,9 @@ type Tracking struct {
 
 	// CreatedAt, when set, names a String attribute set to the time of
 	// the write ([TimeFormat], UTC, from Clock) when the item is created:
-	// by creates ([Node.Create], [Edge.Put], [Collection.Put], their Tx
-	// forms, PutMany), and by [Node.Put] when the data carries no value
-	// for it (a read-modify-put keeps the value read). Updates leave it.
+	// by creates ([Node.Put], [Edge.Put], [Collection.Put], their Tx
+	// forms, PutMany), and by Replace when the data carries no value
+	// for it (a read-modify-replace keeps the value read). Updates leave it.
 	// Default "": not written.
 	CreatedAt string
 	// UpdatedAt, when set, names a String attribute set to the time of
@@ -271,7 +272,7 @@ func (tr *tracking) updateSets(o *WriteOptions) (map[string]any, error) {
 type guardKind int
 
 const (
-	guardNone    guardKind = iota // an upsert: Node.Put
+	guardNone    guardKind = iota // an overwrite: Replace
 	guardAbsent                   // attribute_not_exists(PK): a create
 	guardPresent                  // attribute_exists(PK): update, delete, check
 )

@@ -211,7 +211,7 @@ type writeCase struct {
 func (b *blog) writeCases() []writeCase {
 	a, p, f := b.authors, b.posts, b.follows
 	seedAuthor := func(ctx context.Context, id string) error {
-		return a.Create(ctx, id, Author{Name: "Ada", Status: "DRAFT"})
+		return a.Put(ctx, id, Author{Name: "Ada", Status: "DRAFT"})
 	}
 	seedPost := func(ctx context.Context, id string) error {
 		return p.Put(ctx, "ada", id, Post{Title: "Hello", Status: "DRAFT"})
@@ -232,11 +232,11 @@ func (b *blog) writeCases() []writeCase {
 	}
 	const txw = "TransactWriteItems"
 	return []writeCase{
-		{"Node.Put", "", nil, "PutItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
-			return a.Put(ctx, id, Author{Name: "New"}, o...)
+		{"Node.Replace", "", nil, "PutItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
+			return a.Replace(ctx, id, Author{Name: "New"}, o...)
 		}, seedAuthor, authorKey},
-		{"Node.Create", "absent", adjlist.ErrExists, "PutItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
-			return a.Create(ctx, id, Author{Name: "New"}, o...)
+		{"Node.Put", "absent", adjlist.ErrExists, "PutItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
+			return a.Put(ctx, id, Author{Name: "New"}, o...)
 		}, seedAuthor, authorKey},
 		{"Node.Update", "present", adjlist.ErrNotFound, "UpdateItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
 			_, err := a.Update(ctx, id, adjlist.Set("name", "New"), o...)
@@ -248,6 +248,9 @@ func (b *blog) writeCases() []writeCase {
 		{"Edge.Put", "absent", adjlist.ErrEdgeExists, "PutItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
 			return f.Put(ctx, id, "ada", Following{Since: "2027"}, o...)
 		}, seedFollow, followKey},
+		{"Edge.Replace", "", nil, "PutItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
+			return f.Replace(ctx, id, "ada", Following{Since: "2027"}, o...)
+		}, seedFollow, followKey},
 		{"Edge.Update", "present", adjlist.ErrNotFound, "UpdateItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
 			_, err := f.Update(ctx, id, "ada", adjlist.Set("since", "2027"), o...)
 			return err
@@ -258,6 +261,9 @@ func (b *blog) writeCases() []writeCase {
 		{"Collection.Put", "absent", adjlist.ErrExists, "PutItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
 			return p.Put(ctx, "ada", id, Post{Title: "New"}, o...)
 		}, seedPost, postKey},
+		{"Collection.Replace", "", nil, "PutItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
+			return p.Replace(ctx, "ada", id, Post{Title: "New"}, o...)
+		}, seedPost, postKey},
 		{"Collection.Update", "present", adjlist.ErrNotFound, "UpdateItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
 			_, err := p.Update(ctx, "ada", id, set, o...)
 			return err
@@ -265,17 +271,20 @@ func (b *blog) writeCases() []writeCase {
 		{"Collection.Delete", "present", adjlist.ErrNotFound, "DeleteItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
 			return p.Delete(ctx, "ada", id, o...)
 		}, seedPost, postKey},
-		{"Node.TxPut", "", nil, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
-			a.TxPut(tx, id, Author{Name: "New"}, o...)
+		{"Node.TxReplace", "", nil, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+			a.TxReplace(tx, id, Author{Name: "New"}, o...)
 		}), seedAuthor, authorKey},
-		{"Node.TxCreate", "absent", adjlist.ErrExists, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
-			a.TxCreate(tx, id, Author{Name: "New"}, o...)
+		{"Node.TxPut", "absent", adjlist.ErrExists, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+			a.TxPut(tx, id, Author{Name: "New"}, o...)
 		}), seedAuthor, authorKey},
 		{"Node.TxUpdate", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) { a.TxUpdate(tx, id, set, o...) }), seedAuthor, authorKey},
 		{"Node.TxDelete", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) { a.TxDelete(tx, id, o...) }), seedAuthor, authorKey},
 		{"Node.TxCheck", "present", adjlist.ErrNodeNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) { a.TxCheck(tx, id, o...) }), seedAuthor, authorKey},
 		{"Edge.TxPut", "absent", adjlist.ErrEdgeExists, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
 			f.TxPut(tx, id, "ada", Following{Since: "2027"}, o...)
+		}), seedFollow, followKey},
+		{"Edge.TxReplace", "", nil, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+			f.TxReplace(tx, id, "ada", Following{Since: "2027"}, o...)
 		}), seedFollow, followKey},
 		{"Edge.TxUpdate", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
 			f.TxUpdate(tx, id, "ada", set, o...)
@@ -284,6 +293,9 @@ func (b *blog) writeCases() []writeCase {
 		{"Edge.TxCheck", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) { f.TxCheck(tx, id, "ada", o...) }), seedFollow, followKey},
 		{"Collection.TxPut", "absent", adjlist.ErrExists, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
 			p.TxPut(tx, "ada", id, Post{Title: "New"}, o...)
+		}), seedPost, postKey},
+		{"Collection.TxReplace", "", nil, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+			p.TxReplace(tx, "ada", id, Post{Title: "New"}, o...)
 		}), seedPost, postKey},
 		{"Collection.TxUpdate", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
 			p.TxUpdate(tx, "ada", id, set, o...)
@@ -391,10 +403,10 @@ func TestConditionExpressionSent(t *testing.T) {
 	del := b.calls.lastInput("DeleteItem").(*dynamodb.DeleteItemInput)
 	assert.Equal(t, "(attribute_exists (#0)) AND ((#1 = :0) AND (#2 = :1))", aws.ToString(del.ConditionExpression))
 
-	// Node.Put with no condition sends none.
-	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Ada"}))
+	// Node.Replace with no condition sends none.
+	require.NoError(t, b.authors.Replace(ctx, "ada", Author{Name: "Ada"}))
 	assert.Nil(t, b.calls.lastInput("PutItem").(*dynamodb.PutItemInput).ConditionExpression)
-	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Ada"}, adjlist.If(expression.Name("name").Equal(expression.Value("Ada")))))
+	require.NoError(t, b.authors.Replace(ctx, "ada", Author{Name: "Ada"}, adjlist.If(expression.Name("name").Equal(expression.Value("Ada")))))
 	assert.Equal(t, "#0 = :0", aws.ToString(b.calls.lastInput("PutItem").(*dynamodb.PutItemInput).ConditionExpression))
 
 	// Values that look like expression syntax are values.
@@ -410,7 +422,7 @@ func TestOptimisticLocking(t *testing.T) {
 	ctx := context.Background()
 	b := newBlog(t, true)
 
-	require.NoError(t, b.authors.Create(ctx, "ada", Author{Name: "Ada", Version: 7}))
+	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Ada", Version: 7}))
 	got, err := b.authors.Get(ctx, "ada")
 	require.NoError(t, err)
 	assert.Equal(t, int64(1), got.Version, "a create writes 1, whatever the data says")
@@ -430,22 +442,22 @@ func TestOptimisticLocking(t *testing.T) {
 	assert.NotErrorIs(t, err, adjlist.ErrConditionFailed)
 	assert.Equal(t, before, storedItem(t, err))
 	require.ErrorIs(t, b.authors.Delete(ctx, "ada", adjlist.IfVersion(1)), adjlist.ErrVersionConflict)
-	// Put conditions on the version in the data (the one read) ...
+	// Replace conditions on the version in the data (the one read) ...
 	got.Name = "Stale"
-	require.ErrorIs(t, b.authors.Put(ctx, "ada", got), adjlist.ErrVersionConflict) // got.Version is 1
-	require.ErrorIs(t, b.authors.Create(ctx, "ada", got), adjlist.ErrExists)
+	require.ErrorIs(t, b.authors.Replace(ctx, "ada", got), adjlist.ErrVersionConflict) // got.Version is 1
+	require.ErrorIs(t, b.authors.Put(ctx, "ada", got), adjlist.ErrExists)
 	assert.Equal(t, before, b.raw(t, "AUTHOR#ada", "PROFILE"), "nothing changed")
 	// ... or on IfVersion, and writes the next.
-	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Ada L."}, adjlist.IfVersion(2)))
+	require.NoError(t, b.authors.Replace(ctx, "ada", Author{Name: "Ada L."}, adjlist.IfVersion(2)))
 	got, err = b.authors.Get(ctx, "ada")
 	require.NoError(t, err)
 	assert.Equal(t, Author{Name: "Ada L.", Version: 3}, got)
-	require.NoError(t, b.authors.Put(ctx, "ada", got)) // version 3 in the data
-	// Put without a version creates: "attribute_not_exists (#0)" on the version.
-	require.NoError(t, b.authors.Put(ctx, "bob", Author{Name: "Bob"}))
+	require.NoError(t, b.authors.Replace(ctx, "ada", got)) // version 3 in the data
+	// Replace without a version creates: "attribute_not_exists (#0)" on the version.
+	require.NoError(t, b.authors.Replace(ctx, "bob", Author{Name: "Bob"}))
 	assert.Equal(t, "attribute_not_exists (#0)", aws.ToString(b.calls.lastInput("PutItem").(*dynamodb.PutItemInput).ConditionExpression))
-	require.ErrorIs(t, b.authors.Put(ctx, "bob", Author{Name: "Bob 2"}), adjlist.ErrVersionConflict)
-	require.NoError(t, b.authors.Put(ctx, "bob", Author{Name: "Bob"}), "the item stored is the one written: a retry after a lost response")
+	require.ErrorIs(t, b.authors.Replace(ctx, "bob", Author{Name: "Bob 2"}), adjlist.ErrVersionConflict)
+	require.ErrorIs(t, b.authors.Replace(ctx, "bob", Author{Name: "Bob"}), adjlist.ErrVersionConflict, "the stored item's data from a separate call: no retry, so a conflict")
 
 	// A version mismatch and a caller's condition: each reported as itself.
 	_, err = b.authors.Update(ctx, "ada", adjlist.Set("posts", 2), adjlist.IfVersion(4), adjlist.If(failsOnStored))
@@ -491,7 +503,7 @@ func TestOptimisticLocking(t *testing.T) {
 func TestNoLostUpdates(t *testing.T) {
 	ctx := context.Background()
 	b := newBlog(t, true)
-	require.NoError(t, b.authors.Create(ctx, "ada", Author{Name: "Ada"}))
+	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Ada"}))
 	const workers, increments = 50, 2
 	var (
 		wg        sync.WaitGroup
@@ -585,7 +597,7 @@ func TestWriteOptionsRefusedBeforeAnyRequest(t *testing.T) {
 			_, err := b.authors.Update(ctx, "ada", adjlist.Update{}.SetTo("status", expression.Name("status").IfNotExists(expression.Value("X"))))
 			return err
 		}, adjlist.ErrInvalidOption},
-		{"bad id", plain, func(b *blog) error { return b.authors.Create(ctx, "", Author{}) }, adjlist.ErrInvalidKey},
+		{"bad id", plain, func(b *blog) error { return b.authors.Put(ctx, "", Author{}) }, adjlist.ErrInvalidKey},
 		{"bad id in Node.DeleteMany", plain, func(b *blog) error { _, err := b.authors.DeleteMany(ctx, []string{"a", ""}); return err }, adjlist.ErrInvalidKey},
 		{"duplicate in Node.DeleteMany", plain, func(b *blog) error { _, err := b.authors.DeleteMany(ctx, []string{"a", "a"}); return err }, adjlist.ErrDuplicateKey},
 		{"bad id in Collection.GetMany", plain, func(b *blog) error {
@@ -598,7 +610,7 @@ func TestWriteOptionsRefusedBeforeAnyRequest(t *testing.T) {
 		}, adjlist.ErrInvalidKey},
 		{"version attribute is a key", plain, func(b *blog) error {
 			n := adjlist.NewNode[Author](b.table, "X", "META", func(o *adjlist.NodeOptions) { o.Version = "SK" })
-			return n.Create(ctx, "x", Author{})
+			return n.Put(ctx, "x", Author{})
 		}, adjlist.ErrInvalidOption},
 	}
 	for _, tt := range tests {
@@ -656,7 +668,7 @@ func TestNewWritesKeepIndexTrue(t *testing.T) {
 		return adjlist.Set("status", s)
 	}
 
-	require.NoError(t, b.authors.Create(ctx, "ada", Author{Name: "Ada", Status: "DRAFT"}))
+	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Ada", Status: "DRAFT"}))
 	require.NoError(t, b.posts.Put(ctx, "ada", "p1", Post{Title: "Hello", Status: "DRAFT"}))
 	require.NoError(t, b.follows.Put(ctx, "bob", "ada", Following{Since: "2026", Status: "DRAFT"}))
 	eventually("AUTHORS", "DRAFT", "ada")
@@ -690,12 +702,12 @@ func TestNewWritesKeepIndexTrue(t *testing.T) {
 func TestNodeCreateUpdateDelete(t *testing.T) {
 	ctx := context.Background()
 	b := newBlog(t, false)
-	require.NoError(t, b.authors.Create(ctx, "ada", Author{Name: "Ada"}))
-	require.NoError(t, b.authors.Create(ctx, "ada", Author{Name: "Ada"}), "the same item again: a retry after a lost response")
-	err := b.authors.Create(ctx, "ada", Author{Name: "Eve"})
+	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Ada"}))
+	require.ErrorIs(t, b.authors.Put(ctx, "ada", Author{Name: "Ada"}), adjlist.ErrExists, "the same item again from a separate call is a duplicate")
+	err := b.authors.Put(ctx, "ada", Author{Name: "Eve"})
 	require.ErrorIs(t, err, adjlist.ErrExists)
 	assert.Equal(t, "Ada", rawText(storedItem(t, err))["name"])
-	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Eve"}), "Put is the upsert")
+	require.NoError(t, b.authors.Replace(ctx, "ada", Author{Name: "Eve"}), "Replace is the overwrite")
 
 	_, err = b.authors.Update(ctx, "nobody", adjlist.Set("name", "X"))
 	require.ErrorIs(t, err, adjlist.ErrNotFound)
@@ -703,7 +715,7 @@ func TestNodeCreateUpdateDelete(t *testing.T) {
 	require.ErrorIs(t, err, adjlist.ErrNotFound, "an update never creates")
 
 	tx := adjlist.NewTx(b.table)
-	b.authors.TxCreate(tx, "bob", Author{Name: "Bob"})
+	b.authors.TxPut(tx, "bob", Author{Name: "Bob"})
 	b.authors.TxDelete(tx, "ada")
 	require.NoError(t, tx.Commit(ctx))
 	_, err = b.authors.Get(ctx, "ada")
@@ -743,7 +755,7 @@ func TestBatchNodesAndChildren(t *testing.T) {
 	assert.Equal(t, posts[60:], got)
 
 	for _, id := range []string{"ada", "bob", "cy"} {
-		require.NoError(t, b.authors.Create(ctx, id, Author{Name: id}))
+		require.NoError(t, b.authors.Put(ctx, id, Author{Name: id}))
 	}
 	b.calls.counts()
 	res, err = b.authors.DeleteMany(ctx, []string{"ada", "bob", "nobody"})
@@ -789,7 +801,7 @@ func TestBulkWritesAndVersions(t *testing.T) {
 func TestTxChecks(t *testing.T) {
 	ctx := context.Background()
 	b := newBlog(t, true)
-	require.NoError(t, b.authors.Create(ctx, "ada", Author{Name: "Ada", Status: "DRAFT"}))
+	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Ada", Status: "DRAFT"}))
 
 	tx := adjlist.NewTx(b.table)
 	b.authors.TxCheck(tx, "ada", adjlist.IfVersion(2))
@@ -834,7 +846,7 @@ func TestLostResponseOnLockedWrites(t *testing.T) {
 	}, 0)
 	ctx := context.Background()
 	authors := adjlist.NewNode[Author](s.table, "AUTHOR", "PROFILE", func(o *adjlist.NodeOptions) { o.Version = "version" })
-	require.NoError(t, authors.Create(ctx, "ada", Author{Name: "Ada"}))
+	require.NoError(t, authors.Put(ctx, "ada", Author{Name: "Ada"}))
 	assert.Equal(t, 2, ft.requests("PutItem"), "the retry went out")
 
 	_, err := authors.Update(ctx, "ada", adjlist.Set("posts", 1), adjlist.IfVersion(1))

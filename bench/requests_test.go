@@ -258,9 +258,9 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 			a.Enrolled.TxDelete(tx, "a91", "math205")
 			return tx.Commit(ctx)
 		}, map[string]int{"TransactWriteItems": 1}},
-		{"Node.Create", func() error { return a.Courses.Create(ctx, "new101", Course{Title: "New"}) }, map[string]int{"PutItem": 1}},
+		{"Node.Create", func() error { return a.Courses.Put(ctx, "new101", Course{Title: "New"}) }, map[string]int{"PutItem": 1}},
 		{"Node.Create duplicate (ErrExists, stored item from the same response)", wantErr(adjlist.ErrExists, func() error {
-			return a.Courses.Create(ctx, "new101", Course{Title: "Other"})
+			return a.Courses.Put(ctx, "new101", Course{Title: "Other"})
 		}), map[string]int{"PutItem": 1}},
 		{"Node.Put with a condition that fails (ErrConditionFailed)", wantErr(adjlist.ErrConditionFailed, func() error {
 			return a.Courses.Put(ctx, "new101", Course{Title: "New"}, draft)
@@ -302,7 +302,7 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 		}, map[string]int{"BatchGetItem": 1}},
 		{"Collection.DeleteMany, 5 children", func() error { _, err := a.Projects.DeleteMany(ctx, projects[20:]); return err }, map[string]int{"BatchWriteItem": 1}},
 		{"versioned Node.Create, Update, stale Update (ErrVersionConflict), Delete", func() error {
-			if err := locked.Create(ctx, "v1", FixtureStudent); err != nil {
+			if err := locked.Put(ctx, "v1", FixtureStudent); err != nil {
 				return err
 			}
 			if _, err := locked.Update(ctx, "v1", adjlist.Set("year", 3), adjlist.IfVersion(1)); err != nil {
@@ -325,9 +325,9 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 			_, err := stamped.List("acme").Filter(adjlist.Unexpired("expiresAt", time.Now())).Collect(ctx)
 			return err
 		}, map[string]int{"Query": 1}},
-		{"Tx.Commit: TxCreate, TxUpdate, TxDelete, TxCheck with conditions", func() error {
+		{"Tx.Commit: TxPut, TxUpdate, TxDelete, TxCheck with conditions", func() error {
 			tx := adjlist.NewTx(a.Table)
-			a.Courses.TxCreate(tx, "tx101", Course{Title: "Tx"})
+			a.Courses.TxPut(tx, "tx101", Course{Title: "Tx"})
 			a.Enrolled.TxUpdate(tx, "a91", CourseID(1), grade)
 			a.Projects.TxDelete(tx, "acme", ProjectID(1))
 			a.Projects.TxCheck(tx, "acme", ProjectID(2), adjlist.If(expression.Name("status").Equal(expression.Value(FixtureProject.Status))))

@@ -13,7 +13,7 @@
 //	TAG#dynamodb  TAGGED#AUTHOR#ada#POST#2026-0001     AUTHOR#ada#POST#2026-0001   TAG#dynamodb                                    by
 //
 // It shows:
-//   - guarded creates (Node.Create: ErrExists on a second run);
+//   - guarded creates (Put: ErrExists on a second run);
 //   - publishing a draft as one transaction: the post's status moves from
 //     DRAFT to PUBLISHED only if it is still a draft (a condition of the
 //     caller's, ErrConditionFailed otherwise), and the author's count of
@@ -146,7 +146,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 
 	fmt.Fprintln(w, "sign up:")
 	for id, name := range map[string]string{"ada": "Ada", "bob": "Bob"} {
-		err := m.authors.Create(ctx, id, Author{Name: name}) // attribute_not_exists (#0); version 1
+		err := m.authors.Put(ctx, id, Author{Name: name}) // attribute_not_exists (#0); version 1
 		switch {
 		case errors.Is(err, adjlist.ErrExists):
 			fmt.Fprintf(w, "  %s: already signed up\n", id)
@@ -238,7 +238,7 @@ func tagPosts(ctx context.Context, w io.Writer, m model) error {
 		return err
 	}
 	for _, tag := range []string{"dynamodb", "go"} {
-		if err := m.tags.Put(ctx, tag, struct{}{}); err != nil {
+		if err := m.tags.Replace(ctx, tag, struct{}{}); err != nil {
 			return err
 		}
 	}

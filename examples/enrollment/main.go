@@ -94,9 +94,9 @@ func described(db adjlist.Client, tableName string) (*adjlist.Table, []adjlist.D
 }
 
 // run writes the students↔courses items to table and shows each
-// access pattern. It can run again on the same table: rewriting an
-// identical edge succeeds (guarded puts are idempotent), and an edge whose
-// data changed since (a91's grade) is reported and left as it is.
+// access pattern. It can run again on the same table: nodes are written
+// with Replace, and an edge already there (Put is a guarded create) is
+// reported and left as it is.
 func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool, w io.Writer) error {
 	m := newModel(db, tableName)
 	students, courses, enrolled := m.students, m.courses, m.enrolled
@@ -109,7 +109,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		"a91": {Name: "Ada Lovelace", Year: 2, Major: "Mathematics"},
 		"b30": {Name: "Blaise Pascal", Year: 1, Major: "Physics"},
 	} {
-		if err := students.Put(ctx, id, s); err != nil {
+		if err := students.Replace(ctx, id, s); err != nil {
 			return err
 		}
 	}
@@ -117,7 +117,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		"math204": {Title: "Linear Algebra", Credits: 4, Term: "2026-fall"},
 		"cs101":   {Title: "Introduction to Programming", Credits: 3, Term: "2026-fall"},
 	} {
-		if err := courses.Put(ctx, id, c); err != nil {
+		if err := courses.Replace(ctx, id, c); err != nil {
 			return err
 		}
 	}

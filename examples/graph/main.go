@@ -239,9 +239,8 @@ var (
 
 // run writes the graph to table, answers each access pattern with what it
 // cost, and prints the table and both indexes raw. It can run again on the
-// same table: nodes are upserted, and rewriting an identical edge or birth
-// item succeeds (guarded puts are idempotent), so the table is left as it
-// was.
+// same table: every write is a guarded Put, and an item already there is
+// left as it is (ErrExists passed over), so the table is left as it was.
 func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool, w io.Writer) error {
 	m := newModel(db, tableName)
 	if err := adjlist.CreateTable(ctx, db, m.table, func(o *adjlist.CreateTableOptions) { o.IfNotExists = true }); err != nil {
@@ -302,9 +301,8 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 // and Node.
 func load(ctx context.Context, m model) (int, error) {
 	n := 0
-	// put counts a write. Edges and birth items are guarded: writing the
-	// same one again succeeds, a different one is ErrExists and is left
-	// as it is.
+	// put counts a write. Every Put is a guarded create: an item already
+	// there is ErrExists and is left as it is.
 	put := func(err error) error {
 		n++
 		if errors.Is(err, adjlist.ErrExists) {

@@ -96,9 +96,9 @@ func described(db adjlist.Client, tableName string) (*adjlist.Table, []adjlist.D
 }
 
 // run writes the guide's invoices and bills to table and shows both access
-// patterns. It can run again on the same table: nodes are upserted, and
-// rewriting an identical edge succeeds (guarded puts are idempotent); an
-// edge whose data differs would be reported and left as it is.
+// patterns. It can run again on the same table: nodes are written with
+// Replace, and an edge already there (Put is a guarded create) is reported
+// and left as it is.
 func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool, w io.Writer) error {
 	m := newModel(db, tableName)
 	invoices, bills, contains := m.invoices, m.bills, m.contains
@@ -112,7 +112,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		"92551": {Customer: "Contoso", InvoiceDate: "2026-02-01", Status: "SENT"},
 		"92552": {Customer: "Contoso", InvoiceDate: "2026-03-01", Status: "DRAFT"},
 	} {
-		if err := invoices.Put(ctx, id, inv); err != nil {
+		if err := invoices.Replace(ctx, id, inv); err != nil {
 			return err
 		}
 	}
@@ -121,7 +121,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		"4224664": {BillDate: "2026-01-10", Amount: 300, Currency: "EUR"},
 		"4224665": {BillDate: "2026-01-21", Amount: 75.5, Currency: "EUR"},
 	} {
-		if err := bills.Put(ctx, id, b); err != nil {
+		if err := bills.Replace(ctx, id, b); err != nil {
 			return err
 		}
 	}

@@ -106,9 +106,9 @@ func ordersInRange(orders *adjlist.Collection[User, Order], user, from, to strin
 }
 
 // run writes the design's items to table and shows each access pattern. It
-// can run again on the same table: the user is upserted, and rewriting
-// identical orders and enrolments succeeds (guarded puts are idempotent);
-// ones whose data differs would be reported and left as they are.
+// can run again on the same table: the user is written with Replace, and
+// orders and enrolments already there (Put is a guarded create) are
+// reported and left as they are.
 func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool, w io.Writer) error {
 	m := newModel(db, tableName)
 	users, orders, enrolled := m.users, m.orders, m.enrolled
@@ -118,7 +118,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 
 	// 1:N. The parent, then its children in the same partition; dates as
 	// ids sort the orders by date.
-	if err := users.Put(ctx, "123", User{Name: "Jane Doe", Email: "jane@example.com"}); err != nil {
+	if err := users.Replace(ctx, "123", User{Name: "Jane Doe", Email: "jane@example.com"}); err != nil {
 		return err
 	}
 	for date, o := range map[string]Order{

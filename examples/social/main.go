@@ -92,7 +92,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		return err
 	}
 	for id, name := range map[string]string{"ada": "Ada", "bob": "Bob", "cy": "Cy", "celeb": "Celebrity"} {
-		if err := users.Put(ctx, id, User{Name: name}); err != nil {
+		if err := users.Replace(ctx, id, User{Name: name}); err != nil {
 			return err
 		}
 	}

@@ -128,9 +128,8 @@ func activeSince(projects *adjlist.Collection[Workspace, Project], workspace, si
 
 // run writes the workspaces and projects to table and shows each
 // access pattern. It can run again on the same table: workspaces are
-// upserted, and rewriting identical projects succeeds (guarded puts are
-// idempotent); a project whose data differs would be reported and left as
-// it is.
+// written with Replace, and a project already there (Put is a guarded
+// create) is reported and left as it is.
 func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool, w io.Writer) error {
 	m := newModel(db, tableName)
 	workspaces, projects := m.workspaces, m.projects
@@ -143,7 +142,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		"acme":   {DisplayName: "Acme Corp", Region: "eu-west-1", SeatLimit: 50},
 		"globex": {DisplayName: "Globex", Region: "us-east-1", SeatLimit: 10},
 	} {
-		if err := workspaces.Put(ctx, id, ws); err != nil {
+		if err := workspaces.Replace(ctx, id, ws); err != nil {
 			return err
 		}
 	}

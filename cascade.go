@@ -503,8 +503,8 @@ func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, c
 	if err := ce.deleteOne(ctx, op, c.t, pk, ref, &res.Incoming, &res.Partition, &res); err != nil {
 		return res, err
 	}
-	w, err := c.t.newWriteCond(&tracking{}, actDelete, guardPresent, &WriteOptions{}, 0)
-	if err != nil {
+	w := new(writeCond)
+	if err := c.t.newWriteCond(w, &tracking{}, actDelete, guardPresent, &WriteOptions{}, 0); err != nil {
 		return res, c.t.opErr(op, pk, sk, err)
 	}
 	w.missing = ErrNotFound

@@ -210,26 +210,26 @@ func (c *Collection[P, C]) Replace(ctx context.Context, parentID, childID string
 }
 
 func (c *Collection[P, C]) put(ctx context.Context, op string, g guardKind, parentID, childID string, data C, optFns []func(*WriteOptions)) error {
-	item, k, w, err := c.putItem(g, parentID, childID, data, optFns)
+	var w writeCond // on the stack: t.put keeps no reference
+	item, k, err := c.putItem(&w, g, parentID, childID, data, optFns)
 	if err != nil {
 		return c.t.opErr(op, k.pk, k.sk, err)
 	}
-	return c.t.put(ctx, op, k.pk, k.sk, item, w)
+	return c.t.put(ctx, op, k.pk, k.sk, item, &w)
 }
 
 // putItem builds a child's item and the condition of its put: guarded (a
 // create) or not (an overwrite).
-func (c *Collection[P, C]) putItem(g guardKind, parentID, childID string, data C, optFns []func(*WriteOptions)) (Item, itemKey, *writeCond, error) {
+func (c *Collection[P, C]) putItem(w *writeCond, g guardKind, parentID, childID string, data C, optFns []func(*WriteOptions)) (Item, itemKey, error) {
 	o := writeOptions(optFns)
 	item, k, err := c.item(parentID, childID, data, g == guardAbsent, &o)
 	if err != nil {
-		return nil, k, nil, err
+		return nil, k, err
 	}
-	w, err := c.t.putCond(&c.tr, g, &o, ErrExists, item)
-	if err != nil {
-		return nil, k, nil, err
+	if err := c.t.putCond(w, &c.tr, g, &o, ErrExists, item); err != nil {
+		return nil, k, err
 	}
-	return item, k, w, nil
+	return item, k, nil
 }
 
 // item builds a child's full item: its data, primary key, what the handle

@@ -232,26 +232,26 @@ func (e *Edge[E]) Replace(ctx context.Context, from, to string, data E, optFns .
 }
 
 func (e *Edge[E]) put(ctx context.Context, op string, g guardKind, from, to string, data E, optFns []func(*WriteOptions)) error {
-	item, k, w, err := e.putItem(g, from, to, data, optFns)
+	var w writeCond // on the stack: t.put keeps no reference
+	item, k, err := e.putItem(&w, g, from, to, data, optFns)
 	if err != nil {
 		return e.opErr(op, k, err)
 	}
-	return e.t.put(ctx, op, k.pk, k.sk, item, w)
+	return e.t.put(ctx, op, k.pk, k.sk, item, &w)
 }
 
 // putItem builds the edge item and the condition of its put: guarded
 // (a create) or not (an overwrite).
-func (e *Edge[E]) putItem(g guardKind, from, to string, data E, optFns []func(*WriteOptions)) (Item, edgeKeys, *writeCond, error) {
+func (e *Edge[E]) putItem(w *writeCond, g guardKind, from, to string, data E, optFns []func(*WriteOptions)) (Item, edgeKeys, error) {
 	o := writeOptions(optFns)
 	item, k, err := e.item(from, to, data, g == guardAbsent, &o)
 	if err != nil {
-		return nil, k, nil, err
+		return nil, k, err
 	}
-	w, err := e.t.putCond(&e.tr, g, &o, ErrEdgeExists, item)
-	if err != nil {
-		return nil, k, nil, err
+	if err := e.t.putCond(w, &e.tr, g, &o, ErrEdgeExists, item); err != nil {
+		return nil, k, err
 	}
-	return item, k, w, nil
+	return item, k, nil
 }
 
 // item builds the full edge item: data, the primary key, with explicit

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -212,7 +211,7 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 	if err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
-	in := &dynamodb.PutItemInput{TableName: aws.String(t.name), Item: item}
+	in := &dynamodb.PutItemInput{TableName: t.tableName, Item: item}
 	if c.expr != nil {
 		in.ConditionExpression = c.expr
 		in.ExpressionAttributeNames = c.names
@@ -241,7 +240,7 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 // get reads one item with an eventually consistent GetItem and decodes its
 // data into out; a missing item is ErrNotFound.
 func (t *Table) get(ctx context.Context, op, pk, sk string, out any) error {
-	res, err := t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(t.name), Key: t.keyItem(pk, sk)}, callOpts(ctx)...)
+	res, err := t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: t.tableName, Key: t.keyItem(pk, sk)}, callOpts(ctx)...)
 	switch {
 	case err != nil:
 	case res.Item == nil:
@@ -288,7 +287,7 @@ func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCon
 	if update, err = deriveIndexUpdate(update, it.indexes, kc); err != nil {
 		return alone, err
 	}
-	return expression.NewBuilder().WithUpdate(update.builder()).WithCondition(w.cond).Build()
+	return expression.NewBuilder().WithUpdate(update.builder()).WithCondition(w.condition(t)).Build()
 }
 
 // update applies update to an existing item with one UpdateItem under w's
@@ -303,7 +302,7 @@ func (t *Table) update(ctx context.Context, op string, it *itemType, kc *keyCtx,
 		return t.opErr(op, pk, sk, err)
 	}
 	res, err := t.client.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName:                           aws.String(t.name),
+		TableName:                           t.tableName,
 		Key:                                 t.keyItem(pk, sk),
 		UpdateExpression:                    expr.Update(),
 		ConditionExpression:                 expr.Condition(),
@@ -331,7 +330,7 @@ func (t *Table) del(ctx context.Context, op, pk, sk string, w *writeCond) error 
 	c, err := w.built()
 	if err == nil {
 		_, err = t.client.DeleteItem(ctx, &dynamodb.DeleteItemInput{
-			TableName:                           aws.String(t.name),
+			TableName:                           t.tableName,
 			Key:                                 t.keyItem(pk, sk),
 			ConditionExpression:                 c.expr,
 			ExpressionAttributeNames:            c.names,

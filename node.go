@@ -158,25 +158,25 @@ func (n *Node[N]) Replace(ctx context.Context, id string, data N, optFns ...func
 }
 
 func (n *Node[N]) put(ctx context.Context, op string, g guardKind, id string, data N, optFns []func(*WriteOptions)) error {
-	item, k, w, err := n.putItem(g, id, data, optFns)
+	var w writeCond // on the stack: t.put keeps no reference
+	item, k, err := n.putItem(&w, g, id, data, optFns)
 	if err != nil {
 		return n.t.opErr(op, k.pk, k.sk, err)
 	}
-	return n.t.put(ctx, op, k.pk, k.sk, item, w)
+	return n.t.put(ctx, op, k.pk, k.sk, item, &w)
 }
 
 // putItem builds node id's item and the condition of its put.
-func (n *Node[N]) putItem(g guardKind, id string, data N, optFns []func(*WriteOptions)) (Item, itemKey, *writeCond, error) {
+func (n *Node[N]) putItem(w *writeCond, g guardKind, id string, data N, optFns []func(*WriteOptions)) (Item, itemKey, error) {
 	o := writeOptions(optFns)
 	item, k, err := n.item(id, data, g == guardAbsent, &o)
 	if err != nil {
-		return nil, k, nil, err
+		return nil, k, err
 	}
-	w, err := n.t.putCond(&n.tr, g, &o, ErrExists, item)
-	if err != nil {
-		return nil, k, nil, err
+	if err := n.t.putCond(w, &n.tr, g, &o, ErrExists, item); err != nil {
+		return nil, k, err
 	}
-	return item, k, w, nil
+	return item, k, nil
 }
 
 // item builds node id's full item: its data, primary key, what the handle

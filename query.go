@@ -113,7 +113,7 @@ func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, boo
 		q.err = t.err
 		return q
 	}
-	q.in.TableName = aws.String(t.name)
+	q.in.TableName = t.tableName
 	q.in.ScanIndexForward = aws.Bool(true)
 	return q.compile()
 }
@@ -349,6 +349,10 @@ func (t *Table) finishExpr(b expression.Builder, k queryKeys, filter *expression
 // values returns a fresh values map for one query.
 func (tpl *exprTemplate) values(pk, sk, skHi, filter string) map[string]types.AttributeValue {
 	vals := make(map[string]types.AttributeValue, len(tpl.roles))
+	// One allocation for every value, not one each: this is every
+	// query's hot path.
+	avs := make([]types.AttributeValueMemberS, len(tpl.roles))
+	i := 0
 	for placeholder, role := range tpl.roles {
 		v := pk
 		switch role {
@@ -359,7 +363,9 @@ func (tpl *exprTemplate) values(pk, sk, skHi, filter string) map[string]types.At
 		case roleFilter:
 			v = filter
 		}
-		vals[placeholder] = &types.AttributeValueMemberS{Value: v}
+		avs[i].Value = v
+		vals[placeholder] = &avs[i]
+		i++
 	}
 	return vals
 }

@@ -1,64 +1,77 @@
 package adjlist
 
 import (
-	"context"
 	"errors"
+	"net/http"
+	"reflect"
 	"strings"
+	"sync"
 
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/smithy-go/middleware"
-	smithyhttp "github.com/aws/smithy-go/transport/http"
 )
 
 // A conditional put whose condition fails on an item exactly like the one
 // being written wrote that item itself only if an earlier attempt of the
 // same call may have been applied: the SDK retried after a lost response
 // (a 5xx, a reset connection). The SDK's retry middleware numbers each
-// attempt in the request's Amz-Sdk-Request header ("attempt=2; max=3");
-// retriedMark, in the Finalize step right after it, marks an error of an
-// attempt after the first, and Table.put reads the mark. A client that
-// ignores per-call options never marks: its duplicates are reported.
+// attempt in the request's Amz-Sdk-Request header ("attempt=2; max=3").
+// Conditional puts send their request through retryMarker, which marks a
+// failed response to any attempt but the first with retriedHeader; the
+// SDK's error keeps the response, and Table.put reads the mark
+// (wasRetried). A client that ignores per-call options never marks: its
+// duplicates are reported.
 
-// retriedError is an error of a call the SDK had already attempted.
-type retriedError struct{ err error }
+// retriedHeader marks the response of a retried attempt. DynamoDB never
+// sends it.
+const retriedHeader = "X-Adjlist-Retried"
 
-func (e *retriedError) Error() string { return e.err.Error() }
-func (e *retriedError) Unwrap() error { return e.err }
+// retryMarker is an SDK HTTP client that marks the failed responses of
+// retried attempts.
+type retryMarker struct{ next dynamodb.HTTPClient }
 
-// retriedMark wraps the error of any attempt but the first in retriedError.
-var retriedMark = middleware.FinalizeMiddlewareFunc("adjlistRetried", func(ctx context.Context, in middleware.FinalizeInput, next middleware.FinalizeHandler) (middleware.FinalizeOutput, middleware.Metadata, error) {
-	out, md, err := next.HandleFinalize(ctx, in)
-	if err != nil {
-		if req, ok := in.Request.(*smithyhttp.Request); ok {
-			if attempt := req.Header.Get("Amz-Sdk-Request"); attempt != "" && !strings.HasPrefix(attempt, "attempt=1;") && attempt != "attempt=1" {
-				err = &retriedError{err}
-			}
+func (m *retryMarker) Do(req *http.Request) (*http.Response, error) {
+	resp, err := m.next.Do(req)
+	if err == nil && resp.StatusCode >= 400 {
+		if a := req.Header.Get("Amz-Sdk-Request"); a != "" && a != "attempt=1" && !strings.HasPrefix(a, "attempt=1;") {
+			resp.Header.Set(retriedHeader, "1")
 		}
 	}
-	return out, md, err
-})
-
-// addRetriedMark puts retriedMark right after the SDK's retry middleware.
-func addRetriedMark(stack *middleware.Stack) error {
-	return stack.Finalize.Insert(retriedMark, "Retry", middleware.After)
+	return resp, err
 }
 
-// withRetriedMark is the per-call option that adds retriedMark.
-func withRetriedMark(o *dynamodb.Options) { o.APIOptions = append(o.APIOptions, addRetriedMark) }
+// markers holds one retryMarker per HTTP client, so that a put pays no
+// allocation for it.
+var markers sync.Map // dynamodb.HTTPClient → *retryMarker
+
+// withRetryMarker is the per-call option of a conditional put: its HTTP
+// client wrapped in its retryMarker.
+func withRetryMarker(o *dynamodb.Options) {
+	c := o.HTTPClient
+	if c == nil || !reflect.TypeOf(c).Comparable() {
+		return // no map key: duplicates are reported, the safe side
+	}
+	if m, ok := markers.Load(c); ok {
+		o.HTTPClient = m.(*retryMarker)
+		return
+	}
+	m, _ := markers.LoadOrStore(c, &retryMarker{next: c})
+	o.HTTPClient = m.(*retryMarker)
+}
 
 // withMark returns a conditional put's per-call options: opts (callOpts)
-// plus retriedMark, without allocating when opts is empty.
+// plus withRetryMarker, without allocating when opts is empty.
 func withMark(opts []func(*dynamodb.Options)) []func(*dynamodb.Options) {
 	if opts != nil {
-		return append(opts, withRetriedMark)
+		return append(opts, withRetryMarker)
 	}
-	return retriedOnly
+	return markerOnly
 }
 
-var retriedOnly = []func(*dynamodb.Options){withRetriedMark}
+var markerOnly = []func(*dynamodb.Options){withRetryMarker}
 
-// wasRetried reports whether err comes from an attempt after the first.
+// wasRetried reports whether err's response is a retried attempt's.
 func wasRetried(err error) bool {
-	var r *retriedError
-	return errors.As(err, &r)
+	var re *awshttp.ResponseError
+	return errors.As(err, &re) && re.Response != nil && re.Response.Header.Get(retriedHeader) != ""
 }

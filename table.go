@@ -119,6 +119,9 @@ func (o *Options) setDefaults() {
 type Table struct {
 	client Client
 	name   string
+	// tableName is name as the SDK's inputs take it, made once: a request
+	// only reads it, and a pointer per request is an allocation.
+	tableName *string
 	opts   Options
 	err    error
 
@@ -160,7 +163,7 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	if client == nil {
 		client = noClient{}
 	}
-	t := &Table{client: client, name: name, enc: attributevalue.NewEncoder(), dec: attributevalue.NewDecoder()}
+	t := &Table{client: client, name: name, tableName: aws.String(name), enc: attributevalue.NewEncoder(), dec: attributevalue.NewDecoder()}
 	for _, fn := range optFns {
 		fn(&t.opts)
 	}

@@ -348,7 +348,8 @@ func (n *Node[N]) txPut(tx *Tx, op string, g guardKind, id string, data N, optFn
 	if !tx.sameTable(n.t) {
 		return
 	}
-	item, k, w, err := n.putItem(g, id, data, optFns)
+	w := new(writeCond) // the Tx keeps it until Commit
+	item, k, err := n.putItem(w, g, id, data, optFns)
 	if tx.setErr(err) {
 		return
 	}
@@ -401,7 +402,8 @@ func (e *Edge[E]) txPut(tx *Tx, op string, g guardKind, from, to string, data E,
 	if !tx.sameTable(e.t) {
 		return
 	}
-	item, k, w, err := e.putItem(g, from, to, data, optFns)
+	w := new(writeCond) // the Tx keeps it until Commit
+	item, k, err := e.putItem(w, g, from, to, data, optFns)
 	if tx.setErr(err) {
 		return
 	}
@@ -466,7 +468,8 @@ func (c *Collection[P, C]) txPut(tx *Tx, op string, g guardKind, parentID, child
 	if !tx.sameTable(c.t) {
 		return
 	}
-	item, k, w, err := c.putItem(g, parentID, childID, data, optFns)
+	w := new(writeCond) // the Tx keeps it until Commit
+	item, k, err := c.putItem(w, g, parentID, childID, data, optFns)
 	if tx.setErr(err) {
 		return
 	}

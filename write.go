@@ -312,36 +312,36 @@ const (
 	actCheck
 )
 
-// newWriteCond builds the condition of action a with guard g by a handle
-// with tracking tr; dataVersion is the version in a put's data.
-func (t *Table) newWriteCond(tr *tracking, a action, g guardKind, o *WriteOptions, dataVersion int64) (*writeCond, error) {
-	w := &writeCond{guard: g, version: tr.version, tr: tr}
+// newWriteCond fills w with the condition of action a with guard g by a
+// handle with tracking tr; dataVersion is the version in a put's data. The
+// caller owns w, so that a single write keeps it on its stack.
+func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, o *WriteOptions, dataVersion int64) error {
+	*w = writeCond{guard: g, version: tr.version, tr: tr}
 	if a == actUpdate {
 		var err error
 		if w.sets, err = tr.updateSets(o); err != nil {
-			return nil, err
+			return err
 		}
 	} else if a != actPut && !o.ExpiresAt.IsZero() {
-		return nil, fmt.Errorf("%w: ExpiresAt on a delete or check", ErrInvalidOption)
+		return fmt.Errorf("%w: ExpiresAt on a delete or check", ErrInvalidOption)
 	}
-	pk := expression.Name(t.opts.PartitionKey)
+	// The guard alone is the table's prebuilt condition (shared); its
+	// builder is made only when something is ANDed to it (guardCond).
 	switch g {
 	case guardAbsent:
-		w.cond = expression.AttributeNotExists(pk)
 		w.shared = &t.absent
 	case guardPresent:
-		w.cond = expression.AttributeExists(pk)
 		w.shared = &t.present
 	}
 	switch {
 	case o.Version < 0:
-		return nil, fmt.Errorf("%w: Version %d", ErrInvalidOption, o.Version)
+		return fmt.Errorf("%w: Version %d", ErrInvalidOption, o.Version)
 	case o.Version != 0 && w.version == "":
-		return nil, fmt.Errorf("%w: Version %d on a handle without Tracking.Version", ErrInvalidOption, o.Version)
+		return fmt.Errorf("%w: Version %d on a handle without Tracking.Version", ErrInvalidOption, o.Version)
 	case w.version == "":
 	case g == guardAbsent:
 		if o.Version != 0 {
-			return nil, fmt.Errorf("%w: Version %d on a create, which writes version 1", ErrInvalidOption, o.Version)
+			return fmt.Errorf("%w: Version %d on a create, which writes version 1", ErrInvalidOption, o.Version)
 		}
 		w.next = 1
 	case g == guardNone:
@@ -358,11 +358,11 @@ func (t *Table) newWriteCond(tr *tracking, a action, g guardKind, o *WriteOption
 		}
 	default: // guardPresent: update, delete, check
 		if o.Version == 0 && a != actCheck {
-			return nil, fmt.Errorf("%w: a write of an item with a version (Tracking.Version %q) needs the version read: IfVersion", ErrInvalidOption, w.version)
+			return fmt.Errorf("%w: a write of an item with a version (Tracking.Version %q) needs the version read: IfVersion", ErrInvalidOption, w.version)
 		}
 		if o.Version != 0 {
 			w.expected, w.checked = o.Version, true
-			w.cond = w.cond.And(expression.Name(w.version).Equal(expression.Value(w.expected)))
+			w.cond = t.guardCond(g).And(expression.Name(w.version).Equal(expression.Value(w.expected)))
 			if a == actUpdate {
 				w.next = w.expected + 1
 			}
@@ -370,16 +370,38 @@ func (t *Table) newWriteCond(tr *tracking, a action, g guardKind, o *WriteOption
 	}
 	if o.Condition.IsSet() {
 		w.user = true
-		if w.cond.IsSet() {
+		switch {
+		case w.cond.IsSet():
 			w.cond = w.cond.And(o.Condition)
-		} else {
+		case g != guardNone:
+			w.cond = t.guardCond(g).And(o.Condition)
+		default:
 			w.cond = o.Condition
 		}
 	}
 	if w.checked || w.user {
 		w.shared = nil
 	}
-	return w, nil
+	return nil
+}
+
+// guardCond is guard g's condition: attribute_not_exists or
+// attribute_exists on the partition key.
+func (t *Table) guardCond(g guardKind) expression.ConditionBuilder {
+	pk := expression.Name(t.opts.PartitionKey)
+	if g == guardAbsent {
+		return expression.AttributeNotExists(pk)
+	}
+	return expression.AttributeExists(pk)
+}
+
+// condition is w's condition as a builder, the guard's when it is shared
+// (for a request the expression package builds whole: an update).
+func (w *writeCond) condition(t *Table) expression.ConditionBuilder {
+	if w.cond.IsSet() || w.guard == guardNone {
+		return w.cond
+	}
+	return t.guardCond(w.guard)
 }
 
 // built is the condition as request fields, or nil fields with none.
@@ -441,14 +463,13 @@ func (w *writeCond) setVersion(item Item) {
 // putCond is the condition of the put of item under guard g by a handle
 // tracking tr, with the options o: a failed guard means exists (a create
 // finding an item). It writes the version put, if any, into item.
-func (t *Table) putCond(tr *tracking, g guardKind, o *WriteOptions, exists error, item Item) (*writeCond, error) {
-	w, err := t.newWriteCond(tr, actPut, g, o, versionOf(item, tr.version))
-	if err != nil {
-		return nil, err
+func (t *Table) putCond(w *writeCond, tr *tracking, g guardKind, o *WriteOptions, exists error, item Item) error {
+	if err := t.newWriteCond(w, tr, actPut, g, o, versionOf(item, tr.version)); err != nil {
+		return err
 	}
 	w.exists = exists
 	w.setVersion(item)
-	return w, nil
+	return nil
 }
 
 // changeCond is the condition of an update, delete or check (a) of an item
@@ -456,8 +477,8 @@ func (t *Table) putCond(tr *tracking, g guardKind, o *WriteOptions, exists error
 // attribute_exists, whose failure means [ErrNotFound].
 func (t *Table) changeCond(tr *tracking, a action, optFns []func(*WriteOptions)) (*writeCond, error) {
 	o := writeOptions(optFns)
-	w, err := t.newWriteCond(tr, a, guardPresent, &o, 0)
-	if err != nil {
+	w := new(writeCond)
+	if err := t.newWriteCond(w, tr, a, guardPresent, &o, 0); err != nil {
 		return nil, err
 	}
 	w.missing = ErrNotFound

@@ -266,7 +266,11 @@ func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCon
 		return expression.Expression{}, fmt.Errorf("%w: the update changes nothing", ErrInvalidOption)
 	}
 	// The update alone names exactly the attributes it touches.
-	alone, err := expression.NewBuilder().WithUpdate(update.builder()).Build()
+	ub, err := update.builder(t.enc)
+	if err != nil {
+		return expression.Expression{}, err
+	}
+	alone, err := expression.NewBuilder().WithUpdate(ub).Build()
 	if err != nil {
 		return alone, fmt.Errorf("%w: %w", ErrInvalidOption, err)
 	}
@@ -284,10 +288,13 @@ func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCon
 	for _, name := range slices.Sorted(maps.Keys(w.sets)) {
 		update = update.Set(name, w.sets[name])
 	}
-	if update, err = deriveIndexUpdate(update, it.indexes, kc); err != nil {
+	if update, err = deriveIndexUpdate(update, it.indexes, kc, t.enc); err != nil {
 		return alone, err
 	}
-	return expression.NewBuilder().WithUpdate(update.builder()).WithCondition(w.condition(t)).Build()
+	if ub, err = update.builder(t.enc); err != nil {
+		return alone, err
+	}
+	return expression.NewBuilder().WithUpdate(ub).WithCondition(w.condition(t)).Build()
 }
 
 // update applies update to an existing item with one UpdateItem under w's

@@ -535,7 +535,11 @@ func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item It
 			if !changed {
 				return m, nil
 			}
-			e, err := expression.NewBuilder().WithUpdate(upd.builder()).WithCondition(spec.asRead(item)).Build()
+			ub, err := upd.builder(t.enc)
+			if err != nil {
+				return m, err
+			}
+			e, err := expression.NewBuilder().WithUpdate(ub).WithCondition(spec.asRead(item)).Build()
 			if err != nil {
 				return m, err
 			}

@@ -91,6 +91,21 @@ type Options struct {
 	// BatchMaxAttempts bounds the requests one batch of keys gets,
 	// resends included. Default 10.
 	BatchMaxAttempts int
+
+	// EncoderOptions, when set, configures the SDK's attributevalue
+	// encoder that marshals item data and the values of an [Update] on
+	// every write of the table: TagKey "json" for types tagged for
+	// encoding/json, NullEmptySets, OmitNullAttributeValues,
+	// EncodeTime, ... (see attributevalue.EncoderOptions). A type's own
+	// MarshalDynamoDBAttributeValue is used whatever the options. Key
+	// attributes stay refused in data ([ErrKeyAttribute]) under any tag
+	// key. Default nil: the SDK's defaults (tag key "dynamodbav").
+	EncoderOptions func(*attributevalue.EncoderOptions)
+	// DecoderOptions, when set, configures the attributevalue decoder
+	// that unmarshals item data on every read, Decode and stream record
+	// of the table (TagKey, DecodeTime, UseNumber, ...). Give it the tag
+	// key EncoderOptions uses. Default nil: the SDK's defaults.
+	DecoderOptions func(*attributevalue.DecoderOptions)
 }
 
 func (o *Options) setDefaults() {
@@ -122,8 +137,8 @@ type Table struct {
 	// tableName is name as the SDK's inputs take it, made once: a request
 	// only reads it, and a pointer per request is an allocation.
 	tableName *string
-	opts   Options
-	err    error
+	opts      Options
+	err       error
 
 	// Condition expressions on the partition key, built once and shared
 	// read-only by every request.
@@ -163,9 +178,16 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	if client == nil {
 		client = noClient{}
 	}
-	t := &Table{client: client, name: name, tableName: aws.String(name), enc: attributevalue.NewEncoder(), dec: attributevalue.NewDecoder()}
+	t := &Table{client: client, name: name, tableName: aws.String(name)}
 	for _, fn := range optFns {
 		fn(&t.opts)
+	}
+	t.enc, t.dec = attributevalue.NewEncoder(), attributevalue.NewDecoder()
+	if t.opts.EncoderOptions != nil {
+		t.enc = attributevalue.NewEncoder(t.opts.EncoderOptions)
+	}
+	if t.opts.DecoderOptions != nil {
+		t.dec = attributevalue.NewDecoder(t.opts.DecoderOptions)
 	}
 	t.opts.setDefaults()
 	o := t.opts

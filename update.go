@@ -119,25 +119,45 @@ func (u Update) with(op updateOp) Update {
 	return Update{ops: append(slices.Clip(u.ops), op)}
 }
 
-// builder renders the actions as a fresh SDK UpdateBuilder, in order.
-func (u Update) builder() expression.UpdateBuilder {
+// builder renders the actions as a fresh SDK UpdateBuilder, in order, with
+// values marshalled by enc (the table's encoder).
+func (u Update) builder(enc *attributevalue.Encoder) (expression.UpdateBuilder, error) {
 	var b expression.UpdateBuilder
 	for _, op := range u.ops {
 		name := expression.Name(op.path)
+		var v expression.ValueBuilder
+		if op.kind == updSet || op.kind == updAdd || op.kind == updDelete {
+			av, err := enc.Encode(op.value)
+			if err != nil {
+				return b, fmt.Errorf("%w: the value for %q: %w", ErrInvalidOption, op.path, err)
+			}
+			v = expression.Value(encoded{av})
+		}
 		switch op.kind {
 		case updSet:
-			b = b.Set(name, expression.Value(op.value))
+			b = b.Set(name, v)
 		case updSetTo:
 			b = b.Set(name, op.operand)
 		case updRemove:
 			b = b.Remove(name)
 		case updAdd:
-			b = b.Add(name, expression.Value(op.value))
+			b = b.Add(name, v)
 		case updDelete:
-			b = b.Delete(name, expression.Value(op.value))
+			b = b.Delete(name, v)
 		}
 	}
-	return b
+	return b, nil
+}
+
+// encoded is a value already marshalled: the expression builder takes it
+// as it is (its own encoder would ignore the table's options).
+type encoded struct{ av types.AttributeValue }
+
+func (e encoded) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) {
+	if e.av == nil {
+		return &types.AttributeValueMemberNULL{Value: true}, nil
+	}
+	return e.av, nil
 }
 
 // assignment is what an update does to one top-level attribute.
@@ -161,7 +181,7 @@ func topLevel(path string) string {
 // assignments reads what u does to each top-level attribute, from its
 // actions (the last action on an attribute wins, as each would be
 // refused by DynamoDB if two touched the same path).
-func (u Update) assignments() (map[string]assignment, error) {
+func (u Update) assignments(enc *attributevalue.Encoder) (map[string]assignment, error) {
 	out := make(map[string]assignment, len(u.ops))
 	for _, op := range u.ops {
 		top := topLevel(op.path)
@@ -169,7 +189,7 @@ func (u Update) assignments() (map[string]assignment, error) {
 		case op.kind == updRemove && isTopLevel(op.path):
 			out[top] = assignment{known: true}
 		case op.kind == updSet && isTopLevel(op.path):
-			av, err := attributevalue.Marshal(op.value)
+			av, err := enc.Encode(op.value)
 			if err != nil {
 				return nil, fmt.Errorf("%w: the value set for %q: %w", ErrInvalidOption, op.path, err)
 			}
@@ -183,11 +203,11 @@ func (u Update) assignments() (map[string]assignment, error) {
 
 // deriveIndexUpdate returns u plus the changes of the derived index keys
 // that follow from it (see [Update]).
-func deriveIndexUpdate(u Update, indexes []boundIndex, kc *keyCtx) (Update, error) {
+func deriveIndexUpdate(u Update, indexes []boundIndex, kc *keyCtx, enc *attributevalue.Encoder) (Update, error) {
 	if len(indexes) == 0 {
 		return u, nil
 	}
-	changes, err := u.assignments()
+	changes, err := u.assignments(enc)
 	if err != nil {
 		return u, err
 	}

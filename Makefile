@@ -20,10 +20,10 @@ deps:
 demo: deps
 	$(GO) run ./examples/enrollment
 
-## test: vet, then run all tests with the race detector (long tests at quick sizes; see stress)
+## test: vet, then run all tests with the race detector against one shared DynamoDB Local (long tests at quick sizes; see stress)
 test: deps
 	$(GO) vet ./...
-	$(GO) test -race -count=1 ./...
+	GO=$(GO) scripts/with-ddblocal.sh $(GO) test -race -count=1 ./...
 
 ## stress: the long tests at full size (ADJLIST_STRESS=1): the 20,000-item live migration, 5,000 children moved live, 10,000 edges paged, the 1,000-record stream churn, an importer's module; ~10 min
 STRESS_TESTS := TestMigrateLiveTable|TestMigrateMovesChildrenLive|TestTenThousandEdgesPaged|TestAggregatesFromStream|TestAggregatesAtWriteTime|TestExternalModule

@@ -17,12 +17,12 @@ const maxBatchGet = 100
 type itemKey struct{ pk, sk string }
 
 // batchGet reads the items with the given keys: BatchGetItem with at most
-// 100 distinct keys per request, eventually consistent, resending the keys
+// 100 distinct keys per request, consistent as o says, resending the keys
 // DynamoDB leaves unprocessed after opts.BatchBackoff, at most
 // opts.BatchMaxAttempts requests per chunk. Items that do not exist are
 // absent from the result. Keys left unprocessed at the end make the error
 // match [ErrUnprocessed].
-func (t *Table) batchGet(ctx context.Context, op string, keys []itemKey) (map[itemKey]Item, error) {
+func (t *Table) batchGet(ctx context.Context, op string, keys []itemKey, o ReadOptions) (map[itemKey]Item, error) {
 	found := make(map[itemKey]Item, len(keys))
 	seen := make(map[itemKey]bool, len(keys))
 	var chunk []map[string]types.AttributeValue
@@ -30,7 +30,7 @@ func (t *Table) batchGet(ctx context.Context, op string, keys []itemKey) (map[it
 		if len(chunk) == 0 {
 			return nil
 		}
-		err := t.batchGetChunk(ctx, chunk, found)
+		err := t.batchGetChunk(ctx, chunk, found, o)
 		chunk = chunk[:0]
 		return err
 	}
@@ -52,11 +52,11 @@ func (t *Table) batchGet(ctx context.Context, op string, keys []itemKey) (map[it
 	return found, nil
 }
 
-func (t *Table) batchGetChunk(ctx context.Context, keys []map[string]types.AttributeValue, found map[itemKey]Item) error {
+func (t *Table) batchGetChunk(ctx context.Context, keys []map[string]types.AttributeValue, found map[itemKey]Item, o ReadOptions) error {
 	pending := keys
 	for attempt := 1; ; attempt++ {
 		out, err := t.client.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{
-			RequestItems: map[string]types.KeysAndAttributes{t.name: {Keys: pending}},
+			RequestItems: map[string]types.KeysAndAttributes{t.name: {Keys: pending, ConsistentRead: o.consistentRead()}},
 		}, callOpts(ctx)...)
 		if err != nil {
 			return err
@@ -101,14 +101,15 @@ func sleep(ctx context.Context, d time.Duration) error {
 // Hydrate returns edges with their data read from the table. Use it after a
 // reverse read on a KEYS_ONLY (or INCLUDE) index, which returns endpoint ids
 // without the edge's data. It makes one BatchGetItem per 100 distinct
-// edges (eventually consistent reads), resending unprocessed keys after
+// edges (eventually consistent reads unless optFns ask for strongly
+// consistent ones, [Consistent]), resending unprocessed keys after
 // [Options.BatchBackoff], at most [Options.BatchMaxAttempts] requests per
 // batch. The result keeps the input's order; an edge deleted since it was
 // listed is left out.
 //
 // Bad ids give [ErrInvalidKey] before any request. Keys still unprocessed
 // after the last attempt give [ErrUnprocessed]; SDK errors are wrapped.
-func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E]) ([]EdgeItem[E], error) {
+func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...func(*ReadOptions)) ([]EdgeItem[E], error) {
 	const op = "Edge.Hydrate"
 	keys := make([]itemKey, len(edges))
 	for i, v := range edges {
@@ -118,7 +119,7 @@ func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E]) ([]EdgeItem[
 		}
 		keys[i] = itemKey{k.pk, k.sk}
 	}
-	found, err := e.t.batchGet(ctx, op, keys)
+	found, err := e.t.batchGet(ctx, op, keys, readOptions(optFns))
 	if err != nil {
 		return nil, err
 	}
@@ -139,12 +140,13 @@ func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E]) ([]EdgeItem[
 }
 
 // GetMany reads the items of the nodes ids with one BatchGetItem per 100
-// distinct ids (eventually consistent), resending unprocessed keys as
+// distinct ids (eventually consistent unless optFns ask for strongly
+// consistent reads, [Consistent]), resending unprocessed keys as
 // [Edge.Hydrate] does, e.g. the profiles of a course's students after
 // [Edge.To]. The result maps each id found to its data; ids with no item
 // are absent. Bad ids give [ErrInvalidKey] before any request; keys still
 // unprocessed after the last attempt give [ErrUnprocessed].
-func (n *Node[N]) GetMany(ctx context.Context, ids []string) (map[string]N, error) {
+func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*ReadOptions)) (map[string]N, error) {
 	const op = "Node.GetMany"
 	keys := make([]itemKey, len(ids))
 	for i, id := range ids {
@@ -154,7 +156,7 @@ func (n *Node[N]) GetMany(ctx context.Context, ids []string) (map[string]N, erro
 		}
 		keys[i] = itemKey{pk, sk}
 	}
-	found, err := n.t.batchGet(ctx, op, keys)
+	found, err := n.t.batchGet(ctx, op, keys, readOptions(optFns))
 	if err != nil {
 		return nil, err
 	}
@@ -174,7 +176,8 @@ func (n *Node[N]) GetMany(ctx context.Context, ids []string) (map[string]N, erro
 }
 
 // GetMany reads many children (only Parent and ID are read from each) with
-// one BatchGetItem per 100 distinct keys (eventually consistent), resending
+// one BatchGetItem per 100 distinct keys (eventually consistent unless
+// optFns ask for strongly consistent reads, [Consistent]), resending
 // unprocessed keys after [Options.BatchBackoff] as [Node.GetMany] does, at
 // most [Options.BatchMaxAttempts] requests per batch: e.g. the posts a
 // tag's edges point at, across authors. The result keeps the input's
@@ -182,7 +185,7 @@ func (n *Node[N]) GetMany(ctx context.Context, ids []string) (map[string]N, erro
 // child asked for twice is read once and returned twice. Bad ids give
 // [ErrInvalidKey] before any request; keys still unprocessed after the
 // last attempt give [ErrUnprocessed]; with any error the result is nil.
-func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C]) ([]Child[C], error) {
+func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C], optFns ...func(*ReadOptions)) ([]Child[C], error) {
 	const op = "Collection.GetMany"
 	keys := make([]itemKey, len(children))
 	for i, v := range children {
@@ -192,7 +195,7 @@ func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C]) ([]
 		}
 		keys[i] = itemKey{pk, sk}
 	}
-	found, err := c.t.batchGet(ctx, op, keys)
+	found, err := c.t.batchGet(ctx, op, keys, readOptions(optFns))
 	if err != nil {
 		return nil, err
 	}

@@ -252,17 +252,18 @@ func (c *Collection[P, C]) keyCtx(pk, sk string) *keyCtx {
 	return &keyCtx{self: sk, parent: parent, pk: pk, sk: sk}
 }
 
-// Get reads one child with an eventually consistent GetItem, e.g.
-// GetItem(PK="WS#acme", SK="PROJ#2026-0042"). It returns [ErrNotFound] if
+// Get reads one child with a GetItem, e.g. GetItem(PK="WS#acme",
+// SK="PROJ#2026-0042"), eventually consistent unless optFns ask for a
+// strongly consistent read ([Consistent]). It returns [ErrNotFound] if
 // there is no such child, [ErrInvalidKey] for bad ids.
-func (c *Collection[P, C]) Get(ctx context.Context, parentID, childID string) (Child[C], error) {
+func (c *Collection[P, C]) Get(ctx context.Context, parentID, childID string, optFns ...func(*ReadOptions)) (Child[C], error) {
 	const op = "Collection.Get"
 	pk, sk, err := c.Key(parentID, childID)
 	if err != nil {
 		return Child[C]{}, c.t.opErr(op, pk, sk, err)
 	}
 	v := Child[C]{Parent: parentID, ID: childID}
-	if err := c.t.get(ctx, op, pk, sk, &v.Data); err != nil {
+	if err := c.t.get(ctx, op, pk, sk, &v.Data, readOptions(optFns)); err != nil {
 		return Child[C]{}, err
 	}
 	return v, nil
@@ -395,18 +396,24 @@ type Family[P, C any] struct {
 // Load reads a parent and all its children with one Query per page on the
 // table, PK = "WS#acme", with no sort key condition: the item collection in
 // one read. It returns [ErrNotFound] if the parent item does not exist and
-// [ErrInvalidKey] for a bad id. Reads are eventually consistent.
+// [ErrInvalidKey] for a bad id. Reads are eventually consistent unless
+// optFns ask for strongly consistent ones ([Consistent]).
 //
 // With [CollectionOptions].Shards it reads the parent item with one
 // GetItem and the children as [Collection.List] does (one Query per shard
 // per page, merged in sort key order); Other is then 0, since only the
 // shards' children are read.
-func (c *Collection[P, C]) Load(ctx context.Context, parentID string) (Family[P, C], error) {
+func (c *Collection[P, C]) Load(ctx context.Context, parentID string, optFns ...func(*ReadOptions)) (Family[P, C], error) {
 	res := Family[P, C]{ID: parentID}
+	o := readOptions(optFns)
 	var err error
 	if c.shards > 0 && c.err == nil {
-		if res.Parent, err = c.parent.Get(ctx, parentID); err == nil {
-			res.Children, err = c.List(parentID).Collect(ctx)
+		if res.Parent, err = c.parent.Get(ctx, parentID, optFns...); err == nil {
+			list := c.List(parentID)
+			if o.ConsistentRead {
+				list = list.ConsistentRead()
+			}
+			res.Children, err = list.Collect(ctx)
 		}
 		if err != nil {
 			return Family[P, C]{ID: parentID}, err
@@ -414,7 +421,7 @@ func (c *Collection[P, C]) Load(ctx context.Context, parentID string) (Family[P,
 		return res, nil
 	}
 	grow := func(n int) { res.Children = slices.Grow(res.Children, n) }
-	res.Parent, err = loadPartition(ctx, "Collection.Load", c.parent, parentID, c.err, grow, func(item Item) error {
+	res.Parent, err = loadPartition(ctx, "Collection.Load", c.parent, parentID, c.err, o, grow, func(item Item) error {
 		v, ok, err := c.decode(item)
 		if ok {
 			res.Children = append(res.Children, v)

@@ -281,17 +281,18 @@ func (e *Edge[E]) keyCtx(k edgeKeys) *keyCtx {
 	return &keyCtx{self: k.sk, source: k.pk, target: k.sk[e.labelLen:], pk: k.pk, sk: k.sk}
 }
 
-// Get reads the edge from → to with one eventually consistent GetItem on the
-// table. It returns [ErrNotFound] if there is no such edge, [ErrInvalidKey]
-// for bad ids.
-func (e *Edge[E]) Get(ctx context.Context, from, to string) (EdgeItem[E], error) {
+// Get reads the edge from → to with one GetItem on the table, eventually
+// consistent unless optFns ask for a strongly consistent read
+// ([Consistent]). It returns [ErrNotFound] if there is no such edge,
+// [ErrInvalidKey] for bad ids.
+func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*ReadOptions)) (EdgeItem[E], error) {
 	const op = "Edge.Get"
 	k, err := e.keys(from, to)
 	if err != nil {
 		return EdgeItem[E]{}, e.opErr(op, k, err)
 	}
 	v := EdgeItem[E]{From: from, To: to}
-	if err := e.t.get(ctx, op, k.pk, k.sk, &v.Data); err != nil {
+	if err := e.t.get(ctx, op, k.pk, k.sk, &v.Data, readOptions(optFns)); err != nil {
 		return EdgeItem[E]{}, err
 	}
 	return v, nil
@@ -564,8 +565,9 @@ type NodeWithEdges[N, E any] struct {
 // in the partition are skipped. It returns [ErrNotFound] if the node item
 // does not exist, [ErrInvalidOption] if edge does not start at node's type (an
 // edge from a collection's children never does),
-// and [ErrInvalidKey] for a bad id; reads are eventually consistent.
-func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id string) (NodeWithEdges[N, E], error) {
+// and [ErrInvalidKey] for a bad id. Reads are eventually consistent unless
+// optFns ask for strongly consistent ones ([Consistent]).
+func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id string, optFns ...func(*ReadOptions)) (NodeWithEdges[N, E], error) {
 	const op = "LoadNode"
 	res := NodeWithEdges[N, E]{ID: id}
 	err := edge.err
@@ -573,7 +575,7 @@ func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id st
 		err = fmt.Errorf("%w: edge %s does not start at node type %s", ErrInvalidOption, edge.label, node.typ)
 	}
 	grow := func(n int) { res.Edges = slices.Grow(res.Edges, n) }
-	res.Node, err = loadPartition(ctx, op, node, id, err, grow, func(item Item) error {
+	res.Node, err = loadPartition(ctx, op, node, id, err, readOptions(optFns), grow, func(item Item) error {
 		v, ok, err := edge.decode(item)
 		if ok {
 			res.Edges = append(res.Edges, v)
@@ -591,7 +593,7 @@ func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id st
 // has been told how many items the page holds (so that results grow once
 // per page). It fails with setupErr, if any, before any request, and with
 // ErrNotFound when the partition has no node item.
-func loadPartition[N any](ctx context.Context, op string, node *Node[N], id string, setupErr error, grow func(n int), each func(Item) error) (N, error) {
+func loadPartition[N any](ctx context.Context, op string, node *Node[N], id string, setupErr error, o ReadOptions, grow func(n int), each func(Item) error) (N, error) {
 	var data N
 	pk, sk, err := node.Key(id)
 	if err == nil {
@@ -602,6 +604,9 @@ func loadPartition[N any](ctx context.Context, op string, node *Node[N], id stri
 	}
 	found := false
 	q := newQuery[Item](node.t, op, queryKeys{pk: pk}, nil) // run page by page, never decoded
+	if o.ConsistentRead {
+		q = q.ConsistentRead()
+	}
 	if q.err != nil {
 		return data, q.wrap(q.err)
 	}

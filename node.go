@@ -198,16 +198,17 @@ func (n *Node[N]) keyCtx(pk, sk string) *keyCtx {
 	return &keyCtx{self: pk, pk: pk, sk: sk}
 }
 
-// Get reads node id's item with one eventually consistent GetItem and
-// decodes its attributes into N. It returns [ErrNotFound] if there is no
-// such item, [ErrInvalidKey] for a bad id, and with any error N's zero
-// value, never a partly decoded item.
-func (n *Node[N]) Get(ctx context.Context, id string) (N, error) {
+// Get reads node id's item with one GetItem, eventually consistent unless
+// optFns ask for a strongly consistent read ([Consistent]), and decodes its
+// attributes into N. It returns [ErrNotFound] if there is no such item,
+// [ErrInvalidKey] for a bad id, and with any error N's zero value, never a
+// partly decoded item.
+func (n *Node[N]) Get(ctx context.Context, id string, optFns ...func(*ReadOptions)) (N, error) {
 	const op = "Node.Get"
 	var data N
 	pk, sk, err := n.Key(id)
 	if err == nil {
-		err = n.t.get(ctx, op, pk, sk, &data)
+		err = n.t.get(ctx, op, pk, sk, &data, readOptions(optFns))
 	} else {
 		err = n.t.opErr(op, pk, sk, err)
 	}

@@ -88,7 +88,7 @@ func LoadPartition[N any](ctx context.Context, node *Node[N], id string, targets
 	const op = "LoadPartition"
 	res := Partition[N]{ID: id}
 	err := checkTargets(node, targets)
-	res.Node, err = loadPartition(ctx, op, node, id, err, func(int) {}, func(item Item) error {
+	res.Node, err = loadPartition(ctx, op, node, id, err, ReadOptions{}, func(int) {}, func(item Item) error {
 		return dispatch(targets, item, &res.Other)
 	})
 	if err != nil {

@@ -1,0 +1,43 @@
+package adjlist
+
+import "github.com/aws/aws-sdk-go-v2/aws"
+
+// ReadOptions configures a read of items by key or of a table partition:
+// the optFns of [Node.Get], [Edge.Get], [Collection.Get], [Node.GetMany],
+// [Collection.GetMany], [Edge.Hydrate], [LoadNode] and [Collection.Load].
+// The zero value is an eventually consistent read. (A [Query] has its own
+// [Query.ConsistentRead]; reads on a global secondary index are always
+// eventually consistent.)
+type ReadOptions struct {
+	// ConsistentRead asks DynamoDB for a strongly consistent read
+	// (ConsistentRead=true on the GetItem, on each table's
+	// KeysAndAttributes of a BatchGetItem, or on each Query page): it
+	// returns every write acknowledged before it, and costs twice the
+	// read capacity. Default false.
+	ConsistentRead bool
+}
+
+// Consistent is the read option for a strongly consistent read, e.g.
+// students.Get(ctx, "a91", adjlist.Consistent).
+func Consistent(o *ReadOptions) { o.ConsistentRead = true }
+
+// readOptions applies optFns.
+func readOptions(optFns []func(*ReadOptions)) ReadOptions {
+	var o ReadOptions
+	for _, fn := range optFns {
+		fn(&o)
+	}
+	return o
+}
+
+// consistentRead is the request field for o: nil (DynamoDB's default,
+// eventually consistent) or a shared true.
+func (o ReadOptions) consistentRead() *bool {
+	if o.ConsistentRead {
+		return strong
+	}
+	return nil
+}
+
+// strong is the shared ConsistentRead=true: requests only read it.
+var strong = aws.Bool(true)

@@ -1,0 +1,91 @@
+package adjlist_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+)
+
+// TestConsistentReads: every read by key or of a partition sends
+// ConsistentRead=true with adjlist.Consistent, and nothing (DynamoDB's
+// eventually consistent default) without, and reads what was just
+// written.
+func TestConsistentReads(t *testing.T) {
+	ctx := context.Background()
+	b := newBlog(t, false)
+	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Ada"}))
+	require.NoError(t, b.authors.Put(ctx, "bob", Author{Name: "Bob"}))
+	require.NoError(t, b.follows.Put(ctx, "bob", "ada", Following{Since: "2026"}))
+	require.NoError(t, b.posts.Put(ctx, "ada", "p1", Post{Title: "One"}))
+
+	consistent := func(op string) *bool {
+		switch in := b.calls.lastInput(op).(type) {
+		case *dynamodb.GetItemInput:
+			return in.ConsistentRead
+		case *dynamodb.QueryInput:
+			return in.ConsistentRead
+		case *dynamodb.BatchGetItemInput:
+			for _, ka := range in.RequestItems {
+				return ka.ConsistentRead
+			}
+		}
+		t.Fatalf("no %s sent", op)
+		return nil
+	}
+	for _, tc := range []struct {
+		name, op string
+		read     func(o ...func(*adjlist.ReadOptions)) error
+	}{
+		{"Node.Get", "GetItem", func(o ...func(*adjlist.ReadOptions)) error {
+			a, err := b.authors.Get(ctx, "ada", o...)
+			assert.Equal(t, "Ada", a.Name)
+			return err
+		}},
+		{"Edge.Get", "GetItem", func(o ...func(*adjlist.ReadOptions)) error {
+			_, err := b.follows.Get(ctx, "bob", "ada", o...)
+			return err
+		}},
+		{"Collection.Get", "GetItem", func(o ...func(*adjlist.ReadOptions)) error {
+			_, err := b.posts.Get(ctx, "ada", "p1", o...)
+			return err
+		}},
+		{"Node.GetMany", "BatchGetItem", func(o ...func(*adjlist.ReadOptions)) error {
+			got, err := b.authors.GetMany(ctx, []string{"ada", "bob"}, o...)
+			assert.Len(t, got, 2)
+			return err
+		}},
+		{"Collection.GetMany", "BatchGetItem", func(o ...func(*adjlist.ReadOptions)) error {
+			got, err := b.posts.GetMany(ctx, []adjlist.Child[Post]{{Parent: "ada", ID: "p1"}}, o...)
+			assert.Len(t, got, 1)
+			return err
+		}},
+		{"Edge.Hydrate", "BatchGetItem", func(o ...func(*adjlist.ReadOptions)) error {
+			got, err := b.follows.Hydrate(ctx, []adjlist.EdgeItem[Following]{{From: "bob", To: "ada"}}, o...)
+			assert.Len(t, got, 1)
+			return err
+		}},
+		{"LoadNode", "Query", func(o ...func(*adjlist.ReadOptions)) error {
+			got, err := adjlist.LoadNode(ctx, b.authors, b.follows, "bob", o...)
+			assert.Len(t, got.Edges, 1)
+			return err
+		}},
+		{"Collection.Load", "Query", func(o ...func(*adjlist.ReadOptions)) error {
+			got, err := b.posts.Load(ctx, "ada", o...)
+			assert.Len(t, got.Children, 1)
+			return err
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.NoError(t, tc.read())
+			assert.Nil(t, consistent(tc.op), "eventually consistent by default")
+			require.NoError(t, tc.read(adjlist.Consistent))
+			assert.Equal(t, aws.Bool(true), consistent(tc.op), "ConsistentRead sent")
+		})
+	}
+}

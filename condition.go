@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 )
 
@@ -72,7 +75,12 @@ func (c skCond) holds(v, prefix string) bool {
 // DynamoDB's own operators (GSI2SK > :v, < :v, BETWEEN, begins_with), and
 // LessThan is exclusive without dropping anything on the client. On a
 // native index they apply, typed, to the first sort attribute the query
-// does not fix, and values are the data's own, not escaped.
+// does not fix, and values are the data's own, not escaped: a Go number
+// (an int, uint or float kind) on a number attribute, so that
+// GreaterThan(9) keeps 10 and 100, and a string on a string one. A value
+// of the other kind, a string on a number attribute included, is
+// [ErrInvalidOption] before any request; everywhere else values are
+// strings (ids, or the escaped text of a derived key).
 //
 // An inclusive upper bound for ids that start with a prefix: BETWEEN is
 // inclusive of whole values, so Between("2023-01-01", "2023-01-31") misses
@@ -87,7 +95,7 @@ func (c skCond) holds(v, prefix string) bool {
 // is one Query per page with PK = "USER#123" AND SK BETWEEN
 // "ORDER#2023-01-01" AND "ORDER#2023-01-31\U0010FFFF". lo > hi is
 // [ErrInvalidOption] (DynamoDB would refuse it).
-func (q Query[T]) Between(lo, hi string) Query[T] {
+func (q Query[T]) Between(lo, hi any) Query[T] {
 	return q.sortKey("Between", lo, hi, func(p, lo, hi string) skCond {
 		return skCond{op: skBetween, lo: lo, hi: hi}
 	})
@@ -97,16 +105,16 @@ func (q Query[T]) Between(lo, hi string) Query[T] {
 // prefix+v+" " AND the end of the prefix ("PROJ$" for "PROJ#"). Ids hold
 // no control characters, so a space is the least byte that can follow v in
 // a key, and prefix+v+" " the first key after prefix+v.
-func (q Query[T]) GreaterThan(v string) Query[T] {
-	return q.sortKey("GreaterThan", v, "", func(p, v, _ string) skCond {
+func (q Query[T]) GreaterThan(v any) Query[T] {
+	return q.sortKey("GreaterThan", v, nil, func(p, v, _ string) skCond {
 		return skCond{op: skBetween, lo: v + " ", hi: prefixEnd(p)}
 	})
 }
 
 // GreaterThanEqual keeps the items whose id is v or sorts after it: SK
 // BETWEEN prefix+v AND the end of the prefix ("PROJ$" for "PROJ#").
-func (q Query[T]) GreaterThanEqual(v string) Query[T] {
-	return q.sortKey("GreaterThanEqual", v, "", func(p, v, _ string) skCond {
+func (q Query[T]) GreaterThanEqual(v any) Query[T] {
+	return q.sortKey("GreaterThanEqual", v, nil, func(p, v, _ string) skCond {
 		return skCond{op: skBetween, lo: v, hi: prefixEnd(p)}
 	})
 }
@@ -116,8 +124,8 @@ func (q Query[T]) GreaterThanEqual(v string) Query[T] {
 // dropped from the results (DynamoDB has no exclusive bound that stays
 // inside the prefix). That item still counts toward [Query.Limit] and is
 // still read and billed.
-func (q Query[T]) LessThan(v string) Query[T] {
-	q = q.sortKey("LessThan", v, "", func(p, v, _ string) skCond {
+func (q Query[T]) LessThan(v any) Query[T] {
+	q = q.sortKey("LessThan", v, nil, func(p, v, _ string) skCond {
 		return skCond{op: skBetween, lo: p, hi: v}
 	})
 	if q.err != nil {
@@ -144,8 +152,8 @@ func excluding[T any](decode func(Item) (T, bool, error), attr, bound string) fu
 
 // LessThanEqual keeps the items whose id is v or sorts before it: SK
 // BETWEEN prefix AND prefix+v.
-func (q Query[T]) LessThanEqual(v string) Query[T] {
-	return q.sortKey("LessThanEqual", v, "", func(p, v, _ string) skCond {
+func (q Query[T]) LessThanEqual(v any) Query[T] {
+	return q.sortKey("LessThanEqual", v, nil, func(p, v, _ string) skCond {
 		return skCond{op: skBetween, lo: p, hi: v}
 	})
 }
@@ -155,7 +163,7 @@ func (q Query[T]) LessThanEqual(v string) Query[T] {
 // BeginsWith("2026-") on "PROJ#" children lists ids "2026-0001",
 // "2026-0042", ... (SK begins with "PROJ#2026-").
 func (q Query[T]) BeginsWith(p string) Query[T] {
-	return q.sortKey("BeginsWith", p, "", func(_, p, _ string) skCond {
+	return q.sortKey("BeginsWith", p, nil, func(_, p, _ string) skCond {
 		return skCond{op: skBeginsWith, lo: p}
 	})
 }
@@ -173,8 +181,17 @@ func prefixEnd(p string) string { return p[:len(p)-1] + "$" }
 
 // sortKey sets the query's one sort key condition from ids a and b ("" when
 // the condition takes one), turned into whole sort key values.
-func (q Query[T]) sortKey(name, a, b string, cond func(prefix, a, b string) skCond) Query[T] {
+func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string) skCond) Query[T] {
 	if q.err != nil {
+		return q
+	}
+	a, err := q.rangeText(name, av)
+	b := ""
+	if err == nil && name == "Between" {
+		b, err = q.rangeText(name, bv)
+	}
+	if err != nil {
+		q.err = err
 		return q
 	}
 	p := q.skPrefix
@@ -220,6 +237,29 @@ func (q Query[T]) sortKey(name, a, b string, cond func(prefix, a, b string) skCo
 	}
 	q.calls += "." + name + condArgs(name)
 	return q.compile()
+}
+
+// rangeText is a range value as the key's text: on a native index's
+// number sort attribute a Go number (int, uint, float kinds) in DynamoDB's
+// number text, anywhere else a string. A value of the other kind is
+// ErrInvalidOption: a number key compared as text would sort 10 before 9.
+func (q Query[T]) rangeText(name string, v any) (string, error) {
+	if nk := q.keys.native; nk != nil && nk.next != nil && attrType(*nk.next) == types.ScalarAttributeTypeN {
+		switch v.(type) {
+		case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
+			av, err := attributevalue.Marshal(v)
+			if err != nil {
+				return "", fmt.Errorf("%w: %s(%v): %w", ErrInvalidOption, name, v, err)
+			}
+			return av.(*types.AttributeValueMemberN).Value, nil
+		}
+		return "", fmt.Errorf("%w: %s on number attribute %s takes a Go number, got %T %v", ErrInvalidOption, name, nk.next.Name, v, v)
+	}
+	s, ok := v.(string)
+	if !ok {
+		return "", fmt.Errorf("%w: %s on a string sort key takes a string, got %T %v", ErrInvalidOption, name, v, v)
+	}
+	return s, nil
 }
 
 // condArgs is how Describe shows a condition's arguments.

@@ -64,10 +64,10 @@ func TestIndexNative(t *testing.T) {
 	}{
 		"round fixed":             {entries.ByIndex("ByScore", "W", "EU", 1), []string{"e0:1/9", "e1:1/10", "e2:1/100"}},
 		"round fixed, as text":    {entries.ByIndex("ByScore", "W", "EU", "2"), []string{"e3:2/5", "e4:2/50"}},
-		"range on the next":       {entries.ByIndex("ByScore", "W", "EU", 1).GreaterThan("9"), []string{"e1:1/10", "e2:1/100"}},
-		"between on the next":     {entries.ByIndex("ByScore", "W", "EU", 1).Between("10", "99"), []string{"e1:1/10"}},
-		"range on the first sort": {entries.ByIndex("ByScore", "W", "EU").GreaterThanEqual("2").Desc(), []string{"e4:2/50", "e3:2/5"}},
-		"below":                   {entries.ByIndex("ByScore", "W", "EU").LessThan("2"), []string{"e0:1/9", "e1:1/10", "e2:1/100"}},
+		"range on the next":       {entries.ByIndex("ByScore", "W", "EU", 1).GreaterThan(9), []string{"e1:1/10", "e2:1/100"}},
+		"between on the next":     {entries.ByIndex("ByScore", "W", "EU", 1).Between(10, 99), []string{"e1:1/10"}},
+		"range on the first sort": {entries.ByIndex("ByScore", "W", "EU").GreaterThanEqual(2).Desc(), []string{"e4:2/50", "e3:2/5"}},
+		"below":                   {entries.ByIndex("ByScore", "W", "EU").LessThan(2.0), []string{"e0:1/9", "e1:1/10", "e2:1/100"}},
 		"every key fixed":         {entries.ByIndex("ByScore", "W", "EU", 2, 50), []string{"e4:2/50"}},
 		"other partition":         {entries.ByIndex("ByScore", "W", "US"), []string{"e5:1/70"}},
 	} {
@@ -95,7 +95,7 @@ func TestIndexNative(t *testing.T) {
 	assert.Equal(t, 3, n)
 
 	// A local index with a native sort key allows a consistent read.
-	local, err := entries.ByIndex("LSI2", "e2").GreaterThan("99").ConsistentRead().Collect(ctx)
+	local, err := entries.ByIndex("LSI2", "e2").GreaterThan(int64(99)).ConsistentRead().Collect(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"e2:1/100"}, ids(local))
 
@@ -106,8 +106,9 @@ func TestIndexNative(t *testing.T) {
 		"number for a string":    entries.ByIndex("ByScore", 1, "EU"),
 		"text that is no number": entries.ByIndex("ByScore", "W", "EU", "one"),
 		"range not a number":     entries.ByIndex("ByScore", "W", "EU", 1).GreaterThan("x"),
+		"range as text":          entries.ByIndex("ByScore", "W", "EU", 1).GreaterThan("9"),
 		"begins_with on number":  entries.ByIndex("ByScore", "W", "EU", 1).BeginsWith("1"),
-		"between lo > hi":        entries.ByIndex("ByScore", "W", "EU", 1).Between("100", "20"),
+		"between lo > hi":        entries.ByIndex("ByScore", "W", "EU", 1).Between(100, 20),
 		"range with all fixed":   entries.ByIndex("ByScore", "W", "EU", 1, 2).GreaterThan("1"),
 		"consistent on a GSI":    entries.ByIndex("ByScore", "W", "EU").ConsistentRead(),
 		"local without an id":    entries.ByIndex("LSI2"),

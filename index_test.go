@@ -412,6 +412,8 @@ func TestIndexRefusedBeforeAnyRequest(t *testing.T) {
 		"LSI takes the parent id":  m.projects.ByIndex("LSI1"),
 		"between lo > hi":          m.projects.ByIndex("GSI2", "ACTIVE").Between("b", "a"),
 		"two sort key conditions":  m.projects.ByIndex("GSI2", "ACTIVE").GreaterThan("a").LessThan("b"),
+		"a number on a string key": m.projects.ByIndex("GSI2", "ACTIVE").GreaterThan(5),
+		"a number for an id":       m.projects.List("acme").Between(1, 2),
 	}
 	for name, q := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -670,7 +672,7 @@ func TestIndexRequestsAsDocumented(t *testing.T) {
 		"by title": {func() error { _, err := projects.ByIndex("LSI1", "acme").ConsistentRead().Collect(ctx); return err },
 			`(#0 = "WS#acme") AND (begins_with (#1, "TITLE#"))`, true},
 		"native": {func() error {
-			_, err := entries.ByIndex("ByScore", "W", "EU", 1).GreaterThan("9").Collect(ctx)
+			_, err := entries.ByIndex("ByScore", "W", "EU", 1).GreaterThan(9).Collect(ctx)
 			return err
 		},
 			`(#0 = "W") AND (#1 = "EU") AND (#2 = 1) AND (#3 > 9)`, true},

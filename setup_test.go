@@ -77,6 +77,13 @@ func (c *countingClient) Scan(ctx context.Context, in *dynamodb.ScanInput, o ...
 	return c.Client.(dynamodb.ScanAPIClient).Scan(ctx, in, o...)
 }
 
+// TransactGetItems needs a client behind that has it (a *dynamodb.Client
+// does).
+func (c *countingClient) TransactGetItems(ctx context.Context, in *dynamodb.TransactGetItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactGetItemsOutput, error) {
+	c.txs.Add(1)
+	return c.Client.(adjlist.TransactGetClient).TransactGetItems(ctx, in, o...)
+}
+
 func (c *countingClient) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
 	c.txs.Add(1)
 	return c.Client.TransactWriteItems(ctx, in, o...)

@@ -1,0 +1,146 @@
+package adjlist
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// TransactGetClient is the optional operation of a [Client] that
+// [ReadTx.Run] needs: TransactGetItems. *dynamodb.Client has it.
+type TransactGetClient interface {
+	TransactGetItems(ctx context.Context, params *dynamodb.TransactGetItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactGetItemsOutput, error)
+}
+
+// Read is one item of a [ReadTx], filled in by [ReadTx.Run]: its data, and
+// whether it exists. Found false leaves Data its zero value.
+type Read[T any] struct {
+	Data  T
+	Found bool
+}
+
+// ReadTx collects reads of items by key to make atomically with one
+// TransactGetItems: every item as it stood at one moment, strongly
+// consistent, e.g. a course and its enrolment count:
+//
+//	rt := adjlist.NewReadTx(table)
+//	course := courses.TxGet(rt, "math204")          // *adjlist.Read[Course]
+//	count := counter.Node().TxGet(rt, "math204")    // *adjlist.Read[adjlist.Count]
+//	err := rt.Run(ctx)                              // course.Found, count.Data.Count
+//
+// Add reads with the handles' TxGet ([Node.TxGet], [Edge.TxGet],
+// [Collection.TxGet]), then call [ReadTx.Run] once. A bad id, a handle of
+// another table, more than [MaxTxActions] items or the same item twice
+// make Run fail before any request ([ErrInvalidKey], [ErrInvalidOption],
+// [ErrTxLimit]). A ReadTx is not safe for concurrent use.
+type ReadTx struct {
+	t     *Table
+	gets  []types.TransactGetItem
+	fills []func(Item) error // decode an item into its Read; nil item: not found
+	seen  map[itemKey]bool
+	err   error
+}
+
+// NewReadTx returns an empty transactional read on t.
+func NewReadTx(t *Table) *ReadTx { return &ReadTx{t: t, seen: map[itemKey]bool{}} }
+
+// add records the read of the item k, filled by fill.
+func (rt *ReadTx) add(t *Table, handleErr error, k itemKey, keyErr error, fill func(Item) error) {
+	switch {
+	case rt.err != nil:
+	case t != rt.t:
+		rt.err = fmt.Errorf("%w: a handle of table %s in a ReadTx of table %s", ErrInvalidOption, t.name, rt.t.name)
+	case handleErr != nil:
+		rt.err = handleErr
+	case keyErr != nil:
+		rt.err = keyErr
+	case rt.seen[k]:
+		rt.err = fmt.Errorf("%w: the item %q %q read twice", ErrTxLimit, k.pk, k.sk)
+	case len(rt.gets) == MaxTxActions:
+		rt.err = fmt.Errorf("%w: more than %d reads", ErrTxLimit, MaxTxActions)
+	default:
+		rt.seen[k] = true
+		rt.gets = append(rt.gets, types.TransactGetItem{Get: &types.Get{TableName: t.tableName, Key: t.keyItem(k.pk, k.sk)}})
+		rt.fills = append(rt.fills, fill)
+	}
+}
+
+// Run reads every item added with one TransactGetItems and fills each
+// [Read]: Found and Data for an item that exists, Found false otherwise.
+// Errors (wrapped in [*OpError] with Op "ReadTx.Run"): the first error of
+// the reads added, before any request; [ErrInvalidOption] when the table's
+// client has no TransactGetItems ([TransactGetClient]); the SDK's error,
+// e.g. a TransactionCanceledException when a write to one of the items
+// was in progress; a data error when an item does not fit its type. Run
+// with no reads sends nothing.
+func (rt *ReadTx) Run(ctx context.Context) error {
+	const op = "ReadTx.Run"
+	if rt.err != nil {
+		return rt.t.opErr(op, "", "", rt.err)
+	}
+	if len(rt.gets) == 0 {
+		return nil
+	}
+	api, ok := rt.t.client.(TransactGetClient)
+	if !ok {
+		return rt.t.opErr(op, "", "", fmt.Errorf("%w: the client has no TransactGetItems", ErrInvalidOption))
+	}
+	out, err := api.TransactGetItems(ctx, &dynamodb.TransactGetItemsInput{TransactItems: rt.gets}, callOpts(ctx)...)
+	if err != nil {
+		return rt.t.opErr(op, "", "", err)
+	}
+	for i, fill := range rt.fills {
+		var item Item
+		if i < len(out.Responses) {
+			item = out.Responses[i].Item
+		}
+		if err := fill(item); err != nil {
+			return rt.t.opErr(op, "", "", err)
+		}
+	}
+	return nil
+}
+
+// fillRead returns the fill of r: decode an item's data into r.Data.
+func fillRead[T any](t *Table, r *Read[T]) func(Item) error {
+	return func(item Item) error {
+		if item == nil {
+			*r = Read[T]{}
+			return nil
+		}
+		r.Found = true
+		return t.unmarshalData(item, &r.Data)
+	}
+}
+
+// TxGet adds to rt the read of node id's item and returns its [Read],
+// filled in by [ReadTx.Run]. A bad id makes Run fail with [ErrInvalidKey]
+// before any request.
+func (n *Node[N]) TxGet(rt *ReadTx, id string) *Read[N] {
+	r := new(Read[N])
+	pk, sk, err := n.Key(id)
+	rt.add(n.t, n.err, itemKey{pk, sk}, err, fillRead(n.t, r))
+	return r
+}
+
+// TxGet adds to rt the read of the edge from → to and returns its [Read],
+// filled in by [ReadTx.Run]. Bad ids make Run fail with [ErrInvalidKey]
+// before any request.
+func (e *Edge[E]) TxGet(rt *ReadTx, from, to string) *Read[E] {
+	r := new(Read[E])
+	k, err := e.keys(from, to)
+	rt.add(e.t, e.err, itemKey{k.pk, k.sk}, err, fillRead(e.t, r))
+	return r
+}
+
+// TxGet adds to rt the read of a child and returns its [Read], filled in
+// by [ReadTx.Run]. Bad ids make Run fail with [ErrInvalidKey] before any
+// request.
+func (c *Collection[P, C]) TxGet(rt *ReadTx, parentID, childID string) *Read[C] {
+	r := new(Read[C])
+	pk, sk, err := c.Key(parentID, childID)
+	rt.add(c.t, c.err, itemKey{pk, sk}, err, fillRead(c.t, r))
+	return r
+}

@@ -19,7 +19,7 @@ import (
 	"github.com/adjlist/adjlist"
 )
 
-// Patterns are the seed's access patterns, done the same way by each
+// Patterns are the enrolment design's access patterns, done the same way by each
 // implementation: same requests (up to expression placeholder names), same
 // results.
 type Patterns interface {

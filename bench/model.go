@@ -1,6 +1,6 @@
 // Package bench measures adjlist against hand-written aws-sdk-go-v2 code
-// (the floor) and guregu/dynamo/v2, on the students↔courses seed (000) and
-// the workspace→projects item collection (seed 004). See BENCHMARKS.md at
+// (the floor) and guregu/dynamo/v2, on the students↔courses enrolment design and
+// the workspace→projects item collection. See BENCHMARKS.md at
 // the repository root for the method and the figures; `make bench` runs it
 // all.
 //

@@ -64,3 +64,41 @@ func TestUpdateSharedByGoroutines(t *testing.T) {
 		assert.Equal(t, Author{Name: "A", Status: "ACTIVE", Version: 2}, a)
 	}
 }
+
+// TestZeroUpdateRefused: the zero Update changes nothing, and sending it
+// is ErrInvalidOption in an *OpError naming the operation, before any
+// request (the counting client has no client behind it: a request would
+// panic), from every Update and TxUpdate.
+func TestZeroUpdateRefused(t *testing.T) {
+	ctx := context.Background()
+	calls := &countingClient{}
+	table := adjlist.NewTable(calls, "t")
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "COURSE", "META")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	notes := adjlist.NewCollection[Note](students, "NOTE")
+	var zero adjlist.Update
+	tx := func(add func(*adjlist.Tx)) error {
+		tx := adjlist.NewTx(table)
+		add(tx)
+		return tx.Commit(ctx)
+	}
+	for _, tc := range []struct {
+		op  string
+		run func() error
+	}{
+		{"Node.Update", func() error { _, err := students.Update(ctx, "s1", zero); return err }},
+		{"Edge.Update", func() error { _, err := enrolled.Update(ctx, "s1", "c1", zero); return err }},
+		{"Collection.Update", func() error { _, err := notes.Update(ctx, "s1", "n1", zero); return err }},
+		{"Tx.Commit", func() error { return tx(func(tx *adjlist.Tx) { students.TxUpdate(tx, "s1", zero) }) }},
+		{"Tx.Commit", func() error { return tx(func(tx *adjlist.Tx) { enrolled.TxUpdate(tx, "s1", "c1", zero) }) }},
+		{"Tx.Commit", func() error { return tx(func(tx *adjlist.Tx) { notes.TxUpdate(tx, "s1", "n1", zero) }) }},
+	} {
+		err := tc.run()
+		require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+		var op *adjlist.OpError
+		require.ErrorAs(t, err, &op)
+		assert.Equal(t, tc.op, op.Op)
+	}
+	assert.Zero(t, calls.total())
+}

@@ -98,6 +98,7 @@ func rosterOf(t *testing.T, s *school, n int) []adjlist.EdgeItem[Enrollment] {
 }
 
 func TestHydrateKeysOnly(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name         string
 		stingy       int64
@@ -130,6 +131,7 @@ func TestHydrateKeysOnly(t *testing.T) {
 }
 
 func TestHydrateGivesUpAtTheBound(t *testing.T) {
+	t.Parallel()
 	stingy := &stingyClient{stingy: -1, keep: 0}
 	s := hydrationSchool(t, stingy, &noWait{}, 4)
 	roster := rosterOf(t, s, 3)
@@ -139,6 +141,7 @@ func TestHydrateGivesUpAtTheBound(t *testing.T) {
 }
 
 func TestHydrateStopsOnCancelDuringBackoff(t *testing.T) {
+	t.Parallel()
 	stingy := &stingyClient{stingy: -1, keep: 1}
 	forever := retry.BackoffDelayerFunc(func(int, error) (time.Duration, error) { return time.Hour, nil })
 	s := hydrationSchool(t, stingy, forever, 10)
@@ -158,6 +161,7 @@ func TestHydrateStopsOnCancelDuringBackoff(t *testing.T) {
 }
 
 func TestHydrateSkipsDeletedAndDuplicates(t *testing.T) {
+	t.Parallel()
 	stingy := &stingyClient{stingy: 0}
 	s := hydrationSchool(t, stingy, &noWait{}, 10)
 	roster := rosterOf(t, s, 3)
@@ -170,6 +174,7 @@ func TestHydrateSkipsDeletedAndDuplicates(t *testing.T) {
 }
 
 func TestNodeGetMany(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	seedSchool(t, s)
 	ctx := context.Background()

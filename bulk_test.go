@@ -67,6 +67,7 @@ func roster(n int, grade string) []adjlist.EdgeItem[Enrollment] {
 }
 
 func TestPutMany(t *testing.T) {
+	t.Parallel()
 	w := &stingyWriter{stingy: 0}
 	s := bulkSchool(t, w, &noWait{}, 10)
 	ctx := context.Background()
@@ -109,6 +110,7 @@ func TestPutMany(t *testing.T) {
 }
 
 func TestPutManyUnprocessed(t *testing.T) {
+	t.Parallel()
 	t.Run("resent until written", func(t *testing.T) {
 		backoff := &noWait{}
 		w := &stingyWriter{stingy: 3, keep: 10}
@@ -137,6 +139,7 @@ func TestPutManyUnprocessed(t *testing.T) {
 }
 
 func TestPutManyRefusedBeforeAnyRequest(t *testing.T) {
+	t.Parallel()
 	w := &stingyWriter{stingy: 0}
 	s := bulkSchool(t, w, &noWait{}, 10)
 	ctx := context.Background()
@@ -177,6 +180,7 @@ func TestPutManyRefusedBeforeAnyRequest(t *testing.T) {
 }
 
 func TestCollectionPutMany(t *testing.T) {
+	t.Parallel()
 	s := newTenancy(t)
 	ctx := context.Background()
 	children := make([]adjlist.Child[Project], 60)

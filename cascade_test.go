@@ -192,6 +192,7 @@ func without(all, drop []string) []string {
 }
 
 func TestDeleteNodeCascade(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		layout adjlist.Options
@@ -254,6 +255,7 @@ func TestDeleteNodeCascade(t *testing.T) {
 }
 
 func TestDeleteNodeCourse(t *testing.T) {
+	t.Parallel()
 	c := newCampus(t, adjlist.Options{})
 	c.seed(t, 0, 0)
 	before := c.keysOf(t)
@@ -268,6 +270,7 @@ func TestDeleteNodeCourse(t *testing.T) {
 }
 
 func TestDeleteNodeResumes(t *testing.T) {
+	t.Parallel()
 	const mentees, notes = 40, 60
 	// Requests: incoming MENTOR 42 → 2 batches, ADVISES 1, partition
 	// 4 + 60 = 64 → 3, node item 1: 7 BatchWriteItem calls in all. Failing
@@ -303,6 +306,7 @@ func TestDeleteNodeResumes(t *testing.T) {
 }
 
 func TestDeleteNodeRefusedBeforeAnyRequest(t *testing.T) {
+	t.Parallel()
 	c := newCampus(t, adjlist.Options{})
 	noIndex := adjlist.NewTable(c.w, c.table.Name(), func(o *adjlist.Options) { o.NoIndex = true })
 	other := adjlist.NewTable(c.w, c.table.Name()+"-other")
@@ -357,6 +361,7 @@ func TestDeleteNodeRefusedBeforeAnyRequest(t *testing.T) {
 }
 
 func TestDeleteNodeAcrossPages(t *testing.T) {
+	t.Parallel()
 	// 12 notes and 12 mentors of ~100 KB each: 1.2 MB in a91's partition and
 	// in its index partition, so each phase reads two 1 MB pages and
 	// deletes after each.
@@ -377,6 +382,7 @@ func TestDeleteNodeAcrossPages(t *testing.T) {
 }
 
 func TestDeleteNodeSelfKeyedOnSortKeyIndex(t *testing.T) {
+	t.Parallel()
 	// Seed 002's layout: node items keyed PK = SK = "STU#a", index on the
 	// sort key. The index partition "STU#a" then holds both the edges into
 	// a (unlabelled, SK = "STU#a") and a's own node item, which the
@@ -407,6 +413,7 @@ func TestDeleteNodeSelfKeyedOnSortKeyIndex(t *testing.T) {
 }
 
 func TestDeleteNodeShardedIncoming(t *testing.T) {
+	t.Parallel()
 	c := newCampus(t, adjlist.Options{})
 	ctx := context.Background()
 	const shards = 4

@@ -20,6 +20,7 @@ import (
 // read back merged in sort key order by every read, and deleted with the
 // workspace.
 func TestShardedCollection(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	calls := &countingClient{Client: db}

@@ -58,6 +58,7 @@ func newTenancy(t *testing.T) *tenancy {
 }
 
 func TestCollectionLifecycle(t *testing.T) {
+	t.Parallel()
 	s := newTenancy(t)
 	ctx := context.Background()
 	acme := Workspace{DisplayName: "Acme", Region: "eu-west-1", SeatLimit: 50}
@@ -98,6 +99,7 @@ func TestCollectionLifecycle(t *testing.T) {
 }
 
 func TestCollectionLoad(t *testing.T) {
+	t.Parallel()
 	s := newTenancy(t)
 	ctx := context.Background()
 	require.NoError(t, s.workspaces.Put(ctx, "acme", Workspace{DisplayName: "Acme"}))
@@ -134,6 +136,7 @@ func TestCollectionLoad(t *testing.T) {
 func childID(c adjlist.Child[Project]) string { return c.ID }
 
 func TestCollectionNewestFirstAcrossPages(t *testing.T) {
+	t.Parallel()
 	s := newTenancy(t)
 	ctx := context.Background()
 	const n = 45
@@ -189,6 +192,7 @@ func TestCollectionNewestFirstAcrossPages(t *testing.T) {
 }
 
 func TestCollectionULIDOrder(t *testing.T) {
+	t.Parallel()
 	s := newTenancy(t)
 	ctx := context.Background()
 	var created []string
@@ -205,6 +209,7 @@ func TestCollectionULIDOrder(t *testing.T) {
 }
 
 func TestPaddedID(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		prefix string
 		seq    uint64
@@ -237,6 +242,7 @@ func TestPaddedID(t *testing.T) {
 }
 
 func TestCollectionRefusedBeforeAnyRequest(t *testing.T) {
+	t.Parallel()
 	s := newTenancy(t)
 	ctx := context.Background()
 	sameAsMarker := adjlist.NewCollection[Project](s.workspaces, "META")

@@ -9,6 +9,7 @@ import (
 // TestSkCondHolds: a cursor's sort key is checked against the key condition
 // as DynamoDB evaluates it, bounds included where DynamoDB includes them.
 func TestSkCondHolds(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		c    skCond

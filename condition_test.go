@@ -74,6 +74,7 @@ func childIDs(t *testing.T, q adjlist.Query[adjlist.Child[Project]]) []string {
 // on both sides of the prefix (the parent's META and NOTE# items below,
 // PROJECT# and TASK# above), in both directions, paged and counted.
 func TestSortKeyConditionsStayInsidePrefix(t *testing.T) {
+	t.Parallel()
 	s := newTenancy(t)
 	ctx := context.Background()
 	require.NoError(t, s.workspaces.Put(ctx, "acme", Workspace{DisplayName: "Acme"}))
@@ -118,6 +119,7 @@ func TestSortKeyConditionsStayInsidePrefix(t *testing.T) {
 // TestSortKeyConditionRequest: the documented request, with ids escaped
 // as keys are.
 func TestSortKeyConditionRequest(t *testing.T) {
+	t.Parallel()
 	s := newTenancy(t)
 	rec := &recordingClient{Client: s.db}
 	table := adjlist.NewTable(rec, s.table.Name(), func(o *adjlist.Options) { o.PartitionKey, o.SortKey = "EntityRef", "Detail" })
@@ -145,6 +147,7 @@ func TestSortKeyConditionRequest(t *testing.T) {
 
 // TestSortKeyConditionBadInput: refused before any request.
 func TestSortKeyConditionBadInput(t *testing.T) {
+	t.Parallel()
 	s := newTenancy(t)
 	ctx := context.Background()
 	list := s.projects.List("acme")
@@ -183,6 +186,7 @@ func TestSortKeyConditionBadInput(t *testing.T) {
 // TestSortKeyConditionBindsCursor: a cursor from one range is refused by
 // another range, a filtered query and a projected one, before any request.
 func TestSortKeyConditionBindsCursor(t *testing.T) {
+	t.Parallel()
 	s := newTenancy(t)
 	ctx := context.Background()
 	for _, id := range []string{"a", "b", "c", "d"} {
@@ -212,6 +216,7 @@ func TestSortKeyConditionBindsCursor(t *testing.T) {
 // sharded too (each shard gets the condition, the merge keeps order), with
 // the reverse read's label filter still applied.
 func TestEdgeSortKeyConditions(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	sharded := adjlist.NewEdge[Enrollment](s.students, "AUDIT", s.courses, func(o *adjlist.EdgeOptions) { o.Shards = 4 })
@@ -261,6 +266,7 @@ func TestEdgeSortKeyConditions(t *testing.T) {
 // counted as All yields; Limit applies before the filter; a projection
 // returns only the named attributes with the keys.
 func TestFilterAndProject(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	waitlist := adjlist.NewEdge[Enrollment](s.students, "WAITLIST", s.courses)
@@ -324,6 +330,7 @@ func TestFilterAndProject(t *testing.T) {
 // TestFilterUsage: a filtered Count reads every item of its range; Usage
 // reports the items scanned and those the filter kept.
 func TestFilterUsage(t *testing.T) {
+	t.Parallel()
 	s := newTenancy(t)
 	ctx := context.Background()
 	for i, status := range []string{"ACTIVE", "DONE", "ACTIVE", "DONE", "DONE"} {

@@ -28,6 +28,7 @@ func newCounterSchool(t *testing.T) (*countingClient, *adjlist.Edge[Enrollment],
 }
 
 func TestCounterApplyIdempotent(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	calls, _, counter := newCounterSchool(t)
 	count := func(to string) int64 {
@@ -70,6 +71,7 @@ func TestCounterApplyIdempotent(t *testing.T) {
 }
 
 func TestCounterAtWriteTime(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	_, enrolled, counter := newCounterSchool(t)
 	for _, from := range []string{"a91", "b30", "c07"} {
@@ -96,6 +98,7 @@ func TestCounterAtWriteTime(t *testing.T) {
 }
 
 func TestCounterRefused(t *testing.T) {
+	t.Parallel()
 	table := adjlist.NewTable(nil, "t")
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")

@@ -19,6 +19,7 @@ import (
 // decoder's error, wrapped in an OpError naming the read, once, and with no
 // partial result.
 func TestUndecodableItems(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	seedSchool(t, s)
 	ctx := context.Background()
@@ -105,6 +106,7 @@ func TestUndecodableItems(t *testing.T) {
 // TestUndecodableChild: Collection.Load and Collection.List report a child
 // that does not fit the child type.
 func TestUndecodableChild(t *testing.T) {
+	t.Parallel()
 	s := newTenancy(t)
 	ctx := context.Background()
 	require.NoError(t, s.workspaces.Put(ctx, "acme", Workspace{DisplayName: "Acme"}))

@@ -12,6 +12,7 @@ import (
 )
 
 func TestDescribe(t *testing.T) {
+	t.Parallel()
 	table := adjlist.NewTable(nil, "school")
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
@@ -33,6 +34,7 @@ func TestDescribe(t *testing.T) {
 }
 
 func TestDescribeCollectionAndSortKeyIndex(t *testing.T) {
+	t.Parallel()
 	table := adjlist.NewTable(nil, "tenancy", func(o *adjlist.Options) {
 		o.PartitionKey, o.SortKey, o.NoIndex = "EntityRef", "Detail", true
 	})
@@ -56,6 +58,7 @@ func TestDescribeCollectionAndSortKeyIndex(t *testing.T) {
 // TestDescribeAccessPattern: a documented query is one row with the exact
 // expressions it sends; an invalid one is Describe's error.
 func TestDescribeAccessPattern(t *testing.T) {
+	t.Parallel()
 	table := adjlist.NewTable(nil, "school")
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")

@@ -17,6 +17,7 @@ import (
 var math204 = Enrollment{EnrolledOn: "2026-09-01", Grade: "B+"}
 
 func TestEdgeLifecycle(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 
@@ -67,6 +68,7 @@ func TestEdgeLifecycle(t *testing.T) {
 }
 
 func TestEdgeItemShape(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204))
@@ -81,6 +83,7 @@ func TestEdgeItemShape(t *testing.T) {
 }
 
 func TestNodeLifecycle(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	alice := Student{Name: "Alice", Year: 2, Major: "Math"}
@@ -121,6 +124,7 @@ func seedSchool(t *testing.T, s *school) {
 }
 
 func TestForwardAndReverse(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	seedSchool(t, s)
 	ctx := context.Background()
@@ -158,6 +162,7 @@ func TestForwardAndReverse(t *testing.T) {
 }
 
 func TestLoadNode(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	seedSchool(t, s)
 	ctx := context.Background()
@@ -179,6 +184,7 @@ func TestLoadNode(t *testing.T) {
 }
 
 func TestKeysOnlyIndex(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t, func(o *adjlist.CreateTableOptions) { o.Projection = types.ProjectionTypeKeysOnly })
 	ctx := context.Background()
 	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204))
@@ -190,6 +196,7 @@ func TestKeysOnlyIndex(t *testing.T) {
 }
 
 func TestCreateTableExisting(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	err := adjlist.CreateTable(ctx, s.db, s.table)
@@ -205,6 +212,7 @@ type sneaky struct {
 }
 
 func TestRefusedBeforeAnyRequest(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	long := strings.Repeat("x", adjlist.MaxSortKeyLen)
@@ -260,6 +268,7 @@ func TestRefusedBeforeAnyRequest(t *testing.T) {
 }
 
 func TestErrorsKeepSDKTypes(t *testing.T) {
+	t.Parallel()
 	db := newSchool(t).db
 	missing := adjlist.NewTable(db, "no-such-table")
 	students := adjlist.NewNode[Student](missing, "STU", "PROFILE")
@@ -273,6 +282,7 @@ func TestErrorsKeepSDKTypes(t *testing.T) {
 // edge shares cs101's index partition with the ENROLL edges, and only the
 // server-side filter keeps it out (Count decodes nothing).
 func TestReverseCountSkipsOtherLabels(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	seedSchool(t, s)
 	ctx := context.Background()
@@ -285,6 +295,7 @@ func TestReverseCountSkipsOtherLabels(t *testing.T) {
 
 // Map-typed data never sees the key attributes; struct data ignores them.
 func TestMapDataWithoutKeys(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	notes := adjlist.NewEdge[map[string]string](s.students, "NOTE", s.courses)
@@ -300,6 +311,7 @@ func TestMapDataWithoutKeys(t *testing.T) {
 
 // Data that is not a struct or map is refused before any request.
 func TestNonMapData(t *testing.T) {
+	t.Parallel()
 	calls := &countingClient{} // no client behind it: a request would panic
 	words := adjlist.NewNode[string](adjlist.NewTable(calls, "t"), "W", "META")
 	require.ErrorIs(t, words.Put(context.Background(), "a", "just a string"), adjlist.ErrInvalidOption)

@@ -65,6 +65,7 @@ func (m *tagModel) raw(t *testing.T, pk, sk string) map[string]string {
 }
 
 func TestRefRoundTrip(t *testing.T) {
+	t.Parallel()
 	table := adjlist.NewTable(nil, "refs")
 	ws := adjlist.NewNode[Workspace](table, "WS", "META")
 	projects := adjlist.NewCollection[Project](ws, "PROJ")
@@ -105,6 +106,7 @@ func TestRefRoundTrip(t *testing.T) {
 // TestChildEndpointLayout writes both directions and checks every key
 // attribute of the items, then reads them back every way.
 func TestChildEndpointLayout(t *testing.T) {
+	t.Parallel()
 	for _, shards := range []int{0, 8} {
 		t.Run(map[int]string{0: "unsharded", 8: "sharded"}[shards], func(t *testing.T) {
 			t.Parallel()
@@ -214,6 +216,7 @@ func TestChildEndpointRefusedBeforeRequest(t *testing.T) {
 // TestPutCheckedChildEndpoint: the existence check targets the child item
 // in its collection (its shard when sharded).
 func TestPutCheckedChildEndpoint(t *testing.T) {
+	t.Parallel()
 	for _, shards := range []int{0, 4} {
 		t.Run(map[int]string{0: "unsharded", 4: "sharded"}[shards], func(t *testing.T) {
 			t.Parallel()
@@ -277,6 +280,7 @@ func (m *tagModel) seedTags(t *testing.T, ws string, n int, tags ...string) []st
 }
 
 func TestDeleteChildCascade(t *testing.T) {
+	t.Parallel()
 	for _, shards := range []int{0, 4} {
 		t.Run(map[int]string{0: "unsharded", 4: "sharded"}[shards], func(t *testing.T) {
 			t.Parallel()
@@ -322,6 +326,7 @@ func tos[E any](edges []adjlist.EdgeItem[E]) []string {
 // TestDeleteNodeCoversChildrenEdges: deleting a workspace deletes the
 // edges into and out of its projects, and nothing of another workspace.
 func TestDeleteNodeCoversChildrenEdges(t *testing.T) {
+	t.Parallel()
 	for _, shards := range []int{0, 4} {
 		t.Run(map[int]string{0: "unsharded", 4: "sharded"}[shards], func(t *testing.T) {
 			t.Parallel()
@@ -438,6 +443,7 @@ func TestScanChildEndpointEdges(t *testing.T) {
 // their refs as key patterns, and the diagram draws the edge to the
 // collection's box.
 func TestDescribeChildEndpoints(t *testing.T) {
+	t.Parallel()
 	table := adjlist.NewTable(nil, "tags")
 	ws := adjlist.NewNode[Workspace](table, "WS", "META")
 	projects := adjlist.NewCollection[Project](ws, "PROJ")

@@ -15,6 +15,7 @@ import (
 )
 
 func TestIsConditionFailed(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204))
@@ -53,6 +54,7 @@ func TestIsConditionFailed(t *testing.T) {
 
 // Errors name the operation, table and keys, and keep the SDK's types.
 func TestOpError(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204))

@@ -115,6 +115,7 @@ func faultySchool(t *testing.T, plan func(op string, n int, body []byte) fault, 
 }
 
 func TestRetriedFaults(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		status int
@@ -157,6 +158,7 @@ func TestRetriedFaults(t *testing.T) {
 // A guarded put applied by DynamoDB whose response is lost: the retry sees
 // its own item and must report success, not a duplicate.
 func TestLostResponseOnGuardedPut(t *testing.T) {
+	t.Parallel()
 	for _, lost := range []fault{
 		{forward: true, status: 500, body: ddbError("InternalServerError", "lost")},
 		{forward: true, reset: true},
@@ -207,6 +209,7 @@ func TestLostResponseOnGuardedPut(t *testing.T) {
 }
 
 func TestCancelDuringBackoff(t *testing.T) {
+	t.Parallel()
 	s, ft := faultySchool(t, func(op string, n int, _ []byte) fault {
 		if op == "PutItem" {
 			return fault{status: 503, body: ddbError("ServiceUnavailable", "injected")}
@@ -228,6 +231,7 @@ func TestCancelDuringBackoff(t *testing.T) {
 }
 
 func TestWrongTableNotRetried(t *testing.T) {
+	t.Parallel()
 	s, ft := faultySchool(t, nil, 0)
 	wrong := adjlist.NewTable(s.calls, "no-such-table")
 	students := adjlist.NewNode[Student](wrong, "STU", "PROFILE")
@@ -247,6 +251,7 @@ func TestWrongTableNotRetried(t *testing.T) {
 
 // The index lags: the first reverse reads after a write miss the edge.
 func TestIndexLag(t *testing.T) {
+	t.Parallel()
 	lagging := 3
 	plan := func(op string, n int, body []byte) fault {
 		if op == "Query" && bytes.Contains(body, []byte(`"IndexName":"GSI1"`)) && n <= lagging {

@@ -23,6 +23,7 @@ type Entry struct {
 }
 
 func TestIndexNative(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	calls := &countingClient{Client: db}

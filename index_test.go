@@ -120,6 +120,7 @@ func (m *indexedModel) eventually(t *testing.T, q adjlist.Query[adjlist.Child[Pr
 }
 
 func TestIndexItemsCarryDerivedKeys(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	m := newIndexedModel(t)
 	require.NoError(t, m.projects.Put(ctx, "acme", "2026-0007", Proj{Title: "Roadmap #1", Status: ptr("ACTIVE"), CreatedAt: "2026-01-07"}))
@@ -136,6 +137,7 @@ func TestIndexItemsCarryDerivedKeys(t *testing.T) {
 }
 
 func TestIndexSparse(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	m := newIndexedModel(t)
 	// No status (nil pointer, NULL): in LSI1 only. No title (omitempty): in GSI2 only.
@@ -158,6 +160,7 @@ func TestIndexSparse(t *testing.T) {
 }
 
 func TestIndexOverloading(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	m := newIndexedModel(t)
 	require.NoError(t, m.workspaces.Put(ctx, "acme", Space{Name: "Acme", Status: "ACTIVE", CreatedAt: "2026-01-05"}))
@@ -187,6 +190,7 @@ func TestIndexOverloading(t *testing.T) {
 // Every write path keeps the index true: after each, the index shows
 // exactly what the item's data says.
 func TestIndexKeptTrueOnEveryWrite(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	m := newIndexedModel(t)
 	active := m.projects.ByIndex("GSI2", "ACTIVE")
@@ -245,6 +249,7 @@ func TestIndexKeptTrueOnEveryWrite(t *testing.T) {
 }
 
 func TestIndexUpdateRefusedWhenKeysCannotBeComputed(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	calls := &countingClient{Client: db}
@@ -283,6 +288,7 @@ func TestIndexUpdateRefusedWhenKeysCannotBeComputed(t *testing.T) {
 // A course's roster in enrolment-date order: edges in an index whose
 // sort key is an edge attribute, beside the inverted GSI1.
 func TestIndexEdgesByAttribute(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) {
@@ -338,6 +344,7 @@ func TestIndexEdgesByAttribute(t *testing.T) {
 }
 
 func TestIndexSharded(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	table := adjlist.NewTable(db, ddbtest.TableName(t), indexedTableOptions)
@@ -397,6 +404,7 @@ func TestIndexSharded(t *testing.T) {
 }
 
 func TestIndexRefusedBeforeAnyRequest(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	m := newIndexedModel(t)
 	before := m.calls.total()
@@ -451,6 +459,7 @@ func TestIndexRefusedBeforeAnyRequest(t *testing.T) {
 // value, a shard's suffix included) is ErrInvalidKey before any request, on
 // derived, sharded and native keys alike; one byte less is sent.
 func TestIndexQueryValueLimits(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	calls := &countingClient{Client: noNetwork{}}
 	table := adjlist.NewTable(calls, "limits", func(o *adjlist.Options) {
@@ -494,6 +503,7 @@ func TestIndexQueryValueLimits(t *testing.T) {
 }
 
 func TestIndexDeclarationsRefused(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	tables := map[string][]adjlist.Index{
 		"duplicate name":           {{Name: "GSI2", PartitionKey: "A"}, {Name: "GSI2", PartitionKey: "B"}},
@@ -553,6 +563,7 @@ func TestIndexDeclarationsRefused(t *testing.T) {
 }
 
 func TestCreateTableIndexes(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) {
@@ -583,6 +594,7 @@ func TestCreateTableIndexes(t *testing.T) {
 }
 
 func TestPageIndexMixedRead(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	m := newIndexedModel(t)
 	require.NoError(t, m.workspaces.Put(ctx, "acme", Space{Name: "Acme", Status: "ACTIVE", CreatedAt: "2026-01-05"}))
@@ -642,6 +654,7 @@ func (c *recordingClient) lastQuery(t *testing.T) *dynamodb.QueryInput {
 
 // The requests the README's "Modelling more access patterns" shows.
 func TestIndexRequestsAsDocumented(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	rec := &recordingClient{Client: db}
@@ -700,6 +713,7 @@ func TestIndexRequestsAsDocumented(t *testing.T) {
 }
 
 func TestIndexKeyAttributesRefusedInData(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	table := adjlist.NewTable(nil, "t", indexedTableOptions)
 	type sneaky struct {
@@ -718,6 +732,7 @@ func TestIndexKeyAttributesRefusedInData(t *testing.T) {
 // major (GSI3) follow Put, PutMany, TxPut, PutChecked, Move, Update,
 // Delete and DeleteNode.
 func TestIndexKeptTrueForEdgesAndNodes(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) {
@@ -829,6 +844,7 @@ func (noNetwork) Query(context.Context, *dynamodb.QueryInput, ...func(*dynamodb.
 // cursor that page returns must resume the query that issued it, for every
 // range and in both directions, to the last page.
 func TestIndexCursorAtRangeBound(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) {

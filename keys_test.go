@@ -14,6 +14,7 @@ import (
 )
 
 func TestNodeKey(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		typ, id, want string
 	}{
@@ -41,6 +42,7 @@ func TestNodeKey(t *testing.T) {
 }
 
 func TestEdgeKey(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		label, typ, id, want string
 	}{
@@ -62,6 +64,7 @@ func TestEdgeKey(t *testing.T) {
 }
 
 func TestKeyLimits(t *testing.T) {
+	t.Parallel()
 	const prefix = "STU#"
 	// "é" is two bytes: limits count UTF-8 bytes, not runes.
 	multibyte := func(n int) string { return strings.Repeat("é", n/2) + strings.Repeat("a", n%2) }
@@ -93,6 +96,7 @@ func TestKeyLimits(t *testing.T) {
 }
 
 func TestInvalidKeys(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		build func() (string, error)
@@ -121,6 +125,7 @@ func TestInvalidKeys(t *testing.T) {
 }
 
 func TestParseRejectsForeignKeys(t *testing.T) {
+	t.Parallel()
 	for _, k := range []string{"", "STU", "STU#", "#a91", "STU#a#91", "STU#a%2", "STU#a%41", "STU#\xff", "S U#a"} {
 		_, _, err := adjlist.ParseNodeKey(k)
 		assert.ErrorIs(t, err, adjlist.ErrInvalidKey, "ParseNodeKey(%q)", k)
@@ -179,6 +184,7 @@ func FuzzKeys(f *testing.F) {
 // MaxSortKeyLen bytes and refused one byte later, before any request (the
 // nil client would answer ErrInvalidOption, not ErrInvalidKey).
 func TestSortKeyLimitEverywhere(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	tbl := adjlist.NewTable(nil, "t")
 	students := adjlist.NewNode[Student](tbl, "STU", "PROFILE")

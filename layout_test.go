@@ -17,6 +17,7 @@ import (
 
 // Every layout the seeds use must serve both directions of an edge.
 func TestLayouts(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		layout adjlist.Options
@@ -98,6 +99,7 @@ func TestLayouts(t *testing.T) {
 }
 
 func TestInvalidLayouts(t *testing.T) {
+	t.Parallel()
 	db := newSchool(t).db
 	for _, o := range []adjlist.Options{
 		{PartitionKey: "K", SortKey: "K"},
@@ -137,6 +139,7 @@ func rawItem(t *testing.T, s *school, pk, sk string) map[string]string {
 // The AWS developer guide's adjacency list: node items keyed by their own
 // id (PK = SK) on a table whose index is keyed on the sort key.
 func TestSelfKeyedNodesOnSortKeyIndex(t *testing.T) {
+	t.Parallel()
 	type Bill struct {
 		Amount int `dynamodbav:"amount"`
 	}
@@ -178,6 +181,7 @@ func TestSelfKeyedNodesOnSortKeyIndex(t *testing.T) {
 }
 
 func TestNoIndexTable(t *testing.T) {
+	t.Parallel()
 	db := newSchool(t).db
 	calls := &countingClient{Client: db}
 	table := adjlist.NewTable(calls, ddbtest.TableName(t), func(o *adjlist.Options) { o.NoIndex = true })
@@ -204,6 +208,7 @@ func TestNoIndexTable(t *testing.T) {
 }
 
 func TestNilClientTable(t *testing.T) {
+	t.Parallel()
 	table := adjlist.NewTable(nil, "school")
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	pk, sk, err := students.Key("a91")

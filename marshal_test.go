@@ -41,6 +41,7 @@ type Tagged struct {
 // hold, a type's own marshalling is used, Update values follow the same
 // encoder, and a key attribute is still refused whatever the tag key.
 func TestMarshalOptions(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	jsonTags := func(o *adjlist.Options) {
 		o.EncoderOptions = func(eo *attributevalue.EncoderOptions) { eo.TagKey, eo.NullEmptySets = "json", true }

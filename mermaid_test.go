@@ -14,6 +14,7 @@ import (
 // the index serving their reverse read, item collections and secondary
 // indexes with their key templates, escaped for Mermaid.
 func TestMermaid(t *testing.T) {
+	t.Parallel()
 	table := adjlist.NewTable(nil, "school")
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
@@ -52,6 +53,7 @@ func TestMermaid(t *testing.T) {
 // unlabelled edge reads "edge"; a table without an index has no reverse
 // arrow; an edge in a derived index hangs off its source type.
 func TestMermaidEdgesOnly(t *testing.T) {
+	t.Parallel()
 	table := adjlist.NewTable(nil, "school", func(o *adjlist.Options) {
 		o.NoIndex = true
 		o.Indexes = []adjlist.Index{{Name: "BYDATE", PartitionKey: "BYDATE_PK", SortKey: "BYDATE_SK"}}
@@ -80,6 +82,7 @@ func TestMermaidEdgesOnly(t *testing.T) {
 // count items when the counter is described, and without arrows when no
 // described item type is in it.
 func TestMermaidDrawsEveryIndex(t *testing.T) {
+	t.Parallel()
 	table := adjlist.NewTable(nil, "school", func(o *adjlist.Options) {
 		o.Indexes = []adjlist.Index{{Name: "ByCount",
 			PartitionAttributes: []adjlist.KeyAttribute{{Name: "counter"}},

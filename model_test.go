@@ -38,6 +38,7 @@ func describedModel(t *testing.T) (*adjlist.Table, []adjlist.Describer) {
 // in it and their key templates, and each derived index key is a ByIndex
 // access pattern with the key condition the query sends.
 func TestDescribeIndexes(t *testing.T) {
+	t.Parallel()
 	table, handles := describedModel(t)
 	var b strings.Builder
 	require.NoError(t, adjlist.Describe(&b, table, handles...))
@@ -67,6 +68,7 @@ func TestDescribeIndexes(t *testing.T) {
 // TestDescribeDefaultTable: a table without Options.Indexes prints exactly
 // what Describe printed before indexes were values of the model.
 func TestDescribeDefaultTable(t *testing.T) {
+	t.Parallel()
 	table := adjlist.NewTable(nil, "school")
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
@@ -93,6 +95,7 @@ func TestDescribeDefaultTable(t *testing.T) {
 
 // TestDescribeModel: the model Describe walks, as data.
 func TestDescribeModel(t *testing.T) {
+	t.Parallel()
 	table, handles := describedModel(t)
 	m, err := adjlist.DescribeModel(table, handles...)
 	require.NoError(t, err)
@@ -138,6 +141,7 @@ func TestDescribeModel(t *testing.T) {
 // too), an unlabelled edge its own name; a sort-key index holds every item
 // keyed SK/PK; attribute types follow attributevalue.
 func TestDescribeModelEdges(t *testing.T) {
+	t.Parallel()
 	type typed struct {
 		S    string            `dynamodbav:"s"`
 		N    float64           `dynamodbav:"n"`

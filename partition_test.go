@@ -19,6 +19,7 @@ import (
 // the rest; bad targets fail before any request; a bad item leaves every
 // slice nil.
 func TestLoadPartition(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	waitlist := adjlist.NewEdge[Enrollment](s.students, "WAITLIST", s.courses)
@@ -89,6 +90,7 @@ func updateSet(table, pk, sk, attr string) *dynamodb.UpdateItemInput {
 // TestPagePartition: the same read one Query per page, with cursors; the
 // node item is on one page; a cursor of another partition is refused.
 func TestPagePartition(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	notes := adjlist.NewCollection[Note](s.students, "NOTE")

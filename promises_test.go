@@ -35,6 +35,7 @@ type Person struct {
 // self-keyed parent's type the same; both are refused when declared, with
 // ErrInvalidOption on every call and no request.
 func TestSelfKeyedNodeEdgeCollision(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	users := adjlist.NewNode[Person](s.table, "USER", "")
@@ -74,6 +75,7 @@ func TestSelfKeyedNodeEdgeCollision(t *testing.T) {
 // bytes), so a longer node, child or edge source key is ErrInvalidKey
 // before any request, not a ValidationException.
 func TestSortKeyIndexKeyLimits(t *testing.T) {
+	t.Parallel()
 	s := newSchoolLayout(t, adjlist.Options{IndexPartitionKey: "SK", IndexSortKey: "PK"}, "ENROLL")
 	ctx := context.Background()
 	long := strings.Repeat("x", 1500) // "STU#" + 1500 bytes: under 2048, over 1024
@@ -99,6 +101,7 @@ func TestSortKeyIndexKeyLimits(t *testing.T) {
 // TestGetZeroOnError: a read that fails returns the zero value, never the
 // part decoded before the bad attribute.
 func TestGetZeroOnError(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	_, err := s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.table.Name()), Item: map[string]types.AttributeValue{
@@ -124,6 +127,7 @@ func TestGetZeroOnError(t *testing.T) {
 // item once: it succeeds when the node exists and reports the missing node
 // (Side "from") when it does not, never ErrTxLimit.
 func TestPutCheckedSelfLoop(t *testing.T) {
+	t.Parallel()
 	db := ddbtest.Client(t)
 	table := adjlist.NewTable(db, ddbtest.TableName(t))
 	ctx := context.Background()
@@ -164,6 +168,7 @@ func putRaw(t *testing.T, s *school, attrs map[string]string) {
 // have built (written by another program) are skipped by All and not
 // counted by Count, forward, reverse, sharded and in item collections.
 func TestCountAgreesWithAll(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	sharded := adjlist.NewEdge[Enrollment](s.students, "AUDIT", s.courses, func(o *adjlist.EdgeOptions) { o.Shards = 3 })
@@ -226,6 +231,7 @@ func allAndCount[T any](ctx context.Context, q adjlist.Query[T]) func(*testing.T
 // written by another program) is skipped as foreign by every read, never
 // yielded by To("math204") as an edge to cs101.
 func TestReverseReadSkipsMismatchedIndexKeys(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", Enrollment{Grade: "A"}))
@@ -251,6 +257,7 @@ func TestReverseReadSkipsMismatchedIndexKeys(t *testing.T) {
 // over the same keys or another direction refuse it, signed or not, before
 // any request.
 func TestCursorBindsTheWholeQuery(t *testing.T) {
+	t.Parallel()
 	for _, signed := range []bool{false, true} {
 		t.Run(map[bool]string{false: "unsigned", true: "signed"}[signed], func(t *testing.T) {
 			var layout adjlist.Options
@@ -298,6 +305,7 @@ func TestCursorBindsTheWholeQuery(t *testing.T) {
 // unused low bits in the final character, inserted '\n' or '\r') are
 // refused.
 func TestSignedCursorsAreCanonical(t *testing.T) {
+	t.Parallel()
 	s := newSchoolLayout(t, adjlist.Options{CursorKey: []byte("0123456789abcdef0123456789abcdef")}, "ENROLL")
 	manyEdges(t, s, 4)
 	ctx := context.Background()
@@ -366,6 +374,7 @@ func (r *crcRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 // SDK's response checksum validation logs a warning (aws-sdk-go-v2#3545)
 // when, and only when, the error response lacks its x-amz-crc32 header.
 func TestReadmeLocalClientPrintsNoWarnings(t *testing.T) {
+	t.Parallel()
 	shared := ddbtest.Client(t)
 	endpoint := aws.ToString(shared.Options().BaseEndpoint)
 	require.NotEmpty(t, endpoint)

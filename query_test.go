@@ -27,6 +27,7 @@ func manyEdges(t *testing.T, s *school, n int) {
 }
 
 func TestPaging(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	const n = 57
 	manyEdges(t, s, n)
@@ -92,6 +93,7 @@ func edgeTo(e adjlist.EdgeItem[Enrollment]) string   { return e.To }
 func edgeFrom(e adjlist.EdgeItem[Enrollment]) string { return e.From }
 
 func TestAllStopsFetchingOnBreak(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	manyEdges(t, s, 25)
 	ctx := context.Background()
@@ -108,6 +110,7 @@ func TestAllStopsFetchingOnBreak(t *testing.T) {
 }
 
 func TestAllYieldsErrorOnce(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -120,6 +123,7 @@ func TestAllYieldsErrorOnce(t *testing.T) {
 }
 
 func TestCursorBoundToItsQuery(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	manyEdges(t, s, 4)
 	ctx := context.Background()
@@ -175,6 +179,7 @@ func TestCursorBoundToItsQuery(t *testing.T) {
 }
 
 func TestSignedCursors(t *testing.T) {
+	t.Parallel()
 	key := []byte("0123456789abcdef0123456789abcdef")
 	s := newSchoolLayout(t, adjlist.Options{CursorKey: key}, "ENROLL")
 	manyEdges(t, s, 6)

@@ -36,6 +36,7 @@ func parallel(workers, n int, job func(i int) error) []error {
 }
 
 func TestConcurrentSameEdge(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		data     func(i int) Enrollment
@@ -70,6 +71,7 @@ func TestConcurrentSameEdge(t *testing.T) {
 }
 
 func TestConcurrentDistinctEdges(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	const students, courses = 50, 20 // 1,000 edges from 16 goroutines
@@ -94,6 +96,7 @@ func TestConcurrentDistinctEdges(t *testing.T) {
 // Creating and deleting one edge at the same time leaves it either fully
 // present (table and index) or fully gone, never half.
 func TestConcurrentCreateDelete(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	for round := range 30 {
@@ -124,6 +127,7 @@ func TestConcurrentCreateDelete(t *testing.T) {
 // 2,000 edges (10,000 in the stress tier) in one partition, each way, page by page: every edge
 // exactly once and in order.
 func TestTenThousandEdgesPaged(t *testing.T) {
+	t.Parallel()
 	n := testsize.Pick(2_000, 10_000)
 	if testing.Short() {
 		n = 1_000

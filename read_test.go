@@ -17,6 +17,7 @@ import (
 // eventually consistent default) without, and reads what was just
 // written.
 func TestConsistentReads(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	b := newBlog(t, false)
 	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Ada"}))

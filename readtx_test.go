@@ -15,6 +15,7 @@ import (
 // node, its counter's count, an edge and a child, typed; a missing item is
 // Found false; bad input fails before any request.
 func TestReadTx(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := newSchool(t)
 	require.NoError(t, s.courses.Put(ctx, "math204", Course{Title: "Linear Algebra"}))

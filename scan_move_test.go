@@ -170,6 +170,7 @@ func TestMigrateMovesChildrenLive(t *testing.T) {
 // and timestamps unchanged, other items of the partitions untouched, and
 // Scan delivering old-layout children with their parent mid-way.
 func TestMigrateReshardsChildren(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) {
@@ -301,6 +302,7 @@ func TestMigrateReshardsChildren(t *testing.T) {
 // A child created at its new key while the old copy exists: Migrate keeps
 // both, reports them, and moves the rest; once resolved, a run is clean.
 func TestMigrateMoveConflict(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	table := adjlist.NewTable(db, ddbtest.TableName(t))
@@ -357,6 +359,7 @@ func TestMigrateMoveConflict(t *testing.T) {
 // A move that finds the old child changed reads it again and moves what
 // is stored; one that finds it deleted passes it over.
 func TestMigrateMoveRace(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	table := adjlist.NewTable(db, ddbtest.TableName(t))
@@ -406,6 +409,7 @@ func (c *racingClient) TransactWriteItems(ctx context.Context, in *dynamodb.Tran
 
 // Bad handles and options fail before any request.
 func TestMigrateMoveRefusedBeforeAnyRequest(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	table := adjlist.NewTable(db, ddbtest.TableName(t))
@@ -439,6 +443,7 @@ var _ adjlist.MigrateClient = (*dynamodb.Client)(nil)
 // Decode recognises a collection's children under any shard layout of the
 // parent's key, whatever the handle's count, and nothing else.
 func TestCollectionDecodeAnyShardLayout(t *testing.T) {
+	t.Parallel()
 	table := adjlist.NewTable(nil, "t")
 	ws := adjlist.NewNode[Space](table, "WS", "META")
 	raw := func(pk, sk string) adjlist.Item {
@@ -471,6 +476,7 @@ func TestCollectionDecodeAnyShardLayout(t *testing.T) {
 // lacked still fails the move's Delete condition (the version changed):
 // the child is read again and moved with the attribute.
 func TestMigrateMoveKeepsAddedAttributeWithVersion(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	table := adjlist.NewTable(db, ddbtest.TableName(t))

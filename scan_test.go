@@ -27,6 +27,7 @@ type Ticket struct {
 }
 
 func TestScanByItemType(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := newSchool(t)
 	db, students, enrolled := s.db, s.students, s.enrolled
@@ -204,6 +205,7 @@ func TestMigrateLiveTable(t *testing.T) {
 // Re-sharding: edges written unsharded are moved to 4 index partitions
 // by Migrate, after which the sharded handle reads them all.
 func TestMigrateReshardsEdges(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	s := newSchool(t)
 	db, table, before := s.db, s.table, s.enrolled

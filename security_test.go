@@ -13,6 +13,7 @@ import (
 
 // Hostile ids cannot reach another node's items, in either direction.
 func TestHostileIDs(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	require.NoError(t, s.enrolled.Put(ctx, "a91", "x", Enrollment{Grade: "A"}))
@@ -62,6 +63,7 @@ func TestHostileIDs(t *testing.T) {
 // Values that look like expression syntax are stored as they are: every
 // value goes through a placeholder.
 func TestExpressionSyntaxStoredLiterally(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	nasty := []string{

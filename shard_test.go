@@ -24,6 +24,7 @@ type Follow struct {
 
 // A celebrity's followers, sharded over 8 index partitions.
 func TestShardedReverseReads(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	users := adjlist.NewNode[Student](s.table, "USER", "PROFILE")
@@ -116,6 +117,7 @@ func TestShardedReverseReads(t *testing.T) {
 }
 
 func TestShardOptions(t *testing.T) {
+	t.Parallel()
 	table := adjlist.NewTable(nil, "t", func(o *adjlist.Options) { o.IndexPartitionKey, o.IndexSortKey = "SK", "PK" })
 	users := adjlist.NewNode[Student](table, "USER", "PROFILE")
 	for _, n := range []int{-1, adjlist.MaxShards + 1} {

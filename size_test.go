@@ -16,6 +16,7 @@ import (
 )
 
 func TestItemSize(t *testing.T) {
+	t.Parallel()
 	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
 	n := func(v string) types.AttributeValue { return &types.AttributeValueMemberN{Value: v} }
 	tests := []struct {
@@ -48,6 +49,7 @@ type note struct {
 // 409,600 bytes is accepted, by adjlist and by DynamoDB (Local); one more
 // byte is refused before any request.
 func TestItemSizeLimit(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	notes := adjlist.NewEdge[note](s.students, "NOTE", s.courses)

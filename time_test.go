@@ -57,6 +57,7 @@ func (a *ttlOnlyAdmin) DescribeTable(context.Context, *dynamodb.DescribeTableInp
 }
 
 func TestTimeToLive(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	calls := &opsClient{Client: db}
@@ -154,6 +155,7 @@ type Post2 struct {
 }
 
 func TestTimestamps(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	calls := &opsClient{Client: db}

@@ -33,6 +33,7 @@ func peerSchool(t *testing.T) *school {
 }
 
 func TestPeers(t *testing.T) {
+	t.Parallel()
 	s := peerSchool(t)
 	ctx := context.Background()
 	tests := []struct {
@@ -80,6 +81,7 @@ func TestPeers(t *testing.T) {
 }
 
 func TestPeersBudgetAcrossPages(t *testing.T) {
+	t.Parallel()
 	s := peerSchool(t)
 	ctx := context.Background()
 	pageSize := func(n int32) func(*adjlist.TraverseOptions) {
@@ -125,6 +127,7 @@ func peerIDs(peers []adjlist.Peer) []string {
 }
 
 func TestPeersSharded(t *testing.T) {
+	t.Parallel()
 	const shards = 3
 	s := newSchool(t)
 	ctx := context.Background()
@@ -159,6 +162,7 @@ func TestPeersSharded(t *testing.T) {
 }
 
 func TestTwoHop(t *testing.T) {
+	t.Parallel()
 	s := peerSchool(t)
 	ctx := context.Background()
 	waitlist := adjlist.NewEdge[Enrollment](s.students, "WAITLIST", s.courses)
@@ -175,6 +179,7 @@ func TestTwoHop(t *testing.T) {
 }
 
 func TestTwoHopRefusedBeforeAnyRequest(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	mentors := adjlist.NewEdge[Enrollment](s.students, "MENTOR", s.students)

@@ -40,6 +40,7 @@ func missingSides(err error) []string {
 }
 
 func TestPutChecked(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	require.NoError(t, s.students.Put(ctx, "a91", Student{Name: "Ada"}))
@@ -78,6 +79,7 @@ func TestPutChecked(t *testing.T) {
 }
 
 func TestPutCheckedIdempotentWithToken(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	require.NoError(t, s.students.Put(ctx, "a91", Student{}))
@@ -99,6 +101,7 @@ func TestPutCheckedIdempotentWithToken(t *testing.T) {
 }
 
 func TestMove(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
 	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204))
@@ -160,6 +163,7 @@ func txSchool(t *testing.T, conflicts int64) (*school, *txCounter) {
 }
 
 func TestTxConflicts(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name      string
 		conflicts int64
@@ -206,6 +210,7 @@ func TestTxConflicts(t *testing.T) {
 }
 
 func TestTxLimits(t *testing.T) {
+	t.Parallel()
 	s, tc := txSchool(t, 0)
 	ctx := context.Background()
 	big := strings.Repeat("x", 390*1024)
@@ -283,6 +288,7 @@ func (c *reasonClient) TransactWriteItems(ctx context.Context, in *dynamodb.Tran
 // Each cancellation reason DynamoDB documents maps to what it means, and
 // only conflicts and throttling are retried when asked.
 func TestTxCancellationReasons(t *testing.T) {
+	t.Parallel()
 	base := newSchool(t)
 	tests := []struct {
 		code      string

@@ -17,6 +17,7 @@ type upProject struct {
 // request, with the handle's own clauses, leaves the caller's value as it
 // was, and two Updates grown from one never share actions.
 func TestUpdateImmutable(t *testing.T) {
+	t.Parallel()
 	base := Set("a", 1)
 	withB := base.Set("b", 2)
 	withC := base.Set("c", 3)
@@ -50,6 +51,7 @@ func TestUpdateImmutable(t *testing.T) {
 // TestDeriveIndexUpdate: index keys follow from what an Update does,
 // read from its actions, without DynamoDB.
 func TestDeriveIndexUpdate(t *testing.T) {
+	t.Parallel()
 	table := NewTable(nil, "t", func(o *Options) {
 		o.Indexes = []Index{{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"}}
 	})

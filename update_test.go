@@ -18,6 +18,7 @@ import (
 // derived index key GSI2PK) must not have been added to the caller's
 // value, or the retry would fail before any request.
 func TestUpdateSentAgain(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	b := newBlog(t, true)
 	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Ada", Status: "NEW"}))
@@ -43,6 +44,7 @@ func TestUpdateSentAgain(t *testing.T) {
 // TestUpdateSharedByGoroutines: one Update value sent by many goroutines
 // at once, each to its own item (run with -race).
 func TestUpdateSharedByGoroutines(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	b := newBlog(t, true)
 	const n = 20
@@ -70,6 +72,7 @@ func TestUpdateSharedByGoroutines(t *testing.T) {
 // request (the counting client has no client behind it: a request would
 // panic), from every Update and TxUpdate.
 func TestZeroUpdateRefused(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	calls := &countingClient{}
 	table := adjlist.NewTable(calls, "t")

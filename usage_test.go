@@ -13,6 +13,7 @@ import (
 // Each access pattern costs what the design promises: the requests it makes
 // and the capacity DynamoDB reports for them.
 func TestUsage(t *testing.T) {
+	t.Parallel()
 	s := newSchool(t)
 	seedSchool(t, s)
 	manyEdges(t, s, 30)

@@ -310,6 +310,7 @@ func (b *blog) writeCases() []writeCase {
 // (never the guard's), each with the stored item in the same response
 // (ALL_OLD), in one request, nothing written; a holding condition writes.
 func TestConditionVersusGuard(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	b := newBlog(t, false)
 	for c, wc := range b.writeCases() {
@@ -377,6 +378,7 @@ func TestConditionVersusGuard(t *testing.T) {
 
 // The condition expressions sent are the ones the README shows.
 func TestConditionExpressionSent(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	b := newBlog(t, false)
 	draft := adjlist.If(holdsOnMissing)
@@ -419,6 +421,7 @@ func TestConditionExpressionSent(t *testing.T) {
 // Optimistic locking: 1 on create, +1 per update, conditioned on the
 // version read; a stale write changes nothing, alone or in a transaction.
 func TestOptimisticLocking(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	b := newBlog(t, true)
 
@@ -501,6 +504,7 @@ func TestOptimisticLocking(t *testing.T) {
 // conflict: the final counter equals the writes that succeeded, no update
 // lost.
 func TestNoLostUpdates(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	b := newBlog(t, true)
 	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Ada"}))
@@ -556,6 +560,7 @@ func TestNoLostUpdates(t *testing.T) {
 
 // Bad write options and updates are refused before any request.
 func TestWriteOptionsRefusedBeforeAnyRequest(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	plain := newBlog(t, false)
 	locked := newBlog(t, true)
@@ -631,6 +636,7 @@ func TestWriteOptionsRefusedBeforeAnyRequest(t *testing.T) {
 // Node.Update, Node.TxUpdate and the TxUpdates of edges and children keep
 // derived index keys true, as Put does.
 func TestNewWritesKeepIndexTrue(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	b := newBlog(t, false)
 	byStatus := func(c, status string) []string {
@@ -700,6 +706,7 @@ func TestNewWritesKeepIndexTrue(t *testing.T) {
 }
 
 func TestNodeCreateUpdateDelete(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	b := newBlog(t, false)
 	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Ada"}))
@@ -727,6 +734,7 @@ func TestNodeCreateUpdateDelete(t *testing.T) {
 }
 
 func TestBatchNodesAndChildren(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	b := newBlog(t, false)
 	var posts []adjlist.Child[Post]
@@ -770,6 +778,7 @@ func TestBatchNodesAndChildren(t *testing.T) {
 // Bulk writes carry no condition: PutMany writes version 1 on a locked
 // handle, whatever was stored, and DeleteMany checks no version.
 func TestBulkWritesAndVersions(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	b := newBlog(t, true)
 	require.NoError(t, b.posts.Put(ctx, "ada", "p1", Post{Title: "Hello"}))
@@ -799,6 +808,7 @@ func TestBulkWritesAndVersions(t *testing.T) {
 // for different conditions refused (two actions on one item), as is a check
 // beside an update of the item.
 func TestTxChecks(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	b := newBlog(t, true)
 	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Ada", Status: "DRAFT"}))
@@ -837,6 +847,7 @@ func TestTxChecks(t *testing.T) {
 // update reports ErrVersionConflict although it was applied, as
 // Tracking.Version documents.
 func TestLostResponseOnLockedWrites(t *testing.T) {
+	t.Parallel()
 	lost := fault{forward: true, status: 500, body: ddbError("InternalServerError", "lost")}
 	s, ft := faultySchool(t, func(op string, n int, _ []byte) fault {
 		if (op == "PutItem" || op == "UpdateItem") && n == 1 {
@@ -860,6 +871,7 @@ func TestLostResponseOnLockedWrites(t *testing.T) {
 // A create retried after a lost response succeeds with a condition of the
 // caller's too: the stored item is the one written.
 func TestLostResponseOnConditionalCreate(t *testing.T) {
+	t.Parallel()
 	lost := fault{forward: true, status: 500, body: ddbError("InternalServerError", "lost")}
 	s, ft := faultySchool(t, func(op string, n int, _ []byte) fault {
 		if op == "PutItem" && n == 1 {
@@ -875,6 +887,7 @@ func TestLostResponseOnConditionalCreate(t *testing.T) {
 // Collection.GetMany resends unprocessed keys as Node.GetMany does, and
 // gives up at Options.BatchMaxAttempts with ErrUnprocessed.
 func TestCollectionGetManyUnprocessed(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	for _, tc := range []struct {
 		name    string

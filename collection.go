@@ -96,6 +96,7 @@ func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*
 		c.tr, c.err = c.t.newTracking(opts.Tracking)
 	}
 	c.decodeItem = c.decode
+	c.record()
 	return c
 }
 

@@ -23,6 +23,7 @@ const (
 	skGE // >= lo
 	skLT // < lo
 	skLE // <= lo
+	skEQ // = lo
 )
 
 // skCond is a sort key condition kept inside the item type's prefix: its
@@ -50,6 +51,8 @@ func (c skCond) holds(v, prefix string) bool {
 		return v < c.lo
 	case skLE:
 		return v <= c.lo
+	case skEQ:
+		return v == c.lo
 	}
 	return strings.HasPrefix(v, prefix)
 }
@@ -168,6 +171,17 @@ func (q Query[T]) BeginsWith(p string) Query[T] {
 	})
 }
 
+// Equal keeps the one item whose id is v: SK = prefix+v, e.g. on a
+// player's items (PK = "player001", prefix "ITEMS#"), Equal("003") is
+// PK = "player001" AND SK = "ITEMS#003". On an index sort key without an
+// item type prefix it compares the whole value (GSI2SK = :v), and on a
+// native index the first sort attribute not fixed, typed.
+func (q Query[T]) Equal(v any) Query[T] {
+	return q.sortKey("Equal", v, nil, func(_, v, _ string) skCond {
+		return skCond{op: skEQ, lo: v}
+	})
+}
+
 // PrefixEnd returns an inclusive upper bound for the ids that start with
 // prefix: prefix followed by U+10FFFF, the greatest Unicode code point, so
 // Between("2023-01-01", PrefixEnd("2023-01-31")) includes
@@ -214,14 +228,18 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 		q.calls += "." + name + condArgs(name)
 		return q.compile()
 	}
-	ka, err := q.boundKey(name, p, a)
+	bound := q.boundKey
+	if q.keys.rawSK {
+		bound = rawBound
+	}
+	ka, err := bound(name, p, a)
 	if err != nil {
 		q.err = err
 		return q
 	}
 	kb := ""
 	if name == "Between" {
-		if kb, err = q.boundKey(name, p, b); err != nil {
+		if kb, err = bound(name, p, b); err != nil {
 			q.err = err
 			return q
 		}
@@ -273,7 +291,7 @@ func condArgs(name string) string {
 // freeCond is the condition called name on a whole sort key value.
 func freeCond(name, a, b string) skCond {
 	op := map[string]skOp{"Between": skBetween, "GreaterThan": skGT, "GreaterThanEqual": skGE,
-		"LessThan": skLT, "LessThanEqual": skLE, "BeginsWith": skBeginsWith}[name]
+		"LessThan": skLT, "LessThanEqual": skLE, "BeginsWith": skBeginsWith, "Equal": skEQ}[name]
 	return skCond{op: op, lo: a, hi: b}
 }
 
@@ -288,6 +306,16 @@ func (q Query[T]) boundKey(name, p, id string) (string, error) {
 		k = joinKey(id, strings.TrimSuffix(p, "#"))
 	}
 	return k, checkLen(name, "sort key", k, MaxSortKeyLen)
+}
+
+// rawBound is a whole sort key value as given ([AllTypes]' conditions),
+// checked as keys are: valid UTF-8 without control characters, at most
+// MaxSortKeyLen bytes.
+func rawBound(name, _, v string) (string, error) {
+	if err := checkID(name, v); err != nil {
+		return "", err
+	}
+	return v, checkLen(name, "sort key", v, MaxSortKeyLen)
 }
 
 // Filter adds a filter expression on the items' data attributes, built with

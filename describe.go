@@ -309,6 +309,32 @@ func (c *Collection[P, C]) describe() shape {
 	return shape{t: c.t, err: c.err, item: item, it: &c.it, op: "Collection.ByIndex", patterns: patterns}
 }
 
+func (e *Entity[T]) describe() shape {
+	o := e.t.opts
+	item := &ItemType{Name: "entity " + e.name, Kind: "entity", Type: e.name,
+		PartitionKey: e.pk.String(), SortKey: e.sk.String(), Attributes: attributes(typeOf[T]())}
+	if e.err != nil {
+		return shape{t: e.t, err: e.err, item: item}
+	}
+	if e.t.sortKeyIndex() && !o.NoIndex {
+		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: item.SortKey, SortKey: item.PartitionKey}}
+	}
+	patterns := []Pattern{{Name: "one " + e.name, Call: "Entity.Get", Request: "GetItem",
+		KeyCondition: fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, item.PartitionKey, o.SortKey, item.SortKey), On: "table"}}
+	placeholders := make([]string, e.pkN)
+	for i := range placeholders {
+		placeholders[i] = "<" + e.fields[i] + ">"
+	}
+	if prefix, exact := e.sk.prefix(e.fields, placeholders); !exact {
+		cond := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, item.PartitionKey, o.SortKey, prefix)
+		patterns = append(patterns, Pattern{Name: fmt.Sprintf("%s items of a partition", e.name), Call: "Entity.List", Request: "Query", KeyCondition: cond, On: "table"})
+	}
+	for i := range patterns {
+		patterns[i].Item = item.Name
+	}
+	return shape{t: e.t, item: item, it: &e.it, op: "Entity.ByIndex", patterns: patterns}
+}
+
 // AccessPattern documents a query as an access pattern of its own for
 // [Describe], e.g. the workspaces design's "projects created since an id, active only":
 //

@@ -127,6 +127,7 @@ func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*Ed
 		e.tr, e.err = e.t.newTracking(opts.Tracking)
 	}
 	e.decodeItem = e.decode
+	e.record()
 	return e
 }
 

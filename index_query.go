@@ -128,6 +128,24 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	if err != nil {
 		return queryKeys{}, err
 	}
+	if ix.native() && ix.Local && it.homePK != nil {
+		// An entity's partition: its partition key's ids come first.
+		n := len(it.homePK.fieldsOf(nil))
+		ids := make([]string, 0, n)
+		for _, v := range values[:min(n, len(values))] {
+			id, ok := v.(string)
+			if err := checkID(index, id); !ok || err != nil {
+				return queryKeys{}, fmt.Errorf("%w: index %s takes the partition key's %d ids first, got %v", ErrInvalidOption, index, n, v)
+			}
+			ids = append(ids, id)
+		}
+		if len(ids) < n {
+			return queryKeys{}, fmt.Errorf("%w: index %s takes the partition key's %d ids first", ErrInvalidOption, index, n)
+		}
+		pk := it.homePK.render(it.homePK.fieldsOf(nil), ids)
+		values = append([]any{pk}, values[n:]...)
+		return nativeQueryKeys(ix, []KeyAttribute{{Name: t.opts.PartitionKey}}, values)
+	}
 	if ix.native() && ix.Local {
 		// The partition is the item type's own: its first value is an id.
 		if len(values) == 0 {
@@ -151,7 +169,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	}
 	pk, err := it.fill(b, values)
 	if err != nil {
-		return queryKeys{}, fmt.Errorf("%w: index %s partition key %s: %w", ErrInvalidOption, index, Compose(b.pk...), err)
+		return queryKeys{}, fmt.Errorf("%w: index %s partition key %s: %w", ErrInvalidOption, index, partsString(b.pk), err)
 	}
 	// The same limit writes enforce (template.go): a partition value no
 	// item can hold is refused before the request, not by DynamoDB.
@@ -161,9 +179,6 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	k := queryKeys{index: index, pk: pk, local: ix.Local, freeSK: b.skAttr != ""}
 	if b.skAttr != "" {
 		k.skPrefix, k.skExact = staticPrefix(b.sk, &it.prefixes)
-		if k.skExact {
-			k.skPrefix = strings.TrimSuffix(k.skPrefix, "#")
-		}
 	}
 	if b.shards > 0 {
 		k.shardPKs = shardKeys(pk, b.shards)
@@ -179,11 +194,8 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 func (it *itemType) fill(b *boundIndex, values []any) (string, error) {
 	var sb strings.Builder
 	n := 0
-	for i, p := range b.pk {
-		if i > 0 {
-			sb.WriteByte('#')
-		}
-		if p.kind == partConst {
+	for _, p := range b.pk {
+		if !p.variable() {
 			sb.WriteString(p.name)
 			continue
 		}
@@ -200,14 +212,17 @@ func (it *itemType) fill(b *boundIndex, values []any) (string, error) {
 			sb.WriteString(s)
 			continue
 		}
+		name := partsString([]KeyPart{p})
 		id, ok := v.(string)
 		if !ok {
-			return "", fmt.Errorf("%s takes an id string, got %T", Compose(p), v)
+			return "", fmt.Errorf("%s takes an id string, got %T", name, v)
 		}
-		if err := checkID(Compose(p).String(), id); err != nil {
+		if err := checkID(name, id); err != nil {
 			return "", err
 		}
-		sb.WriteString(it.prefixes.prefix(p.kind))
+		if p.kind != partField {
+			sb.WriteString(it.prefixes.prefix(p.kind))
+		}
 		sb.WriteString(joinKey(id))
 	}
 	if n != len(values) {
@@ -236,6 +251,7 @@ func valueText(name string, v any) (string, error) {
 type nativeKeys struct {
 	eq   []nativeValue
 	next *KeyAttribute
+	pkN  int // how many of eq are the partition's
 }
 
 type nativeValue struct {
@@ -261,7 +277,7 @@ func nativeQueryKeys(ix *Index, partition []KeyAttribute, values []any) (queryKe
 	case len(values) > len(attrs):
 		return queryKeys{}, fmt.Errorf("%w: index %s: %d values given, it has %d key attributes", ErrInvalidOption, ix.Name, len(values), len(attrs))
 	}
-	nk := &nativeKeys{}
+	nk := &nativeKeys{pkN: len(partition)}
 	var desc []string
 	for i, v := range values {
 		av, err := typedValue(attrs[i], v)
@@ -346,6 +362,8 @@ func (t *Table) buildNative(k queryKeys, sk skCond, filter *expression.Condition
 			conds = append(conds, key.LessThan(val))
 		case skLE:
 			conds = append(conds, key.LessThanEqual(val))
+		case skEQ:
+			conds = append(conds, key.Equal(val))
 		case skBeginsWith:
 			conds = append(conds, key.BeginsWith(sk.lo))
 		}

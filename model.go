@@ -185,14 +185,11 @@ func (m *Model) Index(name string) (Index, bool) {
 // shard suffix of a sharded partition.
 func (it *itemType) renderTemplate(parts []KeyPart, shards int) string {
 	var b strings.Builder
-	for i, p := range parts {
-		if i > 0 {
-			b.WriteByte('#')
-		}
+	for _, p := range parts {
 		switch p.kind {
-		case partConst:
+		case partConst, partLit:
 			b.WriteString(p.name)
-		case partAttr:
+		case partAttr, partField:
 			b.WriteString(it.placeholder(p))
 		default:
 			b.WriteString(it.prefixes.prefix(p.kind) + it.placeholder(p))
@@ -330,7 +327,7 @@ func indexPatterns(s shape) []Pattern {
 		var values []any
 		var shown []string
 		for _, p := range b.pk {
-			if p.kind == partConst {
+			if !p.variable() {
 				continue
 			}
 			v := s.it.placeholder(p)
@@ -366,7 +363,7 @@ func indexPatterns(s shape) []Pattern {
 // key template: an attribute's name or an id's, in angle brackets.
 func (it *itemType) placeholder(p KeyPart) string {
 	switch p.kind {
-	case partAttr:
+	case partAttr, partField:
 		return "<" + p.name + ">"
 	case partSource:
 		return "<from>"

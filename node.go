@@ -70,6 +70,7 @@ func NewNode[N any](t *Table, nodeType, marker string, optFns ...func(*NodeOptio
 		n.tr, n.err = t.newTracking(opts.Tracking)
 	}
 	n.decodeItem = n.decode
+	n.record()
 	return n
 }
 

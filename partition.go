@@ -186,3 +186,4 @@ func checkTargets[N any](node *Node[N], targets []Target) error {
 	}
 	return nil
 }
+

@@ -81,8 +81,9 @@ type queryKeys struct {
 	shardPKs     []string // the partitions of a sharded read, if any
 	keysOnly     bool     // project only the key attributes
 	// freeSK allows sort key conditions on whole values (an index sort
-	// key whose template starts with a data attribute).
-	freeSK bool
+	// key whose template starts with a data attribute); rawSK takes
+	// their values as given, not escaped (AllTypes' whole sort keys).
+	freeSK, rawSK bool
 	local  bool        // the index is a local secondary index
 	native *nativeKeys // the key condition on a native index
 }
@@ -299,6 +300,8 @@ func (t *Table) buildExpr(pkAttr, skAttr string, k queryKeys, sk skCond, pk stri
 		kc = kc.And(expression.Key(skAttr).LessThan(expression.Value(sk.lo)))
 	case sk.op == skLE:
 		kc = kc.And(expression.Key(skAttr).LessThanEqual(expression.Value(sk.lo)))
+	case sk.op == skEQ:
+		kc = kc.And(expression.Key(skAttr).Equal(expression.Value(sk.lo)))
 	case k.skPrefix != "":
 		kc = kc.And(expression.Key(skAttr).BeginsWith(sk.lo))
 	}

@@ -16,8 +16,8 @@ import (
 )
 
 // Scannable is a handle whose items [Scan] and [Migrate] can walk:
-// *Node, *Edge and *Collection are Scannable of their NodeItem, EdgeItem
-// and Child. Other types cannot implement it.
+// *Node, *Edge, *Collection and *Entity are Scannable of their NodeItem,
+// EdgeItem, Child and EntityItem. Other types cannot implement it.
 type Scannable[T any] interface {
 	Decode(item Item) (T, bool, error)
 	scanSpec() scanSpec
@@ -111,6 +111,29 @@ func (e *Edge[E]) scanSpec() scanSpec {
 		}}
 }
 
+func (e *Entity[T]) scanSpec() scanSpec {
+	o := &e.t.opts
+	f := expression.AttributeExists(expression.Name(o.PartitionKey))
+	if p, _ := staticPrefix(e.pk, &keyCtx{}); p != "" {
+		f = f.And(expression.Name(o.PartitionKey).BeginsWith(p))
+	}
+	if p, exact := staticPrefix(e.sk, &keyCtx{}); exact {
+		f = f.And(expression.Name(o.SortKey).Equal(expression.Value(p)))
+	} else if p != "" {
+		f = f.And(expression.Name(o.SortKey).BeginsWith(p))
+	}
+	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: ownedAttrs(e.t, e.it.indexes, false), feeds: feedAttrs(e.it.indexes),
+		derive: func(item Item) (map[string]string, bool, error) {
+			ids, ok := e.parseKeys(item)
+			if !ok {
+				return nil, false, nil
+			}
+			pk, _ := stringAttr(item, o.PartitionKey)
+			sk, _ := stringAttr(item, o.SortKey)
+			return derived(e.it.indexes, item, e.keyCtx(pk, sk, ids), nil)
+		}}
+}
+
 // keysOf is item's table keys alone, for judging its type.
 func keysOf(t *Table, item Item) Item {
 	return Item{t.opts.PartitionKey: item[t.opts.PartitionKey], t.opts.SortKey: item[t.opts.SortKey]}
@@ -177,6 +200,14 @@ type ScanOptions struct {
 	// and the position a resumed walk would start from. Calls do not
 	// overlap.
 	Progress func(ScanProgress)
+	// Index, for [Scan] only, scans that secondary index of the table
+	// instead of the table (Scan's IndexName): only the items in the
+	// index, as it projects them, are read and billed, so a scan of a
+	// sparse index ("every flagged item") costs what the index holds, not
+	// what the table holds. A global index is eventually consistent. An
+	// index the table does not declare, or Index with [Migrate], is
+	// [ErrInvalidOption] before any request. Default "": the table.
+	Index string
 }
 
 // ScanProgress is a walk's state after a page.
@@ -245,6 +276,12 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 		return fail(fmt.Errorf("%w: Segments %d", ErrInvalidOption, opts.Segments))
 	case opts.Limit < 0:
 		return fail(fmt.Errorf("%w: Limit %d", ErrInvalidOption, opts.Limit))
+	case opts.Index != "" && op != "Scan":
+		return fail(fmt.Errorf("%w: %s walks the table, not index %s", ErrInvalidOption, op, opts.Index))
+	case opts.Index != "":
+		if _, err := t.index(opts.Index); err != nil {
+			return fail(err)
+		}
 	}
 	pos := scanPosition{Segments: make([]shardState, opts.Segments)}
 	if opts.From != "" {
@@ -280,6 +317,9 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 			}
 			if opts.Limit > 0 {
 				in.Limit = aws.Int32(opts.Limit)
+			}
+			if opts.Index != "" {
+				in.IndexName = aws.String(opts.Index)
 			}
 			mu.Lock()
 			if k := pos.Segments[seg].Key; k != nil {

@@ -165,6 +165,8 @@ type Table struct {
 	indexes []Index
 	derived map[string]bool
 	meta    map[string]*indexMeta // by index name
+	// reg records the item types declared on the table (registry.go).
+	reg registry
 }
 
 // NewTable returns a [Table] for the DynamoDB table name, reached through

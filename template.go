@@ -1,9 +1,11 @@
 package adjlist
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -27,7 +29,22 @@ const (
 	partSource
 	partTarget
 	partParent
+	// partLit is text written as it is: [Template]'s literal text, and
+	// the '#' [Compose] puts between parts.
+	partLit
+	// partField is a key field of an [Entity] (the "userID" of
+	// "u#{userID}"), whose value is an id the caller gives.
+	partField
+	// partVar is a {name} of [Template] not yet bound to an item type:
+	// a key field of an Entity that has one by that name, else [Attr].
+	partVar
 )
+
+// sepPart is the separator Compose puts between parts.
+var sepPart = KeyPart{partLit, "#"}
+
+// variable reports whether p's text differs from item to item.
+func (p KeyPart) variable() bool { return p.kind != partConst && p.kind != partLit }
 
 // Const is a constant name in a key, e.g. Const("STATUS") in
 // "STATUS#ACTIVE": 1-64 ASCII letters, digits, '_', '-' or '.'.
@@ -63,27 +80,105 @@ func ParentKey() KeyPart { return KeyPart{kind: partParent} }
 //	adjlist.Compose(adjlist.Const("ENROLL"), adjlist.Attr("enrolledOn")) // "ENROLL#2026-09-01"
 //	adjlist.Compose(adjlist.TargetKey())                                // "CRS#math204"
 //
-// The zero KeyTemplate is no key. Build one with [Compose].
-type KeyTemplate struct{ parts []KeyPart }
+// or spelled as a design spells it ([Template]):
+//
+//	adjlist.Template("STATUS#{status}")                                  // "STATUS#ACTIVE"
+//
+// The zero KeyTemplate is no key. Build one with [Compose] or [Template].
+type KeyTemplate struct {
+	// parts are written one after the other: Compose's separators are
+	// parts of their own.
+	parts []KeyPart
+	err   error // Template's, reported where the template is declared
+}
 
 // Compose returns the template of parts joined by '#'.
 func Compose(parts ...KeyPart) KeyTemplate {
-	return KeyTemplate{parts: append([]KeyPart(nil), parts...)}
+	out := make([]KeyPart, 0, 2*len(parts))
+	for i, p := range parts {
+		if i > 0 {
+			out = append(out, sepPart)
+		}
+		out = append(out, p)
+	}
+	return KeyTemplate{parts: out}
+}
+
+// Template returns the key template spelled s, as a design document
+// spells its keys: text written as it is, and {name} for a part that
+// differs from item to item, e.g.
+//
+//	adjlist.Template("u#{userID}#follower")         // "u#12345#follower"
+//	adjlist.Template("p#{postID}#u#{authorID}")     // "p#34567#u#56789"
+//	adjlist.Template("{playerID}")                  // "player001": a bare id
+//	adjlist.Template("#METADATA#{playerID}")        // "#METADATA#player001"
+//	adjlist.Template("info")                        // a constant alone
+//
+// A {name} is a key field of the [Entity] whose keys the template spells
+// (the table's keys: every {name} is one; an index key: a {name} that its
+// table keys have), else the data attribute name, as [Attr]. A key
+// field's value is an id: escaped as [NodeKey] escapes ids ('#' and '%'
+// percent-encoded), so ids without them are spelled exactly as the design
+// spells them, and parsed back from the key when an item is read. The text
+// may be any valid UTF-8 without control characters, '{' or '}'; names are
+// 1-64 ASCII letters, digits, '_', '-' or '.'. Two {name}s with no text
+// between them cannot be told apart: a malformed template is refused with
+// [ErrInvalidOption] where it is declared (its item type's every call
+// fails), never at a request.
+func Template(s string) KeyTemplate {
+	k, err := parseTemplate(s)
+	if err != nil {
+		return KeyTemplate{err: fmt.Errorf("%w: key template %q: %w", ErrInvalidOption, s, err)}
+	}
+	return k
+}
+
+func parseTemplate(s string) (KeyTemplate, error) {
+	var k KeyTemplate
+	switch {
+	case s == "":
+		return k, errors.New("empty")
+	case !utf8.ValidString(s) || hasControl(s):
+		return k, errors.New("not valid UTF-8 text without control characters")
+	}
+	for rest := s; rest != ""; {
+		open := strings.IndexAny(rest, "{}")
+		if open < 0 {
+			k.parts = append(k.parts, KeyPart{partLit, rest})
+			break
+		}
+		if open > 0 {
+			k.parts = append(k.parts, KeyPart{partLit, rest[:open]})
+		}
+		end := strings.IndexByte(rest[open:], '}')
+		if rest[open] == '}' || end < 0 {
+			return k, errors.New("unbalanced braces")
+		}
+		name := rest[open+1 : open+end]
+		if !keycodec.ValidName(name) {
+			return k, fmt.Errorf("{%s}: names are 1-64 ASCII letters, digits, '_', '-' or '.'", name)
+		}
+		if n := len(k.parts); n > 0 && k.parts[n-1].variable() {
+			return k, fmt.Errorf("{%s} follows {%s} with no text between them", name, k.parts[n-1].name)
+		}
+		k.parts = append(k.parts, KeyPart{partVar, name})
+		rest = rest[open+end+1:]
+	}
+	return k, nil
 }
 
 // String shows the template with its variable parts as placeholders,
-// e.g. STATUS#<status>, ENROLL#<target>. ([Describe] writes node keys with
-// their type prefix instead: CRS#<to>.)
-func (k KeyTemplate) String() string {
+// e.g. STATUS#<status>, ENROLL#<target>, u#<userID>#follower. ([Describe]
+// writes node keys with their type prefix instead: CRS#<to>.)
+func (k KeyTemplate) String() string { return partsString(k.parts) }
+
+func partsString(parts []KeyPart) string {
 	var b strings.Builder
-	for i, p := range k.parts {
-		if i > 0 {
-			b.WriteByte(keycodec.Sep)
-		}
+	for _, p := range parts {
 		switch p.kind {
-		case partConst:
+		case partConst, partLit:
 			b.WriteString(p.name)
-		case partAttr:
+		case partAttr, partField, partVar:
 			b.WriteString("<" + p.name + ">")
 		case partSelf:
 			b.WriteString("<self>")
@@ -143,6 +238,18 @@ type boundIndex struct {
 type keyCtx struct {
 	self, source, target, parent string
 	pk, sk                       string
+	// An Entity's key fields by name, and their ids.
+	fields, ids []string
+}
+
+// field is the id of key field name.
+func (kc *keyCtx) field(name string) string {
+	for i, f := range kc.fields {
+		if f == name {
+			return kc.ids[i]
+		}
+	}
+	return ""
 }
 
 func (kc *keyCtx) prefix(k partKind) string {
@@ -160,11 +267,11 @@ func (kc *keyCtx) prefix(k partKind) string {
 // bindIndexes checks an item type's index declarations; allowed lists the
 // node-key parts the item type has (Self always), home the one that is its
 // table partition key (a local index's partition).
-func (t *Table) bindIndexes(kind string, decls []IndexKeys, home partKind, allowed ...partKind) ([]boundIndex, error) {
+func (t *Table) bindIndexes(kind string, decls []IndexKeys, fields []string, home partKind, allowed ...partKind) ([]boundIndex, error) {
 	var out []boundIndex
 	seen := map[string]bool{}
 	for _, d := range decls {
-		b, err := t.bindIndex(d, home, slices.Concat(allowed, []partKind{partSelf, partConst, partAttr}))
+		b, err := t.bindIndex(d, fields, home, slices.Concat(allowed, []partKind{partSelf, partConst, partAttr}))
 		if err == nil && seen[d.Index] {
 			err = fmt.Errorf("keys declared twice")
 		}
@@ -177,7 +284,7 @@ func (t *Table) bindIndexes(kind string, decls []IndexKeys, home partKind, allow
 	return out, nil
 }
 
-func (t *Table) bindIndex(d IndexKeys, home partKind, allowed []partKind) (boundIndex, error) {
+func (t *Table) bindIndex(d IndexKeys, fields []string, home partKind, allowed []partKind) (boundIndex, error) {
 	ix, err := t.index(d.Index)
 	if err != nil {
 		return boundIndex{}, err
@@ -212,10 +319,15 @@ func (t *Table) bindIndex(d IndexKeys, home partKind, allowed []partKind) (bound
 	if b.shards < 2 {
 		b.shards = 0
 	}
+	if err := errors.Join(d.PartitionKey.err, d.SortKey.err); err != nil {
+		return b, err
+	}
+	b.pk, b.sk = resolveVars(b.pk, fields), resolveVars(b.sk, fields)
 	for _, p := range append(append([]KeyPart(nil), b.pk...), b.sk...) {
 		switch {
+		case p.kind == partLit:
 		case !slices.Contains(allowed, p.kind):
-			return b, fmt.Errorf("part %s is not available to this item type", Compose(p))
+			return b, fmt.Errorf("part %s is not available to this item type", partsString([]KeyPart{p}))
 		case p.kind == partConst:
 			if err := checkName("key constant", p.name); err != nil {
 				return b, err
@@ -233,13 +345,12 @@ func (t *Table) bindIndex(d IndexKeys, home partKind, allowed []partKind) (bound
 // keys; ok is false when a data attribute it needs is missing.
 func render(parts []KeyPart, data Item, kc *keyCtx) (key string, ok bool, err error) {
 	var b strings.Builder
-	for i, p := range parts {
-		if i > 0 {
-			b.WriteByte(keycodec.Sep)
-		}
+	for _, p := range parts {
 		switch p.kind {
-		case partConst:
+		case partConst, partLit:
 			b.WriteString(p.name)
+		case partField:
+			b.WriteString(kc.field(p.name))
 		case partSelf:
 			b.WriteString(kc.self)
 		case partSource:
@@ -353,17 +464,16 @@ func addIndexKeys(indexes []boundIndex, item Item, kc *keyCtx) error {
 }
 
 // staticPrefix is the part of a sort key template that is the same for
-// every item of the type: its leading constants, and the type prefix of a
-// leading node key ("STU#"). It ends in '#', or is "" when the template
-// starts with a data attribute. exact reports a template of constants
-// only, whose value is the prefix without its final '#'.
+// every item of the type: its leading text, and the type prefix of a
+// leading node key ("STU#"), e.g. "ENROLL#" for ENROLL#<enrolledOn>, or
+// "" when the template starts with a data attribute. exact reports a
+// template of text only, whose value is the prefix.
 func staticPrefix(parts []KeyPart, kc *keyCtx) (prefix string, exact bool) {
 	var b strings.Builder
 	for _, p := range parts {
 		switch p.kind {
-		case partConst:
+		case partConst, partLit:
 			b.WriteString(p.name)
-			b.WriteByte(keycodec.Sep)
 			continue
 		case partSelf, partSource, partTarget, partParent:
 			b.WriteString(kc.prefix(p.kind))
@@ -380,7 +490,10 @@ type itemType struct {
 	kind     string // "node STU", "edge ENROLL (STU → CRS)", "child PROJ of WS"
 	prefixes keyCtx
 	home     partKind // the part that is its table partition key
-	indexes  []boundIndex
+	// homePK is an Entity's partition key, which a local index's
+	// partition is; nil for the presets, whose is home's node key.
+	homePK  spelling
+	indexes []boundIndex
 }
 
 // newItemType binds an item type's index declarations; allowed are the
@@ -391,8 +504,27 @@ func (t *Table) newItemType(kind string, prefixes keyCtx, decls []IndexKeys, hom
 		return it, nil
 	}
 	var err error
-	it.indexes, err = t.bindIndexes(kind, decls, home, allowed...)
+	it.indexes, err = t.bindIndexes(kind, decls, prefixes.fields, home, allowed...)
 	return it, err
+}
+
+// resolveVars binds Template's {name} parts: a key field when fields has
+// the name, else a data attribute. The parts are copied: a template may be
+// bound by several item types.
+func resolveVars(parts []KeyPart, fields []string) []KeyPart {
+	if !slices.ContainsFunc(parts, func(p KeyPart) bool { return p.kind == partVar }) {
+		return parts
+	}
+	out := slices.Clone(parts)
+	for i, p := range out {
+		if p.kind == partVar {
+			out[i].kind = partAttr
+			if slices.Contains(fields, p.name) {
+				out[i].kind = partField
+			}
+		}
+	}
+	return out
 }
 
 // indexIn returns the item type's keys in index name.

@@ -1,0 +1,446 @@
+package adjlist
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Entity is a handle on one item type of a [Table] whose keys are spelled
+// as its design spells them ([Template]), with T the Go type of the
+// item's own attributes: any published single-table design, or a table
+// that already exists, e.g. the AWS guide's social network:
+//
+//	users := adjlist.NewEntity[UserInfo](t, "user", "u#{userID}", "info")
+//	followers := adjlist.NewEntity[Follower](t, "follower", "u#{userID}#follower", "u#{followerID}")
+//
+//	PK = "u#12345"            SK = "info"       a user (name, imageUrl)
+//	PK = "u#12345#follower"   SK = "u#34567"    one of their followers
+//
+// Its key fields are the {names} of its partition key template, then
+// those of its sort key template not in the partition key, in order
+// ([Entity.Fields]: userID, followerID); every call names an item by their
+// ids in that order ([IDs]), and every item read back carries them, parsed
+// from its keys. An id is escaped as in [NodeKey] ('#' → "%23", '%' →
+// "%25"), so an id without those characters is spelled as the design
+// spells it, and no id can reach into another part of the key.
+//
+// [Node], [Edge] and [Collection] are the same idea with the key
+// spellings of this package's own layouts. An Entity is immutable and
+// safe for concurrent use.
+type Entity[T any] struct {
+	t      *Table
+	name   string
+	pk, sk spelling
+	fields []string // the key fields, the partition key's first
+	pkN    int      // how many of fields the partition key names
+	it     itemType
+	tr     tracking
+	// decodeItem is decode, bound once rather than per query.
+	decodeItem func(Item) (EntityItem[T], bool, error)
+	err        error
+}
+
+// IDs are the ids of one item of an [Entity], one per key field in the
+// order of [Entity.Fields], e.g. IDs{"12345", "34567"} for the follower
+// 34567 of user 12345.
+type IDs []string
+
+// EntityItem is one item of an [Entity] read back: its ids, parsed from
+// its keys, and its data.
+type EntityItem[T any] struct {
+	IDs  IDs
+	Data T
+}
+
+// EntityOptions configures an [Entity] ([NewEntity]'s optFns).
+type EntityOptions struct {
+	// Indexes declares the items' keys in the table's derived-key indexes
+	// ([IndexKeys]); their templates may name the entity's key fields
+	// (Template("{userID}")) and data attributes. Default none.
+	Indexes []IndexKeys
+
+	// Tracking declares what every write through the handle adds to the
+	// items besides their data: a version for optimistic locking,
+	// timestamps, an expiry. Default: nothing.
+	Tracking
+}
+
+// NewEntity returns a handle on the items of t named name (1-64 ASCII
+// letters, digits, '_', '-' or '.', e.g. "follower") whose partition and
+// sort keys are spelled by the templates partitionKey and sortKey
+// ([Template]), e.g. NewEntity[Post](t, "post", "u#{userID}#post",
+// "p#{postID}"). A key may be a bare id ("{playerID}"), a constant alone
+// ("info"), or join several ids ("p#{postID}#u#{authorID}").
+//
+// The table records the entity ([Table.Check], [DescribeModel]). It is
+// refused, making every call fail with [ErrInvalidOption] before any
+// request, when a template is malformed or a {field} in it is followed by
+// text other than '#' (the key could not be parsed back), when an
+// attribute or index is declared wrongly, or when another item type the
+// table records could have the same keys (two templates that can spell the
+// same key make an item's type ambiguous). An invalid name is
+// [ErrInvalidKey].
+func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...func(*EntityOptions)) *Entity[T] {
+	var opts EntityOptions
+	for _, fn := range optFns {
+		fn(&opts)
+	}
+	e := &Entity[T]{t: t, name: name, err: t.err}
+	if e.err == nil {
+		e.err = checkName("entity", name)
+	}
+	if e.err == nil {
+		var pkErr, skErr error
+		e.pk, pkErr = bindSpelling("partition key", Template(partitionKey))
+		e.sk, skErr = bindSpelling("sort key", Template(sortKey))
+		e.err = errors.Join(pkErr, skErr)
+	}
+	if e.err == nil {
+		e.fields = e.pk.fieldsOf(nil)
+		e.pkN = len(e.fields)
+		e.fields = e.sk.fieldsOf(e.fields)
+		e.it, e.err = t.newItemType("entity "+name, keyCtx{self: "", fields: e.fields}, opts.Indexes, partSelf, partField)
+		e.it.homePK = e.pk
+		for i := range e.it.indexes {
+			if e.it.indexes[i].ix.Local {
+				e.it.indexes[i].pk = e.pk // the table's partition key
+			}
+		}
+	}
+	if e.err == nil {
+		e.tr, e.err = t.newTracking(opts.Tracking)
+	}
+	if err := t.record(e.recorded()); e.err == nil {
+		e.err = err
+	}
+	e.decodeItem = e.decode
+	return e
+}
+
+// Name returns the entity's name, e.g. "follower".
+func (e *Entity[T]) Name() string { return e.name }
+
+// Fields returns the names of the entity's key fields, in the order its
+// calls take their ids: the partition key's, then the sort key's others,
+// e.g. [userID followerID].
+func (e *Entity[T]) Fields() []string { return slices.Clone(e.fields) }
+
+// Key returns the primary key of the item with ids, e.g. ("u#12345#follower",
+// "u#34567") for IDs{"12345", "34567"}. It returns [ErrInvalidKey] for the
+// wrong number of ids, an empty, non-UTF-8 or control-character id, or a
+// key over DynamoDB's limits ([MaxPartitionKeyLen], [MaxSortKeyLen]), and
+// the handle's error. It makes no request.
+func (e *Entity[T]) Key(ids ...string) (pk, sk string, err error) {
+	if e.err != nil {
+		return "", "", e.err
+	}
+	if err := e.checkIDs(ids, len(e.fields)); err != nil {
+		return "", "", err
+	}
+	pk, sk = e.pk.render(e.fields, ids), e.sk.render(e.fields, ids)
+	return pk, sk, e.t.checkKeys(e.name, pk, sk)
+}
+
+// checkIDs checks that ids are n valid ids.
+func (e *Entity[T]) checkIDs(ids []string, n int) error {
+	if len(ids) != n {
+		return &KeyError{Name: e.name, ID: strings.Join(ids, ","), Reason: fmt.Sprintf("%d ids given, want %d (%s)", len(ids), n, strings.Join(e.fields[:n], ", "))}
+	}
+	for i, id := range ids {
+		if err := checkID(e.fields[i], id); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// keyCtx is what the item (pk, sk) with ids's index key templates may
+// name.
+func (e *Entity[T]) keyCtx(pk, sk string, ids []string) *keyCtx {
+	return &keyCtx{self: sk, pk: pk, sk: sk, fields: e.fields, ids: ids}
+}
+
+// Put creates the item with ids with one PutItem guarded by
+// attribute_not_exists(PK), the guarded create every handle's Put is
+// ([Node.Put]); [Entity.Replace] is the overwrite. An item stored there is
+// left unchanged and the error matches [ErrExists] (with the SDK's
+// *types.ConditionalCheckFailedException, its Item the stored item); only
+// this call's own retry after a lost response may find its item already
+// written and succeed. optFns may AND a condition of the caller's ([If]),
+// whose failure is [ErrConditionFailed]; on a handle with
+// [Tracking.Version] the item is written with version 1. Bad ids are
+// [ErrInvalidKey], data naming a key attribute [ErrKeyAttribute]: both
+// before any request.
+func (e *Entity[T]) Put(ctx context.Context, ids IDs, data T, optFns ...func(*WriteOptions)) error {
+	return e.put(ctx, "Entity.Put", guardAbsent, ids, data, optFns)
+}
+
+// Replace writes the item with ids with one PutItem, replacing any item
+// with the same key, with the options and version handling of
+// [Node.Replace]. Bad ids are [ErrInvalidKey], data naming a key attribute
+// [ErrKeyAttribute], before any request.
+func (e *Entity[T]) Replace(ctx context.Context, ids IDs, data T, optFns ...func(*WriteOptions)) error {
+	return e.put(ctx, "Entity.Replace", guardNone, ids, data, optFns)
+}
+
+func (e *Entity[T]) put(ctx context.Context, op string, g guardKind, ids IDs, data T, optFns []func(*WriteOptions)) error {
+	var w writeCond // on the stack: t.put keeps no reference
+	item, k, err := e.putItem(&w, g, ids, data, optFns)
+	if err != nil {
+		return e.t.opErr(op, k.pk, k.sk, err)
+	}
+	return e.t.put(ctx, op, k.pk, k.sk, item, &w)
+}
+
+// putItem builds the item with ids and the condition of its put.
+func (e *Entity[T]) putItem(w *writeCond, g guardKind, ids IDs, data T, optFns []func(*WriteOptions)) (Item, itemKey, error) {
+	o := writeOptions(optFns)
+	pk, sk, err := e.Key(ids...)
+	if err != nil {
+		return nil, itemKey{pk, sk}, err
+	}
+	item, err := e.t.dataItem(pk, sk, data, &e.tr, g == guardAbsent, &o)
+	if err == nil {
+		err = addIndexKeys(e.it.indexes, item, e.keyCtx(pk, sk, ids))
+	}
+	if err == nil {
+		err = e.t.putCond(w, &e.tr, g, &o, ErrExists, item)
+	}
+	return item, itemKey{pk, sk}, err
+}
+
+// Get reads the item with ids with one GetItem, eventually consistent
+// unless optFns ask for a strongly consistent read ([Consistent]), and
+// decodes its attributes into T. It returns [ErrNotFound] if there is no
+// such item, [ErrInvalidKey] for bad ids, and with any error T's zero
+// value.
+func (e *Entity[T]) Get(ctx context.Context, ids IDs, optFns ...func(*ReadOptions)) (T, error) {
+	const op = "Entity.Get"
+	var data T
+	pk, sk, err := e.Key(ids...)
+	if err == nil {
+		err = e.t.get(ctx, op, pk, sk, &data, readOptions(optFns))
+	} else {
+		err = e.t.opErr(op, pk, sk, err)
+	}
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return data, nil
+}
+
+// Update changes the data of the existing item with ids with one
+// UpdateItem guarded by attribute_exists(PK), and returns the item as
+// stored afterwards (ALL_NEW), as [Node.Update] does: update ([Update],
+// e.g. adjlist.Add("ItemCount", -1)) is not changed by the call; a missing
+// item is [ErrNotFound]; a condition of the caller's ([If]) is ANDed after
+// the guard; derived index keys follow in the same request; a version is
+// checked and set one higher. [ErrKeyAttribute], [ErrInvalidOption] and
+// [ErrInvalidKey] come before any request. With any error, T's zero
+// value.
+func (e *Entity[T]) Update(ctx context.Context, ids IDs, update Update, optFns ...func(*WriteOptions)) (T, error) {
+	const op = "Entity.Update"
+	var data T
+	pk, sk, w, err := e.changeCond(actUpdate, ids, optFns)
+	if err == nil {
+		err = e.t.update(ctx, op, &e.it, e.keyCtx(pk, sk, ids), update, &data, w)
+	} else {
+		err = e.t.opErr(op, pk, sk, err)
+	}
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	return data, nil
+}
+
+// changeCond is the key and condition of an update, delete or check of
+// the item with ids.
+func (e *Entity[T]) changeCond(a action, ids IDs, optFns []func(*WriteOptions)) (pk, sk string, w *writeCond, err error) {
+	if pk, sk, err = e.Key(ids...); err != nil {
+		return pk, sk, nil, err
+	}
+	w, err = e.t.changeCond(&e.tr, a, optFns)
+	return pk, sk, w, err
+}
+
+// Delete removes the item with ids with one DeleteItem guarded by
+// attribute_exists(PK); it returns [ErrNotFound] if there was none, with
+// the options and version handling of [Node.Delete].
+func (e *Entity[T]) Delete(ctx context.Context, ids IDs, optFns ...func(*WriteOptions)) error {
+	const op = "Entity.Delete"
+	pk, sk, w, err := e.changeCond(actDelete, ids, optFns)
+	if err != nil {
+		return e.t.opErr(op, pk, sk, err)
+	}
+	return e.t.del(ctx, op, pk, sk, w)
+}
+
+// List returns the query over the entity's items in one partition, one
+// Query per page on the table: ids are the partition key's fields, then
+// optionally leading fields of the sort key, which narrow the sort key
+// prefix. For followers ("u#{userID}#follower", "u#{followerID}"),
+//
+//	followers.List("12345")  is  PK = "u#12345#follower" AND begins_with(SK, "u#")
+//
+// and for the AWS gaming profile's items ("{playerID}", "ITEMS#{itemID}")
+// List("player001") is PK = "player001" AND begins_with(SK, "ITEMS#"). A
+// sort key all of whose fields are given (or that has none, as "info") is
+// an equality: PK = "u#12345" AND SK = "info". Items are in ascending sort
+// key order ([Query.Desc] for descending); sort key conditions
+// ([Query.Between], [Query.BeginsWith], ...) apply to the sort key after
+// that prefix. Items of other types that share the prefix are skipped. Too
+// few or too many ids, or bad ones, fail when run, before any request
+// ([ErrInvalidKey]).
+func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
+	const op = "Entity.List"
+	if e.err != nil {
+		return errQuery[EntityItem[T]](e.t, op, e.err)
+	}
+	if len(ids) < e.pkN || len(ids) > len(e.fields) {
+		return errQuery[EntityItem[T]](e.t, op, &KeyError{Name: e.name, ID: strings.Join(ids, ","),
+			Reason: fmt.Sprintf("%d ids given, List takes %d to %d (%s)", len(ids), e.pkN, len(e.fields), strings.Join(e.fields, ", "))})
+	}
+	if err := e.checkIDs(ids, len(ids)); err != nil {
+		return errQuery[EntityItem[T]](e.t, op, err)
+	}
+	pk := e.pk.render(e.fields, ids)
+	prefix, exact := e.sk.prefix(e.fields, ids)
+	if err := e.t.checkKeys(e.name, pk, prefix); err != nil {
+		return errQuery[EntityItem[T]](e.t, op, err)
+	}
+	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: prefix, skExact: exact}, e.decodeItem)
+}
+
+// ByIndex returns the query over one partition of a derived-key index for
+// the entity's items, as [Node.ByIndex] does: values fill the variable
+// parts of the entity's partition key template in that index, in order
+// (an id for a key field, a string or number for a data attribute). Each
+// [EntityItem] has its ids, from the table keys every index projects.
+func (e *Entity[T]) ByIndex(index string, values ...any) Query[EntityItem[T]] {
+	const op = "Entity.ByIndex"
+	if e.err != nil {
+		return errQuery[EntityItem[T]](e.t, op, e.err)
+	}
+	return indexQuery(e.t, op, &e.it, index, values, e.decodeItem)
+}
+
+// Decode turns a raw item (from a Scan, an export, a stream record's
+// image) into an EntityItem with its ids parsed from its keys. ok is false
+// for an item whose keys the entity's templates cannot have built. When
+// the data does not fit T, err is set, ok is true and the EntityItem is
+// zero. Decode makes no request and may modify item.
+func (e *Entity[T]) Decode(item Item) (v EntityItem[T], ok bool, err error) {
+	return decodeRaw(e.err, item, e.decodeItem)
+}
+
+func (e *Entity[T]) decode(item Item) (EntityItem[T], bool, error) {
+	var v EntityItem[T]
+	ids, ok := e.parseKeys(item)
+	if !ok {
+		return v, false, nil
+	}
+	v.IDs = ids
+	return v, true, e.t.unmarshalData(item, &v.Data)
+}
+
+// parseKeys reads the ids from an item's table keys, or ok=false.
+func (e *Entity[T]) parseKeys(item Item) (IDs, bool) {
+	pk, okP := stringAttr(item, e.t.opts.PartitionKey)
+	sk, okS := stringAttr(item, e.t.opts.SortKey)
+	if !okP || !okS {
+		return nil, false
+	}
+	ids := make(IDs, len(e.fields))
+	if !e.pk.parse(pk, e.fields, ids) || !e.sk.parse(sk, e.fields, ids) {
+		return nil, false
+	}
+	return ids, true
+}
+
+// Into returns a [Target] that appends to *dst, in the order read, every
+// item of this entity that a partition read meets ([ReadPartition]). A nil
+// dst is [ErrInvalidOption] when used.
+func (e *Entity[T]) Into(dst *[]EntityItem[T]) Target {
+	return into(e.t, "", "entity "+e.name, e.err, dst, e.decode)
+}
+
+// TxPut adds to tx the guarded create of the item with ids, as
+// [Entity.Put]; an existing item makes Commit fail with [ErrExists].
+func (e *Entity[T]) TxPut(tx *Tx, ids IDs, data T, optFns ...func(*WriteOptions)) {
+	e.txPut(tx, "Entity.TxPut", guardAbsent, ids, data, optFns)
+}
+
+// TxReplace adds to tx the overwrite of the item with ids, as
+// [Entity.Replace].
+func (e *Entity[T]) TxReplace(tx *Tx, ids IDs, data T, optFns ...func(*WriteOptions)) {
+	e.txPut(tx, "Entity.TxReplace", guardNone, ids, data, optFns)
+}
+
+func (e *Entity[T]) txPut(tx *Tx, op string, g guardKind, ids IDs, data T, optFns []func(*WriteOptions)) {
+	if !tx.sameTable(e.t) {
+		return
+	}
+	w := new(writeCond) // the Tx keeps it until Commit
+	item, k, err := e.putItem(w, g, ids, data, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.put(op, k, item, w)
+}
+
+// TxUpdate adds to tx the update of the existing item with ids, as
+// [Entity.Update]; a missing item makes Commit fail with [ErrNotFound].
+func (e *Entity[T]) TxUpdate(tx *Tx, ids IDs, update Update, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(e.t) {
+		return
+	}
+	pk, sk, w, err := e.changeCond(actUpdate, ids, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.update("Entity.TxUpdate", &e.it, e.keyCtx(pk, sk, ids), update, w)
+}
+
+// TxDelete adds to tx the guarded delete of the item with ids, as
+// [Entity.Delete]; a missing item makes Commit fail with [ErrNotFound].
+func (e *Entity[T]) TxDelete(tx *Tx, ids IDs, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(e.t) {
+		return
+	}
+	pk, sk, w, err := e.changeCond(actDelete, ids, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.del("Entity.TxDelete", itemKey{pk, sk}, w)
+}
+
+// TxCheck adds to tx a check that the item with ids exists (ConditionCheck
+// "attribute_exists (#0)"), ANDed with a condition of the caller's ([If])
+// and the version ([IfVersion], optional). A missing item makes Commit
+// fail with [ErrNotFound], a failed condition with [ErrConditionFailed], a
+// stale version with [ErrVersionConflict].
+func (e *Entity[T]) TxCheck(tx *Tx, ids IDs, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(e.t) {
+		return
+	}
+	pk, sk, w, err := e.changeCond(actCheck, ids, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.check("Entity.TxCheck", itemKey{pk, sk}, w)
+}
+
+// TxGet adds to rt the read of the item with ids and returns its [Read],
+// filled in by [ReadTx.Run]. Bad ids make Run fail with [ErrInvalidKey]
+// before any request.
+func (e *Entity[T]) TxGet(rt *ReadTx, ids IDs) *Read[T] {
+	r := new(Read[T])
+	pk, sk, err := e.Key(ids...)
+	rt.add(e.t, e.err, itemKey{pk, sk}, err, fillRead(e.t, r))
+	return r
+}

@@ -1,0 +1,210 @@
+package adjlist_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
+)
+
+// The AWS gaming profile design's item types (data only: ids are keys).
+type (
+	playerMeta struct {
+		Nickname string `dynamodbav:"Nickname"`
+		Currency int    `dynamodbav:"Currency"`
+	}
+	playerItem struct {
+		ItemName  string `dynamodbav:"ItemName"`
+		ItemType  string `dynamodbav:"ItemType"`
+		ItemCount int    `dynamodbav:"ItemCount"`
+		Flagged   string `dynamodbav:"Flagged,omitempty"`
+	}
+	playerFriends struct {
+		FriendList []string `dynamodbav:"FriendList"`
+	}
+)
+
+// gaming is the gaming profile design on a fresh table, with a sparse
+// index of flagged items (GSI1 on GSI1PK/GSI1SK, overloaded by entities).
+type gaming struct {
+	db      *dynamodb.Client
+	calls   *countingClient
+	table   *adjlist.Table
+	meta    *adjlist.Entity[playerMeta]
+	items   *adjlist.Entity[playerItem]
+	friends *adjlist.Entity[playerFriends]
+}
+
+func newGaming(t *testing.T) *gaming {
+	t.Helper()
+	db := ddbtest.Client(t)
+	g := &gaming{db: db, calls: &countingClient{Client: db}}
+	g.table = adjlist.NewTable(g.calls, ddbtest.TableName(t), func(o *adjlist.Options) {
+		o.NoIndex = true
+		o.Indexes = []adjlist.Index{{Name: "GSI1", PartitionKey: "GSI1PK", SortKey: "GSI1SK", Projection: "ALL"}}
+	})
+	ddbtest.CreateTable(t, g.table)
+	g.meta = adjlist.NewEntity[playerMeta](g.table, "metadata", "{playerID}", "#METADATA#{playerID}")
+	g.items = adjlist.NewEntity[playerItem](g.table, "item", "{playerID}", "ITEMS#{itemID}", func(o *adjlist.EntityOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI1",
+			PartitionKey: adjlist.Template("FLAGGED#{Flagged}"), SortKey: adjlist.Template("{playerID}#{itemID}")}}
+	})
+	g.friends = adjlist.NewEntity[playerFriends](g.table, "friends", "{playerID}", "FRIENDS#{playerID}")
+	require.NoError(t, g.table.Check())
+	return g
+}
+
+// TestEntityOnDynamoDB: writes, reads, updates, deletes and transactions
+// of template-keyed items, with the exact items stored.
+func TestEntityOnDynamoDB(t *testing.T) {
+	t.Parallel()
+	g := newGaming(t)
+	ctx := context.Background()
+	require.NoError(t, g.meta.Put(ctx, adjlist.IDs{"player001"}, playerMeta{Nickname: "John", Currency: 500}))
+	err := g.meta.Put(ctx, adjlist.IDs{"player001"}, playerMeta{Nickname: "John", Currency: 500})
+	assert.ErrorIs(t, err, adjlist.ErrExists, "a second, separate create is a duplicate")
+	require.NoError(t, g.items.Put(ctx, adjlist.IDs{"player001", "001"}, playerItem{ItemName: "Health Potion", ItemType: "Consumable", ItemCount: 5}))
+
+	out, err := g.db.GetItem(ctx, getInput(g.table.Name(), "player001", "#METADATA#player001"))
+	require.NoError(t, err)
+	require.NotNil(t, out.Item, "the design's own keys")
+	assert.Len(t, out.Item, 4, "PK, SK and the data: no id attributes")
+
+	m, err := g.meta.Get(ctx, adjlist.IDs{"player001"}, adjlist.Consistent)
+	require.NoError(t, err)
+	assert.Equal(t, playerMeta{Nickname: "John", Currency: 500}, m)
+
+	// updateItemCount: SET ItemCount = ItemCount - :incr, guarded.
+	it, err := g.items.Update(ctx, adjlist.IDs{"player001", "001"}, adjlist.Update{}.SetTo("ItemCount", expression.Name("ItemCount").Minus(expression.Value(1))),
+		adjlist.If(expression.Name("ItemCount").GreaterThanEqual(expression.Value(1))))
+	require.NoError(t, err)
+	assert.Equal(t, 4, it.ItemCount)
+
+	_, err = g.items.Update(ctx, adjlist.IDs{"player001", "404"}, adjlist.Update{}.SetTo("ItemCount", expression.Name("ItemCount").Minus(expression.Value(1))))
+	assert.ErrorIs(t, err, adjlist.ErrNotFound)
+
+	// A purchase: currency down, item created, atomically.
+	tx := adjlist.NewTx(g.table)
+	g.meta.TxUpdate(tx, adjlist.IDs{"player001"}, adjlist.Update{}.SetTo("Currency", expression.Name("Currency").Minus(expression.Value(100))),
+		adjlist.If(expression.Name("Currency").GreaterThanEqual(expression.Value(100))))
+	g.items.TxPut(tx, adjlist.IDs{"player001", "002"}, playerItem{ItemName: "Armor of the Knight", ItemType: "Armor", ItemCount: 1})
+	require.NoError(t, tx.Commit(ctx))
+
+	rt := adjlist.NewReadTx(g.table)
+	meta := g.meta.TxGet(rt, adjlist.IDs{"player001"})
+	armor := g.items.TxGet(rt, adjlist.IDs{"player001", "002"})
+	require.NoError(t, rt.Run(ctx))
+	assert.Equal(t, 400, meta.Data.Currency)
+	assert.True(t, armor.Found)
+
+	before := g.calls.total()
+	_, err = g.items.Get(ctx, adjlist.IDs{"player001"})
+	assert.ErrorIs(t, err, adjlist.ErrInvalidKey)
+	assert.Equal(t, before, g.calls.total(), "bad ids are refused before any request")
+
+	require.NoError(t, g.items.Delete(ctx, adjlist.IDs{"player001", "001"}))
+	assert.ErrorIs(t, g.items.Delete(ctx, adjlist.IDs{"player001", "001"}), adjlist.ErrNotFound)
+}
+
+// TestEntityReads: List in one request per page, Equal, a read spanning
+// the item types of a partition (Load of AllTypes), and a Scan of a
+// sparse index.
+func TestEntityReads(t *testing.T) {
+	t.Parallel()
+	g := newGaming(t)
+	ctx := context.Background()
+	require.NoError(t, g.meta.Put(ctx, adjlist.IDs{"player001"}, playerMeta{Nickname: "John", Currency: 500}))
+	require.NoError(t, g.friends.Put(ctx, adjlist.IDs{"player001"}, playerFriends{FriendList: []string{"player002"}}))
+	for _, it := range []struct {
+		id, name, kind, flagged string
+	}{{"001", "Health Potion", "Consumable", ""}, {"002", "Armor of the Knight", "Armor", "yes"}, {"003", "Sword of the Dragon", "Weapon", "yes"}} {
+		require.NoError(t, g.items.Put(ctx, adjlist.IDs{"player001", it.id}, playerItem{ItemName: it.name, ItemType: it.kind, ItemCount: 1, Flagged: it.flagged}))
+	}
+	require.NoError(t, g.items.Put(ctx, adjlist.IDs{"player002", "009"}, playerItem{ItemName: "Ring", ItemType: "Accessory", ItemCount: 1}))
+
+	// getPlayerAllItems: PK = "player001" AND begins_with(SK, "ITEMS#").
+	before := g.calls.queries.Load()
+	items, err := g.items.List("player001").Collect(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), g.calls.queries.Load()-before)
+	require.Len(t, items, 3)
+	assert.Equal(t, adjlist.IDs{"player001", "001"}, items[0].IDs)
+
+	// getPlayerSpecificItem: the same with a filter on ItemType.
+	weapons, err := g.items.List("player001").Filter(expression.Name("ItemType").Equal(expression.Value("Weapon"))).Collect(ctx)
+	require.NoError(t, err)
+	require.Len(t, weapons, 1)
+	assert.Equal(t, "Sword of the Dragon", weapons[0].Data.ItemName)
+
+	// Equality on the sort key: SK = "ITEMS#002".
+	one, err := g.items.List("player001").Equal("002").Collect(ctx)
+	require.NoError(t, err)
+	require.Len(t, one, 1)
+	assert.Equal(t, "Armor of the Knight", one[0].Data.ItemName)
+
+	// A sort key all of whose fields are given is an equality.
+	metas, err := g.meta.List("player001").Collect(ctx)
+	require.NoError(t, err)
+	require.Len(t, metas, 1)
+
+	// getPlayerAllProfile: PK = "player001", every item type, typed, in
+	// one request.
+	var (
+		ms  []adjlist.EntityItem[playerMeta]
+		is  []adjlist.EntityItem[playerItem]
+		fs  []adjlist.EntityItem[playerFriends]
+		res adjlist.Loaded
+	)
+	before = g.calls.queries.Load()
+	res, err = adjlist.Load(ctx, adjlist.AllTypes(g.items.List("player001")), g.meta.Into(&ms), g.items.Into(&is), g.friends.Into(&fs))
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), g.calls.queries.Load()-before)
+	assert.Len(t, ms, 1)
+	assert.Len(t, is, 3)
+	assert.Len(t, fs, 1)
+	assert.Zero(t, res.Other)
+
+	// A begins_with spanning types: the items and the friends have no
+	// common prefix, but "#METADATA#" and "FRIENDS#" sort before "ITEMS#".
+	ms, is, fs = nil, nil, nil
+	res, err = adjlist.Load(ctx, adjlist.AllTypes(g.items.List("player001")).LessThan("ITEMS#"), g.meta.Into(&ms), g.items.Into(&is))
+	require.NoError(t, err)
+	assert.Len(t, ms, 1)
+	assert.Empty(t, is)
+	assert.Equal(t, 1, res.Other, "the friends item has no target")
+
+	// Every flagged item of every player: a Scan of the sparse index
+	// reads only what it holds.
+	var flagged []adjlist.IDs
+	for range 50 { // the index is eventually consistent: a bounded poll
+		flagged = nil
+		_, err = adjlist.Scan(ctx, g.db, g.items, func(_ context.Context, v adjlist.EntityItem[playerItem]) error {
+			flagged = append(flagged, v.IDs)
+			return nil
+		}, func(o *adjlist.ScanOptions) { o.Index = "GSI1"; o.Segments = 1 })
+		require.NoError(t, err)
+		if len(flagged) == 2 {
+			break
+		}
+	}
+	assert.ElementsMatch(t, []adjlist.IDs{{"player001", "002"}, {"player001", "003"}}, flagged)
+
+	// ByIndex with a data attribute and key fields in the templates.
+	var got []adjlist.EntityItem[playerItem]
+	require.Eventually(t, func() bool {
+		got, err = g.items.ByIndex("GSI1", "yes").Collect(ctx)
+		return err == nil && len(got) == 2
+	}, waitIndex, 50*time.Millisecond)
+	assert.Equal(t, adjlist.IDs{"player001", "002"}, got[0].IDs)
+
+	_, err = adjlist.Scan(ctx, g.db, g.items, func(context.Context, adjlist.EntityItem[playerItem]) error { return nil },
+		func(o *adjlist.ScanOptions) { o.Index = "nope" })
+	assert.ErrorIs(t, err, adjlist.ErrInvalidOption)
+}

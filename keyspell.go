@@ -1,0 +1,194 @@
+package adjlist
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
+)
+
+// spelling is a table key template of an [Entity]: text and key fields
+// only, each field followed by '#' or ending the key, so that a key
+// parses back into its ids.
+type spelling []KeyPart
+
+// bindSpelling checks a table key template and makes every {name} a key
+// field; attr names the key ("partition key") in errors.
+func bindSpelling(attr string, k KeyTemplate) (spelling, error) {
+	if k.err != nil {
+		return nil, k.err
+	}
+	if len(k.parts) == 0 {
+		return nil, fmt.Errorf("%w: empty %s template", ErrInvalidOption, attr)
+	}
+	s := make(spelling, len(k.parts))
+	for i, p := range k.parts {
+		switch p.kind {
+		case partVar, partField:
+			p.kind = partField
+		case partLit:
+		case partConst:
+			p.kind = partLit
+		default:
+			return nil, fmt.Errorf("%w: %s template %s: a table key holds text and {fields} only", ErrInvalidOption, attr, k)
+		}
+		if p.kind == partField && i+1 < len(k.parts) && !strings.HasPrefix(k.parts[i+1].name, "#") {
+			return nil, fmt.Errorf("%w: %s template %s: {%s} must be followed by '#' or end the key, so that it parses back", ErrInvalidOption, attr, k, p.name)
+		}
+		s[i] = p
+	}
+	return s, nil
+}
+
+// fieldsOf appends to fields the key fields of s not in it yet, in order.
+func (s spelling) fieldsOf(fields []string) []string {
+	for _, p := range s {
+		if p.kind == partField && !slices.Contains(fields, p.name) {
+			fields = append(fields, p.name)
+		}
+	}
+	return fields
+}
+
+// render writes s with ids (escaped) for its fields, fields naming them.
+func (s spelling) render(fields, ids []string) string {
+	n := 0
+	for _, p := range s {
+		if p.kind == partField {
+			n += keycodec.EscapedLen(ids[slices.Index(fields, p.name)])
+		} else {
+			n += len(p.name)
+		}
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for _, p := range s {
+		if p.kind == partField {
+			keycodec.AppendEscaped(&b, ids[slices.Index(fields, p.name)])
+		} else {
+			b.WriteString(p.name)
+		}
+	}
+	return b.String()
+}
+
+// prefix writes s as far as known, the number of leading fields whose ids
+// are given, allows: every part up to the first field it does not know.
+// exact reports that it wrote all of s.
+func (s spelling) prefix(fields, ids []string) (string, bool) {
+	var b strings.Builder
+	for _, p := range s {
+		if p.kind != partField {
+			b.WriteString(p.name)
+			continue
+		}
+		i := slices.Index(fields, p.name)
+		if i >= len(ids) {
+			return b.String(), false
+		}
+		keycodec.AppendEscaped(&b, ids[i])
+	}
+	return b.String(), true
+}
+
+// parse reads key as s spells it into ids (by fields' order), which may
+// hold ids already from another key: a field spelled twice must hold the
+// same id. ok is false for a key s cannot have built.
+func (s spelling) parse(key string, fields, ids []string) bool {
+	for i, p := range s {
+		if p.kind != partField {
+			var ok bool
+			if key, ok = strings.CutPrefix(key, p.name); !ok {
+				return false
+			}
+			continue
+		}
+		end := len(key)
+		if i+1 < len(s) {
+			end = strings.IndexByte(key, keycodec.Sep)
+			if end < 0 {
+				return false
+			}
+		}
+		id, err := keycodec.Unescape(key[:end])
+		if err != nil || checkID(p.name, id) != nil {
+			return false
+		}
+		j := slices.Index(fields, p.name)
+		if ids[j] != "" && ids[j] != id {
+			return false
+		}
+		ids[j], key = id, key[end:]
+	}
+	return key == ""
+}
+
+// String is the template with its fields as <placeholders>.
+func (s spelling) String() string { return partsString(s) }
+
+// segment is one '#'-separated piece of a key template: text, then
+// perhaps one variable part.
+type segment struct {
+	text     string
+	variable bool
+}
+
+// segments splits parts at the '#'s of their text. A variable part never
+// holds a raw '#' (ids are escaped; a node key's '#' is in its type
+// prefix, shown here as text), so every key the parts build has exactly
+// these segments.
+func segments(parts []KeyPart, prefixes *keyCtx) []segment {
+	out := []segment{{}}
+	text := func(s string) {
+		for i, piece := range strings.Split(s, "#") {
+			if i > 0 {
+				out = append(out, segment{})
+			}
+			out[len(out)-1].text += piece
+		}
+	}
+	for _, p := range parts {
+		switch p.kind {
+		case partConst, partLit:
+			text(p.name)
+		case partSelf, partSource, partTarget, partParent:
+			text(prefixes.prefix(p.kind))
+			out[len(out)-1].variable = true
+		default:
+			out[len(out)-1].variable = true
+		}
+	}
+	return out
+}
+
+// overlap reports whether two key templates, as segments, can build the
+// same key. It may report an overlap that the ids' equalities across the
+// keys rule out (it reads each key alone), never miss one.
+func overlap(a, b []segment) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		x, y := a[i], b[i]
+		switch {
+		case !x.variable && !y.variable:
+			if x.text != y.text {
+				return false
+			}
+		case x.variable && y.variable:
+			if !strings.HasPrefix(x.text, y.text) && !strings.HasPrefix(y.text, x.text) {
+				return false
+			}
+		case x.variable: // y's text must be x's and a non-empty id
+			if !strings.HasPrefix(y.text, x.text) || len(y.text) == len(x.text) {
+				return false
+			}
+		default:
+			if !strings.HasPrefix(x.text, y.text) || len(x.text) == len(y.text) {
+				return false
+			}
+		}
+	}
+	return true
+}

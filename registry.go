@@ -1,0 +1,152 @@
+package adjlist
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+)
+
+// registry is the table's record of its item types, in the order they
+// were declared: what [Table.Check] and [DescribeModel] without handles
+// walk. A later declaration under the same name replaces the earlier one
+// (a handle declared again, or a new layout of the same item type beside
+// the old one while [Migrate] moves the items).
+type registry struct {
+	mu    sync.Mutex
+	types []recorded
+}
+
+// recorded is one declared item type.
+type recorded struct {
+	name   string
+	pk, sk []segment // its table keys, as segments (overlap)
+	h      Describer
+	err    error // the declaration's own error
+	entity bool  // an Entity: refused, not only reported, when ambiguous
+}
+
+// record adds r to t's record. For an Entity it returns the error that
+// refuses it: an item type already recorded that could have the same
+// keys. Presets (Node, Edge, Collection) are recorded whatever they
+// overlap, as before Entity existed; [Table.Check] reports it.
+func (t *Table) record(r recorded) error {
+	t.reg.mu.Lock()
+	defer t.reg.mu.Unlock()
+	var err error
+	if r.entity && r.err == nil {
+		for _, o := range t.reg.types {
+			if o.name != r.name && o.err == nil && overlap(o.pk, r.pk) && overlap(o.sk, r.sk) {
+				err = fmt.Errorf("%w: %s could have the keys of %s: an item's type would be ambiguous", ErrInvalidOption, r.name, o.name)
+				r.err = err
+				break
+			}
+		}
+	}
+	i := slices.IndexFunc(t.reg.types, func(o recorded) bool { return o.name == r.name })
+	if i >= 0 {
+		t.reg.types[i] = r
+	} else {
+		t.reg.types = append(t.reg.types, r)
+	}
+	return err
+}
+
+// recordedTypes returns a copy of t's record.
+func (t *Table) recordedTypes() []recorded {
+	t.reg.mu.Lock()
+	defer t.reg.mu.Unlock()
+	return slices.Clone(t.reg.types)
+}
+
+// Check returns every mistake in the model declared on t so far, joined
+// (errors.Join), or nil: the table's own options, each item type's
+// declaration ([NewNode], [NewEdge], [NewCollection], [NewEntity]: bad
+// names are [ErrInvalidKey], bad templates, indexes or options
+// [ErrInvalidOption]), and each pair of item types whose key templates
+// could spell the same key ([ErrInvalidOption]), so that a service can
+// refuse to start on a wrong model instead of failing call by call. The
+// table records every item type declared on it, in order; a later
+// declaration under the same name (say "node STU") replaces the earlier.
+// Check makes no request.
+func (t *Table) Check() error {
+	errs := []error{t.err}
+	types := t.recordedTypes()
+	for i, r := range types {
+		if r.err != nil {
+			if !slices.ContainsFunc(errs, func(e error) bool { return errors.Is(e, r.err) }) {
+				errs = append(errs, fmt.Errorf("%s: %w", r.name, r.err))
+			}
+			continue
+		}
+		for _, o := range types[:i] {
+			if o.err == nil && overlap(o.pk, r.pk) && overlap(o.sk, r.sk) {
+				errs = append(errs, fmt.Errorf("%w: %s and %s could have the same keys", ErrInvalidOption, o.name, r.name))
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (e *Entity[T]) recorded() recorded {
+	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true}
+	if e.err == nil {
+		r.pk, r.sk = segments(e.pk, nil), segments(e.sk, nil)
+	}
+	return r
+}
+
+// recordNode records node n, whatever its error.
+func (n *Node[N]) record() {
+	r := recorded{name: "node " + n.typ, h: n, err: n.err}
+	if n.err == nil {
+		pk := []KeyPart{{partLit, n.typ + "#"}, {partField, "id"}}
+		sk := pk
+		if n.marker != "" {
+			sk = []KeyPart{{partLit, n.marker}}
+		}
+		r.pk, r.sk = segments(pk, nil), segments(sk, nil)
+	}
+	_ = n.t.record(r)
+}
+
+// record records edge e, whatever its error.
+func (e *Edge[E]) record() {
+	r := recorded{name: e.it.kind, h: e, err: e.err}
+	if e.err == nil {
+		r.pk = segments(endpointParts(e.src), nil)
+		sk := endpointParts(e.dst)
+		if e.label != "" {
+			sk = append([]KeyPart{{partLit, e.label + "#"}}, sk...)
+		}
+		r.sk = segments(sk, nil)
+	} else {
+		r.name = "edge " + e.label
+	}
+	_ = e.t.record(r)
+}
+
+// endpointParts is the key an edge stores for endpoint p: a node key, or
+// a child's ref.
+func endpointParts(p endpoint) []KeyPart {
+	if p.isChild() {
+		return []KeyPart{{partLit, p.parent + "#"}, {partField, "parent"}, {partLit, "#" + p.typ + "#"}, {partField, "id"}}
+	}
+	return []KeyPart{{partLit, p.typ + "#"}, {partField, "id"}}
+}
+
+// record records collection c, whatever its error.
+func (c *Collection[P, C]) record() {
+	r := recorded{name: c.it.kind, h: c, err: c.err}
+	if c.err == nil {
+		pk := []KeyPart{{partLit, c.parent.typ + "#"}, {partField, "parent"}}
+		if c.shards > 0 {
+			pk = append(pk, KeyPart{partLit, "#"}, KeyPart{partField, "shard"})
+		}
+		r.pk = segments(pk, nil)
+		r.sk = segments([]KeyPart{{partLit, c.prefix}, {partField, "id"}}, nil)
+	} else {
+		r.name = "child " + c.childType
+	}
+	_ = c.t.record(r)
+}

@@ -186,4 +186,3 @@ func checkTargets[N any](node *Node[N], targets []Target) error {
 	}
 	return nil
 }
-

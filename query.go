@@ -84,8 +84,8 @@ type queryKeys struct {
 	// key whose template starts with a data attribute); rawSK takes
 	// their values as given, not escaped (AllTypes' whole sort keys).
 	freeSK, rawSK bool
-	local  bool        // the index is a local secondary index
-	native *nativeKeys // the key condition on a native index
+	local         bool        // the index is a local secondary index
+	native        *nativeKeys // the key condition on a native index
 }
 
 // newQuery builds the request once, so running the query repeats no

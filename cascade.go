@@ -12,8 +12,10 @@ import (
 // unexported, so no other type can. *[Collection] implements it too, for
 // the children of a sharded collection ([CollectionOptions].Shards), which
 // live outside their parent's partition: passed to DeleteNode, they are
-// deleted with their parent (and counted in CascadeResult.Incoming). Pass the edge handles whose target type
-// is the deleted node's type, e.g. for a student:
+// deleted with their parent (and counted in CascadeResult.Incoming).
+// DeleteNode given no kinds follows those its table records; to narrow
+// it, pass the edge handles whose target type is the deleted node's type,
+// e.g. for a student:
 //
 //	mentors := adjlist.NewEdge[Mentoring](students, "MENTOR", students) // STU → STU
 //	advises := adjlist.NewEdge[Advice](teachers, "ADVISES", students)   // TCH → STU
@@ -185,6 +187,13 @@ type CascadeResult struct {
 // DeleteNode deletes node id together with every edge into it of the kinds
 // listed in incoming, every item of its partition (outgoing edges of all
 // labels, children of item collections) and, last, the node item itself.
+// Given no kinds, it follows every kind that the table records
+// ([Table.Check]: the handles declared on it) and that the cascade can
+// follow: each edge kind that ends at node's type, each sharded
+// collection of it, and each kind that ends at or starts from its
+// collections' children (on a table without the inverted index,
+// [Options.NoIndex], edges into the node cannot be found and are left).
+// Passing kinds narrows the cascade to exactly those.
 // For a student of the students↔courses model with mentors and notes:
 //
 //	phase 1, for each incoming kind, on the index, keys only:
@@ -238,7 +247,7 @@ type CascadeResult struct {
 // one already deleted may be listed and deleted again, harmlessly). Call
 // [Edge.WaitIndexed] for edges just written, or run DeleteNode again. Edges
 // written concurrently with the cascade, and edges of kinds not listed in
-// incoming, are left dangling. DeleteNode is not a transaction: readers
+// incoming (given none: not recorded on the table), are left dangling. DeleteNode is not a transaction: readers
 // may see the node with some of its edges gone.
 //
 // Errors, all [*OpError] with Op "DeleteNode" and the node's key:
@@ -258,6 +267,9 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 		return res, node.t.opErr(op, pk, sk, err)
 	}
 	self := itemKey{pk, sk}
+	if len(incoming) == 0 {
+		incoming = node.t.recordedIncoming(node.endpoint())
+	}
 
 	// Every check before the first request.
 	var (
@@ -461,6 +473,9 @@ func partitionKeys(t *Table, op, pk string) Query[itemKey] {
 //	phase 3: DeleteItem of PK = "WS#acme", SK = "PROJ#2026-0042"
 //	         (condition "attribute_exists (#0)")
 //
+// Given no kinds, it follows every kind the table records that ends at
+// c's children ([Table.Check]), as [DeleteNode] does.
+//
 // It runs page by page and is resumable and idempotent as [DeleteNode]
 // is; CascadeResult.Node reports whether the child item was deleted
 // (false when it was already gone), Incoming and Partition count the
@@ -484,6 +499,9 @@ func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, c
 	}
 	me := c.endpoint()
 	ce := childEdges{c: me, out: true}
+	if len(attached) == 0 {
+		attached = c.t.recordedIncoming(me)
+	}
 	for i, in := range attached {
 		k, src, dst, err := edgeKind(i, in, c.t, me.String())
 		switch {
@@ -606,4 +624,45 @@ func (c *Collection[P, C]) children(parent string) (edgeScan, error) {
 		return v.Parent, ref, err == nil
 	}
 	return s, nil
+}
+
+// recordedIncoming lists the edge kinds t records ([Table.Check]) that a
+// cascade of endpoint me follows when given none: for a node type, every
+// kind that ends at it, every sharded collection of it, and every kind
+// that ends at or starts from the children of its collections; for a
+// collection's children, every kind that ends at them. Kinds a cascade
+// cannot follow on t (edges into a node on a table without the inverted
+// index) are left out.
+func (t *Table) recordedIncoming(me endpoint) []Incoming {
+	var out []Incoming
+	for _, r := range t.recordedTypes() {
+		in, ok := r.h.(Incoming)
+		if !ok || r.err != nil {
+			continue
+		}
+		_, src, dst, err := in.ends()
+		if err != nil || src.t != t {
+			continue
+		}
+		_, isCollection := r.h.(interface{ children(string) (edgeScan, error) })
+		switch {
+		case isCollection && me.isChild():
+			continue
+		case isCollection:
+			if !dst.same(me) {
+				continue
+			}
+		case me.isChild() && !dst.same(me):
+			continue
+		case dst.same(me), dst.isChild() && dst.parent == me.typ:
+			if t.errNoIndex() != nil {
+				continue
+			}
+		case src.isChild() && src.parent == me.typ:
+		default:
+			continue
+		}
+		out = append(out, in)
+	}
+	return out
 }

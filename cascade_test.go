@@ -437,3 +437,35 @@ func TestDeleteNodeShardedIncoming(t *testing.T) {
 		assert.Zero(t, c.rawCount(t, "GSI1", "GSI1PK", fmt.Sprintf("STU#d44#%02d", i)))
 	}
 }
+
+// TestDeleteNodeFindsRecordedKinds: given no edge kinds, DeleteNode
+// follows every kind the table records that ends at the node's type (here
+// MENTOR and ADVISES, not ENROLL or WAITLIST, which start at it), with the
+// same requests as when they are passed.
+func TestDeleteNodeFindsRecordedKinds(t *testing.T) {
+	t.Parallel()
+	c := newCampus(t, adjlist.Options{})
+	c.seed(t, 3, 2)
+	ctx := context.Background()
+	before := c.keysOf(t)
+	gone := a91Items(3, 2)
+	res, err := adjlist.DeleteNode(ctx, c.students, "a91")
+	require.NoError(t, err)
+	assert.Equal(t, 3+2+1, res.Incoming, "b30, a9, 3 mentees; t1")
+	assert.Equal(t, 2+1+1+2, res.Partition)
+	assert.True(t, res.Node)
+	assert.Equal(t, 2+1, res.Queries, "one per recorded kind into STU, one for the partition")
+	assert.Equal(t, without(before, gone), c.keysOf(t))
+
+	// The kinds a cascade follows are those its table records: this one
+	// records MENTOR only.
+	bare := adjlist.NewTable(c.w, c.table.Name())
+	students := adjlist.NewNode[Student](bare, "STU", "PROFILE")
+	mentors := adjlist.NewEdge[Mentoring](students, "MENTOR", students)
+	require.NoError(t, mentors.Put(ctx, "x1", "b30", Mentoring{Since: "2026"}))
+	require.NoError(t, mentors.WaitIndexed(ctx, "x1", "b30", waitIndex))
+	res, err = adjlist.DeleteNode(ctx, students, "b30")
+	require.NoError(t, err)
+	assert.Equal(t, 2, res.Incoming, "MENTOR from a9 and x1; t1's ADVISES is not recorded on this table and stays")
+	assert.Contains(t, c.keysOf(t), "TCH#t1|ADVISES#STU#b30")
+}

@@ -42,7 +42,8 @@ type shape struct {
 // declared index key included. Attributes are read from the data types'
 // dynamodbav tags. It walks the model [DescribeModel] returns; it makes no
 // request; it returns the first handle error (e.g. [ErrInvalidKey]) or
-// write error.
+// write error. With no handles it describes every item type t records
+// ([DescribeModel]).
 func Describe(w io.Writer, t *Table, handles ...Describer) error {
 	m, err := DescribeModel(t, handles...)
 	if err != nil {

@@ -128,12 +128,23 @@ type Pattern struct {
 
 // DescribeModel returns the model of t with the item types and access
 // patterns of handles: the one description that [Describe], [Model.Mermaid]
-// and the exports walk. It makes no request. It returns the table's
-// option error, the first handle error (e.g. [ErrInvalidKey]), or
-// [ErrInvalidOption] for a handle of another table.
+// and the exports walk. With no handles it describes every item type the
+// table records, in the order they were declared ([Table.Check]): the
+// model as the table knows it. It makes no request. It returns the
+// table's option error, the first handle error (e.g. [ErrInvalidKey]; with
+// no handles, [Table.Check]'s), or [ErrInvalidOption] for a handle of
+// another table.
 func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 	if t.err != nil {
 		return nil, t.err
+	}
+	if len(handles) == 0 {
+		if err := t.Check(); err != nil {
+			return nil, err
+		}
+		for _, r := range t.recordedTypes() {
+			handles = append(handles, r.h)
+		}
 	}
 	m := &Model{Table: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Indexes: t.Indexes()}
 	for i := range m.Indexes { // deep: the model shares nothing with the table

@@ -19,7 +19,9 @@ type registry struct {
 
 // recorded is one declared item type.
 type recorded struct {
-	name   string
+	// id tells item types apart (a node type's items under two markers
+	// are two); name is how errors name it.
+	id, name string
 	pk, sk []segment // its table keys, as segments (overlap)
 	h      Describer
 	err    error // the declaration's own error
@@ -36,14 +38,17 @@ func (t *Table) record(r recorded) error {
 	var err error
 	if r.entity && r.err == nil {
 		for _, o := range t.reg.types {
-			if o.name != r.name && o.err == nil && overlap(o.pk, r.pk) && overlap(o.sk, r.sk) {
+			if o.id != r.id && o.err == nil && overlap(o.pk, r.pk) && overlap(o.sk, r.sk) {
 				err = fmt.Errorf("%w: %s could have the keys of %s: an item's type would be ambiguous", ErrInvalidOption, r.name, o.name)
 				r.err = err
 				break
 			}
 		}
 	}
-	i := slices.IndexFunc(t.reg.types, func(o recorded) bool { return o.name == r.name })
+	if r.id == "" {
+		r.id = r.name
+	}
+	i := slices.IndexFunc(t.reg.types, func(o recorded) bool { return o.id == r.id })
 	if i >= 0 {
 		t.reg.types[i] = r
 	} else {
@@ -98,7 +103,7 @@ func (e *Entity[T]) recorded() recorded {
 
 // recordNode records node n, whatever its error.
 func (n *Node[N]) record() {
-	r := recorded{name: "node " + n.typ, h: n, err: n.err}
+	r := recorded{id: "node " + n.typ + " " + n.marker, name: "node " + n.typ, h: n, err: n.err}
 	if n.err == nil {
 		pk := []KeyPart{{partLit, n.typ + "#"}, {partField, "id"}}
 		sk := pk

@@ -1,0 +1,459 @@
+package main
+
+import (
+	"context"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
+	"github.com/adjlist/adjlist/internal/exampleutil"
+	"github.com/adjlist/adjlist/internal/exampleutil/exampletest"
+)
+
+func TestMain(m *testing.M) { ddbtest.Main(m) }
+
+// item is one row of the seed's table: its two key attributes and the
+// names of its other attributes. Nothing else: the table has no index.
+func item(pk, sk string, attrs ...string) exampleutil.Shape {
+	return exampletest.Item(map[string]string{"PK": pk, "SK": sk}, attrs...)
+}
+
+var (
+	infoAttrs  = []string{"name", "content", "imageUrl"}
+	countAttrs = []string{"follower#", "following#", "post#"}
+	postAttrs  = []string{"content", "imageUrl", "timestamp"}
+)
+
+// seedTable is what every run leaves: the guide's item types with the
+// sample model's ids, spelled as the design spells them.
+var seedTable = exampletest.Seed{
+	KeyAttrs: []string{"PK", "SK"},
+	Items: []exampleutil.Shape{
+		// Seven users, each an info and a count item.
+		item("u#12345", "info", infoAttrs...), item("u#12345", "count", countAttrs...),
+		item("u#23456", "info", infoAttrs...), item("u#23456", "count", countAttrs...),
+		item("u#34567", "info", infoAttrs...), item("u#34567", "count", countAttrs...),
+		item("u#45678", "info", infoAttrs...), item("u#45678", "count", countAttrs...),
+		item("u#56789", "info", infoAttrs...), item("u#56789", "count", countAttrs...),
+		item("u#67890", "info", infoAttrs...), item("u#67890", "count", countAttrs...),
+		item("u#78901", "info", infoAttrs...), item("u#78901", "count", countAttrs...),
+		// 23456, 34567 and 45678 follow 12345: two items per follow.
+		item("u#12345#follower", "u#23456"), item("u#23456#following", "u#12345"),
+		item("u#12345#follower", "u#34567"), item("u#34567#following", "u#12345"),
+		item("u#12345#follower", "u#45678"), item("u#45678#following", "u#12345"),
+		// 12345 follows 56789, 67890 and 78901.
+		item("u#12345#following", "u#56789"), item("u#56789#follower", "u#12345"),
+		item("u#12345#following", "u#67890"), item("u#67890#follower", "u#12345"),
+		item("u#12345#following", "u#78901"), item("u#78901#follower", "u#12345"),
+		// Five posts, each with its like count.
+		item("u#12345#post", "p#12345", postAttrs...), item("p#12345#likecount", "count", "like#"),
+		item("u#12345#post", "p#23456", postAttrs...), item("p#23456#likecount", "count", "like#"),
+		item("u#56789#post", "p#34567", postAttrs...), item("p#34567#likecount", "count", "like#"),
+		item("u#67890#post", "p#45678", postAttrs...), item("p#45678#likecount", "count", "like#"),
+		item("u#78901#post", "p#56789", postAttrs...), item("p#56789#likecount", "count", "like#"),
+		// The fan-out: 12345's posts on its three followers' timelines,
+		// the posts of those 12345 follows on 12345's.
+		item("u#23456#timeline", "p#12345#u#12345", "ttl"), item("u#23456#timeline", "p#23456#u#12345", "ttl"),
+		item("u#34567#timeline", "p#12345#u#12345", "ttl"), item("u#34567#timeline", "p#23456#u#12345", "ttl"),
+		item("u#45678#timeline", "p#12345#u#12345", "ttl"), item("u#45678#timeline", "p#23456#u#12345", "ttl"),
+		item("u#12345#timeline", "p#34567#u#56789", "ttl"),
+		item("u#12345#timeline", "p#45678#u#67890", "ttl"),
+		item("u#12345#timeline", "p#56789#u#78901", "ttl"),
+		// Three likes of post 12345.
+		item("p#12345#likelist", "u#23456"), item("p#12345#likelist", "u#34567"), item("p#12345#likelist", "u#45678"),
+	},
+}
+
+// accessPatterns is what every run prints for the guide's reads: the same
+// on a rerun, which counts nothing twice.
+const accessPatterns = "the access patterns, one request each:\n" +
+	"getUserInfoByUserID 12345:  [1 request]\n" +
+	"  hyuklee (My name is Hyuk Lee, s3://images/u12345.jpg)\n" +
+	"  3 followers, 3 following, 2 posts\n" +
+	"getFollowerListByUserID 12345: 23456 34567 45678  [1 request]\n" +
+	"getFollowingListByUserID 12345: 56789 67890 78901  [1 request]\n" +
+	"getPostListByUserID 12345, newest first:  [1 request]\n" +
+	"  23456  content for another post\n" +
+	"  12345  content for a post\n" +
+	"getUserLikesByPostID 12345: 23456 34567 45678  [1 request]\n" +
+	"getLikeCountByPostID 12345: 3  [1 request]\n" +
+	"getTimelineByUserID 12345, newest first:  [1 request]\n" +
+	"  post 56789 by 78901\n" +
+	"  post 45678 by 67890\n" +
+	"  post 34567 by 56789\n"
+
+func TestRunWritesSeedTable(t *testing.T) {
+	db, table := exampletest.RunTwice(t, example, seedTable, func(run int, out string) {
+		exampletest.ContainsAll(t, out, accessPatterns,
+			"u#12345           |count           |follower#=3, following#=3, post#=2\n",
+			"p#12345#likecount |count           |like#=3\n",
+		)
+		if run == 0 {
+			exampletest.ContainsAll(t, out,
+				"  12345 hyuklee  [1 request]\n",
+				"  23456 follows 12345  [1 request]\n",
+				"  12345 follows 78901  [1 request]\n",
+				// The fan-out: a transaction, a Query, a PutItem per follower.
+				"  12345 posts 12345 to 3 timelines  [5 requests]\n",
+				"  12345 posts 23456 to 3 timelines  [5 requests]\n",
+				"  56789 posts 34567 to 1 timeline  [3 requests]\n",
+				"  45678 likes 12345  [1 request]\n",
+			)
+			assert.NotContains(t, out, "already")
+		} else {
+			// Every write finds its items: reported, nothing counted twice
+			// (the access patterns above print the same counts).
+			exampletest.ContainsAll(t, out,
+				"  12345: already signed up\n",
+				"  23456 already follows 12345\n",
+				"  12345 already follows 78901\n",
+				"  12345 already posted 12345 (no fan-out)\n",
+				"  78901 already posted 56789 (no fan-out)\n",
+				"  45678 already likes 12345\n",
+			)
+			assert.NotContains(t, out, "timelines  [")
+		}
+	})
+
+	// Keyed on PK/SK, no index; Time to Live on the timeline's ttl.
+	desc := exampletest.DescribeTable(t, db, table)
+	assert.Equal(t, exampletest.KeySchema("PK", "SK"), desc.KeySchema)
+	assert.Empty(t, desc.GlobalSecondaryIndexes)
+	assert.Empty(t, desc.LocalSecondaryIndexes)
+	ttl, err := db.DescribeTimeToLive(context.Background(), &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(table)})
+	require.NoError(t, err)
+	assert.Equal(t, "ttl", aws.ToString(ttl.TimeToLiveDescription.AttributeName))
+	assert.Equal(t, types.TimeToLiveStatusEnabled, ttl.TimeToLiveDescription.TimeToLiveStatus)
+}
+
+// recorder records every request it is given, one string each: the
+// operation and the keys or key condition, names and values in place of
+// the expressions' placeholders.
+type recorder struct {
+	*dynamodb.Client
+	mu    sync.Mutex
+	calls []string
+}
+
+func (r *recorder) record(call string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.calls = append(r.calls, call)
+}
+
+// take returns the requests recorded since the last take.
+func (r *recorder) take() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	calls := r.calls
+	r.calls = nil
+	return calls
+}
+
+var placeholder = regexp.MustCompile(`[#:][0-9]+`)
+
+// resolve writes expr with its names and string values.
+func resolve(expr string, names map[string]string, values map[string]types.AttributeValue) string {
+	return placeholder.ReplaceAllStringFunc(expr, func(ph string) string {
+		if n, ok := names[ph]; ok {
+			return n
+		}
+		if v, ok := values[ph].(*types.AttributeValueMemberS); ok {
+			return v.Value
+		}
+		return ph
+	})
+}
+
+// key writes an item's or key's PK and SK: "u#12345/count".
+func key(item map[string]types.AttributeValue) string {
+	s := func(name string) string {
+		v, _ := item[name].(*types.AttributeValueMemberS)
+		if v == nil {
+			return "?"
+		}
+		return v.Value
+	}
+	return s("PK") + "/" + s("SK")
+}
+
+func (r *recorder) Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
+	call := "Query " + resolve(aws.ToString(in.KeyConditionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues)
+	if in.IndexName != nil {
+		call += " on " + aws.ToString(in.IndexName)
+	}
+	if in.ScanIndexForward != nil && !*in.ScanIndexForward {
+		call += ", descending"
+	}
+	r.record(call)
+	return r.Client.Query(ctx, in, optFns...)
+}
+
+func (r *recorder) GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
+	r.record("GetItem " + key(in.Key))
+	return r.Client.GetItem(ctx, in, optFns...)
+}
+
+func (r *recorder) PutItem(ctx context.Context, in *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
+	r.record("PutItem " + key(in.Item))
+	return r.Client.PutItem(ctx, in, optFns...)
+}
+
+func (r *recorder) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
+	r.record("UpdateItem " + key(in.Key))
+	return r.Client.UpdateItem(ctx, in, optFns...)
+}
+
+func (r *recorder) DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error) {
+	r.record("DeleteItem " + key(in.Key))
+	return r.Client.DeleteItem(ctx, in, optFns...)
+}
+
+func (r *recorder) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
+	r.record("BatchGetItem")
+	return r.Client.BatchGetItem(ctx, in, optFns...)
+}
+
+func (r *recorder) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
+	r.record("BatchWriteItem")
+	return r.Client.BatchWriteItem(ctx, in, optFns...)
+}
+
+// TransactWriteItems records the actions in order: "Put PK/SK", with an
+// Update's expression ("Update u#12345/count ADD follower# :0").
+func (r *recorder) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	var actions []string
+	for _, it := range in.TransactItems {
+		switch {
+		case it.Put != nil:
+			actions = append(actions, "Put "+key(it.Put.Item))
+		case it.Update != nil:
+			actions = append(actions, "Update "+key(it.Update.Key)+" "+
+				strings.TrimSpace(resolve(aws.ToString(it.Update.UpdateExpression), it.Update.ExpressionAttributeNames, nil)))
+		case it.Delete != nil:
+			actions = append(actions, "Delete "+key(it.Delete.Key))
+		case it.ConditionCheck != nil:
+			actions = append(actions, "ConditionCheck "+key(it.ConditionCheck.Key))
+		}
+	}
+	r.record("TransactWriteItems " + strings.Join(actions, "; "))
+	return r.Client.TransactWriteItems(ctx, in, optFns...)
+}
+
+// newRecorded returns a model of a fresh table whose requests rec
+// records, and the table's name.
+func newRecorded(t *testing.T) (model, *recorder, string) {
+	t.Helper()
+	rec := &recorder{Client: ddbtest.Client(t)}
+	table := ddbtest.TableName(t)
+	t.Cleanup(func() { require.NoError(t, exampleutil.DeleteTable(context.Background(), rec.Client, table)) })
+	return newModel(rec, table), rec, table
+}
+
+// TestAccessPatterns: each of the guide's reads on the run's table is one
+// call, one request with the key condition the guide gives, and exactly
+// the items the run wrote.
+func TestAccessPatterns(t *testing.T) {
+	ctx := context.Background()
+	m, rec, table := newRecorded(t)
+	require.NoError(t, example.Run(ctx, rec, table, false, new(strings.Builder)))
+	rec.take()
+
+	info, counts, err := getUserInfoByUserID(ctx, m, "12345")
+	require.NoError(t, err)
+	assert.Equal(t, UserInfo{Name: "hyuklee", Content: "My name is Hyuk Lee", ImageURL: "s3://images/u12345.jpg"}, info)
+	assert.Equal(t, UserCounts{Followers: 3, Following: 3, Posts: 2}, counts)
+	assert.Equal(t, []string{"Query PK = u#12345"}, rec.take(), "the info and count items in one Query, no sort key condition")
+
+	_, _, err = getUserInfoByUserID(ctx, m, "99999")
+	assert.ErrorIs(t, err, adjlist.ErrNotFound)
+	assert.Equal(t, []string{"Query PK = u#99999"}, rec.take())
+
+	ids, err := getFollowerListByUserID(ctx, m, "12345")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"23456", "34567", "45678"}, ids)
+	assert.Equal(t, []string{"Query (PK = u#12345#follower) AND (begins_with (SK, u#))"}, rec.take())
+
+	ids, err = getFollowingListByUserID(ctx, m, "12345")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"56789", "67890", "78901"}, ids)
+	assert.Equal(t, []string{"Query (PK = u#12345#following) AND (begins_with (SK, u#))"}, rec.take())
+
+	ps, err := getPostListByUserID(ctx, m, "12345")
+	require.NoError(t, err)
+	require.Len(t, ps, 2)
+	assert.Equal(t, adjlist.IDs{"12345", "23456"}, ps[0].IDs, "newest first")
+	assert.Equal(t, adjlist.IDs{"12345", "12345"}, ps[1].IDs)
+	assert.Equal(t, "content for another post", ps[0].Data.Content)
+	assert.Equal(t, "s3://images/p23456.jpg", ps[0].Data.ImageURL)
+	assert.Equal(t, "content for a post", ps[1].Data.Content)
+	assert.Equal(t, []string{"Query (PK = u#12345#post) AND (begins_with (SK, p#)), descending"}, rec.take())
+
+	ids, err = getUserLikesByPostID(ctx, m, "12345")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"23456", "34567", "45678"}, ids)
+	assert.Equal(t, []string{"Query (PK = p#12345#likelist) AND (begins_with (SK, u#))"}, rec.take())
+
+	n, err := getLikeCountByPostID(ctx, m, "12345")
+	require.NoError(t, err)
+	assert.Equal(t, 3, n)
+	assert.Equal(t, []string{"GetItem p#12345#likecount/count"}, rec.take())
+
+	entries, err := getTimelineByUserID(ctx, m, "12345")
+	require.NoError(t, err)
+	var got []adjlist.IDs
+	for _, e := range entries {
+		got = append(got, e.IDs)
+	}
+	assert.Equal(t, []adjlist.IDs{{"12345", "56789", "78901"}, {"12345", "45678", "67890"}, {"12345", "34567", "56789"}}, got,
+		"user, post, author; newest post first")
+	assert.Equal(t, []string{"Query (PK = u#12345#timeline) AND (begins_with (SK, p#)), descending"}, rec.take())
+
+	// Each entry expires timelineRetention after its post.
+	for _, e := range entries {
+		p, err := m.posts.Get(ctx, adjlist.IDs{e.IDs[2], e.IDs[1]})
+		require.NoError(t, err)
+		posted, err := strconv.ParseInt(p.Timestamp, 10, 64)
+		require.NoError(t, err)
+		assert.Equal(t, posted+int64(timelineRetention/time.Second), e.Data.TTL, "post %s", e.IDs[1])
+	}
+}
+
+// TestWrites: a follow, a post and a like are each the requests the
+// design says, and a second one of the same changes nothing.
+func TestWrites(t *testing.T) {
+	ctx := context.Background()
+	m, rec, _ := newRecorded(t)
+	require.NoError(t, createTable(ctx, rec, m))
+	for _, id := range []string{"a", "b", "c"} {
+		require.NoError(t, signUp(ctx, m, id, UserInfo{Name: id}))
+	}
+	assert.ErrorIs(t, signUp(ctx, m, "a", UserInfo{Name: "other"}), adjlist.ErrExists)
+	rec.take()
+	counts := func(id string) UserCounts {
+		t.Helper()
+		c, err := m.counts.Get(ctx, adjlist.IDs{id}, adjlist.Consistent)
+		require.NoError(t, err)
+		return c
+	}
+	followers := func(id string) []string {
+		t.Helper()
+		ids, err := getFollowerListByUserID(ctx, m, id)
+		require.NoError(t, err)
+		return ids
+	}
+
+	// A follow: one transaction, both lists and both counters.
+	follows := "TransactWriteItems Put u#b#follower/u#a; Put u#a#following/u#b; " +
+		"Update u#b/count ADD follower# :0; Update u#a/count ADD following# :0"
+	require.NoError(t, follow(ctx, m, "a", "b"))
+	assert.Equal(t, []string{follows}, rec.take())
+	require.NoError(t, follow(ctx, m, "c", "b"))
+	rec.take()
+	assert.Equal(t, UserCounts{Followers: 2}, counts("b"))
+	assert.Equal(t, UserCounts{Following: 1}, counts("a"))
+	assert.Equal(t, []string{"a", "c"}, followers("b"))
+
+	// Again: the guarded puts fail, so nothing is counted twice.
+	rec.take()
+	assert.ErrorIs(t, follow(ctx, m, "a", "b"), adjlist.ErrExists)
+	assert.Equal(t, []string{follows}, rec.take(), "one request, cancelled")
+	assert.Equal(t, UserCounts{Followers: 2}, counts("b"))
+	assert.Equal(t, UserCounts{Following: 1}, counts("a"))
+
+	// A missing user's counter fails the whole follow.
+	assert.ErrorIs(t, follow(ctx, m, "a", "nobody"), adjlist.ErrNotFound)
+	assert.Empty(t, followers("nobody"))
+	assert.Equal(t, UserCounts{Following: 1}, counts("a"))
+	rec.take()
+
+	// A post: one transaction, then one Query of b's followers and one
+	// PutItem per follower.
+	p := Post{Content: "hello", ImageURL: "s3://x", Timestamp: "1571827560"}
+	n, err := publish(ctx, m, "b", "00001", p)
+	require.NoError(t, err)
+	assert.Equal(t, 2, n)
+	assert.Equal(t, []string{
+		"TransactWriteItems Put u#b#post/p#00001; Put p#00001#likecount/count; Update u#b/count ADD post# :0",
+		"Query (PK = u#b#follower) AND (begins_with (SK, u#))",
+		"PutItem u#a#timeline/p#00001#u#b",
+		"PutItem u#c#timeline/p#00001#u#b",
+	}, rec.take())
+	for _, id := range []string{"a", "c"} {
+		tl, err := getTimelineByUserID(ctx, m, id)
+		require.NoError(t, err)
+		require.Len(t, tl, 1)
+		assert.Equal(t, adjlist.IDs{id, "00001", "b"}, tl[0].IDs)
+		assert.Equal(t, int64(1571827560+30*24*3600), tl[0].Data.TTL)
+	}
+	tl, err := getTimelineByUserID(ctx, m, "b")
+	require.NoError(t, err)
+	assert.Empty(t, tl, "not on the author's own timeline")
+	assert.Equal(t, UserCounts{Followers: 2, Posts: 1}, counts("b"))
+	rec.take()
+
+	// The same post again: refused by the transaction, no fan-out.
+	_, err = publish(ctx, m, "b", "00001", p)
+	assert.ErrorIs(t, err, adjlist.ErrExists)
+	assert.Len(t, rec.take(), 1)
+	assert.Equal(t, UserCounts{Followers: 2, Posts: 1}, counts("b"))
+
+	// A like: one transaction, the like list and the count.
+	rec.take()
+	likes := "TransactWriteItems Put p#00001#likelist/u#a; Update p#00001#likecount/count ADD like# :0"
+	require.NoError(t, like(ctx, m, "a", "00001"))
+	assert.Equal(t, []string{likes}, rec.take())
+	assert.ErrorIs(t, like(ctx, m, "a", "00001"), adjlist.ErrExists)
+	assert.Equal(t, []string{likes}, rec.take(), "one request, cancelled")
+	c, err := getLikeCountByPostID(ctx, m, "00001")
+	require.NoError(t, err)
+	assert.Equal(t, 1, c, "counted once")
+	who, err := getUserLikesByPostID(ctx, m, "00001")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"a"}, who)
+
+	// A like of a post that does not exist (no like count) writes nothing.
+	assert.ErrorIs(t, like(ctx, m, "a", "nope"), adjlist.ErrNotFound)
+	who, err = getUserLikesByPostID(ctx, m, "nope")
+	require.NoError(t, err)
+	assert.Empty(t, who)
+}
+
+func TestRunCleanup(t *testing.T) { exampletest.CleanupDeletesTable(t, example) }
+
+func TestDescribe(t *testing.T) {
+	out := exampletest.Describe(t, example)
+	exampletest.ContainsAll(t, out,
+		"### Table `adjlist-socialnetwork`",
+		"| item | PK | SK | attributes |",
+		"| entity user | `u#<userID>` | `info` | name, content, imageUrl |",
+		"| entity count | `u#<userID>` | `count` | follower#, following#, post# |",
+		"| entity follower | `u#<userID>#follower` | `u#<followerID>` |  |",
+		"| entity following | `u#<userID>#following` | `u#<followedID>` |  |",
+		"| entity post | `u#<userID>#post` | `p#<postID>` | content, imageUrl, timestamp |",
+		"| entity likelist | `p#<postID>#likelist` | `u#<userID>` |  |",
+		"| entity likecount | `p#<postID>#likecount` | `count` | like# |",
+		"| entity timeline | `u#<userID>#timeline` | `p#<postID>#u#<authorID>` | ttl |",
+		"| one likecount | `Entity.Get` | GetItem | `PK = \"p#<postID>#likecount\" AND SK = \"count\"` | table |",
+		"| getUserInfoByUserID | `AllTypes(id)` | Query | `PK = \"u#<userID>\"` | table |",
+		"| getFollowerListByUserID | `Entity.List(id)` | Query | `(PK = \"u#<userID>#follower\") AND (begins_with (SK, \"u#\"))` | table |",
+		"| getFollowingListByUserID | `Entity.List(id)` | Query | `(PK = \"u#<userID>#following\") AND (begins_with (SK, \"u#\"))` | table |",
+		"| getPostListByUserID | `Entity.List(id).Desc()` | Query | `(PK = \"u#<userID>#post\") AND (begins_with (SK, \"p#\")); ScanIndexForward=false` | table |",
+		"| getUserLikesByPostID | `Entity.List(id)` | Query | `(PK = \"p#<postID>#likelist\") AND (begins_with (SK, \"u#\"))` | table |",
+		"| getTimelineByUserID | `Entity.List(id).Desc()` | Query | `(PK = \"u#<userID>#timeline\") AND (begins_with (SK, \"p#\")); ScanIndexForward=false` | table |",
+	)
+	// No index of any kind.
+	assert.NotContains(t, out, "Index `")
+	assert.NotContains(t, out, "GSI")
+}

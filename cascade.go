@@ -644,7 +644,9 @@ func (t *Table) recordedIncoming(me endpoint) []Incoming {
 		if err != nil || src.t != t {
 			continue
 		}
-		_, isCollection := r.h.(interface{ children(string) (edgeScan, error) })
+		_, isCollection := r.h.(interface {
+			children(string) (edgeScan, error)
+		})
 		switch {
 		case isCollection && me.isChild():
 			continue

@@ -22,10 +22,10 @@ type recorded struct {
 	// id tells item types apart (a node type's items under two markers
 	// are two); name is how errors name it.
 	id, name string
-	pk, sk []segment // its table keys, as segments (overlap)
-	h      Describer
-	err    error // the declaration's own error
-	entity bool  // an Entity: refused, not only reported, when ambiguous
+	pk, sk   []segment // its table keys, as segments (overlap)
+	h        Describer
+	err      error // the declaration's own error
+	entity   bool  // an Entity: refused, not only reported, when ambiguous
 }
 
 // record adds r to t's record. For an Entity it returns the error that

@@ -80,7 +80,8 @@ type UserInfo struct {
 // keeps them out of the info item because they change on every follow and
 // post, and an UpdateItem consumes the write units of the whole item (the
 // larger of its sizes before and after): a small item of its own keeps
-// each increment at 1 WCU however long the profile grows.
+// each increment at the minimum (1 WCU, 2 in a transaction) however long
+// the profile grows.
 type UserCounts struct {
 	Followers int `dynamodbav:"follower#"`
 	Following int `dynamodbav:"following#"`

@@ -32,7 +32,9 @@
 //	updateItemCount             UpdateItem SET ItemCount = ItemCount - :incr
 //
 // and a purchase, which the guide makes one TransactWriteItems: the
-// currency goes down and the item is created, or neither.
+// currency goes down and the item is created, or neither. Each run writes
+// the sample again (and deletes the item an earlier run bought), so a
+// rerun prints the same results.
 //
 // By default it talks to DynamoDB Local: the endpoint in
 // AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
@@ -152,10 +154,16 @@ type model struct {
 	activities *adjlist.Entity[Activity]
 }
 
+// newModel declares the design over the table tableName. Ids are escaped
+// in keys ('#' and '%' percent-encoded): the sample's ids hold neither, so
+// every key is spelled exactly as the existing application wrote it (an
+// existing id holding one would not be read as one of these types).
 func newModel(db adjlist.Client, tableName string) model {
-	// The design's table has PK and SK (adjlist's default names) and no
-	// secondary index.
-	table := adjlist.NewTable(db, tableName, func(o *adjlist.Options) { o.NoIndex = true })
+	// The existing table's key attributes, and no secondary index.
+	table := adjlist.NewTable(db, tableName, func(o *adjlist.Options) {
+		o.PartitionKey, o.SortKey = "PK", "SK"
+		o.NoIndex = true
+	})
 	return model{
 		table:      table,
 		metadata:   adjlist.NewEntity[Metadata](table, "metadata", "{playerID}", "#METADATA#{playerID}"),
@@ -224,22 +232,20 @@ var sample = []map[string]any{
 }
 
 // createExisting creates the table as the existing application did, with
-// the plain SDK (PK and SK strings, on demand, as the guide starts; no
-// index), unless it exists, and waits until it is ACTIVE. It refuses a
-// table keyed otherwise than the model: adopting a table changes no key.
-// created reports whether this call created it.
-func createExisting(ctx context.Context, db exampleutil.API, m model) (created bool, err error) {
-	name, pk, sk := m.table.Name(), m.table.Options().PartitionKey, m.table.Options().SortKey
+// the plain SDK: PK and SK strings, on demand (as the guide starts), no
+// index. It leaves a table that exists as it is, and waits until the table
+// is ACTIVE. created reports whether this call created it.
+func createExisting(ctx context.Context, db exampleutil.API, tableName string) (created bool, err error) {
 	_, err = db.CreateTable(ctx, &dynamodb.CreateTableInput{
-		TableName:   aws.String(name),
+		TableName:   aws.String(tableName),
 		BillingMode: types.BillingModePayPerRequest,
 		KeySchema: []types.KeySchemaElement{
-			{AttributeName: aws.String(pk), KeyType: types.KeyTypeHash},
-			{AttributeName: aws.String(sk), KeyType: types.KeyTypeRange},
+			{AttributeName: aws.String("PK"), KeyType: types.KeyTypeHash},
+			{AttributeName: aws.String("SK"), KeyType: types.KeyTypeRange},
 		},
 		AttributeDefinitions: []types.AttributeDefinition{
-			{AttributeName: aws.String(pk), AttributeType: types.ScalarAttributeTypeS},
-			{AttributeName: aws.String(sk), AttributeType: types.ScalarAttributeTypeS},
+			{AttributeName: aws.String("PK"), AttributeType: types.ScalarAttributeTypeS},
+			{AttributeName: aws.String("SK"), AttributeType: types.ScalarAttributeTypeS},
 		},
 	})
 	var inUse *types.ResourceInUseException
@@ -249,19 +255,27 @@ func createExisting(ctx context.Context, db exampleutil.API, m model) (created b
 	case !errors.As(err, &inUse):
 		return false, err
 	}
-	desc, err := dynamodb.NewTableExistsWaiter(db).WaitForOutput(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)}, 5*time.Minute)
+	in := &dynamodb.DescribeTableInput{TableName: aws.String(tableName)}
+	return created, dynamodb.NewTableExistsWaiter(db).Wait(ctx, in, 5*time.Minute)
+}
+
+// checkKeys refuses a table whose key schema is not the model's: adopting
+// a table changes none of its keys, so they must be the ones the model
+// spells.
+func checkKeys(ctx context.Context, db exampleutil.API, t *adjlist.Table) error {
+	out, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(t.Name())})
 	if err != nil {
-		return created, err
+		return err
 	}
-	want := []string{pk + " " + string(types.KeyTypeHash), sk + " " + string(types.KeyTypeRange)}
+	want := []string{t.Options().PartitionKey + " HASH", t.Options().SortKey + " RANGE"}
 	var got []string
-	for _, k := range desc.Table.KeySchema {
+	for _, k := range out.Table.KeySchema {
 		got = append(got, aws.ToString(k.AttributeName)+" "+string(k.KeyType))
 	}
 	if !slices.Equal(got, want) {
-		return created, fmt.Errorf("table %s is keyed %v, the model %v", name, got, want)
+		return fmt.Errorf("table %s is keyed %v, the model %v", t.Name(), got, want)
 	}
-	return created, nil
+	return nil
 }
 
 // writeExisting writes the sample player as the existing application
@@ -299,11 +313,14 @@ type Profile struct {
 	Equipment  []adjlist.EntityItem[Equipment]
 	Tasks      []adjlist.EntityItem[Task]
 	Activities []adjlist.EntityItem[Activity]
+	// Unmodelled counts the player's items of no type the model declares.
+	Unmodelled int
 }
 
 // getPlayerAllProfile reads the player's whole item collection with one
 // Query per page (PK = "player001", one page here) and hands each item to
-// its type, decoded. A player without a metadata item is ErrNotFound.
+// its type, decoded; items of no modelled type are counted, not decoded.
+// A player without a metadata item is ErrNotFound.
 func getPlayerAllProfile(ctx context.Context, m model, playerID string) (Profile, error) {
 	var (
 		p         Profile
@@ -318,11 +335,8 @@ func getPlayerAllProfile(ctx context.Context, m model, playerID string) (Profile
 		return Profile{}, err
 	case len(meta) != 1:
 		return Profile{}, fmt.Errorf("player %s: %w", playerID, adjlist.ErrNotFound)
-	case res.Other > 0:
-		// Every item of the collection is one of the six types.
-		return Profile{}, fmt.Errorf("player %s: %d items of no modelled type", playerID, res.Other)
 	}
-	p.Metadata = meta[0]
+	p.Metadata, p.Unmodelled = meta[0], res.Other
 	if len(friendsOf) > 0 {
 		p.Friends = friendsOf[0]
 	}
@@ -392,21 +406,24 @@ func purchase(ctx context.Context, m model, playerID, itemID string, item Item, 
 // the same data and prints the same results.
 func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool, w io.Writer) error {
 	m := newModel(db, tableName)
-	// The six templates cannot spell one key two ways: every item of the
-	// table is of exactly one type.
+	// No two of the six templates can spell the same key, so an item read
+	// back is of one type.
 	if err := m.table.Check(); err != nil {
 		return err
 	}
 
 	// The existing table and data, written without adjlist.
-	created, err := createExisting(ctx, db, m)
+	created, err := createExisting(ctx, db, tableName)
 	if err != nil {
+		return err
+	}
+	if err := checkKeys(ctx, db, m.table); err != nil {
 		return err
 	}
 	if created {
 		fmt.Fprintf(w, "table %s created with dynamodb.CreateTable: PK (S), SK (S), on demand, no index\n", tableName)
 	} else {
-		fmt.Fprintf(w, "table %s exists already (PK, SK): adopted as it is\n", tableName)
+		fmt.Fprintf(w, "table %s exists already, keyed PK, SK as the model\n", tableName)
 	}
 	if err := writeExisting(ctx, db, tableName); err != nil {
 		return err
@@ -568,6 +585,9 @@ func printProfile(w io.Writer, p Profile) {
 	}
 	for _, a := range p.Activities {
 		fmt.Fprintf(w, "  activity   %s  %s on %s (%s)\n", a.IDs[1], a.Data.ActivityName, day(a.Data.ActivityStartTime), stats(a.Data.ActivityReward))
+	}
+	if p.Unmodelled > 0 {
+		fmt.Fprintf(w, "  and %s of no modelled type\n", plural(p.Unmodelled, "item"))
 	}
 }
 

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"maps"
 	"regexp"
 	"strconv"
@@ -133,7 +134,7 @@ func TestRunAdoptsTheTable(t *testing.T) {
 		if run == 0 {
 			assert.Equal(t, "table "+table+" created with dynamodb.CreateTable: PK (S), SK (S), on demand, no index", first)
 		} else {
-			assert.Equal(t, "table "+table+" exists already (PK, SK): adopted as it is", first)
+			assert.Equal(t, "table "+table+" exists already, keyed PK, SK as the model", first)
 		}
 		assert.Equal(t, fmt.Sprintf(runOutput, table), rest, "run %d", run)
 	})
@@ -151,9 +152,10 @@ func existing(t *testing.T) (*dynamodb.Client, model, *recorder) {
 	t.Cleanup(func() { require.NoError(t, exampleutil.DeleteTable(context.Background(), db, table)) })
 	rec := &recorder{Client: db}
 	m := newModel(rec, table)
-	created, err := createExisting(context.Background(), db, m)
+	created, err := createExisting(context.Background(), db, table)
 	require.NoError(t, err)
 	require.True(t, created)
+	require.NoError(t, checkKeys(context.Background(), db, m.table))
 	require.NoError(t, writeExisting(context.Background(), db, table))
 	require.Empty(t, rec.take(), "the existing data is written without adjlist")
 	return db, m, rec
@@ -382,16 +384,34 @@ func slicesOf(ids ...string) adjlist.IDs {
 	return out
 }
 
-// TestAdoptRefusesOtherKeys: a table keyed otherwise than the model is
-// refused, not written to.
+// TestAdoptRefusesOtherKeys: a run on a table keyed otherwise than the
+// model fails before it writes anything.
 func TestAdoptRefusesOtherKeys(t *testing.T) {
 	db := ddbtest.Client(t)
 	other := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) {
 		o.NoIndex, o.PartitionKey, o.SortKey = true, "pk", "sk"
 	})
 	ddbtest.CreateTable(t, other)
-	_, err := createExisting(context.Background(), db, newModel(db, other.Name()))
+	err := example.Run(context.Background(), db, other.Name(), false, io.Discard)
 	require.ErrorContains(t, err, "is keyed [pk HASH sk RANGE], the model [PK HASH SK RANGE]")
+	out, err := db.Scan(context.Background(), &dynamodb.ScanInput{TableName: aws.String(other.Name())})
+	require.NoError(t, err)
+	assert.Empty(t, out.Items)
+}
+
+// TestProfileCountsUnmodelledItems: an item of the player's that no
+// entity declares is counted, not decoded and not an error.
+func TestProfileCountsUnmodelledItems(t *testing.T) {
+	db, m, rec := existing(t)
+	_, err := db.PutItem(context.Background(), &dynamodb.PutItemInput{TableName: aws.String(m.table.Name()),
+		Item: map[string]types.AttributeValue{"PK": s("player001"), "SK": s("GUILD#007"), "Type": s("Guild")}})
+	require.NoError(t, err)
+	p, err := getPlayerAllProfile(context.Background(), m, "player001")
+	require.NoError(t, err)
+	want := wantProfile
+	want.Unmodelled = 1
+	assert.Equal(t, want, p)
+	assert.Len(t, rec.take(), 1)
 }
 
 func TestDescribe(t *testing.T) {

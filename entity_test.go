@@ -2,6 +2,7 @@ package adjlist_test
 
 import (
 	"context"
+	"sync"
 	"testing"
 	"time"
 
@@ -207,4 +208,73 @@ func TestEntityReads(t *testing.T) {
 	_, err = adjlist.Scan(ctx, g.db, g.items, func(context.Context, adjlist.EntityItem[playerItem]) error { return nil },
 		func(o *adjlist.ScanOptions) { o.Index = "nope" })
 	assert.ErrorIs(t, err, adjlist.ErrInvalidOption)
+}
+
+// TestWalkEveryRecordedType: a Table is Scannable of every item type it
+// records, in one pass: Scan names each item's type, Migrate brings every
+// type into the layout declared now (here a new index on the items), and
+// TypeOf and Decode refuse items no type records.
+func TestWalkEveryRecordedType(t *testing.T) {
+	t.Parallel()
+	db := ddbtest.Client(t)
+	ctx := context.Background()
+	name := ddbtest.TableName(t)
+	declare := func(indexed bool) (*adjlist.Table, *adjlist.Entity[playerMeta], *adjlist.Entity[playerItem], *adjlist.Node[Student], *adjlist.Edge[Enrollment]) {
+		table := adjlist.NewTable(db, name, func(o *adjlist.Options) {
+			o.Indexes = []adjlist.Index{{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"}}
+		})
+		meta := adjlist.NewEntity[playerMeta](table, "metadata", "{playerID}", "#METADATA#{playerID}")
+		var opts []func(*adjlist.EntityOptions)
+		if indexed {
+			opts = append(opts, func(o *adjlist.EntityOptions) {
+				o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("TYPE#{ItemType}"), SortKey: adjlist.Template("{itemID}")}}
+			})
+		}
+		items := adjlist.NewEntity[playerItem](table, "item", "{playerID}", "ITEMS#{itemID}", opts...)
+		students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+		courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+		enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+		require.NoError(t, table.Check())
+		return table, meta, items, students, enrolled
+	}
+	table, meta, items, students, enrolled := declare(false)
+	ddbtest.CreateTable(t, table)
+	require.NoError(t, meta.Put(ctx, adjlist.IDs{"player001"}, playerMeta{Nickname: "John"}))
+	require.NoError(t, items.Put(ctx, adjlist.IDs{"player001", "001"}, playerItem{ItemName: "Potion", ItemType: "Consumable"}))
+	require.NoError(t, items.Put(ctx, adjlist.IDs{"player001", "002"}, playerItem{ItemName: "Sword", ItemType: "Weapon"}))
+	require.NoError(t, students.Put(ctx, "a91", Student{Name: "Ada"}))
+	require.NoError(t, enrolled.Put(ctx, "a91", "math204", Enrollment{Grade: "A"}))
+	_, err := db.PutItem(ctx, &dynamodb.PutItemInput{TableName: &name, Item: keysItem("foreign", "thing")})
+	require.NoError(t, err)
+
+	var mu sync.Mutex
+	types := map[string]int{}
+	_, err = adjlist.Scan(ctx, db, table, func(_ context.Context, v adjlist.TypedItem) error {
+		mu.Lock()
+		defer mu.Unlock()
+		types[v.Type]++
+		return nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]int{"entity metadata": 1, "entity item": 2, "node STU": 1, "edge ENROLL (STU → CRS)": 1}, types)
+	_, ok := table.TypeOf(keysItem("foreign", "thing"))
+	assert.False(t, ok)
+	typ, ok := table.TypeOf(keysItem("player001", "ITEMS#001"))
+	assert.True(t, ok)
+	assert.Equal(t, "entity item", typ)
+
+	// The model gains an index on the items; one Migrate of the table
+	// backfills it, and touches nothing else.
+	table2, _, items2, _, _ := declare(true)
+	res, err := adjlist.Migrate(ctx, db, table2)
+	require.NoError(t, err)
+	assert.Equal(t, 5, res.Matched)
+	assert.Equal(t, 2, res.Rewritten)
+	weapons, err := items2.ByIndex("GSI2", "Weapon").Collect(ctx)
+	require.NoError(t, err)
+	require.Len(t, weapons, 1)
+	assert.Equal(t, adjlist.IDs{"player001", "002"}, weapons[0].IDs)
+	res, err = adjlist.Migrate(ctx, db, table2)
+	require.NoError(t, err)
+	assert.Zero(t, res.Rewritten, "a second run rewrites nothing")
 }

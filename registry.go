@@ -2,6 +2,9 @@ package adjlist
 
 import (
 	"errors"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+
 	"fmt"
 	"slices"
 	"sync"
@@ -24,8 +27,10 @@ type recorded struct {
 	id, name string
 	pk, sk   []segment // its table keys, as segments (overlap)
 	h        Describer
-	err      error // the declaration's own error
-	entity   bool  // an Entity: refused, not only reported, when ambiguous
+	// match reports whether an item's table keys are this type's.
+	match  func(Item) bool
+	err    error // the declaration's own error
+	entity bool  // an Entity: refused, not only reported, when ambiguous
 }
 
 // record adds r to t's record. For an Entity it returns the error that
@@ -94,7 +99,8 @@ func (t *Table) Check() error {
 }
 
 func (e *Entity[T]) recorded() recorded {
-	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true}
+	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true,
+		match: func(item Item) bool { _, ok := e.parseKeys(item); return ok }}
 	if e.err == nil {
 		r.pk, r.sk = segments(e.pk, nil), segments(e.sk, nil)
 	}
@@ -103,7 +109,8 @@ func (e *Entity[T]) recorded() recorded {
 
 // recordNode records node n, whatever its error.
 func (n *Node[N]) record() {
-	r := recorded{id: "node " + n.typ + " " + n.marker, name: "node " + n.typ, h: n, err: n.err}
+	r := recorded{id: "node " + n.typ + " " + n.marker, name: "node " + n.typ, h: n, err: n.err,
+		match: func(item Item) bool { _, ok, _ := n.decode(keysOf(n.t, item)); return ok }}
 	if n.err == nil {
 		pk := []KeyPart{{partLit, n.typ + "#"}, {partField, "id"}}
 		sk := pk
@@ -117,7 +124,12 @@ func (n *Node[N]) record() {
 
 // record records edge e, whatever its error.
 func (e *Edge[E]) record() {
-	r := recorded{name: e.it.kind, h: e, err: e.err}
+	name := fmt.Sprintf("edge %s (%s → %s)", e.label, e.src, e.dst)
+	if e.label == "" {
+		name = fmt.Sprintf("edge %s → %s", e.src, e.dst)
+	}
+	r := recorded{id: e.it.kind, name: name, h: e, err: e.err,
+		match: func(item Item) bool { _, _, ok := e.split(item); return ok }}
 	if e.err == nil {
 		r.pk = segments(endpointParts(e.src), nil)
 		sk := endpointParts(e.dst)
@@ -142,7 +154,8 @@ func endpointParts(p endpoint) []KeyPart {
 
 // record records collection c, whatever its error.
 func (c *Collection[P, C]) record() {
-	r := recorded{name: c.it.kind, h: c, err: c.err}
+	r := recorded{name: c.it.kind, h: c, err: c.err,
+		match: func(item Item) bool { _, ok, _ := c.decode(keysOf(c.t, item)); return ok }}
 	if c.err == nil {
 		pk := []KeyPart{{partLit, c.parent.typ + "#"}, {partField, "parent"}}
 		if c.shards > 0 {
@@ -154,4 +167,76 @@ func (c *Collection[P, C]) record() {
 		r.name = "child " + c.childType
 	}
 	_ = c.t.record(r)
+}
+
+// TypedItem is an item of any type a table records, as [Table.Decode]
+// reads it: the name of its item type, as [Describe] and [Table.Check]
+// name it ("node STU", "edge ENROLL (STU → CRS)", "child PROJ of WS",
+// "entity follower"), and the raw item, for the handle of that type to
+// decode.
+type TypedItem struct {
+	Type string
+	Item Item
+}
+
+// TypeOf returns the name of the item type t records ([Table.Check])
+// whose keys item has, e.g. "entity follower" for PK = "u#12345#follower",
+// SK = "u#34567", and ok=false for an item of no recorded type. It reads
+// only the table's key attributes and makes no request.
+func (t *Table) TypeOf(item Item) (name string, ok bool) {
+	if r, ok := t.typeOf(item); ok {
+		return r.name, true
+	}
+	return "", false
+}
+
+func (t *Table) typeOf(item Item) (recorded, bool) {
+	for _, r := range t.recordedTypes() {
+		if r.err == nil && r.match != nil && r.match(item) {
+			return r, true
+		}
+	}
+	return recorded{}, false
+}
+
+// Decode makes t a decoder of every item type it records, for [Scan],
+// [Migrate] and the streams package (streams.On(router, table, fn) routes
+// the records of every recorded type): ok is false for an item of no
+// recorded type ([Table.TypeOf]). It makes no request; err is always nil
+// (the type's own handle decodes the data).
+func (t *Table) Decode(item Item) (v TypedItem, ok bool, err error) {
+	r, ok := t.typeOf(item)
+	if !ok {
+		return v, false, nil
+	}
+	return TypedItem{Type: r.name, Item: item}, true, nil
+}
+
+// scanSpec makes *Table Scannable: a walk of every item type it records
+// in one pass, each item handed to its own type's spec.
+func (t *Table) scanSpec() scanSpec {
+	specs := map[string]scanSpec{}
+	for _, r := range t.recordedTypes() {
+		if h, ok := r.h.(interface{ scanSpec() scanSpec }); ok && r.err == nil {
+			specs[r.id] = h.scanSpec()
+		}
+	}
+	pick := func(item Item) (scanSpec, bool) {
+		r, ok := t.typeOf(item)
+		if !ok {
+			return scanSpec{}, false
+		}
+		s, ok := specs[r.id]
+		return s, ok
+	}
+	return scanSpec{t: t, kind: "every item type", err: t.Check(),
+		filter: expression.AttributeExists(expression.Name(t.opts.PartitionKey)),
+		of:     pick,
+		derive: func(item Item) (map[string]string, bool, error) {
+			s, ok := pick(item)
+			if !ok {
+				return nil, false, nil
+			}
+			return s.derive(item)
+		}}
 }

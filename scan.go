@@ -17,7 +17,8 @@ import (
 
 // Scannable is a handle whose items [Scan] and [Migrate] can walk:
 // *Node, *Edge, *Collection and *Entity are Scannable of their NodeItem,
-// EdgeItem, Child and EntityItem. Other types cannot implement it.
+// EdgeItem, Child and EntityItem, and *Table of [TypedItem]: every item
+// type it records, in one pass. Other types cannot implement it.
 type Scannable[T any] interface {
 	Decode(item Item) (T, bool, error)
 	scanSpec() scanSpec
@@ -38,6 +39,9 @@ type scanSpec struct {
 	// owned are every derived attribute the type may write; feeds the data
 	// attributes they are computed from.
 	owned, feeds []string
+	// of, for a walk of every item type a table records, picks the spec
+	// of an item's own type; nil for a walk of one type.
+	of func(item Item) (scanSpec, bool)
 	// home, if set, is the partition key an item of the type (one derive
 	// accepts) belongs at under the current declaration: a child's shard.
 	// derive computes the derived attributes for that key; Migrate moves
@@ -507,7 +511,14 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 		}
 	}
 	pos, err := walk(ctx, "Migrate", api, spec, func(ctx context.Context, item Item) (bool, error) {
-		m, err := spec.migrateItem(ctx, api, item)
+		s := spec
+		if spec.of != nil {
+			var ok bool
+			if s, ok = spec.of(item); !ok {
+				return false, nil
+			}
+		}
+		m, err := s.migrateItem(ctx, api, item)
 		mu.Lock()
 		res.Retried += m.retried
 		switch {

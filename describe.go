@@ -320,7 +320,7 @@ func (e *Entity[T]) describe() shape {
 	if e.t.sortKeyIndex() && !o.NoIndex {
 		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: item.SortKey, SortKey: item.PartitionKey}}
 	}
-	patterns := []Pattern{{Name: "one " + e.name, Call: "Entity.Get", Request: "GetItem",
+	patterns := []Pattern{{Name: fmt.Sprintf("one %s item", e.name), Call: "Entity.Get", Request: "GetItem",
 		KeyCondition: fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, item.PartitionKey, o.SortKey, item.SortKey), On: "table"}}
 	placeholders := make([]string, e.pkN)
 	for i := range placeholders {
@@ -328,7 +328,7 @@ func (e *Entity[T]) describe() shape {
 	}
 	if prefix, exact := e.sk.prefix(e.fields, placeholders); !exact {
 		cond := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, item.PartitionKey, o.SortKey, prefix)
-		patterns = append(patterns, Pattern{Name: fmt.Sprintf("%s items of a partition", e.name), Call: "Entity.List", Request: "Query", KeyCondition: cond, On: "table"})
+		patterns = append(patterns, Pattern{Name: fmt.Sprintf("a partition's %s items", e.name), Call: "Entity.List", Request: "Query", KeyCondition: cond, On: "table"})
 	}
 	for i := range patterns {
 		patterns[i].Item = item.Name
@@ -376,7 +376,11 @@ func (p patternOnly[T]) describe() shape {
 	if strings.HasSuffix(q.op, ".ByIndex") {
 		args = fmt.Sprintf("(%q, …)", aws.ToString(in.IndexName))
 	}
-	pat := Pattern{Name: p.name, Call: q.op + args + q.calls, Request: "Query", KeyCondition: cond, On: "table"}
+	call := q.op + args + q.calls
+	if q.wraps != "" {
+		call = q.op + "(" + q.wraps + args + ")" + q.calls
+	}
+	pat := Pattern{Name: p.name, Call: call, Request: "Query", KeyCondition: cond, On: "table"}
 	if len(q.shards) > 0 {
 		pat.Request = fmt.Sprintf("%d Queries in parallel, merged", len(q.shards))
 	}

@@ -112,6 +112,7 @@ func AllTypes[T any](q Query[T]) Query[Item] {
 		k.freeSK = whole.next != nil
 	}
 	all := newQuery(q.t, op, k, rawItem)
+	all.wraps = q.op
 	all.in.Limit, all.in.ConsistentRead = q.in.Limit, q.in.ConsistentRead
 	return all
 }

@@ -17,6 +17,9 @@ import (
 //     naming the index, n_CRS -.->|"ENROLL reverse (Edge.To, GSI1)"| n_STU;
 //   - each item collection a thick arrow from the parent type to a box of
 //     its children, n_WS ==>|"PROJ children (Collection.List, table)"| c_WS_PROJ;
+//   - each [Entity] a box with its sort key, inside a subgraph of the
+//     entities that share its partition key template (they share item
+//     collections), subgraph p_0["PK = u#<userID>"] ... e_user["user<br/>SK = info"];
 //   - each index but the inverted one a hexagon with its key attributes, and a dotted
 //     arrow to every item type in it (an edge kind's from its source type)
 //     labelled with its key templates, i_GSI2 -.->|"STATUS#<status> · <createdAt>"| c_WS_PROJ;
@@ -80,6 +83,27 @@ func (m *Model) Mermaid(w io.Writer) error {
 			fmt.Fprintf(&b, "  %s[\"%s\"]\n", id, mermaidText(fmt.Sprintf("%s (child of %s)\x00%s = %s", it.Type, it.From, m.SortKey, it.SortKey)))
 			fmt.Fprintf(&b, "  %s ==>|\"%s\"| %s\n", parent, mermaidText(it.Type+" children (Collection.List, table)"), id)
 		}
+	}
+	// Entities sharing a partition key template share item collections:
+	// a box each, in one subgraph per partition key.
+	var partitions []string
+	byPartition := map[string][]ItemType{}
+	for _, it := range m.Items {
+		if it.Kind == "entity" {
+			if _, ok := byPartition[it.PartitionKey]; !ok {
+				partitions = append(partitions, it.PartitionKey)
+			}
+			byPartition[it.PartitionKey] = append(byPartition[it.PartitionKey], it)
+		}
+	}
+	for i, pk := range partitions {
+		fmt.Fprintf(&b, "  subgraph p_%d[\"%s\"]\n", i, mermaidText(m.PartitionKey+" = "+pk))
+		for _, it := range byPartition[pk] {
+			id := "e_" + mermaidID(it.Type)
+			itemNode[it.Name] = id
+			fmt.Fprintf(&b, "    %s[\"%s\"]\n", id, mermaidText(fmt.Sprintf("%s\x00%s = %s", it.Type, m.SortKey, it.SortKey)))
+		}
+		b.WriteString("  end\n")
 	}
 	for _, ix := range m.Indexes {
 		var links []string

@@ -109,3 +109,30 @@ func TestMermaidDrawsEveryIndex(t *testing.T) {
 		})
 	}
 }
+
+// TestMermaidDrawsEntities: each entity is a box with its sort key, in a
+// subgraph of the entities that share its partition key template, and an
+// index points at the entities in it.
+func TestMermaidDrawsEntities(t *testing.T) {
+	t.Parallel()
+	table := adjlist.NewTable(nil, "entities", func(o *adjlist.Options) {
+		o.NoIndex = true
+		o.Indexes = []adjlist.Index{{Name: "GSI1", PartitionKey: "GSI1PK", SortKey: "GSI1SK"}}
+	})
+	adjlist.NewEntity[anyData](table, "user", "u#{userID}", "info", func(o *adjlist.EntityOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI1", PartitionKey: adjlist.Template("NAME#{name}"), SortKey: adjlist.Template("{userID}")}}
+	})
+	adjlist.NewEntity[anyData](table, "count", "u#{userID}", "count")
+	adjlist.NewEntity[anyData](table, "follower", "u#{userID}#follower", "u#{followerID}")
+	m, err := adjlist.DescribeModel(table)
+	require.NoError(t, err)
+	var b strings.Builder
+	require.NoError(t, m.Mermaid(&b))
+	for _, want := range []string{
+		"  subgraph p_0[\"PK = u#35;#lt;userID#gt;\"]\n    e_user[\"user<br/>SK = info\"]\n    e_count[\"count<br/>SK = count\"]\n  end\n",
+		"  subgraph p_1[\"PK = u#35;#lt;userID#gt;#35;follower\"]\n    e_follower[\"follower<br/>SK = u#35;#lt;followerID#gt;\"]\n  end\n",
+		"  i_GSI1 -.->|\"NAME#35;#lt;name#gt; · #lt;userID#gt;\"| e_user\n",
+	} {
+		assert.Contains(t, b.String(), want)
+	}
+}

@@ -62,6 +62,7 @@ type querySpec struct {
 	filter     *expression.ConditionBuilder
 	proj       []string // data attributes to project, nil for all
 	calls      string   // the adjusting calls made, for Describe: ".Between(lo, hi)"
+	wraps      string   // for AllTypes, the op of the query it widened: "Entity.List"
 	excl       string   // LessThan's bound, which decode skips
 	fp         string   // the fingerprint, once Page has computed it
 	err        error

@@ -425,8 +425,8 @@ func TestDescribe(t *testing.T) {
 		"| entity equipment | `<playerID>` | `EQUIPMENTS#<equipID>` | Type, EquipmentName, EquipmentType, EquipmentAttributes |",
 		"| entity task | `<playerID>` | `TASK#<taskID>` | Type, TaskName, TaskDescription, TaskStatus, TaskReward |",
 		"| entity activity | `<playerID>` | `ACTIVITY#<activityID>` | Type, ActivityName, ActivityType, ActivityStartTime, ActivityEndTime, ActivityReward |",
-		"| one friends | `Entity.Get` | GetItem | `PK = \"<playerID>\" AND SK = \"FRIENDS#<playerID>\"` | table |",
-		"| getPlayerAllProfile | `AllTypes(id)` | Query | `PK = \"<playerID>\"` | table |",
+		"| one friends item | `Entity.Get` | GetItem | `PK = \"<playerID>\" AND SK = \"FRIENDS#<playerID>\"` | table |",
+		"| getPlayerAllProfile | `AllTypes(Entity.List(id))` | Query | `PK = \"<playerID>\"` | table |",
 		"| getPlayerAllItems | `Entity.List(id)` | Query | `(PK = \"<playerID>\") AND (begins_with (SK, \"ITEMS#\"))` | table |",
 		"| getPlayerSpecificItem | `Entity.List(id).Filter(cond)` | Query | `(PK = \"<playerID>\") AND (begins_with (SK, \"ITEMS#\")); filter ItemType = \"<itemType>\"` | table |",
 	)

@@ -83,7 +83,13 @@ type Partition[N any] struct {
 // id, and [ErrInvalidOption] for a target of another table or node type,
 // all before any request for the last two. Items whose data does not fit
 // their type fail the read. With any error every target's slice is nil
-// and the Partition is zero but for ID. Reads are eventually consistent.
+// and the Partition is zero but for ID. Reads are eventually consistent;
+// for a strongly consistent read of the partition, or one with a sort key
+// condition, or of a partition with no node item, read it with [Load]:
+//
+//	var me []adjlist.NodeItem[Student]
+//	q := adjlist.AllTypes(enrolled.From("a91")).ConsistentRead() // PK = "STU#a91"
+//	_, err := adjlist.Load(ctx, q, students.Into(&me), enrolled.Into(&courses), studentNotes.Into(&notes))
 func LoadPartition[N any](ctx context.Context, node *Node[N], id string, targets ...Target) (Partition[N], error) {
 	const op = "LoadPartition"
 	res := Partition[N]{ID: id}

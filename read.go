@@ -3,11 +3,13 @@ package adjlist
 import "github.com/aws/aws-sdk-go-v2/aws"
 
 // ReadOptions configures a read of items by key or of a table partition:
-// the optFns of [Node.Get], [Edge.Get], [Collection.Get], [Node.GetMany],
+// the optFns of [Node.Get], [Edge.Get], [Collection.Get], [Entity.Get], [Node.GetMany],
 // [Collection.GetMany], [Edge.Hydrate], [LoadNode] and [Collection.Load].
 // The zero value is an eventually consistent read. (A [Query] has its own
-// [Query.ConsistentRead]; reads on a global secondary index are always
-// eventually consistent.)
+// [Query.ConsistentRead], which also makes a partition read of several
+// item types ([Load] of [AllTypes], the strongly consistent form of
+// [LoadPartition]) consistent; reads on a global secondary index are
+// always eventually consistent.)
 type ReadOptions struct {
 	// ConsistentRead asks DynamoDB for a strongly consistent read
 	// (ConsistentRead=true on the GetItem, on each table's

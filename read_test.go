@@ -81,6 +81,20 @@ func TestConsistentReads(t *testing.T) {
 			assert.Len(t, got.Children, 1)
 			return err
 		}},
+		{"Load of a node's partition", "Query", func(o ...func(*adjlist.ReadOptions)) error {
+			// A partition read with any targets: the query's own
+			// ConsistentRead, as LoadPartition's doc says.
+			q := adjlist.AllTypes(b.follows.From("bob"))
+			if len(o) > 0 {
+				q = q.ConsistentRead()
+			}
+			var me []adjlist.NodeItem[Author]
+			var follows []adjlist.EdgeItem[Following]
+			_, err := adjlist.Load(ctx, q, b.authors.Into(&me), b.follows.Into(&follows))
+			assert.Len(t, me, 1)
+			assert.Len(t, follows, 1)
+			return err
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			require.NoError(t, tc.read())

@@ -205,9 +205,32 @@ func TestEntityReads(t *testing.T) {
 	}, waitIndex, 50*time.Millisecond)
 	assert.Equal(t, adjlist.IDs{"player001", "002"}, got[0].IDs)
 
+	before = g.calls.total()
 	_, err = adjlist.Scan(ctx, g.db, g.items, func(context.Context, adjlist.EntityItem[playerItem]) error { return nil },
 		func(o *adjlist.ScanOptions) { o.Index = "nope" })
 	assert.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	_, err = adjlist.Migrate(ctx, g.calls, g.items, func(o *adjlist.ScanOptions) { o.Index = "GSI1" })
+	assert.ErrorIs(t, err, adjlist.ErrInvalidOption, "Migrate walks the table")
+	for _, ids := range [][]string{{}, {"player001", "001", "x"}, {""}} {
+		_, err = g.items.List(ids...).Collect(ctx)
+		assert.ErrorIs(t, err, adjlist.ErrInvalidKey, "%q", ids)
+	}
+	assert.Equal(t, before, g.calls.total(), "refused before any request")
+
+	// Prefix closure: a type whose sort keys start with the items' prefix
+	// ("ITEMS#003#enchant") is read by the items' Query but never returned.
+	enchants := adjlist.NewEntity[playerItem](g.table, "enchantment", "{playerID}", "ITEMS#{itemID}#{enchantID}")
+	require.NoError(t, enchants.Put(ctx, adjlist.IDs{"player001", "003", "fire"}, playerItem{ItemName: "Fire"}))
+	items, err = g.items.List("player001").Collect(ctx)
+	require.NoError(t, err)
+	assert.Len(t, items, 3, "the enchantment is not an item")
+	n, err := g.items.List("player001").Count(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 3, n)
+	ench, err := enchants.List("player001", "003").Collect(ctx)
+	require.NoError(t, err)
+	require.Len(t, ench, 1)
+	assert.Equal(t, adjlist.IDs{"player001", "003", "fire"}, ench[0].IDs)
 }
 
 // TestWalkEveryRecordedType: a Table is Scannable of every item type it

@@ -12,8 +12,9 @@ import (
 )
 
 // Decoder decodes the items of one modelled item type: *adjlist.Node,
-// *adjlist.Edge and *adjlist.Collection are Decoders of their
-// NodeItem, EdgeItem and Child.
+// *adjlist.Edge, *adjlist.Collection and *adjlist.Entity are Decoders of
+// their NodeItem, EdgeItem, Child and EntityItem, and *adjlist.Table of
+// adjlist.TypedItem: every item type the table records, named.
 type Decoder[T any] interface {
 	Decode(item adjlist.Item) (v T, ok bool, err error)
 }

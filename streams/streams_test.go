@@ -288,3 +288,28 @@ func TestRouterLambda(t *testing.T) {
 	ev.Records[0].EventName = "TRUNCATE"
 	require.ErrorIs(t, r.HandleLambda(ctx, ev), streams.ErrMalformedRecord)
 }
+
+// TestRouterWholeModel: the table is a decoder of every item type it
+// records, so one On routes the records of all of them, each named by its
+// type, and the foreign one still goes to OnUnknown.
+func TestRouterWholeModel(t *testing.T) {
+	ctx := context.Background()
+	var ev events.DynamoDBEvent
+	require.NoError(t, json.Unmarshal([]byte(lambdaBatch), &ev))
+	table := adjlist.NewTable(nil, "school")
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+
+	var types []string
+	var unknown int
+	r := new(streams.Router)
+	streams.On(r, table, func(_ context.Context, ev streams.Event[adjlist.TypedItem]) error {
+		types = append(types, ev.Item().Type)
+		return nil
+	})
+	r.OnUnknown(func(context.Context, streams.Record) error { unknown++; return nil })
+	require.NoError(t, r.HandleLambda(ctx, ev))
+	assert.Equal(t, []string{"edge ENROLL (STU → CRS)", "edge ENROLL (STU → CRS)", "node STU"}, types)
+	assert.Equal(t, 1, unknown)
+}

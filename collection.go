@@ -436,3 +436,81 @@ func (c *Collection[P, C]) Load(ctx context.Context, parentID string, optFns ...
 	}
 	return res, nil
 }
+
+// TxPut adds to tx the guarded put of a child, as [Collection.Put]; an
+// existing child makes Commit fail with [ErrExists], a failed condition of
+// the caller's with [ErrConditionFailed].
+func (c *Collection[P, C]) TxPut(tx *Tx, parentID, childID string, data C, optFns ...func(*WriteOptions)) {
+	c.txPut(tx, "Collection.TxPut", guardAbsent, parentID, childID, data, optFns)
+}
+
+// TxReplace adds to tx the overwrite of a child, as [Collection.Replace].
+func (c *Collection[P, C]) TxReplace(tx *Tx, parentID, childID string, data C, optFns ...func(*WriteOptions)) {
+	c.txPut(tx, "Collection.TxReplace", guardNone, parentID, childID, data, optFns)
+}
+
+func (c *Collection[P, C]) txPut(tx *Tx, op string, g guardKind, parentID, childID string, data C, optFns []func(*WriteOptions)) {
+	if !tx.sameTable(c.t) {
+		return
+	}
+	w := new(writeCond) // the Tx keeps it until Commit
+	item, k, err := c.putItem(w, g, parentID, childID, data, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.put(op, k, item, w)
+}
+
+// TxUpdate adds to tx the update of an existing child, as
+// [Collection.Update]; a missing child makes Commit fail with
+// [ErrNotFound].
+func (c *Collection[P, C]) TxUpdate(tx *Tx, parentID, childID string, update Update, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(c.t) {
+		return
+	}
+	pk, sk, w, err := c.changeCond(actUpdate, parentID, childID, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.update("Collection.TxUpdate", &c.it, c.keyCtx(pk, sk), update, w)
+}
+
+// TxDelete adds to tx the guarded delete of a child, as
+// [Collection.Delete]; a missing child makes Commit fail with
+// [ErrNotFound].
+func (c *Collection[P, C]) TxDelete(tx *Tx, parentID, childID string, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(c.t) {
+		return
+	}
+	pk, sk, w, err := c.changeCond(actDelete, parentID, childID, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.del("Collection.TxDelete", itemKey{pk, sk}, w)
+}
+
+// TxCheck adds to tx a check that a child exists (ConditionCheck
+// "attribute_exists (#0)"), ANDed with a condition of the caller's ([If])
+// and the version ([IfVersion], optional). A missing child makes Commit
+// fail with [ErrNotFound], a failed condition with [ErrConditionFailed], a
+// stale version with [ErrVersionConflict].
+func (c *Collection[P, C]) TxCheck(tx *Tx, parentID, childID string, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(c.t) {
+		return
+	}
+	pk, sk, w, err := c.changeCond(actCheck, parentID, childID, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.check("Collection.TxCheck", itemKey{pk, sk}, w)
+}
+
+// TxGet adds to rt the read of a child and returns its [Read], filled in
+// by [ReadTx.Run]. Bad ids make Run fail with [ErrInvalidKey] before any
+// request.
+func (c *Collection[P, C]) TxGet(rt *ReadTx, parentID, childID string) *Read[C] {
+	r := new(Read[C])
+	pk, sk, err := c.Key(parentID, childID)
+	rt.add(c.t, c.err, itemKey{pk, sk}, err, fillRead(c.t, r))
+	return r
+}

@@ -7,8 +7,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/adjlist/adjlist/internal/keycodec"
 	"time"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -636,4 +637,149 @@ func loadPartition[N any](ctx context.Context, op string, node *Node[N], id stri
 		return data, node.t.opErr(op, pk, sk, ErrNotFound)
 	}
 	return data, nil
+}
+
+// EdgeOptions configures an [Edge] ([NewEdge]'s optFns).
+type EdgeOptions struct {
+	// Shards spreads the edges into one target over Shards index
+	// partitions, for targets too popular for one partition (a celebrity's
+	// followers, a course with a million students): the index partition key
+	// gains a suffix chosen from the source id, "USER#celeb#07", so writes
+	// spread across shards; [Edge.To] then queries every shard in parallel
+	// and merges them in source key order, and its cursor resumes them all.
+	// Each page costs one request per unfinished shard. Default 0 or 1: no
+	// sharding. Only for explicit index keys (not a sort-key index), at most
+	// [MaxShards].
+	//
+	// Changing Shards for existing edges moves their index partition: edges
+	// written with the old count are not found by reads with the new one
+	// until they are rewritten (read with the old count, [Edge.PutMany]
+	// with the new).
+	Shards int
+
+	// Indexes declares the edge items' keys in the table's derived-key
+	// indexes ([IndexKeys]), e.g. a course's roster in enrolment order:
+	// {Index: "GSI2", PartitionKey: Compose(TargetKey()), SortKey:
+	// Compose(Const("ENROLL"), Attr("enrolledOn"))}. Default none.
+	Indexes []IndexKeys
+
+	// Tracking declares what every write through the handle adds to the
+	// edge items besides their data: a version for optimistic locking.
+	// Default: nothing.
+	Tracking
+}
+
+// TxPut adds to tx the guarded put of the edge from → to, as [Edge.Put]; an
+// existing edge makes Commit fail with [ErrEdgeExists], a failed condition
+// of the caller's with [ErrConditionFailed].
+func (e *Edge[E]) TxPut(tx *Tx, from, to string, data E, optFns ...func(*WriteOptions)) {
+	e.txPut(tx, "Edge.TxPut", guardAbsent, from, to, data, optFns)
+}
+
+// TxReplace adds to tx the overwrite of the edge from → to, as
+// [Edge.Replace].
+func (e *Edge[E]) TxReplace(tx *Tx, from, to string, data E, optFns ...func(*WriteOptions)) {
+	e.txPut(tx, "Edge.TxReplace", guardNone, from, to, data, optFns)
+}
+
+func (e *Edge[E]) txPut(tx *Tx, op string, g guardKind, from, to string, data E, optFns []func(*WriteOptions)) {
+	if !tx.sameTable(e.t) {
+		return
+	}
+	w := new(writeCond) // the Tx keeps it until Commit
+	item, k, err := e.putItem(w, g, from, to, data, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.put(op, itemKey{k.pk, k.sk}, item, w)
+}
+
+// TxUpdate adds to tx the update of the existing edge from → to, as
+// [Edge.Update]; a missing edge makes Commit fail with [ErrNotFound].
+func (e *Edge[E]) TxUpdate(tx *Tx, from, to string, update Update, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(e.t) {
+		return
+	}
+	k, w, err := e.changeCond(actUpdate, from, to, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.update("Edge.TxUpdate", &e.it, e.keyCtx(k), update, w)
+}
+
+// TxDelete adds to tx the guarded delete of the edge from → to, as
+// [Edge.Delete]; a missing edge makes Commit fail with [ErrNotFound].
+func (e *Edge[E]) TxDelete(tx *Tx, from, to string, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(e.t) {
+		return
+	}
+	k, w, err := e.changeCond(actDelete, from, to, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.del("Edge.TxDelete", itemKey{k.pk, k.sk}, w)
+}
+
+// TxCheck adds to tx a check that the edge from → to exists (ConditionCheck
+// "attribute_exists (#0)"), ANDed with a condition of the caller's ([If])
+// and the version ([IfVersion], optional). A missing edge makes Commit
+// fail with [ErrNotFound], a failed condition with [ErrConditionFailed], a
+// stale version with [ErrVersionConflict].
+func (e *Edge[E]) TxCheck(tx *Tx, from, to string, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(e.t) {
+		return
+	}
+	k, w, err := e.changeCond(actCheck, from, to, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.check("Edge.TxCheck", itemKey{k.pk, k.sk}, w)
+}
+
+// PutChecked creates the edge from → to only if both endpoint items exist
+// (referential integrity), in one TransactWriteItems: a ConditionCheck
+// attribute_exists(PK) on each endpoint's item (a node's item, or a child's
+// item in its collection, e.g. PK = "WS#acme", SK = "PROJ#2026-0042" for
+// the ref "WS#acme#PROJ#2026-0042") and the guarded put of the edge. It
+// fails, writing nothing, with a [*NodeNotFoundError] naming the missing
+// side ("from", "to"; errors.Is [ErrNodeNotFound]; for a child, Type is
+// the child type and ID the ref),
+// with [ErrEdgeExists], or both. For a self-loop (from and to are one node
+// item) the node is checked once and a missing node is reported with Side
+// "from". Pass TxOptions.Token to make a retried call idempotent.
+func (e *Edge[E]) PutChecked(ctx context.Context, from, to string, data E, optFns ...func(*TxOptions)) error {
+	tx := NewTx(e.t)
+	if e.err != nil {
+		tx.err = e.err
+	}
+	e.src.txCheck(tx, from, "from")
+	e.dst.txCheck(tx, to, "to")
+	e.TxPut(tx, from, to, data)
+	return tx.Commit(ctx, optFns...)
+}
+
+// Move replaces the edge from → to by newFrom → newTo carrying data, in one
+// TransactWriteItems: the guarded delete of the old edge and the guarded
+// put of the new one, so readers never see both or neither. It fails,
+// changing nothing, with [ErrNotFound] if the old edge is missing and
+// [ErrEdgeExists] if the new one exists; moving an edge onto itself is
+// [ErrTxLimit] (two actions on one item), before any request.
+func (e *Edge[E]) Move(ctx context.Context, from, to, newFrom, newTo string, data E, optFns ...func(*TxOptions)) error {
+	tx := NewTx(e.t)
+	if e.err != nil {
+		tx.err = e.err
+	}
+	e.TxDelete(tx, from, to)
+	e.TxPut(tx, newFrom, newTo, data)
+	return tx.Commit(ctx, optFns...)
+}
+
+// TxGet adds to rt the read of the edge from → to and returns its [Read],
+// filled in by [ReadTx.Run]. Bad ids make Run fail with [ErrInvalidKey]
+// before any request.
+func (e *Edge[E]) TxGet(rt *ReadTx, from, to string) *Read[E] {
+	r := new(Read[E])
+	k, err := e.keys(from, to)
+	rt.add(e.t, e.err, itemKey{k.pk, k.sk}, err, fillRead(e.t, r))
+	return r
 }

@@ -182,3 +182,20 @@ func splitRef(parentType, childType, ref string) (parentID, childID string, err 
 	}
 	return parentID, childID, nil
 }
+
+// txCheck adds to tx a check that endpoint id's item exists: the node
+// item, or the child item in its collection. It is [Node.TxCheck] with no
+// options for an endpoint of either kind, whose [*NodeNotFoundError] names
+// side.
+func (p endpoint) txCheck(tx *Tx, id, side string) {
+	pk, sk, err := p.item(id)
+	var w *writeCond
+	if err == nil {
+		w, err = p.t.changeCond(&tracking{}, actCheck, nil)
+	}
+	if tx.setErr(err) {
+		return
+	}
+	w.missing = p.missing(side, id)
+	tx.check("Edge.PutChecked", itemKey{pk, sk}, w)
+}

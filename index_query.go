@@ -11,13 +11,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// NodeItem is one node item read back from a query: its id, decoded from
-// its keys, and its data.
-type NodeItem[N any] struct {
-	ID   string // node id, e.g. "a91"
-	Data N
-}
-
 // ByIndex returns the query over one partition of a derived-key index for
 // this node type's items, one Query per page on the index. values fill the
 // variable parts of the node type's partition key template in order (see
@@ -45,30 +38,6 @@ func (n *Node[N]) ByIndex(index string, values ...any) Query[NodeItem[N]] {
 		return errQuery[NodeItem[N]](n.t, op, n.err)
 	}
 	return indexQuery(n.t, op, &n.it, index, values, n.decodeItem)
-}
-
-// Decode turns a raw item (from a Scan, an export, a stream record's
-// image) into a NodeItem with its id parsed from the keys. ok is false for
-// an item that is not one of this type's node items (another item type's
-// keys, or keys the codec cannot have built). When the data does not fit
-// N, err is set, ok is true and the NodeItem is zero. A keys-only item
-// decodes with zero Data. Decode makes no request and may modify item.
-func (n *Node[N]) Decode(item Item) (v NodeItem[N], ok bool, err error) {
-	return decodeRaw(n.err, item, n.decodeItem)
-}
-
-// decode turns an item into a NodeItem, reporting ok=false for items that
-// are not this type's node items.
-func (n *Node[N]) decode(item Item) (NodeItem[N], bool, error) {
-	var v NodeItem[N]
-	pk, _ := stringAttr(item, n.t.opts.PartitionKey)
-	sk, _ := stringAttr(item, n.t.opts.SortKey)
-	typ, id, err := ParseNodeKey(pk)
-	if err != nil || typ != n.typ || sk != n.marker && !(n.marker == "" && sk == pk) {
-		return v, false, nil
-	}
-	v.ID = id
-	return v, true, n.t.unmarshalData(item, &v.Data)
 }
 
 // ByIndex returns the query over one partition of a derived-key index for

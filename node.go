@@ -284,3 +284,116 @@ func (n *Node[N]) Delete(ctx context.Context, id string, optFns ...func(*WriteOp
 	}
 	return n.t.del(ctx, op, pk, sk, w)
 }
+
+// NodeItem is one node item read back from a query: its id, decoded from
+// its keys, and its data.
+type NodeItem[N any] struct {
+	ID   string // node id, e.g. "a91"
+	Data N
+}
+
+// Decode turns a raw item (from a Scan, an export, a stream record's
+// image) into a NodeItem with its id parsed from the keys. ok is false for
+// an item that is not one of this type's node items (another item type's
+// keys, or keys the codec cannot have built). When the data does not fit
+// N, err is set, ok is true and the NodeItem is zero. A keys-only item
+// decodes with zero Data. Decode makes no request and may modify item.
+func (n *Node[N]) Decode(item Item) (v NodeItem[N], ok bool, err error) {
+	return decodeRaw(n.err, item, n.decodeItem)
+}
+
+// decode turns an item into a NodeItem, reporting ok=false for items that
+// are not this type's node items.
+func (n *Node[N]) decode(item Item) (NodeItem[N], bool, error) {
+	var v NodeItem[N]
+	pk, _ := stringAttr(item, n.t.opts.PartitionKey)
+	sk, _ := stringAttr(item, n.t.opts.SortKey)
+	typ, id, err := ParseNodeKey(pk)
+	if err != nil || typ != n.typ || sk != n.marker && !(n.marker == "" && sk == pk) {
+		return v, false, nil
+	}
+	v.ID = id
+	return v, true, n.t.unmarshalData(item, &v.Data)
+}
+
+// TxCheck adds to tx a check that node id's item exists (ConditionCheck
+// "attribute_exists (#0)"), ANDed with a condition of the caller's ([If])
+// and, on a handle with [Tracking.Version], the version given
+// ([IfVersion], optional here). If the item is missing Commit fails with a
+// [*NodeNotFoundError]; if the caller's condition fails, with
+// [ErrConditionFailed]; if the version is stale, [ErrVersionConflict].
+func (n *Node[N]) TxCheck(tx *Tx, id string, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(n.t) {
+		return
+	}
+	pk, sk, w, err := n.changeCond(actCheck, id, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	w.missing = &NodeNotFoundError{Type: n.typ, ID: id}
+	tx.check("Node.TxCheck", itemKey{pk, sk}, w)
+}
+
+// TxPut adds to tx the guarded create of node id's item, as [Node.Put]; an
+// existing item makes Commit fail with [ErrExists].
+func (n *Node[N]) TxPut(tx *Tx, id string, data N, optFns ...func(*WriteOptions)) {
+	n.txPut(tx, "Node.TxPut", guardAbsent, id, data, optFns)
+}
+
+// TxReplace adds to tx the overwrite of node id's item, as [Node.Replace],
+// with its options: a condition of the caller's ([ErrConditionFailed]) and
+// the version check ([ErrVersionConflict]).
+func (n *Node[N]) TxReplace(tx *Tx, id string, data N, optFns ...func(*WriteOptions)) {
+	n.txPut(tx, "Node.TxReplace", guardNone, id, data, optFns)
+}
+
+func (n *Node[N]) txPut(tx *Tx, op string, g guardKind, id string, data N, optFns []func(*WriteOptions)) {
+	if !tx.sameTable(n.t) {
+		return
+	}
+	w := new(writeCond) // the Tx keeps it until Commit
+	item, k, err := n.putItem(w, g, id, data, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.put(op, k, item, w)
+}
+
+// TxUpdate adds to tx the update of node id's existing item, as
+// [Node.Update]: UpdateExpression with the derived index keys that follow
+// from it and the version, condition "attribute_exists (#0)" ANDed with
+// the version check and the caller's condition. A missing item makes
+// Commit fail with [ErrNotFound]; bad updates are the Tx's error.
+func (n *Node[N]) TxUpdate(tx *Tx, id string, update Update, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(n.t) {
+		return
+	}
+	pk, sk, w, err := n.changeCond(actUpdate, id, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.update("Node.TxUpdate", &n.it, n.keyCtx(pk, sk), update, w)
+}
+
+// TxDelete adds to tx the guarded delete of node id's item, as
+// [Node.Delete]; a missing item makes Commit fail with [ErrNotFound].
+func (n *Node[N]) TxDelete(tx *Tx, id string, optFns ...func(*WriteOptions)) {
+	if !tx.sameTable(n.t) {
+		return
+	}
+	pk, sk, w, err := n.changeCond(actDelete, id, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.del("Node.TxDelete", itemKey{pk, sk}, w)
+}
+
+// TxGet adds to rt the read of node id's item and returns its [Read],
+// filled in by [ReadTx.Run]. A bad id makes Run fail with [ErrInvalidKey]
+// before any request.
+func (n *Node[N]) TxGet(rt *ReadTx, id string) *Read[N] {
+	r := new(Read[N])
+	pk, sk, err := n.Key(id)
+	rt.add(n.t, n.err, itemKey{pk, sk}, err, fillRead(n.t, r))
+	return r
+}

@@ -114,33 +114,3 @@ func fillRead[T any](t *Table, r *Read[T]) func(Item) error {
 		return t.unmarshalData(item, &r.Data)
 	}
 }
-
-// TxGet adds to rt the read of node id's item and returns its [Read],
-// filled in by [ReadTx.Run]. A bad id makes Run fail with [ErrInvalidKey]
-// before any request.
-func (n *Node[N]) TxGet(rt *ReadTx, id string) *Read[N] {
-	r := new(Read[N])
-	pk, sk, err := n.Key(id)
-	rt.add(n.t, n.err, itemKey{pk, sk}, err, fillRead(n.t, r))
-	return r
-}
-
-// TxGet adds to rt the read of the edge from → to and returns its [Read],
-// filled in by [ReadTx.Run]. Bad ids make Run fail with [ErrInvalidKey]
-// before any request.
-func (e *Edge[E]) TxGet(rt *ReadTx, from, to string) *Read[E] {
-	r := new(Read[E])
-	k, err := e.keys(from, to)
-	rt.add(e.t, e.err, itemKey{k.pk, k.sk}, err, fillRead(e.t, r))
-	return r
-}
-
-// TxGet adds to rt the read of a child and returns its [Read], filled in
-// by [ReadTx.Run]. Bad ids make Run fail with [ErrInvalidKey] before any
-// request.
-func (c *Collection[P, C]) TxGet(rt *ReadTx, parentID, childID string) *Read[C] {
-	r := new(Read[C])
-	pk, sk, err := c.Key(parentID, childID)
-	rt.add(c.t, c.err, itemKey{pk, sk}, err, fillRead(c.t, r))
-	return r
-}

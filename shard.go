@@ -248,33 +248,3 @@ func (q Query[T]) advance(st *shardState, item Item) error {
 	*st = shardState{Key: key}
 	return nil
 }
-
-// EdgeOptions configures an [Edge] ([NewEdge]'s optFns).
-type EdgeOptions struct {
-	// Shards spreads the edges into one target over Shards index
-	// partitions, for targets too popular for one partition (a celebrity's
-	// followers, a course with a million students): the index partition key
-	// gains a suffix chosen from the source id, "USER#celeb#07", so writes
-	// spread across shards; [Edge.To] then queries every shard in parallel
-	// and merges them in source key order, and its cursor resumes them all.
-	// Each page costs one request per unfinished shard. Default 0 or 1: no
-	// sharding. Only for explicit index keys (not a sort-key index), at most
-	// [MaxShards].
-	//
-	// Changing Shards for existing edges moves their index partition: edges
-	// written with the old count are not found by reads with the new one
-	// until they are rewritten (read with the old count, [Edge.PutMany]
-	// with the new).
-	Shards int
-
-	// Indexes declares the edge items' keys in the table's derived-key
-	// indexes ([IndexKeys]), e.g. a course's roster in enrolment order:
-	// {Index: "GSI2", PartitionKey: Compose(TargetKey()), SortKey:
-	// Compose(Const("ENROLL"), Attr("enrolledOn"))}. Default none.
-	Indexes []IndexKeys
-
-	// Tracking declares what every write through the handle adds to the
-	// edge items besides their data: a version for optimistic locking.
-	// Default: nothing.
-	Tracking
-}

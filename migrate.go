@@ -1,0 +1,353 @@
+package adjlist
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"sync"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// MigrateResult is what [Migrate] did.
+type MigrateResult struct {
+	// Scanned counts the items DynamoDB read; Matched the items of the
+	// type (a child moved ahead of the scan may be met, and counted, again
+	// at its new key); Rewritten those whose derived attributes were
+	// updated in place; Retried the writes that met a concurrent change
+	// and were computed again from a fresh read.
+	Scanned, Matched, Rewritten, Retried int
+	// Moved counts the children moved to the primary key their
+	// collection's current shard count gives, their derived attributes
+	// set in the same write (a move is not also counted in Rewritten).
+	Moved int
+	// Conflicts lists the children not moved because an item was already
+	// at their new key; both items are left as they are (see [Migrate]).
+	Conflicts []MoveConflict
+	// Position resumes an interrupted Migrate ([ScanOptions].From); "" when
+	// it completed.
+	Position string
+}
+
+// MoveConflict is a child that [Migrate] found at an old place while an
+// item was already at its new one, e.g. From {"WS#acme", "PROJ#p1"}
+// (unsharded) and To {"WS#acme#05", "PROJ#p1"} (the shard the handle's
+// [CollectionOptions].Shards gives). Neither item was changed.
+type MoveConflict struct {
+	From, To Key
+}
+
+// MigrateClient is the subset of the DynamoDB API that [Migrate] uses; a
+// *dynamodb.Client satisfies it. TransactWriteItems moves children between
+// partitions.
+type MigrateClient interface {
+	dynamodb.ScanAPIClient
+	GetItem(ctx context.Context, params *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
+	UpdateItem(ctx context.Context, params *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
+	TransactWriteItems(ctx context.Context, params *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
+}
+
+// maxMigrateAttempts bounds the writes of one item that keeps changing.
+const maxMigrateAttempts = 10
+
+// Migrate brings every item of h's type into the layout h declares now: a
+// [Scan] of the type, and for each item whose derived key attributes (the
+// inverted index's keys, with the edge's current shard count, and every
+// [IndexKeys] key) differ from what its ids and data give, one UpdateItem
+// that SETs the right values and REMOVEs the stale ones. Use it to
+// backfill a new index, re-shard edges ([EdgeOptions].Shards) or repair
+// items written by other programs.
+//
+// It never loses a concurrent write: the UpdateItem touches only derived
+// attributes and is conditioned on the item being as it was read (every
+// data attribute equal, and the attributes its keys are computed from
+// that were absent still absent); when that fails, the item is read again
+// (a strongly consistent GetItem) and the rewrite recomputed, up to 10
+// times. A
+// deleted item is passed over. It is idempotent: an item already in the
+// layout gets no write, so a run resumed from its Position, or run twice,
+// rewrites nothing twice in effect. Errors, [*OpError] with Op "Migrate",
+// are returned with the position to resume from, as Scan's.
+//
+// # Moving children
+//
+// With a [Collection] handle, Migrate also moves children whose primary
+// key is not the one the handle's [CollectionOptions].Shards gives: after
+// a change from unsharded to sharded ("WS#acme" to "WS#acme#05"), from N
+// shards to M, or back to unsharded. The scan finds the collection's
+// children under any shard layout of their parent's key (a two-digit
+// suffix, whatever the count), and no other items of the partition. Each
+// child elsewhere is moved with one TransactWriteItems of two actions:
+//
+//   - a Put of the child at its new key, conditioned on
+//     attribute_not_exists(PK) there, with every attribute copied as read
+//     (its data, version, timestamps and expiry unchanged: a move is not a
+//     user write) and its derived index keys computed for the new key;
+//   - a Delete of the child at its old key, conditioned on it being as
+//     read, as the UpdateItem above.
+//
+// The transaction is atomic, so at every instant exactly one copy exists.
+// If the old child changed, it is read again (a strongly consistent
+// GetItem) and the move retried, up to 10 times in all (after a backoff
+// wait when the transaction was cancelled by a conflict or throttling);
+// if it is gone, it is passed over. If the new key is already taken (a
+// writer created the child there, e.g. with the new handle's Put, while
+// the old copy existed), nothing is written: both items are kept and
+// reported in [MigrateResult].Conflicts, and a full run reports them
+// again until resolved. To resolve one, read both items, write the data that should
+// win at the new key (through the new handle), delete the old one (a
+// DeleteItem, or the old handle's Delete), and run Migrate again. A
+// completed run with no Conflicts has moved every child. A child already
+// at its key gets no move, so a resumed or repeated run moves nothing
+// twice.
+//
+// While children move, a service keeps both handles and writes by this
+// protocol: update through the new handle (its Update is guarded by
+// attribute_exists, so a child not yet moved is [ErrNotFound]), on
+// ErrNotFound through the old handle, and on ErrNotFound again through the
+// new one (the child moved in between); deletes alike. Reads through the
+// new handle (Get, List, Load) miss the children not yet moved until
+// Migrate completes; [Scan] and [Collection.Decode] see them at either
+// place, but a Scan running during the moves may deliver a child twice or
+// miss one that moves from a part it has not read to one it has. The
+// Delete's condition compares the attributes the child had when read: a
+// concurrent write that only adds an attribute the child lacked would not
+// fail it, and would be lost with the old copy, unless the children
+// carry a version ([Tracking].Version), which every write through the
+// library changes (UpdatedAt too, unless two writes share a millisecond).
+// Give the collection a version, or let writers only set attributes the
+// children already have, while children move.
+//
+// Migrate sends, per page per segment, one Scan; per stale item one
+// UpdateItem and per child to move one TransactWriteItems, each sent
+// again after a retry's GetItem. Invalid options or handles ([ErrInvalidOption],
+// [ErrInvalidKey], [ErrInvalidCursor]) fail before any request.
+func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optFns ...func(*ScanOptions)) (MigrateResult, error) {
+	spec := h.scanSpec()
+	var (
+		mu  sync.Mutex
+		res MigrateResult
+	)
+	user := ScanOptions{}
+	for _, fn := range optFns {
+		fn(&user)
+	}
+	track := func(o *ScanOptions) {
+		o.Progress = func(p ScanProgress) {
+			mu.Lock()
+			res.Scanned, res.Matched = p.Scanned, p.Matched
+			mu.Unlock()
+			if user.Progress != nil {
+				user.Progress(p)
+			}
+		}
+	}
+	pos, err := walk(ctx, "Migrate", api, spec, func(ctx context.Context, item Item) (bool, error) {
+		s := spec
+		if spec.of != nil {
+			var ok bool
+			if s, ok = spec.of(item); !ok {
+				return false, nil
+			}
+		}
+		m, err := s.migrateItem(ctx, api, item)
+		mu.Lock()
+		res.Retried += m.retried
+		switch {
+		case m.rewrote:
+			res.Rewritten++
+		case m.moved:
+			res.Moved++
+		case m.conflict != nil:
+			res.Conflicts = append(res.Conflicts, *m.conflict)
+		}
+		mu.Unlock()
+		return m.ok, err
+	}, append(optFns, track))
+	res.Position = pos
+	return res, err
+}
+
+// migrated is what migrateItem did with one item.
+type migrated struct {
+	ok             bool // of the walked type
+	rewrote, moved bool
+	conflict       *MoveConflict
+	retried        int
+}
+
+// migrateItem rewrites one item's derived attributes if they are stale,
+// or moves it to its home.
+func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item Item) (m migrated, err error) {
+	t := spec.t
+	o := &t.opts
+	for attempt := 0; attempt < maxMigrateAttempts; attempt++ {
+		want, ok, err := spec.derive(item)
+		if m.ok = ok; !ok || err != nil {
+			return m, err
+		}
+		home := ""
+		if spec.home != nil {
+			if home, err = spec.home(item); err != nil {
+				return m, err
+			}
+		}
+		if pk, _ := stringAttr(item, o.PartitionKey); home != "" && home != pk {
+			res, err := spec.move(ctx, api, item, home, want)
+			switch {
+			case err != nil:
+				return m, err
+			case res == moveDone:
+				m.moved = true
+				return m, nil
+			case res == moveTaken:
+				sk, _ := stringAttr(item, o.SortKey)
+				m.conflict = &MoveConflict{From: Key{PK: pk, SK: sk}, To: Key{PK: home, SK: sk}}
+				return m, nil
+			case res == moveBusy:
+				delay, err := t.opts.BatchBackoff.BackoffDelay(attempt+1, ErrTxConflict)
+				if err == nil {
+					err = sleep(ctx, delay)
+				}
+				if err != nil {
+					return m, err
+				}
+			}
+		} else {
+			upd, changed := staleUpdate(item, want, spec.owned)
+			if !changed {
+				return m, nil
+			}
+			ub, err := upd.builder(t.enc)
+			if err != nil {
+				return m, err
+			}
+			e, err := expression.NewBuilder().WithUpdate(ub).WithCondition(spec.asRead(item)).Build()
+			if err != nil {
+				return m, err
+			}
+			_, err = api.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+				TableName: aws.String(t.name), Key: keysOf(t, item),
+				UpdateExpression: e.Update(), ConditionExpression: e.Condition(),
+				ExpressionAttributeNames: e.Names(), ExpressionAttributeValues: e.Values(),
+			}, callOpts(ctx)...)
+			if err == nil {
+				m.rewrote = true
+				return m, nil
+			}
+			if !IsConditionFailed(err) {
+				return m, err
+			}
+		}
+		// Changed (or deleted) since it was read: read it again.
+		m.retried++
+		got, err := api.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(t.name), Key: keysOf(t, item), ConsistentRead: aws.Bool(true)}, callOpts(ctx)...)
+		if err != nil {
+			return m, err
+		}
+		if got.Item == nil {
+			return m, nil
+		}
+		item = got.Item
+	}
+	return m, fmt.Errorf("adjlist: item %v changed on every one of %d writes", keysOf(t, item), maxMigrateAttempts)
+}
+
+// asRead is the condition that item is stored as it was read: every data
+// attribute equal, and the ones the keys are computed from that were
+// absent still absent.
+func (spec scanSpec) asRead(item Item) expression.ConditionBuilder {
+	t := spec.t
+	cond := expression.AttributeExists(expression.Name(t.opts.PartitionKey))
+	for name, av := range item {
+		if !t.isKeyAttr(name) {
+			cond = cond.And(expression.Name(name).Equal(expression.Value(avValue{av})))
+		}
+	}
+	for _, name := range spec.feeds {
+		if item[name] == nil {
+			cond = cond.And(expression.AttributeNotExists(expression.Name(name)))
+		}
+	}
+	return cond
+}
+
+// moveResult is how one move transaction ended.
+type moveResult int
+
+const (
+	moveDone    moveResult = iota
+	moveChanged            // the old item changed or is gone: read it again
+	moveTaken              // an item is at the new key: a conflict
+	moveBusy               // a transaction conflict or throttling: wait, read again
+)
+
+// move puts item at partition key home, with the derived attributes
+// want, and deletes it at its old key, in one transaction.
+func (spec scanSpec) move(ctx context.Context, api MigrateClient, item Item, home string, want map[string]string) (moveResult, error) {
+	t := spec.t
+	moved := maps.Clone(item)
+	moved[t.opts.PartitionKey] = &types.AttributeValueMemberS{Value: home}
+	for _, name := range spec.owned {
+		if v, ok := want[name]; ok {
+			moved[name] = &types.AttributeValueMemberS{Value: v}
+		} else {
+			delete(moved, name)
+		}
+	}
+	put, err := expression.NewBuilder().WithCondition(expression.AttributeNotExists(expression.Name(t.opts.PartitionKey))).Build()
+	if err != nil {
+		return 0, err
+	}
+	del, err := expression.NewBuilder().WithCondition(spec.asRead(item)).Build()
+	if err != nil {
+		return 0, err
+	}
+	_, err = api.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
+		{Put: &types.Put{TableName: aws.String(t.name), Item: moved,
+			ConditionExpression: put.Condition(), ExpressionAttributeNames: put.Names()}},
+		{Delete: &types.Delete{TableName: aws.String(t.name), Key: keysOf(t, item),
+			ConditionExpression: del.Condition(), ExpressionAttributeNames: del.Names(), ExpressionAttributeValues: del.Values()}},
+	}}, callOpts(ctx)...)
+	if err == nil {
+		return moveDone, nil
+	}
+	codes, ok := cancelCodes(err)
+	if !ok {
+		return 0, err
+	}
+	code := func(i int) string {
+		if i < len(codes) {
+			return codes[i]
+		}
+		return ""
+	}
+	switch {
+	case code(1) == "ConditionalCheckFailed":
+		return moveChanged, nil
+	case code(0) == "ConditionalCheckFailed":
+		return moveTaken, nil
+	case !transient(code(0)) || !transient(code(1)):
+		return 0, err
+	}
+	return moveBusy, nil
+}
+
+// staleUpdate is the update that gives item exactly the derived
+// attributes want among owned; changed is false when it has them.
+func staleUpdate(item Item, want map[string]string, owned []string) (upd Update, changed bool) {
+	for _, name := range owned {
+		have, has := stringAttr(item, name)
+		w, should := want[name]
+		switch {
+		case should && (!has || have != w):
+			upd = upd.Set(name, w)
+		case !should && item[name] != nil:
+			upd = upd.Remove(name)
+		}
+	}
+	return upd, len(upd.ops) > 0
+}

@@ -82,25 +82,49 @@ func (ix *Index) native() bool {
 	return len(ix.PartitionAttributes) > 0 || len(ix.SortAttributes) > 0
 }
 
-// keyAttrs returns the index's partition and sort key attribute names, the
-// table's partition key standing in for a local index's.
-func (ix *Index) keyAttrs(t *Table) (pk, sk []string) {
-	switch {
-	case ix.native():
+// KeySchema returns the index's key attributes in order, each with its
+// type (S, or a native attribute's own): the partition key, e.g.
+// [{GSI2PK S}], and the sort key, e.g. [{GSI2SK S}], or for a native
+// index its attributes ([{status S}], [{year N} {title S}]). A local
+// index's partition key is the table's, tablePartitionKey ("PK"), with a
+// native one's sort attributes after it. CreateTable, the workbench and
+// cloudformation exports and [Model.Mermaid] all read an index's keys
+// here. It makes no request.
+func (ix Index) KeySchema(tablePartitionKey string) (partition, sort []KeyAttribute) {
+	if ix.Local {
+		partition = []KeyAttribute{{Name: tablePartitionKey, Type: types.ScalarAttributeTypeS}}
+	}
+	if ix.native() {
 		for _, a := range ix.PartitionAttributes {
-			pk = append(pk, a.Name)
+			partition = append(partition, KeyAttribute{Name: a.Name, Type: attrType(a)})
 		}
 		for _, a := range ix.SortAttributes {
-			sk = append(sk, a.Name)
+			sort = append(sort, KeyAttribute{Name: a.Name, Type: attrType(a)})
 		}
-	default:
-		pk = []string{ix.PartitionKey}
-		if ix.SortKey != "" {
-			sk = []string{ix.SortKey}
-		}
+		return partition, sort
 	}
+	if !ix.Local {
+		partition = []KeyAttribute{{Name: ix.PartitionKey, Type: types.ScalarAttributeTypeS}}
+	}
+	if ix.SortKey != "" {
+		sort = []KeyAttribute{{Name: ix.SortKey, Type: types.ScalarAttributeTypeS}}
+	}
+	return partition, sort
+}
+
+// keyAttrs returns the index's partition and sort key attribute names
+// ([Index.KeySchema]), the table's partition key standing in for a local
+// index's.
+func (ix *Index) keyAttrs(t *Table) (pk, sk []string) {
+	p, s := ix.KeySchema(t.opts.PartitionKey)
 	if ix.Local {
-		pk = []string{t.opts.PartitionKey}
+		p = p[:1] // a native local index's queries fix the table's key only
+	}
+	for _, a := range p {
+		pk = append(pk, a.Name)
+	}
+	for _, a := range s {
+		sk = append(sk, a.Name)
 	}
 	return pk, sk
 }
@@ -283,26 +307,14 @@ func (t *Table) tableSchema(proj *types.Projection) ([]types.AttributeDefinition
 	var lsis []types.LocalSecondaryIndex
 	for i, ix := range t.indexes {
 		var schema []types.KeySchemaElement
-		key := func(name string, typ types.ScalarAttributeType, kt types.KeyType) {
-			define(name, typ)
-			schema = append(schema, types.KeySchemaElement{AttributeName: aws.String(name), KeyType: kt})
-		}
-		switch {
-		case ix.native():
-			if ix.Local {
-				key(o.PartitionKey, types.ScalarAttributeTypeS, types.KeyTypeHash)
-			}
-			for _, a := range ix.PartitionAttributes {
-				key(a.Name, attrType(a), types.KeyTypeHash)
-			}
-			for _, a := range ix.SortAttributes {
-				key(a.Name, attrType(a), types.KeyTypeRange)
-			}
-		default:
-			pk, sk := ix.keyAttrs(t)
-			key(pk[0], types.ScalarAttributeTypeS, types.KeyTypeHash)
-			if len(sk) > 0 {
-				key(sk[0], types.ScalarAttributeTypeS, types.KeyTypeRange)
+		partition, sort := ix.KeySchema(o.PartitionKey)
+		for _, k := range []struct {
+			kt    types.KeyType
+			attrs []KeyAttribute
+		}{{types.KeyTypeHash, partition}, {types.KeyTypeRange, sort}} {
+			for _, a := range k.attrs {
+				define(a.Name, a.Type)
+				schema = append(schema, types.KeySchemaElement{AttributeName: aws.String(a.Name), KeyType: k.kt})
 			}
 		}
 		p := &types.Projection{ProjectionType: ix.Projection, NonKeyAttributes: ix.NonKeyAttributes}

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -134,4 +135,32 @@ func TestIndexNative(t *testing.T) {
 		})
 	}
 	assert.Equal(t, before, calls.total(), "refused before any request")
+}
+
+// TestIndexKeySchema: every kind of index names its key attributes, typed,
+// in order, a local index's partition being the table's.
+func TestIndexKeySchema(t *testing.T) {
+	t.Parallel()
+	s, n := types.ScalarAttributeTypeS, types.ScalarAttributeTypeN
+	for _, tt := range []struct {
+		name   string
+		ix     adjlist.Index
+		pk, sk []adjlist.KeyAttribute
+	}{
+		{"derived", adjlist.Index{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"},
+			[]adjlist.KeyAttribute{{Name: "GSI2PK", Type: s}}, []adjlist.KeyAttribute{{Name: "GSI2SK", Type: s}}},
+		{"derived, no sort key", adjlist.Index{Name: "GSI2", PartitionKey: "GSI2PK"},
+			[]adjlist.KeyAttribute{{Name: "GSI2PK", Type: s}}, nil},
+		{"native", adjlist.Index{Name: "ByYear", PartitionAttributes: []adjlist.KeyAttribute{{Name: "status"}},
+			SortAttributes: []adjlist.KeyAttribute{{Name: "year", Type: n}, {Name: "title"}}},
+			[]adjlist.KeyAttribute{{Name: "status", Type: s}}, []adjlist.KeyAttribute{{Name: "year", Type: n}, {Name: "title", Type: s}}},
+		{"local derived", adjlist.Index{Name: "LSI1", Local: true, SortKey: "LSI1SK"},
+			[]adjlist.KeyAttribute{{Name: "PK", Type: s}}, []adjlist.KeyAttribute{{Name: "LSI1SK", Type: s}}},
+		{"local native", adjlist.Index{Name: "LSI2", Local: true, SortAttributes: []adjlist.KeyAttribute{{Name: "score", Type: n}}},
+			[]adjlist.KeyAttribute{{Name: "PK", Type: s}}, []adjlist.KeyAttribute{{Name: "score", Type: n}}},
+	} {
+		pk, sk := tt.ix.KeySchema("PK")
+		assert.Equal(t, tt.pk, pk, tt.name)
+		assert.Equal(t, tt.sk, sk, tt.name)
+	}
 }

@@ -136,24 +136,10 @@ func (m *Model) Mermaid(w io.Writer) error {
 // ixAttrNames lists an index's key attributes for its box: "GSI2PK,
 // GSI2SK", a local index's partition being the table's.
 func ixAttrNames(ix Index, tablePK string) string {
+	partition, sort := ix.KeySchema(tablePK)
 	var names []string
-	switch {
-	case ix.native():
-		if ix.Local {
-			names = append(names, tablePK)
-		}
-		for _, a := range append(append([]KeyAttribute(nil), ix.PartitionAttributes...), ix.SortAttributes...) {
-			names = append(names, a.Name)
-		}
-	default:
-		if ix.Local {
-			names = append(names, tablePK)
-		} else {
-			names = append(names, ix.PartitionKey)
-		}
-		if ix.SortKey != "" {
-			names = append(names, ix.SortKey)
-		}
+	for _, a := range append(partition, sort...) {
+		names = append(names, a.Name)
 	}
 	return strings.Join(names, ", ")
 }

@@ -177,24 +177,12 @@ func NewTemplate(m *adjlist.Model, optFns ...func(*Options)) (*Template, error) 
 	key(&p.KeySchema, m.SortKey, types.ScalarAttributeTypeS, types.KeyTypeRange)
 	for _, ix := range m.Indexes {
 		si := SecondaryIndex{IndexName: ix.Name}
-		if ix.Local {
-			key(&si.KeySchema, m.PartitionKey, types.ScalarAttributeTypeS, types.KeyTypeHash)
+		partition, sort := ix.KeySchema(m.PartitionKey)
+		for _, a := range partition {
+			key(&si.KeySchema, a.Name, a.Type, types.KeyTypeHash)
 		}
-		switch {
-		case len(ix.PartitionAttributes) > 0 || len(ix.SortAttributes) > 0:
-			for _, a := range ix.PartitionAttributes {
-				key(&si.KeySchema, a.Name, a.Type, types.KeyTypeHash)
-			}
-			for _, a := range ix.SortAttributes {
-				key(&si.KeySchema, a.Name, a.Type, types.KeyTypeRange)
-			}
-		default:
-			if !ix.Local {
-				key(&si.KeySchema, ix.PartitionKey, types.ScalarAttributeTypeS, types.KeyTypeHash)
-			}
-			if ix.SortKey != "" {
-				key(&si.KeySchema, ix.SortKey, types.ScalarAttributeTypeS, types.KeyTypeRange)
-			}
+		for _, a := range sort {
+			key(&si.KeySchema, a.Name, a.Type, types.KeyTypeRange)
 		}
 		proj, attrs := ix.Projection, ix.NonKeyAttributes
 		if ix.Name == m.InvertedIndex {

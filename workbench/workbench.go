@@ -280,29 +280,12 @@ func Write(w io.Writer, m *adjlist.Model, optFns ...func(*Options)) error {
 // keyAttrs are an index's partition and sort key attributes with their
 // types; a local index's partition key is the table's.
 func keyAttrs(ix adjlist.Index, tablePK string) (pk, sk []Attribute) {
-	typ := func(t types.ScalarAttributeType) string {
-		if t == "" {
-			return "S"
-		}
-		return string(t)
+	partition, sort := ix.KeySchema(tablePK)
+	for _, a := range partition {
+		pk = append(pk, Attribute{a.Name, string(a.Type)})
 	}
-	if ix.Local {
-		pk = []Attribute{{tablePK, "S"}}
-	}
-	if len(ix.PartitionAttributes) > 0 || len(ix.SortAttributes) > 0 {
-		for _, a := range ix.PartitionAttributes {
-			pk = append(pk, Attribute{a.Name, typ(a.Type)})
-		}
-		for _, a := range ix.SortAttributes {
-			sk = append(sk, Attribute{a.Name, typ(a.Type)})
-		}
-		return pk, sk
-	}
-	if !ix.Local {
-		pk = []Attribute{{ix.PartitionKey, "S"}}
-	}
-	if ix.SortKey != "" {
-		sk = []Attribute{{ix.SortKey, "S"}}
+	for _, a := range sort {
+		sk = append(sk, Attribute{a.Name, string(a.Type)})
 	}
 	return pk, sk
 }

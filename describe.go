@@ -58,7 +58,7 @@ func (t *Table) markdown(m *Model) string {
 	o := t.opts
 	var b strings.Builder
 	fmt.Fprintf(&b, "### Table `%s`\n\n", m.Table)
-	indexCols := t.indexKeysOnItems()
+	indexCols := t.layout == explicitKeys
 	cols := []string{"item", o.PartitionKey, o.SortKey}
 	if indexCols {
 		cols = append(cols, o.IndexPartitionKey, o.IndexSortKey)
@@ -73,11 +73,11 @@ func (t *Table) markdown(m *Model) string {
 		}
 		row(&b, append(cells, attrList(it.Attributes))...)
 	}
-	if t.sortKeyIndex() && !o.NoIndex {
+	if t.layout == sortKeyIndex {
 		fmt.Fprintf(&b, "\nIndex `%s` is keyed on %s (partition) and %s (sort).\n", o.Index, o.SortKey, o.PartitionKey)
 	}
 	for _, ix := range m.Indexes {
-		if !o.NoIndex && ix.Name == o.Index {
+		if t.layout != noIndex && ix.Name == o.Index {
 			continue // the inverted index: its keys are the table's columns
 		}
 		pk, sk := ix.keyAttrs(t)
@@ -198,7 +198,7 @@ func (n *Node[N]) describe() shape {
 	}
 	item := &ItemType{Name: "node " + n.typ, Kind: "node", Type: n.typ, PartitionKey: pk, SortKey: sk,
 		Attributes: attributes(typeOf[N]())}
-	if n.t.sortKeyIndex() && !o.NoIndex {
+	if n.t.layout == sortKeyIndex {
 		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: sk, SortKey: pk}}
 	}
 	cond := fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, pk, o.SortKey, sk)
@@ -227,9 +227,9 @@ func (e *Edge[E]) describe() shape {
 		item.Name = fmt.Sprintf("edge %s → %s", e.src, e.dst)
 	}
 	switch {
-	case e.t.indexKeysOnItems():
+	case e.t.layout == explicitKeys:
 		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: ipk, SortKey: from, Shards: e.shards}}
-	case !o.NoIndex:
+	case e.t.layout != noIndex:
 		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: sk, SortKey: from}}
 	}
 	rev := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.IndexPartitionKey, ipk, o.IndexSortKey, e.sourcePrefix)
@@ -237,7 +237,7 @@ func (e *Edge[E]) describe() shape {
 	if e.shards > 1 {
 		revRequest = fmt.Sprintf("%d Queries in parallel, merged", e.shards)
 	}
-	if e.t.sortKeyIndex() {
+	if e.t.layout == sortKeyIndex {
 		rev = fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.SortKey, sk, o.PartitionKey, e.sourcePrefix)
 	} else {
 		rev += fmt.Sprintf("; filter begins_with(%s, %q)", o.SortKey, e.prefix)
@@ -261,7 +261,7 @@ func (e *Edge[E]) describe() shape {
 	if e.src.isChild() {
 		patterns = patterns[:3] // no node item to load with them
 	}
-	if o.NoIndex {
+	if e.t.layout == noIndex {
 		patterns = append(patterns[:1], patterns[2:]...)
 	}
 	for i := range patterns {
@@ -278,7 +278,7 @@ func (c *Collection[P, C]) describe() shape {
 		Type: c.childType, From: c.parent.typ, PartitionKey: pk, SortKey: c.prefix + "<child>",
 		Attributes: attributes(typeOf[C]()),
 	}
-	if c.t.sortKeyIndex() && !o.NoIndex {
+	if c.t.layout == sortKeyIndex {
 		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: item.SortKey, SortKey: pk}}
 	}
 	list := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, pk, o.SortKey, c.prefix)
@@ -317,7 +317,7 @@ func (e *Entity[T]) describe() shape {
 	if e.err != nil {
 		return shape{t: e.t, err: e.err, item: item}
 	}
-	if e.t.sortKeyIndex() && !o.NoIndex {
+	if e.t.layout == sortKeyIndex {
 		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: item.SortKey, SortKey: item.PartitionKey}}
 	}
 	patterns := []Pattern{{Name: fmt.Sprintf("one %s item", e.name), Call: "Entity.Get", Request: "GetItem",

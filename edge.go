@@ -100,7 +100,7 @@ func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*Ed
 	case e.err != nil:
 	case opts.Shards < 0 || opts.Shards > MaxShards:
 		e.err = fmt.Errorf("%w: Shards %d, want 0 to %d", ErrInvalidOption, opts.Shards, MaxShards)
-	case opts.Shards > 1 && !src.t.indexKeysOnItems():
+	case opts.Shards > 1 && src.t.layout != explicitKeys:
 		e.err = fmt.Errorf("%w: sharding needs explicit index keys", ErrInvalidOption)
 	case opts.Shards > 1:
 		e.shards = opts.Shards
@@ -156,7 +156,7 @@ func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
 	if e.shards > 1 {
 		k.ipk += "#" + shardSuffix(from, e.shards)
 	}
-	if e.t.indexKeysOnItems() {
+	if e.t.layout == explicitKeys {
 		err = checkIndexKeys(e.src.typ, k.ipk, k.isk)
 	}
 	return k, err
@@ -188,10 +188,7 @@ func (e *Edge[E]) sortKey(to string) (string, error) {
 // with table keys pk and sk. With explicit index keys the partition is the
 // target's node key, a suffix of sk; on a sort-key index it is sk itself.
 func (e *Edge[E]) indexKeys(pk, sk string) (ipk, isk string) {
-	if e.t.sortKeyIndex() {
-		return sk, pk
-	}
-	return sk[e.labelLen:], pk
+	return e.t.layout.edgeIndexKeys(pk, sk, e.labelLen)
 }
 
 func (e *Edge[E]) opErr(op string, k edgeKeys, err error) error {
@@ -268,7 +265,7 @@ func (e *Edge[E]) item(from, to string, data E, create bool, o *WriteOptions) (I
 	if err != nil {
 		return nil, k, err
 	}
-	if e.t.indexKeysOnItems() {
+	if e.t.layout == explicitKeys {
 		item[e.t.opts.IndexPartitionKey] = &types.AttributeValueMemberS{Value: k.ipk}
 		item[e.t.opts.IndexSortKey] = &types.AttributeValueMemberS{Value: k.isk}
 	}
@@ -428,7 +425,7 @@ func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
 func (e *Edge[E]) reverseKeys(sk, source string, exact bool) queryKeys {
 	k := queryKeys{index: e.t.opts.Index, skPrefix: source, skExact: exact}
 	k.pk, _ = e.indexKeys("", sk)
-	if !e.t.sortKeyIndex() {
+	if e.t.layout != sortKeyIndex {
 		// The index partition (the target's key) is shared by every label.
 		k.filterPrefix = e.prefix
 	}
@@ -533,7 +530,7 @@ func (e *Edge[E]) split(item Item) (from, to string, ok bool) {
 // To("math204") as an edge to cs101. Such items are skipped as foreign, on
 // every read, as items whose keys the codec cannot have built are.
 func (e *Edge[E]) indexKeysMatch(item Item, from string) bool {
-	if !e.t.indexKeysOnItems() {
+	if e.t.layout != explicitKeys {
 		return true // the index keys are the table keys
 	}
 	o := &e.t.opts

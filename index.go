@@ -159,14 +159,14 @@ func (t *Table) index(name string) (*Index, error) {
 func (t *Table) initIndexes() error {
 	o := &t.opts
 	t.derived = map[string]bool{}
-	if !o.NoIndex {
+	if t.layout != noIndex {
 		t.indexes = append(t.indexes, Index{Name: o.Index, PartitionKey: o.IndexPartitionKey, SortKey: o.IndexSortKey})
-		if t.indexKeysOnItems() {
+		if t.layout == explicitKeys {
 			t.derived[o.IndexPartitionKey], t.derived[o.IndexSortKey] = true, true
 		}
 	}
 	names := map[string]bool{}
-	if !o.NoIndex {
+	if t.layout != noIndex {
 		names[o.Index] = true
 	}
 	native := map[string]bool{}
@@ -192,7 +192,7 @@ func (t *Table) initIndexes() error {
 		m.pk, m.sk = ix.keyAttrs(t)
 		m.cursor = dedupe(slices.Concat(m.pk, m.sk, t.tableCursorKeys))
 		m.proj = m.cursor
-		if i == 0 && !o.NoIndex {
+		if i == 0 && t.layout != noIndex {
 			m.cursor, m.proj = t.indexCursorKeys, t.keyAttrs // the inverted index, as it always was
 		}
 		t.meta[ix.Name] = m
@@ -318,7 +318,7 @@ func (t *Table) tableSchema(proj *types.Projection) ([]types.AttributeDefinition
 			}
 		}
 		p := &types.Projection{ProjectionType: ix.Projection, NonKeyAttributes: ix.NonKeyAttributes}
-		if i == 0 && !o.NoIndex {
+		if i == 0 && t.layout != noIndex {
 			p = proj // the inverted index: CreateTableOptions
 		}
 		if ix.Local {

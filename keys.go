@@ -98,7 +98,7 @@ func (t *Table) checkKeys(name, pk, sk string) error {
 	if err := checkLen(name, "sort key", sk, MaxSortKeyLen); err != nil {
 		return err
 	}
-	if t.sortKeyIndex() && !t.opts.NoIndex {
+	if t.layout == sortKeyIndex {
 		return checkLen(name, "index sort key", pk, MaxSortKeyLen)
 	}
 	return nil

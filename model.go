@@ -153,7 +153,7 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 		ix.SortAttributes = slices.Clone(ix.SortAttributes)
 		ix.NonKeyAttributes = slices.Clone(ix.NonKeyAttributes)
 	}
-	if !t.opts.NoIndex {
+	if t.layout != noIndex {
 		m.InvertedIndex = t.opts.Index
 	}
 	for _, h := range handles {
@@ -260,7 +260,7 @@ func (t *Table) carried(item ItemType) []Attribute {
 		}
 	}
 	add(t.opts.PartitionKey, t.opts.SortKey)
-	if item.Kind == "edge" && t.indexKeysOnItems() {
+	if item.Kind == "edge" && t.layout == explicitKeys {
 		add(t.opts.IndexPartitionKey, t.opts.IndexSortKey)
 	}
 	for _, k := range item.Indexes {

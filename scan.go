@@ -96,7 +96,7 @@ func (c *Collection[P, C]) scanSpec() scanSpec {
 func (e *Edge[E]) scanSpec() scanSpec {
 	o := &e.t.opts
 	f := expression.Name(o.PartitionKey).BeginsWith(e.sourcePrefix).And(expression.Name(o.SortKey).BeginsWith(e.prefix))
-	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: ownedAttrs(e.t, e.it.indexes, e.t.indexKeysOnItems()), feeds: feedAttrs(e.it.indexes),
+	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: ownedAttrs(e.t, e.it.indexes, e.t.layout == explicitKeys), feeds: feedAttrs(e.it.indexes),
 		derive: func(item Item) (map[string]string, bool, error) {
 			from, to, ok := e.split(item)
 			if !ok {
@@ -107,7 +107,7 @@ func (e *Edge[E]) scanSpec() scanSpec {
 				return nil, true, err
 			}
 			var inverted map[string]string
-			if e.t.indexKeysOnItems() {
+			if e.t.layout == explicitKeys {
 				inverted = map[string]string{o.IndexPartitionKey: k.ipk, o.IndexSortKey: k.isk}
 			}
 			return derived(e.it.indexes, item, e.keyCtx(k), inverted)

@@ -165,6 +165,7 @@ type Table struct {
 	indexes []Index
 	derived map[string]bool
 	meta    map[string]*indexMeta // by index name
+	layout  layout
 	// reg records the item types declared on the table (registry.go).
 	reg registry
 }
@@ -193,13 +194,14 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	}
 	t.opts.setDefaults()
 	o := t.opts
+	t.layout = layoutOf(&o)
 	t.tableCursorKeys = []string{o.PartitionKey, o.SortKey}
 	t.indexCursorKeys = []string{o.IndexPartitionKey, o.IndexSortKey, o.PartitionKey, o.SortKey}
-	if t.sortKeyIndex() {
+	if o.IndexPartitionKey == o.SortKey && o.IndexSortKey == o.PartitionKey {
 		t.indexCursorKeys = t.indexCursorKeys[:2:2] // no spare capacity to append into
 	}
 	t.keyAttrs = t.tableCursorKeys
-	if t.indexKeysOnItems() {
+	if t.layout == explicitKeys {
 		t.keyAttrs = t.indexCursorKeys
 	}
 	switch {
@@ -209,7 +211,7 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 		t.err = fmt.Errorf("%w: BatchMaxAttempts %d", ErrInvalidOption, o.BatchMaxAttempts)
 	case o.PartitionKey == o.SortKey:
 		t.err = fmt.Errorf("%w: partition and sort key are both %q", ErrInvalidOption, o.PartitionKey)
-	case t.sortKeyIndex():
+	case o.IndexPartitionKey == o.SortKey && o.IndexSortKey == o.PartitionKey:
 	case len(map[string]bool{o.PartitionKey: true, o.SortKey: true, o.IndexPartitionKey: true, o.IndexSortKey: true}) != 4:
 		t.err = fmt.Errorf("%w: index key attributes must be distinct from the table's, or exactly its sort and partition key: %+v", ErrInvalidOption, o)
 	}
@@ -244,12 +246,6 @@ type condition struct {
 func newCondition(c expression.ConditionBuilder) (condition, error) {
 	e, err := expression.NewBuilder().WithCondition(c).Build()
 	return condition{e.Condition(), e.Names(), e.Values()}, err
-}
-
-// sortKeyIndex reports whether the index is keyed on the table's sort key
-// (partition) and partition key (sort), so items carry no extra index keys.
-func (t *Table) sortKeyIndex() bool {
-	return t.opts.IndexPartitionKey == t.opts.SortKey && t.opts.IndexSortKey == t.opts.PartitionKey
 }
 
 // errNoClient is the error of every request made on a table built with a
@@ -293,16 +289,10 @@ func (noClient) TransactWriteItems(context.Context, *dynamodb.TransactWriteItems
 
 // errNoIndex reports a reverse read on a table declared without an index.
 func (t *Table) errNoIndex() error {
-	if t.opts.NoIndex {
+	if t.layout == noIndex {
 		return fmt.Errorf("%w: table %s has no index (Options.NoIndex)", ErrInvalidOption, t.name)
 	}
 	return nil
-}
-
-// indexKeysOnItems reports whether edge items carry the index keys as
-// attributes of their own (explicit index keys, an index exists).
-func (t *Table) indexKeysOnItems() bool {
-	return !t.sortKeyIndex() && !t.opts.NoIndex
 }
 
 // isKeyAttr reports whether name is one of the table's key attributes or

@@ -294,7 +294,7 @@ func (t *Table) bindIndex(d IndexKeys, fields []string, home partKind, allowed [
 	switch {
 	case ix.native():
 		return b, fmt.Errorf("a native index is keyed on data attributes; declare no keys")
-	case ix == &t.indexes[0] && !t.opts.NoIndex:
+	case ix == &t.indexes[0] && t.layout != noIndex:
 		return b, fmt.Errorf("the inverted index holds edges by their endpoints; declare no keys")
 	case ix.Local && len(b.pk) > 0:
 		return b, fmt.Errorf("a local index has the table's partition key; leave PartitionKey zero")

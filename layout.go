@@ -1,0 +1,38 @@
+package adjlist
+
+// layout is how a table finds edges in reverse, decided once by NewTable
+// from its Options: the one value the three layouts of [Options] differ
+// by, instead of attribute names compared wherever it matters.
+type layout uint8
+
+const (
+	// explicitKeys: edge items carry the inverted index's own keys
+	// (GSI1PK = the target's key, GSI1SK = the source's): the default.
+	explicitKeys layout = iota
+	// sortKeyIndex: the inverted index is keyed on the table's sort key
+	// (partition) and partition key (sort), so every item is in it as it
+	// is, and an edge's index partition is its sort key.
+	sortKeyIndex
+	// noIndex: no inverted index ([Options].NoIndex), no reverse reads.
+	noIndex
+)
+
+// layoutOf decides o's layout.
+func layoutOf(o *Options) layout {
+	switch {
+	case o.NoIndex:
+		return noIndex
+	case o.IndexPartitionKey == o.SortKey && o.IndexSortKey == o.PartitionKey:
+		return sortKeyIndex
+	}
+	return explicitKeys
+}
+
+// edgeIndexKeys are the inverted index keys of the edge with table keys
+// pk and sk whose target's key starts at sk[labelLen:].
+func (l layout) edgeIndexKeys(pk, sk string, labelLen int) (ipk, isk string) {
+	if l == sortKeyIndex {
+		return sk, pk
+	}
+	return sk[labelLen:], pk
+}

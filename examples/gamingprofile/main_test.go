@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -145,19 +143,19 @@ func TestRunCleanup(t *testing.T) { exampletest.CleanupDeletesTable(t, example) 
 // existing is a fresh table holding the sample as the existing
 // application writes it, and the model over it on a client that records
 // every request the model sends.
-func existing(t *testing.T) (*dynamodb.Client, model, *recorder) {
+func existing(t *testing.T) (*dynamodb.Client, model, *exampletest.Recorder) {
 	t.Helper()
 	db := ddbtest.Client(t)
 	table := ddbtest.TableName(t)
 	t.Cleanup(func() { require.NoError(t, exampleutil.DeleteTable(context.Background(), db, table)) })
-	rec := &recorder{Client: db}
+	rec := exampletest.NewRecorder(db)
 	m := newModel(rec, table)
 	created, err := createExisting(context.Background(), db, table)
 	require.NoError(t, err)
 	require.True(t, created)
 	require.NoError(t, checkKeys(context.Background(), db, m.table))
 	require.NoError(t, writeExisting(context.Background(), db, table))
-	require.Empty(t, rec.take(), "the existing data is written without adjlist")
+	require.Empty(t, rec.Take(), "the existing data is written without adjlist")
 	return db, m, rec
 }
 
@@ -209,36 +207,36 @@ func TestReads(t *testing.T) {
 		f, err := getPlayerFriends(ctx, m, "player001")
 		require.NoError(t, err)
 		assert.Equal(t, wantFriends, f)
-		assert.Equal(t, []string{`GetItem PK="player001" SK="FRIENDS#player001"`}, rec.take())
+		assert.Equal(t, []string{`GetItem PK="player001" SK="FRIENDS#player001"`}, rec.Take())
 	})
 	t.Run("getPlayerAllProfile", func(t *testing.T) {
 		p, err := getPlayerAllProfile(ctx, m, "player001")
 		require.NoError(t, err)
 		assert.Equal(t, wantProfile, p)
-		assert.Equal(t, []string{`Query PK = "player001"`}, rec.take(), "six item types in one Query")
+		assert.Equal(t, []string{`Query PK = "player001"`}, rec.Take(), "six item types in one Query")
 	})
 	t.Run("getPlayerAllItems", func(t *testing.T) {
 		items, err := getPlayerAllItems(ctx, m, "player001")
 		require.NoError(t, err)
 		assert.Equal(t, wantItems, items)
-		assert.Equal(t, []string{`Query (PK = "player001") AND (begins_with (SK, "ITEMS#"))`}, rec.take())
+		assert.Equal(t, []string{`Query (PK = "player001") AND (begins_with (SK, "ITEMS#"))`}, rec.Take())
 	})
 	t.Run("getPlayerSpecificItem", func(t *testing.T) {
 		items, err := getPlayerSpecificItem(ctx, m, "player001", "Weapon")
 		require.NoError(t, err)
 		assert.Equal(t, wantItems[2:], items)
-		assert.Equal(t, []string{`Query (PK = "player001") AND (begins_with (SK, "ITEMS#")) FILTER ItemType = "Weapon"`}, rec.take())
+		assert.Equal(t, []string{`Query (PK = "player001") AND (begins_with (SK, "ITEMS#")) FILTER ItemType = "Weapon"`}, rec.Take())
 	})
 	t.Run("one item by its sort key", func(t *testing.T) {
 		items, err := m.items.List("player001").Equal("002").Collect(ctx)
 		require.NoError(t, err)
 		assert.Equal(t, wantItems[1:2], items)
-		assert.Equal(t, []string{`Query (PK = "player001") AND (SK = "ITEMS#002")`}, rec.take())
+		assert.Equal(t, []string{`Query (PK = "player001") AND (SK = "ITEMS#002")`}, rec.Take())
 	})
 	t.Run("a player with no items", func(t *testing.T) {
 		_, err := getPlayerAllProfile(ctx, m, "player404")
 		require.ErrorIs(t, err, adjlist.ErrNotFound)
-		assert.Equal(t, []string{`Query PK = "player404"`}, rec.take())
+		assert.Equal(t, []string{`Query PK = "player404"`}, rec.Take())
 	})
 }
 
@@ -262,17 +260,17 @@ func TestUpdates(t *testing.T) {
 		want := wantMetadata
 		want.Currency = 400
 		assert.Equal(t, want, meta, "the item as stored afterwards")
-		assert.Equal(t, []string{fmt.Sprintf(spendUpdate, 100, 100)}, rec.take())
+		assert.Equal(t, []string{fmt.Sprintf(spendUpdate, 100, 100)}, rec.Take())
 
 		// Short of the amount: refused, nothing changed.
 		_, err = updateCharacterAttributes(ctx, m, "player001", 1000)
 		require.ErrorIs(t, err, adjlist.ErrConditionFailed)
-		assert.Equal(t, []string{fmt.Sprintf(spendUpdate, 1000, 1000)}, rec.take())
+		assert.Equal(t, []string{fmt.Sprintf(spendUpdate, 1000, 1000)}, rec.Take())
 		assert.Equal(t, n("400"), stored("#METADATA#player001")["Currency"])
 
 		_, err = updateCharacterAttributes(ctx, m, "player404", 1)
 		require.ErrorIs(t, err, adjlist.ErrNotFound, "no item is created by an update")
-		assert.Len(t, rec.take(), 1)
+		assert.Len(t, rec.Take(), 1)
 		assert.Nil(t, stored("#METADATA#player404"))
 	})
 	t.Run("updateItemCount", func(t *testing.T) {
@@ -281,18 +279,18 @@ func TestUpdates(t *testing.T) {
 		want := wantItems[0].Data
 		want.ItemCount = 4
 		assert.Equal(t, want, it)
-		assert.Equal(t, []string{`UpdateItem PK="player001" SK="ITEMS#001" SET ItemCount = ItemCount - 1 IF attribute_exists (PK)`}, rec.take())
+		assert.Equal(t, []string{`UpdateItem PK="player001" SK="ITEMS#001" SET ItemCount = ItemCount - 1 IF attribute_exists (PK)`}, rec.Take())
 	})
 	t.Run("purchase", func(t *testing.T) {
 		currency := stored("#METADATA#player001")["Currency"].(*types.AttributeValueMemberN).Value
 		before, err := strconv.Atoi(currency)
 		require.NoError(t, err)
-		rec.take()
+		rec.Take()
 
 		require.NoError(t, purchase(ctx, m, "player001", "004", manaPotion, 50))
 		assert.Equal(t, []string{`TransactWriteItems` +
 			` [Update PK="player001" SK="#METADATA#player001" SET Currency = Currency - 50 IF (attribute_exists (PK)) AND (Currency >= 50)]` +
-			` [Put PK="player001" SK="ITEMS#004" IF attribute_not_exists (PK)]`}, rec.take())
+			` [Put PK="player001" SK="ITEMS#004" IF attribute_not_exists (PK)]`}, rec.Take())
 		assert.Equal(t, n(strconv.Itoa(before-50)), stored("#METADATA#player001")["Currency"])
 		// The item adjlist created is spelled as the SDK-written ones:
 		// the design's keys and the data, nothing else.
@@ -305,7 +303,7 @@ func TestUpdates(t *testing.T) {
 		// and the currency not taken.
 		err = purchase(ctx, m, "player001", "005", manaPotion, 10000)
 		require.ErrorIs(t, err, adjlist.ErrConditionFailed)
-		assert.Len(t, rec.take(), 1)
+		assert.Len(t, rec.Take(), 1)
 		assert.Nil(t, stored("ITEMS#005"))
 		assert.Equal(t, n(strconv.Itoa(before-50)), stored("#METADATA#player001")["Currency"])
 
@@ -313,7 +311,7 @@ func TestUpdates(t *testing.T) {
 		// currency is not taken either.
 		err = purchase(ctx, m, "player001", "004", manaPotion, 50)
 		require.ErrorIs(t, err, adjlist.ErrExists)
-		assert.Len(t, rec.take(), 1)
+		assert.Len(t, rec.Take(), 1)
 		assert.Equal(t, n(strconv.Itoa(before-50)), stored("#METADATA#player001")["Currency"])
 	})
 }
@@ -411,7 +409,7 @@ func TestProfileCountsUnmodelledItems(t *testing.T) {
 	want := wantProfile
 	want.Unmodelled = 1
 	assert.Equal(t, want, p)
-	assert.Len(t, rec.take(), 1)
+	assert.Len(t, rec.Take(), 1)
 }
 
 func TestDescribe(t *testing.T) {
@@ -435,127 +433,3 @@ func TestDescribe(t *testing.T) {
 
 func s(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
 func n(v string) types.AttributeValue { return &types.AttributeValueMemberN{Value: v} }
-
-// recorder is a client that records every request the model sends: its
-// operation, key and expressions, with names and values in place of the
-// placeholders.
-type recorder struct {
-	*dynamodb.Client
-	mu       sync.Mutex
-	requests []string
-}
-
-// take returns the requests recorded since the last take.
-func (r *recorder) take() []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	out := r.requests
-	r.requests = nil
-	return out
-}
-
-func (r *recorder) record(s string) {
-	r.mu.Lock()
-	r.requests = append(r.requests, s)
-	r.mu.Unlock()
-}
-
-var placeholder = regexp.MustCompile(`[#:][0-9A-Za-z_]+`)
-
-// resolve writes expr with names and values in place of its placeholders:
-// strings quoted, numbers as they are.
-func resolve(expr *string, names map[string]string, values map[string]types.AttributeValue) string {
-	return placeholder.ReplaceAllStringFunc(strings.TrimSpace(aws.ToString(expr)), func(ph string) string {
-		if name, ok := names[ph]; ok {
-			return name
-		}
-		switch v := values[ph].(type) {
-		case *types.AttributeValueMemberS:
-			return strconv.Quote(v.Value)
-		case *types.AttributeValueMemberN:
-			return v.Value
-		}
-		return ph
-	})
-}
-
-// key writes a primary key: PK="player001" SK="ITEMS#001".
-func key(k map[string]types.AttributeValue) string {
-	return fmt.Sprintf("PK=%q SK=%q", k["PK"].(*types.AttributeValueMemberS).Value, k["SK"].(*types.AttributeValueMemberS).Value)
-}
-
-// clause appends " WORD expr" when expr is set.
-func clause(word string, expr *string, names map[string]string, values map[string]types.AttributeValue) string {
-	if aws.ToString(expr) == "" {
-		return ""
-	}
-	return " " + word + " " + resolve(expr, names, values)
-}
-
-func (r *recorder) GetItem(ctx context.Context, in *dynamodb.GetItemInput, o ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
-	r.record("GetItem " + key(in.Key) + clause("PROJECT", in.ProjectionExpression, in.ExpressionAttributeNames, nil))
-	return r.Client.GetItem(ctx, in, o...)
-}
-
-func (r *recorder) PutItem(ctx context.Context, in *dynamodb.PutItemInput, o ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
-	r.record("PutItem " + key(in.Item) + clause("IF", in.ConditionExpression, in.ExpressionAttributeNames, in.ExpressionAttributeValues))
-	return r.Client.PutItem(ctx, in, o...)
-}
-
-func (r *recorder) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, o ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
-	names, values := in.ExpressionAttributeNames, in.ExpressionAttributeValues
-	r.record("UpdateItem " + key(in.Key) + " " + resolve(in.UpdateExpression, names, values) + clause("IF", in.ConditionExpression, names, values))
-	return r.Client.UpdateItem(ctx, in, o...)
-}
-
-func (r *recorder) DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, o ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error) {
-	r.record("DeleteItem " + key(in.Key) + clause("IF", in.ConditionExpression, in.ExpressionAttributeNames, in.ExpressionAttributeValues))
-	return r.Client.DeleteItem(ctx, in, o...)
-}
-
-func (r *recorder) Query(ctx context.Context, in *dynamodb.QueryInput, o ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
-	names, values := in.ExpressionAttributeNames, in.ExpressionAttributeValues
-	on := ""
-	if in.IndexName != nil {
-		on = " ON " + *in.IndexName
-	}
-	r.record("Query" + on + " " + resolve(in.KeyConditionExpression, names, values) +
-		clause("FILTER", in.FilterExpression, names, values) + clause("PROJECT", in.ProjectionExpression, names, nil))
-	return r.Client.Query(ctx, in, o...)
-}
-
-func (r *recorder) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, o ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
-	r.record("BatchGetItem")
-	return r.Client.BatchGetItem(ctx, in, o...)
-}
-
-func (r *recorder) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, o ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
-	r.record("BatchWriteItem")
-	return r.Client.BatchWriteItem(ctx, in, o...)
-}
-
-func (r *recorder) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
-	var b strings.Builder
-	b.WriteString("TransactWriteItems")
-	for _, a := range in.TransactItems {
-		switch {
-		case a.Update != nil:
-			u := a.Update
-			fmt.Fprintf(&b, " [Update %s %s%s]", key(u.Key), resolve(u.UpdateExpression, u.ExpressionAttributeNames, u.ExpressionAttributeValues),
-				clause("IF", u.ConditionExpression, u.ExpressionAttributeNames, u.ExpressionAttributeValues))
-		case a.Put != nil:
-			p := a.Put
-			fmt.Fprintf(&b, " [Put %s%s]", key(p.Item), clause("IF", p.ConditionExpression, p.ExpressionAttributeNames, p.ExpressionAttributeValues))
-		case a.Delete != nil:
-			d := a.Delete
-			fmt.Fprintf(&b, " [Delete %s%s]", key(d.Key), clause("IF", d.ConditionExpression, d.ExpressionAttributeNames, d.ExpressionAttributeValues))
-		case a.ConditionCheck != nil:
-			c := a.ConditionCheck
-			fmt.Fprintf(&b, " [Check %s%s]", key(c.Key), clause("IF", c.ConditionExpression, c.ExpressionAttributeNames, c.ExpressionAttributeValues))
-		}
-	}
-	r.record(b.String())
-	return r.Client.TransactWriteItems(ctx, in, o...)
-}
-
-var _ adjlist.Client = (*recorder)(nil)

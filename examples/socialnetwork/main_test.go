@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -137,127 +135,14 @@ func TestRunWritesSeedTable(t *testing.T) {
 	assert.Equal(t, types.TimeToLiveStatusEnabled, ttl.TimeToLiveDescription.TimeToLiveStatus)
 }
 
-// recorder records every request it is given, one string each: the
-// operation and the keys or key condition, names and values in place of
-// the expressions' placeholders.
-type recorder struct {
-	*dynamodb.Client
-	mu    sync.Mutex
-	calls []string
-}
-
-func (r *recorder) record(call string) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	r.calls = append(r.calls, call)
-}
-
-// take returns the requests recorded since the last take.
-func (r *recorder) take() []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	calls := r.calls
-	r.calls = nil
-	return calls
-}
-
-var placeholder = regexp.MustCompile(`[#:][0-9]+`)
-
-// resolve writes expr with its names and string values.
-func resolve(expr string, names map[string]string, values map[string]types.AttributeValue) string {
-	return placeholder.ReplaceAllStringFunc(expr, func(ph string) string {
-		if n, ok := names[ph]; ok {
-			return n
-		}
-		if v, ok := values[ph].(*types.AttributeValueMemberS); ok {
-			return v.Value
-		}
-		return ph
-	})
-}
-
-// key writes an item's or key's PK and SK: "u#12345/count".
-func key(item map[string]types.AttributeValue) string {
-	s := func(name string) string {
-		v, _ := item[name].(*types.AttributeValueMemberS)
-		if v == nil {
-			return "?"
-		}
-		return v.Value
-	}
-	return s("PK") + "/" + s("SK")
-}
-
-func (r *recorder) Query(ctx context.Context, in *dynamodb.QueryInput, optFns ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
-	call := "Query " + resolve(aws.ToString(in.KeyConditionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues)
-	if in.IndexName != nil {
-		call += " on " + aws.ToString(in.IndexName)
-	}
-	if in.ScanIndexForward != nil && !*in.ScanIndexForward {
-		call += ", descending"
-	}
-	r.record(call)
-	return r.Client.Query(ctx, in, optFns...)
-}
-
-func (r *recorder) GetItem(ctx context.Context, in *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
-	r.record("GetItem " + key(in.Key))
-	return r.Client.GetItem(ctx, in, optFns...)
-}
-
-func (r *recorder) PutItem(ctx context.Context, in *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
-	r.record("PutItem " + key(in.Item))
-	return r.Client.PutItem(ctx, in, optFns...)
-}
-
-func (r *recorder) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
-	r.record("UpdateItem " + key(in.Key))
-	return r.Client.UpdateItem(ctx, in, optFns...)
-}
-
-func (r *recorder) DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error) {
-	r.record("DeleteItem " + key(in.Key))
-	return r.Client.DeleteItem(ctx, in, optFns...)
-}
-
-func (r *recorder) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
-	r.record("BatchGetItem")
-	return r.Client.BatchGetItem(ctx, in, optFns...)
-}
-
-func (r *recorder) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
-	r.record("BatchWriteItem")
-	return r.Client.BatchWriteItem(ctx, in, optFns...)
-}
-
-// TransactWriteItems records the actions in order: "Put PK/SK", with an
-// Update's expression ("Update u#12345/count ADD follower# :0").
-func (r *recorder) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
-	var actions []string
-	for _, it := range in.TransactItems {
-		switch {
-		case it.Put != nil:
-			actions = append(actions, "Put "+key(it.Put.Item))
-		case it.Update != nil:
-			actions = append(actions, "Update "+key(it.Update.Key)+" "+
-				strings.TrimSpace(resolve(aws.ToString(it.Update.UpdateExpression), it.Update.ExpressionAttributeNames, nil)))
-		case it.Delete != nil:
-			actions = append(actions, "Delete "+key(it.Delete.Key))
-		case it.ConditionCheck != nil:
-			actions = append(actions, "ConditionCheck "+key(it.ConditionCheck.Key))
-		}
-	}
-	r.record("TransactWriteItems " + strings.Join(actions, "; "))
-	return r.Client.TransactWriteItems(ctx, in, optFns...)
-}
-
 // newRecorded returns a model of a fresh table whose requests rec
 // records, and the table's name.
-func newRecorded(t *testing.T) (model, *recorder, string) {
+func newRecorded(t *testing.T) (model, *exampletest.Recorder, string) {
 	t.Helper()
-	rec := &recorder{Client: ddbtest.Client(t)}
+	db := ddbtest.Client(t)
 	table := ddbtest.TableName(t)
-	t.Cleanup(func() { require.NoError(t, exampleutil.DeleteTable(context.Background(), rec.Client, table)) })
+	t.Cleanup(func() { require.NoError(t, exampleutil.DeleteTable(context.Background(), db, table)) })
+	rec := exampletest.NewRecorder(db)
 	return newModel(rec, table), rec, table
 }
 
@@ -268,27 +153,27 @@ func TestAccessPatterns(t *testing.T) {
 	ctx := context.Background()
 	m, rec, table := newRecorded(t)
 	require.NoError(t, example.Run(ctx, rec, table, false, new(strings.Builder)))
-	rec.take()
+	rec.Take()
 
 	info, counts, err := getUserInfoByUserID(ctx, m, "12345")
 	require.NoError(t, err)
 	assert.Equal(t, UserInfo{Name: "hyuklee", Content: "My name is Hyuk Lee", ImageURL: "s3://images/u12345.jpg"}, info)
 	assert.Equal(t, UserCounts{Followers: 3, Following: 3, Posts: 2}, counts)
-	assert.Equal(t, []string{"Query PK = u#12345"}, rec.take(), "the info and count items in one Query, no sort key condition")
+	assert.Equal(t, []string{`Query PK = "u#12345"`}, rec.Take(), "the info and count items in one Query, no sort key condition")
 
 	_, _, err = getUserInfoByUserID(ctx, m, "99999")
 	assert.ErrorIs(t, err, adjlist.ErrNotFound)
-	assert.Equal(t, []string{"Query PK = u#99999"}, rec.take())
+	assert.Equal(t, []string{`Query PK = "u#99999"`}, rec.Take())
 
 	ids, err := getFollowerListByUserID(ctx, m, "12345")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"23456", "34567", "45678"}, ids)
-	assert.Equal(t, []string{"Query (PK = u#12345#follower) AND (begins_with (SK, u#))"}, rec.take())
+	assert.Equal(t, []string{`Query (PK = "u#12345#follower") AND (begins_with (SK, "u#"))`}, rec.Take())
 
 	ids, err = getFollowingListByUserID(ctx, m, "12345")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"56789", "67890", "78901"}, ids)
-	assert.Equal(t, []string{"Query (PK = u#12345#following) AND (begins_with (SK, u#))"}, rec.take())
+	assert.Equal(t, []string{`Query (PK = "u#12345#following") AND (begins_with (SK, "u#"))`}, rec.Take())
 
 	ps, err := getPostListByUserID(ctx, m, "12345")
 	require.NoError(t, err)
@@ -298,17 +183,17 @@ func TestAccessPatterns(t *testing.T) {
 	assert.Equal(t, "content for another post", ps[0].Data.Content)
 	assert.Equal(t, "s3://images/p23456.jpg", ps[0].Data.ImageURL)
 	assert.Equal(t, "content for a post", ps[1].Data.Content)
-	assert.Equal(t, []string{"Query (PK = u#12345#post) AND (begins_with (SK, p#)), descending"}, rec.take())
+	assert.Equal(t, []string{`Query (PK = "u#12345#post") AND (begins_with (SK, "p#")) DESC`}, rec.Take())
 
 	ids, err = getUserLikesByPostID(ctx, m, "12345")
 	require.NoError(t, err)
 	assert.Equal(t, []string{"23456", "34567", "45678"}, ids)
-	assert.Equal(t, []string{"Query (PK = p#12345#likelist) AND (begins_with (SK, u#))"}, rec.take())
+	assert.Equal(t, []string{`Query (PK = "p#12345#likelist") AND (begins_with (SK, "u#"))`}, rec.Take())
 
 	n, err := getLikeCountByPostID(ctx, m, "12345")
 	require.NoError(t, err)
 	assert.Equal(t, 3, n)
-	assert.Equal(t, []string{"GetItem p#12345#likecount/count"}, rec.take())
+	assert.Equal(t, []string{`GetItem PK="p#12345#likecount" SK="count"`}, rec.Take())
 
 	entries, err := getTimelineByUserID(ctx, m, "12345")
 	require.NoError(t, err)
@@ -318,7 +203,7 @@ func TestAccessPatterns(t *testing.T) {
 	}
 	assert.Equal(t, []adjlist.IDs{{"12345", "56789", "78901"}, {"12345", "45678", "67890"}, {"12345", "34567", "56789"}}, got,
 		"user, post, author; newest post first")
-	assert.Equal(t, []string{"Query (PK = u#12345#timeline) AND (begins_with (SK, p#)), descending"}, rec.take())
+	assert.Equal(t, []string{`Query (PK = "u#12345#timeline") AND (begins_with (SK, "p#")) DESC`}, rec.Take())
 
 	// Each entry expires timelineRetention after its post.
 	for _, e := range entries {
@@ -340,7 +225,7 @@ func TestWrites(t *testing.T) {
 		require.NoError(t, signUp(ctx, m, id, UserInfo{Name: id}))
 	}
 	assert.ErrorIs(t, signUp(ctx, m, "a", UserInfo{Name: "other"}), adjlist.ErrExists)
-	rec.take()
+	rec.Take()
 	counts := func(id string) UserCounts {
 		t.Helper()
 		c, err := m.counts.Get(ctx, adjlist.IDs{id}, adjlist.Consistent)
@@ -355,20 +240,23 @@ func TestWrites(t *testing.T) {
 	}
 
 	// A follow: one transaction, both lists and both counters.
-	follows := "TransactWriteItems Put u#b#follower/u#a; Put u#a#following/u#b; " +
-		"Update u#b/count ADD follower# :0; Update u#a/count ADD following# :0"
+	follows := `TransactWriteItems` +
+		` [Put PK="u#b#follower" SK="u#a" IF attribute_not_exists (PK)]` +
+		` [Put PK="u#a#following" SK="u#b" IF attribute_not_exists (PK)]` +
+		` [Update PK="u#b" SK="count" ADD follower# 1 IF attribute_exists (PK)]` +
+		` [Update PK="u#a" SK="count" ADD following# 1 IF attribute_exists (PK)]`
 	require.NoError(t, follow(ctx, m, "a", "b"))
-	assert.Equal(t, []string{follows}, rec.take())
+	assert.Equal(t, []string{follows}, rec.Take())
 	require.NoError(t, follow(ctx, m, "c", "b"))
-	rec.take()
+	rec.Take()
 	assert.Equal(t, UserCounts{Followers: 2}, counts("b"))
 	assert.Equal(t, UserCounts{Following: 1}, counts("a"))
 	assert.Equal(t, []string{"a", "c"}, followers("b"))
 
 	// Again: the guarded puts fail, so nothing is counted twice.
-	rec.take()
+	rec.Take()
 	assert.ErrorIs(t, follow(ctx, m, "a", "b"), adjlist.ErrExists)
-	assert.Equal(t, []string{follows}, rec.take(), "one request, cancelled")
+	assert.Equal(t, []string{follows}, rec.Take(), "one request, cancelled")
 	assert.Equal(t, UserCounts{Followers: 2}, counts("b"))
 	assert.Equal(t, UserCounts{Following: 1}, counts("a"))
 
@@ -376,7 +264,7 @@ func TestWrites(t *testing.T) {
 	assert.ErrorIs(t, follow(ctx, m, "a", "nobody"), adjlist.ErrNotFound)
 	assert.Empty(t, followers("nobody"))
 	assert.Equal(t, UserCounts{Following: 1}, counts("a"))
-	rec.take()
+	rec.Take()
 
 	// A post: one transaction, then one Query of b's followers and one
 	// PutItem per follower.
@@ -385,11 +273,13 @@ func TestWrites(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 2, n)
 	assert.Equal(t, []string{
-		"TransactWriteItems Put u#b#post/p#00001; Put p#00001#likecount/count; Update u#b/count ADD post# :0",
-		"Query (PK = u#b#follower) AND (begins_with (SK, u#))",
-		"PutItem u#a#timeline/p#00001#u#b",
-		"PutItem u#c#timeline/p#00001#u#b",
-	}, rec.take())
+		`TransactWriteItems [Put PK="u#b#post" SK="p#00001" IF attribute_not_exists (PK)]` +
+			` [Put PK="p#00001#likecount" SK="count" IF attribute_not_exists (PK)]` +
+			` [Update PK="u#b" SK="count" ADD post# 1 IF attribute_exists (PK)]`,
+		`Query (PK = "u#b#follower") AND (begins_with (SK, "u#"))`,
+		`PutItem PK="u#a#timeline" SK="p#00001#u#b"`,
+		`PutItem PK="u#c#timeline" SK="p#00001#u#b"`,
+	}, rec.Take())
 	for _, id := range []string{"a", "c"} {
 		tl, err := getTimelineByUserID(ctx, m, id)
 		require.NoError(t, err)
@@ -401,21 +291,22 @@ func TestWrites(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, tl, "not on the author's own timeline")
 	assert.Equal(t, UserCounts{Followers: 2, Posts: 1}, counts("b"))
-	rec.take()
+	rec.Take()
 
 	// The same post again: refused by the transaction, no fan-out.
 	_, err = publish(ctx, m, "b", "00001", p)
 	assert.ErrorIs(t, err, adjlist.ErrExists)
-	assert.Len(t, rec.take(), 1)
+	assert.Len(t, rec.Take(), 1)
 	assert.Equal(t, UserCounts{Followers: 2, Posts: 1}, counts("b"))
 
 	// A like: one transaction, the like list and the count.
-	rec.take()
-	likes := "TransactWriteItems Put p#00001#likelist/u#a; Update p#00001#likecount/count ADD like# :0"
+	rec.Take()
+	likes := `TransactWriteItems [Put PK="p#00001#likelist" SK="u#a" IF attribute_not_exists (PK)]` +
+		` [Update PK="p#00001#likecount" SK="count" ADD like# 1 IF attribute_exists (PK)]`
 	require.NoError(t, like(ctx, m, "a", "00001"))
-	assert.Equal(t, []string{likes}, rec.take())
+	assert.Equal(t, []string{likes}, rec.Take())
 	assert.ErrorIs(t, like(ctx, m, "a", "00001"), adjlist.ErrExists)
-	assert.Equal(t, []string{likes}, rec.take(), "one request, cancelled")
+	assert.Equal(t, []string{likes}, rec.Take(), "one request, cancelled")
 	c, err := getLikeCountByPostID(ctx, m, "00001")
 	require.NoError(t, err)
 	assert.Equal(t, 1, c, "counted once")

@@ -1,6 +1,7 @@
 // Package exampletest holds the checks the example tests under examples/
 // share: running an example against DynamoDB Local and comparing its table
-// with the seed's, -cleanup, -describe and the table's index layout.
+// with the seed's, -cleanup, -describe and the table's index layout, and
+// [Recorder], a client that records the requests a model sends.
 //
 // What differs between examples stays in each example's main_test.go: its
 // seed table, the output it must print, its -describe strings and its

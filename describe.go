@@ -326,9 +326,15 @@ func (e *Entity[T]) describe() shape {
 	for i := range placeholders {
 		placeholders[i] = "<" + e.fields[i] + ">"
 	}
-	if prefix, exact := e.sk.prefix(e.fields, placeholders); !exact {
-		cond := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, item.PartitionKey, o.SortKey, prefix)
-		patterns = append(patterns, Pattern{Name: fmt.Sprintf("a partition's %s items", e.name), Call: "Entity.List", Request: "Query", KeyCondition: cond, On: "table"})
+	if _, exact := e.sk.prefix(e.fields, placeholders); !exact {
+		// The request List builds, rendered: not a key condition written
+		// apart from it.
+		list := patternOnly[EntityItem[T]]{q: e.List(placeholders...)}.describe()
+		if list.err == nil {
+			p := list.patterns[0]
+			p.Name, p.Call = fmt.Sprintf("a partition's %s items", e.name), "Entity.List"
+			patterns = append(patterns, p)
+		}
 	}
 	for i := range patterns {
 		patterns[i].Item = item.Name

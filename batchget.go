@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -210,6 +211,43 @@ func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C], opt
 			return nil, c.t.opErr(op, keys[i].pk, keys[i].sk, err)
 		}
 		out = append(out, Child[C]{Parent: v.Parent, ID: v.ID, Data: data})
+	}
+	return out, nil
+}
+
+// GetMany reads the items with ids with one BatchGetItem per 100 distinct
+// keys (eventually consistent unless optFns ask for strongly consistent
+// reads, [Consistent]), resending unprocessed keys as [Node.GetMany] does:
+// e.g. the posts a timeline's entries point at. The result keeps the
+// input's order; ids with no item are left out, and ids given twice are
+// read once and returned twice. Bad ids give [ErrInvalidKey] before any
+// request; keys still unprocessed after the last attempt give
+// [ErrUnprocessed]; with any error the result is nil.
+func (e *Entity[T]) GetMany(ctx context.Context, ids []IDs, optFns ...func(*ReadOptions)) ([]EntityItem[T], error) {
+	const op = "Entity.GetMany"
+	keys := make([]itemKey, len(ids))
+	for i, v := range ids {
+		pk, sk, err := e.Key(v...)
+		if err != nil {
+			return nil, e.t.opErr(op, pk, sk, err)
+		}
+		keys[i] = itemKey{pk, sk}
+	}
+	found, err := e.t.batchGet(ctx, op, keys, readOptions(optFns))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]EntityItem[T], 0, len(found))
+	for i, v := range ids {
+		item, ok := found[keys[i]]
+		if !ok {
+			continue
+		}
+		var data T
+		if err := e.t.unmarshalData(maps.Clone(item), &data); err != nil {
+			return nil, e.t.opErr(op, keys[i].pk, keys[i].sk, err)
+		}
+		out = append(out, EntityItem[T]{IDs: slices.Clone(v), Data: data})
 	}
 	return out, nil
 }

@@ -265,3 +265,45 @@ func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], 
 	}
 	return c.t.batchWrite(ctx, op, reqs, optFns)
 }
+
+// PutMany writes many items of the entity (IDs and Data of each) with
+// BatchWriteItem, as [Edge.PutMany] writes edges: every item validated
+// first, 25 per request, unprocessed items resent, no condition (existing
+// items are overwritten; with [Tracking], written as created: version 1,
+// timestamps, expiry), unwritten items listed in the result: e.g. the fan
+// out of a post to its author's followers' timelines. Bad ids, data naming
+// a key attribute, an item over 400 KB or one given twice
+// ([ErrDuplicateKey]) fail before any request.
+func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	const op = "Entity.PutMany"
+	reqs := make([]writeReq, len(items))
+	for i, v := range items {
+		item, k, err := e.item(v.IDs, v.Data, true, nil)
+		if err == nil {
+			err = checkSize(item)
+		}
+		if err != nil {
+			return BulkResult{}, e.t.opErr(op, k.pk, k.sk, err)
+		}
+		reqs[i] = putReq(k, item)
+	}
+	return e.t.batchWrite(ctx, op, reqs, optFns)
+}
+
+// DeleteMany deletes the items with ids with BatchWriteItem, as
+// [Edge.DeleteMany] deletes edges: 25 per request, unprocessed items
+// resent, no condition (deleting an item that does not exist is not an
+// error). Bad ids or duplicates ([ErrDuplicateKey]) fail before any
+// request; what could not be deleted is in BulkResult.Unwritten.
+func (e *Entity[T]) DeleteMany(ctx context.Context, ids []IDs, optFns ...func(*BulkOptions)) (BulkResult, error) {
+	const op = "Entity.DeleteMany"
+	reqs := make([]writeReq, len(ids))
+	for i, v := range ids {
+		pk, sk, err := e.Key(v...)
+		if err != nil {
+			return BulkResult{}, e.t.opErr(op, pk, sk, err)
+		}
+		reqs[i] = e.t.deleteReq(itemKey{pk, sk})
+	}
+	return e.t.batchWrite(ctx, op, reqs, optFns)
+}

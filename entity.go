@@ -198,16 +198,24 @@ func (e *Entity[T]) put(ctx context.Context, op string, g guardKind, ids IDs, da
 // putItem builds the item with ids and the condition of its put.
 func (e *Entity[T]) putItem(w *writeCond, g guardKind, ids IDs, data T, optFns []func(*WriteOptions)) (Item, itemKey, error) {
 	o := writeOptions(optFns)
+	item, k, err := e.item(ids, data, g == guardAbsent, &o)
+	if err == nil {
+		err = e.t.putCond(w, &e.tr, g, &o, ErrExists, item)
+	}
+	return item, k, err
+}
+
+// item builds the full item with ids: its data, primary key, what the
+// handle tracks (as a create, or an overwrite; o may be nil) and derived
+// index keys.
+func (e *Entity[T]) item(ids IDs, data T, create bool, o *WriteOptions) (Item, itemKey, error) {
 	pk, sk, err := e.Key(ids...)
 	if err != nil {
 		return nil, itemKey{pk, sk}, err
 	}
-	item, err := e.t.dataItem(pk, sk, data, &e.tr, g == guardAbsent, &o)
+	item, err := e.t.dataItem(pk, sk, data, &e.tr, create, o)
 	if err == nil {
 		err = addIndexKeys(e.it.indexes, item, e.keyCtx(pk, sk, ids))
-	}
-	if err == nil {
-		err = e.t.putCond(w, &e.tr, g, &o, ErrExists, item)
 	}
 	return item, itemKey{pk, sk}, err
 }

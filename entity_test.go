@@ -2,6 +2,7 @@ package adjlist_test
 
 import (
 	"context"
+	"fmt"
 	"sync"
 	"testing"
 	"time"
@@ -300,4 +301,41 @@ func TestWalkEveryRecordedType(t *testing.T) {
 	res, err = adjlist.Migrate(ctx, db, table2)
 	require.NoError(t, err)
 	assert.Zero(t, res.Rewritten, "a second run rewrites nothing")
+}
+
+// TestEntityBatches: PutMany, GetMany and DeleteMany of entity items, one
+// BatchWriteItem per 25 and one BatchGetItem per 100, in the input's order.
+func TestEntityBatches(t *testing.T) {
+	t.Parallel()
+	g := newGaming(t)
+	ctx := context.Background()
+	var items []adjlist.EntityItem[playerItem]
+	var ids []adjlist.IDs
+	for i := range 30 {
+		id := adjlist.IDs{"player001", fmt.Sprintf("%03d", i)}
+		items = append(items, adjlist.EntityItem[playerItem]{IDs: id, Data: playerItem{ItemName: "n" + id[1], ItemCount: i}})
+		ids = append(ids, id)
+	}
+	res, err := g.items.PutMany(ctx, items)
+	require.NoError(t, err)
+	assert.Equal(t, 30, res.Written)
+	assert.Equal(t, 2, res.Requests, "25 per BatchWriteItem")
+
+	got, err := g.items.GetMany(ctx, append([]adjlist.IDs{{"player001", "404"}}, ids[:5]...))
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), g.calls.batchGets.Load(), "one BatchGetItem")
+	require.Len(t, got, 5, "the missing item is left out")
+	for i, v := range got {
+		assert.Equal(t, items[i], v)
+	}
+
+	_, err = g.items.PutMany(ctx, []adjlist.EntityItem[playerItem]{{IDs: adjlist.IDs{"player001"}}})
+	assert.ErrorIs(t, err, adjlist.ErrInvalidKey)
+
+	res, err = g.items.DeleteMany(ctx, ids)
+	require.NoError(t, err)
+	assert.Equal(t, 30, res.Written)
+	left, err := g.items.List("player001").Count(ctx)
+	require.NoError(t, err)
+	assert.Zero(t, left)
 }

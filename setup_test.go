@@ -44,6 +44,12 @@ type (
 type countingClient struct {
 	adjlist.Client
 	gets, puts, updates, deletes, queries, scans, txs atomic.Int64
+	batchGets                                         atomic.Int64 // not in total
+}
+
+func (c *countingClient) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, o ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
+	c.batchGets.Add(1)
+	return c.Client.BatchGetItem(ctx, in, o...)
 }
 
 func (c *countingClient) GetItem(ctx context.Context, in *dynamodb.GetItemInput, o ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {

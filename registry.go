@@ -25,8 +25,12 @@ type recorded struct {
 	// id tells item types apart (a node type's items under two markers
 	// are two); name is how errors name it.
 	id, name string
-	pk, sk   []segment // its table keys, as segments (overlap)
-	h        Describer
+	// keys are its table keys' templates (for a preset, the spelling its
+	// own key code writes: registry_internal_test holds them equal), and
+	// pk, sk the same as segments, for overlaps.
+	keys   [2]spelling
+	pk, sk []segment
+	h      Describer
 	// match reports whether an item's table keys are this type's.
 	match  func(Item) bool
 	err    error // the declaration's own error
@@ -102,7 +106,7 @@ func (e *Entity[T]) recorded() recorded {
 	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true,
 		match: func(item Item) bool { _, ok := e.parseKeys(item); return ok }}
 	if e.err == nil {
-		r.pk, r.sk = segments(e.pk, nil), segments(e.sk, nil)
+		r.setKeys(e.pk, e.sk)
 	}
 	return r
 }
@@ -112,12 +116,12 @@ func (n *Node[N]) record() {
 	r := recorded{id: "node " + n.typ + " " + n.marker, name: "node " + n.typ, h: n, err: n.err,
 		match: func(item Item) bool { _, ok, _ := n.decode(keysOf(n.t, item)); return ok }}
 	if n.err == nil {
-		pk := []KeyPart{{partLit, n.typ + "#"}, {partField, "id"}}
+		pk := spelling{{partLit, n.typ + "#"}, {partField, "id"}}
 		sk := pk
 		if n.marker != "" {
-			sk = []KeyPart{{partLit, n.marker}}
+			sk = spelling{{partLit, n.marker}}
 		}
-		r.pk, r.sk = segments(pk, nil), segments(sk, nil)
+		r.setKeys(pk, sk)
 	}
 	_ = n.t.record(r)
 }
@@ -131,25 +135,31 @@ func (e *Edge[E]) record() {
 	r := recorded{id: e.it.kind, name: name, h: e, err: e.err,
 		match: func(item Item) bool { _, _, ok := e.split(item); return ok }}
 	if e.err == nil {
-		r.pk = segments(endpointParts(e.src), nil)
-		sk := endpointParts(e.dst)
+		sk := endpointParts(e.dst, "to")
 		if e.label != "" {
-			sk = append([]KeyPart{{partLit, e.label + "#"}}, sk...)
+			sk = append(spelling{{partLit, e.label + "#"}}, sk...)
 		}
-		r.sk = segments(sk, nil)
+		r.setKeys(endpointParts(e.src, "from"), sk)
 	} else {
 		r.name = "edge " + e.label
 	}
 	_ = e.t.record(r)
 }
 
-// endpointParts is the key an edge stores for endpoint p: a node key, or
-// a child's ref.
-func endpointParts(p endpoint) []KeyPart {
+// endpointParts is the key an edge stores for endpoint p, whose id field
+// is side: a node key (STU#{from}), or a child's ref
+// (WS#{fromParent}#PROJ#{from}).
+func endpointParts(p endpoint, side string) spelling {
 	if p.isChild() {
-		return []KeyPart{{partLit, p.parent + "#"}, {partField, "parent"}, {partLit, "#" + p.typ + "#"}, {partField, "id"}}
+		return spelling{{partLit, p.parent + "#"}, {partField, side + "Parent"}, {partLit, "#" + p.typ + "#"}, {partField, side}}
 	}
-	return []KeyPart{{partLit, p.typ + "#"}, {partField, "id"}}
+	return spelling{{partLit, p.typ + "#"}, {partField, side}}
+}
+
+// setKeys records the templates of r's table keys.
+func (r *recorded) setKeys(pk, sk spelling) {
+	r.keys = [2]spelling{pk, sk}
+	r.pk, r.sk = segments(pk, nil), segments(sk, nil)
 }
 
 // record records collection c, whatever its error.
@@ -157,12 +167,11 @@ func (c *Collection[P, C]) record() {
 	r := recorded{name: c.it.kind, h: c, err: c.err,
 		match: func(item Item) bool { _, ok, _ := c.decode(keysOf(c.t, item)); return ok }}
 	if c.err == nil {
-		pk := []KeyPart{{partLit, c.parent.typ + "#"}, {partField, "parent"}}
+		pk := spelling{{partLit, c.parent.typ + "#"}, {partField, "parent"}}
 		if c.shards > 0 {
 			pk = append(pk, KeyPart{partLit, "#"}, KeyPart{partField, "shard"})
 		}
-		r.pk = segments(pk, nil)
-		r.sk = segments([]KeyPart{{partLit, c.prefix}, {partField, "id"}}, nil)
+		r.setKeys(pk, spelling{{partLit, c.prefix}, {partField, "id"}})
 	} else {
 		r.name = "child " + c.childType
 	}

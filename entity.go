@@ -301,7 +301,8 @@ func (e *Entity[T]) Delete(ctx context.Context, ids IDs, optFns ...func(*WriteOp
 // an equality: PK = "u#12345" AND SK = "info". Items are in ascending sort
 // key order ([Query.Desc] for descending); sort key conditions
 // ([Query.Between], [Query.BeginsWith], ...) apply to the sort key after
-// that prefix. Items of other types that share the prefix are skipped. Too
+// that prefix, or to the whole sort key when it starts with a field
+// ("{date}#{orderID}": GreaterThan("2026-01-01")). Items of other types that share the prefix are skipped. Too
 // few or too many ids, or bad ones, fail when run, before any request
 // ([ErrInvalidKey]).
 func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
@@ -321,7 +322,9 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 	if err := e.t.checkKeys(e.name, pk, prefix); err != nil {
 		return errQuery[EntityItem[T]](e.t, op, err)
 	}
-	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: prefix, skExact: exact}, e.decodeItem)
+	// A sort key that starts with a field has no prefix: conditions then
+	// compare whole values (its ids, escaped).
+	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: prefix, skExact: exact, freeSK: prefix == ""}, e.decodeItem)
 }
 
 // ByIndex returns the query over one partition of a derived-key index for

@@ -339,3 +339,24 @@ func TestEntityBatches(t *testing.T) {
 	require.NoError(t, err)
 	assert.Zero(t, left)
 }
+
+// TestEntityListWholeSortKey: a sort key that starts with a field has no
+// prefix, so List reads the partition and ranges compare whole values.
+func TestEntityListWholeSortKey(t *testing.T) {
+	t.Parallel()
+	db := ddbtest.Client(t)
+	ctx := context.Background()
+	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) { o.NoIndex = true })
+	ddbtest.CreateTable(t, table)
+	orders := adjlist.NewEntity[anyData](table, "order", "CUSTOMER#{customerID}", "{date}#{orderID}")
+	for _, d := range []string{"2026-01-05", "2026-02-01", "2026-03-09"} {
+		require.NoError(t, orders.Put(ctx, adjlist.IDs{"c1", d, "o" + d[5:7]}, anyData{Name: d}))
+	}
+	got, err := orders.List("c1").GreaterThan("2026-02").Collect(ctx)
+	require.NoError(t, err)
+	require.Len(t, got, 2)
+	assert.Equal(t, adjlist.IDs{"c1", "2026-02-01", "o02"}, got[0].IDs)
+	got, err = orders.List("c1", "2026-03-09").Collect(ctx)
+	require.NoError(t, err)
+	require.Len(t, got, 1, "a leading field given narrows the prefix: 2026-03-09#")
+}

@@ -129,8 +129,11 @@ func (o *Options) setDefaults() {
 
 // Table is one DynamoDB table laid out as an adjacency list: node items and
 // edge items share it, told apart by their keys. Create [Node] and [Edge]
-// handles on it with [NewNode] and [NewEdge]. A Table is immutable and safe
-// for concurrent use.
+// handles on it with [NewNode] and [NewEdge], or [Entity] handles with
+// [NewEntity] for keys spelled any other way. The table records every item
+// type declared on it ([Table.Check], [DescribeModel]); apart from that
+// record, to which declarations from several goroutines may add, a Table
+// is immutable, and it is safe for concurrent use.
 type Table struct {
 	client Client
 	name   string

@@ -214,7 +214,7 @@ func (e *Entity[T]) item(ids IDs, data T, create bool, o *WriteOptions) (Item, i
 		return nil, itemKey{pk, sk}, err
 	}
 	item, err := e.t.dataItem(pk, sk, data, &e.tr, create, o)
-	if err == nil {
+	if err == nil && len(e.it.indexes) > 0 {
 		err = addIndexKeys(e.it.indexes, item, e.keyCtx(pk, sk, ids))
 	}
 	return item, itemKey{pk, sk}, err
@@ -350,27 +350,35 @@ func (e *Entity[T]) Decode(item Item) (v EntityItem[T], ok bool, err error) {
 }
 
 func (e *Entity[T]) decode(item Item) (EntityItem[T], bool, error) {
-	var v EntityItem[T]
 	ids, ok := e.parseKeys(item)
 	if !ok {
-		return v, false, nil
+		// Before any allocation: a read of several item types offers
+		// each item to every target until one takes it.
+		return EntityItem[T]{}, false, nil
 	}
-	v.IDs = ids
+	v := EntityItem[T]{IDs: ids}
 	return v, true, e.t.unmarshalData(item, &v.Data)
 }
 
-// parseKeys reads the ids from an item's table keys, or ok=false.
+// parseKeys reads the ids from an item's table keys, or ok=false, which
+// costs no allocation.
 func (e *Entity[T]) parseKeys(item Item) (IDs, bool) {
 	pk, okP := stringAttr(item, e.t.opts.PartitionKey)
 	sk, okS := stringAttr(item, e.t.opts.SortKey)
 	if !okP || !okS {
 		return nil, false
 	}
-	ids := make(IDs, len(e.fields))
+	var buf [8]string
+	ids := buf[:0:0]
+	if len(e.fields) <= len(buf) {
+		ids = buf[:len(e.fields)]
+	} else {
+		ids = make([]string, len(e.fields))
+	}
 	if !e.pk.parse(pk, e.fields, ids) || !e.sk.parse(sk, e.fields, ids) {
 		return nil, false
 	}
-	return ids, true
+	return IDs(slices.Clone(ids)), true
 }
 
 // Into returns a [Target] that appends to *dst, in the order read, every

@@ -197,3 +197,19 @@ func TestTemplateStrings(t *testing.T) {
 	assert.Equal(t, "STATUS#<status>", adjlist.Template("STATUS#{status}").String())
 	assert.Equal(t, adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")).String(), adjlist.Template("STATUS#{status}").String())
 }
+
+// TestEntityDeclaredTwice: declaring an entity again (a second handle, a
+// new layout of the same type) replaces it in the table's record; it is
+// not ambiguous with itself.
+func TestEntityDeclaredTwice(t *testing.T) {
+	t.Parallel()
+	table := adjlist.NewTable(nil, "twice", func(o *adjlist.Options) { o.NoIndex = true })
+	adjlist.NewEntity[anyData](table, "user", "u#{userID}", "info")
+	again := adjlist.NewEntity[anyData](table, "user", "u#{userID}", "info")
+	_, _, err := again.Key("1")
+	require.NoError(t, err)
+	require.NoError(t, table.Check())
+	m, err := adjlist.DescribeModel(table)
+	require.NoError(t, err)
+	assert.Len(t, m.Items, 1)
+}

@@ -2,19 +2,20 @@ package adjlist
 
 import (
 	"errors"
-
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
-
 	"fmt"
 	"slices"
 	"sync"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 )
 
 // registry is the table's record of its item types, in the order they
 // were declared: what [Table.Check] and [DescribeModel] without handles
-// walk. A later declaration under the same name replaces the earlier one
-// (a handle declared again, or a new layout of the same item type beside
-// the old one while [Migrate] moves the items).
+// walk. A later declaration of the same item type (an entity's name; a
+// node's type and marker; an edge's label and ends; a collection's child
+// and parent types) replaces the earlier one: a handle declared again, or
+// a new layout of the item type beside the old one while [Migrate] moves
+// the items.
 type registry struct {
 	mu    sync.Mutex
 	types []recorded
@@ -44,6 +45,9 @@ type recorded struct {
 func (t *Table) record(r recorded) error {
 	t.reg.mu.Lock()
 	defer t.reg.mu.Unlock()
+	if r.id == "" {
+		r.id = r.name
+	}
 	var err error
 	if r.entity && r.err == nil {
 		for _, o := range t.reg.types {
@@ -53,9 +57,6 @@ func (t *Table) record(r recorded) error {
 				break
 			}
 		}
-	}
-	if r.id == "" {
-		r.id = r.name
 	}
 	i := slices.IndexFunc(t.reg.types, func(o recorded) bool { return o.id == r.id })
 	if i >= 0 {
@@ -81,7 +82,8 @@ func (t *Table) recordedTypes() []recorded {
 // could spell the same key ([ErrInvalidOption]), so that a service can
 // refuse to start on a wrong model instead of failing call by call. The
 // table records every item type declared on it, in order; a later
-// declaration under the same name (say "node STU") replaces the earlier.
+// declaration of the same item type (the same entity name; the same node
+// type and marker, say) replaces the earlier.
 // Check makes no request.
 func (t *Table) Check() error {
 	errs := []error{t.err}

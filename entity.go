@@ -382,8 +382,8 @@ func (e *Entity[T]) parseKeys(item Item) (IDs, bool) {
 }
 
 // Into returns a [Target] that appends to *dst, in the order read, every
-// item of this entity that a partition read meets ([ReadPartition]). A nil
-// dst is [ErrInvalidOption] when used.
+// item of this entity that a read of several item types meets ([Load],
+// [PageIndex]). A nil dst is [ErrInvalidOption] when used.
 func (e *Entity[T]) Into(dst *[]EntityItem[T]) Target {
 	return into(e.t, "", "entity "+e.name, e.err, dst, e.decode)
 }

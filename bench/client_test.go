@@ -62,6 +62,21 @@ var clientOps = []clientOp{
 	{"filter100", map[string][]byte{TargetQuery: ReverseBody(100)}, func(ctx context.Context, p Patterns) (any, error) {
 		return p.ToWithGrade(ctx, "math204", FixtureEnrollment.Grade)
 	}},
+	// The template-keyed set (entity.go): adjlist.Entity with the keys of
+	// the AWS guide's social network and gaming profile designs.
+	{"entityput", map[string][]byte{TargetPutItem: EmptyBody()}, func(ctx context.Context, p Patterns) (any, error) {
+		return nil, p.PutFollower(ctx, "12345", "34567", FixtureFollower)
+	}},
+	{"entityget", map[string][]byte{TargetGetItem: GetFollowerBody()}, func(ctx context.Context, p Patterns) (any, error) {
+		return p.GetFollower(ctx, "12345", "34567")
+	}},
+	{"entitylist100", map[string][]byte{TargetQuery: FollowersBody(100)}, func(ctx context.Context, p Patterns) (any, error) {
+		return p.Followers(ctx, "12345")
+	}},
+	{"loadtypes100", map[string][]byte{TargetQuery: PlayerPartitionBody(100)}, func(ctx context.Context, p Patterns) (any, error) {
+		meta, items, err := p.LoadPlayer(ctx, "player001")
+		return loaded[[]MetaItem, InvItem]{meta, items}, err
+	}},
 }
 
 // implNames orders the columns: the hand-written floor first, so that

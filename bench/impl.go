@@ -46,6 +46,9 @@ type Patterns interface {
 	// ToWithGrade lists a course's enrolments of one grade on GSI1: To's
 	// request with filter begins_with(SK, ENROLL#CRS#) AND grade = :grade.
 	ToWithGrade(ctx context.Context, course, grade string) ([]Edge, error)
+
+	// The template-keyed set (entity.go).
+	entityPatterns
 }
 
 // errNotFound is the hand-written implementations' "no such item".
@@ -59,6 +62,8 @@ type AdjList struct {
 	Enrolled   *adjlist.Edge[Enrollment]
 	Workspaces *adjlist.Node[Workspace]
 	Projects   *adjlist.Collection[Workspace, Project]
+	// Entities is the template-keyed set (entity.go).
+	Entities adjEntities
 }
 
 // NewAdjList declares the model on table name (default key names: PK, SK,
@@ -71,6 +76,7 @@ func NewAdjList(client adjlist.Client, name string) *AdjList {
 	a.Enrolled = adjlist.NewEdge[Enrollment](a.Students, "ENROLL", a.Courses)
 	a.Workspaces = adjlist.NewNode[Workspace](t, "WS", wsMarker)
 	a.Projects = adjlist.NewCollection[Project](a.Workspaces, "PROJ")
+	a.Entities = newAdjEntities(client, name)
 	return a
 }
 

@@ -28,14 +28,21 @@
 //	getLikeCountByPostID      GetItem  PK = "p#12345#likecount", SK = "count"
 //	getTimelineByUserID       Query    PK = "u#12345#timeline" AND begins_with(SK, "p#"), newest first
 //
+// The guide's app then fills the timeline with the posts themselves
+// "using the BatchGetItem operation": getTimelinePosts is a page of it in
+// two requests, whatever the authors:
+//
+//	getTimelinePosts          Query         PK = "u#12345#timeline" AND begins_with(SK, "p#"), newest first, Limit 20
+//	                          BatchGetItem  the page's posts, PK = "u#56789#post", SK = "p#34567", ... (Entity.GetMany)
+//
 // The writes, each printed with the requests it made (adjlist.Usage):
 //
 //	follow  1 TransactWriteItems: both relationship items, both counters
 //	        (the guide's step 3); 8 WCU on DynamoDB (2 per item)
 //	post    1 TransactWriteItems: the post, its like count, the author's
 //	        post# (6 WCU); then the fan-out to the followers' timelines:
-//	        1 Query of the follower list per 1 MB page and 1 PutItem (1 WCU)
-//	        per follower
+//	        1 Query of the follower list per 1 MB page and 1 BatchWriteItem
+//	        per 25 followers (Entity.PutMany; 1 WCU per entry, as a PutItem)
 //	like    1 TransactWriteItems: the like list item and the like count (4 WCU)
 //
 // The ids are the guide's sample model's (aws-samples/aws-dynamodb-examples,
@@ -112,7 +119,10 @@ type LikeCount struct {
 // free instead of spending write units on deletes.
 type TimelineEntry struct {
 	// TTL is the entry's expiry in epoch seconds, the table's Time to
-	// Live attribute; the writes set it (Tracking.Expiry).
+	// Live attribute (the entity's Tracking.Expiry). The fan-out writes
+	// it in the data: a batch write takes no per-item write options
+	// (adjlist.Expires), and the expiry follows the post's time, not the
+	// time of the write.
 	TTL int64 `dynamodbav:"ttl,omitempty"`
 }
 
@@ -122,6 +132,17 @@ type Relation struct{}
 
 // timelineRetention is how long a post stays on its readers' timelines.
 const timelineRetention = 30 * 24 * time.Hour
+
+// timelinePageSize is how many timeline entries getTimelinePosts reads:
+// at most 100, the keys one BatchGetItem takes, so a page of posts is one
+// Query and one BatchGetItem.
+const timelinePageSize = 20
+
+// fanOutBatch is how many timeline entries fanOut writes with one
+// PutMany: 40 BatchWriteItems of 25 (up to 4 in flight), so a fan-out to
+// any number of followers holds at most this many entries in memory and
+// still makes one request per 25 followers.
+const fanOutBatch = 1000
 
 var example = exampleutil.Example{Name: "socialnetwork", Model: described, Run: run}
 
@@ -209,23 +230,21 @@ func follow(ctx context.Context, m model, follower, followed string) error {
 }
 
 // publish writes author's post and fans it out to the timelines of the
-// author's followers. It costs
+// author's followers (fanOut). It costs
 //
 //   - one TransactWriteItems: the post (a guarded create), its like count
 //     at 0 and the author's post# + 1;
 //   - one Query per 1 MB page of the author's follower list;
-//   - one PutItem per follower (1 WCU each for these small items).
-//
-// So a user with a million followers pays a million writes per post, and
-// writes to a million partitions: the guide's fan-out on write, which
-// keeps getTimelineByUserID one Query. A real service would do the
-// fan-out asynchronously (a queue, or a DynamoDB stream), "slowly" as the
-// guide says, retried until done. Each entry expires timelineRetention
-// after the post, so writing it again writes the same item.
+//   - one BatchWriteItem per 25 followers (none without followers).
 //
 // A post already there is ErrExists: nothing is written and there is no
-// fan-out. publish returns how many timelines it wrote.
+// fan-out. A timestamp that is not epoch seconds fails before any request.
+// publish returns how many timelines it wrote.
 func publish(ctx context.Context, m model, author, postID string, p Post) (int, error) {
+	sec, err := strconv.ParseInt(p.Timestamp, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("post %s: timestamp %q: %w", postID, p.Timestamp, err)
+	}
 	tx := adjlist.NewTx(m.table)
 	m.posts.TxPut(tx, adjlist.IDs{author, postID}, p)
 	m.likeCounts.TxPut(tx, adjlist.IDs{postID}, LikeCount{})
@@ -233,23 +252,52 @@ func publish(ctx context.Context, m model, author, postID string, p Post) (int, 
 	if err := tx.Commit(ctx); err != nil {
 		return 0, err
 	}
-	sec, err := strconv.ParseInt(p.Timestamp, 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("post %s: timestamp %q: %w", postID, p.Timestamp, err)
-	}
-	expires := adjlist.Expires(time.Unix(sec, 0).Add(timelineRetention))
+	return fanOut(ctx, m, author, postID, time.Unix(sec, 0))
+}
+
+// fanOut writes post postID of author, posted at posted, on the timeline
+// of each of author's followers: one Query per 1 MB page of the follower
+// list, and the entries with Entity.PutMany, one BatchWriteItem per 25
+// followers instead of one PutItem each (the write units are the same: 1
+// WCU per entry of up to 1 KB). A user with a million followers still
+// pays a million write units per post, in 40,000 requests, and writes to
+// a million partitions: the guide's fan-out on write, which keeps
+// getTimelineByUserID one Query. A real service would run it
+// asynchronously (a queue, or a DynamoDB stream), "slowly" as the guide
+// says, retried until done.
+//
+// fanOut can run again: PutMany writes without a condition, overwriting
+// any entry already there, and each entry is always the same item (its
+// keys, and ttl = posted + timelineRetention), so a second run writes the
+// same items and changes nothing. That makes a retry safe: after an error
+// (say adjlist.ErrUnprocessed, entries DynamoDB left unwritten through
+// every resend), run it again whole. It returns how many timelines it
+// wrote, leaving out the entries that failed.
+func fanOut(ctx context.Context, m model, author, postID string, posted time.Time) (int, error) {
+	entry := TimelineEntry{TTL: posted.Add(timelineRetention).Unix()}
 	n := 0
+	var batch []adjlist.EntityItem[TimelineEntry]
+	flush := func() error {
+		res, err := m.timeline.PutMany(ctx, batch)
+		n += res.Written
+		batch = batch[:0]
+		return err
+	}
 	for f, err := range m.followers.List(author).All(ctx) {
 		if err != nil {
 			return n, err
 		}
-		// Replace: the entry is the same whenever it is written.
-		if err := m.timeline.Replace(ctx, adjlist.IDs{f.IDs[1], postID, author}, TimelineEntry{}, expires); err != nil {
-			return n, err
+		batch = append(batch, adjlist.EntityItem[TimelineEntry]{IDs: adjlist.IDs{f.IDs[1], postID, author}, Data: entry})
+		if len(batch) == fanOutBatch {
+			if err := flush(); err != nil {
+				return n, err
+			}
 		}
-		n++
 	}
-	return n, nil
+	if len(batch) == 0 {
+		return n, nil
+	}
+	return n, flush()
 }
 
 // like records that user likes post postID in one TransactWriteItems: the
@@ -333,9 +381,33 @@ func getLikeCountByPostID(ctx context.Context, m model, postID string) (int, err
 
 // getTimelineByUserID returns a user's timeline, newest first: one Query
 // (PK = "u#12345#timeline"). Each entry's IDs are userID, postID,
-// authorID; the guide then reads the posts themselves with BatchGetItem.
+// authorID; getTimelinePosts reads the posts themselves.
 func getTimelineByUserID(ctx context.Context, m model, userID string) ([]adjlist.EntityItem[TimelineEntry], error) {
 	return timelineQuery(m, userID).Collect(ctx)
+}
+
+// getTimelinePosts returns a page of a user's timeline as the posts
+// themselves, newest first, as the guide's app reads it: one Query of up
+// to timelinePageSize timeline entries, then one BatchGetItem of the
+// posts they point at (posts.GetMany; no request for an empty page). Each
+// post's IDs are authorID, postID. A post gone since it was fanned out is
+// left out, so a page may hold fewer posts than entries. cursor is "" for
+// the newest page, or the Cursor of the page before; the page's Cursor is
+// "" after the last.
+func getTimelinePosts(ctx context.Context, m model, userID, cursor string) (adjlist.Page[adjlist.EntityItem[Post]], error) {
+	entries, err := timelineQuery(m, userID).Limit(timelinePageSize).Page(ctx, cursor)
+	if err != nil {
+		return adjlist.Page[adjlist.EntityItem[Post]]{}, err
+	}
+	ids := make([]adjlist.IDs, len(entries.Items))
+	for i, e := range entries.Items {
+		ids[i] = adjlist.IDs{e.IDs[2], e.IDs[1]} // author, post
+	}
+	posts, err := m.posts.GetMany(ctx, ids)
+	if err != nil {
+		return adjlist.Page[adjlist.EntityItem[Post]]{}, err
+	}
+	return adjlist.Page[adjlist.EntityItem[Post]]{Items: posts, Cursor: entries.Cursor}, nil
 }
 
 // lastIDs returns the last id of each item: the related user's id for
@@ -382,8 +454,10 @@ var (
 
 // run writes the sample's items to table through the write paths above and
 // shows each access pattern. It can run again on the same table: every
-// write is a guarded create (alone or in a transaction), so the items
-// already there are reported and nothing is counted twice.
+// write but the fan-out is a guarded create (alone or in a transaction),
+// so the items already there are reported and nothing is counted twice,
+// and a post's fan-out runs only after its post is created (and would
+// write the same entries again anyway).
 func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool, w io.Writer) error {
 	m := newModel(db, tableName)
 	if err := createTable(ctx, db, m); err != nil {
@@ -410,7 +484,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		}
 	}
 
-	fmt.Fprintln(w, "\npost (one TransactWriteItems, then the fan-out: one Query of the followers, one PutItem each):")
+	fmt.Fprintln(w, "\npost (one TransactWriteItems, then the fan-out: one Query of the followers, one BatchWriteItem per 25):")
 	for _, p := range posts {
 		post := Post{Content: p.content, ImageURL: "s3://images/p" + p.id + ".jpg", Timestamp: strconv.FormatInt(time.Now().Unix(), 10)}
 		err := cost(ctx, w, func(ctx context.Context) (string, []string, error) {
@@ -434,6 +508,19 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 
 	fmt.Fprintln(w, "\nthe access patterns, one request each:")
 	if err := show(ctx, w, m); err != nil {
+		return err
+	}
+
+	fmt.Fprintln(w, "\nthe timeline's posts (one Query of the timeline, one BatchGetItem of its posts):")
+	err := cost(ctx, w, func(ctx context.Context) (string, []string, error) {
+		page, err := getTimelinePosts(ctx, m, "12345", "")
+		var lines []string
+		for _, p := range page.Items {
+			lines = append(lines, fmt.Sprintf("  %s by %s  %s", p.IDs[1], p.IDs[0], p.Data.Content))
+		}
+		return "getTimelinePosts 12345, newest first:", lines, err
+	})
+	if err != nil {
 		return err
 	}
 

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -89,10 +91,27 @@ const accessPatterns = "the access patterns, one request each:\n" +
 	"getTimelineByUserID 12345, newest first:  [1 request]\n" +
 	"  post 56789 by 78901\n" +
 	"  post 45678 by 67890\n" +
-	"  post 34567 by 56789\n"
+	"  post 34567 by 56789\n" +
+	"\n" +
+	"the timeline's posts (one Query of the timeline, one BatchGetItem of its posts):\n" +
+	"getTimelinePosts 12345, newest first:  [2 requests]\n" +
+	"  56789 by 78901  fay's post\n" +
+	"  45678 by 67890  eli's post\n" +
+	"  34567 by 56789  dee's post\n" +
+	"\n"
+
+// timelineItems are the seed's timeline entries: user, post, author.
+var timelineItems = []adjlist.IDs{
+	{"23456", "12345", "12345"}, {"23456", "23456", "12345"},
+	{"34567", "12345", "12345"}, {"34567", "23456", "12345"},
+	{"45678", "12345", "12345"}, {"45678", "23456", "12345"},
+	{"12345", "34567", "56789"}, {"12345", "45678", "67890"}, {"12345", "56789", "78901"},
+}
 
 func TestRunWritesSeedTable(t *testing.T) {
+	var outs []string
 	db, table := exampletest.RunTwice(t, example, seedTable, func(run int, out string) {
+		outs = append(outs, out)
 		exampletest.ContainsAll(t, out, accessPatterns,
 			"u#12345           |count           |follower#=3, following#=3, post#=2\n",
 			"p#12345#likecount |count           |like#=3\n",
@@ -102,10 +121,12 @@ func TestRunWritesSeedTable(t *testing.T) {
 				"  12345 hyuklee  [1 request]\n",
 				"  23456 follows 12345  [1 request]\n",
 				"  12345 follows 78901  [1 request]\n",
-				// The fan-out: a transaction, a Query, a PutItem per follower.
-				"  12345 posts 12345 to 3 timelines  [5 requests]\n",
-				"  12345 posts 23456 to 3 timelines  [5 requests]\n",
+				// The fan-out: a transaction, a Query, one BatchWriteItem
+				// for up to 25 followers.
+				"  12345 posts 12345 to 3 timelines  [3 requests]\n",
+				"  12345 posts 23456 to 3 timelines  [3 requests]\n",
 				"  56789 posts 34567 to 1 timeline  [3 requests]\n",
+				"  78901 posts 56789 to 1 timeline  [3 requests]\n",
 				"  45678 likes 12345  [1 request]\n",
 			)
 			assert.NotContains(t, out, "already")
@@ -133,6 +154,21 @@ func TestRunWritesSeedTable(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "ttl", aws.ToString(ttl.TimeToLiveDescription.AttributeName))
 	assert.Equal(t, types.TimeToLiveStatusEnabled, ttl.TimeToLiveDescription.TimeToLiveStatus)
+
+	// The printed table shows each entry's ttl as stored: the epoch
+	// seconds of its post's timestamp plus timelineRetention, digit for
+	// digit (not 1.798095538e+09), on both runs.
+	m := newModel(db, table)
+	for _, ids := range timelineItems {
+		p, err := m.posts.Get(context.Background(), adjlist.IDs{ids[2], ids[1]})
+		require.NoError(t, err)
+		posted, err := strconv.ParseInt(p.Timestamp, 10, 64)
+		require.NoError(t, err)
+		line := fmt.Sprintf("%-18s|%-16s|ttl=%d\n", "u#"+ids[0]+"#timeline", "p#"+ids[1]+"#u#"+ids[2], posted+30*24*3600)
+		for run, out := range outs {
+			assert.Contains(t, out, line, "run %d", run)
+		}
+	}
 }
 
 // newRecorded returns a model of a fresh table whose requests rec
@@ -213,6 +249,90 @@ func TestAccessPatterns(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, posted+int64(timelineRetention/time.Second), e.Data.TTL, "post %s", e.IDs[1])
 	}
+	rec.Take()
+
+	// The timeline's posts: one Query of the entries, one BatchGetItem of
+	// the posts they point at, across three authors' partitions, in the
+	// timeline's order; each exactly as stored.
+	page, err := getTimelinePosts(ctx, m, "12345", "")
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		`Query (PK = "u#12345#timeline") AND (begins_with (SK, "p#")) DESC LIMIT 20`,
+		`BatchGetItem [PK="u#78901#post" SK="p#56789"] [PK="u#67890#post" SK="p#45678"] [PK="u#56789#post" SK="p#34567"]`,
+	}, rec.Take())
+	var want []adjlist.EntityItem[Post]
+	for _, ids := range []adjlist.IDs{{"78901", "56789"}, {"67890", "45678"}, {"56789", "34567"}} {
+		p, err := m.posts.Get(ctx, ids)
+		require.NoError(t, err)
+		want = append(want, adjlist.EntityItem[Post]{IDs: ids, Data: p})
+	}
+	assert.Equal(t, adjlist.Page[adjlist.EntityItem[Post]]{Items: want}, page, "newest first, no further page")
+	assert.Equal(t, "fay's post", page.Items[0].Data.Content)
+	assert.Equal(t, "s3://images/p56789.jpg", page.Items[0].Data.ImageURL)
+}
+
+// TestTimelinePosts: a timeline longer than a page is read a page at a
+// time, each one Query and one BatchGetItem of its posts, newest first; a
+// post deleted since its fan-out is left out; an empty timeline is one
+// Query and no BatchGetItem.
+func TestTimelinePosts(t *testing.T) {
+	ctx := context.Background()
+	m, rec, _ := newRecorded(t)
+	require.NoError(t, createTable(ctx, rec, m))
+
+	// 21 posts by three authors, all on r's timeline.
+	var (
+		posts   []adjlist.EntityItem[Post]
+		entries []adjlist.EntityItem[TimelineEntry]
+	)
+	authors := []string{"x", "y", "z"}
+	for i := range 21 {
+		id, author := fmt.Sprintf("%05d", i+1), authors[i%3]
+		posts = append(posts, adjlist.EntityItem[Post]{IDs: adjlist.IDs{author, id},
+			Data: Post{Content: "post " + id, ImageURL: "s3://images/p" + id + ".jpg", Timestamp: strconv.Itoa(1571827560 + i)}})
+		entries = append(entries, adjlist.EntityItem[TimelineEntry]{IDs: adjlist.IDs{"r", id, author}, Data: TimelineEntry{TTL: 4102444800}})
+	}
+	_, err := m.posts.PutMany(ctx, posts)
+	require.NoError(t, err)
+	_, err = m.timeline.PutMany(ctx, entries)
+	require.NoError(t, err)
+	// Post 00019 is deleted; its entry stays on the timeline.
+	require.NoError(t, m.posts.Delete(ctx, adjlist.IDs{"x", "00019"}))
+	rec.Take()
+
+	// batchGet is the BatchGetItem line of posts[from] down to posts[to],
+	// newest first.
+	batchGet := func(from, to int) string {
+		line := "BatchGetItem"
+		for i := from; i >= to; i-- {
+			line += fmt.Sprintf(` [PK="u#%s#post" SK="p#%s"]`, posts[i].IDs[0], posts[i].IDs[1])
+		}
+		return line
+	}
+	query := `Query (PK = "u#r#timeline") AND (begins_with (SK, "p#")) DESC LIMIT 20`
+
+	// The newest 20 entries (00021 to 00002): 19 posts, 00019 left out.
+	page, err := getTimelinePosts(ctx, m, "r", "")
+	require.NoError(t, err)
+	assert.Equal(t, []string{query, batchGet(20, 1)}, rec.Take())
+	want := slices.DeleteFunc(slices.Clone(posts[1:21]), func(p adjlist.EntityItem[Post]) bool { return p.IDs[1] == "00019" })
+	slices.Reverse(want)
+	require.Len(t, want, 19)
+	assert.Equal(t, want, page.Items)
+	require.NotEmpty(t, page.Cursor, "more entries")
+
+	// The rest: entry 00001, after the page's last key.
+	page, err = getTimelinePosts(ctx, m, "r", page.Cursor)
+	require.NoError(t, err)
+	assert.Equal(t, []string{query + ` AFTER PK="u#r#timeline" SK="p#00002#u#y"`, batchGet(0, 0)}, rec.Take())
+	assert.Equal(t, adjlist.Page[adjlist.EntityItem[Post]]{Items: posts[:1]}, page, "the last page")
+
+	// An empty timeline: the Query alone.
+	page, err = getTimelinePosts(ctx, m, "nobody", "")
+	require.NoError(t, err)
+	assert.Equal(t, []string{`Query (PK = "u#nobody#timeline") AND (begins_with (SK, "p#")) DESC LIMIT 20`}, rec.Take())
+	assert.Empty(t, page.Items)
+	assert.Empty(t, page.Cursor)
 }
 
 // TestWrites: a follow, a post and a like are each the requests the
@@ -267,37 +387,74 @@ func TestWrites(t *testing.T) {
 	rec.Take()
 
 	// A post: one transaction, then one Query of b's followers and one
-	// PutItem per follower.
+	// BatchWriteItem of both timeline entries.
 	p := Post{Content: "hello", ImageURL: "s3://x", Timestamp: "1571827560"}
+	posted := `TransactWriteItems [Put PK="u#b#post" SK="p#00001" IF attribute_not_exists (PK)]` +
+		` [Put PK="p#00001#likecount" SK="count" IF attribute_not_exists (PK)]` +
+		` [Update PK="u#b" SK="count" ADD post# 1 IF attribute_exists (PK)]`
+	fannedOut := []string{
+		`Query (PK = "u#b#follower") AND (begins_with (SK, "u#"))`,
+		`BatchWriteItem [Put PK="u#a#timeline" SK="p#00001#u#b"] [Put PK="u#c#timeline" SK="p#00001#u#b"]`,
+	}
 	n, err := publish(ctx, m, "b", "00001", p)
 	require.NoError(t, err)
 	assert.Equal(t, 2, n)
-	assert.Equal(t, []string{
-		`TransactWriteItems [Put PK="u#b#post" SK="p#00001" IF attribute_not_exists (PK)]` +
-			` [Put PK="p#00001#likecount" SK="count" IF attribute_not_exists (PK)]` +
-			` [Update PK="u#b" SK="count" ADD post# 1 IF attribute_exists (PK)]`,
-		`Query (PK = "u#b#follower") AND (begins_with (SK, "u#"))`,
-		`PutItem PK="u#a#timeline" SK="p#00001#u#b"`,
-		`PutItem PK="u#c#timeline" SK="p#00001#u#b"`,
-	}, rec.Take())
-	for _, id := range []string{"a", "c"} {
-		tl, err := getTimelineByUserID(ctx, m, id)
-		require.NoError(t, err)
-		require.Len(t, tl, 1)
-		assert.Equal(t, adjlist.IDs{id, "00001", "b"}, tl[0].IDs)
-		assert.Equal(t, int64(1571827560+30*24*3600), tl[0].Data.TTL)
+	assert.Equal(t, append([]string{posted}, fannedOut...), rec.Take())
+	// timelines is every timeline entry of a, b and c.
+	timelines := func() []adjlist.EntityItem[TimelineEntry] {
+		t.Helper()
+		var all []adjlist.EntityItem[TimelineEntry]
+		for _, id := range []string{"a", "b", "c"} {
+			tl, err := getTimelineByUserID(ctx, m, id)
+			require.NoError(t, err)
+			all = append(all, tl...)
+		}
+		return all
 	}
-	tl, err := getTimelineByUserID(ctx, m, "b")
-	require.NoError(t, err)
-	assert.Empty(t, tl, "not on the author's own timeline")
+	// On a's and c's timelines, not on the author's own; each expires 30
+	// days after the post.
+	entries := []adjlist.EntityItem[TimelineEntry]{
+		{IDs: adjlist.IDs{"a", "00001", "b"}, Data: TimelineEntry{TTL: 1571827560 + 30*24*3600}},
+		{IDs: adjlist.IDs{"c", "00001", "b"}, Data: TimelineEntry{TTL: 1571827560 + 30*24*3600}},
+	}
+	assert.Equal(t, entries, timelines())
 	assert.Equal(t, UserCounts{Followers: 2, Posts: 1}, counts("b"))
+	rec.Take()
+
+	// The fan-out again (a retry): the same requests, overwriting each
+	// entry with the same item.
+	n, err = fanOut(ctx, m, "b", "00001", time.Unix(1571827560, 0))
+	require.NoError(t, err)
+	assert.Equal(t, 2, n)
+	assert.Equal(t, fannedOut, rec.Take())
+	assert.Equal(t, entries, timelines())
 	rec.Take()
 
 	// The same post again: refused by the transaction, no fan-out.
 	_, err = publish(ctx, m, "b", "00001", p)
 	assert.ErrorIs(t, err, adjlist.ErrExists)
-	assert.Len(t, rec.Take(), 1)
+	assert.Equal(t, []string{posted}, rec.Take(), "one request, cancelled")
 	assert.Equal(t, UserCounts{Followers: 2, Posts: 1}, counts("b"))
+	rec.Take()
+
+	// A post of a user without followers: the transaction and the Query,
+	// no BatchWriteItem.
+	n, err = publish(ctx, m, "a", "00002", p)
+	require.NoError(t, err)
+	assert.Zero(t, n)
+	assert.Equal(t, []string{
+		`TransactWriteItems [Put PK="u#a#post" SK="p#00002" IF attribute_not_exists (PK)]` +
+			` [Put PK="p#00002#likecount" SK="count" IF attribute_not_exists (PK)]` +
+			` [Update PK="u#a" SK="count" ADD post# 1 IF attribute_exists (PK)]`,
+		`Query (PK = "u#a#follower") AND (begins_with (SK, "u#"))`,
+	}, rec.Take())
+	assert.Equal(t, entries, timelines())
+	rec.Take()
+
+	// A timestamp that is not epoch seconds: refused before any request.
+	_, err = publish(ctx, m, "b", "00003", Post{Timestamp: "yesterday"})
+	assert.ErrorContains(t, err, `timestamp "yesterday"`)
+	assert.Empty(t, rec.Take())
 
 	// A like: one transaction, the like list and the count.
 	rec.Take()
@@ -319,6 +476,60 @@ func TestWrites(t *testing.T) {
 	who, err = getUserLikesByPostID(ctx, m, "nope")
 	require.NoError(t, err)
 	assert.Empty(t, who)
+}
+
+// TestFanOutBatches: a fan-out to 1,030 followers is one Query of the
+// follower list and 42 BatchWriteItems, 25 entries each but the last 5
+// (two PutMany calls, of fanOutBatch and of the 30 left), and writes
+// every follower's entry.
+func TestFanOutBatches(t *testing.T) {
+	ctx := context.Background()
+	m, rec, table := newRecorded(t)
+	require.NoError(t, createTable(ctx, rec, m))
+	require.NoError(t, signUp(ctx, m, "star", UserInfo{Name: "star"}))
+	var (
+		followers []adjlist.EntityItem[Relation]
+		want      []adjlist.EntityItem[TimelineEntry]
+	)
+	const n = fanOutBatch + 30
+	for i := range n {
+		id := fmt.Sprintf("f%04d", i)
+		followers = append(followers, adjlist.EntityItem[Relation]{IDs: adjlist.IDs{"star", id}})
+		want = append(want, adjlist.EntityItem[TimelineEntry]{IDs: adjlist.IDs{id, "00001", "star"}, Data: TimelineEntry{TTL: 1571827560 + 30*24*3600}})
+	}
+	_, err := m.followers.PutMany(ctx, followers)
+	require.NoError(t, err)
+	rec.Take()
+
+	got, err := publish(ctx, m, "star", "00001", Post{Content: "hi", Timestamp: "1571827560"})
+	require.NoError(t, err)
+	assert.Equal(t, n, got)
+	lines := rec.Take()
+	require.Len(t, lines, 2+42)
+	assert.Equal(t, `Query (PK = "u#star#follower") AND (begins_with (SK, "u#"))`, lines[1], "one page of followers")
+	var batches []string // in follower order; up to 4 are sent at once
+	for start := 0; start < n; start += 25 {
+		line := "BatchWriteItem"
+		for _, e := range want[start:min(start+25, n)] {
+			line += fmt.Sprintf(` [Put PK="u#%s#timeline" SK="p#00001#u#star"]`, e.IDs[0])
+		}
+		batches = append(batches, line)
+	}
+	require.Len(t, batches, 42)
+	assert.ElementsMatch(t, batches, lines[2:])
+
+	// Every follower's entry, and nothing else on a timeline.
+	out, err := rec.Client.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String(table)})
+	require.NoError(t, err)
+	require.Empty(t, out.LastEvaluatedKey, "one page")
+	var entries []adjlist.EntityItem[TimelineEntry]
+	for _, item := range out.Items {
+		if e, ok, err := m.timeline.Decode(item); ok {
+			require.NoError(t, err)
+			entries = append(entries, e)
+		}
+	}
+	assert.ElementsMatch(t, want, entries)
 }
 
 func TestRunCleanup(t *testing.T) { exampletest.CleanupDeletesTable(t, example) }

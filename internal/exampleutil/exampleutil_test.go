@@ -229,6 +229,30 @@ func TestPrintTable(t *testing.T) {
 		"A#1 |CHILD#2 |GSI=X#9\n", out.String())
 }
 
+// TestPrintTableNumbers: a number prints as DynamoDB stores it, as a key
+// column and as an attribute, alone or in a set, list or map: never in
+// exponent form (a float64 would print 1.798095538e+09 and 3e+09), never
+// rounded (12345678901234567890123 has more digits than a float64 holds).
+func TestPrintTableNumbers(t *testing.T) {
+	db, name := putRaw(t, map[string]types.AttributeValue{
+		"PK": s("A#1"), "SK": s("META"),
+		"ttl":   n("1798095538"),
+		"big":   n("3000000000"),
+		"huge":  n("12345678901234567890123"),
+		"small": n("0.000001"),
+		"neg":   n("-2.5"),
+		"ns":    &types.AttributeValueMemberNS{Value: []string{"3000000000"}},
+		"l":     &types.AttributeValueMemberL{Value: []types.AttributeValue{n("3000000000"), s("x")}},
+		"m":     &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{"at": n("1798095538")}},
+	})
+	var out bytes.Buffer
+	require.NoError(t, PrintTable(context.Background(), db, name, &out, []string{"PK", "SK", "ttl"}, nil))
+	assert.Equal(t, ""+
+		"PK  |SK   |ttl        |attributes\n"+
+		"A#1 |META |1798095538 |big=3000000000, huge=12345678901234567890123, l=[3000000000 x], m=map[at:1798095538], "+
+		"neg=-2.5, ns=[3000000000], small=0.000001\n", out.String())
+}
+
 func TestScanShapes(t *testing.T) {
 	db, name := putRaw(t,
 		map[string]types.AttributeValue{"PK": s("A#1"), "SK": s("META"), "title": s("one"), "n": n("4")},

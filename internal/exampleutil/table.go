@@ -18,17 +18,22 @@ import (
 // Row is one item of a printed table.
 type Row struct {
 	// Keys holds the values of the key columns, in the order given to
-	// [PrintTable]; "" where the item has no such attribute (a node item
-	// outside the index, say).
+	// [PrintTable], a number as stored; "" where the item has no such
+	// attribute (a node item outside the index, say).
 	Keys []string
-	// Attrs holds the item's other attributes, decoded.
+	// Attrs holds the item's other attributes, decoded, with every number
+	// (alone, in a set, list or map) an [attributevalue.Number]: its
+	// digits as DynamoDB stores them, never a float64 that would print
+	// 1798095538 as 1.798095538e+09 or round a 20-digit number.
 	Attrs map[string]any
 }
 
 // PrintTable scans tableName raw (every page) and prints it the way the
 // seeds draw a table: one line per item with the key columns, then the
-// item's other attributes as name=value, sorted by name. keys names the
-// key columns, partition key first, then sort key, then any index keys.
+// item's other attributes as name=value, sorted by name. A number, in a
+// column or an attribute, is printed exactly as DynamoDB stores it
+// (ttl=1798095538, never 1.798095538e+09). keys names the key columns,
+// partition key first, then sort key, then any index keys.
 // Rows are ordered by compare, or by their key columns, ascending, if
 // compare is nil (see [SeedOrder] for the seeds' order).
 func PrintTable(ctx context.Context, db dynamodb.ScanAPIClient, tableName string, w io.Writer, keys []string, compare func(a, b Row) int) error {
@@ -44,7 +49,7 @@ func printItems(w io.Writer, items []map[string]types.AttributeValue, keys []str
 	rows := make([]Row, 0, len(items))
 	for _, item := range items {
 		var attrs map[string]any
-		if err := attributevalue.UnmarshalMap(item, &attrs); err != nil {
+		if err := attributevalue.UnmarshalMapWithOptions(item, &attrs, useNumber); err != nil {
 			return err
 		}
 		r := Row{Keys: make([]string, len(keys)), Attrs: attrs}
@@ -73,6 +78,10 @@ func printItems(w io.Writer, items []map[string]types.AttributeValue, keys []str
 	}
 	return tw.Flush()
 }
+
+// useNumber decodes numbers as attributevalue.Number, the string DynamoDB
+// returns, which prints as it is.
+func useNumber(o *attributevalue.DecoderOptions) { o.UseNumber = true }
 
 // SeedOrder orders rows the way the seeds draw their tables: partitions
 // grouped by node type, each partition's head item (the node or parent

@@ -360,3 +360,36 @@ func TestEntityListWholeSortKey(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, got, 1, "a leading field given narrows the prefix: 2026-03-09#")
 }
+
+// TestEntityTracking: an entity's Tracking works as on the other
+// handles: a version set on create, required and checked by Update, and
+// timestamps stamped.
+func TestEntityTracking(t *testing.T) {
+	t.Parallel()
+	db := ddbtest.Client(t)
+	ctx := context.Background()
+	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) { o.NoIndex = true })
+	ddbtest.CreateTable(t, table)
+	type versioned struct {
+		Name    string `dynamodbav:"name"`
+		Version int64  `dynamodbav:"version,omitempty"`
+		Updated string `dynamodbav:"updatedAt,omitempty"`
+	}
+	users := adjlist.NewEntity[versioned](table, "user", "u#{userID}", "info", func(o *adjlist.EntityOptions) {
+		o.Version, o.UpdatedAt = "version", "updatedAt"
+	})
+	ids := adjlist.IDs{"12345"}
+	require.NoError(t, users.Put(ctx, ids, versioned{Name: "Ada"}))
+	v, err := users.Get(ctx, ids)
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), v.Version)
+	assert.NotEmpty(t, v.Updated)
+
+	_, err = users.Update(ctx, ids, adjlist.Set("name", "Bea"))
+	assert.ErrorIs(t, err, adjlist.ErrInvalidOption, "the version read is required")
+	v, err = users.Update(ctx, ids, adjlist.Set("name", "Bea"), adjlist.IfVersion(1))
+	require.NoError(t, err)
+	assert.Equal(t, int64(2), v.Version)
+	_, err = users.Update(ctx, ids, adjlist.Set("name", "Cy"), adjlist.IfVersion(1))
+	assert.ErrorIs(t, err, adjlist.ErrVersionConflict)
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -392,4 +393,45 @@ func TestEntityTracking(t *testing.T) {
 	assert.Equal(t, int64(2), v.Version)
 	_, err = users.Update(ctx, ids, adjlist.Set("name", "Cy"), adjlist.IfVersion(1))
 	assert.ErrorIs(t, err, adjlist.ErrVersionConflict)
+}
+
+// TestAllTypesAndLoadPromises: AllTypes keeps q's Limit and
+// ConsistentRead and drops its direction; Load refuses a zero target, a
+// target of another table and a bad query before any request; a bad
+// entity name is ErrInvalidKey.
+func TestAllTypesAndLoadPromises(t *testing.T) {
+	t.Parallel()
+	g := newGaming(t)
+	ctx := context.Background()
+	for _, id := range []string{"001", "002", "003"} {
+		require.NoError(t, g.items.Put(ctx, adjlist.IDs{"player001", id}, playerItem{ItemName: id}))
+	}
+	require.NoError(t, g.meta.Put(ctx, adjlist.IDs{"player001"}, playerMeta{Nickname: "John"}))
+
+	page, err := adjlist.AllTypes(g.items.List("player001").Desc().Limit(1)).Page(ctx, "")
+	require.NoError(t, err)
+	require.Len(t, page.Items, 1, "Limit kept")
+	assert.NotEmpty(t, page.Cursor)
+	sk := page.Items[0]["SK"].(*types.AttributeValueMemberS).Value
+	assert.Equal(t, "#METADATA#player001", sk, "ascending: the direction is not kept")
+
+	before := g.calls.total()
+	other := adjlist.NewTable(nil, "other", func(o *adjlist.Options) { o.NoIndex = true })
+	foreign := adjlist.NewEntity[playerItem](other, "item", "{playerID}", "ITEMS#{itemID}")
+	var mine, theirs []adjlist.EntityItem[playerItem]
+	for name, targets := range map[string][]adjlist.Target{
+		"zero target":   {{}},
+		"another table": {g.items.Into(&mine), foreign.Into(&theirs)},
+		"nil slice":     {g.items.Into(nil)},
+	} {
+		_, err := adjlist.Load(ctx, adjlist.AllTypes(g.items.List("player001")), targets...)
+		assert.ErrorIs(t, err, adjlist.ErrInvalidOption, name)
+	}
+	_, err = adjlist.Load(ctx, adjlist.AllTypes(g.items.List()), g.items.Into(&mine))
+	assert.ErrorIs(t, err, adjlist.ErrInvalidKey, "the query's own error")
+	assert.Equal(t, before, g.calls.total(), "all refused before any request")
+
+	bad := adjlist.NewEntity[playerItem](other, "bad name", "{playerID}", "X#{id}")
+	_, _, err = bad.Key("a", "b")
+	assert.ErrorIs(t, err, adjlist.ErrInvalidKey)
 }

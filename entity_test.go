@@ -186,17 +186,16 @@ func TestEntityReads(t *testing.T) {
 	// Every flagged item of every player: a Scan of the sparse index
 	// reads only what it holds.
 	var flagged []adjlist.IDs
-	for range 50 { // the index is eventually consistent: a bounded poll
+	// The index is eventually consistent: a bounded poll.
+	require.Eventually(t, func() bool {
 		flagged = nil
 		_, err = adjlist.Scan(ctx, g.db, g.items, func(_ context.Context, v adjlist.EntityItem[playerItem]) error {
 			flagged = append(flagged, v.IDs)
 			return nil
 		}, func(o *adjlist.ScanOptions) { o.Index = "GSI1"; o.Segments = 1 })
-		require.NoError(t, err)
-		if len(flagged) == 2 {
-			break
-		}
-	}
+		return err == nil && len(flagged) == 2
+	}, waitIndex, 50*time.Millisecond)
+	require.NoError(t, err)
 	assert.ElementsMatch(t, []adjlist.IDs{{"player001", "002"}, {"player001", "003"}}, flagged)
 
 	// ByIndex with a data attribute and key fields in the templates.

@@ -140,9 +140,9 @@ type Loaded struct {
 // or a handle's own read); targets come from the handles' Into
 // ([Entity.Into], [Node.Into], [Edge.Into], [Collection.Into]); items no
 // target takes are counted in Loaded.Other. [PageIndex] is the same read
-// one page at a time. A target of another table, a zero one, or q's error
-// fail before any request ([ErrInvalidOption]); an item whose data does
-// not fit its type fails the read. With any error every target's slice is
+// one page at a time. A target of another table, a zero or nil one
+// ([ErrInvalidOption]), or q's own error fail before any request; an item
+// whose data does not fit its type fails the read. With any error every target's slice is
 // nil.
 func Load[T any](ctx context.Context, q Query[T], targets ...Target) (Loaded, error) {
 	var res Loaded

@@ -134,11 +134,10 @@ type segment struct {
 	variable bool
 }
 
-// segments splits parts at the '#'s of their text. A variable part never
-// holds a raw '#' (ids are escaped; a node key's '#' is in its type
-// prefix, shown here as text), so every key the parts build has exactly
-// these segments.
-func segments(parts []KeyPart, prefixes *keyCtx) []segment {
+// segments splits a table key template at the '#'s of its text. A field
+// never holds a raw '#' (ids are escaped), so every key s builds has
+// exactly these segments.
+func (s spelling) segments() []segment {
 	out := []segment{{}}
 	text := func(s string) {
 		for i, piece := range strings.Split(s, "#") {
@@ -148,24 +147,21 @@ func segments(parts []KeyPart, prefixes *keyCtx) []segment {
 			out[len(out)-1].text += piece
 		}
 	}
-	for _, p := range parts {
-		switch p.kind {
-		case partConst, partLit:
+	for _, p := range s {
+		if p.kind == partField {
+			out[len(out)-1].variable = true
+		} else {
 			text(p.name)
-		case partSelf, partSource, partTarget, partParent:
-			text(prefixes.prefix(p.kind))
-			out[len(out)-1].variable = true
-		default:
-			out[len(out)-1].variable = true
 		}
 	}
 	return out
 }
 
-// overlap reports whether two key templates, as segments, can build the
-// same key. It may report an overlap that the ids' equalities across the
-// keys rule out (it reads each key alone), never miss one.
-func overlap(a, b []segment) bool {
+// overlap reports whether two key templates can build the same key. It
+// may report an overlap that the ids' equalities across the keys rule
+// out (it reads each key alone), never miss one.
+func overlap(s, o spelling) bool {
+	a, b := s.segments(), o.segments()
 	if len(a) != len(b) {
 		return false
 	}

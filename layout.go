@@ -22,10 +22,16 @@ func layoutOf(o *Options) layout {
 	switch {
 	case o.NoIndex:
 		return noIndex
-	case o.IndexPartitionKey == o.SortKey && o.IndexSortKey == o.PartitionKey:
+	case keyedOnSortKey(o):
 		return sortKeyIndex
 	}
 	return explicitKeys
+}
+
+// keyedOnSortKey reports whether o names the table's sort key and
+// partition key as the inverted index's partition and sort key.
+func keyedOnSortKey(o *Options) bool {
+	return o.IndexPartitionKey == o.SortKey && o.IndexSortKey == o.PartitionKey
 }
 
 // edgeIndexKeys are the inverted index keys of the edge with table keys

@@ -26,16 +26,15 @@ type recorded struct {
 	// id tells item types apart (a node type's items under two markers
 	// are two); name is how errors name it.
 	id, name string
-	// keys are its table keys' templates (for a preset, the spelling its
-	// own key code writes: registry_internal_test holds them equal), and
-	// pk, sk the same as segments, for overlaps.
-	keys   [2]spelling
-	pk, sk []segment
+	// pk and sk are its table keys' templates (for a preset, the spelling
+	// its own key code writes: registry_internal_test holds them equal).
+	pk, sk spelling
 	h      Describer
 	// match reports whether an item's table keys are this type's.
-	match  func(Item) bool
-	err    error // the declaration's own error
-	entity bool  // an Entity: refused, not only reported, when ambiguous
+	match      func(Item) bool
+	err        error // the declaration's own error
+	entity     bool  // an Entity: refused, not only reported, when ambiguous
+	collection bool  // a Collection: its children, not an edge kind
 }
 
 // record adds r to t's record. For an Entity it returns the error that
@@ -108,7 +107,7 @@ func (e *Entity[T]) recorded() recorded {
 	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true,
 		match: func(item Item) bool { _, ok := e.parseKeys(item); return ok }}
 	if e.err == nil {
-		r.setKeys(e.pk, e.sk)
+		r.pk, r.sk = e.pk, e.sk
 	}
 	return r
 }
@@ -123,7 +122,7 @@ func (n *Node[N]) record() {
 		if n.marker != "" {
 			sk = spelling{{partLit, n.marker}}
 		}
-		r.setKeys(pk, sk)
+		r.pk, r.sk = pk, sk
 	}
 	_ = n.t.record(r)
 }
@@ -141,7 +140,7 @@ func (e *Edge[E]) record() {
 		if e.label != "" {
 			sk = append(spelling{{partLit, e.label + "#"}}, sk...)
 		}
-		r.setKeys(endpointParts(e.src, "from"), sk)
+		r.pk, r.sk = endpointParts(e.src, "from"), sk
 	} else {
 		r.name = "edge " + e.label
 	}
@@ -158,22 +157,16 @@ func endpointParts(p endpoint, side string) spelling {
 	return spelling{{partLit, p.typ + "#"}, {partField, side}}
 }
 
-// setKeys records the templates of r's table keys.
-func (r *recorded) setKeys(pk, sk spelling) {
-	r.keys = [2]spelling{pk, sk}
-	r.pk, r.sk = segments(pk, nil), segments(sk, nil)
-}
-
 // record records collection c, whatever its error.
 func (c *Collection[P, C]) record() {
-	r := recorded{name: c.it.kind, h: c, err: c.err,
+	r := recorded{name: c.it.kind, h: c, err: c.err, collection: true,
 		match: func(item Item) bool { _, ok, _ := c.decode(keysOf(c.t, item)); return ok }}
 	if c.err == nil {
 		pk := spelling{{partLit, c.parent.typ + "#"}, {partField, "parent"}}
 		if c.shards > 0 {
 			pk = append(pk, KeyPart{partLit, "#"}, KeyPart{partField, "shard"})
 		}
-		r.setKeys(pk, spelling{{partLit, c.prefix}, {partField, "id"}})
+		r.pk, r.sk = pk, spelling{{partLit, c.prefix}, {partField, "id"}}
 	} else {
 		r.name = "child " + c.childType
 	}

@@ -14,7 +14,7 @@ func recordedKeys(t *testing.T, table *Table, id string) (pk, sk spelling, field
 	for _, r := range table.recordedTypes() {
 		if r.id == id || r.name == id {
 			require.NoError(t, r.err)
-			return r.keys[0], r.keys[1], r.keys[1].fieldsOf(r.keys[0].fieldsOf(nil))
+			return r.pk, r.sk, r.sk.fieldsOf(r.pk.fieldsOf(nil))
 		}
 	}
 	t.Fatalf("%s is not recorded", id)

@@ -200,7 +200,7 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	t.layout = layoutOf(&o)
 	t.tableCursorKeys = []string{o.PartitionKey, o.SortKey}
 	t.indexCursorKeys = []string{o.IndexPartitionKey, o.IndexSortKey, o.PartitionKey, o.SortKey}
-	if o.IndexPartitionKey == o.SortKey && o.IndexSortKey == o.PartitionKey {
+	if keyedOnSortKey(&o) {
 		t.indexCursorKeys = t.indexCursorKeys[:2:2] // no spare capacity to append into
 	}
 	t.keyAttrs = t.tableCursorKeys
@@ -214,7 +214,7 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 		t.err = fmt.Errorf("%w: BatchMaxAttempts %d", ErrInvalidOption, o.BatchMaxAttempts)
 	case o.PartitionKey == o.SortKey:
 		t.err = fmt.Errorf("%w: partition and sort key are both %q", ErrInvalidOption, o.PartitionKey)
-	case o.IndexPartitionKey == o.SortKey && o.IndexSortKey == o.PartitionKey:
+	case keyedOnSortKey(&o):
 	case len(map[string]bool{o.PartitionKey: true, o.SortKey: true, o.IndexPartitionKey: true, o.IndexSortKey: true}) != 4:
 		t.err = fmt.Errorf("%w: index key attributes must be distinct from the table's, or exactly its sort and partition key: %+v", ErrInvalidOption, o)
 	}

@@ -289,6 +289,9 @@ func (t *Table) bindIndex(d IndexKeys, fields []string, home partKind, allowed [
 	if err != nil {
 		return boundIndex{}, err
 	}
+	if err := errors.Join(d.PartitionKey.err, d.SortKey.err); err != nil {
+		return boundIndex{}, err // Template's own error, not its missing parts'
+	}
 	b := boundIndex{ix: ix, pk: d.PartitionKey.parts, sk: d.SortKey.parts, shards: d.Shards}
 	pk, sk := ix.keyAttrs(t)
 	switch {
@@ -318,9 +321,6 @@ func (t *Table) bindIndex(d IndexKeys, fields []string, home partKind, allowed [
 	}
 	if b.shards < 2 {
 		b.shards = 0
-	}
-	if err := errors.Join(d.PartitionKey.err, d.SortKey.err); err != nil {
-		return b, err
 	}
 	b.pk, b.sk = resolveVars(b.pk, fields), resolveVars(b.sk, fields)
 	for _, p := range append(append([]KeyPart(nil), b.pk...), b.sk...) {

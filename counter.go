@@ -66,7 +66,41 @@ func NewCounter[E any](edge *Edge[E], name string) *Counter[E] {
 		c.err = fmt.Errorf("%w: counter %s has the %s node items' marker", ErrInvalidOption, name, edge.dst.typ)
 	}
 	c.node = NewNode[Count](edge.t, edge.dst.typ, name)
+	if c.err == nil {
+		edge.t.recordCounter(c.recorded())
+	}
 	return c
+}
+
+// recorded is c as the table's record keeps it, for [Verify] and [Repair].
+func (c *Counter[E]) recorded() counterRecord {
+	return counterRecord{name: c.name, edge: c.edge.it.kind, aggregate: c.node.recordID(),
+		target: func(item Item) (itemKey, bool) {
+			_, to, ok := c.edge.split(item)
+			if !ok {
+				return itemKey{}, false
+			}
+			pk, sk, err := c.node.Key(to)
+			return itemKey{pk, sk}, err == nil
+		},
+		marker: func(item Item) bool {
+			_, ok, _ := c.Decode(keysOf(c.edge.t, item))
+			return ok && !c.isAggregate(item)
+		},
+		recount: func(ctx context.Context, agg itemKey) (int64, error) {
+			v, ok, _ := c.node.decode(c.edge.t.keyItem(agg.pk, agg.sk))
+			if !ok {
+				return 0, fmt.Errorf("adjlist: %v is not an aggregate of counter %s", agg, c.name)
+			}
+			n, err := c.edge.To(v.ID).Count(ctx)
+			return int64(n), err
+		}}
+}
+
+// isAggregate reports whether item's keys are an aggregate item's.
+func (c *Counter[E]) isAggregate(item Item) bool {
+	_, ok, _ := c.node.decode(keysOf(c.edge.t, item))
+	return ok
 }
 
 // Node returns the aggregate items as node items of the target type with

@@ -43,6 +43,7 @@ type endpoint struct {
 	typ    string // the node type "CRS", or the child type "PROJ"
 	parent string // a child endpoint's parent node type "WS"; "" for nodes
 	marker string // a node endpoint's item marker ("" self-keyed)
+	rid    string // the record id of the endpoint's own items' type
 	err    error
 	// item is the primary key of the endpoint's own item: the node item,
 	// or the child item in its (possibly sharded) collection.
@@ -53,11 +54,11 @@ type endpoint struct {
 }
 
 func (n *Node[N]) endpoint() endpoint {
-	return endpoint{t: n.t, typ: n.typ, marker: n.marker, err: n.err, item: n.Key}
+	return endpoint{t: n.t, typ: n.typ, marker: n.marker, rid: n.recordID(), err: n.err, item: n.Key}
 }
 
 func (c *Collection[P, C]) endpoint() endpoint {
-	return endpoint{t: c.t, typ: c.childType, parent: c.parent.typ, err: c.err, children: c.children,
+	return endpoint{t: c.t, typ: c.childType, parent: c.parent.typ, rid: c.it.kind, err: c.err, children: c.children,
 		item: func(ref string) (string, string, error) {
 			p, ch, err := c.ParseRef(ref)
 			if err != nil {

@@ -260,14 +260,19 @@ func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item It
 // attribute equal, and the ones the keys are computed from that were
 // absent still absent.
 func (spec scanSpec) asRead(item Item) expression.ConditionBuilder {
-	t := spec.t
+	return asRead(spec.t, item, spec.feeds)
+}
+
+// asRead is the condition that item is stored as it was read: every
+// data attribute equal, and those of feeds that were absent still absent.
+func asRead(t *Table, item Item, feeds []string) expression.ConditionBuilder {
 	cond := expression.AttributeExists(expression.Name(t.opts.PartitionKey))
 	for name, av := range item {
 		if !t.isKeyAttr(name) {
 			cond = cond.And(expression.Name(name).Equal(expression.Value(avValue{av})))
 		}
 	}
-	for _, name := range spec.feeds {
+	for _, name := range feeds {
 		if item[name] == nil {
 			cond = cond.And(expression.AttributeNotExists(expression.Name(name)))
 		}

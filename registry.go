@@ -1,7 +1,9 @@
 package adjlist
 
 import (
+	"context"
 	"errors"
+	"maps"
 	"fmt"
 	"slices"
 	"sync"
@@ -19,6 +21,10 @@ import (
 type registry struct {
 	mu    sync.Mutex
 	types []recorded
+	// counters are the table's counters, whose items are node items of
+	// the target type (the aggregates, recorded as such) and per-edge
+	// marker items (recorded only here).
+	counters []counterRecord
 }
 
 // recorded is one declared item type.
@@ -35,6 +41,35 @@ type recorded struct {
 	err        error // the declaration's own error
 	entity     bool  // an Entity: refused, not only reported, when ambiguous
 	collection bool  // a Collection: its children, not an edge kind
+	// check decodes an item's data as the type's handle does ([Verify]).
+	check func(Item) error
+	// version is the type's Tracking.Version attribute; "" untracked.
+	version string
+	// refs are the items an item of the type needs: an edge's endpoint
+	// items, a child's parent node item.
+	refs func(Item) []itemRef
+}
+
+// itemRef is an item another one needs: its key, its item type's record
+// id, and what its absence makes of the item that needs it.
+type itemRef struct {
+	key  itemKey
+	of   string
+	kind FindingKind
+}
+
+// counterRecord is one [Counter] as [Verify] and [Repair] see it.
+type counterRecord struct {
+	name string
+	// edge and aggregate are the record ids of the counted edge kind and
+	// of the aggregate items (node items of the target type).
+	edge, aggregate string
+	// target is the aggregate item an edge item counts towards.
+	target func(edge Item) (itemKey, bool)
+	// marker reports whether an item is one of Apply's per-edge markers.
+	marker func(Item) bool
+	// recount counts the edges into an aggregate's node, on the index.
+	recount func(ctx context.Context, aggregate itemKey) (int64, error)
 }
 
 // record adds r to t's record. For an Entity it returns the error that
@@ -64,6 +99,26 @@ func (t *Table) record(r recorded) error {
 		t.reg.types = append(t.reg.types, r)
 	}
 	return err
+}
+
+// recordCounter adds c to t's record, replacing a counter of the same
+// name on the same edge kind.
+func (t *Table) recordCounter(c counterRecord) {
+	t.reg.mu.Lock()
+	defer t.reg.mu.Unlock()
+	i := slices.IndexFunc(t.reg.counters, func(o counterRecord) bool { return o.name == c.name && o.edge == c.edge })
+	if i >= 0 {
+		t.reg.counters[i] = c
+	} else {
+		t.reg.counters = append(t.reg.counters, c)
+	}
+}
+
+// recordedCounters returns a copy of t's counters.
+func (t *Table) recordedCounters() []counterRecord {
+	t.reg.mu.Lock()
+	defer t.reg.mu.Unlock()
+	return slices.Clone(t.reg.counters)
 }
 
 // recordedTypes returns a copy of t's record.
@@ -104,18 +159,55 @@ func (t *Table) Check() error {
 }
 
 func (e *Entity[T]) recorded() recorded {
-	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true,
-		match: func(item Item) bool { _, ok := e.parseKeys(item); return ok }}
+	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true, version: e.tr.version,
+		match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
+		check: func(item Item) error { _, _, err := e.decode(maps.Clone(item)); return err }}
 	if e.err == nil {
 		r.pk, r.sk = e.pk, e.sk
 	}
 	return r
 }
 
+// recordID is the id of n's item type in the table's record: a node
+// type's items under two markers are two item types.
+func (n *Node[N]) recordID() string { return "node " + n.typ + " " + n.marker }
+
+// refs are the endpoint items an edge item needs ([FindingDanglingEdge]).
+func (e *Edge[E]) refs(item Item) []itemRef {
+	from, to, ok := e.split(item)
+	if !ok {
+		return nil
+	}
+	var out []itemRef
+	for _, end := range [...]struct {
+		p  endpoint
+		id string
+	}{{e.src, from}, {e.dst, to}} {
+		if pk, sk, err := end.p.item(end.id); err == nil {
+			out = append(out, itemRef{key: itemKey{pk, sk}, of: end.p.rid, kind: FindingDanglingEdge})
+		}
+	}
+	return out
+}
+
+// refs is the parent node item a child needs ([FindingOrphan]).
+func (c *Collection[P, C]) refs(item Item) []itemRef {
+	v, ok, _ := c.decode(keysOf(c.t, item))
+	if !ok {
+		return nil
+	}
+	pk, sk, err := c.parent.Key(v.Parent)
+	if err != nil {
+		return nil
+	}
+	return []itemRef{{key: itemKey{pk, sk}, of: c.parent.recordID(), kind: FindingOrphan}}
+}
+
 // recordNode records node n, whatever its error.
 func (n *Node[N]) record() {
-	r := recorded{id: "node " + n.typ + " " + n.marker, name: "node " + n.typ, h: n, err: n.err,
-		match: func(item Item) bool { _, ok, _ := n.decode(keysOf(n.t, item)); return ok }}
+	r := recorded{id: n.recordID(), name: "node " + n.typ, h: n, err: n.err, version: n.tr.version,
+		match: func(item Item) bool { _, ok, _ := n.decode(keysOf(n.t, item)); return ok },
+		check: func(item Item) error { _, _, err := n.decode(maps.Clone(item)); return err }}
 	if n.err == nil {
 		pk := spelling{{partLit, n.typ + "#"}, {partField, "id"}}
 		sk := pk
@@ -133,8 +225,10 @@ func (e *Edge[E]) record() {
 	if e.label == "" {
 		name = fmt.Sprintf("edge %s → %s", e.src, e.dst)
 	}
-	r := recorded{id: e.it.kind, name: name, h: e, err: e.err,
-		match: func(item Item) bool { _, _, ok := e.split(item); return ok }}
+	r := recorded{id: e.it.kind, name: name, h: e, err: e.err, version: e.tr.version,
+		match: func(item Item) bool { _, _, ok := e.split(item); return ok },
+		check: func(item Item) error { _, _, err := e.decode(maps.Clone(item)); return err },
+		refs:  e.refs}
 	if e.err == nil {
 		sk := endpointParts(e.dst, "to")
 		if e.label != "" {
@@ -159,8 +253,10 @@ func endpointParts(p endpoint, side string) spelling {
 
 // record records collection c, whatever its error.
 func (c *Collection[P, C]) record() {
-	r := recorded{name: c.it.kind, h: c, err: c.err, collection: true,
-		match: func(item Item) bool { _, ok, _ := c.decode(keysOf(c.t, item)); return ok }}
+	r := recorded{name: c.it.kind, h: c, err: c.err, collection: true, version: c.tr.version,
+		match: func(item Item) bool { _, ok, _ := c.decode(keysOf(c.t, item)); return ok },
+		check: func(item Item) error { _, _, err := c.decode(maps.Clone(item)); return err },
+		refs:  c.refs}
 	if c.err == nil {
 		pk := spelling{{partLit, c.parent.typ + "#"}, {partField, "parent"}}
 		if c.shards > 0 {

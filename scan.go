@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"math"
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -12,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"golang.org/x/sync/errgroup"
+	"golang.org/x/time/rate"
 )
 
 // Scannable is a handle whose items [Scan] and [Migrate] can walk:
@@ -211,6 +213,19 @@ type ScanOptions struct {
 	// index the table does not declare, or Index with [Migrate], is
 	// [ErrInvalidOption] before any request. Default "": the table.
 	Index string
+	// RequestRate, when positive, bounds the walk's Scan requests to that
+	// many per second, all segments together (a token bucket holding one
+	// second's worth, at least one request), so that a walk of a live
+	// table leaves its capacity to the service. Default 0: unbounded.
+	RequestRate float64
+	// ReadUnitRate, when positive, bounds the read capacity units per
+	// second the walk's Scan requests consume, all segments together:
+	// each Scan asks for its ConsumedCapacity (ReturnConsumedCapacity
+	// TOTAL), and the segment that sent it waits until the units it
+	// consumed fit the rate before it sends the next. A 1 MB page of an
+	// eventually consistent Scan consumes 128 units; set Limit to pace in
+	// smaller steps. Default 0: unbounded.
+	ReadUnitRate float64
 }
 
 // ScanProgress is a walk's state after a page.
@@ -279,6 +294,8 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 		return fail(fmt.Errorf("%w: Segments %d", ErrInvalidOption, opts.Segments))
 	case opts.Limit < 0:
 		return fail(fmt.Errorf("%w: Limit %d", ErrInvalidOption, opts.Limit))
+	case opts.RequestRate < 0 || math.IsNaN(opts.RequestRate) || opts.ReadUnitRate < 0 || math.IsNaN(opts.ReadUnitRate):
+		return fail(fmt.Errorf("%w: RequestRate %v, ReadUnitRate %v", ErrInvalidOption, opts.RequestRate, opts.ReadUnitRate))
 	case opts.Index != "" && op != "Scan":
 		return fail(fmt.Errorf("%w: %s walks the table, not index %s", ErrInvalidOption, op, opts.Index))
 	case opts.Index != "":
@@ -308,6 +325,7 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 		b, _ := json.Marshal(pos)
 		return base64.RawURLEncoding.EncodeToString(b)
 	}
+	requests, units := newPacer(opts.RequestRate), newPacer(opts.ReadUnitRate)
 	g, gctx := errgroup.WithContext(ctx)
 	for seg := range pos.Segments {
 		if pos.Segments[seg].Done {
@@ -324,6 +342,9 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 			if opts.Index != "" {
 				in.IndexName = aws.String(opts.Index)
 			}
+			if units != nil {
+				in.ReturnConsumedCapacity = types.ReturnConsumedCapacityTotal
+			}
 			mu.Lock()
 			if k := pos.Segments[seg].Key; k != nil {
 				in.ExclusiveStartKey = Item{}
@@ -334,9 +355,17 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 			mu.Unlock()
 			pages := dynamodb.NewScanPaginator(api, in)
 			for pages.HasMorePages() {
+				if err := requests.wait(gctx, 1); err != nil {
+					return err
+				}
 				out, err := pages.NextPage(gctx, callOpts(gctx)...)
 				if err != nil {
 					return err
+				}
+				if cc := out.ConsumedCapacity; cc != nil {
+					if err := units.wait(gctx, aws.ToFloat64(cc.CapacityUnits)); err != nil {
+						return err
+					}
 				}
 				matched := 0
 				for _, item := range out.Items {
@@ -374,4 +403,32 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 		return seal(), &OpError{Op: op, Table: t.name, Err: err}
 	}
 	return "", nil
+}
+
+// pacer bounds a rate shared by a walk's segments; a nil pacer does not.
+type pacer struct {
+	lim   *rate.Limiter
+	burst int
+}
+
+// newPacer paces at perSecond, or returns nil for 0 (unbounded).
+func newPacer(perSecond float64) *pacer {
+	if perSecond <= 0 {
+		return nil
+	}
+	burst := max(1, int(math.Ceil(perSecond)))
+	return &pacer{lim: rate.NewLimiter(rate.Limit(perSecond), burst), burst: burst}
+}
+
+// wait takes n (rounded up) from the bucket, waiting until they fit.
+func (p *pacer) wait(ctx context.Context, n float64) error {
+	if p == nil {
+		return nil
+	}
+	for left := int(math.Ceil(n)); left > 0; left -= p.burst {
+		if err := p.lim.WaitN(ctx, min(left, p.burst)); err != nil {
+			return err
+		}
+	}
+	return nil
 }

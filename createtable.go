@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -19,8 +21,16 @@ type TableAdminClient interface {
 }
 
 // CreateTableOptions configures [CreateTable]. The zero value creates an
-// on-demand table whose inverted index projects ALL attributes and waits
-// up to five minutes for it.
+// on-demand table whose inverted index projects ALL attributes, with none
+// of the production settings below (no deletion protection, no
+// point-in-time recovery, the AWS owned encryption key, no tags, no
+// throughput limits, no TTL, no stream), and waits up to five minutes
+// for it. Bad settings are refused before any request with
+// [ErrInvalidOption] in an [*OpError].
+//
+// With IfNotExists, a table that already exists keeps its own settings:
+// only TimeToLive and PointInTimeRecovery, which take calls of their own,
+// are applied to it.
 type CreateTableOptions struct {
 	// Projection is the inverted index's projection type (each of
 	// [Options].Indexes has its own): ALL (default), KEYS_ONLY
@@ -34,12 +44,15 @@ type CreateTableOptions struct {
 	// call then only waits for it to be ACTIVE. Its key schema is not
 	// compared.
 	IfNotExists bool
-	// MaxWait bounds the wait for the table and its index to become ACTIVE.
-	// Default 5 minutes.
+	// MaxWait bounds the wait for the table and its global indexes to
+	// become ACTIVE and then, with PointInTimeRecovery, for DynamoDB to
+	// accept UpdateContinuousBackups: one budget for both, counted from
+	// the end of the CreateTable call. Default 5 minutes.
 	MaxWait time.Duration
 	// Stream enables DynamoDB Streams on the table (StreamSpecification),
 	// with StreamViewType, for the streams package and
-	// [Counter.Apply]. Default off.
+	// [Counter.Apply]. Default off. DynamoDB Local honours it:
+	// DescribeTable reports the stream and its view type.
 	Stream bool
 	// StreamViewType is what each stream record holds: NEW_AND_OLD_IMAGES
 	// (the default), NEW_IMAGE, OLD_IMAGE or KEYS_ONLY.
@@ -55,8 +68,80 @@ type CreateTableOptions struct {
 	// with [ErrInvalidOption] before any request. TTL already enabled on
 	// another attribute is UpdateTimeToLive's ValidationException
 	// (smithy.APIError), returned after the table is ACTIVE. Default "":
-	// TTL is not touched.
+	// TTL is not touched. DynamoDB Local honours it: DescribeTimeToLive
+	// reports the attribute.
 	TimeToLive string
+
+	// DeletionProtectionEnabled creates the table with deletion protection
+	// (CreateTableInput.DeletionProtectionEnabled): DeleteTable then fails
+	// with a ValidationException until UpdateTable turns it off. Default
+	// false. DynamoDB Local honours it: DescribeTable reports it and
+	// refuses DeleteTable.
+	DeletionProtectionEnabled bool
+	// PointInTimeRecovery enables point-in-time recovery (continuous
+	// backups), which CreateTable's request cannot carry: once the table
+	// is ACTIVE (and after TimeToLive), CreateTable calls
+	// UpdateContinuousBackups with PointInTimeRecoveryEnabled true, and
+	// calls it again while DynamoDB answers
+	// ContinuousBackupsUnavailableException, as it may for a new table
+	// (1 s apart, doubling up to 20 s, within MaxWait). The client must
+	// also implement [ContinuousBackupsClient] (a *dynamodb.Client does),
+	// else CreateTable fails with [ErrInvalidOption] before any request.
+	// Default false: continuous backups are not touched. DynamoDB Local
+	// does not implement UpdateContinuousBackups: it answers
+	// UnknownOperationException (smithy.APIError), which CreateTable
+	// returns after the table is ACTIVE.
+	PointInTimeRecovery bool
+	// RecoveryPeriodInDays is the point-in-time recovery period, 1 to 35
+	// days (RecoveryPeriodInDays of UpdateContinuousBackups); it needs
+	// PointInTimeRecovery. Default 0: not sent, so DynamoDB's default of
+	// 35 days applies.
+	RecoveryPeriodInDays int32
+	// SSESpecification chooses the table's server-side encryption key, as
+	// CreateTableInput.SSESpecification: nil (the default) or Enabled
+	// false is the AWS owned key; Enabled true is a KMS key (SSEType KMS,
+	// the only type DynamoDB takes, may be left empty), the AWS managed
+	// key alias/aws/dynamodb unless KMSMasterKeyId names a customer
+	// managed key (key id, ARN, alias name or alias ARN). SSEType or
+	// KMSMasterKeyId without Enabled true, an SSEType other than KMS or
+	// an empty KMSMasterKeyId is [ErrInvalidOption]. DynamoDB Local
+	// accepts and ignores it: DescribeTable reports no SSEDescription.
+	SSESpecification *types.SSESpecification
+	// Tags are the table's tags, key to value
+	// (CreateTableInput.Tags, sent sorted by key). An empty key is
+	// [ErrInvalidOption]. Default none. DynamoDB Local accepts and ignores
+	// them: it has no ListTagsOfResource (UnknownOperationException).
+	Tags map[string]string
+	// OnDemandThroughput caps the table's on-demand throughput
+	// (CreateTableInput.OnDemandThroughput): MaxReadRequestUnits and
+	// MaxWriteRequestUnits, in read and write request units per second.
+	// Each one set must be at least 1, and at least one must be set, else
+	// [ErrInvalidOption]; an unset one is not sent. Default nil: no
+	// limit. DynamoDB Local honours it (DescribeTable reports it) but
+	// refuses a setting without both maximums with a ValidationException.
+	OnDemandThroughput *types.OnDemandThroughput
+	// IndexOnDemandThroughput caps the on-demand throughput of global
+	// secondary indexes, by index name: the inverted index
+	// ([Options].Index, e.g. "GSI1") or a global index of
+	// [Options].Indexes (GlobalSecondaryIndex.OnDemandThroughput). Values
+	// as for OnDemandThroughput. A name that is not a global index of the
+	// table (a local index shares the table's throughput) is
+	// [ErrInvalidOption]. Default none. DynamoDB Local treats it as it
+	// treats OnDemandThroughput.
+	IndexOnDemandThroughput map[string]types.OnDemandThroughput
+	// WarmThroughput pre-warms the table
+	// (CreateTableInput.WarmThroughput): ReadUnitsPerSecond and
+	// WriteUnitsPerSecond, the read and write units per second the table
+	// can serve at once. Each one set must be at least 1, and at least one
+	// must be set, else [ErrInvalidOption]. Default nil: DynamoDB's
+	// default warm throughput. DynamoDB Local accepts and ignores it: DescribeTable
+	// reports no WarmThroughput.
+	WarmThroughput *types.WarmThroughput
+	// IndexWarmThroughput pre-warms global secondary indexes, by index
+	// name, as IndexOnDemandThroughput names them
+	// (GlobalSecondaryIndex.WarmThroughput). Values as for WarmThroughput.
+	// Default none. DynamoDB Local accepts and ignores it.
+	IndexWarmThroughput map[string]types.WarmThroughput
 }
 
 // TimeToLiveClient is what [CreateTable] also needs of its client to enable
@@ -68,19 +153,32 @@ type TimeToLiveClient interface {
 	UpdateTimeToLive(ctx context.Context, params *dynamodb.UpdateTimeToLiveInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateTimeToLiveOutput, error)
 }
 
+// ContinuousBackupsClient is what [CreateTable] also needs of its client
+// to enable point-in-time recovery ([CreateTableOptions].PointInTimeRecovery).
+// A *dynamodb.Client satisfies it. It is separate from [TableAdminClient]
+// so that clients written for CreateTable before it keep compiling.
+type ContinuousBackupsClient interface {
+	UpdateContinuousBackups(ctx context.Context, params *dynamodb.UpdateContinuousBackupsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateContinuousBackupsOutput, error)
+}
+
 // CreateTable creates t's DynamoDB table with on-demand billing, string
 // partition and sort keys, the inverted global secondary index (e.g. GSI1
 // on GSI1PK/GSI1SK, projected as CreateTableOptions says) and every index
 // of [Options].Indexes (string derived keys; native key attributes of
-// their declared types), then waits with the SDK's TableExists waiter,
-// bounded by MaxWait, until the table and its global indexes are ACTIVE. It is meant
-// for development and tests; production tables belong in infrastructure
-// code.
+// their declared types), with the settings of [CreateTableOptions], then
+// waits with the SDK's TableExists waiter, bounded by MaxWait, until the
+// table and its global indexes are ACTIVE. Its zero options suit
+// development and tests; production tables usually belong in
+// infrastructure code (see package cloudformation, whose template has the
+// same settings and safe defaults).
 //
 // It calls CreateTable, then DescribeTable until ACTIVE, then, with
-// CreateTableOptions.TimeToLive, DescribeTimeToLive and UpdateTimeToLive.
-// If the table already exists and IfNotExists is false, the error unwraps
-// to *types.ResourceInUseException.
+// CreateTableOptions.TimeToLive, DescribeTimeToLive and UpdateTimeToLive,
+// then, with PointInTimeRecovery, UpdateContinuousBackups. Options that
+// cannot work ([CreateTableOptions] says which) fail with
+// [ErrInvalidOption] before any request; every error is an [*OpError]
+// with Op "CreateTable". If the table already exists and IfNotExists is
+// false, the error unwraps to *types.ResourceInUseException.
 func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...func(*CreateTableOptions)) error {
 	opts := CreateTableOptions{Projection: types.ProjectionTypeAll, MaxWait: 5 * time.Minute}
 	for _, fn := range optFns {
@@ -100,11 +198,27 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 	if opts.TimeToLive != "" && t.isKeyAttr(opts.TimeToLive) {
 		return wrap(fmt.Errorf("%w: TimeToLive %q is a key attribute", ErrInvalidOption, opts.TimeToLive))
 	}
+	backups, ok := api.(ContinuousBackupsClient)
+	if opts.PointInTimeRecovery && !ok {
+		return wrap(fmt.Errorf("%w: PointInTimeRecovery needs a client with UpdateContinuousBackups (ContinuousBackupsClient)", ErrInvalidOption))
+	}
+	if err := t.checkProduction(&opts); err != nil {
+		return wrap(fmt.Errorf("%w: %w", ErrInvalidOption, err))
+	}
 	proj := &types.Projection{ProjectionType: opts.Projection}
 	if opts.Projection == types.ProjectionTypeInclude {
 		proj.NonKeyAttributes = opts.NonKeyAttributes
 	}
 	defs, gsis, lsis := t.tableSchema(proj)
+	for i := range gsis {
+		name := aws.ToString(gsis[i].IndexName)
+		if v, ok := opts.IndexOnDemandThroughput[name]; ok {
+			gsis[i].OnDemandThroughput = &v
+		}
+		if v, ok := opts.IndexWarmThroughput[name]; ok {
+			gsis[i].WarmThroughput = &v
+		}
+	}
 	in := &dynamodb.CreateTableInput{
 		TableName:   aws.String(t.name),
 		BillingMode: types.BillingModePayPerRequest,
@@ -115,6 +229,15 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 		AttributeDefinitions:   defs,
 		GlobalSecondaryIndexes: gsis,
 		LocalSecondaryIndexes:  lsis,
+		OnDemandThroughput:     opts.OnDemandThroughput,
+		WarmThroughput:         opts.WarmThroughput,
+		SSESpecification:       opts.SSESpecification,
+	}
+	if opts.DeletionProtectionEnabled {
+		in.DeletionProtectionEnabled = aws.Bool(true)
+	}
+	for _, k := range slices.Sorted(maps.Keys(opts.Tags)) {
+		in.Tags = append(in.Tags, types.Tag{Key: aws.String(k), Value: aws.String(opts.Tags[k])})
 	}
 	if opts.Stream {
 		view := opts.StreamViewType
@@ -128,6 +251,7 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 	if err != nil && !(opts.IfNotExists && errors.As(err, &inUse)) {
 		return wrap(err)
 	}
+	deadline := time.Now().Add(opts.MaxWait)
 	waiter := dynamodb.NewTableExistsWaiter(api, func(w *dynamodb.TableExistsWaiterOptions) {
 		w.MinDelay = time.Second
 		w.MaxDelay = 20 * time.Second
@@ -140,6 +264,100 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 		if err := enableTTL(ctx, ttl, t.name, opts.TimeToLive); err != nil {
 			return wrap(err)
 		}
+	}
+	if opts.PointInTimeRecovery {
+		if err := enablePITR(ctx, backups, t.name, opts.RecoveryPeriodInDays, deadline); err != nil {
+			return wrap(err)
+		}
+	}
+	return nil
+}
+
+// checkProduction checks the production settings of opts against t.
+func (t *Table) checkProduction(opts *CreateTableOptions) error {
+	switch {
+	case opts.RecoveryPeriodInDays != 0 && !opts.PointInTimeRecovery:
+		return fmt.Errorf("RecoveryPeriodInDays %d without PointInTimeRecovery", opts.RecoveryPeriodInDays)
+	case opts.RecoveryPeriodInDays < 0 || opts.RecoveryPeriodInDays > 35:
+		return fmt.Errorf("RecoveryPeriodInDays %d, want 1 to 35", opts.RecoveryPeriodInDays)
+	}
+	if err := checkSSE(opts.SSESpecification); err != nil {
+		return err
+	}
+	if _, ok := opts.Tags[""]; ok {
+		return fmt.Errorf("a tag with an empty key")
+	}
+	if v := opts.OnDemandThroughput; v != nil {
+		if err := checkUnits("OnDemandThroughput", v.MaxReadRequestUnits, v.MaxWriteRequestUnits); err != nil {
+			return err
+		}
+	}
+	if v := opts.WarmThroughput; v != nil {
+		if err := checkUnits("WarmThroughput", v.ReadUnitsPerSecond, v.WriteUnitsPerSecond); err != nil {
+			return err
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(opts.IndexOnDemandThroughput)) {
+		v := opts.IndexOnDemandThroughput[name]
+		if err := t.checkGlobalIndex("IndexOnDemandThroughput", name); err != nil {
+			return err
+		}
+		if err := checkUnits("IndexOnDemandThroughput["+name+"]", v.MaxReadRequestUnits, v.MaxWriteRequestUnits); err != nil {
+			return err
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(opts.IndexWarmThroughput)) {
+		v := opts.IndexWarmThroughput[name]
+		if err := t.checkGlobalIndex("IndexWarmThroughput", name); err != nil {
+			return err
+		}
+		if err := checkUnits("IndexWarmThroughput["+name+"]", v.ReadUnitsPerSecond, v.WriteUnitsPerSecond); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkGlobalIndex reports an error unless name is a global secondary
+// index of t.
+func (t *Table) checkGlobalIndex(field, name string) error {
+	for _, ix := range t.indexes {
+		if ix.Name == name && ix.Local {
+			return fmt.Errorf("%s: %q is a local secondary index, which has the table's throughput", field, name)
+		}
+		if ix.Name == name {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s: table %s has no global secondary index %q", field, t.name, name)
+}
+
+// checkUnits reports an error unless one of read and write is set and
+// every one set is at least 1.
+func checkUnits(field string, read, write *int64) error {
+	if read == nil && write == nil {
+		return fmt.Errorf("%s sets neither read nor write units", field)
+	}
+	for _, v := range []*int64{read, write} {
+		if v != nil && *v < 1 {
+			return fmt.Errorf("%s: %d units, want at least 1", field, *v)
+		}
+	}
+	return nil
+}
+
+// checkSSE reports an error for an encryption setting DynamoDB cannot
+// take.
+func checkSSE(s *types.SSESpecification) error {
+	switch {
+	case s == nil:
+		return nil
+	case s.SSEType != "" && s.SSEType != types.SSETypeKms:
+		return fmt.Errorf("SSESpecification: SSEType %q, want KMS", s.SSEType)
+	case s.KMSMasterKeyId != nil && *s.KMSMasterKeyId == "":
+		return fmt.Errorf("SSESpecification: empty KMSMasterKeyId")
+	case (s.SSEType != "" || s.KMSMasterKeyId != nil) && !aws.ToBool(s.Enabled):
+		return fmt.Errorf("SSESpecification: SSEType or KMSMasterKeyId without Enabled true")
 	}
 	return nil
 }
@@ -160,6 +378,30 @@ func enableTTL(ctx context.Context, api TimeToLiveClient, table, name string) er
 		TimeToLiveSpecification: &types.TimeToLiveSpecification{AttributeName: aws.String(name), Enabled: aws.Bool(true)},
 	})
 	return err
+}
+
+// enablePITR turns on point-in-time recovery, calling again while DynamoDB
+// says continuous backups are not available yet, until deadline.
+func enablePITR(ctx context.Context, api ContinuousBackupsClient, table string, days int32, deadline time.Time) error {
+	spec := &types.PointInTimeRecoverySpecification{PointInTimeRecoveryEnabled: aws.Bool(true)}
+	if days != 0 {
+		spec.RecoveryPeriodInDays = aws.Int32(days)
+	}
+	in := &dynamodb.UpdateContinuousBackupsInput{TableName: aws.String(table), PointInTimeRecoverySpecification: spec}
+	for delay := time.Second; ; delay = min(2*delay, 20*time.Second) {
+		_, err := api.UpdateContinuousBackups(ctx, in)
+		var unavailable *types.ContinuousBackupsUnavailableException
+		if err == nil || !errors.As(err, &unavailable) || time.Now().Add(delay).After(deadline) {
+			return err
+		}
+		timer := time.NewTimer(delay)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return fmt.Errorf("%w (UpdateContinuousBackups: %w)", ctx.Err(), err)
+		case <-timer.C:
+		}
+	}
 }
 
 // tableAndIndexesActive extends the SDK's TableExists condition: a table is

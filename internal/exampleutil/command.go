@@ -19,19 +19,21 @@ type Flags struct {
 	Cleanup  bool   // -cleanup: delete the table at the end
 	AWS      bool   // -aws: real DynamoDB instead of DynamoDB Local
 	Describe bool   // -describe: print the model and exit
+	Verify   bool   // -verify: check the table against the model after the run
 
 	Workbench      string // -workbench FILE: write the NoSQL Workbench data model
 	CloudFormation string // -cloudformation FILE: write the CloudFormation template
 }
 
 // RegisterFlags defines -table (default "adjlist-" + name), -cleanup, -aws,
-// -describe, -workbench and -cloudformation on fs.
+// -describe, -verify, -workbench and -cloudformation on fs.
 func RegisterFlags(fs *flag.FlagSet, name string) *Flags {
 	f := new(Flags)
 	fs.StringVar(&f.Table, "table", "adjlist-"+name, "DynamoDB table `name`; created if missing")
 	fs.BoolVar(&f.Cleanup, "cleanup", false, "delete the table at the end")
 	fs.BoolVar(&f.AWS, "aws", false, "use your AWS configuration (real DynamoDB, billed) instead of DynamoDB Local")
 	fs.BoolVar(&f.Describe, "describe", false, "print the single-table design (adjlist.Describe) and its Mermaid diagram and exit, without DynamoDB")
+	fs.BoolVar(&f.Verify, "verify", false, "after the run, check every item of the table against the model (adjlist.Verify), print the findings and fail if there are any")
 	fs.StringVar(&f.Workbench, "workbench", "", "write the model as a NoSQL Workbench data model to `FILE` (with the table's items as sample data after a run without -cleanup)")
 	fs.StringVar(&f.CloudFormation, "cloudformation", "", "write the table as a CloudFormation AWS::DynamoDB::Table template to `FILE`")
 	return f
@@ -84,15 +86,20 @@ func (e usageError) Unwrap() error { return e.error }
 // renders ex.Model and returns, making no connection: it prints the model
 // as Markdown (adjlist.Describe) and its Mermaid diagram, and writes the
 // -workbench and -cloudformation files, the data model without sample
-// items; -cleanup or -aws with -describe is a usage error. Otherwise it connects (see [Connect]), calls ex.Run, then
-// writes the -workbench file (with the items the run left in the table,
+// items; -cleanup, -aws or -verify with -describe is a usage error.
+// Otherwise it connects (see [Connect]), calls ex.Run; with -verify it then
+// walks the table with adjlist.Verify against ex.Model, prints the items
+// scanned and each finding (or "no findings"), and fails with
+// [ErrFindings] if there are any: -verify -cleanup runs ex.Run without
+// cleanup and deletes the table after the check, whatever it found. Then
+// it writes the -workbench file (with the items the run left in the table,
 // unless -cleanup deleted it) and the -cloudformation file, and releases
 // the connection.
 func (ex Example) Execute(ctx context.Context, args []string, w io.Writer) (err error) {
 	fs := flag.NewFlagSet(ex.Name, flag.ContinueOnError)
 	f := RegisterFlags(fs, ex.Name)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: go run ./examples/%s [-table NAME] [-cleanup] [-aws] [-describe] [-workbench FILE] [-cloudformation FILE]\n", ex.Name)
+		fmt.Fprintf(fs.Output(), "usage: go run ./examples/%s [-table NAME] [-cleanup] [-aws] [-describe] [-verify] [-workbench FILE] [-cloudformation FILE]\n", ex.Name)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -109,7 +116,7 @@ func (ex Example) Execute(ctx context.Context, args []string, w io.Writer) (err 
 	}
 	if f.Describe {
 		// -describe makes no connection, so these would do nothing.
-		for name, set := range map[string]bool{"-cleanup": f.Cleanup, "-aws": f.AWS} {
+		for name, set := range map[string]bool{"-cleanup": f.Cleanup, "-aws": f.AWS, "-verify": f.Verify} {
 			if set {
 				err := fmt.Errorf("%s has no effect with -describe, which does not touch DynamoDB", name)
 				fmt.Fprintln(fs.Output(), err)
@@ -128,8 +135,17 @@ func (ex Example) Execute(ctx context.Context, args []string, w io.Writer) (err 
 			err = stopErr
 		}
 	}()
-	if err := ex.Run(ctx, db, f.Table, f.Cleanup, w); err != nil {
+	if err := ex.Run(ctx, db, f.Table, f.Cleanup && !f.Verify, w); err != nil {
 		return err
+	}
+	if f.Verify {
+		err := ex.verify(ctx, db, f.Table, w)
+		if f.Cleanup {
+			err = errors.Join(err, DeleteTable(ctx, db, f.Table))
+		}
+		if err != nil {
+			return err
+		}
 	}
 	return ex.export(ctx, db, f)
 }

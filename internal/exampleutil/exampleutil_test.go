@@ -117,8 +117,8 @@ func TestExecuteErrors(t *testing.T) {
 		ex, _, _ := recorder(nil)
 		require.ErrorIs(t, ex.Execute(context.Background(), nil, io.Discard), errStop)
 	})
-	// -cleanup and -aws would do nothing with -describe: refused, not ignored.
-	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-table"}, {"-describe", "-cleanup"}, {"-describe", "-aws"}} {
+	// -cleanup, -aws and -verify would do nothing with -describe: refused, not ignored.
+	for _, args := range [][]string{{"-nope"}, {"extra"}, {"-table"}, {"-describe", "-cleanup"}, {"-describe", "-aws"}, {"-describe", "-verify"}} {
 		t.Run("usage "+strings.Join(args, " "), func(t *testing.T) {
 			calls, _ := stubConnect(t, fakeAPI{}, nil)
 			ex, runs, _ := recorder(nil)

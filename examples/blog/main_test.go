@@ -57,6 +57,10 @@ func TestRunWritesTheBlog(t *testing.T) {
 
 func TestRunCleanup(t *testing.T) { exampletest.CleanupDeletesTable(t, example) }
 
+// TestVerify: the items the run leaves all fit the model it declares
+// (go run ./examples/blog -verify).
+func TestVerify(t *testing.T) { exampletest.VerifyClean(t, example) }
+
 func TestDescribe(t *testing.T) {
 	out := exampletest.Describe(t, example)
 	exampletest.ContainsAll(t, out, "| child POST of AUTHOR |", "SESSION",

@@ -140,6 +140,10 @@ func TestRunAdoptsTheTable(t *testing.T) {
 
 func TestRunCleanup(t *testing.T) { exampletest.CleanupDeletesTable(t, example) }
 
+// TestVerify: the items the run leaves all fit the model it declares
+// (go run ./examples/gamingprofile -verify).
+func TestVerify(t *testing.T) { exampletest.VerifyClean(t, example) }
+
 // existing is a fresh table holding the sample as the existing
 // application writes it, and the model over it on a client that records
 // every request the model sends.

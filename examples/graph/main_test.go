@@ -212,6 +212,10 @@ func TestAccessPatternRequests(t *testing.T) {
 
 func TestRunCleanup(t *testing.T) { exampletest.CleanupDeletesTable(t, example) }
 
+// TestVerify: the items the run leaves all fit the model it declares
+// (go run ./examples/graph -verify).
+func TestVerify(t *testing.T) { exampletest.VerifyClean(t, example) }
+
 func TestDescribe(t *testing.T) {
 	exampletest.ContainsAll(t, exampletest.Describe(t, example, "-table", "graph"),
 		"### Table `graph`",

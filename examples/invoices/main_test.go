@@ -68,6 +68,10 @@ func TestRunWritesSeedTable(t *testing.T) {
 
 func TestRunCleanup(t *testing.T) { exampletest.CleanupDeletesTable(t, example) }
 
+// TestVerify: the items the run leaves all fit the model it declares
+// (go run ./examples/invoices -verify).
+func TestVerify(t *testing.T) { exampletest.VerifyClean(t, example) }
+
 func TestDescribe(t *testing.T) {
 	exampletest.ContainsAll(t, exampletest.Describe(t, example),
 		"### Table `adjlist-invoices`",

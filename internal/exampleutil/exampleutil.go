@@ -1,7 +1,7 @@
 // Package exampleutil is the plumbing shared by the runnable examples under
 // examples/: connecting to DynamoDB Local (or, only when asked, to AWS),
-// the standard flags (-table, -cleanup, -aws, -describe, -workbench,
-// -cloudformation), writing the model's exports, and printing a
+// the standard flags (-table, -cleanup, -aws, -describe, -verify,
+// -workbench, -cloudformation), writing the model's exports, and printing a
 // table raw, the way the seeds draw it.
 //
 // It holds no adjlist usage: each example's main.go keeps its model and its

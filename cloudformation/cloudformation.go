@@ -3,7 +3,12 @@
 // production table is created in infrastructure code exactly as the model
 // expects it: its key schema, the attribute definitions of every key
 // attribute, every global and local secondary index with its projection,
-// on-demand billing, and optionally TTL and a stream.
+// on-demand billing, and the settings a production table needs. Its
+// defaults are the safe ones: deletion protection and point-in-time
+// recovery on, DeletionPolicy and UpdateReplacePolicy Retain, the AWS
+// owned encryption key; [Options] turns them off or sets encryption with
+// a KMS key, tags, on-demand maximum and warm throughput (for the table
+// and each global index), TTL and a stream.
 //
 //	m, err := adjlist.DescribeModel(table, students, courses, enrolled)
 //	...
@@ -23,14 +28,18 @@
 //	        "BillingMode": "PAY_PER_REQUEST",
 //	        "AttributeDefinitions": [{"AttributeName": "PK", "AttributeType": "S"}, ...],
 //	        "KeySchema": [{"AttributeName": "PK", "KeyType": "HASH"}, {"AttributeName": "SK", "KeyType": "RANGE"}],
-//	        "GlobalSecondaryIndexes": [{"IndexName": "GSI1", "KeySchema": [...], "Projection": {"ProjectionType": "ALL"}}]
+//	        "GlobalSecondaryIndexes": [{"IndexName": "GSI1", "KeySchema": [...], "Projection": {"ProjectionType": "ALL"}}],
+//	        "DeletionProtectionEnabled": true,
+//	        "PointInTimeRecoverySpecification": {"PointInTimeRecoveryEnabled": true}
 //	      }
 //	    }
 //	  }
 //	}
 //
 // The template is built from the small typed structs below, not from a
-// CloudFormation library. [TableProperties.CreateTableInput] turns the
+// CloudFormation library; property names are those of the
+// AWS::DynamoDB::Table schema, and the tests run cfn-lint on templates
+// with every option set. [TableProperties.CreateTableInput] turns the
 // properties into the CreateTable request that makes the same table, for
 // tests against DynamoDB Local.
 package cloudformation
@@ -39,6 +48,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -75,6 +86,54 @@ type Options struct {
 	// DeletionPolicy is the resource's DeletionPolicy and
 	// UpdateReplacePolicy: Retain (default), Snapshot or Delete.
 	DeletionPolicy string
+
+	// NoDeletionProtection writes DeletionProtectionEnabled false. By
+	// default it is true: DynamoDB refuses DeleteTable, from
+	// CloudFormation or anyone else, until an update turns it off.
+	NoDeletionProtection bool
+	// NoPointInTimeRecovery writes PointInTimeRecoverySpecification with
+	// PointInTimeRecoveryEnabled false. By default it is true: the table
+	// can be restored to any second of the recovery period.
+	NoPointInTimeRecovery bool
+	// RecoveryPeriodInDays is the point-in-time recovery period, 1 to 35
+	// days (RecoveryPeriodInDays). Default 0: not written, so DynamoDB's
+	// 35 days apply. Set with NoPointInTimeRecovery it is an error.
+	RecoveryPeriodInDays int32
+	// SSESpecification chooses the encryption key as
+	// adjlist.CreateTableOptions.SSESpecification does, written as
+	// SSESpecification (SSEEnabled, SSEType, KMSMasterKeyId): Enabled
+	// true is a KMS key (SSEType KMS is written), the AWS managed key
+	// unless KMSMasterKeyId names one; Enabled false is the AWS owned
+	// key. SSEType or KMSMasterKeyId without Enabled true, an SSEType
+	// other than KMS or an empty KMSMasterKeyId is an error. Default nil:
+	// no SSESpecification, so DynamoDB's default, the AWS owned key.
+	SSESpecification *types.SSESpecification
+	// Tags are the table's tags, key to value (Tags, sorted by key). An
+	// empty key is an error. Default none.
+	Tags map[string]string
+	// OnDemandThroughput caps the table's on-demand throughput
+	// (OnDemandThroughput): MaxReadRequestUnits and MaxWriteRequestUnits,
+	// in read and write request units per second. Each one set must be
+	// at least 1, and at least one must be set; an unset one is not
+	// written. Default nil: no limit.
+	OnDemandThroughput *types.OnDemandThroughput
+	// IndexOnDemandThroughput caps the on-demand throughput of global
+	// secondary indexes of the model, by index name (the inverted index,
+	// e.g. "GSI1", or one of adjlist.Options.Indexes), written in the
+	// index's OnDemandThroughput. Values as for OnDemandThroughput. A
+	// name that is not a global index of the model is an error. Default
+	// none.
+	IndexOnDemandThroughput map[string]types.OnDemandThroughput
+	// WarmThroughput pre-warms the table (WarmThroughput):
+	// ReadUnitsPerSecond and WriteUnitsPerSecond, the read and write
+	// units per second the table can serve at once. Each one set must be
+	// at least 1, and at least one must be set. Default nil: DynamoDB's
+	// default warm throughput.
+	WarmThroughput *types.WarmThroughput
+	// IndexWarmThroughput pre-warms global secondary indexes, by index
+	// name as IndexOnDemandThroughput names them, written in the index's
+	// WarmThroughput. Values as for WarmThroughput. Default none.
+	IndexWarmThroughput map[string]types.WarmThroughput
 }
 
 // Template is a CloudFormation template holding the table resource.
@@ -93,16 +152,23 @@ type Resource struct {
 }
 
 // TableProperties are the resource's properties, named as CloudFormation
-// names them.
+// names them. DeletionProtectionEnabled is always written; the other
+// settings only when set.
 type TableProperties struct {
-	TableName               string                   `json:"TableName,omitempty"`
-	BillingMode             string                   `json:"BillingMode"`
-	AttributeDefinitions    []AttributeDefinition    `json:"AttributeDefinitions"`
-	KeySchema               []KeySchemaElement       `json:"KeySchema"`
-	GlobalSecondaryIndexes  []SecondaryIndex         `json:"GlobalSecondaryIndexes,omitempty"`
-	LocalSecondaryIndexes   []SecondaryIndex         `json:"LocalSecondaryIndexes,omitempty"`
-	TimeToLiveSpecification *TimeToLiveSpecification `json:"TimeToLiveSpecification,omitempty"`
-	StreamSpecification     *StreamSpecification     `json:"StreamSpecification,omitempty"`
+	TableName                        string                            `json:"TableName,omitempty"`
+	BillingMode                      string                            `json:"BillingMode"`
+	AttributeDefinitions             []AttributeDefinition             `json:"AttributeDefinitions"`
+	KeySchema                        []KeySchemaElement                `json:"KeySchema"`
+	GlobalSecondaryIndexes           []SecondaryIndex                  `json:"GlobalSecondaryIndexes,omitempty"`
+	LocalSecondaryIndexes            []SecondaryIndex                  `json:"LocalSecondaryIndexes,omitempty"`
+	DeletionProtectionEnabled        bool                              `json:"DeletionProtectionEnabled"`
+	PointInTimeRecoverySpecification *PointInTimeRecoverySpecification `json:"PointInTimeRecoverySpecification,omitempty"`
+	SSESpecification                 *SSESpecification                 `json:"SSESpecification,omitempty"`
+	OnDemandThroughput               *OnDemandThroughput               `json:"OnDemandThroughput,omitempty"`
+	WarmThroughput                   *WarmThroughput                   `json:"WarmThroughput,omitempty"`
+	TimeToLiveSpecification          *TimeToLiveSpecification          `json:"TimeToLiveSpecification,omitempty"`
+	StreamSpecification              *StreamSpecification              `json:"StreamSpecification,omitempty"`
+	Tags                             []Tag                             `json:"Tags,omitempty"`
 }
 
 // AttributeDefinition declares one key attribute's type: S or N.
@@ -117,11 +183,14 @@ type KeySchemaElement struct {
 	KeyType       string `json:"KeyType"`
 }
 
-// SecondaryIndex is one global or local secondary index.
+// SecondaryIndex is one global or local secondary index. Only a global
+// one has OnDemandThroughput or WarmThroughput.
 type SecondaryIndex struct {
-	IndexName  string             `json:"IndexName"`
-	KeySchema  []KeySchemaElement `json:"KeySchema"`
-	Projection Projection         `json:"Projection"`
+	IndexName          string              `json:"IndexName"`
+	KeySchema          []KeySchemaElement  `json:"KeySchema"`
+	Projection         Projection          `json:"Projection"`
+	OnDemandThroughput *OnDemandThroughput `json:"OnDemandThroughput,omitempty"`
+	WarmThroughput     *WarmThroughput     `json:"WarmThroughput,omitempty"`
 }
 
 // Projection is an index's projection.
@@ -141,13 +210,52 @@ type StreamSpecification struct {
 	StreamViewType string `json:"StreamViewType"`
 }
 
+// PointInTimeRecoverySpecification turns point-in-time recovery on or off;
+// RecoveryPeriodInDays (1 to 35) is written when set.
+type PointInTimeRecoverySpecification struct {
+	PointInTimeRecoveryEnabled bool  `json:"PointInTimeRecoveryEnabled"`
+	RecoveryPeriodInDays       int32 `json:"RecoveryPeriodInDays,omitempty"`
+}
+
+// SSESpecification is the table's encryption: SSEEnabled true with SSEType
+// KMS is a KMS key (KMSMasterKeyId, or the AWS managed key without one);
+// SSEEnabled false is the AWS owned key.
+type SSESpecification struct {
+	SSEEnabled     bool   `json:"SSEEnabled"`
+	SSEType        string `json:"SSEType,omitempty"`
+	KMSMasterKeyId string `json:"KMSMasterKeyId,omitempty"`
+}
+
+// OnDemandThroughput is the maximum on-demand throughput of the table or
+// a global index, in request units per second; 0 is not written (no
+// maximum).
+type OnDemandThroughput struct {
+	MaxReadRequestUnits  int64 `json:"MaxReadRequestUnits,omitempty"`
+	MaxWriteRequestUnits int64 `json:"MaxWriteRequestUnits,omitempty"`
+}
+
+// WarmThroughput is the warm throughput of the table or a global index,
+// in units per second; 0 is not written.
+type WarmThroughput struct {
+	ReadUnitsPerSecond  int64 `json:"ReadUnitsPerSecond,omitempty"`
+	WriteUnitsPerSecond int64 `json:"WriteUnitsPerSecond,omitempty"`
+}
+
+// Tag is one tag of the table.
+type Tag struct {
+	Key   string `json:"Key"`
+	Value string `json:"Value"`
+}
+
 // NewTemplate returns the template of m's table: one resource of
 // [ResourceType] under Options.LogicalID, with PAY_PER_REQUEST billing,
 // string table keys, every index of m.Indexes (derived keys as strings,
 // native keys with their types, a local index's partition key the
-// table's) and its projection. It makes no request. It returns an error
-// for an INCLUDE projection without attributes or an unknown
-// DeletionPolicy.
+// table's) and its projection, deletion protection and point-in-time
+// recovery (unless Options turn them off), and the settings of
+// [Options]. It makes no request. Bad options (an INCLUDE projection
+// without attributes, an unknown DeletionPolicy, and those [Options]
+// names) are an error that wraps adjlist.ErrInvalidOption.
 func NewTemplate(m *adjlist.Model, optFns ...func(*Options)) (*Template, error) {
 	o := Options{LogicalID: "Table", Projection: types.ProjectionTypeAll, DeletionPolicy: "Retain"}
 	for _, fn := range optFns {
@@ -156,9 +264,21 @@ func NewTemplate(m *adjlist.Model, optFns ...func(*Options)) (*Template, error) 
 	switch o.DeletionPolicy {
 	case "Retain", "Snapshot", "Delete":
 	default:
-		return nil, fmt.Errorf("cloudformation: DeletionPolicy %q, want Retain, Snapshot or Delete", o.DeletionPolicy)
+		return nil, invalid("DeletionPolicy %q, want Retain, Snapshot or Delete", o.DeletionPolicy)
 	}
-	p := TableProperties{TableName: m.Table, BillingMode: string(types.BillingModePayPerRequest)}
+	if err := o.check(m); err != nil {
+		return nil, err
+	}
+	p := TableProperties{TableName: m.Table, BillingMode: string(types.BillingModePayPerRequest),
+		DeletionProtectionEnabled:        !o.NoDeletionProtection,
+		PointInTimeRecoverySpecification: &PointInTimeRecoverySpecification{PointInTimeRecoveryEnabled: !o.NoPointInTimeRecovery, RecoveryPeriodInDays: o.RecoveryPeriodInDays},
+		SSESpecification:                 sse(o.SSESpecification),
+		OnDemandThroughput:               onDemand(o.OnDemandThroughput),
+		WarmThroughput:                   warm(o.WarmThroughput),
+	}
+	for _, k := range slices.Sorted(maps.Keys(o.Tags)) {
+		p.Tags = append(p.Tags, Tag{Key: k, Value: o.Tags[k]})
+	}
 	seen := map[string]bool{}
 	define := func(name string, typ types.ScalarAttributeType) {
 		if typ == "" {
@@ -192,7 +312,7 @@ func NewTemplate(m *adjlist.Model, optFns ...func(*Options)) (*Template, error) 
 			proj = types.ProjectionTypeAll
 		}
 		if proj == types.ProjectionTypeInclude && len(attrs) == 0 {
-			return nil, fmt.Errorf("cloudformation: index %s: INCLUDE projection without NonKeyAttributes", ix.Name)
+			return nil, invalid("index %s: INCLUDE projection without NonKeyAttributes", ix.Name)
 		}
 		si.Projection = Projection{ProjectionType: string(proj)}
 		if proj == types.ProjectionTypeInclude {
@@ -201,6 +321,12 @@ func NewTemplate(m *adjlist.Model, optFns ...func(*Options)) (*Template, error) 
 		if ix.Local {
 			p.LocalSecondaryIndexes = append(p.LocalSecondaryIndexes, si)
 		} else {
+			if v, ok := o.IndexOnDemandThroughput[ix.Name]; ok {
+				si.OnDemandThroughput = onDemand(&v)
+			}
+			if v, ok := o.IndexWarmThroughput[ix.Name]; ok {
+				si.WarmThroughput = warm(&v)
+			}
 			p.GlobalSecondaryIndexes = append(p.GlobalSecondaryIndexes, si)
 		}
 	}
@@ -235,13 +361,30 @@ func Write(w io.Writer, m *adjlist.Model, optFns ...func(*Options)) error {
 
 // CreateTableInput is the CreateTable request that makes the table p
 // describes: the same name, billing mode, keys, attribute definitions and
-// indexes, and the stream if p has one. TTL is not part of it: DynamoDB
-// sets TTL with UpdateTimeToLive once the table exists.
+// indexes (with their on-demand and warm throughput), deletion
+// protection, encryption, tags, on-demand and warm throughput, and the
+// stream if p has one. TTL and point-in-time recovery are not part of it:
+// DynamoDB sets them with UpdateTimeToLive and UpdateContinuousBackups
+// once the table exists.
 func (p TableProperties) CreateTableInput() *dynamodb.CreateTableInput {
 	in := &dynamodb.CreateTableInput{
-		TableName:   aws.String(p.TableName),
-		BillingMode: types.BillingMode(p.BillingMode),
-		KeySchema:   keySchema(p.KeySchema),
+		TableName:          aws.String(p.TableName),
+		BillingMode:        types.BillingMode(p.BillingMode),
+		KeySchema:          keySchema(p.KeySchema),
+		OnDemandThroughput: p.OnDemandThroughput.sdk(),
+		WarmThroughput:     p.WarmThroughput.sdk(),
+	}
+	if p.DeletionProtectionEnabled {
+		in.DeletionProtectionEnabled = aws.Bool(true)
+	}
+	if s := p.SSESpecification; s != nil {
+		in.SSESpecification = &types.SSESpecification{Enabled: aws.Bool(s.SSEEnabled), SSEType: types.SSEType(s.SSEType)}
+		if s.KMSMasterKeyId != "" {
+			in.SSESpecification.KMSMasterKeyId = aws.String(s.KMSMasterKeyId)
+		}
+	}
+	for _, t := range p.Tags {
+		in.Tags = append(in.Tags, types.Tag{Key: aws.String(t.Key), Value: aws.String(t.Value)})
 	}
 	for _, d := range p.AttributeDefinitions {
 		in.AttributeDefinitions = append(in.AttributeDefinitions, types.AttributeDefinition{
@@ -249,7 +392,8 @@ func (p TableProperties) CreateTableInput() *dynamodb.CreateTableInput {
 	}
 	for _, ix := range p.GlobalSecondaryIndexes {
 		in.GlobalSecondaryIndexes = append(in.GlobalSecondaryIndexes, types.GlobalSecondaryIndex{
-			IndexName: aws.String(ix.IndexName), KeySchema: keySchema(ix.KeySchema), Projection: ix.Projection.sdk()})
+			IndexName: aws.String(ix.IndexName), KeySchema: keySchema(ix.KeySchema), Projection: ix.Projection.sdk(),
+			OnDemandThroughput: ix.OnDemandThroughput.sdk(), WarmThroughput: ix.WarmThroughput.sdk()})
 	}
 	for _, ix := range p.LocalSecondaryIndexes {
 		in.LocalSecondaryIndexes = append(in.LocalSecondaryIndexes, types.LocalSecondaryIndex{
@@ -272,4 +416,126 @@ func keySchema(ks []KeySchemaElement) []types.KeySchemaElement {
 
 func (p Projection) sdk() *types.Projection {
 	return &types.Projection{ProjectionType: types.ProjectionType(p.ProjectionType), NonKeyAttributes: p.NonKeyAttributes}
+}
+
+func (t *OnDemandThroughput) sdk() *types.OnDemandThroughput {
+	if t == nil {
+		return nil
+	}
+	return &types.OnDemandThroughput{MaxReadRequestUnits: positive(t.MaxReadRequestUnits), MaxWriteRequestUnits: positive(t.MaxWriteRequestUnits)}
+}
+
+func (t *WarmThroughput) sdk() *types.WarmThroughput {
+	if t == nil {
+		return nil
+	}
+	return &types.WarmThroughput{ReadUnitsPerSecond: positive(t.ReadUnitsPerSecond), WriteUnitsPerSecond: positive(t.WriteUnitsPerSecond)}
+}
+
+// positive is v's pointer, or nil for 0 (not written).
+func positive(v int64) *int64 {
+	if v == 0 {
+		return nil
+	}
+	return aws.Int64(v)
+}
+
+func onDemand(t *types.OnDemandThroughput) *OnDemandThroughput {
+	if t == nil {
+		return nil
+	}
+	return &OnDemandThroughput{MaxReadRequestUnits: aws.ToInt64(t.MaxReadRequestUnits), MaxWriteRequestUnits: aws.ToInt64(t.MaxWriteRequestUnits)}
+}
+
+func warm(t *types.WarmThroughput) *WarmThroughput {
+	if t == nil {
+		return nil
+	}
+	return &WarmThroughput{ReadUnitsPerSecond: aws.ToInt64(t.ReadUnitsPerSecond), WriteUnitsPerSecond: aws.ToInt64(t.WriteUnitsPerSecond)}
+}
+
+func sse(s *types.SSESpecification) *SSESpecification {
+	if s == nil {
+		return nil
+	}
+	out := &SSESpecification{SSEEnabled: aws.ToBool(s.Enabled), KMSMasterKeyId: aws.ToString(s.KMSMasterKeyId)}
+	if out.SSEEnabled {
+		out.SSEType = string(types.SSETypeKms)
+	}
+	return out
+}
+
+// invalid is an error of bad options, wrapping adjlist.ErrInvalidOption.
+func invalid(format string, args ...any) error {
+	return fmt.Errorf("cloudformation: %w: %s", adjlist.ErrInvalidOption, fmt.Sprintf(format, args...))
+}
+
+// check refuses the settings a table cannot have.
+func (o *Options) check(m *adjlist.Model) error {
+	switch {
+	case o.RecoveryPeriodInDays != 0 && o.NoPointInTimeRecovery:
+		return invalid("RecoveryPeriodInDays %d with NoPointInTimeRecovery", o.RecoveryPeriodInDays)
+	case o.RecoveryPeriodInDays < 0 || o.RecoveryPeriodInDays > 35:
+		return invalid("RecoveryPeriodInDays %d, want 1 to 35", o.RecoveryPeriodInDays)
+	}
+	if s := o.SSESpecification; s != nil {
+		switch {
+		case s.SSEType != "" && s.SSEType != types.SSETypeKms:
+			return invalid("SSESpecification: SSEType %q, want KMS", s.SSEType)
+		case s.KMSMasterKeyId != nil && *s.KMSMasterKeyId == "":
+			return invalid("SSESpecification: empty KMSMasterKeyId")
+		case (s.SSEType != "" || s.KMSMasterKeyId != nil) && !aws.ToBool(s.Enabled):
+			return invalid("SSESpecification: SSEType or KMSMasterKeyId without Enabled true")
+		}
+	}
+	if _, ok := o.Tags[""]; ok {
+		return invalid("a tag with an empty key")
+	}
+	if v := o.OnDemandThroughput; v != nil {
+		if err := checkUnits("OnDemandThroughput", v.MaxReadRequestUnits, v.MaxWriteRequestUnits); err != nil {
+			return err
+		}
+	}
+	if v := o.WarmThroughput; v != nil {
+		if err := checkUnits("WarmThroughput", v.ReadUnitsPerSecond, v.WriteUnitsPerSecond); err != nil {
+			return err
+		}
+	}
+	global := map[string]bool{}
+	for _, ix := range m.Indexes {
+		global[ix.Name] = !ix.Local
+	}
+	for _, name := range slices.Sorted(maps.Keys(o.IndexOnDemandThroughput)) {
+		v := o.IndexOnDemandThroughput[name]
+		if !global[name] {
+			return invalid("IndexOnDemandThroughput: %q is not a global secondary index of table %s", name, m.Table)
+		}
+		if err := checkUnits("IndexOnDemandThroughput["+name+"]", v.MaxReadRequestUnits, v.MaxWriteRequestUnits); err != nil {
+			return err
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(o.IndexWarmThroughput)) {
+		v := o.IndexWarmThroughput[name]
+		if !global[name] {
+			return invalid("IndexWarmThroughput: %q is not a global secondary index of table %s", name, m.Table)
+		}
+		if err := checkUnits("IndexWarmThroughput["+name+"]", v.ReadUnitsPerSecond, v.WriteUnitsPerSecond); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkUnits refuses throughput that sets neither read nor write, or a
+// value under 1.
+func checkUnits(field string, read, write *int64) error {
+	if read == nil && write == nil {
+		return invalid("%s sets neither read nor write units", field)
+	}
+	for _, v := range []*int64{read, write} {
+		if v != nil && *v < 1 {
+			return invalid("%s: %d units, want at least 1", field, *v)
+		}
+	}
+	return nil
 }

@@ -100,20 +100,33 @@ func TestTemplate(t *testing.T) {
 			assert.Equal(t, "Retain", res.DeletionPolicy)
 			assert.Equal(t, "PAY_PER_REQUEST", res.Properties.BillingMode)
 			assert.Equal(t, table.Name(), res.Properties.TableName)
+			assert.True(t, res.Properties.DeletionProtectionEnabled, "safe default")
+			assert.Equal(t, &cloudformation.PointInTimeRecoverySpecification{PointInTimeRecoveryEnabled: true}, res.Properties.PointInTimeRecoverySpecification, "safe default")
+			assert.Nil(t, res.Properties.SSESpecification, "DynamoDB's default key")
 
 			ddbtest.CreateTable(t, table)
 			want := describe(t, db, table.Name())
 			in := res.Properties.CreateTableInput()
 			in.TableName = aws.String(ddbtest.TableName(t))
-			_, err := db.CreateTable(context.Background(), in)
-			require.NoError(t, err)
-			t.Cleanup(func() {
-				_, err := db.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: in.TableName})
-				assert.NoError(t, err)
-			})
+			createOnCleanup(t, db, in)
 			assert.Equal(t, want, describe(t, db, aws.ToString(in.TableName)))
 		})
 	}
+}
+
+// createOnCleanup creates the table of in, and deletes it when t ends
+// (turning its deletion protection off first).
+func createOnCleanup(t *testing.T, db *dynamodb.Client, in *dynamodb.CreateTableInput) {
+	t.Helper()
+	_, err := db.CreateTable(context.Background(), in)
+	require.NoError(t, err)
+	t.Cleanup(func() {
+		ctx := context.Background()
+		_, err := db.UpdateTable(ctx, &dynamodb.UpdateTableInput{TableName: in.TableName, DeletionProtectionEnabled: aws.Bool(false)})
+		assert.NoError(t, err)
+		_, err = db.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: in.TableName})
+		assert.NoError(t, err)
+	})
 }
 
 // layout is what DescribeTable says of a table's keys and indexes, in a
@@ -219,11 +232,156 @@ func TestTemplateOptions(t *testing.T) {
 	for name, fn := range map[string]func(*cloudformation.Options){
 		"include without attributes": func(o *cloudformation.Options) { o.Projection = types.ProjectionTypeInclude },
 		"deletion policy":            func(o *cloudformation.Options) { o.DeletionPolicy = "Keep" },
+		"recovery period without recovery": func(o *cloudformation.Options) {
+			o.NoPointInTimeRecovery, o.RecoveryPeriodInDays = true, 7
+		},
+		"recovery period 36":       func(o *cloudformation.Options) { o.RecoveryPeriodInDays = 36 },
+		"negative recovery period": func(o *cloudformation.Options) { o.RecoveryPeriodInDays = -1 },
+		"SSE type AES256": func(o *cloudformation.Options) {
+			o.SSESpecification = &types.SSESpecification{Enabled: aws.Bool(true), SSEType: types.SSETypeAes256}
+		},
+		"KMS key without Enabled": func(o *cloudformation.Options) {
+			o.SSESpecification = &types.SSESpecification{KMSMasterKeyId: aws.String("alias/school")}
+		},
+		"KMS type with Enabled false": func(o *cloudformation.Options) {
+			o.SSESpecification = &types.SSESpecification{Enabled: aws.Bool(false), SSEType: types.SSETypeKms}
+		},
+		"empty KMS key": func(o *cloudformation.Options) {
+			o.SSESpecification = &types.SSESpecification{Enabled: aws.Bool(true), KMSMasterKeyId: aws.String("")}
+		},
+		"empty tag key":           func(o *cloudformation.Options) { o.Tags = map[string]string{"": "x"} },
+		"empty on-demand maximum": func(o *cloudformation.Options) { o.OnDemandThroughput = &types.OnDemandThroughput{} },
+		"negative on-demand maximum": func(o *cloudformation.Options) {
+			o.OnDemandThroughput = &types.OnDemandThroughput{MaxReadRequestUnits: aws.Int64(10), MaxWriteRequestUnits: aws.Int64(-1)}
+		},
+		"zero index on-demand maximum": func(o *cloudformation.Options) {
+			o.IndexOnDemandThroughput = map[string]types.OnDemandThroughput{"GSI1": {MaxReadRequestUnits: aws.Int64(0)}}
+		},
+		"empty warm throughput": func(o *cloudformation.Options) { o.WarmThroughput = &types.WarmThroughput{} },
+		"negative warm throughput": func(o *cloudformation.Options) {
+			o.WarmThroughput = &types.WarmThroughput{WriteUnitsPerSecond: aws.Int64(-4000)}
+		},
+		"empty index warm throughput": func(o *cloudformation.Options) {
+			o.IndexWarmThroughput = map[string]types.WarmThroughput{"GSI1": {}}
+		},
+		"on-demand maximum of an undeclared index": func(o *cloudformation.Options) {
+			o.IndexOnDemandThroughput = map[string]types.OnDemandThroughput{"GSI9": {MaxReadRequestUnits: aws.Int64(10)}}
+		},
+		"warm throughput of an undeclared index": func(o *cloudformation.Options) {
+			o.IndexWarmThroughput = map[string]types.WarmThroughput{"GSI9": {ReadUnitsPerSecond: aws.Int64(13000)}}
+		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, err := cloudformation.NewTemplate(m, fn)
-			require.Error(t, err)
+			require.ErrorIs(t, err, adjlist.ErrInvalidOption)
 			assert.True(t, strings.HasPrefix(err.Error(), "cloudformation: "))
 		})
 	}
+	// A local index has the table's throughput.
+	_, local := model(t, nil, "school", layouts[3].opts, layouts[3].edge)
+	for name, fn := range map[string]func(*cloudformation.Options){
+		"on-demand maximum of a local index": func(o *cloudformation.Options) {
+			o.IndexOnDemandThroughput = map[string]types.OnDemandThroughput{"LSI1": {MaxReadRequestUnits: aws.Int64(10)}}
+		},
+		"warm throughput of a local index": func(o *cloudformation.Options) {
+			o.IndexWarmThroughput = map[string]types.WarmThroughput{"LSI1": {ReadUnitsPerSecond: aws.Int64(13000)}}
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := cloudformation.NewTemplate(local, fn)
+			require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+		})
+	}
+}
+
+// lint writes the template of m with optFns and runs cfn-lint on it.
+func lint(t *testing.T, m *adjlist.Model, optFns ...func(*cloudformation.Options)) cloudformation.Template {
+	t.Helper()
+	var buf bytes.Buffer
+	require.NoError(t, cloudformation.Write(&buf, m, optFns...))
+	path := filepath.Join(t.TempDir(), "table.json")
+	require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o600))
+	cfnlint.Check(t, path)
+	var tpl cloudformation.Template
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &tpl))
+	return tpl
+}
+
+// production sets every production option of the template.
+func production(o *cloudformation.Options) {
+	o.RecoveryPeriodInDays = 14
+	o.SSESpecification = &types.SSESpecification{Enabled: aws.Bool(true), KMSMasterKeyId: aws.String("alias/school")}
+	o.Tags = map[string]string{"team": "school", "env": "prod"}
+	o.OnDemandThroughput = &types.OnDemandThroughput{MaxReadRequestUnits: aws.Int64(1000), MaxWriteRequestUnits: aws.Int64(500)}
+	o.IndexOnDemandThroughput = map[string]types.OnDemandThroughput{
+		"GSI1": {MaxReadRequestUnits: aws.Int64(100), MaxWriteRequestUnits: aws.Int64(50)},
+		"GSI2": {MaxReadRequestUnits: aws.Int64(10), MaxWriteRequestUnits: aws.Int64(5)},
+	}
+	o.WarmThroughput = &types.WarmThroughput{ReadUnitsPerSecond: aws.Int64(15000), WriteUnitsPerSecond: aws.Int64(5000)}
+	o.IndexWarmThroughput = map[string]types.WarmThroughput{"GSI1": {ReadUnitsPerSecond: aws.Int64(13000)}}
+	o.TimeToLiveAttribute, o.StreamViewType = "expiresAt", types.StreamViewTypeNewImage
+}
+
+// TestTemplateProduction: with every production option set, the template
+// is cfn-lint clean and has exactly these properties; its CreateTable
+// request carries them, and DynamoDB Local creates the table.
+func TestTemplateProduction(t *testing.T) {
+	db := ddbtest.Client(t)
+	_, m := model(t, db, ddbtest.TableName(t), layouts[3].opts, layouts[3].edge)
+	p := lint(t, m, production).Resources["Table"].Properties
+	assert.True(t, p.DeletionProtectionEnabled)
+	assert.Equal(t, &cloudformation.PointInTimeRecoverySpecification{PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: 14}, p.PointInTimeRecoverySpecification)
+	assert.Equal(t, &cloudformation.SSESpecification{SSEEnabled: true, SSEType: "KMS", KMSMasterKeyId: "alias/school"}, p.SSESpecification)
+	assert.Equal(t, []cloudformation.Tag{{Key: "env", Value: "prod"}, {Key: "team", Value: "school"}}, p.Tags)
+	assert.Equal(t, &cloudformation.OnDemandThroughput{MaxReadRequestUnits: 1000, MaxWriteRequestUnits: 500}, p.OnDemandThroughput)
+	assert.Equal(t, &cloudformation.WarmThroughput{ReadUnitsPerSecond: 15000, WriteUnitsPerSecond: 5000}, p.WarmThroughput)
+	assert.Equal(t, &cloudformation.TimeToLiveSpecification{AttributeName: "expiresAt", Enabled: true}, p.TimeToLiveSpecification)
+	assert.Equal(t, &cloudformation.StreamSpecification{StreamViewType: "NEW_IMAGE"}, p.StreamSpecification)
+	indexes := map[string]cloudformation.SecondaryIndex{}
+	for _, ix := range p.GlobalSecondaryIndexes {
+		indexes[ix.IndexName] = ix
+	}
+	assert.Equal(t, &cloudformation.OnDemandThroughput{MaxReadRequestUnits: 100, MaxWriteRequestUnits: 50}, indexes["GSI1"].OnDemandThroughput)
+	assert.Equal(t, &cloudformation.WarmThroughput{ReadUnitsPerSecond: 13000}, indexes["GSI1"].WarmThroughput)
+	assert.Equal(t, &cloudformation.OnDemandThroughput{MaxReadRequestUnits: 10, MaxWriteRequestUnits: 5}, indexes["GSI2"].OnDemandThroughput)
+	assert.Nil(t, indexes["GSI2"].WarmThroughput)
+	assert.Nil(t, indexes["BYSTATUS"].OnDemandThroughput)
+
+	in := p.CreateTableInput()
+	assert.Equal(t, aws.Bool(true), in.DeletionProtectionEnabled)
+	assert.Equal(t, &types.SSESpecification{Enabled: aws.Bool(true), SSEType: types.SSETypeKms, KMSMasterKeyId: aws.String("alias/school")}, in.SSESpecification)
+	assert.Equal(t, []types.Tag{{Key: aws.String("env"), Value: aws.String("prod")}, {Key: aws.String("team"), Value: aws.String("school")}}, in.Tags)
+	assert.Equal(t, &types.OnDemandThroughput{MaxReadRequestUnits: aws.Int64(1000), MaxWriteRequestUnits: aws.Int64(500)}, in.OnDemandThroughput)
+	assert.Equal(t, &types.WarmThroughput{ReadUnitsPerSecond: aws.Int64(15000), WriteUnitsPerSecond: aws.Int64(5000)}, in.WarmThroughput)
+	assert.Equal(t, &types.WarmThroughput{ReadUnitsPerSecond: aws.Int64(13000)}, in.GlobalSecondaryIndexes[0].WarmThroughput)
+	assert.Equal(t, &types.OnDemandThroughput{MaxReadRequestUnits: aws.Int64(100), MaxWriteRequestUnits: aws.Int64(50)}, in.GlobalSecondaryIndexes[0].OnDemandThroughput)
+
+	createOnCleanup(t, db, in)
+	out, err := db.DescribeTable(context.Background(), &dynamodb.DescribeTableInput{TableName: in.TableName})
+	require.NoError(t, err)
+	assert.Equal(t, aws.Bool(true), out.Table.DeletionProtectionEnabled)
+	assert.Equal(t, in.OnDemandThroughput, out.Table.OnDemandThroughput)
+}
+
+// TestTemplateSafeDefaultsOff: deletion protection and point-in-time
+// recovery turned off are written as false, and encryption with the AWS
+// owned key as SSEEnabled false; the template stays cfn-lint clean.
+func TestTemplateSafeDefaultsOff(t *testing.T) {
+	_, m := model(t, nil, "school", layouts[0].opts, layouts[0].edge)
+	p := lint(t, m, func(o *cloudformation.Options) {
+		o.NoDeletionProtection, o.NoPointInTimeRecovery = true, true
+		o.SSESpecification = &types.SSESpecification{Enabled: aws.Bool(false)}
+		o.WarmThroughput = &types.WarmThroughput{WriteUnitsPerSecond: aws.Int64(4000)}
+		o.OnDemandThroughput = &types.OnDemandThroughput{MaxWriteRequestUnits: aws.Int64(100)}
+	}).Resources["Table"].Properties
+	assert.False(t, p.DeletionProtectionEnabled)
+	assert.Equal(t, &cloudformation.PointInTimeRecoverySpecification{PointInTimeRecoveryEnabled: false}, p.PointInTimeRecoverySpecification)
+	assert.Equal(t, &cloudformation.SSESpecification{SSEEnabled: false}, p.SSESpecification)
+	assert.Equal(t, &cloudformation.WarmThroughput{WriteUnitsPerSecond: 4000}, p.WarmThroughput)
+	assert.Equal(t, &cloudformation.OnDemandThroughput{MaxWriteRequestUnits: 100}, p.OnDemandThroughput)
+	in := p.CreateTableInput()
+	assert.Nil(t, in.DeletionProtectionEnabled)
+	assert.Equal(t, &types.SSESpecification{Enabled: aws.Bool(false)}, in.SSESpecification)
+	assert.Equal(t, &types.WarmThroughput{WriteUnitsPerSecond: aws.Int64(4000)}, in.WarmThroughput)
+	assert.Equal(t, &types.OnDemandThroughput{MaxWriteRequestUnits: aws.Int64(100)}, in.OnDemandThroughput)
 }

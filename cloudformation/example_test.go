@@ -73,7 +73,11 @@ func ExampleWrite() {
 	//               "ProjectionType": "ALL"
 	//             }
 	//           }
-	//         ]
+	//         ],
+	//         "DeletionProtectionEnabled": true,
+	//         "PointInTimeRecoverySpecification": {
+	//           "PointInTimeRecoveryEnabled": true
+	//         }
 	//       }
 	//     }
 	//   }

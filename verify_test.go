@@ -487,3 +487,155 @@ type noScanClient struct{ adjlist.Client }
 func (noScanClient) Scan(context.Context, *dynamodb.ScanInput, ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
 	return nil, errors.New("no request may be sent")
 }
+
+// Entities are verified like the presets: a sparse index key of the
+// design's own spelling, stale and extra, found and rewritten.
+func TestVerifyEntity(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	g := newGaming(t)
+	require.NoError(t, g.meta.Put(ctx, adjlist.IDs{"p1"}, playerMeta{Nickname: "John"}))
+	require.NoError(t, g.items.Put(ctx, adjlist.IDs{"p1", "001"}, playerItem{ItemName: "Potion", Flagged: "yes"}))
+	require.NoError(t, g.items.Put(ctx, adjlist.IDs{"p1", "002"}, playerItem{ItemName: "Sword"}))
+	raw := &verifySchool{db: g.db, table: g.table}
+	raw.rawUpdate(t, "p1", "ITEMS#001", "SET GSI1PK = :v", map[string]any{":v": "FLAGGED#no"})
+	raw.rawUpdate(t, "p1", "ITEMS#002", "SET GSI1PK = :p", map[string]any{":p": "FLAGGED#yes"})
+
+	res, err := adjlist.Verify(ctx, g.db, g.table)
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		"index key stale|p1|ITEMS#001|GSI1PK|FLAGGED#no|FLAGGED#yes",
+		"index key extra|p1|ITEMS#002|GSI1PK|FLAGGED#yes|",
+	}, findingKeysInOrder(res.Findings))
+	assert.Equal(t, "entity item", res.Findings[0].Type)
+
+	rep, err := adjlist.Repair(ctx, g.db, g.table, res.Findings)
+	require.NoError(t, err)
+	assert.Len(t, rep.Repaired, 2)
+	flagged, err := g.items.ByIndex("GSI1", "yes").Collect(ctx)
+	require.NoError(t, err)
+	require.Len(t, flagged, 1)
+	assert.Equal(t, adjlist.IDs{"p1", "001"}, flagged[0].IDs)
+	again, err := adjlist.Verify(ctx, g.db, g.table)
+	require.NoError(t, err)
+	assert.Empty(t, again.Findings)
+}
+
+// findingKeysInOrder is findingKeys without sorting: Verify's own order
+// (by key, then kind and attribute).
+func findingKeysInOrder(fs []adjlist.Finding) []string {
+	var out []string
+	for _, f := range fs {
+		out = append(out, findingKeys([]adjlist.Finding{f})...)
+	}
+	return out
+}
+
+// A design that keeps no items of a node type has no dangling edges into
+// it, nor orphans under it: only types of which the walk met an item are
+// checked.
+func TestVerifyDesignWithoutNodeItems(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSchool(t)
+	ws := adjlist.NewNode[Space](s.table, "WS", "META")
+	tickets := adjlist.NewCollection[Ticket](ws, "TCK")
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", Enrollment{}))
+	require.NoError(t, tickets.Put(ctx, "acme", "t1", Ticket{CreatedAt: "x"}))
+	res, err := adjlist.Verify(ctx, s.db, s.table)
+	require.NoError(t, err)
+	assert.Empty(t, res.Findings, "no student, course or workspace items at all")
+
+	// One student item: the design has them, so the edge of a91 dangles.
+	require.NoError(t, s.students.Put(ctx, "b22", Student{Name: "Bo"}))
+	res, err = adjlist.Verify(ctx, s.db, s.table)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"dangling edge|STU#a91|ENROLL#CRS#math204|STU#a91 PROFILE"}, findingKeys(res.Findings))
+}
+
+// A counter kept from a stream: Apply's per-edge marker items are the
+// counter's own, not unknown items, and the count it keeps verifies.
+func TestVerifyCounterFromStream(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSchool(t)
+	counter := adjlist.NewCounter(s.enrolled, "ENROLLED")
+	require.NoError(t, s.courses.Put(ctx, "math204", Course{Title: "Algebra"}))
+	for i, stu := range []string{"a91", "b22", "c33"} {
+		require.NoError(t, s.students.Put(ctx, stu, Student{Name: stu}))
+		require.NoError(t, s.enrolled.Put(ctx, stu, "math204", Enrollment{}))
+		require.NoError(t, counter.Apply(ctx, fmt.Sprint(100+i), stu, "math204", true))
+	}
+	res, err := adjlist.Verify(ctx, s.db, s.table)
+	require.NoError(t, err)
+	assert.Empty(t, res.Findings)
+
+	// The REMOVE of c33 not applied yet: the count is one too high.
+	require.NoError(t, s.enrolled.Delete(ctx, "c33", "math204"))
+	res, err = adjlist.Verify(ctx, s.db, s.table)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"counter mismatch|CRS#math204|ENROLLED|count|3|2"}, findingKeys(res.Findings))
+	assert.Equal(t, "counter ENROLLED", res.Findings[0].Type)
+
+	// A resumed run has not counted every edge: counters are not checked.
+	res, err = adjlist.Verify(ctx, s.db, s.table, func(o *adjlist.ScanOptions) { o.Segments = 1; o.From = startPosition(t, s) })
+	require.NoError(t, err)
+	assert.Empty(t, res.Findings)
+}
+
+// startPosition is a position at the start of a one-segment walk of s.
+func startPosition(t *testing.T, s *school) string {
+	t.Helper()
+	var pos string
+	_, err := adjlist.Verify(context.Background(), s.db, s.table, func(o *adjlist.ScanOptions) {
+		o.Segments, o.Limit = 1, 1
+		o.Progress = func(p adjlist.ScanProgress) {
+			if pos == "" {
+				pos = p.Position
+			}
+		}
+	})
+	require.NoError(t, err)
+	require.NotEmpty(t, pos)
+	return pos
+}
+
+// Findings that no longer hold when Repair reads them again are Gone, and
+// nothing is written for them: a stale key fixed meanwhile, an item
+// deleted, a dangling edge whose endpoint was created.
+func TestRepairGone(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSchool(t)
+	for _, stu := range []string{"a91", "b22"} {
+		require.NoError(t, s.students.Put(ctx, stu, Student{Name: stu}))
+	}
+	require.NoError(t, s.courses.Put(ctx, "math204", Course{}))
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", Enrollment{}))
+	require.NoError(t, s.enrolled.Put(ctx, "b22", "math204", Enrollment{}))
+	require.NoError(t, s.enrolled.Put(ctx, "b22", "cs101", Enrollment{}))
+	raw := &verifySchool{db: s.db, table: s.table}
+	raw.rawUpdate(t, "STU#a91", "ENROLL#CRS#math204", "REMOVE GSI1PK", nil)
+	raw.rawUpdate(t, "STU#b22", "ENROLL#CRS#math204", "REMOVE GSI1SK", nil)
+	res, err := adjlist.Verify(ctx, s.db, s.table)
+	require.NoError(t, err)
+	require.Equal(t, []string{
+		"dangling edge|STU#b22|ENROLL#CRS#cs101|CRS#cs101 METADATA",
+		"index key missing|STU#a91|ENROLL#CRS#math204|GSI1PK||CRS#math204",
+		"index key missing|STU#b22|ENROLL#CRS#math204|GSI1SK||STU#b22",
+	}, findingKeys(res.Findings))
+
+	raw.rawUpdate(t, "STU#a91", "ENROLL#CRS#math204", "SET GSI1PK = :v", map[string]any{":v": "CRS#math204"})
+	require.NoError(t, s.enrolled.Delete(ctx, "b22", "math204"))
+	require.NoError(t, s.courses.Put(ctx, "cs101", Course{}))
+	before := s.calls.updates.Load() + s.calls.deletes.Load() + s.calls.txs.Load()
+	rep, err := adjlist.Repair(ctx, s.calls, s.table, res.Findings, func(o *adjlist.RepairOptions) { o.DeleteDangling = true })
+	require.NoError(t, err)
+	assert.Empty(t, rep.Repaired)
+	assert.Equal(t, findingKeys(res.Findings), findingKeys(rep.Gone))
+	assert.Equal(t, before+1, s.calls.updates.Load()+s.calls.deletes.Load()+s.calls.txs.Load(),
+		"one write only: the dangling edge's transaction, cancelled by its check")
+	n, err := s.enrolled.From("b22").Count(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n, "the edge to cs101 kept")
+}

@@ -2,13 +2,14 @@
 # Runs every benchmark set and writes the raw results, benchstat's
 # summaries and the Markdown tables of BENCHMARKS.md into results/.
 # `make bench` runs it after `make deps` (Java + DynamoDB Local). About
-# 17 minutes on a 2-core machine.
+# 19 minutes on a 2-core machine.
 #
 # Knobs (environment): COUNT (client-side passes, default 10),
 # BENCHTIME (client-side, default 1s), ROUNDS (e2e alternations, default
 # 10; benchstat needs 6 for a 95% interval), E2E_BENCHTIME (default 2s),
 # BULK_ROUNDS (default 5), BULK_EDGES
-# (default 10000), OUT (default results).
+# (default 10000), VERIFY_ROUNDS (default 10), VERIFY_ITEMS (default
+# 10000), OUT (default results).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
@@ -18,6 +19,8 @@ ROUNDS="${ROUNDS:-10}"
 E2E_BENCHTIME="${E2E_BENCHTIME:-2s}"
 BULK_ROUNDS="${BULK_ROUNDS:-5}"
 BULK_EDGES="${BULK_EDGES:-10000}"
+VERIFY_ROUNDS="${VERIFY_ROUNDS:-10}"
+VERIFY_ITEMS="${VERIFY_ITEMS:-10000}"
 OUT="${OUT:-results}"
 GO="${GO:-go}"
 mkdir -p "$OUT"
@@ -54,6 +57,12 @@ echo "--- bulk load of $BULK_EDGES edges (DynamoDB Local): $BULK_ROUNDS rounds"
 $GO test -run '^$' -bench '^BenchmarkBulk$' -benchtime 1x -timeout 30m . -args -rounds "$BULK_ROUNDS" -bulk.edges "$BULK_EDGES" | tee "$OUT/bulk.txt"
 load "after bulk" | tee -a "$OUT/machine.txt"
 
+# Each iteration is a whole pass over the table; the benchmark prints the
+# per-round ratio verify/scan and its median itself.
+echo "--- verify against a plain parallel Scan of $VERIFY_ITEMS items (DynamoDB Local): $VERIFY_ROUNDS rounds"
+$GO test -run '^$' -bench '^BenchmarkVerify$' -benchtime 3x -timeout 30m . -args -rounds "$VERIFY_ROUNDS" -verify.items "$VERIFY_ITEMS" | tee "$OUT/verify.txt"
+load "after verify" | tee -a "$OUT/machine.txt"
+
 echo "--- benchstat"
 {
 	$GO tool benchstat -col '/impl@(sdk adjlist guregu)' "$OUT/client.txt"
@@ -61,6 +70,8 @@ echo "--- benchstat"
 	$GO tool benchstat -col /impl -ignore /round "$OUT/e2e.txt"
 	echo
 	$GO tool benchstat -col /way -ignore /round "$OUT/bulk.txt"
+	echo
+	$GO tool benchstat -col /way -ignore /round "$OUT/verify.txt"
 } | tee "$OUT/benchstat.txt"
 
 echo "--- report"

@@ -14,7 +14,9 @@ import (
 )
 
 // TableAdminClient is the subset of the DynamoDB API that [CreateTable]
-// uses. A *dynamodb.Client satisfies it.
+// uses. A *dynamodb.Client satisfies it. CreateTable's TTL and
+// point-in-time recovery also need [TimeToLiveClient] and
+// [ContinuousBackupsClient] of the same client.
 type TableAdminClient interface {
 	CreateTable(ctx context.Context, params *dynamodb.CreateTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error)
 	dynamodb.DescribeTableAPIClient

@@ -93,7 +93,7 @@ type Options struct {
 	NoDeletionProtection bool
 	// NoPointInTimeRecovery writes PointInTimeRecoverySpecification with
 	// PointInTimeRecoveryEnabled false. By default it is true: the table
-	// can be restored to any second of the recovery period.
+	// can be restored to any point in time of the recovery period.
 	NoPointInTimeRecovery bool
 	// RecoveryPeriodInDays is the point-in-time recovery period, 1 to 35
 	// days (RecoveryPeriodInDays). Default 0: not written, so DynamoDB's
@@ -152,8 +152,9 @@ type Resource struct {
 }
 
 // TableProperties are the resource's properties, named as CloudFormation
-// names them. DeletionProtectionEnabled is always written; the other
-// settings only when set.
+// names them. DeletionProtectionEnabled is always written, false too;
+// the pointer and list properties only when non-nil (NewTemplate always
+// sets PointInTimeRecoverySpecification).
 type TableProperties struct {
 	TableName                        string                            `json:"TableName,omitempty"`
 	BillingMode                      string                            `json:"BillingMode"`

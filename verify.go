@@ -158,7 +158,8 @@ const maxCounterChecks = 5
 // start (From == ""), since a resumed run has not counted every edge.
 // When the scan fails, Verify returns the findings so far with the error
 // (an [*OpError] with Op "Verify") and the position to resume from, and
-// skips the checks across items. The confirming reads go through the
+// skips the checks across items; when those checks fail after a complete
+// scan, the error comes with Position "": run Verify again. The confirming reads go through the
 // table's own client; the Scan through api. An invalid model
 // ([Table.Check]) or options fail before any request.
 func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ...func(*ScanOptions)) (VerifyResult, error) {

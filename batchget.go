@@ -110,8 +110,10 @@ func sleep(ctx context.Context, d time.Duration) error {
 //
 // Bad ids give [ErrInvalidKey] before any request. Keys still unprocessed
 // after the last attempt give [ErrUnprocessed]; SDK errors are wrapped.
-func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...func(*ReadOptions)) ([]EdgeItem[E], error) {
+func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...func(*ReadOptions)) (_ []EdgeItem[E], err error) {
 	const op = "Edge.Hydrate"
+	ctx, sp := e.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	keys := make([]itemKey, len(edges))
 	for i, v := range edges {
 		k, err := e.keys(v.From, v.To)
@@ -147,8 +149,10 @@ func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...fu
 // [Edge.To]. The result maps each id found to its data; ids with no item
 // are absent. Bad ids give [ErrInvalidKey] before any request; keys still
 // unprocessed after the last attempt give [ErrUnprocessed].
-func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*ReadOptions)) (map[string]N, error) {
+func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*ReadOptions)) (_ map[string]N, err error) {
 	const op = "Node.GetMany"
+	ctx, sp := n.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	keys := make([]itemKey, len(ids))
 	for i, id := range ids {
 		pk, sk, err := n.Key(id)
@@ -186,8 +190,10 @@ func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*Rea
 // child asked for twice is read once and returned twice. Bad ids give
 // [ErrInvalidKey] before any request; keys still unprocessed after the
 // last attempt give [ErrUnprocessed]; with any error the result is nil.
-func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C], optFns ...func(*ReadOptions)) ([]Child[C], error) {
+func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C], optFns ...func(*ReadOptions)) (_ []Child[C], err error) {
 	const op = "Collection.GetMany"
+	ctx, sp := c.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	keys := make([]itemKey, len(children))
 	for i, v := range children {
 		pk, sk, err := c.Key(v.Parent, v.ID)
@@ -223,8 +229,10 @@ func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C], opt
 // read once and returned twice. Bad ids give [ErrInvalidKey] before any
 // request; keys still unprocessed after the last attempt give
 // [ErrUnprocessed]; with any error the result is nil.
-func (e *Entity[T]) GetMany(ctx context.Context, ids []IDs, optFns ...func(*ReadOptions)) ([]EntityItem[T], error) {
+func (e *Entity[T]) GetMany(ctx context.Context, ids []IDs, optFns ...func(*ReadOptions)) (_ []EntityItem[T], err error) {
 	const op = "Entity.GetMany"
+	ctx, sp := e.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	keys := make([]itemKey, len(ids))
 	for i, v := range ids {
 		pk, sk, err := e.Key(v...)

@@ -175,8 +175,10 @@ func (t *Table) deleteReq(k itemKey) writeReq {
 // [Tx] of up to 100 [Edge.TxPut]. What could not be written is listed in
 // BulkResult.Unwritten, and the error then matches [ErrUnprocessed] or
 // wraps the SDK's error.
-func (e *Edge[E]) PutMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (BulkResult, error) {
+func (e *Edge[E]) PutMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
 	const op = "Edge.PutMany"
+	ctx, sp := e.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	reqs := make([]writeReq, len(edges))
 	for i, v := range edges {
 		item, k, err := e.item(v.From, v.To, v.Data, true, nil)
@@ -194,8 +196,10 @@ func (e *Edge[E]) PutMany(ctx context.Context, edges []EdgeItem[E], optFns ...fu
 // DeleteMany deletes many edges (only From and To are read) with
 // BatchWriteItem, as [Edge.PutMany] writes them. Deleting an edge that does
 // not exist is not an error. Bad ids or duplicates fail before any request.
-func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (BulkResult, error) {
+func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
 	const op = "Edge.DeleteMany"
+	ctx, sp := e.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	reqs := make([]writeReq, len(edges))
 	for i, v := range edges {
 		k, err := e.keys(v.From, v.To)
@@ -211,8 +215,10 @@ func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ..
 // writes edges: validated first, no condition (existing children are
 // overwritten; with [Tracking], written as created: version 1,
 // timestamps, expiry), unwritten items listed in the result.
-func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
+func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
 	const op = "Collection.PutMany"
+	ctx, sp := c.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	reqs := make([]writeReq, len(children))
 	for i, v := range children {
 		item, k, err := c.item(v.Parent, v.ID, v.Data, true, nil)
@@ -234,8 +240,10 @@ func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], opt
 // nodes and children in their partitions are not touched (see
 // [DeleteNode]). Bad ids or duplicates ([ErrDuplicateKey]) fail before any
 // request; what could not be deleted is in BulkResult.Unwritten.
-func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*BulkOptions)) (BulkResult, error) {
+func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
 	const op = "Node.DeleteMany"
+	ctx, sp := n.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	reqs := make([]writeReq, len(ids))
 	for i, id := range ids {
 		pk, sk, err := n.Key(id)
@@ -253,8 +261,10 @@ func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*
 // exist is not an error). Bad ids or duplicates ([ErrDuplicateKey]) fail
 // before any request; what could not be deleted is in
 // BulkResult.Unwritten.
-func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
+func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
 	const op = "Collection.DeleteMany"
+	ctx, sp := c.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	reqs := make([]writeReq, len(children))
 	for i, v := range children {
 		pk, sk, err := c.Key(v.Parent, v.ID)
@@ -274,8 +284,10 @@ func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], 
 // out of a post to its author's followers' timelines. Bad ids, data naming
 // a key attribute, an item over 400 KB or one given twice
 // ([ErrDuplicateKey]) fail before any request.
-func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns ...func(*BulkOptions)) (BulkResult, error) {
+func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
 	const op = "Entity.PutMany"
+	ctx, sp := e.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	reqs := make([]writeReq, len(items))
 	for i, v := range items {
 		item, k, err := e.item(v.IDs, v.Data, true, nil)
@@ -295,8 +307,10 @@ func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns .
 // resent, no condition (deleting an item that does not exist is not an
 // error). Bad ids or duplicates ([ErrDuplicateKey]) fail before any
 // request; what could not be deleted is in BulkResult.Unwritten.
-func (e *Entity[T]) DeleteMany(ctx context.Context, ids []IDs, optFns ...func(*BulkOptions)) (BulkResult, error) {
+func (e *Entity[T]) DeleteMany(ctx context.Context, ids []IDs, optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
 	const op = "Entity.DeleteMany"
+	ctx, sp := e.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	reqs := make([]writeReq, len(ids))
 	for i, v := range ids {
 		pk, sk, err := e.Key(v...)

@@ -259,8 +259,10 @@ type CascadeResult struct {
 // with the keys in CascadeResult.Unwritten, the SDK's error (errors.As
 // reaches it), or the context's error; the result then reports what was
 // done so far.
-func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming ...Incoming) (CascadeResult, error) {
+func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming ...Incoming) (_ CascadeResult, err error) {
 	const op = "DeleteNode"
+	ctx, sp := node.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	var res CascadeResult
 	pk, sk, err := node.Key(id)
 	if err != nil {
@@ -486,8 +488,10 @@ func partitionKeys(t *Table, op, pk string) Query[itemKey] {
 // ids or handles; [ErrInvalidOption] when a kind in attached neither ends
 // nor starts at c's children, or is on another table; before any
 // request. Then the errors of [DeleteNode].
-func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, childID string, attached ...Incoming) (CascadeResult, error) {
+func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, childID string, attached ...Incoming) (_ CascadeResult, err error) {
 	const op = "DeleteChild"
+	ctx, sp := c.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	var res CascadeResult
 	pk, sk, err := c.Key(parentID, childID)
 	if err != nil {

@@ -231,12 +231,13 @@ func (e *Edge[E]) Replace(ctx context.Context, from, to string, data E, optFns .
 }
 
 func (e *Edge[E]) put(ctx context.Context, op string, g guardKind, from, to string, data E, optFns []func(*WriteOptions)) error {
+	ctx, sp := e.t.startSpan(ctx, op)
 	var w writeCond // on the stack: t.put keeps no reference
 	item, k, err := e.putItem(&w, g, from, to, data, optFns)
 	if err != nil {
-		return e.opErr(op, k, err)
+		return sp.done(e.opErr(op, k, err))
 	}
-	return e.t.put(ctx, op, k.pk, k.sk, item, &w)
+	return sp.done(e.t.put(ctx, op, k.pk, k.sk, item, &w))
 }
 
 // putItem builds the edge item and the condition of its put: guarded
@@ -284,8 +285,10 @@ func (e *Edge[E]) keyCtx(k edgeKeys) *keyCtx {
 // consistent unless optFns ask for a strongly consistent read
 // ([Consistent]). It returns [ErrNotFound] if there is no such edge,
 // [ErrInvalidKey] for bad ids.
-func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*ReadOptions)) (EdgeItem[E], error) {
+func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*ReadOptions)) (_ EdgeItem[E], err error) {
 	const op = "Edge.Get"
+	ctx, sp := e.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	k, err := e.keys(from, to)
 	if err != nil {
 		return EdgeItem[E]{}, e.opErr(op, k, err)
@@ -318,8 +321,10 @@ func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*Read
 // update names a key attribute; [ErrInvalidOption] for an update derived
 // index keys cannot follow or a missing version; [ErrInvalidKey] for bad
 // ids: all before any request.
-func (e *Edge[E]) Update(ctx context.Context, from, to string, update Update, optFns ...func(*WriteOptions)) (EdgeItem[E], error) {
+func (e *Edge[E]) Update(ctx context.Context, from, to string, update Update, optFns ...func(*WriteOptions)) (_ EdgeItem[E], err error) {
 	const op = "Edge.Update"
+	ctx, sp := e.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	k, w, err := e.changeCond(actUpdate, from, to, optFns)
 	if err != nil {
 		return EdgeItem[E]{}, e.opErr(op, k, err)
@@ -351,11 +356,12 @@ func (e *Edge[E]) changeCond(a action, from, to string, optFns []func(*WriteOpti
 // index entry goes with the item.
 func (e *Edge[E]) Delete(ctx context.Context, from, to string, optFns ...func(*WriteOptions)) error {
 	const op = "Edge.Delete"
+	ctx, sp := e.t.startSpan(ctx, op)
 	k, w, err := e.changeCond(actDelete, from, to, optFns)
 	if err != nil {
-		return e.opErr(op, k, err)
+		return sp.done(e.opErr(op, k, err))
 	}
-	return e.t.del(ctx, op, k.pk, k.sk, w)
+	return sp.done(e.t.del(ctx, op, k.pk, k.sk, w))
 }
 
 // From returns the forward query: every edge of this kind that starts at
@@ -442,8 +448,10 @@ func (e *Edge[E]) reverseKeys(sk, source string, exact bool) queryKeys {
 // It returns nil once the edge is listed, an error matching
 // [ErrNotVisible] when maxWait passes first, the context's error if ctx
 // ends, and [ErrInvalidKey] for bad ids before any request.
-func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time.Duration) error {
+func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time.Duration) (err error) {
 	const op = "Edge.WaitIndexed"
+	ctx, sp := e.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	k, err := e.keys(from, to)
 	if err == nil {
 		err = e.t.errNoIndex()
@@ -566,10 +574,12 @@ type NodeWithEdges[N, E any] struct {
 // edge from a collection's children never does),
 // and [ErrInvalidKey] for a bad id. Reads are eventually consistent unless
 // optFns ask for strongly consistent ones ([Consistent]).
-func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id string, optFns ...func(*ReadOptions)) (NodeWithEdges[N, E], error) {
+func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id string, optFns ...func(*ReadOptions)) (_ NodeWithEdges[N, E], err error) {
 	const op = "LoadNode"
+	ctx, sp := node.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	res := NodeWithEdges[N, E]{ID: id}
-	err := edge.err
+	err = edge.err
 	if err == nil && (edge.t != node.t || !edge.src.same(node.endpoint())) {
 		err = fmt.Errorf("%w: edge %s does not start at node type %s", ErrInvalidOption, edge.label, node.typ)
 	}
@@ -745,6 +755,7 @@ func (e *Edge[E]) TxCheck(tx *Tx, from, to string, optFns ...func(*WriteOptions)
 // item) the node is checked once and a missing node is reported with Side
 // "from". Pass TxOptions.Token to make a retried call idempotent.
 func (e *Edge[E]) PutChecked(ctx context.Context, from, to string, data E, optFns ...func(*TxOptions)) error {
+	ctx, sp := e.t.startSpan(ctx, "Edge.PutChecked")
 	tx := NewTx(e.t)
 	if e.err != nil {
 		tx.err = e.err
@@ -752,7 +763,7 @@ func (e *Edge[E]) PutChecked(ctx context.Context, from, to string, data E, optFn
 	e.src.txCheck(tx, from, "from")
 	e.dst.txCheck(tx, to, "to")
 	e.TxPut(tx, from, to, data)
-	return tx.Commit(ctx, optFns...)
+	return sp.done(tx.Commit(ctx, optFns...))
 }
 
 // Move replaces the edge from → to by newFrom → newTo carrying data, in one
@@ -762,13 +773,14 @@ func (e *Edge[E]) PutChecked(ctx context.Context, from, to string, data E, optFn
 // [ErrEdgeExists] if the new one exists; moving an edge onto itself is
 // [ErrTxLimit] (two actions on one item), before any request.
 func (e *Edge[E]) Move(ctx context.Context, from, to, newFrom, newTo string, data E, optFns ...func(*TxOptions)) error {
+	ctx, sp := e.t.startSpan(ctx, "Edge.Move")
 	tx := NewTx(e.t)
 	if e.err != nil {
 		tx.err = e.err
 	}
 	e.TxDelete(tx, from, to)
 	e.TxPut(tx, newFrom, newTo, data)
-	return tx.Commit(ctx, optFns...)
+	return sp.done(tx.Commit(ctx, optFns...))
 }
 
 // TxGet adds to rt the read of the edge from → to and returns its [Read],

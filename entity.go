@@ -187,12 +187,13 @@ func (e *Entity[T]) Replace(ctx context.Context, ids IDs, data T, optFns ...func
 }
 
 func (e *Entity[T]) put(ctx context.Context, op string, g guardKind, ids IDs, data T, optFns []func(*WriteOptions)) error {
+	ctx, sp := e.t.startSpan(ctx, op)
 	var w writeCond // on the stack: t.put keeps no reference
 	item, k, err := e.putItem(&w, g, ids, data, optFns)
 	if err != nil {
-		return e.t.opErr(op, k.pk, k.sk, err)
+		return sp.done(e.t.opErr(op, k.pk, k.sk, err))
 	}
-	return e.t.put(ctx, op, k.pk, k.sk, item, &w)
+	return sp.done(e.t.put(ctx, op, k.pk, k.sk, item, &w))
 }
 
 // putItem builds the item with ids and the condition of its put.
@@ -225,8 +226,10 @@ func (e *Entity[T]) item(ids IDs, data T, create bool, o *WriteOptions) (Item, i
 // decodes its attributes into T. It returns [ErrNotFound] if there is no
 // such item, [ErrInvalidKey] for bad ids, and with any error T's zero
 // value.
-func (e *Entity[T]) Get(ctx context.Context, ids IDs, optFns ...func(*ReadOptions)) (T, error) {
+func (e *Entity[T]) Get(ctx context.Context, ids IDs, optFns ...func(*ReadOptions)) (_ T, err error) {
 	const op = "Entity.Get"
+	ctx, sp := e.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	var data T
 	pk, sk, err := e.Key(ids...)
 	if err == nil {
@@ -250,8 +253,10 @@ func (e *Entity[T]) Get(ctx context.Context, ids IDs, optFns ...func(*ReadOption
 // checked and set one higher. [ErrKeyAttribute], [ErrInvalidOption] and
 // [ErrInvalidKey] come before any request. With any error, T's zero
 // value.
-func (e *Entity[T]) Update(ctx context.Context, ids IDs, update Update, optFns ...func(*WriteOptions)) (T, error) {
+func (e *Entity[T]) Update(ctx context.Context, ids IDs, update Update, optFns ...func(*WriteOptions)) (_ T, err error) {
 	const op = "Entity.Update"
+	ctx, sp := e.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	var data T
 	pk, sk, w, err := e.changeCond(actUpdate, ids, optFns)
 	if err == nil {
@@ -281,11 +286,12 @@ func (e *Entity[T]) changeCond(a action, ids IDs, optFns []func(*WriteOptions)) 
 // the options and version handling of [Node.Delete].
 func (e *Entity[T]) Delete(ctx context.Context, ids IDs, optFns ...func(*WriteOptions)) error {
 	const op = "Entity.Delete"
+	ctx, sp := e.t.startSpan(ctx, op)
 	pk, sk, w, err := e.changeCond(actDelete, ids, optFns)
 	if err != nil {
-		return e.t.opErr(op, pk, sk, err)
+		return sp.done(e.t.opErr(op, pk, sk, err))
 	}
-	return e.t.del(ctx, op, pk, sk, w)
+	return sp.done(e.t.del(ctx, op, pk, sk, w))
 }
 
 // List returns the query over the entity's items in one partition, one

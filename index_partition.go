@@ -45,7 +45,9 @@ type IndexPage struct {
 // before any request ([ErrInvalidOption], q's own error); an item whose
 // data does not fit its type fails the read. With any error every
 // target's slice is nil.
-func PageIndex[T any](ctx context.Context, q Query[T], cursor string, targets ...Target) (IndexPage, error) {
+func PageIndex[T any](ctx context.Context, q Query[T], cursor string, targets ...Target) (_ IndexPage, err error) {
+	ctx, sp := q.startSpan(ctx, "PageIndex")
+	defer sp.end(&err)
 	var res IndexPage
 	fail := func(err error) (IndexPage, error) {
 		resetTargets(targets)
@@ -145,6 +147,13 @@ type Loaded struct {
 // whose data does not fit its type fails the read. With any error every target's slice is
 // nil.
 func Load[T any](ctx context.Context, q Query[T], targets ...Target) (Loaded, error) {
+	ctx, sp := q.startSpan(ctx, "Load")
+	res, err := load(ctx, q, targets)
+	return res, sp.done(err)
+}
+
+// load is Load within its span.
+func load[T any](ctx context.Context, q Query[T], targets []Target) (Loaded, error) {
 	var res Loaded
 	if err := checkMixedTargets(q.t, targets); err != nil {
 		resetTargets(targets)

@@ -90,10 +90,12 @@ type Partition[N any] struct {
 //	var me []adjlist.NodeItem[Student]
 //	q := adjlist.AllTypes(enrolled.From("a91")).ConsistentRead() // PK = "STU#a91"
 //	_, err := adjlist.Load(ctx, q, students.Into(&me), enrolled.Into(&courses), studentNotes.Into(&notes))
-func LoadPartition[N any](ctx context.Context, node *Node[N], id string, targets ...Target) (Partition[N], error) {
+func LoadPartition[N any](ctx context.Context, node *Node[N], id string, targets ...Target) (_ Partition[N], err error) {
 	const op = "LoadPartition"
+	ctx, sp := node.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	res := Partition[N]{ID: id}
-	err := checkTargets(node, targets)
+	err = checkTargets(node, targets)
 	res.Node, err = loadPartition(ctx, op, node, id, err, ReadOptions{}, func(int) {}, func(item Item) error {
 		return dispatch(targets, item, &res.Other)
 	})
@@ -145,8 +147,10 @@ type PartitionPage[N any] struct {
 // another read is [ErrInvalidCursor], before any request. A missing node
 // item is not an error here: HasNode says whether this page held it. Other
 // errors are as LoadPartition's, with the same guarantee: every slice nil.
-func PagePartition[N any](ctx context.Context, node *Node[N], id, cursor string, limit int32, targets ...Target) (PartitionPage[N], error) {
+func PagePartition[N any](ctx context.Context, node *Node[N], id, cursor string, limit int32, targets ...Target) (_ PartitionPage[N], err error) {
 	const op = "PagePartition"
+	ctx, sp := node.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	res := PartitionPage[N]{Partition: Partition[N]{ID: id}}
 	fail := func(err error) (PartitionPage[N], error) {
 		resetTargets(targets)

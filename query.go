@@ -190,6 +190,15 @@ func (q Query[T]) ConsistentRead() Query[T] {
 	return q
 }
 
+// startSpan opens the span of the call op that runs q ([Table].startSpan),
+// with the index q reads.
+func (q *querySpec) startSpan(ctx context.Context, op string) (context.Context, *span) {
+	if q.t == nil || q.t.tracer == nil {
+		return ctx, nil
+	}
+	return q.t.beginSpan(ctx, op, aws.ToString(q.in.IndexName))
+}
+
 func (q Query[T]) wrap(err error) error {
 	return &OpError{Op: q.op, Table: q.t.name, Index: aws.ToString(q.in.IndexName), PK: q.pk, SK: q.skPrefix, Err: err}
 }
@@ -201,13 +210,17 @@ func (q Query[T]) wrap(err error) error {
 // sharing the partition are skipped, never mis-decoded.
 func (q Query[T]) All(ctx context.Context) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
+		ctx, sp := q.startSpan(ctx, q.op)
+		defer sp.end(nil) // with the error yielded, if any (sp.failed)
 		var zero T
 		if q.err != nil {
-			yield(zero, q.wrap(q.err))
+			yield(zero, sp.failed(q.wrap(q.err)))
 			return
 		}
 		if q.shards != nil {
-			q.allMerged(ctx, yield)
+			if err := q.allMerged(ctx, yield); err != nil {
+				yield(zero, sp.failed(q.wrap(err)))
+			}
 			return
 		}
 		err := q.eachPage(ctx, q.in, func(out *dynamodb.QueryOutput) (bool, error) {
@@ -223,7 +236,7 @@ func (q Query[T]) All(ctx context.Context) iter.Seq2[T, error] {
 			return true, nil
 		})
 		if err != nil {
-			yield(zero, q.wrap(err))
+			yield(zero, sp.failed(q.wrap(err)))
 		}
 	}
 }
@@ -247,6 +260,13 @@ func (q Query[T]) eachPage(ctx context.Context, in dynamodb.QueryInput, page fun
 // Collect runs the query to the end and returns all its items; see
 // [Query.All].
 func (q Query[T]) Collect(ctx context.Context) ([]T, error) {
+	ctx, sp := q.startSpan(ctx, q.op)
+	items, err := q.collect(ctx)
+	return items, sp.done(err)
+}
+
+// collect is Collect within its span.
+func (q Query[T]) collect(ctx context.Context) ([]T, error) {
 	var items []T
 	if q.err != nil || q.shards != nil {
 		for v, err := range q.All(ctx) {
@@ -294,7 +314,9 @@ func (q Query[T]) appendDecoded(dst []T, items []Item) ([]T, error) {
 // Select=COUNT query would count those too, since DynamoDB cannot tell
 // them apart.) An item whose keys are sound but whose data does not fit T
 // is counted; All fails on it.
-func (q Query[T]) Count(ctx context.Context) (int, error) {
+func (q Query[T]) Count(ctx context.Context) (_ int, err error) {
+	ctx, sp := q.startSpan(ctx, q.op)
+	defer sp.end(&err)
 	if q.err != nil {
 		return 0, q.wrap(q.err)
 	}
@@ -360,7 +382,9 @@ type Page[T any] struct {
 // refused with [ErrInvalidCursor] before any request is sent. Use
 // [Query.Limit] to set the page size. Page is meant for request/response
 // handlers that hand the cursor to a client.
-func (q Query[T]) Page(ctx context.Context, cursor string) (Page[T], error) {
+func (q Query[T]) Page(ctx context.Context, cursor string) (_ Page[T], err error) {
+	ctx, sp := q.startSpan(ctx, q.op)
+	defer sp.end(&err)
 	if q.err != nil {
 		return Page[T]{}, q.wrap(q.err)
 	}

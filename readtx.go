@@ -75,8 +75,10 @@ func (rt *ReadTx) add(t *Table, handleErr error, k itemKey, keyErr error, fill f
 // e.g. a TransactionCanceledException when a write to one of the items
 // was in progress; a data error when an item does not fit its type. Run
 // with no reads sends nothing.
-func (rt *ReadTx) Run(ctx context.Context) error {
+func (rt *ReadTx) Run(ctx context.Context) (err error) {
 	const op = "ReadTx.Run"
+	ctx, sp := rt.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	if rt.err != nil {
 		return rt.t.opErr(op, "", "", rt.err)
 	}

@@ -97,9 +97,9 @@ func (s *stream) fill(ctx context.Context) error {
 
 // allMerged yields every shard's items merged in sort key order: the first
 // page of every shard is fetched in parallel, then each shard's next page
-// when its items run out.
-func (q Query[T]) allMerged(ctx context.Context, yield func(T, error) bool) {
-	var zero T
+// when its items run out. It returns the error that stopped it, for All
+// to yield.
+func (q Query[T]) allMerged(ctx context.Context, yield func(T, error) bool) error {
 	streams := make([]*stream, len(q.shards))
 	var g errgroup.Group
 	for i := range q.shards {
@@ -108,8 +108,7 @@ func (q Query[T]) allMerged(ctx context.Context, yield func(T, error) bool) {
 		g.Go(func() error { return streams[i].fill(ctx) })
 	}
 	if err := g.Wait(); err != nil {
-		yield(zero, q.wrap(err))
-		return
+		return err
 	}
 	for {
 		next := -1
@@ -119,7 +118,7 @@ func (q Query[T]) allMerged(ctx context.Context, yield func(T, error) bool) {
 			}
 		}
 		if next < 0 {
-			return
+			return nil
 		}
 		s := streams[next]
 		item := s.buf[0]
@@ -129,11 +128,10 @@ func (q Query[T]) allMerged(ctx context.Context, yield func(T, error) bool) {
 			err = s.fill(ctx)
 		}
 		if err != nil {
-			yield(zero, q.wrap(err))
-			return
+			return err
 		}
 		if ok && !yield(v, nil) {
-			return
+			return nil
 		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"go.opentelemetry.io/otel/trace"
 )
 
 // Client is the subset of the DynamoDB API that [Table] uses. A
@@ -105,6 +106,51 @@ type Options struct {
 	// of the table (TagKey, DecodeTime, UseNumber, ...). Give it the tag
 	// key EncoderOptions uses. Default nil: the SDK's defaults.
 	DecoderOptions func(*attributevalue.DecoderOptions)
+
+	// TracerProvider, when set, traces every call of the table's
+	// handles with OpenTelemetry: one span per call of a handle's
+	// method or of a package function that makes requests ([Node.Put],
+	// [Edge.To]'s [Query.Page], [Tx.Commit], [DeleteNode], ...), named
+	// for the call, as the Op of the [*OpError] it returns is ("Edge.Put",
+	// "Node.Update", "Edge.From" for a read of [Edge.From]'s query,
+	// "DeleteNode"), or for a call made of others by its own name
+	// ("Edge.PutChecked", "Edge.Peers", "Counter.Put"). A call made
+	// inside another (the Queries of a DeleteNode) opens no span of its
+	// own: its requests count in the outer one. The span is a child of
+	// the span in the call's context, and of kind Client; the SDK's own
+	// spans, when the service instruments its DynamoDB client, nest under
+	// it, since every request gets the span's context. [Query.All]'s span
+	// runs from the loop's first step to its last. Its attributes follow
+	// the OpenTelemetry semantic conventions for DynamoDB
+	// (go.opentelemetry.io/otel/semconv/v1.43.0):
+	//
+	//	db.system.name                   "aws.dynamodb"
+	//	aws.dynamodb.table_names         ["<table>"]
+	//	aws.dynamodb.index_name          the secondary index read, if any ("GSI1" for Edge.To)
+	//	aws.dynamodb.consumed_capacity   the capacity the call's requests consumed, per table, as
+	//	                                 JSON: ["{\"CapacityUnits\":1,\"TableName\":\"<table>\"}"]
+	//	adjlist.requests                 the DynamoDB requests made (an operation the SDK retried counts once)
+	//	adjlist.items                    the items DynamoDB returned to reads (GetItem, Query, Scan,
+	//	                                 BatchGetItem, TransactGetItems), whatever the call kept
+	//
+	// so a recording span makes adjlist ask for
+	// ReturnConsumedCapacity=TOTAL, as [WithUsage] does (DynamoDB reports
+	// it at no charge). A span the provider does not record (its sampler
+	// dropped it) is ended without figures, and the call's requests go
+	// as they would untraced. A failed call's
+	// span has status Error with the error's text, records the error as
+	// an exception event, and sets error.type to the code of DynamoDB's
+	// refusal ("ConditionalCheckFailedException") or "_OTHER". The
+	// figures come from a middleware each request gets through its
+	// per-call options: a Client that does not apply them to a
+	// *dynamodb.Client reports none (adjlist.requests 0). Item data is
+	// never recorded, and keys only in a failed call's error text (an
+	// [*OpError] names its key). The spans' instrumentation scope is
+	// "github.com/adjlist/adjlist".
+	//
+	// Default nil: no spans, and no cost (no allocation, one nil check
+	// per call; BENCHMARKS.md has the figures).
+	TracerProvider trace.TracerProvider
 }
 
 func (o *Options) setDefaults() {
@@ -170,6 +216,10 @@ type Table struct {
 	layout  layout
 	// reg records the item types declared on the table (registry.go).
 	reg registry
+	// tracer is opts.TracerProvider's, nil without one; spanStart are
+	// the options every span starts with (trace.go).
+	tracer    trace.Tracer
+	spanStart []trace.SpanStartOption
 }
 
 // NewTable returns a [Table] for the DynamoDB table name, reached through
@@ -195,6 +245,7 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 		t.dec = attributevalue.NewDecoder(t.opts.DecoderOptions)
 	}
 	t.opts.setDefaults()
+	t.tracing()
 	o := t.opts
 	t.layout = layoutOf(&o)
 	t.tableCursorKeys = []string{o.PartitionKey, o.SortKey}

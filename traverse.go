@@ -76,8 +76,10 @@ type TwoHopResult struct {
 // different tables, second not ending at first's target type, or a table
 // without an index. These come before any request. A failed request returns
 // its error (wrapping the SDK's) with the result found so far.
-func TwoHop[E1, E2 any](ctx context.Context, first *Edge[E1], second *Edge[E2], from string, budget int, optFns ...func(*TraverseOptions)) (TwoHopResult, error) {
+func TwoHop[E1, E2 any](ctx context.Context, first *Edge[E1], second *Edge[E2], from string, budget int, optFns ...func(*TraverseOptions)) (_ TwoHopResult, err error) {
 	const op = "TwoHop"
+	ctx, sp := first.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	var opts TraverseOptions
 	for _, fn := range optFns {
 		fn(&opts)
@@ -176,6 +178,8 @@ func describeEdge[E any](e *Edge[E]) string {
 // TwoHopResult.Truncated when the budget runs out first. The peers are of
 // the edge's source type (STU → CRS → STU), and from itself is never
 // listed. Errors are those of [TwoHop].
-func (e *Edge[E]) Peers(ctx context.Context, from string, budget int, optFns ...func(*TraverseOptions)) (TwoHopResult, error) {
+func (e *Edge[E]) Peers(ctx context.Context, from string, budget int, optFns ...func(*TraverseOptions)) (_ TwoHopResult, err error) {
+	ctx, sp := e.t.startSpan(ctx, "Edge.Peers")
+	defer sp.end(&err)
 	return TwoHop(ctx, e, e, from, budget, optFns...)
 }

@@ -233,8 +233,10 @@ type TxOptions struct {
 // ALL_OLD), [ErrTxConflict] for a conflict — with the SDK's
 // *types.TransactionCanceledException. An invalid transaction (see [Tx])
 // fails before any request; an empty one does nothing.
-func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) error {
+func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error) {
 	const op = "Tx.Commit"
+	ctx, sp := tx.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	var opts TxOptions
 	for _, fn := range optFns {
 		fn(&opts)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go/middleware"
@@ -94,41 +95,65 @@ func (u *Usage) addCall(write bool, ccs []*types.ConsumedCapacity) {
 	}
 }
 
-type usageKey struct{}
+// callKey is the context key of what a call's requests report to: a
+// *Usage ([WithUsage]) or the *span of the call (startSpan), which
+// holds the Usage of the context it was opened in.
+type callKey struct{}
 
 // WithUsage returns a context that makes every DynamoDB request adjlist
 // sends with it ask for its consumed capacity and add it, with the request
 // count, to u.
 func WithUsage(ctx context.Context, u *Usage) context.Context {
-	return context.WithValue(ctx, usageKey{}, u)
+	return context.WithValue(ctx, callKey{}, u)
 }
 
-// callOpts returns the per-call SDK options for ctx: the usage middleware
-// when ctx carries a Usage, nothing otherwise.
+// callOpts returns the per-call SDK options for ctx: the middleware that
+// reports the request to ctx's Usage and to the span of the call it is
+// made for, when ctx carries either; nothing otherwise.
 func callOpts(ctx context.Context) []func(*dynamodb.Options) {
-	u, _ := ctx.Value(usageKey{}).(*Usage)
-	if u == nil {
+	var (
+		u  *Usage
+		sp *span
+	)
+	switch v := ctx.Value(callKey{}).(type) {
+	case *Usage:
+		u = v
+	case *span:
+		u = v.usage
+		if !v.quiet {
+			sp = v
+		}
+	}
+	if u == nil && sp == nil {
 		return nil
 	}
 	return []func(*dynamodb.Options){func(o *dynamodb.Options) {
 		o.APIOptions = append(o.APIOptions, func(stack *middleware.Stack) error {
-			return stack.Initialize.Add(usageMiddleware(u), middleware.After)
+			return stack.Initialize.Add(callMiddleware(u, sp), middleware.After)
 		})
 	}}
 }
 
-// usageMiddleware sets ReturnConsumedCapacity=TOTAL on the request and adds
-// the response's consumed capacity to u.
-func usageMiddleware(u *Usage) middleware.InitializeMiddleware {
+// callMiddleware sets ReturnConsumedCapacity=TOTAL on the request and adds
+// the response's consumed capacity to u, and with the items it returned
+// and the index it read, to sp; either may be nil.
+func callMiddleware(u *Usage, sp *span) middleware.InitializeMiddleware {
 	return middleware.InitializeMiddlewareFunc("adjlistUsage", func(ctx context.Context, in middleware.InitializeInput, next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
 		const total = types.ReturnConsumedCapacityTotal
 		write := false
+		index := ""
 		switch p := in.Parameters.(type) {
 		case *dynamodb.GetItemInput:
 			p.ReturnConsumedCapacity = total
 		case *dynamodb.QueryInput:
 			p.ReturnConsumedCapacity = total
+			index = aws.ToString(p.IndexName)
+		case *dynamodb.ScanInput:
+			p.ReturnConsumedCapacity = total
+			index = aws.ToString(p.IndexName)
 		case *dynamodb.BatchGetItemInput:
+			p.ReturnConsumedCapacity = total
+		case *dynamodb.TransactGetItemsInput:
 			p.ReturnConsumedCapacity = total
 		case *dynamodb.PutItemInput:
 			p.ReturnConsumedCapacity, write = total, true
@@ -143,12 +168,22 @@ func usageMiddleware(u *Usage) middleware.InitializeMiddleware {
 		}
 		out, md, err := next.HandleInitialize(ctx, in)
 		var ccs []*types.ConsumedCapacity
+		items := 0
 		switch r := out.Result.(type) {
 		case *dynamodb.GetItemOutput:
 			ccs = append(ccs, r.ConsumedCapacity)
+			if r.Item != nil {
+				items = 1
+			}
 		case *dynamodb.QueryOutput:
 			ccs = append(ccs, r.ConsumedCapacity)
-			u.addQuery(r.ScannedCount, r.Count)
+			items = len(r.Items)
+			if u != nil {
+				u.addQuery(r.ScannedCount, r.Count)
+			}
+		case *dynamodb.ScanOutput:
+			ccs = append(ccs, r.ConsumedCapacity)
+			items = len(r.Items)
 		case *dynamodb.PutItemOutput:
 			ccs = append(ccs, r.ConsumedCapacity)
 		case *dynamodb.UpdateItemOutput:
@@ -157,12 +192,27 @@ func usageMiddleware(u *Usage) middleware.InitializeMiddleware {
 			ccs = append(ccs, r.ConsumedCapacity)
 		case *dynamodb.BatchGetItemOutput:
 			ccs = appendAll(ccs, r.ConsumedCapacity)
+			for _, got := range r.Responses {
+				items += len(got)
+			}
+		case *dynamodb.TransactGetItemsOutput:
+			ccs = appendAll(ccs, r.ConsumedCapacity)
+			for _, got := range r.Responses {
+				if got.Item != nil {
+					items++
+				}
+			}
 		case *dynamodb.BatchWriteItemOutput:
 			ccs = appendAll(ccs, r.ConsumedCapacity)
 		case *dynamodb.TransactWriteItemsOutput:
 			ccs = appendAll(ccs, r.ConsumedCapacity)
 		}
-		u.addCall(write, ccs)
+		if u != nil {
+			u.addCall(write, ccs)
+		}
+		if sp != nil {
+			sp.addCall(items, index, ccs)
+		}
 		return out, md, err
 	})
 }

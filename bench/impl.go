@@ -67,9 +67,10 @@ type AdjList struct {
 }
 
 // NewAdjList declares the model on table name (default key names: PK, SK,
-// GSI1 on GSI1PK/GSI1SK).
-func NewAdjList(client adjlist.Client, name string) *AdjList {
-	t := adjlist.NewTable(client, name)
+// GSI1 on GSI1PK/GSI1SK); optFns adjust the table's other options
+// (BenchmarkTracing's TracerProvider).
+func NewAdjList(client adjlist.Client, name string, optFns ...func(*adjlist.Options)) *AdjList {
+	t := adjlist.NewTable(client, name, optFns...)
 	a := &AdjList{Table: t}
 	a.Students = adjlist.NewNode[Student](t, "STU", profileSK)
 	a.Courses = adjlist.NewNode[Course](t, "CRS", "METADATA")

@@ -18,11 +18,14 @@
 // AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
 // (installed by `make deps`). Only -aws makes it use your AWS configuration.
 //
-//	go run ./examples/enrollment [-table NAME] [-cleanup] [-aws] [-describe] [-workbench FILE] [-cloudformation FILE]
+//	go run ./examples/enrollment [-table NAME] [-cleanup] [-aws] [-describe] [-workbench FILE] [-cloudformation FILE] [-trace]
 //
 // -describe prints the model (adjlist.Describe) and its Mermaid diagram
 // without touching DynamoDB; -workbench and -cloudformation write it as a
-// NoSQL Workbench data model and a CloudFormation template.
+// NoSQL Workbench data model and a CloudFormation template. -trace gives
+// the table an OpenTelemetry TracerProvider (adjlist.Options) that prints
+// each call's span as it ends: its name ("Edge.Put"), the table and index,
+// the requests made, the items returned and the capacity consumed.
 package main
 
 import (
@@ -30,6 +33,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/adjlist/adjlist"
 	"github.com/adjlist/adjlist/internal/exampleutil"
@@ -55,7 +60,7 @@ type Enrollment struct {
 	Grade      string `dynamodbav:"grade"`
 }
 
-var example = exampleutil.Example{Name: "enrollment", Model: described, Run: run}
+var example = exampleutil.Example{Name: "enrollment", Model: described, Run: run, Traced: true}
 
 func main() { exampleutil.Main(example) }
 
@@ -71,8 +76,11 @@ type model struct {
 // rosterIndex orders each course's enrolments by date.
 const rosterIndex = "ByEnrolment"
 
-func newModel(db adjlist.Client, tableName string) model {
+// newModel declares the model on tableName; tp, if not nil, traces every
+// call on the table.
+func newModel(db adjlist.Client, tableName string, tp trace.TracerProvider) model {
 	table := adjlist.NewTable(db, tableName, func(o *adjlist.Options) {
+		o.TracerProvider = tp // nil: no spans, at no cost
 		o.Indexes = []adjlist.Index{{
 			Name:                rosterIndex,
 			PartitionAttributes: []adjlist.KeyAttribute{{Name: "GSI1PK"}},     // CRS#math204
@@ -88,7 +96,7 @@ func newModel(db adjlist.Client, tableName string) model {
 // described is the model -describe and the exports render (see
 // exampleutil.Example.Model).
 func described(db adjlist.Client, tableName string) (*adjlist.Table, []adjlist.Describer) {
-	m := newModel(db, tableName)
+	m := newModel(db, tableName, nil)
 	return m.table, []adjlist.Describer{m.students, m.courses, m.enrolled,
 		adjlist.AccessPattern("a course's roster in enrolment order", m.enrolled.ByIndex(rosterIndex, "CRS#<to>"))}
 }
@@ -98,7 +106,7 @@ func described(db adjlist.Client, tableName string) (*adjlist.Table, []adjlist.D
 // with Replace, and an edge already there (Put is a guarded create) is
 // reported and left as it is.
 func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool, w io.Writer) error {
-	m := newModel(db, tableName)
+	m := newModel(db, tableName, exampleutil.TracerProvider(ctx))
 	students, courses, enrolled := m.students, m.courses, m.enrolled
 	if err := adjlist.CreateTable(ctx, db, m.table, func(o *adjlist.CreateTableOptions) { o.IfNotExists = true }); err != nil {
 		return err

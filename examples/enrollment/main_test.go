@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"os"
 	"strings"
 	"testing"
@@ -88,4 +91,47 @@ func TestReadmeShowsDescribe(t *testing.T) {
 	require.NoError(t, err)
 	want := strings.NewReplacer("### Table", "#### Table", "### Access patterns", "#### Access patterns").Replace(out)
 	assert.Contains(t, string(readme), strings.TrimSpace(want), "regenerate the README section with go run ./examples/enrollment -describe")
+}
+
+// -trace prints each adjlist call's span as it ends, between the run's
+// own lines: named for the call, with the table and, for the roster, the
+// index read.
+func TestTrace(t *testing.T) {
+	var out bytes.Buffer
+	require.NoError(t, example.Execute(context.Background(), []string{"-table", ddbtest.TableName(t), "-cleanup", "-trace"}, &out))
+	type attr struct {
+		Key   string
+		Value struct{ Value any }
+	}
+	var spans []struct {
+		Name       string
+		Attributes []attr
+	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if !strings.HasPrefix(line, "{") {
+			continue
+		}
+		var sp struct {
+			Name       string
+			Attributes []attr
+		}
+		require.NoError(t, json.Unmarshal([]byte(line), &sp), line)
+		spans = append(spans, sp)
+	}
+	names := map[string]map[string]any{}
+	for _, sp := range spans {
+		a := map[string]any{}
+		for _, kv := range sp.Attributes {
+			a[kv.Key] = kv.Value.Value
+		}
+		names[sp.Name] = a
+	}
+	for _, name := range []string{"Edge.Put", "LoadNode", "Edge.To", "Edge.ByIndex"} {
+		require.Contains(t, names, name)
+		assert.Equal(t, "aws.dynamodb", names[name]["db.system.name"], name)
+		assert.Equal(t, float64(1), names[name]["adjlist.requests"], name)
+	}
+	assert.Equal(t, "GSI1", names["Edge.To"]["aws.dynamodb.index_name"])
+	assert.Equal(t, "ByEnrolment", names["Edge.ByIndex"]["aws.dynamodb.index_name"])
+	assert.Contains(t, out.String(), "math204 roster (GSI1):\n", "the run's own output is there too")
 }

@@ -54,6 +54,11 @@ type Example struct {
 	// Run writes the example's items to table and shows its access
 	// patterns, then deletes the table if cleanup is set.
 	Run func(ctx context.Context, db API, table string, cleanup bool, w io.Writer) error
+	// Traced gives the example -trace: Run's context then carries an
+	// OpenTelemetry TracerProvider ([TracerProvider]) that prints each
+	// span to the output as it ends. Run must pass it to its table's
+	// Options. Examples without it take no -trace.
+	Traced bool
 }
 
 // connect is Connect, replaced in tests.
@@ -86,8 +91,11 @@ func (e usageError) Unwrap() error { return e.error }
 // renders ex.Model and returns, making no connection: it prints the model
 // as Markdown (adjlist.Describe) and its Mermaid diagram, and writes the
 // -workbench and -cloudformation files, the data model without sample
-// items; -cleanup, -aws or -verify with -describe is a usage error.
-// Otherwise it connects (see [Connect]), calls ex.Run; with -verify it then
+// items; -cleanup, -aws, -verify or -trace with -describe is a usage
+// error. Otherwise it connects (see [Connect]) and calls ex.Run, with
+// -trace (ex.Traced) on a context carrying a TracerProvider that prints
+// each span to w as it ends, shut down before Execute returns; with
+// -verify it then
 // walks the table with adjlist.Verify against ex.Model, prints the items
 // scanned and each finding (or "no findings"), and fails with
 // [ErrFindings] if there are any: -verify -cleanup runs ex.Run without
@@ -98,8 +106,9 @@ func (e usageError) Unwrap() error { return e.error }
 func (ex Example) Execute(ctx context.Context, args []string, w io.Writer) (err error) {
 	fs := flag.NewFlagSet(ex.Name, flag.ContinueOnError)
 	f := RegisterFlags(fs, ex.Name)
+	tracing := ex.traceFlag(fs)
 	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "usage: go run ./examples/%s [-table NAME] [-cleanup] [-aws] [-describe] [-verify] [-workbench FILE] [-cloudformation FILE]\n", ex.Name)
+		fmt.Fprintf(fs.Output(), "usage: go run ./examples/%s [-table NAME] [-cleanup] [-aws] [-describe] [-verify] [-workbench FILE] [-cloudformation FILE]%s\n", ex.Name, ex.traceUsage())
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -116,7 +125,7 @@ func (ex Example) Execute(ctx context.Context, args []string, w io.Writer) (err 
 	}
 	if f.Describe {
 		// -describe makes no connection, so these would do nothing.
-		for name, set := range map[string]bool{"-cleanup": f.Cleanup, "-aws": f.AWS, "-verify": f.Verify} {
+		for name, set := range map[string]bool{"-cleanup": f.Cleanup, "-aws": f.AWS, "-verify": f.Verify, "-trace": *tracing} {
 			if set {
 				err := fmt.Errorf("%s has no effect with -describe, which does not touch DynamoDB", name)
 				fmt.Fprintln(fs.Output(), err)
@@ -135,6 +144,17 @@ func (ex Example) Execute(ctx context.Context, args []string, w io.Writer) (err 
 			err = stopErr
 		}
 	}()
+	if *tracing {
+		var stopTracing func(context.Context) error
+		if ctx, stopTracing, err = startTracing(ctx, w); err != nil {
+			return err
+		}
+		defer func() {
+			if stopErr := stopTracing(context.Background()); err == nil {
+				err = stopErr
+			}
+		}()
+	}
 	if err := ex.Run(ctx, db, f.Table, f.Cleanup && !f.Verify, w); err != nil {
 		return err
 	}

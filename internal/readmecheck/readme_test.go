@@ -63,6 +63,7 @@ const imports = `import (
 	"github.com/aws/aws-lambda-go/lambda"
 	"github.com/stretchr/testify/require"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
+	"go.opentelemetry.io/otel"
 
 	"github.com/adjlist/adjlist"
 	"github.com/adjlist/adjlist/cloudformation"

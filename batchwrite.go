@@ -233,6 +233,31 @@ func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], opt
 	return c.t.batchWrite(ctx, op, reqs, optFns)
 }
 
+// PutMany writes many node items with BatchWriteItem, as [Edge.PutMany]
+// writes edges: 25 per request, validated first (ids, key attributes,
+// 400 KB, duplicates: [ErrDuplicateKey]; one bad node fails the call
+// before any request), no condition (an existing node item is
+// overwritten; with [Tracking], written as created: version 1,
+// timestamps, expiry), unwritten items listed in BulkResult.Unwritten
+// with an error matching [ErrUnprocessed] or wrapping the SDK's.
+func (n *Node[N]) PutMany(ctx context.Context, nodes []NodeItem[N], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
+	const op = "Node.PutMany"
+	ctx, sp := n.t.startSpan(ctx, op)
+	defer sp.end(&err)
+	reqs := make([]writeReq, len(nodes))
+	for i, v := range nodes {
+		item, k, err := n.item(v.ID, v.Data, true, nil)
+		if err == nil {
+			err = checkSize(item)
+		}
+		if err != nil {
+			return BulkResult{}, n.t.opErr(op, k.pk, k.sk, err)
+		}
+		reqs[i] = putReq(k, item)
+	}
+	return n.t.batchWrite(ctx, op, reqs, optFns)
+}
+
 // DeleteMany deletes the items of the nodes ids with BatchWriteItem, as
 // [Edge.DeleteMany] deletes edges: 25 per request, unprocessed items resent,
 // no condition (deleting a node that does not exist is not an error, and a

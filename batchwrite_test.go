@@ -2,6 +2,7 @@ package adjlist_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -195,4 +196,40 @@ func TestCollectionPutMany(t *testing.T) {
 	newest, err := s.projects.List("acme").Desc().Limit(1).Page(ctx, "")
 	require.NoError(t, err)
 	assert.Equal(t, "2026-0060", newest.Items[0].ID)
+}
+
+// Node.PutMany writes node items 25 per BatchWriteItem, overwriting, with
+// the tracking of a create; bad ids and duplicates fail before any request.
+func TestNodePutMany(t *testing.T) {
+	t.Parallel()
+	s := newSchool(t)
+	ctx := context.Background()
+	tracked := adjlist.NewNode[Student](s.table, "STU", "PROFILE", func(o *adjlist.NodeOptions) {
+		o.Tracking = adjlist.Tracking{Version: "version"}
+	})
+	nodes := make([]adjlist.NodeItem[Student], 60)
+	for i := range nodes {
+		nodes[i] = adjlist.NodeItem[Student]{ID: fmt.Sprintf("s%02d", i), Data: Student{Name: fmt.Sprint(i)}}
+	}
+	require.NoError(t, s.students.Put(ctx, "s00", Student{Name: "old"}))
+	before := s.calls.total()
+	res, err := tracked.PutMany(ctx, nodes)
+	require.NoError(t, err)
+	assert.Equal(t, 60, res.Written)
+	assert.Empty(t, res.Unwritten)
+	assert.Equal(t, before, s.calls.total(), "BatchWriteItem only (not in total)")
+	got, err := s.students.Get(ctx, "s00")
+	require.NoError(t, err)
+	assert.Equal(t, "0", got.Name, "overwritten")
+	out, err := s.db.GetItem(ctx, getInput(s.table.Name(), "STU#s59", "PROFILE"))
+	require.NoError(t, err)
+	assert.Equal(t, &types.AttributeValueMemberN{Value: "1"}, out.Item["version"])
+
+	for name, bad := range map[string][]adjlist.NodeItem[Student]{
+		"empty id":  {{ID: ""}},
+		"duplicate": {{ID: "a"}, {ID: "a"}},
+	} {
+		_, err := tracked.PutMany(ctx, bad)
+		assert.True(t, errors.Is(err, adjlist.ErrInvalidKey) || errors.Is(err, adjlist.ErrDuplicateKey), "%s: %v", name, err)
+	}
 }

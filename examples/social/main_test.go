@@ -36,7 +36,8 @@ func follow(from, to string) exampleutil.Shape {
 func finalTable() exampletest.Seed {
 	items := []exampleutil.Shape{profile("ada"), profile("cy"), profile("celeb"), follow("ada", "celeb"), follow("cy", "celeb")}
 	for i := range fans {
-		items = append(items, follow(fmt.Sprintf("fan%04d", i), "celeb"))
+		id := fmt.Sprintf("fan%04d", i)
+		items = append(items, profile(id), follow(id, "celeb"))
 	}
 	return exampletest.Seed{KeyAttrs: []string{"PK", "SK", "GSI1PK", "GSI1SK"}, Items: items}
 }
@@ -45,6 +46,7 @@ func TestRunLeavesTheGraph(t *testing.T) {
 	db, table := exampletest.RunTwice(t, example, finalTable(), func(run int, out string) {
 		exampletest.ContainsAll(t, out,
 			"  ada follows nobody: refused, the to user \"nobody\" does not exist\n",
+			"  profiles written 500, unwritten 0\n  [users.PutMany: 20 requests,",
 			"  written 500, unwritten 0\n  [PutMany: 20 requests,",
 			"  [To(celeb).Page: 8 requests,",
 			"  cy via [bob",
@@ -84,3 +86,5 @@ func TestDescribe(t *testing.T) {
 		"| `Edge.To` | 8 Queries in parallel, merged | `GSI1PK = \"USER#<to>#<shard of from, 8>\"",
 	)
 }
+
+func TestVerify(t *testing.T) { exampletest.VerifyClean(t, example) }

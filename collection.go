@@ -211,12 +211,13 @@ func (c *Collection[P, C]) Replace(ctx context.Context, parentID, childID string
 }
 
 func (c *Collection[P, C]) put(ctx context.Context, op string, g guardKind, parentID, childID string, data C, optFns []func(*WriteOptions)) error {
+	ctx, sp := c.t.startSpan(ctx, op)
 	var w writeCond // on the stack: t.put keeps no reference
 	item, k, err := c.putItem(&w, g, parentID, childID, data, optFns)
 	if err != nil {
-		return c.t.opErr(op, k.pk, k.sk, err)
+		return sp.done(c.t.opErr(op, k.pk, k.sk, err))
 	}
-	return c.t.put(ctx, op, k.pk, k.sk, item, &w)
+	return sp.done(c.t.put(ctx, op, k.pk, k.sk, item, &w))
 }
 
 // putItem builds a child's item and the condition of its put: guarded (a
@@ -257,8 +258,10 @@ func (c *Collection[P, C]) keyCtx(pk, sk string) *keyCtx {
 // SK="PROJ#2026-0042"), eventually consistent unless optFns ask for a
 // strongly consistent read ([Consistent]). It returns [ErrNotFound] if
 // there is no such child, [ErrInvalidKey] for bad ids.
-func (c *Collection[P, C]) Get(ctx context.Context, parentID, childID string, optFns ...func(*ReadOptions)) (Child[C], error) {
+func (c *Collection[P, C]) Get(ctx context.Context, parentID, childID string, optFns ...func(*ReadOptions)) (_ Child[C], err error) {
 	const op = "Collection.Get"
+	ctx, sp := c.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	pk, sk, err := c.Key(parentID, childID)
 	if err != nil {
 		return Child[C]{}, c.t.opErr(op, pk, sk, err)
@@ -284,8 +287,10 @@ func (c *Collection[P, C]) Get(ctx context.Context, parentID, childID string, op
 // [ErrKeyAttribute] if update names a key attribute, [ErrInvalidOption]
 // for an update derived keys cannot follow or a missing version,
 // [ErrInvalidKey] for bad ids: all before any request.
-func (c *Collection[P, C]) Update(ctx context.Context, parentID, childID string, update Update, optFns ...func(*WriteOptions)) (Child[C], error) {
+func (c *Collection[P, C]) Update(ctx context.Context, parentID, childID string, update Update, optFns ...func(*WriteOptions)) (_ Child[C], err error) {
 	const op = "Collection.Update"
+	ctx, sp := c.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	pk, sk, w, err := c.changeCond(actUpdate, parentID, childID, optFns)
 	if err != nil {
 		return Child[C]{}, c.t.opErr(op, pk, sk, err)
@@ -315,11 +320,12 @@ func (c *Collection[P, C]) changeCond(a action, parentID, childID string, optFns
 // version read is required ([IfVersion]), [ErrVersionConflict] when stale.
 func (c *Collection[P, C]) Delete(ctx context.Context, parentID, childID string, optFns ...func(*WriteOptions)) error {
 	const op = "Collection.Delete"
+	ctx, sp := c.t.startSpan(ctx, op)
 	pk, sk, w, err := c.changeCond(actDelete, parentID, childID, optFns)
 	if err != nil {
-		return c.t.opErr(op, pk, sk, err)
+		return sp.done(c.t.opErr(op, pk, sk, err))
 	}
-	return c.t.del(ctx, op, pk, sk, w)
+	return sp.done(c.t.del(ctx, op, pk, sk, w))
 }
 
 // List returns the query over a parent's children, one Query per page on
@@ -404,10 +410,11 @@ type Family[P, C any] struct {
 // GetItem and the children as [Collection.List] does (one Query per shard
 // per page, merged in sort key order); Other is then 0, since only the
 // shards' children are read.
-func (c *Collection[P, C]) Load(ctx context.Context, parentID string, optFns ...func(*ReadOptions)) (Family[P, C], error) {
+func (c *Collection[P, C]) Load(ctx context.Context, parentID string, optFns ...func(*ReadOptions)) (_ Family[P, C], err error) {
+	ctx, sp := c.t.startSpan(ctx, "Collection.Load")
+	defer sp.end(&err)
 	res := Family[P, C]{ID: parentID}
 	o := readOptions(optFns)
-	var err error
 	if c.shards > 0 && c.err == nil {
 		if res.Parent, err = c.parent.Get(ctx, parentID, optFns...); err == nil {
 			list := c.List(parentID)

@@ -123,14 +123,15 @@ func (c *Counter[E]) describe() shape { return c.node.describe() }
 // Get returns target node to's count with one GetItem: 0 when no edge was
 // ever counted. Bad ids are [ErrInvalidKey] before any request.
 func (c *Counter[E]) Get(ctx context.Context, to string) (int64, error) {
+	ctx, sp := c.edge.t.startSpan(ctx, "Counter.Get")
 	if c.err != nil {
-		return 0, c.edge.t.opErr("Counter.Get", "", "", c.err)
+		return 0, sp.done(c.edge.t.opErr("Counter.Get", "", "", c.err))
 	}
 	v, err := c.node.Get(ctx, to)
 	if errors.Is(err, ErrNotFound) {
-		return 0, nil
+		return 0, sp.done(nil)
 	}
-	return v.Count, err
+	return v.Count, sp.done(err)
 }
 
 // Decode recognises the counter's own items (a stream of the table
@@ -203,9 +204,11 @@ const maxSequenceLen = 40
 //
 // A sequence that is not 1 to 40 decimal digits, or bad ids, fail before
 // any request with [ErrInvalidOption] or [ErrInvalidKey].
-func (c *Counter[E]) Apply(ctx context.Context, sequence, from, to string, present bool) error {
+func (c *Counter[E]) Apply(ctx context.Context, sequence, from, to string, present bool) (err error) {
 	const op = "Counter.Apply"
 	t := c.edge.t
+	ctx, sp := t.startSpan(ctx, op)
+	defer sp.end(&err)
 	if c.err != nil {
 		return t.opErr(op, "", "", c.err)
 	}
@@ -289,18 +292,20 @@ func (c *Counter[E]) add(pk, sk string, delta int64) types.TransactWriteItem {
 // against 1 for [Edge.Put]). Pass TxOptions.Token to make a retried call
 // idempotent.
 func (c *Counter[E]) Put(ctx context.Context, from, to string, data E, optFns ...func(*TxOptions)) error {
+	ctx, sp := c.edge.t.startSpan(ctx, "Counter.Put")
 	tx := NewTx(c.edge.t)
 	c.TxPut(tx, from, to, data)
-	return tx.Commit(ctx, optFns...)
+	return sp.done(tx.Commit(ctx, optFns...))
 }
 
 // Delete removes the edge from → to and subtracts 1 from to's count, in
 // one TransactWriteItems (the edge's guarded delete and ADD count -1): a
 // missing edge fails with [ErrNotFound] and the count is unchanged.
 func (c *Counter[E]) Delete(ctx context.Context, from, to string, optFns ...func(*TxOptions)) error {
+	ctx, sp := c.edge.t.startSpan(ctx, "Counter.Delete")
 	tx := NewTx(c.edge.t)
 	c.TxDelete(tx, from, to)
-	return tx.Commit(ctx, optFns...)
+	return sp.done(tx.Commit(ctx, optFns...))
 }
 
 // TxPut adds to tx the two actions of [Counter.Put].

@@ -159,12 +159,13 @@ func (n *Node[N]) Replace(ctx context.Context, id string, data N, optFns ...func
 }
 
 func (n *Node[N]) put(ctx context.Context, op string, g guardKind, id string, data N, optFns []func(*WriteOptions)) error {
+	ctx, sp := n.t.startSpan(ctx, op)
 	var w writeCond // on the stack: t.put keeps no reference
 	item, k, err := n.putItem(&w, g, id, data, optFns)
 	if err != nil {
-		return n.t.opErr(op, k.pk, k.sk, err)
+		return sp.done(n.t.opErr(op, k.pk, k.sk, err))
 	}
-	return n.t.put(ctx, op, k.pk, k.sk, item, &w)
+	return sp.done(n.t.put(ctx, op, k.pk, k.sk, item, &w))
 }
 
 // putItem builds node id's item and the condition of its put.
@@ -204,8 +205,10 @@ func (n *Node[N]) keyCtx(pk, sk string) *keyCtx {
 // attributes into N. It returns [ErrNotFound] if there is no such item,
 // [ErrInvalidKey] for a bad id, and with any error N's zero value, never a
 // partly decoded item.
-func (n *Node[N]) Get(ctx context.Context, id string, optFns ...func(*ReadOptions)) (N, error) {
+func (n *Node[N]) Get(ctx context.Context, id string, optFns ...func(*ReadOptions)) (_ N, err error) {
 	const op = "Node.Get"
+	ctx, sp := n.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	var data N
 	pk, sk, err := n.Key(id)
 	if err == nil {
@@ -242,8 +245,10 @@ func (n *Node[N]) Get(ctx context.Context, id string, optFns ...func(*ReadOption
 // attribute, [ErrInvalidOption] for an update the derived keys cannot
 // follow or a missing version, [ErrInvalidKey] for a bad id: all before
 // any request. With any error, N's zero value.
-func (n *Node[N]) Update(ctx context.Context, id string, update Update, optFns ...func(*WriteOptions)) (N, error) {
+func (n *Node[N]) Update(ctx context.Context, id string, update Update, optFns ...func(*WriteOptions)) (_ N, err error) {
 	const op = "Node.Update"
+	ctx, sp := n.t.startSpan(ctx, op)
+	defer sp.end(&err)
 	var data N
 	pk, sk, w, err := n.changeCond(actUpdate, id, optFns)
 	if err == nil {
@@ -278,11 +283,12 @@ func (n *Node[N]) changeCond(a action, id string, optFns []func(*WriteOptions)) 
 // not touched (see [DeleteNode]).
 func (n *Node[N]) Delete(ctx context.Context, id string, optFns ...func(*WriteOptions)) error {
 	const op = "Node.Delete"
+	ctx, sp := n.t.startSpan(ctx, op)
 	pk, sk, w, err := n.changeCond(actDelete, id, optFns)
 	if err != nil {
-		return n.t.opErr(op, pk, sk, err)
+		return sp.done(n.t.opErr(op, pk, sk, err))
 	}
-	return n.t.del(ctx, op, pk, sk, w)
+	return sp.done(n.t.del(ctx, op, pk, sk, w))
 }
 
 // NodeItem is one node item read back from a query: its id, decoded from

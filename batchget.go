@@ -33,7 +33,7 @@ func (t *Table) batchGet(ctx context.Context, op string, keys []itemKey, o ReadO
 		}
 		err := t.batchGetChunk(ctx, chunk, found, o)
 		chunk = chunk[:0]
-		return err
+		return t.throttled(err, "", "", "", "") // of no one key
 	}
 	for _, k := range keys {
 		if seen[k] { // DynamoDB refuses duplicate keys in one request

@@ -345,7 +345,7 @@ func (c *Collection[P, C]) List(parentID string) Query[Child[C]] {
 	if err != nil {
 		return errQuery[Child[C]](c.t, op, err)
 	}
-	k := queryKeys{pk: pk, skPrefix: c.prefix}
+	k := queryKeys{pk: pk, skPrefix: c.prefix, kind: c.it.kind}
 	if c.shards > 0 {
 		k.shardPKs = shardKeys(pk, c.shards)
 	}

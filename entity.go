@@ -330,7 +330,7 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 	}
 	// A sort key that starts with a field has no prefix: conditions then
 	// compare whole values (its ids, escaped).
-	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: prefix, skExact: exact, freeSK: prefix == ""}, e.decodeItem)
+	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: prefix, skExact: exact, freeSK: prefix == "", kind: e.it.kind}, e.decodeItem)
 }
 
 // ByIndex returns the query over one partition of a derived-key index for

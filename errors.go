@@ -115,7 +115,9 @@ func (k *kindOf) Is(target error) bool { return target == k.parent }
 // Err is the cause: one of this package's sentinels, a [*KeyError], an error
 // from attributevalue or expression, or the SDK's error (reachable with
 // errors.As, e.g. *types.ConditionalCheckFailedException or
-// smithy.APIError), or several of them joined.
+// smithy.APIError), or several of them joined. When DynamoDB throttled
+// the request, Err is a [*ThrottlingError] around the SDK's error (for a
+// transaction, one of the errors joined), for errors.As.
 type OpError struct {
 	// Op names the operation, e.g. "Edge.Put" or "Query".
 	Op string

@@ -104,6 +104,7 @@ func AllTypes[T any](q Query[T]) Query[Item] {
 	}
 	k := q.keys
 	k.skPrefix, k.skExact, k.filterPrefix, k.keysOnly, k.freeSK, k.rawSK = "", false, "", false, true, k.native == nil
+	k.kind = "" // every type in the partition
 	if nk := k.native; nk != nil {
 		whole := nativeKeys{eq: nk.eq[:nk.pkN], pkN: nk.pkN, next: nk.next}
 		if nk.pkN < len(nk.eq) { // q fixed sort attributes: free the first

@@ -87,6 +87,7 @@ func indexQuery[T any](t *Table, op string, it *itemType, index string, values [
 	if err != nil {
 		return errQuery[T](t, op, err)
 	}
+	k.kind = it.kind
 	return newQuery(t, op, k, decode)
 }
 

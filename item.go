@@ -186,8 +186,11 @@ func byteStrings(bs [][]byte) []string {
 // The single-item operations below serve nodes, edges and collection
 // children alike; pk and sk are already validated keys.
 
+// opErr is the error of the operation op on the item (pk, sk), or the
+// partition pk: an *OpError whose Err is err, inside a *ThrottlingError
+// when err reports throttling.
 func (t *Table) opErr(op, pk, sk string, err error) error {
-	return &OpError{Op: op, Table: t.name, PK: pk, SK: sk, Err: err}
+	return &OpError{Op: op, Table: t.name, PK: pk, SK: sk, Err: t.throttled(err, pk, sk, "", "")}
 }
 
 // put writes item (data plus pk, sk, any index keys and w's version,

@@ -76,6 +76,9 @@ type queryKeys struct {
 	freeSK, rawSK bool
 	local         bool        // the index is a local secondary index
 	native        *nativeKeys // the key condition on a native index
+	// kind names the item type read, for errors ([ThrottlingError]);
+	// empty for a read of several.
+	kind string
 }
 
 // newQuery builds the request once, so running the query repeats no
@@ -200,7 +203,8 @@ func (q *querySpec) startSpan(ctx context.Context, op string) (context.Context, 
 }
 
 func (q Query[T]) wrap(err error) error {
-	return &OpError{Op: q.op, Table: q.t.name, Index: aws.ToString(q.in.IndexName), PK: q.pk, SK: q.skPrefix, Err: err}
+	index := aws.ToString(q.in.IndexName)
+	return &OpError{Op: q.op, Table: q.t.name, Index: index, PK: q.pk, SK: q.skPrefix, Err: q.t.throttled(err, q.pk, "", index, q.keys.kind)}
 }
 
 // All returns an iterator over every item of the query, fetching pages

@@ -91,6 +91,15 @@ func (rt *ReadTx) Run(ctx context.Context) (err error) {
 	}
 	out, err := api.TransactGetItems(ctx, &dynamodb.TransactGetItemsInput{TransactItems: rt.gets}, callOpts(ctx)...)
 	if err != nil {
+		throttled := rt.t.throttledActions(err, func(i int) Item {
+			if i >= len(rt.gets) {
+				return nil
+			}
+			return rt.gets[i].Get.Key
+		})
+		if throttled != nil {
+			err = joinCauses(throttled, err)
+		}
 		return rt.t.opErr(op, "", "", err)
 	}
 	for i, fill := range rt.fills {

@@ -258,21 +258,22 @@ func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error
 		}
 		causes, retryable := tx.reasons(err)
 		if !retryable || attempt > opts.ConflictRetries {
-			return tx.t.opErr(op, "", "", errors.Join(append(causes, err)...))
+			return tx.t.opErr(op, "", "", joinCauses(causes, err))
 		}
 		delay, derr := tx.t.opts.BatchBackoff.BackoffDelay(attempt, err)
 		if derr == nil {
 			derr = sleep(ctx, delay)
 		}
 		if derr != nil {
-			return tx.t.opErr(op, "", "", errors.Join(append(causes, err, derr)...))
+			return tx.t.opErr(op, "", "", joinCauses(causes, err, derr))
 		}
 	}
 }
 
 // reasons maps a cancelled transaction's reasons, which come in the order
-// of its actions, to this package's errors. retryable is true when every
-// reason is a conflict or throttling.
+// of its actions, to this package's errors: a *ThrottlingError for each
+// action DynamoDB throttled. retryable is true when every reason is a
+// conflict or throttling.
 func (tx *Tx) reasons(err error) (causes []error, retryable bool) {
 	var tce *types.TransactionCanceledException
 	if !errors.As(err, &tce) {
@@ -288,10 +289,27 @@ func (tx *Tx) reasons(err error) (causes []error, retryable bool) {
 			}
 		case code == "TransactionConflict":
 			causes = append(causes, ErrTxConflict)
+		case throttleCode(code):
 		case !transient(code):
 			retryable = false
 		}
 	}
+	causes = append(causes, tx.t.throttledActions(err, func(i int) Item {
+		if i >= len(tx.items) {
+			return nil
+		}
+		switch a := tx.items[i]; {
+		case a.Put != nil:
+			return a.Put.Item
+		case a.Update != nil:
+			return a.Update.Key
+		case a.Delete != nil:
+			return a.Delete.Key
+		case a.ConditionCheck != nil:
+			return a.ConditionCheck.Key
+		}
+		return nil
+	})...)
 	return causes, retryable
 }
 

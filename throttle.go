@@ -1,0 +1,249 @@
+package adjlist
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// ThrottlingError reports a request DynamoDB throttled, with what
+// DynamoDB and adjlist know of where: the table or index, DynamoDB's
+// reason and, when the request was for one partition, its key and the
+// item type. errors.As finds it inside the [*OpError] of any call whose
+// request was throttled past the SDK's retries, and it wraps the SDK's
+// error, so errors.As still reaches *types.ProvisionedThroughputExceededException,
+// *types.RequestLimitExceeded, *types.ThrottlingException or
+// *types.TransactionCanceledException:
+//
+//	var te *adjlist.ThrottlingError
+//	if errors.As(err, &te) && te.HotPartition() {
+//		log.Printf("hot partition %q (%s) on %s: %s", te.PK, te.ItemType, te.Index, te.Reason)
+//	}
+//
+// A hot partition, the KeyRangeThroughputExceeded reasons, is one
+// partition key value taking more than a partition can serve (3,000 read
+// or 1,000 write units a second), whatever the table's capacity: a course
+// every student enrols in, a celebrity's followers on the inverted index.
+// Spread it over several partitions with [EdgeOptions].Shards (the
+// edges into one target, on the index) or [CollectionOptions].Shards (a
+// parent's children); more capacity does not help.
+type ThrottlingError struct {
+	// Reason is DynamoDB's throttling reason, ResourceType +
+	// OperationType + LimitType: Table or Index; Read or Write;
+	// KeyRangeThroughputExceeded (a hot partition),
+	// ProvisionedThroughputExceeded, AccountLimitExceeded or
+	// MaxOnDemandThroughputExceeded. E.g.
+	// "IndexReadKeyRangeThroughputExceeded",
+	// "TableWriteMaxOnDemandThroughputExceeded". When DynamoDB lists
+	// several reasons it is the first (the SDK's exception has them all);
+	// when it gives none, the error's code
+	// ("ProvisionedThroughputExceededException", "RequestLimitExceeded",
+	// "ThrottlingException") or, for an action of a cancelled
+	// transaction, its cancellation code ("ThrottlingError",
+	// "ProvisionedThroughputExceeded").
+	Reason string
+	// Resource is the ARN of the throttled table or index as DynamoDB
+	// gave it with Reason, e.g.
+	// "arn:aws:dynamodb:eu-west-1:123456789012:table/school/index/GSI1";
+	// empty when it gave none.
+	Resource string
+	// Table is the table's name.
+	Table string
+	// Index is the secondary index throttled: the one Resource names,
+	// else, when DynamoDB names none, the index the request read (a
+	// query of [Edge.To] or ByIndex); empty for the table itself or when
+	// not known (a write throttled without a reason).
+	Index string
+	// PK is the partition key value the request was for: the item's for
+	// a single-item request or a transaction's action, the partition
+	// read for a query (on an index, the index partition: "CRS#math204"
+	// for [Edge.To]; a sharded read's key without its shard suffix).
+	// Empty for a batch request, which spans partitions.
+	PK string
+	// ItemType names the item type the request was for as [Table.TypeOf]
+	// and [Describe] do ("edge ENROLL (STU → CRS)", "node STU"): the
+	// item's for a single-item request or a transaction's action, the
+	// type a handle's query reads. Empty when the table records no type
+	// for the key, or the request spans types (a batch, [AllTypes],
+	// [LoadNode]).
+	ItemType string
+	// Err is the SDK's error.
+	Err error
+}
+
+// Error names the reason and what is known of where, then the SDK's
+// error.
+func (e *ThrottlingError) Error() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "adjlist: throttled (%s) on %s", e.Reason, e.Table)
+	if e.Index != "" {
+		fmt.Fprintf(&b, " index %s", e.Index)
+	}
+	if e.PK != "" {
+		fmt.Fprintf(&b, " partition %q", e.PK)
+	}
+	if e.ItemType != "" {
+		fmt.Fprintf(&b, " (%s)", e.ItemType)
+	}
+	if e.Err != nil {
+		b.WriteString(": ")
+		b.WriteString(e.Err.Error())
+	}
+	return b.String()
+}
+
+// Unwrap returns the SDK's error.
+func (e *ThrottlingError) Unwrap() error { return e.Err }
+
+// HotPartition reports whether DynamoDB throttled one partition key value
+// (a KeyRangeThroughputExceeded reason): the case [EdgeOptions].Shards
+// and [CollectionOptions].Shards are for.
+func (e *ThrottlingError) HotPartition() bool {
+	return strings.HasSuffix(e.Reason, "KeyRangeThroughputExceeded")
+}
+
+// throttled returns err inside a *ThrottlingError when err reports
+// throttling and holds none yet, else err: pk and sk are the key of the
+// item the request was for (sk empty for a partition), index the index
+// it read, kind its item type if known (else named from pk and sk).
+func (t *Table) throttled(err error, pk, sk, index, kind string) error {
+	code, reasons, ok, _ := throttling(err)
+	if !ok {
+		return err
+	}
+	te := &ThrottlingError{Reason: code, Table: t.name, Index: index, PK: pk, Err: err}
+	if kind != "" {
+		te.ItemType = t.typeName(kind)
+	}
+	if len(reasons) > 0 {
+		r := reasons[0]
+		if reason := aws.ToString(r.Reason); reason != "" {
+			te.Reason = reason
+		}
+		te.Resource = aws.ToString(r.Resource)
+		if table, idx, ok := resourceOf(te.Resource); ok {
+			te.Table, te.Index = table, idx
+		}
+	}
+	if te.ItemType == "" && pk != "" && sk != "" {
+		te.ItemType, _ = t.TypeOf(t.keyItem(pk, sk))
+	}
+	return te
+}
+
+// typeName is the name the table's record gives the item type of kind,
+// an itemType's kind (an edge's "edge ENROLL#CRS#" is recorded as "edge
+// ENROLL (STU → CRS)"), as [Table.TypeOf] names it.
+func (t *Table) typeName(kind string) string {
+	for _, r := range t.recordedTypes() {
+		if r.id == kind || r.name == kind {
+			return r.name
+		}
+	}
+	return kind
+}
+
+// throttling finds in err's chain the SDK's throttling error and returns
+// its code and reasons; ok is false when there is none, and mapped true
+// when a *ThrottlingError already holds it. It walks the chain itself,
+// with no allocation: every failed call's error passes through it.
+func throttling(err error) (code string, reasons []types.ThrottlingReason, ok, mapped bool) {
+	for err != nil {
+		switch e := err.(type) {
+		case *ThrottlingError:
+			return "", nil, false, true
+		case *types.ProvisionedThroughputExceededException:
+			return e.ErrorCode(), e.ThrottlingReasons, true, false
+		case *types.RequestLimitExceeded:
+			return e.ErrorCode(), e.ThrottlingReasons, true, false
+		case *types.ThrottlingException:
+			return e.ErrorCode(), e.ThrottlingReasons, true, false
+		case *types.TransactionCanceledException:
+			for _, r := range e.CancellationReasons {
+				if c := aws.ToString(r.Code); throttleCode(c) {
+					return c, nil, true, false
+				}
+			}
+			return "", nil, false, false
+		}
+		switch u := err.(type) {
+		case interface{ Unwrap() error }:
+			err = u.Unwrap()
+		case interface{ Unwrap() []error }:
+			for _, e := range u.Unwrap() {
+				if code, reasons, ok, mapped = throttling(e); ok || mapped {
+					return code, reasons, ok, mapped
+				}
+			}
+			return "", nil, false, false
+		default:
+			return "", nil, false, false
+		}
+	}
+	return "", nil, false, false
+}
+
+// throttleCode reports whether a transaction's cancellation reason code
+// says DynamoDB throttled the action.
+func throttleCode(code string) bool {
+	switch code {
+	case "ThrottlingError", "ProvisionedThroughputExceeded", "RequestLimitExceeded":
+		return true
+	}
+	return false
+}
+
+// resourceOf parses the ARN of a table or index,
+// "arn:aws:dynamodb:REGION:ACCOUNT:table/NAME" or ".../table/NAME/index/INDEX".
+func resourceOf(arn string) (table, index string, ok bool) {
+	_, res, found := strings.Cut(arn, ":table/")
+	if !found {
+		return "", "", false
+	}
+	table, rest, hasIndex := strings.Cut(res, "/index/")
+	if table == "" || strings.Contains(table, "/") || hasIndex && (rest == "" || strings.Contains(rest, "/")) {
+		return "", "", false
+	}
+	return table, rest, true
+}
+
+// throttledActions returns a *ThrottlingError for each action of a
+// cancelled transaction that DynamoDB throttled (reason code
+// "ThrottlingError", ...), each naming the partition key and item type
+// of its action's item, whose key key returns; nil for any other error.
+func (t *Table) throttledActions(err error, key func(i int) Item) []error {
+	var tce *types.TransactionCanceledException
+	if !errors.As(err, &tce) {
+		return nil
+	}
+	var out []error
+	for i, r := range tce.CancellationReasons {
+		code := aws.ToString(r.Code)
+		if !throttleCode(code) {
+			continue
+		}
+		te := &ThrottlingError{Reason: code, Table: t.name, Err: err}
+		if k := key(i); k != nil {
+			te.PK, _ = stringAttr(k, t.opts.PartitionKey)
+			sk, _ := stringAttr(k, t.opts.SortKey)
+			te.ItemType, _ = t.TypeOf(t.keyItem(te.PK, sk))
+		}
+		out = append(out, te)
+	}
+	return out
+}
+
+// joinCauses joins a failed transaction's causes, then err and more,
+// leaving err out when a *ThrottlingError among the causes holds it.
+func joinCauses(causes []error, err error, more ...error) error {
+	for _, c := range causes {
+		if _, ok := c.(*ThrottlingError); ok {
+			err = nil // errors.Join skips it
+			break
+		}
+	}
+	return errors.Join(append(append(causes, err), more...)...)
+}

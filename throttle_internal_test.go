@@ -1,0 +1,45 @@
+package adjlist
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/assert"
+)
+
+// Every failed call's error passes through throttling: it allocates
+// nothing, whatever it finds.
+func TestThrottlingAllocatesNothing(t *testing.T) {
+	plain := fmt.Errorf("%w: %w", ErrNotFound, errors.New("cause"))
+	joined := errors.Join(ErrTxConflict, &types.ProvisionedThroughputExceededException{})
+	allocs := testing.AllocsPerRun(100, func() {
+		if _, _, ok, _ := throttling(plain); ok {
+			t.Fatal("not throttled")
+		}
+		if code, _, ok, _ := throttling(joined); !ok || code != "ProvisionedThroughputExceededException" {
+			t.Fatal("throttled")
+		}
+	})
+	assert.Zero(t, allocs)
+}
+
+func TestResourceOf(t *testing.T) {
+	for _, tc := range []struct {
+		arn, table, index string
+		ok                bool
+	}{
+		{"arn:aws:dynamodb:eu-west-1:123456789012:table/school", "school", "", true},
+		{"arn:aws:dynamodb:eu-west-1:123456789012:table/school/index/GSI1", "school", "GSI1", true},
+		{"arn:aws:dynamodb:eu-west-1:123456789012:table/school/stream/2026", "", "", false},
+		{"arn:aws:dynamodb:eu-west-1:123456789012:table/school/index/", "", "", false},
+		{"not-an-arn", "", "", false},
+		{"", "", "", false},
+	} {
+		table, index, ok := resourceOf(tc.arn)
+		assert.Equal(t, tc.ok, ok, tc.arn)
+		assert.Equal(t, tc.table, table, tc.arn)
+		assert.Equal(t, tc.index, index, tc.arn)
+	}
+}

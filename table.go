@@ -130,7 +130,7 @@ type Options struct {
 	//	aws.dynamodb.consumed_capacity   the capacity the call's requests consumed, per table, as
 	//	                                 JSON: ["{\"CapacityUnits\":1,\"TableName\":\"<table>\"}"]
 	//	adjlist.requests                 the DynamoDB requests made (an operation the SDK retried counts once)
-	//	adjlist.items                    the items DynamoDB returned to reads (GetItem, Query, Scan,
+	//	adjlist.items                    the items DynamoDB returned to reads (GetItem, Query,
 	//	                                 BatchGetItem, TransactGetItems), whatever the call kept
 	//
 	// so a recording span makes adjlist ask for

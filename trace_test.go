@@ -481,3 +481,22 @@ func testTraceSampled(t *testing.T, sampler sdktrace.Sampler, want types.ReturnC
 		assert.Equal(t, int64(1), attrs(rec.Ended()[0])["adjlist.requests"].AsInt64())
 	}
 }
+
+// An operation the SDK retried counts once in adjlist.requests.
+func TestTraceRetriedCountsOnce(t *testing.T) {
+	t.Parallel()
+	s, ft := faultySchool(t, func(op string, n int, _ []byte) fault {
+		if op == "GetItem" && n == 1 {
+			return fault{status: 500, body: ddbError("InternalServerError", "try again")}
+		}
+		return fault{forward: true}
+	}, 0)
+	rec := tracetest.NewSpanRecorder()
+	tp := sdktrace.NewTracerProvider(sdktrace.WithSpanProcessor(rec))
+	table := adjlist.NewTable(s.calls, s.table.Name(), func(o *adjlist.Options) { o.TracerProvider = tp })
+	_, err := adjlist.NewNode[Student](table, "STU", "PROFILE").Get(context.Background(), "a91")
+	require.ErrorIs(t, err, adjlist.ErrNotFound)
+	assert.Equal(t, 2, ft.requests("GetItem"), "the SDK sent it twice")
+	require.Len(t, rec.Ended(), 1)
+	assert.Equal(t, int64(1), attrs(rec.Ended()[0])["adjlist.requests"].AsInt64())
+}

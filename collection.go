@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -371,21 +369,32 @@ func (c *Collection[P, C]) Decode(item Item) (v Child[C], ok bool, err error) {
 // collection's children.
 func (c *Collection[P, C]) decode(item Item) (Child[C], bool, error) {
 	var v Child[C]
-	keys := item
-	pk, _ := stringAttr(item, c.t.opts.PartitionKey)
-	parent, ok := parentKey(pk)
-	if !ok {
-		return v, false, nil
-	}
-	if parent != pk {
-		keys = Item{c.t.opts.PartitionKey: &types.AttributeValueMemberS{Value: parent}, c.t.opts.SortKey: item[c.t.opts.SortKey]}
-	}
-	parentID, id, ok := c.t.splitKeys(keys, c.parent.typ, c.prefix)
+	parentID, id, ok := c.ids(item)
 	if !ok {
 		return v, false, nil
 	}
 	v.Parent, v.ID = parentID, id
 	return v, true, c.t.unmarshalData(item, &v.Data)
+}
+
+// ids are the parent's and the child's id of one of c's children, from
+// its table keys under any shard layout; ok is false for any other item.
+func (c *Collection[P, C]) ids(item Item) (parentID, id string, ok bool) {
+	pk, _ := stringAttr(item, c.t.opts.PartitionKey)
+	sk, _ := stringAttr(item, c.t.opts.SortKey)
+	parent, ok := parentKey(pk)
+	if !ok || !strings.HasPrefix(sk, c.prefix) {
+		return "", "", false
+	}
+	typ, parentID, err := ParseNodeKey(parent)
+	if err != nil || typ != c.parent.typ {
+		return "", "", false
+	}
+	id, err = keycodec.Unescape(sk[len(c.prefix):])
+	if err != nil || id == "" {
+		return "", "", false
+	}
+	return parentID, id, true
 }
 
 // Family is a parent's data and its children, as read by

@@ -75,13 +75,13 @@ func NewCounter[E any](edge *Edge[E], name string) *Counter[E] {
 // recorded is c as the table's record keeps it, for [Verify] and [Repair].
 func (c *Counter[E]) recorded() counterRecord {
 	return counterRecord{name: c.name, edge: c.edge.it.kind, aggregate: c.node.recordID(),
+		// The target's node key is the edge's sort key after the label.
 		target: func(item Item) (itemKey, bool) {
-			_, to, ok := c.edge.split(item)
-			if !ok {
+			sk, _ := stringAttr(item, c.edge.t.opts.SortKey)
+			if len(sk) <= c.edge.labelLen {
 				return itemKey{}, false
 			}
-			pk, sk, err := c.node.Key(to)
-			return itemKey{pk, sk}, err == nil
+			return itemKey{sk[c.edge.labelLen:], c.name}, true
 		},
 		marker: func(item Item) bool {
 			_, ok, _ := c.Decode(keysOf(c.edge.t, item))

@@ -7,13 +7,10 @@ import (
 	"maps"
 	"reflect"
 	"slices"
-	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
-	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // marshalData encodes an item's own data with the table's
@@ -102,24 +99,6 @@ func stringAttr(item Item, name string) (string, bool) {
 		return "", false
 	}
 	return s.Value, true
-}
-
-// splitKeys reads an item that lives in a node's partition under a sort
-// key prefix (an edge's "ENROLL#CRS#", a child's "PROJ#"): it returns the
-// node's id from the partition key and the unescaped id after the prefix,
-// or ok=false for an item of another kind.
-func (t *Table) splitKeys(item Item, nodeType, prefix string) (nodeID, id string, ok bool) {
-	pk, _ := stringAttr(item, t.opts.PartitionKey)
-	sk, _ := stringAttr(item, t.opts.SortKey)
-	typ, nodeID, err := ParseNodeKey(pk)
-	if err != nil || typ != nodeType || !strings.HasPrefix(sk, prefix) {
-		return "", "", false
-	}
-	id, err = keycodec.Unescape(sk[len(prefix):])
-	if err != nil || id == "" {
-		return "", "", false
-	}
-	return nodeID, id, true
 }
 
 // setKeys writes the primary key into item.

@@ -312,14 +312,31 @@ func (n *Node[N]) Decode(item Item) (v NodeItem[N], ok bool, err error) {
 // are not this type's node items.
 func (n *Node[N]) decode(item Item) (NodeItem[N], bool, error) {
 	var v NodeItem[N]
-	pk, _ := stringAttr(item, n.t.opts.PartitionKey)
-	sk, _ := stringAttr(item, n.t.opts.SortKey)
-	typ, id, err := ParseNodeKey(pk)
-	if err != nil || typ != n.typ || sk != n.marker && !(n.marker == "" && sk == pk) {
+	id, ok := n.id(item)
+	if !ok {
 		return v, false, nil
 	}
 	v.ID = id
 	return v, true, n.t.unmarshalData(item, &v.Data)
+}
+
+// id is the node id of one of n's items from its table keys; ok is false
+// for any other item.
+func (n *Node[N]) id(item Item) (string, bool) {
+	pk, _ := stringAttr(item, n.t.opts.PartitionKey)
+	sk, _ := stringAttr(item, n.t.opts.SortKey)
+	if sk != n.marker && !(n.marker == "" && sk == pk) {
+		return "", false
+	}
+	typ, id, err := ParseNodeKey(pk)
+	return id, err == nil && typ == n.typ
+}
+
+// hasKeys reports whether item's table keys are one of n's items', without
+// decoding its data.
+func (n *Node[N]) hasKeys(item Item) bool {
+	_, ok := n.id(item)
+	return ok
 }
 
 // TxCheck adds to tx a check that node id's item exists (ConditionCheck

@@ -3,12 +3,11 @@ package adjlist
 import (
 	"context"
 	"errors"
-	"maps"
 	"fmt"
+	"maps"
+	"reflect"
 	"slices"
 	"sync"
-
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 )
 
 // registry is the table's record of its item types, in the order they
@@ -161,7 +160,7 @@ func (t *Table) Check() error {
 func (e *Entity[T]) recorded() recorded {
 	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true, version: e.tr.version,
 		match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
-		check: func(item Item) error { _, _, err := e.decode(maps.Clone(item)); return err }}
+		check: func(item Item) error { _, _, err := e.decode(forDecode[T](item)); return err }}
 	if e.err == nil {
 		r.pk, r.sk = e.pk, e.sk
 	}
@@ -172,19 +171,37 @@ func (e *Entity[T]) recorded() recorded {
 // type's items under two markers are two item types.
 func (n *Node[N]) recordID() string { return "node " + n.typ + " " + n.marker }
 
-// refs are the endpoint items an edge item needs ([FindingDanglingEdge]).
-func (e *Edge[E]) refs(item Item) []itemRef {
-	from, to, ok := e.split(item)
-	if !ok {
-		return nil
+// forDecode is item, or a copy of it when decoding into V may modify it
+// (unmarshalData removes the keys before decoding into anything but a
+// struct).
+func forDecode[V any](item Item) Item {
+	if reflect.TypeFor[V]().Kind() == reflect.Struct {
+		return item
 	}
-	var out []itemRef
+	return maps.Clone(item)
+}
+
+// refs are the endpoint items an edge item of e needs
+// ([FindingDanglingEdge]). A node endpoint's key is in the edge's own
+// keys: its partition key, or its sort key after the label.
+func (e *Edge[E]) refs(item Item) []itemRef {
+	pk, _ := stringAttr(item, e.t.opts.PartitionKey)
+	sk, _ := stringAttr(item, e.t.opts.SortKey)
+	out := make([]itemRef, 0, 2)
 	for _, end := range [...]struct {
-		p  endpoint
-		id string
-	}{{e.src, from}, {e.dst, to}} {
-		if pk, sk, err := end.p.item(end.id); err == nil {
-			out = append(out, itemRef{key: itemKey{pk, sk}, of: end.p.rid, kind: FindingDanglingEdge})
+		p   endpoint
+		key string
+	}{{e.src, pk}, {e.dst, sk[min(e.labelLen, len(sk)):]}} {
+		p := end.p
+		switch {
+		case !p.isChild() && p.marker != "":
+			out = append(out, itemRef{key: itemKey{end.key, p.marker}, of: p.rid, kind: FindingDanglingEdge})
+		case !p.isChild():
+			out = append(out, itemRef{key: itemKey{end.key, end.key}, of: p.rid, kind: FindingDanglingEdge})
+		default:
+			if cpk, csk, err := p.item(end.key); err == nil {
+				out = append(out, itemRef{key: itemKey{cpk, csk}, of: p.rid, kind: FindingDanglingEdge})
+			}
 		}
 	}
 	return out
@@ -192,22 +209,23 @@ func (e *Edge[E]) refs(item Item) []itemRef {
 
 // refs is the parent node item a child needs ([FindingOrphan]).
 func (c *Collection[P, C]) refs(item Item) []itemRef {
-	v, ok, _ := c.decode(keysOf(c.t, item))
+	pk, _ := stringAttr(item, c.t.opts.PartitionKey)
+	parent, ok := parentKey(pk)
 	if !ok {
 		return nil
 	}
-	pk, sk, err := c.parent.Key(v.Parent)
-	if err != nil {
-		return nil
+	sk := c.parent.marker
+	if sk == "" {
+		sk = parent
 	}
-	return []itemRef{{key: itemKey{pk, sk}, of: c.parent.recordID(), kind: FindingOrphan}}
+	return []itemRef{{key: itemKey{parent, sk}, of: c.parent.recordID(), kind: FindingOrphan}}
 }
 
 // recordNode records node n, whatever its error.
 func (n *Node[N]) record() {
 	r := recorded{id: n.recordID(), name: "node " + n.typ, h: n, err: n.err, version: n.tr.version,
-		match: func(item Item) bool { _, ok, _ := n.decode(keysOf(n.t, item)); return ok },
-		check: func(item Item) error { _, _, err := n.decode(maps.Clone(item)); return err }}
+		match: n.hasKeys,
+		check: func(item Item) error { _, _, err := n.decode(forDecode[N](item)); return err }}
 	if n.err == nil {
 		pk := spelling{{partLit, n.typ + "#"}, {partField, "id"}}
 		sk := pk
@@ -227,7 +245,7 @@ func (e *Edge[E]) record() {
 	}
 	r := recorded{id: e.it.kind, name: name, h: e, err: e.err, version: e.tr.version,
 		match: func(item Item) bool { _, _, ok := e.split(item); return ok },
-		check: func(item Item) error { _, _, err := e.decode(maps.Clone(item)); return err },
+		check: func(item Item) error { _, _, err := e.decode(forDecode[E](item)); return err },
 		refs:  e.refs}
 	if e.err == nil {
 		sk := endpointParts(e.dst, "to")
@@ -254,8 +272,8 @@ func endpointParts(p endpoint, side string) spelling {
 // record records collection c, whatever its error.
 func (c *Collection[P, C]) record() {
 	r := recorded{name: c.it.kind, h: c, err: c.err, collection: true, version: c.tr.version,
-		match: func(item Item) bool { _, ok, _ := c.decode(keysOf(c.t, item)); return ok },
-		check: func(item Item) error { _, _, err := c.decode(maps.Clone(item)); return err },
+		match: func(item Item) bool { _, _, ok := c.ids(item); return ok },
+		check: func(item Item) error { _, _, err := c.decode(forDecode[C](item)); return err },
 		refs:  c.refs}
 	if c.err == nil {
 		pk := spelling{{partLit, c.parent.typ + "#"}, {partField, "parent"}}
@@ -330,8 +348,7 @@ func (t *Table) scanSpec() scanSpec {
 		return s, ok
 	}
 	return scanSpec{t: t, kind: "every item type", err: t.Check(),
-		filter: expression.AttributeExists(expression.Name(t.opts.PartitionKey)),
-		of:     pick,
+		of: pick,
 		derive: func(item Item) (map[string]string, bool, error) {
 			s, ok := pick(item)
 			if !ok {

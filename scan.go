@@ -31,7 +31,7 @@ type scanSpec struct {
 	kind string
 	err  error
 	// filter narrows the Scan to the item type's key shape (DynamoDB still
-	// reads, and bills, every item).
+	// reads, and bills, every item); unset for a walk of every item.
 	filter expression.ConditionBuilder
 	// derive returns the derived key attributes item should carry in the
 	// current layout (absent ones omitted), given its table keys; ok is
@@ -59,7 +59,7 @@ func (n *Node[N]) scanSpec() scanSpec {
 	}
 	return scanSpec{t: n.t, kind: n.it.kind, err: n.err, filter: f, owned: ownedAttrs(n.t, n.it.indexes, false), feeds: feedAttrs(n.it.indexes),
 		derive: func(item Item) (map[string]string, bool, error) {
-			if _, ok, _ := n.decode(keysOf(n.t, item)); !ok {
+			if !n.hasKeys(item) {
 				return nil, false, nil
 			}
 			pk, _ := stringAttr(item, o.PartitionKey)
@@ -74,16 +74,21 @@ func (c *Collection[P, C]) scanSpec() scanSpec {
 	// home is where the child belongs under the handle's shard count;
 	// decode recognises it under any.
 	home := func(item Item) (string, error) {
-		v, ok, _ := c.decode(keysOf(c.t, item))
+		parentID, id, ok := c.ids(item)
 		if !ok {
 			return "", nil
 		}
-		pk, _, err := c.Key(v.Parent, v.ID)
+		if c.shards == 0 { // the parent's own partition
+			pk, _ := stringAttr(item, o.PartitionKey)
+			parent, _ := parentKey(pk)
+			return parent, nil
+		}
+		pk, _, err := c.Key(parentID, id)
 		return pk, err
 	}
 	return scanSpec{t: c.t, kind: c.it.kind, err: c.err, filter: f, owned: ownedAttrs(c.t, c.it.indexes, false), feeds: feedAttrs(c.it.indexes), home: home,
 		derive: func(item Item) (map[string]string, bool, error) {
-			if _, ok, _ := c.decode(keysOf(c.t, item)); !ok {
+			if _, _, ok := c.ids(item); !ok {
 				return nil, false, nil
 			}
 			pk, err := home(item)
@@ -100,13 +105,17 @@ func (e *Edge[E]) scanSpec() scanSpec {
 	f := expression.Name(o.PartitionKey).BeginsWith(e.sourcePrefix).And(expression.Name(o.SortKey).BeginsWith(e.prefix))
 	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: ownedAttrs(e.t, e.it.indexes, e.t.layout == explicitKeys), feeds: feedAttrs(e.it.indexes),
 		derive: func(item Item) (map[string]string, bool, error) {
-			from, to, ok := e.split(item)
+			from, _, ok := e.split(item)
 			if !ok {
 				return nil, false, nil
 			}
-			k, err := e.keys(from, to)
-			if err != nil {
-				return nil, true, err
+			// The index keys follow the item's own table keys.
+			k := edgeKeys{}
+			k.pk, _ = stringAttr(item, o.PartitionKey)
+			k.sk, _ = stringAttr(item, o.SortKey)
+			k.ipk, k.isk = e.indexKeys(k.pk, k.sk)
+			if e.shards > 1 {
+				k.ipk += "#" + shardSuffix(from, e.shards)
 			}
 			var inverted map[string]string
 			if e.t.layout == explicitKeys {
@@ -313,9 +322,14 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 			return fail(badCursor("not a scan position of this many segments"))
 		}
 	}
-	expr, err := expression.NewBuilder().WithFilter(spec.filter).Build()
-	if err != nil {
-		return fail(err)
+	var (
+		expr expression.Expression
+		err  error
+	)
+	if spec.filter.IsSet() {
+		if expr, err = expression.NewBuilder().WithFilter(spec.filter).Build(); err != nil {
+			return fail(err)
+		}
 	}
 	var (
 		mu       sync.Mutex
@@ -353,20 +367,9 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 				}
 			}
 			mu.Unlock()
-			pages := dynamodb.NewScanPaginator(api, in)
-			for pages.HasMorePages() {
-				if err := requests.wait(gctx, 1); err != nil {
-					return err
-				}
-				out, err := pages.NextPage(gctx, callOpts(gctx)...)
-				if err != nil {
-					return err
-				}
-				if cc := out.ConsumedCapacity; cc != nil {
-					if err := units.wait(gctx, aws.ToFloat64(cc.CapacityUnits)); err != nil {
-						return err
-					}
-				}
+			pages, fetched := prefetch(gctx, dynamodb.NewScanPaginator(api, in), requests, units)
+			defer fetched()
+			for out := range pages {
 				matched := 0
 				for _, item := range out.Items {
 					ok, err := each(gctx, item)
@@ -394,7 +397,7 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 				}
 				mu.Unlock()
 			}
-			return nil
+			return fetched()
 		})
 	}
 	if err := g.Wait(); err != nil {
@@ -403,6 +406,49 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 		return seal(), &OpError{Op: op, Table: t.name, Err: err}
 	}
 	return "", nil
+}
+
+// prefetch reads a segment's pages ahead, one page beyond the one being
+// handed on, so that the time spent on a page's items overlaps the request
+// for the next: pages yields them in order, paced by requests and units.
+// done stops the reading, waits for it to end and returns its error (nil
+// after the last page); the caller must call it, and may call it again.
+func prefetch(ctx context.Context, pages *dynamodb.ScanPaginator, requests, units *pacer) (<-chan *dynamodb.ScanOutput, func() error) {
+	ctx, cancel := context.WithCancel(ctx)
+	out := make(chan *dynamodb.ScanOutput, 1)
+	var err error
+	go func() {
+		defer close(out)
+		err = func() error {
+			for pages.HasMorePages() {
+				if err := requests.wait(ctx, 1); err != nil {
+					return err
+				}
+				page, err := pages.NextPage(ctx, callOpts(ctx)...)
+				if err != nil {
+					return err
+				}
+				if cc := page.ConsumedCapacity; cc != nil {
+					if err := units.wait(ctx, aws.ToFloat64(cc.CapacityUnits)); err != nil {
+						return err
+					}
+				}
+				select {
+				case out <- page:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+			return nil
+		}()
+	}()
+	done := func() error {
+		cancel()
+		for range out { // until the reader has ended: err is set
+		}
+		return err
+	}
+	return out, done
 }
 
 // pacer bounds a rate shared by a walk's segments; a nil pacer does not.

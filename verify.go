@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -200,8 +201,11 @@ func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ..
 
 // verifier is one Verify's state.
 type verifier struct {
-	t        *Table
-	types    []recorded
+	t     *Table
+	types []recorded
+	// prefixes are each type's static key prefixes, which an item's keys
+	// must start with before its type's match is asked.
+	prefixes []itemKey
 	specs    map[string]scanSpec
 	counters []counterRecord
 	// targets are the record ids of the types some item needs.
@@ -236,6 +240,12 @@ func newVerifier(t *Table) *verifier {
 		targets: map[string]bool{}, met: map[string]int{}, seen: map[itemKey]bool{}, pending: map[itemKey][]needer{},
 		counted: map[aggregate]int64{}, stored: map[aggregate]string{}}
 	for _, r := range v.types {
+		var p itemKey
+		if r.err == nil {
+			p.pk, _ = staticPrefix(r.pk, &keyCtx{})
+			p.sk, _ = staticPrefix(r.sk, &keyCtx{})
+		}
+		v.prefixes = append(v.prefixes, p)
 		if h, ok := r.h.(interface{ scanSpec() scanSpec }); ok && r.err == nil {
 			v.specs[r.id] = h.scanSpec()
 		}
@@ -248,8 +258,10 @@ func newVerifier(t *Table) *verifier {
 
 // typeOf is the recorded type of item, from the snapshot.
 func (v *verifier) typeOf(item Item) (recorded, bool) {
-	for _, r := range v.types {
-		if r.err == nil && r.match != nil && r.match(item) {
+	k := itemKeyOf(v.t, item)
+	for i, r := range v.types {
+		p := v.prefixes[i]
+		if r.err == nil && r.match != nil && strings.HasPrefix(k.pk, p.pk) && strings.HasPrefix(k.sk, p.sk) && r.match(item) {
 			return r, true
 		}
 	}

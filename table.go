@@ -122,7 +122,7 @@ type Options struct {
 	// it, since every request gets the span's context. [Query.All]'s span
 	// runs from the loop's first step to its last. Its attributes follow
 	// the OpenTelemetry semantic conventions for DynamoDB
-	// (go.opentelemetry.io/otel/semconv/v1.43.0):
+	// (go.opentelemetry.io/otel/semconv/v1.39.0):
 	//
 	//	db.system.name                   "aws.dynamodb"
 	//	aws.dynamodb.table_names         ["<table>"]

@@ -125,8 +125,10 @@ const maxMigrateAttempts = 10
 // UpdateItem and per child to move one TransactWriteItems, each sent
 // again after a retry's GetItem. Invalid options or handles ([ErrInvalidOption],
 // [ErrInvalidKey], [ErrInvalidCursor]) fail before any request.
-func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optFns ...func(*ScanOptions)) (MigrateResult, error) {
+func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optFns ...func(*ScanOptions)) (_ MigrateResult, err error) {
 	spec := h.scanSpec()
+	ctx, sp := spec.t.startSpan(ctx, "Migrate")
+	defer sp.end(&err)
 	var (
 		mu  sync.Mutex
 		res MigrateResult

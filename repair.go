@@ -80,9 +80,10 @@ type RepairClient interface {
 // "Repair") and the result so far. The counting Query goes through the
 // table's own client; everything else through api. Run [Verify] again to
 // confirm. An invalid model ([Table.Check]) fails before any request.
-func Repair(ctx context.Context, api RepairClient, t *Table, findings []Finding, optFns ...func(*RepairOptions)) (RepairResult, error) {
+func Repair(ctx context.Context, api RepairClient, t *Table, findings []Finding, optFns ...func(*RepairOptions)) (res RepairResult, err error) {
 	const op = "Repair"
-	var res RepairResult
+	ctx, sp := t.startSpan(ctx, op)
+	defer sp.end(&err)
 	var opts RepairOptions
 	for _, fn := range optFns {
 		fn(&opts)

@@ -287,12 +287,17 @@ func Scan[T any](ctx context.Context, api dynamodb.ScanAPIClient, h Scannable[T]
 // walk runs a parallel Scan with spec's filter, handing each raw item to
 // each (which reports whether it matched), and returns the resume
 // position on failure.
-func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanSpec, each func(context.Context, Item) (bool, error), optFns []func(*ScanOptions)) (string, error) {
+func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanSpec, each func(context.Context, Item) (bool, error), optFns []func(*ScanOptions)) (_ string, err error) {
 	opts := ScanOptions{Segments: 4}
 	for _, fn := range optFns {
 		fn(&opts)
 	}
 	t := spec.t
+	var sp *span // none inside Migrate's or Verify's own
+	if t.tracer != nil {
+		ctx, sp = t.beginSpan(ctx, op, opts.Index)
+	}
+	defer sp.end(&err)
 	fail := func(err error) (string, error) { return "", &OpError{Op: op, Table: t.name, Err: err} }
 	switch {
 	case spec.err != nil:
@@ -322,10 +327,7 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 			return fail(badCursor("not a scan position of this many segments"))
 		}
 	}
-	var (
-		expr expression.Expression
-		err  error
-	)
+	var expr expression.Expression
 	if spec.filter.IsSet() {
 		if expr, err = expression.NewBuilder().WithFilter(spec.filter).Build(); err != nil {
 			return fail(err)
@@ -403,7 +405,7 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 	if err := g.Wait(); err != nil {
 		mu.Lock()
 		defer mu.Unlock()
-		return seal(), &OpError{Op: op, Table: t.name, Err: err}
+		return seal(), &OpError{Op: op, Table: t.name, Index: opts.Index, Err: t.throttled(err, "", "", opts.Index, "")}
 	}
 	return "", nil
 }

@@ -114,7 +114,9 @@ type Options struct {
 	// for the call, as the Op of the [*OpError] it returns is ("Edge.Put",
 	// "Node.Update", "Edge.From" for a read of [Edge.From]'s query,
 	// "DeleteNode"), or for a call made of others by its own name
-	// ("Edge.PutChecked", "Edge.Peers", "Counter.Put"). A call made
+	// ("Edge.PutChecked", "Edge.Peers", "Counter.Put"); [Scan],
+	// [Migrate], [Verify] and [Repair] open one span each, named so, for
+	// all their segments and writes. A call made
 	// inside another (the Queries of a DeleteNode) opens no span of its
 	// own: its requests count in the outer one. The span is a child of
 	// the span in the call's context, and of kind Client; the SDK's own
@@ -130,7 +132,7 @@ type Options struct {
 	//	aws.dynamodb.consumed_capacity   the capacity the call's requests consumed, per table, as
 	//	                                 JSON: ["{\"CapacityUnits\":1,\"TableName\":\"<table>\"}"]
 	//	adjlist.requests                 the DynamoDB requests made (an operation the SDK retried counts once)
-	//	adjlist.items                    the items DynamoDB returned to reads (GetItem, Query,
+	//	adjlist.items                    the items DynamoDB returned to reads (GetItem, Query, Scan,
 	//	                                 BatchGetItem, TransactGetItems), whatever the call kept
 	//
 	// so a recording span makes adjlist ask for

@@ -163,9 +163,10 @@ const maxCounterChecks = 5
 // scan, the error comes with Position "": run Verify again. The confirming reads go through the
 // table's own client; the Scan through api. An invalid model
 // ([Table.Check]) or options fail before any request.
-func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ...func(*ScanOptions)) (VerifyResult, error) {
+func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ...func(*ScanOptions)) (res VerifyResult, err error) {
 	const op = "Verify"
-	var res VerifyResult
+	ctx, sp := t.startSpan(ctx, op)
+	defer sp.end(&err)
 	opts := ScanOptions{}
 	for _, fn := range optFns {
 		fn(&opts)

@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -641,4 +642,91 @@ func TestRepairGone(t *testing.T) {
 	n, err := s.enrolled.From("b22").Count(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, 1, n, "the edge to cs101 kept")
+}
+
+// Scan, Migrate, Verify and Repair each open one span, named for the
+// call, whose requests are the Scan pages and the confirming reads; the
+// SDK's request spans nest under it.
+func TestVerifySpans(t *testing.T) {
+	t.Parallel()
+	s := newTracedSchool(t)
+	ctx := context.Background()
+	require.NoError(t, s.students.Put(ctx, "a91", Student{Name: "Ana"}))
+	require.NoError(t, s.courses.Put(ctx, "math204", Course{}))
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", Enrollment{}))
+	(&verifySchool{db: s.db, table: s.table}).rawUpdate(t, "STU#a91", "ENROLL#CRS#math204", "REMOVE GSI1PK", nil)
+	one := func(o *adjlist.ScanOptions) { o.Segments = 1 }
+	var found []adjlist.Finding
+	for _, c := range []struct {
+		name     string
+		call     func(ctx context.Context) error
+		requests int64 // Scan pages and confirming reads
+	}{
+		{"Scan", func(ctx context.Context) error {
+			_, err := adjlist.Scan(ctx, s.db, s.students, func(context.Context, adjlist.NodeItem[Student]) error { return nil }, one)
+			return err
+		}, 1},
+		{"Verify", func(ctx context.Context) error {
+			res, err := adjlist.Verify(ctx, s.db, s.table, one)
+			found = res.Findings
+			return err
+		}, 2}, // the Scan, the GetItem confirming the finding
+		{"Repair", func(ctx context.Context) error {
+			_, err := adjlist.Repair(ctx, s.db, s.table, found)
+			return err
+		}, 2}, // GetItem, UpdateItem
+		{"Migrate", func(ctx context.Context) error {
+			_, err := adjlist.Migrate(ctx, s.db, s.enrolled, one)
+			return err
+		}, 1},
+	} {
+		outer, spans, err := s.traced(t, c.call)
+		require.NoError(t, err, c.name)
+		mine := children(spans, outer)
+		require.Len(t, mine, 1, "%s: one span", c.name)
+		assert.Equal(t, c.name, mine[0].Name())
+		assert.Equal(t, c.requests, attrs(mine[0])["adjlist.requests"].AsInt64(), c.name)
+		assert.Len(t, children(spans, mine[0].SpanContext()), int(c.requests), "%s: the SDK's spans nest under it", c.name)
+	}
+	assert.Len(t, found, 1)
+}
+
+// A Scan throttled past the SDK's retries is a *ThrottlingError inside
+// the walk's OpError, with the position to resume from.
+func TestScanThrottled(t *testing.T) {
+	t.Parallel()
+	s := newSchool(t)
+	ctx := context.Background()
+	require.NoError(t, s.students.Put(ctx, "a91", Student{Name: "Ana"}))
+	throttled := &throttledScan{Client: s.db, err: &types.ProvisionedThroughputExceededException{Message: aws.String("slow down"),
+		ThrottlingReasons: []types.ThrottlingReason{{Reason: aws.String("TableReadProvisionedThroughputExceeded"),
+			Resource: aws.String("arn:aws:dynamodb:us-east-1:123456789012:table/" + s.table.Name())}}}}
+	for name, call := range map[string]func() error{
+		"Scan": func() error {
+			_, err := adjlist.Scan(ctx, throttled, s.students, func(context.Context, adjlist.NodeItem[Student]) error { return nil })
+			return err
+		},
+		"Verify": func() error { _, err := adjlist.Verify(ctx, throttled, s.table); return err },
+	} {
+		err := call()
+		var te *adjlist.ThrottlingError
+		require.ErrorAs(t, err, &te, name)
+		assert.Equal(t, "TableReadProvisionedThroughputExceeded", te.Reason)
+		assert.Equal(t, s.table.Name(), te.Table)
+		assert.False(t, te.HotPartition())
+		var oe *adjlist.OpError
+		require.ErrorAs(t, err, &oe)
+		assert.Equal(t, name, oe.Op)
+	}
+}
+
+// throttledScan fails every Scan with err, as the SDK does once its
+// retries are spent.
+type throttledScan struct {
+	*dynamodb.Client
+	err error
+}
+
+func (c *throttledScan) Scan(context.Context, *dynamodb.ScanInput, ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
+	return nil, &smithy.OperationError{ServiceID: "DynamoDB", OperationName: "Scan", Err: c.err}
 }

@@ -147,7 +147,7 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 			}
 		}
 	}
-	pos, err := walk(ctx, "Migrate", api, spec, func(ctx context.Context, item Item) (bool, error) {
+	pos, err := walk(ctx, "Migrate", api, spec, func(ctx context.Context, _ int, item Item) (bool, error) {
 		s := spec
 		if spec.of != nil {
 			var ok bool

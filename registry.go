@@ -40,7 +40,8 @@ type recorded struct {
 	err        error // the declaration's own error
 	entity     bool  // an Entity: refused, not only reported, when ambiguous
 	collection bool  // a Collection: its children, not an edge kind
-	// check decodes an item's data as the type's handle does ([Verify]).
+	// check decodes the data of an item matched to the type as the
+	// type's handle does ([Verify]).
 	check func(Item) error
 	// version is the type's Tracking.Version attribute; "" untracked.
 	version string
@@ -160,7 +161,7 @@ func (t *Table) Check() error {
 func (e *Entity[T]) recorded() recorded {
 	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true, version: e.tr.version,
 		match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
-		check: func(item Item) error { _, _, err := e.decode(forDecode[T](item)); return err }}
+		check: func(item Item) error { return decodeData[T](e.t, item) }}
 	if e.err == nil {
 		r.pk, r.sk = e.pk, e.sk
 	}
@@ -171,14 +172,17 @@ func (e *Entity[T]) recorded() recorded {
 // type's items under two markers are two item types.
 func (n *Node[N]) recordID() string { return "node " + n.typ + " " + n.marker }
 
-// forDecode is item, or a copy of it when decoding into V may modify it
+// decodeData decodes the data of an item whose keys are known to be of
+// its type into a V, as the type's Decode does, and returns the error;
+// item is copied first when decoding into V may modify it
 // (unmarshalData removes the keys before decoding into anything but a
 // struct).
-func forDecode[V any](item Item) Item {
-	if reflect.TypeFor[V]().Kind() == reflect.Struct {
-		return item
+func decodeData[V any](t *Table, item Item) error {
+	if reflect.TypeFor[V]().Kind() != reflect.Struct {
+		item = maps.Clone(item)
 	}
-	return maps.Clone(item)
+	var v V
+	return t.unmarshalData(item, &v)
 }
 
 // refs are the endpoint items an edge item of e needs
@@ -225,7 +229,7 @@ func (c *Collection[P, C]) refs(item Item) []itemRef {
 func (n *Node[N]) record() {
 	r := recorded{id: n.recordID(), name: "node " + n.typ, h: n, err: n.err, version: n.tr.version,
 		match: n.hasKeys,
-		check: func(item Item) error { _, _, err := n.decode(forDecode[N](item)); return err }}
+		check: func(item Item) error { return decodeData[N](n.t, item) }}
 	if n.err == nil {
 		pk := spelling{{partLit, n.typ + "#"}, {partField, "id"}}
 		sk := pk
@@ -245,7 +249,7 @@ func (e *Edge[E]) record() {
 	}
 	r := recorded{id: e.it.kind, name: name, h: e, err: e.err, version: e.tr.version,
 		match: func(item Item) bool { _, _, ok := e.split(item); return ok },
-		check: func(item Item) error { _, _, err := e.decode(forDecode[E](item)); return err },
+		check: func(item Item) error { return decodeData[E](e.t, item) },
 		refs:  e.refs}
 	if e.err == nil {
 		sk := endpointParts(e.dst, "to")
@@ -273,7 +277,7 @@ func endpointParts(p endpoint, side string) spelling {
 func (c *Collection[P, C]) record() {
 	r := recorded{name: c.it.kind, h: c, err: c.err, collection: true, version: c.tr.version,
 		match: func(item Item) bool { _, _, ok := c.ids(item); return ok },
-		check: func(item Item) error { _, _, err := c.decode(forDecode[C](item)); return err },
+		check: func(item Item) error { return decodeData[C](c.t, item) },
 		refs:  c.refs}
 	if c.err == nil {
 		pk := spelling{{partLit, c.parent.typ + "#"}, {partField, "parent"}}

@@ -92,7 +92,7 @@ func Repair(ctx context.Context, api RepairClient, t *Table, findings []Finding,
 	if spec.err != nil {
 		return res, &OpError{Op: op, Table: t.name, Err: spec.err}
 	}
-	v := newVerifier(t)
+	v := newVerifier(t, 0)
 	fail := func(f Finding, err error) (RepairResult, error) {
 		return res, t.opErr(op, f.Key.PK, f.Key.SK, err)
 	}

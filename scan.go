@@ -37,6 +37,9 @@ type scanSpec struct {
 	// current layout (absent ones omitted), given its table keys; ok is
 	// false for an item not of this type.
 	derive func(item Item) (want map[string]string, ok bool, err error)
+	// matched, if set, is derive for an item already known to be of the
+	// type, which it saves parsing the keys again.
+	matched func(item Item) (want map[string]string, err error)
 	// owned are every derived attribute the type may write; feeds the data
 	// attributes they are computed from.
 	owned, feeds []string
@@ -57,15 +60,29 @@ func (n *Node[N]) scanSpec() scanSpec {
 	if n.marker != "" {
 		f = f.And(sk.Equal(expression.Value(n.marker)))
 	}
+	matched := func(item Item) (map[string]string, error) {
+		if len(n.it.indexes) == 0 {
+			return nil, nil
+		}
+		pk, _ := stringAttr(item, o.PartitionKey)
+		skv, _ := stringAttr(item, o.SortKey)
+		want, _, err := derived(n.it.indexes, item, n.keyCtx(pk, skv), nil)
+		return want, err
+	}
 	return scanSpec{t: n.t, kind: n.it.kind, err: n.err, filter: f, owned: ownedAttrs(n.t, n.it.indexes, false), feeds: feedAttrs(n.it.indexes),
-		derive: func(item Item) (map[string]string, bool, error) {
-			if !n.hasKeys(item) {
-				return nil, false, nil
-			}
-			pk, _ := stringAttr(item, o.PartitionKey)
-			skv, _ := stringAttr(item, o.SortKey)
-			return derived(n.it.indexes, item, n.keyCtx(pk, skv), nil)
-		}}
+		derive:  deriveIf(n.hasKeys, matched),
+		matched: matched}
+}
+
+// deriveIf derives, by matched, the attributes of the items is accepts.
+func deriveIf(is func(Item) bool, matched func(Item) (map[string]string, error)) func(Item) (map[string]string, bool, error) {
+	return func(item Item) (map[string]string, bool, error) {
+		if !is(item) {
+			return nil, false, nil
+		}
+		want, err := matched(item)
+		return want, true, err
+	}
 }
 
 func (c *Collection[P, C]) scanSpec() scanSpec {
@@ -103,26 +120,29 @@ func (c *Collection[P, C]) scanSpec() scanSpec {
 func (e *Edge[E]) scanSpec() scanSpec {
 	o := &e.t.opts
 	f := expression.Name(o.PartitionKey).BeginsWith(e.sourcePrefix).And(expression.Name(o.SortKey).BeginsWith(e.prefix))
+	// The index keys follow the item's own table keys.
+	matched := func(item Item) (map[string]string, error) {
+		k := edgeKeys{}
+		k.pk, _ = stringAttr(item, o.PartitionKey)
+		k.sk, _ = stringAttr(item, o.SortKey)
+		k.ipk, k.isk = e.indexKeys(k.pk, k.sk)
+		if e.shards > 1 {
+			from, _ := e.src.parse(k.pk)
+			k.ipk += "#" + shardSuffix(from, e.shards)
+		}
+		var inverted map[string]string
+		if e.t.layout == explicitKeys {
+			inverted = map[string]string{o.IndexPartitionKey: k.ipk, o.IndexSortKey: k.isk}
+		}
+		if len(e.it.indexes) == 0 {
+			return inverted, nil
+		}
+		want, _, err := derived(e.it.indexes, item, e.keyCtx(k), inverted)
+		return want, err
+	}
+	is := func(item Item) bool { _, _, ok := e.split(item); return ok }
 	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: ownedAttrs(e.t, e.it.indexes, e.t.layout == explicitKeys), feeds: feedAttrs(e.it.indexes),
-		derive: func(item Item) (map[string]string, bool, error) {
-			from, _, ok := e.split(item)
-			if !ok {
-				return nil, false, nil
-			}
-			// The index keys follow the item's own table keys.
-			k := edgeKeys{}
-			k.pk, _ = stringAttr(item, o.PartitionKey)
-			k.sk, _ = stringAttr(item, o.SortKey)
-			k.ipk, k.isk = e.indexKeys(k.pk, k.sk)
-			if e.shards > 1 {
-				k.ipk += "#" + shardSuffix(from, e.shards)
-			}
-			var inverted map[string]string
-			if e.t.layout == explicitKeys {
-				inverted = map[string]string{o.IndexPartitionKey: k.ipk, o.IndexSortKey: k.isk}
-			}
-			return derived(e.it.indexes, item, e.keyCtx(k), inverted)
-		}}
+		derive: deriveIf(is, matched), matched: matched}
 }
 
 func (e *Entity[T]) scanSpec() scanSpec {
@@ -179,6 +199,9 @@ func feedAttrs(indexes []boundIndex) []string {
 // derived computes the derived attributes of item (its data and keys)
 // under indexes, plus the given ones.
 func derived(indexes []boundIndex, item Item, kc *keyCtx, plus map[string]string) (map[string]string, bool, error) {
+	if len(indexes) == 0 {
+		return plus, true, nil // read only by every caller
+	}
 	want := map[string]string{}
 	for k, v := range plus {
 		want[k] = v
@@ -275,7 +298,7 @@ type scanPosition struct {
 // per page per segment.
 func Scan[T any](ctx context.Context, api dynamodb.ScanAPIClient, h Scannable[T], fn func(context.Context, T) error, optFns ...func(*ScanOptions)) (string, error) {
 	spec := h.scanSpec()
-	return walk(ctx, "Scan", api, spec, func(ctx context.Context, item Item) (bool, error) {
+	return walk(ctx, "Scan", api, spec, func(ctx context.Context, _ int, item Item) (bool, error) {
 		v, ok, err := h.Decode(item)
 		if !ok || err != nil {
 			return false, err
@@ -284,10 +307,10 @@ func Scan[T any](ctx context.Context, api dynamodb.ScanAPIClient, h Scannable[T]
 	}, optFns)
 }
 
-// walk runs a parallel Scan with spec's filter, handing each raw item to
-// each (which reports whether it matched), and returns the resume
-// position on failure.
-func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanSpec, each func(context.Context, Item) (bool, error), optFns []func(*ScanOptions)) (_ string, err error) {
+// walk runs a parallel Scan with spec's filter, handing each raw item,
+// with the segment that read it, to each (which reports whether it
+// matched), and returns the resume position on failure.
+func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanSpec, each func(ctx context.Context, seg int, item Item) (bool, error), optFns []func(*ScanOptions)) (_ string, err error) {
 	opts := ScanOptions{Segments: 4}
 	for _, fn := range optFns {
 		fn(&opts)
@@ -374,7 +397,7 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 			for out := range pages {
 				matched := 0
 				for _, item := range out.Items {
-					ok, err := each(gctx, item)
+					ok, err := each(gctx, seg, item)
 					if err != nil {
 						return err
 					}

@@ -174,7 +174,7 @@ func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ..
 	if opts.Index != "" {
 		return res, &OpError{Op: op, Table: t.name, Err: fmt.Errorf("%w: Verify walks the table, not index %s", ErrInvalidOption, opts.Index)}
 	}
-	v := newVerifier(t)
+	v := newVerifier(t, cmp.Or(opts.Segments, 4)) // walk's default
 	var mu sync.Mutex
 	track := func(o *ScanOptions) {
 		o.Progress = func(p ScanProgress) {
@@ -189,6 +189,9 @@ func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ..
 	pos, err := walk(ctx, op, api, t.scanSpec(), v.each, append(optFns, track))
 	res.Position = pos
 	if err == nil {
+		for _, tl := range v.segs {
+			v.all.merge(tl)
+		}
 		if err = v.checkRefs(ctx); err == nil && opts.From == "" {
 			err = v.checkCounters(ctx)
 		}
@@ -212,13 +215,49 @@ type verifier struct {
 	// targets are the record ids of the types some item needs.
 	targets map[string]bool
 
+	// segs is what each segment met, its own so that segments share no
+	// lock per item; merged into all once the scan is done.
+	segs []*tally
+	all  *tally
+
 	mu       sync.Mutex
-	met      map[string]int       // items met per record id
-	seen     map[itemKey]bool     // items met of a type in targets
-	pending  map[itemKey][]needer // needed items not met yet
-	counted  map[aggregate]int64  // edges met per aggregate
-	stored   map[aggregate]string // counts read per aggregate
 	findings []Finding
+}
+
+// tally is what a walk met of the items that tell of others.
+type tally struct {
+	met     map[string]int       // items met per record id
+	seen    map[itemKey]bool     // items met of a type in targets
+	pending map[itemKey][]needer // needed items not met yet
+	counted map[aggregate]int64  // edges met per aggregate
+	stored  map[aggregate]string // counts read per aggregate
+}
+
+func newTally() *tally {
+	return &tally{met: map[string]int{}, seen: map[itemKey]bool{}, pending: map[itemKey][]needer{},
+		counted: map[aggregate]int64{}, stored: map[aggregate]string{}}
+}
+
+// merge adds what o met to a.
+func (a *tally) merge(o *tally) {
+	for id, n := range o.met {
+		a.met[id] += n
+	}
+	for k := range o.seen {
+		a.seen[k] = true
+		delete(a.pending, k)
+	}
+	for k, ws := range o.pending {
+		if !a.seen[k] {
+			a.pending[k] = append(a.pending[k], ws...)
+		}
+	}
+	for g, n := range o.counted {
+		a.counted[g] += n
+	}
+	for g, n := range o.stored {
+		a.stored[g] = n
+	}
 }
 
 // needer is an item needing one not met yet.
@@ -236,10 +275,14 @@ type aggregate struct {
 	key     itemKey
 }
 
-func newVerifier(t *Table) *verifier {
+// newVerifier is a verifier of t's record for a walk of segments
+// segments.
+func newVerifier(t *Table, segments int) *verifier {
 	v := &verifier{t: t, types: t.recordedTypes(), specs: map[string]scanSpec{}, counters: t.recordedCounters(),
-		targets: map[string]bool{}, met: map[string]int{}, seen: map[itemKey]bool{}, pending: map[itemKey][]needer{},
-		counted: map[aggregate]int64{}, stored: map[aggregate]string{}}
+		targets: map[string]bool{}, all: newTally()}
+	for range segments {
+		v.segs = append(v.segs, newTally())
+	}
 	for _, r := range v.types {
 		var p itemKey
 		if r.err == nil {
@@ -271,9 +314,9 @@ func (v *verifier) typeOf(item Item) (recorded, bool) {
 
 // each checks one scanned item: what it alone shows, confirmed by a
 // fresh read, and what it tells of others.
-func (v *verifier) each(ctx context.Context, item Item) (bool, error) {
+func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 	r, known, found := v.inspect(item)
-	v.note(item, r, known)
+	v.note(v.segs[seg], item, r, known)
 	if len(found) > 0 {
 		k := itemKeyOf(v.t, item)
 		out, err := v.t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: v.t.tableName, Key: v.t.keyItem(k.pk, k.sk), ConsistentRead: strong}, callOpts(ctx)...)
@@ -320,7 +363,13 @@ func (v *verifier) inspect(item Item) (r recorded, known bool, found []Finding) 
 	if !ok {
 		return r, true, found
 	}
-	want, ok, err := spec.derive(item)
+	var want map[string]string
+	var err error
+	if spec.matched != nil {
+		want, err = spec.matched(item)
+	} else {
+		want, ok, err = spec.derive(item)
+	}
 	if err != nil {
 		return r, true, append(found, Finding{Kind: FindingUndecodable, Type: r.name, Key: key, Err: err})
 	}
@@ -355,35 +404,31 @@ func (v *verifier) inspect(item Item) (r recorded, known bool, found []Finding) 
 
 // note records what item tells of other items: that it exists, what it
 // needs, what it counts.
-func (v *verifier) note(item Item, r recorded, known bool) {
+func (v *verifier) note(tl *tally, item Item, r recorded, known bool) {
 	if !known {
 		return
 	}
 	k := itemKeyOf(v.t, item)
-	var refs []itemRef
-	if r.refs != nil {
-		refs = r.refs(item)
-	}
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	v.met[r.id]++
+	tl.met[r.id]++
 	if v.targets[r.id] {
-		v.seen[k] = true
-		delete(v.pending, k)
+		tl.seen[k] = true
+		delete(tl.pending, k)
 	}
-	for _, ref := range refs {
-		if !v.seen[ref.key] {
-			v.pending[ref.key] = append(v.pending[ref.key], needer{from: k, typ: r.name, of: ref.of, kind: ref.kind, refs: r.refs})
+	if r.refs != nil {
+		for _, ref := range r.refs(item) {
+			if !tl.seen[ref.key] {
+				tl.pending[ref.key] = append(tl.pending[ref.key], needer{from: k, typ: r.name, of: ref.of, kind: ref.kind, refs: r.refs})
+			}
 		}
 	}
 	for i, c := range v.counters {
 		switch r.id {
 		case c.edge:
 			if agg, ok := c.target(item); ok {
-				v.counted[aggregate{i, agg}]++
+				tl.counted[aggregate{i, agg}]++
 			}
 		case c.aggregate:
-			v.stored[aggregate{i, k}] = countOf(item)
+			tl.stored[aggregate{i, k}] = countOf(item)
 		}
 	}
 }
@@ -392,8 +437,8 @@ func (v *verifier) note(item Item, r recorded, known bool) {
 // items needing it, strongly consistent.
 func (v *verifier) checkRefs(ctx context.Context) error {
 	var keys []itemKey
-	for k, ws := range v.pending {
-		if v.met[ws[0].of] > 0 {
+	for k, ws := range v.all.pending {
+		if v.all.met[ws[0].of] > 0 {
 			keys = append(keys, k)
 		}
 	}
@@ -409,7 +454,7 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 	for _, k := range keys {
 		if found[k] == nil {
 			missing = append(missing, k)
-			for _, w := range v.pending[k] {
+			for _, w := range v.all.pending[k] {
 				from = append(from, w.from)
 			}
 		}
@@ -422,7 +467,7 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 		return err
 	}
 	for _, k := range missing {
-		for _, w := range v.pending[k] {
+		for _, w := range v.all.pending[k] {
 			item := needing[w.from]
 			if item == nil || !containsRef(w.refs(item), k) {
 				continue // gone, or no longer pointing there
@@ -437,18 +482,18 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 // edges met.
 func (v *verifier) checkCounters(ctx context.Context) error {
 	aggs := map[aggregate]bool{}
-	for a := range v.counted {
+	for a := range v.all.counted {
 		aggs[a] = true
 	}
-	for a := range v.stored {
+	for a := range v.all.stored {
 		aggs[a] = true
 	}
 	for a := range aggs {
-		stored, ok := v.stored[a]
-		if ok && stored == strconv.FormatInt(v.counted[a], 10) {
+		stored, ok := v.all.stored[a]
+		if ok && stored == strconv.FormatInt(v.all.counted[a], 10) {
 			continue
 		}
-		if !ok && v.counted[a] == 0 {
+		if !ok && v.all.counted[a] == 0 {
 			continue
 		}
 		f, err := v.confirmCount(ctx, v.counters[a.counter], a.key)

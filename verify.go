@@ -302,7 +302,11 @@ func newVerifier(t *Table, segments int) *verifier {
 
 // typeOf is the recorded type of item, from the snapshot.
 func (v *verifier) typeOf(item Item) (recorded, bool) {
-	k := itemKeyOf(v.t, item)
+	return v.typeAt(item, itemKeyOf(v.t, item))
+}
+
+// typeAt is typeOf of an item whose key is k.
+func (v *verifier) typeAt(item Item, k itemKey) (recorded, bool) {
 	for i, r := range v.types {
 		p := v.prefixes[i]
 		if r.err == nil && r.match != nil && strings.HasPrefix(k.pk, p.pk) && strings.HasPrefix(k.sk, p.sk) && r.match(item) {
@@ -315,10 +319,10 @@ func (v *verifier) typeOf(item Item) (recorded, bool) {
 // each checks one scanned item: what it alone shows, confirmed by a
 // fresh read, and what it tells of others.
 func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
-	r, known, found := v.inspect(item)
-	v.note(v.segs[seg], item, r, known)
+	k := itemKeyOf(v.t, item)
+	r, known, found := v.inspectAt(item, k)
+	v.note(v.segs[seg], item, k, r, known)
 	if len(found) > 0 {
-		k := itemKeyOf(v.t, item)
 		out, err := v.t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: v.t.tableName, Key: v.t.keyItem(k.pk, k.sk), ConsistentRead: strong}, callOpts(ctx)...)
 		if err != nil {
 			return true, err
@@ -338,9 +342,13 @@ func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 
 // inspect returns item's type and the faults the item alone shows.
 func (v *verifier) inspect(item Item) (r recorded, known bool, found []Finding) {
-	k := itemKeyOf(v.t, item)
+	return v.inspectAt(item, itemKeyOf(v.t, item))
+}
+
+// inspectAt is inspect of an item whose key is k.
+func (v *verifier) inspectAt(item Item, k itemKey) (r recorded, known bool, found []Finding) {
 	key := Key{PK: k.pk, SK: k.sk}
-	r, known = v.typeOf(item)
+	r, known = v.typeAt(item, k)
 	if !known {
 		for _, c := range v.counters {
 			if c.marker(item) {
@@ -404,11 +412,10 @@ func (v *verifier) inspect(item Item) (r recorded, known bool, found []Finding) 
 
 // note records what item tells of other items: that it exists, what it
 // needs, what it counts.
-func (v *verifier) note(tl *tally, item Item, r recorded, known bool) {
+func (v *verifier) note(tl *tally, item Item, k itemKey, r recorded, known bool) {
 	if !known {
 		return
 	}
-	k := itemKeyOf(v.t, item)
 	tl.met[r.id]++
 	if v.targets[r.id] {
 		tl.seen[k] = true

@@ -57,8 +57,8 @@ type verifyTable struct {
 
 // fillVerifyTable creates and fills the table through the library:
 // edges and children with the bulk writes (BatchWriteItem, 4 workers),
-// node items and the counter's aggregates, for which adjlist has no bulk
-// write, with Put on 8 goroutines. The table verifies clean.
+// node items and the counter's aggregates with Put on 8 goroutines. The
+// table verifies clean.
 func fillVerifyTable(tb testing.TB, client *dynamodb.Client, n int) verifyTable {
 	tb.Helper()
 	ctx := context.Background()

@@ -162,7 +162,10 @@ const maxCounterChecks = 5
 // skips the checks across items; when those checks fail after a complete
 // scan, the error comes with Position "": run Verify again. The confirming reads go through the
 // table's own client; the Scan through api. An invalid model
-// ([Table.Check]) or options fail before any request.
+// ([Table.Check]: [ErrInvalidKey], [ErrInvalidOption]), invalid options
+// ([ErrInvalidOption]; a bad From, [ErrInvalidCursor]) and a table
+// without a client ([NewTable] with nil: [ErrInvalidOption]) fail before
+// any request.
 func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ...func(*ScanOptions)) (res VerifyResult, err error) {
 	const op = "Verify"
 	ctx, sp := t.startSpan(ctx, op)
@@ -173,6 +176,9 @@ func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ..
 	}
 	if opts.Index != "" {
 		return res, &OpError{Op: op, Table: t.name, Err: fmt.Errorf("%w: Verify walks the table, not index %s", ErrInvalidOption, opts.Index)}
+	}
+	if _, none := t.client.(noClient); none { // it confirms findings through it
+		return res, &OpError{Op: op, Table: t.name, Err: errNoClient}
 	}
 	v := newVerifier(t, cmp.Or(opts.Segments, 4)) // walk's default
 	var mu sync.Mutex

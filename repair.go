@@ -93,83 +93,77 @@ func Repair(ctx context.Context, api RepairClient, t *Table, findings []Finding,
 		return res, &OpError{Op: op, Table: t.name, Err: spec.err}
 	}
 	v := newVerifier(t, 0)
-	fail := func(f Finding, err error) (RepairResult, error) {
-		return res, t.opErr(op, f.Key.PK, f.Key.SK, err)
-	}
 	// The findings of one item are repaired by one write.
 	done := map[itemKey]bool{}
 	for _, f := range findings {
-		k := itemKey{f.Key.PK, f.Key.SK}
-		switch f.Kind {
-		case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra:
-			if done[k] {
-				res.Repaired = append(res.Repaired, f)
-				continue
-			}
-			item, err := v.read(ctx, api, k)
-			if err != nil {
-				return fail(f, err)
-			}
-			s, ok := spec.of(item)
-			if item == nil || !ok {
-				res.Gone = append(res.Gone, f)
-				continue
-			}
-			m, err := s.migrateItem(ctx, api, item)
-			res.Retried += m.retried
-			if err != nil {
-				return fail(f, err)
-			}
-			if m.rewrote || m.moved {
-				done[k] = true
-				res.Repaired = append(res.Repaired, f)
-			} else {
-				res.Gone = append(res.Gone, f)
-			}
-		case FindingCounterMismatch:
-			fixed, retried, err := v.repairCount(ctx, api, f)
-			res.Retried += retried
-			switch {
-			case err != nil:
-				return fail(f, err)
-			case fixed:
-				res.Repaired = append(res.Repaired, f)
-			default:
-				res.Gone = append(res.Gone, f)
-			}
-		case FindingDanglingEdge, FindingOrphan:
-			if !opts.DeleteDangling {
-				res.Left = append(res.Left, f)
-				continue
-			}
-			deleted, err := v.deleteDangling(ctx, api, f)
-			if err != nil {
-				return fail(f, err)
-			}
-			if deleted {
-				res.Repaired = append(res.Repaired, f)
-			} else {
-				res.Gone = append(res.Gone, f)
-			}
-		case FindingUnknownItem, FindingUndecodable:
-			if !opts.DeleteUnknown {
-				res.Left = append(res.Left, f)
-				continue
-			}
-			deleted, err := v.deleteUnknown(ctx, api, f)
-			if err != nil {
-				return fail(f, err)
-			}
-			if deleted {
-				res.Repaired = append(res.Repaired, f)
-			} else {
-				res.Gone = append(res.Gone, f)
-			}
-		default:
+		out, retried, err := v.repair(ctx, api, spec, opts, done, f)
+		res.Retried += retried
+		switch {
+		case err != nil:
+			return res, t.opErr(op, f.Key.PK, f.Key.SK, err)
+		case out == repaired:
+			res.Repaired = append(res.Repaired, f)
+		case out == left:
 			res.Left = append(res.Left, f)
+		default:
+			res.Gone = append(res.Gone, f)
 		}
 	}
 	return res, nil
+}
+
+// outcome is what Repair did with one finding.
+type outcome int
+
+const (
+	gone     outcome = iota // no longer true when read again
+	repaired                // fixed by a write
+	left                    // not Repair's to decide
+)
+
+// repair repairs one finding; done holds the items whose index keys were
+// rewritten already.
+func (v *verifier) repair(ctx context.Context, api RepairClient, spec scanSpec, opts RepairOptions, done map[itemKey]bool, f Finding) (outcome, int, error) {
+	k := itemKey{f.Key.PK, f.Key.SK}
+	did := func(ok bool, err error) (outcome, int, error) {
+		if ok {
+			return repaired, 0, err
+		}
+		return gone, 0, err
+	}
+	switch f.Kind {
+	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra:
+		if done[k] {
+			return repaired, 0, nil
+		}
+		item, err := v.read(ctx, api, k)
+		if err != nil {
+			return gone, 0, err
+		}
+		s, ok := spec.of(item)
+		if item == nil || !ok {
+			return gone, 0, nil
+		}
+		m, err := s.migrateItem(ctx, api, item)
+		done[k] = m.rewrote || m.moved
+		out, _, err := did(done[k], err)
+		return out, m.retried, err
+	case FindingCounterMismatch:
+		fixed, retried, err := v.repairCount(ctx, api, f)
+		out, _, err := did(fixed, err)
+		return out, retried, err
+	case FindingDanglingEdge, FindingOrphan:
+		if !opts.DeleteDangling {
+			return left, 0, nil
+		}
+		return did(v.deleteDangling(ctx, api, f))
+	case FindingUnknownItem, FindingUndecodable:
+		if !opts.DeleteUnknown {
+			return left, 0, nil
+		}
+		return did(v.deleteUnknown(ctx, api, f))
+	}
+	return left, 0, nil
 }
 
 // read is the item at k, strongly consistent; nil when there is none.

@@ -295,7 +295,9 @@ type scanPosition struct {
 // are delivered again (at least once). Reads are eventually consistent.
 // An invalid position is [ErrInvalidCursor], invalid options
 // [ErrInvalidOption], both before any request. It makes one Scan request
-// per page per segment.
+// per page per segment; each segment sends the request for its next page
+// while fn handles the current one, so a walk that stops early may have
+// read one page more per segment than it handed on.
 func Scan[T any](ctx context.Context, api dynamodb.ScanAPIClient, h Scannable[T], fn func(context.Context, T) error, optFns ...func(*ScanOptions)) (string, error) {
 	spec := h.scanSpec()
 	return walk(ctx, "Scan", api, spec, func(ctx context.Context, _ int, item Item) (bool, error) {

@@ -2,9 +2,11 @@ package adjlist
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -66,4 +68,27 @@ func BenchmarkVerifyItem(b *testing.B) {
 		require.Empty(b, v.findings)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(items)), "ns/item")
+}
+
+// Finding.String gives the kind, the keys and the type, then what
+// differs, as the README's example shows.
+func TestFindingString(t *testing.T) {
+	for _, c := range []struct {
+		f    Finding
+		want string
+	}{
+		{Finding{Kind: FindingIndexKeyStale, Type: "edge ENROLL (STU → CRS)", Key: Key{"STU#a91", "ENROLL#CRS#math204"}, Attribute: "GSI1PK", Have: "CRS#cs101", Want: "CRS#math204"},
+			`index key stale: "STU#a91" "ENROLL#CRS#math204" (edge ENROLL (STU → CRS)): GSI1PK = "CRS#cs101", want "CRS#math204"`},
+		{Finding{Kind: FindingUnknownItem, Key: Key{"ZZZ#1", "junk"}}, `unknown item: "ZZZ#1" "junk"`},
+		{Finding{Kind: FindingDanglingEdge, Type: "edge ENROLL (STU → CRS)", Key: Key{"STU#a91", "ENROLL#CRS#x"}, Missing: Key{"CRS#x", "METADATA"}},
+			`dangling edge: "STU#a91" "ENROLL#CRS#x" (edge ENROLL (STU → CRS)): no item "CRS#x" "METADATA"`},
+		{Finding{Kind: FindingBadVersion, Type: "node STU", Key: Key{"STU#a91", "PROFILE"}, Attribute: "version", Have: `S "x"`},
+			`bad version: "STU#a91" "PROFILE" (node STU): version is S "x"`},
+		{Finding{Kind: FindingCounterMismatch, Type: "counter ENROLLED", Key: Key{"CRS#c05", "ENROLLED"}, Attribute: "count", Have: "999", Want: "50"},
+			`counter mismatch: "CRS#c05" "ENROLLED" (counter ENROLLED): count = "999", want "50"`},
+		{Finding{Kind: FindingUndecodable, Type: "node STU", Key: Key{"STU#a91", "PROFILE"}, Err: errors.New("bad year")},
+			`undecodable: "STU#a91" "PROFILE" (node STU): bad year`},
+	} {
+		assert.Equal(t, c.want, c.f.String())
+	}
 }

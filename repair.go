@@ -3,6 +3,7 @@ package adjlist
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
@@ -166,15 +167,6 @@ func (v *verifier) repair(ctx context.Context, api RepairClient, spec scanSpec, 
 	return left, 0, nil
 }
 
-// read is the item at k, strongly consistent; nil when there is none.
-func (v *verifier) read(ctx context.Context, api MigrateClient, k itemKey) (Item, error) {
-	out, err := api.GetItem(ctx, &dynamodb.GetItemInput{TableName: v.t.tableName, Key: v.t.keyItem(k.pk, k.sk), ConsistentRead: strong}, callOpts(ctx)...)
-	if err != nil {
-		return nil, err
-	}
-	return out.Item, nil
-}
-
 // repairCount sets a counter's aggregate to the edges counted.
 func (v *verifier) repairCount(ctx context.Context, api MigrateClient, f Finding) (fixed bool, retried int, err error) {
 	i := -1
@@ -296,7 +288,7 @@ func (v *verifier) deleteUnknown(ctx context.Context, api RepairClient, f Findin
 			return false, err
 		}
 		_, _, found := v.inspect(item)
-		if !containsKind(found, f.Kind) {
+		if !slices.ContainsFunc(found, func(g Finding) bool { return g.Kind == f.Kind }) {
 			return false, nil
 		}
 		del, err := expression.NewBuilder().WithCondition(asRead(t, item, nil)).Build()
@@ -316,19 +308,5 @@ func (v *verifier) deleteUnknown(ctx context.Context, api RepairClient, f Findin
 }
 
 func containsRef(refs []itemRef, k itemKey) bool {
-	for _, r := range refs {
-		if r.key == k {
-			return true
-		}
-	}
-	return false
-}
-
-func containsKind(fs []Finding, kind FindingKind) bool {
-	for _, f := range fs {
-		if f.Kind == kind {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(refs, func(r itemRef) bool { return r.key == k })
 }

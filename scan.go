@@ -242,8 +242,9 @@ type ScanOptions struct {
 	// index, as it projects them, are read and billed, so a scan of a
 	// sparse index ("every flagged item") costs what the index holds, not
 	// what the table holds. A global index is eventually consistent. An
-	// index the table does not declare, or Index with [Migrate], is
-	// [ErrInvalidOption] before any request. Default "": the table.
+	// index the table does not declare, or Index with [Migrate] or
+	// [Verify], is [ErrInvalidOption] before any request. Default "": the
+	// table.
 	Index string
 	// RequestRate, when positive, bounds the walk's Scan requests to that
 	// many per second, all segments together (a token bucket holding one

@@ -329,13 +329,13 @@ func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 	r, known, found := v.inspectAt(item, k)
 	v.note(v.segs[seg], item, k, r, known)
 	if len(found) > 0 {
-		out, err := v.t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: v.t.tableName, Key: v.t.keyItem(k.pk, k.sk), ConsistentRead: strong}, callOpts(ctx)...)
+		fresh, err := v.read(ctx, v.t.client, k)
 		if err != nil {
 			return true, err
 		}
 		found = nil
-		if out.Item != nil {
-			_, _, found = v.inspect(out.Item)
+		if fresh != nil {
+			_, _, found = v.inspect(fresh)
 		}
 	}
 	if len(found) > 0 {
@@ -556,11 +556,25 @@ func (v *verifier) confirmCount(ctx context.Context, c counterRecord, key itemKe
 // readCount is an aggregate's stored count, strongly consistent; "" when
 // the item is missing.
 func (v *verifier) readCount(ctx context.Context, key itemKey) (string, error) {
-	out, err := v.t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: v.t.tableName, Key: v.t.keyItem(key.pk, key.sk), ConsistentRead: strong}, callOpts(ctx)...)
-	if err != nil || out.Item == nil {
+	item, err := v.read(ctx, v.t.client, key)
+	if err != nil || item == nil {
 		return "", err
 	}
-	return countOf(out.Item), nil
+	return countOf(item), nil
+}
+
+// itemReader is what read needs of a client: the table's, or Repair's.
+type itemReader interface {
+	GetItem(ctx context.Context, params *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
+}
+
+// read is the item at k, strongly consistent; nil when there is none.
+func (v *verifier) read(ctx context.Context, api itemReader, k itemKey) (Item, error) {
+	out, err := api.GetItem(ctx, &dynamodb.GetItemInput{TableName: v.t.tableName, Key: v.t.keyItem(k.pk, k.sk), ConsistentRead: strong}, callOpts(ctx)...)
+	if err != nil {
+		return nil, err
+	}
+	return out.Item, nil
 }
 
 // sorted returns the findings by key, then kind and attribute.

@@ -734,3 +734,31 @@ type throttledScan struct {
 func (c *throttledScan) Scan(context.Context, *dynamodb.ScanInput, ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
 	return nil, &smithy.OperationError{ServiceID: "DynamoDB", OperationName: "Scan", Err: c.err}
 }
+
+// The rate bounds are the walk's: Scan and Migrate take them too, refuse
+// bad ones before any request, and Scan is paced by RequestRate.
+func TestScanAndMigrateRates(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSchool(t)
+	for i := range 12 {
+		require.NoError(t, s.students.Put(ctx, fmt.Sprintf("s%02d", i), Student{Name: "x"}))
+	}
+	none := func(context.Context, adjlist.NodeItem[Student]) error { return nil }
+	bad := func(o *adjlist.ScanOptions) { o.ReadUnitRate = -1 }
+	before := s.calls.scans.Load()
+	_, err := adjlist.Scan(ctx, s.calls, s.students, none, bad)
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	_, err = adjlist.Migrate(ctx, s.calls, s.students, bad)
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	assert.Equal(t, before, s.calls.scans.Load(), "no request")
+
+	start := time.Now()
+	_, err = adjlist.Scan(ctx, s.calls, s.students, none, func(o *adjlist.ScanOptions) {
+		o.Segments, o.Limit, o.RequestRate = 1, 2, 4
+	})
+	require.NoError(t, err)
+	n := s.calls.scans.Load() - before
+	require.GreaterOrEqual(t, n, int64(6))
+	assert.GreaterOrEqual(t, time.Since(start), time.Duration(float64(n-4)/4*float64(time.Second))-50*time.Millisecond)
+}

@@ -207,13 +207,18 @@ func (tx *Tx) sameTable(t *Table) bool {
 	return tx.err == nil
 }
 
+// maxTxToken is the longest ClientRequestToken DynamoDB accepts.
+const maxTxToken = 36
+
 // TxOptions configures [Tx.Commit].
 type TxOptions struct {
 	// Token is the ClientRequestToken: a repeated Commit with the same token
 	// within 10 minutes of a successful one succeeds without writing again,
-	// so a caller may retry a Commit whose outcome it did not learn. Empty
-	// (the default): the SDK makes one per call, idempotent across its own
-	// retries.
+	// so a caller may retry a Commit whose outcome it did not learn. The
+	// token is DynamoDB's for the account and Region, not the table's, and
+	// is 1 to 36 characters (a longer one is [ErrInvalidOption] before any
+	// request). Empty (the default): the SDK makes one per call, idempotent
+	// across its own retries.
 	Token string
 	// ConflictRetries is how many times Commit tries again, after
 	// [Options.BatchBackoff], when DynamoDB cancels the transaction only for
@@ -243,6 +248,9 @@ func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error
 	}
 	if tx.err != nil {
 		return tx.t.opErr(op, "", "", tx.err)
+	}
+	if len(opts.Token) > maxTxToken {
+		return tx.t.opErr(op, "", "", fmt.Errorf("%w: TxOptions.Token is %d characters; DynamoDB takes at most %d", ErrInvalidOption, len(opts.Token), maxTxToken))
 	}
 	if len(tx.items) == 0 {
 		return nil

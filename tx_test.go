@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -84,7 +85,11 @@ func TestPutCheckedIdempotentWithToken(t *testing.T) {
 	ctx := context.Background()
 	require.NoError(t, s.students.Put(ctx, "a91", Student{}))
 	require.NoError(t, s.courses.Put(ctx, "math204", Course{}))
-	token := func(o *adjlist.TxOptions) { o.Token = "enrol-a91-math204" }
+	// Idempotency tokens live for the account (DynamoDB Local: the shared
+	// server) for 10 minutes, whatever the table: a fixed token would make a
+	// second run within 10 minutes a parameter mismatch.
+	id := fmt.Sprintf("enrol-%x", time.Now().UnixNano()) // at most 36 characters
+	token := func(o *adjlist.TxOptions) { o.Token = id }
 	require.NoError(t, s.enrolled.PutChecked(ctx, "a91", "math204", math204, token))
 	_, err := s.enrolled.Update(ctx, "a91", "math204", adjlist.Set("grade", "A"))
 	require.NoError(t, err)
@@ -260,6 +265,27 @@ func TestTxLimits(t *testing.T) {
 			require.ErrorIs(t, err, tt.want)
 			assert.Equal(t, before, tc.calls.Load(), "no request sent")
 		})
+	}
+}
+
+// A token DynamoDB would refuse (over 36 characters) is refused before
+// any request; 36 characters commit.
+func TestTxTokenLength(t *testing.T) {
+	t.Parallel()
+	s, tc := txSchool(t, 0)
+	ctx := context.Background()
+	for _, n := range []int{37, 36} {
+		tx := adjlist.NewTx(s.table)
+		s.enrolled.TxPut(tx, fmt.Sprintf("k%d", n), "math204", math204)
+		before := tc.calls.Load()
+		token := fmt.Sprintf("%x", time.Now().UnixNano()) + strings.Repeat("t", n-16)
+		err := tx.Commit(ctx, func(o *adjlist.TxOptions) { o.Token = token[:n] })
+		if n > 36 {
+			require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+			assert.Equal(t, before, tc.calls.Load(), "no request sent")
+			continue
+		}
+		require.NoError(t, err)
 	}
 }
 

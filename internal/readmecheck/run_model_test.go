@@ -317,6 +317,26 @@ func TestReadmeLoadPartition(t *testing.T) {
 	require.Len(t, courses, 2)
 	assert.Equal(t, []string{"cs101", "math204"}, []string{courses[0].To, courses[1].To})
 	assert.Equal(t, []adjlist.Child[Note]{{Parent: "a91", ID: "n1", Data: Note{Text: "prefers mornings"}}}, notes)
+
+	// Targets whose items are not in a student's partition (Target's doc):
+	// sharded children are outside it, as are an entity's items, another
+	// node type's children and another table's edges.
+	var entries []adjlist.EntityItem[Note]
+	other := newSchool(adjlist.NewTable(l.client, "school"))
+	before = l.requests.Load()
+	for name, tg := range map[string]adjlist.Target{
+		"a sharded collection": adjlist.NewCollection[Note](students, "DIARY", func(o *adjlist.CollectionOptions) { o.Shards = 4 }).Into(&notes),
+		"an entity":            adjlist.NewEntity[Note](table, "memo", "MEMO#{id}", "MEMO").Into(&entries),
+		"another node type":    adjlist.NewCollection[Note](s.courses, "NOTE").Into(&notes),
+		"another table":        other.enrolled.Into(&courses),
+		"a zero Target":        {},
+	} {
+		_, err := adjlist.LoadPartition(ctx, students, "a91", tg)
+		require.ErrorIs(t, err, adjlist.ErrInvalidOption, name)
+	}
+	_, err = adjlist.Load(ctx, enrolled.From("a91"), other.enrolled.Into(&courses))
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption, "Load: another table's target")
+	assert.Equal(t, before, l.requests.Load(), "refused before any request")
 }
 
 // Modelling more access patterns: the indexes a table declares, the

@@ -5,9 +5,15 @@ import (
 	"fmt"
 )
 
-// Target receives, during [LoadPartition], the items of one edge kind or
-// child type, decoded into the slice it was made with: [Edge.Into] or
-// [Collection.Into]. A zero Target is invalid.
+// Target receives the items of one item type during a read of several
+// ([LoadPartition], [PagePartition], [Load], [PageIndex]), decoded into the
+// slice it was made with by the type's handle: [Node.Into], [Edge.Into],
+// [Collection.Into] or [Entity.Into]. Every read refuses a target of
+// another table; LoadPartition and PagePartition also refuse one whose
+// items are not in the node's partitions (another node type's edges or
+// children, an entity's, a sharded collection's children): both
+// [ErrInvalidOption], before any request. A zero Target is invalid
+// ([ErrInvalidOption] when used).
 type Target struct {
 	t     *Table
 	typ   string // the node type whose partitions hold the items

@@ -18,7 +18,7 @@
 // AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
 // (installed by `make deps`). Only -aws makes it use your AWS configuration.
 //
-//	go run ./examples/enrollment [-table NAME] [-cleanup] [-aws] [-describe] [-workbench FILE] [-cloudformation FILE] [-trace]
+//	go run ./examples/enrollment [-table NAME] [-cleanup] [-aws] [-describe] [-verify] [-workbench FILE] [-cloudformation FILE] [-trace]
 //
 // -describe prints the model (adjlist.Describe) and its Mermaid diagram
 // without touching DynamoDB; -workbench and -cloudformation write it as a
@@ -26,6 +26,12 @@
 // the table an OpenTelemetry TracerProvider (adjlist.Options) that prints
 // each call's span as it ends: its name ("Edge.Put"), the table and index,
 // the requests made, the items returned and the capacity consumed.
+//
+// -verify, after the run, checks every item of the table against the model
+// (adjlist.Verify), prints the items scanned and each finding, and exits
+// with status 1 if there is any; with -cleanup, the table is deleted after
+// the check. -cleanup, -aws, -verify and -trace beside -describe are usage
+// errors (exit status 2).
 package main
 
 import (

@@ -50,10 +50,18 @@
 // AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
 // (installed by `make deps`). Only -aws makes it use your AWS configuration.
 //
-//	go run ./examples/graph [-table NAME] [-cleanup] [-aws] [-describe]
+//	go run ./examples/graph [-table NAME] [-cleanup] [-aws] [-describe] [-verify] [-workbench FILE] [-cloudformation FILE]
 //
 // -describe prints the model (adjlist.Describe, and GSI1's keys per item
-// type) without touching DynamoDB.
+// type) and its Mermaid diagram without touching DynamoDB; -workbench and
+// -cloudformation write it as a NoSQL Workbench data model and a
+// CloudFormation template.
+//
+// -verify, after the run, checks every item of the table against the model
+// (adjlist.Verify), prints the items scanned and each finding, and exits
+// with status 1 if there is any; with -cleanup, the table is deleted after
+// the check. -cleanup, -aws and -verify beside -describe are usage errors
+// (exit status 2).
 package main
 
 import (

@@ -1,5 +1,3 @@
-// Package readmecheck type-checks every Go block of the README against the
-// module, so that a snippet cannot rot when the API changes.
 package readmecheck
 
 import (
@@ -19,24 +17,21 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// block is one ```go block of the README: its text and the README line of
-// its first line.
-type block struct {
-	text string
-	line int
-}
-
-var fence = regexp.MustCompile("(?s)```go\n(.*?)```")
-
-func readmeBlocks(t *testing.T) []block {
+// readmeGoBlocks returns the Go blocks of README.md, read whole
+// ([Blocks]).
+func readmeGoBlocks(t *testing.T) []Block {
 	t.Helper()
 	b, err := os.ReadFile("../../README.md")
 	require.NoError(t, err)
-	s := string(b)
-	var out []block
-	for _, m := range fence.FindAllStringSubmatchIndex(s, -1) {
-		out = append(out, block{text: s[m[2]:m[3]], line: strings.Count(s[:m[2]], "\n") + 1})
+	all, err := Blocks(string(b))
+	require.NoError(t, err, "README.md")
+	var out []Block
+	for _, b := range all {
+		if b.Lang == "go" {
+			out = append(out, b)
+		}
 	}
+	require.NotEmpty(t, out, "README.md has no Go block")
 	return out
 }
 
@@ -96,22 +91,23 @@ func TestReadmeGoBlocks(t *testing.T) {
 	pre, err := parser.ParseFile(fset, "prelude.go", prelude, parser.SkipObjectResolution)
 	require.NoError(t, err)
 	var decls []*ast.File // the declaration blocks so far, which later blocks may use
-	for _, b := range readmeBlocks(t) {
-		name := fmt.Sprintf("README.md:%d", b.line)
+	for _, b := range readmeGoBlocks(t) {
+		first := b.Line + 1 // the README line of the block's first line
+		name := fmt.Sprintf("README.md:%d", first)
 		// offset is the line of the wrapped source the block starts on.
-		src, offset := "package readme\n\n"+b.text, 3
+		src, offset := "package readme\n\n"+b.Text, 3
 		file, err := parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
 		isDecls := err == nil && onlyDecls(file)
 		switch {
 		case isDecls && len(file.Imports) == 0:
-			src, offset = "package readme\n\n"+imports+"\n"+b.text, 4+strings.Count(imports, "\n")
+			src, offset = "package readme\n\n"+imports+"\n"+b.Text, 4+strings.Count(imports, "\n")
 			file, err = parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
 		case !isDecls:
-			src, offset = "package readme\n\n"+imports+"\nfunc _() error {\n"+b.text+"\nreturn nil\n}\n", 5+strings.Count(imports, "\n")
+			src, offset = "package readme\n\n"+imports+"\nfunc _() error {\n"+b.Text+"\nreturn nil\n}\n", 5+strings.Count(imports, "\n")
 			file, err = parser.ParseFile(fset, name, src, parser.SkipObjectResolution)
 		}
 		if err != nil {
-			t.Errorf("README Go block at line %d does not parse: %v", b.line, relocate(err.Error(), b.line, offset))
+			t.Errorf("README Go block at line %d does not parse: %v", first, relocate(err.Error(), first, offset))
 			continue
 		}
 		var errs []string
@@ -122,11 +118,11 @@ func TestReadmeGoBlocks(t *testing.T) {
 			if te, ok := err.(types.Error); ok && te.Soft && unusedRE.MatchString(te.Msg) {
 				return
 			}
-			errs = append(errs, relocate(err.Error(), b.line, offset))
+			errs = append(errs, relocate(err.Error(), first, offset))
 		}}
 		conf.Check("readme", fset, append([]*ast.File{pre, file}, decls...), nil)
 		for _, e := range errs {
-			t.Errorf("README Go block at line %d: %s", b.line, e)
+			t.Errorf("README Go block at line %d: %s", first, e)
 		}
 		if isDecls && len(errs) == 0 {
 			decls = append(decls, file)

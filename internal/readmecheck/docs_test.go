@@ -122,7 +122,7 @@ func TestExampleDocsNameEveryFlag(t *testing.T) {
 // of a tracker their readers do not have changed it.
 func TestDocsNameNoIssue(t *testing.T) {
 	issue := regexp.MustCompile(`(?i)\bissues?[ -]#?\d+|\bissue \d+ and \d+|the defects issue`)
-	for _, name := range []string{"README.md", "RELIABILITY.md", "BENCHMARKS.md"} {
+	for _, name := range []string{"README.md", "RELIABILITY.md", "BENCHMARKS.md", "CHANGELOG.md"} {
 		b, err := os.ReadFile(filepath.Join(root, name))
 		require.NoError(t, err)
 		for i, line := range strings.Split(string(b), "\n") {

@@ -352,7 +352,7 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 	if t.layout != noIndex {
 		m.InvertedIndex = t.opts.Index
 	}
-	expiryOf := "" // the item type that named m.TimeToLive
+	var ttl timeToLive
 	for _, h := range handles {
 		s := h.describe()
 		if s.err != nil {
@@ -367,12 +367,8 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 		}
 		if s.item != nil {
 			item, tpl := t.itemModel(&s)
-			if item.Expiry != "" && m.TimeToLive != "" && item.Expiry != m.TimeToLive {
-				return nil, fmt.Errorf("%w: %s and %s name different Tracking.Expiry attributes, %q and %q; a table has one Time to Live attribute",
-					ErrInvalidOption, expiryOf, item.Name, m.TimeToLive, item.Expiry)
-			}
-			if item.Expiry != "" && m.TimeToLive == "" {
-				m.TimeToLive, expiryOf = item.Expiry, item.Name
+			if err := ttl.add(&item); err != nil {
+				return nil, err
 			}
 			m.Items = append(m.Items, item)
 			m.Templates = append(m.Templates, tpl)
@@ -380,7 +376,48 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 		}
 		m.AccessPatterns = append(m.AccessPatterns, s.patterns...)
 	}
+	m.TimeToLive = ttl.attr
 	return m, nil
+}
+
+// timeToLive gathers the Time to Live attribute of item types: the one
+// their Tracking.Expiry names.
+type timeToLive struct {
+	attr, of string // the attribute, and the item type that named it first
+}
+
+// add adds item's expiry attribute; a second, different one is
+// ErrInvalidOption: a table has one Time to Live attribute, and the other
+// type's items would never expire.
+func (ttl *timeToLive) add(item *ItemType) error {
+	switch {
+	case item.Expiry == "":
+	case ttl.attr == "":
+		ttl.attr, ttl.of = item.Expiry, item.Name
+	case item.Expiry != ttl.attr:
+		return fmt.Errorf("%w: %s and %s name different Tracking.Expiry attributes, %q and %q; a table has one Time to Live attribute",
+			ErrInvalidOption, ttl.of, item.Name, ttl.attr, item.Expiry)
+	}
+	return nil
+}
+
+// timeToLive is the Time to Live attribute of the item types t records
+// ([Model].TimeToLive of DescribeModel(t)), "" when none names one; item
+// types naming two are [ErrInvalidOption]. Declarations refused with an
+// error of their own are left out.
+func (t *Table) timeToLive() (string, error) {
+	var ttl timeToLive
+	for _, r := range t.recordedTypes() {
+		if r.err != nil {
+			continue
+		}
+		if s := r.h.describe(); s.err == nil && s.item != nil {
+			if err := ttl.add(s.item); err != nil {
+				return "", err
+			}
+		}
+	}
+	return ttl.attr, nil
 }
 
 // Index returns the model's index called name, and whether there is one.

@@ -33,7 +33,12 @@
 // AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
 // (installed by `make deps`). Only -aws makes it use your AWS configuration.
 //
-//	go run ./examples/blog [-table NAME] [-cleanup] [-aws] [-describe]
+//	go run ./examples/blog [-table NAME] [-cleanup] [-aws] [-describe] [-workbench FILE] [-cloudformation FILE]
+//
+// -workbench and -cloudformation write the model as a NoSQL Workbench data
+// model (with the table's items as sample data after a run without
+// -cleanup) and a CloudFormation template of the table, with Time to Live
+// on the sessions' expiresAt.
 package main
 
 import (

@@ -50,10 +50,12 @@
 // AWS_ENDPOINT_URL_DYNAMODB if set, else a private in-memory server it starts
 // (installed by `make deps`). Only -aws makes it use your AWS configuration.
 //
-//	go run ./examples/graph [-table NAME] [-cleanup] [-aws] [-describe]
+//	go run ./examples/graph [-table NAME] [-cleanup] [-aws] [-describe] [-workbench FILE] [-cloudformation FILE]
 //
 // -describe prints the model (adjlist.Describe, and GSI1's keys per item
 // type) without touching DynamoDB.
+// -workbench and -cloudformation write it as a NoSQL Workbench data model
+// and a CloudFormation template.
 package main
 
 import (

@@ -12,10 +12,12 @@ import (
 // Model is the one read-only description of a single-table design:
 // the table, its key attributes, every secondary index with its
 // projection, each item type's keys (in the table and in every index it
-// lands in) and attributes, and the access patterns they serve. [Describe]
-// renders it as Markdown and [Model.Mermaid] as a diagram; the
-// subpackages workbench and cloudformation export it. Build one with
-// [DescribeModel]. A Model is plain data: changing it changes no table.
+// lands in, as placeholder strings and as templates of parts) and
+// attributes, the Time to Live attribute, and the access patterns they
+// serve. [Describe] renders it as Markdown and [Model.Mermaid] as a
+// diagram; the subpackages workbench and cloudformation export it. Build
+// one with [DescribeModel]. A Model is plain data: changing it changes no
+// table.
 type Model struct {
 	// Table is the DynamoDB table name, e.g. "adjlist-enrollment".
 	Table string
@@ -45,17 +47,19 @@ type Model struct {
 	Templates []ItemTemplate
 	// TimeToLive is the attribute DynamoDB's Time to Live reads, e.g.
 	// "expiresAt": the one the item types name in [Tracking].Expiry
-	// ([ItemType].Expiry), empty when none does. CreateTable enables TTL
-	// on it, and the exports carry it (package cloudformation as
-	// TimeToLiveSpecification).
+	// ([ItemType].Expiry), empty when none does. [CreateTable] enables
+	// TTL on the same attribute of the item types the table records, and
+	// the exports carry it: package cloudformation as
+	// TimeToLiveSpecification, package workbench (whose format has no TTL
+	// setting) as a Number attribute named in the model's description.
 	TimeToLive string
 }
 
 // ItemType describes one modelled item type: a node type's items, an edge
-// kind's or a collection's children.
+// kind's, a collection's children or an [Entity]'s items.
 type ItemType struct {
 	// Name names the item type as Describe shows it: "node STU",
-	// "edge ENROLL (STU → CRS)", "child PROJ of WS".
+	// "edge ENROLL (STU → CRS)", "child PROJ of WS", "entity follower".
 	Name string
 	// Kind is "node", "edge", "child" or "entity".
 	Kind string

@@ -467,6 +467,18 @@ func (t *Table) itemModel(s *shape) (ItemType, ItemTemplate) {
 		item.Indexes = append(item.Indexes, x.keys(0))
 		tpl.Indexes = append(tpl.Indexes, x)
 	}
+	// Plain data: no two keys share their parts' storage.
+	own := func(fs []KeyFormat) []KeyFormat {
+		fs = slices.Clone(fs)
+		for i := range fs {
+			fs[i].Parts = slices.Clone(fs[i].Parts)
+		}
+		return fs
+	}
+	tpl.PartitionKey, tpl.SortKey = own([]KeyFormat{tpl.PartitionKey})[0], own([]KeyFormat{tpl.SortKey})[0]
+	for i := range tpl.Indexes {
+		tpl.Indexes[i].PartitionKey, tpl.Indexes[i].SortKey = own(tpl.Indexes[i].PartitionKey), own(tpl.Indexes[i].SortKey)
+	}
 	return item, tpl
 }
 

@@ -26,8 +26,9 @@ type TableAdminClient interface {
 // on-demand table whose inverted index projects ALL attributes, with none
 // of the production settings below (no deletion protection, no
 // point-in-time recovery, the AWS owned encryption key, no tags, no
-// throughput limits, no TTL, no stream), and waits up to five minutes
-// for it. Bad settings are refused before any request with
+// throughput limits, no stream) and TTL only on the attribute the item
+// types declared on the table name in [Tracking].Expiry (see TimeToLive),
+// and waits up to five minutes for it. Bad settings are refused before any request with
 // [ErrInvalidOption] in an [*OpError].
 //
 // With IfNotExists, a table that already exists keeps its own settings:
@@ -59,19 +60,22 @@ type CreateTableOptions struct {
 	// StreamViewType is what each stream record holds: NEW_AND_OLD_IMAGES
 	// (the default), NEW_IMAGE, OLD_IMAGE or KEYS_ONLY.
 	StreamViewType types.StreamViewType
-	// TimeToLive, when set, names the attribute DynamoDB's Time to Live
-	// reads: once the table is ACTIVE, CreateTable enables TTL on it with
+	// TimeToLive names the attribute DynamoDB's Time to Live reads: once
+	// the table is ACTIVE, CreateTable enables TTL on it with
 	// UpdateTimeToLive (after DescribeTimeToLive, so that a table that
 	// already has it, with IfNotExists, is left as it is). Items whose
 	// attribute holds an epoch-seconds time in the past are then deleted
-	// by DynamoDB, typically within a few days; give handles the same name
-	// in [Tracking].Expiry. The client must also implement
+	// by DynamoDB, typically within a few days. Default "": the model's,
+	// the attribute the item types the table records (those declared
+	// before the call) name in [Tracking].Expiry, as [Model].TimeToLive;
+	// with none, TTL is not touched. Set, it wins over the model's. Item
+	// types naming two different attributes are [ErrInvalidOption] unless
+	// TimeToLive is set. Either way the client must also implement
 	// [TimeToLiveClient] (a *dynamodb.Client does), else CreateTable fails
 	// with [ErrInvalidOption] before any request. TTL already enabled on
 	// another attribute is UpdateTimeToLive's ValidationException
-	// (smithy.APIError), returned after the table is ACTIVE. Default "":
-	// TTL is not touched. DynamoDB Local honours it: DescribeTimeToLive
-	// reports the attribute.
+	// (smithy.APIError), returned after the table is ACTIVE. DynamoDB
+	// Local honours it: DescribeTimeToLive reports the attribute.
 	TimeToLive string
 
 	// DeletionProtectionEnabled creates the table with deletion protection
@@ -175,7 +179,9 @@ type ContinuousBackupsClient interface {
 // same settings and safe defaults).
 //
 // It calls CreateTable, then DescribeTable until ACTIVE, then, with
-// CreateTableOptions.TimeToLive, DescribeTimeToLive and UpdateTimeToLive,
+// CreateTableOptions.TimeToLive or a Time to Live attribute of the model
+// (the item types' [Tracking].Expiry), DescribeTimeToLive and
+// UpdateTimeToLive,
 // then, with PointInTimeRecovery, UpdateContinuousBackups. Options that
 // cannot work ([CreateTableOptions] says which) fail with
 // [ErrInvalidOption] before any request; every error is an [*OpError]
@@ -193,12 +199,20 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 	if opts.MaxWait <= 0 {
 		return wrap(fmt.Errorf("%w: MaxWait %v", ErrInvalidOption, opts.MaxWait))
 	}
-	ttl, ok := api.(TimeToLiveClient)
-	if opts.TimeToLive != "" && !ok {
-		return wrap(fmt.Errorf("%w: TimeToLive needs a client with UpdateTimeToLive (TimeToLiveClient)", ErrInvalidOption))
+	ttlAttr, ttlFrom := opts.TimeToLive, "TimeToLive"
+	if ttlAttr == "" {
+		var err error
+		if ttlAttr, err = t.timeToLive(); err != nil {
+			return wrap(err)
+		}
+		ttlFrom = "the item types' Tracking.Expiry"
 	}
-	if opts.TimeToLive != "" && t.isKeyAttr(opts.TimeToLive) {
-		return wrap(fmt.Errorf("%w: TimeToLive %q is a key attribute", ErrInvalidOption, opts.TimeToLive))
+	ttl, ok := api.(TimeToLiveClient)
+	if ttlAttr != "" && !ok {
+		return wrap(fmt.Errorf("%w: Time to Live on %q (%s) needs a client with UpdateTimeToLive (TimeToLiveClient)", ErrInvalidOption, ttlAttr, ttlFrom))
+	}
+	if ttlAttr != "" && t.isKeyAttr(ttlAttr) {
+		return wrap(fmt.Errorf("%w: TimeToLive %q is a key attribute", ErrInvalidOption, ttlAttr))
 	}
 	backups, ok := api.(ContinuousBackupsClient)
 	if opts.PointInTimeRecovery && !ok {
@@ -262,8 +276,8 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 	if err := waiter.Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(t.name)}, opts.MaxWait); err != nil {
 		return wrap(err)
 	}
-	if opts.TimeToLive != "" {
-		if err := enableTTL(ctx, ttl, t.name, opts.TimeToLive); err != nil {
+	if ttlAttr != "" {
+		if err := enableTTL(ctx, ttl, t.name, ttlAttr); err != nil {
 			return wrap(err)
 		}
 	}

@@ -30,13 +30,37 @@ type shape struct {
 	op       string    // its ByIndex call: "Node.ByIndex"
 	patterns []Pattern
 	err      error
+	// keys are the item type's keys as parts, from which item's key
+	// strings are written; indexes its keys in the inverted index, as
+	// item.Indexes has them.
+	keys    keyFormats
+	indexes []IndexTemplate
+}
+
+// invertedKeys is an item type's entry in the inverted index, keyed
+// partition then sort on the table's index key attributes: an edge's
+// endpoints' node keys, or on an index keyed on the table's sort key
+// every item's sort and partition keys.
+func invertedKeys(t *Table, pk, sk []KeyFormatPart) IndexTemplate {
+	o := &t.opts
+	return IndexTemplate{Index: o.Index,
+		PartitionKey: []KeyFormat{{Attribute: o.IndexPartitionKey, Parts: pk}},
+		SortKey:      []KeyFormat{{Attribute: o.IndexSortKey, Parts: sk}}}
+}
+
+// withInverted sets the item's inverted index entry x on s and item.
+func (s *shape) withInverted(x IndexTemplate, shards int) {
+	s.indexes = []IndexTemplate{x}
+	s.item.Indexes = []ItemKeys{x.keys(shards)}
 }
 
 // Describe writes t's single-table design as Markdown, the way design documents
 // draw it: one table of item types (partition key | sort key | index keys |
-// attributes, with ids as <placeholders>), then for each index of
-// [Options].Indexes its key attributes, projection and the item types in
-// it with their key templates (e.g. `STATUS#<status>`, `<createdAt>`), and
+// attributes, with ids as <placeholders>), the Time to Live attribute
+// when the item types name one ([Model].TimeToLive), then for each index
+// of [Options].Indexes its key attributes, projection and the item types
+// in it with their key templates (e.g. `STATUS#<status>`, `<createdAt>`;
+// a local index's partition is the item type's table partition), and
 // one table of access patterns (which call, which DynamoDB request, which
 // key condition, on the table or the index), the ByIndex reads of every
 // declared index key included. Attributes are read from the data types'
@@ -75,6 +99,9 @@ func (t *Table) markdown(m *Model) string {
 	}
 	if t.layout == sortKeyIndex {
 		fmt.Fprintf(&b, "\nIndex `%s` is keyed on %s (partition) and %s (sort).\n", o.Index, o.SortKey, o.PartitionKey)
+	}
+	if m.TimeToLive != "" {
+		fmt.Fprintf(&b, "\nTime to Live: `%s` (epoch seconds), after which DynamoDB deletes the item, typically within a few days.\n", m.TimeToLive)
 	}
 	for _, ix := range m.Indexes {
 		if t.layout != noIndex && ix.Name == o.Index {
@@ -192,45 +219,62 @@ func typeOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }
 
 func (n *Node[N]) describe() shape {
 	o := n.t.opts
-	pk, sk := n.typ+"#<id>", n.marker
-	if sk == "" {
-		sk = pk
+	k := keyFormats{pk: []KeyFormatPart{textPart(n.typ + "#"), idPart("id")}}
+	k.sk, k.self = k.pk, k.pk
+	if n.marker != "" {
+		k.sk = []KeyFormatPart{textPart(n.marker)}
 	}
+	pk, sk := formatText(k.pk), formatText(k.sk)
 	item := &ItemType{Name: "node " + n.typ, Kind: "node", Type: n.typ, PartitionKey: pk, SortKey: sk,
-		Attributes: attributes(typeOf[N]())}
-	if n.t.layout == sortKeyIndex {
-		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: sk, SortKey: pk}}
-	}
+		Attributes: attributes(typeOf[N]()), Expiry: n.tr.expiry}
 	cond := fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, pk, o.SortKey, sk)
-	return shape{
-		t: n.t, err: n.err, item: item, it: &n.it, op: "Node.ByIndex",
+	s := shape{
+		t: n.t, err: n.err, item: item, it: &n.it, op: "Node.ByIndex", keys: k,
 		patterns: []Pattern{
 			{Name: "get one " + n.typ, Call: "Node.Get", Request: "GetItem", KeyCondition: cond, On: "table", Item: item.Name},
 		},
 	}
+	if n.t.layout == sortKeyIndex {
+		s.withInverted(invertedKeys(n.t, k.sk, k.pk), 0)
+	}
+	return s
+}
+
+// endpointFormat is the key an edge stores for endpoint p, whose id is
+// named side: a node key STU#<from>, or a child's ref
+// WS#<from parent>#PROJ#<from> (as [endpoint.pattern] writes them).
+func endpointFormat(p endpoint, side string) []KeyFormatPart {
+	if p.isChild() {
+		return []KeyFormatPart{textPart(p.parent + "#"), idPart(side + " parent"), textPart("#" + p.typ + "#"), idPart(side)}
+	}
+	return []KeyFormatPart{textPart(p.typ + "#"), idPart(side)}
 }
 
 func (e *Edge[E]) describe() shape {
 	o := e.t.opts
-	from, to := e.src.pattern("from"), e.dst.pattern("to")
-	sk := e.prefix[:e.labelLen] + to
-	ipk := to
+	k := keyFormats{source: endpointFormat(e.src, "from"), target: endpointFormat(e.dst, "to")}
+	k.pk = k.source
+	k.sk = joinParts([]KeyFormatPart{textPart(e.prefix[:e.labelLen])}, k.target)
+	k.self = k.sk
+	ipkParts := k.target
 	if e.shards > 1 {
-		ipk = fmt.Sprintf("%s#<shard of from, %d>", to, e.shards)
+		ipkParts = joinParts(k.target, shardPart("from", e.shards))
 	}
+	from, sk, ipk := formatText(k.pk), formatText(k.sk), formatText(ipkParts)
 	item := &ItemType{
 		Name: fmt.Sprintf("edge %s (%s → %s)", e.label, e.src, e.dst), Kind: "edge",
 		Type: e.label, From: e.src.String(), To: e.dst.String(), PartitionKey: from, SortKey: sk,
-		Attributes: attributes(typeOf[E]()),
+		Attributes: attributes(typeOf[E]()), Expiry: e.tr.expiry,
 	}
 	if e.label == "" {
 		item.Name = fmt.Sprintf("edge %s → %s", e.src, e.dst)
 	}
+	s := shape{t: e.t, err: e.err, item: item, it: &e.it, op: "Edge.ByIndex", keys: k}
 	switch {
 	case e.t.layout == explicitKeys:
-		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: ipk, SortKey: from, Shards: e.shards}}
+		s.withInverted(invertedKeys(e.t, ipkParts, k.pk), e.shards)
 	case e.t.layout != noIndex:
-		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: sk, SortKey: from}}
+		s.withInverted(invertedKeys(e.t, k.sk, k.pk), 0)
 	}
 	rev := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.IndexPartitionKey, ipk, o.IndexSortKey, e.sourcePrefix)
 	revRequest := "Query"
@@ -267,19 +311,28 @@ func (e *Edge[E]) describe() shape {
 	for i := range patterns {
 		patterns[i].Item = item.Name
 	}
-	return shape{t: e.t, err: e.err, item: item, it: &e.it, op: "Edge.ByIndex", patterns: patterns}
+	s.patterns = patterns
+	return s
 }
 
 func (c *Collection[P, C]) describe() shape {
 	o := c.t.opts
-	pk := c.parent.typ + "#<id>"
+	k := keyFormats{parent: []KeyFormatPart{textPart(c.parent.typ + "#"), idPart("id")},
+		sk: []KeyFormatPart{textPart(c.prefix), idPart("child")}}
+	k.pk, k.self = k.parent, k.sk
+	if c.shards > 0 {
+		// The children's partitions: the parent's key and a shard.
+		k.pk = joinParts(k.parent, shardPart("child", c.shards))
+	}
+	pk := formatText(k.parent)
 	item := &ItemType{
 		Name: fmt.Sprintf("child %s of %s", c.childType, c.parent.typ), Kind: "child",
-		Type: c.childType, From: c.parent.typ, PartitionKey: pk, SortKey: c.prefix + "<child>",
-		Attributes: attributes(typeOf[C]()),
+		Type: c.childType, From: c.parent.typ, PartitionKey: formatText(k.pk), SortKey: formatText(k.sk),
+		Attributes: attributes(typeOf[C]()), Expiry: c.tr.expiry,
 	}
+	s := shape{t: c.t, err: c.err, item: item, it: &c.it, op: "Collection.ByIndex", keys: k}
 	if c.t.layout == sortKeyIndex {
-		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: item.SortKey, SortKey: pk}}
+		s.withInverted(invertedKeys(c.t, k.sk, k.pk), 0)
 	}
 	list := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, pk, o.SortKey, c.prefix)
 	patterns := []Pattern{
@@ -293,9 +346,7 @@ func (c *Collection[P, C]) describe() shape {
 			KeyCondition: fmt.Sprintf("%s = %q", o.PartitionKey, pk), On: "table"},
 	}
 	if c.shards > 0 {
-		// The children's partitions: the parent's key and a shard.
-		shard := fmt.Sprintf("%s#<shard of child, %d>", pk, c.shards)
-		item.PartitionKey = shard
+		shard := item.PartitionKey
 		sharded := fmt.Sprintf("%d Queries in parallel, merged", c.shards)
 		list = fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, shard, o.SortKey, c.prefix)
 		patterns[0].Request, patterns[0].KeyCondition = sharded, list+"; ScanIndexForward=false"
@@ -307,18 +358,22 @@ func (c *Collection[P, C]) describe() shape {
 	for i := range patterns {
 		patterns[i].Item = item.Name
 	}
-	return shape{t: c.t, err: c.err, item: item, it: &c.it, op: "Collection.ByIndex", patterns: patterns}
+	s.patterns = patterns
+	return s
 }
 
 func (e *Entity[T]) describe() shape {
 	o := e.t.opts
+	k := keyFormats{pk: e.pk.format(), sk: e.sk.format()}
+	k.self = k.sk
 	item := &ItemType{Name: "entity " + e.name, Kind: "entity", Type: e.name,
-		PartitionKey: e.pk.String(), SortKey: e.sk.String(), Attributes: attributes(typeOf[T]())}
+		PartitionKey: formatText(k.pk), SortKey: formatText(k.sk), Attributes: attributes(typeOf[T]()), Expiry: e.tr.expiry}
+	s := shape{t: e.t, err: e.err, item: item, it: &e.it, op: "Entity.ByIndex", keys: k}
 	if e.err != nil {
-		return shape{t: e.t, err: e.err, item: item}
+		return s
 	}
 	if e.t.layout == sortKeyIndex {
-		item.Indexes = []ItemKeys{{Index: o.Index, PartitionKey: item.SortKey, SortKey: item.PartitionKey}}
+		s.withInverted(invertedKeys(e.t, k.sk, k.pk), 0)
 	}
 	patterns := []Pattern{{Name: fmt.Sprintf("one %s item", e.name), Call: "Entity.Get", Request: "GetItem",
 		KeyCondition: fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, item.PartitionKey, o.SortKey, item.SortKey), On: "table"}}
@@ -339,7 +394,22 @@ func (e *Entity[T]) describe() shape {
 	for i := range patterns {
 		patterns[i].Item = item.Name
 	}
-	return shape{t: e.t, item: item, it: &e.it, op: "Entity.ByIndex", patterns: patterns}
+	s.patterns = patterns
+	return s
+}
+
+// format is the spelling as key format parts: its text, and its key
+// fields as ids.
+func (s spelling) format() []KeyFormatPart {
+	groups := make([][]KeyFormatPart, len(s))
+	for i, p := range s {
+		if p.kind == partField {
+			groups[i] = []KeyFormatPart{idPart(p.name)}
+		} else {
+			groups[i] = []KeyFormatPart{textPart(p.name)}
+		}
+	}
+	return joinParts(groups...)
 }
 
 // AccessPattern documents a query as an access pattern of its own for

@@ -12,10 +12,12 @@ import (
 // Model is the one read-only description of a single-table design:
 // the table, its key attributes, every secondary index with its
 // projection, each item type's keys (in the table and in every index it
-// lands in) and attributes, and the access patterns they serve. [Describe]
-// renders it as Markdown and [Model.Mermaid] as a diagram; the
-// subpackages workbench and cloudformation export it. Build one with
-// [DescribeModel]. A Model is plain data: changing it changes no table.
+// lands in, as placeholder strings and as templates of parts) and
+// attributes, the Time to Live attribute, and the access patterns they
+// serve. [Describe] renders it as Markdown and [Model.Mermaid] as a
+// diagram; the subpackages workbench and cloudformation export it. Build
+// one with [DescribeModel]. A Model is plain data: changing it changes no
+// table.
 type Model struct {
 	// Table is the DynamoDB table name, e.g. "adjlist-enrollment".
 	Table string
@@ -36,18 +38,34 @@ type Model struct {
 	// AccessPatterns are the queries and reads the item types serve,
 	// then those documented with [AccessPattern], in handle order.
 	AccessPatterns []Pattern
+	// Templates are the keys of Items as templates, one per item type in
+	// the order of Items: each key's literal text and variable parts, so
+	// that an export builds or matches key values from the item types
+	// themselves, never by parsing the placeholder strings of [ItemType]
+	// (package workbench sorts sample items into facets with
+	// [KeyFormat.Match]).
+	Templates []ItemTemplate
+	// TimeToLive is the attribute DynamoDB's Time to Live reads, e.g.
+	// "expiresAt": the one the item types name in [Tracking].Expiry
+	// ([ItemType].Expiry), empty when none does. [CreateTable] enables
+	// TTL on the same attribute of the item types the table records, and
+	// the exports carry it: package cloudformation as
+	// TimeToLiveSpecification, package workbench (whose format has no TTL
+	// setting) as a Number attribute named in the model's description.
+	TimeToLive string
 }
 
 // ItemType describes one modelled item type: a node type's items, an edge
-// kind's or a collection's children.
+// kind's, a collection's children or an [Entity]'s items.
 type ItemType struct {
 	// Name names the item type as Describe shows it: "node STU",
-	// "edge ENROLL (STU → CRS)", "child PROJ of WS".
+	// "edge ENROLL (STU → CRS)", "child PROJ of WS", "entity follower".
 	Name string
-	// Kind is "node", "edge" or "child".
+	// Kind is "node", "edge", "child" or "entity".
 	Kind string
 	// Type is the node type ("STU"), the edge label ("ENROLL", empty for
-	// an unlabelled edge) or the child type ("PROJ").
+	// an unlabelled edge), the child type ("PROJ") or the entity's name
+	// ("follower").
 	Type string
 	// From and To are an edge's source and target node types, or for an
 	// end at a collection's children "WS/PROJ" (parent type / child type,
@@ -56,7 +74,9 @@ type ItemType struct {
 	From, To string
 	// PartitionKey and SortKey are the item's table key values with ids
 	// as placeholders: "STU#<id>" and "PROFILE", "STU#<from>" and
-	// "ENROLL#CRS#<to>", "WS#<id>" and "PROJ#<child>".
+	// "ENROLL#CRS#<to>", "WS#<id>" and "PROJ#<child>", an entity's
+	// "u#<userID>#follower" and "u#<followerID>". [Model].Templates holds
+	// them as parts.
 	PartitionKey, SortKey string
 	// Attributes are the data attributes, read from the Go type's
 	// dynamodbav tags in field order.
@@ -64,6 +84,10 @@ type ItemType struct {
 	// Indexes are the item's keys in every index it lands in, in the
 	// order of [Model].Indexes.
 	Indexes []ItemKeys
+	// Expiry is the attribute the item type's [Tracking].Expiry names,
+	// which holds its items' expiry in epoch seconds (a Number), e.g.
+	// "expiresAt"; empty when its items do not expire.
+	Expiry string
 }
 
 // Attribute is one data attribute of an item type.
@@ -82,16 +106,20 @@ type Attribute struct {
 
 // ItemKeys is an item type's keys in one secondary index, with ids and
 // data attributes as placeholders: for a derived-key index the template
-// strings ([KeyTemplate.String], e.g. "STATUS#<status>" and
-// "<createdAt>"), for the inverted index an edge's endpoints' node keys
-// ("CRS#<to>", "STU#<from>") or, on an index keyed on the table's sort
-// key, every item's sort and partition keys, for a native index the key
-// attributes ("<status>", "<year>, <title>").
+// strings, with node keys written as the item type's keys are
+// ("STATUS#<status>" and "<createdAt>", "CRS#<to>"; an entity's
+// [SelfKey] is its sort key, "u#<followerID>"), for the inverted index an
+// edge's endpoints' node keys ("CRS#<to>", "STU#<from>") or, on an index
+// keyed on the table's sort key, every item's sort and partition keys,
+// for a native index the key attributes ("<status>", "<year>, <title>";
+// a key attribute the item type derives by its template). [Model].Templates
+// holds them as parts ([IndexTemplate]).
 type ItemKeys struct {
 	// Index is the index name, e.g. "GSI2".
 	Index string
 	// PartitionKey is the index partition key value; for a local index,
-	// the item's table partition key. A sharded partition ends in
+	// the item's table partition key ("WS#<id>", an entity's
+	// "u#<userID>#follower"). A sharded partition ends in
 	// "#<shard of from, N>" (an edge's inverted index key) or
 	// "#<shard of key, N>" (a derived key sharded by table key).
 	PartitionKey string
@@ -100,6 +128,176 @@ type ItemKeys struct {
 	// Shards is the number of partitions the index partition is spread
 	// over; 0 when it is not sharded.
 	Shards int
+}
+
+// ItemTemplate is one item type's keys as templates ([Model].Templates):
+// the keys [ItemType] shows as placeholder strings, in parts.
+type ItemTemplate struct {
+	// Item is the item type's [ItemType].Name, e.g. "entity follower".
+	Item string
+	// PartitionKey and SortKey are its table keys, e.g. an entity's
+	// "u#{userID}#follower" and "u#{followerID}".
+	PartitionKey, SortKey KeyFormat
+	// Indexes are its keys in every index it lands in, in the order of
+	// [ItemType].Indexes.
+	Indexes []IndexTemplate
+}
+
+// IndexTemplate is an item type's keys in one secondary index, as parts:
+// one [KeyFormat] per key attribute, in key schema order. A derived-key
+// index has one per key; a local index's partition key is the table's,
+// with the item type's table partition key as its template; a native
+// index has one per key attribute, a data attribute being one variable
+// part ("<status>"), a key attribute the item type derives its template.
+type IndexTemplate struct {
+	// Index is the index name, e.g. "GSI2".
+	Index string
+	// PartitionKey are the index partition key attributes' templates.
+	PartitionKey []KeyFormat
+	// SortKey are the index sort key attributes' templates; empty for an
+	// index without a sort key.
+	SortKey []KeyFormat
+}
+
+// The kinds of a [KeyFormatPart].
+const (
+	// PartText is literal text, written as it is.
+	PartText = "text"
+	// PartID is an id: a node's, an edge end's, a child's or an
+	// [Entity]'s key field, escaped as [NodeKey] escapes ids, so that it
+	// holds no '#'.
+	PartID = "id"
+	// PartAttribute is a data attribute's value ([Attr]): a string
+	// escaped as ids are, or a number's decimal text.
+	PartAttribute = "attribute"
+	// PartShard is a shard's two digits, "00" to "NN" (N = shards - 1).
+	PartShard = "shard"
+)
+
+// KeyFormat is how one key attribute's value is built: its literal text
+// and variable parts in order. An entity's partition key
+// "u#{userID}#follower" is
+//
+//	adjlist.KeyFormat{Attribute: "PK", Parts: []adjlist.KeyFormatPart{
+//		{Kind: adjlist.PartText, Text: "u#"},
+//		{Kind: adjlist.PartID, Name: "userID"},
+//		{Kind: adjlist.PartText, Text: "#follower"},
+//	}}
+//
+// whose String is "u#<userID>#follower", as [ItemType] shows it, and
+// which matches "u#12345#follower".
+type KeyFormat struct {
+	// Attribute is the key attribute, e.g. "PK", "GSI2PK" or a native
+	// index's "status".
+	Attribute string
+	// Parts are the value's parts, adjacent text joined into one part.
+	Parts []KeyFormatPart
+}
+
+// KeyFormatPart is one part of a [KeyFormat]: literal text, or a part
+// that differs from item to item.
+type KeyFormatPart struct {
+	// Kind is PartText, PartID, PartAttribute or PartShard.
+	Kind string
+	// Text is a PartText's text, e.g. "u#" or "#follower".
+	Text string
+	// Name names a variable part as its placeholder does: an id ("id",
+	// "from", "to", "to parent", "child", an entity's "userID"), a data
+	// attribute ("status"), a shard ("shard of key, 4", "shard of from,
+	// 8", "shard of child, 4").
+	Name string
+}
+
+// String is the template with its variable parts as placeholders, e.g.
+// "u#<userID>#follower", "STATUS#<status>#<shard of key, 4>".
+func (f KeyFormat) String() string { return formatText(f.Parts) }
+
+// Match reports whether key could be a value of f: every text part in its
+// place, and each variable part a non-empty run of characters other than
+// '#' (ids and data attribute values hold none), a shard part two
+// digits. For example "u#<userID>#follower" matches "u#12345#follower",
+// not "u#12345" nor "u#1#2#follower".
+func (f KeyFormat) Match(key string) bool { return matchParts(f.Parts, key) }
+
+func matchParts(parts []KeyFormatPart, key string) bool {
+	if len(parts) == 0 {
+		return key == ""
+	}
+	p := parts[0]
+	if p.Kind == PartText {
+		rest, ok := strings.CutPrefix(key, p.Text)
+		return ok && matchParts(parts[1:], rest)
+	}
+	end := strings.IndexByte(key, '#')
+	if end < 0 {
+		end = len(key)
+	}
+	for n := end; n > 0; n-- { // the longest run first: text after a part usually starts with '#'
+		if p.Kind == PartShard && (n != 2 || !isDigit(key[0]) || !isDigit(key[1])) {
+			continue
+		}
+		if matchParts(parts[1:], key[n:]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// formatText writes parts with placeholders for the variable ones.
+func formatText(parts []KeyFormatPart) string {
+	var b strings.Builder
+	for _, p := range parts {
+		if p.Kind == PartText {
+			b.WriteString(p.Text)
+		} else {
+			b.WriteString("<" + p.Name + ">")
+		}
+	}
+	return b.String()
+}
+
+// formatList writes key formats as [ItemKeys] does: placeholders, joined
+// by ", ".
+func formatList(fs []KeyFormat) string {
+	texts := make([]string, len(fs))
+	for i, f := range fs {
+		texts[i] = f.String()
+	}
+	return strings.Join(texts, ", ")
+}
+
+// textPart and idPart are the parts key formats are made of.
+func textPart(s string) KeyFormatPart  { return KeyFormatPart{Kind: PartText, Text: s} }
+func idPart(name string) KeyFormatPart { return KeyFormatPart{Kind: PartID, Name: name} }
+
+// shardPart is the "#<shard of what, n>" suffix of a sharded partition.
+func shardPart(what string, n int) []KeyFormatPart {
+	return []KeyFormatPart{textPart("#"), {Kind: PartShard, Name: fmt.Sprintf("shard of %s, %d", what, n)}}
+}
+
+// joinParts concatenates groups of parts into new storage, joining
+// adjacent text and dropping empty text.
+func joinParts(groups ...[]KeyFormatPart) []KeyFormatPart {
+	var out []KeyFormatPart
+	for _, g := range groups {
+		for _, p := range g {
+			switch n := len(out); {
+			case p.Kind == PartText && p.Text == "":
+			case p.Kind == PartText && n > 0 && out[n-1].Kind == PartText:
+				out[n-1].Text += p.Text
+			default:
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// keys are the placeholder strings of x, as [ItemKeys] shows them.
+func (x IndexTemplate) keys(shards int) ItemKeys {
+	return ItemKeys{Index: x.Index, PartitionKey: formatList(x.PartitionKey), SortKey: formatList(x.SortKey), Shards: shards}
 }
 
 // Pattern is one access pattern: a read an item type serves, or a query
@@ -132,8 +330,10 @@ type Pattern struct {
 // table records, in the order they were declared ([Table.Check]): the
 // model as the table knows it. It makes no request. It returns the
 // table's option error, the first handle error (e.g. [ErrInvalidKey]; with
-// no handles, [Table.Check]'s), or [ErrInvalidOption] for a handle of
-// another table.
+// no handles, [Table.Check]'s), [ErrInvalidOption] for a handle of
+// another table, or [ErrInvalidOption] when two item types name
+// different [Tracking].Expiry attributes (a table has one Time to Live
+// attribute: the other type's items would never expire).
 func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 	if t.err != nil {
 		return nil, t.err
@@ -156,6 +356,7 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 	if t.layout != noIndex {
 		m.InvertedIndex = t.opts.Index
 	}
+	var ttl timeToLive
 	for _, h := range handles {
 		s := h.describe()
 		if s.err != nil {
@@ -169,15 +370,58 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 			return nil, fmt.Errorf("%w: %s belongs to table %s, not %s", ErrInvalidOption, name, s.t.name, t.name)
 		}
 		if s.item != nil {
-			item := *s.item
-			item.Indexes = append(item.Indexes, t.derivedItemKeys(s.it)...)
-			item.Indexes = append(item.Indexes, t.nativeItemKeys(t.carried(item), keyTemplates(t, item))...)
+			item, tpl := t.itemModel(&s)
+			if err := ttl.add(&item); err != nil {
+				return nil, err
+			}
 			m.Items = append(m.Items, item)
+			m.Templates = append(m.Templates, tpl)
 			s.patterns = append(s.patterns, indexPatterns(s)...)
 		}
 		m.AccessPatterns = append(m.AccessPatterns, s.patterns...)
 	}
+	m.TimeToLive = ttl.attr
 	return m, nil
+}
+
+// timeToLive gathers the Time to Live attribute of item types: the one
+// their Tracking.Expiry names.
+type timeToLive struct {
+	attr, of string // the attribute, and the item type that named it first
+}
+
+// add adds item's expiry attribute; a second, different one is
+// ErrInvalidOption: a table has one Time to Live attribute, and the other
+// type's items would never expire.
+func (ttl *timeToLive) add(item *ItemType) error {
+	switch {
+	case item.Expiry == "":
+	case ttl.attr == "":
+		ttl.attr, ttl.of = item.Expiry, item.Name
+	case item.Expiry != ttl.attr:
+		return fmt.Errorf("%w: %s and %s name different Tracking.Expiry attributes, %q and %q; a table has one Time to Live attribute",
+			ErrInvalidOption, ttl.of, item.Name, ttl.attr, item.Expiry)
+	}
+	return nil
+}
+
+// timeToLive is the Time to Live attribute of the item types t records
+// ([Model].TimeToLive of DescribeModel(t)), "" when none names one; item
+// types naming two are [ErrInvalidOption]. Declarations refused with an
+// error of their own are left out.
+func (t *Table) timeToLive() (string, error) {
+	var ttl timeToLive
+	for _, r := range t.recordedTypes() {
+		if r.err != nil {
+			continue
+		}
+		if s := r.h.describe(); s.err == nil && s.item != nil {
+			if err := ttl.add(s.item); err != nil {
+				return "", err
+			}
+		}
+	}
+	return ttl.attr, nil
 }
 
 // Index returns the model's index called name, and whether there is one.
@@ -190,139 +434,140 @@ func (m *Model) Index(name string) (Index, bool) {
 	return Index{}, false
 }
 
-// renderTemplate writes a derived key template of item type it as design
-// documents draw keys: constants as they are, data attributes and ids as
-// placeholders, node keys with their type prefix ("SKILL#<to>"), and the
-// shard suffix of a sharded partition.
-func (it *itemType) renderTemplate(parts []KeyPart, shards int) string {
-	var b strings.Builder
+// itemModel completes the item type s describes with its keys in the
+// indexes it declares and in the native indexes it lands in, and returns
+// it with its templates: every key string is written from a template.
+func (t *Table) itemModel(s *shape) (ItemType, ItemTemplate) {
+	item := *s.item
+	item.Indexes = slices.Clone(item.Indexes)
+	tpl := ItemTemplate{Item: item.Name,
+		PartitionKey: KeyFormat{Attribute: t.opts.PartitionKey, Parts: s.keys.pk},
+		SortKey:      KeyFormat{Attribute: t.opts.SortKey, Parts: s.keys.sk},
+		Indexes:      slices.Clone(s.indexes)}
+	if s.it != nil {
+		for _, ix := range t.indexes {
+			b, ok := s.it.indexIn(ix.Name)
+			if !ok {
+				continue
+			}
+			x := IndexTemplate{Index: ix.Name}
+			if ix.Local {
+				x.PartitionKey = []KeyFormat{tpl.PartitionKey} // the table's, with the item's own template
+			} else {
+				x.PartitionKey = []KeyFormat{{Attribute: b.pkAttr, Parts: s.keys.render(b.pk, b.shards)}}
+			}
+			if b.skAttr != "" {
+				x.SortKey = []KeyFormat{{Attribute: b.skAttr, Parts: s.keys.render(b.sk, 0)}}
+			}
+			item.Indexes = append(item.Indexes, x.keys(b.shards))
+			tpl.Indexes = append(tpl.Indexes, x)
+		}
+	}
+	for _, x := range t.nativeTemplates(item.Attributes, &tpl) {
+		item.Indexes = append(item.Indexes, x.keys(0))
+		tpl.Indexes = append(tpl.Indexes, x)
+	}
+	// Plain data: no two keys share their parts' storage.
+	own := func(fs []KeyFormat) []KeyFormat {
+		fs = slices.Clone(fs)
+		for i := range fs {
+			fs[i].Parts = slices.Clone(fs[i].Parts)
+		}
+		return fs
+	}
+	tpl.PartitionKey, tpl.SortKey = own([]KeyFormat{tpl.PartitionKey})[0], own([]KeyFormat{tpl.SortKey})[0]
+	for i := range tpl.Indexes {
+		tpl.Indexes[i].PartitionKey, tpl.Indexes[i].SortKey = own(tpl.Indexes[i].PartitionKey), own(tpl.Indexes[i].SortKey)
+	}
+	return item, tpl
+}
+
+// nativeTemplates lists the native indexes an item type with data
+// attributes attrs and key templates tpl lands in: those whose every key
+// attribute it carries, its data or a key attribute it derives (the
+// table's keys, an index's), shown by its template, e.g. GSI1PK as
+// CRS#<to>; a data attribute is one variable part, <status>. A local
+// index's partition is the item's table partition.
+func (t *Table) nativeTemplates(attrs []Attribute, tpl *ItemTemplate) []IndexTemplate {
+	derived := map[string]KeyFormat{tpl.PartitionKey.Attribute: tpl.PartitionKey, tpl.SortKey.Attribute: tpl.SortKey}
+	for _, x := range tpl.Indexes {
+		for _, f := range slices.Concat(x.PartitionKey, x.SortKey) {
+			derived[f.Attribute] = f
+		}
+	}
+	format := func(name string) (KeyFormat, bool) {
+		if f, ok := derived[name]; ok {
+			return f, true
+		}
+		ok := slices.ContainsFunc(attrs, func(a Attribute) bool { return a.Name == name })
+		return KeyFormat{Attribute: name, Parts: []KeyFormatPart{{Kind: PartAttribute, Name: name}}}, ok
+	}
+	formats := func(ks []KeyAttribute) ([]KeyFormat, bool) {
+		var out []KeyFormat
+		for _, k := range ks {
+			f, ok := format(k.Name)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, f)
+		}
+		return out, true
+	}
+	var out []IndexTemplate
+	for _, ix := range t.indexes {
+		if !ix.native() {
+			continue
+		}
+		pk, okPK := formats(ix.PartitionAttributes)
+		sk, okSK := formats(ix.SortAttributes)
+		if !okPK || !okSK {
+			continue
+		}
+		if ix.Local {
+			pk = []KeyFormat{tpl.PartitionKey}
+		}
+		out = append(out, IndexTemplate{Index: ix.Name, PartitionKey: pk, SortKey: sk})
+	}
+	return out
+}
+
+// keyFormats are an item type's table keys as parts, and the node keys
+// its index key templates may name: its own ([SelfKey]: a node's node
+// key, an edge's, a child's or an entity's sort key), an edge's ends', a
+// child's parent's.
+type keyFormats struct {
+	pk, sk                       []KeyFormatPart
+	self, source, target, parent []KeyFormatPart
+}
+
+// render writes a derived key template as parts, as design documents
+// draw keys: constants as they are, data attributes and ids as variable
+// parts, node keys as the item type's keys are written ("SKILL#<to>"),
+// and the shard suffix of a sharded partition.
+func (f *keyFormats) render(parts []KeyPart, shards int) []KeyFormatPart {
+	groups := make([][]KeyFormatPart, 0, len(parts)+1)
 	for _, p := range parts {
 		switch p.kind {
 		case partConst, partLit:
-			b.WriteString(p.name)
-		case partAttr, partField:
-			b.WriteString(it.placeholder(p))
+			groups = append(groups, []KeyFormatPart{textPart(p.name)})
+		case partAttr:
+			groups = append(groups, []KeyFormatPart{{Kind: PartAttribute, Name: p.name}})
+		case partField:
+			groups = append(groups, []KeyFormatPart{idPart(p.name)})
+		case partSource:
+			groups = append(groups, f.source)
+		case partTarget:
+			groups = append(groups, f.target)
+		case partParent:
+			groups = append(groups, f.parent)
 		default:
-			b.WriteString(it.prefixes.prefix(p.kind) + it.placeholder(p))
+			groups = append(groups, f.self)
 		}
 	}
 	if shards > 1 {
-		fmt.Fprintf(&b, "#<shard of key, %d>", shards)
+		groups = append(groups, shardPart("key", shards))
 	}
-	return b.String()
-}
-
-// derivedItemKeys lists an item type's keys in the derived-key indexes it
-// declares ([IndexKeys]), in the table's index order.
-func (t *Table) derivedItemKeys(it *itemType) []ItemKeys {
-	if it == nil {
-		return nil
-	}
-	var out []ItemKeys
-	for _, ix := range t.indexes {
-		b, ok := it.indexIn(ix.Name)
-		if !ok {
-			continue
-		}
-		k := ItemKeys{Index: ix.Name, SortKey: it.renderTemplate(b.sk, 0), Shards: b.shards}
-		if ix.Local {
-			k.PartitionKey = it.homeKey()
-		} else {
-			k.PartitionKey = it.renderTemplate(b.pk, b.shards)
-		}
-		out = append(out, k)
-	}
-	return out
-}
-
-// homeKey is an item type's table partition key with its id as a
-// placeholder, as Describe writes it.
-func (it *itemType) homeKey() string {
-	switch {
-	case it.prefixes.source != "":
-		return it.prefixes.source + "<from>"
-	case it.prefixes.parent != "":
-		return it.prefixes.parent + "<id>"
-	}
-	return it.prefixes.self + "<id>"
-}
-
-// carried lists every attribute items of the type carry: their data, the
-// table's keys, an edge's inverted index keys, and the keys derived for
-// the indexes they declare (a native index may be keyed on any of them).
-func (t *Table) carried(item ItemType) []Attribute {
-	attrs := slices.Clone(item.Attributes)
-	add := func(names ...string) {
-		for _, n := range names {
-			if n != "" {
-				attrs = append(attrs, Attribute{Name: n, Type: "S"})
-			}
-		}
-	}
-	add(t.opts.PartitionKey, t.opts.SortKey)
-	if item.Kind == "edge" && t.layout == explicitKeys {
-		add(t.opts.IndexPartitionKey, t.opts.IndexSortKey)
-	}
-	for _, k := range item.Indexes {
-		if m := t.meta[k.Index]; m != nil && !m.ix.native() {
-			add(m.pk...)
-			add(m.sk...)
-		}
-	}
-	return attrs
-}
-
-// keyTemplates maps the key attributes an item type carries to their
-// templates: the table's keys and those of every index it has keys in.
-func keyTemplates(t *Table, item ItemType) map[string]string {
-	out := map[string]string{t.opts.PartitionKey: item.PartitionKey, t.opts.SortKey: item.SortKey}
-	for _, k := range item.Indexes {
-		if m := t.meta[k.Index]; m != nil && !m.ix.native() {
-			if !m.ix.Local && len(m.pk) > 0 {
-				out[m.pk[0]] = k.PartitionKey
-			}
-			if len(m.sk) > 0 {
-				out[m.sk[0]] = k.SortKey
-			}
-		}
-	}
-	return out
-}
-
-// nativeItemKeys lists the native indexes an item type with attrs lands
-// in: those whose every key attribute is among the attributes it carries.
-//
-// A key attribute the item type derives (the table's keys, an index's) is
-// shown by its template, e.g. GSI1PK as CRS#<to>; a data attribute as
-// <name>.
-func (t *Table) nativeItemKeys(attrs []Attribute, templates map[string]string) []ItemKeys {
-	var out []ItemKeys
-	has := func(ks []KeyAttribute) bool {
-		return !slices.ContainsFunc(ks, func(k KeyAttribute) bool {
-			return !slices.ContainsFunc(attrs, func(a Attribute) bool { return a.Name == k.Name })
-		})
-	}
-	list := func(ks []KeyAttribute) string {
-		names := make([]string, len(ks))
-		for i, k := range ks {
-			names[i] = "<" + k.Name + ">"
-			if tpl, ok := templates[k.Name]; ok {
-				names[i] = tpl
-			}
-		}
-		return strings.Join(names, ", ")
-	}
-	for _, ix := range t.indexes {
-		if !ix.native() || !has(ix.PartitionAttributes) || !has(ix.SortAttributes) {
-			continue
-		}
-		k := ItemKeys{Index: ix.Name, PartitionKey: list(ix.PartitionAttributes), SortKey: list(ix.SortAttributes)}
-		if ix.Local {
-			k.PartitionKey = t.opts.PartitionKey
-		}
-		out = append(out, k)
-	}
-	return out
+	return joinParts(groups...)
 }
 
 // indexPatterns are the ByIndex reads of an item type: one per
@@ -351,12 +596,13 @@ func indexPatterns(s shape) []Pattern {
 			continue // cannot happen for a bound index; show nothing rather than a wrong row
 		}
 		p := ps.patterns[0]
-		name := fmt.Sprintf("%s in %s by %s", s.item.Name, b.ix.Name, s.it.renderTemplate(b.pk, b.shards))
+		by := formatText(s.keys.render(b.pk, b.shards))
 		if b.ix.Local {
-			name = fmt.Sprintf("%s in %s by %s", s.item.Name, b.ix.Name, s.it.homeKey())
+			by = formatText(s.keys.pk) // the table's partition
 		}
+		name := fmt.Sprintf("%s in %s by %s", s.item.Name, b.ix.Name, by)
 		if len(b.sk) > 0 {
-			name += ", sorted by " + s.it.renderTemplate(b.sk, 0)
+			name += ", sorted by " + formatText(s.keys.render(b.sk, 0))
 		}
 		p.Name = name
 		p.Call = fmt.Sprintf("%s(%q", s.op, b.ix.Name)

@@ -6,9 +6,12 @@
 // on-demand billing, and the settings a production table needs. Its
 // defaults are the safe ones: deletion protection and point-in-time
 // recovery on, DeletionPolicy and UpdateReplacePolicy Retain, the AWS
-// owned encryption key; [Options] turns them off or sets encryption with
-// a KMS key, tags, on-demand maximum and warm throughput (for the table
-// and each global index), TTL and a stream.
+// owned encryption key; Time to Live (TimeToLiveSpecification) is on the
+// model's TTL attribute, the one its item types name in
+// adjlist.Tracking.Expiry ([adjlist.Model].TimeToLive); [Options] turns
+// the safe defaults off or sets encryption with a KMS key, tags,
+// on-demand maximum and warm throughput (for the table and each global
+// index), another TTL attribute and a stream.
 //
 //	m, err := adjlist.DescribeModel(table, students, courses, enrolled)
 //	...
@@ -78,7 +81,9 @@ type Options struct {
 	// with INCLUDE.
 	NonKeyAttributes []string
 	// TimeToLiveAttribute, when set, enables TTL on that attribute
-	// (TimeToLiveSpecification). Default: no TTL.
+	// (TimeToLiveSpecification with Enabled true), whatever the model's.
+	// Default the model's TimeToLive, the attribute its item types name
+	// in adjlist.Tracking.Expiry: a model with none gets no TTL.
 	TimeToLiveAttribute string
 	// StreamViewType, when set, enables a stream with that view
 	// (StreamSpecification), e.g. NEW_AND_OLD_IMAGES. Default: no stream.
@@ -253,14 +258,17 @@ type Tag struct {
 // string table keys, every index of m.Indexes (derived keys as strings,
 // native keys with their types, a local index's partition key the
 // table's) and its projection, deletion protection and point-in-time
-// recovery (unless Options turn them off), and the settings of
-// [Options]. It makes no request. Bad options (an INCLUDE projection
+// recovery (unless Options turn them off), TTL on the model's Time to
+// Live attribute if it has one, and the settings of [Options]. It makes no request. Bad options (an INCLUDE projection
 // without attributes, an unknown DeletionPolicy, and those [Options]
 // names) are an error that wraps adjlist.ErrInvalidOption.
 func NewTemplate(m *adjlist.Model, optFns ...func(*Options)) (*Template, error) {
 	o := Options{LogicalID: "Table", Projection: types.ProjectionTypeAll, DeletionPolicy: "Retain"}
 	for _, fn := range optFns {
 		fn(&o)
+	}
+	if o.TimeToLiveAttribute == "" {
+		o.TimeToLiveAttribute = m.TimeToLive
 	}
 	switch o.DeletionPolicy {
 	case "Retain", "Snapshot", "Delete":

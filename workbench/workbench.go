@@ -22,7 +22,16 @@
 // patterns are listed in the model's description. Sample items are
 // optional ([Options].Items), e.g. a Scan of a table the model wrote; they
 // are written as given, in DynamoDB JSON, and [Item.AttributeValues]
-// turns them back into items to put.
+// turns them back into items to put. A sample item goes into the facet of
+// every item type whose table keys it matches, read from the model's
+// templates ([adjlist.KeyFormat.Match] on [adjlist.Model].Templates), so
+// that keys such as "u#12345#follower" find their facet.
+//
+// The data model format has no Time to Live setting: the model's Time to
+// Live attribute ([adjlist.Model].TimeToLive) is written as a Number
+// attribute (NonKeyAttributes, and the facets of the item types that
+// expire) and named in the model's Description; the cloudformation
+// package and CreateTable enable TTL on it.
 //
 // NoSQL Workbench models global secondary indexes with one partition and
 // at most one sort attribute: local secondary indexes and native indexes
@@ -131,8 +140,8 @@ type Options struct {
 	// Default time.Now().
 	Date time.Time
 	// Items are the sample items written as TableData (and each in the
-	// facet of the item type whose key templates it matches). Default
-	// none.
+	// facet of every item type whose table key templates it matches).
+	// Default none.
 	Items []map[string]types.AttributeValue
 	// Projection is the inverted index's projection, which the model
 	// leaves to CreateTable: ALL (default), KEYS_ONLY or INCLUDE with
@@ -147,12 +156,13 @@ type Options struct {
 const dateLayout = "Jan 2, 2006, 03:04 PM"
 
 // New returns the data model of m: one table with m's key attributes, the
-// data attributes of every item type and every index key attribute as
-// NonKeyAttributes (typed: derived keys S, native keys as declared), a
-// facet per item type, the global secondary indexes NoSQL Workbench can
-// hold with their projections, PAY_PER_REQUEST billing, and the sample
-// items. It makes no request. A sample item without the table's key
-// attributes as strings is an error.
+// data attributes of every item type, every index key attribute and the
+// Time to Live attribute as NonKeyAttributes (typed: derived keys S,
+// native keys as declared, the Time to Live attribute N unless the data
+// declares it), a facet per item type, the global secondary indexes NoSQL
+// Workbench can hold with their projections, PAY_PER_REQUEST billing, and
+// the sample items. It makes no request. A sample item without the
+// table's key attributes as strings is an error.
 func New(m *adjlist.Model, optFns ...func(*Options)) (*File, error) {
 	o := Options{ModelName: m.Table, Author: "adjlist", Projection: types.ProjectionTypeAll}
 	for _, fn := range optFns {
@@ -217,6 +227,9 @@ func New(m *adjlist.Model, optFns ...func(*Options)) (*File, error) {
 			add(a.Name, a.Type)
 		}
 	}
+	if m.TimeToLive != "" {
+		add(m.TimeToLive, string(types.ScalarAttributeTypeN)) // epoch seconds, unless the data declares it
+	}
 	for i, av := range o.Items {
 		item := NewItem(av)
 		for _, k := range []string{m.PartitionKey, m.SortKey} {
@@ -226,7 +239,7 @@ func New(m *adjlist.Model, optFns ...func(*Options)) (*File, error) {
 		}
 		t.TableData = append(t.TableData, item)
 	}
-	for _, it := range m.Items {
+	for i, it := range m.Items {
 		f := Facet{
 			FacetName:         facetName(it),
 			KeyAttributeAlias: KeyAttributeAlias{PartitionKeyAlias: it.PartitionKey, SortKeyAlias: it.SortKey},
@@ -236,6 +249,9 @@ func New(m *adjlist.Model, optFns ...func(*Options)) (*File, error) {
 		for _, a := range it.Attributes {
 			f.NonKeyAttributes = append(f.NonKeyAttributes, a.Name)
 		}
+		if it.Expiry != "" && !slices.Contains(f.NonKeyAttributes, it.Expiry) {
+			f.NonKeyAttributes = append(f.NonKeyAttributes, it.Expiry)
+		}
 		for _, k := range it.Indexes {
 			for _, a := range indexAttrs[k.Index] {
 				if a != m.PartitionKey && a != m.SortKey && !slices.Contains(f.NonKeyAttributes, a) {
@@ -243,9 +259,12 @@ func New(m *adjlist.Model, optFns ...func(*Options)) (*File, error) {
 				}
 			}
 		}
-		for _, item := range t.TableData {
-			if matches(item, m.PartitionKey, it.PartitionKey) && matches(item, m.SortKey, it.SortKey) {
-				f.TableData = append(f.TableData, item)
+		if i < len(m.Templates) {
+			tpl := m.Templates[i]
+			for _, item := range t.TableData {
+				if matches(item, tpl.PartitionKey) && matches(item, tpl.SortKey) {
+					f.TableData = append(f.TableData, item)
+				}
 			}
 		}
 		t.TableFacets = append(t.TableFacets, f)
@@ -311,26 +330,22 @@ func facetName(it adjlist.ItemType) string {
 	}, strings.Join(parts, "_"))
 }
 
-// matches reports whether item's string attribute attr fits template, a
-// key with placeholders: "STU#<id>" matches any value starting "STU#",
-// "PROFILE" only itself.
-func matches(item Item, attr, template string) bool {
-	v, ok := item[attr].AttributeValue.(*types.AttributeValueMemberS)
-	if !ok {
-		return false
-	}
-	prefix, _, placeholder := strings.Cut(template, "<")
-	if !placeholder {
-		return v.Value == template
-	}
-	return strings.HasPrefix(v.Value, prefix) && !strings.Contains(v.Value[len(prefix):], "#")
+// matches reports whether item's string attribute f.Attribute is a value
+// of f.
+func matches(item Item, f adjlist.KeyFormat) bool {
+	v, ok := item[f.Attribute].AttributeValue.(*types.AttributeValueMemberS)
+	return ok && f.Match(v.Value)
 }
 
-// description is the model's Description: where it comes from, and its
-// access patterns, one per line.
+// description is the model's Description: where it comes from, its Time
+// to Live attribute, and its access patterns, one per line.
 func description(m *adjlist.Model) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Single-table design of %s, exported by adjlist (DescribeModel).\nAccess patterns:", m.Table)
+	fmt.Fprintf(&b, "Single-table design of %s, exported by adjlist (DescribeModel).", m.Table)
+	if m.TimeToLive != "" {
+		fmt.Fprintf(&b, "\nTime to Live: %s (epoch seconds).", m.TimeToLive)
+	}
+	b.WriteString("\nAccess patterns:")
 	for _, p := range m.AccessPatterns {
 		fmt.Fprintf(&b, "\n- %s: %s, %s %s on %s", p.Name, p.Call, p.Request, p.KeyCondition, p.On)
 	}

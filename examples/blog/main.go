@@ -36,8 +36,12 @@
 //	go run ./examples/blog [-table NAME] [-cleanup] [-aws] [-describe] [-verify] [-workbench FILE] [-cloudformation FILE]
 //
 // -describe prints the model (adjlist.Describe) and its Mermaid diagram
-// without touching DynamoDB; -workbench and -cloudformation write it as a
-// NoSQL Workbench data model and a CloudFormation template.
+// without touching DynamoDB.
+//
+// -workbench and -cloudformation write the model as a NoSQL Workbench data
+// model (with the table's items as sample data after a run without
+// -cleanup) and a CloudFormation template of the table, with Time to Live
+// on the sessions' expiresAt.
 //
 // -verify, after the run, checks every item of the table against the model
 // (adjlist.Verify), prints the items scanned and each finding, and exits

@@ -35,7 +35,8 @@ import (
 //   - after a run on a fresh table of DynamoDB Local (reached through
 //     AWS_ENDPOINT_URL_DYNAMODB, as a user's shell would): the data model's
 //     TableData is exactly the table's items, and the template's
-//     properties create a table with the run's key schema and indexes.
+//     properties create a table with the run's key schema and indexes,
+//     with the Time to Live the run enabled.
 //
 // It returns the data model written after the run, for checks of the
 // example's own.
@@ -88,6 +89,13 @@ func Exports(t *testing.T, ex exampleutil.Example) *workbench.File {
 		}
 	}
 	assert.Len(t, in.LocalSecondaryIndexes, len(desc.LocalSecondaryIndexes))
+	ttl, err := db.DescribeTimeToLive(context.Background(), &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(table)})
+	require.NoError(t, err)
+	var wantTTL *cloudformation.TimeToLiveSpecification
+	if d := ttl.TimeToLiveDescription; d != nil && d.TimeToLiveStatus == types.TimeToLiveStatusEnabled {
+		wantTTL = &cloudformation.TimeToLiveSpecification{AttributeName: aws.ToString(d.AttributeName), Enabled: true}
+	}
+	assert.Equal(t, wantTTL, readTemplate(t, cf).Resources["Table"].Properties.TimeToLiveSpecification, "the template's TTL is the run's")
 	return f
 }
 

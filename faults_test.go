@@ -11,6 +11,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws/ratelimit"
@@ -31,6 +32,8 @@ type fault struct {
 	status  int    // then answer with this status and body (0: the real answer)
 	body    string // DynamoDB's JSON error body, or a result
 	reset   bool   // or fail as a reset connection
+	refused bool   // or fail to connect: nothing sent
+	cut     bool   // or, forwarded, lose the answer's body (a reset while reading it)
 }
 
 // faultTransport sits between the SDK and DynamoDB Local and injects the
@@ -63,14 +66,21 @@ func (f *faultTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		if resp, err = f.base.RoundTrip(req); err != nil {
 			return nil, err
 		}
-		if do.status == 0 && !do.reset {
+		if do.status == 0 && !do.reset && !do.cut {
 			return resp, nil
 		}
 		io.Copy(io.Discard, resp.Body)
 		resp.Body.Close()
+		if do.cut {
+			resp.Body = io.NopCloser(iotest.ErrReader(&net.OpError{Op: "read", Net: "tcp", Err: syscall.ECONNRESET}))
+			return resp, nil
+		}
 	}
 	if do.reset {
 		return nil, &net.OpError{Op: "read", Net: "tcp", Err: syscall.ECONNRESET}
+	}
+	if do.refused {
+		return nil, &net.OpError{Op: "dial", Net: "tcp", Err: syscall.ECONNREFUSED}
 	}
 	return &http.Response{
 		StatusCode: do.status,

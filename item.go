@@ -178,9 +178,10 @@ func (t *Table) opErr(op, pk, sk string, err error) error {
 //
 // A failed create, or a failed put without a condition of the caller's,
 // whose stored item is exactly the one being written is a success only
-// when the SDK had retried the call (retried.go): an earlier attempt whose
-// response was lost (a 500, a reset connection) must have written it.
-// Without a retry it is another writer's item, and reported. (An
+// when an earlier attempt of the call may have been applied (retried.go):
+// its outcome was unknown (a 5xx, a reset connection), so it must have
+// written the item. Otherwise, after a throttled (4xx) attempt too, it is
+// another writer's item, and reported. (An
 // overwrite's own condition may fail on an item that merely looks the same,
 // so it is reported.) Otherwise the failure is classified by w (exists,
 // ErrVersionConflict, ErrConditionFailed), wrapping the SDK's error, whose
@@ -193,7 +194,8 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 	if err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
-	in := &dynamodb.PutItemInput{TableName: t.tableName, Item: item}
+	call := &putCall{Context: ctx, in: dynamodb.PutItemInput{TableName: t.tableName, Item: item}}
+	in := &call.in
 	if c.expr != nil {
 		in.ConditionExpression = c.expr
 		in.ExpressionAttributeNames = c.names
@@ -202,7 +204,8 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 	}
 	opts := callOpts(ctx)
 	if c.expr != nil {
-		opts = withMark(opts)
+		opts = withWatch(opts)
+		ctx = call
 	}
 	_, err = t.client.PutItem(ctx, in, opts...)
 	if err == nil {
@@ -211,7 +214,7 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 	// Only on failure: errors.As's target escapes to the heap.
 	var ccf *types.ConditionalCheckFailedException
 	if c.expr != nil && errors.As(err, &ccf) {
-		if (!w.user || w.guard == guardAbsent) && wasRetried(err) && equalItems(ccf.Item, item) {
+		if (!w.user || w.guard == guardAbsent) && call.maybeApplied() && equalItems(ccf.Item, item) {
 			return nil
 		}
 		err = fmt.Errorf("%w: %w", w.classify(ccf.Item), err)

@@ -1,77 +1,111 @@
 package adjlist
 
 import (
+	"context"
 	"errors"
+	"net"
 	"net/http"
 	"reflect"
-	"strings"
 	"sync"
+	"sync/atomic"
 
-	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 )
 
 // A conditional put whose condition fails on an item exactly like the one
 // being written wrote that item itself only if an earlier attempt of the
-// same call may have been applied: the SDK retried after a lost response
-// (a 5xx, a reset connection). The SDK's retry middleware numbers each
-// attempt in the request's Amz-Sdk-Request header ("attempt=2; max=3").
-// Conditional puts send their request through retryMarker, which marks a
-// failed response to any attempt but the first with retriedHeader; the
-// SDK's error keeps the response, and Table.put reads the mark
-// (wasRetried). A client that ignores per-call options never marks: its
-// duplicates are reported.
+// same call may have been applied: one whose outcome the client never
+// learned. That is a 5xx, a connection reset or timed out after the
+// request went out, or a 2xx whose body was lost (the SDK retries when it
+// cannot read it). A 4xx is never one: DynamoDB answers 4xx only for a
+// request it did not apply (throttling such as
+// ProvisionedThroughputExceededException, ThrottlingException or
+// RequestLimitExceeded, a validation error), so a retry after a 4xx that
+// finds identical data found another call's item. Nor is a connection
+// that was never made (a failed dial).
+//
+// Table.put sends a conditional put with a putCall as its context and its
+// HTTP client wrapped in an attemptWatcher (withWatch), which sees every
+// attempt the SDK's retryer makes and records on the call's putCall an
+// attempt whose outcome is unknown. Table.put reads the record
+// (maybeApplied) after a failed condition. A client that ignores per-call
+// options never records: its duplicates are reported, the safe side.
 
-// retriedHeader marks the response of a retried attempt. DynamoDB never
-// sends it.
-const retriedHeader = "X-Adjlist-Retried"
+// putCall is one conditional PutItem: its input and whether one of its
+// attempts may have been applied. It is the call's context too (one
+// allocation for both), found by attemptWatcher through putCallKey.
+type putCall struct {
+	context.Context
+	in      dynamodb.PutItemInput
+	unknown atomic.Bool
+}
 
-// retryMarker is an SDK HTTP client that marks the failed responses of
-// retried attempts.
-type retryMarker struct{ next dynamodb.HTTPClient }
+type putCallKey struct{}
 
-func (m *retryMarker) Do(req *http.Request) (*http.Response, error) {
+// Value returns c for putCallKey, else the parent's value.
+func (c *putCall) Value(key any) any {
+	if key == (putCallKey{}) {
+		return c
+	}
+	return c.Context.Value(key)
+}
+
+// maybeApplied reports whether an attempt of the call may have been
+// applied: its outcome was unknown to the client.
+func (c *putCall) maybeApplied() bool { return c.unknown.Load() }
+
+// attemptWatcher is an SDK HTTP client that records, on the putCall in a
+// request's context, an attempt whose outcome is unknown.
+type attemptWatcher struct{ next dynamodb.HTTPClient }
+
+func (m *attemptWatcher) Do(req *http.Request) (*http.Response, error) {
 	resp, err := m.next.Do(req)
-	if err == nil && resp.StatusCode >= 400 {
-		if a := req.Header.Get("Amz-Sdk-Request"); a != "" && a != "attempt=1" && !strings.HasPrefix(a, "attempt=1;") {
-			resp.Header.Set(retriedHeader, "1")
+	if outcomeUnknown(resp, err) {
+		if c, ok := req.Context().Value(putCallKey{}).(*putCall); ok {
+			c.unknown.Store(true)
 		}
 	}
 	return resp, err
 }
 
-// markers holds one retryMarker per HTTP client, so that a put pays no
-// allocation for it.
-var markers sync.Map // dynamodb.HTTPClient → *retryMarker
+// outcomeUnknown reports whether an attempt that got resp or err may have
+// been applied although the call may not learn it: a 5xx, a transport
+// error after the connection was made, or a 2xx (whose body may yet be
+// lost). A 4xx was not applied; a failed dial sent nothing.
+func outcomeUnknown(resp *http.Response, err error) bool {
+	if err != nil {
+		var op *net.OpError
+		return !errors.As(err, &op) || op.Op != "dial"
+	}
+	return resp.StatusCode < 400 || resp.StatusCode >= 500
+}
 
-// withRetryMarker is the per-call option of a conditional put: its HTTP
-// client wrapped in its retryMarker.
-func withRetryMarker(o *dynamodb.Options) {
+// watchers holds one attemptWatcher per HTTP client, so that a put pays no
+// allocation for it.
+var watchers sync.Map // dynamodb.HTTPClient → *attemptWatcher
+
+// withAttemptWatcher is the per-call option of a conditional put: its HTTP
+// client wrapped in its attemptWatcher.
+func withAttemptWatcher(o *dynamodb.Options) {
 	c := o.HTTPClient
 	if c == nil || !reflect.TypeOf(c).Comparable() {
 		return // no map key: duplicates are reported, the safe side
 	}
-	if m, ok := markers.Load(c); ok {
-		o.HTTPClient = m.(*retryMarker)
+	if m, ok := watchers.Load(c); ok {
+		o.HTTPClient = m.(*attemptWatcher)
 		return
 	}
-	m, _ := markers.LoadOrStore(c, &retryMarker{next: c})
-	o.HTTPClient = m.(*retryMarker)
+	m, _ := watchers.LoadOrStore(c, &attemptWatcher{next: c})
+	o.HTTPClient = m.(*attemptWatcher)
 }
 
-// withMark returns a conditional put's per-call options: opts (callOpts)
-// plus withRetryMarker, without allocating when opts is empty.
-func withMark(opts []func(*dynamodb.Options)) []func(*dynamodb.Options) {
+// withWatch returns a conditional put's per-call options: opts (callOpts)
+// plus withAttemptWatcher, without allocating when opts is empty.
+func withWatch(opts []func(*dynamodb.Options)) []func(*dynamodb.Options) {
 	if opts != nil {
-		return append(opts, withRetryMarker)
+		return append(opts, withAttemptWatcher)
 	}
-	return markerOnly
+	return watchOnly
 }
 
-var markerOnly = []func(*dynamodb.Options){withRetryMarker}
-
-// wasRetried reports whether err's response is a retried attempt's.
-func wasRetried(err error) bool {
-	var re *awshttp.ResponseError
-	return errors.As(err, &re) && re.Response != nil && re.Response.Header.Get(retriedHeader) != ""
-}
+var watchOnly = []func(*dynamodb.Options){withAttemptWatcher}

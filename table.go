@@ -141,8 +141,15 @@ type Options struct {
 	// dropped it) is ended without figures, and the call's requests go
 	// as they would untraced. A failed call's
 	// span has status Error with the error's text, records the error as
-	// an exception event, and sets error.type to the code of DynamoDB's
-	// refusal ("ConditionalCheckFailedException") or "_OTHER". The
+	// an exception event (exception.type its Go type, exception.message
+	// the same text), and sets error.type to the code of DynamoDB's
+	// refusal ("ConditionalCheckFailedException") or "_OTHER". That text
+	// leaves item data out: of an error that may quote it (attributevalue's
+	// decoding errors quote the stored value; a marshaller's of the
+	// data's) it gives only the Go type ("unmarshal failed, cannot
+	// unmarshal into time.Time (*attributevalue.UnmarshalError)"), and
+	// of fmt.Errorf's wrapping only the errors it wraps, not the text it
+	// adds; the error returned keeps its full text. The
 	// figures come from a middleware each request gets through its
 	// per-call options: a Client that does not apply them to a
 	// *dynamodb.Client reports none (adjlist.requests 0). Item data is

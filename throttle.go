@@ -77,6 +77,15 @@ type ThrottlingError struct {
 // Error names the reason and what is known of where, then the SDK's
 // error.
 func (e *ThrottlingError) Error() string {
+	cause := ""
+	if e.Err != nil {
+		cause = e.Err.Error()
+	}
+	return e.format(cause)
+}
+
+// format is Error with the SDK error's text given (a span's, trace.go).
+func (e *ThrottlingError) format(cause string) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "adjlist: throttled (%s) on %s", e.Reason, e.Table)
 	if e.Index != "" {
@@ -90,7 +99,7 @@ func (e *ThrottlingError) Error() string {
 	}
 	if e.Err != nil {
 		b.WriteString(": ")
-		b.WriteString(e.Err.Error())
+		b.WriteString(cause)
 	}
 	return b.String()
 }

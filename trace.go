@@ -4,10 +4,21 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"reflect"
+	"slices"
+	"strings"
 	"sync"
+	"syscall"
 
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
+	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
+	smithyhttp "github.com/aws/smithy-go/transport/http"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
 	semconv "go.opentelemetry.io/otel/semconv/v1.39.0"
@@ -166,12 +177,105 @@ func (s *span) finish(err error) {
 	}
 	s.mu.Unlock()
 	if err != nil {
+		// As RecordError, but with the error's text for spans.
+		text := spanText(err)
 		attrs = append(attrs, semconv.ErrorTypeKey.String(errorType(err)))
-		s.s.RecordError(err)
-		s.s.SetStatus(codes.Error, err.Error())
+		s.s.AddEvent(semconv.ExceptionEventName, trace.WithAttributes(
+			semconv.ExceptionType(typeName(err)),
+			semconv.ExceptionMessage(text),
+		))
+		s.s.SetStatus(codes.Error, text)
 	}
 	s.s.SetAttributes(attrs...)
 	s.s.End()
+}
+
+// spanText is err's text as a span records it, holding no item data
+// (Options.TracerProvider promises it): errors are rendered as their own
+// Error methods do only where the text is known to be free of item data:
+// this package's errors (an [*OpError]'s and a [*KeyError]'s name keys,
+// which spans may show), the SDK's request and response errors around
+// them, DynamoDB's refusals (its code and message), context and network
+// errors. Of any other error, such as attributevalue's, which quote the
+// value that failed to decode, or a marshaller's of the caller's, only
+// the Go type shows ("*errors.errorString (text not traced)";
+// attributevalue's with the Go type it decoded into), and the text
+// fmt.Errorf adds around a %w is left out. The error a call returns keeps
+// its full text.
+func spanText(err error) string {
+	switch e := err.(type) {
+	case nil:
+		return ""
+	case *OpError:
+		return e.format(spanText(e.Err))
+	case *ThrottlingError:
+		return e.format(spanText(e.Err))
+	case *KeyError, *NodeNotFoundError, *kindOf, *net.OpError, *net.DNSError, syscall.Errno:
+		return err.Error()
+	case *smithy.OperationError:
+		return fmt.Sprintf("operation error %s: %s, %s", e.ServiceID, e.OperationName, spanText(e.Err))
+	case *awshttp.ResponseError:
+		return fmt.Sprintf("https response error StatusCode: %d, RequestID: %s, %s", e.HTTPStatusCode(), e.RequestID, spanText(e.Err))
+	case *smithyhttp.ResponseError:
+		return fmt.Sprintf("http response error StatusCode: %d, %s", e.HTTPStatusCode(), spanText(e.Err))
+	case *smithyhttp.RequestSendError:
+		return "request send failed, " + spanText(e.Err)
+	case *smithy.CanceledError:
+		return "canceled, " + spanText(e.Err)
+	case *retry.MaxAttemptsError:
+		return fmt.Sprintf("exceeded maximum number of attempts, %d, %s", e.Attempt, spanText(e.Err))
+	case *url.Error:
+		return fmt.Sprintf("%s %q: %s", e.Op, e.URL, spanText(e.Err))
+	case *attributevalue.UnmarshalError:
+		return fmt.Sprintf("unmarshal failed, cannot unmarshal into %s (%T)", e.Type, err)
+	case *attributevalue.UnmarshalTypeError:
+		return fmt.Sprintf("unmarshal failed, cannot unmarshal into Go value type %s (%T)", e.Type, err)
+	case smithy.APIError:
+		if _, wraps := err.(interface{ Unwrap() error }); !wraps {
+			return err.Error() // DynamoDB's code and message
+		}
+	}
+	if slices.Contains(sentinels, err) || err == context.Canceled || err == context.DeadlineExceeded {
+		return err.Error()
+	}
+	t := reflect.TypeOf(err)
+	fromFmt := t.Kind() == reflect.Pointer && t.Elem().PkgPath() == "fmt" // fmt.Errorf's wrappers
+	switch u := err.(type) {
+	case interface{ Unwrap() []error }: // fmt.Errorf("%w: %w"), errors.Join
+		sep := "\n"
+		if fromFmt {
+			sep = ": "
+		}
+		texts := make([]string, 0, 2)
+		for _, e := range u.Unwrap() {
+			texts = append(texts, spanText(e))
+		}
+		return strings.Join(texts, sep)
+	case interface{ Unwrap() error }:
+		if fromFmt {
+			return spanText(u.Unwrap())
+		}
+		return t.String() + ": " + spanText(u.Unwrap())
+	}
+	return t.String() + " (text not traced)"
+}
+
+// sentinels are this package's sentinel errors, whose texts are fixed.
+var sentinels = []error{
+	ErrInvalidKey, ErrKeyAttribute, ErrItemTooLarge, ErrNotFound, ErrExists,
+	ErrEdgeExists, ErrConditionFailed, ErrVersionConflict, ErrInvalidCursor,
+	ErrIndexConsistentRead, ErrUnprocessed, ErrNotVisible, ErrNodeNotFound,
+	ErrTxConflict, ErrTxLimit, ErrDuplicateKey, ErrInvalidOption,
+}
+
+// typeName is err's Go type as a span's exception.type names it
+// (RecordError's form): "*adjlist.OpError".
+func typeName(err error) string {
+	t := reflect.TypeOf(err)
+	if t.PkgPath() == "" && t.Name() == "" {
+		return t.String()
+	}
+	return t.PkgPath() + "." + t.Name()
 }
 
 // errorType is a failed call's error.type: the error code of DynamoDB's

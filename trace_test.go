@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	awsmiddleware "github.com/aws/aws-sdk-go-v2/aws/middleware"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -499,4 +502,107 @@ func TestTraceRetriedCountsOnce(t *testing.T) {
 	assert.Equal(t, 2, ft.requests("GetItem"), "the SDK sent it twice")
 	require.Len(t, rec.Ended(), 1)
 	assert.Equal(t, int64(1), attrs(rec.Ended()[0])["adjlist.requests"].AsInt64())
+}
+
+// stamped holds a time and a small number: stored attributes of another
+// shape fail to decode, and the decoder's error quotes them.
+type stamped struct {
+	At    time.Time `dynamodbav:"at"`
+	Small int8      `dynamodbav:"small"`
+}
+
+// leaky is data whose marshaller fails with an error quoting the data.
+type leaky struct{ Secret string }
+
+func (l leaky) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) {
+	return nil, fmt.Errorf("cannot marshal %s", l.Secret)
+}
+
+// A failed call's span keeps item data out of its status, its events and
+// its attributes, whatever the error quotes: a stored string in a
+// time.Time field, a stored number too large for an int8, a marshaller's
+// error. The error returned keeps the detail.
+func TestTraceFailuresHoldNoData(t *testing.T) {
+	t.Parallel()
+	s := newTracedSchool(t)
+	ctx := context.Background()
+	events := adjlist.NewCollection[stamped](s.students, "EVT")
+	require.NoError(t, events.Put(ctx, "a91", "e1", stamped{At: time.Now(), Small: 1}))
+	require.NoError(t, events.Put(ctx, "a91", "e2", stamped{At: time.Now(), Small: 1}))
+	key := func(child string) map[string]types.AttributeValue {
+		pk, sk, err := events.Key("a91", child)
+		require.NoError(t, err)
+		return map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: pk}, "SK": &types.AttributeValueMemberS{Value: sk}}
+	}
+	_, err := s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: aws.String(s.table.Name()), Key: key("e1"),
+		UpdateExpression:          aws.String("SET #at = :v"),
+		ExpressionAttributeNames:  map[string]string{"#at": "at"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":v": &types.AttributeValueMemberS{Value: "stored-secret-text"}},
+	})
+	require.NoError(t, err)
+	_, err = s.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+		TableName: aws.String(s.table.Name()), Key: key("e2"),
+		UpdateExpression:          aws.String("SET #small = :v"),
+		ExpressionAttributeNames:  map[string]string{"#small": "small"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":v": &types.AttributeValueMemberN{Value: "987654321"}},
+	})
+	require.NoError(t, err)
+	leaks := adjlist.NewNode[leaky](s.table, "LEAK", "META")
+
+	for _, tc := range []struct {
+		name, op, secret string
+		call             func(ctx context.Context) error
+	}{
+		{"Get: a string in a time.Time", "Collection.Get", "stored-secret-text", func(ctx context.Context) error {
+			_, err := events.Get(ctx, "a91", "e1")
+			return err
+		}},
+		{"Get: a number over an int8", "Collection.Get", "987654321", func(ctx context.Context) error {
+			_, err := events.Get(ctx, "a91", "e2")
+			return err
+		}},
+		{"GetMany", "Collection.GetMany", "stored-secret-text", func(ctx context.Context) error {
+			_, err := events.GetMany(ctx, []adjlist.Child[stamped]{{Parent: "a91", ID: "e1"}})
+			return err
+		}},
+		{"List Collect", "Collection.List", "stored-secret-text", func(ctx context.Context) error {
+			_, err := events.List("a91").Collect(ctx)
+			return err
+		}},
+		{"List All", "Collection.List", "stored-secret-text", func(ctx context.Context) error {
+			for _, err := range events.List("a91").All(ctx) {
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		}},
+		{"Put: the data's marshaller fails", "Node.Put", "written-secret-text", func(ctx context.Context) error {
+			return leaks.Put(ctx, "l1", leaky{Secret: "written-secret-text"})
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			outer, spans, err := s.traced(t, tc.call)
+			require.Error(t, err)
+			assert.Contains(t, err.Error(), tc.secret, "the caller's error keeps the detail")
+			lib := children(spans, outer)
+			require.Len(t, lib, 1)
+			assert.Equal(t, tc.op, lib[0].Name())
+			assert.Equal(t, codes.Error, lib[0].Status().Code)
+			assert.Contains(t, lib[0].Status().Description, tc.op, "the status still names the call")
+			for _, sp := range spans {
+				assert.NotContains(t, sp.Status().Description, tc.secret, "status of %s", sp.Name())
+				for _, kv := range sp.Attributes() {
+					assert.NotContains(t, kv.Value.Emit(), tc.secret, "%s of %s", kv.Key, sp.Name())
+				}
+				for _, ev := range sp.Events() {
+					assert.NotContains(t, ev.Name, tc.secret)
+					for _, kv := range ev.Attributes {
+						assert.NotContains(t, kv.Value.Emit(), tc.secret, "event %s's %s of %s", ev.Name, kv.Key, sp.Name())
+					}
+				}
+			}
+		})
+	}
 }

@@ -35,13 +35,17 @@ type WriteOptions struct {
 	Condition expression.ConditionBuilder
 	// Version is the version of the item the caller read, for a handle
 	// with optimistic locking ([Tracking.Version]): the write happens only
-	// if the stored item still has it, and otherwise fails with
-	// [ErrVersionConflict], changing nothing. Required (non-zero) by Update
-	// and Delete on such handles, optional for Put (which otherwise uses
-	// the version in the data) and TxCheck, refused on creates, which
-	// always write version 1, and on handles without locking
-	// ([ErrInvalidOption], before any request). Default 0. [IfVersion]
-	// sets it.
+	// if the stored item still has it (the condition "version = :v",
+	// version the attribute's name), and otherwise fails with
+	// [ErrVersionConflict], changing nothing. Update and Delete and their
+	// Tx forms require it (non-zero); Update then writes it plus one.
+	// Replace and TxReplace take it optionally: unset, they expect the
+	// version in the data (the value read) and, with none there, that no
+	// version is stored; either way they write the expected version plus
+	// one. TxCheck takes it optionally. Creates (Put, TxPut) refuse it, as
+	// they always write version 1, and so do handles without locking; a
+	// negative Version is refused too (all [ErrInvalidOption], before any
+	// request). Default 0. [IfVersion] sets it.
 	Version int64
 	// ExpiresAt, when non-zero, is the item's expiry, written to the
 	// handle's [Tracking.Expiry] attribute in epoch seconds (a Number, as

@@ -72,6 +72,12 @@ const EnvEndpoint = "AWS_ENDPOINT_URL_DYNAMODB"
 // "failed to run".
 var ErrNotInstalled = errors.New("DynamoDB Local is not installed")
 
+// ErrPortInUse reports that [Start] found its port taken by another
+// process: before launching, the port could not be bound; or, once
+// launched, what answered on the port was not the process Start had
+// launched (checked on Linux, from /proc). The error names the port.
+var ErrPortInUse = errors.New("port in use")
+
 // localDir is the project-local install directory (an npm prefix), looked
 // for in the working directory and its ancestors.
 const localDir = ".dynamodb-local"
@@ -192,7 +198,8 @@ type Server struct {
 type StartOptions struct {
 	// Port is the TCP port to listen on; 0 (the default) picks a free one,
 	// retrying on another if it is taken before the JVM binds it. A fixed
-	// port is tried once.
+	// port is tried once, and a port another process holds fails with
+	// [ErrPortInUse] before the JVM starts.
 	Port int
 	// DBPath, when set, is a directory where DynamoDB Local keeps its
 	// database file (-dbPath; created if missing), so tables survive a
@@ -212,6 +219,13 @@ type StartOptions struct {
 // DynamoDB Local has no option to choose its listen address, so it listens
 // on all interfaces; the endpoint always uses 127.0.0.1.
 //
+// Start makes sure the server answering is the one it launched: a fixed
+// port that cannot be bound fails at once, before Java starts, and on
+// Linux the socket listening on the port must belong to the launched
+// process (or its process group), as /proc shows, else another server
+// answered. Both fail with an error that wraps [ErrPortInUse] and names
+// the port; on a port Start picked itself it tries another instead.
+//
 // Errors wrap [ErrNotInstalled] when the jar or Java is missing; a server
 // that exits or does not answer in time gives an error that carries its
 // output. optFns choose a fixed port or a database directory
@@ -220,6 +234,16 @@ func Start(ctx context.Context, optFns ...func(*StartOptions)) (*Server, error) 
 	var o StartOptions
 	for _, fn := range optFns {
 		fn(&o)
+	}
+	if o.Port != 0 {
+		// DynamoDB Local listens on every interface: so does the check.
+		l, err := net.Listen("tcp", ":"+strconv.Itoa(o.Port))
+		if err != nil {
+			return nil, fmt.Errorf("ddblocal: Start: %w: port %d: %w; pick another port (0: a free one)", ErrPortInUse, o.Port, err)
+		}
+		if err := l.Close(); err != nil {
+			return nil, fmt.Errorf("ddblocal: Start: port %d: %w", o.Port, err)
+		}
 	}
 	dir, err := JarDir()
 	if err != nil {
@@ -257,9 +281,10 @@ func Start(ctx context.Context, optFns ...func(*StartOptions)) (*Server, error) 
 			return s, nil
 		}
 		lastErr = err
-		// Retry only when the process died on its own (most likely
-		// the port was taken); timeouts and cancellation are final.
-		if !exited || ctx.Err() != nil {
+		// Retry only when the process died on its own or another
+		// process answered (most likely the port was taken);
+		// timeouts and cancellation are final.
+		if !exited && !errors.Is(err, ErrPortInUse) || ctx.Err() != nil {
 			break
 		}
 	}
@@ -317,25 +342,34 @@ func launch(ctx context.Context, java, dir string, port int, storage []string) (
 		close(s.done)
 	}()
 
-	if err := s.waitReady(ctx); err != nil {
+	if err := s.waitReady(ctx, port); err != nil {
 		select {
 		case <-s.done:
 			return nil, true, fmt.Errorf("ddblocal: DynamoDB Local exited during startup (%v): %w\n%s", s.waitErr, err, s.out)
 		default:
 		}
 		_ = s.Stop()
+		if errors.Is(err, errNotOurs) {
+			return nil, false, fmt.Errorf("ddblocal: Start: %w: port %d answers, but not from the DynamoDB Local it launched (PID %d): another server listens there; pick another port (0: a free one)",
+				ErrPortInUse, port, cmd.Process.Pid)
+		}
 		return nil, false, fmt.Errorf("ddblocal: DynamoDB Local on %s did not become ready: %w\n%s", s.endpoint, err, s.out)
 	}
 	return s, false, nil
 }
+
+// errNotOurs is returned by waitReady when another process answers.
+var errNotOurs = errors.New("another process answers")
 
 // errExited is returned by waitReady when the process is gone.
 var errExited = errors.New("process exited")
 
 // waitReady polls ListTables until it succeeds, the process exits, ctx ends
 // or readyTimeout passes. A real API call, rather than a TCP dial, proves
-// the server is fully initialised.
-func (s *Server) waitReady(ctx context.Context) error {
+// the server is fully initialised; then the socket listening on port must
+// be the process group's (servedBy), where that can be told, else it
+// returns errNotOurs.
+func (s *Server) waitReady(ctx context.Context, port int) error {
 	ctx, cancel := context.WithTimeout(ctx, readyTimeout)
 	defer cancel()
 	client := NewClient(s.endpoint, func(o *dynamodb.Options) {
@@ -350,6 +384,9 @@ func (s *Server) waitReady(ctx context.Context) error {
 		_, err := client.ListTables(attemptCtx, &dynamodb.ListTablesInput{Limit: aws.Int32(1)})
 		attemptCancel()
 		if err == nil {
+			if ours, known := servedBy(s.cmd.Process.Pid, port); known && !ours {
+				return errNotOurs
+			}
 			return nil
 		}
 		lastErr = err

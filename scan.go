@@ -433,6 +433,24 @@ func parsePosition(s string) (scanPosition, error) {
 	return pos, err
 }
 
+// check refuses options out of range for a walk op of t's table.
+func (o *ScanOptions) check(op string, t *Table) error {
+	switch {
+	case o.Segments < 1 || o.Segments > 1_000_000:
+		return fmt.Errorf("%w: Segments %d", ErrInvalidOption, o.Segments)
+	case o.Limit < 0:
+		return fmt.Errorf("%w: Limit %d", ErrInvalidOption, o.Limit)
+	case o.RequestRate < 0 || math.IsNaN(o.RequestRate) || o.ReadUnitRate < 0 || math.IsNaN(o.ReadUnitRate):
+		return fmt.Errorf("%w: RequestRate %v, ReadUnitRate %v", ErrInvalidOption, o.RequestRate, o.ReadUnitRate)
+	case o.Index != "" && op != "Scan":
+		return fmt.Errorf("%w: %s walks the table, not index %s", ErrInvalidOption, op, o.Index)
+	case o.Index != "":
+		_, err := t.index(o.Index)
+		return err
+	}
+	return nil
+}
+
 // walk runs a parallel Scan with spec's filter, handing each raw item,
 // with the segment that read it, to each (which reports whether it
 // matched), and returns the resume position on failure. segments is the
@@ -455,18 +473,9 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 		return fail(t.err)
 	case isNil(api):
 		return fail(errNilAPI)
-	case opts.Segments < 1 || opts.Segments > 1_000_000:
-		return fail(fmt.Errorf("%w: Segments %d", ErrInvalidOption, opts.Segments))
-	case opts.Limit < 0:
-		return fail(fmt.Errorf("%w: Limit %d", ErrInvalidOption, opts.Limit))
-	case opts.RequestRate < 0 || math.IsNaN(opts.RequestRate) || opts.ReadUnitRate < 0 || math.IsNaN(opts.ReadUnitRate):
-		return fail(fmt.Errorf("%w: RequestRate %v, ReadUnitRate %v", ErrInvalidOption, opts.RequestRate, opts.ReadUnitRate))
-	case opts.Index != "" && op != "Scan":
-		return fail(fmt.Errorf("%w: %s walks the table, not index %s", ErrInvalidOption, op, opts.Index))
-	case opts.Index != "":
-		if _, err := t.index(opts.Index); err != nil {
-			return fail(err)
-		}
+	}
+	if err := opts.check(op, t); err != nil {
+		return fail(err)
 	}
 	pos, err := parsePosition(opts.From)
 	if err != nil || opts.From != "" && len(pos.Segments) != opts.Segments {

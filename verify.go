@@ -184,12 +184,11 @@ func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ..
 	ctx, sp := t.startSpan(ctx, op)
 	defer sp.end(&err)
 	opts, err := scanOptions(optFns, verifySegments)
-	switch {
-	case err != nil:
-	case isNil(api):
+	if err == nil {
+		err = opts.check(op, t) // before the tallies are made for Segments
+	}
+	if err == nil && isNil(api) {
 		err = errNilAPI
-	case opts.Index != "":
-		err = fmt.Errorf("%w: Verify walks the table, not index %s", ErrInvalidOption, opts.Index)
 	}
 	if _, none := t.client.(noClient); none && err == nil { // it confirms findings through it
 		err = errNoClient

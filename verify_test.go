@@ -469,6 +469,7 @@ func TestVerifyRefusedBeforeAnyRequest(t *testing.T) {
 		"negative unit rate":    func(o *adjlist.ScanOptions) { o.ReadUnitRate = -1 },
 		"index":                 func(o *adjlist.ScanOptions) { o.Index = "GSI1" },
 		"segments":              func(o *adjlist.ScanOptions) { o.Segments = -1 },
+		"too many segments":     func(o *adjlist.ScanOptions) { o.Segments = 1 << 40 },
 		"position":              func(o *adjlist.ScanOptions) { o.From = "nope" },
 	} {
 		t.Run(name, func(t *testing.T) {

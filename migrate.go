@@ -57,7 +57,8 @@ const maxMigrateAttempts = 10
 // [Scan] of the type, and for each item whose derived key attributes (the
 // inverted index's keys, with the edge's current shard count, and every
 // [IndexKeys] key) differ from what its ids and data give, one UpdateItem
-// that SETs the right values and REMOVEs the stale ones. Use it to
+// that SETs the right values and REMOVEs the stale ones, and the keys of
+// any index of the table that the type does not declare. Use it to
 // backfill a new index, re-shard edges ([EdgeOptions].Shards) or repair
 // items written by other programs.
 //
@@ -121,23 +122,31 @@ const maxMigrateAttempts = 10
 // Give the collection a version, or let writers only set attributes the
 // children already have, while children move.
 //
-// Migrate sends, per page per segment, one Scan; per stale item one
-// UpdateItem and per child to move one TransactWriteItems, each sent
-// again after a retry's GetItem. Invalid options or handles ([ErrInvalidOption],
-// [ErrInvalidKey], [ErrInvalidCursor]) fail before any request.
+// Migrate sends, per page per segment (one segment by default:
+// [ScanOptions].Segments), one Scan; per stale item one UpdateItem and per
+// child to move one TransactWriteItems, each sent again after a retry's
+// GetItem. Invalid options or handles
+// ([ErrInvalidOption], [ErrInvalidKey], [ErrInvalidCursor]) and a nil
+// api, handle or option function ([ErrInvalidOption]) fail, in an
+// [*OpError] with Op "Migrate", before any request.
 func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optFns ...func(*ScanOptions)) (_ MigrateResult, err error) {
+	const op = "Migrate"
+	if isNil(h) {
+		return MigrateResult{}, &OpError{Op: op, Err: errNilHandle}
+	}
 	spec := h.scanSpec()
-	ctx, sp := spec.t.startSpan(ctx, "Migrate")
+	ctx, sp := spec.t.startSpan(ctx, op)
 	defer sp.end(&err)
 	var (
 		mu  sync.Mutex
 		res MigrateResult
 	)
-	user := ScanOptions{}
-	for _, fn := range optFns {
-		fn(&user)
+	user, err := scanOptions(optFns, 1)
+	if err != nil {
+		return res, &OpError{Op: op, Table: spec.t.name, Err: err}
 	}
 	track := func(o *ScanOptions) {
+		*o = user
 		o.Progress = func(p ScanProgress) {
 			mu.Lock()
 			res.Scanned, res.Matched = p.Scanned, p.Matched
@@ -147,7 +156,7 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 			}
 		}
 	}
-	pos, err := walk(ctx, "Migrate", api, spec, func(ctx context.Context, _ int, item Item) (bool, error) {
+	pos, err := walk(ctx, op, api, spec, func(ctx context.Context, _ int, item Item) (bool, error) {
 		s := spec
 		if spec.of != nil {
 			var ok bool
@@ -168,7 +177,7 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 		}
 		mu.Unlock()
 		return m.ok, err
-	}, append(optFns, track))
+	}, []func(*ScanOptions){track}, 1)
 	res.Position = pos
 	return res, err
 }
@@ -187,7 +196,7 @@ func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item It
 	t := spec.t
 	o := &t.opts
 	for attempt := 0; attempt < maxMigrateAttempts; attempt++ {
-		want, ok, err := spec.derive(item)
+		want, ok, err := spec.derive(item, nil)
 		if m.ok = ok; !ok || err != nil {
 			return m, err
 		}
@@ -219,7 +228,7 @@ func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item It
 				}
 			}
 		} else {
-			upd, changed := staleUpdate(item, want, spec.owned)
+			upd, changed := staleUpdate(item, want, spec.owned, spec.foreign)
 			if !changed {
 				return m, nil
 			}
@@ -294,16 +303,19 @@ const (
 
 // move puts item at partition key home, with the derived attributes
 // want, and deletes it at its old key, in one transaction.
-func (spec scanSpec) move(ctx context.Context, api MigrateClient, item Item, home string, want map[string]string) (moveResult, error) {
+func (spec scanSpec) move(ctx context.Context, api MigrateClient, item Item, home string, want keyAttrs) (moveResult, error) {
 	t := spec.t
 	moved := maps.Clone(item)
 	moved[t.opts.PartitionKey] = &types.AttributeValueMemberS{Value: home}
 	for _, name := range spec.owned {
-		if v, ok := want[name]; ok {
+		if v, ok := want.get(name); ok {
 			moved[name] = &types.AttributeValueMemberS{Value: v}
 		} else {
 			delete(moved, name)
 		}
+	}
+	for _, name := range spec.foreign {
+		delete(moved, name)
 	}
 	put, err := expression.NewBuilder().WithCondition(expression.AttributeNotExists(expression.Name(t.opts.PartitionKey))).Build()
 	if err != nil {
@@ -344,15 +356,21 @@ func (spec scanSpec) move(ctx context.Context, api MigrateClient, item Item, hom
 }
 
 // staleUpdate is the update that gives item exactly the derived
-// attributes want among owned; changed is false when it has them.
-func staleUpdate(item Item, want map[string]string, owned []string) (upd Update, changed bool) {
+// attributes want among owned, and none of foreign; changed is false when
+// it has them.
+func staleUpdate(item Item, want keyAttrs, owned, foreign []string) (upd Update, changed bool) {
 	for _, name := range owned {
 		have, has := stringAttr(item, name)
-		w, should := want[name]
+		w, should := want.get(name)
 		switch {
 		case should && (!has || have != w):
 			upd = upd.Set(name, w)
 		case !should && item[name] != nil:
+			upd = upd.Remove(name)
+		}
+	}
+	for _, name := range foreign {
+		if item[name] != nil {
 			upd = upd.Remove(name)
 		}
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
-	"reflect"
 	"slices"
 	"sync"
 )
@@ -45,9 +43,9 @@ type recorded struct {
 	check func(Item) error
 	// version is the type's Tracking.Version attribute; "" untracked.
 	version string
-	// refs are the items an item of the type needs: an edge's endpoint
-	// items, a child's parent node item.
-	refs func(Item) []itemRef
+	// refs appends to buf (from its start) the items an item of the type
+	// needs: an edge's endpoint items, a child's parent node item.
+	refs func(item Item, buf []itemRef) []itemRef
 }
 
 // itemRef is an item another one needs: its key, its item type's record
@@ -161,7 +159,7 @@ func (t *Table) Check() error {
 func (e *Entity[T]) recorded() recorded {
 	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true, version: e.tr.version,
 		match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
-		check: func(item Item) error { return decodeData[T](e.t, item) }}
+		check: dataCheck[T](e.t)}
 	if e.err == nil {
 		r.pk, r.sk = e.pk, e.sk
 	}
@@ -172,26 +170,13 @@ func (e *Entity[T]) recorded() recorded {
 // type's items under two markers are two item types.
 func (n *Node[N]) recordID() string { return "node " + n.typ + " " + n.marker }
 
-// decodeData decodes the data of an item whose keys are known to be of
-// its type into a V, as the type's Decode does, and returns the error;
-// item is copied first when decoding into V may modify it
-// (unmarshalData removes the keys before decoding into anything but a
-// struct).
-func decodeData[V any](t *Table, item Item) error {
-	if reflect.TypeFor[V]().Kind() != reflect.Struct {
-		item = maps.Clone(item)
-	}
-	var v V
-	return t.unmarshalData(item, &v)
-}
-
 // refs are the endpoint items an edge item of e needs
 // ([FindingDanglingEdge]). A node endpoint's key is in the edge's own
 // keys: its partition key, or its sort key after the label.
-func (e *Edge[E]) refs(item Item) []itemRef {
+func (e *Edge[E]) refs(item Item, buf []itemRef) []itemRef {
 	pk, _ := stringAttr(item, e.t.opts.PartitionKey)
 	sk, _ := stringAttr(item, e.t.opts.SortKey)
-	out := make([]itemRef, 0, 2)
+	out := buf[:0]
 	for _, end := range [...]struct {
 		p   endpoint
 		key string
@@ -211,25 +196,26 @@ func (e *Edge[E]) refs(item Item) []itemRef {
 	return out
 }
 
-// refs is the parent node item a child needs ([FindingOrphan]).
-func (c *Collection[P, C]) refs(item Item) []itemRef {
+// refs is the parent node item a child needs ([FindingOrphan]), whose
+// record id is of.
+func (c *Collection[P, C]) refs(item Item, of string, buf []itemRef) []itemRef {
 	pk, _ := stringAttr(item, c.t.opts.PartitionKey)
 	parent, ok := parentKey(pk)
 	if !ok {
-		return nil
+		return buf[:0]
 	}
 	sk := c.parent.marker
 	if sk == "" {
 		sk = parent
 	}
-	return []itemRef{{key: itemKey{parent, sk}, of: c.parent.recordID(), kind: FindingOrphan}}
+	return append(buf[:0], itemRef{key: itemKey{parent, sk}, of: of, kind: FindingOrphan})
 }
 
 // recordNode records node n, whatever its error.
 func (n *Node[N]) record() {
 	r := recorded{id: n.recordID(), name: "node " + n.typ, h: n, err: n.err, version: n.tr.version,
 		match: n.hasKeys,
-		check: func(item Item) error { return decodeData[N](n.t, item) }}
+		check: dataCheck[N](n.t)}
 	if n.err == nil {
 		pk := spelling{{partLit, n.typ + "#"}, {partField, "id"}}
 		sk := pk
@@ -249,7 +235,7 @@ func (e *Edge[E]) record() {
 	}
 	r := recorded{id: e.it.kind, name: name, h: e, err: e.err, version: e.tr.version,
 		match: func(item Item) bool { _, _, ok := e.split(item); return ok },
-		check: func(item Item) error { return decodeData[E](e.t, item) },
+		check: dataCheck[E](e.t),
 		refs:  e.refs}
 	if e.err == nil {
 		sk := endpointParts(e.dst, "to")
@@ -275,10 +261,11 @@ func endpointParts(p endpoint, side string) spelling {
 
 // record records collection c, whatever its error.
 func (c *Collection[P, C]) record() {
+	of := c.parent.recordID()
 	r := recorded{name: c.it.kind, h: c, err: c.err, collection: true, version: c.tr.version,
 		match: func(item Item) bool { _, _, ok := c.ids(item); return ok },
-		check: func(item Item) error { return decodeData[C](c.t, item) },
-		refs:  c.refs}
+		check: dataCheck[C](c.t),
+		refs:  func(item Item, buf []itemRef) []itemRef { return c.refs(item, of, buf) }}
 	if c.err == nil {
 		pk := spelling{{partLit, c.parent.typ + "#"}, {partField, "parent"}}
 		if c.shards > 0 {
@@ -353,11 +340,11 @@ func (t *Table) scanSpec() scanSpec {
 	}
 	return scanSpec{t: t, kind: "every item type", err: t.Check(),
 		of: pick,
-		derive: func(item Item) (map[string]string, bool, error) {
+		derive: func(item Item, buf keyAttrs) (keyAttrs, bool, error) {
 			s, ok := pick(item)
 			if !ok {
-				return nil, false, nil
+				return buf[:0], false, nil
 			}
-			return s.derive(item)
+			return s.derive(item, buf)
 		}}
 }

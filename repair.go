@@ -2,9 +2,11 @@ package adjlist
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -18,9 +20,18 @@ type RepairOptions struct {
 	// children of [FindingOrphan] whose missing item is still missing.
 	// Default false: they are left as they are, in RepairResult.Left.
 	DeleteDangling bool
-	// DeleteUnknown deletes the items of [FindingUnknownItem] and
-	// [FindingUndecodable] that are still so. Default false: left.
+	// DeleteUnknown deletes the items of [FindingUnknownItem] that are
+	// still of no recorded type. Default false: left.
 	DeleteUnknown bool
+	// DeleteUndecodable deletes the items of [FindingUndecodable] that are
+	// still undecodable: items of a recorded type, which hold data, and
+	// which other items may need. Deleting a node item leaves its edges
+	// and its collection's children in place, and deleting a child leaves
+	// the edges into it: dangling, which the next [Verify] reports as
+	// dangling edges and orphans (while the table holds other items of
+	// the deleted item's type), and DeleteDangling then deletes. Default
+	// false: left (DeleteUnknown does not delete them).
+	DeleteUndecodable bool
 }
 
 // RepairResult is what [Repair] did with each finding.
@@ -47,70 +58,139 @@ type RepairClient interface {
 	DeleteItem(ctx context.Context, params *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
 }
 
+// repairIndexWait bounds how long one Repair waits for the inverted index
+// to list the counted edges it re-indexed before it counts them.
+const repairIndexWait = 5 * time.Second
+
 // Repair fixes the findings of [Verify] on t's table that are derivable
-// from the model, one by one, each from a fresh strongly consistent read
-// and with a conditional write that loses no concurrent update:
+// from the model, each from a fresh strongly consistent read and with a
+// conditional write that loses no concurrent update, in three rounds, so
+// that one Repair of one Verify's findings leaves nothing for the next
+// Verify to find but what it left:
 //
-//   - index keys ([FindingIndexKeyMissing], [FindingIndexKeyStale],
+//  1. index keys ([FindingIndexKeyMissing], [FindingIndexKeyStale],
 //     [FindingIndexKeyExtra]): one UpdateItem per item that SETs and
-//     REMOVEs its derived attributes, conditioned on the item being as
-//     read, recomputed from a new read when that fails (as [Migrate],
-//     which it shares: a child stored under another shard layout is also
-//     moved);
-//   - counters ([FindingCounterMismatch]): the edges are counted on the
-//     index (Query), and one UpdateItem SETs the count, conditioned on the
-//     stored count being the one read (or the aggregate absent), so that a
-//     concurrent [Counter.Put] or [Counter.Delete] makes it count again.
-//     The index is eventually consistent: an edge written within the
-//     index's propagation delay (typically under a second) before the count
-//     may be missed, so repair counters of a table whose counted edges are
+//     REMOVEs its derived attributes (removing, too, the keys of indexes
+//     its type does not declare), conditioned on the item being as read,
+//     recomputed from a new read when that fails (as [Migrate], which it
+//     shares: a child stored under another shard layout is also moved);
+//  2. counters ([FindingCounterMismatch]), once the index keys are right:
+//     the edges are counted on the index (Query), and one UpdateItem SETs
+//     the count, conditioned on the stored count being the one read (or
+//     the aggregate absent), so that a concurrent [Counter.Put] or
+//     [Counter.Delete] makes it count again. When round 1 re-indexed an
+//     edge counted towards one of these aggregates, Repair first waits
+//     until the index lists it ([Edge.WaitIndexed]; 5 s at most for all
+//     of them, then it counts what the index holds). The index is
+//     eventually consistent: an edge written by others within the index's
+//     propagation delay (typically under a second) before the count may
+//     be missed, so repair counters of a table whose counted edges are
 //     quiet, and run Verify again;
-//   - with [RepairOptions].DeleteDangling, a dangling edge or an orphan is
-//     deleted in one TransactWriteItems with a ConditionCheck that the
-//     missing item is still missing and a Delete conditioned on the item
-//     being as read; with DeleteUnknown, an unknown or undecodable item is
+//  3. deletes, asked for by [RepairOptions]: with DeleteDangling, a
+//     dangling edge or an orphan is deleted in one TransactWriteItems with
+//     a ConditionCheck that the missing item is still missing and a Delete
+//     conditioned on the item being as read; with DeleteUnknown, an
+//     unknown item, and with DeleteUndecodable an undecodable one, is
 //     deleted with a DeleteItem conditioned on it being as read. Deleting
 //     a counted edge leaves its [Counter]'s count as it is (a count kept
 //     from a stream follows the delete on its own; one kept at write time
-//     is then one too high): Verify finds it, and Repair fixes it.
+//     is then one too high): the next Verify finds it, and Repair fixes
+//     it.
 //
 // What it cannot decide ([FindingBadVersion], and the deletes not asked
 // for) is left untouched, in RepairResult.Left; a finding that no longer
 // holds when read again, in Gone. A finding on an item changed on each of
 // 10 attempts, or an SDK error, stops Repair with an [*OpError] (Op
-// "Repair") and the result so far. The counting Query goes through the
-// table's own client; everything else through api. Run [Verify] again to
-// confirm. An invalid model ([Table.Check]) fails before any request.
+// "Repair") and the result so far. The counting Query and the wait go
+// through the table's own client; everything else through api. Run
+// [Verify] again to confirm. An invalid model ([Table.Check]), a nil
+// table, client or option function, and counter findings on a table
+// without a client ([NewTable] with nil) fail before any request
+// ([ErrInvalidOption]).
 func Repair(ctx context.Context, api RepairClient, t *Table, findings []Finding, optFns ...func(*RepairOptions)) (res RepairResult, err error) {
 	const op = "Repair"
+	if t == nil {
+		return res, &OpError{Op: op, Err: errNilTable}
+	}
 	ctx, sp := t.startSpan(ctx, op)
 	defer sp.end(&err)
+	fail := func(err error) (RepairResult, error) { return res, &OpError{Op: op, Table: t.name, Err: err} }
 	var opts RepairOptions
 	for _, fn := range optFns {
+		if fn == nil {
+			return fail(errNilOptFn)
+		}
 		fn(&opts)
+	}
+	if isNil(api) {
+		return fail(errNilAPI)
 	}
 	spec := t.scanSpec()
 	if spec.err != nil {
-		return res, &OpError{Op: op, Table: t.name, Err: spec.err}
+		return fail(spec.err)
 	}
-	v := newVerifier(t, 0)
-	// The findings of one item are repaired by one write.
-	done := map[itemKey]bool{}
+	r := &repairer{verifier: newVerifier(t, 0), api: api, spec: spec, opts: opts,
+		done: map[itemKey]bool{}, counted: map[itemKey]bool{}}
 	for _, f := range findings {
-		out, retried, err := v.repair(ctx, api, spec, opts, done, f)
-		res.Retried += retried
-		switch {
-		case err != nil:
-			return res, t.opErr(op, f.Key.PK, f.Key.SK, err)
-		case out == repaired:
-			res.Repaired = append(res.Repaired, f)
-		case out == left:
-			res.Left = append(res.Left, f)
-		default:
-			res.Gone = append(res.Gone, f)
+		if f.Kind == FindingCounterMismatch {
+			r.counted[itemKey{f.Key.PK, f.Key.SK}] = true
+		}
+	}
+	if _, none := t.client.(noClient); none && len(r.counted) > 0 { // it counts through it
+		return fail(errNoClient)
+	}
+	for round := range 3 {
+		if round == 1 {
+			if err := r.awaitIndexed(ctx); err != nil {
+				return res, t.opErr(op, "", "", err)
+			}
+		}
+		for _, f := range findings {
+			if repairRound(f.Kind) != round {
+				continue
+			}
+			out, retried, err := r.repair(ctx, f)
+			res.Retried += retried
+			switch {
+			case err != nil:
+				return res, t.opErr(op, f.Key.PK, f.Key.SK, err)
+			case out == repaired:
+				res.Repaired = append(res.Repaired, f)
+			case out == left:
+				res.Left = append(res.Left, f)
+			default:
+				res.Gone = append(res.Gone, f)
+			}
 		}
 	}
 	return res, nil
+}
+
+// repairRound is the round of [Repair] that handles findings of kind k:
+// index keys first, so that counts are taken from a complete index; then
+// counts, before the deletes, which leave counts as they are.
+func repairRound(k FindingKind) int {
+	switch k {
+	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra:
+		return 0
+	case FindingCounterMismatch:
+		return 1
+	}
+	return 2
+}
+
+// repairer is one Repair's state.
+type repairer struct {
+	*verifier
+	api  RepairClient
+	spec scanSpec
+	opts RepairOptions
+	// done holds the items whose index keys were rewritten already.
+	done map[itemKey]bool
+	// counted holds the aggregates of counter findings; reindexed the
+	// counted edges towards them whose index keys round 1 rewrote.
+	counted   map[itemKey]bool
+	reindexed []Item
 }
 
 // outcome is what Repair did with one finding.
@@ -122,9 +202,8 @@ const (
 	left                    // not Repair's to decide
 )
 
-// repair repairs one finding; done holds the items whose index keys were
-// rewritten already.
-func (v *verifier) repair(ctx context.Context, api RepairClient, spec scanSpec, opts RepairOptions, done map[itemKey]bool, f Finding) (outcome, int, error) {
+// repair repairs one finding.
+func (r *repairer) repair(ctx context.Context, f Finding) (outcome, int, error) {
 	k := itemKey{f.Key.PK, f.Key.SK}
 	did := func(ok bool, err error) (outcome, int, error) {
 		if ok {
@@ -134,37 +213,84 @@ func (v *verifier) repair(ctx context.Context, api RepairClient, spec scanSpec, 
 	}
 	switch f.Kind {
 	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra:
-		if done[k] {
+		if r.done[k] {
 			return repaired, 0, nil
 		}
-		item, err := v.read(ctx, api, k)
+		item, err := r.read(ctx, r.api, k)
 		if err != nil {
 			return gone, 0, err
 		}
-		s, ok := spec.of(item)
+		s, ok := r.spec.of(item)
 		if item == nil || !ok {
 			return gone, 0, nil
 		}
-		m, err := s.migrateItem(ctx, api, item)
-		done[k] = m.rewrote || m.moved
-		out, _, err := did(done[k], err)
+		m, err := s.migrateItem(ctx, r.api, item)
+		r.done[k] = m.rewrote || m.moved
+		if m.rewrote {
+			r.noteReindexed(item)
+		}
+		out, _, err := did(r.done[k], err)
 		return out, m.retried, err
 	case FindingCounterMismatch:
-		fixed, retried, err := v.repairCount(ctx, api, f)
+		fixed, retried, err := r.repairCount(ctx, r.api, f)
 		out, _, err := did(fixed, err)
 		return out, retried, err
 	case FindingDanglingEdge, FindingOrphan:
-		if !opts.DeleteDangling {
+		if !r.opts.DeleteDangling {
 			return left, 0, nil
 		}
-		return did(v.deleteDangling(ctx, api, f))
-	case FindingUnknownItem, FindingUndecodable:
-		if !opts.DeleteUnknown {
+		return did(r.deleteDangling(ctx, r.api, f))
+	case FindingUnknownItem:
+		if !r.opts.DeleteUnknown {
 			return left, 0, nil
 		}
-		return did(v.deleteUnknown(ctx, api, f))
+		return did(r.deleteUnknown(ctx, r.api, f))
+	case FindingUndecodable:
+		if !r.opts.DeleteUndecodable {
+			return left, 0, nil
+		}
+		return did(r.deleteUnknown(ctx, r.api, f))
 	}
 	return left, 0, nil
+}
+
+// noteReindexed keeps item, whose index keys were just rewritten, if it is
+// an edge counted towards an aggregate of a counter finding.
+func (r *repairer) noteReindexed(item Item) {
+	vt := r.typeOf(item)
+	if vt == nil {
+		return
+	}
+	for _, c := range vt.counts {
+		if agg, ok := r.counters[c].target(item); ok && r.counted[agg] {
+			r.reindexed = append(r.reindexed, item)
+			return
+		}
+	}
+}
+
+// awaitIndexed waits until the inverted index lists each edge in
+// r.reindexed, repairIndexWait at most for all; an edge still not listed
+// then is counted as the index has it.
+func (r *repairer) awaitIndexed(ctx context.Context) error {
+	deadline := time.Now().Add(repairIndexWait)
+	for _, item := range r.reindexed {
+		e, ok := r.typeOf(item).h.(interface {
+			split(Item) (from, to string, ok bool)
+			WaitIndexed(ctx context.Context, from, to string, maxWait time.Duration) error
+		})
+		if !ok {
+			continue
+		}
+		from, to, ok := e.split(item)
+		if !ok {
+			continue
+		}
+		if err := e.WaitIndexed(ctx, from, to, time.Until(deadline)); err != nil && !errors.Is(err, ErrNotVisible) {
+			return err
+		}
+	}
+	return nil
 }
 
 // repairCount sets a counter's aggregate to the edges counted.
@@ -233,8 +359,8 @@ func (v *verifier) deleteDangling(ctx context.Context, api MigrateClient, f Find
 		if err != nil || item == nil {
 			return false, err
 		}
-		r, ok := v.typeOf(item)
-		if !ok || r.refs == nil || !containsRef(r.refs(item), missing) {
+		r := v.typeOf(item)
+		if r == nil || r.refs == nil || !containsRef(r.refs(item, nil), missing) {
 			return false, nil
 		}
 		absent, err := expression.NewBuilder().WithCondition(expression.AttributeNotExists(expression.Name(t.opts.PartitionKey))).Build()
@@ -287,7 +413,7 @@ func (v *verifier) deleteUnknown(ctx context.Context, api RepairClient, f Findin
 		if err != nil || item == nil {
 			return false, err
 		}
-		_, _, found := v.inspect(item)
+		_, found := v.inspect(item)
 		if !slices.ContainsFunc(found, func(g Finding) bool { return g.Kind == f.Kind }) {
 			return false, nil
 		}

@@ -6,6 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"reflect"
+	"slices"
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -33,16 +35,20 @@ type scanSpec struct {
 	// filter narrows the Scan to the item type's key shape (DynamoDB still
 	// reads, and bills, every item); unset for a walk of every item.
 	filter expression.ConditionBuilder
-	// derive returns the derived key attributes item should carry in the
-	// current layout (absent ones omitted), given its table keys; ok is
-	// false for an item not of this type.
-	derive func(item Item) (want map[string]string, ok bool, err error)
+	// derive appends to buf (from its start) the derived key attributes
+	// item should carry in the current layout (absent ones omitted), given
+	// its table keys, and returns it; ok is false for an item not of this
+	// type. buf may be nil; a caller reusing it allocates nothing for a
+	// type whose keys need no rendering (an edge's inverted index keys).
+	derive func(item Item, buf keyAttrs) (want keyAttrs, ok bool, err error)
 	// matched, if set, is derive for an item already known to be of the
 	// type, which it saves parsing the keys again.
-	matched func(item Item) (want map[string]string, err error)
-	// owned are every derived attribute the type may write; feeds the data
-	// attributes they are computed from.
-	owned, feeds []string
+	matched func(item Item, buf keyAttrs) (want keyAttrs, err error)
+	// owned are every derived attribute the type may write; foreign the
+	// table's other derived attributes (another type's, or an index's the
+	// type does not declare), which an item of the type never carries;
+	// feeds the data attributes the owned ones are computed from.
+	owned, foreign, feeds []string
 	// of, for a walk of every item type a table records, picks the spec
 	// of an item's own type; nil for a walk of one type.
 	of func(item Item) (scanSpec, bool)
@@ -53,6 +59,23 @@ type scanSpec struct {
 	home func(item Item) (string, error)
 }
 
+// keyAttr is one derived key attribute and the value an item should
+// carry in it.
+type keyAttr struct{ name, value string }
+
+// keyAttrs are an item's derived key attributes, a handful at most.
+type keyAttrs []keyAttr
+
+// get is the value of attribute name; ok is false when it is not there.
+func (a keyAttrs) get(name string) (value string, ok bool) {
+	for _, x := range a {
+		if x.name == name {
+			return x.value, true
+		}
+	}
+	return "", false
+}
+
 func (n *Node[N]) scanSpec() scanSpec {
 	o := &n.t.opts
 	sk := expression.Name(o.SortKey)
@@ -60,27 +83,28 @@ func (n *Node[N]) scanSpec() scanSpec {
 	if n.marker != "" {
 		f = f.And(sk.Equal(expression.Value(n.marker)))
 	}
-	matched := func(item Item) (map[string]string, error) {
+	matched := func(item Item, buf keyAttrs) (keyAttrs, error) {
+		buf = buf[:0]
 		if len(n.it.indexes) == 0 {
-			return nil, nil
+			return buf, nil
 		}
 		pk, _ := stringAttr(item, o.PartitionKey)
 		skv, _ := stringAttr(item, o.SortKey)
-		want, _, err := derived(n.it.indexes, item, n.keyCtx(pk, skv), nil)
-		return want, err
+		return derived(n.it.indexes, item, n.keyCtx(pk, skv), buf)
 	}
-	return scanSpec{t: n.t, kind: n.it.kind, err: n.err, filter: f, owned: ownedAttrs(n.t, n.it.indexes, false), feeds: feedAttrs(n.it.indexes),
+	owned := ownedAttrs(n.t, n.it.indexes, false)
+	return scanSpec{t: n.t, kind: n.it.kind, err: n.err, filter: f, owned: owned, foreign: foreignAttrs(n.t, owned), feeds: feedAttrs(n.it.indexes),
 		derive:  deriveIf(n.hasKeys, matched),
 		matched: matched}
 }
 
 // deriveIf derives, by matched, the attributes of the items is accepts.
-func deriveIf(is func(Item) bool, matched func(Item) (map[string]string, error)) func(Item) (map[string]string, bool, error) {
-	return func(item Item) (map[string]string, bool, error) {
+func deriveIf(is func(Item) bool, matched func(Item, keyAttrs) (keyAttrs, error)) func(Item, keyAttrs) (keyAttrs, bool, error) {
+	return func(item Item, buf keyAttrs) (keyAttrs, bool, error) {
 		if !is(item) {
-			return nil, false, nil
+			return buf[:0], false, nil
 		}
-		want, err := matched(item)
+		want, err := matched(item, buf)
 		return want, true, err
 	}
 }
@@ -103,25 +127,31 @@ func (c *Collection[P, C]) scanSpec() scanSpec {
 		pk, _, err := c.Key(parentID, id)
 		return pk, err
 	}
-	return scanSpec{t: c.t, kind: c.it.kind, err: c.err, filter: f, owned: ownedAttrs(c.t, c.it.indexes, false), feeds: feedAttrs(c.it.indexes), home: home,
-		derive: func(item Item) (map[string]string, bool, error) {
-			if _, _, ok := c.ids(item); !ok {
-				return nil, false, nil
-			}
-			pk, err := home(item)
-			if err != nil {
-				return nil, true, err
-			}
-			sk, _ := stringAttr(item, o.SortKey)
-			return derived(c.it.indexes, item, c.keyCtx(pk, sk), nil)
-		}}
+	// The index keys follow the child's home, not where it is stored.
+	matched := func(item Item, buf keyAttrs) (keyAttrs, error) {
+		buf = buf[:0]
+		if len(c.it.indexes) == 0 && c.shards == 0 { // nothing to derive, a home always found
+			return buf, nil
+		}
+		pk, err := home(item)
+		if err != nil || len(c.it.indexes) == 0 {
+			return buf, err
+		}
+		sk, _ := stringAttr(item, o.SortKey)
+		return derived(c.it.indexes, item, c.keyCtx(pk, sk), buf)
+	}
+	is := func(item Item) bool { _, _, ok := c.ids(item); return ok }
+	owned := ownedAttrs(c.t, c.it.indexes, false)
+	return scanSpec{t: c.t, kind: c.it.kind, err: c.err, filter: f, owned: owned, foreign: foreignAttrs(c.t, owned), feeds: feedAttrs(c.it.indexes), home: home,
+		derive: deriveIf(is, matched), matched: matched}
 }
 
 func (e *Edge[E]) scanSpec() scanSpec {
 	o := &e.t.opts
 	f := expression.Name(o.PartitionKey).BeginsWith(e.sourcePrefix).And(expression.Name(o.SortKey).BeginsWith(e.prefix))
 	// The index keys follow the item's own table keys.
-	matched := func(item Item) (map[string]string, error) {
+	matched := func(item Item, buf keyAttrs) (keyAttrs, error) {
+		buf = buf[:0]
 		k := edgeKeys{}
 		k.pk, _ = stringAttr(item, o.PartitionKey)
 		k.sk, _ = stringAttr(item, o.SortKey)
@@ -130,18 +160,17 @@ func (e *Edge[E]) scanSpec() scanSpec {
 			from, _ := e.src.parse(k.pk)
 			k.ipk += "#" + shardSuffix(from, e.shards)
 		}
-		var inverted map[string]string
 		if e.t.layout == explicitKeys {
-			inverted = map[string]string{o.IndexPartitionKey: k.ipk, o.IndexSortKey: k.isk}
+			buf = append(buf, keyAttr{o.IndexPartitionKey, k.ipk}, keyAttr{o.IndexSortKey, k.isk})
 		}
 		if len(e.it.indexes) == 0 {
-			return inverted, nil
+			return buf, nil
 		}
-		want, _, err := derived(e.it.indexes, item, e.keyCtx(k), inverted)
-		return want, err
+		return derived(e.it.indexes, item, e.keyCtx(k), buf)
 	}
 	is := func(item Item) bool { _, _, ok := e.split(item); return ok }
-	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: ownedAttrs(e.t, e.it.indexes, e.t.layout == explicitKeys), feeds: feedAttrs(e.it.indexes),
+	owned := ownedAttrs(e.t, e.it.indexes, e.t.layout == explicitKeys)
+	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: owned, foreign: foreignAttrs(e.t, owned), feeds: feedAttrs(e.it.indexes),
 		derive: deriveIf(is, matched), matched: matched}
 }
 
@@ -156,15 +185,21 @@ func (e *Entity[T]) scanSpec() scanSpec {
 	} else if p != "" {
 		f = f.And(expression.Name(o.SortKey).BeginsWith(p))
 	}
-	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: ownedAttrs(e.t, e.it.indexes, false), feeds: feedAttrs(e.it.indexes),
-		derive: func(item Item) (map[string]string, bool, error) {
+	owned := ownedAttrs(e.t, e.it.indexes, false)
+	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: owned, foreign: foreignAttrs(e.t, owned), feeds: feedAttrs(e.it.indexes),
+		derive: func(item Item, buf keyAttrs) (keyAttrs, bool, error) {
+			buf = buf[:0]
 			ids, ok := e.parseKeys(item)
 			if !ok {
-				return nil, false, nil
+				return buf, false, nil
+			}
+			if len(e.it.indexes) == 0 {
+				return buf, true, nil
 			}
 			pk, _ := stringAttr(item, o.PartitionKey)
 			sk, _ := stringAttr(item, o.SortKey)
-			return derived(e.it.indexes, item, e.keyCtx(pk, sk, ids), nil)
+			want, err := derived(e.it.indexes, item, e.keyCtx(pk, sk, ids), buf)
+			return want, true, err
 		}}
 }
 
@@ -180,10 +215,27 @@ func ownedAttrs(t *Table, indexes []boundIndex, inverted bool) []string {
 		out = append(out, t.opts.IndexPartitionKey, t.opts.IndexSortKey)
 	}
 	for i := range indexes {
-		for _, d := range indexes[i].derivedKeys() {
-			out = append(out, d.attr)
+		b := &indexes[i]
+		if !b.ix.Local {
+			out = append(out, b.pkAttr)
+		}
+		if b.skAttr != "" {
+			out = append(out, b.skAttr)
 		}
 	}
+	return out
+}
+
+// foreignAttrs lists, sorted, the derived attributes of t's indexes that
+// are not among owned.
+func foreignAttrs(t *Table, owned []string) []string {
+	var out []string
+	for name := range t.derived {
+		if !slices.Contains(owned, name) {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
 	return out
 }
 
@@ -196,42 +248,51 @@ func feedAttrs(indexes []boundIndex) []string {
 	return out
 }
 
-// derived computes the derived attributes of item (its data and keys)
-// under indexes, plus the given ones.
-func derived(indexes []boundIndex, item Item, kc *keyCtx, plus map[string]string) (map[string]string, bool, error) {
-	if len(indexes) == 0 {
-		return plus, true, nil // read only by every caller
-	}
-	want := map[string]string{}
-	for k, v := range plus {
-		want[k] = v
-	}
+// derived appends to want the derived attributes of item (its data and
+// keys) under indexes, and returns it.
+func derived(indexes []boundIndex, item Item, kc *keyCtx, want keyAttrs) (keyAttrs, error) {
 	for i := range indexes {
-		for _, d := range indexes[i].derivedKeys() {
-			v, ok, err := d.compute(item, kc)
+		b := &indexes[i]
+		if !b.ix.Local {
+			v, ok, err := b.partitionKey(item, kc)
 			if err != nil {
-				return nil, true, err
+				return want, err
 			}
 			if ok {
-				want[d.attr] = v
+				want = append(want, keyAttr{b.pkAttr, v})
+			}
+		}
+		if b.skAttr != "" {
+			v, ok, err := b.sortKey(item, kc)
+			if err != nil {
+				return want, err
+			}
+			if ok {
+				want = append(want, keyAttr{b.skAttr, v})
 			}
 		}
 	}
-	return want, true, nil
+	return want, nil
 }
 
 // ScanOptions configures [Scan] and [Migrate]. The zero value uses the
 // defaults.
 type ScanOptions struct {
-	// Segments is how many parts of the table are scanned in parallel
-	// (Scan's TotalSegments), one goroutine each. Default 4, at most
-	// 1,000,000.
+	// Segments is how many parts of the table (or index) are scanned in
+	// parallel (Scan's TotalSegments), one goroutine each, at most
+	// 1,000,000; each segment sends at least one Scan request. Default 0:
+	// the number of segments of From's position when From is set, else 1
+	// for [Scan] and [Migrate] (one request per page, so a walk of a
+	// table or index under 1 MB sends one request) and 4 for [Verify],
+	// which checks every item of the table on the client. Set it higher
+	// to read a large table faster, as far as its read capacity allows.
 	Segments int
 	// Limit is how many items one Scan request evaluates. Default 0:
 	// DynamoDB's 1 MB pages.
 	Limit int32
-	// From resumes an interrupted walk at the position it returned. Its
-	// Segments must be the same. Default "": from the start.
+	// From resumes an interrupted walk at the position it returned;
+	// Segments, if set, must be the position's. Default "": from the
+	// start.
 	From string
 	// Progress, if set, is called after each page with the totals so far
 	// and the position a resumed walk would start from. Calls do not
@@ -276,9 +337,9 @@ type scanPosition struct {
 	Segments []shardState `json:"s"`
 }
 
-// Scan calls fn with every item of h's type in its table: a parallel Scan
-// (Segment/TotalSegments, [ScanOptions].Segments goroutines) with a filter
-// on the type's key shape, e.g. for an edge kind
+// Scan calls fn with every item of h's type in its table: a Scan
+// (Segment/TotalSegments, [ScanOptions].Segments goroutines, one by
+// default) with a filter on the type's key shape, e.g. for an edge kind
 //
 //	begins_with(PK, "STU#") AND begins_with(SK, "ENROLL#CRS#")
 //
@@ -294,31 +355,109 @@ type scanPosition struct {
 // error and a position: [ScanOptions].From = position resumes after the
 // last page whose every item fn accepted, so items of the page that failed
 // are delivered again (at least once). Reads are eventually consistent.
-// An invalid position is [ErrInvalidCursor], invalid options
-// [ErrInvalidOption], both before any request. It makes one Scan request
-// per page per segment; each segment sends the request for its next page
+// An invalid position is [ErrInvalidCursor]; invalid options, a nil
+// option function, a nil client, handle or fn are [ErrInvalidOption]; all
+// in an [*OpError] with Op "Scan", before any request. It makes one Scan
+// request per page per segment (a table or index under 1 MB, on one
+// segment: one request); each segment sends the request for its next page
 // while fn handles the current one, so a walk that stops early may have
 // read one page more per segment than it handed on.
 func Scan[T any](ctx context.Context, api dynamodb.ScanAPIClient, h Scannable[T], fn func(context.Context, T) error, optFns ...func(*ScanOptions)) (string, error) {
-	spec := h.scanSpec()
-	return walk(ctx, "Scan", api, spec, func(ctx context.Context, _ int, item Item) (bool, error) {
+	const op = "Scan"
+	switch {
+	case isNil(h):
+		return "", &OpError{Op: op, Err: errNilHandle}
+	case fn == nil:
+		return "", &OpError{Op: op, Err: fmt.Errorf("%w: nil fn", ErrInvalidOption)}
+	}
+	return walk(ctx, op, api, h.scanSpec(), func(ctx context.Context, _ int, item Item) (bool, error) {
 		v, ok, err := h.Decode(item)
 		if !ok || err != nil {
 			return false, err
 		}
 		return true, fn(ctx, v)
-	}, optFns)
+	}, optFns, 1)
+}
+
+// Errors of the arguments every walk takes.
+var (
+	errNilHandle = fmt.Errorf("%w: nil handle", ErrInvalidOption)
+	errNilAPI    = fmt.Errorf("%w: nil DynamoDB client", ErrInvalidOption)
+	errNilTable  = fmt.Errorf("%w: nil table", ErrInvalidOption)
+	errNilOptFn  = fmt.Errorf("%w: nil option function", ErrInvalidOption)
+)
+
+// isNil reports whether v is nil, or an interface holding a nil pointer
+// (a client or handle whose methods would dereference it).
+func isNil(v any) bool {
+	if v == nil {
+		return true
+	}
+	switch rv := reflect.ValueOf(v); rv.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Chan, reflect.Interface:
+		return rv.IsNil()
+	}
+	return false
+}
+
+// scanOptions applies optFns to the zero ScanOptions and fills in the
+// default Segments: the count of From's position when From is set (a bad
+// position is left for walk to refuse), else segments.
+func scanOptions(optFns []func(*ScanOptions), segments int) (ScanOptions, error) {
+	var o ScanOptions
+	for _, fn := range optFns {
+		if fn == nil {
+			return o, errNilOptFn
+		}
+		fn(&o)
+	}
+	if o.Segments == 0 {
+		o.Segments = segments
+		if pos, err := parsePosition(o.From); err == nil && len(pos.Segments) > 0 {
+			o.Segments = len(pos.Segments)
+		}
+	}
+	return o, nil
+}
+
+// parsePosition decodes a walk's position; "" is the start.
+func parsePosition(s string) (scanPosition, error) {
+	var pos scanPosition
+	if s == "" {
+		return pos, nil
+	}
+	b, err := decodeExact(s)
+	if err == nil {
+		err = json.Unmarshal(b, &pos)
+	}
+	return pos, err
+}
+
+// check refuses options out of range for a walk op of t's table.
+func (o *ScanOptions) check(op string, t *Table) error {
+	switch {
+	case o.Segments < 1 || o.Segments > 1_000_000:
+		return fmt.Errorf("%w: Segments %d", ErrInvalidOption, o.Segments)
+	case o.Limit < 0:
+		return fmt.Errorf("%w: Limit %d", ErrInvalidOption, o.Limit)
+	case o.RequestRate < 0 || math.IsNaN(o.RequestRate) || o.ReadUnitRate < 0 || math.IsNaN(o.ReadUnitRate):
+		return fmt.Errorf("%w: RequestRate %v, ReadUnitRate %v", ErrInvalidOption, o.RequestRate, o.ReadUnitRate)
+	case o.Index != "" && op != "Scan":
+		return fmt.Errorf("%w: %s walks the table, not index %s", ErrInvalidOption, op, o.Index)
+	case o.Index != "":
+		_, err := t.index(o.Index)
+		return err
+	}
+	return nil
 }
 
 // walk runs a parallel Scan with spec's filter, handing each raw item,
 // with the segment that read it, to each (which reports whether it
-// matched), and returns the resume position on failure.
-func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanSpec, each func(ctx context.Context, seg int, item Item) (bool, error), optFns []func(*ScanOptions)) (_ string, err error) {
-	opts := ScanOptions{Segments: 4}
-	for _, fn := range optFns {
-		fn(&opts)
-	}
+// matched), and returns the resume position on failure. segments is the
+// default Segments.
+func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanSpec, each func(ctx context.Context, seg int, item Item) (bool, error), optFns []func(*ScanOptions), segments int) (_ string, err error) {
 	t := spec.t
+	opts, optErr := scanOptions(optFns, segments)
 	var sp *span // none inside Migrate's or Verify's own
 	if t.tracer != nil {
 		ctx, sp = t.beginSpan(ctx, op, opts.Index)
@@ -326,32 +465,24 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 	defer sp.end(&err)
 	fail := func(err error) (string, error) { return "", &OpError{Op: op, Table: t.name, Err: err} }
 	switch {
+	case optErr != nil:
+		return fail(optErr)
 	case spec.err != nil:
 		return fail(spec.err)
 	case t.err != nil:
 		return fail(t.err)
-	case opts.Segments < 1 || opts.Segments > 1_000_000:
-		return fail(fmt.Errorf("%w: Segments %d", ErrInvalidOption, opts.Segments))
-	case opts.Limit < 0:
-		return fail(fmt.Errorf("%w: Limit %d", ErrInvalidOption, opts.Limit))
-	case opts.RequestRate < 0 || math.IsNaN(opts.RequestRate) || opts.ReadUnitRate < 0 || math.IsNaN(opts.ReadUnitRate):
-		return fail(fmt.Errorf("%w: RequestRate %v, ReadUnitRate %v", ErrInvalidOption, opts.RequestRate, opts.ReadUnitRate))
-	case opts.Index != "" && op != "Scan":
-		return fail(fmt.Errorf("%w: %s walks the table, not index %s", ErrInvalidOption, op, opts.Index))
-	case opts.Index != "":
-		if _, err := t.index(opts.Index); err != nil {
-			return fail(err)
-		}
+	case isNil(api):
+		return fail(errNilAPI)
 	}
-	pos := scanPosition{Segments: make([]shardState, opts.Segments)}
-	if opts.From != "" {
-		b, err := decodeExact(opts.From)
-		if err == nil {
-			err = json.Unmarshal(b, &pos)
-		}
-		if err != nil || len(pos.Segments) != opts.Segments {
-			return fail(badCursor("not a scan position of this many segments"))
-		}
+	if err := opts.check(op, t); err != nil {
+		return fail(err)
+	}
+	pos, err := parsePosition(opts.From)
+	if err != nil || opts.From != "" && len(pos.Segments) != opts.Segments {
+		return fail(badCursor("not a scan position of this many segments"))
+	}
+	if opts.From == "" {
+		pos.Segments = make([]shardState, opts.Segments)
 	}
 	var expr expression.Expression
 	if spec.filter.IsSet() {

@@ -433,7 +433,7 @@ func TestMigrateMoveRefusedBeforeAnyRequest(t *testing.T) {
 	_, err = adjlist.Scan(ctx, calls, good, func(context.Context, adjlist.Child[Ticket]) error { return nil }, func(o *adjlist.ScanOptions) { o.From = "x" })
 	require.ErrorAs(t, err, &oe)
 	assert.Equal(t, "Scan", oe.Op)
-	_, err = adjlist.Migrate(ctx, calls, good, func(o *adjlist.ScanOptions) { o.Segments = 0 })
+	_, err = adjlist.Migrate(ctx, calls, good, func(o *adjlist.ScanOptions) { o.Segments = -1 }) // 0 is the default
 	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
 	assert.Zero(t, calls.total())
 }

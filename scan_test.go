@@ -324,3 +324,124 @@ func migrateInterrupted[T any](t *testing.T, ctx context.Context, db adjlist.Mig
 	}
 	return runs
 }
+
+// A walk of a table or index under 1 MB makes one request by default:
+// Scan and Migrate default to one segment, Verify to four; a zero
+// Segments set by an option function is the default too, and a walk
+// resumed from a position without Segments takes the position's count.
+func TestScanSmallMakesOneRequest(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	g := newGaming(t)
+	for i := range 5 {
+		item := playerItem{ItemName: "Potion"}
+		if i%2 == 0 {
+			item.Flagged = "yes"
+		}
+		require.NoError(t, g.items.Put(ctx, adjlist.IDs{"p1", fmt.Sprint(i)}, item))
+	}
+	for _, c := range []struct {
+		name  string
+		walk  func() error
+		scans int64
+	}{
+		{"Scan", func() error {
+			_, err := adjlist.Scan(ctx, g.calls, g.items, func(context.Context, adjlist.EntityItem[playerItem]) error { return nil })
+			return err
+		}, 1},
+		{"Scan of an index", func() error {
+			n := 0
+			_, err := adjlist.Scan(ctx, g.calls, g.items, func(context.Context, adjlist.EntityItem[playerItem]) error {
+				n++
+				return nil
+			}, func(o *adjlist.ScanOptions) { o.Index = "GSI1" })
+			assert.Equal(t, 3, n, "the flagged items")
+			return err
+		}, 1},
+		{"Scan, Segments 0", func() error {
+			_, err := adjlist.Scan(ctx, g.calls, g.items, func(context.Context, adjlist.EntityItem[playerItem]) error { return nil },
+				func(o *adjlist.ScanOptions) { o.Segments = 0 })
+			return err
+		}, 1},
+		{"Migrate", func() error { _, err := adjlist.Migrate(ctx, g.calls, g.items); return err }, 1},
+		{"Verify", func() error { _, err := adjlist.Verify(ctx, g.calls, g.table); return err }, 4},
+		{"Verify, Segments 1", func() error {
+			_, err := adjlist.Verify(ctx, g.calls, g.table, func(o *adjlist.ScanOptions) { o.Segments = 1 })
+			return err
+		}, 1},
+	} {
+		before := g.calls.scans.Load()
+		require.NoError(t, c.walk(), c.name)
+		assert.Equal(t, c.scans, g.calls.scans.Load()-before, c.name)
+	}
+
+	// A position of three segments, resumed without Segments.
+	stop := errors.New("stop")
+	seen := map[string]int{}
+	var mu sync.Mutex
+	fn := func(_ context.Context, it adjlist.EntityItem[playerItem]) error {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(seen) == 2 {
+			return stop
+		}
+		seen[it.IDs[1]]++
+		return nil
+	}
+	pos, err := adjlist.Scan(ctx, g.db, g.items, fn, func(o *adjlist.ScanOptions) { o.Segments, o.Limit = 3, 1 })
+	require.ErrorIs(t, err, stop)
+	require.NotEmpty(t, pos)
+	pos, err = adjlist.Scan(ctx, g.db, g.items, func(_ context.Context, it adjlist.EntityItem[playerItem]) error {
+		mu.Lock()
+		defer mu.Unlock()
+		seen[it.IDs[1]]++
+		return nil
+	}, func(o *adjlist.ScanOptions) { o.From = pos })
+	require.NoError(t, err)
+	assert.Empty(t, pos)
+	assert.Len(t, seen, 5, "the rest delivered")
+}
+
+// Bad arguments to Scan and Migrate are refused with ErrInvalidOption in
+// an OpError, before any request, and never panic.
+func TestScanAndMigrateRefuseNilArguments(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	calls := &countingClient{Client: noScanClient{}}
+	table := adjlist.NewTable(calls, "t")
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	none := func(context.Context, adjlist.NodeItem[Student]) error { return nil }
+	var (
+		nilClient *dynamodb.Client
+		nilNode   *adjlist.Node[Student]
+		nilTable  *adjlist.Table
+	)
+	for _, c := range []struct {
+		name string
+		op   string
+		call func() error
+	}{
+		{"Scan nil client", "Scan", func() error { _, err := adjlist.Scan(ctx, nil, students, none); return err }},
+		{"Scan typed nil client", "Scan", func() error { _, err := adjlist.Scan(ctx, nilClient, students, none); return err }},
+		{"Scan nil handle", "Scan", func() error { _, err := adjlist.Scan(ctx, calls, nilNode, none); return err }},
+		{"Scan nil table", "Scan", func() error {
+			_, err := adjlist.Scan(ctx, calls, nilTable, func(context.Context, adjlist.TypedItem) error { return nil })
+			return err
+		}},
+		{"Scan nil fn", "Scan", func() error { _, err := adjlist.Scan(ctx, calls, students, nil); return err }},
+		{"Scan nil option", "Scan", func() error { _, err := adjlist.Scan(ctx, calls, students, none, nil); return err }},
+		{"Migrate nil client", "Migrate", func() error { _, err := adjlist.Migrate(ctx, nil, students); return err }},
+		{"Migrate typed nil client", "Migrate", func() error { _, err := adjlist.Migrate(ctx, nilClient, students); return err }},
+		{"Migrate nil handle", "Migrate", func() error { _, err := adjlist.Migrate(ctx, calls, nilNode); return err }},
+		{"Migrate nil option", "Migrate", func() error { _, err := adjlist.Migrate(ctx, calls, students, nil); return err }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.call()
+			require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+			var oe *adjlist.OpError
+			require.ErrorAs(t, err, &oe)
+			assert.Equal(t, c.op, oe.Op)
+		})
+	}
+	assert.Zero(t, calls.total())
+}

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -25,7 +27,10 @@ const (
 	FindingUnknownItem FindingKind = "unknown item"
 	// FindingUndecodable is an item of a recorded type whose data its
 	// handle cannot decode (Finding.Err says why), or whose index keys
-	// cannot be computed from its data.
+	// cannot be computed from its data. A [Tracking].Version attribute
+	// that is not a number is [FindingBadVersion] alone: the data is
+	// decoded without it, so a type that exposes its version field is
+	// undecodable only if the rest of its data is.
 	FindingUndecodable FindingKind = "undecodable"
 	// FindingIndexKeyMissing is a derived index key attribute the item's
 	// ids and data give that the item lacks: the item is missing from
@@ -37,7 +42,10 @@ const (
 	FindingIndexKeyStale FindingKind = "index key stale"
 	// FindingIndexKeyExtra is a derived index key attribute the item
 	// carries although its data says it should not (a sparse index whose
-	// condition no longer holds, or an index its type does not declare).
+	// condition no longer holds), or although its type does not declare
+	// that index (a node item with the inverted index's GSI1PK, which only
+	// edges carry; an entity with the keys of another entity's index):
+	// Want is "".
 	FindingIndexKeyExtra FindingKind = "index key extra"
 	// FindingDanglingEdge is an edge whose endpoint item (a node item, or
 	// a child in its collection) is missing.
@@ -128,8 +136,9 @@ const maxCounterChecks = 5
 //     whose data their type's handle cannot decode ([FindingUndecodable]);
 //   - derived index key attributes (the inverted index's, and each
 //     [IndexKeys] key) missing, stale, or present where the item's data
-//     says they should not be ([FindingIndexKeyMissing],
-//     [FindingIndexKeyStale], [FindingIndexKeyExtra]);
+//     says they should not be or on an item whose type does not declare
+//     the index ([FindingIndexKeyMissing], [FindingIndexKeyStale],
+//     [FindingIndexKeyExtra]);
 //   - edges whose endpoint node item or child is missing
 //     ([FindingDanglingEdge]) and children whose parent node item is
 //     missing ([FindingOrphan]), for endpoint and parent types of which
@@ -141,8 +150,8 @@ const maxCounterChecks = 5
 //     ([FindingBadVersion]).
 //
 // It is a parallel Scan of the whole table, as [Scan] with opts
-// (Segments, Limit, From, Progress, and the RequestRate and ReadUnitRate
-// bounds for a live table; Index is refused). No finding is a false
+// (Segments, 4 by default; Limit, From, Progress, and the RequestRate and
+// ReadUnitRate bounds for a live table; Index is refused). No finding is a false
 // positive of a concurrent write: before one is reported, the item is
 // read again with a strongly consistent GetItem and checked again (an
 // item deleted meanwhile is passed over); a missing endpoint or parent is
@@ -160,29 +169,37 @@ const maxCounterChecks = 5
 // When the scan fails, Verify returns the findings so far with the error
 // (an [*OpError] with Op "Verify") and the position to resume from, and
 // skips the checks across items; when those checks fail after a complete
-// scan, the error comes with Position "": run Verify again. The confirming reads go through the
-// table's own client; the Scan through api. An invalid model
-// ([Table.Check]: [ErrInvalidKey], [ErrInvalidOption]), invalid options
-// ([ErrInvalidOption]; a bad From, [ErrInvalidCursor]) and a table
-// without a client ([NewTable] with nil: [ErrInvalidOption]) fail before
-// any request.
+// scan, the error comes with Position "": run Verify again. The
+// confirming reads go through the table's own client; the Scan through
+// api. An invalid model ([Table.Check]: [ErrInvalidKey],
+// [ErrInvalidOption]), invalid options ([ErrInvalidOption]; a bad From,
+// [ErrInvalidCursor]), a nil api, table or option function, and a table
+// without a client ([NewTable] with nil) ([ErrInvalidOption]) fail, in an
+// [*OpError] with Op "Verify", before any request.
 func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ...func(*ScanOptions)) (res VerifyResult, err error) {
 	const op = "Verify"
+	if t == nil {
+		return res, &OpError{Op: op, Err: errNilTable}
+	}
 	ctx, sp := t.startSpan(ctx, op)
 	defer sp.end(&err)
-	opts := ScanOptions{}
-	for _, fn := range optFns {
-		fn(&opts)
+	opts, err := scanOptions(optFns, verifySegments)
+	if err == nil {
+		err = opts.check(op, t) // before the tallies are made for Segments
 	}
-	if opts.Index != "" {
-		return res, &OpError{Op: op, Table: t.name, Err: fmt.Errorf("%w: Verify walks the table, not index %s", ErrInvalidOption, opts.Index)}
+	if err == nil && isNil(api) {
+		err = errNilAPI
 	}
-	if _, none := t.client.(noClient); none { // it confirms findings through it
-		return res, &OpError{Op: op, Table: t.name, Err: errNoClient}
+	if _, none := t.client.(noClient); none && err == nil { // it confirms findings through it
+		err = errNoClient
 	}
-	v := newVerifier(t, cmp.Or(opts.Segments, 4)) // walk's default
+	if err != nil {
+		return res, &OpError{Op: op, Table: t.name, Err: err}
+	}
+	v := newVerifier(t, opts.Segments)
 	var mu sync.Mutex
 	track := func(o *ScanOptions) {
+		*o = opts
 		o.Progress = func(p ScanProgress) {
 			mu.Lock()
 			res.Scanned = p.Scanned
@@ -192,11 +209,13 @@ func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ..
 			}
 		}
 	}
-	pos, err := walk(ctx, op, api, t.scanSpec(), v.each, append(optFns, track))
+	pos, err := walk(ctx, op, api, t.scanSpec(), v.each, []func(*ScanOptions){track}, verifySegments)
 	res.Position = pos
 	if err == nil {
 		for _, tl := range v.segs {
-			v.all.merge(tl)
+			if tl != nil {
+				v.all.merge(tl)
+			}
 		}
 		if err = v.checkRefs(ctx); err == nil && opts.From == "" {
 			err = v.checkCounters(ctx)
@@ -209,20 +228,21 @@ func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ..
 	return res, err
 }
 
+// verifySegments is Verify's default [ScanOptions].Segments.
+const verifySegments = 4
+
 // verifier is one Verify's state.
 type verifier struct {
-	t     *Table
-	types []recorded
-	// prefixes are each type's static key prefixes, which an item's keys
-	// must start with before its type's match is asked.
-	prefixes []itemKey
-	specs    map[string]scanSpec
+	t *Table
+	// types are the item types the table records without error, with what
+	// Verify needs of each; index finds one by record id.
+	types    []vtype
+	index    map[string]int
 	counters []counterRecord
-	// targets are the record ids of the types some item needs.
-	targets map[string]bool
 
 	// segs is what each segment met, its own so that segments share no
-	// lock per item; merged into all once the scan is done.
+	// lock per item (made by its segment on its first item); merged into
+	// all once the scan is done.
 	segs []*tally
 	all  *tally
 
@@ -230,24 +250,50 @@ type verifier struct {
 	findings []Finding
 }
 
-// tally is what a walk met of the items that tell of others.
-type tally struct {
-	met     map[string]int       // items met per record id
-	seen    map[itemKey]bool     // items met of a type in targets
-	pending map[itemKey][]needer // needed items not met yet
-	counted map[aggregate]int64  // edges met per aggregate
-	stored  map[aggregate]string // counts read per aggregate
+// vtype is one recorded item type as Verify sees it.
+type vtype struct {
+	recorded
+	// prefix is the type's static key prefixes, which an item's keys must
+	// start with before the type's match is asked.
+	prefix itemKey
+	spec   *scanSpec // nil for a type whose handle has none
+	// target is whether items of other types need items of this one.
+	target bool
+	// counts and aggregates are the counters (indexes in
+	// verifier.counters) whose counted edges, and whose aggregate items,
+	// are of this type.
+	counts, aggregates []int
 }
 
-func newTally() *tally {
-	return &tally{met: map[string]int{}, seen: map[itemKey]bool{}, pending: map[itemKey][]needer{},
-		counted: map[aggregate]int64{}, stored: map[aggregate]string{}}
+// tally is what a walk met of the items that tell of others.
+type tally struct {
+	met     []int                // items met per type (verifier.types)
+	seen    map[itemKey]bool     // items met of a type that is a target
+	pending map[itemKey][]needer // needed items not met yet
+	// counted and stored are, per counter (verifier.counters), the edges
+	// met and the count read per aggregate item, by its partition key
+	// (its sort key is the counter's name).
+	counted []map[string]int64
+	stored  []map[string]string
+	// want and refs are one segment's scratch space for an item's derived
+	// keys and the items it needs.
+	want keyAttrs
+	refs []itemRef
+}
+
+func (v *verifier) newTally() *tally {
+	tl := &tally{met: make([]int, len(v.types)), seen: map[itemKey]bool{}, pending: map[itemKey][]needer{},
+		counted: make([]map[string]int64, len(v.counters)), stored: make([]map[string]string, len(v.counters))}
+	for c := range v.counters {
+		tl.counted[c], tl.stored[c] = map[string]int64{}, map[string]string{}
+	}
+	return tl
 }
 
 // merge adds what o met to a.
 func (a *tally) merge(o *tally) {
-	for id, n := range o.met {
-		a.met[id] += n
+	for i, n := range o.met {
+		a.met[i] += n
 	}
 	for k := range o.seen {
 		a.seen[k] = true
@@ -258,76 +304,91 @@ func (a *tally) merge(o *tally) {
 			a.pending[k] = append(a.pending[k], ws...)
 		}
 	}
-	for g, n := range o.counted {
-		a.counted[g] += n
-	}
-	for g, n := range o.stored {
-		a.stored[g] = n
+	for c := range o.counted {
+		for pk, n := range o.counted[c] {
+			a.counted[c][pk] += n
+		}
+		maps.Copy(a.stored[c], o.stored[c])
 	}
 }
 
 // needer is an item needing one not met yet.
 type needer struct {
 	from itemKey
-	typ  string
-	of   string
+	typ  int    // its type in verifier.types
+	of   string // the record id of the needed item's type
 	kind FindingKind
-	refs func(Item) []itemRef
-}
-
-// aggregate is one counter's aggregate item.
-type aggregate struct {
-	counter int
-	key     itemKey
 }
 
 // newVerifier is a verifier of t's record for a walk of segments
 // segments.
 func newVerifier(t *Table, segments int) *verifier {
-	v := &verifier{t: t, types: t.recordedTypes(), specs: map[string]scanSpec{}, counters: t.recordedCounters(),
-		targets: map[string]bool{}, all: newTally()}
-	for range segments {
-		v.segs = append(v.segs, newTally())
+	v := &verifier{t: t, index: map[string]int{}, counters: t.recordedCounters()}
+	targets := map[string]bool{}
+	for _, r := range t.recordedTypes() {
+		if r.err != nil {
+			continue
+		}
+		vt := vtype{recorded: r}
+		vt.prefix.pk, _ = staticPrefix(r.pk, &keyCtx{})
+		vt.prefix.sk, _ = staticPrefix(r.sk, &keyCtx{})
+		if h, ok := r.h.(interface{ scanSpec() scanSpec }); ok {
+			spec := h.scanSpec()
+			vt.spec = &spec
+		}
+		if h, ok := r.h.(interface{ endpoint() endpoint }); ok {
+			targets[h.endpoint().rid] = true
+		}
+		v.index[r.id] = len(v.types)
+		v.types = append(v.types, vt)
 	}
-	for _, r := range v.types {
-		var p itemKey
-		if r.err == nil {
-			p.pk, _ = staticPrefix(r.pk, &keyCtx{})
-			p.sk, _ = staticPrefix(r.sk, &keyCtx{})
+	for i := range v.types {
+		v.types[i].target = targets[v.types[i].id]
+	}
+	for c, cr := range v.counters {
+		if i, ok := v.index[cr.edge]; ok {
+			v.types[i].counts = append(v.types[i].counts, c)
 		}
-		v.prefixes = append(v.prefixes, p)
-		if h, ok := r.h.(interface{ scanSpec() scanSpec }); ok && r.err == nil {
-			v.specs[r.id] = h.scanSpec()
-		}
-		if h, ok := r.h.(interface{ endpoint() endpoint }); ok && r.err == nil {
-			v.targets[h.endpoint().rid] = true
+		if i, ok := v.index[cr.aggregate]; ok {
+			v.types[i].aggregates = append(v.types[i].aggregates, c)
 		}
 	}
+	v.segs = make([]*tally, max(segments, 0))
+	v.all = v.newTally()
 	return v
 }
 
-// typeOf is the recorded type of item, from the snapshot.
-func (v *verifier) typeOf(item Item) (recorded, bool) {
-	return v.typeAt(item, itemKeyOf(v.t, item))
+// typeOf is the recorded type of item; nil for an item of none.
+func (v *verifier) typeOf(item Item) *vtype {
+	if i := v.typeAt(item, itemKeyOf(v.t, item)); i >= 0 {
+		return &v.types[i]
+	}
+	return nil
 }
 
-// typeAt is typeOf of an item whose key is k.
-func (v *verifier) typeAt(item Item, k itemKey) (recorded, bool) {
-	for i, r := range v.types {
-		p := v.prefixes[i]
-		if r.err == nil && r.match != nil && strings.HasPrefix(k.pk, p.pk) && strings.HasPrefix(k.sk, p.sk) && r.match(item) {
-			return r, true
+// typeAt is the index in v.types of the type of item, whose key is k; -1
+// for an item of no recorded type.
+func (v *verifier) typeAt(item Item, k itemKey) int {
+	for i := range v.types {
+		vt := &v.types[i]
+		if vt.match != nil && strings.HasPrefix(k.pk, vt.prefix.pk) && strings.HasPrefix(k.sk, vt.prefix.sk) && vt.match(item) {
+			return i
 		}
 	}
-	return recorded{}, false
+	return -1
 }
 
 // each checks one scanned item: what it alone shows, confirmed by a
 // fresh read, and what it tells of others.
 func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
+	tl := v.segs[seg]
+	if tl == nil {
+		tl = v.newTally()
+		v.segs[seg] = tl
+	}
 	k := itemKeyOf(v.t, item)
-	r, known, found := v.inspectAt(item, k)
-	v.note(v.segs[seg], item, k, r, known)
+	typ, found := v.inspectAt(item, k, &tl.want)
+	v.note(tl, item, k, typ)
 	if len(found) > 0 {
 		fresh, err := v.read(ctx, v.t.client, k)
 		if err != nil {
@@ -335,7 +396,7 @@ func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 		}
 		found = nil
 		if fresh != nil {
-			_, _, found = v.inspect(fresh)
+			_, found = v.inspect(fresh)
 		}
 	}
 	if len(found) > 0 {
@@ -346,54 +407,64 @@ func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 	return true, nil
 }
 
-// inspect returns item's type and the faults the item alone shows.
-func (v *verifier) inspect(item Item) (r recorded, known bool, found []Finding) {
-	return v.inspectAt(item, itemKeyOf(v.t, item))
+// inspect returns the index of item's type (-1 for none) and the faults
+// the item alone shows.
+func (v *verifier) inspect(item Item) (typ int, found []Finding) {
+	var want keyAttrs
+	return v.inspectAt(item, itemKeyOf(v.t, item), &want)
 }
 
-// inspectAt is inspect of an item whose key is k.
-func (v *verifier) inspectAt(item Item, k itemKey) (r recorded, known bool, found []Finding) {
+// inspectAt is inspect of an item whose key is k; want is scratch space
+// for its derived keys, kept for the next item.
+func (v *verifier) inspectAt(item Item, k itemKey, want *keyAttrs) (typ int, found []Finding) {
 	key := Key{PK: k.pk, SK: k.sk}
-	r, known = v.typeAt(item, k)
-	if !known {
+	typ = v.typeAt(item, k)
+	if typ < 0 {
 		for _, c := range v.counters {
 			if c.marker(item) {
-				return r, false, nil
+				return typ, nil
 			}
 		}
-		return r, false, []Finding{{Kind: FindingUnknownItem, Key: key}}
+		return typ, []Finding{{Kind: FindingUnknownItem, Key: key}}
 	}
-	if r.check != nil {
-		if err := r.check(item); err != nil {
-			return r, true, []Finding{{Kind: FindingUndecodable, Type: r.name, Key: key, Err: err}}
-		}
-	}
-	if av := item[r.version]; r.version != "" && av != nil {
+	r := &v.types[typ]
+	data := item
+	if av := versionAttr(item, r.version); av != nil {
 		if _, ok := av.(*types.AttributeValueMemberN); !ok {
 			found = append(found, Finding{Kind: FindingBadVersion, Type: r.name, Key: key, Attribute: r.version, Have: describeValue(av)})
+			// The version is reported as what it is: the data is decoded
+			// without it, so that a type that exposes its version field
+			// is not also undecodable.
+			data = maps.Clone(item)
+			delete(data, r.version)
 		}
 	}
-	spec, ok := v.specs[r.id]
-	if !ok {
-		return r, true, found
+	if r.check != nil {
+		if err := r.check(data); err != nil {
+			return typ, append(found, Finding{Kind: FindingUndecodable, Type: r.name, Key: key, Err: err})
+		}
 	}
-	var want map[string]string
+	spec := r.spec
+	if spec == nil {
+		return typ, found
+	}
 	var err error
+	ok := true
 	if spec.matched != nil {
-		want, err = spec.matched(item)
+		*want, err = spec.matched(item, *want)
 	} else {
-		want, ok, err = spec.derive(item)
+		*want, ok, err = spec.derive(item, *want)
 	}
 	if err != nil {
-		return r, true, append(found, Finding{Kind: FindingUndecodable, Type: r.name, Key: key, Err: err})
+		return typ, append(found, Finding{Kind: FindingUndecodable, Type: r.name, Key: key, Err: err})
 	}
 	if !ok {
-		return r, true, found
+		return typ, found
 	}
 	for _, name := range spec.owned {
 		have, isS := stringAttr(item, name)
 		present := item[name] != nil
-		w, should := want[name]
+		w, should := want.get(name)
 		f := Finding{Type: r.name, Key: key, Attribute: name, Have: have, Want: w}
 		switch {
 		case should && !present:
@@ -413,36 +484,87 @@ func (v *verifier) inspectAt(item Item, k itemKey) (r recorded, known bool, foun
 		}
 		found = append(found, f)
 	}
-	return r, true, found
+	// Keys of an index the type does not declare: the item is listed
+	// where it does not belong.
+	for _, name := range spec.foreign {
+		if av := item[name]; av != nil {
+			f := Finding{Kind: FindingIndexKeyExtra, Type: r.name, Key: key, Attribute: name}
+			if f.Have, ok = stringAttr(item, name); !ok {
+				f.Have = describeValue(av)
+			}
+			found = append(found, f)
+		}
+	}
+	return typ, found
 }
 
-// note records what item tells of other items: that it exists, what it
-// needs, what it counts.
-func (v *verifier) note(tl *tally, item Item, k itemKey, r recorded, known bool) {
-	if !known {
+// dataCheck decodes the data of an item whose keys are known to be of its
+// type into a V, as the type's Decode does, and returns the error. item is
+// copied first when decoding into V may modify it (unmarshalData removes
+// the keys before decoding into anything but a struct); a struct V is
+// decoded into a zeroed value of a pool, for Verify meets many.
+func dataCheck[V any](t *Table) func(Item) error {
+	if reflect.TypeFor[V]().Kind() != reflect.Struct {
+		return func(item Item) error {
+			var v V
+			return t.unmarshalData(maps.Clone(item), &v)
+		}
+	}
+	type scratch struct {
+		v  V
+		av types.AttributeValueMemberM
+	}
+	pool := sync.Pool{New: func() any { return new(scratch) }}
+	return func(item Item) error {
+		s := pool.Get().(*scratch)
+		var zero V
+		s.v, s.av.Value = zero, item
+		// As unmarshalData into a struct: the decoder passes over the keys.
+		err := t.dec.Decode(&s.av, &s.v)
+		s.v, s.av.Value = zero, nil
+		pool.Put(s)
+		return err
+	}
+}
+
+// versionAttr is item's version attribute, nil for none or an untracked
+// type (version "").
+func versionAttr(item Item, version string) types.AttributeValue {
+	if version == "" {
+		return nil
+	}
+	return item[version]
+}
+
+// note records what item, of type typ, tells of other items: that it
+// exists, what it needs, what it counts.
+func (v *verifier) note(tl *tally, item Item, k itemKey, typ int) {
+	if typ < 0 {
 		return
 	}
-	tl.met[r.id]++
-	if v.targets[r.id] {
+	r := &v.types[typ]
+	tl.met[typ]++
+	if r.target {
 		tl.seen[k] = true
-		delete(tl.pending, k)
+		if len(tl.pending) > 0 {
+			delete(tl.pending, k)
+		}
 	}
 	if r.refs != nil {
-		for _, ref := range r.refs(item) {
+		tl.refs = r.refs(item, tl.refs)
+		for _, ref := range tl.refs {
 			if !tl.seen[ref.key] {
-				tl.pending[ref.key] = append(tl.pending[ref.key], needer{from: k, typ: r.name, of: ref.of, kind: ref.kind, refs: r.refs})
+				tl.pending[ref.key] = append(tl.pending[ref.key], needer{from: k, typ: typ, of: ref.of, kind: ref.kind})
 			}
 		}
 	}
-	for i, c := range v.counters {
-		switch r.id {
-		case c.edge:
-			if agg, ok := c.target(item); ok {
-				tl.counted[aggregate{i, agg}]++
-			}
-		case c.aggregate:
-			tl.stored[aggregate{i, k}] = countOf(item)
+	for _, c := range r.counts {
+		if agg, ok := v.counters[c].target(item); ok {
+			tl.counted[c][agg.pk]++
 		}
+	}
+	for _, c := range r.aggregates {
+		tl.stored[c][k.pk] = countOf(item)
 	}
 }
 
@@ -451,7 +573,7 @@ func (v *verifier) note(tl *tally, item Item, k itemKey, r recorded, known bool)
 func (v *verifier) checkRefs(ctx context.Context) error {
 	var keys []itemKey
 	for k, ws := range v.all.pending {
-		if v.all.met[ws[0].of] > 0 {
+		if i, ok := v.index[ws[0].of]; ok && v.all.met[i] > 0 {
 			keys = append(keys, k)
 		}
 	}
@@ -481,11 +603,12 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 	}
 	for _, k := range missing {
 		for _, w := range v.all.pending[k] {
+			r := &v.types[w.typ]
 			item := needing[w.from]
-			if item == nil || !containsRef(w.refs(item), k) {
+			if item == nil || !containsRef(r.refs(item, nil), k) {
 				continue // gone, or no longer pointing there
 			}
-			v.findings = append(v.findings, Finding{Kind: w.kind, Type: w.typ, Key: Key{w.from.pk, w.from.sk}, Missing: Key{k.pk, k.sk}})
+			v.findings = append(v.findings, Finding{Kind: w.kind, Type: r.name, Key: Key{w.from.pk, w.from.sk}, Missing: Key{k.pk, k.sk}})
 		}
 	}
 	return nil
@@ -494,27 +617,26 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 // checkCounters confirms each aggregate whose count differs from the
 // edges met.
 func (v *verifier) checkCounters(ctx context.Context) error {
-	aggs := map[aggregate]bool{}
-	for a := range v.all.counted {
-		aggs[a] = true
-	}
-	for a := range v.all.stored {
-		aggs[a] = true
-	}
-	for a := range aggs {
-		stored, ok := v.all.stored[a]
-		if ok && stored == strconv.FormatInt(v.all.counted[a], 10) {
-			continue
+	for c, cr := range v.counters {
+		counted, stored := v.all.counted[c], v.all.stored[c]
+		pks := slices.Collect(maps.Keys(counted))
+		for pk := range stored {
+			if _, ok := counted[pk]; !ok {
+				pks = append(pks, pk)
+			}
 		}
-		if !ok && v.all.counted[a] == 0 {
-			continue
-		}
-		f, err := v.confirmCount(ctx, v.counters[a.counter], a.key)
-		if err != nil {
-			return err
-		}
-		if f != nil {
-			v.findings = append(v.findings, *f)
+		for _, pk := range pks {
+			have, ok := stored[pk]
+			if ok && have == strconv.FormatInt(counted[pk], 10) || !ok && counted[pk] == 0 {
+				continue
+			}
+			f, err := v.confirmCount(ctx, cr, itemKey{pk, cr.name})
+			if err != nil {
+				return err
+			}
+			if f != nil {
+				v.findings = append(v.findings, *f)
+			}
 		}
 	}
 	return nil

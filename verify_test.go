@@ -1,6 +1,7 @@
 package adjlist_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -273,7 +274,7 @@ func TestVerifyAndRepairLive(t *testing.T) {
 	assert.Equal(t, findingKeys(wantLeft), findingKeys(again.Findings), "only what Repair cannot decide is left")
 
 	deleted, err := adjlist.Repair(ctx, c.db, c.table, again.Findings, func(o *adjlist.RepairOptions) {
-		o.DeleteDangling, o.DeleteUnknown = true, true
+		o.DeleteDangling, o.DeleteUnknown, o.DeleteUndecodable = true, true, true
 	})
 	require.NoError(t, err)
 	assert.Len(t, deleted.Repaired, len(wantLeft)-1)
@@ -468,6 +469,7 @@ func TestVerifyRefusedBeforeAnyRequest(t *testing.T) {
 		"negative unit rate":    func(o *adjlist.ScanOptions) { o.ReadUnitRate = -1 },
 		"index":                 func(o *adjlist.ScanOptions) { o.Index = "GSI1" },
 		"segments":              func(o *adjlist.ScanOptions) { o.Segments = -1 },
+		"too many segments":     func(o *adjlist.ScanOptions) { o.Segments = 1 << 40 },
 		"position":              func(o *adjlist.ScanOptions) { o.From = "nope" },
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -761,4 +763,232 @@ func TestScanAndMigrateRates(t *testing.T) {
 	n := s.calls.scans.Load() - before
 	require.GreaterOrEqual(t, n, int64(6))
 	assert.GreaterOrEqual(t, time.Since(start), time.Duration(float64(n-4)/4*float64(time.Second))-50*time.Millisecond)
+}
+
+// Index keys of an index the item's type does not declare are extra: a
+// node carrying the inverted index's keys (which only edges carry), a node
+// and an edge carrying the sparse index's keys (which only tickets carry),
+// and an entity carrying the keys of an index only another entity
+// declares. Migrate and Repair remove them; Verify then finds nothing.
+func TestVerifyForeignIndexKeys(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	c := newVerifySchool(t)
+	c.rawUpdate(t, "STU#s001", "PROFILE", "SET GSI1PK = :p, GSI1SK = :s", map[string]any{":p": "CRS#c01", ":s": "STU#s001"})
+	c.rawUpdate(t, "CRS#c03", "METADATA", "SET GSI2PK = :p", map[string]any{":p": "STATUS#OPEN"})
+	c.rawUpdate(t, "STU#s002", "ENROLL#CRS#c02", "SET GSI2SK = :s", map[string]any{":s": "2026"})
+	res, err := adjlist.Verify(ctx, c.db, c.table)
+	require.NoError(t, err)
+	require.Equal(t, []string{
+		"index key extra|CRS#c03|METADATA|GSI2PK|STATUS#OPEN|",
+		"index key extra|STU#s001|PROFILE|GSI1PK|CRS#c01|",
+		"index key extra|STU#s001|PROFILE|GSI1SK|STU#s001|",
+		"index key extra|STU#s002|ENROLL#CRS#c02|GSI2SK|2026|",
+	}, findingKeysInOrder(res.Findings))
+	assert.Equal(t, "node STU", res.Findings[1].Type)
+
+	// Migrate of the courses removes the course's; Repair the rest.
+	mig, err := adjlist.Migrate(ctx, c.db, c.courses)
+	require.NoError(t, err)
+	assert.Equal(t, 1, mig.Rewritten)
+	rep, err := adjlist.Repair(ctx, c.db, c.table, res.Findings)
+	require.NoError(t, err)
+	assert.Equal(t, findingKeys(res.Findings[1:]), findingKeys(rep.Repaired))
+	assert.Equal(t, findingKeys(res.Findings[:1]), findingKeys(rep.Gone))
+	for _, k := range []adjlist.Key{{PK: "STU#s001", SK: "PROFILE"}, {PK: "CRS#c03", SK: "METADATA"}, {PK: "STU#s002", SK: "ENROLL#CRS#c02"}} {
+		out, err := c.db.GetItem(ctx, getInput(c.table.Name(), k.PK, k.SK))
+		require.NoError(t, err)
+		assert.NotContains(t, out.Item, "GSI2PK", k)
+		assert.NotContains(t, out.Item, "GSI2SK", k)
+	}
+	again, err := adjlist.Verify(ctx, c.db, c.table)
+	require.NoError(t, err)
+	assert.Empty(t, again.Findings)
+	student, err := c.students.Get(ctx, "s001")
+	require.NoError(t, err)
+	assert.Equal(t, "s001", student.Name, "the data kept")
+
+	g := newGaming(t)
+	require.NoError(t, g.meta.Put(ctx, adjlist.IDs{"p1"}, playerMeta{Nickname: "John"}))
+	raw := &verifySchool{db: g.db, table: g.table}
+	raw.rawUpdate(t, "p1", "#METADATA#p1", "SET GSI1PK = :p", map[string]any{":p": "FLAGGED#yes"})
+	res, err = adjlist.Verify(ctx, g.db, g.table)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"index key extra|p1|#METADATA#p1|GSI1PK|FLAGGED#yes|"}, findingKeys(res.Findings))
+	rep, err = adjlist.Repair(ctx, g.db, g.table, res.Findings)
+	require.NoError(t, err)
+	assert.Len(t, rep.Repaired, 1)
+	again, err = adjlist.Verify(ctx, g.db, g.table)
+	require.NoError(t, err)
+	assert.Empty(t, again.Findings)
+}
+
+// author exposes its version field, as the README's optimistic locking
+// shows.
+type author struct {
+	Name    string `dynamodbav:"name"`
+	Posts   int    `dynamodbav:"posts"`
+	Version int64  `dynamodbav:"version"`
+}
+
+// A version that is not a number, on a type whose data holds the version
+// field, is a bad version and nothing else: Repair leaves it, even with
+// DeleteUnknown. Data that does not decode besides is undecodable too, and
+// only DeleteUndecodable deletes it; the children it leaves are then
+// orphans.
+func TestVerifyBadVersionOfExposedField(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSchool(t)
+	authors := adjlist.NewNode[author](s.table, "AUTH", "PROFILE", func(o *adjlist.NodeOptions) {
+		o.Tracking = adjlist.Tracking{Version: "version"}
+	})
+	posts := adjlist.NewCollection[Ticket](authors, "POST")
+	require.NoError(t, s.table.Check())
+	require.NoError(t, authors.Put(ctx, "ada", author{Name: "Ada"}))
+	require.NoError(t, authors.Put(ctx, "bob", author{Name: "Bob"}))
+	require.NoError(t, posts.Put(ctx, "bob", "p1", Ticket{CreatedAt: "x"}))
+	raw := &verifySchool{db: s.db, table: s.table}
+	raw.rawUpdate(t, "AUTH#ada", "PROFILE", "SET version = :v", map[string]any{":v": "x"})
+	raw.rawUpdate(t, "AUTH#bob", "PROFILE", "SET version = :v, posts = :n", map[string]any{":v": "y", ":n": "many"})
+
+	res, err := adjlist.Verify(ctx, s.db, s.table)
+	require.NoError(t, err)
+	require.Equal(t, []string{
+		`bad version|AUTH#ada|PROFILE|version|S "x"|`,
+		`bad version|AUTH#bob|PROFILE|version|S "y"|`,
+		"undecodable|AUTH#bob|PROFILE||",
+	}, findingKeysInOrder(res.Findings))
+
+	rep, err := adjlist.Repair(ctx, s.db, s.table, res.Findings, func(o *adjlist.RepairOptions) {
+		o.DeleteUnknown, o.DeleteDangling = true, true
+	})
+	require.NoError(t, err)
+	assert.Empty(t, rep.Repaired)
+	assert.Equal(t, findingKeys(res.Findings), findingKeys(rep.Left), "nothing deleted")
+	again, err := adjlist.Verify(ctx, s.db, s.table)
+	require.NoError(t, err)
+	assert.Equal(t, findingKeys(res.Findings), findingKeys(again.Findings))
+
+	rep, err = adjlist.Repair(ctx, s.db, s.table, again.Findings, func(o *adjlist.RepairOptions) { o.DeleteUndecodable = true })
+	require.NoError(t, err)
+	assert.Equal(t, []string{"undecodable|AUTH#bob|PROFILE||"}, findingKeys(rep.Repaired))
+	last, err := adjlist.Verify(ctx, s.db, s.table)
+	require.NoError(t, err)
+	assert.Equal(t, []string{
+		`bad version|AUTH#ada|PROFILE|version|S "x"|`,
+		"orphan|AUTH#bob|POST#p1|AUTH#bob PROFILE",
+	}, findingKeysInOrder(last.Findings), "bob's post is left, dangling")
+}
+
+// A count and an index key wrong on the same target take one Repair: the
+// edge is indexed again before its edges are counted, and the next Verify
+// finds nothing.
+func TestRepairConvergesInOneRound(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	c := newVerifySchool(t)
+	c.rawUpdate(t, "STU#s001", "ENROLL#CRS#c05", "REMOVE GSI1PK", nil)
+	c.rawUpdate(t, "CRS#c05", "ENROLLED", "SET #c = :v", map[string]any{":v": 999})
+	res, err := adjlist.Verify(ctx, c.db, c.table)
+	require.NoError(t, err)
+	require.Equal(t, []string{
+		"counter mismatch|CRS#c05|ENROLLED|count|999|49", // as the index counts them
+		"index key missing|STU#s001|ENROLL#CRS#c05|GSI1PK||CRS#c05",
+	}, findingKeysInOrder(res.Findings))
+
+	rep, err := adjlist.Repair(ctx, c.db, c.table, res.Findings)
+	require.NoError(t, err)
+	assert.Equal(t, findingKeys(res.Findings), findingKeys(rep.Repaired))
+	n, err := c.counter.Get(ctx, "c05")
+	require.NoError(t, err)
+	assert.Equal(t, int64(50), n)
+	again, err := adjlist.Verify(ctx, c.db, c.table)
+	require.NoError(t, err)
+	assert.Empty(t, again.Findings)
+}
+
+// When the index lags behind Repair's own rewrite of a counted edge,
+// Repair waits until the index lists the edge before counting.
+func TestRepairWaitsForTheIndex(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	var armed, rewritten atomic.Bool
+	var lagging atomic.Int32 // GSI1 queries answered empty after the rewrite, as a lagging index would
+	plan := func(op string, n int, body []byte) fault {
+		switch {
+		case !armed.Load():
+		case op == "UpdateItem" && bytes.Contains(body, []byte(`"GSI1PK"`)):
+			rewritten.Store(true)
+		case op == "Query" && bytes.Contains(body, []byte(`"IndexName":"GSI1"`)) && rewritten.Load() && lagging.Load() < 2:
+			lagging.Add(1)
+			return fault{status: 200, body: `{"Count":0,"Items":[],"ScannedCount":0}`}
+		}
+		return fault{forward: true}
+	}
+	s, ft := faultySchool(t, plan, 0)
+	counter := adjlist.NewCounter(s.enrolled, "ENROLLED")
+	require.NoError(t, s.courses.Put(ctx, "math204", Course{Title: "Algebra"}))
+	for _, stu := range []string{"a91", "b22", "c33"} {
+		require.NoError(t, s.students.Put(ctx, stu, Student{Name: stu}))
+		require.NoError(t, counter.Put(ctx, stu, "math204", Enrollment{}))
+	}
+	raw := &verifySchool{db: s.db, table: s.table}
+	raw.rawUpdate(t, "STU#a91", "ENROLL#CRS#math204", "REMOVE GSI1PK", nil)
+	raw.rawUpdate(t, "CRS#math204", "ENROLLED", "SET #c = :v", map[string]any{":v": 7})
+	res, err := adjlist.Verify(ctx, s.calls, s.table)
+	require.NoError(t, err)
+	require.Equal(t, []string{
+		"counter mismatch|CRS#math204|ENROLLED|count|7|2",
+		"index key missing|STU#a91|ENROLL#CRS#math204|GSI1PK||CRS#math204",
+	}, findingKeys(res.Findings))
+
+	queries := ft.requests("Query")
+	armed.Store(true)
+	rep, err := adjlist.Repair(ctx, s.calls, s.table, res.Findings)
+	require.NoError(t, err)
+	assert.Len(t, rep.Repaired, 2)
+	assert.Equal(t, int32(2), lagging.Load())
+	assert.Equal(t, queries+2+1+1, ft.requests("Query"), "two lagging, one listing the edge, the count")
+	n, err := counter.Get(ctx, "math204")
+	require.NoError(t, err)
+	assert.Equal(t, int64(3), n)
+}
+
+// Bad arguments are refused with ErrInvalidOption in an OpError, before
+// any request: no panic, in the caller's goroutine or in Verify's own.
+func TestVerifyAndRepairRefuseNilArguments(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	calls := &countingClient{Client: noScanClient{}}
+	table := adjlist.NewTable(calls, "t")
+	adjlist.NewNode[Student](table, "STU", "PROFILE")
+	var nilClient *dynamodb.Client
+	findings := []adjlist.Finding{{Kind: adjlist.FindingCounterMismatch, Type: "counter X", Key: adjlist.Key{PK: "CRS#c", SK: "X"}}}
+	noClient := adjlist.NewTable(nil, "t")
+	adjlist.NewNode[Student](noClient, "STU", "PROFILE")
+	for _, c := range []struct {
+		name string
+		op   string
+		call func() error
+	}{
+		{"Verify nil client", "Verify", func() error { _, err := adjlist.Verify(ctx, nil, table); return err }},
+		{"Verify typed nil client", "Verify", func() error { _, err := adjlist.Verify(ctx, nilClient, table); return err }},
+		{"Verify nil table", "Verify", func() error { _, err := adjlist.Verify(ctx, calls, nil); return err }},
+		{"Verify nil option", "Verify", func() error { _, err := adjlist.Verify(ctx, calls, table, nil); return err }},
+		{"Repair nil client", "Repair", func() error { _, err := adjlist.Repair(ctx, nil, table, findings); return err }},
+		{"Repair typed nil client", "Repair", func() error { _, err := adjlist.Repair(ctx, nilClient, table, findings); return err }},
+		{"Repair nil table", "Repair", func() error { _, err := adjlist.Repair(ctx, calls, nil, findings); return err }},
+		{"Repair nil option", "Repair", func() error { _, err := adjlist.Repair(ctx, calls, table, findings, nil); return err }},
+		{"Repair counts without the table's client", "Repair", func() error { _, err := adjlist.Repair(ctx, calls, noClient, findings); return err }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.call()
+			require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+			var oe *adjlist.OpError
+			require.ErrorAs(t, err, &oe)
+			assert.Equal(t, c.op, oe.Op)
+		})
+	}
+	assert.Zero(t, calls.total()+calls.batchGets.Load())
 }

@@ -20,7 +20,7 @@ import (
 var verifyItems = flag.Int("verify.items", 10000, "verify: items in the verified table (-short: 1000)")
 
 // verifySegments is how many segments both ways scan in parallel:
-// adjlist.ScanOptions' default.
+// Verify's default ScanOptions.Segments (Scan's and Migrate's is 1).
 const verifySegments = 4
 
 // verifyShape is how the verified table's items split: per student

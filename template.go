@@ -119,12 +119,15 @@ func Compose(parts ...KeyPart) KeyTemplate {
 // table keys have), else the data attribute name, as [Attr]. A key
 // field's value is an id: escaped as [NodeKey] escapes ids ('#' and '%'
 // percent-encoded), so ids without them are spelled exactly as the design
-// spells them, and parsed back from the key when an item is read. The text
+// spells them, and parsed back from the key when an item is read; in an
+// index key as in a table key ("F#{followerID}" is "F#a%23b" for the id
+// "a#b"), so [Entity.ByIndex] finds the item by the same id. The text
 // may be any valid UTF-8 without control characters, '{' or '}'; names are
-// 1-64 ASCII letters, digits, '_', '-' or '.'. Two {name}s with no text
-// between them cannot be told apart: a malformed template is refused with
-// [ErrInvalidOption] where it is declared (its item type's every call
-// fails), never at a request.
+// 1-64 ASCII letters, digits, '_', '-' or '.'. Two {name}s with no '#'
+// between them ("{a}{b}", "{date}-{id}") cannot be told apart (an escaped
+// id may hold any character but '#'): such a template, like any
+// malformed one, is refused with [ErrInvalidOption] where it is declared
+// (its item type's every call fails), never at a request.
 func Template(s string) KeyTemplate {
 	k, err := parseTemplate(s)
 	if err != nil {
@@ -160,6 +163,11 @@ func parseTemplate(s string) (KeyTemplate, error) {
 		}
 		if n := len(k.parts); n > 0 && k.parts[n-1].variable() {
 			return k, fmt.Errorf("{%s} follows {%s} with no text between them", name, k.parts[n-1].name)
+		}
+		if n := len(k.parts); n > 1 && k.parts[n-2].variable() && !strings.Contains(k.parts[n-1].name, "#") {
+			// An id never holds a raw '#' (ids are escaped), so a '#'
+			// is where one ends; "{date}-{id}" could split anywhere.
+			return k, fmt.Errorf("{%s} follows {%s} with no '#' between them, so a key could not be split back into them", name, k.parts[n-2].name)
 		}
 		k.parts = append(k.parts, KeyPart{partVar, name})
 		rest = rest[open+end+1:]
@@ -350,7 +358,7 @@ func render(parts []KeyPart, data Item, kc *keyCtx) (key string, ok bool, err er
 		case partConst, partLit:
 			b.WriteString(p.name)
 		case partField:
-			b.WriteString(kc.field(p.name))
+			keycodec.AppendEscaped(&b, kc.field(p.name))
 		case partSelf:
 			b.WriteString(kc.self)
 		case partSource:

@@ -200,10 +200,8 @@ func (it *itemType) renderTemplate(parts []KeyPart, shards int) string {
 		switch p.kind {
 		case partConst, partLit:
 			b.WriteString(p.name)
-		case partAttr, partField:
-			b.WriteString(it.placeholder(p))
 		default:
-			b.WriteString(it.prefixes.prefix(p.kind) + it.placeholder(p))
+			b.WriteString(it.partPattern(p))
 		}
 	}
 	if shards > 1 {
@@ -341,7 +339,7 @@ func indexPatterns(s shape) []Pattern {
 			if !p.variable() {
 				continue
 			}
-			v := s.it.placeholder(p)
+			v, _ := s.it.sample(p)
 			values = append(values, v)
 			shown = append(shown, fmt.Sprintf("%q", v))
 		}

@@ -498,10 +498,85 @@ type itemType struct {
 	kind     string // "node STU", "edge ENROLL (STU → CRS)", "child PROJ of WS"
 	prefixes keyCtx
 	home     partKind // the part that is its table partition key
-	// homePK is an Entity's partition key, which a local index's
-	// partition is; nil for the presets, whose is home's node key.
-	homePK  spelling
+	// homePK and homeSK are an Entity's table keys, which a native
+	// index keyed on them is queried by (a local index's partition is
+	// homePK); nil for the presets, whose partition is home's node key.
+	homePK, homeSK spelling
+	// shards is how many table partitions the type's items of one
+	// partition key are spread over (a sharded Collection's); 0: one.
+	shards int
+	// ends are an edge's endpoints, whose keys its SourceKey, TargetKey
+	// and SelfKey parts hold (a child endpoint's key is its whole ref);
+	// nil for other item types.
+	ends    *edgeEnds
 	indexes []boundIndex
+}
+
+// edgeEnds are the endpoints of an edge item type and its label prefix
+// ("ENROLL#", "" unlabelled): its sort key is the label and the target's
+// key.
+type edgeEnds struct {
+	src, dst endpoint
+	label    string
+}
+
+// partKey is the text node-key part p (or key field) holds for id in a
+// key of the item type: its node key ("CRS#math204"), a child
+// endpoint's ref as it is ("WS#acme#PROJ#p1", checked), an edge's own
+// sort key ("ENROLL#CRS#math204"), or a key field's id escaped. It is
+// what a write puts there (keyCtx), so a value filled in by a read
+// (ByIndex) is spelled as the write spelled it.
+func (it *itemType) partKey(p KeyPart, id string) (string, error) {
+	if e := it.ends; e != nil {
+		switch p.kind {
+		case partSource:
+			return e.src.key(id)
+		case partTarget:
+			return e.dst.key(id)
+		case partSelf:
+			key, err := e.dst.key(id)
+			return e.label + key, err
+		}
+	}
+	if err := checkID(partsString([]KeyPart{p}), id); err != nil {
+		return "", err
+	}
+	if p.kind == partField {
+		return joinKey(id), nil
+	}
+	return it.prefixes.prefix(p.kind) + joinKey(id), nil
+}
+
+// partPattern is how Describe draws variable part p of the item type:
+// a placeholder for a data attribute or key field ("<status>"), a node
+// key with its id a placeholder ("CRS#<to>"), a child endpoint's ref
+// ("WS#<to parent>#PROJ#<to>").
+func (it *itemType) partPattern(p KeyPart) string {
+	v, ref := it.sample(p)
+	switch {
+	case p.kind == partAttr || p.kind == partField:
+		return v
+	case !ref:
+		return it.prefixes.prefix(p.kind) + v
+	case p.kind == partSelf:
+		return it.ends.label + v
+	}
+	return v
+}
+
+// sample is the value Describe fills variable part p with, as ByIndex
+// takes it: a placeholder ("<to>"), or a child endpoint's ref pattern
+// ("WS#<to parent>#PROJ#<to>"; ref is true).
+func (it *itemType) sample(p KeyPart) (v string, ref bool) {
+	if e := it.ends; e != nil {
+		switch {
+		case p.kind == partSource && e.src.isChild():
+			return e.src.pattern("from"), true
+		case (p.kind == partTarget || p.kind == partSelf) && e.dst.isChild():
+			return e.dst.pattern("to"), true
+		}
+	}
+	return it.placeholder(p), false
 }
 
 // newItemType binds an item type's index declarations; allowed are the

@@ -165,6 +165,36 @@ func TestMigrateEscapesOldIndexKeys(t *testing.T) {
 	assert.Zero(t, again.Rewritten, "a second run rewrites nothing")
 }
 
+// TestIndexKeyAttrNamesIndexKey: a template naming the index's own key
+// attribute as data says so, and how to key the index on the data
+// attribute itself (Table.Check's message).
+func TestIndexKeyAttrNamesIndexKey(t *testing.T) {
+	t.Parallel()
+	table := adjlist.NewTable(nil, "own-key", func(o *adjlist.Options) {
+		o.NoIndex = true
+		o.Indexes = []adjlist.Index{{Name: "LSI1", Local: true, SortKey: "NextReminderDate"}}
+	})
+	adjlist.NewEntity[anyData](table, "reminder", "u#{userID}", "r#{reminderID}", func(o *adjlist.EntityOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "LSI1", SortKey: adjlist.Template("{NextReminderDate}")}}
+	})
+	err := table.Check()
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	assert.NotContains(t, err.Error(), "names no data attribute")
+	assert.Contains(t, err.Error(), `Attr("NextReminderDate") is index LSI1's own key attribute`)
+	assert.Contains(t, err.Error(), `Index.SortAttributes: {{Name: "NextReminderDate"}}`)
+
+	other := adjlist.NewTable(nil, "table-key", func(o *adjlist.Options) {
+		o.NoIndex = true
+		o.Indexes = []adjlist.Index{{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"}}
+	})
+	adjlist.NewEntity[anyData](other, "reminder", "u#{userID}", "r#{reminderID}", func(o *adjlist.EntityOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("{SK}"), SortKey: adjlist.Template("x")}}
+	})
+	err = other.Check()
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	assert.Contains(t, err.Error(), `Attr("SK") is a key attribute (the table's sort key)`)
+}
+
 // TestTemplateNeedsHashBetweenParts: two {names} with text between them
 // but no '#' cannot be split back (an escaped id holds any character but
 // '#'), so an index key template like that is refused where declared.

@@ -340,8 +340,18 @@ func (t *Table) bindIndex(d IndexKeys, fields []string, home partKind, allowed [
 			if err := checkName("key constant", p.name); err != nil {
 				return b, err
 			}
-		case p.kind == partAttr && (p.name == "" || t.isKeyAttr(p.name)):
-			return b, fmt.Errorf("Attr(%q) names no data attribute", p.name)
+		case p.kind == partAttr && p.name == "":
+			return b, fmt.Errorf("Attr(\"\") names no data attribute")
+		case p.kind == partAttr && (p.name == b.skAttr || p.name == b.pkAttr && !ix.Local):
+			native := "PartitionAttributes"
+			if p.name == b.skAttr {
+				native = "SortAttributes"
+			}
+			return b, fmt.Errorf("Attr(%q) is index %s's own key attribute, which the template writes, not a data attribute it reads: "+
+				"to key the index on the data attribute %s as the items hold it, declare the index with native keys (Index.%s: {{Name: %q}}) and no IndexKeys for it",
+				p.name, ix.Name, p.name, native, p.name)
+		case p.kind == partAttr && t.isKeyAttr(p.name):
+			return b, fmt.Errorf("Attr(%q) is a key attribute (%s), which this package writes, not a data attribute", p.name, t.keyAttrRole(p.name))
 		case p.kind == partAttr:
 			b.attrs = append(b.attrs, p.name)
 		}
@@ -349,8 +359,32 @@ func (t *Table) bindIndex(d IndexKeys, fields []string, home partKind, allowed [
 	return b, nil
 }
 
+// keyAttrRole says which key attribute of the table name is: "the
+// table's sort key", "index GSI2's partition key".
+func (t *Table) keyAttrRole(name string) string {
+	switch name {
+	case t.opts.PartitionKey:
+		return "the table's partition key"
+	case t.opts.SortKey:
+		return "the table's sort key"
+	}
+	for _, ix := range t.indexes {
+		switch name {
+		case ix.PartitionKey:
+			return "index " + ix.Name + "'s partition key"
+		case ix.SortKey:
+			return "index " + ix.Name + "'s sort key"
+		}
+	}
+	return "a key attribute"
+}
+
 // render builds one key value from parts, the item's data and its node
-// keys; ok is false when a data attribute it needs is missing.
+// keys; ok is false when a data attribute it needs is missing. It is the
+// one renderer of index keys, so every path that writes or checks them
+// (a put, an update's re-derivation, Scan, Verify and Migrate) spells
+// them alike: a key field's id escaped as [NodeKey] escapes ids, as the
+// table keys and ByIndex's values spell it.
 func render(parts []KeyPart, data Item, kc *keyCtx) (key string, ok bool, err error) {
 	var b strings.Builder
 	for _, p := range parts {

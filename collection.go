@@ -89,6 +89,7 @@ func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*
 	if c.err == nil {
 		c.it, c.err = c.t.newItemType(fmt.Sprintf("child %s of %s", childType, parent.typ),
 			keyCtx{self: c.prefix, parent: parent.typ + "#"}, opts.Indexes, partParent, partParent)
+		c.it.shards = c.shards
 	}
 	if c.err == nil {
 		c.tr, c.err = c.t.newTracking(opts.Tracking)

@@ -123,6 +123,7 @@ func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*Ed
 	if e.err == nil {
 		e.it, e.err = e.t.newItemType("edge "+e.prefix, keyCtx{self: e.prefix, source: e.sourcePrefix, target: dst.keyPrefix()},
 			opts.Indexes, partSource, partSource, partTarget)
+		e.it.ends = &edgeEnds{src: src, dst: dst, label: e.prefix[:e.labelLen]}
 	}
 	if e.err == nil {
 		e.tr, e.err = e.t.newTracking(opts.Tracking)

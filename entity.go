@@ -103,7 +103,7 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 		e.pkN = len(e.fields)
 		e.fields = e.sk.fieldsOf(e.fields)
 		e.it, e.err = t.newItemType("entity "+name, keyCtx{self: "", fields: e.fields}, opts.Indexes, partSelf, partField)
-		e.it.homePK = e.pk
+		e.it.homePK, e.it.homeSK = e.pk, e.sk
 		for i := range e.it.indexes {
 			if e.it.indexes[i].ix.Local {
 				e.it.indexes[i].pk = e.pk // the table's partition key
@@ -333,11 +333,31 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: prefix, skExact: exact, freeSK: prefix == "", kind: e.it.kind}, e.decodeItem)
 }
 
-// ByIndex returns the query over one partition of a derived-key index for
-// the entity's items, as [Node.ByIndex] does: values fill the variable
-// parts of the entity's partition key template in that index, in order
-// (an id for a key field, a string or number for a data attribute). Each
-// [EntityItem] has its ids, from the table keys every index projects.
+// ByIndex returns the query over one partition of a secondary index for
+// the entity's items, as [Node.ByIndex] does. On a derived-key index
+// values fill the variable parts of the entity's partition key template
+// in that index, in order: an id for a key field, escaped as in the
+// table keys (Template("F#{followerID}") and the id "a#b" is
+// GSI2PK = "F#a%23b", the value its items hold), a string or number for
+// a data attribute; for a local index, the ids of the table's partition
+// key.
+//
+// On a native index values are the key attributes' values in order
+// (every partition attribute's, then optionally the leading sort
+// attributes'), except that a key attribute the entity spells, its
+// table's PK or SK, takes the ids of its {fields}, spelled as its keys
+// are. For mappings := NewEntity[M](t, "mapping", "ORG#{org}",
+// "USER#{username}") on an index keyed on SK, then PK (an inverted index;
+// the table's own inverted index keyed so, [Options].IndexPartitionKey
+// "SK", reads alike):
+//
+//	mappings.ByIndex("InvertedIndex", "carrpatrick")          SK = "USER#carrpatrick"
+//	mappings.ByIndex("InvertedIndex", "carrpatrick", "acme")  ... AND PK = "ORG#acme"
+//
+// On a native local index the partition key's ids come first. Each
+// [EntityItem] has its ids, from the table keys every index projects. A
+// wrong number or type of values, or a bad id, fails with
+// [ErrInvalidOption] when run, before any request.
 func (e *Entity[T]) ByIndex(index string, values ...any) Query[EntityItem[T]] {
 	const op = "Entity.ByIndex"
 	if e.err != nil {

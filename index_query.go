@@ -11,12 +11,14 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// ByIndex returns the query over one partition of a derived-key index for
-// this node type's items, one Query per page on the index. values fill the
-// variable parts of the node type's partition key template in order (see
-// [IndexKeys]): a data attribute's value (a string or a number) for
-// [Attr], an id for [SelfKey]. For a local index the one value is the node
-// id. With
+// ByIndex returns the query over one partition of a secondary index for
+// this node type's items, one Query per page on the index.
+//
+// On a derived-key index values fill the variable parts of the node
+// type's partition key template in order (see [IndexKeys]): a data
+// attribute's value (a string or a number) for [Attr], an id for
+// [SelfKey], each spelled as a write spells it (escaped). For a local
+// index the one value is the node id. With
 //
 //	NodeOptions.Indexes = {{Index: "GSI2", PartitionKey: Compose(Const("MAJOR"), Attr("major")), SortKey: Compose(SelfKey())}}
 //
@@ -24,14 +26,21 @@ import (
 //
 //	GSI2PK = "MAJOR#physics" AND begins_with(GSI2SK, "STU#")
 //
+// On a native index ([Index].PartitionAttributes, SortAttributes) values
+// are the key attributes' own values, typed, in order: every partition
+// attribute's, then optionally the leading sort attributes' (a range
+// applies to the next); an attribute such as GSI1PK is given as the items
+// hold it ("CRS#math204"). On a native local index the first value is the
+// node id, whose node key is the partition, then the sort attribute's.
+//
 // Items are decoded to the node type with their ids (from the table keys,
 // which every index projects); items of other types sharing the index
 // partition are skipped. Adjust and run it as any [Query]: sort key
 // conditions apply to the sort key after its constant prefix ("STU#"),
 // [Query.ConsistentRead] is [ErrIndexConsistentRead] on a global index.
-// An unknown index, one the node type declares no keys in, or the wrong
-// number or type of values fail with [ErrInvalidOption] when run, before
-// any request.
+// An unknown index, a derived-key index the node type declares no keys
+// in, or the wrong number or type of values fail with [ErrInvalidOption]
+// when run, before any request.
 func (n *Node[N]) ByIndex(index string, values ...any) Query[NodeItem[N]] {
 	const op = "Node.ByIndex"
 	if n.err != nil {
@@ -40,18 +49,26 @@ func (n *Node[N]) ByIndex(index string, values ...any) Query[NodeItem[N]] {
 	return indexQuery(n.t, op, &n.it, index, values, n.decodeItem)
 }
 
-// ByIndex returns the query over one partition of a derived-key index for
-// this kind of edge, as [Node.ByIndex] does: values fill the edge's
-// partition key template ([Attr] values; ids for [SourceKey], [TargetKey]
-// and [SelfKey]); for a local index the one value is the source id. A
-// course's roster in enrolment order, with EdgeOptions.Indexes =
+// ByIndex returns the query over one partition of a secondary index for
+// this kind of edge, as [Node.ByIndex] does. On a derived-key index
+// values fill the edge's partition key template: [Attr] values, and for
+// [SourceKey], [TargetKey] and [SelfKey] the endpoint's id, as [Edge.Put]
+// takes it: a node's id, or a child endpoint's ref ([Collection.Ref],
+// "WS#acme#PROJ#p1"), which the key holds as it is (SelfKey: the label
+// and the target's key, "TAGGED#WS#acme#PROJ#p1"). For a local index the
+// one value is the source's id or ref, whose key is the edge's partition.
+// A course's roster in enrolment order, with EdgeOptions.Indexes =
 // {{Index: "GSI2", PartitionKey: Compose(TargetKey()), SortKey:
 // Compose(Const("ENROLL"), Attr("enrolledOn"))}}:
 //
 //	enrolled.ByIndex("GSI2", "math204").GreaterThanEqual("2026-09-01")
 //
 // is GSI2PK = "CRS#math204" AND GSI2SK BETWEEN "ENROLL#2026-09-01" AND
-// "ENROLL$". Both endpoint ids come back in each [EdgeItem].
+// "ENROLL$". On a native index values are as for [Node.ByIndex]: the
+// roster on an index keyed on GSI1PK and enrolledOn is
+// enrolled.ByIndex("ByEnrolment", "CRS#math204") (on a native local
+// index, the source id first). Both endpoint ids come back in each
+// [EdgeItem].
 func (e *Edge[E]) ByIndex(index string, values ...any) Query[EdgeItem[E]] {
 	const op = "Edge.ByIndex"
 	if e.err != nil {
@@ -60,19 +77,29 @@ func (e *Edge[E]) ByIndex(index string, values ...any) Query[EdgeItem[E]] {
 	return indexQuery(e.t, op, &e.it, index, values, e.decodeItem)
 }
 
-// ByIndex returns the query over one partition of a derived-key index for
-// this collection's children, as [Node.ByIndex] does: values fill the
-// children's partition key template ([Attr] values; ids for [ParentKey]
-// and [SelfKey]); for a local index the one value is the parent id.
-// Every active project across workspaces, newest first, with
-// CollectionOptions.Indexes = {{Index: "GSI2", PartitionKey:
+// ByIndex returns the query over one partition of a secondary index for
+// this collection's children, as [Node.ByIndex] does. On a derived-key
+// index values fill the children's partition key template ([Attr]
+// values; ids for [ParentKey] and [SelfKey]); for a local index the one
+// value is the parent id. Every active project across workspaces, newest
+// first, with CollectionOptions.Indexes = {{Index: "GSI2", PartitionKey:
 // Compose(Const("STATUS"), Attr("status")), SortKey:
 // Compose(Attr("createdAt"))}}:
 //
 //	projects.ByIndex("GSI2", "ACTIVE").Desc()
 //
-// is GSI2PK = "STATUS#ACTIVE", ScanIndexForward=false. Each [Child] has its
-// parent's id and its own.
+// is GSI2PK = "STATUS#ACTIVE", ScanIndexForward=false. On a native index
+// values are as for [Node.ByIndex] (on a native local index, the parent
+// id first). Each [Child] has its parent's id and its own.
+//
+// With [CollectionOptions].Shards a parent's children are spread over
+// several partitions of the table, which a local index shares: a derived
+// local index is then read on every shard in parallel ("WS#acme#00" …)
+// and merged in index sort key order, with one cursor, one request per
+// unfinished shard per page, as a sharded global index is. A native
+// local index cannot be merged so (its sort attribute may be a number):
+// ByIndex on it is [ErrInvalidOption] before any request; give the
+// index a derived sort key instead.
 func (c *Collection[P, C]) ByIndex(index string, values ...any) Query[Child[C]] {
 	const op = "Collection.ByIndex"
 	if c.err != nil {
@@ -98,46 +125,17 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	if err != nil {
 		return queryKeys{}, err
 	}
-	if ix.native() && ix.Local && it.homePK != nil {
-		// An entity's partition: its partition key's ids come first.
-		n := len(it.homePK.fieldsOf(nil))
-		ids := make([]string, 0, n)
-		for _, v := range values[:min(n, len(values))] {
-			id, ok := v.(string)
-			if err := checkID(index, id); !ok || err != nil {
-				return queryKeys{}, fmt.Errorf("%w: index %s takes the partition key's %d ids first, got %v", ErrInvalidOption, index, n, v)
-			}
-			ids = append(ids, id)
-		}
-		if len(ids) < n {
-			return queryKeys{}, fmt.Errorf("%w: index %s takes the partition key's %d ids first", ErrInvalidOption, index, n)
-		}
-		pk := it.homePK.render(it.homePK.fieldsOf(nil), ids)
-		values = append([]any{pk}, values[n:]...)
-		return nativeQueryKeys(ix, []KeyAttribute{{Name: t.opts.PartitionKey}}, values)
-	}
-	if ix.native() && ix.Local {
-		// The partition is the item type's own: its first value is an id.
-		if len(values) == 0 {
-			return queryKeys{}, fmt.Errorf("%w: index %s takes the partition's id first", ErrInvalidOption, index)
-		}
-		home := KeyPart{kind: it.home}
-		id, ok := values[0].(string)
-		if err := checkID(index, id); !ok || err != nil {
-			return queryKeys{}, fmt.Errorf("%w: index %s takes the partition's id first, got %v", ErrInvalidOption, index, values[0])
-		}
-		pk := it.prefixes.prefix(home.kind) + joinKey(id)
-		values = append([]any{pk}, values[1:]...)
-		return nativeQueryKeys(ix, []KeyAttribute{{Name: t.opts.PartitionKey}}, values)
-	}
-	if ix.native() {
-		return nativeQueryKeys(ix, ix.PartitionAttributes, values)
+	if ix.native() || it.homePK != nil && ix == &t.indexes[0] && t.layout == sortKeyIndex {
+		return it.nativeKeys(t, ix, values)
 	}
 	b, ok := it.indexIn(index)
 	if !ok {
 		return queryKeys{}, fmt.Errorf("%w: %s declares no keys in index %s", ErrInvalidOption, it.kind, index)
 	}
-	pk, err := it.fill(b, values)
+	pk, n, err := it.fill(b.pk, values)
+	if err == nil && n != len(values) {
+		err = fmt.Errorf("%d values given, it takes %d", len(values), n)
+	}
 	if err != nil {
 		return queryKeys{}, fmt.Errorf("%w: index %s partition key %s: %w", ErrInvalidOption, index, partsString(b.pk), err)
 	}
@@ -150,8 +148,15 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	if b.skAttr != "" {
 		k.skPrefix, k.skExact = staticPrefix(b.sk, &it.prefixes)
 	}
-	if b.shards > 0 {
+	switch {
+	case b.shards > 0:
 		k.shardPKs = shardKeys(pk, b.shards)
+	case ix.Local && it.shards > 0:
+		// A local index's partition is the table's, which a sharded
+		// collection spreads over its shards: read them all, merged.
+		k.shardPKs = shardKeys(pk, it.shards)
+	}
+	if len(k.shardPKs) > 0 {
 		if err := checkLen(index, "index partition key", k.shardPKs[len(k.shardPKs)-1], MaxPartitionKeyLen); err != nil {
 			return queryKeys{}, err
 		}
@@ -159,46 +164,96 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	return k, nil
 }
 
-// fill renders b's partition key template with values in place of its
-// variable parts.
-func (it *itemType) fill(b *boundIndex, values []any) (string, error) {
+// nativeKeys is the query of the item type on native index ix: values
+// are its key attributes' values in order (a local index's partition
+// key, the table's, first), except that a key attribute the item type
+// spells takes the ids of its spelling, spelled as the items' keys are:
+// an Entity's table keys (on an index keyed on SK = "USER#{username}",
+// the value "carrpatrick" is "USER#carrpatrick"), a preset's partition
+// key in a local index (its id). The table's inverted index keyed on its
+// sort key reads as a native index on SK, then PK.
+func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, error) {
+	partition := ix.PartitionAttributes
+	switch {
+	case !ix.native(): // the inverted index on SK, PK
+		ix = &Index{Name: ix.Name, PartitionAttributes: []KeyAttribute{{Name: t.opts.SortKey}}, SortAttributes: []KeyAttribute{{Name: t.opts.PartitionKey}}}
+		partition = ix.PartitionAttributes
+	case ix.Local && it.shards > 0:
+		return queryKeys{}, fmt.Errorf("%w: index %s: %s is spread over %d partitions of the table, and a native local index reads one; declare a derived sort key for it (IndexKeys), whose reads merge the shards", ErrInvalidOption, ix.Name, it.kind, it.shards)
+	case ix.Local:
+		partition = []KeyAttribute{{Name: t.opts.PartitionKey}}
+	}
+	given := values
+	filled := make([]any, 0, len(values))
+	for _, a := range slices.Concat(partition, ix.SortAttributes) {
+		parts := it.spelled(t, a.Name, ix.Local)
+		if len(values) == 0 && (parts == nil || slices.ContainsFunc(parts, KeyPart.variable)) {
+			break // the attributes left are not fixed
+		}
+		if parts == nil {
+			filled, values = append(filled, values[0]), values[1:]
+			continue
+		}
+		key, n, err := it.fill(parts, values)
+		if err != nil {
+			return queryKeys{}, fmt.Errorf("%w: index %s: %s of %s is %s, which takes ids (%v given): %w", ErrInvalidOption, ix.Name, a.Name, it.kind, it.renderTemplate(parts, 0), given, err)
+		}
+		filled, values = append(filled, key), values[n:]
+	}
+	return nativeQueryKeys(ix, partition, append(filled, values...))
+}
+
+// spelled returns the parts that key attribute attr of the item type is
+// spelled by when a native index is keyed on it, or nil when a value of
+// it is given as it is: an Entity's table keys, and a preset's partition
+// key in a local index (the node key of the id given).
+func (it *itemType) spelled(t *Table, attr string, local bool) []KeyPart {
+	switch {
+	case attr == t.opts.PartitionKey && it.homePK != nil:
+		return it.homePK
+	case attr == t.opts.PartitionKey && local:
+		return []KeyPart{{kind: it.home}}
+	case attr == t.opts.SortKey && it.homeSK != nil:
+		return it.homeSK
+	}
+	return nil
+}
+
+// fill renders parts with values in place of their variable parts, as a
+// write renders them from the item ([render]): a data attribute's value
+// escaped as [Attr] writes it, an id as [itemType.partKey] spells it. n
+// is how many of values it took; too few is an error.
+func (it *itemType) fill(parts []KeyPart, values []any) (key string, n int, err error) {
 	var sb strings.Builder
-	n := 0
-	for _, p := range b.pk {
+	for _, p := range parts {
 		if !p.variable() {
 			sb.WriteString(p.name)
 			continue
 		}
 		if n == len(values) {
-			return "", fmt.Errorf("%d values given, it takes more", len(values))
+			return "", n, fmt.Errorf("%d values given, it takes more", len(values))
 		}
 		v := values[n]
 		n++
 		if p.kind == partAttr {
 			s, err := valueText(p.name, v)
 			if err != nil {
-				return "", err
+				return "", n, err
 			}
 			sb.WriteString(s)
 			continue
 		}
-		name := partsString([]KeyPart{p})
 		id, ok := v.(string)
 		if !ok {
-			return "", fmt.Errorf("%s takes an id string, got %T", name, v)
+			return "", n, fmt.Errorf("%s takes an id string, got %T", partsString([]KeyPart{p}), v)
 		}
-		if err := checkID(name, id); err != nil {
-			return "", err
+		key, err := it.partKey(p, id)
+		if err != nil {
+			return "", n, err
 		}
-		if p.kind != partField {
-			sb.WriteString(it.prefixes.prefix(p.kind))
-		}
-		sb.WriteString(joinKey(id))
+		sb.WriteString(key)
 	}
-	if n != len(values) {
-		return "", fmt.Errorf("%d values given, it takes %d", len(values), n)
-	}
-	return sb.String(), nil
+	return sb.String(), n, nil
 }
 
 // valueText is a query value's text in a key, as Attr writes the

@@ -586,7 +586,7 @@ func indexPatterns(s shape) []Pattern {
 			if !p.variable() {
 				continue
 			}
-			v := s.it.placeholder(p)
+			v, _ := s.it.sample(p)
 			values = append(values, v)
 			shown = append(shown, fmt.Sprintf("%q", v))
 		}

@@ -119,12 +119,15 @@ func Compose(parts ...KeyPart) KeyTemplate {
 // table keys have), else the data attribute name, as [Attr]. A key
 // field's value is an id: escaped as [NodeKey] escapes ids ('#' and '%'
 // percent-encoded), so ids without them are spelled exactly as the design
-// spells them, and parsed back from the key when an item is read. The text
+// spells them, and parsed back from the key when an item is read; in an
+// index key as in a table key ("F#{followerID}" is "F#a%23b" for the id
+// "a#b"), so [Entity.ByIndex] finds the item by the same id. The text
 // may be any valid UTF-8 without control characters, '{' or '}'; names are
-// 1-64 ASCII letters, digits, '_', '-' or '.'. Two {name}s with no text
-// between them cannot be told apart: a malformed template is refused with
-// [ErrInvalidOption] where it is declared (its item type's every call
-// fails), never at a request.
+// 1-64 ASCII letters, digits, '_', '-' or '.'. Two {name}s with no '#'
+// between them ("{a}{b}", "{date}-{id}") cannot be told apart (an escaped
+// id may hold any character but '#'): such a template, like any
+// malformed one, is refused with [ErrInvalidOption] where it is declared
+// (its item type's every call fails), never at a request.
 func Template(s string) KeyTemplate {
 	k, err := parseTemplate(s)
 	if err != nil {
@@ -160,6 +163,11 @@ func parseTemplate(s string) (KeyTemplate, error) {
 		}
 		if n := len(k.parts); n > 0 && k.parts[n-1].variable() {
 			return k, fmt.Errorf("{%s} follows {%s} with no text between them", name, k.parts[n-1].name)
+		}
+		if n := len(k.parts); n > 1 && k.parts[n-2].variable() && !strings.Contains(k.parts[n-1].name, "#") {
+			// An id never holds a raw '#' (ids are escaped), so a '#'
+			// is where one ends; "{date}-{id}" could split anywhere.
+			return k, fmt.Errorf("{%s} follows {%s} with no '#' between them, so a key could not be split back into them", name, k.parts[n-2].name)
 		}
 		k.parts = append(k.parts, KeyPart{partVar, name})
 		rest = rest[open+end+1:]
@@ -332,8 +340,18 @@ func (t *Table) bindIndex(d IndexKeys, fields []string, home partKind, allowed [
 			if err := checkName("key constant", p.name); err != nil {
 				return b, err
 			}
-		case p.kind == partAttr && (p.name == "" || t.isKeyAttr(p.name)):
-			return b, fmt.Errorf("Attr(%q) names no data attribute", p.name)
+		case p.kind == partAttr && p.name == "":
+			return b, fmt.Errorf("Attr(\"\") names no data attribute")
+		case p.kind == partAttr && (p.name == b.skAttr || p.name == b.pkAttr && !ix.Local):
+			native := "PartitionAttributes"
+			if p.name == b.skAttr {
+				native = "SortAttributes"
+			}
+			return b, fmt.Errorf("Attr(%q) is index %s's own key attribute, which the template writes, not a data attribute it reads: "+
+				"to key the index on the data attribute %s as the items hold it, declare the index with native keys (Index.%s: {{Name: %q}}) and no IndexKeys for it",
+				p.name, ix.Name, p.name, native, p.name)
+		case p.kind == partAttr && t.isKeyAttr(p.name):
+			return b, fmt.Errorf("Attr(%q) is a key attribute (%s), which this package writes, not a data attribute", p.name, t.keyAttrRole(p.name))
 		case p.kind == partAttr:
 			b.attrs = append(b.attrs, p.name)
 		}
@@ -341,8 +359,32 @@ func (t *Table) bindIndex(d IndexKeys, fields []string, home partKind, allowed [
 	return b, nil
 }
 
+// keyAttrRole says which key attribute of the table name is: "the
+// table's sort key", "index GSI2's partition key".
+func (t *Table) keyAttrRole(name string) string {
+	switch name {
+	case t.opts.PartitionKey:
+		return "the table's partition key"
+	case t.opts.SortKey:
+		return "the table's sort key"
+	}
+	for _, ix := range t.indexes {
+		switch name {
+		case ix.PartitionKey:
+			return "index " + ix.Name + "'s partition key"
+		case ix.SortKey:
+			return "index " + ix.Name + "'s sort key"
+		}
+	}
+	return "a key attribute"
+}
+
 // render builds one key value from parts, the item's data and its node
-// keys; ok is false when a data attribute it needs is missing.
+// keys; ok is false when a data attribute it needs is missing. It is the
+// one renderer of index keys, so every path that writes or checks them
+// (a put, an update's re-derivation, Scan, Verify and Migrate) spells
+// them alike: a key field's id escaped as [NodeKey] escapes ids, as the
+// table keys and ByIndex's values spell it.
 func render(parts []KeyPart, data Item, kc *keyCtx) (key string, ok bool, err error) {
 	var b strings.Builder
 	for _, p := range parts {
@@ -350,7 +392,7 @@ func render(parts []KeyPart, data Item, kc *keyCtx) (key string, ok bool, err er
 		case partConst, partLit:
 			b.WriteString(p.name)
 		case partField:
-			b.WriteString(kc.field(p.name))
+			keycodec.AppendEscaped(&b, kc.field(p.name))
 		case partSelf:
 			b.WriteString(kc.self)
 		case partSource:
@@ -490,10 +532,104 @@ type itemType struct {
 	kind     string // "node STU", "edge ENROLL (STU → CRS)", "child PROJ of WS"
 	prefixes keyCtx
 	home     partKind // the part that is its table partition key
-	// homePK is an Entity's partition key, which a local index's
-	// partition is; nil for the presets, whose is home's node key.
-	homePK  spelling
+	// homePK and homeSK are an Entity's table keys, which a native
+	// index keyed on them is queried by (a local index's partition is
+	// homePK); nil for the presets, whose partition is home's node key.
+	homePK, homeSK spelling
+	// shards is how many table partitions the type's items of one
+	// partition key are spread over (a sharded Collection's); 0: one.
+	shards int
+	// ends are an edge's endpoints, whose keys its SourceKey, TargetKey
+	// and SelfKey parts hold (a child endpoint's key is its whole ref);
+	// nil for other item types.
+	ends    *edgeEnds
 	indexes []boundIndex
+}
+
+// edgeEnds are the endpoints of an edge item type and its label prefix
+// ("ENROLL#", "" unlabelled): its sort key is the label and the target's
+// key.
+type edgeEnds struct {
+	src, dst endpoint
+	label    string
+}
+
+// partKey is the text node-key part p (or key field) holds for id in a
+// key of the item type: its node key ("CRS#math204"), a child
+// endpoint's ref as it is ("WS#acme#PROJ#p1", checked), an edge's own
+// sort key ("ENROLL#CRS#math204"), or a key field's id escaped. It is
+// what a write puts there (keyCtx), so a value filled in by a read
+// (ByIndex) is spelled as the write spelled it.
+func (it *itemType) partKey(p KeyPart, id string) (string, error) {
+	if e := it.ends; e != nil {
+		switch p.kind {
+		case partSource:
+			return e.src.key(id)
+		case partTarget:
+			return e.dst.key(id)
+		case partSelf:
+			key, err := e.dst.key(id)
+			return e.label + key, err
+		}
+	}
+	if err := checkID(partsString([]KeyPart{p}), id); err != nil {
+		return "", err
+	}
+	if p.kind == partField {
+		return joinKey(id), nil
+	}
+	return it.prefixes.prefix(p.kind) + joinKey(id), nil
+}
+
+// renderTemplate draws key template parts as Describe does, for error
+// messages: constants as they are, variable parts as [itemType.partPattern]
+// draws them, and a shard suffix when shards > 1.
+func (it *itemType) renderTemplate(parts []KeyPart, shards int) string {
+	var b strings.Builder
+	for _, p := range parts {
+		switch p.kind {
+		case partConst, partLit:
+			b.WriteString(p.name)
+		default:
+			b.WriteString(it.partPattern(p))
+		}
+	}
+	if shards > 1 {
+		fmt.Fprintf(&b, "#<shard of key, %d>", shards)
+	}
+	return b.String()
+}
+
+// partPattern is how Describe draws variable part p of the item type:
+// a placeholder for a data attribute or key field ("<status>"), a node
+// key with its id a placeholder ("CRS#<to>"), a child endpoint's ref
+// ("WS#<to parent>#PROJ#<to>").
+func (it *itemType) partPattern(p KeyPart) string {
+	v, ref := it.sample(p)
+	switch {
+	case p.kind == partAttr || p.kind == partField:
+		return v
+	case !ref:
+		return it.prefixes.prefix(p.kind) + v
+	case p.kind == partSelf:
+		return it.ends.label + v
+	}
+	return v
+}
+
+// sample is the value Describe fills variable part p with, as ByIndex
+// takes it: a placeholder ("<to>"), or a child endpoint's ref pattern
+// ("WS#<to parent>#PROJ#<to>"; ref is true).
+func (it *itemType) sample(p KeyPart) (v string, ref bool) {
+	if e := it.ends; e != nil {
+		switch {
+		case p.kind == partSource && e.src.isChild():
+			return e.src.pattern("from"), true
+		case (p.kind == partTarget || p.kind == partSelf) && e.dst.isChild():
+			return e.dst.pattern("to"), true
+		}
+	}
+	return it.placeholder(p), false
 }
 
 // newItemType binds an item type's index declarations; allowed are the

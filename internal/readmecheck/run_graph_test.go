@@ -357,7 +357,8 @@ func TestReadmeScanAndMigrate(t *testing.T) {
 	}
 	log := new(printer)
 	// readme:begin
-	// Every item of one type, typed: a parallel Scan (4 segments by default),
+	// Every item of one type, typed: a Scan (one segment by default, so a table
+	// or index under 1 MB takes one request; Segments for a parallel one),
 	// filtered to the type's key shape, resumable from the position it returns.
 	pos, err := adjlist.Scan(ctx, client, enrolled, func(ctx context.Context, e adjlist.EdgeItem[Enrollment]) error {
 		return export(e)
@@ -478,7 +479,8 @@ func TestReadmeVerify(t *testing.T) {
 	}
 	fixed, err := adjlist.Repair(ctx, client, table, res.Findings)
 	// fixed.Repaired: index keys and counts rewritten; fixed.Left: what only
-	// you can decide (dangling edges, orphans, unknown items, bad versions);
+	// you can decide (dangling edges, orphans, unknown and undecodable items,
+	// bad versions);
 	// fixed.Gone: findings no longer true when read again.
 	// readme:end
 	require.NoError(t, err)

@@ -1,0 +1,253 @@
+package adjlist
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
+)
+
+// splitKey splits key as parts spell it into the text of each variable
+// part, in order; ok is false for a key parts cannot have built. A
+// variable part's text ends where the '#' of the text after it begins (an
+// escaped id holds no '#'; templates put one between two variable parts),
+// or where that text, the key's last, ends it.
+func splitKey(parts []KeyPart, key string) (texts []string, ok bool) {
+	for i, p := range parts {
+		if !p.variable() {
+			if key, ok = strings.CutPrefix(key, p.name); !ok {
+				return nil, false
+			}
+			continue
+		}
+		end := len(key)
+		if i+1 < len(parts) {
+			next := parts[i+1].name
+			if h := strings.IndexByte(next, keycodec.Sep); h >= 0 {
+				if end = strings.IndexByte(key, keycodec.Sep) - h; end < 0 {
+					return nil, false
+				}
+			} else if i+2 == len(parts) {
+				end = len(key) - len(next)
+			} else {
+				return nil, false // two variable parts with no '#' between
+			}
+		}
+		if end < 0 {
+			return nil, false
+		}
+		texts, key = append(texts, key[:end]), key[end:]
+	}
+	return texts, key == ""
+}
+
+// literalSeps counts the '#'s of parts' text.
+func literalSeps(parts []KeyPart) int {
+	n := 0
+	for _, p := range parts {
+		if !p.variable() {
+			n += strings.Count(p.name, "#")
+		}
+	}
+	return n
+}
+
+// fuzzIndexes is the table the fuzzed entities declare index keys on.
+var fuzzIndexes = []Index{
+	{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"},
+	{Name: "LSI1", Local: true, SortKey: "LSI1SK"},
+}
+
+// FuzzTemplates checks, for arbitrary key templates and ids, that every
+// table and index key an item type writes is its template with each id
+// (or data value) escaped in its own place: the table keys parse back to
+// the ids; each index key splits at the template's own '#'s (no id
+// reaches another part) back to the ids and values; and ByIndex, given
+// those ids and values, queries exactly the partition key the write
+// wrote. Templates the package refuses are refused with ErrInvalidOption
+// (or ErrInvalidKey), never half-bound.
+func FuzzTemplates(f *testing.F) {
+	for _, s := range [][7]string{
+		{"u#{userID}#follower", "u#{followerID}", "F#{followerID}", "U#{userID}#{since}", "u%1", "a#b", "2026"},
+		{"{playerID}", "ITEMS#{itemID}", "FLAGGED#{Flagged}", "{playerID}#{itemID}", "%23", "#", "%"},
+		{"ORG#{org}", "USER#{username}", "{username}", "{org}x", "glob#ex", "carr#patrick", "%25"},
+		{"p#{postID}#likelist", "u#{userID}", "P#{postID}#U#{userID}", "{since}#{userID}", "p1", "u 1", "é"},
+		{"{a}", "info", "{a}-{b}", "{b}", "x", "y", "z"},
+	} {
+		f.Add(s[0], s[1], s[2], s[3], s[4], s[5], s[6])
+	}
+	f.Fuzz(func(t *testing.T, pkT, skT, ipkT, iskT, a, b, c string) {
+		table := NewTable(nil, "fuzz", func(o *Options) { o.NoIndex = true; o.Indexes = fuzzIndexes })
+		decls := []IndexKeys{{Index: "GSI2", PartitionKey: Template(ipkT), SortKey: Template(iskT)}, {Index: "LSI1", SortKey: Template(iskT)}}
+		e := NewEntity[map[string]string](table, "e", pkT, skT, func(o *EntityOptions) { o.Indexes = decls })
+		if e.err != nil {
+			if !errors.Is(e.err, ErrInvalidOption) {
+				require.ErrorIs(t, e.err, ErrInvalidKey)
+			}
+			return
+		}
+		given := []string{a, b, c}
+		ids := make(IDs, len(e.fields))
+		for i := range ids {
+			ids[i] = given[i%len(given)]
+		}
+		pk, sk, err := e.Key(ids...)
+		if err != nil {
+			require.ErrorIs(t, err, ErrInvalidKey) // a bad id, or a key too long
+			return
+		}
+		got, ok := e.parseKeys(Item{"PK": &types.AttributeValueMemberS{Value: pk}, "SK": &types.AttributeValueMemberS{Value: sk}})
+		require.True(t, ok, "keys %q %q do not parse back", pk, sk)
+		require.Equal(t, ids, got)
+		require.Equal(t, literalSeps(e.pk), strings.Count(pk, "#"), "an id reaches another part of %q", pk)
+		require.Equal(t, literalSeps(e.sk), strings.Count(sk, "#"), "an id reaches another part of %q", sk)
+
+		data := map[string]string{}
+		for i, name := range partAttrs(slices.Concat(e.it.indexes[0].pk, e.it.indexes[0].sk)) {
+			data[name] = given[(i+2)%len(given)]
+		}
+		item, _, err := e.item(ids, data, true, nil)
+		if err != nil {
+			// A bad data value, a key over the limits, or data naming a key
+			// attribute.
+			if !errors.Is(err, ErrInvalidKey) && !errors.Is(err, ErrKeyAttribute) {
+				require.ErrorIs(t, err, ErrInvalidOption)
+			}
+			return
+		}
+		value := func(p KeyPart) string {
+			if p.kind == partField {
+				return ids[slices.Index(e.fields, p.name)]
+			}
+			return data[p.name]
+		}
+		for _, bi := range e.it.indexes {
+			for attr, parts := range map[string][]KeyPart{bi.pkAttr: bi.pk, bi.skAttr: bi.sk} {
+				if bi.ix.Local && attr == bi.pkAttr {
+					continue // the table's partition key, checked above
+				}
+				key, ok := stringAttr(item, attr)
+				if !ok {
+					continue // a data value was empty: not in the index
+				}
+				require.Equal(t, literalSeps(parts), strings.Count(key, "#"), "an id reaches another part of %s = %q", attr, key)
+				texts, ok := splitKey(parts, key)
+				require.True(t, ok, "%s = %q does not split as %s", attr, key, partsString(parts))
+				var vars []KeyPart
+				for _, p := range parts {
+					if p.variable() {
+						vars = append(vars, p)
+					}
+				}
+				for i, p := range vars {
+					id, err := keycodec.Unescape(texts[i])
+					require.NoError(t, err)
+					require.Equal(t, value(p), id, "%s of %s = %q", partsString([]KeyPart{p}), attr, key)
+				}
+			}
+			var values []any
+			for _, p := range bi.pk {
+				if p.variable() {
+					values = append(values, value(p))
+				}
+			}
+			want, ok := stringAttr(item, bi.pkAttr)
+			if !ok {
+				continue // not in the index
+			}
+			k, err := e.it.indexKeys(table, bi.ix.Name, values)
+			require.NoError(t, err, "ByIndex(%q, %q)", bi.ix.Name, values)
+			require.Equal(t, want, k.pk, "ByIndex(%q, %q) queries another partition than the write wrote", bi.ix.Name, values)
+		}
+		presetsAgree(t, a, b, c)
+	})
+}
+
+// fuzzPresets are item types of the package's layouts whose index keys
+// hold node keys and refs, declared once.
+var fuzzPresets = func() (p struct {
+	proj, task *Collection[map[string]string, map[string]string]
+	tagged     *Edge[map[string]string]
+	has        *Edge[map[string]string]
+}) {
+	t := NewTable(nil, "presets", func(o *Options) {
+		o.Indexes = append(slices.Clone(fuzzIndexes), Index{Name: "GSI3", PartitionKey: "GSI3PK", SortKey: "GSI3SK"})
+	})
+	ws := NewNode[map[string]string](t, "WS", "META")
+	tags := NewNode[map[string]string](t, "TAG", "META")
+	children := func(o *CollectionOptions) {
+		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Compose(Const("IN"), ParentKey()), SortKey: Compose(SelfKey())},
+			{Index: "LSI1", SortKey: Compose(Const("P"), SelfKey())}}
+	}
+	p.proj = NewCollection[map[string]string](ws, "PROJ", children)
+	p.task = NewCollection[map[string]string](ws, "TASK", children, func(o *CollectionOptions) { o.Shards = 7 })
+	p.tagged = NewEdge[map[string]string](tags, "TAGGED", p.proj, func(o *EdgeOptions) {
+		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Compose(Const("TO"), TargetKey()), SortKey: Compose(SourceKey())},
+			{Index: "GSI3", PartitionKey: Compose(SelfKey()), SortKey: Compose(SourceKey())},
+			{Index: "LSI1", SortKey: Compose(TargetKey())}}
+	})
+	p.has = NewEdge[map[string]string](p.proj, "HAS", tags, func(o *EdgeOptions) {
+		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Compose(Const("FROM"), SourceKey()), SortKey: Compose(TargetKey())},
+			{Index: "LSI1", SortKey: Compose(TargetKey())}}
+	})
+	return p
+}()
+
+// presetsAgree checks that ByIndex on the presets' items with ids a, b, c
+// (a child's parent, the child, a tag) queries the partition their writes
+// wrote: ParentKey, SelfKey, a child's ref as SourceKey, TargetKey and
+// SelfKey, and a sharded collection's local index.
+func presetsAgree(t *testing.T, a, b, c string) {
+	t.Helper()
+	p := fuzzPresets
+	ref, err := p.proj.Ref(a, b)
+	if err != nil {
+		require.ErrorIs(t, err, ErrInvalidKey)
+		return
+	}
+	check := func(it *itemType, item Item, err error, values ...any) {
+		t.Helper()
+		if err != nil {
+			require.ErrorIs(t, err, ErrInvalidKey) // a key over the limits
+			return
+		}
+		for _, bi := range it.indexes {
+			k, err := it.indexKeys(fuzzPresets.proj.t, bi.ix.Name, values)
+			require.NoError(t, err, "%s ByIndex(%q, %q)", it.kind, bi.ix.Name, values)
+			want, _ := stringAttr(item, bi.pkAttr)
+			if !bi.ix.Local && bi.shards == 0 {
+				require.Equal(t, want, k.pk, "%s ByIndex(%q, %q)", it.kind, bi.ix.Name, values)
+				continue
+			}
+			if len(k.shardPKs) == 0 {
+				require.Equal(t, want, k.pk, "%s ByIndex(%q, %q)", it.kind, bi.ix.Name, values)
+				continue
+			}
+			require.Contains(t, k.shardPKs, want, "%s ByIndex(%q, %q) reads no shard of its partition", it.kind, bi.ix.Name, values)
+		}
+	}
+	item, _, err := p.proj.item(a, b, nil, true, nil)
+	check(&p.proj.it, item, err, a)
+	item, _, err = p.task.item(a, b, nil, true, nil)
+	check(&p.task.it, item, err, a)
+	item, _, err = p.tagged.item(c, ref, nil, true, nil)
+	if err == nil {
+		// GSI2 and GSI3 take the ref, LSI1 the source: one value each.
+		for _, bi := range p.tagged.it.indexes {
+			v := ref
+			if bi.ix.Local {
+				v = c
+			}
+			it := p.tagged.it
+			it.indexes = []boundIndex{bi}
+			check(&it, item, nil, v)
+		}
+	}
+	item, _, err = p.has.item(ref, c, nil, true, nil)
+	check(&p.has.it, item, err, ref)
+}

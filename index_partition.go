@@ -85,10 +85,11 @@ func retype[T, U any](q Query[T], decode func(Item) (U, bool, error)) Query[U] {
 // [Load] or [PageIndex], which decode each item into the slice of the
 // [Target] whose type it is, or narrow it first: its sort key conditions
 // ([Query.BeginsWith], [Query.Between], [Query.LessThan], [Query.Equal],
-// ...) take whole sort key values as the keys hold them, not ids, so one
-// read can span several item types (BeginsWith("ALERT") reads "ALERT1#…"
-// to "ALERT4#…"), e.g. in the AWS gaming profile design (PK =
-// "player001"):
+// ...) take whole sort key values, every '#' in them a separator and the
+// text between written as ids are ('%' → "%25"; the range values of
+// [Query]), so one read can span several item types (BeginsWith("ALERT")
+// reads "ALERT1#…" to "ALERT4#…"), e.g. in the AWS gaming profile design
+// (PK = "player001"):
 //
 //	adjlist.AllTypes(items.List("player001"))                       // PK = "player001": the whole profile
 //	adjlist.AllTypes(items.List("player001")).BeginsWith("ITEMS#")  // AND begins_with(SK, "ITEMS#")
@@ -103,7 +104,8 @@ func AllTypes[T any](q Query[T]) Query[Item] {
 		return errQuery[Item](q.t, op, q.err)
 	}
 	k := q.keys
-	k.skPrefix, k.skExact, k.filterPrefix, k.keysOnly, k.freeSK, k.rawSK = "", false, "", false, true, k.native == nil
+	k.skPrefix, k.skExact, k.filterPrefix, k.keysOnly, k.freeSK = "", false, "", false, true
+	k.skRest, k.everySep = nil, k.native == nil
 	k.kind = "" // every type in the partition
 	if nk := k.native; nk != nil {
 		whole := nativeKeys{eq: nk.eq[:nk.pkN], pkN: nk.pkN, next: nk.next}

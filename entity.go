@@ -392,7 +392,9 @@ func (e *Entity[T]) parseKeys(item Item) (IDs, bool) {
 // item of this entity that a read of several item types meets ([Load],
 // [PageIndex]). A nil dst is [ErrInvalidOption] when used.
 func (e *Entity[T]) Into(dst *[]EntityItem[T]) Target {
-	return into(e.t, "", "entity "+e.name, e.err, dst, e.decode)
+	tg := into(e.t, "", "entity "+e.name, e.err, dst, e.decode)
+	tg.h = e
+	return tg
 }
 
 // TxPut adds to tx the guarded create of the item with ids, as

@@ -270,7 +270,7 @@ func (q *querySpec) reaches(tg Target) reach {
 	}
 	r, ok := q.t.recordOf(tg.h)
 	if !ok || r.err != nil {
-		return reachable // declared again since: judged by the new record
+		return reachable // declared again since: not judged
 	}
 	var pk, sk []KeyPart = r.pk, r.sk
 	in := true

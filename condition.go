@@ -2,12 +2,16 @@ package adjlist
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // skOp is the kind of sort key condition a query sends.
@@ -57,46 +61,34 @@ func (c skCond) holds(v, prefix string) bool {
 	return strings.HasPrefix(v, prefix)
 }
 
-// The sort key conditions take ids (the part of the key after the item
-// type's prefix, as [Edge.From]'s targets, [Edge.To]'s sources and
-// [Collection.List]'s children are written) and escape and prefix them as
-// the codec writes keys, so a range never reaches outside the item type:
-// on "PROJ#" children, LessThan("b") is
+// The sort key conditions take range values (the rule is on [Query]) and
+// turn them into whole sort key values inside the query's prefix, so a
+// range never reaches outside the item type: on "PROJ#" children,
+// LessThan("b") is
 //
 //	PK = "WS#acme" AND SK BETWEEN "PROJ#" AND "PROJ#b"
 //
-// and never returns the parent's "META" item or another child type. Ids
-// compare as their escaped keys do, byte by byte ('#' and '%' are stored as
-// "%23" and "%25"; every other byte as it is). A query takes one sort key
-// condition; a second, an empty or invalid id, lo > hi, or a query whose
-// sort key has no item type prefix (WaitIndexed's) fail with
+// and never returns the parent's "META" item or another child type. A
+// query takes one sort key condition; a second, an empty or invalid value,
+// lo > hi, or a query whose sort key is one value or has no prefix
+// (WaitIndexed's, a List naming every sort key field) fail with
 // [ErrInvalidOption] or [ErrInvalidKey] when run, before any request.
-//
-// On an index whose sort key template starts with a data attribute
-// ([Compose](Attr("createdAt")), see [Collection.ByIndex]) there is no item
-// type prefix: the conditions compare the whole escaped value with
-// DynamoDB's own operators (GSI2SK > :v, < :v, BETWEEN, begins_with), and
-// LessThan is exclusive without dropping anything on the client. On a
-// native index they apply, typed, to the first sort attribute the query
-// does not fix, and values are the data's own, not escaped: a Go number
-// (an int, uint or float kind) on a number attribute, so that
-// GreaterThan(9) keeps 10 and 100, and a string on a string one. A value
-// of the other kind, a string on a number attribute included, is
-// [ErrInvalidOption] before any request; everywhere else values are
-// strings (ids, or the escaped text of a derived key).
 //
 // An inclusive upper bound for ids that start with a prefix: BETWEEN is
 // inclusive of whole values, so Between("2023-01-01", "2023-01-31") misses
 // "2023-01-31T10:00". Use [PrefixEnd]("2023-01-31") as hi, or LessThan of
 // the next prefix ("2023-02-01").
 
-// Between keeps the items whose id is between lo and hi inclusive, as
-// DynamoDB's BETWEEN: for a user's orders in January,
+// Between keeps the items whose sort key after the query's prefix lies
+// between the range values lo and hi inclusive, as DynamoDB's BETWEEN
+// ([Query] says how a range value becomes key text): for a user's orders
+// in January,
 //
 //	orders.List("123").Between("2023-01-01", adjlist.PrefixEnd("2023-01-31"))
 //
 // is one Query per page with PK = "USER#123" AND SK BETWEEN
-// "ORDER#2023-01-01" AND "ORDER#2023-01-31\U0010FFFF". lo > hi is
+// "ORDER#2023-01-01" AND "ORDER#2023-01-31\U0010FFFF". lo sorting after hi
+// (as key text; as numbers on a native index's number attribute) is
 // [ErrInvalidOption] (DynamoDB would refuse it).
 func (q Query[T]) Between(lo, hi any) Query[T] {
 	return q.sortKey("Between", lo, hi, func(p, lo, hi string) skCond {
@@ -104,29 +96,37 @@ func (q Query[T]) Between(lo, hi any) Query[T] {
 	})
 }
 
-// GreaterThan keeps the items whose id sorts after v: SK BETWEEN
-// prefix+v+" " AND the end of the prefix ("PROJ$" for "PROJ#"). Ids hold
-// no control characters, so a space is the least byte that can follow v in
-// a key, and prefix+v+" " the first key after prefix+v.
+// GreaterThan keeps the items whose sort key after the query's prefix
+// sorts after the range value v ([Query]): SK BETWEEN prefix+v+" " AND the
+// end of the prefix (the prefix with its last character replaced by the
+// next one: "PROJ$" for "PROJ#", "w" for "v"). Keys hold no control
+// characters, so a space is the least byte that can follow v in a key, and
+// prefix+v+" " the first key after prefix+v. Without a prefix (a sort key
+// that starts with a field or a data attribute, [AllTypes], a native
+// index) it is SK > v.
 func (q Query[T]) GreaterThan(v any) Query[T] {
 	return q.sortKey("GreaterThan", v, nil, func(p, v, _ string) skCond {
 		return skCond{op: skBetween, lo: v + " ", hi: prefixEnd(p)}
 	})
 }
 
-// GreaterThanEqual keeps the items whose id is v or sorts after it: SK
-// BETWEEN prefix+v AND the end of the prefix ("PROJ$" for "PROJ#").
+// GreaterThanEqual keeps the items whose sort key after the query's prefix
+// is the range value v or sorts after it ([Query]): SK BETWEEN prefix+v
+// AND the end of the prefix ("PROJ$" for "PROJ#"); SK >= v without a
+// prefix.
 func (q Query[T]) GreaterThanEqual(v any) Query[T] {
 	return q.sortKey("GreaterThanEqual", v, nil, func(p, v, _ string) skCond {
 		return skCond{op: skBetween, lo: v, hi: prefixEnd(p)}
 	})
 }
 
-// LessThan keeps the items whose id sorts before v: SK BETWEEN prefix AND
-// prefix+v, and the item with id v itself, if DynamoDB returns it, is
+// LessThan keeps the items whose sort key after the query's prefix sorts
+// before the range value v ([Query]): SK BETWEEN prefix AND prefix+v, and
+// the item whose key is prefix+v itself, if DynamoDB returns it, is
 // dropped from the results (DynamoDB has no exclusive bound that stays
 // inside the prefix). That item still counts toward [Query.Limit] and is
-// still read and billed.
+// still read and billed. Without a prefix it is SK < v, which DynamoDB
+// applies itself.
 func (q Query[T]) LessThan(v any) Query[T] {
 	q = q.sortKey("LessThan", v, nil, func(p, v, _ string) skCond {
 		return skCond{op: skBetween, lo: p, hi: v}
@@ -153,29 +153,35 @@ func excluding[T any](decode func(Item) (T, bool, error), attr, bound string) fu
 	}
 }
 
-// LessThanEqual keeps the items whose id is v or sorts before it: SK
-// BETWEEN prefix AND prefix+v.
+// LessThanEqual keeps the items whose sort key after the query's prefix is
+// the range value v or sorts before it ([Query]): SK BETWEEN prefix AND
+// prefix+v; SK <= v without a prefix.
 func (q Query[T]) LessThanEqual(v any) Query[T] {
 	return q.sortKey("LessThanEqual", v, nil, func(p, v, _ string) skCond {
 		return skCond{op: skBetween, lo: p, hi: v}
 	})
 }
 
-// BeginsWith keeps the items whose id starts with p: begins_with(SK,
-// prefix+p). p is a prefix of the id, deliberately not closed with '#':
+// BeginsWith keeps the items whose sort key after the query's prefix
+// starts with the range value p ([Query]): begins_with(SK, prefix+p). p is
+// a prefix of the key text, deliberately not closed with '#':
 // BeginsWith("2026-") on "PROJ#" children lists ids "2026-0001",
-// "2026-0042", ... (SK begins with "PROJ#2026-").
+// "2026-0042", ... (SK begins with "PROJ#2026-"). On a multi-field sort
+// key a '#' the template puts there closes a field: with "{state}#{date}",
+// BeginsWith("WARNING1#") is every item of state WARNING1, whatever its
+// date (begins_with(SK, "WARNING1#")), through the entity's List and
+// through [AllTypes] alike.
 func (q Query[T]) BeginsWith(p string) Query[T] {
 	return q.sortKey("BeginsWith", p, nil, func(_, p, _ string) skCond {
 		return skCond{op: skBeginsWith, lo: p}
 	})
 }
 
-// Equal keeps the one item whose id is v: SK = prefix+v, e.g. on a
-// player's items (PK = "player001", prefix "ITEMS#"), Equal("003") is
-// PK = "player001" AND SK = "ITEMS#003". On an index sort key without an
-// item type prefix it compares the whole value (GSI2SK = :v), and on a
-// native index the first sort attribute not fixed, typed.
+// Equal keeps the items whose sort key after the query's prefix is the
+// range value v ([Query]): SK = prefix+v, e.g. on a player's items (PK =
+// "player001", prefix "ITEMS#"), Equal("003") is PK = "player001" AND SK
+// = "ITEMS#003". Without a prefix it compares the whole value (GSI2SK =
+// :v), and on a native index the first sort attribute not fixed, typed.
 func (q Query[T]) Equal(v any) Query[T] {
 	return q.sortKey("Equal", v, nil, func(_, v, _ string) skCond {
 		return skCond{op: skEQ, lo: v}
@@ -189,12 +195,28 @@ func (q Query[T]) Equal(v any) Query[T] {
 // sort after it; such ids are not expected in practice.)
 func PrefixEnd(prefix string) string { return prefix + "\U0010FFFF" }
 
-// prefixEnd is the least string after every key that starts with p, a
-// prefix ending in '#': p with its '#' replaced by '$', the next byte.
-func prefixEnd(p string) string { return p[:len(p)-1] + "$" }
+// prefixEnd is the least valid UTF-8 string after every key that starts
+// with p: p with its last character replaced by the next code point
+// ("PROJ$" for "PROJ#", "w" for "v"; a last U+10FFFF is dropped and the
+// one before it advanced). UTF-8 sorts as its code points do, so every
+// key that starts with p sorts before it, and every key between p and it
+// starts with p. p is a non-empty prefix of an item type's keys.
+func prefixEnd(p string) string {
+	for p != "" {
+		r, n := utf8.DecodeLastRuneInString(p)
+		p = p[:len(p)-n]
+		if r < utf8.MaxRune {
+			if r++; r == 0xD800 { // surrogates are no characters
+				r = 0xE000
+			}
+			return p + string(r)
+		}
+	}
+	return PrefixEnd("") // p was U+10FFFF only: no string sorts after its keys
+}
 
-// sortKey sets the query's one sort key condition from ids a and b ("" when
-// the condition takes one), turned into whole sort key values.
+// sortKey sets the query's one sort key condition from range values a and
+// b (b only for Between), turned into whole sort key values.
 func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string) skCond) Query[T] {
 	if q.err != nil {
 		return q
@@ -214,7 +236,10 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 	case q.sk.op != skNone:
 		q.err = fmt.Errorf("%w: %s after another sort key condition; a query takes one", ErrInvalidOption, name)
 		return q
-	case !free && (p == "" || q.keys.skExact || !strings.HasSuffix(p, "#")):
+	case q.keys.skExact:
+		q.err = fmt.Errorf("%w: %s on a query of one sort key value (%q)", ErrInvalidOption, name, p)
+		return q
+	case !free && p == "":
 		q.err = fmt.Errorf("%w: %s on a query without an item type prefix", ErrInvalidOption, name)
 		return q
 	}
@@ -228,18 +253,14 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 		q.calls += "." + name + condArgs(name)
 		return q.compile()
 	}
-	bound := q.boundKey
-	if q.keys.rawSK {
-		bound = rawBound
-	}
-	ka, err := bound(name, p, a)
+	ka, err := q.boundKey(name, p, a)
 	if err != nil {
 		q.err = err
 		return q
 	}
 	kb := ""
 	if name == "Between" {
-		if kb, err = bound(name, p, b); err != nil {
+		if kb, err = q.boundKey(name, p, b); err != nil {
 			q.err = err
 			return q
 		}
@@ -295,27 +316,109 @@ func freeCond(name, a, b string) skCond {
 	return skCond{op: op, lo: a, hi: b}
 }
 
-// boundKey is prefix p followed by id escaped, checked as an id and against
-// the sort key size limit.
-func (q Query[T]) boundKey(name, p, id string) (string, error) {
-	if err := checkID(name, id); err != nil {
-		return "", err
-	}
-	k := joinKey(id)
-	if p != "" {
-		k = joinKey(id, strings.TrimSuffix(p, "#"))
-	}
-	return k, checkLen(name, "sort key", k, MaxSortKeyLen)
-}
-
-// rawBound is a whole sort key value as given ([AllTypes]' conditions),
-// checked as keys are: valid UTF-8 without control characters, at most
-// MaxSortKeyLen bytes.
-func rawBound(name, _, v string) (string, error) {
+// boundKey is prefix p followed by range value v as key text
+// ([rangeKey]), v checked as ids are (valid UTF-8 without control
+// characters, not empty) and the key against the sort key size limit.
+func (q Query[T]) boundKey(name, p, v string) (string, error) {
 	if err := checkID(name, v); err != nil {
 		return "", err
 	}
-	return v, checkLen(name, "sort key", v, MaxSortKeyLen)
+	k := rangeKey(p, v, q.keys.skRest, q.keys.everySep)
+	return k, checkLen(name, "sort key", k, MaxSortKeyLen)
+}
+
+// rangeKey is p followed by range value v as sort key text, the rule
+// [Query] documents: rest is the sort key's template after p (nil: one id,
+// as after "PROJ#"), and v is cut at its first '#'s, as many as rest puts
+// between its parts (all of them when every is set: [AllTypes], which
+// reads the keys of no one template), the last piece taking the rest of v.
+// A piece in the place of constant text is kept as it is; a piece in an
+// id's place is escaped as ids are ('#' → "%23", '%' → "%25"), after the
+// template's own text before the id if it starts with it.
+func rangeKey(p, v string, rest spelling, every bool) string {
+	var b strings.Builder
+	if rest == nil && !every {
+		b.Grow(len(p) + keycodec.EscapedLen(v))
+		b.WriteString(p)
+		keycodec.AppendEscaped(&b, v)
+		return b.String()
+	}
+	b.WriteString(p)
+	var segs []segment
+	if !every {
+		segs = rest.segments()
+	}
+	for i := 0; ; i++ {
+		piece, tail, cut := v, "", false
+		if every || i+1 < len(segs) {
+			piece, tail, cut = strings.Cut(v, "#")
+		}
+		seg := segment{variable: true}
+		if !every {
+			seg = segs[i]
+		}
+		if id, ok := strings.CutPrefix(piece, seg.text); seg.variable && ok {
+			b.WriteString(seg.text)
+			keycodec.AppendEscaped(&b, id)
+		} else if seg.variable {
+			keycodec.AppendEscaped(&b, piece)
+		} else {
+			b.WriteString(piece)
+		}
+		if !cut {
+			return b.String()
+		}
+		b.WriteByte(keycodec.Sep)
+		v = tail
+	}
+}
+
+// restAfter is the part of sort key template s after what ids, the
+// leading key fields' ids ([Entity.List]'s), spell of it: from its first
+// field not given on, or nil when that field ends the key (one id, the
+// default of [rangeKey]) or every field is given.
+func (s spelling) restAfter(fields, ids []string) spelling {
+	for i, p := range s {
+		if p.kind == partField && slices.Index(fields, p.name) >= len(ids) {
+			return oneID(s[i:])
+		}
+	}
+	return nil
+}
+
+// indexRest is the part of index key template parts after its static
+// prefix ([staticPrefix]) as range values read it: a data attribute, key
+// field or node key is an id's place (its node type prefix, which the
+// static prefix holds for the first, is text), constants and separators
+// are text. nil for one id, or a template of text only.
+func indexRest(parts []KeyPart, kc *keyCtx) spelling {
+	first := slices.IndexFunc(parts, KeyPart.variable)
+	if first < 0 {
+		return nil
+	}
+	var out spelling
+	for i, p := range parts[first:] {
+		switch p.kind {
+		case partConst, partLit:
+			out = append(out, KeyPart{partLit, p.name})
+			continue
+		case partSelf, partSource, partTarget, partParent:
+			if i > 0 {
+				out = append(out, KeyPart{partLit, kc.prefix(p.kind)})
+			}
+		}
+		out = append(out, KeyPart{partField, p.name})
+	}
+	return oneID(out)
+}
+
+// oneID is rest, or nil when it is a single id (the default of
+// [rangeKey]).
+func oneID(rest spelling) spelling {
+	if len(rest) == 1 && rest[0].kind == partField {
+		return nil
+	}
+	return rest
 }
 
 // Filter adds a filter expression on the items' data attributes, built with
@@ -371,4 +474,14 @@ func (q Query[T]) Project(names ...string) Query[T] {
 	q.proj = append(append([]string(nil), q.proj...), names...)
 	q.calls += ".Project(" + strings.Join(names, ", ") + ")"
 	return q.compile()
+}
+
+// rangeRest is what follows the endpoint's key prefix ("CRS#", a child's
+// "WS#") in its keys, as range values read it: one id (nil) for a node,
+// <parent id>#PROJ#<id> for a child's ref.
+func (p endpoint) rangeRest() spelling {
+	if !p.isChild() {
+		return nil
+	}
+	return endpointParts(p, "id")[1:]
 }

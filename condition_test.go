@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
 )
 
 // recordingClient keeps the Query inputs sent, to check the exact request.
@@ -343,4 +344,100 @@ func TestFilterUsage(t *testing.T) {
 	assert.Equal(t, 5, u.Scanned())
 	assert.Equal(t, 2, u.Matched())
 	assert.Equal(t, 1, u.Requests())
+}
+
+// TestRangeValuesSameItems: a range value reaches the same items through
+// an entity's List and through AllTypes of it: with sort key
+// "{state}#{date}", BeginsWith("WARNING1#") is state WARNING1, any date
+// (not WARNING10), and an id holding '%' is written as the keys hold it on
+// both paths.
+func TestRangeValuesSameItems(t *testing.T) {
+	t.Parallel()
+	db := ddbtest.Client(t)
+	ctx := context.Background()
+	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) { o.NoIndex = true })
+	ddbtest.CreateTable(t, table)
+	logs := adjlist.NewEntity[anyData](table, "log", "LOG#{deviceID}", "{state}#{date}")
+	for _, ids := range []adjlist.IDs{
+		{"12345", "WARNING1", "2026-01-01"}, {"12345", "WARNING1", "2026-01-02"}, {"12345", "WARNING1", "2026-02-01#b"},
+		{"12345", "WARNING10", "2026-01-01"}, {"12345", "INFO", "2026-01-01"},
+		{"12345", "W%", "2026-01-01"}, {"12345", "W", "2026-01-01"},
+		{"67890", "WARNING1", "2026-01-01"},
+	} {
+		require.NoError(t, logs.Put(ctx, ids, anyData{Name: strings.Join(ids, "/")}))
+	}
+	for _, tc := range []struct {
+		name string
+		list adjlist.Query[adjlist.EntityItem[anyData]]
+		all  adjlist.Query[adjlist.Item]
+		want []string
+	}{
+		{"the state's items, whatever their date", logs.List("12345").BeginsWith("WARNING1#"), adjlist.AllTypes(logs.List("12345")).BeginsWith("WARNING1#"),
+			[]string{"12345/WARNING1/2026-01-01", "12345/WARNING1/2026-01-02", "12345/WARNING1/2026-02-01#b"}},
+		{"an id holding '%'", logs.List("12345").BeginsWith("W%#"), adjlist.AllTypes(logs.List("12345")).BeginsWith("W%#"),
+			[]string{"12345/W%/2026-01-01"}},
+		{"a range across the states", logs.List("12345").Between("W#", "WARNING1#2026-01-01"), adjlist.AllTypes(logs.List("12345")).Between("W#", "WARNING1#2026-01-01"),
+			[]string{"12345/W/2026-01-01", "12345/W%/2026-01-01", "12345/WARNING1/2026-01-01"}},
+		{"one item", logs.List("12345").Equal("WARNING1#2026-01-02"), adjlist.AllTypes(logs.List("12345")).Equal("WARNING1#2026-01-02"),
+			[]string{"12345/WARNING1/2026-01-02"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			listed, err := tc.list.Collect(ctx)
+			require.NoError(t, err)
+			var got []string
+			for _, it := range listed {
+				got = append(got, strings.Join(it.IDs, "/"))
+			}
+			assert.Equal(t, tc.want, got, "List")
+			var all []adjlist.EntityItem[anyData]
+			res, err := adjlist.Load(ctx, tc.all, logs.Into(&all))
+			require.NoError(t, err)
+			assert.Zero(t, res.Other)
+			got = nil
+			for _, it := range all {
+				got = append(got, it.Data.Name)
+			}
+			assert.Equal(t, tc.want, got, "AllTypes")
+		})
+	}
+}
+
+// TestConditionsAfterAnyPrefixOnDynamoDB: an entity whose sort key prefix
+// is "v" (not closed with '#') takes Equal, BeginsWith and GreaterThan
+// after it, as List's doc says.
+func TestConditionsAfterAnyPrefixOnDynamoDB(t *testing.T) {
+	t.Parallel()
+	db := ddbtest.Client(t)
+	ctx := context.Background()
+	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) { o.NoIndex = true })
+	ddbtest.CreateTable(t, table)
+	vers := adjlist.NewEntity[anyData](table, "ver", "doc#{docID}", "v{ver}")
+	meta := adjlist.NewEntity[anyData](table, "meta", "doc#{docID}", "w")
+	require.NoError(t, table.Check())
+	for _, v := range []string{"1", "10", "2", "3"} {
+		require.NoError(t, vers.Put(ctx, adjlist.IDs{"d", v}, anyData{}))
+	}
+	require.NoError(t, meta.Put(ctx, adjlist.IDs{"d"}, anyData{}), "an item right after the prefix's end")
+	list := vers.List("d")
+	for name, tc := range map[string]struct {
+		q    adjlist.Query[adjlist.EntityItem[anyData]]
+		want []string
+	}{
+		"List":        {list, []string{"1", "10", "2", "3"}},
+		"Equal":       {list.Equal("2"), []string{"2"}},
+		"BeginsWith":  {list.BeginsWith("1"), []string{"1", "10"}},
+		"GreaterThan": {list.GreaterThan("2"), []string{"3"}},
+		"LessThan":    {list.LessThan("2"), []string{"1", "10"}},
+		"Between":     {list.Between("10", "2"), []string{"10", "2"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			items, err := tc.q.Collect(ctx)
+			require.NoError(t, err)
+			var got []string
+			for _, it := range items {
+				got = append(got, it.IDs[1])
+			}
+			assert.Equal(t, tc.want, got)
+		})
+	}
 }

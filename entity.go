@@ -329,8 +329,9 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 		return errQuery[EntityItem[T]](e.t, op, err)
 	}
 	// A sort key that starts with a field has no prefix: conditions then
-	// compare whole values (its ids, escaped).
-	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: prefix, skExact: exact, freeSK: prefix == "", kind: e.it.kind}, e.decodeItem)
+	// compare whole values (range values as Query's doc says).
+	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: prefix, skExact: exact, freeSK: prefix == "",
+		skRest: e.sk.restAfter(e.fields, ids), kind: e.it.kind}, e.decodeItem)
 }
 
 // ByIndex returns the query over one partition of a secondary index for
@@ -411,7 +412,9 @@ func (e *Entity[T]) parseKeys(item Item) (IDs, bool) {
 // item of this entity that a read of several item types meets ([Load],
 // [PageIndex]). A nil dst is [ErrInvalidOption] when used.
 func (e *Entity[T]) Into(dst *[]EntityItem[T]) Target {
-	return into(e.t, "", "entity "+e.name, e.err, dst, e.decode)
+	tg := into(e.t, "", "entity "+e.name, e.err, dst, e.decode)
+	tg.h = e
+	return tg
 }
 
 // TxPut adds to tx the guarded create of the item with ids, as

@@ -21,20 +21,20 @@ type exprSet struct {
 // caller's share a template per shape, built once; the others are built
 // with the SDK's expression builder when the query is made (and per shard).
 func (q Query[T]) expressions(keysOnly bool) (exprSet, error) {
-	k := q.keys
-	k.keysOnly = keysOnly
+	q.keys.keysOnly = keysOnly // q is this call's copy
+	k := &q.keys
 	if q.filter == nil && q.proj == nil && k.native == nil {
-		tpl, err := q.t.template(q.pkAttr, q.skAttr, k, q.sk.op)
+		tpl, err := q.t.template(q.pkAttr, q.skAttr, *k, q.sk.op)
 		if err != nil {
 			return exprSet{}, err
 		}
-		lo, hi := q.sk.lo, q.sk.hi
+		lo, hi, fp := q.sk.lo, q.sk.hi, k.filterPrefix
 		if q.sk.op == skNone {
 			lo = k.skPrefix
 		}
 		return exprSet{keyCond: tpl.keyCond, filter: tpl.filter, proj: tpl.proj, names: tpl.names,
 			values: func(pk string) (map[string]types.AttributeValue, error) {
-				return tpl.values(pk, lo, hi, k.filterPrefix), nil
+				return tpl.values(pk, lo, hi, fp), nil
 			}}, nil
 	}
 	sk := q.sk
@@ -42,7 +42,7 @@ func (q Query[T]) expressions(keysOnly bool) (exprSet, error) {
 		sk.lo = k.skPrefix
 	}
 	build := func(pk string) (expression.Expression, error) {
-		return q.t.buildExpr(q.pkAttr, q.skAttr, k, sk, pk, q.filter, q.proj)
+		return q.t.buildExpr(q.pkAttr, q.skAttr, q.keys, sk, pk, q.filter, q.proj)
 	}
 	first, err := build(k.pk)
 	if err != nil {
@@ -51,7 +51,7 @@ func (q Query[T]) expressions(keysOnly bool) (exprSet, error) {
 	}
 	return exprSet{keyCond: first.KeyCondition(), filter: first.Filter(), proj: first.Projection(), names: first.Names(),
 		values: func(pk string) (map[string]types.AttributeValue, error) {
-			if pk == k.pk {
+			if pk == q.keys.pk {
 				return first.Values(), nil
 			}
 			// The builder numbers placeholders in the order it meets

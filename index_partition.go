@@ -3,13 +3,17 @@ package adjlist
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 )
 
 // Into returns a [Target] that appends to *dst, in the read's order, every
 // node item of this type that [PageIndex] meets. A nil dst is
 // [ErrInvalidOption] when used.
 func (n *Node[N]) Into(dst *[]NodeItem[N]) Target {
-	return into(n.t, n.typ, "node "+n.typ, n.err, dst, n.decodeItem)
+	tg := into(n.t, n.typ, "node "+n.typ, n.err, dst, n.decodeItem)
+	tg.h = n
+	return tg
 }
 
 // IndexPage is one page of a mixed read of an index partition
@@ -42,9 +46,10 @@ type IndexPage struct {
 // a shared constant. A sharded query reads every shard, merged. cursor is
 // "" for the first page or an IndexPage.Cursor of the same read (else
 // [ErrInvalidCursor], before any request). An invalid q or target fails
-// before any request ([ErrInvalidOption], q's own error); an item whose
-// data does not fit its type fails the read. With any error every
-// target's slice is nil.
+// before any request ([ErrInvalidOption], q's own error), as does a
+// target whose items q's key condition never matches (a [*TargetError],
+// as in [Load]); an item whose data does not fit its type fails the read.
+// With any error every target's slice is nil.
 func PageIndex[T any](ctx context.Context, q Query[T], cursor string, targets ...Target) (_ IndexPage, err error) {
 	ctx, sp := q.startSpan(ctx, "PageIndex")
 	defer sp.end(&err)
@@ -53,7 +58,7 @@ func PageIndex[T any](ctx context.Context, q Query[T], cursor string, targets ..
 		resetTargets(targets)
 		return IndexPage{}, err
 	}
-	if err := checkMixedTargets(q.t, targets); err != nil {
+	if err := checkMixedTargets(&q.querySpec, targets); err != nil {
 		return fail(q.wrap(err))
 	}
 	mixed := retype(q, func(item Item) (Item, bool, error) {
@@ -85,10 +90,11 @@ func retype[T, U any](q Query[T], decode func(Item) (U, bool, error)) Query[U] {
 // [Load] or [PageIndex], which decode each item into the slice of the
 // [Target] whose type it is, or narrow it first: its sort key conditions
 // ([Query.BeginsWith], [Query.Between], [Query.LessThan], [Query.Equal],
-// ...) take whole sort key values as the keys hold them, not ids, so one
-// read can span several item types (BeginsWith("ALERT") reads "ALERT1#…"
-// to "ALERT4#…"), e.g. in the AWS gaming profile design (PK =
-// "player001"):
+// ...) take whole sort key values, every '#' in them a separator and the
+// text between written as ids are ('%' → "%25"; the range values of
+// [Query]), so one read can span several item types (BeginsWith("ALERT")
+// reads "ALERT1#…" to "ALERT4#…"), e.g. in the AWS gaming profile design
+// (PK = "player001"):
 //
 //	adjlist.AllTypes(items.List("player001"))                       // PK = "player001": the whole profile
 //	adjlist.AllTypes(items.List("player001")).BeginsWith("ITEMS#")  // AND begins_with(SK, "ITEMS#")
@@ -103,7 +109,8 @@ func AllTypes[T any](q Query[T]) Query[Item] {
 		return errQuery[Item](q.t, op, q.err)
 	}
 	k := q.keys
-	k.skPrefix, k.skExact, k.filterPrefix, k.keysOnly, k.freeSK, k.rawSK = "", false, "", false, true, k.native == nil
+	k.skPrefix, k.skExact, k.filterPrefix, k.keysOnly, k.freeSK = "", false, "", false, true
+	k.skRest, k.everySep = nil, k.native == nil
 	k.kind = "" // every type in the partition
 	if nk := k.native; nk != nil {
 		whole := nativeKeys{eq: nk.eq[:nk.pkN], pkN: nk.pkN, next: nk.next}
@@ -144,9 +151,12 @@ type Loaded struct {
 // ([Entity.Into], [Node.Into], [Edge.Into], [Collection.Into]); items no
 // target takes are counted in Loaded.Other. [PageIndex] is the same read
 // one page at a time. A target of another table, a zero or nil one
-// ([ErrInvalidOption]), or q's own error fail before any request; an item
-// whose data does not fit its type fails the read. With any error every target's slice is
-// nil.
+// ([ErrInvalidOption]), a target whose items q's key condition never
+// matches (a [*TargetError]: shipments.Into with orders.List("12345"),
+// whose prefix "ORDER#" no shipment's key begins with, where
+// AllTypes(orders.List("12345")) was meant), or q's own error fail before
+// any request; an item whose data does not fit its type fails the read.
+// With any error every target's slice is nil.
 func Load[T any](ctx context.Context, q Query[T], targets ...Target) (Loaded, error) {
 	ctx, sp := q.startSpan(ctx, "Load")
 	res, err := load(ctx, q, targets)
@@ -156,7 +166,7 @@ func Load[T any](ctx context.Context, q Query[T], targets ...Target) (Loaded, er
 // load is Load within its span.
 func load[T any](ctx context.Context, q Query[T], targets []Target) (Loaded, error) {
 	var res Loaded
-	if err := checkMixedTargets(q.t, targets); err != nil {
+	if err := checkMixedTargets(&q.querySpec, targets); err != nil {
 		resetTargets(targets)
 		return res, q.wrap(err)
 	}
@@ -173,17 +183,242 @@ func load[T any](ctx context.Context, q Query[T], targets []Target) (Loaded, err
 	return res, nil
 }
 
-// checkMixedTargets refuses targets that cannot take items of t.
-func checkMixedTargets(t *Table, targets []Target) error {
+// checkMixedTargets refuses targets that cannot take items of q's table,
+// and targets whose items q's key condition never matches
+// ([TargetError]).
+func checkMixedTargets(q *querySpec, targets []Target) error {
 	for _, tg := range targets {
 		switch {
 		case tg.err != nil:
 			return tg.err
 		case tg.take == nil:
 			return fmt.Errorf("%w: a zero Target", ErrInvalidOption)
-		case tg.t != t:
+		case tg.t != q.t:
 			return fmt.Errorf("%w: %s is of another table", ErrInvalidOption, tg.kind)
+		}
+		if q.err != nil {
+			continue // the query's own error comes first, when run
+		}
+		if reach := q.reaches(tg); reach != reachable {
+			return &TargetError{Target: tg.kind, Op: q.op, Index: q.keys.index, Partition: reach == otherPartition}
 		}
 	}
 	return nil
+}
+
+// TargetError reports a [Target] given to [Load] or [PageIndex] whose
+// items the query's key condition never matches, so that the target would
+// stay empty whatever the table holds, e.g. shipments.Into (SK
+// "SHIP#<id>") with orders.List("12345") (PK = "USER#12345" AND
+// begins_with(SK, "ORDER#")): read both with
+// AllTypes(orders.List("12345")). It is judged before any request from
+// the key templates of the target's item type: its partition key must be
+// able to spell the partition read (one of them, on a sharded read), and
+// its sort key to begin with the query's item type prefix (or equal it);
+// a range condition ([Query.Between], ...) is the caller's narrowing and
+// refuses no target. On a native index, whose keys are data, and for a
+// target whose item type was declared again since, no target is refused.
+// It matches [ErrInvalidOption].
+type TargetError struct {
+	// Target names the target's item type: "entity shipment", "node WS",
+	// "child PROJ#", "edge ENROLL#CRS#".
+	Target string
+	// Op is the operation that built the query: "Entity.List", "AllTypes".
+	Op string
+	// Index is the secondary index the query reads, "" for the table.
+	Index string
+	// Partition is true when the target's items are never in the
+	// partitions the query reads (another partition key, or an index
+	// their type writes no keys in), false when they may be but the
+	// query's item type prefix excludes them: [AllTypes] of the query
+	// reads every item type of its partition.
+	Partition bool
+}
+
+// Error names the target and the query, and what to read instead.
+func (e *TargetError) Error() string {
+	where := "the table"
+	if e.Index != "" {
+		where = "index " + e.Index
+	}
+	if e.Partition {
+		return fmt.Sprintf("adjlist: invalid option: target %s: %s reads partitions of %s that never hold its items", e.Target, e.Op, where)
+	}
+	return fmt.Sprintf("adjlist: invalid option: target %s: the sort key prefix of %s never matches its items; AllTypes(q) reads every item type of the partition", e.Target, e.Op)
+}
+
+// Unwrap returns [ErrInvalidOption].
+func (e *TargetError) Unwrap() error { return ErrInvalidOption }
+
+// reach is whether a query's key condition can match a target's items.
+type reach uint8
+
+const (
+	reachable      reach = iota // it may, or cannot be judged
+	otherPartition              // the items are in no partition it reads
+	otherSortKeys               // its item type prefix excludes them
+)
+
+// reaches judges whether q's key condition can match an item of tg's
+// type, from the type's key templates (its table keys as the table
+// records them, or its keys in q's index): the partition, and the item
+// type prefix; range conditions are left out, the caller's own
+// narrowing.
+func (q *querySpec) reaches(tg Target) reach {
+	if tg.h == nil || q.keys.native != nil {
+		return reachable // a native index's keys are data
+	}
+	r, ok := q.t.recordOf(tg.h)
+	if !ok || r.err != nil {
+		return reachable // declared again since: not judged
+	}
+	var pk, sk []KeyPart = r.pk, r.sk
+	in := true
+	if index := q.keys.index; index != "" {
+		pk, sk, in = q.t.indexPatterns(index, tg.h, r.pk, r.sk)
+	}
+	if !in || !q.partitionOf(pk) {
+		return otherPartition
+	}
+	if sk != nil && !mayHold(sk, q) {
+		return otherSortKeys
+	}
+	return reachable
+}
+
+// partitionOf reports whether a key of pattern pk can be a partition key
+// q reads (any shard of a sharded read).
+func (q *querySpec) partitionOf(pk []KeyPart) bool {
+	if len(q.keys.shardPKs) == 0 {
+		return spells(pk, q.keys.pk, false)
+	}
+	return slices.ContainsFunc(q.keys.shardPKs, func(v string) bool { return spells(pk, v, false) })
+}
+
+// recordOf returns the record of the handle h, if t records it (a type
+// declared again is recorded with its last handle).
+func (t *Table) recordOf(h typedHandle) (recorded, bool) {
+	t.reg.mu.Lock()
+	defer t.reg.mu.Unlock()
+	for _, r := range t.reg.types {
+		if any(r.h) == any(h) {
+			return r, true
+		}
+	}
+	return recorded{}, false
+}
+
+// typedHandle is a handle whose items a read of several types judges by
+// their keys: its item type, whose index keys it declares.
+type typedHandle interface{ keyType() *itemType }
+
+func (n *Node[N]) keyType() *itemType          { return &n.it }
+func (e *Edge[E]) keyType() *itemType          { return &e.it }
+func (c *Collection[P, C]) keyType() *itemType { return &c.it }
+func (e *Entity[T]) keyType() *itemType        { return &e.it }
+
+// invertedKeys are the patterns of an edge's keys in the inverted index
+// with explicit keys: the target's key (and shard), then the source's.
+func (e *Edge[E]) invertedKeys() (pk, sk []KeyPart) {
+	pk = endpointParts(e.dst, "to")
+	if e.shards > 1 {
+		pk = append(pk, KeyPart{partLit, "#"}, KeyPart{partField, "shard"})
+	}
+	return pk, endpointParts(e.src, "from")
+}
+
+// indexPatterns are the patterns of h's keys in index ("" pk for a
+// partition whose keys are data), given its table keys; in is false when
+// its items are never in the index.
+func (t *Table) indexPatterns(index string, h typedHandle, tablePK, tableSK spelling) (pk, sk []KeyPart, in bool) {
+	if t.layout != noIndex && index == t.opts.Index {
+		if t.layout == sortKeyIndex {
+			return tableSK, tablePK, true // every item, keyed the other way round
+		}
+		if e, ok := h.(interface{ invertedKeys() (pk, sk []KeyPart) }); ok {
+			pk, sk = e.invertedKeys()
+			return pk, sk, true
+		}
+		return nil, nil, false // explicit keys: edges only
+	}
+	it := h.keyType()
+	b, ok := it.indexIn(index)
+	if !ok {
+		return nil, nil, false
+	}
+	pk = tablePK
+	if !b.ix.Local {
+		pk = keyPattern(b.pk, &it.prefixes)
+		if b.shards > 0 {
+			pk = append(pk, KeyPart{partLit, "#"}, KeyPart{partField, "shard"})
+		}
+	}
+	if b.skAttr != "" {
+		sk = keyPattern(b.sk, &it.prefixes)
+	}
+	return pk, sk, true
+}
+
+// keyPattern is index key template parts as a pattern ([spells]): text,
+// a data attribute's text (escaped or a number: no '#'), and for a key
+// field or node key any text after its type prefix.
+func keyPattern(parts []KeyPart, kc *keyCtx) []KeyPart {
+	out := make([]KeyPart, 0, len(parts)+1)
+	for _, p := range parts {
+		switch p.kind {
+		case partConst, partLit:
+			out = append(out, KeyPart{partLit, p.name})
+		case partAttr:
+			out = append(out, KeyPart{partField, p.name})
+		case partField:
+			out = append(out, KeyPart{kind: partVar})
+		default:
+			out = append(out, KeyPart{partLit, kc.prefix(p.kind)}, KeyPart{kind: partVar})
+		}
+	}
+	return out
+}
+
+// spells reports whether pattern can spell v, or with prefix a key that
+// starts with v. In a pattern, partLit and partConst are text; partField
+// and partAttr are an escaped id or an attribute's text (not empty, no
+// '#'); any other kind is any text, not empty.
+func spells(pat []KeyPart, v string, prefix bool) bool {
+	for len(pat) > 0 {
+		if prefix && v == "" {
+			return true
+		}
+		p := pat[0]
+		if p.kind == partLit || p.kind == partConst {
+			if prefix && len(v) < len(p.name) {
+				return strings.HasPrefix(p.name, v)
+			}
+			var ok bool
+			if v, ok = strings.CutPrefix(v, p.name); !ok {
+				return false
+			}
+			pat = pat[1:]
+			continue
+		}
+		end := len(v)
+		if p.kind == partField || p.kind == partAttr {
+			if i := strings.IndexByte(v, '#'); i >= 0 {
+				end = i
+			}
+		}
+		for i := end; i >= 1; i-- {
+			if spells(pat[1:], v[i:], prefix) {
+				return true
+			}
+		}
+		return false
+	}
+	return v == ""
+}
+
+// mayHold reports whether a key of pattern may be in q's sort key
+// prefix (or equal to it, for a query of one sort key value); a query
+// without one, [AllTypes]', holds any.
+func mayHold(pat []KeyPart, q *querySpec) bool {
+	return spells(pat, q.skPrefix, !q.keys.skExact)
 }

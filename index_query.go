@@ -147,6 +147,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	k := queryKeys{index: index, pk: pk, local: ix.Local, freeSK: b.skAttr != ""}
 	if b.skAttr != "" {
 		k.skPrefix, k.skExact = staticPrefix(b.sk, &it.prefixes)
+		k.skRest = indexRest(b.sk, &it.prefixes)
 	}
 	switch {
 	case b.shards > 0:
@@ -402,7 +403,8 @@ func (t *Table) buildNative(k queryKeys, sk skCond, filter *expression.Condition
 
 // nativeBounds checks the values of a sort key condition on a native
 // index's next attribute: of its type, lo not after hi, begins_with only
-// on strings. Values are the data's own, not escaped.
+// on strings. Values are the data's own, not escaped: a native attribute
+// is a plain value, not a composed key (Query's rule for range values).
 func nativeBounds(next *KeyAttribute, name, a, b string) error {
 	lo, err := typedValue(*next, a)
 	if err != nil {

@@ -24,6 +24,8 @@ type Target struct {
 	// sharded marks the children of a sharded collection, which are not
 	// in their parent's partition.
 	sharded bool
+	// h is the handle of the items' type, whose keys Load judges.
+	h typedHandle
 }
 
 // Into returns a [Target] that appends to *dst, in ascending sort key
@@ -32,7 +34,9 @@ type Target struct {
 // an edge from a collection's children ([Endpoint]), which are in no node
 // partition.
 func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
-	return into(e.t, e.src.String(), "edge "+e.prefix, e.err, dst, e.decode)
+	tg := into(e.t, e.src.String(), "edge "+e.prefix, e.err, dst, e.decode)
+	tg.h = e
+	return tg
 }
 
 // Into returns a [Target] that appends to *dst, in ascending sort key
@@ -40,7 +44,7 @@ func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
 // parent's partition. A nil dst is [ErrInvalidOption] when used.
 func (c *Collection[P, C]) Into(dst *[]Child[C]) Target {
 	tg := into(c.t, c.parent.typ, "child "+c.prefix, c.err, dst, c.decode)
-	tg.sharded = c.shards > 0
+	tg.sharded, tg.h = c.shards > 0, c
 	return tg
 }
 

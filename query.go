@@ -13,18 +13,59 @@ import (
 
 // Query is one access pattern over a partition of the table or of one of
 // its secondary indexes: a key condition (partition key equals a node's
-// key, sort key begins with the item type's prefix ending in '#', or a
-// range within it; on an index, the partition its templates build) and a
-// decoder from items to T. A sharded read ([EdgeOptions].Shards,
-// [IndexKeys].Shards) spans several index partitions and merges them in
-// sort key order. Handles build them ([Edge.From], [Edge.To],
-// [Collection.List], and ByIndex: [Node.ByIndex], [Edge.ByIndex],
-// [Collection.ByIndex]); adjust one with [Query.Limit], [Query.Desc],
+// key, sort key begins with the item type's prefix, such as "PROJ#" or
+// the "v" of an entity's "v{ver}", or a range within it; on an index, the
+// partition its templates build) and a decoder from items to T. A sharded
+// read ([EdgeOptions].Shards, [IndexKeys].Shards) spans several index
+// partitions and merges them in sort key order. Handles build them
+// ([Edge.From], [Edge.To], [Collection.List], [Entity.List], and ByIndex:
+// [Node.ByIndex], [Edge.ByIndex], [Collection.ByIndex],
+// [Entity.ByIndex]); adjust one with [Query.Limit], [Query.Desc],
 // [Query.ConsistentRead], a sort key condition ([Query.Between],
 // [Query.GreaterThan], [Query.GreaterThanEqual], [Query.LessThan],
-// [Query.LessThanEqual], [Query.BeginsWith]), [Query.Filter] or
-// [Query.Project], then run it with [Query.All], [Query.Collect],
-// [Query.Page] or [Query.Count].
+// [Query.LessThanEqual], [Query.BeginsWith], [Query.Equal]),
+// [Query.Filter] or [Query.Project], then run it with [Query.All],
+// [Query.Collect], [Query.Page] or [Query.Count].
+//
+// # Range values
+//
+// The sort key conditions take range values, one rule on every path: a
+// range value is the sort key after the query's prefix, written with its
+// ids as they are. The library escapes each id as keys store it ('#' →
+// "%23", '%' → "%25") and keeps the '#'s that the key's template puts
+// between its parts. Which '#'s of a value are separators is read from
+// the template after the prefix, from the left, the last id taking the
+// rest of the value:
+//
+//   - A key that ends in one id (the presets' "PROJ#<id>", "ENROLL#CRS#<id>",
+//     an entity's "ITEMS#{itemID}", an index's "ENROLL#<enrolledOn>") has
+//     no separator after its prefix: LessThan("a#b") on "PROJ#" children is
+//     SK BETWEEN "PROJ#" AND "PROJ#a%23b".
+//   - A key with several parts after the prefix has its template's '#'s:
+//     on an entity's sort key "{state}#{date}", BeginsWith("WARNING1#") is
+//     state WARNING1 and any date, begins_with(SK, "WARNING1#"), and
+//     "W#2026#x" is state W, date "2026#x" ("W#2026%23x"). A child's ref
+//     after "TAGGED#WS#" is "acme#PROJ#2026-0042". Where the template has
+//     constant text, the value's text is kept as it is.
+//   - [AllTypes] reads the keys of every item type of the partition, of no
+//     one template: there every '#' is a separator and '%' is written
+//     "%25" (AllTypes(q).BeginsWith("WARNING1#") sends "WARNING1#"). So a
+//     value reaches the same keys through a handle's query and through
+//     AllTypes of it, unless an id in it holds '#' (name it through the
+//     handle's query) or the template's constant text holds '%'.
+//   - On a native index ([Index].SortAttributes) the sort attribute is a
+//     plain attribute value, not a composed key: range values are the
+//     data's own, typed (a Go number on a number attribute, so that
+//     GreaterThan(9) keeps 10 and 100; a string on a string one), and
+//     nothing is escaped. A value of the other kind is [ErrInvalidOption]
+//     before any request.
+//
+// With a prefix (a key that starts with constant text, "PROJ#" or "v"),
+// every condition stays inside it ([Query.GreaterThan] is a BETWEEN
+// ending at the prefix's end); without one (a sort key template that
+// starts with a field or a data attribute, [AllTypes], a native index)
+// the conditions compare whole values with DynamoDB's own operators (SK >
+// :v, < :v, BETWEEN, begins_with, =).
 //
 // A Query is an immutable value: the adjusting methods return a modified
 // copy, and one Query may run any number of times, concurrently. An invalid
@@ -70,12 +111,17 @@ type queryKeys struct {
 	filterPrefix string
 	shardPKs     []string // the partitions of a sharded read, if any
 	keysOnly     bool     // project only the key attributes
-	// freeSK allows sort key conditions on whole values (an index sort
-	// key whose template starts with a data attribute); rawSK takes
-	// their values as given, not escaped (AllTypes' whole sort keys).
-	freeSK, rawSK bool
-	local         bool        // the index is a local secondary index
-	native        *nativeKeys // the key condition on a native index
+	// freeSK allows sort key conditions on whole values (a sort key
+	// whose template starts with a data attribute or a field).
+	freeSK bool
+	// skRest is the sort key's template after skPrefix, which tells
+	// range values' separators from their ids (rangeKey); nil for one
+	// id. everySep makes every '#' of a range value a separator
+	// (AllTypes: the keys of several templates).
+	skRest   spelling
+	everySep bool
+	local    bool        // the index is a local secondary index
+	native   *nativeKeys // the key condition on a native index
 	// kind names the item type read, for errors ([ThrottlingError]);
 	// empty for a read of several.
 	kind string

@@ -24,6 +24,9 @@ type itemKey struct{ pk, sk string }
 // absent from the result. Keys left unprocessed at the end make the error
 // match [ErrUnprocessed].
 func (t *Table) batchGet(ctx context.Context, op string, keys []itemKey, o ReadOptions) (map[itemKey]Item, error) {
+	if o.err != nil {
+		return nil, t.opErr(op, "", "", o.err)
+	}
 	found := make(map[itemKey]Item, len(keys))
 	seen := make(map[itemKey]bool, len(keys))
 	var chunk []map[string]types.AttributeValue

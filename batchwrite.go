@@ -58,10 +58,10 @@ type writeReq struct {
 // on timing.
 func (t *Table) batchWrite(ctx context.Context, op string, reqs []writeReq, optFns []func(*BulkOptions)) (BulkResult, error) {
 	opts := BulkOptions{Workers: 4}
-	for _, fn := range optFns {
-		fn(&opts)
-	}
 	var res BulkResult
+	if err := applyOptions(&opts, optFns); err != nil {
+		return res, t.opErr(op, "", "", err)
+	}
 	if opts.Workers < 1 {
 		return res, t.opErr(op, "", "", fmt.Errorf("%w: Workers %d", ErrInvalidOption, opts.Workers))
 	}

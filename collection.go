@@ -66,10 +66,11 @@ type Child[C any] struct {
 // Project].
 func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*CollectionOptions)) *Collection[P, C] {
 	var opts CollectionOptions
-	for _, fn := range optFns {
-		fn(&opts)
-	}
+	optErr := applyOptions(&opts, optFns)
 	c := &Collection[P, C]{parent: parent, t: parent.t, childType: childType, prefix: childType + "#", err: parent.err}
+	if c.err == nil {
+		c.err = optErr
+	}
 	if c.err == nil {
 		c.err = checkName("child type", childType)
 	}

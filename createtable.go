@@ -189,10 +189,11 @@ type ContinuousBackupsClient interface {
 // false, the error unwraps to *types.ResourceInUseException.
 func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...func(*CreateTableOptions)) error {
 	opts := CreateTableOptions{Projection: types.ProjectionTypeAll, MaxWait: 5 * time.Minute}
-	for _, fn := range optFns {
-		fn(&opts)
-	}
+	optErr := applyOptions(&opts, optFns)
 	wrap := func(err error) error { return &OpError{Op: "CreateTable", Table: t.name, Err: err} }
+	if optErr != nil {
+		return wrap(optErr)
+	}
 	if t.err != nil {
 		return wrap(t.err)
 	}

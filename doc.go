@@ -126,4 +126,14 @@
 // work; [IsConditionFailed] covers single writes and transactions alike.
 // Limits are checked before any request; RELIABILITY.md lists every
 // guarantee with its test.
+//
+// # Options
+//
+// Every constructor and call that takes options does so as optFns, each a
+// func of a pointer to the call's Options struct, applied in order to the
+// zero value (each field documents its default). A nil option function
+// is [ErrInvalidOption]: a call returns it before any request; a
+// constructor ([NewTable], [NewNode], [NewEdge], [NewCollection],
+// [NewEntity]) records it on the handle, so every call on the handle
+// returns it and [Table.Check] reports it.
 package adjlist

@@ -90,12 +90,10 @@ type EdgeItem[E any] struct {
 // ("FRIEND#USER#u2").
 func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*EdgeOptions)) *Edge[E] {
 	var opts EdgeOptions
-	for _, fn := range optFns {
-		fn(&opts)
-	}
+	optErr := applyOptions(&opts, optFns)
 	src, dst := from.endpoint(), to.endpoint()
 	e := &Edge[E]{t: src.t, label: label, src: src, dst: dst}
-	e.err = errors.Join(src.err, dst.err)
+	e.err = errors.Join(src.err, dst.err, optErr)
 	switch {
 	case e.err != nil:
 	case opts.Shards < 0 || opts.Shards > MaxShards:
@@ -608,6 +606,9 @@ func loadPartition[N any](ctx context.Context, op string, node *Node[N], id stri
 	pk, sk, err := node.Key(id)
 	if err == nil {
 		err = setupErr
+	}
+	if err == nil {
+		err = o.err
 	}
 	if err != nil {
 		return data, node.t.opErr(op, pk, "", err)

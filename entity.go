@@ -85,10 +85,11 @@ type EntityOptions struct {
 // [ErrInvalidKey].
 func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...func(*EntityOptions)) *Entity[T] {
 	var opts EntityOptions
-	for _, fn := range optFns {
-		fn(&opts)
-	}
+	optErr := applyOptions(&opts, optFns)
 	e := &Entity[T]{t: t, name: name, err: t.err}
+	if e.err == nil {
+		e.err = optErr
+	}
 	if e.err == nil {
 		e.err = checkName("entity", name)
 	}

@@ -225,6 +225,9 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 // get reads one item with a GetItem (strongly consistent if o says so) and
 // decodes its data into out; a missing item is ErrNotFound.
 func (t *Table) get(ctx context.Context, op, pk, sk string, out any, o ReadOptions) error {
+	if o.err != nil {
+		return t.opErr(op, pk, sk, o.err)
+	}
 	res, err := t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: t.tableName, Key: t.keyItem(pk, sk), ConsistentRead: o.consistentRead()}, callOpts(ctx)...)
 	switch {
 	case err != nil:

@@ -53,10 +53,11 @@ type NodeOptions struct {
 // [ErrInvalidOption].
 func NewNode[N any](t *Table, nodeType, marker string, optFns ...func(*NodeOptions)) *Node[N] {
 	var opts NodeOptions
-	for _, fn := range optFns {
-		fn(&opts)
-	}
+	optErr := applyOptions(&opts, optFns)
 	n := &Node[N]{t: t, typ: nodeType, marker: marker, err: t.err}
+	if n.err == nil {
+		n.err = optErr
+	}
 	if n.err == nil {
 		n.err = checkName("node type", nodeType)
 	}

@@ -17,6 +17,8 @@ type ReadOptions struct {
 	// returns every write acknowledged before it, and costs twice the
 	// read capacity. Default false.
 	ConsistentRead bool
+
+	err error // a nil option function, refused by the read before any request
 }
 
 // Consistent is the read option for a strongly consistent read, e.g.
@@ -26,9 +28,7 @@ func Consistent(o *ReadOptions) { o.ConsistentRead = true }
 // readOptions applies optFns.
 func readOptions(optFns []func(*ReadOptions)) ReadOptions {
 	var o ReadOptions
-	for _, fn := range optFns {
-		fn(&o)
-	}
+	o.err = applyOptions(&o, optFns)
 	return o
 }
 

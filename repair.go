@@ -116,11 +116,8 @@ func Repair(ctx context.Context, api RepairClient, t *Table, findings []Finding,
 	defer sp.end(&err)
 	fail := func(err error) (RepairResult, error) { return res, &OpError{Op: op, Table: t.name, Err: err} }
 	var opts RepairOptions
-	for _, fn := range optFns {
-		if fn == nil {
-			return fail(errNilOptFn)
-		}
-		fn(&opts)
+	if err := applyOptions(&opts, optFns); err != nil {
+		return fail(err)
 	}
 	if isNil(api) {
 		return fail(errNilAPI)

@@ -384,7 +384,6 @@ var (
 	errNilHandle = fmt.Errorf("%w: nil handle", ErrInvalidOption)
 	errNilAPI    = fmt.Errorf("%w: nil DynamoDB client", ErrInvalidOption)
 	errNilTable  = fmt.Errorf("%w: nil table", ErrInvalidOption)
-	errNilOptFn  = fmt.Errorf("%w: nil option function", ErrInvalidOption)
 )
 
 // isNil reports whether v is nil, or an interface holding a nil pointer
@@ -405,11 +404,8 @@ func isNil(v any) bool {
 // position is left for walk to refuse), else segments.
 func scanOptions(optFns []func(*ScanOptions), segments int) (ScanOptions, error) {
 	var o ScanOptions
-	for _, fn := range optFns {
-		if fn == nil {
-			return o, errNilOptFn
-		}
-		fn(&o)
+	if err := applyOptions(&o, optFns); err != nil {
+		return o, err
 	}
 	if o.Segments == 0 {
 		o.Segments = segments

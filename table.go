@@ -243,9 +243,7 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 		client = noClient{}
 	}
 	t := &Table{client: client, name: name, tableName: aws.String(name)}
-	for _, fn := range optFns {
-		fn(&t.opts)
-	}
+	optErr := applyOptions(&t.opts, optFns)
 	t.enc, t.dec = attributevalue.NewEncoder(), attributevalue.NewDecoder()
 	if t.opts.EncoderOptions != nil {
 		t.enc = attributevalue.NewEncoder(t.opts.EncoderOptions)
@@ -267,6 +265,8 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 		t.keyAttrs = t.indexCursorKeys
 	}
 	switch {
+	case optErr != nil:
+		t.err = optErr
 	case name == "":
 		t.err = fmt.Errorf("%w: empty table name", ErrInvalidOption)
 	case o.BatchMaxAttempts < 1:

@@ -81,10 +81,10 @@ func TwoHop[E1, E2 any](ctx context.Context, first *Edge[E1], second *Edge[E2], 
 	ctx, sp := first.t.startSpan(ctx, op)
 	defer sp.end(&err)
 	var opts TraverseOptions
-	for _, fn := range optFns {
-		fn(&opts)
-	}
 	var res TwoHopResult
+	if err := applyOptions(&opts, optFns); err != nil {
+		return res, first.t.opErr(op, "", "", err)
+	}
 	fwd, err := first.outgoing(from)
 	switch {
 	case err != nil:

@@ -243,8 +243,8 @@ func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error
 	ctx, sp := tx.t.startSpan(ctx, op)
 	defer sp.end(&err)
 	var opts TxOptions
-	for _, fn := range optFns {
-		fn(&opts)
+	if err := applyOptions(&opts, optFns); err != nil {
+		return tx.t.opErr(op, "", "", err)
 	}
 	if tx.err != nil {
 		return tx.t.opErr(op, "", "", tx.err)

@@ -55,6 +55,8 @@ type WriteOptions struct {
 	// refused with [ErrInvalidOption] before any request. Default: zero,
 	// no expiry from this write. [Expires] sets it.
 	ExpiresAt time.Time
+
+	err error // a nil option function, refused by the write before any request
 }
 
 // Expires returns a write option that gives the item the expiry at (see
@@ -321,6 +323,9 @@ const (
 // caller owns w, so that a single write keeps it on its stack.
 func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, o *WriteOptions, dataVersion int64) error {
 	*w = writeCond{guard: g, version: tr.version, tr: tr}
+	if o.err != nil {
+		return o.err
+	}
 	if a == actUpdate {
 		var err error
 		if w.sets, err = tr.updateSets(o); err != nil {
@@ -492,9 +497,7 @@ func (t *Table) changeCond(tr *tracking, a action, optFns []func(*WriteOptions))
 // writeOptions applies optFns.
 func writeOptions(optFns []func(*WriteOptions)) WriteOptions {
 	var o WriteOptions
-	for _, fn := range optFns {
-		fn(&o)
-	}
+	o.err = applyOptions(&o, optFns)
 	return o
 }
 

@@ -265,6 +265,9 @@ type Tag struct {
 func NewTemplate(m *adjlist.Model, optFns ...func(*Options)) (*Template, error) {
 	o := Options{LogicalID: "Table", Projection: types.ProjectionTypeAll, DeletionPolicy: "Retain"}
 	for _, fn := range optFns {
+		if fn == nil {
+			return nil, fmt.Errorf("%w: nil option function", adjlist.ErrInvalidOption)
+		}
 		fn(&o)
 	}
 	if o.TimeToLiveAttribute == "" {

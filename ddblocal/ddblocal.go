@@ -233,6 +233,9 @@ type StartOptions struct {
 func Start(ctx context.Context, optFns ...func(*StartOptions)) (*Server, error) {
 	var o StartOptions
 	for _, fn := range optFns {
+		if fn == nil {
+			return nil, errors.New("ddblocal: Start: nil option function")
+		}
 		fn(&o)
 	}
 	if o.Port != 0 {

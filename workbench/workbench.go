@@ -166,6 +166,9 @@ const dateLayout = "Jan 2, 2006, 03:04 PM"
 func New(m *adjlist.Model, optFns ...func(*Options)) (*File, error) {
 	o := Options{ModelName: m.Table, Author: "adjlist", Projection: types.ProjectionTypeAll}
 	for _, fn := range optFns {
+		if fn == nil {
+			return nil, fmt.Errorf("%w: nil option function", adjlist.ErrInvalidOption)
+		}
 		fn(&o)
 	}
 	if o.Date.IsZero() {

@@ -390,8 +390,11 @@ func (s spelling) restAfter(fields, ids []string) spelling {
 // prefix ([staticPrefix]) as range values read it: a data attribute, key
 // field or node key is an id's place (its node type prefix, which the
 // static prefix holds for the first, is text), constants and separators
-// are text. nil for one id, or a template of text only.
-func indexRest(parts []KeyPart, kc *keyCtx) spelling {
+// are text; a child endpoint's key is its ref read as [Edge.From] reads
+// it after its parent's type, <parent id>#PROJ#<child id> (an edge's
+// SelfKey: its label and the target's ref). nil for one id, or a
+// template of text only.
+func (it *itemType) indexRest(parts []KeyPart) spelling {
 	first := slices.IndexFunc(parts, KeyPart.variable)
 	if first < 0 {
 		return nil
@@ -404,12 +407,31 @@ func indexRest(parts []KeyPart, kc *keyCtx) spelling {
 			continue
 		case partSelf, partSource, partTarget, partParent:
 			if i > 0 {
-				out = append(out, KeyPart{partLit, kc.prefix(p.kind)})
+				out = append(out, KeyPart{partLit, it.prefixes.prefix(p.kind)})
+			}
+			if ref := it.refRest(p); ref != nil {
+				out = append(out, ref...)
+				continue
 			}
 		}
 		out = append(out, KeyPart{partField, p.name})
 	}
 	return oneID(out)
+}
+
+// refRest is what follows the static prefix of node-key part p in a key
+// when p is an edge's child endpoint (SourceKey, TargetKey, or SelfKey
+// into a child), as range values read it; nil for any other part.
+func (it *itemType) refRest(p KeyPart) spelling {
+	if e := it.ends; e != nil {
+		switch p.kind {
+		case partSource:
+			return e.src.rangeRest()
+		case partTarget, partSelf:
+			return e.dst.rangeRest()
+		}
+	}
+	return nil
 }
 
 // oneID is rest, or nil when it is a single id (the default of

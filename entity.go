@@ -106,9 +106,11 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 		e.it, e.err = t.newItemType("entity "+name, keyCtx{self: "", fields: e.fields}, opts.Indexes, partSelf, partField)
 		e.it.homePK, e.it.homeSK = e.pk, e.sk
 		for i := range e.it.indexes {
-			if e.it.indexes[i].ix.Local {
-				e.it.indexes[i].pk = e.pk // the table's partition key
+			b := &e.it.indexes[i]
+			if b.ix.Local {
+				b.pk = e.pk // the table's partition key
 			}
+			b.pk, b.sk = withSelf(b.pk, e.sk), withSelf(b.sk, e.sk)
 		}
 	}
 	if e.err == nil {
@@ -341,8 +343,12 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 // in that index, in order: an id for a key field, escaped as in the
 // table keys (Template("F#{followerID}") and the id "a#b" is
 // GSI2PK = "F#a%23b", the value its items hold), a string or number for
-// a data attribute; for a local index, the ids of the table's partition
-// key.
+// a data attribute, and for [SelfKey] the ids of the sort key's fields in
+// order, spelled as the sort key is (on sort key "p#{postID}#u#{authorID}",
+// Compose(SelfKey()) with "34567", "56789" is GSI2PK = "p#34567#u#56789");
+// for a local index, the ids of the table's partition key. A range
+// condition on an index sort key holding SelfKey takes the sort key after
+// its leading text, as on [Entity.List] ("34567#u#56789").
 //
 // On a native index values are the key attributes' values in order
 // (every partition attribute's, then optionally the leading sort

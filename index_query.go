@@ -64,7 +64,12 @@ func (n *Node[N]) ByIndex(index string, values ...any) Query[NodeItem[N]] {
 //	enrolled.ByIndex("GSI2", "math204").GreaterThanEqual("2026-09-01")
 //
 // is GSI2PK = "CRS#math204" AND GSI2SK BETWEEN "ENROLL#2026-09-01" AND
-// "ENROLL$". On a native index values are as for [Node.ByIndex]: the
+// "ENROLL$". Where the index sort key holds a child endpoint (SourceKey,
+// TargetKey or SelfKey), a range value names the child as on [Edge.From],
+// <parent id>#PROJ#<child id> with its ids as they are, after the
+// template's text before it: BeginsWith("acme#PROJ#2026") on
+// Compose(TargetKey()) is begins_with(GSI2SK, "WS#acme#PROJ#2026"). On a
+// native index values are as for [Node.ByIndex]: the
 // roster on an index keyed on GSI1PK and enrolledOn is
 // enrolled.ByIndex("ByEnrolment", "CRS#math204") (on a native local
 // index, the source id first). Both endpoint ids come back in each
@@ -147,7 +152,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	k := queryKeys{index: index, pk: pk, local: ix.Local, freeSK: b.skAttr != ""}
 	if b.skAttr != "" {
 		k.skPrefix, k.skExact = staticPrefix(b.sk, &it.prefixes)
-		k.skRest = indexRest(b.sk, &it.prefixes)
+		k.skRest = it.indexRest(b.sk)
 	}
 	switch {
 	case b.shards > 0:

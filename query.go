@@ -45,8 +45,9 @@ import (
 //     on an entity's sort key "{state}#{date}", BeginsWith("WARNING1#") is
 //     state WARNING1 and any date, begins_with(SK, "WARNING1#"), and
 //     "W#2026#x" is state W, date "2026#x" ("W#2026%23x"). A child's ref
-//     after "TAGGED#WS#" is "acme#PROJ#2026-0042". Where the template has
-//     constant text, the value's text is kept as it is.
+//     after "TAGGED#WS#" is "acme#PROJ#2026-0042", on [Edge.From] and on
+//     ByIndex where an index key holds the child endpoint. Where the
+//     template has constant text, the value's text is kept as it is.
 //   - [AllTypes] reads the keys of every item type of the partition, of no
 //     one template: there every '#' is a separator and '%' is written
 //     "%25" (AllTypes(q).BeginsWith("WARNING1#") sends "WARNING1#"). So a

@@ -61,7 +61,10 @@ func Const(name string) KeyPart { return KeyPart{partConst, name} }
 func Attr(name string) KeyPart { return KeyPart{partAttr, name} }
 
 // SelfKey is the item's own key: a node's node key ("STU#a91"), a child's
-// sort key ("PROJ#2026-0042"), an edge's sort key ("ENROLL#CRS#math204").
+// sort key ("PROJ#2026-0042"), an edge's sort key ("ENROLL#CRS#math204"),
+// an [Entity]'s sort key, its text and ids ("p#34567#u#56789" for
+// "p#{postID}#u#{authorID}"), for which ByIndex takes the ids of the sort
+// key's fields ("34567", "56789") and spells them as the key does.
 func SelfKey() KeyPart { return KeyPart{kind: partSelf} }
 
 // SourceKey is an edge's source node key, e.g. "STU#a91". Edges only.
@@ -658,6 +661,26 @@ func resolveVars(parts []KeyPart, fields []string) []KeyPart {
 			if slices.Contains(fields, p.name) {
 				out[i].kind = partField
 			}
+		}
+	}
+	return out
+}
+
+// withSelf returns parts with each SelfKey replaced by self, an
+// [Entity]'s sort key template (its text and key fields): the entity's
+// own key in an index key is its sort key, which a write renders from the
+// ids and ByIndex fills with the ids of its fields ("p#{postID}#u#{authorID}"
+// takes two), as the table key spells them. parts is copied if changed.
+func withSelf(parts []KeyPart, self spelling) []KeyPart {
+	if !slices.ContainsFunc(parts, func(p KeyPart) bool { return p.kind == partSelf }) {
+		return parts
+	}
+	out := make([]KeyPart, 0, len(parts)+len(self))
+	for _, p := range parts {
+		if p.kind == partSelf {
+			out = append(out, self...)
+		} else {
+			out = append(out, p)
 		}
 	}
 	return out

@@ -11,6 +11,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
 	streamtypes "github.com/aws/aws-sdk-go-v2/service/dynamodbstreams/types"
+
+	"github.com/adjlist/adjlist"
 )
 
 // Client is the subset of the DynamoDB Streams API that [Reader] uses; a
@@ -75,16 +77,25 @@ type Reader struct {
 	arn    string
 	cp     Checkpoint
 	opts   ReaderOptions
+	err    error // a nil option function: CatchUp and Run return it
 }
 
 // NewReader returns a Reader of the stream streamARN (see [LatestARN]) that
-// resumes each shard after cp's sequence number for it.
+// resumes each shard after cp's sequence number for it. A nil option
+// function makes every CatchUp and Run return an error wrapping
+// adjlist.ErrInvalidOption, before any request.
 func NewReader(client Client, streamARN string, cp Checkpoint, optFns ...func(*ReaderOptions)) *Reader {
 	opts := ReaderOptions{Limit: 1000, PollInterval: time.Second}
+	r := &Reader{client: client, arn: streamARN, cp: cp}
 	for _, fn := range optFns {
+		if fn == nil {
+			r.err = fmt.Errorf("streams: NewReader: %w: nil option function", adjlist.ErrInvalidOption)
+			break
+		}
 		fn(&opts)
 	}
-	return &Reader{client: client, arn: streamARN, cp: cp, opts: opts}
+	r.opts = opts
+	return r
 }
 
 // LatestARN returns the ARN of table's current stream (DescribeTable's
@@ -112,6 +123,9 @@ func LatestARN(ctx context.Context, api dynamodb.DescribeTableAPIClient, table s
 // first error: the handler's (its batch is not checkpointed, so the next
 // CatchUp delivers it again), the checkpoint's, the API's, or ctx's.
 func (r *Reader) CatchUp(ctx context.Context, handle func(ctx context.Context, recs []Record) error) error {
+	if r.err != nil {
+		return r.err
+	}
 	shards, err := r.shards(ctx)
 	if err != nil {
 		return err
@@ -127,6 +141,9 @@ func (r *Reader) CatchUp(ctx context.Context, handle func(ctx context.Context, r
 // Run calls CatchUp every PollInterval until ctx ends (then it returns
 // nil) or CatchUp fails.
 func (r *Reader) Run(ctx context.Context, handle func(ctx context.Context, recs []Record) error) error {
+	if r.err != nil {
+		return r.err
+	}
 	for {
 		if err := r.CatchUp(ctx, handle); err != nil {
 			if ctx.Err() != nil {

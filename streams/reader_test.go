@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/adjlist/adjlist"
 	"github.com/adjlist/adjlist/streams"
 )
 
@@ -93,6 +94,17 @@ func shard(id, parent string) streamtypes.Shard {
 
 // Shards are read parents first, whatever order DescribeStream lists them
 // in, across its pages; each resumes after its checkpoint.
+// A nil option function is an error of CatchUp and Run, before any
+// request, not a panic.
+func TestReaderNilOption(t *testing.T) {
+	f := &fakeStream{calls: map[string]int{}}
+	r := streams.NewReader(f, "arn", new(streams.MemoryCheckpoint), nil)
+	handle := func(context.Context, []streams.Record) error { return nil }
+	require.ErrorIs(t, r.CatchUp(context.Background(), handle), adjlist.ErrInvalidOption)
+	require.ErrorIs(t, r.Run(context.Background(), handle), adjlist.ErrInvalidOption)
+	assert.Empty(t, f.calls, "no request sent")
+}
+
 func TestReaderLineageAndCheckpoint(t *testing.T) {
 	ctx := context.Background()
 	f := &fakeStream{

@@ -403,7 +403,7 @@ func (e *Entity[T]) parseKeys(item Item) (IDs, bool) {
 		return nil, false
 	}
 	var buf [8]string
-	ids := buf[:0:0]
+	var ids []string
 	if len(e.fields) <= len(buf) {
 		ids = buf[:len(e.fields)]
 	} else {

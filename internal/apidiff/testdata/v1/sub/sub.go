@@ -1,0 +1,5 @@
+// Package sub is removed in v2.
+package sub
+
+// Helper does nothing.
+func Helper() {}

@@ -31,6 +31,11 @@ test: deps
 	$(if $(UNTESTED),$(GO) vet $(UNTESTED))
 	GO=$(GO) scripts/with-ddblocal.sh $(GO) test -vet=all -count=1 ./...
 
+## apidiff: the exported API's changes since APIDIFF_BASE (default HEAD~1), each printed; fails on an incompatible one CHANGELOG.md's Unreleased section does not name (internal/apidiff, a module of its own)
+.PHONY: apidiff
+apidiff:
+	cd internal/apidiff && $(GO) run . -C ../.. -base "$(APIDIFF_BASE)"
+
 ## race: every test again under the race detector (CI runs it after test; vetted by test)
 .PHONY: race
 race: deps

@@ -255,7 +255,7 @@ func (e *Entity[T]) GetMany(ctx context.Context, ids []IDs, optFns ...func(*Read
 			continue
 		}
 		var data T
-		if err := e.t.unmarshalData(maps.Clone(item), &data); err != nil {
+		if err := e.unmarshal(maps.Clone(item), v, &data); err != nil {
 			return nil, e.t.opErr(op, keys[i].pk, keys[i].sk, err)
 		}
 		out = append(out, EntityItem[T]{IDs: slices.Clone(v), Data: data})

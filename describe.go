@@ -367,7 +367,12 @@ func (e *Entity[T]) describe() shape {
 	k := keyFormats{pk: e.pk.format(), sk: e.sk.format()}
 	k.self = k.sk
 	item := &ItemType{Name: "entity " + e.name, Kind: "entity", Type: e.name,
-		PartitionKey: formatText(k.pk), SortKey: formatText(k.sk), Attributes: attributes(typeOf[T]()), Expiry: e.tr.expiry}
+		PartitionKey: formatText(k.pk), SortKey: formatText(k.sk), Expiry: e.tr.expiry}
+	for _, a := range attributes(typeOf[T]()) {
+		if !e.data.keyOnlyIn(a.Name) { // those live in the keys alone
+			item.Attributes = append(item.Attributes, a)
+		}
+	}
 	s := shape{t: e.t, err: e.err, item: item, it: &e.it, op: "Entity.ByIndex", keys: k}
 	if e.err != nil {
 		return s

@@ -38,6 +38,7 @@ type Entity[T any] struct {
 	pkN    int      // how many of fields the partition key names
 	it     itemType
 	tr     tracking
+	data   dataFields
 	// decodeItem is decode, bound once rather than per query.
 	decodeItem func(Item) (EntityItem[T], bool, error)
 	err        error
@@ -61,6 +62,18 @@ type EntityOptions struct {
 	// ([IndexKeys]); their templates may name the entity's key fields
 	// (Template("{userID}")) and data attributes. Default none.
 	Indexes []IndexKeys
+
+	// KeyOnly names attributes of T (by their attribute names) that the
+	// design keeps only inside keys, never as attributes of their own: a
+	// key field ({orderID} of "o#{orderID}"), or a value that only an
+	// index key template holds (GSI1SK = Template("{Date}") on an order
+	// item that holds no Date attribute). A write puts the value into the
+	// keys and leaves the attribute out; a read parses it back from the
+	// keys into T. An index key holding one must have '#' after each of
+	// its {names}, so that it parses back. A name T does not declare, or
+	// that no key template holds, is [ErrInvalidOption]. Default none:
+	// every attribute T declares is stored as its own attribute.
+	KeyOnly []string
 
 	// Tracking declares what every write through the handle adds to the
 	// items besides their data: a version for optimistic locking,
@@ -112,6 +125,10 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 			}
 			b.pk, b.sk = withSelf(b.pk, e.sk), withSelf(b.sk, e.sk)
 		}
+	}
+	if e.err == nil {
+		e.data, e.err = bindDataFields(typeOf[T](), e.fields, e.it.indexes, opts.KeyOnly)
+		e.it.keyData = e.data.names(e.fields)
 	}
 	if e.err == nil {
 		e.tr, e.err = t.newTracking(opts.Tracking)
@@ -211,17 +228,37 @@ func (e *Entity[T]) putItem(w *writeCond, g guardKind, ids IDs, data T, optFns [
 
 // item builds the full item with ids: its data, primary key, what the
 // handle tracks (as a create, or an overwrite; o may be nil) and derived
-// index keys.
+// index keys. Key fields T declares come from the data when ids is empty,
+// and must agree with ids otherwise; attributes kept only inside keys are
+// left out once the keys are rendered.
 func (e *Entity[T]) item(ids IDs, data T, create bool, o *WriteOptions) (Item, itemKey, error) {
+	item, err := e.t.marshalData(data)
+	if err == nil {
+		ids, err = e.data.ids(e.name, e.fields, ids, item)
+	}
+	if err != nil {
+		return nil, itemKey{}, err
+	}
 	pk, sk, err := e.Key(ids...)
 	if err != nil {
 		return nil, itemKey{pk, sk}, err
 	}
-	item, err := e.t.dataItem(pk, sk, data, &e.tr, create, o)
-	if err == nil && len(e.it.indexes) > 0 {
+	e.t.setKeys(item, pk, sk)
+	if err := e.tr.stamp(item, create, o); err != nil {
+		return nil, itemKey{pk, sk}, err
+	}
+	if len(e.it.indexes) > 0 {
 		err = addIndexKeys(e.it.indexes, item, e.keyCtx(pk, sk, ids))
 	}
+	e.data.drop(item)
 	return item, itemKey{pk, sk}, err
+}
+
+// unmarshal decodes item, the item with ids, into out, with the values
+// of T that its keys hold filled in. It may modify item.
+func (e *Entity[T]) unmarshal(item Item, ids []string, out *T) error {
+	e.data.fill(e.fields, ids, item)
+	return e.t.unmarshalData(item, out)
 }
 
 // Get reads the item with ids with one GetItem, eventually consistent
@@ -236,7 +273,12 @@ func (e *Entity[T]) Get(ctx context.Context, ids IDs, optFns ...func(*ReadOption
 	var data T
 	pk, sk, err := e.Key(ids...)
 	if err == nil {
-		err = e.t.get(ctx, op, pk, sk, &data, readOptions(optFns))
+		var item Item
+		if item, err = e.t.getItem(ctx, op, pk, sk, readOptions(optFns)); err == nil {
+			if err = e.unmarshal(item, ids, &data); err != nil {
+				err = e.t.opErr(op, pk, sk, err)
+			}
+		}
 	} else {
 		err = e.t.opErr(op, pk, sk, err)
 	}
@@ -263,7 +305,12 @@ func (e *Entity[T]) Update(ctx context.Context, ids IDs, update Update, optFns .
 	var data T
 	pk, sk, w, err := e.changeCond(actUpdate, ids, optFns)
 	if err == nil {
-		err = e.t.update(ctx, op, &e.it, e.keyCtx(pk, sk, ids), update, &data, w)
+		var item Item
+		if item, err = e.t.updateItem(ctx, op, &e.it, e.keyCtx(pk, sk, ids), update, w); err == nil {
+			if err = e.unmarshal(item, ids, &data); err != nil {
+				err = e.t.opErr(op, pk, sk, err)
+			}
+		}
 	} else {
 		err = e.t.opErr(op, pk, sk, err)
 	}
@@ -391,7 +438,7 @@ func (e *Entity[T]) decode(item Item) (EntityItem[T], bool, error) {
 		return EntityItem[T]{}, false, nil
 	}
 	v := EntityItem[T]{IDs: ids}
-	return v, true, e.t.unmarshalData(item, &v.Data)
+	return v, true, e.unmarshal(item, ids, &v.Data)
 }
 
 // parseKeys reads the ids from an item's table keys, or ok=false, which
@@ -413,6 +460,23 @@ func (e *Entity[T]) parseKeys(item Item) (IDs, bool) {
 		return nil, false
 	}
 	return IDs(slices.Clone(ids)), true
+}
+
+// check is Verify's check of an item of the entity: its key fields'
+// attributes agree with its keys, and its data decodes into T.
+func (e *Entity[T]) check() func(Item) error {
+	decodes := dataCheck[T](e.t)
+	if e.data.types == nil {
+		return decodes
+	}
+	return func(item Item) error {
+		if ids, ok := e.parseKeys(item); ok {
+			if err := e.data.mismatch(e.fields, ids, item); err != nil {
+				return err
+			}
+		}
+		return decodes(item)
+	}
 }
 
 // Into returns a [Target] that appends to *dst, in the order read, every
@@ -496,6 +560,13 @@ func (e *Entity[T]) TxCheck(tx *Tx, ids IDs, optFns ...func(*WriteOptions)) {
 func (e *Entity[T]) TxGet(rt *ReadTx, ids IDs) *Read[T] {
 	r := new(Read[T])
 	pk, sk, err := e.Key(ids...)
-	rt.add(e.t, e.err, itemKey{pk, sk}, err, fillRead(e.t, r))
+	rt.add(e.t, e.err, itemKey{pk, sk}, err, func(item Item) error {
+		if item == nil {
+			*r = Read[T]{}
+			return nil
+		}
+		r.Found = true
+		return e.unmarshal(item, ids, &r.Data)
+	})
 	return r
 }

@@ -225,8 +225,20 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 // get reads one item with a GetItem (strongly consistent if o says so) and
 // decodes its data into out; a missing item is ErrNotFound.
 func (t *Table) get(ctx context.Context, op, pk, sk string, out any, o ReadOptions) error {
+	item, err := t.getItem(ctx, op, pk, sk, o)
+	if err == nil {
+		if err = t.unmarshalData(item, out); err != nil {
+			return t.opErr(op, pk, sk, err)
+		}
+	}
+	return err
+}
+
+// getItem reads one item with a GetItem (strongly consistent if o says
+// so); a missing item is ErrNotFound.
+func (t *Table) getItem(ctx context.Context, op, pk, sk string, o ReadOptions) (Item, error) {
 	if o.err != nil {
-		return t.opErr(op, pk, sk, o.err)
+		return nil, t.opErr(op, pk, sk, o.err)
 	}
 	res, err := t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: t.tableName, Key: t.keyItem(pk, sk), ConsistentRead: o.consistentRead()}, callOpts(ctx)...)
 	switch {
@@ -234,12 +246,9 @@ func (t *Table) get(ctx context.Context, op, pk, sk string, out any, o ReadOptio
 	case res.Item == nil:
 		err = ErrNotFound
 	default:
-		err = t.unmarshalData(res.Item, out)
+		return res.Item, nil
 	}
-	if err != nil {
-		return t.opErr(op, pk, sk, err)
-	}
-	return nil
+	return nil, t.opErr(op, pk, sk, err)
 }
 
 // buildUpdate builds the expressions of an update of the item kc under
@@ -266,6 +275,9 @@ func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCon
 		if t.isKeyAttr(name) {
 			return alone, fmt.Errorf("%w: %q", ErrKeyAttribute, name)
 		}
+		if slices.Contains(it.keyData, name) {
+			return alone, fmt.Errorf("%w: %q is held by the item's keys: write the item anew (Replace) to change it", ErrKeyAttribute, name)
+		}
 		if w.tr.maintained(name) {
 			return alone, fmt.Errorf("%w: the update names %q, which the handle's Tracking maintains", ErrInvalidOption, name)
 		}
@@ -291,10 +303,21 @@ func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCon
 // (buildUpdate); a failed condition is classified by w with the stored
 // item (ALL_OLD): ErrNotFound for a missing item.
 func (t *Table) update(ctx context.Context, op string, it *itemType, kc *keyCtx, update Update, out any, w *writeCond) error {
+	item, err := t.updateItem(ctx, op, it, kc, update, w)
+	if err == nil {
+		if err = t.unmarshalData(item, out); err != nil {
+			return t.opErr(op, kc.pk, kc.sk, err)
+		}
+	}
+	return err
+}
+
+// updateItem is update returning the item as stored afterwards.
+func (t *Table) updateItem(ctx context.Context, op string, it *itemType, kc *keyCtx, update Update, w *writeCond) (Item, error) {
 	pk, sk := kc.pk, kc.sk
 	expr, err := t.buildUpdate(it, kc, update, w)
 	if err != nil {
-		return t.opErr(op, pk, sk, err)
+		return nil, t.opErr(op, pk, sk, err)
 	}
 	res, err := t.client.UpdateItem(ctx, &dynamodb.UpdateItemInput{
 		TableName:                           t.tableName,
@@ -306,15 +329,10 @@ func (t *Table) update(ctx context.Context, op string, it *itemType, kc *keyCtx,
 		ReturnValues:                        types.ReturnValueAllNew,
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	}, callOpts(ctx)...)
-	if err == nil {
-		err = t.unmarshalData(res.Attributes, out)
-	} else {
-		err = w.failure(err)
-	}
 	if err != nil {
-		return t.opErr(op, pk, sk, err)
+		return nil, t.opErr(op, pk, sk, w.failure(err))
 	}
-	return nil
+	return res.Attributes, nil
 }
 
 // del removes an existing item with one DeleteItem under w's condition

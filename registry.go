@@ -159,7 +159,7 @@ func (t *Table) Check() error {
 func (e *Entity[T]) recorded() recorded {
 	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true, version: e.tr.version,
 		match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
-		check: dataCheck[T](e.t)}
+		check: e.check()}
 	if e.err == nil {
 		r.pk, r.sk = e.pk, e.sk
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -198,7 +199,13 @@ func (e *Entity[T]) scanSpec() scanSpec {
 			}
 			pk, _ := stringAttr(item, o.PartitionKey)
 			sk, _ := stringAttr(item, o.SortKey)
-			want, err := derived(e.it.indexes, item, e.keyCtx(pk, sk, ids), buf)
+			data := item
+			if len(e.data.keyOnly) > 0 {
+				// Values kept only inside keys feed the other keys too.
+				data = maps.Clone(item)
+				e.data.fill(e.fields, ids, data)
+			}
+			want, err := derived(e.it.indexes, data, e.keyCtx(pk, sk, ids), buf)
 			return want, true, err
 		}}
 }

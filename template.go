@@ -547,6 +547,10 @@ type itemType struct {
 	// nil for other item types.
 	ends    *edgeEnds
 	indexes []boundIndex
+	// keyData are the data attributes an Entity's keys hold (its key
+	// fields T declares, and what it keeps only inside keys), which an
+	// update may not change.
+	keyData []string
 }
 
 // edgeEnds are the endpoints of an edge item type and its label prefix

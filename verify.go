@@ -3,6 +3,7 @@ package adjlist
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"maps"
 	"reflect"
@@ -59,6 +60,13 @@ const (
 	// FindingBadVersion is an item of a type with [Tracking].Version whose
 	// version attribute is not a number.
 	FindingBadVersion FindingKind = "bad version"
+	// FindingKeyMismatch is an item of an [Entity] whose attribute of a
+	// key field (one its Go type declares: "complaint_id" of
+	// "comp#{complaint_id}") differs from the id its keys hold:
+	// Attribute names it, Have is its value, Want the id, Err a
+	// [*KeyMismatchError]. Repair leaves it: which of the two is right is
+	// the application's call.
+	FindingKeyMismatch FindingKind = "key mismatch"
 )
 
 // Finding is one thing [Verify] found wrong, e.g.
@@ -76,19 +84,22 @@ type Finding struct {
 	Key Key
 	// Attribute is the index key attribute of the FindingIndexKey kinds
 	// ("GSI1PK"), the version attribute of FindingBadVersion, "count" for
-	// FindingCounterMismatch; "" otherwise.
+	// FindingCounterMismatch, the key field's attribute of
+	// FindingKeyMismatch; "" otherwise.
 	Attribute string
 	// Have and Want are, for the FindingIndexKey kinds, the stored value
 	// and the one the item's ids and data give ("" when absent); for
 	// FindingCounterMismatch the stored count ("" when the aggregate item
 	// is missing) and the number of edges counted ("2"); for
 	// FindingBadVersion, Have is the stored value as DynamoDB JSON would
-	// type it, e.g. `S "3"`.
+	// type it, e.g. `S "3"`; for FindingKeyMismatch the attribute's value
+	// and the id the keys hold.
 	Have, Want string
 	// Missing is, for FindingDanglingEdge and FindingOrphan, the key of
 	// the item that should exist.
 	Missing Key
-	// Err is, for FindingUndecodable, the decoder's error.
+	// Err is, for FindingUndecodable, the decoder's error; for
+	// FindingKeyMismatch a [*KeyMismatchError].
 	Err error
 }
 
@@ -441,6 +452,10 @@ func (v *verifier) inspectAt(item Item, k itemKey, want *keyAttrs) (typ int, fou
 	}
 	if r.check != nil {
 		if err := r.check(data); err != nil {
+			var km *KeyMismatchError
+			if errors.As(err, &km) {
+				return typ, append(found, Finding{Kind: FindingKeyMismatch, Type: r.name, Key: key, Attribute: km.Attribute, Have: km.Have, Want: km.Want, Err: err})
+			}
 			return typ, append(found, Finding{Kind: FindingUndecodable, Type: r.name, Key: key, Err: err})
 		}
 	}

@@ -1,0 +1,306 @@
+package adjlist
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
+)
+
+// dataFields is how an [Entity]'s keys relate to the attributes of its Go
+// type: a key field T declares is the item's own value, taken from the
+// data on a write and filled in from the keys on a read, so that a design
+// whose key parts are attributes too is written and read with the item
+// alone; an attribute kept only inside keys ([EntityOptions].KeyOnly) is
+// parsed back from the key that holds it.
+type dataFields struct {
+	// types[i] is the DynamoDB type ("S" or "N") of T's attribute named
+	// like key field i, "" where T declares none (its id is given); nil
+	// when T declares no key field.
+	types []string
+	// keyOnly are T's attributes stored only inside keys.
+	keyOnly []keyOnlyAttr
+}
+
+// keyOnlyAttr is one attribute of T stored only inside keys: a table key
+// field (field ≥ 0), or a value of an index key template, parsed back from
+// that index key attribute.
+type keyOnlyAttr struct {
+	name  string
+	typ   string // "S" or "N"
+	field int    // the key field it is, or -1
+	parts []KeyPart
+	attr  string // the index key attribute that holds it (field < 0)
+	shard bool   // attr ends with a shard suffix ("#07")
+}
+
+// bindDataFields links the key fields and the index templates of an
+// entity with key fields fields and derived index keys indexes to rt's
+// attributes, keyOnly naming those kept only inside keys.
+func bindDataFields(rt reflect.Type, fields []string, indexes []boundIndex, keyOnly []string) (dataFields, error) {
+	var d dataFields
+	declared := map[string]string{}
+	for rt.Kind() == reflect.Pointer {
+		rt = rt.Elem()
+	}
+	if rt.Kind() == reflect.Struct {
+		for _, a := range attributes(rt) {
+			declared[a.Name] = a.Type
+		}
+	}
+	for i, f := range fields {
+		typ, ok := declared[f]
+		if !ok {
+			continue
+		}
+		if typ != "S" && typ != "N" {
+			return d, fmt.Errorf("%w: attribute %q of %s is key field {%s}, and is %s: want a string or a number", ErrInvalidOption, f, rt, f, typ)
+		}
+		if d.types == nil {
+			d.types = make([]string, len(fields))
+		}
+		d.types[i] = typ
+	}
+	for _, name := range keyOnly {
+		typ, ok := declared[name]
+		switch {
+		case !ok:
+			return d, fmt.Errorf("%w: KeyOnly %q: %s declares no such attribute", ErrInvalidOption, name, rt)
+		case typ != "S" && typ != "N":
+			return d, fmt.Errorf("%w: KeyOnly %q is %s: a key holds strings and numbers only", ErrInvalidOption, name, typ)
+		case slices.ContainsFunc(d.keyOnly, func(k keyOnlyAttr) bool { return k.name == name }):
+			return d, fmt.Errorf("%w: KeyOnly %q given twice", ErrInvalidOption, name)
+		}
+		k := keyOnlyAttr{name: name, typ: typ, field: slices.Index(fields, name)}
+		if k.field < 0 {
+			var err error
+			if k, err = k.inIndex(indexes); err != nil {
+				return d, err
+			}
+		}
+		d.keyOnly = append(d.keyOnly, k)
+	}
+	return d, nil
+}
+
+// inIndex finds the index key template that holds k, which must parse
+// back: every variable part ends the key or is followed by '#'.
+func (k keyOnlyAttr) inIndex(indexes []boundIndex) (keyOnlyAttr, error) {
+	for i := range indexes {
+		b := &indexes[i]
+		for _, key := range [...]struct {
+			attr  string
+			parts []KeyPart
+			shard bool
+		}{{b.pkAttr, b.pk, b.shards > 0}, {b.skAttr, b.sk, false}} {
+			if key.attr == "" || (b.ix.Local && key.attr == b.pkAttr) || !slices.ContainsFunc(key.parts, func(p KeyPart) bool { return p.kind == partAttr && p.name == k.name }) {
+				continue
+			}
+			for j, p := range key.parts {
+				if p.variable() && j+1 < len(key.parts) && !strings.HasPrefix(key.parts[j+1].name, "#") {
+					return k, fmt.Errorf("%w: KeyOnly %q: index %s's key %s must have '#' after each variable part, so that %s parses back from it",
+						ErrInvalidOption, k.name, b.ix.Name, partsString(key.parts), k.name)
+				}
+			}
+			k.parts, k.attr, k.shard = key.parts, key.attr, key.shard
+			return k, nil
+		}
+	}
+	return k, fmt.Errorf("%w: KeyOnly %q is in no key template of the entity: its value would be lost", ErrInvalidOption, k.name)
+}
+
+// keyValueText is the text a key holds for attribute value av: a non-empty
+// string, or a number; ok is false for any other value.
+func keyValueText(av types.AttributeValue) (string, bool) {
+	switch v := av.(type) {
+	case *types.AttributeValueMemberS:
+		return v.Value, v.Value != ""
+	case *types.AttributeValueMemberN:
+		return v.Value, true
+	}
+	return "", false
+}
+
+// typedKeyValue is text read from a key as an attribute of DynamoDB type typ
+// ("S" or "N"); ok is false for a number that is not one.
+func typedKeyValue(typ, text string) (types.AttributeValue, bool) {
+	if typ == "N" {
+		if _, err := strconv.ParseFloat(text, 64); err != nil {
+			return nil, false
+		}
+		return &types.AttributeValueMemberN{Value: text}, true
+	}
+	return &types.AttributeValueMemberS{Value: text}, true
+}
+
+// ids returns the ids of the item whose marshalled data is item: the ids
+// given, each checked against the data's attribute of its key field (an
+// attribute the data leaves empty is set to the id), or, when none are
+// given, the data's own. A disagreement, or a key field neither gives, is
+// a *KeyError ([ErrInvalidKey]).
+func (d *dataFields) ids(name string, fields []string, ids IDs, item Item) (IDs, error) {
+	if d.types == nil {
+		return ids, nil
+	}
+	if len(ids) == 0 {
+		out := make(IDs, len(fields))
+		for i, f := range fields {
+			v, ok := keyValueText(item[f])
+			if d.types[i] == "" || !ok {
+				return nil, &KeyError{Name: name, ID: f, Reason: fmt.Sprintf("no ids given, and the data holds no %s", f)}
+			}
+			out[i] = v
+		}
+		return out, nil
+	}
+	if len(ids) != len(fields) {
+		return ids, nil // Key says how many it wants
+	}
+	for i, f := range fields {
+		if d.types[i] == "" {
+			continue
+		}
+		v, ok := keyValueText(item[f])
+		switch {
+		case ok && v != ids[i]:
+			return nil, &KeyError{Name: name, ID: ids[i], Reason: fmt.Sprintf("the id given for %s differs from the data's %s %q", f, f, v)}
+		case !ok:
+			av, isNum := typedKeyValue(d.types[i], ids[i])
+			if !isNum {
+				return nil, &KeyError{Name: name, ID: ids[i], Reason: fmt.Sprintf("%s is a number attribute", f)}
+			}
+			item[f] = av
+		}
+	}
+	return ids, nil
+}
+
+// drop removes from a written item the attributes kept only inside keys,
+// once its keys are rendered.
+func (d *dataFields) drop(item Item) {
+	for _, k := range d.keyOnly {
+		delete(item, k.name)
+	}
+}
+
+// fill sets in item, read with ids, the attributes of T that its keys
+// hold and it lacks: key fields from ids, index key values parsed from
+// the index key attributes it carries.
+func (d *dataFields) fill(fields []string, ids []string, item Item) {
+	for i, typ := range d.types {
+		if typ != "" && item[fields[i]] == nil {
+			if av, ok := typedKeyValue(typ, ids[i]); ok {
+				item[fields[i]] = av
+			}
+		}
+	}
+	for _, k := range d.keyOnly {
+		if k.field >= 0 || item[k.name] != nil {
+			continue
+		}
+		if text, ok := k.parse(item); ok {
+			if av, ok := typedKeyValue(k.typ, text); ok {
+				item[k.name] = av
+			}
+		}
+	}
+}
+
+// parse reads k's value from the index key attribute that holds it.
+func (k *keyOnlyAttr) parse(item Item) (string, bool) {
+	key, ok := stringAttr(item, k.attr)
+	if !ok {
+		return "", false
+	}
+	if k.shard {
+		i := strings.LastIndexByte(key, keycodec.Sep)
+		if i < 0 {
+			return "", false
+		}
+		key = key[:i]
+	}
+	for i, p := range k.parts {
+		if !p.variable() {
+			if key, ok = strings.CutPrefix(key, p.name); !ok {
+				return "", false
+			}
+			continue
+		}
+		end := len(key)
+		if i+1 < len(k.parts) {
+			if end = strings.IndexByte(key, keycodec.Sep); end < 0 {
+				return "", false
+			}
+		}
+		if p.kind == partAttr && p.name == k.name {
+			text := key[:end]
+			if k.typ == "S" {
+				var err error
+				if text, err = keycodec.Unescape(text); err != nil {
+					return "", false
+				}
+			}
+			return text, true
+		}
+		key = key[end:]
+	}
+	return "", false
+}
+
+// keyOnlyIn reports whether the entity keeps attribute name only inside
+// keys.
+func (d *dataFields) keyOnlyIn(name string) bool {
+	return slices.ContainsFunc(d.keyOnly, func(k keyOnlyAttr) bool { return k.name == name })
+}
+
+// names are the attributes of T the keys hold: the key fields T
+// declares, and those kept only inside keys.
+func (d *dataFields) names(fields []string) []string {
+	var out []string
+	for i, typ := range d.types {
+		if typ != "" {
+			out = append(out, fields[i])
+		}
+	}
+	for _, k := range d.keyOnly {
+		if k.field < 0 {
+			out = append(out, k.name)
+		}
+	}
+	return out
+}
+
+// KeyMismatchError is an item of an [Entity] whose attribute of a key
+// field differs from the id its keys hold, e.g. complaint_id "12345" on
+// the item with PK "comp#12346": [Verify] reports it as
+// [FindingKeyMismatch], whose Err it is.
+type KeyMismatchError struct {
+	// Attribute is the key field's attribute, e.g. "complaint_id".
+	Attribute string
+	// Have is the attribute's value, Want the id its keys hold.
+	Have, Want string
+}
+
+// Error names the attribute and both values.
+func (e *KeyMismatchError) Error() string {
+	return fmt.Sprintf("adjlist: attribute %s is %q, its keys hold %q", e.Attribute, e.Have, e.Want)
+}
+
+// mismatch reports the first key field of item (read with ids) whose
+// attribute differs from its id.
+func (d *dataFields) mismatch(fields []string, ids []string, item Item) error {
+	for i, typ := range d.types {
+		if typ == "" {
+			continue
+		}
+		if v, ok := keyValueText(item[fields[i]]); ok && v != ids[i] {
+			return &KeyMismatchError{Attribute: fields[i], Have: v, Want: ids[i]}
+		}
+	}
+	return nil
+}

@@ -106,6 +106,19 @@ type (
 	PlayerFriends struct{ FriendList []string }
 	PlayerItem    struct{ ItemCount int }
 
+	// The AWS complaint management design: key fields that are
+	// attributes too, and one kept only in the partition key.
+	Complaint struct {
+		ComplaintID string `dynamodbav:"complaint_id"`
+		Severity    string `dynamodbav:"severity"`
+	}
+	Comm struct {
+		ComplaintID string `dynamodbav:"complaint_id"`
+		CommID      string `dynamodbav:"comm_id"`
+		CommDate    string `dynamodbav:"comm_date"`
+		Text        string `dynamodbav:"comm_text"`
+	}
+
 	// Model is what the README's NewModel returns.
 	Model struct {
 		Table   *adjlist.Table

@@ -166,3 +166,59 @@ func TestReadmeGamingProfile(t *testing.T) {
 	var ccf *types.ConditionalCheckFailedException
 	require.ErrorAs(t, err, &ccf)
 }
+
+// Key fields that are attributes too: written from the data alone, the
+// one kept only in the partition key left out, read back from the keys.
+func TestReadmeKeyFieldsAreAttributes(t *testing.T) {
+	t.Parallel()
+	l := newLocal(t, "complaints")
+	client, ctx := l.client, t.Context()
+	table := adjlist.NewTable(client, "complaints", func(o *adjlist.Options) { o.NoIndex = true })
+	// readme:begin
+	complaints := adjlist.NewEntity[Complaint](table, "complaint", "{complaint_id}", "metadata")
+	comms := adjlist.NewEntity[Comm](table, "comm", "{complaint_id}", "comm#{comm_date}#{comm_id}",
+		func(o *adjlist.EntityOptions) { o.KeyOnly = []string{"complaint_id"} })
+	// readme:end
+	require.NoError(t, table.Check())
+	l.create(t, table)
+	// readme:continue
+
+	// PK = "Complaint123", SK = "comm#2023-04-30T12:00:24#comm1",
+	// comm_id, comm_date, comm_text: the design's item, no complaint_id
+	err := comms.Put(ctx, nil, Comm{ComplaintID: "Complaint123", CommID: "comm1",
+		CommDate: "2023-04-30T12:00:24", Text: "<comm text>"})
+
+	// PK = "Complaint123", SK = "metadata", complaint_id = "Complaint123"
+	err = complaints.Put(ctx, nil, Complaint{ComplaintID: "Complaint123", Severity: "P2"})
+
+	// ids still name items to read: the value comes back in c.ComplaintID
+	c, err := complaints.Get(ctx, adjlist.IDs{"Complaint123"})
+	_ = c
+	// readme:end
+	require.NoError(t, err)
+	assert.Equal(t, Complaint{ComplaintID: "Complaint123", Severity: "P2"}, c)
+	raw := func(sk string) map[string]any {
+		out, err := client.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String("complaints"),
+			Key: map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "Complaint123"}, "SK": &types.AttributeValueMemberS{Value: sk}}})
+		require.NoError(t, err)
+		var m map[string]any
+		require.NoError(t, attributevalue.UnmarshalMap(out.Item, &m))
+		return m
+	}
+	assert.Equal(t, map[string]any{"PK": "Complaint123", "SK": "comm#2023-04-30T12:00:24#comm1",
+		"comm_id": "comm1", "comm_date": "2023-04-30T12:00:24", "comm_text": "<comm text>"}, raw("comm#2023-04-30T12:00:24#comm1"))
+	assert.Equal(t, map[string]any{"PK": "Complaint123", "SK": "metadata", "complaint_id": "Complaint123", "severity": "P2"}, raw("metadata"))
+	got, err := comms.List("Complaint123").Collect(ctx)
+	require.NoError(t, err)
+	require.Len(t, got, 1)
+	assert.Equal(t, "Complaint123", got[0].Data.ComplaintID)
+
+	before := l.requests.Load()
+	err = complaints.Put(ctx, adjlist.IDs{"Complaint9"}, Complaint{ComplaintID: "Complaint123"})
+	require.ErrorIs(t, err, adjlist.ErrInvalidKey)
+	var ke *adjlist.KeyError
+	require.ErrorAs(t, err, &ke)
+	_, err = complaints.Update(ctx, adjlist.IDs{"Complaint123"}, adjlist.Set("complaint_id", "x"))
+	require.ErrorIs(t, err, adjlist.ErrKeyAttribute)
+	assert.Equal(t, before, l.requests.Load(), "refused before any request")
+}

@@ -23,7 +23,11 @@ import (
 // those of its sort key template not in the partition key, in order
 // ([Entity.Fields]: userID, followerID); every call names an item by their
 // ids in that order ([IDs]), and every item read back carries them, parsed
-// from its keys. An id is escaped as in [NodeKey] ('#' → "%23", '%' →
+// from its keys. A key field that T declares as an attribute (by its
+// dynamodbav name, "complaint_id" of "{complaint_id}") is the item's own
+// value: writes take it from the data (their ids may then be nil) and
+// reads fill it in from the keys; [EntityOptions].KeyOnly keeps such
+// values inside the keys alone. An id is escaped as in [NodeKey] ('#' → "%23", '%' →
 // "%25"), so an id without those characters is spelled as the design
 // spells it, and no id can reach into another part of the key.
 //
@@ -191,17 +195,21 @@ func (e *Entity[T]) keyCtx(pk, sk string, ids []string) *keyCtx {
 // this call's own retry after a lost response may find its item already
 // written and succeed. optFns may AND a condition of the caller's ([If]),
 // whose failure is [ErrConditionFailed]; on a handle with
-// [Tracking.Version] the item is written with version 1. Bad ids are
-// [ErrInvalidKey], data naming a key attribute [ErrKeyAttribute]: both
+// [Tracking.Version] the item is written with version 1. ids may be nil
+// when T declares every key field: the data's values are the ids
+// (Put(ctx, nil, Complaint{ComplaintID: "Complaint123"}) writes PK =
+// "Complaint123"). Bad ids, ids that differ from the data's values of the
+// same key fields, or a key field neither gives, are [ErrInvalidKey] (a
+// [*KeyError]); data naming a key attribute is [ErrKeyAttribute]: all
 // before any request.
 func (e *Entity[T]) Put(ctx context.Context, ids IDs, data T, optFns ...func(*WriteOptions)) error {
 	return e.put(ctx, "Entity.Put", guardAbsent, ids, data, optFns)
 }
 
-// Replace writes the item with ids with one PutItem, replacing any item
-// with the same key, with the options and version handling of
-// [Node.Replace]. Bad ids are [ErrInvalidKey], data naming a key attribute
-// [ErrKeyAttribute], before any request.
+// Replace writes the item with ids (nil: from the data, as [Entity.Put])
+// with one PutItem, replacing any item with the same key, with the options
+// and version handling of [Node.Replace]. Bad ids are [ErrInvalidKey],
+// data naming a key attribute [ErrKeyAttribute], before any request.
 func (e *Entity[T]) Replace(ctx context.Context, ids IDs, data T, optFns ...func(*WriteOptions)) error {
 	return e.put(ctx, "Entity.Replace", guardNone, ids, data, optFns)
 }

@@ -275,20 +275,13 @@ func (d *dataFields) names(fields []string) []string {
 	return out
 }
 
-// KeyMismatchError is an item of an [Entity] whose attribute of a key
-// field differs from the id its keys hold, e.g. complaint_id "12345" on
-// the item with PK "comp#12346": [Verify] reports it as
-// [FindingKeyMismatch], whose Err it is.
-type KeyMismatchError struct {
-	// Attribute is the key field's attribute, e.g. "complaint_id".
-	Attribute string
-	// Have is the attribute's value, Want the id its keys hold.
-	Have, Want string
-}
+// keyMismatch is Verify's check failing on an entity item whose
+// attribute of a key field differs from the id its keys hold
+// ([FindingKeyMismatch]).
+type keyMismatch struct{ attr, have, want string }
 
-// Error names the attribute and both values.
-func (e *KeyMismatchError) Error() string {
-	return fmt.Sprintf("adjlist: attribute %s is %q, its keys hold %q", e.Attribute, e.Have, e.Want)
+func (e *keyMismatch) Error() string {
+	return fmt.Sprintf("adjlist: attribute %s is %q, its keys hold %q", e.attr, e.have, e.want)
 }
 
 // mismatch reports the first key field of item (read with ids) whose
@@ -299,7 +292,7 @@ func (d *dataFields) mismatch(fields []string, ids []string, item Item) error {
 			continue
 		}
 		if v, ok := keyValueText(item[fields[i]]); ok && v != ids[i] {
-			return &KeyMismatchError{Attribute: fields[i], Have: v, Want: ids[i]}
+			return &keyMismatch{attr: fields[i], have: v, want: ids[i]}
 		}
 	}
 	return nil

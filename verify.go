@@ -3,7 +3,6 @@ package adjlist
 import (
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"reflect"
@@ -63,9 +62,8 @@ const (
 	// FindingKeyMismatch is an item of an [Entity] whose attribute of a
 	// key field (one its Go type declares: "complaint_id" of
 	// "comp#{complaint_id}") differs from the id its keys hold:
-	// Attribute names it, Have is its value, Want the id, Err a
-	// [*KeyMismatchError]. Repair leaves it: which of the two is right is
-	// the application's call.
+	// Attribute names it, Have is its value, Want the id. Repair leaves
+	// it: which of the two is right is the application's call.
 	FindingKeyMismatch FindingKind = "key mismatch"
 )
 
@@ -98,8 +96,7 @@ type Finding struct {
 	// Missing is, for FindingDanglingEdge and FindingOrphan, the key of
 	// the item that should exist.
 	Missing Key
-	// Err is, for FindingUndecodable, the decoder's error; for
-	// FindingKeyMismatch a [*KeyMismatchError].
+	// Err is, for FindingUndecodable, the decoder's error.
 	Err error
 }
 
@@ -452,9 +449,8 @@ func (v *verifier) inspectAt(item Item, k itemKey, want *keyAttrs) (typ int, fou
 	}
 	if r.check != nil {
 		if err := r.check(data); err != nil {
-			var km *KeyMismatchError
-			if errors.As(err, &km) {
-				return typ, append(found, Finding{Kind: FindingKeyMismatch, Type: r.name, Key: key, Attribute: km.Attribute, Have: km.Have, Want: km.Want, Err: err})
+			if km, ok := err.(*keyMismatch); ok {
+				return typ, append(found, Finding{Kind: FindingKeyMismatch, Type: r.name, Key: key, Attribute: km.attr, Have: km.have, Want: km.want})
 			}
 			return typ, append(found, Finding{Kind: FindingUndecodable, Type: r.name, Key: key, Err: err})
 		}

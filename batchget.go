@@ -87,6 +87,40 @@ func (t *Table) batchGetChunk(ctx context.Context, keys []map[string]types.Attri
 	}
 }
 
+// getMany reads the items vs (keyed by keyOf) with batchGet, consistent as
+// optFns say, and hands each one found, in the order of vs, to each with
+// its data decoded: each(i, data) for vs[i]; an item asked for twice is
+// decoded twice. A bad key fails before any request; with any error each
+// may have been called for some items.
+func getMany[V, D any](ctx context.Context, t *Table, op string, vs []V, keyOf func(V) (keyed, error), optFns []func(*ReadOptions), each func(i int, data D)) (err error) {
+	ctx, sp := t.startSpan(ctx, op)
+	defer sp.end(&err)
+	keys := make([]itemKey, len(vs))
+	for i, v := range vs {
+		k, err := keyOf(v)
+		if err != nil {
+			return t.opErr(op, k.kc.pk, k.kc.sk, err)
+		}
+		keys[i] = k.key()
+	}
+	found, err := t.batchGet(ctx, op, keys, readOptions(optFns))
+	if err != nil {
+		return err
+	}
+	for i, k := range keys {
+		item, ok := found[k]
+		if !ok {
+			continue
+		}
+		var data D
+		if err := t.unmarshalData(item, &data); err != nil {
+			return t.opErr(op, k.pk, k.sk, err)
+		}
+		each(i, data)
+	}
+	return nil
+}
+
 // sleep waits for d or until ctx is done, whichever comes first.
 func sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
@@ -152,33 +186,10 @@ func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...fu
 // [Edge.To]. The result maps each id found to its data; ids with no item
 // are absent. Bad ids give [ErrInvalidKey] before any request; keys still
 // unprocessed after the last attempt give [ErrUnprocessed].
-func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*ReadOptions)) (_ map[string]N, err error) {
-	const op = "Node.GetMany"
-	ctx, sp := n.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	keys := make([]itemKey, len(ids))
-	for i, id := range ids {
-		pk, sk, err := n.Key(id)
-		if err != nil {
-			return nil, n.t.opErr(op, pk, sk, err)
-		}
-		keys[i] = itemKey{pk, sk}
-	}
-	found, err := n.t.batchGet(ctx, op, keys, readOptions(optFns))
-	if err != nil {
+func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*ReadOptions)) (map[string]N, error) {
+	out := make(map[string]N, len(ids))
+	if err := getMany(ctx, n.t, "Node.GetMany", ids, n.keyed, optFns, func(i int, data N) { out[ids[i]] = data }); err != nil {
 		return nil, err
-	}
-	out := make(map[string]N, len(found))
-	for i, id := range ids {
-		item, ok := found[keys[i]]
-		if !ok {
-			continue
-		}
-		var data N
-		if err := n.t.unmarshalData(item, &data); err != nil {
-			return nil, n.t.opErr(op, keys[i].pk, keys[i].sk, err)
-		}
-		out[id] = data
 	}
 	return out, nil
 }

@@ -161,6 +161,36 @@ func (t *Table) deleteReq(k itemKey) writeReq {
 	return writeReq{key: k, req: types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: t.keyItem(k.pk, k.sk)}}}
 }
 
+// sizedPutReq is the put of item, at most 400 KB, with key k; err is the
+// error of building it.
+func sizedPutReq(item Item, k itemKey, err error) (writeReq, error) {
+	if err == nil {
+		err = checkSize(item)
+	}
+	if err != nil {
+		return writeReq{key: k}, err
+	}
+	return putReq(k, item), nil
+}
+
+// bulk writes the items vs with batchWrite, each a put or a delete made by
+// req, which returns, with an error, a writeReq holding only the key the
+// error names. Every request is made first: one bad item fails the call
+// before any request.
+func bulk[V any](ctx context.Context, t *Table, op string, vs []V, req func(V) (writeReq, error), optFns []func(*BulkOptions)) (_ BulkResult, err error) {
+	ctx, sp := t.startSpan(ctx, op)
+	defer sp.end(&err)
+	reqs := make([]writeReq, len(vs))
+	for i, v := range vs {
+		r, err := req(v)
+		if err != nil {
+			return BulkResult{}, t.opErr(op, r.key.pk, r.key.sk, err)
+		}
+		reqs[i] = r
+	}
+	return t.batchWrite(ctx, op, reqs, optFns)
+}
+
 // PutMany writes many edges with BatchWriteItem: 25 per request, up to
 // BulkOptions.Workers requests at once, unprocessed items resent after
 // [Options.BatchBackoff], at most [Options.BatchMaxAttempts] requests per
@@ -240,22 +270,10 @@ func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], opt
 // overwritten; with [Tracking], written as created: version 1,
 // timestamps, expiry), unwritten items listed in BulkResult.Unwritten
 // with an error matching [ErrUnprocessed] or wrapping the SDK's.
-func (n *Node[N]) PutMany(ctx context.Context, nodes []NodeItem[N], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
-	const op = "Node.PutMany"
-	ctx, sp := n.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	reqs := make([]writeReq, len(nodes))
-	for i, v := range nodes {
-		item, k, err := n.item(v.ID, v.Data, true, nil)
-		if err == nil {
-			err = checkSize(item)
-		}
-		if err != nil {
-			return BulkResult{}, n.t.opErr(op, k.pk, k.sk, err)
-		}
-		reqs[i] = putReq(k, item)
-	}
-	return n.t.batchWrite(ctx, op, reqs, optFns)
+func (n *Node[N]) PutMany(ctx context.Context, nodes []NodeItem[N], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	return bulk(ctx, n.t, "Node.PutMany", nodes, func(v NodeItem[N]) (writeReq, error) {
+		return sizedPutReq(n.item(v.ID, v.Data, true, nil))
+	}, optFns)
 }
 
 // DeleteMany deletes the items of the nodes ids with BatchWriteItem, as
@@ -265,19 +283,11 @@ func (n *Node[N]) PutMany(ctx context.Context, nodes []NodeItem[N], optFns ...fu
 // nodes and children in their partitions are not touched (see
 // [DeleteNode]). Bad ids or duplicates ([ErrDuplicateKey]) fail before any
 // request; what could not be deleted is in BulkResult.Unwritten.
-func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
-	const op = "Node.DeleteMany"
-	ctx, sp := n.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	reqs := make([]writeReq, len(ids))
-	for i, id := range ids {
-		pk, sk, err := n.Key(id)
-		if err != nil {
-			return BulkResult{}, n.t.opErr(op, pk, sk, err)
-		}
-		reqs[i] = n.t.deleteReq(itemKey{pk, sk})
-	}
-	return n.t.batchWrite(ctx, op, reqs, optFns)
+func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*BulkOptions)) (BulkResult, error) {
+	return bulk(ctx, n.t, "Node.DeleteMany", ids, func(id string) (writeReq, error) {
+		k, err := n.keyed(id)
+		return n.handle().deleteReq(&k, err)
+	}, optFns)
 }
 
 // DeleteMany deletes many children (only Parent and ID are read) with

@@ -147,34 +147,12 @@ func sleep(ctx context.Context, d time.Duration) error {
 //
 // Bad ids give [ErrInvalidKey] before any request. Keys still unprocessed
 // after the last attempt give [ErrUnprocessed]; SDK errors are wrapped.
-func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...func(*ReadOptions)) (_ []EdgeItem[E], err error) {
-	const op = "Edge.Hydrate"
-	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	keys := make([]itemKey, len(edges))
-	for i, v := range edges {
-		k, err := e.keys(v.From, v.To)
-		if err != nil {
-			return nil, e.opErr(op, k, err)
-		}
-		keys[i] = itemKey{k.pk, k.sk}
-	}
-	found, err := e.t.batchGet(ctx, op, keys, readOptions(optFns))
+func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...func(*ReadOptions)) ([]EdgeItem[E], error) {
+	out := make([]EdgeItem[E], 0, len(edges))
+	err := getMany(ctx, e.t, "Edge.Hydrate", edges, func(v EdgeItem[E]) (keyed, error) { return e.keyed(v.From, v.To) }, optFns,
+		func(i int, data E) { out = append(out, EdgeItem[E]{From: edges[i].From, To: edges[i].To, Data: data}) })
 	if err != nil {
 		return nil, err
-	}
-	out := make([]EdgeItem[E], 0, len(edges))
-	for i, v := range edges {
-		item, ok := found[keys[i]]
-		if !ok {
-			continue
-		}
-		var data E // an INCLUDE index may have filled part of v.Data
-		if err := e.t.unmarshalData(item, &data); err != nil {
-			return nil, e.t.opErr(op, keys[i].pk, keys[i].sk, err)
-		}
-		v.Data = data
-		out = append(out, v)
 	}
 	return out, nil
 }

@@ -205,40 +205,20 @@ func bulk[V any](ctx context.Context, t *Table, op string, vs []V, req func(V) (
 // [Tx] of up to 100 [Edge.TxPut]. What could not be written is listed in
 // BulkResult.Unwritten, and the error then matches [ErrUnprocessed] or
 // wraps the SDK's error.
-func (e *Edge[E]) PutMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
-	const op = "Edge.PutMany"
-	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	reqs := make([]writeReq, len(edges))
-	for i, v := range edges {
-		item, k, err := e.item(v.From, v.To, v.Data, true, nil)
-		if err == nil {
-			err = checkSize(item)
-		}
-		if err != nil {
-			return BulkResult{}, e.opErr(op, k, err)
-		}
-		reqs[i] = putReq(itemKey{k.pk, k.sk}, item)
-	}
-	return e.t.batchWrite(ctx, op, reqs, optFns)
+func (e *Edge[E]) PutMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	return bulk(ctx, e.t, "Edge.PutMany", edges, func(v EdgeItem[E]) (writeReq, error) {
+		return sizedPutReq(e.item(v.From, v.To, v.Data, true, nil))
+	}, optFns)
 }
 
 // DeleteMany deletes many edges (only From and To are read) with
 // BatchWriteItem, as [Edge.PutMany] writes them. Deleting an edge that does
 // not exist is not an error. Bad ids or duplicates fail before any request.
-func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
-	const op = "Edge.DeleteMany"
-	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	reqs := make([]writeReq, len(edges))
-	for i, v := range edges {
-		k, err := e.keys(v.From, v.To)
-		if err != nil {
-			return BulkResult{}, e.opErr(op, k, err)
-		}
-		reqs[i] = e.t.deleteReq(itemKey{k.pk, k.sk})
-	}
-	return e.t.batchWrite(ctx, op, reqs, optFns)
+func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	return bulk(ctx, e.t, "Edge.DeleteMany", edges, func(v EdgeItem[E]) (writeReq, error) {
+		k, err := e.keyed(v.From, v.To)
+		return e.handle().deleteReq(&k, err)
+	}, optFns)
 }
 
 // PutMany writes many children with BatchWriteItem, as [Edge.PutMany]

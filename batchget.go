@@ -149,8 +149,10 @@ func sleep(ctx context.Context, d time.Duration) error {
 // after the last attempt give [ErrUnprocessed]; SDK errors are wrapped.
 func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...func(*ReadOptions)) ([]EdgeItem[E], error) {
 	out := make([]EdgeItem[E], 0, len(edges))
-	err := getMany(ctx, e.t, "Edge.Hydrate", edges, func(v EdgeItem[E]) (keyed, error) { return e.keyed(v.From, v.To) }, optFns,
-		func(i int, data E) { out = append(out, EdgeItem[E]{From: edges[i].From, To: edges[i].To, Data: data}) })
+	keyOf := func(v EdgeItem[E]) (keyed, error) { return e.keyed(v.From, v.To) }
+	err := getMany(ctx, e.t, "Edge.Hydrate", edges, keyOf, optFns, func(i int, data E) {
+		out = append(out, EdgeItem[E]{From: edges[i].From, To: edges[i].To, Data: data})
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -182,33 +184,14 @@ func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*Rea
 // child asked for twice is read once and returned twice. Bad ids give
 // [ErrInvalidKey] before any request; keys still unprocessed after the
 // last attempt give [ErrUnprocessed]; with any error the result is nil.
-func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C], optFns ...func(*ReadOptions)) (_ []Child[C], err error) {
-	const op = "Collection.GetMany"
-	ctx, sp := c.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	keys := make([]itemKey, len(children))
-	for i, v := range children {
-		pk, sk, err := c.Key(v.Parent, v.ID)
-		if err != nil {
-			return nil, c.t.opErr(op, pk, sk, err)
-		}
-		keys[i] = itemKey{pk, sk}
-	}
-	found, err := c.t.batchGet(ctx, op, keys, readOptions(optFns))
+func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C], optFns ...func(*ReadOptions)) ([]Child[C], error) {
+	out := make([]Child[C], 0, len(children))
+	keyOf := func(v Child[C]) (keyed, error) { return c.keyed(v.Parent, v.ID) }
+	err := getMany(ctx, c.t, "Collection.GetMany", children, keyOf, optFns, func(i int, data C) {
+		out = append(out, Child[C]{Parent: children[i].Parent, ID: children[i].ID, Data: data})
+	})
 	if err != nil {
 		return nil, err
-	}
-	out := make([]Child[C], 0, len(found))
-	for i, v := range children {
-		item, ok := found[keys[i]]
-		if !ok {
-			continue
-		}
-		var data C
-		if err := c.t.unmarshalData(maps.Clone(item), &data); err != nil {
-			return nil, c.t.opErr(op, keys[i].pk, keys[i].sk, err)
-		}
-		out = append(out, Child[C]{Parent: v.Parent, ID: v.ID, Data: data})
 	}
 	return out, nil
 }

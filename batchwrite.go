@@ -225,22 +225,10 @@ func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ..
 // writes edges: validated first, no condition (existing children are
 // overwritten; with [Tracking], written as created: version 1,
 // timestamps, expiry), unwritten items listed in the result.
-func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
-	const op = "Collection.PutMany"
-	ctx, sp := c.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	reqs := make([]writeReq, len(children))
-	for i, v := range children {
-		item, k, err := c.item(v.Parent, v.ID, v.Data, true, nil)
-		if err == nil {
-			err = checkSize(item)
-		}
-		if err != nil {
-			return BulkResult{}, c.t.opErr(op, k.pk, k.sk, err)
-		}
-		reqs[i] = putReq(k, item)
-	}
-	return c.t.batchWrite(ctx, op, reqs, optFns)
+func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	return bulk(ctx, c.t, "Collection.PutMany", children, func(v Child[C]) (writeReq, error) {
+		return sizedPutReq(c.item(v.Parent, v.ID, v.Data, true, nil))
+	}, optFns)
 }
 
 // PutMany writes many node items with BatchWriteItem, as [Edge.PutMany]
@@ -276,19 +264,11 @@ func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*
 // exist is not an error). Bad ids or duplicates ([ErrDuplicateKey]) fail
 // before any request; what could not be deleted is in
 // BulkResult.Unwritten.
-func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
-	const op = "Collection.DeleteMany"
-	ctx, sp := c.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	reqs := make([]writeReq, len(children))
-	for i, v := range children {
-		pk, sk, err := c.Key(v.Parent, v.ID)
-		if err != nil {
-			return BulkResult{}, c.t.opErr(op, pk, sk, err)
-		}
-		reqs[i] = c.t.deleteReq(itemKey{pk, sk})
-	}
-	return c.t.batchWrite(ctx, op, reqs, optFns)
+func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	return bulk(ctx, c.t, "Collection.DeleteMany", children, func(v Child[C]) (writeReq, error) {
+		k, err := c.keyed(v.Parent, v.ID)
+		return c.handle().deleteReq(&k, err)
+	}, optFns)
 }
 
 // PutMany writes many items of the entity (IDs and Data of each) with

@@ -3,7 +3,6 @@ package adjlist
 import (
 	"context"
 	"fmt"
-	"maps"
 	"slices"
 	"time"
 
@@ -204,33 +203,13 @@ func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C], opt
 // read once and returned twice. Bad ids give [ErrInvalidKey] before any
 // request; keys still unprocessed after the last attempt give
 // [ErrUnprocessed]; with any error the result is nil.
-func (e *Entity[T]) GetMany(ctx context.Context, ids []IDs, optFns ...func(*ReadOptions)) (_ []EntityItem[T], err error) {
-	const op = "Entity.GetMany"
-	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	keys := make([]itemKey, len(ids))
-	for i, v := range ids {
-		pk, sk, err := e.Key(v...)
-		if err != nil {
-			return nil, e.t.opErr(op, pk, sk, err)
-		}
-		keys[i] = itemKey{pk, sk}
-	}
-	found, err := e.t.batchGet(ctx, op, keys, readOptions(optFns))
+func (e *Entity[T]) GetMany(ctx context.Context, ids []IDs, optFns ...func(*ReadOptions)) ([]EntityItem[T], error) {
+	out := make([]EntityItem[T], 0, len(ids))
+	err := getMany(ctx, e.t, "Entity.GetMany", ids, e.keyed, optFns, func(i int, data T) {
+		out = append(out, EntityItem[T]{IDs: slices.Clone(ids[i]), Data: data})
+	})
 	if err != nil {
 		return nil, err
-	}
-	out := make([]EntityItem[T], 0, len(found))
-	for i, v := range ids {
-		item, ok := found[keys[i]]
-		if !ok {
-			continue
-		}
-		var data T
-		if err := e.t.unmarshalData(maps.Clone(item), &data); err != nil {
-			return nil, e.t.opErr(op, keys[i].pk, keys[i].sk, err)
-		}
-		out = append(out, EntityItem[T]{IDs: slices.Clone(v), Data: data})
 	}
 	return out, nil
 }

@@ -279,22 +279,10 @@ func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], 
 // out of a post to its author's followers' timelines. Bad ids, data naming
 // a key attribute, an item over 400 KB or one given twice
 // ([ErrDuplicateKey]) fail before any request.
-func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
-	const op = "Entity.PutMany"
-	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	reqs := make([]writeReq, len(items))
-	for i, v := range items {
-		item, k, err := e.item(v.IDs, v.Data, true, nil)
-		if err == nil {
-			err = checkSize(item)
-		}
-		if err != nil {
-			return BulkResult{}, e.t.opErr(op, k.pk, k.sk, err)
-		}
-		reqs[i] = putReq(k, item)
-	}
-	return e.t.batchWrite(ctx, op, reqs, optFns)
+func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	return bulk(ctx, e.t, "Entity.PutMany", items, func(v EntityItem[T]) (writeReq, error) {
+		return sizedPutReq(e.item(v.IDs, v.Data, true, nil))
+	}, optFns)
 }
 
 // DeleteMany deletes the items with ids with BatchWriteItem, as
@@ -302,17 +290,9 @@ func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns .
 // resent, no condition (deleting an item that does not exist is not an
 // error). Bad ids or duplicates ([ErrDuplicateKey]) fail before any
 // request; what could not be deleted is in BulkResult.Unwritten.
-func (e *Entity[T]) DeleteMany(ctx context.Context, ids []IDs, optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
-	const op = "Entity.DeleteMany"
-	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	reqs := make([]writeReq, len(ids))
-	for i, v := range ids {
-		pk, sk, err := e.Key(v...)
-		if err != nil {
-			return BulkResult{}, e.t.opErr(op, pk, sk, err)
-		}
-		reqs[i] = e.t.deleteReq(itemKey{pk, sk})
-	}
-	return e.t.batchWrite(ctx, op, reqs, optFns)
+func (e *Entity[T]) DeleteMany(ctx context.Context, ids []IDs, optFns ...func(*BulkOptions)) (BulkResult, error) {
+	return bulk(ctx, e.t, "Entity.DeleteMany", ids, func(v IDs) (writeReq, error) {
+		k, err := e.keyed(v)
+		return e.handle().deleteReq(&k, err)
+	}, optFns)
 }

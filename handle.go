@@ -120,10 +120,10 @@ func (h handle[D]) txGet(rt *ReadTx, k *keyed, keyErr error) *Read[D] {
 	return r
 }
 
-// change is the condition of an update, delete or check (a) of the item
-// k: the guard attribute_exists, whose failure means missing
-// (ErrNotFound unless missing is set), the version and the caller's
-// condition.
+// change is the condition of an update, delete or check (a) of an item,
+// or keyErr, the error of building its keys: the guard attribute_exists,
+// whose failure means missing (ErrNotFound unless missing is set), the
+// version and the caller's condition.
 func (h handle[D]) change(a action, keyErr error, missing error, optFns []func(*WriteOptions)) (*writeCond, error) {
 	if keyErr != nil {
 		return nil, keyErr

@@ -3,7 +3,6 @@ package adjlist
 import (
 	"context"
 	"fmt"
-	"maps"
 	"slices"
 	"time"
 
@@ -87,6 +86,53 @@ func (t *Table) batchGetChunk(ctx context.Context, keys []map[string]types.Attri
 	}
 }
 
+// getMany reads the items vs (keyed by keyOf) with batchGet, consistent as
+// optFns say, and hands each one found, in the order of vs, to each with
+// its data decoded: each(i, data) for vs[i]; an item asked for twice is
+// decoded twice. A bad key fails before any request; with any error each
+// may have been called for some items.
+func getMany[V, D any](ctx context.Context, h handle[D], op string, vs []V, keyOf func(V) (keyed, error), optFns []func(*ReadOptions), each func(i int, data D)) (err error) {
+	t := h.t
+	ctx, sp := t.startSpan(ctx, op)
+	defer sp.end(&err)
+	keys := make([]itemKey, len(vs))
+	var kcs []keyCtx // an Entity's, whose keys fill in values
+	if h.data != nil {
+		kcs = make([]keyCtx, len(vs))
+	}
+	for i, v := range vs {
+		k, err := keyOf(v)
+		if err != nil {
+			return t.opErr(op, k.kc.pk, k.kc.sk, err)
+		}
+		keys[i] = k.key()
+		if kcs != nil {
+			kcs[i] = k.kc
+		}
+	}
+	found, err := t.batchGet(ctx, op, keys, readOptions(optFns))
+	if err != nil {
+		return err
+	}
+	for i, k := range keys {
+		item, ok := found[k]
+		if !ok {
+			continue
+		}
+		var data D
+		if kcs != nil {
+			err = h.decode(item, &kcs[i], &data)
+		} else {
+			err = t.unmarshalData(item, &data)
+		}
+		if err != nil {
+			return t.opErr(op, k.pk, k.sk, err)
+		}
+		each(i, data)
+	}
+	return nil
+}
+
 // sleep waits for d or until ctx is done, whichever comes first.
 func sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
@@ -113,34 +159,14 @@ func sleep(ctx context.Context, d time.Duration) error {
 //
 // Bad ids give [ErrInvalidKey] before any request. Keys still unprocessed
 // after the last attempt give [ErrUnprocessed]; SDK errors are wrapped.
-func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...func(*ReadOptions)) (_ []EdgeItem[E], err error) {
-	const op = "Edge.Hydrate"
-	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	keys := make([]itemKey, len(edges))
-	for i, v := range edges {
-		k, err := e.keys(v.From, v.To)
-		if err != nil {
-			return nil, e.opErr(op, k, err)
-		}
-		keys[i] = itemKey{k.pk, k.sk}
-	}
-	found, err := e.t.batchGet(ctx, op, keys, readOptions(optFns))
+func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...func(*ReadOptions)) ([]EdgeItem[E], error) {
+	out := make([]EdgeItem[E], 0, len(edges))
+	keyOf := func(v EdgeItem[E]) (keyed, error) { return e.keyed(v.From, v.To) }
+	err := getMany(ctx, e.handle(), "Edge.Hydrate", edges, keyOf, optFns, func(i int, data E) {
+		out = append(out, EdgeItem[E]{From: edges[i].From, To: edges[i].To, Data: data})
+	})
 	if err != nil {
 		return nil, err
-	}
-	out := make([]EdgeItem[E], 0, len(edges))
-	for i, v := range edges {
-		item, ok := found[keys[i]]
-		if !ok {
-			continue
-		}
-		var data E // an INCLUDE index may have filled part of v.Data
-		if err := e.t.unmarshalData(item, &data); err != nil {
-			return nil, e.t.opErr(op, keys[i].pk, keys[i].sk, err)
-		}
-		v.Data = data
-		out = append(out, v)
 	}
 	return out, nil
 }
@@ -152,33 +178,10 @@ func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...fu
 // [Edge.To]. The result maps each id found to its data; ids with no item
 // are absent. Bad ids give [ErrInvalidKey] before any request; keys still
 // unprocessed after the last attempt give [ErrUnprocessed].
-func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*ReadOptions)) (_ map[string]N, err error) {
-	const op = "Node.GetMany"
-	ctx, sp := n.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	keys := make([]itemKey, len(ids))
-	for i, id := range ids {
-		pk, sk, err := n.Key(id)
-		if err != nil {
-			return nil, n.t.opErr(op, pk, sk, err)
-		}
-		keys[i] = itemKey{pk, sk}
-	}
-	found, err := n.t.batchGet(ctx, op, keys, readOptions(optFns))
-	if err != nil {
+func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*ReadOptions)) (map[string]N, error) {
+	out := make(map[string]N, len(ids))
+	if err := getMany(ctx, n.handle(), "Node.GetMany", ids, n.keyed, optFns, func(i int, data N) { out[ids[i]] = data }); err != nil {
 		return nil, err
-	}
-	out := make(map[string]N, len(found))
-	for i, id := range ids {
-		item, ok := found[keys[i]]
-		if !ok {
-			continue
-		}
-		var data N
-		if err := n.t.unmarshalData(item, &data); err != nil {
-			return nil, n.t.opErr(op, keys[i].pk, keys[i].sk, err)
-		}
-		out[id] = data
 	}
 	return out, nil
 }
@@ -193,33 +196,14 @@ func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*Rea
 // child asked for twice is read once and returned twice. Bad ids give
 // [ErrInvalidKey] before any request; keys still unprocessed after the
 // last attempt give [ErrUnprocessed]; with any error the result is nil.
-func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C], optFns ...func(*ReadOptions)) (_ []Child[C], err error) {
-	const op = "Collection.GetMany"
-	ctx, sp := c.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	keys := make([]itemKey, len(children))
-	for i, v := range children {
-		pk, sk, err := c.Key(v.Parent, v.ID)
-		if err != nil {
-			return nil, c.t.opErr(op, pk, sk, err)
-		}
-		keys[i] = itemKey{pk, sk}
-	}
-	found, err := c.t.batchGet(ctx, op, keys, readOptions(optFns))
+func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C], optFns ...func(*ReadOptions)) ([]Child[C], error) {
+	out := make([]Child[C], 0, len(children))
+	keyOf := func(v Child[C]) (keyed, error) { return c.keyed(v.Parent, v.ID) }
+	err := getMany(ctx, c.handle(), "Collection.GetMany", children, keyOf, optFns, func(i int, data C) {
+		out = append(out, Child[C]{Parent: children[i].Parent, ID: children[i].ID, Data: data})
+	})
 	if err != nil {
 		return nil, err
-	}
-	out := make([]Child[C], 0, len(found))
-	for i, v := range children {
-		item, ok := found[keys[i]]
-		if !ok {
-			continue
-		}
-		var data C
-		if err := c.t.unmarshalData(maps.Clone(item), &data); err != nil {
-			return nil, c.t.opErr(op, keys[i].pk, keys[i].sk, err)
-		}
-		out = append(out, Child[C]{Parent: v.Parent, ID: v.ID, Data: data})
 	}
 	return out, nil
 }
@@ -232,33 +216,13 @@ func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C], opt
 // read once and returned twice. Bad ids give [ErrInvalidKey] before any
 // request; keys still unprocessed after the last attempt give
 // [ErrUnprocessed]; with any error the result is nil.
-func (e *Entity[T]) GetMany(ctx context.Context, ids []IDs, optFns ...func(*ReadOptions)) (_ []EntityItem[T], err error) {
-	const op = "Entity.GetMany"
-	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	keys := make([]itemKey, len(ids))
-	for i, v := range ids {
-		pk, sk, err := e.Key(v...)
-		if err != nil {
-			return nil, e.t.opErr(op, pk, sk, err)
-		}
-		keys[i] = itemKey{pk, sk}
-	}
-	found, err := e.t.batchGet(ctx, op, keys, readOptions(optFns))
+func (e *Entity[T]) GetMany(ctx context.Context, ids []IDs, optFns ...func(*ReadOptions)) ([]EntityItem[T], error) {
+	out := make([]EntityItem[T], 0, len(ids))
+	err := getMany(ctx, e.handle(), "Entity.GetMany", ids, e.keyed, optFns, func(i int, data T) {
+		out = append(out, EntityItem[T]{IDs: slices.Clone(ids[i]), Data: data})
+	})
 	if err != nil {
 		return nil, err
-	}
-	out := make([]EntityItem[T], 0, len(found))
-	for i, v := range ids {
-		item, ok := found[keys[i]]
-		if !ok {
-			continue
-		}
-		var data T
-		if err := e.unmarshal(maps.Clone(item), v, &data); err != nil {
-			return nil, e.t.opErr(op, keys[i].pk, keys[i].sk, err)
-		}
-		out = append(out, EntityItem[T]{IDs: slices.Clone(v), Data: data})
 	}
 	return out, nil
 }

@@ -190,3 +190,41 @@ func TestNodeGetMany(t *testing.T) {
 	require.ErrorIs(t, err, adjlist.ErrInvalidKey)
 	assert.Equal(t, before, s.calls.total())
 }
+
+// TestGetManyTwiceMapData: an item asked for twice is read once and
+// decoded twice, each copy whole and without the key attributes, for
+// data that is a map (whose decode drops the keys from the item read)
+// on every handle's batch read.
+func TestGetManyTwiceMapData(t *testing.T) {
+	t.Parallel()
+	s := newSchool(t)
+	ctx := context.Background()
+	type data = map[string]any
+	users := adjlist.NewNode[data](s.table, "USR", "PROFILE")
+	notes := adjlist.NewCollection[data](users, "NOTE")
+	follows := adjlist.NewEdge[data](users, "FOLLOWS", users)
+	tags := adjlist.NewEntity[data](s.table, "tag", "TAG#{tag}", "USR#{user}")
+	want := data{"name": "Ada"}
+	require.NoError(t, users.Put(ctx, "u1", want))
+	require.NoError(t, notes.Put(ctx, "u1", "n1", want))
+	require.NoError(t, follows.Put(ctx, "u1", "u2", want))
+	require.NoError(t, tags.Put(ctx, adjlist.IDs{"go", "u1"}, want))
+
+	byID, err := users.GetMany(ctx, []string{"u1", "u1"})
+	require.NoError(t, err)
+	assert.Equal(t, map[string]data{"u1": want}, byID)
+	children, err := notes.GetMany(ctx, []adjlist.Child[data]{{Parent: "u1", ID: "n1"}, {Parent: "u1", ID: "n1"}})
+	require.NoError(t, err)
+	require.Len(t, children, 2)
+	edges, err := follows.Hydrate(ctx, []adjlist.EdgeItem[data]{{From: "u1", To: "u2"}, {From: "u1", To: "u2"}})
+	require.NoError(t, err)
+	require.Len(t, edges, 2)
+	items, err := tags.GetMany(ctx, []adjlist.IDs{{"go", "u1"}, {"go", "u1"}})
+	require.NoError(t, err)
+	require.Len(t, items, 2)
+	for i := range 2 {
+		assert.Equal(t, adjlist.Child[data]{Parent: "u1", ID: "n1", Data: want}, children[i])
+		assert.Equal(t, adjlist.EdgeItem[data]{From: "u1", To: "u2", Data: want}, edges[i])
+		assert.Equal(t, adjlist.EntityItem[data]{IDs: adjlist.IDs{"go", "u1"}, Data: want}, items[i])
+	}
+}

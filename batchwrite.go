@@ -161,6 +161,36 @@ func (t *Table) deleteReq(k itemKey) writeReq {
 	return writeReq{key: k, req: types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: t.keyItem(k.pk, k.sk)}}}
 }
 
+// sizedPutReq is the put of item, at most 400 KB, with key k; err is the
+// error of building it.
+func sizedPutReq(item Item, k itemKey, err error) (writeReq, error) {
+	if err == nil {
+		err = checkSize(item)
+	}
+	if err != nil {
+		return writeReq{key: k}, err
+	}
+	return putReq(k, item), nil
+}
+
+// bulk writes the items vs with batchWrite, each a put or a delete made by
+// req, which returns, with an error, a writeReq holding only the key the
+// error names. Every request is made first: one bad item fails the call
+// before any request.
+func bulk[V any](ctx context.Context, t *Table, op string, vs []V, req func(V) (writeReq, error), optFns []func(*BulkOptions)) (_ BulkResult, err error) {
+	ctx, sp := t.startSpan(ctx, op)
+	defer sp.end(&err)
+	reqs := make([]writeReq, len(vs))
+	for i, v := range vs {
+		r, err := req(v)
+		if err != nil {
+			return BulkResult{}, t.opErr(op, r.key.pk, r.key.sk, err)
+		}
+		reqs[i] = r
+	}
+	return t.batchWrite(ctx, op, reqs, optFns)
+}
+
 // PutMany writes many edges with BatchWriteItem: 25 per request, up to
 // BulkOptions.Workers requests at once, unprocessed items resent after
 // [Options.BatchBackoff], at most [Options.BatchMaxAttempts] requests per
@@ -175,62 +205,30 @@ func (t *Table) deleteReq(k itemKey) writeReq {
 // [Tx] of up to 100 [Edge.TxPut]. What could not be written is listed in
 // BulkResult.Unwritten, and the error then matches [ErrUnprocessed] or
 // wraps the SDK's error.
-func (e *Edge[E]) PutMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
-	const op = "Edge.PutMany"
-	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	reqs := make([]writeReq, len(edges))
-	for i, v := range edges {
-		item, k, err := e.item(v.From, v.To, v.Data, true, nil)
-		if err == nil {
-			err = checkSize(item)
-		}
-		if err != nil {
-			return BulkResult{}, e.opErr(op, k, err)
-		}
-		reqs[i] = putReq(itemKey{k.pk, k.sk}, item)
-	}
-	return e.t.batchWrite(ctx, op, reqs, optFns)
+func (e *Edge[E]) PutMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	return bulk(ctx, e.t, "Edge.PutMany", edges, func(v EdgeItem[E]) (writeReq, error) {
+		return sizedPutReq(e.item(v.From, v.To, v.Data, true, nil))
+	}, optFns)
 }
 
 // DeleteMany deletes many edges (only From and To are read) with
 // BatchWriteItem, as [Edge.PutMany] writes them. Deleting an edge that does
 // not exist is not an error. Bad ids or duplicates fail before any request.
-func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
-	const op = "Edge.DeleteMany"
-	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	reqs := make([]writeReq, len(edges))
-	for i, v := range edges {
-		k, err := e.keys(v.From, v.To)
-		if err != nil {
-			return BulkResult{}, e.opErr(op, k, err)
-		}
-		reqs[i] = e.t.deleteReq(itemKey{k.pk, k.sk})
-	}
-	return e.t.batchWrite(ctx, op, reqs, optFns)
+func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	return bulk(ctx, e.t, "Edge.DeleteMany", edges, func(v EdgeItem[E]) (writeReq, error) {
+		k, err := e.keyed(v.From, v.To)
+		return e.handle().deleteReq(&k, err)
+	}, optFns)
 }
 
 // PutMany writes many children with BatchWriteItem, as [Edge.PutMany]
 // writes edges: validated first, no condition (existing children are
 // overwritten; with [Tracking], written as created: version 1,
 // timestamps, expiry), unwritten items listed in the result.
-func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
-	const op = "Collection.PutMany"
-	ctx, sp := c.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	reqs := make([]writeReq, len(children))
-	for i, v := range children {
-		item, k, err := c.item(v.Parent, v.ID, v.Data, true, nil)
-		if err == nil {
-			err = checkSize(item)
-		}
-		if err != nil {
-			return BulkResult{}, c.t.opErr(op, k.pk, k.sk, err)
-		}
-		reqs[i] = putReq(k, item)
-	}
-	return c.t.batchWrite(ctx, op, reqs, optFns)
+func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	return bulk(ctx, c.t, "Collection.PutMany", children, func(v Child[C]) (writeReq, error) {
+		return sizedPutReq(c.item(v.Parent, v.ID, v.Data, true, nil))
+	}, optFns)
 }
 
 // PutMany writes many node items with BatchWriteItem, as [Edge.PutMany]
@@ -240,22 +238,10 @@ func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], opt
 // overwritten; with [Tracking], written as created: version 1,
 // timestamps, expiry), unwritten items listed in BulkResult.Unwritten
 // with an error matching [ErrUnprocessed] or wrapping the SDK's.
-func (n *Node[N]) PutMany(ctx context.Context, nodes []NodeItem[N], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
-	const op = "Node.PutMany"
-	ctx, sp := n.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	reqs := make([]writeReq, len(nodes))
-	for i, v := range nodes {
-		item, k, err := n.item(v.ID, v.Data, true, nil)
-		if err == nil {
-			err = checkSize(item)
-		}
-		if err != nil {
-			return BulkResult{}, n.t.opErr(op, k.pk, k.sk, err)
-		}
-		reqs[i] = putReq(k, item)
-	}
-	return n.t.batchWrite(ctx, op, reqs, optFns)
+func (n *Node[N]) PutMany(ctx context.Context, nodes []NodeItem[N], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	return bulk(ctx, n.t, "Node.PutMany", nodes, func(v NodeItem[N]) (writeReq, error) {
+		return sizedPutReq(n.item(v.ID, v.Data, true, nil))
+	}, optFns)
 }
 
 // DeleteMany deletes the items of the nodes ids with BatchWriteItem, as
@@ -265,19 +251,11 @@ func (n *Node[N]) PutMany(ctx context.Context, nodes []NodeItem[N], optFns ...fu
 // nodes and children in their partitions are not touched (see
 // [DeleteNode]). Bad ids or duplicates ([ErrDuplicateKey]) fail before any
 // request; what could not be deleted is in BulkResult.Unwritten.
-func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
-	const op = "Node.DeleteMany"
-	ctx, sp := n.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	reqs := make([]writeReq, len(ids))
-	for i, id := range ids {
-		pk, sk, err := n.Key(id)
-		if err != nil {
-			return BulkResult{}, n.t.opErr(op, pk, sk, err)
-		}
-		reqs[i] = n.t.deleteReq(itemKey{pk, sk})
-	}
-	return n.t.batchWrite(ctx, op, reqs, optFns)
+func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*BulkOptions)) (BulkResult, error) {
+	return bulk(ctx, n.t, "Node.DeleteMany", ids, func(id string) (writeReq, error) {
+		k, err := n.keyed(id)
+		return n.handle().deleteReq(&k, err)
+	}, optFns)
 }
 
 // DeleteMany deletes many children (only Parent and ID are read) with
@@ -286,19 +264,11 @@ func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*
 // exist is not an error). Bad ids or duplicates ([ErrDuplicateKey]) fail
 // before any request; what could not be deleted is in
 // BulkResult.Unwritten.
-func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
-	const op = "Collection.DeleteMany"
-	ctx, sp := c.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	reqs := make([]writeReq, len(children))
-	for i, v := range children {
-		pk, sk, err := c.Key(v.Parent, v.ID)
-		if err != nil {
-			return BulkResult{}, c.t.opErr(op, pk, sk, err)
-		}
-		reqs[i] = c.t.deleteReq(itemKey{pk, sk})
-	}
-	return c.t.batchWrite(ctx, op, reqs, optFns)
+func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	return bulk(ctx, c.t, "Collection.DeleteMany", children, func(v Child[C]) (writeReq, error) {
+		k, err := c.keyed(v.Parent, v.ID)
+		return c.handle().deleteReq(&k, err)
+	}, optFns)
 }
 
 // PutMany writes many items of the entity (IDs and Data of each) with
@@ -309,22 +279,10 @@ func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], 
 // out of a post to its author's followers' timelines. Bad ids, data naming
 // a key attribute, an item over 400 KB or one given twice
 // ([ErrDuplicateKey]) fail before any request.
-func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
-	const op = "Entity.PutMany"
-	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	reqs := make([]writeReq, len(items))
-	for i, v := range items {
-		item, k, err := e.item(v.IDs, v.Data, true, nil)
-		if err == nil {
-			err = checkSize(item)
-		}
-		if err != nil {
-			return BulkResult{}, e.t.opErr(op, k.pk, k.sk, err)
-		}
-		reqs[i] = putReq(k, item)
-	}
-	return e.t.batchWrite(ctx, op, reqs, optFns)
+func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns ...func(*BulkOptions)) (BulkResult, error) {
+	return bulk(ctx, e.t, "Entity.PutMany", items, func(v EntityItem[T]) (writeReq, error) {
+		return sizedPutReq(e.item(v.IDs, v.Data, true, nil))
+	}, optFns)
 }
 
 // DeleteMany deletes the items with ids with BatchWriteItem, as
@@ -332,17 +290,9 @@ func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns .
 // resent, no condition (deleting an item that does not exist is not an
 // error). Bad ids or duplicates ([ErrDuplicateKey]) fail before any
 // request; what could not be deleted is in BulkResult.Unwritten.
-func (e *Entity[T]) DeleteMany(ctx context.Context, ids []IDs, optFns ...func(*BulkOptions)) (_ BulkResult, err error) {
-	const op = "Entity.DeleteMany"
-	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	reqs := make([]writeReq, len(ids))
-	for i, v := range ids {
-		pk, sk, err := e.Key(v...)
-		if err != nil {
-			return BulkResult{}, e.t.opErr(op, pk, sk, err)
-		}
-		reqs[i] = e.t.deleteReq(itemKey{pk, sk})
-	}
-	return e.t.batchWrite(ctx, op, reqs, optFns)
+func (e *Entity[T]) DeleteMany(ctx context.Context, ids []IDs, optFns ...func(*BulkOptions)) (BulkResult, error) {
+	return bulk(ctx, e.t, "Entity.DeleteMany", ids, func(v IDs) (writeReq, error) {
+		k, err := e.keyed(v)
+		return e.handle().deleteReq(&k, err)
+	}, optFns)
 }

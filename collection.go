@@ -198,7 +198,8 @@ func parentKey(pk string) (string, bool) {
 // marshal to a map with no key attribute ([ErrKeyAttribute]); bad ids give
 // [ErrInvalidKey]; both before any request.
 func (c *Collection[P, C]) Put(ctx context.Context, parentID, childID string, data C, optFns ...func(*WriteOptions)) error {
-	return c.put(ctx, "Collection.Put", guardAbsent, parentID, childID, data, optFns)
+	k, err := c.keyed(parentID, childID)
+	return c.handle().put(ctx, "Collection.Put", guardAbsent, &k, err, data, optFns)
 }
 
 // Replace writes a child with one PutItem, replacing any item with the same
@@ -207,45 +208,26 @@ func (c *Collection[P, C]) Put(ctx context.Context, parentID, childID string, da
 // [ErrInvalidKey] and data naming a key attribute [ErrKeyAttribute],
 // before any request.
 func (c *Collection[P, C]) Replace(ctx context.Context, parentID, childID string, data C, optFns ...func(*WriteOptions)) error {
-	return c.put(ctx, "Collection.Replace", guardNone, parentID, childID, data, optFns)
+	k, err := c.keyed(parentID, childID)
+	return c.handle().put(ctx, "Collection.Replace", guardNone, &k, err, data, optFns)
 }
 
-func (c *Collection[P, C]) put(ctx context.Context, op string, g guardKind, parentID, childID string, data C, optFns []func(*WriteOptions)) error {
-	ctx, sp := c.t.startSpan(ctx, op)
-	var w writeCond // on the stack: t.put keeps no reference
-	item, k, err := c.putItem(&w, g, parentID, childID, data, optFns)
-	if err != nil {
-		return sp.done(c.t.opErr(op, k.pk, k.sk, err))
-	}
-	return sp.done(c.t.put(ctx, op, k.pk, k.sk, item, &w))
+// handle is the implementation of c's single-item verbs.
+func (c *Collection[P, C]) handle() handle[C] {
+	return handle[C]{t: c.t, it: &c.it, tr: &c.tr, exists: ErrExists, err: c.err}
 }
 
-// putItem builds a child's item and the condition of its put: guarded (a
-// create) or not (an overwrite).
-func (c *Collection[P, C]) putItem(w *writeCond, g guardKind, parentID, childID string, data C, optFns []func(*WriteOptions)) (Item, itemKey, error) {
-	o := writeOptions(optFns)
-	item, k, err := c.item(parentID, childID, data, g == guardAbsent, &o)
-	if err != nil {
-		return nil, k, err
-	}
-	if err := c.t.putCond(w, &c.tr, g, &o, ErrExists, item); err != nil {
-		return nil, k, err
-	}
-	return item, k, nil
-}
-
-// item builds a child's full item: its data, primary key, what the handle
-// tracks (as a create; o may be nil) and derived index keys.
-func (c *Collection[P, C]) item(parentID, childID string, data C, create bool, o *WriteOptions) (Item, itemKey, error) {
+// keyed is a child's keys.
+func (c *Collection[P, C]) keyed(parentID, childID string) (keyed, error) {
 	pk, sk, err := c.Key(parentID, childID)
-	if err != nil {
-		return nil, itemKey{pk, sk}, err
-	}
-	item, err := c.t.dataItem(pk, sk, data, &c.tr, create, o)
-	if err == nil {
-		err = addIndexKeys(c.it.indexes, item, c.keyCtx(pk, sk))
-	}
-	return item, itemKey{pk, sk}, err
+	return keyed{kc: *c.keyCtx(pk, sk)}, err
+}
+
+// item builds a child's full item with data, as a create or an overwrite
+// (o may be nil).
+func (c *Collection[P, C]) item(parentID, childID string, data C, create bool, o *WriteOptions) (Item, itemKey, error) {
+	k, err := c.keyed(parentID, childID)
+	return c.handle().item(&k, err, data, create, o)
 }
 
 // keyCtx is what the child (pk, sk)'s index key templates may name.
@@ -258,19 +240,13 @@ func (c *Collection[P, C]) keyCtx(pk, sk string) *keyCtx {
 // SK="PROJ#2026-0042"), eventually consistent unless optFns ask for a
 // strongly consistent read ([Consistent]). It returns [ErrNotFound] if
 // there is no such child, [ErrInvalidKey] for bad ids.
-func (c *Collection[P, C]) Get(ctx context.Context, parentID, childID string, optFns ...func(*ReadOptions)) (_ Child[C], err error) {
-	const op = "Collection.Get"
-	ctx, sp := c.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	pk, sk, err := c.Key(parentID, childID)
+func (c *Collection[P, C]) Get(ctx context.Context, parentID, childID string, optFns ...func(*ReadOptions)) (Child[C], error) {
+	k, err := c.keyed(parentID, childID)
+	data, err := c.handle().get(ctx, "Collection.Get", &k, err, optFns)
 	if err != nil {
-		return Child[C]{}, c.t.opErr(op, pk, sk, err)
-	}
-	v := Child[C]{Parent: parentID, ID: childID}
-	if err := c.t.get(ctx, op, pk, sk, &v.Data, readOptions(optFns)); err != nil {
 		return Child[C]{}, err
 	}
-	return v, nil
+	return Child[C]{Parent: parentID, ID: childID, Data: data}, nil
 }
 
 // Update changes an existing child's data with one UpdateItem guarded by
@@ -287,29 +263,13 @@ func (c *Collection[P, C]) Get(ctx context.Context, parentID, childID string, op
 // [ErrKeyAttribute] if update names a key attribute, [ErrInvalidOption]
 // for an update derived keys cannot follow or a missing version,
 // [ErrInvalidKey] for bad ids: all before any request.
-func (c *Collection[P, C]) Update(ctx context.Context, parentID, childID string, update Update, optFns ...func(*WriteOptions)) (_ Child[C], err error) {
-	const op = "Collection.Update"
-	ctx, sp := c.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	pk, sk, w, err := c.changeCond(actUpdate, parentID, childID, optFns)
+func (c *Collection[P, C]) Update(ctx context.Context, parentID, childID string, update Update, optFns ...func(*WriteOptions)) (Child[C], error) {
+	k, err := c.keyed(parentID, childID)
+	data, err := c.handle().update(ctx, "Collection.Update", &k, err, update, optFns)
 	if err != nil {
-		return Child[C]{}, c.t.opErr(op, pk, sk, err)
-	}
-	v := Child[C]{Parent: parentID, ID: childID}
-	if err := c.t.update(ctx, op, &c.it, c.keyCtx(pk, sk), update, &v.Data, w); err != nil {
 		return Child[C]{}, err
 	}
-	return v, nil
-}
-
-// changeCond is the key and condition of an update, delete or check of a
-// child.
-func (c *Collection[P, C]) changeCond(a action, parentID, childID string, optFns []func(*WriteOptions)) (pk, sk string, w *writeCond, err error) {
-	if pk, sk, err = c.Key(parentID, childID); err != nil {
-		return pk, sk, nil, err
-	}
-	w, err = c.t.changeCond(&c.tr, a, optFns)
-	return pk, sk, w, err
+	return Child[C]{Parent: parentID, ID: childID, Data: data}, nil
 }
 
 // Delete removes one child with one DeleteItem guarded by
@@ -319,13 +279,8 @@ func (c *Collection[P, C]) changeCond(a action, parentID, childID string, optFns
 // failure is [ErrConditionFailed]; on a handle with [Tracking.Version] the
 // version read is required ([IfVersion]), [ErrVersionConflict] when stale.
 func (c *Collection[P, C]) Delete(ctx context.Context, parentID, childID string, optFns ...func(*WriteOptions)) error {
-	const op = "Collection.Delete"
-	ctx, sp := c.t.startSpan(ctx, op)
-	pk, sk, w, err := c.changeCond(actDelete, parentID, childID, optFns)
-	if err != nil {
-		return sp.done(c.t.opErr(op, pk, sk, err))
-	}
-	return sp.done(c.t.del(ctx, op, pk, sk, w))
+	k, err := c.keyed(parentID, childID)
+	return c.handle().del(ctx, "Collection.Delete", &k, err, optFns)
 }
 
 // List returns the query over a parent's children, one Query per page on
@@ -459,52 +414,30 @@ func (c *Collection[P, C]) Load(ctx context.Context, parentID string, optFns ...
 // existing child makes Commit fail with [ErrExists], a failed condition of
 // the caller's with [ErrConditionFailed].
 func (c *Collection[P, C]) TxPut(tx *Tx, parentID, childID string, data C, optFns ...func(*WriteOptions)) {
-	c.txPut(tx, "Collection.TxPut", guardAbsent, parentID, childID, data, optFns)
+	k, err := c.keyed(parentID, childID)
+	c.handle().txPut(tx, "Collection.TxPut", guardAbsent, &k, err, data, optFns)
 }
 
 // TxReplace adds to tx the overwrite of a child, as [Collection.Replace].
 func (c *Collection[P, C]) TxReplace(tx *Tx, parentID, childID string, data C, optFns ...func(*WriteOptions)) {
-	c.txPut(tx, "Collection.TxReplace", guardNone, parentID, childID, data, optFns)
-}
-
-func (c *Collection[P, C]) txPut(tx *Tx, op string, g guardKind, parentID, childID string, data C, optFns []func(*WriteOptions)) {
-	if !tx.sameTable(c.t) {
-		return
-	}
-	w := new(writeCond) // the Tx keeps it until Commit
-	item, k, err := c.putItem(w, g, parentID, childID, data, optFns)
-	if tx.setErr(err) {
-		return
-	}
-	tx.put(op, k, item, w)
+	k, err := c.keyed(parentID, childID)
+	c.handle().txPut(tx, "Collection.TxReplace", guardNone, &k, err, data, optFns)
 }
 
 // TxUpdate adds to tx the update of an existing child, as
 // [Collection.Update]; a missing child makes Commit fail with
 // [ErrNotFound].
 func (c *Collection[P, C]) TxUpdate(tx *Tx, parentID, childID string, update Update, optFns ...func(*WriteOptions)) {
-	if !tx.sameTable(c.t) {
-		return
-	}
-	pk, sk, w, err := c.changeCond(actUpdate, parentID, childID, optFns)
-	if tx.setErr(err) {
-		return
-	}
-	tx.update("Collection.TxUpdate", &c.it, c.keyCtx(pk, sk), update, w)
+	k, err := c.keyed(parentID, childID)
+	c.handle().txUpdate(tx, "Collection.TxUpdate", &k, err, update, optFns)
 }
 
 // TxDelete adds to tx the guarded delete of a child, as
 // [Collection.Delete]; a missing child makes Commit fail with
 // [ErrNotFound].
 func (c *Collection[P, C]) TxDelete(tx *Tx, parentID, childID string, optFns ...func(*WriteOptions)) {
-	if !tx.sameTable(c.t) {
-		return
-	}
-	pk, sk, w, err := c.changeCond(actDelete, parentID, childID, optFns)
-	if tx.setErr(err) {
-		return
-	}
-	tx.del("Collection.TxDelete", itemKey{pk, sk}, w)
+	k, err := c.keyed(parentID, childID)
+	c.handle().txDelete(tx, "Collection.TxDelete", &k, err, optFns)
 }
 
 // TxCheck adds to tx a check that a child exists (ConditionCheck
@@ -513,22 +446,14 @@ func (c *Collection[P, C]) TxDelete(tx *Tx, parentID, childID string, optFns ...
 // fail with [ErrNotFound], a failed condition with [ErrConditionFailed], a
 // stale version with [ErrVersionConflict].
 func (c *Collection[P, C]) TxCheck(tx *Tx, parentID, childID string, optFns ...func(*WriteOptions)) {
-	if !tx.sameTable(c.t) {
-		return
-	}
-	pk, sk, w, err := c.changeCond(actCheck, parentID, childID, optFns)
-	if tx.setErr(err) {
-		return
-	}
-	tx.check("Collection.TxCheck", itemKey{pk, sk}, w)
+	k, err := c.keyed(parentID, childID)
+	c.handle().txCheck(tx, "Collection.TxCheck", &k, err, nil, optFns)
 }
 
 // TxGet adds to rt the read of a child and returns its [Read], filled in
 // by [ReadTx.Run]. Bad ids make Run fail with [ErrInvalidKey] before any
 // request.
 func (c *Collection[P, C]) TxGet(rt *ReadTx, parentID, childID string) *Read[C] {
-	r := new(Read[C])
-	pk, sk, err := c.Key(parentID, childID)
-	rt.add(c.t, c.err, itemKey{pk, sk}, err, fillRead(c.t, r))
-	return r
+	k, err := c.keyed(parentID, childID)
+	return c.handle().txGet(rt, &k, err)
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/adjlist/adjlist/internal/keycodec"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go/waiter"
 )
 
@@ -216,7 +215,8 @@ func (e *Edge[E]) opErr(op string, k edgeKeys, err error) error {
 // [ErrKeyAttribute]; bad ids give [ErrInvalidKey]. Both are reported before
 // any request.
 func (e *Edge[E]) Put(ctx context.Context, from, to string, data E, optFns ...func(*WriteOptions)) error {
-	return e.put(ctx, "Edge.Put", guardAbsent, from, to, data, optFns)
+	k, err := e.keyed(from, to)
+	return e.handle().put(ctx, "Edge.Put", guardAbsent, &k, err, data, optFns)
 }
 
 // Replace writes the edge from → to with one PutItem, replacing any item
@@ -226,53 +226,35 @@ func (e *Edge[E]) Put(ctx context.Context, from, to string, data E, optFns ...fu
 // [ErrInvalidKey] and data naming a key attribute [ErrKeyAttribute],
 // before any request.
 func (e *Edge[E]) Replace(ctx context.Context, from, to string, data E, optFns ...func(*WriteOptions)) error {
-	return e.put(ctx, "Edge.Replace", guardNone, from, to, data, optFns)
+	k, err := e.keyed(from, to)
+	return e.handle().put(ctx, "Edge.Replace", guardNone, &k, err, data, optFns)
 }
 
-func (e *Edge[E]) put(ctx context.Context, op string, g guardKind, from, to string, data E, optFns []func(*WriteOptions)) error {
-	ctx, sp := e.t.startSpan(ctx, op)
-	var w writeCond // on the stack: t.put keeps no reference
-	item, k, err := e.putItem(&w, g, from, to, data, optFns)
-	if err != nil {
-		return sp.done(e.opErr(op, k, err))
-	}
-	return sp.done(e.t.put(ctx, op, k.pk, k.sk, item, &w))
+// handle is the implementation of e's single-item verbs; a failed create
+// is ErrEdgeExists.
+func (e *Edge[E]) handle() handle[E] {
+	return handle[E]{t: e.t, it: &e.it, tr: &e.tr, exists: ErrEdgeExists, err: e.err}
 }
 
-// putItem builds the edge item and the condition of its put: guarded
-// (a create) or not (an overwrite).
-func (e *Edge[E]) putItem(w *writeCond, g guardKind, from, to string, data E, optFns []func(*WriteOptions)) (Item, edgeKeys, error) {
-	o := writeOptions(optFns)
-	item, k, err := e.item(from, to, data, g == guardAbsent, &o)
-	if err != nil {
-		return nil, k, err
-	}
-	if err := e.t.putCond(w, &e.tr, g, &o, ErrEdgeExists, item); err != nil {
-		return nil, k, err
-	}
-	return item, k, nil
-}
-
-// item builds the full edge item: data, the primary key, with explicit
-// index keys the index keys, what the handle tracks (as a create; o may be
-// nil) and derived index keys.
-func (e *Edge[E]) item(from, to string, data E, create bool, o *WriteOptions) (Item, edgeKeys, error) {
+// keyed is the edge from → to's keys, with explicit index keys its
+// inverted index keys too.
+func (e *Edge[E]) keyed(from, to string) (keyed, error) {
 	k, err := e.keys(from, to)
 	if err != nil {
-		return nil, k, err
+		return keyed{kc: keyCtx{pk: k.pk, sk: k.sk}}, err
 	}
-	item, err := e.t.dataItem(k.pk, k.sk, data, &e.tr, create, o)
-	if err != nil {
-		return nil, k, err
-	}
+	ek := keyed{kc: *e.keyCtx(k)}
 	if e.t.layout == explicitKeys {
-		item[e.t.opts.IndexPartitionKey] = &types.AttributeValueMemberS{Value: k.ipk}
-		item[e.t.opts.IndexSortKey] = &types.AttributeValueMemberS{Value: k.isk}
+		ek.ipk, ek.isk = k.ipk, k.isk
 	}
-	if err := addIndexKeys(e.it.indexes, item, e.keyCtx(k)); err != nil {
-		return nil, k, err
-	}
-	return item, k, nil
+	return ek, nil
+}
+
+// item builds the full edge item with data, as a create or an overwrite
+// (o may be nil).
+func (e *Edge[E]) item(from, to string, data E, create bool, o *WriteOptions) (Item, itemKey, error) {
+	k, err := e.keyed(from, to)
+	return e.handle().item(&k, err, data, create, o)
 }
 
 // keyCtx is what the edge with keys k's index key templates may name.
@@ -284,19 +266,13 @@ func (e *Edge[E]) keyCtx(k edgeKeys) *keyCtx {
 // consistent unless optFns ask for a strongly consistent read
 // ([Consistent]). It returns [ErrNotFound] if there is no such edge,
 // [ErrInvalidKey] for bad ids.
-func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*ReadOptions)) (_ EdgeItem[E], err error) {
-	const op = "Edge.Get"
-	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	k, err := e.keys(from, to)
+func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*ReadOptions)) (EdgeItem[E], error) {
+	k, err := e.keyed(from, to)
+	data, err := e.handle().get(ctx, "Edge.Get", &k, err, optFns)
 	if err != nil {
-		return EdgeItem[E]{}, e.opErr(op, k, err)
-	}
-	v := EdgeItem[E]{From: from, To: to}
-	if err := e.t.get(ctx, op, k.pk, k.sk, &v.Data, readOptions(optFns)); err != nil {
 		return EdgeItem[E]{}, err
 	}
-	return v, nil
+	return EdgeItem[E]{From: from, To: to, Data: data}, nil
 }
 
 // Update changes the data of the existing edge from → to with one
@@ -320,30 +296,13 @@ func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*Read
 // update names a key attribute; [ErrInvalidOption] for an update derived
 // index keys cannot follow or a missing version; [ErrInvalidKey] for bad
 // ids: all before any request.
-func (e *Edge[E]) Update(ctx context.Context, from, to string, update Update, optFns ...func(*WriteOptions)) (_ EdgeItem[E], err error) {
-	const op = "Edge.Update"
-	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	k, w, err := e.changeCond(actUpdate, from, to, optFns)
+func (e *Edge[E]) Update(ctx context.Context, from, to string, update Update, optFns ...func(*WriteOptions)) (EdgeItem[E], error) {
+	k, err := e.keyed(from, to)
+	data, err := e.handle().update(ctx, "Edge.Update", &k, err, update, optFns)
 	if err != nil {
-		return EdgeItem[E]{}, e.opErr(op, k, err)
-	}
-	v := EdgeItem[E]{From: from, To: to}
-	if err := e.t.update(ctx, op, &e.it, e.keyCtx(k), update, &v.Data, w); err != nil {
 		return EdgeItem[E]{}, err
 	}
-	return v, nil
-}
-
-// changeCond is the keys and condition of an update, delete or check of
-// the edge from → to.
-func (e *Edge[E]) changeCond(a action, from, to string, optFns []func(*WriteOptions)) (edgeKeys, *writeCond, error) {
-	k, err := e.keys(from, to)
-	if err != nil {
-		return k, nil, err
-	}
-	w, err := e.t.changeCond(&e.tr, a, optFns)
-	return k, w, err
+	return EdgeItem[E]{From: from, To: to, Data: data}, nil
 }
 
 // Delete removes the edge from → to with one DeleteItem guarded by
@@ -354,13 +313,8 @@ func (e *Edge[E]) changeCond(a action, from, to string, optFns []func(*WriteOpti
 // read is required ([IfVersion]), [ErrVersionConflict] when stale. The
 // index entry goes with the item.
 func (e *Edge[E]) Delete(ctx context.Context, from, to string, optFns ...func(*WriteOptions)) error {
-	const op = "Edge.Delete"
-	ctx, sp := e.t.startSpan(ctx, op)
-	k, w, err := e.changeCond(actDelete, from, to, optFns)
-	if err != nil {
-		return sp.done(e.opErr(op, k, err))
-	}
-	return sp.done(e.t.del(ctx, op, k.pk, k.sk, w))
+	k, err := e.keyed(from, to)
+	return e.handle().del(ctx, "Edge.Delete", &k, err, optFns)
 }
 
 // From returns the forward query: every edge of this kind that starts at
@@ -682,51 +636,29 @@ type EdgeOptions struct {
 // existing edge makes Commit fail with [ErrEdgeExists], a failed condition
 // of the caller's with [ErrConditionFailed].
 func (e *Edge[E]) TxPut(tx *Tx, from, to string, data E, optFns ...func(*WriteOptions)) {
-	e.txPut(tx, "Edge.TxPut", guardAbsent, from, to, data, optFns)
+	k, err := e.keyed(from, to)
+	e.handle().txPut(tx, "Edge.TxPut", guardAbsent, &k, err, data, optFns)
 }
 
 // TxReplace adds to tx the overwrite of the edge from → to, as
 // [Edge.Replace].
 func (e *Edge[E]) TxReplace(tx *Tx, from, to string, data E, optFns ...func(*WriteOptions)) {
-	e.txPut(tx, "Edge.TxReplace", guardNone, from, to, data, optFns)
-}
-
-func (e *Edge[E]) txPut(tx *Tx, op string, g guardKind, from, to string, data E, optFns []func(*WriteOptions)) {
-	if !tx.sameTable(e.t) {
-		return
-	}
-	w := new(writeCond) // the Tx keeps it until Commit
-	item, k, err := e.putItem(w, g, from, to, data, optFns)
-	if tx.setErr(err) {
-		return
-	}
-	tx.put(op, itemKey{k.pk, k.sk}, item, w)
+	k, err := e.keyed(from, to)
+	e.handle().txPut(tx, "Edge.TxReplace", guardNone, &k, err, data, optFns)
 }
 
 // TxUpdate adds to tx the update of the existing edge from → to, as
 // [Edge.Update]; a missing edge makes Commit fail with [ErrNotFound].
 func (e *Edge[E]) TxUpdate(tx *Tx, from, to string, update Update, optFns ...func(*WriteOptions)) {
-	if !tx.sameTable(e.t) {
-		return
-	}
-	k, w, err := e.changeCond(actUpdate, from, to, optFns)
-	if tx.setErr(err) {
-		return
-	}
-	tx.update("Edge.TxUpdate", &e.it, e.keyCtx(k), update, w)
+	k, err := e.keyed(from, to)
+	e.handle().txUpdate(tx, "Edge.TxUpdate", &k, err, update, optFns)
 }
 
 // TxDelete adds to tx the guarded delete of the edge from → to, as
 // [Edge.Delete]; a missing edge makes Commit fail with [ErrNotFound].
 func (e *Edge[E]) TxDelete(tx *Tx, from, to string, optFns ...func(*WriteOptions)) {
-	if !tx.sameTable(e.t) {
-		return
-	}
-	k, w, err := e.changeCond(actDelete, from, to, optFns)
-	if tx.setErr(err) {
-		return
-	}
-	tx.del("Edge.TxDelete", itemKey{k.pk, k.sk}, w)
+	k, err := e.keyed(from, to)
+	e.handle().txDelete(tx, "Edge.TxDelete", &k, err, optFns)
 }
 
 // TxCheck adds to tx a check that the edge from → to exists (ConditionCheck
@@ -735,14 +667,8 @@ func (e *Edge[E]) TxDelete(tx *Tx, from, to string, optFns ...func(*WriteOptions
 // fail with [ErrNotFound], a failed condition with [ErrConditionFailed], a
 // stale version with [ErrVersionConflict].
 func (e *Edge[E]) TxCheck(tx *Tx, from, to string, optFns ...func(*WriteOptions)) {
-	if !tx.sameTable(e.t) {
-		return
-	}
-	k, w, err := e.changeCond(actCheck, from, to, optFns)
-	if tx.setErr(err) {
-		return
-	}
-	tx.check("Edge.TxCheck", itemKey{k.pk, k.sk}, w)
+	k, err := e.keyed(from, to)
+	e.handle().txCheck(tx, "Edge.TxCheck", &k, err, nil, optFns)
 }
 
 // PutChecked creates the edge from → to only if both endpoint items exist
@@ -789,8 +715,6 @@ func (e *Edge[E]) Move(ctx context.Context, from, to, newFrom, newTo string, dat
 // filled in by [ReadTx.Run]. Bad ids make Run fail with [ErrInvalidKey]
 // before any request.
 func (e *Edge[E]) TxGet(rt *ReadTx, from, to string) *Read[E] {
-	r := new(Read[E])
-	k, err := e.keys(from, to)
-	rt.add(e.t, e.err, itemKey{k.pk, k.sk}, err, fillRead(e.t, r))
-	return r
+	k, err := e.keyed(from, to)
+	return e.handle().txGet(rt, &k, err)
 }

@@ -274,27 +274,9 @@ func (e *Entity[T]) unmarshal(item Item, ids []string, out *T) error {
 // decodes its attributes into T. It returns [ErrNotFound] if there is no
 // such item, [ErrInvalidKey] for bad ids, and with any error T's zero
 // value.
-func (e *Entity[T]) Get(ctx context.Context, ids IDs, optFns ...func(*ReadOptions)) (_ T, err error) {
-	const op = "Entity.Get"
-	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	var data T
-	pk, sk, err := e.Key(ids...)
-	if err == nil {
-		var item Item
-		if item, err = e.t.getItem(ctx, op, pk, sk, readOptions(optFns)); err == nil {
-			if err = e.unmarshal(item, ids, &data); err != nil {
-				err = e.t.opErr(op, pk, sk, err)
-			}
-		}
-	} else {
-		err = e.t.opErr(op, pk, sk, err)
-	}
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	return data, nil
+func (e *Entity[T]) Get(ctx context.Context, ids IDs, optFns ...func(*ReadOptions)) (T, error) {
+	k, err := e.keyed(ids)
+	return e.handle().get(ctx, "Entity.Get", &k, err, optFns)
 }
 
 // Update changes the data of the existing item with ids with one
@@ -306,50 +288,32 @@ func (e *Entity[T]) Get(ctx context.Context, ids IDs, optFns ...func(*ReadOption
 // checked and set one higher. [ErrKeyAttribute], [ErrInvalidOption] and
 // [ErrInvalidKey] come before any request. With any error, T's zero
 // value.
-func (e *Entity[T]) Update(ctx context.Context, ids IDs, update Update, optFns ...func(*WriteOptions)) (_ T, err error) {
-	const op = "Entity.Update"
-	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	var data T
-	pk, sk, w, err := e.changeCond(actUpdate, ids, optFns)
-	if err == nil {
-		var item Item
-		if item, err = e.t.updateItem(ctx, op, &e.it, e.keyCtx(pk, sk, ids), update, w); err == nil {
-			if err = e.unmarshal(item, ids, &data); err != nil {
-				err = e.t.opErr(op, pk, sk, err)
-			}
-		}
-	} else {
-		err = e.t.opErr(op, pk, sk, err)
-	}
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	return data, nil
+func (e *Entity[T]) Update(ctx context.Context, ids IDs, update Update, optFns ...func(*WriteOptions)) (T, error) {
+	k, err := e.keyed(ids)
+	return e.handle().update(ctx, "Entity.Update", &k, err, update, optFns)
 }
 
-// changeCond is the key and condition of an update, delete or check of
-// the item with ids.
-func (e *Entity[T]) changeCond(a action, ids IDs, optFns []func(*WriteOptions)) (pk, sk string, w *writeCond, err error) {
-	if pk, sk, err = e.Key(ids...); err != nil {
-		return pk, sk, nil, err
+// handle is the implementation of e's single-item verbs.
+func (e *Entity[T]) handle() handle[T] {
+	h := handle[T]{t: e.t, it: &e.it, tr: &e.tr, exists: ErrExists, err: e.err}
+	if e.data.types != nil || len(e.data.keyOnly) > 0 {
+		h.data = &e.data
 	}
-	w, err = e.t.changeCond(&e.tr, a, optFns)
-	return pk, sk, w, err
+	return h
+}
+
+// keyed is the keys of the item with ids.
+func (e *Entity[T]) keyed(ids IDs) (keyed, error) {
+	pk, sk, err := e.Key(ids...)
+	return keyed{kc: *e.keyCtx(pk, sk, ids)}, err
 }
 
 // Delete removes the item with ids with one DeleteItem guarded by
 // attribute_exists(PK); it returns [ErrNotFound] if there was none, with
 // the options and version handling of [Node.Delete].
 func (e *Entity[T]) Delete(ctx context.Context, ids IDs, optFns ...func(*WriteOptions)) error {
-	const op = "Entity.Delete"
-	ctx, sp := e.t.startSpan(ctx, op)
-	pk, sk, w, err := e.changeCond(actDelete, ids, optFns)
-	if err != nil {
-		return sp.done(e.t.opErr(op, pk, sk, err))
-	}
-	return sp.done(e.t.del(ctx, op, pk, sk, w))
+	k, err := e.keyed(ids)
+	return e.handle().del(ctx, "Entity.Delete", &k, err, optFns)
 }
 
 // List returns the query over the entity's items in one partition, one
@@ -523,27 +487,15 @@ func (e *Entity[T]) txPut(tx *Tx, op string, g guardKind, ids IDs, data T, optFn
 // TxUpdate adds to tx the update of the existing item with ids, as
 // [Entity.Update]; a missing item makes Commit fail with [ErrNotFound].
 func (e *Entity[T]) TxUpdate(tx *Tx, ids IDs, update Update, optFns ...func(*WriteOptions)) {
-	if !tx.sameTable(e.t) {
-		return
-	}
-	pk, sk, w, err := e.changeCond(actUpdate, ids, optFns)
-	if tx.setErr(err) {
-		return
-	}
-	tx.update("Entity.TxUpdate", &e.it, e.keyCtx(pk, sk, ids), update, w)
+	k, err := e.keyed(ids)
+	e.handle().txUpdate(tx, "Entity.TxUpdate", &k, err, update, optFns)
 }
 
 // TxDelete adds to tx the guarded delete of the item with ids, as
 // [Entity.Delete]; a missing item makes Commit fail with [ErrNotFound].
 func (e *Entity[T]) TxDelete(tx *Tx, ids IDs, optFns ...func(*WriteOptions)) {
-	if !tx.sameTable(e.t) {
-		return
-	}
-	pk, sk, w, err := e.changeCond(actDelete, ids, optFns)
-	if tx.setErr(err) {
-		return
-	}
-	tx.del("Entity.TxDelete", itemKey{pk, sk}, w)
+	k, err := e.keyed(ids)
+	e.handle().txDelete(tx, "Entity.TxDelete", &k, err, optFns)
 }
 
 // TxCheck adds to tx a check that the item with ids exists (ConditionCheck
@@ -552,29 +504,14 @@ func (e *Entity[T]) TxDelete(tx *Tx, ids IDs, optFns ...func(*WriteOptions)) {
 // fail with [ErrNotFound], a failed condition with [ErrConditionFailed], a
 // stale version with [ErrVersionConflict].
 func (e *Entity[T]) TxCheck(tx *Tx, ids IDs, optFns ...func(*WriteOptions)) {
-	if !tx.sameTable(e.t) {
-		return
-	}
-	pk, sk, w, err := e.changeCond(actCheck, ids, optFns)
-	if tx.setErr(err) {
-		return
-	}
-	tx.check("Entity.TxCheck", itemKey{pk, sk}, w)
+	k, err := e.keyed(ids)
+	e.handle().txCheck(tx, "Entity.TxCheck", &k, err, nil, optFns)
 }
 
 // TxGet adds to rt the read of the item with ids and returns its [Read],
 // filled in by [ReadTx.Run]. Bad ids make Run fail with [ErrInvalidKey]
 // before any request.
 func (e *Entity[T]) TxGet(rt *ReadTx, ids IDs) *Read[T] {
-	r := new(Read[T])
-	pk, sk, err := e.Key(ids...)
-	rt.add(e.t, e.err, itemKey{pk, sk}, err, func(item Item) error {
-		if item == nil {
-			*r = Read[T]{}
-			return nil
-		}
-		r.Found = true
-		return e.unmarshal(item, ids, &r.Data)
-	})
-	return r
+	k, err := e.keyed(ids)
+	return e.handle().txGet(rt, &k, err)
 }

@@ -135,7 +135,8 @@ func (n *Node[N]) sortKeySpace() string {
 // attribute ([ErrKeyAttribute]); a bad id gives [ErrInvalidKey]; both
 // before any request.
 func (n *Node[N]) Put(ctx context.Context, id string, data N, optFns ...func(*WriteOptions)) error {
-	return n.put(ctx, "Node.Put", guardAbsent, id, data, optFns)
+	k, err := n.keyed(id)
+	return n.handle().put(ctx, "Node.Put", guardAbsent, &k, err, data, optFns)
 }
 
 // Replace writes node id's item with one PutItem, replacing any item with
@@ -156,44 +157,34 @@ func (n *Node[N]) Put(ctx context.Context, id string, data N, optFns ...func(*Wr
 // plus one, and fails with [ErrVersionConflict] when another writer got
 // there first.
 func (n *Node[N]) Replace(ctx context.Context, id string, data N, optFns ...func(*WriteOptions)) error {
-	return n.put(ctx, "Node.Replace", guardNone, id, data, optFns)
+	k, err := n.keyed(id)
+	return n.handle().put(ctx, "Node.Replace", guardNone, &k, err, data, optFns)
 }
 
-func (n *Node[N]) put(ctx context.Context, op string, g guardKind, id string, data N, optFns []func(*WriteOptions)) error {
-	ctx, sp := n.t.startSpan(ctx, op)
-	var w writeCond // on the stack: t.put keeps no reference
-	item, k, err := n.putItem(&w, g, id, data, optFns)
-	if err != nil {
-		return sp.done(n.t.opErr(op, k.pk, k.sk, err))
-	}
-	return sp.done(n.t.put(ctx, op, k.pk, k.sk, item, &w))
+// handle is the implementation of n's single-item verbs.
+func (n *Node[N]) handle() handle[N] {
+	return handle[N]{t: n.t, it: &n.it, tr: &n.tr, exists: ErrExists, err: n.err}
 }
 
-// putItem builds node id's item and the condition of its put.
-func (n *Node[N]) putItem(w *writeCond, g guardKind, id string, data N, optFns []func(*WriteOptions)) (Item, itemKey, error) {
-	o := writeOptions(optFns)
-	item, k, err := n.item(id, data, g == guardAbsent, &o)
-	if err != nil {
-		return nil, k, err
-	}
-	if err := n.t.putCond(w, &n.tr, g, &o, ErrExists, item); err != nil {
-		return nil, k, err
-	}
-	return item, k, nil
-}
-
-// item builds node id's full item: its data, primary key, what the handle
-// tracks (as a create, or an overwrite) and derived index keys.
-func (n *Node[N]) item(id string, data N, create bool, o *WriteOptions) (Item, itemKey, error) {
+// keyed is node id's item's keys.
+func (n *Node[N]) keyed(id string) (keyed, error) {
 	pk, sk, err := n.Key(id)
-	if err != nil {
-		return nil, itemKey{pk, sk}, err
-	}
-	item, err := n.t.dataItem(pk, sk, data, &n.tr, create, o)
-	if err == nil {
-		err = addIndexKeys(n.it.indexes, item, n.keyCtx(pk, sk))
-	}
-	return item, itemKey{pk, sk}, err
+	return keyed{kc: *n.keyCtx(pk, sk)}, err
+}
+
+// item builds node id's full item with data, as a create or an
+// overwrite (o may be nil).
+func (n *Node[N]) item(id string, data N, create bool, o *WriteOptions) (Item, itemKey, error) {
+	k, err := n.keyed(id)
+	return n.handle().item(&k, err, data, create, o)
+}
+
+// changeCond is the key and condition of an update, delete or check of
+// node id's item.
+func (n *Node[N]) changeCond(a action, id string, optFns []func(*WriteOptions)) (pk, sk string, w *writeCond, err error) {
+	k, err := n.keyed(id)
+	w, err = n.handle().change(a, err, nil, optFns)
+	return k.kc.pk, k.kc.sk, w, err
 }
 
 // keyCtx is what node id's (pk, sk) index key templates may name.
@@ -206,22 +197,9 @@ func (n *Node[N]) keyCtx(pk, sk string) *keyCtx {
 // attributes into N. It returns [ErrNotFound] if there is no such item,
 // [ErrInvalidKey] for a bad id, and with any error N's zero value, never a
 // partly decoded item.
-func (n *Node[N]) Get(ctx context.Context, id string, optFns ...func(*ReadOptions)) (_ N, err error) {
-	const op = "Node.Get"
-	ctx, sp := n.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	var data N
-	pk, sk, err := n.Key(id)
-	if err == nil {
-		err = n.t.get(ctx, op, pk, sk, &data, readOptions(optFns))
-	} else {
-		err = n.t.opErr(op, pk, sk, err)
-	}
-	if err != nil {
-		var zero N
-		return zero, err
-	}
-	return data, nil
+func (n *Node[N]) Get(ctx context.Context, id string, optFns ...func(*ReadOptions)) (N, error) {
+	k, err := n.keyed(id)
+	return n.handle().get(ctx, "Node.Get", &k, err, optFns)
 }
 
 // Update changes the data of node id's existing item with one UpdateItem
@@ -246,32 +224,9 @@ func (n *Node[N]) Get(ctx context.Context, id string, optFns ...func(*ReadOption
 // attribute, [ErrInvalidOption] for an update the derived keys cannot
 // follow or a missing version, [ErrInvalidKey] for a bad id: all before
 // any request. With any error, N's zero value.
-func (n *Node[N]) Update(ctx context.Context, id string, update Update, optFns ...func(*WriteOptions)) (_ N, err error) {
-	const op = "Node.Update"
-	ctx, sp := n.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	var data N
-	pk, sk, w, err := n.changeCond(actUpdate, id, optFns)
-	if err == nil {
-		err = n.t.update(ctx, op, &n.it, n.keyCtx(pk, sk), update, &data, w)
-	} else {
-		err = n.t.opErr(op, pk, sk, err)
-	}
-	if err != nil {
-		var zero N
-		return zero, err
-	}
-	return data, nil
-}
-
-// changeCond is the key and condition of an update, delete or check of
-// node id's item.
-func (n *Node[N]) changeCond(a action, id string, optFns []func(*WriteOptions)) (pk, sk string, w *writeCond, err error) {
-	if pk, sk, err = n.Key(id); err != nil {
-		return pk, sk, nil, err
-	}
-	w, err = n.t.changeCond(&n.tr, a, optFns)
-	return pk, sk, w, err
+func (n *Node[N]) Update(ctx context.Context, id string, update Update, optFns ...func(*WriteOptions)) (N, error) {
+	k, err := n.keyed(id)
+	return n.handle().update(ctx, "Node.Update", &k, err, update, optFns)
 }
 
 // Delete removes node id's item with one DeleteItem guarded by
@@ -283,13 +238,8 @@ func (n *Node[N]) changeCond(a action, id string, optFns []func(*WriteOptions)) 
 // stale. Edges to and from the node, and children in its partition, are
 // not touched (see [DeleteNode]).
 func (n *Node[N]) Delete(ctx context.Context, id string, optFns ...func(*WriteOptions)) error {
-	const op = "Node.Delete"
-	ctx, sp := n.t.startSpan(ctx, op)
-	pk, sk, w, err := n.changeCond(actDelete, id, optFns)
-	if err != nil {
-		return sp.done(n.t.opErr(op, pk, sk, err))
-	}
-	return sp.done(n.t.del(ctx, op, pk, sk, w))
+	k, err := n.keyed(id)
+	return n.handle().del(ctx, "Node.Delete", &k, err, optFns)
 }
 
 // NodeItem is one node item read back from a query: its id, decoded from
@@ -347,40 +297,23 @@ func (n *Node[N]) hasKeys(item Item) bool {
 // [*NodeNotFoundError]; if the caller's condition fails, with
 // [ErrConditionFailed]; if the version is stale, [ErrVersionConflict].
 func (n *Node[N]) TxCheck(tx *Tx, id string, optFns ...func(*WriteOptions)) {
-	if !tx.sameTable(n.t) {
-		return
-	}
-	pk, sk, w, err := n.changeCond(actCheck, id, optFns)
-	if tx.setErr(err) {
-		return
-	}
-	w.missing = &NodeNotFoundError{Type: n.typ, ID: id}
-	tx.check("Node.TxCheck", itemKey{pk, sk}, w)
+	k, err := n.keyed(id)
+	n.handle().txCheck(tx, "Node.TxCheck", &k, err, &NodeNotFoundError{Type: n.typ, ID: id}, optFns)
 }
 
 // TxPut adds to tx the guarded create of node id's item, as [Node.Put]; an
 // existing item makes Commit fail with [ErrExists].
 func (n *Node[N]) TxPut(tx *Tx, id string, data N, optFns ...func(*WriteOptions)) {
-	n.txPut(tx, "Node.TxPut", guardAbsent, id, data, optFns)
+	k, err := n.keyed(id)
+	n.handle().txPut(tx, "Node.TxPut", guardAbsent, &k, err, data, optFns)
 }
 
 // TxReplace adds to tx the overwrite of node id's item, as [Node.Replace],
 // with its options: a condition of the caller's ([ErrConditionFailed]) and
 // the version check ([ErrVersionConflict]).
 func (n *Node[N]) TxReplace(tx *Tx, id string, data N, optFns ...func(*WriteOptions)) {
-	n.txPut(tx, "Node.TxReplace", guardNone, id, data, optFns)
-}
-
-func (n *Node[N]) txPut(tx *Tx, op string, g guardKind, id string, data N, optFns []func(*WriteOptions)) {
-	if !tx.sameTable(n.t) {
-		return
-	}
-	w := new(writeCond) // the Tx keeps it until Commit
-	item, k, err := n.putItem(w, g, id, data, optFns)
-	if tx.setErr(err) {
-		return
-	}
-	tx.put(op, k, item, w)
+	k, err := n.keyed(id)
+	n.handle().txPut(tx, "Node.TxReplace", guardNone, &k, err, data, optFns)
 }
 
 // TxUpdate adds to tx the update of node id's existing item, as
@@ -389,35 +322,21 @@ func (n *Node[N]) txPut(tx *Tx, op string, g guardKind, id string, data N, optFn
 // the version check and the caller's condition. A missing item makes
 // Commit fail with [ErrNotFound]; bad updates are the Tx's error.
 func (n *Node[N]) TxUpdate(tx *Tx, id string, update Update, optFns ...func(*WriteOptions)) {
-	if !tx.sameTable(n.t) {
-		return
-	}
-	pk, sk, w, err := n.changeCond(actUpdate, id, optFns)
-	if tx.setErr(err) {
-		return
-	}
-	tx.update("Node.TxUpdate", &n.it, n.keyCtx(pk, sk), update, w)
+	k, err := n.keyed(id)
+	n.handle().txUpdate(tx, "Node.TxUpdate", &k, err, update, optFns)
 }
 
 // TxDelete adds to tx the guarded delete of node id's item, as
 // [Node.Delete]; a missing item makes Commit fail with [ErrNotFound].
 func (n *Node[N]) TxDelete(tx *Tx, id string, optFns ...func(*WriteOptions)) {
-	if !tx.sameTable(n.t) {
-		return
-	}
-	pk, sk, w, err := n.changeCond(actDelete, id, optFns)
-	if tx.setErr(err) {
-		return
-	}
-	tx.del("Node.TxDelete", itemKey{pk, sk}, w)
+	k, err := n.keyed(id)
+	n.handle().txDelete(tx, "Node.TxDelete", &k, err, optFns)
 }
 
 // TxGet adds to rt the read of node id's item and returns its [Read],
 // filled in by [ReadTx.Run]. A bad id makes Run fail with [ErrInvalidKey]
 // before any request.
 func (n *Node[N]) TxGet(rt *ReadTx, id string) *Read[N] {
-	r := new(Read[N])
-	pk, sk, err := n.Key(id)
-	rt.add(n.t, n.err, itemKey{pk, sk}, err, fillRead(n.t, r))
-	return r
+	k, err := n.keyed(id)
+	return n.handle().txGet(rt, &k, err)
 }

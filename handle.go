@@ -1,0 +1,244 @@
+package adjlist
+
+import (
+	"context"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// handle is the one implementation of the single-item verbs of every
+// handle ([Node], [Edge], [Collection], [Entity]), with D the Go type of
+// the items' data. A handle's exported method names the item its own way
+// (ids, endpoints, a parent and a child), builds its keys (keyed) and
+// calls the verb here with its operation's name, e.g. "Node.Put". A
+// handle value is made per call, on the stack, from the handle's fields.
+type handle[D any] struct {
+	t  *Table
+	it *itemType
+	tr *tracking
+	// exists is what a failed create means: ErrExists, or ErrEdgeExists.
+	exists error
+	// err is the handle's own error (an invalid declaration), which its
+	// keys report too.
+	err error
+	// data fills in an Entity's values that its keys hold; nil for the
+	// presets.
+	data *dataFields
+}
+
+// decode decodes the item k read into out, with the values its keys
+// hold filled in. It may modify item.
+func (h handle[D]) decode(item Item, kc *keyCtx, out *D) error {
+	if h.data != nil {
+		h.data.fill(kc.fields, kc.ids, item)
+	}
+	return h.t.unmarshalData(item, out)
+}
+
+// keyed is one item as its handle keys it: its table keys (kc.pk, kc.sk),
+// what its index key templates may name (kc), and an edge's inverted
+// index keys (ipk, isk), written into the item with explicit index keys
+// and "" otherwise. When building the keys failed, only pk and sk are
+// set, as far as they were built, for the error to name.
+type keyed struct {
+	kc       keyCtx
+	ipk, isk string
+}
+
+// key is the item's primary key.
+func (k *keyed) key() itemKey { return itemKey{k.kc.pk, k.kc.sk} }
+
+// item builds the item k with data: data marshalled, the primary key,
+// an edge's inverted index keys, what the handle tracks (as a create, or
+// an overwrite; o may be nil) and the derived index keys; keyErr is the
+// error of building k.
+func (h handle[D]) item(k *keyed, keyErr error, data D, create bool, o *WriteOptions) (Item, itemKey, error) {
+	if keyErr != nil {
+		return nil, k.key(), keyErr
+	}
+	item, err := h.t.dataItem(k.kc.pk, k.kc.sk, data, h.tr, create, o)
+	if err != nil {
+		return nil, k.key(), err
+	}
+	if k.ipk != "" {
+		item[h.t.opts.IndexPartitionKey] = &types.AttributeValueMemberS{Value: k.ipk}
+		item[h.t.opts.IndexSortKey] = &types.AttributeValueMemberS{Value: k.isk}
+	}
+	if len(h.it.indexes) > 0 {
+		kc := k.kc // a copy made here alone: addIndexKeys keeps it
+		err = addIndexKeys(h.it.indexes, item, &kc)
+	}
+	return item, k.key(), err
+}
+
+// putItem builds the item k with data and the condition of its put
+// under guard g (a create, or an overwrite) into w; keyErr is the error
+// of building k.
+func (h handle[D]) putItem(w *writeCond, g guardKind, k *keyed, keyErr error, data D, optFns []func(*WriteOptions)) (Item, error) {
+	o := writeOptions(optFns)
+	item, _, err := h.item(k, keyErr, data, g == guardAbsent, &o)
+	if err == nil {
+		err = h.t.putCond(w, h.tr, g, &o, h.exists, item)
+	}
+	return item, err
+}
+
+// put writes the item k with data with one PutItem: a create (g
+// guardAbsent, Put) or an overwrite (guardNone, Replace).
+func (h handle[D]) put(ctx context.Context, op string, g guardKind, k *keyed, keyErr error, data D, optFns []func(*WriteOptions)) error {
+	ctx, sp := h.t.startSpan(ctx, op)
+	var w writeCond // on the stack: t.put keeps no reference
+	item, err := h.putItem(&w, g, k, keyErr, data, optFns)
+	if err != nil {
+		return sp.done(h.t.opErr(op, k.kc.pk, k.kc.sk, err))
+	}
+	return sp.done(h.t.put(ctx, op, k.kc.pk, k.kc.sk, item, &w))
+}
+
+// txPut adds to tx the put of the item k with data, as put.
+func (h handle[D]) txPut(tx *Tx, op string, g guardKind, k *keyed, keyErr error, data D, optFns []func(*WriteOptions)) {
+	if !tx.sameTable(h.t) {
+		return
+	}
+	w := new(writeCond) // the Tx keeps it until Commit
+	item, err := h.putItem(w, g, k, keyErr, data, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.put(op, k.key(), item, w)
+}
+
+// get reads the item k with one GetItem and decodes its data.
+func (h handle[D]) get(ctx context.Context, op string, k *keyed, keyErr error, optFns []func(*ReadOptions)) (_ D, err error) {
+	ctx, sp := h.t.startSpan(ctx, op)
+	defer sp.end(&err)
+	var data D
+	if keyErr == nil {
+		var item Item
+		if item, err = h.t.getItem(ctx, op, k.kc.pk, k.kc.sk, readOptions(optFns)); err == nil {
+			if err = h.decode(item, &k.kc, &data); err != nil {
+				err = h.t.opErr(op, k.kc.pk, k.kc.sk, err)
+			}
+		}
+	} else {
+		err = h.t.opErr(op, k.kc.pk, k.kc.sk, keyErr)
+	}
+	if err != nil {
+		var zero D
+		return zero, err
+	}
+	return data, nil
+}
+
+// txGet adds to rt the read of the item k and returns its Read.
+func (h handle[D]) txGet(rt *ReadTx, k *keyed, keyErr error) *Read[D] {
+	r := new(Read[D])
+	if h.data == nil {
+		rt.add(h.t, h.err, k.key(), keyErr, fillRead(h.t, r))
+		return r
+	}
+	kc := k.kc // kept until Run
+	rt.add(h.t, h.err, k.key(), keyErr, func(item Item) error {
+		if item == nil {
+			*r = Read[D]{}
+			return nil
+		}
+		r.Found = true
+		return h.decode(item, &kc, &r.Data)
+	})
+	return r
+}
+
+// change is the condition of an update, delete or check (a) of an item,
+// or keyErr, the error of building its keys: the guard attribute_exists,
+// whose failure means missing (ErrNotFound unless missing is set), the
+// version and the caller's condition.
+func (h handle[D]) change(a action, keyErr error, missing error, optFns []func(*WriteOptions)) (*writeCond, error) {
+	if keyErr != nil {
+		return nil, keyErr
+	}
+	w, err := h.t.changeCond(h.tr, a, optFns)
+	if err == nil && missing != nil {
+		w.missing = missing
+	}
+	return w, err
+}
+
+// update changes the existing item k with one UpdateItem and returns its
+// data as stored afterwards.
+func (h handle[D]) update(ctx context.Context, op string, k *keyed, keyErr error, update Update, optFns []func(*WriteOptions)) (_ D, err error) {
+	ctx, sp := h.t.startSpan(ctx, op)
+	defer sp.end(&err)
+	var data D
+	w, err := h.change(actUpdate, keyErr, nil, optFns)
+	if err == nil {
+		var item Item
+		if item, err = h.t.updateItem(ctx, op, h.it, &k.kc, update, w); err == nil {
+			if err = h.decode(item, &k.kc, &data); err != nil {
+				err = h.t.opErr(op, k.kc.pk, k.kc.sk, err)
+			}
+		}
+	} else {
+		err = h.t.opErr(op, k.kc.pk, k.kc.sk, err)
+	}
+	if err != nil {
+		var zero D
+		return zero, err
+	}
+	return data, nil
+}
+
+// txUpdate adds to tx the update of the existing item k, as update.
+func (h handle[D]) txUpdate(tx *Tx, op string, k *keyed, keyErr error, update Update, optFns []func(*WriteOptions)) {
+	if !tx.sameTable(h.t) {
+		return
+	}
+	w, err := h.change(actUpdate, keyErr, nil, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.update(op, h.it, &k.kc, update, w)
+}
+
+// del removes the existing item k with one DeleteItem.
+func (h handle[D]) del(ctx context.Context, op string, k *keyed, keyErr error, optFns []func(*WriteOptions)) error {
+	ctx, sp := h.t.startSpan(ctx, op)
+	w, err := h.change(actDelete, keyErr, nil, optFns)
+	if err != nil {
+		return sp.done(h.t.opErr(op, k.kc.pk, k.kc.sk, err))
+	}
+	return sp.done(h.t.del(ctx, op, k.kc.pk, k.kc.sk, w))
+}
+
+// txDelete adds to tx the delete of the existing item k, as del.
+func (h handle[D]) txDelete(tx *Tx, op string, k *keyed, keyErr error, optFns []func(*WriteOptions)) {
+	if !tx.sameTable(h.t) {
+		return
+	}
+	w, err := h.change(actDelete, keyErr, nil, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.del(op, k.key(), w)
+}
+
+// txCheck adds to tx a check that the item k exists; a missing item makes
+// Commit fail with missing, or ErrNotFound when missing is nil.
+func (h handle[D]) txCheck(tx *Tx, op string, k *keyed, keyErr error, missing error, optFns []func(*WriteOptions)) {
+	if !tx.sameTable(h.t) {
+		return
+	}
+	w, err := h.change(actCheck, keyErr, missing, optFns)
+	if tx.setErr(err) {
+		return
+	}
+	tx.check(op, k.key(), w)
+}
+
+// deleteReq is the batch delete of the item k.
+func (h handle[D]) deleteReq(k *keyed, keyErr error) (writeReq, error) {
+	if keyErr != nil {
+		return writeReq{key: k.key()}, keyErr
+	}
+	return h.t.deleteReq(k.key()), nil
+}

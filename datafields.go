@@ -41,15 +41,16 @@ type keyOnlyAttr struct {
 
 // bindDataFields links the key fields and the index templates of an
 // entity with key fields fields and derived index keys indexes to rt's
-// attributes, keyOnly naming those kept only inside keys.
-func bindDataFields(rt reflect.Type, fields []string, indexes []boundIndex, keyOnly []string) (dataFields, error) {
+// attributes (named by struct tag key tag), keyOnly naming those kept
+// only inside keys.
+func bindDataFields(rt reflect.Type, tag string, fields []string, indexes []boundIndex, keyOnly []string) (dataFields, error) {
 	var d dataFields
 	declared := map[string]string{}
 	for rt.Kind() == reflect.Pointer {
 		rt = rt.Elem()
 	}
 	if rt.Kind() == reflect.Struct {
-		for _, a := range attributes(rt) {
+		for _, a := range taggedAttributes(rt, tag) {
 			declared[a.Name] = a.Type
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
@@ -393,3 +394,28 @@ func clone(item adjlist.Item) adjlist.Item { return maps.Clone(item) }
 func errOf[V any](_ V, err error) error { return err }
 
 type typesN = types.AttributeValueMemberN
+
+// TestKeyFieldsWithTableTagKey: a table whose encoder reads json tags links
+// key fields by their json names.
+func TestKeyFieldsWithTableTagKey(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) {
+		o.NoIndex = true
+		o.EncoderOptions = func(eo *attributevalue.EncoderOptions) { eo.TagKey = "json" }
+		o.DecoderOptions = func(do *attributevalue.DecoderOptions) { do.TagKey = "json" }
+	})
+	ddbtest.CreateTable(t, table)
+	type device struct {
+		DeviceID string `json:"deviceId"`
+		Model    string `json:"model"`
+	}
+	devices := adjlist.NewEntity[device](table, "device", "d#{deviceId}", "meta")
+	require.NoError(t, table.Check())
+	require.NoError(t, devices.Put(ctx, nil, device{DeviceID: "d1", Model: "x"}))
+	out, err := db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(table.Name()), Key: adjlist.Item{"PK": av("d#d1"), "SK": av("meta")}})
+	require.NoError(t, err)
+	assert.Equal(t, adjlist.Item{"PK": av("d#d1"), "SK": av("meta"), "deviceId": av("d1"), "model": av("x")}, out.Item)
+	assert.ErrorIs(t, devices.Put(ctx, adjlist.IDs{"d2"}, device{DeviceID: "d1"}), adjlist.ErrInvalidKey)
+}

@@ -24,7 +24,8 @@ import (
 // ([Entity.Fields]: userID, followerID); every call names an item by their
 // ids in that order ([IDs]), and every item read back carries them, parsed
 // from its keys. A key field that T declares as an attribute (by its
-// dynamodbav name, "complaint_id" of "{complaint_id}") is the item's own
+// dynamodbav name, or the tag key of the table's [Options].EncoderOptions:
+// "complaint_id" of "{complaint_id}") is the item's own
 // value: writes take it from the data (their ids may then be nil) and
 // reads fill it in from the keys; [EntityOptions].KeyOnly keeps such
 // values inside the keys alone. An id is escaped as in [NodeKey] ('#' → "%23", '%' →
@@ -131,7 +132,7 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 		}
 	}
 	if e.err == nil {
-		e.data, e.err = bindDataFields(typeOf[T](), e.fields, e.it.indexes, opts.KeyOnly)
+		e.data, e.err = bindDataFields(typeOf[T](), t.tagKey(), e.fields, e.it.indexes, opts.KeyOnly)
 		e.it.keyData = e.data.names(e.fields)
 	}
 	if e.err == nil {

@@ -641,7 +641,11 @@ func (it *itemType) placeholder(p KeyPart) string {
 // order, with their DynamoDB types, following attributevalue's rules for
 // dynamodbav tags: a tag name wins, "-" skips, untagged exported fields use
 // the field name, embedded structs are flattened.
-func attributes(t reflect.Type) []Attribute {
+func attributes(t reflect.Type) []Attribute { return taggedAttributes(t, "dynamodbav") }
+
+// taggedAttributes is attributes, with names read from struct tag key
+// tag, as attributevalue's EncoderOptions.TagKey makes the encoder do.
+func taggedAttributes(t reflect.Type, tag string) []Attribute {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
@@ -651,13 +655,12 @@ func attributes(t reflect.Type) []Attribute {
 	var out []Attribute
 	for i := range t.NumField() {
 		f := t.Field(i)
-		tag := f.Tag.Get("dynamodbav")
-		name, opts, _ := strings.Cut(tag, ",")
+		name, opts, _ := strings.Cut(f.Tag.Get(tag), ",")
 		switch {
 		case name == "-", !f.IsExported() && !f.Anonymous:
 			continue
 		case f.Anonymous && name == "" && (f.Type.Kind() == reflect.Struct || f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct):
-			out = append(out, attributes(f.Type)...)
+			out = append(out, taggedAttributes(f.Type, tag)...)
 			continue
 		case name == "":
 			name = f.Name

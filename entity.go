@@ -183,7 +183,10 @@ func (e *Entity[T]) Put(ctx context.Context, ids IDs, data T, optFns ...func(*Wr
 
 // Replace writes the item with ids with one PutItem, replacing any item
 // with the same key, with the options and version handling of
-// [Node.Replace]. Bad ids are [ErrInvalidKey], data naming a key attribute
+// [Node.Replace], and like it writing only what T declares (attributes the
+// stored item holds that T does not declare are dropped, even when data is
+// the value [Entity.Get] read; [Entity.Update] keeps them; [Verify] reports
+// them). Bad ids are [ErrInvalidKey], data naming a key attribute
 // [ErrKeyAttribute], before any request.
 func (e *Entity[T]) Replace(ctx context.Context, ids IDs, data T, optFns ...func(*WriteOptions)) error {
 	return e.put(ctx, "Entity.Replace", guardNone, ids, data, optFns)

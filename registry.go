@@ -45,8 +45,8 @@ type recorded struct {
 	// version is the type's Tracking.Version attribute; "" untracked.
 	version string
 	// holds is the attributes its items may hold without loss
-	// ([Table.holdsOf]); nil when they may hold any.
-	holds map[string]bool
+	// ([Table.holdsOf]); the zero value when they may hold any.
+	holds held
 	// refs appends to buf (from its start) the items an item of the type
 	// needs: an edge's endpoint items, a child's parent node item.
 	refs func(item Item, buf []itemRef) []itemRef

@@ -462,9 +462,9 @@ func (v *verifier) inspectAt(item Item, k itemKey, want *keyAttrs) (typ int, fou
 			delete(data, r.version)
 		}
 	}
-	if r.holds != nil {
+	if r.holds.loses(item) {
 		for name, av := range item {
-			if !r.holds[name] {
+			if !r.holds.set[name] {
 				found = append(found, Finding{Kind: FindingUndeclaredAttribute, Type: r.name, Key: key, Attribute: name, Have: describeValue(av)})
 			}
 		}
@@ -783,29 +783,60 @@ func describeValue(av types.AttributeValue) string {
 	return fmt.Sprintf("%T", av)
 }
 
-// holdsOf is the attributes the items of a type of t may hold without
-// loss ([FindingUndeclaredAttribute]), whose data type is data and whose
-// handle tracks tr: the table's key attributes and derived index key
-// attributes, the attributes tr names, and those data declares. It is nil
-// for a data type that holds any attribute (a map, an interface, a type
-// that marshals itself), as it is for a type recorded without it.
-func (t *Table) holdsOf(data reflect.Type, tr *tracking) map[string]bool {
-	declared, all := declaredAttrs(data, t.encoderTagKey())
-	if all {
-		return nil
+// held is the attributes the items of one recorded type may hold without
+// loss ([FindingUndeclaredAttribute]): the table's key attributes and
+// derived index key attributes, the attributes its handle tracks, and
+// those its data type declares. The zero value, for a data type that holds
+// any attribute (a map, an interface, a type that marshals itself) or a
+// type recorded without it, checks nothing.
+type held struct {
+	set   map[string]bool
+	names []string // set's, to count those an item holds
+}
+
+// loses reports whether item holds an attribute that h does not, without
+// allocating: it counts the names of h that item holds, or, when h has
+// many more names than item has attributes, looks each of item's up in h.
+func (h *held) loses(item Item) bool {
+	if h.set == nil {
+		return false
 	}
-	o := &t.opts
-	names := map[string]bool{}
-	for _, n := range [...]string{o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey, tr.version, tr.createdAt, tr.updatedAt, tr.expiry} {
-		if n != "" {
-			names[n] = true
+	if len(h.names) <= 2*len(item) {
+		n := 0
+		for _, name := range h.names {
+			if _, ok := item[name]; ok {
+				n++
+			}
+		}
+		return n != len(item)
+	}
+	for name := range item {
+		if !h.set[name] {
+			return true
 		}
 	}
-	maps.Copy(names, t.derived)
-	for _, n := range declared {
-		names[n] = true
+	return false
+}
+
+// holdsOf is what the items of a type of t hold whose data type is data
+// and whose handle tracks tr.
+func (t *Table) holdsOf(data reflect.Type, tr *tracking) held {
+	declared, all := declaredAttrs(data, t.encoderTagKey())
+	if all {
+		return held{}
 	}
-	return names
+	o := &t.opts
+	set := map[string]bool{}
+	for _, n := range [...]string{o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey, tr.version, tr.createdAt, tr.updatedAt, tr.expiry} {
+		if n != "" {
+			set[n] = true
+		}
+	}
+	maps.Copy(set, t.derived)
+	for _, n := range declared {
+		set[n] = true
+	}
+	return held{set: set, names: slices.Sorted(maps.Keys(set))}
 }
 
 // encoderTagKey is the struct tag key of t's attributevalue encoder

@@ -204,7 +204,9 @@ func (c *Collection[P, C]) Put(ctx context.Context, parentID, childID string, da
 
 // Replace writes a child with one PutItem, replacing any item with the same
 // key: the overwrite beside the guarded create [Collection.Put], with the
-// options and version handling of [Node.Replace]. Bad ids are
+// options and version handling of [Node.Replace], and like it writing only
+// what C declares (attributes the stored item holds that C does not
+// declare are dropped; [Collection.Update] keeps them). Bad ids are
 // [ErrInvalidKey] and data naming a key attribute [ErrKeyAttribute],
 // before any request.
 func (c *Collection[P, C]) Replace(ctx context.Context, parentID, childID string, data C, optFns ...func(*WriteOptions)) error {

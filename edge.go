@@ -222,7 +222,9 @@ func (e *Edge[E]) Put(ctx context.Context, from, to string, data E, optFns ...fu
 // Replace writes the edge from → to with one PutItem, replacing any item
 // with the same key: the overwrite beside the guarded create [Edge.Put],
 // with the options and version handling of [Node.Replace] (no condition
-// expression unless [If] or [Tracking.Version] asks for one). Bad ids are
+// expression unless [If] or [Tracking.Version] asks for one), and like it
+// writing only what E declares (attributes the stored item holds that E
+// does not declare are dropped; [Edge.Update] keeps them). Bad ids are
 // [ErrInvalidKey] and data naming a key attribute [ErrKeyAttribute],
 // before any request.
 func (e *Edge[E]) Replace(ctx context.Context, from, to string, data E, optFns ...func(*WriteOptions)) error {

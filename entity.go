@@ -132,7 +132,7 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 		}
 	}
 	if e.err == nil {
-		e.data, e.err = bindDataFields(typeOf[T](), t.tagKey(), e.fields, e.it.indexes, opts.KeyOnly)
+		e.data, e.err = bindDataFields(typeOf[T](), t.encoderTagKey(), e.fields, e.it.indexes, opts.KeyOnly)
 		e.it.keyData = e.data.names(e.fields)
 	}
 	if e.err == nil {
@@ -209,8 +209,11 @@ func (e *Entity[T]) Put(ctx context.Context, ids IDs, data T, optFns ...func(*Wr
 
 // Replace writes the item with ids (nil: from the data, as [Entity.Put])
 // with one PutItem, replacing any item with the same key, with the options
-// and version handling of [Node.Replace]. Bad ids are [ErrInvalidKey],
-// data naming a key attribute [ErrKeyAttribute], before any request.
+// and version handling of [Node.Replace], and like it writing only what T
+// declares (attributes the stored item holds that T does not declare are
+// dropped, even when data is the value [Entity.Get] read; [Entity.Update]
+// keeps them; [Verify] reports them). Bad ids are [ErrInvalidKey], data
+// naming a key attribute [ErrKeyAttribute], before any request.
 func (e *Entity[T]) Replace(ctx context.Context, ids IDs, data T, optFns ...func(*WriteOptions)) error {
 	return e.put(ctx, "Entity.Replace", guardNone, ids, data, optFns)
 }

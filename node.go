@@ -156,6 +156,13 @@ func (n *Node[N]) Put(ctx context.Context, id string, data N, optFns ...func(*Wr
 // "#0 = :0"), ANDed before the caller's condition, writes that version
 // plus one, and fails with [ErrVersionConflict] when another writer got
 // there first.
+//
+// The item written holds exactly what data marshals to, the keys, the
+// derived index keys and what the handle tracks, as PutItem writes: an
+// attribute the stored item holds that N does not declare is dropped,
+// even when data is the value [Node.Get] read ([Node.Update] keeps it,
+// changing only what it names). [Verify] reports the items N cannot hold
+// without loss ([FindingUndeclaredAttribute]).
 func (n *Node[N]) Replace(ctx context.Context, id string, data N, optFns ...func(*WriteOptions)) error {
 	k, err := n.keyed(id)
 	return n.handle().put(ctx, "Node.Replace", guardNone, &k, err, data, optFns)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"sync"
 )
@@ -43,6 +44,9 @@ type recorded struct {
 	check func(Item) error
 	// version is the type's Tracking.Version attribute; "" untracked.
 	version string
+	// holds is the attributes its items may hold without loss
+	// ([Table.holdsOf]); the zero value when they may hold any.
+	holds held
 	// refs appends to buf (from its start) the items an item of the type
 	// needs: an edge's endpoint items, a child's parent node item.
 	refs func(item Item, buf []itemRef) []itemRef
@@ -159,7 +163,7 @@ func (t *Table) Check() error {
 func (e *Entity[T]) recorded() recorded {
 	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true, version: e.tr.version,
 		match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
-		check: e.check()}
+		check: e.check(), holds: e.t.holdsOf(reflect.TypeFor[T](), &e.tr)}
 	if e.err == nil {
 		r.pk, r.sk = e.pk, e.sk
 	}
@@ -215,7 +219,7 @@ func (c *Collection[P, C]) refs(item Item, of string, buf []itemRef) []itemRef {
 func (n *Node[N]) record() {
 	r := recorded{id: n.recordID(), name: "node " + n.typ, h: n, err: n.err, version: n.tr.version,
 		match: n.hasKeys,
-		check: dataCheck[N](n.t)}
+		check: dataCheck[N](n.t), holds: n.t.holdsOf(reflect.TypeFor[N](), &n.tr)}
 	if n.err == nil {
 		pk := spelling{{partLit, n.typ + "#"}, {partField, "id"}}
 		sk := pk
@@ -235,8 +239,8 @@ func (e *Edge[E]) record() {
 	}
 	r := recorded{id: e.it.kind, name: name, h: e, err: e.err, version: e.tr.version,
 		match: func(item Item) bool { _, _, ok := e.split(item); return ok },
-		check: dataCheck[E](e.t),
-		refs:  e.refs}
+		check: dataCheck[E](e.t), holds: e.t.holdsOf(reflect.TypeFor[E](), &e.tr),
+		refs: e.refs}
 	if e.err == nil {
 		sk := endpointParts(e.dst, "to")
 		if e.label != "" {
@@ -264,8 +268,8 @@ func (c *Collection[P, C]) record() {
 	of := c.parent.recordID()
 	r := recorded{name: c.it.kind, h: c, err: c.err, collection: true, version: c.tr.version,
 		match: func(item Item) bool { _, _, ok := c.ids(item); return ok },
-		check: dataCheck[C](c.t),
-		refs:  func(item Item, buf []itemRef) []itemRef { return c.refs(item, of, buf) }}
+		check: dataCheck[C](c.t), holds: c.t.holdsOf(reflect.TypeFor[C](), &c.tr),
+		refs: func(item Item, buf []itemRef) []itemRef { return c.refs(item, of, buf) }}
 	if c.err == nil {
 		pk := spelling{{partLit, c.parent.typ + "#"}, {partField, "parent"}}
 		if c.shards > 0 {
@@ -291,7 +295,10 @@ type TypedItem struct {
 // TypeOf returns the name of the item type t records ([Table.Check])
 // whose keys item has, e.g. "entity follower" for PK = "u#12345#follower",
 // SK = "u#34567", and ok=false for an item of no recorded type. It reads
-// only the table's key attributes and makes no request.
+// only the table's key attributes and makes no request: it does not check
+// that the type's Go data type holds the item's other attributes, which a
+// Replace of the value Get reads would drop; [Verify] reports those
+// ([FindingUndeclaredAttribute]).
 func (t *Table) TypeOf(item Item) (name string, ok bool) {
 	if r, ok := t.typeOf(item); ok {
 		return r.name, true

@@ -14,7 +14,9 @@ import (
 )
 
 // RepairOptions configures [Repair]. The zero value repairs what is
-// derivable and deletes nothing.
+// derivable and deletes nothing. No option acts on a
+// [FindingUndeclaredAttribute]: whether to declare the attribute in the
+// Go type or remove it from the items is yours to decide.
 type RepairOptions struct {
 	// DeleteDangling deletes the edges of [FindingDanglingEdge] and the
 	// children of [FindingOrphan] whose missing item is still missing.
@@ -38,9 +40,10 @@ type RepairOptions struct {
 type RepairResult struct {
 	// Repaired are the findings fixed by a write.
 	Repaired []Finding
-	// Left are the findings Repair cannot decide (a bad version; a
-	// dangling edge, orphan, unknown or undecodable item not asked to be
-	// deleted): nothing was written for them.
+	// Left are the findings Repair cannot decide (a bad version; an
+	// undeclared attribute; a dangling edge, orphan, unknown or
+	// undecodable item not asked to be deleted): nothing was written for
+	// them.
 	Left []Finding
 	// Gone are the findings that no longer held when read again (the item
 	// deleted or already fixed by someone else, the missing item
@@ -97,9 +100,10 @@ const repairIndexWait = 5 * time.Second
 //     is then one too high): the next Verify finds it, and Repair fixes
 //     it.
 //
-// What it cannot decide ([FindingBadVersion], and the deletes not asked
-// for) is left untouched, in RepairResult.Left; a finding that no longer
-// holds when read again, in Gone. A finding on an item changed on each of
+// What it cannot decide ([FindingBadVersion], [FindingUndeclaredAttribute]
+// whatever the options, and the deletes not asked for) is left untouched,
+// in RepairResult.Left; a finding that no longer holds when read again,
+// in Gone. A finding on an item changed on each of
 // 10 attempts, or an SDK error, stops Repair with an [*OpError] (Op
 // "Repair") and the result so far. The counting Query and the wait go
 // through the table's own client; everything else through api. Run

@@ -359,19 +359,6 @@ func (t *Table) errNoIndex() error {
 
 // isKeyAttr reports whether name is one of the table's key attributes or
 // an index key attribute this package derives.
-// tagKey is the struct tag key the table's encoder reads attribute
-// names from: "dynamodbav", or its EncoderOptions' TagKey.
-func (t *Table) tagKey() string {
-	var o attributevalue.EncoderOptions
-	if t.opts.EncoderOptions != nil {
-		t.opts.EncoderOptions(&o)
-	}
-	if o.TagKey == "" {
-		return "dynamodbav"
-	}
-	return o.TagKey
-}
-
 func (t *Table) isKeyAttr(name string) bool {
 	o := &t.opts
 	return name == o.PartitionKey || name == o.SortKey || name == o.IndexPartitionKey || name == o.IndexSortKey || t.derived[name]

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -65,6 +66,23 @@ const (
 	// Attribute names it, Have is its value, Want the id. Repair leaves
 	// it: which of the two is right is the application's call.
 	FindingKeyMismatch FindingKind = "key mismatch"
+	// FindingUndeclaredAttribute is an attribute an item holds that its
+	// type cannot hold: neither its table keys, an index key attribute the
+	// table derives, an attribute its handle tracks ([Tracking]), nor one
+	// its Go data type declares (a field's name as the table's
+	// attributevalue encoder names it: its dynamodbav tag, or its tag
+	// under [Options].EncoderOptions' TagKey, else the field name;
+	// embedded structs flattened; "-" fields not declared). A write
+	// writes exactly what the data type declares, as PutItem does: a
+	// Replace of the value Get reads drops the attribute; an Update keeps
+	// it. One finding per attribute; Attribute names it and Have is its
+	// value as DynamoDB JSON would type it (`N 7`, `M (3 attributes)`).
+	// A data type that is a map or an interface holds every attribute; one
+	// that marshals or unmarshals itself (attributevalue.Marshaler,
+	// Unmarshaler) is not checked. [Repair] leaves it: declare the
+	// attribute in the data type (a field, or a map type), or remove it
+	// yourself.
+	FindingUndeclaredAttribute FindingKind = "undeclared attribute"
 )
 
 // Finding is one thing [Verify] found wrong, e.g.
@@ -81,7 +99,8 @@ type Finding struct {
 	// Key is the item's table keys.
 	Key Key
 	// Attribute is the index key attribute of the FindingIndexKey kinds
-	// ("GSI1PK"), the version attribute of FindingBadVersion, "count" for
+	// ("GSI1PK"), the version attribute of FindingBadVersion, the
+	// attribute of FindingUndeclaredAttribute, "count" for
 	// FindingCounterMismatch, the key field's attribute of
 	// FindingKeyMismatch; "" otherwise.
 	Attribute string
@@ -89,9 +108,10 @@ type Finding struct {
 	// and the one the item's ids and data give ("" when absent); for
 	// FindingCounterMismatch the stored count ("" when the aggregate item
 	// is missing) and the number of edges counted ("2"); for
-	// FindingBadVersion, Have is the stored value as DynamoDB JSON would
-	// type it, e.g. `S "3"`; for FindingKeyMismatch the attribute's value
-	// and the id the keys hold.
+	// FindingBadVersion and FindingUndeclaredAttribute, Have is the stored
+	// value as DynamoDB JSON would type it, e.g. `S "3"`, and Want is "";
+	// for FindingKeyMismatch the attribute's value and the id the keys
+	// hold.
 	Have, Want string
 	// Missing is, for FindingDanglingEdge and FindingOrphan, the key of
 	// the item that should exist.
@@ -110,7 +130,7 @@ func (f Finding) String() string {
 	switch f.Kind {
 	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra, FindingCounterMismatch:
 		s += fmt.Sprintf(": %s = %q, want %q", f.Attribute, f.Have, f.Want)
-	case FindingBadVersion:
+	case FindingBadVersion, FindingUndeclaredAttribute:
 		s += fmt.Sprintf(": %s is %s", f.Attribute, f.Have)
 	case FindingDanglingEdge, FindingOrphan:
 		s += fmt.Sprintf(": no item %q %q", f.Missing.PK, f.Missing.SK)
@@ -155,7 +175,11 @@ const maxCounterChecks = 5
 //   - counters whose aggregate count differs from the edges present
 //     ([FindingCounterMismatch]);
 //   - a [Tracking].Version attribute that is not a number
-//     ([FindingBadVersion]).
+//     ([FindingBadVersion]);
+//   - attributes an item holds that its type cannot hold: not its keys,
+//     derived index keys or tracked attributes, and not declared by its
+//     Go data type, so that a Replace of the value Get reads would drop
+//     them ([FindingUndeclaredAttribute]), one finding per attribute.
 //
 // It is a parallel Scan of the whole table, as [Scan] with opts
 // (Segments, 4 by default; Limit, From, Progress, and the RequestRate and
@@ -445,6 +469,13 @@ func (v *verifier) inspectAt(item Item, k itemKey, want *keyAttrs) (typ int, fou
 			// is not also undecodable.
 			data = maps.Clone(item)
 			delete(data, r.version)
+		}
+	}
+	if r.holds.loses(item) {
+		for name, av := range item {
+			if !r.holds.set[name] {
+				found = append(found, Finding{Kind: FindingUndeclaredAttribute, Type: r.name, Key: key, Attribute: name, Have: describeValue(av)})
+			}
 		}
 	}
 	if r.check != nil {
@@ -762,4 +793,200 @@ func describeValue(av types.AttributeValue) string {
 		return "set"
 	}
 	return fmt.Sprintf("%T", av)
+}
+
+// held is the attributes the items of one recorded type may hold without
+// loss ([FindingUndeclaredAttribute]): the table's key attributes and
+// derived index key attributes, the attributes its handle tracks, and
+// those its data type declares. The zero value, for a data type that holds
+// any attribute (a map, an interface, a type that marshals itself) or a
+// type recorded without it, checks nothing.
+type held struct {
+	set   map[string]bool
+	names []string // set's, to count those an item holds
+}
+
+// loses reports whether item holds an attribute that h does not, without
+// allocating: it counts the names of h that item holds, or, when h has
+// many more names than item has attributes, looks each of item's up in h.
+func (h *held) loses(item Item) bool {
+	if h.set == nil {
+		return false
+	}
+	if len(h.names) <= 2*len(item) {
+		n := 0
+		for _, name := range h.names {
+			if _, ok := item[name]; ok {
+				n++
+			}
+		}
+		return n != len(item)
+	}
+	for name := range item {
+		if !h.set[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsOf is what the items of a type of t hold whose data type is data
+// and whose handle tracks tr.
+func (t *Table) holdsOf(data reflect.Type, tr *tracking) held {
+	declared, all := declaredAttrs(data, t.encoderTagKey())
+	if all {
+		return held{}
+	}
+	o := &t.opts
+	set := map[string]bool{}
+	for _, n := range [...]string{o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey, tr.version, tr.createdAt, tr.updatedAt, tr.expiry} {
+		if n != "" {
+			set[n] = true
+		}
+	}
+	maps.Copy(set, t.derived)
+	for _, n := range declared {
+		set[n] = true
+	}
+	return held{set: set, names: slices.Sorted(maps.Keys(set))}
+}
+
+// encoderTagKey is the struct tag key of t's attributevalue encoder
+// ([Options].EncoderOptions): "dynamodbav" unless it sets another.
+func (t *Table) encoderTagKey() string {
+	o := attributevalue.EncoderOptions{TagKey: defaultTagKey}
+	if t.opts.EncoderOptions != nil {
+		t.opts.EncoderOptions(&o)
+	}
+	return o.TagKey
+}
+
+// defaultTagKey is attributevalue's struct tag key.
+const defaultTagKey = "dynamodbav"
+
+var (
+	marshalerType   = reflect.TypeFor[attributevalue.Marshaler]()
+	unmarshalerType = reflect.TypeFor[attributevalue.Unmarshaler]()
+)
+
+// declaredAttrs lists the attributes a value of type t marshals to as a
+// map, by attributevalue's rules for structs (as encoding/json's): a field
+// is named by its dynamodbav tag, overridden by its tagKey tag when
+// tagKey is another key, else by its Go name; "-" skips it, as do
+// unexported fields; an untagged embedded struct (or pointer to one) is
+// flattened; among fields of one name the shallowest wins, a tagged one
+// before untagged ones at its depth, and two at the same depth (both
+// tagged, or both untagged) hide each other. all is true for a type that
+// holds any attribute: a map, an interface, or a type that marshals or
+// unmarshals itself (attributevalue.Marshaler, Unmarshaler), whose
+// attributes cannot be known from its type.
+func declaredAttrs(t reflect.Type, tagKey string) (names []string, all bool) {
+	for {
+		if t.Implements(marshalerType) || t.Implements(unmarshalerType) ||
+			t.Kind() != reflect.Pointer && (reflect.PointerTo(t).Implements(marshalerType) || reflect.PointerTo(t).Implements(unmarshalerType)) {
+			return nil, true
+		}
+		if t.Kind() != reflect.Pointer {
+			break
+		}
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Map, reflect.Interface:
+		return nil, true
+	case reflect.Struct:
+	default:
+		return nil, false
+	}
+	// A breadth-first walk of the embedded structs, as attributevalue's
+	// enumFields: each struct type is walked once, at its shallowest
+	// depth; one embedded twice at a depth names its fields twice there,
+	// so that they hide each other.
+	type candidate struct {
+		name   string
+		depth  int
+		tagged bool
+	}
+	var found []candidate
+	visited := map[reflect.Type]bool{}
+	next := []reflect.Type{t}
+	nextCount := map[reflect.Type]int{}
+	for depth := 0; len(next) > 0; depth++ {
+		current, count := next, nextCount
+		next, nextCount = nil, map[reflect.Type]int{}
+		for _, st := range current {
+			if visited[st] {
+				continue
+			}
+			visited[st] = true
+			for i := range st.NumField() {
+				f := st.Field(i)
+				if !f.IsExported() && !f.Anonymous {
+					continue
+				}
+				name, ignore := fieldTag(f.Tag, defaultTagKey, "", false)
+				if tagKey != "" && tagKey != defaultTagKey {
+					name, ignore = fieldTag(f.Tag, tagKey, name, ignore)
+				}
+				if ignore {
+					continue
+				}
+				ft := f.Type
+				if ft.Name() == "" && ft.Kind() == reflect.Pointer {
+					ft = ft.Elem()
+				}
+				if f.Anonymous && name == "" && ft.Kind() == reflect.Struct {
+					if nextCount[ft]++; nextCount[ft] == 1 {
+						next = append(next, ft)
+					}
+					continue
+				}
+				c := candidate{name: name, depth: depth, tagged: name != ""}
+				if !c.tagged {
+					c.name = f.Name
+				}
+				found = append(found, c)
+				if count[st] > 1 {
+					found = append(found, c)
+				}
+			}
+		}
+	}
+	// Per name, the one dominant field, as attributevalue's dominantField.
+	slices.SortStableFunc(found, func(a, b candidate) int { return cmp.Or(cmp.Compare(a.name, b.name), cmp.Compare(a.depth, b.depth)) })
+	for i := 0; i < len(found); {
+		j := i + 1
+		for j < len(found) && found[j].name == found[i].name && found[j].depth == found[i].depth {
+			j++
+		}
+		tagged := 0
+		for _, c := range found[i:j] {
+			if c.tagged {
+				tagged++
+			}
+		}
+		if tagged == 1 || j-i == 1 {
+			names = append(names, found[i].name)
+		}
+		for j < len(found) && found[j].name == found[i].name {
+			j++ // deeper fields of the name are hidden
+		}
+		i = j
+	}
+	return names, false
+}
+
+// fieldTag reads a struct field's tag under key as attributevalue does: a
+// tag present sets the name ("" when it gives none) and whether the field
+// is skipped ("-"); an absent tag leaves name and ignore as they were.
+func fieldTag(tag reflect.StructTag, key, name string, ignore bool) (string, bool) {
+	s := tag.Get(key)
+	if s == "" {
+		return name, ignore
+	}
+	n, _, _ := strings.Cut(s, ",")
+	if n == "-" {
+		return "", true
+	}
+	return n, false
 }

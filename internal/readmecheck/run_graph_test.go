@@ -480,7 +480,7 @@ func TestReadmeVerify(t *testing.T) {
 	fixed, err := adjlist.Repair(ctx, client, table, res.Findings)
 	// fixed.Repaired: index keys and counts rewritten; fixed.Left: what only
 	// you can decide (dangling edges, orphans, unknown and undecodable items,
-	// bad versions);
+	// bad versions, undeclared attributes, key mismatches);
 	// fixed.Gone: findings no longer true when read again.
 	// readme:end
 	require.NoError(t, err)

@@ -32,12 +32,22 @@ var reserved = []string{"Value", "TestMain", "TestModel", "TestWrittenByEntities
 // ambiguities to report. A model the command cannot model is an
 // errBadInput.
 func generate(src []byte, pkg, source string) (files []source, notes []string, err error) {
+	g, err := build(src, pkg, source)
+	if err != nil {
+		return nil, nil, err
+	}
+	files, err = g.render()
+	return files, g.notes(), err
+}
+
+// build parses and infers the model src.
+func build(src []byte, pkg, source string) (*generator, error) {
 	if !token.IsIdentifier(pkg) || token.IsKeyword(pkg) || pkg == "_" {
-		return nil, nil, badInput("package name %q is not a Go identifier", pkg)
+		return nil, badInput("package name %q is not a Go identifier", pkg)
 	}
 	m, err := parseModel(src)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
 	g := &generator{m: m, pkg: pkg, source: source, tnames: map[*table]*tableNames{}, names: names{used: map[string]bool{}}}
 	for _, r := range reserved {
@@ -45,40 +55,53 @@ func generate(src []byte, pkg, source string) (files []source, notes []string, e
 	}
 	for _, t := range m.tables {
 		if err := t.infer(); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 	}
 	g.name()
 	for _, t := range m.tables {
 		for _, e := range t.entities {
 			if err := t.typeData(e); err != nil {
-				return nil, nil, err
+				return nil, err
 			}
 			g.nameStructs(e.st)
 		}
 		g.tnames[t].patterns = g.patterns(t)
 	}
-	for _, t := range m.tables {
+	return g, nil
+}
+
+// notes are the lines the command writes on stderr: every choice and
+// ambiguity, each once, in the order met.
+func (g *generator) notes() []string {
+	var notes []string
+	seen := map[string]bool{}
+	add := func(n string) {
+		if !seen[n] {
+			seen[n] = true
+			notes = append(notes, n)
+		}
+	}
+	for _, t := range g.m.tables {
 		prefix := "adjlist-gen: "
-		if len(m.tables) > 1 {
+		if len(g.m.tables) > 1 {
 			prefix += "table " + t.name + ": "
 		}
 		for _, n := range t.notes {
-			notes = append(notes, prefix+n)
+			add(prefix + n)
 		}
 		for _, e := range t.entities {
 			for _, n := range e.notes {
-				notes = append(notes, prefix+n)
+				add(prefix + n)
 			}
 		}
 		for _, p := range g.tnames[t].patterns {
 			if p.why != "" {
-				notes = append(notes, fmt.Sprintf("%saccess pattern %q has no function: %s", prefix, p.name, p.why))
+				add(fmt.Sprintf("%saccess pattern %q has no method: %s", prefix, p.name, p.why))
 			}
 		}
 	}
-	files, err = g.render()
-	return files, notes, err
+	return notes
 }
 
 // name gives every table and entity its Go names.

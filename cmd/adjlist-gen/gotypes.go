@@ -98,7 +98,7 @@ func (t *table) typeData(e *entity) error {
 		for _, f := range st.fields {
 			if slices.Contains(bad, f.attr) {
 				if f.t.kind == kValue {
-					return fmt.Errorf("table %s, item type %s: attribute %s does not come back as it was, even as a Value", t.name, e.name, f.attr)
+					return badInput("table %s, item type %s: attribute %s does not come back as it was through any Go type (the SDK's attributevalue decodes a NULL into an optional field as no value)", t.name, e.name, f.attr)
 				}
 				f.t = &goType{kind: kValue}
 				f.ptr = f.omit
@@ -106,7 +106,7 @@ func (t *table) typeData(e *entity) error {
 			}
 		}
 	}
-	return fmt.Errorf("table %s, item type %s: no Go type holds its items", t.name, e.name)
+	return badInput("table %s, item type %s: no Go type holds its items as they are", t.name, e.name)
 }
 
 // setOptional makes f optional (omitempty) when some of n items lack it,

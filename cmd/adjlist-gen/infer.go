@@ -38,6 +38,7 @@ type kvar struct {
 	stored bool     // an attribute the items store; else kept only in keys (KeyOnly)
 	vals   []string // per item of the entity; "" where its key is absent
 	how    string   // how it was inferred, for the generated comments
+	after  string   // the literal text before it where it was first met: "c" of c#{customerID}
 }
 
 // ixKeys are an entity's keys in one derived-key index.

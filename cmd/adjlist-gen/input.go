@@ -335,13 +335,23 @@ func (t *table) parseItem(where string, r rawItem) (*item, error) {
 	if bytes.Equal(bytes.TrimSpace(r), []byte("null")) {
 		return nil, in("null item")
 	}
-	var wi workbench.Item
-	if err := json.Unmarshal(r, &wi); err != nil {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(r, &raw); err != nil {
 		return nil, in("not an item in DynamoDB JSON: %v", err)
 	}
 	it := &item{where: where, av: map[string]types.AttributeValue{}}
-	for _, name := range sortedKeys(wi) {
-		v := wi[name].AttributeValue
+	for _, name := range sortedKeys(raw) {
+		var wv workbench.Value
+		if err := json.Unmarshal(raw[name], &wv); err != nil {
+			var b bytes.Buffer
+			if json.Compact(&b, raw[name]) != nil || b.Len() > 120 {
+				b.Reset()
+				b.Write(bytes.TrimSpace(raw[name])[:min(120, len(bytes.TrimSpace(raw[name])))])
+				b.WriteString("...")
+			}
+			return nil, in("not an item in DynamoDB JSON: attribute %s is %s, not an attribute value ({\"S\": ...}, {\"M\": {...}}, ...)", name, b.String())
+		}
+		v := wv.AttributeValue
 		if v == nil {
 			return nil, in("attribute %s is null, not a DynamoDB JSON value", name)
 		}

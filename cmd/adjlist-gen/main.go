@@ -91,14 +91,27 @@ nothing written. Run the package's test with DynamoDB Local:
 	go test ./dir   (ddbtest starts DynamoDB Local, or uses AWS_ENDPOINT_URL_DYNAMODB)
 `
 
-// run is the command, args its arguments; it returns the exit status.
-func run(args []string, stdin io.Reader, stderr io.Writer) int {
+// flags are the command's flags.
+type flags struct {
+	workbench, pkg, out string
+}
+
+// newFlagSet declares the flags into f, whose usage (-h) goes to stderr.
+func newFlagSet(f *flags, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("adjlist-gen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
-	wb := fs.String("workbench", "", "the NoSQL Workbench data model to read; - reads standard input")
-	pkg := fs.String("package", "", "the Go package name (default: the last element of -o)")
-	out := fs.String("o", ".", "the folder to write model.go and model_test.go into")
+	fs.StringVar(&f.workbench, "workbench", "", "the NoSQL Workbench data model to read; - reads standard input")
+	fs.StringVar(&f.pkg, "package", "", "the Go package name (default: the last element of -o)")
+	fs.StringVar(&f.out, "o", ".", "the folder to write model.go and model_test.go into")
+	return fs
+}
+
+// run is the command, args its arguments; it returns the exit status.
+func run(args []string, stdin io.Reader, stderr io.Writer) int {
+	var f flags
+	fs := newFlagSet(&f, stderr)
+	wb, pkg, out := &f.workbench, &f.pkg, &f.out
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0

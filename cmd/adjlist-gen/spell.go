@@ -252,9 +252,10 @@ func (b *binder) keyPass(k keySpec, cols [][]string, present []int, hints []hint
 				isVar = true
 			}
 		}
-		if constant && !isVar && k.index != "" && len(c0) >= 2 && slices.ContainsFunc(e.vars, func(v *kvar) bool { return b.sameValues(v, col, present, cond) }) {
-			// An index key's part holding an id of the table keys on
-			// every item ("COURSE#Math" beside SK COURSE#Math) is that id.
+		if constant && !isVar && prevLit != "" && slices.ContainsFunc(e.vars, func(v *kvar) bool { return v.after == prevLit && b.sameValues(v, col, present, cond) }) {
+			// A part holding an id of the keys on every item, after the
+			// same text ("COURSE#Math" in an index key beside SK
+			// COURSE#{to}), is that id.
 			isVar = true
 		}
 		if constant && !isVar && strings.ContainsAny(c0, "{}") {
@@ -374,28 +375,33 @@ func (b *binder) sameValues(v *kvar, col []string, present []int, cond bool) boo
 // match finds an attribute of the items, or a {name} of the entity's keys,
 // that holds the values u on every item with the key.
 func (b *binder) match(k keySpec, j int, u []string, present []int, constant bool, prevLit, prefix string, h hint, cond bool) *kvar {
+	after := prevLit + prefix
+	if constant && after != "" {
+		// One value on every item, after the text it follows elsewhere
+		// in the keys ("COURSE#Math" in an index key of an item whose
+		// sort key is COURSE#{to}): that {name}, before an attribute
+		// that happens to hold the value too.
+		for _, v := range b.e.vars {
+			if v.after == after && b.holds(v, u, cond) {
+				return v
+			}
+		}
+	}
 	if a := b.attrMatch(k, u, present, cond, constant, h); a != "" {
-		return b.storedVar(a)
+		v := b.storedVar(a)
+		if v.after == "" {
+			v.after = after
+		}
+		return v
 	}
 	var proposed string
 	for _, v := range b.e.vars {
-		same := true
-		for i := range b.e.items {
-			has := u[i] != ""
-			switch {
-			case has && v.vals[i] != u[i]:
-				same = false
-			case !has && cond && v.vals[i] != "":
-				same = false
-			}
-		}
-		if !same {
+		if !b.holds(v, u, cond) {
 			continue
 		}
-		if constant && k.index == "" {
+		if constant {
 			// One value on every item: the same name, not the same
 			// value by chance (an order o#12345 of customer c#12345).
-			// An index key copies the table's ids: the value will do.
 			if proposed == "" {
 				proposed = b.proposeName(k, j, u, present, prevLit, prefix, h)
 			}
@@ -406,6 +412,21 @@ func (b *binder) match(k keySpec, j int, u []string, present []int, constant boo
 		return v
 	}
 	return nil
+}
+
+// holds reports whether v holds the values u on the items with the key,
+// and, on a key only some items have, no value on the others.
+func (b *binder) holds(v *kvar, u []string, cond bool) bool {
+	for i := range b.e.items {
+		has := u[i] != ""
+		switch {
+		case has && v.vals[i] != u[i]:
+			return false
+		case !has && cond && v.vals[i] != "":
+			return false
+		}
+	}
+	return true
 }
 
 // attrMatch finds the attribute the items store that holds the values u
@@ -512,7 +533,7 @@ func (b *binder) newVar(k keySpec, j int, u []string, present []int, prevLit, pr
 		used[strings.ToLower(v.name)] = true
 	}
 	name = uniqueName(name, used)
-	v := &kvar{name: name, vals: make([]string, len(b.e.items)), how: "kept only in the keys; " + why}
+	v := &kvar{name: name, vals: make([]string, len(b.e.items)), how: "kept only in the keys; " + why, after: prevLit + prefix}
 	copy(v.vals, u)
 	b.e.vars = append(b.e.vars, v)
 	return v
@@ -532,7 +553,7 @@ func (b *binder) nearMiss(k keySpec, name string, u []string, present []int) {
 				miss = append(miss, b.e.items[i])
 			}
 		}
-		if len(miss) > 0 && 2*len(miss) <= len(present) {
+		if hits := len(present) - len(miss); len(miss) > 0 && hits >= 2 && hits > len(miss) {
 			b.e.notes = append(b.e.notes, fmt.Sprintf("%s: a part of %s holds the item's %s on %d of %d items, but not on %s: it is an attribute of its own, %s, kept only in the keys",
 				b.e.name, k.where(), a, len(present)-len(miss), len(present), itemList(miss), name))
 			return

@@ -362,6 +362,9 @@ func (t *table) parseItem(where string, r rawItem) (*item, error) {
 		if err != nil {
 			return nil, in("attribute %s: %v", name, err)
 		}
+		if !equalValues(v, c) {
+			t.note("%s: attribute %s holds numbers DynamoDB stores otherwise (%s as %s): the test compares the items as DynamoDB stores them", where, name, itemJSON(map[string]types.AttributeValue{name: v}), itemJSON(map[string]types.AttributeValue{name: c}))
+		}
 		it.av[name] = c
 	}
 	for _, k := range []struct {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"go/format"
@@ -9,8 +11,6 @@ import (
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
-	"github.com/adjlist/adjlist/workbench"
 )
 
 // emitter writes Go source.
@@ -423,13 +423,70 @@ func (g *generator) typeName(t *goType) string {
 	return "Value"
 }
 
-// itemJSON writes an item in DynamoDB JSON, its attributes in order.
+// itemJSON writes an item in DynamoDB JSON, its attributes in order, its
+// text as it is (no HTML escapes).
 func itemJSON(av map[string]types.AttributeValue) string {
-	b, err := json.Marshal(workbench.NewItem(av))
-	if err != nil {
-		panic(err) // the item was read from this JSON
+	var b strings.Builder
+	writeJSONValue(&b, &types.AttributeValueMemberM{Value: av}, true)
+	return b.String()
+}
+
+func writeJSONValue(b *strings.Builder, v types.AttributeValue, bare bool) {
+	str := func(s string) {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		_ = enc.Encode(s) // a string always encodes
+		b.Write(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
 	}
-	return string(b)
+	list := func(n int, each func(int)) {
+		b.WriteByte('[')
+		for i := range n {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			each(i)
+		}
+		b.WriteByte(']')
+	}
+	typ := avType(v)
+	if !bare {
+		b.WriteString(`{"` + typ + `":`)
+	}
+	switch v := v.(type) {
+	case *types.AttributeValueMemberS:
+		str(v.Value)
+	case *types.AttributeValueMemberN:
+		str(v.Value)
+	case *types.AttributeValueMemberB:
+		str(base64.StdEncoding.EncodeToString(v.Value))
+	case *types.AttributeValueMemberBOOL:
+		b.WriteString(strconv.FormatBool(v.Value))
+	case *types.AttributeValueMemberNULL:
+		b.WriteString(strconv.FormatBool(v.Value))
+	case *types.AttributeValueMemberSS:
+		list(len(v.Value), func(i int) { str(v.Value[i]) })
+	case *types.AttributeValueMemberNS:
+		list(len(v.Value), func(i int) { str(v.Value[i]) })
+	case *types.AttributeValueMemberBS:
+		list(len(v.Value), func(i int) { str(base64.StdEncoding.EncodeToString(v.Value[i])) })
+	case *types.AttributeValueMemberL:
+		list(len(v.Value), func(i int) { writeJSONValue(b, v.Value[i], false) })
+	case *types.AttributeValueMemberM:
+		b.WriteByte('{')
+		for i, k := range sortedKeys(v.Value) {
+			if i > 0 {
+				b.WriteByte(',')
+			}
+			str(k)
+			b.WriteByte(':')
+			writeJSONValue(b, v.Value[k], false)
+		}
+		b.WriteByte('}')
+	}
+	if !bare {
+		b.WriteByte('}')
+	}
 }
 
 // hasSets reports whether any item of the package holds a set.

@@ -238,7 +238,8 @@ func (g *generator) tableTests(w *emitter, t *table) {
 	w.comment("", fmt.Sprintf("%s is the table's TableData: every sample item of the data model, in DynamoDB JSON, as DynamoDB stores it.", data))
 	w.p("var %s = []string{", data)
 	for _, it := range t.items {
-		w.p("%s, // %s", goString(itemJSON(it.av)), strings.ReplaceAll(it.where, "\n", " "))
+		w.p("// %s", it.where)
+		w.p("%s,", goString(itemJSON(it.av)))
 	}
 	w.p("}")
 	w.p("")
@@ -258,14 +259,14 @@ func (g *generator) tableTests(w *emitter, t *table) {
 	w.comment("", fmt.Sprintf("%s are the table's key attributes.", tableKeys))
 	w.p("var %s = [2]string{%s, %s}", tableKeys, keys[0], keys[1])
 	w.p("")
-	w.comment("", fmt.Sprintf("%sKeyAttributes are the attributes adjlist writes from the keys, which are no item's data: the table's keys and the derived index keys.", n.prefixLower))
-	w.p("var %sKeyAttributes = []string{%s}", n.prefixLower, strings.Join(keys, ", "))
-	w.p("")
-	w.comment("", fmt.Sprintf("%sHandles lists every entity of m.", n.prefixLower))
-	hs := n.prefixLower + "Handles"
+	keyAttrs, hs := n.prefixLower+"KeyAttributes", n.prefixLower+"Handles"
 	if n.prefixLower == "" {
-		hs = "handles"
+		keyAttrs, hs = "keyAttributes", "handles"
 	}
+	w.comment("", fmt.Sprintf("%s are the attributes adjlist writes from the keys, which are no item's data: the table's keys and the derived index keys.", keyAttrs))
+	w.p("var %s = []string{%s}", keyAttrs, strings.Join(keys, ", "))
+	w.p("")
+	w.comment("", fmt.Sprintf("%s lists every entity of m.", hs))
 	w.p("func %s(m *%s) []handle {", hs, n.model)
 	w.p("return []handle{")
 	for _, e := range t.entities {
@@ -280,7 +281,6 @@ func (g *generator) tableTests(w *emitter, t *table) {
 	w.p("}")
 	w.p("}")
 	w.p("")
-	keyAttrs := n.prefixLower + "KeyAttributes"
 	tp := "Test" + n.prefixUpper
 	w.p(`// %sModel checks the declarations, and that every sample item is of
 // exactly one entity, the one Table.TypeOf names, and decodes without

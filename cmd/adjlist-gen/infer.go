@@ -86,7 +86,7 @@ func (t *table) infer() error {
 			flip.ix.derived = false
 			delete(t.derived, flip.ix.pk)
 			delete(t.derived, flip.ix.sk)
-			flip.ix.why = fmt.Sprintf("keyed on the items' own attributes: %s", flip.reason)
+			flip.ix.why = fmt.Sprintf("keyed on the items' own %s and %s, which adjlist reads and never writes: %s", flip.ix.pk, orDash(flip.ix.sk), flip.reason)
 			t.note("index %s: keyed on the items' own attributes (%s and %s stored as data), since %s", flip.ix.name, flip.ix.pk, orDash(flip.ix.sk), flip.reason)
 			continue
 		}
@@ -128,7 +128,7 @@ func (f *flipIndex) Error() string { return "index " + f.ix.name + ": " + f.reas
 // a '#' in some value) of string attributes no other key uses, and on
 // the items' own attributes (native) otherwise.
 func (t *table) decideIndexes() {
-	native := map[string]bool{}
+	nativeAttrs := map[string]bool{}
 	for _, ix := range t.indexes {
 		composed := false
 		for _, it := range t.items {
@@ -139,28 +139,33 @@ func (t *table) decideIndexes() {
 			}
 		}
 		keys := []string{t.pk, t.sk}
+		attrs := ix.pk
+		if ix.sk != "" {
+			attrs += " and " + ix.sk
+		}
+		native := "keyed on the items' own " + attrs + ", which adjlist reads and never writes"
 		switch {
 		case slices.Contains(keys, ix.pk) || slices.Contains(keys, ix.sk):
-			ix.why = "keyed on the table's own key attributes"
+			ix.why = native + ": the table's own keys are among them"
 		case ix.pkType != "S" || (ix.sk != "" && ix.skType != "S"):
-			ix.why = "keyed on a number attribute"
+			ix.why = native + ": a number keys it"
 		case t.derived[ix.pk] || t.derived[ix.sk]:
-			ix.why = "keyed on an attribute another index derives"
-		case native[ix.pk] || native[ix.sk]:
-			ix.why = "keyed on an attribute another index reads"
+			ix.why = native + ": another index derives one of them"
+		case nativeAttrs[ix.pk] || nativeAttrs[ix.sk]:
+			ix.why = native + ": another index reads one of them"
 		case !composed:
-			ix.why = "its key values are plain attribute values"
+			ix.why = native + ": their values are plain values, no '#' in them"
 		default:
 			ix.derived = true
-			ix.why = "its key values are composed (a '#' in them), written from templates"
+			ix.why = fmt.Sprintf("keyed on %s, which adjlist writes from each item type's templates: their values are composed, with '#'", attrs)
 			t.derived[ix.pk] = true
 			if ix.sk != "" {
 				t.derived[ix.sk] = true
 			}
 			continue
 		}
-		native[ix.pk] = true
-		native[ix.sk] = true
+		nativeAttrs[ix.pk] = true
+		nativeAttrs[ix.sk] = true
 	}
 }
 

@@ -350,7 +350,7 @@ func (g *generator) patternsGo(w *emitter, t *table) {
 	ps := n.patterns
 	if len(ps) == 0 {
 		if !strings.Contains(g.m.description, "Access patterns:") {
-			w.comment("", fmt.Sprintf("The data model lists no access patterns (NoSQL Workbench keeps them outside the model file), so %s has no method per pattern: each entity's Get, List and ByIndex serve the reads.", n.model))
+			w.comment("", fmt.Sprintf("The data model lists no access patterns, so %s has no method per pattern: each entity's Get, List and ByIndex serve the reads.", n.model))
 			w.p("")
 		}
 		return

@@ -75,6 +75,9 @@ func (t *table) typeData(e *entity) error {
 		st.fields = append(st.fields, &field{goName: uniqueGo(goName(v.name), used), attr: v.name, t: &goType{kind: kString}, keyOnly: true})
 	}
 	for _, a := range t.storedAttrs(e) {
+		if a == "-" || strings.Contains(a, ",") {
+			return badInput("table %s, item type %s: attribute %q cannot be named in a dynamodbav tag, so no Go struct holds it", t.name, e.name, a)
+		}
 		var vals []types.AttributeValue
 		for _, it := range e.items {
 			if v, ok := it.av[a]; ok {

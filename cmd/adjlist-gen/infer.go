@@ -68,6 +68,9 @@ func (t *table) note(format string, args ...any) {
 // infer finds t's item types, spells their keys and indexes, and types
 // their data.
 func (t *table) infer() error {
+	if len(t.items) == 0 {
+		t.note("table %s has no sample items, from which adjlist-gen infers item types: it has no entity", t.name)
+	}
 	t.decideIndexes()
 	t.buildFollowers()
 	ents := t.group()

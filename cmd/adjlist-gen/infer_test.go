@@ -182,6 +182,8 @@ func TestAmbiguityReported(t *testing.T) {
 			[]string{`access pattern "USER's FOLLOWS edges from USER (reverse)" has no method: it reads an index partition spread over shards`}},
 		"a number DynamoDB stores otherwise": {strings.Replace(tinyModel, `"name": {"S": "Ada"}`, `"name": {"S": "Ada"}, "n": {"N": "1.50"}`, 1),
 			[]string{`TableData[0]: attribute n holds numbers DynamoDB stores otherwise ({"n":{"N":"1.50"}} as {"n":{"N":"1.5"}}): the test compares the items as DynamoDB stores them`}},
+		"no sample items": {strings.Replace(tinyModel, `"TableData": [`, `"TableData": [], "X": [`, 1),
+			[]string{"table tiny has no sample items, from which adjlist-gen infers item types: it has no entity"}},
 		"two types whose keys could be the same": {overlapping, []string{
 			"item types a and b have keys T#{tID} / info and T#{tID} / {skPart1}, which could spell the same key, so adjlist could not tell their items apart: they are one entity, a (items TableData[0] (T#1 / info), TableData[1] (T#2 / info), TableData[2] (T#3 / 9), TableData[3] (T#4 / 8))",
 			"attributes kind, other each tell the item types apart: typed by kind, which has the most values"}},

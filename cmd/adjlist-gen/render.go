@@ -338,8 +338,12 @@ func (g *generator) entityType(w *emitter, t *table, e *entity) {
 	for _, v := range e.vars {
 		fmt.Fprintf(&doc, "\n{%s}: %s.", v.name, v.how)
 	}
+	seen := map[string]bool{}
 	for _, n := range e.notes {
-		fmt.Fprintf(&doc, "\n\nInference had a choice: %s.", strings.TrimSuffix(n, "."))
+		if !seen[n] {
+			seen[n] = true
+			fmt.Fprintf(&doc, "\n\nInference had a choice: %s.", strings.TrimSuffix(n, "."))
+		}
 	}
 	w.comment("", doc.String())
 	g.structGo(w, e.st, len(e.items))

@@ -81,6 +81,7 @@ type handle struct {
 	getReplace func(ctx context.Context, ids adjlist.IDs) error
 }
 
+// newHandle wraps e, whose attributes keyOnly are kept only in its keys.
 func newHandle[T any](e *adjlist.Entity[T], keyOnly ...string) handle {
 	return handle{
 		name: "entity " + e.Name(),
@@ -194,6 +195,8 @@ func sorted(item adjlist.Item) adjlist.Item {
 	return out
 }
 
+// sortedValue is v with the members of its sets, and of the sets it
+// holds, in order.
 func sortedValue(v types.AttributeValue) types.AttributeValue {
 	switch v := v.(type) {
 	case *types.AttributeValueMemberSS:

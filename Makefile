@@ -41,11 +41,11 @@ apidiff:
 race: deps
 	GO=$(GO) scripts/with-ddblocal.sh $(GO) test -race -vet=off -count=1 ./...
 
-## stress: the long tests at full size (ADJLIST_STRESS=1): the 20,000-item live migration, 5,000 children moved live, 10,000 edges paged, the 1,000-record stream churn, an importer's module; ~10 min
-STRESS_TESTS := TestMigrateLiveTable|TestMigrateMovesChildrenLive|TestTenThousandEdgesPaged|TestAggregatesFromStream|TestAggregatesAtWriteTime|TestExternalModule
+## stress: the long tests at full size (ADJLIST_STRESS=1): the 20,000-item live migration, 5,000 children moved live, 10,000 edges paged, the 1,000-record stream churn, an importer's module, adjlist-gen's package of every data model in its testdata; ~10 min
+STRESS_TESTS := TestMigrateLiveTable|TestMigrateMovesChildrenLive|TestTenThousandEdgesPaged|TestAggregatesFromStream|TestAggregatesAtWriteTime|TestExternalModule|TestGeneratedPackages
 .PHONY: stress
 stress: deps
-	ADJLIST_STRESS=1 $(GO) test -race -count=1 -timeout 45m -run '^($(STRESS_TESTS))$$' . ./streams ./ddblocal
+	ADJLIST_STRESS=1 $(GO) test -race -count=1 -timeout 45m -run '^($(STRESS_TESTS))$$' . ./streams ./ddblocal ./cmd/adjlist-gen
 
 ## fuzz: fuzz $(FUZZ_TARGET) in the root package for $(FUZZ_TIME) (a duration, or a count of inputs like 150000x)
 # Minimizing each new interesting input may otherwise take up to 60s and

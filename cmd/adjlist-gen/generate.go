@@ -1,0 +1,140 @@
+package main
+
+import (
+	"fmt"
+	"go/token"
+	"strings"
+)
+
+// generator turns one parsed model into a Go package.
+type generator struct {
+	m      *model
+	pkg    string // the package name
+	source string // the model file's name, for the comments
+	tnames map[*table]*tableNames
+	names  names
+}
+
+// tableNames are the Go names of one table's declarations.
+type tableNames struct {
+	model, newModel, tableConst string
+	// prefixUpper and prefixLower start the names of the table's tests
+	// and test variables when the package holds several tables.
+	prefixUpper, prefixLower string
+	patterns                 []*pattern
+}
+
+// reserved are names the generated files declare themselves.
+var reserved = []string{"Value", "TestMain", "TestModel", "TestWrittenByEntities", "TestWrittenByOtherPrograms", "TestAccessPatterns"}
+
+// generate infers the package for the Workbench model src, named pkg;
+// source names the model file in the comments. notes are the choices and
+// ambiguities to report. A model the command cannot model is an
+// errBadInput.
+func generate(src []byte, pkg, source string) (files []source, notes []string, err error) {
+	g, err := build(src, pkg, source)
+	if err != nil {
+		return nil, nil, err
+	}
+	files, err = g.render()
+	return files, g.notes(), err
+}
+
+// build parses and infers the model src.
+func build(src []byte, pkg, source string) (*generator, error) {
+	if !token.IsIdentifier(pkg) || token.IsKeyword(pkg) || pkg == "_" {
+		return nil, badInput("package name %q is not a Go identifier", pkg)
+	}
+	m, err := parseModel(src)
+	if err != nil {
+		return nil, err
+	}
+	g := &generator{m: m, pkg: pkg, source: source, tnames: map[*table]*tableNames{}, names: names{used: map[string]bool{}}}
+	for _, r := range reserved {
+		g.names.used[r] = true
+	}
+	for _, t := range m.tables {
+		if err := t.infer(); err != nil {
+			return nil, err
+		}
+	}
+	g.name()
+	for _, t := range m.tables {
+		for _, e := range t.entities {
+			if err := t.typeData(e); err != nil {
+				return nil, err
+			}
+			g.nameStructs(e.st)
+		}
+		g.tnames[t].patterns = g.patterns(t)
+	}
+	return g, nil
+}
+
+// notes are the lines the command writes on stderr: every choice and
+// ambiguity, each once, in the order met.
+func (g *generator) notes() []string {
+	var notes []string
+	seen := map[string]bool{}
+	add := func(n string) {
+		if !seen[n] {
+			seen[n] = true
+			notes = append(notes, n)
+		}
+	}
+	for _, t := range g.m.tables {
+		prefix := "adjlist-gen: "
+		if len(g.m.tables) > 1 {
+			prefix += "table " + t.name + ": "
+		}
+		for _, n := range t.notes {
+			add(prefix + n)
+		}
+		for _, e := range t.entities {
+			for _, n := range e.notes {
+				add(prefix + n)
+			}
+		}
+		for _, p := range g.tnames[t].patterns {
+			if p.why != "" {
+				add(fmt.Sprintf("%saccess pattern %q has no method: %s", prefix, p.name, p.why))
+			}
+		}
+	}
+	return notes
+}
+
+// name gives every table and entity its Go names.
+func (g *generator) name() {
+	for _, t := range g.m.tables {
+		n := &tableNames{model: "Model", newModel: "NewModel", tableConst: "TableName"}
+		if len(g.m.tables) > 1 {
+			base := goName(t.name)
+			n.model, n.newModel, n.tableConst = base+"Model", "New"+base+"Model", base+"TableName"
+			n.prefixUpper, n.prefixLower = base, lowerFirst(base)
+		}
+		n.model, n.newModel, n.tableConst = g.names.take(n.model), g.names.take(n.newModel), g.names.take(n.tableConst)
+		g.tnames[t] = n
+	}
+	for _, t := range g.m.tables {
+		for _, e := range t.entities {
+			name := goName(e.name)
+			if strings.HasPrefix(name, "Test") {
+				name = "Item" + name
+			}
+			e.goName = g.names.take(name)
+		}
+	}
+}
+
+// nameStructs gives the structs of st's fields package-wide unique names.
+func (g *generator) nameStructs(st *structType) {
+	for _, f := range st.fields {
+		for t := f.t; t != nil; t = t.elem {
+			if t.st != nil {
+				t.st.name = g.names.take(t.st.name)
+				g.nameStructs(t.st)
+			}
+		}
+	}
+}

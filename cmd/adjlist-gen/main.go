@@ -1,0 +1,247 @@
+// Command adjlist-gen turns a NoSQL Workbench data model into a Go
+// package: the model's tables with their indexes, one adjlist entity per
+// item type, keyed as the model's sample items are, and a test that
+// writes those items through the entities on DynamoDB Local and checks
+// that DynamoDB stores them byte for byte as the model has them.
+//
+//	go run github.com/adjlist/adjlist/cmd/adjlist-gen -workbench model.json -package shop -o ./shop
+//
+// writes shop/model.go and shop/model_test.go. It reads every DataModel
+// entry of the file (each TableName, KeyAttributes, NonKeyAttributes,
+// GlobalSecondaryIndexes with their projections, TableData, and
+// TableFacets with their key aliases and data) and infers, from the
+// sample items:
+//
+//   - the item types: the facets where the model has them; else an
+//     attribute whose values tell the items' key shapes apart (EntityType,
+//     Type, ...: found from the data); else the shapes of the keys (their
+//     literal text, with ids, dates and attribute values left out);
+//   - the key templates of the table and of every index whose key values
+//     are composed ("p#99887"): each key split at '#', a part the same on
+//     every item of the type is text, a part that varies (or holds a
+//     digit, or follows a prefix that precedes several values) is a
+//     {name}: the item's own attribute holding the same value where there
+//     is one, else an attribute kept only in the keys (KeyOnly), named by
+//     the facet's key alias, by the attribute holding those values on
+//     other items, by the key attribute, as a date, or by the item type
+//     its prefix abbreviates ("c#..." → customerID);
+//   - native index declarations for indexes keyed on the items' own
+//     attributes;
+//   - Go types with dynamodbav tags from the values: S string, N int64 or
+//     float64 where every value reads back as written (else
+//     attributevalue.Number), BOOL bool, B []byte, SS, NS and BS sets, L
+//     slices, M structs (maps where the keys are no field names), optional
+//     fields omitempty (pointers where an item holds the zero value); each
+//     type is checked by decoding and encoding every sample item, and an
+//     attribute that does not come back as it was is a Value, kept as
+//     DynamoDB holds it;
+//   - from a model adjlist exported (package workbench), one function per
+//     access pattern its description lists, or a comment saying why none.
+//
+// Where inference has a choice it says so in a comment of the generated
+// code and in a line on stderr naming the items; it never drops an item
+// type or an item. A model it cannot turn into a package that passes its
+// test (not JSON, no DataModel, an item without its table keys, keys that
+// are not strings, a key adjlist cannot write as the model spells it,
+// values DynamoDB refuses) or an output folder it cannot write is an error
+// on stderr and exit status 2, with nothing written. It writes the files
+// only once all of them are made.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stderr)) }
+
+// usage is -h's text.
+const usage = `adjlist-gen turns a NoSQL Workbench data model into a Go package: its
+tables and indexes, one adjlist entity per item type keyed as its sample
+items are, and a test that writes those items on DynamoDB Local and checks
+DynamoDB stores them byte for byte.
+
+Usage:
+
+	adjlist-gen -workbench model.json [-package name] [-o dir]
+
+Flags:
+
+	-workbench file   the NoSQL Workbench data model to read (JSON, as
+	                  Workbench's "Export data model" writes it); - reads
+	                  standard input. Required.
+	-package name     the Go package name. Default: the last element of
+	                  -o, made a Go identifier, else "model".
+	-o dir            the folder to write model.go and model_test.go into,
+	                  made if missing; files of other names are left alone.
+	                  Default: the current folder.
+	-h                print this help and exit.
+
+Choices inference made, and ambiguities, are lines on stderr and comments
+in the code. A model that cannot be made into a package that passes its
+test, or a folder that cannot be written, is an error: exit status 2, and
+nothing written. Run the package's test with DynamoDB Local:
+
+	go test ./dir   (ddbtest starts DynamoDB Local, or uses AWS_ENDPOINT_URL_DYNAMODB)
+`
+
+// flags are the command's flags.
+type flags struct {
+	workbench, pkg, out string
+}
+
+// newFlagSet declares the flags into f, whose usage (-h) goes to stderr.
+func newFlagSet(f *flags, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("adjlist-gen", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, usage) }
+	fs.StringVar(&f.workbench, "workbench", "", "the NoSQL Workbench data model to read; - reads standard input")
+	fs.StringVar(&f.pkg, "package", "", "the Go package name (default: the last element of -o)")
+	fs.StringVar(&f.out, "o", ".", "the folder to write model.go and model_test.go into")
+	return fs
+}
+
+// run is the command, args its arguments; it returns the exit status.
+func run(args []string, stdin io.Reader, stderr io.Writer) int {
+	var f flags
+	fs := newFlagSet(&f, stderr)
+	wb, pkg, out := &f.workbench, &f.pkg, &f.out
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(stderr, "adjlist-gen: %v\n", err)
+		return 2
+	}
+	switch {
+	case fs.NArg() > 0:
+		return fail(fmt.Errorf("unexpected arguments %q; see -h", fs.Args()))
+	case *wb == "":
+		return fail(errors.New("-workbench is required; see -h"))
+	}
+	var src []byte
+	var err error
+	source := filepath.Base(*wb)
+	if *wb == "-" {
+		src, err = io.ReadAll(stdin)
+		source = "standard input"
+	} else {
+		src, err = os.ReadFile(*wb)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	name := *pkg
+	if name == "" {
+		name = packageName(*out)
+	}
+	files, notes, err := generate(src, name, source)
+	for _, n := range notes {
+		fmt.Fprintln(stderr, n)
+	}
+	if err != nil {
+		return fail(err)
+	}
+	if err := writeFiles(*out, files); err != nil {
+		return fail(err)
+	}
+	return 0
+}
+
+// packageName makes a Go package name of dir's last element: "./shop" →
+// shop, "my-model" → mymodel; "model" if nothing is left.
+func packageName(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		abs = dir
+	}
+	var b strings.Builder
+	for _, r := range strings.ToLower(filepath.Base(abs)) {
+		if r >= 'a' && r <= 'z' || r == '_' || r >= '0' && r <= '9' && b.Len() > 0 {
+			b.WriteRune(r)
+		}
+	}
+	if name := b.String(); token.IsIdentifier(name) && !token.IsKeyword(name) && name != "_" {
+		return name
+	}
+	return "model"
+}
+
+// writeFiles writes files into dir, made if missing: each into a
+// temporary file first, renamed once all are written, so that a failure
+// leaves dir as it was.
+func writeFiles(dir string, files []source) (err error) {
+	made, err := mkdirAll(dir)
+	if err != nil {
+		return fmt.Errorf("output folder: %w", err)
+	}
+	var temps []string
+	defer func() {
+		if err == nil {
+			return
+		}
+		for _, t := range temps {
+			os.Remove(t)
+		}
+		if made != "" {
+			os.RemoveAll(made)
+		}
+	}()
+	for _, f := range files {
+		tmp, err := os.CreateTemp(dir, ".adjlist-gen-*")
+		if err != nil {
+			return fmt.Errorf("output folder: %w", err)
+		}
+		temps = append(temps, tmp.Name())
+		_, werr := tmp.Write(f.text)
+		if cerr := tmp.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr == nil {
+			werr = os.Chmod(tmp.Name(), 0o644)
+		}
+		if werr != nil {
+			return fmt.Errorf("output folder: %w", werr)
+		}
+	}
+	for i, f := range files {
+		if err := os.Rename(temps[i], filepath.Join(dir, f.name)); err != nil {
+			return fmt.Errorf("output folder: %w", err)
+		}
+	}
+	return nil
+}
+
+// mkdirAll makes dir and its missing parents, and returns the first one
+// it made ("" if dir existed), to be removed should writing fail.
+func mkdirAll(dir string) (string, error) {
+	if fi, err := os.Stat(dir); err == nil {
+		if !fi.IsDir() {
+			return "", fmt.Errorf("%s is not a folder", dir)
+		}
+		return "", nil
+	}
+	first := ""
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Stat(d); err == nil || d == filepath.Dir(d) {
+			break
+		}
+		first = d
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		if first != "" {
+			os.RemoveAll(first)
+		}
+		return "", err
+	}
+	return first, nil
+}

@@ -10,6 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -70,6 +73,7 @@ const (
 	hxCourse  = "cr#s%"
 	hxCourse1 = "cr%s#1"
 	hxTag     = "t#g%"
+	hxTag1    = "t%g#1"
 	hxOrg     = "or#g%"
 	hxUser    = "u#1%"
 	hxKid     = "c#0%"
@@ -335,6 +339,7 @@ func TestEscapingMatrix(t *testing.T) {
 			require.NoError(t, m.ws.Put(ctx, hxPP, hxData{}))
 			require.NoError(t, m.proj.Put(ctx, hxPP, hxKid, data("proj", hxKid)))
 			require.NoError(t, m.tag.Put(ctx, hxTag, hxData{}))
+			require.NoError(t, m.tag.Put(ctx, hxTag1, hxData{}))
 			require.NoError(t, m.crs.Put(ctx, hxCourse, hxData{}))
 			require.NoError(t, m.crs.Put(ctx, hxCourse1, hxData{}))
 		}
@@ -356,6 +361,9 @@ func TestEscapingMatrix(t *testing.T) {
 		require.NoError(t, m.tagged.Put(ctx, id, hxRef(t, m, hxPP, hxKid), hxData{Name: id}))
 		require.NoError(t, m.hasCount.Put(ctx, hxRef(t, m, hxPP, hxKid), id, data("has", id)))
 		require.NoError(t, m.hasCount.Put(ctx, hxRef(t, m, hxPP, id), hxTag, hxData{Name: id}))
+		require.NoError(t, m.has.Put(ctx, hxRef(t, m, hxPP, id), hxTag1, hxData{}))
+		require.NoError(t, m.hasCount.Apply(ctx, "100", hxRef(t, m, hxPP, id), hxTag1, true), "counted from a stream, a ref the source")
+		require.NoError(t, m.hasCount.Apply(ctx, "100", hxRef(t, m, hxPP, id), hxTag1, true), "a duplicate record")
 		require.NoError(t, m.order.Put(ctx, adjlist.IDs{hxOrg, hxUser, id, next}, data("order", id)))
 		require.NoError(t, m.order.Put(ctx, adjlist.IDs{id, id, "2026", "o1"}, hxData{Name: id}))
 		if i == 0 {
@@ -494,9 +502,28 @@ func TestEscapingMatrix(t *testing.T) {
 				require.NoError(t, err)
 				assert.Equal(t, int64(n), got, c)
 			}
-			got, err := m.hasCount.Get(ctx, hxTag)
-			require.NoError(t, err)
-			assert.Equal(t, int64(n), got)
+			for _, tag := range []string{hxTag, hxTag1} {
+				got, err := m.hasCount.Get(ctx, tag)
+				require.NoError(t, err)
+				assert.Equal(t, int64(n), got, tag)
+			}
+			// The partitions of the targets counted from a stream: the
+			// node, the aggregate, and a marker per edge, which the
+			// counter decodes (its source parsed from the marker's key).
+			for _, tc := range []struct{ pk, node, counter, id string }{
+				{"CRS#" + hxEsc(hxCourse1), "crs", "enrolled", hxCourse1},
+				{"TAG#" + hxEsc(hxTag1), "tag", "hascount", hxTag1},
+			} {
+				want := []string{tc.node + " " + tc.id, fmt.Sprintf("%s %s %d", tc.counter, tc.id, n)}
+				for range hxIDs {
+					want = append(want, tc.counter+" "+tc.id+" 0")
+				}
+				var got []string
+				for _, item := range hxPartition(t, m, tc.pk) {
+					got = append(got, m.show(item))
+				}
+				assert.ElementsMatch(t, want, got, tc.pk)
+			}
 			for _, id := range hxIDs {
 				for _, c := range []*adjlist.Counter[hxData]{m.enrolled, m.hasCount} {
 					got, err := c.Get(ctx, id)
@@ -791,6 +818,7 @@ func TestEscapingMatrix(t *testing.T) {
 		add("edge TAGGED (TAG → WS/PROJ)", "tagged "+id+" → "+hxRef(t, m, hxPP, hxKid))
 		add("edge HAS (WS/PROJ → TAG)", "has "+hxRef(t, m, hxPP, hxKid)+" → "+id)
 		add("edge HAS (WS/PROJ → TAG)", "has "+hxRef(t, m, hxPP, id)+" → "+hxTag)
+		add("edge HAS (WS/PROJ → TAG)", "has "+hxRef(t, m, hxPP, id)+" → "+hxTag1)
 		add("entity order", "order "+orderItems[i].show)
 		add("entity order", "order "+userItems[i].show)
 		add("node USR", "usr "+id)
@@ -831,6 +859,23 @@ func TestEscapingMatrix(t *testing.T) {
 	assert.Empty(t, res.Findings)
 }
 
+// hxPartition is every item of the table's partition pk, read with the
+// SDK alone.
+func hxPartition(t *testing.T, m *hxModel, pk string) []adjlist.Item {
+	t.Helper()
+	e, err := expression.NewBuilder().WithKeyCondition(expression.Key("PK").Equal(expression.Value(pk))).Build()
+	require.NoError(t, err)
+	pages := dynamodb.NewQueryPaginator(m.calls, &dynamodb.QueryInput{TableName: aws.String(m.table.Name()),
+		KeyConditionExpression: e.KeyCondition(), ExpressionAttributeNames: e.Names(), ExpressionAttributeValues: e.Values()})
+	var items []adjlist.Item
+	for pages.HasMorePages() {
+		out, err := pages.NextPage(context.Background())
+		require.NoError(t, err)
+		items = append(items, out.Items...)
+	}
+	return items
+}
+
 // hxPrefixed is items shown with their type's tag, keyed by their whole
 // sort key (prefix and key).
 func hxPrefixed(tag, prefix string, items []hxItem) []hxItem {
@@ -855,6 +900,12 @@ func (m *hxModel) show(item adjlist.Item) string {
 	}
 	if v, ok, _ := m.item.Decode(c()); ok {
 		return "item " + hxIDsOf(v)
+	}
+	if v, ok, _ := m.crs.Decode(c()); ok {
+		return "crs " + hxNode(v)
+	}
+	if v, ok, _ := m.tag.Decode(c()); ok {
+		return "tag " + hxNode(v)
 	}
 	if v, ok, _ := m.stu.Decode(c()); ok {
 		return "stu " + hxNode(v)

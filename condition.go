@@ -35,6 +35,9 @@ const (
 type skCond struct {
 	op     skOp
 	lo, hi string
+	// exclLo leaves the item whose key is lo out of the results
+	// (GreaterThan of a key at the size limit).
+	exclLo bool
 }
 
 // holds reports whether sort key value v meets the condition as DynamoDB
@@ -101,13 +104,24 @@ func (q Query[T]) Between(lo, hi any) Query[T] {
 // end of the prefix (the prefix with its last character replaced by the
 // next one: "PROJ$" for "PROJ#", "w" for "v"). Keys hold no control
 // characters, so a space is the least byte that can follow v in a key, and
-// prefix+v+" " the first key after prefix+v. Without a prefix (a sort key
-// that starts with a field or a data attribute, [AllTypes], a native
-// index) it is SK > v.
+// prefix+v+" " the first key after prefix+v. Where prefix+v is already
+// [MaxSortKeyLen] bytes long (no key is longer, and DynamoDB refuses a
+// longer value) it is SK BETWEEN prefix+v AND the end of the prefix, and
+// the item whose key is prefix+v, if DynamoDB returns it, is dropped, as
+// on [Query.LessThan]. Without a prefix (a sort key that starts with a
+// field or a data attribute, [AllTypes], a native index) it is SK > v.
 func (q Query[T]) GreaterThan(v any) Query[T] {
-	return q.sortKey("GreaterThan", v, nil, func(p, v, _ string) skCond {
+	q = q.sortKey("GreaterThan", v, nil, func(p, v, _ string) skCond {
+		if len(v) >= MaxSortKeyLen {
+			return skCond{op: skBetween, lo: v, hi: prefixEnd(p), exclLo: true}
+		}
 		return skCond{op: skBetween, lo: v + " ", hi: prefixEnd(p)}
 	})
+	if q.err == nil && q.sk.exclLo {
+		q.excl = q.sk.lo
+		q.decode = excluding(q.decode, q.skAttr, q.excl)
+	}
+	return q
 }
 
 // GreaterThanEqual keeps the items whose sort key after the query's prefix

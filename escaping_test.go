@@ -966,3 +966,37 @@ func hxTo(items []hxItem, from, to string) []hxItem {
 	}
 	return out
 }
+
+// TestEscapingAtKeyLimits: a child whose sort key is exactly 1,024 bytes,
+// its id all '#'s but two bytes, is read by every range condition that
+// names it, GreaterThan included (SK BETWEEN its key and a space, 1,025
+// bytes, would be refused by DynamoDB; no key is longer than it, so the
+// range starts at the key itself, which the read leaves out).
+func TestEscapingAtKeyLimits(t *testing.T) {
+	t.Parallel()
+	db := ddbtest.Client(t)
+	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"}}
+	})
+	ddbtest.CreateTable(t, table)
+	ws := adjlist.NewNode[hxData](table, "WS", "META")
+	proj := adjlist.NewCollection[hxData](ws, "PROJ", func(o *adjlist.CollectionOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.ParentKey()), SortKey: adjlist.Compose(adjlist.SelfKey())}}
+	})
+	ctx := context.Background()
+	long := strings.Repeat("#", (adjlist.MaxSortKeyLen-len("PROJ#")-2)/3) + "xx"
+	_, sk, err := proj.Key(hxPP, long)
+	require.NoError(t, err)
+	require.Len(t, sk, adjlist.MaxSortKeyLen)
+	ids := []string{"#", strings.Repeat("#", 10), long, "~"} // "~" sorts after "%"; long's conditions are paged
+	for _, id := range ids {
+		require.NoError(t, proj.Put(ctx, hxPP, id, hxData{}))
+	}
+	var items []hxItem
+	for _, id := range ids {
+		items = append(items, hxItem{hxPP + "/" + id, hxEsc(id)})
+	}
+	for name, q := range map[string]adjlist.Query[adjlist.Child[hxData]]{"List": proj.List(hxPP), "ByIndex": proj.ByIndex("GSI2", hxPP)} {
+		t.Run(name, func(t *testing.T) { hxReads(t, q, hxChildShow, items, hxOneID(ids)) })
+	}
+}

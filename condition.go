@@ -257,7 +257,7 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 		q.err = fmt.Errorf("%w: %s on a query without an item type prefix", ErrInvalidOption, name)
 		return q
 	}
-	if nk := q.keys.native; nk != nil {
+	if nk := q.keys.native; nk != nil && !nk.keyText(q.t) {
 		// Native attributes hold the data's own values, not escaped.
 		if err := nativeBounds(nk.next, name, a, b); err != nil {
 			q.err = fmt.Errorf("%w: %w", ErrInvalidOption, err)

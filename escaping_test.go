@@ -967,6 +967,91 @@ func hxTo(items []hxItem, from, to string) []hxItem {
 	return out
 }
 
+// TestEscapingOnTableKeyIndexes: on an index keyed on the table's own
+// keys, SK then PK (the inverted index of that layout, or a native index
+// so keyed), an entity's reads spell every part of both keys as its
+// writes do: the partition from ids, and range values on the PK it
+// spells by the rule of range values, after its leading text ("ORG#" of
+// "ORG#{org}", ids as they are, escaped), through its own ByIndex and
+// through AllTypes of it; an edge's reverse read on the inverted index
+// too. Scan, TypeOf and Verify agree.
+func TestEscapingOnTableKeyIndexes(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name, index string
+		layout      adjlist.Options
+	}{
+		{"native index on SK, PK", "InvertedIndex", adjlist.Options{NoIndex: true, Indexes: []adjlist.Index{{Name: "InvertedIndex",
+			PartitionAttributes: []adjlist.KeyAttribute{{Name: "SK"}}, SortAttributes: []adjlist.KeyAttribute{{Name: "PK"}}}}}},
+		{"inverted index on SK, PK", "GSI1", adjlist.Options{IndexPartitionKey: "SK", IndexSortKey: "PK"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			db := ddbtest.Client(t)
+			calls := &countingClient{Client: db}
+			table := adjlist.NewTable(calls, ddbtest.TableName(t), func(o *adjlist.Options) { *o = tt.layout })
+			ddbtest.CreateTable(t, table)
+			mappings := adjlist.NewEntity[hxData](table, "mapping", "ORG#{org}", "USER#{username}")
+			stu := adjlist.NewNode[hxData](table, "STU", "PROFILE")
+			crs := adjlist.NewNode[hxData](table, "CRS", "METADATA")
+			enroll := adjlist.NewEdge[hxData](stu, "ENROLL", crs)
+			require.NoError(t, table.Check())
+			ctx := context.Background()
+			require.NoError(t, crs.Put(ctx, hxCourse, hxData{}))
+			var orgs, users, edges []hxItem
+			values := []hxValue{}
+			for _, id := range hxIDs {
+				require.NoError(t, mappings.Put(ctx, adjlist.IDs{id, hxUser}, hxData{}))
+				require.NoError(t, mappings.Put(ctx, adjlist.IDs{hxOrg, id}, hxData{}))
+				orgs = append(orgs, hxItem{fmt.Sprintf("%q", []string{id, hxUser}), hxEsc(id)})
+				users = append(users, hxItem{fmt.Sprintf("%q", []string{hxOrg, id}), hxEsc(id)})
+				if tt.index == "GSI1" {
+					require.NoError(t, stu.Put(ctx, id, hxData{}))
+					require.NoError(t, enroll.Put(ctx, id, hxCourse, hxData{}))
+					edges = append(edges, hxItem{id + " → " + hxCourse, hxEsc(id)})
+				}
+				if !strings.Contains(id, "#") { // AllTypes: every '#' a separator
+					values = append(values, hxValue{"ORG#" + id, "ORG#" + hxEsc(id)})
+				}
+			}
+			values = append(values, hxValue{"ORG", "ORG"}, hxValue{"ORG#", "ORG#"})
+
+			t.Run("ByIndex, ranges on the PK it spells", func(t *testing.T) {
+				hxReads(t, mappings.ByIndex(tt.index, hxUser), hxIDsOf, orgs, hxOneID(hxIDs))
+			})
+			t.Run("AllTypes of it", func(t *testing.T) {
+				hxReads(t, adjlist.AllTypes(mappings.ByIndex(tt.index, hxUser)), func(item adjlist.Item) string {
+					v, ok, err := mappings.Decode(item)
+					require.NoError(t, err)
+					require.True(t, ok)
+					return hxIDsOf(v)
+				}, hxPrefixed("", "ORG#", orgs), values)
+			})
+			t.Run("ByIndex of each key", func(t *testing.T) {
+				for i, id := range hxIDs {
+					hxRead(t, "user "+id, mappings.ByIndex(tt.index, id), hxIDsOf, []string{users[i].show})
+					hxRead(t, "user and org "+id, mappings.ByIndex(tt.index, hxUser, id), hxIDsOf, []string{orgs[i].show})
+				}
+			})
+			if tt.index == "GSI1" {
+				t.Run("edge To", func(t *testing.T) { hxReads(t, enroll.To(hxCourse), hxEdge, edges, hxOneID(hxIDs)) })
+			}
+			var types []string
+			_, err := adjlist.Scan(ctx, calls, table, func(_ context.Context, v adjlist.TypedItem) error {
+				typ, ok := table.TypeOf(v.Item)
+				assert.True(t, ok)
+				types = append(types, typ)
+				return nil
+			})
+			require.NoError(t, err)
+			assert.Len(t, types, 2*len(hxIDs)+1+2*len(edges))
+			res, err := adjlist.Verify(ctx, calls, table)
+			require.NoError(t, err)
+			assert.Empty(t, res.Findings)
+		})
+	}
+}
+
 // TestEscapingAtKeyLimits: a child whose sort key is exactly 1,024 bytes,
 // its id all '#'s but two bytes, is read by every range condition that
 // names it, GreaterThan included (SK BETWEEN its key and a space, 1,025

@@ -59,7 +59,13 @@ import (
 //     data's own, typed (a Go number on a number attribute, so that
 //     GreaterThan(9) keeps 10 and 100; a string on a string one), and
 //     nothing is escaped. A value of the other kind is [ErrInvalidOption]
-//     before any request.
+//     before any request. The one exception is an [Entity]'s read of an
+//     index keyed on the table's own keys (an inverted index on SK, then
+//     PK): its sort attribute holds the keys the entity's template spells,
+//     so range values follow the rules above after the template's leading
+//     text (on PK = "ORG#{org}", BeginsWith("glob#ex") is
+//     begins_with(PK, "ORG#glob%23ex")), and those of [AllTypes] of the
+//     read are its rule's.
 //
 // With a prefix (a key that starts with constant text, "PROJ#" or "v"),
 // every condition stays inside it ([Query.GreaterThan] is a BETWEEN

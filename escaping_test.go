@@ -44,10 +44,10 @@ type hxData struct {
 
 // hxModel is one table with every kind of index (the inverted GSI1,
 // derived global GSI2 and GSI3, derived local LSI1, native global NAT and
-// native local LSN on a string sort attribute) and every handle: nodes,
-// a collection and a sharded one, a labelled and an unlabelled edge
-// between nodes, edges into and from children, counters, an entity of
-// four key fields, and those below.
+// native local LSN on a string sort attribute, native NSK on the table's
+// sort key) and every handle: nodes, a collection and a sharded one, a
+// labelled and an unlabelled edge between nodes, edges into and from
+// children, counters, an entity of four key fields, and those below.
 type hxModel struct {
 	table                      *adjlist.Table
 	calls                      *countingClient
@@ -93,6 +93,7 @@ func newHxModel(t *testing.T) *hxModel {
 			{Name: "LSI1", Local: true, SortKey: "LSI1SK"},
 			{Name: "NAT", PartitionAttributes: []adjlist.KeyAttribute{{Name: "tag"}}, SortAttributes: []adjlist.KeyAttribute{{Name: "label"}}},
 			{Name: "LSN", Local: true, SortAttributes: []adjlist.KeyAttribute{{Name: "label"}}},
+			{Name: "NSK", PartitionAttributes: []adjlist.KeyAttribute{{Name: "tag"}}, SortAttributes: []adjlist.KeyAttribute{{Name: "SK"}}},
 		}
 	})
 	ddbtest.CreateTable(t, m.table)
@@ -575,6 +576,9 @@ func TestEscapingMatrix(t *testing.T) {
 			}
 			values = append(values, hxValue{"%#O#a", "%25#O#a"}, hxValue{"%#O#a#b", "%25#O#a%23b"})
 			hxReads(t, m.order.List(hxOrg, hxUser), hxIDsOf, orderItems, values)
+			// The same keys on a native index keyed on SK, which the
+			// entity spells.
+			hxReads(t, m.order.ByIndex("NSK", "order"), hxIDsOf, orderItems, values)
 		}},
 		{"entity List by leading sort key fields", func(t *testing.T) {
 			for i, id := range hxIDs {
@@ -692,6 +696,7 @@ func TestEscapingMatrix(t *testing.T) {
 			values := []hxValue{{"D", "D"}, {"D#", "D#"}, {"D#%", "D#%25"}, {"D#%23", "D#%2523"}, {"D#%#O#a", "D#%25#O#a"}}
 			hxReads(t, adjlist.AllTypes(m.order.List(hxOrg, hxUser)), m.show, hxPrefixed("order ", "D#", orderItems), values)
 			hxReads(t, adjlist.AllTypes(m.order.ByIndex("NAT", "order")), m.show, hxPrefixed("order ", "", raw(orderItems, hxIDs)), rawValues)
+			hxReads(t, adjlist.AllTypes(m.order.ByIndex("NSK", "order")), m.show, hxPrefixed("order ", "D#", orderItems), values)
 			var got []adjlist.EntityItem[hxData]
 			res, err := adjlist.Load(ctx, adjlist.AllTypes(m.order.List(hxOrg, hxUser)), m.order.Into(&got))
 			require.NoError(t, err)
@@ -1084,4 +1089,83 @@ func TestEscapingAtKeyLimits(t *testing.T) {
 	for name, q := range map[string]adjlist.Query[adjlist.Child[hxData]]{"List": proj.List(hxPP), "ByIndex": proj.ByIndex("GSI2", hxPP)} {
 		t.Run(name, func(t *testing.T) { hxReads(t, q, hxChildShow, items, hxOneID(ids)) })
 	}
+}
+
+// TestEscapingCascadeAndTraversal: the cascades and the traversal build
+// and parse every key they read and delete as the writes spelled them:
+// with ids whose escaped spelling is another id's raw one ("a%23b" and
+// "a#b"), DeleteNode and DeleteChild remove exactly the node's or the
+// child's items and the edges into and out of them, and Peers finds the
+// nodes that share a target, each once.
+func TestEscapingCascadeAndTraversal(t *testing.T) {
+	t.Parallel()
+	m := newHxModel(t)
+	ctx := context.Background()
+	ids := []string{"a", "a#b", "a%23b", "%"}
+	kids := []string{"p#1", "p%2"}
+	const tagIn, tagOut = "t#", "t%"
+	require.NoError(t, m.tag.Put(ctx, tagIn, hxData{}))
+	require.NoError(t, m.tag.Put(ctx, tagOut, hxData{}))
+	for _, id := range ids {
+		require.NoError(t, m.ws.Put(ctx, id, hxData{}))
+		require.NoError(t, m.stu.Put(ctx, id, hxData{}))
+		require.NoError(t, m.crs.Put(ctx, id, hxData{}))
+		for _, kid := range kids {
+			require.NoError(t, m.proj.Put(ctx, id, kid, hxData{}))
+			ref := hxRef(t, m, id, kid)
+			require.NoError(t, m.tagged.Put(ctx, tagIn, ref, hxData{}))
+			require.NoError(t, m.has.Put(ctx, ref, tagOut, hxData{}))
+			require.NoError(t, m.tagged.WaitIndexed(ctx, tagIn, ref, waitIndex))
+		}
+		for _, c := range slices.Compact([]string{"a#b", id}) { // every student shares course a#b
+			require.NoError(t, m.enroll.Put(ctx, id, c, hxData{}))
+			require.NoError(t, m.enroll.WaitIndexed(ctx, id, c, waitIndex))
+		}
+	}
+
+	peers, err := m.enroll.Peers(ctx, "a", 100)
+	require.NoError(t, err)
+	var got []string
+	for _, p := range peers.Peers {
+		got = append(got, p.ID+" via "+strings.Join(p.Via, ","))
+	}
+	assert.Equal(t, []string{"% via a#b", "a#b via a#b", "a%23b via a#b"}, got, "in the roster's key order")
+
+	_, err = adjlist.DeleteNode(ctx, m.ws, "a#b", m.proj, m.tagged, m.has)
+	require.NoError(t, err)
+	_, err = adjlist.DeleteChild(ctx, m.proj, "a%23b", "p#1", m.tagged, m.has)
+	require.NoError(t, err)
+	_, err = adjlist.DeleteNode(ctx, m.crs, "a#b", m.enroll)
+	require.NoError(t, err)
+
+	for _, id := range ids {
+		_, err := m.ws.Get(ctx, id)
+		if id == "a#b" {
+			require.ErrorIs(t, err, adjlist.ErrNotFound)
+		} else {
+			require.NoError(t, err, id)
+		}
+		var want []string
+		for _, kid := range kids {
+			if id != "a#b" && (id != "a%23b" || kid != "p#1") {
+				want = append(want, id+"/"+kid)
+			}
+		}
+		hxRead(t, "children of "+id, m.proj.List(id), hxChildShow, want)
+		for _, kid := range kids {
+			ref := hxRef(t, m, id, kid)
+			var in, out []string
+			if slices.Contains(want, id+"/"+kid) {
+				in, out = []string{tagIn + " → " + ref}, []string{ref + " → " + tagOut}
+			}
+			hxRead(t, "edges into "+ref, m.tagged.To(ref), hxEdge, in)
+			hxRead(t, "edges from "+ref, m.has.From(ref), hxEdge, out)
+		}
+		var enrolments []string // those into course a#b are gone with it
+		if id != "a#b" {
+			enrolments = []string{id + " → " + id}
+		}
+		hxRead(t, "enrolments of "+id, m.enroll.From(id), hxEdge, enrolments)
+	}
+	hxRead(t, "roster of the deleted course", m.enroll.To("a#b"), hxEdge, nil)
 }

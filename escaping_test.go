@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -1168,4 +1169,82 @@ func TestEscapingCascadeAndTraversal(t *testing.T) {
 		hxRead(t, "enrolments of "+id, m.enroll.From(id), hxEdge, enrolments)
 	}
 	hxRead(t, "roster of the deleted course", m.enroll.To("a#b"), hxEdge, nil)
+}
+
+// TestEscapingParseOnlyWhatRenders: every handle parses an id part of a
+// key as the one inverse of the escaping: a key whose id would hold a
+// control character (which no call takes, so no write spells it) or a
+// malformed escape is no item of the type, for children and edges as for
+// nodes, refs and entities: Decode and Table.TypeOf refuse it, and Verify
+// reports it as an unknown item rather than as an item whose id no call
+// can name.
+func TestEscapingParseOnlyWhatRenders(t *testing.T) {
+	t.Parallel()
+	db := ddbtest.Client(t)
+	table := adjlist.NewTable(db, ddbtest.TableName(t))
+	ddbtest.CreateTable(t, table)
+	ws := adjlist.NewNode[hxData](table, "WS", "META")
+	proj := adjlist.NewCollection[hxData](ws, "PROJ")
+	stu := adjlist.NewNode[hxData](table, "STU", "PROFILE")
+	crs := adjlist.NewNode[hxData](table, "CRS", "METADATA")
+	enroll := adjlist.NewEdge[hxData](stu, "ENROLL", crs)
+	likes := adjlist.NewEdge[hxData](stu, "", crs)
+	tagged := adjlist.NewEdge[hxData](stu, "TAGGED", proj)
+	order := adjlist.NewEntity[hxData](table, "order", "ORG#{org}", "O#{order}")
+	require.NoError(t, table.Check())
+	keys := func(pk, sk string) adjlist.Item {
+		return adjlist.Item{"PK": &types.AttributeValueMemberS{Value: pk}, "SK": &types.AttributeValueMemberS{Value: sk}}
+	}
+	decoders := map[string]func(adjlist.Item) bool{
+		"node WS":      func(i adjlist.Item) bool { _, ok, _ := ws.Decode(i); return ok },
+		"child PROJ":   func(i adjlist.Item) bool { _, ok, _ := proj.Decode(i); return ok },
+		"edge ENROLL":  func(i adjlist.Item) bool { _, ok, _ := enroll.Decode(i); return ok },
+		"edge STU→CRS": func(i adjlist.Item) bool { _, ok, _ := likes.Decode(i); return ok },
+		"edge TAGGED":  func(i adjlist.Item) bool { _, ok, _ := tagged.Decode(i); return ok },
+		"entity order": func(i adjlist.Item) bool { _, ok, _ := order.Decode(i); return ok },
+	}
+	var bad []adjlist.Item
+	for _, id := range []string{"x\x01", "x\x7f", "x\u0085", "%2", "%zz", ""} {
+		for _, k := range [][2]string{
+			{"WS#" + id, "META"},
+			{"WS#a", "PROJ#" + id},
+			{"STU#a", "ENROLL#CRS#" + id},
+			{"STU#a", "CRS#" + id},
+			{"STU#a", "TAGGED#WS#a#PROJ#" + id},
+			{"ORG#a", "O#" + id},
+		} {
+			item := keys(k[0], k[1])
+			for name, decode := range decoders {
+				assert.False(t, decode(maps.Clone(item)), "%s decodes %q", name, k)
+			}
+			typ, ok := table.TypeOf(item)
+			assert.False(t, ok, "%q is a %s", k, typ)
+			if id != "" && !strings.HasPrefix(id, "%") {
+				bad = append(bad, item)
+			}
+		}
+	}
+	// The keys each decoder takes with a valid id in that place.
+	for name, k := range map[string][2]string{"node WS": {"WS#x", "META"}, "child PROJ": {"WS#a", "PROJ#x"},
+		"edge ENROLL": {"STU#a", "ENROLL#CRS#x"}, "edge STU→CRS": {"STU#a", "CRS#x"},
+		"edge TAGGED": {"STU#a", "TAGGED#WS#a#PROJ#x"}, "entity order": {"ORG#a", "O#x"}} {
+		assert.True(t, decoders[name](keys(k[0], k[1])), "%s: %q", name, k)
+	}
+
+	ctx := context.Background()
+	var want []string
+	for _, item := range bad {
+		_, err := db.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(table.Name()), Item: item})
+		require.NoError(t, err)
+		want = append(want, rawText(item)["PK"]+" "+rawText(item)["SK"])
+	}
+	res, err := adjlist.Verify(ctx, db, table)
+	require.NoError(t, err)
+	var unknown []string
+	for _, f := range res.Findings {
+		if f.Kind == adjlist.FindingUnknownItem {
+			unknown = append(unknown, f.Key.PK+" "+f.Key.SK)
+		}
+	}
+	assert.ElementsMatch(t, want, unknown)
 }

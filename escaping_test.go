@@ -613,7 +613,15 @@ func TestEscapingMatrix(t *testing.T) {
 			}
 		}},
 		{"entity LSI1 (Attr, field)", func(t *testing.T) {
-			hxReads(t, m.order.ByIndex("LSI1", hxOrg, hxUser), hxIDsOf, orderItems, nil)
+			items := slices.Clone(orderItems) // LSI1SK = "{name}#{order}", name the date
+			var values []hxValue              // a name, or a name and an order, which takes the rest
+			for i, id := range hxIDs {
+				items[i].key = hxEsc(id) + "#" + hxEsc(hxIDs[(i+1)%n])
+				if !strings.Contains(id, "#") {
+					values = append(values, hxValue{id, hxEsc(id)}, hxValue{id + "#a#b", hxEsc(id) + "#a%23b"})
+				}
+			}
+			hxReads(t, m.order.ByIndex("LSI1", hxOrg, hxUser), hxIDsOf, items, values)
 			for i, id := range hxIDs {
 				hxRead(t, "LSI1 "+id, m.order.ByIndex("LSI1", id, id), hxIDsOf, []string{userItems[i].show})
 			}

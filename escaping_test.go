@@ -136,7 +136,7 @@ func newHxModel(t *testing.T) *hxModel {
 		o.Indexes = []adjlist.IndexKeys{
 			{Index: "GSI2", PartitionKey: adjlist.Template("O#{order}"), SortKey: adjlist.Template("{user}#{date}")},
 			{Index: "GSI3", PartitionKey: adjlist.Template("N#{name}"), SortKey: adjlist.Compose(adjlist.SelfKey())},
-			{Index: "LSI1", SortKey: adjlist.Template("{name}#{order}")},
+			{Index: "LSI1", SortKey: adjlist.Template("{name}%#{order}")}, // text holding '%' after a value
 		}
 	})
 	m.usr = adjlist.NewNode[hxData](m.table, "USR", "", func(o *adjlist.NodeOptions) {
@@ -613,12 +613,12 @@ func TestEscapingMatrix(t *testing.T) {
 			}
 		}},
 		{"entity LSI1 (Attr, field)", func(t *testing.T) {
-			items := slices.Clone(orderItems) // LSI1SK = "{name}#{order}", name the date
+			items := slices.Clone(orderItems) // LSI1SK = "{name}%#{order}", name the date
 			var values []hxValue              // a name, or a name and an order, which takes the rest
 			for i, id := range hxIDs {
-				items[i].key = hxEsc(id) + "#" + hxEsc(hxIDs[(i+1)%n])
+				items[i].key = hxEsc(id) + "%#" + hxEsc(hxIDs[(i+1)%n])
 				if !strings.Contains(id, "#") {
-					values = append(values, hxValue{id, hxEsc(id)}, hxValue{id + "#a#b", hxEsc(id) + "#a%23b"})
+					values = append(values, hxValue{id, hxEsc(id)}, hxValue{id + "%#a#b", hxEsc(id) + "%#a%23b"})
 				}
 			}
 			hxReads(t, m.order.ByIndex("LSI1", hxOrg, hxUser), hxIDsOf, items, values)

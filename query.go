@@ -60,12 +60,12 @@ import (
 //     GreaterThan(9) keeps 10 and 100; a string on a string one), and
 //     nothing is escaped. A value of the other kind is [ErrInvalidOption]
 //     before any request. The one exception is an [Entity]'s read of an
-//     index keyed on the table's own keys (an inverted index on SK, then
-//     PK): its sort attribute holds the keys the entity's template spells,
-//     so range values follow the rules above after the template's leading
-//     text (on PK = "ORG#{org}", BeginsWith("glob#ex") is
-//     begins_with(PK, "ORG#glob%23ex")), and those of [AllTypes] of the
-//     read are its rule's.
+//     index whose sort attribute is the table's own PK or SK (an inverted
+//     index on SK, then PK): that attribute holds the keys the entity's
+//     templates spell, so range values follow the rules above after the
+//     template's leading text (on PK = "ORG#{org}", BeginsWith("glob#ex")
+//     is begins_with(PK, "ORG#glob%23ex")), and those of [AllTypes] of the
+//     read follow AllTypes' rule.
 //
 // With a prefix (a key that starts with constant text, "PROJ#" or "v"),
 // every condition stays inside it ([Query.GreaterThan] is a BETWEEN

@@ -349,8 +349,7 @@ func (c *Collection[P, C]) ids(item Item) (parentID, id string, ok bool) {
 	if err != nil || typ != c.parent.typ {
 		return "", "", false
 	}
-	id, err = keycodec.Unescape(sk[len(c.prefix):])
-	if err != nil || id == "" {
+	if id, ok = parseID(c.childType, sk[len(c.prefix):]); !ok {
 		return "", "", false
 	}
 	return parentID, id, true

@@ -35,6 +35,9 @@ const (
 type skCond struct {
 	op     skOp
 	lo, hi string
+	// exclLo leaves the item whose key is lo out of the results
+	// (GreaterThan of a key at the size limit).
+	exclLo bool
 }
 
 // holds reports whether sort key value v meets the condition as DynamoDB
@@ -101,13 +104,24 @@ func (q Query[T]) Between(lo, hi any) Query[T] {
 // end of the prefix (the prefix with its last character replaced by the
 // next one: "PROJ$" for "PROJ#", "w" for "v"). Keys hold no control
 // characters, so a space is the least byte that can follow v in a key, and
-// prefix+v+" " the first key after prefix+v. Without a prefix (a sort key
-// that starts with a field or a data attribute, [AllTypes], a native
-// index) it is SK > v.
+// prefix+v+" " the first key after prefix+v. Where prefix+v is already
+// [MaxSortKeyLen] bytes long (no key is longer, and DynamoDB refuses a
+// longer value) it is SK BETWEEN prefix+v AND the end of the prefix, and
+// the item whose key is prefix+v, if DynamoDB returns it, is dropped, as
+// on [Query.LessThan]. Without a prefix (a sort key that starts with a
+// field or a data attribute, [AllTypes], a native index) it is SK > v.
 func (q Query[T]) GreaterThan(v any) Query[T] {
-	return q.sortKey("GreaterThan", v, nil, func(p, v, _ string) skCond {
+	q = q.sortKey("GreaterThan", v, nil, func(p, v, _ string) skCond {
+		if len(v) >= MaxSortKeyLen {
+			return skCond{op: skBetween, lo: v, hi: prefixEnd(p), exclLo: true}
+		}
 		return skCond{op: skBetween, lo: v + " ", hi: prefixEnd(p)}
 	})
+	if q.err == nil && q.sk.exclLo {
+		q.excl = q.sk.lo
+		q.decode = excluding(q.decode, q.skAttr, q.excl)
+	}
+	return q
 }
 
 // GreaterThanEqual keeps the items whose sort key after the query's prefix
@@ -243,7 +257,7 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 		q.err = fmt.Errorf("%w: %s on a query without an item type prefix", ErrInvalidOption, name)
 		return q
 	}
-	if nk := q.keys.native; nk != nil {
+	if nk := q.keys.native; nk != nil && !nk.keyText(q.t) {
 		// Native attributes hold the data's own values, not escaped.
 		if err := nativeBounds(nk.next, name, a, b); err != nil {
 			q.err = fmt.Errorf("%w: %w", ErrInvalidOption, err)
@@ -333,8 +347,11 @@ func (q Query[T]) boundKey(name, p, v string) (string, error) {
 // between its parts (all of them when every is set: [AllTypes], which
 // reads the keys of no one template), the last piece taking the rest of v.
 // A piece in the place of constant text is kept as it is; a piece in an
-// id's place is escaped as ids are ('#' → "%23", '%' → "%25"), after the
-// template's own text before the id if it starts with it.
+// id's place is escaped as ids are ('#' → "%23", '%' → "%25"), but for the
+// template's own text around the id, kept as a write writes it: before it
+// ("v" of "v{ver}") if the piece starts with it, and after it ("%" of
+// "{name}%#{order}") if the piece ends with it and is whole (the value
+// goes on after it, or it is in the template's last place).
 func rangeKey(p, v string, rest spelling, every bool) string {
 	var b strings.Builder
 	if rest == nil && !every {
@@ -344,26 +361,35 @@ func rangeKey(p, v string, rest spelling, every bool) string {
 		return b.String()
 	}
 	b.WriteString(p)
-	var segs []segment
+	var segs []rangeSeg
 	if !every {
-		segs = rest.segments()
+		segs = rangeSegs(rest)
 	}
 	for i := 0; ; i++ {
 		piece, tail, cut := v, "", false
 		if every || i+1 < len(segs) {
 			piece, tail, cut = strings.Cut(v, "#")
 		}
-		seg := segment{variable: true}
+		seg := rangeSeg{variable: true}
 		if !every {
 			seg = segs[i]
 		}
-		if id, ok := strings.CutPrefix(piece, seg.text); seg.variable && ok {
-			b.WriteString(seg.text)
-			keycodec.AppendEscaped(&b, id)
-		} else if seg.variable {
-			keycodec.AppendEscaped(&b, piece)
-		} else {
+		if !seg.variable {
 			b.WriteString(piece)
+		} else {
+			lead, id, trail := "", piece, ""
+			if x, ok := strings.CutPrefix(id, seg.lead); ok {
+				lead, id = seg.lead, x
+			}
+			// A piece the value goes on after is whole, as is one in the
+			// template's last place: their text after the id is the
+			// template's.
+			if x, ok := strings.CutSuffix(id, seg.trail); ok && (cut || i+1 == len(segs)) {
+				id, trail = x, seg.trail
+			}
+			b.WriteString(lead)
+			keycodec.AppendEscaped(&b, id)
+			b.WriteString(trail)
 		}
 		if !cut {
 			return b.String()
@@ -371,6 +397,39 @@ func rangeKey(p, v string, rest spelling, every bool) string {
 		b.WriteByte(keycodec.Sep)
 		v = tail
 	}
+}
+
+// rangeSeg is one '#'-separated piece of a sort key template as range
+// values read it: its text before its id's place, whether it has one (a
+// piece holds one at most: templates put a '#' between two), and its
+// text after it.
+type rangeSeg struct {
+	lead, trail string
+	variable    bool
+}
+
+// rangeSegs splits rest at the '#'s of its text. An id never holds a raw
+// '#' (ids are escaped), so every key rest builds has exactly these
+// pieces.
+func rangeSegs(rest spelling) []rangeSeg {
+	out := []rangeSeg{{}}
+	for _, p := range rest {
+		if p.kind == partField {
+			out[len(out)-1].variable = true
+			continue
+		}
+		for i, piece := range strings.Split(p.name, "#") {
+			if i > 0 {
+				out = append(out, rangeSeg{})
+			}
+			if s := &out[len(out)-1]; s.variable {
+				s.trail += piece
+			} else {
+				s.lead += piece
+			}
+		}
+	}
+	return out
 }
 
 // restAfter is the part of sort key template s after what ids, the

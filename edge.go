@@ -9,8 +9,6 @@ import (
 
 	"time"
 
-	"github.com/adjlist/adjlist/internal/keycodec"
-
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/smithy-go/waiter"
 )
@@ -482,8 +480,8 @@ func (e *Edge[E]) split(item Item) (from, to string, ok bool) {
 		return from, to, ok
 	}
 	// The prefix holds the target's type: only the id is left to parse.
-	to, err := keycodec.Unescape(sk[len(e.prefix):])
-	return from, to, err == nil && to != ""
+	to, ok = parseID(e.dst.typ, sk[len(e.prefix):])
+	return from, to, ok
 }
 
 // indexKeysMatch reports whether the index key attributes an item carries,

@@ -385,6 +385,9 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 //	mappings.ByIndex("InvertedIndex", "carrpatrick")          SK = "USER#carrpatrick"
 //	mappings.ByIndex("InvertedIndex", "carrpatrick", "acme")  ... AND PK = "ORG#acme"
 //
+// and a range condition on such a key takes its ids as on [Entity.List],
+// after its leading text: BeginsWith("ac") is ... AND begins_with(PK, "ORG#ac").
+//
 // On a native local index the partition key's ids come first. Each
 // [EntityItem] has its ids, from the table keys every index projects. A
 // wrong number or type of values, or a bad id, fails with

@@ -113,13 +113,16 @@ func AllTypes[T any](q Query[T]) Query[Item] {
 	k.skRest, k.everySep = nil, k.native == nil
 	k.kind = "" // every type in the partition
 	if nk := k.native; nk != nil {
-		whole := nativeKeys{eq: nk.eq[:nk.pkN], pkN: nk.pkN, next: nk.next}
+		whole := nativeKeys{eq: nk.eq[:nk.pkN], pkN: nk.pkN, next: nk.next, tableKeys: nk.tableKeys}
 		if nk.pkN < len(nk.eq) { // q fixed sort attributes: free the first
 			next := q.t.meta[k.index].ix.SortAttributes[0]
 			whole.next = &next
 		}
 		k.native = &whole
 		k.freeSK = whole.next != nil
+		// Table keys of every item type: each '#' a separator, as on
+		// the table.
+		k.everySep = whole.keyText(q.t)
 	}
 	all := newQuery(q.t, op, k, rawItem)
 	all.wraps = q.op

@@ -206,7 +206,19 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 		}
 		filled, values = append(filled, key), values[n:]
 	}
-	return nativeQueryKeys(ix, partition, append(filled, values...))
+	k, err := nativeQueryKeys(ix, partition, append(filled, values...))
+	if err != nil || k.native.next == nil || it.homePK == nil {
+		return k, err
+	}
+	// An entity's own table keys are keys, not data: range values on the
+	// one it spells next follow the rule of range values, after its
+	// leading text, as on a derived index's sort key.
+	k.native.tableKeys = true
+	if parts := it.spelled(t, k.native.next.Name, ix.Local); parts != nil {
+		k.skPrefix, _ = staticPrefix(parts, &it.prefixes)
+		k.skRest = it.indexRest(parts)
+	}
+	return k, nil
 }
 
 // spelled returns the parts that key attribute attr of the item type is
@@ -283,6 +295,16 @@ type nativeKeys struct {
 	eq   []nativeValue
 	next *KeyAttribute
 	pkN  int // how many of eq are the partition's
+	// tableKeys is set for an entity's read, whose table keys (on an
+	// index keyed on them) hold key text its templates spell.
+	tableKeys bool
+}
+
+// keyText reports whether range values on nk's next attribute are key
+// text (the table's PK or SK of an entity's read), which [rangeKey]
+// spells, rather than the data's own values.
+func (nk *nativeKeys) keyText(t *Table) bool {
+	return nk.tableKeys && nk.next != nil && (nk.next.Name == t.opts.PartitionKey || nk.next.Name == t.opts.SortKey)
 }
 
 type nativeValue struct {

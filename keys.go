@@ -170,11 +170,21 @@ func ParseNodeKey(key string) (nodeType, id string, err error) {
 	if !ok || checkName("node type", nodeType) != nil {
 		return "", "", &KeyError{ID: key, Reason: "not a node key (TYPE#id)"}
 	}
-	id, err = keycodec.Unescape(rest)
-	if err != nil || checkID(nodeType, id) != nil {
+	id, ok = parseID(nodeType, rest)
+	if !ok {
 		return "", "", &KeyError{Name: nodeType, ID: key, Reason: "malformed id"}
 	}
 	return nodeType, id, nil
+}
+
+// parseID reads back an id that a key holds escaped, s: the inverse of
+// the escaping for the ids [checkID] accepts. ok is false for anything
+// else (a raw '#', a malformed escape, an empty id, or one no call would
+// take, with a control character), so that every id a key parses to names
+// the item it was read from. It is the one parser of ids in keys.
+func parseID(name, s string) (id string, ok bool) {
+	id, err := keycodec.Unescape(s)
+	return id, err == nil && checkID(name, id) == nil
 }
 
 // EdgeKey returns the sort key of an edge item in its source node's

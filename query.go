@@ -59,7 +59,13 @@ import (
 //     data's own, typed (a Go number on a number attribute, so that
 //     GreaterThan(9) keeps 10 and 100; a string on a string one), and
 //     nothing is escaped. A value of the other kind is [ErrInvalidOption]
-//     before any request.
+//     before any request. The one exception is an [Entity]'s read of an
+//     index whose sort attribute is the table's own PK or SK (an inverted
+//     index on SK, then PK): that attribute holds the keys the entity's
+//     templates spell, so range values follow the rules above after the
+//     template's leading text (on PK = "ORG#{org}", BeginsWith("glob#ex")
+//     is begins_with(PK, "ORG#glob%23ex")), and those of [AllTypes] of the
+//     read follow AllTypes' rule.
 //
 // With a prefix (a key that starts with constant text, "PROJ#" or "v"),
 // every condition stays inside it ([Query.GreaterThan] is a BETWEEN

@@ -6,6 +6,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/ddbitem"
 )
 
 // DynamoDB's limits on the secondary indexes of one table.
@@ -211,7 +213,7 @@ func (t *Table) initIndexes() error {
 func (t *Table) checkIndex(ix *Index, names, native map[string]bool) error {
 	o := &t.opts
 	switch {
-	case !validIndexName(ix.Name):
+	case !ddbitem.ValidIndexName(ix.Name):
 		return fmt.Errorf("index names are 3-255 letters, digits, '_', '-' or '.'")
 	case names[ix.Name]:
 		return fmt.Errorf("declared twice")
@@ -265,19 +267,6 @@ func (t *Table) checkIndex(ix *Index, names, native map[string]bool) error {
 		native[a.Name] = true
 	}
 	return nil
-}
-
-// validIndexName follows DynamoDB's naming rule for indexes.
-func validIndexName(s string) bool {
-	if len(s) < 3 || len(s) > 255 {
-		return false
-	}
-	for _, c := range []byte(s) {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
-			return false
-		}
-	}
-	return true
 }
 
 // attrType is a native key attribute's type, S by default.

@@ -11,6 +11,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/ddbitem"
 )
 
 // marshalData encodes an item's own data with the table's
@@ -115,53 +117,6 @@ func (t *Table) keyItem(pk, sk string) Item {
 	}
 }
 
-// equalItems reports whether two items hold the same attributes and values;
-// set elements compare in any order, as DynamoDB does not keep it.
-func equalItems(a, b Item) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || !equalValues(v, w) {
-			return false
-		}
-	}
-	return true
-}
-
-func equalValues(a, b types.AttributeValue) bool {
-	switch a := a.(type) {
-	case *types.AttributeValueMemberM:
-		b, ok := b.(*types.AttributeValueMemberM)
-		return ok && equalItems(a.Value, b.Value)
-	case *types.AttributeValueMemberL:
-		b, ok := b.(*types.AttributeValueMemberL)
-		return ok && slices.EqualFunc(a.Value, b.Value, equalValues)
-	case *types.AttributeValueMemberSS:
-		b, ok := b.(*types.AttributeValueMemberSS)
-		return ok && sameSet(a.Value, b.Value)
-	case *types.AttributeValueMemberNS:
-		b, ok := b.(*types.AttributeValueMemberNS)
-		return ok && sameSet(a.Value, b.Value)
-	case *types.AttributeValueMemberBS:
-		b, ok := b.(*types.AttributeValueMemberBS)
-		return ok && sameSet(byteStrings(a.Value), byteStrings(b.Value))
-	}
-	return reflect.DeepEqual(a, b)
-}
-
-func sameSet(a, b []string) bool {
-	return len(a) == len(b) && slices.Equal(slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b)))
-}
-
-func byteStrings(bs [][]byte) []string {
-	out := make([]string, len(bs))
-	for i, b := range bs {
-		out[i] = string(b)
-	}
-	return out
-}
-
 // The single-item operations below serve nodes, edges and collection
 // children alike; pk and sk are already validated keys.
 
@@ -214,7 +169,7 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 	// Only on failure: errors.As's target escapes to the heap.
 	var ccf *types.ConditionalCheckFailedException
 	if c.expr != nil && errors.As(err, &ccf) {
-		if (!w.user || w.guard == guardAbsent) && call.maybeApplied() && equalItems(ccf.Item, item) {
+		if (!w.user || w.guard == guardAbsent) && call.maybeApplied() && ddbitem.Equal(ccf.Item, item) {
 			return nil
 		}
 		err = fmt.Errorf("%w: %w", w.classify(ccf.Item), err)

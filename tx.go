@@ -9,6 +9,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/ddbitem"
 )
 
 // DynamoDB's limits on one TransactWriteItems request.
@@ -87,7 +89,7 @@ func sameCheck(a, b types.TransactWriteItem) bool {
 	ca, cb := a.ConditionCheck, b.ConditionCheck
 	return ca != nil && cb != nil && aws.ToString(ca.ConditionExpression) == aws.ToString(cb.ConditionExpression) &&
 		maps.Equal(ca.ExpressionAttributeNames, cb.ExpressionAttributeNames) &&
-		equalItems(ca.ExpressionAttributeValues, cb.ExpressionAttributeValues)
+		ddbitem.Equal(ca.ExpressionAttributeValues, cb.ExpressionAttributeValues)
 }
 
 // keySize is the size of an action that writes no item: its key.

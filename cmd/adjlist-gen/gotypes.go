@@ -11,6 +11,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/ddbitem"
 )
 
 // gkind is the kind of Go type an attribute gets.
@@ -390,7 +392,7 @@ func (t *table) roundTrip(e *entity) ([]string, error) {
 		}
 		for _, k := range sortedKeys(mergeKeys(data, out)) {
 			a, b := data[k], out[k]
-			if (a == nil) != (b == nil) || a != nil && !equalValues(a, b) {
+			if (a == nil) != (b == nil) || a != nil && !ddbitem.EqualValue(a, b) {
 				if !slices.Contains(bad, k) {
 					bad = append(bad, k)
 				}

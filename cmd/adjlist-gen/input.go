@@ -14,6 +14,8 @@ import (
 
 	"github.com/adjlist/adjlist"
 	"github.com/adjlist/adjlist/workbench"
+
+	"github.com/adjlist/adjlist/internal/ddbitem"
 )
 
 // errBadInput marks a model the command refuses: not JSON, no DataModel,
@@ -204,7 +206,7 @@ func parseTable(w *wbTable) (*table, error) {
 		}
 		key := [2]string{it.pk, it.sk}
 		if old, ok := byKey[key]; ok {
-			if !equalItems(old.av, it.av) {
+			if !ddbitem.Equal(old.av, it.av) {
 				return in("%s and %s have the same keys (%s = %q, %s = %q) and differ: a table holds one item per key", old.where, it.where, t.pk, it.pk, t.sk, it.sk)
 			}
 			if facet >= 0 && !slices.Contains(old.facets, facet) {
@@ -264,7 +266,7 @@ func (t *table) parseIndexes(gsis []wbIndex) error {
 		ix := &index{name: g.IndexName, projection: g.Projection.ProjectionType}
 		k := g.KeyAttributes
 		switch {
-		case !validIndexName(ix.name):
+		case !ddbitem.ValidIndexName(ix.name):
 			return in("index name %q: DynamoDB index names are 3-255 letters, digits, '_', '-' or '.'", ix.name)
 		case slices.ContainsFunc(t.indexes, func(o *index) bool { return o.name == ix.name }):
 			return in("index %s is declared twice", ix.name)
@@ -311,19 +313,6 @@ func (t *table) parseIndexes(gsis []wbIndex) error {
 	return nil
 }
 
-// validIndexName follows DynamoDB's naming rule for indexes.
-func validIndexName(s string) bool {
-	if len(s) < 3 || len(s) > 255 {
-		return false
-	}
-	for _, c := range []byte(s) {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c == '.') {
-			return false
-		}
-	}
-	return true
-}
-
 // parseItem reads one sample item in DynamoDB JSON and checks it as
 // DynamoDB and adjlist would: its table keys non-empty strings within
 // DynamoDB's limits without control characters, numbers valid (written
@@ -362,7 +351,7 @@ func (t *table) parseItem(where string, r rawItem) (*item, error) {
 		if err != nil {
 			return nil, in("attribute %s: %v", name, err)
 		}
-		if !equalValues(v, c) {
+		if !ddbitem.EqualValue(v, c) {
 			t.note("%s: attribute %s holds numbers DynamoDB stores otherwise (%s as %s): the test compares the items as DynamoDB stores them", where, name, itemJSON(map[string]types.AttributeValue{name: v}), itemJSON(map[string]types.AttributeValue{name: c}))
 		}
 		it.av[name] = c
@@ -584,81 +573,6 @@ func keyText(v types.AttributeValue) (string, bool) {
 		return v.Value, true
 	}
 	return "", false
-}
-
-// equalItems reports whether two items hold the same attributes and
-// values, set members in any order (DynamoDB keeps none).
-func equalItems(a, b map[string]types.AttributeValue) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || !equalValues(v, w) {
-			return false
-		}
-	}
-	return true
-}
-
-func equalValues(a, b types.AttributeValue) bool {
-	switch a := a.(type) {
-	case *types.AttributeValueMemberS:
-		b, ok := b.(*types.AttributeValueMemberS)
-		return ok && a.Value == b.Value
-	case *types.AttributeValueMemberN:
-		b, ok := b.(*types.AttributeValueMemberN)
-		return ok && a.Value == b.Value
-	case *types.AttributeValueMemberB:
-		b, ok := b.(*types.AttributeValueMemberB)
-		return ok && bytes.Equal(a.Value, b.Value)
-	case *types.AttributeValueMemberBOOL:
-		b, ok := b.(*types.AttributeValueMemberBOOL)
-		return ok && a.Value == b.Value
-	case *types.AttributeValueMemberNULL:
-		b, ok := b.(*types.AttributeValueMemberNULL)
-		return ok && a.Value == b.Value
-	case *types.AttributeValueMemberSS:
-		b, ok := b.(*types.AttributeValueMemberSS)
-		return ok && sameSet(a.Value, b.Value)
-	case *types.AttributeValueMemberNS:
-		b, ok := b.(*types.AttributeValueMemberNS)
-		return ok && sameSet(a.Value, b.Value)
-	case *types.AttributeValueMemberBS:
-		b, ok := b.(*types.AttributeValueMemberBS)
-		if !ok || len(a.Value) != len(b.Value) {
-			return false
-		}
-		as, bs := make([]string, len(a.Value)), make([]string, len(b.Value))
-		for i := range a.Value {
-			as[i], bs[i] = string(a.Value[i]), string(b.Value[i])
-		}
-		return sameSet(as, bs)
-	case *types.AttributeValueMemberL:
-		b, ok := b.(*types.AttributeValueMemberL)
-		if !ok || len(a.Value) != len(b.Value) {
-			return false
-		}
-		for i := range a.Value {
-			if !equalValues(a.Value[i], b.Value[i]) {
-				return false
-			}
-		}
-		return true
-	case *types.AttributeValueMemberM:
-		b, ok := b.(*types.AttributeValueMemberM)
-		return ok && equalItems(a.Value, b.Value)
-	}
-	return false
-}
-
-func sameSet(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	x, y := slices.Clone(a), slices.Clone(b)
-	slices.Sort(x)
-	slices.Sort(y)
-	return slices.Equal(x, y)
 }
 
 // sortedKeys returns m's keys in order.

@@ -127,64 +127,15 @@ func (s spelling) parse(key string, fields, ids []string) bool {
 // String is the template with its fields as <placeholders>.
 func (s spelling) String() string { return partsString(s) }
 
-// segment is one '#'-separated piece of a key template: text, then
-// perhaps one variable part.
-type segment struct {
-	text     string
-	variable bool
-}
+// overlap reports whether two key templates can build the same key
+// (keycodec.Overlap).
+func overlap(s, o spelling) bool { return keycodec.Overlap(s.parts(), o.parts()) }
 
-// segments splits a table key template at the '#'s of its text. A field
-// never holds a raw '#' (ids are escaped), so every key s builds has
-// exactly these segments.
-func (s spelling) segments() []segment {
-	out := []segment{{}}
-	text := func(s string) {
-		for i, piece := range strings.Split(s, "#") {
-			if i > 0 {
-				out = append(out, segment{})
-			}
-			out[len(out)-1].text += piece
-		}
-	}
-	for _, p := range s {
-		if p.kind == partField {
-			out[len(out)-1].variable = true
-		} else {
-			text(p.name)
-		}
+// parts is s as keycodec reads a template.
+func (s spelling) parts() []keycodec.Part {
+	out := make([]keycodec.Part, len(s))
+	for i, p := range s {
+		out[i] = keycodec.Part{Text: p.name, Variable: p.kind == partField}
 	}
 	return out
-}
-
-// overlap reports whether two key templates can build the same key. It
-// may report an overlap that the ids' equalities across the keys rule
-// out (it reads each key alone), never miss one.
-func overlap(s, o spelling) bool {
-	a, b := s.segments(), o.segments()
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		x, y := a[i], b[i]
-		switch {
-		case !x.variable && !y.variable:
-			if x.text != y.text {
-				return false
-			}
-		case x.variable && y.variable:
-			if !strings.HasPrefix(x.text, y.text) && !strings.HasPrefix(y.text, x.text) {
-				return false
-			}
-		case x.variable: // y's text must be x's and a non-empty id
-			if !strings.HasPrefix(y.text, x.text) || len(y.text) == len(x.text) {
-				return false
-			}
-		default:
-			if !strings.HasPrefix(x.text, y.text) || len(x.text) == len(y.text) {
-				return false
-			}
-		}
-	}
-	return true
 }

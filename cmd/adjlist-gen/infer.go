@@ -594,54 +594,14 @@ func firstOverlap(ents []*entity) (int, int, bool) {
 	return 0, 0, false
 }
 
-type segment struct {
-	text     string
-	variable bool
-}
+// overlap reports whether two templates can build the same key, as the
+// library's Table.Check judges it.
+func overlap(s, o []tpart) bool { return keycodec.Overlap(codecParts(s), codecParts(o)) }
 
-func segments(parts []tpart) []segment {
-	out := []segment{{}}
-	for _, p := range parts {
-		if p.v != nil {
-			out[len(out)-1].variable = true
-			continue
-		}
-		for i, piece := range strings.Split(p.lit, "#") {
-			if i > 0 {
-				out = append(out, segment{})
-			}
-			out[len(out)-1].text += piece
-		}
+func codecParts(parts []tpart) []keycodec.Part {
+	out := make([]keycodec.Part, len(parts))
+	for i, p := range parts {
+		out[i] = keycodec.Part{Text: p.lit, Variable: p.v != nil}
 	}
 	return out
-}
-
-// overlap reports whether two templates can build the same key.
-func overlap(s, o []tpart) bool {
-	a, b := segments(s), segments(o)
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		x, y := a[i], b[i]
-		switch {
-		case !x.variable && !y.variable:
-			if x.text != y.text {
-				return false
-			}
-		case x.variable && y.variable:
-			if !strings.HasPrefix(x.text, y.text) && !strings.HasPrefix(y.text, x.text) {
-				return false
-			}
-		case x.variable:
-			if !strings.HasPrefix(y.text, x.text) || len(y.text) == len(x.text) {
-				return false
-			}
-		default:
-			if !strings.HasPrefix(x.text, y.text) || len(x.text) == len(y.text) {
-				return false
-			}
-		}
-	}
-	return true
 }

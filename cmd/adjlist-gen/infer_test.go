@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 	"testing"
 
@@ -337,5 +336,4 @@ func TestOverlap(t *testing.T) {
 	assert.False(t, overlap(parts("u#", nil), parts("u#", nil, "#x")))
 	assert.True(t, overlap(parts(nil), parts("info")))
 	assert.False(t, overlap(parts("User:", nil), parts("Room:", nil)))
-	assert.True(t, slices.Equal(segments(parts("a#", nil, "#b")), []segment{{"a", false}, {"", true}, {"b", false}}))
 }

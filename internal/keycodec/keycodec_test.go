@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 func escape(id string) string {
@@ -41,5 +43,24 @@ func TestValidName(t *testing.T) {
 		if ValidName(s) != want {
 			t.Errorf("ValidName(%q) = %v, want %v", s, !want, want)
 		}
+	}
+}
+
+func TestOverlap(t *testing.T) {
+	v := Part{Variable: true}
+	text := func(s string) Part { return Part{Text: s} }
+	for name, c := range map[string]struct {
+		a, b []Part
+		want bool
+	}{
+		"same template":               {[]Part{text("u#"), v}, []Part{text("u#"), v}, true},
+		"other prefix":                {[]Part{text("u#"), v}, []Part{text("p#"), v}, false},
+		"more segments":               {[]Part{text("u#"), v}, []Part{text("u#"), v, text("#x")}, false},
+		"a bare id and a constant":    {[]Part{v}, []Part{text("info")}, true},
+		"an id after text, no '#'":    {[]Part{text("User:"), v}, []Part{text("Room:"), v}, false},
+		"constant equal to prefix":    {[]Part{text("u#"), v}, []Part{text("u#")}, false},
+		"constant longer than prefix": {[]Part{text("u"), v}, []Part{text("user")}, true},
+	} {
+		assert.Equal(t, c.want, Overlap(c.a, c.b), name)
 	}
 }

@@ -131,7 +131,9 @@ func keyValueText(av types.AttributeValue) (string, bool) {
 // ("S" or "N"); ok is false for a number that is not one.
 func typedKeyValue(typ, text string) (types.AttributeValue, bool) {
 	if typ == "N" {
-		if _, err := strconv.ParseFloat(text, 64); err != nil {
+		// Decimal text only: ParseFloat also takes "NaN", "Inf", hex and
+		// '_', which DynamoDB refuses as numbers.
+		if _, err := strconv.ParseFloat(text, 64); err != nil || strings.ContainsAny(text, "xXpPnNiI_") {
 			return nil, false
 		}
 		return &types.AttributeValueMemberN{Value: text}, true

@@ -419,3 +419,21 @@ func TestKeyFieldsWithTableTagKey(t *testing.T) {
 	assert.Equal(t, adjlist.Item{"PK": av("d#d1"), "SK": av("meta"), "deviceId": av("d1"), "model": av("x")}, out.Item)
 	assert.ErrorIs(t, devices.Put(ctx, adjlist.IDs{"d2"}, device{DeviceID: "d1"}), adjlist.ErrInvalidKey)
 }
+
+// TestNumberKeyFieldTakesDecimalIDs: a key field the Go type holds as a
+// number takes only ids DynamoDB stores as numbers, refused before any
+// request otherwise.
+func TestNumberKeyFieldTakesDecimalIDs(t *testing.T) {
+	t.Parallel()
+	calls := &countingClient{}
+	table := adjlist.NewTable(calls, "t", func(o *adjlist.Options) { o.NoIndex = true })
+	type score struct {
+		Round int `dynamodbav:"round"`
+	}
+	scores := adjlist.NewEntity[score](table, "score", "r#{round}", "s")
+	require.NoError(t, table.Check())
+	for _, id := range []string{"NaN", "Inf", "0x10", "1_000", "abc"} {
+		assert.ErrorIs(t, scores.Put(context.Background(), adjlist.IDs{id}, score{}), adjlist.ErrInvalidKey, id)
+	}
+	assert.Zero(t, calls.total())
+}

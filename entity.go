@@ -266,13 +266,6 @@ func (e *Entity[T]) item(ids IDs, data T, create bool, o *WriteOptions) (Item, i
 	return item, itemKey{pk, sk}, err
 }
 
-// unmarshal decodes item, the item with ids, into out, with the values
-// of T that its keys hold filled in. It may modify item.
-func (e *Entity[T]) unmarshal(item Item, ids []string, out *T) error {
-	e.data.fill(e.fields, ids, item)
-	return e.t.unmarshalData(item, out)
-}
-
 // Get reads the item with ids with one GetItem, eventually consistent
 // unless optFns ask for a strongly consistent read ([Consistent]), and
 // decodes its attributes into T. It returns [ErrNotFound] if there is no
@@ -417,7 +410,8 @@ func (e *Entity[T]) decode(item Item) (EntityItem[T], bool, error) {
 		return EntityItem[T]{}, false, nil
 	}
 	v := EntityItem[T]{IDs: ids}
-	return v, true, e.unmarshal(item, ids, &v.Data)
+	e.data.fill(e.fields, ids, item)
+	return v, true, e.t.unmarshalData(item, &v.Data)
 }
 
 // parseKeys reads the ids from an item's table keys, or ok=false, which

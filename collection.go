@@ -91,6 +91,13 @@ func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*
 		c.it, c.err = c.t.newItemType(fmt.Sprintf("child %s of %s", childType, parent.typ),
 			keyCtx{self: c.prefix, parent: parent.typ + "#"}, opts.Indexes, partParent, partParent)
 		c.it.shards = c.shards
+		c.it.parent = spelling{{partLit, parent.typ + "#"}, {partField, "id"}}
+		c.it.pk, c.it.sk = c.it.parent, spelling{{partLit, c.prefix}, {partField, "child"}}
+		if c.shards > 0 {
+			c.it.shardField = "shard of child"
+			c.it.pk = append(slices.Clip(c.it.parent), KeyPart{partLit, "#"}, KeyPart{partField, c.it.shardField})
+		}
+		c.it.self = c.it.sk
 	}
 	if c.err == nil {
 		c.tr, c.err = c.t.newTracking(opts.Tracking)

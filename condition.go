@@ -564,5 +564,5 @@ func (p endpoint) rangeRest() spelling {
 	if !p.isChild() {
 		return nil
 	}
-	return endpointParts(p, "id")[1:]
+	return p.spelling("id")[1:]
 }

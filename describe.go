@@ -219,11 +219,7 @@ func typeOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }
 
 func (n *Node[N]) describe() shape {
 	o := n.t.opts
-	k := keyFormats{pk: []KeyFormatPart{textPart(n.typ + "#"), idPart("id")}}
-	k.sk, k.self = k.pk, k.pk
-	if n.marker != "" {
-		k.sk = []KeyFormatPart{textPart(n.marker)}
-	}
+	k := n.it.formats()
 	pk, sk := formatText(k.pk), formatText(k.sk)
 	item := &ItemType{Name: "node " + n.typ, Kind: "node", Type: n.typ, PartitionKey: pk, SortKey: sk,
 		Attributes: attributes(typeOf[N]()), Expiry: n.tr.expiry}
@@ -240,22 +236,9 @@ func (n *Node[N]) describe() shape {
 	return s
 }
 
-// endpointFormat is the key an edge stores for endpoint p, whose id is
-// named side: a node key STU#<from>, or a child's ref
-// WS#<from parent>#PROJ#<from> (as [endpoint.pattern] writes them).
-func endpointFormat(p endpoint, side string) []KeyFormatPart {
-	if p.isChild() {
-		return []KeyFormatPart{textPart(p.parent + "#"), idPart(side + " parent"), textPart("#" + p.typ + "#"), idPart(side)}
-	}
-	return []KeyFormatPart{textPart(p.typ + "#"), idPart(side)}
-}
-
 func (e *Edge[E]) describe() shape {
 	o := e.t.opts
-	k := keyFormats{source: endpointFormat(e.src, "from"), target: endpointFormat(e.dst, "to")}
-	k.pk = k.source
-	k.sk = joinParts([]KeyFormatPart{textPart(e.prefix[:e.labelLen])}, k.target)
-	k.self = k.sk
+	k := e.it.formats()
 	ipkParts := k.target
 	if e.shards > 1 {
 		ipkParts = joinParts(k.target, shardPart("from", e.shards))
@@ -317,13 +300,7 @@ func (e *Edge[E]) describe() shape {
 
 func (c *Collection[P, C]) describe() shape {
 	o := c.t.opts
-	k := keyFormats{parent: []KeyFormatPart{textPart(c.parent.typ + "#"), idPart("id")},
-		sk: []KeyFormatPart{textPart(c.prefix), idPart("child")}}
-	k.pk, k.self = k.parent, k.sk
-	if c.shards > 0 {
-		// The children's partitions: the parent's key and a shard.
-		k.pk = joinParts(k.parent, shardPart("child", c.shards))
-	}
+	k := c.it.formats()
 	pk := formatText(k.parent)
 	item := &ItemType{
 		Name: fmt.Sprintf("child %s of %s", c.childType, c.parent.typ), Kind: "child",
@@ -364,8 +341,7 @@ func (c *Collection[P, C]) describe() shape {
 
 func (e *Entity[T]) describe() shape {
 	o := e.t.opts
-	k := keyFormats{pk: e.pk.format(), sk: e.sk.format()}
-	k.self = k.sk
+	k := e.it.formats()
 	item := &ItemType{Name: "entity " + e.name, Kind: "entity", Type: e.name,
 		PartitionKey: formatText(k.pk), SortKey: formatText(k.sk), Expiry: e.tr.expiry}
 	for _, a := range attributes(typeOf[T]()) {
@@ -403,18 +379,27 @@ func (e *Entity[T]) describe() shape {
 	return s
 }
 
-// format is the spelling as key format parts: its text, and its key
-// fields as ids.
-func (s spelling) format() []KeyFormatPart {
-	groups := make([][]KeyFormatPart, len(s))
-	for i, p := range s {
-		if p.kind == partField {
-			groups[i] = []KeyFormatPart{idPart(p.name)}
-		} else {
-			groups[i] = []KeyFormatPart{textPart(p.name)}
+// formats are the item type's keys as Describe draws them, from its
+// templates (itemType.pk ...).
+func (it *itemType) formats() keyFormats {
+	f := func(s spelling) []KeyFormatPart {
+		if s == nil {
+			return nil
 		}
+		groups := make([][]KeyFormatPart, len(s))
+		for i, p := range s {
+			switch {
+			case p.kind != partField:
+				groups[i] = []KeyFormatPart{textPart(p.name)}
+			case p.name == it.shardField:
+				groups[i] = []KeyFormatPart{{Kind: PartShard, Name: fmt.Sprintf("%s, %d", p.name, it.shards)}}
+			default:
+				groups[i] = []KeyFormatPart{idPart(p.name)}
+			}
+		}
+		return joinParts(groups...)
 	}
-	return joinParts(groups...)
+	return keyFormats{pk: f(it.pk), sk: f(it.sk), self: f(it.self), source: f(it.source), target: f(it.target), parent: f(it.parent)}
 }
 
 // AccessPattern documents a query as an access pattern of its own for

@@ -119,6 +119,12 @@ func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*Ed
 		e.it, e.err = e.t.newItemType("edge "+e.prefix, keyCtx{self: e.prefix, source: e.sourcePrefix, target: dst.keyPrefix()},
 			opts.Indexes, partSource, partSource, partTarget)
 		e.it.ends = &edgeEnds{src: src, dst: dst, label: e.prefix[:e.labelLen]}
+		e.it.source, e.it.target = src.spelling("from"), dst.spelling("to")
+		e.it.pk, e.it.sk = e.it.source, e.it.target
+		if label != "" {
+			e.it.sk = append(spelling{{partLit, label + "#"}}, e.it.target...)
+		}
+		e.it.self = e.it.sk
 	}
 	if e.err == nil {
 		e.tr, e.err = e.t.newTracking(opts.Tracking)

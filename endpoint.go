@@ -115,13 +115,14 @@ func (p endpoint) String() string {
 	return p.typ
 }
 
-// pattern is the endpoint's key with a placeholder for the id:
-// "CRS#<to>", or "WS#<to parent>#PROJ#<to>".
-func (p endpoint) pattern(name string) string {
+// spelling is the key an edge stores for the endpoint, its id field
+// named side: a node key "CRS#<to>", or a child's ref
+// "WS#<to parent>#PROJ#<to>".
+func (p endpoint) spelling(side string) spelling {
 	if p.isChild() {
-		return fmt.Sprintf("%s#<%s parent>#%s#<%s>", p.parent, name, p.typ, name)
+		return spelling{{partLit, p.parent + "#"}, {partField, side + " parent"}, {partLit, "#" + p.typ + "#"}, {partField, side}}
 	}
-	return p.typ + "#<" + name + ">"
+	return spelling{{partLit, p.typ + "#"}, {partField, side}}
 }
 
 // missing is the error of a PutChecked whose endpoint item is absent.

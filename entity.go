@@ -122,7 +122,7 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 		e.pkN = len(e.fields)
 		e.fields = e.sk.fieldsOf(e.fields)
 		e.it, e.err = t.newItemType("entity "+name, keyCtx{self: "", fields: e.fields}, opts.Indexes, partSelf, partField)
-		e.it.homePK, e.it.homeSK = e.pk, e.sk
+		e.it.pk, e.it.sk, e.it.self, e.it.byIDs = e.pk, e.sk, e.sk, true
 		for i := range e.it.indexes {
 			b := &e.it.indexes[i]
 			if b.ix.Local {

@@ -323,11 +323,11 @@ func (e *Entity[T]) keyType() *itemType        { return &e.it }
 // invertedKeys are the patterns of an edge's keys in the inverted index
 // with explicit keys: the target's key (and shard), then the source's.
 func (e *Edge[E]) invertedKeys() (pk, sk []KeyPart) {
-	pk = endpointParts(e.dst, "to")
+	pk = e.it.target
 	if e.shards > 1 {
-		pk = append(pk, KeyPart{partLit, "#"}, KeyPart{partField, "shard"})
+		pk = append(slices.Clip(pk), KeyPart{partLit, "#"}, KeyPart{partField, "shard"})
 	}
-	return pk, endpointParts(e.src, "from")
+	return pk, e.it.source
 }
 
 // indexPatterns are the patterns of h's keys in index ("" pk for a

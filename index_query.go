@@ -130,7 +130,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	if err != nil {
 		return queryKeys{}, err
 	}
-	if ix.native() || it.homePK != nil && ix == &t.indexes[0] && t.layout == sortKeyIndex {
+	if ix.native() || it.byIDs && ix == &t.indexes[0] && t.layout == sortKeyIndex {
 		return it.nativeKeys(t, ix, values)
 	}
 	b, ok := it.indexIn(index)
@@ -207,7 +207,7 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 		filled, values = append(filled, key), values[n:]
 	}
 	k, err := nativeQueryKeys(ix, partition, append(filled, values...))
-	if err != nil || k.native.next == nil || it.homePK == nil {
+	if err != nil || k.native.next == nil || !it.byIDs {
 		return k, err
 	}
 	// An entity's own table keys are keys, not data: range values on the
@@ -227,12 +227,12 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 // key in a local index (the node key of the id given).
 func (it *itemType) spelled(t *Table, attr string, local bool) []KeyPart {
 	switch {
-	case attr == t.opts.PartitionKey && it.homePK != nil:
-		return it.homePK
+	case attr == t.opts.PartitionKey && it.byIDs:
+		return it.pk
 	case attr == t.opts.PartitionKey && local:
 		return []KeyPart{{kind: it.home}}
-	case attr == t.opts.SortKey && it.homeSK != nil:
-		return it.homeSK
+	case attr == t.opts.SortKey && it.byIDs:
+		return it.sk
 	}
 	return nil
 }

@@ -67,6 +67,11 @@ func NewNode[N any](t *Table, nodeType, marker string, optFns ...func(*NodeOptio
 	if n.err == nil {
 		n.it, n.err = t.newItemType("node "+nodeType, keyCtx{self: nodeType + "#"}, opts.Indexes, partSelf)
 	}
+	n.it.pk = spelling{{partLit, nodeType + "#"}, {partField, "id"}}
+	n.it.sk, n.it.self = n.it.pk, n.it.pk
+	if marker != "" {
+		n.it.sk = spelling{{partLit, marker}}
+	}
 	if n.err == nil {
 		n.tr, n.err = t.newTracking(opts.Tracking)
 	}

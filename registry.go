@@ -165,7 +165,7 @@ func (e *Entity[T]) recorded() recorded {
 		match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
 		check: e.check(), holds: e.t.holdsOf(reflect.TypeFor[T](), &e.tr)}
 	if e.err == nil {
-		r.pk, r.sk = e.pk, e.sk
+		r.pk, r.sk = e.it.pk, e.it.sk
 	}
 	return r
 }
@@ -221,12 +221,7 @@ func (n *Node[N]) record() {
 		match: n.hasKeys,
 		check: dataCheck[N](n.t), holds: n.t.holdsOf(reflect.TypeFor[N](), &n.tr)}
 	if n.err == nil {
-		pk := spelling{{partLit, n.typ + "#"}, {partField, "id"}}
-		sk := pk
-		if n.marker != "" {
-			sk = spelling{{partLit, n.marker}}
-		}
-		r.pk, r.sk = pk, sk
+		r.pk, r.sk = n.it.pk, n.it.sk
 	}
 	_ = n.t.record(r)
 }
@@ -242,25 +237,11 @@ func (e *Edge[E]) record() {
 		check: dataCheck[E](e.t), holds: e.t.holdsOf(reflect.TypeFor[E](), &e.tr),
 		refs: e.refs}
 	if e.err == nil {
-		sk := endpointParts(e.dst, "to")
-		if e.label != "" {
-			sk = append(spelling{{partLit, e.label + "#"}}, sk...)
-		}
-		r.pk, r.sk = endpointParts(e.src, "from"), sk
+		r.pk, r.sk = e.it.pk, e.it.sk
 	} else {
 		r.name = "edge " + e.label
 	}
 	_ = e.t.record(r)
-}
-
-// endpointParts is the key an edge stores for endpoint p, whose id field
-// is side: a node key (STU#{from}), or a child's ref
-// (WS#{fromParent}#PROJ#{from}).
-func endpointParts(p endpoint, side string) spelling {
-	if p.isChild() {
-		return spelling{{partLit, p.parent + "#"}, {partField, side + "Parent"}, {partLit, "#" + p.typ + "#"}, {partField, side}}
-	}
-	return spelling{{partLit, p.typ + "#"}, {partField, side}}
 }
 
 // record records collection c, whatever its error.
@@ -271,11 +252,7 @@ func (c *Collection[P, C]) record() {
 		check: dataCheck[C](c.t), holds: c.t.holdsOf(reflect.TypeFor[C](), &c.tr),
 		refs: func(item Item, buf []itemRef) []itemRef { return c.refs(item, of, buf) }}
 	if c.err == nil {
-		pk := spelling{{partLit, c.parent.typ + "#"}, {partField, "parent"}}
-		if c.shards > 0 {
-			pk = append(pk, KeyPart{partLit, "#"}, KeyPart{partField, "shard"})
-		}
-		r.pk, r.sk = pk, spelling{{partLit, c.prefix}, {partField, "id"}}
+		r.pk, r.sk = c.it.pk, c.it.sk
 	} else {
 		r.name = "child " + c.childType
 	}

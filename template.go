@@ -535,10 +535,23 @@ type itemType struct {
 	kind     string // "node STU", "edge ENROLL (STU → CRS)", "child PROJ of WS"
 	prefixes keyCtx
 	home     partKind // the part that is its table partition key
-	// homePK and homeSK are an Entity's table keys, which a native
-	// index keyed on them is queried by (a local index's partition is
-	// homePK); nil for the presets, whose partition is home's node key.
-	homePK, homeSK spelling
+	// pk and sk are its table keys as templates, a preset's as an
+	// Entity's: text, and its ids as key fields named as Describe draws
+	// them ("STU#<id>", "ENROLL#CRS#<to>", "WS#<id>#<shard of child>").
+	// The table records them (Table.Check, TypeOf, Verify) and Describe
+	// draws them; TestPresetsAreTemplates holds each preset's own key
+	// code to them. self, source, target and parent are the node keys its
+	// index key templates may name ([SelfKey], [SourceKey], [TargetKey],
+	// [ParentKey]); nil where it has none.
+	pk, sk                       spelling
+	self, source, target, parent spelling
+	// shardField is the key field of pk that holds a sharded partition's
+	// shard; "" unsharded.
+	shardField string
+	// byIDs: a native index keyed on its table keys takes their ids and
+	// spells them (an Entity's; a local index's partition is pk); a
+	// preset's takes the key values as they are.
+	byIDs bool
 	// shards is how many table partitions the type's items of one
 	// partition key are spread over (a sharded Collection's); 0: one.
 	shards int
@@ -631,9 +644,9 @@ func (it *itemType) sample(p KeyPart) (v string, ref bool) {
 	if e := it.ends; e != nil {
 		switch {
 		case p.kind == partSource && e.src.isChild():
-			return e.src.pattern("from"), true
+			return it.source.String(), true
 		case (p.kind == partTarget || p.kind == partSelf) && e.dst.isChild():
-			return e.dst.pattern("to"), true
+			return it.target.String(), true
 		}
 	}
 	return it.placeholder(p), false

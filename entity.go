@@ -44,8 +44,10 @@ type Entity[T any] struct {
 	it     itemType
 	tr     tracking
 	data   dataFields
-	// decodeItem is decode, bound once rather than per query.
+	// decodeItem is decode, and keyedIDs keyedData, bound once rather
+	// than per call.
 	decodeItem func(Item) (EntityItem[T], bool, error)
+	keyedIDs   func(ids IDs, item Item) (keyed, error)
 	err        error
 }
 
@@ -141,7 +143,7 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 	if err := t.record(e.recorded()); e.err == nil {
 		e.err = err
 	}
-	e.decodeItem = e.decode
+	e.decodeItem, e.keyedIDs = e.decode, e.keyedData
 	return e
 }
 
@@ -204,7 +206,7 @@ func (e *Entity[T]) keyCtx(pk, sk string, ids []string) *keyCtx {
 // [*KeyError]); data naming a key attribute is [ErrKeyAttribute]: all
 // before any request.
 func (e *Entity[T]) Put(ctx context.Context, ids IDs, data T, optFns ...func(*WriteOptions)) error {
-	return e.put(ctx, "Entity.Put", guardAbsent, ids, data, optFns)
+	return e.handle().put(ctx, "Entity.Put", guardAbsent, &keyed{kc: keyCtx{ids: ids}}, nil, data, optFns)
 }
 
 // Replace writes the item with ids (nil: from the data, as [Entity.Put])
@@ -215,55 +217,13 @@ func (e *Entity[T]) Put(ctx context.Context, ids IDs, data T, optFns ...func(*Wr
 // keeps them; [Verify] reports them). Bad ids are [ErrInvalidKey], data
 // naming a key attribute [ErrKeyAttribute], before any request.
 func (e *Entity[T]) Replace(ctx context.Context, ids IDs, data T, optFns ...func(*WriteOptions)) error {
-	return e.put(ctx, "Entity.Replace", guardNone, ids, data, optFns)
+	return e.handle().put(ctx, "Entity.Replace", guardNone, &keyed{kc: keyCtx{ids: ids}}, nil, data, optFns)
 }
 
-func (e *Entity[T]) put(ctx context.Context, op string, g guardKind, ids IDs, data T, optFns []func(*WriteOptions)) error {
-	ctx, sp := e.t.startSpan(ctx, op)
-	var w writeCond // on the stack: t.put keeps no reference
-	item, k, err := e.putItem(&w, g, ids, data, optFns)
-	if err != nil {
-		return sp.done(e.t.opErr(op, k.pk, k.sk, err))
-	}
-	return sp.done(e.t.put(ctx, op, k.pk, k.sk, item, &w))
-}
-
-// putItem builds the item with ids and the condition of its put.
-func (e *Entity[T]) putItem(w *writeCond, g guardKind, ids IDs, data T, optFns []func(*WriteOptions)) (Item, itemKey, error) {
-	o := writeOptions(optFns)
-	item, k, err := e.item(ids, data, g == guardAbsent, &o)
-	if err == nil {
-		err = e.t.putCond(w, &e.tr, g, &o, ErrExists, item)
-	}
-	return item, k, err
-}
-
-// item builds the full item with ids: its data, primary key, what the
-// handle tracks (as a create, or an overwrite; o may be nil) and derived
-// index keys. Key fields T declares come from the data when ids is empty,
-// and must agree with ids otherwise; attributes kept only inside keys are
-// left out once the keys are rendered.
+// item builds the full item with ids, as a create or an overwrite (o
+// may be nil).
 func (e *Entity[T]) item(ids IDs, data T, create bool, o *WriteOptions) (Item, itemKey, error) {
-	item, err := e.t.marshalData(data)
-	if err == nil {
-		ids, err = e.data.ids(e.name, e.fields, ids, item)
-	}
-	if err != nil {
-		return nil, itemKey{}, err
-	}
-	pk, sk, err := e.Key(ids...)
-	if err != nil {
-		return nil, itemKey{pk, sk}, err
-	}
-	e.t.setKeys(item, pk, sk)
-	if err := e.tr.stamp(item, create, o); err != nil {
-		return nil, itemKey{pk, sk}, err
-	}
-	if len(e.it.indexes) > 0 {
-		err = addIndexKeys(e.it.indexes, item, e.keyCtx(pk, sk, ids))
-	}
-	e.data.drop(item)
-	return item, itemKey{pk, sk}, err
+	return e.handle().item(&keyed{kc: keyCtx{ids: ids}}, nil, data, create, o)
 }
 
 // Get reads the item with ids with one GetItem, eventually consistent
@@ -292,11 +252,21 @@ func (e *Entity[T]) Update(ctx context.Context, ids IDs, update Update, optFns .
 
 // handle is the implementation of e's single-item verbs.
 func (e *Entity[T]) handle() handle[T] {
-	h := handle[T]{t: e.t, it: &e.it, tr: &e.tr, exists: ErrExists, err: e.err}
+	h := handle[T]{t: e.t, it: &e.it, tr: &e.tr, exists: ErrExists, err: e.err, keyIDs: e.keyedIDs}
 	if e.data.types != nil || len(e.data.keyOnly) > 0 {
 		h.data = &e.data
 	}
 	return h
+}
+
+// keyedData is the keys of the item with ids whose data is item: the
+// ids of key fields T declares come from the data ([dataFields.ids]).
+func (e *Entity[T]) keyedData(ids IDs, item Item) (keyed, error) {
+	ids, err := e.data.ids(e.name, e.fields, ids, item)
+	if err != nil {
+		return keyed{}, err
+	}
+	return e.keyed(ids)
 }
 
 // keyed is the keys of the item with ids.
@@ -464,25 +434,13 @@ func (e *Entity[T]) Into(dst *[]EntityItem[T]) Target {
 // TxPut adds to tx the guarded create of the item with ids, as
 // [Entity.Put]; an existing item makes Commit fail with [ErrExists].
 func (e *Entity[T]) TxPut(tx *Tx, ids IDs, data T, optFns ...func(*WriteOptions)) {
-	e.txPut(tx, "Entity.TxPut", guardAbsent, ids, data, optFns)
+	e.handle().txPut(tx, "Entity.TxPut", guardAbsent, &keyed{kc: keyCtx{ids: ids}}, nil, data, optFns)
 }
 
 // TxReplace adds to tx the overwrite of the item with ids, as
 // [Entity.Replace].
 func (e *Entity[T]) TxReplace(tx *Tx, ids IDs, data T, optFns ...func(*WriteOptions)) {
-	e.txPut(tx, "Entity.TxReplace", guardNone, ids, data, optFns)
-}
-
-func (e *Entity[T]) txPut(tx *Tx, op string, g guardKind, ids IDs, data T, optFns []func(*WriteOptions)) {
-	if !tx.sameTable(e.t) {
-		return
-	}
-	w := new(writeCond) // the Tx keeps it until Commit
-	item, k, err := e.putItem(w, g, ids, data, optFns)
-	if tx.setErr(err) {
-		return
-	}
-	tx.put(op, k, item, w)
+	e.handle().txPut(tx, "Entity.TxReplace", guardNone, &keyed{kc: keyCtx{ids: ids}}, nil, data, optFns)
 }
 
 // TxUpdate adds to tx the update of the existing item with ids, as

@@ -24,6 +24,11 @@ type handle[D any] struct {
 	// data fills in an Entity's values that its keys hold; nil for the
 	// presets.
 	data *dataFields
+	// keyIDs builds an Entity's keys for a write from the ids given and
+	// the item's data, which holds the ids of the key fields T declares:
+	// its keyed holds only the ids given. nil for the presets, whose keys
+	// come built.
+	keyIDs func(ids IDs, item Item) (keyed, error)
 }
 
 // decode decodes the item k read into out, with the values its keys
@@ -48,16 +53,24 @@ type keyed struct {
 // key is the item's primary key.
 func (k *keyed) key() itemKey { return itemKey{k.kc.pk, k.kc.sk} }
 
-// item builds the item k with data: data marshalled, the primary key,
-// an edge's inverted index keys, what the handle tracks (as a create, or
-// an overwrite; o may be nil) and the derived index keys; keyErr is the
-// error of building k.
+// item builds the item k with data: data marshalled, the primary key
+// (an Entity's built here, from the ids and the data), an edge's inverted
+// index keys, what the handle tracks (as a create, or an overwrite; o may
+// be nil) and the derived index keys, less what an Entity keeps only
+// inside keys; keyErr is the error of building k.
 func (h handle[D]) item(k *keyed, keyErr error, data D, create bool, o *WriteOptions) (Item, itemKey, error) {
 	if keyErr != nil {
 		return nil, k.key(), keyErr
 	}
-	item, err := h.t.dataItem(k.kc.pk, k.kc.sk, data, h.tr, create, o)
+	item, err := h.t.marshalData(data)
+	if err == nil && h.keyIDs != nil {
+		*k, err = h.keyIDs(k.kc.ids, item)
+	}
 	if err != nil {
+		return nil, k.key(), err
+	}
+	h.t.setKeys(item, k.kc.pk, k.kc.sk)
+	if err := h.tr.stamp(item, create, o); err != nil {
 		return nil, k.key(), err
 	}
 	if k.ipk != "" {
@@ -67,6 +80,9 @@ func (h handle[D]) item(k *keyed, keyErr error, data D, create bool, o *WriteOpt
 	if len(h.it.indexes) > 0 {
 		kc := k.kc // a copy made here alone: addIndexKeys keeps it
 		err = addIndexKeys(h.it.indexes, item, &kc)
+	}
+	if h.data != nil {
+		h.data.drop(item)
 	}
 	return item, k.key(), err
 }

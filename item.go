@@ -53,21 +53,6 @@ func decodeRaw[V any](herr error, item Item, decode func(Item) (V, bool, error))
 	return v, ok, nil
 }
 
-// dataItem is data marshalled (marshalData) with the primary key set and
-// what tr tracks stamped (as a create, or an overwrite; o may be nil): an
-// item before its index keys.
-func (t *Table) dataItem(pk, sk string, data any, tr *tracking, create bool, o *WriteOptions) (Item, error) {
-	item, err := t.marshalData(data)
-	if err != nil {
-		return nil, err
-	}
-	t.setKeys(item, pk, sk)
-	if err := tr.stamp(item, create, o); err != nil {
-		return nil, err
-	}
-	return item, nil
-}
-
 // unmarshalData decodes an item's own data into out, ignoring the key
 // attributes (so a map-typed data never sees them). It may modify item. On
 // failure out is reset to its zero value: the decoder stops at the first

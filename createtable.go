@@ -2,15 +2,13 @@ package adjlist
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"maps"
-	"slices"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/schema"
 )
 
 // TableAdminClient is the subset of the DynamoDB API that [CreateTable]
@@ -200,245 +198,49 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 	if opts.MaxWait <= 0 {
 		return wrap(fmt.Errorf("%w: MaxWait %v", ErrInvalidOption, opts.MaxWait))
 	}
-	ttlAttr, ttlFrom := opts.TimeToLive, "TimeToLive"
-	if ttlAttr == "" {
+	o := schema.Options(opts) // the same fields: this fails to compile when they part
+	ttlFrom := "TimeToLive"
+	if o.TimeToLive == "" {
 		var err error
-		if ttlAttr, err = t.timeToLive(); err != nil {
+		if o.TimeToLive, err = t.timeToLive(); err != nil {
 			return wrap(err)
 		}
 		ttlFrom = "the item types' Tracking.Expiry"
 	}
 	ttl, ok := api.(TimeToLiveClient)
-	if ttlAttr != "" && !ok {
-		return wrap(fmt.Errorf("%w: Time to Live on %q (%s) needs a client with UpdateTimeToLive (TimeToLiveClient)", ErrInvalidOption, ttlAttr, ttlFrom))
+	if o.TimeToLive != "" && !ok {
+		return wrap(fmt.Errorf("%w: Time to Live on %q (%s) needs a client with UpdateTimeToLive (TimeToLiveClient)", ErrInvalidOption, o.TimeToLive, ttlFrom))
 	}
-	if ttlAttr != "" && t.isKeyAttr(ttlAttr) {
-		return wrap(fmt.Errorf("%w: TimeToLive %q is a key attribute", ErrInvalidOption, ttlAttr))
+	if o.TimeToLive != "" && t.isKeyAttr(o.TimeToLive) {
+		return wrap(fmt.Errorf("%w: TimeToLive %q is a key attribute", ErrInvalidOption, o.TimeToLive))
 	}
 	backups, ok := api.(ContinuousBackupsClient)
-	if opts.PointInTimeRecovery && !ok {
+	if o.PointInTimeRecovery && !ok {
 		return wrap(fmt.Errorf("%w: PointInTimeRecovery needs a client with UpdateContinuousBackups (ContinuousBackupsClient)", ErrInvalidOption))
 	}
-	if err := t.checkProduction(&opts); err != nil {
+	st := schemaOf(t)
+	if err := schema.Check(st, &o); err != nil {
 		return wrap(fmt.Errorf("%w: %w", ErrInvalidOption, err))
 	}
-	proj := &types.Projection{ProjectionType: opts.Projection}
-	if opts.Projection == types.ProjectionTypeInclude {
-		proj.NonKeyAttributes = opts.NonKeyAttributes
-	}
-	defs, gsis, lsis := t.tableSchema(proj)
-	for i := range gsis {
-		name := aws.ToString(gsis[i].IndexName)
-		if v, ok := opts.IndexOnDemandThroughput[name]; ok {
-			gsis[i].OnDemandThroughput = &v
-		}
-		if v, ok := opts.IndexWarmThroughput[name]; ok {
-			gsis[i].WarmThroughput = &v
-		}
-	}
-	in := &dynamodb.CreateTableInput{
-		TableName:   aws.String(t.name),
-		BillingMode: types.BillingModePayPerRequest,
-		KeySchema: []types.KeySchemaElement{
-			{AttributeName: aws.String(t.opts.PartitionKey), KeyType: types.KeyTypeHash},
-			{AttributeName: aws.String(t.opts.SortKey), KeyType: types.KeyTypeRange},
-		},
-		AttributeDefinitions:   defs,
-		GlobalSecondaryIndexes: gsis,
-		LocalSecondaryIndexes:  lsis,
-		OnDemandThroughput:     opts.OnDemandThroughput,
-		WarmThroughput:         opts.WarmThroughput,
-		SSESpecification:       opts.SSESpecification,
-	}
-	if opts.DeletionProtectionEnabled {
-		in.DeletionProtectionEnabled = aws.Bool(true)
-	}
-	for _, k := range slices.Sorted(maps.Keys(opts.Tags)) {
-		in.Tags = append(in.Tags, types.Tag{Key: aws.String(k), Value: aws.String(opts.Tags[k])})
-	}
-	if opts.Stream {
-		view := opts.StreamViewType
-		if view == "" {
-			view = types.StreamViewTypeNewAndOldImages
-		}
-		in.StreamSpecification = &types.StreamSpecification{StreamEnabled: aws.Bool(true), StreamViewType: view}
-	}
-	_, err := api.CreateTable(ctx, in)
-	var inUse *types.ResourceInUseException
-	if err != nil && !(opts.IfNotExists && errors.As(err, &inUse)) {
+	if err := schema.Create(ctx, api, ttl, backups, st, &o); err != nil {
 		return wrap(err)
-	}
-	deadline := time.Now().Add(opts.MaxWait)
-	waiter := dynamodb.NewTableExistsWaiter(api, func(w *dynamodb.TableExistsWaiterOptions) {
-		w.MinDelay = time.Second
-		w.MaxDelay = 20 * time.Second
-		w.Retryable = tableAndIndexesActive
-	})
-	if err := waiter.Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(t.name)}, opts.MaxWait); err != nil {
-		return wrap(err)
-	}
-	if ttlAttr != "" {
-		if err := enableTTL(ctx, ttl, t.name, ttlAttr); err != nil {
-			return wrap(err)
-		}
-	}
-	if opts.PointInTimeRecovery {
-		if err := enablePITR(ctx, backups, t.name, opts.RecoveryPeriodInDays, deadline); err != nil {
-			return wrap(err)
-		}
 	}
 	return nil
 }
 
-// checkProduction checks the production settings of opts against t.
-func (t *Table) checkProduction(opts *CreateTableOptions) error {
-	switch {
-	case opts.RecoveryPeriodInDays != 0 && !opts.PointInTimeRecovery:
-		return fmt.Errorf("RecoveryPeriodInDays %d without PointInTimeRecovery", opts.RecoveryPeriodInDays)
-	case opts.RecoveryPeriodInDays < 0 || opts.RecoveryPeriodInDays > 35:
-		return fmt.Errorf("RecoveryPeriodInDays %d, want 1 to 35", opts.RecoveryPeriodInDays)
-	}
-	if err := checkSSE(opts.SSESpecification); err != nil {
-		return err
-	}
-	if _, ok := opts.Tags[""]; ok {
-		return fmt.Errorf("a tag with an empty key")
-	}
-	if v := opts.OnDemandThroughput; v != nil {
-		if err := checkUnits("OnDemandThroughput", v.MaxReadRequestUnits, v.MaxWriteRequestUnits); err != nil {
-			return err
-		}
-	}
-	if v := opts.WarmThroughput; v != nil {
-		if err := checkUnits("WarmThroughput", v.ReadUnitsPerSecond, v.WriteUnitsPerSecond); err != nil {
-			return err
-		}
-	}
-	for _, name := range slices.Sorted(maps.Keys(opts.IndexOnDemandThroughput)) {
-		v := opts.IndexOnDemandThroughput[name]
-		if err := t.checkGlobalIndex("IndexOnDemandThroughput", name); err != nil {
-			return err
-		}
-		if err := checkUnits("IndexOnDemandThroughput["+name+"]", v.MaxReadRequestUnits, v.MaxWriteRequestUnits); err != nil {
-			return err
-		}
-	}
-	for _, name := range slices.Sorted(maps.Keys(opts.IndexWarmThroughput)) {
-		v := opts.IndexWarmThroughput[name]
-		if err := t.checkGlobalIndex("IndexWarmThroughput", name); err != nil {
-			return err
-		}
-		if err := checkUnits("IndexWarmThroughput["+name+"]", v.ReadUnitsPerSecond, v.WriteUnitsPerSecond); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// checkGlobalIndex reports an error unless name is a global secondary
-// index of t.
-func (t *Table) checkGlobalIndex(field, name string) error {
+// schemaOf describes t's keys and indexes for [schema.Create].
+func schemaOf(t *Table) *schema.Table {
+	st := &schema.Table{Name: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Inverted: t.layout != noIndex}
 	for _, ix := range t.indexes {
-		if ix.Name == name && ix.Local {
-			return fmt.Errorf("%s: %q is a local secondary index, which has the table's throughput", field, name)
+		sx := schema.Index{Name: ix.Name, Local: ix.Local, Projection: ix.Projection, NonKeyAttributes: ix.NonKeyAttributes}
+		partition, sort := ix.KeySchema(t.opts.PartitionKey)
+		for _, a := range partition {
+			sx.Partition = append(sx.Partition, schema.KeyAttribute(a))
 		}
-		if ix.Name == name {
-			return nil
+		for _, a := range sort {
+			sx.Sort = append(sx.Sort, schema.KeyAttribute(a))
 		}
+		st.Indexes = append(st.Indexes, sx)
 	}
-	return fmt.Errorf("%s: table %s has no global secondary index %q", field, t.name, name)
-}
-
-// checkUnits reports an error unless one of read and write is set and
-// every one set is at least 1.
-func checkUnits(field string, read, write *int64) error {
-	if read == nil && write == nil {
-		return fmt.Errorf("%s sets neither read nor write units", field)
-	}
-	for _, v := range []*int64{read, write} {
-		if v != nil && *v < 1 {
-			return fmt.Errorf("%s: %d units, want at least 1", field, *v)
-		}
-	}
-	return nil
-}
-
-// checkSSE reports an error for an encryption setting DynamoDB cannot
-// take.
-func checkSSE(s *types.SSESpecification) error {
-	switch {
-	case s == nil:
-		return nil
-	case s.SSEType != "" && s.SSEType != types.SSETypeKms:
-		return fmt.Errorf("SSESpecification: SSEType %q, want KMS", s.SSEType)
-	case s.KMSMasterKeyId != nil && *s.KMSMasterKeyId == "":
-		return fmt.Errorf("SSESpecification: empty KMSMasterKeyId")
-	case (s.SSEType != "" || s.KMSMasterKeyId != nil) && !aws.ToBool(s.Enabled):
-		return fmt.Errorf("SSESpecification: SSEType or KMSMasterKeyId without Enabled true")
-	}
-	return nil
-}
-
-// enableTTL turns on Time to Live on attribute name unless it is on
-// already.
-func enableTTL(ctx context.Context, api TimeToLiveClient, table, name string) error {
-	out, err := api.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(table)})
-	if err != nil {
-		return err
-	}
-	if d := out.TimeToLiveDescription; d != nil && aws.ToString(d.AttributeName) == name &&
-		(d.TimeToLiveStatus == types.TimeToLiveStatusEnabled || d.TimeToLiveStatus == types.TimeToLiveStatusEnabling) {
-		return nil
-	}
-	_, err = api.UpdateTimeToLive(ctx, &dynamodb.UpdateTimeToLiveInput{
-		TableName:               aws.String(table),
-		TimeToLiveSpecification: &types.TimeToLiveSpecification{AttributeName: aws.String(name), Enabled: aws.Bool(true)},
-	})
-	return err
-}
-
-// enablePITR turns on point-in-time recovery, calling again while DynamoDB
-// says continuous backups are not available yet, until deadline.
-func enablePITR(ctx context.Context, api ContinuousBackupsClient, table string, days int32, deadline time.Time) error {
-	spec := &types.PointInTimeRecoverySpecification{PointInTimeRecoveryEnabled: aws.Bool(true)}
-	if days != 0 {
-		spec.RecoveryPeriodInDays = aws.Int32(days)
-	}
-	in := &dynamodb.UpdateContinuousBackupsInput{TableName: aws.String(table), PointInTimeRecoverySpecification: spec}
-	for delay := time.Second; ; delay = min(2*delay, 20*time.Second) {
-		_, err := api.UpdateContinuousBackups(ctx, in)
-		var unavailable *types.ContinuousBackupsUnavailableException
-		if err == nil || !errors.As(err, &unavailable) || time.Now().Add(delay).After(deadline) {
-			return err
-		}
-		timer := time.NewTimer(delay)
-		select {
-		case <-ctx.Done():
-			timer.Stop()
-			return fmt.Errorf("%w (UpdateContinuousBackups: %w)", ctx.Err(), err)
-		case <-timer.C:
-		}
-	}
-}
-
-// tableAndIndexesActive extends the SDK's TableExists condition: a table is
-// only usable for reverse reads once its global secondary indexes are ACTIVE
-// too.
-func tableAndIndexesActive(_ context.Context, _ *dynamodb.DescribeTableInput, out *dynamodb.DescribeTableOutput, err error) (bool, error) {
-	if err != nil {
-		var nf *types.ResourceNotFoundException
-		if errors.As(err, &nf) {
-			return true, nil
-		}
-		return false, err
-	}
-	if out.Table == nil || out.Table.TableStatus != types.TableStatusActive {
-		return true, nil
-	}
-	for _, gsi := range out.Table.GlobalSecondaryIndexes {
-		if gsi.IndexStatus != types.IndexStatusActive {
-			return true, nil
-		}
-	}
-	return false, nil
+	return st
 }

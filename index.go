@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
@@ -275,48 +274,6 @@ func attrType(a KeyAttribute) types.ScalarAttributeType {
 		return types.ScalarAttributeTypeS
 	}
 	return a.Type
-}
-
-// tableSchema returns the attribute definitions and the global and local
-// index descriptions that CreateTable sends for t, the inverted index with
-// projection proj.
-func (t *Table) tableSchema(proj *types.Projection) ([]types.AttributeDefinition, []types.GlobalSecondaryIndex, []types.LocalSecondaryIndex) {
-	o := t.opts
-	defs := []types.AttributeDefinition{}
-	seen := map[string]bool{}
-	define := func(name string, typ types.ScalarAttributeType) {
-		if !seen[name] {
-			seen[name] = true
-			defs = append(defs, types.AttributeDefinition{AttributeName: aws.String(name), AttributeType: typ})
-		}
-	}
-	define(o.PartitionKey, types.ScalarAttributeTypeS)
-	define(o.SortKey, types.ScalarAttributeTypeS)
-	var gsis []types.GlobalSecondaryIndex
-	var lsis []types.LocalSecondaryIndex
-	for i, ix := range t.indexes {
-		var schema []types.KeySchemaElement
-		partition, sort := ix.KeySchema(o.PartitionKey)
-		for _, k := range []struct {
-			kt    types.KeyType
-			attrs []KeyAttribute
-		}{{types.KeyTypeHash, partition}, {types.KeyTypeRange, sort}} {
-			for _, a := range k.attrs {
-				define(a.Name, a.Type)
-				schema = append(schema, types.KeySchemaElement{AttributeName: aws.String(a.Name), KeyType: k.kt})
-			}
-		}
-		p := &types.Projection{ProjectionType: ix.Projection, NonKeyAttributes: ix.NonKeyAttributes}
-		if i == 0 && t.layout != noIndex {
-			p = proj // the inverted index: CreateTableOptions
-		}
-		if ix.Local {
-			lsis = append(lsis, types.LocalSecondaryIndex{IndexName: aws.String(ix.Name), KeySchema: schema, Projection: p})
-		} else {
-			gsis = append(gsis, types.GlobalSecondaryIndex{IndexName: aws.String(ix.Name), KeySchema: schema, Projection: p})
-		}
-	}
-	return defs, gsis, lsis
 }
 
 // indexMeta is what queries on one index need, computed once.

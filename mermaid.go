@@ -1,9 +1,9 @@
 package adjlist
 
 import (
-	"fmt"
 	"io"
-	"strings"
+
+	"github.com/adjlist/adjlist/internal/mermaid"
 )
 
 // Mermaid writes the model as a Mermaid flowchart in a fenced ```mermaid
@@ -31,131 +31,24 @@ import (
 // #lt;, #gt;, #quot;). Node ids are the types with characters other than
 // letters, digits and '_' replaced by '_'. It returns the write error.
 func (m *Model) Mermaid(w io.Writer) error {
-	var b strings.Builder
-	b.WriteString("```mermaid\nflowchart LR\n")
-	declared := map[string]bool{}
-	node := func(typ, label string) string {
-		id := "n_" + mermaidID(typ)
-		if !declared[id] {
-			declared[id] = true
-			if label == "" {
-				label = typ
-			}
-			fmt.Fprintf(&b, "  %s[\"%s\"]\n", id, mermaidText(label))
-		}
-		return id
-	}
+	d := mermaid.Model{PartitionKey: m.PartitionKey, SortKey: m.SortKey, InvertedIndex: m.InvertedIndex}
 	for _, it := range m.Items {
-		if it.Kind == "node" {
-			node(it.Type, fmt.Sprintf("%s\x00%s = %s, %s = %s", it.Type, m.PartitionKey, it.PartitionKey, m.SortKey, it.SortKey))
+		item := mermaid.Item{Name: it.Name, Kind: it.Kind, Type: it.Type, From: it.From, To: it.To, PartitionKey: it.PartitionKey, SortKey: it.SortKey}
+		for _, k := range it.Indexes {
+			item.Indexes = append(item.Indexes, mermaid.Keys{Index: k.Index, PartitionKey: k.PartitionKey, SortKey: k.SortKey})
 		}
+		d.Items = append(d.Items, item)
 	}
-	// end is the diagram node of an edge's end: a node type's, or for
-	// children ("WS/PROJ") their collection's box.
-	end := func(name string) string {
-		if parent, child, ok := strings.Cut(name, "/"); ok {
-			return "c_" + mermaidID(parent) + "_" + mermaidID(child)
-		}
-		return node(name, "")
-	}
-	itemNode := map[string]string{} // item type name → the diagram node its index arrows point at
-	for _, it := range m.Items {
-		switch it.Kind {
-		case "node":
-			itemNode[it.Name] = node(it.Type, "")
-		case "edge":
-			from, to := end(it.From), end(it.To)
-			itemNode[it.Name] = from
-			label := it.Type
-			if label == "" {
-				label = "edge"
-			}
-			fmt.Fprintf(&b, "  %s -->|\"%s\"| %s\n", from, mermaidText(label+" (Edge.From, table)"), to)
-			for _, p := range m.AccessPatterns {
-				if p.Item == it.Name && p.Call == "Edge.To" {
-					fmt.Fprintf(&b, "  %s -.->|\"%s\"| %s\n", to, mermaidText(fmt.Sprintf("%s reverse (Edge.To, %s)", label, p.Index)), from)
-				}
-			}
-		case "child":
-			parent := node(it.From, "")
-			id := "c_" + mermaidID(it.From) + "_" + mermaidID(it.Type)
-			itemNode[it.Name] = id
-			fmt.Fprintf(&b, "  %s[\"%s\"]\n", id, mermaidText(fmt.Sprintf("%s (child of %s)\x00%s = %s", it.Type, it.From, m.SortKey, it.SortKey)))
-			fmt.Fprintf(&b, "  %s ==>|\"%s\"| %s\n", parent, mermaidText(it.Type+" children (Collection.List, table)"), id)
-		}
-	}
-	// Entities sharing a partition key template share item collections:
-	// a box each, in one subgraph per partition key.
-	var partitions []string
-	byPartition := map[string][]ItemType{}
-	for _, it := range m.Items {
-		if it.Kind == "entity" {
-			if _, ok := byPartition[it.PartitionKey]; !ok {
-				partitions = append(partitions, it.PartitionKey)
-			}
-			byPartition[it.PartitionKey] = append(byPartition[it.PartitionKey], it)
-		}
-	}
-	for i, pk := range partitions {
-		fmt.Fprintf(&b, "  subgraph p_%d[\"%s\"]\n", i, mermaidText(m.PartitionKey+" = "+pk))
-		for _, it := range byPartition[pk] {
-			id := "e_" + mermaidID(it.Type)
-			itemNode[it.Name] = id
-			fmt.Fprintf(&b, "    %s[\"%s\"]\n", id, mermaidText(fmt.Sprintf("%s\x00%s = %s", it.Type, m.SortKey, it.SortKey)))
-		}
-		b.WriteString("  end\n")
+	for _, p := range m.AccessPatterns {
+		d.AccessPatterns = append(d.AccessPatterns, mermaid.Pattern{Item: p.Item, Call: p.Call, Index: p.Index})
 	}
 	for _, ix := range m.Indexes {
-		var links []string
-		for _, it := range m.Items {
-			k, ok := it.keysIn(ix.Name)
-			if !ok || ix.Name == m.InvertedIndex {
-				continue
-			}
-			label := k.PartitionKey
-			if k.SortKey != "" {
-				label += " · " + k.SortKey
-			}
-			if it.Kind == "edge" {
-				label = strings.TrimSpace(it.Type+" edges") + ": " + label
-			}
-			links = append(links, fmt.Sprintf("  i_%s -.->|\"%s\"| %s\n", mermaidID(ix.Name), mermaidText(label), itemNode[it.Name]))
+		partition, sort := ix.KeySchema(m.PartitionKey)
+		var names []string
+		for _, a := range append(partition, sort...) {
+			names = append(names, a.Name)
 		}
-		if ix.Name == m.InvertedIndex {
-			continue
-		}
-		attrs := ixAttrNames(ix, m.PartitionKey)
-		fmt.Fprintf(&b, "  i_%s{{\"%s\"}}\n", mermaidID(ix.Name), mermaidText(ix.Name+"\x00"+attrs))
-		b.WriteString(strings.Join(links, ""))
+		d.Indexes = append(d.Indexes, mermaid.Index{Name: ix.Name, Attributes: names})
 	}
-	b.WriteString("```\n")
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// ixAttrNames lists an index's key attributes for its box: "GSI2PK,
-// GSI2SK", a local index's partition being the table's.
-func ixAttrNames(ix Index, tablePK string) string {
-	partition, sort := ix.KeySchema(tablePK)
-	var names []string
-	for _, a := range append(partition, sort...) {
-		names = append(names, a.Name)
-	}
-	return strings.Join(names, ", ")
-}
-
-// mermaidID keeps letters, digits and '_' of s, replacing the rest by '_'.
-func mermaidID(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' {
-			return r
-		}
-		return '_'
-	}, s)
-}
-
-// mermaidText escapes a label for a quoted Mermaid label; a NUL becomes a
-// line break.
-func mermaidText(s string) string {
-	return strings.NewReplacer("#", "#35;", "<", "#lt;", ">", "#gt;", `"`, "#quot;", "\x00", "<br/>").Replace(s)
+	return mermaid.Write(w, &d)
 }

@@ -1,0 +1,175 @@
+// Package mermaid draws a single-table model as a Mermaid flowchart, for
+// the root package's Model.Mermaid, which fills [Model] from its own
+// model; the drawing is described there.
+package mermaid
+
+import (
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Model is what the drawing reads of a single-table model: the fields
+// of adjlist.Model it needs, under the same names.
+type Model struct {
+	PartitionKey, SortKey string
+	// InvertedIndex is the index of reverse edge reads, drawn as their
+	// arrows rather than as a box; "" for none.
+	InvertedIndex  string
+	Items          []Item
+	AccessPatterns []Pattern
+	Indexes        []Index
+}
+
+// Item is one item type, as adjlist.ItemType has it.
+type Item struct {
+	Name, Kind, Type, From, To string
+	PartitionKey, SortKey      string
+	// Indexes are its keys in the indexes it is in.
+	Indexes []Keys
+}
+
+// Keys are an item type's key templates in one index.
+type Keys struct {
+	Index, PartitionKey, SortKey string
+}
+
+// Pattern is one access pattern: the item type it reads, the call
+// ("Edge.To" draws a reverse arrow) and the index it reads.
+type Pattern struct {
+	Item, Call, Index string
+}
+
+// Index is one secondary index and its key attributes in order.
+type Index struct {
+	Name       string
+	Attributes []string
+}
+
+// Write writes m as a fenced ```mermaid flowchart to w, in one write, and
+// returns its error.
+func Write(w io.Writer, m *Model) error {
+	var b strings.Builder
+	b.WriteString("```mermaid\nflowchart LR\n")
+	declared := map[string]bool{}
+	node := func(typ, label string) string {
+		id := "n_" + idOf(typ)
+		if !declared[id] {
+			declared[id] = true
+			if label == "" {
+				label = typ
+			}
+			fmt.Fprintf(&b, "  %s[\"%s\"]\n", id, escape(label))
+		}
+		return id
+	}
+	for _, it := range m.Items {
+		if it.Kind == "node" {
+			node(it.Type, fmt.Sprintf("%s\x00%s = %s, %s = %s", it.Type, m.PartitionKey, it.PartitionKey, m.SortKey, it.SortKey))
+		}
+	}
+	// end is the diagram node of an edge's end: a node type's, or for
+	// children ("WS/PROJ") their collection's box.
+	end := func(name string) string {
+		if parent, child, ok := strings.Cut(name, "/"); ok {
+			return "c_" + idOf(parent) + "_" + idOf(child)
+		}
+		return node(name, "")
+	}
+	itemNode := map[string]string{} // item type name → the diagram node its index arrows point at
+	for _, it := range m.Items {
+		switch it.Kind {
+		case "node":
+			itemNode[it.Name] = node(it.Type, "")
+		case "edge":
+			from, to := end(it.From), end(it.To)
+			itemNode[it.Name] = from
+			label := it.Type
+			if label == "" {
+				label = "edge"
+			}
+			fmt.Fprintf(&b, "  %s -->|\"%s\"| %s\n", from, escape(label+" (Edge.From, table)"), to)
+			for _, p := range m.AccessPatterns {
+				if p.Item == it.Name && p.Call == "Edge.To" {
+					fmt.Fprintf(&b, "  %s -.->|\"%s\"| %s\n", to, escape(fmt.Sprintf("%s reverse (Edge.To, %s)", label, p.Index)), from)
+				}
+			}
+		case "child":
+			parent := node(it.From, "")
+			id := "c_" + idOf(it.From) + "_" + idOf(it.Type)
+			itemNode[it.Name] = id
+			fmt.Fprintf(&b, "  %s[\"%s\"]\n", id, escape(fmt.Sprintf("%s (child of %s)\x00%s = %s", it.Type, it.From, m.SortKey, it.SortKey)))
+			fmt.Fprintf(&b, "  %s ==>|\"%s\"| %s\n", parent, escape(it.Type+" children (Collection.List, table)"), id)
+		}
+	}
+	// Entities sharing a partition key template share item collections:
+	// a box each, in one subgraph per partition key.
+	var partitions []string
+	byPartition := map[string][]Item{}
+	for _, it := range m.Items {
+		if it.Kind == "entity" {
+			if _, ok := byPartition[it.PartitionKey]; !ok {
+				partitions = append(partitions, it.PartitionKey)
+			}
+			byPartition[it.PartitionKey] = append(byPartition[it.PartitionKey], it)
+		}
+	}
+	for i, pk := range partitions {
+		fmt.Fprintf(&b, "  subgraph p_%d[\"%s\"]\n", i, escape(m.PartitionKey+" = "+pk))
+		for _, it := range byPartition[pk] {
+			id := "e_" + idOf(it.Type)
+			itemNode[it.Name] = id
+			fmt.Fprintf(&b, "    %s[\"%s\"]\n", id, escape(fmt.Sprintf("%s\x00%s = %s", it.Type, m.SortKey, it.SortKey)))
+		}
+		b.WriteString("  end\n")
+	}
+	for _, ix := range m.Indexes {
+		if ix.Name == m.InvertedIndex {
+			continue
+		}
+		fmt.Fprintf(&b, "  i_%s{{\"%s\"}}\n", idOf(ix.Name), escape(ix.Name+"\x00"+strings.Join(ix.Attributes, ", ")))
+		for _, it := range m.Items {
+			k, ok := it.keysIn(ix.Name)
+			if !ok {
+				continue
+			}
+			label := k.PartitionKey
+			if k.SortKey != "" {
+				label += " · " + k.SortKey
+			}
+			if it.Kind == "edge" {
+				label = strings.TrimSpace(it.Type+" edges") + ": " + label
+			}
+			fmt.Fprintf(&b, "  i_%s -.->|\"%s\"| %s\n", idOf(ix.Name), escape(label), itemNode[it.Name])
+		}
+	}
+	b.WriteString("```\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// keysIn returns the item type's keys in index name, if it is there.
+func (it *Item) keysIn(name string) (Keys, bool) {
+	for _, k := range it.Indexes {
+		if k.Index == name {
+			return k, true
+		}
+	}
+	return Keys{}, false
+}
+
+// idOf keeps letters, digits and '_' of s, replacing the rest by '_': a
+// Mermaid node id.
+func idOf(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' {
+			return r
+		}
+		return '_'
+	}, s)
+}
+
+// escape escapes s for a quoted Mermaid label; a NUL becomes a line break.
+func escape(s string) string {
+	return strings.NewReplacer("#", "#35;", "<", "#lt;", ">", "#gt;", `"`, "#quot;", "\x00", "<br/>").Replace(s)
+}

@@ -2,88 +2,47 @@ package adjlist
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/adjlist/adjlist/internal/batch"
 )
 
-// maxBatchGet is DynamoDB's limit on keys in one BatchGetItem request.
-const maxBatchGet = 100
+// init has batch wrap this package's sentinels, so errors.Is finds them.
+func init() {
+	batch.ErrUnprocessed, batch.ErrDuplicateKey = ErrUnprocessed, ErrDuplicateKey
+}
 
 // itemKey is an item's primary key.
 type itemKey struct{ pk, sk string }
 
-// batchGet reads the items with the given keys: BatchGetItem with at most
-// 100 distinct keys per request, consistent as o says, resending the keys
-// DynamoDB leaves unprocessed after opts.BatchBackoff, at most
-// opts.BatchMaxAttempts requests per chunk. Items that do not exist are
-// absent from the result. Keys left unprocessed at the end make the error
-// match [ErrUnprocessed].
+// batchGet reads the items with the given keys with [batch.Get],
+// consistent as o says, to the table's [Options.BatchBackoff] and
+// [Options.BatchMaxAttempts]. Items that do not exist are absent from the
+// result. Keys left unprocessed at the end make the error match
+// [ErrUnprocessed].
 func (t *Table) batchGet(ctx context.Context, op string, keys []itemKey, o ReadOptions) (map[itemKey]Item, error) {
 	if o.err != nil {
 		return nil, t.opErr(op, "", "", o.err)
 	}
-	found := make(map[itemKey]Item, len(keys))
-	seen := make(map[itemKey]bool, len(keys))
-	var chunk []map[string]types.AttributeValue
-	flush := func() error {
-		if len(chunk) == 0 {
-			return nil
-		}
-		err := t.batchGetChunk(ctx, chunk, found, o)
-		chunk = chunk[:0]
-		return t.throttled(err, "", "", "", "") // of no one key
-	}
-	for _, k := range keys {
-		if seen[k] { // DynamoDB refuses duplicate keys in one request
-			continue
-		}
-		seen[k] = true
-		chunk = append(chunk, t.keyItem(k.pk, k.sk))
-		if len(chunk) == maxBatchGet {
-			if err := flush(); err != nil {
-				return nil, t.opErr(op, k.pk, k.sk, err)
-			}
-		}
-	}
-	if err := flush(); err != nil {
-		return nil, t.opErr(op, "", "", err)
+	found, at, err := batch.Get(ctx, t.batcher(ctx), keys, o.consistentRead(), func(k itemKey) Item { return t.keyItem(k.pk, k.sk) }, t.keyOf)
+	if err != nil {
+		return nil, t.opErr(op, at.pk, at.sk, t.throttled(err, "", "", "", "")) // of no one key
 	}
 	return found, nil
 }
 
-func (t *Table) batchGetChunk(ctx context.Context, keys []map[string]types.AttributeValue, found map[itemKey]Item, o ReadOptions) error {
-	pending := keys
-	for attempt := 1; ; attempt++ {
-		out, err := t.client.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{
-			RequestItems: map[string]types.KeysAndAttributes{t.name: {Keys: pending, ConsistentRead: o.consistentRead()}},
-		}, callOpts(ctx)...)
-		if err != nil {
-			return err
-		}
-		for _, item := range out.Responses[t.name] {
-			pk, _ := stringAttr(item, t.opts.PartitionKey)
-			sk, _ := stringAttr(item, t.opts.SortKey)
-			found[itemKey{pk, sk}] = item
-		}
-		pending = out.UnprocessedKeys[t.name].Keys
-		if len(pending) == 0 {
-			return nil
-		}
-		if attempt >= t.opts.BatchMaxAttempts {
-			return fmt.Errorf("%w: %d of %d keys after %d requests", ErrUnprocessed, len(pending), len(keys), attempt)
-		}
-		delay, err := t.opts.BatchBackoff.BackoffDelay(attempt, nil)
-		if err != nil {
-			return err
-		}
-		if err := sleep(ctx, delay); err != nil {
-			return err
-		}
-	}
+// keyOf is item's primary key, "" for an attribute missing.
+func (t *Table) keyOf(item Item) itemKey {
+	pk, _ := stringAttr(item, t.opts.PartitionKey)
+	sk, _ := stringAttr(item, t.opts.SortKey)
+	return itemKey{pk, sk}
+}
+
+// batcher is the table as [batch.Get] and [batch.Write] send to it, with
+// ctx's usage and tracing middleware on every request.
+func (t *Table) batcher(ctx context.Context) *batch.Table {
+	return &batch.Table{Client: t.client, Name: t.name, Backoff: t.opts.BatchBackoff, MaxAttempts: t.opts.BatchMaxAttempts, Opts: callOpts(ctx)}
 }
 
 // getMany reads the items vs (keyed by keyOf) with batchGet, consistent as
@@ -133,20 +92,8 @@ func getMany[V, D any](ctx context.Context, h handle[D], op string, vs []V, keyO
 	return nil
 }
 
-// sleep waits for d or until ctx is done, whichever comes first.
-func sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	timer := time.NewTimer(d)
-	defer timer.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-timer.C:
-		return nil
-	}
-}
+// sleep waits for d or until ctx is done: [batch.Sleep].
+func sleep(ctx context.Context, d time.Duration) error { return batch.Sleep(ctx, d) }
 
 // Hydrate returns edges with their data read from the table. Use it after a
 // reverse read on a KEYS_ONLY (or INCLUDE) index, which returns endpoint ids

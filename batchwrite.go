@@ -2,17 +2,12 @@ package adjlist
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"sync"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"golang.org/x/sync/errgroup"
-)
 
-// maxBatchWrite is DynamoDB's limit on requests in one BatchWriteItem.
-const maxBatchWrite = 25
+	"github.com/adjlist/adjlist/internal/batch"
+)
 
 // Key is the primary key of one item: its partition and sort key values.
 type Key struct {
@@ -50,113 +45,33 @@ type writeReq struct {
 	req types.WriteRequest
 }
 
-// batchWrite sends reqs with BatchWriteItem, 25 per request, on up to
-// opts.Workers goroutines, resending unprocessed items after
-// Options.BatchBackoff, at most Options.BatchMaxAttempts requests per
-// batch. Duplicate keys are refused before any request: DynamoDB rejects
-// them within one request, and across requests their outcome would depend
-// on timing.
+// batchWrite sends reqs with [batch.Write], on up to opts.Workers
+// goroutines, to the table's [Options.BatchBackoff] and
+// [Options.BatchMaxAttempts]; duplicate keys are refused before any
+// request ([ErrDuplicateKey]).
 func (t *Table) batchWrite(ctx context.Context, op string, reqs []writeReq, optFns []func(*BulkOptions)) (BulkResult, error) {
 	opts := BulkOptions{Workers: 4}
-	var res BulkResult
 	if err := applyOptions(&opts, optFns); err != nil {
-		return res, t.opErr(op, "", "", err)
+		return BulkResult{}, t.opErr(op, "", "", err)
 	}
 	if opts.Workers < 1 {
-		return res, t.opErr(op, "", "", fmt.Errorf("%w: Workers %d", ErrInvalidOption, opts.Workers))
+		return BulkResult{}, t.opErr(op, "", "", fmt.Errorf("%w: Workers %d", ErrInvalidOption, opts.Workers))
 	}
-	seen := make(map[itemKey]bool, len(reqs))
-	for _, r := range reqs {
-		if seen[r.key] {
-			return res, t.opErr(op, r.key.pk, r.key.sk, fmt.Errorf("%w: the item appears twice", ErrDuplicateKey))
-		}
-		seen[r.key] = true
-	}
-
-	var (
-		mu   sync.Mutex
-		errs []error
-		g    errgroup.Group
-	)
-	g.SetLimit(opts.Workers)
-	for start := 0; start < len(reqs); start += maxBatchWrite {
-		chunk := reqs[start:min(start+maxBatchWrite, len(reqs))]
-		g.Go(func() error {
-			left, requests, err := t.batchWriteChunk(ctx, chunk)
-			mu.Lock()
-			defer mu.Unlock()
-			res.Requests += requests
-			res.Written += len(chunk) - len(left)
-			for _, k := range left {
-				res.Unwritten = append(res.Unwritten, Key{k.pk, k.sk})
-			}
-			if err != nil {
-				errs = append(errs, err)
-			}
-			if opts.Progress != nil {
-				opts.Progress(res.Written, len(reqs))
-			}
-			return nil
-		})
-	}
-	_ = g.Wait() // the goroutines report through errs
-	if len(errs) > 0 {
-		return res, t.opErr(op, "", "", errors.Join(errs...))
-	}
-	return res, nil
-}
-
-// batchWriteChunk writes up to 25 requests, resending what DynamoDB leaves
-// unprocessed; it returns the keys still unwritten and the requests sent.
-func (t *Table) batchWriteChunk(ctx context.Context, chunk []writeReq) (left []itemKey, requests int, err error) {
-	pending := make([]types.WriteRequest, len(chunk))
-	for i, r := range chunk {
-		pending[i] = r.req
-	}
-	for attempt := 1; ; attempt++ {
-		out, err := t.client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{
-			RequestItems: map[string][]types.WriteRequest{t.name: pending},
-		}, callOpts(ctx)...)
-		if err != nil {
-			return t.writeKeys(pending), attempt, err
-		}
-		pending = out.UnprocessedItems[t.name]
-		if len(pending) == 0 {
-			return nil, attempt, nil
-		}
-		if attempt >= t.opts.BatchMaxAttempts {
-			return t.writeKeys(pending), attempt, fmt.Errorf("%w: %d of %d items after %d requests", ErrUnprocessed, len(pending), len(chunk), attempt)
-		}
-		delay, err := t.opts.BatchBackoff.BackoffDelay(attempt, nil)
-		if err == nil {
-			err = sleep(ctx, delay)
-		}
-		if err != nil {
-			return t.writeKeys(pending), attempt, err
-		}
-	}
-}
-
-// writeKeys returns the primary keys of write requests.
-func (t *Table) writeKeys(reqs []types.WriteRequest) []itemKey {
-	keys := make([]itemKey, len(reqs))
+	wrs := make([]types.WriteRequest, len(reqs))
 	for i, r := range reqs {
-		item := Item(nil)
-		if r.PutRequest != nil {
-			item = r.PutRequest.Item
-		} else if r.DeleteRequest != nil {
-			item = r.DeleteRequest.Key
-		}
-		keys[i].pk, _ = stringAttr(item, t.opts.PartitionKey)
-		keys[i].sk, _ = stringAttr(item, t.opts.SortKey)
+		wrs[i] = r.req
 	}
-	return keys
+	res, at, err := batch.Write(ctx, t.batcher(ctx), wrs, opts.Workers, opts.Progress, func(item Item) Key {
+		k := t.keyOf(item)
+		return Key{k.pk, k.sk}
+	})
+	if err != nil {
+		err = t.opErr(op, at.PK, at.SK, err)
+	}
+	return BulkResult(res), err
 }
 
-func putReq(k itemKey, item Item) writeReq {
-	return writeReq{key: k, req: types.WriteRequest{PutRequest: &types.PutRequest{Item: item}}}
-}
-
+// deleteReq is the delete of the item k.
 func (t *Table) deleteReq(k itemKey) writeReq {
 	return writeReq{key: k, req: types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: t.keyItem(k.pk, k.sk)}}}
 }
@@ -170,7 +85,7 @@ func sizedPutReq(item Item, k itemKey, err error) (writeReq, error) {
 	if err != nil {
 		return writeReq{key: k}, err
 	}
-	return putReq(k, item), nil
+	return writeReq{key: k, req: types.WriteRequest{PutRequest: &types.PutRequest{Item: item}}}, nil
 }
 
 // bulk writes the items vs with batchWrite, each a put or a delete made by

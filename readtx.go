@@ -5,7 +5,8 @@ import (
 	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/txn"
 )
 
 // TransactGetClient is the optional operation of a [Client] that
@@ -36,17 +37,16 @@ type Read[T any] struct {
 // make Run fail before any request ([ErrInvalidKey], [ErrInvalidOption],
 // [ErrTxLimit]). A ReadTx is not safe for concurrent use.
 type ReadTx struct {
-	t     *Table
-	gets  []types.TransactGetItem
-	fills []func(Item) error // decode an item into its Read; nil item: not found
-	seen  map[itemKey]bool
-	err   error
+	t   *Table
+	r   txn.Read
+	err error
 }
 
 // NewReadTx returns an empty transactional read on t.
-func NewReadTx(t *Table) *ReadTx { return &ReadTx{t: t, seen: map[itemKey]bool{}} }
+func NewReadTx(t *Table) *ReadTx { return &ReadTx{t: t} }
 
-// add records the read of the item k, filled by fill.
+// add records the read of the item k, filled by fill, unless the handle
+// (of table t) has an error, handleErr, or the key, keyErr.
 func (rt *ReadTx) add(t *Table, handleErr error, k itemKey, keyErr error, fill func(Item) error) {
 	switch {
 	case rt.err != nil:
@@ -56,14 +56,8 @@ func (rt *ReadTx) add(t *Table, handleErr error, k itemKey, keyErr error, fill f
 		rt.err = handleErr
 	case keyErr != nil:
 		rt.err = keyErr
-	case rt.seen[k]:
-		rt.err = fmt.Errorf("%w: the item %q %q read twice", ErrTxLimit, k.pk, k.sk)
-	case len(rt.gets) == MaxTxActions:
-		rt.err = fmt.Errorf("%w: more than %d reads", ErrTxLimit, MaxTxActions)
 	default:
-		rt.seen[k] = true
-		rt.gets = append(rt.gets, types.TransactGetItem{Get: &types.Get{TableName: t.tableName, Key: t.keyItem(k.pk, k.sk)}})
-		rt.fills = append(rt.fills, fill)
+		rt.err = rt.r.Add(t.tableName, k.pk, k.sk, t.keyItem(k.pk, k.sk), fill)
 	}
 }
 
@@ -82,34 +76,18 @@ func (rt *ReadTx) Run(ctx context.Context) (err error) {
 	if rt.err != nil {
 		return rt.t.opErr(op, "", "", rt.err)
 	}
-	if len(rt.gets) == 0 {
+	if rt.r.Len() == 0 {
 		return nil
 	}
 	api, ok := rt.t.client.(TransactGetClient)
 	if !ok {
 		return rt.t.opErr(op, "", "", fmt.Errorf("%w: the client has no TransactGetItems", ErrInvalidOption))
 	}
-	out, err := api.TransactGetItems(ctx, &dynamodb.TransactGetItemsInput{TransactItems: rt.gets}, callOpts(ctx)...)
-	if err != nil {
-		throttled := rt.t.throttledActions(err, func(i int) Item {
-			if i >= len(rt.gets) {
-				return nil
-			}
-			return rt.gets[i].Get.Key
-		})
-		if throttled != nil {
+	if err := rt.r.Run(ctx, api, callOpts(ctx)); err != nil {
+		if throttled := rt.t.throttledActions(err, rt.r.Key); throttled != nil {
 			err = joinCauses(throttled, err)
 		}
 		return rt.t.opErr(op, "", "", err)
-	}
-	for i, fill := range rt.fills {
-		var item Item
-		if i < len(out.Responses) {
-			item = out.Responses[i].Item
-		}
-		if err := fill(item); err != nil {
-			return rt.t.opErr(op, "", "", err)
-		}
 	}
 	return nil
 }

@@ -4,23 +4,26 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/ddbitem"
+	"github.com/adjlist/adjlist/internal/txn"
 )
 
 // DynamoDB's limits on one TransactWriteItems request.
 const (
 	// MaxTxActions is the most actions one transaction may hold: 100.
-	MaxTxActions = 100
+	MaxTxActions = txn.MaxActions
 	// MaxTxSize is the most bytes of items one transaction may write: 4 MB,
 	// sized by [ItemSize].
-	MaxTxSize = 4 * 1024 * 1024
+	MaxTxSize = txn.MaxSize
 )
+
+// init has txn wrap this package's sentinels, so errors.Is finds them.
+func init() {
+	txn.ErrTxLimit, txn.ErrTxConflict = ErrTxLimit, ErrTxConflict
+}
 
 // Tx collects writes and condition checks to commit atomically with one
 // TransactWriteItems: all of them happen, or none. Create it with [NewTx],
@@ -36,60 +39,26 @@ const (
 // condition (two [Node.TxCheck] of one node) is dropped, not an error, so
 // it is sent once. A Tx is not safe for concurrent use.
 type Tx struct {
-	t     *Table
-	items []types.TransactWriteItem
-	// onFail[i] is what a failed condition of action i means, given the
-	// stored item (the cancellation reason's Item, ALL_OLD).
-	onFail []func(old Item) error
-	// seen maps each item's key to the index of its action.
-	seen map[itemKey]int
-	size int
-	err  error
+	t   *Table
+	w   txn.Write
+	err error
 }
 
 // NewTx returns an empty transaction on t.
 func NewTx(t *Table) *Tx {
-	return &Tx{t: t, seen: map[itemKey]int{}, err: t.err}
+	return &Tx{t: t, err: t.err}
 }
 
 // Len returns the number of actions added.
-func (tx *Tx) Len() int { return len(tx.items) }
+func (tx *Tx) Len() int { return tx.w.Len() }
 
-// add records one action on the item with key k, checking DynamoDB's limits
-// as it goes.
-func (tx *Tx) add(k itemKey, size int, item types.TransactWriteItem, onFail func(Item) error) {
-	if tx.err != nil {
-		return
+// add records one action on the item with key k, of size bytes, checking
+// DynamoDB's limits as it goes ([txn.Write.Add]); onFail is what a failed
+// condition of the action means, given the stored item.
+func (tx *Tx) add(k itemKey, size int, a types.TransactWriteItem, onFail func(old Item) error) {
+	if tx.err == nil {
+		tx.err = tx.w.Add(k.pk, k.sk, size, a, onFail)
 	}
-	if i, ok := tx.seen[k]; ok {
-		if sameCheck(tx.items[i], item) {
-			return // the item is checked already, for the same condition
-		}
-		tx.err = fmt.Errorf("%w: two actions on the item %q %q", ErrTxLimit, k.pk, k.sk)
-		return
-	}
-	switch {
-	case len(tx.items) == MaxTxActions:
-		tx.err = fmt.Errorf("%w: more than %d actions", ErrTxLimit, MaxTxActions)
-	case tx.size+size > MaxTxSize:
-		tx.err = fmt.Errorf("%w: more than %d bytes", ErrTxLimit, MaxTxSize)
-	default:
-		tx.seen[k] = len(tx.items)
-		tx.size += size
-		tx.items = append(tx.items, item)
-		tx.onFail = append(tx.onFail, onFail)
-	}
-}
-
-// sameCheck reports whether two actions are condition checks with the same
-// condition: the same expression, names and values. Two such checks on
-// one item ask the same question, so the second is dropped rather than
-// sent as a second action on the item, which DynamoDB refuses.
-func sameCheck(a, b types.TransactWriteItem) bool {
-	ca, cb := a.ConditionCheck, b.ConditionCheck
-	return ca != nil && cb != nil && aws.ToString(ca.ConditionExpression) == aws.ToString(cb.ConditionExpression) &&
-		maps.Equal(ca.ExpressionAttributeNames, cb.ExpressionAttributeNames) &&
-		ddbitem.Equal(ca.ExpressionAttributeValues, cb.ExpressionAttributeValues)
 }
 
 // keySize is the size of an action that writes no item: its key.
@@ -111,34 +80,23 @@ func (tx *Tx) fail(op string, k itemKey, w *writeCond) func(Item) error {
 	}
 }
 
-// condFields are the condition of an action: w's, built, or none.
-func (tx *Tx) condFields(w *writeCond) (c condition, ok bool) {
+// cond is the condition of an action: w's, built, or none; ok is false
+// when tx has an error.
+func (tx *Tx) cond(w *writeCond) (_ txn.Cond, ok bool) {
 	if tx.err != nil {
-		return c, false
+		return txn.Cond{}, false
 	}
 	c, err := w.built()
-	return c, !tx.setErr(err)
+	return txn.Cond{Expr: c.expr, Names: c.names, Values: c.values}, !tx.setErr(err)
 }
 
 func (tx *Tx) put(op string, k itemKey, item Item, w *writeCond) {
-	if tx.err != nil {
+	if tx.err != nil || tx.setErr(checkSize(item)) {
 		return
 	}
-	if tx.setErr(checkSize(item)) {
-		return
+	if c, ok := tx.cond(w); ok {
+		tx.add(k, ItemSize(item), txn.Put(tx.t.tableName, item, c), tx.fail(op, k, w))
 	}
-	c, ok := tx.condFields(w)
-	if !ok {
-		return
-	}
-	p := &types.Put{TableName: aws.String(tx.t.name), Item: item}
-	if c.expr != nil {
-		p.ConditionExpression = c.expr
-		p.ExpressionAttributeNames = c.names
-		p.ExpressionAttributeValues = c.values
-		p.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
-	}
-	tx.add(k, ItemSize(item), types.TransactWriteItem{Put: p}, tx.fail(op, k, w))
 }
 
 func (tx *Tx) update(op string, it *itemType, kc *keyCtx, update Update, w *writeCond) {
@@ -150,46 +108,22 @@ func (tx *Tx) update(op string, it *itemType, kc *keyCtx, update Update, w *writ
 	if tx.setErr(err) {
 		return
 	}
-	size := keySize(tx.t, k) + len(aws.ToString(expr.Update())) + ItemSize(expr.Values())
-	tx.add(k, size, types.TransactWriteItem{Update: &types.Update{
-		TableName:                           aws.String(tx.t.name),
-		Key:                                 tx.t.keyItem(k.pk, k.sk),
-		UpdateExpression:                    expr.Update(),
-		ConditionExpression:                 expr.Condition(),
-		ExpressionAttributeNames:            expr.Names(),
-		ExpressionAttributeValues:           expr.Values(),
-		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
-	}}, tx.fail(op, k, w))
+	u, values := expr.Update(), expr.Values()
+	size := keySize(tx.t, k) + len(aws.ToString(u)) + ItemSize(values)
+	c := txn.Cond{Expr: expr.Condition(), Names: expr.Names(), Values: values}
+	tx.add(k, size, txn.Update(tx.t.tableName, tx.t.keyItem(k.pk, k.sk), u, c), tx.fail(op, k, w))
 }
 
 func (tx *Tx) del(op string, k itemKey, w *writeCond) {
-	c, ok := tx.condFields(w)
-	if !ok {
-		return
+	if c, ok := tx.cond(w); ok {
+		tx.add(k, keySize(tx.t, k), txn.Delete(tx.t.tableName, tx.t.keyItem(k.pk, k.sk), c), tx.fail(op, k, w))
 	}
-	tx.add(k, keySize(tx.t, k), types.TransactWriteItem{Delete: &types.Delete{
-		TableName:                           aws.String(tx.t.name),
-		Key:                                 tx.t.keyItem(k.pk, k.sk),
-		ConditionExpression:                 c.expr,
-		ExpressionAttributeNames:            c.names,
-		ExpressionAttributeValues:           c.values,
-		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
-	}}, tx.fail(op, k, w))
 }
 
 func (tx *Tx) check(op string, k itemKey, w *writeCond) {
-	c, ok := tx.condFields(w)
-	if !ok {
-		return
+	if c, ok := tx.cond(w); ok {
+		tx.add(k, keySize(tx.t, k), txn.Check(tx.t.tableName, tx.t.keyItem(k.pk, k.sk), c), tx.fail(op, k, w))
 	}
-	tx.add(k, keySize(tx.t, k), types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
-		TableName:                           aws.String(tx.t.name),
-		Key:                                 tx.t.keyItem(k.pk, k.sk),
-		ConditionExpression:                 c.expr,
-		ExpressionAttributeNames:            c.names,
-		ExpressionAttributeValues:           c.values,
-		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
-	}}, tx.fail(op, k, w))
 }
 
 // setErr keeps err, when not nil, as the Tx's error unless it has one
@@ -208,9 +142,6 @@ func (tx *Tx) sameTable(t *Table) bool {
 	}
 	return tx.err == nil
 }
-
-// maxTxToken is the longest ClientRequestToken DynamoDB accepts.
-const maxTxToken = 36
 
 // TxOptions configures [Tx.Commit].
 type TxOptions struct {
@@ -251,76 +182,26 @@ func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error
 	if tx.err != nil {
 		return tx.t.opErr(op, "", "", tx.err)
 	}
-	if len(opts.Token) > maxTxToken {
-		return tx.t.opErr(op, "", "", fmt.Errorf("%w: TxOptions.Token is %d characters; DynamoDB takes at most %d", ErrInvalidOption, len(opts.Token), maxTxToken))
+	if len(opts.Token) > txn.MaxToken {
+		return tx.t.opErr(op, "", "", fmt.Errorf("%w: TxOptions.Token is %d characters; DynamoDB takes at most %d", ErrInvalidOption, len(opts.Token), txn.MaxToken))
 	}
-	if len(tx.items) == 0 {
+	if tx.w.Len() == 0 {
 		return nil
 	}
-	in := &dynamodb.TransactWriteItemsInput{TransactItems: tx.items}
-	if opts.Token != "" {
-		in.ClientRequestToken = aws.String(opts.Token)
+	causes, err, waitErr := tx.w.Commit(ctx, tx.t.client, opts.Token, opts.ConflictRetries, tx.t.opts.BatchBackoff, callOpts(ctx), tx.reasons)
+	if err != nil {
+		return tx.t.opErr(op, "", "", joinCauses(causes, err, waitErr))
 	}
-	for attempt := 1; ; attempt++ {
-		_, err := tx.t.client.TransactWriteItems(ctx, in, callOpts(ctx)...)
-		if err == nil {
-			return nil
-		}
-		causes, retryable := tx.reasons(err)
-		if !retryable || attempt > opts.ConflictRetries {
-			return tx.t.opErr(op, "", "", joinCauses(causes, err))
-		}
-		delay, derr := tx.t.opts.BatchBackoff.BackoffDelay(attempt, err)
-		if derr == nil {
-			derr = sleep(ctx, delay)
-		}
-		if derr != nil {
-			return tx.t.opErr(op, "", "", joinCauses(causes, err, derr))
-		}
-	}
+	return nil
 }
 
-// reasons maps a cancelled transaction's reasons, which come in the order
-// of its actions, to this package's errors: a *ThrottlingError for each
-// action DynamoDB throttled. retryable is true when every reason is a
-// conflict or throttling.
+// reasons maps a cancelled transaction's reasons to this package's errors
+// ([txn.Write.Reasons]), with a *ThrottlingError for each action DynamoDB
+// throttled. retryable is true when every reason is a conflict or
+// throttling.
 func (tx *Tx) reasons(err error) (causes []error, retryable bool) {
-	var tce *types.TransactionCanceledException
-	if !errors.As(err, &tce) {
-		return nil, false
-	}
-	retryable = true
-	for i, r := range tce.CancellationReasons {
-		switch code := aws.ToString(r.Code); {
-		case code == "ConditionalCheckFailed":
-			retryable = false
-			if i < len(tx.onFail) {
-				causes = append(causes, tx.onFail[i](r.Item))
-			}
-		case code == "TransactionConflict":
-			causes = append(causes, ErrTxConflict)
-		case throttleCode(code):
-		case !transient(code):
-			retryable = false
-		}
-	}
-	causes = append(causes, tx.t.throttledActions(err, func(i int) Item {
-		if i >= len(tx.items) {
-			return nil
-		}
-		switch a := tx.items[i]; {
-		case a.Put != nil:
-			return a.Put.Item
-		case a.Update != nil:
-			return a.Update.Key
-		case a.Delete != nil:
-			return a.Delete.Key
-		case a.ConditionCheck != nil:
-			return a.ConditionCheck.Key
-		}
-		return nil
-	})...)
-	return causes, retryable
+	causes, retryable = tx.w.Reasons(err, transient)
+	return append(causes, tx.t.throttledActions(err, tx.w.Key)...), retryable
 }
 
 // NodeNotFoundError reports that a transaction's check of a node item found

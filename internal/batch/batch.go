@@ -1,0 +1,70 @@
+// Package batch sends adjlist's batch requests, BatchGetItem and
+// BatchWriteItem: keys and writes cut into chunks of DynamoDB's limits,
+// what DynamoDB leaves unprocessed resent after the table's backoff,
+// duplicate writes refused before any request. Package adjlist's GetMany,
+// Hydrate, PutMany, DeleteMany, DeleteNode and Verify use it, and its
+// transactions use Wait. It works on plain items and a key type of the
+// caller's; package adjlist wraps its errors in its own.
+package batch
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	smithytime "github.com/aws/smithy-go/time"
+)
+
+// Item is an item, or the key attributes of one, as the SDK holds it.
+type Item = map[string]types.AttributeValue
+
+// The errors Get and Write wrap. Package adjlist sets them to its
+// sentinels of the same names, so that errors.Is finds those.
+var (
+	ErrUnprocessed  = errors.New("batch left unprocessed")
+	ErrDuplicateKey = errors.New("duplicate key in a batch")
+)
+
+// Client is the part of a DynamoDB client batches send requests to;
+// *dynamodb.Client and adjlist.Client have it.
+type Client interface {
+	BatchGetItem(ctx context.Context, params *dynamodb.BatchGetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error)
+	BatchWriteItem(ctx context.Context, params *dynamodb.BatchWriteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error)
+}
+
+// Table is where a batch goes and how it resends what DynamoDB leaves
+// unprocessed.
+type Table struct {
+	Client Client
+	Name   string
+	// Backoff is the wait before a resend; MaxAttempts bounds the
+	// requests of one chunk, resends included.
+	Backoff     retry.BackoffDelayer
+	MaxAttempts int
+	// Opts are the SDK options of every request: adjlist's usage and
+	// tracing middleware.
+	Opts []func(*dynamodb.Options)
+}
+
+// Wait waits the delay b gives before the retry that follows attempt
+// (the first is 1) after err, the error of the attempt, if any. It
+// returns b's error, or ctx's if ctx is done first.
+func Wait(ctx context.Context, b retry.BackoffDelayer, attempt int, err error) error {
+	d, err := b.BackoffDelay(attempt, err)
+	if err != nil {
+		return err
+	}
+	return Sleep(ctx, d)
+}
+
+// Sleep waits for d or until ctx is done, whichever comes first, and
+// returns ctx's error if it is done: at once when d is not positive.
+func Sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	return smithytime.SleepWithContext(ctx, d)
+}

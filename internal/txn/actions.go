@@ -1,0 +1,65 @@
+package txn
+
+import "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+// Cond is a built condition expression with its placeholders' names and
+// values; the zero Cond is no condition.
+type Cond struct {
+	Expr   *string
+	Names  map[string]string
+	Values Item
+}
+
+// Put is the action that writes item in table, under c if it is set,
+// asking for the stored item when c fails (ALL_OLD).
+func Put(table *string, item Item, c Cond) types.TransactWriteItem {
+	p := &types.Put{TableName: table, Item: item}
+	if c.Expr != nil {
+		p.ConditionExpression = c.Expr
+		p.ExpressionAttributeNames = c.Names
+		p.ExpressionAttributeValues = c.Values
+		p.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
+	}
+	return types.TransactWriteItem{Put: p}
+}
+
+// Update is the action that changes the item with key by the update
+// expression, under c (whose names and values the update's share),
+// asking for the stored item when c fails.
+func Update(table *string, key Item, update *string, c Cond) types.TransactWriteItem {
+	return types.TransactWriteItem{Update: &types.Update{
+		TableName:                           table,
+		Key:                                 key,
+		UpdateExpression:                    update,
+		ConditionExpression:                 c.Expr,
+		ExpressionAttributeNames:            c.Names,
+		ExpressionAttributeValues:           c.Values,
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	}}
+}
+
+// Delete is the action that deletes the item with key, under c, asking
+// for the stored item when c fails.
+func Delete(table *string, key Item, c Cond) types.TransactWriteItem {
+	return types.TransactWriteItem{Delete: &types.Delete{
+		TableName:                           table,
+		Key:                                 key,
+		ConditionExpression:                 c.Expr,
+		ExpressionAttributeNames:            c.Names,
+		ExpressionAttributeValues:           c.Values,
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	}}
+}
+
+// Check is the action that checks c on the item with key, writing
+// nothing, asking for the stored item when c fails.
+func Check(table *string, key Item, c Cond) types.TransactWriteItem {
+	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
+		TableName:                           table,
+		Key:                                 key,
+		ConditionExpression:                 c.Expr,
+		ExpressionAttributeNames:            c.Names,
+		ExpressionAttributeValues:           c.Values,
+		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
+	}}
+}

@@ -1,0 +1,37 @@
+// Package txn builds adjlist's transactions: the actions of one
+// TransactWriteItems, checked against DynamoDB's limits as they are
+// added, its commit with retries of conflicts, and its cancellation
+// reasons mapped to each action's error; the reads of one
+// TransactGetItems. Package adjlist's Tx and ReadTx are thin over it. It
+// works on plain items and keys, and knows nothing of item types or
+// conditions beyond their built expressions.
+package txn
+
+import (
+	"errors"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// DynamoDB's limits on one transaction.
+const (
+	// MaxActions is the most actions, or reads, one transaction holds.
+	MaxActions = 100
+	// MaxSize is the most bytes of items one transaction may write.
+	MaxSize = 4 * 1024 * 1024
+	// MaxToken is the longest ClientRequestToken DynamoDB accepts.
+	MaxToken = 36
+)
+
+// Item is an item, or the key attributes of one, as the SDK holds it.
+type Item = map[string]types.AttributeValue
+
+// The errors Write and Read return or wrap. Package adjlist sets them to
+// its sentinels of the same names, so that errors.Is finds those.
+var (
+	ErrTxLimit    = errors.New("transaction over DynamoDB's limits")
+	ErrTxConflict = errors.New("transaction conflict")
+)
+
+// key is an item's primary key: an action's or a read's.
+type key struct{ pk, sk string }

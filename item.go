@@ -134,8 +134,8 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 	if err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
-	call := &putCall{Context: ctx, in: dynamodb.PutItemInput{TableName: t.tableName, Item: item}}
-	in := &call.in
+	call := &putCall{Context: ctx, In: dynamodb.PutItemInput{TableName: t.tableName, Item: item}}
+	in := &call.In
 	if c.expr != nil {
 		in.ConditionExpression = c.expr
 		in.ExpressionAttributeNames = c.names
@@ -154,7 +154,7 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 	// Only on failure: errors.As's target escapes to the heap.
 	var ccf *types.ConditionalCheckFailedException
 	if c.expr != nil && errors.As(err, &ccf) {
-		if (!w.user || w.guard == guardAbsent) && call.maybeApplied() && ddbitem.Equal(ccf.Item, item) {
+		if (!w.user || w.guard == guardAbsent) && call.MaybeApplied() && ddbitem.Equal(ccf.Item, item) {
 			return nil
 		}
 		err = fmt.Errorf("%w: %w", w.classify(ccf.Item), err)

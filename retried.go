@@ -1,111 +1,18 @@
 package adjlist
 
 import (
-	"context"
-	"errors"
-	"net"
-	"net/http"
-	"reflect"
-	"sync"
-	"sync/atomic"
-
+	"github.com/adjlist/adjlist/internal/attempt"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 )
 
-// A conditional put whose condition fails on an item exactly like the one
-// being written wrote that item itself only if an earlier attempt of the
-// same call may have been applied: one whose outcome the client never
-// learned. That is a 5xx, a connection reset or timed out after the
-// request went out, or a 2xx whose body was lost (the SDK retries when it
-// cannot read it). A 4xx is never one: DynamoDB answers 4xx only for a
-// request it did not apply (throttling such as
-// ProvisionedThroughputExceededException, ThrottlingException or
-// RequestLimitExceeded, a validation error), so a retry after a 4xx that
-// finds identical data found another call's item. Nor is a connection
-// that was never made (a failed dial).
-//
-// Table.put sends a conditional put with a putCall as its context and its
-// HTTP client wrapped in an attemptWatcher (withWatch), which sees every
-// attempt the SDK's retryer makes and records on the call's putCall an
-// attempt whose outcome is unknown. Table.put reads the record
-// (maybeApplied) after a failed condition. A client that ignores per-call
-// options never records: its duplicates are reported, the safe side.
-
-// putCall is one conditional PutItem: its input and whether one of its
-// attempts may have been applied. It is the call's context too (one
-// allocation for both), found by attemptWatcher through putCallKey.
-type putCall struct {
-	context.Context
-	in      dynamodb.PutItemInput
-	unknown atomic.Bool
-}
-
-type putCallKey struct{}
-
-// Value returns c for putCallKey, else the parent's value.
-func (c *putCall) Value(key any) any {
-	if key == (putCallKey{}) {
-		return c
-	}
-	return c.Context.Value(key)
-}
-
-// maybeApplied reports whether an attempt of the call may have been
-// applied: its outcome was unknown to the client.
-func (c *putCall) maybeApplied() bool { return c.unknown.Load() }
-
-// attemptWatcher is an SDK HTTP client that records, on the putCall in a
-// request's context, an attempt whose outcome is unknown.
-type attemptWatcher struct{ next dynamodb.HTTPClient }
-
-func (m *attemptWatcher) Do(req *http.Request) (*http.Response, error) {
-	resp, err := m.next.Do(req)
-	if outcomeUnknown(resp, err) {
-		if c, ok := req.Context().Value(putCallKey{}).(*putCall); ok {
-			c.unknown.Store(true)
-		}
-	}
-	return resp, err
-}
-
-// outcomeUnknown reports whether an attempt that got resp or err may have
-// been applied although the call may not learn it: a 5xx, a transport
-// error after the connection was made, or a 2xx (whose body may yet be
-// lost). A 4xx was not applied; a failed dial sent nothing.
-func outcomeUnknown(resp *http.Response, err error) bool {
-	if err != nil {
-		var op *net.OpError
-		return !errors.As(err, &op) || op.Op != "dial"
-	}
-	return resp.StatusCode < 400 || resp.StatusCode >= 500
-}
-
-// watchers holds one attemptWatcher per HTTP client, so that a put pays no
-// allocation for it.
-var watchers sync.Map // dynamodb.HTTPClient → *attemptWatcher
-
-// withAttemptWatcher is the per-call option of a conditional put: its HTTP
-// client wrapped in its attemptWatcher.
-func withAttemptWatcher(o *dynamodb.Options) {
-	c := o.HTTPClient
-	if c == nil || !reflect.TypeOf(c).Comparable() {
-		return // no map key: duplicates are reported, the safe side
-	}
-	if m, ok := watchers.Load(c); ok {
-		o.HTTPClient = m.(*attemptWatcher)
-		return
-	}
-	m, _ := watchers.LoadOrStore(c, &attemptWatcher{next: c})
-	o.HTTPClient = m.(*attemptWatcher)
-}
+// putCall is a conditional PutItem, its input and its context, that
+// records whether an earlier attempt of the call may have been applied
+// (internal/attempt), which tells a create's own retried write from
+// someone else's item.
+type putCall = attempt.Put
 
 // withWatch returns a conditional put's per-call options: opts (callOpts)
-// plus withAttemptWatcher, without allocating when opts is empty.
+// plus the watcher that records its attempts on its putCall.
 func withWatch(opts []func(*dynamodb.Options)) []func(*dynamodb.Options) {
-	if opts != nil {
-		return append(opts, withAttemptWatcher)
-	}
-	return watchOnly
+	return attempt.Watch(opts)
 }
-
-var watchOnly = []func(*dynamodb.Options){withAttemptWatcher}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/adjlist/adjlist/internal/throttle"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -114,28 +115,24 @@ func (e *ThrottlingError) HotPartition() bool {
 	return strings.HasSuffix(e.Reason, "KeyRangeThroughputExceeded")
 }
 
+// A *ThrottlingError already says where: throttle.Of does not look inside it.
+var _ throttle.Mapped = (*ThrottlingError)(nil)
+
 // throttled returns err inside a *ThrottlingError when err reports
 // throttling and holds none yet, else err: pk and sk are the key of the
 // item the request was for (sk empty for a partition), index the index
 // it read, kind its item type if known (else named from pk and sk).
 func (t *Table) throttled(err error, pk, sk, index, kind string) error {
-	code, reasons, ok, _ := throttling(err)
+	w, ok := throttle.Of(err)
 	if !ok {
 		return err
 	}
-	te := &ThrottlingError{Reason: code, Table: t.name, Index: index, PK: pk, Err: err}
+	te := &ThrottlingError{Reason: w.Reason, Resource: w.Resource, Table: t.name, Index: index, PK: pk, Err: err}
+	if w.Table != "" {
+		te.Table, te.Index = w.Table, w.Index
+	}
 	if kind != "" {
 		te.ItemType = t.typeName(kind)
-	}
-	if len(reasons) > 0 {
-		r := reasons[0]
-		if reason := aws.ToString(r.Reason); reason != "" {
-			te.Reason = reason
-		}
-		te.Resource = aws.ToString(r.Resource)
-		if table, idx, ok := resourceOf(te.Resource); ok {
-			te.Table, te.Index = table, idx
-		}
 	}
 	if te.ItemType == "" && pk != "" && sk != "" {
 		te.ItemType, _ = t.TypeOf(t.keyItem(pk, sk))
@@ -155,69 +152,9 @@ func (t *Table) typeName(kind string) string {
 	return kind
 }
 
-// throttling finds in err's chain the SDK's throttling error and returns
-// its code and reasons; ok is false when there is none, and mapped true
-// when a *ThrottlingError already holds it. It walks the chain itself,
-// with no allocation: every failed call's error passes through it.
-func throttling(err error) (code string, reasons []types.ThrottlingReason, ok, mapped bool) {
-	for err != nil {
-		switch e := err.(type) {
-		case *ThrottlingError:
-			return "", nil, false, true
-		case *types.ProvisionedThroughputExceededException:
-			return e.ErrorCode(), e.ThrottlingReasons, true, false
-		case *types.RequestLimitExceeded:
-			return e.ErrorCode(), e.ThrottlingReasons, true, false
-		case *types.ThrottlingException:
-			return e.ErrorCode(), e.ThrottlingReasons, true, false
-		case *types.TransactionCanceledException:
-			for _, r := range e.CancellationReasons {
-				if c := aws.ToString(r.Code); throttleCode(c) {
-					return c, nil, true, false
-				}
-			}
-			return "", nil, false, false
-		}
-		switch u := err.(type) {
-		case interface{ Unwrap() error }:
-			err = u.Unwrap()
-		case interface{ Unwrap() []error }:
-			for _, e := range u.Unwrap() {
-				if code, reasons, ok, mapped = throttling(e); ok || mapped {
-					return code, reasons, ok, mapped
-				}
-			}
-			return "", nil, false, false
-		default:
-			return "", nil, false, false
-		}
-	}
-	return "", nil, false, false
-}
-
 // throttleCode reports whether a transaction's cancellation reason code
-// says DynamoDB throttled the action.
-func throttleCode(code string) bool {
-	switch code {
-	case "ThrottlingError", "ProvisionedThroughputExceeded", "RequestLimitExceeded":
-		return true
-	}
-	return false
-}
-
-// resourceOf parses the ARN of a table or index,
-// "arn:aws:dynamodb:REGION:ACCOUNT:table/NAME" or ".../table/NAME/index/INDEX".
-func resourceOf(arn string) (table, index string, ok bool) {
-	_, res, found := strings.Cut(arn, ":table/")
-	if !found {
-		return "", "", false
-	}
-	table, rest, hasIndex := strings.Cut(res, "/index/")
-	if table == "" || strings.Contains(table, "/") || hasIndex && (rest == "" || strings.Contains(rest, "/")) {
-		return "", "", false
-	}
-	return table, rest, true
-}
+// says DynamoDB throttled the action (throttle.Code).
+func throttleCode(code string) bool { return throttle.Code(code) }
 
 // throttledActions returns a *ThrottlingError for each action of a
 // cancelled transaction that DynamoDB throttled (reason code
@@ -231,7 +168,7 @@ func (t *Table) throttledActions(err error, key func(i int) Item) []error {
 	var out []error
 	for i, r := range tce.CancellationReasons {
 		code := aws.ToString(r.Code)
-		if !throttleCode(code) {
+		if !throttle.Code(code) {
 			continue
 		}
 		te := &ThrottlingError{Reason: code, Table: t.name, Err: err}
@@ -246,13 +183,8 @@ func (t *Table) throttledActions(err error, key func(i int) Item) []error {
 }
 
 // joinCauses joins a failed transaction's causes, then err and more,
-// leaving err out when a *ThrottlingError among the causes holds it.
+// leaving err out when a *ThrottlingError among the causes holds it
+// (throttle.Join).
 func joinCauses(causes []error, err error, more ...error) error {
-	for _, c := range causes {
-		if _, ok := c.(*ThrottlingError); ok {
-			err = nil // errors.Join skips it
-			break
-		}
-	}
-	return errors.Join(append(append(causes, err), more...)...)
+	return throttle.Join(causes, err, more...)
 }

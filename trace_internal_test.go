@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/adjlist/adjlist/internal/telemetry"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -35,8 +36,9 @@ type valueErr struct{ err error }
 func (v valueErr) Error() string { return "value: " + v.err.Error() }
 func (v valueErr) Unwrap() error { return v.err }
 
-// spanText keeps the text of errors known to hold no item data and
-// reduces every other error to its Go type; fmt.Errorf's own text goes.
+// A span's text (telemetry.Text with this package's spanText) keeps the
+// text of errors known to hold no item data and reduces every other error
+// to its Go type; fmt.Errorf's own text goes.
 func TestSpanText(t *testing.T) {
 	secret := errors.New("secret-value")
 	op := func(err error) error {
@@ -61,8 +63,8 @@ func TestSpanText(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, spanText(tt.err))
-			assert.NotContains(t, spanText(tt.err), "secret")
+			assert.Equal(t, tt.want, telemetry.Text(tt.err, spanText))
+			assert.NotContains(t, telemetry.Text(tt.err, spanText), "secret")
 		})
 	}
 }

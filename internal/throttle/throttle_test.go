@@ -1,4 +1,4 @@
-package adjlist
+package throttle
 
 import (
 	"errors"
@@ -9,16 +9,16 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// Every failed call's error passes through throttling: it allocates
-// nothing, whatever it finds.
+// Every failed call's error passes through Of: it allocates nothing,
+// whatever it finds.
 func TestThrottlingAllocatesNothing(t *testing.T) {
-	plain := fmt.Errorf("%w: %w", ErrNotFound, errors.New("cause"))
-	joined := errors.Join(ErrTxConflict, &types.ProvisionedThroughputExceededException{})
+	plain := fmt.Errorf("%w: %w", errors.New("item not found"), errors.New("cause"))
+	joined := errors.Join(errors.New("transaction conflict"), &types.ProvisionedThroughputExceededException{})
 	allocs := testing.AllocsPerRun(100, func() {
-		if _, _, ok, _ := throttling(plain); ok {
+		if _, ok := Of(plain); ok {
 			t.Fatal("not throttled")
 		}
-		if code, _, ok, _ := throttling(joined); !ok || code != "ProvisionedThroughputExceededException" {
+		if w, ok := Of(joined); !ok || w.Reason != "ProvisionedThroughputExceededException" {
 			t.Fatal("throttled")
 		}
 	})

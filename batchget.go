@@ -9,10 +9,6 @@ import (
 )
 
 // init has batch wrap this package's sentinels, so errors.Is finds them.
-func init() {
-	batch.ErrUnprocessed, batch.ErrDuplicateKey = ErrUnprocessed, ErrDuplicateKey
-}
-
 // itemKey is an item's primary key.
 type itemKey struct{ pk, sk string }
 

@@ -7,6 +7,9 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/batch"
+	"github.com/adjlist/adjlist/internal/txn"
 )
 
 // Sentinel errors, matched with errors.Is. Errors returned by this package
@@ -72,7 +75,7 @@ var (
 	// ErrUnprocessed reports keys or items that a batch call still left
 	// unprocessed after [Options.BatchMaxAttempts] requests; nothing is
 	// dropped silently.
-	ErrUnprocessed = errors.New("adjlist: batch left unprocessed")
+	ErrUnprocessed = batch.ErrUnprocessed
 
 	// ErrNotVisible reports that [Edge.WaitIndexed] gave up before the
 	// index showed the edge.
@@ -85,16 +88,16 @@ var (
 	// ErrTxConflict reports a transaction cancelled because another
 	// transaction was changing the same items; see
 	// [TxOptions.ConflictRetries].
-	ErrTxConflict = errors.New("adjlist: transaction conflict")
+	ErrTxConflict = txn.ErrTxConflict
 
 	// ErrTxLimit reports a transaction DynamoDB would refuse: more than
 	// [MaxTxActions] actions, more than [MaxTxSize] bytes, or two actions
 	// on one item. Detected before any request is sent.
-	ErrTxLimit = errors.New("adjlist: transaction over DynamoDB's limits")
+	ErrTxLimit = txn.ErrTxLimit
 
 	// ErrDuplicateKey reports an item that appears twice in one bulk write.
 	// Detected before any request is sent.
-	ErrDuplicateKey = errors.New("adjlist: duplicate key in a batch")
+	ErrDuplicateKey = batch.ErrDuplicateKey
 
 	// ErrInvalidOption reports an option value that cannot work, such as a
 	// negative limit or an empty table name. Detected before any request is

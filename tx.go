@@ -21,10 +21,6 @@ const (
 )
 
 // init has txn wrap this package's sentinels, so errors.Is finds them.
-func init() {
-	txn.ErrTxLimit, txn.ErrTxConflict = ErrTxLimit, ErrTxConflict
-}
-
 // Tx collects writes and condition checks to commit atomically with one
 // TransactWriteItems: all of them happen, or none. Create it with [NewTx],
 // add actions with the handles' Tx methods ([Node.TxPut], [Node.TxReplace],

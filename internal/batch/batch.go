@@ -21,11 +21,11 @@ import (
 // Item is an item, or the key attributes of one, as the SDK holds it.
 type Item = map[string]types.AttributeValue
 
-// The errors Get and Write wrap. Package adjlist sets them to its
-// sentinels of the same names, so that errors.Is finds those.
+// The errors Get and Write wrap, which package adjlist exports as its
+// sentinels of the same names.
 var (
-	ErrUnprocessed  = errors.New("batch left unprocessed")
-	ErrDuplicateKey = errors.New("duplicate key in a batch")
+	ErrUnprocessed  = errors.New("adjlist: batch left unprocessed")
+	ErrDuplicateKey = errors.New("adjlist: duplicate key in a batch")
 )
 
 // Client is the part of a DynamoDB client batches send requests to;

@@ -26,11 +26,11 @@ const (
 // Item is an item, or the key attributes of one, as the SDK holds it.
 type Item = map[string]types.AttributeValue
 
-// The errors Write and Read return or wrap. Package adjlist sets them to
-// its sentinels of the same names, so that errors.Is finds those.
+// The errors Write and Read return or wrap, which package adjlist exports
+// as its sentinels of the same names.
 var (
-	ErrTxLimit    = errors.New("transaction over DynamoDB's limits")
-	ErrTxConflict = errors.New("transaction conflict")
+	ErrTxLimit    = errors.New("adjlist: transaction over DynamoDB's limits")
+	ErrTxConflict = errors.New("adjlist: transaction conflict")
 )
 
 // key is an item's primary key: an action's or a read's.

@@ -12,9 +12,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/goattrs"
 )
 
 // FindingKind names what [Verify] found wrong with an item.
@@ -833,8 +834,8 @@ func (h *held) loses(item Item) bool {
 // holdsOf is what the items of a type of t hold whose data type is data
 // and whose handle tracks tr.
 func (t *Table) holdsOf(data reflect.Type, tr *tracking) held {
-	declared, all := declaredAttrs(data, t.encoderTagKey())
-	if all {
+	declared, open := goattrs.Of(data, t.encoderTagKey())
+	if open {
 		return held{}
 	}
 	o := &t.opts
@@ -845,148 +846,8 @@ func (t *Table) holdsOf(data reflect.Type, tr *tracking) held {
 		}
 	}
 	maps.Copy(set, t.derived)
-	for _, n := range declared {
-		set[n] = true
+	for _, a := range declared {
+		set[a.Name] = true
 	}
 	return held{set: set, names: slices.Sorted(maps.Keys(set))}
-}
-
-// encoderTagKey is the struct tag key of t's attributevalue encoder
-// ([Options].EncoderOptions): "dynamodbav" unless it sets another.
-func (t *Table) encoderTagKey() string {
-	o := attributevalue.EncoderOptions{TagKey: defaultTagKey}
-	if t.opts.EncoderOptions != nil {
-		t.opts.EncoderOptions(&o)
-	}
-	return o.TagKey
-}
-
-// defaultTagKey is attributevalue's struct tag key.
-const defaultTagKey = "dynamodbav"
-
-var (
-	marshalerType   = reflect.TypeFor[attributevalue.Marshaler]()
-	unmarshalerType = reflect.TypeFor[attributevalue.Unmarshaler]()
-)
-
-// declaredAttrs lists the attributes a value of type t marshals to as a
-// map, by attributevalue's rules for structs (as encoding/json's): a field
-// is named by its dynamodbav tag, overridden by its tagKey tag when
-// tagKey is another key, else by its Go name; "-" skips it, as do
-// unexported fields; an untagged embedded struct (or pointer to one) is
-// flattened; among fields of one name the shallowest wins, a tagged one
-// before untagged ones at its depth, and two at the same depth (both
-// tagged, or both untagged) hide each other. all is true for a type that
-// holds any attribute: a map, an interface, or a type that marshals or
-// unmarshals itself (attributevalue.Marshaler, Unmarshaler), whose
-// attributes cannot be known from its type.
-func declaredAttrs(t reflect.Type, tagKey string) (names []string, all bool) {
-	for {
-		if t.Implements(marshalerType) || t.Implements(unmarshalerType) ||
-			t.Kind() != reflect.Pointer && (reflect.PointerTo(t).Implements(marshalerType) || reflect.PointerTo(t).Implements(unmarshalerType)) {
-			return nil, true
-		}
-		if t.Kind() != reflect.Pointer {
-			break
-		}
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Map, reflect.Interface:
-		return nil, true
-	case reflect.Struct:
-	default:
-		return nil, false
-	}
-	// A breadth-first walk of the embedded structs, as attributevalue's
-	// enumFields: each struct type is walked once, at its shallowest
-	// depth; one embedded twice at a depth names its fields twice there,
-	// so that they hide each other.
-	type candidate struct {
-		name   string
-		depth  int
-		tagged bool
-	}
-	var found []candidate
-	visited := map[reflect.Type]bool{}
-	next := []reflect.Type{t}
-	nextCount := map[reflect.Type]int{}
-	for depth := 0; len(next) > 0; depth++ {
-		current, count := next, nextCount
-		next, nextCount = nil, map[reflect.Type]int{}
-		for _, st := range current {
-			if visited[st] {
-				continue
-			}
-			visited[st] = true
-			for i := range st.NumField() {
-				f := st.Field(i)
-				if !f.IsExported() && !f.Anonymous {
-					continue
-				}
-				name, ignore := fieldTag(f.Tag, defaultTagKey, "", false)
-				if tagKey != "" && tagKey != defaultTagKey {
-					name, ignore = fieldTag(f.Tag, tagKey, name, ignore)
-				}
-				if ignore {
-					continue
-				}
-				ft := f.Type
-				if ft.Name() == "" && ft.Kind() == reflect.Pointer {
-					ft = ft.Elem()
-				}
-				if f.Anonymous && name == "" && ft.Kind() == reflect.Struct {
-					if nextCount[ft]++; nextCount[ft] == 1 {
-						next = append(next, ft)
-					}
-					continue
-				}
-				c := candidate{name: name, depth: depth, tagged: name != ""}
-				if !c.tagged {
-					c.name = f.Name
-				}
-				found = append(found, c)
-				if count[st] > 1 {
-					found = append(found, c)
-				}
-			}
-		}
-	}
-	// Per name, the one dominant field, as attributevalue's dominantField.
-	slices.SortStableFunc(found, func(a, b candidate) int { return cmp.Or(cmp.Compare(a.name, b.name), cmp.Compare(a.depth, b.depth)) })
-	for i := 0; i < len(found); {
-		j := i + 1
-		for j < len(found) && found[j].name == found[i].name && found[j].depth == found[i].depth {
-			j++
-		}
-		tagged := 0
-		for _, c := range found[i:j] {
-			if c.tagged {
-				tagged++
-			}
-		}
-		if tagged == 1 || j-i == 1 {
-			names = append(names, found[i].name)
-		}
-		for j < len(found) && found[j].name == found[i].name {
-			j++ // deeper fields of the name are hidden
-		}
-		i = j
-	}
-	return names, false
-}
-
-// fieldTag reads a struct field's tag under key as attributevalue does: a
-// tag present sets the name ("" when it gives none) and whether the field
-// is skipped ("-"); an absent tag leaves name and ignore as they were.
-func fieldTag(tag reflect.StructTag, key, name string, ignore bool) (string, bool) {
-	s := tag.Get(key)
-	if s == "" {
-		return name, ignore
-	}
-	n, _, _ := strings.Cut(s, ",")
-	if n == "-" {
-		return "", true
-	}
-	return n, false
 }

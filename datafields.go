@@ -9,6 +9,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/goattrs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -41,18 +42,17 @@ type keyOnlyAttr struct {
 
 // bindDataFields links the key fields and the index templates of an
 // entity with key fields fields and derived index keys indexes to rt's
-// attributes (named by struct tag key tag), keyOnly naming those kept
-// only inside keys.
+// attributes (named as the encoder with struct tag key tag names them),
+// keyOnly naming those kept only inside keys.
 func bindDataFields(rt reflect.Type, tag string, fields []string, indexes []boundIndex, keyOnly []string) (dataFields, error) {
 	var d dataFields
 	declared := map[string]string{}
 	for rt.Kind() == reflect.Pointer {
 		rt = rt.Elem()
 	}
-	if rt.Kind() == reflect.Struct {
-		for _, a := range taggedAttributes(rt, tag) {
-			declared[a.Name] = a.Type
-		}
+	attrs, _ := goattrs.Of(rt, tag)
+	for _, a := range attrs {
+		declared[a.Name] = a.DynamoType
 	}
 	for i, f := range fields {
 		typ, ok := declared[f]

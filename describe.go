@@ -63,8 +63,8 @@ func (s *shape) withInverted(x IndexTemplate, shards int) {
 // a local index's partition is the item type's table partition), and
 // one table of access patterns (which call, which DynamoDB request, which
 // key condition, on the table or the index), the ByIndex reads of every
-// declared index key included. Attributes are read from the data types'
-// dynamodbav tags. It walks the model [DescribeModel] returns; it makes no
+// declared index key included. Attributes are named as the table's
+// encoder names them. It walks the model [DescribeModel] returns; it makes no
 // request; it returns the first handle error (e.g. [ErrInvalidKey]) or
 // write error. With no handles it describes every item type t records
 // ([DescribeModel]).
@@ -222,7 +222,7 @@ func (n *Node[N]) describe() shape {
 	k := n.it.formats()
 	pk, sk := formatText(k.pk), formatText(k.sk)
 	item := &ItemType{Name: "node " + n.typ, Kind: "node", Type: n.typ, PartitionKey: pk, SortKey: sk,
-		Attributes: attributes(typeOf[N]()), Expiry: n.tr.expiry}
+		Attributes: n.t.attributes(typeOf[N]()), Expiry: n.tr.expiry}
 	cond := fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, pk, o.SortKey, sk)
 	s := shape{
 		t: n.t, err: n.err, item: item, it: &n.it, op: "Node.ByIndex", keys: k,
@@ -247,7 +247,7 @@ func (e *Edge[E]) describe() shape {
 	item := &ItemType{
 		Name: fmt.Sprintf("edge %s (%s → %s)", e.label, e.src, e.dst), Kind: "edge",
 		Type: e.label, From: e.src.String(), To: e.dst.String(), PartitionKey: from, SortKey: sk,
-		Attributes: attributes(typeOf[E]()), Expiry: e.tr.expiry,
+		Attributes: e.t.attributes(typeOf[E]()), Expiry: e.tr.expiry,
 	}
 	if e.label == "" {
 		item.Name = fmt.Sprintf("edge %s → %s", e.src, e.dst)
@@ -305,7 +305,7 @@ func (c *Collection[P, C]) describe() shape {
 	item := &ItemType{
 		Name: fmt.Sprintf("child %s of %s", c.childType, c.parent.typ), Kind: "child",
 		Type: c.childType, From: c.parent.typ, PartitionKey: formatText(k.pk), SortKey: formatText(k.sk),
-		Attributes: attributes(typeOf[C]()), Expiry: c.tr.expiry,
+		Attributes: c.t.attributes(typeOf[C]()), Expiry: c.tr.expiry,
 	}
 	s := shape{t: c.t, err: c.err, item: item, it: &c.it, op: "Collection.ByIndex", keys: k}
 	if c.t.layout == sortKeyIndex {
@@ -344,7 +344,7 @@ func (e *Entity[T]) describe() shape {
 	k := e.it.formats()
 	item := &ItemType{Name: "entity " + e.name, Kind: "entity", Type: e.name,
 		PartitionKey: formatText(k.pk), SortKey: formatText(k.sk), Expiry: e.tr.expiry}
-	for _, a := range attributes(typeOf[T]()) {
+	for _, a := range e.t.attributes(typeOf[T]()) {
 		if !e.data.keyOnlyIn(a.Name) { // those live in the keys alone
 			item.Attributes = append(item.Attributes, a)
 		}

@@ -6,7 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+
+	"github.com/adjlist/adjlist/internal/goattrs"
 )
 
 // Model is the one read-only description of a single-table design:
@@ -78,8 +80,11 @@ type ItemType struct {
 	// "u#<userID>#follower" and "u#<followerID>". [Model].Templates holds
 	// them as parts.
 	PartitionKey, SortKey string
-	// Attributes are the data attributes, read from the Go type's
-	// dynamodbav tags in field order.
+	// Attributes are the data attributes, in field order, named as the
+	// table's attributevalue encoder names them: by the Go type's
+	// dynamodbav tags, overridden by its tags under [Options].EncoderOptions'
+	// TagKey, else by field name; "-" and unexported fields skipped,
+	// embedded structs flattened, fields that hide each other left out.
 	Attributes []Attribute
 	// Indexes are the item's keys in every index it lands in, in the
 	// order of [Model].Indexes.
@@ -96,11 +101,12 @@ type Attribute struct {
 	Name string
 	// Type is the DynamoDB type its Go field marshals to, read from the
 	// field's Go kind and tag options as attributevalue encodes them: S
-	// (strings, time.Time), N (numbers, ",unixtime"), B ([]byte), BOOL,
-	// SS, NS, BS (",stringset", ",numberset", ",binaryset"), L (other
-	// slices and arrays) or M (maps, structs). An interface field is S; a
-	// field with a custom marshaler is typed by its Go kind, which may
-	// differ from what the marshaler writes.
+	// (strings, time.Time, numbers tagged ",string"), N (numbers,
+	// json.Number, a time tagged ",unixtime"), B ([]byte), BOOL, SS, NS,
+	// BS (slices tagged ",stringset", ",numberset", ",binaryset";
+	// [][]byte), L (other slices and arrays) or M (maps, structs). An
+	// interface field is S; a field with a custom marshaler is typed by
+	// its Go kind, which may differ from what the marshaler writes.
 	Type string
 }
 
@@ -637,76 +643,31 @@ func (it *itemType) placeholder(p KeyPart) string {
 	return "<id>"
 }
 
-// attributes lists the data attributes a Go type marshals to, in field
-// order, with their DynamoDB types, following attributevalue's rules for
-// dynamodbav tags: a tag name wins, "-" skips, untagged exported fields use
-// the field name, embedded structs are flattened.
-func attributes(t reflect.Type) []Attribute { return taggedAttributes(t, "dynamodbav") }
-
-// taggedAttributes is attributes, with names read from struct tag key
-// tag, as attributevalue's EncoderOptions.TagKey makes the encoder do.
-func taggedAttributes(t reflect.Type, tag string) []Attribute {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
+// attributes lists the data attributes Go type rt marshals to under t's
+// attributevalue encoder, in field order, with their DynamoDB types
+// ([goattrs.Of]); a type that is not a struct is one attribute named
+// after it, "(map[string]interface {})".
+func (t *Table) attributes(rt reflect.Type) []Attribute {
+	for rt.Kind() == reflect.Pointer {
+		rt = rt.Elem()
 	}
-	if t.Kind() != reflect.Struct {
-		return []Attribute{{Name: "(" + t.String() + ")", Type: dynamoType(t, "")}}
+	if rt.Kind() != reflect.Struct {
+		return []Attribute{{Name: "(" + rt.String() + ")", Type: goattrs.DynamoTypeOf(rt)}}
 	}
+	attrs, _ := goattrs.Of(rt, t.encoderTagKey())
 	var out []Attribute
-	for i := range t.NumField() {
-		f := t.Field(i)
-		name, opts, _ := strings.Cut(f.Tag.Get(tag), ",")
-		switch {
-		case name == "-", !f.IsExported() && !f.Anonymous:
-			continue
-		case f.Anonymous && name == "" && (f.Type.Kind() == reflect.Struct || f.Type.Kind() == reflect.Pointer && f.Type.Elem().Kind() == reflect.Struct):
-			out = append(out, taggedAttributes(f.Type, tag)...)
-			continue
-		case name == "":
-			name = f.Name
-		}
-		out = append(out, Attribute{Name: name, Type: dynamoType(f.Type, opts)})
+	for _, a := range attrs {
+		out = append(out, Attribute{Name: a.Name, Type: a.DynamoType})
 	}
 	return out
 }
 
-// dynamoType is the DynamoDB type attributevalue marshals a field of type
-// t with tag options opts to.
-func dynamoType(t reflect.Type, opts string) string {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
+// encoderTagKey is the struct tag key of t's attributevalue encoder
+// ([Options].EncoderOptions): "dynamodbav" unless it sets another.
+func (t *Table) encoderTagKey() string {
+	o := attributevalue.EncoderOptions{TagKey: goattrs.DefaultTagKey}
+	if t.opts.EncoderOptions != nil {
+		t.opts.EncoderOptions(&o)
 	}
-	tagged := func(o string) bool { return slices.Contains(strings.Split(opts, ","), o) }
-	switch {
-	case tagged("stringset"):
-		return "SS"
-	case tagged("numberset"):
-		return "NS"
-	case tagged("binaryset"):
-		return "BS"
-	case tagged("unixtime"):
-		return "N"
-	case t.PkgPath() == "time" && t.Name() == "Time":
-		return "S"
-	case t.PkgPath() == "time" && t.Name() == "Duration":
-		return "N"
-	}
-	switch t.Kind() {
-	case reflect.String:
-		return "S"
-	case reflect.Bool:
-		return "BOOL"
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
-		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
-		reflect.Float32, reflect.Float64:
-		return "N"
-	case reflect.Slice, reflect.Array:
-		if t.Elem().Kind() == reflect.Uint8 {
-			return "B"
-		}
-		return "L"
-	case reflect.Map, reflect.Struct:
-		return "M"
-	}
-	return string(types.ScalarAttributeTypeS)
+	return o.TagKey
 }

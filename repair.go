@@ -11,6 +11,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/drift"
 )
 
 // RepairOptions configures [Repair]. The zero value repairs what is
@@ -318,7 +320,7 @@ func (v *verifier) repairCount(ctx context.Context, api MigrateClient, f Finding
 		}
 		stored := ""
 		if item != nil {
-			stored = countOf(item)
+			stored = drift.CountOf(item)
 		}
 		want := strconv.FormatInt(n, 10)
 		if stored == want || stored == "" && n == 0 {

@@ -12,9 +12,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/drift"
+	"github.com/adjlist/adjlist/internal/goattrs"
 )
 
 // FindingKind names what [Verify] found wrong with an item.
@@ -246,7 +248,7 @@ func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ..
 	if err == nil {
 		for _, tl := range v.segs {
 			if tl != nil {
-				v.all.merge(tl)
+				v.all.Merge(&tl.tally)
 			}
 		}
 		if err = v.checkRefs(ctx); err == nil && opts.From == "" {
@@ -275,8 +277,8 @@ type verifier struct {
 	// segs is what each segment met, its own so that segments share no
 	// lock per item (made by its segment on its first item); merged into
 	// all once the scan is done.
-	segs []*tally
-	all  *tally
+	segs []*segment
+	all  tally
 
 	mu       sync.Mutex
 	findings []Finding
@@ -297,51 +299,21 @@ type vtype struct {
 	counts, aggregates []int
 }
 
-// tally is what a walk met of the items that tell of others.
-type tally struct {
-	met     []int                // items met per type (verifier.types)
-	seen    map[itemKey]bool     // items met of a type that is a target
-	pending map[itemKey][]needer // needed items not met yet
-	// counted and stored are, per counter (verifier.counters), the edges
-	// met and the count read per aggregate item, by its partition key
-	// (its sort key is the counter's name).
-	counted []map[string]int64
-	stored  []map[string]string
-	// want and refs are one segment's scratch space for an item's derived
-	// keys and the items it needs.
+// tally is what a walk met of the items that tell of others, by item
+// key.
+type tally = drift.Tally[itemKey, needer]
+
+func (v *verifier) newTally() tally {
+	return drift.NewTally[itemKey, needer](len(v.types), len(v.counters))
+}
+
+// segment is what one segment of the walk met, with its scratch space
+// for an item's derived keys and the items it needs, kept for the next
+// item.
+type segment struct {
+	tally
 	want keyAttrs
 	refs []itemRef
-}
-
-func (v *verifier) newTally() *tally {
-	tl := &tally{met: make([]int, len(v.types)), seen: map[itemKey]bool{}, pending: map[itemKey][]needer{},
-		counted: make([]map[string]int64, len(v.counters)), stored: make([]map[string]string, len(v.counters))}
-	for c := range v.counters {
-		tl.counted[c], tl.stored[c] = map[string]int64{}, map[string]string{}
-	}
-	return tl
-}
-
-// merge adds what o met to a.
-func (a *tally) merge(o *tally) {
-	for i, n := range o.met {
-		a.met[i] += n
-	}
-	for k := range o.seen {
-		a.seen[k] = true
-		delete(a.pending, k)
-	}
-	for k, ws := range o.pending {
-		if !a.seen[k] {
-			a.pending[k] = append(a.pending[k], ws...)
-		}
-	}
-	for c := range o.counted {
-		for pk, n := range o.counted[c] {
-			a.counted[c][pk] += n
-		}
-		maps.Copy(a.stored[c], o.stored[c])
-	}
 }
 
 // needer is an item needing one not met yet.
@@ -385,7 +357,7 @@ func newVerifier(t *Table, segments int) *verifier {
 			v.types[i].aggregates = append(v.types[i].aggregates, c)
 		}
 	}
-	v.segs = make([]*tally, max(segments, 0))
+	v.segs = make([]*segment, max(segments, 0))
 	v.all = v.newTally()
 	return v
 }
@@ -415,7 +387,7 @@ func (v *verifier) typeAt(item Item, k itemKey) int {
 func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 	tl := v.segs[seg]
 	if tl == nil {
-		tl = v.newTally()
+		tl = &segment{tally: v.newTally()}
 		v.segs[seg] = tl
 	}
 	k := itemKeyOf(v.t, item)
@@ -461,9 +433,9 @@ func (v *verifier) inspectAt(item Item, k itemKey, want *keyAttrs) (typ int, fou
 	}
 	r := &v.types[typ]
 	data := item
-	if av := versionAttr(item, r.version); av != nil {
+	if av := drift.VersionAttr(item, r.version); av != nil {
 		if _, ok := av.(*types.AttributeValueMemberN); !ok {
-			found = append(found, Finding{Kind: FindingBadVersion, Type: r.name, Key: key, Attribute: r.version, Have: describeValue(av)})
+			found = append(found, Finding{Kind: FindingBadVersion, Type: r.name, Key: key, Attribute: r.version, Have: drift.DescribeValue(av)})
 			// The version is reported as what it is: the data is decoded
 			// without it, so that a type that exposes its version field
 			// is not also undecodable.
@@ -474,7 +446,7 @@ func (v *verifier) inspectAt(item Item, k itemKey, want *keyAttrs) (typ int, fou
 	if r.holds.loses(item) {
 		for name, av := range item {
 			if !r.holds.set[name] {
-				found = append(found, Finding{Kind: FindingUndeclaredAttribute, Type: r.name, Key: key, Attribute: name, Have: describeValue(av)})
+				found = append(found, Finding{Kind: FindingUndeclaredAttribute, Type: r.name, Key: key, Attribute: name, Have: drift.DescribeValue(av)})
 			}
 		}
 	}
@@ -512,14 +484,14 @@ func (v *verifier) inspectAt(item Item, k itemKey, want *keyAttrs) (typ int, fou
 		case should && !present:
 			f.Kind = FindingIndexKeyMissing
 		case should && (!isS || have != w):
-			f.Kind, f.Have = FindingIndexKeyStale, describeValue(item[name])
+			f.Kind, f.Have = FindingIndexKeyStale, drift.DescribeValue(item[name])
 			if isS {
 				f.Have = have
 			}
 		case !should && present:
 			f.Kind = FindingIndexKeyExtra
 			if !isS {
-				f.Have = describeValue(item[name])
+				f.Have = drift.DescribeValue(item[name])
 			}
 		default:
 			continue
@@ -532,7 +504,7 @@ func (v *verifier) inspectAt(item Item, k itemKey, want *keyAttrs) (typ int, fou
 		if av := item[name]; av != nil {
 			f := Finding{Kind: FindingIndexKeyExtra, Type: r.name, Key: key, Attribute: name}
 			if f.Have, ok = stringAttr(item, name); !ok {
-				f.Have = describeValue(av)
+				f.Have = drift.DescribeValue(av)
 			}
 			found = append(found, f)
 		}
@@ -569,56 +541,40 @@ func dataCheck[V any](t *Table) func(Item) error {
 	}
 }
 
-// versionAttr is item's version attribute, nil for none or an untracked
-// type (version "").
-func versionAttr(item Item, version string) types.AttributeValue {
-	if version == "" {
-		return nil
-	}
-	return item[version]
-}
-
 // note records what item, of type typ, tells of other items: that it
 // exists, what it needs, what it counts.
-func (v *verifier) note(tl *tally, item Item, k itemKey, typ int) {
+func (v *verifier) note(tl *segment, item Item, k itemKey, typ int) {
 	if typ < 0 {
 		return
 	}
 	r := &v.types[typ]
-	tl.met[typ]++
+	tl.Met[typ]++
 	if r.target {
-		tl.seen[k] = true
-		if len(tl.pending) > 0 {
-			delete(tl.pending, k)
-		}
+		tl.Meet(k)
 	}
 	if r.refs != nil {
 		tl.refs = r.refs(item, tl.refs)
 		for _, ref := range tl.refs {
-			if !tl.seen[ref.key] {
-				tl.pending[ref.key] = append(tl.pending[ref.key], needer{from: k, typ: typ, of: ref.of, kind: ref.kind})
-			}
+			tl.Need(ref.key, needer{from: k, typ: typ, of: ref.of, kind: ref.kind})
 		}
 	}
 	for _, c := range r.counts {
 		if agg, ok := v.counters[c].target(item); ok {
-			tl.counted[c][agg.pk]++
+			tl.Counted[c][agg.pk]++
 		}
 	}
 	for _, c := range r.aggregates {
-		tl.stored[c][k.pk] = countOf(item)
+		tl.Stored[c][k.pk] = drift.CountOf(item)
 	}
 }
 
 // checkRefs confirms the needed items not met: each read again, with the
 // items needing it, strongly consistent.
 func (v *verifier) checkRefs(ctx context.Context) error {
-	var keys []itemKey
-	for k, ws := range v.all.pending {
-		if i, ok := v.index[ws[0].of]; ok && v.all.met[i] > 0 {
-			keys = append(keys, k)
-		}
-	}
+	keys := v.all.Unmet(func(w needer) bool {
+		i, ok := v.index[w.of]
+		return ok && v.all.Met[i] > 0 // of a type the walk met items of
+	})
 	if len(keys) == 0 {
 		return nil
 	}
@@ -631,7 +587,7 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 	for _, k := range keys {
 		if found[k] == nil {
 			missing = append(missing, k)
-			for _, w := range v.all.pending[k] {
+			for _, w := range v.all.Pending[k] {
 				from = append(from, w.from)
 			}
 		}
@@ -644,7 +600,7 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 		return err
 	}
 	for _, k := range missing {
-		for _, w := range v.all.pending[k] {
+		for _, w := range v.all.Pending[k] {
 			r := &v.types[w.typ]
 			item := needing[w.from]
 			if item == nil || !containsRef(r.refs(item, nil), k) {
@@ -660,18 +616,7 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 // edges met.
 func (v *verifier) checkCounters(ctx context.Context) error {
 	for c, cr := range v.counters {
-		counted, stored := v.all.counted[c], v.all.stored[c]
-		pks := slices.Collect(maps.Keys(counted))
-		for pk := range stored {
-			if _, ok := counted[pk]; !ok {
-				pks = append(pks, pk)
-			}
-		}
-		for _, pk := range pks {
-			have, ok := stored[pk]
-			if ok && have == strconv.FormatInt(counted[pk], 10) || !ok && counted[pk] == 0 {
-				continue
-			}
+		for _, pk := range v.all.Mismatched(c) {
 			f, err := v.confirmCount(ctx, cr, itemKey{pk, cr.name})
 			if err != nil {
 				return err
@@ -724,7 +669,7 @@ func (v *verifier) readCount(ctx context.Context, key itemKey) (string, error) {
 	if err != nil || item == nil {
 		return "", err
 	}
-	return countOf(item), nil
+	return drift.CountOf(item), nil
 }
 
 // itemReader is what read needs of a client: the table's, or Repair's.
@@ -758,41 +703,6 @@ func itemKeyOf(t *Table, item Item) itemKey {
 	pk, _ := stringAttr(item, t.opts.PartitionKey)
 	sk, _ := stringAttr(item, t.opts.SortKey)
 	return itemKey{pk, sk}
-}
-
-// countOf is an aggregate item's count attribute as stored, "" if absent.
-func countOf(item Item) string {
-	switch n := item["count"].(type) {
-	case *types.AttributeValueMemberN:
-		return n.Value
-	case nil:
-		return ""
-	default:
-		return describeValue(n)
-	}
-}
-
-// describeValue is an attribute value with its DynamoDB type, `S "3"`.
-func describeValue(av types.AttributeValue) string {
-	switch x := av.(type) {
-	case *types.AttributeValueMemberS:
-		return fmt.Sprintf("S %q", x.Value)
-	case *types.AttributeValueMemberN:
-		return "N " + x.Value
-	case *types.AttributeValueMemberBOOL:
-		return fmt.Sprintf("BOOL %t", x.Value)
-	case *types.AttributeValueMemberNULL:
-		return "NULL"
-	case *types.AttributeValueMemberB:
-		return fmt.Sprintf("B (%d bytes)", len(x.Value))
-	case *types.AttributeValueMemberM:
-		return fmt.Sprintf("M (%d attributes)", len(x.Value))
-	case *types.AttributeValueMemberL:
-		return fmt.Sprintf("L (%d values)", len(x.Value))
-	case *types.AttributeValueMemberSS, *types.AttributeValueMemberNS, *types.AttributeValueMemberBS:
-		return "set"
-	}
-	return fmt.Sprintf("%T", av)
 }
 
 // held is the attributes the items of one recorded type may hold without
@@ -833,8 +743,8 @@ func (h *held) loses(item Item) bool {
 // holdsOf is what the items of a type of t hold whose data type is data
 // and whose handle tracks tr.
 func (t *Table) holdsOf(data reflect.Type, tr *tracking) held {
-	declared, all := declaredAttrs(data, t.encoderTagKey())
-	if all {
+	declared, open := goattrs.Of(data, t.encoderTagKey())
+	if open {
 		return held{}
 	}
 	o := &t.opts
@@ -845,148 +755,8 @@ func (t *Table) holdsOf(data reflect.Type, tr *tracking) held {
 		}
 	}
 	maps.Copy(set, t.derived)
-	for _, n := range declared {
-		set[n] = true
+	for _, a := range declared {
+		set[a.Name] = true
 	}
 	return held{set: set, names: slices.Sorted(maps.Keys(set))}
-}
-
-// encoderTagKey is the struct tag key of t's attributevalue encoder
-// ([Options].EncoderOptions): "dynamodbav" unless it sets another.
-func (t *Table) encoderTagKey() string {
-	o := attributevalue.EncoderOptions{TagKey: defaultTagKey}
-	if t.opts.EncoderOptions != nil {
-		t.opts.EncoderOptions(&o)
-	}
-	return o.TagKey
-}
-
-// defaultTagKey is attributevalue's struct tag key.
-const defaultTagKey = "dynamodbav"
-
-var (
-	marshalerType   = reflect.TypeFor[attributevalue.Marshaler]()
-	unmarshalerType = reflect.TypeFor[attributevalue.Unmarshaler]()
-)
-
-// declaredAttrs lists the attributes a value of type t marshals to as a
-// map, by attributevalue's rules for structs (as encoding/json's): a field
-// is named by its dynamodbav tag, overridden by its tagKey tag when
-// tagKey is another key, else by its Go name; "-" skips it, as do
-// unexported fields; an untagged embedded struct (or pointer to one) is
-// flattened; among fields of one name the shallowest wins, a tagged one
-// before untagged ones at its depth, and two at the same depth (both
-// tagged, or both untagged) hide each other. all is true for a type that
-// holds any attribute: a map, an interface, or a type that marshals or
-// unmarshals itself (attributevalue.Marshaler, Unmarshaler), whose
-// attributes cannot be known from its type.
-func declaredAttrs(t reflect.Type, tagKey string) (names []string, all bool) {
-	for {
-		if t.Implements(marshalerType) || t.Implements(unmarshalerType) ||
-			t.Kind() != reflect.Pointer && (reflect.PointerTo(t).Implements(marshalerType) || reflect.PointerTo(t).Implements(unmarshalerType)) {
-			return nil, true
-		}
-		if t.Kind() != reflect.Pointer {
-			break
-		}
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Map, reflect.Interface:
-		return nil, true
-	case reflect.Struct:
-	default:
-		return nil, false
-	}
-	// A breadth-first walk of the embedded structs, as attributevalue's
-	// enumFields: each struct type is walked once, at its shallowest
-	// depth; one embedded twice at a depth names its fields twice there,
-	// so that they hide each other.
-	type candidate struct {
-		name   string
-		depth  int
-		tagged bool
-	}
-	var found []candidate
-	visited := map[reflect.Type]bool{}
-	next := []reflect.Type{t}
-	nextCount := map[reflect.Type]int{}
-	for depth := 0; len(next) > 0; depth++ {
-		current, count := next, nextCount
-		next, nextCount = nil, map[reflect.Type]int{}
-		for _, st := range current {
-			if visited[st] {
-				continue
-			}
-			visited[st] = true
-			for i := range st.NumField() {
-				f := st.Field(i)
-				if !f.IsExported() && !f.Anonymous {
-					continue
-				}
-				name, ignore := fieldTag(f.Tag, defaultTagKey, "", false)
-				if tagKey != "" && tagKey != defaultTagKey {
-					name, ignore = fieldTag(f.Tag, tagKey, name, ignore)
-				}
-				if ignore {
-					continue
-				}
-				ft := f.Type
-				if ft.Name() == "" && ft.Kind() == reflect.Pointer {
-					ft = ft.Elem()
-				}
-				if f.Anonymous && name == "" && ft.Kind() == reflect.Struct {
-					if nextCount[ft]++; nextCount[ft] == 1 {
-						next = append(next, ft)
-					}
-					continue
-				}
-				c := candidate{name: name, depth: depth, tagged: name != ""}
-				if !c.tagged {
-					c.name = f.Name
-				}
-				found = append(found, c)
-				if count[st] > 1 {
-					found = append(found, c)
-				}
-			}
-		}
-	}
-	// Per name, the one dominant field, as attributevalue's dominantField.
-	slices.SortStableFunc(found, func(a, b candidate) int { return cmp.Or(cmp.Compare(a.name, b.name), cmp.Compare(a.depth, b.depth)) })
-	for i := 0; i < len(found); {
-		j := i + 1
-		for j < len(found) && found[j].name == found[i].name && found[j].depth == found[i].depth {
-			j++
-		}
-		tagged := 0
-		for _, c := range found[i:j] {
-			if c.tagged {
-				tagged++
-			}
-		}
-		if tagged == 1 || j-i == 1 {
-			names = append(names, found[i].name)
-		}
-		for j < len(found) && found[j].name == found[i].name {
-			j++ // deeper fields of the name are hidden
-		}
-		i = j
-	}
-	return names, false
-}
-
-// fieldTag reads a struct field's tag under key as attributevalue does: a
-// tag present sets the name ("" when it gives none) and whether the field
-// is skipped ("-"); an absent tag leaves name and ignore as they were.
-func fieldTag(tag reflect.StructTag, key, name string, ignore bool) (string, bool) {
-	s := tag.Get(key)
-	if s == "" {
-		return name, ignore
-	}
-	n, _, _ := strings.Cut(s, ",")
-	if n == "-" {
-		return "", true
-	}
-	return n, false
 }

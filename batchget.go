@@ -9,9 +9,6 @@ import (
 )
 
 // init has batch wrap this package's sentinels, so errors.Is finds them.
-// itemKey is an item's primary key.
-type itemKey struct{ pk, sk string }
-
 // batchGet reads the items with the given keys with [batch.Get],
 // consistent as o says, to the table's [Options.BatchBackoff] and
 // [Options.BatchMaxAttempts]. Items that do not exist are absent from the

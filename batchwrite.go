@@ -9,11 +9,6 @@ import (
 	"github.com/adjlist/adjlist/internal/batch"
 )
 
-// Key is the primary key of one item: its partition and sort key values.
-type Key struct {
-	PK, SK string
-}
-
 // BulkOptions configures bulk writes ([Edge.PutMany], [Edge.DeleteMany],
 // [Collection.PutMany]). The zero value uses the defaults.
 type BulkOptions struct {

@@ -297,6 +297,3 @@ func (t *Table) del(ctx context.Context, op, pk, sk string, w *writeCond) error 
 	}
 	return nil
 }
-
-// Item is a raw DynamoDB item, as the SDK returns it.
-type Item = map[string]types.AttributeValue

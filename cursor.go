@@ -83,7 +83,7 @@ func (q Query[T]) startKey(key, num map[string]string, pk string) (Item, error) 
 		}
 	case key[q.pkAttr] != pk:
 		return nil, badCursor("from another partition")
-	case !q.sk.holds(key[q.skAttr], q.skPrefix):
+	case !q.sk.op.Holds(key[q.skAttr], q.sk.lo, q.sk.hi, q.skPrefix):
 		return nil, badCursor("outside the query's sort key range")
 	}
 	start, ok := pagecursor.StartKey(q.cursorKeys, key, num, numberText)

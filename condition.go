@@ -12,22 +12,21 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
-// skOp is the kind of sort key condition a query sends.
-type skOp int
+// skOp is the kind of sort key condition a query sends ([queryexpr.Op]).
+type skOp = queryexpr.Op
 
 const (
-	skNone       skOp = iota // begins_with(the item type's prefix)
-	skBetween                // BETWEEN lo AND hi
-	skBeginsWith             // begins_with(lo)
-	// On an index sort key with no item type prefix (a template that
-	// starts with a data attribute), conditions compare whole values.
-	skGT // > lo
-	skGE // >= lo
-	skLT // < lo
-	skLE // <= lo
-	skEQ // = lo
+	skNone       = queryexpr.None
+	skBetween    = queryexpr.Between
+	skBeginsWith = queryexpr.BeginsWith
+	skGT         = queryexpr.GT
+	skGE         = queryexpr.GE
+	skLT         = queryexpr.LT
+	skLE         = queryexpr.LE
+	skEQ         = queryexpr.EQ
 )
 
 // skCond is a sort key condition kept inside the item type's prefix: its
@@ -38,30 +37,6 @@ type skCond struct {
 	// exclLo leaves the item whose key is lo out of the results
 	// (GreaterThan of a key at the size limit).
 	exclLo bool
-}
-
-// holds reports whether sort key value v meets the condition as DynamoDB
-// evaluates the key condition sent for it (prefix: the item type's, sent as
-// begins_with when there is no condition): any key a page of the query can
-// end on, and so any cursor it issues, holds.
-func (c skCond) holds(v, prefix string) bool {
-	switch c.op {
-	case skBetween:
-		return c.lo <= v && v <= c.hi
-	case skBeginsWith:
-		return strings.HasPrefix(v, c.lo)
-	case skGT:
-		return v > c.lo
-	case skGE:
-		return v >= c.lo
-	case skLT:
-		return v < c.lo
-	case skLE:
-		return v <= c.lo
-	case skEQ:
-		return v == c.lo
-	}
-	return strings.HasPrefix(v, prefix)
 }
 
 // The sort key conditions take range values (the rule is on [Query]) and

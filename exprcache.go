@@ -2,10 +2,11 @@ package adjlist
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
 // exprSet is a query's expressions; values gives the values map for one
@@ -24,7 +25,7 @@ func (q Query[T]) expressions(keysOnly bool) (exprSet, error) {
 	q.keys.keysOnly = keysOnly // q is this call's copy
 	k := &q.keys
 	if q.filter == nil && q.proj == nil && k.native == nil {
-		tpl, err := q.t.template(q.pkAttr, q.skAttr, *k, q.sk.op)
+		tpl, err := queryexpr.Cached(&q.t.templates, exprShape(q.pkAttr, q.skAttr, *k, q.sk.op), q.t.opts.SortKey, q.t.projected(k.index))
 		if err != nil {
 			return exprSet{}, err
 		}
@@ -32,9 +33,9 @@ func (q Query[T]) expressions(keysOnly bool) (exprSet, error) {
 		if q.sk.op == skNone {
 			lo = k.skPrefix
 		}
-		return exprSet{keyCond: tpl.keyCond, filter: tpl.filter, proj: tpl.proj, names: tpl.names,
+		return exprSet{keyCond: tpl.KeyCond, filter: tpl.Filter, proj: tpl.Proj, names: tpl.Names,
 			values: func(pk string) (map[string]types.AttributeValue, error) {
-				return tpl.values(pk, lo, hi, fp), nil
+				return tpl.Values(pk, lo, hi, fp), nil
 			}}, nil
 	}
 	sk := q.sk
@@ -61,68 +62,21 @@ func (q Query[T]) expressions(keysOnly bool) (exprSet, error) {
 		}}, nil
 }
 
-// exprShape is what a query's expressions depend on besides its values.
-type exprShape struct {
-	index                     string
-	hasSK, skExact, hasFilter bool
-	skOp                      skOp
-	keysOnly                  bool
-	pkAttr, skAttr            string
+// exprShape is what the expressions of a query for k (with sort key
+// condition op) on the table or index keyed by pkAttr and skAttr depend on
+// besides its values.
+func exprShape(pkAttr, skAttr string, k queryKeys, op skOp) queryexpr.Shape {
+	return queryexpr.Shape{Index: k.index, HasSK: k.skPrefix != "" || k.skExact, SKExact: k.skExact, Op: op,
+		HasFilter: k.filterPrefix != "", KeysOnly: k.keysOnly, PKAttr: pkAttr, SKAttr: skAttr}
 }
 
-// exprTemplate is a query's expressions, built once per shape with the
-// SDK's expression builder: the strings and names are shared by every
-// query of that shape (read-only), and only the values map is made per
-// query.
-type exprTemplate struct {
-	keyCond, filter, proj *string
-	names                 map[string]string
-	// roles maps each value placeholder to what it holds.
-	roles map[string]valueRole
-}
-
-type valueRole int
-
-const (
-	rolePK valueRole = iota
-	roleSK
-	roleSKHi
-	roleFilter
-)
-
-// Stand-ins for the values while building a template; ids cannot contain
-// NUL, so no real value equals them.
-var roleMarks = map[string]valueRole{"\x00pk": rolePK, "\x00sk": roleSK, "\x00skhi": roleSKHi, "\x00filter": roleFilter}
-
-// template returns the expressions for queries shaped like k (with sort
-// key condition op) on the table or index keyed by pkAttr and skAttr,
-// building them on first use.
-func (t *Table) template(pkAttr, skAttr string, k queryKeys, op skOp) (*exprTemplate, error) {
-	shape := exprShape{index: k.index, hasSK: k.skPrefix != "" || k.skExact, skExact: k.skExact, skOp: op,
-		hasFilter: k.filterPrefix != "", keysOnly: k.keysOnly, pkAttr: pkAttr, skAttr: skAttr}
-	if tpl, ok := t.templates.Load(shape); ok {
-		return tpl.(*exprTemplate), nil
+// projected is the key attributes a projection of index ("" for the
+// table) names.
+func (t *Table) projected(index string) []string {
+	if index != "" {
+		return t.meta[index].proj
 	}
-	if k.filterPrefix != "" {
-		k.filterPrefix = "\x00filter"
-	}
-	expr, err := t.buildExpr(pkAttr, skAttr, k, skCond{op: op, lo: "\x00sk", hi: "\x00skhi"}, "\x00pk", nil, nil)
-	if err != nil {
-		return nil, err
-	}
-	tpl := &exprTemplate{keyCond: expr.KeyCondition(), filter: expr.Filter(), proj: expr.Projection(),
-		names: expr.Names(), roles: map[string]valueRole{}}
-	for placeholder, v := range expr.Values() {
-		s, ok := v.(*types.AttributeValueMemberS)
-		if ok {
-			tpl.roles[placeholder], ok = roleMarks[s.Value]
-		}
-		if !ok {
-			return nil, fmt.Errorf("adjlist: unexpected expression value %s", placeholder)
-		}
-	}
-	actual, _ := t.templates.LoadOrStore(shape, tpl)
-	return actual.(*exprTemplate), nil
+	return t.keyAttrs
 }
 
 // buildExpr builds a query's expressions with the SDK's builder: the key
@@ -134,91 +88,12 @@ func (t *Table) buildExpr(pkAttr, skAttr string, k queryKeys, sk skCond, pk stri
 	if k.native != nil {
 		return t.buildNative(k, sk, filter, proj)
 	}
-	kc := expression.Key(pkAttr).Equal(expression.Value(pk))
-	switch {
-	case k.skExact:
-		kc = kc.And(expression.Key(skAttr).Equal(expression.Value(sk.lo)))
-	case sk.op == skBetween:
-		kc = kc.And(expression.Key(skAttr).Between(expression.Value(sk.lo), expression.Value(sk.hi)))
-	case sk.op == skBeginsWith:
-		kc = kc.And(expression.Key(skAttr).BeginsWith(sk.lo))
-	case sk.op == skGT:
-		kc = kc.And(expression.Key(skAttr).GreaterThan(expression.Value(sk.lo)))
-	case sk.op == skGE:
-		kc = kc.And(expression.Key(skAttr).GreaterThanEqual(expression.Value(sk.lo)))
-	case sk.op == skLT:
-		kc = kc.And(expression.Key(skAttr).LessThan(expression.Value(sk.lo)))
-	case sk.op == skLE:
-		kc = kc.And(expression.Key(skAttr).LessThanEqual(expression.Value(sk.lo)))
-	case sk.op == skEQ:
-		kc = kc.And(expression.Key(skAttr).Equal(expression.Value(sk.lo)))
-	case k.skPrefix != "":
-		kc = kc.And(expression.Key(skAttr).BeginsWith(sk.lo))
-	}
+	kc := exprShape(pkAttr, skAttr, k, sk.op).KeyCondition(pk, sk.lo, sk.hi)
 	return t.finishExpr(expression.NewBuilder().WithKeyCondition(kc), k, filter, proj)
 }
 
 // finishExpr adds a query's filter (the label filter ANDed with filter)
 // and projection to b and builds it.
 func (t *Table) finishExpr(b expression.Builder, k queryKeys, filter *expression.ConditionBuilder, proj []string) (expression.Expression, error) {
-	var cond *expression.ConditionBuilder
-	if k.filterPrefix != "" {
-		c := expression.Name(t.opts.SortKey).BeginsWith(k.filterPrefix)
-		cond = &c
-	}
-	if filter != nil {
-		if cond == nil {
-			cond = filter
-		} else {
-			c := cond.And(*filter)
-			cond = &c
-		}
-	}
-	if cond != nil {
-		b = b.WithFilter(*cond)
-	}
-	switch {
-	case k.keysOnly || proj != nil:
-		keyAttrs := t.keyAttrs
-		if k.index != "" {
-			keyAttrs = t.meta[k.index].proj
-		}
-		names := make([]expression.NameBuilder, 0, len(keyAttrs)+len(proj))
-		for _, name := range keyAttrs {
-			names = append(names, expression.Name(name))
-		}
-		if !k.keysOnly {
-			for _, name := range proj {
-				if !slices.Contains(keyAttrs, name) {
-					names = append(names, expression.Name(name))
-				}
-			}
-		}
-		b = b.WithProjection(expression.NamesList(names[0], names[1:]...))
-	}
-	return b.Build()
-}
-
-// values returns a fresh values map for one query.
-func (tpl *exprTemplate) values(pk, sk, skHi, filter string) map[string]types.AttributeValue {
-	vals := make(map[string]types.AttributeValue, len(tpl.roles))
-	// One allocation for every value, not one each: this is every
-	// query's hot path.
-	avs := make([]types.AttributeValueMemberS, len(tpl.roles))
-	i := 0
-	for placeholder, role := range tpl.roles {
-		v := pk
-		switch role {
-		case roleSK:
-			v = sk
-		case roleSKHi:
-			v = skHi
-		case roleFilter:
-			v = filter
-		}
-		avs[i].Value = v
-		vals[placeholder] = &avs[i]
-		i++
-	}
-	return vals
+	return queryexpr.Finish(b, t.opts.SortKey, k.filterPrefix, filter, t.projected(k.index), k.keysOnly, proj)
 }

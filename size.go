@@ -2,9 +2,8 @@ package adjlist
 
 import (
 	"fmt"
-	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/adjlist/adjlist/internal/itemsize"
 )
 
 // MaxItemSize is DynamoDB's limit on one item: 400 KB, that is 409,600
@@ -25,67 +24,7 @@ const MaxItemSize = 400 * 1024
 //
 // Strings, binaries and booleans are exact; numbers and documents follow
 // the rules AWS documents and may be off by a few bytes.
-func ItemSize(item Item) int {
-	n := 0
-	for name, v := range item {
-		n += len(name) + valueSize(v)
-	}
-	return n
-}
-
-func valueSize(v types.AttributeValue) int {
-	switch v := v.(type) {
-	case *types.AttributeValueMemberS:
-		return len(v.Value)
-	case *types.AttributeValueMemberB:
-		return len(v.Value)
-	case *types.AttributeValueMemberN:
-		return numberSize(v.Value)
-	case *types.AttributeValueMemberBOOL, *types.AttributeValueMemberNULL:
-		return 1
-	case *types.AttributeValueMemberSS:
-		n := 0
-		for _, s := range v.Value {
-			n += len(s)
-		}
-		return n
-	case *types.AttributeValueMemberNS:
-		n := 0
-		for _, s := range v.Value {
-			n += numberSize(s)
-		}
-		return n
-	case *types.AttributeValueMemberBS:
-		n := 0
-		for _, b := range v.Value {
-			n += len(b)
-		}
-		return n
-	case *types.AttributeValueMemberL:
-		n := 3
-		for _, e := range v.Value {
-			n += 1 + valueSize(e)
-		}
-		return n
-	case *types.AttributeValueMemberM:
-		n := 3
-		for k, e := range v.Value {
-			n += 1 + len(k) + valueSize(e)
-		}
-		return n
-	}
-	return 0
-}
-
-// numberSize is 1 byte plus one per two significant digits.
-func numberSize(s string) int {
-	s = strings.TrimLeft(s, "+-")
-	mant, _, _ := strings.Cut(strings.ToLower(s), "e")
-	digits := strings.Replace(mant, ".", "", 1)
-	digits = strings.TrimLeft(digits, "0")
-	digits = strings.TrimRight(digits, "0")
-	return 1 + (len(digits)+1)/2
-}
+func ItemSize(item Item) int { return itemsize.Of(item) }
 
 // checkSize refuses an item over MaxItemSize before it is sent.
 func checkSize(item Item) error {

@@ -1,0 +1,87 @@
+package queryexpr
+
+import (
+	"slices"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+)
+
+// Shape is what a query's expressions depend on besides its values (the
+// partition key, the sort key bounds, the label filter's prefix).
+type Shape struct {
+	Index string
+	// HasSK: the key condition has a sort key part (the item type's
+	// prefix, or SKExact's whole value).
+	HasSK, SKExact, HasFilter bool
+	Op                        Op
+	KeysOnly                  bool
+	PKAttr, SKAttr            string
+}
+
+// KeyCondition is the key condition PKAttr = pk and, on SKAttr: = lo if
+// SKExact; else op's condition on lo and hi; else begins_with(lo) if
+// HasSK.
+func (s Shape) KeyCondition(pk, lo, hi string) expression.KeyConditionBuilder {
+	kc := expression.Key(s.PKAttr).Equal(expression.Value(pk))
+	sk := expression.Key(s.SKAttr)
+	switch {
+	case s.SKExact:
+		kc = kc.And(sk.Equal(expression.Value(lo)))
+	case s.Op == Between:
+		kc = kc.And(sk.Between(expression.Value(lo), expression.Value(hi)))
+	case s.Op == BeginsWith:
+		kc = kc.And(sk.BeginsWith(lo))
+	case s.Op == GT:
+		kc = kc.And(sk.GreaterThan(expression.Value(lo)))
+	case s.Op == GE:
+		kc = kc.And(sk.GreaterThanEqual(expression.Value(lo)))
+	case s.Op == LT:
+		kc = kc.And(sk.LessThan(expression.Value(lo)))
+	case s.Op == LE:
+		kc = kc.And(sk.LessThanEqual(expression.Value(lo)))
+	case s.Op == EQ:
+		kc = kc.And(sk.Equal(expression.Value(lo)))
+	case s.HasSK:
+		kc = kc.And(sk.BeginsWith(lo))
+	}
+	return kc
+}
+
+// Finish adds a query's filter and projection to b and builds it. The
+// filter is begins_with(labelAttr, labelPrefix) if labelPrefix is set,
+// ANDed with filter if not nil. The projection, if keysOnly or proj is not
+// nil, is keyAttrs (the key attributes of the table or index read), plus
+// proj's names unless keysOnly.
+func Finish(b expression.Builder, labelAttr, labelPrefix string, filter *expression.ConditionBuilder, keyAttrs []string, keysOnly bool, proj []string) (expression.Expression, error) {
+	var cond *expression.ConditionBuilder
+	if labelPrefix != "" {
+		c := expression.Name(labelAttr).BeginsWith(labelPrefix)
+		cond = &c
+	}
+	if filter != nil {
+		if cond == nil {
+			cond = filter
+		} else {
+			c := cond.And(*filter)
+			cond = &c
+		}
+	}
+	if cond != nil {
+		b = b.WithFilter(*cond)
+	}
+	if keysOnly || proj != nil {
+		names := make([]expression.NameBuilder, 0, len(keyAttrs)+len(proj))
+		for _, name := range keyAttrs {
+			names = append(names, expression.Name(name))
+		}
+		if !keysOnly {
+			for _, name := range proj {
+				if !slices.Contains(keyAttrs, name) {
+					names = append(names, expression.Name(name))
+				}
+			}
+		}
+		b = b.WithProjection(expression.NamesList(names[0], names[1:]...))
+	}
+	return b.Build()
+}

@@ -1,0 +1,8 @@
+// Package queryexpr builds the expressions of adjlist's queries with the
+// SDK's expression builder: the key condition (partition key, and the sort
+// key condition kept inside an item type's prefix), the label filter, the
+// projection, and a template per query shape, built once and shared, so
+// that a query makes only its values map. Package adjlist's Query holds
+// the keys and conditions; this package knows only attribute names and
+// strings.
+package queryexpr

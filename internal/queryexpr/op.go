@@ -1,0 +1,43 @@
+package queryexpr
+
+import "strings"
+
+// Op is the kind of sort key condition a query sends.
+type Op int
+
+const (
+	None       Op = iota // begins_with(the item type's prefix)
+	Between              // BETWEEN lo AND hi
+	BeginsWith           // begins_with(lo)
+	// On an index sort key with no item type prefix (a template that
+	// starts with a data attribute), conditions compare whole values.
+	GT // > lo
+	GE // >= lo
+	LT // < lo
+	LE // <= lo
+	EQ // = lo
+)
+
+// Holds reports whether sort key value v meets the condition op with lo
+// and hi as DynamoDB evaluates the key condition sent for it (prefix: the
+// item type's, sent as begins_with when op is None): any key a page of the
+// query can end on, and so any cursor it issues, holds.
+func (op Op) Holds(v, lo, hi, prefix string) bool {
+	switch op {
+	case Between:
+		return lo <= v && v <= hi
+	case BeginsWith:
+		return strings.HasPrefix(v, lo)
+	case GT:
+		return v > lo
+	case GE:
+		return v >= lo
+	case LT:
+		return v < lo
+	case LE:
+		return v <= lo
+	case EQ:
+		return v == lo
+	}
+	return strings.HasPrefix(v, prefix)
+}

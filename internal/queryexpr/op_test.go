@@ -1,0 +1,37 @@
+package queryexpr
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestHolds: a cursor's sort key is checked against the key condition
+// as DynamoDB evaluates it, bounds included where DynamoDB includes them.
+func TestHolds(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name   string
+		op     Op
+		lo, hi string
+		in     []string
+		out    []string
+	}{
+		{"prefix only", None, "", "", []string{"ENROLL#", "ENROLL#x"}, []string{"ENROLL$", "ENROLL", "A"}},
+		{"between is inclusive", Between, "ENROLL#b", "ENROLL$", []string{"ENROLL#b", "ENROLL#z", "ENROLL$"}, []string{"ENROLL#a", "ENROLL$ ", "ENROLL%"}},
+		{"begins_with", BeginsWith, "ENROLL#20", "", []string{"ENROLL#20", "ENROLL#2026"}, []string{"ENROLL#2", "ENROLL#30"}},
+		{">", GT, "b", "", []string{"b ", "c"}, []string{"b", "a"}},
+		{">=", GE, "b", "", []string{"b", "c"}, []string{"a", "a~"}},
+		{"<", LT, "b", "", []string{"a", "a~"}, []string{"b", "c"}},
+		{"<=", LE, "b", "", []string{"a", "b"}, []string{"b ", "c"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, v := range tc.in {
+				assert.True(t, tc.op.Holds(v, tc.lo, tc.hi, "ENROLL#"), "%q", v)
+			}
+			for _, v := range tc.out {
+				assert.False(t, tc.op.Holds(v, tc.lo, tc.hi, "ENROLL#"), "%q", v)
+			}
+		})
+	}
+}

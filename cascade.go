@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 )
 
 // Incoming is a kind of edge that [DeleteNode] follows backwards, on the
@@ -379,23 +381,16 @@ func (ce *childEdges) delete(ctx context.Context, op string, t *Table, pk, paren
 		return t.opErr(op, pk, "", err)
 	}
 	for _, q := range list.queries(op, itemKey{}) {
-		q = q.ConsistentRead()
-		cursor := ""
-		for {
-			res.Queries++
-			page, err := q.Page(ctx, cursor)
-			if err != nil {
-				return err
-			}
-			for _, child := range page.Items {
+		_, err := q.ConsistentRead().pages(ctx, &res.Queries, 0, func(children []edgeRef) error {
+			for _, child := range children {
 				if err := ce.deleteOne(ctx, op, t, pk, child.to, &res.Attached, &res.Attached, res); err != nil {
 					return err
 				}
 			}
-			if page.Cursor == "" {
-				break
-			}
-			cursor = page.Cursor
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 	}
 	return nil
@@ -555,33 +550,55 @@ func withPK(err error, pk string) error {
 // deleted node's key, for errors.
 func deletePages[T any](ctx context.Context, op string, t *Table, pk string, q Query[T], del func(T) (itemKey, bool), res *CascadeResult) (int, error) {
 	deleted := 0
-	cursor := ""
-	for {
-		res.Queries++
-		page, err := q.Page(ctx, cursor)
-		if err != nil {
-			return deleted, err
-		}
-		reqs := make([]writeReq, 0, len(page.Items))
-		for _, v := range page.Items {
+	_, err := q.pages(ctx, &res.Queries, 0, func(items []T) error {
+		reqs := make([]writeReq, 0, len(items))
+		for _, v := range items {
 			if k, ok := del(v); ok {
 				reqs = append(reqs, t.deleteReq(k))
 			}
 		}
-		if len(reqs) > 0 {
-			br, err := t.batchWrite(ctx, op, reqs, nil)
-			res.Batches += br.Requests
-			deleted += br.Written
-			res.Unwritten = append(res.Unwritten, br.Unwritten...)
-			if err != nil {
-				return deleted, withPK(err, pk)
-			}
+		if len(reqs) == 0 {
+			return nil
 		}
-		if page.Cursor == "" {
-			return deleted, nil
+		br, err := t.batchWrite(ctx, op, reqs, nil)
+		res.Batches += br.Requests
+		deleted += br.Written
+		res.Unwritten = append(res.Unwritten, br.Unwritten...)
+		return withPK(err, pk)
+	})
+	return deleted, err
+}
+
+// pages runs q page by page with the SDK's Query paginator, counting each
+// request in *n and handing each page's items to each, and reports whether
+// it read the last page: with a budget (above 0) it stops before a
+// request once *n has reached it. A request's error is wrapped as
+// [Query.Page] wraps it; each's is returned as it is.
+func (q Query[T]) pages(ctx context.Context, n *int, budget int, each func([]T) error) (bool, error) {
+	in := q.in
+	pages := dynamodb.NewQueryPaginator(q.t.client, &in)
+	opts := callOpts(ctx)
+	for pages.HasMorePages() {
+		if budget > 0 && *n >= budget {
+			return false, nil
 		}
-		cursor = page.Cursor
+		*n++
+		if q.err != nil {
+			return false, q.wrap(q.err)
+		}
+		out, err := pages.NextPage(ctx, opts...)
+		if err != nil {
+			return false, q.wrap(err)
+		}
+		items, err := q.appendDecoded([]T{}, out.Items)
+		if err != nil {
+			return false, q.wrap(err)
+		}
+		if err := each(items); err != nil {
+			return false, err
+		}
 	}
+	return true, nil
 }
 
 // incoming implements [Incoming]: the children of parent to in the shard

@@ -2,14 +2,12 @@ package adjlist
 
 import (
 	"context"
-	"fmt"
-	"maps"
 	"sync"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/migration"
 )
 
 // MigrateResult is what [Migrate] did.
@@ -51,7 +49,7 @@ type MigrateClient interface {
 }
 
 // maxMigrateAttempts bounds the writes of one item that keeps changing.
-const maxMigrateAttempts = 10
+const maxMigrateAttempts = migration.MaxAttempts
 
 // Migrate brings every item of h's type into the layout h declares now: a
 // [Scan] of the type, and for each item whose derived key attributes (the
@@ -191,188 +189,33 @@ type migrated struct {
 }
 
 // migrateItem rewrites one item's derived attributes if they are stale,
-// or moves it to its home.
-func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item Item) (m migrated, err error) {
+// or moves it to its home ([migration.Table.Migrate]).
+func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item Item) (migrated, error) {
 	t := spec.t
-	o := &t.opts
-	for attempt := 0; attempt < maxMigrateAttempts; attempt++ {
-		want, ok, err := spec.derive(item, nil)
-		if m.ok = ok; !ok || err != nil {
-			return m, err
-		}
-		home := ""
-		if spec.home != nil {
-			if home, err = spec.home(item); err != nil {
-				return m, err
-			}
-		}
-		if pk, _ := stringAttr(item, o.PartitionKey); home != "" && home != pk {
-			res, err := spec.move(ctx, api, item, home, want)
-			switch {
-			case err != nil:
-				return m, err
-			case res == moveDone:
-				m.moved = true
-				return m, nil
-			case res == moveTaken:
-				sk, _ := stringAttr(item, o.SortKey)
-				m.conflict = &MoveConflict{From: Key{PK: pk, SK: sk}, To: Key{PK: home, SK: sk}}
-				return m, nil
-			case res == moveBusy:
-				delay, err := t.opts.BatchBackoff.BackoffDelay(attempt+1, ErrTxConflict)
-				if err == nil {
-					err = sleep(ctx, delay)
-				}
-				if err != nil {
-					return m, err
-				}
-			}
-		} else {
-			upd, changed := staleUpdate(item, want, spec.owned, spec.foreign)
-			if !changed {
-				return m, nil
-			}
-			ub, err := upd.builder(t.enc)
-			if err != nil {
-				return m, err
-			}
-			e, err := expression.NewBuilder().WithUpdate(ub).WithCondition(spec.asRead(item)).Build()
-			if err != nil {
-				return m, err
-			}
-			_, err = api.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-				TableName: aws.String(t.name), Key: keysOf(t, item),
-				UpdateExpression: e.Update(), ConditionExpression: e.Condition(),
-				ExpressionAttributeNames: e.Names(), ExpressionAttributeValues: e.Values(),
-			}, callOpts(ctx)...)
+	mt := migration.Table{Name: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, IsKey: t.isKeyAttr, Enc: t.enc,
+		Wait: func(ctx context.Context, attempt int) error {
+			delay, err := t.opts.BatchBackoff.BackoffDelay(attempt, ErrTxConflict)
 			if err == nil {
-				m.rewrote = true
-				return m, nil
+				err = sleep(ctx, delay)
 			}
-			if !IsConditionFailed(err) {
-				return m, err
-			}
-		}
-		// Changed (or deleted) since it was read: read it again.
-		m.retried++
-		got, err := api.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(t.name), Key: keysOf(t, item), ConsistentRead: aws.Bool(true)}, callOpts(ctx)...)
-		if err != nil {
-			return m, err
-		}
-		if got.Item == nil {
-			return m, nil
-		}
-		item = got.Item
+			return err
+		},
+		ConditionFailed: IsConditionFailed, Cancelled: cancelCodes, Transient: transient, Options: callOpts(ctx)}
+	typ := migration.Type{Home: spec.home, Owned: spec.owned, Foreign: spec.foreign, Feeds: spec.feeds,
+		Derive: func(item Item) (migration.Attrs, bool, error) {
+			want, ok, err := spec.derive(item, nil)
+			return migration.Attrs(want), ok, err
+		}}
+	o, err := mt.Migrate(ctx, api, &typ, item)
+	m := migrated{ok: o.Matched, rewrote: o.Rewrote, moved: o.Moved, retried: o.Retried}
+	if c := o.Conflict; c != nil {
+		m.conflict = &MoveConflict{From: Key(c.From), To: Key(c.To)}
 	}
-	return m, fmt.Errorf("adjlist: item %v changed on every one of %d writes", keysOf(t, item), maxMigrateAttempts)
-}
-
-// asRead is the condition that item is stored as it was read: every data
-// attribute equal, and the ones the keys are computed from that were
-// absent still absent.
-func (spec scanSpec) asRead(item Item) expression.ConditionBuilder {
-	return asRead(spec.t, item, spec.feeds)
+	return m, err
 }
 
 // asRead is the condition that item is stored as it was read: every
 // data attribute equal, and those of feeds that were absent still absent.
 func asRead(t *Table, item Item, feeds []string) expression.ConditionBuilder {
-	cond := expression.AttributeExists(expression.Name(t.opts.PartitionKey))
-	for name, av := range item {
-		if !t.isKeyAttr(name) {
-			cond = cond.And(expression.Name(name).Equal(expression.Value(avValue{av})))
-		}
-	}
-	for _, name := range feeds {
-		if item[name] == nil {
-			cond = cond.And(expression.AttributeNotExists(expression.Name(name)))
-		}
-	}
-	return cond
-}
-
-// moveResult is how one move transaction ended.
-type moveResult int
-
-const (
-	moveDone    moveResult = iota
-	moveChanged            // the old item changed or is gone: read it again
-	moveTaken              // an item is at the new key: a conflict
-	moveBusy               // a transaction conflict or throttling: wait, read again
-)
-
-// move puts item at partition key home, with the derived attributes
-// want, and deletes it at its old key, in one transaction.
-func (spec scanSpec) move(ctx context.Context, api MigrateClient, item Item, home string, want keyAttrs) (moveResult, error) {
-	t := spec.t
-	moved := maps.Clone(item)
-	moved[t.opts.PartitionKey] = &types.AttributeValueMemberS{Value: home}
-	for _, name := range spec.owned {
-		if v, ok := want.get(name); ok {
-			moved[name] = &types.AttributeValueMemberS{Value: v}
-		} else {
-			delete(moved, name)
-		}
-	}
-	for _, name := range spec.foreign {
-		delete(moved, name)
-	}
-	put, err := expression.NewBuilder().WithCondition(expression.AttributeNotExists(expression.Name(t.opts.PartitionKey))).Build()
-	if err != nil {
-		return 0, err
-	}
-	del, err := expression.NewBuilder().WithCondition(spec.asRead(item)).Build()
-	if err != nil {
-		return 0, err
-	}
-	_, err = api.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
-		{Put: &types.Put{TableName: aws.String(t.name), Item: moved,
-			ConditionExpression: put.Condition(), ExpressionAttributeNames: put.Names()}},
-		{Delete: &types.Delete{TableName: aws.String(t.name), Key: keysOf(t, item),
-			ConditionExpression: del.Condition(), ExpressionAttributeNames: del.Names(), ExpressionAttributeValues: del.Values()}},
-	}}, callOpts(ctx)...)
-	if err == nil {
-		return moveDone, nil
-	}
-	codes, ok := cancelCodes(err)
-	if !ok {
-		return 0, err
-	}
-	code := func(i int) string {
-		if i < len(codes) {
-			return codes[i]
-		}
-		return ""
-	}
-	switch {
-	case code(1) == "ConditionalCheckFailed":
-		return moveChanged, nil
-	case code(0) == "ConditionalCheckFailed":
-		return moveTaken, nil
-	case !transient(code(0)) || !transient(code(1)):
-		return 0, err
-	}
-	return moveBusy, nil
-}
-
-// staleUpdate is the update that gives item exactly the derived
-// attributes want among owned, and none of foreign; changed is false when
-// it has them.
-func staleUpdate(item Item, want keyAttrs, owned, foreign []string) (upd Update, changed bool) {
-	for _, name := range owned {
-		have, has := stringAttr(item, name)
-		w, should := want.get(name)
-		switch {
-		case should && (!has || have != w):
-			upd = upd.Set(name, w)
-		case !should && item[name] != nil:
-			upd = upd.Remove(name)
-		}
-	}
-	for _, name := range foreign {
-		if item[name] != nil {
-			upd = upd.Remove(name)
-		}
-	}
-	return upd, len(upd.ops) > 0
+	return migration.AsRead(t.opts.PartitionKey, t.isKeyAttr, item, feeds)
 }

@@ -2,21 +2,18 @@ package adjlist
 
 import (
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"math"
 	"reflect"
 	"slices"
-	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"golang.org/x/sync/errgroup"
-	"golang.org/x/time/rate"
+
+	"github.com/adjlist/adjlist/internal/migration"
+	"github.com/adjlist/adjlist/internal/scanner"
 )
 
 // Scannable is a handle whose items [Scan] and [Migrate] can walk:
@@ -60,22 +57,12 @@ type scanSpec struct {
 	home func(item Item) (string, error)
 }
 
-// keyAttr is one derived key attribute and the value an item should
-// carry in it.
-type keyAttr struct{ name, value string }
-
-// keyAttrs are an item's derived key attributes, a handful at most.
-type keyAttrs []keyAttr
+// keyAttrs are an item's derived key attributes, a handful at most: each
+// a name and the value an item should carry in it.
+type keyAttrs []migration.Attr
 
 // get is the value of attribute name; ok is false when it is not there.
-func (a keyAttrs) get(name string) (value string, ok bool) {
-	for _, x := range a {
-		if x.name == name {
-			return x.value, true
-		}
-	}
-	return "", false
-}
+func (a keyAttrs) get(name string) (value string, ok bool) { return migration.Attrs(a).Get(name) }
 
 func (n *Node[N]) scanSpec() scanSpec {
 	o := &n.t.opts
@@ -162,7 +149,7 @@ func (e *Edge[E]) scanSpec() scanSpec {
 			k.ipk += "#" + shardSuffix(from, e.shards)
 		}
 		if e.t.layout == explicitKeys {
-			buf = append(buf, keyAttr{o.IndexPartitionKey, k.ipk}, keyAttr{o.IndexSortKey, k.isk})
+			buf = append(buf, migration.Attr{Name: o.IndexPartitionKey, Value: k.ipk}, migration.Attr{Name: o.IndexSortKey, Value: k.isk})
 		}
 		if len(e.it.indexes) == 0 {
 			return buf, nil
@@ -266,7 +253,7 @@ func derived(indexes []boundIndex, item Item, kc *keyCtx, want keyAttrs) (keyAtt
 				return want, err
 			}
 			if ok {
-				want = append(want, keyAttr{b.pkAttr, v})
+				want = append(want, migration.Attr{Name: b.pkAttr, Value: v})
 			}
 		}
 		if b.skAttr != "" {
@@ -275,7 +262,7 @@ func derived(indexes []boundIndex, item Item, kc *keyCtx, want keyAttrs) (keyAtt
 				return want, err
 			}
 			if ok {
-				want = append(want, keyAttr{b.skAttr, v})
+				want = append(want, migration.Attr{Name: b.skAttr, Value: v})
 			}
 		}
 	}
@@ -336,12 +323,6 @@ type ScanProgress struct {
 	Scanned, Matched int
 	// Position resumes the walk after the pages handled so far.
 	Position string
-}
-
-// scanPosition is the JSON inside a position: per segment, where it
-// resumes.
-type scanPosition struct {
-	Segments []shardState `json:"s"`
 }
 
 // Scan calls fn with every item of h's type in its table: a Scan
@@ -416,24 +397,11 @@ func scanOptions(optFns []func(*ScanOptions), segments int) (ScanOptions, error)
 	}
 	if o.Segments == 0 {
 		o.Segments = segments
-		if pos, err := parsePosition(o.From); err == nil && len(pos.Segments) > 0 {
+		if pos, err := scanner.Parse(o.From); err == nil && len(pos.Segments) > 0 {
 			o.Segments = len(pos.Segments)
 		}
 	}
 	return o, nil
-}
-
-// parsePosition decodes a walk's position; "" is the start.
-func parsePosition(s string) (scanPosition, error) {
-	var pos scanPosition
-	if s == "" {
-		return pos, nil
-	}
-	b, err := decodeExact(s)
-	if err == nil {
-		err = json.Unmarshal(b, &pos)
-	}
-	return pos, err
 }
 
 // check refuses options out of range for a walk op of t's table.
@@ -454,11 +422,11 @@ func (o *ScanOptions) check(op string, t *Table) error {
 	return nil
 }
 
-// walk runs a parallel Scan with spec's filter, handing each raw item,
-// with the segment that read it, to each (which reports whether it
-// matched), and returns the resume position on failure. segments is the
-// default Segments.
-func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanSpec, each func(ctx context.Context, seg int, item Item) (bool, error), optFns []func(*ScanOptions), segments int) (_ string, err error) {
+// walk runs a parallel Scan with spec's filter ([scanner.Run]), handing
+// each raw item, with the segment that read it, to each (which reports
+// whether it matched), and returns the resume position on failure.
+// segments is the default Segments.
+func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanSpec, each scanner.Each, optFns []func(*ScanOptions), segments int) (_ string, err error) {
 	t := spec.t
 	opts, optErr := scanOptions(optFns, segments)
 	var sp *span // none inside Migrate's or Verify's own
@@ -480,163 +448,33 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 	if err := opts.check(op, t); err != nil {
 		return fail(err)
 	}
-	pos, err := parsePosition(opts.From)
+	pos, err := scanner.Parse(opts.From)
 	if err != nil || opts.From != "" && len(pos.Segments) != opts.Segments {
 		return fail(badCursor("not a scan position of this many segments"))
 	}
 	if opts.From == "" {
-		pos.Segments = make([]shardState, opts.Segments)
+		pos.Segments = make([]scanner.Segment, opts.Segments)
 	}
-	var expr expression.Expression
+	in := scanner.Input{From: pos, RequestRate: opts.RequestRate, ReadUnitRate: opts.ReadUnitRate, Options: callOpts(ctx)}
+	in.Request.TableName = aws.String(t.name)
 	if spec.filter.IsSet() {
-		if expr, err = expression.NewBuilder().WithFilter(spec.filter).Build(); err != nil {
+		e, err := expression.NewBuilder().WithFilter(spec.filter).Build()
+		if err != nil {
 			return fail(err)
 		}
+		in.Request.FilterExpression, in.Request.ExpressionAttributeNames, in.Request.ExpressionAttributeValues = e.Filter(), e.Names(), e.Values()
 	}
-	var (
-		mu       sync.Mutex
-		progress ScanProgress
-	)
-	seal := func() string {
-		b, _ := json.Marshal(pos)
-		return base64.RawURLEncoding.EncodeToString(b)
+	if opts.Limit > 0 {
+		in.Request.Limit = aws.Int32(opts.Limit)
 	}
-	requests, units := newPacer(opts.RequestRate), newPacer(opts.ReadUnitRate)
-	g, gctx := errgroup.WithContext(ctx)
-	for seg := range pos.Segments {
-		if pos.Segments[seg].Done {
-			continue
-		}
-		g.Go(func() error {
-			in := &dynamodb.ScanInput{
-				TableName: aws.String(t.name), Segment: aws.Int32(int32(seg)), TotalSegments: aws.Int32(int32(opts.Segments)),
-				FilterExpression: expr.Filter(), ExpressionAttributeNames: expr.Names(), ExpressionAttributeValues: expr.Values(),
-			}
-			if opts.Limit > 0 {
-				in.Limit = aws.Int32(opts.Limit)
-			}
-			if opts.Index != "" {
-				in.IndexName = aws.String(opts.Index)
-			}
-			if units != nil {
-				in.ReturnConsumedCapacity = types.ReturnConsumedCapacityTotal
-			}
-			mu.Lock()
-			if k := pos.Segments[seg].Key; k != nil {
-				in.ExclusiveStartKey = Item{}
-				for name, v := range k {
-					in.ExclusiveStartKey[name] = &types.AttributeValueMemberS{Value: v}
-				}
-			}
-			mu.Unlock()
-			pages, fetched := prefetch(gctx, dynamodb.NewScanPaginator(api, in), requests, units)
-			defer fetched()
-			for out := range pages {
-				matched := 0
-				for _, item := range out.Items {
-					ok, err := each(gctx, seg, item)
-					if err != nil {
-						return err
-					}
-					if ok {
-						matched++
-					}
-				}
-				mu.Lock()
-				st := shardState{Done: len(out.LastEvaluatedKey) == 0}
-				if !st.Done {
-					if st.Key, err = keyStrings(out.LastEvaluatedKey); err != nil {
-						mu.Unlock()
-						return err
-					}
-				}
-				pos.Segments[seg] = st
-				progress.Scanned += int(out.ScannedCount)
-				progress.Matched += matched
-				if opts.Progress != nil {
-					progress.Position = seal()
-					opts.Progress(progress)
-				}
-				mu.Unlock()
-			}
-			return fetched()
-		})
+	if opts.Index != "" {
+		in.Request.IndexName = aws.String(opts.Index)
 	}
-	if err := g.Wait(); err != nil {
-		mu.Lock()
-		defer mu.Unlock()
-		return seal(), &OpError{Op: op, Table: t.name, Index: opts.Index, Err: t.throttled(err, "", "", opts.Index, "")}
+	if progress := opts.Progress; progress != nil {
+		in.Progress = func(p scanner.Progress) { progress(ScanProgress(p)) }
+	}
+	if pos, err := scanner.Run(ctx, api, in, each); err != nil {
+		return pos, &OpError{Op: op, Table: t.name, Index: opts.Index, Err: t.throttled(err, "", "", opts.Index, "")}
 	}
 	return "", nil
-}
-
-// prefetch reads a segment's pages ahead, one page beyond the one being
-// handed on, so that the time spent on a page's items overlaps the request
-// for the next: pages yields them in order, paced by requests and units.
-// done stops the reading, waits for it to end and returns its error (nil
-// after the last page); the caller must call it, and may call it again.
-func prefetch(ctx context.Context, pages *dynamodb.ScanPaginator, requests, units *pacer) (<-chan *dynamodb.ScanOutput, func() error) {
-	ctx, cancel := context.WithCancel(ctx)
-	out := make(chan *dynamodb.ScanOutput, 1)
-	var err error
-	go func() {
-		defer close(out)
-		err = func() error {
-			for pages.HasMorePages() {
-				if err := requests.wait(ctx, 1); err != nil {
-					return err
-				}
-				page, err := pages.NextPage(ctx, callOpts(ctx)...)
-				if err != nil {
-					return err
-				}
-				if cc := page.ConsumedCapacity; cc != nil {
-					if err := units.wait(ctx, aws.ToFloat64(cc.CapacityUnits)); err != nil {
-						return err
-					}
-				}
-				select {
-				case out <- page:
-				case <-ctx.Done():
-					return ctx.Err()
-				}
-			}
-			return nil
-		}()
-	}()
-	done := func() error {
-		cancel()
-		for range out { // until the reader has ended: err is set
-		}
-		return err
-	}
-	return out, done
-}
-
-// pacer bounds a rate shared by a walk's segments; a nil pacer does not.
-type pacer struct {
-	lim   *rate.Limiter
-	burst int
-}
-
-// newPacer paces at perSecond, or returns nil for 0 (unbounded).
-func newPacer(perSecond float64) *pacer {
-	if perSecond <= 0 {
-		return nil
-	}
-	burst := max(1, int(math.Ceil(perSecond)))
-	return &pacer{lim: rate.NewLimiter(rate.Limit(perSecond), burst), burst: burst}
-}
-
-// wait takes n (rounded up) from the bucket, waiting until they fit.
-func (p *pacer) wait(ctx context.Context, n float64) error {
-	if p == nil {
-		return nil
-	}
-	for left := int(math.Ceil(n)); left > 0; left -= p.burst {
-		if err := p.lim.WaitN(ctx, min(left, p.burst)); err != nil {
-			return err
-		}
-	}
-	return nil
 }

@@ -111,26 +111,9 @@ func TwoHop[E1, E2 any](ctx context.Context, first *Edge[E1], second *Edge[E2], 
 	// pages runs q page by page within the budget, handing each page's
 	// edges to each; it reports false when the budget cut it short.
 	pages := func(q Query[edgeRef], each func([]edgeRef) error) (bool, error) {
-		q = q.Limit(opts.PageSize)
-		cursor := ""
-		for {
-			if res.Requests >= budget {
-				res.Truncated = true
-				return false, nil
-			}
-			res.Requests++
-			page, err := q.Page(ctx, cursor)
-			if err != nil {
-				return false, err
-			}
-			if err := each(page.Items); err != nil {
-				return false, err
-			}
-			if page.Cursor == "" {
-				return true, nil
-			}
-			cursor = page.Cursor
-		}
+		done, err := q.Limit(opts.PageSize).pages(ctx, &res.Requests, budget, each)
+		res.Truncated = res.Truncated || !done && err == nil
+		return done, err
 	}
 	_, err = pages(fwd.queries(op, itemKey{})[0], func(targets []edgeRef) error {
 		for _, target := range targets {

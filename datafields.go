@@ -191,6 +191,23 @@ func (d *dataFields) drop(item Item) {
 	}
 }
 
+// held is h, what an item of the entity may hold, less the attributes
+// kept only inside keys: a write leaves them out, so an item holding one
+// loses it on a Replace ([FindingUndeclaredAttribute]).
+func (d *dataFields) held(h held) held {
+	if h.set == nil || len(d.keyOnly) == 0 {
+		return h
+	}
+	out := held{set: make(map[string]bool, len(h.set))}
+	for _, name := range h.names {
+		if !d.keyOnlyIn(name) {
+			out.set[name] = true
+			out.names = append(out.names, name)
+		}
+	}
+	return out
+}
+
 // fill sets in item, read with ids, the attributes of T that its keys
 // hold and it lacks: key fields from ids, index key values parsed from
 // the index key attributes it carries.

@@ -437,3 +437,42 @@ func TestNumberKeyFieldTakesDecimalIDs(t *testing.T) {
 	}
 	assert.Zero(t, calls.total())
 }
+
+// TestVerifyReportsKeyOnlyAttributesHeld: an item that holds, as an
+// attribute of its own, a value the entity keeps only inside keys loses it
+// on a Replace of the value Get read, so Verify reports it as an attribute
+// the type cannot hold; the design's own items are clean.
+func TestVerifyReportsKeyOnlyAttributesHeld(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	table, lines := newOrderLines(t, db)
+	want := orderLine{OrderID: "12345", ProductID: "99887", Date: "2022-03-04 00:21:00", CustomerID: "c9", Quantity: 2}
+	require.NoError(t, lines.Put(ctx, nil, want))
+	res, err := adjlist.Verify(ctx, db, table)
+	require.NoError(t, err)
+	require.Empty(t, res.Findings, "the design's items hold no key-only value as an attribute")
+
+	key := adjlist.Item{"PK": av("o#12345"), "SK": av("p#99887")}
+	_, err = db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(table.Name()), Key: key,
+		UpdateExpression:          aws.String("SET #d = :d"),
+		ExpressionAttributeNames:  map[string]string{"#d": "date"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":d": av("2022-03-04 00:21:00")}})
+	require.NoError(t, err)
+	res, err = adjlist.Verify(ctx, db, table)
+	require.NoError(t, err)
+	require.Len(t, res.Findings, 1)
+	f := res.Findings[0]
+	assert.Equal(t, adjlist.FindingUndeclaredAttribute, f.Kind)
+	assert.Equal(t, "entity orderItem", f.Type)
+	assert.Equal(t, adjlist.Key{PK: "o#12345", SK: "p#99887"}, f.Key)
+	assert.Equal(t, "date", f.Attribute)
+
+	// The loss Verify reports: a Replace of the value Get read drops it.
+	got, err := lines.Get(ctx, adjlist.IDs{"12345", "99887"})
+	require.NoError(t, err)
+	require.NoError(t, lines.Replace(ctx, nil, got))
+	out, err := db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(table.Name()), Key: key, ConsistentRead: aws.Bool(true)})
+	require.NoError(t, err)
+	assert.NotContains(t, out.Item, "date")
+}

@@ -78,8 +78,11 @@ type EntityOptions struct {
 	// keys and leaves the attribute out; a read parses it back from the
 	// keys into T. An index key holding one must have '#' after each of
 	// its {names}, so that it parses back. A name T does not declare, or
-	// that no key template holds, is [ErrInvalidOption]. Default none:
-	// every attribute T declares is stored as its own attribute.
+	// that no key template holds, is [ErrInvalidOption]. An item that
+	// holds one as an attribute of its own loses it on a Replace of the
+	// value Get read, and [Verify] reports it
+	// ([FindingUndeclaredAttribute]). Default none: every attribute T
+	// declares is stored as its own attribute.
 	KeyOnly []string
 
 	// Tracking declares what every write through the handle adds to the

@@ -163,7 +163,7 @@ func (t *Table) Check() error {
 func (e *Entity[T]) recorded() recorded {
 	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true, version: e.tr.version,
 		match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
-		check: e.check(), holds: e.t.holdsOf(reflect.TypeFor[T](), &e.tr)}
+		check: e.check(), holds: e.data.held(e.t.holdsOf(reflect.TypeFor[T](), &e.tr))}
 	if e.err == nil {
 		r.pk, r.sk = e.it.pk, e.it.sk
 	}

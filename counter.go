@@ -10,6 +10,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/txn"
 )
 
 // Count is the data of an aggregate item kept by a [Counter].
@@ -278,10 +280,7 @@ func (c *Counter[E]) add(pk, sk string, delta int64) types.TransactWriteItem {
 	if err != nil {
 		panic(err) // constant names and values: cannot fail
 	}
-	return types.TransactWriteItem{Update: &types.Update{
-		TableName: aws.String(t.name), Key: t.keyItem(pk, sk),
-		UpdateExpression: e.Update(), ExpressionAttributeNames: e.Names(), ExpressionAttributeValues: e.Values(),
-	}}
+	return txn.Update(t.tableName, t.keyItem(pk, sk), e.Update(), txn.Cond{Names: e.Names(), Values: e.Values()})
 }
 
 // Put creates the edge from → to with data and adds 1 to to's count, in
@@ -321,15 +320,12 @@ func (c *Counter[E]) TxDelete(tx *Tx, from, to string) {
 }
 
 func (c *Counter[E]) txCount(tx *Tx, to string, delta int64) {
-	if tx.err == nil && c.err != nil {
-		tx.err = c.err
-	}
+	tx.setErr(c.err)
 	if !tx.sameTable(c.edge.t) {
 		return
 	}
 	pk, sk, err := c.node.Key(to)
-	if err != nil {
-		tx.err = err
+	if tx.setErr(err) {
 		return
 	}
 	tx.add(itemKey{pk, sk}, keySize(c.edge.t, itemKey{pk, sk})+32, c.add(pk, sk, delta), nil)

@@ -9,23 +9,11 @@ import (
 	"github.com/adjlist/adjlist/internal/pagecursor"
 )
 
-// A page cursor's JSON, and one shard's (or scan segment's) place in it.
-type (
-	cursor     = pagecursor.Cursor
-	shardState = pagecursor.Shard
-)
+// cursor is a page cursor's JSON.
+type cursor = pagecursor.Cursor
 
-// keyStrings, decodeExact and attrText are pagecursor's, for scan.go,
-// shard.go, describe.go and index_query.go.
-func keyStrings(lek Item) (map[string]string, error) { return pagecursor.KeyStrings(lek) }
-func attrText(av types.AttributeValue) string        { return pagecursor.AttrText(av) }
-func decodeExact(s string) ([]byte, error) {
-	b, err := pagecursor.DecodeExact(s)
-	if err != nil {
-		return nil, ErrInvalidCursor
-	}
-	return b, nil
-}
+// attrText is pagecursor's, for describe.go and index_query.go.
+func attrText(av types.AttributeValue) string { return pagecursor.AttrText(av) }
 
 func badCursor(why string) error { return fmt.Errorf("%w: %s", ErrInvalidCursor, why) }
 

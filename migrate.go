@@ -7,6 +7,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"github.com/adjlist/adjlist/internal/batch"
 	"github.com/adjlist/adjlist/internal/migration"
 )
 
@@ -193,13 +194,7 @@ type migrated struct {
 func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item Item) (migrated, error) {
 	t := spec.t
 	mt := migration.Table{Name: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, IsKey: t.isKeyAttr, Enc: t.enc,
-		Wait: func(ctx context.Context, attempt int) error {
-			delay, err := t.opts.BatchBackoff.BackoffDelay(attempt, ErrTxConflict)
-			if err == nil {
-				err = sleep(ctx, delay)
-			}
-			return err
-		},
+		Wait:            t.waitTx,
 		ConditionFailed: IsConditionFailed, Cancelled: cancelCodes, Transient: transient, Options: callOpts(ctx)}
 	typ := migration.Type{Home: spec.home, Owned: spec.owned, Foreign: spec.foreign, Feeds: spec.feeds,
 		Derive: func(item Item) (migration.Attrs, bool, error) {
@@ -212,6 +207,12 @@ func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item It
 		m.conflict = &MoveConflict{From: Key(c.From), To: Key(c.To)}
 	}
 	return m, err
+}
+
+// waitTx waits the table's backoff before attempt (from 1) of a
+// transaction cancelled by a conflict or throttling.
+func (t *Table) waitTx(ctx context.Context, attempt int) error {
+	return batch.Wait(ctx, t.opts.BatchBackoff, attempt, ErrTxConflict)
 }
 
 // asRead is the condition that item is stored as it was read: every

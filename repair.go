@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/drift"
+	"github.com/adjlist/adjlist/internal/migration"
 )
 
 // RepairOptions configures [Repair]. The zero value repairs what is
@@ -349,7 +350,7 @@ func (v *verifier) repairCount(ctx context.Context, api MigrateClient, f Finding
 		}
 		retried++
 	}
-	return false, retried, fmt.Errorf("adjlist: counter %v changed on every one of %d writes", k, maxMigrateAttempts)
+	return false, retried, migration.Exhausted("counter", k)
 }
 
 // deleteDangling deletes a dangling edge or an orphan if the item it
@@ -392,18 +393,14 @@ func (v *verifier) deleteDangling(ctx context.Context, api MigrateClient, f Find
 		case len(codes) > 1 && codes[1] == "ConditionalCheckFailed":
 			continue // changed since read: read again
 		case len(codes) > 1 && transient(codes[0]) && transient(codes[1]):
-			delay, err := t.opts.BatchBackoff.BackoffDelay(attempt+1, ErrTxConflict)
-			if err == nil {
-				err = sleep(ctx, delay)
-			}
-			if err != nil {
+			if err := t.waitTx(ctx, attempt+1); err != nil {
 				return false, err
 			}
 		default:
 			return false, err
 		}
 	}
-	return false, fmt.Errorf("adjlist: item %v changed on every one of %d writes", k, maxMigrateAttempts)
+	return false, migration.Exhausted("item", k)
 }
 
 // deleteUnknown deletes an unknown or undecodable item if it still is
@@ -433,7 +430,7 @@ func (v *verifier) deleteUnknown(ctx context.Context, api RepairClient, f Findin
 			return false, err
 		}
 	}
-	return false, fmt.Errorf("adjlist: item %v changed on every one of %d writes", k, maxMigrateAttempts)
+	return false, migration.Exhausted("item", k)
 }
 
 func containsRef(refs []itemRef, k itemKey) bool {

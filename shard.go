@@ -9,6 +9,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"golang.org/x/sync/errgroup"
+
+	"github.com/adjlist/adjlist/internal/pagecursor"
 )
 
 // MaxShards bounds EdgeOptions.Shards: a sharded reverse read makes one
@@ -142,7 +144,7 @@ func (q Query[T]) allMerged(ctx context.Context, yield func(T, error) bool) erro
 // the last item taken from it (or its LastEvaluatedKey when all were
 // taken), so no item is skipped or repeated.
 func (q Query[T]) pageMerged(ctx context.Context, from string) (Page[T], error) {
-	states := make([]shardState, len(q.shards))
+	states := make([]pagecursor.Shard, len(q.shards))
 	if from != "" {
 		c, err := q.openCursor(from)
 		if err == nil && len(c.Shards) != len(q.shards) {
@@ -212,15 +214,11 @@ func (q Query[T]) pageMerged(ctx context.Context, from string) (Page[T], error) 
 	for i, out := range outs {
 		if out != nil && taken[i] == len(out.Items) {
 			// Every item of this response was taken: resume after it.
-			if len(out.LastEvaluatedKey) == 0 {
-				states[i] = shardState{Done: true}
-			} else {
-				key, err := keyStrings(out.LastEvaluatedKey)
-				if err != nil {
-					return Page[T]{}, q.wrap(err)
-				}
-				states[i] = shardState{Key: key}
+			st, err := pagecursor.After(out.LastEvaluatedKey)
+			if err != nil {
+				return Page[T]{}, q.wrap(err)
 			}
+			states[i] = st
 		}
 		more = more || !states[i].Done
 	}
@@ -234,7 +232,7 @@ func (q Query[T]) pageMerged(ctx context.Context, from string) (Page[T], error) 
 }
 
 // advance records item as the last one taken from a shard.
-func (q Query[T]) advance(st *shardState, item Item) error {
+func (q Query[T]) advance(st *pagecursor.Shard, item Item) error {
 	key := make(map[string]string, len(q.cursorKeys))
 	for _, name := range q.cursorKeys {
 		v, ok := stringAttr(item, name)
@@ -243,6 +241,6 @@ func (q Query[T]) advance(st *shardState, item Item) error {
 		}
 		key[name] = v
 	}
-	*st = shardState{Key: key}
+	*st = pagecursor.Shard{Key: key}
 	return nil
 }

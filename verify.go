@@ -364,7 +364,7 @@ func newVerifier(t *Table, segments int) *verifier {
 
 // typeOf is the recorded type of item; nil for an item of none.
 func (v *verifier) typeOf(item Item) *vtype {
-	if i := v.typeAt(item, itemKeyOf(v.t, item)); i >= 0 {
+	if i := v.typeAt(item, v.t.keyOf(item)); i >= 0 {
 		return &v.types[i]
 	}
 	return nil
@@ -390,7 +390,7 @@ func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 		tl = &segment{tally: v.newTally()}
 		v.segs[seg] = tl
 	}
-	k := itemKeyOf(v.t, item)
+	k := v.t.keyOf(item)
 	typ, found := v.inspectAt(item, k, &tl.want)
 	v.note(tl, item, k, typ)
 	if len(found) > 0 {
@@ -415,7 +415,7 @@ func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 // the item alone shows.
 func (v *verifier) inspect(item Item) (typ int, found []Finding) {
 	var want keyAttrs
-	return v.inspectAt(item, itemKeyOf(v.t, item), &want)
+	return v.inspectAt(item, v.t.keyOf(item), &want)
 }
 
 // inspectAt is inspect of an item whose key is k; want is scratch space
@@ -698,12 +698,8 @@ func (v *verifier) sorted() []Finding {
 	return out
 }
 
-// itemKeyOf is an item's primary key.
-func itemKeyOf(t *Table, item Item) itemKey {
-	pk, _ := stringAttr(item, t.opts.PartitionKey)
-	sk, _ := stringAttr(item, t.opts.SortKey)
-	return itemKey{pk, sk}
-}
+// itemKeyOf is t.keyOf, for verify_loss_internal_test.go.
+func itemKeyOf(t *Table, item Item) itemKey { return t.keyOf(item) }
 
 // held is the attributes the items of one recorded type may hold without
 // loss ([FindingUndeclaredAttribute]): the table's key attributes and

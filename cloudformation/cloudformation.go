@@ -59,6 +59,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/internal/schema"
 )
 
 // ResourceType is the CloudFormation type of the table resource.
@@ -482,72 +483,29 @@ func invalid(format string, args ...any) error {
 	return fmt.Errorf("cloudformation: %w: %s", adjlist.ErrInvalidOption, fmt.Sprintf(format, args...))
 }
 
-// check refuses the settings a table cannot have.
+// check refuses the settings a table cannot have: those CreateTable
+// refuses too ([schema.CheckSettings]), and recovery turned both off and
+// on.
 func (o *Options) check(m *adjlist.Model) error {
-	switch {
-	case o.RecoveryPeriodInDays != 0 && o.NoPointInTimeRecovery:
+	if o.RecoveryPeriodInDays != 0 && o.NoPointInTimeRecovery {
 		return invalid("RecoveryPeriodInDays %d with NoPointInTimeRecovery", o.RecoveryPeriodInDays)
-	case o.RecoveryPeriodInDays < 0 || o.RecoveryPeriodInDays > 35:
-		return invalid("RecoveryPeriodInDays %d, want 1 to 35", o.RecoveryPeriodInDays)
-	}
-	if s := o.SSESpecification; s != nil {
-		switch {
-		case s.SSEType != "" && s.SSEType != types.SSETypeKms:
-			return invalid("SSESpecification: SSEType %q, want KMS", s.SSEType)
-		case s.KMSMasterKeyId != nil && *s.KMSMasterKeyId == "":
-			return invalid("SSESpecification: empty KMSMasterKeyId")
-		case (s.SSEType != "" || s.KMSMasterKeyId != nil) && !aws.ToBool(s.Enabled):
-			return invalid("SSESpecification: SSEType or KMSMasterKeyId without Enabled true")
-		}
-	}
-	if _, ok := o.Tags[""]; ok {
-		return invalid("a tag with an empty key")
-	}
-	if v := o.OnDemandThroughput; v != nil {
-		if err := checkUnits("OnDemandThroughput", v.MaxReadRequestUnits, v.MaxWriteRequestUnits); err != nil {
-			return err
-		}
-	}
-	if v := o.WarmThroughput; v != nil {
-		if err := checkUnits("WarmThroughput", v.ReadUnitsPerSecond, v.WriteUnitsPerSecond); err != nil {
-			return err
-		}
 	}
 	global := map[string]bool{}
 	for _, ix := range m.Indexes {
 		global[ix.Name] = !ix.Local
 	}
-	for _, name := range slices.Sorted(maps.Keys(o.IndexOnDemandThroughput)) {
-		v := o.IndexOnDemandThroughput[name]
+	err := schema.CheckSettings(&schema.Options{
+		RecoveryPeriodInDays: o.RecoveryPeriodInDays, SSESpecification: o.SSESpecification, Tags: o.Tags,
+		OnDemandThroughput: o.OnDemandThroughput, WarmThroughput: o.WarmThroughput,
+		IndexOnDemandThroughput: o.IndexOnDemandThroughput, IndexWarmThroughput: o.IndexWarmThroughput,
+	}, func(field, name string) error {
 		if !global[name] {
-			return invalid("IndexOnDemandThroughput: %q is not a global secondary index of table %s", name, m.Table)
+			return fmt.Errorf("%s: %q is not a global secondary index of table %s", field, name, m.Table)
 		}
-		if err := checkUnits("IndexOnDemandThroughput["+name+"]", v.MaxReadRequestUnits, v.MaxWriteRequestUnits); err != nil {
-			return err
-		}
-	}
-	for _, name := range slices.Sorted(maps.Keys(o.IndexWarmThroughput)) {
-		v := o.IndexWarmThroughput[name]
-		if !global[name] {
-			return invalid("IndexWarmThroughput: %q is not a global secondary index of table %s", name, m.Table)
-		}
-		if err := checkUnits("IndexWarmThroughput["+name+"]", v.ReadUnitsPerSecond, v.WriteUnitsPerSecond); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// checkUnits refuses throughput that sets neither read nor write, or a
-// value under 1.
-func checkUnits(field string, read, write *int64) error {
-	if read == nil && write == nil {
-		return invalid("%s sets neither read nor write units", field)
-	}
-	for _, v := range []*int64{read, write} {
-		if v != nil && *v < 1 {
-			return invalid("%s: %d units, want at least 1", field, *v)
-		}
+		return nil
+	})
+	if err != nil {
+		return invalid("%s", err)
 	}
 	return nil
 }

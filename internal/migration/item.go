@@ -140,7 +140,13 @@ func (t *Table) Migrate(ctx context.Context, api Client, typ *Type, item map[str
 		}
 		item = got.Item
 	}
-	return o, fmt.Errorf("adjlist: item %v changed on every one of %d writes", t.key(item), MaxAttempts)
+	return o, Exhausted("item", t.key(item))
+}
+
+// Exhausted is the error of a write of what (an item, a counter) at key
+// that met a change on each of its [MaxAttempts] attempts.
+func Exhausted(what string, key any) error {
+	return fmt.Errorf("adjlist: %s %v changed on every one of %d writes", what, key, MaxAttempts)
 }
 
 // staleUpdate is the update that gives item exactly the derived

@@ -66,3 +66,21 @@ func TestStartKey(t *testing.T) {
 	_, err = KeyStrings(lek)
 	require.Error(t, err, "a number attribute where strings are wanted")
 }
+
+// TestAfterTakesStringKeysOnly: a shard's (or segment's) place after a
+// page; key attributes must be strings.
+func TestAfterTakesStringKeysOnly(t *testing.T) {
+	t.Parallel()
+	s, err := After(nil)
+	require.NoError(t, err)
+	assert.Equal(t, Shard{Done: true}, s)
+
+	s, err = After(map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "a"}})
+	require.NoError(t, err)
+	assert.Equal(t, Shard{Key: map[string]string{"PK": "a"}}, s)
+
+	_, err = After(map[string]types.AttributeValue{"n": &types.AttributeValueMemberN{Value: "1"}})
+	assert.EqualError(t, err, "adjlist: LastEvaluatedKey has number attributes map[n:1], want strings")
+	_, err = After(map[string]types.AttributeValue{"b": &types.AttributeValueMemberB{Value: []byte("x")}})
+	assert.EqualError(t, err, `adjlist: LastEvaluatedKey attribute "b" is *types.AttributeValueMemberB, want a string or number`)
+}

@@ -18,6 +18,20 @@ func KeyStrings(lek map[string]types.AttributeValue) (map[string]string, error) 
 	return m, err
 }
 
+// After is the place of a shard (or scan segment) whose last page ended
+// at lek: Done when there is none, else resuming after its key, whose
+// attributes must be strings ([KeyStrings]).
+func After(lek map[string]types.AttributeValue) (Shard, error) {
+	if len(lek) == 0 {
+		return Shard{Done: true}, nil
+	}
+	key, err := KeyStrings(lek)
+	if err != nil {
+		return Shard{}, err
+	}
+	return Shard{Key: key}, nil
+}
+
 // KeyText splits a LastEvaluatedKey into its string and number
 // attributes' text (nums is nil when there are none).
 func KeyText(lek map[string]types.AttributeValue) (strs, nums map[string]string, err error) {

@@ -3,10 +3,10 @@ package scanner
 import (
 	"encoding/base64"
 	"encoding/json"
-	"errors"
-	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/pagecursor"
 )
 
 // Position is where a walk's segments resume: the JSON inside a position
@@ -18,27 +18,20 @@ type Position struct {
 }
 
 // Segment is one segment's place: not started (zero), resuming after
-// Key, or Done.
-type Segment struct {
-	Done bool              `json:"x,omitempty"`
-	Key  map[string]string `json:"k,omitempty"`
-}
-
-// errNotCanonical refuses a position in any spelling but the one issued.
-var errNotCanonical = errors.New("scanner: position is not canonical base64url")
+// Key, or Done. It is a sharded query's place in its cursor too.
+type Segment = pagecursor.Shard
 
 // Parse decodes a position string; "" is the start, with no segments. Only
-// the canonical unpadded base64url spelling is accepted (Go's decoder also
-// takes other final characters and ignores '\r' and '\n'), so that one
-// position has one string.
+// the canonical spelling is accepted ([pagecursor.DecodeExact]), so that
+// one position has one string.
 func Parse(s string) (Position, error) {
 	var pos Position
 	if s == "" {
 		return pos, nil
 	}
-	b, err := base64.RawURLEncoding.DecodeString(s)
-	if err != nil || base64.RawURLEncoding.EncodeToString(b) != s {
-		return pos, errNotCanonical
+	b, err := pagecursor.DecodeExact(s)
+	if err != nil {
+		return pos, err
 	}
 	err = json.Unmarshal(b, &pos)
 	return pos, err
@@ -50,36 +43,8 @@ func (p Position) String() string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-// after is the place of a segment whose last page ended at lek (none: the
-// segment is done). Key attributes must be strings, as the library's
-// table keys are.
-func after(lek map[string]types.AttributeValue) (Segment, error) {
-	if len(lek) == 0 {
-		return Segment{Done: true}, nil
-	}
-	key := make(map[string]string, len(lek))
-	var nums map[string]string
-	for name, av := range lek {
-		switch v := av.(type) {
-		case *types.AttributeValueMemberS:
-			key[name] = v.Value
-		case *types.AttributeValueMemberN:
-			if nums == nil {
-				nums = map[string]string{}
-			}
-			nums[name] = v.Value
-		default:
-			return Segment{}, fmt.Errorf("adjlist: LastEvaluatedKey attribute %q is %T, want a string or number", name, av)
-		}
-	}
-	if nums != nil {
-		return Segment{}, fmt.Errorf("adjlist: LastEvaluatedKey has number attributes %v, want strings", nums)
-	}
-	return Segment{Key: key}, nil
-}
-
 // startKey is the ExclusiveStartKey that resumes s; nil from the start.
-func (s Segment) startKey() map[string]types.AttributeValue {
+func startKey(s Segment) map[string]types.AttributeValue {
 	if s.Key == nil {
 		return nil
 	}

@@ -9,6 +9,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"golang.org/x/sync/errgroup"
+
+	"github.com/adjlist/adjlist/internal/pagecursor"
 )
 
 // Input is one walk.
@@ -64,7 +66,7 @@ func Run(ctx context.Context, api dynamodb.ScanAPIClient, in Input, each Each) (
 		}
 		req := in.Request
 		req.Segment, req.TotalSegments = aws.Int32(int32(seg)), aws.Int32(int32(len(pos.Segments)))
-		req.ExclusiveStartKey = place.startKey()
+		req.ExclusiveStartKey = startKey(place)
 		if units != nil {
 			req.ReturnConsumedCapacity = types.ReturnConsumedCapacityTotal
 		}
@@ -82,7 +84,7 @@ func Run(ctx context.Context, api dynamodb.ScanAPIClient, in Input, each Each) (
 						matched++
 					}
 				}
-				place, err := after(out.LastEvaluatedKey)
+				place, err := pagecursor.After(out.LastEvaluatedKey)
 				if err != nil {
 					return err
 				}

@@ -157,20 +157,11 @@ func TestPositionSpelling(t *testing.T) {
 	assert.Error(t, err, "not JSON")
 }
 
-func TestAfterTakesStringKeysOnly(t *testing.T) {
+func TestStartKey(t *testing.T) {
 	t.Parallel()
-	s, err := after(nil)
-	require.NoError(t, err)
-	assert.Equal(t, Segment{Done: true}, s)
-
-	s, err = after(map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "a"}})
-	require.NoError(t, err)
-	assert.Equal(t, map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "a"}}, s.startKey())
-
-	_, err = after(map[string]types.AttributeValue{"n": &types.AttributeValueMemberN{Value: "1"}})
-	assert.EqualError(t, err, "adjlist: LastEvaluatedKey has number attributes map[n:1], want strings")
-	_, err = after(map[string]types.AttributeValue{"b": &types.AttributeValueMemberB{Value: []byte("x")}})
-	assert.EqualError(t, err, `adjlist: LastEvaluatedKey attribute "b" is *types.AttributeValueMemberB, want a string or number`)
+	assert.Nil(t, startKey(Segment{}), "from the start")
+	s := Segment{Key: map[string]string{"PK": "a"}}
+	assert.Equal(t, map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "a"}}, startKey(s))
 }
 
 func TestPacer(t *testing.T) {

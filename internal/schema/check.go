@@ -12,10 +12,19 @@ import (
 // Check reports the first production setting of o that DynamoDB cannot
 // take for t, before any request; the caller wraps it in its sentinel.
 func Check(t *Table, o *Options) error {
-	switch {
-	case o.RecoveryPeriodInDays != 0 && !o.PointInTimeRecovery:
+	if o.RecoveryPeriodInDays != 0 && !o.PointInTimeRecovery {
 		return fmt.Errorf("RecoveryPeriodInDays %d without PointInTimeRecovery", o.RecoveryPeriodInDays)
-	case o.RecoveryPeriodInDays < 0 || o.RecoveryPeriodInDays > 35:
+	}
+	return CheckSettings(o, func(field, name string) error { return checkGlobalIndex(t, field, name) })
+}
+
+// CheckSettings reports the first of o's RecoveryPeriodInDays,
+// encryption, tag and throughput settings that DynamoDB cannot take: the
+// checks CreateTable and package cloudformation share (each says in its
+// own words what a table's indexes are). globalIndex reports an error
+// unless name, a key of o's field, is a global secondary index.
+func CheckSettings(o *Options, globalIndex func(field, name string) error) error {
+	if o.RecoveryPeriodInDays < 0 || o.RecoveryPeriodInDays > 35 {
 		return fmt.Errorf("RecoveryPeriodInDays %d, want 1 to 35", o.RecoveryPeriodInDays)
 	}
 	if err := checkSSE(o.SSESpecification); err != nil {
@@ -34,21 +43,26 @@ func Check(t *Table, o *Options) error {
 			return err
 		}
 	}
-	for _, name := range slices.Sorted(maps.Keys(o.IndexOnDemandThroughput)) {
-		v := o.IndexOnDemandThroughput[name]
-		if err := checkGlobalIndex(t, "IndexOnDemandThroughput", name); err != nil {
-			return err
-		}
-		if err := checkUnits("IndexOnDemandThroughput["+name+"]", v.MaxReadRequestUnits, v.MaxWriteRequestUnits); err != nil {
-			return err
-		}
+	err := checkIndexes("IndexOnDemandThroughput", o.IndexOnDemandThroughput, globalIndex,
+		func(v types.OnDemandThroughput) (read, write *int64) {
+			return v.MaxReadRequestUnits, v.MaxWriteRequestUnits
+		})
+	if err != nil {
+		return err
 	}
-	for _, name := range slices.Sorted(maps.Keys(o.IndexWarmThroughput)) {
-		v := o.IndexWarmThroughput[name]
-		if err := checkGlobalIndex(t, "IndexWarmThroughput", name); err != nil {
+	return checkIndexes("IndexWarmThroughput", o.IndexWarmThroughput, globalIndex,
+		func(v types.WarmThroughput) (read, write *int64) { return v.ReadUnitsPerSecond, v.WriteUnitsPerSecond })
+}
+
+// checkIndexes checks the throughput of field by index name, in name
+// order: each name with globalIndex, then its units.
+func checkIndexes[V any](field string, byName map[string]V, globalIndex func(field, name string) error, units func(V) (read, write *int64)) error {
+	for _, name := range slices.Sorted(maps.Keys(byName)) {
+		if err := globalIndex(field, name); err != nil {
 			return err
 		}
-		if err := checkUnits("IndexWarmThroughput["+name+"]", v.ReadUnitsPerSecond, v.WriteUnitsPerSecond); err != nil {
+		read, write := units(byName[name])
+		if err := checkUnits(field+"["+name+"]", read, write); err != nil {
 			return err
 		}
 	}

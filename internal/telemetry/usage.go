@@ -19,38 +19,25 @@ type Usage struct {
 }
 
 // Requests is the number of operations called.
-func (u *Usage) Requests() int {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	return u.requests
-}
+func (u *Usage) Requests() int { return locked(u, &u.requests) }
 
 // ReadUnits is the read capacity units consumed.
-func (u *Usage) ReadUnits() float64 {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	return u.read
-}
+func (u *Usage) ReadUnits() float64 { return locked(u, &u.read) }
 
 // WriteUnits is the write capacity units consumed.
-func (u *Usage) WriteUnits() float64 {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	return u.write
-}
+func (u *Usage) WriteUnits() float64 { return locked(u, &u.write) }
 
 // Scanned is the sum of the Query responses' ScannedCount.
-func (u *Usage) Scanned() int {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	return u.scanned
-}
+func (u *Usage) Scanned() int { return locked(u, &u.scanned) }
 
 // Matched is the sum of the Query responses' Count.
-func (u *Usage) Matched() int {
+func (u *Usage) Matched() int { return locked(u, &u.matched) }
+
+// locked reads the count at p, one of u's, under u's lock.
+func locked[T int | float64](u *Usage, p *T) T {
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	return u.matched
+	return *p
 }
 
 // addQuery records a Query response's item counts.

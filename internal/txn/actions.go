@@ -24,18 +24,15 @@ func Put(table *string, item Item, c Cond) types.TransactWriteItem {
 }
 
 // Update is the action that changes the item with key by the update
-// expression, under c (whose names and values the update's share),
-// asking for the stored item when c fails.
+// expression, under c if it is set (the update's names and values are
+// c's), asking for the stored item when c fails.
 func Update(table *string, key Item, update *string, c Cond) types.TransactWriteItem {
-	return types.TransactWriteItem{Update: &types.Update{
-		TableName:                           table,
-		Key:                                 key,
-		UpdateExpression:                    update,
-		ConditionExpression:                 c.Expr,
-		ExpressionAttributeNames:            c.Names,
-		ExpressionAttributeValues:           c.Values,
-		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
-	}}
+	u := &types.Update{TableName: table, Key: key, UpdateExpression: update,
+		ConditionExpression: c.Expr, ExpressionAttributeNames: c.Names, ExpressionAttributeValues: c.Values}
+	if c.Expr != nil {
+		u.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
+	}
+	return types.TransactWriteItem{Update: u}
 }
 
 // Delete is the action that deletes the item with key, under c, asking

@@ -698,8 +698,6 @@ func (v *verifier) sorted() []Finding {
 	return out
 }
 
-// itemKeyOf is t.keyOf, for verify_loss_internal_test.go.
-func itemKeyOf(t *Table, item Item) itemKey { return t.keyOf(item) }
 
 // held is the attributes the items of one recorded type may hold without
 // loss ([FindingUndeclaredAttribute]): the table's key attributes and

@@ -51,7 +51,7 @@ func TestUndeclaredCheckAllocatesNothing(t *testing.T) {
 	v := newVerifier(tb, 1)
 	require.NotNil(t, v.types[0].holds.set)
 	var want keyAttrs
-	k := itemKeyOf(tb, item)
+	k := tb.keyOf(item)
 	inspect := func() {
 		if _, found := v.inspectAt(item, k, &want); len(found) > 0 {
 			t.Fatal(found)

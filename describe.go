@@ -5,12 +5,13 @@ import (
 	"io"
 	"reflect"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/modeldoc"
 )
 
 // Describer is a handle that can describe its item shape and access
@@ -73,146 +74,14 @@ func Describe(w io.Writer, t *Table, handles ...Describer) error {
 	if err != nil {
 		return err
 	}
-	_, err = io.WriteString(w, t.markdown(m))
-	return err
-}
-
-// markdown renders m, a model of t, as Describe writes it.
-func (t *Table) markdown(m *Model) string {
-	o := t.opts
-	var b strings.Builder
-	fmt.Fprintf(&b, "### Table `%s`\n\n", m.Table)
-	indexCols := t.layout == explicitKeys
-	cols := []string{"item", o.PartitionKey, o.SortKey}
-	if indexCols {
-		cols = append(cols, o.IndexPartitionKey, o.IndexSortKey)
+	d := m.doc()
+	switch t.layout {
+	case explicitKeys:
+		d.IndexColumns = []string{t.opts.IndexPartitionKey, t.opts.IndexSortKey}
+	case sortKeyIndex:
+		d.SortKeyIndex = true
 	}
-	row(&b, append(cols, "attributes")...)
-	row(&b, strings.Split(strings.Repeat("---,", len(cols)+1), ",")[:len(cols)+1]...)
-	for _, it := range m.Items {
-		cells := []string{it.Name, code(it.PartitionKey), code(it.SortKey)}
-		if indexCols {
-			k, _ := it.keysIn(o.Index)
-			cells = append(cells, code(k.PartitionKey), code(k.SortKey))
-		}
-		row(&b, append(cells, attrList(it.Attributes))...)
-	}
-	if t.layout == sortKeyIndex {
-		fmt.Fprintf(&b, "\nIndex `%s` is keyed on %s (partition) and %s (sort).\n", o.Index, o.SortKey, o.PartitionKey)
-	}
-	if m.TimeToLive != "" {
-		fmt.Fprintf(&b, "\nTime to Live: `%s` (epoch seconds), after which DynamoDB deletes the item, typically within a few days.\n", m.TimeToLive)
-	}
-	for _, ix := range m.Indexes {
-		if t.layout != noIndex && ix.Name == o.Index {
-			continue // the inverted index: its keys are the table's columns
-		}
-		pk, sk := ix.keyAttrs(t)
-		fmt.Fprintf(&b, "\nIndex `%s` (%s): %s.\n\n", ix.Name, indexKind(&ix), keyAttrList(ix, pk, sk))
-		head := []string{"item", strings.Join(pk, ", ")}
-		if len(sk) > 0 {
-			head = append(head, strings.Join(sk, ", "))
-		}
-		row(&b, head...)
-		row(&b, strings.Split(strings.Repeat("---,", len(head)), ",")[:len(head)]...)
-		for _, it := range m.Items {
-			k, ok := it.keysIn(ix.Name)
-			if !ok {
-				continue
-			}
-			cells := []string{it.Name, code(k.PartitionKey)}
-			if len(sk) > 0 {
-				cells = append(cells, code(k.SortKey))
-			}
-			row(&b, cells...)
-		}
-	}
-	b.WriteString("\n### Access patterns\n\n")
-	row(&b, "access pattern", "call", "request", "key condition", "on")
-	row(&b, "---", "---", "---", "---", "---")
-	for _, p := range m.AccessPatterns {
-		row(&b, p.Name, "`"+p.Call+"`", p.Request, code(p.KeyCondition), p.On)
-	}
-	return b.String()
-}
-
-// keysIn returns the item type's keys in index name, if it lands there.
-func (it *ItemType) keysIn(name string) (ItemKeys, bool) {
-	for _, k := range it.Indexes {
-		if k.Index == name {
-			return k, true
-		}
-	}
-	return ItemKeys{}, false
-}
-
-// attrList is the attributes column: names in field order.
-func attrList(attrs []Attribute) string {
-	names := make([]string, len(attrs))
-	for i, a := range attrs {
-		names[i] = a.Name
-	}
-	return strings.Join(names, ", ")
-}
-
-// indexKind says what kind of index ix is and what it projects:
-// "global, projection ALL", "local, projection INCLUDE (title, status)".
-func indexKind(ix *Index) string {
-	kind := "global"
-	if ix.Local {
-		kind = "local"
-	}
-	if ix.native() {
-		kind += ", native keys"
-	}
-	proj := ix.Projection
-	if proj == "" {
-		proj = types.ProjectionTypeAll
-	}
-	kind += ", projection " + string(proj)
-	if proj == types.ProjectionTypeInclude {
-		kind += " (" + strings.Join(ix.NonKeyAttributes, ", ") + ")"
-	}
-	return kind
-}
-
-// keyAttrList names an index's key attributes: "GSI2PK (partition),
-// GSI2SK (sort)"; native number attributes are marked N.
-func keyAttrList(ix Index, pk, sk []string) string {
-	typed := func(names []string) string {
-		out := make([]string, len(names))
-		for i, n := range names {
-			out[i] = n
-			for _, a := range slices.Concat(ix.PartitionAttributes, ix.SortAttributes) {
-				if a.Name == n && a.Type == types.ScalarAttributeTypeN {
-					out[i] += " (N)"
-				}
-			}
-		}
-		return strings.Join(out, ", ")
-	}
-	s := typed(pk) + " (partition"
-	if ix.Local {
-		s += ", the table's"
-	}
-	s += ")"
-	if len(sk) > 0 {
-		s += ", " + typed(sk) + " (sort)"
-	}
-	return s
-}
-
-func row(b *strings.Builder, cells ...string) {
-	b.WriteString("| ")
-	b.WriteString(strings.Join(cells, " | "))
-	b.WriteString(" |\n")
-}
-
-func code(s string) string {
-	if s == "" {
-		return ""
-	}
-	return "`" + strings.ReplaceAll(s, "|", `\|`) + "`"
+	return modeldoc.Markdown(w, d)
 }
 
 func typeOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }

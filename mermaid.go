@@ -2,8 +2,11 @@ package adjlist
 
 import (
 	"io"
+	"slices"
 
-	"github.com/adjlist/adjlist/internal/mermaid"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/modeldoc"
 )
 
 // Mermaid writes the model as a Mermaid flowchart in a fenced ```mermaid
@@ -30,25 +33,39 @@ import (
 // Labels escape '#', '<', '>' and '"' as Mermaid entity codes (#35;,
 // #lt;, #gt;, #quot;). Node ids are the types with characters other than
 // letters, digits and '_' replaced by '_'. It returns the write error.
-func (m *Model) Mermaid(w io.Writer) error {
-	d := mermaid.Model{PartitionKey: m.PartitionKey, SortKey: m.SortKey, InvertedIndex: m.InvertedIndex}
+func (m *Model) Mermaid(w io.Writer) error { return modeldoc.Mermaid(w, m.doc()) }
+
+// doc is m as internal/modeldoc draws it, for Mermaid and [Describe].
+func (m *Model) doc() *modeldoc.Model {
+	d := &modeldoc.Model{Table: m.Table, PartitionKey: m.PartitionKey, SortKey: m.SortKey, InvertedIndex: m.InvertedIndex, TimeToLive: m.TimeToLive}
 	for _, it := range m.Items {
-		item := mermaid.Item{Name: it.Name, Kind: it.Kind, Type: it.Type, From: it.From, To: it.To, PartitionKey: it.PartitionKey, SortKey: it.SortKey}
+		item := modeldoc.Item{Name: it.Name, Kind: it.Kind, Type: it.Type, From: it.From, To: it.To, PartitionKey: it.PartitionKey, SortKey: it.SortKey}
+		for _, a := range it.Attributes {
+			item.Attributes = append(item.Attributes, a.Name)
+		}
 		for _, k := range it.Indexes {
-			item.Indexes = append(item.Indexes, mermaid.Keys{Index: k.Index, PartitionKey: k.PartitionKey, SortKey: k.SortKey})
+			item.Indexes = append(item.Indexes, modeldoc.Keys{Index: k.Index, PartitionKey: k.PartitionKey, SortKey: k.SortKey})
 		}
 		d.Items = append(d.Items, item)
 	}
 	for _, p := range m.AccessPatterns {
-		d.AccessPatterns = append(d.AccessPatterns, mermaid.Pattern{Item: p.Item, Call: p.Call, Index: p.Index})
+		d.AccessPatterns = append(d.AccessPatterns, modeldoc.Pattern(p))
 	}
 	for _, ix := range m.Indexes {
+		x := modeldoc.Index{Name: ix.Name, Local: ix.Local, Native: ix.native(), Projection: ix.Projection, NonKeyAttributes: ix.NonKeyAttributes}
 		partition, sort := ix.KeySchema(m.PartitionKey)
-		var names []string
-		for _, a := range append(partition, sort...) {
-			names = append(names, a.Name)
+		for _, a := range partition {
+			x.Partition = append(x.Partition, a.Name)
 		}
-		d.Indexes = append(d.Indexes, mermaid.Index{Name: ix.Name, Attributes: names})
+		for _, a := range sort {
+			x.Sort = append(x.Sort, a.Name)
+		}
+		for _, a := range slices.Concat(ix.PartitionAttributes, ix.SortAttributes) {
+			if a.Type == types.ScalarAttributeTypeN {
+				x.Numbers = append(x.Numbers, a.Name)
+			}
+		}
+		d.Indexes = append(d.Indexes, x)
 	}
-	return mermaid.Write(w, &d)
+	return d
 }

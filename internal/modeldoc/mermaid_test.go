@@ -1,4 +1,4 @@
-package mermaid
+package modeldoc
 
 import (
 	"strings"
@@ -8,10 +8,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestWrite: a model drawn without a table: an edge to a collection's
+// TestMermaid: a model drawn without a table: an edge to a collection's
 // children ends at their box, the inverted index draws no box, another
 // index points at the source type of the edges in it, labels escaped.
-func TestWrite(t *testing.T) {
+func TestMermaid(t *testing.T) {
 	m := &Model{PartitionKey: "PK", SortKey: "SK", InvertedIndex: "GSI1",
 		Items: []Item{
 			{Name: "node WS", Kind: "node", Type: "WS", PartitionKey: "WS#<id>", SortKey: "META"},
@@ -20,10 +20,10 @@ func TestWrite(t *testing.T) {
 				Indexes: []Keys{{Index: "GSI1", PartitionKey: "<to>", SortKey: "<from>"}, {Index: "BYDATE", PartitionKey: `"d"`}}},
 		},
 		AccessPatterns: []Pattern{{Item: "edge OWNS", Call: "Edge.To", Index: "GSI1"}, {Item: "edge OWNS", Call: "Edge.From"}},
-		Indexes:        []Index{{Name: "GSI1", Attributes: []string{"GSI1PK", "GSI1SK"}}, {Name: "BYDATE", Attributes: []string{"D"}}},
+		Indexes:        []Index{{Name: "GSI1", Partition: []string{"GSI1PK"}, Sort: []string{"GSI1SK"}}, {Name: "BYDATE", Partition: []string{"D"}}},
 	}
 	var b strings.Builder
-	require.NoError(t, Write(&b, m))
+	require.NoError(t, Mermaid(&b, m))
 	assert.Equal(t, "```mermaid\nflowchart LR\n"+
 		"  n_WS[\"WS<br/>PK = WS#35;#lt;id#gt;, SK = META\"]\n"+
 		"  c_WS_PROJ[\"PROJ (child of WS)<br/>SK = PROJ#35;#lt;child#gt;\"]\n"+

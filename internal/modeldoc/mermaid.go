@@ -1,54 +1,15 @@
-// Package mermaid draws a single-table model as a Mermaid flowchart, for
-// the root package's Model.Mermaid, which fills [Model] from its own
-// model; the drawing is described there.
-package mermaid
+package modeldoc
 
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 )
 
-// Model is what the drawing reads of a single-table model: the fields
-// of adjlist.Model it needs, under the same names.
-type Model struct {
-	PartitionKey, SortKey string
-	// InvertedIndex is the index of reverse edge reads, drawn as their
-	// arrows rather than as a box; "" for none.
-	InvertedIndex  string
-	Items          []Item
-	AccessPatterns []Pattern
-	Indexes        []Index
-}
-
-// Item is one item type, as adjlist.ItemType has it.
-type Item struct {
-	Name, Kind, Type, From, To string
-	PartitionKey, SortKey      string
-	// Indexes are its keys in the indexes it is in.
-	Indexes []Keys
-}
-
-// Keys are an item type's key templates in one index.
-type Keys struct {
-	Index, PartitionKey, SortKey string
-}
-
-// Pattern is one access pattern: the item type it reads, the call
-// ("Edge.To" draws a reverse arrow) and the index it reads.
-type Pattern struct {
-	Item, Call, Index string
-}
-
-// Index is one secondary index and its key attributes in order.
-type Index struct {
-	Name       string
-	Attributes []string
-}
-
-// Write writes m as a fenced ```mermaid flowchart to w, in one write, and
+// Mermaid writes m as a fenced ```mermaid flowchart to w, in one write, and
 // returns its error.
-func Write(w io.Writer, m *Model) error {
+func Mermaid(w io.Writer, m *Model) error {
 	var b strings.Builder
 	b.WriteString("```mermaid\nflowchart LR\n")
 	declared := map[string]bool{}
@@ -127,7 +88,7 @@ func Write(w io.Writer, m *Model) error {
 		if ix.Name == m.InvertedIndex {
 			continue
 		}
-		fmt.Fprintf(&b, "  i_%s{{\"%s\"}}\n", idOf(ix.Name), escape(ix.Name+"\x00"+strings.Join(ix.Attributes, ", ")))
+		fmt.Fprintf(&b, "  i_%s{{\"%s\"}}\n", idOf(ix.Name), escape(ix.Name+"\x00"+strings.Join(slices.Concat(ix.Partition, ix.Sort), ", ")))
 		for _, it := range m.Items {
 			k, ok := it.keysIn(ix.Name)
 			if !ok {
@@ -146,16 +107,6 @@ func Write(w io.Writer, m *Model) error {
 	b.WriteString("```\n")
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// keysIn returns the item type's keys in index name, if it is there.
-func (it *Item) keysIn(name string) (Keys, bool) {
-	for _, k := range it.Indexes {
-		if k.Index == name {
-			return k, true
-		}
-	}
-	return Keys{}, false
 }
 
 // idOf keeps letters, digits and '_' of s, replacing the rest by '_': a

@@ -698,7 +698,6 @@ func (v *verifier) sorted() []Finding {
 	return out
 }
 
-
 // held is the attributes the items of one recorded type may hold without
 // loss ([FindingUndeclaredAttribute]): the table's key attributes and
 // derived index key attributes, the attributes its handle tracks, and

@@ -154,7 +154,7 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 	// Only on failure: errors.As's target escapes to the heap.
 	var ccf *types.ConditionalCheckFailedException
 	if c.expr != nil && errors.As(err, &ccf) {
-		if (!w.user || w.guard == guardAbsent) && call.MaybeApplied() && ddbitem.Equal(ccf.Item, item) {
+		if (!w.User || w.Guard == guardAbsent) && call.MaybeApplied() && ddbitem.Equal(ccf.Item, item) {
 			return nil
 		}
 		err = fmt.Errorf("%w: %w", w.classify(ccf.Item), err)
@@ -222,8 +222,8 @@ func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCon
 			return alone, fmt.Errorf("%w: the update names %q, which the handle's Tracking maintains", ErrInvalidOption, name)
 		}
 	}
-	if w.next > 0 {
-		update = update.Set(w.version, w.next)
+	if w.Next > 0 {
+		update = update.Set(w.Version, w.Next)
 	}
 	for _, name := range slices.Sorted(maps.Keys(w.sets)) {
 		update = update.Set(name, w.sets[name])

@@ -3,11 +3,11 @@ package adjlist
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
 // Update describes what one UpdateItem does to an item's data, as data:
@@ -40,26 +40,7 @@ import (
 // set, makes the update fail with [ErrInvalidOption] before any request,
 // since the stored key would go stale.
 type Update struct {
-	ops []updateOp
-}
-
-// updateKind is the action of one updateOp.
-type updateKind uint8
-
-const (
-	updSet    updateKind = iota // SET path = :value
-	updSetTo                    // SET path = operand (arithmetic, if_not_exists, list_append, ...)
-	updRemove                   // REMOVE path
-	updAdd                      // ADD path :value
-	updDelete                   // DELETE path :value
-)
-
-// updateOp is one action of an Update on one attribute path.
-type updateOp struct {
-	kind    updateKind
-	path    string
-	value   any                       // updSet, updAdd, updDelete
-	operand expression.OperandBuilder // updSetTo
+	ops []writeexpr.Op
 }
 
 // Set returns the Update that sets attribute name to value: SET name =
@@ -74,7 +55,7 @@ func Remove(names ...string) Update { return Update{}.Remove(names...) }
 // marshalled with attributevalue as item data is; a nil value sets NULL.
 // A top-level attribute set this way can feed derived index keys.
 func (u Update) Set(name string, value any) Update {
-	return u.with(updateOp{kind: updSet, path: name, value: value})
+	return u.with(writeexpr.Op{Kind: writeexpr.OpSet, Path: name, Value: value})
 }
 
 // SetTo adds SET name = value for a value the SDK's expression builder
@@ -85,7 +66,7 @@ func (u Update) Set(name string, value any) Update {
 // or expression.IfNotExists and expression.ListAppend. An attribute
 // changed this way cannot feed a derived index key (ErrInvalidOption).
 func (u Update) SetTo(name string, value expression.OperandBuilder) Update {
-	return u.with(updateOp{kind: updSetTo, path: name, operand: value})
+	return u.with(writeexpr.Op{Kind: writeexpr.OpSetTo, Path: name, Operand: value})
 }
 
 // Remove adds REMOVE name for each of names: the attributes (or paths) go.
@@ -94,7 +75,7 @@ func (u Update) SetTo(name string, value expression.OperandBuilder) Update {
 func (u Update) Remove(names ...string) Update {
 	ops := slices.Clip(u.ops)
 	for _, name := range names {
-		ops = append(ops, updateOp{kind: updRemove, path: name})
+		ops = append(ops, writeexpr.Op{Kind: writeexpr.OpRemove, Path: name})
 	}
 	return Update{ops: ops}
 }
@@ -103,102 +84,30 @@ func (u Update) Remove(names ...string) Update {
 // as value when missing), or the elements of a set added to a set
 // attribute.
 func (u Update) Add(name string, value any) Update {
-	return u.with(updateOp{kind: updAdd, path: name, value: value})
+	return u.with(writeexpr.Op{Kind: writeexpr.OpAdd, Path: name, Value: value})
 }
 
 // Delete adds DELETE name :value: the elements of set value removed from
 // a set attribute.
 func (u Update) Delete(name string, value any) Update {
-	return u.with(updateOp{kind: updDelete, path: name, value: value})
+	return u.with(writeexpr.Op{Kind: writeexpr.OpDelete, Path: name, Value: value})
 }
 
 // with returns u plus op, never sharing u's backing array: slices.Clip
 // makes append copy, so two Updates grown from one never see each other's
 // actions.
-func (u Update) with(op updateOp) Update {
+func (u Update) with(op writeexpr.Op) Update {
 	return Update{ops: append(slices.Clip(u.ops), op)}
 }
 
 // builder renders the actions as a fresh SDK UpdateBuilder, in order, with
 // values marshalled by enc (the table's encoder).
 func (u Update) builder(enc *attributevalue.Encoder) (expression.UpdateBuilder, error) {
-	var b expression.UpdateBuilder
-	for _, op := range u.ops {
-		name := expression.Name(op.path)
-		var v expression.ValueBuilder
-		if op.kind == updSet || op.kind == updAdd || op.kind == updDelete {
-			av, err := enc.Encode(op.value)
-			if err != nil {
-				return b, fmt.Errorf("%w: the value for %q: %w", ErrInvalidOption, op.path, err)
-			}
-			v = expression.Value(encoded{av})
-		}
-		switch op.kind {
-		case updSet:
-			b = b.Set(name, v)
-		case updSetTo:
-			b = b.Set(name, op.operand)
-		case updRemove:
-			b = b.Remove(name)
-		case updAdd:
-			b = b.Add(name, v)
-		case updDelete:
-			b = b.Delete(name, v)
-		}
+	b, err := writeexpr.Builder(u.ops, enc)
+	if err != nil {
+		err = fmt.Errorf("%w: %w", ErrInvalidOption, err)
 	}
-	return b, nil
-}
-
-// encoded is a value already marshalled: the expression builder takes it
-// as it is (its own encoder would ignore the table's options).
-type encoded struct{ av types.AttributeValue }
-
-func (e encoded) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) {
-	if e.av == nil {
-		return &types.AttributeValueMemberNULL{Value: true}, nil
-	}
-	return e.av, nil
-}
-
-// assignment is what an update does to one top-level attribute.
-type assignment struct {
-	value types.AttributeValue // the value SET, when known
-	known bool                 // SET to a plain value, or REMOVEd
-}
-
-// isTopLevel reports whether path names a top-level attribute, not a
-// nested path.
-func isTopLevel(path string) bool { return !strings.ContainsAny(path, ".[") }
-
-// topLevel is the top-level attribute a path starts in.
-func topLevel(path string) string {
-	if i := strings.IndexAny(path, ".["); i >= 0 {
-		return path[:i]
-	}
-	return path
-}
-
-// assignments reads what u does to each top-level attribute, from its
-// actions (the last action on an attribute wins, as each would be
-// refused by DynamoDB if two touched the same path).
-func (u Update) assignments(enc *attributevalue.Encoder) (map[string]assignment, error) {
-	out := make(map[string]assignment, len(u.ops))
-	for _, op := range u.ops {
-		top := topLevel(op.path)
-		switch {
-		case op.kind == updRemove && isTopLevel(op.path):
-			out[top] = assignment{known: true}
-		case op.kind == updSet && isTopLevel(op.path):
-			av, err := enc.Encode(op.value)
-			if err != nil {
-				return nil, fmt.Errorf("%w: the value set for %q: %w", ErrInvalidOption, op.path, err)
-			}
-			out[top] = assignment{value: av, known: true}
-		default:
-			out[top] = assignment{}
-		}
-	}
-	return out, nil
+	return b, err
 }
 
 // deriveIndexUpdate returns u plus the changes of the derived index keys
@@ -207,9 +116,9 @@ func deriveIndexUpdate(u Update, indexes []boundIndex, kc *keyCtx, enc *attribut
 	if len(indexes) == 0 {
 		return u, nil
 	}
-	changes, err := u.assignments(enc)
+	changes, err := writeexpr.Assignments(u.ops, enc)
 	if err != nil {
-		return u, err
+		return u, fmt.Errorf("%w: %w", ErrInvalidOption, err)
 	}
 	for i := range indexes {
 		ixName := indexes[i].ix.Name
@@ -222,16 +131,16 @@ func deriveIndexUpdate(u Update, indexes []boundIndex, kc *keyCtx, enc *attribut
 				case !ok:
 					missing = append(missing, name)
 					continue
-				case !a.known:
+				case !a.Known:
 					return u, fmt.Errorf("%w: the update changes %q, which feeds index %s's key %s, by more than a plain SET or REMOVE", ErrInvalidOption, name, ixName, d.attr)
 				}
 				set = append(set, name)
-				if _, present, err := attrKeyText(name, a.value); err != nil {
+				if _, present, err := attrKeyText(name, a.Value); err != nil {
 					return u, err
 				} else if !present {
 					leaves = true
 				}
-				data[name] = a.value
+				data[name] = a.Value
 			}
 			switch {
 			case len(set) == 0:

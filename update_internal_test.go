@@ -6,6 +6,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
 type upProject struct {
@@ -22,9 +24,9 @@ func TestUpdateImmutable(t *testing.T) {
 	withB := base.Set("b", 2)
 	withC := base.Set("c", 3)
 	require.Len(t, base.ops, 1)
-	assert.Equal(t, "b", withB.ops[1].path)
-	assert.Equal(t, "c", withC.ops[1].path, "withC must not overwrite withB's action")
-	assert.Equal(t, "b", withB.ops[1].path)
+	assert.Equal(t, "b", withB.ops[1].Path)
+	assert.Equal(t, "c", withC.ops[1].Path, "withC must not overwrite withB's action")
+	assert.Equal(t, "b", withB.ops[1].Path)
 
 	table := NewTable(nil, "t", func(o *Options) {
 		o.Indexes = []Index{{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"}}
@@ -60,7 +62,7 @@ func TestDeriveIndexUpdate(t *testing.T) {
 	})
 	kc := projects.keyCtx("P#p1", "P#p1")
 	type change struct {
-		kind updateKind
+		kind writeexpr.Kind
 		path string
 		val  any
 	}
@@ -70,11 +72,11 @@ func TestDeriveIndexUpdate(t *testing.T) {
 		derived []change // the actions added after u's own
 		err     error
 	}{
-		{"plain set", Set("status", "DONE"), []change{{updSet, "GSI2PK", "S#DONE"}}, nil},
-		{"both parts of the sort key", Set("createdAt", "2026").Set("status", "A"), []change{{updSet, "GSI2PK", "S#A"}, {updSet, "GSI2SK", "2026#P#p1"}}, nil},
-		{"remove leaves the index", Remove("status"), []change{{updRemove, "GSI2PK", nil}}, nil},
-		{"empty string leaves the index", Set("status", ""), []change{{updRemove, "GSI2PK", nil}}, nil},
-		{"NULL leaves the index", Set("status", nil), []change{{updRemove, "GSI2PK", nil}}, nil},
+		{"plain set", Set("status", "DONE"), []change{{writeexpr.OpSet, "GSI2PK", "S#DONE"}}, nil},
+		{"both parts of the sort key", Set("createdAt", "2026").Set("status", "A"), []change{{writeexpr.OpSet, "GSI2PK", "S#A"}, {writeexpr.OpSet, "GSI2SK", "2026#P#p1"}}, nil},
+		{"remove leaves the index", Remove("status"), []change{{writeexpr.OpRemove, "GSI2PK", nil}}, nil},
+		{"empty string leaves the index", Set("status", ""), []change{{writeexpr.OpRemove, "GSI2PK", nil}}, nil},
+		{"NULL leaves the index", Set("status", nil), []change{{writeexpr.OpRemove, "GSI2PK", nil}}, nil},
 		{"unrelated attribute", Set("title", "x"), nil, nil},
 		{"arithmetic refused", Update{}.SetTo("status", expression.Name("status").Plus(expression.Value(1))), nil, ErrInvalidOption},
 		{"ADD refused", Update{}.Add("createdAt", 1), nil, ErrInvalidOption},
@@ -91,7 +93,7 @@ func TestDeriveIndexUpdate(t *testing.T) {
 			require.NoError(t, err)
 			var added []change
 			for _, op := range got.ops[len(tc.u.ops):] {
-				added = append(added, change{op.kind, op.path, op.value})
+				added = append(added, change{op.Kind, op.Path, op.Value})
 			}
 			assert.Equal(t, tc.derived, added)
 		})

@@ -3,11 +3,12 @@ package adjlist
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
 // WriteOptions configures one write of one item: the optFns of every
@@ -90,7 +91,7 @@ func Unexpired(name string, now time.Time) expression.ConditionBuilder {
 // UTC with exactly three fractional digits, e.g.
 // "2026-11-23T04:05:06.789Z", so that byte order is time order (as sort
 // keys and index keys compare).
-const TimeFormat = "2006-01-02T15:04:05.000Z"
+const TimeFormat = writeexpr.TimeFormat
 
 // If returns a write option that adds cond, built with the SDK's
 // expression package, to the write's condition (see
@@ -218,24 +219,11 @@ func (tr *tracking) stamp(item Item, create bool, o *WriteOptions) error {
 		return nil
 	}
 	now := tr.clock()
-	if tr.version != "" && create {
-		item[tr.version] = &types.AttributeValueMemberN{Value: "1"}
-	}
-	if tr.createdAt != "" {
-		if v, has := item[tr.createdAt].(*types.AttributeValueMemberS); create || !has || v.Value == "" {
-			item[tr.createdAt] = &types.AttributeValueMemberS{Value: now.UTC().Format(TimeFormat)}
-		}
-	}
-	if tr.updatedAt != "" {
-		item[tr.updatedAt] = &types.AttributeValueMemberS{Value: now.UTC().Format(TimeFormat)}
-	}
 	at, err := tr.expiresAt(o, now, true)
 	if err != nil {
 		return err
 	}
-	if !at.IsZero() {
-		item[tr.expiry] = &types.AttributeValueMemberN{Value: strconv.FormatInt(at.Unix(), 10)}
-	}
+	writeexpr.Stamp(item, writeexpr.Tracked{Version: tr.version, CreatedAt: tr.createdAt, UpdatedAt: tr.updatedAt, Expiry: tr.expiry}, create, now, at)
 	return nil
 }
 
@@ -275,30 +263,30 @@ func (tr *tracking) updateSets(o *WriteOptions) (map[string]any, error) {
 }
 
 // guardKind is the library's own condition on a write.
-type guardKind int
+type guardKind = writeexpr.Guard
 
 const (
-	guardNone    guardKind = iota // an overwrite: Replace
-	guardAbsent                   // attribute_not_exists(PK): a create
-	guardPresent                  // attribute_exists(PK): update, delete, check
+	guardNone    = writeexpr.GuardNone    // an overwrite: Replace
+	guardAbsent  = writeexpr.GuardAbsent  // attribute_not_exists(PK): a create
+	guardPresent = writeexpr.GuardPresent // attribute_exists(PK): update, delete, check
 )
 
-// writeCond is the condition of one write: the library's guard, the
-// version check and the caller's condition, and what each failure means.
+// action is the kind of a write, for the version rules.
+type action = writeexpr.Action
+
+const (
+	actUpdate = writeexpr.Update
+	actDelete = writeexpr.Delete
+	actCheck  = writeexpr.Check
+)
+
+// writeCond is the condition of one write (the library's guard, the
+// version check and the caller's condition) and what each failure means.
 type writeCond struct {
-	guard guardKind
-	// cond is the whole condition; unset for an unconditioned put.
-	cond expression.ConditionBuilder
-	// shared is a prebuilt condition used instead of building cond (the
+	writeexpr.Cond
+	// shared is a prebuilt condition used instead of building Expr (the
 	// guard alone, the common case).
 	shared *condition
-	user   bool // cond includes the caller's condition
-	// version is the version attribute ("" unversioned); checked tells
-	// whether cond compares it with expected; next is the version written
-	// (0: none).
-	version        string
-	checked        bool
-	expected, next int64
 	// exists and missing are what a failed guard means (a create finding
 	// an item; an update, delete or check finding none).
 	exists, missing error
@@ -308,21 +296,11 @@ type writeCond struct {
 	sets map[string]any
 }
 
-// action is the kind of a write, for the version rules.
-type action int
-
-const (
-	actPut action = iota
-	actUpdate
-	actDelete
-	actCheck
-)
-
 // newWriteCond fills w with the condition of action a with guard g by a
 // handle with tracking tr; dataVersion is the version in a put's data. The
 // caller owns w, so that a single write keeps it on its stack.
 func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, o *WriteOptions, dataVersion int64) error {
-	*w = writeCond{guard: g, version: tr.version, tr: tr}
+	*w = writeCond{tr: tr}
 	if o.err != nil {
 		return o.err
 	}
@@ -331,86 +309,26 @@ func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, 
 		if w.sets, err = tr.updateSets(o); err != nil {
 			return err
 		}
-	} else if a != actPut && !o.ExpiresAt.IsZero() {
+	} else if a != writeexpr.Put && !o.ExpiresAt.IsZero() {
 		return fmt.Errorf("%w: ExpiresAt on a delete or check", ErrInvalidOption)
 	}
-	// The guard alone is the table's prebuilt condition (shared); its
-	// builder is made only when something is ANDed to it (guardCond).
-	switch g {
-	case guardAbsent:
-		w.shared = &t.absent
-	case guardPresent:
-		w.shared = &t.present
+	if err := w.Init(t.opts.PartitionKey, a, g, tr.version, o.Version, dataVersion, o.Condition); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalidOption, err)
 	}
+	// The guard alone is the table's prebuilt condition (shared).
 	switch {
-	case o.Version < 0:
-		return fmt.Errorf("%w: Version %d", ErrInvalidOption, o.Version)
-	case o.Version != 0 && w.version == "":
-		return fmt.Errorf("%w: Version %d on a handle without Tracking.Version", ErrInvalidOption, o.Version)
-	case w.version == "":
+	case !w.GuardOnly():
 	case g == guardAbsent:
-		if o.Version != 0 {
-			return fmt.Errorf("%w: Version %d on a create, which writes version 1", ErrInvalidOption, o.Version)
-		}
-		w.next = 1
-	case g == guardNone:
-		w.expected = dataVersion
-		if o.Version != 0 {
-			w.expected = o.Version
-		}
-		w.checked, w.next = true, w.expected+1
-		v := expression.Name(w.version)
-		if w.expected == 0 {
-			w.cond = expression.AttributeNotExists(v)
-		} else {
-			w.cond = v.Equal(expression.Value(w.expected))
-		}
-	default: // guardPresent: update, delete, check
-		if o.Version == 0 && a != actCheck {
-			return fmt.Errorf("%w: a write of an item with a version (Tracking.Version %q) needs the version read: IfVersion", ErrInvalidOption, w.version)
-		}
-		if o.Version != 0 {
-			w.expected, w.checked = o.Version, true
-			w.cond = t.guardCond(g).And(expression.Name(w.version).Equal(expression.Value(w.expected)))
-			if a == actUpdate {
-				w.next = w.expected + 1
-			}
-		}
-	}
-	if o.Condition.IsSet() {
-		w.user = true
-		switch {
-		case w.cond.IsSet():
-			w.cond = w.cond.And(o.Condition)
-		case g != guardNone:
-			w.cond = t.guardCond(g).And(o.Condition)
-		default:
-			w.cond = o.Condition
-		}
-	}
-	if w.checked || w.user {
-		w.shared = nil
+		w.shared = &t.absent
+	case g == guardPresent:
+		w.shared = &t.present
 	}
 	return nil
 }
 
-// guardCond is guard g's condition: attribute_not_exists or
-// attribute_exists on the partition key.
-func (t *Table) guardCond(g guardKind) expression.ConditionBuilder {
-	pk := expression.Name(t.opts.PartitionKey)
-	if g == guardAbsent {
-		return expression.AttributeNotExists(pk)
-	}
-	return expression.AttributeExists(pk)
-}
-
-// condition is w's condition as a builder, the guard's when it is shared
-// (for a request the expression package builds whole: an update).
+// condition is w's condition as a builder (see [writeexpr.Cond.Condition]).
 func (w *writeCond) condition(t *Table) expression.ConditionBuilder {
-	if w.cond.IsSet() || w.guard == guardNone {
-		return w.cond
-	}
-	return t.guardCond(w.guard)
+	return w.Condition(t.opts.PartitionKey)
 }
 
 // built is the condition as request fields, or nil fields with none.
@@ -418,66 +336,35 @@ func (w *writeCond) built() (condition, error) {
 	if w.shared != nil {
 		return *w.shared, nil
 	}
-	if !w.cond.IsSet() {
+	if !w.Expr.IsSet() {
 		return condition{}, nil
 	}
-	return newCondition(w.cond)
+	return newCondition(w.Expr)
 }
 
 // classify says what the failure of w's condition means, given the item
 // stored when it failed (ALL_OLD; nil if there was none).
 func (w *writeCond) classify(old Item) error {
-	switch {
-	case !w.user && !w.checked && w.guard != guardNone:
-		// The guard is the only condition: nothing else can have failed,
-		// whether or not the stored item came back.
-		if w.guard == guardAbsent {
-			return w.exists
-		}
-		return w.missing
-	case w.guard == guardAbsent && old != nil:
+	switch w.Classify(old) {
+	case writeexpr.Exists:
 		return w.exists
-	case w.guard == guardPresent && old == nil:
+	case writeexpr.Missing:
 		return w.missing
-	case w.checked && versionOf(old, w.version) != w.expected:
-		return ErrVersionConflict
-	case w.user:
-		return ErrConditionFailed
-	case w.checked:
+	case writeexpr.VersionConflict:
 		return ErrVersionConflict
 	}
 	return ErrConditionFailed
-}
-
-// versionOf reads a version attribute; 0 when absent or not a number.
-func versionOf(item Item, name string) int64 {
-	n, ok := item[name].(*types.AttributeValueMemberN)
-	if !ok {
-		return 0
-	}
-	v, err := strconv.ParseInt(n.Value, 10, 64)
-	if err != nil {
-		return 0
-	}
-	return v
-}
-
-// setVersion writes the version w puts, if any, into item.
-func (w *writeCond) setVersion(item Item) {
-	if w.version != "" && w.next > 0 {
-		item[w.version] = &types.AttributeValueMemberN{Value: strconv.FormatInt(w.next, 10)}
-	}
 }
 
 // putCond is the condition of the put of item under guard g by a handle
 // tracking tr, with the options o: a failed guard means exists (a create
 // finding an item). It writes the version put, if any, into item.
 func (t *Table) putCond(w *writeCond, tr *tracking, g guardKind, o *WriteOptions, exists error, item Item) error {
-	if err := t.newWriteCond(w, tr, actPut, g, o, versionOf(item, tr.version)); err != nil {
+	if err := t.newWriteCond(w, tr, writeexpr.Put, g, o, writeexpr.VersionOf(item, tr.version)); err != nil {
 		return err
 	}
 	w.exists = exists
-	w.setVersion(item)
+	w.SetVersion(item)
 	return nil
 }
 

@@ -1,0 +1,57 @@
+package writeexpr
+
+import (
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestBuilder: the actions render in order with the values the encoder
+// made, nil as NULL; a value the encoder refuses is an error.
+func TestBuilder(t *testing.T) {
+	t.Parallel()
+	enc := attributevalue.NewEncoder()
+	ops := []Op{
+		{Kind: OpSet, Path: "status", Value: "A"},
+		{Kind: OpSet, Path: "gone", Value: nil},
+		{Kind: OpRemove, Path: "draft"},
+		{Kind: OpAdd, Path: "n", Value: 1},
+		{Kind: OpSetTo, Path: "likes", Operand: expression.Name("likes").Plus(expression.Value(1))},
+	}
+	b, err := Builder(ops, enc)
+	require.NoError(t, err)
+	e, err := expression.NewBuilder().WithUpdate(b).Build()
+	require.NoError(t, err)
+	assert.Equal(t, "ADD #0 :0\nREMOVE #1\nSET #2 = :1, #3 = :2, #4 = #4 + :3\n", *e.Update())
+	assert.Equal(t, &types.AttributeValueMemberNULL{Value: true}, e.Values()[":2"])
+	assert.Len(t, ops, 5, "the ops are read, not changed")
+
+	_, err = Builder([]Op{{Kind: OpSet, Path: "f", Value: map[[2]int]int{{1, 2}: 1}}}, enc)
+	require.Error(t, err)
+	assert.ErrorContains(t, err, `the value for "f"`)
+}
+
+// TestAssignments: what an update does to each top-level attribute.
+func TestAssignments(t *testing.T) {
+	t.Parallel()
+	got, err := Assignments([]Op{
+		{Kind: OpSet, Path: "a", Value: "x"},
+		{Kind: OpRemove, Path: "b"},
+		{Kind: OpSet, Path: "c.d", Value: 1},
+		{Kind: OpAdd, Path: "e", Value: 1},
+		{Kind: OpSet, Path: "l[0]", Value: 1},
+	}, attributevalue.NewEncoder())
+	require.NoError(t, err)
+	assert.Equal(t, map[string]Assignment{
+		"a": {Value: &types.AttributeValueMemberS{Value: "x"}, Known: true},
+		"b": {Known: true},
+		"c": {}, "e": {}, "l": {},
+	}, got)
+	assert.Equal(t, "c", TopLevel("c.d[1]"))
+	assert.True(t, IsTopLevel("c"))
+	assert.False(t, IsTopLevel("l[0]"))
+}

@@ -3,7 +3,6 @@ package adjlist
 import (
 	"context"
 	"slices"
-	"time"
 
 	"github.com/adjlist/adjlist/internal/batch"
 )
@@ -84,9 +83,6 @@ func getMany[V, D any](ctx context.Context, h handle[D], op string, vs []V, keyO
 	}
 	return nil
 }
-
-// sleep waits for d or until ctx is done: [batch.Sleep].
-func sleep(ctx context.Context, d time.Duration) error { return batch.Sleep(ctx, d) }
 
 // Hydrate returns edges with their data read from the table. Use it after a
 // reverse read on a KEYS_ONLY (or INCLUDE) index, which returns endpoint ids

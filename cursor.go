@@ -4,16 +4,12 @@ import (
 	"fmt"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/pagecursor"
 )
 
 // cursor is a page cursor's JSON.
 type cursor = pagecursor.Cursor
-
-// attrText is pagecursor's, for describe.go and index_query.go.
-func attrText(av types.AttributeValue) string { return pagecursor.AttrText(av) }
 
 func badCursor(why string) error { return fmt.Errorf("%w: %s", ErrInvalidCursor, why) }
 
@@ -65,7 +61,7 @@ func (q Query[T]) startKey(key, num map[string]string, pk string) (Item, error) 
 		return nil, badCursor("wrong key attributes")
 	case q.keys.native != nil:
 		for _, v := range q.keys.native.eq {
-			if s, n := key[v.name], num[v.name]; attrText(v.av) != s+n {
+			if s, n := key[v.name], num[v.name]; pagecursor.AttrText(v.av) != s+n {
 				return nil, badCursor("from another partition")
 			}
 		}

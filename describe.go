@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/modeldoc"
+	"github.com/adjlist/adjlist/internal/pagecursor"
 )
 
 // Describer is a handle that can describe its item shape and access
@@ -347,7 +348,7 @@ func resolve(expr string, names map[string]string, values map[string]types.Attri
 		case nil:
 			return ph
 		default:
-			return attrText(v)
+			return pagecursor.AttrText(v)
 		}
 	})
 }

@@ -11,6 +11,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/smithy-go/waiter"
+
+	"github.com/adjlist/adjlist/internal/batch"
 )
 
 // Edge is a handle on one kind of edge (relationship) between two node
@@ -431,7 +433,7 @@ func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time
 		if err != nil {
 			return e.opErr(op, k, err)
 		}
-		if err := sleep(ctx, delay); err != nil {
+		if err := batch.Sleep(ctx, delay); err != nil {
 			return e.opErr(op, k, err)
 		}
 		n, err := q.Count(ctx)

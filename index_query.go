@@ -9,6 +9,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/pagecursor"
 )
 
 // ByIndex returns the query over one partition of a secondary index for
@@ -347,7 +349,7 @@ func nativeQueryKeys(ix *Index, partition []KeyAttribute, values []any) (queryKe
 			}
 		}
 		nk.eq = append(nk.eq, nativeValue{attrs[i].Name, av})
-		desc = append(desc, attrs[i].Name+"="+attrText(av))
+		desc = append(desc, attrs[i].Name+"="+pagecursor.AttrText(av))
 	}
 	if len(values) < len(attrs) {
 		nk.next = &attrs[len(values)]

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/attempt"
 	"github.com/adjlist/adjlist/internal/ddbitem"
 )
 
@@ -118,7 +119,7 @@ func (t *Table) opErr(op, pk, sk string, err error) error {
 //
 // A failed create, or a failed put without a condition of the caller's,
 // whose stored item is exactly the one being written is a success only
-// when an earlier attempt of the call may have been applied (retried.go):
+// when an earlier attempt of the call may have been applied (internal/attempt):
 // its outcome was unknown (a 5xx, a reset connection), so it must have
 // written the item. Otherwise, after a throttled (4xx) attempt too, it is
 // another writer's item, and reported. (An
@@ -134,7 +135,7 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 	if err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
-	call := &putCall{Context: ctx, In: dynamodb.PutItemInput{TableName: t.tableName, Item: item}}
+	call := &attempt.Put{Context: ctx, In: dynamodb.PutItemInput{TableName: t.tableName, Item: item}}
 	in := &call.In
 	if c.expr != nil {
 		in.ConditionExpression = c.expr
@@ -144,7 +145,7 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 	}
 	opts := callOpts(ctx)
 	if c.expr != nil {
-		opts = withWatch(opts)
+		opts = attempt.Watch(opts)
 		ctx = call
 	}
 	_, err = t.client.PutItem(ctx, in, opts...)

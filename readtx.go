@@ -6,6 +6,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"github.com/adjlist/adjlist/internal/throttle"
 	"github.com/adjlist/adjlist/internal/txn"
 )
 
@@ -85,7 +86,7 @@ func (rt *ReadTx) Run(ctx context.Context) (err error) {
 	}
 	if err := rt.r.Run(ctx, api, callOpts(ctx)); err != nil {
 		if throttled := rt.t.throttledActions(err, rt.r.Key); throttled != nil {
-			err = joinCauses(throttled, err)
+			err = throttle.Join(throttled, err)
 		}
 		return rt.t.opErr(op, "", "", err)
 	}

@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/adjlist/adjlist/internal/throttle"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/throttle"
 )
 
 // ThrottlingError reports a request DynamoDB throttled, with what
@@ -152,10 +153,6 @@ func (t *Table) typeName(kind string) string {
 	return kind
 }
 
-// throttleCode reports whether a transaction's cancellation reason code
-// says DynamoDB throttled the action (throttle.Code).
-func throttleCode(code string) bool { return throttle.Code(code) }
-
 // throttledActions returns a *ThrottlingError for each action of a
 // cancelled transaction that DynamoDB throttled (reason code
 // "ThrottlingError", ...), each naming the partition key and item type
@@ -180,11 +177,4 @@ func (t *Table) throttledActions(err error, key func(i int) Item) []error {
 		out = append(out, te)
 	}
 	return out
-}
-
-// joinCauses joins a failed transaction's causes, then err and more,
-// leaving err out when a *ThrottlingError among the causes holds it
-// (throttle.Join).
-func joinCauses(causes []error, err error, more ...error) error {
-	return throttle.Join(causes, err, more...)
 }

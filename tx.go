@@ -8,6 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/throttle"
 	"github.com/adjlist/adjlist/internal/txn"
 )
 
@@ -186,7 +187,7 @@ func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error
 	}
 	causes, err, waitErr := tx.w.Commit(ctx, tx.t.client, opts.Token, opts.ConflictRetries, tx.t.opts.BatchBackoff, callOpts(ctx), tx.reasons)
 	if err != nil {
-		return tx.t.opErr(op, "", "", joinCauses(causes, err, waitErr))
+		return tx.t.opErr(op, "", "", throttle.Join(causes, err, waitErr))
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/batch"
 	"github.com/adjlist/adjlist/internal/drift"
 	"github.com/adjlist/adjlist/internal/goattrs"
 )
@@ -655,7 +656,7 @@ func (v *verifier) confirmCount(ctx context.Context, c counterRecord, key itemKe
 			return f, nil
 		}
 		last = f
-		if err := sleep(ctx, time.Duration(round)*100*time.Millisecond); err != nil {
+		if err := batch.Sleep(ctx, time.Duration(round)*100*time.Millisecond); err != nil {
 			return nil, err
 		}
 	}

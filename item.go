@@ -163,18 +163,6 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 	return t.opErr(op, pk, sk, err)
 }
 
-// get reads one item with a GetItem (strongly consistent if o says so) and
-// decodes its data into out; a missing item is ErrNotFound.
-func (t *Table) get(ctx context.Context, op, pk, sk string, out any, o ReadOptions) error {
-	item, err := t.getItem(ctx, op, pk, sk, o)
-	if err == nil {
-		if err = t.unmarshalData(item, out); err != nil {
-			return t.opErr(op, pk, sk, err)
-		}
-	}
-	return err
-}
-
 // getItem reads one item with a GetItem (strongly consistent if o says
 // so); a missing item is ErrNotFound.
 func (t *Table) getItem(ctx context.Context, op, pk, sk string, o ReadOptions) (Item, error) {
@@ -238,22 +226,11 @@ func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCon
 	return expression.NewBuilder().WithUpdate(ub).WithCondition(w.condition(t)).Build()
 }
 
-// update applies update to an existing item with one UpdateItem under w's
-// condition (attribute_exists(PK), the version, the caller's) and decodes
-// the new data (ALL_NEW) into out. Bad updates fail before any request
-// (buildUpdate); a failed condition is classified by w with the stored
-// item (ALL_OLD): ErrNotFound for a missing item.
-func (t *Table) update(ctx context.Context, op string, it *itemType, kc *keyCtx, update Update, out any, w *writeCond) error {
-	item, err := t.updateItem(ctx, op, it, kc, update, w)
-	if err == nil {
-		if err = t.unmarshalData(item, out); err != nil {
-			return t.opErr(op, kc.pk, kc.sk, err)
-		}
-	}
-	return err
-}
-
-// updateItem is update returning the item as stored afterwards.
+// updateItem applies update to an existing item with one UpdateItem under
+// w's condition (attribute_exists(PK), the version, the caller's) and
+// returns the item as stored afterwards (ALL_NEW). Bad updates fail before
+// any request (buildUpdate); a failed condition is classified by w with
+// the stored item (ALL_OLD): ErrNotFound for a missing item.
 func (t *Table) updateItem(ctx context.Context, op string, it *itemType, kc *keyCtx, update Update, w *writeCond) (Item, error) {
 	pk, sk := kc.pk, kc.sk
 	expr, err := t.buildUpdate(it, kc, update, w)

@@ -191,14 +191,6 @@ func (n *Node[N]) item(id string, data N, create bool, o *WriteOptions) (Item, i
 	return n.handle().item(&k, err, data, create, o)
 }
 
-// changeCond is the key and condition of an update, delete or check of
-// node id's item.
-func (n *Node[N]) changeCond(a action, id string, optFns []func(*WriteOptions)) (pk, sk string, w *writeCond, err error) {
-	k, err := n.keyed(id)
-	w, err = n.handle().change(a, err, nil, optFns)
-	return k.kc.pk, k.kc.sk, w, err
-}
-
 // keyCtx is what node id's (pk, sk) index key templates may name.
 func (n *Node[N]) keyCtx(pk, sk string) *keyCtx {
 	return &keyCtx{self: pk, pk: pk, sk: sk}

@@ -35,8 +35,11 @@ func TestUpdateImmutable(t *testing.T) {
 		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Compose(Const("S"), Attr("status")), SortKey: Compose(SelfKey())}}
 		o.Tracking = Tracking{Version: "version"}
 	})
-	pk, sk, w, err := projects.changeCond(actUpdate, "p1", []func(*WriteOptions){IfVersion(4)})
+	k, err := projects.keyed("p1")
 	require.NoError(t, err)
+	w, err := projects.handle().change(actUpdate, nil, nil, []func(*WriteOptions){IfVersion(4)})
+	require.NoError(t, err)
+	pk, sk := k.kc.pk, k.kc.sk
 	u := Set("status", "DONE")
 	first, err := table.buildUpdate(&projects.it, projects.keyCtx(pk, sk), u, w)
 	require.NoError(t, err)

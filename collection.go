@@ -140,8 +140,9 @@ type CollectionOptions struct {
 	// "WS#acme#05": until [Migrate] with the new handle has moved them
 	// (one TransactWriteItems each), the new handle's Get, Update and
 	// Delete of them are [ErrNotFound] and its List and Load miss them,
-	// while [Scan] and [Collection.Decode] recognise them at either place.
-	// See Migrate for what writers do meanwhile.
+	// while [Scan] and [Collection.Decode] recognise them at either place,
+	// and [Verify] reports them ([FindingMisplaced]), which [Repair]
+	// moves. See Migrate for what writers do meanwhile.
 	Shards int
 }
 
@@ -360,6 +361,23 @@ func (c *Collection[P, C]) ids(item Item) (parentID, id string, ok bool) {
 		return "", "", false
 	}
 	return parentID, id, true
+}
+
+// misplaced is the partition key c gives the ids of child item, and
+// whether item is elsewhere: in another shard than its id's, or under
+// another shard layout than c's, where Get, Update and Delete by its ids
+// miss it ([FindingMisplaced]).
+func (c *Collection[P, C]) misplaced(item Item) (want string, ok bool) {
+	_, id, ok := c.ids(item)
+	if !ok {
+		return "", false
+	}
+	pk, _ := stringAttr(item, c.t.opts.PartitionKey)
+	parent, _ := parentKey(pk)
+	if c.shards > 0 {
+		parent += "#" + shardSuffix(id, c.shards)
+	}
+	return parent, pk != parent
 }
 
 // Family is a parent's data and its children, as read by

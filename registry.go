@@ -42,8 +42,14 @@ type recorded struct {
 	// check decodes the data of an item matched to the type as the
 	// type's handle does ([Verify]).
 	check func(Item) error
-	// version is the type's Tracking.Version attribute; "" untracked.
-	version string
+	// version and expiry are the type's Tracking.Version and
+	// Tracking.Expiry attributes; "" untracked.
+	version, expiry string
+	// misplaced, for a type whose handle recognises its items at more
+	// than one primary key (a collection's children, under any shard
+	// layout), is the partition key the handle gives an item's ids, and
+	// whether that is not the item's own ([FindingMisplaced]).
+	misplaced func(item Item) (want string, ok bool)
 	// holds is the attributes its items may hold without loss
 	// ([Table.holdsOf]); the zero value when they may hold any.
 	holds held
@@ -161,7 +167,7 @@ func (t *Table) Check() error {
 }
 
 func (e *Entity[T]) recorded() recorded {
-	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true, version: e.tr.version,
+	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true, version: e.tr.version, expiry: e.tr.expiry,
 		match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
 		check: e.check(), holds: e.data.held(e.t.holdsOf(reflect.TypeFor[T](), &e.tr))}
 	if e.err == nil {
@@ -217,7 +223,7 @@ func (c *Collection[P, C]) refs(item Item, of string, buf []itemRef) []itemRef {
 
 // recordNode records node n, whatever its error.
 func (n *Node[N]) record() {
-	r := recorded{id: n.recordID(), name: "node " + n.typ, h: n, err: n.err, version: n.tr.version,
+	r := recorded{id: n.recordID(), name: "node " + n.typ, h: n, err: n.err, version: n.tr.version, expiry: n.tr.expiry,
 		match: n.hasKeys,
 		check: dataCheck[N](n.t), holds: n.t.holdsOf(reflect.TypeFor[N](), &n.tr)}
 	if n.err == nil {
@@ -232,7 +238,7 @@ func (e *Edge[E]) record() {
 	if e.label == "" {
 		name = fmt.Sprintf("edge %s → %s", e.src, e.dst)
 	}
-	r := recorded{id: e.it.kind, name: name, h: e, err: e.err, version: e.tr.version,
+	r := recorded{id: e.it.kind, name: name, h: e, err: e.err, version: e.tr.version, expiry: e.tr.expiry,
 		match: func(item Item) bool { _, _, ok := e.split(item); return ok },
 		check: dataCheck[E](e.t), holds: e.t.holdsOf(reflect.TypeFor[E](), &e.tr),
 		refs: e.refs}
@@ -247,9 +253,10 @@ func (e *Edge[E]) record() {
 // record records collection c, whatever its error.
 func (c *Collection[P, C]) record() {
 	of := c.parent.recordID()
-	r := recorded{name: c.it.kind, h: c, err: c.err, collection: true, version: c.tr.version,
-		match: func(item Item) bool { _, _, ok := c.ids(item); return ok },
-		check: dataCheck[C](c.t), holds: c.t.holdsOf(reflect.TypeFor[C](), &c.tr),
+	r := recorded{name: c.it.kind, h: c, err: c.err, collection: true, version: c.tr.version, expiry: c.tr.expiry,
+		match:     func(item Item) bool { _, _, ok := c.ids(item); return ok },
+		misplaced: c.misplaced,
+		check:     dataCheck[C](c.t), holds: c.t.holdsOf(reflect.TypeFor[C](), &c.tr),
 		refs: func(item Item, buf []itemRef) []itemRef { return c.refs(item, of, buf) }}
 	if c.err == nil {
 		r.pk, r.sk = c.it.pk, c.it.sk

@@ -43,10 +43,10 @@ type RepairOptions struct {
 type RepairResult struct {
 	// Repaired are the findings fixed by a write.
 	Repaired []Finding
-	// Left are the findings Repair cannot decide (a bad version; an
-	// undeclared attribute; a dangling edge, orphan, unknown or
-	// undecodable item not asked to be deleted): nothing was written for
-	// them.
+	// Left are the findings Repair cannot decide (a bad version or
+	// expiry; an undeclared attribute; a misplaced item whose key another
+	// item holds; a dangling edge, orphan, unknown or undecodable item
+	// not asked to be deleted): nothing was written for them.
 	Left []Finding
 	// Gone are the findings that no longer held when read again (the item
 	// deleted or already fixed by someone else, the missing item
@@ -79,7 +79,9 @@ const repairIndexWait = 5 * time.Second
 //     REMOVEs its derived attributes (removing, too, the keys of indexes
 //     its type does not declare), conditioned on the item being as read,
 //     recomputed from a new read when that fails (as [Migrate], which it
-//     shares: a child stored under another shard layout is also moved);
+//     shares); and misplaced children ([FindingMisplaced]), moved as
+//     Migrate moves them, one TransactWriteItems each, left when an item
+//     is stored at their key already;
 //  2. counters ([FindingCounterMismatch]), once the index keys are right:
 //     the edges are counted on the index (Query), and one UpdateItem SETs
 //     the count, conditioned on the stored count being the one read (or
@@ -103,8 +105,9 @@ const repairIndexWait = 5 * time.Second
 //     is then one too high): the next Verify finds it, and Repair fixes
 //     it.
 //
-// What it cannot decide ([FindingBadVersion], [FindingUndeclaredAttribute]
-// whatever the options, and the deletes not asked for) is left untouched,
+// What it cannot decide ([FindingBadVersion], [FindingBadExpiry],
+// [FindingUndeclaredAttribute] whatever the options, a move whose key is
+// taken, and the deletes not asked for) is left untouched,
 // in RepairResult.Left; a finding that no longer holds when read again,
 // in Gone. A finding on an item changed on each of
 // 10 attempts, or an SDK error, stops Repair with an [*OpError] (Op
@@ -175,7 +178,7 @@ func Repair(ctx context.Context, api RepairClient, t *Table, findings []Finding,
 // counts, before the deletes, which leave counts as they are.
 func repairRound(k FindingKind) int {
 	switch k {
-	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra:
+	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra, FindingMisplaced:
 		return 0
 	case FindingCounterMismatch:
 		return 1
@@ -216,7 +219,7 @@ func (r *repairer) repair(ctx context.Context, f Finding) (outcome, int, error) 
 		return gone, 0, err
 	}
 	switch f.Kind {
-	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra:
+	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra, FindingMisplaced:
 		if r.done[k] {
 			return repaired, 0, nil
 		}
@@ -232,6 +235,9 @@ func (r *repairer) repair(ctx context.Context, f Finding) (outcome, int, error) 
 		r.done[k] = m.rewrote || m.moved
 		if m.rewrote {
 			r.noteReindexed(item)
+		}
+		if m.conflict != nil {
+			return left, m.retried, err
 		}
 		out, _, err := did(r.done[k], err)
 		return out, m.retried, err

@@ -86,6 +86,25 @@ const (
 	// attribute in the data type (a field, or a map type), or remove it
 	// yourself.
 	FindingUndeclaredAttribute FindingKind = "undeclared attribute"
+	// FindingBadExpiry is an item of a type with [Tracking].Expiry whose
+	// expiry attribute is not a Number: DynamoDB's Time to Live passes it
+	// over, so the item never expires. Attribute names it and Have is its
+	// value as DynamoDB JSON would type it (`S "2026-12-01"`). As with
+	// [FindingBadVersion], the data is decoded without it. [Repair] leaves
+	// it: write the item again with [WriteOptions].ExpiresAt.
+	FindingBadExpiry FindingKind = "bad expiry"
+	// FindingMisplaced is an item its type recognises at another primary
+	// key than the one its handle gives its ids: a [Collection]'s child
+	// in another shard partition than its id's ("WS#acme#03" for a child
+	// the handle keeps at "WS#acme#07"), or where another shard layout put
+	// it (before [Migrate] moved it after a change of
+	// [CollectionOptions].Shards). Get, Update and Delete by its ids miss
+	// it ([ErrNotFound]). Attribute is the partition key attribute, Have
+	// the item's partition key, Want the handle's. [Repair] moves it as
+	// [Migrate] does: one TransactWriteItems that puts it at its key and
+	// deletes it where it was, unless an item is stored there already
+	// (then it is left, in RepairResult.Left).
+	FindingMisplaced FindingKind = "misplaced"
 )
 
 // Finding is one thing [Verify] found wrong, e.g.
@@ -102,19 +121,22 @@ type Finding struct {
 	// Key is the item's table keys.
 	Key Key
 	// Attribute is the index key attribute of the FindingIndexKey kinds
-	// ("GSI1PK"), the version attribute of FindingBadVersion, the
-	// attribute of FindingUndeclaredAttribute, "count" for
-	// FindingCounterMismatch, the key field's attribute of
-	// FindingKeyMismatch; "" otherwise.
+	// ("GSI1PK"), the version attribute of FindingBadVersion, the expiry
+	// attribute of FindingBadExpiry, the attribute of
+	// FindingUndeclaredAttribute, "count" for FindingCounterMismatch, the
+	// key field's attribute of FindingKeyMismatch, the partition key
+	// attribute of FindingMisplaced ("PK"); "" otherwise.
 	Attribute string
 	// Have and Want are, for the FindingIndexKey kinds, the stored value
 	// and the one the item's ids and data give ("" when absent); for
 	// FindingCounterMismatch the stored count ("" when the aggregate item
 	// is missing) and the number of edges counted ("2"); for
-	// FindingBadVersion and FindingUndeclaredAttribute, Have is the stored
-	// value as DynamoDB JSON would type it, e.g. `S "3"`, and Want is "";
-	// for FindingKeyMismatch the attribute's value and the id the keys
-	// hold.
+	// FindingBadVersion, FindingBadExpiry and FindingUndeclaredAttribute,
+	// Have is the stored value as DynamoDB JSON would type it, e.g.
+	// `S "3"`, and Want is ""; for FindingKeyMismatch the attribute's
+	// value and the id the keys hold; for FindingMisplaced the item's
+	// partition key and the one its handle gives its ids ("WS#acme#03",
+	// "WS#acme#07").
 	Have, Want string
 	// Missing is, for FindingDanglingEdge and FindingOrphan, the key of
 	// the item that should exist.
@@ -131,9 +153,9 @@ func (f Finding) String() string {
 		s += " (" + f.Type + ")"
 	}
 	switch f.Kind {
-	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra, FindingCounterMismatch:
+	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra, FindingCounterMismatch, FindingMisplaced:
 		s += fmt.Sprintf(": %s = %q, want %q", f.Attribute, f.Have, f.Want)
-	case FindingBadVersion, FindingUndeclaredAttribute:
+	case FindingBadVersion, FindingUndeclaredAttribute, FindingBadExpiry:
 		s += fmt.Sprintf(": %s is %s", f.Attribute, f.Have)
 	case FindingDanglingEdge, FindingOrphan:
 		s += fmt.Sprintf(": no item %q %q", f.Missing.PK, f.Missing.SK)
@@ -177,8 +199,10 @@ const maxCounterChecks = 5
 //     of a type is not reported);
 //   - counters whose aggregate count differs from the edges present
 //     ([FindingCounterMismatch]);
-//   - a [Tracking].Version attribute that is not a number
-//     ([FindingBadVersion]);
+//   - a [Tracking].Version or [Tracking].Expiry attribute that is not a
+//     number ([FindingBadVersion], [FindingBadExpiry]);
+//   - a collection's child at another partition key than its handle
+//     gives its ids: another shard ([FindingMisplaced]);
 //   - attributes an item holds that its type cannot hold: not its keys,
 //     derived index keys or tracked attributes, and not declared by its
 //     Go data type, so that a Replace of the value Get reads would drop
@@ -433,15 +457,27 @@ func (v *verifier) inspectAt(item Item, k itemKey, want *keyAttrs) (typ int, fou
 		return typ, []Finding{{Kind: FindingUnknownItem, Key: key}}
 	}
 	r := &v.types[typ]
-	data := item
-	if av := drift.VersionAttr(item, r.version); av != nil {
-		if _, ok := av.(*types.AttributeValueMemberN); !ok {
-			found = append(found, Finding{Kind: FindingBadVersion, Type: r.name, Key: key, Attribute: r.version, Have: drift.DescribeValue(av)})
-			// The version is reported as what it is: the data is decoded
-			// without it, so that a type that exposes its version field
-			// is not also undecodable.
-			data = maps.Clone(item)
-			delete(data, r.version)
+	data, cloned := item, false
+	for _, t := range [...]struct {
+		attr string
+		kind FindingKind
+	}{{r.version, FindingBadVersion}, {r.expiry, FindingBadExpiry}} {
+		av := item[t.attr]
+		if _, isN := av.(*types.AttributeValueMemberN); t.attr == "" || av == nil || isN {
+			continue
+		}
+		found = append(found, Finding{Kind: t.kind, Type: r.name, Key: key, Attribute: t.attr, Have: drift.DescribeValue(av)})
+		// The attribute is reported as what it is: the data is decoded
+		// without it, so that a type that exposes the field is not also
+		// undecodable.
+		if !cloned {
+			data, cloned = maps.Clone(item), true
+		}
+		delete(data, t.attr)
+	}
+	if r.misplaced != nil {
+		if want, ok := r.misplaced(item); ok {
+			found = append(found, Finding{Kind: FindingMisplaced, Type: r.name, Key: key, Attribute: v.t.opts.PartitionKey, Have: k.pk, Want: want})
 		}
 	}
 	if r.holds.loses(item) {

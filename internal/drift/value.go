@@ -42,12 +42,3 @@ func CountOf(item map[string]types.AttributeValue) string {
 		return DescribeValue(n)
 	}
 }
-
-// VersionAttr is item's version attribute, named version; nil for none
-// or for an untracked type (version "").
-func VersionAttr(item map[string]types.AttributeValue, version string) types.AttributeValue {
-	if version == "" {
-		return nil
-	}
-	return item[version]
-}

@@ -31,6 +31,4 @@ func TestDescribeValue(t *testing.T) {
 	assert.Equal(t, "4", drift.CountOf(item))
 	assert.Equal(t, "", drift.CountOf(map[string]types.AttributeValue{}))
 	assert.Equal(t, `S "x"`, drift.CountOf(map[string]types.AttributeValue{"count": item["version"]}))
-	assert.Equal(t, item["version"], drift.VersionAttr(item, "version"))
-	assert.Nil(t, drift.VersionAttr(item, ""), "untracked")
 }

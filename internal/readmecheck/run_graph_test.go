@@ -478,9 +478,10 @@ func TestReadmeVerify(t *testing.T) {
 		log.Print(f) // index key stale: "STU#a91" "ENROLL#CRS#math204" (edge ENROLL (STU → CRS)): GSI1PK = "CRS#cs101", want "CRS#math204"
 	}
 	fixed, err := adjlist.Repair(ctx, client, table, res.Findings)
-	// fixed.Repaired: index keys and counts rewritten; fixed.Left: what only
-	// you can decide (dangling edges, orphans, unknown and undecodable items,
-	// bad versions, undeclared attributes, key mismatches);
+	// fixed.Repaired: index keys and counts rewritten, misplaced children
+	// moved; fixed.Left: what only you can decide (dangling edges, orphans,
+	// unknown and undecodable items, bad versions and expiries, undeclared
+	// attributes, key mismatches);
 	// fixed.Gone: findings no longer true when read again.
 	// readme:end
 	require.NoError(t, err)

@@ -402,7 +402,9 @@ func (e *Entity[T]) parseKeys(item Item) (IDs, bool) {
 	} else {
 		ids = make([]string, len(e.fields))
 	}
-	if !e.pk.parse(pk, e.fields, ids) || !e.sk.parse(sk, e.fields, ids) {
+	// The sort key first: the item types of one partition differ there,
+	// and a read of several types offers each item to every target.
+	if !e.sk.parse(sk, e.fields, ids) || !e.pk.parse(pk, e.fields, ids) {
 		return nil, false
 	}
 	return IDs(slices.Clone(ids)), true

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
@@ -179,8 +180,8 @@ func (q Query[T]) compile() Query[T] {
 	if q.filter != nil {
 		// The label filter names the table's sort key, which is no key of
 		// the index it filters; any queried key attribute is the caller's.
-		for _, ph := range placeholderRE.FindAllString(aws.ToString(e.filter), -1) {
-			if name := e.names[ph]; name != "" && (name == q.pkAttr || name == q.skAttr) {
+		for _, name := range [...]string{q.pkAttr, q.skAttr} {
+			if name != "" && usesName(aws.ToString(e.filter), e.names, name) {
 				q.err = fmt.Errorf("%w: filter on key attribute %s; use a sort key condition", ErrInvalidOption, name)
 				return q
 			}
@@ -202,6 +203,30 @@ func (q Query[T]) compile() Query[T] {
 		q.shards = append(q.shards, shard{pk: pk, values: vals})
 	}
 	return q
+}
+
+// usesName reports whether expr, as the expression builder rendered it
+// with names, refers to attribute attr. The builder gives each attribute
+// one placeholder ("#1") for every expression of a request, so this looks
+// for attr's placeholder in expr, not followed by a digit ("#10"), without
+// allocating: it runs for every filtered query.
+func usesName(expr string, names map[string]string, attr string) bool {
+	for ph, name := range names {
+		if name != attr {
+			continue
+		}
+		for rest := expr; ; {
+			i := strings.Index(rest, ph)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(ph):]
+			if rest == "" || rest[0] < '0' || rest[0] > '9' {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // errQuery returns a Query that fails with err when run.

@@ -87,8 +87,10 @@ const (
 	// yourself.
 	FindingUndeclaredAttribute FindingKind = "undeclared attribute"
 	// FindingBadExpiry is an item of a type with [Tracking].Expiry whose
-	// expiry attribute is not a Number: DynamoDB's Time to Live passes it
-	// over, so the item never expires. Attribute names it and Have is its
+	// expiry attribute is not a Number, which DynamoDB's Time to Live
+	// passes over, or a Number that is no time in epoch seconds (negative,
+	// or past the year 9999, as an expiry in milliseconds is): the item
+	// never expires. Attribute names it and Have is its
 	// value as DynamoDB JSON would type it (`S "2026-12-01"`). As with
 	// [FindingBadVersion], the data is decoded without it. [Repair] leaves
 	// it: write the item again with [WriteOptions].ExpiresAt.
@@ -463,7 +465,7 @@ func (v *verifier) inspectAt(item Item, k itemKey, want *keyAttrs) (typ int, fou
 		kind FindingKind
 	}{{r.version, FindingBadVersion}, {r.expiry, FindingBadExpiry}} {
 		av := item[t.attr]
-		if _, isN := av.(*types.AttributeValueMemberN); t.attr == "" || av == nil || isN {
+		if t.attr == "" || av == nil || !badTracked(t.kind, av) {
 			continue
 		}
 		found = append(found, Finding{Kind: t.kind, Type: r.name, Key: key, Attribute: t.attr, Have: drift.DescribeValue(av)})
@@ -547,6 +549,25 @@ func (v *verifier) inspectAt(item Item, k itemKey, want *keyAttrs) (typ int, fou
 		}
 	}
 	return typ, found
+}
+
+// maxExpiry is the last second of year 9999 in epoch seconds: an expiry
+// past it is no time in seconds (one in milliseconds, 1764000000000, is).
+const maxExpiry = 253402300799
+
+// badTracked reports whether av cannot be the tracked attribute of kind
+// ([FindingBadVersion], [FindingBadExpiry]): no Number, or for an expiry
+// no time in epoch seconds.
+func badTracked(kind FindingKind, av types.AttributeValue) bool {
+	n, ok := av.(*types.AttributeValueMemberN)
+	if !ok {
+		return true
+	}
+	if kind != FindingBadExpiry {
+		return false
+	}
+	sec, err := strconv.ParseFloat(n.Value, 64)
+	return err != nil || sec < 0 || sec > maxExpiry
 }
 
 // dataCheck decodes the data of an item whose keys are known to be of its

@@ -122,8 +122,9 @@ func TestVerifyReportsMisplacedChildren(t *testing.T) {
 }
 
 // An expiry that is not a Number is one DynamoDB's Time to Live passes
-// over: Verify reports it as a bad expiry, alone (not undecodable, also
-// on a type that exposes the field), and Repair leaves it.
+// over, and one in milliseconds never comes: Verify reports both as a bad
+// expiry, alone (not undecodable, also on a type that exposes the field),
+// and Repair leaves them.
 func TestVerifyReportsBadExpiry(t *testing.T) {
 	t.Parallel()
 	ctx := t.Context()
@@ -153,6 +154,8 @@ func TestVerifyReportsBadExpiry(t *testing.T) {
 	moveRaw(t, s.db, name, "AUTH#bob", "PROFILE", "AUTH#bob", map[string]types.AttributeValue{
 		"ttl": &types.AttributeValueMemberS{Value: "soon"}, "version": &types.AttributeValueMemberS{Value: "v"}})
 	moveRaw(t, s.db, name, "n#n1", "note", "n#n1", sval("tomorrow"))
+	moveRaw(t, s.db, name, "n#n2", "note", "n#n2", map[string]types.AttributeValue{
+		"ttl": &types.AttributeValueMemberN{Value: "1764000000000"}}) // milliseconds
 
 	res, err := adjlist.Verify(ctx, s.db, s.table)
 	require.NoError(t, err)
@@ -161,6 +164,7 @@ func TestVerifyReportsBadExpiry(t *testing.T) {
 		`bad expiry|AUTH#bob|PROFILE|ttl|S "soon"|`,
 		`bad version|AUTH#bob|PROFILE|version|S "v"|`,
 		`bad expiry|n#n1|note|ttl|S "tomorrow"|`,
+		`bad expiry|n#n2|note|ttl|N 1764000000000|`,
 	}, findingKeysInOrder(res.Findings))
 	assert.Equal(t, `bad expiry: "AUTH#ada" "PROFILE" (node AUTH): ttl is S "2026-12-01"`, res.Findings[0].String())
 

@@ -4,15 +4,8 @@ import (
 	"fmt"
 	"io"
 	"reflect"
-	"regexp"
-	"strconv"
-	"strings"
-
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/modeldoc"
-	"github.com/adjlist/adjlist/internal/pagecursor"
 )
 
 // Describer is a handle that can describe its item shape and access
@@ -35,25 +28,25 @@ type shape struct {
 	// keys are the item type's keys as parts, from which item's key
 	// strings are written; indexes its keys in the inverted index, as
 	// item.Indexes has them.
-	keys    keyFormats
-	indexes []IndexTemplate
+	keys    keyParts
+	indexes []modeldoc.IndexFormats
 }
 
 // invertedKeys is an item type's entry in the inverted index, keyed
 // partition then sort on the table's index key attributes: an edge's
 // endpoints' node keys, or on an index keyed on the table's sort key
 // every item's sort and partition keys.
-func invertedKeys(t *Table, pk, sk []KeyFormatPart) IndexTemplate {
+func invertedKeys(t *Table, pk, sk []modeldoc.Part) modeldoc.IndexFormats {
 	o := &t.opts
-	return IndexTemplate{Index: o.Index,
-		PartitionKey: []KeyFormat{{Attribute: o.IndexPartitionKey, Parts: pk}},
-		SortKey:      []KeyFormat{{Attribute: o.IndexSortKey, Parts: sk}}}
+	return modeldoc.IndexFormats{Index: o.Index,
+		PartitionKey: []modeldoc.Format{{Attribute: o.IndexPartitionKey, Parts: pk}},
+		SortKey:      []modeldoc.Format{{Attribute: o.IndexSortKey, Parts: sk}}}
 }
 
 // withInverted sets the item's inverted index entry x on s and item.
-func (s *shape) withInverted(x IndexTemplate, shards int) {
-	s.indexes = []IndexTemplate{x}
-	s.item.Indexes = []ItemKeys{x.keys(shards)}
+func (s *shape) withInverted(x modeldoc.IndexFormats, shards int) {
+	s.indexes = []modeldoc.IndexFormats{x}
+	s.item.Indexes = []ItemKeys{ItemKeys(x.Keys(shards))}
 }
 
 // Describe writes t's single-table design as Markdown, the way design documents
@@ -90,7 +83,7 @@ func typeOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }
 func (n *Node[N]) describe() shape {
 	o := n.t.opts
 	k := n.it.formats()
-	pk, sk := formatText(k.pk), formatText(k.sk)
+	pk, sk := modeldoc.Text(k.pk), modeldoc.Text(k.sk)
 	item := &ItemType{Name: "node " + n.typ, Kind: "node", Type: n.typ, PartitionKey: pk, SortKey: sk,
 		Attributes: n.t.attributes(typeOf[N]()), Expiry: n.tr.expiry}
 	cond := fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, pk, o.SortKey, sk)
@@ -111,9 +104,9 @@ func (e *Edge[E]) describe() shape {
 	k := e.it.formats()
 	ipkParts := k.target
 	if e.shards > 1 {
-		ipkParts = joinParts(k.target, shardPart("from", e.shards))
+		ipkParts = modeldoc.Join(k.target, modeldoc.ShardPart("from", e.shards))
 	}
-	from, sk, ipk := formatText(k.pk), formatText(k.sk), formatText(ipkParts)
+	from, sk, ipk := modeldoc.Text(k.pk), modeldoc.Text(k.sk), modeldoc.Text(ipkParts)
 	item := &ItemType{
 		Name: fmt.Sprintf("edge %s (%s → %s)", e.label, e.src, e.dst), Kind: "edge",
 		Type: e.label, From: e.src.String(), To: e.dst.String(), PartitionKey: from, SortKey: sk,
@@ -171,10 +164,10 @@ func (e *Edge[E]) describe() shape {
 func (c *Collection[P, C]) describe() shape {
 	o := c.t.opts
 	k := c.it.formats()
-	pk := formatText(k.parent)
+	pk := modeldoc.Text(k.parent)
 	item := &ItemType{
 		Name: fmt.Sprintf("child %s of %s", c.childType, c.parent.typ), Kind: "child",
-		Type: c.childType, From: c.parent.typ, PartitionKey: formatText(k.pk), SortKey: formatText(k.sk),
+		Type: c.childType, From: c.parent.typ, PartitionKey: modeldoc.Text(k.pk), SortKey: modeldoc.Text(k.sk),
 		Attributes: c.t.attributes(typeOf[C]()), Expiry: c.tr.expiry,
 	}
 	s := shape{t: c.t, err: c.err, item: item, it: &c.it, op: "Collection.ByIndex", keys: k}
@@ -213,7 +206,7 @@ func (e *Entity[T]) describe() shape {
 	o := e.t.opts
 	k := e.it.formats()
 	item := &ItemType{Name: "entity " + e.name, Kind: "entity", Type: e.name,
-		PartitionKey: formatText(k.pk), SortKey: formatText(k.sk), Expiry: e.tr.expiry}
+		PartitionKey: modeldoc.Text(k.pk), SortKey: modeldoc.Text(k.sk), Expiry: e.tr.expiry}
 	for _, a := range e.t.attributes(typeOf[T]()) {
 		if !e.data.keyOnlyIn(a.Name) { // those live in the keys alone
 			item.Attributes = append(item.Attributes, a)
@@ -251,25 +244,25 @@ func (e *Entity[T]) describe() shape {
 
 // formats are the item type's keys as Describe draws them, from its
 // templates (itemType.pk ...).
-func (it *itemType) formats() keyFormats {
-	f := func(s spelling) []KeyFormatPart {
+func (it *itemType) formats() keyParts {
+	f := func(s spelling) []modeldoc.Part {
 		if s == nil {
 			return nil
 		}
-		groups := make([][]KeyFormatPart, len(s))
+		groups := make([][]modeldoc.Part, len(s))
 		for i, p := range s {
 			switch {
 			case p.kind != partField:
-				groups[i] = []KeyFormatPart{textPart(p.name)}
+				groups[i] = []modeldoc.Part{modeldoc.TextPart(p.name)}
 			case p.name == it.shardField:
-				groups[i] = []KeyFormatPart{{Kind: PartShard, Name: fmt.Sprintf("%s, %d", p.name, it.shards)}}
+				groups[i] = []modeldoc.Part{{Kind: modeldoc.PartShard, Name: fmt.Sprintf("%s, %d", p.name, it.shards)}}
 			default:
-				groups[i] = []KeyFormatPart{idPart(p.name)}
+				groups[i] = []modeldoc.Part{modeldoc.IDPart(p.name)}
 			}
 		}
-		return joinParts(groups...)
+		return modeldoc.Join(groups...)
 	}
-	return keyFormats{pk: f(it.pk), sk: f(it.sk), self: f(it.self), source: f(it.source), target: f(it.target), parent: f(it.parent)}
+	return keyParts{pk: f(it.pk), sk: f(it.sk), self: f(it.self), source: f(it.source), target: f(it.target), parent: f(it.parent)}
 }
 
 // AccessPattern documents a query as an access pattern of its own for
@@ -297,58 +290,9 @@ func (p patternOnly[T]) describe() shape {
 	if q.err != nil {
 		return shape{t: q.t, err: q.err}
 	}
-	in := &q.in
-	cond := resolve(aws.ToString(in.KeyConditionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues)
-	if f := aws.ToString(in.FilterExpression); f != "" {
-		cond += "; filter " + resolve(f, in.ExpressionAttributeNames, in.ExpressionAttributeValues)
-	}
-	if pr := aws.ToString(in.ProjectionExpression); pr != "" {
-		cond += "; projection " + resolve(pr, in.ExpressionAttributeNames, nil)
-	}
-	if !aws.ToBool(in.ScanIndexForward) {
-		cond += "; ScanIndexForward=false"
-	}
-	args := "(id)"
-	if strings.HasSuffix(q.op, ".ByIndex") {
-		args = fmt.Sprintf("(%q, …)", aws.ToString(in.IndexName))
-	}
-	call := q.op + args + q.calls
-	if q.wraps != "" {
-		call = q.op + "(" + q.wraps + args + ")" + q.calls
-	}
-	pat := Pattern{Name: p.name, Call: call, Request: "Query", KeyCondition: cond, On: "table"}
-	if len(q.shards) > 0 {
-		pat.Request = fmt.Sprintf("%d Queries in parallel, merged", len(q.shards))
-	}
-	if in.IndexName != nil {
-		pat.Index = aws.ToString(in.IndexName)
-		pat.On = pat.Index + " (eventually consistent)"
-		if aws.ToBool(in.ConsistentRead) {
-			pat.On = pat.Index + " (strongly consistent)"
-		}
-	}
-	return shape{t: q.t, patterns: []Pattern{pat}}
+	pat := modeldoc.QueryPattern(p.name, modeldoc.Query{In: &q.in, Op: q.op, Wraps: q.wraps, Calls: q.calls, Shards: len(q.shards)})
+	return shape{t: q.t, patterns: []Pattern{Pattern(pat)}}
 }
 
 // placeholderRE matches the expression package's placeholders (#0, :1).
-var placeholderRE = regexp.MustCompile(`[#:][0-9]+`)
-
-// resolve writes an expression with its names and values in place of the
-// placeholders: (#0 = :0) → (PK = "STU#<id>").
-func resolve(expr string, names map[string]string, values map[string]types.AttributeValue) string {
-	return placeholderRE.ReplaceAllStringFunc(expr, func(ph string) string {
-		if n, ok := names[ph]; ok {
-			return n
-		}
-		switch v := values[ph].(type) {
-		case *types.AttributeValueMemberS:
-			return strconv.Quote(v.Value)
-		case *types.AttributeValueMemberN:
-			return v.Value
-		case nil:
-			return ph
-		default:
-			return pagecursor.AttrText(v)
-		}
-	})
-}
+var placeholderRE = modeldoc.Placeholders

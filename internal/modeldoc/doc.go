@@ -40,9 +40,11 @@ type Item struct {
 	Indexes []Keys
 }
 
-// Keys are an item type's key templates in one index.
+// Keys are an item type's key templates in one index, as
+// adjlist.ItemKeys has them.
 type Keys struct {
 	Index, PartitionKey, SortKey string
+	Shards                       int
 }
 
 // Pattern is one access pattern, as adjlist.Pattern has it: the flowchart

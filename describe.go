@@ -23,7 +23,7 @@ type shape struct {
 	item     *ItemType
 	it       *itemType // the item type's index keys
 	op       string    // its ByIndex call: "Node.ByIndex"
-	patterns []Pattern
+	patterns []modeldoc.Pattern
 	err      error
 	// keys are the item type's keys as parts, from which item's key
 	// strings are written; indexes its keys in the inverted index, as
@@ -32,19 +32,18 @@ type shape struct {
 	indexes []modeldoc.IndexFormats
 }
 
-// invertedKeys is an item type's entry in the inverted index, keyed
-// partition then sort on the table's index key attributes: an edge's
-// endpoints' node keys, or on an index keyed on the table's sort key
-// every item's sort and partition keys.
-func invertedKeys(t *Table, pk, sk []modeldoc.Part) modeldoc.IndexFormats {
+// docTable is what access patterns name of t.
+func (t *Table) docTable() modeldoc.Table {
 	o := &t.opts
-	return modeldoc.IndexFormats{Index: o.Index,
-		PartitionKey: []modeldoc.Format{{Attribute: o.IndexPartitionKey, Parts: pk}},
-		SortKey:      []modeldoc.Format{{Attribute: o.IndexSortKey, Parts: sk}}}
+	return modeldoc.Table{PartitionKey: o.PartitionKey, SortKey: o.SortKey,
+		Index: o.Index, IndexPartitionKey: o.IndexPartitionKey, IndexSortKey: o.IndexSortKey,
+		SortKeyIndex: t.layout == sortKeyIndex, NoIndex: t.layout == noIndex}
 }
 
-// withInverted sets the item's inverted index entry x on s and item.
-func (s *shape) withInverted(x modeldoc.IndexFormats, shards int) {
+// withInverted sets the item's entry in the inverted index, keyed pk
+// then sk, on s and item.
+func (s *shape) withInverted(pk, sk []modeldoc.Part, shards int) {
+	x := s.t.docTable().Inverted(pk, sk)
 	s.indexes = []modeldoc.IndexFormats{x}
 	s.item.Indexes = []ItemKeys{ItemKeys(x.Keys(shards))}
 }
@@ -81,32 +80,25 @@ func Describe(w io.Writer, t *Table, handles ...Describer) error {
 func typeOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }
 
 func (n *Node[N]) describe() shape {
-	o := n.t.opts
 	k := n.it.formats()
 	pk, sk := modeldoc.Text(k.pk), modeldoc.Text(k.sk)
 	item := &ItemType{Name: "node " + n.typ, Kind: "node", Type: n.typ, PartitionKey: pk, SortKey: sk,
 		Attributes: n.t.attributes(typeOf[N]()), Expiry: n.tr.expiry}
-	cond := fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, pk, o.SortKey, sk)
-	s := shape{
-		t: n.t, err: n.err, item: item, it: &n.it, op: "Node.ByIndex", keys: k,
-		patterns: []Pattern{
-			{Name: "get one " + n.typ, Call: "Node.Get", Request: "GetItem", KeyCondition: cond, On: "table", Item: item.Name},
-		},
-	}
+	s := shape{t: n.t, err: n.err, item: item, it: &n.it, op: "Node.ByIndex", keys: k,
+		patterns: []modeldoc.Pattern{modeldoc.GetPattern(n.t.docTable(), "get one "+n.typ, "Node.Get", item.Name, pk, sk)}}
 	if n.t.layout == sortKeyIndex {
-		s.withInverted(invertedKeys(n.t, k.sk, k.pk), 0)
+		s.withInverted(k.sk, k.pk, 0)
 	}
 	return s
 }
 
 func (e *Edge[E]) describe() shape {
-	o := e.t.opts
 	k := e.it.formats()
 	ipkParts := k.target
 	if e.shards > 1 {
 		ipkParts = modeldoc.Join(k.target, modeldoc.ShardPart("from", e.shards))
 	}
-	from, sk, ipk := modeldoc.Text(k.pk), modeldoc.Text(k.sk), modeldoc.Text(ipkParts)
+	from, sk := modeldoc.Text(k.pk), modeldoc.Text(k.sk)
 	item := &ItemType{
 		Name: fmt.Sprintf("edge %s (%s → %s)", e.label, e.src, e.dst), Kind: "edge",
 		Type: e.label, From: e.src.String(), To: e.dst.String(), PartitionKey: from, SortKey: sk,
@@ -118,53 +110,19 @@ func (e *Edge[E]) describe() shape {
 	s := shape{t: e.t, err: e.err, item: item, it: &e.it, op: "Edge.ByIndex", keys: k}
 	switch {
 	case e.t.layout == explicitKeys:
-		s.withInverted(invertedKeys(e.t, ipkParts, k.pk), e.shards)
+		s.withInverted(ipkParts, k.pk, e.shards)
 	case e.t.layout != noIndex:
-		s.withInverted(invertedKeys(e.t, k.sk, k.pk), 0)
+		s.withInverted(k.sk, k.pk, 0)
 	}
-	rev := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.IndexPartitionKey, ipk, o.IndexSortKey, e.sourcePrefix)
-	revRequest := "Query"
-	if e.shards > 1 {
-		revRequest = fmt.Sprintf("%d Queries in parallel, merged", e.shards)
-	}
-	if e.t.layout == sortKeyIndex {
-		rev = fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.SortKey, sk, o.PartitionKey, e.sourcePrefix)
-	} else {
-		rev += fmt.Sprintf("; filter begins_with(%s, %q)", o.SortKey, e.prefix)
-	}
-	// Name the label: two edge kinds between the same node types must read
-	// apart ("STU's ENROLL edges to CRS", "STU's WAITLIST edges to CRS").
-	edges := "edges"
-	if e.label != "" {
-		edges = e.label + " edges"
-	}
-	patterns := []Pattern{
-		{Name: fmt.Sprintf("%s's %s to %s (forward)", e.src, edges, e.dst), Call: "Edge.From", Request: "Query",
-			KeyCondition: fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, from, o.SortKey, e.prefix), On: "table"},
-		{Name: fmt.Sprintf("%s's %s from %s (reverse)", e.dst, edges, e.src), Call: "Edge.To", Request: revRequest,
-			KeyCondition: rev, Index: o.Index, On: o.Index + " (eventually consistent)"},
-		{Name: "one edge", Call: "Edge.Get", Request: "GetItem",
-			KeyCondition: fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, from, o.SortKey, sk), On: "table"},
-		{Name: fmt.Sprintf("%s item with its %s to %s", e.src, edges, e.dst), Call: "LoadNode", Request: "Query",
-			KeyCondition: fmt.Sprintf("%s = %q", o.PartitionKey, from), On: "table"},
-	}
-	if e.src.isChild() {
-		patterns = patterns[:3] // no node item to load with them
-	}
-	if e.t.layout == noIndex {
-		patterns = append(patterns[:1], patterns[2:]...)
-	}
-	for i := range patterns {
-		patterns[i].Item = item.Name
-	}
-	s.patterns = patterns
+	s.patterns = modeldoc.EdgePatterns(e.t.docTable(), modeldoc.Edge{Item: item.Name,
+		Label: e.label, Source: item.From, Target: item.To, SourceIsChild: e.src.isChild(),
+		PartitionKey: from, SortKey: sk, InvertedKey: modeldoc.Text(ipkParts),
+		Prefix: e.prefix, SourcePrefix: e.sourcePrefix, Shards: e.shards})
 	return s
 }
 
 func (c *Collection[P, C]) describe() shape {
-	o := c.t.opts
 	k := c.it.formats()
-	pk := modeldoc.Text(k.parent)
 	item := &ItemType{
 		Name: fmt.Sprintf("child %s of %s", c.childType, c.parent.typ), Kind: "child",
 		Type: c.childType, From: c.parent.typ, PartitionKey: modeldoc.Text(k.pk), SortKey: modeldoc.Text(k.sk),
@@ -172,38 +130,15 @@ func (c *Collection[P, C]) describe() shape {
 	}
 	s := shape{t: c.t, err: c.err, item: item, it: &c.it, op: "Collection.ByIndex", keys: k}
 	if c.t.layout == sortKeyIndex {
-		s.withInverted(invertedKeys(c.t, k.sk, k.pk), 0)
+		s.withInverted(k.sk, k.pk, 0)
 	}
-	list := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, pk, o.SortKey, c.prefix)
-	patterns := []Pattern{
-		{Name: fmt.Sprintf("%s's %s children, newest first", c.parent.typ, c.childType), Call: "Collection.List(id).Desc()", Request: "Query",
-			KeyCondition: list + "; ScanIndexForward=false", On: "table"},
-		{Name: fmt.Sprintf("count %s's %s children", c.parent.typ, c.childType), Call: "Collection.List(id).Count()", Request: "Query (keys only)",
-			KeyCondition: list, On: "table"},
-		{Name: "one " + c.childType, Call: "Collection.Get", Request: "GetItem",
-			KeyCondition: fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, pk, o.SortKey, c.prefix+"<child>"), On: "table"},
-		{Name: fmt.Sprintf("%s and all its %s children", c.parent.typ, c.childType), Call: "Collection.Load", Request: "Query",
-			KeyCondition: fmt.Sprintf("%s = %q", o.PartitionKey, pk), On: "table"},
-	}
-	if c.shards > 0 {
-		shard := item.PartitionKey
-		sharded := fmt.Sprintf("%d Queries in parallel, merged", c.shards)
-		list = fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, shard, o.SortKey, c.prefix)
-		patterns[0].Request, patterns[0].KeyCondition = sharded, list+"; ScanIndexForward=false"
-		patterns[1].Request, patterns[1].KeyCondition = sharded+" (keys only)", list
-		patterns[2].KeyCondition = fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, shard, o.SortKey, c.prefix+"<child>")
-		patterns[3].Request = "GetItem of the parent, then " + sharded
-		patterns[3].KeyCondition = list
-	}
-	for i := range patterns {
-		patterns[i].Item = item.Name
-	}
-	s.patterns = patterns
+	s.patterns = modeldoc.CollectionPatterns(c.t.docTable(), modeldoc.Collection{Item: item.Name,
+		Parent: c.parent.typ, Child: c.childType, ParentKey: modeldoc.Text(k.parent), PartitionKey: item.PartitionKey,
+		Prefix: c.prefix, Shards: c.shards})
 	return s
 }
 
 func (e *Entity[T]) describe() shape {
-	o := e.t.opts
 	k := e.it.formats()
 	item := &ItemType{Name: "entity " + e.name, Kind: "entity", Type: e.name,
 		PartitionKey: modeldoc.Text(k.pk), SortKey: modeldoc.Text(k.sk), Expiry: e.tr.expiry}
@@ -217,10 +152,10 @@ func (e *Entity[T]) describe() shape {
 		return s
 	}
 	if e.t.layout == sortKeyIndex {
-		s.withInverted(invertedKeys(e.t, k.sk, k.pk), 0)
+		s.withInverted(k.sk, k.pk, 0)
 	}
-	patterns := []Pattern{{Name: fmt.Sprintf("one %s item", e.name), Call: "Entity.Get", Request: "GetItem",
-		KeyCondition: fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, item.PartitionKey, o.SortKey, item.SortKey), On: "table"}}
+	s.patterns = []modeldoc.Pattern{modeldoc.GetPattern(e.t.docTable(), fmt.Sprintf("one %s item", e.name), "Entity.Get",
+		item.Name, item.PartitionKey, item.SortKey)}
 	placeholders := make([]string, e.pkN)
 	for i := range placeholders {
 		placeholders[i] = "<" + e.fields[i] + ">"
@@ -231,14 +166,10 @@ func (e *Entity[T]) describe() shape {
 		list := patternOnly[EntityItem[T]]{q: e.List(placeholders...)}.describe()
 		if list.err == nil {
 			p := list.patterns[0]
-			p.Name, p.Call = fmt.Sprintf("a partition's %s items", e.name), "Entity.List"
-			patterns = append(patterns, p)
+			p.Name, p.Call, p.Item = fmt.Sprintf("a partition's %s items", e.name), "Entity.List", item.Name
+			s.patterns = append(s.patterns, p)
 		}
 	}
-	for i := range patterns {
-		patterns[i].Item = item.Name
-	}
-	s.patterns = patterns
 	return s
 }
 
@@ -291,7 +222,7 @@ func (p patternOnly[T]) describe() shape {
 		return shape{t: q.t, err: q.err}
 	}
 	pat := modeldoc.QueryPattern(p.name, modeldoc.Query{In: &q.in, Op: q.op, Wraps: q.wraps, Calls: q.calls, Shards: len(q.shards)})
-	return shape{t: q.t, patterns: []Pattern{Pattern(pat)}}
+	return shape{t: q.t, patterns: []modeldoc.Pattern{pat}}
 }
 
 // placeholderRE matches the expression package's placeholders (#0, :1).

@@ -240,15 +240,19 @@ func convertParts[T, F ~struct{ Kind, Text, Name string }](ps []F) []T {
 	return out
 }
 
-// keyFormats are fs as [ItemTemplate] holds them, in storage of their own;
-// nil stays nil.
+// keyFormat and keyFormats are formats as [ItemTemplate] holds them, in
+// storage of their own; nil stays nil.
+func keyFormat(f modeldoc.Format) KeyFormat {
+	return KeyFormat{Attribute: f.Attribute, Parts: convertParts[KeyFormatPart](f.Parts)}
+}
+
 func keyFormats(fs []modeldoc.Format) []KeyFormat {
 	if fs == nil {
 		return nil
 	}
 	out := make([]KeyFormat, len(fs))
 	for i, f := range fs {
-		out[i] = KeyFormat{Attribute: f.Attribute, Parts: convertParts[KeyFormatPart](f.Parts)}
+		out[i] = keyFormat(f)
 	}
 	return out
 }
@@ -331,7 +335,9 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 			m.Templates = append(m.Templates, tpl)
 			s.patterns = append(s.patterns, indexPatterns(s)...)
 		}
-		m.AccessPatterns = append(m.AccessPatterns, s.patterns...)
+		for _, p := range s.patterns {
+			m.AccessPatterns = append(m.AccessPatterns, Pattern(p))
+		}
 	}
 	m.TimeToLive = ttl.Attr
 	return m, nil
@@ -399,8 +405,7 @@ func (t *Table) itemModel(s *shape) (ItemType, ItemTemplate) {
 	for _, k := range keys {
 		item.Indexes = append(item.Indexes, ItemKeys(k))
 	}
-	out := ItemTemplate{Item: tpl.Item, PartitionKey: keyFormats([]modeldoc.Format{tpl.PartitionKey})[0],
-		SortKey: keyFormats([]modeldoc.Format{tpl.SortKey})[0]}
+	out := ItemTemplate{Item: tpl.Item, PartitionKey: keyFormat(tpl.PartitionKey), SortKey: keyFormat(tpl.SortKey)}
 	for _, x := range tpl.Indexes {
 		out.Indexes = append(out.Indexes, IndexTemplate{Index: x.Index, PartitionKey: keyFormats(x.PartitionKey), SortKey: keyFormats(x.SortKey)})
 	}
@@ -449,11 +454,11 @@ func (f *keyParts) render(parts []KeyPart, shards int) []modeldoc.Part {
 // indexPatterns are the ByIndex reads of an item type: one per
 // derived-key index it declares keys in, with the key condition the query
 // sends for placeholder values.
-func indexPatterns(s shape) []Pattern {
+func indexPatterns(s shape) []modeldoc.Pattern {
 	if s.it == nil {
 		return nil
 	}
-	var out []Pattern
+	var out []modeldoc.Pattern
 	for i := range s.it.indexes {
 		b := &s.it.indexes[i]
 		var values []any
@@ -463,31 +468,22 @@ func indexPatterns(s shape) []Pattern {
 				continue
 			}
 			v, _ := s.it.sample(p)
-			values = append(values, v)
-			shown = append(shown, fmt.Sprintf("%q", v))
+			values, shown = append(values, v), append(shown, v)
 		}
 		q := indexQuery(s.t, s.op, s.it, b.ix.Name, values, func(Item) (Item, bool, error) { return nil, false, nil })
 		ps := patternOnly[Item]{q: q}.describe()
 		if ps.err != nil || len(ps.patterns) == 0 {
 			continue // cannot happen for a bound index; show nothing rather than a wrong row
 		}
-		p := ps.patterns[0]
-		by := modeldoc.Text(s.keys.render(b.pk, b.shards))
+		by := s.keys.render(b.pk, b.shards)
 		if b.ix.Local {
-			by = modeldoc.Text(s.keys.pk) // the table's partition
+			by = s.keys.pk // the table's partition
 		}
-		name := fmt.Sprintf("%s in %s by %s", s.item.Name, b.ix.Name, by)
+		var sorted []modeldoc.Part
 		if len(b.sk) > 0 {
-			name += ", sorted by " + modeldoc.Text(s.keys.render(b.sk, 0))
+			sorted = s.keys.render(b.sk, 0)
 		}
-		p.Name = name
-		p.Call = fmt.Sprintf("%s(%q", s.op, b.ix.Name)
-		for _, v := range shown {
-			p.Call += ", " + v
-		}
-		p.Call += ")"
-		p.Item = s.item.Name
-		out = append(out, p)
+		out = append(out, modeldoc.ByIndex(ps.patterns[0], s.item.Name, s.op, b.ix.Name, by, sorted, shown))
 	}
 	return out
 }

@@ -126,6 +126,23 @@ func CollectionPatterns(t Table, c Collection) []Pattern {
 	return withItem(patterns, c.Item)
 }
 
+// ByIndex is p, the pattern of a ByIndex read by op of item type item in
+// index, named for it: the index's partition by (and sort key sorted,
+// nil for none) and the call with the values it takes.
+func ByIndex(p Pattern, item, op, index string, by, sorted []Part, values []string) Pattern {
+	p.Name = fmt.Sprintf("%s in %s by %s", item, index, Text(by))
+	if sorted != nil {
+		p.Name += ", sorted by " + Text(sorted)
+	}
+	p.Call = fmt.Sprintf("%s(%q", op, index)
+	for _, v := range values {
+		p.Call += fmt.Sprintf(", %q", v)
+	}
+	p.Call += ")"
+	p.Item = item
+	return p
+}
+
 // withItem sets the item type every pattern reads.
 func withItem(patterns []Pattern, item string) []Pattern {
 	for i := range patterns {

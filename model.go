@@ -216,43 +216,38 @@ type KeyFormatPart struct {
 
 // String is the template with its variable parts as placeholders, e.g.
 // "u#<userID>#follower", "STATUS#<status>#<shard of key, 4>".
-func (f KeyFormat) String() string { return modeldoc.Text(convertParts[modeldoc.Part](f.Parts)) }
+func (f KeyFormat) String() string { return modeldoc.Text(f.docParts()) }
 
 // Match reports whether key could be a value of f: every text part in its
 // place, and each variable part a non-empty run of characters other than
 // '#' (ids and data attribute values hold none), a shard part two
 // digits. For example "u#<userID>#follower" matches "u#12345#follower",
 // not "u#12345" nor "u#1#2#follower".
-func (f KeyFormat) Match(key string) bool {
-	return modeldoc.Match(convertParts[modeldoc.Part](f.Parts), key)
-}
+func (f KeyFormat) Match(key string) bool { return modeldoc.Match(f.docParts(), key) }
 
-// convertParts converts key format parts between adjlist's and
-// internal/modeldoc's, which have the same fields; nil stays nil.
-func convertParts[T, F ~struct{ Kind, Text, Name string }](ps []F) []T {
-	if ps == nil {
-		return nil
-	}
-	out := make([]T, len(ps))
-	for i, p := range ps {
-		out[i] = T(p)
+// docParts are f's parts as internal/modeldoc has them.
+func (f KeyFormat) docParts() []modeldoc.Part {
+	out := make([]modeldoc.Part, len(f.Parts))
+	for i, p := range f.Parts {
+		out[i] = modeldoc.Part(p)
 	}
 	return out
 }
 
-// keyFormat and keyFormats are formats as [ItemTemplate] holds them, in
-// storage of their own; nil stays nil.
+// keyFormat and keyFormats are modeldoc's formats as [ItemTemplate] holds
+// them, in storage of their own (modeldoc leaves no part list empty but
+// not nil, so the appends keep nil nil).
 func keyFormat(f modeldoc.Format) KeyFormat {
-	return KeyFormat{Attribute: f.Attribute, Parts: convertParts[KeyFormatPart](f.Parts)}
+	out := KeyFormat{Attribute: f.Attribute}
+	for _, p := range f.Parts {
+		out.Parts = append(out.Parts, KeyFormatPart(p))
+	}
+	return out
 }
 
-func keyFormats(fs []modeldoc.Format) []KeyFormat {
-	if fs == nil {
-		return nil
-	}
-	out := make([]KeyFormat, len(fs))
-	for i, f := range fs {
-		out[i] = keyFormat(f)
+func keyFormats(fs []modeldoc.Format) (out []KeyFormat) {
+	for _, f := range fs {
+		out = append(out, keyFormat(f))
 	}
 	return out
 }

@@ -26,8 +26,10 @@ type Format struct {
 	Parts     []Part
 }
 
-// TextPart and IDPart are the parts key formats are made of.
-func TextPart(s string) Part  { return Part{Kind: PartText, Text: s} }
+// TextPart is literal text in a key format.
+func TextPart(s string) Part { return Part{Kind: PartText, Text: s} }
+
+// IDPart is an id in a key format, drawn <name>.
 func IDPart(name string) Part { return Part{Kind: PartID, Name: name} }
 
 // ShardPart is the "#<shard of what, n>" suffix of a sharded partition.

@@ -4,15 +4,8 @@ import (
 	"fmt"
 	"io"
 	"reflect"
-	"regexp"
-	"strconv"
-	"strings"
-
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/modeldoc"
-	"github.com/adjlist/adjlist/internal/pagecursor"
 )
 
 // Describer is a handle that can describe its item shape and access
@@ -30,30 +23,29 @@ type shape struct {
 	item     *ItemType
 	it       *itemType // the item type's index keys
 	op       string    // its ByIndex call: "Node.ByIndex"
-	patterns []Pattern
+	patterns []modeldoc.Pattern
 	err      error
 	// keys are the item type's keys as parts, from which item's key
 	// strings are written; indexes its keys in the inverted index, as
 	// item.Indexes has them.
-	keys    keyFormats
-	indexes []IndexTemplate
+	keys    keyParts
+	indexes []modeldoc.IndexFormats
 }
 
-// invertedKeys is an item type's entry in the inverted index, keyed
-// partition then sort on the table's index key attributes: an edge's
-// endpoints' node keys, or on an index keyed on the table's sort key
-// every item's sort and partition keys.
-func invertedKeys(t *Table, pk, sk []KeyFormatPart) IndexTemplate {
+// docTable is what access patterns name of t.
+func (t *Table) docTable() modeldoc.Table {
 	o := &t.opts
-	return IndexTemplate{Index: o.Index,
-		PartitionKey: []KeyFormat{{Attribute: o.IndexPartitionKey, Parts: pk}},
-		SortKey:      []KeyFormat{{Attribute: o.IndexSortKey, Parts: sk}}}
+	return modeldoc.Table{PartitionKey: o.PartitionKey, SortKey: o.SortKey,
+		Index: o.Index, IndexPartitionKey: o.IndexPartitionKey, IndexSortKey: o.IndexSortKey,
+		SortKeyIndex: t.layout == sortKeyIndex, NoIndex: t.layout == noIndex}
 }
 
-// withInverted sets the item's inverted index entry x on s and item.
-func (s *shape) withInverted(x IndexTemplate, shards int) {
-	s.indexes = []IndexTemplate{x}
-	s.item.Indexes = []ItemKeys{x.keys(shards)}
+// withInverted sets the item's entry in the inverted index, keyed pk
+// then sk, on s and item.
+func (s *shape) withInverted(pk, sk []modeldoc.Part, shards int) {
+	x := s.t.docTable().Inverted(pk, sk)
+	s.indexes = []modeldoc.IndexFormats{x}
+	s.item.Indexes = []ItemKeys{ItemKeys(x.Keys(shards))}
 }
 
 // Describe writes t's single-table design as Markdown, the way design documents
@@ -88,32 +80,25 @@ func Describe(w io.Writer, t *Table, handles ...Describer) error {
 func typeOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }
 
 func (n *Node[N]) describe() shape {
-	o := n.t.opts
 	k := n.it.formats()
-	pk, sk := formatText(k.pk), formatText(k.sk)
+	pk, sk := modeldoc.Text(k.pk), modeldoc.Text(k.sk)
 	item := &ItemType{Name: "node " + n.typ, Kind: "node", Type: n.typ, PartitionKey: pk, SortKey: sk,
 		Attributes: n.t.attributes(typeOf[N]()), Expiry: n.tr.expiry}
-	cond := fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, pk, o.SortKey, sk)
-	s := shape{
-		t: n.t, err: n.err, item: item, it: &n.it, op: "Node.ByIndex", keys: k,
-		patterns: []Pattern{
-			{Name: "get one " + n.typ, Call: "Node.Get", Request: "GetItem", KeyCondition: cond, On: "table", Item: item.Name},
-		},
-	}
+	s := shape{t: n.t, err: n.err, item: item, it: &n.it, op: "Node.ByIndex", keys: k,
+		patterns: []modeldoc.Pattern{modeldoc.GetPattern(n.t.docTable(), "get one "+n.typ, "Node.Get", item.Name, pk, sk)}}
 	if n.t.layout == sortKeyIndex {
-		s.withInverted(invertedKeys(n.t, k.sk, k.pk), 0)
+		s.withInverted(k.sk, k.pk, 0)
 	}
 	return s
 }
 
 func (e *Edge[E]) describe() shape {
-	o := e.t.opts
 	k := e.it.formats()
 	ipkParts := k.target
 	if e.shards > 1 {
-		ipkParts = joinParts(k.target, shardPart("from", e.shards))
+		ipkParts = modeldoc.Join(k.target, modeldoc.ShardPart("from", e.shards))
 	}
-	from, sk, ipk := formatText(k.pk), formatText(k.sk), formatText(ipkParts)
+	from, sk := modeldoc.Text(k.pk), modeldoc.Text(k.sk)
 	item := &ItemType{
 		Name: fmt.Sprintf("edge %s (%s → %s)", e.label, e.src, e.dst), Kind: "edge",
 		Type: e.label, From: e.src.String(), To: e.dst.String(), PartitionKey: from, SortKey: sk,
@@ -125,95 +110,38 @@ func (e *Edge[E]) describe() shape {
 	s := shape{t: e.t, err: e.err, item: item, it: &e.it, op: "Edge.ByIndex", keys: k}
 	switch {
 	case e.t.layout == explicitKeys:
-		s.withInverted(invertedKeys(e.t, ipkParts, k.pk), e.shards)
+		s.withInverted(ipkParts, k.pk, e.shards)
 	case e.t.layout != noIndex:
-		s.withInverted(invertedKeys(e.t, k.sk, k.pk), 0)
+		s.withInverted(k.sk, k.pk, 0)
 	}
-	rev := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.IndexPartitionKey, ipk, o.IndexSortKey, e.sourcePrefix)
-	revRequest := "Query"
-	if e.shards > 1 {
-		revRequest = fmt.Sprintf("%d Queries in parallel, merged", e.shards)
-	}
-	if e.t.layout == sortKeyIndex {
-		rev = fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.SortKey, sk, o.PartitionKey, e.sourcePrefix)
-	} else {
-		rev += fmt.Sprintf("; filter begins_with(%s, %q)", o.SortKey, e.prefix)
-	}
-	// Name the label: two edge kinds between the same node types must read
-	// apart ("STU's ENROLL edges to CRS", "STU's WAITLIST edges to CRS").
-	edges := "edges"
-	if e.label != "" {
-		edges = e.label + " edges"
-	}
-	patterns := []Pattern{
-		{Name: fmt.Sprintf("%s's %s to %s (forward)", e.src, edges, e.dst), Call: "Edge.From", Request: "Query",
-			KeyCondition: fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, from, o.SortKey, e.prefix), On: "table"},
-		{Name: fmt.Sprintf("%s's %s from %s (reverse)", e.dst, edges, e.src), Call: "Edge.To", Request: revRequest,
-			KeyCondition: rev, Index: o.Index, On: o.Index + " (eventually consistent)"},
-		{Name: "one edge", Call: "Edge.Get", Request: "GetItem",
-			KeyCondition: fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, from, o.SortKey, sk), On: "table"},
-		{Name: fmt.Sprintf("%s item with its %s to %s", e.src, edges, e.dst), Call: "LoadNode", Request: "Query",
-			KeyCondition: fmt.Sprintf("%s = %q", o.PartitionKey, from), On: "table"},
-	}
-	if e.src.isChild() {
-		patterns = patterns[:3] // no node item to load with them
-	}
-	if e.t.layout == noIndex {
-		patterns = append(patterns[:1], patterns[2:]...)
-	}
-	for i := range patterns {
-		patterns[i].Item = item.Name
-	}
-	s.patterns = patterns
+	s.patterns = modeldoc.EdgePatterns(e.t.docTable(), modeldoc.Edge{Item: item.Name,
+		Label: e.label, Source: item.From, Target: item.To, SourceIsChild: e.src.isChild(),
+		PartitionKey: from, SortKey: sk, InvertedKey: modeldoc.Text(ipkParts),
+		Prefix: e.prefix, SourcePrefix: e.sourcePrefix, Shards: e.shards})
 	return s
 }
 
 func (c *Collection[P, C]) describe() shape {
-	o := c.t.opts
 	k := c.it.formats()
-	pk := formatText(k.parent)
 	item := &ItemType{
 		Name: fmt.Sprintf("child %s of %s", c.childType, c.parent.typ), Kind: "child",
-		Type: c.childType, From: c.parent.typ, PartitionKey: formatText(k.pk), SortKey: formatText(k.sk),
+		Type: c.childType, From: c.parent.typ, PartitionKey: modeldoc.Text(k.pk), SortKey: modeldoc.Text(k.sk),
 		Attributes: c.t.attributes(typeOf[C]()), Expiry: c.tr.expiry,
 	}
 	s := shape{t: c.t, err: c.err, item: item, it: &c.it, op: "Collection.ByIndex", keys: k}
 	if c.t.layout == sortKeyIndex {
-		s.withInverted(invertedKeys(c.t, k.sk, k.pk), 0)
+		s.withInverted(k.sk, k.pk, 0)
 	}
-	list := fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, pk, o.SortKey, c.prefix)
-	patterns := []Pattern{
-		{Name: fmt.Sprintf("%s's %s children, newest first", c.parent.typ, c.childType), Call: "Collection.List(id).Desc()", Request: "Query",
-			KeyCondition: list + "; ScanIndexForward=false", On: "table"},
-		{Name: fmt.Sprintf("count %s's %s children", c.parent.typ, c.childType), Call: "Collection.List(id).Count()", Request: "Query (keys only)",
-			KeyCondition: list, On: "table"},
-		{Name: "one " + c.childType, Call: "Collection.Get", Request: "GetItem",
-			KeyCondition: fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, pk, o.SortKey, c.prefix+"<child>"), On: "table"},
-		{Name: fmt.Sprintf("%s and all its %s children", c.parent.typ, c.childType), Call: "Collection.Load", Request: "Query",
-			KeyCondition: fmt.Sprintf("%s = %q", o.PartitionKey, pk), On: "table"},
-	}
-	if c.shards > 0 {
-		shard := item.PartitionKey
-		sharded := fmt.Sprintf("%d Queries in parallel, merged", c.shards)
-		list = fmt.Sprintf("%s = %q AND begins_with(%s, %q)", o.PartitionKey, shard, o.SortKey, c.prefix)
-		patterns[0].Request, patterns[0].KeyCondition = sharded, list+"; ScanIndexForward=false"
-		patterns[1].Request, patterns[1].KeyCondition = sharded+" (keys only)", list
-		patterns[2].KeyCondition = fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, shard, o.SortKey, c.prefix+"<child>")
-		patterns[3].Request = "GetItem of the parent, then " + sharded
-		patterns[3].KeyCondition = list
-	}
-	for i := range patterns {
-		patterns[i].Item = item.Name
-	}
-	s.patterns = patterns
+	s.patterns = modeldoc.CollectionPatterns(c.t.docTable(), modeldoc.Collection{Item: item.Name,
+		Parent: c.parent.typ, Child: c.childType, ParentKey: modeldoc.Text(k.parent), PartitionKey: item.PartitionKey,
+		Prefix: c.prefix, Shards: c.shards})
 	return s
 }
 
 func (e *Entity[T]) describe() shape {
-	o := e.t.opts
 	k := e.it.formats()
 	item := &ItemType{Name: "entity " + e.name, Kind: "entity", Type: e.name,
-		PartitionKey: formatText(k.pk), SortKey: formatText(k.sk), Expiry: e.tr.expiry}
+		PartitionKey: modeldoc.Text(k.pk), SortKey: modeldoc.Text(k.sk), Expiry: e.tr.expiry}
 	for _, a := range e.t.attributes(typeOf[T]()) {
 		if !e.data.keyOnlyIn(a.Name) { // those live in the keys alone
 			item.Attributes = append(item.Attributes, a)
@@ -224,10 +152,10 @@ func (e *Entity[T]) describe() shape {
 		return s
 	}
 	if e.t.layout == sortKeyIndex {
-		s.withInverted(invertedKeys(e.t, k.sk, k.pk), 0)
+		s.withInverted(k.sk, k.pk, 0)
 	}
-	patterns := []Pattern{{Name: fmt.Sprintf("one %s item", e.name), Call: "Entity.Get", Request: "GetItem",
-		KeyCondition: fmt.Sprintf("%s = %q AND %s = %q", o.PartitionKey, item.PartitionKey, o.SortKey, item.SortKey), On: "table"}}
+	s.patterns = []modeldoc.Pattern{modeldoc.GetPattern(e.t.docTable(), fmt.Sprintf("one %s item", e.name), "Entity.Get",
+		item.Name, item.PartitionKey, item.SortKey)}
 	placeholders := make([]string, e.pkN)
 	for i := range placeholders {
 		placeholders[i] = "<" + e.fields[i] + ">"
@@ -238,38 +166,34 @@ func (e *Entity[T]) describe() shape {
 		list := patternOnly[EntityItem[T]]{q: e.List(placeholders...)}.describe()
 		if list.err == nil {
 			p := list.patterns[0]
-			p.Name, p.Call = fmt.Sprintf("a partition's %s items", e.name), "Entity.List"
-			patterns = append(patterns, p)
+			p.Name, p.Call, p.Item = fmt.Sprintf("a partition's %s items", e.name), "Entity.List", item.Name
+			s.patterns = append(s.patterns, p)
 		}
 	}
-	for i := range patterns {
-		patterns[i].Item = item.Name
-	}
-	s.patterns = patterns
 	return s
 }
 
 // formats are the item type's keys as Describe draws them, from its
 // templates (itemType.pk ...).
-func (it *itemType) formats() keyFormats {
-	f := func(s spelling) []KeyFormatPart {
+func (it *itemType) formats() keyParts {
+	f := func(s spelling) []modeldoc.Part {
 		if s == nil {
 			return nil
 		}
-		groups := make([][]KeyFormatPart, len(s))
+		groups := make([][]modeldoc.Part, len(s))
 		for i, p := range s {
 			switch {
 			case p.kind != partField:
-				groups[i] = []KeyFormatPart{textPart(p.name)}
+				groups[i] = []modeldoc.Part{modeldoc.TextPart(p.name)}
 			case p.name == it.shardField:
-				groups[i] = []KeyFormatPart{{Kind: PartShard, Name: fmt.Sprintf("%s, %d", p.name, it.shards)}}
+				groups[i] = []modeldoc.Part{{Kind: modeldoc.PartShard, Name: fmt.Sprintf("%s, %d", p.name, it.shards)}}
 			default:
-				groups[i] = []KeyFormatPart{idPart(p.name)}
+				groups[i] = []modeldoc.Part{modeldoc.IDPart(p.name)}
 			}
 		}
-		return joinParts(groups...)
+		return modeldoc.Join(groups...)
 	}
-	return keyFormats{pk: f(it.pk), sk: f(it.sk), self: f(it.self), source: f(it.source), target: f(it.target), parent: f(it.parent)}
+	return keyParts{pk: f(it.pk), sk: f(it.sk), self: f(it.self), source: f(it.source), target: f(it.target), parent: f(it.parent)}
 }
 
 // AccessPattern documents a query as an access pattern of its own for
@@ -297,58 +221,9 @@ func (p patternOnly[T]) describe() shape {
 	if q.err != nil {
 		return shape{t: q.t, err: q.err}
 	}
-	in := &q.in
-	cond := resolve(aws.ToString(in.KeyConditionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues)
-	if f := aws.ToString(in.FilterExpression); f != "" {
-		cond += "; filter " + resolve(f, in.ExpressionAttributeNames, in.ExpressionAttributeValues)
-	}
-	if pr := aws.ToString(in.ProjectionExpression); pr != "" {
-		cond += "; projection " + resolve(pr, in.ExpressionAttributeNames, nil)
-	}
-	if !aws.ToBool(in.ScanIndexForward) {
-		cond += "; ScanIndexForward=false"
-	}
-	args := "(id)"
-	if strings.HasSuffix(q.op, ".ByIndex") {
-		args = fmt.Sprintf("(%q, …)", aws.ToString(in.IndexName))
-	}
-	call := q.op + args + q.calls
-	if q.wraps != "" {
-		call = q.op + "(" + q.wraps + args + ")" + q.calls
-	}
-	pat := Pattern{Name: p.name, Call: call, Request: "Query", KeyCondition: cond, On: "table"}
-	if len(q.shards) > 0 {
-		pat.Request = fmt.Sprintf("%d Queries in parallel, merged", len(q.shards))
-	}
-	if in.IndexName != nil {
-		pat.Index = aws.ToString(in.IndexName)
-		pat.On = pat.Index + " (eventually consistent)"
-		if aws.ToBool(in.ConsistentRead) {
-			pat.On = pat.Index + " (strongly consistent)"
-		}
-	}
-	return shape{t: q.t, patterns: []Pattern{pat}}
+	pat := modeldoc.QueryPattern(p.name, modeldoc.Query{In: &q.in, Op: q.op, Wraps: q.wraps, Calls: q.calls, Shards: len(q.shards)})
+	return shape{t: q.t, patterns: []modeldoc.Pattern{pat}}
 }
 
 // placeholderRE matches the expression package's placeholders (#0, :1).
-var placeholderRE = regexp.MustCompile(`[#:][0-9]+`)
-
-// resolve writes an expression with its names and values in place of the
-// placeholders: (#0 = :0) → (PK = "STU#<id>").
-func resolve(expr string, names map[string]string, values map[string]types.AttributeValue) string {
-	return placeholderRE.ReplaceAllStringFunc(expr, func(ph string) string {
-		if n, ok := names[ph]; ok {
-			return n
-		}
-		switch v := values[ph].(type) {
-		case *types.AttributeValueMemberS:
-			return strconv.Quote(v.Value)
-		case *types.AttributeValueMemberN:
-			return v.Value
-		case nil:
-			return ph
-		default:
-			return pagecursor.AttrText(v)
-		}
-	})
-}
+var placeholderRE = modeldoc.Placeholders

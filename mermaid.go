@@ -44,7 +44,7 @@ func (m *Model) doc() *modeldoc.Model {
 			item.Attributes = append(item.Attributes, a.Name)
 		}
 		for _, k := range it.Indexes {
-			item.Indexes = append(item.Indexes, modeldoc.Keys{Index: k.Index, PartitionKey: k.PartitionKey, SortKey: k.SortKey})
+			item.Indexes = append(item.Indexes, modeldoc.Keys(k))
 		}
 		d.Items = append(d.Items, item)
 	}

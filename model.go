@@ -4,11 +4,11 @@ import (
 	"fmt"
 	"reflect"
 	"slices"
-	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 
 	"github.com/adjlist/adjlist/internal/goattrs"
+	"github.com/adjlist/adjlist/internal/modeldoc"
 )
 
 // Model is the one read-only description of a single-table design:
@@ -216,94 +216,40 @@ type KeyFormatPart struct {
 
 // String is the template with its variable parts as placeholders, e.g.
 // "u#<userID>#follower", "STATUS#<status>#<shard of key, 4>".
-func (f KeyFormat) String() string { return formatText(f.Parts) }
+func (f KeyFormat) String() string { return modeldoc.Text(f.docParts()) }
 
 // Match reports whether key could be a value of f: every text part in its
 // place, and each variable part a non-empty run of characters other than
 // '#' (ids and data attribute values hold none), a shard part two
 // digits. For example "u#<userID>#follower" matches "u#12345#follower",
 // not "u#12345" nor "u#1#2#follower".
-func (f KeyFormat) Match(key string) bool { return matchParts(f.Parts, key) }
+func (f KeyFormat) Match(key string) bool { return modeldoc.Match(f.docParts(), key) }
 
-func matchParts(parts []KeyFormatPart, key string) bool {
-	if len(parts) == 0 {
-		return key == ""
-	}
-	p := parts[0]
-	if p.Kind == PartText {
-		rest, ok := strings.CutPrefix(key, p.Text)
-		return ok && matchParts(parts[1:], rest)
-	}
-	end := strings.IndexByte(key, '#')
-	if end < 0 {
-		end = len(key)
-	}
-	for n := end; n > 0; n-- { // the longest run first: text after a part usually starts with '#'
-		if p.Kind == PartShard && (n != 2 || !isDigit(key[0]) || !isDigit(key[1])) {
-			continue
-		}
-		if matchParts(parts[1:], key[n:]) {
-			return true
-		}
-	}
-	return false
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-// formatText writes parts with placeholders for the variable ones.
-func formatText(parts []KeyFormatPart) string {
-	var b strings.Builder
-	for _, p := range parts {
-		if p.Kind == PartText {
-			b.WriteString(p.Text)
-		} else {
-			b.WriteString("<" + p.Name + ">")
-		}
-	}
-	return b.String()
-}
-
-// formatList writes key formats as [ItemKeys] does: placeholders, joined
-// by ", ".
-func formatList(fs []KeyFormat) string {
-	texts := make([]string, len(fs))
-	for i, f := range fs {
-		texts[i] = f.String()
-	}
-	return strings.Join(texts, ", ")
-}
-
-// textPart and idPart are the parts key formats are made of.
-func textPart(s string) KeyFormatPart  { return KeyFormatPart{Kind: PartText, Text: s} }
-func idPart(name string) KeyFormatPart { return KeyFormatPart{Kind: PartID, Name: name} }
-
-// shardPart is the "#<shard of what, n>" suffix of a sharded partition.
-func shardPart(what string, n int) []KeyFormatPart {
-	return []KeyFormatPart{textPart("#"), {Kind: PartShard, Name: fmt.Sprintf("shard of %s, %d", what, n)}}
-}
-
-// joinParts concatenates groups of parts into new storage, joining
-// adjacent text and dropping empty text.
-func joinParts(groups ...[]KeyFormatPart) []KeyFormatPart {
-	var out []KeyFormatPart
-	for _, g := range groups {
-		for _, p := range g {
-			switch n := len(out); {
-			case p.Kind == PartText && p.Text == "":
-			case p.Kind == PartText && n > 0 && out[n-1].Kind == PartText:
-				out[n-1].Text += p.Text
-			default:
-				out = append(out, p)
-			}
-		}
+// docParts are f's parts as internal/modeldoc has them.
+func (f KeyFormat) docParts() []modeldoc.Part {
+	out := make([]modeldoc.Part, len(f.Parts))
+	for i, p := range f.Parts {
+		out[i] = modeldoc.Part(p)
 	}
 	return out
 }
 
-// keys are the placeholder strings of x, as [ItemKeys] shows them.
-func (x IndexTemplate) keys(shards int) ItemKeys {
-	return ItemKeys{Index: x.Index, PartitionKey: formatList(x.PartitionKey), SortKey: formatList(x.SortKey), Shards: shards}
+// keyFormat and keyFormats are modeldoc's formats as [ItemTemplate] holds
+// them, in storage of their own (modeldoc leaves no part list empty but
+// not nil, so the appends keep nil nil).
+func keyFormat(f modeldoc.Format) KeyFormat {
+	out := KeyFormat{Attribute: f.Attribute}
+	for _, p := range f.Parts {
+		out.Parts = append(out.Parts, KeyFormatPart(p))
+	}
+	return out
+}
+
+func keyFormats(fs []modeldoc.Format) (out []KeyFormat) {
+	for _, f := range fs {
+		out = append(out, keyFormat(f))
+	}
+	return out
 }
 
 // Pattern is one access pattern: a read an item type serves, or a query
@@ -362,7 +308,7 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 	if t.layout != noIndex {
 		m.InvertedIndex = t.opts.Index
 	}
-	var ttl timeToLive
+	var ttl modeldoc.TimeToLive
 	for _, h := range handles {
 		s := h.describe()
 		if s.err != nil {
@@ -377,38 +323,19 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 		}
 		if s.item != nil {
 			item, tpl := t.itemModel(&s)
-			if err := ttl.add(&item); err != nil {
+			if err := ttl.Add(item.Expiry, item.Name, ErrInvalidOption); err != nil {
 				return nil, err
 			}
 			m.Items = append(m.Items, item)
 			m.Templates = append(m.Templates, tpl)
 			s.patterns = append(s.patterns, indexPatterns(s)...)
 		}
-		m.AccessPatterns = append(m.AccessPatterns, s.patterns...)
+		for _, p := range s.patterns {
+			m.AccessPatterns = append(m.AccessPatterns, Pattern(p))
+		}
 	}
-	m.TimeToLive = ttl.attr
+	m.TimeToLive = ttl.Attr
 	return m, nil
-}
-
-// timeToLive gathers the Time to Live attribute of item types: the one
-// their Tracking.Expiry names.
-type timeToLive struct {
-	attr, of string // the attribute, and the item type that named it first
-}
-
-// add adds item's expiry attribute; a second, different one is
-// ErrInvalidOption: a table has one Time to Live attribute, and the other
-// type's items would never expire.
-func (ttl *timeToLive) add(item *ItemType) error {
-	switch {
-	case item.Expiry == "":
-	case ttl.attr == "":
-		ttl.attr, ttl.of = item.Expiry, item.Name
-	case item.Expiry != ttl.attr:
-		return fmt.Errorf("%w: %s and %s name different Tracking.Expiry attributes, %q and %q; a table has one Time to Live attribute",
-			ErrInvalidOption, ttl.of, item.Name, ttl.attr, item.Expiry)
-	}
-	return nil
 }
 
 // timeToLive is the Time to Live attribute of the item types t records
@@ -416,18 +343,18 @@ func (ttl *timeToLive) add(item *ItemType) error {
 // types naming two are [ErrInvalidOption]. Declarations refused with an
 // error of their own are left out.
 func (t *Table) timeToLive() (string, error) {
-	var ttl timeToLive
+	var ttl modeldoc.TimeToLive
 	for _, r := range t.recordedTypes() {
 		if r.err != nil {
 			continue
 		}
 		if s := r.h.describe(); s.err == nil && s.item != nil {
-			if err := ttl.add(s.item); err != nil {
+			if err := ttl.Add(s.item.Expiry, s.item.Name, ErrInvalidOption); err != nil {
 				return "", err
 			}
 		}
 	}
-	return ttl.attr, nil
+	return ttl.Attr, nil
 }
 
 // Index returns the model's index called name, and whether there is one.
@@ -441,125 +368,68 @@ func (m *Model) Index(name string) (Index, bool) {
 }
 
 // itemModel completes the item type s describes with its keys in the
-// indexes it declares and in the native indexes it lands in, and returns
-// it with its templates: every key string is written from a template.
+// indexes it declares and in the native indexes it lands in
+// ([modeldoc.Templates]), and returns it with its templates: every key
+// string is written from a template.
 func (t *Table) itemModel(s *shape) (ItemType, ItemTemplate) {
 	item := *s.item
-	item.Indexes = slices.Clone(item.Indexes)
-	tpl := ItemTemplate{Item: item.Name,
-		PartitionKey: KeyFormat{Attribute: t.opts.PartitionKey, Parts: s.keys.pk},
-		SortKey:      KeyFormat{Attribute: t.opts.SortKey, Parts: s.keys.sk},
-		Indexes:      slices.Clone(s.indexes)}
-	if s.it != nil {
-		for _, ix := range t.indexes {
-			b, ok := s.it.indexIn(ix.Name)
-			if !ok {
-				continue
-			}
-			x := IndexTemplate{Index: ix.Name}
-			if ix.Local {
-				x.PartitionKey = []KeyFormat{tpl.PartitionKey} // the table's, with the item's own template
-			} else {
-				x.PartitionKey = []KeyFormat{{Attribute: b.pkAttr, Parts: s.keys.render(b.pk, b.shards)}}
-			}
+	slots := make([]modeldoc.Slot, len(t.indexes))
+	for i, ix := range t.indexes {
+		slot := modeldoc.Slot{Name: ix.Name, Local: ix.Local, Native: ix.native()}
+		for _, a := range ix.PartitionAttributes {
+			slot.Partition = append(slot.Partition, a.Name)
+		}
+		for _, a := range ix.SortAttributes {
+			slot.Sort = append(slot.Sort, a.Name)
+		}
+		if b, ok := s.it.indexIn(ix.Name); ok {
+			slot.Declared, slot.Shards = true, b.shards
+			slot.PartitionKey = modeldoc.Format{Attribute: b.pkAttr, Parts: s.keys.render(b.pk, b.shards)}
 			if b.skAttr != "" {
-				x.SortKey = []KeyFormat{{Attribute: b.skAttr, Parts: s.keys.render(b.sk, 0)}}
+				slot.SortKey = modeldoc.Format{Attribute: b.skAttr, Parts: s.keys.render(b.sk, 0)}
 			}
-			item.Indexes = append(item.Indexes, x.keys(b.shards))
-			tpl.Indexes = append(tpl.Indexes, x)
 		}
+		slots[i] = slot
 	}
-	for _, x := range t.nativeTemplates(item.Attributes, &tpl) {
-		item.Indexes = append(item.Indexes, x.keys(0))
-		tpl.Indexes = append(tpl.Indexes, x)
+	attrs := make([]string, len(item.Attributes))
+	for i, a := range item.Attributes {
+		attrs[i] = a.Name
 	}
-	// Plain data: no two keys share their parts' storage.
-	own := func(fs []KeyFormat) []KeyFormat {
-		fs = slices.Clone(fs)
-		for i := range fs {
-			fs[i].Parts = slices.Clone(fs[i].Parts)
-		}
-		return fs
+	tpl, keys := modeldoc.Templates(item.Name, modeldoc.Format{Attribute: t.opts.PartitionKey, Parts: s.keys.pk},
+		modeldoc.Format{Attribute: t.opts.SortKey, Parts: s.keys.sk}, s.indexes, attrs, slots)
+	for _, k := range keys {
+		item.Indexes = append(item.Indexes, ItemKeys(k))
 	}
-	tpl.PartitionKey, tpl.SortKey = own([]KeyFormat{tpl.PartitionKey})[0], own([]KeyFormat{tpl.SortKey})[0]
-	for i := range tpl.Indexes {
-		tpl.Indexes[i].PartitionKey, tpl.Indexes[i].SortKey = own(tpl.Indexes[i].PartitionKey), own(tpl.Indexes[i].SortKey)
-	}
-	return item, tpl
-}
-
-// nativeTemplates lists the native indexes an item type with data
-// attributes attrs and key templates tpl lands in: those whose every key
-// attribute it carries, its data or a key attribute it derives (the
-// table's keys, an index's), shown by its template, e.g. GSI1PK as
-// CRS#<to>; a data attribute is one variable part, <status>. A local
-// index's partition is the item's table partition.
-func (t *Table) nativeTemplates(attrs []Attribute, tpl *ItemTemplate) []IndexTemplate {
-	derived := map[string]KeyFormat{tpl.PartitionKey.Attribute: tpl.PartitionKey, tpl.SortKey.Attribute: tpl.SortKey}
+	out := ItemTemplate{Item: tpl.Item, PartitionKey: keyFormat(tpl.PartitionKey), SortKey: keyFormat(tpl.SortKey)}
 	for _, x := range tpl.Indexes {
-		for _, f := range slices.Concat(x.PartitionKey, x.SortKey) {
-			derived[f.Attribute] = f
-		}
+		out.Indexes = append(out.Indexes, IndexTemplate{Index: x.Index, PartitionKey: keyFormats(x.PartitionKey), SortKey: keyFormats(x.SortKey)})
 	}
-	format := func(name string) (KeyFormat, bool) {
-		if f, ok := derived[name]; ok {
-			return f, true
-		}
-		ok := slices.ContainsFunc(attrs, func(a Attribute) bool { return a.Name == name })
-		return KeyFormat{Attribute: name, Parts: []KeyFormatPart{{Kind: PartAttribute, Name: name}}}, ok
-	}
-	formats := func(ks []KeyAttribute) ([]KeyFormat, bool) {
-		var out []KeyFormat
-		for _, k := range ks {
-			f, ok := format(k.Name)
-			if !ok {
-				return nil, false
-			}
-			out = append(out, f)
-		}
-		return out, true
-	}
-	var out []IndexTemplate
-	for _, ix := range t.indexes {
-		if !ix.native() {
-			continue
-		}
-		pk, okPK := formats(ix.PartitionAttributes)
-		sk, okSK := formats(ix.SortAttributes)
-		if !okPK || !okSK {
-			continue
-		}
-		if ix.Local {
-			pk = []KeyFormat{tpl.PartitionKey}
-		}
-		out = append(out, IndexTemplate{Index: ix.Name, PartitionKey: pk, SortKey: sk})
-	}
-	return out
+	return item, out
 }
 
-// keyFormats are an item type's table keys as parts, and the node keys
+// keyParts are an item type's table keys as parts, and the node keys
 // its index key templates may name: its own ([SelfKey]: a node's node
 // key, an edge's, a child's or an entity's sort key), an edge's ends', a
 // child's parent's.
-type keyFormats struct {
-	pk, sk                       []KeyFormatPart
-	self, source, target, parent []KeyFormatPart
+type keyParts struct {
+	pk, sk                       []modeldoc.Part
+	self, source, target, parent []modeldoc.Part
 }
 
 // render writes a derived key template as parts, as design documents
 // draw keys: constants as they are, data attributes and ids as variable
 // parts, node keys as the item type's keys are written ("SKILL#<to>"),
 // and the shard suffix of a sharded partition.
-func (f *keyFormats) render(parts []KeyPart, shards int) []KeyFormatPart {
-	groups := make([][]KeyFormatPart, 0, len(parts)+1)
+func (f *keyParts) render(parts []KeyPart, shards int) []modeldoc.Part {
+	groups := make([][]modeldoc.Part, 0, len(parts)+1)
 	for _, p := range parts {
 		switch p.kind {
 		case partConst, partLit:
-			groups = append(groups, []KeyFormatPart{textPart(p.name)})
+			groups = append(groups, []modeldoc.Part{modeldoc.TextPart(p.name)})
 		case partAttr:
-			groups = append(groups, []KeyFormatPart{{Kind: PartAttribute, Name: p.name}})
+			groups = append(groups, []modeldoc.Part{{Kind: modeldoc.PartAttribute, Name: p.name}})
 		case partField:
-			groups = append(groups, []KeyFormatPart{idPart(p.name)})
+			groups = append(groups, []modeldoc.Part{modeldoc.IDPart(p.name)})
 		case partSource:
 			groups = append(groups, f.source)
 		case partTarget:
@@ -571,19 +441,19 @@ func (f *keyFormats) render(parts []KeyPart, shards int) []KeyFormatPart {
 		}
 	}
 	if shards > 1 {
-		groups = append(groups, shardPart("key", shards))
+		groups = append(groups, modeldoc.ShardPart("key", shards))
 	}
-	return joinParts(groups...)
+	return modeldoc.Join(groups...)
 }
 
 // indexPatterns are the ByIndex reads of an item type: one per
 // derived-key index it declares keys in, with the key condition the query
 // sends for placeholder values.
-func indexPatterns(s shape) []Pattern {
+func indexPatterns(s shape) []modeldoc.Pattern {
 	if s.it == nil {
 		return nil
 	}
-	var out []Pattern
+	var out []modeldoc.Pattern
 	for i := range s.it.indexes {
 		b := &s.it.indexes[i]
 		var values []any
@@ -593,31 +463,22 @@ func indexPatterns(s shape) []Pattern {
 				continue
 			}
 			v, _ := s.it.sample(p)
-			values = append(values, v)
-			shown = append(shown, fmt.Sprintf("%q", v))
+			values, shown = append(values, v), append(shown, v)
 		}
 		q := indexQuery(s.t, s.op, s.it, b.ix.Name, values, func(Item) (Item, bool, error) { return nil, false, nil })
 		ps := patternOnly[Item]{q: q}.describe()
 		if ps.err != nil || len(ps.patterns) == 0 {
 			continue // cannot happen for a bound index; show nothing rather than a wrong row
 		}
-		p := ps.patterns[0]
-		by := formatText(s.keys.render(b.pk, b.shards))
+		by := s.keys.render(b.pk, b.shards)
 		if b.ix.Local {
-			by = formatText(s.keys.pk) // the table's partition
+			by = s.keys.pk // the table's partition
 		}
-		name := fmt.Sprintf("%s in %s by %s", s.item.Name, b.ix.Name, by)
+		var sorted []modeldoc.Part
 		if len(b.sk) > 0 {
-			name += ", sorted by " + formatText(s.keys.render(b.sk, 0))
+			sorted = s.keys.render(b.sk, 0)
 		}
-		p.Name = name
-		p.Call = fmt.Sprintf("%s(%q", s.op, b.ix.Name)
-		for _, v := range shown {
-			p.Call += ", " + v
-		}
-		p.Call += ")"
-		p.Item = s.item.Name
-		out = append(out, p)
+		out = append(out, modeldoc.ByIndex(ps.patterns[0], s.item.Name, s.op, b.ix.Name, by, sorted, shown))
 	}
 	return out
 }

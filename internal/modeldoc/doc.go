@@ -1,7 +1,13 @@
-// Package modeldoc draws a single-table model for the root package: as
-// Markdown for Describe ([Markdown]) and as a Mermaid flowchart for
-// Model.Mermaid ([Mermaid]). The root fills [Model] from its own model;
-// the drawings are described there.
+// Package modeldoc describes a single-table model for the root package.
+// It builds what adjlist.DescribeModel returns from the handles' plain
+// facts: key formats as parts ([Format], matched by [Match]), an item
+// type's templates in the table's indexes ([Templates]), the access
+// patterns of each handle ([EdgePatterns], [CollectionPatterns],
+// [QueryPattern] for a built query) and the Time to Live attribute
+// ([TimeToLive]); the root converts them to its exported types. It draws
+// a model as Markdown for Describe ([Markdown]) and as a Mermaid
+// flowchart for Model.Mermaid ([Mermaid]), from [Model], which the root
+// fills from its own.
 package modeldoc
 
 import "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -40,9 +46,11 @@ type Item struct {
 	Indexes []Keys
 }
 
-// Keys are an item type's key templates in one index.
+// Keys are an item type's key templates in one index, as
+// adjlist.ItemKeys has them.
 type Keys struct {
 	Index, PartitionKey, SortKey string
+	Shards                       int
 }
 
 // Pattern is one access pattern, as adjlist.Pattern has it: the flowchart

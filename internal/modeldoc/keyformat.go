@@ -1,0 +1,110 @@
+package modeldoc
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The kinds of a [Part], spelled as adjlist's PartText, PartID,
+// PartAttribute and PartShard.
+const (
+	PartText      = "text"
+	PartID        = "id"
+	PartAttribute = "attribute"
+	PartShard     = "shard"
+)
+
+// Part is one part of a key format, as adjlist.KeyFormatPart has it (the
+// root converts one to the other).
+type Part struct {
+	Kind, Text, Name string
+}
+
+// Format is one key attribute's format, as adjlist.KeyFormat has it.
+type Format struct {
+	Attribute string
+	Parts     []Part
+}
+
+// TextPart is literal text in a key format.
+func TextPart(s string) Part { return Part{Kind: PartText, Text: s} }
+
+// IDPart is an id in a key format, drawn <name>.
+func IDPart(name string) Part { return Part{Kind: PartID, Name: name} }
+
+// ShardPart is the "#<shard of what, n>" suffix of a sharded partition.
+func ShardPart(what string, n int) []Part {
+	return []Part{TextPart("#"), {Kind: PartShard, Name: fmt.Sprintf("shard of %s, %d", what, n)}}
+}
+
+// Join concatenates groups of parts into new storage, joining adjacent
+// text and dropping empty text.
+func Join(groups ...[]Part) []Part {
+	var out []Part
+	for _, g := range groups {
+		for _, p := range g {
+			switch n := len(out); {
+			case p.Kind == PartText && p.Text == "":
+			case p.Kind == PartText && n > 0 && out[n-1].Kind == PartText:
+				out[n-1].Text += p.Text
+			default:
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// Text writes parts with placeholders for the variable ones:
+// "u#<userID>#follower" (adjlist.KeyFormat.String).
+func Text(parts []Part) string {
+	var b strings.Builder
+	for _, p := range parts {
+		if p.Kind == PartText {
+			b.WriteString(p.Text)
+		} else {
+			b.WriteString("<" + p.Name + ">")
+		}
+	}
+	return b.String()
+}
+
+// List writes formats as adjlist.ItemKeys shows them: placeholders,
+// joined by ", ".
+func List(fs []Format) string {
+	texts := make([]string, len(fs))
+	for i, f := range fs {
+		texts[i] = Text(f.Parts)
+	}
+	return strings.Join(texts, ", ")
+}
+
+// Match reports whether key could be a value of parts, as
+// adjlist.KeyFormat.Match documents it: every text part in its place,
+// each variable part a non-empty run of characters other than '#', a
+// shard part two digits.
+func Match(parts []Part, key string) bool {
+	if len(parts) == 0 {
+		return key == ""
+	}
+	p := parts[0]
+	if p.Kind == PartText {
+		rest, ok := strings.CutPrefix(key, p.Text)
+		return ok && Match(parts[1:], rest)
+	}
+	end := strings.IndexByte(key, '#')
+	if end < 0 {
+		end = len(key)
+	}
+	for n := end; n > 0; n-- { // the longest run first: text after a part usually starts with '#'
+		if p.Kind == PartShard && (n != 2 || !isDigit(key[0]) || !isDigit(key[1])) {
+			continue
+		}
+		if Match(parts[1:], key[n:]) {
+			return true
+		}
+	}
+	return false
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }

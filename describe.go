@@ -224,6 +224,3 @@ func (p patternOnly[T]) describe() shape {
 	pat := modeldoc.QueryPattern(p.name, modeldoc.Query{In: &q.in, Op: q.op, Wraps: q.wraps, Calls: q.calls, Shards: len(q.shards)})
 	return shape{t: q.t, patterns: []modeldoc.Pattern{pat}}
 }
-
-// placeholderRE matches the expression package's placeholders (#0, :1).
-var placeholderRE = modeldoc.Placeholders

@@ -61,13 +61,13 @@ func QueryPattern(name string, q Query) Pattern {
 	return pat
 }
 
-// Placeholders matches the expression package's placeholders (#0, :1).
-var Placeholders = regexp.MustCompile(`[#:][0-9]+`)
+// placeholders matches the expression package's placeholders (#0, :1).
+var placeholders = regexp.MustCompile(`[#:][0-9]+`)
 
 // resolve writes an expression with its names and values in place of the
 // placeholders: (#0 = :0) → (PK = "STU#<id>").
 func resolve(expr string, names map[string]string, values map[string]types.AttributeValue) string {
-	return Placeholders.ReplaceAllStringFunc(expr, func(ph string) string {
+	return placeholders.ReplaceAllStringFunc(expr, func(ph string) string {
 		if n, ok := names[ph]; ok {
 			return n
 		}

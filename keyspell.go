@@ -111,8 +111,8 @@ func (s spelling) parse(key string, fields, ids []string) bool {
 				return false
 			}
 		}
-		id, err := keycodec.Unescape(key[:end])
-		if err != nil || checkID(p.name, id) != nil {
+		id, ok := keycodec.ParseID(p.name, key[:end])
+		if !ok {
 			return false
 		}
 		j := slices.Index(fields, p.name)

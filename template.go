@@ -144,7 +144,7 @@ func parseTemplate(s string) (KeyTemplate, error) {
 	switch {
 	case s == "":
 		return k, errors.New("empty")
-	case !utf8.ValidString(s) || hasControl(s):
+	case !utf8.ValidString(s) || keycodec.HasControl(s):
 		return k, errors.New("not valid UTF-8 text without control characters")
 	}
 	for rest := s; rest != ""; {
@@ -428,7 +428,7 @@ func attrKeyText(name string, av types.AttributeValue) (text string, present boo
 		if err := checkID(name, v.Value); err != nil {
 			return "", false, err
 		}
-		return joinKey(v.Value), true, nil
+		return keycodec.Join(v.Value), true, nil
 	case *types.AttributeValueMemberN:
 		return v.Value, true, nil
 	default:
@@ -596,9 +596,9 @@ func (it *itemType) partKey(p KeyPart, id string) (string, error) {
 		return "", err
 	}
 	if p.kind == partField {
-		return joinKey(id), nil
+		return keycodec.Join(id), nil
 	}
-	return it.prefixes.prefix(p.kind) + joinKey(id), nil
+	return it.prefixes.prefix(p.kind) + keycodec.Join(id), nil
 }
 
 // renderTemplate draws key template parts as Describe does, for error

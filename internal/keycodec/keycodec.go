@@ -1,6 +1,9 @@
 // Package keycodec is the low-level, reversible escaping behind adjlist's key
-// strings. It is internal so that its exact byte layout can only change
-// together with the documented key formats in package adjlist.
+// strings, the checks of the names and ids keys hold (check.go), and the
+// node and edge keys built from them (key.go), which package adjlist's
+// NodeKey, EdgeKey and their parsers, and its item types' keys, are. It is
+// internal so that its exact byte layout can only change together with the
+// documented key formats in package adjlist.
 //
 // A key is a sequence of segments joined by Sep ('#'). Names (node types,
 // edge labels, item markers) are chosen by programmers and may not contain

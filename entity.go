@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // Entity is a handle on one item type of a [Table] whose keys are spelled
@@ -40,10 +42,12 @@ type Entity[T any] struct {
 	name   string
 	pk, sk spelling
 	fields []string // the key fields, the partition key's first
-	pkN    int      // how many of fields the partition key names
-	it     itemType
-	tr     tracking
-	data   dataFields
+	// pkc and skc are pk and sk compiled against fields.
+	pkc, skc keycodec.Spelling
+	pkN      int // how many of fields the partition key names
+	it       itemType
+	tr       tracking
+	data     dataFields
 	// decodeItem is decode, and keyedIDs keyedData, bound once rather
 	// than per call.
 	decodeItem func(Item) (EntityItem[T], bool, error)
@@ -126,6 +130,7 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 		e.fields = e.pk.fieldsOf(nil)
 		e.pkN = len(e.fields)
 		e.fields = e.sk.fieldsOf(e.fields)
+		e.pkc, e.skc = e.pk.compiled(e.fields), e.sk.compiled(e.fields)
 		e.it, e.err = t.newItemType("entity "+name, keyCtx{self: "", fields: e.fields}, opts.Indexes, partSelf, partField)
 		e.it.pk, e.it.sk, e.it.self, e.it.byIDs = e.pk, e.sk, e.sk, true
 		for i := range e.it.indexes {
@@ -170,7 +175,7 @@ func (e *Entity[T]) Key(ids ...string) (pk, sk string, err error) {
 	if err := e.checkIDs(ids, len(e.fields)); err != nil {
 		return "", "", err
 	}
-	pk, sk = e.pk.render(e.fields, ids), e.sk.render(e.fields, ids)
+	pk, sk = e.pkc.Render(ids), e.skc.Render(ids)
 	return pk, sk, e.t.checkKeys(e.name, pk, sk)
 }
 
@@ -315,8 +320,8 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 	if err := e.checkIDs(ids, len(ids)); err != nil {
 		return errQuery[EntityItem[T]](e.t, op, err)
 	}
-	pk := e.pk.render(e.fields, ids)
-	prefix, exact := e.sk.prefix(e.fields, ids)
+	pk := e.pkc.Render(ids)
+	prefix, exact := e.skc.Prefix(ids)
 	if err := e.t.checkKeys(e.name, pk, prefix); err != nil {
 		return errQuery[EntityItem[T]](e.t, op, err)
 	}
@@ -402,7 +407,7 @@ func (e *Entity[T]) parseKeys(item Item) (IDs, bool) {
 	} else {
 		ids = make([]string, len(e.fields))
 	}
-	if !e.pk.parse(pk, e.fields, ids) || !e.sk.parse(sk, e.fields, ids) {
+	if !e.pkc.Parse(pk, ids) || !e.skc.Parse(sk, ids) {
 		return nil, false
 	}
 	return IDs(slices.Clone(ids)), true

@@ -1,9 +1,12 @@
 // Package keycodec is the low-level, reversible escaping behind adjlist's key
-// strings, the checks of the names and ids keys hold (check.go), and the
-// node and edge keys built from them (key.go), which package adjlist's
-// NodeKey, EdgeKey and their parsers, and its item types' keys, are. It is
-// internal so that its exact byte layout can only change together with the
-// documented key formats in package adjlist.
+// strings, and what is built on it with no knowledge of a table: the checks
+// of the names and ids keys hold (check.go), node and edge keys built and
+// parsed (key.go, behind adjlist's NodeKey and EdgeKey), key templates read
+// as a design spells them (template.go, behind Template), an Entity's table
+// keys built and parsed back (spelling.go) and whether two templates can
+// build one key (overlap.go). It is internal so that its exact byte layout
+// can only change together with the documented key formats in package
+// adjlist.
 //
 // A key is a sequence of segments joined by Sep ('#'). Names (node types,
 // edge labels, item markers) are chosen by programmers and may not contain

@@ -41,13 +41,14 @@ type Entity[T any] struct {
 	t      *Table
 	name   string
 	pk, sk spelling
-	fields []string // the key fields, the partition key's first
 	// pkc and skc are pk and sk compiled against fields.
 	pkc, skc keycodec.Spelling
-	pkN      int // how many of fields the partition key names
-	it       itemType
-	tr       tracking
-	data     dataFields
+
+	fields []string // the key fields, the partition key's first
+	pkN    int      // how many of fields the partition key names
+	it     itemType
+	tr     tracking
+	data   dataFields
 	// decodeItem is decode, and keyedIDs keyedData, bound once rather
 	// than per call.
 	decodeItem func(Item) (EntityItem[T], bool, error)

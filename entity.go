@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // Entity is a handle on one item type of a [Table] whose keys are spelled
@@ -39,6 +41,9 @@ type Entity[T any] struct {
 	t      *Table
 	name   string
 	pk, sk spelling
+	// pkc and skc are pk and sk compiled against fields.
+	pkc, skc keycodec.Spelling
+
 	fields []string // the key fields, the partition key's first
 	pkN    int      // how many of fields the partition key names
 	it     itemType
@@ -126,6 +131,7 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 		e.fields = e.pk.fieldsOf(nil)
 		e.pkN = len(e.fields)
 		e.fields = e.sk.fieldsOf(e.fields)
+		e.pkc, e.skc = e.pk.compiled(e.fields), e.sk.compiled(e.fields)
 		e.it, e.err = t.newItemType("entity "+name, keyCtx{self: "", fields: e.fields}, opts.Indexes, partSelf, partField)
 		e.it.pk, e.it.sk, e.it.self, e.it.byIDs = e.pk, e.sk, e.sk, true
 		for i := range e.it.indexes {
@@ -170,7 +176,7 @@ func (e *Entity[T]) Key(ids ...string) (pk, sk string, err error) {
 	if err := e.checkIDs(ids, len(e.fields)); err != nil {
 		return "", "", err
 	}
-	pk, sk = e.pk.render(e.fields, ids), e.sk.render(e.fields, ids)
+	pk, sk = e.pkc.Render(ids), e.skc.Render(ids)
 	return pk, sk, e.t.checkKeys(e.name, pk, sk)
 }
 
@@ -315,8 +321,8 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 	if err := e.checkIDs(ids, len(ids)); err != nil {
 		return errQuery[EntityItem[T]](e.t, op, err)
 	}
-	pk := e.pk.render(e.fields, ids)
-	prefix, exact := e.sk.prefix(e.fields, ids)
+	pk := e.pkc.Render(ids)
+	prefix, exact := e.skc.Prefix(ids)
 	if err := e.t.checkKeys(e.name, pk, prefix); err != nil {
 		return errQuery[EntityItem[T]](e.t, op, err)
 	}
@@ -404,7 +410,7 @@ func (e *Entity[T]) parseKeys(item Item) (IDs, bool) {
 	}
 	// The sort key first: the item types of one partition differ there,
 	// and a read of several types offers each item to every target.
-	if !e.sk.parse(sk, e.fields, ids) || !e.pk.parse(pk, e.fields, ids) {
+	if !e.skc.Parse(sk, ids) || !e.pkc.Parse(pk, ids) {
 		return nil, false
 	}
 	return IDs(slices.Clone(ids)), true

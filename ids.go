@@ -1,10 +1,6 @@
 package adjlist
 
-import (
-	"fmt"
-	"strconv"
-	"strings"
-)
+import "github.com/adjlist/adjlist/internal/keycodec"
 
 // PaddedID returns a child id whose byte order is its numeric order:
 // prefix, '-' (omitted when prefix is empty), and seq zero-padded to
@@ -23,19 +19,6 @@ import (
 // It returns an error matching [ErrInvalidKey] if seq does not fit in width
 // digits or width is not 1 to 20.
 func PaddedID(prefix string, seq uint64, width int) (string, error) {
-	digits := strconv.FormatUint(seq, 10)
-	if width < 1 || width > 20 || len(digits) > width {
-		return "", &KeyError{Name: prefix, ID: digits, Reason: fmt.Sprintf("sequence does not fit %d digits", width)}
-	}
-	var b strings.Builder
-	b.Grow(len(prefix) + 1 + width)
-	if prefix != "" {
-		b.WriteString(prefix)
-		b.WriteByte('-')
-	}
-	for range width - len(digits) {
-		b.WriteByte('0')
-	}
-	b.WriteString(digits)
-	return b.String(), nil
+	id, err := keycodec.PaddedID(prefix, seq, width)
+	return id, keyError(err)
 }

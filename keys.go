@@ -2,8 +2,6 @@ package adjlist
 
 import (
 	"fmt"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
@@ -40,50 +38,26 @@ func (e *KeyError) Error() string {
 // Unwrap returns [ErrInvalidKey].
 func (e *KeyError) Unwrap() error { return ErrInvalidKey }
 
+// keyError is e, a refusal of the key codec, as this package reports
+// it: a [*KeyError], or nil.
+func keyError(e *keycodec.Error) error {
+	if e == nil {
+		return nil
+	}
+	return &KeyError{Name: e.Name, ID: e.ID, Reason: e.Reason}
+}
+
 // checkName validates a programmer-chosen node type, edge label or item
 // marker (see [NewNode] and [NewEdge] for the alphabet).
-func checkName(kind, name string) error {
-	if !keycodec.ValidName(name) {
-		return &KeyError{Name: kind, ID: name, Reason: "names are 1-64 ASCII letters, digits, '_', '-' or '.'"}
-	}
-	return nil
-}
+func checkName(kind, name string) error { return keyError(keycodec.CheckName(kind, name)) }
 
-// checkID validates a user-supplied id before it is escaped.
-// Ids may not contain control characters (C0: U+0000-U+001F, DEL U+007F,
-// C1: U+0080-U+009F). DynamoDB would store them, but a NUL or an escape
-// sequence in a key is never a real identifier: it truncates C strings,
-// rewrites terminals and hides in logs, so it is refused as hostile input.
-func checkID(name, id string) error {
-	switch {
-	case id == "":
-		return &KeyError{Name: name, ID: id, Reason: "empty id"}
-	case !utf8.ValidString(id):
-		return &KeyError{Name: name, ID: id, Reason: "id is not valid UTF-8"}
-	case hasControl(id):
-		return &KeyError{Name: name, ID: id, Reason: "id contains a control character"}
-	}
-	return nil
-}
-
-// hasControl reports whether the valid UTF-8 string s holds a C0 or C1
-// control character or DEL.
-func hasControl(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 || c == 0x7f || (c == 0xc2 && i+1 < len(s) && s[i+1] < 0xa0) {
-			return true
-		}
-	}
-	return false
-}
+// checkID validates a user-supplied id before it is escaped
+// (keycodec.CheckID).
+func checkID(name, id string) error { return keyError(keycodec.CheckID(name, id)) }
 
 // checkLen enforces DynamoDB's key size limit for attr on the built key.
 func checkLen(name, attr, key string, limit int) error {
-	if len(key) > limit {
-		return &KeyError{Name: name, ID: key, Reason: fmt.Sprintf("%s value is %d bytes, DynamoDB allows %d", attr, len(key), limit)}
-	}
-	return nil
+	return keyError(keycodec.CheckLen(name, attr, key, limit))
 }
 
 // checkKeys enforces DynamoDB's key size limits on an item's primary key
@@ -113,20 +87,7 @@ func checkIndexKeys(name, ipk, isk string) error {
 }
 
 // joinKey builds prefix + "#" ... + escaped id with one allocation.
-func joinKey(id string, names ...string) string {
-	n := keycodec.EscapedLen(id)
-	for _, s := range names {
-		n += len(s) + 1
-	}
-	var b strings.Builder
-	b.Grow(n)
-	for _, s := range names {
-		b.WriteString(s)
-		b.WriteByte(keycodec.Sep)
-	}
-	keycodec.AppendEscaped(&b, id)
-	return b.String()
-}
+func joinKey(id string, names ...string) string { return keycodec.Join(id, names...) }
 
 // NodeKey returns the key of a node: nodeType + "#" + escaped id. It is the
 // partition key of the node's item collection and the value an edge stores
@@ -148,17 +109,8 @@ func joinKey(id string, names ...string) string {
 // key over [MaxPartitionKeyLen]
 // bytes. It makes no request.
 func NodeKey(nodeType, id string) (string, error) {
-	if err := checkName("node type", nodeType); err != nil {
-		return "", err
-	}
-	if err := checkID(nodeType, id); err != nil {
-		return "", err
-	}
-	k := joinKey(id, nodeType)
-	if err := checkLen(nodeType, "partition key", k, MaxPartitionKeyLen); err != nil {
-		return "", err
-	}
-	return k, nil
+	k, err := keycodec.NodeKey(nodeType, id, MaxPartitionKeyLen)
+	return k, keyError(err)
 }
 
 // ParseNodeKey splits a key made by [NodeKey] back into its node type and
@@ -166,26 +118,12 @@ func NodeKey(nodeType, id string) (string, error) {
 // [*KeyError] (errors.Is [ErrInvalidKey]) for a string NodeKey cannot have
 // produced.
 func ParseNodeKey(key string) (nodeType, id string, err error) {
-	nodeType, rest, ok := strings.Cut(key, string(keycodec.Sep))
-	if !ok || checkName("node type", nodeType) != nil {
-		return "", "", &KeyError{ID: key, Reason: "not a node key (TYPE#id)"}
-	}
-	id, ok = parseID(nodeType, rest)
-	if !ok {
-		return "", "", &KeyError{Name: nodeType, ID: key, Reason: "malformed id"}
-	}
-	return nodeType, id, nil
+	nodeType, id, e := keycodec.ParseNodeKey(key)
+	return nodeType, id, keyError(e)
 }
 
-// parseID reads back an id that a key holds escaped, s: the inverse of
-// the escaping for the ids [checkID] accepts. ok is false for anything
-// else (a raw '#', a malformed escape, an empty id, or one no call would
-// take, with a control character), so that every id a key parses to names
-// the item it was read from. It is the one parser of ids in keys.
-func parseID(name, s string) (id string, ok bool) {
-	id, err := keycodec.Unescape(s)
-	return id, err == nil && checkID(name, id) == nil
-}
+// parseID reads back an id that a key holds escaped (keycodec.ParseID).
+func parseID(name, s string) (id string, ok bool) { return keycodec.ParseID(name, s) }
 
 // EdgeKey returns the sort key of an edge item in its source node's
 // partition: label + "#" + toType + "#" + escaped toID, e.g.
@@ -200,20 +138,8 @@ func parseID(name, s string) (id string, ok bool) {
 // label or toType, an empty or non-UTF-8 toID, or a key over
 // [MaxSortKeyLen] bytes. It makes no request.
 func EdgeKey(label, toType, toID string) (string, error) {
-	if err := checkName("edge label", label); err != nil {
-		return "", err
-	}
-	if err := checkName("node type", toType); err != nil {
-		return "", err
-	}
-	if err := checkID(toType, toID); err != nil {
-		return "", err
-	}
-	k := joinKey(toID, label, toType)
-	if err := checkLen(label, "sort key", k, MaxSortKeyLen); err != nil {
-		return "", err
-	}
-	return k, nil
+	k, err := keycodec.EdgeKey(label, toType, toID, MaxSortKeyLen)
+	return k, keyError(err)
 }
 
 // ParseEdgeKey splits a key made by [EdgeKey] back into its parts:
@@ -221,13 +147,6 @@ func EdgeKey(label, toType, toID string) (string, error) {
 // It returns a [*KeyError] (errors.Is [ErrInvalidKey]) for a string EdgeKey
 // cannot have produced.
 func ParseEdgeKey(sk string) (label, toType, toID string, err error) {
-	label, rest, ok := strings.Cut(sk, string(keycodec.Sep))
-	if !ok || checkName("edge label", label) != nil {
-		return "", "", "", &KeyError{ID: sk, Reason: "not an edge key (LABEL#TYPE#id)"}
-	}
-	toType, toID, err = ParseNodeKey(rest)
-	if err != nil {
-		return "", "", "", &KeyError{Name: label, ID: sk, Reason: "not an edge key (LABEL#TYPE#id)"}
-	}
-	return label, toType, toID, nil
+	label, toType, toID, e := keycodec.ParseEdgeKey(sk)
+	return label, toType, toID, keyError(e)
 }

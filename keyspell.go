@@ -51,77 +51,24 @@ func (s spelling) fieldsOf(fields []string) []string {
 	return fields
 }
 
+// compiled is s as keycodec builds and parses keys, with ids in the
+// order of fields. A handle compiles its spellings once; render, prefix
+// and parse compile per call, for Describe and tests.
+func (s spelling) compiled(fields []string) keycodec.Spelling {
+	return keycodec.Compile(s.parts(), fields)
+}
+
 // render writes s with ids (escaped) for its fields, fields naming them.
-func (s spelling) render(fields, ids []string) string {
-	n := 0
-	for _, p := range s {
-		if p.kind == partField {
-			n += keycodec.EscapedLen(ids[slices.Index(fields, p.name)])
-		} else {
-			n += len(p.name)
-		}
-	}
-	var b strings.Builder
-	b.Grow(n)
-	for _, p := range s {
-		if p.kind == partField {
-			keycodec.AppendEscaped(&b, ids[slices.Index(fields, p.name)])
-		} else {
-			b.WriteString(p.name)
-		}
-	}
-	return b.String()
-}
+func (s spelling) render(fields, ids []string) string { return s.compiled(fields).Render(ids) }
 
-// prefix writes s as far as known, the number of leading fields whose ids
-// are given, allows: every part up to the first field it does not know.
-// exact reports that it wrote all of s.
-func (s spelling) prefix(fields, ids []string) (string, bool) {
-	var b strings.Builder
-	for _, p := range s {
-		if p.kind != partField {
-			b.WriteString(p.name)
-			continue
-		}
-		i := slices.Index(fields, p.name)
-		if i >= len(ids) {
-			return b.String(), false
-		}
-		keycodec.AppendEscaped(&b, ids[i])
-	}
-	return b.String(), true
-}
+// prefix writes s as far as the ids of its leading fields allow
+// (keycodec.Spelling.Prefix).
+func (s spelling) prefix(fields, ids []string) (string, bool) { return s.compiled(fields).Prefix(ids) }
 
-// parse reads key as s spells it into ids (by fields' order), which may
-// hold ids already from another key: a field spelled twice must hold the
-// same id. ok is false for a key s cannot have built.
+// parse reads key as s spells it into ids (by fields' order)
+// (keycodec.Spelling.Parse).
 func (s spelling) parse(key string, fields, ids []string) bool {
-	for i, p := range s {
-		if p.kind != partField {
-			var ok bool
-			if key, ok = strings.CutPrefix(key, p.name); !ok {
-				return false
-			}
-			continue
-		}
-		end := len(key)
-		if i+1 < len(s) {
-			end = strings.IndexByte(key, keycodec.Sep)
-			if end < 0 {
-				return false
-			}
-		}
-		id, err := keycodec.Unescape(key[:end])
-		if err != nil || checkID(p.name, id) != nil {
-			return false
-		}
-		j := slices.Index(fields, p.name)
-		if ids[j] != "" && ids[j] != id {
-			return false
-		}
-		ids[j], key = id, key[end:]
-	}
-	return key == ""
+	return s.compiled(fields).Parse(key, ids)
 }
 
 // String is the template with its fields as <placeholders>.

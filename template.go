@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -132,50 +131,18 @@ func Compose(parts ...KeyPart) KeyTemplate {
 // malformed one, is refused with [ErrInvalidOption] where it is declared
 // (its item type's every call fails), never at a request.
 func Template(s string) KeyTemplate {
-	k, err := parseTemplate(s)
+	parts, err := keycodec.ParseTemplate(s)
 	if err != nil {
 		return KeyTemplate{err: fmt.Errorf("%w: key template %q: %w", ErrInvalidOption, s, err)}
 	}
+	k := KeyTemplate{parts: make([]KeyPart, len(parts))}
+	for i, p := range parts {
+		k.parts[i] = KeyPart{partLit, p.Text}
+		if p.Variable {
+			k.parts[i].kind = partVar
+		}
+	}
 	return k
-}
-
-func parseTemplate(s string) (KeyTemplate, error) {
-	var k KeyTemplate
-	switch {
-	case s == "":
-		return k, errors.New("empty")
-	case !utf8.ValidString(s) || hasControl(s):
-		return k, errors.New("not valid UTF-8 text without control characters")
-	}
-	for rest := s; rest != ""; {
-		open := strings.IndexAny(rest, "{}")
-		if open < 0 {
-			k.parts = append(k.parts, KeyPart{partLit, rest})
-			break
-		}
-		if open > 0 {
-			k.parts = append(k.parts, KeyPart{partLit, rest[:open]})
-		}
-		end := strings.IndexByte(rest[open:], '}')
-		if rest[open] == '}' || end < 0 {
-			return k, errors.New("unbalanced braces")
-		}
-		name := rest[open+1 : open+end]
-		if !keycodec.ValidName(name) {
-			return k, fmt.Errorf("{%s}: names are 1-64 ASCII letters, digits, '_', '-' or '.'", name)
-		}
-		if n := len(k.parts); n > 0 && k.parts[n-1].variable() {
-			return k, fmt.Errorf("{%s} follows {%s} with no text between them", name, k.parts[n-1].name)
-		}
-		if n := len(k.parts); n > 1 && k.parts[n-2].variable() && !strings.Contains(k.parts[n-1].name, "#") {
-			// An id never holds a raw '#' (ids are escaped), so a '#'
-			// is where one ends; "{date}-{id}" could split anywhere.
-			return k, fmt.Errorf("{%s} follows {%s} with no '#' between them, so a key could not be split back into them", name, k.parts[n-2].name)
-		}
-		k.parts = append(k.parts, KeyPart{partVar, name})
-		rest = rest[open+end+1:]
-	}
-	return k, nil
 }
 
 // String shows the template with its variable parts as placeholders,
@@ -428,7 +395,7 @@ func attrKeyText(name string, av types.AttributeValue) (text string, present boo
 		if err := checkID(name, v.Value); err != nil {
 			return "", false, err
 		}
-		return joinKey(v.Value), true, nil
+		return keycodec.Join(v.Value), true, nil
 	case *types.AttributeValueMemberN:
 		return v.Value, true, nil
 	default:
@@ -596,9 +563,9 @@ func (it *itemType) partKey(p KeyPart, id string) (string, error) {
 		return "", err
 	}
 	if p.kind == partField {
-		return joinKey(id), nil
+		return keycodec.Join(id), nil
 	}
-	return it.prefixes.prefix(p.kind) + joinKey(id), nil
+	return it.prefixes.prefix(p.kind) + keycodec.Join(id), nil
 }
 
 // renderTemplate draws key template parts as Describe does, for error

@@ -1,6 +1,12 @@
 // Package keycodec is the low-level, reversible escaping behind adjlist's key
-// strings. It is internal so that its exact byte layout can only change
-// together with the documented key formats in package adjlist.
+// strings, and what is built on it with no knowledge of a table: the checks
+// of the names and ids keys hold (check.go), node and edge keys built and
+// parsed (key.go, behind adjlist's NodeKey and EdgeKey), key templates read
+// as a design spells them (template.go, behind Template), an Entity's table
+// keys built and parsed back (spelling.go) and whether two templates can
+// build one key (overlap.go). It is internal so that its exact byte layout
+// can only change together with the documented key formats in package
+// adjlist.
 //
 // A key is a sequence of segments joined by Sep ('#'). Names (node types,
 // edge labels, item markers) are chosen by programmers and may not contain
@@ -111,71 +117,6 @@ func ValidName(s string) bool {
 		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '_', c == '-', c == '.':
 		default:
 			return false
-		}
-	}
-	return true
-}
-
-// Part is one part of a key template as [Overlap] reads it: text, or a
-// variable part (an escaped id, which never holds a raw '#').
-type Part struct {
-	Text     string
-	Variable bool
-}
-
-// segment is one '#'-separated piece of a key template: text, then
-// perhaps one variable part.
-type segment struct {
-	text     string
-	variable bool
-}
-
-// segments splits a key template at the '#'s of its text: every key it
-// builds has exactly these segments.
-func segments(parts []Part) []segment {
-	out := []segment{{}}
-	for _, p := range parts {
-		if p.Variable {
-			out[len(out)-1].variable = true
-			continue
-		}
-		for i, piece := range strings.Split(p.Text, "#") {
-			if i > 0 {
-				out = append(out, segment{})
-			}
-			out[len(out)-1].text += piece
-		}
-	}
-	return out
-}
-
-// Overlap reports whether two key templates can build the same key. It
-// may report an overlap that the ids' equalities across keys rule out (it
-// reads each key alone), never miss one.
-func Overlap(s, o []Part) bool {
-	a, b := segments(s), segments(o)
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		x, y := a[i], b[i]
-		switch {
-		case !x.variable && !y.variable:
-			if x.text != y.text {
-				return false
-			}
-		case x.variable && y.variable:
-			if !strings.HasPrefix(x.text, y.text) && !strings.HasPrefix(y.text, x.text) {
-				return false
-			}
-		case x.variable: // y's text must be x's and a non-empty id
-			if !strings.HasPrefix(y.text, x.text) || len(y.text) == len(x.text) {
-				return false
-			}
-		default:
-			if !strings.HasPrefix(x.text, y.text) || len(x.text) == len(y.text) {
-				return false
-			}
 		}
 	}
 	return true

@@ -1,0 +1,61 @@
+package keycodec
+
+import (
+	"fmt"
+	"unicode/utf8"
+)
+
+// Error is a name, id or key refused, field for field as adjlist's
+// KeyError reports it: the root package turns it into one, so that the
+// refusals made here match its ErrInvalidKey. It is not an error itself,
+// so that a nil *Error never reaches an error interface.
+type Error struct {
+	Name, ID, Reason string
+}
+
+// CheckName refuses a programmer-chosen name that is not ValidName; kind
+// says what it names ("node type").
+func CheckName(kind, name string) *Error {
+	if !ValidName(name) {
+		return &Error{Name: kind, ID: name, Reason: "names are 1-64 ASCII letters, digits, '_', '-' or '.'"}
+	}
+	return nil
+}
+
+// CheckID refuses an id no key may hold, before it is escaped. Ids may not
+// contain control characters (C0: U+0000-U+001F, DEL U+007F, C1:
+// U+0080-U+009F). DynamoDB would store them, but a NUL or an escape
+// sequence in a key is never a real identifier: it truncates C strings,
+// rewrites terminals and hides in logs, so it is refused as hostile input.
+func CheckID(name, id string) *Error {
+	switch {
+	case id == "":
+		return &Error{Name: name, ID: id, Reason: "empty id"}
+	case !utf8.ValidString(id):
+		return &Error{Name: name, ID: id, Reason: "id is not valid UTF-8"}
+	case HasControl(id):
+		return &Error{Name: name, ID: id, Reason: "id contains a control character"}
+	}
+	return nil
+}
+
+// HasControl reports whether the valid UTF-8 string s holds a C0 or C1
+// control character or DEL.
+func HasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c == 0x7f || (c == 0xc2 && i+1 < len(s) && s[i+1] < 0xa0) {
+			return true
+		}
+	}
+	return false
+}
+
+// CheckLen refuses a built key over DynamoDB's size limit for it, in
+// bytes; attr says which key ("sort key").
+func CheckLen(name, attr, key string, limit int) *Error {
+	if len(key) > limit {
+		return &Error{Name: name, ID: key, Reason: fmt.Sprintf("%s value is %d bytes, DynamoDB allows %d", attr, len(key), limit)}
+	}
+	return nil
+}

@@ -1,0 +1,56 @@
+package keycodec
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestNodeAndEdgeKeysRoundTrip(t *testing.T) {
+	k, err := NodeKey("CRS", "x#1%", 2048)
+	require.Nil(t, err)
+	assert.Equal(t, "CRS#x%231%25", k)
+	typ, id, err := ParseNodeKey(k)
+	require.Nil(t, err)
+	assert.Equal(t, [2]string{"CRS", "x#1%"}, [2]string{typ, id})
+
+	k, err = EdgeKey("ENROLL", "CRS", "math204", 1024)
+	require.Nil(t, err)
+	assert.Equal(t, "ENROLL#CRS#math204", k)
+	label, typ, id, err := ParseEdgeKey(k)
+	require.Nil(t, err)
+	assert.Equal(t, [3]string{"ENROLL", "CRS", "math204"}, [3]string{label, typ, id})
+
+	p, err := PaddedID("2026", 7, 4)
+	require.Nil(t, err)
+	assert.Equal(t, "2026-0007", p)
+}
+
+// TestRefusals pins each refusal's fields, which adjlist's KeyError
+// reports as they are.
+func TestRefusals(t *testing.T) {
+	long := strings.Repeat("x", 2048)
+	for name, tt := range map[string]struct {
+		got  func() *Error
+		want Error
+	}{
+		"empty id":     {func() *Error { return CheckID("STU", "") }, Error{"STU", "", "empty id"}},
+		"bad UTF-8":    {func() *Error { return CheckID("STU", "\xff") }, Error{"STU", "\xff", "id is not valid UTF-8"}},
+		"C1 control":   {func() *Error { return CheckID("STU", "a\u0085") }, Error{"STU", "a\u0085", "id contains a control character"}},
+		"bad name":     {func() *Error { return CheckName("node type", "S#") }, Error{"node type", "S#", "names are 1-64 ASCII letters, digits, '_', '-' or '.'"}},
+		"too long":     {func() *Error { _, e := NodeKey("S", long, 2048); return e }, Error{"S", "S#" + long, "partition key value is 2050 bytes, DynamoDB allows 2048"}},
+		"not node key": {func() *Error { _, _, e := ParseNodeKey("STU"); return e }, Error{"", "STU", "not a node key (TYPE#id)"}},
+		"malformed id": {func() *Error { _, _, e := ParseNodeKey("STU#a#b"); return e }, Error{"STU", "STU#a#b", "malformed id"}},
+		"not edge key": {func() *Error { _, _, _, e := ParseEdgeKey("E#STU"); return e }, Error{"E", "E#STU", "not an edge key (LABEL#TYPE#id)"}},
+		"wide seq":     {func() *Error { _, e := PaddedID("p", 100, 2); return e }, Error{"p", "100", "sequence does not fit 2 digits"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			got := tt.got()
+			require.NotNil(t, got)
+			assert.Equal(t, tt.want, *got)
+		})
+	}
+	assert.Nil(t, CheckID("STU", "no\u00a0break"), "U+00A0 is not a control character")
+}

@@ -1,0 +1,29 @@
+package keycodec
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestSpelling(t *testing.T) {
+	parts, err := ParseTemplate("p#{postID}#u#{authorID}")
+	require.NoError(t, err)
+	s := Compile(parts, []string{"authorID", "postID"})
+
+	assert.Equal(t, "p#a%23b#u#50%25", s.Render([]string{"50%", "a#b"}))
+	prefix, exact := s.Prefix([]string{"50%"})
+	assert.Equal(t, "p#", prefix, "the first field, postID, has no id")
+	assert.False(t, exact)
+	prefix, exact = s.Prefix([]string{"50%", "a#b"})
+	assert.Equal(t, [2]any{"p#a%23b#u#50%25", true}, [2]any{prefix, exact})
+
+	ids := make([]string, 2)
+	require.True(t, s.Parse("p#a%23b#u#50%25", ids))
+	assert.Equal(t, []string{"50%", "a#b"}, ids)
+	assert.False(t, s.Parse("p#x#u#50%25", ids), "postID already holds another id")
+	for _, key := range []string{"p#x#u#", "p#x#u#a#b", "p#%2#u#y", "q#x#u#y", "p#x#u#\x01"} {
+		assert.False(t, s.Parse(key, make([]string, 2)), "%q", key)
+	}
+}

@@ -99,7 +99,17 @@ func FuzzRangeValues(f *testing.F) {
 			require.NoError(t, eq.err, "%s Equal(%q)", what, v)
 			require.Equal(t, stored, eq.sk.lo, "%s Equal(%q) sends another key than the write stored", what, v)
 		}
-		check("List", e.List(ids[:e.pkN]...), e.sk, k.sk)
+		// List's prefix holds the sort key up to its first field the
+		// partition does not give ("#%25##" of "#{0}##{I}" when the
+		// partition key is "{0}"): the range value is the rest.
+		listParts := e.sk
+		for i, p := range e.sk {
+			if p.kind == partField && slices.Index(e.fields, p.name) >= e.pkN {
+				listParts = e.sk[i:]
+				break
+			}
+		}
+		check("List", e.List(ids[:e.pkN]...), listParts, k.sk)
 		if isk, ok := stringAttr(item, "GSI2SK"); ok {
 			check("ByIndex", e.ByIndex("GSI2"), e.it.indexes[0].sk, isk)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/aws/smithy-go/waiter"
 
 	"github.com/adjlist/adjlist/internal/batch"
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // Edge is a handle on one kind of edge (relationship) between two node
@@ -119,12 +120,12 @@ func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*Ed
 	e.sourcePrefix = src.keyPrefix()
 	if e.err == nil {
 		e.it, e.err = e.t.newItemType("edge "+e.prefix, keyCtx{self: e.prefix, source: e.sourcePrefix, target: dst.keyPrefix()},
-			opts.Indexes, partSource, partSource, partTarget)
+			opts.Indexes, keycodec.Source, keycodec.Source, keycodec.Target)
 		e.it.ends = &edgeEnds{src: src, dst: dst, label: e.prefix[:e.labelLen]}
 		e.it.source, e.it.target = src.spelling("from"), dst.spelling("to")
 		e.it.pk, e.it.sk = e.it.source, e.it.target
 		if label != "" {
-			e.it.sk = append(spelling{{partLit, label + "#"}}, e.it.target...)
+			e.it.sk = append(spelling{{Kind: keycodec.Lit, Text: label + "#"}}, e.it.target...)
 		}
 		e.it.self = e.it.sk
 	}

@@ -128,18 +128,18 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 		e.err = errors.Join(pkErr, skErr)
 	}
 	if e.err == nil {
-		e.fields = e.pk.fieldsOf(nil)
+		e.fields = keycodec.Fields(nil, e.pk)
 		e.pkN = len(e.fields)
-		e.fields = e.sk.fieldsOf(e.fields)
+		e.fields = keycodec.Fields(e.fields, e.sk)
 		e.pkc, e.skc = e.pk.compiled(e.fields), e.sk.compiled(e.fields)
-		e.it, e.err = t.newItemType("entity "+name, keyCtx{self: "", fields: e.fields}, opts.Indexes, partSelf, partField)
+		e.it, e.err = t.newItemType("entity "+name, keyCtx{self: "", fields: e.fields}, opts.Indexes, keycodec.Self, keycodec.Field)
 		e.it.pk, e.it.sk, e.it.self, e.it.byIDs = e.pk, e.sk, e.sk, true
 		for i := range e.it.indexes {
 			b := &e.it.indexes[i]
 			if b.ix.Local {
 				b.pk = e.pk // the table's partition key
 			}
-			b.pk, b.sk = withSelf(b.pk, e.sk), withSelf(b.sk, e.sk)
+			b.pk, b.sk = keycodec.WithSelf(b.pk, e.sk), keycodec.WithSelf(b.sk, e.sk)
 		}
 	}
 	if e.err == nil {

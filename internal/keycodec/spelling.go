@@ -23,7 +23,7 @@ func Compile(parts []Part, fields []string) Spelling {
 	s := make(Spelling, len(parts))
 	for i, p := range parts {
 		s[i] = spelled{p.Text, -1}
-		if p.Variable {
+		if p.Variable() {
 			s[i].field = slices.Index(fields, p.Text)
 		}
 	}

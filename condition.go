@@ -421,7 +421,7 @@ func (s spelling) restAfter(fields, ids []string) spelling {
 }
 
 // indexRest is the part of index key template parts after its static
-// prefix ([staticPrefix]) as range values read it: a data attribute, key
+// prefix ([keycodec.StaticPrefix]) as range values read it: a data attribute, key
 // field or node key is an id's place (its node type prefix, which the
 // static prefix holds for the first, is text), constants and separators
 // are text; a child endpoint's key is its ref read as [Edge.From] reads
@@ -441,7 +441,7 @@ func (it *itemType) indexRest(parts []keycodec.Part) spelling {
 			continue
 		case keycodec.Self, keycodec.Source, keycodec.Target, keycodec.Parent:
 			if i > 0 {
-				out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: it.prefixes.prefix(p.Kind)})
+				out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: it.prefixes.Node(p.Kind)})
 			}
 			if ref := it.refRest(p); ref != nil {
 				out = append(out, ref...)

@@ -119,7 +119,7 @@ func FuzzRangeValues(f *testing.F) {
 			whole = whole || strings.Contains(id, "#")
 		}
 		if v, ok := rawRest(e.sk, value); ok && !whole {
-			p, _ := staticPrefix(e.sk, &e.it.prefixes)
+			p, _ := keycodec.StaticPrefix(e.sk, &e.it.prefixes)
 			v = p + v // the whole key, its ids as they are
 			all := AllTypes(e.List(ids[:e.pkN]...)).Equal(v)
 			if !errors.Is(all.err, ErrInvalidKey) {

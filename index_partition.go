@@ -380,7 +380,7 @@ func keyPattern(parts []keycodec.Part, kc *keyCtx) []keycodec.Part {
 		case keycodec.Field:
 			out = append(out, keycodec.Part{Kind: keycodec.Var})
 		default:
-			out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: kc.prefix(p.Kind)}, keycodec.Part{Kind: keycodec.Var})
+			out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: kc.Node(p.Kind)}, keycodec.Part{Kind: keycodec.Var})
 		}
 	}
 	return out

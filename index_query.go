@@ -154,7 +154,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	}
 	k := queryKeys{index: index, pk: pk, local: ix.Local, freeSK: b.skAttr != ""}
 	if b.skAttr != "" {
-		k.skPrefix, k.skExact = staticPrefix(b.sk, &it.prefixes)
+		k.skPrefix, k.skExact = keycodec.StaticPrefix(b.sk, &it.prefixes)
 		k.skRest = it.indexRest(b.sk)
 	}
 	switch {
@@ -218,7 +218,7 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 	// leading text, as on a derived index's sort key.
 	k.native.tableKeys = true
 	if parts := it.spelled(t, k.native.next.Name, ix.Local); parts != nil {
-		k.skPrefix, _ = staticPrefix(parts, &it.prefixes)
+		k.skPrefix, _ = keycodec.StaticPrefix(parts, &it.prefixes)
 		k.skRest = it.indexRest(parts)
 	}
 	return k, nil
@@ -241,9 +241,10 @@ func (it *itemType) spelled(t *Table, attr string, local bool) []keycodec.Part {
 }
 
 // fill renders parts with values in place of their variable parts, as a
-// write renders them from the item ([render]): a data attribute's value
-// escaped as [Attr] writes it, an id as [itemType.partKey] spells it. n
-// is how many of values it took; too few is an error.
+// write renders them from the item ([keycodec.IndexKey.Render]): a data
+// attribute's value escaped as [Attr] writes it, an id as
+// [itemType.partKey] spells it. n is how many of values it took; too few
+// is an error.
 func (it *itemType) fill(parts []keycodec.Part, values []any) (key string, n int, err error) {
 	var sb strings.Builder
 	for _, p := range parts {

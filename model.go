@@ -496,9 +496,9 @@ func (it *itemType) placeholder(p keycodec.Part) string {
 		return "<to>"
 	case keycodec.Self:
 		switch {
-		case it.prefixes.source != "":
+		case it.prefixes.Source != "":
 			return "<to>"
-		case it.prefixes.parent != "":
+		case it.prefixes.Parent != "":
 			return "<child>"
 		}
 	}

@@ -67,7 +67,7 @@ func NewNode[N any](t *Table, nodeType, marker string, optFns ...func(*NodeOptio
 		n.err = checkName("item marker", marker)
 	}
 	if n.err == nil {
-		n.it, n.err = t.newItemType("node "+nodeType, keyCtx{self: nodeType + "#"}, opts.Indexes, keycodec.Self)
+		n.it, n.err = t.newItemType("node "+nodeType, keyCtx{Self: nodeType + "#"}, opts.Indexes, keycodec.Self)
 	}
 	n.it.pk = spelling{{Kind: keycodec.Lit, Text: nodeType + "#"}, {Kind: keycodec.Field, Text: "id"}}
 	n.it.sk, n.it.self = n.it.pk, n.it.pk
@@ -195,7 +195,7 @@ func (n *Node[N]) item(id string, data N, create bool, o *WriteOptions) (Item, i
 
 // keyCtx is what node id's (pk, sk) index key templates may name.
 func (n *Node[N]) keyCtx(pk, sk string) *keyCtx {
-	return &keyCtx{self: pk, pk: pk, sk: sk}
+	return &keyCtx{Self: pk, PK: pk, SK: sk}
 }
 
 // Get reads node id's item with one GetItem, eventually consistent unless

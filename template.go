@@ -149,6 +149,7 @@ type boundIndex struct {
 	ix             *Index
 	pkAttr, skAttr string // skAttr "" for an index without a sort key
 	pk, sk         []keycodec.Part
+	pkc, skc       keycodec.IndexKey // pk and sk compiled (compile)
 	shards         int
 	attrs          []string // data attributes the keys read
 }
@@ -156,34 +157,7 @@ type boundIndex struct {
 // keyCtx holds the node keys an item's templates may name, and its table
 // key (which picks its shard). In an item type's (itemType.prefixes) they
 // hold the keys' static prefixes instead: "STU#", "ENROLL#CRS#".
-type keyCtx struct {
-	self, source, target, parent string
-	pk, sk                       string
-	// An Entity's key fields by name, and their ids.
-	fields, ids []string
-}
-
-// field is the id of key field name.
-func (kc *keyCtx) field(name string) string {
-	for i, f := range kc.fields {
-		if f == name {
-			return kc.ids[i]
-		}
-	}
-	return ""
-}
-
-func (kc *keyCtx) prefix(k keycodec.Kind) string {
-	switch k {
-	case keycodec.Source:
-		return kc.source
-	case keycodec.Target:
-		return kc.target
-	case keycodec.Parent:
-		return kc.parent
-	}
-	return kc.self
-}
+type keyCtx = keycodec.Ctx
 
 // bindIndexes checks an item type's index declarations; allowed lists the
 // node-key parts the item type has (Self always), home the one that is its
@@ -244,6 +218,7 @@ func (t *Table) bindIndex(d IndexKeys, fields []string, home keycodec.Kind, allo
 		b.shards = 0
 	}
 	b.pk, b.sk = keycodec.ResolveVars(b.pk, fields), keycodec.ResolveVars(b.sk, fields)
+	b.compile(fields)
 	for _, p := range append(append([]keycodec.Part(nil), b.pk...), b.sk...) {
 		switch {
 		case p.Kind == keycodec.Lit:
@@ -292,76 +267,53 @@ func (t *Table) keyAttrRole(name string) string {
 	return "a key attribute"
 }
 
-// render builds one key value from parts, the item's data and its node
-// keys; ok is false when a data attribute it needs is missing. It is the
-// one renderer of index keys, so every path that writes or checks them
-// (a put, an update's re-derivation, Scan, Verify and Migrate) spells
-// them alike: a key field's id escaped as [NodeKey] escapes ids, as the
-// table keys and ByIndex's values spell it.
-func render(parts []keycodec.Part, data Item, kc *keyCtx) (key string, ok bool, err error) {
-	var b strings.Builder
-	for _, p := range parts {
-		switch p.Kind {
-		case keycodec.Const, keycodec.Lit:
-			b.WriteString(p.Text)
-		case keycodec.Field:
-			keycodec.AppendEscaped(&b, kc.field(p.Text))
-		case keycodec.Self:
-			b.WriteString(kc.self)
-		case keycodec.Source:
-			b.WriteString(kc.source)
-		case keycodec.Target:
-			b.WriteString(kc.target)
-		case keycodec.Parent:
-			b.WriteString(kc.parent)
-		case keycodec.Attr:
-			v, present, err := attrKeyText(p.Text, data[p.Text])
-			if err != nil || !present {
-				return "", false, err
-			}
-			b.WriteString(v)
-		}
-	}
-	return b.String(), true, nil
+// compile compiles b's templates for an item type with key fields
+// fields, once its parts are final.
+func (b *boundIndex) compile(fields []string) {
+	b.pkc, b.skc = keycodec.CompileIndexKey(b.pk, fields), keycodec.CompileIndexKey(b.sk, fields)
 }
 
-// attrKeyText is a data attribute's text in a key: a string escaped, a
-// number as it is; present is false for a missing, NULL or empty value.
-func attrKeyText(name string, av types.AttributeValue) (text string, present bool, err error) {
-	switch v := av.(type) {
-	case nil, *types.AttributeValueMemberNULL:
-		return "", false, nil
-	case *types.AttributeValueMemberS:
-		if v.Value == "" {
-			return "", false, nil
-		}
-		if err := checkID(name, v.Value); err != nil {
-			return "", false, err
-		}
-		return keycodec.Join(v.Value), true, nil
-	case *types.AttributeValueMemberN:
-		return v.Value, true, nil
-	default:
-		return "", false, fmt.Errorf("%w: attribute %q feeds an index key and is %T; want a string or number", ErrInvalidOption, name, av)
+// refused is adjlist's error for a data attribute no key can hold: the
+// id's KeyError, or ErrInvalidOption for its type.
+func refused(r *keycodec.Refusal) error {
+	switch {
+	case r == nil:
+		return nil
+	case r.ID != nil:
+		return keyError(r.ID)
 	}
+	return fmt.Errorf("%w: attribute %q feeds an index key and is %T; want a string or number", ErrInvalidOption, r.Name, r.Value)
+}
+
+// attrKeyText is a data attribute's text in a key (keycodec.AttrText).
+func attrKeyText(name string, av types.AttributeValue) (text string, present bool, err error) {
+	text, present, bad := keycodec.AttrText(name, av)
+	return text, present, refused(bad)
 }
 
 // partitionKey and sortKey compute b's key attribute values for an item
 // with data and node keys kc; ok is false when a data attribute the
 // template reads is missing.
+//
+// They are the one renderer of index keys, so every path that writes or
+// checks them (a put, an update's re-derivation, Scan, Verify and Migrate)
+// spells them alike: a key field's id escaped as [NodeKey] escapes ids, as
+// the table keys and ByIndex's values spell it.
 func (b *boundIndex) partitionKey(data Item, kc *keyCtx) (pk string, ok bool, err error) {
-	if pk, ok, err = render(b.pk, data, kc); !ok || err != nil {
-		return "", false, err
+	pk, ok, bad := b.pkc.Render(data, kc)
+	if !ok || bad != nil {
+		return "", false, refused(bad)
 	}
 	if b.shards > 0 {
-		pk += "#" + shardSuffix(kc.pk+"\x00"+kc.sk, b.shards)
+		pk += "#" + shardSuffix(kc.PK+"\x00"+kc.SK, b.shards)
 	}
 	return pk, true, checkLen(b.ix.Name, "index partition key", pk, MaxPartitionKeyLen)
 }
 
 func (b *boundIndex) sortKey(data Item, kc *keyCtx) (sk string, ok bool, err error) {
-	if sk, ok, err = render(b.sk, data, kc); !ok || err != nil {
-		return "", false, err
+	sk, ok, bad := b.skc.Render(data, kc)
+	if !ok || bad != nil {
+		return "", false, refused(bad)
 	}
 	return sk, true, checkLen(b.ix.Name, "index sort key", sk, MaxSortKeyLen)
 }
@@ -406,26 +358,6 @@ func addIndexKeys(indexes []boundIndex, item Item, kc *keyCtx) error {
 		}
 	}
 	return nil
-}
-
-// staticPrefix is the part of a sort key template that is the same for
-// every item of the type: its leading text, and the type prefix of a
-// leading node key ("STU#"), e.g. "ENROLL#" for ENROLL#<enrolledOn>, or
-// "" when the template starts with a data attribute. exact reports a
-// template of text only, whose value is the prefix.
-func staticPrefix(parts []keycodec.Part, kc *keyCtx) (prefix string, exact bool) {
-	var b strings.Builder
-	for _, p := range parts {
-		switch p.Kind {
-		case keycodec.Const, keycodec.Lit:
-			b.WriteString(p.Text)
-			continue
-		case keycodec.Self, keycodec.Source, keycodec.Target, keycodec.Parent:
-			b.WriteString(kc.prefix(p.Kind))
-		}
-		return b.String(), false
-	}
-	return b.String(), true
 }
 
 // itemType is what every modelled item type shares: a name for errors,
@@ -498,7 +430,7 @@ func (it *itemType) partKey(p keycodec.Part, id string) (string, error) {
 	if p.Kind == keycodec.Field {
 		return keycodec.Join(id), nil
 	}
-	return it.prefixes.prefix(p.Kind) + keycodec.Join(id), nil
+	return it.prefixes.Node(p.Kind) + keycodec.Join(id), nil
 }
 
 // renderTemplate draws key template parts as Describe does, for error
@@ -530,7 +462,7 @@ func (it *itemType) partPattern(p keycodec.Part) string {
 	case p.Kind == keycodec.Attr || p.Kind == keycodec.Field:
 		return v
 	case !ref:
-		return it.prefixes.prefix(p.Kind) + v
+		return it.prefixes.Node(p.Kind) + v
 	case p.Kind == keycodec.Self:
 		return it.ends.label + v
 	}
@@ -560,7 +492,7 @@ func (t *Table) newItemType(kind string, prefixes keyCtx, decls []IndexKeys, hom
 		return it, nil
 	}
 	var err error
-	it.indexes, err = t.bindIndexes(kind, decls, prefixes.fields, home, allowed...)
+	it.indexes, err = t.bindIndexes(kind, decls, prefixes.Fields, home, allowed...)
 	return it, err
 }
 

@@ -2,7 +2,6 @@ package adjlist
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
@@ -21,21 +20,9 @@ func bindSpelling(attr string, k KeyTemplate) (spelling, error) {
 	if len(k.parts) == 0 {
 		return nil, fmt.Errorf("%w: empty %s template", ErrInvalidOption, attr)
 	}
-	s := make(spelling, len(k.parts))
-	for i, p := range k.parts {
-		switch p.Kind {
-		case keycodec.Var, keycodec.Field:
-			p.Kind = keycodec.Field
-		case keycodec.Lit:
-		case keycodec.Const:
-			p.Kind = keycodec.Lit
-		default:
-			return nil, fmt.Errorf("%w: %s template %s: a table key holds text and {fields} only", ErrInvalidOption, attr, k)
-		}
-		if p.Kind == keycodec.Field && i+1 < len(k.parts) && !strings.HasPrefix(k.parts[i+1].Text, "#") {
-			return nil, fmt.Errorf("%w: %s template %s: {%s} must be followed by '#' or end the key, so that it parses back", ErrInvalidOption, attr, k, p.Text)
-		}
-		s[i] = p
+	s, err := keycodec.TableKey(k.parts)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s template %s: %w", ErrInvalidOption, attr, k, err)
 	}
 	return s, nil
 }

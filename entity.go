@@ -140,7 +140,7 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 				b.pk = e.pk // the table's partition key
 			}
 			b.pk, b.sk = keycodec.WithSelf(b.pk, e.sk), keycodec.WithSelf(b.sk, e.sk)
-			b.compile(e.fields)
+			b.compile(&e.it.prefixes)
 		}
 	}
 	if e.err == nil {

@@ -154,7 +154,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	}
 	k := queryKeys{index: index, pk: pk, local: ix.Local, freeSK: b.skAttr != ""}
 	if b.skAttr != "" {
-		k.skPrefix, k.skExact = keycodec.StaticPrefix(b.sk, &it.prefixes)
+		k.skPrefix, k.skExact = b.skPrefix, b.skExact
 		k.skRest = it.indexRest(b.sk)
 	}
 	switch {

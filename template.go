@@ -150,8 +150,12 @@ type boundIndex struct {
 	pkAttr, skAttr string // skAttr "" for an index without a sort key
 	pk, sk         []keycodec.Part
 	pkc, skc       keycodec.IndexKey // pk and sk compiled (compile)
-	shards         int
-	attrs          []string // data attributes the keys read
+	// skPrefix is the static prefix of sk (keycodec.StaticPrefix), which
+	// every read of the index queries; skExact: sk is text only.
+	skPrefix string
+	skExact  bool
+	shards   int
+	attrs    []string // data attributes the keys read
 }
 
 // keyCtx holds the node keys an item's templates may name, and its table
@@ -218,7 +222,6 @@ func (t *Table) bindIndex(d IndexKeys, fields []string, home keycodec.Kind, allo
 		b.shards = 0
 	}
 	b.pk, b.sk = keycodec.ResolveVars(b.pk, fields), keycodec.ResolveVars(b.sk, fields)
-	b.compile(fields)
 	for _, p := range append(append([]keycodec.Part(nil), b.pk...), b.sk...) {
 		switch {
 		case p.Kind == keycodec.Lit:
@@ -267,10 +270,12 @@ func (t *Table) keyAttrRole(name string) string {
 	return "a key attribute"
 }
 
-// compile compiles b's templates for an item type with key fields
-// fields, once its parts are final.
-func (b *boundIndex) compile(fields []string) {
-	b.pkc, b.skc = keycodec.CompileIndexKey(b.pk, fields), keycodec.CompileIndexKey(b.sk, fields)
+// compile compiles b's templates for an item type with node key
+// prefixes and key fields prefixes (itemType.prefixes), once its parts
+// are final.
+func (b *boundIndex) compile(prefixes *keyCtx) {
+	b.pkc, b.skc = keycodec.CompileIndexKey(b.pk, prefixes.Fields), keycodec.CompileIndexKey(b.sk, prefixes.Fields)
+	b.skPrefix, b.skExact = keycodec.StaticPrefix(b.sk, prefixes)
 }
 
 // refused is adjlist's error for a data attribute no key can hold: the
@@ -493,6 +498,9 @@ func (t *Table) newItemType(kind string, prefixes keyCtx, decls []IndexKeys, hom
 	}
 	var err error
 	it.indexes, err = t.bindIndexes(kind, decls, prefixes.Fields, home, allowed...)
+	for i := range it.indexes {
+		it.indexes[i].compile(&it.prefixes)
+	}
 	return it, err
 }
 

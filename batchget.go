@@ -54,7 +54,7 @@ func getMany[V, D any](ctx context.Context, h handle[D], op string, vs []V, keyO
 	for i, v := range vs {
 		k, err := keyOf(v)
 		if err != nil {
-			return t.opErr(op, k.kc.pk, k.kc.sk, err)
+			return t.opErr(op, k.kc.PK, k.kc.SK, err)
 		}
 		keys[i] = k.key()
 		if kcs != nil {

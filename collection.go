@@ -89,13 +89,13 @@ func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*
 	}
 	if c.err == nil {
 		c.it, c.err = c.t.newItemType(fmt.Sprintf("child %s of %s", childType, parent.typ),
-			keyCtx{self: c.prefix, parent: parent.typ + "#"}, opts.Indexes, partParent, partParent)
+			keyCtx{Self: c.prefix, Parent: parent.typ + "#"}, opts.Indexes, keycodec.Parent, keycodec.Parent)
 		c.it.shards = c.shards
-		c.it.parent = spelling{{partLit, parent.typ + "#"}, {partField, "id"}}
-		c.it.pk, c.it.sk = c.it.parent, spelling{{partLit, c.prefix}, {partField, "child"}}
+		c.it.parent = spelling{{Kind: keycodec.Lit, Text: parent.typ + "#"}, {Kind: keycodec.Field, Text: "id"}}
+		c.it.pk, c.it.sk = c.it.parent, spelling{{Kind: keycodec.Lit, Text: c.prefix}, {Kind: keycodec.Field, Text: "child"}}
 		if c.shards > 0 {
 			c.it.shardField = "shard of child"
-			c.it.pk = append(slices.Clip(c.it.parent), KeyPart{partLit, "#"}, KeyPart{partField, c.it.shardField})
+			c.it.pk = append(slices.Clip(c.it.parent), keycodec.Part{Kind: keycodec.Lit, Text: "#"}, keycodec.Part{Kind: keycodec.Field, Text: c.it.shardField})
 		}
 		c.it.self = c.it.sk
 	}
@@ -243,7 +243,7 @@ func (c *Collection[P, C]) item(parentID, childID string, data C, create bool, o
 // keyCtx is what the child (pk, sk)'s index key templates may name.
 func (c *Collection[P, C]) keyCtx(pk, sk string) *keyCtx {
 	parent, _ := parentKey(pk)
-	return &keyCtx{self: sk, parent: parent, pk: pk, sk: sk}
+	return &keyCtx{Self: sk, Parent: parent, PK: pk, SK: sk}
 }
 
 // Get reads one child with a GetItem, e.g. GetItem(PK="WS#acme",

@@ -389,11 +389,11 @@ type rangeSeg struct {
 func rangeSegs(rest spelling) []rangeSeg {
 	out := []rangeSeg{{}}
 	for _, p := range rest {
-		if p.kind == partField {
+		if p.Kind == keycodec.Field {
 			out[len(out)-1].variable = true
 			continue
 		}
-		for i, piece := range strings.Split(p.name, "#") {
+		for i, piece := range strings.Split(p.Text, "#") {
 			if i > 0 {
 				out = append(out, rangeSeg{})
 			}
@@ -413,7 +413,7 @@ func rangeSegs(rest spelling) []rangeSeg {
 // default of [rangeKey]) or every field is given.
 func (s spelling) restAfter(fields, ids []string) spelling {
 	for i, p := range s {
-		if p.kind == partField && slices.Index(fields, p.name) >= len(ids) {
+		if p.Kind == keycodec.Field && slices.Index(fields, p.Text) >= len(ids) {
 			return oneID(s[i:])
 		}
 	}
@@ -421,34 +421,34 @@ func (s spelling) restAfter(fields, ids []string) spelling {
 }
 
 // indexRest is the part of index key template parts after its static
-// prefix ([staticPrefix]) as range values read it: a data attribute, key
+// prefix ([keycodec.StaticPrefix]) as range values read it: a data attribute, key
 // field or node key is an id's place (its node type prefix, which the
 // static prefix holds for the first, is text), constants and separators
 // are text; a child endpoint's key is its ref read as [Edge.From] reads
 // it after its parent's type, <parent id>#PROJ#<child id> (an edge's
 // SelfKey: its label and the target's ref). nil for one id, or a
 // template of text only.
-func (it *itemType) indexRest(parts []KeyPart) spelling {
-	first := slices.IndexFunc(parts, KeyPart.variable)
+func (it *itemType) indexRest(parts []keycodec.Part) spelling {
+	first := slices.IndexFunc(parts, keycodec.Part.Variable)
 	if first < 0 {
 		return nil
 	}
 	var out spelling
 	for i, p := range parts[first:] {
-		switch p.kind {
-		case partConst, partLit:
-			out = append(out, KeyPart{partLit, p.name})
+		switch p.Kind {
+		case keycodec.Const, keycodec.Lit:
+			out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: p.Text})
 			continue
-		case partSelf, partSource, partTarget, partParent:
+		case keycodec.Self, keycodec.Source, keycodec.Target, keycodec.Parent:
 			if i > 0 {
-				out = append(out, KeyPart{partLit, it.prefixes.prefix(p.kind)})
+				out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: it.prefixes.Node(p.Kind)})
 			}
 			if ref := it.refRest(p); ref != nil {
 				out = append(out, ref...)
 				continue
 			}
 		}
-		out = append(out, KeyPart{partField, p.name})
+		out = append(out, keycodec.Part{Kind: keycodec.Field, Text: p.Text})
 	}
 	return oneID(out)
 }
@@ -456,12 +456,12 @@ func (it *itemType) indexRest(parts []KeyPart) spelling {
 // refRest is what follows the static prefix of node-key part p in a key
 // when p is an edge's child endpoint (SourceKey, TargetKey, or SelfKey
 // into a child), as range values read it; nil for any other part.
-func (it *itemType) refRest(p KeyPart) spelling {
+func (it *itemType) refRest(p keycodec.Part) spelling {
 	if e := it.ends; e != nil {
-		switch p.kind {
-		case partSource:
+		switch p.Kind {
+		case keycodec.Source:
 			return e.src.rangeRest()
-		case partTarget, partSelf:
+		case keycodec.Target, keycodec.Self:
 			return e.dst.rangeRest()
 		}
 	}
@@ -471,7 +471,7 @@ func (it *itemType) refRest(p KeyPart) spelling {
 // oneID is rest, or nil when it is a single id (the default of
 // [rangeKey]).
 func oneID(rest spelling) spelling {
-	if len(rest) == 1 && rest[0].kind == partField {
+	if len(rest) == 1 && rest[0].Kind == keycodec.Field {
 		return nil
 	}
 	return rest

@@ -35,7 +35,7 @@ type keyOnlyAttr struct {
 	name  string
 	typ   string // "S" or "N"
 	field int    // the key field it is, or -1
-	parts []KeyPart
+	parts []keycodec.Part
 	attr  string // the index key attribute that holds it (field < 0)
 	shard bool   // attr ends with a shard suffix ("#07")
 }
@@ -96,16 +96,16 @@ func (k keyOnlyAttr) inIndex(indexes []boundIndex) (keyOnlyAttr, error) {
 		b := &indexes[i]
 		for _, key := range [...]struct {
 			attr  string
-			parts []KeyPart
+			parts []keycodec.Part
 			shard bool
 		}{{b.pkAttr, b.pk, b.shards > 0}, {b.skAttr, b.sk, false}} {
-			if key.attr == "" || (b.ix.Local && key.attr == b.pkAttr) || !slices.ContainsFunc(key.parts, func(p KeyPart) bool { return p.kind == partAttr && p.name == k.name }) {
+			if key.attr == "" || (b.ix.Local && key.attr == b.pkAttr) || !slices.ContainsFunc(key.parts, func(p keycodec.Part) bool { return p.Kind == keycodec.Attr && p.Text == k.name }) {
 				continue
 			}
 			for j, p := range key.parts {
-				if p.variable() && j+1 < len(key.parts) && !strings.HasPrefix(key.parts[j+1].name, "#") {
+				if p.Variable() && j+1 < len(key.parts) && !strings.HasPrefix(key.parts[j+1].Text, "#") {
 					return k, fmt.Errorf("%w: KeyOnly %q: index %s's key %s must have '#' after each variable part, so that %s parses back from it",
-						ErrInvalidOption, k.name, b.ix.Name, partsString(key.parts), k.name)
+						ErrInvalidOption, k.name, b.ix.Name, keycodec.String(key.parts), k.name)
 				}
 			}
 			k.parts, k.attr, k.shard = key.parts, key.attr, key.shard
@@ -245,8 +245,8 @@ func (k *keyOnlyAttr) parse(item Item) (string, bool) {
 		key = key[:i]
 	}
 	for i, p := range k.parts {
-		if !p.variable() {
-			if key, ok = strings.CutPrefix(key, p.name); !ok {
+		if !p.Variable() {
+			if key, ok = strings.CutPrefix(key, p.Text); !ok {
 				return "", false
 			}
 			continue
@@ -257,7 +257,7 @@ func (k *keyOnlyAttr) parse(item Item) (string, bool) {
 				return "", false
 			}
 		}
-		if p.kind == partAttr && p.name == k.name {
+		if p.Kind == keycodec.Attr && p.Text == k.name {
 			text := key[:end]
 			if k.typ == "S" {
 				var err error

@@ -5,6 +5,7 @@ import (
 	"io"
 	"reflect"
 
+	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/modeldoc"
 )
 
@@ -160,7 +161,7 @@ func (e *Entity[T]) describe() shape {
 	for i := range placeholders {
 		placeholders[i] = "<" + e.fields[i] + ">"
 	}
-	if _, exact := e.sk.prefix(e.fields, placeholders); !exact {
+	if _, exact := e.skc.Prefix(placeholders); !exact {
 		// The request List builds, rendered: not a key condition written
 		// apart from it.
 		list := patternOnly[EntityItem[T]]{q: e.List(placeholders...)}.describe()
@@ -183,12 +184,12 @@ func (it *itemType) formats() keyParts {
 		groups := make([][]modeldoc.Part, len(s))
 		for i, p := range s {
 			switch {
-			case p.kind != partField:
-				groups[i] = []modeldoc.Part{modeldoc.TextPart(p.name)}
-			case p.name == it.shardField:
-				groups[i] = []modeldoc.Part{{Kind: modeldoc.PartShard, Name: fmt.Sprintf("%s, %d", p.name, it.shards)}}
+			case p.Kind != keycodec.Field:
+				groups[i] = []modeldoc.Part{modeldoc.TextPart(p.Text)}
+			case p.Text == it.shardField:
+				groups[i] = []modeldoc.Part{{Kind: modeldoc.PartShard, Name: fmt.Sprintf("%s, %d", p.Text, it.shards)}}
 			default:
-				groups[i] = []modeldoc.Part{modeldoc.IDPart(p.name)}
+				groups[i] = []modeldoc.Part{modeldoc.IDPart(p.Text)}
 			}
 		}
 		return modeldoc.Join(groups...)

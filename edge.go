@@ -13,6 +13,7 @@ import (
 	"github.com/aws/smithy-go/waiter"
 
 	"github.com/adjlist/adjlist/internal/batch"
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // Edge is a handle on one kind of edge (relationship) between two node
@@ -118,13 +119,13 @@ func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*Ed
 	}
 	e.sourcePrefix = src.keyPrefix()
 	if e.err == nil {
-		e.it, e.err = e.t.newItemType("edge "+e.prefix, keyCtx{self: e.prefix, source: e.sourcePrefix, target: dst.keyPrefix()},
-			opts.Indexes, partSource, partSource, partTarget)
+		e.it, e.err = e.t.newItemType("edge "+e.prefix, keyCtx{Self: e.prefix, Source: e.sourcePrefix, Target: dst.keyPrefix()},
+			opts.Indexes, keycodec.Source, keycodec.Source, keycodec.Target)
 		e.it.ends = &edgeEnds{src: src, dst: dst, label: e.prefix[:e.labelLen]}
 		e.it.source, e.it.target = src.spelling("from"), dst.spelling("to")
 		e.it.pk, e.it.sk = e.it.source, e.it.target
 		if label != "" {
-			e.it.sk = append(spelling{{partLit, label + "#"}}, e.it.target...)
+			e.it.sk = append(spelling{{Kind: keycodec.Lit, Text: label + "#"}}, e.it.target...)
 		}
 		e.it.self = e.it.sk
 	}
@@ -249,7 +250,7 @@ func (e *Edge[E]) handle() handle[E] {
 func (e *Edge[E]) keyed(from, to string) (keyed, error) {
 	k, err := e.keys(from, to)
 	if err != nil {
-		return keyed{kc: keyCtx{pk: k.pk, sk: k.sk}}, err
+		return keyed{kc: keyCtx{PK: k.pk, SK: k.sk}}, err
 	}
 	ek := keyed{kc: *e.keyCtx(k)}
 	if e.t.layout == explicitKeys {
@@ -267,7 +268,7 @@ func (e *Edge[E]) item(from, to string, data E, create bool, o *WriteOptions) (I
 
 // keyCtx is what the edge with keys k's index key templates may name.
 func (e *Edge[E]) keyCtx(k edgeKeys) *keyCtx {
-	return &keyCtx{self: k.sk, source: k.pk, target: k.sk[e.labelLen:], pk: k.pk, sk: k.sk}
+	return &keyCtx{Self: k.sk, Source: k.pk, Target: k.sk[e.labelLen:], PK: k.pk, SK: k.sk}
 }
 
 // Get reads the edge from → to with one GetItem on the table, eventually

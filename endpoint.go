@@ -120,9 +120,9 @@ func (p endpoint) String() string {
 // "WS#<to parent>#PROJ#<to>".
 func (p endpoint) spelling(side string) spelling {
 	if p.isChild() {
-		return spelling{{partLit, p.parent + "#"}, {partField, side + " parent"}, {partLit, "#" + p.typ + "#"}, {partField, side}}
+		return spelling{{Kind: keycodec.Lit, Text: p.parent + "#"}, {Kind: keycodec.Field, Text: side + " parent"}, {Kind: keycodec.Lit, Text: "#" + p.typ + "#"}, {Kind: keycodec.Field, Text: side}}
 	}
-	return spelling{{partLit, p.typ + "#"}, {partField, side}}
+	return spelling{{Kind: keycodec.Lit, Text: p.typ + "#"}, {Kind: keycodec.Field, Text: side}}
 }
 
 // missing is the error of a PutChecked whose endpoint item is absent.

@@ -128,18 +128,19 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 		e.err = errors.Join(pkErr, skErr)
 	}
 	if e.err == nil {
-		e.fields = e.pk.fieldsOf(nil)
+		e.fields = keycodec.Fields(nil, e.pk)
 		e.pkN = len(e.fields)
-		e.fields = e.sk.fieldsOf(e.fields)
+		e.fields = keycodec.Fields(e.fields, e.sk)
 		e.pkc, e.skc = e.pk.compiled(e.fields), e.sk.compiled(e.fields)
-		e.it, e.err = t.newItemType("entity "+name, keyCtx{self: "", fields: e.fields}, opts.Indexes, partSelf, partField)
+		e.it, e.err = t.newItemType("entity "+name, keyCtx{Self: "", Fields: e.fields}, opts.Indexes, keycodec.Self, keycodec.Field)
 		e.it.pk, e.it.sk, e.it.self, e.it.byIDs = e.pk, e.sk, e.sk, true
 		for i := range e.it.indexes {
 			b := &e.it.indexes[i]
 			if b.ix.Local {
 				b.pk = e.pk // the table's partition key
 			}
-			b.pk, b.sk = withSelf(b.pk, e.sk), withSelf(b.sk, e.sk)
+			b.pk, b.sk = keycodec.WithSelf(b.pk, e.sk), keycodec.WithSelf(b.sk, e.sk)
+			b.compile(&e.it.prefixes)
 		}
 	}
 	if e.err == nil {
@@ -196,7 +197,7 @@ func (e *Entity[T]) checkIDs(ids []string, n int) error {
 // keyCtx is what the item (pk, sk) with ids's index key templates may
 // name.
 func (e *Entity[T]) keyCtx(pk, sk string, ids []string) *keyCtx {
-	return &keyCtx{self: sk, pk: pk, sk: sk, fields: e.fields, ids: ids}
+	return &keyCtx{Self: sk, PK: pk, SK: sk, Fields: e.fields, IDs: ids}
 }
 
 // Put creates the item with ids with one PutItem guarded by
@@ -215,7 +216,7 @@ func (e *Entity[T]) keyCtx(pk, sk string, ids []string) *keyCtx {
 // [*KeyError]); data naming a key attribute is [ErrKeyAttribute]: all
 // before any request.
 func (e *Entity[T]) Put(ctx context.Context, ids IDs, data T, optFns ...func(*WriteOptions)) error {
-	return e.handle().put(ctx, "Entity.Put", guardAbsent, &keyed{kc: keyCtx{ids: ids}}, nil, data, optFns)
+	return e.handle().put(ctx, "Entity.Put", guardAbsent, &keyed{kc: keyCtx{IDs: ids}}, nil, data, optFns)
 }
 
 // Replace writes the item with ids (nil: from the data, as [Entity.Put])
@@ -226,13 +227,13 @@ func (e *Entity[T]) Put(ctx context.Context, ids IDs, data T, optFns ...func(*Wr
 // keeps them; [Verify] reports them). Bad ids are [ErrInvalidKey], data
 // naming a key attribute [ErrKeyAttribute], before any request.
 func (e *Entity[T]) Replace(ctx context.Context, ids IDs, data T, optFns ...func(*WriteOptions)) error {
-	return e.handle().put(ctx, "Entity.Replace", guardNone, &keyed{kc: keyCtx{ids: ids}}, nil, data, optFns)
+	return e.handle().put(ctx, "Entity.Replace", guardNone, &keyed{kc: keyCtx{IDs: ids}}, nil, data, optFns)
 }
 
 // item builds the full item with ids, as a create or an overwrite (o
 // may be nil).
 func (e *Entity[T]) item(ids IDs, data T, create bool, o *WriteOptions) (Item, itemKey, error) {
-	return e.handle().item(&keyed{kc: keyCtx{ids: ids}}, nil, data, create, o)
+	return e.handle().item(&keyed{kc: keyCtx{IDs: ids}}, nil, data, create, o)
 }
 
 // Get reads the item with ids with one GetItem, eventually consistent
@@ -445,13 +446,13 @@ func (e *Entity[T]) Into(dst *[]EntityItem[T]) Target {
 // TxPut adds to tx the guarded create of the item with ids, as
 // [Entity.Put]; an existing item makes Commit fail with [ErrExists].
 func (e *Entity[T]) TxPut(tx *Tx, ids IDs, data T, optFns ...func(*WriteOptions)) {
-	e.handle().txPut(tx, "Entity.TxPut", guardAbsent, &keyed{kc: keyCtx{ids: ids}}, nil, data, optFns)
+	e.handle().txPut(tx, "Entity.TxPut", guardAbsent, &keyed{kc: keyCtx{IDs: ids}}, nil, data, optFns)
 }
 
 // TxReplace adds to tx the overwrite of the item with ids, as
 // [Entity.Replace].
 func (e *Entity[T]) TxReplace(tx *Tx, ids IDs, data T, optFns ...func(*WriteOptions)) {
-	e.handle().txPut(tx, "Entity.TxReplace", guardNone, &keyed{kc: keyCtx{ids: ids}}, nil, data, optFns)
+	e.handle().txPut(tx, "Entity.TxReplace", guardNone, &keyed{kc: keyCtx{IDs: ids}}, nil, data, optFns)
 }
 
 // TxUpdate adds to tx the update of the existing item with ids, as

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/stretchr/testify/require"
 )
 
@@ -15,20 +16,20 @@ import (
 // has it. ok is false when the rule cannot name it: a value holding '#'
 // is cut there, so only a value after which the template has no '#' may
 // hold one.
-func rawRest(parts []KeyPart, value func(KeyPart) string) (v string, ok bool) {
-	first := slices.IndexFunc(parts, KeyPart.variable)
+func rawRest(parts []keycodec.Part, value func(keycodec.Part) string) (v string, ok bool) {
+	first := slices.IndexFunc(parts, keycodec.Part.Variable)
 	if first < 0 {
 		return "", false
 	}
 	var b strings.Builder
 	for i, p := range parts[first:] {
-		if !p.variable() {
-			b.WriteString(p.name)
+		if !p.Variable() {
+			b.WriteString(p.Text)
 			continue
 		}
 		x := value(p)
-		if strings.Contains(x, "#") && slices.ContainsFunc(parts[first+i+1:], func(q KeyPart) bool {
-			return !q.variable() && strings.Contains(q.name, "#")
+		if strings.Contains(x, "#") && slices.ContainsFunc(parts[first+i+1:], func(q keycodec.Part) bool {
+			return !q.Variable() && strings.Contains(q.Text, "#")
 		}) {
 			return "", false
 		}
@@ -72,20 +73,20 @@ func FuzzRangeValues(f *testing.F) {
 			ids[i] = given[i%len(given)]
 		}
 		data := map[string]string{}
-		for i, name := range partAttrs(e.it.indexes[0].sk) {
+		for i, name := range keycodec.Attrs(e.it.indexes[0].sk) {
 			data[name] = given[(i+2)%len(given)]
 		}
 		item, k, err := e.item(ids, data, true, nil)
 		if err != nil {
 			return // a bad id or value, or a key over the limits
 		}
-		value := func(p KeyPart) string {
-			if p.kind == partField {
-				return ids[slices.Index(e.fields, p.name)]
+		value := func(p keycodec.Part) string {
+			if p.Kind == keycodec.Field {
+				return ids[slices.Index(e.fields, p.Text)]
 			}
-			return data[p.name]
+			return data[p.Text]
 		}
-		check := func(what string, q Query[EntityItem[map[string]string]], parts []KeyPart, stored string) {
+		check := func(what string, q Query[EntityItem[map[string]string]], parts []keycodec.Part, stored string) {
 			t.Helper()
 			require.NoError(t, q.err, what)
 			v, ok := rawRest(parts, value)
@@ -104,7 +105,7 @@ func FuzzRangeValues(f *testing.F) {
 		// partition key is "{0}"): the range value is the rest.
 		listParts := e.sk
 		for i, p := range e.sk {
-			if p.kind == partField && slices.Index(e.fields, p.name) >= e.pkN {
+			if p.Kind == keycodec.Field && slices.Index(e.fields, p.Text) >= e.pkN {
 				listParts = e.sk[i:]
 				break
 			}
@@ -118,7 +119,7 @@ func FuzzRangeValues(f *testing.F) {
 			whole = whole || strings.Contains(id, "#")
 		}
 		if v, ok := rawRest(e.sk, value); ok && !whole {
-			p, _ := staticPrefix(e.sk, &e.it.prefixes)
+			p, _ := keycodec.StaticPrefix(e.sk, &e.it.prefixes)
 			v = p + v // the whole key, its ids as they are
 			all := AllTypes(e.List(ids[:e.pkN]...)).Equal(v)
 			if !errors.Is(all.err, ErrInvalidKey) {

@@ -35,7 +35,7 @@ type handle[D any] struct {
 // hold filled in. It may modify item.
 func (h handle[D]) decode(item Item, kc *keyCtx, out *D) error {
 	if h.data != nil {
-		h.data.fill(kc.fields, kc.ids, item)
+		h.data.fill(kc.Fields, kc.IDs, item)
 	}
 	return h.t.unmarshalData(item, out)
 }
@@ -51,7 +51,7 @@ type keyed struct {
 }
 
 // key is the item's primary key.
-func (k *keyed) key() itemKey { return itemKey{k.kc.pk, k.kc.sk} }
+func (k *keyed) key() itemKey { return itemKey{k.kc.PK, k.kc.SK} }
 
 // item builds the item k with data: data marshalled, the primary key
 // (an Entity's built here, from the ids and the data), an edge's inverted
@@ -64,12 +64,12 @@ func (h handle[D]) item(k *keyed, keyErr error, data D, create bool, o *WriteOpt
 	}
 	item, err := h.t.marshalData(data)
 	if err == nil && h.keyIDs != nil {
-		*k, err = h.keyIDs(k.kc.ids, item)
+		*k, err = h.keyIDs(k.kc.IDs, item)
 	}
 	if err != nil {
 		return nil, k.key(), err
 	}
-	h.t.setKeys(item, k.kc.pk, k.kc.sk)
+	h.t.setKeys(item, k.kc.PK, k.kc.SK)
 	if err := h.tr.stamp(item, create, o); err != nil {
 		return nil, k.key(), err
 	}
@@ -106,9 +106,9 @@ func (h handle[D]) put(ctx context.Context, op string, g guardKind, k *keyed, ke
 	var w writeCond // on the stack: t.put keeps no reference
 	item, err := h.putItem(&w, g, k, keyErr, data, optFns)
 	if err != nil {
-		return sp.done(h.t.opErr(op, k.kc.pk, k.kc.sk, err))
+		return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
 	}
-	return sp.done(h.t.put(ctx, op, k.kc.pk, k.kc.sk, item, &w))
+	return sp.done(h.t.put(ctx, op, k.kc.PK, k.kc.SK, item, &w))
 }
 
 // txPut adds to tx the put of the item k with data, as put.
@@ -131,13 +131,13 @@ func (h handle[D]) get(ctx context.Context, op string, k *keyed, keyErr error, o
 	var data D
 	if keyErr == nil {
 		var item Item
-		if item, err = h.t.getItem(ctx, op, k.kc.pk, k.kc.sk, readOptions(optFns)); err == nil {
+		if item, err = h.t.getItem(ctx, op, k.kc.PK, k.kc.SK, readOptions(optFns)); err == nil {
 			if err = h.decode(item, &k.kc, &data); err != nil {
-				err = h.t.opErr(op, k.kc.pk, k.kc.sk, err)
+				err = h.t.opErr(op, k.kc.PK, k.kc.SK, err)
 			}
 		}
 	} else {
-		err = h.t.opErr(op, k.kc.pk, k.kc.sk, keyErr)
+		err = h.t.opErr(op, k.kc.PK, k.kc.SK, keyErr)
 	}
 	if err != nil {
 		var zero D
@@ -191,11 +191,11 @@ func (h handle[D]) update(ctx context.Context, op string, k *keyed, keyErr error
 		var item Item
 		if item, err = h.t.updateItem(ctx, op, h.it, &k.kc, update, w); err == nil {
 			if err = h.decode(item, &k.kc, &data); err != nil {
-				err = h.t.opErr(op, k.kc.pk, k.kc.sk, err)
+				err = h.t.opErr(op, k.kc.PK, k.kc.SK, err)
 			}
 		}
 	} else {
-		err = h.t.opErr(op, k.kc.pk, k.kc.sk, err)
+		err = h.t.opErr(op, k.kc.PK, k.kc.SK, err)
 	}
 	if err != nil {
 		var zero D
@@ -221,9 +221,9 @@ func (h handle[D]) del(ctx context.Context, op string, k *keyed, keyErr error, o
 	ctx, sp := h.t.startSpan(ctx, op)
 	w, err := h.change(actDelete, keyErr, nil, optFns)
 	if err != nil {
-		return sp.done(h.t.opErr(op, k.kc.pk, k.kc.sk, err))
+		return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
 	}
-	return sp.done(h.t.del(ctx, op, k.kc.pk, k.kc.sk, w))
+	return sp.done(h.t.del(ctx, op, k.kc.PK, k.kc.SK, w))
 }
 
 // txDelete adds to tx the delete of the existing item k, as del.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // Into returns a [Target] that appends to *dst, in the read's order, every
@@ -275,7 +277,7 @@ func (q *querySpec) reaches(tg Target) reach {
 	if !ok || r.err != nil {
 		return reachable // declared again since: not judged
 	}
-	var pk, sk []KeyPart = r.pk, r.sk
+	var pk, sk []keycodec.Part = r.pk, r.sk
 	in := true
 	if index := q.keys.index; index != "" {
 		pk, sk, in = q.t.indexPatterns(index, tg.h, r.pk, r.sk)
@@ -291,7 +293,7 @@ func (q *querySpec) reaches(tg Target) reach {
 
 // partitionOf reports whether a key of pattern pk can be a partition key
 // q reads (any shard of a sharded read).
-func (q *querySpec) partitionOf(pk []KeyPart) bool {
+func (q *querySpec) partitionOf(pk []keycodec.Part) bool {
 	if len(q.keys.shardPKs) == 0 {
 		return spells(pk, q.keys.pk, false)
 	}
@@ -322,10 +324,10 @@ func (e *Entity[T]) keyType() *itemType        { return &e.it }
 
 // invertedKeys are the patterns of an edge's keys in the inverted index
 // with explicit keys: the target's key (and shard), then the source's.
-func (e *Edge[E]) invertedKeys() (pk, sk []KeyPart) {
+func (e *Edge[E]) invertedKeys() (pk, sk []keycodec.Part) {
 	pk = e.it.target
 	if e.shards > 1 {
-		pk = append(slices.Clip(pk), KeyPart{partLit, "#"}, KeyPart{partField, "shard"})
+		pk = append(slices.Clip(pk), keycodec.Part{Kind: keycodec.Lit, Text: "#"}, keycodec.Part{Kind: keycodec.Field, Text: "shard"})
 	}
 	return pk, e.it.source
 }
@@ -333,12 +335,14 @@ func (e *Edge[E]) invertedKeys() (pk, sk []KeyPart) {
 // indexPatterns are the patterns of h's keys in index ("" pk for a
 // partition whose keys are data), given its table keys; in is false when
 // its items are never in the index.
-func (t *Table) indexPatterns(index string, h typedHandle, tablePK, tableSK spelling) (pk, sk []KeyPart, in bool) {
+func (t *Table) indexPatterns(index string, h typedHandle, tablePK, tableSK spelling) (pk, sk []keycodec.Part, in bool) {
 	if t.layout != noIndex && index == t.opts.Index {
 		if t.layout == sortKeyIndex {
 			return tableSK, tablePK, true // every item, keyed the other way round
 		}
-		if e, ok := h.(interface{ invertedKeys() (pk, sk []KeyPart) }); ok {
+		if e, ok := h.(interface {
+			invertedKeys() (pk, sk []keycodec.Part)
+		}); ok {
 			pk, sk = e.invertedKeys()
 			return pk, sk, true
 		}
@@ -353,7 +357,7 @@ func (t *Table) indexPatterns(index string, h typedHandle, tablePK, tableSK spel
 	if !b.ix.Local {
 		pk = keyPattern(b.pk, &it.prefixes)
 		if b.shards > 0 {
-			pk = append(pk, KeyPart{partLit, "#"}, KeyPart{partField, "shard"})
+			pk = append(pk, keycodec.Part{Kind: keycodec.Lit, Text: "#"}, keycodec.Part{Kind: keycodec.Field, Text: "shard"})
 		}
 	}
 	if b.skAttr != "" {
@@ -365,46 +369,46 @@ func (t *Table) indexPatterns(index string, h typedHandle, tablePK, tableSK spel
 // keyPattern is index key template parts as a pattern ([spells]): text,
 // a data attribute's text (escaped or a number: no '#'), and for a key
 // field or node key any text after its type prefix.
-func keyPattern(parts []KeyPart, kc *keyCtx) []KeyPart {
-	out := make([]KeyPart, 0, len(parts)+1)
+func keyPattern(parts []keycodec.Part, kc *keyCtx) []keycodec.Part {
+	out := make([]keycodec.Part, 0, len(parts)+1)
 	for _, p := range parts {
-		switch p.kind {
-		case partConst, partLit:
-			out = append(out, KeyPart{partLit, p.name})
-		case partAttr:
-			out = append(out, KeyPart{partField, p.name})
-		case partField:
-			out = append(out, KeyPart{kind: partVar})
+		switch p.Kind {
+		case keycodec.Const, keycodec.Lit:
+			out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: p.Text})
+		case keycodec.Attr:
+			out = append(out, keycodec.Part{Kind: keycodec.Field, Text: p.Text})
+		case keycodec.Field:
+			out = append(out, keycodec.Part{Kind: keycodec.Var})
 		default:
-			out = append(out, KeyPart{partLit, kc.prefix(p.kind)}, KeyPart{kind: partVar})
+			out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: kc.Node(p.Kind)}, keycodec.Part{Kind: keycodec.Var})
 		}
 	}
 	return out
 }
 
 // spells reports whether pattern can spell v, or with prefix a key that
-// starts with v. In a pattern, partLit and partConst are text; partField
-// and partAttr are an escaped id or an attribute's text (not empty, no
+// starts with v. In a pattern, keycodec.Lit and keycodec.Const are text; keycodec.Field
+// and keycodec.Attr are an escaped id or an attribute's text (not empty, no
 // '#'); any other kind is any text, not empty.
-func spells(pat []KeyPart, v string, prefix bool) bool {
+func spells(pat []keycodec.Part, v string, prefix bool) bool {
 	for len(pat) > 0 {
 		if prefix && v == "" {
 			return true
 		}
 		p := pat[0]
-		if p.kind == partLit || p.kind == partConst {
-			if prefix && len(v) < len(p.name) {
-				return strings.HasPrefix(p.name, v)
+		if p.Kind == keycodec.Lit || p.Kind == keycodec.Const {
+			if prefix && len(v) < len(p.Text) {
+				return strings.HasPrefix(p.Text, v)
 			}
 			var ok bool
-			if v, ok = strings.CutPrefix(v, p.name); !ok {
+			if v, ok = strings.CutPrefix(v, p.Text); !ok {
 				return false
 			}
 			pat = pat[1:]
 			continue
 		}
 		end := len(v)
-		if p.kind == partField || p.kind == partAttr {
+		if p.Kind == keycodec.Field || p.Kind == keycodec.Attr {
 			if i := strings.IndexByte(v, '#'); i >= 0 {
 				end = i
 			}
@@ -422,6 +426,6 @@ func spells(pat []KeyPart, v string, prefix bool) bool {
 // mayHold reports whether a key of pattern may be in q's sort key
 // prefix (or equal to it, for a query of one sort key value); a query
 // without one, [AllTypes]', holds any.
-func mayHold(pat []KeyPart, q *querySpec) bool {
+func mayHold(pat []keycodec.Part, q *querySpec) bool {
 	return spells(pat, q.skPrefix, !q.keys.skExact)
 }

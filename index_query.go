@@ -10,6 +10,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/pagecursor"
 )
 
@@ -144,7 +145,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 		err = fmt.Errorf("%d values given, it takes %d", len(values), n)
 	}
 	if err != nil {
-		return queryKeys{}, fmt.Errorf("%w: index %s partition key %s: %w", ErrInvalidOption, index, partsString(b.pk), err)
+		return queryKeys{}, fmt.Errorf("%w: index %s partition key %s: %w", ErrInvalidOption, index, keycodec.String(b.pk), err)
 	}
 	// The same limit writes enforce (template.go): a partition value no
 	// item can hold is refused before the request, not by DynamoDB.
@@ -153,7 +154,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	}
 	k := queryKeys{index: index, pk: pk, local: ix.Local, freeSK: b.skAttr != ""}
 	if b.skAttr != "" {
-		k.skPrefix, k.skExact = staticPrefix(b.sk, &it.prefixes)
+		k.skPrefix, k.skExact = b.skPrefix, b.skExact
 		k.skRest = it.indexRest(b.sk)
 	}
 	switch {
@@ -195,7 +196,7 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 	filled := make([]any, 0, len(values))
 	for _, a := range slices.Concat(partition, ix.SortAttributes) {
 		parts := it.spelled(t, a.Name, ix.Local)
-		if len(values) == 0 && (parts == nil || slices.ContainsFunc(parts, KeyPart.variable)) {
+		if len(values) == 0 && (parts == nil || slices.ContainsFunc(parts, keycodec.Part.Variable)) {
 			break // the attributes left are not fixed
 		}
 		if parts == nil {
@@ -217,7 +218,7 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 	// leading text, as on a derived index's sort key.
 	k.native.tableKeys = true
 	if parts := it.spelled(t, k.native.next.Name, ix.Local); parts != nil {
-		k.skPrefix, _ = staticPrefix(parts, &it.prefixes)
+		k.skPrefix, _ = keycodec.StaticPrefix(parts, &it.prefixes)
 		k.skRest = it.indexRest(parts)
 	}
 	return k, nil
@@ -227,12 +228,12 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 // spelled by when a native index is keyed on it, or nil when a value of
 // it is given as it is: an Entity's table keys, and a preset's partition
 // key in a local index (the node key of the id given).
-func (it *itemType) spelled(t *Table, attr string, local bool) []KeyPart {
+func (it *itemType) spelled(t *Table, attr string, local bool) []keycodec.Part {
 	switch {
 	case attr == t.opts.PartitionKey && it.byIDs:
 		return it.pk
 	case attr == t.opts.PartitionKey && local:
-		return []KeyPart{{kind: it.home}}
+		return []keycodec.Part{{Kind: it.home}}
 	case attr == t.opts.SortKey && it.byIDs:
 		return it.sk
 	}
@@ -240,14 +241,15 @@ func (it *itemType) spelled(t *Table, attr string, local bool) []KeyPart {
 }
 
 // fill renders parts with values in place of their variable parts, as a
-// write renders them from the item ([render]): a data attribute's value
-// escaped as [Attr] writes it, an id as [itemType.partKey] spells it. n
-// is how many of values it took; too few is an error.
-func (it *itemType) fill(parts []KeyPart, values []any) (key string, n int, err error) {
+// write renders them from the item ([keycodec.IndexKey.Render]): a data
+// attribute's value escaped as [Attr] writes it, an id as
+// [itemType.partKey] spells it. n is how many of values it took; too few
+// is an error.
+func (it *itemType) fill(parts []keycodec.Part, values []any) (key string, n int, err error) {
 	var sb strings.Builder
 	for _, p := range parts {
-		if !p.variable() {
-			sb.WriteString(p.name)
+		if !p.Variable() {
+			sb.WriteString(p.Text)
 			continue
 		}
 		if n == len(values) {
@@ -255,8 +257,8 @@ func (it *itemType) fill(parts []KeyPart, values []any) (key string, n int, err 
 		}
 		v := values[n]
 		n++
-		if p.kind == partAttr {
-			s, err := valueText(p.name, v)
+		if p.Kind == keycodec.Attr {
+			s, err := valueText(p.Text, v)
 			if err != nil {
 				return "", n, err
 			}
@@ -265,7 +267,7 @@ func (it *itemType) fill(parts []KeyPart, values []any) (key string, n int, err 
 		}
 		id, ok := v.(string)
 		if !ok {
-			return "", n, fmt.Errorf("%s takes an id string, got %T", partsString([]KeyPart{p}), v)
+			return "", n, fmt.Errorf("%s takes an id string, got %T", keycodec.String([]keycodec.Part{p}), v)
 		}
 		key, err := it.partKey(p, id)
 		if err != nil {

@@ -232,7 +232,7 @@ func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCon
 // any request (buildUpdate); a failed condition is classified by w with
 // the stored item (ALL_OLD): ErrNotFound for a missing item.
 func (t *Table) updateItem(ctx context.Context, op string, it *itemType, kc *keyCtx, update Update, w *writeCond) (Item, error) {
-	pk, sk := kc.pk, kc.sk
+	pk, sk := kc.PK, kc.SK
 	expr, err := t.buildUpdate(it, kc, update, w)
 	if err != nil {
 		return nil, t.opErr(op, pk, sk, err)

@@ -8,6 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 
 	"github.com/adjlist/adjlist/internal/goattrs"
+	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/modeldoc"
 )
 
@@ -420,21 +421,21 @@ type keyParts struct {
 // draw keys: constants as they are, data attributes and ids as variable
 // parts, node keys as the item type's keys are written ("SKILL#<to>"),
 // and the shard suffix of a sharded partition.
-func (f *keyParts) render(parts []KeyPart, shards int) []modeldoc.Part {
+func (f *keyParts) render(parts []keycodec.Part, shards int) []modeldoc.Part {
 	groups := make([][]modeldoc.Part, 0, len(parts)+1)
 	for _, p := range parts {
-		switch p.kind {
-		case partConst, partLit:
-			groups = append(groups, []modeldoc.Part{modeldoc.TextPart(p.name)})
-		case partAttr:
-			groups = append(groups, []modeldoc.Part{{Kind: modeldoc.PartAttribute, Name: p.name}})
-		case partField:
-			groups = append(groups, []modeldoc.Part{modeldoc.IDPart(p.name)})
-		case partSource:
+		switch p.Kind {
+		case keycodec.Const, keycodec.Lit:
+			groups = append(groups, []modeldoc.Part{modeldoc.TextPart(p.Text)})
+		case keycodec.Attr:
+			groups = append(groups, []modeldoc.Part{{Kind: modeldoc.PartAttribute, Name: p.Text}})
+		case keycodec.Field:
+			groups = append(groups, []modeldoc.Part{modeldoc.IDPart(p.Text)})
+		case keycodec.Source:
 			groups = append(groups, f.source)
-		case partTarget:
+		case keycodec.Target:
 			groups = append(groups, f.target)
-		case partParent:
+		case keycodec.Parent:
 			groups = append(groups, f.parent)
 		default:
 			groups = append(groups, f.self)
@@ -459,7 +460,7 @@ func indexPatterns(s shape) []modeldoc.Pattern {
 		var values []any
 		var shown []string
 		for _, p := range b.pk {
-			if !p.variable() {
+			if !p.Variable() {
 				continue
 			}
 			v, _ := s.it.sample(p)
@@ -485,19 +486,19 @@ func indexPatterns(s shape) []modeldoc.Pattern {
 
 // placeholder is the value Describe gives a variable part of a partition
 // key template: an attribute's name or an id's, in angle brackets.
-func (it *itemType) placeholder(p KeyPart) string {
-	switch p.kind {
-	case partAttr, partField:
-		return "<" + p.name + ">"
-	case partSource:
+func (it *itemType) placeholder(p keycodec.Part) string {
+	switch p.Kind {
+	case keycodec.Attr, keycodec.Field:
+		return "<" + p.Text + ">"
+	case keycodec.Source:
 		return "<from>"
-	case partTarget:
+	case keycodec.Target:
 		return "<to>"
-	case partSelf:
+	case keycodec.Self:
 		switch {
-		case it.prefixes.source != "":
+		case it.prefixes.Source != "":
 			return "<to>"
-		case it.prefixes.parent != "":
+		case it.prefixes.Parent != "":
 			return "<child>"
 		}
 	}

@@ -2,6 +2,8 @@ package adjlist
 
 import (
 	"context"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // Node is a handle on one type of node (entity) in a [Table], with N the Go
@@ -65,12 +67,12 @@ func NewNode[N any](t *Table, nodeType, marker string, optFns ...func(*NodeOptio
 		n.err = checkName("item marker", marker)
 	}
 	if n.err == nil {
-		n.it, n.err = t.newItemType("node "+nodeType, keyCtx{self: nodeType + "#"}, opts.Indexes, partSelf)
+		n.it, n.err = t.newItemType("node "+nodeType, keyCtx{Self: nodeType + "#"}, opts.Indexes, keycodec.Self)
 	}
-	n.it.pk = spelling{{partLit, nodeType + "#"}, {partField, "id"}}
+	n.it.pk = spelling{{Kind: keycodec.Lit, Text: nodeType + "#"}, {Kind: keycodec.Field, Text: "id"}}
 	n.it.sk, n.it.self = n.it.pk, n.it.pk
 	if marker != "" {
-		n.it.sk = spelling{{partLit, marker}}
+		n.it.sk = spelling{{Kind: keycodec.Lit, Text: marker}}
 	}
 	if n.err == nil {
 		n.tr, n.err = t.newTracking(opts.Tracking)
@@ -193,7 +195,7 @@ func (n *Node[N]) item(id string, data N, create bool, o *WriteOptions) (Item, i
 
 // keyCtx is what node id's (pk, sk) index key templates may name.
 func (n *Node[N]) keyCtx(pk, sk string) *keyCtx {
-	return &keyCtx{self: pk, pk: pk, sk: sk}
+	return &keyCtx{Self: pk, PK: pk, SK: sk}
 }
 
 // Get reads node id's item with one GetItem, eventually consistent unless

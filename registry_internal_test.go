@@ -3,18 +3,20 @@ package adjlist
 import (
 	"testing"
 
+	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // recordedKeys returns the templates t records for the item type named
-// name, and their key fields.
-func recordedKeys(t *testing.T, table *Table, id string) (pk, sk spelling, fields []string) {
+// name, compiled with their key fields.
+func recordedKeys(t *testing.T, table *Table, id string) (pk, sk keycodec.Spelling, fields []string) {
 	t.Helper()
 	for _, r := range table.recordedTypes() {
 		if r.id == id || r.name == id {
 			require.NoError(t, r.err)
-			return r.pk, r.sk, r.sk.fieldsOf(r.pk.fieldsOf(nil))
+			fields = keycodec.Fields(keycodec.Fields(nil, r.pk), r.sk)
+			return r.pk.compiled(fields), r.sk.compiled(fields), fields
 		}
 	}
 	t.Fatalf("%s is not recorded", id)
@@ -44,10 +46,10 @@ func TestPresetsAreTemplates(t *testing.T) {
 		t.Helper()
 		pk, sk, fields := recordedKeys(t, table, id)
 		require.Len(t, ids, len(fields), id)
-		assert.Equal(t, want[0], pk.render(fields, ids), "%s partition key of %q", id, ids)
-		assert.Equal(t, want[1], sk.render(fields, ids), "%s sort key of %q", id, ids)
+		assert.Equal(t, want[0], pk.Render(ids), "%s partition key of %q", id, ids)
+		assert.Equal(t, want[1], sk.Render(ids), "%s sort key of %q", id, ids)
 		parsed := make([]string, len(fields))
-		assert.True(t, pk.parse(want[0], fields, parsed) && sk.parse(want[1], fields, parsed), "%s parses %q", id, want)
+		assert.True(t, pk.Parse(want[0], parsed) && sk.Parse(want[1], parsed), "%s parses %q", id, want)
 		assert.Equal(t, ids, parsed)
 	}
 	key := func(pk, sk string, err error) [2]string {

@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/migration"
 	"github.com/adjlist/adjlist/internal/scanner"
 )
@@ -165,10 +166,10 @@ func (e *Edge[E]) scanSpec() scanSpec {
 func (e *Entity[T]) scanSpec() scanSpec {
 	o := &e.t.opts
 	f := expression.AttributeExists(expression.Name(o.PartitionKey))
-	if p, _ := staticPrefix(e.pk, &keyCtx{}); p != "" {
+	if p, _ := keycodec.StaticPrefix(e.pk, &keyCtx{}); p != "" {
 		f = f.And(expression.Name(o.PartitionKey).BeginsWith(p))
 	}
-	if p, exact := staticPrefix(e.sk, &keyCtx{}); exact {
+	if p, exact := keycodec.StaticPrefix(e.sk, &keyCtx{}); exact {
 		f = f.And(expression.Name(o.SortKey).Equal(expression.Value(p)))
 	} else if p != "" {
 		f = f.And(expression.Name(o.SortKey).BeginsWith(p))

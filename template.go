@@ -14,40 +14,11 @@ import (
 // KeyPart is one part of an index key template ([Compose]): a constant name, a
 // data attribute, or the key of a node the item belongs to. The zero
 // KeyPart is invalid.
-type KeyPart struct {
-	kind partKind
-	name string
-}
-
-type partKind uint8
-
-const (
-	partConst partKind = iota + 1
-	partAttr
-	partSelf
-	partSource
-	partTarget
-	partParent
-	// partLit is text written as it is: [Template]'s literal text, and
-	// the '#' [Compose] puts between parts.
-	partLit
-	// partField is a key field of an [Entity] (the "userID" of
-	// "u#{userID}"), whose value is an id the caller gives.
-	partField
-	// partVar is a {name} of [Template] not yet bound to an item type:
-	// a key field of an Entity that has one by that name, else [Attr].
-	partVar
-)
-
-// sepPart is the separator Compose puts between parts.
-var sepPart = KeyPart{partLit, "#"}
-
-// variable reports whether p's text differs from item to item.
-func (p KeyPart) variable() bool { return p.kind != partConst && p.kind != partLit }
+type KeyPart struct{ p keycodec.Part }
 
 // Const is a constant name in a key, e.g. Const("STATUS") in
 // "STATUS#ACTIVE": 1-64 ASCII letters, digits, '_', '-' or '.'.
-func Const(name string) KeyPart { return KeyPart{partConst, name} }
+func Const(name string) KeyPart { return KeyPart{keycodec.Part{Kind: keycodec.Const, Text: name}} }
 
 // Attr is the value of the item's data attribute name, e.g. Attr("status")
 // gives "ACTIVE" for an item whose status is "ACTIVE". A string is escaped
@@ -57,23 +28,23 @@ func Const(name string) KeyPart { return KeyPart{partConst, name} }
 // numeric order). An item whose data lacks the attribute (nil pointer,
 // empty omitempty field, NULL or empty string) gets no key in that index:
 // it is not in it (a sparse index).
-func Attr(name string) KeyPart { return KeyPart{partAttr, name} }
+func Attr(name string) KeyPart { return KeyPart{keycodec.Part{Kind: keycodec.Attr, Text: name}} }
 
 // SelfKey is the item's own key: a node's node key ("STU#a91"), a child's
 // sort key ("PROJ#2026-0042"), an edge's sort key ("ENROLL#CRS#math204"),
 // an [Entity]'s sort key, its text and ids ("p#34567#u#56789" for
 // "p#{postID}#u#{authorID}"), for which ByIndex takes the ids of the sort
 // key's fields ("34567", "56789") and spells them as the key does.
-func SelfKey() KeyPart { return KeyPart{kind: partSelf} }
+func SelfKey() KeyPart { return KeyPart{keycodec.Part{Kind: keycodec.Self}} }
 
 // SourceKey is an edge's source node key, e.g. "STU#a91". Edges only.
-func SourceKey() KeyPart { return KeyPart{kind: partSource} }
+func SourceKey() KeyPart { return KeyPart{keycodec.Part{Kind: keycodec.Source}} }
 
 // TargetKey is an edge's target node key, e.g. "CRS#math204". Edges only.
-func TargetKey() KeyPart { return KeyPart{kind: partTarget} }
+func TargetKey() KeyPart { return KeyPart{keycodec.Part{Kind: keycodec.Target}} }
 
 // ParentKey is a child's parent node key, e.g. "WS#acme". Children only.
-func ParentKey() KeyPart { return KeyPart{kind: partParent} }
+func ParentKey() KeyPart { return KeyPart{keycodec.Part{Kind: keycodec.Parent}} }
 
 // KeyTemplate is how an item type builds one index key value: its parts
 // joined by '#', e.g.
@@ -90,18 +61,18 @@ func ParentKey() KeyPart { return KeyPart{kind: partParent} }
 type KeyTemplate struct {
 	// parts are written one after the other: Compose's separators are
 	// parts of their own.
-	parts []KeyPart
+	parts []keycodec.Part
 	err   error // Template's, reported where the template is declared
 }
 
 // Compose returns the template of parts joined by '#'.
 func Compose(parts ...KeyPart) KeyTemplate {
-	out := make([]KeyPart, 0, 2*len(parts))
+	out := make([]keycodec.Part, 0, 2*len(parts))
 	for i, p := range parts {
 		if i > 0 {
-			out = append(out, sepPart)
+			out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: "#"})
 		}
-		out = append(out, p)
+		out = append(out, p.p)
 	}
 	return KeyTemplate{parts: out}
 }
@@ -135,41 +106,13 @@ func Template(s string) KeyTemplate {
 	if err != nil {
 		return KeyTemplate{err: fmt.Errorf("%w: key template %q: %w", ErrInvalidOption, s, err)}
 	}
-	k := KeyTemplate{parts: make([]KeyPart, len(parts))}
-	for i, p := range parts {
-		k.parts[i] = KeyPart{partLit, p.Text}
-		if p.Variable {
-			k.parts[i].kind = partVar
-		}
-	}
-	return k
+	return KeyTemplate{parts: parts}
 }
 
 // String shows the template with its variable parts as placeholders,
 // e.g. STATUS#<status>, ENROLL#<target>, u#<userID>#follower. ([Describe]
 // writes node keys with their type prefix instead: CRS#<to>.)
-func (k KeyTemplate) String() string { return partsString(k.parts) }
-
-func partsString(parts []KeyPart) string {
-	var b strings.Builder
-	for _, p := range parts {
-		switch p.kind {
-		case partConst, partLit:
-			b.WriteString(p.name)
-		case partAttr, partField, partVar:
-			b.WriteString("<" + p.name + ">")
-		case partSelf:
-			b.WriteString("<self>")
-		case partSource:
-			b.WriteString("<source>")
-		case partTarget:
-			b.WriteString("<target>")
-		case partParent:
-			b.WriteString("<parent>")
-		}
-	}
-	return b.String()
-}
+func (k KeyTemplate) String() string { return keycodec.String(k.parts) }
 
 // IndexKeys declares an item type's keys in one derived-key index of its
 // table ([Index]): how its partition and sort key values are built. Pass
@@ -205,51 +148,29 @@ type IndexKeys struct {
 type boundIndex struct {
 	ix             *Index
 	pkAttr, skAttr string // skAttr "" for an index without a sort key
-	pk, sk         []KeyPart
-	shards         int
-	attrs          []string // data attributes the keys read
+	pk, sk         []keycodec.Part
+	pkc, skc       keycodec.IndexKey // pk and sk compiled (compile)
+	// skPrefix is the static prefix of sk (keycodec.StaticPrefix), which
+	// every read of the index queries; skExact: sk is text only.
+	skPrefix string
+	skExact  bool
+	shards   int
+	attrs    []string // data attributes the keys read
 }
 
 // keyCtx holds the node keys an item's templates may name, and its table
 // key (which picks its shard). In an item type's (itemType.prefixes) they
 // hold the keys' static prefixes instead: "STU#", "ENROLL#CRS#".
-type keyCtx struct {
-	self, source, target, parent string
-	pk, sk                       string
-	// An Entity's key fields by name, and their ids.
-	fields, ids []string
-}
-
-// field is the id of key field name.
-func (kc *keyCtx) field(name string) string {
-	for i, f := range kc.fields {
-		if f == name {
-			return kc.ids[i]
-		}
-	}
-	return ""
-}
-
-func (kc *keyCtx) prefix(k partKind) string {
-	switch k {
-	case partSource:
-		return kc.source
-	case partTarget:
-		return kc.target
-	case partParent:
-		return kc.parent
-	}
-	return kc.self
-}
+type keyCtx = keycodec.Ctx
 
 // bindIndexes checks an item type's index declarations; allowed lists the
 // node-key parts the item type has (Self always), home the one that is its
 // table partition key (a local index's partition).
-func (t *Table) bindIndexes(kind string, decls []IndexKeys, fields []string, home partKind, allowed ...partKind) ([]boundIndex, error) {
+func (t *Table) bindIndexes(kind string, decls []IndexKeys, fields []string, home keycodec.Kind, allowed ...keycodec.Kind) ([]boundIndex, error) {
 	var out []boundIndex
 	seen := map[string]bool{}
 	for _, d := range decls {
-		b, err := t.bindIndex(d, fields, home, slices.Concat(allowed, []partKind{partSelf, partConst, partAttr}))
+		b, err := t.bindIndex(d, fields, home, slices.Concat(allowed, []keycodec.Kind{keycodec.Self, keycodec.Const, keycodec.Attr}))
 		if err == nil && seen[d.Index] {
 			err = fmt.Errorf("keys declared twice")
 		}
@@ -262,7 +183,7 @@ func (t *Table) bindIndexes(kind string, decls []IndexKeys, fields []string, hom
 	return out, nil
 }
 
-func (t *Table) bindIndex(d IndexKeys, fields []string, home partKind, allowed []partKind) (boundIndex, error) {
+func (t *Table) bindIndex(d IndexKeys, fields []string, home keycodec.Kind, allowed []keycodec.Kind) (boundIndex, error) {
 	ix, err := t.index(d.Index)
 	if err != nil {
 		return boundIndex{}, err
@@ -295,35 +216,35 @@ func (t *Table) bindIndex(d IndexKeys, fields []string, home partKind, allowed [
 	if ix.Local {
 		// Not written (it is the table's partition key), but what a
 		// query's value fills.
-		b.pk = []KeyPart{{kind: home}}
+		b.pk = []keycodec.Part{{Kind: home}}
 	}
 	if b.shards < 2 {
 		b.shards = 0
 	}
-	b.pk, b.sk = resolveVars(b.pk, fields), resolveVars(b.sk, fields)
-	for _, p := range append(append([]KeyPart(nil), b.pk...), b.sk...) {
+	b.pk, b.sk = keycodec.ResolveVars(b.pk, fields), keycodec.ResolveVars(b.sk, fields)
+	for _, p := range append(append([]keycodec.Part(nil), b.pk...), b.sk...) {
 		switch {
-		case p.kind == partLit:
-		case !slices.Contains(allowed, p.kind):
-			return b, fmt.Errorf("part %s is not available to this item type", partsString([]KeyPart{p}))
-		case p.kind == partConst:
-			if err := checkName("key constant", p.name); err != nil {
+		case p.Kind == keycodec.Lit:
+		case !slices.Contains(allowed, p.Kind):
+			return b, fmt.Errorf("part %s is not available to this item type", keycodec.String([]keycodec.Part{p}))
+		case p.Kind == keycodec.Const:
+			if err := checkName("key constant", p.Text); err != nil {
 				return b, err
 			}
-		case p.kind == partAttr && p.name == "":
+		case p.Kind == keycodec.Attr && p.Text == "":
 			return b, fmt.Errorf("Attr(\"\") names no data attribute")
-		case p.kind == partAttr && (p.name == b.skAttr || p.name == b.pkAttr && !ix.Local):
+		case p.Kind == keycodec.Attr && (p.Text == b.skAttr || p.Text == b.pkAttr && !ix.Local):
 			native := "PartitionAttributes"
-			if p.name == b.skAttr {
+			if p.Text == b.skAttr {
 				native = "SortAttributes"
 			}
 			return b, fmt.Errorf("Attr(%q) is index %s's own key attribute, which the template writes, not a data attribute it reads: "+
 				"to key the index on the data attribute %s as the items hold it, declare the index with native keys (Index.%s: {{Name: %q}}) and no IndexKeys for it",
-				p.name, ix.Name, p.name, native, p.name)
-		case p.kind == partAttr && t.isKeyAttr(p.name):
-			return b, fmt.Errorf("Attr(%q) is a key attribute (%s), which this package writes, not a data attribute", p.name, t.keyAttrRole(p.name))
-		case p.kind == partAttr:
-			b.attrs = append(b.attrs, p.name)
+				p.Text, ix.Name, p.Text, native, p.Text)
+		case p.Kind == keycodec.Attr && t.isKeyAttr(p.Text):
+			return b, fmt.Errorf("Attr(%q) is a key attribute (%s), which this package writes, not a data attribute", p.Text, t.keyAttrRole(p.Text))
+		case p.Kind == keycodec.Attr:
+			b.attrs = append(b.attrs, p.Text)
 		}
 	}
 	return b, nil
@@ -349,76 +270,55 @@ func (t *Table) keyAttrRole(name string) string {
 	return "a key attribute"
 }
 
-// render builds one key value from parts, the item's data and its node
-// keys; ok is false when a data attribute it needs is missing. It is the
-// one renderer of index keys, so every path that writes or checks them
-// (a put, an update's re-derivation, Scan, Verify and Migrate) spells
-// them alike: a key field's id escaped as [NodeKey] escapes ids, as the
-// table keys and ByIndex's values spell it.
-func render(parts []KeyPart, data Item, kc *keyCtx) (key string, ok bool, err error) {
-	var b strings.Builder
-	for _, p := range parts {
-		switch p.kind {
-		case partConst, partLit:
-			b.WriteString(p.name)
-		case partField:
-			keycodec.AppendEscaped(&b, kc.field(p.name))
-		case partSelf:
-			b.WriteString(kc.self)
-		case partSource:
-			b.WriteString(kc.source)
-		case partTarget:
-			b.WriteString(kc.target)
-		case partParent:
-			b.WriteString(kc.parent)
-		case partAttr:
-			v, present, err := attrKeyText(p.name, data[p.name])
-			if err != nil || !present {
-				return "", false, err
-			}
-			b.WriteString(v)
-		}
-	}
-	return b.String(), true, nil
+// compile compiles b's templates for an item type with node key
+// prefixes and key fields prefixes (itemType.prefixes), once its parts
+// are final.
+func (b *boundIndex) compile(prefixes *keyCtx) {
+	b.pkc, b.skc = keycodec.CompileIndexKey(b.pk, prefixes.Fields), keycodec.CompileIndexKey(b.sk, prefixes.Fields)
+	b.skPrefix, b.skExact = keycodec.StaticPrefix(b.sk, prefixes)
 }
 
-// attrKeyText is a data attribute's text in a key: a string escaped, a
-// number as it is; present is false for a missing, NULL or empty value.
-func attrKeyText(name string, av types.AttributeValue) (text string, present bool, err error) {
-	switch v := av.(type) {
-	case nil, *types.AttributeValueMemberNULL:
-		return "", false, nil
-	case *types.AttributeValueMemberS:
-		if v.Value == "" {
-			return "", false, nil
-		}
-		if err := checkID(name, v.Value); err != nil {
-			return "", false, err
-		}
-		return keycodec.Join(v.Value), true, nil
-	case *types.AttributeValueMemberN:
-		return v.Value, true, nil
-	default:
-		return "", false, fmt.Errorf("%w: attribute %q feeds an index key and is %T; want a string or number", ErrInvalidOption, name, av)
+// refused is adjlist's error for a data attribute no key can hold: the
+// id's KeyError, or ErrInvalidOption for its type.
+func refused(r *keycodec.Refusal) error {
+	switch {
+	case r == nil:
+		return nil
+	case r.ID != nil:
+		return keyError(r.ID)
 	}
+	return fmt.Errorf("%w: attribute %q feeds an index key and is %T; want a string or number", ErrInvalidOption, r.Name, r.Value)
+}
+
+// attrKeyText is a data attribute's text in a key (keycodec.AttrText).
+func attrKeyText(name string, av types.AttributeValue) (text string, present bool, err error) {
+	text, present, bad := keycodec.AttrText(name, av)
+	return text, present, refused(bad)
 }
 
 // partitionKey and sortKey compute b's key attribute values for an item
 // with data and node keys kc; ok is false when a data attribute the
 // template reads is missing.
+//
+// They are the one renderer of index keys, so every path that writes or
+// checks them (a put, an update's re-derivation, Scan, Verify and Migrate)
+// spells them alike: a key field's id escaped as [NodeKey] escapes ids, as
+// the table keys and ByIndex's values spell it.
 func (b *boundIndex) partitionKey(data Item, kc *keyCtx) (pk string, ok bool, err error) {
-	if pk, ok, err = render(b.pk, data, kc); !ok || err != nil {
-		return "", false, err
+	pk, ok, bad := b.pkc.Render(data, kc)
+	if !ok || bad != nil {
+		return "", false, refused(bad)
 	}
 	if b.shards > 0 {
-		pk += "#" + shardSuffix(kc.pk+"\x00"+kc.sk, b.shards)
+		pk += "#" + shardSuffix(kc.PK+"\x00"+kc.SK, b.shards)
 	}
 	return pk, true, checkLen(b.ix.Name, "index partition key", pk, MaxPartitionKeyLen)
 }
 
 func (b *boundIndex) sortKey(data Item, kc *keyCtx) (sk string, ok bool, err error) {
-	if sk, ok, err = render(b.sk, data, kc); !ok || err != nil {
-		return "", false, err
+	sk, ok, bad := b.skc.Render(data, kc)
+	if !ok || bad != nil {
+		return "", false, refused(bad)
 	}
 	return sk, true, checkLen(b.ix.Name, "index sort key", sk, MaxSortKeyLen)
 }
@@ -436,22 +336,12 @@ type derivedKey struct {
 func (b *boundIndex) derivedKeys() []derivedKey {
 	var out []derivedKey
 	if !b.ix.Local {
-		out = append(out, derivedKey{b.pkAttr, partAttrs(b.pk), b.partitionKey})
+		out = append(out, derivedKey{b.pkAttr, keycodec.Attrs(b.pk), b.partitionKey})
 	}
 	if b.skAttr != "" {
-		out = append(out, derivedKey{b.skAttr, partAttrs(b.sk), b.sortKey})
+		out = append(out, derivedKey{b.skAttr, keycodec.Attrs(b.sk), b.sortKey})
 	}
 	return out
-}
-
-func partAttrs(parts []KeyPart) []string {
-	var names []string
-	for _, p := range parts {
-		if p.kind == partAttr {
-			names = append(names, p.name)
-		}
-	}
-	return names
 }
 
 // addIndexKeys writes into item every index key attribute the item type
@@ -475,33 +365,13 @@ func addIndexKeys(indexes []boundIndex, item Item, kc *keyCtx) error {
 	return nil
 }
 
-// staticPrefix is the part of a sort key template that is the same for
-// every item of the type: its leading text, and the type prefix of a
-// leading node key ("STU#"), e.g. "ENROLL#" for ENROLL#<enrolledOn>, or
-// "" when the template starts with a data attribute. exact reports a
-// template of text only, whose value is the prefix.
-func staticPrefix(parts []KeyPart, kc *keyCtx) (prefix string, exact bool) {
-	var b strings.Builder
-	for _, p := range parts {
-		switch p.kind {
-		case partConst, partLit:
-			b.WriteString(p.name)
-			continue
-		case partSelf, partSource, partTarget, partParent:
-			b.WriteString(kc.prefix(p.kind))
-		}
-		return b.String(), false
-	}
-	return b.String(), true
-}
-
 // itemType is what every modelled item type shares: a name for errors,
 // the static prefixes of its node keys, and its keys in the table's
 // derived-key indexes.
 type itemType struct {
 	kind     string // "node STU", "edge ENROLL (STU → CRS)", "child PROJ of WS"
 	prefixes keyCtx
-	home     partKind // the part that is its table partition key
+	home     keycodec.Kind // the part that is its table partition key
 	// pk and sk are its table keys as templates, a preset's as an
 	// Entity's: text, and its ids as key fields named as Describe draws
 	// them ("STU#<id>", "ENROLL#CRS#<to>", "WS#<id>#<shard of child>").
@@ -547,36 +417,36 @@ type edgeEnds struct {
 // sort key ("ENROLL#CRS#math204"), or a key field's id escaped. It is
 // what a write puts there (keyCtx), so a value filled in by a read
 // (ByIndex) is spelled as the write spelled it.
-func (it *itemType) partKey(p KeyPart, id string) (string, error) {
+func (it *itemType) partKey(p keycodec.Part, id string) (string, error) {
 	if e := it.ends; e != nil {
-		switch p.kind {
-		case partSource:
+		switch p.Kind {
+		case keycodec.Source:
 			return e.src.key(id)
-		case partTarget:
+		case keycodec.Target:
 			return e.dst.key(id)
-		case partSelf:
+		case keycodec.Self:
 			key, err := e.dst.key(id)
 			return e.label + key, err
 		}
 	}
-	if err := checkID(partsString([]KeyPart{p}), id); err != nil {
+	if err := checkID(keycodec.String([]keycodec.Part{p}), id); err != nil {
 		return "", err
 	}
-	if p.kind == partField {
+	if p.Kind == keycodec.Field {
 		return keycodec.Join(id), nil
 	}
-	return it.prefixes.prefix(p.kind) + keycodec.Join(id), nil
+	return it.prefixes.Node(p.Kind) + keycodec.Join(id), nil
 }
 
 // renderTemplate draws key template parts as Describe does, for error
 // messages: constants as they are, variable parts as [itemType.partPattern]
 // draws them, and a shard suffix when shards > 1.
-func (it *itemType) renderTemplate(parts []KeyPart, shards int) string {
+func (it *itemType) renderTemplate(parts []keycodec.Part, shards int) string {
 	var b strings.Builder
 	for _, p := range parts {
-		switch p.kind {
-		case partConst, partLit:
-			b.WriteString(p.name)
+		switch p.Kind {
+		case keycodec.Const, keycodec.Lit:
+			b.WriteString(p.Text)
 		default:
 			b.WriteString(it.partPattern(p))
 		}
@@ -591,14 +461,14 @@ func (it *itemType) renderTemplate(parts []KeyPart, shards int) string {
 // a placeholder for a data attribute or key field ("<status>"), a node
 // key with its id a placeholder ("CRS#<to>"), a child endpoint's ref
 // ("WS#<to parent>#PROJ#<to>").
-func (it *itemType) partPattern(p KeyPart) string {
+func (it *itemType) partPattern(p keycodec.Part) string {
 	v, ref := it.sample(p)
 	switch {
-	case p.kind == partAttr || p.kind == partField:
+	case p.Kind == keycodec.Attr || p.Kind == keycodec.Field:
 		return v
 	case !ref:
-		return it.prefixes.prefix(p.kind) + v
-	case p.kind == partSelf:
+		return it.prefixes.Node(p.Kind) + v
+	case p.Kind == keycodec.Self:
 		return it.ends.label + v
 	}
 	return v
@@ -607,12 +477,12 @@ func (it *itemType) partPattern(p KeyPart) string {
 // sample is the value Describe fills variable part p with, as ByIndex
 // takes it: a placeholder ("<to>"), or a child endpoint's ref pattern
 // ("WS#<to parent>#PROJ#<to>"; ref is true).
-func (it *itemType) sample(p KeyPart) (v string, ref bool) {
+func (it *itemType) sample(p keycodec.Part) (v string, ref bool) {
 	if e := it.ends; e != nil {
 		switch {
-		case p.kind == partSource && e.src.isChild():
+		case p.Kind == keycodec.Source && e.src.isChild():
 			return it.source.String(), true
-		case (p.kind == partTarget || p.kind == partSelf) && e.dst.isChild():
+		case (p.Kind == keycodec.Target || p.Kind == keycodec.Self) && e.dst.isChild():
 			return it.target.String(), true
 		}
 	}
@@ -621,53 +491,17 @@ func (it *itemType) sample(p KeyPart) (v string, ref bool) {
 
 // newItemType binds an item type's index declarations; allowed are the
 // node-key parts it has besides SelfKey.
-func (t *Table) newItemType(kind string, prefixes keyCtx, decls []IndexKeys, home partKind, allowed ...partKind) (itemType, error) {
+func (t *Table) newItemType(kind string, prefixes keyCtx, decls []IndexKeys, home keycodec.Kind, allowed ...keycodec.Kind) (itemType, error) {
 	it := itemType{kind: kind, prefixes: prefixes, home: home}
 	if t.err != nil || len(decls) == 0 {
 		return it, nil
 	}
 	var err error
-	it.indexes, err = t.bindIndexes(kind, decls, prefixes.fields, home, allowed...)
+	it.indexes, err = t.bindIndexes(kind, decls, prefixes.Fields, home, allowed...)
+	for i := range it.indexes {
+		it.indexes[i].compile(&it.prefixes)
+	}
 	return it, err
-}
-
-// resolveVars binds Template's {name} parts: a key field when fields has
-// the name, else a data attribute. The parts are copied: a template may be
-// bound by several item types.
-func resolveVars(parts []KeyPart, fields []string) []KeyPart {
-	if !slices.ContainsFunc(parts, func(p KeyPart) bool { return p.kind == partVar }) {
-		return parts
-	}
-	out := slices.Clone(parts)
-	for i, p := range out {
-		if p.kind == partVar {
-			out[i].kind = partAttr
-			if slices.Contains(fields, p.name) {
-				out[i].kind = partField
-			}
-		}
-	}
-	return out
-}
-
-// withSelf returns parts with each SelfKey replaced by self, an
-// [Entity]'s sort key template (its text and key fields): the entity's
-// own key in an index key is its sort key, which a write renders from the
-// ids and ByIndex fills with the ids of its fields ("p#{postID}#u#{authorID}"
-// takes two), as the table key spells them. parts is copied if changed.
-func withSelf(parts []KeyPart, self spelling) []KeyPart {
-	if !slices.ContainsFunc(parts, func(p KeyPart) bool { return p.kind == partSelf }) {
-		return parts
-	}
-	out := make([]KeyPart, 0, len(parts)+len(self))
-	for _, p := range parts {
-		if p.kind == partSelf {
-			out = append(out, self...)
-		} else {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // indexIn returns the item type's keys in index name.

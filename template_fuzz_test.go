@@ -17,17 +17,17 @@ import (
 // variable part's text ends where the '#' of the text after it begins (an
 // escaped id holds no '#'; templates put one between two variable parts),
 // or where that text, the key's last, ends it.
-func splitKey(parts []KeyPart, key string) (texts []string, ok bool) {
+func splitKey(parts []keycodec.Part, key string) (texts []string, ok bool) {
 	for i, p := range parts {
-		if !p.variable() {
-			if key, ok = strings.CutPrefix(key, p.name); !ok {
+		if !p.Variable() {
+			if key, ok = strings.CutPrefix(key, p.Text); !ok {
 				return nil, false
 			}
 			continue
 		}
 		end := len(key)
 		if i+1 < len(parts) {
-			next := parts[i+1].name
+			next := parts[i+1].Text
 			if h := strings.IndexByte(next, keycodec.Sep); h >= 0 {
 				if end = strings.IndexByte(key, keycodec.Sep) - h; end < 0 {
 					return nil, false
@@ -47,11 +47,11 @@ func splitKey(parts []KeyPart, key string) (texts []string, ok bool) {
 }
 
 // literalSeps counts the '#'s of parts' text.
-func literalSeps(parts []KeyPart) int {
+func literalSeps(parts []keycodec.Part) int {
 	n := 0
 	for _, p := range parts {
-		if !p.variable() {
-			n += strings.Count(p.name, "#")
+		if !p.Variable() {
+			n += strings.Count(p.Text, "#")
 		}
 	}
 	return n
@@ -108,7 +108,7 @@ func FuzzTemplates(f *testing.F) {
 		require.Equal(t, literalSeps(e.sk), strings.Count(sk, "#"), "an id reaches another part of %q", sk)
 
 		data := map[string]string{}
-		for i, name := range partAttrs(slices.Concat(e.it.indexes[0].pk, e.it.indexes[0].sk)) {
+		for i, name := range keycodec.Attrs(slices.Concat(e.it.indexes[0].pk, e.it.indexes[0].sk)) {
 			data[name] = given[(i+2)%len(given)]
 		}
 		item, _, err := e.item(ids, data, true, nil)
@@ -120,14 +120,14 @@ func FuzzTemplates(f *testing.F) {
 			}
 			return
 		}
-		value := func(p KeyPart) string {
-			if p.kind == partField {
-				return ids[slices.Index(e.fields, p.name)]
+		value := func(p keycodec.Part) string {
+			if p.Kind == keycodec.Field {
+				return ids[slices.Index(e.fields, p.Text)]
 			}
-			return data[p.name]
+			return data[p.Text]
 		}
 		for _, bi := range e.it.indexes {
-			for attr, parts := range map[string][]KeyPart{bi.pkAttr: bi.pk, bi.skAttr: bi.sk} {
+			for attr, parts := range map[string][]keycodec.Part{bi.pkAttr: bi.pk, bi.skAttr: bi.sk} {
 				if bi.ix.Local && attr == bi.pkAttr {
 					continue // the table's partition key, checked above
 				}
@@ -137,22 +137,22 @@ func FuzzTemplates(f *testing.F) {
 				}
 				require.Equal(t, literalSeps(parts), strings.Count(key, "#"), "an id reaches another part of %s = %q", attr, key)
 				texts, ok := splitKey(parts, key)
-				require.True(t, ok, "%s = %q does not split as %s", attr, key, partsString(parts))
-				var vars []KeyPart
+				require.True(t, ok, "%s = %q does not split as %s", attr, key, keycodec.String(parts))
+				var vars []keycodec.Part
 				for _, p := range parts {
-					if p.variable() {
+					if p.Variable() {
 						vars = append(vars, p)
 					}
 				}
 				for i, p := range vars {
 					id, err := keycodec.Unescape(texts[i])
 					require.NoError(t, err)
-					require.Equal(t, value(p), id, "%s of %s = %q", partsString([]KeyPart{p}), attr, key)
+					require.Equal(t, value(p), id, "%s of %s = %q", keycodec.String([]keycodec.Part{p}), attr, key)
 				}
 			}
 			var values []any
 			for _, p := range bi.pk {
-				if p.variable() {
+				if p.Variable() {
 					values = append(values, value(p))
 				}
 			}

@@ -100,7 +100,7 @@ func (tx *Tx) update(op string, it *itemType, kc *keyCtx, update Update, w *writ
 	if tx.err != nil {
 		return
 	}
-	k := itemKey{kc.pk, kc.sk}
+	k := itemKey{kc.PK, kc.SK}
 	expr, err := tx.t.buildUpdate(it, kc, update, w)
 	if tx.setErr(err) {
 		return

@@ -39,7 +39,7 @@ func TestUpdateImmutable(t *testing.T) {
 	require.NoError(t, err)
 	w, err := projects.handle().change(actUpdate, nil, nil, []func(*WriteOptions){IfVersion(4)})
 	require.NoError(t, err)
-	pk, sk := k.kc.pk, k.kc.sk
+	pk, sk := k.kc.PK, k.kc.SK
 	u := Set("status", "DONE")
 	first, err := table.buildUpdate(&projects.it, projects.keyCtx(pk, sk), u, w)
 	require.NoError(t, err)

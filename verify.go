@@ -18,6 +18,7 @@ import (
 	"github.com/adjlist/adjlist/internal/batch"
 	"github.com/adjlist/adjlist/internal/drift"
 	"github.com/adjlist/adjlist/internal/goattrs"
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // FindingKind names what [Verify] found wrong with an item.
@@ -361,8 +362,8 @@ func newVerifier(t *Table, segments int) *verifier {
 			continue
 		}
 		vt := vtype{recorded: r}
-		vt.prefix.pk, _ = staticPrefix(r.pk, &keyCtx{})
-		vt.prefix.sk, _ = staticPrefix(r.sk, &keyCtx{})
+		vt.prefix.pk, _ = keycodec.StaticPrefix(r.pk, &keyCtx{})
+		vt.prefix.sk, _ = keycodec.StaticPrefix(r.sk, &keyCtx{})
 		if h, ok := r.h.(interface{ scanSpec() scanSpec }); ok {
 			spec := h.scanSpec()
 			vt.spec = &spec

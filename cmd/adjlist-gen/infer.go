@@ -601,7 +601,10 @@ func overlap(s, o []tpart) bool { return keycodec.Overlap(codecParts(s), codecPa
 func codecParts(parts []tpart) []keycodec.Part {
 	out := make([]keycodec.Part, len(parts))
 	for i, p := range parts {
-		out[i] = keycodec.Part{Text: p.lit, Variable: p.v != nil}
+		out[i] = keycodec.Part{Kind: keycodec.Lit, Text: p.lit}
+		if p.v != nil {
+			out[i].Kind = keycodec.Field
+		}
 	}
 	return out
 }

@@ -47,8 +47,8 @@ func TestValidName(t *testing.T) {
 }
 
 func TestOverlap(t *testing.T) {
-	v := Part{Variable: true}
-	text := func(s string) Part { return Part{Text: s} }
+	v := Part{Kind: Field}
+	text := func(s string) Part { return Part{Kind: Lit, Text: s} }
 	for name, c := range map[string]struct {
 		a, b []Part
 		want bool

@@ -14,7 +14,7 @@ type segment struct {
 func segments(parts []Part) []segment {
 	out := []segment{{}}
 	for _, p := range parts {
-		if p.Variable {
+		if p.Variable() {
 			out[len(out)-1].variable = true
 			continue
 		}

@@ -1,6 +1,8 @@
 package keycodec
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -17,13 +19,36 @@ type spelled struct {
 	field int    // the field's index in the ids; -1 for text
 }
 
+// TableKey binds a table key template (an Entity's): every {name} a
+// key field, Const text. It refuses any other part, and a field followed
+// by text other than '#', which a key could not be parsed back at.
+func TableKey(parts []Part) ([]Part, error) {
+	s := make([]Part, len(parts))
+	for i, p := range parts {
+		switch p.Kind {
+		case Var, Field:
+			p.Kind = Field
+		case Lit:
+		case Const:
+			p.Kind = Lit
+		default:
+			return nil, errors.New("a table key holds text and {fields} only")
+		}
+		if p.Kind == Field && i+1 < len(parts) && !strings.HasPrefix(parts[i+1].Text, "#") {
+			return nil, fmt.Errorf("{%s} must be followed by '#' or end the key, so that it parses back", p.Text)
+		}
+		s[i] = p
+	}
+	return s, nil
+}
+
 // Compile reads parts with their ids in the order of fields, which holds
 // every variable part's name.
 func Compile(parts []Part, fields []string) Spelling {
 	s := make(Spelling, len(parts))
 	for i, p := range parts {
 		s[i] = spelled{p.Text, -1}
-		if p.Variable {
+		if p.Variable() {
 			s[i].field = slices.Index(fields, p.Text)
 		}
 	}

@@ -27,3 +27,14 @@ func TestSpelling(t *testing.T) {
 		assert.False(t, s.Parse(key, make([]string, 2)), "%q", key)
 	}
 }
+
+func TestTableKey(t *testing.T) {
+	parts, err := TableKey([]Part{{Kind: Const, Text: "P"}, {Kind: Lit, Text: "#"}, {Kind: Var, Text: "id"}})
+	require.NoError(t, err)
+	assert.Equal(t, []Part{{Kind: Lit, Text: "P"}, {Kind: Lit, Text: "#"}, {Kind: Field, Text: "id"}}, parts)
+
+	_, err = TableKey([]Part{{Kind: Lit, Text: "P#"}, {Kind: Attr, Text: "status"}})
+	assert.EqualError(t, err, "a table key holds text and {fields} only")
+	_, err = TableKey([]Part{{Kind: Var, Text: "date"}, {Kind: Lit, Text: "-x#"}, {Kind: Var, Text: "id"}})
+	assert.EqualError(t, err, "{date} must be followed by '#' or end the key, so that it parses back")
+}

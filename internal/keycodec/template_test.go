@@ -9,11 +9,11 @@ import (
 
 func TestParseTemplate(t *testing.T) {
 	for s, want := range map[string][]Part{
-		"info":                    {{Text: "info"}},
-		"{playerID}":              {{Text: "playerID", Variable: true}},
-		"p#{postID}#u#{authorID}": {{Text: "p#"}, {Text: "postID", Variable: true}, {Text: "#u#"}, {Text: "authorID", Variable: true}},
-		"u#{userID}#follower":     {{Text: "u#"}, {Text: "userID", Variable: true}, {Text: "#follower"}},
-		"{a}x#{b}":                {{Text: "a", Variable: true}, {Text: "x#"}, {Text: "b", Variable: true}},
+		"info":                    {{Kind: Lit, Text: "info"}},
+		"{playerID}":              {{Kind: Var, Text: "playerID"}},
+		"p#{postID}#u#{authorID}": {{Kind: Lit, Text: "p#"}, {Kind: Var, Text: "postID"}, {Kind: Lit, Text: "#u#"}, {Kind: Var, Text: "authorID"}},
+		"u#{userID}#follower":     {{Kind: Lit, Text: "u#"}, {Kind: Var, Text: "userID"}, {Kind: Lit, Text: "#follower"}},
+		"{a}x#{b}":                {{Kind: Var, Text: "a"}, {Kind: Lit, Text: "x#"}, {Kind: Var, Text: "b"}},
 	} {
 		got, err := ParseTemplate(s)
 		require.NoError(t, err, s)

@@ -1,0 +1,133 @@
+package keycodec
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Ctx is what an item's index key templates may name: the node keys it
+// has (or, for an item type, their static prefixes: "STU#",
+// "ENROLL#CRS#"), its table key (which picks its shard), and an Entity's
+// key fields with their ids.
+type Ctx struct {
+	Self, Source, Target, Parent string
+	PK, SK                       string
+	Fields, IDs                  []string
+}
+
+// Node is the node key of kind k (Self for any kind but Source, Target
+// and Parent).
+func (c *Ctx) Node(k Kind) string {
+	switch k {
+	case Source:
+		return c.Source
+	case Target:
+		return c.Target
+	case Parent:
+		return c.Parent
+	}
+	return c.Self
+}
+
+// IndexKey is an index key template compiled for an item type, its key
+// fields found by their place in the ids, so that rendering it per write
+// looks nothing up by name.
+type IndexKey []indexPart
+
+type indexPart struct {
+	Part
+	field int // a Field's index in the ids; -1 otherwise
+}
+
+// CompileIndexKey compiles parts, bound (no Var), for an item type whose
+// ids come in the order of fields.
+func CompileIndexKey(parts []Part, fields []string) IndexKey {
+	k := make(IndexKey, len(parts))
+	for i, p := range parts {
+		k[i] = indexPart{p, -1}
+		if p.Kind == Field {
+			k[i].field = slices.Index(fields, p.Text)
+		}
+	}
+	return k
+}
+
+// Refusal is a data attribute that no key can hold: a string CheckID
+// refuses (ID), or a value that is neither a string nor a number
+// (Value). adjlist turns it into its own error.
+type Refusal struct {
+	ID    *Error
+	Name  string
+	Value types.AttributeValue
+}
+
+// Render builds the key value k spells for an item with data and node
+// keys c: a key field's id and a string attribute escaped (AppendEscaped),
+// a number attribute in its decimal text. ok is false when a data
+// attribute it reads is missing, NULL or empty.
+func (k IndexKey) Render(data map[string]types.AttributeValue, c *Ctx) (key string, ok bool, bad *Refusal) {
+	var b strings.Builder
+	for _, p := range k {
+		switch p.Kind {
+		case Const, Lit:
+			b.WriteString(p.Text)
+		case Field:
+			if p.field >= 0 && p.field < len(c.IDs) {
+				AppendEscaped(&b, c.IDs[p.field])
+			}
+		case Self, Source, Target, Parent:
+			b.WriteString(c.Node(p.Kind))
+		case Attr:
+			v, present, bad := AttrText(p.Text, data[p.Text])
+			if bad != nil || !present {
+				return "", false, bad
+			}
+			b.WriteString(v)
+		}
+	}
+	return b.String(), true, nil
+}
+
+// AttrText is data attribute name's text in a key, av: a string escaped,
+// a number as it is; present is false for a missing, NULL or empty value.
+func AttrText(name string, av types.AttributeValue) (text string, present bool, bad *Refusal) {
+	switch v := av.(type) {
+	case nil, *types.AttributeValueMemberNULL:
+		return "", false, nil
+	case *types.AttributeValueMemberS:
+		if v.Value == "" {
+			return "", false, nil
+		}
+		if err := CheckID(name, v.Value); err != nil {
+			return "", false, &Refusal{ID: err, Name: name, Value: av}
+		}
+		return Join(v.Value), true, nil
+	case *types.AttributeValueMemberN:
+		return v.Value, true, nil
+	default:
+		return "", false, &Refusal{Name: name, Value: av}
+	}
+}
+
+// StaticPrefix is the part of a key template that is the same for every
+// item of a type with node key prefixes c: its leading text, and the type
+// prefix of a leading node key ("STU#"), e.g. "ENROLL#" for
+// ENROLL#<enrolledOn>, or "" when the template starts with a data
+// attribute. exact reports a template of text only, whose value is the
+// prefix.
+func StaticPrefix(parts []Part, c *Ctx) (prefix string, exact bool) {
+	var b strings.Builder
+	for _, p := range parts {
+		switch p.Kind {
+		case Const, Lit:
+			b.WriteString(p.Text)
+			continue
+		case Self, Source, Target, Parent:
+			b.WriteString(c.Node(p.Kind))
+		}
+		return b.String(), false
+	}
+	return b.String(), true
+}

@@ -191,6 +191,18 @@ func (d *dataFields) drop(item Item) {
 	}
 }
 
+// unwritten refuses item, built with its keys, when it holds a value kept
+// only inside an index key that it was built without (a sparse key whose
+// other values are empty): the write would lose the value.
+func (d *dataFields) unwritten(item Item) error {
+	for _, k := range d.keyOnly {
+		if v, ok := keyValueText(item[k.name]); ok && k.field < 0 && item[k.attr] == nil {
+			return &KeyError{Name: k.attr, ID: v, Reason: fmt.Sprintf("%s is kept only inside this key, which the data leaves out (another value of it is empty): %s would be lost", k.name, k.name)}
+		}
+	}
+	return nil
+}
+
 // held is h, what an item of the entity may hold, less the attributes
 // kept only inside keys: a write leaves them out, so an item holding one
 // loses it on a Replace ([FindingUndeclaredAttribute]).

@@ -217,8 +217,11 @@ func (e *Entity[T]) keyCtx(pk, sk string, ids []string) *keyCtx {
 // "Complaint123"). Bad ids, ids that differ from the data's values of the
 // same key fields, a key field neither gives, or a value kept only
 // inside an index key the data leaves out ([EntityOptions].KeyOnly), are
-// [ErrInvalidKey] (a [*KeyError]); data naming a key attribute is [ErrKeyAttribute]: all
-// before any request.
+// [ErrInvalidKey] (a [*KeyError]), as is the id of a key field T holds
+// as a number in another text than DynamoDB stores the number in ("007",
+// "1.50", "+5" or "1e2"; "7", "1.5", "100"), which would make the item's
+// attribute and keys disagree; data naming a key attribute is
+// [ErrKeyAttribute]: all before any request.
 func (e *Entity[T]) Put(ctx context.Context, ids IDs, data T, optFns ...func(*WriteOptions)) error {
 	return e.handle().put(ctx, "Entity.Put", guardAbsent, &keyed{kc: keyCtx{ids: ids}}, nil, data, optFns)
 }

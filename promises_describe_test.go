@@ -43,3 +43,34 @@ func TestDescribeKeyOnlyUnderTableTagKey(t *testing.T) {
 	require.NoError(t, adjlist.Describe(&b, table, lines))
 	assert.Contains(t, b.String(), "| entity line | `o#<orderId>` | `p#<productId>` | productId, qty, price, note |")
 }
+
+// cycleA and cycleB embed each other by pointer.
+type cycleA struct {
+	*cycleB
+	X string `dynamodbav:"x"`
+}
+
+type cycleB struct {
+	*cycleA
+	Y string `dynamodbav:"y"`
+}
+
+// TestDescribeTypesThatEmbedEachOther: Describe and DescribeModel end on
+// struct types that embed each other by pointer, naming the attributes
+// the encoder writes (each struct's fields once, in field order), for a
+// node and an entity (whose key field y is an attribute too) alike.
+func TestDescribeTypesThatEmbedEachOther(t *testing.T) {
+	t.Parallel()
+	table := adjlist.NewTable(nil, "cycles")
+	nodes := adjlist.NewNode[cycleA](table, "CYC", "META")
+	items := adjlist.NewEntity[cycleB](table, "cyc", "c#{y}", "meta")
+	require.NoError(t, table.Check())
+	m, err := adjlist.DescribeModel(table, nodes, items)
+	require.NoError(t, err)
+	require.Len(t, m.Items, 2)
+	assert.Equal(t, []adjlist.Attribute{{Name: "y", Type: "S"}, {Name: "x", Type: "S"}}, m.Items[0].Attributes)
+	assert.Equal(t, []adjlist.Attribute{{Name: "x", Type: "S"}, {Name: "y", Type: "S"}}, m.Items[1].Attributes)
+	var b strings.Builder
+	require.NoError(t, adjlist.Describe(&b, table))
+	assert.Contains(t, b.String(), "| y, x |")
+}

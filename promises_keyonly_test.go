@@ -208,3 +208,32 @@ func TestKeyFieldsTypedAsTheEncoderWrites(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, res.Findings)
 }
+
+// TestVerifyReportsKeyOnlyKeyFieldHeld: a table key field the entity keeps
+// only inside keys, held as an attribute too, is an undeclared attribute
+// (a Replace of the value Get read leaves it out); held with another
+// value than the key's, it is a key mismatch as well. Repair leaves both.
+func TestVerifyReportsKeyOnlyKeyFieldHeld(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	db := ddbtest.Client(t)
+	table, lines := newOrderLines(t, db)
+	for _, id := range []string{"1", "2"} {
+		require.NoError(t, lines.Put(ctx, nil, orderLine{OrderID: id, ProductID: "p", Date: "2026-01-02", CustomerID: "c", Quantity: 1}))
+	}
+	for id, v := range map[string]string{"1": "1", "2": "999"} {
+		_, err := db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(table.Name()), Key: adjlist.Item{"PK": av("o#" + id), "SK": av("p#p")},
+			UpdateExpression: aws.String("SET orderId = :v"), ExpressionAttributeValues: adjlist.Item{":v": av(v)}})
+		require.NoError(t, err)
+	}
+	res, err := adjlist.Verify(ctx, db, table)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{
+		"undeclared attribute|o#1|p#p|orderId|S \"1\"|",
+		"undeclared attribute|o#2|p#p|orderId|S \"999\"|",
+		"key mismatch|o#2|p#p|orderId|999|2",
+	}, findingKeys(res.Findings))
+	rep, err := adjlist.Repair(ctx, db, table, res.Findings)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, findingKeys(res.Findings), findingKeys(rep.Left))
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/adjlist/adjlist/internal/goattrs"
 	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/migration"
 )
 
 // dataFields is how an [Entity]'s keys relate to the attributes of its Go
@@ -234,6 +235,27 @@ func (d *dataFields) unwritten(item Item) error {
 		}
 	}
 	return nil
+}
+
+// keepHolders adds to want, the derived index keys of item, each index
+// key of item that alone holds a value kept only inside keys and that
+// item's other values no longer make (a sparse key whose other value
+// another program removed): Verify, Repair and Migrate then keep it, and
+// the value, instead of removing it.
+func (d *dataFields) keepHolders(item Item, want keyAttrs) keyAttrs {
+	for _, k := range d.keyOnly {
+		if k.field >= 0 || item[k.name] != nil {
+			continue
+		}
+		if _, ok := want.get(k.attr); ok {
+			continue
+		}
+		if text, ok := k.parse(item); ok && text != "" {
+			stored, _ := stringAttr(item, k.attr)
+			want = append(want, migration.Attr{Name: k.attr, Value: stored})
+		}
+	}
+	return want
 }
 
 // held is h, what an item of the entity may hold, less the attributes

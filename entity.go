@@ -87,7 +87,9 @@ type EntityOptions struct {
 	// data holds one that no key written holds (a sparse index key another
 	// of whose values is empty) is [ErrInvalidKey], and an update that
 	// would remove the key holding one [ErrKeyAttribute], before any
-	// request: the value would be lost. An item that
+	// request: the value would be lost. [Verify], [Repair] and [Migrate]
+	// keep an index key that alone holds one where the item's other
+	// values no longer make it (another program removed them). An item that
 	// holds one as an attribute of its own loses it on a Replace of the
 	// value Get read, and [Verify] reports it
 	// ([FindingUndeclaredAttribute]). Default none: every attribute T

@@ -237,3 +237,54 @@ func TestVerifyReportsKeyOnlyKeyFieldHeld(t *testing.T) {
 	require.NoError(t, err)
 	assert.ElementsMatch(t, findingKeys(res.Findings), findingKeys(rep.Left))
 }
+
+// TestRepairKeepsTheKeyThatHoldsAKeyOnlyValue: when another program
+// removes the value an index key is made of besides a value kept only
+// inside it, the key is all that holds that value: Verify does not report
+// it as a key to remove, Repair and Migrate keep it, and Get still reads
+// the value.
+func TestRepairKeepsTheKeyThatHoldsAKeyOnlyValue(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	db := ddbtest.Client(t)
+	table, tickets := newTickets(db, ddbtest.TableName(t))
+	ddbtest.CreateTable(t, table)
+	require.NoError(t, tickets.Put(ctx, nil, ticket{ID: "t1", Status: "open", Date: "2026-01-02"}))
+	key := adjlist.Item{"PK": av("t#t1"), "SK": av("meta")}
+	_, err := db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(table.Name()), Key: key,
+		UpdateExpression: aws.String("REMOVE #s"), ExpressionAttributeNames: map[string]string{"#s": "status"}})
+	require.NoError(t, err)
+	before, err := db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(table.Name()), Key: key, ConsistentRead: aws.Bool(true)})
+	require.NoError(t, err)
+	require.Equal(t, av("open#2026-01-02"), before.Item["GSI1SK"])
+
+	res, err := adjlist.Verify(ctx, db, table)
+	require.NoError(t, err)
+	assert.Empty(t, res.Findings, "no key to remove")
+	_, err = adjlist.Repair(ctx, db, table, res.Findings)
+	require.NoError(t, err)
+	_, err = adjlist.Migrate(ctx, db, tickets)
+	require.NoError(t, err)
+	after, err := db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(table.Name()), Key: key, ConsistentRead: aws.Bool(true)})
+	require.NoError(t, err)
+	assert.Equal(t, before.Item, after.Item, "nothing removed")
+	got, err := tickets.Get(ctx, adjlist.IDs{"t1"}, adjlist.Consistent)
+	require.NoError(t, err)
+	assert.Equal(t, ticket{ID: "t1", Date: "2026-01-02"}, got)
+
+	// A status another program changed is a stale key, rewritten with the
+	// date it held.
+	_, err = db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(table.Name()), Key: key,
+		UpdateExpression: aws.String("SET #s = :s"), ExpressionAttributeNames: map[string]string{"#s": "status"},
+		ExpressionAttributeValues: adjlist.Item{":s": av("closed")}})
+	require.NoError(t, err)
+	res, err = adjlist.Verify(ctx, db, table)
+	require.NoError(t, err)
+	require.Len(t, res.Findings, 1)
+	assert.Equal(t, adjlist.FindingIndexKeyStale, res.Findings[0].Kind)
+	_, err = adjlist.Repair(ctx, db, table, res.Findings)
+	require.NoError(t, err)
+	got, err = tickets.Get(ctx, adjlist.IDs{"t1"}, adjlist.Consistent)
+	require.NoError(t, err)
+	assert.Equal(t, ticket{ID: "t1", Status: "closed", Date: "2026-01-02"}, got)
+}

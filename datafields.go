@@ -11,6 +11,7 @@ import (
 
 	"github.com/adjlist/adjlist/internal/goattrs"
 	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/migration"
 )
 
 // dataFields is how an [Entity]'s keys relate to the attributes of its Go
@@ -141,10 +142,43 @@ func typedKeyValue(typ, text string) (types.AttributeValue, bool) {
 	return &types.AttributeValueMemberS{Value: text}, true
 }
 
+// stored refuses the ids of number key fields that DynamoDB would store
+// as another text (007 as 7) than the keys hold: the item's attribute and
+// keys would disagree ([FindingKeyMismatch]), and a Replace of the value
+// Get read would write another key.
+func (d *dataFields) stored(name string, fields []string, ids IDs) error {
+	for i, typ := range d.types {
+		if typ == "N" && !storedNumber(ids[i]) {
+			return &KeyError{Name: name, ID: ids[i], Reason: fmt.Sprintf("%s is a number attribute, which DynamoDB stores without a sign +, an exponent, leading zeros or trailing fractional zeros: the keys would hold another text than the attribute", fields[i])}
+		}
+	}
+	return nil
+}
+
+// storedNumber reports whether decimal text is a number as DynamoDB
+// stores and returns it: an optional '-', an integer part without leading
+// zeros, and a fraction without trailing zeros ("-12.5", not "+12.50",
+// "012.5", "1.25e1" or "-0").
+func storedNumber(text string) bool {
+	s, neg := strings.CutPrefix(text, "-")
+	intPart, frac, hasFrac := strings.Cut(s, ".")
+	digits := func(p string) bool {
+		return p != "" && strings.Trim(p, "0123456789") == ""
+	}
+	switch {
+	case !digits(intPart) || len(intPart) > 1 && intPart[0] == '0':
+		return false
+	case hasFrac && (!digits(frac) || strings.HasSuffix(frac, "0")):
+		return false
+	}
+	return !neg || s != "0"
+}
+
 // ids returns the ids of the item whose marshalled data is item: the ids
 // given, each checked against the data's attribute of its key field (an
 // attribute the data leaves empty is set to the id), or, when none are
-// given, the data's own. A disagreement, or a key field neither gives, is
+// given, the data's own. A disagreement, a key field neither gives, or a
+// number id DynamoDB would store as another text ([dataFields.stored]) is
 // a *KeyError ([ErrInvalidKey]).
 func (d *dataFields) ids(name string, fields []string, ids IDs, item Item) (IDs, error) {
 	if d.types == nil {
@@ -159,7 +193,7 @@ func (d *dataFields) ids(name string, fields []string, ids IDs, item Item) (IDs,
 			}
 			out[i] = v
 		}
-		return out, nil
+		return out, d.stored(name, fields, out)
 	}
 	if len(ids) != len(fields) {
 		return ids, nil // Key says how many it wants
@@ -180,7 +214,7 @@ func (d *dataFields) ids(name string, fields []string, ids IDs, item Item) (IDs,
 			item[f] = av
 		}
 	}
-	return ids, nil
+	return ids, d.stored(name, fields, ids)
 }
 
 // drop removes from a written item the attributes kept only inside keys,
@@ -189,6 +223,39 @@ func (d *dataFields) drop(item Item) {
 	for _, k := range d.keyOnly {
 		delete(item, k.name)
 	}
+}
+
+// unwritten refuses item, built with its keys, when it holds a value kept
+// only inside an index key that it was built without (a sparse key whose
+// other values are empty): the write would lose the value.
+func (d *dataFields) unwritten(item Item) error {
+	for _, k := range d.keyOnly {
+		if v, ok := keyValueText(item[k.name]); ok && k.field < 0 && item[k.attr] == nil {
+			return &KeyError{Name: k.attr, ID: v, Reason: fmt.Sprintf("%s is kept only inside this key, which the data leaves out (another value of it is empty): %s would be lost", k.name, k.name)}
+		}
+	}
+	return nil
+}
+
+// keepHolders adds to want, the derived index keys of item, each index
+// key of item that alone holds a value kept only inside keys and that
+// item's other values no longer make (a sparse key whose other value
+// another program removed): Verify, Repair and Migrate then keep it, and
+// the value, instead of removing it.
+func (d *dataFields) keepHolders(item Item, want keyAttrs) keyAttrs {
+	for _, k := range d.keyOnly {
+		if k.field >= 0 || item[k.name] != nil {
+			continue
+		}
+		if _, ok := want.get(k.attr); ok {
+			continue
+		}
+		if text, ok := k.parse(item); ok && text != "" {
+			stored, _ := stringAttr(item, k.attr)
+			want = append(want, migration.Attr{Name: k.attr, Value: stored})
+		}
+	}
+	return want
 }
 
 // held is h, what an item of the entity may hold, less the attributes

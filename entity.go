@@ -83,7 +83,13 @@ type EntityOptions struct {
 	// keys and leaves the attribute out; a read parses it back from the
 	// keys into T. An index key holding one must have '#' after each of
 	// its {names}, so that it parses back. A name T does not declare, or
-	// that no key template holds, is [ErrInvalidOption]. An item that
+	// that no key template holds, is [ErrInvalidOption]. A write whose
+	// data holds one that no key written holds (a sparse index key another
+	// of whose values is empty) is [ErrInvalidKey], and an update that
+	// would remove the key holding one [ErrKeyAttribute], before any
+	// request: the value would be lost. [Verify], [Repair] and [Migrate]
+	// keep an index key that alone holds one where the item's other
+	// values no longer make it (another program removed them). An item that
 	// holds one as an attribute of its own loses it on a Replace of the
 	// value Get read, and [Verify] reports it
 	// ([FindingUndeclaredAttribute]). Default none: every attribute T
@@ -212,9 +218,13 @@ func (e *Entity[T]) keyCtx(pk, sk string, ids []string) *keyCtx {
 // when T declares every key field: the data's values are the ids
 // (Put(ctx, nil, Complaint{ComplaintID: "Complaint123"}) writes PK =
 // "Complaint123"). Bad ids, ids that differ from the data's values of the
-// same key fields, or a key field neither gives, are [ErrInvalidKey] (a
-// [*KeyError]); data naming a key attribute is [ErrKeyAttribute]: all
-// before any request.
+// same key fields, a key field neither gives, or a value kept only
+// inside an index key the data leaves out ([EntityOptions].KeyOnly), are
+// [ErrInvalidKey] (a [*KeyError]), as is the id of a key field T holds
+// as a number in another text than DynamoDB stores the number in ("007",
+// "1.50", "+5" or "1e2"; "7", "1.5", "100"), which would make the item's
+// attribute and keys disagree; data naming a key attribute is
+// [ErrKeyAttribute]: all before any request.
 func (e *Entity[T]) Put(ctx context.Context, ids IDs, data T, optFns ...func(*WriteOptions)) error {
 	return e.handle().put(ctx, "Entity.Put", guardAbsent, &keyed{kc: keyCtx{IDs: ids}}, nil, data, optFns)
 }

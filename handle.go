@@ -57,7 +57,8 @@ func (k *keyed) key() itemKey { return itemKey{k.kc.PK, k.kc.SK} }
 // (an Entity's built here, from the ids and the data), an edge's inverted
 // index keys, what the handle tracks (as a create, or an overwrite; o may
 // be nil) and the derived index keys, less what an Entity keeps only
-// inside keys; keyErr is the error of building k.
+// inside keys (a value no key written holds is a [*KeyError]); keyErr is
+// the error of building k.
 func (h handle[D]) item(k *keyed, keyErr error, data D, create bool, o *WriteOptions) (Item, itemKey, error) {
 	if keyErr != nil {
 		return nil, k.key(), keyErr
@@ -82,6 +83,9 @@ func (h handle[D]) item(k *keyed, keyErr error, data D, create bool, o *WriteOpt
 		err = addIndexKeys(h.it.indexes, item, &kc)
 	}
 	if h.data != nil {
+		if err == nil {
+			err = h.data.unwritten(item)
+		}
 		h.data.drop(item)
 	}
 	return item, k.key(), err

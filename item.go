@@ -217,7 +217,7 @@ func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCon
 	for _, name := range slices.Sorted(maps.Keys(w.sets)) {
 		update = update.Set(name, w.sets[name])
 	}
-	if update, err = deriveIndexUpdate(update, it.indexes, kc, t.enc); err != nil {
+	if update, err = deriveIndexUpdate(update, it.indexes, kc, t.enc, it.keyData); err != nil {
 		return alone, err
 	}
 	if ub, err = update.builder(t.enc); err != nil {

@@ -194,6 +194,9 @@ func (e *Entity[T]) scanSpec() scanSpec {
 				e.data.fill(e.fields, ids, data)
 			}
 			want, err := derived(e.it.indexes, data, e.keyCtx(pk, sk, ids), buf)
+			if err == nil {
+				want = e.data.keepHolders(item, want)
+			}
 			return want, true, err
 		}}
 }

@@ -111,8 +111,10 @@ func (u Update) builder(enc *attributevalue.Encoder) (expression.UpdateBuilder, 
 }
 
 // deriveIndexUpdate returns u plus the changes of the derived index keys
-// that follow from it (see [Update]).
-func deriveIndexUpdate(u Update, indexes []boundIndex, kc *keyCtx, enc *attributevalue.Encoder) (Update, error) {
+// that follow from it (see [Update]). keyOnly are the attributes an
+// Entity keeps only inside keys: an update that would remove a key holding
+// one is [ErrKeyAttribute], since the value would go with it.
+func deriveIndexUpdate(u Update, indexes []boundIndex, kc *keyCtx, enc *attributevalue.Encoder, keyOnly []string) (Update, error) {
 	if len(indexes) == 0 {
 		return u, nil
 	}
@@ -146,6 +148,9 @@ func deriveIndexUpdate(u Update, indexes []boundIndex, kc *keyCtx, enc *attribut
 			case len(set) == 0:
 				continue
 			case leaves:
+				if i := slices.IndexFunc(missing, func(n string) bool { return slices.Contains(keyOnly, n) }); i >= 0 {
+					return u, fmt.Errorf("%w: the update empties %q, which with %q makes index %s's key %s, the only place %q is kept: write the item anew (Replace)", ErrKeyAttribute, set, missing[i], ixName, d.attr, missing[i])
+				}
 				u = u.Remove(d.attr)
 				continue
 			case len(missing) > 0:

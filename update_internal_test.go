@@ -88,7 +88,7 @@ func TestDeriveIndexUpdate(t *testing.T) {
 		{"control character refused", Set("status", "A\x00"), nil, ErrInvalidKey},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := deriveIndexUpdate(tc.u, projects.it.indexes, kc, table.enc)
+			got, err := deriveIndexUpdate(tc.u, projects.it.indexes, kc, table.enc, nil)
 			if tc.err != nil {
 				require.ErrorIs(t, err, tc.err)
 				return
@@ -105,7 +105,7 @@ func TestDeriveIndexUpdate(t *testing.T) {
 	composite := NewNode[upProject](table, "Q", "", func(o *NodeOptions) {
 		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Compose(Attr("status"), Attr("createdAt")), SortKey: Compose(SelfKey())}}
 	})
-	_, err := deriveIndexUpdate(Set("status", "A"), composite.it.indexes, composite.keyCtx("Q#q", "Q#q"), table.enc)
+	_, err := deriveIndexUpdate(Set("status", "A"), composite.it.indexes, composite.keyCtx("Q#q", "Q#q"), table.enc, nil)
 	require.ErrorIs(t, err, ErrInvalidOption)
 	assert.ErrorContains(t, err, "set them all")
 }

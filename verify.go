@@ -156,7 +156,7 @@ func (f Finding) String() string {
 		s += " (" + f.Type + ")"
 	}
 	switch f.Kind {
-	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra, FindingCounterMismatch, FindingMisplaced:
+	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra, FindingCounterMismatch, FindingMisplaced, FindingKeyMismatch:
 		s += fmt.Sprintf(": %s = %q, want %q", f.Attribute, f.Have, f.Want)
 	case FindingBadVersion, FindingUndeclaredAttribute, FindingBadExpiry:
 		s += fmt.Sprintf(": %s is %s", f.Attribute, f.Have)

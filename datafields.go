@@ -25,6 +25,9 @@ type dataFields struct {
 	// like key field i, "" where T declares none (its id is given); nil
 	// when T declares no key field.
 	types []string
+	// goTypes[i] is the Go type of T's field for key field i, beside
+	// types[i].
+	goTypes []reflect.Type
 	// keyOnly are T's attributes stored only inside keys.
 	keyOnly []keyOnlyAttr
 }
@@ -47,29 +50,32 @@ type keyOnlyAttr struct {
 // keyOnly naming those kept only inside keys.
 func bindDataFields(rt reflect.Type, tag string, fields []string, indexes []boundIndex, keyOnly []string) (dataFields, error) {
 	var d dataFields
-	declared := map[string]string{}
+	declared := map[string]goattrs.Attr{}
 	for rt.Kind() == reflect.Pointer {
 		rt = rt.Elem()
 	}
 	attrs, _ := goattrs.Of(rt, tag)
 	for _, a := range attrs {
-		declared[a.Name] = a.DynamoType
+		declared[a.Name] = a
 	}
 	for i, f := range fields {
-		typ, ok := declared[f]
+		a, ok := declared[f]
 		if !ok {
 			continue
 		}
+		typ := a.DynamoType
 		if typ != "S" && typ != "N" {
 			return d, fmt.Errorf("%w: attribute %q of %s is key field {%s}, and is %s: want a string or a number", ErrInvalidOption, f, rt, f, typ)
 		}
 		if d.types == nil {
 			d.types = make([]string, len(fields))
+			d.goTypes = make([]reflect.Type, len(fields))
 		}
-		d.types[i] = typ
+		d.types[i], d.goTypes[i] = typ, a.Type
 	}
 	for _, name := range keyOnly {
-		typ, ok := declared[name]
+		a, ok := declared[name]
+		typ := a.DynamoType
 		switch {
 		case !ok:
 			return d, fmt.Errorf("%w: KeyOnly %q: %s declares no such attribute", ErrInvalidOption, name, rt)
@@ -148,11 +154,36 @@ func typedKeyValue(typ, text string) (types.AttributeValue, bool) {
 // Get read would write another key.
 func (d *dataFields) stored(name string, fields []string, ids IDs) error {
 	for i, typ := range d.types {
-		if typ == "N" && !storedNumber(ids[i]) {
+		if typ != "N" {
+			continue
+		}
+		if !storedNumber(ids[i]) {
 			return &KeyError{Name: name, ID: ids[i], Reason: fmt.Sprintf("%s is a number attribute, which DynamoDB stores without a sign +, an exponent, leading zeros or trailing fractional zeros: the keys would hold another text than the attribute", fields[i])}
+		}
+		if !fitsGo(d.goTypes[i], ids[i]) {
+			return &KeyError{Name: name, ID: ids[i], Reason: fmt.Sprintf("%s is a %s, which cannot hold it: a read could not decode the item", fields[i], d.goTypes[i])}
 		}
 	}
 	return nil
+}
+
+// fitsGo reports whether number text decodes into a field of Go type t:
+// an integer kind takes a whole number in its range, a float32 one in
+// its range; other types (float64, json.Number) take any.
+func fitsGo(t reflect.Type, text string) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	var err error
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		_, err = strconv.ParseInt(text, 10, t.Bits())
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		_, err = strconv.ParseUint(text, 10, t.Bits())
+	case reflect.Float32:
+		_, err = strconv.ParseFloat(text, 32)
+	}
+	return err == nil
 }
 
 // storedNumber reports whether decimal text is a number as DynamoDB

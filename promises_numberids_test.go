@@ -85,3 +85,64 @@ func TestKeyMismatchFindingSaysWhatDiffers(t *testing.T) {
 		Attribute: "complaint_id", Have: "Complaint5", Want: "Complaint4"}
 	assert.Equal(t, `key mismatch: "Complaint4" "metadata" (entity complaint): complaint_id = "Complaint5", want "Complaint4"`, f.String())
 }
+
+// intRound, tinyRound and countRound hold their key field in integer
+// types, which take whole numbers in their range only.
+type intRound struct {
+	Round *int `dynamodbav:"round"`
+}
+
+type tinyRound struct {
+	Round *int8 `dynamodbav:"round"`
+}
+
+type countRound struct {
+	Round *uint `dynamodbav:"round"`
+}
+
+// TestNumberKeyFieldIDsFitTheGoType: an id that the Go type of its key
+// field cannot hold (a fraction for an int, 300 for an int8, a negative
+// number for a uint) would be written and then fail every read's
+// decoding, so a write refuses it before any request; ids that fit are
+// written and read back.
+func TestNumberKeyFieldIDsFitTheGoType(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	calls := &countingClient{}
+	table := adjlist.NewTable(calls, "t", func(o *adjlist.Options) { o.NoIndex = true })
+	ints := adjlist.NewEntity[intRound](table, "int", "i#{round}", "s")
+	tiny := adjlist.NewEntity[tinyRound](table, "tiny", "t#{round}", "s")
+	counts := adjlist.NewEntity[countRound](table, "count", "c#{round}", "s")
+	require.NoError(t, table.Check())
+	for _, c := range []struct {
+		put func() error
+		id  string
+	}{
+		{func() error { return ints.Put(ctx, adjlist.IDs{"-12.5"}, intRound{}) }, "-12.5"},
+		{func() error { return ints.Put(ctx, adjlist.IDs{"99999999999999999999"}, intRound{}) }, "99999999999999999999"},
+		{func() error { return tiny.Put(ctx, adjlist.IDs{"300"}, tinyRound{}) }, "300"},
+		{func() error { return counts.Replace(ctx, adjlist.IDs{"-1"}, countRound{}) }, "-1"},
+	} {
+		var ke *adjlist.KeyError
+		require.ErrorAs(t, c.put(), &ke, c.id)
+		assert.Equal(t, c.id, ke.ID)
+		assert.ErrorIs(t, ke, adjlist.ErrInvalidKey)
+	}
+	assert.Zero(t, calls.total(), "refused before any request")
+
+	db := ddbtest.Client(t)
+	table = adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) { o.NoIndex = true })
+	ddbtest.CreateTable(t, table)
+	ints = adjlist.NewEntity[intRound](table, "int", "i#{round}", "s")
+	tiny = adjlist.NewEntity[tinyRound](table, "tiny", "t#{round}", "s")
+	require.NoError(t, ints.Put(ctx, adjlist.IDs{"-12"}, intRound{}))
+	require.NoError(t, tiny.Put(ctx, adjlist.IDs{"127"}, tinyRound{}))
+	got, err := ints.Get(ctx, adjlist.IDs{"-12"})
+	require.NoError(t, err)
+	require.NotNil(t, got.Round)
+	assert.Equal(t, -12, *got.Round)
+	small, err := tiny.Get(ctx, adjlist.IDs{"127"})
+	require.NoError(t, err)
+	require.NotNil(t, small.Round)
+	assert.Equal(t, int8(127), *small.Round)
+}

@@ -363,25 +363,6 @@ func (c *Collection[P, C]) ids(item Item) (parentID, id string, ok bool) {
 	return parentID, id, true
 }
 
-// misplaced is the partition key c gives the ids of child item, and
-// whether item is elsewhere: in another shard than its id's, or under
-// another shard layout than c's, where Get, Update and Delete by its ids
-// miss it ([FindingMisplaced]). Only a sharded collection parses the
-// child's id.
-func (c *Collection[P, C]) misplaced(item Item) (want string, ok bool) {
-	pk, _ := stringAttr(item, c.t.opts.PartitionKey)
-	want, ok = parentKey(pk)
-	if !ok || c.shards == 0 {
-		return want, ok && pk != want
-	}
-	_, id, ok := c.ids(item)
-	if !ok {
-		return "", false
-	}
-	want += "#" + shardSuffix(id, c.shards)
-	return want, pk != want
-}
-
 // Family is a parent's data and its children, as read by
 // [Collection.Load].
 type Family[P, C any] struct {

@@ -45,11 +45,6 @@ type recorded struct {
 	// version and expiry are the type's Tracking.Version and
 	// Tracking.Expiry attributes; "" untracked.
 	version, expiry string
-	// misplaced, for a type whose handle recognises its items at more
-	// than one primary key (a collection's children, under any shard
-	// layout), is the partition key the handle gives an item's ids, and
-	// whether that is not the item's own ([FindingMisplaced]).
-	misplaced func(item Item) (want string, ok bool)
 	// holds is the attributes its items may hold without loss
 	// ([Table.holdsOf]); the zero value when they may hold any.
 	holds held
@@ -254,9 +249,8 @@ func (e *Edge[E]) record() {
 func (c *Collection[P, C]) record() {
 	of := c.parent.recordID()
 	r := recorded{name: c.it.kind, h: c, err: c.err, collection: true, version: c.tr.version, expiry: c.tr.expiry,
-		match:     func(item Item) bool { _, _, ok := c.ids(item); return ok },
-		misplaced: c.misplaced,
-		check:     dataCheck[C](c.t), holds: c.t.holdsOf(reflect.TypeFor[C](), &c.tr),
+		match: func(item Item) bool { _, _, ok := c.ids(item); return ok },
+		check: dataCheck[C](c.t), holds: c.t.holdsOf(reflect.TypeFor[C](), &c.tr),
 		refs: func(item Item, buf []itemRef) []itemRef { return c.refs(item, of, buf) }}
 	if c.err == nil {
 		r.pk, r.sk = c.it.pk, c.it.sk

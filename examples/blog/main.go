@@ -61,7 +61,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
 	"github.com/adjlist/adjlist"
-	"github.com/adjlist/adjlist/internal/exampleutil"
+	"github.com/adjlist/adjlist/examples/internal/exampleutil"
 )
 
 // Author is a node item's data: PK=AUTHOR#<id>, SK=PROFILE.

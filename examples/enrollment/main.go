@@ -43,7 +43,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/adjlist/adjlist"
-	"github.com/adjlist/adjlist/internal/exampleutil"
+	"github.com/adjlist/adjlist/examples/internal/exampleutil"
 )
 
 // Student is a node item's data: PK=STU#<id>, SK=PROFILE.

@@ -14,8 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist/ddblocal/ddbtest"
-	"github.com/adjlist/adjlist/internal/exampleutil"
-	"github.com/adjlist/adjlist/internal/exampleutil/exampletest"
+	"github.com/adjlist/adjlist/examples/internal/exampleutil"
+	"github.com/adjlist/adjlist/examples/internal/exampleutil/exampletest"
 )
 
 func TestMain(m *testing.M) { ddbtest.Main(m) }

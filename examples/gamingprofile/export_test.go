@@ -3,7 +3,7 @@ package main
 import (
 	"testing"
 
-	"github.com/adjlist/adjlist/internal/exampleutil/exampletest"
+	"github.com/adjlist/adjlist/examples/internal/exampleutil/exampletest"
 )
 
 // TestExports: -workbench and -cloudformation write a NoSQL Workbench data

@@ -71,7 +71,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist"
-	"github.com/adjlist/adjlist/internal/exampleutil"
+	"github.com/adjlist/adjlist/examples/internal/exampleutil"
 )
 
 // Metadata is a player's profile: PK=<playerID>, SK=#METADATA#<playerID>.

@@ -74,7 +74,7 @@ import (
 	"strings"
 
 	"github.com/adjlist/adjlist"
-	"github.com/adjlist/adjlist/internal/exampleutil"
+	"github.com/adjlist/adjlist/examples/internal/exampleutil"
 )
 
 // Person is a person's own item: PK = TypeTarget = PERSON#<id>.

@@ -43,7 +43,7 @@ import (
 	"io"
 
 	"github.com/adjlist/adjlist"
-	"github.com/adjlist/adjlist/internal/exampleutil"
+	"github.com/adjlist/adjlist/examples/internal/exampleutil"
 )
 
 // Invoice is an invoice's own item: PK = SK = INVOICE#<id>.

@@ -35,7 +35,7 @@ import (
 	"io"
 
 	"github.com/adjlist/adjlist"
-	"github.com/adjlist/adjlist/internal/exampleutil"
+	"github.com/adjlist/adjlist/examples/internal/exampleutil"
 )
 
 // User is the parent item's data: PK=USER#<id>, SK=METADATA.

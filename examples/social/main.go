@@ -45,7 +45,7 @@ import (
 	"time"
 
 	"github.com/adjlist/adjlist"
-	"github.com/adjlist/adjlist/internal/exampleutil"
+	"github.com/adjlist/adjlist/examples/internal/exampleutil"
 )
 
 // User is a node item's data: PK=USER#<id>, SK=PROFILE.

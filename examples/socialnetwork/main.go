@@ -79,7 +79,7 @@ import (
 	"time"
 
 	"github.com/adjlist/adjlist"
-	"github.com/adjlist/adjlist/internal/exampleutil"
+	"github.com/adjlist/adjlist/examples/internal/exampleutil"
 )
 
 // UserInfo is a user's profile: PK=u#<userID>, SK=info.

@@ -51,7 +51,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
 	"github.com/adjlist/adjlist"
-	"github.com/adjlist/adjlist/internal/exampleutil"
+	"github.com/adjlist/adjlist/examples/internal/exampleutil"
 )
 
 // Workspace is the parent item's data: EntityRef=WS#<id>, Detail=META.

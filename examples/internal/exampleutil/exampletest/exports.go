@@ -21,8 +21,8 @@ import (
 	"github.com/adjlist/adjlist/cloudformation"
 	"github.com/adjlist/adjlist/ddblocal"
 	"github.com/adjlist/adjlist/ddblocal/ddbtest"
+	"github.com/adjlist/adjlist/examples/internal/exampleutil"
 	"github.com/adjlist/adjlist/internal/cfnlint"
-	"github.com/adjlist/adjlist/internal/exampleutil"
 	"github.com/adjlist/adjlist/workbench"
 )
 

@@ -17,7 +17,7 @@ import (
 
 	"github.com/adjlist/adjlist"
 	"github.com/adjlist/adjlist/ddblocal/ddbtest"
-	"github.com/adjlist/adjlist/internal/exampleutil"
+	"github.com/adjlist/adjlist/examples/internal/exampleutil"
 )
 
 func TestMain(m *testing.M) { ddbtest.Main(m) }

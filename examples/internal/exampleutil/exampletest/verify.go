@@ -12,7 +12,7 @@ import (
 
 	"github.com/adjlist/adjlist/ddblocal"
 	"github.com/adjlist/adjlist/ddblocal/ddbtest"
-	"github.com/adjlist/adjlist/internal/exampleutil"
+	"github.com/adjlist/adjlist/examples/internal/exampleutil"
 )
 
 // VerifyClean runs ex as a command with -verify -cleanup on a fresh table

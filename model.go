@@ -533,3 +533,13 @@ func (t *Table) encoderTagKey() string {
 	}
 	return o.TagKey
 }
+
+// decoderTagKey is the struct tag key of t's attributevalue decoder
+// ([Options].DecoderOptions): "dynamodbav" unless it sets another.
+func (t *Table) decoderTagKey() string {
+	o := attributevalue.DecoderOptions{TagKey: goattrs.DefaultTagKey}
+	if t.opts.DecoderOptions != nil {
+		t.opts.DecoderOptions(&o)
+	}
+	return o.TagKey
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -87,4 +88,41 @@ func TestNilOptionFunction(t *testing.T) {
 		}
 		assert.Zero(t, calls.total()+calls.batchGets.Load(), "no request sent")
 	})
+}
+
+// A table whose encoder and decoder read different struct tags would write
+// attributes its reads do not fill: every call fails with ErrInvalidOption
+// before any request, whichever side sets the other tag key.
+func TestTagKeysMustAgree(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	jsonEnc := func(eo *attributevalue.EncoderOptions) { eo.TagKey = "json" }
+	jsonDec := func(do *attributevalue.DecoderOptions) { do.TagKey = "json" }
+	useNumber := func(do *attributevalue.DecoderOptions) { do.UseNumber = true }
+	for _, tc := range []struct {
+		name string
+		opts func(*adjlist.Options)
+		ok   bool
+	}{
+		{"encoder json alone", func(o *adjlist.Options) { o.EncoderOptions = jsonEnc }, false},
+		{"decoder json alone", func(o *adjlist.Options) { o.DecoderOptions = jsonDec }, false},
+		{"encoder json, decoder without a tag key", func(o *adjlist.Options) { o.EncoderOptions, o.DecoderOptions = jsonEnc, useNumber }, false},
+		{"both json", func(o *adjlist.Options) { o.EncoderOptions, o.DecoderOptions = jsonEnc, jsonDec }, true},
+		{"decoder options without a tag key", func(o *adjlist.Options) { o.DecoderOptions = useNumber }, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			calls := &countingClient{Client: noScanClient{}} // any request would panic
+			table := adjlist.NewTable(calls, "t", tc.opts)
+			students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+			if tc.ok {
+				require.NoError(t, table.Check())
+				return
+			}
+			require.ErrorIs(t, table.Check(), adjlist.ErrInvalidOption)
+			require.ErrorIs(t, students.Put(ctx, "s1", Student{Name: "Ada"}), adjlist.ErrInvalidOption)
+			_, err := students.Get(ctx, "s1")
+			require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+			assert.Zero(t, calls.total())
+		})
+	}
 }

@@ -103,8 +103,10 @@ type Options struct {
 	EncoderOptions func(*attributevalue.EncoderOptions)
 	// DecoderOptions, when set, configures the attributevalue decoder
 	// that unmarshals item data on every read, Decode and stream record
-	// of the table (TagKey, DecodeTime, UseNumber, ...). Give it the tag
-	// key EncoderOptions uses. Default nil: the SDK's defaults.
+	// of the table (TagKey, DecodeTime, UseNumber, ...). Its tag key must
+	// be the one EncoderOptions gives: a table whose two tag keys differ
+	// fails every call with [ErrInvalidOption], before any request.
+	// Default nil: the SDK's defaults.
 	DecoderOptions func(*attributevalue.DecoderOptions)
 
 	// TracerProvider, when set, traces every call of the table's
@@ -269,6 +271,8 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 		t.err = optErr
 	case name == "":
 		t.err = fmt.Errorf("%w: empty table name", ErrInvalidOption)
+	case t.encoderTagKey() != t.decoderTagKey():
+		t.err = fmt.Errorf("%w: EncoderOptions tag key %q and DecoderOptions tag key %q differ: reads would not fill what writes store", ErrInvalidOption, t.encoderTagKey(), t.decoderTagKey())
 	case o.BatchMaxAttempts < 1:
 		t.err = fmt.Errorf("%w: BatchMaxAttempts %d", ErrInvalidOption, o.BatchMaxAttempts)
 	case o.PartitionKey == o.SortKey:

@@ -28,7 +28,9 @@ func TestHoldsOf(t *testing.T) {
 	tb := NewTable(nil, "t", func(o *Options) {
 		o.Indexes = []Index{{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"}}
 		o.EncoderOptions = func(e *attributevalue.EncoderOptions) { e.TagKey = "json" }
+		o.DecoderOptions = func(d *attributevalue.DecoderOptions) { d.TagKey = "json" }
 	})
+	require.NoError(t, tb.Check())
 	got := tb.holdsOf(reflect.TypeFor[lossJSON](), &tracking{version: "v", expiry: "ttl"})
 	want := []string{"GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "PK", "SK", "a", "c2", "d", "e", "ttl", "v"}
 	assert.Equal(t, want, got.names)

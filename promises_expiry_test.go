@@ -1,6 +1,7 @@
 package adjlist_test
 
 import (
+	"strconv"
 	"testing"
 	"time"
 
@@ -98,4 +99,50 @@ func TestVerifyBadExpiryEveryHandleKind(t *testing.T) {
 		assert.Empty(t, rep.Repaired, c.name)
 		assert.Len(t, rep.Left, len(keys), c.name)
 	}
+}
+
+// TestReplaceKeepsExpiryOnlyWhenDeclared: a Replace with neither
+// WriteOptions.ExpiresAt nor Tracking.Lifetime writes the expiry the data
+// holds. A data type that declares the Expiry attribute keeps, on Get then
+// Replace, the expiry stored; one that does not stores the item without
+// one, as Tracking.Expiry's doc says.
+func TestReplaceKeepsExpiryOnlyWhenDeclared(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	s := newSchool(t)
+	type withTTL struct {
+		Name string `dynamodbav:"name"`
+		TTL  int64  `dynamodbav:"ttl,omitempty"`
+	}
+	type withoutTTL struct {
+		Name string `dynamodbav:"name"`
+	}
+	tr := adjlist.Tracking{Expiry: "ttl"}
+	declared := adjlist.NewNode[withTTL](s.table, "DECL", "PROFILE", func(o *adjlist.NodeOptions) { o.Tracking = tr })
+	undeclared := adjlist.NewNode[withoutTTL](s.table, "UNDECL", "PROFILE", func(o *adjlist.NodeOptions) { o.Tracking = tr })
+	require.NoError(t, s.table.Check())
+	at := time.Now().Add(time.Hour).Truncate(time.Second)
+	stored := func(pk string) types.AttributeValue {
+		out, err := s.db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(s.table.Name()), ConsistentRead: aws.Bool(true),
+			Key: map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: pk}, "SK": &types.AttributeValueMemberS{Value: "PROFILE"}}})
+		require.NoError(t, err)
+		require.NotNil(t, out.Item)
+		return out.Item["ttl"]
+	}
+	want := &types.AttributeValueMemberN{Value: strconv.FormatInt(at.Unix(), 10)}
+
+	require.NoError(t, declared.Put(ctx, "a", withTTL{Name: "Ada"}, adjlist.Expires(at)))
+	v, err := declared.Get(ctx, "a")
+	require.NoError(t, err)
+	assert.Equal(t, at.Unix(), v.TTL, "the read fills the declared expiry")
+	v.Name = "Ada L."
+	require.NoError(t, declared.Replace(ctx, "a", v))
+	assert.Equal(t, want, stored("DECL#a"), "declared: Replace keeps the expiry read")
+
+	require.NoError(t, undeclared.Put(ctx, "a", withoutTTL{Name: "Ada"}, adjlist.Expires(at)))
+	assert.Equal(t, want, stored("UNDECL#a"))
+	w, err := undeclared.Get(ctx, "a")
+	require.NoError(t, err)
+	require.NoError(t, undeclared.Replace(ctx, "a", w))
+	assert.Nil(t, stored("UNDECL#a"), "undeclared: Replace stores no expiry")
 }

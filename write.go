@@ -160,7 +160,11 @@ type Tracking struct {
 	// expiry in epoch seconds: the table's Time to Live attribute
 	// ([CreateTableOptions].TimeToLive), which DynamoDB uses to delete
 	// expired items, eventually. Writes set it from
-	// [WriteOptions.ExpiresAt] or Lifetime. Default "": no expiry.
+	// [WriteOptions.ExpiresAt] or Lifetime. A put or Replace with
+	// neither writes the expiry the data holds: a data type that declares
+	// the attribute (TTL int64 `dynamodbav:"ttl,omitempty"`) keeps the
+	// expiry read across Get then Replace; one that does not stores the
+	// item without one. Default "": no expiry.
 	Expiry string
 	// Lifetime, with Expiry, gives every item put or created through the
 	// handle (not updated) the expiry Clock() + Lifetime, unless the write

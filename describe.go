@@ -5,7 +5,6 @@ import (
 	"io"
 	"reflect"
 
-	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/modeldoc"
 )
 
@@ -29,7 +28,7 @@ type shape struct {
 	// keys are the item type's keys as parts, from which item's key
 	// strings are written; indexes its keys in the inverted index, as
 	// item.Indexes has them.
-	keys    keyParts
+	keys    modeldoc.KeyParts
 	indexes []modeldoc.IndexFormats
 }
 
@@ -82,24 +81,24 @@ func typeOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }
 
 func (n *Node[N]) describe() shape {
 	k := n.it.formats()
-	pk, sk := modeldoc.Text(k.pk), modeldoc.Text(k.sk)
+	pk, sk := modeldoc.Text(k.PK), modeldoc.Text(k.SK)
 	item := &ItemType{Name: "node " + n.typ, Kind: "node", Type: n.typ, PartitionKey: pk, SortKey: sk,
 		Attributes: n.t.attributes(typeOf[N]()), Expiry: n.tr.expiry}
 	s := shape{t: n.t, err: n.err, item: item, it: &n.it, op: "Node.ByIndex", keys: k,
 		patterns: []modeldoc.Pattern{modeldoc.GetPattern(n.t.docTable(), "get one "+n.typ, "Node.Get", item.Name, pk, sk)}}
 	if n.t.layout == sortKeyIndex {
-		s.withInverted(k.sk, k.pk, 0)
+		s.withInverted(k.SK, k.PK, 0)
 	}
 	return s
 }
 
 func (e *Edge[E]) describe() shape {
 	k := e.it.formats()
-	ipkParts := k.target
+	ipkParts := k.Target
 	if e.shards > 1 {
-		ipkParts = modeldoc.Join(k.target, modeldoc.ShardPart("from", e.shards))
+		ipkParts = modeldoc.Join(k.Target, modeldoc.ShardPart("from", e.shards))
 	}
-	from, sk := modeldoc.Text(k.pk), modeldoc.Text(k.sk)
+	from, sk := modeldoc.Text(k.PK), modeldoc.Text(k.SK)
 	item := &ItemType{
 		Name: fmt.Sprintf("edge %s (%s → %s)", e.label, e.src, e.dst), Kind: "edge",
 		Type: e.label, From: e.src.String(), To: e.dst.String(), PartitionKey: from, SortKey: sk,
@@ -111,9 +110,9 @@ func (e *Edge[E]) describe() shape {
 	s := shape{t: e.t, err: e.err, item: item, it: &e.it, op: "Edge.ByIndex", keys: k}
 	switch {
 	case e.t.layout == explicitKeys:
-		s.withInverted(ipkParts, k.pk, e.shards)
+		s.withInverted(ipkParts, k.PK, e.shards)
 	case e.t.layout != noIndex:
-		s.withInverted(k.sk, k.pk, 0)
+		s.withInverted(k.SK, k.PK, 0)
 	}
 	s.patterns = modeldoc.EdgePatterns(e.t.docTable(), modeldoc.Edge{Item: item.Name,
 		Label: e.label, Source: item.From, Target: item.To, SourceIsChild: e.src.isChild(),
@@ -126,15 +125,15 @@ func (c *Collection[P, C]) describe() shape {
 	k := c.it.formats()
 	item := &ItemType{
 		Name: fmt.Sprintf("child %s of %s", c.childType, c.parent.typ), Kind: "child",
-		Type: c.childType, From: c.parent.typ, PartitionKey: modeldoc.Text(k.pk), SortKey: modeldoc.Text(k.sk),
+		Type: c.childType, From: c.parent.typ, PartitionKey: modeldoc.Text(k.PK), SortKey: modeldoc.Text(k.SK),
 		Attributes: c.t.attributes(typeOf[C]()), Expiry: c.tr.expiry,
 	}
 	s := shape{t: c.t, err: c.err, item: item, it: &c.it, op: "Collection.ByIndex", keys: k}
 	if c.t.layout == sortKeyIndex {
-		s.withInverted(k.sk, k.pk, 0)
+		s.withInverted(k.SK, k.PK, 0)
 	}
 	s.patterns = modeldoc.CollectionPatterns(c.t.docTable(), modeldoc.Collection{Item: item.Name,
-		Parent: c.parent.typ, Child: c.childType, ParentKey: modeldoc.Text(k.parent), PartitionKey: item.PartitionKey,
+		Parent: c.parent.typ, Child: c.childType, ParentKey: modeldoc.Text(k.Parent), PartitionKey: item.PartitionKey,
 		Prefix: c.prefix, Shards: c.shards})
 	return s
 }
@@ -142,7 +141,7 @@ func (c *Collection[P, C]) describe() shape {
 func (e *Entity[T]) describe() shape {
 	k := e.it.formats()
 	item := &ItemType{Name: "entity " + e.name, Kind: "entity", Type: e.name,
-		PartitionKey: modeldoc.Text(k.pk), SortKey: modeldoc.Text(k.sk), Expiry: e.tr.expiry}
+		PartitionKey: modeldoc.Text(k.PK), SortKey: modeldoc.Text(k.SK), Expiry: e.tr.expiry}
 	for _, a := range e.t.attributes(typeOf[T]()) {
 		if !e.data.keyOnlyIn(a.Name) { // those live in the keys alone
 			item.Attributes = append(item.Attributes, a)
@@ -153,7 +152,7 @@ func (e *Entity[T]) describe() shape {
 		return s
 	}
 	if e.t.layout == sortKeyIndex {
-		s.withInverted(k.sk, k.pk, 0)
+		s.withInverted(k.SK, k.PK, 0)
 	}
 	s.patterns = []modeldoc.Pattern{modeldoc.GetPattern(e.t.docTable(), fmt.Sprintf("one %s item", e.name), "Entity.Get",
 		item.Name, item.PartitionKey, item.SortKey)}
@@ -176,25 +175,9 @@ func (e *Entity[T]) describe() shape {
 
 // formats are the item type's keys as Describe draws them, from its
 // templates (itemType.pk ...).
-func (it *itemType) formats() keyParts {
-	f := func(s spelling) []modeldoc.Part {
-		if s == nil {
-			return nil
-		}
-		groups := make([][]modeldoc.Part, len(s))
-		for i, p := range s {
-			switch {
-			case p.Kind != keycodec.Field:
-				groups[i] = []modeldoc.Part{modeldoc.TextPart(p.Text)}
-			case p.Text == it.shardField:
-				groups[i] = []modeldoc.Part{{Kind: modeldoc.PartShard, Name: fmt.Sprintf("%s, %d", p.Text, it.shards)}}
-			default:
-				groups[i] = []modeldoc.Part{modeldoc.IDPart(p.Text)}
-			}
-		}
-		return modeldoc.Join(groups...)
-	}
-	return keyParts{pk: f(it.pk), sk: f(it.sk), self: f(it.self), source: f(it.source), target: f(it.target), parent: f(it.parent)}
+func (it *itemType) formats() modeldoc.KeyParts {
+	f := func(s spelling) []modeldoc.Part { return modeldoc.Spelled(s, it.shardField, it.shards) }
+	return modeldoc.KeyParts{PK: f(it.pk), SK: f(it.sk), Self: f(it.self), Source: f(it.source), Target: f(it.target), Parent: f(it.parent)}
 }
 
 // AccessPattern documents a query as an access pattern of its own for

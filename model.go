@@ -385,9 +385,9 @@ func (t *Table) itemModel(s *shape) (ItemType, ItemTemplate) {
 		}
 		if b, ok := s.it.indexIn(ix.Name); ok {
 			slot.Declared, slot.Shards = true, b.shards
-			slot.PartitionKey = modeldoc.Format{Attribute: b.pkAttr, Parts: s.keys.render(b.pk, b.shards)}
+			slot.PartitionKey = modeldoc.Format{Attribute: b.pkAttr, Parts: s.keys.Render(b.pk, b.shards)}
 			if b.skAttr != "" {
-				slot.SortKey = modeldoc.Format{Attribute: b.skAttr, Parts: s.keys.render(b.sk, 0)}
+				slot.SortKey = modeldoc.Format{Attribute: b.skAttr, Parts: s.keys.Render(b.sk, 0)}
 			}
 		}
 		slots[i] = slot
@@ -396,8 +396,8 @@ func (t *Table) itemModel(s *shape) (ItemType, ItemTemplate) {
 	for i, a := range item.Attributes {
 		attrs[i] = a.Name
 	}
-	tpl, keys := modeldoc.Templates(item.Name, modeldoc.Format{Attribute: t.opts.PartitionKey, Parts: s.keys.pk},
-		modeldoc.Format{Attribute: t.opts.SortKey, Parts: s.keys.sk}, s.indexes, attrs, slots)
+	tpl, keys := modeldoc.Templates(item.Name, modeldoc.Format{Attribute: t.opts.PartitionKey, Parts: s.keys.PK},
+		modeldoc.Format{Attribute: t.opts.SortKey, Parts: s.keys.SK}, s.indexes, attrs, slots)
 	for _, k := range keys {
 		item.Indexes = append(item.Indexes, ItemKeys(k))
 	}
@@ -406,45 +406,6 @@ func (t *Table) itemModel(s *shape) (ItemType, ItemTemplate) {
 		out.Indexes = append(out.Indexes, IndexTemplate{Index: x.Index, PartitionKey: keyFormats(x.PartitionKey), SortKey: keyFormats(x.SortKey)})
 	}
 	return item, out
-}
-
-// keyParts are an item type's table keys as parts, and the node keys
-// its index key templates may name: its own ([SelfKey]: a node's node
-// key, an edge's, a child's or an entity's sort key), an edge's ends', a
-// child's parent's.
-type keyParts struct {
-	pk, sk                       []modeldoc.Part
-	self, source, target, parent []modeldoc.Part
-}
-
-// render writes a derived key template as parts, as design documents
-// draw keys: constants as they are, data attributes and ids as variable
-// parts, node keys as the item type's keys are written ("SKILL#<to>"),
-// and the shard suffix of a sharded partition.
-func (f *keyParts) render(parts []keycodec.Part, shards int) []modeldoc.Part {
-	groups := make([][]modeldoc.Part, 0, len(parts)+1)
-	for _, p := range parts {
-		switch p.Kind {
-		case keycodec.Const, keycodec.Lit:
-			groups = append(groups, []modeldoc.Part{modeldoc.TextPart(p.Text)})
-		case keycodec.Attr:
-			groups = append(groups, []modeldoc.Part{{Kind: modeldoc.PartAttribute, Name: p.Text}})
-		case keycodec.Field:
-			groups = append(groups, []modeldoc.Part{modeldoc.IDPart(p.Text)})
-		case keycodec.Source:
-			groups = append(groups, f.source)
-		case keycodec.Target:
-			groups = append(groups, f.target)
-		case keycodec.Parent:
-			groups = append(groups, f.parent)
-		default:
-			groups = append(groups, f.self)
-		}
-	}
-	if shards > 1 {
-		groups = append(groups, modeldoc.ShardPart("key", shards))
-	}
-	return modeldoc.Join(groups...)
 }
 
 // indexPatterns are the ByIndex reads of an item type: one per
@@ -471,13 +432,13 @@ func indexPatterns(s shape) []modeldoc.Pattern {
 		if ps.err != nil || len(ps.patterns) == 0 {
 			continue // cannot happen for a bound index; show nothing rather than a wrong row
 		}
-		by := s.keys.render(b.pk, b.shards)
+		by := s.keys.Render(b.pk, b.shards)
 		if b.ix.Local {
-			by = s.keys.pk // the table's partition
+			by = s.keys.PK // the table's partition
 		}
 		var sorted []modeldoc.Part
 		if len(b.sk) > 0 {
-			sorted = s.keys.render(b.sk, 0)
+			sorted = s.keys.Render(b.sk, 0)
 		}
 		out = append(out, modeldoc.ByIndex(ps.patterns[0], s.item.Name, s.op, b.ix.Name, by, sorted, shown))
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
@@ -295,9 +294,9 @@ func (q *querySpec) reaches(tg Target) reach {
 // q reads (any shard of a sharded read).
 func (q *querySpec) partitionOf(pk []keycodec.Part) bool {
 	if len(q.keys.shardPKs) == 0 {
-		return spells(pk, q.keys.pk, false)
+		return keycodec.Spells(pk, q.keys.pk, false)
 	}
-	return slices.ContainsFunc(q.keys.shardPKs, func(v string) bool { return spells(pk, v, false) })
+	return slices.ContainsFunc(q.keys.shardPKs, func(v string) bool { return keycodec.Spells(pk, v, false) })
 }
 
 // recordOf returns the record of the handle h, if t records it (a type
@@ -355,77 +354,20 @@ func (t *Table) indexPatterns(index string, h typedHandle, tablePK, tableSK spel
 	}
 	pk = tablePK
 	if !b.ix.Local {
-		pk = keyPattern(b.pk, &it.prefixes)
+		pk = keycodec.KeyPattern(b.pk, &it.prefixes)
 		if b.shards > 0 {
 			pk = append(pk, keycodec.Part{Kind: keycodec.Lit, Text: "#"}, keycodec.Part{Kind: keycodec.Field, Text: "shard"})
 		}
 	}
 	if b.skAttr != "" {
-		sk = keyPattern(b.sk, &it.prefixes)
+		sk = keycodec.KeyPattern(b.sk, &it.prefixes)
 	}
 	return pk, sk, true
-}
-
-// keyPattern is index key template parts as a pattern ([spells]): text,
-// a data attribute's text (escaped or a number: no '#'), and for a key
-// field or node key any text after its type prefix.
-func keyPattern(parts []keycodec.Part, kc *keyCtx) []keycodec.Part {
-	out := make([]keycodec.Part, 0, len(parts)+1)
-	for _, p := range parts {
-		switch p.Kind {
-		case keycodec.Const, keycodec.Lit:
-			out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: p.Text})
-		case keycodec.Attr:
-			out = append(out, keycodec.Part{Kind: keycodec.Field, Text: p.Text})
-		case keycodec.Field:
-			out = append(out, keycodec.Part{Kind: keycodec.Var})
-		default:
-			out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: kc.Node(p.Kind)}, keycodec.Part{Kind: keycodec.Var})
-		}
-	}
-	return out
-}
-
-// spells reports whether pattern can spell v, or with prefix a key that
-// starts with v. In a pattern, keycodec.Lit and keycodec.Const are text; keycodec.Field
-// and keycodec.Attr are an escaped id or an attribute's text (not empty, no
-// '#'); any other kind is any text, not empty.
-func spells(pat []keycodec.Part, v string, prefix bool) bool {
-	for len(pat) > 0 {
-		if prefix && v == "" {
-			return true
-		}
-		p := pat[0]
-		if p.Kind == keycodec.Lit || p.Kind == keycodec.Const {
-			if prefix && len(v) < len(p.Text) {
-				return strings.HasPrefix(p.Text, v)
-			}
-			var ok bool
-			if v, ok = strings.CutPrefix(v, p.Text); !ok {
-				return false
-			}
-			pat = pat[1:]
-			continue
-		}
-		end := len(v)
-		if p.Kind == keycodec.Field || p.Kind == keycodec.Attr {
-			if i := strings.IndexByte(v, '#'); i >= 0 {
-				end = i
-			}
-		}
-		for i := end; i >= 1; i-- {
-			if spells(pat[1:], v[i:], prefix) {
-				return true
-			}
-		}
-		return false
-	}
-	return v == ""
 }
 
 // mayHold reports whether a key of pattern may be in q's sort key
 // prefix (or equal to it, for a query of one sort key value); a query
 // without one, [AllTypes]', holds any.
 func mayHold(pat []keycodec.Part, q *querySpec) bool {
-	return spells(pat, q.skPrefix, !q.keys.skExact)
+	return keycodec.Spells(pat, q.skPrefix, !q.keys.skExact)
 }

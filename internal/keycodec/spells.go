@@ -1,0 +1,60 @@
+package keycodec
+
+import "strings"
+
+// KeyPattern is index key template parts as a pattern ([Spells]): text,
+// a data attribute's text (escaped or a number: no '#'), and for a key
+// field or node key any text after its type prefix.
+func KeyPattern(parts []Part, kc *Ctx) []Part {
+	out := make([]Part, 0, len(parts)+1)
+	for _, p := range parts {
+		switch p.Kind {
+		case Const, Lit:
+			out = append(out, Part{Kind: Lit, Text: p.Text})
+		case Attr:
+			out = append(out, Part{Kind: Field, Text: p.Text})
+		case Field:
+			out = append(out, Part{Kind: Var})
+		default:
+			out = append(out, Part{Kind: Lit, Text: kc.Node(p.Kind)}, Part{Kind: Var})
+		}
+	}
+	return out
+}
+
+// Spells reports whether pattern can spell v, or with prefix a key that
+// starts with v. In a pattern, Lit and Const are text; Field
+// and Attr are an escaped id or an attribute's text (not empty, no
+// '#'); any other kind is any text, not empty.
+func Spells(pat []Part, v string, prefix bool) bool {
+	for len(pat) > 0 {
+		if prefix && v == "" {
+			return true
+		}
+		p := pat[0]
+		if p.Kind == Lit || p.Kind == Const {
+			if prefix && len(v) < len(p.Text) {
+				return strings.HasPrefix(p.Text, v)
+			}
+			var ok bool
+			if v, ok = strings.CutPrefix(v, p.Text); !ok {
+				return false
+			}
+			pat = pat[1:]
+			continue
+		}
+		end := len(v)
+		if p.Kind == Field || p.Kind == Attr {
+			if i := strings.IndexByte(v, '#'); i >= 0 {
+				end = i
+			}
+		}
+		for i := end; i >= 1; i-- {
+			if Spells(pat[1:], v[i:], prefix) {
+				return true
+			}
+		}
+		return false
+	}
+	return v == ""
+}

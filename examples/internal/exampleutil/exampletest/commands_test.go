@@ -19,7 +19,7 @@ import (
 func TestEveryExampleExports(t *testing.T) {
 	goCmd, err := exec.LookPath("go") // go test puts GOROOT/bin first in PATH
 	require.NoError(t, err)
-	root, err := filepath.Abs(filepath.Join("..", "..", ".."))
+	root, err := filepath.Abs(filepath.Join("..", "..", "..", ".."))
 	require.NoError(t, err)
 	bin := t.TempDir()
 	build := exec.Command(goCmd, "build", "-o", bin+string(os.PathSeparator), "./examples/...")

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -88,9 +87,9 @@ func (q Query[T]) Between(lo, hi any) Query[T] {
 func (q Query[T]) GreaterThan(v any) Query[T] {
 	q = q.sortKey("GreaterThan", v, nil, func(p, v, _ string) skCond {
 		if len(v) >= MaxSortKeyLen {
-			return skCond{op: skBetween, lo: v, hi: prefixEnd(p), exclLo: true}
+			return skCond{op: skBetween, lo: v, hi: queryexpr.PastPrefix(p), exclLo: true}
 		}
-		return skCond{op: skBetween, lo: v + " ", hi: prefixEnd(p)}
+		return skCond{op: skBetween, lo: v + " ", hi: queryexpr.PastPrefix(p)}
 	})
 	if q.err == nil && q.sk.exclLo {
 		q.excl = q.sk.lo
@@ -105,7 +104,7 @@ func (q Query[T]) GreaterThan(v any) Query[T] {
 // prefix.
 func (q Query[T]) GreaterThanEqual(v any) Query[T] {
 	return q.sortKey("GreaterThanEqual", v, nil, func(p, v, _ string) skCond {
-		return skCond{op: skBetween, lo: v, hi: prefixEnd(p)}
+		return skCond{op: skBetween, lo: v, hi: queryexpr.PastPrefix(p)}
 	})
 }
 
@@ -184,26 +183,6 @@ func (q Query[T]) Equal(v any) Query[T] {
 // sort after it; such ids are not expected in practice.)
 func PrefixEnd(prefix string) string { return prefix + "\U0010FFFF" }
 
-// prefixEnd is the least valid UTF-8 string after every key that starts
-// with p: p with its last character replaced by the next code point
-// ("PROJ$" for "PROJ#", "w" for "v"; a last U+10FFFF is dropped and the
-// one before it advanced). UTF-8 sorts as its code points do, so every
-// key that starts with p sorts before it, and every key between p and it
-// starts with p. p is a non-empty prefix of an item type's keys.
-func prefixEnd(p string) string {
-	for p != "" {
-		r, n := utf8.DecodeLastRuneInString(p)
-		p = p[:len(p)-n]
-		if r < utf8.MaxRune {
-			if r++; r == 0xD800 { // surrogates are no characters
-				r = 0xE000
-			}
-			return p + string(r)
-		}
-	}
-	return PrefixEnd("") // p was U+10FFFF only: no string sorts after its keys
-}
-
 // sortKey sets the query's one sort key condition from range values a and
 // b (b only for Between), turned into whole sort key values.
 func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string) skCond) Query[T] {
@@ -234,7 +213,7 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 	}
 	if nk := q.keys.native; nk != nil && !nk.keyText(q.t) {
 		// Native attributes hold the data's own values, not escaped.
-		if err := nativeBounds(nk.next, name, a, b); err != nil {
+		if err := queryexpr.NativeBounds(nk.next.Name, attrType(*nk.next), name, a, b); err != nil {
 			q.err = fmt.Errorf("%w: %w", ErrInvalidOption, err)
 			return q
 		}
@@ -306,118 +285,19 @@ func freeCond(name, a, b string) skCond {
 }
 
 // boundKey is prefix p followed by range value v as key text
-// ([rangeKey]), v checked as ids are (valid UTF-8 without control
+// ([queryexpr.RangeKey]), v checked as ids are (valid UTF-8 without control
 // characters, not empty) and the key against the sort key size limit.
 func (q Query[T]) boundKey(name, p, v string) (string, error) {
 	if err := checkID(name, v); err != nil {
 		return "", err
 	}
-	k := rangeKey(p, v, q.keys.skRest, q.keys.everySep)
+	k := queryexpr.RangeKey(p, v, q.keys.skRest, q.keys.everySep)
 	return k, checkLen(name, "sort key", k, MaxSortKeyLen)
 }
 
-// rangeKey is p followed by range value v as sort key text, the rule
-// [Query] documents: rest is the sort key's template after p (nil: one id,
-// as after "PROJ#"), and v is cut at its first '#'s, as many as rest puts
-// between its parts (all of them when every is set: [AllTypes], which
-// reads the keys of no one template), the last piece taking the rest of v.
-// A piece in the place of constant text is kept as it is; a piece in an
-// id's place is escaped as ids are ('#' → "%23", '%' → "%25"), but for the
-// template's own text around the id, kept as a write writes it: before it
-// ("v" of "v{ver}") if the piece starts with it, and after it ("%" of
-// "{name}%#{order}") if the piece ends with it and is whole (the value
-// goes on after it, or it is in the template's last place).
-func rangeKey(p, v string, rest spelling, every bool) string {
-	var b strings.Builder
-	if rest == nil && !every {
-		b.Grow(len(p) + keycodec.EscapedLen(v))
-		b.WriteString(p)
-		keycodec.AppendEscaped(&b, v)
-		return b.String()
-	}
-	b.WriteString(p)
-	var segs []rangeSeg
-	if !every {
-		segs = rangeSegs(rest)
-	}
-	for i := 0; ; i++ {
-		piece, tail, cut := v, "", false
-		if every || i+1 < len(segs) {
-			piece, tail, cut = strings.Cut(v, "#")
-		}
-		seg := rangeSeg{variable: true}
-		if !every {
-			seg = segs[i]
-		}
-		if !seg.variable {
-			b.WriteString(piece)
-		} else {
-			lead, id, trail := "", piece, ""
-			if x, ok := strings.CutPrefix(id, seg.lead); ok {
-				lead, id = seg.lead, x
-			}
-			// A piece the value goes on after is whole, as is one in the
-			// template's last place: their text after the id is the
-			// template's.
-			if x, ok := strings.CutSuffix(id, seg.trail); ok && (cut || i+1 == len(segs)) {
-				id, trail = x, seg.trail
-			}
-			b.WriteString(lead)
-			keycodec.AppendEscaped(&b, id)
-			b.WriteString(trail)
-		}
-		if !cut {
-			return b.String()
-		}
-		b.WriteByte(keycodec.Sep)
-		v = tail
-	}
-}
-
-// rangeSeg is one '#'-separated piece of a sort key template as range
-// values read it: its text before its id's place, whether it has one (a
-// piece holds one at most: templates put a '#' between two), and its
-// text after it.
-type rangeSeg struct {
-	lead, trail string
-	variable    bool
-}
-
-// rangeSegs splits rest at the '#'s of its text. An id never holds a raw
-// '#' (ids are escaped), so every key rest builds has exactly these
-// pieces.
-func rangeSegs(rest spelling) []rangeSeg {
-	out := []rangeSeg{{}}
-	for _, p := range rest {
-		if p.Kind == keycodec.Field {
-			out[len(out)-1].variable = true
-			continue
-		}
-		for i, piece := range strings.Split(p.Text, "#") {
-			if i > 0 {
-				out = append(out, rangeSeg{})
-			}
-			if s := &out[len(out)-1]; s.variable {
-				s.trail += piece
-			} else {
-				s.lead += piece
-			}
-		}
-	}
-	return out
-}
-
-// restAfter is the part of sort key template s after what ids, the
-// leading key fields' ids ([Entity.List]'s), spell of it: from its first
-// field not given on, or nil when that field ends the key (one id, the
-// default of [rangeKey]) or every field is given.
+// restAfter is [queryexpr.RestAfter] of s.
 func (s spelling) restAfter(fields, ids []string) spelling {
-	for i, p := range s {
-		if p.Kind == keycodec.Field && slices.Index(fields, p.Text) >= len(ids) {
-			return oneID(s[i:])
-		}
-	}
-	return nil
+	return queryexpr.RestAfter(s, fields, ids)
 }
 
 // indexRest is the part of index key template parts after its static
@@ -450,7 +330,7 @@ func (it *itemType) indexRest(parts []keycodec.Part) spelling {
 		}
 		out = append(out, keycodec.Part{Kind: keycodec.Field, Text: p.Text})
 	}
-	return oneID(out)
+	return queryexpr.OneID(out)
 }
 
 // refRest is what follows the static prefix of node-key part p in a key
@@ -466,15 +346,6 @@ func (it *itemType) refRest(p keycodec.Part) spelling {
 		}
 	}
 	return nil
-}
-
-// oneID is rest, or nil when it is a single id (the default of
-// [rangeKey]).
-func oneID(rest spelling) spelling {
-	if len(rest) == 1 && rest[0].Kind == keycodec.Field {
-		return nil
-	}
-	return rest
 }
 
 // Filter adds a filter expression on the items' data attributes, built with

@@ -2,7 +2,6 @@ package adjlist
 
 import (
 	"testing"
-	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -116,38 +115,4 @@ func TestConditionsAfterAnyPrefix(t *testing.T) {
 	}
 	// A List naming every field is one key: no range within it.
 	assert.ErrorIs(t, vers.List("d", "2").GreaterThan("1").err, ErrInvalidOption)
-}
-
-// TestPrefixEnd: the least string after every key with the prefix, valid
-// UTF-8.
-func TestPrefixEnd(t *testing.T) {
-	t.Parallel()
-	for p, want := range map[string]string{"PROJ#": "PROJ$", "v": "w", "é": "ê", "a\u00bf": "a\u00c0",
-		"x\ud7ff": "x\ue000", "a\U0010FFFF": "b"} {
-		got := prefixEnd(p)
-		assert.Equal(t, want, got, "%q", p)
-		assert.True(t, utf8.ValidString(got))
-		assert.Greater(t, got, p+"\U0010FFFF")
-	}
-}
-
-// usesName finds an attribute's placeholder in a rendered filter only as
-// a whole placeholder: "#1" is not in "#10", and a name the expression
-// does not use is not found.
-func TestUsesName(t *testing.T) {
-	names := map[string]string{"#0": "grade", "#1": "PK", "#10": "SK"}
-	for _, c := range []struct {
-		expr, attr string
-		want       bool
-	}{
-		{"#0 = :0", "grade", true},
-		{"#0 = :0", "PK", false},
-		{"#10 = :0", "PK", false},
-		{"#10 = :0", "SK", true},
-		{"(#0 = :0) AND (begins_with (#1, :1))", "PK", true},
-		{"contains (#1, :1)", "PK", true},
-		{"#0 = :0", "absent", false},
-	} {
-		assert.Equal(t, c.want, usesName(c.expr, names, c.attr), "%s in %s", c.attr, c.expr)
-	}
 }

@@ -3,15 +3,14 @@ package adjlist
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/pagecursor"
+	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
 // ByIndex returns the query over one partition of a secondary index for
@@ -305,16 +304,13 @@ type nativeKeys struct {
 }
 
 // keyText reports whether range values on nk's next attribute are key
-// text (the table's PK or SK of an entity's read), which [rangeKey]
+// text (the table's PK or SK of an entity's read), which [queryexpr.RangeKey]
 // spells, rather than the data's own values.
 func (nk *nativeKeys) keyText(t *Table) bool {
 	return nk.tableKeys && nk.next != nil && (nk.next.Name == t.opts.PartitionKey || nk.next.Name == t.opts.SortKey)
 }
 
-type nativeValue struct {
-	name string
-	av   types.AttributeValue
-}
+type nativeValue = queryexpr.NativeValue
 
 // avValue hands a ready AttributeValue to the expression builder.
 type avValue struct{ av types.AttributeValue }
@@ -337,7 +333,7 @@ func nativeQueryKeys(ix *Index, partition []KeyAttribute, values []any) (queryKe
 	nk := &nativeKeys{pkN: len(partition)}
 	var desc []string
 	for i, v := range values {
-		av, err := typedValue(attrs[i], v)
+		av, err := queryexpr.Typed(attrs[i].Name, attrType(attrs[i]), v)
 		if err != nil {
 			return queryKeys{}, fmt.Errorf("%w: index %s: %w", ErrInvalidOption, ix.Name, err)
 		}
@@ -350,115 +346,11 @@ func nativeQueryKeys(ix *Index, partition []KeyAttribute, values []any) (queryKe
 				return queryKeys{}, err
 			}
 		}
-		nk.eq = append(nk.eq, nativeValue{attrs[i].Name, av})
+		nk.eq = append(nk.eq, nativeValue{Name: attrs[i].Name, AV: av})
 		desc = append(desc, attrs[i].Name+"="+pagecursor.AttrText(av))
 	}
 	if len(values) < len(attrs) {
 		nk.next = &attrs[len(values)]
 	}
 	return queryKeys{index: ix.Name, pk: strings.Join(desc, ","), native: nk, freeSK: nk.next != nil, local: ix.Local}, nil
-}
-
-// typedValue converts a query value to key attribute a's type: a string
-// for S; any Go number, or a string holding one, for N.
-func typedValue(a KeyAttribute, v any) (types.AttributeValue, error) {
-	if s, ok := v.(string); ok && attrType(a) == types.ScalarAttributeTypeN {
-		return numberText(a.Name, s)
-	}
-	av, err := attributevalue.Marshal(v)
-	if err != nil {
-		return nil, err
-	}
-	switch av := av.(type) {
-	case *types.AttributeValueMemberS:
-		if attrType(a) == types.ScalarAttributeTypeS && av.Value != "" {
-			return av, nil
-		}
-	case *types.AttributeValueMemberN:
-		if attrType(a) == types.ScalarAttributeTypeN {
-			return av, nil
-		}
-	}
-	return nil, fmt.Errorf("%s is of type %s, got %T %v", a.Name, attrType(a), v, v)
-}
-
-// numberText checks that s is a number DynamoDB accepts.
-func numberText(name, s string) (types.AttributeValue, error) {
-	if _, err := strconv.ParseFloat(s, 64); err != nil {
-		return nil, fmt.Errorf("%s is a number, got %q", name, s)
-	}
-	return &types.AttributeValueMemberN{Value: s}, nil
-}
-
-// buildNative builds the expressions of a query on a native index: an
-// equality on each fixed attribute, then sk's condition on the next.
-func (t *Table) buildNative(k queryKeys, sk skCond, filter *expression.ConditionBuilder, proj []string) (expression.Expression, error) {
-	nk := k.native
-	conds := make([]expression.KeyConditionBuilder, 0, len(nk.eq)+1)
-	for _, v := range nk.eq {
-		conds = append(conds, expression.Key(v.name).Equal(expression.Value(avValue{v.av})))
-	}
-	if sk.op != skNone {
-		lo, err := typedValue(*nk.next, sk.lo)
-		if err != nil {
-			return expression.Expression{}, err
-		}
-		key, val := expression.Key(nk.next.Name), expression.Value(avValue{lo})
-		switch sk.op {
-		case skBetween:
-			hi, err := typedValue(*nk.next, sk.hi)
-			if err != nil {
-				return expression.Expression{}, err
-			}
-			conds = append(conds, key.Between(val, expression.Value(avValue{hi})))
-		case skGT:
-			conds = append(conds, key.GreaterThan(val))
-		case skGE:
-			conds = append(conds, key.GreaterThanEqual(val))
-		case skLT:
-			conds = append(conds, key.LessThan(val))
-		case skLE:
-			conds = append(conds, key.LessThanEqual(val))
-		case skEQ:
-			conds = append(conds, key.Equal(val))
-		case skBeginsWith:
-			conds = append(conds, key.BeginsWith(sk.lo))
-		}
-	}
-	kc := conds[0]
-	if len(conds) > 1 {
-		kc = expression.KeyAnd(conds...)
-	}
-	return t.finishExpr(expression.NewBuilder().WithKeyCondition(kc), k, filter, proj)
-}
-
-// nativeBounds checks the values of a sort key condition on a native
-// index's next attribute: of its type, lo not after hi, begins_with only
-// on strings. Values are the data's own, not escaped: a native attribute
-// is a plain value, not a composed key (Query's rule for range values).
-func nativeBounds(next *KeyAttribute, name, a, b string) error {
-	lo, err := typedValue(*next, a)
-	if err != nil {
-		return err
-	}
-	if name == "BeginsWith" && attrType(*next) != types.ScalarAttributeTypeS {
-		return fmt.Errorf("BeginsWith on number attribute %s", next.Name)
-	}
-	if name != "Between" {
-		return nil
-	}
-	hi, err := typedValue(*next, b)
-	if err != nil {
-		return err
-	}
-	if n, ok := lo.(*types.AttributeValueMemberN); ok {
-		x, _ := strconv.ParseFloat(n.Value, 64)
-		y, _ := strconv.ParseFloat(hi.(*types.AttributeValueMemberN).Value, 64)
-		if x > y {
-			return fmt.Errorf("Between(%s, %s): lo is greater than hi", a, b)
-		}
-	} else if a > b {
-		return fmt.Errorf("Between(%q, %q): lo sorts after hi", a, b)
-	}
-	return nil
 }

@@ -4,12 +4,13 @@ import (
 	"context"
 	"fmt"
 	"iter"
-	"slices"
-	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/adjlist/adjlist/internal/queryexpr"
+	"github.com/adjlist/adjlist/internal/queryrun"
 )
 
 // Query is one access pattern over a partition of the table or of one of
@@ -102,11 +103,10 @@ type querySpec struct {
 	calls      string   // the adjusting calls made, for Describe: ".Between(lo, hi)"
 	wraps      string   // for AllTypes, the op of the query it widened: "Entity.List"
 	excl       string   // LessThan's bound, which decode skips
-	fp         string   // the fingerprint, once Page has computed it
 	err        error
 	// shards, when set, are the partitions of a sharded read, merged in
 	// sort key order; pk is then their common logical key.
-	shards []shard
+	shards []queryrun.Shard
 }
 
 // queryKeys names the partition a query reads and the optional filter on the
@@ -123,9 +123,9 @@ type queryKeys struct {
 	// whose template starts with a data attribute or a field).
 	freeSK bool
 	// skRest is the sort key's template after skPrefix, which tells
-	// range values' separators from their ids (rangeKey); nil for one
-	// id. everySep makes every '#' of a range value a separator
-	// (AllTypes: the keys of several templates).
+	// range values' separators from their ids ([queryexpr.RangeKey]);
+	// nil for one id. everySep makes every '#' of a range value a
+	// separator (AllTypes: the keys of several templates).
 	skRest   spelling
 	everySep bool
 	local    bool        // the index is a local secondary index
@@ -181,52 +181,28 @@ func (q Query[T]) compile() Query[T] {
 		// The label filter names the table's sort key, which is no key of
 		// the index it filters; any queried key attribute is the caller's.
 		for _, name := range [...]string{q.pkAttr, q.skAttr} {
-			if name != "" && usesName(aws.ToString(e.filter), e.names, name) {
+			if name != "" && queryexpr.UsesName(aws.ToString(e.Filter), e.Names, name) {
 				q.err = fmt.Errorf("%w: filter on key attribute %s; use a sort key condition", ErrInvalidOption, name)
 				return q
 			}
 		}
 	}
-	q.in.KeyConditionExpression, q.in.FilterExpression, q.in.ProjectionExpression = e.keyCond, e.filter, e.proj
-	q.in.ExpressionAttributeNames = e.names
-	if q.in.ExpressionAttributeValues, err = e.values(q.keys.pk); err != nil {
+	q.in.KeyConditionExpression, q.in.FilterExpression, q.in.ProjectionExpression = e.KeyCond, e.Filter, e.Proj
+	q.in.ExpressionAttributeNames = e.Names
+	if q.in.ExpressionAttributeValues, err = e.Values(q.keys.pk); err != nil {
 		q.err = err
 		return q
 	}
 	q.shards = nil
 	for _, pk := range q.keys.shardPKs {
-		vals, err := e.values(pk)
+		vals, err := e.Values(pk)
 		if err != nil {
 			q.err = err
 			return q
 		}
-		q.shards = append(q.shards, shard{pk: pk, values: vals})
+		q.shards = append(q.shards, queryrun.Shard{PK: pk, Values: vals})
 	}
 	return q
-}
-
-// usesName reports whether expr, as the expression builder rendered it
-// with names, refers to attribute attr. The builder gives each attribute
-// one placeholder ("#1") for every expression of a request, so this looks
-// for attr's placeholder in expr, not followed by a digit ("#10"), without
-// allocating: it runs for every filtered query.
-func usesName(expr string, names map[string]string, attr string) bool {
-	for ph, name := range names {
-		if name != attr {
-			continue
-		}
-		for rest := expr; ; {
-			i := strings.Index(rest, ph)
-			if i < 0 {
-				break
-			}
-			rest = rest[i+len(ph):]
-			if rest == "" || rest[0] < '0' || rest[0] > '9' {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // errQuery returns a Query that fails with err when run.
@@ -280,7 +256,12 @@ func (q *querySpec) startSpan(ctx context.Context, op string) (context.Context, 
 	return q.t.beginSpan(ctx, op, aws.ToString(q.in.IndexName))
 }
 
+// wrap is err as q's [OpError], a cursor queryrun refused as
+// [ErrInvalidCursor].
 func (q Query[T]) wrap(err error) error {
+	if why, ok := err.(queryrun.BadCursor); ok {
+		err = badCursor(string(why))
+	}
 	index := aws.ToString(q.in.IndexName)
 	return &OpError{Op: q.op, Table: q.t.name, Index: index, PK: q.pk, SK: q.skPrefix, Err: q.t.throttled(err, q.pk, "", index, q.keys.kind)}
 }
@@ -299,44 +280,21 @@ func (q Query[T]) All(ctx context.Context) iter.Seq2[T, error] {
 			yield(zero, sp.failed(q.wrap(q.err)))
 			return
 		}
-		if q.shards != nil {
-			if err := q.allMerged(ctx, yield); err != nil {
-				yield(zero, sp.failed(q.wrap(err)))
-			}
-			return
-		}
-		err := q.eachPage(ctx, q.in, func(out *dynamodb.QueryOutput) (bool, error) {
-			for _, item := range out.Items {
-				v, ok, err := q.decode(item)
-				if err != nil {
-					return false, err
-				}
-				if ok && !yield(v, nil) {
-					return false, nil
-				}
-			}
-			return true, nil
-		})
-		if err != nil {
+		r := q.run()
+		if err := r.All(ctx, yield); err != nil {
 			yield(zero, sp.failed(q.wrap(err)))
 		}
 	}
 }
 
-// eachPage runs one partition's query to the end with the SDK's Query
-// paginator, handing each page to page until it returns false or an error.
+// run is q's run in package queryrun.
+func (q Query[T]) run() queryrun.Run[T] {
+	return queryrun.Run[T]{Client: q.t.client, In: q.in, Decode: q.decode, PK: q.pk, Shards: q.shards, SKAttr: q.skAttr}
+}
+
+// eachPage is [queryrun.EachPage] on q's client.
 func (q Query[T]) eachPage(ctx context.Context, in dynamodb.QueryInput, page func(*dynamodb.QueryOutput) (bool, error)) error {
-	pages := dynamodb.NewQueryPaginator(q.t.client, &in)
-	for pages.HasMorePages() {
-		out, err := pages.NextPage(ctx, callOpts(ctx)...)
-		if err != nil {
-			return err
-		}
-		if more, err := page(out); !more || err != nil {
-			return err
-		}
-	}
-	return nil
+	return queryrun.EachPage(ctx, q.t.client, in, page)
 }
 
 // Collect runs the query to the end and returns all its items; see
@@ -359,31 +317,17 @@ func (q Query[T]) collect(ctx context.Context) ([]T, error) {
 		}
 		return items, nil
 	}
-	err := q.eachPage(ctx, q.in, func(out *dynamodb.QueryOutput) (bool, error) {
-		var err error
-		items, err = q.appendDecoded(items, out.Items)
-		return err == nil, err
-	})
+	r := q.run()
+	items, err := r.Collect(ctx)
 	if err != nil {
 		return nil, q.wrap(err)
 	}
 	return items, nil
 }
 
-// appendDecoded appends a page's items of this query's kind, decoded, to
-// dst, growing it once for the page rather than once per item.
+// appendDecoded is [queryrun.AppendDecoded] with q's decoder.
 func (q Query[T]) appendDecoded(dst []T, items []Item) ([]T, error) {
-	dst = slices.Grow(dst, len(items))
-	for _, item := range items {
-		v, ok, err := q.decode(item)
-		if err != nil {
-			return dst, err
-		}
-		if ok {
-			dst = append(dst, v)
-		}
-	}
-	return dst, nil
+	return queryrun.AppendDecoded(dst, items, q.decode)
 }
 
 // Count returns how many items the query matches without decoding their
@@ -406,39 +350,12 @@ func (q Query[T]) Count(ctx context.Context) (_ int, err error) {
 	if err != nil {
 		return 0, q.wrap(err)
 	}
-	if q.shards != nil {
-		return q.countMerged(ctx, e)
-	}
-	n, err := q.count(ctx, q.in, e, q.pk)
+	r := q.run()
+	n, err := r.Count(ctx, e)
 	if err != nil {
 		return 0, q.wrap(err)
 	}
 	return n, nil
-}
-
-// count runs one partition's query (partition key value pk) to the end
-// with e, its keys-only expressions, and counts the items q.decode accepts.
-func (q Query[T]) count(ctx context.Context, in dynamodb.QueryInput, e exprSet, pk string) (int, error) {
-	var err error
-	in.KeyConditionExpression, in.FilterExpression, in.ProjectionExpression = e.keyCond, e.filter, e.proj
-	in.ExpressionAttributeNames = e.names
-	if in.ExpressionAttributeValues, err = e.values(pk); err != nil {
-		return 0, err
-	}
-	n := 0
-	err = q.eachPage(ctx, in, func(out *dynamodb.QueryOutput) (bool, error) {
-		for _, item := range out.Items {
-			_, ok, err := q.decode(item)
-			if err != nil {
-				return false, err
-			}
-			if ok {
-				n++
-			}
-		}
-		return true, nil
-	})
-	return n, err
 }
 
 // Page is one page of a query's results.
@@ -470,30 +387,11 @@ func (q Query[T]) Page(ctx context.Context, cursor string) (_ Page[T], err error
 	if q.err != nil {
 		return Page[T]{}, q.wrap(q.err)
 	}
-	q.fp = q.fingerprint() // once, for the cursor read and the one written
-	if q.shards != nil {
-		return q.pageMerged(ctx, cursor)
-	}
-	in := q.in
-	if cursor != "" {
-		start, err := q.decodeCursor(cursor)
-		if err != nil {
-			return Page[T]{}, q.wrap(err)
-		}
-		in.ExclusiveStartKey = start
-	}
-	out, err := q.t.client.Query(ctx, &in, callOpts(ctx)...)
-	if err != nil {
-		return Page[T]{}, q.wrap(err)
-	}
+	r := q.run()
+	r.Cursor = q.cursors()
 	var page Page[T]
-	if page.Items, err = q.appendDecoded([]T{}, out.Items); err != nil {
+	if page.Items, page.Cursor, err = r.Page(ctx, cursor); err != nil {
 		return Page[T]{}, q.wrap(err)
-	}
-	if len(out.LastEvaluatedKey) > 0 {
-		if page.Cursor, err = q.encodeCursor(out.LastEvaluatedKey); err != nil {
-			return Page[T]{}, q.wrap(err)
-		}
 	}
 	return page, nil
 }

@@ -2,6 +2,7 @@ package queryexpr
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 )
@@ -84,4 +85,28 @@ func Finish(b expression.Builder, labelAttr, labelPrefix string, filter *express
 		b = b.WithProjection(expression.NamesList(names[0], names[1:]...))
 	}
 	return b.Build()
+}
+
+// UsesName reports whether expr, as the expression builder rendered it
+// with names, refers to attribute attr. The builder gives each attribute
+// one placeholder ("#1") for every expression of a request, so this looks
+// for attr's placeholder in expr, not followed by a digit ("#10"), without
+// allocating: it runs for every filtered query.
+func UsesName(expr string, names map[string]string, attr string) bool {
+	for ph, name := range names {
+		if name != attr {
+			continue
+		}
+		for rest := expr; ; {
+			i := strings.Index(rest, ph)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(ph):]
+			if rest == "" || rest[0] < '0' || rest[0] > '9' {
+				return true
+			}
+		}
+	}
+	return false
 }

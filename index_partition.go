@@ -354,14 +354,14 @@ func (t *Table) indexPatterns(index string, h typedHandle, tablePK, tableSK spel
 		return nil, nil, false
 	}
 	pk = tablePK
-	if !b.ix.Local {
-		pk = keyPattern(b.pk, &it.prefixes)
-		if b.shards > 0 {
+	if !b.Local {
+		pk = keyPattern(b.PK, &it.prefixes)
+		if b.Shards > 0 {
 			pk = append(pk, keycodec.Part{Kind: keycodec.Lit, Text: "#"}, keycodec.Part{Kind: keycodec.Field, Text: "shard"})
 		}
 	}
-	if b.skAttr != "" {
-		sk = keyPattern(b.sk, &it.prefixes)
+	if b.SKAttr != "" {
+		sk = keyPattern(b.SK, &it.prefixes)
 	}
 	return pk, sk, true
 }

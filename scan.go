@@ -4,10 +4,8 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"math"
 	"reflect"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
@@ -337,23 +335,17 @@ func scanOptions(optFns []func(*ScanOptions), segments int) (ScanOptions, error)
 		return o, err
 	}
 	if o.Segments == 0 {
-		o.Segments = segments
-		if pos, err := scanner.Parse(o.From); err == nil && len(pos.Segments) > 0 {
-			o.Segments = len(pos.Segments)
-		}
+		o.Segments = scanner.Segments(o.From, segments)
 	}
 	return o, nil
 }
 
 // check refuses options out of range for a walk op of t's table.
 func (o *ScanOptions) check(op string, t *Table) error {
+	if err := scanner.CheckRange(o.Segments, o.Limit, o.RequestRate, o.ReadUnitRate); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalidOption, err)
+	}
 	switch {
-	case o.Segments < 1 || o.Segments > 1_000_000:
-		return fmt.Errorf("%w: Segments %d", ErrInvalidOption, o.Segments)
-	case o.Limit < 0:
-		return fmt.Errorf("%w: Limit %d", ErrInvalidOption, o.Limit)
-	case o.RequestRate < 0 || math.IsNaN(o.RequestRate) || o.ReadUnitRate < 0 || math.IsNaN(o.ReadUnitRate):
-		return fmt.Errorf("%w: RequestRate %v, ReadUnitRate %v", ErrInvalidOption, o.RequestRate, o.ReadUnitRate)
 	case o.Index != "" && op != "Scan":
 		return fmt.Errorf("%w: %s walks the table, not index %s", ErrInvalidOption, op, o.Index)
 	case o.Index != "":
@@ -389,27 +381,13 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 	if err := opts.check(op, t); err != nil {
 		return fail(err)
 	}
-	pos, err := scanner.Parse(opts.From)
-	if err != nil || opts.From != "" && len(pos.Segments) != opts.Segments {
+	pos, ok := scanner.Start(opts.From, opts.Segments)
+	if !ok {
 		return fail(badCursor("not a scan position of this many segments"))
 	}
-	if opts.From == "" {
-		pos.Segments = make([]scanner.Segment, opts.Segments)
-	}
 	in := scanner.Input{From: pos, RequestRate: opts.RequestRate, ReadUnitRate: opts.ReadUnitRate, Options: callOpts(ctx)}
-	in.Request.TableName = aws.String(t.name)
-	if spec.filter.IsSet() {
-		e, err := expression.NewBuilder().WithFilter(spec.filter).Build()
-		if err != nil {
-			return fail(err)
-		}
-		in.Request.FilterExpression, in.Request.ExpressionAttributeNames, in.Request.ExpressionAttributeValues = e.Filter(), e.Names(), e.Values()
-	}
-	if opts.Limit > 0 {
-		in.Request.Limit = aws.Int32(opts.Limit)
-	}
-	if opts.Index != "" {
-		in.Request.IndexName = aws.String(opts.Index)
+	if in.Request, err = scanner.Request(t.name, opts.Index, opts.Limit, spec.filter); err != nil {
+		return fail(err)
 	}
 	if progress := opts.Progress; progress != nil {
 		in.Progress = func(p scanner.Progress) { progress(ScanProgress(p)) }

@@ -142,11 +142,11 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 		e.it.pk, e.it.sk, e.it.self, e.it.byIDs = e.pk, e.sk, e.sk, true
 		for i := range e.it.indexes {
 			b := &e.it.indexes[i]
-			if b.ix.Local {
-				b.pk = e.pk // the table's partition key
+			if b.Local {
+				b.PK = e.pk // the table's partition key
 			}
-			b.pk, b.sk = keycodec.WithSelf(b.pk, e.sk), keycodec.WithSelf(b.sk, e.sk)
-			b.compile(&e.it.prefixes)
+			b.PK, b.SK = keycodec.WithSelf(b.PK, e.sk), keycodec.WithSelf(b.SK, e.sk)
+			b.Compile(&e.it.prefixes)
 		}
 	}
 	if e.err == nil {
@@ -273,7 +273,7 @@ func (e *Entity[T]) Update(ctx context.Context, ids IDs, update Update, optFns .
 // handle is the implementation of e's single-item verbs.
 func (e *Entity[T]) handle() handle[T] {
 	h := handle[T]{t: e.t, it: &e.it, tr: &e.tr, exists: ErrExists, err: e.err, keyIDs: e.keyedIDs}
-	if e.data.types != nil || len(e.data.keyOnly) > 0 {
+	if e.data.Types != nil || len(e.data.KeyOnly) > 0 {
 		h.data = &e.data
 	}
 	return h
@@ -431,7 +431,7 @@ func (e *Entity[T]) parseKeys(item Item) (IDs, bool) {
 // attributes agree with its keys, and its data decodes into T.
 func (e *Entity[T]) check() func(Item) error {
 	decodes := dataCheck[T](e.t)
-	if e.data.types == nil {
+	if e.data.Types == nil {
 		return decodes
 	}
 	return func(item Item) error {

@@ -73,7 +73,7 @@ func FuzzRangeValues(f *testing.F) {
 			ids[i] = given[i%len(given)]
 		}
 		data := map[string]string{}
-		for i, name := range keycodec.Attrs(e.it.indexes[0].sk) {
+		for i, name := range keycodec.Attrs(e.it.indexes[0].SK) {
 			data[name] = given[(i+2)%len(given)]
 		}
 		item, k, err := e.item(ids, data, true, nil)
@@ -112,7 +112,7 @@ func FuzzRangeValues(f *testing.F) {
 		}
 		check("List", e.List(ids[:e.pkN]...), listParts, k.sk)
 		if isk, ok := stringAttr(item, "GSI2SK"); ok {
-			check("ByIndex", e.ByIndex("GSI2"), e.it.indexes[0].sk, isk)
+			check("ByIndex", e.ByIndex("GSI2"), e.it.indexes[0].SK, isk)
 		}
 		whole := strings.Contains(skT, "%")
 		for _, id := range ids {

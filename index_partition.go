@@ -353,14 +353,14 @@ func (t *Table) indexPatterns(index string, h typedHandle, tablePK, tableSK spel
 		return nil, nil, false
 	}
 	pk = tablePK
-	if !b.ix.Local {
-		pk = keycodec.KeyPattern(b.pk, &it.prefixes)
-		if b.shards > 0 {
+	if !b.Local {
+		pk = keycodec.KeyPattern(b.PK, &it.prefixes)
+		if b.Shards > 0 {
 			pk = append(pk, keycodec.Part{Kind: keycodec.Lit, Text: "#"}, keycodec.Part{Kind: keycodec.Field, Text: "shard"})
 		}
 	}
-	if b.skAttr != "" {
-		sk = keycodec.KeyPattern(b.sk, &it.prefixes)
+	if b.SKAttr != "" {
+		sk = keycodec.KeyPattern(b.SK, &it.prefixes)
 	}
 	return pk, sk, true
 }

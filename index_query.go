@@ -139,26 +139,26 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	if !ok {
 		return queryKeys{}, fmt.Errorf("%w: %s declares no keys in index %s", ErrInvalidOption, it.kind, index)
 	}
-	pk, n, err := it.fill(b.pk, values)
+	pk, n, err := it.fill(b.PK, values)
 	if err == nil && n != len(values) {
 		err = fmt.Errorf("%d values given, it takes %d", len(values), n)
 	}
 	if err != nil {
-		return queryKeys{}, fmt.Errorf("%w: index %s partition key %s: %w", ErrInvalidOption, index, keycodec.String(b.pk), err)
+		return queryKeys{}, fmt.Errorf("%w: index %s partition key %s: %w", ErrInvalidOption, index, keycodec.String(b.PK), err)
 	}
 	// The same limit writes enforce (template.go): a partition value no
 	// item can hold is refused before the request, not by DynamoDB.
 	if err := checkLen(index, "index partition key", pk, MaxPartitionKeyLen); err != nil {
 		return queryKeys{}, err
 	}
-	k := queryKeys{index: index, pk: pk, local: ix.Local, freeSK: b.skAttr != ""}
-	if b.skAttr != "" {
-		k.skPrefix, k.skExact = b.skPrefix, b.skExact
-		k.skRest = it.indexRest(b.sk)
+	k := queryKeys{index: index, pk: pk, local: ix.Local, freeSK: b.SKAttr != ""}
+	if b.SKAttr != "" {
+		k.skPrefix, k.skExact = b.SKPrefix, b.SKExact
+		k.skRest = it.indexRest(b.SK)
 	}
 	switch {
-	case b.shards > 0:
-		k.shardPKs = shardKeys(pk, b.shards)
+	case b.Shards > 0:
+		k.shardPKs = shardKeys(pk, b.Shards)
 	case ix.Local && it.shards > 0:
 		// A local index's partition is the table's, which a sharded
 		// collection spreads over its shards: read them all, merged.

@@ -3,6 +3,7 @@ package adjlist
 import (
 	"fmt"
 
+	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -10,10 +11,10 @@ import (
 const (
 	// MaxPartitionKeyLen is the largest partition key value DynamoDB accepts:
 	// 2048 bytes. It applies to the table's partition key and to an index's.
-	MaxPartitionKeyLen = 2048
+	MaxPartitionKeyLen = keycodec.MaxPartitionKeyLen
 	// MaxSortKeyLen is the largest sort key value DynamoDB accepts: 1024
 	// bytes. It applies to the table's sort key and to an index's.
-	MaxSortKeyLen = 1024
+	MaxSortKeyLen = keycodec.MaxSortKeyLen
 )
 
 // KeyError describes a key that adjlist refuses to build or parse. It matches
@@ -45,6 +46,11 @@ func keyError(e *keycodec.Error) error {
 		return nil
 	}
 	return &KeyError{Name: e.Name, ID: e.ID, Reason: e.Reason}
+}
+
+// The errors of the key machinery under internal/ are adjlist's.
+func init() {
+	indexkeys.ErrInvalidOption, indexkeys.ErrKeyAttribute, indexkeys.KeyError = ErrInvalidOption, ErrKeyAttribute, keyError
 }
 
 // checkName validates a programmer-chosen node type, edge label or item

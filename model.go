@@ -384,10 +384,10 @@ func (t *Table) itemModel(s *shape) (ItemType, ItemTemplate) {
 			slot.Sort = append(slot.Sort, a.Name)
 		}
 		if b, ok := s.it.indexIn(ix.Name); ok {
-			slot.Declared, slot.Shards = true, b.shards
-			slot.PartitionKey = modeldoc.Format{Attribute: b.pkAttr, Parts: s.keys.Render(b.pk, b.shards)}
-			if b.skAttr != "" {
-				slot.SortKey = modeldoc.Format{Attribute: b.skAttr, Parts: s.keys.Render(b.sk, 0)}
+			slot.Declared, slot.Shards = true, b.Shards
+			slot.PartitionKey = modeldoc.Format{Attribute: b.PKAttr, Parts: s.keys.Render(b.PK, b.Shards)}
+			if b.SKAttr != "" {
+				slot.SortKey = modeldoc.Format{Attribute: b.SKAttr, Parts: s.keys.Render(b.SK, 0)}
 			}
 		}
 		slots[i] = slot
@@ -420,27 +420,27 @@ func indexPatterns(s shape) []modeldoc.Pattern {
 		b := &s.it.indexes[i]
 		var values []any
 		var shown []string
-		for _, p := range b.pk {
+		for _, p := range b.PK {
 			if !p.Variable() {
 				continue
 			}
 			v, _ := s.it.sample(p)
 			values, shown = append(values, v), append(shown, v)
 		}
-		q := indexQuery(s.t, s.op, s.it, b.ix.Name, values, func(Item) (Item, bool, error) { return nil, false, nil })
+		q := indexQuery(s.t, s.op, s.it, b.Name, values, func(Item) (Item, bool, error) { return nil, false, nil })
 		ps := patternOnly[Item]{q: q}.describe()
 		if ps.err != nil || len(ps.patterns) == 0 {
 			continue // cannot happen for a bound index; show nothing rather than a wrong row
 		}
-		by := s.keys.Render(b.pk, b.shards)
-		if b.ix.Local {
+		by := s.keys.Render(b.PK, b.Shards)
+		if b.Local {
 			by = s.keys.PK // the table's partition
 		}
 		var sorted []modeldoc.Part
-		if len(b.sk) > 0 {
-			sorted = s.keys.Render(b.sk, 0)
+		if len(b.SK) > 0 {
+			sorted = s.keys.Render(b.SK, 0)
 		}
-		out = append(out, modeldoc.ByIndex(ps.patterns[0], s.item.Name, s.op, b.ix.Name, by, sorted, shown))
+		out = append(out, modeldoc.ByIndex(ps.patterns[0], s.item.Name, s.op, b.Name, by, sorted, shown))
 	}
 	return out
 }

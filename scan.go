@@ -4,14 +4,12 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"math"
 	"reflect"
-	"slices"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/migration"
 	"github.com/adjlist/adjlist/internal/scanner"
@@ -79,10 +77,10 @@ func (n *Node[N]) scanSpec() scanSpec {
 		}
 		pk, _ := stringAttr(item, o.PartitionKey)
 		skv, _ := stringAttr(item, o.SortKey)
-		return derived(n.it.indexes, item, n.keyCtx(pk, skv), buf)
+		return indexkeys.Derived(n.it.indexes, item, n.keyCtx(pk, skv), buf)
 	}
-	owned := ownedAttrs(n.t, n.it.indexes, false)
-	return scanSpec{t: n.t, kind: n.it.kind, err: n.err, filter: f, owned: owned, foreign: foreignAttrs(n.t, owned), feeds: feedAttrs(n.it.indexes),
+	owned := indexkeys.Owned(n.it.indexes)
+	return scanSpec{t: n.t, kind: n.it.kind, err: n.err, filter: f, owned: owned, foreign: indexkeys.Foreign(n.t.derived, owned), feeds: indexkeys.Feeds(n.it.indexes),
 		derive:  deriveIf(n.hasKeys, matched),
 		matched: matched}
 }
@@ -127,11 +125,11 @@ func (c *Collection[P, C]) scanSpec() scanSpec {
 			return buf, err
 		}
 		sk, _ := stringAttr(item, o.SortKey)
-		return derived(c.it.indexes, item, c.keyCtx(pk, sk), buf)
+		return indexkeys.Derived(c.it.indexes, item, c.keyCtx(pk, sk), buf)
 	}
 	is := func(item Item) bool { _, _, ok := c.ids(item); return ok }
-	owned := ownedAttrs(c.t, c.it.indexes, false)
-	return scanSpec{t: c.t, kind: c.it.kind, err: c.err, filter: f, owned: owned, foreign: foreignAttrs(c.t, owned), feeds: feedAttrs(c.it.indexes), home: home,
+	owned := indexkeys.Owned(c.it.indexes)
+	return scanSpec{t: c.t, kind: c.it.kind, err: c.err, filter: f, owned: owned, foreign: indexkeys.Foreign(c.t.derived, owned), feeds: indexkeys.Feeds(c.it.indexes), home: home,
 		derive: deriveIf(is, matched), matched: matched}
 }
 
@@ -155,11 +153,15 @@ func (e *Edge[E]) scanSpec() scanSpec {
 		if len(e.it.indexes) == 0 {
 			return buf, nil
 		}
-		return derived(e.it.indexes, item, e.keyCtx(k), buf)
+		return indexkeys.Derived(e.it.indexes, item, e.keyCtx(k), buf)
 	}
 	is := func(item Item) bool { _, _, ok := e.split(item); return ok }
-	owned := ownedAttrs(e.t, e.it.indexes, e.t.layout == explicitKeys)
-	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: owned, foreign: foreignAttrs(e.t, owned), feeds: feedAttrs(e.it.indexes),
+	var inverted []string
+	if e.t.layout == explicitKeys {
+		inverted = []string{o.IndexPartitionKey, o.IndexSortKey}
+	}
+	owned := indexkeys.Owned(e.it.indexes, inverted...)
+	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: owned, foreign: indexkeys.Foreign(e.t.derived, owned), feeds: indexkeys.Feeds(e.it.indexes),
 		derive: deriveIf(is, matched), matched: matched}
 }
 
@@ -174,8 +176,8 @@ func (e *Entity[T]) scanSpec() scanSpec {
 	} else if p != "" {
 		f = f.And(expression.Name(o.SortKey).BeginsWith(p))
 	}
-	owned := ownedAttrs(e.t, e.it.indexes, false)
-	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: owned, foreign: foreignAttrs(e.t, owned), feeds: feedAttrs(e.it.indexes),
+	owned := indexkeys.Owned(e.it.indexes)
+	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: owned, foreign: indexkeys.Foreign(e.t.derived, owned), feeds: indexkeys.Feeds(e.it.indexes),
 		derive: func(item Item, buf keyAttrs) (keyAttrs, bool, error) {
 			buf = buf[:0]
 			ids, ok := e.parseKeys(item)
@@ -188,14 +190,14 @@ func (e *Entity[T]) scanSpec() scanSpec {
 			pk, _ := stringAttr(item, o.PartitionKey)
 			sk, _ := stringAttr(item, o.SortKey)
 			data := item
-			if len(e.data.keyOnly) > 0 {
+			if len(e.data.KeyOnly) > 0 {
 				// Values kept only inside keys feed the other keys too.
 				data = maps.Clone(item)
-				e.data.fill(e.fields, ids, data)
+				e.data.Fill(e.fields, ids, data)
 			}
-			want, err := derived(e.it.indexes, data, e.keyCtx(pk, sk, ids), buf)
+			want, err := indexkeys.Derived(e.it.indexes, data, e.keyCtx(pk, sk, ids), buf)
 			if err == nil {
-				want = e.data.keepHolders(item, want)
+				want = e.data.KeepHolders(item, want)
 			}
 			return want, true, err
 		}}
@@ -204,73 +206,6 @@ func (e *Entity[T]) scanSpec() scanSpec {
 // keysOf is item's table keys alone, for judging its type.
 func keysOf(t *Table, item Item) Item {
 	return Item{t.opts.PartitionKey: item[t.opts.PartitionKey], t.opts.SortKey: item[t.opts.SortKey]}
-}
-
-// ownedAttrs lists the derived attributes an item type writes.
-func ownedAttrs(t *Table, indexes []boundIndex, inverted bool) []string {
-	var out []string
-	if inverted {
-		out = append(out, t.opts.IndexPartitionKey, t.opts.IndexSortKey)
-	}
-	for i := range indexes {
-		b := &indexes[i]
-		if !b.ix.Local {
-			out = append(out, b.pkAttr)
-		}
-		if b.skAttr != "" {
-			out = append(out, b.skAttr)
-		}
-	}
-	return out
-}
-
-// foreignAttrs lists, sorted, the derived attributes of t's indexes that
-// are not among owned.
-func foreignAttrs(t *Table, owned []string) []string {
-	var out []string
-	for name := range t.derived {
-		if !slices.Contains(owned, name) {
-			out = append(out, name)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
-// feedAttrs lists the data attributes indexes' keys are computed from.
-func feedAttrs(indexes []boundIndex) []string {
-	var out []string
-	for i := range indexes {
-		out = append(out, indexes[i].attrs...)
-	}
-	return out
-}
-
-// derived appends to want the derived attributes of item (its data and
-// keys) under indexes, and returns it.
-func derived(indexes []boundIndex, item Item, kc *keyCtx, want keyAttrs) (keyAttrs, error) {
-	for i := range indexes {
-		b := &indexes[i]
-		if !b.ix.Local {
-			v, ok, err := b.partitionKey(item, kc)
-			if err != nil {
-				return want, err
-			}
-			if ok {
-				want = append(want, migration.Attr{Name: b.pkAttr, Value: v})
-			}
-		}
-		if b.skAttr != "" {
-			v, ok, err := b.sortKey(item, kc)
-			if err != nil {
-				return want, err
-			}
-			if ok {
-				want = append(want, migration.Attr{Name: b.skAttr, Value: v})
-			}
-		}
-	}
-	return want, nil
 }
 
 // ScanOptions configures [Scan] and [Migrate]. The zero value uses the
@@ -400,23 +335,17 @@ func scanOptions(optFns []func(*ScanOptions), segments int) (ScanOptions, error)
 		return o, err
 	}
 	if o.Segments == 0 {
-		o.Segments = segments
-		if pos, err := scanner.Parse(o.From); err == nil && len(pos.Segments) > 0 {
-			o.Segments = len(pos.Segments)
-		}
+		o.Segments = scanner.Segments(o.From, segments)
 	}
 	return o, nil
 }
 
 // check refuses options out of range for a walk op of t's table.
 func (o *ScanOptions) check(op string, t *Table) error {
+	if err := scanner.CheckRange(o.Segments, o.Limit, o.RequestRate, o.ReadUnitRate); err != nil {
+		return fmt.Errorf("%w: %w", ErrInvalidOption, err)
+	}
 	switch {
-	case o.Segments < 1 || o.Segments > 1_000_000:
-		return fmt.Errorf("%w: Segments %d", ErrInvalidOption, o.Segments)
-	case o.Limit < 0:
-		return fmt.Errorf("%w: Limit %d", ErrInvalidOption, o.Limit)
-	case o.RequestRate < 0 || math.IsNaN(o.RequestRate) || o.ReadUnitRate < 0 || math.IsNaN(o.ReadUnitRate):
-		return fmt.Errorf("%w: RequestRate %v, ReadUnitRate %v", ErrInvalidOption, o.RequestRate, o.ReadUnitRate)
 	case o.Index != "" && op != "Scan":
 		return fmt.Errorf("%w: %s walks the table, not index %s", ErrInvalidOption, op, o.Index)
 	case o.Index != "":
@@ -452,27 +381,13 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 	if err := opts.check(op, t); err != nil {
 		return fail(err)
 	}
-	pos, err := scanner.Parse(opts.From)
-	if err != nil || opts.From != "" && len(pos.Segments) != opts.Segments {
+	pos, ok := scanner.Start(opts.From, opts.Segments)
+	if !ok {
 		return fail(badCursor("not a scan position of this many segments"))
 	}
-	if opts.From == "" {
-		pos.Segments = make([]scanner.Segment, opts.Segments)
-	}
 	in := scanner.Input{From: pos, RequestRate: opts.RequestRate, ReadUnitRate: opts.ReadUnitRate, Options: callOpts(ctx)}
-	in.Request.TableName = aws.String(t.name)
-	if spec.filter.IsSet() {
-		e, err := expression.NewBuilder().WithFilter(spec.filter).Build()
-		if err != nil {
-			return fail(err)
-		}
-		in.Request.FilterExpression, in.Request.ExpressionAttributeNames, in.Request.ExpressionAttributeValues = e.Filter(), e.Names(), e.Values()
-	}
-	if opts.Limit > 0 {
-		in.Request.Limit = aws.Int32(opts.Limit)
-	}
-	if opts.Index != "" {
-		in.Request.IndexName = aws.String(opts.Index)
+	if in.Request, err = scanner.Request(t.name, opts.Index, opts.Limit, spec.filter); err != nil {
+		return fail(err)
 	}
 	if progress := opts.Progress; progress != nil {
 		in.Progress = func(p scanner.Progress) { progress(ScanProgress(p)) }

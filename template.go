@@ -8,6 +8,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -144,20 +145,6 @@ type IndexKeys struct {
 	Shards int
 }
 
-// boundIndex is one IndexKeys checked against its table.
-type boundIndex struct {
-	ix             *Index
-	pkAttr, skAttr string // skAttr "" for an index without a sort key
-	pk, sk         []keycodec.Part
-	pkc, skc       keycodec.IndexKey // pk and sk compiled (compile)
-	// skPrefix is the static prefix of sk (keycodec.StaticPrefix), which
-	// every read of the index queries; skExact: sk is text only.
-	skPrefix string
-	skExact  bool
-	shards   int
-	attrs    []string // data attributes the keys read
-}
-
 // keyCtx holds the node keys an item's templates may name, and its table
 // key (which picks its shard). In an item type's (itemType.prefixes) they
 // hold the keys' static prefixes instead: "STU#", "ENROLL#CRS#".
@@ -166,11 +153,12 @@ type keyCtx = keycodec.Ctx
 // bindIndexes checks an item type's index declarations; allowed lists the
 // node-key parts the item type has (Self always), home the one that is its
 // table partition key (a local index's partition).
-func (t *Table) bindIndexes(kind string, decls []IndexKeys, fields []string, home keycodec.Kind, allowed ...keycodec.Kind) ([]boundIndex, error) {
-	var out []boundIndex
+func (t *Table) bindIndexes(kind string, decls []IndexKeys, fields []string, home keycodec.Kind, allowed ...keycodec.Kind) ([]indexkeys.Index, error) {
+	var out []indexkeys.Index
 	seen := map[string]bool{}
+	allowed = slices.Concat(allowed, []keycodec.Kind{keycodec.Self, keycodec.Const, keycodec.Attr})
 	for _, d := range decls {
-		b, err := t.bindIndex(d, fields, home, slices.Concat(allowed, []keycodec.Kind{keycodec.Self, keycodec.Const, keycodec.Attr}))
+		b, err := t.bindIndex(d, fields, home, allowed)
 		if err == nil && seen[d.Index] {
 			err = fmt.Errorf("keys declared twice")
 		}
@@ -183,80 +171,31 @@ func (t *Table) bindIndexes(kind string, decls []IndexKeys, fields []string, hom
 	return out, nil
 }
 
-func (t *Table) bindIndex(d IndexKeys, fields []string, home keycodec.Kind, allowed []keycodec.Kind) (boundIndex, error) {
+// bindIndex checks d against its index ([indexkeys.Bind]).
+func (t *Table) bindIndex(d IndexKeys, fields []string, home keycodec.Kind, allowed []keycodec.Kind) (indexkeys.Index, error) {
 	ix, err := t.index(d.Index)
 	if err != nil {
-		return boundIndex{}, err
+		return indexkeys.Index{}, err
 	}
 	if err := errors.Join(d.PartitionKey.err, d.SortKey.err); err != nil {
-		return boundIndex{}, err // Template's own error, not its missing parts'
+		return indexkeys.Index{}, err // Template's own error, not its missing parts'
 	}
-	b := boundIndex{ix: ix, pk: d.PartitionKey.parts, sk: d.SortKey.parts, shards: d.Shards}
 	pk, sk := ix.keyAttrs(t)
-	switch {
-	case ix.native():
-		return b, fmt.Errorf("a native index is keyed on data attributes; declare no keys")
-	case ix == &t.indexes[0] && t.layout != noIndex:
-		return b, fmt.Errorf("the inverted index holds edges by their endpoints; declare no keys")
-	case ix.Local && len(b.pk) > 0:
-		return b, fmt.Errorf("a local index has the table's partition key; leave PartitionKey zero")
-	case !ix.Local && len(b.pk) == 0:
-		return b, fmt.Errorf("no PartitionKey")
-	case (len(sk) > 0) != (len(b.sk) > 0):
-		return b, fmt.Errorf("SortKey must be given exactly when the index has a sort key")
-	case d.Shards < 0 || d.Shards > MaxShards:
-		return b, fmt.Errorf("Shards %d, want 0 to %d", d.Shards, MaxShards)
-	case d.Shards > 1 && ix.Local:
-		return b, fmt.Errorf("a local index cannot be sharded")
-	}
-	b.pkAttr = pk[0]
-	if len(sk) > 0 {
-		b.skAttr = sk[0]
-	}
-	if ix.Local {
-		// Not written (it is the table's partition key), but what a
-		// query's value fills.
-		b.pk = []keycodec.Part{{Kind: home}}
-	}
-	if b.shards < 2 {
-		b.shards = 0
-	}
-	b.pk, b.sk = keycodec.ResolveVars(b.pk, fields), keycodec.ResolveVars(b.sk, fields)
-	for _, p := range append(append([]keycodec.Part(nil), b.pk...), b.sk...) {
-		switch {
-		case p.Kind == keycodec.Lit:
-		case !slices.Contains(allowed, p.Kind):
-			return b, fmt.Errorf("part %s is not available to this item type", keycodec.String([]keycodec.Part{p}))
-		case p.Kind == keycodec.Const:
-			if err := checkName("key constant", p.Text); err != nil {
-				return b, err
-			}
-		case p.Kind == keycodec.Attr && p.Text == "":
-			return b, fmt.Errorf("Attr(\"\") names no data attribute")
-		case p.Kind == keycodec.Attr && (p.Text == b.skAttr || p.Text == b.pkAttr && !ix.Local):
-			native := "PartitionAttributes"
-			if p.Text == b.skAttr {
-				native = "SortAttributes"
-			}
-			return b, fmt.Errorf("Attr(%q) is index %s's own key attribute, which the template writes, not a data attribute it reads: "+
-				"to key the index on the data attribute %s as the items hold it, declare the index with native keys (Index.%s: {{Name: %q}}) and no IndexKeys for it",
-				p.Text, ix.Name, p.Text, native, p.Text)
-		case p.Kind == keycodec.Attr && t.isKeyAttr(p.Text):
-			return b, fmt.Errorf("Attr(%q) is a key attribute (%s), which this package writes, not a data attribute", p.Text, t.keyAttrRole(p.Text))
-		case p.Kind == keycodec.Attr:
-			b.attrs = append(b.attrs, p.Text)
-		}
-	}
-	return b, nil
+	target := indexkeys.Target{Name: ix.Name, Local: ix.Local, Native: ix.native(), Inverted: ix == &t.indexes[0] && t.layout != noIndex, PK: pk, SK: sk}
+	decl := indexkeys.Decl{PK: d.PartitionKey.parts, SK: d.SortKey.parts, Shards: d.Shards, MaxShards: MaxShards}
+	return indexkeys.Bind(target, decl, fields, home, allowed, t.keyAttrRole)
 }
 
 // keyAttrRole says which key attribute of the table name is: "the
-// table's sort key", "index GSI2's partition key".
+// table's sort key", "index GSI2's partition key"; "" for a data
+// attribute.
 func (t *Table) keyAttrRole(name string) string {
-	switch name {
-	case t.opts.PartitionKey:
+	switch {
+	case !t.isKeyAttr(name):
+		return ""
+	case name == t.opts.PartitionKey:
 		return "the table's partition key"
-	case t.opts.SortKey:
+	case name == t.opts.SortKey:
 		return "the table's sort key"
 	}
 	for _, ix := range t.indexes {
@@ -270,99 +209,15 @@ func (t *Table) keyAttrRole(name string) string {
 	return "a key attribute"
 }
 
-// compile compiles b's templates for an item type with node key
-// prefixes and key fields prefixes (itemType.prefixes), once its parts
-// are final.
-func (b *boundIndex) compile(prefixes *keyCtx) {
-	b.pkc, b.skc = keycodec.CompileIndexKey(b.pk, prefixes.Fields), keycodec.CompileIndexKey(b.sk, prefixes.Fields)
-	b.skPrefix, b.skExact = keycodec.StaticPrefix(b.sk, prefixes)
-}
-
-// refused is adjlist's error for a data attribute no key can hold: the
-// id's KeyError, or ErrInvalidOption for its type.
-func refused(r *keycodec.Refusal) error {
-	switch {
-	case r == nil:
-		return nil
-	case r.ID != nil:
-		return keyError(r.ID)
-	}
-	return fmt.Errorf("%w: attribute %q feeds an index key and is %T; want a string or number", ErrInvalidOption, r.Name, r.Value)
-}
-
-// attrKeyText is a data attribute's text in a key (keycodec.AttrText).
+// attrKeyText is a data attribute's text in a key (indexkeys.AttrText).
 func attrKeyText(name string, av types.AttributeValue) (text string, present bool, err error) {
-	text, present, bad := keycodec.AttrText(name, av)
-	return text, present, refused(bad)
+	return indexkeys.AttrText(name, av)
 }
 
-// partitionKey and sortKey compute b's key attribute values for an item
-// with data and node keys kc; ok is false when a data attribute the
-// template reads is missing.
-//
-// They are the one renderer of index keys, so every path that writes or
-// checks them (a put, an update's re-derivation, Scan, Verify and Migrate)
-// spells them alike: a key field's id escaped as [NodeKey] escapes ids, as
-// the table keys and ByIndex's values spell it.
-func (b *boundIndex) partitionKey(data Item, kc *keyCtx) (pk string, ok bool, err error) {
-	pk, ok, bad := b.pkc.Render(data, kc)
-	if !ok || bad != nil {
-		return "", false, refused(bad)
-	}
-	if b.shards > 0 {
-		pk += "#" + shardSuffix(kc.PK+"\x00"+kc.SK, b.shards)
-	}
-	return pk, true, checkLen(b.ix.Name, "index partition key", pk, MaxPartitionKeyLen)
-}
-
-func (b *boundIndex) sortKey(data Item, kc *keyCtx) (sk string, ok bool, err error) {
-	sk, ok, bad := b.skc.Render(data, kc)
-	if !ok || bad != nil {
-		return "", false, refused(bad)
-	}
-	return sk, true, checkLen(b.ix.Name, "index sort key", sk, MaxSortKeyLen)
-}
-
-// derivedKey is one key attribute an item type derives: its attribute,
-// the template's data attributes, and how to compute it.
-type derivedKey struct {
-	attr    string
-	attrs   []string
-	compute func(data Item, kc *keyCtx) (string, bool, error)
-}
-
-// derivedKeys lists the key attributes b writes: the partition key of a
-// global index, and the sort key if the index has one.
-func (b *boundIndex) derivedKeys() []derivedKey {
-	var out []derivedKey
-	if !b.ix.Local {
-		out = append(out, derivedKey{b.pkAttr, keycodec.Attrs(b.pk), b.partitionKey})
-	}
-	if b.skAttr != "" {
-		out = append(out, derivedKey{b.skAttr, keycodec.Attrs(b.sk), b.sortKey})
-	}
-	return out
-}
-
-// addIndexKeys writes into item every index key attribute the item type
-// derives whose template's data attributes the item has. Each key
-// attribute is kept on its own: an item lacking the partition key's data
-// still carries its sort key, and is not in the index (DynamoDB indexes
-// only items with every key attribute), so that an update giving the
-// missing data completes the entry.
-func addIndexKeys(indexes []boundIndex, item Item, kc *keyCtx) error {
-	for i := range indexes {
-		for _, d := range indexes[i].derivedKeys() {
-			v, ok, err := d.compute(item, kc)
-			if err != nil {
-				return err
-			}
-			if ok {
-				item[d.attr] = &types.AttributeValueMemberS{Value: v}
-			}
-		}
-	}
-	return nil
+// addIndexKeys writes into item the derived index keys of indexes
+// (indexkeys.Add).
+func addIndexKeys(indexes []indexkeys.Index, item Item, kc *keyCtx) error {
+	return indexkeys.Add(indexes, item, kc)
 }
 
 // itemType is what every modelled item type shares: a name for errors,
@@ -396,7 +251,7 @@ type itemType struct {
 	// and SelfKey parts hold (a child endpoint's key is its whole ref);
 	// nil for other item types.
 	ends    *edgeEnds
-	indexes []boundIndex
+	indexes []indexkeys.Index
 	// keyData are the data attributes an Entity's keys hold (its key
 	// fields T declares, and what it keeps only inside keys), which an
 	// update may not change.
@@ -499,15 +354,15 @@ func (t *Table) newItemType(kind string, prefixes keyCtx, decls []IndexKeys, hom
 	var err error
 	it.indexes, err = t.bindIndexes(kind, decls, prefixes.Fields, home, allowed...)
 	for i := range it.indexes {
-		it.indexes[i].compile(&it.prefixes)
+		it.indexes[i].Compile(&it.prefixes)
 	}
 	return it, err
 }
 
 // indexIn returns the item type's keys in index name.
-func (it *itemType) indexIn(name string) (*boundIndex, bool) {
+func (it *itemType) indexIn(name string) (*indexkeys.Index, bool) {
 	for i := range it.indexes {
-		if it.indexes[i].ix.Name == name {
+		if it.indexes[i].Name == name {
 			return &it.indexes[i], true
 		}
 	}

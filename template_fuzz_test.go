@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
 
+	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -108,7 +109,7 @@ func FuzzTemplates(f *testing.F) {
 		require.Equal(t, literalSeps(e.sk), strings.Count(sk, "#"), "an id reaches another part of %q", sk)
 
 		data := map[string]string{}
-		for i, name := range keycodec.Attrs(slices.Concat(e.it.indexes[0].pk, e.it.indexes[0].sk)) {
+		for i, name := range keycodec.Attrs(slices.Concat(e.it.indexes[0].PK, e.it.indexes[0].SK)) {
 			data[name] = given[(i+2)%len(given)]
 		}
 		item, _, err := e.item(ids, data, true, nil)
@@ -127,8 +128,8 @@ func FuzzTemplates(f *testing.F) {
 			return data[p.Text]
 		}
 		for _, bi := range e.it.indexes {
-			for attr, parts := range map[string][]keycodec.Part{bi.pkAttr: bi.pk, bi.skAttr: bi.sk} {
-				if bi.ix.Local && attr == bi.pkAttr {
+			for attr, parts := range map[string][]keycodec.Part{bi.PKAttr: bi.PK, bi.SKAttr: bi.SK} {
+				if bi.Local && attr == bi.PKAttr {
 					continue // the table's partition key, checked above
 				}
 				key, ok := stringAttr(item, attr)
@@ -151,18 +152,18 @@ func FuzzTemplates(f *testing.F) {
 				}
 			}
 			var values []any
-			for _, p := range bi.pk {
+			for _, p := range bi.PK {
 				if p.Variable() {
 					values = append(values, value(p))
 				}
 			}
-			want, ok := stringAttr(item, bi.pkAttr)
+			want, ok := stringAttr(item, bi.PKAttr)
 			if !ok {
 				continue // not in the index
 			}
-			k, err := e.it.indexKeys(table, bi.ix.Name, values)
-			require.NoError(t, err, "ByIndex(%q, %q)", bi.ix.Name, values)
-			require.Equal(t, want, k.pk, "ByIndex(%q, %q) queries another partition than the write wrote", bi.ix.Name, values)
+			k, err := e.it.indexKeys(table, bi.Name, values)
+			require.NoError(t, err, "ByIndex(%q, %q)", bi.Name, values)
+			require.Equal(t, want, k.pk, "ByIndex(%q, %q) queries another partition than the write wrote", bi.Name, values)
 		}
 		presetsAgree(t, a, b, c)
 	})
@@ -217,18 +218,18 @@ func presetsAgree(t *testing.T, a, b, c string) {
 			return
 		}
 		for _, bi := range it.indexes {
-			k, err := it.indexKeys(fuzzPresets.proj.t, bi.ix.Name, values)
-			require.NoError(t, err, "%s ByIndex(%q, %q)", it.kind, bi.ix.Name, values)
-			want, _ := stringAttr(item, bi.pkAttr)
-			if !bi.ix.Local && bi.shards == 0 {
-				require.Equal(t, want, k.pk, "%s ByIndex(%q, %q)", it.kind, bi.ix.Name, values)
+			k, err := it.indexKeys(fuzzPresets.proj.t, bi.Name, values)
+			require.NoError(t, err, "%s ByIndex(%q, %q)", it.kind, bi.Name, values)
+			want, _ := stringAttr(item, bi.PKAttr)
+			if !bi.Local && bi.Shards == 0 {
+				require.Equal(t, want, k.pk, "%s ByIndex(%q, %q)", it.kind, bi.Name, values)
 				continue
 			}
 			if len(k.shardPKs) == 0 {
-				require.Equal(t, want, k.pk, "%s ByIndex(%q, %q)", it.kind, bi.ix.Name, values)
+				require.Equal(t, want, k.pk, "%s ByIndex(%q, %q)", it.kind, bi.Name, values)
 				continue
 			}
-			require.Contains(t, k.shardPKs, want, "%s ByIndex(%q, %q) reads no shard of its partition", it.kind, bi.ix.Name, values)
+			require.Contains(t, k.shardPKs, want, "%s ByIndex(%q, %q) reads no shard of its partition", it.kind, bi.Name, values)
 		}
 	}
 	item, _, err := p.proj.item(a, b, nil, true, nil)
@@ -240,11 +241,11 @@ func presetsAgree(t *testing.T, a, b, c string) {
 		// GSI2 and GSI3 take the ref, LSI1 the source: one value each.
 		for _, bi := range p.tagged.it.indexes {
 			v := ref
-			if bi.ix.Local {
+			if bi.Local {
 				v = c
 			}
 			it := p.tagged.it
-			it.indexes = []boundIndex{bi}
+			it.indexes = []indexkeys.Index{bi}
 			check(&it, item, nil, v)
 		}
 	}

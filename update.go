@@ -7,6 +7,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
+	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
@@ -111,57 +112,10 @@ func (u Update) builder(enc *attributevalue.Encoder) (expression.UpdateBuilder, 
 }
 
 // deriveIndexUpdate returns u plus the changes of the derived index keys
-// that follow from it (see [Update]). keyOnly are the attributes an
-// Entity keeps only inside keys: an update that would remove a key holding
-// one is [ErrKeyAttribute], since the value would go with it.
-func deriveIndexUpdate(u Update, indexes []boundIndex, kc *keyCtx, enc *attributevalue.Encoder, keyOnly []string) (Update, error) {
-	if len(indexes) == 0 {
-		return u, nil
-	}
-	changes, err := writeexpr.Assignments(u.ops, enc)
-	if err != nil {
-		return u, fmt.Errorf("%w: %w", ErrInvalidOption, err)
-	}
-	for i := range indexes {
-		ixName := indexes[i].ix.Name
-		for _, d := range indexes[i].derivedKeys() {
-			data, leaves := Item{}, false
-			var set, missing []string
-			for _, name := range d.attrs {
-				a, ok := changes[name]
-				switch {
-				case !ok:
-					missing = append(missing, name)
-					continue
-				case !a.Known:
-					return u, fmt.Errorf("%w: the update changes %q, which feeds index %s's key %s, by more than a plain SET or REMOVE", ErrInvalidOption, name, ixName, d.attr)
-				}
-				set = append(set, name)
-				if _, present, err := attrKeyText(name, a.Value); err != nil {
-					return u, err
-				} else if !present {
-					leaves = true
-				}
-				data[name] = a.Value
-			}
-			switch {
-			case len(set) == 0:
-				continue
-			case leaves:
-				if i := slices.IndexFunc(missing, func(n string) bool { return slices.Contains(keyOnly, n) }); i >= 0 {
-					return u, fmt.Errorf("%w: the update empties %q, which with %q makes index %s's key %s, the only place %q is kept: write the item anew (Replace)", ErrKeyAttribute, set, missing[i], ixName, d.attr, missing[i])
-				}
-				u = u.Remove(d.attr)
-				continue
-			case len(missing) > 0:
-				return u, fmt.Errorf("%w: the update sets %q but not %q, which together make index %s's key %s; set them all, or Put the whole item", ErrInvalidOption, set, missing, ixName, d.attr)
-			}
-			v, _, err := d.compute(data, kc)
-			if err != nil {
-				return u, err
-			}
-			u = u.Set(d.attr, v)
-		}
-	}
-	return u, nil
+// that follow from it (see [Update], [indexkeys.DeriveUpdate]). keyOnly are
+// the attributes an Entity keeps only inside keys: an update that would
+// remove a key holding one is [ErrKeyAttribute].
+func deriveIndexUpdate(u Update, indexes []indexkeys.Index, kc *keyCtx, enc *attributevalue.Encoder, keyOnly []string) (Update, error) {
+	ops, err := indexkeys.DeriveUpdate(u.ops, indexes, kc, enc, keyOnly)
+	return Update{ops: ops}, err
 }

@@ -51,6 +51,13 @@ func HasControl(s string) bool {
 	return false
 }
 
+// DynamoDB's size limits for key values, in UTF-8 bytes (adjlist's
+// MaxPartitionKeyLen and MaxSortKeyLen).
+const (
+	MaxPartitionKeyLen = 2048
+	MaxSortKeyLen      = 1024
+)
+
 // CheckLen refuses a built key over DynamoDB's size limit for it, in
 // bytes; attr says which key ("sort key").
 func CheckLen(name, attr, key string, limit int) *Error {

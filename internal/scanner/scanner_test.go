@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"sync"
 	"sync/atomic"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
@@ -175,4 +177,35 @@ func TestPacer(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	assert.Error(t, p.wait(ctx, 10), "waits beyond the burst, and stops with the context")
+}
+
+func TestOptionsChecked(t *testing.T) {
+	require.NoError(t, CheckRange(1, 0, 0, 0))
+	require.EqualError(t, CheckRange(0, 0, 0, 0), "Segments 0")
+	require.EqualError(t, CheckRange(MaxSegments+1, 0, 0, 0), "Segments 1000001")
+	require.EqualError(t, CheckRange(1, -1, 0, 0), "Limit -1")
+	require.EqualError(t, CheckRange(1, 0, math.NaN(), 0), "RequestRate NaN, ReadUnitRate 0")
+
+	pos, ok := Start("", 3)
+	require.True(t, ok)
+	require.Len(t, pos.Segments, 3)
+	from := pos.String()
+	assert.Equal(t, 3, Segments(from, 1))
+	assert.Equal(t, 1, Segments("", 1))
+	_, ok = Start(from, 2)
+	assert.False(t, ok, "a position of 3 segments resumes a walk of 3")
+	_, ok = Start("not a position", 1)
+	assert.False(t, ok)
+
+	in, err := Request("T", "GSI2", 10, expression.Name("PK").BeginsWith("STU#"))
+	require.NoError(t, err)
+	assert.Equal(t, "T", *in.TableName)
+	assert.Equal(t, "GSI2", *in.IndexName)
+	assert.Equal(t, int32(10), *in.Limit)
+	assert.NotNil(t, in.FilterExpression)
+	in, err = Request("T", "", 0, expression.ConditionBuilder{})
+	require.NoError(t, err)
+	assert.Nil(t, in.IndexName)
+	assert.Nil(t, in.Limit)
+	assert.Nil(t, in.FilterExpression)
 }

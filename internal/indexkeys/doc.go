@@ -1,0 +1,12 @@
+// Package indexkeys is an item type's keys in its table's derived-key
+// indexes, on plain items: the declarations checked against their index
+// ([Bind]), the keys rendered for a write ([Add]), a walk's check of what
+// an item should carry ([Derived], [Owned], [Feeds], [Foreign]), and an
+// update's changes of the keys it makes stale ([DeriveUpdate]).
+//
+// Package adjlist's IndexKeys, handles, Scan, Verify and Migrate hold the
+// declarations and the promises; this package knows only key templates
+// (internal/keycodec), attribute names and items. Its errors match
+// adjlist's sentinels, which the root package sets here ([ErrInvalidOption],
+// [ErrKeyAttribute], [KeyError]) before any of it runs.
+package indexkeys

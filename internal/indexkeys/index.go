@@ -1,0 +1,204 @@
+package indexkeys
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/migration"
+)
+
+// Index is an item type's keys in one derived-key index, checked against
+// it ([Bind]) and, once its parts are final, compiled ([Index.Compile]).
+type Index struct {
+	Name  string
+	Local bool
+	// PKAttr and SKAttr are the index's key attributes; SKAttr "" for an
+	// index without a sort key.
+	PKAttr, SKAttr string
+	PK, SK         []keycodec.Part
+	PKC, SKC       keycodec.IndexKey // PK and SK compiled
+	// SKPrefix is the static prefix of SK (keycodec.StaticPrefix), which
+	// every read of the index queries; SKExact: SK is text only.
+	SKPrefix string
+	SKExact  bool
+	Shards   int      // 0: the partition is not sharded
+	Attrs    []string // data attributes the keys read
+}
+
+// Compile compiles b's templates for an item type with node key prefixes
+// and key fields prefixes, once its parts are final.
+func (b *Index) Compile(prefixes *keycodec.Ctx) {
+	b.PKC, b.SKC = keycodec.CompileIndexKey(b.PK, prefixes.Fields), keycodec.CompileIndexKey(b.SK, prefixes.Fields)
+	b.SKPrefix, b.SKExact = keycodec.StaticPrefix(b.SK, prefixes)
+}
+
+// Refused is the error for a data attribute no key can hold: the id's
+// KeyError, or ErrInvalidOption for its type.
+func Refused(r *keycodec.Refusal) error {
+	switch {
+	case r == nil:
+		return nil
+	case r.ID != nil:
+		return KeyError(r.ID)
+	}
+	return fmt.Errorf("%w: attribute %q feeds an index key and is %T; want a string or number", ErrInvalidOption, r.Name, r.Value)
+}
+
+// AttrText is a data attribute's text in a key (keycodec.AttrText).
+func AttrText(name string, av types.AttributeValue) (text string, present bool, err error) {
+	text, present, bad := keycodec.AttrText(name, av)
+	return text, present, Refused(bad)
+}
+
+// PartitionKey and SortKey compute b's key attribute values for an item
+// with data and node keys kc; ok is false when a data attribute the
+// template reads is missing.
+//
+// They are the one renderer of index keys, so every path that writes or
+// checks them (a put, an update's re-derivation, Scan, Verify and Migrate)
+// spells them alike: a key field's id escaped as adjlist.NodeKey escapes
+// ids, as the table keys and ByIndex's values spell it.
+func (b *Index) PartitionKey(data map[string]types.AttributeValue, kc *keycodec.Ctx) (pk string, ok bool, err error) {
+	pk, ok, bad := b.PKC.Render(data, kc)
+	if !ok || bad != nil {
+		return "", false, Refused(bad)
+	}
+	if b.Shards > 0 {
+		pk += "#" + Shard(kc.PK+"\x00"+kc.SK, b.Shards)
+	}
+	return pk, true, keyError(keycodec.CheckLen(b.Name, "index partition key", pk, keycodec.MaxPartitionKeyLen))
+}
+
+// SortKey: see [Index.PartitionKey].
+func (b *Index) SortKey(data map[string]types.AttributeValue, kc *keycodec.Ctx) (sk string, ok bool, err error) {
+	sk, ok, bad := b.SKC.Render(data, kc)
+	if !ok || bad != nil {
+		return "", false, Refused(bad)
+	}
+	return sk, true, keyError(keycodec.CheckLen(b.Name, "index sort key", sk, keycodec.MaxSortKeyLen))
+}
+
+// key computes the key attribute of b that sort says.
+func (b *Index) key(sort bool, data map[string]types.AttributeValue, kc *keycodec.Ctx) (string, bool, error) {
+	if sort {
+		return b.SortKey(data, kc)
+	}
+	return b.PartitionKey(data, kc)
+}
+
+// keys lists the key attributes b writes: the partition key of a global
+// index (sort false), and the sort key if the index has one (sort true).
+func (b *Index) keys() []derivedKey {
+	out := make([]derivedKey, 0, 2)
+	if !b.Local {
+		out = append(out, derivedKey{b.PKAttr, keycodec.Attrs(b.PK), false})
+	}
+	if b.SKAttr != "" {
+		out = append(out, derivedKey{b.SKAttr, keycodec.Attrs(b.SK), true})
+	}
+	return out
+}
+
+// derivedKey is one key attribute an index derives and the data
+// attributes its template reads.
+type derivedKey struct {
+	attr  string
+	attrs []string
+	sort  bool
+}
+
+// Add writes into item every index key attribute of indexes whose
+// template's data attributes the item has. Each key attribute is kept on
+// its own: an item lacking the partition key's data still carries its
+// sort key, and is not in the index (DynamoDB indexes only items with
+// every key attribute), so that an update giving the missing data
+// completes the entry.
+func Add(indexes []Index, item map[string]types.AttributeValue, kc *keycodec.Ctx) error {
+	for i := range indexes {
+		b := &indexes[i]
+		if !b.Local {
+			v, ok, err := b.PartitionKey(item, kc)
+			if err != nil {
+				return err
+			}
+			if ok {
+				item[b.PKAttr] = &types.AttributeValueMemberS{Value: v}
+			}
+		}
+		if b.SKAttr != "" {
+			v, ok, err := b.SortKey(item, kc)
+			if err != nil {
+				return err
+			}
+			if ok {
+				item[b.SKAttr] = &types.AttributeValueMemberS{Value: v}
+			}
+		}
+	}
+	return nil
+}
+
+// Derived appends to want the derived attributes of item (its data and
+// keys kc) under indexes, and returns it.
+func Derived(indexes []Index, item map[string]types.AttributeValue, kc *keycodec.Ctx, want []migration.Attr) ([]migration.Attr, error) {
+	for i := range indexes {
+		b := &indexes[i]
+		if !b.Local {
+			v, ok, err := b.PartitionKey(item, kc)
+			if err != nil {
+				return want, err
+			}
+			if ok {
+				want = append(want, migration.Attr{Name: b.PKAttr, Value: v})
+			}
+		}
+		if b.SKAttr != "" {
+			v, ok, err := b.SortKey(item, kc)
+			if err != nil {
+				return want, err
+			}
+			if ok {
+				want = append(want, migration.Attr{Name: b.SKAttr, Value: v})
+			}
+		}
+	}
+	return want, nil
+}
+
+// Owned lists the derived attributes an item type writes: inverted (an
+// edge's inverted index keys, or none), then those of indexes.
+func Owned(indexes []Index, inverted ...string) []string {
+	var out []string
+	out = append(out, inverted...)
+	for i := range indexes {
+		for _, d := range indexes[i].keys() {
+			out = append(out, d.attr)
+		}
+	}
+	return out
+}
+
+// Foreign lists, sorted, the derived attributes of a table (derived) that
+// are not among owned.
+func Foreign(derived map[string]bool, owned []string) []string {
+	var out []string
+	for name := range derived {
+		if !slices.Contains(owned, name) {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Feeds lists the data attributes indexes' keys are computed from.
+func Feeds(indexes []Index) []string {
+	var out []string
+	for i := range indexes {
+		out = append(out, indexes[i].Attrs...)
+	}
+	return out
+}

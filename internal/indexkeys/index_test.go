@@ -1,0 +1,117 @@
+package indexkeys
+
+import (
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/migration"
+	"github.com/adjlist/adjlist/internal/writeexpr"
+)
+
+var (
+	gsi2     = Target{Name: "GSI2", PK: []string{"GSI2PK"}, SK: []string{"GSI2SK"}}
+	status   = []keycodec.Part{{Kind: keycodec.Const, Text: "STATUS"}, {Kind: keycodec.Lit, Text: "#"}, {Kind: keycodec.Attr, Text: "status"}}
+	self     = []keycodec.Part{{Kind: keycodec.Self}}
+	allowed  = []keycodec.Kind{keycodec.Self, keycodec.Const, keycodec.Attr}
+	noRole   = func(string) string { return "" }
+	prefixes = keycodec.Ctx{Self: "STU#"}
+)
+
+func bind(t *testing.T, ix Target, d Decl) Index {
+	t.Helper()
+	b, err := Bind(ix, d, nil, keycodec.Self, allowed, noRole)
+	require.NoError(t, err)
+	b.Compile(&prefixes)
+	return b
+}
+
+// The shard of an index partition is FNV-1a of the item's table keys:
+// the values pinned here are those items already stored carry.
+func TestShardIsStable(t *testing.T) {
+	assert.Equal(t, "11", Shard("STU#a91\x00ENROLL#CRS#math204", 16))
+	assert.Equal(t, "06", Shard("a91", 10))
+	assert.Equal(t, "61", Shard("", 100))
+}
+
+func TestBindRefuses(t *testing.T) {
+	attr := func(name string) []keycodec.Part { return []keycodec.Part{{Kind: keycodec.Attr, Text: name}} }
+	for _, tc := range []struct {
+		name string
+		ix   Target
+		d    Decl
+		want string
+	}{
+		{"native", Target{Name: "N", Native: true}, Decl{PK: status}, "a native index"},
+		{"inverted", Target{Name: "GSI1", Inverted: true, PK: []string{"GSI1PK"}}, Decl{PK: status}, "the inverted index"},
+		{"local with a partition key", Target{Name: "LSI1", Local: true, PK: []string{"PK"}, SK: []string{"LSI1SK"}}, Decl{PK: status, SK: self}, "leave PartitionKey zero"},
+		{"no partition key", gsi2, Decl{SK: self}, "no PartitionKey"},
+		{"no sort key", gsi2, Decl{PK: status}, "SortKey must be given"},
+		{"too many shards", gsi2, Decl{PK: status, SK: self, Shards: 101, MaxShards: 100}, "Shards 101, want 0 to 100"},
+		{"sharded local", Target{Name: "LSI1", Local: true, PK: []string{"PK"}, SK: []string{"LSI1SK"}}, Decl{SK: self, Shards: 2, MaxShards: 100}, "cannot be sharded"},
+		{"part not available", gsi2, Decl{PK: []keycodec.Part{{Kind: keycodec.Target}}, SK: self}, "part <target> is not available"},
+		{"empty attribute", gsi2, Decl{PK: attr(""), SK: self}, `Attr("") names no data attribute`},
+		{"own key attribute", gsi2, Decl{PK: attr("GSI2SK"), SK: self}, "declare the index with native keys (Index.SortAttributes"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Bind(tc.ix, tc.d, nil, keycodec.Self, allowed, noRole)
+			require.ErrorContains(t, err, tc.want)
+		})
+	}
+	_, err := Bind(gsi2, Decl{PK: attr("PK"), SK: self}, nil, keycodec.Self, allowed, func(n string) string { return "the table's partition key" })
+	require.EqualError(t, err, `Attr("PK") is a key attribute (the table's partition key), which this package writes, not a data attribute`)
+	_, err = Bind(gsi2, Decl{PK: []keycodec.Part{{Kind: keycodec.Const, Text: "a b"}}, SK: self}, nil, keycodec.Self, allowed, noRole)
+	require.Error(t, err) // KeyError's, which adjlist sets
+}
+
+// Add and Derived write the same keys; an item lacking the partition
+// key's data keeps its sort key alone (sparse).
+func TestAddAndDerivedAgree(t *testing.T) {
+	b := bind(t, gsi2, Decl{PK: status, SK: self})
+	assert.Equal(t, []string{"status"}, b.Attrs)
+	assert.Equal(t, "STU#", b.SKPrefix) // the item type's node key prefix
+	kc := &keycodec.Ctx{Self: "STU#a91", PK: "STU#a91", SK: "STU#a91"}
+	item := map[string]types.AttributeValue{"status": &types.AttributeValueMemberS{Value: "A#1"}}
+	require.NoError(t, Add([]Index{b}, item, kc))
+	assert.Equal(t, &types.AttributeValueMemberS{Value: "STATUS#A%231"}, item["GSI2PK"])
+	assert.Equal(t, &types.AttributeValueMemberS{Value: "STU#a91"}, item["GSI2SK"])
+	want, err := Derived([]Index{b}, item, kc, nil)
+	require.NoError(t, err)
+	assert.Equal(t, []migration.Attr{{Name: "GSI2PK", Value: "STATUS#A%231"}, {Name: "GSI2SK", Value: "STU#a91"}}, want)
+
+	sparse := map[string]types.AttributeValue{}
+	require.NoError(t, Add([]Index{b}, sparse, kc))
+	assert.Equal(t, map[string]types.AttributeValue{"GSI2SK": &types.AttributeValueMemberS{Value: "STU#a91"}}, sparse)
+
+	owned := Owned([]Index{b}, "GSI1PK", "GSI1SK")
+	assert.Equal(t, []string{"GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK"}, owned)
+	assert.Equal(t, []string{"GSI3PK"}, Foreign(map[string]bool{"GSI2PK": true, "GSI3PK": true}, owned))
+	assert.Equal(t, []string{"status"}, Feeds([]Index{b}))
+
+	sharded := bind(t, gsi2, Decl{PK: status, SK: self, Shards: 16, MaxShards: 100})
+	pk, ok, err := sharded.PartitionKey(item, kc)
+	require.NoError(t, err)
+	assert.True(t, ok)
+	assert.Equal(t, "STATUS#A%231#"+Shard("STU#a91\x00STU#a91", 16), pk)
+}
+
+func TestDeriveUpdate(t *testing.T) {
+	b := bind(t, gsi2, Decl{PK: status, SK: self})
+	kc := &keycodec.Ctx{Self: "STU#a91", PK: "STU#a91", SK: "STU#a91"}
+	enc := attributevalue.NewEncoder()
+	ops := []writeexpr.Op{{Kind: writeexpr.OpSet, Path: "status", Value: "B"}}
+	got, err := DeriveUpdate(ops, []Index{b}, kc, enc, nil)
+	require.NoError(t, err)
+	require.Len(t, ops, 1, "the update's own actions are never changed")
+	assert.Equal(t, []writeexpr.Op{ops[0], {Kind: writeexpr.OpSet, Path: "GSI2PK", Value: "STATUS#B"}}, got)
+
+	composite := bind(t, gsi2, Decl{PK: append(append([]keycodec.Part(nil), status...), keycodec.Part{Kind: keycodec.Lit, Text: "#"}, keycodec.Part{Kind: keycodec.Attr, Text: "kind"}), SK: self})
+	_, err = DeriveUpdate(ops, []Index{composite}, kc, enc, nil)
+	require.ErrorIs(t, err, ErrInvalidOption)
+	_, err = DeriveUpdate([]writeexpr.Op{{Kind: writeexpr.OpRemove, Path: "status"}}, []Index{composite}, kc, enc, []string{"kind"})
+	require.ErrorIs(t, err, ErrKeyAttribute)
+}

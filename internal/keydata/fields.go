@@ -1,0 +1,340 @@
+package keydata
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/goattrs"
+	"github.com/adjlist/adjlist/internal/indexkeys"
+	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/migration"
+)
+
+// Item is an item as the SDK holds it.
+type Item = map[string]types.AttributeValue
+
+// Fields is how an Entity's keys relate to the attributes of its Go type
+// T ([Bind]).
+type Fields struct {
+	// Types[i] is the DynamoDB type ("S" or "N") of T's attribute named
+	// like key field i, "" where T declares none (its id is given); nil
+	// when T declares no key field.
+	Types []string
+	// goTypes[i] is the Go type of T's field for key field i, beside
+	// Types[i].
+	goTypes []reflect.Type
+	// KeyOnly are T's attributes stored only inside keys.
+	KeyOnly []KeyOnly
+}
+
+// KeyOnly is one attribute of T stored only inside keys: a table key
+// field (field ≥ 0), or a value of an index key template, parsed back from
+// that index key attribute.
+type KeyOnly struct {
+	name  string
+	typ   string // "S" or "N"
+	field int    // the key field it is, or -1
+	parts []keycodec.Part
+	attr  string // the index key attribute that holds it (field < 0)
+	shard bool   // attr ends with a shard suffix ("#07")
+}
+
+// Bind links the key fields and the index templates of an entity with
+// key fields fields and derived index keys indexes to rt's attributes
+// (named as the encoder with struct tag key tag names them), keyOnly
+// naming those kept only inside keys.
+func Bind(rt reflect.Type, tag string, fields []string, indexes []indexkeys.Index, keyOnly []string) (Fields, error) {
+	var d Fields
+	declared := map[string]goattrs.Attr{}
+	for rt.Kind() == reflect.Pointer {
+		rt = rt.Elem()
+	}
+	attrs, _ := goattrs.Of(rt, tag)
+	for _, a := range attrs {
+		declared[a.Name] = a
+	}
+	for i, f := range fields {
+		a, ok := declared[f]
+		if !ok {
+			continue
+		}
+		typ := a.DynamoType
+		if typ != "S" && typ != "N" {
+			return d, fmt.Errorf("%w: attribute %q of %s is key field {%s}, and is %s: want a string or a number", indexkeys.ErrInvalidOption, f, rt, f, typ)
+		}
+		if d.Types == nil {
+			d.Types = make([]string, len(fields))
+			d.goTypes = make([]reflect.Type, len(fields))
+		}
+		d.Types[i], d.goTypes[i] = typ, a.Type
+	}
+	for _, name := range keyOnly {
+		a, ok := declared[name]
+		typ := a.DynamoType
+		switch {
+		case !ok:
+			return d, fmt.Errorf("%w: KeyOnly %q: %s declares no such attribute", indexkeys.ErrInvalidOption, name, rt)
+		case typ != "S" && typ != "N":
+			return d, fmt.Errorf("%w: KeyOnly %q is %s: a key holds strings and numbers only", indexkeys.ErrInvalidOption, name, typ)
+		case d.KeyOnlyIn(name):
+			return d, fmt.Errorf("%w: KeyOnly %q given twice", indexkeys.ErrInvalidOption, name)
+		}
+		k := KeyOnly{name: name, typ: typ, field: slices.Index(fields, name)}
+		if k.field < 0 {
+			var err error
+			if k, err = k.inIndex(indexes); err != nil {
+				return d, err
+			}
+		}
+		d.KeyOnly = append(d.KeyOnly, k)
+	}
+	return d, nil
+}
+
+// inIndex finds the index key template that holds k, which must parse
+// back: every variable part ends the key or is followed by '#'.
+func (k KeyOnly) inIndex(indexes []indexkeys.Index) (KeyOnly, error) {
+	for i := range indexes {
+		b := &indexes[i]
+		for _, key := range [...]struct {
+			attr  string
+			parts []keycodec.Part
+			shard bool
+		}{{b.PKAttr, b.PK, b.Shards > 0}, {b.SKAttr, b.SK, false}} {
+			if key.attr == "" || (b.Local && key.attr == b.PKAttr) || !slices.ContainsFunc(key.parts, func(p keycodec.Part) bool { return p.Kind == keycodec.Attr && p.Text == k.name }) {
+				continue
+			}
+			for j, p := range key.parts {
+				if p.Variable() && j+1 < len(key.parts) && !strings.HasPrefix(key.parts[j+1].Text, "#") {
+					return k, fmt.Errorf("%w: KeyOnly %q: index %s's key %s must have '#' after each variable part, so that %s parses back from it",
+						indexkeys.ErrInvalidOption, k.name, b.Name, keycodec.String(key.parts), k.name)
+				}
+			}
+			k.parts, k.attr, k.shard = key.parts, key.attr, key.shard
+			return k, nil
+		}
+	}
+	return k, fmt.Errorf("%w: KeyOnly %q is in no key template of the entity: its value would be lost", indexkeys.ErrInvalidOption, k.name)
+}
+
+// keyError is adjlist's *KeyError for name, id and reason.
+func keyError(name, id, reason string) error {
+	return indexkeys.KeyError(&keycodec.Error{Name: name, ID: id, Reason: reason})
+}
+
+// stored refuses the ids of number key fields that DynamoDB would store
+// as another text (007 as 7) than the keys hold: the item's attribute and
+// keys would disagree (adjlist's FindingKeyMismatch), and a Replace of the
+// value Get read would write another key.
+func (d *Fields) stored(name string, fields []string, ids []string) error {
+	for i, typ := range d.Types {
+		if typ != "N" {
+			continue
+		}
+		if !storedNumber(ids[i]) {
+			return keyError(name, ids[i], fmt.Sprintf("%s is a number attribute, which DynamoDB stores without a sign +, an exponent, leading zeros or trailing fractional zeros: the keys would hold another text than the attribute", fields[i]))
+		}
+		if !fitsGo(d.goTypes[i], ids[i]) {
+			return keyError(name, ids[i], fmt.Sprintf("%s is a %s, which cannot hold it: a read could not decode the item", fields[i], d.goTypes[i]))
+		}
+	}
+	return nil
+}
+
+// IDs returns the ids of the item whose marshalled data is item: the ids
+// given, each checked against the data's attribute of its key field (an
+// attribute the data leaves empty is set to the id), or, when none are
+// given, the data's own. A disagreement, a key field neither gives, or a
+// number id DynamoDB would store as another text is adjlist's *KeyError.
+func (d *Fields) IDs(name string, fields []string, ids []string, item Item) ([]string, error) {
+	if d.Types == nil {
+		return ids, nil
+	}
+	if len(ids) == 0 {
+		out := make([]string, len(fields))
+		for i, f := range fields {
+			v, ok := keyValueText(item[f])
+			if d.Types[i] == "" || !ok {
+				return nil, keyError(name, f, fmt.Sprintf("no ids given, and the data holds no %s", f))
+			}
+			out[i] = v
+		}
+		return out, d.stored(name, fields, out)
+	}
+	if len(ids) != len(fields) {
+		return ids, nil // Key says how many it wants
+	}
+	for i, f := range fields {
+		if d.Types[i] == "" {
+			continue
+		}
+		v, ok := keyValueText(item[f])
+		switch {
+		case ok && v != ids[i]:
+			return nil, keyError(name, ids[i], fmt.Sprintf("the id given for %s differs from the data's %s %q", f, f, v))
+		case !ok:
+			av, isNum := typedKeyValue(d.Types[i], ids[i])
+			if !isNum {
+				return nil, keyError(name, ids[i], fmt.Sprintf("%s is a number attribute", f))
+			}
+			item[f] = av
+		}
+	}
+	return ids, d.stored(name, fields, ids)
+}
+
+// Drop removes from a written item the attributes kept only inside keys,
+// once its keys are rendered.
+func (d *Fields) Drop(item Item) {
+	for _, k := range d.KeyOnly {
+		delete(item, k.name)
+	}
+}
+
+// Unwritten refuses item, built with its keys, when it holds a value kept
+// only inside an index key that it was built without (a sparse key whose
+// other values are empty): the write would lose the value.
+func (d *Fields) Unwritten(item Item) error {
+	for _, k := range d.KeyOnly {
+		if v, ok := keyValueText(item[k.name]); ok && k.field < 0 && item[k.attr] == nil {
+			return keyError(k.attr, v, fmt.Sprintf("%s is kept only inside this key, which the data leaves out (another value of it is empty): %s would be lost", k.name, k.name))
+		}
+	}
+	return nil
+}
+
+// KeepHolders adds to want, the derived index keys of item, each index
+// key of item that alone holds a value kept only inside keys and that
+// item's other values no longer make (a sparse key whose other value
+// another program removed): Verify, Repair and Migrate then keep it, and
+// the value, instead of removing it.
+func (d *Fields) KeepHolders(item Item, want []migration.Attr) []migration.Attr {
+	for _, k := range d.KeyOnly {
+		if k.field >= 0 || item[k.name] != nil {
+			continue
+		}
+		if _, ok := migration.Attrs(want).Get(k.attr); ok {
+			continue
+		}
+		if text, ok := k.parse(item); ok && text != "" {
+			stored, _ := stringAttr(item, k.attr)
+			want = append(want, migration.Attr{Name: k.attr, Value: stored})
+		}
+	}
+	return want
+}
+
+// Fill sets in item, read with ids, the attributes of T that its keys
+// hold and it lacks: key fields from ids, index key values parsed from
+// the index key attributes it carries.
+func (d *Fields) Fill(fields []string, ids []string, item Item) {
+	for i, typ := range d.Types {
+		if typ != "" && item[fields[i]] == nil {
+			if av, ok := typedKeyValue(typ, ids[i]); ok {
+				item[fields[i]] = av
+			}
+		}
+	}
+	for _, k := range d.KeyOnly {
+		if k.field >= 0 || item[k.name] != nil {
+			continue
+		}
+		if text, ok := k.parse(item); ok {
+			if av, ok := typedKeyValue(k.typ, text); ok {
+				item[k.name] = av
+			}
+		}
+	}
+}
+
+// stringAttr is item's string attribute name.
+func stringAttr(item Item, name string) (string, bool) {
+	s, ok := item[name].(*types.AttributeValueMemberS)
+	if !ok {
+		return "", false
+	}
+	return s.Value, true
+}
+
+// parse reads k's value from the index key attribute that holds it.
+func (k *KeyOnly) parse(item Item) (string, bool) {
+	key, ok := stringAttr(item, k.attr)
+	if !ok {
+		return "", false
+	}
+	if k.shard {
+		i := strings.LastIndexByte(key, keycodec.Sep)
+		if i < 0 {
+			return "", false
+		}
+		key = key[:i]
+	}
+	for i, p := range k.parts {
+		if !p.Variable() {
+			if key, ok = strings.CutPrefix(key, p.Text); !ok {
+				return "", false
+			}
+			continue
+		}
+		end := len(key)
+		if i+1 < len(k.parts) {
+			if end = strings.IndexByte(key, keycodec.Sep); end < 0 {
+				return "", false
+			}
+		}
+		if p.Kind == keycodec.Attr && p.Text == k.name {
+			text := key[:end]
+			if k.typ == "S" {
+				var err error
+				if text, err = keycodec.Unescape(text); err != nil {
+					return "", false
+				}
+			}
+			return text, true
+		}
+		key = key[end:]
+	}
+	return "", false
+}
+
+// KeyOnlyIn reports whether the entity keeps attribute name only inside
+// keys.
+func (d *Fields) KeyOnlyIn(name string) bool {
+	return slices.ContainsFunc(d.KeyOnly, func(k KeyOnly) bool { return k.name == name })
+}
+
+// Names are the attributes of T the keys hold: the key fields T
+// declares, and those kept only inside keys.
+func (d *Fields) Names(fields []string) []string {
+	var out []string
+	for i, typ := range d.Types {
+		if typ != "" {
+			out = append(out, fields[i])
+		}
+	}
+	for _, k := range d.KeyOnly {
+		if k.field < 0 {
+			out = append(out, k.name)
+		}
+	}
+	return out
+}
+
+// Mismatch reports the first key field of item (read with ids) whose
+// attribute differs from its id: the attribute, its value and the id
+// (adjlist's FindingKeyMismatch); ok is false when they all agree.
+func (d *Fields) Mismatch(fields []string, ids []string, item Item) (attr, have, want string, ok bool) {
+	for i, typ := range d.Types {
+		if typ == "" {
+			continue
+		}
+		if v, ok := keyValueText(item[fields[i]]); ok && v != ids[i] {
+			return fields[i], v, ids[i], true
+		}
+	}
+	return "", "", "", false
+}

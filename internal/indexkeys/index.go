@@ -67,7 +67,7 @@ func (b *Index) PartitionKey(data map[string]types.AttributeValue, kc *keycodec.
 		return "", false, Refused(bad)
 	}
 	if b.Shards > 0 {
-		pk += "#" + Shard(kc.PK+"\x00"+kc.SK, b.Shards)
+		pk += "#" + keycodec.Shard(kc.PK+"\x00"+kc.SK, b.Shards)
 	}
 	return pk, true, keyError(keycodec.CheckLen(b.Name, "index partition key", pk, keycodec.MaxPartitionKeyLen))
 }

@@ -8,7 +8,6 @@ import (
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/drift"
 	"github.com/adjlist/adjlist/internal/goattrs"
@@ -447,33 +446,10 @@ func (v *verifier) inspect(item Item) (typ int, found []verify.Finding) {
 	return v.model.Inspect(item, k.pk, k.sk, &want)
 }
 
-// dataCheck decodes the data of an item whose keys are known to be of its
-// type into a V, as the type's Decode does, and returns the error. item is
-// copied first when decoding into V may modify it (unmarshalData removes
-// the keys before decoding into anything but a struct); a struct V is
-// decoded into a zeroed value of a pool, for Verify meets many.
+// dataCheck is the check of an item's data that a type of t whose data
+// is a V gives Verify ([verify.DataCheck] with t's decoding).
 func dataCheck[V any](t *Table) func(Item) error {
-	if reflect.TypeFor[V]().Kind() != reflect.Struct {
-		return func(item Item) error {
-			var v V
-			return t.unmarshalData(maps.Clone(item), &v)
-		}
-	}
-	type scratch struct {
-		v  V
-		av types.AttributeValueMemberM
-	}
-	pool := sync.Pool{New: func() any { return new(scratch) }}
-	return func(item Item) error {
-		s := pool.Get().(*scratch)
-		var zero V
-		s.v, s.av.Value = zero, item
-		// As unmarshalData into a struct: the decoder passes over the keys.
-		err := t.dec.Decode(&s.av, &s.v)
-		s.v, s.av.Value = zero, nil
-		pool.Put(s)
-		return err
-	}
+	return verify.DataCheck[V](t.dec, t.unmarshalData)
 }
 
 // note records what item, of type typ, tells of other items: that it

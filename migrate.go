@@ -4,7 +4,6 @@ import (
 	"context"
 	"sync"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/adjlist/adjlist/internal/batch"
@@ -48,9 +47,6 @@ type MigrateClient interface {
 	UpdateItem(ctx context.Context, params *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
 	TransactWriteItems(ctx context.Context, params *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
 }
-
-// maxMigrateAttempts bounds the writes of one item that keeps changing.
-const maxMigrateAttempts = migration.MaxAttempts
 
 // Migrate brings every item of h's type into the layout h declares now: a
 // [Scan] of the type, and for each item whose derived key attributes (the
@@ -192,16 +188,12 @@ type migrated struct {
 // migrateItem rewrites one item's derived attributes if they are stale,
 // or moves it to its home ([migration.Table.Migrate]).
 func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item Item) (migrated, error) {
-	t := spec.t
-	mt := migration.Table{Name: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, IsKey: t.isKeyAttr, Enc: t.enc,
-		Wait:            t.waitTx,
-		ConditionFailed: IsConditionFailed, Cancelled: cancelCodes, Transient: transient, Options: callOpts(ctx)}
 	typ := migration.Type{Home: spec.home, Owned: spec.owned, Foreign: spec.foreign, Feeds: spec.feeds,
 		Derive: func(item Item) (migration.Attrs, bool, error) {
 			want, ok, err := spec.derive(item, nil)
 			return migration.Attrs(want), ok, err
 		}}
-	o, err := mt.Migrate(ctx, api, &typ, item)
+	o, err := spec.t.migrationTable(ctx).Migrate(ctx, api, &typ, item)
 	m := migrated{ok: o.Matched, rewrote: o.Rewrote, moved: o.Moved, retried: o.Retried}
 	if c := o.Conflict; c != nil {
 		m.conflict = &MoveConflict{From: Key(c.From), To: Key(c.To)}
@@ -209,14 +201,16 @@ func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item It
 	return m, err
 }
 
+// migrationTable is how package migration and package verify write to
+// t's table: its names, and the library's judgement of errors.
+func (t *Table) migrationTable(ctx context.Context) *migration.Table {
+	return &migration.Table{Name: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, IsKey: t.isKeyAttr, Enc: t.enc,
+		Wait:            t.waitTx,
+		ConditionFailed: IsConditionFailed, Cancelled: cancelCodes, Transient: transient, Options: callOpts(ctx)}
+}
+
 // waitTx waits the table's backoff before attempt (from 1) of a
 // transaction cancelled by a conflict or throttling.
 func (t *Table) waitTx(ctx context.Context, attempt int) error {
 	return batch.Wait(ctx, t.opts.BatchBackoff, attempt, ErrTxConflict)
-}
-
-// asRead is the condition that item is stored as it was read: every
-// data attribute equal, and those of feeds that were absent still absent.
-func asRead(t *Table, item Item, feeds []string) expression.ConditionBuilder {
-	return migration.AsRead(t.opts.PartitionKey, t.isKeyAttr, item, feeds)
 }

@@ -5,15 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/drift"
 	"github.com/adjlist/adjlist/internal/migration"
+	"github.com/adjlist/adjlist/internal/verify"
 )
 
 // RepairOptions configures [Repair]. The zero value repairs what is
@@ -136,7 +133,7 @@ func Repair(ctx context.Context, api RepairClient, t *Table, findings []Finding,
 	if spec.err != nil {
 		return fail(spec.err)
 	}
-	r := &repairer{verifier: newVerifier(t, 0), api: api, spec: spec, opts: opts,
+	r := &repairer{verifier: newVerifier(t, 0), api: api, mt: t.migrationTable(ctx), spec: spec, opts: opts,
 		done: map[itemKey]bool{}, counted: map[itemKey]bool{}}
 	for _, f := range findings {
 		if f.Kind == FindingCounterMismatch {
@@ -153,7 +150,7 @@ func Repair(ctx context.Context, api RepairClient, t *Table, findings []Finding,
 			}
 		}
 		for _, f := range findings {
-			if repairRound(f.Kind) != round {
+			if verify.Round(verify.Kind(f.Kind)) != round {
 				continue
 			}
 			out, retried, err := r.repair(ctx, f)
@@ -161,9 +158,9 @@ func Repair(ctx context.Context, api RepairClient, t *Table, findings []Finding,
 			switch {
 			case err != nil:
 				return res, t.opErr(op, f.Key.PK, f.Key.SK, err)
-			case out == repaired:
+			case out == verify.Repaired:
 				res.Repaired = append(res.Repaired, f)
-			case out == left:
+			case out == verify.Left:
 				res.Left = append(res.Left, f)
 			default:
 				res.Gone = append(res.Gone, f)
@@ -173,23 +170,11 @@ func Repair(ctx context.Context, api RepairClient, t *Table, findings []Finding,
 	return res, nil
 }
 
-// repairRound is the round of [Repair] that handles findings of kind k:
-// index keys first, so that counts are taken from a complete index; then
-// counts, before the deletes, which leave counts as they are.
-func repairRound(k FindingKind) int {
-	switch k {
-	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra, FindingMisplaced:
-		return 0
-	case FindingCounterMismatch:
-		return 1
-	}
-	return 2
-}
-
 // repairer is one Repair's state.
 type repairer struct {
 	*verifier
 	api  RepairClient
+	mt   *migration.Table
 	spec scanSpec
 	opts RepairOptions
 	// done holds the items whose index keys were rewritten already.
@@ -200,36 +185,22 @@ type repairer struct {
 	reindexed []Item
 }
 
-// outcome is what Repair did with one finding.
-type outcome int
-
-const (
-	gone     outcome = iota // no longer true when read again
-	repaired                // fixed by a write
-	left                    // not Repair's to decide
-)
-
-// repair repairs one finding.
-func (r *repairer) repair(ctx context.Context, f Finding) (outcome, int, error) {
-	k := itemKey{f.Key.PK, f.Key.SK}
-	did := func(ok bool, err error) (outcome, int, error) {
-		if ok {
-			return repaired, 0, err
-		}
-		return gone, 0, err
-	}
+// repair repairs one finding: the writes are verify's, but for index keys
+// and moves, Migrate's.
+func (r *repairer) repair(ctx context.Context, f Finding) (verify.Outcome, int, error) {
+	k, key := itemKey{f.Key.PK, f.Key.SK}, verify.Key(f.Key)
 	switch f.Kind {
 	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra, FindingMisplaced:
 		if r.done[k] {
-			return repaired, 0, nil
+			return verify.Repaired, 0, nil
 		}
-		item, err := r.read(ctx, r.api, k)
+		item, err := verify.Read(ctx, r.api, r.mt, key)
 		if err != nil {
-			return gone, 0, err
+			return verify.Gone, 0, err
 		}
 		s, ok := r.spec.of(item)
 		if item == nil || !ok {
-			return gone, 0, nil
+			return verify.Gone, 0, nil
 		}
 		m, err := s.migrateItem(ctx, r.api, item)
 		r.done[k] = m.rewrote || m.moved
@@ -237,31 +208,44 @@ func (r *repairer) repair(ctx context.Context, f Finding) (outcome, int, error) 
 			r.noteReindexed(item)
 		}
 		if m.conflict != nil {
-			return left, m.retried, err
+			return verify.Left, m.retried, err
 		}
-		out, _, err := did(r.done[k], err)
-		return out, m.retried, err
+		return verify.Did(r.done[k]), m.retried, err
 	case FindingCounterMismatch:
-		fixed, retried, err := r.repairCount(ctx, r.api, f)
-		out, _, err := did(fixed, err)
-		return out, retried, err
+		i := -1
+		for j, c := range r.counters {
+			if "counter "+c.name == f.Type {
+				i = j
+			}
+		}
+		if i < 0 {
+			return verify.Gone, 0, fmt.Errorf("%w: %s is not a counter the table records", ErrInvalidOption, f.Type)
+		}
+		c := r.counters[i]
+		fixed, retried, err := verify.RepairCount(ctx, r.api, r.mt, c.name, key,
+			func(ctx context.Context) (int64, error) { return c.recount(ctx, k) })
+		return verify.Did(fixed), retried, err
 	case FindingDanglingEdge, FindingOrphan:
 		if !r.opts.DeleteDangling {
-			return left, 0, nil
+			return verify.Left, 0, nil
 		}
-		return did(r.deleteDangling(ctx, r.api, f))
-	case FindingUnknownItem:
-		if !r.opts.DeleteUnknown {
-			return left, 0, nil
+		missing := itemKey{f.Missing.PK, f.Missing.SK}
+		ok, err := verify.DeleteDangling(ctx, r.api, r.mt, key, verify.Key(f.Missing), func(item Item) bool {
+			vt := r.typeOf(item)
+			return vt != nil && vt.refs != nil && containsRef(vt.refs(item, nil), missing)
+		})
+		return verify.Did(ok), 0, err
+	case FindingUnknownItem, FindingUndecodable:
+		if f.Kind == FindingUnknownItem && !r.opts.DeleteUnknown || f.Kind == FindingUndecodable && !r.opts.DeleteUndecodable {
+			return verify.Left, 0, nil
 		}
-		return did(r.deleteUnknown(ctx, r.api, f))
-	case FindingUndecodable:
-		if !r.opts.DeleteUndecodable {
-			return left, 0, nil
-		}
-		return did(r.deleteUnknown(ctx, r.api, f))
+		ok, err := verify.DeleteUnknown(ctx, r.api, r.mt, key, func(item Item) bool {
+			_, found := r.inspect(item)
+			return slices.ContainsFunc(found, func(g verify.Finding) bool { return g.Kind == verify.Kind(f.Kind) })
+		})
+		return verify.Did(ok), 0, err
 	}
-	return left, 0, nil
+	return verify.Left, 0, nil
 }
 
 // noteReindexed keeps item, whose index keys were just rewritten, if it is
@@ -301,142 +285,6 @@ func (r *repairer) awaitIndexed(ctx context.Context) error {
 		}
 	}
 	return nil
-}
-
-// repairCount sets a counter's aggregate to the edges counted.
-func (v *verifier) repairCount(ctx context.Context, api MigrateClient, f Finding) (fixed bool, retried int, err error) {
-	i := -1
-	for j, c := range v.counters {
-		if "counter "+c.name == f.Type {
-			i = j
-		}
-	}
-	if i < 0 {
-		return false, 0, fmt.Errorf("%w: %s is not a counter the table records", ErrInvalidOption, f.Type)
-	}
-	c, k := v.counters[i], itemKey{f.Key.PK, f.Key.SK}
-	t := v.t
-	for attempt := 0; attempt < maxMigrateAttempts; attempt++ {
-		item, err := v.read(ctx, api, k)
-		if err != nil {
-			return false, retried, err
-		}
-		n, err := c.recount(ctx, k)
-		if err != nil {
-			return false, retried, err
-		}
-		stored := ""
-		if item != nil {
-			stored = drift.CountOf(item)
-		}
-		want := strconv.FormatInt(n, 10)
-		if stored == want || stored == "" && n == 0 {
-			return false, retried, nil
-		}
-		cond := expression.AttributeNotExists(expression.Name(t.opts.PartitionKey))
-		if item != nil {
-			cond = expression.Name("count").Equal(expression.Value(avValue{item["count"]}))
-			if item["count"] == nil {
-				cond = expression.AttributeNotExists(expression.Name("count"))
-			}
-		}
-		e, err := expression.NewBuilder().WithCondition(cond).
-			WithUpdate(expression.Set(expression.Name("count"), expression.Value(n)).Set(expression.Name("counter"), expression.Value(c.name))).Build()
-		if err != nil {
-			return false, retried, err
-		}
-		_, err = api.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: t.tableName, Key: t.keyItem(k.pk, k.sk),
-			UpdateExpression: e.Update(), ConditionExpression: e.Condition(),
-			ExpressionAttributeNames: e.Names(), ExpressionAttributeValues: e.Values()}, callOpts(ctx)...)
-		if err == nil {
-			return true, retried, nil
-		}
-		if !IsConditionFailed(err) {
-			return false, retried, err
-		}
-		retried++
-	}
-	return false, retried, migration.Exhausted("counter", k)
-}
-
-// deleteDangling deletes a dangling edge or an orphan if the item it
-// needs is still missing and it is as read.
-func (v *verifier) deleteDangling(ctx context.Context, api MigrateClient, f Finding) (bool, error) {
-	t := v.t
-	k, missing := itemKey{f.Key.PK, f.Key.SK}, itemKey{f.Missing.PK, f.Missing.SK}
-	for attempt := 0; attempt < maxMigrateAttempts; attempt++ {
-		item, err := v.read(ctx, api, k)
-		if err != nil || item == nil {
-			return false, err
-		}
-		r := v.typeOf(item)
-		if r == nil || r.refs == nil || !containsRef(r.refs(item, nil), missing) {
-			return false, nil
-		}
-		absent, err := expression.NewBuilder().WithCondition(expression.AttributeNotExists(expression.Name(t.opts.PartitionKey))).Build()
-		if err != nil {
-			return false, err
-		}
-		del, err := expression.NewBuilder().WithCondition(asRead(t, item, nil)).Build()
-		if err != nil {
-			return false, err
-		}
-		_, err = api.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
-			{ConditionCheck: &types.ConditionCheck{TableName: t.tableName, Key: t.keyItem(missing.pk, missing.sk),
-				ConditionExpression: absent.Condition(), ExpressionAttributeNames: absent.Names()}},
-			{Delete: &types.Delete{TableName: t.tableName, Key: t.keyItem(k.pk, k.sk),
-				ConditionExpression: del.Condition(), ExpressionAttributeNames: del.Names(), ExpressionAttributeValues: del.Values()}},
-		}}, callOpts(ctx)...)
-		if err == nil {
-			return true, nil
-		}
-		codes, ok := cancelCodes(err)
-		switch {
-		case !ok:
-			return false, err
-		case len(codes) > 0 && codes[0] == "ConditionalCheckFailed":
-			return false, nil // the missing item exists now
-		case len(codes) > 1 && codes[1] == "ConditionalCheckFailed":
-			continue // changed since read: read again
-		case len(codes) > 1 && transient(codes[0]) && transient(codes[1]):
-			if err := t.waitTx(ctx, attempt+1); err != nil {
-				return false, err
-			}
-		default:
-			return false, err
-		}
-	}
-	return false, migration.Exhausted("item", k)
-}
-
-// deleteUnknown deletes an unknown or undecodable item if it still is
-// one and is as read.
-func (v *verifier) deleteUnknown(ctx context.Context, api RepairClient, f Finding) (bool, error) {
-	t := v.t
-	k := itemKey{f.Key.PK, f.Key.SK}
-	for attempt := 0; attempt < maxMigrateAttempts; attempt++ {
-		item, err := v.read(ctx, api, k)
-		if err != nil || item == nil {
-			return false, err
-		}
-		_, found := v.inspect(item)
-		if !slices.ContainsFunc(found, func(g Finding) bool { return g.Kind == f.Kind }) {
-			return false, nil
-		}
-		del, err := expression.NewBuilder().WithCondition(asRead(t, item, nil)).Build()
-		if err != nil {
-			return false, err
-		}
-		_, err = api.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: t.tableName, Key: t.keyItem(k.pk, k.sk),
-			ConditionExpression: del.Condition(), ExpressionAttributeNames: del.Names(), ExpressionAttributeValues: del.Values()}, callOpts(ctx)...)
-		if err == nil {
-			return true, nil
-		}
-		if !IsConditionFailed(err) {
-			return false, err
-		}
-	}
-	return false, migration.Exhausted("item", k)
 }
 
 func containsRef(refs []itemRef, k itemKey) bool {

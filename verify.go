@@ -1,24 +1,19 @@
 package adjlist
 
 import (
-	"cmp"
 	"context"
-	"fmt"
 	"maps"
 	"reflect"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/batch"
 	"github.com/adjlist/adjlist/internal/drift"
 	"github.com/adjlist/adjlist/internal/goattrs"
 	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/migration"
+	"github.com/adjlist/adjlist/internal/verify"
 )
 
 // FindingKind names what [Verify] found wrong with an item.
@@ -149,23 +144,11 @@ type Finding struct {
 }
 
 // String formats the finding on one line: its kind, type and keys, then
+// String formats the finding on one line: its kind, type and keys, then
 // what differs.
 func (f Finding) String() string {
-	s := fmt.Sprintf("%s: %q %q", f.Kind, f.Key.PK, f.Key.SK)
-	if f.Type != "" {
-		s += " (" + f.Type + ")"
-	}
-	switch f.Kind {
-	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra, FindingCounterMismatch, FindingMisplaced, FindingKeyMismatch:
-		s += fmt.Sprintf(": %s = %q, want %q", f.Attribute, f.Have, f.Want)
-	case FindingBadVersion, FindingUndeclaredAttribute, FindingBadExpiry:
-		s += fmt.Sprintf(": %s is %s", f.Attribute, f.Have)
-	case FindingDanglingEdge, FindingOrphan:
-		s += fmt.Sprintf(": no item %q %q", f.Missing.PK, f.Missing.SK)
-	case FindingUndecodable:
-		s += fmt.Sprintf(": %v", f.Err)
-	}
-	return s
+	return verify.Finding{Kind: verify.Kind(f.Kind), Type: f.Type, Key: verify.Key(f.Key), Attribute: f.Attribute,
+		Have: f.Have, Want: f.Want, Missing: verify.Key(f.Missing), Err: f.Err}.String()
 }
 
 // VerifyResult is what [Verify] found.
@@ -179,9 +162,6 @@ type VerifyResult struct {
 	// it completed.
 	Position string
 }
-
-// maxCounterChecks bounds the reads that confirm a counter mismatch.
-const maxCounterChecks = 5
 
 // Verify checks every item of t's table against the model the table
 // records ([Table.Check]: every [NewNode], [NewEdge], [NewCollection],
@@ -286,7 +266,7 @@ func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ..
 			err = t.opErr(op, "", "", err)
 		}
 	}
-	res.Findings = v.sorted()
+	res.Findings = findings(v.findings)
 	return res, err
 }
 
@@ -296,8 +276,10 @@ const verifySegments = 4
 // verifier is one Verify's state.
 type verifier struct {
 	t *Table
-	// types are the item types the table records without error, with what
-	// Verify needs of each; index finds one by record id.
+	// model is the item types the table records without error, as
+	// verify.Model inspects them; types is what Verify needs besides of
+	// each (same index); index finds one by record id.
+	model    verify.Model
 	types    []vtype
 	index    map[string]int
 	counters []counterRecord
@@ -309,16 +291,13 @@ type verifier struct {
 	all  tally
 
 	mu       sync.Mutex
-	findings []Finding
+	findings []verify.Finding
 }
 
-// vtype is one recorded item type as Verify sees it.
+// vtype is one recorded item type as Verify sees it besides its
+// verify.Type.
 type vtype struct {
 	recorded
-	// prefix is the type's static key prefixes, which an item's keys must
-	// start with before the type's match is asked.
-	prefix itemKey
-	spec   *scanSpec // nil for a type whose handle has none
 	// target is whether items of other types need items of this one.
 	target bool
 	// counts and aggregates are the counters (indexes in
@@ -340,7 +319,7 @@ func (v *verifier) newTally() tally {
 // item.
 type segment struct {
 	tally
-	want keyAttrs
+	want migration.Attrs
 	refs []itemRef
 }
 
@@ -356,28 +335,31 @@ type needer struct {
 // segments.
 func newVerifier(t *Table, segments int) *verifier {
 	v := &verifier{t: t, index: map[string]int{}, counters: t.recordedCounters()}
+	v.model = verify.Model{PartitionKey: t.opts.PartitionKey, Mismatch: keyMismatchOf}
 	targets := map[string]bool{}
 	for _, r := range t.recordedTypes() {
 		if r.err != nil {
 			continue
 		}
-		vt := vtype{recorded: r}
-		vt.prefix.pk, _ = keycodec.StaticPrefix(r.pk, &keyCtx{})
-		vt.prefix.sk, _ = keycodec.StaticPrefix(r.sk, &keyCtx{})
+		vt := verify.Type{Name: r.name, Match: r.match, Version: r.version, Expiry: r.expiry,
+			Holds: verify.Held{Set: r.holds.set, Names: r.holds.names}, Check: r.check}
+		vt.PKPrefix, _ = keycodec.StaticPrefix(r.pk, &keyCtx{})
+		vt.SKPrefix, _ = keycodec.StaticPrefix(r.sk, &keyCtx{})
 		if h, ok := r.h.(interface{ scanSpec() scanSpec }); ok {
-			spec := h.scanSpec()
-			vt.spec = &spec
+			vt.Spec = inspectSpec(h.scanSpec())
 		}
 		if h, ok := r.h.(interface{ endpoint() endpoint }); ok {
 			targets[h.endpoint().rid] = true
 		}
 		v.index[r.id] = len(v.types)
-		v.types = append(v.types, vt)
+		v.types = append(v.types, vtype{recorded: r})
+		v.model.Types = append(v.model.Types, vt)
 	}
 	for i := range v.types {
 		v.types[i].target = targets[v.types[i].id]
 	}
 	for c, cr := range v.counters {
+		v.model.Markers = append(v.model.Markers, cr.marker)
 		if i, ok := v.index[cr.edge]; ok {
 			v.types[i].counts = append(v.types[i].counts, c)
 		}
@@ -390,24 +372,41 @@ func newVerifier(t *Table, segments int) *verifier {
 	return v
 }
 
+// inspectSpec is what verify.Model.Inspect needs of spec.
+func inspectSpec(spec scanSpec) *verify.Spec {
+	s := &verify.Spec{Home: spec.home, Owned: spec.owned, Foreign: spec.foreign}
+	if m := spec.matched; m != nil {
+		s.Matched = func(item Item, buf migration.Attrs) (migration.Attrs, error) {
+			want, err := m(item, keyAttrs(buf))
+			return migration.Attrs(want), err
+		}
+	}
+	if d := spec.derive; d != nil {
+		s.Derive = func(item Item, buf migration.Attrs) (migration.Attrs, bool, error) {
+			want, ok, err := d(item, keyAttrs(buf))
+			return migration.Attrs(want), ok, err
+		}
+	}
+	return s
+}
+
+// keyMismatchOf is verify.Model.Mismatch: the entity check's
+// [FindingKeyMismatch].
+func keyMismatchOf(err error) (attr, have, want string, ok bool) {
+	km, ok := err.(*keyMismatch)
+	if !ok {
+		return "", "", "", false
+	}
+	return km.attr, km.have, km.want, true
+}
+
 // typeOf is the recorded type of item; nil for an item of none.
 func (v *verifier) typeOf(item Item) *vtype {
-	if i := v.typeAt(item, v.t.keyOf(item)); i >= 0 {
+	k := v.t.keyOf(item)
+	if i := v.model.TypeAt(item, k.pk, k.sk); i >= 0 {
 		return &v.types[i]
 	}
 	return nil
-}
-
-// typeAt is the index in v.types of the type of item, whose key is k; -1
-// for an item of no recorded type.
-func (v *verifier) typeAt(item Item, k itemKey) int {
-	for i := range v.types {
-		vt := &v.types[i]
-		if vt.match != nil && strings.HasPrefix(k.pk, vt.prefix.pk) && strings.HasPrefix(k.sk, vt.prefix.sk) && vt.match(item) {
-			return i
-		}
-	}
-	return -1
 }
 
 // each checks one scanned item: what it alone shows, confirmed by a
@@ -419,7 +418,7 @@ func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 		v.segs[seg] = tl
 	}
 	k := v.t.keyOf(item)
-	typ, found := v.inspectAt(item, k, &tl.want)
+	typ, found := v.model.Inspect(item, k.pk, k.sk, &tl.want)
 	v.note(tl, item, k, typ)
 	if len(found) > 0 {
 		fresh, err := v.read(ctx, v.t.client, k)
@@ -441,164 +440,16 @@ func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 
 // inspect returns the index of item's type (-1 for none) and the faults
 // the item alone shows.
-func (v *verifier) inspect(item Item) (typ int, found []Finding) {
-	var want keyAttrs
-	return v.inspectAt(item, v.t.keyOf(item), &want)
+func (v *verifier) inspect(item Item) (typ int, found []verify.Finding) {
+	var want migration.Attrs
+	k := v.t.keyOf(item)
+	return v.model.Inspect(item, k.pk, k.sk, &want)
 }
 
-// inspectAt is inspect of an item whose key is k; want is scratch space
-// for its derived keys, kept for the next item.
-func (v *verifier) inspectAt(item Item, k itemKey, want *keyAttrs) (typ int, found []Finding) {
-	key := Key{PK: k.pk, SK: k.sk}
-	typ = v.typeAt(item, k)
-	if typ < 0 {
-		for _, c := range v.counters {
-			if c.marker(item) {
-				return typ, nil
-			}
-		}
-		return typ, []Finding{{Kind: FindingUnknownItem, Key: key}}
-	}
-	r := &v.types[typ]
-	data, cloned := item, false
-	for _, t := range [...]struct {
-		attr string
-		kind FindingKind
-	}{{r.version, FindingBadVersion}, {r.expiry, FindingBadExpiry}} {
-		av := item[t.attr]
-		if t.attr == "" || av == nil || !badTracked(t.kind, av) {
-			continue
-		}
-		found = append(found, Finding{Kind: t.kind, Type: r.name, Key: key, Attribute: t.attr, Have: drift.DescribeValue(av)})
-		// The attribute is reported as what it is: the data is decoded
-		// without it, so that a type that exposes the field is not also
-		// undecodable.
-		if !cloned {
-			data, cloned = maps.Clone(item), true
-		}
-		delete(data, t.attr)
-	}
-	// The home Migrate moves an item to: a child's shard.
-	if r.spec != nil && r.spec.home != nil {
-		if want, err := r.spec.home(item); err == nil && want != "" && want != k.pk {
-			found = append(found, Finding{Kind: FindingMisplaced, Type: r.name, Key: key, Attribute: v.t.opts.PartitionKey, Have: k.pk, Want: want})
-		}
-	}
-	if r.holds.loses(item) {
-		for name, av := range item {
-			if !r.holds.set[name] {
-				found = append(found, Finding{Kind: FindingUndeclaredAttribute, Type: r.name, Key: key, Attribute: name, Have: drift.DescribeValue(av)})
-			}
-		}
-	}
-	if r.check != nil {
-		if err := r.check(data); err != nil {
-			if km, ok := err.(*keyMismatch); ok {
-				return typ, append(found, Finding{Kind: FindingKeyMismatch, Type: r.name, Key: key, Attribute: km.attr, Have: km.have, Want: km.want})
-			}
-			return typ, append(found, Finding{Kind: FindingUndecodable, Type: r.name, Key: key, Err: err})
-		}
-	}
-	spec := r.spec
-	if spec == nil {
-		return typ, found
-	}
-	var err error
-	ok := true
-	if spec.matched != nil {
-		*want, err = spec.matched(item, *want)
-	} else {
-		*want, ok, err = spec.derive(item, *want)
-	}
-	if err != nil {
-		return typ, append(found, Finding{Kind: FindingUndecodable, Type: r.name, Key: key, Err: err})
-	}
-	if !ok {
-		return typ, found
-	}
-	for _, name := range spec.owned {
-		have, isS := stringAttr(item, name)
-		present := item[name] != nil
-		w, should := want.get(name)
-		f := Finding{Type: r.name, Key: key, Attribute: name, Have: have, Want: w}
-		switch {
-		case should && !present:
-			f.Kind = FindingIndexKeyMissing
-		case should && (!isS || have != w):
-			f.Kind, f.Have = FindingIndexKeyStale, drift.DescribeValue(item[name])
-			if isS {
-				f.Have = have
-			}
-		case !should && present:
-			f.Kind = FindingIndexKeyExtra
-			if !isS {
-				f.Have = drift.DescribeValue(item[name])
-			}
-		default:
-			continue
-		}
-		found = append(found, f)
-	}
-	// Keys of an index the type does not declare: the item is listed
-	// where it does not belong.
-	for _, name := range spec.foreign {
-		if av := item[name]; av != nil {
-			f := Finding{Kind: FindingIndexKeyExtra, Type: r.name, Key: key, Attribute: name}
-			if f.Have, ok = stringAttr(item, name); !ok {
-				f.Have = drift.DescribeValue(av)
-			}
-			found = append(found, f)
-		}
-	}
-	return typ, found
-}
-
-// maxExpiry is the last second of year 9999 in epoch seconds: an expiry
-// past it is no time in seconds (one in milliseconds, 1764000000000, is).
-const maxExpiry = 253402300799
-
-// badTracked reports whether av cannot be the tracked attribute of kind
-// ([FindingBadVersion], [FindingBadExpiry]): no Number, or for an expiry
-// no time in epoch seconds.
-func badTracked(kind FindingKind, av types.AttributeValue) bool {
-	n, ok := av.(*types.AttributeValueMemberN)
-	if !ok {
-		return true
-	}
-	if kind != FindingBadExpiry {
-		return false
-	}
-	sec, err := strconv.ParseFloat(n.Value, 64)
-	return err != nil || sec < 0 || sec > maxExpiry
-}
-
-// dataCheck decodes the data of an item whose keys are known to be of its
-// type into a V, as the type's Decode does, and returns the error. item is
-// copied first when decoding into V may modify it (unmarshalData removes
-// the keys before decoding into anything but a struct); a struct V is
-// decoded into a zeroed value of a pool, for Verify meets many.
+// dataCheck is the check of an item's data that a type of t whose data
+// is a V gives Verify ([verify.DataCheck] with t's decoding).
 func dataCheck[V any](t *Table) func(Item) error {
-	if reflect.TypeFor[V]().Kind() != reflect.Struct {
-		return func(item Item) error {
-			var v V
-			return t.unmarshalData(maps.Clone(item), &v)
-		}
-	}
-	type scratch struct {
-		v  V
-		av types.AttributeValueMemberM
-	}
-	pool := sync.Pool{New: func() any { return new(scratch) }}
-	return func(item Item) error {
-		s := pool.Get().(*scratch)
-		var zero V
-		s.v, s.av.Value = zero, item
-		// As unmarshalData into a struct: the decoder passes over the keys.
-		err := t.dec.Decode(&s.av, &s.v)
-		s.v, s.av.Value = zero, nil
-		pool.Put(s)
-		return err
-	}
+	return verify.DataCheck[V](t.dec, t.unmarshalData)
 }
 
 // note records what item, of type typ, tells of other items: that it
@@ -666,18 +517,22 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 			if item == nil || !containsRef(r.refs(item, nil), k) {
 				continue // gone, or no longer pointing there
 			}
-			v.findings = append(v.findings, Finding{Kind: w.kind, Type: r.name, Key: Key{w.from.pk, w.from.sk}, Missing: Key{k.pk, k.sk}})
+			v.findings = append(v.findings, verify.Finding{Kind: verify.Kind(w.kind), Type: r.name,
+				Key: verify.Key{PK: w.from.pk, SK: w.from.sk}, Missing: verify.Key{PK: k.pk, SK: k.sk}})
 		}
 	}
 	return nil
 }
 
 // checkCounters confirms each aggregate whose count differs from the
-// edges met.
+// edges met (verify.ConfirmCount).
 func (v *verifier) checkCounters(ctx context.Context) error {
 	for c, cr := range v.counters {
 		for _, pk := range v.all.Mismatched(c) {
-			f, err := v.confirmCount(ctx, cr, itemKey{pk, cr.name})
+			key := itemKey{pk, cr.name}
+			f, err := verify.ConfirmCount(ctx, cr.name, verify.Key{PK: pk, SK: cr.name},
+				func(ctx context.Context) (Item, error) { return v.read(ctx, v.t.client, key) },
+				func(ctx context.Context) (int64, error) { return cr.recount(ctx, key) })
 			if err != nil {
 				return err
 			}
@@ -689,108 +544,35 @@ func (v *verifier) checkCounters(ctx context.Context) error {
 	return nil
 }
 
-// confirmCount reads aggregate key's count and counts its edges until
-// the same mismatch shows twice in a row; nil when they agree.
-func (v *verifier) confirmCount(ctx context.Context, c counterRecord, key itemKey) (*Finding, error) {
-	var last *Finding
-	for round := 1; round <= maxCounterChecks; round++ {
-		before, err := v.readCount(ctx, key)
-		if err != nil {
-			return nil, err
-		}
-		n, err := c.recount(ctx, key)
-		if err != nil {
-			return nil, err
-		}
-		after, err := v.readCount(ctx, key)
-		if err != nil {
-			return nil, err
-		}
-		want := strconv.FormatInt(n, 10)
-		if before == after && (after == want || after == "" && n == 0) {
-			return nil, nil
-		}
-		f := &Finding{Kind: FindingCounterMismatch, Type: "counter " + c.name, Key: Key{key.pk, key.sk}, Attribute: "count", Have: after, Want: want}
-		if before == after && last != nil && *last == *f {
-			return f, nil
-		}
-		last = f
-		if err := batch.Sleep(ctx, time.Duration(round)*100*time.Millisecond); err != nil {
-			return nil, err
-		}
-	}
-	return nil, nil // still moving: not reported
-}
-
-// readCount is an aggregate's stored count, strongly consistent; "" when
-// the item is missing.
-func (v *verifier) readCount(ctx context.Context, key itemKey) (string, error) {
-	item, err := v.read(ctx, v.t.client, key)
-	if err != nil || item == nil {
-		return "", err
-	}
-	return drift.CountOf(item), nil
-}
-
-// itemReader is what read needs of a client: the table's, or Repair's.
-type itemReader interface {
-	GetItem(ctx context.Context, params *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
-}
-
 // read is the item at k, strongly consistent; nil when there is none.
-func (v *verifier) read(ctx context.Context, api itemReader, k itemKey) (Item, error) {
-	out, err := api.GetItem(ctx, &dynamodb.GetItemInput{TableName: v.t.tableName, Key: v.t.keyItem(k.pk, k.sk), ConsistentRead: strong}, callOpts(ctx)...)
-	if err != nil {
-		return nil, err
-	}
-	return out.Item, nil
+func (v *verifier) read(ctx context.Context, api verify.Reader, k itemKey) (Item, error) {
+	o := &v.t.opts
+	return verify.Read(ctx, api, &migration.Table{Name: v.t.name, PartitionKey: o.PartitionKey, SortKey: o.SortKey, Options: callOpts(ctx)},
+		verify.Key{PK: k.pk, SK: k.sk})
 }
 
-// sorted returns the findings by key, then kind and attribute.
-func (v *verifier) sorted() []Finding {
-	v.mu.Lock()
-	defer v.mu.Unlock()
-	out := slices.Clone(v.findings)
-	slices.SortFunc(out, func(a, b Finding) int {
-		return cmp.Or(cmp.Compare(a.Key.PK, b.Key.PK), cmp.Compare(a.Key.SK, b.Key.SK),
-			cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Attribute, b.Attribute))
-	})
+// findings are fs, sorted ([verify.Sorted]), as Verify reports them.
+func findings(fs []verify.Finding) []Finding {
+	if fs == nil {
+		return nil
+	}
+	out := make([]Finding, len(fs))
+	for i, f := range verify.Sorted(fs) {
+		out[i] = Finding{Kind: FindingKind(f.Kind), Type: f.Type, Key: Key(f.Key), Attribute: f.Attribute,
+			Have: f.Have, Want: f.Want, Missing: Key(f.Missing), Err: f.Err}
+	}
 	return out
 }
 
 // held is the attributes the items of one recorded type may hold without
-// loss ([FindingUndeclaredAttribute]): the table's key attributes and
-// derived index key attributes, the attributes its handle tracks, and
-// those its data type declares. The zero value, for a data type that holds
-// any attribute (a map, an interface, a type that marshals itself) or a
-// type recorded without it, checks nothing.
+// loss ([FindingUndeclaredAttribute], verify.Held): the table's key
+// attributes and derived index key attributes, the attributes its handle
+// tracks, and those its data type declares. The zero value, for a data
+// type that holds any attribute (a map, an interface, a type that marshals
+// itself) or a type recorded without it, checks nothing.
 type held struct {
 	set   map[string]bool
 	names []string // set's, to count those an item holds
-}
-
-// loses reports whether item holds an attribute that h does not, without
-// allocating: it counts the names of h that item holds, or, when h has
-// many more names than item has attributes, looks each of item's up in h.
-func (h *held) loses(item Item) bool {
-	if h.set == nil {
-		return false
-	}
-	if len(h.names) <= 2*len(item) {
-		n := 0
-		for _, name := range h.names {
-			if _, ok := item[name]; ok {
-				n++
-			}
-		}
-		return n != len(item)
-	}
-	for name := range item {
-		if !h.set[name] {
-			return true
-		}
-	}
-	return false
 }
 
 // holdsOf is what the items of a type of t hold whose data type is data

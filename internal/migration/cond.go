@@ -12,7 +12,7 @@ func AsRead(pk string, isKey func(name string) bool, item map[string]types.Attri
 	cond := expression.AttributeExists(expression.Name(pk))
 	for name, av := range item {
 		if !isKey(name) {
-			cond = cond.And(expression.Name(name).Equal(expression.Value(value{av})))
+			cond = cond.And(expression.Name(name).Equal(expression.Value(Value{AV: av})))
 		}
 	}
 	for _, name := range feeds {
@@ -23,7 +23,7 @@ func AsRead(pk string, isKey func(name string) bool, item map[string]types.Attri
 	return cond
 }
 
-// value is an attribute value the expression builder takes as it is.
-type value struct{ av types.AttributeValue }
+// Value is an attribute value the expression builder takes as it is.
+type Value struct{ AV types.AttributeValue }
 
-func (v value) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) { return v.av, nil }
+func (v Value) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) { return v.AV, nil }

@@ -162,7 +162,7 @@ func (t *Table) staleUpdate(item map[string]types.AttributeValue, want Attrs, ow
 			if err != nil {
 				return upd, false, err
 			}
-			upd, changed = upd.Set(expression.Name(name), expression.Value(value{av})), true
+			upd, changed = upd.Set(expression.Name(name), expression.Value(Value{AV: av})), true
 		case !should && item[name] != nil:
 			upd, changed = upd.Remove(expression.Name(name)), true
 		}

@@ -189,10 +189,7 @@ type migrated struct {
 // or moves it to its home ([migration.Table.Migrate]).
 func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item Item) (migrated, error) {
 	typ := migration.Type{Home: spec.home, Owned: spec.owned, Foreign: spec.foreign, Feeds: spec.feeds,
-		Derive: func(item Item) (migration.Attrs, bool, error) {
-			want, ok, err := spec.derive(item, nil)
-			return migration.Attrs(want), ok, err
-		}}
+		Derive: func(item Item) (migration.Attrs, bool, error) { return spec.derive(item, nil) }}
 	o, err := spec.t.migrationTable(ctx).Migrate(ctx, api, &typ, item)
 	m := migrated{ok: o.Matched, rewrote: o.Rewrote, moved: o.Moved, retried: o.Retried}
 	if c := o.Conflict; c != nil {

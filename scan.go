@@ -57,11 +57,10 @@ type scanSpec struct {
 }
 
 // keyAttrs are an item's derived key attributes, a handful at most: each
-// a name and the value an item should carry in it.
-type keyAttrs []migration.Attr
-
-// get is the value of attribute name; ok is false when it is not there.
-func (a keyAttrs) get(name string) (value string, ok bool) { return migration.Attrs(a).Get(name) }
+// a name and the value an item should carry in it. An alias, so that
+// Verify and Migrate hand a spec's functions to internal/verify and
+// internal/migration as they are.
+type keyAttrs = migration.Attrs
 
 func (n *Node[N]) scanSpec() scanSpec {
 	o := &n.t.opts

@@ -374,20 +374,7 @@ func newVerifier(t *Table, segments int) *verifier {
 
 // inspectSpec is what verify.Model.Inspect needs of spec.
 func inspectSpec(spec scanSpec) *verify.Spec {
-	s := &verify.Spec{Home: spec.home, Owned: spec.owned, Foreign: spec.foreign}
-	if m := spec.matched; m != nil {
-		s.Matched = func(item Item, buf migration.Attrs) (migration.Attrs, error) {
-			want, err := m(item, keyAttrs(buf))
-			return migration.Attrs(want), err
-		}
-	}
-	if d := spec.derive; d != nil {
-		s.Derive = func(item Item, buf migration.Attrs) (migration.Attrs, bool, error) {
-			want, ok, err := d(item, keyAttrs(buf))
-			return migration.Attrs(want), ok, err
-		}
-	}
-	return s
+	return &verify.Spec{Home: spec.home, Owned: spec.owned, Foreign: spec.foreign, Matched: spec.matched, Derive: spec.derive}
 }
 
 // keyMismatchOf is verify.Model.Mismatch: the entity check's

@@ -25,7 +25,7 @@ func Partition(ctx context.Context, c dynamodb.QueryAPIClient, in dynamodb.Query
 		}
 		grow(len(out.Items))
 		for _, item := range out.Items {
-			if s, ok := item[skAttr].(*types.AttributeValueMemberS); ok && s.Value == nodeSK {
+			if sortKey(item, skAttr) == nodeSK {
 				itemErr, found = node(item), true
 			} else {
 				itemErr = each(item)
@@ -36,4 +36,12 @@ func Partition(ctx context.Context, c dynamodb.QueryAPIClient, in dynamodb.Query
 		}
 	}
 	return found, nil, nil
+}
+
+// sortKey is item's string attribute skAttr, "" if it has none.
+func sortKey(item Item, skAttr string) string {
+	if s, ok := item[skAttr].(*types.AttributeValueMemberS); ok {
+		return s.Value
+	}
+	return ""
 }

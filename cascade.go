@@ -56,23 +56,11 @@ type edgeScan struct {
 
 // describe names the edge kind for error messages, e.g. "ENROLL (STU → CRS)".
 func (s edgeScan) describe() string {
-	return kindName{s.label, s.src.String(), s.dst.String()}.String()
+	return paged.Kind{Label: s.label, Src: s.src.String(), Dst: s.dst.String()}.String()
 }
-
-// kindName names an edge kind by its label and ends.
-type kindName struct{ label, src, dst string }
 
 func (e *Edge[E]) ends() (label string, src, dst endpoint, err error) {
 	return e.label, e.src, e.dst, e.err
-}
-
-// String names the kind for error messages, e.g. "ENROLL (STU → CRS)".
-func (k kindName) String() string {
-	label := k.label
-	if label == "" {
-		label = "(unlabelled)"
-	}
-	return fmt.Sprintf("%s (%s → %s)", label, k.src, k.dst)
 }
 
 // scan is an edgeScan of this kind, keys not yet set.
@@ -273,9 +261,9 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 	// Every check before the first request.
 	var (
 		scans    = make([][]paged.Pager, 0, len(incoming))
-		seen     = make(map[kindName]bool, len(incoming))
+		seen     = make(map[paged.Kind]bool, len(incoming))
 		children []paged.Children // phase 0, one per collection
-		of       []endpoint      // the collection of each
+		of       []endpoint       // the collection of each
 		me       = node.endpoint()
 	)
 	attach := func(c endpoint) *paged.Children {
@@ -363,12 +351,12 @@ func (t *Table) cascade(op, pk string) *paged.Cascade[Key] {
 // edgeKind names the i-th edge kind passed to a cascade of place (e.g.
 // "node type STU") and returns its ends; a nil kind, a broken handle or
 // one on another table than t is an error.
-func edgeKind(i int, in Incoming, t *Table, place string) (kindName, endpoint, endpoint, error) {
+func edgeKind(i int, in Incoming, t *Table, place string) (paged.Kind, endpoint, endpoint, error) {
 	if in == nil {
-		return kindName{}, endpoint{}, endpoint{}, fmt.Errorf("%w: edge kind %d is nil", ErrInvalidOption, i)
+		return paged.Kind{}, endpoint{}, endpoint{}, fmt.Errorf("%w: edge kind %d is nil", ErrInvalidOption, i)
 	}
 	label, src, dst, err := in.ends()
-	k := kindName{label, src.String(), dst.String()}
+	k := paged.Kind{Label: label, Src: src.String(), Dst: dst.String()}
 	if err == nil && src.t != t {
 		err = fmt.Errorf("%w: edge %s is on another table than %s", ErrInvalidOption, k, place)
 	}
@@ -521,41 +509,22 @@ func (c *Collection[P, C]) children(parent string) (edgeScan, error) {
 }
 
 // recordedIncoming lists the edge kinds t records ([Table.Check]) that a
-// cascade of endpoint me follows when given none: for a node type, every
-// kind that ends at it, every sharded collection of it, and every kind
-// that ends at or starts from the children of its collections; for a
-// collection's children, every kind that ends at them. Kinds a cascade
-// cannot follow on t (edges into a node on a table without the inverted
-// index) are left out.
+// cascade of endpoint me follows when given none ([paged.Follows]).
 func (t *Table) recordedIncoming(me endpoint) []Incoming {
 	var out []Incoming
+	noIndex := t.errNoIndex() != nil
 	for _, r := range t.recordedTypes() {
 		in, ok := r.h.(Incoming)
 		if !ok || r.err != nil {
 			continue
 		}
 		_, src, dst, err := in.ends()
-		if err != nil || src.t != t {
-			continue
+		if err == nil && src.t == t && paged.Follows(me.end(), src.end(), dst.end(), r.collection, noIndex) {
+			out = append(out, in)
 		}
-		switch {
-		case r.collection && me.isChild():
-			continue
-		case r.collection:
-			if !dst.same(me) {
-				continue
-			}
-		case me.isChild() && !dst.same(me):
-			continue
-		case dst.same(me), dst.isChild() && dst.parent == me.typ:
-			if t.errNoIndex() != nil {
-				continue
-			}
-		case src.isChild() && src.parent == me.typ:
-		default:
-			continue
-		}
-		out = append(out, in)
 	}
 	return out
 }
+
+// end is p as [paged.Follows] compares it.
+func (p endpoint) end() paged.End { return paged.End{Type: p.typ, Parent: p.parent} }

@@ -45,3 +45,16 @@ func sortKey(item Item, skAttr string) string {
 	}
 	return ""
 }
+
+// Into is what a target of a read of several item types does: take
+// appends to *dst each item decode accepts (ok), and reset empties *dst.
+func Into[T any](dst *[]T, decode func(Item) (T, bool, error)) (take func(Item) (ok bool, err error), reset func()) {
+	take = func(item Item) (bool, error) {
+		v, ok, err := decode(item)
+		if ok && err == nil {
+			*dst = append(*dst, v)
+		}
+		return ok, err
+	}
+	return take, func() { *dst = nil }
+}

@@ -127,18 +127,11 @@ func (s edgeScan) pagers(op string, skip paged.Key, limit int32, consistent bool
 // attributes: the same key condition and filter, plus a
 // ProjectionExpression on every key attribute of the table and index (a
 // superset of the query's LastEvaluatedKey), so pages carry no data and
-// cursors still work. It yields every item but skip, with the ends split
-// parses, if not nil, leaving out those it refuses.
+// cursors still work. It yields the items [paged.RefOf] keeps.
 func keysQuery(t *Table, op string, k queryKeys, skip paged.Key, split func(Item) (from, to string, ok bool)) Query[paged.Ref] {
 	k.keysOnly = true
 	return newQuery(t, op, k, func(item Item) (paged.Ref, bool, error) {
-		var r paged.Ref
-		r.Key.PK, _ = stringAttr(item, t.opts.PartitionKey)
-		r.Key.SK, _ = stringAttr(item, t.opts.SortKey)
-		ok := r.Key != skip
-		if split != nil && ok {
-			r.From, r.To, ok = split(item)
-		}
+		r, ok := paged.RefOf(item, t.opts.PartitionKey, t.opts.SortKey, skip, split)
 		return r, ok, nil
 	})
 }

@@ -1,10 +1,11 @@
 // Package paged reads and deletes an adjacency list page by page, one
 // Query request per page: the keys-only pages of package adjlist's
-// cascades (DeleteNode, DeleteChild) and two-hop walks (TwoHop), the
-// paging of a partition into its node item and the rest (LoadPartition,
-// LoadNode, Collection.Load) and WaitIndexed's bounded poll. It works on
-// plain items, keys and the pages adjlist's queries hand it; adjlist
-// builds the requests and wraps the errors.
+// cascades (DeleteNode, DeleteChild: which edge kinds they follow, the
+// deletes phase by phase) and two-hop walks (TwoHop), the paging of a
+// partition into its node item and the targets of the rest
+// (LoadPartition, LoadNode, Collection.Load) and WaitIndexed's bounded
+// poll. It works on plain items, keys, type names and the pages adjlist's
+// queries hand it; adjlist builds the requests and wraps the errors.
 package paged
 
 import (
@@ -27,6 +28,26 @@ type Key struct{ PK, SK string }
 type Ref struct {
 	Key      Key
 	From, To string
+}
+
+// RefOf is the Ref of item, read keys only from a table whose key
+// attributes are pkAttr and skAttr, with the ends split parses, if not
+// nil; ok is false for the item with key skip and for one split refuses.
+func RefOf(item Item, pkAttr, skAttr string, skip Key, split func(Item) (from, to string, ok bool)) (r Ref, ok bool) {
+	r.Key = Key{str(item, pkAttr), str(item, skAttr)}
+	ok = r.Key != skip
+	if split != nil && ok {
+		r.From, r.To, ok = split(item)
+	}
+	return r, ok
+}
+
+// str is item's string attribute name, "" if it has none.
+func str(item Item, name string) string {
+	if s, ok := item[name].(*types.AttributeValueMemberS); ok {
+		return s.Value
+	}
+	return ""
 }
 
 // Pager runs one keys-only query page by page, counting each request in

@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
@@ -25,7 +24,7 @@ func Partition(ctx context.Context, c dynamodb.QueryAPIClient, in dynamodb.Query
 		}
 		grow(len(out.Items))
 		for _, item := range out.Items {
-			if sortKey(item, skAttr) == nodeSK {
+			if str(item, skAttr) == nodeSK {
 				itemErr, found = node(item), true
 			} else {
 				itemErr = each(item)
@@ -36,14 +35,6 @@ func Partition(ctx context.Context, c dynamodb.QueryAPIClient, in dynamodb.Query
 		}
 	}
 	return found, nil, nil
-}
-
-// sortKey is item's string attribute skAttr, "" if it has none.
-func sortKey(item Item, skAttr string) string {
-	if s, ok := item[skAttr].(*types.AttributeValueMemberS); ok {
-		return s.Value
-	}
-	return ""
 }
 
 // Into is what a target of a read of several item types does: take

@@ -5,7 +5,8 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/adjlist/adjlist/internal/batch"
+	"github.com/adjlist/adjlist/internal/paged"
 )
 
 // Incoming is a kind of edge that [DeleteNode] follows backwards, on the
@@ -55,23 +56,11 @@ type edgeScan struct {
 
 // describe names the edge kind for error messages, e.g. "ENROLL (STU → CRS)".
 func (s edgeScan) describe() string {
-	return kindName{s.label, s.src.String(), s.dst.String()}.String()
+	return paged.Kind{Label: s.label, Src: s.src.String(), Dst: s.dst.String()}.String()
 }
-
-// kindName names an edge kind by its label and ends.
-type kindName struct{ label, src, dst string }
 
 func (e *Edge[E]) ends() (label string, src, dst endpoint, err error) {
 	return e.label, e.src, e.dst, e.err
-}
-
-// String names the kind for error messages, e.g. "ENROLL (STU → CRS)".
-func (k kindName) String() string {
-	label := k.label
-	if label == "" {
-		label = "(unlabelled)"
-	}
-	return fmt.Sprintf("%s (%s → %s)", label, k.src, k.dst)
 }
 
 // scan is an edgeScan of this kind, keys not yet set.
@@ -116,46 +105,34 @@ func (e *Edge[E]) outgoing(from string) (edgeScan, error) {
 	return s, nil
 }
 
-// edgeRef is an edge read keys only: its primary key and, decoded from it,
-// its endpoint ids.
-type edgeRef struct {
-	key      itemKey
-	from, to string
-}
-
-// queries returns one keys-only query per partition of s, yielding the
-// edges of s's kind and skipping any item whose key is skip (the node item
-// itself, where a self-keyed node shares its index partition with the
-// edges into it).
-func (s edgeScan) queries(op string, skip itemKey) []Query[edgeRef] {
-	qs := make([]Query[edgeRef], len(s.parts))
+// pagers returns one keys-only query per partition of s, as
+// [paged.Pager]s, yielding the edges of s's kind and skipping any item
+// whose key is skip (the node item itself, where a self-keyed node shares
+// its index partition with the edges into it); limit is [Query.Limit]'s.
+func (s edgeScan) pagers(op string, skip paged.Key, limit int32, consistent bool) []paged.Pager {
+	ps := make([]paged.Pager, len(s.parts))
 	for i, pk := range s.parts {
 		k := s.keys
 		k.pk, k.shardPKs = pk, nil
-		qs[i] = keysQuery(s.t, op, k, func(item Item, k itemKey) (edgeRef, bool) {
-			from, to, ok := s.split(item)
-			if !ok || k == skip {
-				return edgeRef{}, false
-			}
-			return edgeRef{key: k, from: from, to: to}, true
-		})
+		q := keysQuery(s.t, op, k, skip, s.split).Limit(limit)
+		if consistent {
+			q = q.ConsistentRead()
+		}
+		ps[i] = q.pages
 	}
-	return qs
+	return ps
 }
 
-// keysQuery is [newQuery] over one partition
-// reading only key attributes: the same key condition and filter, plus a
+// keysQuery is [newQuery] over one partition reading only key
+// attributes: the same key condition and filter, plus a
 // ProjectionExpression on every key attribute of the table and index (a
 // superset of the query's LastEvaluatedKey), so pages carry no data and
-// cursors still work. keep picks the items to yield.
-func keysQuery[T any](t *Table, op string, k queryKeys, keep func(item Item, k itemKey) (T, bool)) Query[T] {
+// cursors still work. It yields the items [paged.RefOf] keeps.
+func keysQuery(t *Table, op string, k queryKeys, skip paged.Key, split func(Item) (from, to string, ok bool)) Query[paged.Ref] {
 	k.keysOnly = true
-	return newQuery(t, op, k, func(item Item) (T, bool, error) {
-		var ik itemKey
-		ik.pk, _ = stringAttr(item, t.opts.PartitionKey)
-		ik.sk, _ = stringAttr(item, t.opts.SortKey)
-		v, ok := keep(item, ik)
-		return v, ok, nil
+	return newQuery(t, op, k, func(item Item) (paged.Ref, bool, error) {
+		r, ok := paged.RefOf(item, t.opts.PartitionKey, t.opts.SortKey, skip, split)
+		return r, ok, nil
 	})
 }
 
@@ -270,27 +247,33 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 	if err != nil {
 		return res, node.t.opErr(op, pk, sk, err)
 	}
-	self := itemKey{pk, sk}
 	if len(incoming) == 0 {
 		incoming = node.t.recordedIncoming(node.endpoint())
 	}
 
 	// Every check before the first request.
 	var (
-		scans    = make([]edgeScan, 0, len(incoming))
-		seen     = make(map[kindName]bool, len(incoming))
-		children []*childEdges // phase 0, one per collection
+		scans    = make([][]paged.Pager, 0, len(incoming))
+		seen     = make(map[paged.Kind]bool, len(incoming))
+		children []paged.Children // phase 0, one per collection
+		of       []endpoint       // the collection of each
 		me       = node.endpoint()
 	)
-	attach := func(c endpoint) *childEdges {
-		for _, ce := range children {
-			if ce.c.same(c) {
-				return ce
+	attach := func(c endpoint) *paged.Children {
+		for i := range of {
+			if of[i].same(c) {
+				return &children[i]
 			}
 		}
-		ce := &childEdges{c: c}
-		children = append(children, ce)
-		return ce
+		of = append(of, c)
+		children = append(children, paged.Children{List: func() ([]paged.Pager, error) {
+			list, err := c.children(id)
+			if err != nil {
+				return nil, node.t.opErr(op, pk, "", err)
+			}
+			return list.pagers(op, paged.Key{}, 0, true), nil
+		}})
+		return &children[len(children)-1]
 	}
 	for i, in := range incoming {
 		k, src, dst, err := edgeKind(i, in, node.t, "node type "+node.typ)
@@ -302,7 +285,7 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 			var s edgeScan
 			if s, err = in.incoming(id); err == nil {
 				seen[k] = true
-				scans = append(scans, s)
+				scans = append(scans, s.pagers(op, paged.Key{PK: pk, SK: sk}, 0, false))
 				continue
 			}
 		case dst.isChild() && dst.parent == node.typ || src.isChild() && src.parent == node.typ:
@@ -311,10 +294,10 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 					break
 				}
 				ce := attach(dst)
-				ce.into = append(ce.into, in)
+				ce.Into = append(ce.Into, attachedInto(op, node.t, pk, in))
 			}
 			if src.isChild() && src.parent == node.typ {
-				attach(src).out = true
+				attach(src).Out = true
 			}
 			seen[k] = true
 			continue
@@ -323,135 +306,54 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 		}
 		return res, node.t.opErr(op, pk, sk, err)
 	}
-
-	// Phase 0: edges attached to the node's children, found child by child
-	// before the children go.
-	for _, ce := range children {
-		if err := ce.delete(ctx, op, node.t, pk, id, &res); err != nil {
-			return res, err
-		}
-	}
-
-	// Phase 1: edges into the node, through the index.
-	for _, s := range scans {
-		n, err := deleteEdges(ctx, op, node.t, pk, s, self, &res)
-		res.Incoming += n
-		if err != nil {
-			return res, err
-		}
-	}
-
-	// Phase 2: the rest of the node's partition, read strongly consistent so
-	// that a resumed cascade sees every item still there.
-	found := false
-	n, err := deletePages(ctx, op, node.t, pk, partitionKeys(node.t, op, pk), func(k itemKey) (itemKey, bool) {
-		if k == self {
-			found = true
-			return k, false
-		}
-		return k, true
-	}, &res)
-	res.Partition += n
-	if err != nil || !found {
-		return res, err
-	}
-
-	// Phase 3: the node item, last.
-	br, err := node.t.batchWrite(ctx, op, []writeReq{node.t.deleteReq(self)}, nil)
-	res.Batches += br.Requests
-	res.Node = br.Written == 1
-	res.Unwritten = append(res.Unwritten, br.Unwritten...)
-	return res, withPK(err, pk)
+	cs := node.t.cascade(op, pk)
+	err = cs.DeleteNode(ctx, children, scans, paged.Key{PK: pk, SK: sk})
+	return CascadeResult(cs.Result), err
 }
 
-// childEdges are the edge kinds attached to one collection's children
-// that a cascade deletes: into lists the kinds that end at them; out
-// says a kind starts at them, so each child's own partition goes.
-type childEdges struct {
-	c    endpoint
-	into []Incoming
-	out  bool
-}
-
-// delete deletes, for each child of node parentID (key pk) in the
-// collection, the edges attached to it, page of children by page.
-func (ce *childEdges) delete(ctx context.Context, op string, t *Table, pk, parentID string, res *CascadeResult) error {
-	list, err := ce.c.children(parentID)
-	if err != nil {
-		return t.opErr(op, pk, "", err)
-	}
-	for _, q := range list.queries(op, itemKey{}) {
-		_, err := q.ConsistentRead().pages(ctx, &res.Queries, 0, func(children []edgeRef) error {
-			for _, child := range children {
-				if err := ce.deleteOne(ctx, op, t, pk, child.to, &res.Attached, &res.Attached, res); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// deleteOne deletes the edges attached to the child with ref ref: those
-// into it of the kinds in ce.into (counted in *into) and, if ce.out, its
-// own partition (counted in *out).
-func (ce *childEdges) deleteOne(ctx context.Context, op string, t *Table, pk, ref string, into, out *int, res *CascadeResult) error {
-	for _, in := range ce.into {
+// attachedInto is the kind in of edges into a collection's children as a
+// cascade of node pk deletes them: the pagers of the edges into child ref.
+func attachedInto(op string, t *Table, pk string, in Incoming) func(ref string) ([]paged.Pager, error) {
+	return func(ref string) ([]paged.Pager, error) {
 		s, err := in.incoming(ref)
 		if err != nil {
-			return t.opErr(op, pk, "", err)
+			return nil, t.opErr(op, pk, "", err)
 		}
-		n, err := deleteEdges(ctx, op, t, pk, s, itemKey{}, res)
-		*into += n
-		if err != nil {
-			return err
-		}
+		return s.pagers(op, paged.Key{}, 0, false), nil
 	}
-	if !ce.out {
-		return nil
+}
+
+// cascade is the [paged.Cascade] of op on the node or child with partition
+// key pk: its deletes go with [Table.batchWrite], their errors naming pk.
+func (t *Table) cascade(op, pk string) *paged.Cascade[Key] {
+	return &paged.Cascade[Key]{
+		Delete: func(ctx context.Context, keys []paged.Key) (batch.Result[Key], error) {
+			reqs := make([]writeReq, len(keys))
+			for i, k := range keys {
+				reqs[i] = t.deleteReq(itemKey{k.PK, k.SK})
+			}
+			br, err := t.batchWrite(ctx, op, reqs, nil)
+			return batch.Result[Key](br), withPK(err, pk)
+		},
+		Keys: func(pk string) paged.Pager {
+			return keysQuery(t, op, queryKeys{pk: pk}, paged.Key{}, nil).ConsistentRead().pages
+		},
 	}
-	n, err := deletePages(ctx, op, t, pk, partitionKeys(t, op, ref), func(k itemKey) (itemKey, bool) { return k, true }, res)
-	*out += n
-	return err
 }
 
 // edgeKind names the i-th edge kind passed to a cascade of place (e.g.
 // "node type STU") and returns its ends; a nil kind, a broken handle or
 // one on another table than t is an error.
-func edgeKind(i int, in Incoming, t *Table, place string) (kindName, endpoint, endpoint, error) {
+func edgeKind(i int, in Incoming, t *Table, place string) (paged.Kind, endpoint, endpoint, error) {
 	if in == nil {
-		return kindName{}, endpoint{}, endpoint{}, fmt.Errorf("%w: edge kind %d is nil", ErrInvalidOption, i)
+		return paged.Kind{}, endpoint{}, endpoint{}, fmt.Errorf("%w: edge kind %d is nil", ErrInvalidOption, i)
 	}
 	label, src, dst, err := in.ends()
-	k := kindName{label, src.String(), dst.String()}
+	k := paged.Kind{Label: label, Src: src.String(), Dst: dst.String()}
 	if err == nil && src.t != t {
 		err = fmt.Errorf("%w: edge %s is on another table than %s", ErrInvalidOption, k, place)
 	}
 	return k, src, dst, err
-}
-
-// deleteEdges deletes the edges s finds, page by page, skipping the item
-// skip, and returns how many deletes were processed.
-func deleteEdges(ctx context.Context, op string, t *Table, pk string, s edgeScan, skip itemKey, res *CascadeResult) (int, error) {
-	deleted := 0
-	for _, q := range s.queries(op, skip) {
-		n, err := deletePages(ctx, op, t, pk, q, func(e edgeRef) (itemKey, bool) { return e.key, true }, res)
-		deleted += n
-		if err != nil {
-			return deleted, err
-		}
-	}
-	return deleted, nil
-}
-
-// partitionKeys reads the keys of every item of partition pk, strongly
-// consistent so that a resumed cascade sees every item still there.
-func partitionKeys(t *Table, op, pk string) Query[itemKey] {
-	return keysQuery(t, op, queryKeys{pk: pk}, func(_ Item, k itemKey) (itemKey, bool) { return k, true }).ConsistentRead()
 }
 
 // DeleteChild deletes one child of a collection together with the edges
@@ -497,7 +399,7 @@ func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, c
 		return res, c.t.opErr(op, pk, sk, err)
 	}
 	me := c.endpoint()
-	ce := childEdges{c: me, out: true}
+	ce := paged.Children{Out: true}
 	if len(attached) == 0 {
 		attached = c.t.recordedIncoming(me)
 	}
@@ -507,7 +409,7 @@ func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, c
 		case err != nil:
 		case dst.same(me):
 			if _, err = in.incoming(ref); err == nil {
-				ce.into = append(ce.into, in)
+				ce.Into = append(ce.Into, attachedInto(op, c.t, pk, in))
 				continue
 			}
 		case src.same(me):
@@ -517,21 +419,22 @@ func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, c
 		}
 		return res, c.t.opErr(op, pk, sk, err)
 	}
-	if err := ce.deleteOne(ctx, op, c.t, pk, ref, &res.Incoming, &res.Partition, &res); err != nil {
-		return res, err
+	cs := c.t.cascade(op, pk)
+	if err := cs.DeleteAttached(ctx, ce, ref, &cs.Incoming, &cs.Partition); err != nil {
+		return CascadeResult(cs.Result), err
 	}
 	w := new(writeCond)
 	if err := c.t.newWriteCond(w, &tracking{}, actDelete, guardPresent, &WriteOptions{}, 0); err != nil {
-		return res, c.t.opErr(op, pk, sk, err)
+		return CascadeResult(cs.Result), c.t.opErr(op, pk, sk, err)
 	}
 	w.missing = ErrNotFound
 	switch err := c.t.del(ctx, op, pk, sk, w); {
 	case err == nil:
-		res.Node = true
+		cs.Node = true
 	case !errors.Is(err, ErrNotFound):
-		return res, err
+		return CascadeResult(cs.Result), err
 	}
-	return res, nil
+	return CascadeResult(cs.Result), nil
 }
 
 // withPK names the node's partition key in a batch write's error, which
@@ -544,61 +447,12 @@ func withPK(err error, pk string) error {
 	return err
 }
 
-// deletePages runs q page by page and deletes, after each page, the keys
-// that del picks from its items. It returns how many deletes were
-// processed and adds the requests and unwritten keys to res; pk is the
-// deleted node's key, for errors.
-func deletePages[T any](ctx context.Context, op string, t *Table, pk string, q Query[T], del func(T) (itemKey, bool), res *CascadeResult) (int, error) {
-	deleted := 0
-	_, err := q.pages(ctx, &res.Queries, 0, func(items []T) error {
-		reqs := make([]writeReq, 0, len(items))
-		for _, v := range items {
-			if k, ok := del(v); ok {
-				reqs = append(reqs, t.deleteReq(k))
-			}
-		}
-		if len(reqs) == 0 {
-			return nil
-		}
-		br, err := t.batchWrite(ctx, op, reqs, nil)
-		res.Batches += br.Requests
-		deleted += br.Written
-		res.Unwritten = append(res.Unwritten, br.Unwritten...)
-		return withPK(err, pk)
-	})
-	return deleted, err
-}
-
-// pages runs q page by page with the SDK's Query paginator, counting each
-// request in *n and handing each page's items to each, and reports whether
-// it read the last page: with a budget (above 0) it stops before a
-// request once *n has reached it. A request's error is wrapped as
-// [Query.Page] wraps it; each's is returned as it is.
+// pages runs q page by page with [paged.Pages]: a request's error is
+// wrapped as [Query.Page] wraps it; each's is returned as it is.
 func (q Query[T]) pages(ctx context.Context, n *int, budget int, each func([]T) error) (bool, error) {
-	in := q.in
-	pages := dynamodb.NewQueryPaginator(q.t.client, &in)
-	opts := callOpts(ctx)
-	for pages.HasMorePages() {
-		if budget > 0 && *n >= budget {
-			return false, nil
-		}
-		*n++
-		if q.err != nil {
-			return false, q.wrap(q.err)
-		}
-		out, err := pages.NextPage(ctx, opts...)
-		if err != nil {
-			return false, q.wrap(err)
-		}
-		items, err := q.appendDecoded([]T{}, out.Items)
-		if err != nil {
-			return false, q.wrap(err)
-		}
-		if err := each(items); err != nil {
-			return false, err
-		}
-	}
-	return true, nil
+	return paged.Pages(ctx, q.t.client, q.in, n, budget, q.err, q.wrap, func(items []Item) ([]T, error) {
+		return q.appendDecoded([]T{}, items)
+	}, each)
 }
 
 // incoming implements [Incoming]: the children of parent to in the shard
@@ -648,41 +502,22 @@ func (c *Collection[P, C]) children(parent string) (edgeScan, error) {
 }
 
 // recordedIncoming lists the edge kinds t records ([Table.Check]) that a
-// cascade of endpoint me follows when given none: for a node type, every
-// kind that ends at it, every sharded collection of it, and every kind
-// that ends at or starts from the children of its collections; for a
-// collection's children, every kind that ends at them. Kinds a cascade
-// cannot follow on t (edges into a node on a table without the inverted
-// index) are left out.
+// cascade of endpoint me follows when given none ([paged.Follows]).
 func (t *Table) recordedIncoming(me endpoint) []Incoming {
 	var out []Incoming
+	noIndex := t.errNoIndex() != nil
 	for _, r := range t.recordedTypes() {
 		in, ok := r.h.(Incoming)
 		if !ok || r.err != nil {
 			continue
 		}
 		_, src, dst, err := in.ends()
-		if err != nil || src.t != t {
-			continue
+		if err == nil && src.t == t && paged.Follows(me.end(), src.end(), dst.end(), r.collection, noIndex) {
+			out = append(out, in)
 		}
-		switch {
-		case r.collection && me.isChild():
-			continue
-		case r.collection:
-			if !dst.same(me) {
-				continue
-			}
-		case me.isChild() && !dst.same(me):
-			continue
-		case dst.same(me), dst.isChild() && dst.parent == me.typ:
-			if t.errNoIndex() != nil {
-				continue
-			}
-		case src.isChild() && src.parent == me.typ:
-		default:
-			continue
-		}
-		out = append(out, in)
 	}
 	return out
 }
+
+// end is p as [paged.Follows] compares it.
+func (p endpoint) end() paged.End { return paged.End{Type: p.typ, Parent: p.parent} }

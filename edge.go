@@ -9,11 +9,8 @@ import (
 
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/smithy-go/waiter"
-
-	"github.com/adjlist/adjlist/internal/batch"
 	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/paged"
 )
 
 // Edge is a handle on one kind of edge (relationship) between two node
@@ -424,27 +421,11 @@ func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time
 	rk := e.reverseKeys(k.sk, k.pk, true)
 	rk.pk = k.ipk // the one shard that holds this edge
 	q := newQuery(e.t, op, rk, e.decodeItem)
-	deadline := time.Now().Add(maxWait)
-	for attempt := int64(0); ; attempt++ {
-		remaining := time.Until(deadline)
-		if attempt > 0 && remaining <= 0 {
-			return e.opErr(op, k, fmt.Errorf("%w after %d queries in %v", ErrNotVisible, attempt, maxWait))
-		}
-		delay, err := waiter.ComputeDelay(attempt, 20*time.Millisecond, time.Second, remaining)
-		if err != nil {
-			return e.opErr(op, k, err)
-		}
-		if err := batch.Sleep(ctx, delay); err != nil {
-			return e.opErr(op, k, err)
-		}
+	fail := func(err error) error { return e.opErr(op, k, err) }
+	return paged.Poll(ctx, maxWait, ErrNotVisible, fail, func() (bool, error) {
 		n, err := q.Count(ctx)
-		if err != nil {
-			return err
-		}
-		if n > 0 {
-			return nil
-		}
-	}
+		return n > 0, err
+	})
 }
 
 // Decode turns a raw item (from a Scan, an export, a stream record's
@@ -576,7 +557,6 @@ func loadPartition[N any](ctx context.Context, op string, node *Node[N], id stri
 	if err != nil {
 		return data, node.t.opErr(op, pk, "", err)
 	}
-	found := false
 	q := newQuery[Item](node.t, op, queryKeys{pk: pk}, nil) // run page by page, never decoded
 	if o.ConsistentRead {
 		q = q.ConsistentRead()
@@ -584,21 +564,9 @@ func loadPartition[N any](ctx context.Context, op string, node *Node[N], id stri
 	if q.err != nil {
 		return data, q.wrap(q.err)
 	}
-	var itemErr error // an item's, not the request's
-	err = q.eachPage(ctx, q.in, func(out *dynamodb.QueryOutput) (bool, error) {
-		grow(len(out.Items))
-		for _, item := range out.Items {
-			if s, _ := stringAttr(item, node.t.opts.SortKey); s == sk {
-				itemErr, found = node.t.unmarshalData(item, &data), true
-			} else {
-				itemErr = each(item)
-			}
-			if itemErr != nil {
-				return false, nil
-			}
-		}
-		return true, nil
-	})
+	found, itemErr, err := paged.Partition(ctx, node.t.client, q.in, node.t.opts.SortKey, sk, func(item Item) error {
+		return node.t.unmarshalData(item, &data)
+	}, each, grow)
 	if err != nil {
 		return data, q.wrap(err)
 	}

@@ -3,6 +3,8 @@ package adjlist
 import (
 	"context"
 	"fmt"
+
+	"github.com/adjlist/adjlist/internal/paged"
 )
 
 // Target receives the items of one item type during a read of several
@@ -56,14 +58,7 @@ func into[T any](t *Table, typ, kind string, err error, dst *[]T, decode func(It
 		tg.err = fmt.Errorf("%w: Into(nil)", ErrInvalidOption)
 		return tg
 	}
-	tg.take = func(item Item) (bool, error) {
-		v, ok, err := decode(item)
-		if ok && err == nil {
-			*dst = append(*dst, v)
-		}
-		return ok, err
-	}
-	tg.reset = func() { *dst = nil }
+	tg.take, tg.reset = paged.Into(dst, decode)
 	return tg
 }
 

@@ -3,6 +3,8 @@ package adjlist
 import (
 	"context"
 	"fmt"
+
+	"github.com/adjlist/adjlist/internal/paged"
 )
 
 // TraverseOptions configures [TwoHop] and [Edge.Peers]. The zero value uses
@@ -106,44 +108,17 @@ func TwoHop[E1, E2 any](ctx context.Context, first *Edge[E1], second *Edge[E2], 
 	}
 	// The start node is excluded when the second hop returns to its type.
 	skipStart := second.src.same(first.src)
-
-	peers := make(map[string]int) // id → index in res.Peers
-	// pages runs q page by page within the budget, handing each page's
-	// edges to each; it reports false when the budget cut it short.
-	pages := func(q Query[edgeRef], each func([]edgeRef) error) (bool, error) {
-		done, err := q.Limit(opts.PageSize).pages(ctx, &res.Requests, budget, each)
-		res.Truncated = res.Truncated || !done && err == nil
-		return done, err
-	}
-	_, err = pages(fwd.queries(op, itemKey{})[0], func(targets []edgeRef) error {
-		for _, target := range targets {
-			rev, err := second.incoming(target.to)
-			if err != nil {
-				return second.t.opErr(op, fwd.keys.pk, target.key.sk, err)
-			}
-			for _, q := range rev.queries(op, itemKey{}) {
-				done, err := pages(q, func(sources []edgeRef) error {
-					for _, src := range sources {
-						if skipStart && src.from == from {
-							continue
-						}
-						i, ok := peers[src.from]
-						if !ok {
-							i = len(res.Peers)
-							peers[src.from] = i
-							res.Peers = append(res.Peers, Peer{ID: src.from})
-						}
-						res.Peers[i].Via = append(res.Peers[i].Via, target.to)
-					}
-					return nil
-				})
-				if err != nil || !done { // !done: the budget is spent
-					return err
-				}
-			}
+	peers, truncated, err := paged.TwoHop(ctx, fwd.pagers(op, paged.Key{}, opts.PageSize, false)[0], func(target paged.Ref) ([]paged.Pager, error) {
+		rev, err := second.incoming(target.To)
+		if err != nil {
+			return nil, second.t.opErr(op, fwd.keys.pk, target.Key.SK, err)
 		}
-		return nil
-	})
+		return rev.pagers(op, paged.Key{}, opts.PageSize, false), nil
+	}, skipStart, from, budget, &res.Requests)
+	for _, p := range peers {
+		res.Peers = append(res.Peers, Peer(p))
+	}
+	res.Truncated = truncated
 	return res, err
 }
 

@@ -2,6 +2,7 @@ package adjlist
 
 import (
 	"context"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -71,7 +72,11 @@ func (h handle[D]) item(k *keyed, keyErr error, data D, create bool, o *WriteOpt
 		return nil, k.key(), err
 	}
 	h.t.setKeys(item, k.kc.PK, k.kc.SK)
-	if err := h.tr.stamp(item, create, o); err != nil {
+	var at time.Time // the write's own expiry
+	if o != nil {
+		at = o.ExpiresAt
+	}
+	if err := h.tr.Stamp(item, create, at); err != nil {
 		return nil, k.key(), err
 	}
 	if k.ipk != "" {

@@ -4,9 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"reflect"
-	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -186,44 +184,17 @@ func (t *Table) getItem(ctx context.Context, op, pk, sk string, o ReadOptions) (
 // (deriveIndexUpdate), on a fresh SDK builder: update is not changed. An
 // empty update is ErrInvalidOption, one that names a key attribute
 // ErrKeyAttribute, one that names an attribute Tracking maintains or that
-// the derived keys cannot follow ErrInvalidOption.
+// the derived keys cannot follow ErrInvalidOption
+// ([writeexpr.Write.UpdateOps]).
 func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCond) (expression.Expression, error) {
-	if len(update.ops) == 0 {
-		return expression.Expression{}, fmt.Errorf("%w: the update changes nothing", ErrInvalidOption)
+	ops, err := w.UpdateOps(update.ops, t.enc, t.isKeyAttr, it.keyData)
+	if err == nil {
+		update, err = deriveIndexUpdate(Update{ops: ops}, it.indexes, kc, t.enc, it.keyData)
 	}
-	// The update alone names exactly the attributes it touches.
-	ub, err := update.builder(t.enc)
 	if err != nil {
 		return expression.Expression{}, err
 	}
-	alone, err := expression.NewBuilder().WithUpdate(ub).Build()
-	if err != nil {
-		return alone, fmt.Errorf("%w: %w", ErrInvalidOption, err)
-	}
-	for _, name := range alone.Names() {
-		if t.isKeyAttr(name) {
-			return alone, fmt.Errorf("%w: %q", ErrKeyAttribute, name)
-		}
-		if slices.Contains(it.keyData, name) {
-			return alone, fmt.Errorf("%w: %q is held by the item's keys: write the item anew (Replace) to change it", ErrKeyAttribute, name)
-		}
-		if w.tr.maintained(name) {
-			return alone, fmt.Errorf("%w: the update names %q, which the handle's Tracking maintains", ErrInvalidOption, name)
-		}
-	}
-	if w.Next > 0 {
-		update = update.Set(w.Version, w.Next)
-	}
-	for _, name := range slices.Sorted(maps.Keys(w.sets)) {
-		update = update.Set(name, w.sets[name])
-	}
-	if update, err = deriveIndexUpdate(update, it.indexes, kc, t.enc, it.keyData); err != nil {
-		return alone, err
-	}
-	if ub, err = update.builder(t.enc); err != nil {
-		return alone, err
-	}
-	return expression.NewBuilder().WithUpdate(ub).WithCondition(w.condition(t)).Build()
+	return w.BuildUpdate(t.opts.PartitionKey, update.ops, t.enc)
 }
 
 // updateItem applies update to an existing item with one UpdateItem under

@@ -1,7 +1,6 @@
 package adjlist
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -99,16 +98,6 @@ func (u Update) Delete(name string, value any) Update {
 // actions.
 func (u Update) with(op writeexpr.Op) Update {
 	return Update{ops: append(slices.Clip(u.ops), op)}
-}
-
-// builder renders the actions as a fresh SDK UpdateBuilder, in order, with
-// values marshalled by enc (the table's encoder).
-func (u Update) builder(enc *attributevalue.Encoder) (expression.UpdateBuilder, error) {
-	b, err := writeexpr.Builder(u.ops, enc)
-	if err != nil {
-		err = fmt.Errorf("%w: %w", ErrInvalidOption, err)
-	}
-	return b, err
 }
 
 // deriveIndexUpdate returns u plus the changes of the derived index keys

@@ -172,98 +172,22 @@ type Tracking struct {
 	Lifetime time.Duration
 }
 
-// tracking is a handle's Tracking, checked.
+func init() {
+	writeexpr.ErrInvalidOption, writeexpr.ErrKeyAttribute = ErrInvalidOption, ErrKeyAttribute
+}
+
+// tracking is a handle's Tracking, checked ([writeexpr.Tracking]), with
+// its attribute names as the other files read them.
 type tracking struct {
+	writeexpr.Tracking
 	version, createdAt, updatedAt, expiry string
-	clock                                 func() time.Time
-	lifetime                              time.Duration
 }
 
 // newTracking checks o's attribute names against t's keys and each other.
 func (t *Table) newTracking(o Tracking) (tracking, error) {
-	tr := tracking{version: o.Version, createdAt: o.CreatedAt, updatedAt: o.UpdatedAt, expiry: o.Expiry, clock: o.Clock, lifetime: o.Lifetime}
-	if tr.clock == nil {
-		tr.clock = time.Now
-	}
-	seen := map[string]string{}
-	for _, a := range [...]struct{ field, name string }{{"Version", o.Version}, {"CreatedAt", o.CreatedAt}, {"UpdatedAt", o.UpdatedAt}, {"Expiry", o.Expiry}} {
-		switch {
-		case a.name == "":
-		case t.isKeyAttr(a.name):
-			return tr, fmt.Errorf("%w: Tracking.%s %q is a key attribute", ErrInvalidOption, a.field, a.name)
-		case seen[a.name] != "":
-			return tr, fmt.Errorf("%w: Tracking.%s and %s are both %q", ErrInvalidOption, seen[a.name], a.field, a.name)
-		default:
-			seen[a.name] = a.field
-		}
-	}
-	switch {
-	case o.Lifetime < 0:
-		return tr, fmt.Errorf("%w: Tracking.Lifetime %v", ErrInvalidOption, o.Lifetime)
-	case o.Lifetime > 0 && o.Expiry == "":
-		return tr, fmt.Errorf("%w: Tracking.Lifetime without Tracking.Expiry", ErrInvalidOption)
-	}
-	return tr, nil
-}
-
-// maintained reports whether name is an attribute the handle writes itself,
-// which updates may not name.
-func (tr *tracking) maintained(name string) bool {
-	return name != "" && (name == tr.version || name == tr.createdAt || name == tr.updatedAt)
-}
-
-// stamp adds what the handle tracks to an item being put, before its index
-// keys are derived: version 1 on a create, the timestamps, the expiry (o
-// may be nil).
-func (tr *tracking) stamp(item Item, create bool, o *WriteOptions) error {
-	if tr.version == "" && tr.createdAt == "" && tr.updatedAt == "" && tr.expiry == "" {
-		if o != nil && !o.ExpiresAt.IsZero() {
-			return fmt.Errorf("%w: ExpiresAt on a handle without Tracking.Expiry", ErrInvalidOption)
-		}
-		return nil
-	}
-	now := tr.clock()
-	at, err := tr.expiresAt(o, now, true)
-	if err != nil {
-		return err
-	}
-	writeexpr.Stamp(item, writeexpr.Tracked{Version: tr.version, CreatedAt: tr.createdAt, UpdatedAt: tr.updatedAt, Expiry: tr.expiry}, create, now, at)
-	return nil
-}
-
-// expiresAt is the expiry a write sets: o's, else (for puts) the lifetime's.
-func (tr *tracking) expiresAt(o *WriteOptions, now time.Time, put bool) (time.Time, error) {
-	if o != nil && !o.ExpiresAt.IsZero() {
-		if tr.expiry == "" {
-			return time.Time{}, fmt.Errorf("%w: ExpiresAt on a handle without Tracking.Expiry", ErrInvalidOption)
-		}
-		return o.ExpiresAt, nil
-	}
-	if put && tr.lifetime > 0 {
-		return now.Add(tr.lifetime), nil
-	}
-	return time.Time{}, nil
-}
-
-// updateSets are the SETs an update adds for the handle: updatedAt and the
-// expiry given.
-func (tr *tracking) updateSets(o *WriteOptions) (map[string]any, error) {
-	if tr.updatedAt == "" && (o == nil || o.ExpiresAt.IsZero()) {
-		return nil, nil
-	}
-	now := tr.clock()
-	sets := map[string]any{}
-	if tr.updatedAt != "" {
-		sets[tr.updatedAt] = now.UTC().Format(TimeFormat)
-	}
-	at, err := tr.expiresAt(o, now, false)
-	if err != nil {
-		return nil, err
-	}
-	if !at.IsZero() {
-		sets[tr.expiry] = at.Unix()
-	}
-	return sets, nil
+	n := writeexpr.Tracked{Version: o.Version, CreatedAt: o.CreatedAt, UpdatedAt: o.UpdatedAt, Expiry: o.Expiry}
+	tr, err := writeexpr.NewTracking(n, o.Clock, o.Lifetime, t.isKeyAttr)
+	return tracking{Tracking: tr, version: o.Version, createdAt: o.CreatedAt, updatedAt: o.UpdatedAt, expiry: o.Expiry}, err
 }
 
 // guardKind is the library's own condition on a write.
@@ -284,40 +208,29 @@ const (
 	actCheck  = writeexpr.Check
 )
 
-// writeCond is the condition of one write (the library's guard, the
-// version check and the caller's condition) and what each failure means.
+// writeCond is the condition of one write ([writeexpr.Write]: the
+// library's guard, the version check, the caller's condition, an update's
+// SETs for the tracking) and what each failure means.
 type writeCond struct {
-	writeexpr.Cond
+	writeexpr.Write
 	// shared is a prebuilt condition used instead of building Expr (the
 	// guard alone, the common case).
 	shared *condition
 	// exists and missing are what a failed guard means (a create finding
 	// an item; an update, delete or check finding none).
 	exists, missing error
-	// tr is the handle's tracking; sets are an update's SETs for it
-	// (updatedAt, the expiry), in name order when built.
-	tr   *tracking
-	sets map[string]any
 }
 
 // newWriteCond fills w with the condition of action a with guard g by a
 // handle with tracking tr; dataVersion is the version in a put's data. The
 // caller owns w, so that a single write keeps it on its stack.
 func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, o *WriteOptions, dataVersion int64) error {
-	*w = writeCond{tr: tr}
+	*w = writeCond{}
 	if o.err != nil {
 		return o.err
 	}
-	if a == actUpdate {
-		var err error
-		if w.sets, err = tr.updateSets(o); err != nil {
-			return err
-		}
-	} else if a != writeexpr.Put && !o.ExpiresAt.IsZero() {
-		return fmt.Errorf("%w: ExpiresAt on a delete or check", ErrInvalidOption)
-	}
-	if err := w.Init(t.opts.PartitionKey, a, g, tr.version, o.Version, dataVersion, o.Condition); err != nil {
-		return fmt.Errorf("%w: %w", ErrInvalidOption, err)
+	if err := w.Init(t.opts.PartitionKey, &tr.Tracking, a, g, o.ExpiresAt, o.Version, dataVersion, o.Condition); err != nil {
+		return err
 	}
 	// The guard alone is the table's prebuilt condition (shared).
 	switch {
@@ -328,11 +241,6 @@ func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, 
 		w.shared = &t.present
 	}
 	return nil
-}
-
-// condition is w's condition as a builder (see [writeexpr.Cond.Condition]).
-func (w *writeCond) condition(t *Table) expression.ConditionBuilder {
-	return w.Condition(t.opts.PartitionKey)
 }
 
 // built is the condition as request fields, or nil fields with none.

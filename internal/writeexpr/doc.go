@@ -3,14 +3,16 @@
 // data ([Op]) and rendered on a fresh builder per request, and the
 // condition of a write ([Cond]): the guard on the partition key, the
 // optimistic-locking version check and the caller's conditions, ANDed in
-// that order, and what its failure means given the stored item. It also
-// writes the version and timestamps a handle tracks into an item being put
-// ([Stamp]).
+// that order, and what its failure means given the stored item. It checks
+// a handle's Tracking and writes what it tracks ([Tracking]: the version,
+// timestamps and expiry of an item being put, an update's SETs), and
+// checks and assembles an update ([Write]).
 //
 // Package adjlist's Update, WriteOptions and handles hold the data and
 // state the promises; this package knows only attribute names, items and
-// values. Its errors only say why a write is refused: the root package
-// wraps every one in adjlist.ErrInvalidOption.
+// values. [Cond.Init]'s errors only say why a write is refused; Tracking
+// and Write wrap theirs in [ErrInvalidOption] or [ErrKeyAttribute], which
+// adjlist sets to its own sentinels.
 package writeexpr
 
 import "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"

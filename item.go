@@ -2,16 +2,13 @@ package adjlist
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"reflect"
 
+	"github.com/adjlist/adjlist/internal/itemreq"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
-	"github.com/adjlist/adjlist/internal/attempt"
-	"github.com/adjlist/adjlist/internal/ddbitem"
 )
 
 // marshalData encodes an item's own data with the table's
@@ -112,53 +109,21 @@ func (t *Table) opErr(op, pk, sk string, err error) error {
 }
 
 // put writes item (data plus pk, sk, any index keys and w's version,
-// already set by putCond) with one PutItem under w's condition, if
-// any, asking for the stored item when it fails (ALL_OLD).
-//
-// A failed create, or a failed put without a condition of the caller's,
-// whose stored item is exactly the one being written is a success only
-// when an earlier attempt of the call may have been applied (internal/attempt):
-// its outcome was unknown (a 5xx, a reset connection), so it must have
-// written the item. Otherwise, after a throttled (4xx) attempt too, it is
-// another writer's item, and reported. (An
-// overwrite's own condition may fail on an item that merely looks the same,
-// so it is reported.) Otherwise the failure is classified by w (exists,
-// ErrVersionConflict, ErrConditionFailed), wrapping the SDK's error, whose
-// Item holds the stored item.
+// already set by putCond) with one PutItem under w's condition, if any
+// ([itemreq.Put]: a failed condition is classified by w, a retried
+// create that finds its own item is a success).
 func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeCond) error {
-	if err := checkSize(item); err != nil {
-		return t.opErr(op, pk, sk, err)
+	err := checkSize(item)
+	if err == nil {
+		var c itemreq.Cond
+		if c, err = w.built(); err == nil {
+			err = itemreq.Put(ctx, t.client, t.tableName, item, c, &w.Cond, w.exists, callOpts(ctx))
+		}
 	}
-	c, err := w.built()
 	if err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
-	call := &attempt.Put{Context: ctx, In: dynamodb.PutItemInput{TableName: t.tableName, Item: item}}
-	in := &call.In
-	if c.expr != nil {
-		in.ConditionExpression = c.expr
-		in.ExpressionAttributeNames = c.names
-		in.ExpressionAttributeValues = c.values
-		in.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
-	}
-	opts := callOpts(ctx)
-	if c.expr != nil {
-		opts = attempt.Watch(opts)
-		ctx = call
-	}
-	_, err = t.client.PutItem(ctx, in, opts...)
-	if err == nil {
-		return nil
-	}
-	// Only on failure: errors.As's target escapes to the heap.
-	var ccf *types.ConditionalCheckFailedException
-	if c.expr != nil && errors.As(err, &ccf) {
-		if (!w.User || w.Guard == guardAbsent) && call.MaybeApplied() && ddbitem.Equal(ccf.Item, item) {
-			return nil
-		}
-		err = fmt.Errorf("%w: %w", w.classify(ccf.Item), err)
-	}
-	return t.opErr(op, pk, sk, err)
+	return nil
 }
 
 // getItem reads one item with a GetItem (strongly consistent if o says
@@ -203,25 +168,15 @@ func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCon
 // any request (buildUpdate); a failed condition is classified by w with
 // the stored item (ALL_OLD): ErrNotFound for a missing item.
 func (t *Table) updateItem(ctx context.Context, op string, it *itemType, kc *keyCtx, update Update, w *writeCond) (Item, error) {
-	pk, sk := kc.PK, kc.SK
 	expr, err := t.buildUpdate(it, kc, update, w)
-	if err != nil {
-		return nil, t.opErr(op, pk, sk, err)
+	var item Item
+	if err == nil {
+		item, err = itemreq.Update(ctx, t.client, t.tableName, t.keyItem(kc.PK, kc.SK), expr, &w.Cond, w.missing, callOpts(ctx))
 	}
-	res, err := t.client.UpdateItem(ctx, &dynamodb.UpdateItemInput{
-		TableName:                           t.tableName,
-		Key:                                 t.keyItem(pk, sk),
-		UpdateExpression:                    expr.Update(),
-		ConditionExpression:                 expr.Condition(),
-		ExpressionAttributeNames:            expr.Names(),
-		ExpressionAttributeValues:           expr.Values(),
-		ReturnValues:                        types.ReturnValueAllNew,
-		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
-	}, callOpts(ctx)...)
 	if err != nil {
-		return nil, t.opErr(op, pk, sk, w.failure(err))
+		return nil, t.opErr(op, kc.PK, kc.SK, err)
 	}
-	return res.Attributes, nil
+	return item, nil
 }
 
 // del removes an existing item with one DeleteItem under w's condition
@@ -231,15 +186,7 @@ func (t *Table) updateItem(ctx context.Context, op string, it *itemType, kc *key
 func (t *Table) del(ctx context.Context, op, pk, sk string, w *writeCond) error {
 	c, err := w.built()
 	if err == nil {
-		_, err = t.client.DeleteItem(ctx, &dynamodb.DeleteItemInput{
-			TableName:                           t.tableName,
-			Key:                                 t.keyItem(pk, sk),
-			ConditionExpression:                 c.expr,
-			ExpressionAttributeNames:            c.names,
-			ExpressionAttributeValues:           c.values,
-			ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
-		}, callOpts(ctx)...)
-		err = w.failure(err)
+		err = itemreq.Delete(ctx, t.client, t.tableName, t.keyItem(pk, sk), c, &w.Cond, w.missing, callOpts(ctx))
 	}
 	if err != nil {
 		return t.opErr(op, pk, sk, err)

@@ -68,7 +68,7 @@ func keySize(t *Table, k itemKey) int {
 // returned as is.
 func (tx *Tx) fail(op string, k itemKey, w *writeCond) func(Item) error {
 	return func(old Item) error {
-		err := w.classify(old)
+		err := w.Meaning(old, w.exists, w.missing)
 		var nnf *NodeNotFoundError
 		if errors.As(err, &nnf) {
 			return err
@@ -84,7 +84,7 @@ func (tx *Tx) cond(w *writeCond) (_ txn.Cond, ok bool) {
 		return txn.Cond{}, false
 	}
 	c, err := w.built()
-	return txn.Cond{Expr: c.expr, Names: c.names, Values: c.values}, !tx.setErr(err)
+	return txn.Cond(c), !tx.setErr(err)
 }
 
 func (tx *Tx) put(op string, k itemKey, item Item, w *writeCond) {

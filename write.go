@@ -1,13 +1,11 @@
 package adjlist
 
 import (
-	"errors"
-	"fmt"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/itemreq"
 	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
@@ -174,6 +172,7 @@ type Tracking struct {
 
 func init() {
 	writeexpr.ErrInvalidOption, writeexpr.ErrKeyAttribute = ErrInvalidOption, ErrKeyAttribute
+	writeexpr.ErrVersionConflict, writeexpr.ErrConditionFailed = ErrVersionConflict, ErrConditionFailed
 }
 
 // tracking is a handle's Tracking, checked ([writeexpr.Tracking]), with
@@ -244,28 +243,19 @@ func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, 
 }
 
 // built is the condition as request fields, or nil fields with none.
-func (w *writeCond) built() (condition, error) {
-	if w.shared != nil {
-		return *w.shared, nil
+func (w *writeCond) built() (itemreq.Cond, error) {
+	c := w.shared
+	if c == nil {
+		if !w.Expr.IsSet() {
+			return itemreq.Cond{}, nil
+		}
+		built, err := newCondition(w.Expr)
+		if err != nil {
+			return itemreq.Cond{}, err
+		}
+		c = &built
 	}
-	if !w.Expr.IsSet() {
-		return condition{}, nil
-	}
-	return newCondition(w.Expr)
-}
-
-// classify says what the failure of w's condition means, given the item
-// stored when it failed (ALL_OLD; nil if there was none).
-func (w *writeCond) classify(old Item) error {
-	switch w.Classify(old) {
-	case writeexpr.Exists:
-		return w.exists
-	case writeexpr.Missing:
-		return w.missing
-	case writeexpr.VersionConflict:
-		return ErrVersionConflict
-	}
-	return ErrConditionFailed
+	return itemreq.Cond{Expr: c.expr, Names: c.names, Values: c.values}, nil
 }
 
 // putCond is the condition of the put of item under guard g by a handle
@@ -298,14 +288,4 @@ func writeOptions(optFns []func(*WriteOptions)) WriteOptions {
 	var o WriteOptions
 	o.err = applyOptions(&o, optFns)
 	return o
-}
-
-// failure maps a failed conditional write's error through w, given
-// the SDK's exception; err is returned unchanged for other failures.
-func (w *writeCond) failure(err error) error {
-	var ccf *types.ConditionalCheckFailedException
-	if w == nil || !errors.As(err, &ccf) {
-		return err
-	}
-	return fmt.Errorf("%w: %w", w.classify(ccf.Item), err)
 }

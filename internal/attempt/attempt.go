@@ -13,10 +13,10 @@
 // finds identical data found another call's item. Nor is a connection
 // that was never made (a failed dial).
 //
-// adjlist's Table.put sends a conditional put with a Put as its context
+// internal/itemreq.Put sends a conditional put with a Put as its context
 // and the per-call options of Watch, which wrap its HTTP client in a
 // watcher that sees every attempt the SDK's retryer makes and records on
-// the call's Put an attempt whose outcome is unknown. Table.put reads the
+// the call's Put an attempt whose outcome is unknown. itemreq.Put reads the
 // record (MaybeApplied) after a failed condition. A client that ignores
 // per-call options never records: its duplicates are reported, the safe
 // side.

@@ -161,6 +161,21 @@ func (c *Cond) Classify(old Item) Failure {
 	return ConditionFailed
 }
 
+// Meaning is what the failure of c's condition means as an error, given
+// the stored item (see Classify): exists or missing for a failed guard,
+// ErrVersionConflict, or ErrConditionFailed.
+func (c *Cond) Meaning(old Item, exists, missing error) error {
+	switch c.Classify(old) {
+	case Exists:
+		return exists
+	case Missing:
+		return missing
+	case VersionConflict:
+		return ErrVersionConflict
+	}
+	return ErrConditionFailed
+}
+
 // VersionOf reads a version attribute; 0 when absent or not a number.
 func VersionOf(item Item, name string) int64 {
 	n, ok := item[name].(*types.AttributeValueMemberN)

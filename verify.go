@@ -473,42 +473,17 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 		i, ok := v.index[w.of]
 		return ok && v.all.Met[i] > 0 // of a type the walk met items of
 	})
-	if len(keys) == 0 {
-		return nil
+	get := func(ctx context.Context, keys []itemKey) (map[itemKey]Item, error) {
+		return v.t.batchGet(ctx, "Verify", keys, ReadOptions{ConsistentRead: true})
 	}
-	consistent := ReadOptions{ConsistentRead: true}
-	found, err := v.t.batchGet(ctx, "Verify", keys, consistent)
-	if err != nil {
-		return err
-	}
-	var missing, from []itemKey
-	for _, k := range keys {
-		if found[k] == nil {
-			missing = append(missing, k)
-			for _, w := range v.all.Pending[k] {
-				from = append(from, w.from)
-			}
+	return verify.Missing(ctx, keys, v.all.Pending, func(w needer) itemKey { return w.from }, get, func(k itemKey, w needer, item Item) {
+		r := &v.types[w.typ]
+		if item == nil || !containsRef(r.refs(item, nil), k) {
+			return // gone, or no longer pointing there
 		}
-	}
-	if len(missing) == 0 {
-		return nil
-	}
-	needing, err := v.t.batchGet(ctx, "Verify", from, consistent)
-	if err != nil {
-		return err
-	}
-	for _, k := range missing {
-		for _, w := range v.all.Pending[k] {
-			r := &v.types[w.typ]
-			item := needing[w.from]
-			if item == nil || !containsRef(r.refs(item, nil), k) {
-				continue // gone, or no longer pointing there
-			}
-			v.findings = append(v.findings, verify.Finding{Kind: verify.Kind(w.kind), Type: r.name,
-				Key: verify.Key{PK: w.from.pk, SK: w.from.sk}, Missing: verify.Key{PK: k.pk, SK: k.sk}})
-		}
-	}
-	return nil
+		v.findings = append(v.findings, verify.Finding{Kind: verify.Kind(w.kind), Type: r.name,
+			Key: verify.Key{PK: w.from.pk, SK: w.from.sk}, Missing: verify.Key{PK: k.pk, SK: k.sk}})
+	})
 }
 
 // checkCounters confirms each aggregate whose count differs from the

@@ -2,9 +2,7 @@ package adjlist
 
 import (
 	"context"
-	"maps"
 	"reflect"
-	"slices"
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -545,15 +543,6 @@ func (t *Table) holdsOf(data reflect.Type, tr *tracking) held {
 		return held{}
 	}
 	o := &t.opts
-	set := map[string]bool{}
-	for _, n := range [...]string{o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey, tr.version, tr.createdAt, tr.updatedAt, tr.expiry} {
-		if n != "" {
-			set[n] = true
-		}
-	}
-	maps.Copy(set, t.derived)
-	for _, a := range declared {
-		set[a.Name] = true
-	}
-	return held{set: set, names: slices.Sorted(maps.Keys(set))}
+	h := verify.HeldOf(declared, t.derived, o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey, tr.version, tr.createdAt, tr.updatedAt, tr.expiry)
+	return held{set: h.Set, names: h.Names}
 }

@@ -4,14 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/txn"
+	"github.com/adjlist/adjlist/internal/counting"
 )
 
 // Count is the data of an aggregate item kept by a [Counter].
@@ -80,10 +76,8 @@ func (c *Counter[E]) recorded() counterRecord {
 		// The target's node key is the edge's sort key after the label.
 		target: func(item Item) (itemKey, bool) {
 			sk, _ := stringAttr(item, c.edge.t.opts.SortKey)
-			if len(sk) <= c.edge.labelLen {
-				return itemKey{}, false
-			}
-			return itemKey{sk[c.edge.labelLen:], c.name}, true
+			to, ok := counting.Target(sk, c.edge.labelLen)
+			return itemKey{to, c.name}, ok
 		},
 		marker: func(item Item) bool {
 			_, ok, _ := c.Decode(keysOf(c.edge.t, item))
@@ -157,7 +151,7 @@ func (c *Counter[E]) Decode(item Item) (v NodeItem[Count], ok bool, err error) {
 	pk, _ := stringAttr(item, t.opts.PartitionKey)
 	sk, _ := stringAttr(item, t.opts.SortKey)
 	typ, id, perr := ParseNodeKey(pk)
-	rest, isMarker := strings.CutPrefix(sk, c.name+"##")
+	rest, isMarker := counting.MarkerSource(c.name, sk)
 	if perr != nil || typ != c.edge.dst.typ || !isMarker {
 		return NodeItem[Count]{}, false, nil
 	}
@@ -166,11 +160,6 @@ func (c *Counter[E]) Decode(item Item) (v NodeItem[Count], ok bool, err error) {
 	}
 	return NodeItem[Count]{ID: id, Data: Count{Counter: c.name}}, true, nil
 }
-
-// maxSequenceLen is the width sequence numbers are padded to, so that they
-// compare as strings: DynamoDB Streams sequence numbers are decimal
-// strings of 21 to 40 digits.
-const maxSequenceLen = 40
 
 // Apply applies one DynamoDB Streams record of an edge of this kind, from
 // → to, to the count: present is whether the edge exists after the record
@@ -214,10 +203,10 @@ func (c *Counter[E]) Apply(ctx context.Context, sequence, from, to string, prese
 	if c.err != nil {
 		return t.opErr(op, "", "", c.err)
 	}
-	if len(sequence) == 0 || len(sequence) > maxSequenceLen || strings.Trim(sequence, "0123456789") != "" {
+	seq, ok := counting.Sequence(sequence)
+	if !ok {
 		return t.opErr(op, "", "", fmt.Errorf("%w: sequence number %q", ErrInvalidOption, sequence))
 	}
-	seq := strings.Repeat("0", maxSequenceLen-len(sequence)) + sequence
 	pk, aggSK, err := c.node.Key(to)
 	if err != nil {
 		return t.opErr(op, pk, aggSK, err)
@@ -226,35 +215,15 @@ func (c *Counter[E]) Apply(ctx context.Context, sequence, from, to string, prese
 	if err != nil {
 		return t.opErr(op, pk, aggSK, err)
 	}
-	markerSK := c.name + "##" + source
+	markerSK := counting.MarkerSK(c.name, source)
 	if err := checkLen(c.name, "sort key", markerSK, MaxSortKeyLen); err != nil {
 		return t.opErr(op, pk, markerSK, err)
 	}
-
-	seqName, presentName := expression.Name("seq"), expression.Name("present")
-	var cond expression.ConditionBuilder
-	delta := int64(1)
-	if present {
-		// Counted unless already counted by a record at least as new.
-		cond = expression.AttributeNotExists(expression.Name(t.opts.PartitionKey)).
-			Or(expression.And(seqName.LessThan(expression.Value(seq)), presentName.Equal(expression.Value(false))))
-	} else {
-		delta = -1
-		cond = expression.And(seqName.LessThan(expression.Value(seq)), presentName.Equal(expression.Value(true)))
-	}
-	marker, err := expression.NewBuilder().WithCondition(cond).
-		WithUpdate(expression.Set(seqName, expression.Value(seq)).Set(presentName, expression.Value(present))).Build()
+	actions, err := counting.Apply(t.tableName, t.opts.PartitionKey, c.name, t.keyItem(pk, markerSK), t.keyItem(pk, aggSK), seq, present)
 	if err != nil {
 		return t.opErr(op, pk, markerSK, err)
 	}
-	_, err = t.client.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
-		{Update: &types.Update{
-			TableName: aws.String(t.name), Key: t.keyItem(pk, markerSK),
-			UpdateExpression: marker.Update(), ConditionExpression: marker.Condition(),
-			ExpressionAttributeNames: marker.Names(), ExpressionAttributeValues: marker.Values(),
-		}},
-		c.add(pk, aggSK, delta),
-	}}, callOpts(ctx)...)
+	_, err = t.client.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: actions}, callOpts(ctx)...)
 	if err != nil && c.conditionFailed(err) {
 		return nil // applied before, or no change of presence
 	}
@@ -269,18 +238,6 @@ func (c *Counter[E]) Apply(ctx context.Context, sequence, from, to string, prese
 func (c *Counter[E]) conditionFailed(err error) bool {
 	codes, ok := cancelCodes(err)
 	return ok && len(codes) > 0 && codes[0] == "ConditionalCheckFailed"
-}
-
-// add is the transaction action adding delta to the aggregate (pk, sk).
-func (c *Counter[E]) add(pk, sk string, delta int64) types.TransactWriteItem {
-	t := c.edge.t
-	upd := expression.Add(expression.Name("count"), expression.Value(delta)).
-		Set(expression.Name("counter"), expression.Value(c.name))
-	e, err := expression.NewBuilder().WithUpdate(upd).Build()
-	if err != nil {
-		panic(err) // constant names and values: cannot fail
-	}
-	return txn.Update(t.tableName, t.keyItem(pk, sk), e.Update(), txn.Cond{Names: e.Names(), Values: e.Values()})
 }
 
 // Put creates the edge from → to with data and adds 1 to to's count, in
@@ -328,5 +285,6 @@ func (c *Counter[E]) txCount(tx *Tx, to string, delta int64) {
 	if tx.setErr(err) {
 		return
 	}
-	tx.add(itemKey{pk, sk}, keySize(c.edge.t, itemKey{pk, sk})+32, c.add(pk, sk, delta), nil)
+	t := c.edge.t
+	tx.add(itemKey{pk, sk}, keySize(t, itemKey{pk, sk})+32, counting.Add(t.tableName, t.keyItem(pk, sk), c.name, delta), nil)
 }

@@ -78,10 +78,17 @@ func (n *Node[N]) scanSpec() scanSpec {
 		skv, _ := stringAttr(item, o.SortKey)
 		return indexkeys.Derived(n.it.indexes, item, n.keyCtx(pk, skv), buf)
 	}
-	owned := indexkeys.Owned(n.it.indexes)
-	return scanSpec{t: n.t, kind: n.it.kind, err: n.err, filter: f, owned: owned, foreign: indexkeys.Foreign(n.t.derived, owned), feeds: indexkeys.Feeds(n.it.indexes),
-		derive:  deriveIf(n.hasKeys, matched),
-		matched: matched}
+	return n.t.typeSpec(&n.it, n.err, f, deriveIf(n.hasKeys, matched), matched)
+}
+
+// typeSpec is the spec of a walk of item type it of t, filtered by f,
+// deriving by derive and matched, with its derived attributes: owned (its
+// indexes', and inverted, the inverted index's it writes), foreign (the
+// table's others) and feeds.
+func (t *Table) typeSpec(it *itemType, err error, f expression.ConditionBuilder, derive func(Item, keyAttrs) (keyAttrs, bool, error), matched func(Item, keyAttrs) (keyAttrs, error), inverted ...string) scanSpec {
+	owned := indexkeys.Owned(it.indexes, inverted...)
+	return scanSpec{t: t, kind: it.kind, err: err, filter: f, owned: owned, foreign: indexkeys.Foreign(t.derived, owned), feeds: indexkeys.Feeds(it.indexes),
+		derive: derive, matched: matched}
 }
 
 // deriveIf derives, by matched, the attributes of the items is accepts.
@@ -127,9 +134,9 @@ func (c *Collection[P, C]) scanSpec() scanSpec {
 		return indexkeys.Derived(c.it.indexes, item, c.keyCtx(pk, sk), buf)
 	}
 	is := func(item Item) bool { _, _, ok := c.ids(item); return ok }
-	owned := indexkeys.Owned(c.it.indexes)
-	return scanSpec{t: c.t, kind: c.it.kind, err: c.err, filter: f, owned: owned, foreign: indexkeys.Foreign(c.t.derived, owned), feeds: indexkeys.Feeds(c.it.indexes), home: home,
-		derive: deriveIf(is, matched), matched: matched}
+	spec := c.t.typeSpec(&c.it, c.err, f, deriveIf(is, matched), matched)
+	spec.home = home
+	return spec
 }
 
 func (e *Edge[E]) scanSpec() scanSpec {
@@ -159,9 +166,7 @@ func (e *Edge[E]) scanSpec() scanSpec {
 	if e.t.layout == explicitKeys {
 		inverted = []string{o.IndexPartitionKey, o.IndexSortKey}
 	}
-	owned := indexkeys.Owned(e.it.indexes, inverted...)
-	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: owned, foreign: indexkeys.Foreign(e.t.derived, owned), feeds: indexkeys.Feeds(e.it.indexes),
-		derive: deriveIf(is, matched), matched: matched}
+	return e.t.typeSpec(&e.it, e.err, f, deriveIf(is, matched), matched, inverted...)
 }
 
 func (e *Entity[T]) scanSpec() scanSpec {
@@ -175,31 +180,29 @@ func (e *Entity[T]) scanSpec() scanSpec {
 	} else if p != "" {
 		f = f.And(expression.Name(o.SortKey).BeginsWith(p))
 	}
-	owned := indexkeys.Owned(e.it.indexes)
-	return scanSpec{t: e.t, kind: e.it.kind, err: e.err, filter: f, owned: owned, foreign: indexkeys.Foreign(e.t.derived, owned), feeds: indexkeys.Feeds(e.it.indexes),
-		derive: func(item Item, buf keyAttrs) (keyAttrs, bool, error) {
-			buf = buf[:0]
-			ids, ok := e.parseKeys(item)
-			if !ok {
-				return buf, false, nil
-			}
-			if len(e.it.indexes) == 0 {
-				return buf, true, nil
-			}
-			pk, _ := stringAttr(item, o.PartitionKey)
-			sk, _ := stringAttr(item, o.SortKey)
-			data := item
-			if len(e.data.KeyOnly) > 0 {
-				// Values kept only inside keys feed the other keys too.
-				data = maps.Clone(item)
-				e.data.Fill(e.fields, ids, data)
-			}
-			want, err := indexkeys.Derived(e.it.indexes, data, e.keyCtx(pk, sk, ids), buf)
-			if err == nil {
-				want = e.data.KeepHolders(item, want)
-			}
-			return want, true, err
-		}}
+	return e.t.typeSpec(&e.it, e.err, f, func(item Item, buf keyAttrs) (keyAttrs, bool, error) {
+		buf = buf[:0]
+		ids, ok := e.parseKeys(item)
+		if !ok {
+			return buf, false, nil
+		}
+		if len(e.it.indexes) == 0 {
+			return buf, true, nil
+		}
+		pk, _ := stringAttr(item, o.PartitionKey)
+		sk, _ := stringAttr(item, o.SortKey)
+		data := item
+		if len(e.data.KeyOnly) > 0 {
+			// Values kept only inside keys feed the other keys too.
+			data = maps.Clone(item)
+			e.data.Fill(e.fields, ids, data)
+		}
+		want, err := indexkeys.Derived(e.it.indexes, data, e.keyCtx(pk, sk, ids), buf)
+		if err == nil {
+			want = e.data.KeepHolders(item, want)
+		}
+		return want, true, err
+	}, nil)
 }
 
 // keysOf is item's table keys alone, for judging its type.

@@ -2,9 +2,7 @@ package adjlist
 
 import (
 	"context"
-	"maps"
 	"reflect"
-	"slices"
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -473,42 +471,17 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 		i, ok := v.index[w.of]
 		return ok && v.all.Met[i] > 0 // of a type the walk met items of
 	})
-	if len(keys) == 0 {
-		return nil
+	get := func(ctx context.Context, keys []itemKey) (map[itemKey]Item, error) {
+		return v.t.batchGet(ctx, "Verify", keys, ReadOptions{ConsistentRead: true})
 	}
-	consistent := ReadOptions{ConsistentRead: true}
-	found, err := v.t.batchGet(ctx, "Verify", keys, consistent)
-	if err != nil {
-		return err
-	}
-	var missing, from []itemKey
-	for _, k := range keys {
-		if found[k] == nil {
-			missing = append(missing, k)
-			for _, w := range v.all.Pending[k] {
-				from = append(from, w.from)
-			}
+	return verify.Missing(ctx, keys, v.all.Pending, func(w needer) itemKey { return w.from }, get, func(k itemKey, w needer, item Item) {
+		r := &v.types[w.typ]
+		if item == nil || !containsRef(r.refs(item, nil), k) {
+			return // gone, or no longer pointing there
 		}
-	}
-	if len(missing) == 0 {
-		return nil
-	}
-	needing, err := v.t.batchGet(ctx, "Verify", from, consistent)
-	if err != nil {
-		return err
-	}
-	for _, k := range missing {
-		for _, w := range v.all.Pending[k] {
-			r := &v.types[w.typ]
-			item := needing[w.from]
-			if item == nil || !containsRef(r.refs(item, nil), k) {
-				continue // gone, or no longer pointing there
-			}
-			v.findings = append(v.findings, verify.Finding{Kind: verify.Kind(w.kind), Type: r.name,
-				Key: verify.Key{PK: w.from.pk, SK: w.from.sk}, Missing: verify.Key{PK: k.pk, SK: k.sk}})
-		}
-	}
-	return nil
+		v.findings = append(v.findings, verify.Finding{Kind: verify.Kind(w.kind), Type: r.name,
+			Key: verify.Key{PK: w.from.pk, SK: w.from.sk}, Missing: verify.Key{PK: k.pk, SK: k.sk}})
+	})
 }
 
 // checkCounters confirms each aggregate whose count differs from the
@@ -570,15 +543,6 @@ func (t *Table) holdsOf(data reflect.Type, tr *tracking) held {
 		return held{}
 	}
 	o := &t.opts
-	set := map[string]bool{}
-	for _, n := range [...]string{o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey, tr.version, tr.createdAt, tr.updatedAt, tr.expiry} {
-		if n != "" {
-			set[n] = true
-		}
-	}
-	maps.Copy(set, t.derived)
-	for _, a := range declared {
-		set[a.Name] = true
-	}
-	return held{set: set, names: slices.Sorted(maps.Keys(set))}
+	h := verify.HeldOf(declared, t.derived, o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey, tr.version, tr.createdAt, tr.updatedAt, tr.expiry)
+	return held{set: h.Set, names: h.Names}
 }

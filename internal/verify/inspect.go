@@ -2,12 +2,14 @@ package verify
 
 import (
 	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/drift"
+	"github.com/adjlist/adjlist/internal/goattrs"
 	"github.com/adjlist/adjlist/internal/migration"
 )
 
@@ -65,6 +67,25 @@ type Spec struct {
 type Held struct {
 	Set   map[string]bool
 	Names []string // Set's, to count those an item holds
+}
+
+// HeldOf is what the items of a type hold whose data type declares
+// declared: those, the table's derived attributes, and names (its keys
+// and tracked attributes; empty ones are none).
+func HeldOf(declared []goattrs.Attr, derived map[string]bool, names ...string) Held {
+	set := maps.Clone(derived)
+	if set == nil {
+		set = map[string]bool{}
+	}
+	for _, n := range names {
+		if n != "" {
+			set[n] = true
+		}
+	}
+	for _, a := range declared {
+		set[a.Name] = true
+	}
+	return Held{Set: set, Names: slices.Sorted(maps.Keys(set))}
 }
 
 // Loses reports whether item holds an attribute that h does not, without

@@ -1,0 +1,95 @@
+// Package counting is the machinery of adjlist's Counter that works on
+// plain keys and items, apart from its handles: the marker items that
+// make applying a stream record idempotent, the transaction actions of
+// an apply and of a count's change, and reading a sort key back as a
+// marker's or a counted edge's target. Package adjlist renders the keys
+// and maps the errors.
+package counting
+
+import (
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/txn"
+)
+
+// maxSequenceLen is the width sequence numbers are padded to, so that
+// they compare as strings: DynamoDB Streams sequence numbers are decimal
+// strings of 21 to 40 digits.
+const maxSequenceLen = 40
+
+// Sequence is seq padded with zeros to compare as a string with any
+// other; ok is false for a seq that is not 1 to 40 decimal digits.
+func Sequence(seq string) (padded string, ok bool) {
+	if len(seq) == 0 || len(seq) > maxSequenceLen || strings.Trim(seq, "0123456789") != "" {
+		return "", false
+	}
+	return strings.Repeat("0", maxSequenceLen-len(seq)) + seq, true
+}
+
+// MarkerSK is the sort key of counter name's marker of the edge from the
+// node or child whose key is source: "ENROLLED##STU#a91". Codec keys
+// never hold "##", so markers collide with no other item.
+func MarkerSK(name, source string) string { return name + "##" + source }
+
+// MarkerSource is the source key of sort key sk, if sk is a marker's of
+// counter name.
+func MarkerSource(name, sk string) (source string, ok bool) {
+	return strings.CutPrefix(sk, name+"##")
+}
+
+// Target is the node key a counted edge's sort key sk ends in, after its
+// label of labelLen bytes; ok is false for a sort key that is no longer.
+func Target(sk string, labelLen int) (string, bool) {
+	if len(sk) <= labelLen {
+		return "", false
+	}
+	return sk[labelLen:], true
+}
+
+// Apply is the two actions of applying one stream record of an edge to
+// counter name: the update of its marker at markerKey, conditioned on the
+// record changing the edge's presence and being newer than the last one
+// applied (seq, padded by [Sequence]), and the change of the aggregate at
+// aggKey by one. pkAttr is the table's partition key attribute, absent
+// from a marker not written yet.
+func Apply(table *string, pkAttr, name string, markerKey, aggKey map[string]types.AttributeValue, seq string, present bool) ([]types.TransactWriteItem, error) {
+	seqName, presentName := expression.Name("seq"), expression.Name("present")
+	var cond expression.ConditionBuilder
+	delta := int64(1)
+	if present {
+		// Counted unless already counted by a record at least as new.
+		cond = expression.AttributeNotExists(expression.Name(pkAttr)).
+			Or(expression.And(seqName.LessThan(expression.Value(seq)), presentName.Equal(expression.Value(false))))
+	} else {
+		delta = -1
+		cond = expression.And(seqName.LessThan(expression.Value(seq)), presentName.Equal(expression.Value(true)))
+	}
+	marker, err := expression.NewBuilder().WithCondition(cond).
+		WithUpdate(expression.Set(seqName, expression.Value(seq)).Set(presentName, expression.Value(present))).Build()
+	if err != nil {
+		return nil, err
+	}
+	return []types.TransactWriteItem{
+		{Update: &types.Update{
+			TableName: table, Key: markerKey,
+			UpdateExpression: marker.Update(), ConditionExpression: marker.Condition(),
+			ExpressionAttributeNames: marker.Names(), ExpressionAttributeValues: marker.Values(),
+		}},
+		Add(table, aggKey, name, delta),
+	}, nil
+}
+
+// Add is the action adding delta to counter name's aggregate at key
+// (and naming the counter on it, for an index keyed on it).
+func Add(table *string, key map[string]types.AttributeValue, name string, delta int64) types.TransactWriteItem {
+	upd := expression.Add(expression.Name("count"), expression.Value(delta)).
+		Set(expression.Name("counter"), expression.Value(name))
+	e, err := expression.NewBuilder().WithUpdate(upd).Build()
+	if err != nil {
+		panic(err) // constant names and values: cannot fail
+	}
+	return txn.Update(table, key, e.Update(), txn.Cond{Names: e.Names(), Values: e.Values()})
+}

@@ -2,7 +2,6 @@ package adjlist
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
-	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
@@ -300,54 +298,6 @@ func (s spelling) restAfter(fields, ids []string) spelling {
 	return queryexpr.RestAfter(s, fields, ids)
 }
 
-// indexRest is the part of index key template parts after its static
-// prefix ([keycodec.StaticPrefix]) as range values read it: a data attribute, key
-// field or node key is an id's place (its node type prefix, which the
-// static prefix holds for the first, is text), constants and separators
-// are text; a child endpoint's key is its ref read as [Edge.From] reads
-// it after its parent's type, <parent id>#PROJ#<child id> (an edge's
-// SelfKey: its label and the target's ref). nil for one id, or a
-// template of text only.
-func (it *itemType) indexRest(parts []keycodec.Part) spelling {
-	first := slices.IndexFunc(parts, keycodec.Part.Variable)
-	if first < 0 {
-		return nil
-	}
-	var out spelling
-	for i, p := range parts[first:] {
-		switch p.Kind {
-		case keycodec.Const, keycodec.Lit:
-			out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: p.Text})
-			continue
-		case keycodec.Self, keycodec.Source, keycodec.Target, keycodec.Parent:
-			if i > 0 {
-				out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: it.prefixes.Node(p.Kind)})
-			}
-			if ref := it.refRest(p); ref != nil {
-				out = append(out, ref...)
-				continue
-			}
-		}
-		out = append(out, keycodec.Part{Kind: keycodec.Field, Text: p.Text})
-	}
-	return queryexpr.OneID(out)
-}
-
-// refRest is what follows the static prefix of node-key part p in a key
-// when p is an edge's child endpoint (SourceKey, TargetKey, or SelfKey
-// into a child), as range values read it; nil for any other part.
-func (it *itemType) refRest(p keycodec.Part) spelling {
-	if e := it.ends; e != nil {
-		switch p.Kind {
-		case keycodec.Source:
-			return e.src.rangeRest()
-		case keycodec.Target, keycodec.Self:
-			return e.dst.rangeRest()
-		}
-	}
-	return nil
-}
-
 // Filter adds a filter expression on the items' data attributes, built with
 // the SDK's expression package, e.g. active projects only:
 //
@@ -401,14 +351,4 @@ func (q Query[T]) Project(names ...string) Query[T] {
 	q.proj = append(append([]string(nil), q.proj...), names...)
 	q.calls += ".Project(" + strings.Join(names, ", ") + ")"
 	return q.compile()
-}
-
-// rangeRest is what follows the endpoint's key prefix ("CRS#", a child's
-// "WS#") in its keys, as range values read it: one id (nil) for a node,
-// <parent id>#PROJ#<id> for a child's ref.
-func (p endpoint) rangeRest() spelling {
-	if !p.isChild() {
-		return nil
-	}
-	return p.spelling("id")[1:]
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
@@ -215,8 +214,8 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 			q.err = fmt.Errorf("%w: %w", ErrInvalidOption, err)
 			return q
 		}
-		q.sk = freeCond(name, a, b)
-		q.calls += "." + name + condArgs(name)
+		q.sk = skCond{op: queryexpr.Named(name), lo: a, hi: b}
+		q.calls += "." + name + queryexpr.Args(name)
 		return q.compile()
 	}
 	ka, err := q.boundKey(name, p, a)
@@ -236,11 +235,11 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 		}
 	}
 	if free {
-		q.sk = freeCond(name, ka, kb)
+		q.sk = skCond{op: queryexpr.Named(name), lo: ka, hi: kb}
 	} else {
 		q.sk = cond(p, ka, kb)
 	}
-	q.calls += "." + name + condArgs(name)
+	q.calls += "." + name + queryexpr.Args(name)
 	return q.compile()
 }
 
@@ -249,37 +248,15 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 // number text, anywhere else a string. A value of the other kind is
 // ErrInvalidOption: a number key compared as text would sort 10 before 9.
 func (q Query[T]) rangeText(name string, v any) (string, error) {
+	num := ""
 	if nk := q.keys.native; nk != nil && nk.next != nil && attrType(*nk.next) == types.ScalarAttributeTypeN {
-		switch v.(type) {
-		case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
-			av, err := attributevalue.Marshal(v)
-			if err != nil {
-				return "", fmt.Errorf("%w: %s(%v): %w", ErrInvalidOption, name, v, err)
-			}
-			return av.(*types.AttributeValueMemberN).Value, nil
-		}
-		return "", fmt.Errorf("%w: %s on number attribute %s takes a Go number, got %T %v", ErrInvalidOption, name, nk.next.Name, v, v)
+		num = nk.next.Name
 	}
-	s, ok := v.(string)
-	if !ok {
-		return "", fmt.Errorf("%w: %s on a string sort key takes a string, got %T %v", ErrInvalidOption, name, v, v)
+	s, err := queryexpr.RangeText(name, v, num)
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", ErrInvalidOption, err)
 	}
 	return s, nil
-}
-
-// condArgs is how Describe shows a condition's arguments.
-func condArgs(name string) string {
-	if name == "Between" {
-		return "(lo, hi)"
-	}
-	return "(v)"
-}
-
-// freeCond is the condition called name on a whole sort key value.
-func freeCond(name, a, b string) skCond {
-	op := map[string]skOp{"Between": skBetween, "GreaterThan": skGT, "GreaterThanEqual": skGE,
-		"LessThan": skLT, "LessThanEqual": skLE, "BeginsWith": skBeginsWith, "Equal": skEQ}[name]
-	return skCond{op: op, lo: a, hi: b}
 }
 
 // boundKey is prefix p followed by range value v as key text

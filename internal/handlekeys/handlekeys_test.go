@@ -81,3 +81,21 @@ func TestEntityIDs(t *testing.T) {
 	_, ok = ParseIDs(pk, sk, 2, "u#a#follower", "info")
 	assert.False(t, ok)
 }
+
+func TestReaches(t *testing.T) {
+	node := []keycodec.Part{{Kind: keycodec.Lit, Text: "STU#"}, {Kind: keycodec.Field, Text: "id"}}
+	edge := []keycodec.Part{{Kind: keycodec.Lit, Text: "ENROLL#CRS#"}, {Kind: keycodec.Field, Text: "to"}}
+	for _, tc := range []struct {
+		q    Query
+		want Reach
+	}{
+		{Query{PK: "STU#a91", SKPrefix: "ENROLL#"}, Reachable},
+		{Query{PK: "STU#a91"}, Reachable},
+		{Query{PK: "CRS#math204", SKPrefix: "ENROLL#"}, OtherPartition},
+		{Query{PK: "STU#a91", SKPrefix: "TAUGHT#"}, OtherSortKeys},
+		{Query{PK: "x", ShardPKs: []string{"CRS#1", "STU#a91"}}, Reachable},
+		{Query{PK: "STU#a91", ShardPKs: []string{"CRS#1"}}, OtherPartition},
+	} {
+		assert.Equal(t, tc.want, tc.q.Reaches(node, edge), "%+v", tc.q)
+	}
+}

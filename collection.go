@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 
+	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -84,7 +84,7 @@ func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*
 	if c.err == nil && childType == parent.marker {
 		c.err = fmt.Errorf("%w: child type %s equals the parent's item marker", ErrInvalidOption, childType)
 	}
-	if c.err == nil && parent.sortKeySpace() == c.prefix {
+	if c.err == nil && handlekeys.SortKeySpace(parent.typ, parent.marker) == c.prefix {
 		c.err = fmt.Errorf("%w: children %s of self-keyed %s nodes have the node items' keys (%s<id>)", ErrInvalidOption, childType, parent.typ, c.prefix)
 	}
 	if c.err == nil {
@@ -159,37 +159,14 @@ func (c *Collection[P, C]) Key(parentID, childID string) (pk, sk string, err err
 	if pk, _, err = c.parent.Key(parentID); err != nil {
 		return pk, "", err
 	}
-	if err = checkID(c.childType, childID); err != nil {
-		return pk, "", err
+	if pk, sk, err = handlekeys.ChildKey(pk, c.childType, childID, c.shards); err != nil {
+		return pk, sk, err
 	}
-	if c.shards > 0 {
-		pk += "#" + shardSuffix(childID, c.shards)
-	}
-	sk = joinKey(childID, c.childType)
 	return pk, sk, c.t.checkKeys(c.childType, pk, sk)
 }
 
-// parentKey is the parent's node key of a child's partition key pk under
-// any shard layout: pk itself ("WS#acme"), or pk without its two-digit
-// shard suffix ("WS#acme#07"), whatever the handle's shard count. A node
-// key holds exactly one '#' (types are names, escaped ids never contain
-// one), so the suffix is unambiguous; ok is false for a pk of another
-// shape.
-func parentKey(pk string) (string, bool) {
-	i := strings.IndexByte(pk, keycodec.Sep)
-	if i < 0 {
-		return "", false
-	}
-	j := strings.IndexByte(pk[i+1:], keycodec.Sep)
-	if j < 0 {
-		return pk, true
-	}
-	j += i + 1
-	if len(pk)-j != 3 || pk[j+1] < '0' || pk[j+1] > '9' || pk[j+2] < '0' || pk[j+2] > '9' {
-		return "", false
-	}
-	return pk[:j], true
-}
+// parentKey is [handlekeys.ParentKey].
+func parentKey(pk string) (string, bool) { return handlekeys.ParentKey(pk) }
 
 // Put creates a child with one PutItem guarded by attribute_not_exists(PK)
 // (condition expression "attribute_not_exists (#0)", #0 the partition
@@ -242,7 +219,7 @@ func (c *Collection[P, C]) item(parentID, childID string, data C, create bool, o
 
 // keyCtx is what the child (pk, sk)'s index key templates may name.
 func (c *Collection[P, C]) keyCtx(pk, sk string) *keyCtx {
-	parent, _ := parentKey(pk)
+	parent, _ := handlekeys.ParentKey(pk)
 	return &keyCtx{Self: sk, Parent: parent, PK: pk, SK: sk}
 }
 
@@ -349,18 +326,7 @@ func (c *Collection[P, C]) decode(item Item) (Child[C], bool, error) {
 func (c *Collection[P, C]) ids(item Item) (parentID, id string, ok bool) {
 	pk, _ := stringAttr(item, c.t.opts.PartitionKey)
 	sk, _ := stringAttr(item, c.t.opts.SortKey)
-	parent, ok := parentKey(pk)
-	if !ok || !strings.HasPrefix(sk, c.prefix) {
-		return "", "", false
-	}
-	typ, parentID, err := ParseNodeKey(parent)
-	if err != nil || typ != c.parent.typ {
-		return "", "", false
-	}
-	if id, ok = parseID(c.childType, sk[len(c.prefix):]); !ok {
-		return "", "", false
-	}
-	return parentID, id, true
+	return handlekeys.ChildIDs(c.parent.typ, c.childType, c.prefix, pk, sk)
 }
 
 // Family is a parent's data and its children, as read by

@@ -2,15 +2,12 @@ package adjlist
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
-	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
@@ -217,8 +214,8 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 			q.err = fmt.Errorf("%w: %w", ErrInvalidOption, err)
 			return q
 		}
-		q.sk = freeCond(name, a, b)
-		q.calls += "." + name + condArgs(name)
+		q.sk = skCond{op: queryexpr.Named(name), lo: a, hi: b}
+		q.calls += "." + name + queryexpr.Args(name)
 		return q.compile()
 	}
 	ka, err := q.boundKey(name, p, a)
@@ -238,11 +235,11 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 		}
 	}
 	if free {
-		q.sk = freeCond(name, ka, kb)
+		q.sk = skCond{op: queryexpr.Named(name), lo: ka, hi: kb}
 	} else {
 		q.sk = cond(p, ka, kb)
 	}
-	q.calls += "." + name + condArgs(name)
+	q.calls += "." + name + queryexpr.Args(name)
 	return q.compile()
 }
 
@@ -251,37 +248,15 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 // number text, anywhere else a string. A value of the other kind is
 // ErrInvalidOption: a number key compared as text would sort 10 before 9.
 func (q Query[T]) rangeText(name string, v any) (string, error) {
+	num := ""
 	if nk := q.keys.native; nk != nil && nk.next != nil && attrType(*nk.next) == types.ScalarAttributeTypeN {
-		switch v.(type) {
-		case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
-			av, err := attributevalue.Marshal(v)
-			if err != nil {
-				return "", fmt.Errorf("%w: %s(%v): %w", ErrInvalidOption, name, v, err)
-			}
-			return av.(*types.AttributeValueMemberN).Value, nil
-		}
-		return "", fmt.Errorf("%w: %s on number attribute %s takes a Go number, got %T %v", ErrInvalidOption, name, nk.next.Name, v, v)
+		num = nk.next.Name
 	}
-	s, ok := v.(string)
-	if !ok {
-		return "", fmt.Errorf("%w: %s on a string sort key takes a string, got %T %v", ErrInvalidOption, name, v, v)
+	s, err := queryexpr.RangeText(name, v, num)
+	if err != nil {
+		return "", fmt.Errorf("%w: %w", ErrInvalidOption, err)
 	}
 	return s, nil
-}
-
-// condArgs is how Describe shows a condition's arguments.
-func condArgs(name string) string {
-	if name == "Between" {
-		return "(lo, hi)"
-	}
-	return "(v)"
-}
-
-// freeCond is the condition called name on a whole sort key value.
-func freeCond(name, a, b string) skCond {
-	op := map[string]skOp{"Between": skBetween, "GreaterThan": skGT, "GreaterThanEqual": skGE,
-		"LessThan": skLT, "LessThanEqual": skLE, "BeginsWith": skBeginsWith, "Equal": skEQ}[name]
-	return skCond{op: op, lo: a, hi: b}
 }
 
 // boundKey is prefix p followed by range value v as key text
@@ -298,54 +273,6 @@ func (q Query[T]) boundKey(name, p, v string) (string, error) {
 // restAfter is [queryexpr.RestAfter] of s.
 func (s spelling) restAfter(fields, ids []string) spelling {
 	return queryexpr.RestAfter(s, fields, ids)
-}
-
-// indexRest is the part of index key template parts after its static
-// prefix ([keycodec.StaticPrefix]) as range values read it: a data attribute, key
-// field or node key is an id's place (its node type prefix, which the
-// static prefix holds for the first, is text), constants and separators
-// are text; a child endpoint's key is its ref read as [Edge.From] reads
-// it after its parent's type, <parent id>#PROJ#<child id> (an edge's
-// SelfKey: its label and the target's ref). nil for one id, or a
-// template of text only.
-func (it *itemType) indexRest(parts []keycodec.Part) spelling {
-	first := slices.IndexFunc(parts, keycodec.Part.Variable)
-	if first < 0 {
-		return nil
-	}
-	var out spelling
-	for i, p := range parts[first:] {
-		switch p.Kind {
-		case keycodec.Const, keycodec.Lit:
-			out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: p.Text})
-			continue
-		case keycodec.Self, keycodec.Source, keycodec.Target, keycodec.Parent:
-			if i > 0 {
-				out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: it.prefixes.Node(p.Kind)})
-			}
-			if ref := it.refRest(p); ref != nil {
-				out = append(out, ref...)
-				continue
-			}
-		}
-		out = append(out, keycodec.Part{Kind: keycodec.Field, Text: p.Text})
-	}
-	return queryexpr.OneID(out)
-}
-
-// refRest is what follows the static prefix of node-key part p in a key
-// when p is an edge's child endpoint (SourceKey, TargetKey, or SelfKey
-// into a child), as range values read it; nil for any other part.
-func (it *itemType) refRest(p keycodec.Part) spelling {
-	if e := it.ends; e != nil {
-		switch p.Kind {
-		case keycodec.Source:
-			return e.src.rangeRest()
-		case keycodec.Target, keycodec.Self:
-			return e.dst.rangeRest()
-		}
-	}
-	return nil
 }
 
 // Filter adds a filter expression on the items' data attributes, built with
@@ -401,14 +328,4 @@ func (q Query[T]) Project(names ...string) Query[T] {
 	q.proj = append(append([]string(nil), q.proj...), names...)
 	q.calls += ".Project(" + strings.Join(names, ", ") + ")"
 	return q.compile()
-}
-
-// rangeRest is what follows the endpoint's key prefix ("CRS#", a child's
-// "WS#") in its keys, as range values read it: one id (nil) for a node,
-// <parent id>#PROJ#<id> for a child's ref.
-func (p endpoint) rangeRest() spelling {
-	if !p.isChild() {
-		return nil
-	}
-	return p.spelling("id")[1:]
 }

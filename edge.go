@@ -9,6 +9,7 @@ import (
 
 	"time"
 
+	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/paged"
 )
@@ -106,7 +107,7 @@ func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*Ed
 	if e.err == nil && src.t != dst.t {
 		e.err = fmt.Errorf("%w: edge %s joins items of different tables", ErrInvalidOption, label)
 	}
-	e.prefix = dst.keyPrefix()
+	e.prefix = dst.spell().KeyPrefix()
 	if label != "" {
 		e.prefix = label + "#" + e.prefix
 		e.labelLen = len(label) + 1
@@ -114,12 +115,12 @@ func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*Ed
 	if e.err == nil && !src.isChild() && src.marker == "" && src.typ+"#" == e.prefix {
 		e.err = fmt.Errorf("%w: an unlabelled edge from self-keyed %s nodes to %s nodes has the node items' keys (%s<id>): give it a label", ErrInvalidOption, src.typ, dst, e.prefix)
 	}
-	e.sourcePrefix = src.keyPrefix()
+	e.sourcePrefix = src.spell().KeyPrefix()
 	if e.err == nil {
-		e.it, e.err = e.t.newItemType("edge "+e.prefix, keyCtx{Self: e.prefix, Source: e.sourcePrefix, Target: dst.keyPrefix()},
+		e.it, e.err = e.t.newItemType("edge "+e.prefix, keyCtx{Self: e.prefix, Source: e.sourcePrefix, Target: dst.spell().KeyPrefix()},
 			opts.Indexes, keycodec.Source, keycodec.Source, keycodec.Target)
-		e.it.ends = &edgeEnds{src: src, dst: dst, label: e.prefix[:e.labelLen]}
-		e.it.source, e.it.target = src.spelling("from"), dst.spelling("to")
+		e.it.ends = &handlekeys.Ends{Src: src.spell(), Dst: dst.spell(), Label: e.prefix[:e.labelLen]}
+		e.it.source, e.it.target = src.spell().Spelling("from"), dst.spell().Spelling("to")
 		e.it.pk, e.it.sk = e.it.source, e.it.target
 		if label != "" {
 			e.it.sk = append(spelling{{Kind: keycodec.Lit, Text: label + "#"}}, e.it.target...)
@@ -168,22 +169,7 @@ func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
 // unlabelled edge the target's node key; for a child target, the label
 // and the child's ref.
 func (e *Edge[E]) sortKey(to string) (string, error) {
-	if e.dst.isChild() {
-		ref, err := e.dst.key(to)
-		if err != nil {
-			return "", err
-		}
-		sk := e.prefix[:e.labelLen] + ref
-		return sk, checkLen(e.dst.typ, "sort key", sk, MaxSortKeyLen)
-	}
-	if e.label != "" {
-		return EdgeKey(e.label, e.dst.typ, to)
-	}
-	if err := checkID(e.dst.typ, to); err != nil {
-		return "", err
-	}
-	sk := joinKey(to, e.dst.typ)
-	return sk, checkLen(e.dst.typ, "sort key", sk, MaxSortKeyLen)
+	return e.dst.spell().SortKey(e.label, e.prefix[:e.labelLen], to)
 }
 
 // indexKeys returns the index partition and sort key values of the edge
@@ -343,7 +329,7 @@ func (e *Edge[E]) From(from string) Query[EdgeItem[E]] {
 	if err != nil {
 		return errQuery[EdgeItem[E]](e.t, op, err)
 	}
-	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: e.prefix, skRest: e.dst.rangeRest(), kind: e.it.kind}, e.decodeItem)
+	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: e.prefix, skRest: e.dst.spell().RangeRest(), kind: e.it.kind}, e.decodeItem)
 }
 
 // To returns the reverse query: every edge of this kind that ends at node
@@ -388,7 +374,7 @@ func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
 // edge sort key is sk, with a sort key prefix (or exact value) on the
 // source's key.
 func (e *Edge[E]) reverseKeys(sk, source string, exact bool) queryKeys {
-	k := queryKeys{index: e.t.opts.Index, skPrefix: source, skExact: exact, skRest: e.src.rangeRest(), kind: e.it.kind}
+	k := queryKeys{index: e.t.opts.Index, skPrefix: source, skExact: exact, skRest: e.src.spell().RangeRest(), kind: e.it.kind}
 	k.pk, _ = e.indexKeys("", sk)
 	if e.t.layout != sortKeyIndex {
 		// The index partition (the target's key) is shared by every label.
@@ -459,19 +445,7 @@ func (e *Edge[E]) decode(item Item) (EdgeItem[E], bool, error) {
 func (e *Edge[E]) split(item Item) (from, to string, ok bool) {
 	pk, _ := stringAttr(item, e.t.opts.PartitionKey)
 	sk, _ := stringAttr(item, e.t.opts.SortKey)
-	if !strings.HasPrefix(sk, e.prefix) {
-		return "", "", false
-	}
-	if from, ok = e.src.parse(pk); !ok {
-		return "", "", false
-	}
-	if e.dst.isChild() {
-		to, ok = e.dst.parse(sk[e.labelLen:])
-		return from, to, ok
-	}
-	// The prefix holds the target's type: only the id is left to parse.
-	to, ok = parseID(e.dst.typ, sk[len(e.prefix):])
-	return from, to, ok
+	return handlekeys.EdgeIDs(e.src.spell(), e.dst.spell(), e.prefix, e.labelLen, pk, sk)
 }
 
 // indexKeysMatch reports whether the index key attributes an item carries,

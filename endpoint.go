@@ -1,11 +1,6 @@
 package adjlist
 
-import (
-	"fmt"
-	"strings"
-
-	"github.com/adjlist/adjlist/internal/keycodec"
-)
+import "github.com/adjlist/adjlist/internal/handlekeys"
 
 // Endpoint is what an edge can join ([NewEdge]): the nodes of one type
 // (*[Node]) or the children of one item collection (*[Collection]). Its
@@ -68,40 +63,18 @@ func (c *Collection[P, C]) endpoint() endpoint {
 		}}
 }
 
+// spell is how the endpoint's keys are spelled.
+func (p endpoint) spell() handlekeys.End { return handlekeys.End{Type: p.typ, Parent: p.parent} }
+
 // isChild reports whether the endpoint is a collection's children.
 func (p endpoint) isChild() bool { return p.parent != "" }
 
-// key is the key the edge stores for endpoint id: the node key
-// "CRS#math204", or the child's ref itself once checked.
-func (p endpoint) key(id string) (string, error) {
-	if !p.isChild() {
-		return NodeKey(p.typ, id)
-	}
-	if _, _, err := splitRef(p.parent, p.typ, id); err != nil {
-		return "", err
-	}
-	return id, nil
-}
+// key is the key the edge stores for endpoint id ([handlekeys.End.Key]).
+func (p endpoint) key(id string) (string, error) { return p.spell().Key(id) }
 
-// parse is the id of the endpoint whose key is key: the node id, or the
-// ref; ok is false for a key of another type.
-func (p endpoint) parse(key string) (id string, ok bool) {
-	if !p.isChild() {
-		typ, id, err := ParseNodeKey(key)
-		return id, err == nil && typ == p.typ
-	}
-	_, _, err := splitRef(p.parent, p.typ, key)
-	return key, err == nil
-}
-
-// keyPrefix is what every key of the endpoint starts with, "CRS#" or, for
-// children, their parent's "WS#".
-func (p endpoint) keyPrefix() string {
-	if p.isChild() {
-		return p.parent + "#"
-	}
-	return p.typ + "#"
-}
+// parse is the id of the endpoint whose key is key; ok is false for the
+// key of another type.
+func (p endpoint) parse(key string) (id string, ok bool) { return p.spell().Parse(key) }
 
 // same reports whether p and q are the same endpoint type.
 func (p endpoint) same(q endpoint) bool { return p.typ == q.typ && p.parent == q.parent }
@@ -113,16 +86,6 @@ func (p endpoint) String() string {
 		return p.parent + "/" + p.typ
 	}
 	return p.typ
-}
-
-// spelling is the key an edge stores for the endpoint, its id field
-// named side: a node key "CRS#<to>", or a child's ref
-// "WS#<to parent>#PROJ#<to>".
-func (p endpoint) spelling(side string) spelling {
-	if p.isChild() {
-		return spelling{{Kind: keycodec.Lit, Text: p.parent + "#"}, {Kind: keycodec.Field, Text: side + " parent"}, {Kind: keycodec.Lit, Text: "#" + p.typ + "#"}, {Kind: keycodec.Field, Text: side}}
-	}
-	return spelling{{Kind: keycodec.Lit, Text: p.typ + "#"}, {Kind: keycodec.Field, Text: side}}
 }
 
 // missing is the error of a PutChecked whose endpoint item is absent.
@@ -145,14 +108,7 @@ func (c *Collection[P, C]) Ref(parentID, childID string) (string, error) {
 	if c.err != nil {
 		return "", c.err
 	}
-	if err := checkID(c.parent.typ, parentID); err != nil {
-		return "", err
-	}
-	if err := checkID(c.childType, childID); err != nil {
-		return "", err
-	}
-	ref := joinKey(parentID, c.parent.typ) + "#" + joinKey(childID, c.childType)
-	return ref, checkLen(c.childType, "partition key", ref, MaxPartitionKeyLen)
+	return handlekeys.Ref(c.parent.typ, c.childType, parentID, childID)
 }
 
 // ParseRef splits a ref made by [Collection.Ref] back into the parent and
@@ -164,25 +120,7 @@ func (c *Collection[P, C]) ParseRef(ref string) (parentID, childID string, err e
 	if c.err != nil {
 		return "", "", c.err
 	}
-	return splitRef(c.parent.typ, c.childType, ref)
-}
-
-// splitRef parses "PARENT#parentID#CHILD#childID" for the given types:
-// two node keys, each parsed as ParseNodeKey does.
-func splitRef(parentType, childType, ref string) (parentID, childID string, err error) {
-	bad := &KeyError{Name: childType, ID: ref, Reason: fmt.Sprintf("not a ref of a %s child of %s (%s#<id>#%s#<id>)", childType, parentType, parentType, childType)}
-	// The parent's key ends at the separator after its escaped id.
-	n := len(parentType) + 1
-	i := strings.IndexByte(ref[min(n, len(ref)):], keycodec.Sep)
-	if len(ref) > MaxPartitionKeyLen || !strings.HasPrefix(ref, parentType+"#") || i < 0 {
-		return "", "", bad
-	}
-	pt, parentID, perr := ParseNodeKey(ref[:n+i])
-	ct, childID, cerr := ParseNodeKey(ref[n+i+1:])
-	if perr != nil || cerr != nil || pt != parentType || ct != childType {
-		return "", "", bad
-	}
-	return parentID, childID, nil
+	return handlekeys.SplitRef(c.parent.typ, c.childType, ref)
 }
 
 // txCheck adds to tx a check that endpoint id's item exists: the node

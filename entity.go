@@ -3,10 +3,9 @@ package adjlist
 import (
 	"context"
 	"errors"
-	"fmt"
 	"slices"
-	"strings"
 
+	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -180,24 +179,11 @@ func (e *Entity[T]) Key(ids ...string) (pk, sk string, err error) {
 	if e.err != nil {
 		return "", "", e.err
 	}
-	if err := e.checkIDs(ids, len(e.fields)); err != nil {
+	if err := handlekeys.CheckIDs(e.name, e.fields, ids, len(e.fields)); err != nil {
 		return "", "", err
 	}
 	pk, sk = e.pkc.Render(ids), e.skc.Render(ids)
 	return pk, sk, e.t.checkKeys(e.name, pk, sk)
-}
-
-// checkIDs checks that ids are n valid ids.
-func (e *Entity[T]) checkIDs(ids []string, n int) error {
-	if len(ids) != n {
-		return &KeyError{Name: e.name, ID: strings.Join(ids, ","), Reason: fmt.Sprintf("%d ids given, want %d (%s)", len(ids), n, strings.Join(e.fields[:n], ", "))}
-	}
-	for i, id := range ids {
-		if err := checkID(e.fields[i], id); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // keyCtx is what the item (pk, sk) with ids's index key templates may
@@ -325,11 +311,7 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 	if e.err != nil {
 		return errQuery[EntityItem[T]](e.t, op, e.err)
 	}
-	if len(ids) < e.pkN || len(ids) > len(e.fields) {
-		return errQuery[EntityItem[T]](e.t, op, &KeyError{Name: e.name, ID: strings.Join(ids, ","),
-			Reason: fmt.Sprintf("%d ids given, List takes %d to %d (%s)", len(ids), e.pkN, len(e.fields), strings.Join(e.fields, ", "))})
-	}
-	if err := e.checkIDs(ids, len(ids)); err != nil {
+	if err := handlekeys.CheckListIDs(e.name, e.fields, ids, e.pkN); err != nil {
 		return errQuery[EntityItem[T]](e.t, op, err)
 	}
 	pk := e.pkc.Render(ids)
@@ -412,19 +394,7 @@ func (e *Entity[T]) parseKeys(item Item) (IDs, bool) {
 	if !okP || !okS {
 		return nil, false
 	}
-	var buf [8]string
-	var ids []string
-	if len(e.fields) <= len(buf) {
-		ids = buf[:len(e.fields)]
-	} else {
-		ids = make([]string, len(e.fields))
-	}
-	// The sort key first: the item types of one partition differ there,
-	// and a read of several types offers each item to every target.
-	if !e.skc.Parse(sk, ids) || !e.pkc.Parse(pk, ids) {
-		return nil, false
-	}
-	return IDs(slices.Clone(ids)), true
+	return handlekeys.ParseIDs(e.pkc, e.skc, len(e.fields), pk, sk)
 }
 
 // check is Verify's check of an item of the entity: its key fields'

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -203,8 +204,8 @@ func checkMixedTargets(q *querySpec, targets []Target) error {
 		if q.err != nil {
 			continue // the query's own error comes first, when run
 		}
-		if reach := q.reaches(tg); reach != reachable {
-			return &TargetError{Target: tg.kind, Op: q.op, Index: q.keys.index, Partition: reach == otherPartition}
+		if reach := q.reaches(tg); reach != handlekeys.Reachable {
+			return &TargetError{Target: tg.kind, Op: q.op, Index: q.keys.index, Partition: reach == handlekeys.OtherPartition}
 		}
 	}
 	return nil
@@ -254,49 +255,26 @@ func (e *TargetError) Error() string {
 // Unwrap returns [ErrInvalidOption].
 func (e *TargetError) Unwrap() error { return ErrInvalidOption }
 
-// reach is whether a query's key condition can match a target's items.
-type reach uint8
-
-const (
-	reachable      reach = iota // it may, or cannot be judged
-	otherPartition              // the items are in no partition it reads
-	otherSortKeys               // its item type prefix excludes them
-)
-
 // reaches judges whether q's key condition can match an item of tg's
 // type, from the type's key templates (its table keys as the table
-// records them, or its keys in q's index): the partition, and the item
-// type prefix; range conditions are left out, the caller's own
-// narrowing.
-func (q *querySpec) reaches(tg Target) reach {
+// records them, or its keys in q's index; [handlekeys.Query.Reaches]).
+func (q *querySpec) reaches(tg Target) handlekeys.Reach {
 	if tg.h == nil || q.keys.native != nil {
-		return reachable // a native index's keys are data
+		return handlekeys.Reachable // a native index's keys are data
 	}
 	r, ok := q.t.recordOf(tg.h)
 	if !ok || r.err != nil {
-		return reachable // declared again since: not judged
+		return handlekeys.Reachable // declared again since: not judged
 	}
 	var pk, sk []keycodec.Part = r.pk, r.sk
-	in := true
 	if index := q.keys.index; index != "" {
-		pk, sk, in = q.t.indexPatterns(index, tg.h, r.pk, r.sk)
+		var in bool
+		if pk, sk, in = q.t.indexPatterns(index, tg.h, r.pk, r.sk); !in {
+			return handlekeys.OtherPartition
+		}
 	}
-	if !in || !q.partitionOf(pk) {
-		return otherPartition
-	}
-	if sk != nil && !mayHold(sk, q) {
-		return otherSortKeys
-	}
-	return reachable
-}
-
-// partitionOf reports whether a key of pattern pk can be a partition key
-// q reads (any shard of a sharded read).
-func (q *querySpec) partitionOf(pk []keycodec.Part) bool {
-	if len(q.keys.shardPKs) == 0 {
-		return keycodec.Spells(pk, q.keys.pk, false)
-	}
-	return slices.ContainsFunc(q.keys.shardPKs, func(v string) bool { return keycodec.Spells(pk, v, false) })
+	hq := handlekeys.Query{PK: q.keys.pk, ShardPKs: q.keys.shardPKs, SKPrefix: q.skPrefix, Exact: q.keys.skExact}
+	return hq.Reaches(pk, sk)
 }
 
 // recordOf returns the record of the handle h, if t records it (a type
@@ -363,11 +341,4 @@ func (t *Table) indexPatterns(index string, h typedHandle, tablePK, tableSK spel
 		sk = keycodec.KeyPattern(b.SK, &it.prefixes)
 	}
 	return pk, sk, true
-}
-
-// mayHold reports whether a key of pattern may be in q's sort key
-// prefix (or equal to it, for a query of one sort key value); a query
-// without one, [AllTypes]', holds any.
-func mayHold(pat []keycodec.Part, q *querySpec) bool {
-	return keycodec.Spells(pat, q.skPrefix, !q.keys.skExact)
 }

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
@@ -139,7 +138,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	if !ok {
 		return queryKeys{}, fmt.Errorf("%w: %s declares no keys in index %s", ErrInvalidOption, it.kind, index)
 	}
-	pk, n, err := it.fill(b.PK, values)
+	pk, n, err := it.keyParts().Fill(b.PK, values)
 	if err == nil && n != len(values) {
 		err = fmt.Errorf("%d values given, it takes %d", len(values), n)
 	}
@@ -154,7 +153,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	k := queryKeys{index: index, pk: pk, local: ix.Local, freeSK: b.SKAttr != ""}
 	if b.SKAttr != "" {
 		k.skPrefix, k.skExact = b.SKPrefix, b.SKExact
-		k.skRest = it.indexRest(b.SK)
+		k.skRest = it.keyParts().IndexRest(b.SK)
 	}
 	switch {
 	case b.Shards > 0:
@@ -202,7 +201,7 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 			filled, values = append(filled, values[0]), values[1:]
 			continue
 		}
-		key, n, err := it.fill(parts, values)
+		key, n, err := it.keyParts().Fill(parts, values)
 		if err != nil {
 			return queryKeys{}, fmt.Errorf("%w: index %s: %s of %s is %s, which takes ids (%v given): %w", ErrInvalidOption, ix.Name, a.Name, it.kind, it.renderTemplate(parts, 0), given, err)
 		}
@@ -218,7 +217,7 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 	k.native.tableKeys = true
 	if parts := it.spelled(t, k.native.next.Name, ix.Local); parts != nil {
 		k.skPrefix, _ = keycodec.StaticPrefix(parts, &it.prefixes)
-		k.skRest = it.indexRest(parts)
+		k.skRest = it.keyParts().IndexRest(parts)
 	}
 	return k, nil
 }
@@ -237,58 +236,6 @@ func (it *itemType) spelled(t *Table, attr string, local bool) []keycodec.Part {
 		return it.sk
 	}
 	return nil
-}
-
-// fill renders parts with values in place of their variable parts, as a
-// write renders them from the item ([keycodec.IndexKey.Render]): a data
-// attribute's value escaped as [Attr] writes it, an id as
-// [itemType.partKey] spells it. n is how many of values it took; too few
-// is an error.
-func (it *itemType) fill(parts []keycodec.Part, values []any) (key string, n int, err error) {
-	var sb strings.Builder
-	for _, p := range parts {
-		if !p.Variable() {
-			sb.WriteString(p.Text)
-			continue
-		}
-		if n == len(values) {
-			return "", n, fmt.Errorf("%d values given, it takes more", len(values))
-		}
-		v := values[n]
-		n++
-		if p.Kind == keycodec.Attr {
-			s, err := valueText(p.Text, v)
-			if err != nil {
-				return "", n, err
-			}
-			sb.WriteString(s)
-			continue
-		}
-		id, ok := v.(string)
-		if !ok {
-			return "", n, fmt.Errorf("%s takes an id string, got %T", keycodec.String([]keycodec.Part{p}), v)
-		}
-		key, err := it.partKey(p, id)
-		if err != nil {
-			return "", n, err
-		}
-		sb.WriteString(key)
-	}
-	return sb.String(), n, nil
-}
-
-// valueText is a query value's text in a key, as Attr writes the
-// attribute: a string escaped, a number in DynamoDB's decimal text.
-func valueText(name string, v any) (string, error) {
-	av, err := attributevalue.Marshal(v)
-	if err != nil {
-		return "", err
-	}
-	text, present, err := attrKeyText(name, av)
-	if err == nil && !present {
-		err = fmt.Errorf("empty value for %s", name)
-	}
-	return text, err
 }
 
 // nativeKeys is the key condition of a query on a native index: every

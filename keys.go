@@ -3,6 +3,7 @@ package adjlist
 import (
 	"fmt"
 
+	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
@@ -51,6 +52,7 @@ func keyError(e *keycodec.Error) error {
 // The errors of the key machinery under internal/ are adjlist's.
 func init() {
 	indexkeys.ErrInvalidOption, indexkeys.ErrKeyAttribute, indexkeys.KeyError = ErrInvalidOption, ErrKeyAttribute, keyError
+	handlekeys.KeyError = keyError
 }
 
 // checkName validates a programmer-chosen node type, edge label or item

@@ -3,6 +3,7 @@ package adjlist
 import (
 	"context"
 
+	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -93,34 +94,10 @@ func (n *Node[N]) Key(id string) (pk, sk string, err error) {
 	if n.err != nil {
 		return "", "", n.err
 	}
-	return n.t.nodeItemKey(n.typ, n.marker, id)
-}
-
-// nodeItemKey is the primary key of the item of node id of type typ with
-// item marker marker ("" for a self-keyed item), checked against every
-// index the item lands in.
-func (t *Table) nodeItemKey(typ, marker, id string) (pk, sk string, err error) {
-	if pk, err = NodeKey(typ, id); err != nil {
-		return pk, "", err
+	if pk, sk, err = handlekeys.NodeItemKey(n.typ, n.marker, id); err != nil {
+		return pk, sk, err
 	}
-	sk = marker
-	if marker == "" {
-		sk = pk
-	}
-	return pk, sk, t.checkKeys(typ, pk, sk)
-}
-
-// sortKeySpace is where node items of this type sit in their partition's
-// sort key order: the exact marker, or for a self-keyed node the prefix
-// "TYPE#" (its sort key is its node key). Every key the codec builds is a
-// prefix of names ending in '#' followed by an escaped id, which holds no
-// '#', so two item types' keys can be equal only if their prefixes are: a
-// handle whose prefix equals this space would read node items as its own.
-func (n *Node[N]) sortKeySpace() string {
-	if n.marker == "" {
-		return n.typ + "#"
-	}
-	return n.marker
+	return pk, sk, n.t.checkKeys(n.typ, pk, sk)
 }
 
 // Put creates node id's item with one PutItem guarded by
@@ -282,11 +259,7 @@ func (n *Node[N]) decode(item Item) (NodeItem[N], bool, error) {
 func (n *Node[N]) id(item Item) (string, bool) {
 	pk, _ := stringAttr(item, n.t.opts.PartitionKey)
 	sk, _ := stringAttr(item, n.t.opts.SortKey)
-	if sk != n.marker && !(n.marker == "" && sk == pk) {
-		return "", false
-	}
-	typ, id, err := ParseNodeKey(pk)
-	return id, err == nil && typ == n.typ
+	return handlekeys.NodeID(n.typ, n.marker, pk, sk)
 }
 
 // hasKeys reports whether item's table keys are one of n's items', without

@@ -6,8 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
+	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
@@ -209,11 +208,6 @@ func (t *Table) keyAttrRole(name string) string {
 	return "a key attribute"
 }
 
-// attrKeyText is a data attribute's text in a key (indexkeys.AttrText).
-func attrKeyText(name string, av types.AttributeValue) (text string, present bool, err error) {
-	return indexkeys.AttrText(name, av)
-}
-
 // addIndexKeys writes into item the derived index keys of indexes
 // (indexkeys.Add).
 func addIndexKeys(indexes []indexkeys.Index, item Item, kc *keyCtx) error {
@@ -250,7 +244,7 @@ type itemType struct {
 	// ends are an edge's endpoints, whose keys its SourceKey, TargetKey
 	// and SelfKey parts hold (a child endpoint's key is its whole ref);
 	// nil for other item types.
-	ends    *edgeEnds
+	ends    *handlekeys.Ends
 	indexes []indexkeys.Index
 	// keyData are the data attributes an Entity's keys hold (its key
 	// fields T declares, and what it keeps only inside keys), which an
@@ -258,39 +252,10 @@ type itemType struct {
 	keyData []string
 }
 
-// edgeEnds are the endpoints of an edge item type and its label prefix
-// ("ENROLL#", "" unlabelled): its sort key is the label and the target's
-// key.
-type edgeEnds struct {
-	src, dst endpoint
-	label    string
-}
-
-// partKey is the text node-key part p (or key field) holds for id in a
-// key of the item type: its node key ("CRS#math204"), a child
-// endpoint's ref as it is ("WS#acme#PROJ#p1", checked), an edge's own
-// sort key ("ENROLL#CRS#math204"), or a key field's id escaped. It is
-// what a write puts there (keyCtx), so a value filled in by a read
-// (ByIndex) is spelled as the write spelled it.
-func (it *itemType) partKey(p keycodec.Part, id string) (string, error) {
-	if e := it.ends; e != nil {
-		switch p.Kind {
-		case keycodec.Source:
-			return e.src.key(id)
-		case keycodec.Target:
-			return e.dst.key(id)
-		case keycodec.Self:
-			key, err := e.dst.key(id)
-			return e.label + key, err
-		}
-	}
-	if err := checkID(keycodec.String([]keycodec.Part{p}), id); err != nil {
-		return "", err
-	}
-	if p.Kind == keycodec.Field {
-		return keycodec.Join(id), nil
-	}
-	return it.prefixes.Node(p.Kind) + keycodec.Join(id), nil
+// keyParts spells the item type's index key template parts from ids
+// (ByIndex's values), as a write spells them.
+func (it *itemType) keyParts() handlekeys.Parts {
+	return handlekeys.Parts{Prefixes: &it.prefixes, Ends: it.ends}
 }
 
 // renderTemplate draws key template parts as Describe does, for error
@@ -324,7 +289,7 @@ func (it *itemType) partPattern(p keycodec.Part) string {
 	case !ref:
 		return it.prefixes.Node(p.Kind) + v
 	case p.Kind == keycodec.Self:
-		return it.ends.label + v
+		return it.ends.Label + v
 	}
 	return v
 }
@@ -335,9 +300,9 @@ func (it *itemType) partPattern(p keycodec.Part) string {
 func (it *itemType) sample(p keycodec.Part) (v string, ref bool) {
 	if e := it.ends; e != nil {
 		switch {
-		case p.Kind == keycodec.Source && e.src.isChild():
+		case p.Kind == keycodec.Source && e.Src.IsChild():
 			return it.source.String(), true
-		case (p.Kind == keycodec.Target || p.Kind == keycodec.Self) && e.dst.isChild():
+		case (p.Kind == keycodec.Target || p.Kind == keycodec.Self) && e.Dst.IsChild():
 			return it.target.String(), true
 		}
 	}

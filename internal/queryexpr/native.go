@@ -130,3 +130,27 @@ func NativeBounds(name string, typ types.ScalarAttributeType, cond, a, b string)
 	}
 	return nil
 }
+
+// RangeText is range value v of the condition method called name as key
+// text: on a number sort attribute (number, its name; "" for a string
+// sort key) a Go number (int, uint, float kinds) in DynamoDB's number
+// text, anywhere else a string. A value of the other kind is an error: a
+// number key compared as text would sort 10 before 9.
+func RangeText(name string, v any, number string) (string, error) {
+	if number != "" {
+		switch v.(type) {
+		case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
+			av, err := attributevalue.Marshal(v)
+			if err != nil {
+				return "", fmt.Errorf("%s(%v): %w", name, v, err)
+			}
+			return av.(*types.AttributeValueMemberN).Value, nil
+		}
+		return "", fmt.Errorf("%s on number attribute %s takes a Go number, got %T %v", name, number, v, v)
+	}
+	s, ok := v.(string)
+	if !ok {
+		return "", fmt.Errorf("%s on a string sort key takes a string, got %T %v", name, v, v)
+	}
+	return s, nil
+}

@@ -41,3 +41,34 @@ func (op Op) Holds(v, lo, hi, prefix string) bool {
 	}
 	return strings.HasPrefix(v, prefix)
 }
+
+// Named is the condition the Query method called name sends on a whole
+// sort key value, one without an item type prefix ("GreaterThan": GT).
+func Named(name string) Op {
+	switch name {
+	case "Between":
+		return Between
+	case "GreaterThan":
+		return GT
+	case "GreaterThanEqual":
+		return GE
+	case "LessThan":
+		return LT
+	case "LessThanEqual":
+		return LE
+	case "BeginsWith":
+		return BeginsWith
+	case "Equal":
+		return EQ
+	}
+	return None
+}
+
+// Args is how Describe shows the arguments of the condition method called
+// name: "(lo, hi)" for Between, else "(v)".
+func Args(name string) string {
+	if name == "Between" {
+		return "(lo, hi)"
+	}
+	return "(v)"
+}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestHolds: a cursor's sort key is checked against the key condition
@@ -34,4 +35,22 @@ func TestHolds(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestNamedAndRangeText(t *testing.T) {
+	for name, op := range map[string]Op{"Between": Between, "GreaterThan": GT, "GreaterThanEqual": GE, "LessThan": LT, "LessThanEqual": LE, "BeginsWith": BeginsWith, "Equal": EQ} {
+		assert.Equal(t, op, Named(name), name)
+	}
+	assert.Equal(t, "(lo, hi)", Args("Between"))
+	assert.Equal(t, "(v)", Args("Equal"))
+	s, err := RangeText("GreaterThan", 1.5, "score")
+	require.NoError(t, err)
+	assert.Equal(t, "1.5", s)
+	_, err = RangeText("GreaterThan", "9", "score")
+	require.Error(t, err)
+	_, err = RangeText("GreaterThan", 9, "")
+	require.Error(t, err)
+	s, err = RangeText("BeginsWith", "a#b", "")
+	require.NoError(t, err)
+	assert.Equal(t, "a#b", s)
 }

@@ -1,0 +1,101 @@
+package handlekeys
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
+)
+
+func TestParentKey(t *testing.T) {
+	for pk, want := range map[string]string{"WS#acme": "WS#acme", "WS#acme#07": "WS#acme", "WS#a%23b#93": "WS#a%23b", "WS#acme#7": "", "WS#acme#x7": "", "acme": ""} {
+		got, ok := ParentKey(pk)
+		assert.Equal(t, want != "", ok, pk)
+		assert.Equal(t, want, got, pk)
+	}
+}
+
+func TestNodeKeys(t *testing.T) {
+	pk, sk, err := NodeItemKey("STU", "", "a#1")
+	require.NoError(t, err)
+	assert.Equal(t, [2]string{"STU#a%231", "STU#a%231"}, [2]string{pk, sk})
+	id, ok := NodeID("STU", "", pk, sk)
+	assert.True(t, ok)
+	assert.Equal(t, "a#1", id)
+	_, ok = NodeID("STU", "PROFILE", pk, sk)
+	assert.False(t, ok)
+	_, _, err = NodeItemKey("STU", "PROFILE", "")
+	require.Error(t, err)
+	assert.Equal(t, "STU#", SortKeySpace("STU", ""))
+	assert.Equal(t, "PROFILE", SortKeySpace("STU", "PROFILE"))
+}
+
+func TestChildKeys(t *testing.T) {
+	pk, sk, err := ChildKey("WS#acme", "PROJ", "p#1", 0)
+	require.NoError(t, err)
+	assert.Equal(t, [2]string{"WS#acme", "PROJ#p%231"}, [2]string{pk, sk})
+	pk, _, err = ChildKey("WS#acme", "PROJ", "p#1", 10)
+	require.NoError(t, err)
+	assert.Equal(t, "WS#acme#"+keycodec.Shard("p#1", 10), pk)
+	parent, id, ok := ChildIDs("WS", "PROJ", "PROJ#", pk, sk)
+	require.True(t, ok)
+	assert.Equal(t, [2]string{"acme", "p#1"}, [2]string{parent, id})
+	_, _, ok = ChildIDs("WS", "PROJ", "PROJ#", pk, "META")
+	assert.False(t, ok)
+}
+
+func TestRefs(t *testing.T) {
+	ref, err := Ref("WS", "PROJ", "a#b", "%x")
+	require.NoError(t, err)
+	assert.Equal(t, "WS#a%23b#PROJ#%25x", ref)
+	p, c, err := SplitRef("WS", "PROJ", ref)
+	require.NoError(t, err)
+	assert.Equal(t, [2]string{"a#b", "%x"}, [2]string{p, c})
+	for _, bad := range []string{"", "WS", "WS#acme", "WS#acme#TAG#x", "XX#acme#PROJ#p"} {
+		_, _, err := SplitRef("WS", "PROJ", bad)
+		assert.Error(t, err, bad)
+	}
+	end := End{Type: "PROJ", Parent: "WS"}
+	sk, err := end.SortKey("TAGGED", "TAGGED#", ref)
+	require.NoError(t, err)
+	assert.Equal(t, "TAGGED#"+ref, sk)
+	from, to, ok := EdgeIDs(End{Type: "TAG"}, end, "TAGGED#WS#", len("TAGGED#"), "TAG#go", sk)
+	require.True(t, ok)
+	assert.Equal(t, [2]string{"go", ref}, [2]string{from, to})
+}
+
+func TestEntityIDs(t *testing.T) {
+	fields := []string{"userID", "followerID"}
+	require.NoError(t, CheckIDs("follower", fields, []string{"1", "2"}, 2))
+	require.Error(t, CheckIDs("follower", fields, []string{"1"}, 2))
+	require.Error(t, CheckIDs("follower", fields, []string{"1", ""}, 2))
+	require.NoError(t, CheckListIDs("follower", fields, []string{"1"}, 1))
+	require.Error(t, CheckListIDs("follower", fields, nil, 1))
+	pk := keycodec.Compile([]keycodec.Part{{Kind: keycodec.Lit, Text: "u#"}, {Kind: keycodec.Field, Text: "userID"}, {Kind: keycodec.Lit, Text: "#follower"}}, fields)
+	sk := keycodec.Compile([]keycodec.Part{{Kind: keycodec.Lit, Text: "u#"}, {Kind: keycodec.Field, Text: "followerID"}}, fields)
+	ids, ok := ParseIDs(pk, sk, 2, "u#a%23b#follower", "u#c")
+	require.True(t, ok)
+	assert.Equal(t, []string{"a#b", "c"}, ids)
+	_, ok = ParseIDs(pk, sk, 2, "u#a#follower", "info")
+	assert.False(t, ok)
+}
+
+func TestReaches(t *testing.T) {
+	node := []keycodec.Part{{Kind: keycodec.Lit, Text: "STU#"}, {Kind: keycodec.Field, Text: "id"}}
+	edge := []keycodec.Part{{Kind: keycodec.Lit, Text: "ENROLL#CRS#"}, {Kind: keycodec.Field, Text: "to"}}
+	for _, tc := range []struct {
+		q    Query
+		want Reach
+	}{
+		{Query{PK: "STU#a91", SKPrefix: "ENROLL#"}, Reachable},
+		{Query{PK: "STU#a91"}, Reachable},
+		{Query{PK: "CRS#math204", SKPrefix: "ENROLL#"}, OtherPartition},
+		{Query{PK: "STU#a91", SKPrefix: "TAUGHT#"}, OtherSortKeys},
+		{Query{PK: "x", ShardPKs: []string{"CRS#1", "STU#a91"}}, Reachable},
+		{Query{PK: "STU#a91", ShardPKs: []string{"CRS#1"}}, OtherPartition},
+	} {
+		assert.Equal(t, tc.want, tc.q.Reaches(node, edge), "%+v", tc.q)
+	}
+}

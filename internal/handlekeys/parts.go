@@ -1,0 +1,151 @@
+package handlekeys
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+
+	"github.com/adjlist/adjlist/internal/indexkeys"
+	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/queryexpr"
+)
+
+// Ends are an edge item type's endpoints, as its index key templates name
+// them.
+type Ends struct {
+	Src, Dst End
+	Label    string // the label's text in the sort key, "ENROLL#", or ""
+}
+
+// Parts spells the variable parts of an item type's index key templates
+// from ids: Prefixes are its node keys' static prefixes, Ends its
+// endpoints (nil but for an edge).
+type Parts struct {
+	Prefixes *keycodec.Ctx
+	Ends     *Ends
+}
+
+// PartKey is the text of variable part p in a key for id: a key field's
+// escaped id, a node key (an endpoint's: a child's ref as given; an
+// edge's SelfKey: the label and the target's key).
+func (s Parts) PartKey(p keycodec.Part, id string) (string, error) {
+	if e := s.Ends; e != nil {
+		switch p.Kind {
+		case keycodec.Source:
+			return e.Src.Key(id)
+		case keycodec.Target:
+			return e.Dst.Key(id)
+		case keycodec.Self:
+			key, err := e.Dst.Key(id)
+			return e.Label + key, err
+		}
+	}
+	if err := keycodec.CheckID(keycodec.String([]keycodec.Part{p}), id); err != nil {
+		return "", keyError(err)
+	}
+	if p.Kind == keycodec.Field {
+		return keycodec.Join(id), nil
+	}
+	return s.Prefixes.Node(p.Kind) + keycodec.Join(id), nil
+}
+
+// Fill renders parts with values in place of their variable parts, as a
+// write renders them from the item ([keycodec.IndexKey.Render]): a data
+// attribute's value escaped as a write escapes it, an id as [Parts.PartKey]
+// spells it. n is how many of values it took; too few is an error.
+func (s Parts) Fill(parts []keycodec.Part, values []any) (key string, n int, err error) {
+	var sb strings.Builder
+	for _, p := range parts {
+		if !p.Variable() {
+			sb.WriteString(p.Text)
+			continue
+		}
+		if n == len(values) {
+			return "", n, fmt.Errorf("%d values given, it takes more", len(values))
+		}
+		v := values[n]
+		n++
+		if p.Kind == keycodec.Attr {
+			s, err := valueText(p.Text, v)
+			if err != nil {
+				return "", n, err
+			}
+			sb.WriteString(s)
+			continue
+		}
+		id, ok := v.(string)
+		if !ok {
+			return "", n, fmt.Errorf("%s takes an id string, got %T", keycodec.String([]keycodec.Part{p}), v)
+		}
+		key, err := s.PartKey(p, id)
+		if err != nil {
+			return "", n, err
+		}
+		sb.WriteString(key)
+	}
+	return sb.String(), n, nil
+}
+
+// valueText is a query value's text in a key, as a write spells the
+// attribute: a string escaped, a number in DynamoDB's decimal text.
+func valueText(name string, v any) (string, error) {
+	av, err := attributevalue.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	text, present, err := indexkeys.AttrText(name, av)
+	if err == nil && !present {
+		err = fmt.Errorf("empty value for %s", name)
+	}
+	return text, err
+}
+
+// IndexRest is the part of index key template parts after its static
+// prefix ([keycodec.StaticPrefix]) as range values read it: a data
+// attribute, key field or node key is an id's place (its node type
+// prefix, which the static prefix holds for the first, is text),
+// constants and separators are text; a child endpoint's key is its ref
+// read after its parent's type, <parent id>#PROJ#<child id> (an edge's
+// SelfKey: its label and the target's ref). nil for one id, or a template
+// of text only.
+func (s Parts) IndexRest(parts []keycodec.Part) []keycodec.Part {
+	first := slices.IndexFunc(parts, keycodec.Part.Variable)
+	if first < 0 {
+		return nil
+	}
+	var out []keycodec.Part
+	for i, p := range parts[first:] {
+		switch p.Kind {
+		case keycodec.Const, keycodec.Lit:
+			out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: p.Text})
+			continue
+		case keycodec.Self, keycodec.Source, keycodec.Target, keycodec.Parent:
+			if i > 0 {
+				out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: s.Prefixes.Node(p.Kind)})
+			}
+			if ref := s.refRest(p); ref != nil {
+				out = append(out, ref...)
+				continue
+			}
+		}
+		out = append(out, keycodec.Part{Kind: keycodec.Field, Text: p.Text})
+	}
+	return queryexpr.OneID(out)
+}
+
+// refRest is what follows the static prefix of node-key part p in a key
+// when p is an edge's child endpoint (SourceKey, TargetKey, or SelfKey
+// into a child), as range values read it; nil for any other part.
+func (s Parts) refRest(p keycodec.Part) []keycodec.Part {
+	if e := s.Ends; e != nil {
+		switch p.Kind {
+		case keycodec.Source:
+			return e.Src.RangeRest()
+		case keycodec.Target, keycodec.Self:
+			return e.Dst.RangeRest()
+		}
+	}
+	return nil
+}

@@ -6,20 +6,20 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/ddbitem"
+	"github.com/adjlist/adjlist/internal/tabledef"
 )
 
 // DynamoDB's limits on the secondary indexes of one table.
 const (
 	// MaxGlobalIndexes is the most global secondary indexes a table may
 	// have: 20, the inverted index included.
-	MaxGlobalIndexes = 20
+	MaxGlobalIndexes = tabledef.MaxGlobalIndexes
 	// MaxLocalIndexes is the most local secondary indexes a table may have:
 	// 5.
-	MaxLocalIndexes = 5
+	MaxLocalIndexes = tabledef.MaxLocalIndexes
 	// MaxKeyAttributes is the most attributes a native multi-attribute
 	// partition or sort key of a global secondary index may have: 4.
-	MaxKeyAttributes = 4
+	MaxKeyAttributes = tabledef.MaxKeyAttributes
 )
 
 // Index declares one secondary index of a [Table] besides the inverted
@@ -155,117 +155,44 @@ func (t *Table) index(name string) (*Index, error) {
 	return nil, fmt.Errorf("%w: table %s has no index %q", ErrInvalidOption, t.name, name)
 }
 
-// initIndexes validates Options.Indexes and records every index and the
-// attributes this package derives.
+// initIndexes validates Options.Indexes (tabledef.Check) and records
+// every index, the attributes this package derives and what queries on
+// each index need.
 func (t *Table) initIndexes() error {
 	o := &t.opts
-	t.derived = map[string]bool{}
+	inverted := ""
 	if t.layout != noIndex {
+		inverted = o.Index
 		t.indexes = append(t.indexes, Index{Name: o.Index, PartitionKey: o.IndexPartitionKey, SortKey: o.IndexSortKey})
-		if t.layout == explicitKeys {
-			t.derived[o.IndexPartitionKey], t.derived[o.IndexSortKey] = true, true
-		}
 	}
-	names := map[string]bool{}
-	if t.layout != noIndex {
-		names[o.Index] = true
-	}
-	native := map[string]bool{}
-	globals, locals := len(t.indexes), 0
-	for _, ix := range o.Indexes {
+	decls := make([]tabledef.Index, len(o.Indexes))
+	for i, ix := range o.Indexes {
 		if ix.Projection == "" {
 			ix.Projection = types.ProjectionTypeAll
 		}
-		if err := t.checkIndex(&ix, names, native); err != nil {
-			return fmt.Errorf("%w: index %q: %w", ErrInvalidOption, ix.Name, err)
-		}
-		if ix.Local {
-			locals++
-		} else {
-			globals++
-		}
 		t.indexes = append(t.indexes, ix)
+		decls[i] = tabledef.Index{Name: ix.Name, Local: ix.Local, PartitionKey: ix.PartitionKey, SortKey: ix.SortKey,
+			PartitionAttributes: tabledef.Attrs(ix.PartitionAttributes), SortAttributes: tabledef.Attrs(ix.SortAttributes),
+			Projection: ix.Projection, NonKeyAttributes: ix.NonKeyAttributes}
+	}
+	derived, passed, err := tabledef.Check(o.PartitionKey, o.SortKey, inverted, t.layout == explicitKeys, o.IndexPartitionKey, o.IndexSortKey, decls)
+	t.derived, t.indexes = derived, t.indexes[:len(t.indexes)-len(decls)+passed]
+	if passed < len(decls) {
+		return err
 	}
 	t.meta = make(map[string]*indexMeta, len(t.indexes))
 	for i := range t.indexes {
 		ix := &t.indexes[i]
 		m := &indexMeta{ix: ix}
 		m.pk, m.sk = ix.keyAttrs(t)
-		m.cursor = dedupe(slices.Concat(m.pk, m.sk, t.tableCursorKeys))
+		m.cursor = tabledef.Dedupe(slices.Concat(m.pk, m.sk, t.tableCursorKeys))
 		m.proj = m.cursor
 		if i == 0 && t.layout != noIndex {
 			m.cursor, m.proj = t.indexCursorKeys, t.keyAttrs // the inverted index, as it always was
 		}
 		t.meta[ix.Name] = m
 	}
-	switch {
-	case globals > MaxGlobalIndexes:
-		return fmt.Errorf("%w: %d global secondary indexes, DynamoDB allows %d", ErrInvalidOption, globals, MaxGlobalIndexes)
-	case locals > MaxLocalIndexes:
-		return fmt.Errorf("%w: %d local secondary indexes, DynamoDB allows %d", ErrInvalidOption, locals, MaxLocalIndexes)
-	}
-	return nil
-}
-
-// checkIndex validates one declared index, recording its name and the
-// attributes it derives (t.derived) or reads from data (native).
-func (t *Table) checkIndex(ix *Index, names, native map[string]bool) error {
-	o := &t.opts
-	switch {
-	case !ddbitem.ValidIndexName(ix.Name):
-		return fmt.Errorf("index names are 3-255 letters, digits, '_', '-' or '.'")
-	case names[ix.Name]:
-		return fmt.Errorf("declared twice")
-	case ix.native() && (ix.PartitionKey != "" || ix.SortKey != ""):
-		return fmt.Errorf("both derived keys (PartitionKey, SortKey) and native ones (PartitionAttributes, SortAttributes)")
-	case ix.Local && (ix.PartitionKey != "" || len(ix.PartitionAttributes) > 0):
-		return fmt.Errorf("a local index has the table's partition key")
-	case ix.Local && ix.SortKey == "" && len(ix.SortAttributes) != 1:
-		return fmt.Errorf("a local index needs a SortKey or one sort attribute")
-	case !ix.Local && !ix.native() && ix.PartitionKey == "":
-		return fmt.Errorf("no PartitionKey or PartitionAttributes")
-	case !ix.Local && ix.native() && len(ix.PartitionAttributes) == 0:
-		return fmt.Errorf("native sort attributes need native partition attributes")
-	case len(ix.PartitionAttributes) > MaxKeyAttributes || len(ix.SortAttributes) > MaxKeyAttributes:
-		return fmt.Errorf("more than %d key attributes", MaxKeyAttributes)
-	case ix.Projection == types.ProjectionTypeInclude && len(ix.NonKeyAttributes) == 0:
-		return fmt.Errorf("INCLUDE projection without NonKeyAttributes")
-	case ix.Projection != types.ProjectionTypeAll && ix.Projection != types.ProjectionTypeKeysOnly && ix.Projection != types.ProjectionTypeInclude:
-		return fmt.Errorf("projection %q", ix.Projection)
-	}
-	names[ix.Name] = true
-	taken := func(a string) error {
-		if a == "" || a == o.PartitionKey || a == o.SortKey || t.derived[a] || native[a] {
-			return fmt.Errorf("key attribute %q is empty or used by the table or another index", a)
-		}
-		return nil
-	}
-	if !ix.native() {
-		for _, a := range []string{ix.PartitionKey, ix.SortKey} {
-			if a == "" {
-				continue
-			}
-			if err := taken(a); err != nil {
-				return err
-			}
-			t.derived[a] = true
-		}
-		return nil
-	}
-	for _, a := range slices.Concat(ix.PartitionAttributes, ix.SortAttributes) {
-		// Native attributes are read, never written by this package:
-		// several native indexes may share one, and one may be a key
-		// attribute the items already carry (the table's sort key, the
-		// inverted index's GSI1PK), so an index adds no attribute at all.
-		if a.Name == "" {
-			return fmt.Errorf("empty key attribute name")
-		}
-		if a.Type != "" && a.Type != types.ScalarAttributeTypeS && a.Type != types.ScalarAttributeTypeN {
-			return fmt.Errorf("key attribute %q has type %q, want S or N", a.Name, a.Type)
-		}
-		native[a.Name] = true
-	}
-	return nil
+	return err
 }
 
 // attrType is a native key attribute's type, S by default.
@@ -282,15 +209,4 @@ type indexMeta struct {
 	pk, sk []string // key attributes (a local index's pk is the table's)
 	cursor []string // the attributes of a LastEvaluatedKey
 	proj   []string // the key attributes a keys-only read projects
-}
-
-// dedupe drops repeated names, keeping the first of each.
-func dedupe(names []string) []string {
-	out := names[:0:0]
-	for _, n := range names {
-		if !slices.Contains(out, n) {
-			out = append(out, n)
-		}
-	}
-	return out
 }

@@ -2,11 +2,12 @@ package adjlist
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"reflect"
 	"slices"
 	"sync"
+
+	"github.com/adjlist/adjlist/internal/catalog"
 )
 
 // registry is the table's record of its item types, in the order they
@@ -87,34 +88,24 @@ func (t *Table) record(r recorded) error {
 	}
 	var err error
 	if r.entity && r.err == nil {
-		for _, o := range t.reg.types {
-			if o.id != r.id && o.err == nil && overlap(o.pk, r.pk) && overlap(o.sk, r.sk) {
-				err = fmt.Errorf("%w: %s could have the keys of %s: an item's type would be ambiguous", ErrInvalidOption, r.name, o.name)
-				r.err = err
-				break
-			}
+		if i := slices.IndexFunc(t.reg.types, func(o recorded) bool { return o.id != r.id && o.err == nil && overlaps(o, r) }); i >= 0 {
+			err = fmt.Errorf("%w: %s could have the keys of %s: an item's type would be ambiguous", ErrInvalidOption, r.name, t.reg.types[i].name)
+			r.err = err
 		}
 	}
-	i := slices.IndexFunc(t.reg.types, func(o recorded) bool { return o.id == r.id })
-	if i >= 0 {
-		t.reg.types[i] = r
-	} else {
-		t.reg.types = append(t.reg.types, r)
-	}
+	t.reg.types = catalog.Put(t.reg.types, r, func(o recorded) bool { return o.id == r.id })
 	return err
 }
+
+// overlaps reports whether item types a and b could have the same keys.
+func overlaps(a, b recorded) bool { return overlap(a.pk, b.pk) && overlap(a.sk, b.sk) }
 
 // recordCounter adds c to t's record, replacing a counter of the same
 // name on the same edge kind.
 func (t *Table) recordCounter(c counterRecord) {
 	t.reg.mu.Lock()
 	defer t.reg.mu.Unlock()
-	i := slices.IndexFunc(t.reg.counters, func(o counterRecord) bool { return o.name == c.name && o.edge == c.edge })
-	if i >= 0 {
-		t.reg.counters[i] = c
-	} else {
-		t.reg.counters = append(t.reg.counters, c)
-	}
+	t.reg.counters = catalog.Put(t.reg.counters, c, func(o counterRecord) bool { return o.name == c.name && o.edge == c.edge })
 }
 
 // recordedCounters returns a copy of t's counters.
@@ -143,22 +134,7 @@ func (t *Table) recordedTypes() []recorded {
 // type and marker, say) replaces the earlier.
 // Check makes no request.
 func (t *Table) Check() error {
-	errs := []error{t.err}
-	types := t.recordedTypes()
-	for i, r := range types {
-		if r.err != nil {
-			if !slices.ContainsFunc(errs, func(e error) bool { return errors.Is(e, r.err) }) {
-				errs = append(errs, fmt.Errorf("%s: %w", r.name, r.err))
-			}
-			continue
-		}
-		for _, o := range types[:i] {
-			if o.err == nil && overlap(o.pk, r.pk) && overlap(o.sk, r.sk) {
-				errs = append(errs, fmt.Errorf("%w: %s and %s could have the same keys", ErrInvalidOption, o.name, r.name))
-			}
-		}
-	}
-	return errors.Join(errs...)
+	return catalog.Check(t.err, t.recordedTypes(), func(r recorded) catalog.Type { return catalog.Type{Name: r.name, Err: r.err} }, overlaps)
 }
 
 func (e *Entity[T]) recorded() recorded {

@@ -13,7 +13,12 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"go.opentelemetry.io/otel/trace"
+
+	"github.com/adjlist/adjlist/internal/catalog"
+	"github.com/adjlist/adjlist/internal/tabledef"
 )
+
+func init() { tabledef.ErrInvalidOption, catalog.ErrInvalidOption = ErrInvalidOption, ErrInvalidOption }
 
 // Client is the subset of the DynamoDB API that [Table] uses. A
 // *dynamodb.Client satisfies it; tests may wrap one to count or fail calls.
@@ -164,25 +169,6 @@ type Options struct {
 	TracerProvider trace.TracerProvider
 }
 
-func (o *Options) setDefaults() {
-	def := func(p *string, v string) {
-		if *p == "" {
-			*p = v
-		}
-	}
-	def(&o.PartitionKey, "PK")
-	def(&o.SortKey, "SK")
-	def(&o.Index, "GSI1")
-	def(&o.IndexPartitionKey, "GSI1PK")
-	def(&o.IndexSortKey, "GSI1SK")
-	if o.BatchBackoff == nil {
-		o.BatchBackoff = retry.NewExponentialJitterBackoff(20 * time.Second)
-	}
-	if o.BatchMaxAttempts == 0 {
-		o.BatchMaxAttempts = 10
-	}
-}
-
 // Table is one DynamoDB table laid out as an adjacency list: node items and
 // edge items share it, told apart by their keys. Create [Node] and [Edge]
 // handles on it with [NewNode] and [NewEdge], or [Entity] handles with
@@ -242,7 +228,7 @@ type Table struct {
 // [ErrInvalidOption] without being sent.
 func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	if client == nil {
-		client = noClient{}
+		client = noClient{Err: errNoClient}
 	}
 	t := &Table{client: client, name: name, tableName: aws.String(name)}
 	optErr := applyOptions(&t.opts, optFns)
@@ -253,33 +239,30 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	if t.opts.DecoderOptions != nil {
 		t.dec = attributevalue.NewDecoder(t.opts.DecoderOptions)
 	}
-	t.opts.setDefaults()
+	o := &t.opts
+	tabledef.Defaults(&o.PartitionKey, &o.SortKey, &o.Index, &o.IndexPartitionKey, &o.IndexSortKey)
+	if o.BatchBackoff == nil {
+		o.BatchBackoff = retry.NewExponentialJitterBackoff(20 * time.Second)
+	}
+	if o.BatchMaxAttempts == 0 {
+		o.BatchMaxAttempts = 10
+	}
 	t.tracing()
-	o := t.opts
-	t.layout = layoutOf(&o)
+	t.layout = layoutOf(o)
 	t.tableCursorKeys = []string{o.PartitionKey, o.SortKey}
 	t.indexCursorKeys = []string{o.IndexPartitionKey, o.IndexSortKey, o.PartitionKey, o.SortKey}
-	if keyedOnSortKey(&o) {
+	if keyedOnSortKey(o) {
 		t.indexCursorKeys = t.indexCursorKeys[:2:2] // no spare capacity to append into
 	}
 	t.keyAttrs = t.tableCursorKeys
 	if t.layout == explicitKeys {
 		t.keyAttrs = t.indexCursorKeys
 	}
-	switch {
-	case optErr != nil:
-		t.err = optErr
-	case name == "":
-		t.err = fmt.Errorf("%w: empty table name", ErrInvalidOption)
-	case t.encoderTagKey() != t.decoderTagKey():
-		t.err = fmt.Errorf("%w: EncoderOptions tag key %q and DecoderOptions tag key %q differ: reads would not fill what writes store", ErrInvalidOption, t.encoderTagKey(), t.decoderTagKey())
-	case o.BatchMaxAttempts < 1:
-		t.err = fmt.Errorf("%w: BatchMaxAttempts %d", ErrInvalidOption, o.BatchMaxAttempts)
-	case o.PartitionKey == o.SortKey:
-		t.err = fmt.Errorf("%w: partition and sort key are both %q", ErrInvalidOption, o.PartitionKey)
-	case keyedOnSortKey(&o):
-	case len(map[string]bool{o.PartitionKey: true, o.SortKey: true, o.IndexPartitionKey: true, o.IndexSortKey: true}) != 4:
-		t.err = fmt.Errorf("%w: index key attributes must be distinct from the table's, or exactly its sort and partition key: %+v", ErrInvalidOption, o)
+	t.err = optErr
+	if t.err == nil {
+		c := tabledef.Config{Name: name, EncoderTagKey: t.encoderTagKey(), DecoderTagKey: t.decoderTagKey(), BatchMaxAttempts: o.BatchMaxAttempts,
+			PartitionKey: o.PartitionKey, SortKey: o.SortKey, IndexPartitionKey: o.IndexPartitionKey, IndexSortKey: o.IndexSortKey}
+		t.err = c.Check(*o)
 	}
 	if t.err == nil {
 		t.err = t.initIndexes()
@@ -315,43 +298,11 @@ func newCondition(c expression.ConditionBuilder) (condition, error) {
 }
 
 // errNoClient is the error of every request made on a table built with a
-// nil client.
+// nil client (tabledef.NoClient).
 var errNoClient = fmt.Errorf("%w: the table has no DynamoDB client", ErrInvalidOption)
 
-// noClient stands in for a nil Client: it sends nothing.
-type noClient struct{}
-
-func (noClient) GetItem(context.Context, *dynamodb.GetItemInput, ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
-	return nil, errNoClient
-}
-
-func (noClient) PutItem(context.Context, *dynamodb.PutItemInput, ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
-	return nil, errNoClient
-}
-
-func (noClient) UpdateItem(context.Context, *dynamodb.UpdateItemInput, ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
-	return nil, errNoClient
-}
-
-func (noClient) DeleteItem(context.Context, *dynamodb.DeleteItemInput, ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error) {
-	return nil, errNoClient
-}
-
-func (noClient) Query(context.Context, *dynamodb.QueryInput, ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
-	return nil, errNoClient
-}
-
-func (noClient) BatchGetItem(context.Context, *dynamodb.BatchGetItemInput, ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
-	return nil, errNoClient
-}
-
-func (noClient) BatchWriteItem(context.Context, *dynamodb.BatchWriteItemInput, ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
-	return nil, errNoClient
-}
-
-func (noClient) TransactWriteItems(context.Context, *dynamodb.TransactWriteItemsInput, ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
-	return nil, errNoClient
-}
+// noClient stands in for a nil Client (repair.go and verify.go look for it).
+type noClient = tabledef.NoClient
 
 // errNoIndex reports a reverse read on a table declared without an index.
 func (t *Table) errNoIndex() error {

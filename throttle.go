@@ -1,12 +1,8 @@
 package adjlist
 
 import (
-	"errors"
 	"fmt"
 	"strings"
-
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/throttle"
 )
@@ -158,17 +154,10 @@ func (t *Table) typeName(kind string) string {
 // "ThrottlingError", ...), each naming the partition key and item type
 // of its action's item, whose key key returns; nil for any other error.
 func (t *Table) throttledActions(err error, key func(i int) Item) []error {
-	var tce *types.TransactionCanceledException
-	if !errors.As(err, &tce) {
-		return nil
-	}
+	actions, codes := throttle.Actions(err)
 	var out []error
-	for i, r := range tce.CancellationReasons {
-		code := aws.ToString(r.Code)
-		if !throttle.Code(code) {
-			continue
-		}
-		te := &ThrottlingError{Reason: code, Table: t.name, Err: err}
+	for j, i := range actions {
+		te := &ThrottlingError{Reason: codes[j], Table: t.name, Err: err}
 		if k := key(i); k != nil {
 			te.PK, _ = stringAttr(k, t.opts.PartitionKey)
 			sk, _ := stringAttr(k, t.opts.SortKey)

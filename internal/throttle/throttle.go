@@ -99,6 +99,22 @@ func Code(code string) bool {
 	return false
 }
 
+// Actions returns the indexes, in the order sent, and the cancellation
+// codes of the actions DynamoDB throttled in the cancelled transaction
+// of err's chain; nil for any other error.
+func Actions(err error) (actions []int, codes []string) {
+	var tce *types.TransactionCanceledException
+	if !errors.As(err, &tce) {
+		return nil, nil
+	}
+	for i, r := range tce.CancellationReasons {
+		if code := aws.ToString(r.Code); Code(code) {
+			actions, codes = append(actions, i), append(codes, code)
+		}
+	}
+	return actions, codes
+}
+
 // resourceOf parses the ARN of a table or index,
 // "arn:aws:dynamodb:REGION:ACCOUNT:table/NAME" or ".../table/NAME/index/INDEX".
 func resourceOf(arn string) (table, index string, ok bool) {

@@ -1,0 +1,53 @@
+package tabledef
+
+import "fmt"
+
+// Defaults fills each empty key attribute name with its default: the
+// partition key "PK", the sort key "SK", the inverted index "GSI1" and
+// its keys "GSI1PK" and "GSI1SK".
+func Defaults(pk, sk, index, indexPK, indexSK *string) {
+	for _, d := range [...]struct {
+		p *string
+		v string
+	}{{pk, "PK"}, {sk, "SK"}, {index, "GSI1"}, {indexPK, "GSI1PK"}, {indexSK, "GSI1SK"}} {
+		if *d.p == "" {
+			*d.p = d.v
+		}
+	}
+}
+
+// Config is what NewTable checks of a table's options, defaults filled.
+type Config struct {
+	Name                         string
+	EncoderTagKey, DecoderTagKey string
+	BatchMaxAttempts             int
+	PartitionKey, SortKey        string
+	// IndexPartitionKey and IndexSortKey are the inverted index's keys.
+	IndexPartitionKey, IndexSortKey string
+}
+
+// KeyedOnSortKey reports whether the inverted index's partition and sort
+// keys are the table's sort and partition keys.
+func (c *Config) KeyedOnSortKey() bool {
+	return c.IndexPartitionKey == c.SortKey && c.IndexSortKey == c.PartitionKey
+}
+
+// Check returns why c cannot work, wrapping [ErrInvalidOption], or nil;
+// options, adjlist.Options, is what an error about the key attributes
+// shows.
+func (c *Config) Check(options any) error {
+	switch {
+	case c.Name == "":
+		return fmt.Errorf("%w: empty table name", ErrInvalidOption)
+	case c.EncoderTagKey != c.DecoderTagKey:
+		return fmt.Errorf("%w: EncoderOptions tag key %q and DecoderOptions tag key %q differ: reads would not fill what writes store", ErrInvalidOption, c.EncoderTagKey, c.DecoderTagKey)
+	case c.BatchMaxAttempts < 1:
+		return fmt.Errorf("%w: BatchMaxAttempts %d", ErrInvalidOption, c.BatchMaxAttempts)
+	case c.PartitionKey == c.SortKey:
+		return fmt.Errorf("%w: partition and sort key are both %q", ErrInvalidOption, c.PartitionKey)
+	case c.KeyedOnSortKey():
+	case len(map[string]bool{c.PartitionKey: true, c.SortKey: true, c.IndexPartitionKey: true, c.IndexSortKey: true}) != 4:
+		return fmt.Errorf("%w: index key attributes must be distinct from the table's, or exactly its sort and partition key: %+v", ErrInvalidOption, options)
+	}
+	return nil
+}

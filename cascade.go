@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/adjlist/adjlist/internal/batch"
+	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/paged"
 )
 
@@ -85,7 +86,7 @@ func (e *Edge[E]) incoming(to string) (edgeScan, error) {
 	s.keys = e.reverseKeys(sk, e.sourcePrefix, false)
 	s.parts = []string{s.keys.pk}
 	if e.shards > 1 {
-		s.parts = shardKeys(s.keys.pk, e.shards)
+		s.parts = keycodec.ShardKeys(s.keys.pk, e.shards)
 	}
 	return s, nil
 }
@@ -488,7 +489,7 @@ func (c *Collection[P, C]) children(parent string) (edgeScan, error) {
 	s.keys = queryKeys{pk: pk, skPrefix: c.prefix}
 	s.parts = []string{pk}
 	if c.shards > 0 {
-		s.parts = shardKeys(pk, c.shards)
+		s.parts = keycodec.ShardKeys(pk, c.shards)
 	}
 	s.split = func(item Item) (string, string, bool) {
 		v, ok, _ := c.decode(keysOf(c.t, item))

@@ -165,9 +165,6 @@ func (c *Collection[P, C]) Key(parentID, childID string) (pk, sk string, err err
 	return pk, sk, c.t.checkKeys(c.childType, pk, sk)
 }
 
-// parentKey is [handlekeys.ParentKey].
-func parentKey(pk string) (string, bool) { return handlekeys.ParentKey(pk) }
-
 // Put creates a child with one PutItem guarded by attribute_not_exists(PK)
 // (condition expression "attribute_not_exists (#0)", #0 the partition
 // key). If a different child is stored there it is left unchanged and the
@@ -289,7 +286,7 @@ func (c *Collection[P, C]) List(parentID string) Query[Child[C]] {
 	}
 	k := queryKeys{pk: pk, skPrefix: c.prefix, kind: c.it.kind}
 	if c.shards > 0 {
-		k.shardPKs = shardKeys(pk, c.shards)
+		k.shardPKs = keycodec.ShardKeys(pk, c.shards)
 	}
 	return newQuery(c.t, op, k, c.decodeItem)
 }

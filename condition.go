@@ -270,11 +270,6 @@ func (q Query[T]) boundKey(name, p, v string) (string, error) {
 	return k, checkLen(name, "sort key", k, MaxSortKeyLen)
 }
 
-// restAfter is [queryexpr.RestAfter] of s.
-func (s spelling) restAfter(fields, ids []string) spelling {
-	return queryexpr.RestAfter(s, fields, ids)
-}
-
 // Filter adds a filter expression on the items' data attributes, built with
 // the SDK's expression package, e.g. active projects only:
 //

@@ -23,22 +23,6 @@ func bindDataFields(rt reflect.Type, tag string, fields []string, indexes []inde
 	return dataFields{d}, err
 }
 
-// ids returns the ids of the item whose marshalled data is item, the ids
-// given or the data's own (keydata.Fields.IDs): a disagreement, a key
-// field neither gives, or a number id DynamoDB would store as another
-// text is a *KeyError ([ErrInvalidKey]).
-func (d *dataFields) ids(name string, fields []string, ids IDs, item Item) (IDs, error) {
-	return d.IDs(name, fields, ids, item)
-}
-
-// drop, unwritten, fill, keyOnlyIn and names are keydata.Fields' Drop,
-// Unwritten, Fill, KeyOnlyIn and Names.
-func (d *dataFields) drop(item Item)                                { d.Drop(item) }
-func (d *dataFields) unwritten(item Item) error                     { return d.Unwritten(item) }
-func (d *dataFields) fill(fields []string, ids []string, item Item) { d.Fill(fields, ids, item) }
-func (d *dataFields) keyOnlyIn(name string) bool                    { return d.KeyOnlyIn(name) }
-func (d *dataFields) names(fields []string) []string                { return d.Names(fields) }
-
 // held is h, what an item of the entity may hold, less the attributes
 // kept only inside keys: a write leaves them out, so an item holding one
 // loses it on a Replace ([FindingUndeclaredAttribute]).

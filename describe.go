@@ -143,7 +143,7 @@ func (e *Entity[T]) describe() shape {
 	item := &ItemType{Name: "entity " + e.name, Kind: "entity", Type: e.name,
 		PartitionKey: modeldoc.Text(k.PK), SortKey: modeldoc.Text(k.SK), Expiry: e.tr.expiry}
 	for _, a := range e.t.attributes(typeOf[T]()) {
-		if !e.data.keyOnlyIn(a.Name) { // those live in the keys alone
+		if !e.data.KeyOnlyIn(a.Name) { // those live in the keys alone
 			item.Attributes = append(item.Attributes, a)
 		}
 	}

@@ -157,7 +157,7 @@ func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
 	}
 	k.ipk, k.isk = e.indexKeys(k.pk, k.sk)
 	if e.shards > 1 {
-		k.ipk += "#" + shardSuffix(from, e.shards)
+		k.ipk += "#" + keycodec.Shard(from, e.shards)
 	}
 	if e.t.layout == explicitKeys {
 		err = checkIndexKeys(e.src.typ, k.ipk, k.isk)
@@ -365,7 +365,7 @@ func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
 	}
 	k := e.reverseKeys(sk, e.sourcePrefix, false)
 	if e.shards > 1 {
-		k.shardPKs = shardKeys(k.pk, e.shards)
+		k.shardPKs = keycodec.ShardKeys(k.pk, e.shards)
 	}
 	return newQuery(e.t, op, k, e.decodeItem)
 }
@@ -472,7 +472,7 @@ func (e *Edge[E]) indexKeysMatch(item Item, from string) bool {
 	}
 	// ipk is wantIPK#NN, compared in parts rather than built per item.
 	rest, ok := strings.CutPrefix(ipk, wantIPK)
-	return ok && isk == wantISK && strings.HasPrefix(rest, "#") && rest[1:] == shardSuffix(from, e.shards)
+	return ok && isk == wantISK && strings.HasPrefix(rest, "#") && rest[1:] == keycodec.Shard(from, e.shards)
 }
 
 // NodeWithEdges is a node's own data and the edges that start at it, as

@@ -7,6 +7,7 @@ import (
 
 	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
 // Entity is a handle on one item type of a [Table] whose keys are spelled
@@ -150,7 +151,7 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 	}
 	if e.err == nil {
 		e.data, e.err = bindDataFields(typeOf[T](), t.encoderTagKey(), e.fields, e.it.indexes, opts.KeyOnly)
-		e.it.keyData = e.data.names(e.fields)
+		e.it.keyData = e.data.Names(e.fields)
 	}
 	if e.err == nil {
 		e.tr, e.err = t.newTracking(opts.Tracking)
@@ -268,7 +269,7 @@ func (e *Entity[T]) handle() handle[T] {
 // keyedData is the keys of the item with ids whose data is item: the
 // ids of key fields T declares come from the data ([dataFields.ids]).
 func (e *Entity[T]) keyedData(ids IDs, item Item) (keyed, error) {
-	ids, err := e.data.ids(e.name, e.fields, ids, item)
+	ids, err := e.data.IDs(e.name, e.fields, ids, item)
 	if err != nil {
 		return keyed{}, err
 	}
@@ -322,7 +323,7 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 	// A sort key that starts with a field has no prefix: conditions then
 	// compare whole values (range values as Query's doc says).
 	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: prefix, skExact: exact, freeSK: prefix == "",
-		skRest: e.sk.restAfter(e.fields, ids), kind: e.it.kind}, e.decodeItem)
+		skRest: queryexpr.RestAfter(e.sk, e.fields, ids), kind: e.it.kind}, e.decodeItem)
 }
 
 // ByIndex returns the query over one partition of a secondary index for
@@ -382,7 +383,7 @@ func (e *Entity[T]) decode(item Item) (EntityItem[T], bool, error) {
 		return EntityItem[T]{}, false, nil
 	}
 	v := EntityItem[T]{IDs: ids}
-	e.data.fill(e.fields, ids, item)
+	e.data.Fill(e.fields, ids, item)
 	return v, true, e.t.unmarshalData(item, &v.Data)
 }
 

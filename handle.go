@@ -36,7 +36,7 @@ type handle[D any] struct {
 // hold filled in. It may modify item.
 func (h handle[D]) decode(item Item, kc *keyCtx, out *D) error {
 	if h.data != nil {
-		h.data.fill(kc.Fields, kc.IDs, item)
+		h.data.Fill(kc.Fields, kc.IDs, item)
 	}
 	return h.t.unmarshalData(item, out)
 }
@@ -89,9 +89,9 @@ func (h handle[D]) item(k *keyed, keyErr error, data D, create bool, o *WriteOpt
 	}
 	if h.data != nil {
 		if err == nil {
-			err = h.data.unwritten(item)
+			err = h.data.Unwritten(item)
 		}
-		h.data.drop(item)
+		h.data.Drop(item)
 	}
 	return item, k.key(), err
 }

@@ -157,11 +157,11 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	}
 	switch {
 	case b.Shards > 0:
-		k.shardPKs = shardKeys(pk, b.Shards)
+		k.shardPKs = keycodec.ShardKeys(pk, b.Shards)
 	case ix.Local && it.shards > 0:
 		// A local index's partition is the table's, which a sharded
 		// collection spreads over its shards: read them all, merged.
-		k.shardPKs = shardKeys(pk, it.shards)
+		k.shardPKs = keycodec.ShardKeys(pk, it.shards)
 	}
 	if len(k.shardPKs) > 0 {
 		if err := checkLen(index, "index partition key", k.shardPKs[len(k.shardPKs)-1], MaxPartitionKeyLen); err != nil {

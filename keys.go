@@ -94,9 +94,6 @@ func checkIndexKeys(name, ipk, isk string) error {
 	return checkLen(name, "index sort key", isk, MaxSortKeyLen)
 }
 
-// joinKey builds prefix + "#" ... + escaped id with one allocation.
-func joinKey(id string, names ...string) string { return keycodec.Join(id, names...) }
-
 // NodeKey returns the key of a node: nodeType + "#" + escaped id. It is the
 // partition key of the node's item collection and the value an edge stores
 // to point at the node, e.g.
@@ -129,9 +126,6 @@ func ParseNodeKey(key string) (nodeType, id string, err error) {
 	nodeType, id, e := keycodec.ParseNodeKey(key)
 	return nodeType, id, keyError(e)
 }
-
-// parseID reads back an id that a key holds escaped (keycodec.ParseID).
-func parseID(name, s string) (id string, ok bool) { return keycodec.ParseID(name, s) }
 
 // EdgeKey returns the sort key of an edge item in its source node's
 // partition: label + "#" + toType + "#" + escaped toID, e.g.

@@ -33,7 +33,3 @@ func (s spelling) compiled(fields []string) keycodec.Spelling { return keycodec.
 
 // String is the template with its fields as <placeholders>.
 func (s spelling) String() string { return keycodec.String(s) }
-
-// overlap reports whether two key templates can build the same key
-// (keycodec.Overlap).
-func overlap(s, o spelling) bool { return keycodec.Overlap(s, o) }

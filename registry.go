@@ -8,6 +8,8 @@ import (
 	"sync"
 
 	"github.com/adjlist/adjlist/internal/catalog"
+	"github.com/adjlist/adjlist/internal/handlekeys"
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // registry is the table's record of its item types, in the order they
@@ -98,7 +100,9 @@ func (t *Table) record(r recorded) error {
 }
 
 // overlaps reports whether item types a and b could have the same keys.
-func overlaps(a, b recorded) bool { return overlap(a.pk, b.pk) && overlap(a.sk, b.sk) }
+func overlaps(a, b recorded) bool {
+	return keycodec.Overlap(a.pk, b.pk) && keycodec.Overlap(a.sk, b.sk)
+}
 
 // recordCounter adds c to t's record, replacing a counter of the same
 // name on the same edge kind.
@@ -181,7 +185,7 @@ func (e *Edge[E]) refs(item Item, buf []itemRef) []itemRef {
 // record id is of.
 func (c *Collection[P, C]) refs(item Item, of string, buf []itemRef) []itemRef {
 	pk, _ := stringAttr(item, c.t.opts.PartitionKey)
-	parent, ok := parentKey(pk)
+	parent, ok := handlekeys.ParentKey(pk)
 	if !ok {
 		return buf[:0]
 	}

@@ -66,7 +66,7 @@ func TestPresetsAreTemplates(t *testing.T) {
 			check(unlabelled.it.kind, key(k.pk, k.sk, err), a, b)
 			check(projects.it.kind, key(projects.Key(a, b)), a, b)
 			pk, sk, err := sharded.Key(a, b)
-			check(sharded.it.kind, key(pk, sk, err), a, shardSuffix(b, 8), b)
+			check(sharded.it.kind, key(pk, sk, err), a, keycodec.Shard(b, 8), b)
 
 			ref, err := projects.Ref(a, b)
 			require.NoError(t, err)

@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/migration"
@@ -114,7 +115,7 @@ func (c *Collection[P, C]) scanSpec() scanSpec {
 		}
 		if c.shards == 0 { // the parent's own partition
 			pk, _ := stringAttr(item, o.PartitionKey)
-			parent, _ := parentKey(pk)
+			parent, _ := handlekeys.ParentKey(pk)
 			return parent, nil
 		}
 		pk, _, err := c.Key(parentID, id)
@@ -151,7 +152,7 @@ func (e *Edge[E]) scanSpec() scanSpec {
 		k.ipk, k.isk = e.indexKeys(k.pk, k.sk)
 		if e.shards > 1 {
 			from, _ := e.src.parse(k.pk)
-			k.ipk += "#" + shardSuffix(from, e.shards)
+			k.ipk += "#" + keycodec.Shard(from, e.shards)
 		}
 		if e.t.layout == explicitKeys {
 			buf = append(buf, migration.Attr{Name: o.IndexPartitionKey, Value: k.ipk}, migration.Attr{Name: o.IndexSortKey, Value: k.isk})

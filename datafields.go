@@ -57,3 +57,14 @@ func (d *dataFields) mismatch(fields []string, ids []string, item Item) error {
 	}
 	return nil
 }
+
+// held is the attributes the items of one recorded type may hold without
+// loss ([FindingUndeclaredAttribute], verify.Held): the table's key
+// attributes and derived index key attributes, the attributes its handle
+// tracks, and those its data type declares. The zero value, for a data
+// type that holds any attribute (a map, an interface, a type that marshals
+// itself) or a type recorded without it, checks nothing.
+type held struct {
+	set   map[string]bool
+	names []string // set's, to count those an item holds
+}

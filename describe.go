@@ -3,7 +3,6 @@ package adjlist
 import (
 	"fmt"
 	"io"
-	"reflect"
 
 	"github.com/adjlist/adjlist/internal/modeldoc"
 )
@@ -76,8 +75,6 @@ func Describe(w io.Writer, t *Table, handles ...Describer) error {
 	}
 	return modeldoc.Markdown(w, d)
 }
-
-func typeOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }
 
 func (n *Node[N]) describe() shape {
 	k := n.it.formats()

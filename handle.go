@@ -2,6 +2,7 @@ package adjlist
 
 import (
 	"context"
+	"reflect"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -267,3 +268,6 @@ func (h handle[D]) deleteReq(k *keyed, keyErr error) (writeReq, error) {
 	}
 	return h.t.deleteReq(k.key()), nil
 }
+
+// typeOf is T as a reflect.Type, for an interface type too.
+func typeOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }

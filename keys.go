@@ -3,9 +3,12 @@ package adjlist
 import (
 	"fmt"
 
+	"github.com/adjlist/adjlist/internal/catalog"
 	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/tabledef"
+	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
 // DynamoDB's size limits for key attribute values, in UTF-8 bytes.
@@ -49,10 +52,14 @@ func keyError(e *keycodec.Error) error {
 	return &KeyError{Name: e.Name, ID: e.ID, Reason: e.Reason}
 }
 
-// The errors of the key machinery under internal/ are adjlist's.
+// The machinery under internal/ returns adjlist's own errors: its
+// sentinels (for errors.Is) and *KeyError are handed to it once, here.
 func init() {
 	indexkeys.ErrInvalidOption, indexkeys.ErrKeyAttribute, indexkeys.KeyError = ErrInvalidOption, ErrKeyAttribute, keyError
 	handlekeys.KeyError = keyError
+	tabledef.ErrInvalidOption, catalog.ErrInvalidOption = ErrInvalidOption, ErrInvalidOption
+	writeexpr.ErrInvalidOption, writeexpr.ErrKeyAttribute = ErrInvalidOption, ErrKeyAttribute
+	writeexpr.ErrVersionConflict, writeexpr.ErrConditionFailed = ErrVersionConflict, ErrConditionFailed
 }
 
 // checkName validates a programmer-chosen node type, edge label or item

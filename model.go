@@ -8,7 +8,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 
 	"github.com/adjlist/adjlist/internal/goattrs"
-	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/modeldoc"
 )
 
@@ -443,27 +442,6 @@ func indexPatterns(s shape) []modeldoc.Pattern {
 		out = append(out, modeldoc.ByIndex(ps.patterns[0], s.item.Name, s.op, b.Name, by, sorted, shown))
 	}
 	return out
-}
-
-// placeholder is the value Describe gives a variable part of a partition
-// key template: an attribute's name or an id's, in angle brackets.
-func (it *itemType) placeholder(p keycodec.Part) string {
-	switch p.Kind {
-	case keycodec.Attr, keycodec.Field:
-		return "<" + p.Text + ">"
-	case keycodec.Source:
-		return "<from>"
-	case keycodec.Target:
-		return "<to>"
-	case keycodec.Self:
-		switch {
-		case it.prefixes.Source != "":
-			return "<to>"
-		case it.prefixes.Parent != "":
-			return "<child>"
-		}
-	}
-	return "<id>"
 }
 
 // attributes lists the data attributes Go type rt marshals to under t's

@@ -305,7 +305,7 @@ func (t *Table) scanSpec() scanSpec {
 	}
 	return scanSpec{t: t, kind: "every item type", err: t.Check(),
 		of: pick,
-		derive: func(item Item, buf keyAttrs) (keyAttrs, bool, error) {
+		derive: func(item Item, buf derivedAttrs) (derivedAttrs, bool, error) {
 			s, ok := pick(item)
 			if !ok {
 				return buf[:0], false, nil

@@ -286,7 +286,3 @@ func (r *repairer) awaitIndexed(ctx context.Context) error {
 	}
 	return nil
 }
-
-func containsRef(refs []itemRef, k itemKey) bool {
-	return slices.ContainsFunc(refs, func(r itemRef) bool { return r.key == k })
-}

@@ -38,10 +38,10 @@ type scanSpec struct {
 	// its table keys, and returns it; ok is false for an item not of this
 	// type. buf may be nil; a caller reusing it allocates nothing for a
 	// type whose keys need no rendering (an edge's inverted index keys).
-	derive func(item Item, buf keyAttrs) (want keyAttrs, ok bool, err error)
+	derive func(item Item, buf derivedAttrs) (want derivedAttrs, ok bool, err error)
 	// matched, if set, is derive for an item already known to be of the
 	// type, which it saves parsing the keys again.
-	matched func(item Item, buf keyAttrs) (want keyAttrs, err error)
+	matched func(item Item, buf derivedAttrs) (want derivedAttrs, err error)
 	// owned are every derived attribute the type may write; foreign the
 	// table's other derived attributes (another type's, or an index's the
 	// type does not declare), which an item of the type never carries;
@@ -57,11 +57,11 @@ type scanSpec struct {
 	home func(item Item) (string, error)
 }
 
-// keyAttrs are an item's derived key attributes, a handful at most: each
+// derivedAttrs are an item's derived key attributes, a handful at most: each
 // a name and the value an item should carry in it. An alias, so that
 // Verify and Migrate hand a spec's functions to internal/verify and
 // internal/migration as they are.
-type keyAttrs = migration.Attrs
+type derivedAttrs = migration.Attrs
 
 func (n *Node[N]) scanSpec() scanSpec {
 	o := &n.t.opts
@@ -70,7 +70,7 @@ func (n *Node[N]) scanSpec() scanSpec {
 	if n.marker != "" {
 		f = f.And(sk.Equal(expression.Value(n.marker)))
 	}
-	matched := func(item Item, buf keyAttrs) (keyAttrs, error) {
+	matched := func(item Item, buf derivedAttrs) (derivedAttrs, error) {
 		buf = buf[:0]
 		if len(n.it.indexes) == 0 {
 			return buf, nil
@@ -86,15 +86,15 @@ func (n *Node[N]) scanSpec() scanSpec {
 // deriving by derive and matched, with its derived attributes: owned (its
 // indexes', and inverted, the inverted index's it writes), foreign (the
 // table's others) and feeds.
-func (t *Table) typeSpec(it *itemType, err error, f expression.ConditionBuilder, derive func(Item, keyAttrs) (keyAttrs, bool, error), matched func(Item, keyAttrs) (keyAttrs, error), inverted ...string) scanSpec {
+func (t *Table) typeSpec(it *itemType, err error, f expression.ConditionBuilder, derive func(Item, derivedAttrs) (derivedAttrs, bool, error), matched func(Item, derivedAttrs) (derivedAttrs, error), inverted ...string) scanSpec {
 	owned := indexkeys.Owned(it.indexes, inverted...)
 	return scanSpec{t: t, kind: it.kind, err: err, filter: f, owned: owned, foreign: indexkeys.Foreign(t.derived, owned), feeds: indexkeys.Feeds(it.indexes),
 		derive: derive, matched: matched}
 }
 
 // deriveIf derives, by matched, the attributes of the items is accepts.
-func deriveIf(is func(Item) bool, matched func(Item, keyAttrs) (keyAttrs, error)) func(Item, keyAttrs) (keyAttrs, bool, error) {
-	return func(item Item, buf keyAttrs) (keyAttrs, bool, error) {
+func deriveIf(is func(Item) bool, matched func(Item, derivedAttrs) (derivedAttrs, error)) func(Item, derivedAttrs) (derivedAttrs, bool, error) {
+	return func(item Item, buf derivedAttrs) (derivedAttrs, bool, error) {
 		if !is(item) {
 			return buf[:0], false, nil
 		}
@@ -122,7 +122,7 @@ func (c *Collection[P, C]) scanSpec() scanSpec {
 		return pk, err
 	}
 	// The index keys follow the child's home, not where it is stored.
-	matched := func(item Item, buf keyAttrs) (keyAttrs, error) {
+	matched := func(item Item, buf derivedAttrs) (derivedAttrs, error) {
 		buf = buf[:0]
 		if len(c.it.indexes) == 0 && c.shards == 0 { // nothing to derive, a home always found
 			return buf, nil
@@ -144,7 +144,7 @@ func (e *Edge[E]) scanSpec() scanSpec {
 	o := &e.t.opts
 	f := expression.Name(o.PartitionKey).BeginsWith(e.sourcePrefix).And(expression.Name(o.SortKey).BeginsWith(e.prefix))
 	// The index keys follow the item's own table keys.
-	matched := func(item Item, buf keyAttrs) (keyAttrs, error) {
+	matched := func(item Item, buf derivedAttrs) (derivedAttrs, error) {
 		buf = buf[:0]
 		k := edgeKeys{}
 		k.pk, _ = stringAttr(item, o.PartitionKey)
@@ -181,7 +181,7 @@ func (e *Entity[T]) scanSpec() scanSpec {
 	} else if p != "" {
 		f = f.And(expression.Name(o.SortKey).BeginsWith(p))
 	}
-	return e.t.typeSpec(&e.it, e.err, f, func(item Item, buf keyAttrs) (keyAttrs, bool, error) {
+	return e.t.typeSpec(&e.it, e.err, f, func(item Item, buf derivedAttrs) (derivedAttrs, bool, error) {
 		buf = buf[:0]
 		ids, ok := e.parseKeys(item)
 		if !ok {

@@ -14,11 +14,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/adjlist/adjlist/internal/catalog"
 	"github.com/adjlist/adjlist/internal/tabledef"
 )
-
-func init() { tabledef.ErrInvalidOption, catalog.ErrInvalidOption = ErrInvalidOption, ErrInvalidOption }
 
 // Client is the subset of the DynamoDB API that [Table] uses. A
 // *dynamodb.Client satisfies it; tests may wrap one to count or fail calls.

@@ -333,3 +333,24 @@ func (it *itemType) indexIn(name string) (*indexkeys.Index, bool) {
 	}
 	return nil, false
 }
+
+// placeholder is the value Describe gives a variable part of a partition
+// key template: an attribute's name or an id's, in angle brackets.
+func (it *itemType) placeholder(p keycodec.Part) string {
+	switch p.Kind {
+	case keycodec.Attr, keycodec.Field:
+		return "<" + p.Text + ">"
+	case keycodec.Source:
+		return "<from>"
+	case keycodec.Target:
+		return "<to>"
+	case keycodec.Self:
+		switch {
+		case it.prefixes.Source != "":
+			return "<to>"
+		case it.prefixes.Parent != "":
+			return "<child>"
+		}
+	}
+	return "<id>"
+}

@@ -3,6 +3,7 @@ package adjlist
 import (
 	"context"
 	"reflect"
+	"slices"
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -524,17 +525,6 @@ func findings(fs []verify.Finding) []Finding {
 	return out
 }
 
-// held is the attributes the items of one recorded type may hold without
-// loss ([FindingUndeclaredAttribute], verify.Held): the table's key
-// attributes and derived index key attributes, the attributes its handle
-// tracks, and those its data type declares. The zero value, for a data
-// type that holds any attribute (a map, an interface, a type that marshals
-// itself) or a type recorded without it, checks nothing.
-type held struct {
-	set   map[string]bool
-	names []string // set's, to count those an item holds
-}
-
 // holdsOf is what the items of a type of t hold whose data type is data
 // and whose handle tracks tr.
 func (t *Table) holdsOf(data reflect.Type, tr *tracking) held {
@@ -545,4 +535,9 @@ func (t *Table) holdsOf(data reflect.Type, tr *tracking) held {
 	o := &t.opts
 	h := verify.HeldOf(declared, t.derived, o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey, tr.version, tr.createdAt, tr.updatedAt, tr.expiry)
 	return held{set: h.Set, names: h.Names}
+}
+
+// containsRef reports whether refs name the item k.
+func containsRef(refs []itemRef, k itemKey) bool {
+	return slices.ContainsFunc(refs, func(r itemRef) bool { return r.key == k })
 }

@@ -170,11 +170,6 @@ type Tracking struct {
 	Lifetime time.Duration
 }
 
-func init() {
-	writeexpr.ErrInvalidOption, writeexpr.ErrKeyAttribute = ErrInvalidOption, ErrKeyAttribute
-	writeexpr.ErrVersionConflict, writeexpr.ErrConditionFailed = ErrVersionConflict, ErrConditionFailed
-}
-
 // tracking is a handle's Tracking, checked ([writeexpr.Tracking]), with
 // its attribute names as the other files read them.
 type tracking struct {

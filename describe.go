@@ -80,7 +80,7 @@ func (n *Node[N]) describe() shape {
 	k := n.it.formats()
 	pk, sk := modeldoc.Text(k.PK), modeldoc.Text(k.SK)
 	item := &ItemType{Name: "node " + n.typ, Kind: "node", Type: n.typ, PartitionKey: pk, SortKey: sk,
-		Attributes: n.t.attributes(typeOf[N]()), Expiry: n.tr.expiry}
+		Attributes: n.t.attributes(typeOf[N]()), Expiry: n.tr.Expiry}
 	s := shape{t: n.t, err: n.err, item: item, it: &n.it, op: "Node.ByIndex", keys: k,
 		patterns: []modeldoc.Pattern{modeldoc.GetPattern(n.t.docTable(), "get one "+n.typ, "Node.Get", item.Name, pk, sk)}}
 	if n.t.layout == sortKeyIndex {
@@ -99,7 +99,7 @@ func (e *Edge[E]) describe() shape {
 	item := &ItemType{
 		Name: fmt.Sprintf("edge %s (%s → %s)", e.label, e.src, e.dst), Kind: "edge",
 		Type: e.label, From: e.src.String(), To: e.dst.String(), PartitionKey: from, SortKey: sk,
-		Attributes: e.t.attributes(typeOf[E]()), Expiry: e.tr.expiry,
+		Attributes: e.t.attributes(typeOf[E]()), Expiry: e.tr.Expiry,
 	}
 	if e.label == "" {
 		item.Name = fmt.Sprintf("edge %s → %s", e.src, e.dst)
@@ -123,7 +123,7 @@ func (c *Collection[P, C]) describe() shape {
 	item := &ItemType{
 		Name: fmt.Sprintf("child %s of %s", c.childType, c.parent.typ), Kind: "child",
 		Type: c.childType, From: c.parent.typ, PartitionKey: modeldoc.Text(k.PK), SortKey: modeldoc.Text(k.SK),
-		Attributes: c.t.attributes(typeOf[C]()), Expiry: c.tr.expiry,
+		Attributes: c.t.attributes(typeOf[C]()), Expiry: c.tr.Expiry,
 	}
 	s := shape{t: c.t, err: c.err, item: item, it: &c.it, op: "Collection.ByIndex", keys: k}
 	if c.t.layout == sortKeyIndex {
@@ -138,7 +138,7 @@ func (c *Collection[P, C]) describe() shape {
 func (e *Entity[T]) describe() shape {
 	k := e.it.formats()
 	item := &ItemType{Name: "entity " + e.name, Kind: "entity", Type: e.name,
-		PartitionKey: modeldoc.Text(k.PK), SortKey: modeldoc.Text(k.SK), Expiry: e.tr.expiry}
+		PartitionKey: modeldoc.Text(k.PK), SortKey: modeldoc.Text(k.SK), Expiry: e.tr.Expiry}
 	for _, a := range e.t.attributes(typeOf[T]()) {
 		if !e.data.KeyOnlyIn(a.Name) { // those live in the keys alone
 			item.Attributes = append(item.Attributes, a)

@@ -142,7 +142,7 @@ func (t *Table) Check() error {
 }
 
 func (e *Entity[T]) recorded() recorded {
-	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true, version: e.tr.version, expiry: e.tr.expiry,
+	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true, version: e.tr.Version, expiry: e.tr.Expiry,
 		match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
 		check: e.check(), holds: e.data.held(e.t.holdsOf(reflect.TypeFor[T](), &e.tr))}
 	if e.err == nil {
@@ -198,7 +198,7 @@ func (c *Collection[P, C]) refs(item Item, of string, buf []itemRef) []itemRef {
 
 // recordNode records node n, whatever its error.
 func (n *Node[N]) record() {
-	r := recorded{id: n.recordID(), name: "node " + n.typ, h: n, err: n.err, version: n.tr.version, expiry: n.tr.expiry,
+	r := recorded{id: n.recordID(), name: "node " + n.typ, h: n, err: n.err, version: n.tr.Version, expiry: n.tr.Expiry,
 		match: n.hasKeys,
 		check: dataCheck[N](n.t), holds: n.t.holdsOf(reflect.TypeFor[N](), &n.tr)}
 	if n.err == nil {
@@ -213,7 +213,7 @@ func (e *Edge[E]) record() {
 	if e.label == "" {
 		name = fmt.Sprintf("edge %s → %s", e.src, e.dst)
 	}
-	r := recorded{id: e.it.kind, name: name, h: e, err: e.err, version: e.tr.version, expiry: e.tr.expiry,
+	r := recorded{id: e.it.kind, name: name, h: e, err: e.err, version: e.tr.Version, expiry: e.tr.Expiry,
 		match: func(item Item) bool { _, _, ok := e.split(item); return ok },
 		check: dataCheck[E](e.t), holds: e.t.holdsOf(reflect.TypeFor[E](), &e.tr),
 		refs: e.refs}
@@ -228,7 +228,7 @@ func (e *Edge[E]) record() {
 // record records collection c, whatever its error.
 func (c *Collection[P, C]) record() {
 	of := c.parent.recordID()
-	r := recorded{name: c.it.kind, h: c, err: c.err, collection: true, version: c.tr.version, expiry: c.tr.expiry,
+	r := recorded{name: c.it.kind, h: c, err: c.err, collection: true, version: c.tr.Version, expiry: c.tr.Expiry,
 		match: func(item Item) bool { _, _, ok := c.ids(item); return ok },
 		check: dataCheck[C](c.t), holds: c.t.holdsOf(reflect.TypeFor[C](), &c.tr),
 		refs: func(item Item, buf []itemRef) []itemRef { return c.refs(item, of, buf) }}

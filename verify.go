@@ -533,7 +533,7 @@ func (t *Table) holdsOf(data reflect.Type, tr *tracking) held {
 		return held{}
 	}
 	o := &t.opts
-	h := verify.HeldOf(declared, t.derived, o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey, tr.version, tr.createdAt, tr.updatedAt, tr.expiry)
+	h := verify.HeldOf(declared, t.derived, o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey, tr.Version, tr.CreatedAt, tr.UpdatedAt, tr.Expiry)
 	return held{set: h.Set, names: h.Names}
 }
 

@@ -170,18 +170,14 @@ type Tracking struct {
 	Lifetime time.Duration
 }
 
-// tracking is a handle's Tracking, checked ([writeexpr.Tracking]), with
-// its attribute names as the other files read them.
-type tracking struct {
-	writeexpr.Tracking
-	version, createdAt, updatedAt, expiry string
-}
+// tracking is a handle's Tracking, checked ([writeexpr.Tracking]).
+type tracking struct{ writeexpr.Tracking }
 
 // newTracking checks o's attribute names against t's keys and each other.
 func (t *Table) newTracking(o Tracking) (tracking, error) {
 	n := writeexpr.Tracked{Version: o.Version, CreatedAt: o.CreatedAt, UpdatedAt: o.UpdatedAt, Expiry: o.Expiry}
 	tr, err := writeexpr.NewTracking(n, o.Clock, o.Lifetime, t.isKeyAttr)
-	return tracking{Tracking: tr, version: o.Version, createdAt: o.CreatedAt, updatedAt: o.UpdatedAt, expiry: o.Expiry}, err
+	return tracking{tr}, err
 }
 
 // guardKind is the library's own condition on a write.
@@ -257,7 +253,7 @@ func (w *writeCond) built() (itemreq.Cond, error) {
 // tracking tr, with the options o: a failed guard means exists (a create
 // finding an item). It writes the version put, if any, into item.
 func (t *Table) putCond(w *writeCond, tr *tracking, g guardKind, o *WriteOptions, exists error, item Item) error {
-	if err := t.newWriteCond(w, tr, writeexpr.Put, g, o, writeexpr.VersionOf(item, tr.version)); err != nil {
+	if err := t.newWriteCond(w, tr, writeexpr.Put, g, o, writeexpr.VersionOf(item, tr.Version)); err != nil {
 		return err
 	}
 	w.exists = exists

@@ -112,7 +112,7 @@ func bulk[V any](ctx context.Context, t *Table, op string, vs []V, req func(V) (
 // refused, and on a handle with [Tracking] every edge is written as
 // created: version 1 whatever was stored, CreatedAt and UpdatedAt now,
 // the expiry from Lifetime. When duplicates must be refused, use [Edge.Put] per edge or a
-// [Tx] of up to 100 [Edge.TxPut]. What could not be written is listed in
+// [Tx] of up to 100 [Edge.Put] given [InTx]. What could not be written is listed in
 // BulkResult.Unwritten, and the error then matches [ErrUnprocessed] or
 // wraps the SDK's error.
 func (e *Edge[E]) PutMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (BulkResult, error) {

@@ -382,36 +382,6 @@ func (c *Collection[P, C]) Load(ctx context.Context, parentID string, optFns ...
 	return res, nil
 }
 
-// TxPut adds to tx the guarded put of a child, as [Collection.Put]; an
-// existing child makes Commit fail with [ErrExists], a failed condition of
-// the caller's with [ErrConditionFailed].
-func (c *Collection[P, C]) TxPut(tx *Tx, parentID, childID string, data C, optFns ...func(*WriteOptions)) {
-	k, err := c.keyed(parentID, childID)
-	c.handle().txPut(tx, "Collection.TxPut", guardAbsent, &k, err, data, optFns)
-}
-
-// TxReplace adds to tx the overwrite of a child, as [Collection.Replace].
-func (c *Collection[P, C]) TxReplace(tx *Tx, parentID, childID string, data C, optFns ...func(*WriteOptions)) {
-	k, err := c.keyed(parentID, childID)
-	c.handle().txPut(tx, "Collection.TxReplace", guardNone, &k, err, data, optFns)
-}
-
-// TxUpdate adds to tx the update of an existing child, as
-// [Collection.Update]; a missing child makes Commit fail with
-// [ErrNotFound].
-func (c *Collection[P, C]) TxUpdate(tx *Tx, parentID, childID string, update Update, optFns ...func(*WriteOptions)) {
-	k, err := c.keyed(parentID, childID)
-	c.handle().txUpdate(tx, "Collection.TxUpdate", &k, err, update, optFns)
-}
-
-// TxDelete adds to tx the guarded delete of a child, as
-// [Collection.Delete]; a missing child makes Commit fail with
-// [ErrNotFound].
-func (c *Collection[P, C]) TxDelete(tx *Tx, parentID, childID string, optFns ...func(*WriteOptions)) {
-	k, err := c.keyed(parentID, childID)
-	c.handle().txDelete(tx, "Collection.TxDelete", &k, err, optFns)
-}
-
 // TxCheck adds to tx a check that a child exists (ConditionCheck
 // "attribute_exists (#0)"), ANDed with a condition of the caller's ([If])
 // and the version ([IfVersion], optional). A missing child makes Commit

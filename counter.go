@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
@@ -241,39 +242,45 @@ func (c *Counter[E]) conditionFailed(err error) bool {
 }
 
 // Put creates the edge from → to with data and adds 1 to to's count, in
-// one TransactWriteItems: the edge's guarded put (as [Edge.Put]) and ADD
+// one TransactWriteItems: the edge's guarded put (as [Edge.Put], with its
+// options: a condition of the caller's, a version, an expiry) and ADD
 // count 1 on the aggregate item. Both happen or neither: if the edge
 // exists, it fails with [ErrEdgeExists] and the count is unchanged. It
 // costs a 2-item transaction (4 write capacity units for small items,
-// against 1 for [Edge.Put]). Pass TxOptions.Token to make a retried call
-// idempotent.
-func (c *Counter[E]) Put(ctx context.Context, from, to string, data E, optFns ...func(*TxOptions)) error {
-	ctx, sp := c.edge.t.startSpan(ctx, "Counter.Put")
-	tx := NewTx(c.edge.t)
-	c.TxPut(tx, from, to, data)
-	return sp.done(tx.Commit(ctx, optFns...))
+// against 1 for [Edge.Put]). With [InTx], both actions join that
+// transaction instead ([WriteOptions.Tx]); that is also how to send the
+// transaction with [TxOptions] (a ClientRequestToken that makes a retried
+// call idempotent, conflict retries): add Put to a [Tx] and Commit it with
+// them.
+func (c *Counter[E]) Put(ctx context.Context, from, to string, data E, optFns ...func(*WriteOptions)) error {
+	return c.write(ctx, "Counter.Put", to, 1, optFns, func(tx *Tx) error {
+		return c.edge.Put(ctx, from, to, data, append(slices.Clip(optFns), InTx(tx))...)
+	})
 }
 
 // Delete removes the edge from → to and subtracts 1 from to's count, in
-// one TransactWriteItems (the edge's guarded delete and ADD count -1): a
-// missing edge fails with [ErrNotFound] and the count is unchanged.
-func (c *Counter[E]) Delete(ctx context.Context, from, to string, optFns ...func(*TxOptions)) error {
-	ctx, sp := c.edge.t.startSpan(ctx, "Counter.Delete")
+// one TransactWriteItems (the edge's guarded delete, as [Edge.Delete] with
+// its options, and ADD count -1): a missing edge fails with [ErrNotFound]
+// and the count is unchanged. With [InTx], both actions join that
+// transaction instead, as for [Counter.Put].
+func (c *Counter[E]) Delete(ctx context.Context, from, to string, optFns ...func(*WriteOptions)) error {
+	return c.write(ctx, "Counter.Delete", to, -1, optFns, func(tx *Tx) error {
+		return c.edge.Delete(ctx, from, to, append(slices.Clip(optFns), InTx(tx))...)
+	})
+}
+
+// write adds to a transaction the count's change by delta and the edge's
+// write (edge): to the Tx optFns name, or to its own, committed here.
+func (c *Counter[E]) write(ctx context.Context, op, to string, delta int64, optFns []func(*WriteOptions), edge func(*Tx) error) error {
+	if o := writeOptions(optFns); o.Tx != nil {
+		c.txCount(o.Tx, to, delta)
+		return edge(o.Tx)
+	}
+	ctx, sp := c.edge.t.startSpan(ctx, op)
 	tx := NewTx(c.edge.t)
-	c.TxDelete(tx, from, to)
-	return sp.done(tx.Commit(ctx, optFns...))
-}
-
-// TxPut adds to tx the two actions of [Counter.Put].
-func (c *Counter[E]) TxPut(tx *Tx, from, to string, data E) {
-	c.txCount(tx, to, 1)
-	c.edge.TxPut(tx, from, to, data)
-}
-
-// TxDelete adds to tx the two actions of [Counter.Delete].
-func (c *Counter[E]) TxDelete(tx *Tx, from, to string) {
-	c.txCount(tx, to, -1)
-	c.edge.TxDelete(tx, from, to)
+	c.txCount(tx, to, delta)
+	edge(tx)
+	return sp.done(tx.Commit(ctx))
 }
 
 func (c *Counter[E]) txCount(tx *Tx, to string, delta int64) {

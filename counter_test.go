@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -108,4 +109,50 @@ func TestCounterRefused(t *testing.T) {
 	require.ErrorIs(t, adjlist.NewCounter(enrolled, "METADATA").Apply(ctx, "1", "a", "b", true), adjlist.ErrInvalidOption)
 	_, err := adjlist.NewCounter(enrolled, "METADATA").Get(ctx, "b")
 	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+}
+
+// Counter.Put and Counter.Delete given InTx add their two actions to the
+// caller's transaction; given a condition, it is the edge's.
+func TestCounterInTx(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	calls := &countingClient{Client: db}
+	table := adjlist.NewTable(calls, ddbtest.TableName(t))
+	ddbtest.CreateTable(t, table)
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", adjlist.NewNode[Course](table, "CRS", "METADATA"))
+	counter := adjlist.NewCounter(enrolled, "ENROLLED")
+	require.NoError(t, counter.Put(ctx, "a91", "math204", Enrollment{}))
+
+	tx := adjlist.NewTx(table)
+	before := calls.total()
+	require.NoError(t, students.Put(ctx, "b30", Student{Name: "Bo"}, adjlist.InTx(tx)))
+	require.NoError(t, counter.Put(ctx, "b30", "math204", Enrollment{Grade: "A"}, adjlist.InTx(tx)))
+	assert.Equal(t, 3, tx.Len(), "a node, an edge and a count")
+	require.ErrorIs(t, counter.Delete(ctx, "a91", "math204", adjlist.InTx(tx)), adjlist.ErrTxLimit, "a second action on math204's aggregate item")
+	require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrTxLimit)
+	assert.Equal(t, before, calls.total(), "no request")
+
+	tx = adjlist.NewTx(table)
+	require.NoError(t, students.Put(ctx, "b30", Student{Name: "Bo"}, adjlist.InTx(tx)))
+	require.NoError(t, counter.Put(ctx, "b30", "math204", Enrollment{Grade: "A"}, adjlist.InTx(tx)))
+	require.NoError(t, tx.Commit(ctx, func(o *adjlist.TxOptions) { o.Token = "enrol-b30-math204" }))
+	n, err := counter.Get(ctx, "math204")
+	require.NoError(t, err)
+	assert.Equal(t, int64(2), n)
+
+	// A condition of the caller's is the edge's: it fails, and the count
+	// is unchanged.
+	opts := make([]func(*adjlist.WriteOptions), 1, 4)
+	opts[0] = adjlist.If(expression.Name("grade").Equal(expression.Value("Z")))
+	err = counter.Delete(ctx, "b30", "math204", opts...)
+	require.ErrorIs(t, err, adjlist.ErrConditionFailed)
+	assert.Len(t, opts, 1)
+	assert.Nil(t, opts[:2][1], "the caller's slice is not written beyond its length")
+	n, err = counter.Get(ctx, "math204")
+	require.NoError(t, err)
+	assert.Equal(t, int64(2), n)
+	_, err = enrolled.Get(ctx, "b30", "math204")
+	require.NoError(t, err)
 }

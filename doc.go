@@ -86,7 +86,8 @@
 // # Conditions and optimistic locking
 //
 // Every single-item write ([Node.Put], [Node.Replace], [Node.Update],
-// [Node.Delete], the same on [Edge] and [Collection], and their Tx forms)
+// [Node.Delete], the same on [Edge], [Collection] and [Entity], in a [Tx]
+// too ([InTx]))
 // takes [WriteOptions]: [If] ANDs a condition of the caller's after the
 // library's guard ("(attribute_exists (#0)) AND (#1 = :0)"), and its
 // failure is [ErrConditionFailed], told apart from the guard's

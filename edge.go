@@ -583,35 +583,6 @@ type EdgeOptions struct {
 	Tracking
 }
 
-// TxPut adds to tx the guarded put of the edge from → to, as [Edge.Put]; an
-// existing edge makes Commit fail with [ErrEdgeExists], a failed condition
-// of the caller's with [ErrConditionFailed].
-func (e *Edge[E]) TxPut(tx *Tx, from, to string, data E, optFns ...func(*WriteOptions)) {
-	k, err := e.keyed(from, to)
-	e.handle().txPut(tx, "Edge.TxPut", guardAbsent, &k, err, data, optFns)
-}
-
-// TxReplace adds to tx the overwrite of the edge from → to, as
-// [Edge.Replace].
-func (e *Edge[E]) TxReplace(tx *Tx, from, to string, data E, optFns ...func(*WriteOptions)) {
-	k, err := e.keyed(from, to)
-	e.handle().txPut(tx, "Edge.TxReplace", guardNone, &k, err, data, optFns)
-}
-
-// TxUpdate adds to tx the update of the existing edge from → to, as
-// [Edge.Update]; a missing edge makes Commit fail with [ErrNotFound].
-func (e *Edge[E]) TxUpdate(tx *Tx, from, to string, update Update, optFns ...func(*WriteOptions)) {
-	k, err := e.keyed(from, to)
-	e.handle().txUpdate(tx, "Edge.TxUpdate", &k, err, update, optFns)
-}
-
-// TxDelete adds to tx the guarded delete of the edge from → to, as
-// [Edge.Delete]; a missing edge makes Commit fail with [ErrNotFound].
-func (e *Edge[E]) TxDelete(tx *Tx, from, to string, optFns ...func(*WriteOptions)) {
-	k, err := e.keyed(from, to)
-	e.handle().txDelete(tx, "Edge.TxDelete", &k, err, optFns)
-}
-
 // TxCheck adds to tx a check that the edge from → to exists (ConditionCheck
 // "attribute_exists (#0)"), ANDed with a condition of the caller's ([If])
 // and the version ([IfVersion], optional). A missing edge makes Commit
@@ -641,7 +612,7 @@ func (e *Edge[E]) PutChecked(ctx context.Context, from, to string, data E, optFn
 	}
 	e.src.txCheck(tx, from, "from")
 	e.dst.txCheck(tx, to, "to")
-	e.TxPut(tx, from, to, data)
+	e.Put(ctx, from, to, data, InTx(tx))
 	return sp.done(tx.Commit(ctx, optFns...))
 }
 
@@ -657,8 +628,8 @@ func (e *Edge[E]) Move(ctx context.Context, from, to, newFrom, newTo string, dat
 	if e.err != nil {
 		tx.err = e.err
 	}
-	e.TxDelete(tx, from, to)
-	e.TxPut(tx, newFrom, newTo, data)
+	e.Delete(ctx, from, to, InTx(tx))
+	e.Put(ctx, newFrom, newTo, data, InTx(tx))
 	return sp.done(tx.Commit(ctx, optFns...))
 }
 

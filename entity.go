@@ -424,32 +424,6 @@ func (e *Entity[T]) Into(dst *[]EntityItem[T]) Target {
 	return tg
 }
 
-// TxPut adds to tx the guarded create of the item with ids, as
-// [Entity.Put]; an existing item makes Commit fail with [ErrExists].
-func (e *Entity[T]) TxPut(tx *Tx, ids IDs, data T, optFns ...func(*WriteOptions)) {
-	e.handle().txPut(tx, "Entity.TxPut", guardAbsent, &keyed{kc: keyCtx{IDs: ids}}, nil, data, optFns)
-}
-
-// TxReplace adds to tx the overwrite of the item with ids, as
-// [Entity.Replace].
-func (e *Entity[T]) TxReplace(tx *Tx, ids IDs, data T, optFns ...func(*WriteOptions)) {
-	e.handle().txPut(tx, "Entity.TxReplace", guardNone, &keyed{kc: keyCtx{IDs: ids}}, nil, data, optFns)
-}
-
-// TxUpdate adds to tx the update of the existing item with ids, as
-// [Entity.Update]; a missing item makes Commit fail with [ErrNotFound].
-func (e *Entity[T]) TxUpdate(tx *Tx, ids IDs, update Update, optFns ...func(*WriteOptions)) {
-	k, err := e.keyed(ids)
-	e.handle().txUpdate(tx, "Entity.TxUpdate", &k, err, update, optFns)
-}
-
-// TxDelete adds to tx the guarded delete of the item with ids, as
-// [Entity.Delete]; a missing item makes Commit fail with [ErrNotFound].
-func (e *Entity[T]) TxDelete(tx *Tx, ids IDs, optFns ...func(*WriteOptions)) {
-	k, err := e.keyed(ids)
-	e.handle().txDelete(tx, "Entity.TxDelete", &k, err, optFns)
-}
-
 // TxCheck adds to tx a check that the item with ids exists (ConditionCheck
 // "attribute_exists (#0)"), ANDed with a condition of the caller's ([If])
 // and the version ([IfVersion], optional). A missing item makes Commit

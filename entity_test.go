@@ -95,9 +95,9 @@ func TestEntityOnDynamoDB(t *testing.T) {
 
 	// A purchase: currency down, item created, atomically.
 	tx := adjlist.NewTx(g.table)
-	g.meta.TxUpdate(tx, adjlist.IDs{"player001"}, adjlist.Update{}.SetTo("Currency", expression.Name("Currency").Minus(expression.Value(100))),
-		adjlist.If(expression.Name("Currency").GreaterThanEqual(expression.Value(100))))
-	g.items.TxPut(tx, adjlist.IDs{"player001", "002"}, playerItem{ItemName: "Armor of the Knight", ItemType: "Armor", ItemCount: 1})
+	g.meta.Update(ctx, adjlist.IDs{"player001"}, adjlist.Update{}.SetTo("Currency", expression.Name("Currency").Minus(expression.Value(100))),
+		adjlist.If(expression.Name("Currency").GreaterThanEqual(expression.Value(100))), adjlist.InTx(tx))
+	g.items.Put(ctx, adjlist.IDs{"player001", "002"}, playerItem{ItemName: "Armor of the Knight", ItemType: "Armor", ItemCount: 1}, adjlist.InTx(tx))
 	require.NoError(t, tx.Commit(ctx))
 
 	rt := adjlist.NewReadTx(g.table)

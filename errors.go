@@ -38,7 +38,8 @@ var (
 	// present (attribute_not_exists failed); the existing item is left
 	// unchanged. The error also unwraps to the SDK's
 	// *types.ConditionalCheckFailedException. [Node.Put],
-	// [Collection.Put] and their Tx forms return it; a condition of the
+	// [Collection.Put] and [Entity.Put] return it (from [Tx.Commit] in a
+	// transaction); a condition of the
 	// caller's failing alongside is still reported as ErrExists.
 	ErrExists = errors.New("adjlist: item already exists")
 

@@ -2,6 +2,7 @@ package adjlist
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"time"
 
@@ -100,38 +101,43 @@ func (h handle[D]) item(k *keyed, keyErr error, data D, create bool, o *WriteOpt
 // putItem builds the item k with data and the condition of its put
 // under guard g (a create, or an overwrite) into w; keyErr is the error
 // of building k.
-func (h handle[D]) putItem(w *writeCond, g guardKind, k *keyed, keyErr error, data D, optFns []func(*WriteOptions)) (Item, error) {
-	o := writeOptions(optFns)
-	item, _, err := h.item(k, keyErr, data, g == guardAbsent, &o)
+func (h handle[D]) putItem(w *writeCond, g guardKind, k *keyed, keyErr error, data D, o *WriteOptions) (Item, error) {
+	item, _, err := h.item(k, keyErr, data, g == guardAbsent, o)
 	if err == nil {
-		err = h.t.putCond(w, h.tr, g, &o, h.exists, item)
+		err = h.t.putCond(w, h.tr, g, o, h.exists, item)
 	}
 	return item, err
 }
 
 // put writes the item k with data with one PutItem: a create (g
-// guardAbsent, Put) or an overwrite (guardNone, Replace).
+// guardAbsent, Put) or an overwrite (guardNone, Replace); with
+// [WriteOptions.Tx], it adds the put to that transaction instead.
 func (h handle[D]) put(ctx context.Context, op string, g guardKind, k *keyed, keyErr error, data D, optFns []func(*WriteOptions)) error {
+	o := writeOptions(optFns)
+	if o.Tx != nil {
+		return h.txPut(o.Tx, op, g, k, keyErr, data, &o)
+	}
 	ctx, sp := h.t.startSpan(ctx, op)
 	var w writeCond // on the stack: t.put keeps no reference
-	item, err := h.putItem(&w, g, k, keyErr, data, optFns)
+	item, err := h.putItem(&w, g, k, keyErr, data, &o)
 	if err != nil {
 		return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
 	}
 	return sp.done(h.t.put(ctx, op, k.kc.PK, k.kc.SK, item, &w))
 }
 
-// txPut adds to tx the put of the item k with data, as put.
-func (h handle[D]) txPut(tx *Tx, op string, g guardKind, k *keyed, keyErr error, data D, optFns []func(*WriteOptions)) {
+// txPut adds to tx the put of the item k with data, as put, and returns
+// the Tx's error.
+func (h handle[D]) txPut(tx *Tx, op string, g guardKind, k *keyed, keyErr error, data D, o *WriteOptions) error {
 	if !tx.sameTable(h.t) {
-		return
+		return tx.err
 	}
 	w := new(writeCond) // the Tx keeps it until Commit
-	item, err := h.putItem(w, g, k, keyErr, data, optFns)
-	if tx.setErr(err) {
-		return
+	item, err := h.putItem(w, g, k, keyErr, data, o)
+	if !tx.setErr(err) {
+		tx.put(op, k.key(), item, w)
 	}
-	tx.put(op, k.key(), item, w)
+	return tx.err
 }
 
 // get reads the item k with one GetItem and decodes its data.
@@ -179,11 +185,11 @@ func (h handle[D]) txGet(rt *ReadTx, k *keyed, keyErr error) *Read[D] {
 // or keyErr, the error of building its keys: the guard attribute_exists,
 // whose failure means missing (ErrNotFound unless missing is set), the
 // version and the caller's condition.
-func (h handle[D]) change(a action, keyErr error, missing error, optFns []func(*WriteOptions)) (*writeCond, error) {
+func (h handle[D]) change(a action, keyErr error, missing error, o *WriteOptions) (*writeCond, error) {
 	if keyErr != nil {
 		return nil, keyErr
 	}
-	w, err := h.t.changeCond(h.tr, a, optFns)
+	w, err := h.t.changeCond(h.tr, a, o)
 	if err == nil && missing != nil {
 		w.missing = missing
 	}
@@ -191,12 +197,18 @@ func (h handle[D]) change(a action, keyErr error, missing error, optFns []func(*
 }
 
 // update changes the existing item k with one UpdateItem and returns its
-// data as stored afterwards.
+// data as stored afterwards; with [WriteOptions.Tx], it adds the update to
+// that transaction instead and returns D's zero value.
 func (h handle[D]) update(ctx context.Context, op string, k *keyed, keyErr error, update Update, optFns []func(*WriteOptions)) (_ D, err error) {
+	o := writeOptions(optFns)
+	if o.Tx != nil {
+		var zero D
+		return zero, h.txUpdate(o.Tx, op, k, keyErr, update, &o)
+	}
 	ctx, sp := h.t.startSpan(ctx, op)
 	defer sp.end(&err)
 	var data D
-	w, err := h.change(actUpdate, keyErr, nil, optFns)
+	w, err := h.change(actUpdate, keyErr, nil, &o)
 	if err == nil {
 		var item Item
 		if item, err = h.t.updateItem(ctx, op, h.it, &k.kc, update, w); err == nil {
@@ -214,47 +226,59 @@ func (h handle[D]) update(ctx context.Context, op string, k *keyed, keyErr error
 	return data, nil
 }
 
-// txUpdate adds to tx the update of the existing item k, as update.
-func (h handle[D]) txUpdate(tx *Tx, op string, k *keyed, keyErr error, update Update, optFns []func(*WriteOptions)) {
+// txUpdate adds to tx the update of the existing item k, as update, and
+// returns the Tx's error.
+func (h handle[D]) txUpdate(tx *Tx, op string, k *keyed, keyErr error, update Update, o *WriteOptions) error {
 	if !tx.sameTable(h.t) {
-		return
+		return tx.err
 	}
-	w, err := h.change(actUpdate, keyErr, nil, optFns)
-	if tx.setErr(err) {
-		return
+	w, err := h.change(actUpdate, keyErr, nil, o)
+	if !tx.setErr(err) {
+		tx.update(op, h.it, &k.kc, update, w)
 	}
-	tx.update(op, h.it, &k.kc, update, w)
+	return tx.err
 }
 
-// del removes the existing item k with one DeleteItem.
+// del removes the existing item k with one DeleteItem; with
+// [WriteOptions.Tx], it adds the delete to that transaction instead.
 func (h handle[D]) del(ctx context.Context, op string, k *keyed, keyErr error, optFns []func(*WriteOptions)) error {
+	o := writeOptions(optFns)
+	if o.Tx != nil {
+		return h.txDelete(o.Tx, op, k, keyErr, &o)
+	}
 	ctx, sp := h.t.startSpan(ctx, op)
-	w, err := h.change(actDelete, keyErr, nil, optFns)
+	w, err := h.change(actDelete, keyErr, nil, &o)
 	if err != nil {
 		return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
 	}
 	return sp.done(h.t.del(ctx, op, k.kc.PK, k.kc.SK, w))
 }
 
-// txDelete adds to tx the delete of the existing item k, as del.
-func (h handle[D]) txDelete(tx *Tx, op string, k *keyed, keyErr error, optFns []func(*WriteOptions)) {
+// txDelete adds to tx the delete of the existing item k, as del, and
+// returns the Tx's error.
+func (h handle[D]) txDelete(tx *Tx, op string, k *keyed, keyErr error, o *WriteOptions) error {
 	if !tx.sameTable(h.t) {
-		return
+		return tx.err
 	}
-	w, err := h.change(actDelete, keyErr, nil, optFns)
-	if tx.setErr(err) {
-		return
+	w, err := h.change(actDelete, keyErr, nil, o)
+	if !tx.setErr(err) {
+		tx.del(op, k.key(), w)
 	}
-	tx.del(op, k.key(), w)
+	return tx.err
 }
 
 // txCheck adds to tx a check that the item k exists; a missing item makes
-// Commit fail with missing, or ErrNotFound when missing is nil.
+// Commit fail with missing, or ErrNotFound when missing is nil. A check
+// is always an action of tx: [WriteOptions.Tx] on it is refused.
 func (h handle[D]) txCheck(tx *Tx, op string, k *keyed, keyErr error, missing error, optFns []func(*WriteOptions)) {
 	if !tx.sameTable(h.t) {
 		return
 	}
-	w, err := h.change(actCheck, keyErr, missing, optFns)
+	o := writeOptions(optFns)
+	if o.Tx != nil && tx.setErr(fmt.Errorf("%w: %s takes its Tx as its first argument, not WriteOptions.Tx", ErrInvalidOption, op)) {
+		return
+	}
+	w, err := h.change(actCheck, keyErr, missing, &o)
 	if tx.setErr(err) {
 		return
 	}

@@ -207,7 +207,7 @@ func TestIndexKeptTrueOnEveryWrite(t *testing.T) {
 	m.eventually(t, active, []string{"acme/p1", "acme/p2"})
 
 	tx := adjlist.NewTx(m.table)
-	m.projects.TxPut(tx, "acme", "p4", Proj{Status: ptr("ARCHIVED"), CreatedAt: "2026-01-04"})
+	m.projects.Put(ctx, "acme", "p4", Proj{Status: ptr("ARCHIVED"), CreatedAt: "2026-01-04"}, adjlist.InTx(tx))
 	require.NoError(t, tx.Commit(ctx))
 	m.eventually(t, archived, []string{"acme/p3", "acme/p4"})
 
@@ -788,8 +788,8 @@ func TestIndexKeptTrueForEdgesAndNodes(t *testing.T) {
 
 	require.NoError(t, students.Put(ctx, "a91", Student{Name: "Ada", Major: "math"}))
 	tx := adjlist.NewTx(table)
-	students.TxPut(tx, "b30", Student{Name: "Blaise", Major: "math"})
-	courses.TxPut(tx, "math204", Course{Title: "Linear Algebra"})
+	students.Put(ctx, "b30", Student{Name: "Blaise", Major: "math"}, adjlist.InTx(tx))
+	courses.Put(ctx, "math204", Course{Title: "Linear Algebra"}, adjlist.InTx(tx))
 	require.NoError(t, tx.Commit(ctx))
 	majors("math", "a91", "b30")
 	require.NoError(t, students.Replace(ctx, "b30", Student{Name: "Blaise", Major: "physics"}))
@@ -811,8 +811,8 @@ func TestIndexKeptTrueForEdgesAndNodes(t *testing.T) {
 	roster("cs101", "2026-09-05 c07")
 
 	tx = adjlist.NewTx(table)
-	enrolled.TxDelete(tx, "b30", "math204")
-	enrolled.TxPut(tx, "d11", "math204", Enrollment{EnrolledOn: "2026-09-09"})
+	enrolled.Delete(ctx, "b30", "math204", adjlist.InTx(tx))
+	enrolled.Put(ctx, "d11", "math204", Enrollment{EnrolledOn: "2026-09-09"}, adjlist.InTx(tx))
 	require.NoError(t, tx.Commit(ctx))
 	roster("math204", "2026-08-31 a91", "2026-09-09 d11")
 

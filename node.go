@@ -280,38 +280,6 @@ func (n *Node[N]) TxCheck(tx *Tx, id string, optFns ...func(*WriteOptions)) {
 	n.handle().txCheck(tx, "Node.TxCheck", &k, err, &NodeNotFoundError{Type: n.typ, ID: id}, optFns)
 }
 
-// TxPut adds to tx the guarded create of node id's item, as [Node.Put]; an
-// existing item makes Commit fail with [ErrExists].
-func (n *Node[N]) TxPut(tx *Tx, id string, data N, optFns ...func(*WriteOptions)) {
-	k, err := n.keyed(id)
-	n.handle().txPut(tx, "Node.TxPut", guardAbsent, &k, err, data, optFns)
-}
-
-// TxReplace adds to tx the overwrite of node id's item, as [Node.Replace],
-// with its options: a condition of the caller's ([ErrConditionFailed]) and
-// the version check ([ErrVersionConflict]).
-func (n *Node[N]) TxReplace(tx *Tx, id string, data N, optFns ...func(*WriteOptions)) {
-	k, err := n.keyed(id)
-	n.handle().txPut(tx, "Node.TxReplace", guardNone, &k, err, data, optFns)
-}
-
-// TxUpdate adds to tx the update of node id's existing item, as
-// [Node.Update]: UpdateExpression with the derived index keys that follow
-// from it and the version, condition "attribute_exists (#0)" ANDed with
-// the version check and the caller's condition. A missing item makes
-// Commit fail with [ErrNotFound]; bad updates are the Tx's error.
-func (n *Node[N]) TxUpdate(tx *Tx, id string, update Update, optFns ...func(*WriteOptions)) {
-	k, err := n.keyed(id)
-	n.handle().txUpdate(tx, "Node.TxUpdate", &k, err, update, optFns)
-}
-
-// TxDelete adds to tx the guarded delete of node id's item, as
-// [Node.Delete]; a missing item makes Commit fail with [ErrNotFound].
-func (n *Node[N]) TxDelete(tx *Tx, id string, optFns ...func(*WriteOptions)) {
-	k, err := n.keyed(id)
-	n.handle().txDelete(tx, "Node.TxDelete", &k, err, optFns)
-}
-
 // TxGet adds to rt the read of node id's item and returns its [Read],
 // filled in by [ReadTx.Run]. A bad id makes Run fail with [ErrInvalidKey]
 // before any request.

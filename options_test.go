@@ -52,7 +52,7 @@ func TestNilOptionFunction(t *testing.T) {
 		{"TwoHop", func() error { _, err := adjlist.TwoHop(ctx, enrolled, enrolled, "a91", 10, nil); return err }},
 		{"Tx.Commit", func() error {
 			tx := adjlist.NewTx(table)
-			enrolled.TxPut(tx, "a91", "math204", Enrollment{})
+			enrolled.Put(ctx, "a91", "math204", Enrollment{}, adjlist.InTx(tx))
 			return tx.Commit(ctx, nil)
 		}},
 		{"CreateTable", func() error { return adjlist.CreateTable(ctx, adminClient{}, table, nil) }},

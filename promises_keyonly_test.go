@@ -48,9 +48,9 @@ func TestKeyOnlyValueNeverDroppedByAWrite(t *testing.T) {
 	require.NoError(t, table.Check())
 	lost := ticket{ID: "t1", Date: "2026-01-02"} // no status: no GSI1 sort key
 	tx := adjlist.NewTx(table)
-	tickets.TxPut(tx, nil, lost)
+	tickets.Put(ctx, nil, lost, adjlist.InTx(tx))
 	txr := adjlist.NewTx(table)
-	tickets.TxReplace(txr, nil, lost)
+	tickets.Replace(ctx, nil, lost, adjlist.InTx(txr))
 	for name, err := range map[string]error{
 		"Put":       tickets.Put(ctx, nil, lost),
 		"Put ids":   tickets.Put(ctx, adjlist.IDs{"t1"}, lost),
@@ -99,7 +99,7 @@ func TestKeyOnlyValueNeverDroppedByAnUpdate(t *testing.T) {
 		_, err := tickets.Update(ctx, adjlist.IDs{"t1"}, u)
 		require.ErrorIs(t, err, adjlist.ErrKeyAttribute, name)
 		tx := adjlist.NewTx(table)
-		tickets.TxUpdate(tx, adjlist.IDs{"t1"}, u)
+		tickets.Update(ctx, adjlist.IDs{"t1"}, u, adjlist.InTx(tx))
 		require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrKeyAttribute, name)
 	}
 	assert.Equal(t, before, calls.total(), "refused before any request")

@@ -47,7 +47,7 @@ func TestNumberKeyFieldIDsAsDynamoDBStoresThem(t *testing.T) {
 		require.ErrorIs(t, points.Put(ctx, nil, pointsScore{Points: json.Number(id)}), adjlist.ErrInvalidKey, "the data's %s", id)
 		require.ErrorIs(t, errOf(points.PutMany(ctx, []adjlist.EntityItem[pointsScore]{{Data: pointsScore{Points: json.Number(id)}}})), adjlist.ErrInvalidKey, "the data's %s", id)
 		tx := adjlist.NewTx(table)
-		rounds.TxPut(tx, adjlist.IDs{id}, roundScore{})
+		rounds.Put(ctx, adjlist.IDs{id}, roundScore{}, adjlist.InTx(tx))
 		require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrInvalidKey, "given %s", id)
 	}
 	assert.Zero(t, calls.total(), "refused before any request")

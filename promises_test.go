@@ -149,7 +149,7 @@ func TestPutCheckedSelfLoop(t *testing.T) {
 	// Two different actions on one item are still refused.
 	tx := adjlist.NewTx(table)
 	users.TxCheck(tx, "u1")
-	users.TxPut(tx, "u1", Person{})
+	users.Put(ctx, "u1", Person{}, adjlist.InTx(tx))
 	require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrTxLimit)
 }
 

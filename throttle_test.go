@@ -259,7 +259,7 @@ func TestThrottlingErrorTxRetried(t *testing.T) {
 	table := adjlist.NewTable(client, s.table.Name(), func(o *adjlist.Options) { o.BatchBackoff = &noWait{} })
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	tx := adjlist.NewTx(table)
-	students.TxPut(tx, "z1", Student{Name: "Zed"})
+	students.Put(context.Background(), "z1", Student{Name: "Zed"}, adjlist.InTx(tx))
 	err := tx.Commit(context.Background(), func(o *adjlist.TxOptions) { o.ConflictRetries = 2 })
 	var te *adjlist.ThrottlingError
 	require.ErrorAs(t, err, &te)

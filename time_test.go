@@ -208,8 +208,8 @@ func TestTimestamps(t *testing.T) {
 	clk.Add(time.Second)
 	t2 := "2026-11-23T03:05:08.500Z"
 	tx := adjlist.NewTx(table)
-	posts.TxUpdate(tx, "ada", "p1", adjlist.Set("title", "One!"))
-	follows.TxUpdate(tx, "bob", "ada", adjlist.Set("title", "x"))
+	posts.Update(ctx, "ada", "p1", adjlist.Set("title", "One!"), adjlist.InTx(tx))
+	follows.Update(ctx, "bob", "ada", adjlist.Set("title", "x"), adjlist.InTx(tx))
 	require.NoError(t, tx.Commit(ctx))
 	got, err := posts.GetMany(ctx, []adjlist.Child[Post2]{{Parent: "ada", ID: "p1"}, {Parent: "ada", ID: "p2"}})
 	require.NoError(t, err)

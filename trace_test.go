@@ -220,7 +220,7 @@ func TestTraceSpans(t *testing.T) {
 		}, "Edge.PutChecked", 1, 0, "", true, nil, "", false},
 		{"Tx.Commit", func(ctx context.Context) error {
 			tx := adjlist.NewTx(s.table)
-			s.students.TxPut(tx, "t1", Student{Name: "Tx"})
+			s.students.Put(ctx, "t1", Student{Name: "Tx"}, adjlist.InTx(tx))
 			s.courses.TxCheck(tx, "math204")
 			return tx.Commit(ctx)
 		}, "Tx.Commit", 1, 0, "", true, nil, "", false},

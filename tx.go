@@ -21,15 +21,15 @@ const (
 	MaxTxSize = txn.MaxSize
 )
 
-// init has txn wrap this package's sentinels, so errors.Is finds them.
 // Tx collects writes and condition checks to commit atomically with one
 // TransactWriteItems: all of them happen, or none. Create it with [NewTx],
-// add actions with the handles' Tx methods ([Node.TxPut], [Node.TxReplace],
-// [Node.TxUpdate], [Node.TxDelete], [Node.TxCheck], and the same for
-// [Edge] and [Collection]), then [Tx.Commit]. Each action takes the same
-// [WriteOptions] as its single-item form: a condition of the caller's,
-// ANDed after the library's guard, and a version on handles with
-// optimistic locking. An invalid action (a bad id, a bad option, a second
+// add writes by giving the handles' Put, Replace, Update and Delete the
+// option [InTx] (e.g. users.Put(ctx, "ada", ada, adjlist.InTx(tx))) and
+// checks with their TxCheck ([Node.TxCheck], [Edge.TxCheck],
+// [Collection.TxCheck], [Entity.TxCheck]), then [Tx.Commit]. Each write
+// keeps its other [WriteOptions]: a condition of the caller's, ANDed after
+// the library's guard, a version on handles with optimistic locking, an
+// expiry. An invalid action (a bad id, a bad option, a second
 // action on one item, more than [MaxTxActions] actions or [MaxTxSize]
 // bytes) is kept as the Tx's error and returned by Commit, which then
 // sends nothing. The one exception: a second check of an item for the same

@@ -185,8 +185,8 @@ func TestTxConflicts(t *testing.T) {
 			s, tc := txSchool(t, tt.conflicts)
 			ctx := context.Background()
 			tx := adjlist.NewTx(s.table)
-			s.enrolled.TxPut(tx, "a91", "math204", math204)
-			s.enrolled.TxPut(tx, "b30", "math204", math204)
+			s.enrolled.Put(ctx, "a91", "math204", math204, adjlist.InTx(tx))
+			s.enrolled.Put(ctx, "b30", "math204", math204, adjlist.InTx(tx))
 			err := tx.Commit(ctx, func(o *adjlist.TxOptions) { o.ConflictRetries = tt.retries })
 			assert.Equal(t, tt.wantCalls, tc.calls.Load())
 			if tt.wantErr == nil {
@@ -206,7 +206,7 @@ func TestTxConflicts(t *testing.T) {
 		ctx := context.Background()
 		require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204))
 		tx := adjlist.NewTx(s.table)
-		s.enrolled.TxPut(tx, "a91", "math204", math204)
+		s.enrolled.Put(ctx, "a91", "math204", math204, adjlist.InTx(tx))
 		err := tx.Commit(ctx, func(o *adjlist.TxOptions) { o.ConflictRetries = 3 })
 		require.ErrorIs(t, err, adjlist.ErrEdgeExists)
 		assert.True(t, adjlist.IsConditionFailed(err))
@@ -227,22 +227,22 @@ func TestTxLimits(t *testing.T) {
 	}{
 		{"100 actions", func(tx *adjlist.Tx) {
 			for i := range 100 {
-				s.enrolled.TxPut(tx, fmt.Sprintf("s%03d", i), "math204", math204)
+				s.enrolled.Put(ctx, fmt.Sprintf("s%03d", i), "math204", math204, adjlist.InTx(tx))
 			}
 		}, nil},
 		{"101 actions", func(tx *adjlist.Tx) {
 			for i := range 101 {
-				s.enrolled.TxPut(tx, fmt.Sprintf("t%03d", i), "math204", math204)
+				s.enrolled.Put(ctx, fmt.Sprintf("t%03d", i), "math204", math204, adjlist.InTx(tx))
 			}
 		}, adjlist.ErrTxLimit},
 		{"two actions on one item", func(tx *adjlist.Tx) {
-			s.enrolled.TxPut(tx, "u1", "math204", math204)
-			s.enrolled.TxDelete(tx, "u1", "math204")
+			s.enrolled.Put(ctx, "u1", "math204", math204, adjlist.InTx(tx))
+			s.enrolled.Delete(ctx, "u1", "math204", adjlist.InTx(tx))
 		}, adjlist.ErrTxLimit},
 		{"over 4 MB", func(tx *adjlist.Tx) {
 			notes := adjlist.NewEdge[note](s.students, "NOTE", s.courses)
 			for i := range 11 { // 11 × 390 KB
-				notes.TxPut(tx, fmt.Sprintf("v%02d", i), "math204", note{Note: big})
+				notes.Put(ctx, fmt.Sprintf("v%02d", i), "math204", note{Note: big}, adjlist.InTx(tx))
 			}
 		}, adjlist.ErrTxLimit},
 		{"bad id", func(tx *adjlist.Tx) { s.students.TxCheck(tx, "") }, adjlist.ErrInvalidKey},
@@ -276,7 +276,7 @@ func TestTxTokenLength(t *testing.T) {
 	ctx := context.Background()
 	for _, n := range []int{37, 36} {
 		tx := adjlist.NewTx(s.table)
-		s.enrolled.TxPut(tx, fmt.Sprintf("k%d", n), "math204", math204)
+		s.enrolled.Put(ctx, fmt.Sprintf("k%d", n), "math204", math204, adjlist.InTx(tx))
 		before := tc.calls.Load()
 		token := fmt.Sprintf("%x", time.Now().UnixNano()) + strings.Repeat("t", n-16)
 		err := tx.Commit(ctx, func(o *adjlist.TxOptions) { o.Token = token[:n] })
@@ -339,7 +339,7 @@ func TestTxCancellationReasons(t *testing.T) {
 			from := "r-" + tt.code
 
 			tx := adjlist.NewTx(table)
-			enrolled.TxPut(tx, from, "math204", math204)
+			enrolled.Put(context.Background(), from, "math204", math204, adjlist.InTx(tx))
 			err := tx.Commit(context.Background())
 			var tce *types.TransactionCanceledException
 			require.ErrorAs(t, err, &tce, "the SDK's error is kept")
@@ -350,7 +350,7 @@ func TestTxCancellationReasons(t *testing.T) {
 
 			rc.calls.Store(0)
 			tx = adjlist.NewTx(table)
-			enrolled.TxPut(tx, from, "math204", math204)
+			enrolled.Put(context.Background(), from, "math204", math204, adjlist.InTx(tx))
 			err = tx.Commit(context.Background(), func(o *adjlist.TxOptions) { o.ConflictRetries = 1 })
 			if tt.retried {
 				require.NoError(t, err)
@@ -359,6 +359,94 @@ func TestTxCancellationReasons(t *testing.T) {
 				require.Error(t, err)
 				assert.Equal(t, int64(1), rc.calls.Load(), "not retried")
 			}
+		})
+	}
+}
+
+// A write given InTx sends nothing: it returns the Tx's error so far and
+// joins the one TransactWriteItems that Commit sends, with its own guard.
+func TestInTx(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSchool(t)
+	seedSchool(t, s)
+	before := s.calls.total()
+
+	tx := adjlist.NewTx(s.table)
+	require.NoError(t, s.students.Put(ctx, "c07", Student{Name: "Cy"}, adjlist.InTx(tx)))
+	require.NoError(t, s.enrolled.Put(ctx, "c07", "math204", Enrollment{Grade: "A"}, adjlist.InTx(tx)))
+	got, err := s.students.Update(ctx, "a91", adjlist.Set("year", 3), adjlist.InTx(tx))
+	require.NoError(t, err)
+	assert.Zero(t, got, "an update in a Tx returns the zero value")
+	require.NoError(t, s.enrolled.Delete(ctx, "b30", "math204", adjlist.InTx(tx)))
+	require.NoError(t, s.courses.Replace(ctx, "cs101", Course{Title: "CS I", Credits: 3}, adjlist.InTx(tx)))
+	assert.Equal(t, 5, tx.Len())
+	assert.Equal(t, before, s.calls.total(), "no request before Commit")
+
+	require.NoError(t, tx.Commit(ctx))
+	assert.Equal(t, before+1, s.calls.total(), "one request")
+	assert.Equal(t, int64(1), s.calls.txs.Load())
+	cy, err := s.students.Get(ctx, "c07")
+	require.NoError(t, err)
+	assert.Equal(t, "Cy", cy.Name)
+	ada, err := s.students.Get(ctx, "a91")
+	require.NoError(t, err)
+	assert.Equal(t, 3, ada.Year)
+	_, err = s.enrolled.Get(ctx, "b30", "math204")
+	require.ErrorIs(t, err, adjlist.ErrNotFound)
+
+	// The guard of each write is its action's: a second create fails the
+	// whole transaction at Commit, writing nothing.
+	tx = adjlist.NewTx(s.table)
+	require.NoError(t, s.students.Put(ctx, "d01", Student{Name: "Di"}, adjlist.InTx(tx)))
+	require.NoError(t, s.students.Put(ctx, "c07", Student{Name: "Again"}, adjlist.InTx(tx)))
+	require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrExists)
+	_, err = s.students.Get(ctx, "d01")
+	require.ErrorIs(t, err, adjlist.ErrNotFound)
+}
+
+// An invalid write given InTx returns its error at once, every later write
+// returns it too, and Commit returns it without a request.
+func TestInTxInvalid(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSchool(t)
+	other := adjlist.NewTable(s.calls, "other")
+	elsewhere := adjlist.NewNode[Student](other, "STU", "PROFILE")
+	for _, tc := range []struct {
+		name  string
+		write func(tx *adjlist.Tx) error
+		want  error
+	}{
+		{"bad id", func(tx *adjlist.Tx) error {
+			return s.students.Put(ctx, "", Student{}, adjlist.InTx(tx))
+		}, adjlist.ErrInvalidKey},
+		{"update with a key attribute", func(tx *adjlist.Tx) error {
+			_, err := s.students.Update(ctx, "a1", adjlist.Set("PK", "x"), adjlist.InTx(tx))
+			return err
+		}, adjlist.ErrKeyAttribute},
+		{"delete with a version on a handle without locking", func(tx *adjlist.Tx) error {
+			return s.enrolled.Delete(ctx, "a1", "c1", adjlist.IfVersion(2), adjlist.InTx(tx))
+		}, adjlist.ErrInvalidOption},
+		{"handle of another table", func(tx *adjlist.Tx) error {
+			return elsewhere.Put(ctx, "a1", Student{}, adjlist.InTx(tx))
+		}, adjlist.ErrInvalidOption},
+		{"second action on one item", func(tx *adjlist.Tx) error {
+			require.NoError(t, s.students.Put(ctx, "a1", Student{}, adjlist.InTx(tx)))
+			return s.students.Delete(ctx, "a1", adjlist.InTx(tx))
+		}, adjlist.ErrTxLimit},
+		{"TxCheck given InTx", func(tx *adjlist.Tx) error {
+			s.students.TxCheck(tx, "a1", adjlist.InTx(tx))
+			return s.students.Put(ctx, "a2", Student{}, adjlist.InTx(tx))
+		}, adjlist.ErrInvalidOption},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := s.calls.total()
+			tx := adjlist.NewTx(s.table)
+			require.ErrorIs(t, tc.write(tx), tc.want)
+			require.ErrorIs(t, s.courses.Put(ctx, "later", Course{}, adjlist.InTx(tx)), tc.want, "a later write returns the Tx's error")
+			require.ErrorIs(t, tx.Commit(ctx), tc.want)
+			assert.Equal(t, before, s.calls.total(), "no request")
 		})
 	}
 }

@@ -37,7 +37,7 @@ func TestUpdateImmutable(t *testing.T) {
 	})
 	k, err := projects.keyed("p1")
 	require.NoError(t, err)
-	w, err := projects.handle().change(actUpdate, nil, nil, []func(*WriteOptions){IfVersion(4)})
+	w, err := projects.handle().change(actUpdate, nil, nil, &WriteOptions{Version: 4})
 	require.NoError(t, err)
 	pk, sk := k.kc.PK, k.kc.SK
 	u := Set("status", "DONE")

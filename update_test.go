@@ -36,7 +36,7 @@ func TestUpdateSentAgain(t *testing.T) {
 	// The same value in a transaction, twice.
 	for v := int64(3); v <= 4; v++ {
 		tx := adjlist.NewTx(b.table)
-		b.authors.TxUpdate(tx, "ada", promote, adjlist.IfVersion(v))
+		b.authors.Update(ctx, "ada", promote, adjlist.IfVersion(v), adjlist.InTx(tx))
 		require.NoError(t, tx.Commit(ctx))
 	}
 }
@@ -93,9 +93,13 @@ func TestZeroUpdateRefused(t *testing.T) {
 		{"Node.Update", func() error { _, err := students.Update(ctx, "s1", zero); return err }},
 		{"Edge.Update", func() error { _, err := enrolled.Update(ctx, "s1", "c1", zero); return err }},
 		{"Collection.Update", func() error { _, err := notes.Update(ctx, "s1", "n1", zero); return err }},
-		{"Tx.Commit", func() error { return tx(func(tx *adjlist.Tx) { students.TxUpdate(tx, "s1", zero) }) }},
-		{"Tx.Commit", func() error { return tx(func(tx *adjlist.Tx) { enrolled.TxUpdate(tx, "s1", "c1", zero) }) }},
-		{"Tx.Commit", func() error { return tx(func(tx *adjlist.Tx) { notes.TxUpdate(tx, "s1", "n1", zero) }) }},
+		{"Tx.Commit", func() error { return tx(func(tx *adjlist.Tx) { students.Update(ctx, "s1", zero, adjlist.InTx(tx)) }) }},
+		{"Tx.Commit", func() error {
+			return tx(func(tx *adjlist.Tx) { enrolled.Update(ctx, "s1", "c1", zero, adjlist.InTx(tx)) })
+		}},
+		{"Tx.Commit", func() error {
+			return tx(func(tx *adjlist.Tx) { notes.Update(ctx, "s1", "n1", zero, adjlist.InTx(tx)) })
+		}},
 	} {
 		err := tc.run()
 		require.ErrorIs(t, err, adjlist.ErrInvalidOption)

@@ -10,10 +10,34 @@ import (
 )
 
 // WriteOptions configures one write of one item: the optFns of every
-// single-item write of nodes, edges and children (Put, Replace, Update,
-// Delete) and of their transaction forms (TxPut, TxReplace, TxUpdate,
-// TxDelete, TxCheck). The zero value adds nothing to the library's own guard.
+// single-item write of nodes, edges, children and entities (Put, Replace,
+// Update, Delete, and [Counter.Put] and [Counter.Delete]) and of TxCheck.
+// The zero value adds nothing to the library's own guard and sends the
+// write at once.
 type WriteOptions struct {
+	// Tx, when set, adds the write to that transaction instead of sending
+	// it: no request is made (ctx is not used) and [Tx.Commit] sends it
+	// with the transaction's other actions, all or none. The action is
+	// the write's own, with the same guard, condition, version and expiry,
+	// e.g. for Put the guarded create:
+	//
+	//	tx := adjlist.NewTx(table)
+	//	users.Put(ctx, "ada", ada, adjlist.InTx(tx))
+	//	follows.Put(ctx, "ada", "bob", since, adjlist.InTx(tx))
+	//	err := tx.Commit(ctx)
+	//
+	// What the action's failure means ([ErrExists], [ErrEdgeExists],
+	// [ErrNotFound], [ErrConditionFailed], [ErrVersionConflict]) is then
+	// Commit's error. The write returns the transaction's error so far
+	// (an invalid action, this one or an earlier one: a bad id or option,
+	// a second action on one item, a handle of another table, more than
+	// [MaxTxActions] actions or [MaxTxSize] bytes), which Commit returns
+	// too, sending nothing; Update returns the zero value with it. A
+	// handle's TxCheck takes its Tx as its first argument and refuses this
+	// field ([ErrInvalidOption]). Default nil: the write is sent at once.
+	// [InTx] sets it.
+	Tx *Tx
+
 	// Condition, when set, is a condition of the caller's own, built with
 	// the SDK's expression package, that the stored item must meet for the
 	// write to happen. It is ANDed after the library's guard and the
@@ -36,26 +60,32 @@ type WriteOptions struct {
 	// with optimistic locking ([Tracking.Version]): the write happens only
 	// if the stored item still has it (the condition "version = :v",
 	// version the attribute's name), and otherwise fails with
-	// [ErrVersionConflict], changing nothing. Update and Delete and their
-	// Tx forms require it (non-zero); Update then writes it plus one.
-	// Replace and TxReplace take it optionally: unset, they expect the
+	// [ErrVersionConflict], changing nothing. Update and Delete require
+	// it (non-zero), in a [Tx] too; Update then writes it plus one.
+	// Replace takes it optionally: unset, it expects the
 	// version in the data (the value read) and, with none there, that no
-	// version is stored; either way they write the expected version plus
-	// one. TxCheck takes it optionally. Creates (Put, TxPut) refuse it, as
+	// version is stored; either way it writes the expected version plus
+	// one. TxCheck takes it optionally. Creates (Put) refuse it, as
 	// they always write version 1, and so do handles without locking; a
 	// negative Version is refused too (all [ErrInvalidOption], before any
 	// request). Default 0. [IfVersion] sets it.
 	Version int64
 	// ExpiresAt, when non-zero, is the item's expiry, written to the
 	// handle's [Tracking.Expiry] attribute in epoch seconds (a Number, as
-	// DynamoDB's Time to Live requires) by Put, Replace and Update and
-	// their Tx forms, in the same request; it overrides
+	// DynamoDB's Time to Live requires) by Put, Replace and Update, in
+	// the same request or transaction action; it overrides
 	// [Tracking.Lifetime]. On a handle without Tracking.Expiry it is
 	// refused with [ErrInvalidOption] before any request. Default: zero,
 	// no expiry from this write. [Expires] sets it.
 	ExpiresAt time.Time
 
 	err error // a nil option function, refused by the write before any request
+}
+
+// InTx returns a write option that adds the write to tx instead of
+// sending it (see [WriteOptions.Tx]).
+func InTx(tx *Tx) func(*WriteOptions) {
+	return func(o *WriteOptions) { o.Tx = tx }
 }
 
 // Expires returns a write option that gives the item the expiry at (see
@@ -118,7 +148,7 @@ func IfVersion(v int64) func(*WriteOptions) {
 type Tracking struct {
 	// Version, when set, turns on optimistic locking: it names a Number
 	// attribute that every write through the handle maintains. A create
-	// ([Node.Put], [Edge.Put], [Collection.Put] and their Tx forms,
+	// ([Node.Put], [Edge.Put], [Collection.Put], in a [Tx] too, and
 	// bulk PutMany) writes 1. Replace ([Node.Replace], [Edge.Replace],
 	// [Collection.Replace]) writes the version it expects
 	// plus one, conditioned on the stored version being the expected one:
@@ -141,8 +171,8 @@ type Tracking struct {
 
 	// CreatedAt, when set, names a String attribute set to the time of
 	// the write ([TimeFormat], UTC, from Clock) when the item is created:
-	// by creates ([Node.Put], [Edge.Put], [Collection.Put], their Tx
-	// forms, PutMany), and by Replace when the data carries no value
+	// by creates ([Node.Put], [Edge.Put], [Collection.Put], in a [Tx]
+	// too, and PutMany), and by Replace when the data carries no value
 	// for it (a read-modify-replace keeps the value read). Updates leave it.
 	// Default "": not written.
 	CreatedAt string
@@ -262,12 +292,14 @@ func (t *Table) putCond(w *writeCond, tr *tracking, g guardKind, o *WriteOptions
 }
 
 // changeCond is the condition of an update, delete or check (a) of an item
-// by a handle tracking tr, with optFns' options: the guard
+// by a handle tracking tr, with the options o (nil: none): the guard
 // attribute_exists, whose failure means [ErrNotFound].
-func (t *Table) changeCond(tr *tracking, a action, optFns []func(*WriteOptions)) (*writeCond, error) {
-	o := writeOptions(optFns)
+func (t *Table) changeCond(tr *tracking, a action, o *WriteOptions) (*writeCond, error) {
+	if o == nil {
+		o = new(WriteOptions)
+	}
 	w := new(writeCond)
-	if err := t.newWriteCond(w, tr, a, guardPresent, &o, 0); err != nil {
+	if err := t.newWriteCond(w, tr, a, guardPresent, o, 0); err != nil {
 		return nil, err
 	}
 	w.missing = ErrNotFound

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"slices"
 	"sync"
 	"testing"
 
@@ -271,36 +272,44 @@ func (b *blog) writeCases() []writeCase {
 		{"Collection.Delete", "present", adjlist.ErrNotFound, "DeleteItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
 			return p.Delete(ctx, "ada", id, o...)
 		}, seedPost, postKey},
-		{"Node.TxReplace", "", nil, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
-			a.TxReplace(tx, id, Author{Name: "New"}, o...)
+		{"Node.Replace InTx", "", nil, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+			a.Replace(context.Background(), id, Author{Name: "New"}, append(slices.Clip(o), adjlist.InTx(tx))...)
 		}), seedAuthor, authorKey},
-		{"Node.TxPut", "absent", adjlist.ErrExists, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
-			a.TxPut(tx, id, Author{Name: "New"}, o...)
+		{"Node.Put InTx", "absent", adjlist.ErrExists, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+			a.Put(context.Background(), id, Author{Name: "New"}, append(slices.Clip(o), adjlist.InTx(tx))...)
 		}), seedAuthor, authorKey},
-		{"Node.TxUpdate", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) { a.TxUpdate(tx, id, set, o...) }), seedAuthor, authorKey},
-		{"Node.TxDelete", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) { a.TxDelete(tx, id, o...) }), seedAuthor, authorKey},
+		{"Node.Update InTx", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+			a.Update(context.Background(), id, set, append(slices.Clip(o), adjlist.InTx(tx))...)
+		}), seedAuthor, authorKey},
+		{"Node.Delete InTx", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+			a.Delete(context.Background(), id, append(slices.Clip(o), adjlist.InTx(tx))...)
+		}), seedAuthor, authorKey},
 		{"Node.TxCheck", "present", adjlist.ErrNodeNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) { a.TxCheck(tx, id, o...) }), seedAuthor, authorKey},
-		{"Edge.TxPut", "absent", adjlist.ErrEdgeExists, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
-			f.TxPut(tx, id, "ada", Following{Since: "2027"}, o...)
+		{"Edge.Put InTx", "absent", adjlist.ErrEdgeExists, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+			f.Put(context.Background(), id, "ada", Following{Since: "2027"}, append(slices.Clip(o), adjlist.InTx(tx))...)
 		}), seedFollow, followKey},
-		{"Edge.TxReplace", "", nil, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
-			f.TxReplace(tx, id, "ada", Following{Since: "2027"}, o...)
+		{"Edge.Replace InTx", "", nil, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+			f.Replace(context.Background(), id, "ada", Following{Since: "2027"}, append(slices.Clip(o), adjlist.InTx(tx))...)
 		}), seedFollow, followKey},
-		{"Edge.TxUpdate", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
-			f.TxUpdate(tx, id, "ada", set, o...)
+		{"Edge.Update InTx", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+			f.Update(context.Background(), id, "ada", set, append(slices.Clip(o), adjlist.InTx(tx))...)
 		}), seedFollow, followKey},
-		{"Edge.TxDelete", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) { f.TxDelete(tx, id, "ada", o...) }), seedFollow, followKey},
+		{"Edge.Delete InTx", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+			f.Delete(context.Background(), id, "ada", append(slices.Clip(o), adjlist.InTx(tx))...)
+		}), seedFollow, followKey},
 		{"Edge.TxCheck", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) { f.TxCheck(tx, id, "ada", o...) }), seedFollow, followKey},
-		{"Collection.TxPut", "absent", adjlist.ErrExists, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
-			p.TxPut(tx, "ada", id, Post{Title: "New"}, o...)
+		{"Collection.Put InTx", "absent", adjlist.ErrExists, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+			p.Put(context.Background(), "ada", id, Post{Title: "New"}, append(slices.Clip(o), adjlist.InTx(tx))...)
 		}), seedPost, postKey},
-		{"Collection.TxReplace", "", nil, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
-			p.TxReplace(tx, "ada", id, Post{Title: "New"}, o...)
+		{"Collection.Replace InTx", "", nil, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+			p.Replace(context.Background(), "ada", id, Post{Title: "New"}, append(slices.Clip(o), adjlist.InTx(tx))...)
 		}), seedPost, postKey},
-		{"Collection.TxUpdate", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
-			p.TxUpdate(tx, "ada", id, set, o...)
+		{"Collection.Update InTx", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+			p.Update(context.Background(), "ada", id, set, append(slices.Clip(o), adjlist.InTx(tx))...)
 		}), seedPost, postKey},
-		{"Collection.TxDelete", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) { p.TxDelete(tx, "ada", id, o...) }), seedPost, postKey},
+		{"Collection.Delete InTx", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+			p.Delete(context.Background(), "ada", id, append(slices.Clip(o), adjlist.InTx(tx))...)
+		}), seedPost, postKey},
 		{"Collection.TxCheck", "present", adjlist.ErrNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) { p.TxCheck(tx, "ada", id, o...) }), seedPost, postKey},
 	}
 }
@@ -484,15 +493,15 @@ func TestOptimisticLocking(t *testing.T) {
 	// In a transaction: one stale action, nothing written.
 	beforePost := b.raw(t, "AUTHOR#ada", "POST#p1")
 	tx := adjlist.NewTx(b.table)
-	b.posts.TxUpdate(tx, "ada", "p1", adjlist.Set("likes", 5), adjlist.IfVersion(2))
-	b.follows.TxUpdate(tx, "bob", "ada", adjlist.Set("since", "2027"), adjlist.IfVersion(9))
+	b.posts.Update(ctx, "ada", "p1", adjlist.Set("likes", 5), adjlist.IfVersion(2), adjlist.InTx(tx))
+	b.follows.Update(ctx, "bob", "ada", adjlist.Set("since", "2027"), adjlist.IfVersion(9), adjlist.InTx(tx))
 	err = tx.Commit(ctx)
 	require.ErrorIs(t, err, adjlist.ErrVersionConflict)
 	assert.NotErrorIs(t, err, adjlist.ErrConditionFailed)
 	assert.Equal(t, beforePost, b.raw(t, "AUTHOR#ada", "POST#p1"))
 	tx = adjlist.NewTx(b.table)
-	b.posts.TxUpdate(tx, "ada", "p1", adjlist.Set("likes", 5), adjlist.IfVersion(2))
-	b.follows.TxDelete(tx, "bob", "ada", adjlist.IfVersion(1))
+	b.posts.Update(ctx, "ada", "p1", adjlist.Set("likes", 5), adjlist.IfVersion(2), adjlist.InTx(tx))
+	b.follows.Delete(ctx, "bob", "ada", adjlist.IfVersion(1), adjlist.InTx(tx))
 	b.authors.TxCheck(tx, "ada", adjlist.IfVersion(4))
 	require.NoError(t, tx.Commit(ctx))
 	post, err = b.posts.Get(ctx, "ada", "p1")
@@ -586,7 +595,7 @@ func TestWriteOptionsRefusedBeforeAnyRequest(t *testing.T) {
 		{"delete without the version read", locked, func(b *blog) error { return b.posts.Delete(ctx, "ada", "p") }, adjlist.ErrInvalidOption},
 		{"tx update without the version read", locked, func(b *blog) error {
 			tx := adjlist.NewTx(b.table)
-			b.follows.TxUpdate(tx, "a", "b", set)
+			b.follows.Update(ctx, "a", "b", set, adjlist.InTx(tx))
 			return tx.Commit(ctx)
 		}, adjlist.ErrInvalidOption},
 		{"update naming the version", locked, func(b *blog) error {
@@ -595,7 +604,7 @@ func TestWriteOptionsRefusedBeforeAnyRequest(t *testing.T) {
 		}, adjlist.ErrInvalidOption},
 		{"update naming a key", plain, func(b *blog) error {
 			tx := adjlist.NewTx(b.table)
-			b.authors.TxUpdate(tx, "ada", adjlist.Set("PK", "x"))
+			b.authors.Update(ctx, "ada", adjlist.Set("PK", "x"), adjlist.InTx(tx))
 			return tx.Commit(ctx)
 		}, adjlist.ErrKeyAttribute},
 		{"update a derived key cannot follow", plain, func(b *blog) error {
@@ -686,9 +695,9 @@ func TestNewWritesKeepIndexTrue(t *testing.T) {
 	eventually("AUTHORS", "DRAFT")
 
 	tx := adjlist.NewTx(b.table)
-	b.authors.TxUpdate(tx, "ada", status("RETIRED"))
-	b.posts.TxUpdate(tx, "ada", "p1", status("PUBLISHED"))
-	b.follows.TxUpdate(tx, "bob", "ada", status("MUTED"))
+	b.authors.Update(ctx, "ada", status("RETIRED"), adjlist.InTx(tx))
+	b.posts.Update(ctx, "ada", "p1", status("PUBLISHED"), adjlist.InTx(tx))
+	b.follows.Update(ctx, "bob", "ada", status("MUTED"), adjlist.InTx(tx))
 	require.NoError(t, tx.Commit(ctx))
 	eventually("AUTHORS", "RETIRED", "ada")
 	eventually("AUTHORS", "ACTIVE")
@@ -699,7 +708,7 @@ func TestNewWritesKeepIndexTrue(t *testing.T) {
 
 	// Removing the attribute takes the item out of the index.
 	tx = adjlist.NewTx(b.table)
-	b.posts.TxUpdate(tx, "ada", "p1", adjlist.Remove("status"))
+	b.posts.Update(ctx, "ada", "p1", adjlist.Remove("status"), adjlist.InTx(tx))
 	require.NoError(t, tx.Commit(ctx))
 	eventually("POSTS", "PUBLISHED")
 	assert.NotContains(t, b.raw(t, "AUTHOR#ada", "POST#p1"), "GSI2PK")
@@ -722,14 +731,14 @@ func TestNodeCreateUpdateDelete(t *testing.T) {
 	require.ErrorIs(t, err, adjlist.ErrNotFound, "an update never creates")
 
 	tx := adjlist.NewTx(b.table)
-	b.authors.TxPut(tx, "bob", Author{Name: "Bob"})
-	b.authors.TxDelete(tx, "ada")
+	b.authors.Put(ctx, "bob", Author{Name: "Bob"}, adjlist.InTx(tx))
+	b.authors.Delete(ctx, "ada", adjlist.InTx(tx))
 	require.NoError(t, tx.Commit(ctx))
 	_, err = b.authors.Get(ctx, "ada")
 	require.ErrorIs(t, err, adjlist.ErrNotFound)
 
 	tx = adjlist.NewTx(b.table)
-	b.authors.TxDelete(tx, "ada")
+	b.authors.Delete(ctx, "ada", adjlist.InTx(tx))
 	require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrNotFound)
 }
 
@@ -816,7 +825,7 @@ func TestTxChecks(t *testing.T) {
 	tx := adjlist.NewTx(b.table)
 	b.authors.TxCheck(tx, "ada", adjlist.IfVersion(2))
 	require.NoError(t, b.posts.Put(ctx, "ada", "p1", Post{}))
-	b.posts.TxDelete(tx, "ada", "p1", adjlist.IfVersion(1))
+	b.posts.Delete(ctx, "ada", "p1", adjlist.IfVersion(1), adjlist.InTx(tx))
 	err := tx.Commit(ctx)
 	require.ErrorIs(t, err, adjlist.ErrVersionConflict)
 	assert.NotErrorIs(t, err, adjlist.ErrNodeNotFound)
@@ -827,7 +836,7 @@ func TestTxChecks(t *testing.T) {
 	b.authors.TxCheck(tx, "ada", adjlist.If(holdsOnStored))
 	b.authors.TxCheck(tx, "ada", adjlist.If(holdsOnStored))
 	assert.Equal(t, 1, tx.Len(), "the same check once")
-	b.posts.TxDelete(tx, "ada", "p1", adjlist.IfVersion(1))
+	b.posts.Delete(ctx, "ada", "p1", adjlist.IfVersion(1), adjlist.InTx(tx))
 	require.NoError(t, tx.Commit(ctx))
 
 	b.calls.counts()
@@ -837,7 +846,7 @@ func TestTxChecks(t *testing.T) {
 	require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrTxLimit)
 	tx = adjlist.NewTx(b.table)
 	b.authors.TxCheck(tx, "ada")
-	b.authors.TxUpdate(tx, "ada", adjlist.Set("name", "x"), adjlist.IfVersion(1))
+	b.authors.Update(ctx, "ada", adjlist.Set("name", "x"), adjlist.IfVersion(1), adjlist.InTx(tx))
 	require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrTxLimit)
 	assert.Empty(t, b.calls.counts(), "refused before any request")
 }

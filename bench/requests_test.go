@@ -254,8 +254,8 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 		{"Tx.Commit, 3 actions", func() error {
 			tx := adjlist.NewTx(a.Table)
 			a.Students.TxCheck(tx, "a91")
-			a.Enrolled.TxPut(tx, "a91", "phys101", e)
-			a.Enrolled.TxDelete(tx, "a91", "math205")
+			a.Enrolled.Put(ctx, "a91", "phys101", e, adjlist.InTx(tx))
+			a.Enrolled.Delete(ctx, "a91", "math205", adjlist.InTx(tx))
 			return tx.Commit(ctx)
 		}, map[string]int{"TransactWriteItems": 1}},
 		{"Node.Put", func() error { return a.Courses.Put(ctx, "new101", Course{Title: "New"}) }, map[string]int{"PutItem": 1}},
@@ -325,19 +325,19 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 			_, err := stamped.List("acme").Filter(adjlist.Unexpired("expiresAt", time.Now())).Collect(ctx)
 			return err
 		}, map[string]int{"Query": 1}},
-		{"Tx.Commit: TxPut, TxUpdate, TxDelete, TxCheck with conditions", func() error {
+		{"Tx.Commit: Put, Update, Delete InTx, TxCheck with conditions", func() error {
 			tx := adjlist.NewTx(a.Table)
-			a.Courses.TxPut(tx, "tx101", Course{Title: "Tx"})
-			a.Enrolled.TxUpdate(tx, "a91", CourseID(1), grade)
-			a.Projects.TxDelete(tx, "acme", ProjectID(1))
+			a.Courses.Put(ctx, "tx101", Course{Title: "Tx"}, adjlist.InTx(tx))
+			a.Enrolled.Update(ctx, "a91", CourseID(1), grade, adjlist.InTx(tx))
+			a.Projects.Delete(ctx, "acme", ProjectID(1), adjlist.InTx(tx))
 			a.Projects.TxCheck(tx, "acme", ProjectID(2), adjlist.If(expression.Name("status").Equal(expression.Value(FixtureProject.Status))))
 			a.Enrolled.TxCheck(tx, "a91", CourseID(2))
-			a.Students.TxUpdate(tx, "a91", adjlist.Set("year", 2))
+			a.Students.Update(ctx, "a91", adjlist.Set("year", 2), adjlist.InTx(tx))
 			return tx.Commit(ctx)
 		}, map[string]int{"TransactWriteItems": 1}},
 		{"Tx.Commit with a failed check (ErrConditionFailed)", wantErr(adjlist.ErrConditionFailed, func() error {
 			tx := adjlist.NewTx(a.Table)
-			a.Courses.TxDelete(tx, "tx101")
+			a.Courses.Delete(ctx, "tx101", adjlist.InTx(tx))
 			a.Students.TxCheck(tx, "a91", draft)
 			return tx.Commit(ctx)
 		}), map[string]int{"TransactWriteItems": 1}},
@@ -354,7 +354,7 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 		}, map[string]int{}},
 		{"update naming a key attribute in a Tx: refused before sending", wantErr(adjlist.ErrKeyAttribute, func() error {
 			tx := adjlist.NewTx(a.Table)
-			a.Projects.TxUpdate(tx, "acme", ProjectID(3), adjlist.Set("PK", "x"))
+			a.Projects.Update(ctx, "acme", ProjectID(3), adjlist.Set("PK", "x"), adjlist.InTx(tx))
 			return tx.Commit(ctx)
 		}), map[string]int{}},
 		{"Collection.GetMany with a bad id: refused before sending", wantErr(adjlist.ErrInvalidKey, func() error {

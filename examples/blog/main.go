@@ -333,9 +333,9 @@ func publish(ctx context.Context, w io.Writer, m model, author, id string) error
 		tx := adjlist.NewTx(m.table)
 		// ((attribute_exists (#0)) AND (#1 = :0)) AND (#2 = :1):
 		// the post exists, at the version read, and is still a draft.
-		m.posts.TxUpdate(tx, author, id, adjlist.Set("status", "PUBLISHED"),
-			adjlist.IfVersion(p.Data.Version), adjlist.If(draft))
-		m.authors.TxUpdate(tx, author, adjlist.Set("published", a.Published+1), adjlist.IfVersion(a.Version))
+		m.posts.Update(ctx, author, id, adjlist.Set("status", "PUBLISHED"),
+			adjlist.IfVersion(p.Data.Version), adjlist.If(draft), adjlist.InTx(tx))
+		m.authors.Update(ctx, author, adjlist.Set("published", a.Published+1), adjlist.IfVersion(a.Version), adjlist.InTx(tx))
 		err = tx.Commit(ctx)
 		switch {
 		case errors.Is(err, adjlist.ErrConditionFailed):

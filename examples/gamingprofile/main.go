@@ -400,8 +400,8 @@ func updateItemCount(ctx context.Context, m model, playerID, itemID string, incr
 func purchase(ctx context.Context, m model, playerID, itemID string, item Item, cost int) error {
 	tx := adjlist.NewTx(m.table)
 	update, canAfford := spend(cost)
-	m.metadata.TxUpdate(tx, adjlist.IDs{playerID}, update, canAfford)
-	m.items.TxPut(tx, adjlist.IDs{playerID, itemID}, item)
+	m.metadata.Update(ctx, adjlist.IDs{playerID}, update, canAfford, adjlist.InTx(tx))
+	m.items.Put(ctx, adjlist.IDs{playerID, itemID}, item, adjlist.InTx(tx))
 	return tx.Commit(ctx)
 }
 

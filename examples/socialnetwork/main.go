@@ -215,8 +215,8 @@ func createTable(ctx context.Context, db exampleutil.API, m model) error {
 // already there is ErrExists, and nothing is written.
 func signUp(ctx context.Context, m model, userID string, info UserInfo) error {
 	tx := adjlist.NewTx(m.table)
-	m.users.TxPut(tx, adjlist.IDs{userID}, info)
-	m.counts.TxPut(tx, adjlist.IDs{userID}, UserCounts{})
+	m.users.Put(ctx, adjlist.IDs{userID}, info, adjlist.InTx(tx))
+	m.counts.Put(ctx, adjlist.IDs{userID}, UserCounts{}, adjlist.InTx(tx))
 	return tx.Commit(ctx)
 }
 
@@ -228,10 +228,10 @@ func signUp(ctx context.Context, m model, userID string, info UserInfo) error {
 // user is ErrNotFound.
 func follow(ctx context.Context, m model, follower, followed string) error {
 	tx := adjlist.NewTx(m.table)
-	m.followers.TxPut(tx, adjlist.IDs{followed, follower}, Relation{})
-	m.following.TxPut(tx, adjlist.IDs{follower, followed}, Relation{})
-	m.counts.TxUpdate(tx, adjlist.IDs{followed}, adjlist.Update{}.Add("follower#", 1))
-	m.counts.TxUpdate(tx, adjlist.IDs{follower}, adjlist.Update{}.Add("following#", 1))
+	m.followers.Put(ctx, adjlist.IDs{followed, follower}, Relation{}, adjlist.InTx(tx))
+	m.following.Put(ctx, adjlist.IDs{follower, followed}, Relation{}, adjlist.InTx(tx))
+	m.counts.Update(ctx, adjlist.IDs{followed}, adjlist.Update{}.Add("follower#", 1), adjlist.InTx(tx))
+	m.counts.Update(ctx, adjlist.IDs{follower}, adjlist.Update{}.Add("following#", 1), adjlist.InTx(tx))
 	return tx.Commit(ctx)
 }
 
@@ -252,9 +252,9 @@ func publish(ctx context.Context, m model, author, postID string, p Post) (int, 
 		return 0, fmt.Errorf("post %s: timestamp %q: %w", postID, p.Timestamp, err)
 	}
 	tx := adjlist.NewTx(m.table)
-	m.posts.TxPut(tx, adjlist.IDs{author, postID}, p)
-	m.likeCounts.TxPut(tx, adjlist.IDs{postID}, LikeCount{})
-	m.counts.TxUpdate(tx, adjlist.IDs{author}, adjlist.Update{}.Add("post#", 1))
+	m.posts.Put(ctx, adjlist.IDs{author, postID}, p, adjlist.InTx(tx))
+	m.likeCounts.Put(ctx, adjlist.IDs{postID}, LikeCount{}, adjlist.InTx(tx))
+	m.counts.Update(ctx, adjlist.IDs{author}, adjlist.Update{}.Add("post#", 1), adjlist.InTx(tx))
 	if err := tx.Commit(ctx); err != nil {
 		return 0, err
 	}
@@ -315,8 +315,8 @@ func fanOut(ctx context.Context, m model, author, postID string, posted time.Tim
 // periodically.
 func like(ctx context.Context, m model, user, postID string) error {
 	tx := adjlist.NewTx(m.table)
-	m.likes.TxPut(tx, adjlist.IDs{postID, user}, Relation{})
-	m.likeCounts.TxUpdate(tx, adjlist.IDs{postID}, adjlist.Update{}.Add("like#", 1))
+	m.likes.Put(ctx, adjlist.IDs{postID, user}, Relation{}, adjlist.InTx(tx))
+	m.likeCounts.Update(ctx, adjlist.IDs{postID}, adjlist.Update{}.Add("like#", 1), adjlist.InTx(tx))
 	return tx.Commit(ctx)
 }
 

@@ -80,10 +80,10 @@ func TestReadmeSocialNetwork(t *testing.T) {
 
 	// a follow: both relationship items and both counters, all or nothing
 	tx := adjlist.NewTx(table)
-	followers.TxPut(tx, adjlist.IDs{"12345", "34567"}, Relation{})
-	following.TxPut(tx, adjlist.IDs{"34567", "12345"}, Relation{})
-	userCounts.TxUpdate(tx, adjlist.IDs{"12345"}, adjlist.Update{}.Add("follower#", 1))
-	userCounts.TxUpdate(tx, adjlist.IDs{"34567"}, adjlist.Update{}.Add("following#", 1))
+	followers.Put(ctx, adjlist.IDs{"12345", "34567"}, Relation{}, adjlist.InTx(tx))
+	following.Put(ctx, adjlist.IDs{"34567", "12345"}, Relation{}, adjlist.InTx(tx))
+	userCounts.Update(ctx, adjlist.IDs{"12345"}, adjlist.Update{}.Add("follower#", 1), adjlist.InTx(tx))
+	userCounts.Update(ctx, adjlist.IDs{"34567"}, adjlist.Update{}.Add("following#", 1), adjlist.InTx(tx))
 	err = tx.Commit(ctx)
 	_, _ = entries, err
 	// readme:end
@@ -99,8 +99,8 @@ func TestReadmeSocialNetwork(t *testing.T) {
 
 	// The same follow again: the guard fails, nothing changes.
 	tx = adjlist.NewTx(table)
-	followers.TxPut(tx, adjlist.IDs{"12345", "34567"}, Relation{})
-	userCounts.TxUpdate(tx, adjlist.IDs{"12345"}, adjlist.Update{}.Add("follower#", 1))
+	followers.Put(ctx, adjlist.IDs{"12345", "34567"}, Relation{}, adjlist.InTx(tx))
+	userCounts.Update(ctx, adjlist.IDs{"12345"}, adjlist.Update{}.Add("follower#", 1), adjlist.InTx(tx))
 	require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrExists)
 	c, err = userCounts.Get(ctx, adjlist.IDs{"12345"})
 	require.NoError(t, err)

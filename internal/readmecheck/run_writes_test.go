@@ -246,8 +246,8 @@ func TestReadmeTransactions(t *testing.T) {
 
 	tx := adjlist.NewTx(table) // up to 100 actions, 4 MB, one action per item
 	students.TxCheck(tx, "a91")
-	enrolled.TxPut(tx, "a91", "cs101", e)
-	enrolled.TxDelete(tx, "a91", "math204")
+	enrolled.Put(ctx, "a91", "cs101", e, adjlist.InTx(tx)) // joins tx: no request
+	enrolled.Delete(ctx, "a91", "math204", adjlist.InTx(tx))
 	err = tx.Commit(ctx) // cancellation reasons → ErrEdgeExists, ErrNotFound, ErrTxConflict
 	// readme:end
 	require.ErrorIs(t, err, adjlist.ErrNotFound, "a91's math204 enrolment moved to math205 above")

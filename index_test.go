@@ -729,7 +729,7 @@ func TestIndexKeyAttributesRefusedInData(t *testing.T) {
 
 // Edges and nodes keep their derived index keys true on every write path
 // too: the roster of a course in enrolment order (GSI2) and students by
-// major (GSI3) follow Put, PutMany, TxPut, PutChecked, Move, Update,
+// major (GSI3) follow Put, PutMany, Put InTx, PutChecked, Move, Update,
 // Delete and DeleteNode.
 func TestIndexKeptTrueForEdgesAndNodes(t *testing.T) {
 	t.Parallel()

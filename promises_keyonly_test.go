@@ -52,12 +52,12 @@ func TestKeyOnlyValueNeverDroppedByAWrite(t *testing.T) {
 	txr := adjlist.NewTx(table)
 	tickets.Replace(ctx, nil, lost, adjlist.InTx(txr))
 	for name, err := range map[string]error{
-		"Put":       tickets.Put(ctx, nil, lost),
-		"Put ids":   tickets.Put(ctx, adjlist.IDs{"t1"}, lost),
-		"Replace":   tickets.Replace(ctx, nil, lost),
-		"PutMany":   errOf(tickets.PutMany(ctx, []adjlist.EntityItem[ticket]{{Data: lost}})),
-		"TxPut":     tx.Commit(ctx),
-		"TxReplace": txr.Commit(ctx),
+		"Put":          tickets.Put(ctx, nil, lost),
+		"Put ids":      tickets.Put(ctx, adjlist.IDs{"t1"}, lost),
+		"Replace":      tickets.Replace(ctx, nil, lost),
+		"PutMany":      errOf(tickets.PutMany(ctx, []adjlist.EntityItem[ticket]{{Data: lost}})),
+		"Put InTx":     tx.Commit(ctx),
+		"Replace InTx": txr.Commit(ctx),
 	} {
 		require.ErrorIs(t, err, adjlist.ErrInvalidKey, name)
 		var ke *adjlist.KeyError

@@ -70,7 +70,7 @@ func TestUpdateSharedByGoroutines(t *testing.T) {
 // TestZeroUpdateRefused: the zero Update changes nothing, and sending it
 // is ErrInvalidOption in an *OpError naming the operation, before any
 // request (the counting client has no client behind it: a request would
-// panic), from every Update and TxUpdate.
+// panic), from every Update, alone and in a Tx.
 func TestZeroUpdateRefused(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()

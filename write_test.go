@@ -642,7 +642,7 @@ func TestWriteOptionsRefusedBeforeAnyRequest(t *testing.T) {
 	}
 }
 
-// Node.Update, Node.TxUpdate and the TxUpdates of edges and children keep
+// Update of nodes, edges and children in a Tx (InTx) keeps
 // derived index keys true, as Put does.
 func TestNewWritesKeepIndexTrue(t *testing.T) {
 	t.Parallel()

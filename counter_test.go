@@ -2,7 +2,9 @@ package adjlist_test
 
 import (
 	"context"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/stretchr/testify/assert"
@@ -137,7 +139,7 @@ func TestCounterInTx(t *testing.T) {
 	tx = adjlist.NewTx(table)
 	require.NoError(t, students.Put(ctx, "b30", Student{Name: "Bo"}, adjlist.InTx(tx)))
 	require.NoError(t, counter.Put(ctx, "b30", "math204", Enrollment{Grade: "A"}, adjlist.InTx(tx)))
-	require.NoError(t, tx.Commit(ctx, func(o *adjlist.TxOptions) { o.Token = "enrol-b30-math204" }))
+	require.NoError(t, tx.Commit(ctx, func(o *adjlist.TxOptions) { o.Token = "enrol-" + strconv.FormatInt(time.Now().UnixNano(), 36) }))
 	n, err := counter.Get(ctx, "math204")
 	require.NoError(t, err)
 	assert.Equal(t, int64(2), n)

@@ -450,3 +450,18 @@ func TestInTxInvalid(t *testing.T) {
 		})
 	}
 }
+
+// InTx(nil) is refused, never taken as "send it at once".
+func TestInTxNil(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSchool(t)
+	counter := adjlist.NewCounter(s.enrolled, "ENROLLED")
+	before := s.calls.total()
+	require.ErrorIs(t, s.students.Put(ctx, "a1", Student{}, adjlist.InTx(nil)), adjlist.ErrInvalidOption)
+	_, err := s.students.Update(ctx, "a1", adjlist.Set("year", 1), adjlist.InTx(nil))
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	require.ErrorIs(t, s.enrolled.Delete(ctx, "a1", "c1", adjlist.InTx(nil)), adjlist.ErrInvalidOption)
+	require.ErrorIs(t, counter.Put(ctx, "a1", "c1", Enrollment{}, adjlist.InTx(nil)), adjlist.ErrInvalidOption)
+	assert.Equal(t, before, s.calls.total(), "no request")
+}

@@ -1,6 +1,7 @@
 package adjlist
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
@@ -83,10 +84,18 @@ type WriteOptions struct {
 }
 
 // InTx returns a write option that adds the write to tx instead of
-// sending it (see [WriteOptions.Tx]).
+// sending it (see [WriteOptions.Tx]). A nil tx is refused: the write
+// returns [ErrInvalidOption] and sends nothing.
 func InTx(tx *Tx) func(*WriteOptions) {
-	return func(o *WriteOptions) { o.Tx = tx }
+	return func(o *WriteOptions) {
+		if tx == nil && o.err == nil {
+			o.err = errNilTx
+		}
+		o.Tx = tx
+	}
 }
+
+var errNilTx = fmt.Errorf("%w: InTx given a nil Tx", ErrInvalidOption)
 
 // Expires returns a write option that gives the item the expiry at (see
 // [WriteOptions.ExpiresAt]).
@@ -309,6 +318,8 @@ func (t *Table) changeCond(tr *tracking, a action, o *WriteOptions) (*writeCond,
 // writeOptions applies optFns.
 func writeOptions(optFns []func(*WriteOptions)) WriteOptions {
 	var o WriteOptions
-	o.err = applyOptions(&o, optFns)
+	if err := applyOptions(&o, optFns); err != nil {
+		o.err = err
+	}
 	return o
 }

@@ -205,3 +205,28 @@ func ExampleUnexpired() {
 	// expiresAt 1795392000
 	// 2026-11-23T00:00:00.000Z
 }
+
+// Writes join a transaction with InTx: each keeps its guard and options,
+// none is sent, and Commit sends them all in one TransactWriteItems. An
+// invalid action is returned at once, and by Commit, which then sends
+// nothing.
+func ExampleInTx() {
+	ctx := context.Background()
+	table := adjlist.NewTable(nil, "school") // no request is made below
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+
+	tx := adjlist.NewTx(table)
+	fmt.Println(students.Put(ctx, "c07", Student{Name: "Cy"}, adjlist.InTx(tx)))
+	fmt.Println(enrolled.Put(ctx, "c07", "math204", Enrollment{EnrolledOn: "2026-09-01"}, adjlist.InTx(tx)))
+	fmt.Println(tx.Len())
+	// A second action on one item is refused, here and by Commit.
+	err := enrolled.Delete(ctx, "c07", "math204", adjlist.InTx(tx))
+	fmt.Println(errors.Is(err, adjlist.ErrTxLimit), errors.Is(tx.Commit(ctx), adjlist.ErrTxLimit))
+	// Output:
+	// <nil>
+	// <nil>
+	// 2
+	// true true
+}

@@ -45,10 +45,11 @@ func (d *dataFields) held(h held) held {
 // template for that key cannot parse back, and holding it in no key that
 // can: a key written under another template, e.g. GSI1SK "2026-01-01"
 // written by "{date}" and read by the template "D#{date}" declared since.
-// [Migrate] leaves such an item as it is and returns this error (in an
-// [*OpError] with Op "Migrate") rather than rewrite the key without the
-// value; [Verify] reports it as [FindingUndecodable], which [Repair]
-// leaves. It matches [ErrInvalidKey] with errors.Is.
+// [Migrate] leaves such an item as it is rather than rewrite the key
+// without the value, lists it in [MigrateResult].Unread, and returns the
+// first (in an [*OpError] with Op "Migrate"); [Verify] reports it as
+// [FindingUndecodable], which [Repair] leaves unless told to delete
+// undecodable items. It matches [ErrInvalidKey] with errors.Is.
 //
 // To migrate such items, read each through a handle declaring the old
 // template (its Get parses the value) and write it through the new one

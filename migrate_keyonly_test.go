@@ -139,6 +139,14 @@ func TestMigrateNeverDropsAKeyOnlyValue(t *testing.T) {
 
 			newTable, newLines := c.new.declare(db, name)
 			require.NoError(t, newTable.Check())
+			if c.refused != "" {
+				// Another line, written through the new handle, lacks its
+				// GSI1PK: Migrate gives it back, past the one it leaves.
+				require.NoError(t, newLines.Put(ctx, nil, datedLine{Order: "o2", Line: "l1", Date: "2026-01-02", Qty: 1}))
+				_, err := db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(name), Key: adjlist.Item{"PK": av("o#o2"), "SK": av("l#l1")},
+					UpdateExpression: aws.String("REMOVE GSI1PK")})
+				require.NoError(t, err)
+			}
 			res, err := adjlist.Migrate(ctx, db, newLines)
 			if c.refused == "" {
 				require.NoError(t, err)
@@ -156,14 +164,16 @@ func TestMigrateNeverDropsAKeyOnlyValue(t *testing.T) {
 				return
 			}
 			require.ErrorIs(t, err, adjlist.ErrInvalidKey)
+			want := adjlist.KeyOnlyError{PK: "o#o1", SK: "l#l1", Attribute: "date", Key: c.refused, Have: c.stored[c.refused].(*typesS).Value,
+				Template: adjlist.Template(c.new.gsi1).String()}
 			var ko *adjlist.KeyOnlyError
 			require.ErrorAs(t, err, &ko)
-			assert.Equal(t, adjlist.KeyOnlyError{PK: "o#o1", SK: "l#l1", Attribute: "date", Key: c.refused, Have: c.stored[c.refused].(*typesS).Value,
-				Template: adjlist.Template(c.new.gsi1).String()}, *ko)
+			assert.Equal(t, want, *ko)
 			var op *adjlist.OpError
 			require.ErrorAs(t, err, &op)
-			assert.Equal(t, "Migrate", op.Op)
-			assert.Zero(t, res.Rewritten)
+			assert.Equal(t, adjlist.OpError{Op: "Migrate", Table: name, PK: "o#o1", SK: "l#l1", Err: ko}, *op)
+			assert.Equal(t, adjlist.MigrateResult{Scanned: 2, Matched: 2, Rewritten: 1, Unread: []adjlist.KeyOnlyError{want}}, res,
+				"the other line rewritten, the walk completed")
 			assert.Equal(t, c.stored, raw(), "the item is left as it was")
 
 			// Verify reports the item as undecodable, and Repair leaves it.
@@ -176,6 +186,10 @@ func TestMigrateNeverDropsAKeyOnlyValue(t *testing.T) {
 			require.NoError(t, err)
 			assert.Len(t, rep.Left, 1)
 			assert.Equal(t, c.stored, raw(), "Repair leaves it too")
+			again, err := adjlist.Migrate(ctx, db, newLines)
+			require.ErrorAs(t, err, &ko)
+			assert.Equal(t, []adjlist.KeyOnlyError{want}, again.Unread, "reported again until resolved")
+			assert.Equal(t, c.stored, raw())
 
 			// The remedy: read the value through the old handle, and
 			// write the item through the new one.

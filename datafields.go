@@ -40,6 +40,54 @@ func (d *dataFields) held(h held) held {
 	return out
 }
 
+// KeyOnlyError is an [Entity] item holding a value kept only inside keys
+// ([EntityOptions].KeyOnly) in an index key attribute that the handle's
+// template for that key cannot parse back, and holding it in no key that
+// can: a key written under another template, e.g. GSI1SK "2026-01-01"
+// written by "{date}" and read by the template "D#{date}" declared since.
+// [Migrate] leaves such an item as it is rather than rewrite the key
+// without the value, lists it in [MigrateResult].Unread, and returns the
+// first (in an [*OpError] with Op "Migrate"); [Verify] reports it as
+// [FindingUndecodable], which [Repair] leaves unless told to delete
+// undecodable items. It matches [ErrInvalidKey] with errors.Is.
+//
+// To migrate such items, read each through a handle declaring the old
+// template (its Get parses the value) and write it through the new one
+// (Replace), then run Migrate again.
+type KeyOnlyError struct {
+	// PK and SK are the item's table keys, e.g. "o#o1" and "l#l1".
+	PK, SK string
+	// Attribute is the value kept only inside keys, e.g. "date".
+	Attribute string
+	// Key is the index key attribute holding it, e.g. "GSI1SK"; Have its
+	// stored value, e.g. "2026-01-01"; Template the handle's template for
+	// it, as [KeyTemplate.String] spells it, e.g. "D#<date>".
+	Key, Have, Template string
+}
+
+// Error names the item, the value and the key it cannot be read from.
+func (e *KeyOnlyError) Error() string {
+	return fmt.Sprintf("adjlist: item %q %q: %s is kept only inside %s %q, which its template %s cannot parse: rewriting the key would lose it",
+		e.PK, e.SK, e.Attribute, e.Key, e.Have, e.Template)
+}
+
+// Unwrap returns [ErrInvalidKey].
+func (e *KeyOnlyError) Unwrap() error { return ErrInvalidKey }
+
+// unread is the [*KeyOnlyError] of item, with table keys pk and sk, when
+// it holds a value kept only inside keys in an index key that no longer
+// parses back; nil when every such value is read.
+func (d *dataFields) unread(pk, sk string, item Item) error {
+	if len(d.KeyOnly) == 0 {
+		return nil
+	}
+	u, ok := d.Unread(item)
+	if !ok {
+		return nil
+	}
+	return &KeyOnlyError{PK: pk, SK: sk, Attribute: u.Name, Key: u.Attr, Have: u.Have, Template: u.Template}
+}
+
 // keyMismatch is Verify's check failing on an entity item whose
 // attribute of a key field differs from the id its keys hold
 // ([FindingKeyMismatch]).

@@ -2,6 +2,7 @@ package adjlist
 
 import (
 	"context"
+	"errors"
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -25,6 +26,11 @@ type MigrateResult struct {
 	// Conflicts lists the children not moved because an item was already
 	// at their new key; both items are left as they are (see [Migrate]).
 	Conflicts []MoveConflict
+	// Unread lists the [Entity] items left as they are because an index
+	// key holds a value kept only inside keys that the handle's template
+	// for that key cannot parse back, and no key that can holds it: a
+	// rewrite would lose the value (see [KeyOnlyError]).
+	Unread []KeyOnlyError
 	// Position resumes an interrupted Migrate ([ScanOptions].From); "" when
 	// it completed.
 	Position string
@@ -66,7 +72,27 @@ type MigrateClient interface {
 // deleted item is passed over. It is idempotent: an item already in the
 // layout gets no write, so a run resumed from its Position, or run twice,
 // rewrites nothing twice in effect. Errors, [*OpError] with Op "Migrate",
-// are returned with the position to resume from, as Scan's.
+// are returned with the position to resume from, as Scan's (but for the
+// items it cannot read, below).
+//
+// # Values kept only inside keys
+//
+// An [Entity] item whose [EntityOptions].KeyOnly value is held in an
+// index key written under another template than the handle's (GSI1SK
+// "2026-01-01" written by "{date}", the template now "D#{date}"), and in
+// no other key whose template parses it back, is left as it is: a
+// rewrite of its keys would lose the value. Migrate lists it in
+// [MigrateResult].Unread, goes on with the other items, and once the
+// walk completes returns the first as a [*KeyOnlyError] (errors.Is
+// [ErrInvalidKey]) in an [*OpError] with Op "Migrate" and the item's PK
+// and SK, Position "". The value is read from the first index key that
+// holds it and matches its template whole, so an item with one such key
+// is migrated, every key written with the value. To migrate the others,
+// read each through a handle declaring the old template (its Get parses
+// the value) and Replace it through the new one, then run Migrate again.
+// Migrate never changes an Entity's table keys: items written under
+// another table key template are not of the type, and are passed over
+// ([Verify] reports them as [FindingUnknownItem]).
 //
 // # Moving children
 //
@@ -160,8 +186,16 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 			}
 		}
 		m, err := s.migrateItem(ctx, api, item)
+		var ko *KeyOnlyError
+		unread := errors.As(err, &ko)
+		if unread {
+			err = nil // left as it is, reported once the walk completes
+		}
 		mu.Lock()
 		res.Retried += m.retried
+		if unread {
+			res.Unread = append(res.Unread, *ko)
+		}
 		switch {
 		case m.rewrote:
 			res.Rewritten++
@@ -174,6 +208,10 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 		return m.ok, err
 	}, []func(*ScanOptions){track}, 1)
 	res.Position = pos
+	if err == nil && len(res.Unread) > 0 {
+		first := res.Unread[0]
+		err = &OpError{Op: op, Table: spec.t.name, PK: first.PK, SK: first.SK, Err: &first}
+	}
 	return res, err
 }
 

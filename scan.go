@@ -192,6 +192,10 @@ func (e *Entity[T]) scanSpec() scanSpec {
 		}
 		pk, _ := stringAttr(item, o.PartitionKey)
 		sk, _ := stringAttr(item, o.SortKey)
+		if err := e.data.unread(pk, sk, item); err != nil {
+			// Rewriting its keys would lose the value.
+			return buf, true, err
+		}
 		data := item
 		if len(e.data.KeyOnly) > 0 {
 			// Values kept only inside keys feed the other keys too.

@@ -32,15 +32,25 @@ type Fields struct {
 }
 
 // KeyOnly is one attribute of T stored only inside keys: a table key
-// field (field ≥ 0), or a value of an index key template, parsed back from
-// that index key attribute.
+// field (field ≥ 0), or a value of index key templates, parsed back from
+// the index key attributes that hold it.
 type KeyOnly struct {
 	name  string
 	typ   string // "S" or "N"
 	field int    // the key field it is, or -1
+	// holders are the index keys whose templates hold it and parse back
+	// (field < 0), in the order of the entity's indexes: a write must
+	// write the first ([Fields.Unwritten]); a read parses the first it
+	// can.
+	holders []holder
+}
+
+// holder is an index key attribute whose template holds a value kept
+// only inside keys.
+type holder struct {
+	attr  string
 	parts []keycodec.Part
-	attr  string // the index key attribute that holds it (field < 0)
-	shard bool   // attr ends with a shard suffix ("#07")
+	shard bool // attr ends with a shard suffix ("#07")
 }
 
 // Bind links the key fields and the index templates of an entity with
@@ -95,30 +105,41 @@ func Bind(rt reflect.Type, tag string, fields []string, indexes []indexkeys.Inde
 	return d, nil
 }
 
-// inIndex finds the index key template that holds k, which must parse
-// back: every variable part ends the key or is followed by '#'.
+// inIndex finds the index key templates that hold k: the first must
+// parse back (every variable part ends the key or is followed by '#'),
+// and those after it that parse back are read too.
 func (k KeyOnly) inIndex(indexes []indexkeys.Index) (KeyOnly, error) {
 	for i := range indexes {
 		b := &indexes[i]
-		for _, key := range [...]struct {
-			attr  string
-			parts []keycodec.Part
-			shard bool
-		}{{b.PKAttr, b.PK, b.Shards > 0}, {b.SKAttr, b.SK, false}} {
+		for _, key := range [...]holder{{b.PKAttr, b.PK, b.Shards > 0}, {b.SKAttr, b.SK, false}} {
 			if key.attr == "" || (b.Local && key.attr == b.PKAttr) || !slices.ContainsFunc(key.parts, func(p keycodec.Part) bool { return p.Kind == keycodec.Attr && p.Text == k.name }) {
 				continue
 			}
-			for j, p := range key.parts {
-				if p.Variable() && j+1 < len(key.parts) && !strings.HasPrefix(key.parts[j+1].Text, "#") {
-					return k, fmt.Errorf("%w: KeyOnly %q: index %s's key %s must have '#' after each variable part, so that %s parses back from it",
-						indexkeys.ErrInvalidOption, k.name, b.Name, keycodec.String(key.parts), k.name)
+			if !parsesBack(key.parts) {
+				if len(k.holders) > 0 {
+					continue
 				}
+				return k, fmt.Errorf("%w: KeyOnly %q: index %s's key %s must have '#' after each variable part, so that %s parses back from it",
+					indexkeys.ErrInvalidOption, k.name, b.Name, keycodec.String(key.parts), k.name)
 			}
-			k.parts, k.attr, k.shard = key.parts, key.attr, key.shard
-			return k, nil
+			k.holders = append(k.holders, key)
 		}
 	}
-	return k, fmt.Errorf("%w: KeyOnly %q is in no key template of the entity: its value would be lost", indexkeys.ErrInvalidOption, k.name)
+	if len(k.holders) == 0 {
+		return k, fmt.Errorf("%w: KeyOnly %q is in no key template of the entity: its value would be lost", indexkeys.ErrInvalidOption, k.name)
+	}
+	return k, nil
+}
+
+// parsesBack reports whether every variable part of parts ends the key
+// or is followed by '#'.
+func parsesBack(parts []keycodec.Part) bool {
+	for j, p := range parts {
+		if p.Variable() && j+1 < len(parts) && !strings.HasPrefix(parts[j+1].Text, "#") {
+			return false
+		}
+	}
+	return true
 }
 
 // keyError is adjlist's *KeyError for name, id and reason.
@@ -200,32 +221,67 @@ func (d *Fields) Drop(item Item) {
 // other values are empty): the write would lose the value.
 func (d *Fields) Unwritten(item Item) error {
 	for _, k := range d.KeyOnly {
-		if v, ok := keyValueText(item[k.name]); ok && k.field < 0 && item[k.attr] == nil {
-			return keyError(k.attr, v, fmt.Sprintf("%s is kept only inside this key, which the data leaves out (another value of it is empty): %s would be lost", k.name, k.name))
+		if v, ok := keyValueText(item[k.name]); ok && k.field < 0 && item[k.holders[0].attr] == nil {
+			return keyError(k.holders[0].attr, v, fmt.Sprintf("%s is kept only inside this key, which the data leaves out (another value of it is empty): %s would be lost", k.name, k.name))
 		}
 	}
 	return nil
 }
 
 // KeepHolders adds to want, the derived index keys of item, each index
-// key of item that alone holds a value kept only inside keys and that
-// item's other values no longer make (a sparse key whose other value
-// another program removed): Verify, Repair and Migrate then keep it, and
-// the value, instead of removing it.
+// key of item that holds a value kept only inside keys and that item's
+// other values no longer make (a sparse key whose other value another
+// program removed): Verify, Repair and Migrate then keep it, and the
+// value, instead of removing it.
 func (d *Fields) KeepHolders(item Item, want []migration.Attr) []migration.Attr {
 	for _, k := range d.KeyOnly {
 		if k.field >= 0 || item[k.name] != nil {
 			continue
 		}
-		if _, ok := migration.Attrs(want).Get(k.attr); ok {
-			continue
-		}
-		if text, ok := k.parse(item); ok && text != "" {
-			stored, _ := stringAttr(item, k.attr)
-			want = append(want, migration.Attr{Name: k.attr, Value: stored})
+		for i := range k.holders {
+			h := &k.holders[i]
+			if _, ok := migration.Attrs(want).Get(h.attr); ok {
+				continue
+			}
+			if text, ok := h.parse(item, k.name, k.typ); ok && text != "" {
+				stored, _ := stringAttr(item, h.attr)
+				want = append(want, migration.Attr{Name: h.attr, Value: stored})
+			}
 		}
 	}
 	return want
+}
+
+// Unread is a value kept only inside keys that an item holds in an index
+// key its template cannot parse back ([Fields.Unread]).
+type Unread struct {
+	Name     string // the attribute of T, e.g. "date"
+	Attr     string // the index key attribute, e.g. "GSI1SK"
+	Have     string // its stored value, e.g. "2026-01-01"
+	Template string // its template, e.g. "D#{date}"
+}
+
+// Unread reports the first value kept only inside index keys that item
+// lacks as an attribute while one of the index keys that hold it is
+// present and none parses back (a key written under another template):
+// its value cannot be read, and a rewrite of the keys would lose it. ok
+// is false when every such value is read, or is in no key item holds.
+func (d *Fields) Unread(item Item) (u Unread, ok bool) {
+	for _, k := range d.KeyOnly {
+		if k.field >= 0 || item[k.name] != nil {
+			continue
+		}
+		if _, read := k.parse(item); read {
+			continue
+		}
+		for i := range k.holders {
+			h := &k.holders[i]
+			if have, present := stringAttr(item, h.attr); present || item[h.attr] != nil {
+				return Unread{Name: k.name, Attr: h.attr, Have: have, Template: keycodec.String(h.parts)}, true
+			}
+		}
+	}
+	return u, false
 }
 
 // Fill sets in item, read with ids, the attributes of T that its keys
@@ -260,20 +316,35 @@ func stringAttr(item Item, name string) (string, bool) {
 	return s.Value, true
 }
 
-// parse reads k's value from the index key attribute that holds it.
+// parse reads k's value from the first index key attribute that holds
+// it and parses back.
 func (k *KeyOnly) parse(item Item) (string, bool) {
-	key, ok := stringAttr(item, k.attr)
+	for i := range k.holders {
+		if text, ok := k.holders[i].parse(item, k.name, k.typ); ok {
+			return text, true
+		}
+	}
+	return "", false
+}
+
+// parse reads the value of attribute name, of DynamoDB type typ, from
+// item's attribute h; ok is false unless the whole key matches h's
+// template, the value holding no raw '#' (a rendered string value has
+// its '#' escaped), as a key written under another template may not.
+func (h *holder) parse(item Item, name, typ string) (text string, ok bool) {
+	key, ok := stringAttr(item, h.attr)
 	if !ok {
 		return "", false
 	}
-	if k.shard {
+	if h.shard {
 		i := strings.LastIndexByte(key, keycodec.Sep)
 		if i < 0 {
 			return "", false
 		}
 		key = key[:i]
 	}
-	for i, p := range k.parts {
+	found := false
+	for i, p := range h.parts {
 		if !p.Variable() {
 			if key, ok = strings.CutPrefix(key, p.Text); !ok {
 				return "", false
@@ -281,24 +352,28 @@ func (k *KeyOnly) parse(item Item) (string, bool) {
 			continue
 		}
 		end := len(key)
-		if i+1 < len(k.parts) {
+		if i+1 < len(h.parts) {
 			if end = strings.IndexByte(key, keycodec.Sep); end < 0 {
 				return "", false
 			}
 		}
-		if p.Kind == keycodec.Attr && p.Text == k.name {
-			text := key[:end]
-			if k.typ == "S" {
-				var err error
-				if text, err = keycodec.Unescape(text); err != nil {
-					return "", false
-				}
+		if p.Kind == keycodec.Attr && p.Text == name && !found {
+			if text, found = key[:end], true; strings.IndexByte(text, keycodec.Sep) >= 0 {
+				return "", false
 			}
-			return text, true
 		}
 		key = key[end:]
 	}
-	return "", false
+	if !found || key != "" {
+		return "", false
+	}
+	if typ == "S" {
+		var err error
+		if text, err = keycodec.Unescape(text); err != nil {
+			return "", false
+		}
+	}
+	return text, true
 }
 
 // KeyOnlyIn reports whether the entity keeps attribute name only inside

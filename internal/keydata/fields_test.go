@@ -1,0 +1,72 @@
+package keydata
+
+import (
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/assert"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
+)
+
+// TestHolderParse: a value kept only inside an index key parses back
+// from a key that matches its template whole, and from no other: not
+// from a key written under another template (a prefix added or removed,
+// text after it), which a rewrite would otherwise lose or misread.
+func TestHolderParse(t *testing.T) {
+	lit := func(s string) keycodec.Part { return keycodec.Part{Kind: keycodec.Lit, Text: s} }
+	attr := func(s string) keycodec.Part { return keycodec.Part{Kind: keycodec.Attr, Text: s} }
+	for _, c := range []struct {
+		name  string
+		parts []keycodec.Part
+		shard bool
+		key   string
+		want  string // "" for none
+	}{
+		{"alone", []keycodec.Part{attr("date")}, false, "2026-01-01", "2026-01-01"},
+		{"escaped", []keycodec.Part{attr("date")}, false, "a%23b", "a#b"},
+		{"prefixed", []keycodec.Part{lit("D#"), attr("date")}, false, "D#2026-01-01", "2026-01-01"},
+		{"after another", []keycodec.Part{attr("status"), lit("#"), attr("date")}, false, "open#2026-01-01", "2026-01-01"},
+		{"before another", []keycodec.Part{attr("date"), lit("#"), attr("status")}, false, "2026-01-01#open", "2026-01-01"},
+		{"sharded", []keycodec.Part{lit("D#"), attr("date")}, true, "D#2026-01-01#07", "2026-01-01"},
+		{"prefix added", []keycodec.Part{lit("D#"), attr("date")}, false, "2026-01-01", ""},
+		{"prefix removed", []keycodec.Part{attr("date")}, false, "D#2026-01-01", ""},
+		{"text after", []keycodec.Part{attr("date"), lit("#x")}, false, "2026-01-01#y", ""},
+		{"a part more", []keycodec.Part{attr("status"), lit("#"), attr("date")}, false, "2026-01-01", ""},
+		{"a part less", []keycodec.Part{attr("date")}, false, "open#2026-01-01", ""},
+	} {
+		h := holder{attr: "GSI1SK", parts: c.parts, shard: c.shard}
+		got, ok := h.parse(Item{"GSI1SK": &types.AttributeValueMemberS{Value: c.key}}, "date", "S")
+		assert.Equal(t, c.want != "", ok, c.name)
+		assert.Equal(t, c.want, got, c.name)
+	}
+}
+
+// TestUnread: a value kept only inside keys is unread when a key that
+// holds it is present and none parses back; one read from any of its
+// keys, held as an attribute, or in no key the item has, is not.
+func TestUnread(t *testing.T) {
+	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+	d := Fields{KeyOnly: []KeyOnly{{name: "date", typ: "S", field: -1, holders: []holder{
+		{attr: "GSI1SK", parts: []keycodec.Part{{Kind: keycodec.Lit, Text: "D#"}, {Kind: keycodec.Attr, Text: "date"}}},
+		{attr: "GSI2SK", parts: []keycodec.Part{{Kind: keycodec.Attr, Text: "date"}}},
+	}}}}
+	for _, c := range []struct {
+		name string
+		item Item
+		want Unread
+	}{
+		{"first parses", Item{"GSI1SK": s("D#2026-01-01"), "GSI2SK": s("D#2026-01-01")}, Unread{}},
+		{"second parses", Item{"GSI1SK": s("2026-01-01"), "GSI2SK": s("2026-01-01")}, Unread{}},
+		{"none parses", Item{"GSI1SK": s("2026-01-01"), "GSI2SK": s("E#2026-01-01")},
+			Unread{Name: "date", Attr: "GSI1SK", Have: "2026-01-01", Template: "D#<date>"}},
+		{"second alone, unparsed", Item{"GSI2SK": s("E#2026-01-01")},
+			Unread{Name: "date", Attr: "GSI2SK", Have: "E#2026-01-01", Template: "<date>"}},
+		{"an attribute", Item{"date": s("2026-01-01"), "GSI1SK": s("2026-01-01")}, Unread{}},
+		{"no key", Item{}, Unread{}},
+	} {
+		got, ok := d.Unread(c.item)
+		assert.Equal(t, c.want != Unread{}, ok, c.name)
+		assert.Equal(t, c.want, got, c.name)
+	}
+}

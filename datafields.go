@@ -40,41 +40,22 @@ func (d *dataFields) held(h held) held {
 	return out
 }
 
-// KeyOnlyError is an [Entity] item holding a value kept only inside keys
-// ([EntityOptions].KeyOnly) in an index key attribute that the handle's
-// template for that key cannot parse back, and holding it in no key that
-// can: a key written under another template, e.g. GSI1SK "2026-01-01"
-// written by "{date}" and read by the template "D#{date}" declared since.
-// [Migrate] leaves such an item as it is rather than rewrite the key
-// without the value, lists it in [MigrateResult].Unread, and returns the
-// first (in an [*OpError] with Op "Migrate"); [Verify] reports it as
-// [FindingUndecodable], which [Repair] leaves unless told to delete
-// undecodable items. It matches [ErrInvalidKey] with errors.Is.
-//
-// To migrate such items, read each through a handle declaring the old
-// template (its Get parses the value) and write it through the new one
-// (Replace), then run Migrate again.
-type KeyOnlyError struct {
-	// PK and SK are the item's table keys, e.g. "o#o1" and "l#l1".
-	PK, SK string
-	// Attribute is the value kept only inside keys, e.g. "date".
-	Attribute string
-	// Key is the index key attribute holding it, e.g. "GSI1SK"; Have its
-	// stored value, e.g. "2026-01-01"; Template the handle's template for
-	// it, as [KeyTemplate.String] spells it, e.g. "D#<date>".
-	Key, Have, Template string
+// unreadKeyOnly is the error of an [Entity] item holding a value kept
+// only inside keys ([EntityOptions].KeyOnly) in an index key attribute
+// that the handle's template for that key cannot parse back, and holding
+// it in no key that can: a key written under another template, e.g.
+// GSI1SK "2026-01-01" written by "{date}" and read by "D#{date}".
+// [Migrate] leaves such an item as it is and lists it; [Verify] reports
+// it as [FindingUndecodable]. err is what Migrate returns for it.
+type unreadKeyOnly struct {
+	key Key
+	err *KeyError
 }
 
-// Error names the item, the value and the key it cannot be read from.
-func (e *KeyOnlyError) Error() string {
-	return fmt.Sprintf("adjlist: item %q %q: %s is kept only inside %s %q, which its template %s cannot parse: rewriting the key would lose it",
-		e.PK, e.SK, e.Attribute, e.Key, e.Have, e.Template)
-}
+func (e *unreadKeyOnly) Error() string { return e.err.Error() }
+func (e *unreadKeyOnly) Unwrap() error { return e.err }
 
-// Unwrap returns [ErrInvalidKey].
-func (e *KeyOnlyError) Unwrap() error { return ErrInvalidKey }
-
-// unread is the [*KeyOnlyError] of item, with table keys pk and sk, when
+// unread is the [*unreadKeyOnly] of item, with table keys pk and sk, when
 // it holds a value kept only inside keys in an index key that no longer
 // parses back; nil when every such value is read.
 func (d *dataFields) unread(pk, sk string, item Item) error {
@@ -85,7 +66,8 @@ func (d *dataFields) unread(pk, sk string, item Item) error {
 	if !ok {
 		return nil
 	}
-	return &KeyOnlyError{PK: pk, SK: sk, Attribute: u.Name, Key: u.Attr, Have: u.Have, Template: u.Template}
+	return &unreadKeyOnly{key: Key{PK: pk, SK: sk}, err: &KeyError{Name: u.Attr, ID: u.Have,
+		Reason: fmt.Sprintf("%s is kept only inside this key, which its template %s cannot parse back: rewriting the key would lose %s", u.Name, u.Template, u.Name)}}
 }
 
 // keyMismatch is Verify's check failing on an entity item whose

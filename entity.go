@@ -81,9 +81,14 @@ type EntityOptions struct {
 	// index key template holds (GSI1SK = Template("{Date}") on an order
 	// item that holds no Date attribute). A write puts the value into the
 	// keys and leaves the attribute out; a read parses it back from the
-	// keys into T. An index key holding one must have '#' after each of
-	// its {names}, so that it parses back. A name T does not declare, or
-	// that no key template holds, is [ErrInvalidOption]. A write whose
+	// keys into T, from the first key holding it that matches its
+	// template whole. The first index key holding one must have '#' after
+	// each of its {names}, so that it parses back. An item whose keys hold
+	// one only in a key its template cannot parse back (written under
+	// another template) is not read: Get, List and Decode return a
+	// [*KeyError] (ErrInvalidKey) rather than T without the value, and
+	// [Migrate] leaves the item ([MigrateResult].Unread). A name T does
+	// not declare, or that no key template holds, is [ErrInvalidOption]. A write whose
 	// data holds one that no key written holds (a sparse index key another
 	// of whose values is empty) is [ErrInvalidKey], and an update that
 	// would remove the key holding one [ErrKeyAttribute], before any
@@ -384,6 +389,13 @@ func (e *Entity[T]) decode(item Item) (EntityItem[T], bool, error) {
 	}
 	v := EntityItem[T]{IDs: ids}
 	e.data.Fill(e.fields, ids, item)
+	if len(e.data.KeyOnly) > 0 {
+		pk, _ := stringAttr(item, e.t.opts.PartitionKey)
+		sk, _ := stringAttr(item, e.t.opts.SortKey)
+		if err := e.data.unread(pk, sk, item); err != nil {
+			return EntityItem[T]{}, true, err
+		}
+	}
 	return v, true, e.t.unmarshalData(item, &v.Data)
 }
 

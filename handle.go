@@ -35,10 +35,15 @@ type handle[D any] struct {
 }
 
 // decode decodes the item k read into out, with the values its keys
-// hold filled in. It may modify item.
+// hold filled in; an Entity item holding a value kept only inside keys in
+// a key its template no longer parses back is an error (a write of what
+// it read would lose the value). It may modify item.
 func (h handle[D]) decode(item Item, kc *keyCtx, out *D) error {
 	if h.data != nil {
 		h.data.Fill(kc.Fields, kc.IDs, item)
+		if err := h.data.unread(kc.PK, kc.SK, item); err != nil {
+			return err
+		}
 	}
 	return h.t.unmarshalData(item, out)
 }

@@ -22,7 +22,10 @@ const (
 )
 
 // KeyError describes a key that adjlist refuses to build or parse. It matches
-// [ErrInvalidKey] with errors.Is. It is returned before any request is sent.
+// [ErrInvalidKey] with errors.Is. A write returns it before any request is
+// sent; [Migrate] returns it for a stored key whose value it cannot read
+// back (an index key holding a value kept only inside keys, written under
+// another template), after walking the table.
 type KeyError struct {
 	// Name is the node type, edge label or key attribute concerned, if known.
 	Name string

@@ -26,11 +26,11 @@ type MigrateResult struct {
 	// Conflicts lists the children not moved because an item was already
 	// at their new key; both items are left as they are (see [Migrate]).
 	Conflicts []MoveConflict
-	// Unread lists the [Entity] items left as they are because an index
-	// key holds a value kept only inside keys that the handle's template
-	// for that key cannot parse back, and no key that can holds it: a
-	// rewrite would lose the value (see [KeyOnlyError]).
-	Unread []KeyOnlyError
+	// Unread lists the keys of the [Entity] items left as they are
+	// because an index key holds a value kept only inside keys that the
+	// handle's template for that key cannot parse back, and no key that
+	// can holds it: a rewrite would lose the value (see [Migrate]).
+	Unread []Key
 	// Position resumes an interrupted Migrate ([ScanOptions].From); "" when
 	// it completed.
 	Position string
@@ -83,9 +83,10 @@ type MigrateClient interface {
 // no other key whose template parses it back, is left as it is: a
 // rewrite of its keys would lose the value. Migrate lists it in
 // [MigrateResult].Unread, goes on with the other items, and once the
-// walk completes returns the first as a [*KeyOnlyError] (errors.Is
-// [ErrInvalidKey]) in an [*OpError] with Op "Migrate" and the item's PK
-// and SK, Position "". The value is read from the first index key that
+// walk completes returns the first in an [*OpError] with Op "Migrate",
+// the item's PK and SK and Position "", wrapping a [*KeyError] (errors.Is
+// [ErrInvalidKey]) that names the index key attribute, its stored value
+// and the template that cannot parse it. The value is read from the first index key that
 // holds it and matches its template whole, so an item with one such key
 // is migrated, every key written with the value. To migrate the others,
 // read each through a handle declaring the old template (its Get parses
@@ -159,8 +160,9 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 	ctx, sp := spec.t.startSpan(ctx, op)
 	defer sp.end(&err)
 	var (
-		mu  sync.Mutex
-		res MigrateResult
+		mu          sync.Mutex
+		res         MigrateResult
+		firstUnread *unreadKeyOnly
 	)
 	user, err := scanOptions(optFns, 1)
 	if err != nil {
@@ -186,15 +188,18 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 			}
 		}
 		m, err := s.migrateItem(ctx, api, item)
-		var ko *KeyOnlyError
-		unread := errors.As(err, &ko)
+		var u *unreadKeyOnly
+		unread := errors.As(err, &u)
 		if unread {
 			err = nil // left as it is, reported once the walk completes
 		}
 		mu.Lock()
 		res.Retried += m.retried
 		if unread {
-			res.Unread = append(res.Unread, *ko)
+			res.Unread = append(res.Unread, u.key)
+			if firstUnread == nil {
+				firstUnread = u
+			}
 		}
 		switch {
 		case m.rewrote:
@@ -208,9 +213,8 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 		return m.ok, err
 	}, []func(*ScanOptions){track}, 1)
 	res.Position = pos
-	if err == nil && len(res.Unread) > 0 {
-		first := res.Unread[0]
-		err = &OpError{Op: op, Table: spec.t.name, PK: first.PK, SK: first.SK, Err: &first}
+	if err == nil && firstUnread != nil {
+		err = &OpError{Op: op, Table: spec.t.name, PK: firstUnread.key.PK, SK: firstUnread.key.SK, Err: firstUnread.err}
 	}
 	return res, err
 }

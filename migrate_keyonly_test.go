@@ -50,7 +50,8 @@ func (l lineLayout) declare(db adjlist.Client, name string) (*adjlist.Table, *ad
 // rewrites every key with the value (read from a key it can still parse:
 // the table keys, or another index key) or, when no key it can parse
 // holds it, leaves the item exactly as it was and fails with an
-// [adjlist.KeyOnlyError] naming the item's keys and the value: never a
+// [adjlist.KeyError] naming the key, its value and the template, in an
+// [adjlist.OpError] naming the item's keys: never a
 // key written, or removed, without the value.
 func TestMigrateNeverDropsAKeyOnlyValue(t *testing.T) {
 	t.Parallel()
@@ -164,15 +165,15 @@ func TestMigrateNeverDropsAKeyOnlyValue(t *testing.T) {
 				return
 			}
 			require.ErrorIs(t, err, adjlist.ErrInvalidKey)
-			want := adjlist.KeyOnlyError{PK: "o#o1", SK: "l#l1", Attribute: "date", Key: c.refused, Have: c.stored[c.refused].(*typesS).Value,
-				Template: adjlist.Template(c.new.gsi1).String()}
-			var ko *adjlist.KeyOnlyError
+			want := adjlist.KeyError{Name: c.refused, ID: c.stored[c.refused].(*typesS).Value,
+				Reason: "date is kept only inside this key, which its template " + adjlist.Template(c.new.gsi1).String() + " cannot parse back: rewriting the key would lose date"}
+			var ko *adjlist.KeyError
 			require.ErrorAs(t, err, &ko)
 			assert.Equal(t, want, *ko)
 			var op *adjlist.OpError
 			require.ErrorAs(t, err, &op)
 			assert.Equal(t, adjlist.OpError{Op: "Migrate", Table: name, PK: "o#o1", SK: "l#l1", Err: ko}, *op)
-			assert.Equal(t, adjlist.MigrateResult{Scanned: 2, Matched: 2, Rewritten: 1, Unread: []adjlist.KeyOnlyError{want}}, res,
+			assert.Equal(t, adjlist.MigrateResult{Scanned: 2, Matched: 2, Rewritten: 1, Unread: []adjlist.Key{{PK: "o#o1", SK: "l#l1"}}}, res,
 				"the other line rewritten, the walk completed")
 			assert.Equal(t, c.stored, raw(), "the item is left as it was")
 
@@ -182,13 +183,24 @@ func TestMigrateNeverDropsAKeyOnlyValue(t *testing.T) {
 			require.Len(t, v.Findings, 1)
 			assert.Equal(t, adjlist.FindingUndecodable, v.Findings[0].Kind)
 			require.ErrorAs(t, v.Findings[0].Err, &ko)
+			assert.Equal(t, want, *ko)
 			rep, err := adjlist.Repair(ctx, db, newTable, v.Findings)
 			require.NoError(t, err)
 			assert.Len(t, rep.Left, 1)
 			assert.Equal(t, c.stored, raw(), "Repair leaves it too")
 			again, err := adjlist.Migrate(ctx, db, newLines)
 			require.ErrorAs(t, err, &ko)
-			assert.Equal(t, []adjlist.KeyOnlyError{want}, again.Unread, "reported again until resolved")
+			assert.Equal(t, []adjlist.Key{{PK: "o#o1", SK: "l#l1"}}, again.Unread, "reported again until resolved")
+			assert.Equal(t, c.stored, raw())
+
+			// The new handle cannot read the item without losing the
+			// value, so it does not read it: Get and List fail, so that a
+			// Get then Replace cannot write the key without the date.
+			_, err = newLines.Get(ctx, adjlist.IDs{"o1", "l1"}, adjlist.Consistent)
+			require.ErrorAs(t, err, &ko)
+			assert.Equal(t, want, *ko)
+			_, err = newLines.List("o1").ConsistentRead().Collect(ctx)
+			require.ErrorIs(t, err, adjlist.ErrInvalidKey)
 			assert.Equal(t, c.stored, raw())
 
 			// The remedy: read the value through the old handle, and

@@ -40,36 +40,6 @@ func (d *dataFields) held(h held) held {
 	return out
 }
 
-// unreadKeyOnly is the error of an [Entity] item holding a value kept
-// only inside keys ([EntityOptions].KeyOnly) in an index key attribute
-// that the handle's template for that key cannot parse back, and holding
-// it in no key that can: a key written under another template, e.g.
-// GSI1SK "2026-01-01" written by "{date}" and read by "D#{date}".
-// [Migrate] leaves such an item as it is and lists it; [Verify] reports
-// it as [FindingUndecodable]. err is what Migrate returns for it.
-type unreadKeyOnly struct {
-	key Key
-	err *KeyError
-}
-
-func (e *unreadKeyOnly) Error() string { return e.err.Error() }
-func (e *unreadKeyOnly) Unwrap() error { return e.err }
-
-// unread is the [*unreadKeyOnly] of item, with table keys pk and sk, when
-// it holds a value kept only inside keys in an index key that no longer
-// parses back; nil when every such value is read.
-func (d *dataFields) unread(pk, sk string, item Item) error {
-	if len(d.KeyOnly) == 0 {
-		return nil
-	}
-	u, ok := d.Unread(item)
-	if !ok {
-		return nil
-	}
-	return &unreadKeyOnly{key: Key{PK: pk, SK: sk}, err: &KeyError{Name: u.Attr, ID: u.Have,
-		Reason: fmt.Sprintf("%s is kept only inside this key, which its template %s cannot parse back: rewriting the key would lose %s", u.Name, u.Template, u.Name)}}
-}
-
 // keyMismatch is Verify's check failing on an entity item whose
 // attribute of a key field differs from the id its keys hold
 // ([FindingKeyMismatch]).

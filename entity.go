@@ -392,7 +392,7 @@ func (e *Entity[T]) decode(item Item) (EntityItem[T], bool, error) {
 	if len(e.data.KeyOnly) > 0 {
 		pk, _ := stringAttr(item, e.t.opts.PartitionKey)
 		sk, _ := stringAttr(item, e.t.opts.SortKey)
-		if err := e.data.unread(pk, sk, item); err != nil {
+		if err := e.data.Unreadable(pk, sk, item); err != nil {
 			return EntityItem[T]{}, true, err
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/adjlist/adjlist/internal/batch"
+	"github.com/adjlist/adjlist/internal/keydata"
 	"github.com/adjlist/adjlist/internal/migration"
 )
 
@@ -162,7 +163,7 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 	var (
 		mu          sync.Mutex
 		res         MigrateResult
-		firstUnread *unreadKeyOnly
+		firstUnread *keydata.UnreadError
 	)
 	user, err := scanOptions(optFns, 1)
 	if err != nil {
@@ -188,7 +189,7 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 			}
 		}
 		m, err := s.migrateItem(ctx, api, item)
-		var u *unreadKeyOnly
+		var u *keydata.UnreadError
 		unread := errors.As(err, &u)
 		if unread {
 			err = nil // left as it is, reported once the walk completes
@@ -196,7 +197,7 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 		mu.Lock()
 		res.Retried += m.retried
 		if unread {
-			res.Unread = append(res.Unread, u.key)
+			res.Unread = append(res.Unread, Key{PK: u.PK, SK: u.SK})
 			if firstUnread == nil {
 				firstUnread = u
 			}
@@ -214,7 +215,7 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 	}, []func(*ScanOptions){track}, 1)
 	res.Position = pos
 	if err == nil && firstUnread != nil {
-		err = &OpError{Op: op, Table: spec.t.name, PK: firstUnread.key.PK, SK: firstUnread.key.SK, Err: firstUnread.err}
+		err = &OpError{Op: op, Table: spec.t.name, PK: firstUnread.PK, SK: firstUnread.SK, Err: firstUnread.Err}
 	}
 	return res, err
 }

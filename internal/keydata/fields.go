@@ -284,6 +284,35 @@ func (d *Fields) Unread(item Item) (u Unread, ok bool) {
 	return u, false
 }
 
+// UnreadError is the error of an item holding a value kept only inside
+// keys in an index key that its template cannot parse back, and in no
+// key that can: a key written under another template, e.g. GSI1SK
+// "2026-01-01" written by "{date}" and read by "D#{date}". Reads return
+// it rather than the item without the value; Migrate leaves the item and
+// lists it, and Verify reports it as undecodable.
+type UnreadError struct {
+	PK, SK string // the item's table keys
+	Err    error  // adjlist's *KeyError: the key, its value, the template
+}
+
+func (e *UnreadError) Error() string { return e.Err.Error() }
+func (e *UnreadError) Unwrap() error { return e.Err }
+
+// Unreadable is the [*UnreadError] of item, with table keys pk and sk,
+// when [Fields.Unread] reports a value it holds that cannot be read; nil
+// otherwise.
+func (d *Fields) Unreadable(pk, sk string, item Item) error {
+	if len(d.KeyOnly) == 0 {
+		return nil
+	}
+	u, ok := d.Unread(item)
+	if !ok {
+		return nil
+	}
+	return &UnreadError{PK: pk, SK: sk, Err: keyError(u.Attr, u.Have,
+		fmt.Sprintf("%s is kept only inside this key, which its template %s cannot parse back: rewriting the key would lose %s", u.Name, u.Template, u.Name))}
+}
+
 // Fill sets in item, read with ids, the attributes of T that its keys
 // hold and it lacks: key fields from ids, index key values parsed from
 // the index key attributes it carries.

@@ -185,16 +185,16 @@ func (d *dealer) typeOf(sk string, i int) int {
 }
 
 // fetched grows each target's slice by the number of the page's items
-// whose sort keys make it the first target that may take them: as many as
-// it takes when the item types' sort keys start differently, and never
-// more than the page's items in all.
+// typed as its (likelyType): as many as it takes when the item types'
+// sort keys start differently, and never more than the page's items in
+// all.
 func (d *dealer) fetched(items []Item) {
 	for i := range d.typing {
 		d.typing[i].n = 0
 	}
 	for _, item := range items {
 		sk, _ := stringAttr(item, d.skAttr)
-		if i := d.typeOf(sk, 0); i < len(d.typing) {
+		if i := d.likelyType(sk); i < len(d.typing) {
 			d.typing[i].n++
 		}
 	}
@@ -203,6 +203,23 @@ func (d *dealer) fetched(items []Item) {
 			d.targets[i].into.Grow(ty.n)
 		}
 	}
+}
+
+// likelyType is the target an item with sort key sk most likely goes to:
+// the first whose lead it starts with, a lead of text before an unknown
+// one (""); len(targets) when every target's lead rules it out.
+func (d *dealer) likelyType(sk string) int {
+	guess := len(d.typing)
+	for i, ty := range d.typing {
+		switch {
+		case !strings.HasPrefix(sk, ty.lead):
+		case ty.lead != "":
+			return i
+		default:
+			guess = min(guess, i)
+		}
+	}
+	return guess
 }
 
 // deal hands item to the first target that takes it, or counts it in

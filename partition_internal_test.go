@@ -150,6 +150,14 @@ func TestDealer(t *testing.T) {
 	assert.Equal(t, []int{1}, meta.grown)
 	assert.Equal(t, []int{3}, itemsA.grown)
 	assert.Equal(t, []int{2}, anyKey.grown, "NOTE#1 and ZZZ: typed by no lead")
+
+	// A target of unknown lead first: a lead of text types the items.
+	unknown, notes := &offers{}, &offers{}
+	first := newDealer(NewTable(nil, "deal"), []Target{{into: unknown}, {into: notes}}, new(int))
+	first.typing[1].lead = "NOTE#"
+	first.fetched([]Item{item("NOTE#1"), item("NOTE#2"), item("X")})
+	assert.Equal(t, []int{1}, unknown.grown, "X")
+	assert.Equal(t, []int{2}, notes.grown)
 	assert.Equal(t, []string{"#META#p"}, meta.offered, "only the items whose sort key starts #META#")
 	assert.Equal(t, []string{"ITEMS#1", "ITEMS#bad", "ITEMS#2"}, itemsA.offered)
 	assert.Equal(t, []string{"ITEMS#bad", "NOTE#1", "ZZZ"}, anyKey.offered, "every item no earlier target took")

@@ -63,10 +63,9 @@ func PageIndex[T any](ctx context.Context, q Query[T], cursor string, targets ..
 	if err := checkMixedTargets(&q.querySpec, targets); err != nil {
 		return fail(q.wrap(err))
 	}
-	mixed := retype(q, func(item Item) (Item, bool, error) {
-		return nil, false, dispatch(targets, item, &res.Other)
-	})
-	mixed.op = "PageIndex"
+	d := newDealer(q.t, targets, &res.Other)
+	mixed := retype(q, func(item Item) (Item, bool, error) { return nil, false, d.deal(item) })
+	mixed.op, mixed.fetched = "PageIndex", d.fetched
 	page, err := mixed.Page(ctx, cursor)
 	if err != nil {
 		return fail(err)
@@ -175,10 +174,9 @@ func load[T any](ctx context.Context, q Query[T], targets []Target) (Loaded, err
 		resetTargets(targets)
 		return res, q.wrap(err)
 	}
-	mixed := retype(q, func(item Item) (Item, bool, error) {
-		return nil, false, dispatch(targets, item, &res.Other)
-	})
-	mixed.op = "Load"
+	d := newDealer(q.t, targets, &res.Other)
+	mixed := retype(q, func(item Item) (Item, bool, error) { return nil, false, d.deal(item) })
+	mixed.op, mixed.fetched = "Load", d.fetched
 	for _, err := range mixed.All(ctx) {
 		if err != nil {
 			resetTargets(targets)
@@ -196,7 +194,7 @@ func checkMixedTargets(q *querySpec, targets []Target) error {
 		switch {
 		case tg.err != nil:
 			return tg.err
-		case tg.take == nil:
+		case tg.into == nil:
 			return fmt.Errorf("%w: a zero Target", ErrInvalidOption)
 		case tg.t != q.t:
 			return fmt.Errorf("%w: %s is of another table", ErrInvalidOption, tg.kind)

@@ -84,6 +84,10 @@ import (
 type Query[T any] struct {
 	querySpec
 	decode func(Item) (T, bool, error)
+	// fetched, if set, sees each page's items before decode does
+	// ([queryrun.Run.Fetched]): Load's and PageIndex's targets grow
+	// once per page.
+	fetched func([]Item)
 }
 
 // querySpec is everything a Query is but its decoder: what a query of
@@ -290,7 +294,7 @@ func (q Query[T]) All(ctx context.Context) iter.Seq2[T, error] {
 
 // run is q's run in package queryrun.
 func (q Query[T]) run() queryrun.Run[T] {
-	return queryrun.Run[T]{Client: q.t.client, In: q.in, Decode: q.decode, PK: q.pk, Shards: q.shards, SKAttr: q.skAttr}
+	return queryrun.Run[T]{Client: q.t.client, In: q.in, Decode: q.decode, Fetched: q.fetched, PK: q.pk, Shards: q.shards, SKAttr: q.skAttr}
 }
 
 // eachPage is [queryrun.EachPage] on q's client.

@@ -29,8 +29,23 @@ func Join(id string, names ...string) string {
 // with a control character), so that every id a key parses to names the
 // item it was read from. It is the one parser of ids in keys.
 func ParseID(name, s string) (id string, ok bool) {
+	if plainID(s) {
+		return s, true // as Unescape and CheckID would find, in one pass
+	}
 	id, err := Unescape(s)
 	return id, err == nil && CheckID(name, id) == nil
+}
+
+// plainID reports whether s is a non-empty id of printable ASCII without
+// Sep or Esc: one that its key holds as it is and CheckID accepts, the
+// common case ParseID reads without unescaping.
+func plainID(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f || c == Sep || c == Esc {
+			return false
+		}
+	}
+	return s != ""
 }
 
 // NodeKey is nodeType, Sep and id escaped, checked and at most maxLen

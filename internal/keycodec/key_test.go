@@ -54,3 +54,25 @@ func TestRefusals(t *testing.T) {
 	}
 	assert.Nil(t, CheckID("STU", "no\u00a0break"), "U+00A0 is not a control character")
 }
+
+// TestParseIDPlain: ParseID's one-pass reading of plain ids agrees with
+// unescaping and checking, on plain ids and on every kind it hands on,
+// and on every string of one or two bytes.
+func TestParseIDPlain(t *testing.T) {
+	cases := []string{
+		"a91", "player001", "001", " ", "~", "a b", "A-Z_0.9", // plain
+		"", "a#b", "a%23b", "a%25b", "%2", "a%zz", "\x00", "a\x1fb", "a\x7fb", "\u0085", "\u00a0", "é", "日本", "\xff", "a\xc2",
+	}
+	for b := 0; b < 256; b++ {
+		cases = append(cases, string([]byte{byte(b)}), string([]byte{'a', byte(b)}), string([]byte{byte(b), 0x85}))
+	}
+	for _, s := range cases {
+		want, err := Unescape(s)
+		wantOK := err == nil && CheckID("id", want) == nil
+		id, ok := ParseID("id", s)
+		require.Equal(t, wantOK, ok, "%q", s)
+		if ok {
+			require.Equal(t, want, id, "%q", s)
+		}
+	}
+}

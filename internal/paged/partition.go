@@ -2,6 +2,7 @@ package paged
 
 import (
 	"context"
+	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
@@ -37,15 +38,25 @@ func Partition(ctx context.Context, c dynamodb.QueryAPIClient, in dynamodb.Query
 	return found, nil, nil
 }
 
-// Into is what a target of a read of several item types does: take
-// appends to *dst each item decode accepts (ok), and reset empties *dst.
-func Into[T any](dst *[]T, decode func(Item) (T, bool, error)) (take func(Item) (ok bool, err error), reset func()) {
-	take = func(item Item) (bool, error) {
-		v, ok, err := decode(item)
-		if ok && err == nil {
-			*dst = append(*dst, v)
-		}
-		return ok, err
-	}
-	return take, func() { *dst = nil }
+// Into is what a target of a read of several item types fills: *Dst,
+// to which Take appends each item Decode accepts.
+type Into[T any] struct {
+	Dst    *[]T
+	Decode func(Item) (T, bool, error)
 }
+
+// Take appends item, decoded, to *Dst if Decode accepts it (ok).
+func (s *Into[T]) Take(item Item) (ok bool, err error) {
+	v, ok, err := s.Decode(item)
+	if ok && err == nil {
+		*s.Dst = append(*s.Dst, v)
+	}
+	return ok, err
+}
+
+// Grow makes room in *Dst for n more items, so that a page's items are
+// appended without growing it again.
+func (s *Into[T]) Grow(n int) { *s.Dst = slices.Grow(*s.Dst, n) }
+
+// Reset empties *Dst.
+func (s *Into[T]) Reset() { *s.Dst = nil }

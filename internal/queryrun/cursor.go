@@ -54,6 +54,7 @@ func (r *Run[T]) Page(ctx context.Context, cursor string) ([]T, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	r.fetched(out.Items)
 	items, err := AppendDecoded([]T{}, out.Items, r.Decode)
 	if err != nil || len(out.LastEvaluatedKey) == 0 {
 		return items, "", err

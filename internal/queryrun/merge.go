@@ -72,14 +72,16 @@ type stream struct {
 	buf   []Item
 }
 
-// fill fetches pages until the stream has an item or none are left.
-func (s *stream) fill(ctx context.Context) error {
+// fill fetches pages until the stream has an item or none are left,
+// handing each page's items to fetched.
+func (s *stream) fill(ctx context.Context, fetched func([]Item)) error {
 	for len(s.buf) == 0 && s.pages.HasMorePages() {
 		out, err := s.pages.NextPage(ctx, telemetry.CallOpts(ctx)...)
 		if err != nil {
 			return err
 		}
 		s.buf = out.Items
+		fetched(out.Items)
 	}
 	return nil
 }
@@ -93,10 +95,14 @@ func (r *Run[T]) allMerged(ctx context.Context, yield func(T, error) bool) error
 	for i := range r.Shards {
 		in := r.shardInput(i)
 		streams[i] = &stream{pages: dynamodb.NewQueryPaginator(r.Client, &in)}
-		g.Go(func() error { return streams[i].fill(ctx) })
+		// In parallel: the first pages are handed to Fetched after.
+		g.Go(func() error { return streams[i].fill(ctx, func([]Item) {}) })
 	}
 	if err := g.Wait(); err != nil {
 		return err
+	}
+	for _, s := range streams {
+		r.fetched(s.buf)
 	}
 	for {
 		next := -1
@@ -113,7 +119,7 @@ func (r *Run[T]) allMerged(ctx context.Context, yield func(T, error) bool) error
 		s.buf = s.buf[1:]
 		v, ok, err := r.Decode(item)
 		if err == nil && len(s.buf) == 0 {
-			err = s.fill(ctx)
+			err = s.fill(ctx, r.fetched)
 		}
 		if err != nil {
 			return err
@@ -167,6 +173,11 @@ func (r *Run[T]) pageMerged(ctx context.Context, from string) ([]T, string, erro
 	}
 	if err := g.Wait(); err != nil {
 		return nil, "", err
+	}
+	for _, out := range outs {
+		if out != nil {
+			r.fetched(out.Items)
+		}
 	}
 
 	limit := int(aws.ToInt32(r.In.Limit))

@@ -23,7 +23,12 @@ type Run[T any] struct {
 	// Decode turns an item into T; false skips it, an item of another
 	// access pattern sharing the partition.
 	Decode func(Item) (T, bool, error)
-	PK     string // the partition key value (a sharded read's logical key)
+	// Fetched, when set, is handed the items of each page as the page
+	// arrives, before Decode sees any of them (on a sharded read, each
+	// shard's page): a read of several item types sizes its slices with
+	// it.
+	Fetched func(items []Item)
+	PK      string // the partition key value (a sharded read's logical key)
 	// Shards, when set, are the partitions of a sharded read, merged in
 	// the order of sort key attribute SKAttr.
 	Shards []Shard
@@ -63,6 +68,13 @@ func AppendDecoded[T any](dst []T, items []Item, decode func(Item) (T, bool, err
 	return dst, nil
 }
 
+// fetched hands a page's items to Fetched, if set.
+func (r *Run[T]) fetched(items []Item) {
+	if r.Fetched != nil {
+		r.Fetched(items)
+	}
+}
+
 // All yields every item of the query, page by page (a sharded read's
 // merged), until yield returns false; it returns the error that stopped
 // it.
@@ -71,6 +83,7 @@ func (r *Run[T]) All(ctx context.Context, yield func(T, error) bool) error {
 		return r.allMerged(ctx, yield)
 	}
 	return EachPage(ctx, r.Client, r.In, func(out *dynamodb.QueryOutput) (bool, error) {
+		r.fetched(out.Items)
 		for _, item := range out.Items {
 			v, ok, err := r.Decode(item)
 			if err != nil {
@@ -89,6 +102,7 @@ func (r *Run[T]) Collect(ctx context.Context) ([]T, error) {
 	var items []T
 	err := EachPage(ctx, r.Client, r.In, func(out *dynamodb.QueryOutput) (bool, error) {
 		var err error
+		r.fetched(out.Items)
 		items, err = AppendDecoded(items, out.Items, r.Decode)
 		return err == nil, err
 	})
@@ -119,6 +133,7 @@ func (r *Run[T]) count(ctx context.Context, e queryexpr.Exprs, pk string) (int, 
 	}
 	n := 0
 	err = EachPage(ctx, r.Client, in, func(out *dynamodb.QueryOutput) (bool, error) {
+		r.fetched(out.Items)
 		for _, item := range out.Items {
 			_, ok, err := r.Decode(item)
 			if err != nil {

@@ -11,6 +11,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
 // partitions is a fake Query API: each partition's items in sort key
@@ -109,4 +111,71 @@ func TestBadCursorSendsNothing(t *testing.T) {
 	var bad BadCursor
 	assert.ErrorAs(t, err, &bad)
 	assert.Equal(t, calls, p.calls.Load())
+}
+
+// TestFetched: Fetched sees every page's items as the page arrives, before
+// Decode sees any of them, on every read that decodes: All, Collect, Page
+// and Count, unsharded and sharded (each shard's page, the first pages
+// once all are in).
+func TestFetched(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	// watch makes r log "fetched:<sks>" per page and "decode:<sk>" per item.
+	watch := func(r *Run[string]) *[]string {
+		var log []string
+		decode := r.Decode
+		r.Decode = func(item Item) (string, bool, error) {
+			sk, _ := stringAttr(item, "SK")
+			log = append(log, "decode:"+sk)
+			return decode(item)
+		}
+		r.Fetched = func(items []Item) {
+			var sks string
+			for _, item := range items {
+				sk, _ := stringAttr(item, "SK")
+				sks += sk
+			}
+			log = append(log, "fetched:"+sks)
+		}
+		return &log
+	}
+	unsharded := func(limit int32) *Run[string] {
+		p := &partitions{items: map[string][]string{"T": {"a", "b", "c"}}}
+		return &Run[string]{Client: p, SKAttr: "SK", PK: "T",
+			In:     dynamodb.QueryInput{Limit: aws.Int32(limit), ExpressionAttributeValues: Item{":pk": &types.AttributeValueMemberS{Value: "T"}}},
+			Decode: func(item Item) (string, bool, error) { sk, _ := stringAttr(item, "SK"); return sk, true, nil },
+			Cursor: Cursors{Names: []string{"PK", "SK"}, PKAttr: "PK", SKAttr: "SK"}}
+	}
+	twoPages := []string{"fetched:ab", "decode:a", "decode:b", "fetched:c", "decode:c"}
+	for _, tc := range []struct {
+		name string
+		r    *Run[string]
+		run  func(r *Run[string]) error
+		want []string
+	}{
+		{"All", unsharded(2), func(r *Run[string]) error {
+			return r.All(ctx, func(string, error) bool { return true })
+		}, twoPages},
+		{"Collect", unsharded(2), func(r *Run[string]) error { _, err := r.Collect(ctx); return err }, twoPages},
+		{"Page", unsharded(2), func(r *Run[string]) error { _, _, err := r.Page(ctx, ""); return err },
+			[]string{"fetched:ab", "decode:a", "decode:b"}},
+		{"Count", unsharded(2), func(r *Run[string]) error {
+			_, err := r.Count(ctx, queryexpr.Exprs{Values: func(pk string) (map[string]types.AttributeValue, error) {
+				return Item{":pk": &types.AttributeValueMemberS{Value: pk}}, nil
+			}})
+			return err
+		}, twoPages},
+		{"sharded All", sharded(&partitions{}, 2), func(r *Run[string]) error {
+			return r.All(ctx, func(string, error) bool { return true })
+		}, []string{"fetched:ad", "fetched:be", "fetched:cf", "decode:a", "decode:b", "decode:c", "decode:d", "fetched:g",
+			"decode:e", "decode:f", "fetched:hi", "decode:g", "decode:h", "decode:i"}},
+		{"sharded Page", sharded(&partitions{}, 2), func(r *Run[string]) error { _, _, err := r.Page(ctx, ""); return err },
+			[]string{"fetched:ad", "fetched:be", "fetched:cf", "decode:a", "decode:b"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			log := watch(tc.r)
+			require.NoError(t, tc.run(tc.r))
+			assert.Equal(t, tc.want, *log)
+		})
+	}
 }

@@ -1,0 +1,180 @@
+package adjlist
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestSortKeyLead: the text a read of several item types requires of an
+// item's sort key before offering it to a target is text every sort key
+// of the target's type starts with, and its handle's decoder refuses an
+// item whose sort key does not start with it: typing items by it hands
+// every item to the same target as offering it to each in turn. (An item
+// without a sort key is offered to every target: TestDealer.)
+func TestSortKeyLead(t *testing.T) {
+	t.Parallel()
+	table := NewTable(nil, "leads")
+	students := NewNode[struct{}](table, "STU", "PROFILE")
+	bills := NewNode[struct{}](table, "BILL", "")
+	courses := NewNode[struct{}](table, "CRS", "METADATA")
+	enrolled := NewEdge[struct{}](students, "ENROLL", courses)
+	unlabelled := NewEdge[struct{}](students, "", courses)
+	workspaces := NewNode[struct{}](table, "WS", "META")
+	projects := NewCollection[struct{}](workspaces, "PROJ")
+	sharded := NewCollection[struct{}](workspaces, "TCK", func(o *CollectionOptions) { o.Shards = 8 })
+	tagged := NewEdge[struct{}](students, "TAGGED", projects)
+	toChild := NewEdge[struct{}](students, "", projects)
+	fromChild := NewEdge[struct{}](projects, "HAS", students)
+	items := NewEntity[struct{}](table, "item", "{playerID}", "ITEMS#{itemID}")
+	dated := NewEntity[struct{}](table, "dated", "D#{userID}", "{day}#{seq}")
+	require.NoError(t, table.Check())
+
+	ref, err := projects.Ref("acme", "p1")
+	require.NoError(t, err)
+	keys := func(pk, sk string, err error) [2]string {
+		require.NoError(t, err)
+		return [2]string{pk, sk}
+	}
+	edge := func(k edgeKeys, err error) [2]string { return keys(k.pk, k.sk, err) }
+	nodeAccepts := func(n *Node[struct{}]) func(Item) bool {
+		return func(item Item) bool { _, ok, err := n.decode(item); return ok && err == nil }
+	}
+	edgeAccepts := func(e *Edge[struct{}]) func(Item) bool {
+		return func(item Item) bool { _, ok, err := e.decode(item); return ok && err == nil }
+	}
+	childAccepts := func(c *Collection[struct{}, struct{}]) func(Item) bool {
+		return func(item Item) bool { _, ok, err := c.decode(item); return ok && err == nil }
+	}
+	entityAccepts := func(e *Entity[struct{}]) func(Item) bool {
+		return func(item Item) bool { _, ok, err := e.decode(item); return ok && err == nil }
+	}
+	for _, tc := range []struct {
+		name    string
+		h       typedHandle
+		lead    string
+		key     [2]string // a key of the type
+		accepts func(Item) bool
+	}{
+		{"node with a marker", students, "PROFILE", keys(students.Key("a91")), nodeAccepts(students)},
+		{"self-keyed node", bills, "BILL#", keys(bills.Key("b1")), nodeAccepts(bills)},
+		{"edge", enrolled, "ENROLL#", edge(enrolled.keys("a91", "math204")), edgeAccepts(enrolled)},
+		{"unlabelled edge", unlabelled, "CRS#", edge(unlabelled.keys("a91", "math204")), edgeAccepts(unlabelled)},
+		{"edge to a child", tagged, "TAGGED#", edge(tagged.keys("a91", ref)), edgeAccepts(tagged)},
+		{"unlabelled edge to a child", toChild, "WS#", edge(toChild.keys("a91", ref)), edgeAccepts(toChild)},
+		{"edge from a child", fromChild, "HAS#", edge(fromChild.keys(ref, "a91")), edgeAccepts(fromChild)},
+		{"child", projects, "PROJ#", keys(projects.Key("acme", "p1")), childAccepts(projects)},
+		{"sharded child", sharded, "TCK#", keys(sharded.Key("acme", "t1")), childAccepts(sharded)},
+		{"entity", items, "ITEMS#", keys(items.Key("player001", "001")), entityAccepts(items)},
+		{"entity whose sort key starts with a field", dated, "", keys(dated.Key("u1", "2026-11-26", "1")), entityAccepts(dated)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Equal(t, tc.lead, sortKeyLead(tc.h))
+			pk, sk := tc.key[0], tc.key[1]
+			item := func(sk string) Item {
+				return Item{"PK": &types.AttributeValueMemberS{Value: pk}, "SK": &types.AttributeValueMemberS{Value: sk}}
+			}
+			require.True(t, strings.HasPrefix(sk, tc.lead), "sort key %q starts with %q", sk, tc.lead)
+			require.True(t, tc.accepts(item(sk)), "the handle takes its own item (%q, %q)", pk, sk)
+			if tc.lead == "" {
+				return
+			}
+			for _, other := range []string{sk[1:], "x" + sk, strings.ToLower(sk[:1]) + sk[1:], "Z" + sk[len(tc.lead):], tc.lead[:len(tc.lead)-1]} {
+				if other != "" && !strings.HasPrefix(other, tc.lead) {
+					assert.False(t, tc.accepts(item(other)), "sort key %q", other)
+				}
+			}
+		})
+	}
+	assert.Empty(t, sortKeyLead(nil), "no handle")
+}
+
+// offers is a Target's slice in a dealer test: it records the items
+// offered to it, takes those whose sort key is in take, and the room it
+// was asked to make.
+type offers struct {
+	take    map[string]bool
+	offered []string
+	took    []string
+	grown   []int
+	err     error
+}
+
+func (o *offers) Take(item Item) (bool, error) {
+	sk, _ := stringAttr(item, "SK")
+	o.offered = append(o.offered, sk)
+	if o.err != nil {
+		return false, o.err
+	}
+	if o.take[sk] {
+		o.took = append(o.took, sk)
+	}
+	return o.take[sk], nil
+}
+func (o *offers) Grow(n int) { o.grown = append(o.grown, n) }
+func (o *offers) Reset()     { o.took = nil }
+
+// TestDealer: a read of several item types offers each item only to the
+// targets its sort key does not rule out, in order, until one takes it
+// (counting the items none takes), and grows each target's slice once per
+// page by the items typed as its.
+func TestDealer(t *testing.T) {
+	t.Parallel()
+	item := func(sk string) Item {
+		return Item{"PK": &types.AttributeValueMemberS{Value: "p"}, "SK": &types.AttributeValueMemberS{Value: sk}}
+	}
+	set := func(sks ...string) map[string]bool {
+		m := map[string]bool{}
+		for _, sk := range sks {
+			m[sk] = true
+		}
+		return m
+	}
+	meta := &offers{take: set("#META#p")}
+	itemsA := &offers{take: set("ITEMS#1", "ITEMS#2")} // declines ITEMS#bad
+	anyKey := &offers{take: set("ITEMS#bad", "NOTE#1")}
+	targets := []Target{{into: meta}, {into: itemsA}, {into: anyKey}}
+	var other int
+	d := newDealer(NewTable(nil, "deal"), targets, &other)
+	d.typing[0].lead, d.typing[1].lead = "#META#", "ITEMS#" // anyKey: "" (a template starting with a field)
+
+	page := []Item{item("#META#p"), item("ITEMS#1"), item("ITEMS#bad"), item("ITEMS#2"), item("NOTE#1"), item("ZZZ")}
+	d.fetched(page)
+	for _, it := range page {
+		require.NoError(t, d.deal(it))
+	}
+	assert.Equal(t, []int{1}, meta.grown)
+	assert.Equal(t, []int{3}, itemsA.grown)
+	assert.Equal(t, []int{2}, anyKey.grown, "NOTE#1 and ZZZ: typed by no lead")
+
+	// A target of unknown lead first: a lead of text types the items.
+	unknown, notes := &offers{}, &offers{}
+	first := newDealer(NewTable(nil, "deal"), []Target{{into: unknown}, {into: notes}}, new(int))
+	first.typing[1].lead = "NOTE#"
+	first.fetched([]Item{item("NOTE#1"), item("NOTE#2"), item("X")})
+	assert.Equal(t, []int{1}, unknown.grown, "X")
+	assert.Equal(t, []int{2}, notes.grown)
+	assert.Equal(t, []string{"#META#p"}, meta.offered, "only the items whose sort key starts #META#")
+	assert.Equal(t, []string{"ITEMS#1", "ITEMS#bad", "ITEMS#2"}, itemsA.offered)
+	assert.Equal(t, []string{"ITEMS#bad", "NOTE#1", "ZZZ"}, anyKey.offered, "every item no earlier target took")
+	assert.Equal(t, []string{"ITEMS#bad", "NOTE#1"}, anyKey.took)
+	assert.Equal(t, 1, other, "ZZZ")
+
+	// An item without sort key text is typed by none: offered to each.
+	require.NoError(t, d.deal(Item{"PK": &types.AttributeValueMemberS{Value: "p"}, "SK": &types.AttributeValueMemberS{Value: ""}}))
+	require.NoError(t, d.deal(Item{"PK": &types.AttributeValueMemberS{Value: "p"}}))
+	assert.Equal(t, []string{"#META#p", "", ""}, meta.offered)
+	assert.Equal(t, []string{"ITEMS#1", "ITEMS#bad", "ITEMS#2", "", ""}, itemsA.offered)
+	assert.Equal(t, []string{"ITEMS#bad", "NOTE#1", "ZZZ", "", ""}, anyKey.offered)
+	assert.Equal(t, 3, other)
+
+	// A target's error stops the item there.
+	boom := errors.New("boom")
+	itemsA.err = boom
+	require.ErrorIs(t, d.deal(item("ITEMS#3")), boom)
+	assert.Equal(t, []string{"ITEMS#bad", "NOTE#1", "ZZZ", "", ""}, anyKey.offered, "not offered on")
+}

@@ -389,12 +389,8 @@ func (e *Entity[T]) decode(item Item) (EntityItem[T], bool, error) {
 	}
 	v := EntityItem[T]{IDs: ids}
 	e.data.Fill(e.fields, ids, item)
-	if len(e.data.KeyOnly) > 0 {
-		pk, _ := stringAttr(item, e.t.opts.PartitionKey)
-		sk, _ := stringAttr(item, e.t.opts.SortKey)
-		if err := e.data.Unreadable(pk, sk, item); err != nil {
-			return EntityItem[T]{}, true, err
-		}
+	if err := e.data.Unreadable(item, e.t.opts.PartitionKey, e.t.opts.SortKey); err != nil {
+		return EntityItem[T]{}, true, err
 	}
 	return v, true, e.t.unmarshalData(item, &v.Data)
 }

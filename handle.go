@@ -41,7 +41,7 @@ type handle[D any] struct {
 func (h handle[D]) decode(item Item, kc *keyCtx, out *D) error {
 	if h.data != nil {
 		h.data.Fill(kc.Fields, kc.IDs, item)
-		if err := h.data.Unreadable(kc.PK, kc.SK, item); err != nil {
+		if err := h.data.Unreadable(item, h.t.opts.PartitionKey, h.t.opts.SortKey); err != nil {
 			return err
 		}
 	}

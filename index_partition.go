@@ -64,8 +64,8 @@ func PageIndex[T any](ctx context.Context, q Query[T], cursor string, targets ..
 		return fail(q.wrap(err))
 	}
 	d := newDealer(q.t, targets, &res.Other)
-	mixed := retype(q, func(item Item) (Item, bool, error) { return nil, false, d.deal(item) })
-	mixed.op, mixed.fetched = "PageIndex", d.fetched
+	mixed := retype(q, func(item Item) (Item, bool, error) { return nil, false, d.Deal(item) })
+	mixed.op, mixed.fetched = "PageIndex", d.Fetched
 	page, err := mixed.Page(ctx, cursor)
 	if err != nil {
 		return fail(err)
@@ -175,8 +175,8 @@ func load[T any](ctx context.Context, q Query[T], targets []Target) (Loaded, err
 		return res, q.wrap(err)
 	}
 	d := newDealer(q.t, targets, &res.Other)
-	mixed := retype(q, func(item Item) (Item, bool, error) { return nil, false, d.deal(item) })
-	mixed.op, mixed.fetched = "Load", d.fetched
+	mixed := retype(q, func(item Item) (Item, bool, error) { return nil, false, d.Deal(item) })
+	mixed.op, mixed.fetched = "Load", d.Fetched
 	for _, err := range mixed.All(ctx) {
 		if err != nil {
 			resetTargets(targets)

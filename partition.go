@@ -3,7 +3,6 @@ package adjlist
 import (
 	"context"
 	"fmt"
-	"strings"
 
 	"github.com/adjlist/adjlist/internal/paged"
 )
@@ -22,7 +21,7 @@ type Target struct {
 	typ  string // the node type whose partitions hold the items
 	kind string
 	err  error
-	into sink // the slice it fills; nil in a zero Target
+	into paged.Sink // the slice it fills; nil in a zero Target
 	// sharded marks the children of a sharded collection, which are not
 	// in their parent's partition.
 	sharded bool
@@ -60,14 +59,6 @@ func into[T any](t *Table, typ, kind string, err error, dst *[]T, decode func(It
 	}
 	tg.into = &paged.Into[T]{Dst: dst, Decode: decode}
 	return tg
-}
-
-// sink is the slice of one item type that a [Target] fills
-// ([paged.Into]).
-type sink interface {
-	Take(item Item) (ok bool, err error) // appends item if it is of the type
-	Grow(n int)                          // makes room for n more
-	Reset()                              // empties the slice
 }
 
 // Partition is a node's item and what [LoadPartition] did not hand to a
@@ -110,7 +101,7 @@ func LoadPartition[N any](ctx context.Context, node *Node[N], id string, targets
 	res := Partition[N]{ID: id}
 	err = checkTargets(node, targets)
 	d := newDealer(node.t, targets, &res.Other)
-	res.Node, err = loadPartition(ctx, op, node, id, err, ReadOptions{}, func(int) {}, d.deal)
+	res.Node, err = loadPartition(ctx, op, node, id, err, ReadOptions{}, func(int) {}, d.Deal)
 	if err != nil {
 		resetTargets(targets)
 		return Partition[N]{ID: id}, err
@@ -118,39 +109,18 @@ func LoadPartition[N any](ctx context.Context, node *Node[N], id string, targets
 	return res, nil
 }
 
-// dealer hands the items of a read of several item types to its targets:
-// each to the first target that takes it, or counted in other. An item is
-// typed by its table sort key before any target decodes it: a target
-// whose item type's sort keys all start with text (lead) that the item's
-// does not cannot take it, and is not offered it. The same typing counts
-// each page's items per target ([dealer.fetched]), so that every slice
-// grows once per page rather than item by item.
-type dealer struct {
-	targets []Target
-	typing  []typing // per target
-	skAttr  string
-	other   *int
-	buf     [4]typing // typing's storage for up to 4 targets
-}
-
-// typing is what a dealer knows of one target's items: what their sort
-// keys start with ("" when not known), and how many of a page's items it
-// is the first target that may take.
-type typing struct {
-	lead string
-	n    int
-}
-
-// newDealer is the dealer of targets on t's items, counting the items
-// none takes in *other.
-func newDealer(t *Table, targets []Target, other *int) *dealer {
-	d := &dealer{targets: targets, other: other}
+// newDealer is the dealer of a read of several item types on t's items
+// ([paged.Dealer]): each item goes to the first target whose item type's
+// sort keys its own does not rule out and that takes it, or is counted in
+// *other.
+func newDealer(t *Table, targets []Target, other *int) *paged.Dealer {
+	skAttr := ""
 	if t != nil { // a zero Query's
-		d.skAttr = t.opts.SortKey
+		skAttr = t.opts.SortKey
 	}
-	d.typing = d.buf[:0]
+	d := paged.NewDealer(skAttr, other)
 	for _, tg := range targets {
-		d.typing = append(d.typing, typing{lead: sortKeyLead(tg.h)})
+		d.Add(tg.into, sortKeyLead(tg.h))
 	}
 	return d
 }
@@ -169,70 +139,6 @@ func sortKeyLead(h typedHandle) string {
 		return sk[0].Text
 	}
 	return ""
-}
-
-// typeOf is the index of the first target from i on that sort key sk
-// does not rule out, or len(targets). An item without sort key text
-// ("": none, or not a string) rules out none: a self-keyed node's decoder
-// takes one by its partition key alone.
-func (d *dealer) typeOf(sk string, i int) int {
-	for ; i < len(d.typing); i++ {
-		if sk == "" || strings.HasPrefix(sk, d.typing[i].lead) {
-			return i
-		}
-	}
-	return i
-}
-
-// fetched grows each target's slice by the number of the page's items
-// typed as its (likelyType): as many as it takes when the item types'
-// sort keys start differently, and never more than the page's items in
-// all.
-func (d *dealer) fetched(items []Item) {
-	for i := range d.typing {
-		d.typing[i].n = 0
-	}
-	for _, item := range items {
-		sk, _ := stringAttr(item, d.skAttr)
-		if i := d.likelyType(sk); i < len(d.typing) {
-			d.typing[i].n++
-		}
-	}
-	for i, ty := range d.typing {
-		if ty.n > 0 {
-			d.targets[i].into.Grow(ty.n)
-		}
-	}
-}
-
-// likelyType is the target an item with sort key sk most likely goes to:
-// the first whose lead it starts with, a lead of text before an unknown
-// one (""); len(targets) when every target's lead rules it out.
-func (d *dealer) likelyType(sk string) int {
-	guess := len(d.typing)
-	for i, ty := range d.typing {
-		switch {
-		case !strings.HasPrefix(sk, ty.lead):
-		case ty.lead != "":
-			return i
-		default:
-			guess = min(guess, i)
-		}
-	}
-	return guess
-}
-
-// deal hands item to the first target that takes it, or counts it in
-// other.
-func (d *dealer) deal(item Item) error {
-	sk, _ := stringAttr(item, d.skAttr)
-	for i := d.typeOf(sk, 0); i < len(d.typing); i = d.typeOf(sk, i+1) {
-		if ok, err := d.targets[i].into.Take(item); ok || err != nil {
-			return err
-		}
-	}
-	*d.other++
-	return nil
 }
 
 // resetTargets empties every target's slice: a failed read leaves none
@@ -288,9 +194,9 @@ func PagePartition[N any](ctx context.Context, node *Node[N], id, cursor string,
 			res.HasNode = true
 			return nil, false, node.t.unmarshalData(item, &res.Node)
 		}
-		return nil, false, d.deal(item)
+		return nil, false, d.Deal(item)
 	}).Limit(limit)
-	q.fetched = d.fetched
+	q.fetched = d.Fetched
 	page, err := q.Page(ctx, cursor)
 	if err != nil {
 		return fail(err)

@@ -192,7 +192,7 @@ func (e *Entity[T]) scanSpec() scanSpec {
 		}
 		pk, _ := stringAttr(item, o.PartitionKey)
 		sk, _ := stringAttr(item, o.SortKey)
-		if err := e.data.Unreadable(pk, sk, item); err != nil {
+		if err := e.data.Unreadable(item, o.PartitionKey, o.SortKey); err != nil {
 			// Rewriting its keys would lose the value.
 			return buf, true, err
 		}

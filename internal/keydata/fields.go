@@ -298,10 +298,10 @@ type UnreadError struct {
 func (e *UnreadError) Error() string { return e.Err.Error() }
 func (e *UnreadError) Unwrap() error { return e.Err }
 
-// Unreadable is the [*UnreadError] of item, with table keys pk and sk,
-// when [Fields.Unread] reports a value it holds that cannot be read; nil
-// otherwise.
-func (d *Fields) Unreadable(pk, sk string, item Item) error {
+// Unreadable is the [*UnreadError] of item, whose table keys are its
+// attributes pkAttr and skAttr, when [Fields.Unread] reports a value it
+// holds that cannot be read; nil otherwise.
+func (d *Fields) Unreadable(item Item, pkAttr, skAttr string) error {
 	if len(d.KeyOnly) == 0 {
 		return nil
 	}
@@ -309,6 +309,8 @@ func (d *Fields) Unreadable(pk, sk string, item Item) error {
 	if !ok {
 		return nil
 	}
+	pk, _ := stringAttr(item, pkAttr)
+	sk, _ := stringAttr(item, skAttr)
 	return &UnreadError{PK: pk, SK: sk, Err: keyError(u.Attr, u.Have,
 		fmt.Sprintf("%s is kept only inside this key, which its template %s cannot parse back: rewriting the key would lose %s", u.Name, u.Template, u.Name))}
 }

@@ -279,7 +279,9 @@ func (c *Counter[E]) write(ctx context.Context, op, to string, delta int64, optF
 	ctx, sp := c.edge.t.startSpan(ctx, op)
 	tx := NewTx(c.edge.t)
 	c.txCount(tx, to, delta)
-	edge(tx)
+	// An edge write refused before it joined tx (a nil option function
+	// stops the options before InTx) must stop the count's too.
+	tx.setErr(edge(tx))
 	return sp.done(tx.Commit(ctx))
 }
 

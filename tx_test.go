@@ -463,5 +463,9 @@ func TestInTxNil(t *testing.T) {
 	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
 	require.ErrorIs(t, s.enrolled.Delete(ctx, "a1", "c1", adjlist.InTx(nil)), adjlist.ErrInvalidOption)
 	require.ErrorIs(t, counter.Put(ctx, "a1", "c1", Enrollment{}, adjlist.InTx(nil)), adjlist.ErrInvalidOption)
+	// A nil option function before anything else: neither the edge nor
+	// the count is written.
+	require.ErrorIs(t, counter.Put(ctx, "a1", "c1", Enrollment{}, nil), adjlist.ErrInvalidOption)
+	require.ErrorIs(t, counter.Delete(ctx, "a1", "c1", nil, adjlist.InTx(adjlist.NewTx(s.table))), adjlist.ErrInvalidOption)
 	assert.Equal(t, before, s.calls.total(), "no request")
 }

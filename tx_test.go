@@ -380,7 +380,10 @@ func TestInTx(t *testing.T) {
 	assert.Zero(t, got, "an update in a Tx returns the zero value")
 	require.NoError(t, s.enrolled.Delete(ctx, "b30", "math204", adjlist.InTx(tx)))
 	require.NoError(t, s.courses.Replace(ctx, "cs101", Course{Title: "CS I", Credits: 3}, adjlist.InTx(tx)))
-	assert.Equal(t, 5, tx.Len())
+	e, err := s.enrolled.Update(ctx, "a91", "cs101", adjlist.Set("grade", "A"), adjlist.InTx(tx))
+	require.NoError(t, err)
+	assert.Equal(t, adjlist.EdgeItem[Enrollment]{From: "a91", To: "cs101"}, e, "the ids as given, no data")
+	assert.Equal(t, 6, tx.Len())
 	assert.Equal(t, before, s.calls.total(), "no request before Commit")
 
 	require.NoError(t, tx.Commit(ctx))
@@ -394,6 +397,9 @@ func TestInTx(t *testing.T) {
 	assert.Equal(t, 3, ada.Year)
 	_, err = s.enrolled.Get(ctx, "b30", "math204")
 	require.ErrorIs(t, err, adjlist.ErrNotFound)
+	graded, err := s.enrolled.Get(ctx, "a91", "cs101")
+	require.NoError(t, err)
+	assert.Equal(t, "A", graded.Data.Grade)
 
 	// The guard of each write is its action's: a second create fails the
 	// whole transaction at Commit, writing nothing.

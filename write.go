@@ -33,7 +33,8 @@ type WriteOptions struct {
 	// (an invalid action, this one or an earlier one: a bad id or option,
 	// a second action on one item, a handle of another table, more than
 	// [MaxTxActions] actions or [MaxTxSize] bytes), which Commit returns
-	// too, sending nothing; Update returns the zero value with it. A
+	// too, sending nothing. Update, with no stored item to return, returns
+	// the zero value of the data (an edge's or child's ids as given). A
 	// handle's TxCheck takes its Tx as its first argument and refuses this
 	// field ([ErrInvalidOption]). Default nil: the write is sent at once.
 	// [InTx] sets it.

@@ -279,9 +279,7 @@ func (c *Counter[E]) write(ctx context.Context, op, to string, delta int64, optF
 	ctx, sp := c.edge.t.startSpan(ctx, op)
 	tx := NewTx(c.edge.t)
 	c.txCount(tx, to, delta)
-	// An edge write refused before it joined tx (a nil option function
-	// stops the options before InTx) must stop the count's too.
-	tx.setErr(edge(tx))
+	tx.setErr(edge(tx)) // refused before joining tx (a nil option): no count
 	return sp.done(tx.Commit(ctx))
 }
 

@@ -86,8 +86,10 @@ type EntityOptions struct {
 	// each of its {names}, so that it parses back. An item whose keys hold
 	// one only in a key its template cannot parse back (written under
 	// another template) is not read: Get, List and Decode return a
-	// [*KeyError] (ErrInvalidKey) rather than T without the value, and
-	// [Migrate] leaves the item ([MigrateResult].Unread). A name T does
+	// [*KeyError] (ErrInvalidKey) rather than T without the value (an
+	// Update of other attributes is applied, and reading its result back
+	// returns that error), and [Migrate] leaves the item
+	// ([MigrateResult].Unread). A name T does
 	// not declare, or that no key template holds, is [ErrInvalidOption]. A write whose
 	// data holds one that no key written holds (a sparse index key another
 	// of whose values is empty) is [ErrInvalidKey], and an update that

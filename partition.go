@@ -109,10 +109,8 @@ func LoadPartition[N any](ctx context.Context, node *Node[N], id string, targets
 	return res, nil
 }
 
-// newDealer is the dealer of a read of several item types on t's items
-// ([paged.Dealer]): each item goes to the first target whose item type's
-// sort keys its own does not rule out and that takes it, or is counted in
-// *other.
+// newDealer is the [paged.Dealer] of targets on t's items, counting the
+// items none takes in *other.
 func newDealer(t *Table, targets []Target, other *int) *paged.Dealer {
 	skAttr := ""
 	if t != nil { // a zero Query's

@@ -120,7 +120,14 @@ func (h handle[D]) putItem(w *writeCond, g guardKind, k *keyed, keyErr error, da
 func (h handle[D]) put(ctx context.Context, op string, g guardKind, k *keyed, keyErr error, data D, optFns []func(*WriteOptions)) error {
 	o := writeOptions(optFns)
 	if o.Tx != nil {
-		return h.txPut(o.Tx, op, g, k, keyErr, data, &o)
+		return h.inTx(o.Tx, op, k, func() error {
+			w := new(writeCond) // the Tx keeps it until Commit
+			item, err := h.putItem(w, g, k, keyErr, data, &o)
+			if err == nil {
+				o.Tx.put(op, k.key(), item, w)
+			}
+			return err
+		})
 	}
 	ctx, sp := h.t.startSpan(ctx, op)
 	var w writeCond // on the stack: t.put keeps no reference
@@ -131,18 +138,23 @@ func (h handle[D]) put(ctx context.Context, op string, g guardKind, k *keyed, ke
 	return sp.done(h.t.put(ctx, op, k.kc.PK, k.kc.SK, item, &w))
 }
 
-// txPut adds to tx the put of the item k with data, as put, and returns
-// the Tx's error.
-func (h handle[D]) txPut(tx *Tx, op string, g guardKind, k *keyed, keyErr error, data D, o *WriteOptions) error {
-	if !tx.sameTable(h.t) {
-		return tx.err
+// inTx adds to tx, when it is of h's table and has no error, the action
+// of the write op of the item k (add, whose error is the action's), and
+// returns what a write given [WriteOptions.Tx] returns: the Tx's error so
+// far, in an [*OpError] naming op and, when the error is this write's
+// own, the item's keys.
+func (h handle[D]) inTx(tx *Tx, op string, k *keyed, add func() error) error {
+	had := tx.err
+	if tx.sameTable(h.t) {
+		tx.setErr(add())
 	}
-	w := new(writeCond) // the Tx keeps it until Commit
-	item, err := h.putItem(w, g, k, keyErr, data, o)
-	if !tx.setErr(err) {
-		tx.put(op, k.key(), item, w)
+	switch {
+	case tx.err == nil:
+		return nil
+	case had == nil:
+		return h.t.opErr(op, k.kc.PK, k.kc.SK, tx.err)
 	}
-	return tx.err
+	return h.t.opErr(op, "", "", tx.err)
 }
 
 // get reads the item k with one GetItem and decodes its data.
@@ -208,7 +220,13 @@ func (h handle[D]) update(ctx context.Context, op string, k *keyed, keyErr error
 	o := writeOptions(optFns)
 	if o.Tx != nil {
 		var zero D
-		return zero, h.txUpdate(o.Tx, op, k, keyErr, update, &o)
+		return zero, h.inTx(o.Tx, op, k, func() error {
+			w, err := h.change(actUpdate, keyErr, nil, &o)
+			if err == nil {
+				o.Tx.update(op, h.it, &k.kc, update, w)
+			}
+			return err
+		})
 	}
 	ctx, sp := h.t.startSpan(ctx, op)
 	defer sp.end(&err)
@@ -231,25 +249,18 @@ func (h handle[D]) update(ctx context.Context, op string, k *keyed, keyErr error
 	return data, nil
 }
 
-// txUpdate adds to tx the update of the existing item k, as update, and
-// returns the Tx's error.
-func (h handle[D]) txUpdate(tx *Tx, op string, k *keyed, keyErr error, update Update, o *WriteOptions) error {
-	if !tx.sameTable(h.t) {
-		return tx.err
-	}
-	w, err := h.change(actUpdate, keyErr, nil, o)
-	if !tx.setErr(err) {
-		tx.update(op, h.it, &k.kc, update, w)
-	}
-	return tx.err
-}
-
 // del removes the existing item k with one DeleteItem; with
 // [WriteOptions.Tx], it adds the delete to that transaction instead.
 func (h handle[D]) del(ctx context.Context, op string, k *keyed, keyErr error, optFns []func(*WriteOptions)) error {
 	o := writeOptions(optFns)
 	if o.Tx != nil {
-		return h.txDelete(o.Tx, op, k, keyErr, &o)
+		return h.inTx(o.Tx, op, k, func() error {
+			w, err := h.change(actDelete, keyErr, nil, &o)
+			if err == nil {
+				o.Tx.del(op, k.key(), w)
+			}
+			return err
+		})
 	}
 	ctx, sp := h.t.startSpan(ctx, op)
 	w, err := h.change(actDelete, keyErr, nil, &o)
@@ -257,19 +268,6 @@ func (h handle[D]) del(ctx context.Context, op string, k *keyed, keyErr error, o
 		return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
 	}
 	return sp.done(h.t.del(ctx, op, k.kc.PK, k.kc.SK, w))
-}
-
-// txDelete adds to tx the delete of the existing item k, as del, and
-// returns the Tx's error.
-func (h handle[D]) txDelete(tx *Tx, op string, k *keyed, keyErr error, o *WriteOptions) error {
-	if !tx.sameTable(h.t) {
-		return tx.err
-	}
-	w, err := h.change(actDelete, keyErr, nil, o)
-	if !tx.setErr(err) {
-		tx.del(op, k.key(), w)
-	}
-	return tx.err
 }
 
 // txCheck adds to tx a check that the item k exists; a missing item makes

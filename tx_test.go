@@ -423,34 +423,42 @@ func TestInTxInvalid(t *testing.T) {
 		name  string
 		write func(tx *adjlist.Tx) error
 		want  error
+		op    string // the operation the write's error names
 	}{
 		{"bad id", func(tx *adjlist.Tx) error {
 			return s.students.Put(ctx, "", Student{}, adjlist.InTx(tx))
-		}, adjlist.ErrInvalidKey},
+		}, adjlist.ErrInvalidKey, "Node.Put"},
 		{"update with a key attribute", func(tx *adjlist.Tx) error {
 			_, err := s.students.Update(ctx, "a1", adjlist.Set("PK", "x"), adjlist.InTx(tx))
 			return err
-		}, adjlist.ErrKeyAttribute},
+		}, adjlist.ErrKeyAttribute, "Node.Update"},
 		{"delete with a version on a handle without locking", func(tx *adjlist.Tx) error {
 			return s.enrolled.Delete(ctx, "a1", "c1", adjlist.IfVersion(2), adjlist.InTx(tx))
-		}, adjlist.ErrInvalidOption},
+		}, adjlist.ErrInvalidOption, "Edge.Delete"},
 		{"handle of another table", func(tx *adjlist.Tx) error {
 			return elsewhere.Put(ctx, "a1", Student{}, adjlist.InTx(tx))
-		}, adjlist.ErrInvalidOption},
+		}, adjlist.ErrInvalidOption, "Node.Put"},
 		{"second action on one item", func(tx *adjlist.Tx) error {
 			require.NoError(t, s.students.Put(ctx, "a1", Student{}, adjlist.InTx(tx)))
 			return s.students.Delete(ctx, "a1", adjlist.InTx(tx))
-		}, adjlist.ErrTxLimit},
+		}, adjlist.ErrTxLimit, "Node.Delete"},
 		{"TxCheck given InTx", func(tx *adjlist.Tx) error {
 			s.students.TxCheck(tx, "a1", adjlist.InTx(tx))
 			return s.students.Put(ctx, "a2", Student{}, adjlist.InTx(tx))
-		}, adjlist.ErrInvalidOption},
+		}, adjlist.ErrInvalidOption, "Node.Put"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := s.calls.total()
 			tx := adjlist.NewTx(s.table)
-			require.ErrorIs(t, tc.write(tx), tc.want)
-			require.ErrorIs(t, s.courses.Put(ctx, "later", Course{}, adjlist.InTx(tx)), tc.want, "a later write returns the Tx's error")
+			err := tc.write(tx)
+			require.ErrorIs(t, err, tc.want)
+			var oe *adjlist.OpError
+			require.ErrorAs(t, err, &oe, "an *OpError naming the write")
+			assert.Equal(t, tc.op, oe.Op)
+			err = s.courses.Put(ctx, "later", Course{}, adjlist.InTx(tx))
+			require.ErrorIs(t, err, tc.want, "a later write returns the Tx's error")
+			require.ErrorAs(t, err, &oe)
+			assert.Equal(t, adjlist.OpError{Op: "Node.Put", Table: s.table.Name(), Err: oe.Err}, *oe, "named, with no keys: not its own error")
 			require.ErrorIs(t, tx.Commit(ctx), tc.want)
 			assert.Equal(t, before, s.calls.total(), "no request")
 		})

@@ -29,11 +29,12 @@ type WriteOptions struct {
 	//
 	// What the action's failure means ([ErrExists], [ErrEdgeExists],
 	// [ErrNotFound], [ErrConditionFailed], [ErrVersionConflict]) is then
-	// Commit's error. The write returns the transaction's error so far
-	// (an invalid action, this one or an earlier one: a bad id or option,
-	// a second action on one item, a handle of another table, more than
-	// [MaxTxActions] actions or [MaxTxSize] bytes), which Commit returns
-	// too, sending nothing. Update, with no stored item to return, returns
+	// Commit's error. The write returns the transaction's error so far,
+	// in an [*OpError] naming the write (and its keys when the error is
+	// its own): an invalid action, this one or an earlier one (a bad id
+	// or option, a second action on one item, a handle of another table,
+	// more than [MaxTxActions] actions or [MaxTxSize] bytes), which Commit
+	// returns too, sending nothing. Update, with no stored item to return, returns
 	// the zero value of the data (an edge's or child's ids as given). A
 	// handle's TxCheck takes its Tx as its first argument and refuses this
 	// field ([ErrInvalidOption]). Default nil: the write is sent at once.

@@ -429,11 +429,10 @@ func (e *Edge[E]) Decode(item Item) (v EdgeItem[E], ok bool, err error) {
 // items of other kinds (another label or node type).
 func (e *Edge[E]) decode(item Item) (EdgeItem[E], bool, error) {
 	var v EdgeItem[E]
-	from, to, ok := e.split(item)
-	if !ok {
-		return v, false, nil
-	}
-	if !e.indexKeysMatch(item, from) {
+	pk, _ := stringAttr(item, e.t.opts.PartitionKey)
+	sk, _ := stringAttr(item, e.t.opts.SortKey)
+	from, to, ok := e.splitKeys(pk, sk)
+	if !ok || !e.indexKeysMatch(item, pk, sk, from) {
 		return v, false, nil
 	}
 	v.From, v.To = from, to
@@ -445,16 +444,20 @@ func (e *Edge[E]) decode(item Item) (EdgeItem[E], bool, error) {
 func (e *Edge[E]) split(item Item) (from, to string, ok bool) {
 	pk, _ := stringAttr(item, e.t.opts.PartitionKey)
 	sk, _ := stringAttr(item, e.t.opts.SortKey)
+	return e.splitKeys(pk, sk)
+}
+
+func (e *Edge[E]) splitKeys(pk, sk string) (from, to string, ok bool) {
 	return handlekeys.EdgeIDs(e.src.spell(), e.dst.spell(), e.prefix, e.labelLen, pk, sk)
 }
 
 // indexKeysMatch reports whether the index key attributes an item carries,
-// if any, are the ones its table keys give. An edge item this package
+// if any, are the ones its table keys pk and sk give. An edge item this package
 // wrote always passes; one written by another program with, say, GSI1PK =
 // "CRS#math204" but SK = "ENROLL#CRS#cs101" would otherwise come back from
 // To("math204") as an edge to cs101. Such items are skipped as foreign, on
 // every read, as items whose keys the codec cannot have built are.
-func (e *Edge[E]) indexKeysMatch(item Item, from string) bool {
+func (e *Edge[E]) indexKeysMatch(item Item, pk, sk, from string) bool {
 	if e.t.layout != explicitKeys {
 		return true // the index keys are the table keys
 	}
@@ -464,8 +467,6 @@ func (e *Edge[E]) indexKeysMatch(item Item, from string) bool {
 	if !hasIPK && !hasISK {
 		return true // not in the index: a forward read of a bare item
 	}
-	pk, _ := stringAttr(item, o.PartitionKey)
-	sk, _ := stringAttr(item, o.SortKey)
 	wantIPK, wantISK := e.indexKeys(pk, sk)
 	if e.shards <= 1 {
 		return ipk == wantIPK && isk == wantISK

@@ -17,18 +17,9 @@ import (
 // without a sort key is offered to every target: TestDealer.)
 func TestSortKeyLead(t *testing.T) {
 	t.Parallel()
-	table := NewTable(nil, "leads")
-	students := NewNode[struct{}](table, "STU", "PROFILE")
-	bills := NewNode[struct{}](table, "BILL", "")
-	courses := NewNode[struct{}](table, "CRS", "METADATA")
-	enrolled := NewEdge[struct{}](students, "ENROLL", courses)
-	unlabelled := NewEdge[struct{}](students, "", courses)
-	workspaces := NewNode[struct{}](table, "WS", "META")
-	projects := NewCollection[struct{}](workspaces, "PROJ")
-	sharded := NewCollection[struct{}](workspaces, "TCK", func(o *CollectionOptions) { o.Shards = 8 })
-	tagged := NewEdge[struct{}](students, "TAGGED", projects)
-	toChild := NewEdge[struct{}](students, "", projects)
-	fromChild := NewEdge[struct{}](projects, "HAS", students)
+	h := newPresets("leads")
+	table, students, bills, projects, sharded := h.table, h.students, h.bills, h.projects, h.sharded
+	enrolled, unlabelled, tagged, toChild, fromChild := h.enrolled, h.unlabelled, h.tagged, h.toChild, h.fromChild
 	items := NewEntity[struct{}](table, "item", "{playerID}", "ITEMS#{itemID}")
 	dated := NewEntity[struct{}](table, "dated", "D#{userID}", "{day}#{seq}")
 	require.NoError(t, table.Check())

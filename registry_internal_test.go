@@ -23,23 +23,43 @@ func recordedKeys(t *testing.T, table *Table, id string) (pk, sk keycodec.Spelli
 	return nil, nil, nil
 }
 
+// presets is one handle of every preset kind on one table, declared
+// alike by the tests that walk them all.
+type presets struct {
+	table                                            *Table
+	students, bills, courses, workspaces             *Node[struct{}]
+	enrolled, unlabelled, tagged, toChild, fromChild *Edge[struct{}]
+	projects, sharded                                *Collection[struct{}, struct{}]
+}
+
+// newPresets declares them on a table named name (with no client): a
+// caller may add handles before it checks the table.
+func newPresets(name string) presets {
+	var h presets
+	h.table = NewTable(nil, name)
+	h.students = NewNode[struct{}](h.table, "STU", "PROFILE")
+	h.bills = NewNode[struct{}](h.table, "BILL", "")
+	h.courses = NewNode[struct{}](h.table, "CRS", "METADATA")
+	h.enrolled = NewEdge[struct{}](h.students, "ENROLL", h.courses)
+	h.unlabelled = NewEdge[struct{}](h.students, "", h.courses)
+	h.workspaces = NewNode[struct{}](h.table, "WS", "META")
+	h.projects = NewCollection[struct{}](h.workspaces, "PROJ")
+	h.sharded = NewCollection[struct{}](h.workspaces, "TCK", func(o *CollectionOptions) { o.Shards = 8 })
+	h.tagged = NewEdge[struct{}](h.students, "TAGGED", h.projects)
+	h.toChild = NewEdge[struct{}](h.students, "", h.projects)
+	h.fromChild = NewEdge[struct{}](h.projects, "HAS", h.students)
+	return h
+}
+
 // TestPresetsAreTemplates: the templates the table records for Node,
 // Edge and Collection spell exactly the keys their own code writes, and
 // parse them back, for hostile ids too: the presets are these templates.
 func TestPresetsAreTemplates(t *testing.T) {
 	t.Parallel()
 	ids := []string{"a91", "x#1%", "%23", "é 日本", "a#b#c", "PROFILE"}
-	table := NewTable(nil, "presets")
-	students := NewNode[struct{}](table, "STU", "PROFILE")
-	bills := NewNode[struct{}](table, "BILL", "")
-	courses := NewNode[struct{}](table, "CRS", "METADATA")
-	enrolled := NewEdge[struct{}](students, "ENROLL", courses)
-	unlabelled := NewEdge[struct{}](students, "", courses)
-	workspaces := NewNode[struct{}](table, "WS", "META")
-	projects := NewCollection[struct{}](workspaces, "PROJ")
-	sharded := NewCollection[struct{}](workspaces, "TCK", func(o *CollectionOptions) { o.Shards = 8 })
-	tagged := NewEdge[struct{}](students, "TAGGED", projects)
-	fromChild := NewEdge[struct{}](projects, "HAS", students)
+	h := newPresets("presets")
+	table, students, bills, projects, sharded := h.table, h.students, h.bills, h.projects, h.sharded
+	enrolled, unlabelled, tagged, toChild, fromChild := h.enrolled, h.unlabelled, h.tagged, h.toChild, h.fromChild
 	require.NoError(t, table.Check())
 
 	check := func(id string, want [2]string, ids ...string) {
@@ -72,6 +92,8 @@ func TestPresetsAreTemplates(t *testing.T) {
 			require.NoError(t, err)
 			k, err = tagged.keys("s1", ref)
 			check(tagged.it.kind, key(k.pk, k.sk, err), "s1", a, b)
+			k, err = toChild.keys("s1", ref)
+			check(toChild.it.kind, key(k.pk, k.sk, err), "s1", a, b)
 			k, err = fromChild.keys(ref, "s1")
 			check(fromChild.it.kind, key(k.pk, k.sk, err), a, b, "s1")
 		}

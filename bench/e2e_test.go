@@ -63,10 +63,12 @@ func needLocal(tb testing.TB) *Local {
 }
 
 // newTable creates a fresh table (default layout, GSI1 projecting ALL) and
-// returns its name and the model on it.
+// returns its name and the model on it. The name holds the process id, so
+// that a table a killed run left on a shared DynamoDB Local is not met
+// again.
 func newTable(tb testing.TB, client *dynamodb.Client) (string, *AdjList) {
 	tb.Helper()
-	name := "bench-" + strconv.FormatInt(tableSeq.Add(1), 10)
+	name := "bench-" + strconv.Itoa(os.Getpid()) + "-" + strconv.FormatInt(tableSeq.Add(1), 10)
 	a := NewAdjList(client, name)
 	if err := adjlist.CreateTable(context.Background(), client, a.Table); err != nil {
 		tb.Fatal(err)

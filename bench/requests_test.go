@@ -78,7 +78,8 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 	counter := &requestCounter{ops: map[string]int{}}
 	client := loc.Client(counter.install)
 	ctx := context.Background()
-	_, a := newTable(t, client)
+	name, a := newTable(t, client)
+	defer dropTable(t, client, name)
 
 	// Fixture: a91 enrolled in 25 courses, math204 with 25 students, a91's
 	// partition also holding its profile; workspace acme with 25 projects.

@@ -34,8 +34,12 @@ func (p End) Key(id string) (string, error) {
 // key of another type.
 func (p End) Parse(key string) (id string, ok bool) {
 	if !p.IsChild() {
-		typ, id, err := keycodec.ParseNodeKey(key)
-		return id, err == nil && typ == p.Type
+		// ParseNodeKey's result for a key of type p.Type, without its
+		// search for the type: this runs for every edge item read.
+		if len(key) <= len(p.Type) || key[len(p.Type)] != keycodec.Sep || key[:len(p.Type)] != p.Type {
+			return "", false
+		}
+		return keycodec.ParseID(p.Type, key[len(p.Type)+1:])
 	}
 	_, _, err := SplitRef(p.Parent, p.Type, key)
 	return key, err == nil

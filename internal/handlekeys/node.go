@@ -1,6 +1,7 @@
 package handlekeys
 
 import (
+	"cmp"
 	"strings"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
@@ -23,11 +24,11 @@ func NodeItemKey(typ, marker, id string) (pk, sk string, err error) {
 // NodeID is the node id of an item of typ with marker whose table keys
 // are pk and sk; ok is false for any other item.
 func NodeID(typ, marker, pk, sk string) (string, bool) {
-	if sk != marker && !(marker == "" && sk == pk) {
+	// A self-keyed node's sort key is its partition key, never empty.
+	if sk != cmp.Or(marker, pk) {
 		return "", false
 	}
-	t, id, err := keycodec.ParseNodeKey(pk)
-	return id, err == nil && t == typ
+	return End{Type: typ}.Parse(pk)
 }
 
 // SortKeySpace is where node items of typ sit in their partition's sort

@@ -67,6 +67,38 @@ func TestKeyOnlyValueNeverDroppedByAWrite(t *testing.T) {
 	assert.Zero(t, calls.total(), "refused before any request")
 }
 
+// TestKeyOnlyValueKeptByAnyKey: a value kept only inside index keys may
+// be written by any of the keys holding it; a write that leaves the first
+// out (its other value empty) but writes another keeps the value there,
+// and a read parses it back from that key.
+func TestKeyOnlyValueKeptByAnyKey(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) {
+		o.NoIndex = true
+		o.Indexes = []adjlist.Index{{Name: "GSI1", PartitionKey: "GSI1PK", SortKey: "GSI1SK"}, {Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"}}
+	})
+	tickets := adjlist.NewEntity[ticket](table, "ticket", "t#{id}", "meta", func(o *adjlist.EntityOptions) {
+		o.KeyOnly = []string{"date"}
+		o.Indexes = []adjlist.IndexKeys{
+			{Index: "GSI1", PartitionKey: adjlist.Template("TICKET"), SortKey: adjlist.Template("{status}#{date}")},
+			{Index: "GSI2", PartitionKey: adjlist.Template("DAY"), SortKey: adjlist.Template("{date}")},
+		}
+	})
+	ddbtest.CreateTable(t, table)
+	want := ticket{ID: "t1", Date: "2026-01-02"} // no status: no GSI1 sort key
+	require.NoError(t, tickets.Put(ctx, nil, want))
+	out, err := db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(table.Name()), ConsistentRead: aws.Bool(true),
+		Key: adjlist.Item{"PK": av("t#t1"), "SK": av("meta")}})
+	require.NoError(t, err)
+	assert.Equal(t, adjlist.Item{"PK": av("t#t1"), "SK": av("meta"), "id": av("t1"), "GSI1PK": av("TICKET"), "GSI2PK": av("DAY"), "GSI2SK": av("2026-01-02")},
+		out.Item, "the date only in the second index's key (GSI1's sort key left out)")
+	got, err := tickets.Get(ctx, adjlist.IDs{"t1"}, adjlist.Consistent)
+	require.NoError(t, err)
+	assert.Equal(t, want, got, "the date read back from GSI2SK")
+}
+
 // TestKeyOnlyValueNeverDroppedByAnUpdate: an update that removes an
 // attribute sharing an index key with a value kept only inside that key
 // would remove the key, and the value with it; it is refused before any

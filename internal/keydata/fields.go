@@ -40,7 +40,7 @@ type KeyOnly struct {
 	field int    // the key field it is, or -1
 	// holders are the index keys whose templates hold it and parse back
 	// (field < 0), in the order of the entity's indexes: a write must
-	// write the first ([Fields.Unwritten]); a read parses the first it
+	// write one of them ([Fields.Unwritten]); a read parses the first it
 	// can.
 	holders []holder
 }
@@ -217,11 +217,12 @@ func (d *Fields) Drop(item Item) {
 }
 
 // Unwritten refuses item, built with its keys, when it holds a value kept
-// only inside an index key that it was built without (a sparse key whose
-// other values are empty): the write would lose the value.
+// only inside index keys and was built with none of them (sparse keys
+// whose other values are empty): the write would lose the value.
 func (d *Fields) Unwritten(item Item) error {
+	written := func(h holder) bool { return item[h.attr] != nil }
 	for _, k := range d.KeyOnly {
-		if v, ok := keyValueText(item[k.name]); ok && k.field < 0 && item[k.holders[0].attr] == nil {
+		if v, ok := keyValueText(item[k.name]); ok && k.field < 0 && !slices.ContainsFunc(k.holders, written) {
 			return keyError(k.holders[0].attr, v, fmt.Sprintf("%s is kept only inside this key, which the data leaves out (another value of it is empty): %s would be lost", k.name, k.name))
 		}
 	}

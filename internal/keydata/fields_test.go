@@ -70,3 +70,32 @@ func TestUnread(t *testing.T) {
 		assert.Equal(t, c.want, got, c.name)
 	}
 }
+
+// TestUnwritten: a write of a value kept only inside index keys is
+// refused only when it writes none of the keys that hold it; any one of
+// them keeps the value (a read parses it back from whichever is there).
+func TestUnwritten(t *testing.T) {
+	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+	d := Fields{KeyOnly: []KeyOnly{{name: "date", typ: "S", field: -1, holders: []holder{
+		{attr: "GSI1SK", parts: []keycodec.Part{{Kind: keycodec.Attr, Text: "status"}, {Kind: keycodec.Lit, Text: "#"}, {Kind: keycodec.Attr, Text: "date"}}},
+		{attr: "GSI2SK", parts: []keycodec.Part{{Kind: keycodec.Attr, Text: "date"}}},
+	}}}}
+	for _, c := range []struct {
+		name    string
+		item    Item
+		refused bool
+	}{
+		{"both keys", Item{"date": s("2026-01-01"), "GSI1SK": s("open#2026-01-01"), "GSI2SK": s("2026-01-01")}, false},
+		{"the first alone", Item{"date": s("2026-01-01"), "GSI1SK": s("open#2026-01-01")}, false},
+		{"the second alone", Item{"date": s("2026-01-01"), "GSI2SK": s("2026-01-01")}, false},
+		{"neither", Item{"date": s("2026-01-01")}, true},
+		{"no value", Item{}, false},
+	} {
+		err := d.Unwritten(c.item)
+		if c.refused {
+			assert.ErrorContains(t, err, "date would be lost", c.name)
+		} else {
+			assert.NoError(t, err, c.name)
+		}
+	}
+}

@@ -55,7 +55,7 @@ func DeriveUpdate(ops []writeexpr.Op, indexes []Index, kc *keycodec.Ctx, enc *at
 				continue
 			case leaves:
 				if i := slices.IndexFunc(missing, func(n string) bool { return slices.Contains(keyOnly, n) }); i >= 0 {
-					return ops, fmt.Errorf("%w: the update empties %q, which with %q makes index %s's key %s, the only place %q is kept: write the item anew (Replace)", ErrKeyAttribute, set, missing[i], b.Name, d.attr, missing[i])
+					return ops, fmt.Errorf("%w: the update empties %q, which with %q makes index %s's key %s; %q is kept only inside keys, and the item may hold no other key with it: write the item anew (Replace)", ErrKeyAttribute, set, missing[i], b.Name, d.attr, missing[i])
 				}
 				out = append(out, writeexpr.Op{Kind: writeexpr.OpRemove, Path: d.attr})
 				continue

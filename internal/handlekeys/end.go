@@ -30,8 +30,8 @@ func (p End) Key(id string) (string, error) {
 	return id, nil
 }
 
-// Parse is the id of the endpoint whose key is key; ok is false for the
-// key of another type.
+// Parse is the id of the endpoint whose key is key; ok is false, and id
+// "", for the key of another type or a malformed one.
 func (p End) Parse(key string) (id string, ok bool) {
 	if !p.IsChild() {
 		// ParseNodeKey's result for a key of type p.Type, without its
@@ -39,10 +39,15 @@ func (p End) Parse(key string) (id string, ok bool) {
 		if len(key) <= len(p.Type) || key[len(p.Type)] != keycodec.Sep || key[:len(p.Type)] != p.Type {
 			return "", false
 		}
-		return keycodec.ParseID(p.Type, key[len(p.Type)+1:])
+		if id, ok := keycodec.ParseID(p.Type, key[len(p.Type)+1:]); ok {
+			return id, true
+		}
+		return "", false
 	}
-	_, _, err := SplitRef(p.Parent, p.Type, key)
-	return key, err == nil
+	if _, _, err := SplitRef(p.Parent, p.Type, key); err != nil {
+		return "", false
+	}
+	return key, true
 }
 
 // KeyPrefix is what every key of the endpoint starts with: "CRS#", or a

@@ -223,7 +223,11 @@ func (d *Fields) Unwritten(item Item) error {
 	written := func(h holder) bool { return item[h.attr] != nil }
 	for _, k := range d.KeyOnly {
 		if v, ok := keyValueText(item[k.name]); ok && k.field < 0 && !slices.ContainsFunc(k.holders, written) {
-			return keyError(k.holders[0].attr, v, fmt.Sprintf("%s is kept only inside this key, which the data leaves out (another value of it is empty): %s would be lost", k.name, k.name))
+			attrs := make([]string, len(k.holders))
+			for i, h := range k.holders {
+				attrs[i] = h.attr
+			}
+			return keyError(k.holders[0].attr, v, fmt.Sprintf("%s is kept only inside index keys the data leaves out (%s: another of their values is empty): %s would be lost", k.name, strings.Join(attrs, ", "), k.name))
 		}
 	}
 	return nil

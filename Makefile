@@ -36,6 +36,12 @@ test: deps
 apidiff:
 	cd internal/apidiff && $(GO) run . -C ../.. -base "$(APIDIFF_BASE)"
 
+## lint: staticcheck $(STATICCHECK_VERSION) on every package of the module, tests and README copies included; CI fails on any finding
+STATICCHECK_VERSION := v0.8.2
+.PHONY: lint
+lint:
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION) ./...
+
 ## race: every test again under the race detector (CI runs it after test; vetted by test)
 .PHONY: race
 race: deps

@@ -29,8 +29,9 @@ func (s *Shout) UnmarshalDynamoDBAttributeValue(av types.AttributeValue) error {
 
 // Tagged is a service's type, tagged for encoding/json only.
 type Tagged struct {
-	Name  string   `json:"name"`
-	Nick  string   `json:"nick,omitempty"`
+	Name string `json:"name"`
+	Nick string `json:"nick,omitempty"`
+	//lint:ignore SA5008 stringset is attributevalue's option, read from the json key (TagKey "json"); encoding/json ignores it
 	Tags  []string `json:"tags,stringset"`
 	Motto Shout    `json:"motto"`
 }

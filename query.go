@@ -297,11 +297,6 @@ func (q Query[T]) run() queryrun.Run[T] {
 	return queryrun.Run[T]{Client: q.t.client, In: q.in, Decode: q.decode, Fetched: q.fetched, PK: q.pk, Shards: q.shards, SKAttr: q.skAttr}
 }
 
-// eachPage is [queryrun.EachPage] on q's client.
-func (q Query[T]) eachPage(ctx context.Context, in dynamodb.QueryInput, page func(*dynamodb.QueryOutput) (bool, error)) error {
-	return queryrun.EachPage(ctx, q.t.client, in, page)
-}
-
 // Collect runs the query to the end and returns all its items; see
 // [Query.All].
 func (q Query[T]) Collect(ctx context.Context) ([]T, error) {

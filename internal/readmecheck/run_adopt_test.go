@@ -19,7 +19,10 @@ import (
 // not declare: Verify names it, printed as the README shows; Repair
 // leaves it; Replace of the value Get reads drops it, Update keeps it;
 // a map-typed entity holds it.
-func TestReadmeUndeclaredAttributes(t *testing.T) {
+func TestReadmeUndeclaredAttributes(t *testing.T) { require.NoError(t, readmeUndeclaredAttributes(t)) }
+
+// readmeUndeclaredAttributes is TestReadmeUndeclaredAttributes's body: its README blocks return their errors.
+func readmeUndeclaredAttributes(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "gaming")
 	table := adjlist.NewTable(l.client, "gaming", func(o *adjlist.Options) { o.NoIndex = true })
@@ -38,6 +41,9 @@ func TestReadmeUndeclaredAttributes(t *testing.T) {
 	log := new(printer)
 	// readme:begin
 	res, err := adjlist.Verify(ctx, client, table)
+	if err != nil {
+		return err
+	}
 	for _, f := range res.Findings {
 		log.Print(f) // undeclared attribute: "player001" "#METADATA#player001" (entity metadata): Level is N 7
 	}
@@ -73,4 +79,5 @@ func TestReadmeUndeclaredAttributes(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, all.Replace(ctx, adjlist.IDs{"player001"}, v))
 	assert.Equal(t, av, l.rawItem(t, "gaming", "player001", "#METADATA#player001"), "Get + Replace: the same item")
+	return nil
 }

@@ -20,7 +20,10 @@ import (
 // The AWS social network design: each item type's keys are two templates;
 // each access pattern is one call and one request; a follow is one
 // transaction.
-func TestReadmeSocialNetwork(t *testing.T) {
+func TestReadmeSocialNetwork(t *testing.T) { require.NoError(t, readmeSocialNetwork(t)) }
+
+// readmeSocialNetwork is TestReadmeSocialNetwork's body: its README blocks return their errors.
+func readmeSocialNetwork(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "social")
 	client, ctx := l.client, t.Context()
@@ -54,6 +57,9 @@ func TestReadmeSocialNetwork(t *testing.T) {
 	var info []adjlist.EntityItem[UserInfo]
 	var count []adjlist.EntityItem[UserCounts]
 	_, err := adjlist.Load(ctx, adjlist.AllTypes(userInfo.List("12345")), userInfo.Into(&info), userCounts.Into(&count))
+	if err != nil {
+		return err
+	}
 
 	// getFollowerListByUserID: PK = "u#12345#follower" AND begins_with(SK, "u#")
 	for f, err := range followers.List("12345").All(ctx) {
@@ -105,6 +111,7 @@ func TestReadmeSocialNetwork(t *testing.T) {
 	c, err = userCounts.Get(ctx, adjlist.IDs{"12345"})
 	require.NoError(t, err)
 	assert.Equal(t, 3, c.Followers, "all or nothing")
+	return nil
 }
 
 // The AWS gaming profile design adopted: items another program wrote,
@@ -170,6 +177,11 @@ func TestReadmeGamingProfile(t *testing.T) {
 // Key fields that are attributes too: written from the data alone, the
 // one kept only in the partition key left out, read back from the keys.
 func TestReadmeKeyFieldsAreAttributes(t *testing.T) {
+	require.NoError(t, readmeKeyFieldsAreAttributes(t))
+}
+
+// readmeKeyFieldsAreAttributes is TestReadmeKeyFieldsAreAttributes's body: its README blocks return their errors.
+func readmeKeyFieldsAreAttributes(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "complaints")
 	client, ctx := l.client, t.Context()
@@ -187,12 +199,21 @@ func TestReadmeKeyFieldsAreAttributes(t *testing.T) {
 	// comm_id, comm_date, comm_text: the design's item, no complaint_id
 	err := comms.Put(ctx, nil, Comm{ComplaintID: "Complaint123", CommID: "comm1",
 		CommDate: "2023-04-30T12:00:24", Text: "<comm text>"})
+	if err != nil {
+		return err
+	}
 
 	// PK = "Complaint123", SK = "metadata", complaint_id = "Complaint123"
 	err = complaints.Put(ctx, nil, Complaint{ComplaintID: "Complaint123", Severity: "P2"})
+	if err != nil {
+		return err
+	}
 
 	// ids still name items to read: the value comes back in c.ComplaintID
 	c, err := complaints.Get(ctx, adjlist.IDs{"Complaint123"})
+	if err != nil {
+		return err
+	}
 	_ = c
 	// readme:end
 	require.NoError(t, err)
@@ -221,4 +242,5 @@ func TestReadmeKeyFieldsAreAttributes(t *testing.T) {
 	_, err = complaints.Update(ctx, adjlist.IDs{"Complaint123"}, adjlist.Set("complaint_id", "x"))
 	require.ErrorIs(t, err, adjlist.ErrKeyAttribute)
 	assert.Equal(t, before, l.requests.Load(), "refused before any request")
+	return nil
 }

@@ -28,7 +28,10 @@ import (
 // "Production tables", "Traces").
 
 // The model as one value, drawn three ways, without a request.
-func TestReadmeExportModel(t *testing.T) {
+func TestReadmeExportModel(t *testing.T) { require.NoError(t, readmeExportModel(t)) }
+
+// readmeExportModel is TestReadmeExportModel's body: its README blocks return their errors.
+func readmeExportModel(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "school")
 	table := adjlist.NewTable(l.client, "school")
@@ -37,11 +40,20 @@ func TestReadmeExportModel(t *testing.T) {
 	w, f, g := new(bytes.Buffer), new(bytes.Buffer), new(bytes.Buffer)
 	// readme:begin
 	m, err := adjlist.DescribeModel(table, students, courses, enrolled)
-	// handle err
-	err = m.Mermaid(w) // ```mermaid flowchart: node types, edges with label and direction,
-	// the index serving each reverse read, item collections, other indexes
-	err = workbench.Write(f, m)      // NoSQL Workbench data model ("Import data model")
-	err = cloudformation.Write(g, m) // AWS::DynamoDB::Table template
+	if err != nil {
+		return err
+	}
+	// ```mermaid flowchart: node types, edges with label and direction, the
+	// index serving each reverse read, item collections, other indexes
+	if err := m.Mermaid(w); err != nil {
+		return err
+	}
+	if err := workbench.Write(f, m); err != nil { // NoSQL Workbench data model ("Import data model")
+		return err
+	}
+	if err := cloudformation.Write(g, m); err != nil { // AWS::DynamoDB::Table template
+		return err
+	}
 	// readme:end
 	require.NoError(t, err)
 	assert.Zero(t, l.requests.Load(), "no request")
@@ -72,12 +84,16 @@ func TestReadmeExportModel(t *testing.T) {
 		assert.Equal(t, "AWS::DynamoDB::Table", r.Type)
 		assert.Equal(t, "school", r.Properties.TableName)
 	}
+	return nil
 }
 
 // A production table: what DynamoDB Local honours of CreateTableOptions,
 // its refusal of point-in-time recovery, and the CloudFormation template
 // with the safe defaults and the options set.
-func TestReadmeProductionTable(t *testing.T) {
+func TestReadmeProductionTable(t *testing.T) { require.NoError(t, readmeProductionTable(t)) }
+
+// readmeProductionTable is TestReadmeProductionTable's body: its README blocks return their errors.
+func readmeProductionTable(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "school")
 	client, ctx := l.client, t.Context()
@@ -121,12 +137,18 @@ func TestReadmeProductionTable(t *testing.T) {
 	// true, PointInTimeRecoverySpecification enabled, DeletionPolicy and UpdateReplacePolicy
 	// Retain, DynamoDB's AWS owned key. The same settings are options.
 	m, err := adjlist.DescribeModel(table, students, courses, enrolled)
+	if err != nil {
+		return err
+	}
 	err = cloudformation.Write(w, m, func(o *cloudformation.Options) {
 		o.Tags = map[string]string{"team": "school"}
 		o.IndexOnDemandThroughput = map[string]types.OnDemandThroughput{"GSI1": {MaxReadRequestUnits: aws.Int64(200)}}
 		o.TimeToLiveAttribute, o.StreamViewType = "expiresAt", types.StreamViewTypeNewAndOldImages
 		// o.NoDeletionProtection, o.NoPointInTimeRecovery = true, true // a scratch stack
 	})
+	if err != nil {
+		return err
+	}
 	// readme:end
 	require.NoError(t, err)
 	var template struct {
@@ -154,6 +176,7 @@ func TestReadmeProductionTable(t *testing.T) {
 		assert.Equal(t, "expiresAt", p.TimeToLiveSpecification.AttributeName)
 		assert.Equal(t, "NEW_AND_OLD_IMAGES", p.StreamSpecification.StreamViewType)
 	}
+	return nil
 }
 
 // Traces: with the service's TracerProvider, one span per call, named for

@@ -30,7 +30,10 @@ import (
 
 // Counter at write time and from a stream: each write changes the count
 // or fails with nothing changed; Apply is idempotent.
-func TestReadmeCounter(t *testing.T) {
+func TestReadmeCounter(t *testing.T) { require.NoError(t, readmeCounter(t)) }
+
+// readmeCounter is TestReadmeCounter's body: its README blocks return their errors.
+func readmeCounter(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "school")
 	table := adjlist.NewTable(l.client, "school")
@@ -49,16 +52,18 @@ func TestReadmeCounter(t *testing.T) {
 
 	// At write time: the edge and the count in one TransactWriteItems
 	// (4 write units for small items, against 1 for enrolled.Put).
-	err := counter.Put(ctx, "a91", "math204", e) // ErrEdgeExists: nothing changed
+	if err := counter.Put(ctx, "a91", "math204", e); err != nil { // ErrEdgeExists: nothing changed
+		return err
+	}
 	// readme:end
-	require.NoError(t, err)
 	assert.Equal(t, int64(1), count())
 	require.ErrorIs(t, counter.Put(ctx, "a91", "math204", e), adjlist.ErrEdgeExists)
 	assert.Equal(t, int64(1), count(), "nothing changed")
 	// readme:continue
-	err = counter.Delete(ctx, "a91", "math204") // ErrNotFound: nothing changed
+	if err := counter.Delete(ctx, "a91", "math204"); err != nil { // ErrNotFound: nothing changed
+		return err
+	}
 	// readme:end
-	require.NoError(t, err)
 	assert.Equal(t, int64(0), count())
 	require.ErrorIs(t, counter.Delete(ctx, "a91", "math204"), adjlist.ErrNotFound)
 	assert.Equal(t, int64(0), count(), "nothing changed")
@@ -66,9 +71,15 @@ func TestReadmeCounter(t *testing.T) {
 
 	// Or after the fact, from the table's stream: idempotent, so at-least-once
 	// delivery (duplicates, a batch replayed after a crash) cannot skew it.
-	err = counter.Apply(ctx, record.SequenceNumber, "a91", "math204", record.Kind != streams.Remove)
+	err := counter.Apply(ctx, record.SequenceNumber, "a91", "math204", record.Kind != streams.Remove)
+	if err != nil {
+		return err
+	}
 
 	n, err := counter.Get(ctx, "math204") // one GetItem
+	if err != nil {
+		return err
+	}
 	// readme:end
 	require.NoError(t, err)
 	assert.Equal(t, int64(1), n)
@@ -77,6 +88,7 @@ func TestReadmeCounter(t *testing.T) {
 	assert.Equal(t, int64(1), count())
 	require.NoError(t, counter.Apply(ctx, "000000000000000000200", "a91", "math204", false))
 	assert.Equal(t, int64(0), count())
+	return nil
 }
 
 // lambdaRuntime stands in for aws-lambda-go's lambda package in a README
@@ -89,7 +101,10 @@ func (r *lambdaRuntime) Start(handler any) { r.handler = lambda.NewHandler(handl
 
 // Streams: typed events routed to the counter, read from the table's
 // stream by the Reader, and the same handler invoked as Lambda would.
-func TestReadmeStreams(t *testing.T) {
+func TestReadmeStreams(t *testing.T) { require.NoError(t, readmeStreams(t)) }
+
+// readmeStreams is TestReadmeStreams's body: its README blocks return their errors.
+func readmeStreams(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "school")
 	table := adjlist.NewTable(l.client, "school")
@@ -115,8 +130,14 @@ func TestReadmeStreams(t *testing.T) {
 	// Locally and in tests: read the stream shard by shard, parents before
 	// children, resuming from a checkpoint; the same handler a Lambda gets.
 	arn, err := streams.LatestARN(ctx, db, table.Name())
+	if err != nil {
+		return err
+	}
 	reader := streams.NewReader(dynamodbstreams.NewFromConfig(cfg), arn, new(streams.MemoryCheckpoint))
 	err = reader.CatchUp(ctx, func(ctx context.Context, recs []streams.Record) error { return r.Handle(ctx, recs...) })
+	if err != nil {
+		return err
+	}
 	// readme:end
 	require.NoError(t, err)
 	n, err := counter.Get(ctx, "math204")
@@ -138,11 +159,15 @@ func TestReadmeStreams(t *testing.T) {
 	n, err = counter.Get(ctx, "math204")
 	require.NoError(t, err)
 	assert.Equal(t, int64(3), n)
+	return nil
 }
 
 // Hot partitions: a sharded reverse read merges its shards in order, with
 // one cursor.
-func TestReadmeShardedEdges(t *testing.T) {
+func TestReadmeShardedEdges(t *testing.T) { require.NoError(t, readmeShardedEdges(t)) }
+
+// readmeShardedEdges is TestReadmeShardedEdges's body: its README blocks return their errors.
+func readmeShardedEdges(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "social")
 	table := adjlist.NewTable(l.client, "social")
@@ -166,7 +191,13 @@ func TestReadmeShardedEdges(t *testing.T) {
 	assert.Greater(t, len(shards), 1, "spread over shards")
 	// readme:continue
 	page, err := follows.To("celeb").Limit(50).Page(ctx, cursor) // 8 Queries in parallel, merged in order
-	n, err := follows.To("celeb").Count(ctx)                     // keys-only Query on every shard
+	if err != nil {
+		return err
+	}
+	n, err := follows.To("celeb").Count(ctx) // keys-only Query on every shard
+	if err != nil {
+		return err
+	}
 	// readme:end
 	require.NoError(t, err)
 	assert.Equal(t, 60, n)
@@ -179,11 +210,15 @@ func TestReadmeShardedEdges(t *testing.T) {
 	}
 	assert.Len(t, page.Items, 50)
 	assert.Equal(t, want, got, "merged in sort key order, resumed by one cursor")
+	return nil
 }
 
 // A sharded collection: children spread over shard partitions, read
 // merged, and deleted with the parent when the collection is passed.
-func TestReadmeShardedCollection(t *testing.T) {
+func TestReadmeShardedCollection(t *testing.T) { require.NoError(t, readmeShardedCollection(t)) }
+
+// readmeShardedCollection is TestReadmeShardedCollection's body: its README blocks return their errors.
+func readmeShardedCollection(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "tenancy")
 	table := adjlist.NewTable(l.client, "tenancy")
@@ -204,8 +239,17 @@ func TestReadmeShardedCollection(t *testing.T) {
 	slices.Reverse(want)
 	// readme:continue
 	page, err := projects.List("acme").Desc().Limit(20).Page(ctx, cursor) // 10 Queries in parallel, merged
-	fam, err := projects.Load(ctx, "acme")                                // GetItem of the parent + the merged children
-	res, err := adjlist.DeleteNode(ctx, workspaces, "acme", projects)     // the parent and every shard
+	if err != nil {
+		return err
+	}
+	fam, err := projects.Load(ctx, "acme") // GetItem of the parent + the merged children
+	if err != nil {
+		return err
+	}
+	res, err := adjlist.DeleteNode(ctx, workspaces, "acme", projects) // the parent and every shard
+	if err != nil {
+		return err
+	}
 	// readme:end
 	require.NoError(t, err)
 	var got []string
@@ -222,10 +266,14 @@ func TestReadmeShardedCollection(t *testing.T) {
 	assert.Zero(t, n)
 	_, err = workspaces.Get(ctx, "acme")
 	require.ErrorIs(t, err, adjlist.ErrNotFound)
+	return nil
 }
 
 // Two hops under a budget, and a node deleted with the edges into it.
-func TestReadmePeersAndDeleteNode(t *testing.T) {
+func TestReadmePeersAndDeleteNode(t *testing.T) { require.NoError(t, readmePeersAndDeleteNode(t)) }
+
+// readmePeersAndDeleteNode is TestReadmePeersAndDeleteNode's body: its README blocks return their errors.
+func readmePeersAndDeleteNode(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "school")
 	table := adjlist.NewTable(l.client, "school")
@@ -237,11 +285,17 @@ func TestReadmePeersAndDeleteNode(t *testing.T) {
 	// Students who share a course with a91: one keys-only Query per page of
 	// a91's enrolments, then per page of each course's roster.
 	res, err := enrolled.Peers(ctx, "a91", 50) // res.Peers, res.Requests, res.Truncated
+	if err != nil {
+		return err
+	}
 
 	// Deleting a course: the enrolments into it (found through the index), its
 	// partition (its own edges, children), then its item last: resumable and
 	// idempotent. Pass every edge kind that points at the node.
 	cr, err := adjlist.DeleteNode(ctx, courses, "math204", enrolled)
+	if err != nil {
+		return err
+	}
 	// readme:end
 	require.NoError(t, err)
 	assert.Equal(t, []adjlist.Peer{{ID: "b30", Via: []string{"math204"}}}, res.Peers)
@@ -258,6 +312,7 @@ func TestReadmePeersAndDeleteNode(t *testing.T) {
 	cr, err = adjlist.DeleteNode(ctx, courses, "math204", enrolled)
 	require.NoError(t, err, "idempotent")
 	assert.False(t, cr.Node)
+	return nil
 }
 
 // Usage: what a call cost, requests and read units as DynamoDB reports
@@ -322,7 +377,10 @@ func TestReadmeThrottling(t *testing.T) {
 
 // Changing the model: a typed parallel Scan of one item type, and a
 // backfill of the index keys a handle declares now.
-func TestReadmeScanAndMigrate(t *testing.T) {
+func TestReadmeScanAndMigrate(t *testing.T) { require.NoError(t, readmeScanAndMigrate(t)) }
+
+// readmeScanAndMigrate is TestReadmeScanAndMigrate's body: its README blocks return their errors.
+func readmeScanAndMigrate(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "school")
 	gsi2 := func(o *adjlist.Options) {
@@ -366,8 +424,10 @@ func TestReadmeScanAndMigrate(t *testing.T) {
 		o.Segments = 8
 		o.Progress = func(p adjlist.ScanProgress) { log.Printf("scanned %d", p.Scanned) }
 	})
+	if err != nil {
+		return fmt.Errorf("export stopped, resume from %q: %w", pos, err)
+	}
 	// readme:end
-	require.NoError(t, err)
 	assert.Empty(t, pos, "complete")
 	assert.ElementsMatch(t, []string{"a91→math204", "a91→cs101", "b30→math204"}, exported)
 	require.NotEmpty(t, log.Lines())
@@ -390,6 +450,7 @@ func TestReadmeScanAndMigrate(t *testing.T) {
 	res, err = adjlist.Migrate(ctx, client, projects)
 	require.NoError(t, err)
 	assert.Zero(t, res.Rewritten, "a second run rewrites nothing")
+	return nil
 }
 
 // Moving children to shards on a live table: writers that try the new
@@ -454,7 +515,10 @@ func TestReadmeMoveChildren(t *testing.T) {
 
 // Verify and Repair: a stale index key found, printed as the README
 // shows, and rewritten; the table then verifies clean.
-func TestReadmeVerify(t *testing.T) {
+func TestReadmeVerify(t *testing.T) { require.NoError(t, readmeVerify(t)) }
+
+// readmeVerify is TestReadmeVerify's body: its README blocks return their errors.
+func readmeVerify(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "school")
 	table := adjlist.NewTable(l.client, "school")
@@ -474,10 +538,16 @@ func TestReadmeVerify(t *testing.T) {
 		o.RequestRate = 50 // Scan requests per second, all segments together
 		o.Progress = func(p adjlist.ScanProgress) { log.Printf("scanned %d", p.Scanned) }
 	})
+	if err != nil {
+		return err
+	}
 	for _, f := range res.Findings {
 		log.Print(f) // index key stale: "STU#a91" "ENROLL#CRS#math204" (edge ENROLL (STU → CRS)): GSI1PK = "CRS#cs101", want "CRS#math204"
 	}
 	fixed, err := adjlist.Repair(ctx, client, table, res.Findings)
+	if err != nil {
+		return err
+	}
 	// fixed.Repaired: index keys and counts rewritten, misplaced children
 	// moved; fixed.Left: what only you can decide (dangling edges, orphans,
 	// unknown and undecodable items, bad versions and expiries, undeclared
@@ -498,4 +568,5 @@ func TestReadmeVerify(t *testing.T) {
 	again, err := adjlist.Verify(ctx, client, table)
 	require.NoError(t, err)
 	assert.Empty(t, again.Findings)
+	return nil
 }

@@ -77,7 +77,10 @@ func TestReadmeModel(t *testing.T) {
 // Access patterns 1 and 2: a student's courses forward on the table, the
 // profile with its enrolments in one Query, and a course's roster in
 // reverse on GSI1.
-func TestReadmeAccessPatterns(t *testing.T) {
+func TestReadmeAccessPatterns(t *testing.T) { require.NoError(t, readmeAccessPatterns(t)) }
+
+// readmeAccessPatterns is TestReadmeAccessPatterns's body: its README blocks return their errors.
+func readmeAccessPatterns(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "school")
 	table := adjlist.NewTable(l.client, "school")
@@ -123,6 +126,7 @@ func TestReadmeAccessPatterns(t *testing.T) {
 		{From: "b30", To: "math204", Data: Enrollment{EnrolledOn: "2026-09-03", Grade: "B"}},
 	}, page.Items)
 	assert.Empty(t, page.Cursor, "done")
+	return nil
 }
 
 // tenancy is the workspaces → projects design on its own key names,
@@ -133,7 +137,10 @@ func tenancy(o *adjlist.Options) {
 
 // One-to-many: a guarded create, the newest projects first, a count and
 // the parent with its children in one Query.
-func TestReadmeCollection(t *testing.T) {
+func TestReadmeCollection(t *testing.T) { require.NoError(t, readmeCollection(t)) }
+
+// readmeCollection is TestReadmeCollection's body: its README blocks return their errors.
+func readmeCollection(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "tenancy")
 	given := adjlist.NewTable(l.client, "tenancy", tenancy)
@@ -153,6 +160,9 @@ func TestReadmeCollection(t *testing.T) {
 
 	id, _ := adjlist.PaddedID("2026", 7, 4)                        // "2026-0007": byte order = creation order
 	err := projects.Put(ctx, "acme", id, Project{Title: "Launch"}) // guarded: ErrExists
+	if err != nil {
+		return err
+	}
 	// readme:end
 	require.NoError(t, err)
 	assert.Equal(t, "2026-0007", id)
@@ -161,8 +171,17 @@ func TestReadmeCollection(t *testing.T) {
 
 	// Newest first: EntityRef = "WS#acme" AND begins_with(Detail, "PROJ#"), ScanIndexForward=false
 	page, err := projects.List("acme").Desc().Limit(20).Page(ctx, cursor)
+	if err != nil {
+		return err
+	}
 	n, err := projects.List("acme").Count(ctx) // keys-only Query
-	fam, err := projects.Load(ctx, "acme")     // parent + children, one Query
+	if err != nil {
+		return err
+	}
+	fam, err := projects.Load(ctx, "acme") // parent + children, one Query
+	if err != nil {
+		return err
+	}
 	// readme:end
 	require.NoError(t, err)
 	var got []string
@@ -174,11 +193,15 @@ func TestReadmeCollection(t *testing.T) {
 	assert.Equal(t, 3, n)
 	assert.Equal(t, "Acme", fam.Parent.Name)
 	assert.Len(t, fam.Children, 3)
+	return nil
 }
 
 // Children as edge endpoints: a child's ref, an edge into it checked
 // against both items, read from both sides, and deleted with the child.
-func TestReadmeChildEndpoints(t *testing.T) {
+func TestReadmeChildEndpoints(t *testing.T) { require.NoError(t, readmeChildEndpoints(t)) }
+
+// readmeChildEndpoints is TestReadmeChildEndpoints's body: its README blocks return their errors.
+func readmeChildEndpoints(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "tenancy")
 	given := adjlist.NewTable(l.client, "tenancy") // PK, SK and GSI1, as the README's table of these items shows
@@ -195,11 +218,26 @@ func TestReadmeChildEndpoints(t *testing.T) {
 	tagged := adjlist.NewEdge[Tagging](tags, "TAGGED", projects) // TAG → child PROJ of WS
 	hasTag := adjlist.NewEdge[Tagging](projects, "HAS", tags)    // child PROJ of WS → TAG
 
-	ref, err := projects.Ref("acme", "2026-0042")      // "WS#acme#PROJ#2026-0042"
+	ref, err := projects.Ref("acme", "2026-0042") // "WS#acme#PROJ#2026-0042"
+	if err != nil {
+		return err
+	}
 	err = tagged.PutChecked(ctx, "go", ref, Tagging{}) // checks TAG#go and the item WS#acme / PROJ#2026-0042
-	edges, err := tagged.From("go").Collect(ctx)       // edges[i].To is a ref
-	ws, proj, err := projects.ParseRef(edges[0].To)    // "acme", "2026-0042"
-	onProject, err := tagged.To(ref).Collect(ctx)      // GSI1PK = "WS#acme#PROJ#2026-0042"
+	if err != nil {
+		return err
+	}
+	edges, err := tagged.From("go").Collect(ctx) // edges[i].To is a ref
+	if err != nil {
+		return err
+	}
+	ws, proj, err := projects.ParseRef(edges[0].To) // "acme", "2026-0042"
+	if err != nil {
+		return err
+	}
+	onProject, err := tagged.To(ref).Collect(ctx) // GSI1PK = "WS#acme#PROJ#2026-0042"
+	if err != nil {
+		return err
+	}
 	// readme:end
 	require.NoError(t, err)
 	assert.Equal(t, "WS#acme#PROJ#2026-0042", ref)
@@ -226,6 +264,9 @@ func TestReadmeChildEndpoints(t *testing.T) {
 	assert.Equal(t, "WS#a%23b#PROJ#c%25d", odd)
 	// readme:continue
 	res, err := adjlist.DeleteChild(ctx, projects, "acme", "2026-0042", tagged) // its edges, then the project
+	if err != nil {
+		return err
+	}
 	// readme:end
 	require.NoError(t, err)
 	assert.True(t, res.Node)
@@ -233,6 +274,7 @@ func TestReadmeChildEndpoints(t *testing.T) {
 		assert.Empty(t, l.rawItem(t, "tenancy", key[0], key[1]), "deleted: %v", key)
 	}
 	assert.NotEmpty(t, l.rawItem(t, "tenancy", "TAG#go", "TAG#go"), "the tag stays")
+	return nil
 }
 
 // Ranges, filters and projections: each range reads its own item type

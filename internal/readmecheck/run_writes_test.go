@@ -2,6 +2,7 @@ package readmecheck
 
 import (
 	"errors"
+	"fmt"
 	"regexp"
 	"strconv"
 	"testing"
@@ -104,7 +105,10 @@ func TestReadmeConditions(t *testing.T) {
 
 // Optimistic locking: creates write version 1, an update conditioned on
 // the version read sets the next; a stale version is ErrVersionConflict.
-func TestReadmeOptimisticLocking(t *testing.T) {
+func TestReadmeOptimisticLocking(t *testing.T) { require.NoError(t, readmeOptimisticLocking(t)) }
+
+// readmeOptimisticLocking is TestReadmeOptimisticLocking's body: its README blocks return their errors.
+func readmeOptimisticLocking(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "blog")
 	table := adjlist.NewTable(l.client, "blog")
@@ -120,7 +124,13 @@ func TestReadmeOptimisticLocking(t *testing.T) {
 		o.Version = "version"
 	})
 	err := authors.Put(ctx, "ada", Author{Name: "Ada"}) // version 1
-	a, err := authors.Get(ctx, "ada")                   // a.Version == 1
+	if err != nil {
+		return err
+	}
+	a, err := authors.Get(ctx, "ada") // a.Version == 1
+	if err != nil {
+		return err
+	}
 	// ConditionExpression "(attribute_exists (#0)) AND (#1 = :0)", #1 = version, :0 = 1; sets version = 2
 	a, err = authors.Update(ctx, "ada", adjlist.Set("posts", a.Posts+1),
 		adjlist.IfVersion(a.Version))
@@ -139,12 +149,16 @@ func TestReadmeOptimisticLocking(t *testing.T) {
 	_, err = authors.Update(ctx, "ada", adjlist.Set("posts", 5))
 	require.ErrorIs(t, err, adjlist.ErrInvalidOption, "Update needs IfVersion")
 	assert.Equal(t, before, l.requests.Load(), "before any request")
+	return nil
 }
 
 // Time: an expiry (a Number of epoch seconds) and timestamps written with
 // each put, Time to Live turned on with the table, and the filter that
 // leaves expired items out.
-func TestReadmeTime(t *testing.T) {
+func TestReadmeTime(t *testing.T) { require.NoError(t, readmeTime(t)) }
+
+// readmeTime is TestReadmeTime's body: its README blocks return their errors.
+func readmeTime(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "school")
 	db, ctx := l.client, t.Context()
@@ -157,6 +171,9 @@ func TestReadmeTime(t *testing.T) {
 		o.CreatedAt, o.UpdatedAt = "createdAt", "updatedAt" // "2026-11-23T04:05:06.789Z"
 	})
 	err := adjlist.CreateTable(ctx, db, table) // TTL on expiresAt, the sessions' Expiry: UpdateTimeToLive once ACTIVE
+	if err != nil {
+		return err
+	}
 	// readme:end
 	require.NoError(t, err)
 	ttl, err := db.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String("school")})
@@ -193,11 +210,15 @@ func TestReadmeTime(t *testing.T) {
 	assert.Equal(t, []string{"phone", "laptop"}, devices, "s3 has expired: still stored, filtered out")
 	_, err = sessions.Update(ctx, "ada", "s1", adjlist.Set("createdAt", "2020-01-01T00:00:00.000Z"))
 	require.ErrorIs(t, err, adjlist.ErrInvalidOption, "updates may not name CreatedAt")
+	return nil
 }
 
 // Transactions and bulk writes: an edge only if both nodes exist, a move,
 // a transaction that fails whole, and a bulk load with progress.
-func TestReadmeTransactions(t *testing.T) {
+func TestReadmeTransactions(t *testing.T) { require.NoError(t, readmeTransactions(t)) }
+
+// readmeTransactions is TestReadmeTransactions's body: its README blocks return their errors.
+func readmeTransactions(t *testing.T) error {
 	t.Parallel()
 	l := newLocal(t, "school")
 	table := adjlist.NewTable(l.client, "school")
@@ -229,7 +250,10 @@ func TestReadmeTransactions(t *testing.T) {
 	// Referential integrity: the edge only if both nodes exist, atomically
 	// (ConditionCheck on each node item + guarded Put, one TransactWriteItems).
 	err := enrolled.PutChecked(ctx, "a91", "math204", e, func(o *adjlist.TxOptions) { o.Token = requestID })
-	var nf *adjlist.NodeNotFoundError // errors.As: nf.Side is "from" or "to"
+	var nf *adjlist.NodeNotFoundError
+	if errors.As(err, &nf) {
+		return fmt.Errorf("no %s node: %w", nf.Side, err) // nf.Side is "from" or "to"
+	}
 	// readme:end
 	require.NoError(t, err)
 	assert.True(t, exists("a91", "math204"))
@@ -239,6 +263,9 @@ func TestReadmeTransactions(t *testing.T) {
 	// readme:continue
 
 	err = enrolled.Move(ctx, "a91", "math204", "a91", "math205", e) // delete + put, atomically
+	if err != nil {
+		return err
+	}
 	// readme:end
 	require.NoError(t, err)
 	assert.Equal(t, []bool{false, true}, []bool{exists("a91", "math204"), exists("a91", "math205")})
@@ -267,6 +294,7 @@ func TestReadmeTransactions(t *testing.T) {
 	n, err := enrolled.From("b30").Count(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, 30, n)
+	return nil
 }
 
 // A transactional read: a course and its enrolment count as they stood at

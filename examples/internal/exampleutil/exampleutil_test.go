@@ -6,6 +6,8 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"os"
+	"os/exec"
 	"slices"
 	"strings"
 	"testing"
@@ -21,7 +23,52 @@ import (
 	"github.com/adjlist/adjlist/ddblocal/ddbtest"
 )
 
-func TestMain(m *testing.M) { ddbtest.Main(m) }
+// mainEnv makes the test binary run [Main] of the recorder example with
+// its arguments instead of the tests: TestMainExitCodes runs a program as
+// a user's shell would without building one.
+const mainEnv = "EXAMPLEUTIL_TEST_MAIN"
+
+func TestMain(m *testing.M) {
+	if os.Getenv(mainEnv) == "1" {
+		ex, _, _ := recorder(nil)
+		Main(ex)
+		os.Exit(0)
+	}
+	ddbtest.Main(m)
+}
+
+// TestMainExitCodes runs Main as a program: -describe prints the model and
+// exits 0 without DynamoDB (any request would fail), -h exits 0, a flag
+// -describe would ignore exits 2 with the reason.
+func TestMainExitCodes(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{"-describe"}, 0, "### Table `adjlist-demo`"},
+		{[]string{"-describe"}, 0, "```mermaid\nflowchart LR\n"},
+		{[]string{"-h"}, 0, "-describe"},
+		{[]string{"-describe", "-cleanup"}, 2, "-cleanup has no effect with -describe"},
+		{[]string{"-no-such-flag"}, 2, "flag provided but not defined: -no-such-flag"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], tt.args...)
+			cmd.Env = append(os.Environ(), mainEnv+"=1", ddblocal.EnvEndpoint+"=http://127.0.0.1:1")
+			out, err := cmd.CombinedOutput()
+			code := 0
+			var exit *exec.ExitError
+			if errors.As(err, &exit) {
+				code = exit.ExitCode()
+			} else {
+				require.NoError(t, err)
+			}
+			assert.Equal(t, tt.code, code, "%s", out)
+			assert.Contains(t, string(out), tt.out)
+		})
+	}
+}
 
 // stubConnect replaces connect for one test; calls records each useAWS.
 func stubConnect(t *testing.T, db API, stopErr error) (calls *[]bool, stopped *int) {

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/adjlist/adjlist"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/adjlist/adjlist"
 	"github.com/adjlist/adjlist/cloudformation"
 	"github.com/adjlist/adjlist/ddblocal"
 	"github.com/adjlist/adjlist/ddblocal/ddbtest"
@@ -54,6 +55,14 @@ func Exports(t *testing.T, ex exampleutil.Example) *workbench.File {
 	tpl := readTemplate(t, cf)
 	assert.Equal(t, "exported", tpl.Resources["Table"].Properties.TableName)
 	sameIndexes(t, out.String(), f, tpl)
+	// As a user's first command: the default table, and a flag -describe
+	// would ignore refused (Main exits 2 on it; exampleutil tests Main).
+	out.Reset()
+	require.NoError(t, ex.Execute(context.Background(), []string{"-describe"}, &out))
+	assert.Contains(t, out.String(), "### Table `adjlist-"+ex.Name+"`")
+	err := ex.Execute(context.Background(), []string{"-describe", "-cleanup"}, io.Discard)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "-cleanup has no effect with -describe")
 
 	db := ddbtest.Client(t)
 	t.Setenv(ddblocal.EnvEndpoint, aws.ToString(db.Options().BaseEndpoint))

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -291,14 +292,37 @@ func TestCanonicalNumber(t *testing.T) {
 	for in, want := range map[string]string{
 		"0": "0", "-0": "0", "1.50": "1.5", "0100": "100", "1e3": "1000", "1.5E-3": "0.0015", "+7": "7",
 		"-12.000": "-12", ".5": "0.5", "5.": "5", "123456789012345678901234567890": "123456789012345678901234567890",
+		"9.9E125": "99" + strings.Repeat("0", 124), "-1E-130": "-0." + strings.Repeat("0", 129) + "1",
 	} {
 		got, err := canonicalNumber(in)
 		require.NoError(t, err, in)
 		assert.Equal(t, want, got, in)
 	}
-	for _, bad := range []string{"", "-", "1x", "1e", "1.2.3", "e5", "1234567890123456789012345678901234567890"} {
+	for _, bad := range []string{"", "-", "1x", "1e", "1.2.3", "e5", "1234567890123456789012345678901234567890", "1e126", "-1e126", "1e400", "1e-131", "0.1e-130"} {
 		_, err := canonicalNumber(bad)
 		assert.Error(t, err, bad)
+	}
+}
+
+// TestNesting: DynamoDB's 32 levels of maps and lists, the item the
+// first: an attribute may nest 31, not 32.
+func TestNesting(t *testing.T) {
+	nest := func(depth int, list bool) types.AttributeValue {
+		var v types.AttributeValue = &types.AttributeValueMemberS{Value: "x"}
+		for range depth {
+			if list {
+				v = &types.AttributeValueMemberL{Value: []types.AttributeValue{v}}
+			} else {
+				v = &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{"a": v}}
+			}
+		}
+		return v
+	}
+	for _, list := range []bool{false, true} {
+		_, err := checkValue(nest(31, list))
+		require.NoError(t, err)
+		_, err = checkValue(nest(32, list))
+		require.ErrorContains(t, err, "nested deeper than DynamoDB's 32 levels")
 	}
 }
 

@@ -43,8 +43,12 @@
 // type or an item. A model it cannot turn into a package that passes its
 // test (not JSON, no DataModel, an item without its table keys, keys that
 // are not strings, a key adjlist cannot write as the model spells it,
-// values DynamoDB refuses) or an output folder it cannot write is an error
-// on stderr and exit status 2, with nothing written. It writes the files
+// values DynamoDB refuses: a number out of its range or over 38 digits,
+// maps and lists nested deeper than 32 levels, an item over 400 KB, an
+// empty set or a set member twice) or an output folder it cannot write is
+// an error on stderr naming what is wrong (for a value, its item and
+// attribute), and exit status 2,
+// with nothing written. It writes the files
 // only once all of them are made.
 package main
 

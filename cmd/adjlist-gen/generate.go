@@ -44,8 +44,11 @@ func generate(src []byte, pkg, source string) (files []source, notes []string, e
 
 // build parses and infers the model src.
 func build(src []byte, pkg, source string) (*generator, error) {
-	if !token.IsIdentifier(pkg) || token.IsKeyword(pkg) || pkg == "_" {
+	switch {
+	case !token.IsIdentifier(pkg) || token.IsKeyword(pkg) || pkg == "_":
 		return nil, badInput("package name %q is not a Go identifier", pkg)
+	case pkg == "main":
+		return nil, badInput("package name main: the generated package is imported by the program that uses it, and a main package cannot be imported")
 	}
 	m, err := parseModel(src)
 	if err != nil {
@@ -112,7 +115,7 @@ func (g *generator) notes() []string {
 // package: a name another declaration has gets a number, and a note
 // saying why.
 func (g *generator) name() {
-	bases := map[string]bool{}     // the tables' Go names, in lower case
+	bases := map[string]bool{}    // the tables' Go names, in lower case
 	baseOf := map[string]string{} // which table has each
 	for _, t := range g.m.tables {
 		n := &tableNames{model: "Model", newModel: "NewModel", tableConst: "TableName"}

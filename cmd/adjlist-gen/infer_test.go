@@ -182,6 +182,10 @@ func TestAmbiguityReported(t *testing.T) {
 			[]string{`access pattern "USER's FOLLOWS edges from USER (reverse)" has no method: it reads an index partition spread over shards`}},
 		"a number DynamoDB stores otherwise": {strings.Replace(tinyModel, `"name": {"S": "Ada"}`, `"name": {"S": "Ada"}, "n": {"N": "1.50"}`, 1),
 			[]string{`TableData[0]: attribute n holds numbers DynamoDB stores otherwise ({"n":{"N":"1.50"}} as {"n":{"N":"1.5"}}): the test compares the items as DynamoDB stores them`}},
+		"an index keyed on an attribute no item has": {strings.Replace(tinyModel, `"TableData"`, `"GlobalSecondaryIndexes": [{"IndexName": "byName", "KeyAttributes": {"PartitionKey": {"AttributeName": "nmae", "AttributeType": "S"}}}], "TableData"`, 1),
+			[]string{"index byName: no sample item has nmae, its partition key, so the index holds none of them (is the name misspelt?)"}},
+		"a local secondary index": {strings.Replace(tinyModel, `"TableData"`, `"LocalSecondaryIndexes": [{"IndexName": "LSI1", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}, "SortKey": {"AttributeName": "name", "AttributeType": "S"}}}], "TableData"`, 1),
+			[]string{"local secondary index LSI1 is left out: adjlist-gen declares the model's global secondary indexes only; declare it by hand (adjlist.Index with Local)"}},
 		"no sample items": {strings.Replace(tinyModel, `"TableData": [`, `"TableData": [], "X": [`, 1),
 			[]string{"table tiny has no sample items, from which adjlist-gen infers item types: it has no entity"}},
 		"two types whose keys could be the same": {overlapping, []string{
@@ -207,7 +211,7 @@ func TestAmbiguityReported(t *testing.T) {
 // whose templates could spell the same keys: T#{tID} / info and
 // T#{tID} / {skPart1}.
 const overlapping = `{"DataModel": [{
-  "TableName": "t",
+  "TableName": "things",
   "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}, "SortKey": {"AttributeName": "SK", "AttributeType": "S"}},
   "TableData": [
     {"PK": {"S": "T#1"}, "SK": {"S": "info"}, "kind": {"S": "a"}, "other": {"S": "p"}},
@@ -219,7 +223,7 @@ const overlapping = `{"DataModel": [{
 
 // twoShapes has a facet whose items' keys have two shapes.
 const twoShapes = `{"DataModel": [{
-  "TableName": "t",
+  "TableName": "things",
   "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}, "SortKey": {"AttributeName": "SK", "AttributeType": "S"}},
   "TableFacets": [{"FacetName": "equipment", "KeyAttributeAlias": {"PartitionKeyAlias": "playerID", "SortKeyAlias": "EQUIPMENTS#EquipID"}, "TableData": [
     {"PK": {"S": "player001"}, "SK": {"S": "EQUIPMENTS#001"}},
@@ -248,7 +252,7 @@ func TestDeterministic(t *testing.T) {
 // trip: numbers as int64 or float64 where those write them back as
 // DynamoDB stores them, else attributevalue.Number; mixed types a Value.
 func TestGoTypes(t *testing.T) {
-	src := `{"DataModel": [{"TableName": "t",
+	src := `{"DataModel": [{"TableName": "things",
   "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}, "SortKey": {"AttributeName": "SK", "AttributeType": "S"}},
   "TableData": [
     {"PK": {"S": "a#1"}, "SK": {"S": "v"}, "i": {"N": "3"}, "f": {"N": "1.50"}, "big": {"N": "12345678901234567890.5"}, "b": {"BOOL": false}, "mixed": {"S": "x"},
@@ -268,7 +272,7 @@ func TestGoTypes(t *testing.T) {
 		"Ss    []string              `dynamodbav:\"ss,stringset\"`",
 		"Ns    []int64               `dynamodbav:\"ns,numberset\"`",
 		"L     []string              `dynamodbav:\"l\"`",
-		"M     TM                    `dynamodbav:\"m\"`",
+		"M     ThingsM               `dynamodbav:\"m\"`",
 		"Bin   []byte                `dynamodbav:\"bin\"`",
 		"Opt   *int64                `dynamodbav:\"opt,omitempty\"`",
 		"Nul   Value                 `dynamodbav:\"nul\"`",

@@ -44,7 +44,10 @@ type wbTable struct {
 	NonKeyAttributes []wbAttr  `json:"NonKeyAttributes"`
 	TableFacets      []wbFacet `json:"TableFacets"`
 	GSIs             []wbIndex `json:"GlobalSecondaryIndexes"`
-	TableData        []rawItem `json:"TableData"`
+	LSIs             []struct {
+		IndexName string `json:"IndexName"`
+	} `json:"LocalSecondaryIndexes"`
+	TableData []rawItem `json:"TableData"`
 }
 
 type wbKeys struct {
@@ -135,6 +138,8 @@ type item struct {
 // generated code relies on: a bad model is an errBadInput.
 func parseModel(src []byte) (*model, error) {
 	var f wbFile
+	// A byte-order mark, which some editors write, is no JSON.
+	src = bytes.TrimPrefix(src, []byte("\ufeff"))
 	dec := json.NewDecoder(bytes.NewReader(src))
 	if err := dec.Decode(&f); err != nil {
 		return nil, badInput("not a NoSQL Workbench data model (JSON): %v", err)
@@ -162,8 +167,11 @@ func parseModel(src []byte) (*model, error) {
 }
 
 func parseTable(w *wbTable) (*table, error) {
-	if w.TableName == "" {
+	switch {
+	case w.TableName == "":
 		return nil, badInput("a DataModel entry has no TableName")
+	case !ddbitem.ValidIndexName(w.TableName): // tables follow the indexes' rule
+		return nil, badInput("table name %q: DynamoDB table names are 3-255 letters, digits, '_', '-' or '.'", w.TableName)
 	}
 	t := &table{name: w.TableName, facets: w.TableFacets, derived: map[string]bool{}}
 	in := func(format string, args ...any) error {
@@ -197,6 +205,9 @@ func parseTable(w *wbTable) (*table, error) {
 	}
 	if err := t.parseIndexes(w.GSIs); err != nil {
 		return nil, err
+	}
+	for _, l := range w.LSIs {
+		t.note("local secondary index %s is left out: adjlist-gen declares the model's global secondary indexes only; declare it by hand (adjlist.Index with Local)", orDash(l.IndexName))
 	}
 	byKey := map[[2]string]*item{}
 	add := func(where string, r rawItem, facet int) error {
@@ -240,6 +251,12 @@ func parseTable(w *wbTable) (*table, error) {
 		}
 	}
 	for _, ix := range t.indexes {
+		for _, a := range []struct{ name, key string }{{ix.pk, "partition"}, {ix.sk, "sort"}} {
+			if a.name == "" || len(t.items) == 0 || slices.ContainsFunc(t.items, func(it *item) bool { _, ok := it.av[a.name]; return ok }) {
+				continue
+			}
+			t.note("index %s: no sample item has %s, its %s key, so the index holds none of them (is the name misspelt?)", ix.name, a.name, a.key)
+		}
 		for _, it := range t.items {
 			for _, a := range []struct{ name, typ string }{{ix.pk, ix.pkType}, {ix.sk, ix.skType}} {
 				v, ok := it.av[a.name]

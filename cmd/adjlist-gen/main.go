@@ -38,10 +38,14 @@
 //   - from a model adjlist exported (package workbench), one function per
 //     access pattern its description lists, or a comment saying why none.
 //
-// Where inference has a choice it says so in a comment of the generated
-// code and in a line on stderr naming the items; it never drops an item
-// type or an item. A model it cannot turn into a package that passes its
-// test (not JSON, no DataModel, an item without its table keys, keys that
+// Where inference has a choice, or the model may hold a mistake (an index
+// keyed on an attribute no sample item has), it says so in a comment of
+// the generated code and in a line on stderr naming the items; it never
+// drops an item type or an item. A LocalSecondaryIndexes entry is left
+// out, with such a line naming it. A UTF-8 byte-order mark before the
+// model is skipped. A model it cannot turn into a package that passes its
+// test (not JSON, no DataModel, a table name DynamoDB refuses, -package
+// main, an item without its table keys, keys that
 // are not strings, a key adjlist cannot write as the model spells it,
 // values DynamoDB refuses: a number out of its range or over 38 digits,
 // maps and lists nested deeper than 32 levels, an item over 400 KB, an
@@ -80,8 +84,8 @@ Flags:
 	-workbench file   the NoSQL Workbench data model to read (JSON, as
 	                  Workbench's "Export data model" writes it); - reads
 	                  standard input. Required.
-	-package name     the Go package name. Default: the last element of
-	                  -o, made a Go identifier, else "model".
+	-package name     the Go package name, not main. Default: the last
+	                  element of -o, made a Go identifier, else "model".
 	-o dir            the folder to write model.go and model_test.go into,
 	                  made if missing; files of other names are left alone.
 	                  Default: the current folder.
@@ -174,7 +178,7 @@ func packageName(dir string) string {
 			b.WriteRune(r)
 		}
 	}
-	if name := b.String(); token.IsIdentifier(name) && !token.IsKeyword(name) && name != "_" {
+	if name := b.String(); token.IsIdentifier(name) && !token.IsKeyword(name) && name != "_" && name != "main" {
 		return name
 	}
 	return "model"

@@ -83,6 +83,9 @@ func TestBadInput(t *testing.T) {
 		"an attribute no tag can name": {model: item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "a,b": {"S": "x"}}`), want: `attribute "a,b" cannot be named in a dynamodbav tag`},
 		"an id holding a raw %":        {model: strings.Replace(strings.Replace(tinyModel, "u#1", "u#1%zz", 1), "u#2", "u#2%yy", 1), want: `its part "1%zz" varies from item to item and cannot be an adjlist id`},
 		"package not a Go name":        {model: tinyModel, args: []string{"-package", "my-model"}, want: `package name "my-model" is not a Go identifier`},
+		"package main":                 {model: tinyModel, args: []string{"-package", "main"}, want: "package name main: the generated package is imported"},
+		"a table name too short":       {model: strings.Replace(tinyModel, `"TableName": "tiny"`, `"TableName": "t"`, 1), want: `table name "t": DynamoDB table names are 3-255 letters, digits, '_', '-' or '.'`},
+		"a table name with a space":    {model: strings.Replace(tinyModel, `"TableName": "tiny"`, `"TableName": "my table"`, 1), want: `table name "my table": DynamoDB table names`},
 		"no -workbench":                {args: []string{}, want: "-workbench is required"},
 		"arguments":                    {model: tinyModel, args: []string{"extra"}, want: "unexpected arguments"},
 		"published, not DynamoDB JSON (connected vehicles)": {model: readFile(t, "testdata/bad/connected-vehicles/ConnectedVehiclesSchema.json"),
@@ -116,6 +119,16 @@ func TestBadInputTyped(t *testing.T) {
 	require.ErrorIs(t, err, errBadInput)
 	_, _, err = generate([]byte(tinyModel), "tiny", "tiny.json")
 	require.NoError(t, err)
+}
+
+// TestByteOrderMark: a model file starting with a UTF-8 byte-order mark,
+// as some editors write it, is read as without one.
+func TestByteOrderMark(t *testing.T) {
+	want, _, err := generate([]byte(tinyModel), "tiny", "tiny.json")
+	require.NoError(t, err)
+	got, _, err := generate([]byte("\ufeff"+tinyModel), "tiny", "tiny.json")
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
 }
 
 // TestUnwritableFolder: a folder the command cannot write is an error
@@ -188,6 +201,7 @@ func TestPackageName(t *testing.T) {
 		"x/type":        "model",
 		"x/shop_v2":     "shop_v2",
 		"x/9lives_shop": "lives_shop",
+		"cmd/main":      "model",
 	} {
 		assert.Equal(t, want, packageName(dir), dir)
 	}

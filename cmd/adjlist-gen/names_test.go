@@ -80,7 +80,8 @@ func redeclared(t *testing.T, files []source) []string {
 // TestGoNamesUnique: every Go name of a generated package is declared
 // once, whatever the model's names: an item type named Table (the
 // Model's field holding the table), or named as a table's declarations,
-// and two tables whose names make one Go name (T and t) get a number,
+// and two tables whose names make one Go name (Orders and orders) get a
+// number,
 // and a note on stderr and in the code saying why.
 func TestGoNamesUnique(t *testing.T) {
 	for name, c := range map[string]struct {
@@ -90,9 +91,9 @@ func TestGoNamesUnique(t *testing.T) {
 		"an item type named Table": {strings.Replace(tinyModel, `"TableName": "tiny"`, `"TableName": "Table"`, 1),
 			[]string{"the Go name of item type Table is Table2: Table is taken by the Model's field holding the table"}},
 		"names in two tables": {readFile(t, "testdata/variants/names.json"), []string{
-			"table T: the Go name of item type Table is Table2: Table is taken by the Model's field holding the table",
-			"table T: the Go name of item type TModel is TModel2: TModel is taken by table T's declarations",
-			"table t: the Go names of table t start with T2: T is taken by table T (the tests' names start with it in lower case)",
+			"table Orders: the Go name of item type Table is Table2: Table is taken by the Model's field holding the table",
+			"table Orders: the Go name of item type OrdersModel is OrdersModel2: OrdersModel is taken by table Orders's declarations",
+			"table orders: the Go names of table orders start with Orders2: Orders is taken by table Orders (the tests' names start with it in lower case)",
 		}},
 	} {
 		t.Run(name, func(t *testing.T) {

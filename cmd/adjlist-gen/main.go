@@ -4,9 +4,11 @@
 // writes those items through the entities on DynamoDB Local and checks
 // that DynamoDB stores them byte for byte as the model has them.
 //
-//	go run github.com/adjlist/adjlist/cmd/adjlist-gen -workbench model.json -package shop -o ./shop
+//	go get -tool github.com/adjlist/adjlist/cmd/adjlist-gen   # Go 1.24+, once per module
+//	go tool adjlist-gen -workbench model.json -package shop -o ./shop
 //
-// writes shop/model.go and shop/model_test.go. It reads every DataModel
+// writes shop/model.go and shop/model_test.go (go get -t ./shop then adds
+// what the test imports). It reads every DataModel
 // entry of the file (each TableName, KeyAttributes, NonKeyAttributes,
 // GlobalSecondaryIndexes with their projections, TableData, and
 // TableFacets with their key aliases and data) and infers, from the

@@ -476,3 +476,50 @@ func TestVerifyReportsKeyOnlyAttributesHeld(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotContains(t, out.Item, "date")
 }
+
+// TestNoIndexInvertedNamesAreData: with NoIndex the table has no inverted
+// index, so attributes named as its keys would be (GSI1PK, GSI1SK) are
+// data: a model keying its own index on such plain values writes, reads
+// (into a struct and into a map) and verifies them as any other
+// attribute. A table with the inverted index still refuses them.
+func TestNoIndexInvertedNamesAreData(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	type user struct {
+		Name string `dynamodbav:"GSI1PK"`
+		City string `dynamodbav:"GSI1SK"`
+	}
+	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) {
+		o.NoIndex = true
+		o.Indexes = []adjlist.Index{{Name: "GSI1",
+			PartitionAttributes: []adjlist.KeyAttribute{{Name: "GSI1PK"}}, SortAttributes: []adjlist.KeyAttribute{{Name: "GSI1SK"}}}}
+	})
+	users := adjlist.NewEntity[user](table, "user", "u#{id}", "info")
+	raw := adjlist.NewEntity[map[string]any](table, "raw", "r#{id}", "info")
+	require.NoError(t, table.Check())
+	ddbtest.CreateTable(t, table)
+
+	require.NoError(t, users.Put(ctx, adjlist.IDs{"1"}, user{Name: "Ada", City: "Paris"}))
+	got, err := users.Get(ctx, adjlist.IDs{"1"}, adjlist.Consistent)
+	require.NoError(t, err)
+	assert.Equal(t, user{Name: "Ada", City: "Paris"}, got)
+	require.NoError(t, users.Replace(ctx, adjlist.IDs{"1"}, got))
+	out, err := db.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(table.Name()), ConsistentRead: aws.Bool(true),
+		Key: adjlist.Item{"PK": av("u#1"), "SK": av("info")}})
+	require.NoError(t, err)
+	assert.Equal(t, adjlist.Item{"PK": av("u#1"), "SK": av("info"), "GSI1PK": av("Ada"), "GSI1SK": av("Paris")}, out.Item)
+
+	require.NoError(t, raw.Put(ctx, adjlist.IDs{"2"}, map[string]any{"GSI1PK": "Bob"}))
+	m, err := raw.Get(ctx, adjlist.IDs{"2"}, adjlist.Consistent)
+	require.NoError(t, err)
+	assert.Equal(t, map[string]any{"GSI1PK": "Bob"}, m, "a map holds GSI1PK as data")
+
+	res, err := adjlist.Verify(ctx, db, table)
+	require.NoError(t, err)
+	assert.Empty(t, res.Findings)
+
+	inverted := adjlist.NewTable(db, table.Name())
+	withIndex := adjlist.NewEntity[user](inverted, "user", "u#{id}", "info")
+	require.ErrorIs(t, withIndex.Put(ctx, adjlist.IDs{"1"}, user{Name: "Ada"}), adjlist.ErrKeyAttribute)
+}

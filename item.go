@@ -58,8 +58,11 @@ func (t *Table) unmarshalData(item Item, out any) error {
 	// structs with key fields; only other data (maps) would see the keys.
 	if rt := reflect.TypeOf(out); rt.Kind() != reflect.Pointer || rt.Elem().Kind() != reflect.Struct {
 		o := &t.opts
-		for _, k := range [...]string{o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey} {
-			delete(item, k)
+		delete(item, o.PartitionKey)
+		delete(item, o.SortKey)
+		if t.layout != noIndex { // with NoIndex, GSI1PK and GSI1SK are data
+			delete(item, o.IndexPartitionKey)
+			delete(item, o.IndexSortKey)
 		}
 		for k := range t.derived {
 			delete(item, k)

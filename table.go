@@ -65,7 +65,9 @@ type Options struct {
 	// NoIndex declares a table without the inverted index, for designs
 	// with no reverse reads (item collections only): [CreateTable] makes
 	// none, edge items carry no index keys, [Edge.To] fails with
-	// [ErrInvalidOption], and [Describe] shows no index columns.
+	// [ErrInvalidOption], and [Describe] shows no index columns. The
+	// attributes IndexPartitionKey and IndexSortKey name (GSI1PK, GSI1SK
+	// by default) are then data like any other.
 	NoIndex bool
 
 	// Indexes declares the table's other secondary indexes, global and
@@ -310,8 +312,17 @@ func (t *Table) errNoIndex() error {
 }
 
 // isKeyAttr reports whether name is one of the table's key attributes or
-// an index key attribute this package derives.
+// an index key attribute this package derives. With NoIndex the inverted
+// index's attribute names (GSI1PK, GSI1SK by default) are data like any
+// other.
 func (t *Table) isKeyAttr(name string) bool {
 	o := &t.opts
-	return name == o.PartitionKey || name == o.SortKey || name == o.IndexPartitionKey || name == o.IndexSortKey || t.derived[name]
+	return name == o.PartitionKey || name == o.SortKey || t.invertedKey(name) || t.derived[name]
+}
+
+// invertedKey reports whether name keys the table's inverted index: false
+// with NoIndex, which has none.
+func (t *Table) invertedKey(name string) bool {
+	o := &t.opts
+	return t.layout != noIndex && (name == o.IndexPartitionKey || name == o.IndexSortKey)
 }

@@ -533,7 +533,11 @@ func (t *Table) holdsOf(data reflect.Type, tr *tracking) held {
 		return held{}
 	}
 	o := &t.opts
-	h := verify.HeldOf(declared, t.derived, o.PartitionKey, o.SortKey, o.IndexPartitionKey, o.IndexSortKey, tr.Version, tr.CreatedAt, tr.UpdatedAt, tr.Expiry)
+	ipk, isk := o.IndexPartitionKey, o.IndexSortKey
+	if t.layout == noIndex {
+		ipk, isk = "", "" // data, which the type must hold
+	}
+	h := verify.HeldOf(declared, t.derived, o.PartitionKey, o.SortKey, ipk, isk, tr.Version, tr.CreatedAt, tr.UpdatedAt, tr.Expiry)
 	return held{set: h.Set, names: h.Names}
 }
 

@@ -24,8 +24,10 @@ type tableNames struct {
 	patterns                 []*pattern
 }
 
-// reserved are names the generated files declare themselves.
-var reserved = []string{"Value", "TestMain", "TestModel", "TestWrittenByEntities", "TestWrittenByOtherPrograms", "TestAccessPatterns"}
+// reserved are names the generated files declare themselves, and Table,
+// the field of every Model holding its table, which no entity's field may
+// be named.
+var reserved = []string{"Value", "TestMain", "TestModel", "TestWrittenByEntities", "TestWrittenByOtherPrograms", "TestAccessPatterns", "Table"}
 
 // generate infers the package for the Workbench model src, named pkg;
 // source names the model file in the comments. notes are the choices and
@@ -42,17 +44,22 @@ func generate(src []byte, pkg, source string) (files []source, notes []string, e
 
 // build parses and infers the model src.
 func build(src []byte, pkg, source string) (*generator, error) {
-	if !token.IsIdentifier(pkg) || token.IsKeyword(pkg) || pkg == "_" {
+	switch {
+	case !token.IsIdentifier(pkg) || token.IsKeyword(pkg) || pkg == "_":
 		return nil, badInput("package name %q is not a Go identifier", pkg)
+	case pkg == "main":
+		return nil, badInput("package name main: the generated package is imported by the program that uses it, and a main package cannot be imported")
 	}
 	m, err := parseModel(src)
 	if err != nil {
 		return nil, err
 	}
-	g := &generator{m: m, pkg: pkg, source: source, tnames: map[*table]*tableNames{}, names: names{used: map[string]bool{}}}
+	g := &generator{m: m, pkg: pkg, source: source, tnames: map[*table]*tableNames{}, names: names{used: map[string]bool{}, owner: map[string]string{}}}
 	for _, r := range reserved {
 		g.names.used[r] = true
+		g.names.owner[r] = "the generated code's own"
 	}
+	g.names.owner["Table"] = "the Model's field holding the table"
 	for _, t := range m.tables {
 		if err := t.infer(); err != nil {
 			return nil, err
@@ -104,16 +111,28 @@ func (g *generator) notes() []string {
 	return notes
 }
 
-// name gives every table and entity its Go names.
+// name gives every table and entity its Go names, each unique in the
+// package: a name another declaration has gets a number, and a note
+// saying why.
 func (g *generator) name() {
+	bases := map[string]bool{}    // the tables' Go names, in lower case
+	baseOf := map[string]string{} // which table has each
 	for _, t := range g.m.tables {
 		n := &tableNames{model: "Model", newModel: "NewModel", tableConst: "TableName"}
 		if len(g.m.tables) > 1 {
-			base := goName(t.name)
+			want := goName(t.name)
+			// Unique in any case: the tests' variables start with it in
+			// lower case (tTableData for both T and t).
+			base := uniqueName(want, bases)
+			if base != want {
+				t.note("the Go names of table %s start with %s: %s is taken by table %s (the tests' names start with it in lower case)", t.name, base, want, baseOf[strings.ToLower(want)])
+			}
+			baseOf[strings.ToLower(base)] = t.name
 			n.model, n.newModel, n.tableConst = base+"Model", "New"+base+"Model", base+"TableName"
 			n.prefixUpper, n.prefixLower = base, lowerFirst(base)
 		}
-		n.model, n.newModel, n.tableConst = g.names.take(n.model), g.names.take(n.newModel), g.names.take(n.tableConst)
+		what := "table " + t.name + "'s declarations"
+		n.model, n.newModel, n.tableConst = g.take(t, nil, n.model, what), g.take(t, nil, n.newModel, what), g.take(t, nil, n.tableConst, what)
 		g.tnames[t] = n
 	}
 	for _, t := range g.m.tables {
@@ -122,9 +141,31 @@ func (g *generator) name() {
 			if strings.HasPrefix(name, "Test") {
 				name = "Item" + name
 			}
-			e.goName = g.names.take(name)
+			e.goName = g.take(t, e, name, "item type "+e.name)
 		}
 	}
+}
+
+// take gives what (a table's declarations, an item type) the Go name
+// want, or want with a number where another declaration has it; a changed
+// name is noted on e, else on t.
+func (g *generator) take(t *table, e *entity, want, what string) string {
+	got := g.names.take(want)
+	g.names.owner[got] = what
+	if got == want {
+		return got
+	}
+	owner := g.names.owner[want]
+	if owner == "" {
+		owner = "another declaration"
+	}
+	note := fmt.Sprintf("the Go name of %s is %s: %s is taken by %s", what, got, want, owner)
+	if e != nil {
+		e.notes = append(e.notes, note)
+	} else {
+		t.note("%s", note)
+	}
+	return got
 }
 
 // nameStructs gives the structs of st's fields package-wide unique names.

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -181,6 +182,10 @@ func TestAmbiguityReported(t *testing.T) {
 			[]string{`access pattern "USER's FOLLOWS edges from USER (reverse)" has no method: it reads an index partition spread over shards`}},
 		"a number DynamoDB stores otherwise": {strings.Replace(tinyModel, `"name": {"S": "Ada"}`, `"name": {"S": "Ada"}, "n": {"N": "1.50"}`, 1),
 			[]string{`TableData[0]: attribute n holds numbers DynamoDB stores otherwise ({"n":{"N":"1.50"}} as {"n":{"N":"1.5"}}): the test compares the items as DynamoDB stores them`}},
+		"an index keyed on an attribute no item has": {strings.Replace(tinyModel, `"TableData"`, `"GlobalSecondaryIndexes": [{"IndexName": "byName", "KeyAttributes": {"PartitionKey": {"AttributeName": "nmae", "AttributeType": "S"}}}], "TableData"`, 1),
+			[]string{"index byName: no sample item has nmae, its partition key, so the index holds none of them (is the name misspelt?)"}},
+		"a local secondary index": {strings.Replace(tinyModel, `"TableData"`, `"LocalSecondaryIndexes": [{"IndexName": "LSI1", "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}, "SortKey": {"AttributeName": "name", "AttributeType": "S"}}}], "TableData"`, 1),
+			[]string{"local secondary index LSI1 is left out: adjlist-gen declares the model's global secondary indexes only; declare it by hand (adjlist.Index with Local)"}},
 		"no sample items": {strings.Replace(tinyModel, `"TableData": [`, `"TableData": [], "X": [`, 1),
 			[]string{"table tiny has no sample items, from which adjlist-gen infers item types: it has no entity"}},
 		"two types whose keys could be the same": {overlapping, []string{
@@ -206,7 +211,7 @@ func TestAmbiguityReported(t *testing.T) {
 // whose templates could spell the same keys: T#{tID} / info and
 // T#{tID} / {skPart1}.
 const overlapping = `{"DataModel": [{
-  "TableName": "t",
+  "TableName": "things",
   "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}, "SortKey": {"AttributeName": "SK", "AttributeType": "S"}},
   "TableData": [
     {"PK": {"S": "T#1"}, "SK": {"S": "info"}, "kind": {"S": "a"}, "other": {"S": "p"}},
@@ -218,7 +223,7 @@ const overlapping = `{"DataModel": [{
 
 // twoShapes has a facet whose items' keys have two shapes.
 const twoShapes = `{"DataModel": [{
-  "TableName": "t",
+  "TableName": "things",
   "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}, "SortKey": {"AttributeName": "SK", "AttributeType": "S"}},
   "TableFacets": [{"FacetName": "equipment", "KeyAttributeAlias": {"PartitionKeyAlias": "playerID", "SortKeyAlias": "EQUIPMENTS#EquipID"}, "TableData": [
     {"PK": {"S": "player001"}, "SK": {"S": "EQUIPMENTS#001"}},
@@ -247,7 +252,7 @@ func TestDeterministic(t *testing.T) {
 // trip: numbers as int64 or float64 where those write them back as
 // DynamoDB stores them, else attributevalue.Number; mixed types a Value.
 func TestGoTypes(t *testing.T) {
-	src := `{"DataModel": [{"TableName": "t",
+	src := `{"DataModel": [{"TableName": "things",
   "KeyAttributes": {"PartitionKey": {"AttributeName": "PK", "AttributeType": "S"}, "SortKey": {"AttributeName": "SK", "AttributeType": "S"}},
   "TableData": [
     {"PK": {"S": "a#1"}, "SK": {"S": "v"}, "i": {"N": "3"}, "f": {"N": "1.50"}, "big": {"N": "12345678901234567890.5"}, "b": {"BOOL": false}, "mixed": {"S": "x"},
@@ -267,7 +272,7 @@ func TestGoTypes(t *testing.T) {
 		"Ss    []string              `dynamodbav:\"ss,stringset\"`",
 		"Ns    []int64               `dynamodbav:\"ns,numberset\"`",
 		"L     []string              `dynamodbav:\"l\"`",
-		"M     TM                    `dynamodbav:\"m\"`",
+		"M     ThingsM               `dynamodbav:\"m\"`",
 		"Bin   []byte                `dynamodbav:\"bin\"`",
 		"Opt   *int64                `dynamodbav:\"opt,omitempty\"`",
 		"Nul   Value                 `dynamodbav:\"nul\"`",
@@ -291,14 +296,37 @@ func TestCanonicalNumber(t *testing.T) {
 	for in, want := range map[string]string{
 		"0": "0", "-0": "0", "1.50": "1.5", "0100": "100", "1e3": "1000", "1.5E-3": "0.0015", "+7": "7",
 		"-12.000": "-12", ".5": "0.5", "5.": "5", "123456789012345678901234567890": "123456789012345678901234567890",
+		"9.9E125": "99" + strings.Repeat("0", 124), "-1E-130": "-0." + strings.Repeat("0", 129) + "1",
 	} {
 		got, err := canonicalNumber(in)
 		require.NoError(t, err, in)
 		assert.Equal(t, want, got, in)
 	}
-	for _, bad := range []string{"", "-", "1x", "1e", "1.2.3", "e5", "1234567890123456789012345678901234567890"} {
+	for _, bad := range []string{"", "-", "1x", "1e", "1.2.3", "e5", "1234567890123456789012345678901234567890", "1e126", "-1e126", "1e400", "1e-131", "0.1e-130"} {
 		_, err := canonicalNumber(bad)
 		assert.Error(t, err, bad)
+	}
+}
+
+// TestNesting: DynamoDB's 32 levels of maps and lists, the item the
+// first: an attribute may nest 31, not 32.
+func TestNesting(t *testing.T) {
+	nest := func(depth int, list bool) types.AttributeValue {
+		var v types.AttributeValue = &types.AttributeValueMemberS{Value: "x"}
+		for range depth {
+			if list {
+				v = &types.AttributeValueMemberL{Value: []types.AttributeValue{v}}
+			} else {
+				v = &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{"a": v}}
+			}
+		}
+		return v
+	}
+	for _, list := range []bool{false, true} {
+		_, err := checkValue(nest(31, list))
+		require.NoError(t, err)
+		_, err = checkValue(nest(32, list))
+		require.ErrorContains(t, err, "nested deeper than DynamoDB's 32 levels")
 	}
 }
 

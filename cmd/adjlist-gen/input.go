@@ -44,7 +44,10 @@ type wbTable struct {
 	NonKeyAttributes []wbAttr  `json:"NonKeyAttributes"`
 	TableFacets      []wbFacet `json:"TableFacets"`
 	GSIs             []wbIndex `json:"GlobalSecondaryIndexes"`
-	TableData        []rawItem `json:"TableData"`
+	LSIs             []struct {
+		IndexName string `json:"IndexName"`
+	} `json:"LocalSecondaryIndexes"`
+	TableData []rawItem `json:"TableData"`
 }
 
 type wbKeys struct {
@@ -135,6 +138,8 @@ type item struct {
 // generated code relies on: a bad model is an errBadInput.
 func parseModel(src []byte) (*model, error) {
 	var f wbFile
+	// A byte-order mark, which some editors write, is no JSON.
+	src = bytes.TrimPrefix(src, []byte("\ufeff"))
 	dec := json.NewDecoder(bytes.NewReader(src))
 	if err := dec.Decode(&f); err != nil {
 		return nil, badInput("not a NoSQL Workbench data model (JSON): %v", err)
@@ -162,8 +167,11 @@ func parseModel(src []byte) (*model, error) {
 }
 
 func parseTable(w *wbTable) (*table, error) {
-	if w.TableName == "" {
+	switch {
+	case w.TableName == "":
 		return nil, badInput("a DataModel entry has no TableName")
+	case !ddbitem.ValidIndexName(w.TableName): // tables follow the indexes' rule
+		return nil, badInput("table name %q: DynamoDB table names are 3-255 letters, digits, '_', '-' or '.'", w.TableName)
 	}
 	t := &table{name: w.TableName, facets: w.TableFacets, derived: map[string]bool{}}
 	in := func(format string, args ...any) error {
@@ -197,6 +205,9 @@ func parseTable(w *wbTable) (*table, error) {
 	}
 	if err := t.parseIndexes(w.GSIs); err != nil {
 		return nil, err
+	}
+	for _, l := range w.LSIs {
+		t.note("local secondary index %s is left out: adjlist-gen declares the model's global secondary indexes only; declare it by hand (adjlist.Index with Local)", orDash(l.IndexName))
 	}
 	byKey := map[[2]string]*item{}
 	add := func(where string, r rawItem, facet int) error {
@@ -240,6 +251,12 @@ func parseTable(w *wbTable) (*table, error) {
 		}
 	}
 	for _, ix := range t.indexes {
+		for _, a := range []struct{ name, key string }{{ix.pk, "partition"}, {ix.sk, "sort"}} {
+			if a.name == "" || len(t.items) == 0 || slices.ContainsFunc(t.items, func(it *item) bool { _, ok := it.av[a.name]; return ok }) {
+				continue
+			}
+			t.note("index %s: no sample item has %s, its %s key, so the index holds none of them (is the name misspelt?)", ix.name, a.name, a.key)
+		}
 		for _, it := range t.items {
 			for _, a := range []struct{ name, typ string }{{ix.pk, ix.pkType}, {ix.sk, ix.skType}} {
 				v, ok := it.av[a.name]
@@ -251,6 +268,13 @@ func parseTable(w *wbTable) (*table, error) {
 				}
 				if s, ok := v.(*types.AttributeValueMemberS); ok && s.Value == "" {
 					return nil, in("%s: %s, a key of index %s, is empty: DynamoDB refuses the item", it.where, a.name, ix.name)
+				}
+				limit := adjlist.MaxPartitionKeyLen
+				if a.name == ix.sk {
+					limit = adjlist.MaxSortKeyLen
+				}
+				if s, ok := v.(*types.AttributeValueMemberS); ok && len(s.Value) > limit {
+					return nil, in("%s: %s, a key of index %s, is %d bytes, DynamoDB allows %d", it.where, a.name, ix.name, len(s.Value), limit)
 				}
 			}
 		}
@@ -344,6 +368,10 @@ func (t *table) parseItem(where string, r rawItem) (*item, error) {
 		if v == nil {
 			return nil, in("attribute %s is null, not a DynamoDB JSON value", name)
 		}
+		if nullFalse(raw[name]) {
+			// The parser reads it as NULL true: it is refused here.
+			return nil, in(`attribute %s holds {"NULL": false}: DynamoDB takes NULL only as true`, name)
+		}
 		if name == "" {
 			return nil, in("an attribute has an empty name")
 		}
@@ -378,12 +406,36 @@ func (t *table) parseItem(where string, r rawItem) (*item, error) {
 		}
 		*k.into = s.Value
 	}
+	if n := adjlist.ItemSize(it.av); n > adjlist.MaxItemSize {
+		largest := ""
+		for _, name := range sortedKeys(it.av) {
+			if largest == "" || adjlist.ItemSize(adjlist.Item{name: it.av[name]}) > adjlist.ItemSize(adjlist.Item{largest: it.av[largest]}) {
+				largest = name
+			}
+		}
+		return nil, in("%d bytes (the largest attribute: %s), DynamoDB allows %d (400 KB) in an item", n, largest, adjlist.MaxItemSize)
+	}
 	return it, nil
 }
 
+// maxNesting is how deep DynamoDB nests maps and lists in an item: 32
+// levels, the item being the first (found on DynamoDB Local: 31 maps
+// inside one another in an attribute are taken, 32 refused).
+const maxNesting = 32
+
 // checkValue checks one attribute value and returns it with its numbers
 // as DynamoDB stores them.
-func checkValue(v types.AttributeValue) (types.AttributeValue, error) {
+func checkValue(v types.AttributeValue) (types.AttributeValue, error) { return checkNested(v, 2) }
+
+// checkNested is checkValue of a value at level (the item is level 1, its
+// attributes level 2).
+func checkNested(v types.AttributeValue, level int) (types.AttributeValue, error) {
+	switch v.(type) {
+	case *types.AttributeValueMemberL, *types.AttributeValueMemberM:
+		if level > maxNesting {
+			return nil, fmt.Errorf("maps and lists nested deeper than DynamoDB's %d levels (the item is the first): DynamoDB refuses it", maxNesting)
+		}
+	}
 	switch v := v.(type) {
 	case *types.AttributeValueMemberS:
 		if !utf8.ValidString(v.Value) {
@@ -426,7 +478,7 @@ func checkValue(v types.AttributeValue) (types.AttributeValue, error) {
 	case *types.AttributeValueMemberL:
 		out := make([]types.AttributeValue, len(v.Value))
 		for i, e := range v.Value {
-			c, err := checkValue(e)
+			c, err := checkNested(e, level+1)
 			if err != nil {
 				return nil, fmt.Errorf("element %d: %w", i, err)
 			}
@@ -436,7 +488,10 @@ func checkValue(v types.AttributeValue) (types.AttributeValue, error) {
 	case *types.AttributeValueMemberM:
 		out := make(map[string]types.AttributeValue, len(v.Value))
 		for _, k := range sortedKeys(v.Value) {
-			c, err := checkValue(v.Value[k])
+			if k == "" {
+				return nil, errors.New("a map holds an empty attribute name: DynamoDB refuses it")
+			}
+			c, err := checkNested(v.Value[k], level+1)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", k, err)
 			}
@@ -449,6 +504,38 @@ func checkValue(v types.AttributeValue) (types.AttributeValue, error) {
 		return nil, errors.New("null, not a DynamoDB JSON value")
 	}
 	return nil, fmt.Errorf("unknown attribute value %T", v)
+}
+
+// nullFalse reports whether the DynamoDB JSON value raw holds
+// {"NULL": false} at any depth (a map's attribute values are objects, so
+// a "NULL" member that is false is the type's).
+func nullFalse(raw json.RawMessage) bool {
+	var v any
+	if json.Unmarshal(raw, &v) != nil {
+		return false
+	}
+	var walk func(any) bool
+	walk = func(v any) bool {
+		switch v := v.(type) {
+		case map[string]any:
+			if b, ok := v["NULL"].(bool); ok && !b {
+				return true
+			}
+			for _, e := range v {
+				if walk(e) {
+					return true
+				}
+			}
+		case []any:
+			for _, e := range v {
+				if walk(e) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(v)
 }
 
 // checkSet refuses what DynamoDB refuses in a set: none, or one twice.
@@ -468,8 +555,9 @@ func checkSet(s []string) error {
 
 // canonicalNumber is the number s as DynamoDB stores and returns it:
 // without leading or trailing zeros, exponent or "+", "-0" as "0", e.g.
-// "1.50" → "1.5", "1e3" → "1000". More than 38 significant digits, or
-// text that is no number, is an error, as in DynamoDB.
+// "1.50" → "1.5", "1e3" → "1000". More than 38 significant digits, a
+// magnitude out of DynamoDB's range, or text that is no number, is an
+// error, as in DynamoDB.
 func canonicalNumber(s string) (string, error) {
 	bad := fmt.Errorf("%q is not a number", s)
 	t := s
@@ -504,6 +592,11 @@ func canonicalNumber(s string) (string, error) {
 	}
 	if len(digits) > 38 {
 		return "", fmt.Errorf("%q has more than 38 significant digits: DynamoDB refuses it", s)
+	}
+	// The number is 0.digits × 10^point: DynamoDB holds magnitudes from
+	// 1E-130 to 9.99...E+125.
+	if point > 126 || point < -129 {
+		return "", fmt.Errorf("%q is out of DynamoDB's range (magnitudes 1E-130 to 9.9999999999999999999999999999999999999E+125): DynamoDB refuses it", s)
 	}
 	var b strings.Builder
 	if neg {

@@ -4,9 +4,11 @@
 // writes those items through the entities on DynamoDB Local and checks
 // that DynamoDB stores them byte for byte as the model has them.
 //
-//	go run github.com/adjlist/adjlist/cmd/adjlist-gen -workbench model.json -package shop -o ./shop
+//	go get -tool github.com/adjlist/adjlist/cmd/adjlist-gen   # Go 1.24+, once per module
+//	go tool adjlist-gen -workbench model.json -package shop -o ./shop
 //
-// writes shop/model.go and shop/model_test.go. It reads every DataModel
+// writes shop/model.go and shop/model_test.go (go get -t ./shop then adds
+// what the test imports). It reads every DataModel
 // entry of the file (each TableName, KeyAttributes, NonKeyAttributes,
 // GlobalSecondaryIndexes with their projections, TableData, and
 // TableFacets with their key aliases and data) and infers, from the
@@ -38,13 +40,21 @@
 //   - from a model adjlist exported (package workbench), one function per
 //     access pattern its description lists, or a comment saying why none.
 //
-// Where inference has a choice it says so in a comment of the generated
-// code and in a line on stderr naming the items; it never drops an item
-// type or an item. A model it cannot turn into a package that passes its
-// test (not JSON, no DataModel, an item without its table keys, keys that
+// Where inference has a choice, or the model may hold a mistake (an index
+// keyed on an attribute no sample item has), it says so in a comment of
+// the generated code and in a line on stderr naming the items; it never
+// drops an item type or an item. A LocalSecondaryIndexes entry is left
+// out, with such a line naming it. A UTF-8 byte-order mark before the
+// model is skipped. A model it cannot turn into a package that passes its
+// test (not JSON, no DataModel, a table name DynamoDB refuses, -package
+// main, an item without its table keys, keys that
 // are not strings, a key adjlist cannot write as the model spells it,
-// values DynamoDB refuses) or an output folder it cannot write is an error
-// on stderr and exit status 2, with nothing written. It writes the files
+// values DynamoDB refuses: a number out of its range or over 38 digits,
+// maps and lists nested deeper than 32 levels, an item over 400 KB, an
+// empty set or a set member twice) or an output folder it cannot write is
+// an error on stderr naming what is wrong (for a value, its item and
+// attribute), and exit status 2,
+// with nothing written. It writes the files
 // only once all of them are made.
 package main
 
@@ -76,8 +86,8 @@ Flags:
 	-workbench file   the NoSQL Workbench data model to read (JSON, as
 	                  Workbench's "Export data model" writes it); - reads
 	                  standard input. Required.
-	-package name     the Go package name. Default: the last element of
-	                  -o, made a Go identifier, else "model".
+	-package name     the Go package name, not main. Default: the last
+	                  element of -o, made a Go identifier, else "model".
 	-o dir            the folder to write model.go and model_test.go into,
 	                  made if missing; files of other names are left alone.
 	                  Default: the current folder.
@@ -170,7 +180,7 @@ func packageName(dir string) string {
 			b.WriteRune(r)
 		}
 	}
-	if name := b.String(); token.IsIdentifier(name) && !token.IsKeyword(name) && name != "_" {
+	if name := b.String(); token.IsIdentifier(name) && !token.IsKeyword(name) && name != "_" && name != "main" {
 		return name
 	}
 	return "model"

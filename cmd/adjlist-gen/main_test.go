@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -66,10 +67,25 @@ func TestBadInput(t *testing.T) {
 		"not DynamoDB JSON":            {model: item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "on": {"M": {"x": true}}}`), want: "TableData[1]: not an item in DynamoDB JSON"},
 		"not a number":                 {model: item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "n": {"N": "1x"}}`), want: `attribute n: "1x" is not a number`},
 		"empty set":                    {model: item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "tags": {"SS": []}}`), want: "attribute tags: empty set"},
+		"a set member twice":           {model: item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "tags": {"SS": ["a", "a"]}}`), want: `TableData[1]: attribute tags: set holds "a" twice`},
+		"a number set member twice":    {model: item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "ns": {"NS": ["1", "1.0"]}}`), want: `TableData[1]: attribute ns: set holds "1" twice`},
+		"a number over the range":      {model: item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "n": {"N": "1e400"}}`), want: `TableData[1]: attribute n: "1e400" is out of DynamoDB's range`},
+		"a number at 1E+126":           {model: item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "n": {"N": "-1E+126"}}`), want: `TableData[1]: attribute n: "-1E+126" is out of DynamoDB's range`},
+		"a number under the range":     {model: item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "m": {"M": {"x": {"N": "1e-131"}}}}`), want: `TableData[1]: attribute m: x: "1e-131" is out of DynamoDB's range`},
+		"a number of 39 digits":        {model: item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "n": {"N": "1.23456789012345678901234567890123456789"}}`), want: `TableData[1]: attribute n: "1.23456789012345678901234567890123456789" has more than 38 significant digits`},
+		"maps nested 32 deep":          {model: item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "deep": ` + nested(32, `{"S": "x"}`, `{"M": {"a": %s}}`) + `}`), want: "TableData[1]: attribute deep: a: a: a:"},
+		"lists nested 32 deep":         {model: item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "deep": ` + nested(32, `{"S": "x"}`, `{"L": [%s]}`) + `}`), want: "TableData[1]: attribute deep: element 0: element 0:"},
+		"NULL false":                   {model: item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "gone": {"L": [{"NULL": false}]}}`), want: `TableData[1]: attribute gone holds {"NULL": false}: DynamoDB takes NULL only as true`},
+		"a map key empty":              {model: item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "m": {"M": {"": {"S": "x"}}}}`), want: "TableData[1]: attribute m: a map holds an empty attribute name"},
+		"an item over 400 KB":          {model: item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "a": {"S": "x"}, "big": {"S": "` + strings.Repeat("x", 400*1024) + `"}}`), want: "TableData[1]: 409616 bytes (the largest attribute: big), DynamoDB allows 409600 (400 KB) in an item"},
+		"an index key too long":        {model: strings.Replace(item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "name": {"S": "`+strings.Repeat("n", 2049)+`"}}`), `"TableData"`, `"GlobalSecondaryIndexes": [{"IndexName": "byName", "KeyAttributes": {"PartitionKey": {"AttributeName": "name", "AttributeType": "S"}}}], "TableData"`, 1), want: "TableData[1]: name, a key of index byName, is 2049 bytes, DynamoDB allows 2048"},
 		"same keys, other item":        {model: item(`{"PK": {"S": "u#1"}, "SK": {"S": "info"}, "name": {"S": "Eve"}}`), want: "have the same keys"},
 		"an attribute no tag can name": {model: item(`{"PK": {"S": "u#2"}, "SK": {"S": "info"}, "a,b": {"S": "x"}}`), want: `attribute "a,b" cannot be named in a dynamodbav tag`},
 		"an id holding a raw %":        {model: strings.Replace(strings.Replace(tinyModel, "u#1", "u#1%zz", 1), "u#2", "u#2%yy", 1), want: `its part "1%zz" varies from item to item and cannot be an adjlist id`},
 		"package not a Go name":        {model: tinyModel, args: []string{"-package", "my-model"}, want: `package name "my-model" is not a Go identifier`},
+		"package main":                 {model: tinyModel, args: []string{"-package", "main"}, want: "package name main: the generated package is imported"},
+		"a table name too short":       {model: strings.Replace(tinyModel, `"TableName": "tiny"`, `"TableName": "t"`, 1), want: `table name "t": DynamoDB table names are 3-255 letters, digits, '_', '-' or '.'`},
+		"a table name with a space":    {model: strings.Replace(tinyModel, `"TableName": "tiny"`, `"TableName": "my table"`, 1), want: `table name "my table": DynamoDB table names`},
 		"no -workbench":                {args: []string{}, want: "-workbench is required"},
 		"arguments":                    {model: tinyModel, args: []string{"extra"}, want: "unexpected arguments"},
 		"published, not DynamoDB JSON (connected vehicles)": {model: readFile(t, "testdata/bad/connected-vehicles/ConnectedVehiclesSchema.json"),
@@ -103,6 +119,16 @@ func TestBadInputTyped(t *testing.T) {
 	require.ErrorIs(t, err, errBadInput)
 	_, _, err = generate([]byte(tinyModel), "tiny", "tiny.json")
 	require.NoError(t, err)
+}
+
+// TestByteOrderMark: a model file starting with a UTF-8 byte-order mark,
+// as some editors write it, is read as without one.
+func TestByteOrderMark(t *testing.T) {
+	want, _, err := generate([]byte(tinyModel), "tiny", "tiny.json")
+	require.NoError(t, err)
+	got, _, err := generate([]byte("\ufeff"+tinyModel), "tiny", "tiny.json")
+	require.NoError(t, err)
+	assert.Equal(t, want, got)
 }
 
 // TestUnwritableFolder: a folder the command cannot write is an error
@@ -175,6 +201,7 @@ func TestPackageName(t *testing.T) {
 		"x/type":        "model",
 		"x/shop_v2":     "shop_v2",
 		"x/9lives_shop": "lives_shop",
+		"cmd/main":      "model",
 	} {
 		assert.Equal(t, want, packageName(dir), dir)
 	}
@@ -198,6 +225,14 @@ func TestReadmeExcerpt(t *testing.T) {
 	newModel := strings.Index(code, "\nfunc NewModel(")
 	to := strings.Index(code[newModel:], "\n}\n") + newModel + 3
 	assert.Equal(t, code[from:to], excerpt)
+}
+
+// nested is inner wrapped depth times in wrap, a format with one %s.
+func nested(depth int, inner, wrap string) string {
+	for range depth {
+		inner = fmt.Sprintf(wrap, inner)
+	}
+	return inner
 }
 
 func readFile(t *testing.T, path string) string {

@@ -43,15 +43,16 @@ type modelFile struct {
 }
 
 // models lists the data models in testdata: AWS's published ones
-// (testdata/<name>/, each with its LICENSE and SOURCE) and adjlist's own
-// exports (testdata/adjlist/<example>.json).
+// (testdata/<name>/, each with its LICENSE and SOURCE), adjlist's own
+// exports (testdata/adjlist/<example>.json) and small variants of
+// community models that once made a package that failed (testdata/variants).
 func models(t testing.TB) []modelFile {
 	t.Helper()
 	var out []modelFile
 	dirs, err := os.ReadDir("testdata")
 	require.NoError(t, err)
 	for _, d := range dirs {
-		if !d.IsDir() || d.Name() == "bad" || d.Name() == "adjlist" || strings.HasPrefix(d.Name(), "out-") {
+		if !d.IsDir() || d.Name() == "bad" || d.Name() == "adjlist" || d.Name() == "variants" || strings.HasPrefix(d.Name(), "out-") {
 			continue
 		}
 		files, err := filepath.Glob(filepath.Join("testdata", d.Name(), "*.json"))
@@ -66,6 +67,12 @@ func models(t testing.TB) []modelFile {
 	for _, f := range exports {
 		name := strings.TrimSuffix(filepath.Base(f), ".json")
 		out = append(out, modelFile{"adjlist-" + name, f, "adjlist" + name})
+	}
+	variants, err := filepath.Glob("testdata/variants/*.json")
+	require.NoError(t, err)
+	for _, f := range variants {
+		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		out = append(out, modelFile{"variant-" + name, f, "variant" + strings.ReplaceAll(name, "-", "")})
 	}
 	return out
 }

@@ -336,7 +336,7 @@ func distinctVars(parts []tpart) []*kvar {
 func goParam(name string, used map[string]bool) string {
 	n := lowerFirst(goName(name))
 	switch n {
-	case "ctx", "m", "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for", "func", "go", "goto",
+	case "ctx", "m", "adjlist", "context", "break", "case", "chan", "const", "continue", "default", "defer", "else", "fallthrough", "for", "func", "go", "goto",
 		"if", "import", "interface", "map", "package", "range", "return", "select", "struct", "switch", "type", "var":
 		n += "Value"
 	}

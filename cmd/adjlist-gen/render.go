@@ -55,7 +55,8 @@ func (w *emitter) comment(indent, text string) {
 
 // names are the package-level Go names of a generated package.
 type names struct {
-	used map[string]bool
+	used  map[string]bool
+	owner map[string]string // what declares each name, for the notes
 }
 
 func (n *names) take(name string) string { return uniqueGo(name, n.used) }

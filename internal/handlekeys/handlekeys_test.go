@@ -1,8 +1,12 @@
 package handlekeys
 
 import (
+	"strconv"
 	"testing"
+	"time"
 
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -144,5 +148,33 @@ func TestEndParse(t *testing.T) {
 				assert.Equal(t, pid, id, tc.key)
 			}
 		}
+	}
+}
+
+// TestFillWithTheTableEncoder: a data attribute's value fills a key as
+// the table's encoder stores it, as a write renders the key.
+func TestFillWithTheTableEncoder(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	epoch := attributevalue.NewEncoder(func(o *attributevalue.EncoderOptions) {
+		o.EncodeTime = func(t time.Time) (types.AttributeValue, error) {
+			return &types.AttributeValueMemberN{Value: strconv.FormatInt(t.Unix(), 10)}, nil
+		}
+	})
+	parts := []keycodec.Part{{Kind: keycodec.Const, Text: "AT"}, {Kind: keycodec.Lit, Text: "#"}, {Kind: keycodec.Attr, Text: "at"}}
+	for _, tc := range []struct {
+		name string
+		enc  *attributevalue.Encoder
+		want string
+	}{
+		{"epoch seconds", epoch, "AT#1767323045"},
+		{"the SDK's default", attributevalue.NewEncoder(), "AT#2026-01-02T03:04:05Z"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			key, n, err := Parts{Prefixes: &keycodec.Ctx{}, Enc: tc.enc}.Fill(parts, []any{at})
+			require.NoError(t, err)
+			assert.Equal(t, 1, n)
+			assert.Equal(t, tc.want, key)
+		})
 	}
 }

@@ -21,10 +21,12 @@ type Ends struct {
 
 // Parts spells the variable parts of an item type's index key templates
 // from ids: Prefixes are its node keys' static prefixes, Ends its
-// endpoints (nil but for an edge).
+// endpoints (nil but for an edge), Enc the table's encoder, which spells
+// a data attribute's value as a write does ([keycodec.ValueText]).
 type Parts struct {
 	Prefixes *keycodec.Ctx
 	Ends     *Ends
+	Enc      *attributevalue.Encoder
 }
 
 // PartKey is the text of variable part p in a key for id: a key field's
@@ -68,7 +70,7 @@ func (s Parts) Fill(parts []keycodec.Part, values []any) (key string, n int, err
 		v := values[n]
 		n++
 		if p.Kind == keycodec.Attr {
-			s, err := valueText(p.Text, v)
+			s, err := s.valueText(p.Text, v)
 			if err != nil {
 				return "", n, err
 			}
@@ -89,13 +91,13 @@ func (s Parts) Fill(parts []keycodec.Part, values []any) (key string, n int, err
 }
 
 // valueText is a query value's text in a key, as a write spells the
-// attribute: a string escaped, a number in DynamoDB's decimal text.
-func valueText(name string, v any) (string, error) {
-	av, err := attributevalue.Marshal(v)
-	if err != nil {
-		return "", err
+// attribute ([keycodec.ValueText] with the table's encoder): a string
+// escaped, a number in DynamoDB's decimal text.
+func (s Parts) valueText(name string, v any) (string, error) {
+	text, present, bad, err := keycodec.ValueText(s.Enc, name, v)
+	if err == nil {
+		err = indexkeys.Refused(bad)
 	}
-	text, present, err := indexkeys.AttrText(name, av)
 	if err == nil && !present {
 		err = fmt.Errorf("empty value for %s", name)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/pagecursor"
 	"github.com/adjlist/adjlist/internal/queryexpr"
@@ -44,7 +45,8 @@ import (
 // [Query.ConsistentRead] is [ErrIndexConsistentRead] on a global index.
 // An unknown index, a derived-key index the node type declares no keys
 // in, or the wrong number or type of values fail with [ErrInvalidOption]
-// when run, before any request.
+// when run, before any request; the wrong number's error names the values
+// taken ("takes 2 values (parent id, status), 1 given").
 func (n *Node[N]) ByIndex(index string, values ...any) Query[NodeItem[N]] {
 	const op = "Node.ByIndex"
 	if n.err != nil {
@@ -141,10 +143,10 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	if !ok {
 		return queryKeys{}, fmt.Errorf("%w: %s declares no keys in index %s", ErrInvalidOption, it.kind, index)
 	}
-	pk, n, err := it.keyParts(t).Fill(b.PK, values)
-	if err == nil && n != len(values) {
-		err = fmt.Errorf("%d values given, it takes %d", len(values), n)
+	if names := it.keyParts(t).Names(b.PK); len(values) != len(names) {
+		return queryKeys{}, fmt.Errorf("%w: ByIndex(%q, ...): %w (partition key %s)", ErrInvalidOption, index, handlekeys.Takes(names, nil, len(values)), keycodec.String(b.PK))
 	}
+	pk, _, err := it.keyParts(t).Fill(b.PK, values)
 	if err != nil {
 		return queryKeys{}, fmt.Errorf("%w: index %s partition key %s: %w", ErrInvalidOption, index, keycodec.String(b.PK), err)
 	}
@@ -192,6 +194,24 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 		return queryKeys{}, fmt.Errorf("%w: index %s: %s is spread over %d partitions of the table, and a native local index reads one; declare a derived sort key for it (IndexKeys), whose reads merge the shards", ErrInvalidOption, ix.Name, it.kind, it.shards)
 	case ix.Local:
 		partition = []KeyAttribute{{Name: t.opts.PartitionKey}}
+	}
+	// The values every partition attribute takes, then those the sort
+	// attributes may: an attribute's own value, or the ids it is spelled
+	// from.
+	var required, optional []string
+	for i, a := range slices.Concat(partition, ix.SortAttributes) {
+		names := []string{a.Name}
+		if parts := it.spelled(t, a.Name, ix.Local); parts != nil {
+			names = it.keyParts(t).Names(parts)
+		}
+		if i < len(partition) {
+			required = append(required, names...)
+		} else {
+			optional = append(optional, names...)
+		}
+	}
+	if len(values) < len(required) || len(values) > len(required)+len(optional) {
+		return queryKeys{}, fmt.Errorf("%w: ByIndex(%q, ...): %w", ErrInvalidOption, ix.Name, handlekeys.Takes(required, optional, len(values)))
 	}
 	given := values
 	filled := make([]any, 0, len(values))
@@ -269,18 +289,12 @@ func (v avValue) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) {
 
 // nativeQueryKeys is the query on native index ix whose values are its
 // partition attributes' values, then optionally its leading sort
-// attributes', in order, each typed as t's encoder stores it (as a write
-// stores the data): a value cannot skip an attribute, so DynamoDB's
-// rule that conditions on sort attributes go from the left holds by
-// construction.
+// attributes', in order (as many as [itemType.nativeKeys] checked), each
+// typed as t's encoder stores it (as a write stores the data): a value
+// cannot skip an attribute, so DynamoDB's rule that conditions on sort
+// attributes go from the left holds by construction.
 func nativeQueryKeys(t *Table, ix *Index, partition []KeyAttribute, values []any) (queryKeys, error) {
 	attrs := slices.Concat(partition, ix.SortAttributes)
-	switch {
-	case len(values) < len(partition):
-		return queryKeys{}, fmt.Errorf("%w: index %s: %d values given, its partition key has %d attributes", ErrInvalidOption, ix.Name, len(values), len(partition))
-	case len(values) > len(attrs):
-		return queryKeys{}, fmt.Errorf("%w: index %s: %d values given, it has %d key attributes", ErrInvalidOption, ix.Name, len(values), len(attrs))
-	}
 	nk := &nativeKeys{pkN: len(partition)}
 	var desc []string
 	for i, v := range values {

@@ -178,3 +178,30 @@ func TestFillWithTheTableEncoder(t *testing.T) {
 		})
 	}
 }
+
+// TestTakes: the wrong number of values is named, count and names, and
+// Fill given too few says so.
+func TestTakes(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		required, optional []string
+		given              int
+		want               string
+	}{
+		{[]string{"parent id", "status"}, nil, 1, "takes 2 values (parent id, status), 1 given"},
+		{[]string{"status"}, nil, 2, "takes 1 value (status), 2 given"},
+		{[]string{"tour", "region"}, []string{"round", "score"}, 5, "takes 2 to 4 values (tour, region, then optionally round, score), 5 given"},
+		{nil, []string{"score"}, 2, "takes 0 to 1 value (optionally score), 2 given"},
+		{nil, nil, 1, "takes no values, 1 given"},
+	} {
+		assert.EqualError(t, Takes(tc.required, tc.optional, tc.given), tc.want)
+	}
+
+	child := Parts{Prefixes: &keycodec.Ctx{Self: "PROJ#", Parent: "WS#"}}
+	parts := []keycodec.Part{{Kind: keycodec.Parent}, {Kind: keycodec.Lit, Text: "#"}, {Kind: keycodec.Attr, Text: "status"}, {Kind: keycodec.Lit, Text: "#"}, {Kind: keycodec.Self}}
+	assert.Equal(t, []string{"parent id", "status", "child id"}, child.Names(parts))
+	_, _, err := child.Fill(parts, []any{"acme"})
+	assert.EqualError(t, err, "takes 3 values (parent id, status, child id), 1 given")
+	edge := Parts{Prefixes: &keycodec.Ctx{}, Ends: &Ends{Src: End{}, Dst: End{Parent: "WS#"}}}
+	assert.Equal(t, []string{"source id", "target ref", "target ref"}, edge.Names([]keycodec.Part{{Kind: keycodec.Source}, {Kind: keycodec.Target}, {Kind: keycodec.Self}}))
+}

@@ -3,6 +3,7 @@ package handlekeys
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -56,16 +57,17 @@ func (s Parts) PartKey(p keycodec.Part, id string) (string, error) {
 // Fill renders parts with values in place of their variable parts, as a
 // write renders them from the item ([keycodec.IndexKey.Render]): a data
 // attribute's value escaped as a write escapes it, an id as [Parts.PartKey]
-// spells it. n is how many of values it took; too few is an error.
+// spells it. n is how many of values it took; too few is an error that
+// names them ([Takes]).
 func (s Parts) Fill(parts []keycodec.Part, values []any) (key string, n int, err error) {
+	if names := s.Names(parts); len(values) < len(names) {
+		return "", 0, Takes(names, nil, len(values))
+	}
 	var sb strings.Builder
 	for _, p := range parts {
 		if !p.Variable() {
 			sb.WriteString(p.Text)
 			continue
-		}
-		if n == len(values) {
-			return "", n, fmt.Errorf("%d values given, it takes more", len(values))
 		}
 		v := values[n]
 		n++
@@ -88,6 +90,73 @@ func (s Parts) Fill(parts []keycodec.Part, values []any) (key string, n int, err
 		sb.WriteString(key)
 	}
 	return sb.String(), n, nil
+}
+
+// Names are the names of the values parts' variable parts take, in order,
+// as ByIndex takes them: a data attribute's or key field's name, else the
+// id (or a child endpoint's ref) a node key holds: "id", "parent id",
+// "child id", "source id", "target ref".
+func (s Parts) Names(parts []keycodec.Part) []string {
+	var out []string
+	for _, p := range parts {
+		if p.Variable() {
+			out = append(out, s.name(p))
+		}
+	}
+	return out
+}
+
+// name is the name of the value variable part p takes ([Parts.Names]).
+func (s Parts) name(p keycodec.Part) string {
+	e := s.Ends
+	switch {
+	case p.Kind == keycodec.Attr || p.Kind == keycodec.Field:
+		return p.Text
+	case p.Kind == keycodec.Parent:
+		return "parent id"
+	case e != nil && p.Kind == keycodec.Source:
+		return endName("source", e.Src)
+	case e != nil && (p.Kind == keycodec.Target || p.Kind == keycodec.Self):
+		return endName("target", e.Dst)
+	case p.Kind == keycodec.Self && s.Prefixes != nil && s.Prefixes.Parent != "":
+		return "child id"
+	}
+	return "id"
+}
+
+// endName names the value an endpoint role takes: its ref for a child,
+// its id for a node.
+func endName(role string, e End) string {
+	if e.IsChild() {
+		return role + " ref"
+	}
+	return role + " id"
+}
+
+// Takes is the error of a call given the wrong number of values, given,
+// for parts named required, then optionally the leading ones of
+// optional: "takes 2 values (parent id, status), 1 given", "takes 2 to 4
+// values (tour, region, then optionally round, score), 5 given".
+func Takes(required, optional []string, given int) error {
+	if len(required)+len(optional) == 0 {
+		return fmt.Errorf("takes no values, %d given", given)
+	}
+	count := strconv.Itoa(len(required))
+	if len(optional) > 0 {
+		count += " to " + strconv.Itoa(len(required)+len(optional))
+	}
+	noun := "values"
+	if len(required)+len(optional) == 1 {
+		noun = "value"
+	}
+	names := strings.Join(required, ", ")
+	if len(optional) > 0 {
+		if names != "" {
+			names += ", then "
+		}
+		names += "optionally " + strings.Join(optional, ", ")
+	}
+	return fmt.Errorf("takes %s %s (%s), %d given", count, noun, names, given)
 }
 
 // valueText is a query value's text in a key, as a write spells the

@@ -243,16 +243,18 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 	return q.compile()
 }
 
-// rangeText is a range value as the key's text: on a native index's
-// number sort attribute a Go number (int, uint, float kinds) in DynamoDB's
-// number text, anywhere else a string. A value of the other kind is
-// ErrInvalidOption: a number key compared as text would sort 10 before 9.
+// rangeText is a range value as the key's text, encoded with the table's
+// encoder as a write encodes the data ([queryexpr.RangeText]): on a native
+// index's number sort attribute a value that encodes as a number, in
+// DynamoDB's number text, anywhere else one that encodes as a string. A
+// value of the other kind is ErrInvalidOption: a number key compared as
+// text would sort 10 before 9.
 func (q Query[T]) rangeText(name string, v any) (string, error) {
 	num := ""
 	if nk := q.keys.native; nk != nil && nk.next != nil && attrType(*nk.next) == types.ScalarAttributeTypeN {
 		num = nk.next.Name
 	}
-	s, err := queryexpr.RangeText(name, v, num)
+	s, err := queryexpr.RangeText(q.t.enc, name, v, num)
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", ErrInvalidOption, err)
 	}

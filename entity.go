@@ -338,8 +338,8 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 // values fill the variable parts of the entity's partition key template
 // in that index, in order: an id for a key field, escaped as in the
 // table keys (Template("F#{followerID}") and the id "a#b" is
-// GSI2PK = "F#a%23b", the value its items hold), a string or number for
-// a data attribute, and for [SelfKey] the ids of the sort key's fields in
+// GSI2PK = "F#a%23b", the value its items hold), a data attribute's
+// value encoded as a write encodes it (see [Node.ByIndex]), and for [SelfKey] the ids of the sort key's fields in
 // order, spelled as the sort key is (on sort key "p#{postID}#u#{authorID}",
 // Compose(SelfKey()) with "34567", "56789" is GSI2PK = "p#34567#u#56789");
 // for a local index, the ids of the table's partition key. A range

@@ -7,6 +7,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/pagecursor"
 	"github.com/adjlist/adjlist/internal/queryexpr"
@@ -17,9 +18,11 @@ import (
 //
 // On a derived-key index values fill the variable parts of the node
 // type's partition key template in order (see [IndexKeys]): a data
-// attribute's value (a string or a number) for [Attr], an id for
-// [SelfKey], each spelled as a write spells it (escaped). For a local
-// index the one value is the node id. With
+// attribute's value for [Attr], encoded with the table's encoder as a
+// write encodes the data ([Options].EncoderOptions: under EncodeTime to
+// epoch seconds a time.Time is its number), an id for [SelfKey], each
+// spelled as a write spells it (escaped). For a local index the one
+// value is the node id. With
 //
 //	NodeOptions.Indexes = {{Index: "GSI2", PartitionKey: Compose(Const("MAJOR"), Attr("major")), SortKey: Compose(SelfKey())}}
 //
@@ -28,7 +31,8 @@ import (
 //	GSI2PK = "MAJOR#physics" AND begins_with(GSI2SK, "STU#")
 //
 // On a native index ([Index].PartitionAttributes, SortAttributes) values
-// are the key attributes' own values, typed, in order: every partition
+// are the key attributes' own values, typed as the table's encoder stores
+// them, in order: every partition
 // attribute's, then optionally the leading sort attributes' (a range
 // applies to the next); an attribute such as GSI1PK is given as the items
 // hold it ("CRS#math204"). On a native local index the first value is the
@@ -41,7 +45,8 @@ import (
 // [Query.ConsistentRead] is [ErrIndexConsistentRead] on a global index.
 // An unknown index, a derived-key index the node type declares no keys
 // in, or the wrong number or type of values fail with [ErrInvalidOption]
-// when run, before any request.
+// when run, before any request; the wrong number's error names the values
+// taken ("takes 2 values (parent id, status), 1 given").
 func (n *Node[N]) ByIndex(index string, values ...any) Query[NodeItem[N]] {
 	const op = "Node.ByIndex"
 	if n.err != nil {
@@ -138,10 +143,10 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	if !ok {
 		return queryKeys{}, fmt.Errorf("%w: %s declares no keys in index %s", ErrInvalidOption, it.kind, index)
 	}
-	pk, n, err := it.keyParts().Fill(b.PK, values)
-	if err == nil && n != len(values) {
-		err = fmt.Errorf("%d values given, it takes %d", len(values), n)
+	if names := it.keyParts(t).Names(b.PK); len(values) != len(names) {
+		return queryKeys{}, fmt.Errorf("%w: ByIndex(%q, ...): %w (partition key %s)", ErrInvalidOption, index, handlekeys.Takes(names, nil, len(values)), keycodec.String(b.PK))
 	}
+	pk, _, err := it.keyParts(t).Fill(b.PK, values)
 	if err != nil {
 		return queryKeys{}, fmt.Errorf("%w: index %s partition key %s: %w", ErrInvalidOption, index, keycodec.String(b.PK), err)
 	}
@@ -153,7 +158,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	k := queryKeys{index: index, pk: pk, local: ix.Local, freeSK: b.SKAttr != ""}
 	if b.SKAttr != "" {
 		k.skPrefix, k.skExact = b.SKPrefix, b.SKExact
-		k.skRest = it.keyParts().IndexRest(b.SK)
+		k.skRest = it.keyParts(t).IndexRest(b.SK)
 	}
 	switch {
 	case b.Shards > 0:
@@ -190,6 +195,24 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 	case ix.Local:
 		partition = []KeyAttribute{{Name: t.opts.PartitionKey}}
 	}
+	// The values every partition attribute takes, then those the sort
+	// attributes may: an attribute's own value, or the ids it is spelled
+	// from.
+	var required, optional []string
+	for i, a := range slices.Concat(partition, ix.SortAttributes) {
+		names := []string{a.Name}
+		if parts := it.spelled(t, a.Name, ix.Local); parts != nil {
+			names = it.keyParts(t).Names(parts)
+		}
+		if i < len(partition) {
+			required = append(required, names...)
+		} else {
+			optional = append(optional, names...)
+		}
+	}
+	if len(values) < len(required) || len(values) > len(required)+len(optional) {
+		return queryKeys{}, fmt.Errorf("%w: ByIndex(%q, ...): %w", ErrInvalidOption, ix.Name, handlekeys.Takes(required, optional, len(values)))
+	}
 	given := values
 	filled := make([]any, 0, len(values))
 	for _, a := range slices.Concat(partition, ix.SortAttributes) {
@@ -201,13 +224,13 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 			filled, values = append(filled, values[0]), values[1:]
 			continue
 		}
-		key, n, err := it.keyParts().Fill(parts, values)
+		key, n, err := it.keyParts(t).Fill(parts, values)
 		if err != nil {
 			return queryKeys{}, fmt.Errorf("%w: index %s: %s of %s is %s, which takes ids (%v given): %w", ErrInvalidOption, ix.Name, a.Name, it.kind, it.renderTemplate(parts, 0), given, err)
 		}
 		filled, values = append(filled, key), values[n:]
 	}
-	k, err := nativeQueryKeys(ix, partition, append(filled, values...))
+	k, err := nativeQueryKeys(t, ix, partition, append(filled, values...))
 	if err != nil || k.native.next == nil || !it.byIDs {
 		return k, err
 	}
@@ -217,7 +240,7 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 	k.native.tableKeys = true
 	if parts := it.spelled(t, k.native.next.Name, ix.Local); parts != nil {
 		k.skPrefix, _ = keycodec.StaticPrefix(parts, &it.prefixes)
-		k.skRest = it.keyParts().IndexRest(parts)
+		k.skRest = it.keyParts(t).IndexRest(parts)
 	}
 	return k, nil
 }
@@ -266,21 +289,16 @@ func (v avValue) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) {
 
 // nativeQueryKeys is the query on native index ix whose values are its
 // partition attributes' values, then optionally its leading sort
-// attributes', in order: a value cannot skip an attribute, so DynamoDB's
-// rule that conditions on sort attributes go from the left holds by
-// construction.
-func nativeQueryKeys(ix *Index, partition []KeyAttribute, values []any) (queryKeys, error) {
+// attributes', in order (as many as [itemType.nativeKeys] checked), each
+// typed as t's encoder stores it (as a write stores the data): a value
+// cannot skip an attribute, so DynamoDB's rule that conditions on sort
+// attributes go from the left holds by construction.
+func nativeQueryKeys(t *Table, ix *Index, partition []KeyAttribute, values []any) (queryKeys, error) {
 	attrs := slices.Concat(partition, ix.SortAttributes)
-	switch {
-	case len(values) < len(partition):
-		return queryKeys{}, fmt.Errorf("%w: index %s: %d values given, its partition key has %d attributes", ErrInvalidOption, ix.Name, len(values), len(partition))
-	case len(values) > len(attrs):
-		return queryKeys{}, fmt.Errorf("%w: index %s: %d values given, it has %d key attributes", ErrInvalidOption, ix.Name, len(values), len(attrs))
-	}
 	nk := &nativeKeys{pkN: len(partition)}
 	var desc []string
 	for i, v := range values {
-		av, err := queryexpr.Typed(attrs[i].Name, attrType(attrs[i]), v)
+		av, err := queryexpr.Typed(t.enc, attrs[i].Name, attrType(attrs[i]), v)
 		if err != nil {
 			return queryKeys{}, fmt.Errorf("%w: index %s: %w", ErrInvalidOption, ix.Name, err)
 		}

@@ -34,7 +34,9 @@ import (
 //
 // The sort key conditions take range values, one rule on every path: a
 // range value is the sort key after the query's prefix, written with its
-// ids as they are. The library escapes each id as keys store it ('#' →
+// ids as they are. A value that is no Go string is encoded with the
+// table's encoder ([Options].EncoderOptions), as a write encodes the
+// data, and read as the string it becomes. The library escapes each id as keys store it ('#' →
 // "%23", '%' → "%25") and keeps the '#'s that the key's template puts
 // between its parts. Which '#'s of a value are separators is read from
 // the template after the prefix, from the left, the last id taking the
@@ -59,10 +61,13 @@ import (
 //     handle's query) or the template's constant text holds '%'.
 //   - On a native index ([Index].SortAttributes) the sort attribute is a
 //     plain attribute value, not a composed key: range values are the
-//     data's own, typed (a Go number on a number attribute, so that
+//     data's own, typed as the table's encoder stores them (a Go number,
+//     or a value the encoder stores as a number such as a time.Time under
+//     EncodeTime to epoch seconds, on a number attribute, so that
 //     GreaterThan(9) keeps 10 and 100; a string on a string one), and
-//     nothing is escaped. A value of the other kind is [ErrInvalidOption]
-//     before any request. The one exception is an [Entity]'s read of an
+//     nothing is escaped. A value of the other kind (on any sort key: a
+//     number key compared as text would sort 10 before 9) is
+//     [ErrInvalidOption] before any request. The one exception is an [Entity]'s read of an
 //     index whose sort attribute is the table's own PK or SK (an inverted
 //     index on SK, then PK): that attribute holds the keys the entity's
 //     templates spell, so range values follow the rules above after the

@@ -98,9 +98,11 @@ type Options struct {
 
 	// EncoderOptions, when set, configures the SDK's attributevalue
 	// encoder that marshals item data and the values of an [Update] on
-	// every write of the table: TagKey "json" for types tagged for
-	// encoding/json, NullEmptySets, OmitNullAttributeValues,
-	// EncodeTime, ... (see attributevalue.EncoderOptions). A type's own
+	// every write of the table, and the values a query is given for a key
+	// (ByIndex's values, range values), so that they spell the key the
+	// write made: TagKey "json" for types tagged for encoding/json,
+	// NullEmptySets, OmitNullAttributeValues, EncodeTime, ... (see
+	// attributevalue.EncoderOptions). A type's own
 	// MarshalDynamoDBAttributeValue is used whatever the options. Key
 	// attributes stay refused in data ([ErrKeyAttribute]) under any tag
 	// key. Default nil: the SDK's defaults (tag key "dynamodbav").

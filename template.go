@@ -253,9 +253,10 @@ type itemType struct {
 }
 
 // keyParts spells the item type's index key template parts from ids
-// (ByIndex's values), as a write spells them.
-func (it *itemType) keyParts() handlekeys.Parts {
-	return handlekeys.Parts{Prefixes: &it.prefixes, Ends: it.ends}
+// (ByIndex's values), as a write to table t spells them: data values with
+// t's encoder.
+func (it *itemType) keyParts(t *Table) handlekeys.Parts {
+	return handlekeys.Parts{Prefixes: &it.prefixes, Ends: it.ends, Enc: t.enc}
 }
 
 // renderTemplate draws key template parts as Describe does, for error

@@ -1,8 +1,12 @@
 package handlekeys
 
 import (
+	"strconv"
 	"testing"
+	"time"
 
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -145,4 +149,59 @@ func TestEndParse(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestFillWithTheTableEncoder: a data attribute's value fills a key as
+// the table's encoder stores it, as a write renders the key.
+func TestFillWithTheTableEncoder(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	epoch := attributevalue.NewEncoder(func(o *attributevalue.EncoderOptions) {
+		o.EncodeTime = func(t time.Time) (types.AttributeValue, error) {
+			return &types.AttributeValueMemberN{Value: strconv.FormatInt(t.Unix(), 10)}, nil
+		}
+	})
+	parts := []keycodec.Part{{Kind: keycodec.Const, Text: "AT"}, {Kind: keycodec.Lit, Text: "#"}, {Kind: keycodec.Attr, Text: "at"}}
+	for _, tc := range []struct {
+		name string
+		enc  *attributevalue.Encoder
+		want string
+	}{
+		{"epoch seconds", epoch, "AT#1767323045"},
+		{"the SDK's default", attributevalue.NewEncoder(), "AT#2026-01-02T03:04:05Z"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			key, n, err := Parts{Prefixes: &keycodec.Ctx{}, Enc: tc.enc}.Fill(parts, []any{at})
+			require.NoError(t, err)
+			assert.Equal(t, 1, n)
+			assert.Equal(t, tc.want, key)
+		})
+	}
+}
+
+// TestTakes: the wrong number of values is named, count and names, and
+// Fill given too few says so.
+func TestTakes(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		required, optional []string
+		given              int
+		want               string
+	}{
+		{[]string{"parent id", "status"}, nil, 1, "takes 2 values (parent id, status), 1 given"},
+		{[]string{"status"}, nil, 2, "takes 1 value (status), 2 given"},
+		{[]string{"tour", "region"}, []string{"round", "score"}, 5, "takes 2 to 4 values (tour, region, then optionally round, score), 5 given"},
+		{nil, []string{"score"}, 2, "takes 0 to 1 value (optionally score), 2 given"},
+		{nil, nil, 1, "takes no values, 1 given"},
+	} {
+		assert.EqualError(t, Takes(tc.required, tc.optional, tc.given), tc.want)
+	}
+
+	child := Parts{Prefixes: &keycodec.Ctx{Self: "PROJ#", Parent: "WS#"}}
+	parts := []keycodec.Part{{Kind: keycodec.Parent}, {Kind: keycodec.Lit, Text: "#"}, {Kind: keycodec.Attr, Text: "status"}, {Kind: keycodec.Lit, Text: "#"}, {Kind: keycodec.Self}}
+	assert.Equal(t, []string{"parent id", "status", "child id"}, child.Names(parts))
+	_, _, err := child.Fill(parts, []any{"acme"})
+	assert.EqualError(t, err, "takes 3 values (parent id, status, child id), 1 given")
+	edge := Parts{Prefixes: &keycodec.Ctx{}, Ends: &Ends{Src: End{}, Dst: End{Parent: "WS#"}}}
+	assert.Equal(t, []string{"source id", "target ref", "target ref"}, edge.Names([]keycodec.Part{{Kind: keycodec.Source}, {Kind: keycodec.Target}, {Kind: keycodec.Self}}))
 }

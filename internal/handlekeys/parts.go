@@ -3,6 +3,7 @@ package handlekeys
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -21,10 +22,12 @@ type Ends struct {
 
 // Parts spells the variable parts of an item type's index key templates
 // from ids: Prefixes are its node keys' static prefixes, Ends its
-// endpoints (nil but for an edge).
+// endpoints (nil but for an edge), Enc the table's encoder, which spells
+// a data attribute's value as a write does ([keycodec.ValueText]).
 type Parts struct {
 	Prefixes *keycodec.Ctx
 	Ends     *Ends
+	Enc      *attributevalue.Encoder
 }
 
 // PartKey is the text of variable part p in a key for id: a key field's
@@ -54,21 +57,22 @@ func (s Parts) PartKey(p keycodec.Part, id string) (string, error) {
 // Fill renders parts with values in place of their variable parts, as a
 // write renders them from the item ([keycodec.IndexKey.Render]): a data
 // attribute's value escaped as a write escapes it, an id as [Parts.PartKey]
-// spells it. n is how many of values it took; too few is an error.
+// spells it. n is how many of values it took; too few is an error that
+// names them ([Takes]).
 func (s Parts) Fill(parts []keycodec.Part, values []any) (key string, n int, err error) {
+	if names := s.Names(parts); len(values) < len(names) {
+		return "", 0, Takes(names, nil, len(values))
+	}
 	var sb strings.Builder
 	for _, p := range parts {
 		if !p.Variable() {
 			sb.WriteString(p.Text)
 			continue
 		}
-		if n == len(values) {
-			return "", n, fmt.Errorf("%d values given, it takes more", len(values))
-		}
 		v := values[n]
 		n++
 		if p.Kind == keycodec.Attr {
-			s, err := valueText(p.Text, v)
+			s, err := s.valueText(p.Text, v)
 			if err != nil {
 				return "", n, err
 			}
@@ -88,14 +92,81 @@ func (s Parts) Fill(parts []keycodec.Part, values []any) (key string, n int, err
 	return sb.String(), n, nil
 }
 
-// valueText is a query value's text in a key, as a write spells the
-// attribute: a string escaped, a number in DynamoDB's decimal text.
-func valueText(name string, v any) (string, error) {
-	av, err := attributevalue.Marshal(v)
-	if err != nil {
-		return "", err
+// Names are the names of the values parts' variable parts take, in order,
+// as ByIndex takes them: a data attribute's or key field's name, else the
+// id (or a child endpoint's ref) a node key holds: "id", "parent id",
+// "child id", "source id", "target ref".
+func (s Parts) Names(parts []keycodec.Part) []string {
+	var out []string
+	for _, p := range parts {
+		if p.Variable() {
+			out = append(out, s.name(p))
+		}
 	}
-	text, present, err := indexkeys.AttrText(name, av)
+	return out
+}
+
+// name is the name of the value variable part p takes ([Parts.Names]).
+func (s Parts) name(p keycodec.Part) string {
+	e := s.Ends
+	switch {
+	case p.Kind == keycodec.Attr || p.Kind == keycodec.Field:
+		return p.Text
+	case p.Kind == keycodec.Parent:
+		return "parent id"
+	case e != nil && p.Kind == keycodec.Source:
+		return endName("source", e.Src)
+	case e != nil && (p.Kind == keycodec.Target || p.Kind == keycodec.Self):
+		return endName("target", e.Dst)
+	case p.Kind == keycodec.Self && s.Prefixes != nil && s.Prefixes.Parent != "":
+		return "child id"
+	}
+	return "id"
+}
+
+// endName names the value an endpoint role takes: its ref for a child,
+// its id for a node.
+func endName(role string, e End) string {
+	if e.IsChild() {
+		return role + " ref"
+	}
+	return role + " id"
+}
+
+// Takes is the error of a call given the wrong number of values, given,
+// for parts named required, then optionally the leading ones of
+// optional: "takes 2 values (parent id, status), 1 given", "takes 2 to 4
+// values (tour, region, then optionally round, score), 5 given".
+func Takes(required, optional []string, given int) error {
+	if len(required)+len(optional) == 0 {
+		return fmt.Errorf("takes no values, %d given", given)
+	}
+	count := strconv.Itoa(len(required))
+	if len(optional) > 0 {
+		count += " to " + strconv.Itoa(len(required)+len(optional))
+	}
+	noun := "values"
+	if len(required)+len(optional) == 1 {
+		noun = "value"
+	}
+	names := strings.Join(required, ", ")
+	if len(optional) > 0 {
+		if names != "" {
+			names += ", then "
+		}
+		names += "optionally " + strings.Join(optional, ", ")
+	}
+	return fmt.Errorf("takes %s %s (%s), %d given", count, noun, names, given)
+}
+
+// valueText is a query value's text in a key, as a write spells the
+// attribute ([keycodec.ValueText] with the table's encoder): a string
+// escaped, a number in DynamoDB's decimal text.
+func (s Parts) valueText(name string, v any) (string, error) {
+	text, present, bad, err := keycodec.ValueText(s.Enc, name, v)
+	if err == nil {
+		err = indexkeys.Refused(bad)
+	}
 	if err == nil && !present {
 		err = fmt.Errorf("empty value for %s", name)
 	}

@@ -7,6 +7,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // A native index's key attributes hold the data's own values, typed S or
@@ -29,7 +31,8 @@ func (v AV) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) { retu
 
 // NativeKeyCondition is the key condition of a query on a native index:
 // an equality on each of eq, then op's condition on attribute next, of
-// type typ, with lo and hi (hi for Between only) as [Typed] makes them.
+// type typ, with lo and hi (hi for Between only, both [RangeText]'s text)
+// as [Typed] makes them.
 // op None adds nothing.
 func NativeKeyCondition(eq []NativeValue, next string, typ types.ScalarAttributeType, op Op, lo, hi string) (expression.KeyConditionBuilder, error) {
 	conds := make([]expression.KeyConditionBuilder, 0, len(eq)+1)
@@ -37,14 +40,14 @@ func NativeKeyCondition(eq []NativeValue, next string, typ types.ScalarAttribute
 		conds = append(conds, expression.Key(v.Name).Equal(expression.Value(AV{v.AV})))
 	}
 	if op != None {
-		loAV, err := Typed(next, typ, lo)
+		loAV, err := Typed(nil, next, typ, lo)
 		if err != nil {
 			return expression.KeyConditionBuilder{}, err
 		}
 		key, val := expression.Key(next), expression.Value(AV{loAV})
 		switch op {
 		case Between:
-			hiAV, err := Typed(next, typ, hi)
+			hiAV, err := Typed(nil, next, typ, hi)
 			if err != nil {
 				return expression.KeyConditionBuilder{}, err
 			}
@@ -69,13 +72,15 @@ func NativeKeyCondition(eq []NativeValue, next string, typ types.ScalarAttribute
 	return conds[0], nil
 }
 
-// Typed converts a query value to the type typ of key attribute name: a
-// non-empty string for S; any Go number, or a string holding one, for N.
-func Typed(name string, typ types.ScalarAttributeType, v any) (types.AttributeValue, error) {
+// Typed converts a query value to the type typ of key attribute name, as
+// enc, the table's encoder, stores it ([keycodec.Value]): a value that
+// encodes as a non-empty string for S; as a number, or a string holding
+// one, for N.
+func Typed(enc *attributevalue.Encoder, name string, typ types.ScalarAttributeType, v any) (types.AttributeValue, error) {
 	if s, ok := v.(string); ok && typ == types.ScalarAttributeTypeN {
 		return NumberText(name, s)
 	}
-	av, err := attributevalue.Marshal(v)
+	av, err := keycodec.Value(enc, v)
 	if err != nil {
 		return nil, err
 	}
@@ -102,10 +107,11 @@ func NumberText(name, s string) (types.AttributeValue, error) {
 }
 
 // NativeBounds checks the range values a and b (b for Between only) of
-// the sort key condition called cond on attribute name, of type typ: of
-// its type, a not after b, BeginsWith only on strings.
+// the sort key condition called cond on attribute name, of type typ
+// ([RangeText]'s text): of its type, a not after b, BeginsWith only on
+// strings.
 func NativeBounds(name string, typ types.ScalarAttributeType, cond, a, b string) error {
-	lo, err := Typed(name, typ, a)
+	lo, err := Typed(nil, name, typ, a)
 	if err != nil {
 		return err
 	}
@@ -115,7 +121,7 @@ func NativeBounds(name string, typ types.ScalarAttributeType, cond, a, b string)
 	if cond != "Between" {
 		return nil
 	}
-	hi, err := Typed(name, typ, b)
+	hi, err := Typed(nil, name, typ, b)
 	if err != nil {
 		return err
 	}
@@ -132,25 +138,26 @@ func NativeBounds(name string, typ types.ScalarAttributeType, cond, a, b string)
 }
 
 // RangeText is range value v of the condition method called name as key
-// text: on a number sort attribute (number, its name; "" for a string
-// sort key) a Go number (int, uint, float kinds) in DynamoDB's number
-// text, anywhere else a string. A value of the other kind is an error: a
-// number key compared as text would sort 10 before 9.
-func RangeText(name string, v any, number string) (string, error) {
+// text, v encoded by enc, the table's encoder, as a write stores it
+// ([keycodec.Value]): on a number sort attribute (number, its name; ""
+// for a string sort key) a value that encodes as a number (a Go number, a
+// time.Time under EncodeTime to epoch seconds) in DynamoDB's number text,
+// anywhere else one that encodes as a string. A value of the other kind
+// is an error: a number key compared as text would sort 10 before 9.
+func RangeText(enc *attributevalue.Encoder, name string, v any, number string) (string, error) {
+	av, err := keycodec.Value(enc, v)
+	if err != nil {
+		return "", fmt.Errorf("%s(%v): %w", name, v, err)
+	}
 	if number != "" {
-		switch v.(type) {
-		case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, float32, float64:
-			av, err := attributevalue.Marshal(v)
-			if err != nil {
-				return "", fmt.Errorf("%s(%v): %w", name, v, err)
-			}
-			return av.(*types.AttributeValueMemberN).Value, nil
+		if n, ok := av.(*types.AttributeValueMemberN); ok {
+			return n.Value, nil
 		}
-		return "", fmt.Errorf("%s on number attribute %s takes a Go number, got %T %v", name, number, v, v)
+		return "", fmt.Errorf("%s on number attribute %s takes a number (a Go number, or a value the table's encoder stores as one), got %T %v", name, number, v, v)
 	}
-	s, ok := v.(string)
+	s, ok := av.(*types.AttributeValueMemberS)
 	if !ok {
-		return "", fmt.Errorf("%s on a string sort key takes a string, got %T %v", name, v, v)
+		return "", fmt.Errorf("%s on a string sort key takes a string (or a value the table's encoder stores as one), got %T %v", name, v, v)
 	}
-	return s, nil
+	return s.Value, nil
 }

@@ -43,14 +43,14 @@ func TestNamedAndRangeText(t *testing.T) {
 	}
 	assert.Equal(t, "(lo, hi)", Args("Between"))
 	assert.Equal(t, "(v)", Args("Equal"))
-	s, err := RangeText("GreaterThan", 1.5, "score")
+	s, err := RangeText(nil, "GreaterThan", 1.5, "score")
 	require.NoError(t, err)
 	assert.Equal(t, "1.5", s)
-	_, err = RangeText("GreaterThan", "9", "score")
+	_, err = RangeText(nil, "GreaterThan", "9", "score")
 	require.Error(t, err)
-	_, err = RangeText("GreaterThan", 9, "")
+	_, err = RangeText(nil, "GreaterThan", 9, "")
 	require.Error(t, err)
-	s, err = RangeText("BeginsWith", "a#b", "")
+	s, err = RangeText(nil, "BeginsWith", "a#b", "")
 	require.NoError(t, err)
 	assert.Equal(t, "a#b", s)
 }

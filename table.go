@@ -259,7 +259,7 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	if t.err == nil {
 		c := tabledef.Config{Name: name, EncoderTagKey: t.encoderTagKey(), DecoderTagKey: t.decoderTagKey(), BatchMaxAttempts: o.BatchMaxAttempts,
 			PartitionKey: o.PartitionKey, SortKey: o.SortKey, IndexPartitionKey: o.IndexPartitionKey, IndexSortKey: o.IndexSortKey}
-		t.err = c.Check(*o)
+		t.err = c.Check()
 	}
 	if t.err == nil {
 		t.err = t.initIndexes()

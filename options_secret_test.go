@@ -5,10 +5,12 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	sdktrace "go.opentelemetry.io/otel/sdk/trace"
@@ -123,4 +125,58 @@ func TestCursorKeyNeverPrinted(t *testing.T) {
 			}
 		}
 	}
+}
+
+// scribble overwrites every string, number, bool and byte v holds,
+// through slices and structs, so that whatever v shares with another
+// value shows there.
+func scribble(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.String:
+		v.SetString(v.String() + "-changed")
+	case reflect.Bool:
+		v.SetBool(!v.Bool())
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v.SetInt(v.Int() + 1)
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v.SetUint(v.Uint() + 1)
+	case reflect.Slice:
+		for i := range v.Len() {
+			scribble(v.Index(i))
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			scribble(v.Field(i))
+		}
+	}
+}
+
+// Table.Options returns a deep copy: changing every slice and field it
+// returns, nested ones included, changes neither the table's options
+// nor its indexes; and the slices NewTable was given stay the caller's.
+func TestOptionsReturnsACopy(t *testing.T) {
+	t.Parallel()
+	key := []byte("0123456789abcdef0123456789abcdef")
+	indexes := []adjlist.Index{
+		{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK", Projection: types.ProjectionTypeInclude, NonKeyAttributes: []string{"name"}},
+		{Name: "ByStatus", PartitionAttributes: []adjlist.KeyAttribute{{Name: "status"}}, SortAttributes: []adjlist.KeyAttribute{{Name: "at", Type: types.ScalarAttributeTypeN}}},
+	}
+	table := adjlist.NewTable(nil, "t", func(o *adjlist.Options) { o.CursorKey, o.Indexes = key, indexes })
+	require.NoError(t, table.Check())
+	want, wantIndexes := table.Options(), table.Indexes()
+	require.Equal(t, key, want.CursorKey)
+
+	for _, mutate := range []func(){
+		func() {
+			got := table.Options()
+			scribble(reflect.ValueOf(&got).Elem())
+		},
+		func() { scribble(reflect.ValueOf(key)); scribble(reflect.ValueOf(indexes)) },
+	} {
+		mutate()
+		assert.Equal(t, want, table.Options())
+		assert.Equal(t, wantIndexes, table.Indexes())
+	}
+	assert.Equal(t, "GSI2", table.Options().Indexes[0].Name)
+	assert.Equal(t, []byte("0123456789abcdef0123456789abcdef"), table.Options().CursorKey)
 }

@@ -260,6 +260,16 @@ type ScanOptions struct {
 	// eventually consistent Scan consumes 128 units; set Limit to pace in
 	// smaller steps. Default 0: unbounded.
 	ReadUnitRate float64
+	// Filter, for [Scan] only, is a filter expression on the items' own
+	// attributes, e.g. expression.Name("is_manager").Equal(expression.Value("1")),
+	// sent with AND after the item type's key filter when there is one.
+	// DynamoDB applies it after the read: ConsumedCapacity and
+	// [ScanProgress].Scanned count every item read, and Limit counts the
+	// items evaluated, not those that match, so a page may hold none.
+	// A filter that does not build, or Filter with [Migrate] or [Verify],
+	// is [ErrInvalidOption] before any request. Default: no filter of
+	// the caller's.
+	Filter expression.ConditionBuilder
 }
 
 // ScanProgress is a walk's state after a page.
@@ -280,7 +290,8 @@ type ScanProgress struct {
 // each item decoded with h's Decode (items of other types are passed
 // over; a [Collection]'s children are delivered under any shard layout,
 // with their parent's id, whether or not [Migrate] has moved them yet:
-// see Migrate for a Scan during the moves). The filter saves bandwidth, not capacity: DynamoDB reads and
+// see Migrate for a Scan during the moves). [ScanOptions].Filter adds a
+// filter of the caller's with AND. The filter saves bandwidth, not capacity: DynamoDB reads and
 // bills the whole table. fn may be called from several goroutines at
 // once; it gets the items of one segment in order.
 //
@@ -355,6 +366,8 @@ func (o *ScanOptions) check(op string, t *Table) error {
 	switch {
 	case o.Index != "" && op != "Scan":
 		return fmt.Errorf("%w: %s walks the table, not index %s", ErrInvalidOption, op, o.Index)
+	case o.Filter.IsSet() && op != "Scan":
+		return fmt.Errorf("%w: %s walks every item of its type: ScanOptions.Filter is for Scan", ErrInvalidOption, op)
 	case o.Index != "":
 		_, err := t.index(o.Index)
 		return err
@@ -393,8 +406,8 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 		return fail(badCursor("not a scan position of this many segments"))
 	}
 	in := scanner.Input{From: pos, RequestRate: opts.RequestRate, ReadUnitRate: opts.ReadUnitRate, Options: callOpts(ctx)}
-	if in.Request, err = scanner.Request(t.name, opts.Index, opts.Limit, spec.filter); err != nil {
-		return fail(err)
+	if in.Request, err = scanner.Request(t.name, opts.Index, opts.Limit, scanner.And(spec.filter, opts.Filter)); err != nil {
+		return fail(fmt.Errorf("%w: ScanOptions.Filter: %w", ErrInvalidOption, err))
 	}
 	if progress := opts.Progress; progress != nil {
 		in.Progress = func(p scanner.Progress) { progress(ScanProgress(p)) }

@@ -3,6 +3,7 @@ package adjlist
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -233,6 +234,7 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	}
 	t := &Table{client: client, name: name, tableName: aws.String(name)}
 	optErr := applyOptions(&t.opts, optFns)
+	t.opts = t.opts.clone() // the caller's slices stay the caller's
 	t.enc, t.dec = attributevalue.NewEncoder(), attributevalue.NewDecoder()
 	if t.opts.EncoderOptions != nil {
 		t.enc = attributevalue.NewEncoder(t.opts.EncoderOptions)
@@ -263,7 +265,7 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	if t.err == nil {
 		c := tabledef.Config{Name: name, EncoderTagKey: t.encoderTagKey(), DecoderTagKey: t.decoderTagKey(), BatchMaxAttempts: o.BatchMaxAttempts,
 			PartitionKey: o.PartitionKey, SortKey: o.SortKey, IndexPartitionKey: o.IndexPartitionKey, IndexSortKey: o.IndexSortKey}
-		t.err = c.Check(*o)
+		t.err = c.Check()
 	}
 	if t.err == nil {
 		t.err = t.initIndexes()
@@ -282,8 +284,24 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 // Name returns the DynamoDB table name.
 func (t *Table) Name() string { return t.name }
 
-// Options returns the table's key attribute names with defaults filled in.
-func (t *Table) Options() Options { return t.opts }
+// Options returns the table's options with defaults filled in, as a deep
+// copy: changing what it returns (CursorKey's bytes, an index of Indexes)
+// changes nothing of the table.
+func (t *Table) Options() Options { return t.opts.clone() }
+
+// clone is o with every slice copied, nested ones included. Functions,
+// BatchBackoff and TracerProvider are the caller's values and stay shared.
+func (o Options) clone() Options {
+	o.CursorKey = slices.Clone(o.CursorKey)
+	o.Indexes = slices.Clone(o.Indexes)
+	for i := range o.Indexes {
+		ix := &o.Indexes[i]
+		ix.PartitionAttributes = slices.Clone(ix.PartitionAttributes)
+		ix.SortAttributes = slices.Clone(ix.SortAttributes)
+		ix.NonKeyAttributes = slices.Clone(ix.NonKeyAttributes)
+	}
+	return o
+}
 
 // condition is a built condition expression, kept as the request fields
 // it fills (Expression's getters allocate on every call).

@@ -51,6 +51,19 @@ func Start(from string, segments int) (pos Position, ok bool) {
 	return pos, true
 }
 
+// And is the filter of a walk whose item type's key filter is keys and
+// whose caller's filter is user: both with AND, or the one set (unset if
+// neither is).
+func And(keys, user expression.ConditionBuilder) expression.ConditionBuilder {
+	switch {
+	case !user.IsSet():
+		return keys
+	case !keys.IsSet():
+		return user
+	}
+	return keys.And(user)
+}
+
 // Request is the Scan every segment of a walk of table sends: of its
 // index when index is not "", with filter when it is set, and pages of
 // limit items when limit is positive (else DynamoDB's 1 MB).

@@ -209,3 +209,24 @@ func TestOptionsChecked(t *testing.T) {
 	assert.Nil(t, in.Limit)
 	assert.Nil(t, in.FilterExpression)
 }
+
+func TestAndFilters(t *testing.T) {
+	keys := expression.Name("PK").BeginsWith("e#")
+	user := expression.Name("is_manager").Equal(expression.Value("1"))
+	for _, tc := range []struct {
+		name       string
+		keys, user expression.ConditionBuilder
+		want       string
+	}{
+		{"neither", expression.ConditionBuilder{}, expression.ConditionBuilder{}, ""},
+		{"keys alone", keys, expression.ConditionBuilder{}, "begins_with (#0, :0)"},
+		{"user alone", expression.ConditionBuilder{}, user, "#0 = :0"},
+		{"both", keys, user, "(begins_with (#0, :0)) AND (#1 = :1)"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in, err := Request("t", "", 0, And(tc.keys, tc.user))
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, aws.ToString(in.FilterExpression))
+		})
+	}
+}

@@ -1,6 +1,9 @@
 package tabledef
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Defaults fills each empty key attribute name with its default: the
 // partition key "PK", the sort key "SK", the inverted index "GSI1" and
@@ -32,10 +35,10 @@ func (c *Config) KeyedOnSortKey() bool {
 	return c.IndexPartitionKey == c.SortKey && c.IndexSortKey == c.PartitionKey
 }
 
-// Check returns why c cannot work, wrapping [ErrInvalidOption], or nil;
-// options, adjlist.Options, is what an error about the key attributes
-// shows.
-func (c *Config) Check(options any) error {
+// Check returns why c cannot work, wrapping [ErrInvalidOption], or nil.
+// An error names only the fields at fault and their attribute names,
+// never the whole options (which hold the CursorKey).
+func (c *Config) Check() error {
 	switch {
 	case c.Name == "":
 		return fmt.Errorf("%w: empty table name", ErrInvalidOption)
@@ -47,7 +50,25 @@ func (c *Config) Check(options any) error {
 		return fmt.Errorf("%w: partition and sort key are both %q", ErrInvalidOption, c.PartitionKey)
 	case c.KeyedOnSortKey():
 	case len(map[string]bool{c.PartitionKey: true, c.SortKey: true, c.IndexPartitionKey: true, c.IndexSortKey: true}) != 4:
-		return fmt.Errorf("%w: index key attributes must be distinct from the table's, or exactly its sort and partition key: %+v", ErrInvalidOption, options)
+		return fmt.Errorf("%w: %s; the inverted index's keys must be distinct from the table's, or exactly its sort and partition key", ErrInvalidOption, c.clash())
 	}
 	return nil
+}
+
+// clash names the inverted index key attributes that collide with the
+// table's keys or with each other.
+func (c *Config) clash() string {
+	if c.IndexPartitionKey == c.IndexSortKey {
+		return fmt.Sprintf("Options.IndexPartitionKey and Options.IndexSortKey are both %q", c.IndexPartitionKey)
+	}
+	var out []string
+	for _, f := range [...]struct{ field, attr string }{{"IndexPartitionKey", c.IndexPartitionKey}, {"IndexSortKey", c.IndexSortKey}} {
+		switch f.attr {
+		case c.PartitionKey:
+			out = append(out, fmt.Sprintf("Options.%s %q is the table's partition key", f.field, f.attr))
+		case c.SortKey:
+			out = append(out, fmt.Sprintf("Options.%s %q is the table's sort key", f.field, f.attr))
+		}
+	}
+	return strings.Join(out, ", ")
 }

@@ -29,12 +29,15 @@ func TestConfigCheck(t *testing.T) {
 		{"tag keys", func(c *Config) { c.EncoderTagKey = "json" }, `adjlist: invalid option: EncoderOptions tag key "json" and DecoderOptions tag key "" differ: reads would not fill what writes store`},
 		{"attempts", func(c *Config) { c.BatchMaxAttempts = 0 }, "adjlist: invalid option: BatchMaxAttempts 0"},
 		{"same keys", func(c *Config) { c.SortKey = "PK" }, `adjlist: invalid option: partition and sort key are both "PK"`},
-		{"shared index key", func(c *Config) { c.IndexSortKey = "SK" }, "adjlist: invalid option: index key attributes must be distinct from the table's, or exactly its sort and partition key: opts"},
+		{"shared index key", func(c *Config) { c.IndexSortKey = "SK" }, `adjlist: invalid option: Options.IndexSortKey "SK" is the table's sort key; the inverted index's keys must be distinct from the table's, or exactly its sort and partition key`},
+		{"index on the sort key alone", func(c *Config) { c.IndexPartitionKey = "SK" }, `adjlist: invalid option: Options.IndexPartitionKey "SK" is the table's sort key; the inverted index's keys must be distinct from the table's, or exactly its sort and partition key`},
+		{"both on the partition key", func(c *Config) { c.IndexPartitionKey, c.IndexSortKey = "PK", "SK" }, `adjlist: invalid option: Options.IndexPartitionKey "PK" is the table's partition key, Options.IndexSortKey "SK" is the table's sort key; the inverted index's keys must be distinct from the table's, or exactly its sort and partition key`},
+		{"index keys equal", func(c *Config) { c.IndexPartitionKey, c.IndexSortKey = "X", "X" }, `adjlist: invalid option: Options.IndexPartitionKey and Options.IndexSortKey are both "X"; the inverted index's keys must be distinct from the table's, or exactly its sort and partition key`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := ok
 			tc.edit(&c)
-			err := c.Check("opts")
+			err := c.Check()
 			if tc.want == "" {
 				require.NoError(t, err)
 				return

@@ -117,8 +117,8 @@ type CollectionOptions struct {
 	Indexes []IndexKeys
 
 	// Tracking declares what every write through the handle adds to the
-	// children besides their data: a version for optimistic locking.
-	// Default: nothing.
+	// children besides their data: a version for optimistic locking,
+	// timestamps, an expiry. Default: nothing.
 	Tracking
 
 	// Shards spreads a parent's children over Shards partitions of the

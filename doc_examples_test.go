@@ -330,3 +330,29 @@ func pageOf[T any](q adjlist.Query[T]) func(context.Context, string) error {
 		return err
 	}
 }
+
+// TestDocOpErrorOp: OpError.Op names the operation, "Edge.Put", and for
+// a query the call that built it, "Edge.From" (there is no Op "Query").
+func TestDocOpErrorOp(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tb := adjlist.NewTable(&recorder{}, "docs")
+	students := adjlist.NewNode[docStudent](tb, "STU", "PROFILE")
+	courses := adjlist.NewNode[docWorkspace](tb, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[docEnrollment](students, "ENROLL", courses)
+	tests := []struct {
+		op  string
+		err error
+	}{
+		{"Edge.Put", enrolled.Put(ctx, "", "math204", docEnrollment{})},
+		{"Edge.From", pageOf(enrolled.From("a91"))(ctx, "not a cursor")},
+		{"Edge.To", pageOf(enrolled.To("math204"))(ctx, "not a cursor")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.op, func(t *testing.T) {
+			var oe *adjlist.OpError
+			require.ErrorAs(t, tt.err, &oe)
+			assert.Equal(t, tt.op, oe.Op)
+		})
+	}
+}

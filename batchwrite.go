@@ -9,11 +9,11 @@ import (
 	"github.com/adjlist/adjlist/internal/batch"
 )
 
-// BulkOptions configures bulk writes ([Edge.PutMany], [Edge.DeleteMany],
-// [Collection.PutMany]). The zero value uses the defaults.
+// BulkOptions configures bulk writes (PutMany and DeleteMany of [Node],
+// [Edge], [Collection] and [Entity]). The zero value uses the defaults.
 type BulkOptions struct {
 	// Workers is how many BatchWriteItem requests may be in flight at once.
-	// Default 4.
+	// Default 4; below 1 is [ErrInvalidOption], before any request.
 	Workers int
 	// Progress, if set, is called after each batch of up to 25 items with
 	// the number of items written so far and the total. Calls do not

@@ -21,7 +21,8 @@ import (
 // ([Collection.Load]), and begins_with(SK, "PROJ#") lists the children alone
 // ([Collection.List]) in sort key order: give children ids whose byte order
 // is their creation order ([PaddedID], or ULIDs) to list them oldest- or
-// newest-first. Children carry no index keys.
+// newest-first. Children carry index keys only where
+// [CollectionOptions].Indexes declares them.
 //
 // All of a parent's children live in one partition: a parent with very many
 // children, or a very busy one, concentrates traffic there (a hot
@@ -116,8 +117,8 @@ type CollectionOptions struct {
 	Indexes []IndexKeys
 
 	// Tracking declares what every write through the handle adds to the
-	// children besides their data: a version for optimistic locking.
-	// Default: nothing.
+	// children besides their data: a version for optimistic locking,
+	// timestamps, an expiry. Default: nothing.
 	Tracking
 
 	// Shards spreads a parent's children over Shards partitions of the

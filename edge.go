@@ -579,8 +579,8 @@ type EdgeOptions struct {
 	Indexes []IndexKeys
 
 	// Tracking declares what every write through the handle adds to the
-	// edge items besides their data: a version for optimistic locking.
-	// Default: nothing.
+	// edge items besides their data: a version for optimistic locking,
+	// timestamps, an expiry. Default: nothing.
 	Tracking
 }
 

@@ -123,7 +123,8 @@ func (k *kindOf) Is(target error) bool { return target == k.parent }
 // the request, Err is a [*ThrottlingError] around the SDK's error (for a
 // transaction, one of the errors joined), for errors.As.
 type OpError struct {
-	// Op names the operation, e.g. "Edge.Put" or "Query".
+	// Op names the operation, e.g. "Edge.Put", or "Edge.From" for a run
+	// of the query [Edge.From] built.
 	Op string
 	// Table is the DynamoDB table name.
 	Table string

@@ -39,8 +39,8 @@ type NodeOptions struct {
 	Indexes []IndexKeys
 
 	// Tracking declares what every write through the handle adds to the
-	// node items besides their data: a version for optimistic locking.
-	// Default: nothing.
+	// node items besides their data: a version for optimistic locking,
+	// timestamps, an expiry. Default: nothing.
 	Tracking
 }
 

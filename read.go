@@ -4,7 +4,8 @@ import "github.com/aws/aws-sdk-go-v2/aws"
 
 // ReadOptions configures a read of items by key or of a table partition:
 // the optFns of [Node.Get], [Edge.Get], [Collection.Get], [Entity.Get], [Node.GetMany],
-// [Collection.GetMany], [Edge.Hydrate], [LoadNode] and [Collection.Load].
+// [Collection.GetMany], [Entity.GetMany], [Edge.Hydrate], [LoadNode] and
+// [Collection.Load].
 // The zero value is an eventually consistent read. (A [Query] has its own
 // [Query.ConsistentRead], which also makes a partition read of several
 // item types ([Load] of [AllTypes], the strongly consistent form of

@@ -33,7 +33,7 @@ type Read[T any] struct {
 //	err := rt.Run(ctx)                              // course.Found, count.Data.Count
 //
 // Add reads with the handles' TxGet ([Node.TxGet], [Edge.TxGet],
-// [Collection.TxGet]), then call [ReadTx.Run] once. A bad id, a handle of
+// [Collection.TxGet], [Entity.TxGet]), then call [ReadTx.Run] once. A bad id, a handle of
 // another table, more than [MaxTxActions] items or the same item twice
 // make Run fail before any request ([ErrInvalidKey], [ErrInvalidOption],
 // [ErrTxLimit]). A ReadTx is not safe for concurrent use.

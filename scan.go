@@ -215,8 +215,8 @@ func keysOf(t *Table, item Item) Item {
 	return Item{t.opts.PartitionKey: item[t.opts.PartitionKey], t.opts.SortKey: item[t.opts.SortKey]}
 }
 
-// ScanOptions configures [Scan] and [Migrate]. The zero value uses the
-// defaults.
+// ScanOptions configures [Scan], [Migrate] and [Verify]. The zero value
+// uses the defaults.
 type ScanOptions struct {
 	// Segments is how many parts of the table (or index) are scanned in
 	// parallel (Scan's TotalSegments), one goroutine each, at most

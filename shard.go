@@ -1,5 +1,6 @@
 package adjlist
 
-// MaxShards bounds EdgeOptions.Shards: a sharded reverse read makes one
-// request per shard per page, and shard suffixes have two digits.
+// MaxShards bounds [EdgeOptions].Shards, [CollectionOptions].Shards and
+// [IndexKeys].Shards: a sharded read makes one request per shard per page,
+// and shard suffixes have two digits.
 const MaxShards = 100

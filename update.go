@@ -11,14 +11,17 @@ import (
 )
 
 // Update describes what one UpdateItem does to an item's data, as data:
-// the SET, REMOVE, ADD and DELETE actions in the order they were added,
-// rendered with the SDK's expression builder when the request is built.
-// Start one with [Set] or [Remove] and chain:
+// SET, REMOVE, ADD and DELETE actions, rendered with the SDK's expression
+// builder when the request is built, which writes one clause per kind of
+// action, the kinds in its own order (ADD, DELETE, REMOVE, SET) and each
+// kind's actions in the order they were added. Start one with [Set] or
+// [Remove] and chain:
 //
 //	adjlist.Set("status", "ACTIVE").Remove("draft")
 //
-// sends "SET #0 = :0\nREMOVE #1\n" with #0 = status, :0 = "ACTIVE", #1 =
-// draft. An Update is immutable: every method returns a new Update and
+// which [Node.Update] sends as "REMOVE #1\nSET #2 = :0\n" with #1 =
+// draft, #2 = status, :0 = "ACTIVE" (#0 is the partition key its guard,
+// "attribute_exists (#0)", names). An Update is immutable: every method returns a new Update and
 // leaves its receiver as it was, so one Update can be sent again (the read
 // again and retry after [ErrVersionConflict]), kept in a variable, or
 // shared by goroutines. The zero Update changes nothing, and sending it is

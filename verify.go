@@ -143,7 +143,6 @@ type Finding struct {
 }
 
 // String formats the finding on one line: its kind, type and keys, then
-// String formats the finding on one line: its kind, type and keys, then
 // what differs.
 func (f Finding) String() string {
 	return verify.Finding{Kind: verify.Kind(f.Kind), Type: f.Type, Key: verify.Key(f.Key), Attribute: f.Attribute,

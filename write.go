@@ -152,8 +152,8 @@ func IfVersion(v int64) func(*WriteOptions) {
 }
 
 // Tracking declares what a handle writes on its items besides their data.
-// It is embedded in [NodeOptions], [EdgeOptions] and [CollectionOptions];
-// the zero value tracks nothing. Attribute names must differ from the
+// It is embedded in [NodeOptions], [EdgeOptions], [CollectionOptions] and
+// [EntityOptions]; the zero value tracks nothing. Attribute names must differ from the
 // table's key attributes and from each other ([ErrInvalidOption] on every
 // call, before any request).
 type Tracking struct {

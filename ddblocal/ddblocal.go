@@ -212,10 +212,12 @@ type StartOptions struct {
 // ctx bounds only the startup; the server runs until [Server.Stop].
 //
 // It runs `java -Djava.library.path=DIR/DynamoDBLocal_lib -jar
-// DIR/DynamoDBLocal.jar -inMemory -port PORT -disableTelemetry -sharedDb` in
-// the jar's directory DIR ([JarDir]) with [JavaPath]'s java, in a process
-// group of its own (on Linux also killed if this process dies), and retries
-// up to three times on a fresh port if the process exits during startup.
+// DIR/DynamoDBLocal.jar -inMemory -port PORT -disableTelemetry -sharedDb`
+// (-dbPath instead of -inMemory with [StartOptions].DBPath) in the jar's
+// directory DIR ([JarDir]) with [JavaPath]'s java, in a process group of
+// its own (on Linux also killed if this process dies). On a port it picks
+// itself it launches up to three times in all, each on a fresh port, while
+// the process exits during startup.
 // DynamoDB Local has no option to choose its listen address, so it listens
 // on all interfaces; the endpoint always uses 127.0.0.1.
 //

@@ -12,8 +12,8 @@
 // SDK's dynamodbstreams client ([FromStreams]) or delivered to a Lambda
 // function ([FromLambda], [Router.HandleLambda]). A [Router] hands each
 // record to the handler of the modelled item type its keys belong to
-// ([On]: any adjlist handle, Node, Edge or Collection, decodes its own
-// items), as an [Event] with the old and new images decoded to the Go type
+// ([On]: any adjlist handle, Node, Edge, Collection, Entity or Counter,
+// decodes its own items, and a Table those of every type it records), as an [Event] with the old and new images decoded to the Go type
 // and the ids parsed from the keys:
 //
 //	r := new(streams.Router)

@@ -254,7 +254,8 @@ func (c *Counter[E]) conditionFailed(err error) bool {
 // them.
 func (c *Counter[E]) Put(ctx context.Context, from, to string, data E, optFns ...func(*WriteOptions)) error {
 	return c.write(ctx, "Counter.Put", to, 1, optFns, func(tx *Tx) error {
-		return c.edge.Put(ctx, from, to, data, append(slices.Clip(optFns), InTx(tx))...)
+		k, err := c.edge.keyed(from, to)
+		return c.edge.handle().put(ctx, c.op("Put"), guardAbsent, &k, err, data, append(slices.Clip(optFns), InTx(tx)))
 	})
 }
 
@@ -262,12 +263,21 @@ func (c *Counter[E]) Put(ctx context.Context, from, to string, data E, optFns ..
 // one TransactWriteItems (the edge's guarded delete, as [Edge.Delete] with
 // its options, and ADD count -1): a missing edge fails with [ErrNotFound]
 // and the count is unchanged. With [InTx], both actions join that
-// transaction instead, as for [Counter.Put].
+// transaction instead, as for [Counter.Put]. The edge action's error in
+// the transaction's names the counter: an [*OpError] with Op
+// "Counter.Delete ENROLLED" ("Counter.Put ENROLLED" for Put) and the
+// edge's keys.
 func (c *Counter[E]) Delete(ctx context.Context, from, to string, optFns ...func(*WriteOptions)) error {
 	return c.write(ctx, "Counter.Delete", to, -1, optFns, func(tx *Tx) error {
-		return c.edge.Delete(ctx, from, to, append(slices.Clip(optFns), InTx(tx))...)
+		k, err := c.edge.keyed(from, to)
+		return c.edge.handle().del(ctx, c.op("Delete"), &k, err, append(slices.Clip(optFns), InTx(tx)))
 	})
 }
+
+// op names the edge's action of the counter's write verb in errors, e.g.
+// "Counter.Delete ENROLLED", so that a failed transaction names the
+// counter as well as the counted edge's keys.
+func (c *Counter[E]) op(verb string) string { return "Counter." + verb + " " + c.name }
 
 // write adds to a transaction the count's change by delta and the edge's
 // write (edge): to the Tx optFns name, or to its own, committed here.

@@ -456,6 +456,9 @@ func (t *Table) deleteCounted(ctx context.Context, op string, k itemKey, counts 
 			if gone {
 				return true, nil
 			}
+			if len(keep) == len(counts) { // a reason of no action: not sent again
+				return false, t.opErr(op, k.pk, k.sk, err)
+			}
 			counts = keep
 			continue
 		}

@@ -2,10 +2,17 @@ package adjlist
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/adjlist/adjlist/internal/batch"
+	"github.com/adjlist/adjlist/internal/counting"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/paged"
 )
@@ -158,6 +165,10 @@ type CascadeResult struct {
 	// Batches counts the BatchWriteItem requests sent, up to 25 deletes
 	// each, resends of unprocessed items included.
 	Batches int
+	// Counted counts the TransactWriteItems requests sent: one per edge
+	// counted by a [Counter] kept at write time, deleted and counted down
+	// together, retries included.
+	Counted int
 	// Unwritten lists the keys of items that could not be deleted; the
 	// error then matches [ErrUnprocessed] or wraps the SDK's error. Run
 	// DeleteNode again to finish.
@@ -212,6 +223,20 @@ type CascadeResult struct {
 // unprocessed items resent with [Options.BatchBackoff], at most
 // [Options.BatchMaxAttempts] requests per batch (as [Edge.DeleteMany]).
 // Memory stays bounded by a page, whatever the node's degree.
+//
+// Counters ([Counter]) stay exact: each edge that a counter kept at write
+// time counts (the table records its counters) is deleted, instead of in
+// a batch, with one TransactWriteItems of its own: the edge's delete,
+// conditioned on the edge existing, and for each such counter ADD count
+// -1 on the aggregate item, conditioned on it existing, with a check that
+// the edge has no [Counter.Apply] marker (about 4 write capacity units
+// for small items and one counter, against 1). The edges of a counter
+// kept from a stream ([CounterOptions].Stream, or an edge with a marker)
+// are left to the stream's REMOVE records, and an edge whose aggregate is
+// gone (its node deleted already) is deleted in a batch.
+// CascadeResult.Counted counts these transactions. A cascade cut short
+// and run again counts no edge down twice: an edge already gone is not
+// counted.
 //
 // The order makes the cascade resumable and idempotent. Edges into the
 // node live in other partitions and can only be found through the index,
@@ -325,21 +350,135 @@ func attachedInto(op string, t *Table, pk string, in Incoming) func(ref string) 
 }
 
 // cascade is the [paged.Cascade] of op on the node or child with partition
-// key pk: its deletes go with [Table.batchWrite], their errors naming pk.
+// key pk: its deletes go with [Table.batchWrite], their errors naming pk,
+// but for edges a [Counter] kept at write time counts, each deleted and
+// counted down in one transaction ([Table.deleteCounted]).
 func (t *Table) cascade(op, pk string) *paged.Cascade[Key] {
-	return &paged.Cascade[Key]{
-		Delete: func(ctx context.Context, keys []paged.Key) (batch.Result[Key], error) {
-			reqs := make([]writeReq, len(keys))
-			for i, k := range keys {
-				reqs[i] = t.deleteReq(itemKey{k.PK, k.SK})
+	counted := t.countedKinds()
+	cs := &paged.Cascade[Key]{}
+	cs.Delete = func(ctx context.Context, keys []paged.Key) (batch.Result[Key], error) {
+		var res batch.Result[Key]
+		reqs := make([]writeReq, 0, len(keys))
+		for _, k := range keys {
+			key := itemKey{k.PK, k.SK}
+			counts := t.countsOf(counted, key)
+			if len(counts) > 0 {
+				deleted, err := t.deleteCounted(ctx, op, key, counts, &cs.Counted)
+				if err != nil {
+					res.Unwritten = append(res.Unwritten, Key{k.PK, k.SK})
+					return res, withPK(err, pk)
+				}
+				if deleted {
+					res.Written++
+					continue
+				}
 			}
-			br, err := t.batchWrite(ctx, op, reqs, nil)
-			return batch.Result[Key](br), withPK(err, pk)
-		},
-		Keys: func(pk string) paged.Pager {
-			return keysQuery(t, op, queryKeys{pk: pk}, paged.Key{}, nil).ConsistentRead().pages
-		},
+			reqs = append(reqs, t.deleteReq(key))
+		}
+		if len(reqs) == 0 {
+			return res, nil
+		}
+		br, err := t.batchWrite(ctx, op, reqs, nil)
+		res.Written += br.Written
+		res.Requests += br.Requests
+		res.Unwritten = append(res.Unwritten, br.Unwritten...)
+		return res, withPK(err, pk)
 	}
+	cs.Keys = func(pk string) paged.Pager {
+		return keysQuery(t, op, queryKeys{pk: pk}, paged.Key{}, nil).ConsistentRead().pages
+	}
+	return cs
+}
+
+// countedKinds maps the record id of each edge kind that a [Counter] kept
+// at write time counts to those counters; nil when there is none.
+func (t *Table) countedKinds() map[string][]counterRecord {
+	var m map[string][]counterRecord
+	for _, c := range t.recordedCounters() {
+		if c.stream {
+			continue
+		}
+		if m == nil {
+			m = map[string][]counterRecord{}
+		}
+		m[c.edge] = append(m[c.edge], c)
+	}
+	return m
+}
+
+// countsOf is what deleting the item with key k counts down: for an edge
+// of a kind in counted, each counter's aggregate and the edge's marker.
+func (t *Table) countsOf(counted map[string][]counterRecord, k itemKey) []counting.Counted {
+	if len(counted) == 0 {
+		return nil
+	}
+	item := t.keyItem(k.pk, k.sk)
+	r, ok := t.typeOf(item)
+	if !ok {
+		return nil
+	}
+	var out []counting.Counted
+	for _, c := range counted[r.id] {
+		if cd, ok := c.counted(item); ok {
+			out = append(out, cd)
+		}
+	}
+	return out
+}
+
+// deleteCounted deletes the counted edge k and counts it down on each of
+// counts in one TransactWriteItems ([counting.Delete]), with a
+// ClientRequestToken of its own so that the SDK's retries of it are
+// idempotent; n counts the requests. A count whose aggregate is missing,
+// or whose edge has a marker (a count kept from a stream, which counts the
+// delete down when it applies it), is left out and the rest sent again;
+// with none left, deleted is false and the caller deletes the edge
+// plainly. A missing edge is deleted already: deleted is true, nothing
+// counted. Conflicts and throttling are retried as a batch's unprocessed
+// items are ([Options.BatchBackoff], [Options.BatchMaxAttempts]).
+func (t *Table) deleteCounted(ctx context.Context, op string, k itemKey, counts []counting.Counted, n *int) (deleted bool, err error) {
+	for attempt := 1; len(counts) > 0; {
+		in := &dynamodb.TransactWriteItemsInput{
+			TransactItems:      counting.Delete(t.tableName, t.opts.PartitionKey, t.keyItem(k.pk, k.sk), counts),
+			ClientRequestToken: aws.String(txToken()),
+		}
+		*n++
+		_, err := t.client.TransactWriteItems(ctx, in, callOpts(ctx)...)
+		if err == nil {
+			return true, nil
+		}
+		codes, ok := cancelCodes(err)
+		if !ok {
+			return false, t.opErr(op, k.pk, k.sk, err)
+		}
+		if slices.Contains(codes, "ConditionalCheckFailed") {
+			gone, keep := counting.Failed(codes, counts)
+			if gone {
+				return true, nil
+			}
+			if len(keep) == len(counts) { // a reason of no action: not sent again
+				return false, t.opErr(op, k.pk, k.sk, err)
+			}
+			counts = keep
+			continue
+		}
+		if !slices.ContainsFunc(codes, func(c string) bool { return !transient(c) }) && attempt < t.opts.BatchMaxAttempts {
+			if werr := batch.Wait(ctx, t.opts.BatchBackoff, attempt, err); werr != nil {
+				return false, t.opErr(op, k.pk, k.sk, werr)
+			}
+			attempt++
+			continue
+		}
+		return false, t.opErr(op, k.pk, k.sk, err)
+	}
+	return false, nil
+}
+
+// txToken is a random ClientRequestToken: 32 hexadecimal digits.
+func txToken() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
 }
 
 // edgeKind names the i-th edge kind passed to a cascade of place (e.g.
@@ -374,7 +513,8 @@ func edgeKind(i int, in Incoming, t *Table, place string) (paged.Kind, endpoint,
 //	         (condition "attribute_exists (#0)")
 //
 // Given no kinds, it follows every kind the table records that ends at
-// c's children ([Table.Check]), as [DeleteNode] does.
+// c's children ([Table.Check]), as [DeleteNode] does. Counted edges are
+// deleted with their counts' decrements, as DeleteNode deletes them.
 //
 // It runs page by page and is resumable and idempotent as [DeleteNode]
 // is; CascadeResult.Node reports whether the child item was deleted

@@ -32,7 +32,8 @@ type Count struct {
 //   - From DynamoDB Streams, after the fact: [Counter.Apply] applies one
 //     stream record of an edge, idempotently, so at-least-once delivery
 //     (duplicates, a batch replayed after a crash) cannot change the
-//     result. See Apply for what it costs and promises.
+//     result. See Apply for what it costs and promises. Declare such a
+//     counter with [CounterOptions].Stream.
 //   - At write time: [Counter.Put] and [Counter.Delete] write the edge and
 //     the count in one TransactWriteItems, so the count is exact the moment
 //     the write returns.
@@ -41,8 +42,20 @@ type Count struct {
 type Counter[E any] struct {
 	edge *Edge[E]
 	name string
+	opts CounterOptions
 	node *Node[Count]
 	err  error
+}
+
+// CounterOptions configures [NewCounter].
+type CounterOptions struct {
+	// Stream declares the counter kept from the table's stream
+	// ([Counter.Apply]): a cascade ([DeleteNode], [DeleteChild]) deletes
+	// its counted edges as it deletes any edge, and the stream's REMOVE
+	// records count them down. Default false: the counter is kept at write
+	// time, and a cascade deletes each counted edge and counts it down in
+	// one transaction.
+	Stream bool
 }
 
 // NewCounter returns the counter called name (1-64 ASCII letters, digits,
@@ -52,9 +65,12 @@ type Counter[E any] struct {
 // [ErrInvalidOption]). The edge must end at nodes, in whose partitions the
 // counts live: an edge into a collection's children ([Endpoint]) is
 // [ErrInvalidOption]. Its source may be children; their refs then stand in
-// the per-edge markers.
-func NewCounter[E any](edge *Edge[E], name string) *Counter[E] {
+// the per-edge markers. A nil option function is [ErrInvalidOption].
+func NewCounter[E any](edge *Edge[E], name string, optFns ...func(*CounterOptions)) *Counter[E] {
 	c := &Counter[E]{edge: edge, name: name, err: edge.err}
+	if c.err == nil {
+		c.err = applyOptions(&c.opts, optFns)
+	}
 	if c.err == nil {
 		c.err = checkName("counter", name)
 	}
@@ -73,17 +89,26 @@ func NewCounter[E any](edge *Edge[E], name string) *Counter[E] {
 
 // recorded is c as the table's record keeps it, for [Verify] and [Repair].
 func (c *Counter[E]) recorded() counterRecord {
+	// The target's node key is the edge's sort key after the label.
+	target := func(item Item) (itemKey, bool) {
+		sk, _ := stringAttr(item, c.edge.t.opts.SortKey)
+		to, ok := counting.Target(sk, c.edge.labelLen)
+		return itemKey{to, c.name}, ok
+	}
 	return counterRecord{name: c.name, edge: c.edge.it.kind, aggregate: c.node.recordID(),
-		// The target's node key is the edge's sort key after the label.
-		target: func(item Item) (itemKey, bool) {
-			sk, _ := stringAttr(item, c.edge.t.opts.SortKey)
-			to, ok := counting.Target(sk, c.edge.labelLen)
-			return itemKey{to, c.name}, ok
-		},
+		target: target,
 		marker: func(item Item) bool {
 			_, ok, _ := c.Decode(keysOf(c.edge.t, item))
 			return ok && !c.isAggregate(item)
 		},
+		counted: func(item Item) (counting.Counted, bool) {
+			t := c.edge.t
+			agg, ok := target(item)
+			source, _ := stringAttr(item, t.opts.PartitionKey)
+			return counting.Counted{Name: c.name, Aggregate: t.keyItem(agg.pk, agg.sk),
+				Marker: t.keyItem(agg.pk, counting.MarkerSK(c.name, source))}, ok
+		},
+		stream: c.opts.Stream,
 		recount: func(ctx context.Context, agg itemKey) (int64, error) {
 			v, ok, _ := c.node.decode(c.edge.t.keyItem(agg.pk, agg.sk))
 			if !ok {
@@ -254,7 +279,8 @@ func (c *Counter[E]) conditionFailed(err error) bool {
 // them.
 func (c *Counter[E]) Put(ctx context.Context, from, to string, data E, optFns ...func(*WriteOptions)) error {
 	return c.write(ctx, "Counter.Put", to, 1, optFns, func(tx *Tx) error {
-		return c.edge.Put(ctx, from, to, data, append(slices.Clip(optFns), InTx(tx))...)
+		k, err := c.edge.keyed(from, to)
+		return c.edge.handle().put(ctx, c.op("Put"), guardAbsent, &k, err, data, append(slices.Clip(optFns), InTx(tx)))
 	})
 }
 
@@ -262,12 +288,21 @@ func (c *Counter[E]) Put(ctx context.Context, from, to string, data E, optFns ..
 // one TransactWriteItems (the edge's guarded delete, as [Edge.Delete] with
 // its options, and ADD count -1): a missing edge fails with [ErrNotFound]
 // and the count is unchanged. With [InTx], both actions join that
-// transaction instead, as for [Counter.Put].
+// transaction instead, as for [Counter.Put]. The edge action's error in
+// the transaction's names the counter: an [*OpError] with Op
+// "Counter.Delete ENROLLED" ("Counter.Put ENROLLED" for Put) and the
+// edge's keys.
 func (c *Counter[E]) Delete(ctx context.Context, from, to string, optFns ...func(*WriteOptions)) error {
 	return c.write(ctx, "Counter.Delete", to, -1, optFns, func(tx *Tx) error {
-		return c.edge.Delete(ctx, from, to, append(slices.Clip(optFns), InTx(tx))...)
+		k, err := c.edge.keyed(from, to)
+		return c.edge.handle().del(ctx, c.op("Delete"), &k, err, append(slices.Clip(optFns), InTx(tx)))
 	})
 }
+
+// op names the edge's action of the counter's write verb in errors, e.g.
+// "Counter.Delete ENROLLED", so that a failed transaction names the
+// counter as well as the counted edge's keys.
+func (c *Counter[E]) op(verb string) string { return "Counter." + verb + " " + c.name }
 
 // write adds to a transaction the count's change by delta and the edge's
 // write (edge): to the Tx optFns name, or to its own, committed here.

@@ -158,3 +158,58 @@ func TestCounterInTx(t *testing.T) {
 	_, err = enrolled.Get(ctx, "b30", "math204")
 	require.NoError(t, err)
 }
+
+// A counter's failed write names the counter, not only the counted edge,
+// and keeps the edge's sentinel.
+func TestCounterErrorNamesCounter(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	_, _, counter := newCounterSchool(t)
+	require.NoError(t, counter.Put(ctx, "a91", "math204", Enrollment{}))
+	require.NoError(t, counter.Delete(ctx, "a91", "math204"))
+
+	for _, tc := range []struct {
+		name     string
+		write    func() error
+		sentinel error
+		op       string
+	}{
+		{"Delete of a missing edge", func() error { return counter.Delete(ctx, "a91", "math204") }, adjlist.ErrNotFound, "Counter.Delete ENROLLED"},
+		{"Put of an existing edge", func() error {
+			require.NoError(t, counter.Put(ctx, "b30", "math204", Enrollment{}))
+			return counter.Put(ctx, "b30", "math204", Enrollment{})
+		}, adjlist.ErrEdgeExists, "Counter.Put ENROLLED"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.write()
+			require.ErrorIs(t, err, tc.sentinel)
+			ops := opsOf(err)
+			assert.Contains(t, ops, tc.op, "the failed action names the counter: %v", err)
+			assert.Contains(t, err.Error(), "ENROLLED")
+		})
+	}
+}
+
+// opsOf lists the Op of every *adjlist.OpError in err's tree.
+func opsOf(err error) []string {
+	var ops []string
+	var walk func(error)
+	walk = func(err error) {
+		if err == nil {
+			return
+		}
+		if oe, ok := err.(*adjlist.OpError); ok {
+			ops = append(ops, oe.Op)
+		}
+		switch u := err.(type) {
+		case interface{ Unwrap() []error }:
+			for _, e := range u.Unwrap() {
+				walk(e)
+			}
+		case interface{ Unwrap() error }:
+			walk(u.Unwrap())
+		}
+	}
+	walk(err)
+	return ops
+}

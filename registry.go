@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/adjlist/adjlist/internal/catalog"
+	"github.com/adjlist/adjlist/internal/counting"
 	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
@@ -76,6 +77,11 @@ type counterRecord struct {
 	marker func(Item) bool
 	// recount counts the edges into an aggregate's node, on the index.
 	recount func(ctx context.Context, aggregate itemKey) (int64, error)
+	// counted is what a cascade's delete of an edge item counts down: the
+	// aggregate and the edge's marker key; ok is false for an item of no
+	// target. A counter kept from a stream (stream) counts nothing down.
+	counted func(edge Item) (c counting.Counted, ok bool)
+	stream  bool
 }
 
 // record adds r to t's record. For an Entity it returns the error that

@@ -100,7 +100,8 @@ const repairIndexWait = 5 * time.Second
 //     a counted edge leaves its [Counter]'s count as it is (a count kept
 //     from a stream follows the delete on its own; one kept at write time
 //     is then one too high): the next Verify finds it, and Repair fixes
-//     it.
+//     it. ([DeleteNode] and [DeleteChild] count the edges they delete
+//     down, and leave no such mismatch.)
 //
 // What it cannot decide ([FindingBadVersion], [FindingBadExpiry],
 // [FindingUndeclaredAttribute] whatever the options, a move whose key is

@@ -93,3 +93,69 @@ func Add(table *string, key map[string]types.AttributeValue, name string, delta 
 	}
 	return txn.Update(table, key, e.Update(), txn.Cond{Names: e.Names(), Values: e.Values()})
 }
+
+// Counted is one count a counted edge's delete changes: counter Name's
+// aggregate at Aggregate and the key Marker of the marker an apply of the
+// edge's stream records would keep (nil: not checked).
+type Counted struct {
+	Name              string
+	Aggregate, Marker map[string]types.AttributeValue
+}
+
+// Delete is the actions of deleting the counted edge at edgeKey and
+// counting it down: the edge's delete, conditioned on its existence; then
+// for each of counts, the aggregate's ADD count -1, conditioned on the
+// aggregate existing (a delete never makes one), and, with a Marker, a
+// check that no marker of the edge exists (a count kept from a stream
+// counts the edge down when it applies the delete's REMOVE record).
+// pkAttr is the table's partition key attribute. [Failed] reads a
+// cancellation's reason codes back.
+func Delete(table *string, pkAttr string, edgeKey map[string]types.AttributeValue, counts []Counted) []types.TransactWriteItem {
+	pk := expression.Name(pkAttr)
+	exists := mustBuild(expression.NewBuilder().WithCondition(expression.AttributeExists(pk)))
+	absent := mustBuild(expression.NewBuilder().WithCondition(expression.AttributeNotExists(pk)))
+	out := make([]types.TransactWriteItem, 0, 1+2*len(counts))
+	out = append(out, txn.Delete(table, edgeKey, txn.Cond{Expr: exists.Condition(), Names: exists.Names()}))
+	for _, c := range counts {
+		upd := expression.Add(expression.Name("count"), expression.Value(int64(-1))).
+			Set(expression.Name("counter"), expression.Value(c.Name))
+		e := mustBuild(expression.NewBuilder().WithUpdate(upd).WithCondition(expression.AttributeExists(pk)))
+		out = append(out, txn.Update(table, c.Aggregate, e.Update(), txn.Cond{Expr: e.Condition(), Names: e.Names(), Values: e.Values()}))
+		if c.Marker != nil {
+			out = append(out, txn.Check(table, c.Marker, txn.Cond{Expr: absent.Condition(), Names: absent.Names()}))
+		}
+	}
+	return out
+}
+
+// Failed reads the reason codes of a cancelled [Delete] of counts back:
+// gone is whether the edge was missing; keep lists the counts whose
+// aggregate exists and whose edge has no stream marker, the ones to send
+// again (all of them when no condition failed: a conflict).
+func Failed(codes []string, counts []Counted) (gone bool, keep []Counted) {
+	failed := func(i int) bool { return i < len(codes) && codes[i] == "ConditionalCheckFailed" }
+	if failed(0) {
+		return true, nil
+	}
+	i := 1
+	for _, c := range counts {
+		drop := failed(i)
+		i++
+		if c.Marker != nil {
+			drop = drop || failed(i)
+			i++
+		}
+		if !drop {
+			keep = append(keep, c)
+		}
+	}
+	return false, keep
+}
+
+func mustBuild(b expression.Builder) expression.Expression {
+	e, err := b.Build()
+	if err != nil {
+		panic(err) // constant names and values: cannot fail
+	}
+	return e
+}

@@ -3,6 +3,7 @@ package counting
 import (
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 )
 
@@ -39,4 +40,34 @@ func TestTarget(t *testing.T) {
 	assert.Equal(t, "CRS#math204", to)
 	_, ok = Target("ENROLL#", len("ENROLL#"))
 	assert.False(t, ok)
+}
+
+// Failed reads a cancelled Delete's reasons back: the edge gone, or the
+// counts to send again without those whose aggregate is missing or whose
+// edge has a marker.
+func TestFailed(t *testing.T) {
+	a := Counted{Name: "A", Marker: map[string]types.AttributeValue{}}
+	b := Counted{Name: "B", Marker: map[string]types.AttributeValue{}}
+	n := Counted{Name: "N"} // no marker checked
+	const ccf = "ConditionalCheckFailed"
+	for _, tc := range []struct {
+		name   string
+		codes  []string
+		counts []Counted
+		gone   bool
+		keep   []Counted
+	}{
+		{"edge gone", []string{ccf, "None", "None"}, []Counted{a}, true, nil},
+		{"aggregate missing", []string{"None", ccf, "None", "None", "None"}, []Counted{a, b}, false, []Counted{b}},
+		{"marker present", []string{"None", "None", "None", "None", ccf}, []Counted{a, b}, false, []Counted{a}},
+		{"no marker checked", []string{"None", "None", ccf, "None"}, []Counted{n, a}, false, []Counted{n}},
+		{"conflict only", []string{"None", "TransactionConflict", "None"}, []Counted{a}, false, []Counted{a}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			assert.Len(t, Delete(nil, "PK", nil, tc.counts), len(tc.codes), "one reason per action")
+			gone, keep := Failed(tc.codes, tc.counts)
+			assert.Equal(t, tc.gone, gone)
+			assert.Equal(t, tc.keep, keep)
+		})
+	}
 }

@@ -11,7 +11,7 @@ import (
 type Result[K any] struct {
 	Attached, Incoming, Partition int
 	Node                          bool
-	Queries, Batches              int
+	Queries, Batches, Counted     int
 	Unwritten                     []K
 }
 

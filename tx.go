@@ -8,6 +8,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/attempt"
+	"github.com/adjlist/adjlist/internal/itemreq"
 	"github.com/adjlist/adjlist/internal/throttle"
 	"github.com/adjlist/adjlist/internal/txn"
 )
@@ -101,7 +103,7 @@ func (tx *Tx) update(op string, it *itemType, kc *keyCtx, update Update, w *writ
 		return
 	}
 	k := itemKey{kc.PK, kc.SK}
-	expr, err := tx.t.buildUpdate(it, kc, update, w)
+	expr, _, err := tx.t.buildUpdate(it, kc, update, w)
 	if tx.setErr(err) {
 		return
 	}
@@ -168,6 +170,14 @@ type TxOptions struct {
 // ALL_OLD), [ErrTxConflict] for a conflict — with the SDK's
 // *types.TransactionCanceledException. An invalid transaction (see [Tx])
 // fails before any request; an empty one does nothing.
+//
+// The SDK's retries of Commit are idempotent: its attempts share one
+// ClientRequestToken (the SDK's, or [TxOptions.Token]). A Commit that
+// fails without a cancellation after an attempt whose outcome is unknown
+// is [ErrOutcomeUnknown]: Commit again with the same TxOptions.Token
+// within 10 minutes to apply it at most once. The token reused with a
+// different transaction is [ErrInvalidOption], wrapping the SDK's
+// *types.IdempotentParameterMismatchException.
 func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error) {
 	const op = "Tx.Commit"
 	ctx, sp := tx.t.startSpan(ctx, op)
@@ -185,11 +195,16 @@ func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error
 	if tx.w.Len() == 0 {
 		return nil
 	}
-	causes, err, waitErr := tx.w.Commit(ctx, tx.t.client, opts.Token, opts.ConflictRetries, tx.t.opts.BatchBackoff, callOpts(ctx), tx.reasons)
-	if err != nil {
-		return tx.t.opErr(op, "", "", throttle.Join(causes, err, waitErr))
+	call := &attempt.Call{Context: ctx}
+	causes, err, waitErr := tx.w.Commit(call, tx.t.client, opts.Token, opts.ConflictRetries, tx.t.opts.BatchBackoff, attempt.Watch(callOpts(ctx)), tx.reasons)
+	if err == nil {
+		return nil
 	}
-	return nil
+	joined := throttle.Join(causes, itemreq.Mismatch(err), waitErr)
+	if _, cancelled := cancelCodes(err); !cancelled {
+		joined = call.Unknown(joined)
+	}
+	return tx.t.opErr(op, "", "", joined)
 }
 
 // reasons maps a cancelled transaction's reasons to this package's errors

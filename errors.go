@@ -154,6 +154,15 @@ type OpError struct {
 	Index string
 	// Err is the underlying error.
 	Err error
+	// Failed, for a transaction DynamoDB cancelled ([Tx.Commit], and
+	// the calls that commit one: [Edge.PutChecked], [Edge.Move],
+	// [Counter.Put], [Counter.Delete]), lists the actions whose condition
+	// failed, in the order added: each an *OpError naming its write (Op,
+	// e.g. "Node.Update"), its item's PK and SK, and in Err its own error
+	// ([ErrVersionConflict], [ErrNotFound], a [*NodeNotFoundError], ...),
+	// to tell which action failed for which reason. nil for any other
+	// error.
+	Failed []*OpError
 }
 
 // Error formats the operation, table, index and keys, then the cause.

@@ -2,6 +2,7 @@ package adjlist_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -408,6 +409,84 @@ func TestTxCommitOutcome(t *testing.T) {
 			require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrOutcomeUnknown)
 		})
 	}
+}
+
+// issue is an issue tracker's issue, closed by a transaction that also
+// deletes its edge into its project, counted by a Counter.
+type issue struct {
+	Status  string `dynamodbav:"status"`
+	Version int64  `dynamodbav:"version"`
+}
+
+// Eight concurrent closes of one issue, each read at version 1: one wins;
+// each loser's update fails its version check and its counter's delete
+// finds the edge the winner deleted, so its error matches both
+// ErrVersionConflict and ErrNotFound, and OpError.Failed tells which
+// action failed for which reason, in the order added.
+func TestConcurrentClosesTellTheVersionConflictApart(t *testing.T) {
+	t.Parallel()
+	s := newSchool(t)
+	ctx := context.Background()
+	issues := adjlist.NewNode[issue](s.table, "ISSUE", "META", func(o *adjlist.NodeOptions) { o.Version = "version" })
+	projects := adjlist.NewNode[anyData](s.table, "PROJ", "META")
+	openIn := adjlist.NewEdge[anyData](issues, "OPENIN", projects)
+	open := adjlist.NewCounter(openIn, "open")
+	require.NoError(t, projects.Put(ctx, "p1", anyData{Name: "p1"}))
+	require.NoError(t, issues.Put(ctx, "i1", issue{Status: "open"}))
+	require.NoError(t, open.Put(ctx, "i1", "p1", anyData{}))
+
+	const closers = 8
+	errs := make([]error, closers)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range closers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			for {
+				tx := adjlist.NewTx(s.table)
+				issues.Update(ctx, "i1", adjlist.Set("status", "closed"), adjlist.IfVersion(1), adjlist.InTx(tx))
+				open.Delete(ctx, "i1", "p1", adjlist.InTx(tx))
+				errs[i] = tx.Commit(ctx)
+				if !errors.Is(errs[i], adjlist.ErrTxConflict) || errors.Is(errs[i], adjlist.ErrVersionConflict) {
+					return // a conflict with another close in flight: that one decides
+				}
+			}
+		}()
+	}
+	close(start)
+	wg.Wait()
+
+	issueKey, _, err := issues.Key("i1")
+	require.NoError(t, err)
+	won := 0
+	for i, err := range errs {
+		if err == nil {
+			won++
+			continue
+		}
+		require.ErrorIs(t, err, adjlist.ErrVersionConflict, "closer %d", i)
+		require.ErrorIs(t, err, adjlist.ErrNotFound, "closer %d: the edge the winner deleted", i)
+		assert.NotErrorIs(t, err, adjlist.ErrOutcomeUnknown, "closer %d", i)
+		var oe *adjlist.OpError
+		require.ErrorAs(t, err, &oe)
+		require.Len(t, oe.Failed, 2, "closer %d: the update and the edge's delete", i)
+		assert.Equal(t, "Node.Update", oe.Failed[0].Op)
+		assert.Equal(t, issueKey, oe.Failed[0].PK)
+		assert.ErrorIs(t, oe.Failed[0].Err, adjlist.ErrVersionConflict)
+		assert.NotErrorIs(t, oe.Failed[0].Err, adjlist.ErrNotFound, "the update's own error")
+		assert.Equal(t, "Edge.Delete", oe.Failed[1].Op)
+		assert.ErrorIs(t, oe.Failed[1].Err, adjlist.ErrNotFound)
+		assert.NotErrorIs(t, oe.Failed[1].Err, adjlist.ErrVersionConflict, "the delete's own error")
+	}
+	assert.Equal(t, 1, won, "one close wins")
+	got, err := issues.Get(ctx, "i1")
+	require.NoError(t, err)
+	assert.Equal(t, issue{Status: "closed", Version: 2}, got)
+	n, err := open.Get(ctx, "p1")
+	require.NoError(t, err)
+	assert.Equal(t, int64(0), n)
 }
 
 // withToken is the write option of WriteOptions.Token.

@@ -8,6 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/attempt"
 	"github.com/adjlist/adjlist/internal/batch"
 	"github.com/adjlist/adjlist/internal/txn"
 )
@@ -31,7 +32,10 @@ var (
 	// sent.
 	ErrItemTooLarge = errors.New("adjlist: item too large")
 
-	// ErrNotFound reports that the item asked for does not exist.
+	// ErrNotFound reports that the item asked for does not exist. A
+	// delete whose SDK retry finds no item after an earlier attempt of the
+	// same call whose outcome is unknown (its answer lost) deleted it
+	// itself and succeeds instead.
 	ErrNotFound = errors.New("adjlist: item not found")
 
 	// ErrExists reports that a guarded create found its item already
@@ -63,6 +67,22 @@ var (
 	// read the item again and retry. The SDK's exception, reachable with
 	// errors.As, holds the stored item.
 	ErrVersionConflict = errors.New("adjlist: version conflict")
+
+	// ErrOutcomeUnknown reports a write that failed after one of its
+	// attempts ended without a definite answer from DynamoDB (a 5xx, a
+	// connection reset or a timeout after the request was sent, a lost
+	// response), so it may have been applied: read the item to see, or
+	// send the write again with the same [WriteOptions.Token] or
+	// [TxOptions.Token]. It is wrapped around the call's other error,
+	// which errors.Is and errors.As still reach (an [ErrVersionConflict],
+	// a [*ThrottlingError], the SDK's error). It holds exactly when the
+	// call failed and some attempt of it, not only the last, ended so; a
+	// failure whose every attempt got an answer (a 4xx, a failed
+	// condition, a connection never made) wrote nothing. For writes sent
+	// as a transaction ([Tx.Commit], a write with a token), whose attempts
+	// share one ClientRequestToken, a cancellation answers for every
+	// attempt and is never ErrOutcomeUnknown.
+	ErrOutcomeUnknown = attempt.ErrOutcomeUnknown
 
 	// ErrInvalidCursor reports a page cursor that is malformed or belongs to
 	// another query (another partition, index or direction).
@@ -135,6 +155,15 @@ type OpError struct {
 	Index string
 	// Err is the underlying error.
 	Err error
+	// Failed, for a transaction DynamoDB cancelled ([Tx.Commit], and
+	// the calls that commit one: [Edge.PutChecked], [Edge.Move],
+	// [Counter.Put], [Counter.Delete]), lists the actions whose condition
+	// failed, in the order added: each an *OpError naming its write (Op,
+	// e.g. "Node.Update"), its item's PK and SK, and in Err its own error
+	// ([ErrVersionConflict], [ErrNotFound], a [*NodeNotFoundError], ...),
+	// to tell which action failed for which reason. nil for any other
+	// error.
+	Failed []*OpError
 }
 
 // Error formats the operation, table, index and keys, then the cause.

@@ -135,6 +135,9 @@ func (h handle[D]) put(ctx context.Context, op string, g guardKind, k *keyed, ke
 	if err != nil {
 		return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
 	}
+	if o.Token != "" {
+		return sp.done(h.t.putTokened(ctx, op, k.kc.PK, k.kc.SK, item, &w, o.Token))
+	}
 	return sp.done(h.t.put(ctx, op, k.kc.PK, k.kc.SK, item, &w))
 }
 
@@ -232,6 +235,11 @@ func (h handle[D]) update(ctx context.Context, op string, k *keyed, keyErr error
 	defer sp.end(&err)
 	var data D
 	w, err := h.change(actUpdate, keyErr, nil, &o)
+	if err == nil && o.Token != "" {
+		err = h.t.updateTokened(ctx, op, h.it, &k.kc, update, w, o.Token)
+		var zero D
+		return zero, err
+	}
 	if err == nil {
 		var item Item
 		if item, err = h.t.updateItem(ctx, op, h.it, &k.kc, update, w); err == nil {
@@ -266,6 +274,9 @@ func (h handle[D]) del(ctx context.Context, op string, k *keyed, keyErr error, o
 	w, err := h.change(actDelete, keyErr, nil, &o)
 	if err != nil {
 		return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
+	}
+	if o.Token != "" {
+		return sp.done(h.t.delTokened(ctx, op, k.kc.PK, k.kc.SK, w, o.Token))
 	}
 	return sp.done(h.t.del(ctx, op, k.kc.PK, k.kc.SK, w))
 }

@@ -6,6 +6,7 @@ import (
 	"reflect"
 
 	"github.com/adjlist/adjlist/internal/itemreq"
+	"github.com/adjlist/adjlist/internal/writeexpr"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -153,28 +154,37 @@ func (t *Table) getItem(ctx context.Context, op, pk, sk string, o ReadOptions) (
 // empty update is ErrInvalidOption, one that names a key attribute
 // ErrKeyAttribute, one that names an attribute Tracking maintains or that
 // the derived keys cannot follow ErrInvalidOption
-// ([writeexpr.Write.UpdateOps]).
-func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCond) (expression.Expression, error) {
+// ([writeexpr.Write.UpdateOps]). It returns the whole update built too.
+func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCond) (expression.Expression, Update, error) {
 	ops, err := w.UpdateOps(update.ops, t.enc, t.isKeyAttr, it.keyData)
 	if err == nil {
 		update, err = deriveIndexUpdate(Update{ops: ops}, it.indexes, kc, t.enc, it.keyData)
 	}
 	if err != nil {
-		return expression.Expression{}, err
+		return expression.Expression{}, Update{}, err
 	}
-	return w.BuildUpdate(t.opts.PartitionKey, update.ops, t.enc)
+	expr, err := w.BuildUpdate(t.opts.PartitionKey, update.ops, t.enc)
+	return expr, update, err
 }
 
 // updateItem applies update to an existing item with one UpdateItem under
 // w's condition (attribute_exists(PK), the version, the caller's) and
 // returns the item as stored afterwards (ALL_NEW). Bad updates fail before
 // any request (buildUpdate); a failed condition is classified by w with
-// the stored item (ALL_OLD): ErrNotFound for a missing item.
+// the stored item (ALL_OLD): ErrNotFound for a missing item. An update
+// that is not idempotent (ADD, SetTo) and checks no version is not
+// re-sent after an attempt whose outcome is unknown; a locked update
+// whose retry finds its own write applied succeeds ([itemreq.Update]).
 func (t *Table) updateItem(ctx context.Context, op string, it *itemType, kc *keyCtx, update Update, w *writeCond) (Item, error) {
-	expr, err := t.buildUpdate(it, kc, update, w)
+	expr, whole, err := t.buildUpdate(it, kc, update, w)
 	var item Item
 	if err == nil {
-		item, err = itemreq.Update(ctx, t.client, t.tableName, t.keyItem(kc.PK, kc.SK), expr, &w.Cond, w.missing, callOpts(ctx))
+		var shows func(Item) bool
+		if w.Checked && w.Next > 0 {
+			shows = func(old Item) bool { return writeexpr.Shows(whole.ops, t.enc, old) }
+		}
+		resend := w.Checked || writeexpr.Idempotent(whole.ops)
+		item, err = itemreq.Update(ctx, t.client, t.tableName, t.keyItem(kc.PK, kc.SK), expr, &w.Cond, w.missing, shows, resend, callOpts(ctx))
 	}
 	if err != nil {
 		return nil, t.opErr(op, kc.PK, kc.SK, err)

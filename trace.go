@@ -76,4 +76,5 @@ var sentinels = []error{
 	ErrEdgeExists, ErrConditionFailed, ErrVersionConflict, ErrInvalidCursor,
 	ErrIndexConsistentRead, ErrUnprocessed, ErrNotVisible, ErrNodeNotFound,
 	ErrTxConflict, ErrTxLimit, ErrDuplicateKey, ErrInvalidOption,
+	ErrOutcomeUnknown,
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/attempt"
+	"github.com/adjlist/adjlist/internal/itemreq"
 	"github.com/adjlist/adjlist/internal/throttle"
 	"github.com/adjlist/adjlist/internal/txn"
 )
@@ -39,6 +41,9 @@ type Tx struct {
 	t   *Table
 	w   txn.Write
 	err error
+	// failed are the actions whose condition failed in the last
+	// cancellation, as OpError.Failed lists them.
+	failed []*OpError
 }
 
 // NewTx returns an empty transaction on t.
@@ -69,11 +74,13 @@ func keySize(t *Table, k itemKey) int {
 func (tx *Tx) fail(op string, k itemKey, w *writeCond) func(Item) error {
 	return func(old Item) error {
 		err := w.Meaning(old, w.exists, w.missing)
+		oe := &OpError{Op: op, Table: tx.t.name, PK: k.pk, SK: k.sk, Err: err}
+		tx.failed = append(tx.failed, oe)
 		var nnf *NodeNotFoundError
 		if errors.As(err, &nnf) {
 			return err
 		}
-		return tx.t.opErr(op, k.pk, k.sk, err)
+		return oe
 	}
 }
 
@@ -101,7 +108,7 @@ func (tx *Tx) update(op string, it *itemType, kc *keyCtx, update Update, w *writ
 		return
 	}
 	k := itemKey{kc.PK, kc.SK}
-	expr, err := tx.t.buildUpdate(it, kc, update, w)
+	expr, _, err := tx.t.buildUpdate(it, kc, update, w)
 	if tx.setErr(err) {
 		return
 	}
@@ -168,6 +175,26 @@ type TxOptions struct {
 // ALL_OLD), [ErrTxConflict] for a conflict — with the SDK's
 // *types.TransactionCanceledException. An invalid transaction (see [Tx])
 // fails before any request; an empty one does nothing.
+//
+// Several actions may fail at once, each for its own reason, and
+// errors.Is holds for every one: a stale update whose item another
+// writer changed, and a delete of an item the same writer deleted, give
+// both [ErrVersionConflict] and [ErrNotFound]. The error is an
+// [*OpError] whose Failed field lists the actions whose condition
+// failed, in the order added, each with its write's Op, keys and own
+// error. Check [ErrVersionConflict] first: your read was stale, and the
+// other failures may follow from the change you missed (read again, then
+// decide); then [ErrConditionFailed], your own condition; then the
+// guards ([ErrExists], [ErrEdgeExists], [ErrNotFound], [ErrNodeNotFound]);
+// then [ErrTxConflict], a race that a retry may clear.
+//
+// The SDK's retries of Commit are idempotent: its attempts share one
+// ClientRequestToken (the SDK's, or [TxOptions.Token]). A Commit that
+// fails without a cancellation after an attempt whose outcome is unknown
+// is [ErrOutcomeUnknown]: Commit again with the same TxOptions.Token
+// within 10 minutes to apply it at most once. The token reused with a
+// different transaction is [ErrInvalidOption], wrapping the SDK's
+// *types.IdempotentParameterMismatchException.
 func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error) {
 	const op = "Tx.Commit"
 	ctx, sp := tx.t.startSpan(ctx, op)
@@ -185,18 +212,28 @@ func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error
 	if tx.w.Len() == 0 {
 		return nil
 	}
-	causes, err, waitErr := tx.w.Commit(ctx, tx.t.client, opts.Token, opts.ConflictRetries, tx.t.opts.BatchBackoff, callOpts(ctx), tx.reasons)
-	if err != nil {
-		return tx.t.opErr(op, "", "", throttle.Join(causes, err, waitErr))
+	call := &attempt.Call{Context: ctx}
+	causes, err, waitErr := tx.w.Commit(call, tx.t.client, opts.Token, opts.ConflictRetries, tx.t.opts.BatchBackoff, attempt.Watch(callOpts(ctx)), tx.reasons)
+	if err == nil {
+		return nil
 	}
-	return nil
+	joined := throttle.Join(causes, itemreq.Mismatch(err), waitErr)
+	if _, cancelled := cancelCodes(err); !cancelled {
+		joined = call.Unknown(joined)
+	}
+	oe := &OpError{Op: op, Table: tx.t.name, Err: tx.t.throttled(joined, "", "", "", "")}
+	if causes != nil {
+		oe.Failed = tx.failed
+	}
+	return oe
 }
 
 // reasons maps a cancelled transaction's reasons to this package's errors
 // ([txn.Write.Reasons]), with a *ThrottlingError for each action DynamoDB
-// throttled. retryable is true when every reason is a conflict or
-// throttling.
+// throttled, and records the actions whose condition failed (tx.failed).
+// retryable is true when every reason is a conflict or throttling.
 func (tx *Tx) reasons(err error) (causes []error, retryable bool) {
+	tx.failed = nil
 	causes, retryable = tx.w.Reasons(err, transient)
 	return append(causes, tx.t.throttledActions(err, tx.w.Key)...), retryable
 }

@@ -86,6 +86,15 @@ func (u Update) Remove(names ...string) Update {
 // Add adds ADD name :value: a number added to a number attribute (created
 // as value when missing), or the elements of a set added to a set
 // attribute.
+//
+// An update with Add or [Update.SetTo] adds again each time it is
+// applied: on a handle without [Tracking.Version], whose version check
+// would refuse a second application, it is sent without the SDK's
+// retries after an attempt whose outcome is unknown (a 5xx, a dropped
+// connection) and then fails with [ErrOutcomeUnknown]; throttling and
+// other 4xx, which DynamoDB answers for requests it did not apply, are
+// still retried. Give it a [WriteOptions.Token] to have it retried and
+// applied exactly once.
 func (u Update) Add(name string, value any) Update {
 	return u.with(writeexpr.Op{Kind: writeexpr.OpAdd, Path: name, Value: value})
 }

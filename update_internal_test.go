@@ -41,9 +41,9 @@ func TestUpdateImmutable(t *testing.T) {
 	require.NoError(t, err)
 	pk, sk := k.kc.PK, k.kc.SK
 	u := Set("status", "DONE")
-	first, err := table.buildUpdate(&projects.it, projects.keyCtx(pk, sk), u, w)
+	first, _, err := table.buildUpdate(&projects.it, projects.keyCtx(pk, sk), u, w)
 	require.NoError(t, err)
-	second, err := table.buildUpdate(&projects.it, projects.keyCtx(pk, sk), u, w)
+	second, _, err := table.buildUpdate(&projects.it, projects.keyCtx(pk, sk), u, w)
 	require.NoError(t, err, "the same Update builds again")
 	assert.Equal(t, *first.Update(), *second.Update())
 	// The condition names PK and version first; then status, version

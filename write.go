@@ -1,12 +1,15 @@
 package adjlist
 
 import (
+	"context"
 	"fmt"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/itemreq"
+	"github.com/adjlist/adjlist/internal/txn"
 	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
@@ -81,6 +84,29 @@ type WriteOptions struct {
 	// refused with [ErrInvalidOption] before any request. Default: zero,
 	// no expiry from this write. [Expires] sets it.
 	ExpiresAt time.Time
+	// Token, when set, makes the write exactly-once: it is sent as a
+	// TransactWriteItems of this one action with Token as its
+	// ClientRequestToken, so DynamoDB applies it at most once per token
+	// within 10 minutes, and the SDK's retries, and a retry of the call
+	// with the same token after [ErrOutcomeUnknown], are safe (a repeat of
+	// an applied write succeeds without writing again). After 10 minutes
+	// the token is forgotten and the write may apply again. The same token
+	// with a different request within 10 minutes fails with
+	// [ErrInvalidOption], and errors.As reaches the SDK's
+	// *types.IdempotentParameterMismatchException. A token is DynamoDB's
+	// for the account and Region, 1 to 36 characters, e.g. a request id.
+	// The write keeps its guard, condition, version and expiry, and what
+	// their failure means; it costs a transaction's write capacity (twice
+	// a plain write's), and Update returns the zero value of the data (a
+	// transaction returns no item). Refused with [ErrInvalidOption]
+	// before any request: a longer token, a token with [WriteOptions.Tx]
+	// (give [TxOptions.Token] to Commit instead), on TxCheck, and so on
+	// [Counter.Put] and [Counter.Delete] (add them to a Tx). Default "":
+	// the write is a plain PutItem, UpdateItem or DeleteItem, and a retry
+	// of it by the SDK may apply it again after another caller changed the
+	// item in between (a create after another's delete, a delete after
+	// another's create), reporting success.
+	Token string
 
 	err error // a nil option function, refused by the write before any request
 }
@@ -173,11 +199,13 @@ type Tracking struct {
 	// version through the data: give the data type a field with the
 	// attribute's name, e.g. Version int64 `dynamodbav:"version"`.
 	// Updates may not name the attribute ([ErrInvalidOption]). Bulk
-	// deletes and cascades do not check it. A put whose response was lost
-	// and that the SDK retried succeeds (the stored item is the one
-	// written); an update or delete so retried reports
-	// [ErrVersionConflict] (or [ErrNotFound]) although its first attempt
-	// was applied: read the item again to see. Default "": no locking.
+	// deletes and cascades do not check it. A write whose response was
+	// lost after DynamoDB applied it and that the SDK retried succeeds:
+	// a put (the stored item is the one written), a delete (no item
+	// left), an update whose stored item holds the version it writes and
+	// every value it sets; an update the stored item cannot show (an ADD,
+	// SetTo, a nested path) reports [ErrVersionConflict] with
+	// [ErrOutcomeUnknown]: read the item again to see. Default "": no locking.
 	Version string
 
 	// CreatedAt, when set, names a String attribute set to the time of
@@ -260,6 +288,16 @@ func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, 
 	if o.err != nil {
 		return o.err
 	}
+	if o.Token != "" {
+		switch {
+		case o.Tx != nil:
+			return fmt.Errorf("%w: WriteOptions.Token on a write in a Tx: give TxOptions.Token to Commit", ErrInvalidOption)
+		case a == actCheck:
+			return fmt.Errorf("%w: WriteOptions.Token on a TxCheck", ErrInvalidOption)
+		case len(o.Token) > txn.MaxToken:
+			return fmt.Errorf("%w: WriteOptions.Token is %d characters; DynamoDB takes at most %d", ErrInvalidOption, len(o.Token), txn.MaxToken)
+		}
+	}
 	if err := w.Init(t.opts.PartitionKey, &tr.Tracking, a, g, o.ExpiresAt, o.Version, dataVersion, o.Condition); err != nil {
 		return err
 	}
@@ -315,6 +353,47 @@ func (t *Table) changeCond(tr *tracking, a action, o *WriteOptions) (*writeCond,
 	}
 	w.missing = ErrNotFound
 	return w, nil
+}
+
+// tokened sends the write a of the item (pk, sk) under w as a one-action
+// TransactWriteItems with token ([WriteOptions.Token], [itemreq.Tokened]).
+func (t *Table) tokened(ctx context.Context, op, pk, sk string, a types.TransactWriteItem, w *writeCond, token string) error {
+	if err := itemreq.Tokened(ctx, t.client, a, token, &w.Cond, w.exists, w.missing, callOpts(ctx)); err != nil {
+		return t.opErr(op, pk, sk, err)
+	}
+	return nil
+}
+
+// putTokened is the put of item under w with token.
+func (t *Table) putTokened(ctx context.Context, op, pk, sk string, item Item, w *writeCond, token string) error {
+	err := checkSize(item)
+	var c itemreq.Cond
+	if err == nil {
+		c, err = w.built()
+	}
+	if err != nil {
+		return t.opErr(op, pk, sk, err)
+	}
+	return t.tokened(ctx, op, pk, sk, txn.Put(t.tableName, item, txn.Cond(c)), w, token)
+}
+
+// updateTokened is the update of the item kc under w with token.
+func (t *Table) updateTokened(ctx context.Context, op string, it *itemType, kc *keyCtx, update Update, w *writeCond, token string) error {
+	expr, _, err := t.buildUpdate(it, kc, update, w)
+	if err != nil {
+		return t.opErr(op, kc.PK, kc.SK, err)
+	}
+	c := txn.Cond{Expr: expr.Condition(), Names: expr.Names(), Values: expr.Values()}
+	return t.tokened(ctx, op, kc.PK, kc.SK, txn.Update(t.tableName, t.keyItem(kc.PK, kc.SK), expr.Update(), c), w, token)
+}
+
+// delTokened is the delete of the item (pk, sk) under w with token.
+func (t *Table) delTokened(ctx context.Context, op, pk, sk string, w *writeCond, token string) error {
+	c, err := w.built()
+	if err != nil {
+		return t.opErr(op, pk, sk, err)
+	}
+	return t.tokened(ctx, op, pk, sk, txn.Delete(t.tableName, t.keyItem(pk, sk), txn.Cond(c)), w, token)
 }
 
 // writeOptions applies optFns.

@@ -1,6 +1,7 @@
 package attempt
 
 import (
+	"context"
 	"errors"
 	"io"
 	"net"
@@ -8,7 +9,10 @@ import (
 	"net/url"
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // An attempt's outcome is unknown unless DynamoDB answered 4xx or the
@@ -37,4 +41,31 @@ func TestOutcomeUnknown(t *testing.T) {
 			assert.Equal(t, tt.want, outcomeUnknown(resp, tt.err))
 		})
 	}
+}
+
+// retryAll is a retryer that retries every error.
+type retryAll struct{ aws.Retryer }
+
+func (retryAll) IsErrorRetryable(error) bool { return true }
+
+// Once's retryer wraps the client's: it retries what the client's would
+// until an attempt of its call has an unknown outcome, then nothing; and
+// ErrOutcomeUnknown wraps a failed call's error only after such an
+// attempt.
+func TestOnce(t *testing.T) {
+	c := &Call{Context: context.Background()}
+	o := dynamodb.Options{Retryer: retryAll{}}
+	for _, fn := range Once(c, nil) {
+		fn(&o)
+	}
+	failed := errors.New("throttled")
+	assert.True(t, o.Retryer.IsErrorRetryable(failed), "no unknown attempt yet")
+	assert.Equal(t, failed, c.Unknown(failed))
+	c.unknown.Store(true)
+	assert.False(t, o.Retryer.IsErrorRetryable(failed), "after an unknown attempt")
+	require.ErrorIs(t, c.Unknown(failed), ErrOutcomeUnknown)
+	require.ErrorIs(t, c.Unknown(failed), failed)
+	assert.NoError(t, c.Unknown(nil))
+	_, isV2 := o.Retryer.(aws.RetryerV2)
+	assert.True(t, isV2, "a V1 retryer is wrapped as the SDK's middleware takes it")
 }

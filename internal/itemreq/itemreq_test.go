@@ -62,7 +62,7 @@ func TestFailedConditions(t *testing.T) {
 	require.ErrorIs(t, err, writeexpr.ErrVersionConflict)
 	err = Delete(context.Background(), &failing{}, table, item, Cond{}, &del, errMissing, nil)
 	require.ErrorIs(t, err, errMissing)
-	_, err = Update(context.Background(), &failing{old: stale}, table, item, expression.Expression{}, &del, errMissing, nil)
+	_, err = Update(context.Background(), &failing{old: stale}, table, item, expression.Expression{}, &del, errMissing, nil, true, nil)
 	require.ErrorAs(t, err, &ccf)
 	require.ErrorIs(t, err, writeexpr.ErrVersionConflict)
 }

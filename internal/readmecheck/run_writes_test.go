@@ -297,6 +297,75 @@ func readmeTransactions(t *testing.T) error {
 	return nil
 }
 
+// Two closes of one issue race: the loser's error matches
+// ErrVersionConflict and ErrNotFound, and OpError.Failed tells them apart.
+func TestReadmeLostRace(t *testing.T) {
+	t.Parallel()
+	l := newLocal(t, "school")
+	table := adjlist.NewTable(l.client, "school")
+	l.create(t, table)
+	type Issue struct {
+		Status  string `dynamodbav:"status"`
+		Version int64  `dynamodbav:"version"`
+	}
+	ctx := t.Context()
+	courses := newSchool(table).courses
+	issues := adjlist.NewNode[Issue](table, "ISSUE", "META", func(o *adjlist.NodeOptions) { o.Version = "version" })
+	openIssues := adjlist.NewCounter(adjlist.NewEdge[struct{}](issues, "OPENIN", courses), "open")
+	require.NoError(t, courses.Put(ctx, "math204", Course{Title: "Linear Algebra"}))
+	require.NoError(t, issues.Put(ctx, "i1", Issue{Status: "open"}))
+	require.NoError(t, openIssues.Put(ctx, "i1", "math204", struct{}{}))
+	issue, gerr := issues.Get(ctx, "i1")
+	require.NoError(t, gerr)
+	// The winner, which read the same version.
+	win := adjlist.NewTx(table)
+	issues.Update(ctx, "i1", adjlist.Set("status", "closed"), adjlist.IfVersion(issue.Version), adjlist.InTx(win))
+	openIssues.Delete(ctx, "i1", "math204", adjlist.InTx(win))
+	require.NoError(t, win.Commit(ctx))
+	var branch string
+	var logged []string
+	log := struct{ Printf func(string, ...any) }{func(format string, args ...any) { logged = append(logged, fmt.Sprintf(format, args...)) }}
+	// readme:begin
+	tx := adjlist.NewTx(table)
+	issues.Update(ctx, "i1", adjlist.Set("status", "closed"), adjlist.IfVersion(issue.Version), adjlist.InTx(tx))
+	openIssues.Delete(ctx, "i1", "math204", adjlist.InTx(tx))
+	err := tx.Commit(ctx)
+	switch {
+	case errors.Is(err, adjlist.ErrVersionConflict):
+		// Lost the race: the issue changed since it was read (ErrNotFound holds
+		// too, for the edge the winner deleted). Read it again, then answer.
+		// readme:end
+		branch = "conflict"
+		// readme:continue
+	case errors.Is(err, adjlist.ErrNotFound):
+		// The issue was current but its edge was missing.
+		// readme:end
+		branch = "not found"
+		// readme:continue
+	case errors.Is(err, adjlist.ErrOutcomeUnknown):
+		// No answer from DynamoDB: Commit again with the same TxOptions.Token.
+		// readme:end
+		branch = "unknown"
+		// readme:continue
+	}
+	var oe *adjlist.OpError
+	if errors.As(err, &oe) {
+		for _, a := range oe.Failed { // "Node.Update" ErrVersionConflict, "Edge.Delete" ErrNotFound
+			log.Printf("%s %s %s: %v", a.Op, a.PK, a.SK, a.Err)
+		}
+	}
+	// readme:end
+	assert.Equal(t, "conflict", branch)
+	require.ErrorIs(t, err, adjlist.ErrNotFound, "both hold")
+	require.Len(t, oe.Failed, 2)
+	assert.Equal(t, "Node.Update", oe.Failed[0].Op)
+	assert.Equal(t, "ISSUE#i1", oe.Failed[0].PK)
+	assert.ErrorIs(t, oe.Failed[0].Err, adjlist.ErrVersionConflict)
+	assert.Equal(t, "Edge.Delete", oe.Failed[1].Op)
+	assert.ErrorIs(t, oe.Failed[1].Err, adjlist.ErrNotFound)
+	assert.Len(t, logged, 2)
+}
+
 // A transactional read: a course and its enrolment count as they stood at
 // one moment, one TransactGetItems.
 func TestReadmeReadTx(t *testing.T) {

@@ -7,6 +7,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/ddbitem"
 )
 
 // Kind is the action of one Op.
@@ -112,4 +114,52 @@ func Assignments(ops []Op, enc *attributevalue.Encoder) (map[string]Assignment, 
 		}
 	}
 	return out, nil
+}
+
+// Idempotent reports whether applying ops twice leaves an item as once:
+// no ADD, and no SET computed from the item (SetTo), whose second
+// application would add again.
+func Idempotent(ops []Op) bool {
+	for _, op := range ops {
+		if op.Kind == OpAdd || op.Kind == OpSetTo {
+			return false
+		}
+	}
+	return true
+}
+
+// Shows reports whether item holds what ops write: every SET of a plain
+// value to a top-level attribute holds that value, marshalled by enc, and
+// every REMOVEd top-level attribute is absent. It is false for any other
+// action (ADD, DELETE, a computed SET, a nested path), which the stored
+// item cannot show.
+func Shows(ops []Op, enc *attributevalue.Encoder, item map[string]types.AttributeValue) bool {
+	if item == nil {
+		return false
+	}
+	for _, op := range ops {
+		if !IsTopLevel(op.Path) {
+			return false
+		}
+		switch op.Kind {
+		case OpSet:
+			av, err := enc.Encode(op.Value)
+			if err != nil {
+				return false
+			}
+			if av == nil {
+				av = &types.AttributeValueMemberNULL{Value: true}
+			}
+			if !ddbitem.EqualValue(item[op.Path], av) {
+				return false
+			}
+		case OpRemove:
+			if _, ok := item[op.Path]; ok {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

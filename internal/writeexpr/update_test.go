@@ -55,3 +55,41 @@ func TestAssignments(t *testing.T) {
 	assert.True(t, IsTopLevel("c"))
 	assert.False(t, IsTopLevel("l[0]"))
 }
+
+// TestShows: a stored item shows an update applied only when it holds
+// every value SET and lacks every attribute REMOVEd; any action whose
+// effect the item cannot show is false. Idempotent is false for ADD and
+// a computed SET alone.
+func TestShows(t *testing.T) {
+	t.Parallel()
+	enc := attributevalue.NewEncoder()
+	stored := map[string]types.AttributeValue{
+		"status":  &types.AttributeValueMemberS{Value: "closed"},
+		"version": &types.AttributeValueMemberN{Value: "2"},
+		"gone":    &types.AttributeValueMemberNULL{Value: true},
+	}
+	plus := expression.Name("n").Plus(expression.Value(1))
+	tests := []struct {
+		name       string
+		ops        []Op
+		shows      bool
+		idempotent bool
+	}{
+		{"every value set, the removed one absent", []Op{{Kind: OpSet, Path: "status", Value: "closed"}, {Kind: OpSet, Path: "version", Value: int64(2)}, {Kind: OpRemove, Path: "draft"}}, true, true},
+		{"nil is NULL", []Op{{Kind: OpSet, Path: "gone", Value: nil}}, true, true},
+		{"another value", []Op{{Kind: OpSet, Path: "status", Value: "open"}}, false, true},
+		{"a removed attribute present", []Op{{Kind: OpRemove, Path: "status"}}, false, true},
+		{"a set attribute absent", []Op{{Kind: OpSet, Path: "other", Value: "x"}}, false, true},
+		{"a nested path", []Op{{Kind: OpSet, Path: "status.x", Value: "closed"}}, false, true},
+		{"ADD", []Op{{Kind: OpAdd, Path: "n", Value: 1}}, false, false},
+		{"a computed SET", []Op{{Kind: OpSetTo, Path: "n", Operand: plus}}, false, false},
+		{"DELETE from a set", []Op{{Kind: OpDelete, Path: "tags", Value: []string{"a"}}}, false, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.shows, Shows(tt.ops, enc, stored))
+			assert.Equal(t, tt.idempotent, Idempotent(tt.ops))
+		})
+	}
+	assert.False(t, Shows([]Op{{Kind: OpRemove, Path: "x"}}, enc, nil), "no stored item shows nothing")
+}

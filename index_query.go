@@ -282,11 +282,6 @@ func (nk *nativeKeys) keyText(t *Table) bool {
 
 type nativeValue = queryexpr.NativeValue
 
-// avValue hands a ready AttributeValue to the expression builder.
-type avValue struct{ av types.AttributeValue }
-
-func (v avValue) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) { return v.av, nil }
-
 // nativeQueryKeys is the query on native index ix whose values are its
 // partition attributes' values, then optionally its leading sort
 // attributes', in order (as many as [itemType.nativeKeys] checked), each

@@ -43,7 +43,7 @@ func Bind(ix Target, d Decl, fields []string, home keycodec.Kind, allowed []keyc
 	case (len(ix.SK) > 0) != (len(b.SK) > 0):
 		return b, fmt.Errorf("SortKey must be given exactly when the index has a sort key")
 	case d.Shards < 0 || d.Shards > d.MaxShards:
-		return b, fmt.Errorf("Shards %d, want 0 to %d", d.Shards, d.MaxShards)
+		return b, fmt.Errorf("IndexKeys.Shards %d, want 0 to %d", d.Shards, d.MaxShards)
 	case d.Shards > 1 && ix.Local:
 		return b, fmt.Errorf("a local index cannot be sharded")
 	}

@@ -51,7 +51,7 @@ func TestBindRefuses(t *testing.T) {
 		{"local with a partition key", Target{Name: "LSI1", Local: true, PK: []string{"PK"}, SK: []string{"LSI1SK"}}, Decl{PK: status, SK: self}, "leave PartitionKey zero"},
 		{"no partition key", gsi2, Decl{SK: self}, "no PartitionKey"},
 		{"no sort key", gsi2, Decl{PK: status}, "SortKey must be given"},
-		{"too many shards", gsi2, Decl{PK: status, SK: self, Shards: 101, MaxShards: 100}, "Shards 101, want 0 to 100"},
+		{"too many shards", gsi2, Decl{PK: status, SK: self, Shards: 101, MaxShards: 100}, "IndexKeys.Shards 101, want 0 to 100"},
 		{"sharded local", Target{Name: "LSI1", Local: true, PK: []string{"PK"}, SK: []string{"LSI1SK"}}, Decl{SK: self, Shards: 2, MaxShards: 100}, "cannot be sharded"},
 		{"part not available", gsi2, Decl{PK: []keycodec.Part{{Kind: keycodec.Target}}, SK: self}, "part <target> is not available"},
 		{"empty attribute", gsi2, Decl{PK: attr(""), SK: self}, `Attr("") names no data attribute`},

@@ -28,11 +28,11 @@ func Segments(from string, def int) int {
 func CheckRange(segments int, limit int32, requestRate, readUnitRate float64) error {
 	switch {
 	case segments < 1 || segments > MaxSegments:
-		return fmt.Errorf("Segments %d", segments)
+		return fmt.Errorf("ScanOptions.Segments %d, want 1 to %d", segments, MaxSegments)
 	case limit < 0:
-		return fmt.Errorf("Limit %d", limit)
+		return fmt.Errorf("ScanOptions.Limit %d", limit)
 	case requestRate < 0 || math.IsNaN(requestRate) || readUnitRate < 0 || math.IsNaN(readUnitRate):
-		return fmt.Errorf("RequestRate %v, ReadUnitRate %v", requestRate, readUnitRate)
+		return fmt.Errorf("ScanOptions.RequestRate %v, ReadUnitRate %v", requestRate, readUnitRate)
 	}
 	return nil
 }

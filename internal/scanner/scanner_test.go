@@ -181,10 +181,10 @@ func TestPacer(t *testing.T) {
 
 func TestOptionsChecked(t *testing.T) {
 	require.NoError(t, CheckRange(1, 0, 0, 0))
-	require.EqualError(t, CheckRange(0, 0, 0, 0), "Segments 0")
-	require.EqualError(t, CheckRange(MaxSegments+1, 0, 0, 0), "Segments 1000001")
-	require.EqualError(t, CheckRange(1, -1, 0, 0), "Limit -1")
-	require.EqualError(t, CheckRange(1, 0, math.NaN(), 0), "RequestRate NaN, ReadUnitRate 0")
+	require.EqualError(t, CheckRange(0, 0, 0, 0), "ScanOptions.Segments 0, want 1 to 1000000")
+	require.EqualError(t, CheckRange(MaxSegments+1, 0, 0, 0), "ScanOptions.Segments 1000001, want 1 to 1000000")
+	require.EqualError(t, CheckRange(1, -1, 0, 0), "ScanOptions.Limit -1")
+	require.EqualError(t, CheckRange(1, 0, math.NaN(), 0), "ScanOptions.RequestRate NaN, ReadUnitRate 0")
 
 	pos, ok := Start("", 3)
 	require.True(t, ok)

@@ -65,13 +65,13 @@ func (c *Cond) Init(pk string, a Action, g Guard, version string, optVersion, da
 	*c = Cond{Guard: g, Version: version}
 	switch {
 	case optVersion < 0:
-		return fmt.Errorf("Version %d", optVersion)
+		return fmt.Errorf("WriteOptions.Version %d", optVersion)
 	case optVersion != 0 && version == "":
-		return fmt.Errorf("Version %d on a handle without Tracking.Version", optVersion)
+		return fmt.Errorf("WriteOptions.Version %d on a handle without Tracking.Version", optVersion)
 	case version == "":
 	case g == GuardAbsent:
 		if optVersion != 0 {
-			return fmt.Errorf("Version %d on a create, which writes version 1", optVersion)
+			return fmt.Errorf("WriteOptions.Version %d on a create, which writes version 1", optVersion)
 		}
 		c.Next = 1
 	case g == GuardNone:

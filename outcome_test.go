@@ -476,7 +476,7 @@ func TestConcurrentClosesTellTheVersionConflictApart(t *testing.T) {
 		assert.Equal(t, issueKey, oe.Failed[0].PK)
 		assert.ErrorIs(t, oe.Failed[0].Err, adjlist.ErrVersionConflict)
 		assert.NotErrorIs(t, oe.Failed[0].Err, adjlist.ErrNotFound, "the update's own error")
-		assert.Equal(t, "Edge.Delete", oe.Failed[1].Op)
+		assert.Equal(t, "Counter.Delete open", oe.Failed[1].Op)
 		assert.ErrorIs(t, oe.Failed[1].Err, adjlist.ErrNotFound)
 		assert.NotErrorIs(t, oe.Failed[1].Err, adjlist.ErrVersionConflict, "the delete's own error")
 	}

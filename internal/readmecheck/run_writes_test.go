@@ -350,7 +350,7 @@ func TestReadmeLostRace(t *testing.T) {
 	}
 	var oe *adjlist.OpError
 	if errors.As(err, &oe) {
-		for _, a := range oe.Failed { // "Node.Update" ErrVersionConflict, "Edge.Delete" ErrNotFound
+		for _, a := range oe.Failed { // "Node.Update" ErrVersionConflict, "Counter.Delete open" ErrNotFound
 			log.Printf("%s %s %s: %v", a.Op, a.PK, a.SK, a.Err)
 		}
 	}
@@ -361,7 +361,7 @@ func TestReadmeLostRace(t *testing.T) {
 	assert.Equal(t, "Node.Update", oe.Failed[0].Op)
 	assert.Equal(t, "ISSUE#i1", oe.Failed[0].PK)
 	assert.ErrorIs(t, oe.Failed[0].Err, adjlist.ErrVersionConflict)
-	assert.Equal(t, "Edge.Delete", oe.Failed[1].Op)
+	assert.Equal(t, "Counter.Delete open", oe.Failed[1].Op)
 	assert.ErrorIs(t, oe.Failed[1].Err, adjlist.ErrNotFound)
 	assert.Len(t, logged, 2)
 }

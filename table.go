@@ -104,9 +104,12 @@ type Options struct {
 	// write made: TagKey "json" for types tagged for encoding/json,
 	// NullEmptySets, OmitNullAttributeValues, EncodeTime, ... (see
 	// attributevalue.EncoderOptions). A type's own
-	// MarshalDynamoDBAttributeValue is used whatever the options. Key
-	// attributes stay refused in data ([ErrKeyAttribute]) under any tag
-	// key. Default nil: the SDK's defaults (tag key "dynamodbav").
+	// MarshalDynamoDBAttributeValue is used whatever the options. A
+	// struct field's own tag options (",unixtime", ",string") shape the
+	// data a write encodes but cannot reach a bare value given to a query:
+	// pass such a value as the tag makes it (t.Unix() for ",unixtime").
+	// Key attributes stay refused in data ([ErrKeyAttribute]) under any
+	// tag key. Default nil: the SDK's defaults (tag key "dynamodbav").
 	EncoderOptions func(*attributevalue.EncoderOptions)
 	// DecoderOptions, when set, configures the attributevalue decoder
 	// that unmarshals item data on every read, Decode and stream record

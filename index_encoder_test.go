@@ -148,3 +148,37 @@ func TestIndexValuesSpelledByTheTableEncoder(t *testing.T) {
 	assert.Equal(t, 3, mig.Matched)
 	assert.Zero(t, mig.Rewritten, "Migrate spells the keys as the writes did")
 }
+
+// Call is tagged to store its time as epoch seconds itself (",unixtime"),
+// an option of the field the table's encoder cannot apply to a bare value.
+type Call struct {
+	Line string    `dynamodbav:"line"`
+	At   time.Time `dynamodbav:"at,unixtime"`
+}
+
+// TestIndexValueOfAFieldTagOption: as Options.EncoderOptions says, a
+// field's own ",unixtime" shapes the key a write makes, and a query finds
+// the item given the value as the tag makes it (t.Unix()), not the
+// time.Time, which the table's encoder spells another way.
+func TestIndexValueOfAFieldTagOption(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	table := adjlist.NewTable(ddbtest.Client(t), ddbtest.TableName(t), func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"}}
+	})
+	ddbtest.CreateTable(t, table)
+	calls := adjlist.NewNode[Call](table, "CALL", "", func(o *adjlist.NodeOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("AT#{at}"), SortKey: adjlist.Template("{line}")}}
+	})
+	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	require.NoError(t, calls.Put(ctx, "c1", Call{Line: "l1", At: at}))
+
+	got, err := calls.ByIndex("GSI2", at.Unix()).Collect(ctx)
+	require.NoError(t, err)
+	require.Len(t, got, 1, "the value as the tag makes it finds the item")
+	assert.True(t, at.Equal(got[0].Data.At))
+
+	got, err = calls.ByIndex("GSI2", at).Collect(ctx)
+	require.NoError(t, err)
+	assert.Empty(t, got, "the time.Time itself is spelled by the table's encoder, not the field's tag")
+}

@@ -156,4 +156,3 @@ func TestIndexKeysTogether(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, res.Findings)
 }
-

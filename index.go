@@ -73,9 +73,10 @@ type Index struct {
 	// attribute absent or empty, the rule that leaves a key unwritten)
 	// carries no key attribute of the index at all, so it is in the index
 	// only with both. Without it each key is written on its own, an
-	// update later completing the entry. E.g. a manager index: GSI2PK =
-	// Attr("manager_title"), written on managers only, and GSI2SK =
-	// Template("root"), which KeysTogether writes on managers only too.
+	// update later completing the entry. E.g. the labs' manager index
+	// GSI_2: GSI_2_PK = Attr("manager_title"), written on managers only,
+	// and GSI_2_SK = Template("root"), which KeysTogether writes on
+	// managers only too.
 	// Puts, updates, Migrate and Repair keep to it ([Update] says when an
 	// update is refused); Verify reports a stray key. Global derived-key
 	// indexes with a sort key only, else [ErrInvalidOption].

@@ -68,6 +68,19 @@ type Index struct {
 	Projection types.ProjectionType
 	// NonKeyAttributes lists the attributes projected with INCLUDE.
 	NonKeyAttributes []string
+	// KeysTogether writes the index's derived key attributes all or none:
+	// an item whose data lacks what one key template needs (a data
+	// attribute absent or empty, the rule that leaves a key unwritten)
+	// carries no key attribute of the index at all, so it is in the index
+	// only with both. Without it each key is written on its own, an
+	// update later completing the entry. E.g. the labs' manager index
+	// GSI_2: GSI_2_PK = Attr("manager_title"), written on managers only,
+	// and GSI_2_SK = Template("root"), which KeysTogether writes on
+	// managers only too.
+	// Puts, updates, Migrate and Repair keep to it ([Update] says when an
+	// update is refused); Verify reports a stray key. Global derived-key
+	// indexes with a sort key only, else [ErrInvalidOption].
+	KeysTogether bool
 }
 
 // KeyAttribute is one attribute of a native index key.
@@ -173,7 +186,7 @@ func (t *Table) initIndexes() error {
 		t.indexes = append(t.indexes, ix)
 		decls[i] = tabledef.Index{Name: ix.Name, Local: ix.Local, PartitionKey: ix.PartitionKey, SortKey: ix.SortKey,
 			PartitionAttributes: tabledef.Attrs(ix.PartitionAttributes), SortAttributes: tabledef.Attrs(ix.SortAttributes),
-			Projection: ix.Projection, NonKeyAttributes: ix.NonKeyAttributes}
+			Projection: ix.Projection, NonKeyAttributes: ix.NonKeyAttributes, KeysTogether: ix.KeysTogether}
 	}
 	derived, passed, err := tabledef.Check(o.PartitionKey, o.SortKey, inverted, t.layout == explicitKeys, o.IndexPartitionKey, o.IndexSortKey, decls)
 	t.derived, t.indexes = derived, t.indexes[:len(t.indexes)-len(decls)+passed]

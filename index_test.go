@@ -518,6 +518,9 @@ func TestIndexDeclarationsRefused(t *testing.T) {
 		"bool native attribute":    {{Name: "GSI2", PartitionAttributes: []adjlist.KeyAttribute{{Name: "a", Type: "BOOL"}}}},
 		"include without names":    {{Name: "GSI2", PartitionKey: "A", Projection: types.ProjectionTypeInclude}},
 		"short name":               {{Name: "G2", PartitionKey: "A"}},
+		"keys together, local":     {{Name: "LSI1", Local: true, SortKey: "B", KeysTogether: true}},
+		"keys together, no sort":   {{Name: "GSI2", PartitionKey: "A", KeysTogether: true}},
+		"keys together, native":    {{Name: "GSI2", PartitionAttributes: []adjlist.KeyAttribute{{Name: "a"}}, KeysTogether: true}},
 		"six local indexes": {{Name: "L01", Local: true, SortKey: "a"}, {Name: "L02", Local: true, SortKey: "b"}, {Name: "L03", Local: true, SortKey: "c"},
 			{Name: "L04", Local: true, SortKey: "d"}, {Name: "L05", Local: true, SortKey: "e"}, {Name: "L06", Local: true, SortKey: "f"}},
 	}

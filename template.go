@@ -180,7 +180,7 @@ func (t *Table) bindIndex(d IndexKeys, fields []string, home keycodec.Kind, allo
 		return indexkeys.Index{}, err // Template's own error, not its missing parts'
 	}
 	pk, sk := ix.keyAttrs(t)
-	target := indexkeys.Target{Name: ix.Name, Local: ix.Local, Native: ix.native(), Inverted: ix == &t.indexes[0] && t.layout != noIndex, PK: pk, SK: sk}
+	target := indexkeys.Target{Name: ix.Name, Local: ix.Local, Native: ix.native(), Inverted: ix == &t.indexes[0] && t.layout != noIndex, Together: ix.KeysTogether, PK: pk, SK: sk}
 	decl := indexkeys.Decl{PK: d.PartitionKey.parts, SK: d.SortKey.parts, Shards: d.Shards, MaxShards: MaxShards}
 	return indexkeys.Bind(target, decl, fields, home, allowed, t.keyAttrRole)
 }

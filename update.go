@@ -41,7 +41,11 @@ import (
 // other way ([Update.Add], [Update.Delete], [Update.SetTo], a nested
 // path), or a composite key whose other attributes the update does not
 // set, makes the update fail with [ErrInvalidOption] before any request,
-// since the stored key would go stale.
+// since the stored key would go stale. For an index with
+// [Index].KeysTogether, a REMOVE of one key removes them all, and an
+// update that sets one key's data must set every other key's too (a key of
+// literal text and ids needs none, and is set with it), else it fails with
+// [ErrInvalidOption] naming the index and the attributes it lacks.
 type Update struct {
 	ops []writeexpr.Op
 }

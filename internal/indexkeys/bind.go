@@ -11,6 +11,9 @@ import (
 type Target struct {
 	Name                    string
 	Local, Native, Inverted bool
+	// Together: the index's keys are written all or none
+	// (adjlist.Index.KeysTogether).
+	Together bool
 	// PK and SK are the index's key attributes (its KeySchema's names; a
 	// local index's PK is the table's partition key).
 	PK, SK []string
@@ -30,7 +33,7 @@ type Decl struct {
 // the table name is ("the table's sort key"), "" for a data attribute.
 // The error says what is wrong, for the caller to wrap with the index.
 func Bind(ix Target, d Decl, fields []string, home keycodec.Kind, allowed []keycodec.Kind, role func(name string) string) (Index, error) {
-	b := Index{Name: ix.Name, Local: ix.Local, PK: d.PK, SK: d.SK, Shards: d.Shards}
+	b := Index{Name: ix.Name, Local: ix.Local, Together: ix.Together, PK: d.PK, SK: d.SK, Shards: d.Shards}
 	switch {
 	case ix.Native:
 		return b, fmt.Errorf("a native index is keyed on data attributes; declare no keys")

@@ -26,6 +26,9 @@ type Index struct {
 	SKExact  bool
 	Shards   int      // 0: the partition is not sharded
 	Attrs    []string // data attributes the keys read
+	// Together: the keys are written all or none (adjlist's
+	// Index.KeysTogether); else each on its own.
+	Together bool
 }
 
 // Compile compiles b's templates for an item type with node key prefixes
@@ -110,59 +113,54 @@ type derivedKey struct {
 	sort  bool
 }
 
-// Add writes into item every index key attribute of indexes whose
-// template's data attributes the item has. Each key attribute is kept on
-// its own: an item lacking the partition key's data still carries its
-// sort key, and is not in the index (DynamoDB indexes only items with
-// every key attribute), so that an update giving the missing data
-// completes the entry.
-func Add(indexes []Index, item map[string]types.AttributeValue, kc *keycodec.Ctx) error {
-	for i := range indexes {
-		b := &indexes[i]
-		if !b.Local {
-			v, ok, err := b.PartitionKey(item, kc)
-			if err != nil {
-				return err
-			}
-			if ok {
-				item[b.PKAttr] = &types.AttributeValueMemberS{Value: v}
-			}
+// Written appends to dst the key attributes of b that an item with data
+// and node keys kc carries, and returns it. A key is not written when a data attribute its template
+// reads is absent or empty (the sparse-index rule); each key stands on its
+// own, unless b.Together, when a key left unwritten leaves every key of b
+// unwritten. A local index's partition key (the table's) is never listed.
+func (b *Index) Written(dst []migration.Attr, data map[string]types.AttributeValue, kc *keycodec.Ctx) ([]migration.Attr, error) {
+	n := len(dst)
+	for _, d := range b.keys() {
+		v, ok, err := b.key(d.sort, data, kc)
+		switch {
+		case err != nil:
+			return dst[:n], err
+		case ok:
+			dst = append(dst, migration.Attr{Name: d.attr, Value: v})
+		case b.Together:
+			return dst[:n], nil
 		}
-		if b.SKAttr != "" {
-			v, ok, err := b.SortKey(item, kc)
-			if err != nil {
-				return err
-			}
-			if ok {
-				item[b.SKAttr] = &types.AttributeValueMemberS{Value: v}
-			}
+	}
+	return dst, nil
+}
+
+// Add writes into item every index key attribute of indexes that it
+// carries ([Index.Written]). Each key attribute is kept on its own unless
+// the index keeps them together: an item lacking the partition key's data
+// still carries its sort key, and is not in the index (DynamoDB indexes
+// only items with every key attribute), so that an update giving the
+// missing data completes the entry.
+func Add(indexes []Index, item map[string]types.AttributeValue, kc *keycodec.Ctx) error {
+	var buf [2]migration.Attr
+	for i := range indexes {
+		attrs, err := indexes[i].Written(buf[:0], item, kc)
+		if err != nil {
+			return err
+		}
+		for _, a := range attrs {
+			item[a.Name] = &types.AttributeValueMemberS{Value: a.Value}
 		}
 	}
 	return nil
 }
 
 // Derived appends to want the derived attributes of item (its data and
-// keys kc) under indexes, and returns it.
+// keys kc) under indexes ([Index.Written]), and returns it.
 func Derived(indexes []Index, item map[string]types.AttributeValue, kc *keycodec.Ctx, want []migration.Attr) ([]migration.Attr, error) {
+	var err error
 	for i := range indexes {
-		b := &indexes[i]
-		if !b.Local {
-			v, ok, err := b.PartitionKey(item, kc)
-			if err != nil {
-				return want, err
-			}
-			if ok {
-				want = append(want, migration.Attr{Name: b.PKAttr, Value: v})
-			}
-		}
-		if b.SKAttr != "" {
-			v, ok, err := b.SortKey(item, kc)
-			if err != nil {
-				return want, err
-			}
-			if ok {
-				want = append(want, migration.Attr{Name: b.SKAttr, Value: v})
-			}
+		if want, err = indexes[i].Written(want, item, kc); err != nil {
+			return want, err
 		}
 	}
 	return want, nil

@@ -115,3 +115,99 @@ func TestDeriveUpdate(t *testing.T) {
 	_, err = DeriveUpdate([]writeexpr.Op{{Kind: writeexpr.OpRemove, Path: "status"}}, []Index{composite}, kc, enc, []string{"kind"})
 	require.ErrorIs(t, err, ErrKeyAttribute)
 }
+
+// The lab's manager index: a partition key from a data attribute that only
+// managers carry, a sort key of literal text. Kept together, an item
+// lacking the partition key's data (absent or empty, the rule that leaves
+// a key unwritten) carries neither key; kept apart, it keeps the sort key.
+func TestKeysTogether(t *testing.T) {
+	title := []keycodec.Part{{Kind: keycodec.Attr, Text: "manager_title"}}
+	root := []keycodec.Part{{Kind: keycodec.Lit, Text: "root"}}
+	together := gsi2
+	together.Together = true
+	kc := &keycodec.Ctx{Self: "EMP#e1", PK: "EMP#e1", SK: "EMP#e1"}
+	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
+	manager := []migration.Attr{{Name: "GSI2PK", Value: "CTO"}, {Name: "GSI2SK", Value: "root"}}
+	for _, tc := range []struct {
+		name string
+		ix   Target
+		item map[string]types.AttributeValue
+		want []migration.Attr
+	}{
+		{"manager", together, map[string]types.AttributeValue{"manager_title": s("CTO")}, manager},
+		{"employee", together, map[string]types.AttributeValue{}, nil},
+		{"empty title", together, map[string]types.AttributeValue{"manager_title": s("")}, nil},
+		{"NULL title", together, map[string]types.AttributeValue{"manager_title": &types.AttributeValueMemberNULL{Value: true}}, nil},
+		{"manager, kept apart", gsi2, map[string]types.AttributeValue{"manager_title": s("CTO")}, manager},
+		{"employee, kept apart", gsi2, map[string]types.AttributeValue{}, []migration.Attr{{Name: "GSI2SK", Value: "root"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := bind(t, tc.ix, Decl{PK: title, SK: root})
+			got, err := Derived([]Index{b}, tc.item, kc, nil)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+			item := map[string]types.AttributeValue{}
+			for k, v := range tc.item {
+				item[k] = v
+			}
+			require.NoError(t, Add([]Index{b}, item, kc))
+			for _, a := range tc.want {
+				assert.Equal(t, s(a.Value), item[a.Name])
+				delete(item, a.Name)
+			}
+			assert.NotContains(t, item, "GSI2PK", "no stray key")
+			assert.NotContains(t, item, "GSI2SK", "no stray key")
+		})
+	}
+}
+
+// An update of an index whose keys are kept together changes all or none
+// of them, and is refused when the stored item's other key is unknown.
+func TestDeriveUpdateKeysTogether(t *testing.T) {
+	attr := func(name string) []keycodec.Part { return []keycodec.Part{{Kind: keycodec.Attr, Text: name}} }
+	root := []keycodec.Part{{Kind: keycodec.Lit, Text: "root"}}
+	together := gsi2
+	together.Together = true
+	kc := &keycodec.Ctx{Self: "EMP#e1", PK: "EMP#e1", SK: "EMP#e1"}
+	set := func(name string, v any) writeexpr.Op {
+		return writeexpr.Op{Kind: writeexpr.OpSet, Path: name, Value: v}
+	}
+	remove := func(name string) writeexpr.Op { return writeexpr.Op{Kind: writeexpr.OpRemove, Path: name} }
+	for _, tc := range []struct {
+		name    string
+		pk, sk  []keycodec.Part
+		ops     []writeexpr.Op
+		keyOnly []string
+		want    []writeexpr.Op // after ops
+		err     error
+		msg     string
+	}{
+		{name: "promoted", pk: attr("manager_title"), sk: root, ops: []writeexpr.Op{set("manager_title", "CTO")},
+			want: []writeexpr.Op{set("GSI2PK", "CTO"), set("GSI2SK", "root")}},
+		{name: "demoted: every key goes", pk: attr("manager_title"), sk: root, ops: []writeexpr.Op{remove("manager_title")},
+			want: []writeexpr.Op{remove("GSI2PK"), remove("GSI2SK")}},
+		{name: "emptied: every key goes", pk: attr("manager_title"), sk: attr("hired"), ops: []writeexpr.Op{set("hired", "")},
+			want: []writeexpr.Op{remove("GSI2PK"), remove("GSI2SK")}},
+		{name: "untouched", pk: attr("manager_title"), sk: root, ops: []writeexpr.Op{set("name", "Ann")}},
+		{name: "both set", pk: attr("manager_title"), sk: attr("hired"), ops: []writeexpr.Op{set("manager_title", "CTO"), set("hired", "2020")},
+			want: []writeexpr.Op{set("GSI2PK", "CTO"), set("GSI2SK", "2020")}},
+		{name: "other key unknown", pk: attr("manager_title"), sk: attr("hired"), ops: []writeexpr.Op{set("manager_title", "CTO")},
+			err: ErrInvalidOption, msg: `index GSI2 keeps its keys together, and the update sets ["manager_title"] for its key GSI2PK but not ["hired"] for its key GSI2SK`},
+		{name: "other key unknown, sort key set", pk: attr("manager_title"), sk: attr("hired"), ops: []writeexpr.Op{set("hired", "2020")},
+			err: ErrInvalidOption, msg: `not ["manager_title"] for its key GSI2PK`},
+		{name: "removal loses a key-only value", pk: attr("manager_title"), sk: attr("hired"), ops: []writeexpr.Op{remove("manager_title")},
+			keyOnly: []string{"hired"}, err: ErrKeyAttribute, msg: "index GSI2's key GSI2SK"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := bind(t, together, Decl{PK: tc.pk, SK: tc.sk})
+			got, err := DeriveUpdate(tc.ops, []Index{b}, kc, attributevalue.NewEncoder(), tc.keyOnly)
+			if tc.err != nil {
+				require.ErrorIs(t, err, tc.err)
+				assert.ErrorContains(t, err, tc.msg)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, append(append([]writeexpr.Op(nil), tc.ops...), tc.want...), got)
+		})
+	}
+}

@@ -33,6 +33,7 @@ type Index struct {
 	PartitionAttributes, SortAttributes []KeyAttribute
 	Projection                          types.ProjectionType
 	NonKeyAttributes                    []string
+	KeysTogether                        bool
 }
 
 // Attrs converts adjlist.KeyAttribute values, field for field.
@@ -107,6 +108,8 @@ func check(ix *Index, pk, sk string, names, written, native map[string]bool) err
 		return fmt.Errorf("native sort attributes need native partition attributes")
 	case len(ix.PartitionAttributes) > MaxKeyAttributes || len(ix.SortAttributes) > MaxKeyAttributes:
 		return fmt.Errorf("more than %d key attributes", MaxKeyAttributes)
+	case ix.KeysTogether && (ix.native() || ix.Local || ix.SortKey == ""):
+		return fmt.Errorf("KeysTogether needs a global index with derived PartitionKey and SortKey")
 	case ix.Projection == types.ProjectionTypeInclude && len(ix.NonKeyAttributes) == 0:
 		return fmt.Errorf("INCLUDE projection without NonKeyAttributes")
 	case ix.Projection != types.ProjectionTypeAll && ix.Projection != types.ProjectionTypeKeysOnly && ix.Projection != types.ProjectionTypeInclude:

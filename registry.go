@@ -23,9 +23,9 @@ import (
 type registry struct {
 	mu    sync.Mutex
 	types []recorded
-	// counters are the table's counters, whose items are node items of
-	// the target type (the aggregates, recorded as such) and per-edge
-	// marker items (recorded only here).
+	// counters are the table's counters, whose items are the aggregates
+	// (also recorded in types, as "counter ENROLLED") and per-edge marker
+	// items (recorded only here).
 	counters []counterRecord
 }
 
@@ -55,6 +55,21 @@ type recorded struct {
 	// refs appends to buf (from its start) the items an item of the type
 	// needs: an edge's endpoint items, a child's parent node item.
 	refs func(item Item, buf []itemRef) []itemRef
+	// spec is the walk of the type's items ([Scan] of the table,
+	// [Verify]) when h is not Scannable itself: a counter's aggregates
+	// are walked as its node's items.
+	spec func() scanSpec
+}
+
+// scanSpec is the walk of r's items, if its handle has one.
+func (r *recorded) scanSpec() (scanSpec, bool) {
+	if r.spec != nil {
+		return r.spec(), true
+	}
+	if h, ok := r.h.(interface{ scanSpec() scanSpec }); ok {
+		return h.scanSpec(), true
+	}
+	return scanSpec{}, false
 }
 
 // itemRef is an item another one needs: its key, its item type's record
@@ -69,7 +84,7 @@ type itemRef struct {
 type counterRecord struct {
 	name string
 	// edge and aggregate are the record ids of the counted edge kind and
-	// of the aggregate items (node items of the target type).
+	// of the aggregate items (recorded as the counter's item type).
 	edge, aggregate string
 	// target is the aggregate item an edge item counts towards.
 	target func(edge Item) (itemKey, bool)
@@ -202,15 +217,15 @@ func (c *Collection[P, C]) refs(item Item, of string, buf []itemRef) []itemRef {
 	return append(buf[:0], itemRef{key: itemKey{parent, sk}, of: of, kind: FindingOrphan})
 }
 
-// recordNode records node n, whatever its error.
-func (n *Node[N]) record() {
+// recorded is node n as the table records it, whatever its error.
+func (n *Node[N]) recorded() recorded {
 	r := recorded{id: n.recordID(), name: "node " + n.typ, h: n, err: n.err, version: n.tr.Version, expiry: n.tr.Expiry,
 		match: n.hasKeys,
 		check: dataCheck[N](n.t), holds: n.t.holdsOf(reflect.TypeFor[N](), &n.tr)}
 	if n.err == nil {
 		r.pk, r.sk = n.it.pk, n.it.sk
 	}
-	_ = n.t.record(r)
+	return r
 }
 
 // record records edge e, whatever its error.
@@ -297,8 +312,8 @@ func (t *Table) Decode(item Item) (v TypedItem, ok bool, err error) {
 func (t *Table) scanSpec() scanSpec {
 	specs := map[string]scanSpec{}
 	for _, r := range t.recordedTypes() {
-		if h, ok := r.h.(interface{ scanSpec() scanSpec }); ok && r.err == nil {
-			specs[r.id] = h.scanSpec()
+		if s, ok := r.scanSpec(); ok && r.err == nil {
+			specs[r.id] = s
 		}
 	}
 	pick := func(item Item) (scanSpec, bool) {

@@ -343,8 +343,8 @@ func newVerifier(t *Table, segments int) *verifier {
 			Holds: verify.Held{Set: r.holds.set, Names: r.holds.names}, Check: r.check}
 		vt.PKPrefix, _ = keycodec.StaticPrefix(r.pk, &keyCtx{})
 		vt.SKPrefix, _ = keycodec.StaticPrefix(r.sk, &keyCtx{})
-		if h, ok := r.h.(interface{ scanSpec() scanSpec }); ok {
-			vt.Spec = inspectSpec(h.scanSpec())
+		if spec, ok := r.scanSpec(); ok {
+			vt.Spec = inspectSpec(spec)
 		}
 		if h, ok := r.h.(interface{ endpoint() endpoint }); ok {
 			targets[h.endpoint().rid] = true

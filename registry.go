@@ -149,9 +149,9 @@ func (t *Table) recordedTypes() []recorded {
 
 // Check returns every mistake in the model declared on t so far, joined
 // (errors.Join), or nil: the table's own options, each item type's
-// declaration ([NewNode], [NewEdge], [NewCollection], [NewEntity]: bad
-// names are [ErrInvalidKey], bad templates, indexes or options
-// [ErrInvalidOption]), and each pair of item types whose key templates
+// declaration ([NewNode], [NewEdge], [NewCollection], [NewEntity],
+// [NewCounter]: bad names are [ErrInvalidKey], bad templates, indexes or
+// options [ErrInvalidOption]), and each pair of item types whose key templates
 // could spell the same key ([ErrInvalidOption]), so that a service can
 // refuse to start on a wrong model instead of failing call by call. The
 // table records every item type declared on it, in order; a later
@@ -264,7 +264,7 @@ func (c *Collection[P, C]) record() {
 // TypedItem is an item of any type a table records, as [Table.Decode]
 // reads it: the name of its item type, as [Describe] and [Table.Check]
 // name it ("node STU", "edge ENROLL (STU → CRS)", "child PROJ of WS",
-// "entity follower"), and the raw item, for the handle of that type to
+// "entity follower", "counter ENROLLED"), and the raw item, for the handle of that type to
 // decode.
 type TypedItem struct {
 	Type string
@@ -273,7 +273,9 @@ type TypedItem struct {
 
 // TypeOf returns the name of the item type t records ([Table.Check])
 // whose keys item has, e.g. "entity follower" for PK = "u#12345#follower",
-// SK = "u#34567", and ok=false for an item of no recorded type. It reads
+// SK = "u#34567", "counter ENROLLED" for a [Counter]'s aggregate item
+// PK = "CRS#math204", SK = "ENROLLED" (as [Finding].Type names it), and
+// ok=false for an item of no recorded type. It reads
 // only the table's key attributes and makes no request: it does not check
 // that the type's Go data type holds the item's other attributes, which a
 // Replace of the value Get reads would drop; [Verify] reports those

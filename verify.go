@@ -164,7 +164,7 @@ type VerifyResult struct {
 // Verify checks every item of t's table against the model the table
 // records ([Table.Check]: every [NewNode], [NewEdge], [NewCollection],
 // [NewEntity] and [NewCounter] declared on it) and returns what does not
-// fit, as typed [Finding]s with the item's keys:
+// fit, as typed [Finding] values with the item's keys:
 //
 //   - items no recorded type has the keys of ([FindingUnknownItem]), or
 //     whose data their type's handle cannot decode ([FindingUndecodable]);

@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/adjlist/adjlist/internal/counting"
+	"github.com/adjlist/adjlist/internal/modeldoc"
 )
 
 // Count is the data of an aggregate item kept by a [Counter].
@@ -80,11 +81,30 @@ func NewCounter[E any](edge *Edge[E], name string, optFns ...func(*CounterOption
 	if c.err == nil && name == edge.dst.marker {
 		c.err = fmt.Errorf("%w: counter %s has the %s node items' marker", ErrInvalidOption, name, edge.dst.typ)
 	}
-	c.node = NewNode[Count](edge.t, edge.dst.typ, name)
+	c.node = newNode[Count](edge.t, edge.dst.typ, name, nil)
+	if c.err == nil {
+		c.err = c.node.err
+	}
+	_ = edge.t.record(c.recordedType())
 	if c.err == nil {
 		edge.t.recordCounter(c.recorded())
 	}
 	return c
+}
+
+// recordedType is the item type of c's aggregates as the table records
+// it, "counter ENROLLED", whatever c's error: the item type of its node's
+// items ([Node.recordID], so that either replaces the other when declared
+// again), walked as they are.
+func (c *Counter[E]) recordedType() recorded {
+	r := c.node.recorded()
+	r.name, r.h, r.spec = "counter "+c.name, c, c.node.scanSpec
+	if c.err != nil {
+		// Not in place of a valid node type's record (name may be the
+		// target's marker).
+		r.id, r.err, r.pk, r.sk = r.name, c.err, nil, nil
+	}
+	return r
 }
 
 // recorded is c as the table's record keeps it, for [Verify] and [Repair].
@@ -137,10 +157,22 @@ func (c *Counter[E]) isAggregate(item Item) bool {
 // most counted targets in one Query.
 func (c *Counter[E]) Node() *Node[Count] { return c.node }
 
-// describe makes a Counter a [Describer]: its aggregate items are node
-// items of the target type with marker name, in every native index keyed on
-// the counter and count attributes.
-func (c *Counter[E]) describe() shape { return c.node.describe() }
+// describe makes a Counter a [Describer]: its aggregate items, "counter
+// ENROLLED" of kind "counter", in the target node type's partitions under
+// sort key name (and in every native index keyed on the counter and count
+// attributes), read by [Counter.Get].
+func (c *Counter[E]) describe() shape {
+	s := c.node.describe()
+	if c.err != nil {
+		s.err = c.err
+	}
+	item := s.item
+	item.Name, item.Kind, item.Type, item.To = "counter "+c.name, "counter", c.name, c.node.typ
+	s.op = "Counter.Node().ByIndex"
+	s.patterns = []modeldoc.Pattern{modeldoc.GetPattern(c.edge.t.docTable(), fmt.Sprintf("one %s's %s count", c.node.typ, c.name),
+		"Counter.Get", item.Name, item.PartitionKey, item.SortKey)}
+	return s
+}
 
 // Get returns target node to's count with one GetItem: 0 when no edge was
 // ever counted. Bad ids are [ErrInvalidKey] before any request.

@@ -101,8 +101,9 @@
 //
 // [Tx] commits up to 100 actions atomically (TransactWriteItems);
 // [Edge.PutChecked] creates an edge only if both nodes exist and
-// [Edge.Move] replaces one atomically. [Edge.PutMany] and
-// [Collection.PutMany] write in bulk with BatchWriteItem, and
+// [Edge.Move] replaces one atomically. [Node.PutMany], [Edge.PutMany],
+// [Collection.PutMany] and [Entity.PutMany] write in bulk with
+// BatchWriteItem, and
 // [Edge.DeleteMany], [Node.DeleteMany] and [Collection.DeleteMany] delete
 // so, listing anything left unwritten; [Node.GetMany],
 // [Collection.GetMany] and [Edge.Hydrate] read with BatchGetItem.

@@ -21,10 +21,11 @@ var (
 	// package's codec. Detected before any request is sent; see [KeyError].
 	ErrInvalidKey = errors.New("adjlist: invalid key")
 
-	// ErrKeyAttribute reports item data (a node's or an edge's) that would
-	// write or update one of the table's key attributes, e.g. a struct field
-	// tagged `dynamodbav:"PK"`. Keys are derived from ids only. Detected
-	// before any request is sent.
+	// ErrKeyAttribute reports item data (a node's, an edge's, a child's or
+	// an entity's) that would write or update one of the table's key
+	// attributes, e.g. a struct field tagged `dynamodbav:"PK"`. Keys are
+	// derived from ids, and an entity's from its key fields, never written
+	// as data. Detected before any request is sent.
 	ErrKeyAttribute = errors.New("adjlist: data maps to a key attribute")
 
 	// ErrItemTooLarge reports an item over DynamoDB's 400 KB limit

@@ -10,7 +10,7 @@ import (
 )
 
 // Into returns a [Target] that appends to *dst, in the read's order, every
-// node item of this type that [PageIndex] meets. A nil dst is
+// node item of this type that [Load] or [PageIndex] meets. A nil dst is
 // [ErrInvalidOption] when used.
 func (n *Node[N]) Into(dst *[]NodeItem[N]) Target {
 	tg := into(n.t, n.typ, "node "+n.typ, n.err, dst, n.decodeItem)

@@ -98,7 +98,7 @@ func TestMermaidDrawsEveryIndex(t *testing.T) {
 	}{
 		"without the counter": {[]adjlist.Describer{students, courses, enrolled}, "  i_ByCount{{\"ByCount<br/>counter, count\"}}\n```\n"},
 		"with the counter": {[]adjlist.Describer{students, courses, enrolled, counter},
-			"  i_ByCount{{\"ByCount<br/>counter, count\"}}\n  i_ByCount -.->|\"#lt;counter#gt; · #lt;count#gt;\"| n_CRS\n"},
+			"  i_ByCount{{\"ByCount<br/>counter, count\"}}\n  i_ByCount -.->|\"#lt;counter#gt; · #lt;count#gt;\"| k_CRS_ENROLLED\n"},
 	} {
 		t.Run(name, func(t *testing.T) {
 			m, err := adjlist.DescribeModel(table, tc.handles...)

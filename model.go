@@ -61,18 +61,20 @@ type Model struct {
 // kind's, a collection's children or an [Entity]'s items.
 type ItemType struct {
 	// Name names the item type as Describe shows it: "node STU",
-	// "edge ENROLL (STU → CRS)", "child PROJ of WS", "entity follower".
+	// "edge ENROLL (STU → CRS)", "child PROJ of WS", "entity follower",
+	// "counter ENROLLED" (a [Counter]'s aggregate items).
 	Name string
-	// Kind is "node", "edge", "child" or "entity".
+	// Kind is "node", "edge", "child", "entity" or "counter".
 	Kind string
 	// Type is the node type ("STU"), the edge label ("ENROLL", empty for
-	// an unlabelled edge), the child type ("PROJ") or the entity's name
-	// ("follower").
+	// an unlabelled edge), the child type ("PROJ"), the entity's name
+	// ("follower") or the counter's name ("ENROLLED").
 	Type string
 	// From and To are an edge's source and target node types, or for an
 	// end at a collection's children "WS/PROJ" (parent type / child type,
 	// see [Endpoint]); for a child From is its parent's node type and To
-	// is empty; both are empty for a node.
+	// is empty; for a counter To is the node type whose partitions hold
+	// its aggregates ("CRS") and From is empty; both are empty for a node.
 	From, To string
 	// PartitionKey and SortKey are the item's table key values with ids
 	// as placeholders: "STU#<id>" and "PROFILE", "STU#<from>" and

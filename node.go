@@ -55,6 +55,14 @@ type NodeOptions struct {
 // with [ErrInvalidKey] before any request; invalid [NodeOptions] with
 // [ErrInvalidOption].
 func NewNode[N any](t *Table, nodeType, marker string, optFns ...func(*NodeOptions)) *Node[N] {
+	n := newNode[N](t, nodeType, marker, optFns)
+	_ = t.record(n.recorded())
+	return n
+}
+
+// newNode is [NewNode] without recording the node in t's record: a
+// counter's aggregate items are recorded as the counter's.
+func newNode[N any](t *Table, nodeType, marker string, optFns []func(*NodeOptions)) *Node[N] {
 	var opts NodeOptions
 	optErr := applyOptions(&opts, optFns)
 	n := &Node[N]{t: t, typ: nodeType, marker: marker, err: t.err}
@@ -79,7 +87,6 @@ func NewNode[N any](t *Table, nodeType, marker string, optFns ...func(*NodeOptio
 		n.tr, n.err = t.newTracking(opts.Tracking)
 	}
 	n.decodeItem = n.decode
-	n.record()
 	return n
 }
 

@@ -29,9 +29,10 @@ type Target struct {
 	h typedHandle
 }
 
-// Into returns a [Target] that appends to *dst, in ascending sort key
-// order, every edge of this kind that [LoadPartition] meets in the source
-// node's partition. A nil dst is [ErrInvalidOption] when used, and so is
+// Into returns a [Target] that appends to *dst every edge of this kind
+// that [LoadPartition] meets in the source node's partition (in ascending
+// sort key order), or [Load] or [PageIndex] meets (in the read's order).
+// A nil dst is [ErrInvalidOption] when used, and so is, for LoadPartition,
 // an edge from a collection's children ([Endpoint]), which are in no node
 // partition.
 func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
@@ -40,9 +41,10 @@ func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
 	return tg
 }
 
-// Into returns a [Target] that appends to *dst, in ascending sort key
-// order, every child of this type that [LoadPartition] meets in the
-// parent's partition. A nil dst is [ErrInvalidOption] when used.
+// Into returns a [Target] that appends to *dst every child of this type
+// that [LoadPartition] meets in the parent's partition (in ascending sort
+// key order), or [Load] or [PageIndex] meets (in the read's order). A nil
+// dst is [ErrInvalidOption] when used.
 func (c *Collection[P, C]) Into(dst *[]Child[C]) Target {
 	tg := into(c.t, c.parent.typ, "child "+c.prefix, c.err, dst, c.decode)
 	tg.sharded, tg.h = c.shards > 0, c

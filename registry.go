@@ -23,9 +23,9 @@ import (
 type registry struct {
 	mu    sync.Mutex
 	types []recorded
-	// counters are the table's counters, whose items are node items of
-	// the target type (the aggregates, recorded as such) and per-edge
-	// marker items (recorded only here).
+	// counters are the table's counters, whose items are the aggregates
+	// (also recorded in types, as "counter ENROLLED") and per-edge marker
+	// items (recorded only here).
 	counters []counterRecord
 }
 
@@ -55,6 +55,21 @@ type recorded struct {
 	// refs appends to buf (from its start) the items an item of the type
 	// needs: an edge's endpoint items, a child's parent node item.
 	refs func(item Item, buf []itemRef) []itemRef
+	// spec is the walk of the type's items ([Scan] of the table,
+	// [Verify]) when h is not Scannable itself: a counter's aggregates
+	// are walked as its node's items.
+	spec func() scanSpec
+}
+
+// scanSpec is the walk of r's items, if its handle has one.
+func (r *recorded) scanSpec() (scanSpec, bool) {
+	if r.spec != nil {
+		return r.spec(), true
+	}
+	if h, ok := r.h.(interface{ scanSpec() scanSpec }); ok {
+		return h.scanSpec(), true
+	}
+	return scanSpec{}, false
 }
 
 // itemRef is an item another one needs: its key, its item type's record
@@ -69,7 +84,7 @@ type itemRef struct {
 type counterRecord struct {
 	name string
 	// edge and aggregate are the record ids of the counted edge kind and
-	// of the aggregate items (node items of the target type).
+	// of the aggregate items (recorded as the counter's item type).
 	edge, aggregate string
 	// target is the aggregate item an edge item counts towards.
 	target func(edge Item) (itemKey, bool)
@@ -134,9 +149,9 @@ func (t *Table) recordedTypes() []recorded {
 
 // Check returns every mistake in the model declared on t so far, joined
 // (errors.Join), or nil: the table's own options, each item type's
-// declaration ([NewNode], [NewEdge], [NewCollection], [NewEntity]: bad
-// names are [ErrInvalidKey], bad templates, indexes or options
-// [ErrInvalidOption]), and each pair of item types whose key templates
+// declaration ([NewNode], [NewEdge], [NewCollection], [NewEntity],
+// [NewCounter]: bad names are [ErrInvalidKey], bad templates, indexes or
+// options [ErrInvalidOption]), and each pair of item types whose key templates
 // could spell the same key ([ErrInvalidOption]), so that a service can
 // refuse to start on a wrong model instead of failing call by call. The
 // table records every item type declared on it, in order; a later
@@ -202,15 +217,15 @@ func (c *Collection[P, C]) refs(item Item, of string, buf []itemRef) []itemRef {
 	return append(buf[:0], itemRef{key: itemKey{parent, sk}, of: of, kind: FindingOrphan})
 }
 
-// recordNode records node n, whatever its error.
-func (n *Node[N]) record() {
+// recorded is node n as the table records it, whatever its error.
+func (n *Node[N]) recorded() recorded {
 	r := recorded{id: n.recordID(), name: "node " + n.typ, h: n, err: n.err, version: n.tr.Version, expiry: n.tr.Expiry,
 		match: n.hasKeys,
 		check: dataCheck[N](n.t), holds: n.t.holdsOf(reflect.TypeFor[N](), &n.tr)}
 	if n.err == nil {
 		r.pk, r.sk = n.it.pk, n.it.sk
 	}
-	_ = n.t.record(r)
+	return r
 }
 
 // record records edge e, whatever its error.
@@ -249,7 +264,7 @@ func (c *Collection[P, C]) record() {
 // TypedItem is an item of any type a table records, as [Table.Decode]
 // reads it: the name of its item type, as [Describe] and [Table.Check]
 // name it ("node STU", "edge ENROLL (STU → CRS)", "child PROJ of WS",
-// "entity follower"), and the raw item, for the handle of that type to
+// "entity follower", "counter ENROLLED"), and the raw item, for the handle of that type to
 // decode.
 type TypedItem struct {
 	Type string
@@ -258,7 +273,9 @@ type TypedItem struct {
 
 // TypeOf returns the name of the item type t records ([Table.Check])
 // whose keys item has, e.g. "entity follower" for PK = "u#12345#follower",
-// SK = "u#34567", and ok=false for an item of no recorded type. It reads
+// SK = "u#34567", "counter ENROLLED" for a [Counter]'s aggregate item
+// PK = "CRS#math204", SK = "ENROLLED" (as [Finding].Type names it), and
+// ok=false for an item of no recorded type. It reads
 // only the table's key attributes and makes no request: it does not check
 // that the type's Go data type holds the item's other attributes, which a
 // Replace of the value Get reads would drop; [Verify] reports those
@@ -297,8 +314,8 @@ func (t *Table) Decode(item Item) (v TypedItem, ok bool, err error) {
 func (t *Table) scanSpec() scanSpec {
 	specs := map[string]scanSpec{}
 	for _, r := range t.recordedTypes() {
-		if h, ok := r.h.(interface{ scanSpec() scanSpec }); ok && r.err == nil {
-			specs[r.id] = h.scanSpec()
+		if s, ok := r.scanSpec(); ok && r.err == nil {
+			specs[r.id] = s
 		}
 	}
 	pick := func(item Item) (scanSpec, bool) {

@@ -164,7 +164,7 @@ type VerifyResult struct {
 // Verify checks every item of t's table against the model the table
 // records ([Table.Check]: every [NewNode], [NewEdge], [NewCollection],
 // [NewEntity] and [NewCounter] declared on it) and returns what does not
-// fit, as typed [Finding]s with the item's keys:
+// fit, as typed [Finding] values with the item's keys:
 //
 //   - items no recorded type has the keys of ([FindingUnknownItem]), or
 //     whose data their type's handle cannot decode ([FindingUndecodable]);
@@ -343,8 +343,8 @@ func newVerifier(t *Table, segments int) *verifier {
 			Holds: verify.Held{Set: r.holds.set, Names: r.holds.names}, Check: r.check}
 		vt.PKPrefix, _ = keycodec.StaticPrefix(r.pk, &keyCtx{})
 		vt.SKPrefix, _ = keycodec.StaticPrefix(r.sk, &keyCtx{})
-		if h, ok := r.h.(interface{ scanSpec() scanSpec }); ok {
-			vt.Spec = inspectSpec(h.scanSpec())
+		if spec, ok := r.scanSpec(); ok {
+			vt.Spec = inspectSpec(spec)
 		}
 		if h, ok := r.h.(interface{ endpoint() endpoint }); ok {
 			targets[h.endpoint().rid] = true

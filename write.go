@@ -185,8 +185,8 @@ func IfVersion(v int64) func(*WriteOptions) {
 type Tracking struct {
 	// Version, when set, turns on optimistic locking: it names a Number
 	// attribute that every write through the handle maintains. A create
-	// ([Node.Put], [Edge.Put], [Collection.Put], in a [Tx] too, and
-	// bulk PutMany) writes 1. Replace ([Node.Replace], [Edge.Replace],
+	// ([Node.Put], [Edge.Put], [Collection.Put], [Entity.Put], in a [Tx]
+	// too, and bulk PutMany) writes 1. Replace ([Node.Replace], [Edge.Replace],
 	// [Collection.Replace]) writes the version it expects
 	// plus one, conditioned on the stored version being the expected one:
 	// [WriteOptions.Version] if set, else the version attribute in the
@@ -210,8 +210,8 @@ type Tracking struct {
 
 	// CreatedAt, when set, names a String attribute set to the time of
 	// the write ([TimeFormat], UTC, from Clock) when the item is created:
-	// by creates ([Node.Put], [Edge.Put], [Collection.Put], in a [Tx]
-	// too, and PutMany), and by Replace when the data carries no value
+	// by creates ([Node.Put], [Edge.Put], [Collection.Put], [Entity.Put],
+	// in a [Tx] too, and PutMany), and by Replace when the data carries no value
 	// for it (a read-modify-replace keeps the value read). Updates leave it.
 	// Default "": not written.
 	CreatedAt string

@@ -313,7 +313,8 @@ func keyAttrs(ix adjlist.Index, tablePK string) (pk, sk []Attribute) {
 }
 
 // facetName names an item type's facet with letters, digits and '_':
-// "node_STU", "edge_ENROLL_STU_CRS", "child_PROJ_of_WS".
+// "node_STU", "edge_ENROLL_STU_CRS", "child_PROJ_of_WS",
+// "counter_ENROLLED".
 func facetName(it adjlist.ItemType) string {
 	var parts []string
 	switch it.Kind {

@@ -61,6 +61,13 @@ func Mermaid(w io.Writer, m *Model) error {
 			itemNode[it.Name] = id
 			fmt.Fprintf(&b, "  %s[\"%s\"]\n", id, escape(fmt.Sprintf("%s (child of %s)\x00%s = %s", it.Type, it.From, m.SortKey, it.SortKey)))
 			fmt.Fprintf(&b, "  %s ==>|\"%s\"| %s\n", parent, escape(it.Type+" children (Collection.List, table)"), id)
+		case "counter":
+			// An aggregate item in each of its node type's partitions.
+			of := node(it.To, "")
+			id := "k_" + idOf(it.To) + "_" + idOf(it.Type)
+			itemNode[it.Name] = id
+			fmt.Fprintf(&b, "  %s[\"%s\"]\n", id, escape(fmt.Sprintf("%s (counter of %s)\x00%s = %s", it.Type, it.To, m.SortKey, it.SortKey)))
+			fmt.Fprintf(&b, "  %s ---|\"%s\"| %s\n", of, escape(it.Type+" count (Counter.Get, table)"), id)
 		}
 	}
 	// Entities sharing a partition key template share item collections:

@@ -103,8 +103,8 @@ func TestInferredKeys(t *testing.T) {
 		},
 		"testdata/adjlist/graph.json": {
 			"node_PERSON":          "PERSON#{id} | PERSON#{id} | id | GSI1: NAME#{name} PERSON#{id}",
-			"node_SKILL":           "SKILL#{id} | PEOPLE | id",
-			"node_SKILL2":          "SKILL#{id} | SKILL#{id} | id | GSI1: NAME#{name} SKILL#{id}",
+			"node_SKILL":           "SKILL#{id} | SKILL#{id} | id | GSI1: NAME#{name} SKILL#{id}",
+			"counter_PEOPLE":       "SKILL#{id} | PEOPLE | id",
 			"child_BORN_of_PERSON": "PERSON#{id} | BORN#{child} | id,child,dataPart3 | GSI1: BORN#{child}#{dataPart3} PERSON#{id}",
 		},
 	} {

@@ -47,8 +47,8 @@ lint:
 race: deps
 	GO=$(GO) scripts/with-ddblocal.sh $(GO) test -race -vet=off -count=1 ./...
 
-## stress: the long tests at full size (ADJLIST_STRESS=1): the 20,000-item live migration, 5,000 children moved live, 10,000 edges paged, the 1,000-record stream churn, an importer's module, adjlist-gen's package of every data model in its testdata; ~10 min
-STRESS_TESTS := TestMigrateLiveTable|TestMigrateMovesChildrenLive|TestTenThousandEdgesPaged|TestAggregatesFromStream|TestAggregatesAtWriteTime|TestExternalModule|TestGeneratedPackages
+## stress: the long tests at full size (ADJLIST_STRESS=1): the 20,000-item live migration, 5,000 children moved live, 10,000 edges paged, the 1,000-record stream churn, an importer's module, adjlist-gen's package of every data model in its testdata and its README install lines run in a module of their own; ~10 min
+STRESS_TESTS := TestMigrateLiveTable|TestMigrateMovesChildrenLive|TestTenThousandEdgesPaged|TestAggregatesFromStream|TestAggregatesAtWriteTime|TestExternalModule|TestGeneratedPackages|TestInstallAsTool
 .PHONY: stress
 stress: deps
 	ADJLIST_STRESS=1 $(GO) test -race -count=1 -timeout 45m -run '^($(STRESS_TESTS))$$' . ./streams ./ddblocal ./cmd/adjlist-gen

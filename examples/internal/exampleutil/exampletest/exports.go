@@ -32,7 +32,10 @@ import (
 //
 //   - with -describe, without DynamoDB: both files are written, the data
 //     model has the structure of NoSQL Workbench's sample models and no
-//     sample items, and the template is cfn-lint clean;
+//     sample items, and the template is cfn-lint clean; -describe alone
+//     names the default table (adjlist-<example>), and -describe -cleanup
+//     is refused with the reason (exampleutil's TestMainExitCodes holds
+//     the exit status Main gives it);
 //   - after a run on a fresh table of DynamoDB Local (reached through
 //     AWS_ENDPOINT_URL_DYNAMODB, as a user's shell would): the data model's
 //     TableData is exactly the table's items, and the template's

@@ -24,6 +24,9 @@ type entity struct {
 	indexes []*ixKeys
 	st      *structType // its Go type's fields
 	notes   []string    // what inference chose, and why; ambiguities
+	// twinOf is the entity whose name this one's repeats with a number:
+	// their items are of one facet or type, their keys of two shapes.
+	twinOf *entity
 }
 
 // tpart is one part of a key template: literal text, or a {name}.
@@ -361,6 +364,7 @@ func (t *table) splitBySegments(e *entity) []*entity {
 	for i, s := range order {
 		n := &entity{name: e.name, reason: e.reason, items: groups[s]}
 		if i > 0 {
+			n.twinOf = out[0]
 			n.name = fmt.Sprintf("%s%d", e.name, i+1)
 			n.reason = fmt.Sprintf("%s whose keys have another shape (%s / %s)", e.reason, groups[s][0].pk, groups[s][0].sk)
 			t.note("%s: %s have keys shaped unlike the other %d items of %s (%s / %s): they are an entity of their own, %s",

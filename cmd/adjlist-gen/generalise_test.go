@@ -76,13 +76,13 @@ func TestInferenceGeneralises(t *testing.T) {
 	}{
 		"a coincidence beside a prefix that names the field": {
 			model: wbModel(
-				map[string]string{"PK": "P#1", "SK": "METADATA", "type": "PRODUCT", "name": "Model 3", "categoryId": "1", "productId": "1"},
-				map[string]string{"PK": "P#2", "SK": "METADATA", "type": "PRODUCT", "name": "Surface", "categoryId": "2", "productId": "2"},
+				map[string]string{"PK": "P#1", "SK": "METADATA", "type": "PRODUCT", "name": "Model 3", "categoryId": "1", "productId": "1", "brandId": "3", "GSI1PK": "B#3", "GSI1SK": "C#1P#1"},
+				map[string]string{"PK": "P#2", "SK": "METADATA", "type": "PRODUCT", "name": "Surface", "categoryId": "2", "productId": "2", "brandId": "1", "GSI1PK": "B#1", "GSI1SK": "C#2P#2"},
 				map[string]string{"PK": "CATEGORIES", "SK": "C#1", "type": "CATEGORY", "name": "Cars", "categoryId": "1"},
 				map[string]string{"PK": "CATEGORIES", "SK": "C#2", "type": "CATEGORY", "name": "Laptops", "categoryId": "2"},
 			),
-			want:  []string{"CATEGORIES | C#{}", "P#{} | METADATA"},
-			vars:  map[string]string{"P#1": "P#{productId} | METADATA | ", "CATEGORIES": "CATEGORIES | C#{categoryId} | "},
+			want:  []string{"CATEGORIES | C#{}", "P#{} | METADATA | GSI1: B#{} C#{}P#{}"},
+			vars:  map[string]string{"P#1": "P#{productId} | METADATA |  | GSI1: B#{brandId} C#{categoryId}P#{productId}", "CATEGORIES": "CATEGORIES | C#{categoryId} | "},
 			notes: []string{"PRODUCT: a part of PK holds the value of each of categoryId, productId on every item: taken as productId, which the prefix P names"},
 		},
 		"a coincidence no name decides": {

@@ -303,11 +303,15 @@ func (b *binder) keyPass(k keySpec, cols [][]string, present []int, hints []hint
 		}
 		lit := prevLit
 		prevLit = ""
-		prefix, v, isNew := b.bind(k, j, u, present, constant, lit, h, cond)
+		prefix, v, isNew, suffix := b.bind(k, j, u, present, constant, lit, h, cond)
 		if prefix != "" {
 			parts = append(parts, tpart{lit: prefix})
 		}
 		parts = append(parts, tpart{v: v})
+		if suffix != "" {
+			parts = append(parts, tpart{lit: suffix})
+			prevLit = suffix
+		}
 		if isNew {
 			fresh = append(fresh, j)
 		}
@@ -340,9 +344,12 @@ func (t *table) looksVariable(c, prevLit string, h hint) bool {
 // bind finds what the variable part j of key k is, its values u ("" on
 // items without the key); prefix is literal text before it in its
 // segment ("User:" of "User:UserA").
-func (b *binder) bind(k keySpec, j int, u []string, present []int, constant bool, prevLit string, h hint, cond bool) (prefix string, v *kvar, isNew bool) {
+func (b *binder) bind(k keySpec, j int, u []string, present []int, constant bool, prevLit string, h hint, cond bool) (prefix string, v *kvar, isNew bool, suffix string) {
 	if v := b.match(k, j, u, present, constant, prevLit, "", h, cond); v != nil {
-		return "", v, false
+		return "", v, false, ""
+	}
+	if a, rest := b.attrThenText(k, u, present, prevLit); a != "" {
+		return "", b.storedVar(a), false, rest
 	}
 	pre := segmentPrefix(u[present[0]])
 	for _, i := range present {
@@ -360,11 +367,60 @@ func (b *binder) bind(k keySpec, j int, u []string, present []int, constant bool
 			restConst = restConst && rest[i] == rest[present[0]]
 		}
 		if v := b.match(k, j, rest, present, restConst, prevLit, pre, h, cond); v != nil {
-			return pre, v, false
+			return pre, v, false, ""
 		}
 		u = rest
 	}
-	return pre, b.newVar(k, j, u, present, prevLit, pre, h, cond), true
+	return pre, b.newVar(k, j, u, present, prevLit, pre, h, cond), true, ""
+}
+
+// attrThenText finds, in an index key, a part that is an attribute's
+// value followed by the same text on every item ("1P" of C#1P#1, before
+// the product's id: {categoryId}P): the attribute, the one the text
+// before the part names where several hold the values, and the text.
+// Table keys are left whole: a template's text after a {name} in one
+// part would hide which keys two item types could share.
+func (b *binder) attrThenText(k keySpec, u []string, present []int, prevLit string) (attr, rest string) {
+	if k.index == "" {
+		return "", ""
+	}
+	var cands []string
+	tail := ""
+	for _, a := range b.stored {
+		if !keycodec.ValidName(a) {
+			continue
+		}
+		r, ok := "", true
+		for n, i := range present {
+			text, isKey := keyText(b.e.items[i].av[a])
+			if !isKey || text == "" || !strings.HasPrefix(u[i], text) || len(u[i]) == len(text) {
+				ok = false
+				break
+			}
+			if n == 0 {
+				r = u[i][len(text):]
+			} else if u[i][len(text):] != r {
+				ok = false
+				break
+			}
+		}
+		if ok && !hasDigit(r) && strings.ContainsFunc(r, unicode.IsLetter) {
+			if tail != "" && r != tail {
+				continue
+			}
+			tail = r
+			cands = append(cands, a)
+		}
+	}
+	if len(cands) == 0 {
+		return "", ""
+	}
+	for _, a := range cands {
+		if prefixNames(prevLit, a) {
+			return a, tail
+		}
+	}
+	return cands[0], tail
 }
 
 // sameValues reports whether v holds the key texts col (unescaped) on the

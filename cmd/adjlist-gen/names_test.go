@@ -118,19 +118,22 @@ func TestGoNamesUnique(t *testing.T) {
 // ID), a numbered type only with a comment saying why.
 func TestGoNamesReadAsGo(t *testing.T) {
 	for in, want := range map[string]string{
-		"BRAND":           "Brand",
-		"OFFER":           "Offer",
-		"ORDER_ITEM":      "OrderItem",
-		"orderItem":       "OrderItem",
-		"gsi2WarehouseID": "GSI2WarehouseID",
-		"gsi1PKPart1":     "GSI1PKPart1",
-		"GSI1PK":          "GSI1PK",
-		"GSI2-SK":         "GSI2SK",
-		"comm_id":         "CommID",
-		"imageUrl":        "ImageURL",
-		"USA":             "USA",
-		"productId":       "ProductID",
-		"node_STU":        "NodeSTU",
+		"BRAND":                      "Brand",
+		"OFFER":                      "Offer",
+		"ORDER_ITEM":                 "OrderItem",
+		"orderItem":                  "OrderItem",
+		"gsi2WarehouseID":            "GSI2WarehouseID",
+		"gsi1PKPart1":                "GSI1PKPart1",
+		"GSI1PK":                     "GSI1PK",
+		"GSI2-SK":                    "GSI2SK",
+		"comm_id":                    "CommID",
+		"imageUrl":                   "ImageURL",
+		"USA":                        "USA",
+		"productId":                  "ProductID",
+		"node_STU":                   "NodeSTU",
+		"edge_LIVES_IN_PERSON_PLACE": "EdgeLivesInPersonPlace",
+		"edge_HAS_PERSON_SKILL":      "EdgeHasPersonSkill",
+		"edge_ENROLL_STU_CRS":        "EdgeEnrollSTUCRS",
 	} {
 		assert.Equal(t, want, goName(in), in)
 	}

@@ -177,7 +177,10 @@ func TestInferenceGeneralises(t *testing.T) {
 // undeclared have keys another type's could spell: adjlist-gen reports
 // them rather than fold both into one entity.
 func TestCommunityModels(t *testing.T) {
-	for path, c := range map[string]struct{ declared, undeclared []string }{
+	for path, c := range map[string]struct {
+		declared, undeclared []string
+		vars                 map[string]string // spelledAs, by item type
+	}{
 		// Meetinger: users, meetings (by city and month, by organiser)
 		// and a meeting's attendees (by user). An attendee's key
 		// {meeting}#ATTENDEES / {user} could be a user's USER#{user} /
@@ -188,6 +191,19 @@ func TestCommunityModels(t *testing.T) {
 				"{} | META | GSI1: {}#{}#Meetings {}#{} | GSI2: {}#MEETINGS {}",
 			},
 			undeclared: []string{"{}#ATTENDEES | {} | GSI1: {}#MEETINGS {} | GSI2: {} {}"},
+		},
+		// bookit: sessions of a user, and users found by email, by
+		// username and by the username's first letter (its model code
+		// spells the keys: USER#${email}, USER#${username}, USER#${letter}).
+		"testdata/bookit/data-model.json": {
+			declared: []string{
+				"SESSION | SESSION#{} | GSI2: USER#{} SESSION#{}",
+				"USER#{} | USER#{} | GSI1: USER#{} USER#{} | GSI2: USER#{} USER#{} | GS3: USER#{} USER#{}",
+			},
+			vars: map[string]string{
+				"session": "SESSION | SESSION#{sessionId} | sessionId,userId,createdAt | GSI2: USER#{userId} SESSION#{createdAt}",
+				"user":    "USER#{userId} | USER#{userId} | userId,email,username,userID2 | GSI1: USER#{email} USER#{email} | GSI2: USER#{username} USER#{username} | GS3: USER#{userID2} USER#{username}",
+			},
 		},
 	} {
 		t.Run(path, func(t *testing.T) {
@@ -203,7 +219,15 @@ func TestCommunityModels(t *testing.T) {
 			slices.Sort(c.declared)
 			slices.Sort(c.undeclared)
 			assert.Equal(t, c.declared, shapes(g.m.tables[0].entities))
+			if c.undeclared == nil {
+				c.undeclared = []string{}
+			}
 			assert.Equal(t, c.undeclared, shapes(g.m.tables[0].undeclared))
+			for _, e := range g.m.tables[0].entities {
+				if w, ok := c.vars[e.name]; ok {
+					assert.Equal(t, w, spelledAs(e), e.name)
+				}
+			}
 		})
 	}
 }

@@ -694,6 +694,9 @@ func (b *binder) proposeNameWhy(k keySpec, j int, u []string, present []int, pre
 			return a, fmt.Sprintf("named for %s, which holds the same values on other items", a)
 		}
 	}
+	if f, a := b.nestedHolding(u, present, prevLit+prefix); f != "" {
+		return f, fmt.Sprintf("named for %s's %s, which holds the same values", a, f)
+	}
 	if k.index == "" && !genericKeyRE.MatchString(k.attr) && j == strings.Count(k.vals[present[0]], "#") {
 		if n := sanitizeName(k.attr, ""); n != "" {
 			return lowerFirst(n), fmt.Sprintf("named for the key attribute %s", k.attr)
@@ -745,6 +748,47 @@ func (b *binder) varHolding(vals map[string]bool) (name, of string) {
 			if all {
 				return v.name, e.name
 			}
+		}
+	}
+	return "", ""
+}
+
+// nestedHolding finds a field of a map attribute that holds the values u
+// on every item with the key ("test@test.com" of USER#test@test.com is
+// Attributes' email): the field, named as a key template's {name} can
+// be, the one the text before the part names where several hold the
+// values, and the attribute.
+func (b *binder) nestedHolding(u []string, present []int, after string) (field, attr string) {
+	for _, a := range b.stored {
+		var fields []string
+		for n, i := range present {
+			m, ok := b.e.items[i].av[a].(*types.AttributeValueMemberM)
+			if !ok {
+				fields = nil
+				break
+			}
+			var here []string
+			for _, f := range sortedKeys(m.Value) {
+				if text, ok := keyText(m.Value[f]); ok && text == u[i] && keycodec.ValidName(f) {
+					here = append(here, f)
+				}
+			}
+			if n == 0 {
+				fields = here
+			} else {
+				fields = slices.DeleteFunc(fields, func(f string) bool { return !slices.Contains(here, f) })
+			}
+			if len(fields) == 0 {
+				break
+			}
+		}
+		for _, f := range fields {
+			if prefixNames(after, f) {
+				return f, a // USER#12345: userId, not sessionId
+			}
+		}
+		if len(fields) > 0 {
+			return fields[0], a
 		}
 	}
 	return "", ""

@@ -73,6 +73,7 @@ func TestInferenceGeneralises(t *testing.T) {
 		want  []string          // every entity's shapeOf, sorted
 		vars  map[string]string // an entity's spelledAs, by its first item's PK
 		notes []string          // on stderr and in model.go
+		code  []string          // in model.go
 	}{
 		"a coincidence beside a prefix that names the field": {
 			model: wbModel(
@@ -140,6 +141,7 @@ func TestInferenceGeneralises(t *testing.T) {
 			),
 			want:  []string{"USER#{} | META", "{} | META", "{}#ATTENDEES | {}"},
 			notes: []string{"item types USER and ATTENDEES have keys USER#{userID} / META and {pkPart1}#ATTENDEES / {userID}, which could spell the same key: adjlist refuses two such entities on one table, so ATTENDEES is not declared"},
+			code:  []string{"Attendees has no entity: its keys could spell User's", "type Attendees struct {"},
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
@@ -165,6 +167,9 @@ func TestInferenceGeneralises(t *testing.T) {
 			for _, n := range c.notes {
 				assert.Contains(t, stderr, n)
 				assert.Contains(t, code, n, "model.go says so")
+			}
+			for _, n := range c.code {
+				assert.Contains(t, code, n)
 			}
 		})
 	}

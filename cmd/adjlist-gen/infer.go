@@ -28,6 +28,9 @@ type entity struct {
 	// twinOf is the entity whose name this one's repeats with a number:
 	// their items are of one facet or type, their keys of two shapes.
 	twinOf *entity
+	// clash is the declared entity whose keys this one's could spell:
+	// this one is described, not declared.
+	clash *entity
 }
 
 // tpart is one part of a key template: literal text, or a {name}.
@@ -107,6 +110,7 @@ func (t *table) infer() error {
 			a, b := ents[i], ents[j]
 			t.note("item types %s and %s have keys %s / %s and %s / %s, which could spell the same key: adjlist refuses two such entities on one table, so %s is not declared, and its items (%s) are left out of the package's test; give one of the two a key text of its own to declare both",
 				a.name, b.name, template(a.pk), template(a.sk), template(b.pk), template(b.sk), b.name, itemList(b.items))
+			b.clash = a
 			t.undeclared = append(t.undeclared, b)
 			ents = slices.Delete(ents, j, j+1)
 			continue

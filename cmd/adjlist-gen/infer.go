@@ -218,7 +218,9 @@ func (t *table) keyValues(it *item) []string {
 
 // buildFollowers records, for each key segment, the segments that follow
 // it anywhere in t's keys: a prefix followed by many values ("u" by
-// "12345", "23456") introduces an id.
+// "12345", "23456") introduces an id. It then finds the texts that are
+// values wherever the keys hold them (valueText), and the one-word keys
+// that are values (valueKey).
 func (t *table) buildFollowers() {
 	t.followers = map[string]map[string]bool{}
 	for _, it := range t.items {
@@ -342,7 +344,7 @@ func (t *table) ambiguousWord(it *item, key string) bool {
 	return !t.dataValues(it)[key] && !t.valueText[key]
 }
 
-// dataAttrs are the names of it's data attributes, sorted.
+// dataAttrs are the names of its data attributes (not its keys), sorted.
 func (t *table) dataAttrs(it *item) []string {
 	var out []string
 	for _, k := range sortedKeys(it.av) {

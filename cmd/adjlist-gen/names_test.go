@@ -157,6 +157,20 @@ func TestGoNamesReadAsGo(t *testing.T) {
 		}
 	}
 
+	// A part named for its place in an index key that some items lack
+	// is not named for the index twice (Gsi1Gsi1PKPart1).
+	g, err = build([]byte(wbModel(
+		map[string]string{"PK": "T#1", "SK": "META", "GSI1PK": "12#9", "GSI1SK": "x"},
+		map[string]string{"PK": "T#2", "SK": "META", "GSI1PK": "13#8", "GSI1SK": "y"},
+		map[string]string{"PK": "T#3", "SK": "META"},
+	)), "model", "m.json")
+	require.NoError(t, err)
+	var fields []string
+	for _, f := range g.m.tables[0].entities[0].st.fields {
+		fields = append(fields, f.goName)
+	}
+	assert.Contains(t, fields, "GSI1PKPart1")
+
 	files, _, err := generate([]byte(twoShapes), "model", "m.json")
 	require.NoError(t, err)
 	code := strings.Join(strings.Fields(strings.ReplaceAll(string(files[0].text), "\n//", " ")), " ")

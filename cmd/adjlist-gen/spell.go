@@ -614,7 +614,9 @@ func (b *binder) storedVar(a string) *kvar {
 func (b *binder) newVar(k keySpec, j int, u []string, present []int, prevLit, prefix string, h hint, cond bool) *kvar {
 	name, why := b.proposeNameWhy(k, j, u, present, prevLit, prefix, h)
 	defer b.nearMiss(k, name, u, present)
-	if cond && k.index != "" {
+	if cond && k.index != "" && !partRE.MatchString(name) {
+		// A name for its place in the index's key ("gsi1PKPart1") is the
+		// index's already; another gets the index's name before it.
 		name = lowerFirst(sanitizeName(k.index, "index")) + upperFirst(name)
 		name = strings.NewReplacer("-", "", ".", "").Replace(name)
 		why += fmt.Sprintf(", after index %s, which holds it on some items only", k.index)

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 )
 
@@ -67,7 +68,7 @@ func build(src []byte, pkg, source string) (*generator, error) {
 	}
 	g.name()
 	for _, t := range m.tables {
-		for _, e := range t.entities {
+		for _, e := range slices.Concat(t.entities, t.undeclared) {
 			if err := t.typeData(e); err != nil {
 				return nil, err
 			}
@@ -97,7 +98,7 @@ func (g *generator) notes() []string {
 		for _, n := range t.notes {
 			add(prefix + n)
 		}
-		for _, e := range t.entities {
+		for _, e := range slices.Concat(t.entities, t.undeclared) {
 			for _, n := range e.notes {
 				add(prefix + n)
 			}
@@ -136,7 +137,7 @@ func (g *generator) name() {
 		g.tnames[t] = n
 	}
 	for _, t := range g.m.tables {
-		for _, e := range t.entities {
+		for _, e := range slices.Concat(t.entities, t.undeclared) {
 			name := goName(e.name)
 			if strings.HasPrefix(name, "Test") {
 				name = "Item" + name

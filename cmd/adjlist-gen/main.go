@@ -16,8 +16,11 @@
 //
 //   - the item types: the facets where the model has them; else an
 //     attribute whose values tell the items' key shapes apart (EntityType,
-//     Type, ...: found from the data); else the shapes of the keys (their
-//     literal text, with ids, dates and attribute values left out);
+//     Type, ...: found from the data; not a Version that users and
+//     attendees share); else the shapes of the keys (their literal text,
+//     with ids, dates and attribute values left out: a value after a kind's
+//     name, as alice of USER#alice, is a value everywhere); two types whose
+//     keys could be the same are reported and the later not declared;
 //   - the key templates of the table and of every index whose key values
 //     are composed ("p#99887"): each key split at '#', a part the same on
 //     every item of the type is text, a part that varies (or holds a
@@ -42,8 +45,9 @@
 //
 // Where inference has a choice, or the model may hold a mistake (an index
 // keyed on an attribute no sample item has), it says so in a comment of
-// the generated code and in a line on stderr naming the items; it never
-// drops an item type or an item. A LocalSecondaryIndexes entry is left
+// the generated code and in a line on stderr naming the items; it drops
+// no item type and no item, but for the items of a type it reports as not
+// declared, which its test leaves out. A LocalSecondaryIndexes entry is left
 // out, with such a line naming it. A UTF-8 byte-order mark before the
 // model is skipped. A model it cannot turn into a package that passes its
 // test (not JSON, no DataModel, a table name DynamoDB refuses, -package

@@ -1,7 +1,7 @@
 package adjlist
 
 // layout is how a table finds edges in reverse, decided once by NewTable
-// from its Options: the one value the three layouts of [Options] differ
+// from its Options: the one value the four layouts of [Options] differ
 // by, instead of attribute names compared wherever it matters.
 type layout uint8
 

@@ -140,6 +140,23 @@ func TestIndexPartitionOnly(t *testing.T) {
 	_, err = contains.To("4224663").Limit(1).Page(ctx, cursor)
 	require.NoError(t, err)
 
+	// Desc is sent and changes nothing that is defined: the same edges.
+	down, err := contains.To("4224664").Desc().Collect(ctx)
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{"92551", "92552", "92553"}, ids(down, from))
+
+	// An entity reads the index by its ids, as a native index on SK alone
+	// (another Table on the same DynamoDB table: the entity's keys are
+	// the edges').
+	other := adjlist.NewTable(db, table.Name(), func(o *adjlist.Options) {
+		o.Index, o.IndexPartitionKey, o.IndexPartitionOnly = "GSI_1", "SK", true
+	})
+	lines := adjlist.NewEntity[InvoiceBill](other, "line", "INVOICE#{invoice}", "BILL#{bill}")
+	got, err := lines.ByIndex("GSI_1", "4224664").Collect(ctx)
+	require.NoError(t, err)
+	invs := ids(got, func(e adjlist.EntityItem[InvoiceBill]) string { return e.IDs[0] })
+	assert.ElementsMatch(t, []string{"92551", "92552", "92553"}, invs)
+
 	// The request: the key condition on SK alone, the source's prefix a
 	// filter on PK.
 	_, err = contains.To("4224664").Collect(ctx)

@@ -201,6 +201,9 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 	case q.sk.op != skNone:
 		q.err = fmt.Errorf("%w: %s after another sort key condition; a query takes one", ErrInvalidOption, name)
 		return q
+	case q.keys.sourceFilter != "":
+		q.err = fmt.Errorf("%w: %s on a reverse read of index %s, which has no sort key (Options.IndexPartitionOnly)", ErrInvalidOption, name, q.keys.index)
+		return q
 	case q.keys.skExact:
 		q.err = fmt.Errorf("%w: %s on a query of one sort key value (%q)", ErrInvalidOption, name, p)
 		return q

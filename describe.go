@@ -36,7 +36,7 @@ func (t *Table) docTable() modeldoc.Table {
 	o := &t.opts
 	return modeldoc.Table{PartitionKey: o.PartitionKey, SortKey: o.SortKey,
 		Index: o.Index, IndexPartitionKey: o.IndexPartitionKey, IndexSortKey: o.IndexSortKey,
-		SortKeyIndex: t.layout == sortKeyIndex, NoIndex: t.layout == noIndex}
+		SortKeyIndex: t.layout == sortKeyIndex, PartitionOnly: t.layout == sortKeyOnlyIndex, NoIndex: t.layout == noIndex}
 }
 
 // withInverted sets the item's entry in the inverted index, keyed pk
@@ -72,6 +72,8 @@ func Describe(w io.Writer, t *Table, handles ...Describer) error {
 		d.IndexColumns = []string{t.opts.IndexPartitionKey, t.opts.IndexSortKey}
 	case sortKeyIndex:
 		d.SortKeyIndex = true
+	case sortKeyOnlyIndex:
+		d.PartitionOnly = true
 	}
 	return modeldoc.Markdown(w, d)
 }
@@ -83,7 +85,7 @@ func (n *Node[N]) describe() shape {
 		Attributes: n.t.attributes(typeOf[N]()), Expiry: n.tr.Expiry}
 	s := shape{t: n.t, err: n.err, item: item, it: &n.it, op: "Node.ByIndex", keys: k,
 		patterns: []modeldoc.Pattern{modeldoc.GetPattern(n.t.docTable(), "get one "+n.typ, "Node.Get", item.Name, pk, sk)}}
-	if n.t.layout == sortKeyIndex {
+	if n.t.layout.onSortKey() {
 		s.withInverted(k.SK, k.PK, 0)
 	}
 	return s
@@ -126,7 +128,7 @@ func (c *Collection[P, C]) describe() shape {
 		Attributes: c.t.attributes(typeOf[C]()), Expiry: c.tr.Expiry,
 	}
 	s := shape{t: c.t, err: c.err, item: item, it: &c.it, op: "Collection.ByIndex", keys: k}
-	if c.t.layout == sortKeyIndex {
+	if c.t.layout.onSortKey() {
 		s.withInverted(k.SK, k.PK, 0)
 	}
 	s.patterns = modeldoc.CollectionPatterns(c.t.docTable(), modeldoc.Collection{Item: item.Name,
@@ -148,7 +150,7 @@ func (e *Entity[T]) describe() shape {
 	if e.err != nil {
 		return s
 	}
-	if e.t.layout == sortKeyIndex {
+	if e.t.layout.onSortKey() {
 		s.withInverted(k.SK, k.PK, 0)
 	}
 	s.patterns = []modeldoc.Pattern{modeldoc.GetPattern(e.t.docTable(), fmt.Sprintf("one %s item", e.name), "Entity.Get",

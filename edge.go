@@ -341,7 +341,16 @@ func (e *Edge[E]) From(from string) Query[EdgeItem[E]] {
 // in ascending order of the source's key. The filter drops edges of other
 // labels between the same node types (they still count toward
 // [Query.Limit]). On an index keyed on the table's sort key (see [Options])
-// the query is GSI1 partition = "ENROLL#CRS#math204", with no filter.
+// the query is GSI1 partition = "ENROLL#CRS#math204", with no filter. On
+// one keyed on the sort key alone ([Options].IndexPartitionOnly) it is
+//
+//	SK = "BILL#4224663"
+//	filter begins_with(PK, "INVOICE#")
+//
+// which reads, and pays for, every item of the index partition, the
+// target's own item and edges from other types included, and returns
+// the edges in no defined order ([Query.Desc] changes nothing); a sort
+// key condition on it ([Query.Between], ...) is [ErrInvalidOption].
 //
 // For an edge into a collection's children, to is the child's ref and the
 // index partition is the ref: GSI1PK = "WS#acme#PROJ#2026-0042"
@@ -372,10 +381,17 @@ func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
 
 // reverseKeys is the index partition of the edges into the target whose
 // edge sort key is sk, with a sort key prefix (or exact value) on the
-// source's key.
+// source's key; on an index without a sort key, a filter on it.
 func (e *Edge[E]) reverseKeys(sk, source string, exact bool) queryKeys {
 	k := queryKeys{index: e.t.opts.Index, skPrefix: source, skExact: exact, skRest: e.src.spell().RangeRest(), kind: e.it.kind}
 	k.pk, _ = e.indexKeys("", sk)
+	if e.t.layout == sortKeyOnlyIndex {
+		// No index sort key to hold the source: filter on the table's
+		// partition key instead.
+		k.skPrefix, k.skExact, k.skRest = "", false, nil
+		k.sourceFilter, k.sourceExact = source, exact
+		return k
+	}
 	if e.t.layout != sortKeyIndex {
 		// The index partition (the target's key) is shared by every label.
 		k.filterPrefix = e.prefix
@@ -387,7 +403,8 @@ func (e *Edge[E]) reverseKeys(sk, source string, exact bool) queryKeys {
 // index, for read-your-writes flows and tests: global secondary indexes are
 // updated asynchronously, so [Edge.To] may miss an edge just written. It
 // polls with one Query on the index per attempt (GSI1PK = "CRS#math204" AND
-// GSI1SK = "STU#a91"), waiting between attempts as the SDK's waiters do
+// GSI1SK = "STU#a91"; on an index without a sort key, SK =
+// "BILL#4224663" with filter PK = "INVOICE#92551"), waiting between attempts as the SDK's waiters do
 // (smithy-go waiter.ComputeDelay, 20 ms to 1 s), for at most maxWait.
 //
 // It returns nil once the edge is listed, an error matching

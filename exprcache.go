@@ -3,13 +3,16 @@ package adjlist
 import (
 	"fmt"
 
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+
 	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
 // expressions returns the query's expressions, projecting only the key
 // attributes if keysOnly. Queries without a filter or projection of the
 // caller's share a template per shape, built once; the others are built
-// with the SDK's expression builder when the query is made (and per shard).
+// with the SDK's expression builder when the query is made (and per shard),
+// as are reverse reads on an index without a sort key (their source filter).
 func (q Query[T]) expressions(keysOnly bool) (queryexpr.Exprs, error) {
 	k := q.keys
 	k.keysOnly = keysOnly
@@ -18,12 +21,24 @@ func (q Query[T]) expressions(keysOnly bool) (queryexpr.Exprs, error) {
 	if q.sk.op == skNone {
 		x.Lo = k.skPrefix
 	}
+	if k.sourceFilter != "" {
+		// No index sort key to narrow by: a filter, built each time.
+		src := expression.Name(q.t.opts.PartitionKey)
+		c := src.BeginsWith(k.sourceFilter)
+		if k.sourceExact {
+			c = src.Equal(expression.Value(k.sourceFilter))
+		}
+		if q.filter != nil {
+			c = c.And(*q.filter)
+		}
+		x.Filter = &c
+	}
 	if nk := k.native; nk != nil {
 		x.Native, x.Eq = true, nk.eq
 		if nk.next != nil {
 			x.Next, x.NextType = nk.next.Name, attrType(*nk.next)
 		}
-	} else if q.filter == nil && q.proj == nil {
+	} else if x.Filter == nil && q.proj == nil {
 		return x.FromTemplate(&q.t.templates)
 	}
 	e, err := x.Built()

@@ -111,6 +111,7 @@ func AllTypes[T any](q Query[T]) Query[Item] {
 	}
 	k := q.keys
 	k.skPrefix, k.skExact, k.filterPrefix, k.keysOnly, k.freeSK = "", false, "", false, true
+	k.sourceFilter, k.sourceExact = "", false
 	k.skRest, k.everySep = nil, k.native == nil
 	k.kind = "" // every type in the partition
 	if nk := k.native; nk != nil {
@@ -312,8 +313,11 @@ func (e *Edge[E]) invertedKeys() (pk, sk []keycodec.Part) {
 // its items are never in the index.
 func (t *Table) indexPatterns(index string, h typedHandle, tablePK, tableSK spelling) (pk, sk []keycodec.Part, in bool) {
 	if t.layout != noIndex && index == t.opts.Index {
-		if t.layout == sortKeyIndex {
+		switch t.layout {
+		case sortKeyIndex:
 			return tableSK, tablePK, true // every item, keyed the other way round
+		case sortKeyOnlyIndex:
+			return tableSK, nil, true // every item, by its sort key alone
 		}
 		if e, ok := h.(interface {
 			invertedKeys() (pk, sk []keycodec.Part)

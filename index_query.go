@@ -136,7 +136,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	if err != nil {
 		return queryKeys{}, err
 	}
-	if ix.native() || it.byIDs && ix == &t.indexes[0] && t.layout == sortKeyIndex {
+	if ix.native() || it.byIDs && ix == &t.indexes[0] && t.layout.onSortKey() {
 		return it.nativeKeys(t, ix, values)
 	}
 	b, ok := it.indexIn(index)
@@ -183,12 +183,16 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 // an Entity's table keys (on an index keyed on SK = "USER#{username}",
 // the value "carrpatrick" is "USER#carrpatrick"), a preset's partition
 // key in a local index (its id). The table's inverted index keyed on its
-// sort key reads as a native index on SK, then PK.
+// sort key reads as a native index on SK, then PK (on SK alone when it
+// has no sort key).
 func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, error) {
 	partition := ix.PartitionAttributes
 	switch {
-	case !ix.native(): // the inverted index on SK, PK
-		ix = &Index{Name: ix.Name, PartitionAttributes: []KeyAttribute{{Name: t.opts.SortKey}}, SortAttributes: []KeyAttribute{{Name: t.opts.PartitionKey}}}
+	case !ix.native(): // the inverted index on SK, PK (or SK alone)
+		ix = &Index{Name: ix.Name, PartitionAttributes: []KeyAttribute{{Name: t.opts.SortKey}}}
+		if t.layout == sortKeyIndex {
+			ix.SortAttributes = []KeyAttribute{{Name: t.opts.PartitionKey}}
+		}
 		partition = ix.PartitionAttributes
 	case ix.Local && it.shards > 0:
 		return queryKeys{}, fmt.Errorf("%w: index %s: %s is spread over %d partitions of the table, and a native local index reads one; declare a derived sort key for it (IndexKeys), whose reads merge the shards", ErrInvalidOption, ix.Name, it.kind, it.shards)

@@ -1,7 +1,7 @@
 package adjlist
 
 // layout is how a table finds edges in reverse, decided once by NewTable
-// from its Options: the one value the three layouts of [Options] differ
+// from its Options: the one value the four layouts of [Options] differ
 // by, instead of attribute names compared wherever it matters.
 type layout uint8
 
@@ -13,6 +13,12 @@ const (
 	// (partition) and partition key (sort), so every item is in it as it
 	// is, and an edge's index partition is its sort key.
 	sortKeyIndex
+	// sortKeyOnlyIndex: the inverted index is keyed on the table's sort
+	// key alone ([Options].IndexPartitionOnly), with no sort key: as
+	// sortKeyIndex, every item is in it as it is and an edge's index
+	// partition is its sort key, but a reverse read narrows to the
+	// source's type with a filter, and its items come in no defined order.
+	sortKeyOnlyIndex
 	// noIndex: no inverted index ([Options].NoIndex), no reverse reads.
 	noIndex
 )
@@ -22,6 +28,8 @@ func layoutOf(o *Options) layout {
 	switch {
 	case o.NoIndex:
 		return noIndex
+	case o.IndexPartitionOnly:
+		return sortKeyOnlyIndex
 	case keyedOnSortKey(o):
 		return sortKeyIndex
 	}
@@ -34,10 +42,16 @@ func keyedOnSortKey(o *Options) bool {
 	return o.IndexPartitionKey == o.SortKey && o.IndexSortKey == o.PartitionKey
 }
 
+// onSortKey reports whether the inverted index's partition is the table's
+// sort key, so that items carry no index keys of their own.
+func (l layout) onSortKey() bool {
+	return l == sortKeyIndex || l == sortKeyOnlyIndex
+}
+
 // edgeIndexKeys are the inverted index keys of the edge with table keys
 // pk and sk whose target's key starts at sk[labelLen:].
 func (l layout) edgeIndexKeys(pk, sk string, labelLen int) (ipk, isk string) {
-	if l == sortKeyIndex {
+	if l.onSortKey() {
 		return sk, pk
 	}
 	return sk[labelLen:], pk

@@ -127,6 +127,11 @@ type queryKeys struct {
 	pk, skPrefix string
 	skExact      bool // sort key equals skPrefix instead of beginning with it
 	filterPrefix string
+	// sourceFilter, on an index without a sort key (IndexPartitionOnly),
+	// narrows a reverse read to its sources with a filter on the table's
+	// partition key: begins_with it, or equal to it if sourceExact.
+	sourceFilter string
+	sourceExact  bool
 	shardPKs     []string // the partitions of a sharded read, if any
 	keysOnly     bool     // project only the key attributes
 	// freeSK allows sort key conditions on whole values (a sort key

@@ -37,7 +37,7 @@ type Client interface {
 // students↔courses design: partition key PK, sort key SK, and a global
 // secondary index GSI1 keyed by GSI1PK (partition) and GSI1SK (sort).
 //
-// Two index layouts are supported:
+// Three index layouts are supported:
 //
 //   - Explicit index keys (the default, and the users/orders design's GSI_PK/GSI_SK): the
 //     four attribute names are distinct; edge items carry the index keys,
@@ -48,6 +48,10 @@ type Client interface {
 //     IndexSortKey: "PK"}. Edge items need no extra attributes; every item
 //     is in the index, and an edge's index partition is its sort key
 //     ("ENROLL#CRS#math204").
+//   - Index on the sort key alone (the labs' invoices ↔ bills GSI_1):
+//     {Index: "GSI_1", IndexPartitionKey: "SK", IndexPartitionOnly: true},
+//     IndexSortKey left empty. As above, but the index has no sort key:
+//     see IndexPartitionOnly.
 type Options struct {
 	// PartitionKey is the table's partition key attribute. Default "PK".
 	PartitionKey string
@@ -61,8 +65,21 @@ type Options struct {
 	// Default "GSI1PK".
 	IndexPartitionKey string
 	// IndexSortKey is the index's sort key attribute; an edge item stores its
-	// source node's key there (e.g. "STU#a91"). Default "GSI1SK".
+	// source node's key there (e.g. "STU#a91"). Default "GSI1SK"; empty,
+	// with no default, when IndexPartitionOnly.
 	IndexSortKey string
+	// IndexPartitionOnly declares an inverted index with a partition key
+	// and no sort key: IndexPartitionKey must be the table's SortKey and
+	// IndexSortKey left empty, else every call fails with
+	// [ErrInvalidOption]. [CreateTable] creates the index keyed SK HASH
+	// alone. Every item is in it as it is, and an edge's index partition
+	// is its sort key ("BILL#4224663"). With no index sort key, [Edge.To]
+	// narrows to the source's type with a filter expression on the
+	// table's partition key (begins_with(PK, "INVOICE#")), so a read pays
+	// for the items of the partition it filters out (the target's own
+	// item among them), and returns its edges in no defined order; sort
+	// key conditions on it are refused. Default false.
+	IndexPartitionOnly bool
 	// NoIndex declares a table without the inverted index, for designs
 	// with no reverse reads (item collections only): [CreateTable] makes
 	// none, edge items carry no index keys, [Edge.To] fails with
@@ -246,7 +263,11 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 		t.dec = attributevalue.NewDecoder(t.opts.DecoderOptions)
 	}
 	o := &t.opts
-	tabledef.Defaults(&o.PartitionKey, &o.SortKey, &o.Index, &o.IndexPartitionKey, &o.IndexSortKey)
+	isk := &o.IndexSortKey
+	if o.IndexPartitionOnly {
+		isk = nil // no index sort key: no default either
+	}
+	tabledef.Defaults(&o.PartitionKey, &o.SortKey, &o.Index, &o.IndexPartitionKey, isk)
 	if o.BatchBackoff == nil {
 		o.BatchBackoff = retry.NewExponentialJitterBackoff(20 * time.Second)
 	}
@@ -257,7 +278,10 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	t.layout = layoutOf(o)
 	t.tableCursorKeys = []string{o.PartitionKey, o.SortKey}
 	t.indexCursorKeys = []string{o.IndexPartitionKey, o.IndexSortKey, o.PartitionKey, o.SortKey}
-	if keyedOnSortKey(o) {
+	switch {
+	case t.layout == sortKeyOnlyIndex:
+		t.indexCursorKeys = []string{o.SortKey, o.PartitionKey}
+	case keyedOnSortKey(o):
 		t.indexCursorKeys = t.indexCursorKeys[:2:2] // no spare capacity to append into
 	}
 	t.keyAttrs = t.tableCursorKeys
@@ -267,7 +291,8 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	t.err = optErr
 	if t.err == nil {
 		c := tabledef.Config{Name: name, EncoderTagKey: t.encoderTagKey(), DecoderTagKey: t.decoderTagKey(), BatchMaxAttempts: o.BatchMaxAttempts,
-			PartitionKey: o.PartitionKey, SortKey: o.SortKey, IndexPartitionKey: o.IndexPartitionKey, IndexSortKey: o.IndexSortKey}
+			PartitionKey: o.PartitionKey, SortKey: o.SortKey, IndexPartitionKey: o.IndexPartitionKey, IndexSortKey: o.IndexSortKey,
+			IndexPartitionOnly: o.IndexPartitionOnly, NoIndex: o.NoIndex}
 		t.err = c.Check()
 	}
 	if t.err == nil {
@@ -347,5 +372,5 @@ func (t *Table) isKeyAttr(name string) bool {
 // with NoIndex, which has none.
 func (t *Table) invertedKey(name string) bool {
 	o := &t.opts
-	return t.layout != noIndex && (name == o.IndexPartitionKey || name == o.IndexSortKey)
+	return t.layout != noIndex && name != "" && (name == o.IndexPartitionKey || name == o.IndexSortKey)
 }

@@ -29,7 +29,10 @@ type Model struct {
 	IndexColumns []string
 	// SortKeyIndex says the inverted index is keyed on the table's sort
 	// key (partition) and partition key (sort), which the Markdown notes.
-	SortKeyIndex   bool
+	SortKeyIndex bool
+	// PartitionOnly says the inverted index is keyed on the table's sort
+	// key alone, which the Markdown notes.
+	PartitionOnly  bool
 	TimeToLive     string
 	Items          []Item
 	AccessPatterns []Pattern

@@ -30,6 +30,9 @@ func Markdown(w io.Writer, m *Model) error {
 	if m.SortKeyIndex {
 		fmt.Fprintf(&b, "\nIndex `%s` is keyed on %s (partition) and %s (sort).\n", m.InvertedIndex, m.SortKey, m.PartitionKey)
 	}
+	if m.PartitionOnly {
+		fmt.Fprintf(&b, "\nIndex `%s` is keyed on %s (partition) alone, with no sort key.\n", m.InvertedIndex, m.SortKey)
+	}
 	if m.TimeToLive != "" {
 		fmt.Fprintf(&b, "\nTime to Live: `%s` (epoch seconds), after which DynamoDB deletes the item, typically within a few days.\n", m.TimeToLive)
 	}

@@ -8,8 +8,9 @@ type Table struct {
 	PartitionKey, SortKey                  string
 	Index, IndexPartitionKey, IndexSortKey string
 	// SortKeyIndex: the inverted index is keyed on the table's sort key
-	// (partition) and partition key (sort); NoIndex: there is none.
-	SortKeyIndex, NoIndex bool
+	// (partition) and partition key (sort); PartitionOnly: on its sort
+	// key alone; NoIndex: there is none.
+	SortKeyIndex, PartitionOnly, NoIndex bool
 }
 
 // get is the key condition of a GetItem of pk and sk.
@@ -26,11 +27,13 @@ func (t Table) list(pk, prefix string) string {
 // Inverted is an item type's entry in the inverted index, keyed pk then
 // sk on the table's index key attributes: an edge's endpoints' node keys,
 // or on an index keyed on the table's sort key every item's sort and
-// partition keys.
+// partition keys (its sort key alone when PartitionOnly).
 func (t Table) Inverted(pk, sk []Part) IndexFormats {
-	return IndexFormats{Index: t.Index,
-		PartitionKey: []Format{{Attribute: t.IndexPartitionKey, Parts: pk}},
-		SortKey:      []Format{{Attribute: t.IndexSortKey, Parts: sk}}}
+	x := IndexFormats{Index: t.Index, PartitionKey: []Format{{Attribute: t.IndexPartitionKey, Parts: pk}}}
+	if !t.PartitionOnly {
+		x.SortKey = []Format{{Attribute: t.IndexSortKey, Parts: sk}}
+	}
+	return x
 }
 
 // GetPattern is the GetItem of item type item's item keyed pk and sk
@@ -62,9 +65,12 @@ func EdgePatterns(t Table, e Edge) []Pattern {
 	if e.Shards > 1 {
 		revRequest = fmt.Sprintf("%d Queries in parallel, merged", e.Shards)
 	}
-	if t.SortKeyIndex {
+	switch {
+	case t.SortKeyIndex:
 		rev = fmt.Sprintf("%s = %q AND begins_with(%s, %q)", t.SortKey, e.SortKey, t.PartitionKey, e.SourcePrefix)
-	} else {
+	case t.PartitionOnly:
+		rev = fmt.Sprintf("%s = %q; filter begins_with(%s, %q)", t.SortKey, e.SortKey, t.PartitionKey, e.SourcePrefix)
+	default:
 		rev += fmt.Sprintf("; filter begins_with(%s, %q)", t.SortKey, e.Prefix)
 	}
 	// Name the label: two edge kinds between the same node types must read

@@ -7,8 +7,12 @@ import (
 
 // Defaults fills each empty key attribute name with its default: the
 // partition key "PK", the sort key "SK", the inverted index "GSI1" and
-// its keys "GSI1PK" and "GSI1SK".
+// its keys "GSI1PK" and "GSI1SK". indexSK may be nil (an index without a
+// sort key).
 func Defaults(pk, sk, index, indexPK, indexSK *string) {
+	if indexSK == nil {
+		indexSK = new(string)
+	}
 	for _, d := range [...]struct {
 		p *string
 		v string
@@ -25,8 +29,11 @@ type Config struct {
 	EncoderTagKey, DecoderTagKey string
 	BatchMaxAttempts             int
 	PartitionKey, SortKey        string
-	// IndexPartitionKey and IndexSortKey are the inverted index's keys.
+	// IndexPartitionKey and IndexSortKey are the inverted index's keys;
+	// IndexSortKey is as the options gave it (no default) when
+	// IndexPartitionOnly, which declares an index without a sort key.
 	IndexPartitionKey, IndexSortKey string
+	IndexPartitionOnly, NoIndex     bool
 }
 
 // KeyedOnSortKey reports whether the inverted index's partition and sort
@@ -48,9 +55,16 @@ func (c *Config) Check() error {
 		return fmt.Errorf("%w: BatchMaxAttempts %d", ErrInvalidOption, c.BatchMaxAttempts)
 	case c.PartitionKey == c.SortKey:
 		return fmt.Errorf("%w: partition and sort key are both %q", ErrInvalidOption, c.PartitionKey)
+	case c.IndexPartitionOnly && c.NoIndex:
+		return fmt.Errorf("%w: Options.IndexPartitionOnly with Options.NoIndex: a table without the inverted index has no index keys to declare", ErrInvalidOption)
+	case c.IndexPartitionOnly && c.IndexPartitionKey != c.SortKey:
+		return fmt.Errorf("%w: Options.IndexPartitionOnly needs Options.IndexPartitionKey to be the table's sort key %q, not %q", ErrInvalidOption, c.SortKey, c.IndexPartitionKey)
+	case c.IndexPartitionOnly && c.IndexSortKey != "":
+		return fmt.Errorf("%w: Options.IndexSortKey %q with Options.IndexPartitionOnly: a partition-only index has no sort key; leave IndexSortKey empty", ErrInvalidOption, c.IndexSortKey)
+	case c.IndexPartitionOnly:
 	case c.KeyedOnSortKey():
 	case len(map[string]bool{c.PartitionKey: true, c.SortKey: true, c.IndexPartitionKey: true, c.IndexSortKey: true}) != 4:
-		return fmt.Errorf("%w: %s; the inverted index's keys must be distinct from the table's, or exactly its sort and partition key", ErrInvalidOption, c.clash())
+		return fmt.Errorf("%w: %s; the inverted index's keys must be distinct from the table's, exactly its sort and partition key, or its sort key alone with Options.IndexPartitionOnly", ErrInvalidOption, c.clash())
 	}
 	return nil
 }

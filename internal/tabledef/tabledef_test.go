@@ -25,14 +25,21 @@ func TestConfigCheck(t *testing.T) {
 	}{
 		{"defaults", func(*Config) {}, ""},
 		{"index on the sort key", func(c *Config) { c.IndexPartitionKey, c.IndexSortKey = "SK", "PK" }, ""},
+		{"partition-only index on the sort key", func(c *Config) { c.IndexPartitionKey, c.IndexSortKey, c.IndexPartitionOnly = "SK", "", true }, ""},
+		{"partition-only index off the sort key", func(c *Config) { c.IndexSortKey, c.IndexPartitionOnly = "", true }, `adjlist: invalid option: Options.IndexPartitionOnly needs Options.IndexPartitionKey to be the table's sort key "SK", not "GSI1PK"`},
+		{"partition-only index on the partition key", func(c *Config) { c.IndexPartitionKey, c.IndexSortKey, c.IndexPartitionOnly = "PK", "", true }, `adjlist: invalid option: Options.IndexPartitionOnly needs Options.IndexPartitionKey to be the table's sort key "SK", not "PK"`},
+		{"partition-only index with a sort key", func(c *Config) { c.IndexPartitionKey, c.IndexSortKey, c.IndexPartitionOnly = "SK", "PK", true }, `adjlist: invalid option: Options.IndexSortKey "PK" with Options.IndexPartitionOnly: a partition-only index has no sort key; leave IndexSortKey empty`},
+		{"partition-only without an index", func(c *Config) {
+			c.IndexPartitionKey, c.IndexSortKey, c.IndexPartitionOnly, c.NoIndex = "SK", "", true, true
+		}, `adjlist: invalid option: Options.IndexPartitionOnly with Options.NoIndex: a table without the inverted index has no index keys to declare`},
 		{"empty name", func(c *Config) { c.Name = "" }, "adjlist: invalid option: empty table name"},
 		{"tag keys", func(c *Config) { c.EncoderTagKey = "json" }, `adjlist: invalid option: EncoderOptions tag key "json" and DecoderOptions tag key "" differ: reads would not fill what writes store`},
 		{"attempts", func(c *Config) { c.BatchMaxAttempts = 0 }, "adjlist: invalid option: BatchMaxAttempts 0"},
 		{"same keys", func(c *Config) { c.SortKey = "PK" }, `adjlist: invalid option: partition and sort key are both "PK"`},
-		{"shared index key", func(c *Config) { c.IndexSortKey = "SK" }, `adjlist: invalid option: Options.IndexSortKey "SK" is the table's sort key; the inverted index's keys must be distinct from the table's, or exactly its sort and partition key`},
-		{"index on the sort key alone", func(c *Config) { c.IndexPartitionKey = "SK" }, `adjlist: invalid option: Options.IndexPartitionKey "SK" is the table's sort key; the inverted index's keys must be distinct from the table's, or exactly its sort and partition key`},
-		{"both on the partition key", func(c *Config) { c.IndexPartitionKey, c.IndexSortKey = "PK", "SK" }, `adjlist: invalid option: Options.IndexPartitionKey "PK" is the table's partition key, Options.IndexSortKey "SK" is the table's sort key; the inverted index's keys must be distinct from the table's, or exactly its sort and partition key`},
-		{"index keys equal", func(c *Config) { c.IndexPartitionKey, c.IndexSortKey = "X", "X" }, `adjlist: invalid option: Options.IndexPartitionKey and Options.IndexSortKey are both "X"; the inverted index's keys must be distinct from the table's, or exactly its sort and partition key`},
+		{"shared index key", func(c *Config) { c.IndexSortKey = "SK" }, `adjlist: invalid option: Options.IndexSortKey "SK" is the table's sort key; the inverted index's keys must be distinct from the table's, exactly its sort and partition key, or its sort key alone with Options.IndexPartitionOnly`},
+		{"index on the sort key alone", func(c *Config) { c.IndexPartitionKey = "SK" }, `adjlist: invalid option: Options.IndexPartitionKey "SK" is the table's sort key; the inverted index's keys must be distinct from the table's, exactly its sort and partition key, or its sort key alone with Options.IndexPartitionOnly`},
+		{"both on the partition key", func(c *Config) { c.IndexPartitionKey, c.IndexSortKey = "PK", "SK" }, `adjlist: invalid option: Options.IndexPartitionKey "PK" is the table's partition key, Options.IndexSortKey "SK" is the table's sort key; the inverted index's keys must be distinct from the table's, exactly its sort and partition key, or its sort key alone with Options.IndexPartitionOnly`},
+		{"index keys equal", func(c *Config) { c.IndexPartitionKey, c.IndexSortKey = "X", "X" }, `adjlist: invalid option: Options.IndexPartitionKey and Options.IndexSortKey are both "X"; the inverted index's keys must be distinct from the table's, exactly its sort and partition key, or its sort key alone with Options.IndexPartitionOnly`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := ok

@@ -59,6 +59,7 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -69,41 +70,59 @@ import (
 	"strings"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stderr)) }
+func main() { os.Exit(runIO(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 
 // usage is -h's text.
-const usage = `adjlist-gen turns a NoSQL Workbench data model into a Go package: its
-tables and indexes, one adjlist entity per item type keyed as its sample
-items are, and a test that writes those items on DynamoDB Local and checks
-DynamoDB stores them byte for byte.
+const usage = `adjlist-gen turns a NoSQL Workbench data model, or a live DynamoDB table,
+into a Go package: its tables and indexes, one adjlist entity per item type
+keyed as its sample items are, and a test that writes items on DynamoDB
+Local and checks DynamoDB stores them byte for byte.
 
 Usage:
 
-	adjlist-gen -workbench model.json [-package name] [-o dir]
+	adjlist-gen -workbench model.json [-package name] [-o dir] [-dry-run]
+	adjlist-gen -table name [-sample n] [-embed-samples] [-package name] [-o dir] [-dry-run]
 
 Flags:
 
 	-workbench file   the NoSQL Workbench data model to read (JSON, as
 	                  Workbench's "Export data model" writes it); - reads
-	                  standard input. Required.
+	                  standard input. This or -table is required.
+	-table name       the live table to read instead: its definition
+	                  (DescribeTable) and a sample of its items (Scan), with
+	                  the AWS SDK's default configuration (AWS_REGION,
+	                  AWS_PROFILE, ...; AWS_ENDPOINT_URL_DYNAMODB for
+	                  DynamoDB Local). It only reads. Progress is on stderr.
+	-sample n         how many of the table's items to read, 1 or more.
+	                  Default: 1000. -table only.
+	-embed-samples    write the sampled items into the package's test, which
+	                  then writes them on DynamoDB Local; without it no
+	                  sampled value is in the files written, and the test
+	                  makes its items from the inferred types. -table only.
 	-package name     the Go package name, not main. Default: the last
 	                  element of -o, made a Go identifier, else "model".
 	-o dir            the folder to write model.go and model_test.go into,
 	                  made if missing; files of other names are left alone.
 	                  Default: the current folder.
+	-dry-run          write no file: print the inferred model (tables,
+	                  indexes, item types with their key templates and Go
+	                  types, and the notes) on standard output.
 	-h                print this help and exit.
 
 Choices inference made, and ambiguities, are lines on stderr and comments
 in the code. A model that cannot be made into a package that passes its
-test, or a folder that cannot be written, is an error: exit status 2, and
-nothing written. Run the package's test with DynamoDB Local:
+test, a table that cannot be read, bad flags, or a folder that cannot be
+written is an error: exit status 2, and nothing written. Run the package's
+test with DynamoDB Local:
 
 	go test ./dir   (ddbtest starts DynamoDB Local, or uses AWS_ENDPOINT_URL_DYNAMODB)
 `
 
 // flags are the command's flags.
 type flags struct {
-	workbench, pkg, out string
+	workbench, table, pkg, out string
+	sample                     int
+	embed, dryRun              bool
 }
 
 // newFlagSet declares the flags into f, whose usage (-h) goes to stderr.
@@ -112,16 +131,24 @@ func newFlagSet(f *flags, stderr io.Writer) *flag.FlagSet {
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
 	fs.StringVar(&f.workbench, "workbench", "", "the NoSQL Workbench data model to read; - reads standard input")
+	fs.StringVar(&f.table, "table", "", "the live DynamoDB table to read instead")
+	fs.IntVar(&f.sample, "sample", defaultSample, "how many of the table's items to read")
+	fs.BoolVar(&f.embed, "embed-samples", false, "write the sampled items into the package's test")
 	fs.StringVar(&f.pkg, "package", "", "the Go package name (default: the last element of -o)")
 	fs.StringVar(&f.out, "o", ".", "the folder to write model.go and model_test.go into")
+	fs.BoolVar(&f.dryRun, "dry-run", false, "print the inferred model; write no file")
 	return fs
 }
 
-// run is the command, args its arguments; it returns the exit status.
+// run is the command with its output on os.Stdout.
 func run(args []string, stdin io.Reader, stderr io.Writer) int {
+	return runIO(args, stdin, os.Stdout, stderr)
+}
+
+// runIO is the command, args its arguments; it returns the exit status.
+func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var f flags
 	fs := newFlagSet(&f, stderr)
-	wb, pkg, out := &f.workbench, &f.pkg, &f.out
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -132,39 +159,98 @@ func run(args []string, stdin io.Reader, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "adjlist-gen: %v\n", err)
 		return 2
 	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	switch {
 	case fs.NArg() > 0:
 		return fail(fmt.Errorf("unexpected arguments %q; see -h", fs.Args()))
-	case *wb == "":
-		return fail(errors.New("-workbench is required; see -h"))
+	case f.workbench != "" && f.table != "":
+		return fail(errors.New("-workbench and -table are two sources: give one; see -h"))
+	case f.workbench == "" && f.table == "":
+		return fail(errors.New("-workbench or -table is required; see -h"))
+	case f.table == "" && set["sample"]:
+		return fail(errors.New("-sample is -table's: a Workbench model's items are all read; see -h"))
+	case f.table == "" && set["embed-samples"]:
+		return fail(errors.New("-embed-samples is -table's: a Workbench model's items are always in its test; see -h"))
+	case f.sample < 1:
+		return fail(fmt.Errorf("-sample %d: want how many items to read, 1 or more", f.sample))
 	}
-	var src []byte
-	var err error
-	source := filepath.Base(*wb)
-	if *wb == "-" {
-		src, err = io.ReadAll(stdin)
-		source = "standard input"
-	} else {
-		src, err = os.ReadFile(*wb)
-	}
-	if err != nil {
-		return fail(err)
-	}
-	name := *pkg
+	name := f.pkg
 	if name == "" {
-		name = packageName(*out)
+		name = packageName(f.out)
 	}
-	files, notes, err := generate(src, name, source)
-	for _, n := range notes {
-		fmt.Fprintln(stderr, n)
+	if err := checkPackage(name); err != nil {
+		return fail(err)
+	}
+	var g *generator
+	var err error
+	if f.table != "" {
+		g, err = buildTable(context.Background(), f.table, f.sample, name, stderr)
+		if g != nil {
+			g.synthesize = !f.embed
+		}
+	} else {
+		g, err = buildWorkbench(f.workbench, stdin, name)
 	}
 	if err != nil {
 		return fail(err)
 	}
-	if err := writeFiles(*out, files); err != nil {
+	if !f.dryRun {
+		for _, n := range g.notes() {
+			fmt.Fprintln(stderr, n)
+		}
+	}
+	files, err := g.render() // a dry run finds what a run would
+	if err != nil {
+		return fail(err)
+	}
+	if f.dryRun {
+		fmt.Fprint(stdout, g.describe())
+		return 0
+	}
+	if err := writeFiles(f.out, files); err != nil {
 		return fail(err)
 	}
 	return 0
+}
+
+// buildWorkbench reads and infers the Workbench model in the file path,
+// or on stdin for "-", into the package pkg.
+func buildWorkbench(path string, stdin io.Reader, pkg string) (*generator, error) {
+	var src []byte
+	var err error
+	source := filepath.Base(path)
+	if path == "-" {
+		src, err = io.ReadAll(stdin)
+		source = "standard input"
+	} else {
+		src, err = os.ReadFile(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return build(src, pkg, source)
+}
+
+// buildTable reads and infers the live table name, sampling at most
+// sample items, into the package pkg, its progress on stderr.
+func buildTable(ctx context.Context, name string, sample int, pkg string, stderr io.Writer) (*generator, error) {
+	if err := checkPackage(pkg); err != nil {
+		return nil, err // before any request
+	}
+	db, where, err := newLiveClient(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f, err := readTable(ctx, db, where, name, sample, stderr)
+	if err != nil {
+		return nil, err
+	}
+	g, err := buildFile(f, pkg, "table "+name)
+	if g != nil {
+		g.live = true
+	}
+	return g, err
 }
 
 // packageName makes a Go package name of dir's last element: "./shop" →

@@ -13,7 +13,7 @@ import (
 )
 
 // built infers the data model at path.
-func built(t *testing.T, path string) *generator {
+func built(t testing.TB, path string) *generator {
 	t.Helper()
 	src, err := os.ReadFile(path)
 	require.NoError(t, err)

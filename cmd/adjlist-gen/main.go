@@ -1,8 +1,9 @@
-// Command adjlist-gen turns a NoSQL Workbench data model into a Go
-// package: the model's tables with their indexes, one adjlist entity per
-// item type, keyed as the model's sample items are, and a test that
-// writes those items through the entities on DynamoDB Local and checks
-// that DynamoDB stores them byte for byte as the model has them.
+// Command adjlist-gen turns a NoSQL Workbench data model, or a live
+// DynamoDB table, into a Go package: the model's tables with their
+// indexes, one adjlist entity per item type, keyed as the model's sample
+// items are, and a test that writes those items through the entities on
+// DynamoDB Local and checks that DynamoDB stores them byte for byte as the
+// model has them.
 //
 //	go get -tool github.com/adjlist/adjlist/cmd/adjlist-gen   # Go 1.24+, once per module
 //	go tool adjlist-gen -workbench model.json -package shop -o ./shop
@@ -10,9 +11,29 @@
 // writes shop/model.go and shop/model_test.go (go get -t ./shop then adds
 // what the test imports). It reads every DataModel
 // entry of the file (each TableName, KeyAttributes, NonKeyAttributes,
-// GlobalSecondaryIndexes with their projections, TableData, and
-// TableFacets with their key aliases and data) and infers, from the
-// sample items:
+// GlobalSecondaryIndexes and LocalSecondaryIndexes with their
+// projections, TableData, and TableFacets with their key aliases and
+// data).
+//
+//	go tool adjlist-gen -table orders [-sample 1000] -package shop -o ./shop
+//
+// reads a live table instead, with the AWS SDK's default configuration
+// (AWS_REGION, AWS_PROFILE or AWS_ACCESS_KEY_ID, ...;
+// AWS_ENDPOINT_URL_DYNAMODB for DynamoDB Local): its keys and indexes
+// (DescribeTable) and at most -sample items (default 1,000: a Scan through
+// the SDK's paginator, in pages of at most that many, progress on
+// stderr), which it treats as a Workbench model of that table holding
+// those items, without facets, the items in key order. It only reads.
+// Unless -embed-samples, the package holds no sampled item: of their
+// values only the literal text of the key templates ("c#", "profile") and
+// the values that tell item types apart ("order") are in it; its test
+// makes its items from the inferred types, and its comments name items by
+// their place in the sample ("item 3"), not by their keys.
+// -dry-run prints the inferred model (tables, indexes, item types with
+// their key templates and Go fields, the notes) on standard output and
+// writes nothing.
+//
+// From the sample items it infers:
 //
 //   - the item types: the facets where the model has them; else an
 //     attribute whose values tell the items' key shapes apart (EntityType,
@@ -28,7 +49,8 @@
 //     other items, by the key attribute, as a date, or by the item type
 //     its prefix abbreviates ("c#..." → customerID);
 //   - native index declarations for indexes keyed on the items' own
-//     attributes;
+//     attributes; a local secondary index is an adjlist local index
+//     (Index.Local), its sort key derived where its values are composed;
 //   - Go types with dynamodbav tags from the values: S string, N int64 or
 //     float64 where every value reads back as written (else
 //     attributevalue.Number), BOOL bool, B []byte, SS, NS and BS sets, L
@@ -43,19 +65,22 @@
 // Where inference has a choice, or the model may hold a mistake (an index
 // keyed on an attribute no sample item has), it says so in a comment of
 // the generated code and in a line on stderr naming the items; it never
-// drops an item type or an item. A LocalSecondaryIndexes entry is left
-// out, with such a line naming it. A UTF-8 byte-order mark before the
-// model is skipped. A model it cannot turn into a package that passes its
-// test (not JSON, no DataModel, a table name DynamoDB refuses, -package
-// main, an item without its table keys, keys that
-// are not strings, a key adjlist cannot write as the model spells it,
-// values DynamoDB refuses: a number out of its range or over 38 digits,
-// maps and lists nested deeper than 32 levels, an item over 400 KB, an
-// empty set or a set member twice) or an output folder it cannot write is
-// an error on stderr naming what is wrong (for a value, its item and
-// attribute), and exit status 2,
-// with nothing written. It writes the files
-// only once all of them are made.
+// drops an item type or an item. A live table's index keyed on several
+// attributes is left out, with such a line naming it. A UTF-8 byte-order
+// mark before the model is skipped. A model it cannot turn into a package
+// that passes its test (not JSON, no DataModel, a table name DynamoDB
+// refuses, -package main, an item without its table keys, keys that are
+// not strings, a local index on another partition key or without a sort
+// key, a key adjlist cannot write as the model spells it, values DynamoDB
+// refuses: a number out of its range or over 38 digits, maps and lists
+// nested deeper than 32 levels, an item over 400 KB, an empty set or a set
+// member twice), a table it cannot read (none of that name, no region or
+// credentials in the configuration, no answer from the endpoint), flags
+// it cannot use together (-workbench and -table, -sample under 1, -sample
+// or -embed-samples without -table) or an output folder it cannot write
+// is an error on stderr naming what is wrong (for a value, its item and
+// attribute), and exit status 2, with nothing written. It writes the
+// files only once all of them are made.
 package main
 
 import (

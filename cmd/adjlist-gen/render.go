@@ -176,7 +176,7 @@ func (g *generator) packageDoc() string {
 		fmt.Fprintf(&b, "Package %s is the data layer of %s as DynamoDB describes it, with its indexes, and one adjlist entity per item type, keyed as a sample of its items is.", g.pkg, what)
 		b.WriteString("\n\nadjlist-gen inferred the item types, their key templates and their Go types from the sampled items; each type's comment says how, and where inference had a choice.")
 		if g.synthesize {
-			b.WriteString(" No sampled value is in this package: its test writes items made from the inferred types through the entities on DynamoDB Local and checks that DynamoDB stores them byte for byte.")
+			b.WriteString(" No sampled item is in this package, only the literal text of its keys and the names of its item types: its test writes items made from the inferred types through the entities on DynamoDB Local and checks that DynamoDB stores them byte for byte.")
 		} else {
 			b.WriteString(" The package's test writes the sampled items through the entities on DynamoDB Local and checks that DynamoDB stores them byte for byte as the table held them.")
 		}

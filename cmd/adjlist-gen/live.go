@@ -72,42 +72,62 @@ func newLiveClient(ctx context.Context) (db *dynamodb.Client, where string, err 
 }
 
 // readTable reads the live table name with db, at where (for messages):
-// its definition (DescribeTable) and at most sample items (a Scan, through
-// the SDK's paginator, of pages of at most sample items), reporting each
-// page on progress. It returns them as the data model a NoSQL Workbench
-// file holding that table and those items would be, the items in key
-// order; what it leaves out is in the table's notes.
+// its definition (DescribeTable, sent while the Scan runs) and at most
+// sample items (a Scan, through the SDK's paginator, of pages of at most
+// sample items), reporting each page on progress. It returns them as the
+// data model a NoSQL Workbench file holding that table and those items
+// would be, the items in key order; what it leaves out is in the table's
+// notes.
 func readTable(ctx context.Context, db liveClient, where, name string, sample int, progress io.Writer) (*wbFile, error) {
-	out, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
+	type described struct {
+		out *dynamodb.DescribeTableOutput
+		err error
+	}
+	desc := make(chan described, 1)
+	go func() {
+		out, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
+		desc <- described{out, err}
+	}()
+	items, more, scanErr := scanSample(ctx, db, name, sample, progress)
+	d := <-desc
 	var notFound *types.ResourceNotFoundException
-	switch {
+	switch err := cmp.Or(d.err, scanErr); {
 	case errors.As(err, &notFound):
 		return nil, fmt.Errorf("%w: %s at %s", errNoTable, name, where)
 	case err != nil:
 		return nil, fmt.Errorf("%w %s at %s: %v", errRead, name, where, err)
 	}
-	w := describedTable(out.Table)
-	items, more, err := scanSample(ctx, db, name, sample, progress)
-	if err != nil {
-		return nil, fmt.Errorf("%w %s at %s: %v", errRead, name, where, err)
-	}
+	w := describedTable(d.out.Table)
 	if more {
-		w.liveNotes = append(w.liveNotes, fmt.Sprintf("inferred from a sample: the first %d items a Scan returned; the table may hold more (about %d by DescribeTable's ItemCount, which DynamoDB updates about every six hours), and -sample reads more", len(items), aws.ToInt64(out.Table.ItemCount)))
-	}
-	key := func(av map[string]types.AttributeValue, attr string) string {
-		s, _ := keyText(av[attr])
-		return s
+		w.liveNotes = append(w.liveNotes, fmt.Sprintf("inferred from a sample: the first %d items a Scan returned; the table may hold more (about %d by DescribeTable's ItemCount, which DynamoDB updates about every six hours), and -sample reads more", len(items), aws.ToInt64(d.out.Table.ItemCount)))
 	}
 	pk, sk := w.KeyAttributes.PartitionKey.AttributeName, ""
 	if w.KeyAttributes.SortKey != nil {
 		sk = w.KeyAttributes.SortKey.AttributeName
 	}
-	slices.SortFunc(items, func(a, b map[string]types.AttributeValue) int {
-		return cmp.Or(cmp.Compare(key(a, pk), key(b, pk)), cmp.Compare(key(a, sk), key(b, sk)))
-	})
+	sortByKeys(items, pk, sk)
 	w.live = items
 	orderIndexes(w, items)
 	return &wbFile{DataModel: []wbTable{*w}}, nil
+}
+
+// sortByKeys sorts items by their partition key pk, then their sort key
+// sk, so that the package does not depend on the order a Scan returns.
+func sortByKeys(items []map[string]types.AttributeValue, pk, sk string) {
+	type keyed struct {
+		pk, sk string
+		av     map[string]types.AttributeValue
+	}
+	byKey := make([]keyed, len(items))
+	for i, av := range items {
+		byKey[i].av = av
+		byKey[i].pk, _ = keyText(av[pk])
+		byKey[i].sk, _ = keyText(av[sk])
+	}
+	slices.SortFunc(byKey, func(a, b keyed) int { return cmp.Or(cmp.Compare(a.pk, b.pk), cmp.Compare(a.sk, b.sk)) })
+	for i := range byKey {
+		items[i] = byKey[i].av
+	}
 }
 
 // scanSample reads at most sample items of the table name; more is true
@@ -192,7 +212,7 @@ func describedTable(d *types.TableDescription) *wbTable {
 // local ones, each those with more key attributes holding composed values
 // ('#' in some item's) first, then by name.
 func orderIndexes(w *wbTable, items []map[string]types.AttributeValue) {
-	composed := func(ix wbIndex) int {
+	count := func(ix wbIndex) int {
 		n := 0
 		for _, k := range []*wbAttr{ix.KeyAttributes.PartitionKey, ix.KeyAttributes.SortKey} {
 			if k == nil || w.KeyAttributes.PartitionKey != nil && k.AttributeName == w.KeyAttributes.PartitionKey.AttributeName {
@@ -207,9 +227,13 @@ func orderIndexes(w *wbTable, items []map[string]types.AttributeValue) {
 		}
 		return n
 	}
+	composed := map[string]int{}
+	for _, ix := range slices.Concat(w.GSIs, w.LSIs) {
+		composed[ix.IndexName] = count(ix)
+	}
 	for _, l := range [][]wbIndex{w.GSIs, w.LSIs} {
-		slices.SortStableFunc(l, func(a, b wbIndex) int {
-			return cmp.Or(cmp.Compare(composed(b), composed(a)), cmp.Compare(a.IndexName, b.IndexName))
+		slices.SortFunc(l, func(a, b wbIndex) int {
+			return cmp.Or(cmp.Compare(composed[b.IndexName], composed[a.IndexName]), cmp.Compare(a.IndexName, b.IndexName))
 		})
 	}
 }

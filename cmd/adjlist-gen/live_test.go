@@ -421,3 +421,42 @@ func TestReadmeTable(t *testing.T) {
 	}
 	assert.Equal(t, []string{"dry run", "run"}, ran)
 }
+
+// TestDescribedTable: a table's description becomes the Workbench entry a
+// file would hold: its keys with their types, each index with its keys
+// and projection, a local index with the table's partition key; an index
+// keyed on several attributes (which a Workbench model cannot hold) is
+// left out with a note naming it.
+func TestDescribedTable(t *testing.T) {
+	k := func(name string, kt types.KeyType) types.KeySchemaElement {
+		return types.KeySchemaElement{AttributeName: aws.String(name), KeyType: kt}
+	}
+	d := &types.TableDescription{
+		TableName: aws.String("orders"),
+		AttributeDefinitions: []types.AttributeDefinition{
+			{AttributeName: aws.String("PK"), AttributeType: "S"}, {AttributeName: aws.String("SK"), AttributeType: "S"},
+			{AttributeName: aws.String("total"), AttributeType: "N"}, {AttributeName: aws.String("a"), AttributeType: "S"}, {AttributeName: aws.String("b"), AttributeType: "S"},
+		},
+		KeySchema: []types.KeySchemaElement{k("PK", types.KeyTypeHash), k("SK", types.KeyTypeRange)},
+		GlobalSecondaryIndexes: []types.GlobalSecondaryIndexDescription{
+			{IndexName: aws.String("byA"), KeySchema: []types.KeySchemaElement{k("a", types.KeyTypeHash)}, Projection: &types.Projection{ProjectionType: types.ProjectionTypeKeysOnly}},
+			{IndexName: aws.String("byAB"), KeySchema: []types.KeySchemaElement{k("a", types.KeyTypeHash), k("b", types.KeyTypeHash)}, Projection: &types.Projection{ProjectionType: types.ProjectionTypeAll}},
+		},
+		LocalSecondaryIndexes: []types.LocalSecondaryIndexDescription{
+			{IndexName: aws.String("byTotal"), KeySchema: []types.KeySchemaElement{k("PK", types.KeyTypeHash), k("total", types.KeyTypeRange)},
+				Projection: &types.Projection{ProjectionType: types.ProjectionTypeInclude, NonKeyAttributes: []string{"a"}}},
+		},
+	}
+	w := describedTable(d)
+	assert.Equal(t, "orders", w.TableName)
+	assert.Equal(t, wbKeys{PartitionKey: &wbAttr{"PK", "S"}, SortKey: &wbAttr{"SK", "S"}}, w.KeyAttributes)
+	require.Len(t, w.GSIs, 1)
+	assert.Equal(t, "byA", w.GSIs[0].IndexName)
+	assert.Equal(t, wbKeys{PartitionKey: &wbAttr{"a", "S"}}, w.GSIs[0].KeyAttributes)
+	assert.Equal(t, "KEYS_ONLY", w.GSIs[0].Projection.ProjectionType)
+	require.Len(t, w.LSIs, 1)
+	assert.Equal(t, wbKeys{PartitionKey: &wbAttr{"PK", "S"}, SortKey: &wbAttr{"total", "N"}}, w.LSIs[0].KeyAttributes)
+	assert.Equal(t, "INCLUDE", w.LSIs[0].Projection.ProjectionType)
+	assert.Equal(t, []string{"a"}, w.LSIs[0].Projection.NonKeyAttributes)
+	assert.Equal(t, []string{"index byAB is left out: its keys are of several attributes, which adjlist-gen does not read; declare it by hand (adjlist.Index with PartitionAttributes and SortAttributes)"}, w.liveNotes)
+}

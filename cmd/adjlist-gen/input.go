@@ -301,14 +301,14 @@ func parseTable(w *wbTable) (*table, error) {
 // parseIndexes reads the model's global (local false) or local secondary
 // indexes. A local index's partition key is the table's, which the model
 // may name or leave out; it has a sort key.
-func (t *table) parseIndexes(gsis []wbIndex, local bool) error {
+func (t *table) parseIndexes(decls []wbIndex, local bool) error {
 	in := func(format string, args ...any) error {
 		return badInput("table %s: %s", t.name, fmt.Sprintf(format, args...))
 	}
-	if local && len(gsis) > adjlist.MaxLocalIndexes {
-		return in("%d local secondary indexes, DynamoDB allows %d", len(gsis), adjlist.MaxLocalIndexes)
+	if local && len(decls) > adjlist.MaxLocalIndexes {
+		return in("%d local secondary indexes, DynamoDB allows %d", len(decls), adjlist.MaxLocalIndexes)
 	}
-	for _, g := range gsis {
+	for _, g := range decls {
 		ix := &index{name: g.IndexName, local: local, projection: g.Projection.ProjectionType}
 		k := g.KeyAttributes
 		switch {

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"go/token"
+	"slices"
 	"strings"
 )
 
@@ -100,7 +101,7 @@ func inferModel(m *model, pkg, source string) (*generator, error) {
 	}
 	g.name()
 	for _, t := range m.tables {
-		for _, e := range t.entities {
+		for _, e := range slices.Concat(t.entities, t.undeclared) {
 			if err := t.typeData(e); err != nil {
 				return nil, err
 			}
@@ -130,7 +131,7 @@ func (g *generator) notes() []string {
 		for _, n := range t.notes {
 			add(prefix + n)
 		}
-		for _, e := range t.entities {
+		for _, e := range slices.Concat(t.entities, t.undeclared) {
 			for _, n := range e.notes {
 				add(prefix + n)
 			}
@@ -169,7 +170,7 @@ func (g *generator) name() {
 		g.tnames[t] = n
 	}
 	for _, t := range g.m.tables {
-		for _, e := range t.entities {
+		for _, e := range slices.Concat(t.entities, t.undeclared) {
 			name := goName(e.name)
 			if strings.HasPrefix(name, "Test") {
 				name = "Item" + name

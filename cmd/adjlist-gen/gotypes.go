@@ -434,13 +434,34 @@ var initialisms = map[string]string{
 }
 
 // goName makes s an exported Go name: "comm_id" → "CommID", "imageUrl"
-// → "ImageURL", "GSI1-PK" → "GSI1PK", "follower#" → "Follower".
+// → "ImageURL", "GSI1-PK" → "GSI1PK", "gsi2WarehouseID" →
+// "GSI2WarehouseID", "ORDER_ITEM" → "OrderItem", "follower#" →
+// "Follower".
 func goName(s string) string {
 	var b strings.Builder
-	for _, w := range words(s) {
+	ws := words(s)
+	// In a name written in capitals (edge_LIVES_IN_PERSON_PLACE) a short
+	// word with a vowel is a word too: LivesInPersonPlace.
+	capitals := slices.ContainsFunc(ws, func(w string) bool {
+		return len(w) >= 4 && strings.ToUpper(w) == w && strings.ToLower(w) != w && !strings.ContainsAny(w, "0123456789") && initialisms[strings.ToLower(w)] == ""
+	})
+	for _, w := range ws {
 		if up, ok := initialisms[strings.ToLower(w)]; ok {
 			b.WriteString(up)
 			continue
+		}
+		letters := strings.TrimRight(w, "0123456789")
+		if up, ok := initialisms[strings.ToLower(letters)]; ok && letters != w {
+			b.WriteString(up + w[len(letters):]) // "gsi2" → "GSI2"
+			continue
+		}
+		if capitals && letters == w && len(w) <= 3 && strings.ToUpper(w) == w && strings.ContainsAny(w, "AEIOU") {
+			w = strings.ToLower(w)
+		}
+		if len(letters) >= 4 && strings.ToUpper(letters) == letters && strings.ToLower(letters) != letters && !strings.ContainsAny(letters, "0123456789") {
+			// A word in capitals is a name, not an initialism: "BRAND" →
+			// "Brand", "OFFER2" → "Offer2"; a short one ("USA") stays.
+			w = strings.ToLower(w)
 		}
 		b.WriteString(strings.ToUpper(w[:1]) + w[1:])
 	}

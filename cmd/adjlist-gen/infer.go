@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -24,6 +25,12 @@ type entity struct {
 	indexes []*ixKeys
 	st      *structType // its Go type's fields
 	notes   []string    // what inference chose, and why; ambiguities
+	// twinOf is the entity whose name this one's repeats with a number:
+	// their items are of one facet or type, their keys of two shapes.
+	twinOf *entity
+	// clash is the declared entity whose keys this one's could spell:
+	// this one is described, not declared.
+	clash *entity
 }
 
 // tpart is one part of a key template: literal text, or a {name}.
@@ -97,11 +104,14 @@ func (t *table) infer() error {
 			return err
 		}
 		if i, j, ok := firstOverlap(ents); ok {
+			// Merged, the two would be one entity whose templates spell
+			// both, and any key like them: a catch-all that accepts what
+			// the design never meant. They are reported instead.
 			a, b := ents[i], ents[j]
-			t.note("item types %s and %s have keys %s / %s and %s / %s, which could spell the same key, so adjlist could not tell their items apart: they are one entity, %s (items %s)",
-				a.name, b.name, template(a.pk), template(a.sk), template(b.pk), template(b.sk), a.name, itemList(slices.Concat(a.items, b.items)))
-			a.items = slices.Concat(a.items, b.items)
-			a.reason += "; and " + b.reason
+			t.note("item types %s and %s have keys %s / %s and %s / %s, which could spell the same key: adjlist refuses two such entities on one table, so %s is not declared, and its items (%s) are left out of the package's test; give one of the two a key text of its own to declare both",
+				a.name, b.name, template(a.pk), template(a.sk), template(b.pk), template(b.sk), b.name, itemList(b.items))
+			b.clash = a
+			t.undeclared = append(t.undeclared, b)
 			ents = slices.Delete(ents, j, j+1)
 			continue
 		}
@@ -109,6 +119,23 @@ func (t *table) infer() error {
 	}
 	t.entities = ents
 	return nil
+}
+
+// declaredItems are t's items of declared entities, in order.
+func (t *table) declaredItems() []*item {
+	left := map[*item]bool{}
+	for _, e := range t.undeclared {
+		for _, it := range e.items {
+			left[it] = true
+		}
+	}
+	var out []*item
+	for _, it := range t.items {
+		if !left[it] {
+			out = append(out, it)
+		}
+	}
+	return out
 }
 
 func orDash(s string) string {
@@ -227,7 +254,9 @@ func (t *table) keyValues(it *item) []string {
 
 // buildFollowers records, for each key segment, the segments that follow
 // it anywhere in t's keys: a prefix followed by many values ("u" by
-// "12345", "23456") introduces an id.
+// "12345", "23456") introduces an id. It then finds the texts that are
+// values wherever the keys hold them (valueText), and the one-word keys
+// that are values (valueKey).
 func (t *table) buildFollowers() {
 	t.followers = map[string]map[string]bool{}
 	for _, it := range t.items {
@@ -243,6 +272,123 @@ func (t *table) buildFollowers() {
 			}
 		}
 	}
+	t.valueText = map[string]bool{}
+	for _, it := range t.items {
+		for _, k := range t.keyValues(it) {
+			segs := strings.Split(k, "#")
+			for j := 1; j < len(segs); j++ {
+				if isKind(segs[j-1]) && segs[j] != "" && !isKind(segs[j]) {
+					t.valueText[segs[j]] = true
+				}
+			}
+		}
+		for name, v := range it.av {
+			if name == t.pk || name == t.sk || t.derived[name] {
+				continue
+			}
+			switch v := v.(type) {
+			case *types.AttributeValueMemberSS:
+				for _, s := range v.Value {
+					if len(s) >= 3 {
+						t.valueText[s] = true
+					}
+				}
+			case *types.AttributeValueMemberL:
+				for _, e := range v.Value {
+					if s, ok := e.(*types.AttributeValueMemberS); ok && len(s.Value) >= 3 {
+						t.valueText[s.Value] = true
+					}
+				}
+			}
+		}
+	}
+	t.findValueKeys()
+}
+
+// isKind reports whether a key segment reads as the name of a kind of
+// item, which the design's items agree on: a word in capitals ("USER",
+// "META", "ATTENDEES"), without digits.
+func isKind(s string) bool {
+	if len(s) < 2 {
+		return false
+	}
+	for _, r := range s {
+		if !(r >= 'A' && r <= 'Z' || r == '_' || r == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// findValueKeys finds whole keys that are values though they have no
+// digit: among items whose keys have one shape but for a one-word key
+// ("GAME#chess" / "ranked", "GAME#chess" / "casual"), the word is a value
+// when two items with different words hold the same attributes: a city,
+// a game mode, a user name. Words whose items hold different attributes
+// name kinds ("info" and "count" of a user).
+func (t *table) findValueKeys() {
+	t.valueKey = map[*item][2]bool{}
+	t.skel = nil
+	for n := range 2 {
+		groups := map[string][]*item{}
+		var order []string
+		for _, it := range t.items {
+			k := []string{it.pk, it.sk}
+			if !t.ambiguousWord(it, k[n]) {
+				continue
+			}
+			sk := strings.Split(t.skeleton(it), " | ")
+			sk[n] = "?"
+			g := strings.Join(sk, " | ")
+			if groups[g] == nil {
+				order = append(order, g)
+			}
+			groups[g] = append(groups[g], it)
+		}
+		for _, g := range order {
+			items := groups[g]
+			bySig := map[string]string{} // attributes → a word
+			value := false
+			for _, it := range items {
+				w := []string{it.pk, it.sk}[n]
+				sig := strings.Join(t.dataAttrs(it), ",")
+				if o, ok := bySig[sig]; ok && o != w {
+					value = true
+				}
+				bySig[sig] = w
+			}
+			if !value {
+				continue
+			}
+			for _, it := range items {
+				v := t.valueKey[it]
+				v[n] = true
+				t.valueKey[it] = v
+			}
+		}
+	}
+	t.skel = map[*item]string{}
+}
+
+// ambiguousWord reports whether key, the whole of one key of it, is a
+// word that may be a kind's name or a value: letters, some in lower case,
+// no digit, not one of its data values.
+func (t *table) ambiguousWord(it *item, key string) bool {
+	if key == "" || strings.Contains(key, "#") || hasDigit(key) || segmentPrefix(key) != "" || isKind(key) || strings.ContainsAny(key, "{}%") {
+		return false
+	}
+	return !t.dataValues(it)[key] && !t.valueText[key]
+}
+
+// dataAttrs are the names of its data attributes (not its keys), sorted.
+func (t *table) dataAttrs(it *item) []string {
+	var out []string
+	for _, k := range sortedKeys(it.av) {
+		if k != t.pk && k != t.sk && !t.derived[k] {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // prefixRE is literal text that starts a key segment before an id, as in
@@ -280,8 +426,11 @@ func (t *table) dataValues(it *item) map[string]bool {
 // (an id, a date, an attribute's value) replaced by "*": the shape its
 // item type gives its keys, e.g. "u#*#follower" and "u#*".
 func (t *table) skeleton(it *item) string {
+	if s, ok := t.skel[it]; ok {
+		return s
+	}
 	vals := t.dataValues(it)
-	shape := func(key string) string {
+	shape := func(key string, n int) string {
 		segs := strings.Split(key, "#")
 		prev := ""
 		for j, s := range segs {
@@ -294,6 +443,10 @@ func (t *table) skeleton(it *item) string {
 				lit = false
 			case segmentPrefix(s) != "":
 				lit = false
+			case isKind(prev) && !isKind(s), t.valueText[s] && !isKind(s):
+				lit = false // USER#alice
+			case len(segs) == 1 && t.valueKey[it][n]:
+				lit = false
 			}
 			prev = ""
 			if lit {
@@ -304,7 +457,11 @@ func (t *table) skeleton(it *item) string {
 		}
 		return strings.Join(segs, "#")
 	}
-	return shape(it.pk) + " | " + shape(it.sk)
+	out := shape(it.pk, 0) + " | " + shape(it.sk, 1)
+	if t.skel != nil {
+		t.skel[it] = out
+	}
+	return out
 }
 
 // group sorts t's items into item types: by facet where the model has
@@ -397,6 +554,7 @@ func (t *table) splitBySegments(e *entity) []*entity {
 	for i, s := range order {
 		n := &entity{name: e.name, reason: e.reason, items: groups[s]}
 		if i > 0 {
+			n.twinOf = out[0]
 			n.name = fmt.Sprintf("%s%d", e.name, i+1)
 			n.reason = fmt.Sprintf("%s whose keys have another shape (%s / %s)", e.reason, groups[s][0].pk, groups[s][0].sk)
 			t.note("%s: %s have keys shaped unlike the other %d items of %s (%s / %s): they are an entity of their own, %s",
@@ -422,10 +580,12 @@ func (t *table) discriminator(items []*item) (string, [][]*item) {
 		}
 		values := map[string]bool{}
 		bySkel := map[string]string{}
+		byValue := map[string]string{}
 		ok := true
 		for i, it := range items {
 			s, isS := it.av[name].(*types.AttributeValueMemberS)
-			if !isS || s.Value == "" {
+			if !isS || s.Value == "" || !strings.ContainsFunc(s.Value, unicode.IsLetter) {
+				// A type is named: "1" and "5" of a Version are no types.
 				ok = false
 				break
 			}
@@ -434,7 +594,16 @@ func (t *table) discriminator(items []*item) (string, [][]*item) {
 				ok = false
 				break
 			}
+			// A value shared by items of two key shapes with as many
+			// parts (a Version "1" of users and attendees alike) separates
+			// no types; one type's keys may have parts more or fewer.
+			counts := s.Value + "|" + segmentCounts(skel[i])
+			if sk, seen := byValue[counts]; seen && sk != skel[i] {
+				ok = false
+				break
+			}
 			bySkel[skel[i]] = s.Value
+			byValue[counts] = skel[i]
 		}
 		if ok && len(values) >= 2 {
 			found = append(found, name)
@@ -474,6 +643,13 @@ func (t *table) discriminator(items []*item) (string, [][]*item) {
 		out[i] = groups[v]
 	}
 	return best, out
+}
+
+// segmentCounts is how many '#'-separated parts each key of a skeleton
+// has: "2|1" for "USER#* | META".
+func segmentCounts(skel string) string {
+	pk, sk, _ := strings.Cut(skel, " | ")
+	return fmt.Sprintf("%d|%d", strings.Count(pk, "#")+1, strings.Count(sk, "#")+1)
 }
 
 // attrNames lists the attributes of items: the model's order first, then

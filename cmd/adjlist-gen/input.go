@@ -108,13 +108,25 @@ type table struct {
 	facets    []wbFacet // as given
 	noItems   []string  // facets without items: described, not modelled
 	entities  []*entity
-	notes     []string // ambiguities and changes, for stderr and comments
+	// undeclared are item types whose keys could be another's: adjlist
+	// refuses both on one table, so they are described, not declared.
+	undeclared []*entity
+	notes      []string // ambiguities and changes, for stderr and comments
 	// derived holds the attributes of derived-key indexes: written by
 	// adjlist from templates, never data.
 	derived map[string]bool
 	// followers[w] is every segment that follows the segment w in the
 	// table's keys, to tell an id after a prefix from a literal.
 	followers map[string]map[string]bool
+	// valueText holds key segments that read as values somewhere in the
+	// table: after a kind's name ("alice" of USER#alice), or an element
+	// of a set attribute. Elsewhere in the keys they are values too.
+	valueText map[string]bool
+	// valueKey marks the items whose whole partition (0) or sort key (1)
+	// is a value, though it has no digit: one of several words ("ranked",
+	// "casual") in one place of items that hold the same attributes.
+	valueKey map[*item][2]bool
+	skel     map[*item]string // each item's skeleton, once valueKey is found
 }
 
 // index is one global or local secondary index.

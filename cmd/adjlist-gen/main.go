@@ -37,8 +37,11 @@
 //
 //   - the item types: the facets where the model has them; else an
 //     attribute whose values tell the items' key shapes apart (EntityType,
-//     Type, ...: found from the data); else the shapes of the keys (their
-//     literal text, with ids, dates and attribute values left out);
+//     Type, ...: found from the data; not a Version that users and
+//     attendees share); else the shapes of the keys (their literal text,
+//     with ids, dates and attribute values left out: a value after a kind's
+//     name, as alice of USER#alice, is a value everywhere); two types whose
+//     keys could be the same are reported and the later not declared;
 //   - the key templates of the table and of every index whose key values
 //     are composed ("p#99887"): each key split at '#', a part the same on
 //     every item of the type is text, a part that varies (or holds a
@@ -64,23 +67,24 @@
 //
 // Where inference has a choice, or the model may hold a mistake (an index
 // keyed on an attribute no sample item has), it says so in a comment of
-// the generated code and in a line on stderr naming the items; it never
-// drops an item type or an item. A live table's index keyed on several
-// attributes is left out, with such a line naming it. A UTF-8 byte-order
-// mark before the model is skipped. A model it cannot turn into a package
-// that passes its test (not JSON, no DataModel, a table name DynamoDB
-// refuses, -package main, an item without its table keys, keys that are
-// not strings, a local index on another partition key or without a sort
-// key, a key adjlist cannot write as the model spells it, values DynamoDB
-// refuses: a number out of its range or over 38 digits, maps and lists
-// nested deeper than 32 levels, an item over 400 KB, an empty set or a set
-// member twice), a table it cannot read (none of that name, no region or
-// credentials in the configuration, no answer from the endpoint), flags
-// it cannot use together (-workbench and -table, -sample under 1, -sample
-// or -embed-samples without -table) or an output folder it cannot write
-// is an error on stderr naming what is wrong (for a value, its item and
-// attribute), and exit status 2, with nothing written. It writes the
-// files only once all of them are made.
+// the generated code and in a line on stderr naming the items; it drops
+// no item type and no item, but for the items of a type it reports as not
+// declared, which its test leaves out. A live table's index keyed on
+// several attributes is left out, with such a line naming it. A UTF-8
+// byte-order mark before the model is skipped. A model it cannot turn into
+// a package that passes its test (not JSON, no DataModel, a table name
+// DynamoDB refuses, -package main, an item without its table keys, keys
+// that are not strings, a local index on another partition key or without
+// a sort key, a key adjlist cannot write as the model spells it, values
+// DynamoDB refuses: a number out of its range or over 38 digits, maps and
+// lists nested deeper than 32 levels, an item over 400 KB, an empty set or
+// a set member twice), a table it cannot read (none of that name, no
+// region or credentials in the configuration, no answer from the
+// endpoint), flags it cannot use together (-workbench and -table, -sample
+// under 1, -sample or -embed-samples without -table) or an output folder
+// it cannot write is an error on stderr naming what is wrong (for a value,
+// its item and attribute), and exit status 2, with nothing written. It
+// writes the files only once all of them are made.
 package main
 
 import (

@@ -112,3 +112,67 @@ func TestGoNamesUnique(t *testing.T) {
 		})
 	}
 }
+
+// TestGoNamesReadAsGo: Go names as a Go reviewer expects them: a type in
+// CamelCase from its item type's name, initialisms in capitals (GSI2,
+// ID), a numbered type only with a comment saying why.
+func TestGoNamesReadAsGo(t *testing.T) {
+	for in, want := range map[string]string{
+		"BRAND":                      "Brand",
+		"OFFER":                      "Offer",
+		"ORDER_ITEM":                 "OrderItem",
+		"orderItem":                  "OrderItem",
+		"gsi2WarehouseID":            "GSI2WarehouseID",
+		"gsi1PKPart1":                "GSI1PKPart1",
+		"GSI1PK":                     "GSI1PK",
+		"GSI2-SK":                    "GSI2SK",
+		"comm_id":                    "CommID",
+		"imageUrl":                   "ImageURL",
+		"USA":                        "USA",
+		"productId":                  "ProductID",
+		"node_STU":                   "NodeSTU",
+		"edge_LIVES_IN_PERSON_PLACE": "EdgeLivesInPersonPlace",
+		"edge_HAS_PERSON_SKILL":      "EdgeHasPersonSkill",
+		"edge_ENROLL_STU_CRS":        "EdgeEnrollSTUCRS",
+	} {
+		assert.Equal(t, want, goName(in), in)
+	}
+
+	g, err := build([]byte(wbModel(
+		map[string]string{"PK": "BRANDS", "SK": "B#1", "type": "BRAND", "name": "Tesla"},
+		map[string]string{"PK": "BRANDS", "SK": "B#2", "type": "BRAND", "name": "Google"},
+		map[string]string{"PK": "OFFER#1", "SK": "OFFER#1", "type": "OFFER", "GSI1PK": "ACCT#9", "GSI1SK": "OFFER#1"},
+		map[string]string{"PK": "OFFER#2", "SK": "OFFER#2", "type": "OFFER", "GSI1PK": "ACCT#8", "GSI1SK": "OFFER#2"},
+		map[string]string{"PK": "OFFER#3", "SK": "OFFER#3#ITEM#1", "type": "OFFER", "GSI1PK": "ACCT#8", "GSI1SK": "OFFER#3"},
+	)), "model", "m.json")
+	require.NoError(t, err)
+	var got []string
+	for _, e := range g.m.tables[0].entities {
+		got = append(got, e.goName)
+	}
+	assert.Equal(t, []string{"Brand", "Offer", "Offer2"}, got)
+	for _, e := range g.m.tables[0].entities {
+		for _, f := range e.st.fields {
+			assert.NotRegexp(t, `^Gsi|^X\d`, f.goName, e.goName)
+		}
+	}
+
+	// A part named for its place in an index key that some items lack
+	// is not named for the index twice (Gsi1Gsi1PKPart1).
+	g, err = build([]byte(wbModel(
+		map[string]string{"PK": "T#1", "SK": "META", "GSI1PK": "12#9", "GSI1SK": "x"},
+		map[string]string{"PK": "T#2", "SK": "META", "GSI1PK": "13#8", "GSI1SK": "y"},
+		map[string]string{"PK": "T#3", "SK": "META"},
+	)), "model", "m.json")
+	require.NoError(t, err)
+	var fields []string
+	for _, f := range g.m.tables[0].entities[0].st.fields {
+		fields = append(fields, f.goName)
+	}
+	assert.Contains(t, fields, "GSI1PKPart1")
+
+	files, _, err := generate([]byte(twoShapes), "model", "m.json")
+	require.NoError(t, err)
+	code := strings.Join(strings.Fields(strings.ReplaceAll(string(files[0].text), "\n//", " ")), " ")
+	assert.Contains(t, code, "Equipment2 is numbered: its items are of facet equipment, as Equipment's are, but their keys have another shape")
+}

@@ -75,7 +75,7 @@ func (g *generator) patterns(t *table) []*pattern {
 }
 
 // methodName makes a pattern's name a method name: "STU's ENROLL edges
-// to CRS (forward)" → STUENROLLEdgesToCRSForward.
+// to CRS (forward)" → STUEnrollEdgesToCRSForward.
 func methodName(name string) string {
 	name = strings.ReplaceAll(name, "'s ", " ")
 	n := goName(name)

@@ -208,7 +208,7 @@ func (g *generator) tableGo(w *emitter, t *table) {
 	w.comment("", fmt.Sprintf("%s is the table's name in the data model.", n.tableConst))
 	w.p("const %s = %q", n.tableConst, t.name)
 	w.p("")
-	for _, e := range t.entities {
+	for _, e := range slices.Concat(t.entities, t.undeclared) {
 		g.entityType(w, t, e)
 	}
 	var doc strings.Builder
@@ -361,7 +361,18 @@ func (g *generator) entityType(w *emitter, t *table, e *entity) {
 	if g.live {
 		in = "in the sample"
 	}
-	fmt.Fprintf(&doc, "%s is an item of type %s: %s (%d %s). Its keys:\n\n", e.goName, e.name, g.redact(t, e.reason), len(e.items), in)
+	fmt.Fprintf(&doc, "%s is an item of type %s: %s (%d %s).", e.goName, e.name, g.redact(t, e.reason), len(e.items), in)
+	if e.twinOf != nil {
+		of := strings.TrimPrefix(g.redact(t, e.twinOf.reason), "the items ")
+		if strings.HasPrefix(of, "whose") {
+			of = "those " + of
+		}
+		fmt.Fprintf(&doc, " %s is numbered: its items are %s, as %s's are, but their keys have another shape, which one template cannot spell.", e.goName, of, e.twinOf.goName)
+	}
+	if e.clash != nil {
+		fmt.Fprintf(&doc, " %s has no entity: its keys could spell %s's, and adjlist refuses two such item types on one table. Declare it by hand (adjlist.NewEntity) once one of the two has a key text of its own.", e.goName, e.clash.goName)
+	}
+	doc.WriteString(" Its keys:\n\n")
 	rows := [][2]string{{t.pk, template(e.pk)}, {t.sk, template(e.sk)}}
 	for _, k := range e.indexes {
 		if !k.ix.local {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -253,7 +254,7 @@ func (b *binder) keyPass(k keySpec, cols [][]string, present []int, hints []hint
 			// An index key's constant part that is an attribute's value
 			// on every item ("STATUS#PUBLISHED" with status PUBLISHED)
 			// is that attribute: other items get their own value.
-			if a := b.attrMatch(k, col, present, cond, true, hint{name: "-"}); a != "" && len(c0) >= 3 {
+			if a := b.attrMatch(k, col, present, cond, true, hint{name: "-"}, prevLit); a != "" && len(c0) >= 3 {
 				isVar = true
 			}
 		}
@@ -265,6 +266,17 @@ func (b *binder) keyPass(k keySpec, cols [][]string, present []int, hints []hint
 		}
 		if constant && !isVar && strings.ContainsAny(c0, "{}") {
 			isVar = true // template text cannot hold braces; an id can
+		}
+		if constant && !isVar && k.index != "" && len(present) == 1 && len(c0) >= 4 && !isKind(c0) && strings.ContainsFunc(c0, unicode.IsLower) && (j == 0 || j < len(cols)-1) {
+			// An index key met on one item: its words other than a kind's
+			// name ("arvinje" of arvinje#MEETINGS) are that item's values;
+			// a word that ends the key names what it lists ("Meetings").
+			isVar = true
+			e.notes = append(e.notes, fmt.Sprintf("%s: %s is read from one sample item, %s (%s): its part %q is taken as a value of that item, not text every item's key repeats",
+				e.name, k.where(), e.items[present[0]].where, k.vals[present[0]], c0))
+		}
+		if constant && !isVar && b.t.valueText[c0] && !isKind(c0) {
+			isVar = true // a value elsewhere in the table's keys: USER#alice
 		}
 		if !isVar {
 			parts = append(parts, tpart{lit: c0})
@@ -296,11 +308,15 @@ func (b *binder) keyPass(k keySpec, cols [][]string, present []int, hints []hint
 		}
 		lit := prevLit
 		prevLit = ""
-		prefix, v, isNew := b.bind(k, j, u, present, constant, lit, h, cond)
+		prefix, v, isNew, suffix := b.bind(k, j, u, present, constant, lit, h, cond)
 		if prefix != "" {
 			parts = append(parts, tpart{lit: prefix})
 		}
 		parts = append(parts, tpart{v: v})
+		if suffix != "" {
+			parts = append(parts, tpart{lit: suffix})
+			prevLit = suffix
+		}
 		if isNew {
 			fresh = append(fresh, j)
 		}
@@ -333,9 +349,12 @@ func (t *table) looksVariable(c, prevLit string, h hint) bool {
 // bind finds what the variable part j of key k is, its values u ("" on
 // items without the key); prefix is literal text before it in its
 // segment ("User:" of "User:UserA").
-func (b *binder) bind(k keySpec, j int, u []string, present []int, constant bool, prevLit string, h hint, cond bool) (prefix string, v *kvar, isNew bool) {
+func (b *binder) bind(k keySpec, j int, u []string, present []int, constant bool, prevLit string, h hint, cond bool) (prefix string, v *kvar, isNew bool, suffix string) {
 	if v := b.match(k, j, u, present, constant, prevLit, "", h, cond); v != nil {
-		return "", v, false
+		return "", v, false, ""
+	}
+	if a, rest := b.attrThenText(k, u, present, prevLit); a != "" {
+		return "", b.storedVar(a), false, rest
 	}
 	pre := segmentPrefix(u[present[0]])
 	for _, i := range present {
@@ -353,11 +372,60 @@ func (b *binder) bind(k keySpec, j int, u []string, present []int, constant bool
 			restConst = restConst && rest[i] == rest[present[0]]
 		}
 		if v := b.match(k, j, rest, present, restConst, prevLit, pre, h, cond); v != nil {
-			return pre, v, false
+			return pre, v, false, ""
 		}
 		u = rest
 	}
-	return pre, b.newVar(k, j, u, present, prevLit, pre, h, cond), true
+	return pre, b.newVar(k, j, u, present, prevLit, pre, h, cond), true, ""
+}
+
+// attrThenText finds, in an index key, a part that is an attribute's
+// value followed by the same text on every item ("1P" of C#1P#1, before
+// the product's id: {categoryId}P): the attribute, the one the text
+// before the part names where several hold the values, and the text.
+// Table keys are left whole: a template's text after a {name} in one
+// part would hide which keys two item types could share.
+func (b *binder) attrThenText(k keySpec, u []string, present []int, prevLit string) (attr, rest string) {
+	if k.index == "" {
+		return "", ""
+	}
+	var cands []string
+	tail := ""
+	for _, a := range b.stored {
+		if !keycodec.ValidName(a) {
+			continue
+		}
+		r, ok := "", true
+		for n, i := range present {
+			text, isKey := keyText(b.e.items[i].av[a])
+			if !isKey || text == "" || !strings.HasPrefix(u[i], text) || len(u[i]) == len(text) {
+				ok = false
+				break
+			}
+			if n == 0 {
+				r = u[i][len(text):]
+			} else if u[i][len(text):] != r {
+				ok = false
+				break
+			}
+		}
+		if ok && !hasDigit(r) && strings.ContainsFunc(r, unicode.IsLetter) {
+			if tail != "" && r != tail {
+				continue
+			}
+			tail = r
+			cands = append(cands, a)
+		}
+	}
+	if len(cands) == 0 {
+		return "", ""
+	}
+	for _, a := range cands {
+		if prefixNames(prevLit, a) {
+			return a, tail
+		}
+	}
+	return cands[0], tail
 }
 
 // sameValues reports whether v holds the key texts col (unescaped) on the
@@ -392,7 +460,7 @@ func (b *binder) match(k keySpec, j int, u []string, present []int, constant boo
 			}
 		}
 	}
-	if a := b.attrMatch(k, u, present, cond, constant, h); a != "" {
+	if a := b.attrMatch(k, u, present, cond, constant, h, after); a != "" {
 		v := b.storedVar(a)
 		if v.after == "" {
 			v.after = after
@@ -439,7 +507,7 @@ func (b *binder) holds(v *kvar, u []string, cond bool) bool {
 // only some items have, none on the others. For a value the same on
 // every item, the attribute must carry the alias's name, or the value be
 // three characters or more.
-func (b *binder) attrMatch(k keySpec, u []string, present []int, cond, constant bool, h hint) string {
+func (b *binder) attrMatch(k keySpec, u []string, present []int, cond, constant bool, h hint, after string) string {
 	var cands []string
 	for _, a := range b.stored {
 		if !keycodec.ValidName(a) {
@@ -486,15 +554,49 @@ func (b *binder) attrMatch(k keySpec, u []string, present []int, cond, constant 
 		// is no evidence.
 		return ""
 	}
+	if len(cands) > 1 {
+		// The text before the part names what it holds ("P" of P#1 is
+		// productId, not categoryId, whatever the samples' values).
+		var named []string
+		for _, a := range cands {
+			if prefixNames(after, a) {
+				named = append(named, a)
+			}
+		}
+		if len(named) == 1 {
+			if h.name != "-" {
+				b.e.notes = append(b.e.notes, fmt.Sprintf("%s: a part of %s holds the value of each of %s on every item: taken as %s, which the prefix %s names",
+					b.e.name, k.where(), strings.Join(cands, ", "), named[0], strings.TrimRight(after, ":=|/.#")))
+			}
+			return named[0]
+		}
+	}
 	for _, a := range cands {
 		if slices.ContainsFunc(b.e.vars, func(v *kvar) bool { return v.name == a }) {
 			return a
 		}
 	}
 	if len(cands) > 1 && h.name != "-" {
-		b.e.notes = append(b.e.notes, fmt.Sprintf("%s: a part of %s holds the value of each of %s on every item: taken as %s", b.e.name, k.where(), strings.Join(cands, ", "), cands[0]))
+		b.e.notes = append(b.e.notes, fmt.Sprintf("%s: a part of %s holds the value of each of %s on every item: taken as %s; the samples cannot tell which", b.e.name, k.where(), strings.Join(cands, ", "), cands[0]))
 	}
 	return cands[0]
+}
+
+// prefixNames reports whether the key text before a part names the
+// attribute a: "P" of P#1 names productId, "ACCT" names accountId, "c"
+// names customerID.
+func prefixNames(prefix, a string) bool {
+	var p []byte
+	for i := 0; i < len(prefix); i++ {
+		if c := prefix[i]; isLetter(c) {
+			p = append(p, c|0x20)
+		}
+	}
+	n := strings.ToLower(a)
+	if len(p) == 0 || n == "" || n[0] != p[0] {
+		return false
+	}
+	return strings.HasPrefix(n, string(p)) || len(p) <= 5 && subsequence(string(p), n)
 }
 
 // storedVar is the {name} of the stored attribute a.
@@ -517,7 +619,9 @@ func (b *binder) storedVar(a string) *kvar {
 func (b *binder) newVar(k keySpec, j int, u []string, present []int, prevLit, prefix string, h hint, cond bool) *kvar {
 	name, why := b.proposeNameWhy(k, j, u, present, prevLit, prefix, h)
 	defer b.nearMiss(k, name, u, present)
-	if cond && k.index != "" {
+	if cond && k.index != "" && !partRE.MatchString(name) {
+		// A name for its place in the index's key ("gsi1PKPart1") is the
+		// index's already; another gets the index's name before it.
 		name = lowerFirst(sanitizeName(k.index, "index")) + upperFirst(name)
 		name = strings.NewReplacer("-", "", ".", "").Replace(name)
 		why += fmt.Sprintf(", after index %s, which holds it on some items only", k.index)
@@ -597,6 +701,9 @@ func (b *binder) proposeNameWhy(k keySpec, j int, u []string, present []int, pre
 			return a, fmt.Sprintf("named for %s, which holds the same values on other items", a)
 		}
 	}
+	if f, a := b.nestedHolding(u, present, prevLit+prefix); f != "" {
+		return f, fmt.Sprintf("named for %s's %s, which holds the same values", a, f)
+	}
 	if k.index == "" && !genericKeyRE.MatchString(k.attr) && j == strings.Count(k.vals[present[0]], "#") {
 		if n := sanitizeName(k.attr, ""); n != "" {
 			return lowerFirst(n), fmt.Sprintf("named for the key attribute %s", k.attr)
@@ -622,9 +729,79 @@ func (b *binder) proposeNameWhy(k keySpec, j int, u []string, present []int, pre
 		}
 		return lowerFirst(w) + "ID", fmt.Sprintf("named for the prefix %q", word)
 	}
+	if v, o := b.varHolding(distinct); v != "" && long && word == "" {
+		return v, fmt.Sprintf("named for {%s} of item type %s, which holds the same values", v, o)
+	}
 	n := sanitizeName(k.attr, "key")
 	return fmt.Sprintf("%sPart%d", lowerFirst(n), j+1), fmt.Sprintf("named for its place in %s, part %d", k.attr, j+1)
 }
+
+// varHolding finds a {name} of another item type's keys, not named for
+// its place in a key, whose values include every value of vals: the name
+// of what they hold ("alice" of an attendee's key is a user's userID).
+func (b *binder) varHolding(vals map[string]bool) (name, of string) {
+	for _, e := range b.all {
+		if e == b.e {
+			continue
+		}
+		for _, v := range e.vars {
+			if partRE.MatchString(v.name) {
+				continue
+			}
+			all := true
+			for x := range vals {
+				all = all && slices.Contains(v.vals, x)
+			}
+			if all {
+				return v.name, e.name
+			}
+		}
+	}
+	return "", ""
+}
+
+// nestedHolding finds a field of a map attribute that holds the values u
+// on every item with the key ("test@test.com" of USER#test@test.com is
+// Attributes' email): the field, named as a key template's {name} can
+// be, the one the text before the part names where several hold the
+// values, and the attribute.
+func (b *binder) nestedHolding(u []string, present []int, after string) (field, attr string) {
+	for _, a := range b.stored {
+		var fields []string
+		for n, i := range present {
+			m, ok := b.e.items[i].av[a].(*types.AttributeValueMemberM)
+			if !ok {
+				fields = nil
+				break
+			}
+			var here []string
+			for _, f := range sortedKeys(m.Value) {
+				if text, ok := keyText(m.Value[f]); ok && text == u[i] && keycodec.ValidName(f) {
+					here = append(here, f)
+				}
+			}
+			if n == 0 {
+				fields = here
+			} else {
+				fields = slices.DeleteFunc(fields, func(f string) bool { return !slices.Contains(here, f) })
+			}
+			if len(fields) == 0 {
+				break
+			}
+		}
+		for _, f := range fields {
+			if prefixNames(after, f) {
+				return f, a // USER#12345: userId, not sessionId
+			}
+		}
+		if len(fields) > 0 {
+			return fields[0], a
+		}
+	}
+	return "", ""
+}
+
+var partRE = regexp.MustCompile(`Part\d+$`)
 
 // attrHolding finds the attribute, not one of skip, whose string values
 // on the table's items include every value of vals: the fewest such

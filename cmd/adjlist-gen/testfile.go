@@ -240,7 +240,7 @@ func (g *generator) tableTests(w *emitter, t *table) {
 	}
 	w.comment("", fmt.Sprintf("%s is the table's TableData: every sample item of the data model, in DynamoDB JSON, as DynamoDB stores it.", data))
 	w.p("var %s = []string{", data)
-	for _, it := range t.items {
+	for _, it := range t.declaredItems() {
 		w.p("// %s", it.where)
 		w.p("%s,", goString(itemJSON(it.av)))
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -17,6 +18,9 @@ import (
 //	    ...
 //	notes:
 //	  ...
+//
+// An item type left undeclared, its keys able to spell another's, is
+// listed too, with a line "no entity: its keys could spell a's".
 func (g *generator) describe() string {
 	var b strings.Builder
 	for _, t := range g.m.tables {
@@ -36,8 +40,11 @@ func (g *generator) describe() string {
 			}
 			fmt.Fprintf(&b, "  index %s: %s, %s: %s / %s; projection %s\n", ix.name, kind, keys, ix.pk, orDash(ix.sk), proj)
 		}
-		for _, e := range t.entities {
+		for _, e := range slices.Concat(t.entities, t.undeclared) {
 			fmt.Fprintf(&b, "  item type %s (Go type %s): %d items, %s\n", e.name, e.goName, len(e.items), e.reason)
+			if e.clash != nil {
+				fmt.Fprintf(&b, "    no entity: its keys could spell %s's\n", e.clash.name)
+			}
 			rows := [][2]string{{t.pk, template(e.pk)}, {t.sk, template(e.sk)}}
 			for _, k := range e.indexes {
 				if !k.ix.local {

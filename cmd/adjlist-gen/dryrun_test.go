@@ -59,6 +59,11 @@ func TestDryRun(t *testing.T) {
 	assert.Empty(t, stderr.String())
 	assert.NoDirExists(t, out, "nothing written")
 
+	// A type that has no entity says so.
+	stdout.Reset()
+	require.Equal(t, 0, runIO([]string{"-dry-run", "-workbench", "-"}, strings.NewReader(overlapping), &stdout, &stderr), stderr.String())
+	assert.Contains(t, stdout.String(), "  item type b (Go type B): 2 items, the items whose kind is \"b\"\n    no entity: its keys could spell a's\n")
+
 	// A live table.
 	db := localEnv(t)
 	table := ddbtest.TableName(t)

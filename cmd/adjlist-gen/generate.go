@@ -11,9 +11,16 @@ import (
 type generator struct {
 	m      *model
 	pkg    string // the package name
-	source string // the model file's name, for the comments
-	tnames map[*table]*tableNames
-	names  names
+	source string // the model file's name, or "table NAME", for the comments
+	// live is set when the model was read from a live table (-table): its
+	// items are a sample of the table's data.
+	live bool
+	// synthesize makes the generated test write items made from the
+	// inferred types, not the sample items, and keeps the sample's values
+	// out of the generated files (-table without -embed-samples).
+	synthesize bool
+	tnames     map[*table]*tableNames
+	names      names
 }
 
 // tableNames are the Go names of one table's declarations.
@@ -43,18 +50,44 @@ func generate(src []byte, pkg, source string) (files []source, notes []string, e
 	return files, g.notes(), err
 }
 
-// build parses and infers the model src.
-func build(src []byte, pkg, source string) (*generator, error) {
+// checkPackage refuses a package name the generated package cannot have.
+func checkPackage(pkg string) error {
 	switch {
 	case !token.IsIdentifier(pkg) || token.IsKeyword(pkg) || pkg == "_":
-		return nil, badInput("package name %q is not a Go identifier", pkg)
+		return badInput("package name %q is not a Go identifier", pkg)
 	case pkg == "main":
-		return nil, badInput("package name main: the generated package is imported by the program that uses it, and a main package cannot be imported")
+		return badInput("package name main: the generated package is imported by the program that uses it, and a main package cannot be imported")
+	}
+	return nil
+}
+
+// build parses and infers the model src.
+func build(src []byte, pkg, source string) (*generator, error) {
+	if err := checkPackage(pkg); err != nil {
+		return nil, err
 	}
 	m, err := parseModel(src)
 	if err != nil {
 		return nil, err
 	}
+	return inferModel(m, pkg, source)
+}
+
+// buildFile checks and infers the data model f, as read from a live table
+// (readTable).
+func buildFile(f *wbFile, pkg, source string) (*generator, error) {
+	if err := checkPackage(pkg); err != nil {
+		return nil, err
+	}
+	m, err := modelOf(f)
+	if err != nil {
+		return nil, err
+	}
+	return inferModel(m, pkg, source)
+}
+
+// inferModel infers the item types, keys, Go types and access patterns of m.
+func inferModel(m *model, pkg, source string) (*generator, error) {
 	g := &generator{m: m, pkg: pkg, source: source, tnames: map[*table]*tableNames{}, names: names{used: map[string]bool{}, owner: map[string]string{}}}
 	for _, r := range reserved {
 		g.names.used[r] = true

@@ -160,6 +160,10 @@ func (f *flipIndex) Error() string { return "index " + f.ix.name + ": " + f.reas
 func (t *table) decideIndexes() {
 	nativeAttrs := map[string]bool{}
 	for _, ix := range t.indexes {
+		if ix.local {
+			t.decideLocal(ix, nativeAttrs)
+			continue
+		}
 		composed := false
 		for _, it := range t.items {
 			for _, a := range []string{ix.pk, ix.sk} {
@@ -197,6 +201,38 @@ func (t *table) decideIndexes() {
 		nativeAttrs[ix.pk] = true
 		nativeAttrs[ix.sk] = true
 	}
+}
+
+// decideLocal keys the local index ix on a derived sort key, which
+// adjlist writes from templates, when its values are composed strings of
+// an attribute no other key uses, and on the items' own attribute
+// otherwise; its partition key is the table's.
+func (t *table) decideLocal(ix *index, nativeAttrs map[string]bool) {
+	composed := false
+	for _, it := range t.items {
+		if s, ok := it.av[ix.sk].(*types.AttributeValueMemberS); ok && strings.Contains(s.Value, "#") {
+			composed = true
+		}
+	}
+	native := fmt.Sprintf("local: the table's partition key %s, sorted on the items' own %s, which adjlist reads and never writes", ix.pk, ix.sk)
+	switch {
+	case ix.sk == t.sk:
+		ix.why = native + ": the table's own sort key"
+	case ix.skType != "S":
+		ix.why = native + ": a number"
+	case t.derived[ix.sk]:
+		ix.why = native + ": another index derives it"
+	case nativeAttrs[ix.sk]:
+		ix.why = native + ": another index reads it"
+	case !composed:
+		ix.why = native + ": its values are plain values, no '#' in them"
+	default:
+		ix.derived = true
+		ix.why = fmt.Sprintf("local: the table's partition key %s, sorted on %s, which adjlist writes from each item type's template: its values are composed, with '#'", ix.pk, ix.sk)
+		t.derived[ix.sk] = true
+		return
+	}
+	nativeAttrs[ix.sk] = true
 }
 
 // keyValues are the string key values of an item: its table keys and

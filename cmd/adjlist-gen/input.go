@@ -44,10 +44,13 @@ type wbTable struct {
 	NonKeyAttributes []wbAttr  `json:"NonKeyAttributes"`
 	TableFacets      []wbFacet `json:"TableFacets"`
 	GSIs             []wbIndex `json:"GlobalSecondaryIndexes"`
-	LSIs             []struct {
-		IndexName string `json:"IndexName"`
-	} `json:"LocalSecondaryIndexes"`
-	TableData []rawItem `json:"TableData"`
+	LSIs             []wbIndex `json:"LocalSecondaryIndexes"`
+	TableData        []rawItem `json:"TableData"`
+	// live holds the items read from a live table (-table), checked as
+	// TableData is; each is "item N" in messages, N its place in key
+	// order. liveNotes are what reading the table noted.
+	live      []map[string]types.AttributeValue
+	liveNotes []string
 }
 
 type wbKeys struct {
@@ -126,9 +129,10 @@ type table struct {
 	skel     map[*item]string // each item's skeleton, once valueKey is found
 }
 
-// index is one global secondary index.
+// index is one global or local secondary index.
 type index struct {
 	name           string
+	local          bool   // a local secondary index: pk is the table's
 	pk, sk         string // key attributes; sk "" for none
 	pkType, skType string // S or N
 	projection     string // ALL, KEYS_ONLY or INCLUDE
@@ -159,6 +163,11 @@ func parseModel(src []byte) (*model, error) {
 	if dec.More() {
 		return nil, badInput("not a NoSQL Workbench data model: more than one JSON value")
 	}
+	return modelOf(&f)
+}
+
+// modelOf checks the data model f, read from a file or a live table.
+func modelOf(f *wbFile) (*model, error) {
 	if len(f.DataModel) == 0 {
 		return nil, badInput("no DataModel: the file has no table")
 	}
@@ -185,7 +194,7 @@ func parseTable(w *wbTable) (*table, error) {
 	case !ddbitem.ValidIndexName(w.TableName): // tables follow the indexes' rule
 		return nil, badInput("table name %q: DynamoDB table names are 3-255 letters, digits, '_', '-' or '.'", w.TableName)
 	}
-	t := &table{name: w.TableName, facets: w.TableFacets, derived: map[string]bool{}}
+	t := &table{name: w.TableName, facets: w.TableFacets, derived: map[string]bool{}, notes: slices.Clone(w.liveNotes)}
 	in := func(format string, args ...any) error {
 		return badInput("table %s: %s", t.name, fmt.Sprintf(format, args...))
 	}
@@ -215,11 +224,11 @@ func parseTable(w *wbTable) (*table, error) {
 			}
 		}
 	}
-	if err := t.parseIndexes(w.GSIs); err != nil {
+	if err := t.parseIndexes(w.GSIs, false); err != nil {
 		return nil, err
 	}
-	for _, l := range w.LSIs {
-		t.note("local secondary index %s is left out: adjlist-gen declares the model's global secondary indexes only; declare it by hand (adjlist.Index with Local)", orDash(l.IndexName))
+	if err := t.parseIndexes(w.LSIs, true); err != nil {
+		return nil, err
 	}
 	byKey := map[[2]string]*item{}
 	add := func(where string, r rawItem, facet int) error {
@@ -248,6 +257,13 @@ func parseTable(w *wbTable) (*table, error) {
 		if err := add(fmt.Sprintf("TableData[%d]", i), r, -1); err != nil {
 			return nil, err
 		}
+	}
+	for i, av := range w.live {
+		it, err := t.checkItem(fmt.Sprintf("item %d", i), av)
+		if err != nil {
+			return nil, err
+		}
+		t.items = append(t.items, it) // a table holds one item per key
 	}
 	for fi, f := range w.TableFacets {
 		if f.FacetName == "" {
@@ -294,18 +310,30 @@ func parseTable(w *wbTable) (*table, error) {
 	return t, nil
 }
 
-func (t *table) parseIndexes(gsis []wbIndex) error {
+// parseIndexes reads the model's global (local false) or local secondary
+// indexes. A local index's partition key is the table's, which the model
+// may name or leave out; it has a sort key.
+func (t *table) parseIndexes(decls []wbIndex, local bool) error {
 	in := func(format string, args ...any) error {
 		return badInput("table %s: %s", t.name, fmt.Sprintf(format, args...))
 	}
-	for _, g := range gsis {
-		ix := &index{name: g.IndexName, projection: g.Projection.ProjectionType}
+	if local && len(decls) > adjlist.MaxLocalIndexes {
+		return in("%d local secondary indexes, DynamoDB allows %d", len(decls), adjlist.MaxLocalIndexes)
+	}
+	for _, g := range decls {
+		ix := &index{name: g.IndexName, local: local, projection: g.Projection.ProjectionType}
 		k := g.KeyAttributes
 		switch {
 		case !ddbitem.ValidIndexName(ix.name):
 			return in("index name %q: DynamoDB index names are 3-255 letters, digits, '_', '-' or '.'", ix.name)
 		case slices.ContainsFunc(t.indexes, func(o *index) bool { return o.name == ix.name }):
 			return in("index %s is declared twice", ix.name)
+		case local && k.PartitionKey != nil && k.PartitionKey.AttributeName != "" && k.PartitionKey.AttributeName != t.pk:
+			return in("local index %s has the partition key %s: a local secondary index has the table's, %s", ix.name, k.PartitionKey.AttributeName, t.pk)
+		case local && (k.SortKey == nil || k.SortKey.AttributeName == ""):
+			return in("local index %s has no sort key: a local secondary index has a sort key of its own", ix.name)
+		case local:
+			k.PartitionKey = &wbAttr{AttributeName: t.pk, AttributeType: "S"}
 		case k.PartitionKey == nil || k.PartitionKey.AttributeName == "":
 			return in("index %s has no partition key", ix.name)
 		}
@@ -364,7 +392,7 @@ func (t *table) parseItem(where string, r rawItem) (*item, error) {
 	if err := json.Unmarshal(r, &raw); err != nil {
 		return nil, in("not an item in DynamoDB JSON: %v", err)
 	}
-	it := &item{where: where, av: map[string]types.AttributeValue{}}
+	av := map[string]types.AttributeValue{}
 	for _, name := range sortedKeys(raw) {
 		var wv workbench.Value
 		if err := json.Unmarshal(raw[name], &wv); err != nil {
@@ -384,6 +412,21 @@ func (t *table) parseItem(where string, r rawItem) (*item, error) {
 			// The parser reads it as NULL true: it is refused here.
 			return nil, in(`attribute %s holds {"NULL": false}: DynamoDB takes NULL only as true`, name)
 		}
+		av[name] = v
+	}
+	return t.checkItem(where, av)
+}
+
+// checkItem checks one item's attribute values av as DynamoDB and adjlist
+// would (see parseItem) and returns it, its numbers as DynamoDB stores
+// them.
+func (t *table) checkItem(where string, av map[string]types.AttributeValue) (*item, error) {
+	in := func(format string, args ...any) error {
+		return badInput("table %s, %s: %s", t.name, where, fmt.Sprintf(format, args...))
+	}
+	it := &item{where: where, av: make(map[string]types.AttributeValue, len(av))}
+	for _, name := range sortedKeys(av) {
+		v := av[name]
 		if name == "" {
 			return nil, in("an attribute has an empty name")
 		}

@@ -1,8 +1,9 @@
-// Command adjlist-gen turns a NoSQL Workbench data model into a Go
-// package: the model's tables with their indexes, one adjlist entity per
-// item type, keyed as the model's sample items are, and a test that
-// writes those items through the entities on DynamoDB Local and checks
-// that DynamoDB stores them byte for byte as the model has them.
+// Command adjlist-gen turns a NoSQL Workbench data model, or a live
+// DynamoDB table, into a Go package: the model's tables with their
+// indexes, one adjlist entity per item type, keyed as the model's sample
+// items are, and a test that writes those items through the entities on
+// DynamoDB Local and checks that DynamoDB stores them byte for byte as the
+// model has them.
 //
 //	go get -tool github.com/adjlist/adjlist/cmd/adjlist-gen   # Go 1.24+, once per module
 //	go tool adjlist-gen -workbench model.json -package shop -o ./shop
@@ -10,9 +11,29 @@
 // writes shop/model.go and shop/model_test.go (go get -t ./shop then adds
 // what the test imports). It reads every DataModel
 // entry of the file (each TableName, KeyAttributes, NonKeyAttributes,
-// GlobalSecondaryIndexes with their projections, TableData, and
-// TableFacets with their key aliases and data) and infers, from the
-// sample items:
+// GlobalSecondaryIndexes and LocalSecondaryIndexes with their
+// projections, TableData, and TableFacets with their key aliases and
+// data).
+//
+//	go tool adjlist-gen -table orders [-sample 1000] -package shop -o ./shop
+//
+// reads a live table instead, with the AWS SDK's default configuration
+// (AWS_REGION, AWS_PROFILE or AWS_ACCESS_KEY_ID, ...;
+// AWS_ENDPOINT_URL_DYNAMODB for DynamoDB Local): its keys and indexes
+// (DescribeTable) and at most -sample items (default 1,000: a Scan through
+// the SDK's paginator, in pages of at most that many, progress on
+// stderr), which it treats as a Workbench model of that table holding
+// those items, without facets, the items in key order. It only reads.
+// Unless -embed-samples, the package holds no sampled item: of their
+// values only the literal text of the key templates ("c#", "profile") and
+// the values that tell item types apart ("order") are in it; its test
+// makes its items from the inferred types, and its comments name items by
+// their place in the sample ("item 3"), not by their keys.
+// -dry-run prints the inferred model (tables, indexes, item types with
+// their key templates and Go fields, the notes) on standard output and
+// writes nothing.
+//
+// From the sample items it infers:
 //
 //   - the item types: the facets where the model has them; else an
 //     attribute whose values tell the items' key shapes apart (EntityType,
@@ -31,7 +52,8 @@
 //     other items, by the key attribute, as a date, or by the item type
 //     its prefix abbreviates ("c#..." → customerID);
 //   - native index declarations for indexes keyed on the items' own
-//     attributes;
+//     attributes; a local secondary index is an adjlist local index
+//     (Index.Local), its sort key derived where its values are composed;
 //   - Go types with dynamodbav tags from the values: S string, N int64 or
 //     float64 where every value reads back as written (else
 //     attributevalue.Number), BOOL bool, B []byte, SS, NS and BS sets, L
@@ -47,22 +69,26 @@
 // keyed on an attribute no sample item has), it says so in a comment of
 // the generated code and in a line on stderr naming the items; it drops
 // no item type and no item, but for the items of a type it reports as not
-// declared, which its test leaves out. A LocalSecondaryIndexes entry is left
-// out, with such a line naming it. A UTF-8 byte-order mark before the
-// model is skipped. A model it cannot turn into a package that passes its
-// test (not JSON, no DataModel, a table name DynamoDB refuses, -package
-// main, an item without its table keys, keys that
-// are not strings, a key adjlist cannot write as the model spells it,
-// values DynamoDB refuses: a number out of its range or over 38 digits,
-// maps and lists nested deeper than 32 levels, an item over 400 KB, an
-// empty set or a set member twice) or an output folder it cannot write is
-// an error on stderr naming what is wrong (for a value, its item and
-// attribute), and exit status 2,
-// with nothing written. It writes the files
-// only once all of them are made.
+// declared, which its test leaves out. A live table's index keyed on
+// several attributes is left out, with such a line naming it. A UTF-8
+// byte-order mark before the model is skipped. A model it cannot turn into
+// a package that passes its test (not JSON, no DataModel, a table name
+// DynamoDB refuses, -package main, an item without its table keys, keys
+// that are not strings, a local index on another partition key or without
+// a sort key, a key adjlist cannot write as the model spells it, values
+// DynamoDB refuses: a number out of its range or over 38 digits, maps and
+// lists nested deeper than 32 levels, an item over 400 KB, an empty set or
+// a set member twice), a table it cannot read (none of that name, no
+// region or credentials in the configuration, no answer from the
+// endpoint), flags it cannot use together (-workbench and -table, -sample
+// under 1, -sample or -embed-samples without -table) or an output folder
+// it cannot write is an error on stderr naming what is wrong (for a value,
+// its item and attribute), and exit status 2, with nothing written. It
+// writes the files only once all of them are made.
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -73,41 +99,59 @@ import (
 	"strings"
 )
 
-func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stderr)) }
+func main() { os.Exit(runIO(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 
 // usage is -h's text.
-const usage = `adjlist-gen turns a NoSQL Workbench data model into a Go package: its
-tables and indexes, one adjlist entity per item type keyed as its sample
-items are, and a test that writes those items on DynamoDB Local and checks
-DynamoDB stores them byte for byte.
+const usage = `adjlist-gen turns a NoSQL Workbench data model, or a live DynamoDB table,
+into a Go package: its tables and indexes, one adjlist entity per item type
+keyed as its sample items are, and a test that writes items on DynamoDB
+Local and checks DynamoDB stores them byte for byte.
 
 Usage:
 
-	adjlist-gen -workbench model.json [-package name] [-o dir]
+	adjlist-gen -workbench model.json [-package name] [-o dir] [-dry-run]
+	adjlist-gen -table name [-sample n] [-embed-samples] [-package name] [-o dir] [-dry-run]
 
 Flags:
 
 	-workbench file   the NoSQL Workbench data model to read (JSON, as
 	                  Workbench's "Export data model" writes it); - reads
-	                  standard input. Required.
+	                  standard input. This or -table is required.
+	-table name       the live table to read instead: its definition
+	                  (DescribeTable) and a sample of its items (Scan), with
+	                  the AWS SDK's default configuration (AWS_REGION,
+	                  AWS_PROFILE, ...; AWS_ENDPOINT_URL_DYNAMODB for
+	                  DynamoDB Local). It only reads. Progress is on stderr.
+	-sample n         how many of the table's items to read, 1 or more.
+	                  Default: 1000. -table only.
+	-embed-samples    write the sampled items into the package's test, which
+	                  then writes them on DynamoDB Local; without it no
+	                  sampled value is in the files written, and the test
+	                  makes its items from the inferred types. -table only.
 	-package name     the Go package name, not main. Default: the last
 	                  element of -o, made a Go identifier, else "model".
 	-o dir            the folder to write model.go and model_test.go into,
 	                  made if missing; files of other names are left alone.
 	                  Default: the current folder.
+	-dry-run          write no file: print the inferred model (tables,
+	                  indexes, item types with their key templates and Go
+	                  types, and the notes) on standard output.
 	-h                print this help and exit.
 
 Choices inference made, and ambiguities, are lines on stderr and comments
 in the code. A model that cannot be made into a package that passes its
-test, or a folder that cannot be written, is an error: exit status 2, and
-nothing written. Run the package's test with DynamoDB Local:
+test, a table that cannot be read, bad flags, or a folder that cannot be
+written is an error: exit status 2, and nothing written. Run the package's
+test with DynamoDB Local:
 
 	go test ./dir   (ddbtest starts DynamoDB Local, or uses AWS_ENDPOINT_URL_DYNAMODB)
 `
 
 // flags are the command's flags.
 type flags struct {
-	workbench, pkg, out string
+	workbench, table, pkg, out string
+	sample                     int
+	embed, dryRun              bool
 }
 
 // newFlagSet declares the flags into f, whose usage (-h) goes to stderr.
@@ -116,16 +160,24 @@ func newFlagSet(f *flags, stderr io.Writer) *flag.FlagSet {
 	fs.SetOutput(stderr)
 	fs.Usage = func() { fmt.Fprint(stderr, usage) }
 	fs.StringVar(&f.workbench, "workbench", "", "the NoSQL Workbench data model to read; - reads standard input")
+	fs.StringVar(&f.table, "table", "", "the live DynamoDB table to read instead")
+	fs.IntVar(&f.sample, "sample", defaultSample, "how many of the table's items to read")
+	fs.BoolVar(&f.embed, "embed-samples", false, "write the sampled items into the package's test")
 	fs.StringVar(&f.pkg, "package", "", "the Go package name (default: the last element of -o)")
 	fs.StringVar(&f.out, "o", ".", "the folder to write model.go and model_test.go into")
+	fs.BoolVar(&f.dryRun, "dry-run", false, "print the inferred model; write no file")
 	return fs
 }
 
-// run is the command, args its arguments; it returns the exit status.
+// run is the command with its output on os.Stdout.
 func run(args []string, stdin io.Reader, stderr io.Writer) int {
+	return runIO(args, stdin, os.Stdout, stderr)
+}
+
+// runIO is the command, args its arguments; it returns the exit status.
+func runIO(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	var f flags
 	fs := newFlagSet(&f, stderr)
-	wb, pkg, out := &f.workbench, &f.pkg, &f.out
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
@@ -136,39 +188,98 @@ func run(args []string, stdin io.Reader, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "adjlist-gen: %v\n", err)
 		return 2
 	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	switch {
 	case fs.NArg() > 0:
 		return fail(fmt.Errorf("unexpected arguments %q; see -h", fs.Args()))
-	case *wb == "":
-		return fail(errors.New("-workbench is required; see -h"))
+	case f.workbench != "" && f.table != "":
+		return fail(errors.New("-workbench and -table are two sources: give one; see -h"))
+	case f.workbench == "" && f.table == "":
+		return fail(errors.New("-workbench or -table is required; see -h"))
+	case f.table == "" && set["sample"]:
+		return fail(errors.New("-sample is -table's: a Workbench model's items are all read; see -h"))
+	case f.table == "" && set["embed-samples"]:
+		return fail(errors.New("-embed-samples is -table's: a Workbench model's items are always in its test; see -h"))
+	case f.sample < 1:
+		return fail(fmt.Errorf("-sample %d: want how many items to read, 1 or more", f.sample))
 	}
-	var src []byte
-	var err error
-	source := filepath.Base(*wb)
-	if *wb == "-" {
-		src, err = io.ReadAll(stdin)
-		source = "standard input"
-	} else {
-		src, err = os.ReadFile(*wb)
-	}
-	if err != nil {
-		return fail(err)
-	}
-	name := *pkg
+	name := f.pkg
 	if name == "" {
-		name = packageName(*out)
+		name = packageName(f.out)
 	}
-	files, notes, err := generate(src, name, source)
-	for _, n := range notes {
-		fmt.Fprintln(stderr, n)
+	if err := checkPackage(name); err != nil {
+		return fail(err)
+	}
+	var g *generator
+	var err error
+	if f.table != "" {
+		g, err = buildTable(context.Background(), f.table, f.sample, name, stderr)
+		if g != nil {
+			g.synthesize = !f.embed
+		}
+	} else {
+		g, err = buildWorkbench(f.workbench, stdin, name)
 	}
 	if err != nil {
 		return fail(err)
 	}
-	if err := writeFiles(*out, files); err != nil {
+	if !f.dryRun {
+		for _, n := range g.notes() {
+			fmt.Fprintln(stderr, n)
+		}
+	}
+	files, err := g.render() // a dry run finds what a run would
+	if err != nil {
+		return fail(err)
+	}
+	if f.dryRun {
+		fmt.Fprint(stdout, g.describe())
+		return 0
+	}
+	if err := writeFiles(f.out, files); err != nil {
 		return fail(err)
 	}
 	return 0
+}
+
+// buildWorkbench reads and infers the Workbench model in the file path,
+// or on stdin for "-", into the package pkg.
+func buildWorkbench(path string, stdin io.Reader, pkg string) (*generator, error) {
+	var src []byte
+	var err error
+	source := filepath.Base(path)
+	if path == "-" {
+		src, err = io.ReadAll(stdin)
+		source = "standard input"
+	} else {
+		src, err = os.ReadFile(path)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return build(src, pkg, source)
+}
+
+// buildTable reads and infers the live table name, sampling at most
+// sample items, into the package pkg, its progress on stderr.
+func buildTable(ctx context.Context, name string, sample int, pkg string, stderr io.Writer) (*generator, error) {
+	if err := checkPackage(pkg); err != nil {
+		return nil, err // before any request
+	}
+	db, where, err := newLiveClient(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f, err := readTable(ctx, db, where, name, sample, stderr)
+	if err != nil {
+		return nil, err
+	}
+	g, err := buildFile(f, pkg, "table "+name)
+	if g != nil {
+		g.live = true
+	}
+	return g, err
 }
 
 // packageName makes a Go package name of dir's last element: "./shop" →

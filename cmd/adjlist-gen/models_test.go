@@ -28,11 +28,13 @@ import (
 // values kept only in index keys, an index key on some items only), and
 // adjlist's exports of a one-to-many (workspaces) and a many-to-many
 // design (enrollment, with a native index on a derived key) and a sharded
-// index over 1,005 items (social), with their access patterns.
+// index over 1,005 items (social), with their access patterns, and the
+// local secondary indexes of variants/lsi.json.
 var quick = map[string]bool{
 	"chat-system": true, "complaint-management": true, "device-state-log": true, "online-shop": true,
 	"recurring-payments": true, "session-management": true,
 	"adjlist-enrollment": true, "adjlist-social": true, "adjlist-workspaces": true,
+	"variant-lsi": true,
 }
 
 // modelFile is one data model the command is tested on.

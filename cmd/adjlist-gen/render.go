@@ -172,6 +172,16 @@ func (g *generator) packageDoc() string {
 	if g.m.name != "" {
 		model = strconv.Quote(g.m.name) + " "
 	}
+	if g.live {
+		fmt.Fprintf(&b, "Package %s is the data layer of %s as DynamoDB describes it, with its indexes, and one adjlist entity per item type, keyed as a sample of its items is.", g.pkg, what)
+		b.WriteString("\n\nadjlist-gen inferred the item types, their key templates and their Go types from the sampled items; each type's comment says how, and where inference had a choice.")
+		if g.synthesize {
+			b.WriteString(" No sampled item is in this package, only the literal text of its keys and the names of its item types: its test writes items made from the inferred types through the entities on DynamoDB Local and checks that DynamoDB stores them byte for byte.")
+		} else {
+			b.WriteString(" The package's test writes the sampled items through the entities on DynamoDB Local and checks that DynamoDB stores them byte for byte as the table held them.")
+		}
+		return b.String()
+	}
 	fmt.Fprintf(&b, "Package %s is the data layer of the NoSQL Workbench data model %s(%s): %s with its indexes, and one adjlist entity per item type, keyed as the model's sample items are.", g.pkg, model, g.source, what)
 	if d := strings.TrimSpace(g.m.description); d != "" {
 		first, _, _ := strings.Cut(d, "\n")
@@ -209,7 +219,7 @@ func (g *generator) tableGo(w *emitter, t *table) {
 	if len(t.notes) > 0 {
 		doc.WriteString("\n\nWhere inference had a choice:")
 		for _, note := range t.notes {
-			doc.WriteString("\n\n" + note)
+			doc.WriteString("\n\n" + g.redact(t, note))
 		}
 	}
 	w.comment("", doc.String())
@@ -258,7 +268,10 @@ func (g *generator) tableGo(w *emitter, t *table) {
 			var b strings.Builder
 			b.WriteString("o.Indexes = []adjlist.IndexKeys{\n")
 			for _, k := range e.indexes {
-				fmt.Fprintf(&b, "{Index: %q, PartitionKey: adjlist.Template(%q)", k.ix.name, template(k.pk))
+				fmt.Fprintf(&b, "{Index: %q", k.ix.name)
+				if !k.ix.local { // a local index's partition key is the table's
+					fmt.Fprintf(&b, ", PartitionKey: adjlist.Template(%q)", template(k.pk))
+				}
 				if k.ix.sk != "" {
 					fmt.Fprintf(&b, ", SortKey: adjlist.Template(%q)", template(k.sk))
 				}
@@ -287,8 +300,13 @@ func (g *generator) tableGo(w *emitter, t *table) {
 // indexLiteral is the adjlist.Index literal of ix, without braces.
 func indexLiteral(ix *index) string {
 	parts := []string{fmt.Sprintf("Name: %q", ix.name)}
+	if ix.local {
+		parts = append(parts, "Local: true")
+	}
 	if ix.derived {
-		parts = append(parts, fmt.Sprintf("PartitionKey: %q", ix.pk))
+		if !ix.local {
+			parts = append(parts, fmt.Sprintf("PartitionKey: %q", ix.pk))
+		}
 		if ix.sk != "" {
 			parts = append(parts, fmt.Sprintf("SortKey: %q", ix.sk))
 		}
@@ -299,7 +317,9 @@ func indexLiteral(ix *index) string {
 			}
 			return fmt.Sprintf("{Name: %q}", name)
 		}
-		parts = append(parts, fmt.Sprintf("PartitionAttributes: []adjlist.KeyAttribute{%s}", attr(ix.pk, ix.pkType)))
+		if !ix.local {
+			parts = append(parts, fmt.Sprintf("PartitionAttributes: []adjlist.KeyAttribute{%s}", attr(ix.pk, ix.pkType)))
+		}
 		if ix.sk != "" {
 			parts = append(parts, fmt.Sprintf("SortAttributes: []adjlist.KeyAttribute{%s}", attr(ix.sk, ix.skType)))
 		}
@@ -317,13 +337,33 @@ func indexLiteral(ix *index) string {
 	return strings.Join(parts, ", ")
 }
 
+// redact is the note or reason s as a comment of the generated code
+// says it: as it is, or, when the package holds no sampled value
+// (synthesize), with each item t's notes name by its keys, "item 3
+// (c#1 / o#100)", named without them, "item 3".
+func (g *generator) redact(t *table, s string) string {
+	if !g.synthesize {
+		return s
+	}
+	for _, it := range t.items {
+		keys := fmt.Sprintf("(%s / %s)", it.pk, it.sk)
+		s = strings.ReplaceAll(s, it.where+" "+keys, it.where)
+		s = strings.ReplaceAll(s, keys, "("+it.where+")")
+	}
+	return s
+}
+
 // entityType writes an entity's Go type and the structs of its map
 // attributes.
 func (g *generator) entityType(w *emitter, t *table, e *entity) {
 	var doc strings.Builder
-	fmt.Fprintf(&doc, "%s is an item of type %s: %s (%d in the model).", e.goName, e.name, e.reason, len(e.items))
+	in := "in the model"
+	if g.live {
+		in = "in the sample"
+	}
+	fmt.Fprintf(&doc, "%s is an item of type %s: %s (%d %s).", e.goName, e.name, g.redact(t, e.reason), len(e.items), in)
 	if e.twinOf != nil {
-		of := strings.TrimPrefix(e.twinOf.reason, "the items ")
+		of := strings.TrimPrefix(g.redact(t, e.twinOf.reason), "the items ")
 		if strings.HasPrefix(of, "whose") {
 			of = "those " + of
 		}
@@ -335,7 +375,9 @@ func (g *generator) entityType(w *emitter, t *table, e *entity) {
 	doc.WriteString(" Its keys:\n\n")
 	rows := [][2]string{{t.pk, template(e.pk)}, {t.sk, template(e.sk)}}
 	for _, k := range e.indexes {
-		rows = append(rows, [2]string{k.ix.pk, template(k.pk)})
+		if !k.ix.local {
+			rows = append(rows, [2]string{k.ix.pk, template(k.pk)})
+		}
 		if k.ix.sk != "" {
 			rows = append(rows, [2]string{k.ix.sk, template(k.sk)})
 		}
@@ -354,7 +396,7 @@ func (g *generator) entityType(w *emitter, t *table, e *entity) {
 	for _, n := range e.notes {
 		if !seen[n] {
 			seen[n] = true
-			fmt.Fprintf(&doc, "\n\nInference had a choice: %s.", strings.TrimSuffix(n, "."))
+			fmt.Fprintf(&doc, "\n\nInference had a choice: %s.", strings.TrimSuffix(g.redact(t, n), "."))
 		}
 	}
 	w.comment("", doc.String())

@@ -78,6 +78,9 @@ func (t *table) spell(e *entity, all []*entity) error {
 				sv[i], hasSK = s.Value, true
 			}
 		}
+		if ix.local {
+			hasPK = hasSK // its partition key is the table's: an item is in it with the sort key
+		}
 		switch {
 		case !hasPK && !hasSK:
 			continue
@@ -87,7 +90,9 @@ func (t *table) spell(e *entity, all []*entity) error {
 			return &flipIndex{ix, fmt.Sprintf("items of %s have %s but no %s", e.name, ix.pk, ix.sk)}
 		}
 		k := &ixKeys{ix: ix}
-		if k.pk, err = b.key(keySpec{attr: ix.pk, vals: pv, index: ix.name}); err != nil {
+		if ix.local {
+			k.pk = e.pk // the table's partition key
+		} else if k.pk, err = b.key(keySpec{attr: ix.pk, vals: pv, index: ix.name}); err != nil {
 			return &flipIndex{ix, fmt.Sprintf("item type %s: %v", e.name, err)}
 		}
 		if ix.sk != "" {

@@ -249,7 +249,9 @@ func (g *generator) tableTests(w *emitter, t *table) {
 	keys := []string{strconv.Quote(t.pk), strconv.Quote(t.sk)}
 	for _, ix := range t.indexes {
 		if ix.derived {
-			keys = append(keys, strconv.Quote(ix.pk))
+			if !ix.local { // a local index's partition key is the table's
+				keys = append(keys, strconv.Quote(ix.pk))
+			}
 			if ix.sk != "" {
 				keys = append(keys, strconv.Quote(ix.sk))
 			}

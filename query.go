@@ -243,7 +243,9 @@ func (q Query[T]) Limit(n int32) Query[T] {
 }
 
 // Desc returns items in descending sort key order (ScanIndexForward=false).
-// The default is ascending.
+// The default is ascending. On an index with no sort key
+// ([Options].IndexPartitionOnly) items come in no defined order, and Desc
+// changes nothing.
 func (q Query[T]) Desc() Query[T] {
 	q.in.ScanIndexForward = aws.Bool(false)
 	q.calls += ".Desc()"

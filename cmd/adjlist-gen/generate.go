@@ -13,6 +13,10 @@ type generator struct {
 	source string // the model file's name, for the comments
 	tnames map[*table]*tableNames
 	names  names
+	// synthesize makes the generated files hold no sample item: the
+	// generated test writes items it makes from the inferred Go types.
+	// For items that must not be copied into code (a live table's).
+	synthesize bool
 }
 
 // tableNames are the Go names of one table's declarations.
@@ -27,7 +31,7 @@ type tableNames struct {
 // reserved are names the generated files declare themselves, and Table,
 // the field of every Model holding its table, which no entity's field may
 // be named.
-var reserved = []string{"Value", "TestMain", "TestModel", "TestWrittenByEntities", "TestWrittenByOtherPrograms", "TestAccessPatterns", "Table"}
+var reserved = []string{"Value", "TestMain", "TestModel", "TestWrittenByEntities", "TestWrittenByOtherPrograms", "TestAccessPatterns", "TestNewItems", "Table"}
 
 // generate infers the package for the Workbench model src, named pkg;
 // source names the model file in the comments. notes are the choices and

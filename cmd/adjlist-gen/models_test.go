@@ -127,6 +127,24 @@ func TestGeneratedPackages(t *testing.T) {
 	vet, err := exec.Command("go", append([]string{"vet"}, pkgs...)...).CombinedOutput()
 	require.NoError(t, err, "go vet: %s", vet)
 
+	results := runAll(t, out, runs, tests)
+	for _, m := range runs {
+		t.Run(m.name, func(t *testing.T) {
+			r := results[m.pkg]
+			assert.Equal(t, "pass", r.result, "Test_%s:\n%s", m.pkg, r.output)
+		})
+	}
+}
+
+// outcome is how one generated package's tests ended: "pass", "fail"
+// or "" (never run: the build failed), and what they printed.
+type outcome struct{ result, output string }
+
+// runAll runs, in one test binary built in out/all, the tests of every
+// package of runs (copied there by asPlainFile, their names in tests),
+// on DynamoDB Local: each package's outcome, by package name.
+func runAll(t *testing.T, out string, runs []modelFile, tests map[string][]string) map[string]outcome {
+	t.Helper()
 	module := path.Join("github.com/adjlist/adjlist/cmd/adjlist-gen", filepath.ToSlash(out), "all")
 	var all strings.Builder
 	all.WriteString("package all\n\nimport (\n\t\"testing\"\n\n\t\"github.com/adjlist/adjlist/ddblocal/ddbtest\"\n")
@@ -167,16 +185,16 @@ func TestGeneratedPackages(t *testing.T) {
 			result[top] = e.Action
 		}
 	}
+	out2 := map[string]outcome{}
 	for _, m := range runs {
-		t.Run(m.name, func(t *testing.T) {
-			name := "Test_" + m.pkg
-			var o string
-			if b := output[name]; b != nil {
-				o = b.String()
-			}
-			assert.Equal(t, "pass", result[name], "%s:\n%s\n%s", name, o, &stderr)
-		})
+		name := "Test_" + m.pkg
+		var o string
+		if b := output[name]; b != nil {
+			o = b.String()
+		}
+		out2[m.pkg] = outcome{result[name], o + stderr.String()}
 	}
+	return out2
 }
 
 // asPlainFile copies the generated package in dir to to, its

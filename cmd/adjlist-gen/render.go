@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/format"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -69,7 +70,11 @@ type source struct {
 
 // render writes the package: model.go and model_test.go.
 func (g *generator) render() ([]source, error) {
-	model, err := format.Source([]byte(g.modelGo()))
+	src := g.modelGo()
+	if g.synthesize {
+		src = g.redact(src)
+	}
+	model, err := format.Source([]byte(src))
 	if err != nil {
 		return nil, fmt.Errorf("formatting model.go: %w", err)
 	}
@@ -78,6 +83,108 @@ func (g *generator) render() ([]source, error) {
 		return nil, fmt.Errorf("formatting model_test.go: %w", err)
 	}
 	return []source{{"model.go", model}, {"model_test.go", test}}, nil
+}
+
+// redact replaces, in the comments of src, each value of the sample
+// items (its attributes' text and numbers, and its key fields') with
+// "…", where the comments name items to say what inference chose: with
+// synthesize, the files hold no sample data. Values shorter than three
+// characters, which no reader could tell from other text, and the
+// model's own words (its names, attributes, key templates' fixed text,
+// description) stay.
+func (g *generator) redact(src string) string {
+	schema := map[string]bool{}
+	for _, w := range regexp.MustCompile(`[^\s"'(),.:;]+`).FindAllString(g.m.name+" "+g.m.description, -1) {
+		schema[w] = true
+	}
+	values := map[string]bool{}
+	var walk func(types.AttributeValue)
+	walk = func(v types.AttributeValue) {
+		switch v := v.(type) {
+		case *types.AttributeValueMemberS:
+			values[v.Value] = true
+		case *types.AttributeValueMemberN:
+			values[v.Value] = true
+		case *types.AttributeValueMemberSS:
+			for _, s := range v.Value {
+				values[s] = true
+			}
+		case *types.AttributeValueMemberNS:
+			for _, s := range v.Value {
+				values[s] = true
+			}
+		case *types.AttributeValueMemberL:
+			for _, e := range v.Value {
+				walk(e)
+			}
+		case *types.AttributeValueMemberM:
+			for _, e := range v.Value {
+				walk(e)
+			}
+		}
+	}
+	for _, t := range g.m.tables {
+		schema[t.name] = true
+		for _, ix := range t.indexes {
+			schema[ix.name] = true
+		}
+		for _, it := range t.items {
+			for a, v := range it.av {
+				schema[a] = true
+				walk(v)
+				// The keys' parts: a key field's value is one.
+				if s, ok := v.(*types.AttributeValueMemberS); ok {
+					for _, part := range strings.Split(s.Value, "#") {
+						values[part] = true
+					}
+				}
+			}
+		}
+		for _, e := range t.entities {
+			schema[e.name] = true
+			for _, parts := range [][]tpart{e.pk, e.sk} {
+				for _, p := range parts {
+					for _, w := range strings.Split(p.lit, "#") {
+						schema[w] = true
+					}
+				}
+			}
+			for _, k := range e.indexes {
+				for _, parts := range [][]tpart{k.pk, k.sk} {
+					for _, p := range parts {
+						for _, w := range strings.Split(p.lit, "#") {
+							schema[w] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	var alts []string
+	for v := range values {
+		if len(v) >= 3 && !schema[v] {
+			alts = append(alts, regexp.QuoteMeta(v))
+		}
+	}
+	if len(alts) == 0 {
+		return src
+	}
+	// The longest first, so that a value holding another goes whole.
+	slices.SortFunc(alts, func(a, b string) int { return len(b) - len(a) })
+	re := regexp.MustCompile(`(^|[^\pL\pN_])(` + strings.Join(alts, "|") + `)([^\pL\pN_]|$)`)
+	lines := strings.Split(src, "\n")
+	for i, line := range lines {
+		if c := strings.Index(line, "//"); c >= 0 {
+			comment := line[c:]
+			// Twice: a match takes the character after it, which may start
+			// the next value.
+			for range 2 {
+				comment = re.ReplaceAllString(comment, "${1}…${3}")
+			}
+			lines[i] = line[:c] + comment
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // usesKind reports whether any field of the package has kind k.

@@ -308,8 +308,8 @@ type fixture struct {
 	hs            []handle
 	keys          [2]string
 	keyAttributes []string
-	// taken names every value a key field of an item already written
-	// holds: "12345" → "entity user's userID".
+	// taken names, by value, the key field holding it on an item
+	// already written: "entity user's userID".
 	taken map[string]string
 }
 

@@ -2,7 +2,9 @@
 // package: the model's tables with their indexes, one adjlist entity per
 // item type, keyed as the model's sample items are, and a test that
 // writes those items through the entities on DynamoDB Local and checks
-// that DynamoDB stores them byte for byte as the model has them.
+// that DynamoDB stores them byte for byte as the model has them, then
+// writes an item of new values per item type and reads it back every way
+// the model reads it (Get, each index, each access pattern).
 //
 //	go get -tool github.com/adjlist/adjlist/cmd/adjlist-gen   # Go 1.24+, once per module
 //	go tool adjlist-gen -workbench model.json -package shop -o ./shop
@@ -75,7 +77,8 @@ func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stderr)) }
 const usage = `adjlist-gen turns a NoSQL Workbench data model into a Go package: its
 tables and indexes, one adjlist entity per item type keyed as its sample
 items are, and a test that writes those items on DynamoDB Local and checks
-DynamoDB stores them byte for byte.
+DynamoDB stores them byte for byte, then writes and reads back an item of
+new values per item type.
 
 Usage:
 

@@ -287,7 +287,12 @@ func (g *generator) packageDoc() string {
 			b.WriteString(".")
 		}
 	}
-	b.WriteString("\n\nadjlist-gen inferred the item types, their key templates and their Go types from the sample items; each type's comment says how, and where inference had a choice. The package's test writes the sample items through the entities on DynamoDB Local and checks that DynamoDB stores them byte for byte as the model has them.")
+	b.WriteString("\n\nadjlist-gen inferred the item types, their key templates and their Go types from the sample items; each type's comment says how, and where inference had a choice.")
+	if g.synthesize {
+		b.WriteString(" The package holds no sample item: its test writes items made from the Go types through the entities on DynamoDB Local, and, for every item type, an item of new values, which it reads back with Get, each index and each access pattern.")
+	} else {
+		b.WriteString(" The package's test writes the sample items through the entities on DynamoDB Local and checks that DynamoDB stores them byte for byte as the model has them; then, for every item type, an item of new values, which it reads back with Get, each index and each access pattern.")
+	}
 	return b.String()
 }
 

@@ -120,9 +120,9 @@ type indexRead struct {
 	attrs []string
 }
 
-// keys is what the tests need to know of an entity's keys beyond its
-// handle.
-type keys struct {
+// entityKeys is what the tests need to know of an entity's keys beyond
+// its handle.
+type entityKeys struct {
 	// keyOnly are the attributes kept only in the keys.
 	keyOnly []string
 	// indexFields are the fields of its index keys that are not key
@@ -133,7 +133,7 @@ type keys struct {
 }
 
 // newHandle wraps e, whose keys are k.
-func newHandle[T any](e *adjlist.Entity[T], k keys) handle {
+func newHandle[T any](e *adjlist.Entity[T], k entityKeys) handle {
 	return handle{
 		name:   "entity " + e.Name(),
 		fields: e.Fields(),
@@ -441,6 +441,9 @@ func eventually(t *testing.T, find func() (bool, error), msg string, args ...any
 	}
 }
 
+// errOf is the error of a call's results.
+func errOf[T any](_ T, err error) error { return err }
+
 // requireFindsIDs runs q until it finds the item with ids.
 func requireFindsIDs[T any](t *testing.T, q adjlist.Query[adjlist.EntityItem[T]], ids adjlist.IDs, what string) {
 	t.Helper()
@@ -660,7 +663,7 @@ func (g *generator) tableTests(w *emitter, t *table) {
 		if len(reads) > 0 {
 			k = append(k, "reads: []indexRead{"+strings.Join(reads, ", ")+"}")
 		}
-		w.p("newHandle(m.%s, keys{%s}),", e.goName, strings.Join(k, ", "))
+		w.p("newHandle(m.%s, entityKeys{%s}),", e.goName, strings.Join(k, ", "))
 	}
 	w.p("}")
 	w.p("}")
@@ -756,7 +759,7 @@ func %sModel(t *testing.T) {
 `, tp, tp, n.newModel, n.tableConst, hs, len(t.entities))
 	w.p(`// %sWrittenByEntities writes three items of every entity, made from
 // its Go type alone (fill), through the entity: each stored item is of
-// exactly one entity and decodes without loss, Get then Replace of one
+// exactly one entity and decodes without loss, Get then Replace of each
 // stores it as it was, and Verify finds nothing amiss.
 func %sWrittenByEntities(t *testing.T) {
 	ctx := t.Context()
@@ -856,8 +859,7 @@ func (g *generator) newItemsTest(w *emitter, t *table, tp, data, tableKeys, keyA
 			call := fmt.Sprintf("m.%s(%s)", p.method, strings.Join(args, ", "))
 			switch p.kind {
 			case "get":
-				w.p("_, err := %s", call)
-				w.p("require.NoError(t, err, %q)", what+" reads the new item")
+				w.p("require.NoError(t, errOf(%s), %q)", call, what+" reads the new item")
 			case "all":
 				w.p("requireFindsItem(t, %s, %s, v.item, %q)", call, tableKeys, what)
 			default:

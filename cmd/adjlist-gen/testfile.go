@@ -663,7 +663,15 @@ func (g *generator) tableTests(w *emitter, t *table) {
 		if len(reads) > 0 {
 			k = append(k, "reads: []indexRead{"+strings.Join(reads, ", ")+"}")
 		}
-		w.p("newHandle(m.%s, entityKeys{%s}),", e.goName, strings.Join(k, ", "))
+		if len(k) <= 1 {
+			w.p("newHandle(m.%s, entityKeys{%s}),", e.goName, strings.Join(k, ", "))
+			continue
+		}
+		w.p("newHandle(m.%s, entityKeys{", e.goName)
+		for _, f := range k {
+			w.p("%s,", f)
+		}
+		w.p("}),")
 	}
 	w.p("}")
 	w.p("}")

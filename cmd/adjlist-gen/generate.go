@@ -35,7 +35,7 @@ type tableNames struct {
 // reserved are names the generated files declare themselves, and Table,
 // the field of every Model holding its table, which no entity's field may
 // be named.
-var reserved = []string{"Value", "TestMain", "TestModel", "TestWrittenByEntities", "TestWrittenByOtherPrograms", "TestAccessPatterns", "Table"}
+var reserved = []string{"Value", "TestMain", "TestModel", "TestWrittenByEntities", "TestWrittenByOtherPrograms", "TestAccessPatterns", "TestNewItems", "Table"}
 
 // generate infers the package for the Workbench model src, named pkg;
 // source names the model file in the comments. notes are the choices and

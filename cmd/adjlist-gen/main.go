@@ -3,7 +3,9 @@
 // indexes, one adjlist entity per item type, keyed as the model's sample
 // items are, and a test that writes those items through the entities on
 // DynamoDB Local and checks that DynamoDB stores them byte for byte as the
-// model has them.
+// model has them, then writes an item of new values per item type and
+// reads it back every way the model reads it (Get, each index, each access
+// pattern).
 //
 //	go get -tool github.com/adjlist/adjlist/cmd/adjlist-gen   # Go 1.24+, once per module
 //	go tool adjlist-gen -workbench model.json -package shop -o ./shop
@@ -105,7 +107,8 @@ func main() { os.Exit(runIO(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 const usage = `adjlist-gen turns a NoSQL Workbench data model, or a live DynamoDB table,
 into a Go package: its tables and indexes, one adjlist entity per item type
 keyed as its sample items are, and a test that writes items on DynamoDB
-Local and checks DynamoDB stores them byte for byte.
+Local and checks DynamoDB stores them byte for byte, then writes and reads
+back an item of new values per item type.
 
 Usage:
 

@@ -37,6 +37,12 @@ var quick = map[string]bool{
 	"variant-lsi": true,
 }
 
+// quickSynth are the models `make test` also generates with synthesize
+// (every model in `make stress`): the enrollment export (access
+// patterns, derived index keys, a native index on a derived key) and the
+// chat system (a native index, values kept only in keys).
+var quickSynth = map[string]bool{"adjlist-enrollment": true, "chat-system": true}
+
 // modelFile is one data model the command is tested on.
 type modelFile struct {
 	name string // "chat-system", "adjlist-blog"
@@ -99,6 +105,13 @@ func models(t testing.TB) []modelFile {
 // `make test` runs the tests of the models in quick, every feature
 // between them, while `make stress` (ADJLIST_STRESS=1, which CI runs
 // too) runs every model's. Every package is vetted in both.
+//
+// The quick models of quickSynth (every model in `make stress`) are also
+// generated with synthesize: their files hold no sample value
+// (assertNoSampleValues) and their tests pass on items made from the Go
+// types. And the models of inferenceErrors, each reproducing an error of
+// inference, make packages whose TestNewItems fails naming the item
+// type and the key (checkInferenceError).
 func TestGeneratedPackages(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and tests a package per model")
@@ -123,12 +136,69 @@ func TestGeneratedPackages(t *testing.T) {
 			tests[m.pkg] = asPlainFile(t, filepath.Join(out, m.pkg), filepath.Join(out, "all", m.pkg))
 		}
 	}
+	// The same models generated with synthesize: no sample value in the
+	// files, and a test of items made from the Go types.
+	vocabulary := generatedWords(t)
+	var synth []modelFile
+	for _, m := range ms {
+		if !testsize.Stress() && !quickSynth[m.name] {
+			continue
+		}
+		src, err := os.ReadFile(m.path)
+		require.NoError(t, err)
+		g, err := build(src, m.pkg+"synth", filepath.Base(m.path))
+		require.NoError(t, err, m.name)
+		g.synthesize = true
+		files, err := g.render()
+		require.NoError(t, err, m.name)
+		dir := filepath.Join(out, g.pkg)
+		writePackage(t, dir, files)
+		assertNoSampleValues(t, g, files, vocabulary)
+		pkgs = append(pkgs, "./"+filepath.ToSlash(dir))
+		s := modelFile{name: m.name, path: m.path, pkg: g.pkg}
+		synth = append(synth, s)
+		tests[s.pkg] = asPlainFile(t, dir, filepath.Join(out, "all", s.pkg))
+	}
+	errs, wantFail := generateInferenceErrors(t, out)
+	for _, m := range errs {
+		pkgs = append(pkgs, "./"+filepath.ToSlash(filepath.Join(out, m.pkg)))
+		tests[m.pkg] = asPlainFile(t, filepath.Join(out, m.pkg), filepath.Join(out, "all", m.pkg))
+	}
 	gofmt, err := exec.Command("gofmt", "-l", out).CombinedOutput()
 	require.NoError(t, err, "%s", gofmt)
 	assert.Empty(t, string(gofmt), "gofmt would change these files")
 	vet, err := exec.Command("go", append([]string{"vet"}, pkgs...)...).CombinedOutput()
 	require.NoError(t, err, "go vet: %s", vet)
 
+	results := runAll(t, out, slices.Concat(runs, synth, errs), tests)
+	for _, m := range runs {
+		t.Run(m.name, func(t *testing.T) {
+			r := results[m.pkg]
+			assert.Equal(t, "pass", r.result, "Test_%s:\n%s", m.pkg, r.output)
+		})
+	}
+	for _, m := range synth {
+		t.Run("synthesized/"+m.name, func(t *testing.T) {
+			r := results[m.pkg]
+			assert.Equal(t, "pass", r.result, "Test_%s:\n%s", m.pkg, r.output)
+		})
+	}
+	for _, m := range errs {
+		t.Run("inference error/"+m.name, func(t *testing.T) {
+			checkInferenceError(t, m, wantFail[m.pkg], results[m.pkg])
+		})
+	}
+}
+
+// outcome is how one generated package's tests ended: "pass", "fail"
+// or "" (never run: the build failed), and what they printed.
+type outcome struct{ result, output string }
+
+// runAll runs, in one test binary built in out/all, the tests of every
+// package of runs (copied there by asPlainFile, their names in tests),
+// on DynamoDB Local: each package's outcome, by package name.
+func runAll(t *testing.T, out string, runs []modelFile, tests map[string][]string) map[string]outcome {
+	t.Helper()
 	module := path.Join("github.com/adjlist/adjlist/cmd/adjlist-gen", filepath.ToSlash(out), "all")
 	var all strings.Builder
 	all.WriteString("package all\n\nimport (\n\t\"testing\"\n\n\t\"github.com/adjlist/adjlist/ddblocal/ddbtest\"\n")
@@ -169,16 +239,16 @@ func TestGeneratedPackages(t *testing.T) {
 			result[top] = e.Action
 		}
 	}
+	out2 := map[string]outcome{}
 	for _, m := range runs {
-		t.Run(m.name, func(t *testing.T) {
-			name := "Test_" + m.pkg
-			var o string
-			if b := output[name]; b != nil {
-				o = b.String()
-			}
-			assert.Equal(t, "pass", result[name], "%s:\n%s\n%s", name, o, &stderr)
-		})
+		name := "Test_" + m.pkg
+		var o string
+		if b := output[name]; b != nil {
+			o = b.String()
+		}
+		out2[m.pkg] = outcome{result[name], o + stderr.String()}
 	}
+	return out2
 }
 
 // asPlainFile copies the generated package in dir to to, its

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/format"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -69,7 +70,11 @@ type source struct {
 
 // render writes the package: model.go and model_test.go.
 func (g *generator) render() ([]source, error) {
-	model, err := format.Source([]byte(g.modelGo()))
+	src := g.modelGo()
+	if g.synthesize {
+		src = g.redact(src)
+	}
+	model, err := format.Source([]byte(src))
 	if err != nil {
 		return nil, fmt.Errorf("formatting model.go: %w", err)
 	}
@@ -78,6 +83,108 @@ func (g *generator) render() ([]source, error) {
 		return nil, fmt.Errorf("formatting model_test.go: %w", err)
 	}
 	return []source{{"model.go", model}, {"model_test.go", test}}, nil
+}
+
+// redact replaces, in the comments of src, each value of the sample
+// items (its attributes' text and numbers, and its key fields') with
+// "…", where the comments name items to say what inference chose: with
+// synthesize, the files hold no sample data. Values shorter than three
+// characters, which no reader could tell from other text, and the
+// model's own words (its names, attributes, key templates' fixed text,
+// description) stay.
+func (g *generator) redact(src string) string {
+	schema := map[string]bool{}
+	for _, w := range regexp.MustCompile(`[^\s"'(),.:;]+`).FindAllString(g.m.name+" "+g.m.description, -1) {
+		schema[w] = true
+	}
+	values := map[string]bool{}
+	var walk func(types.AttributeValue)
+	walk = func(v types.AttributeValue) {
+		switch v := v.(type) {
+		case *types.AttributeValueMemberS:
+			values[v.Value] = true
+		case *types.AttributeValueMemberN:
+			values[v.Value] = true
+		case *types.AttributeValueMemberSS:
+			for _, s := range v.Value {
+				values[s] = true
+			}
+		case *types.AttributeValueMemberNS:
+			for _, s := range v.Value {
+				values[s] = true
+			}
+		case *types.AttributeValueMemberL:
+			for _, e := range v.Value {
+				walk(e)
+			}
+		case *types.AttributeValueMemberM:
+			for _, e := range v.Value {
+				walk(e)
+			}
+		}
+	}
+	for _, t := range g.m.tables {
+		schema[t.name] = true
+		for _, ix := range t.indexes {
+			schema[ix.name] = true
+		}
+		for _, it := range t.items {
+			for a, v := range it.av {
+				schema[a] = true
+				walk(v)
+				// The keys' parts: a key field's value is one.
+				if s, ok := v.(*types.AttributeValueMemberS); ok {
+					for _, part := range strings.Split(s.Value, "#") {
+						values[part] = true
+					}
+				}
+			}
+		}
+		for _, e := range t.entities {
+			schema[e.name] = true
+			for _, parts := range [][]tpart{e.pk, e.sk} {
+				for _, p := range parts {
+					for _, w := range strings.Split(p.lit, "#") {
+						schema[w] = true
+					}
+				}
+			}
+			for _, k := range e.indexes {
+				for _, parts := range [][]tpart{k.pk, k.sk} {
+					for _, p := range parts {
+						for _, w := range strings.Split(p.lit, "#") {
+							schema[w] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	var alts []string
+	for v := range values {
+		if len(v) >= 3 && !schema[v] {
+			alts = append(alts, regexp.QuoteMeta(v))
+		}
+	}
+	if len(alts) == 0 {
+		return src
+	}
+	// The longest first, so that a value holding another goes whole.
+	slices.SortFunc(alts, func(a, b string) int { return len(b) - len(a) })
+	re := regexp.MustCompile(`(^|[^\pL\pN_])(` + strings.Join(alts, "|") + `)([^\pL\pN_]|$)`)
+	lines := strings.Split(src, "\n")
+	for i, line := range lines {
+		if c := strings.Index(line, "//"); c >= 0 {
+			comment := line[c:]
+			// Twice: a match takes the character after it, which may start
+			// the next value.
+			for range 2 {
+				comment = re.ReplaceAllString(comment, "${1}…${3}")
+			}
+			lines[i] = line[:c] + comment
+		}
+	}
+	return strings.Join(lines, "\n")
 }
 
 // usesKind reports whether any field of the package has kind k.
@@ -190,7 +297,12 @@ func (g *generator) packageDoc() string {
 			b.WriteString(".")
 		}
 	}
-	b.WriteString("\n\nadjlist-gen inferred the item types, their key templates and their Go types from the sample items; each type's comment says how, and where inference had a choice. The package's test writes the sample items through the entities on DynamoDB Local and checks that DynamoDB stores them byte for byte as the model has them.")
+	b.WriteString("\n\nadjlist-gen inferred the item types, their key templates and their Go types from the sample items; each type's comment says how, and where inference had a choice.")
+	if g.synthesize {
+		b.WriteString(" The package holds no sample item: its test writes items made from the Go types through the entities on DynamoDB Local, and, for every item type, an item of new values, which it reads back with Get, each index and each access pattern.")
+	} else {
+		b.WriteString(" The package's test writes the sample items through the entities on DynamoDB Local and checks that DynamoDB stores them byte for byte as the model has them; then, for every item type, an item of new values, which it reads back with Get, each index and each access pattern.")
+	}
 	return b.String()
 }
 
@@ -219,7 +331,7 @@ func (g *generator) tableGo(w *emitter, t *table) {
 	if len(t.notes) > 0 {
 		doc.WriteString("\n\nWhere inference had a choice:")
 		for _, note := range t.notes {
-			doc.WriteString("\n\n" + g.redact(t, note))
+			doc.WriteString("\n\n" + g.redactKeys(t, note))
 		}
 	}
 	w.comment("", doc.String())
@@ -337,11 +449,11 @@ func indexLiteral(ix *index) string {
 	return strings.Join(parts, ", ")
 }
 
-// redact is the note or reason s as a comment of the generated code
+// redactKeys is the note or reason s as a comment of the generated code
 // says it: as it is, or, when the package holds no sampled value
 // (synthesize), with each item t's notes name by its keys, "item 3
 // (c#1 / o#100)", named without them, "item 3".
-func (g *generator) redact(t *table, s string) string {
+func (g *generator) redactKeys(t *table, s string) string {
 	if !g.synthesize {
 		return s
 	}
@@ -361,9 +473,9 @@ func (g *generator) entityType(w *emitter, t *table, e *entity) {
 	if g.live {
 		in = "in the sample"
 	}
-	fmt.Fprintf(&doc, "%s is an item of type %s: %s (%d %s).", e.goName, e.name, g.redact(t, e.reason), len(e.items), in)
+	fmt.Fprintf(&doc, "%s is an item of type %s: %s (%d %s).", e.goName, e.name, g.redactKeys(t, e.reason), len(e.items), in)
 	if e.twinOf != nil {
-		of := strings.TrimPrefix(g.redact(t, e.twinOf.reason), "the items ")
+		of := strings.TrimPrefix(g.redactKeys(t, e.twinOf.reason), "the items ")
 		if strings.HasPrefix(of, "whose") {
 			of = "those " + of
 		}
@@ -396,7 +508,7 @@ func (g *generator) entityType(w *emitter, t *table, e *entity) {
 	for _, n := range e.notes {
 		if !seen[n] {
 			seen[n] = true
-			fmt.Fprintf(&doc, "\n\nInference had a choice: %s.", strings.TrimSuffix(g.redact(t, n), "."))
+			fmt.Fprintf(&doc, "\n\nInference had a choice: %s.", strings.TrimSuffix(g.redactKeys(t, n), "."))
 		}
 	}
 	w.comment("", doc.String())

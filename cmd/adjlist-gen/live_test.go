@@ -330,8 +330,10 @@ func TestTableRun(t *testing.T) {
 		}
 	}
 	require.Contains(t, values, "Complaint123")
+	test := readFile(t, filepath.Join(dir, "a", "model_test.go"))
 	for _, v := range values {
 		assert.NotContains(t, code, v, "a sampled value in model.go")
+		assert.NotContains(t, test, v, "a sampled value in model_test.go")
 	}
 
 	// Notes name items by their place in the sample, not their keys,

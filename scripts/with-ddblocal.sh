@@ -26,7 +26,7 @@ trap cleanup EXIT
 # DynamoDB Local's JVMs, this script's and those tests start, compile with
 # C1 only: C2's compiler threads cost far more CPU than they save in a test
 # run (measured: 5 -> 2 CPU-s to start, 40 -> 16 CPU-s serving the
-# examples' and streams' tests).
+# examples' and streams' tests, 93 -> 73 the root package's).
 export JAVA_TOOL_OPTIONS="-XX:TieredStopAtLevel=1${JAVA_TOOL_OPTIONS:+ $JAVA_TOOL_OPTIONS}"
 # cfn-lint imports while DynamoDB Local starts.
 : >"$dir/lint.out"

@@ -41,6 +41,18 @@ func start(t *testing.T) *ddblocal.Server {
 	return s
 }
 
+// endpoint returns the endpoint of a DynamoDB Local for a test that needs
+// one but not one of its own: the server $AWS_ENDPOINT_URL_DYNAMODB names
+// (make test runs one for every package), else one started for the test.
+// Each start costs a JVM's start-up, several CPU-seconds.
+func endpoint(t *testing.T) string {
+	t.Helper()
+	if e := os.Getenv(ddblocal.EnvEndpoint); e != "" {
+		return e
+	}
+	return start(t).Endpoint()
+}
+
 func listTables(ctx context.Context, c *dynamodb.Client) error {
 	_, err := c.ListTables(ctx, &dynamodb.ListTablesInput{})
 	return err
@@ -215,9 +227,8 @@ func (l *captureLogger) String() string {
 // DisableValidateResponseChecksum, every error response from DynamoDB Local
 // logs "WARN failed to close HTTP response body".
 func TestErrorResponseLogsNoWarning(t *testing.T) {
-	s := start(t)
 	log := &captureLogger{}
-	client := ddblocal.NewClient(s.Endpoint(), func(o *dynamodb.Options) { o.Logger = log })
+	client := ddblocal.NewClient(endpoint(t), func(o *dynamodb.Options) { o.Logger = log })
 
 	_, err := client.DescribeTable(t.Context(), &dynamodb.DescribeTableInput{TableName: aws.String("no-such-table")})
 	var notFound *types.ResourceNotFoundException
@@ -269,14 +280,13 @@ func (c failingCredentials) Retrieve(context.Context) (aws.Credentials, error) {
 // returns (whose logger writes to stderr): the local endpoint, the dummy
 // credentials and no checksum warning win over the configuration.
 func TestClientOptionsOverConfig(t *testing.T) {
-	s := start(t)
 	log := &captureLogger{}
 	cfg := aws.Config{
 		Region:      "eu-west-1",
 		Credentials: failingCredentials{t},
 		Logger:      log,
 	}
-	client := dynamodb.NewFromConfig(cfg, ddblocal.ClientOptions(s.Endpoint()))
+	client := dynamodb.NewFromConfig(cfg, ddblocal.ClientOptions(endpoint(t)))
 	assert.Equal(t, ddblocal.Region, client.Options().Region)
 
 	require.NoError(t, listTables(t.Context(), client))

@@ -4,11 +4,14 @@ package cfnlint
 
 import (
 	"bufio"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -23,10 +26,12 @@ const InstallHint = "pip install cfn-lint (or pipx install cfn-lint)"
 // [InstallHint], or fails t when the CI environment variable is set.
 //
 // cfn-lint starts slowly (about 2 s of Python imports per run), so the
-// templates of one test binary go to one long-lived Python process that
-// imports cfnlint once and lints each with cfnlint.api.lint_file, the
-// function behind the command; where that process cannot start, each
-// template gets a run of the command instead.
+// templates go to a long-lived Python process (server.py) that imports
+// cfnlint once and lints each with cfnlint.api.lint_file, the function
+// behind the command: the one listening on the socket $[EnvSocket] names,
+// which scripts/with-ddblocal.sh starts for all the test binaries of make
+// test, else one started for the test binary. Where neither is available,
+// each template gets a run of the command instead.
 func Check(t testing.TB, path string) {
 	t.Helper()
 	bin, err := exec.LookPath("cfn-lint")
@@ -48,27 +53,27 @@ func Check(t testing.TB, path string) {
 	}
 }
 
+// EnvSocket names the environment variable that holds the path of the Unix
+// socket a shared server.py listens on (python3 server.py PATH).
+const EnvSocket = "ADJLIST_CFNLINT_SOCKET"
+
 // server is the long-lived linter: one request (a path) at a time.
 type server struct {
-	once sync.Once
-	mu   sync.Mutex
-	in   io.WriteCloser
-	out  *bufio.Reader
-	ok   bool
+	socket string // the path of a shared server's socket, if any
+	once   sync.Once
+	mu     sync.Mutex
+	in     io.Writer
+	out    *bufio.Reader
+	ok     bool
 }
 
-var shared server
+var shared = server{socket: os.Getenv(EnvSocket)}
 
 // serve reads a template path per line and answers with a JSON list of
-// cfn-lint's findings, each as the command prints it.
-const serve = `
-import json, sys
-from pathlib import Path
-from cfnlint.api import lint_file
-print("ready", flush=True)
-for line in sys.stdin:
-    print(json.dumps([str(m) for m in lint_file(Path(line.rstrip("\n")))]), flush=True)
-`
+// cfn-lint's findings, each as str() of cfnlint's match.
+//
+//go:embed server.py
+var serve string
 
 // lint lints path in the server, starting it on first use; ok is false
 // when the server is not available.
@@ -77,6 +82,11 @@ func (s *server) lint(path string) (findings []string, ok bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.ok || strings.ContainsAny(path, "\n") {
+		return nil, false
+	}
+	// A shared server runs in a directory of its own.
+	path, err := filepath.Abs(path)
+	if err != nil {
 		return nil, false
 	}
 	if _, err := fmt.Fprintln(s.in, path); err != nil {
@@ -94,9 +104,17 @@ func (s *server) lint(path string) (findings []string, ok bool) {
 	return findings, true
 }
 
-// start runs the Python interpreter that has cfnlint, if any: python3 on
-// PATH. The process ends with the test binary (its stdin closes).
+// start connects to the server at s.socket, if it answers,
+// else runs server.py in the Python interpreter that has cfnlint, if any:
+// python3 on PATH. That process ends with the test binary (its stdin
+// closes).
 func (s *server) start() {
+	if s.socket != "" {
+		if conn, err := net.Dial("unix", s.socket); err == nil {
+			s.in, s.out, s.ok = conn, bufio.NewReader(conn), true
+			return
+		}
+	}
 	cmd := exec.Command("python3", "-c", serve)
 	in, err := cmd.StdinPipe()
 	if err != nil {

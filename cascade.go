@@ -11,10 +11,10 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"github.com/adjlist/adjlist/internal/batch"
 	"github.com/adjlist/adjlist/internal/counting"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/paged"
+	"github.com/adjlist/adjlist/internal/send"
 )
 
 // Incoming is a kind of edge that [DeleteNode] follows backwards, on the
@@ -356,8 +356,8 @@ func attachedInto(op string, t *Table, pk string, in Incoming) func(ref string) 
 func (t *Table) cascade(op, pk string) *paged.Cascade[Key] {
 	counted := t.countedKinds()
 	cs := &paged.Cascade[Key]{}
-	cs.Delete = func(ctx context.Context, keys []paged.Key) (batch.Result[Key], error) {
-		var res batch.Result[Key]
+	cs.Delete = func(ctx context.Context, keys []paged.Key) (send.Result[Key], error) {
+		var res send.Result[Key]
 		reqs := make([]writeReq, 0, len(keys))
 		for _, k := range keys {
 			key := itemKey{k.PK, k.SK}
@@ -463,7 +463,7 @@ func (t *Table) deleteCounted(ctx context.Context, op string, k itemKey, counts 
 			continue
 		}
 		if !slices.ContainsFunc(codes, func(c string) bool { return !transient(c) }) && attempt < t.opts.BatchMaxAttempts {
-			if werr := batch.Wait(ctx, t.opts.BatchBackoff, attempt, err); werr != nil {
+			if werr := send.Wait(ctx, t.opts.BatchBackoff, attempt, err); werr != nil {
 				return false, t.opErr(op, k.pk, k.sk, werr)
 			}
 			attempt++

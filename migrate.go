@@ -7,9 +7,9 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"github.com/adjlist/adjlist/internal/batch"
 	"github.com/adjlist/adjlist/internal/keydata"
 	"github.com/adjlist/adjlist/internal/migration"
+	"github.com/adjlist/adjlist/internal/send"
 )
 
 // MigrateResult is what [Migrate] did.
@@ -252,5 +252,5 @@ func (t *Table) migrationTable(ctx context.Context) *migration.Table {
 // waitTx waits the table's backoff before attempt (from 1) of a
 // transaction cancelled by a conflict or throttling.
 func (t *Table) waitTx(ctx context.Context, attempt int) error {
-	return batch.Wait(ctx, t.opts.BatchBackoff, attempt, ErrTxConflict)
+	return send.Wait(ctx, t.opts.BatchBackoff, attempt, ErrTxConflict)
 }

@@ -3,7 +3,7 @@ package paged
 import (
 	"context"
 
-	"github.com/adjlist/adjlist/internal/batch"
+	"github.com/adjlist/adjlist/internal/send"
 )
 
 // Result counts what a cascade did: package adjlist's CascadeResult, K its
@@ -21,7 +21,7 @@ type Cascade[K any] struct {
 	Result[K]
 	// Delete deletes the items with keys with BatchWriteItem; its error
 	// names the cascade's node.
-	Delete func(ctx context.Context, keys []Key) (batch.Result[K], error)
+	Delete func(ctx context.Context, keys []Key) (send.Result[K], error)
 	// Keys reads the keys of every item of partition pk, strongly
 	// consistent, so that a resumed cascade sees every item still there.
 	Keys func(pk string) Pager

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/adjlist/adjlist/internal/batch"
+	"github.com/adjlist/adjlist/internal/send"
 )
 
 // fake is a Pager over fixed pages, one request each.
@@ -86,9 +86,9 @@ func TestCascadeDeletesInPhases(t *testing.T) {
 	self := Key{"STU#a", "PROFILE"}
 	var deleted [][]Key
 	c := &Cascade[Key]{
-		Delete: func(_ context.Context, keys []Key) (batch.Result[Key], error) {
+		Delete: func(_ context.Context, keys []Key) (send.Result[Key], error) {
 			deleted = append(deleted, keys)
-			return batch.Result[Key]{Written: len(keys), Requests: 1}, nil
+			return send.Result[Key]{Written: len(keys), Requests: 1}, nil
 		},
 		Keys: func(pk string) Pager {
 			if pk == self.PK {

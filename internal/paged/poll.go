@@ -7,7 +7,7 @@ import (
 
 	"github.com/aws/smithy-go/waiter"
 
-	"github.com/adjlist/adjlist/internal/batch"
+	"github.com/adjlist/adjlist/internal/send"
 )
 
 // Poll calls try until it reports done, waiting before each attempt as the
@@ -27,7 +27,7 @@ func Poll(ctx context.Context, maxWait time.Duration, notVisible error, fail fun
 		if err != nil {
 			return fail(err)
 		}
-		if err := batch.Sleep(ctx, delay); err != nil {
+		if err := send.Sleep(ctx, delay); err != nil {
 			return fail(err)
 		}
 		if done, err := try(); err != nil || done {

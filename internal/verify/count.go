@@ -9,9 +9,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"github.com/adjlist/adjlist/internal/batch"
 	"github.com/adjlist/adjlist/internal/drift"
 	"github.com/adjlist/adjlist/internal/migration"
+	"github.com/adjlist/adjlist/internal/send"
 )
 
 // maxCounterChecks bounds the reads that confirm a counter mismatch.
@@ -56,7 +56,7 @@ func ConfirmCount(ctx context.Context, name string, key Key, read func(context.C
 			return f, nil
 		}
 		last = f
-		if err := batch.Sleep(ctx, time.Duration(round)*100*time.Millisecond); err != nil {
+		if err := send.Sleep(ctx, time.Duration(round)*100*time.Millisecond); err != nil {
 			return nil, err
 		}
 	}

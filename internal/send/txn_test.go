@@ -1,4 +1,4 @@
-package txn
+package send
 
 import (
 	"context"
@@ -24,7 +24,7 @@ func exists(v string) Cond {
 }
 
 func TestAdd(t *testing.T) {
-	check := func(pk, v string) types.TransactWriteItem { return Check(table, keyItem(pk), exists(v)) }
+	check := func(pk, v string) types.TransactWriteItem { return TxCheck(table, keyItem(pk), exists(v)) }
 	tests := []struct {
 		name    string
 		add     func(w *Write) error // the last Add
@@ -32,8 +32,8 @@ func TestAdd(t *testing.T) {
 		wantErr error
 	}{
 		{"a second action on one item", func(w *Write) error {
-			require.NoError(t, w.Add("a", "s", 10, Put(table, keyItem("a"), Cond{}), nil))
-			return w.Add("a", "s", 10, Delete(table, keyItem("a"), Cond{}), nil)
+			require.NoError(t, w.Add("a", "s", 10, TxPut(table, keyItem("a"), Cond{}), nil))
+			return w.Add("a", "s", 10, TxDelete(table, keyItem("a"), Cond{}), nil)
 		}, 1, ErrTxLimit},
 		{"the same check twice is sent once", func(w *Write) error {
 			require.NoError(t, w.Add("a", "s", 10, check("a", "x"), nil))
@@ -56,12 +56,12 @@ func TestAdd(t *testing.T) {
 			return w.Add("last", "s", 10, check("last", "x"), nil)
 		}, MaxActions, ErrTxLimit},
 		{"MaxSize bytes", func(w *Write) error {
-			require.NoError(t, w.Add("a", "s", MaxSize-10, Put(table, keyItem("a"), Cond{}), nil))
-			return w.Add("b", "s", 10, Put(table, keyItem("b"), Cond{}), nil)
+			require.NoError(t, w.Add("a", "s", MaxSize-10, TxPut(table, keyItem("a"), Cond{}), nil))
+			return w.Add("b", "s", 10, TxPut(table, keyItem("b"), Cond{}), nil)
 		}, 2, nil},
 		{"a byte too many", func(w *Write) error {
-			require.NoError(t, w.Add("a", "s", MaxSize-10, Put(table, keyItem("a"), Cond{}), nil))
-			return w.Add("b", "s", 11, Put(table, keyItem("b"), Cond{}), nil)
+			require.NoError(t, w.Add("a", "s", MaxSize-10, TxPut(table, keyItem("a"), Cond{}), nil))
+			return w.Add("b", "s", 11, TxPut(table, keyItem("b"), Cond{}), nil)
 		}, 1, ErrTxLimit},
 	}
 	for _, tt := range tests {
@@ -78,18 +78,18 @@ func TestAdd(t *testing.T) {
 	}
 }
 
-func TestActions(t *testing.T) {
+func TestTxActions(t *testing.T) {
 	allOld := types.ReturnValuesOnConditionCheckFailureAllOld
 	c := exists("x")
-	assert.Equal(t, types.TransactWriteItem{Put: &types.Put{TableName: table, Item: keyItem("a")}}, Put(table, keyItem("a"), Cond{}), "no condition, no ALL_OLD")
+	assert.Equal(t, types.TransactWriteItem{Put: &types.Put{TableName: table, Item: keyItem("a")}}, TxPut(table, keyItem("a"), Cond{}), "no condition, no ALL_OLD")
 	assert.Equal(t, types.TransactWriteItem{Put: &types.Put{TableName: table, Item: keyItem("a"), ConditionExpression: c.Expr,
-		ExpressionAttributeNames: c.Names, ExpressionAttributeValues: c.Values, ReturnValuesOnConditionCheckFailure: allOld}}, Put(table, keyItem("a"), c))
+		ExpressionAttributeNames: c.Names, ExpressionAttributeValues: c.Values, ReturnValuesOnConditionCheckFailure: allOld}}, TxPut(table, keyItem("a"), c))
 	assert.Equal(t, types.TransactWriteItem{Update: &types.Update{TableName: table, Key: keyItem("a"), UpdateExpression: aws.String("SET #1 = :0"),
 		ConditionExpression: c.Expr, ExpressionAttributeNames: c.Names, ExpressionAttributeValues: c.Values, ReturnValuesOnConditionCheckFailure: allOld}},
-		Update(table, keyItem("a"), aws.String("SET #1 = :0"), c))
-	assert.Equal(t, types.TransactWriteItem{Delete: &types.Delete{TableName: table, Key: keyItem("a"), ReturnValuesOnConditionCheckFailure: allOld}}, Delete(table, keyItem("a"), Cond{}))
+		TxUpdate(table, keyItem("a"), aws.String("SET #1 = :0"), c))
+	assert.Equal(t, types.TransactWriteItem{Delete: &types.Delete{TableName: table, Key: keyItem("a"), ReturnValuesOnConditionCheckFailure: allOld}}, TxDelete(table, keyItem("a"), Cond{}))
 	assert.Equal(t, types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{TableName: table, Key: keyItem("a"), ConditionExpression: c.Expr,
-		ExpressionAttributeNames: c.Names, ExpressionAttributeValues: c.Values, ReturnValuesOnConditionCheckFailure: allOld}}, Check(table, keyItem("a"), c))
+		ExpressionAttributeNames: c.Names, ExpressionAttributeValues: c.Values, ReturnValuesOnConditionCheckFailure: allOld}}, TxCheck(table, keyItem("a"), c))
 }
 
 // cancelled is a TransactionCanceledException with the reason codes given.
@@ -116,8 +116,8 @@ func transient(code string) bool {
 func TestReasons(t *testing.T) {
 	failed := errors.New("condition of b")
 	var w Write
-	require.NoError(t, w.Add("a", "s", 1, Put(table, keyItem("a"), Cond{}), nil))
-	require.NoError(t, w.Add("b", "s", 1, Check(table, keyItem("b"), exists("x")), func(old Item) error {
+	require.NoError(t, w.Add("a", "s", 1, TxPut(table, keyItem("a"), Cond{}), nil))
+	require.NoError(t, w.Add("b", "s", 1, TxCheck(table, keyItem("b"), exists("x")), func(old Item) error {
 		assert.Equal(t, Item{"v": &types.AttributeValueMemberS{Value: "old"}}, old, "the stored item")
 		return failed
 	}))
@@ -191,7 +191,7 @@ func TestCommit(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var w Write
-			require.NoError(t, w.Add("a", "s", 1, Put(table, keyItem("a"), exists("x")), func(Item) error { return nil }))
+			require.NoError(t, w.Add("a", "s", 1, TxPut(table, keyItem("a"), exists("x")), func(Item) error { return nil }))
 			c, b := &writeClient{errs: tt.errs}, &backoff{err: tt.backoffErr}
 			causes, err, waitErr := w.Commit(context.Background(), c, "tok", tt.retries, b, nil, func(err error) ([]error, bool) {
 				return w.Reasons(err, transient)

@@ -1,4 +1,4 @@
-package itemreq
+package send
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-// Package attempt tells whether a write may have been applied by an
+// Attempts: this file tells whether a write may have been applied by an
 // attempt whose answer the client never learned, and keeps the SDK's
 // retryer from re-sending a write that is not idempotent after one.
 //
@@ -11,17 +11,18 @@
 // finds the write's effect found another call's. Nor is a connection that
 // was never made (a failed dial).
 //
-// internal/itemreq sends each write with a Call as its context and the
+// Put, Update, Delete and Tokened send each write with a Call as its context and the
 // per-call options of Watch, which wrap the HTTP client in a watcher that
 // sees every attempt the SDK's retryer makes and records on the call's
-// Call an attempt whose outcome is unknown. itemreq reads the record
+// Call an attempt whose outcome is unknown. They read the record
 // (MaybeApplied) when the call fails: to recognise its own earlier attempt
 // in a failed condition, or else to wrap the error in ErrOutcomeUnknown.
 // Once adds a retryer that stops retrying after such an attempt. A client
 // that ignores per-call options never records: its duplicates are
 // reported, the safe side, and its errors never say the outcome is
 // unknown.
-package attempt
+
+package send
 
 import (
 	"context"

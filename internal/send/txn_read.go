@@ -1,4 +1,4 @@
-package txn
+package send
 
 import (
 	"context"
@@ -7,12 +7,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
-
-// ReadClient is the part of a DynamoDB client a Read runs with;
-// *dynamodb.Client has it (adjlist.TransactGetClient).
-type ReadClient interface {
-	TransactGetItems(ctx context.Context, params *dynamodb.TransactGetItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactGetItemsOutput, error)
-}
 
 // Read is the reads of one TransactGetItems, in order, each with the
 // function that fills in its result. The zero Read is empty and ready.

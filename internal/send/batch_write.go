@@ -1,4 +1,4 @@
-package batch
+package send
 
 import (
 	"context"
@@ -21,7 +21,7 @@ type Result[K any] struct {
 	Unwritten []K
 }
 
-// Write sends reqs, puts and deletes, with BatchWriteItem: MaxWrite per
+// BatchWrite sends reqs, puts and deletes, with BatchWriteItem: MaxWrite per
 // request, on up to workers goroutines, resending what DynamoDB leaves
 // unprocessed after tb.Backoff, at most tb.MaxAttempts requests per chunk.
 // progress, if not nil, is called after each chunk with the requests
@@ -33,7 +33,7 @@ type Result[K any] struct {
 // requests their outcome would depend on timing. Otherwise the error joins
 // the error of every chunk not wholly written (the SDK's, or
 // ErrUnprocessed), whose keys are in res.Unwritten.
-func Write[K comparable](ctx context.Context, tb *Table, reqs []types.WriteRequest, workers int, progress func(written, total int), keyOf func(Item) K) (res Result[K], at K, err error) {
+func BatchWrite[K comparable](ctx context.Context, tb *Table, reqs []types.WriteRequest, workers int, progress func(written, total int), keyOf func(Item) K) (res Result[K], at K, err error) {
 	seen := make(map[K]bool, len(reqs))
 	for _, r := range reqs {
 		k := keyOf(writeItem(r))

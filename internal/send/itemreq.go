@@ -1,14 +1,15 @@
-// Package itemreq sends adjlist's single-item writes (PutItem,
+// Single-item writes: this file sends adjlist's single-item writes (PutItem,
 // UpdateItem, DeleteItem, or one-action TransactWriteItems with a token)
 // and reads a failed condition: each asks for the stored item (ALL_OLD)
 // and wraps the SDK's error in what the write's condition makes of it
 // ([writeexpr.Cond.Meaning]). Each watches its attempts
-// (internal/attempt): a failed condition that shows the call's own
+// (attempt.go): a failed condition that shows the call's own
 // earlier attempt applied is a success, and any other failure after an
 // attempt whose outcome is unknown is wrapped in
-// attempt.ErrOutcomeUnknown. Package adjlist's handles build the item,
+// ErrOutcomeUnknown. Package adjlist's handles build the item,
 // key and condition, and wrap what these return in their *OpError.
-package itemreq
+
+package send
 
 import (
 	"context"
@@ -20,27 +21,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/attempt"
 	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/writeexpr"
 )
-
-// Item is an item, or its key, as the SDK holds it.
-type Item = map[string]types.AttributeValue
-
-// Client is what the writes need of the table's DynamoDB client.
-type Client interface {
-	PutItem(ctx context.Context, params *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
-	UpdateItem(ctx context.Context, params *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
-	DeleteItem(ctx context.Context, params *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
-}
-
-// Cond is a write's condition built as request fields; a nil Expr is none.
-type Cond struct {
-	Expr   *string
-	Names  map[string]string
-	Values map[string]types.AttributeValue
-}
 
 // Put writes item to table with one PutItem under c, w built, if any,
 // asking for the stored item when it fails (ALL_OLD).
@@ -48,16 +31,16 @@ type Cond struct {
 // A failed create, or a failed put without a condition of the caller's,
 // whose stored item is exactly the one being written is a success only
 // when an earlier attempt of the call may have been applied
-// (internal/attempt): its outcome was unknown (a 5xx, a reset
+// (attempt.go): its outcome was unknown (a 5xx, a reset
 // connection), so it must have written the item. Otherwise, after a
 // throttled (4xx) attempt too, it is another writer's item, and reported.
 // (An overwrite's own condition may fail on an item that merely looks the
 // same, so it is reported.) Otherwise the failure is what w makes of it
 // (exists for a failed create, ErrVersionConflict, ErrConditionFailed),
 // wrapping the SDK's error, whose Item holds the stored item; after an
-// attempt whose outcome is unknown, inside attempt.ErrOutcomeUnknown.
-func Put(ctx context.Context, client Client, table *string, item Item, c Cond, w *writeexpr.Cond, exists error, opts []func(*dynamodb.Options)) error {
-	call := &putCall{Call: attempt.Call{Context: ctx}, in: dynamodb.PutItemInput{TableName: table, Item: item}}
+// attempt whose outcome is unknown, inside ErrOutcomeUnknown.
+func Put(ctx context.Context, client ItemClient, table *string, item Item, c Cond, w *writeexpr.Cond, exists error, opts []func(*dynamodb.Options)) error {
+	call := &putCall{Call: Call{Context: ctx}, in: dynamodb.PutItemInput{TableName: table, Item: item}}
 	in := &call.in
 	if c.Expr != nil {
 		in.ConditionExpression = c.Expr
@@ -65,7 +48,7 @@ func Put(ctx context.Context, client Client, table *string, item Item, c Cond, w
 		in.ExpressionAttributeValues = c.Values
 		in.ReturnValuesOnConditionCheckFailure = types.ReturnValuesOnConditionCheckFailureAllOld
 	}
-	_, err := client.PutItem(call, in, attempt.Watch(opts)...)
+	_, err := client.PutItem(call, in, Watch(opts)...)
 	if err == nil {
 		return nil
 	}
@@ -82,7 +65,7 @@ func Put(ctx context.Context, client Client, table *string, item Item, c Cond, w
 
 // putCall is a put's Call and input, one allocation.
 type putCall struct {
-	attempt.Call
+	Call
 	in dynamodb.PutItemInput
 }
 
@@ -94,14 +77,14 @@ type putCall struct {
 // An update that may not be sent twice (resend false: one whose effect
 // depends on the stored item, such as ADD, and that no version makes
 // idempotent) is not retried after an attempt whose outcome is unknown
-// (attempt.Once). A locked update (w checks a version) whose condition
+// (Once). A locked update (w checks a version) whose condition
 // fails after such an attempt on a stored item with the version it
 // writes is its own applied attempt when shows reports the stored item
 // holds every value it writes (nil: it cannot tell): a success returning
 // that item. Any other failure after such an attempt is wrapped in
-// attempt.ErrOutcomeUnknown.
-func Update(ctx context.Context, client Client, table *string, key Item, expr expression.Expression, w *writeexpr.Cond, missing error, shows func(Item) bool, resend bool, opts []func(*dynamodb.Options)) (Item, error) {
-	call := &updateCall{Call: attempt.Call{Context: ctx}, in: dynamodb.UpdateItemInput{
+// ErrOutcomeUnknown.
+func Update(ctx context.Context, client ItemClient, table *string, key Item, expr expression.Expression, w *writeexpr.Cond, missing error, shows func(Item) bool, resend bool, opts []func(*dynamodb.Options)) (Item, error) {
+	call := &updateCall{Call: Call{Context: ctx}, in: dynamodb.UpdateItemInput{
 		TableName:                           table,
 		Key:                                 key,
 		UpdateExpression:                    expr.Update(),
@@ -112,9 +95,9 @@ func Update(ctx context.Context, client Client, table *string, key Item, expr ex
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	}}
 	if resend {
-		opts = attempt.Watch(opts)
+		opts = Watch(opts)
 	} else {
-		opts = attempt.Once(&call.Call, opts)
+		opts = Once(&call.Call, opts)
 	}
 	res, err := client.UpdateItem(call, &call.in, opts...)
 	if err == nil {
@@ -133,7 +116,7 @@ func Update(ctx context.Context, client Client, table *string, key Item, expr ex
 
 // updateCall is an update's Call and input, one allocation.
 type updateCall struct {
-	attempt.Call
+	Call
 	in dynamodb.UpdateItemInput
 }
 
@@ -142,9 +125,9 @@ type updateCall struct {
 // (ALL_OLD): missing for a missing item. A delete that finds no item
 // after an attempt of its own whose outcome is unknown deleted it itself:
 // a success. Any other failure after such an attempt is wrapped in
-// attempt.ErrOutcomeUnknown.
-func Delete(ctx context.Context, client Client, table *string, key Item, c Cond, w *writeexpr.Cond, missing error, opts []func(*dynamodb.Options)) error {
-	call := &deleteCall{Call: attempt.Call{Context: ctx}, in: dynamodb.DeleteItemInput{
+// ErrOutcomeUnknown.
+func Delete(ctx context.Context, client ItemClient, table *string, key Item, c Cond, w *writeexpr.Cond, missing error, opts []func(*dynamodb.Options)) error {
+	call := &deleteCall{Call: Call{Context: ctx}, in: dynamodb.DeleteItemInput{
 		TableName:                           table,
 		Key:                                 key,
 		ConditionExpression:                 c.Expr,
@@ -152,7 +135,7 @@ func Delete(ctx context.Context, client Client, table *string, key Item, c Cond,
 		ExpressionAttributeValues:           c.Values,
 		ReturnValuesOnConditionCheckFailure: types.ReturnValuesOnConditionCheckFailureAllOld,
 	}}
-	_, err := client.DeleteItem(call, &call.in, attempt.Watch(opts)...)
+	_, err := client.DeleteItem(call, &call.in, Watch(opts)...)
 	if err == nil {
 		return nil
 	}
@@ -168,13 +151,8 @@ func Delete(ctx context.Context, client Client, table *string, key Item, c Cond,
 
 // deleteCall is a delete's Call and input, one allocation.
 type deleteCall struct {
-	attempt.Call
+	Call
 	in dynamodb.DeleteItemInput
-}
-
-// TxClient is what a write with a token needs of the table's client.
-type TxClient interface {
-	TransactWriteItems(ctx context.Context, params *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
 }
 
 // Tokened sends one write, action, as a one-action TransactWriteItems
@@ -185,15 +163,15 @@ type TxClient interface {
 // item). A cancellation is a definite answer for every attempt (a
 // retry of an applied attempt would have succeeded); any other failure
 // after an attempt whose outcome is unknown is wrapped in
-// attempt.ErrOutcomeUnknown. The token used with another request is
+// ErrOutcomeUnknown. The token used with another request is
 // writeexpr.ErrInvalidOption, wrapping the SDK's
 // *types.IdempotentParameterMismatchException.
-func Tokened(ctx context.Context, client TxClient, action types.TransactWriteItem, token string, w *writeexpr.Cond, exists, missing error, opts []func(*dynamodb.Options)) error {
-	call := &txCall{Call: attempt.Call{Context: ctx}, in: dynamodb.TransactWriteItemsInput{
+func Tokened(ctx context.Context, client WriteClient, action types.TransactWriteItem, token string, w *writeexpr.Cond, exists, missing error, opts []func(*dynamodb.Options)) error {
+	call := &txCall{Call: Call{Context: ctx}, in: dynamodb.TransactWriteItemsInput{
 		TransactItems:      []types.TransactWriteItem{action},
 		ClientRequestToken: &token,
 	}}
-	_, err := client.TransactWriteItems(call, &call.in, attempt.Watch(opts)...)
+	_, err := client.TransactWriteItems(call, &call.in, Watch(opts)...)
 	if err == nil {
 		return nil
 	}
@@ -209,7 +187,7 @@ func Tokened(ctx context.Context, client TxClient, action types.TransactWriteIte
 
 // txCall is a tokened write's Call and input, one allocation.
 type txCall struct {
-	attempt.Call
+	Call
 	in dynamodb.TransactWriteItemsInput
 }
 

@@ -1,16 +1,15 @@
-// Package txn builds adjlist's transactions: the actions of one
+// Transactions: these files build adjlist's transactions: the actions of one
 // TransactWriteItems, checked against DynamoDB's limits as they are
 // added, its commit with retries of conflicts, and its cancellation
 // reasons mapped to each action's error; the reads of one
 // TransactGetItems. Package adjlist's Tx and ReadTx are thin over it. It
 // works on plain items and keys, and knows nothing of item types or
 // conditions beyond their built expressions.
-package txn
+
+package send
 
 import (
 	"errors"
-
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // DynamoDB's limits on one transaction.
@@ -22,9 +21,6 @@ const (
 	// MaxToken is the longest ClientRequestToken DynamoDB accepts.
 	MaxToken = 36
 )
-
-// Item is an item, or the key attributes of one, as the SDK holds it.
-type Item = map[string]types.AttributeValue
 
 // The errors Write and Read return or wrap, which package adjlist exports
 // as its sentinels of the same names.

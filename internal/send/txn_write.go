@@ -1,4 +1,4 @@
-package txn
+package send
 
 import (
 	"context"
@@ -11,15 +11,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/batch"
 	"github.com/adjlist/adjlist/internal/ddbitem"
 )
-
-// WriteClient is the part of a DynamoDB client a Write commits with;
-// *dynamodb.Client and adjlist.Client have it.
-type WriteClient interface {
-	TransactWriteItems(ctx context.Context, params *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
-}
 
 // Write is the actions of one TransactWriteItems, in order, with what a
 // failed condition of each means. The zero Write is empty and ready.
@@ -113,7 +106,7 @@ func (w *Write) Commit(ctx context.Context, client WriteClient, token string, re
 		if !retryable || attempt > retries {
 			return causes, err, nil
 		}
-		if waitErr = batch.Wait(ctx, b, attempt, err); waitErr != nil {
+		if waitErr = Wait(ctx, b, attempt, err); waitErr != nil {
 			return causes, err, waitErr
 		}
 	}

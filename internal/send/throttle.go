@@ -1,7 +1,8 @@
-// Package throttle finds in an SDK error whether, and where, DynamoDB
+// Throttling: this file finds in an SDK error whether, and where, DynamoDB
 // throttled a request, for the root package's ThrottlingError, which
 // names the table, index, partition and item type.
-package throttle
+
+package send
 
 import (
 	"errors"

@@ -1,18 +1,10 @@
-package txn
+package send
 
 import "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-// Cond is a built condition expression with its placeholders' names and
-// values; the zero Cond is no condition.
-type Cond struct {
-	Expr   *string
-	Names  map[string]string
-	Values Item
-}
-
-// Put is the action that writes item in table, under c if it is set,
+// TxPut is the action that writes item in table, under c if it is set,
 // asking for the stored item when c fails (ALL_OLD).
-func Put(table *string, item Item, c Cond) types.TransactWriteItem {
+func TxPut(table *string, item Item, c Cond) types.TransactWriteItem {
 	p := &types.Put{TableName: table, Item: item}
 	if c.Expr != nil {
 		p.ConditionExpression = c.Expr
@@ -23,10 +15,10 @@ func Put(table *string, item Item, c Cond) types.TransactWriteItem {
 	return types.TransactWriteItem{Put: p}
 }
 
-// Update is the action that changes the item with key by the update
+// TxUpdate is the action that changes the item with key by the update
 // expression, under c if it is set (the update's names and values are
 // c's), asking for the stored item when c fails.
-func Update(table *string, key Item, update *string, c Cond) types.TransactWriteItem {
+func TxUpdate(table *string, key Item, update *string, c Cond) types.TransactWriteItem {
 	u := &types.Update{TableName: table, Key: key, UpdateExpression: update,
 		ConditionExpression: c.Expr, ExpressionAttributeNames: c.Names, ExpressionAttributeValues: c.Values}
 	if c.Expr != nil {
@@ -35,9 +27,9 @@ func Update(table *string, key Item, update *string, c Cond) types.TransactWrite
 	return types.TransactWriteItem{Update: u}
 }
 
-// Delete is the action that deletes the item with key, under c, asking
+// TxDelete is the action that deletes the item with key, under c, asking
 // for the stored item when c fails.
-func Delete(table *string, key Item, c Cond) types.TransactWriteItem {
+func TxDelete(table *string, key Item, c Cond) types.TransactWriteItem {
 	return types.TransactWriteItem{Delete: &types.Delete{
 		TableName:                           table,
 		Key:                                 key,
@@ -48,9 +40,9 @@ func Delete(table *string, key Item, c Cond) types.TransactWriteItem {
 	}}
 }
 
-// Check is the action that checks c on the item with key, writing
+// TxCheck is the action that checks c on the item with key, writing
 // nothing, asking for the stored item when c fails.
-func Check(table *string, key Item, c Cond) types.TransactWriteItem {
+func TxCheck(table *string, key Item, c Cond) types.TransactWriteItem {
 	return types.TransactWriteItem{ConditionCheck: &types.ConditionCheck{
 		TableName:                           table,
 		Key:                                 key,

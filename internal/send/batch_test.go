@@ -1,4 +1,4 @@
-package batch
+package send
 
 import (
 	"context"
@@ -26,7 +26,7 @@ type fakeClient struct {
 	err   error
 }
 
-func key(pk string) Item { return Item{"PK": &types.AttributeValueMemberS{Value: pk}} }
+func pkItem(pk string) Item { return Item{"PK": &types.AttributeValueMemberS{Value: pk}} }
 func keyOf(item Item) string {
 	s, _ := item["PK"].(*types.AttributeValueMemberS)
 	if s == nil {
@@ -121,10 +121,10 @@ func pks(n int) []string {
 	return out
 }
 
-func TestGet(t *testing.T) {
+func TestBatchGet(t *testing.T) {
 	stored := map[string]Item{}
 	for _, pk := range pks(300) {
-		stored[pk] = Item{"PK": key(pk)["PK"], "v": &types.AttributeValueMemberS{Value: "x" + pk}}
+		stored[pk] = Item{"PK": pkItem(pk)["PK"], "v": &types.AttributeValueMemberS{Value: "x" + pk}}
 	}
 	tests := []struct {
 		name         string
@@ -146,7 +146,7 @@ func TestGet(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			c := &fakeClient{t: t, items: stored, keep: tt.keep}
 			b := &noWait{}
-			found, at, err := Get(context.Background(), &Table{Client: c, Name: "t", Backoff: b, MaxAttempts: tt.maxAttempts}, tt.keys, nil, key, keyOf)
+			found, at, err := BatchGet(context.Background(), &Table{Client: c, Name: "t", Backoff: b, MaxAttempts: tt.maxAttempts}, tt.keys, nil, pkItem, keyOf)
 			assert.Equal(t, tt.wantSizes, c.sizes)
 			assert.Equal(t, tt.wantAttempts, b.attempts)
 			if tt.wantErr != nil {
@@ -163,19 +163,19 @@ func TestGet(t *testing.T) {
 	}
 }
 
-func TestGetSkipsMissing(t *testing.T) {
-	c := &fakeClient{t: t, items: map[string]Item{"a": key("a")}, keep: -1}
-	found, _, err := Get(context.Background(), &Table{Client: c, Name: "t", MaxAttempts: 1}, []string{"a", "b"}, nil, key, keyOf)
+func TestBatchGetSkipsMissing(t *testing.T) {
+	c := &fakeClient{t: t, items: map[string]Item{"a": pkItem("a")}, keep: -1}
+	found, _, err := BatchGet(context.Background(), &Table{Client: c, Name: "t", MaxAttempts: 1}, []string{"a", "b"}, nil, pkItem, keyOf)
 	require.NoError(t, err)
-	assert.Equal(t, map[string]Item{"a": key("a")}, found)
+	assert.Equal(t, map[string]Item{"a": pkItem("a")}, found)
 }
 
-func TestWrite(t *testing.T) {
+func TestBatchWrite(t *testing.T) {
 	put := func(pk string) types.WriteRequest {
-		return types.WriteRequest{PutRequest: &types.PutRequest{Item: key(pk)}}
+		return types.WriteRequest{PutRequest: &types.PutRequest{Item: pkItem(pk)}}
 	}
 	del := func(pk string) types.WriteRequest {
-		return types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: key(pk)}}
+		return types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: pkItem(pk)}}
 	}
 	puts := func(n int) []types.WriteRequest {
 		var out []types.WriteRequest
@@ -203,7 +203,7 @@ func TestWrite(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			c := &fakeClient{t: t, items: map[string]Item{}, keep: tt.keep}
 			var progress []int
-			res, at, err := Write(context.Background(), &Table{Client: c, Name: "t", Backoff: &noWait{}, MaxAttempts: tt.maxAttempts}, tt.reqs, 1, func(written, total int) {
+			res, at, err := BatchWrite(context.Background(), &Table{Client: c, Name: "t", Backoff: &noWait{}, MaxAttempts: tt.maxAttempts}, tt.reqs, 1, func(written, total int) {
 				assert.Equal(t, len(tt.reqs), total)
 				progress = append(progress, written)
 			}, keyOf)
@@ -221,14 +221,14 @@ func TestWrite(t *testing.T) {
 	}
 }
 
-func TestWriteJoinsChunkErrors(t *testing.T) {
+func TestBatchWriteJoinsChunkErrors(t *testing.T) {
 	boom := errors.New("boom")
 	c := &fakeClient{t: t, items: map[string]Item{}, keep: -1, err: boom}
 	reqs := make([]types.WriteRequest, 30)
 	for i, pk := range pks(30) {
-		reqs[i] = types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: key(pk)}}
+		reqs[i] = types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: pkItem(pk)}}
 	}
-	res, _, err := Write(context.Background(), &Table{Client: c, Name: "t", Backoff: &noWait{}, MaxAttempts: 3}, reqs, 4, nil, keyOf)
+	res, _, err := BatchWrite(context.Background(), &Table{Client: c, Name: "t", Backoff: &noWait{}, MaxAttempts: 3}, reqs, 4, nil, keyOf)
 	require.ErrorIs(t, err, boom)
 	assert.Equal(t, 2, res.Requests, "an SDK error is not resent")
 	assert.Zero(t, res.Written)

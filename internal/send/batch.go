@@ -1,11 +1,12 @@
-// Package batch sends adjlist's batch requests, BatchGetItem and
+// Batches: this file sends adjlist's batch requests, BatchGetItem and
 // BatchWriteItem: keys and writes cut into chunks of DynamoDB's limits,
 // what DynamoDB leaves unprocessed resent after the table's backoff,
 // duplicate writes refused before any request. Package adjlist's GetMany,
-// Hydrate, PutMany, DeleteMany, DeleteNode and Verify use it, and its
-// transactions use Wait. It works on plain items and a key type of the
+// Hydrate, PutMany, DeleteMany, DeleteNode and Verify use it, and the
+// transactions and pagers use Wait and Sleep. It works on plain items and a key type of the
 // caller's; package adjlist wraps its errors in its own.
-package batch
+
+package send
 
 import (
 	"context"
@@ -14,12 +15,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	smithytime "github.com/aws/smithy-go/time"
 )
-
-// Item is an item, or the key attributes of one, as the SDK holds it.
-type Item = map[string]types.AttributeValue
 
 // The errors Get and Write wrap, which package adjlist exports as its
 // sentinels of the same names.
@@ -28,17 +25,10 @@ var (
 	ErrDuplicateKey = errors.New("adjlist: duplicate key in a batch")
 )
 
-// Client is the part of a DynamoDB client batches send requests to;
-// *dynamodb.Client and adjlist.Client have it.
-type Client interface {
-	BatchGetItem(ctx context.Context, params *dynamodb.BatchGetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error)
-	BatchWriteItem(ctx context.Context, params *dynamodb.BatchWriteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error)
-}
-
 // Table is where a batch goes and how it resends what DynamoDB leaves
 // unprocessed.
 type Table struct {
-	Client Client
+	Client BatchClient
 	Name   string
 	// Backoff is the wait before a resend; MaxAttempts bounds the
 	// requests of one chunk, resends included.

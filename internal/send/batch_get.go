@@ -1,4 +1,4 @@
-package batch
+package send
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 // MaxGet is DynamoDB's limit on keys in one BatchGetItem request.
 const MaxGet = 100
 
-// Get reads the items with keys, K being the caller's key type: keyItem
+// BatchGet reads the items with keys, K being the caller's key type: keyItem
 // gives a key's key attributes, keyOf the key of an item read. It sends
 // BatchGetItem with at most MaxGet distinct keys per request (DynamoDB
 // refuses a key twice in one), consistent as consistent says, and resends
@@ -20,7 +20,7 @@ const MaxGet = 100
 // from found. Keys still unprocessed make the error wrap ErrUnprocessed;
 // with any error found is nil and at is the last key of the failed chunk
 // when it held MaxGet keys, else the zero K.
-func Get[K comparable](ctx context.Context, tb *Table, keys []K, consistent *bool, keyItem func(K) Item, keyOf func(Item) K) (found map[K]Item, at K, err error) {
+func BatchGet[K comparable](ctx context.Context, tb *Table, keys []K, consistent *bool, keyItem func(K) Item, keyOf func(Item) K) (found map[K]Item, at K, err error) {
 	found = make(map[K]Item, len(keys))
 	seen := make(map[K]bool, len(keys))
 	var chunk []Item

@@ -1,4 +1,4 @@
-package tabledef
+package schema
 
 import (
 	"context"
@@ -80,7 +80,7 @@ func TestCheckIndexes(t *testing.T) {
 		}, 6, "adjlist: invalid option: 6 local secondary indexes, DynamoDB allows 5"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			written, passed, err := Check("PK", "SK", "GSI1", true, "GSI1PK", "GSI1SK", tc.decls)
+			written, passed, err := CheckIndexes("PK", "SK", "GSI1", true, "GSI1PK", "GSI1SK", tc.decls)
 			assert.Equal(t, tc.passed, passed)
 			assert.True(t, written["GSI1PK"] && written["GSI1SK"])
 			if tc.want == "" {

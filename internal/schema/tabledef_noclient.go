@@ -1,4 +1,4 @@
-package tabledef
+package schema
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package tabledef
+package schema
 
 import (
 	"fmt"
@@ -18,7 +18,8 @@ const (
 )
 
 // KeyAttribute is adjlist.KeyAttribute: a native key attribute and its
-// type ("" for S).
+// type ("" for S in a declaration; CreateTable's TableIndex has it
+// resolved to S or N).
 type KeyAttribute struct {
 	Name string
 	Type types.ScalarAttributeType
@@ -52,13 +53,13 @@ func (ix *Index) native() bool {
 	return len(ix.PartitionAttributes) > 0 || len(ix.SortAttributes) > 0
 }
 
-// Check checks the indexes decls declared on a table keyed on pk and sk
+// CheckIndexes checks the indexes decls declared on a table keyed on pk and sk
 // whose inverted index is named index ("" for none) and, when derived,
 // keyed on the attributes indexPK and indexSK this package writes. It
 // returns the index key attributes written from templates (derived) and
 // how many of decls, in order, passed (all of them unless one failed);
 // err wraps [ErrInvalidOption].
-func Check(pk, sk, index string, derived bool, indexPK, indexSK string, decls []Index) (written map[string]bool, passed int, err error) {
+func CheckIndexes(pk, sk, index string, derived bool, indexPK, indexSK string, decls []Index) (written map[string]bool, passed int, err error) {
 	written, names, native := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	globals, locals := 0, 0
 	if index != "" {

@@ -1,11 +1,12 @@
-// Package tabledef is a table's definition checked once, on plain
+// Definitions: these files (tabledef*.go) are a table's definition checked once, on plain
 // values: the key attribute names' defaults and checks, the declared
 // secondary indexes' checks and what queries on each need, and the
 // client that stands in for none. Package adjlist's NewTable fills
 // these from its Options and keeps the results on its Table; errors
 // wrap adjlist's ErrInvalidOption, which the root package sets here
 // ([ErrInvalidOption]) before any of it runs.
-package tabledef
+
+package schema
 
 import "errors"
 

@@ -1,4 +1,4 @@
-package verify
+package walks
 
 import (
 	"context"
@@ -9,8 +9,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"github.com/adjlist/adjlist/internal/drift"
-	"github.com/adjlist/adjlist/internal/migration"
 	"github.com/adjlist/adjlist/internal/send"
 )
 
@@ -31,7 +29,7 @@ func ConfirmCount(ctx context.Context, name string, key Key, read func(context.C
 		if err != nil || item == nil {
 			return "", err
 		}
-		return drift.CountOf(item), nil
+		return CountOf(item), nil
 	}
 	var last *Finding
 	for round := 1; round <= maxCounterChecks; round++ {
@@ -68,8 +66,8 @@ func ConfirmCount(ctx context.Context, name string, key Key, read func(context.C
 // an UpdateItem conditioned on the stored count being the one read (or
 // the aggregate absent), again from a fresh read when it was not; fixed is
 // false when the count was right.
-func RepairCount(ctx context.Context, api Client, t *migration.Table, name string, key Key, recount Recount) (fixed bool, retried int, err error) {
-	for attempt := 0; attempt < migration.MaxAttempts; attempt++ {
+func RepairCount(ctx context.Context, api RepairClient, t *Table, name string, key Key, recount Recount) (fixed bool, retried int, err error) {
+	for attempt := 0; attempt < MaxAttempts; attempt++ {
 		item, err := Read(ctx, api, t, key)
 		if err != nil {
 			return false, retried, err
@@ -80,7 +78,7 @@ func RepairCount(ctx context.Context, api Client, t *migration.Table, name strin
 		}
 		stored := ""
 		if item != nil {
-			stored = drift.CountOf(item)
+			stored = CountOf(item)
 		}
 		want := strconv.FormatInt(n, 10)
 		if stored == want || stored == "" && n == 0 {
@@ -88,7 +86,7 @@ func RepairCount(ctx context.Context, api Client, t *migration.Table, name strin
 		}
 		cond := expression.AttributeNotExists(expression.Name(t.PartitionKey))
 		if item != nil {
-			cond = expression.Name("count").Equal(expression.Value(migration.Value{AV: item["count"]}))
+			cond = expression.Name("count").Equal(expression.Value(Value{AV: item["count"]}))
 			if item["count"] == nil {
 				cond = expression.AttributeNotExists(expression.Name("count"))
 			}
@@ -109,5 +107,5 @@ func RepairCount(ctx context.Context, api Client, t *migration.Table, name strin
 		}
 		retried++
 	}
-	return false, retried, migration.Exhausted("counter", key)
+	return false, retried, Exhausted("counter", key)
 }

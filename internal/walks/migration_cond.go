@@ -1,4 +1,4 @@
-package migration
+package walks
 
 import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"

@@ -1,4 +1,4 @@
-package scanner
+package walks
 
 import (
 	"encoding/base64"

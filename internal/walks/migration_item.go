@@ -1,8 +1,9 @@
-package migration
+package walks
 
 import (
 	"context"
 	"fmt"
+	"github.com/adjlist/adjlist/internal/ddbitem"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -14,8 +15,8 @@ import (
 // MaxAttempts bounds the writes of one item that keeps changing.
 const MaxAttempts = 10
 
-// Client is the part of the DynamoDB API a rewrite uses.
-type Client interface {
+// MigrateClient is the part of the DynamoDB API a rewrite uses.
+type MigrateClient interface {
 	GetItem(ctx context.Context, params *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
 	UpdateItem(ctx context.Context, params *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
 	TransactWriteItems(ctx context.Context, params *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
@@ -44,11 +45,11 @@ type Table struct {
 	Options []func(*dynamodb.Options)
 }
 
-// Type is what the items of one type should look like.
-type Type struct {
+// MigrateType is what the items of one type should look like.
+type MigrateType struct {
 	// Derive returns the derived key attributes item should carry; ok is
 	// false for an item not of the type.
-	Derive func(item map[string]types.AttributeValue) (want Attrs, ok bool, err error)
+	Derive func(item map[string]types.AttributeValue) (want ddbitem.Attrs, ok bool, err error)
 	// Home, if set, is the partition key where an item of the type
 	// belongs; one stored under another is moved there.
 	Home func(item map[string]types.AttributeValue) (string, error)
@@ -64,8 +65,8 @@ type Key struct{ PK, SK string }
 // Conflict is an item not moved because another was at its home.
 type Conflict struct{ From, To Key }
 
-// Outcome is what [Table.Migrate] did with one item.
-type Outcome struct {
+// MigrateOutcome is what [Table.Migrate] did with one item.
+type MigrateOutcome struct {
 	Matched        bool // the item is of the type
 	Rewrote, Moved bool
 	Conflict       *Conflict
@@ -78,7 +79,7 @@ type Outcome struct {
 // it was not, the item is read again (a strongly consistent GetItem) and
 // the write computed again, up to [MaxAttempts] times; a deleted item is
 // passed over. An item already as it should be gets no write.
-func (t *Table) Migrate(ctx context.Context, api Client, typ *Type, item map[string]types.AttributeValue) (o Outcome, err error) {
+func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *MigrateType, item map[string]types.AttributeValue) (o MigrateOutcome, err error) {
 	for attempt := 0; attempt < MaxAttempts; attempt++ {
 		want, ok, err := typ.Derive(item)
 		if o.Matched = ok; !ok || err != nil {
@@ -152,7 +153,7 @@ func Exhausted(what string, key any) error {
 // staleUpdate is the update that gives item exactly the derived
 // attributes want among owned, and none of foreign; changed is false when
 // item has them.
-func (t *Table) staleUpdate(item map[string]types.AttributeValue, want Attrs, owned, foreign []string) (upd expression.UpdateBuilder, changed bool, err error) {
+func (t *Table) staleUpdate(item map[string]types.AttributeValue, want ddbitem.Attrs, owned, foreign []string) (upd expression.UpdateBuilder, changed bool, err error) {
 	for _, name := range owned {
 		have, has := item[name].(*types.AttributeValueMemberS)
 		w, should := want.Get(name)

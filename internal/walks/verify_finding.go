@@ -1,4 +1,4 @@
-package verify
+package walks
 
 import (
 	"cmp"
@@ -26,9 +26,6 @@ const (
 	BadExpiry           Kind = "bad expiry"
 	Misplaced           Kind = "misplaced"
 )
-
-// Key is an item's primary key.
-type Key struct{ PK, SK string }
 
 // Finding is one fault, field for field adjlist's Finding (which says
 // what each field holds per kind).

@@ -1,4 +1,4 @@
-package verify
+package walks
 
 import (
 	"context"
@@ -7,8 +7,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
-	"github.com/adjlist/adjlist/internal/migration"
 )
 
 // Reader reads one item; the table's client, or Repair's.
@@ -16,9 +14,9 @@ type Reader interface {
 	GetItem(ctx context.Context, params *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
 }
 
-// Client is the part of the DynamoDB API Repair's writes use.
-type Client interface {
-	migration.Client
+// RepairClient is the part of the DynamoDB API Repair's writes use.
+type RepairClient interface {
+	MigrateClient
 	DeleteItem(ctx context.Context, params *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
 }
 
@@ -54,7 +52,7 @@ func Did(ok bool) Outcome {
 }
 
 // Read is the item at k, strongly consistent; nil when there is none.
-func Read(ctx context.Context, api Reader, t *migration.Table, k Key) (Item, error) {
+func Read(ctx context.Context, api Reader, t *Table, k Key) (Item, error) {
 	out, err := api.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(t.Name), Key: keyItem(t, k), ConsistentRead: aws.Bool(true)}, t.Options...)
 	if err != nil {
 		return nil, err
@@ -66,8 +64,8 @@ func Read(ctx context.Context, api Reader, t *migration.Table, k Key) (Item, err
 // it still needs (needs) the item at missing, which is still missing, and
 // it is as read: one TransactWriteItems of a ConditionCheck of missing and
 // a conditioned Delete, again from a fresh read when the item changed.
-func DeleteDangling(ctx context.Context, api Client, t *migration.Table, k, missing Key, needs func(Item) bool) (bool, error) {
-	for attempt := 0; attempt < migration.MaxAttempts; attempt++ {
+func DeleteDangling(ctx context.Context, api RepairClient, t *Table, k, missing Key, needs func(Item) bool) (bool, error) {
+	for attempt := 0; attempt < MaxAttempts; attempt++ {
 		item, err := Read(ctx, api, t, k)
 		if err != nil || item == nil {
 			return false, err
@@ -79,7 +77,7 @@ func DeleteDangling(ctx context.Context, api Client, t *migration.Table, k, miss
 		if err != nil {
 			return false, err
 		}
-		del, err := expression.NewBuilder().WithCondition(migration.AsRead(t.PartitionKey, t.IsKey, item, nil)).Build()
+		del, err := expression.NewBuilder().WithCondition(AsRead(t.PartitionKey, t.IsKey, item, nil)).Build()
 		if err != nil {
 			return false, err
 		}
@@ -109,14 +107,14 @@ func DeleteDangling(ctx context.Context, api Client, t *migration.Table, k, miss
 			return false, err
 		}
 	}
-	return false, migration.Exhausted("item", k)
+	return false, Exhausted("item", k)
 }
 
 // DeleteUnknown deletes the item at k if it is still what the finding
 // said (still) and is as read: one DeleteItem conditioned on it, again
 // from a fresh read when it changed.
-func DeleteUnknown(ctx context.Context, api Client, t *migration.Table, k Key, still func(Item) bool) (bool, error) {
-	for attempt := 0; attempt < migration.MaxAttempts; attempt++ {
+func DeleteUnknown(ctx context.Context, api RepairClient, t *Table, k Key, still func(Item) bool) (bool, error) {
+	for attempt := 0; attempt < MaxAttempts; attempt++ {
 		item, err := Read(ctx, api, t, k)
 		if err != nil || item == nil {
 			return false, err
@@ -124,7 +122,7 @@ func DeleteUnknown(ctx context.Context, api Client, t *migration.Table, k Key, s
 		if !still(item) {
 			return false, nil
 		}
-		del, err := expression.NewBuilder().WithCondition(migration.AsRead(t.PartitionKey, t.IsKey, item, nil)).Build()
+		del, err := expression.NewBuilder().WithCondition(AsRead(t.PartitionKey, t.IsKey, item, nil)).Build()
 		if err != nil {
 			return false, err
 		}
@@ -137,11 +135,11 @@ func DeleteUnknown(ctx context.Context, api Client, t *migration.Table, k Key, s
 			return false, err
 		}
 	}
-	return false, migration.Exhausted("item", k)
+	return false, Exhausted("item", k)
 }
 
 // keyItem is the primary key k as the SDK wants it.
-func keyItem(t *migration.Table, k Key) Item {
+func keyItem(t *Table, k Key) Item {
 	return Item{
 		t.PartitionKey: &types.AttributeValueMemberS{Value: k.PK},
 		t.SortKey:      &types.AttributeValueMemberS{Value: k.SK},

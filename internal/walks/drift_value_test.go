@@ -1,4 +1,4 @@
-package drift_test
+package walks_test
 
 import (
 	"testing"
@@ -6,7 +6,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 
-	"github.com/adjlist/adjlist/internal/drift"
+	"github.com/adjlist/adjlist/internal/walks"
 )
 
 // A stored value is shown with its DynamoDB type, as DynamoDB JSON would
@@ -25,10 +25,10 @@ func TestDescribeValue(t *testing.T) {
 		{&types.AttributeValueMemberL{Value: []types.AttributeValue{nil}}, "L (1 values)"},
 		{&types.AttributeValueMemberSS{Value: []string{"x"}}, "set"},
 	} {
-		assert.Equal(t, c.want, drift.DescribeValue(c.av))
+		assert.Equal(t, c.want, walks.DescribeValue(c.av))
 	}
 	item := map[string]types.AttributeValue{"count": &types.AttributeValueMemberN{Value: "4"}, "version": &types.AttributeValueMemberS{Value: "x"}}
-	assert.Equal(t, "4", drift.CountOf(item))
-	assert.Equal(t, "", drift.CountOf(map[string]types.AttributeValue{}))
-	assert.Equal(t, `S "x"`, drift.CountOf(map[string]types.AttributeValue{"count": item["version"]}))
+	assert.Equal(t, "4", walks.CountOf(item))
+	assert.Equal(t, "", walks.CountOf(map[string]types.AttributeValue{}))
+	assert.Equal(t, `S "x"`, walks.CountOf(map[string]types.AttributeValue{"count": item["version"]}))
 }

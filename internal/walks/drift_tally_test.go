@@ -1,18 +1,18 @@
-package drift_test
+package walks_test
 
 import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/adjlist/adjlist/internal/drift"
+	"github.com/adjlist/adjlist/internal/walks"
 )
 
 // What segments met merges into one tally: an item met in any segment is
 // pending in none, the needers of one missing item from every segment are
 // kept, counts add up and stored counts join.
 func TestTallyMerge(t *testing.T) {
-	a, b := drift.NewTally[string, string](2, 1), drift.NewTally[string, string](2, 1)
+	a, b := walks.NewTally[string, string](2, 1), walks.NewTally[string, string](2, 1)
 	a.Met[0]++
 	a.Need("CRS#1", "edge a→1")
 	a.Need("CRS#2", "edge a→2")
@@ -39,7 +39,7 @@ func TestTallyMerge(t *testing.T) {
 
 // Unmet lists the pending items whose first needer the check accepts.
 func TestTallyUnmet(t *testing.T) {
-	tl := drift.NewTally[string, string](0, 0)
+	tl := walks.NewTally[string, string](0, 0)
 	tl.Need("CRS#1", "course")
 	tl.Need("CRS#1", "other")
 	tl.Need("WS#1", "workspace")
@@ -51,7 +51,7 @@ func TestTallyUnmet(t *testing.T) {
 // of edges counted: none stored while edges were counted, a count stored
 // where none were, a count absent or not a number.
 func TestTallyMismatched(t *testing.T) {
-	tl := drift.NewTally[string, string](0, 1)
+	tl := walks.NewTally[string, string](0, 1)
 	for pk, n := range map[string]int64{"same": 2, "differs": 2, "unread": 1, "no count": 1} {
 		tl.Counted[0][pk] = n
 	}

@@ -1,8 +1,9 @@
-// Package drift keeps the bookkeeping of adjlist's Verify and Repair that
+// Drift: these files (drift_*.go) keeps the bookkeeping of adjlist's Verify and Repair that
 // works on plain items and keys, apart from the table they read: what a
 // walk of the table met of the items that tell of others (Tally), and how
 // a stored value is shown in a finding.
-package drift
+
+package walks
 
 import (
 	"maps"

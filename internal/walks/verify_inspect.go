@@ -1,4 +1,4 @@
-package verify
+package walks
 
 import (
 	"maps"
@@ -8,9 +8,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/drift"
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/goattrs"
-	"github.com/adjlist/adjlist/internal/migration"
 )
 
 // Item is a stored item.
@@ -55,8 +54,8 @@ type Spec struct {
 	// Matched, if set, gives the derived attributes of an item known to
 	// be of the type; else Derive, whose ok is false for an item of
 	// another.
-	Matched func(item Item, buf migration.Attrs) (migration.Attrs, error)
-	Derive  func(item Item, buf migration.Attrs) (migration.Attrs, bool, error)
+	Matched func(item Item, buf ddbitem.Attrs) (ddbitem.Attrs, error)
+	Derive  func(item Item, buf ddbitem.Attrs) (ddbitem.Attrs, bool, error)
 	// Owned are the derived attributes the type may write, Foreign the
 	// table's others, which its items never carry.
 	Owned, Foreign []string
@@ -127,7 +126,7 @@ func (m *Model) TypeAt(item Item, pk, sk string) int {
 // Inspect returns the index of the type of item, whose keys are pk and
 // sk (-1 for none), and the faults the item alone shows. want is scratch
 // space for its derived keys, kept for the next item.
-func (m *Model) Inspect(item Item, pk, sk string, want *migration.Attrs) (typ int, found []Finding) {
+func (m *Model) Inspect(item Item, pk, sk string, want *ddbitem.Attrs) (typ int, found []Finding) {
 	key := Key{pk, sk}
 	typ = m.TypeAt(item, pk, sk)
 	if typ < 0 {
@@ -148,7 +147,7 @@ func (m *Model) Inspect(item Item, pk, sk string, want *migration.Attrs) (typ in
 		if t.attr == "" || av == nil || !badTracked(t.kind, av) {
 			continue
 		}
-		found = append(found, Finding{Kind: t.kind, Type: r.Name, Key: key, Attribute: t.attr, Have: drift.DescribeValue(av)})
+		found = append(found, Finding{Kind: t.kind, Type: r.Name, Key: key, Attribute: t.attr, Have: DescribeValue(av)})
 		// The attribute is reported as what it is: the data is decoded
 		// without it, so that a type that exposes the field is not also
 		// undecodable.
@@ -166,7 +165,7 @@ func (m *Model) Inspect(item Item, pk, sk string, want *migration.Attrs) (typ in
 	if r.Holds.Loses(item) {
 		for name, av := range item {
 			if !r.Holds.Set[name] {
-				found = append(found, Finding{Kind: UndeclaredAttribute, Type: r.Name, Key: key, Attribute: name, Have: drift.DescribeValue(av)})
+				found = append(found, Finding{Kind: UndeclaredAttribute, Type: r.Name, Key: key, Attribute: name, Have: DescribeValue(av)})
 			}
 		}
 	}
@@ -185,7 +184,7 @@ func (m *Model) Inspect(item Item, pk, sk string, want *migration.Attrs) (typ in
 }
 
 // indexKeys appends to found the faults of item's derived index keys.
-func (spec *Spec) indexKeys(item Item, typ string, key Key, want *migration.Attrs, found []Finding) []Finding {
+func (spec *Spec) indexKeys(item Item, typ string, key Key, want *ddbitem.Attrs, found []Finding) []Finding {
 	var err error
 	ok := true
 	if spec.Matched != nil {
@@ -208,14 +207,14 @@ func (spec *Spec) indexKeys(item Item, typ string, key Key, want *migration.Attr
 		case should && !present:
 			f.Kind = IndexKeyMissing
 		case should && (!isS || have != w):
-			f.Kind, f.Have = IndexKeyStale, drift.DescribeValue(item[name])
+			f.Kind, f.Have = IndexKeyStale, DescribeValue(item[name])
 			if isS {
 				f.Have = have
 			}
 		case !should && present:
 			f.Kind = IndexKeyExtra
 			if !isS {
-				f.Have = drift.DescribeValue(item[name])
+				f.Have = DescribeValue(item[name])
 			}
 		default:
 			continue
@@ -228,7 +227,7 @@ func (spec *Spec) indexKeys(item Item, typ string, key Key, want *migration.Attr
 		if av := item[name]; av != nil {
 			f := Finding{Kind: IndexKeyExtra, Type: typ, Key: key, Attribute: name}
 			if f.Have, ok = stringAttr(item, name); !ok {
-				f.Have = drift.DescribeValue(av)
+				f.Have = DescribeValue(av)
 			}
 			found = append(found, f)
 		}

@@ -1,8 +1,9 @@
-package migration
+package walks
 
 import (
 	"context"
 	"errors"
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -82,17 +83,17 @@ func table(waits *[]int) *Table {
 
 // byName derives GSI2PK = "N#" + name for items with a name, and homes
 // every item at "P#2".
-func byName(home bool) *Type {
-	t := &Type{Owned: []string{"GSI2PK"}, Foreign: []string{"OLD"}, Feeds: []string{"name"},
-		Derive: func(it item) (Attrs, bool, error) {
+func byName(home bool) *MigrateType {
+	t := &MigrateType{Owned: []string{"GSI2PK"}, Foreign: []string{"OLD"}, Feeds: []string{"name"},
+		Derive: func(it item) (ddbitem.Attrs, bool, error) {
 			if it["PK"] == nil {
 				return nil, false, nil
 			}
 			n, ok := it["name"].(*types.AttributeValueMemberS)
 			if !ok {
-				return Attrs{}, true, nil
+				return ddbitem.Attrs{}, true, nil
 			}
-			return Attrs{{Name: "GSI2PK", Value: "N#" + n.Value}}, true, nil
+			return ddbitem.Attrs{{Name: "GSI2PK", Value: "N#" + n.Value}}, true, nil
 		}}
 	if home {
 		t.Home = func(item) (string, error) { return "P#2", nil }
@@ -110,16 +111,16 @@ func TestMigrateRewritesInPlace(t *testing.T) {
 		name    string
 		api     *script
 		item    item
-		want    Outcome
+		want    MigrateOutcome
 		wantErr bool
 		sent    int
 	}{
-		{"not of the type", &script{}, item{"x": s("1")}, Outcome{}, false, 0},
-		{"up to date", &script{}, item{"PK": s("P#1"), "SK": s("A"), "name": s("ann"), "GSI2PK": s("N#ann")}, Outcome{Matched: true}, false, 0},
-		{"stale", &script{updates: []error{nil}}, stale, Outcome{Matched: true, Rewrote: true}, false, 1},
-		{"changed, then rewritten", &script{updates: []error{errCCF, nil}, reads: []item{fresh}}, stale, Outcome{Matched: true, Rewrote: true, Retried: 1}, false, 3},
-		{"deleted meanwhile", &script{updates: []error{errCCF}, reads: []item{nil}}, stale, Outcome{Matched: true, Retried: 1}, false, 2},
-		{"another error", &script{updates: []error{errors.New("boom")}}, stale, Outcome{Matched: true}, true, 1},
+		{"not of the type", &script{}, item{"x": s("1")}, MigrateOutcome{}, false, 0},
+		{"up to date", &script{}, item{"PK": s("P#1"), "SK": s("A"), "name": s("ann"), "GSI2PK": s("N#ann")}, MigrateOutcome{Matched: true}, false, 0},
+		{"stale", &script{updates: []error{nil}}, stale, MigrateOutcome{Matched: true, Rewrote: true}, false, 1},
+		{"changed, then rewritten", &script{updates: []error{errCCF, nil}, reads: []item{fresh}}, stale, MigrateOutcome{Matched: true, Rewrote: true, Retried: 1}, false, 3},
+		{"deleted meanwhile", &script{updates: []error{errCCF}, reads: []item{nil}}, stale, MigrateOutcome{Matched: true, Retried: 1}, false, 2},
+		{"another error", &script{updates: []error{errors.New("boom")}}, stale, MigrateOutcome{Matched: true}, true, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -168,18 +169,18 @@ func TestMigrateMoves(t *testing.T) {
 		name    string
 		txs     []error
 		reads   []item
-		want    Outcome
+		want    MigrateOutcome
 		waits   []int
 		wantErr bool
 	}{
-		{"moved", []error{nil}, nil, Outcome{Matched: true, Moved: true}, nil, false},
+		{"moved", []error{nil}, nil, MigrateOutcome{Matched: true, Moved: true}, nil, false},
 		{"home taken", []error{cancelled("ConditionalCheckFailed", "None")}, nil,
-			Outcome{Matched: true, Conflict: &Conflict{From: Key{"P#1", "A"}, To: Key{"P#2", "A"}}}, nil, false},
+			MigrateOutcome{Matched: true, Conflict: &Conflict{From: Key{"P#1", "A"}, To: Key{"P#2", "A"}}}, nil, false},
 		{"changed, then moved", []error{cancelled("None", "ConditionalCheckFailed"), nil}, []item{old},
-			Outcome{Matched: true, Moved: true, Retried: 1}, nil, false},
+			MigrateOutcome{Matched: true, Moved: true, Retried: 1}, nil, false},
 		{"busy, then moved", []error{cancelled("TransactionConflict", "None"), nil}, []item{old},
-			Outcome{Matched: true, Moved: true, Retried: 1}, []int{1}, false},
-		{"refused", []error{cancelled("ValidationError", "None")}, nil, Outcome{Matched: true}, nil, true},
+			MigrateOutcome{Matched: true, Moved: true, Retried: 1}, []int{1}, false},
+		{"refused", []error{cancelled("ValidationError", "None")}, nil, MigrateOutcome{Matched: true}, nil, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -202,14 +203,4 @@ func TestMigrateMoves(t *testing.T) {
 			assert.Equal(t, item{"PK": s("P#1"), "SK": s("A")}, tx.TransactItems[1].Delete.Key)
 		})
 	}
-}
-
-func TestAttrsGet(t *testing.T) {
-	t.Parallel()
-	a := Attrs{{"GSI1PK", "x"}, {"GSI1SK", ""}}
-	v, ok := a.Get("GSI1SK")
-	assert.True(t, ok)
-	assert.Empty(t, v)
-	_, ok = a.Get("GSI2PK")
-	assert.False(t, ok)
 }

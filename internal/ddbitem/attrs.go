@@ -1,4 +1,4 @@
-package migration
+package ddbitem
 
 // Attr is one derived key attribute and the value an item should carry
 // in it.

@@ -1,7 +1,8 @@
-package migration
+package walks
 
 import (
 	"context"
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"maps"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -23,7 +24,7 @@ const (
 // move puts item at partition key home, with the derived attributes
 // want, and deletes it at its old key, in one transaction: the Put
 // conditioned on attribute_not_exists(pk), the Delete on [AsRead].
-func (t *Table) move(ctx context.Context, api Client, typ *Type, item map[string]types.AttributeValue, home string, want Attrs) (moveResult, error) {
+func (t *Table) move(ctx context.Context, api MigrateClient, typ *MigrateType, item map[string]types.AttributeValue, home string, want ddbitem.Attrs) (moveResult, error) {
 	moved := maps.Clone(item)
 	moved[t.PartitionKey] = &types.AttributeValueMemberS{Value: home}
 	for _, name := range typ.Owned {

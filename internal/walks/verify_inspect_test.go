@@ -1,4 +1,4 @@
-package verify
+package walks
 
 import (
 	"testing"
@@ -6,7 +6,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 
-	"github.com/adjlist/adjlist/internal/migration"
+	"github.com/adjlist/adjlist/internal/ddbitem"
 )
 
 // The check for undeclared attributes allocates nothing on an item that
@@ -23,7 +23,7 @@ func TestUndeclaredCheckAllocatesNothing(t *testing.T) {
 	m := &Model{PartitionKey: "PK", Types: []Type{{Name: "node STU", PKPrefix: "STU#", SKPrefix: "PROFILE",
 		Match: func(Item) bool { return true }, Version: "version", Holds: h, Check: func(Item) error { return nil }}}}
 	item := Item{"PK": s("STU#a91"), "SK": s("PROFILE"), "name": s("Ann"), "year": n("2"), "version": n("1")}
-	var want migration.Attrs
+	var want ddbitem.Attrs
 	inspect := func() {
 		if _, found := m.Inspect(item, "STU#a91", "PROFILE", &want); len(found) > 0 {
 			t.Fatal(found)

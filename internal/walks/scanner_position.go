@@ -6,7 +6,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/pagecursor"
+	"github.com/adjlist/adjlist/internal/paging"
 )
 
 // Position is where a walk's segments resume: the JSON inside a position
@@ -19,17 +19,17 @@ type Position struct {
 
 // Segment is one segment's place: not started (zero), resuming after
 // Key, or Done. It is a sharded query's place in its cursor too.
-type Segment = pagecursor.Shard
+type Segment = paging.CursorShard
 
 // Parse decodes a position string; "" is the start, with no segments. Only
-// the canonical spelling is accepted ([pagecursor.DecodeExact]), so that
+// the canonical spelling is accepted ([paging.DecodeExact]), so that
 // one position has one string.
 func Parse(s string) (Position, error) {
 	var pos Position
 	if s == "" {
 		return pos, nil
 	}
-	b, err := pagecursor.DecodeExact(s)
+	b, err := paging.DecodeExact(s)
 	if err != nil {
 		return pos, err
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"golang.org/x/sync/errgroup"
 
-	"github.com/adjlist/adjlist/internal/pagecursor"
+	"github.com/adjlist/adjlist/internal/paging"
 )
 
 // Input is one walk.
@@ -84,7 +84,7 @@ func Run(ctx context.Context, api dynamodb.ScanAPIClient, in Input, each Each) (
 						matched++
 					}
 				}
-				place, err := pagecursor.After(out.LastEvaluatedKey)
+				place, err := paging.After(out.LastEvaluatedKey)
 				if err != nil {
 					return err
 				}

@@ -1,4 +1,4 @@
-package queryrun
+package paging
 
 import (
 	"context"
@@ -8,14 +8,13 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"golang.org/x/sync/errgroup"
 
-	"github.com/adjlist/adjlist/internal/pagecursor"
 	"github.com/adjlist/adjlist/internal/queryexpr"
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
-// Shard is one partition of a sharded read: its partition key value and
+// QueryShard is one partition of a sharded read: its partition key value and
 // the expression values that select it.
-type Shard struct {
+type QueryShard struct {
 	PK     string
 	Values map[string]types.AttributeValue
 }
@@ -136,7 +135,7 @@ func (r *Run[T]) allMerged(ctx context.Context, yield func(T, error) bool) error
 // the last item taken from it (or its LastEvaluatedKey when all were
 // taken), so no item is skipped or repeated.
 func (r *Run[T]) pageMerged(ctx context.Context, from string) ([]T, string, error) {
-	states := make([]pagecursor.Shard, len(r.Shards))
+	states := make([]CursorShard, len(r.Shards))
 	if from != "" {
 		c, err := r.Cursor.open(from)
 		if err == nil && len(c.Shards) != len(r.Shards) {
@@ -211,7 +210,7 @@ func (r *Run[T]) pageMerged(ctx context.Context, from string) ([]T, string, erro
 	for i, out := range outs {
 		if out != nil && taken[i] == len(out.Items) {
 			// Every item of this response was taken: resume after it.
-			st, err := pagecursor.After(out.LastEvaluatedKey)
+			st, err := After(out.LastEvaluatedKey)
 			if err != nil {
 				return nil, "", err
 			}
@@ -222,7 +221,7 @@ func (r *Run[T]) pageMerged(ctx context.Context, from string) ([]T, string, erro
 	if !more {
 		return items, "", nil
 	}
-	next, err := r.Cursor.seal(pagecursor.Cursor{Shards: states})
+	next, err := r.Cursor.seal(Cursor{Shards: states})
 	if err != nil {
 		return nil, "", err
 	}

@@ -1,4 +1,4 @@
-package pagecursor
+package paging
 
 import (
 	"strings"
@@ -73,11 +73,11 @@ func TestAfterTakesStringKeysOnly(t *testing.T) {
 	t.Parallel()
 	s, err := After(nil)
 	require.NoError(t, err)
-	assert.Equal(t, Shard{Done: true}, s)
+	assert.Equal(t, CursorShard{Done: true}, s)
 
 	s, err = After(map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "a"}})
 	require.NoError(t, err)
-	assert.Equal(t, Shard{Key: map[string]string{"PK": "a"}}, s)
+	assert.Equal(t, CursorShard{Key: map[string]string{"PK": "a"}}, s)
 
 	_, err = After(map[string]types.AttributeValue{"n": &types.AttributeValueMemberN{Value: "1"}})
 	assert.EqualError(t, err, "adjlist: LastEvaluatedKey has number attributes map[n:1], want strings")

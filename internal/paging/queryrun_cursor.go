@@ -1,9 +1,8 @@
-package queryrun
+package paging
 
 import (
 	"context"
 
-	"github.com/adjlist/adjlist/internal/pagecursor"
 	"github.com/adjlist/adjlist/internal/queryexpr"
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
@@ -18,7 +17,7 @@ func (b BadCursor) Error() string { return string(b) }
 // set) and what the key of one must lie within to resume it: the key
 // attributes Names, and the partition and sort key range of the query.
 type Cursors struct {
-	ID     pagecursor.Identity
+	ID     Identity
 	Key    []byte
 	Names  []string
 	PKAttr string
@@ -59,11 +58,11 @@ func (r *Run[T]) Page(ctx context.Context, cursor string) ([]T, string, error) {
 	if err != nil || len(out.LastEvaluatedKey) == 0 {
 		return items, "", err
 	}
-	key, num, err := pagecursor.KeyText(out.LastEvaluatedKey)
+	key, num, err := KeyText(out.LastEvaluatedKey)
 	if err != nil {
 		return nil, "", err
 	}
-	next, err := r.Cursor.seal(pagecursor.Cursor{Key: key, Num: num})
+	next, err := r.Cursor.seal(Cursor{Key: key, Num: num})
 	if err != nil {
 		return nil, "", err
 	}
@@ -72,14 +71,14 @@ func (r *Run[T]) Page(ctx context.Context, cursor string) ([]T, string, error) {
 
 // seal stamps c with the query's identity, encodes it and, with a Key,
 // signs it.
-func (cs *Cursors) seal(c pagecursor.Cursor) (string, error) {
-	return pagecursor.Seal(c, cs.ID, cs.Key)
+func (cs *Cursors) seal(c Cursor) (string, error) {
+	return Seal(c, cs.ID, cs.Key)
 }
 
 // open checks a cursor's encoding (strict: only the string issued
 // opens), signature and identity (version, index, direction, query).
-func (cs *Cursors) open(s string) (pagecursor.Cursor, error) {
-	c, err := pagecursor.Open(s, cs.ID, cs.Key)
+func (cs *Cursors) open(s string) (Cursor, error) {
+	c, err := Open(s, cs.ID, cs.Key)
 	if err != nil {
 		return c, BadCursor(err.Error())
 	}
@@ -94,7 +93,7 @@ func (cs *Cursors) startKey(key, num map[string]string, pk string) (Item, error)
 		return nil, BadCursor("wrong key attributes")
 	case cs.Native:
 		for _, v := range cs.Eq {
-			if s, n := key[v.Name], num[v.Name]; pagecursor.AttrText(v.AV) != s+n {
+			if s, n := key[v.Name], num[v.Name]; AttrText(v.AV) != s+n {
 				return nil, BadCursor("from another partition")
 			}
 		}
@@ -103,7 +102,7 @@ func (cs *Cursors) startKey(key, num map[string]string, pk string) (Item, error)
 	case !cs.Op.Holds(key[cs.SKAttr], cs.Lo, cs.Hi, cs.Prefix):
 		return nil, BadCursor("outside the query's sort key range")
 	}
-	start, ok := pagecursor.StartKey(cs.Names, key, num, queryexpr.NumberText)
+	start, ok := StartKey(cs.Names, key, num, queryexpr.NumberText)
 	if !ok {
 		return nil, BadCursor("wrong key attributes")
 	}
@@ -111,7 +110,7 @@ func (cs *Cursors) startKey(key, num map[string]string, pk string) (Item, error)
 }
 
 // advance records item as the last one taken from a shard.
-func (cs *Cursors) advance(st *pagecursor.Shard, item Item) error {
+func (cs *Cursors) advance(st *CursorShard, item Item) error {
 	key := make(map[string]string, len(cs.Names))
 	for _, name := range cs.Names {
 		v, ok := stringAttr(item, name)
@@ -120,6 +119,6 @@ func (cs *Cursors) advance(st *pagecursor.Shard, item Item) error {
 		}
 		key[name] = v
 	}
-	*st = pagecursor.Shard{Key: key}
+	*st = CursorShard{Key: key}
 	return nil
 }

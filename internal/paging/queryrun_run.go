@@ -1,18 +1,14 @@
-package queryrun
+package paging
 
 import (
 	"context"
 	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/queryexpr"
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
-
-// Item is a raw DynamoDB item.
-type Item = map[string]types.AttributeValue
 
 // Run is one run of a query: its request, its partitions and how its
 // items become T. Package adjlist's Query makes one per call, on the
@@ -31,7 +27,7 @@ type Run[T any] struct {
 	PK      string // the partition key value (a sharded read's logical key)
 	// Shards, when set, are the partitions of a sharded read, merged in
 	// the order of sort key attribute SKAttr.
-	Shards []Shard
+	Shards []QueryShard
 	SKAttr string
 	Cursor Cursors // what Page's cursors carry and are checked against
 }

@@ -1,4 +1,4 @@
-package paged
+package paging
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package pagecursor
+package paging
 
 import (
 	"crypto/hmac"
@@ -20,12 +20,12 @@ type Cursor struct {
 	// Num holds the key attributes that are numbers (native index keys).
 	Num map[string]string `json:"n,omitempty"`
 	// Shards holds, for a sharded read, where each shard resumes.
-	Shards []Shard `json:"s,omitempty"`
+	Shards []CursorShard `json:"s,omitempty"`
 }
 
-// Shard is one shard's place in a merged read (or one segment's in a
+// CursorShard is one shard's place in a merged read (or one segment's in a
 // scan): not started (zero), resuming after Key, or Done.
-type Shard struct {
+type CursorShard struct {
 	Done bool              `json:"x,omitempty"`
 	Key  map[string]string `json:"k,omitempty"`
 }

@@ -1,4 +1,4 @@
-package pagecursor
+package paging
 
 import (
 	"encoding/json"
@@ -21,15 +21,15 @@ func KeyStrings(lek map[string]types.AttributeValue) (map[string]string, error) 
 // After is the place of a shard (or scan segment) whose last page ended
 // at lek: Done when there is none, else resuming after its key, whose
 // attributes must be strings ([KeyStrings]).
-func After(lek map[string]types.AttributeValue) (Shard, error) {
+func After(lek map[string]types.AttributeValue) (CursorShard, error) {
 	if len(lek) == 0 {
-		return Shard{Done: true}, nil
+		return CursorShard{Done: true}, nil
 	}
 	key, err := KeyStrings(lek)
 	if err != nil {
-		return Shard{}, err
+		return CursorShard{}, err
 	}
-	return Shard{Key: key}, nil
+	return CursorShard{Key: key}, nil
 }
 
 // KeyText splits a LastEvaluatedKey into its string and number

@@ -1,4 +1,4 @@
-package queryrun
+package paging
 
 import (
 	"context"
@@ -54,7 +54,7 @@ func sharded(p *partitions, limit int32) *Run[string] {
 		Cursor: Cursors{Names: []string{"PK", "SK"}, PKAttr: "PK", SKAttr: "SK"}}
 	r.Cursor.ID.Sharded = true
 	for _, pk := range []string{"T#00", "T#01", "T#02"} {
-		r.Shards = append(r.Shards, Shard{PK: pk, Values: Item{":pk": &types.AttributeValueMemberS{Value: pk}}})
+		r.Shards = append(r.Shards, QueryShard{PK: pk, Values: Item{":pk": &types.AttributeValueMemberS{Value: pk}}})
 	}
 	return r
 }

@@ -1,4 +1,4 @@
-// Package paged reads and deletes an adjacency list page by page, one
+// Multi-request walks: these files (paged_*.go) reads and deletes an adjacency list page by page, one
 // Query request per page: the keys-only pages of package adjlist's
 // cascades (DeleteNode, DeleteChild: which edge kinds they follow, the
 // deletes phase by phase) and two-hop walks (TwoHop), the paging of a
@@ -6,7 +6,8 @@
 // (LoadPartition, LoadNode, Collection.Load) and WaitIndexed's bounded
 // poll. It works on plain items, keys, type names and the pages adjlist's
 // queries hand it; adjlist builds the requests and wraps the errors.
-package paged
+
+package paging
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package pagecursor
+package paging
 
 import (
 	"crypto/sha256"

@@ -4,11 +4,11 @@ import (
 	"context"
 	"slices"
 
-	"github.com/adjlist/adjlist/internal/batch"
+	"github.com/adjlist/adjlist/internal/send"
 )
 
 // init has batch wrap this package's sentinels, so errors.Is finds them.
-// batchGet reads the items with the given keys with [batch.Get],
+// batchGet reads the items with the given keys with [send.BatchGet],
 // consistent as o says, to the table's [Options.BatchBackoff] and
 // [Options.BatchMaxAttempts]. Items that do not exist are absent from the
 // result. Keys left unprocessed at the end make the error match
@@ -17,7 +17,7 @@ func (t *Table) batchGet(ctx context.Context, op string, keys []itemKey, o ReadO
 	if o.err != nil {
 		return nil, t.opErr(op, "", "", o.err)
 	}
-	found, at, err := batch.Get(ctx, t.batcher(ctx), keys, o.consistentRead(), func(k itemKey) Item { return t.keyItem(k.pk, k.sk) }, t.keyOf)
+	found, at, err := send.BatchGet(ctx, t.batcher(ctx), keys, o.consistentRead(), func(k itemKey) Item { return t.keyItem(k.pk, k.sk) }, t.keyOf)
 	if err != nil {
 		return nil, t.opErr(op, at.pk, at.sk, t.throttled(err, "", "", "", "")) // of no one key
 	}
@@ -31,10 +31,10 @@ func (t *Table) keyOf(item Item) itemKey {
 	return itemKey{pk, sk}
 }
 
-// batcher is the table as [batch.Get] and [batch.Write] send to it, with
+// batcher is the table as [send.BatchGet] and [send.BatchWrite] send to it, with
 // ctx's usage and tracing middleware on every request.
-func (t *Table) batcher(ctx context.Context) *batch.Table {
-	return &batch.Table{Client: t.client, Name: t.name, Backoff: t.opts.BatchBackoff, MaxAttempts: t.opts.BatchMaxAttempts, Opts: callOpts(ctx)}
+func (t *Table) batcher(ctx context.Context) *send.Table {
+	return &send.Table{Client: t.client, Name: t.name, Backoff: t.opts.BatchBackoff, MaxAttempts: t.opts.BatchMaxAttempts, Opts: callOpts(ctx)}
 }
 
 // getMany reads the items vs (keyed by keyOf) with batchGet, consistent as

@@ -6,7 +6,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/batch"
+	"github.com/adjlist/adjlist/internal/send"
 )
 
 // BulkOptions configures bulk writes (PutMany and DeleteMany of [Node],
@@ -40,7 +40,7 @@ type writeReq struct {
 	req types.WriteRequest
 }
 
-// batchWrite sends reqs with [batch.Write], on up to opts.Workers
+// batchWrite sends reqs with [send.BatchWrite], on up to opts.Workers
 // goroutines, to the table's [Options.BatchBackoff] and
 // [Options.BatchMaxAttempts]; duplicate keys are refused before any
 // request ([ErrDuplicateKey]).
@@ -56,7 +56,7 @@ func (t *Table) batchWrite(ctx context.Context, op string, reqs []writeReq, optF
 	for i, r := range reqs {
 		wrs[i] = r.req
 	}
-	res, at, err := batch.Write(ctx, t.batcher(ctx), wrs, opts.Workers, opts.Progress, func(item Item) Key {
+	res, at, err := send.BatchWrite(ctx, t.batcher(ctx), wrs, opts.Workers, opts.Progress, func(item Item) Key {
 		k := t.keyOf(item)
 		return Key{k.pk, k.sk}
 	})

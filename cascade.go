@@ -11,10 +11,10 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"github.com/adjlist/adjlist/internal/batch"
 	"github.com/adjlist/adjlist/internal/counting"
 	"github.com/adjlist/adjlist/internal/keycodec"
-	"github.com/adjlist/adjlist/internal/paged"
+	"github.com/adjlist/adjlist/internal/paging"
+	"github.com/adjlist/adjlist/internal/send"
 )
 
 // Incoming is a kind of edge that [DeleteNode] follows backwards, on the
@@ -64,7 +64,7 @@ type edgeScan struct {
 
 // describe names the edge kind for error messages, e.g. "ENROLL (STU → CRS)".
 func (s edgeScan) describe() string {
-	return paged.Kind{Label: s.label, Src: s.src.String(), Dst: s.dst.String()}.String()
+	return paging.Kind{Label: s.label, Src: s.src.String(), Dst: s.dst.String()}.String()
 }
 
 func (e *Edge[E]) ends() (label string, src, dst endpoint, err error) {
@@ -114,11 +114,11 @@ func (e *Edge[E]) outgoing(from string) (edgeScan, error) {
 }
 
 // pagers returns one keys-only query per partition of s, as
-// [paged.Pager]s, yielding the edges of s's kind and skipping any item
+// [paging.Pager]s, yielding the edges of s's kind and skipping any item
 // whose key is skip (the node item itself, where a self-keyed node shares
 // its index partition with the edges into it); limit is [Query.Limit]'s.
-func (s edgeScan) pagers(op string, skip paged.Key, limit int32, consistent bool) []paged.Pager {
-	ps := make([]paged.Pager, len(s.parts))
+func (s edgeScan) pagers(op string, skip paging.Key, limit int32, consistent bool) []paging.Pager {
+	ps := make([]paging.Pager, len(s.parts))
 	for i, pk := range s.parts {
 		k := s.keys
 		k.pk, k.shardPKs = pk, nil
@@ -135,11 +135,11 @@ func (s edgeScan) pagers(op string, skip paged.Key, limit int32, consistent bool
 // attributes: the same key condition and filter, plus a
 // ProjectionExpression on every key attribute of the table and index (a
 // superset of the query's LastEvaluatedKey), so pages carry no data and
-// cursors still work. It yields the items [paged.RefOf] keeps.
-func keysQuery(t *Table, op string, k queryKeys, skip paged.Key, split func(Item) (from, to string, ok bool)) Query[paged.Ref] {
+// cursors still work. It yields the items [paging.RefOf] keeps.
+func keysQuery(t *Table, op string, k queryKeys, skip paging.Key, split func(Item) (from, to string, ok bool)) Query[paging.Ref] {
 	k.keysOnly = true
-	return newQuery(t, op, k, func(item Item) (paged.Ref, bool, error) {
-		r, ok := paged.RefOf(item, t.opts.PartitionKey, t.opts.SortKey, skip, split)
+	return newQuery(t, op, k, func(item Item) (paging.Ref, bool, error) {
+		r, ok := paging.RefOf(item, t.opts.PartitionKey, t.opts.SortKey, skip, split)
 		return r, ok, nil
 	})
 }
@@ -279,25 +279,25 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 
 	// Every check before the first request.
 	var (
-		scans    = make([][]paged.Pager, 0, len(incoming))
-		seen     = make(map[paged.Kind]bool, len(incoming))
-		children []paged.Children // phase 0, one per collection
-		of       []endpoint       // the collection of each
+		scans    = make([][]paging.Pager, 0, len(incoming))
+		seen     = make(map[paging.Kind]bool, len(incoming))
+		children []paging.Children // phase 0, one per collection
+		of       []endpoint        // the collection of each
 		me       = node.endpoint()
 	)
-	attach := func(c endpoint) *paged.Children {
+	attach := func(c endpoint) *paging.Children {
 		for i := range of {
 			if of[i].same(c) {
 				return &children[i]
 			}
 		}
 		of = append(of, c)
-		children = append(children, paged.Children{List: func() ([]paged.Pager, error) {
+		children = append(children, paging.Children{List: func() ([]paging.Pager, error) {
 			list, err := c.children(id)
 			if err != nil {
 				return nil, node.t.opErr(op, pk, "", err)
 			}
-			return list.pagers(op, paged.Key{}, 0, true), nil
+			return list.pagers(op, paging.Key{}, 0, true), nil
 		}})
 		return &children[len(children)-1]
 	}
@@ -311,7 +311,7 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 			var s edgeScan
 			if s, err = in.incoming(id); err == nil {
 				seen[k] = true
-				scans = append(scans, s.pagers(op, paged.Key{PK: pk, SK: sk}, 0, false))
+				scans = append(scans, s.pagers(op, paging.Key{PK: pk, SK: sk}, 0, false))
 				continue
 			}
 		case dst.isChild() && dst.parent == node.typ || src.isChild() && src.parent == node.typ:
@@ -333,31 +333,31 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 		return res, node.t.opErr(op, pk, sk, err)
 	}
 	cs := node.t.cascade(op, pk)
-	err = cs.DeleteNode(ctx, children, scans, paged.Key{PK: pk, SK: sk})
+	err = cs.DeleteNode(ctx, children, scans, paging.Key{PK: pk, SK: sk})
 	return CascadeResult(cs.Result), err
 }
 
 // attachedInto is the kind in of edges into a collection's children as a
 // cascade of node pk deletes them: the pagers of the edges into child ref.
-func attachedInto(op string, t *Table, pk string, in Incoming) func(ref string) ([]paged.Pager, error) {
-	return func(ref string) ([]paged.Pager, error) {
+func attachedInto(op string, t *Table, pk string, in Incoming) func(ref string) ([]paging.Pager, error) {
+	return func(ref string) ([]paging.Pager, error) {
 		s, err := in.incoming(ref)
 		if err != nil {
 			return nil, t.opErr(op, pk, "", err)
 		}
-		return s.pagers(op, paged.Key{}, 0, false), nil
+		return s.pagers(op, paging.Key{}, 0, false), nil
 	}
 }
 
-// cascade is the [paged.Cascade] of op on the node or child with partition
+// cascade is the [paging.Cascade] of op on the node or child with partition
 // key pk: its deletes go with [Table.batchWrite], their errors naming pk,
 // but for edges a [Counter] kept at write time counts, each deleted and
 // counted down in one transaction ([Table.deleteCounted]).
-func (t *Table) cascade(op, pk string) *paged.Cascade[Key] {
+func (t *Table) cascade(op, pk string) *paging.Cascade[Key] {
 	counted := t.countedKinds()
-	cs := &paged.Cascade[Key]{}
-	cs.Delete = func(ctx context.Context, keys []paged.Key) (batch.Result[Key], error) {
-		var res batch.Result[Key]
+	cs := &paging.Cascade[Key]{}
+	cs.Delete = func(ctx context.Context, keys []paging.Key) (send.Result[Key], error) {
+		var res send.Result[Key]
 		reqs := make([]writeReq, 0, len(keys))
 		for _, k := range keys {
 			key := itemKey{k.PK, k.SK}
@@ -384,8 +384,8 @@ func (t *Table) cascade(op, pk string) *paged.Cascade[Key] {
 		res.Unwritten = append(res.Unwritten, br.Unwritten...)
 		return res, withPK(err, pk)
 	}
-	cs.Keys = func(pk string) paged.Pager {
-		return keysQuery(t, op, queryKeys{pk: pk}, paged.Key{}, nil).ConsistentRead().pages
+	cs.Keys = func(pk string) paging.Pager {
+		return keysQuery(t, op, queryKeys{pk: pk}, paging.Key{}, nil).ConsistentRead().pages
 	}
 	return cs
 }
@@ -463,7 +463,7 @@ func (t *Table) deleteCounted(ctx context.Context, op string, k itemKey, counts 
 			continue
 		}
 		if !slices.ContainsFunc(codes, func(c string) bool { return !transient(c) }) && attempt < t.opts.BatchMaxAttempts {
-			if werr := batch.Wait(ctx, t.opts.BatchBackoff, attempt, err); werr != nil {
+			if werr := send.Wait(ctx, t.opts.BatchBackoff, attempt, err); werr != nil {
 				return false, t.opErr(op, k.pk, k.sk, werr)
 			}
 			attempt++
@@ -484,12 +484,12 @@ func txToken() string {
 // edgeKind names the i-th edge kind passed to a cascade of place (e.g.
 // "node type STU") and returns its ends; a nil kind, a broken handle or
 // one on another table than t is an error.
-func edgeKind(i int, in Incoming, t *Table, place string) (paged.Kind, endpoint, endpoint, error) {
+func edgeKind(i int, in Incoming, t *Table, place string) (paging.Kind, endpoint, endpoint, error) {
 	if in == nil {
-		return paged.Kind{}, endpoint{}, endpoint{}, fmt.Errorf("%w: edge kind %d is nil", ErrInvalidOption, i)
+		return paging.Kind{}, endpoint{}, endpoint{}, fmt.Errorf("%w: edge kind %d is nil", ErrInvalidOption, i)
 	}
 	label, src, dst, err := in.ends()
-	k := paged.Kind{Label: label, Src: src.String(), Dst: dst.String()}
+	k := paging.Kind{Label: label, Src: src.String(), Dst: dst.String()}
 	if err == nil && src.t != t {
 		err = fmt.Errorf("%w: edge %s is on another table than %s", ErrInvalidOption, k, place)
 	}
@@ -540,7 +540,7 @@ func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, c
 		return res, c.t.opErr(op, pk, sk, err)
 	}
 	me := c.endpoint()
-	ce := paged.Children{Out: true}
+	ce := paging.Children{Out: true}
 	if len(attached) == 0 {
 		attached = c.t.recordedIncoming(me)
 	}
@@ -588,10 +588,10 @@ func withPK(err error, pk string) error {
 	return err
 }
 
-// pages runs q page by page with [paged.Pages]: a request's error is
+// pages runs q page by page with [paging.Pages]: a request's error is
 // wrapped as [Query.Page] wraps it; each's is returned as it is.
 func (q Query[T]) pages(ctx context.Context, n *int, budget int, each func([]T) error) (bool, error) {
-	return paged.Pages(ctx, q.t.client, q.in, n, budget, q.err, q.wrap, func(items []Item) ([]T, error) {
+	return paging.Pages(ctx, q.t.client, q.in, n, budget, q.err, q.wrap, func(items []Item) ([]T, error) {
 		return q.appendDecoded([]T{}, items)
 	}, each)
 }
@@ -643,7 +643,7 @@ func (c *Collection[P, C]) children(parent string) (edgeScan, error) {
 }
 
 // recordedIncoming lists the edge kinds t records ([Table.Check]) that a
-// cascade of endpoint me follows when given none ([paged.Follows]).
+// cascade of endpoint me follows when given none ([paging.Follows]).
 func (t *Table) recordedIncoming(me endpoint) []Incoming {
 	var out []Incoming
 	noIndex := t.errNoIndex() != nil
@@ -653,12 +653,12 @@ func (t *Table) recordedIncoming(me endpoint) []Incoming {
 			continue
 		}
 		_, src, dst, err := in.ends()
-		if err == nil && src.t == t && paged.Follows(me.end(), src.end(), dst.end(), r.collection, noIndex) {
+		if err == nil && src.t == t && paging.Follows(me.end(), src.end(), dst.end(), r.collection, noIndex) {
 			out = append(out, in)
 		}
 	}
 	return out
 }
 
-// end is p as [paged.Follows] compares it.
-func (p endpoint) end() paged.End { return paged.End{Type: p.typ, Parent: p.parent} }
+// end is p as [paging.Follows] compares it.
+func (p endpoint) end() paging.End { return paging.End{Type: p.typ, Parent: p.parent} }

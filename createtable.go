@@ -219,7 +219,7 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 		return wrap(fmt.Errorf("%w: PointInTimeRecovery needs a client with UpdateContinuousBackups (ContinuousBackupsClient)", ErrInvalidOption))
 	}
 	st := schemaOf(t)
-	if err := schema.Check(st, &o); err != nil {
+	if err := schema.CheckCreate(st, &o); err != nil {
 		return wrap(fmt.Errorf("%w: %w", ErrInvalidOption, err))
 	}
 	if err := schema.Create(ctx, api, ttl, backups, st, &o); err != nil {
@@ -232,7 +232,7 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 func schemaOf(t *Table) *schema.Table {
 	st := &schema.Table{Name: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Inverted: t.layout != noIndex}
 	for _, ix := range t.indexes {
-		sx := schema.Index{Name: ix.Name, Local: ix.Local, Projection: ix.Projection, NonKeyAttributes: ix.NonKeyAttributes}
+		sx := schema.TableIndex{Name: ix.Name, Local: ix.Local, Projection: ix.Projection, NonKeyAttributes: ix.NonKeyAttributes}
 		partition, sort := ix.KeySchema(t.opts.PartitionKey)
 		for _, a := range partition {
 			sx.Partition = append(sx.Partition, schema.KeyAttribute(a))

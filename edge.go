@@ -11,7 +11,7 @@ import (
 
 	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
-	"github.com/adjlist/adjlist/internal/paged"
+	"github.com/adjlist/adjlist/internal/paging"
 )
 
 // Edge is a handle on one kind of edge (relationship) between two node
@@ -425,7 +425,7 @@ func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time
 	rk.pk = k.ipk // the one shard that holds this edge
 	q := newQuery(e.t, op, rk, e.decodeItem)
 	fail := func(err error) error { return e.opErr(op, k, err) }
-	return paged.Poll(ctx, maxWait, ErrNotVisible, fail, func() (bool, error) {
+	return paging.Poll(ctx, maxWait, ErrNotVisible, fail, func() (bool, error) {
 		n, err := q.Count(ctx)
 		return n > 0, err
 	})
@@ -556,7 +556,7 @@ func loadPartition[N any](ctx context.Context, op string, node *Node[N], id stri
 	if q.err != nil {
 		return data, q.wrap(q.err)
 	}
-	found, itemErr, err := paged.Partition(ctx, node.t.client, q.in, node.t.opts.SortKey, sk, func(item Item) error {
+	found, itemErr, err := paging.Partition(ctx, node.t.client, q.in, node.t.opts.SortKey, sk, func(item Item) error {
 		return node.t.unmarshalData(item, &data)
 	}, each, grow)
 	if err != nil {

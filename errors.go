@@ -8,9 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/attempt"
-	"github.com/adjlist/adjlist/internal/batch"
-	"github.com/adjlist/adjlist/internal/txn"
+	"github.com/adjlist/adjlist/internal/send"
 )
 
 // Sentinel errors, matched with errors.Is. Errors returned by this package
@@ -83,7 +81,7 @@ var (
 	// as a transaction ([Tx.Commit], a write with a token), whose attempts
 	// share one ClientRequestToken, a cancellation answers for every
 	// attempt and is never ErrOutcomeUnknown.
-	ErrOutcomeUnknown = attempt.ErrOutcomeUnknown
+	ErrOutcomeUnknown = send.ErrOutcomeUnknown
 
 	// ErrInvalidCursor reports a page cursor that is malformed or belongs to
 	// another query (another partition, index or direction).
@@ -97,7 +95,7 @@ var (
 	// ErrUnprocessed reports keys or items that a batch call still left
 	// unprocessed after [Options.BatchMaxAttempts] requests; nothing is
 	// dropped silently.
-	ErrUnprocessed = batch.ErrUnprocessed
+	ErrUnprocessed = send.ErrUnprocessed
 
 	// ErrNotVisible reports that [Edge.WaitIndexed] gave up before the
 	// index showed the edge.
@@ -110,16 +108,16 @@ var (
 	// ErrTxConflict reports a transaction cancelled because another
 	// transaction was changing the same items; see
 	// [TxOptions.ConflictRetries].
-	ErrTxConflict = txn.ErrTxConflict
+	ErrTxConflict = send.ErrTxConflict
 
 	// ErrTxLimit reports a transaction DynamoDB would refuse: more than
 	// [MaxTxActions] actions, more than [MaxTxSize] bytes, or two actions
 	// on one item. Detected before any request is sent.
-	ErrTxLimit = txn.ErrTxLimit
+	ErrTxLimit = send.ErrTxLimit
 
 	// ErrDuplicateKey reports an item that appears twice in one bulk write.
 	// Detected before any request is sent.
-	ErrDuplicateKey = batch.ErrDuplicateKey
+	ErrDuplicateKey = send.ErrDuplicateKey
 
 	// ErrInvalidOption reports an option value that cannot work, such as a
 	// negative limit or an empty table name. Detected before any request is

@@ -6,20 +6,20 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/tabledef"
+	"github.com/adjlist/adjlist/internal/schema"
 )
 
 // DynamoDB's limits on the secondary indexes of one table.
 const (
 	// MaxGlobalIndexes is the most global secondary indexes a table may
 	// have: 20, the inverted index included.
-	MaxGlobalIndexes = tabledef.MaxGlobalIndexes
+	MaxGlobalIndexes = schema.MaxGlobalIndexes
 	// MaxLocalIndexes is the most local secondary indexes a table may have:
 	// 5.
-	MaxLocalIndexes = tabledef.MaxLocalIndexes
+	MaxLocalIndexes = schema.MaxLocalIndexes
 	// MaxKeyAttributes is the most attributes a native multi-attribute
 	// partition or sort key of a global secondary index may have: 4.
-	MaxKeyAttributes = tabledef.MaxKeyAttributes
+	MaxKeyAttributes = schema.MaxKeyAttributes
 )
 
 // Index declares one secondary index of a [Table] besides the inverted
@@ -168,7 +168,7 @@ func (t *Table) index(name string) (*Index, error) {
 	return nil, fmt.Errorf("%w: table %s has no index %q", ErrInvalidOption, t.name, name)
 }
 
-// initIndexes validates Options.Indexes (tabledef.Check) and records
+// initIndexes validates Options.Indexes (schema.CheckIndexes) and records
 // every index, the attributes this package derives and what queries on
 // each index need.
 func (t *Table) initIndexes() error {
@@ -178,17 +178,17 @@ func (t *Table) initIndexes() error {
 		inverted = o.Index
 		t.indexes = append(t.indexes, Index{Name: o.Index, PartitionKey: o.IndexPartitionKey, SortKey: o.IndexSortKey})
 	}
-	decls := make([]tabledef.Index, len(o.Indexes))
+	decls := make([]schema.Index, len(o.Indexes))
 	for i, ix := range o.Indexes {
 		if ix.Projection == "" {
 			ix.Projection = types.ProjectionTypeAll
 		}
 		t.indexes = append(t.indexes, ix)
-		decls[i] = tabledef.Index{Name: ix.Name, Local: ix.Local, PartitionKey: ix.PartitionKey, SortKey: ix.SortKey,
-			PartitionAttributes: tabledef.Attrs(ix.PartitionAttributes), SortAttributes: tabledef.Attrs(ix.SortAttributes),
+		decls[i] = schema.Index{Name: ix.Name, Local: ix.Local, PartitionKey: ix.PartitionKey, SortKey: ix.SortKey,
+			PartitionAttributes: schema.Attrs(ix.PartitionAttributes), SortAttributes: schema.Attrs(ix.SortAttributes),
 			Projection: ix.Projection, NonKeyAttributes: ix.NonKeyAttributes, KeysTogether: ix.KeysTogether}
 	}
-	derived, passed, err := tabledef.Check(o.PartitionKey, o.SortKey, inverted, t.layout == explicitKeys, o.IndexPartitionKey, o.IndexSortKey, decls)
+	derived, passed, err := schema.CheckIndexes(o.PartitionKey, o.SortKey, inverted, t.layout == explicitKeys, o.IndexPartitionKey, o.IndexSortKey, decls)
 	t.derived, t.indexes = derived, t.indexes[:len(t.indexes)-len(decls)+passed]
 	if passed < len(decls) {
 		return err
@@ -198,7 +198,7 @@ func (t *Table) initIndexes() error {
 		ix := &t.indexes[i]
 		m := &indexMeta{ix: ix}
 		m.pk, m.sk = ix.keyAttrs(t)
-		m.cursor = tabledef.Dedupe(slices.Concat(m.pk, m.sk, t.tableCursorKeys))
+		m.cursor = schema.Dedupe(slices.Concat(m.pk, m.sk, t.tableCursorKeys))
 		m.proj = m.cursor
 		if i == 0 && t.layout != noIndex {
 			m.cursor, m.proj = t.indexCursorKeys, t.keyAttrs // the inverted index, as it always was

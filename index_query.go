@@ -9,7 +9,7 @@ import (
 
 	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
-	"github.com/adjlist/adjlist/internal/pagecursor"
+	"github.com/adjlist/adjlist/internal/paging"
 	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
@@ -311,7 +311,7 @@ func nativeQueryKeys(t *Table, ix *Index, partition []KeyAttribute, values []any
 			}
 		}
 		nk.eq = append(nk.eq, nativeValue{Name: attrs[i].Name, AV: av})
-		desc = append(desc, attrs[i].Name+"="+pagecursor.AttrText(av))
+		desc = append(desc, attrs[i].Name+"="+paging.AttrText(av))
 	}
 	if len(values) < len(attrs) {
 		nk.next = &attrs[len(values)]

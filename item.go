@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/adjlist/adjlist/internal/itemreq"
+	"github.com/adjlist/adjlist/internal/send"
 	"github.com/adjlist/adjlist/internal/writeexpr"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -114,14 +114,14 @@ func (t *Table) opErr(op, pk, sk string, err error) error {
 
 // put writes item (data plus pk, sk, any index keys and w's version,
 // already set by putCond) with one PutItem under w's condition, if any
-// ([itemreq.Put]: a failed condition is classified by w, a retried
+// ([send.Put]: a failed condition is classified by w, a retried
 // create that finds its own item is a success).
 func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeCond) error {
 	err := checkSize(item)
 	if err == nil {
-		var c itemreq.Cond
+		var c send.Cond
 		if c, err = w.built(); err == nil {
-			err = itemreq.Put(ctx, t.client, t.tableName, item, c, &w.Cond, w.exists, callOpts(ctx))
+			err = send.Put(ctx, t.client, t.tableName, item, c, &w.Cond, w.exists, callOpts(ctx))
 		}
 	}
 	if err != nil {
@@ -174,7 +174,7 @@ func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCon
 // the stored item (ALL_OLD): ErrNotFound for a missing item. An update
 // that is not idempotent (ADD, SetTo) and checks no version is not
 // re-sent after an attempt whose outcome is unknown; a locked update
-// whose retry finds its own write applied succeeds ([itemreq.Update]).
+// whose retry finds its own write applied succeeds ([send.Update]).
 func (t *Table) updateItem(ctx context.Context, op string, it *itemType, kc *keyCtx, update Update, w *writeCond) (Item, error) {
 	expr, whole, err := t.buildUpdate(it, kc, update, w)
 	var item Item
@@ -184,7 +184,7 @@ func (t *Table) updateItem(ctx context.Context, op string, it *itemType, kc *key
 			shows = func(old Item) bool { return writeexpr.Shows(whole.ops, t.enc, old) }
 		}
 		resend := w.Checked || writeexpr.Idempotent(whole.ops)
-		item, err = itemreq.Update(ctx, t.client, t.tableName, t.keyItem(kc.PK, kc.SK), expr, &w.Cond, w.missing, shows, resend, callOpts(ctx))
+		item, err = send.Update(ctx, t.client, t.tableName, t.keyItem(kc.PK, kc.SK), expr, &w.Cond, w.missing, shows, resend, callOpts(ctx))
 	}
 	if err != nil {
 		return nil, t.opErr(op, kc.PK, kc.SK, err)
@@ -199,7 +199,7 @@ func (t *Table) updateItem(ctx context.Context, op string, it *itemType, kc *key
 func (t *Table) del(ctx context.Context, op, pk, sk string, w *writeCond) error {
 	c, err := w.built()
 	if err == nil {
-		err = itemreq.Delete(ctx, t.client, t.tableName, t.keyItem(pk, sk), c, &w.Cond, w.missing, callOpts(ctx))
+		err = send.Delete(ctx, t.client, t.tableName, t.keyItem(pk, sk), c, &w.Cond, w.missing, callOpts(ctx))
 	}
 	if err != nil {
 		return t.opErr(op, pk, sk, err)

@@ -7,7 +7,7 @@ import (
 	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
-	"github.com/adjlist/adjlist/internal/tabledef"
+	"github.com/adjlist/adjlist/internal/schema"
 	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
@@ -60,7 +60,7 @@ func keyError(e *keycodec.Error) error {
 func init() {
 	indexkeys.ErrInvalidOption, indexkeys.ErrKeyAttribute, indexkeys.KeyError = ErrInvalidOption, ErrKeyAttribute, keyError
 	handlekeys.KeyError = keyError
-	tabledef.ErrInvalidOption, catalog.ErrInvalidOption = ErrInvalidOption, ErrInvalidOption
+	schema.ErrInvalidOption, catalog.ErrInvalidOption = ErrInvalidOption, ErrInvalidOption
 	writeexpr.ErrInvalidOption, writeexpr.ErrKeyAttribute = ErrInvalidOption, ErrKeyAttribute
 	writeexpr.ErrVersionConflict, writeexpr.ErrConditionFailed = ErrVersionConflict, ErrConditionFailed
 }

@@ -7,9 +7,10 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"github.com/adjlist/adjlist/internal/batch"
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/keydata"
-	"github.com/adjlist/adjlist/internal/migration"
+	"github.com/adjlist/adjlist/internal/send"
+	"github.com/adjlist/adjlist/internal/walks"
 )
 
 // MigrateResult is what [Migrate] did.
@@ -229,10 +230,10 @@ type migrated struct {
 }
 
 // migrateItem rewrites one item's derived attributes if they are stale,
-// or moves it to its home ([migration.Table.Migrate]).
+// or moves it to its home ([walks.Table.Migrate]).
 func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item Item) (migrated, error) {
-	typ := migration.Type{Home: spec.home, Owned: spec.owned, Foreign: spec.foreign, Feeds: spec.feeds,
-		Derive: func(item Item) (migration.Attrs, bool, error) { return spec.derive(item, nil) }}
+	typ := walks.MigrateType{Home: spec.home, Owned: spec.owned, Foreign: spec.foreign, Feeds: spec.feeds,
+		Derive: func(item Item) (ddbitem.Attrs, bool, error) { return spec.derive(item, nil) }}
 	o, err := spec.t.migrationTable(ctx).Migrate(ctx, api, &typ, item)
 	m := migrated{ok: o.Matched, rewrote: o.Rewrote, moved: o.Moved, retried: o.Retried}
 	if c := o.Conflict; c != nil {
@@ -241,10 +242,10 @@ func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item It
 	return m, err
 }
 
-// migrationTable is how package migration and package verify write to
+// migrationTable is how internal/walks' migrations and repairs write to
 // t's table: its names, and the library's judgement of errors.
-func (t *Table) migrationTable(ctx context.Context) *migration.Table {
-	return &migration.Table{Name: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, IsKey: t.isKeyAttr, Enc: t.enc,
+func (t *Table) migrationTable(ctx context.Context) *walks.Table {
+	return &walks.Table{Name: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, IsKey: t.isKeyAttr, Enc: t.enc,
 		Wait:            t.waitTx,
 		ConditionFailed: IsConditionFailed, Cancelled: cancelCodes, Transient: transient, Options: callOpts(ctx)}
 }
@@ -252,5 +253,5 @@ func (t *Table) migrationTable(ctx context.Context) *migration.Table {
 // waitTx waits the table's backoff before attempt (from 1) of a
 // transaction cancelled by a conflict or throttling.
 func (t *Table) waitTx(ctx context.Context, attempt int) error {
-	return batch.Wait(ctx, t.opts.BatchBackoff, attempt, ErrTxConflict)
+	return send.Wait(ctx, t.opts.BatchBackoff, attempt, ErrTxConflict)
 }

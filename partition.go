@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/adjlist/adjlist/internal/paged"
+	"github.com/adjlist/adjlist/internal/paging"
 )
 
 // Target receives the items of one item type during a read of several
@@ -21,7 +21,7 @@ type Target struct {
 	typ  string // the node type whose partitions hold the items
 	kind string
 	err  error
-	into paged.Sink // the slice it fills; nil in a zero Target
+	into paging.Sink // the slice it fills; nil in a zero Target
 	// sharded marks the children of a sharded collection, which are not
 	// in their parent's partition.
 	sharded bool
@@ -59,7 +59,7 @@ func into[T any](t *Table, typ, kind string, err error, dst *[]T, decode func(It
 		tg.err = fmt.Errorf("%w: Into(nil)", ErrInvalidOption)
 		return tg
 	}
-	tg.into = &paged.Into[T]{Dst: dst, Decode: decode}
+	tg.into = &paging.Into[T]{Dst: dst, Decode: decode}
 	return tg
 }
 
@@ -111,14 +111,14 @@ func LoadPartition[N any](ctx context.Context, node *Node[N], id string, targets
 	return res, nil
 }
 
-// newDealer is the [paged.Dealer] of targets on t's items, counting the
+// newDealer is the [paging.Dealer] of targets on t's items, counting the
 // items none takes in *other.
-func newDealer(t *Table, targets []Target, other *int) *paged.Dealer {
+func newDealer(t *Table, targets []Target, other *int) *paging.Dealer {
 	skAttr := ""
 	if t != nil { // a zero Query's
 		skAttr = t.opts.SortKey
 	}
-	d := paged.NewDealer(skAttr, other)
+	d := paging.NewDealer(skAttr, other)
 	for _, tg := range targets {
 		d.Add(tg.into, sortKeyLead(tg.h))
 	}

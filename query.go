@@ -9,9 +9,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"github.com/adjlist/adjlist/internal/pagecursor"
+	"github.com/adjlist/adjlist/internal/paging"
 	"github.com/adjlist/adjlist/internal/queryexpr"
-	"github.com/adjlist/adjlist/internal/queryrun"
 )
 
 // Query is one access pattern over a partition of the table or of one of
@@ -90,7 +89,7 @@ type Query[T any] struct {
 	querySpec
 	decode func(Item) (T, bool, error)
 	// fetched, if set, sees each page's items before decode does
-	// ([queryrun.Run.Fetched]): Load's and PageIndex's targets grow
+	// ([paging.Run.Fetched]): Load's and PageIndex's targets grow
 	// once per page.
 	fetched func([]Item)
 }
@@ -116,7 +115,7 @@ type querySpec struct {
 	err        error
 	// shards, when set, are the partitions of a sharded read, merged in
 	// sort key order; pk is then their common logical key.
-	shards []queryrun.Shard
+	shards []paging.QueryShard
 }
 
 // queryKeys names the partition a query reads and the optional filter on the
@@ -215,7 +214,7 @@ func (q Query[T]) compile() Query[T] {
 			q.err = err
 			return q
 		}
-		q.shards = append(q.shards, queryrun.Shard{PK: pk, Values: vals})
+		q.shards = append(q.shards, paging.QueryShard{PK: pk, Values: vals})
 	}
 	return q
 }
@@ -276,7 +275,7 @@ func (q *querySpec) startSpan(ctx context.Context, op string) (context.Context, 
 // wrap is err as q's [OpError], a cursor queryrun refused as
 // [ErrInvalidCursor].
 func (q Query[T]) wrap(err error) error {
-	if why, ok := err.(queryrun.BadCursor); ok {
+	if why, ok := err.(paging.BadCursor); ok {
 		err = badCursor(string(why))
 	}
 	index := aws.ToString(q.in.IndexName)
@@ -305,8 +304,8 @@ func (q Query[T]) All(ctx context.Context) iter.Seq2[T, error] {
 }
 
 // run is q's run in package queryrun.
-func (q Query[T]) run() queryrun.Run[T] {
-	return queryrun.Run[T]{Client: q.t.client, In: q.in, Decode: q.decode, Fetched: q.fetched, PK: q.pk, Shards: q.shards, SKAttr: q.skAttr}
+func (q Query[T]) run() paging.Run[T] {
+	return paging.Run[T]{Client: q.t.client, In: q.in, Decode: q.decode, Fetched: q.fetched, PK: q.pk, Shards: q.shards, SKAttr: q.skAttr}
 }
 
 // Collect runs the query to the end and returns all its items; see
@@ -337,9 +336,9 @@ func (q Query[T]) collect(ctx context.Context) ([]T, error) {
 	return items, nil
 }
 
-// appendDecoded is [queryrun.AppendDecoded] with q's decoder.
+// appendDecoded is [paging.AppendDecoded] with q's decoder.
 func (q Query[T]) appendDecoded(dst []T, items []Item) ([]T, error) {
-	return queryrun.AppendDecoded(dst, items, q.decode)
+	return paging.AppendDecoded(dst, items, q.decode)
 }
 
 // Count returns how many items the query matches without decoding their
@@ -411,14 +410,14 @@ func (q Query[T]) Page(ctx context.Context, cursor string) (_ Page[T], err error
 // badCursor is the error of a cursor this query refuses.
 func badCursor(why string) error { return fmt.Errorf("%w: %s", ErrInvalidCursor, why) }
 
-// cursors is what q's page cursors carry ([pagecursor.Fingerprint]:
+// cursors is what q's page cursors carry ([paging.Fingerprint]:
 // everything that shapes the query's results besides its page size;
 // [Options.CursorKey] guards against forging) and are checked against.
-func (q Query[T]) cursors() queryrun.Cursors {
-	cs := queryrun.Cursors{Key: q.t.opts.CursorKey, Names: q.cursorKeys, PKAttr: q.pkAttr, SKAttr: q.skAttr,
+func (q Query[T]) cursors() paging.Cursors {
+	cs := paging.Cursors{Key: q.t.opts.CursorKey, Names: q.cursorKeys, PKAttr: q.pkAttr, SKAttr: q.skAttr,
 		Prefix: q.skPrefix, Op: q.sk.op, Lo: q.sk.lo, Hi: q.sk.hi}
-	cs.ID = pagecursor.Identity{Index: aws.ToString(q.in.IndexName), Desc: !aws.ToBool(q.in.ScanIndexForward), Sharded: q.shards != nil,
-		Query: pagecursor.Fingerprint(q.op, &q.in, q.shards, func(sh queryrun.Shard) string { return sh.PK })}
+	cs.ID = paging.Identity{Index: aws.ToString(q.in.IndexName), Desc: !aws.ToBool(q.in.ScanIndexForward), Sharded: q.shards != nil,
+		Query: paging.Fingerprint(q.op, &q.in, q.shards, func(sh paging.QueryShard) string { return sh.PK })}
 	if nk := q.keys.native; nk != nil {
 		cs.Native, cs.Eq = true, nk.eq
 	}

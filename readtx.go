@@ -6,8 +6,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"github.com/adjlist/adjlist/internal/throttle"
-	"github.com/adjlist/adjlist/internal/txn"
+	"github.com/adjlist/adjlist/internal/send"
 )
 
 // TransactGetClient is the optional operation of a [Client] that
@@ -39,7 +38,7 @@ type Read[T any] struct {
 // [ErrTxLimit]). A ReadTx is not safe for concurrent use.
 type ReadTx struct {
 	t   *Table
-	r   txn.Read
+	r   send.Read
 	err error
 }
 
@@ -86,7 +85,7 @@ func (rt *ReadTx) Run(ctx context.Context) (err error) {
 	}
 	if err := rt.r.Run(ctx, api, callOpts(ctx)); err != nil {
 		if throttled := rt.t.throttledActions(err, rt.r.Key); throttled != nil {
-			err = throttle.Join(throttled, err)
+			err = send.Join(throttled, err)
 		}
 		return rt.t.opErr(op, "", "", err)
 	}

@@ -9,8 +9,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"github.com/adjlist/adjlist/internal/migration"
-	"github.com/adjlist/adjlist/internal/verify"
+	"github.com/adjlist/adjlist/internal/walks"
 )
 
 // RepairOptions configures [Repair]. The zero value repairs what is
@@ -151,7 +150,7 @@ func Repair(ctx context.Context, api RepairClient, t *Table, findings []Finding,
 			}
 		}
 		for _, f := range findings {
-			if verify.Round(verify.Kind(f.Kind)) != round {
+			if walks.Round(walks.Kind(f.Kind)) != round {
 				continue
 			}
 			out, retried, err := r.repair(ctx, f)
@@ -159,9 +158,9 @@ func Repair(ctx context.Context, api RepairClient, t *Table, findings []Finding,
 			switch {
 			case err != nil:
 				return res, t.opErr(op, f.Key.PK, f.Key.SK, err)
-			case out == verify.Repaired:
+			case out == walks.Repaired:
 				res.Repaired = append(res.Repaired, f)
-			case out == verify.Left:
+			case out == walks.Left:
 				res.Left = append(res.Left, f)
 			default:
 				res.Gone = append(res.Gone, f)
@@ -175,7 +174,7 @@ func Repair(ctx context.Context, api RepairClient, t *Table, findings []Finding,
 type repairer struct {
 	*verifier
 	api  RepairClient
-	mt   *migration.Table
+	mt   *walks.Table
 	spec scanSpec
 	opts RepairOptions
 	// done holds the items whose index keys were rewritten already.
@@ -188,20 +187,20 @@ type repairer struct {
 
 // repair repairs one finding: the writes are verify's, but for index keys
 // and moves, Migrate's.
-func (r *repairer) repair(ctx context.Context, f Finding) (verify.Outcome, int, error) {
-	k, key := itemKey{f.Key.PK, f.Key.SK}, verify.Key(f.Key)
+func (r *repairer) repair(ctx context.Context, f Finding) (walks.Outcome, int, error) {
+	k, key := itemKey{f.Key.PK, f.Key.SK}, walks.Key(f.Key)
 	switch f.Kind {
 	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra, FindingMisplaced:
 		if r.done[k] {
-			return verify.Repaired, 0, nil
+			return walks.Repaired, 0, nil
 		}
-		item, err := verify.Read(ctx, r.api, r.mt, key)
+		item, err := walks.Read(ctx, r.api, r.mt, key)
 		if err != nil {
-			return verify.Gone, 0, err
+			return walks.Gone, 0, err
 		}
 		s, ok := r.spec.of(item)
 		if item == nil || !ok {
-			return verify.Gone, 0, nil
+			return walks.Gone, 0, nil
 		}
 		m, err := s.migrateItem(ctx, r.api, item)
 		r.done[k] = m.rewrote || m.moved
@@ -209,9 +208,9 @@ func (r *repairer) repair(ctx context.Context, f Finding) (verify.Outcome, int, 
 			r.noteReindexed(item)
 		}
 		if m.conflict != nil {
-			return verify.Left, m.retried, err
+			return walks.Left, m.retried, err
 		}
-		return verify.Did(r.done[k]), m.retried, err
+		return walks.Did(r.done[k]), m.retried, err
 	case FindingCounterMismatch:
 		i := -1
 		for j, c := range r.counters {
@@ -220,33 +219,33 @@ func (r *repairer) repair(ctx context.Context, f Finding) (verify.Outcome, int, 
 			}
 		}
 		if i < 0 {
-			return verify.Gone, 0, fmt.Errorf("%w: %s is not a counter the table records", ErrInvalidOption, f.Type)
+			return walks.Gone, 0, fmt.Errorf("%w: %s is not a counter the table records", ErrInvalidOption, f.Type)
 		}
 		c := r.counters[i]
-		fixed, retried, err := verify.RepairCount(ctx, r.api, r.mt, c.name, key,
+		fixed, retried, err := walks.RepairCount(ctx, r.api, r.mt, c.name, key,
 			func(ctx context.Context) (int64, error) { return c.recount(ctx, k) })
-		return verify.Did(fixed), retried, err
+		return walks.Did(fixed), retried, err
 	case FindingDanglingEdge, FindingOrphan:
 		if !r.opts.DeleteDangling {
-			return verify.Left, 0, nil
+			return walks.Left, 0, nil
 		}
 		missing := itemKey{f.Missing.PK, f.Missing.SK}
-		ok, err := verify.DeleteDangling(ctx, r.api, r.mt, key, verify.Key(f.Missing), func(item Item) bool {
+		ok, err := walks.DeleteDangling(ctx, r.api, r.mt, key, walks.Key(f.Missing), func(item Item) bool {
 			vt := r.typeOf(item)
 			return vt != nil && vt.refs != nil && containsRef(vt.refs(item, nil), missing)
 		})
-		return verify.Did(ok), 0, err
+		return walks.Did(ok), 0, err
 	case FindingUnknownItem, FindingUndecodable:
 		if f.Kind == FindingUnknownItem && !r.opts.DeleteUnknown || f.Kind == FindingUndecodable && !r.opts.DeleteUndecodable {
-			return verify.Left, 0, nil
+			return walks.Left, 0, nil
 		}
-		ok, err := verify.DeleteUnknown(ctx, r.api, r.mt, key, func(item Item) bool {
+		ok, err := walks.DeleteUnknown(ctx, r.api, r.mt, key, func(item Item) bool {
 			_, found := r.inspect(item)
-			return slices.ContainsFunc(found, func(g verify.Finding) bool { return g.Kind == verify.Kind(f.Kind) })
+			return slices.ContainsFunc(found, func(g walks.Finding) bool { return g.Kind == walks.Kind(f.Kind) })
 		})
-		return verify.Did(ok), 0, err
+		return walks.Did(ok), 0, err
 	}
-	return verify.Left, 0, nil
+	return walks.Left, 0, nil
 }
 
 // noteReindexed keeps item, whose index keys were just rewritten, if it is

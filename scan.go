@@ -9,11 +9,11 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
-	"github.com/adjlist/adjlist/internal/migration"
-	"github.com/adjlist/adjlist/internal/scanner"
+	"github.com/adjlist/adjlist/internal/walks"
 )
 
 // Scannable is a handle whose items [Scan] and [Migrate] can walk:
@@ -59,9 +59,9 @@ type scanSpec struct {
 
 // derivedAttrs are an item's derived key attributes, a handful at most: each
 // a name and the value an item should carry in it. An alias, so that
-// Verify and Migrate hand a spec's functions to internal/verify and
-// internal/migration as they are.
-type derivedAttrs = migration.Attrs
+// Verify and Migrate hand a spec's functions to internal/walks as they
+// are.
+type derivedAttrs = ddbitem.Attrs
 
 func (n *Node[N]) scanSpec() scanSpec {
 	o := &n.t.opts
@@ -155,7 +155,7 @@ func (e *Edge[E]) scanSpec() scanSpec {
 			k.ipk += "#" + keycodec.Shard(from, e.shards)
 		}
 		if e.t.layout == explicitKeys {
-			buf = append(buf, migration.Attr{Name: o.IndexPartitionKey, Value: k.ipk}, migration.Attr{Name: o.IndexSortKey, Value: k.isk})
+			buf = append(buf, ddbitem.Attr{Name: o.IndexPartitionKey, Value: k.ipk}, ddbitem.Attr{Name: o.IndexSortKey, Value: k.isk})
 		}
 		if len(e.it.indexes) == 0 {
 			return buf, nil
@@ -353,14 +353,14 @@ func scanOptions(optFns []func(*ScanOptions), segments int) (ScanOptions, error)
 		return o, err
 	}
 	if o.Segments == 0 {
-		o.Segments = scanner.Segments(o.From, segments)
+		o.Segments = walks.Segments(o.From, segments)
 	}
 	return o, nil
 }
 
 // check refuses options out of range for a walk op of t's table.
 func (o *ScanOptions) check(op string, t *Table) error {
-	if err := scanner.CheckRange(o.Segments, o.Limit, o.RequestRate, o.ReadUnitRate); err != nil {
+	if err := walks.CheckRange(o.Segments, o.Limit, o.RequestRate, o.ReadUnitRate); err != nil {
 		return fmt.Errorf("%w: %w", ErrInvalidOption, err)
 	}
 	switch {
@@ -375,11 +375,11 @@ func (o *ScanOptions) check(op string, t *Table) error {
 	return nil
 }
 
-// walk runs a parallel Scan with spec's filter ([scanner.Run]), handing
+// walk runs a parallel Scan with spec's filter ([walks.Run]), handing
 // each raw item, with the segment that read it, to each (which reports
 // whether it matched), and returns the resume position on failure.
 // segments is the default Segments.
-func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanSpec, each scanner.Each, optFns []func(*ScanOptions), segments int) (_ string, err error) {
+func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanSpec, each walks.Each, optFns []func(*ScanOptions), segments int) (_ string, err error) {
 	t := spec.t
 	opts, optErr := scanOptions(optFns, segments)
 	var sp *span // none inside Migrate's or Verify's own
@@ -401,18 +401,18 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 	if err := opts.check(op, t); err != nil {
 		return fail(err)
 	}
-	pos, ok := scanner.Start(opts.From, opts.Segments)
+	pos, ok := walks.Start(opts.From, opts.Segments)
 	if !ok {
 		return fail(badCursor("not a scan position of this many segments"))
 	}
-	in := scanner.Input{From: pos, RequestRate: opts.RequestRate, ReadUnitRate: opts.ReadUnitRate, Options: callOpts(ctx)}
-	if in.Request, err = scanner.Request(t.name, opts.Index, opts.Limit, scanner.And(spec.filter, opts.Filter)); err != nil {
+	in := walks.Input{From: pos, RequestRate: opts.RequestRate, ReadUnitRate: opts.ReadUnitRate, Options: callOpts(ctx)}
+	if in.Request, err = walks.Request(t.name, opts.Index, opts.Limit, walks.And(spec.filter, opts.Filter)); err != nil {
 		return fail(fmt.Errorf("%w: ScanOptions.Filter: %w", ErrInvalidOption, err))
 	}
 	if progress := opts.Progress; progress != nil {
-		in.Progress = func(p scanner.Progress) { progress(ScanProgress(p)) }
+		in.Progress = func(p walks.Progress) { progress(ScanProgress(p)) }
 	}
-	if pos, err := scanner.Run(ctx, api, in, each); err != nil {
+	if pos, err := walks.Run(ctx, api, in, each); err != nil {
 		return pos, &OpError{Op: op, Table: t.name, Index: opts.Index, Err: t.throttled(err, "", "", opts.Index, "")}
 	}
 	return "", nil

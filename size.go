@@ -2,8 +2,9 @@ package adjlist
 
 import (
 	"fmt"
+	"strings"
 
-	"github.com/adjlist/adjlist/internal/itemsize"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // MaxItemSize is DynamoDB's limit on one item: 400 KB, that is 409,600
@@ -24,7 +25,13 @@ const MaxItemSize = 400 * 1024
 //
 // Strings, binaries and booleans are exact; numbers and documents follow
 // the rules AWS documents and may be off by a few bytes.
-func ItemSize(item Item) int { return itemsize.Of(item) }
+func ItemSize(item Item) int {
+	n := 0
+	for name, v := range item {
+		n += len(name) + valueSize(v)
+	}
+	return n
+}
 
 // checkSize refuses an item over MaxItemSize before it is sent.
 func checkSize(item Item) error {
@@ -32,4 +39,56 @@ func checkSize(item Item) error {
 		return fmt.Errorf("%w: %d bytes, DynamoDB allows %d", ErrItemTooLarge, n, MaxItemSize)
 	}
 	return nil
+}
+
+// valueSize is the size of one attribute value, by [ItemSize]'s rules.
+func valueSize(v types.AttributeValue) int {
+	switch v := v.(type) {
+	case *types.AttributeValueMemberS:
+		return len(v.Value)
+	case *types.AttributeValueMemberB:
+		return len(v.Value)
+	case *types.AttributeValueMemberN:
+		return numberSize(v.Value)
+	case *types.AttributeValueMemberBOOL, *types.AttributeValueMemberNULL:
+		return 1
+	case *types.AttributeValueMemberSS:
+		return sumSize(v.Value, func(s string) int { return len(s) })
+	case *types.AttributeValueMemberNS:
+		return sumSize(v.Value, numberSize)
+	case *types.AttributeValueMemberBS:
+		return sumSize(v.Value, func(b []byte) int { return len(b) })
+	case *types.AttributeValueMemberL:
+		n := 3
+		for _, e := range v.Value {
+			n += 1 + valueSize(e)
+		}
+		return n
+	case *types.AttributeValueMemberM:
+		n := 3
+		for k, e := range v.Value {
+			n += 1 + len(k) + valueSize(e)
+		}
+		return n
+	}
+	return 0
+}
+
+// sumSize is the size of a set: its members' sizes added.
+func sumSize[E any](set []E, size func(E) int) int {
+	n := 0
+	for _, e := range set {
+		n += size(e)
+	}
+	return n
+}
+
+// numberSize is 1 byte plus one per two significant digits.
+func numberSize(s string) int {
+	s = strings.TrimLeft(s, "+-")
+	mant, _, _ := strings.Cut(strings.ToLower(s), "e")
+	digits := strings.Replace(mant, ".", "", 1)
+	digits = strings.TrimLeft(digits, "0")
+	digits = strings.TrimRight(digits, "0")
+	return 1 + (len(digits)+1)/2
 }

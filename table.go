@@ -15,7 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"go.opentelemetry.io/otel/trace"
 
-	"github.com/adjlist/adjlist/internal/tabledef"
+	"github.com/adjlist/adjlist/internal/schema"
 )
 
 // Client is the subset of the DynamoDB API that [Table] uses. A
@@ -267,7 +267,7 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	if o.IndexPartitionOnly {
 		isk = nil // no index sort key: no default either
 	}
-	tabledef.Defaults(&o.PartitionKey, &o.SortKey, &o.Index, &o.IndexPartitionKey, isk)
+	schema.Defaults(&o.PartitionKey, &o.SortKey, &o.Index, &o.IndexPartitionKey, isk)
 	if o.BatchBackoff == nil {
 		o.BatchBackoff = retry.NewExponentialJitterBackoff(20 * time.Second)
 	}
@@ -290,7 +290,7 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	}
 	t.err = optErr
 	if t.err == nil {
-		c := tabledef.Config{Name: name, EncoderTagKey: t.encoderTagKey(), DecoderTagKey: t.decoderTagKey(), BatchMaxAttempts: o.BatchMaxAttempts,
+		c := schema.Config{Name: name, EncoderTagKey: t.encoderTagKey(), DecoderTagKey: t.decoderTagKey(), BatchMaxAttempts: o.BatchMaxAttempts,
 			PartitionKey: o.PartitionKey, SortKey: o.SortKey, IndexPartitionKey: o.IndexPartitionKey, IndexSortKey: o.IndexSortKey,
 			IndexPartitionOnly: o.IndexPartitionOnly, NoIndex: o.NoIndex}
 		t.err = c.Check()
@@ -345,11 +345,11 @@ func newCondition(c expression.ConditionBuilder) (condition, error) {
 }
 
 // errNoClient is the error of every request made on a table built with a
-// nil client (tabledef.NoClient).
+// nil client (schema.NoClient).
 var errNoClient = fmt.Errorf("%w: the table has no DynamoDB client", ErrInvalidOption)
 
 // noClient stands in for a nil Client (repair.go and verify.go look for it).
-type noClient = tabledef.NoClient
+type noClient = schema.NoClient
 
 // errNoIndex reports a reverse read on a table declared without an index.
 func (t *Table) errNoIndex() error {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/adjlist/adjlist/internal/throttle"
+	"github.com/adjlist/adjlist/internal/send"
 )
 
 // ThrottlingError reports a request DynamoDB throttled, with what
@@ -112,15 +112,15 @@ func (e *ThrottlingError) HotPartition() bool {
 	return strings.HasSuffix(e.Reason, "KeyRangeThroughputExceeded")
 }
 
-// A *ThrottlingError already says where: throttle.Of does not look inside it.
-var _ throttle.Mapped = (*ThrottlingError)(nil)
+// A *ThrottlingError already says where: send.Of does not look inside it.
+var _ send.Mapped = (*ThrottlingError)(nil)
 
 // throttled returns err inside a *ThrottlingError when err reports
 // throttling and holds none yet, else err: pk and sk are the key of the
 // item the request was for (sk empty for a partition), index the index
 // it read, kind its item type if known (else named from pk and sk).
 func (t *Table) throttled(err error, pk, sk, index, kind string) error {
-	w, ok := throttle.Of(err)
+	w, ok := send.Of(err)
 	if !ok {
 		return err
 	}
@@ -154,7 +154,7 @@ func (t *Table) typeName(kind string) string {
 // "ThrottlingError", ...), each naming the partition key and item type
 // of its action's item, whose key key returns; nil for any other error.
 func (t *Table) throttledActions(err error, key func(i int) Item) []error {
-	actions, codes := throttle.Actions(err)
+	actions, codes := send.Actions(err)
 	var out []error
 	for j, i := range actions {
 		te := &ThrottlingError{Reason: codes[j], Table: t.name, Err: err}

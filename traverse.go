@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/adjlist/adjlist/internal/paged"
+	"github.com/adjlist/adjlist/internal/paging"
 )
 
 // TraverseOptions configures [TwoHop] and [Edge.Peers]. The zero value uses
@@ -108,12 +108,12 @@ func TwoHop[E1, E2 any](ctx context.Context, first *Edge[E1], second *Edge[E2], 
 	}
 	// The start node is excluded when the second hop returns to its type.
 	skipStart := second.src.same(first.src)
-	peers, truncated, err := paged.TwoHop(ctx, fwd.pagers(op, paged.Key{}, opts.PageSize, false)[0], func(target paged.Ref) ([]paged.Pager, error) {
+	peers, truncated, err := paging.TwoHop(ctx, fwd.pagers(op, paging.Key{}, opts.PageSize, false)[0], func(target paging.Ref) ([]paging.Pager, error) {
 		rev, err := second.incoming(target.To)
 		if err != nil {
 			return nil, second.t.opErr(op, fwd.keys.pk, target.Key.SK, err)
 		}
-		return rev.pagers(op, paged.Key{}, opts.PageSize, false), nil
+		return rev.pagers(op, paging.Key{}, opts.PageSize, false), nil
 	}, skipStart, from, budget, &res.Requests)
 	for _, p := range peers {
 		res.Peers = append(res.Peers, Peer(p))

@@ -8,19 +8,16 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/attempt"
-	"github.com/adjlist/adjlist/internal/itemreq"
-	"github.com/adjlist/adjlist/internal/throttle"
-	"github.com/adjlist/adjlist/internal/txn"
+	"github.com/adjlist/adjlist/internal/send"
 )
 
 // DynamoDB's limits on one TransactWriteItems request.
 const (
 	// MaxTxActions is the most actions one transaction may hold: 100.
-	MaxTxActions = txn.MaxActions
+	MaxTxActions = send.MaxActions
 	// MaxTxSize is the most bytes of items one transaction may write: 4 MB,
 	// sized by [ItemSize].
-	MaxTxSize = txn.MaxSize
+	MaxTxSize = send.MaxSize
 )
 
 // Tx collects writes and condition checks to commit atomically with one
@@ -39,7 +36,7 @@ const (
 // it is sent once. A Tx is not safe for concurrent use.
 type Tx struct {
 	t   *Table
-	w   txn.Write
+	w   send.Write
 	err error
 	// failed are the actions whose condition failed in the last
 	// cancellation, as OpError.Failed lists them.
@@ -55,7 +52,7 @@ func NewTx(t *Table) *Tx {
 func (tx *Tx) Len() int { return tx.w.Len() }
 
 // add records one action on the item with key k, of size bytes, checking
-// DynamoDB's limits as it goes ([txn.Write.Add]); onFail is what a failed
+// DynamoDB's limits as it goes ([send.Write.Add]); onFail is what a failed
 // condition of the action means, given the stored item.
 func (tx *Tx) add(k itemKey, size int, a types.TransactWriteItem, onFail func(old Item) error) {
 	if tx.err == nil {
@@ -86,12 +83,12 @@ func (tx *Tx) fail(op string, k itemKey, w *writeCond) func(Item) error {
 
 // cond is the condition of an action: w's, built, or none; ok is false
 // when tx has an error.
-func (tx *Tx) cond(w *writeCond) (_ txn.Cond, ok bool) {
+func (tx *Tx) cond(w *writeCond) (_ send.Cond, ok bool) {
 	if tx.err != nil {
-		return txn.Cond{}, false
+		return send.Cond{}, false
 	}
 	c, err := w.built()
-	return txn.Cond(c), !tx.setErr(err)
+	return send.Cond(c), !tx.setErr(err)
 }
 
 func (tx *Tx) put(op string, k itemKey, item Item, w *writeCond) {
@@ -99,7 +96,7 @@ func (tx *Tx) put(op string, k itemKey, item Item, w *writeCond) {
 		return
 	}
 	if c, ok := tx.cond(w); ok {
-		tx.add(k, ItemSize(item), txn.Put(tx.t.tableName, item, c), tx.fail(op, k, w))
+		tx.add(k, ItemSize(item), send.TxPut(tx.t.tableName, item, c), tx.fail(op, k, w))
 	}
 }
 
@@ -114,19 +111,19 @@ func (tx *Tx) update(op string, it *itemType, kc *keyCtx, update Update, w *writ
 	}
 	u, values := expr.Update(), expr.Values()
 	size := keySize(tx.t, k) + len(aws.ToString(u)) + ItemSize(values)
-	c := txn.Cond{Expr: expr.Condition(), Names: expr.Names(), Values: values}
-	tx.add(k, size, txn.Update(tx.t.tableName, tx.t.keyItem(k.pk, k.sk), u, c), tx.fail(op, k, w))
+	c := send.Cond{Expr: expr.Condition(), Names: expr.Names(), Values: values}
+	tx.add(k, size, send.TxUpdate(tx.t.tableName, tx.t.keyItem(k.pk, k.sk), u, c), tx.fail(op, k, w))
 }
 
 func (tx *Tx) del(op string, k itemKey, w *writeCond) {
 	if c, ok := tx.cond(w); ok {
-		tx.add(k, keySize(tx.t, k), txn.Delete(tx.t.tableName, tx.t.keyItem(k.pk, k.sk), c), tx.fail(op, k, w))
+		tx.add(k, keySize(tx.t, k), send.TxDelete(tx.t.tableName, tx.t.keyItem(k.pk, k.sk), c), tx.fail(op, k, w))
 	}
 }
 
 func (tx *Tx) check(op string, k itemKey, w *writeCond) {
 	if c, ok := tx.cond(w); ok {
-		tx.add(k, keySize(tx.t, k), txn.Check(tx.t.tableName, tx.t.keyItem(k.pk, k.sk), c), tx.fail(op, k, w))
+		tx.add(k, keySize(tx.t, k), send.TxCheck(tx.t.tableName, tx.t.keyItem(k.pk, k.sk), c), tx.fail(op, k, w))
 	}
 }
 
@@ -206,18 +203,18 @@ func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error
 	if tx.err != nil {
 		return tx.t.opErr(op, "", "", tx.err)
 	}
-	if len(opts.Token) > txn.MaxToken {
-		return tx.t.opErr(op, "", "", fmt.Errorf("%w: TxOptions.Token is %d characters; DynamoDB takes at most %d", ErrInvalidOption, len(opts.Token), txn.MaxToken))
+	if len(opts.Token) > send.MaxToken {
+		return tx.t.opErr(op, "", "", fmt.Errorf("%w: TxOptions.Token is %d characters; DynamoDB takes at most %d", ErrInvalidOption, len(opts.Token), send.MaxToken))
 	}
 	if tx.w.Len() == 0 {
 		return nil
 	}
-	call := &attempt.Call{Context: ctx}
-	causes, err, waitErr := tx.w.Commit(call, tx.t.client, opts.Token, opts.ConflictRetries, tx.t.opts.BatchBackoff, attempt.Watch(callOpts(ctx)), tx.reasons)
+	call := &send.Call{Context: ctx}
+	causes, err, waitErr := tx.w.Commit(call, tx.t.client, opts.Token, opts.ConflictRetries, tx.t.opts.BatchBackoff, send.Watch(callOpts(ctx)), tx.reasons)
 	if err == nil {
 		return nil
 	}
-	joined := throttle.Join(causes, itemreq.Mismatch(err), waitErr)
+	joined := send.Join(causes, send.Mismatch(err), waitErr)
 	if _, cancelled := cancelCodes(err); !cancelled {
 		joined = call.Unknown(joined)
 	}
@@ -229,7 +226,7 @@ func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error
 }
 
 // reasons maps a cancelled transaction's reasons to this package's errors
-// ([txn.Write.Reasons]), with a *ThrottlingError for each action DynamoDB
+// ([send.Write.Reasons]), with a *ThrottlingError for each action DynamoDB
 // throttled, and records the actions whose condition failed (tx.failed).
 // retryable is true when every reason is a conflict or throttling.
 func (tx *Tx) reasons(err error) (causes []error, retryable bool) {

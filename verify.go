@@ -8,11 +8,10 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"github.com/adjlist/adjlist/internal/drift"
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/goattrs"
 	"github.com/adjlist/adjlist/internal/keycodec"
-	"github.com/adjlist/adjlist/internal/migration"
-	"github.com/adjlist/adjlist/internal/verify"
+	"github.com/adjlist/adjlist/internal/walks"
 )
 
 // FindingKind names what [Verify] found wrong with an item.
@@ -145,8 +144,8 @@ type Finding struct {
 // String formats the finding on one line: its kind, type and keys, then
 // what differs.
 func (f Finding) String() string {
-	return verify.Finding{Kind: verify.Kind(f.Kind), Type: f.Type, Key: verify.Key(f.Key), Attribute: f.Attribute,
-		Have: f.Have, Want: f.Want, Missing: verify.Key(f.Missing), Err: f.Err}.String()
+	return walks.Finding{Kind: walks.Kind(f.Kind), Type: f.Type, Key: walks.Key(f.Key), Attribute: f.Attribute,
+		Have: f.Have, Want: f.Want, Missing: walks.Key(f.Missing), Err: f.Err}.String()
 }
 
 // VerifyResult is what [Verify] found.
@@ -275,9 +274,9 @@ const verifySegments = 4
 type verifier struct {
 	t *Table
 	// model is the item types the table records without error, as
-	// verify.Model inspects them; types is what Verify needs besides of
+	// walks.Model inspects them; types is what Verify needs besides of
 	// each (same index); index finds one by record id.
-	model    verify.Model
+	model    walks.Model
 	types    []vtype
 	index    map[string]int
 	counters []counterRecord
@@ -289,11 +288,11 @@ type verifier struct {
 	all  tally
 
 	mu       sync.Mutex
-	findings []verify.Finding
+	findings []walks.Finding
 }
 
 // vtype is one recorded item type as Verify sees it besides its
-// verify.Type.
+// walks.Type.
 type vtype struct {
 	recorded
 	// target is whether items of other types need items of this one.
@@ -306,10 +305,10 @@ type vtype struct {
 
 // tally is what a walk met of the items that tell of others, by item
 // key.
-type tally = drift.Tally[itemKey, needer]
+type tally = walks.Tally[itemKey, needer]
 
 func (v *verifier) newTally() tally {
-	return drift.NewTally[itemKey, needer](len(v.types), len(v.counters))
+	return walks.NewTally[itemKey, needer](len(v.types), len(v.counters))
 }
 
 // segment is what one segment of the walk met, with its scratch space
@@ -317,7 +316,7 @@ func (v *verifier) newTally() tally {
 // item.
 type segment struct {
 	tally
-	want migration.Attrs
+	want ddbitem.Attrs
 	refs []itemRef
 }
 
@@ -333,14 +332,14 @@ type needer struct {
 // segments.
 func newVerifier(t *Table, segments int) *verifier {
 	v := &verifier{t: t, index: map[string]int{}, counters: t.recordedCounters()}
-	v.model = verify.Model{PartitionKey: t.opts.PartitionKey, Mismatch: keyMismatchOf}
+	v.model = walks.Model{PartitionKey: t.opts.PartitionKey, Mismatch: keyMismatchOf}
 	targets := map[string]bool{}
 	for _, r := range t.recordedTypes() {
 		if r.err != nil {
 			continue
 		}
-		vt := verify.Type{Name: r.name, Match: r.match, Version: r.version, Expiry: r.expiry,
-			Holds: verify.Held{Set: r.holds.set, Names: r.holds.names}, Check: r.check}
+		vt := walks.Type{Name: r.name, Match: r.match, Version: r.version, Expiry: r.expiry,
+			Holds: walks.Held{Set: r.holds.set, Names: r.holds.names}, Check: r.check}
 		vt.PKPrefix, _ = keycodec.StaticPrefix(r.pk, &keyCtx{})
 		vt.SKPrefix, _ = keycodec.StaticPrefix(r.sk, &keyCtx{})
 		if spec, ok := r.scanSpec(); ok {
@@ -370,12 +369,12 @@ func newVerifier(t *Table, segments int) *verifier {
 	return v
 }
 
-// inspectSpec is what verify.Model.Inspect needs of spec.
-func inspectSpec(spec scanSpec) *verify.Spec {
-	return &verify.Spec{Home: spec.home, Owned: spec.owned, Foreign: spec.foreign, Matched: spec.matched, Derive: spec.derive}
+// inspectSpec is what walks.Model.Inspect needs of spec.
+func inspectSpec(spec scanSpec) *walks.Spec {
+	return &walks.Spec{Home: spec.home, Owned: spec.owned, Foreign: spec.foreign, Matched: spec.matched, Derive: spec.derive}
 }
 
-// keyMismatchOf is verify.Model.Mismatch: the entity check's
+// keyMismatchOf is walks.Model.Mismatch: the entity check's
 // [FindingKeyMismatch].
 func keyMismatchOf(err error) (attr, have, want string, ok bool) {
 	km, ok := err.(*keyMismatch)
@@ -425,16 +424,16 @@ func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 
 // inspect returns the index of item's type (-1 for none) and the faults
 // the item alone shows.
-func (v *verifier) inspect(item Item) (typ int, found []verify.Finding) {
-	var want migration.Attrs
+func (v *verifier) inspect(item Item) (typ int, found []walks.Finding) {
+	var want ddbitem.Attrs
 	k := v.t.keyOf(item)
 	return v.model.Inspect(item, k.pk, k.sk, &want)
 }
 
 // dataCheck is the check of an item's data that a type of t whose data
-// is a V gives Verify ([verify.DataCheck] with t's decoding).
+// is a V gives Verify ([walks.DataCheck] with t's decoding).
 func dataCheck[V any](t *Table) func(Item) error {
-	return verify.DataCheck[V](t.dec, t.unmarshalData)
+	return walks.DataCheck[V](t.dec, t.unmarshalData)
 }
 
 // note records what item, of type typ, tells of other items: that it
@@ -460,7 +459,7 @@ func (v *verifier) note(tl *segment, item Item, k itemKey, typ int) {
 		}
 	}
 	for _, c := range r.aggregates {
-		tl.Stored[c][k.pk] = drift.CountOf(item)
+		tl.Stored[c][k.pk] = walks.CountOf(item)
 	}
 }
 
@@ -474,23 +473,23 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 	get := func(ctx context.Context, keys []itemKey) (map[itemKey]Item, error) {
 		return v.t.batchGet(ctx, "Verify", keys, ReadOptions{ConsistentRead: true})
 	}
-	return verify.Missing(ctx, keys, v.all.Pending, func(w needer) itemKey { return w.from }, get, func(k itemKey, w needer, item Item) {
+	return walks.Missing(ctx, keys, v.all.Pending, func(w needer) itemKey { return w.from }, get, func(k itemKey, w needer, item Item) {
 		r := &v.types[w.typ]
 		if item == nil || !containsRef(r.refs(item, nil), k) {
 			return // gone, or no longer pointing there
 		}
-		v.findings = append(v.findings, verify.Finding{Kind: verify.Kind(w.kind), Type: r.name,
-			Key: verify.Key{PK: w.from.pk, SK: w.from.sk}, Missing: verify.Key{PK: k.pk, SK: k.sk}})
+		v.findings = append(v.findings, walks.Finding{Kind: walks.Kind(w.kind), Type: r.name,
+			Key: walks.Key{PK: w.from.pk, SK: w.from.sk}, Missing: walks.Key{PK: k.pk, SK: k.sk}})
 	})
 }
 
 // checkCounters confirms each aggregate whose count differs from the
-// edges met (verify.ConfirmCount).
+// edges met (walks.ConfirmCount).
 func (v *verifier) checkCounters(ctx context.Context) error {
 	for c, cr := range v.counters {
 		for _, pk := range v.all.Mismatched(c) {
 			key := itemKey{pk, cr.name}
-			f, err := verify.ConfirmCount(ctx, cr.name, verify.Key{PK: pk, SK: cr.name},
+			f, err := walks.ConfirmCount(ctx, cr.name, walks.Key{PK: pk, SK: cr.name},
 				func(ctx context.Context) (Item, error) { return v.read(ctx, v.t.client, key) },
 				func(ctx context.Context) (int64, error) { return cr.recount(ctx, key) })
 			if err != nil {
@@ -505,19 +504,19 @@ func (v *verifier) checkCounters(ctx context.Context) error {
 }
 
 // read is the item at k, strongly consistent; nil when there is none.
-func (v *verifier) read(ctx context.Context, api verify.Reader, k itemKey) (Item, error) {
+func (v *verifier) read(ctx context.Context, api walks.Reader, k itemKey) (Item, error) {
 	o := &v.t.opts
-	return verify.Read(ctx, api, &migration.Table{Name: v.t.name, PartitionKey: o.PartitionKey, SortKey: o.SortKey, Options: callOpts(ctx)},
-		verify.Key{PK: k.pk, SK: k.sk})
+	return walks.Read(ctx, api, &walks.Table{Name: v.t.name, PartitionKey: o.PartitionKey, SortKey: o.SortKey, Options: callOpts(ctx)},
+		walks.Key{PK: k.pk, SK: k.sk})
 }
 
-// findings are fs, sorted ([verify.Sorted]), as Verify reports them.
-func findings(fs []verify.Finding) []Finding {
+// findings are fs, sorted ([walks.Sorted]), as Verify reports them.
+func findings(fs []walks.Finding) []Finding {
 	if fs == nil {
 		return nil
 	}
 	out := make([]Finding, len(fs))
-	for i, f := range verify.Sorted(fs) {
+	for i, f := range walks.Sorted(fs) {
 		out[i] = Finding{Kind: FindingKind(f.Kind), Type: f.Type, Key: Key(f.Key), Attribute: f.Attribute,
 			Have: f.Have, Want: f.Want, Missing: Key(f.Missing), Err: f.Err}
 	}
@@ -536,7 +535,7 @@ func (t *Table) holdsOf(data reflect.Type, tr *tracking) held {
 	if t.layout == noIndex {
 		ipk, isk = "", "" // data, which the type must hold
 	}
-	h := verify.HeldOf(declared, t.derived, o.PartitionKey, o.SortKey, ipk, isk, tr.Version, tr.CreatedAt, tr.UpdatedAt, tr.Expiry)
+	h := walks.HeldOf(declared, t.derived, o.PartitionKey, o.SortKey, ipk, isk, tr.Version, tr.CreatedAt, tr.UpdatedAt, tr.Expiry)
 	return held{set: h.Set, names: h.Names}
 }
 

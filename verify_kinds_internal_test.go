@@ -5,20 +5,20 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
-	"github.com/adjlist/adjlist/internal/verify"
+	"github.com/adjlist/adjlist/internal/walks"
 )
 
-// Every FindingKind is the verify.Kind that package verify inspects,
+// Every FindingKind is the walks.Kind that Verify inspects,
 // formats and repairs by: the two spell the same strings.
 func TestFindingKindsAreVerifyKinds(t *testing.T) {
-	for kind, want := range map[FindingKind]verify.Kind{
-		FindingUnknownItem: verify.UnknownItem, FindingUndecodable: verify.Undecodable,
-		FindingIndexKeyMissing: verify.IndexKeyMissing, FindingIndexKeyStale: verify.IndexKeyStale,
-		FindingIndexKeyExtra: verify.IndexKeyExtra, FindingDanglingEdge: verify.DanglingEdge,
-		FindingOrphan: verify.Orphan, FindingCounterMismatch: verify.CounterMismatch,
-		FindingBadVersion: verify.BadVersion, FindingKeyMismatch: verify.KeyMismatch,
-		FindingUndeclaredAttribute: verify.UndeclaredAttribute, FindingBadExpiry: verify.BadExpiry,
-		FindingMisplaced: verify.Misplaced,
+	for kind, want := range map[FindingKind]walks.Kind{
+		FindingUnknownItem: walks.UnknownItem, FindingUndecodable: walks.Undecodable,
+		FindingIndexKeyMissing: walks.IndexKeyMissing, FindingIndexKeyStale: walks.IndexKeyStale,
+		FindingIndexKeyExtra: walks.IndexKeyExtra, FindingDanglingEdge: walks.DanglingEdge,
+		FindingOrphan: walks.Orphan, FindingCounterMismatch: walks.CounterMismatch,
+		FindingBadVersion: walks.BadVersion, FindingKeyMismatch: walks.KeyMismatch,
+		FindingUndeclaredAttribute: walks.UndeclaredAttribute, FindingBadExpiry: walks.BadExpiry,
+		FindingMisplaced: walks.Misplaced,
 	} {
 		assert.Equal(t, string(want), string(kind))
 	}

@@ -8,8 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/itemreq"
-	"github.com/adjlist/adjlist/internal/txn"
+	"github.com/adjlist/adjlist/internal/send"
 	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
@@ -294,8 +293,8 @@ func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, 
 			return fmt.Errorf("%w: WriteOptions.Token on a write in a Tx: give TxOptions.Token to Commit", ErrInvalidOption)
 		case a == actCheck:
 			return fmt.Errorf("%w: WriteOptions.Token on a TxCheck", ErrInvalidOption)
-		case len(o.Token) > txn.MaxToken:
-			return fmt.Errorf("%w: WriteOptions.Token is %d characters; DynamoDB takes at most %d", ErrInvalidOption, len(o.Token), txn.MaxToken)
+		case len(o.Token) > send.MaxToken:
+			return fmt.Errorf("%w: WriteOptions.Token is %d characters; DynamoDB takes at most %d", ErrInvalidOption, len(o.Token), send.MaxToken)
 		}
 	}
 	if err := w.Init(t.opts.PartitionKey, &tr.Tracking, a, g, o.ExpiresAt, o.Version, dataVersion, o.Condition); err != nil {
@@ -313,19 +312,19 @@ func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, 
 }
 
 // built is the condition as request fields, or nil fields with none.
-func (w *writeCond) built() (itemreq.Cond, error) {
+func (w *writeCond) built() (send.Cond, error) {
 	c := w.shared
 	if c == nil {
 		if !w.Expr.IsSet() {
-			return itemreq.Cond{}, nil
+			return send.Cond{}, nil
 		}
 		built, err := newCondition(w.Expr)
 		if err != nil {
-			return itemreq.Cond{}, err
+			return send.Cond{}, err
 		}
 		c = &built
 	}
-	return itemreq.Cond{Expr: c.expr, Names: c.names, Values: c.values}, nil
+	return send.Cond{Expr: c.expr, Names: c.names, Values: c.values}, nil
 }
 
 // putCond is the condition of the put of item under guard g by a handle
@@ -356,9 +355,9 @@ func (t *Table) changeCond(tr *tracking, a action, o *WriteOptions) (*writeCond,
 }
 
 // tokened sends the write a of the item (pk, sk) under w as a one-action
-// TransactWriteItems with token ([WriteOptions.Token], [itemreq.Tokened]).
+// TransactWriteItems with token ([WriteOptions.Token], [send.Tokened]).
 func (t *Table) tokened(ctx context.Context, op, pk, sk string, a types.TransactWriteItem, w *writeCond, token string) error {
-	if err := itemreq.Tokened(ctx, t.client, a, token, &w.Cond, w.exists, w.missing, callOpts(ctx)); err != nil {
+	if err := send.Tokened(ctx, t.client, a, token, &w.Cond, w.exists, w.missing, callOpts(ctx)); err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
 	return nil
@@ -367,14 +366,14 @@ func (t *Table) tokened(ctx context.Context, op, pk, sk string, a types.Transact
 // putTokened is the put of item under w with token.
 func (t *Table) putTokened(ctx context.Context, op, pk, sk string, item Item, w *writeCond, token string) error {
 	err := checkSize(item)
-	var c itemreq.Cond
+	var c send.Cond
 	if err == nil {
 		c, err = w.built()
 	}
 	if err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
-	return t.tokened(ctx, op, pk, sk, txn.Put(t.tableName, item, txn.Cond(c)), w, token)
+	return t.tokened(ctx, op, pk, sk, send.TxPut(t.tableName, item, send.Cond(c)), w, token)
 }
 
 // updateTokened is the update of the item kc under w with token.
@@ -383,8 +382,8 @@ func (t *Table) updateTokened(ctx context.Context, op string, it *itemType, kc *
 	if err != nil {
 		return t.opErr(op, kc.PK, kc.SK, err)
 	}
-	c := txn.Cond{Expr: expr.Condition(), Names: expr.Names(), Values: expr.Values()}
-	return t.tokened(ctx, op, kc.PK, kc.SK, txn.Update(t.tableName, t.keyItem(kc.PK, kc.SK), expr.Update(), c), w, token)
+	c := send.Cond{Expr: expr.Condition(), Names: expr.Names(), Values: expr.Values()}
+	return t.tokened(ctx, op, kc.PK, kc.SK, send.TxUpdate(t.tableName, t.keyItem(kc.PK, kc.SK), expr.Update(), c), w, token)
 }
 
 // delTokened is the delete of the item (pk, sk) under w with token.
@@ -393,7 +392,7 @@ func (t *Table) delTokened(ctx context.Context, op, pk, sk string, w *writeCond,
 	if err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
-	return t.tokened(ctx, op, pk, sk, txn.Delete(t.tableName, t.keyItem(pk, sk), txn.Cond(c)), w, token)
+	return t.tokened(ctx, op, pk, sk, send.TxDelete(t.tableName, t.keyItem(pk, sk), send.Cond(c)), w, token)
 }
 
 // writeOptions applies optFns.

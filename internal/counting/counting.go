@@ -12,7 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/txn"
+	"github.com/adjlist/adjlist/internal/send"
 )
 
 // maxSequenceLen is the width sequence numbers are padded to, so that
@@ -91,7 +91,7 @@ func Add(table *string, key map[string]types.AttributeValue, name string, delta 
 	if err != nil {
 		panic(err) // constant names and values: cannot fail
 	}
-	return txn.Update(table, key, e.Update(), txn.Cond{Names: e.Names(), Values: e.Values()})
+	return send.TxUpdate(table, key, e.Update(), send.Cond{Names: e.Names(), Values: e.Values()})
 }
 
 // Counted is one count a counted edge's delete changes: counter Name's
@@ -115,14 +115,14 @@ func Delete(table *string, pkAttr string, edgeKey map[string]types.AttributeValu
 	exists := mustBuild(expression.NewBuilder().WithCondition(expression.AttributeExists(pk)))
 	absent := mustBuild(expression.NewBuilder().WithCondition(expression.AttributeNotExists(pk)))
 	out := make([]types.TransactWriteItem, 0, 1+2*len(counts))
-	out = append(out, txn.Delete(table, edgeKey, txn.Cond{Expr: exists.Condition(), Names: exists.Names()}))
+	out = append(out, send.TxDelete(table, edgeKey, send.Cond{Expr: exists.Condition(), Names: exists.Names()}))
 	for _, c := range counts {
 		upd := expression.Add(expression.Name("count"), expression.Value(int64(-1))).
 			Set(expression.Name("counter"), expression.Value(c.Name))
 		e := mustBuild(expression.NewBuilder().WithUpdate(upd).WithCondition(expression.AttributeExists(pk)))
-		out = append(out, txn.Update(table, c.Aggregate, e.Update(), txn.Cond{Expr: e.Condition(), Names: e.Names(), Values: e.Values()}))
+		out = append(out, send.TxUpdate(table, c.Aggregate, e.Update(), send.Cond{Expr: e.Condition(), Names: e.Names(), Values: e.Values()}))
 		if c.Marker != nil {
-			out = append(out, txn.Check(table, c.Marker, txn.Cond{Expr: absent.Condition(), Names: absent.Names()}))
+			out = append(out, send.TxCheck(table, c.Marker, send.Cond{Expr: absent.Condition(), Names: absent.Names()}))
 		}
 	}
 	return out

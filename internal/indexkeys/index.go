@@ -6,8 +6,8 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/keycodec"
-	"github.com/adjlist/adjlist/internal/migration"
 )
 
 // Index is an item type's keys in one derived-key index, checked against
@@ -118,7 +118,7 @@ type derivedKey struct {
 // reads is absent or empty (the sparse-index rule); each key stands on its
 // own, unless b.Together, when a key left unwritten leaves every key of b
 // unwritten. A local index's partition key (the table's) is never listed.
-func (b *Index) Written(dst []migration.Attr, data map[string]types.AttributeValue, kc *keycodec.Ctx) ([]migration.Attr, error) {
+func (b *Index) Written(dst []ddbitem.Attr, data map[string]types.AttributeValue, kc *keycodec.Ctx) ([]ddbitem.Attr, error) {
 	n := len(dst)
 	for _, d := range b.keys() {
 		v, ok, err := b.key(d.sort, data, kc)
@@ -126,7 +126,7 @@ func (b *Index) Written(dst []migration.Attr, data map[string]types.AttributeVal
 		case err != nil:
 			return dst[:n], err
 		case ok:
-			dst = append(dst, migration.Attr{Name: d.attr, Value: v})
+			dst = append(dst, ddbitem.Attr{Name: d.attr, Value: v})
 		case b.Together:
 			return dst[:n], nil
 		}
@@ -141,7 +141,7 @@ func (b *Index) Written(dst []migration.Attr, data map[string]types.AttributeVal
 // only items with every key attribute), so that an update giving the
 // missing data completes the entry.
 func Add(indexes []Index, item map[string]types.AttributeValue, kc *keycodec.Ctx) error {
-	var buf [2]migration.Attr
+	var buf [2]ddbitem.Attr
 	for i := range indexes {
 		attrs, err := indexes[i].Written(buf[:0], item, kc)
 		if err != nil {
@@ -156,7 +156,7 @@ func Add(indexes []Index, item map[string]types.AttributeValue, kc *keycodec.Ctx
 
 // Derived appends to want the derived attributes of item (its data and
 // keys kc) under indexes ([Index.Written]), and returns it.
-func Derived(indexes []Index, item map[string]types.AttributeValue, kc *keycodec.Ctx, want []migration.Attr) ([]migration.Attr, error) {
+func Derived(indexes []Index, item map[string]types.AttributeValue, kc *keycodec.Ctx, want []ddbitem.Attr) ([]ddbitem.Attr, error) {
 	var err error
 	for i := range indexes {
 		if want, err = indexes[i].Written(want, item, kc); err != nil {

@@ -8,8 +8,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/keycodec"
-	"github.com/adjlist/adjlist/internal/migration"
 	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
@@ -81,7 +81,7 @@ func TestAddAndDerivedAgree(t *testing.T) {
 	assert.Equal(t, &types.AttributeValueMemberS{Value: "STU#a91"}, item["GSI2SK"])
 	want, err := Derived([]Index{b}, item, kc, nil)
 	require.NoError(t, err)
-	assert.Equal(t, []migration.Attr{{Name: "GSI2PK", Value: "STATUS#A%231"}, {Name: "GSI2SK", Value: "STU#a91"}}, want)
+	assert.Equal(t, []ddbitem.Attr{{Name: "GSI2PK", Value: "STATUS#A%231"}, {Name: "GSI2SK", Value: "STU#a91"}}, want)
 
 	sparse := map[string]types.AttributeValue{}
 	require.NoError(t, Add([]Index{b}, sparse, kc))
@@ -127,19 +127,19 @@ func TestKeysTogether(t *testing.T) {
 	together.Together = true
 	kc := &keycodec.Ctx{Self: "EMP#e1", PK: "EMP#e1", SK: "EMP#e1"}
 	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
-	manager := []migration.Attr{{Name: "GSI2PK", Value: "CTO"}, {Name: "GSI2SK", Value: "root"}}
+	manager := []ddbitem.Attr{{Name: "GSI2PK", Value: "CTO"}, {Name: "GSI2SK", Value: "root"}}
 	for _, tc := range []struct {
 		name string
 		ix   Target
 		item map[string]types.AttributeValue
-		want []migration.Attr
+		want []ddbitem.Attr
 	}{
 		{"manager", together, map[string]types.AttributeValue{"manager_title": s("CTO")}, manager},
 		{"employee", together, map[string]types.AttributeValue{}, nil},
 		{"empty title", together, map[string]types.AttributeValue{"manager_title": s("")}, nil},
 		{"NULL title", together, map[string]types.AttributeValue{"manager_title": &types.AttributeValueMemberNULL{Value: true}}, nil},
 		{"manager, kept apart", gsi2, map[string]types.AttributeValue{"manager_title": s("CTO")}, manager},
-		{"employee, kept apart", gsi2, map[string]types.AttributeValue{}, []migration.Attr{{Name: "GSI2SK", Value: "root"}}},
+		{"employee, kept apart", gsi2, map[string]types.AttributeValue{}, []ddbitem.Attr{{Name: "GSI2SK", Value: "root"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := bind(t, tc.ix, Decl{PK: title, SK: root})

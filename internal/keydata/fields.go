@@ -8,10 +8,10 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/goattrs"
 	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
-	"github.com/adjlist/adjlist/internal/migration"
 )
 
 // Item is an item as the SDK holds it.
@@ -238,19 +238,19 @@ func (d *Fields) Unwritten(item Item) error {
 // other values no longer make (a sparse key whose other value another
 // program removed): Verify, Repair and Migrate then keep it, and the
 // value, instead of removing it.
-func (d *Fields) KeepHolders(item Item, want []migration.Attr) []migration.Attr {
+func (d *Fields) KeepHolders(item Item, want []ddbitem.Attr) []ddbitem.Attr {
 	for _, k := range d.KeyOnly {
 		if k.field >= 0 || item[k.name] != nil {
 			continue
 		}
 		for i := range k.holders {
 			h := &k.holders[i]
-			if _, ok := migration.Attrs(want).Get(h.attr); ok {
+			if _, ok := ddbitem.Attrs(want).Get(h.attr); ok {
 				continue
 			}
 			if text, ok := h.parse(item, k.name, k.typ); ok && text != "" {
 				stored, _ := stringAttr(item, h.attr)
-				want = append(want, migration.Attr{Name: h.attr, Value: stored})
+				want = append(want, ddbitem.Attr{Name: h.attr, Value: stored})
 			}
 		}
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/pagecursor"
+	"github.com/adjlist/adjlist/internal/paging"
 )
 
 // Query is what a built query tells its access pattern: the request it
@@ -79,7 +79,7 @@ func resolve(expr string, names map[string]string, values map[string]types.Attri
 		case nil:
 			return ph
 		default:
-			return pagecursor.AttrText(v)
+			return paging.AttrText(v)
 		}
 	})
 }

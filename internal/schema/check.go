@@ -9,9 +9,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// Check reports the first production setting of o that DynamoDB cannot
+// CheckCreate reports the first production setting of o that DynamoDB cannot
 // take for t, before any request; the caller wraps it in its sentinel.
-func Check(t *Table, o *Options) error {
+func CheckCreate(t *Table, o *Options) error {
 	if o.RecoveryPeriodInDays != 0 && !o.PointInTimeRecovery {
 		return fmt.Errorf("RecoveryPeriodInDays %d without PointInTimeRecovery", o.RecoveryPeriodInDays)
 	}

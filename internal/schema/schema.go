@@ -1,4 +1,7 @@
-// Package schema is CreateTable's machinery: the CreateTable request built
+// Package schema is a table's schema: its definition checked once, on
+// plain values (NewTable's key attribute names, declared secondary indexes
+// and what queries on each need, the client that stands in for none), and
+// CreateTable's machinery: the CreateTable request built
 // from a plain description of a table's keys and indexes, the checks of
 // the production settings, and the calls after it (the wait until ACTIVE,
 // Time to Live, point-in-time recovery). The root package's CreateTable
@@ -22,27 +25,20 @@ type Table struct {
 	Name                  string
 	PartitionKey, SortKey string
 	// Indexes are the secondary indexes in the order they are sent.
-	Indexes []Index
+	Indexes []TableIndex
 	// Inverted says Indexes[0] is the inverted index, whose projection
 	// Options chooses rather than its own.
 	Inverted bool
 }
 
-// Index is one secondary index with its key attributes resolved: a local
+// TableIndex is one secondary index with its key attributes resolved: a local
 // index's Partition is the table's partition key.
-type Index struct {
+type TableIndex struct {
 	Name             string
 	Local            bool
 	Partition, Sort  []KeyAttribute
 	Projection       types.ProjectionType
 	NonKeyAttributes []string
-}
-
-// KeyAttribute is one key attribute and its type, S or N (the caller
-// resolves an empty type).
-type KeyAttribute struct {
-	Name string
-	Type types.ScalarAttributeType
 }
 
 // Options is adjlist.CreateTableOptions field for field, so that

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-var testTable = &Table{Name: "school", PartitionKey: "PK", SortKey: "SK", Inverted: true, Indexes: []Index{
+var testTable = &Table{Name: "school", PartitionKey: "PK", SortKey: "SK", Inverted: true, Indexes: []TableIndex{
 	{Name: "GSI1", Partition: []KeyAttribute{{"GSI1PK", "S"}}, Sort: []KeyAttribute{{"GSI1SK", "S"}}},
 	{Name: "LSI1", Local: true, Partition: []KeyAttribute{{"PK", "S"}}, Sort: []KeyAttribute{{"year", "N"}},
 		Projection: types.ProjectionTypeKeysOnly},
@@ -48,7 +48,7 @@ func TestCheckIndexNames(t *testing.T) {
 		ok    bool
 	}{{"global", "BYSK", true}, {"inverted", "GSI1", true}, {"local", "LSI1", false}, {"unknown", "GSI9", false}} {
 		t.Run(tt.name, func(t *testing.T) {
-			err := Check(testTable, &Options{IndexOnDemandThroughput: map[string]types.OnDemandThroughput{tt.index: one}})
+			err := CheckCreate(testTable, &Options{IndexOnDemandThroughput: map[string]types.OnDemandThroughput{tt.index: one}})
 			if tt.ok {
 				assert.NoError(t, err)
 			} else {

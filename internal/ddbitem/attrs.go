@@ -1,0 +1,19 @@
+package ddbitem
+
+// Attr is one derived key attribute and the value an item should carry
+// in it.
+type Attr struct{ Name, Value string }
+
+// Attrs are an item's derived key attributes, a handful at most: a slice
+// that a caller can reuse from item to item.
+type Attrs []Attr
+
+// Get is the value of attribute name; ok is false when it is not there.
+func (a Attrs) Get(name string) (value string, ok bool) {
+	for _, x := range a {
+		if x.Name == name {
+			return x.Value, true
+		}
+	}
+	return "", false
+}

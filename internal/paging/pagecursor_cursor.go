@@ -1,0 +1,121 @@
+package paging
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Cursor is the JSON inside a page cursor. It records which query it
+// belongs to so that a cursor cannot be replayed against another one.
+type Cursor struct {
+	V     int               `json:"v"`
+	Index string            `json:"i,omitempty"`
+	Desc  bool              `json:"d,omitempty"`
+	Query string            `json:"q"` // the query's fingerprint
+	Key   map[string]string `json:"k,omitempty"`
+	// Num holds the key attributes that are numbers (native index keys).
+	Num map[string]string `json:"n,omitempty"`
+	// Shards holds, for a sharded read, where each shard resumes.
+	Shards []CursorShard `json:"s,omitempty"`
+}
+
+// CursorShard is one shard's place in a merged read (or one segment's in a
+// scan): not started (zero), resuming after Key, or Done.
+type CursorShard struct {
+	Done bool              `json:"x,omitempty"`
+	Key  map[string]string `json:"k,omitempty"`
+}
+
+// version 2 added the query fingerprint.
+const version = 2
+
+// Identity is what a cursor must match to open: the query's index,
+// direction, whether it is sharded, and its [Fingerprint].
+type Identity struct {
+	Index         string
+	Desc, Sharded bool
+	Query         string
+}
+
+// Seal stamps c with id, encodes it and, with a key, signs it.
+func Seal(c Cursor, id Identity, key []byte) (string, error) {
+	c.V, c.Index, c.Desc, c.Query = version, id.Index, id.Desc, id.Query
+	b, err := json.Marshal(c)
+	if err != nil {
+		return "", err
+	}
+	out := base64.RawURLEncoding.EncodeToString(b)
+	if key != nil {
+		out += "." + base64.RawURLEncoding.EncodeToString(sign(key, b))
+	}
+	return out, nil
+}
+
+// sign is the HMAC-SHA256 of a cursor's JSON under the table's key.
+func sign(key, payload []byte) []byte {
+	m := hmac.New(sha256.New, key)
+	m.Write(payload)
+	return m.Sum(nil)
+}
+
+// Open checks a cursor's encoding (strict: only the string issued opens),
+// signature under key (nil: the cursor must be unsigned) and identity
+// (version, index, direction, sharding, query). Its error says why it
+// does not open.
+func Open(s string, id Identity, key []byte) (Cursor, error) {
+	var c Cursor
+	payload, sig, signed := strings.Cut(s, ".")
+	b, err := DecodeExact(payload)
+	if err != nil {
+		return c, err
+	}
+	if key != nil {
+		mac, err := DecodeExact(sig)
+		if !signed || err != nil || !hmac.Equal(mac, sign(key, b)) {
+			return c, reason("signature does not match")
+		}
+	} else if signed {
+		return c, reason("signed, but the table has no CursorKey")
+	}
+	if err := json.Unmarshal(b, &c); err != nil {
+		return c, reason("not a cursor")
+	}
+	switch {
+	case c.V != version:
+		return c, reason(fmt.Sprintf("version %d", c.V))
+	case c.Index != id.Index:
+		return c, reason("from another index")
+	case c.Desc != id.Desc:
+		return c, reason("from the other direction")
+	case (c.Shards != nil) != id.Sharded:
+		return c, reason("from a read with another number of shards")
+	case c.Query != id.Query:
+		return c, reason("from another query")
+	}
+	return c, nil
+}
+
+// reason is why a cursor does not open (a constant one costs no
+// allocation).
+type reason string
+
+func (r reason) Error() string { return string(r) }
+
+// errNotCanonical is DecodeExact's refusal.
+const errNotCanonical = reason("not canonical base64url")
+
+// DecodeExact decodes unpadded base64url and accepts only the one
+// canonical spelling: Go's decoder also takes other final characters
+// (unused low bits) and ignores '\r' and '\n', so a second string would
+// open the same cursor.
+func DecodeExact(s string) ([]byte, error) {
+	b, err := base64.RawURLEncoding.DecodeString(s)
+	if err != nil || base64.RawURLEncoding.EncodedLen(len(b)) != len(s) || base64.RawURLEncoding.EncodeToString(b) != s {
+		return nil, errNotCanonical
+	}
+	return b, nil
+}

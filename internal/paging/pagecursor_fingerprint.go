@@ -1,0 +1,44 @@
+package paging
+
+import (
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+)
+
+// Fingerprint identifies everything that shapes a query's results besides
+// its page size: the operation op (and so the item type), the index, the
+// key condition, filter and projection with their names and values
+// (partition, sort key prefix or range, label filter), the shards (each
+// one's partition key value, pk) and the direction. A cursor carries it,
+// so that it resumes only the query that issued it. It is 72 bits of
+// SHA-256, base64url: enough to tell queries apart; forging is the
+// signature's job.
+func Fingerprint[S any](op string, in *dynamodb.QueryInput, shards []S, pk func(S) string) string {
+	h := sha256.New()
+	field := func(s string) { fmt.Fprintf(h, "%d:%s;", len(s), s) }
+	field(op)
+	field(aws.ToString(in.IndexName))
+	field(aws.ToString(in.KeyConditionExpression))
+	field(aws.ToString(in.FilterExpression))
+	field(aws.ToString(in.ProjectionExpression))
+	field(fmt.Sprint(aws.ToBool(in.ScanIndexForward), len(shards)))
+	for _, name := range slices.Sorted(maps.Keys(in.ExpressionAttributeNames)) {
+		field(name)
+		field(in.ExpressionAttributeNames[name])
+	}
+	for _, ph := range slices.Sorted(maps.Keys(in.ExpressionAttributeValues)) {
+		field(ph)
+		field(fmt.Sprintf("%T", in.ExpressionAttributeValues[ph]))
+		field(AttrText(in.ExpressionAttributeValues[ph]))
+	}
+	for _, sh := range shards {
+		field(pk(sh))
+	}
+	return base64.RawURLEncoding.EncodeToString(h.Sum(nil)[:9])
+}

@@ -1,0 +1,161 @@
+package paging
+
+import (
+	"context"
+
+	"github.com/adjlist/adjlist/internal/send"
+)
+
+// Result counts what a cascade did: package adjlist's CascadeResult, K its
+// Key.
+type Result[K any] struct {
+	Attached, Incoming, Partition int
+	Node                          bool
+	Queries, Batches, Counted     int
+	Unwritten                     []K
+}
+
+// Cascade deletes page by page, each page's deletes sent before the next
+// page is read, counting in Result. Delete and Keys are the table's.
+type Cascade[K any] struct {
+	Result[K]
+	// Delete deletes the items with keys with BatchWriteItem; its error
+	// names the cascade's node.
+	Delete func(ctx context.Context, keys []Key) (send.Result[K], error)
+	// Keys reads the keys of every item of partition pk, strongly
+	// consistent, so that a resumed cascade sees every item still there.
+	Keys func(pk string) Pager
+}
+
+// Children are the edge kinds attached to one collection's children that
+// a cascade deletes.
+type Children struct {
+	// List lists the parent's children, strongly consistent: each Ref's
+	// To is a child's ref. Its error is returned as it is.
+	List func() ([]Pager, error)
+	// Into has, per kind ending at the children, the pagers of the edges
+	// into child ref (or the error, returned as it is).
+	Into []func(ref string) ([]Pager, error)
+	// Out says a kind starts at the children: each child's own partition
+	// goes.
+	Out bool
+}
+
+// DeleteNode deletes a node whose item has key self: phase 0, the edges
+// attached to its children (children); phase 1, the edges into it, each
+// kind's pagers in incoming; phase 2, the rest of its partition; phase 3,
+// if phase 2 met it, the node item.
+func (c *Cascade[K]) DeleteNode(ctx context.Context, children []Children, incoming [][]Pager, self Key) error {
+	for _, ch := range children {
+		if err := c.children(ctx, ch); err != nil {
+			return err
+		}
+	}
+	for _, ps := range incoming {
+		n, err := c.deleteAll(ctx, ps)
+		c.Incoming += n
+		if err != nil {
+			return err
+		}
+	}
+	found := false
+	n, err := c.deletePages(ctx, c.Keys(self.PK), func(r Ref) bool {
+		if r.Key == self {
+			found = true
+			return false
+		}
+		return true
+	})
+	c.Partition += n
+	if err != nil || !found {
+		return err
+	}
+	br, err := c.Delete(ctx, []Key{self})
+	c.Batches += br.Requests
+	c.Node = br.Written == 1
+	c.Unwritten = append(c.Unwritten, br.Unwritten...)
+	return err
+}
+
+// children deletes, for each child ch lists, page of children by page,
+// the edges attached to it.
+func (c *Cascade[K]) children(ctx context.Context, ch Children) error {
+	list, err := ch.List()
+	if err != nil {
+		return err
+	}
+	for _, p := range list {
+		_, err := p(ctx, &c.Queries, 0, func(children []Ref) error {
+			for _, child := range children {
+				if err := c.DeleteAttached(ctx, ch, child.To, &c.Attached, &c.Attached); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// DeleteAttached deletes the edges attached to the child with ref ref: those
+// into it of the kinds in ch.Into (counted in *into) and, if ch.Out, its
+// own partition (counted in *out).
+func (c *Cascade[K]) DeleteAttached(ctx context.Context, ch Children, ref string, into, out *int) error {
+	for _, kind := range ch.Into {
+		ps, err := kind(ref)
+		if err != nil {
+			return err
+		}
+		n, err := c.deleteAll(ctx, ps)
+		*into += n
+		if err != nil {
+			return err
+		}
+	}
+	if !ch.Out {
+		return nil
+	}
+	n, err := c.deletePages(ctx, c.Keys(ref), func(Ref) bool { return true })
+	*out += n
+	return err
+}
+
+// deleteAll deletes every item the pagers ps yield, one after the other,
+// and returns how many deletes were processed.
+func (c *Cascade[K]) deleteAll(ctx context.Context, ps []Pager) (int, error) {
+	deleted := 0
+	for _, p := range ps {
+		n, err := c.deletePages(ctx, p, func(Ref) bool { return true })
+		deleted += n
+		if err != nil {
+			return deleted, err
+		}
+	}
+	return deleted, nil
+}
+
+// deletePages runs p page by page and deletes, after each page, the items
+// del picks. It returns how many deletes were processed.
+func (c *Cascade[K]) deletePages(ctx context.Context, p Pager, del func(Ref) bool) (int, error) {
+	deleted := 0
+	_, err := p(ctx, &c.Queries, 0, func(refs []Ref) error {
+		keys := make([]Key, 0, len(refs))
+		for _, r := range refs {
+			if del(r) {
+				keys = append(keys, r.Key)
+			}
+		}
+		if len(keys) == 0 {
+			return nil
+		}
+		br, err := c.Delete(ctx, keys)
+		c.Batches += br.Requests
+		deleted += br.Written
+		c.Unwritten = append(c.Unwritten, br.Unwritten...)
+		return err
+	})
+	return deleted, err
+}

@@ -1,0 +1,88 @@
+// Multi-request walks: these files (paged_*.go) reads and deletes an adjacency list page by page, one
+// Query request per page: the keys-only pages of package adjlist's
+// cascades (DeleteNode, DeleteChild: which edge kinds they follow, the
+// deletes phase by phase) and two-hop walks (TwoHop), the paging of a
+// partition into its node item and the targets of the rest
+// (LoadPartition, LoadNode, Collection.Load) and WaitIndexed's bounded
+// poll. It works on plain items, keys, type names and the pages adjlist's
+// queries hand it; adjlist builds the requests and wraps the errors.
+
+package paging
+
+import (
+	"context"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/telemetry"
+)
+
+// Item is an item, or the key attributes of one, as the SDK holds it.
+type Item = map[string]types.AttributeValue
+
+// Key is an item's primary key.
+type Key struct{ PK, SK string }
+
+// Ref is an item read keys only: its key and the ends its keys name (an
+// edge's source and target ids, a child's parent id and ref).
+type Ref struct {
+	Key      Key
+	From, To string
+}
+
+// RefOf is the Ref of item, read keys only from a table whose key
+// attributes are pkAttr and skAttr, with the ends split parses, if not
+// nil; ok is false for the item with key skip and for one split refuses.
+func RefOf(item Item, pkAttr, skAttr string, skip Key, split func(Item) (from, to string, ok bool)) (r Ref, ok bool) {
+	r.Key = Key{str(item, pkAttr), str(item, skAttr)}
+	ok = r.Key != skip
+	if split != nil && ok {
+		r.From, r.To, ok = split(item)
+	}
+	return r, ok
+}
+
+// str is item's string attribute name, "" if it has none.
+func str(item Item, name string) string {
+	if s, ok := item[name].(*types.AttributeValueMemberS); ok {
+		return s.Value
+	}
+	return ""
+}
+
+// Pager runs one keys-only query page by page, counting each request in
+// *n and handing each page's refs to each; with a budget (above 0) it
+// stops before a request once *n has reached it, and done reports whether
+// it read the last page. It is adjlist's Query.pages.
+type Pager func(ctx context.Context, n *int, budget int, each func([]Ref) error) (done bool, err error)
+
+// Pages runs in with the SDK's Query paginator on c, as a [Pager] does,
+// with ctx's usage and tracing middleware on every request: setupErr, if not nil, fails the first request (after counting it), and
+// decode turns a page's items into T's. The errors of a request, setupErr
+// and decode's go through wrap; each's are returned as they are.
+func Pages[T any](ctx context.Context, c dynamodb.QueryAPIClient, in dynamodb.QueryInput, n *int, budget int, setupErr error, wrap func(error) error, decode func([]Item) ([]T, error), each func([]T) error) (bool, error) {
+	pages := dynamodb.NewQueryPaginator(c, &in)
+	opts := telemetry.CallOpts(ctx)
+	for pages.HasMorePages() {
+		if budget > 0 && *n >= budget {
+			return false, nil
+		}
+		*n++
+		if setupErr != nil {
+			return false, wrap(setupErr)
+		}
+		out, err := pages.NextPage(ctx, opts...)
+		if err != nil {
+			return false, wrap(err)
+		}
+		items, err := decode(out.Items)
+		if err != nil {
+			return false, wrap(err)
+		}
+		if err := each(items); err != nil {
+			return false, err
+		}
+	}
+	return true, nil
+}

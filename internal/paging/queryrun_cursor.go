@@ -1,0 +1,124 @@
+package paging
+
+import (
+	"context"
+
+	"github.com/adjlist/adjlist/internal/queryexpr"
+	"github.com/adjlist/adjlist/internal/telemetry"
+)
+
+// BadCursor is why a page cursor is refused; package adjlist wraps it in
+// ErrInvalidCursor.
+type BadCursor string
+
+func (b BadCursor) Error() string { return string(b) }
+
+// Cursors is what a query's page cursors carry (ID, signed with Key when
+// set) and what the key of one must lie within to resume it: the key
+// attributes Names, and the partition and sort key range of the query.
+type Cursors struct {
+	ID     Identity
+	Key    []byte
+	Names  []string
+	PKAttr string
+	SKAttr string
+	Prefix string // the item type's sort key prefix, "" for none
+	Op     queryexpr.Op
+	Lo, Hi string
+	// Native is set on a native index, whose partition is the attributes
+	// Eq fixes instead of PKAttr.
+	Native bool
+	Eq     []queryexpr.NativeValue
+}
+
+// Page makes exactly one Query request (one per unfinished shard of a
+// sharded read) resuming after cursor ("" for the first page), and
+// returns its items and the cursor of the next page, "" when none is
+// left.
+func (r *Run[T]) Page(ctx context.Context, cursor string) ([]T, string, error) {
+	if r.Shards != nil {
+		return r.pageMerged(ctx, cursor)
+	}
+	in := r.In
+	if cursor != "" {
+		c, err := r.Cursor.open(cursor)
+		if err != nil {
+			return nil, "", err
+		}
+		if in.ExclusiveStartKey, err = r.Cursor.startKey(c.Key, c.Num, r.PK); err != nil {
+			return nil, "", err
+		}
+	}
+	out, err := r.Client.Query(ctx, &in, telemetry.CallOpts(ctx)...)
+	if err != nil {
+		return nil, "", err
+	}
+	r.fetched(out.Items)
+	items, err := AppendDecoded([]T{}, out.Items, r.Decode)
+	if err != nil || len(out.LastEvaluatedKey) == 0 {
+		return items, "", err
+	}
+	key, num, err := KeyText(out.LastEvaluatedKey)
+	if err != nil {
+		return nil, "", err
+	}
+	next, err := r.Cursor.seal(Cursor{Key: key, Num: num})
+	if err != nil {
+		return nil, "", err
+	}
+	return items, next, nil
+}
+
+// seal stamps c with the query's identity, encodes it and, with a Key,
+// signs it.
+func (cs *Cursors) seal(c Cursor) (string, error) {
+	return Seal(c, cs.ID, cs.Key)
+}
+
+// open checks a cursor's encoding (strict: only the string issued
+// opens), signature and identity (version, index, direction, query).
+func (cs *Cursors) open(s string) (Cursor, error) {
+	c, err := Open(s, cs.ID, cs.Key)
+	if err != nil {
+		return c, BadCursor(err.Error())
+	}
+	return c, nil
+}
+
+// startKey validates a cursor's key against partition pk and the query's
+// sort key range, and returns it as an ExclusiveStartKey.
+func (cs *Cursors) startKey(key, num map[string]string, pk string) (Item, error) {
+	switch {
+	case len(key)+len(num) != len(cs.Names):
+		return nil, BadCursor("wrong key attributes")
+	case cs.Native:
+		for _, v := range cs.Eq {
+			if s, n := key[v.Name], num[v.Name]; AttrText(v.AV) != s+n {
+				return nil, BadCursor("from another partition")
+			}
+		}
+	case key[cs.PKAttr] != pk:
+		return nil, BadCursor("from another partition")
+	case !cs.Op.Holds(key[cs.SKAttr], cs.Lo, cs.Hi, cs.Prefix):
+		return nil, BadCursor("outside the query's sort key range")
+	}
+	start, ok := StartKey(cs.Names, key, num, queryexpr.NumberText)
+	if !ok {
+		return nil, BadCursor("wrong key attributes")
+	}
+	return start, nil
+}
+
+// advance records item as the last one taken from a shard.
+func (cs *Cursors) advance(st *CursorShard, item Item) error {
+	key := make(map[string]string, len(cs.Names))
+	for _, name := range cs.Names {
+		v, ok := stringAttr(item, name)
+		if !ok {
+			return BadCursor("item lacks key attribute " + name)
+		}
+		key[name] = v
+	}
+	*st = CursorShard{Key: key}
+	return nil
+}

@@ -1,0 +1,229 @@
+package paging
+
+import (
+	"context"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/adjlist/adjlist/internal/queryexpr"
+	"github.com/adjlist/adjlist/internal/telemetry"
+)
+
+// QueryShard is one partition of a sharded read: its partition key value and
+// the expression values that select it.
+type QueryShard struct {
+	PK     string
+	Values map[string]types.AttributeValue
+}
+
+// shardInput is the request for shard i.
+func (r *Run[T]) shardInput(i int) dynamodb.QueryInput {
+	in := r.In
+	in.ExpressionAttributeValues = r.Shards[i].Values
+	return in
+}
+
+// less orders raw items by the sort key, in the request's direction.
+func (r *Run[T]) less(a, b Item) bool {
+	sa, _ := stringAttr(a, r.SKAttr)
+	sb, _ := stringAttr(b, r.SKAttr)
+	if aws.ToBool(r.In.ScanIndexForward) {
+		return sa < sb
+	}
+	return sa > sb
+}
+
+// stringAttr returns item[name] if it is a string attribute.
+func stringAttr(item Item, name string) (string, bool) {
+	s, ok := item[name].(*types.AttributeValueMemberS)
+	if !ok {
+		return "", false
+	}
+	return s.Value, true
+}
+
+// countMerged counts every shard, in parallel, and sums.
+func (r *Run[T]) countMerged(ctx context.Context, e queryexpr.Exprs) (int, error) {
+	counts := make([]int, len(r.Shards))
+	var g errgroup.Group
+	for i := range r.Shards {
+		g.Go(func() (err error) {
+			counts[i], err = r.count(ctx, e, r.Shards[i].PK)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return 0, err
+	}
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	return total, nil
+}
+
+// stream is one shard's pages as a merge input.
+type stream struct {
+	pages *dynamodb.QueryPaginator
+	buf   []Item
+}
+
+// fill fetches pages until the stream has an item or none are left,
+// handing each page's items to fetched.
+func (s *stream) fill(ctx context.Context, fetched func([]Item)) error {
+	for len(s.buf) == 0 && s.pages.HasMorePages() {
+		out, err := s.pages.NextPage(ctx, telemetry.CallOpts(ctx)...)
+		if err != nil {
+			return err
+		}
+		s.buf = out.Items
+		fetched(out.Items)
+	}
+	return nil
+}
+
+// allMerged yields every shard's items merged in sort key order: the first
+// page of every shard is fetched in parallel, then each shard's next page
+// when its items run out. It returns the error that stopped it.
+func (r *Run[T]) allMerged(ctx context.Context, yield func(T, error) bool) error {
+	streams := make([]*stream, len(r.Shards))
+	var g errgroup.Group
+	for i := range r.Shards {
+		in := r.shardInput(i)
+		streams[i] = &stream{pages: dynamodb.NewQueryPaginator(r.Client, &in)}
+		// In parallel: the first pages are handed to Fetched after.
+		g.Go(func() error { return streams[i].fill(ctx, func([]Item) {}) })
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	for _, s := range streams {
+		r.fetched(s.buf)
+	}
+	for {
+		next := -1
+		for i, s := range streams {
+			if len(s.buf) > 0 && (next < 0 || r.less(s.buf[0], streams[next].buf[0])) {
+				next = i
+			}
+		}
+		if next < 0 {
+			return nil
+		}
+		s := streams[next]
+		item := s.buf[0]
+		s.buf = s.buf[1:]
+		v, ok, err := r.Decode(item)
+		if err == nil && len(s.buf) == 0 {
+			err = s.fill(ctx, r.fetched)
+		}
+		if err != nil {
+			return err
+		}
+		if ok && !yield(v, nil) {
+			return nil
+		}
+	}
+}
+
+// pageMerged makes one Query per unfinished shard, in parallel, each
+// resuming where the cursor left it, merges their items in sort key order
+// and keeps the first Limit. The new cursor records, per shard, the key of
+// the last item taken from it (or its LastEvaluatedKey when all were
+// taken), so no item is skipped or repeated.
+func (r *Run[T]) pageMerged(ctx context.Context, from string) ([]T, string, error) {
+	states := make([]CursorShard, len(r.Shards))
+	if from != "" {
+		c, err := r.Cursor.open(from)
+		if err == nil && len(c.Shards) != len(r.Shards) {
+			err = BadCursor("from a read with another number of shards")
+		}
+		if err != nil {
+			return nil, "", err
+		}
+		states = c.Shards
+	}
+	starts := make([]Item, len(r.Shards))
+	for i, st := range states {
+		if st.Key != nil {
+			start, err := r.Cursor.startKey(st.Key, nil, r.Shards[i].PK)
+			if err != nil {
+				return nil, "", err
+			}
+			starts[i] = start
+		}
+	}
+
+	outs := make([]*dynamodb.QueryOutput, len(r.Shards))
+	var g errgroup.Group
+	for i := range r.Shards {
+		if states[i].Done {
+			continue
+		}
+		g.Go(func() (err error) {
+			in := r.shardInput(i)
+			in.ExclusiveStartKey = starts[i]
+			outs[i], err = r.Client.Query(ctx, &in, telemetry.CallOpts(ctx)...)
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, "", err
+	}
+	for _, out := range outs {
+		if out != nil {
+			r.fetched(out.Items)
+		}
+	}
+
+	limit := int(aws.ToInt32(r.In.Limit))
+	taken := make([]int, len(r.Shards))
+	var items []T
+	for limit == 0 || len(items) < limit {
+		next := -1
+		for i, out := range outs {
+			if out != nil && taken[i] < len(out.Items) && (next < 0 || r.less(out.Items[taken[i]], outs[next].Items[taken[next]])) {
+				next = i
+			}
+		}
+		if next < 0 {
+			break
+		}
+		item := outs[next].Items[taken[next]]
+		taken[next]++
+		// Remember the keys before decode drops them.
+		if err := r.Cursor.advance(&states[next], item); err != nil {
+			return nil, "", err
+		}
+		v, ok, err := r.Decode(item)
+		if err != nil {
+			return nil, "", err
+		}
+		if ok {
+			items = append(items, v)
+		}
+	}
+	more := false
+	for i, out := range outs {
+		if out != nil && taken[i] == len(out.Items) {
+			// Every item of this response was taken: resume after it.
+			st, err := After(out.LastEvaluatedKey)
+			if err != nil {
+				return nil, "", err
+			}
+			states[i] = st
+		}
+		more = more || !states[i].Done
+	}
+	if !more {
+		return items, "", nil
+	}
+	next, err := r.Cursor.seal(Cursor{Shards: states})
+	if err != nil {
+		return nil, "", err
+	}
+	return items, next, nil
+}

@@ -1,0 +1,117 @@
+package send
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"golang.org/x/sync/errgroup"
+)
+
+// MaxWrite is DynamoDB's limit on requests in one BatchWriteItem.
+const MaxWrite = 25
+
+// Result is what a Write did: package adjlist's BulkResult, K its Key.
+type Result[K any] struct {
+	Written   int
+	Requests  int
+	Unwritten []K
+}
+
+// BatchWrite sends reqs, puts and deletes, with BatchWriteItem: MaxWrite per
+// request, on up to workers goroutines, resending what DynamoDB leaves
+// unprocessed after tb.Backoff, at most tb.MaxAttempts requests per chunk.
+// progress, if not nil, is called after each chunk with the requests
+// written so far and len(reqs), never concurrently. keyOf is the key of a
+// put's item or a delete's key, K being the caller's key type.
+//
+// Two requests on one key fail with ErrDuplicateKey, at that key, before
+// any request: DynamoDB refuses them within one request, and across
+// requests their outcome would depend on timing. Otherwise the error joins
+// the error of every chunk not wholly written (the SDK's, or
+// ErrUnprocessed), whose keys are in res.Unwritten.
+func BatchWrite[K comparable](ctx context.Context, tb *Table, reqs []types.WriteRequest, workers int, progress func(written, total int), keyOf func(Item) K) (res Result[K], at K, err error) {
+	seen := make(map[K]bool, len(reqs))
+	for _, r := range reqs {
+		k := keyOf(writeItem(r))
+		if seen[k] {
+			return res, k, fmt.Errorf("%w: the item appears twice", ErrDuplicateKey)
+		}
+		seen[k] = true
+	}
+
+	var (
+		mu   sync.Mutex
+		errs []error
+		g    errgroup.Group
+	)
+	g.SetLimit(workers)
+	for start := 0; start < len(reqs); start += MaxWrite {
+		chunk := reqs[start:min(start+MaxWrite, len(reqs))]
+		g.Go(func() error {
+			left, requests, err := writeChunk(ctx, tb, chunk, keyOf)
+			mu.Lock()
+			defer mu.Unlock()
+			res.Requests += requests
+			res.Written += len(chunk) - len(left)
+			res.Unwritten = append(res.Unwritten, left...)
+			if err != nil {
+				errs = append(errs, err)
+			}
+			if progress != nil {
+				progress(res.Written, len(reqs))
+			}
+			return nil
+		})
+	}
+	_ = g.Wait() // the goroutines report through errs
+	return res, at, errors.Join(errs...)
+}
+
+// writeChunk writes up to MaxWrite requests, resending what DynamoDB
+// leaves unprocessed; it returns the keys still unwritten and the
+// requests sent.
+func writeChunk[K comparable](ctx context.Context, tb *Table, chunk []types.WriteRequest, keyOf func(Item) K) (left []K, requests int, err error) {
+	pending := chunk
+	for attempt := 1; ; attempt++ {
+		out, err := tb.Client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{
+			RequestItems: map[string][]types.WriteRequest{tb.Name: pending},
+		}, tb.Opts...)
+		if err != nil {
+			return keys(pending, keyOf), attempt, err
+		}
+		pending = out.UnprocessedItems[tb.Name]
+		if len(pending) == 0 {
+			return nil, attempt, nil
+		}
+		if attempt >= tb.MaxAttempts {
+			return keys(pending, keyOf), attempt, fmt.Errorf("%w: %d of %d items after %d requests", ErrUnprocessed, len(pending), len(chunk), attempt)
+		}
+		if err := Wait(ctx, tb.Backoff, attempt, nil); err != nil {
+			return keys(pending, keyOf), attempt, err
+		}
+	}
+}
+
+// keys returns the keys of write requests.
+func keys[K any](reqs []types.WriteRequest, keyOf func(Item) K) []K {
+	out := make([]K, len(reqs))
+	for i, r := range reqs {
+		out[i] = keyOf(writeItem(r))
+	}
+	return out
+}
+
+// writeItem is the item a put writes, or the key a delete deletes.
+func writeItem(r types.WriteRequest) Item {
+	switch {
+	case r.PutRequest != nil:
+		return r.PutRequest.Item
+	case r.DeleteRequest != nil:
+		return r.DeleteRequest.Key
+	}
+	return nil
+}

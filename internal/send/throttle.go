@@ -1,0 +1,143 @@
+// Throttling: this file finds in an SDK error whether, and where, DynamoDB
+// throttled a request, for the root package's ThrottlingError, which
+// names the table, index, partition and item type.
+
+package send
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Mapped is an error that already says where DynamoDB throttled a
+// request (adjlist's *ThrottlingError): Of does not look inside it, and
+// Join leaves out the error it holds.
+type Mapped interface {
+	error
+	HotPartition() bool
+}
+
+// Where is what DynamoDB says of a request it throttled.
+type Where struct {
+	// Reason is DynamoDB's first throttling reason, else the error's code
+	// or, for an action of a cancelled transaction, its cancellation code.
+	Reason string
+	// Resource is the ARN DynamoDB gave with the reason; Table and Index
+	// are what it names (Table empty when it names no table or index).
+	Resource, Table, Index string
+}
+
+// Of returns where the SDK's throttling error in err's chain says
+// DynamoDB throttled the request; ok is false when there is none, or a
+// Mapped error holds it. It walks the chain itself, with no allocation:
+// every failed call's error passes through it.
+func Of(err error) (w Where, ok bool) {
+	code, reasons, ok, _ := find(err)
+	if !ok {
+		return Where{}, false
+	}
+	w.Reason = code
+	if len(reasons) > 0 {
+		r := reasons[0]
+		if reason := aws.ToString(r.Reason); reason != "" {
+			w.Reason = reason
+		}
+		w.Resource = aws.ToString(r.Resource)
+		w.Table, w.Index, _ = resourceOf(w.Resource)
+	}
+	return w, true
+}
+
+// find finds in err's chain the SDK's throttling error and returns its
+// code and reasons; ok is false when there is none, and mapped true when
+// a Mapped error holds it.
+func find(err error) (code string, reasons []types.ThrottlingReason, ok, mapped bool) {
+	for err != nil {
+		switch e := err.(type) {
+		case Mapped:
+			return "", nil, false, true
+		case *types.ProvisionedThroughputExceededException:
+			return e.ErrorCode(), e.ThrottlingReasons, true, false
+		case *types.RequestLimitExceeded:
+			return e.ErrorCode(), e.ThrottlingReasons, true, false
+		case *types.ThrottlingException:
+			return e.ErrorCode(), e.ThrottlingReasons, true, false
+		case *types.TransactionCanceledException:
+			for _, r := range e.CancellationReasons {
+				if c := aws.ToString(r.Code); Code(c) {
+					return c, nil, true, false
+				}
+			}
+			return "", nil, false, false
+		}
+		switch u := err.(type) {
+		case interface{ Unwrap() error }:
+			err = u.Unwrap()
+		case interface{ Unwrap() []error }:
+			for _, e := range u.Unwrap() {
+				if code, reasons, ok, mapped = find(e); ok || mapped {
+					return code, reasons, ok, mapped
+				}
+			}
+			return "", nil, false, false
+		default:
+			return "", nil, false, false
+		}
+	}
+	return "", nil, false, false
+}
+
+// Code reports whether a transaction's cancellation reason code says
+// DynamoDB throttled the action.
+func Code(code string) bool {
+	switch code {
+	case "ThrottlingError", "ProvisionedThroughputExceeded", "RequestLimitExceeded":
+		return true
+	}
+	return false
+}
+
+// Actions returns the indexes, in the order sent, and the cancellation
+// codes of the actions DynamoDB throttled in the cancelled transaction
+// of err's chain; nil for any other error.
+func Actions(err error) (actions []int, codes []string) {
+	var tce *types.TransactionCanceledException
+	if !errors.As(err, &tce) {
+		return nil, nil
+	}
+	for i, r := range tce.CancellationReasons {
+		if code := aws.ToString(r.Code); Code(code) {
+			actions, codes = append(actions, i), append(codes, code)
+		}
+	}
+	return actions, codes
+}
+
+// resourceOf parses the ARN of a table or index,
+// "arn:aws:dynamodb:REGION:ACCOUNT:table/NAME" or ".../table/NAME/index/INDEX".
+func resourceOf(arn string) (table, index string, ok bool) {
+	_, res, found := strings.Cut(arn, ":table/")
+	if !found {
+		return "", "", false
+	}
+	table, rest, hasIndex := strings.Cut(res, "/index/")
+	if table == "" || strings.Contains(table, "/") || hasIndex && (rest == "" || strings.Contains(rest, "/")) {
+		return "", "", false
+	}
+	return table, rest, true
+}
+
+// Join joins a failed transaction's causes, then err and more, leaving
+// err out when a Mapped error among the causes holds it.
+func Join(causes []error, err error, more ...error) error {
+	for _, c := range causes {
+		if _, ok := c.(Mapped); ok {
+			err = nil // errors.Join skips it
+			break
+		}
+	}
+	return errors.Join(append(append(causes, err), more...)...)
+}

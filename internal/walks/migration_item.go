@@ -1,0 +1,191 @@
+package walks
+
+import (
+	"context"
+	"fmt"
+	"github.com/adjlist/adjlist/internal/ddbitem"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// MaxAttempts bounds the writes of one item that keeps changing.
+const MaxAttempts = 10
+
+// MigrateClient is the part of the DynamoDB API a rewrite uses.
+type MigrateClient interface {
+	GetItem(ctx context.Context, params *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
+	UpdateItem(ctx context.Context, params *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
+	TransactWriteItems(ctx context.Context, params *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
+}
+
+// Table is what a rewrite needs of the table, and of the library's
+// judgement of errors (kept in one place, package adjlist's).
+type Table struct {
+	Name                  string
+	PartitionKey, SortKey string
+	// IsKey reports whether an attribute is a key (the table's, the
+	// inverted index's, a derived one): AsRead compares the others.
+	IsKey func(name string) bool
+	// Enc encodes derived values as the table encodes item data.
+	Enc *attributevalue.Encoder
+	// Wait waits before a move's attempt (from 1) after a transaction
+	// conflict or throttling.
+	Wait func(ctx context.Context, attempt int) error
+	// ConditionFailed, Cancelled and Transient judge the SDK's errors: a
+	// condition that failed, a cancelled transaction's reason codes, and
+	// a reason code a retry may clear.
+	ConditionFailed func(error) bool
+	Cancelled       func(error) (codes []string, ok bool)
+	Transient       func(code string) bool
+	// Options are the SDK options of every request.
+	Options []func(*dynamodb.Options)
+}
+
+// MigrateType is what the items of one type should look like.
+type MigrateType struct {
+	// Derive returns the derived key attributes item should carry; ok is
+	// false for an item not of the type.
+	Derive func(item map[string]types.AttributeValue) (want ddbitem.Attrs, ok bool, err error)
+	// Home, if set, is the partition key where an item of the type
+	// belongs; one stored under another is moved there.
+	Home func(item map[string]types.AttributeValue) (string, error)
+	// Owned are the derived attributes the type writes, Foreign the
+	// table's others, which its items never carry; Feeds the data
+	// attributes the owned ones are computed from.
+	Owned, Foreign, Feeds []string
+}
+
+// Key is an item's primary key.
+type Key struct{ PK, SK string }
+
+// Conflict is an item not moved because another was at its home.
+type Conflict struct{ From, To Key }
+
+// MigrateOutcome is what [Table.Migrate] did with one item.
+type MigrateOutcome struct {
+	Matched        bool // the item is of the type
+	Rewrote, Moved bool
+	Conflict       *Conflict
+	Retried        int // writes computed again after a fresh read
+}
+
+// Migrate gives item the derived attributes typ wants, in place (one
+// UpdateItem that SETs and REMOVEs them) or by a move to its home (one
+// TransactWriteItems), each conditioned on the item being as read. When
+// it was not, the item is read again (a strongly consistent GetItem) and
+// the write computed again, up to [MaxAttempts] times; a deleted item is
+// passed over. An item already as it should be gets no write.
+func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *MigrateType, item map[string]types.AttributeValue) (o MigrateOutcome, err error) {
+	for attempt := 0; attempt < MaxAttempts; attempt++ {
+		want, ok, err := typ.Derive(item)
+		if o.Matched = ok; !ok || err != nil {
+			return o, err
+		}
+		home := ""
+		if typ.Home != nil {
+			if home, err = typ.Home(item); err != nil {
+				return o, err
+			}
+		}
+		if pk := str(item, t.PartitionKey); home != "" && home != pk {
+			res, err := t.move(ctx, api, typ, item, home, want)
+			switch {
+			case err != nil:
+				return o, err
+			case res == moveDone:
+				o.Moved = true
+				return o, nil
+			case res == moveTaken:
+				sk := str(item, t.SortKey)
+				o.Conflict = &Conflict{From: Key{pk, sk}, To: Key{home, sk}}
+				return o, nil
+			case res == moveBusy:
+				if err := t.Wait(ctx, attempt+1); err != nil {
+					return o, err
+				}
+			}
+		} else {
+			upd, changed, err := t.staleUpdate(item, want, typ.Owned, typ.Foreign)
+			if err != nil || !changed {
+				return o, err
+			}
+			e, err := expression.NewBuilder().WithUpdate(upd).WithCondition(AsRead(t.PartitionKey, t.IsKey, item, typ.Feeds)).Build()
+			if err != nil {
+				return o, err
+			}
+			_, err = api.UpdateItem(ctx, &dynamodb.UpdateItemInput{
+				TableName: aws.String(t.Name), Key: t.key(item),
+				UpdateExpression: e.Update(), ConditionExpression: e.Condition(),
+				ExpressionAttributeNames: e.Names(), ExpressionAttributeValues: e.Values(),
+			}, t.Options...)
+			if err == nil {
+				o.Rewrote = true
+				return o, nil
+			}
+			if !t.ConditionFailed(err) {
+				return o, err
+			}
+		}
+		// Changed (or deleted) since it was read: read it again.
+		o.Retried++
+		got, err := api.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(t.Name), Key: t.key(item), ConsistentRead: aws.Bool(true)}, t.Options...)
+		if err != nil {
+			return o, err
+		}
+		if got.Item == nil {
+			return o, nil
+		}
+		item = got.Item
+	}
+	return o, Exhausted("item", t.key(item))
+}
+
+// Exhausted is the error of a write of what (an item, a counter) at key
+// that met a change on each of its [MaxAttempts] attempts.
+func Exhausted(what string, key any) error {
+	return fmt.Errorf("adjlist: %s %v changed on every one of %d writes", what, key, MaxAttempts)
+}
+
+// staleUpdate is the update that gives item exactly the derived
+// attributes want among owned, and none of foreign; changed is false when
+// item has them.
+func (t *Table) staleUpdate(item map[string]types.AttributeValue, want ddbitem.Attrs, owned, foreign []string) (upd expression.UpdateBuilder, changed bool, err error) {
+	for _, name := range owned {
+		have, has := item[name].(*types.AttributeValueMemberS)
+		w, should := want.Get(name)
+		switch {
+		case should && (!has || have.Value != w):
+			av, err := t.Enc.Encode(w)
+			if err != nil {
+				return upd, false, err
+			}
+			upd, changed = upd.Set(expression.Name(name), expression.Value(Value{AV: av})), true
+		case !should && item[name] != nil:
+			upd, changed = upd.Remove(expression.Name(name)), true
+		}
+	}
+	for _, name := range foreign {
+		if item[name] != nil {
+			upd, changed = upd.Remove(expression.Name(name)), true
+		}
+	}
+	return upd, changed, nil
+}
+
+// key is item's primary key alone.
+func (t *Table) key(item map[string]types.AttributeValue) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{t.PartitionKey: item[t.PartitionKey], t.SortKey: item[t.SortKey]}
+}
+
+// str is the string attribute name of item, "" if it has none.
+func str(item map[string]types.AttributeValue, name string) string {
+	s, _ := item[name].(*types.AttributeValueMemberS)
+	if s == nil {
+		return ""
+	}
+	return s.Value
+}

@@ -1,0 +1,153 @@
+package walks
+
+import (
+	"context"
+	"slices"
+	"sync"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/adjlist/adjlist/internal/paging"
+)
+
+// Input is one walk.
+type Input struct {
+	// Request is the Scan every segment sends (table, index, filter,
+	// Limit); Run sets Segment, TotalSegments, ExclusiveStartKey and, with
+	// a ReadUnitRate, ReturnConsumedCapacity.
+	Request dynamodb.ScanInput
+	// From holds a place per segment (TotalSegments is its length);
+	// segments Done are not read again.
+	From Position
+	// RequestRate and ReadUnitRate, when positive, bound the Scan
+	// requests, and the read capacity units they consume, per second, all
+	// segments together.
+	RequestRate, ReadUnitRate float64
+	// Progress, if set, is called after each page; calls do not overlap.
+	Progress func(Progress)
+	// Options are the SDK options of every request.
+	Options []func(*dynamodb.Options)
+}
+
+// Progress is a walk's state after a page.
+type Progress struct {
+	// Scanned counts the items DynamoDB read, Matched those each
+	// reported matching.
+	Scanned, Matched int
+	// Position resumes the walk after the pages handled so far.
+	Position string
+}
+
+// Each handles an item read by segment seg and reports whether it
+// matched. It is called from each segment's goroutine, in the segment's
+// order.
+type Each func(ctx context.Context, seg int, item map[string]types.AttributeValue) (bool, error)
+
+// Run scans in's segments in parallel, handing each item to each, and
+// returns "" when every segment is read to the end. On the first error
+// (each's, a request's or the context's) it stops every segment and
+// returns the error with the position after the last page each segment
+// handed on in full. Each segment requests its next page while each
+// handles the current one.
+func Run(ctx context.Context, api dynamodb.ScanAPIClient, in Input, each Each) (string, error) {
+	var (
+		mu       sync.Mutex
+		pos      = Position{Segments: slices.Clone(in.From.Segments)}
+		progress Progress
+	)
+	requests, units := newPacer(in.RequestRate), newPacer(in.ReadUnitRate)
+	g, gctx := errgroup.WithContext(ctx)
+	for seg, place := range pos.Segments {
+		if place.Done {
+			continue
+		}
+		req := in.Request
+		req.Segment, req.TotalSegments = aws.Int32(int32(seg)), aws.Int32(int32(len(pos.Segments)))
+		req.ExclusiveStartKey = startKey(place)
+		if units != nil {
+			req.ReturnConsumedCapacity = types.ReturnConsumedCapacityTotal
+		}
+		g.Go(func() error {
+			pages, fetched := prefetch(gctx, dynamodb.NewScanPaginator(api, &req), in.Options, requests, units)
+			defer fetched()
+			for out := range pages {
+				matched := 0
+				for _, item := range out.Items {
+					ok, err := each(gctx, seg, item)
+					if err != nil {
+						return err
+					}
+					if ok {
+						matched++
+					}
+				}
+				place, err := paging.After(out.LastEvaluatedKey)
+				if err != nil {
+					return err
+				}
+				mu.Lock()
+				pos.Segments[seg] = place
+				progress.Scanned += int(out.ScannedCount)
+				progress.Matched += matched
+				if in.Progress != nil {
+					progress.Position = pos.String()
+					in.Progress(progress)
+				}
+				mu.Unlock()
+			}
+			return fetched()
+		})
+	}
+	if err := g.Wait(); err != nil {
+		mu.Lock()
+		defer mu.Unlock()
+		return pos.String(), err
+	}
+	return "", nil
+}
+
+// prefetch reads a segment's pages ahead, one page beyond the one being
+// handed on, so that the time spent on a page's items overlaps the request
+// for the next: pages yields them in order, paced by requests and units.
+// done stops the reading, waits for it to end and returns its error (nil
+// after the last page); the caller must call it, and may call it again.
+func prefetch(ctx context.Context, pages *dynamodb.ScanPaginator, opts []func(*dynamodb.Options), requests, units *pacer) (<-chan *dynamodb.ScanOutput, func() error) {
+	ctx, cancel := context.WithCancel(ctx)
+	out := make(chan *dynamodb.ScanOutput, 1)
+	var err error
+	go func() {
+		defer close(out)
+		err = func() error {
+			for pages.HasMorePages() {
+				if err := requests.wait(ctx, 1); err != nil {
+					return err
+				}
+				page, err := pages.NextPage(ctx, opts...)
+				if err != nil {
+					return err
+				}
+				if cc := page.ConsumedCapacity; cc != nil {
+					if err := units.wait(ctx, aws.ToFloat64(cc.CapacityUnits)); err != nil {
+						return err
+					}
+				}
+				select {
+				case out <- page:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+			}
+			return nil
+		}()
+	}()
+	done := func() error {
+		cancel()
+		for range out { // until the reader has ended: err is set
+		}
+		return err
+	}
+	return out, done
+}

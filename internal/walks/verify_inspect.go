@@ -1,0 +1,264 @@
+package walks
+
+import (
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/ddbitem"
+	"github.com/adjlist/adjlist/internal/goattrs"
+)
+
+// Item is a stored item.
+type Item = map[string]types.AttributeValue
+
+// Model is the item types a table records, as Inspect sees them.
+type Model struct {
+	Types []Type
+	// Markers recognise the counters' per-edge marker items, which are of
+	// no type and still known.
+	Markers []func(Item) bool
+	// PartitionKey is the table's partition key attribute, which a
+	// Misplaced finding names.
+	PartitionKey string
+	// Mismatch recognises a Type.Check error that is a key field's
+	// attribute differing from the id its keys hold.
+	Mismatch func(err error) (attr, have, want string, ok bool)
+}
+
+// Type is one recorded item type: how its items are recognised and what
+// they must hold.
+type Type struct {
+	Name string
+	// PKPrefix and SKPrefix are its keys' static prefixes, which an
+	// item's keys must start with before Match is asked.
+	PKPrefix, SKPrefix string
+	Match              func(Item) bool
+	// Version and Expiry are its tracked attributes; "" untracked.
+	Version, Expiry string
+	Holds           Held
+	// Check decodes the data of an item of the type as its handle does.
+	Check func(Item) error
+	// Spec is how its derived keys are computed; nil for none.
+	Spec *Spec
+}
+
+// Spec is how the derived key attributes of a type's items are computed.
+type Spec struct {
+	// Home is the partition key an item belongs at (a child's shard);
+	// nil when any is right.
+	Home func(Item) (string, error)
+	// Matched, if set, gives the derived attributes of an item known to
+	// be of the type; else Derive, whose ok is false for an item of
+	// another.
+	Matched func(item Item, buf ddbitem.Attrs) (ddbitem.Attrs, error)
+	Derive  func(item Item, buf ddbitem.Attrs) (ddbitem.Attrs, bool, error)
+	// Owned are the derived attributes the type may write, Foreign the
+	// table's others, which its items never carry.
+	Owned, Foreign []string
+}
+
+// Held is the attributes the items of a type may hold without loss on a
+// Replace. The zero value, for a type that may hold any, checks nothing.
+type Held struct {
+	Set   map[string]bool
+	Names []string // Set's, to count those an item holds
+}
+
+// HeldOf is what the items of a type hold whose data type declares
+// declared: those, the table's derived attributes, and names (its keys
+// and tracked attributes; empty ones are none).
+func HeldOf(declared []goattrs.Attr, derived map[string]bool, names ...string) Held {
+	set := maps.Clone(derived)
+	if set == nil {
+		set = map[string]bool{}
+	}
+	for _, n := range names {
+		if n != "" {
+			set[n] = true
+		}
+	}
+	for _, a := range declared {
+		set[a.Name] = true
+	}
+	return Held{Set: set, Names: slices.Sorted(maps.Keys(set))}
+}
+
+// Loses reports whether item holds an attribute that h does not, without
+// allocating: it counts the names of h that item holds, or, when h has
+// many more names than item has attributes, looks each of item's up in h.
+func (h *Held) Loses(item Item) bool {
+	if h.Set == nil {
+		return false
+	}
+	if len(h.Names) <= 2*len(item) {
+		n := 0
+		for _, name := range h.Names {
+			if _, ok := item[name]; ok {
+				n++
+			}
+		}
+		return n != len(item)
+	}
+	for name := range item {
+		if !h.Set[name] {
+			return true
+		}
+	}
+	return false
+}
+
+// TypeAt is the index in m.Types of the type of item, whose keys are pk
+// and sk; -1 for an item of none.
+func (m *Model) TypeAt(item Item, pk, sk string) int {
+	for i := range m.Types {
+		vt := &m.Types[i]
+		if vt.Match != nil && strings.HasPrefix(pk, vt.PKPrefix) && strings.HasPrefix(sk, vt.SKPrefix) && vt.Match(item) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Inspect returns the index of the type of item, whose keys are pk and
+// sk (-1 for none), and the faults the item alone shows. want is scratch
+// space for its derived keys, kept for the next item.
+func (m *Model) Inspect(item Item, pk, sk string, want *ddbitem.Attrs) (typ int, found []Finding) {
+	key := Key{pk, sk}
+	typ = m.TypeAt(item, pk, sk)
+	if typ < 0 {
+		for _, marker := range m.Markers {
+			if marker(item) {
+				return typ, nil
+			}
+		}
+		return typ, []Finding{{Kind: UnknownItem, Key: key}}
+	}
+	r := &m.Types[typ]
+	data, cloned := item, false
+	for _, t := range [...]struct {
+		attr string
+		kind Kind
+	}{{r.Version, BadVersion}, {r.Expiry, BadExpiry}} {
+		av := item[t.attr]
+		if t.attr == "" || av == nil || !badTracked(t.kind, av) {
+			continue
+		}
+		found = append(found, Finding{Kind: t.kind, Type: r.Name, Key: key, Attribute: t.attr, Have: DescribeValue(av)})
+		// The attribute is reported as what it is: the data is decoded
+		// without it, so that a type that exposes the field is not also
+		// undecodable.
+		if !cloned {
+			data, cloned = maps.Clone(item), true
+		}
+		delete(data, t.attr)
+	}
+	// The home Migrate moves an item to: a child's shard.
+	if r.Spec != nil && r.Spec.Home != nil {
+		if want, err := r.Spec.Home(item); err == nil && want != "" && want != pk {
+			found = append(found, Finding{Kind: Misplaced, Type: r.Name, Key: key, Attribute: m.PartitionKey, Have: pk, Want: want})
+		}
+	}
+	if r.Holds.Loses(item) {
+		for name, av := range item {
+			if !r.Holds.Set[name] {
+				found = append(found, Finding{Kind: UndeclaredAttribute, Type: r.Name, Key: key, Attribute: name, Have: DescribeValue(av)})
+			}
+		}
+	}
+	if r.Check != nil {
+		if err := r.Check(data); err != nil {
+			if attr, have, w, ok := m.Mismatch(err); ok {
+				return typ, append(found, Finding{Kind: KeyMismatch, Type: r.Name, Key: key, Attribute: attr, Have: have, Want: w})
+			}
+			return typ, append(found, Finding{Kind: Undecodable, Type: r.Name, Key: key, Err: err})
+		}
+	}
+	if r.Spec == nil {
+		return typ, found
+	}
+	return typ, r.Spec.indexKeys(item, r.Name, key, want, found)
+}
+
+// indexKeys appends to found the faults of item's derived index keys.
+func (spec *Spec) indexKeys(item Item, typ string, key Key, want *ddbitem.Attrs, found []Finding) []Finding {
+	var err error
+	ok := true
+	if spec.Matched != nil {
+		*want, err = spec.Matched(item, *want)
+	} else {
+		*want, ok, err = spec.Derive(item, *want)
+	}
+	if err != nil {
+		return append(found, Finding{Kind: Undecodable, Type: typ, Key: key, Err: err})
+	}
+	if !ok {
+		return found
+	}
+	for _, name := range spec.Owned {
+		have, isS := stringAttr(item, name)
+		present := item[name] != nil
+		w, should := want.Get(name)
+		f := Finding{Type: typ, Key: key, Attribute: name, Have: have, Want: w}
+		switch {
+		case should && !present:
+			f.Kind = IndexKeyMissing
+		case should && (!isS || have != w):
+			f.Kind, f.Have = IndexKeyStale, DescribeValue(item[name])
+			if isS {
+				f.Have = have
+			}
+		case !should && present:
+			f.Kind = IndexKeyExtra
+			if !isS {
+				f.Have = DescribeValue(item[name])
+			}
+		default:
+			continue
+		}
+		found = append(found, f)
+	}
+	// Keys of an index the type does not declare: the item is listed
+	// where it does not belong.
+	for _, name := range spec.Foreign {
+		if av := item[name]; av != nil {
+			f := Finding{Kind: IndexKeyExtra, Type: typ, Key: key, Attribute: name}
+			if f.Have, ok = stringAttr(item, name); !ok {
+				f.Have = DescribeValue(av)
+			}
+			found = append(found, f)
+		}
+	}
+	return found
+}
+
+// maxExpiry is the last second of year 9999 in epoch seconds: an expiry
+// past it is no time in seconds (one in milliseconds, 1764000000000, is).
+const maxExpiry = 253402300799
+
+// badTracked reports whether av cannot be the tracked attribute of kind
+// (BadVersion, BadExpiry): no Number, or for an expiry no time in epoch
+// seconds.
+func badTracked(kind Kind, av types.AttributeValue) bool {
+	n, ok := av.(*types.AttributeValueMemberN)
+	if !ok {
+		return true
+	}
+	if kind != BadExpiry {
+		return false
+	}
+	sec, err := strconv.ParseFloat(n.Value, 64)
+	return err != nil || sec < 0 || sec > maxExpiry
+}
+
+// stringAttr returns item[name] if it is a string attribute.
+func stringAttr(item Item, name string) (string, bool) {
+	s, ok := item[name].(*types.AttributeValueMemberS)
+	if !ok {
+		return "", false
+	}
+	return s.Value, true
+}

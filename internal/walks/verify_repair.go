@@ -1,0 +1,147 @@
+package walks
+
+import (
+	"context"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Reader reads one item; the table's client, or Repair's.
+type Reader interface {
+	GetItem(ctx context.Context, params *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
+}
+
+// RepairClient is the part of the DynamoDB API Repair's writes use.
+type RepairClient interface {
+	MigrateClient
+	DeleteItem(ctx context.Context, params *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
+}
+
+// Round is the round of Repair that handles findings of kind k: index
+// keys first, so that counts are taken from a complete index; then
+// counts, before the deletes, which leave counts as they are.
+func Round(k Kind) int {
+	switch k {
+	case IndexKeyMissing, IndexKeyStale, IndexKeyExtra, Misplaced:
+		return 0
+	case CounterMismatch:
+		return 1
+	}
+	return 2
+}
+
+// Outcome is what Repair did with one finding.
+type Outcome int
+
+// The outcomes of a finding.
+const (
+	Gone     Outcome = iota // no longer true when read again
+	Repaired                // fixed by a write
+	Left                    // not Repair's to decide
+)
+
+// Did is Repaired when a write fixed the finding, else Gone.
+func Did(ok bool) Outcome {
+	if ok {
+		return Repaired
+	}
+	return Gone
+}
+
+// Read is the item at k, strongly consistent; nil when there is none.
+func Read(ctx context.Context, api Reader, t *Table, k Key) (Item, error) {
+	out, err := api.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(t.Name), Key: keyItem(t, k), ConsistentRead: aws.Bool(true)}, t.Options...)
+	if err != nil {
+		return nil, err
+	}
+	return out.Item, nil
+}
+
+// DeleteDangling deletes the item at k, a dangling edge or an orphan, if
+// it still needs (needs) the item at missing, which is still missing, and
+// it is as read: one TransactWriteItems of a ConditionCheck of missing and
+// a conditioned Delete, again from a fresh read when the item changed.
+func DeleteDangling(ctx context.Context, api RepairClient, t *Table, k, missing Key, needs func(Item) bool) (bool, error) {
+	for attempt := 0; attempt < MaxAttempts; attempt++ {
+		item, err := Read(ctx, api, t, k)
+		if err != nil || item == nil {
+			return false, err
+		}
+		if !needs(item) {
+			return false, nil
+		}
+		absent, err := expression.NewBuilder().WithCondition(expression.AttributeNotExists(expression.Name(t.PartitionKey))).Build()
+		if err != nil {
+			return false, err
+		}
+		del, err := expression.NewBuilder().WithCondition(AsRead(t.PartitionKey, t.IsKey, item, nil)).Build()
+		if err != nil {
+			return false, err
+		}
+		name := aws.String(t.Name)
+		_, err = api.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
+			{ConditionCheck: &types.ConditionCheck{TableName: name, Key: keyItem(t, missing),
+				ConditionExpression: absent.Condition(), ExpressionAttributeNames: absent.Names()}},
+			{Delete: &types.Delete{TableName: name, Key: keyItem(t, k),
+				ConditionExpression: del.Condition(), ExpressionAttributeNames: del.Names(), ExpressionAttributeValues: del.Values()}},
+		}}, t.Options...)
+		if err == nil {
+			return true, nil
+		}
+		codes, ok := t.Cancelled(err)
+		switch {
+		case !ok:
+			return false, err
+		case len(codes) > 0 && codes[0] == "ConditionalCheckFailed":
+			return false, nil // the missing item exists now
+		case len(codes) > 1 && codes[1] == "ConditionalCheckFailed":
+			continue // changed since read: read again
+		case len(codes) > 1 && t.Transient(codes[0]) && t.Transient(codes[1]):
+			if err := t.Wait(ctx, attempt+1); err != nil {
+				return false, err
+			}
+		default:
+			return false, err
+		}
+	}
+	return false, Exhausted("item", k)
+}
+
+// DeleteUnknown deletes the item at k if it is still what the finding
+// said (still) and is as read: one DeleteItem conditioned on it, again
+// from a fresh read when it changed.
+func DeleteUnknown(ctx context.Context, api RepairClient, t *Table, k Key, still func(Item) bool) (bool, error) {
+	for attempt := 0; attempt < MaxAttempts; attempt++ {
+		item, err := Read(ctx, api, t, k)
+		if err != nil || item == nil {
+			return false, err
+		}
+		if !still(item) {
+			return false, nil
+		}
+		del, err := expression.NewBuilder().WithCondition(AsRead(t.PartitionKey, t.IsKey, item, nil)).Build()
+		if err != nil {
+			return false, err
+		}
+		_, err = api.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(t.Name), Key: keyItem(t, k),
+			ConditionExpression: del.Condition(), ExpressionAttributeNames: del.Names(), ExpressionAttributeValues: del.Values()}, t.Options...)
+		if err == nil {
+			return true, nil
+		}
+		if !t.ConditionFailed(err) {
+			return false, err
+		}
+	}
+	return false, Exhausted("item", k)
+}
+
+// keyItem is the primary key k as the SDK wants it.
+func keyItem(t *Table, k Key) Item {
+	return Item{
+		t.PartitionKey: &types.AttributeValueMemberS{Value: k.PK},
+		t.SortKey:      &types.AttributeValueMemberS{Value: k.SK},
+	}
+}

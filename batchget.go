@@ -26,8 +26,8 @@ func (t *Table) batchGet(ctx context.Context, op string, keys []itemKey, o ReadO
 
 // keyOf is item's primary key, "" for an attribute missing.
 func (t *Table) keyOf(item Item) itemKey {
-	pk, _ := stringAttr(item, t.opts.PartitionKey)
-	sk, _ := stringAttr(item, t.opts.SortKey)
+	pk, _ := t.keyText(item, t.opts.PartitionKey)
+	sk, _ := t.keyText(item, t.opts.SortKey)
 	return itemKey{pk, sk}
 }
 

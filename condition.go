@@ -8,6 +8,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
+	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
@@ -210,6 +211,9 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 	case !free && p == "":
 		q.err = fmt.Errorf("%w: %s on a query without an item type prefix", ErrInvalidOption, name)
 		return q
+	case q.keys.skNum && name == "BeginsWith":
+		q.err = fmt.Errorf("%w: BeginsWith on number sort key %s", ErrInvalidOption, q.t.opts.SortKey)
+		return q
 	}
 	if nk := q.keys.native; nk != nil && !nk.keyText(q.t) {
 		// Native attributes hold the data's own values, not escaped.
@@ -232,7 +236,7 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 			q.err = err
 			return q
 		}
-		if ka > kb {
+		if q.keys.skNum && keycodec.CompareNumbers(ka, kb) > 0 || !q.keys.skNum && ka > kb {
 			q.err = fmt.Errorf("%w: Between(%q, %q): lo sorts after hi", ErrInvalidOption, a, b)
 			return q
 		}
@@ -256,6 +260,9 @@ func (q Query[T]) rangeText(name string, v any) (string, error) {
 	num := ""
 	if nk := q.keys.native; nk != nil && nk.next != nil && attrType(*nk.next) == types.ScalarAttributeTypeN {
 		num = nk.next.Name
+	}
+	if q.keys.skNum && q.keys.index == "" {
+		num = q.t.opts.SortKey
 	}
 	s, err := queryexpr.RangeText(q.t.enc, name, v, num)
 	if err != nil {

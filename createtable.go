@@ -230,7 +230,8 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 
 // schemaOf describes t's keys and indexes for [schema.Create].
 func schemaOf(t *Table) *schema.Table {
-	st := &schema.Table{Name: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Inverted: t.layout != noIndex}
+	st := &schema.Table{Name: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Inverted: t.layout != noIndex,
+		PartitionKeyType: t.opts.PartitionKeyType, SortKeyType: t.opts.SortKeyType}
 	for _, ix := range t.indexes {
 		sx := schema.TableIndex{Name: ix.Name, Local: ix.Local, Projection: ix.Projection, NonKeyAttributes: ix.NonKeyAttributes}
 		partition, sort := ix.KeySchema(t.opts.PartitionKey)

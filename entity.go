@@ -3,6 +3,7 @@ package adjlist
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/adjlist/adjlist/internal/handlekeys"
@@ -46,6 +47,9 @@ type Entity[T any] struct {
 
 	fields []string // the key fields, the partition key's first
 	pkN    int      // how many of fields the partition key names
+	// numIDs are the indexes in fields of the fields of table keys of
+	// type N, whose ids are numbers.
+	numIDs []int
 	it     itemType
 	tr     tracking
 	data   dataFields
@@ -116,10 +120,18 @@ type EntityOptions struct {
 // "p#{postID}"). A key may be a bare id ("{playerID}"), a constant alone
 // ("info"), or join several ids ("p#{postID}#u#{authorID}").
 //
+// On a table whose key is a number ([Options].PartitionKeyType or
+// SortKeyType N) that key's template is one {field}, e.g. "{version}",
+// whose id is the number's text as DynamoDB stores it ("10", "-1.5";
+// other text is [ErrInvalidKey]); the key is written and queried as an N
+// attribute, so [Entity.List] returns numeric order and its range
+// conditions take numbers.
+//
 // The table records the entity ([Table.Check], [DescribeModel]). It is
 // refused, making every call fail with [ErrInvalidOption] before any
 // request, when a template is malformed or a {field} in it is followed by
-// text other than '#' (the key could not be parsed back), when an
+// text other than '#' (the key could not be parsed back), when a number
+// key's template is not one {field}, when an
 // attribute or index is declared wrongly, or when another item type the
 // table records could have the same keys (two templates that can spell the
 // same key make an item's type ambiguous). An invalid name is
@@ -141,9 +153,20 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 		e.err = errors.Join(pkErr, skErr)
 	}
 	if e.err == nil {
+		e.err = errors.Join(t.checkNumberKey("partition key", t.opts.PartitionKey, e.pk), t.checkNumberKey("sort key", t.opts.SortKey, e.sk))
+	}
+	if e.err == nil {
 		e.fields = keycodec.Fields(nil, e.pk)
 		e.pkN = len(e.fields)
 		e.fields = keycodec.Fields(e.fields, e.sk)
+		for _, k := range [...]struct {
+			attr string
+			s    spelling
+		}{{t.opts.PartitionKey, e.pk}, {t.opts.SortKey, e.sk}} {
+			if i := slices.Index(e.fields, k.s[0].Text); t.numKey(k.attr) && !slices.Contains(e.numIDs, i) {
+				e.numIDs = append(e.numIDs, i)
+			}
+		}
 		e.pkc, e.skc = e.pk.compiled(e.fields), e.sk.compiled(e.fields)
 		e.it, e.err = t.newItemType("entity "+name, keyCtx{Self: "", Fields: e.fields}, opts.Indexes, keycodec.Self, keycodec.Field)
 		e.it.pk, e.it.sk, e.it.self, e.it.byIDs = e.pk, e.sk, e.sk, true
@@ -190,8 +213,36 @@ func (e *Entity[T]) Key(ids ...string) (pk, sk string, err error) {
 	if err := handlekeys.CheckIDs(e.name, e.fields, ids, len(e.fields)); err != nil {
 		return "", "", err
 	}
+	if err := e.checkNumberIDs(ids); err != nil {
+		return "", "", err
+	}
 	pk, sk = e.pkc.Render(ids), e.skc.Render(ids)
 	return pk, sk, e.t.checkKeys(e.name, pk, sk)
+}
+
+// checkNumberKey refuses a template s of the table key attr (what: "sort
+// key") of type N that is not one {field}.
+func (t *Table) checkNumberKey(what, attr string, s spelling) error {
+	if !t.numKey(attr) {
+		return nil
+	}
+	if err := keycodec.NumberKey(s); err != nil {
+		return fmt.Errorf("%w: %s %s template %s: %w", ErrInvalidOption, what, attr, s, err)
+	}
+	return nil
+}
+
+// checkNumberIDs refuses ids (all of the key fields', or leading ones)
+// whose id of a number key's field is not a number as DynamoDB stores it.
+func (e *Entity[T]) checkNumberIDs(ids []string) error {
+	for _, i := range e.numIDs {
+		if i < len(ids) {
+			if err := keyError(keycodec.CheckNumberID(e.fields[i], ids[i])); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // keyCtx is what the item (pk, sk) with ids's index key templates may
@@ -322,6 +373,9 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 	if err := handlekeys.CheckListIDs(e.name, e.fields, ids, e.pkN); err != nil {
 		return errQuery[EntityItem[T]](e.t, op, err)
 	}
+	if err := e.checkNumberIDs(ids); err != nil {
+		return errQuery[EntityItem[T]](e.t, op, err)
+	}
 	pk := e.pkc.Render(ids)
 	prefix, exact := e.skc.Prefix(ids)
 	if err := e.t.checkKeys(e.name, pk, prefix); err != nil {
@@ -330,7 +384,8 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 	// A sort key that starts with a field has no prefix: conditions then
 	// compare whole values (range values as Query's doc says).
 	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: prefix, skExact: exact, freeSK: prefix == "",
-		skRest: queryexpr.RestAfter(e.sk, e.fields, ids), kind: e.it.kind}, e.decodeItem)
+		skRest: queryexpr.RestAfter(e.sk, e.fields, ids), kind: e.it.kind,
+		pkNum: e.t.numKey(e.t.opts.PartitionKey), skNum: e.t.numKey(e.t.opts.SortKey)}, e.decodeItem)
 }
 
 // ByIndex returns the query over one partition of a secondary index for
@@ -400,8 +455,8 @@ func (e *Entity[T]) decode(item Item) (EntityItem[T], bool, error) {
 // parseKeys reads the ids from an item's table keys, or ok=false, which
 // costs no allocation.
 func (e *Entity[T]) parseKeys(item Item) (IDs, bool) {
-	pk, okP := stringAttr(item, e.t.opts.PartitionKey)
-	sk, okS := stringAttr(item, e.t.opts.SortKey)
+	pk, okP := e.t.keyText(item, e.t.opts.PartitionKey)
+	sk, okS := e.t.keyText(item, e.t.opts.SortKey)
 	if !okP || !okS {
 		return nil, false
 	}

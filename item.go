@@ -88,17 +88,46 @@ func stringAttr(item Item, name string) (string, bool) {
 	return s.Value, true
 }
 
+// numKey reports whether name is a table key attribute of type N
+// ([Options].PartitionKeyType, SortKeyType).
+func (t *Table) numKey(name string) bool {
+	o := &t.opts
+	return name == o.PartitionKey && o.PartitionKeyType == types.ScalarAttributeTypeN ||
+		name == o.SortKey && o.SortKeyType == types.ScalarAttributeTypeN
+}
+
+// numKeys reports whether either table key is of type N.
+func (t *Table) numKeys() bool { return t.numKey(t.opts.PartitionKey) || t.numKey(t.opts.SortKey) }
+
+// keyAV is the value of table key attribute name whose key text is s: a
+// number on an N key, else a string.
+func (t *Table) keyAV(name, s string) types.AttributeValue {
+	if t.numKey(name) {
+		return &types.AttributeValueMemberN{Value: s}
+	}
+	return &types.AttributeValueMemberS{Value: s}
+}
+
+// keyText returns item[name], a table key attribute, as key text: a
+// string, or on an N key a number's text.
+func (t *Table) keyText(item Item, name string) (string, bool) {
+	if n, ok := item[name].(*types.AttributeValueMemberN); ok && t.numKey(name) {
+		return n.Value, true
+	}
+	return stringAttr(item, name)
+}
+
 // setKeys writes the primary key into item.
 func (t *Table) setKeys(item Item, pk, sk string) {
-	item[t.opts.PartitionKey] = &types.AttributeValueMemberS{Value: pk}
-	item[t.opts.SortKey] = &types.AttributeValueMemberS{Value: sk}
+	item[t.opts.PartitionKey] = t.keyAV(t.opts.PartitionKey, pk)
+	item[t.opts.SortKey] = t.keyAV(t.opts.SortKey, sk)
 }
 
 // keyItem returns the primary key of one item as the SDK wants it.
 func (t *Table) keyItem(pk, sk string) Item {
 	return Item{
-		t.opts.PartitionKey: &types.AttributeValueMemberS{Value: pk},
-		t.opts.SortKey:      &types.AttributeValueMemberS{Value: sk},
+		t.opts.PartitionKey: t.keyAV(t.opts.PartitionKey, pk),
+		t.opts.SortKey:      t.keyAV(t.opts.SortKey, sk),
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/goattrs"
 	"github.com/adjlist/adjlist/internal/modeldoc"
@@ -24,8 +25,12 @@ type Model struct {
 	// Table is the DynamoDB table name, e.g. "adjlist-enrollment".
 	Table string
 	// PartitionKey and SortKey are the table's key attributes, e.g. "PK"
-	// and "SK" (strings).
+	// and "SK".
 	PartitionKey, SortKey string
+	// PartitionKeyType and SortKeyType are their types, as
+	// [Options].PartitionKeyType and SortKeyType give them: "" for a
+	// string (S), types.ScalarAttributeTypeN for a number.
+	PartitionKeyType, SortKeyType types.ScalarAttributeType
 	// Indexes are the table's secondary indexes as [Table.Indexes] returns
 	// them: the inverted index first (its Projection empty: CreateTable's
 	// [CreateTableOptions] chooses it, ALL by default), then
@@ -300,7 +305,8 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 			handles = append(handles, r.h)
 		}
 	}
-	m := &Model{Table: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Indexes: t.Indexes()}
+	m := &Model{Table: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Indexes: t.Indexes(),
+		PartitionKeyType: t.opts.PartitionKeyType, SortKeyType: t.opts.SortKeyType}
 	for i := range m.Indexes { // deep: the model shares nothing with the table
 		ix := &m.Indexes[i]
 		ix.PartitionAttributes = slices.Clone(ix.PartitionAttributes)

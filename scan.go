@@ -190,8 +190,8 @@ func (e *Entity[T]) scanSpec() scanSpec {
 		if len(e.it.indexes) == 0 {
 			return buf, true, nil
 		}
-		pk, _ := stringAttr(item, o.PartitionKey)
-		sk, _ := stringAttr(item, o.SortKey)
+		pk, _ := e.t.keyText(item, o.PartitionKey)
+		sk, _ := e.t.keyText(item, o.SortKey)
 		if err := e.data.Unreadable(item, o.PartitionKey, o.SortKey); err != nil {
 			// Rewriting its keys would lose the value.
 			return buf, true, err

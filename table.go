@@ -57,6 +57,16 @@ type Options struct {
 	PartitionKey string
 	// SortKey is the table's sort key attribute. Default "SK".
 	SortKey string
+	// PartitionKeyType and SortKeyType are the DynamoDB types of the
+	// table's key attributes: "" or types.ScalarAttributeTypeS (the
+	// default) for a string key, types.ScalarAttributeTypeN for a number
+	// key (a table keyed on "id" N). Only an [Entity] whose template for
+	// that key is one {field} ("{id}", an id of number text such as "42")
+	// keys such a table; [Node], [Edge], [Collection] and [Counter], whose
+	// keys are text, are refused with [ErrInvalidOption]. [CreateTable]
+	// and the exports declare the types. Any other type makes every call
+	// fail with [ErrInvalidOption].
+	PartitionKeyType, SortKeyType types.ScalarAttributeType
 	// Index is the inverted global secondary index used for reverse edge
 	// reads. Default "GSI1".
 	Index string
@@ -292,7 +302,7 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	if t.err == nil {
 		c := schema.Config{Name: name, EncoderTagKey: t.encoderTagKey(), DecoderTagKey: t.decoderTagKey(), BatchMaxAttempts: o.BatchMaxAttempts,
 			PartitionKey: o.PartitionKey, SortKey: o.SortKey, IndexPartitionKey: o.IndexPartitionKey, IndexSortKey: o.IndexSortKey,
-			IndexPartitionOnly: o.IndexPartitionOnly, NoIndex: o.NoIndex}
+			IndexPartitionOnly: o.IndexPartitionOnly, NoIndex: o.NoIndex, PartitionKeyType: o.PartitionKeyType, SortKeyType: o.SortKeyType}
 		t.err = c.Check()
 	}
 	if t.err == nil {

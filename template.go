@@ -314,6 +314,10 @@ func (it *itemType) sample(p keycodec.Part) (v string, ref bool) {
 // node-key parts it has besides SelfKey.
 func (t *Table) newItemType(kind string, prefixes keyCtx, decls []IndexKeys, home keycodec.Kind, allowed ...keycodec.Kind) (itemType, error) {
 	it := itemType{kind: kind, prefixes: prefixes, home: home}
+	if t.err == nil && prefixes.Fields == nil && t.numKeys() {
+		// Only an Entity has key fields, and only its keys can be numbers.
+		return it, fmt.Errorf("%w: %s: a table whose partition or sort key is a number (Options.PartitionKeyType, SortKeyType N) holds only entities (NewEntity) whose number key is one {field}; this item type's keys are text", ErrInvalidOption, kind)
+	}
 	if t.err != nil || len(decls) == 0 {
 		return it, nil
 	}

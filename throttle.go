@@ -159,8 +159,8 @@ func (t *Table) throttledActions(err error, key func(i int) Item) []error {
 	for j, i := range actions {
 		te := &ThrottlingError{Reason: codes[j], Table: t.name, Err: err}
 		if k := key(i); k != nil {
-			te.PK, _ = stringAttr(k, t.opts.PartitionKey)
-			sk, _ := stringAttr(k, t.opts.SortKey)
+			te.PK, _ = t.keyText(k, t.opts.PartitionKey)
+			sk, _ := t.keyText(k, t.opts.SortKey)
 			te.ItemType, _ = t.TypeOf(t.keyItem(te.PK, sk))
 		}
 		out = append(out, te)

@@ -306,8 +306,8 @@ func NewTemplate(m *adjlist.Model, optFns ...func(*Options)) (*Template, error) 
 		define(name, typ)
 		*schema = append(*schema, KeySchemaElement{name, string(kt)})
 	}
-	key(&p.KeySchema, m.PartitionKey, types.ScalarAttributeTypeS, types.KeyTypeHash)
-	key(&p.KeySchema, m.SortKey, types.ScalarAttributeTypeS, types.KeyTypeRange)
+	key(&p.KeySchema, m.PartitionKey, m.PartitionKeyType, types.KeyTypeHash)
+	key(&p.KeySchema, m.SortKey, m.SortKeyType, types.KeyTypeRange)
 	for _, ix := range m.Indexes {
 		si := SecondaryIndex{IndexName: ix.Name}
 		partition, sort := ix.KeySchema(m.PartitionKey)

@@ -155,14 +155,16 @@ type Options struct {
 // dateLayout is how NoSQL Workbench writes dates.
 const dateLayout = "Jan 2, 2006, 03:04 PM"
 
-// New returns the data model of m: one table with m's key attributes, the
+// New returns the data model of m: one table with m's key attributes
+// (typed as [adjlist.Model].PartitionKeyType and SortKeyType say), the
 // data attributes of every item type, every index key attribute and the
 // Time to Live attribute as NonKeyAttributes (typed: derived keys S,
 // native keys as declared, the Time to Live attribute N unless the data
 // declares it), a facet per item type, the global secondary indexes NoSQL
 // Workbench can hold with their projections, PAY_PER_REQUEST billing, and
 // the sample items. It makes no request. A sample item without the
-// table's key attributes as strings is an error.
+// table's key attributes of their types (strings, or numbers on a number
+// key) is an error.
 func New(m *adjlist.Model, optFns ...func(*Options)) (*File, error) {
 	o := Options{ModelName: m.Table, Author: "adjlist", Projection: types.ProjectionTypeAll}
 	for _, fn := range optFns {
@@ -180,8 +182,8 @@ func New(m *adjlist.Model, optFns ...func(*Options)) (*File, error) {
 	t := Table{
 		TableName: m.Table,
 		KeyAttributes: KeyAttributes{
-			PartitionKey: Attribute{m.PartitionKey, "S"},
-			SortKey:      &Attribute{m.SortKey, "S"},
+			PartitionKey: Attribute{m.PartitionKey, keyType(m.PartitionKeyType)},
+			SortKey:      &Attribute{m.SortKey, keyType(m.SortKeyType)},
 		},
 		NonKeyAttributes: []Attribute{},
 		TableData:        []Item{},
@@ -235,9 +237,12 @@ func New(m *adjlist.Model, optFns ...func(*Options)) (*File, error) {
 	}
 	for i, av := range o.Items {
 		item := NewItem(av)
-		for _, k := range []string{m.PartitionKey, m.SortKey} {
-			if _, ok := av[k].(*types.AttributeValueMemberS); !ok {
-				return nil, fmt.Errorf("workbench: sample item %d has no string key attribute %s", i, k)
+		for _, k := range [...]struct {
+			name string
+			typ  types.ScalarAttributeType
+		}{{m.PartitionKey, m.PartitionKeyType}, {m.SortKey, m.SortKeyType}} {
+			if _, ok := keyText(av[k.name], k.typ); !ok {
+				return nil, fmt.Errorf("workbench: sample item %d has no %s key attribute %s", i, keyType(k.typ), k.name)
 			}
 		}
 		t.TableData = append(t.TableData, item)
@@ -334,11 +339,40 @@ func facetName(it adjlist.ItemType) string {
 	}, strings.Join(parts, "_"))
 }
 
-// matches reports whether item's string attribute f.Attribute is a value
-// of f.
+// matches reports whether item's attribute f.Attribute, a string or a
+// number, is a value of f.
 func matches(item Item, f adjlist.KeyFormat) bool {
-	v, ok := item[f.Attribute].AttributeValue.(*types.AttributeValueMemberS)
-	return ok && f.Match(v.Value)
+	var text string
+	switch v := item[f.Attribute].AttributeValue.(type) {
+	case *types.AttributeValueMemberS:
+		text = v.Value
+	case *types.AttributeValueMemberN:
+		text = v.Value
+	default:
+		return false
+	}
+	return f.Match(text)
+}
+
+// keyType is the Workbench attribute type of a table key of type typ:
+// "S" for "".
+func keyType(typ types.ScalarAttributeType) string {
+	if typ == "" {
+		return string(types.ScalarAttributeTypeS)
+	}
+	return string(typ)
+}
+
+// keyText is the text of av, a table key of type typ: a string, or a
+// number on an N key.
+func keyText(av types.AttributeValue, typ types.ScalarAttributeType) (string, bool) {
+	switch v := av.(type) {
+	case *types.AttributeValueMemberS:
+		return v.Value, typ != types.ScalarAttributeTypeN
+	case *types.AttributeValueMemberN:
+		return v.Value, typ == types.ScalarAttributeTypeN
+	}
+	return "", false
 }
 
 // description is the model's Description: where it comes from, its Time

@@ -29,6 +29,9 @@ type Cursors struct {
 	// Eq fixes instead of PKAttr.
 	Native bool
 	Eq     []queryexpr.NativeValue
+	// PKNum and SKNum: PKAttr, SKAttr is a number (N) table key, found
+	// in a cursor's numbers and compared as numbers.
+	PKNum, SKNum bool
 }
 
 // Page makes exactly one Query request (one per unfinished shard of a
@@ -97,9 +100,11 @@ func (cs *Cursors) startKey(key, num map[string]string, pk string) (Item, error)
 				return nil, BadCursor("from another partition")
 			}
 		}
-	case key[cs.PKAttr] != pk:
+	case pick(key, num, cs.PKAttr, cs.PKNum) != pk:
 		return nil, BadCursor("from another partition")
-	case !cs.Op.Holds(key[cs.SKAttr], cs.Lo, cs.Hi, cs.Prefix):
+	case cs.SKNum && !cs.Op.HoldsNumber(pick(key, num, cs.SKAttr, true), cs.Lo, cs.Hi):
+		return nil, BadCursor("outside the query's sort key range")
+	case !cs.SKNum && !cs.Op.Holds(key[cs.SKAttr], cs.Lo, cs.Hi, cs.Prefix):
 		return nil, BadCursor("outside the query's sort key range")
 	}
 	start, ok := StartKey(cs.Names, key, num, queryexpr.NumberText)
@@ -107,6 +112,19 @@ func (cs *Cursors) startKey(key, num map[string]string, pk string) (Item, error)
 		return nil, BadCursor("wrong key attributes")
 	}
 	return start, nil
+}
+
+// pick is a cursor's value of attribute name: from its numbers if num,
+// else from its strings ("" when absent).
+func pick(key, num map[string]string, name string, isNum bool) string {
+	if isNum {
+		v, ok := num[name]
+		if !ok {
+			return "\x00" // no number: matches no partition
+		}
+		return v
+	}
+	return key[name]
 }
 
 // advance records item as the last one taken from a shard.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // Shape is what a query's expressions depend on besides its values (the
@@ -17,35 +18,46 @@ type Shape struct {
 	Op                        Op
 	KeysOnly                  bool
 	PKAttr, SKAttr            string
+	// PKNum and SKNum: the table key PKAttr, SKAttr is a number (N), so
+	// its values are sent as numbers.
+	PKNum, SKNum bool
 }
 
 // KeyCondition is the key condition PKAttr = pk and, on SKAttr: = lo if
 // SKExact; else op's condition on lo and hi; else begins_with(lo) if
 // HasSK.
 func (s Shape) KeyCondition(pk, lo, hi string) expression.KeyConditionBuilder {
-	kc := expression.Key(s.PKAttr).Equal(expression.Value(pk))
+	kc := expression.Key(s.PKAttr).Equal(keyValue(pk, s.PKNum))
 	sk := expression.Key(s.SKAttr)
 	switch {
 	case s.SKExact:
-		kc = kc.And(sk.Equal(expression.Value(lo)))
+		kc = kc.And(sk.Equal(keyValue(lo, s.SKNum)))
 	case s.Op == Between:
-		kc = kc.And(sk.Between(expression.Value(lo), expression.Value(hi)))
+		kc = kc.And(sk.Between(keyValue(lo, s.SKNum), keyValue(hi, s.SKNum)))
 	case s.Op == BeginsWith:
 		kc = kc.And(sk.BeginsWith(lo))
 	case s.Op == GT:
-		kc = kc.And(sk.GreaterThan(expression.Value(lo)))
+		kc = kc.And(sk.GreaterThan(keyValue(lo, s.SKNum)))
 	case s.Op == GE:
-		kc = kc.And(sk.GreaterThanEqual(expression.Value(lo)))
+		kc = kc.And(sk.GreaterThanEqual(keyValue(lo, s.SKNum)))
 	case s.Op == LT:
-		kc = kc.And(sk.LessThan(expression.Value(lo)))
+		kc = kc.And(sk.LessThan(keyValue(lo, s.SKNum)))
 	case s.Op == LE:
-		kc = kc.And(sk.LessThanEqual(expression.Value(lo)))
+		kc = kc.And(sk.LessThanEqual(keyValue(lo, s.SKNum)))
 	case s.Op == EQ:
-		kc = kc.And(sk.Equal(expression.Value(lo)))
+		kc = kc.And(sk.Equal(keyValue(lo, s.SKNum)))
 	case s.HasSK:
 		kc = kc.And(sk.BeginsWith(lo))
 	}
 	return kc
+}
+
+// keyValue is key text v as a value: a number (N) if num, else a string.
+func keyValue(v string, num bool) expression.ValueBuilder {
+	if num {
+		return expression.Value(AV{&types.AttributeValueMemberN{Value: v}})
+	}
+	return expression.Value(v)
 }
 
 // Finish adds a query's filter and projection to b and builds it. The

@@ -1,6 +1,11 @@
 package queryexpr
 
-import "strings"
+import (
+	"math/big"
+	"strings"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
+)
 
 // Op is the kind of sort key condition a query sends.
 type Op int
@@ -40,6 +45,33 @@ func (op Op) Holds(v, lo, hi, prefix string) bool {
 		return v == lo
 	}
 	return strings.HasPrefix(v, prefix)
+}
+
+// HoldsNumber is [Op.Holds] on a number sort key (N): v, lo and hi are
+// number text, compared as numbers. With no condition (None) any number
+// holds.
+func (op Op) HoldsNumber(v, lo, hi string) bool {
+	if _, ok := new(big.Rat).SetString(v); !ok {
+		return false
+	}
+	c := keycodec.CompareNumbers(v, lo)
+	switch op {
+	case Between:
+		return c >= 0 && keycodec.CompareNumbers(v, hi) <= 0
+	case GT:
+		return c > 0
+	case GE:
+		return c >= 0
+	case LT:
+		return c < 0
+	case LE:
+		return c <= 0
+	case EQ:
+		return c == 0
+	case BeginsWith:
+		return false
+	}
+	return true
 }
 
 // Named is the condition the Query method called name sends on a whole

@@ -17,6 +17,9 @@ type Template struct {
 	Names                 map[string]string
 	// roles maps each value placeholder to what it holds.
 	roles map[string]valueRole
+	// pkNum and skNum send the partition and sort key values as numbers
+	// ([Shape].PKNum, SKNum).
+	pkNum, skNum bool
 }
 
 type valueRole int
@@ -45,13 +48,15 @@ func Cached(cache *sync.Map, s Shape, labelAttr string, keyAttrs []string) (*Tem
 	if s.HasFilter {
 		label = "\x00filter"
 	}
-	b := expression.NewBuilder().WithKeyCondition(s.KeyCondition("\x00pk", "\x00sk", "\x00skhi"))
+	marks := s // the marks are strings, whatever the keys' types
+	marks.PKNum, marks.SKNum = false, false
+	b := expression.NewBuilder().WithKeyCondition(marks.KeyCondition("\x00pk", "\x00sk", "\x00skhi"))
 	expr, err := Finish(b, labelAttr, label, nil, keyAttrs, s.KeysOnly, nil)
 	if err != nil {
 		return nil, err
 	}
 	tpl := &Template{KeyCond: expr.KeyCondition(), Filter: expr.Filter(), Proj: expr.Projection(),
-		Names: expr.Names(), roles: map[string]valueRole{}}
+		Names: expr.Names(), roles: map[string]valueRole{}, pkNum: s.PKNum, skNum: s.SKNum}
 	for placeholder, v := range expr.Values() {
 		str, ok := v.(*types.AttributeValueMemberS)
 		if ok {
@@ -84,6 +89,9 @@ func (tpl *Template) Values(pk, sk, skHi, filter string) map[string]types.Attrib
 		}
 		avs[i].Value = v
 		vals[placeholder] = &avs[i]
+		if role == rolePK && tpl.pkNum || (role == roleSK || role == roleSKHi) && tpl.skNum {
+			vals[placeholder] = &types.AttributeValueMemberN{Value: v}
+		}
 		i++
 	}
 	return vals

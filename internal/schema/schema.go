@@ -20,10 +20,11 @@ import (
 )
 
 // Table is what CreateTable needs to know of a table: its name, its
-// string key attributes and its secondary indexes.
+// key attributes and their types ("" for S) and its secondary indexes.
 type Table struct {
-	Name                  string
-	PartitionKey, SortKey string
+	Name                          string
+	PartitionKey, SortKey         string
+	PartitionKeyType, SortKeyType types.ScalarAttributeType
 	// Indexes are the secondary indexes in the order they are sent.
 	Indexes []TableIndex
 	// Inverted says Indexes[0] is the inverted index, whose projection
@@ -111,6 +112,14 @@ func Input(t *Table, o *Options) *dynamodb.CreateTableInput {
 	return in
 }
 
+// orS is typ, or S for "".
+func orS(typ types.ScalarAttributeType) types.ScalarAttributeType {
+	if typ == "" {
+		return types.ScalarAttributeTypeS
+	}
+	return typ
+}
+
 // indexes returns the attribute definitions and the global and local
 // index descriptions of t, the inverted index with projection proj.
 func indexes(t *Table, proj *types.Projection) ([]types.AttributeDefinition, []types.GlobalSecondaryIndex, []types.LocalSecondaryIndex) {
@@ -122,8 +131,8 @@ func indexes(t *Table, proj *types.Projection) ([]types.AttributeDefinition, []t
 			defs = append(defs, types.AttributeDefinition{AttributeName: aws.String(name), AttributeType: typ})
 		}
 	}
-	define(t.PartitionKey, types.ScalarAttributeTypeS)
-	define(t.SortKey, types.ScalarAttributeTypeS)
+	define(t.PartitionKey, orS(t.PartitionKeyType))
+	define(t.SortKey, orS(t.SortKeyType))
 	var gsis []types.GlobalSecondaryIndex
 	var lsis []types.LocalSecondaryIndex
 	for i, ix := range t.Indexes {

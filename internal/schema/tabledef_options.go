@@ -3,6 +3,8 @@ package schema
 import (
 	"fmt"
 	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // Defaults fills each empty key attribute name with its default: the
@@ -34,6 +36,9 @@ type Config struct {
 	// IndexPartitionOnly, which declares an index without a sort key.
 	IndexPartitionKey, IndexSortKey string
 	IndexPartitionOnly, NoIndex     bool
+	// PartitionKeyType and SortKeyType are the table keys' types: "", S
+	// or N.
+	PartitionKeyType, SortKeyType types.ScalarAttributeType
 }
 
 // KeyedOnSortKey reports whether the inverted index's partition and sort
@@ -53,6 +58,10 @@ func (c *Config) Check() error {
 		return fmt.Errorf("%w: EncoderOptions tag key %q and DecoderOptions tag key %q differ: reads would not fill what writes store", ErrInvalidOption, c.EncoderTagKey, c.DecoderTagKey)
 	case c.BatchMaxAttempts < 1:
 		return fmt.Errorf("%w: BatchMaxAttempts %d", ErrInvalidOption, c.BatchMaxAttempts)
+	case !keyType(c.PartitionKeyType):
+		return fmt.Errorf("%w: Options.PartitionKeyType %q, want S or N", ErrInvalidOption, c.PartitionKeyType)
+	case !keyType(c.SortKeyType):
+		return fmt.Errorf("%w: Options.SortKeyType %q, want S or N", ErrInvalidOption, c.SortKeyType)
 	case c.PartitionKey == c.SortKey:
 		return fmt.Errorf("%w: partition and sort key are both %q", ErrInvalidOption, c.PartitionKey)
 	case c.IndexPartitionOnly && c.NoIndex:
@@ -67,6 +76,12 @@ func (c *Config) Check() error {
 		return fmt.Errorf("%w: %s; the inverted index's keys must be distinct from the table's, exactly its sort and partition key, or its sort key alone with Options.IndexPartitionOnly", ErrInvalidOption, c.clash())
 	}
 	return nil
+}
+
+// keyType reports whether typ is a table key type this package writes:
+// "" (S), S or N.
+func keyType(typ types.ScalarAttributeType) bool {
+	return typ == "" || typ == types.ScalarAttributeTypeS || typ == types.ScalarAttributeTypeN
 }
 
 // clash names the inverted index key attributes that collide with the

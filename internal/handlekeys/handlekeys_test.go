@@ -21,26 +21,7 @@ func TestParentKey(t *testing.T) {
 	}
 }
 
-func TestNodeKeys(t *testing.T) {
-	pk, sk, err := NodeItemKey("STU", "", "a#1")
-	require.NoError(t, err)
-	assert.Equal(t, [2]string{"STU#a%231", "STU#a%231"}, [2]string{pk, sk})
-	id, ok := NodeID("STU", "", pk, sk)
-	assert.True(t, ok)
-	assert.Equal(t, "a#1", id)
-	_, ok = NodeID("STU", "PROFILE", pk, sk)
-	assert.False(t, ok)
-	for _, sk := range []string{"", "STU#a", "PROFILE"} {
-		_, ok = NodeID("STU", "", pk, sk) // a self-keyed node's sort key is its partition key
-		assert.False(t, ok, sk)
-	}
-	_, ok = NodeID("CRS", "", pk, pk)
-	assert.False(t, ok)
-	id, ok = NodeID("STU", "PROFILE", pk, "PROFILE")
-	assert.True(t, ok)
-	assert.Equal(t, "a#1", id)
-	_, _, err = NodeItemKey("STU", "PROFILE", "")
-	require.Error(t, err)
+func TestSortKeySpace(t *testing.T) {
 	assert.Equal(t, "STU#", SortKeySpace("STU", ""))
 	assert.Equal(t, "PROFILE", SortKeySpace("STU", "PROFILE"))
 }

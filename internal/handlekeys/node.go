@@ -1,35 +1,10 @@
 package handlekeys
 
 import (
-	"cmp"
 	"strings"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
-
-// NodeItemKey is the primary key of the item of node id of type typ with
-// item marker marker ("" for a self-keyed item, whose sort key is its
-// node key), checked.
-func NodeItemKey(typ, marker, id string) (pk, sk string, err error) {
-	pk, e := keycodec.NodeKey(typ, id, keycodec.MaxPartitionKeyLen)
-	if e != nil {
-		return pk, "", keyError(e)
-	}
-	if marker == "" {
-		return pk, pk, nil
-	}
-	return pk, marker, nil
-}
-
-// NodeID is the node id of an item of typ with marker whose table keys
-// are pk and sk; ok is false for any other item.
-func NodeID(typ, marker, pk, sk string) (string, bool) {
-	// A self-keyed node's sort key is its partition key, never empty.
-	if sk != cmp.Or(marker, pk) {
-		return "", false
-	}
-	return End{Type: typ}.Parse(pk)
-}
 
 // SortKeySpace is where node items of typ sit in their partition's sort
 // key order: the exact marker, or for a self-keyed node the prefix

@@ -1,0 +1,61 @@
+package adjlist
+
+import "github.com/adjlist/adjlist/internal/keycodec"
+
+// keyCore is an item type's table keys as one description, compiled
+// once: its partition and sort key spellings over its ids (a node's id,
+// an edge's from and to, a child's parent id and id, a counter marker's
+// target and source, an Entity's key fields). Its key and parse are the
+// only code that builds an item's table keys from ids and reads ids back;
+// [Node], [Edge], [Collection], [Entity] and [Counter] are typed views of
+// it.
+type keyCore struct {
+	fields []string // the ids' names, in order
+	pk, sk keycodec.Spelling
+	// pkName and skName are what a refusal of a key's size names.
+	pkName, skName string
+	skIsPK         bool // a self-keyed node's: the sort key is the partition key
+}
+
+// newKeyCore compiles an item type's keys; the recorded templates
+// ([itemType.pk], .sk) are drawn from them.
+func newKeyCore(it *itemType, fields []string, pk, sk keycodec.Spelling, pkName, skName string) keyCore {
+	c := keyCore{fields: fields, pk: pk, sk: sk, pkName: pkName, skName: skName}
+	c.skIsPK = len(pk) == len(sk) && &pk[0] == &sk[0]
+	it.pk, it.sk = pk.Parts(fields), sk.Parts(fields)
+	return c
+}
+
+// key is the primary key of the item with ids, in the order of fields:
+// every id checked, both keys within DynamoDB's limits on t
+// ([Table.checkKeys]). On an error pk is as far as it was built, for the
+// error to name.
+func (c *keyCore) key(t *Table, ids []string) (pk, sk string, err error) {
+	pk, e := c.pk.Key(ids, c.pkName, "partition key", MaxPartitionKeyLen)
+	switch {
+	case e != nil:
+	case c.skIsPK:
+		sk = pk
+	default:
+		sk, e = c.sk.Key(ids, c.skName, "sort key", MaxSortKeyLen)
+	}
+	if e != nil {
+		return pk, sk, keyError(e)
+	}
+	return pk, sk, t.checkKeys(c.pkName, pk, sk)
+}
+
+// parse reads the ids of the item whose table keys are pk and sk into
+// ids, len(fields) empty strings; false, allocating nothing, for keys
+// the core cannot have built. The sort key is read first: the item types
+// of one partition differ there.
+func (c *keyCore) parse(pk, sk string, ids []string) bool {
+	return c.sk.Parse(sk, ids) && c.pk.Parse(pk, ids)
+}
+
+// parseItem is parse of item's table keys on t.
+func (c *keyCore) parseItem(t *Table, item Item, ids []string) bool {
+	pk, okP := stringAttr(item, t.opts.PartitionKey)
+	sk, okS := stringAttr(item, t.opts.SortKey)
+	return okP && okS && c.parse(pk, sk, ids)
+}

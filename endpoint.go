@@ -108,7 +108,8 @@ func (c *Collection[P, C]) Ref(parentID, childID string) (string, error) {
 	if c.err != nil {
 		return "", c.err
 	}
-	return handlekeys.Ref(c.parent.typ, c.childType, parentID, childID)
+	ref, err := c.ref.Spelling.Key([]string{parentID, childID}, c.childType, "partition key", MaxPartitionKeyLen)
+	return ref, keyError(err)
 }
 
 // ParseRef splits a ref made by [Collection.Ref] back into the parent and
@@ -120,7 +121,11 @@ func (c *Collection[P, C]) ParseRef(ref string) (parentID, childID string, err e
 	if c.err != nil {
 		return "", "", c.err
 	}
-	return handlekeys.SplitRef(c.parent.typ, c.childType, ref)
+	var ids [2]string
+	if err := c.ref.Parse(ref, ids[:]); err != nil {
+		return "", "", keyError(err)
+	}
+	return ids[0], ids[1], nil
 }
 
 // txCheck adds to tx a check that endpoint id's item exists: the node

@@ -9,7 +9,6 @@ import (
 
 	"github.com/adjlist/adjlist/internal/catalog"
 	"github.com/adjlist/adjlist/internal/counting"
-	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -205,16 +204,12 @@ func (e *Edge[E]) refs(item Item, buf []itemRef) []itemRef {
 // refs is the parent node item a child needs ([FindingOrphan]), whose
 // record id is of.
 func (c *Collection[P, C]) refs(item Item, of string, buf []itemRef) []itemRef {
-	pk, _ := stringAttr(item, c.t.opts.PartitionKey)
-	parent, ok := handlekeys.ParentKey(pk)
-	if !ok {
+	parentID, _, ok := c.ids(item)
+	pk, sk, err := c.parent.Key(parentID)
+	if !ok || err != nil {
 		return buf[:0]
 	}
-	sk := c.parent.marker
-	if sk == "" {
-		sk = parent
-	}
-	return append(buf[:0], itemRef{key: itemKey{parent, sk}, of: of, kind: FindingOrphan})
+	return append(buf[:0], itemRef{key: itemKey{pk, sk}, of: of, kind: FindingOrphan})
 }
 
 // recorded is node n as the table records it, whatever its error.

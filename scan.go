@@ -9,7 +9,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/migration"
@@ -113,12 +112,7 @@ func (c *Collection[P, C]) scanSpec() scanSpec {
 		if !ok {
 			return "", nil
 		}
-		if c.shards == 0 { // the parent's own partition
-			pk, _ := stringAttr(item, o.PartitionKey)
-			parent, _ := handlekeys.ParentKey(pk)
-			return parent, nil
-		}
-		pk, _, err := c.Key(parentID, id)
+		pk, _, err := c.Key(parentID, id) // unsharded: the parent's own partition
 		return pk, err
 	}
 	// The index keys follow the child's home, not where it is stored.

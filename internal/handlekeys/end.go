@@ -102,19 +102,6 @@ func (p End) SortKey(label, labelText, to string) (string, error) {
 	return sk, keyError(keycodec.CheckLen(p.Type, "sort key", sk, keycodec.MaxSortKeyLen))
 }
 
-// Ref is the ref of child childID of type childType under parent
-// parentID of parentType, "WS#acme#PROJ#p1", checked.
-func Ref(parentType, childType, parentID, childID string) (string, error) {
-	if err := keycodec.CheckID(parentType, parentID); err != nil {
-		return "", keyError(err)
-	}
-	if err := keycodec.CheckID(childType, childID); err != nil {
-		return "", keyError(err)
-	}
-	ref := keycodec.Join(parentID, parentType) + "#" + keycodec.Join(childID, childType)
-	return ref, keyError(keycodec.CheckLen(childType, "partition key", ref, keycodec.MaxPartitionKeyLen))
-}
-
 // SplitRef is the parent's and the child's id of ref, a ref of a
 // childType child of parentType; anything else is a key error.
 func SplitRef(parentType, childType, ref string) (parentID, childID string, err error) {

@@ -13,51 +13,9 @@ import (
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
-func TestParentKey(t *testing.T) {
-	for pk, want := range map[string]string{"WS#acme": "WS#acme", "WS#acme#07": "WS#acme", "WS#a%23b#93": "WS#a%23b", "WS#acme#7": "", "WS#acme#x7": "", "acme": ""} {
-		got, ok := ParentKey(pk)
-		assert.Equal(t, want != "", ok, pk)
-		assert.Equal(t, want, got, pk)
-	}
-}
-
 func TestSortKeySpace(t *testing.T) {
 	assert.Equal(t, "STU#", SortKeySpace("STU", ""))
 	assert.Equal(t, "PROFILE", SortKeySpace("STU", "PROFILE"))
-}
-
-func TestChildKeys(t *testing.T) {
-	pk, sk, err := ChildKey("WS#acme", "PROJ", "p#1", 0)
-	require.NoError(t, err)
-	assert.Equal(t, [2]string{"WS#acme", "PROJ#p%231"}, [2]string{pk, sk})
-	pk, _, err = ChildKey("WS#acme", "PROJ", "p#1", 10)
-	require.NoError(t, err)
-	assert.Equal(t, "WS#acme#"+keycodec.Shard("p#1", 10), pk)
-	parent, id, ok := ChildIDs("WS", "PROJ", "PROJ#", pk, sk)
-	require.True(t, ok)
-	assert.Equal(t, [2]string{"acme", "p#1"}, [2]string{parent, id})
-	_, _, ok = ChildIDs("WS", "PROJ", "PROJ#", pk, "META")
-	assert.False(t, ok)
-}
-
-func TestRefs(t *testing.T) {
-	ref, err := Ref("WS", "PROJ", "a#b", "%x")
-	require.NoError(t, err)
-	assert.Equal(t, "WS#a%23b#PROJ#%25x", ref)
-	p, c, err := SplitRef("WS", "PROJ", ref)
-	require.NoError(t, err)
-	assert.Equal(t, [2]string{"a#b", "%x"}, [2]string{p, c})
-	for _, bad := range []string{"", "WS", "WS#acme", "WS#acme#TAG#x", "XX#acme#PROJ#p"} {
-		_, _, err := SplitRef("WS", "PROJ", bad)
-		assert.Error(t, err, bad)
-	}
-	end := End{Type: "PROJ", Parent: "WS"}
-	sk, err := end.SortKey("TAGGED", "TAGGED#", ref)
-	require.NoError(t, err)
-	assert.Equal(t, "TAGGED#"+ref, sk)
-	from, to, ok := EdgeIDs(End{Type: "TAG"}, end, "TAGGED#WS#", len("TAGGED#"), "TAG#go", sk)
-	require.True(t, ok)
-	assert.Equal(t, [2]string{"go", ref}, [2]string{from, to})
 }
 
 func TestEntityIDs(t *testing.T) {

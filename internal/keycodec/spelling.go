@@ -193,7 +193,13 @@ func (s Spelling) Key(ids []string, name, attr string, limit int) (string, *Erro
 // Check refuses a string that is not a ref r spells.
 func (r *Ref) Check(v string) *Error {
 	var buf [4]string
-	if len(v) > MaxPartitionKeyLen || !r.Spelling.Parse(v, buf[:]) {
+	return r.Parse(v, buf[:])
+}
+
+// Parse reads ref v's ids into ids, empty strings, refusing a string that
+// is not a ref r spells (or one over [MaxPartitionKeyLen] bytes).
+func (r *Ref) Parse(v string, ids []string) *Error {
+	if len(v) > MaxPartitionKeyLen || !r.Spelling.Parse(v, ids) {
 		return &Error{Name: r.Name, ID: v, Reason: r.Reason}
 	}
 	return nil

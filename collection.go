@@ -36,7 +36,7 @@ type Collection[P, C any] struct {
 	// ref is how a child's ref is spelled, "WS#{id}#PROJ#{child}".
 	ref *keycodec.Ref
 	it  itemType
-	tr        tracking
+	tr  tracking
 	// decodeItem is decode, bound once rather than per query.
 	decodeItem func(Item) (Child[C], bool, error)
 	err        error
@@ -99,7 +99,7 @@ func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*
 	// shard of the child id, "#07"), SK "PROJ#{child}".
 	fields, parentKey := []string{"id", "child"}, nodeSpelling(parent.typ, 0)
 	child := keycodec.Text(c.prefix).Then(keycodec.ID(1, childType))
-	c.it.keys = newKeyCore(&c.it, fields, parentKey.Then(keycodec.ShardSuffix(1, c.shards)), child, childType, childType)
+	c.it.setKeys(newKeyCore(fields, parentKey.Then(keycodec.ShardSuffix(1, c.shards)), child, childType, childType))
 	c.it.parent, c.it.self = parentKey.Parts(fields), c.it.sk
 	if c.shards > 0 {
 		c.it.shardField = keycodec.ShardField("child")

@@ -17,13 +17,31 @@ type keyCore struct {
 	skIsPK         bool // a self-keyed node's: the sort key is the partition key
 }
 
-// newKeyCore compiles an item type's keys; the recorded templates
-// ([itemType.pk], .sk) are drawn from them.
-func newKeyCore(it *itemType, fields []string, pk, sk keycodec.Spelling, pkName, skName string) keyCore {
+// newKeyCore compiles an item type's keys.
+func newKeyCore(fields []string, pk, sk keycodec.Spelling, pkName, skName string) keyCore {
 	c := keyCore{fields: fields, pk: pk, sk: sk, pkName: pkName, skName: skName}
 	c.skIsPK = len(pk) == len(sk) && &pk[0] == &sk[0]
-	it.pk, it.sk = pk.Parts(fields), sk.Parts(fields)
 	return c
+}
+
+// setKeys makes c it's keys, from which its recorded templates are drawn.
+func (it *itemType) setKeys(c keyCore) {
+	it.keys = c
+	it.pk, it.sk = c.pk.Parts(c.fields), c.sk.Parts(c.fields)
+}
+
+// partition is the partition key of the items with ids (those its
+// spelling holds; others may be ""), checked.
+func (c *keyCore) partition(ids []string) (string, error) {
+	k, err := c.pk.Key(ids, c.pkName, "partition key", MaxPartitionKeyLen)
+	return k, keyError(err)
+}
+
+// sortKey is the sort key of the items with ids (those its spelling
+// holds; others may be ""), checked.
+func (c *keyCore) sortKey(ids []string) (string, error) {
+	k, err := c.sk.Key(ids, c.skName, "sort key", MaxSortKeyLen)
+	return k, keyError(err)
 }
 
 // key is the primary key of the item with ids, in the order of fields:
@@ -31,16 +49,16 @@ func newKeyCore(it *itemType, fields []string, pk, sk keycodec.Spelling, pkName,
 // ([Table.checkKeys]). On an error pk is as far as it was built, for the
 // error to name.
 func (c *keyCore) key(t *Table, ids []string) (pk, sk string, err error) {
-	pk, e := c.pk.Key(ids, c.pkName, "partition key", MaxPartitionKeyLen)
+	pk, err = c.partition(ids)
 	switch {
-	case e != nil:
+	case err != nil:
 	case c.skIsPK:
 		sk = pk
 	default:
-		sk, e = c.sk.Key(ids, c.skName, "sort key", MaxSortKeyLen)
+		sk, err = c.sortKey(ids)
 	}
-	if e != nil {
-		return pk, sk, keyError(e)
+	if err != nil {
+		return pk, sk, err
 	}
 	return pk, sk, t.checkKeys(c.pkName, pk, sk)
 }

@@ -82,7 +82,7 @@ func newNode[N any](t *Table, nodeType, marker string, optFns []func(*NodeOption
 	if marker != "" {
 		sk = keycodec.Text(marker)
 	}
-	n.it.keys = newKeyCore(&n.it, []string{"id"}, key, sk, nodeType, nodeType)
+	n.it.setKeys(newKeyCore([]string{"id"}, key, sk, nodeType, nodeType))
 	n.it.self = n.it.pk
 	if n.err == nil {
 		n.tr, n.err = t.newTracking(opts.Tracking)

@@ -145,7 +145,7 @@ func (e *Edge[E]) scanSpec() scanSpec {
 		k.sk, _ = stringAttr(item, o.SortKey)
 		k.ipk, k.isk = e.indexKeys(k.pk, k.sk)
 		if e.shards > 1 {
-			from, _ := e.src.parse(k.pk)
+			from, _, _ := e.splitKeys(k.pk, k.sk)
 			k.ipk += "#" + keycodec.Shard(from, e.shards)
 		}
 		if e.t.layout == explicitKeys {

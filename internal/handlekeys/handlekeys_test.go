@@ -52,44 +52,6 @@ func TestReaches(t *testing.T) {
 	}
 }
 
-// TestEndParse: a node endpoint parses exactly the keys ParseNodeKey
-// parses to its type, and a child endpoint only its type's refs.
-func TestEndParse(t *testing.T) {
-	node, child := End{Type: "CRS"}, End{Type: "PROJ", Parent: "WS"}
-	for _, tc := range []struct {
-		end  End
-		key  string
-		want string // "" for a key of another type or a malformed one
-	}{
-		{node, "CRS#math204", "math204"},
-		{node, "CRS#a%23b", "a#b"},
-		{node, "CRS#a#b", ""},
-		{node, "CRS#", ""},
-		{node, "CRS", ""},
-		{node, "CR", ""},
-		{node, "CRSX#a", ""},
-		{node, "CRSXa", ""},
-		{node, "STU#a", ""},
-		{node, "crs#a", ""},
-		{node, "CRS#a%2", ""},
-		{node, "CRS#a\x01", ""},
-		{child, "WS#acme#PROJ#p1", "WS#acme#PROJ#p1"},
-		{child, "WS#acme#TCK#p1", ""},
-		{child, "CRS#math204", ""},
-	} {
-		id, ok := tc.end.Parse(tc.key)
-		assert.Equal(t, tc.want != "", ok, tc.key)
-		assert.Equal(t, tc.want, id, tc.key)
-		if !tc.end.IsChild() {
-			typ, pid, err := keycodec.ParseNodeKey(tc.key)
-			assert.Equal(t, ok, err == nil && typ == tc.end.Type, "%s: as ParseNodeKey", tc.key)
-			if ok {
-				assert.Equal(t, pid, id, tc.key)
-			}
-		}
-	}
-}
-
 // TestFillWithTheTableEncoder: a data attribute's value fills a key as
 // the table's encoder stores it, as a write renders the key.
 func TestFillWithTheTableEncoder(t *testing.T) {

@@ -250,12 +250,16 @@ func (p *spelled) write(b *strings.Builder, ids []string) {
 }
 
 // Prefix writes s as far as ids, the leading fields' ids, allow: every
-// part up to the first field it has no id for. exact reports that it
-// wrote all of s.
+// part up to the first field it has no id for (for a ref, the text its
+// refs start with, "WS#"). exact reports that it wrote all of s.
 func (s Spelling) Prefix(ids []string) (prefix string, exact bool) {
 	var b strings.Builder
 	for _, p := range s {
 		if p.field >= len(ids) {
+			if p.kind == ref {
+				rp, _ := p.ref.Spelling.Prefix(nil)
+				b.WriteString(rp)
+			}
 			return b.String(), false
 		}
 		p.write(&b, ids)

@@ -1,6 +1,10 @@
 package adjlist
 
-import "github.com/adjlist/adjlist/internal/keycodec"
+import (
+	"slices"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
+)
 
 // keyCore is an item type's table keys as one description, compiled
 // once: its partition and sort key spellings over its ids (a node's id,
@@ -76,4 +80,21 @@ func (c *keyCore) parseItem(t *Table, item Item, ids []string) bool {
 	pk, okP := stringAttr(item, t.opts.PartitionKey)
 	sk, okS := stringAttr(item, t.opts.SortKey)
 	return okP && okS && c.parse(pk, sk, ids)
+}
+
+// ids are the ids of item, an [IDs] of its own; ok=false costs no
+// allocation (a read of several item types offers each item to every
+// target).
+func (c *keyCore) ids(t *Table, item Item) (IDs, bool) {
+	var buf [8]string
+	ids := buf[:0]
+	if len(c.fields) <= len(buf) {
+		ids = buf[:len(c.fields)]
+	} else {
+		ids = make([]string, len(c.fields))
+	}
+	if !c.parseItem(t, item, ids) {
+		return nil, false
+	}
+	return slices.Clone(ids), true
 }

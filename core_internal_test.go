@@ -14,6 +14,7 @@ import (
 func TestKeyCoreBytes(t *testing.T) {
 	t.Parallel()
 	h := newPresets("core")
+	followers := NewEntity[struct{}](h.table, "follower", "u#{userID}#follower", "u#{followerID}")
 	require.NoError(t, h.table.Check())
 	const ref = "WS#a%23b#PROJ#%25x" // the ref of child "%x" of "a#b"
 	keys := func(pk, sk string, err error) func() (string, string, error) {
@@ -42,6 +43,7 @@ func TestKeyCoreBytes(t *testing.T) {
 		{"edge into a child", edge(h.tagged, "s1", ref), "STU#s1", "TAGGED#" + ref, edgeIDs(h.tagged), []string{"s1", ref}},
 		{"unlabelled edge into a child", edge(h.toChild, "s1", ref), "STU#s1", ref, edgeIDs(h.toChild), []string{"s1", ref}},
 		{"edge from a child", edge(h.fromChild, ref, "s#1"), ref, "HAS#STU#s%231", edgeIDs(h.fromChild), []string{ref, "s#1"}},
+		{"entity", keys(followers.Key("a#b", "%c")), "u#a%23b#follower", "u#%25c", entityIDs(followers), []string{"a#b", "%c"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pk, sk, err := tc.key()
@@ -65,6 +67,7 @@ func TestKeyCoreBytes(t *testing.T) {
 func TestKeyCoreRefuses(t *testing.T) {
 	t.Parallel()
 	h := newPresets("core")
+	followers := NewEntity[struct{}](h.table, "follower", "u#{userID}#follower", "u#{followerID}")
 	for _, tc := range []struct {
 		name   string
 		parse  func(Item) ([]string, bool)
@@ -90,6 +93,8 @@ func TestKeyCoreRefuses(t *testing.T) {
 		{"edge into a child: a node key", edgeIDs(h.tagged), "STU#a91", "TAGGED#WS#acme"},
 		{"edge into a child: another child type", edgeIDs(h.tagged), "STU#a91", "TAGGED#WS#acme#TCK#p1"},
 		{"edge from a child: a node key", edgeIDs(h.fromChild), "WS#acme", "HAS#STU#s1"},
+		{"entity: a raw '#' in an id", entityIDs(followers), "u#a#b#follower", "u#c"},
+		{"entity: another sort key", entityIDs(followers), "u#a#follower", "info"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, ok := tc.parse(h.table.keyItem(tc.pk, tc.sk))
@@ -128,6 +133,10 @@ func childIDs[P, C any](c *Collection[P, C]) func(Item) ([]string, bool) {
 
 func edgeIDs[E any](e *Edge[E]) func(Item) ([]string, bool) {
 	return func(item Item) ([]string, bool) { from, to, ok := e.split(item); return []string{from, to}, ok }
+}
+
+func entityIDs[T any](e *Entity[T]) func(Item) ([]string, bool) {
+	return func(item Item) ([]string, bool) { ids, ok := e.parseKeys(item); return ids, ok }
 }
 
 func err2[T any](_ T, err error) error         { return err }

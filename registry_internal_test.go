@@ -1,6 +1,5 @@
 package adjlist
 
-
 // presets is one handle of every preset kind on one table, declared
 // alike by the tests that walk them all.
 type presets struct {

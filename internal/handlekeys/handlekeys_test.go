@@ -25,13 +25,6 @@ func TestEntityIDs(t *testing.T) {
 	require.Error(t, CheckIDs("follower", fields, []string{"1", ""}, 2))
 	require.NoError(t, CheckListIDs("follower", fields, []string{"1"}, 1))
 	require.Error(t, CheckListIDs("follower", fields, nil, 1))
-	pk := keycodec.Compile([]keycodec.Part{{Kind: keycodec.Lit, Text: "u#"}, {Kind: keycodec.Field, Text: "userID"}, {Kind: keycodec.Lit, Text: "#follower"}}, fields)
-	sk := keycodec.Compile([]keycodec.Part{{Kind: keycodec.Lit, Text: "u#"}, {Kind: keycodec.Field, Text: "followerID"}}, fields)
-	ids, ok := ParseIDs(pk, sk, 2, "u#a%23b#follower", "u#c")
-	require.True(t, ok)
-	assert.Equal(t, []string{"a#b", "c"}, ids)
-	_, ok = ParseIDs(pk, sk, 2, "u#a#follower", "info")
-	assert.False(t, ok)
 }
 
 func TestReaches(t *testing.T) {

@@ -335,7 +335,7 @@ func (e *Edge[E]) From(from string) Query[EdgeItem[E]] {
 	if err != nil {
 		return errQuery[EdgeItem[E]](e.t, op, err)
 	}
-	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: e.prefix, skRest: e.dst.spell().RangeRest(), kind: e.it.kind}, e.decodeItem)
+	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: e.prefix, skRest: e.it.ends.Dst.RangeRest(), kind: e.it.kind}, e.decodeItem)
 }
 
 // To returns the reverse query: every edge of this kind that ends at node
@@ -380,7 +380,7 @@ func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
 // edge sort key is sk, with a sort key prefix (or exact value) on the
 // source's key.
 func (e *Edge[E]) reverseKeys(sk, source string, exact bool) queryKeys {
-	k := queryKeys{index: e.t.opts.Index, skPrefix: source, skExact: exact, skRest: e.src.spell().RangeRest(), kind: e.it.kind}
+	k := queryKeys{index: e.t.opts.Index, skPrefix: source, skExact: exact, skRest: e.it.ends.Src.RangeRest(), kind: e.it.kind}
 	k.pk, _ = e.indexKeys("", sk)
 	if e.t.layout != sortKeyIndex {
 		// The index partition (the target's key) is shared by every label.

@@ -77,7 +77,7 @@ func Compile(parts []Part, fields []string, names ...string) Spelling {
 	var s Spelling
 	for _, p := range parts {
 		if !p.Variable() {
-			s = s.text(p.Text)
+			s = append(s, spelled{kind: text, text: p.Text, field: -1})
 			continue
 		}
 		i := slices.Index(fields, p.Text)
@@ -112,30 +112,8 @@ func ShardSuffix(field, n int) Spelling {
 	return Spelling{{kind: shard, field: field, n: n}}
 }
 
-// Then is s followed by more, adjacent text joined.
-func (s Spelling) Then(more ...Spelling) Spelling {
-	out := slices.Clip(s)
-	for _, m := range more {
-		for _, p := range m {
-			if p.kind == text {
-				out = out.text(p.text)
-			} else {
-				out = append(out, p)
-			}
-		}
-	}
-	return out
-}
-
-// text appends text t, joined to text before it.
-func (s Spelling) text(t string) Spelling {
-	if n := len(s); n > 0 && s[n-1].kind == text {
-		s = slices.Clip(s)
-		s[n-1].text += t
-		return s
-	}
-	return append(s, spelled{kind: text, text: t, field: -1})
-}
+// Then is s followed by more.
+func (s Spelling) Then(more ...Spelling) Spelling { return slices.Concat(append([]Spelling{s}, more...)...) }
 
 // Parts is s as a key template, for what reads templates (Describe, the
 // overlap check): ids as key fields named by fields, a ref as its own
@@ -191,13 +169,11 @@ func (s Spelling) Key(ids []string, name, attr string, limit int) (string, *Erro
 }
 
 // Check refuses a string that is not a ref r spells.
-func (r *Ref) Check(v string) *Error {
-	var buf [4]string
-	return r.Parse(v, buf[:])
-}
+func (r *Ref) Check(v string) *Error { return r.Parse(v, nil) }
 
-// Parse reads ref v's ids into ids, empty strings, refusing a string that
-// is not a ref r spells (or one over [MaxPartitionKeyLen] bytes).
+// Parse reads ref v's ids into ids, empty strings (nil: only checks v),
+// refusing a string that is not a ref r spells (or one over
+// [MaxPartitionKeyLen] bytes).
 func (r *Ref) Parse(v string, ids []string) *Error {
 	if len(v) > MaxPartitionKeyLen || !r.Spelling.Parse(v, ids) {
 		return &Error{Name: r.Name, ID: v, Reason: r.Reason}
@@ -270,7 +246,7 @@ func (s Spelling) Prefix(ids []string) (prefix string, exact bool) {
 // Parse reads key as s spells it into ids, which may hold ids already
 // from another key: a field spelled twice must hold the same id. It is
 // false for a key s cannot have built, or one whose ids ParseID refuses.
-// A shard suffix is not read into ids: any two digits, or none, parse.
+// With nil ids it only checks key. A shard suffix is not read into ids: any two digits, or none, parse.
 // It allocates nothing for ids a key holds unescaped.
 func (s Spelling) Parse(key string, ids []string) bool {
 	for i, p := range s {
@@ -302,10 +278,16 @@ func (s Spelling) Parse(key string, ids []string) bool {
 		} else {
 			v, ok = ParseID(p.text, v)
 		}
-		if !ok || ids[p.field] != "" && ids[p.field] != v {
+		if !ok {
 			return false
 		}
-		ids[p.field], key = v, key[end:]
+		if ids != nil {
+			if ids[p.field] != "" && ids[p.field] != v {
+				return false
+			}
+			ids[p.field] = v
+		}
+		key = key[end:]
 	}
 	return key == ""
 }

@@ -113,7 +113,9 @@ func ShardSuffix(field, n int) Spelling {
 }
 
 // Then is s followed by more.
-func (s Spelling) Then(more ...Spelling) Spelling { return slices.Concat(append([]Spelling{s}, more...)...) }
+func (s Spelling) Then(more ...Spelling) Spelling {
+	return slices.Concat(append([]Spelling{s}, more...)...)
+}
 
 // Parts is s as a key template, for what reads templates (Describe, the
 // overlap check): ids as key fields named by fields, a ref as its own

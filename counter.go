@@ -49,7 +49,7 @@ type Counter[E any] struct {
 	// marker is the keys of the per-edge markers of Apply, whose ids
 	// are the edge's target and source: PK "CRS#{to}", SK
 	// "ENROLLED##STU#{from}" (a child source's ref as it is).
-	marker keyCore
+	marker *keyCore
 	err    error
 }
 
@@ -87,8 +87,9 @@ func NewCounter[E any](edge *Edge[E], name string, optFns ...func(*CounterOption
 		c.err = fmt.Errorf("%w: counter %s has the %s node items' marker", ErrInvalidOption, name, edge.dst.typ)
 	}
 	c.node = newNode[Count](edge.t, edge.dst.typ, name, nil)
-	c.marker = newKeyCore([]string{"to", "from"}, nodeSpelling(edge.dst.typ, 0),
+	marker := newKeyCore([]string{"to", "from"}, nodeSpelling(edge.dst.typ, 0),
 		keycodec.Text(name+"##").Then(edge.src.keySpelling(1)), edge.dst.typ, name)
+	c.marker = &marker
 	if c.err == nil {
 		c.err = c.node.err
 	}

@@ -104,7 +104,7 @@ func (e *Edge[E]) outgoing(from string) (edgeScan, error) {
 	if e.err != nil {
 		return s, e.err
 	}
-	pk, err := e.src.key(from)
+	pk, err := e.sourceKey(from)
 	if err != nil {
 		return s, err
 	}

@@ -33,8 +33,10 @@ type Collection[P, C any] struct {
 	childType string
 	prefix    string // childType#
 	shards    int    // table partitions per parent; 0: not sharded
-	it        itemType
-	tr        tracking
+	// ref is how a child's ref is spelled, "WS#{id}#PROJ#{child}".
+	ref *keycodec.Ref
+	it  itemType
+	tr  tracking
 	// decodeItem is decode, bound once rather than per query.
 	decodeItem func(Item) (Child[C], bool, error)
 	err        error
@@ -92,14 +94,18 @@ func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*
 		c.it, c.err = c.t.newItemType(fmt.Sprintf("child %s of %s", childType, parent.typ),
 			keyCtx{Self: c.prefix, Parent: parent.typ + "#"}, opts.Indexes, keycodec.Parent, keycodec.Parent)
 		c.it.shards = c.shards
-		c.it.parent = spelling{{Kind: keycodec.Lit, Text: parent.typ + "#"}, {Kind: keycodec.Field, Text: "id"}}
-		c.it.pk, c.it.sk = c.it.parent, spelling{{Kind: keycodec.Lit, Text: c.prefix}, {Kind: keycodec.Field, Text: "child"}}
-		if c.shards > 0 {
-			c.it.shardField = "shard of child"
-			c.it.pk = append(slices.Clip(c.it.parent), keycodec.Part{Kind: keycodec.Lit, Text: "#"}, keycodec.Part{Kind: keycodec.Field, Text: c.it.shardField})
-		}
-		c.it.self = c.it.sk
 	}
+	// The ids are the parent's and the child's: PK "WS#{id}" (with the
+	// shard of the child id, "#07"), SK "PROJ#{child}".
+	fields, parentKey := []string{"id", "child"}, nodeSpelling(parent.typ, 0)
+	child := keycodec.Text(c.prefix).Then(keycodec.ID(1, childType))
+	c.it.setKeys(newKeyCore(fields, parentKey.Then(keycodec.ShardSuffix(1, c.shards)), child, childType, childType))
+	c.it.parent, c.it.self = parentKey.Parts(fields), c.it.sk
+	if c.shards > 0 {
+		c.it.shardField = keycodec.ShardField("child")
+	}
+	c.ref = &keycodec.Ref{Spelling: parentKey.Then(keycodec.Text("#"), child), Name: childType, Names: []string{"parent", ""},
+		Reason: fmt.Sprintf("not a ref of a %s child of %s (%s#<id>#%s#<id>)", childType, parent.typ, parent.typ, childType)}
 	if c.err == nil {
 		c.tr, c.err = c.t.newTracking(opts.Tracking)
 	}
@@ -157,13 +163,7 @@ func (c *Collection[P, C]) Key(parentID, childID string) (pk, sk string, err err
 	if c.err != nil {
 		return "", "", c.err
 	}
-	if pk, _, err = c.parent.Key(parentID); err != nil {
-		return pk, "", err
-	}
-	if pk, sk, err = handlekeys.ChildKey(pk, c.childType, childID, c.shards); err != nil {
-		return pk, sk, err
-	}
-	return pk, sk, c.t.checkKeys(c.childType, pk, sk)
+	return c.it.keys.key(c.t, []string{parentID, childID})
 }
 
 // Put creates a child with one PutItem guarded by attribute_not_exists(PK)
@@ -217,7 +217,10 @@ func (c *Collection[P, C]) item(parentID, childID string, data C, create bool, o
 
 // keyCtx is what the child (pk, sk)'s index key templates may name.
 func (c *Collection[P, C]) keyCtx(pk, sk string) *keyCtx {
-	parent, _ := handlekeys.ParentKey(pk)
+	parent := pk // the parent's node key, before the shard suffix
+	if c.shards > 0 {
+		parent = pk[:len(pk)-len("#07")]
+	}
 	return &keyCtx{Self: sk, Parent: parent, PK: pk, SK: sk}
 }
 
@@ -322,9 +325,11 @@ func (c *Collection[P, C]) decode(item Item) (Child[C], bool, error) {
 // ids are the parent's and the child's id of one of c's children, from
 // its table keys under any shard layout; ok is false for any other item.
 func (c *Collection[P, C]) ids(item Item) (parentID, id string, ok bool) {
-	pk, _ := stringAttr(item, c.t.opts.PartitionKey)
-	sk, _ := stringAttr(item, c.t.opts.SortKey)
-	return handlekeys.ChildIDs(c.parent.typ, c.childType, c.prefix, pk, sk)
+	var ids [2]string
+	if !c.it.keys.parseItem(c.t, item, ids[:]) {
+		return "", "", false
+	}
+	return ids[0], ids[1], true
 }
 
 // Family is a parent's data and its children, as read by

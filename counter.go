@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/adjlist/adjlist/internal/counting"
+	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/modeldoc"
 )
 
@@ -45,7 +46,11 @@ type Counter[E any] struct {
 	name string
 	opts CounterOptions
 	node *Node[Count]
-	err  error
+	// marker is the keys of the per-edge markers of Apply, whose ids
+	// are the edge's target and source: PK "CRS#{to}", SK
+	// "ENROLLED##STU#{from}" (a child source's ref as it is).
+	marker *keyCore
+	err    error
 }
 
 // CounterOptions configures [NewCounter].
@@ -82,6 +87,9 @@ func NewCounter[E any](edge *Edge[E], name string, optFns ...func(*CounterOption
 		c.err = fmt.Errorf("%w: counter %s has the %s node items' marker", ErrInvalidOption, name, edge.dst.typ)
 	}
 	c.node = newNode[Count](edge.t, edge.dst.typ, name, nil)
+	marker := newKeyCore([]string{"to", "from"}, nodeSpelling(edge.dst.typ, 0),
+		keycodec.Text(name+"##").Then(edge.src.keySpelling(1)), edge.dst.typ, name)
+	c.marker = &marker
 	if c.err == nil {
 		c.err = c.node.err
 	}
@@ -109,11 +117,10 @@ func (c *Counter[E]) recordedType() recorded {
 
 // recorded is c as the table's record keeps it, for [Verify] and [Repair].
 func (c *Counter[E]) recorded() counterRecord {
-	// The target's node key is the edge's sort key after the label.
 	target := func(item Item) (itemKey, bool) {
-		sk, _ := stringAttr(item, c.edge.t.opts.SortKey)
-		to, ok := counting.Target(sk, c.edge.labelLen)
-		return itemKey{to, c.name}, ok
+		_, to, ok := c.edge.split(item)
+		pk, sk, err := c.node.Key(to)
+		return itemKey{pk, sk}, ok && err == nil
 	}
 	return counterRecord{name: c.name, edge: c.edge.it.kind, aggregate: c.node.recordID(),
 		target: target,
@@ -123,10 +130,10 @@ func (c *Counter[E]) recorded() counterRecord {
 		},
 		counted: func(item Item) (counting.Counted, bool) {
 			t := c.edge.t
-			agg, ok := target(item)
-			source, _ := stringAttr(item, t.opts.PartitionKey)
-			return counting.Counted{Name: c.name, Aggregate: t.keyItem(agg.pk, agg.sk),
-				Marker: t.keyItem(agg.pk, counting.MarkerSK(c.name, source))}, ok
+			from, to, ok := c.edge.split(item)
+			pk, sk, err := c.marker.key(t, []string{to, from})
+			return counting.Counted{Name: c.name, Aggregate: t.keyItem(pk, c.name),
+				Marker: t.keyItem(pk, sk)}, ok && err == nil
 		},
 		stream: c.opts.Stream,
 		recount: func(ctx context.Context, agg itemKey) (int64, error) {
@@ -205,18 +212,11 @@ func (c *Counter[E]) Decode(item Item) (v NodeItem[Count], ok bool, err error) {
 	if v, ok, err = c.node.decode(item); ok || err != nil {
 		return v, ok, err
 	}
-	t := c.edge.t
-	pk, _ := stringAttr(item, t.opts.PartitionKey)
-	sk, _ := stringAttr(item, t.opts.SortKey)
-	typ, id, perr := ParseNodeKey(pk)
-	rest, isMarker := counting.MarkerSource(c.name, sk)
-	if perr != nil || typ != c.edge.dst.typ || !isMarker {
+	var ids [2]string
+	if !c.marker.parseItem(c.edge.t, item, ids[:]) {
 		return NodeItem[Count]{}, false, nil
 	}
-	if _, ok := c.edge.src.parse(rest); !ok {
-		return NodeItem[Count]{}, false, nil
-	}
-	return NodeItem[Count]{ID: id, Data: Count{Counter: c.name}}, true, nil
+	return NodeItem[Count]{ID: ids[0], Data: Count{Counter: c.name}}, true, nil
 }
 
 // Apply applies one DynamoDB Streams record of an edge of this kind, from
@@ -269,12 +269,8 @@ func (c *Counter[E]) Apply(ctx context.Context, sequence, from, to string, prese
 	if err != nil {
 		return t.opErr(op, pk, aggSK, err)
 	}
-	source, err := c.edge.src.key(from)
+	_, markerSK, err := c.marker.key(t, []string{to, from})
 	if err != nil {
-		return t.opErr(op, pk, aggSK, err)
-	}
-	markerSK := counting.MarkerSK(c.name, source)
-	if err := checkLen(c.name, "sort key", markerSK, MaxSortKeyLen); err != nil {
 		return t.opErr(op, pk, markerSK, err)
 	}
 	actions, err := counting.Apply(t.tableName, t.opts.PartitionKey, c.name, t.keyItem(pk, markerSK), t.keyItem(pk, aggSK), seq, present)

@@ -159,7 +159,7 @@ func (e *Entity[T]) describe() shape {
 	for i := range placeholders {
 		placeholders[i] = "<" + e.fields[i] + ">"
 	}
-	if _, exact := e.skc.Prefix(placeholders); !exact {
+	if _, exact := e.it.keys.sk.Prefix(placeholders); !exact {
 		// The request List builds, rendered: not a key condition written
 		// apart from it.
 		list := patternOnly[EntityItem[T]]{q: e.List(placeholders...)}.describe()

@@ -107,24 +107,30 @@ func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*Ed
 	if e.err == nil && src.t != dst.t {
 		e.err = fmt.Errorf("%w: edge %s joins items of different tables", ErrInvalidOption, label)
 	}
-	e.prefix = dst.spell().KeyPrefix()
+	// The ids are the ends': PK the source's key "STU#{from}", SK the
+	// label and the target's key "ENROLL#CRS#{to}" (a child's ref as it
+	// is).
+	fields := []string{"from", "to"}
+	source, target, sk := src.keySpelling(0), dst.keySpelling(1), dst.keySpelling(1)
+	skName := dst.typ
 	if label != "" {
-		e.prefix = label + "#" + e.prefix
+		sk, skName = keycodec.Text(label+"#").Then(target), label
 		e.labelLen = len(label) + 1
 	}
+	keys := newKeyCore(fields, source, sk, src.typ, skName)
+	e.it.keys = keys
+	e.prefix, _ = sk.Prefix(nil)
+	e.sourcePrefix, _ = source.Prefix(nil)
+	targetPrefix, _ := target.Prefix(nil)
 	if e.err == nil && !src.isChild() && src.marker == "" && src.typ+"#" == e.prefix {
 		e.err = fmt.Errorf("%w: an unlabelled edge from self-keyed %s nodes to %s nodes has the node items' keys (%s<id>): give it a label", ErrInvalidOption, src.typ, dst, e.prefix)
 	}
-	e.sourcePrefix = src.spell().KeyPrefix()
 	if e.err == nil {
-		e.it, e.err = e.t.newItemType("edge "+e.prefix, keyCtx{Self: e.prefix, Source: e.sourcePrefix, Target: dst.spell().KeyPrefix()},
+		e.it, e.err = e.t.newItemType("edge "+e.prefix, keyCtx{Self: e.prefix, Source: e.sourcePrefix, Target: targetPrefix},
 			opts.Indexes, keycodec.Source, keycodec.Source, keycodec.Target)
+		e.it.setKeys(keys)
 		e.it.ends = &handlekeys.Ends{Src: src.spell(), Dst: dst.spell(), Label: e.prefix[:e.labelLen]}
-		e.it.source, e.it.target = src.spell().Spelling("from"), dst.spell().Spelling("to")
-		e.it.pk, e.it.sk = e.it.source, e.it.target
-		if label != "" {
-			e.it.sk = append(spelling{{Kind: keycodec.Lit, Text: label + "#"}}, e.it.target...)
-		}
+		e.it.source, e.it.target = source.Parts(fields), target.Parts(fields)
 		e.it.self = e.it.sk
 	}
 	if e.err == nil {
@@ -146,13 +152,7 @@ func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
 	if e.err != nil {
 		return k, e.err
 	}
-	if k.pk, err = e.src.key(from); err != nil {
-		return k, err
-	}
-	if k.sk, err = e.sortKey(to); err != nil {
-		return k, err
-	}
-	if err = e.t.checkKeys(e.src.typ, k.pk, k.sk); err != nil {
+	if k.pk, k.sk, err = e.it.keys.key(e.t, []string{from, to}); err != nil {
 		return k, err
 	}
 	k.ipk, k.isk = e.indexKeys(k.pk, k.sk)
@@ -169,7 +169,13 @@ func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
 // unlabelled edge the target's node key; for a child target, the label
 // and the child's ref.
 func (e *Edge[E]) sortKey(to string) (string, error) {
-	return e.dst.spell().SortKey(e.label, e.prefix[:e.labelLen], to)
+	return e.it.keys.sortKey([]string{"", to})
+}
+
+// sourceKey is the partition key of the edges from from: its node key,
+// or a child's ref.
+func (e *Edge[E]) sourceKey(from string) (string, error) {
+	return e.it.keys.partition([]string{from, ""})
 }
 
 // indexKeys returns the index partition and sort key values of the edge
@@ -325,11 +331,11 @@ func (e *Edge[E]) From(from string) Query[EdgeItem[E]] {
 	if e.err != nil {
 		return errQuery[EdgeItem[E]](e.t, op, e.err)
 	}
-	pk, err := e.src.key(from)
+	pk, err := e.sourceKey(from)
 	if err != nil {
 		return errQuery[EdgeItem[E]](e.t, op, err)
 	}
-	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: e.prefix, skRest: e.dst.spell().RangeRest(), kind: e.it.kind}, e.decodeItem)
+	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: e.prefix, skRest: e.it.ends.Dst.RangeRest(), kind: e.it.kind}, e.decodeItem)
 }
 
 // To returns the reverse query: every edge of this kind that ends at node
@@ -383,7 +389,7 @@ func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
 // edge sort key is sk, with a sort key prefix (or exact value) on the
 // source's key; on an index without a sort key, a filter on it.
 func (e *Edge[E]) reverseKeys(sk, source string, exact bool) queryKeys {
-	k := queryKeys{index: e.t.opts.Index, skPrefix: source, skExact: exact, skRest: e.src.spell().RangeRest(), kind: e.it.kind}
+	k := queryKeys{index: e.t.opts.Index, skPrefix: source, skExact: exact, skRest: e.it.ends.Src.RangeRest(), kind: e.it.kind}
 	k.pk, _ = e.indexKeys("", sk)
 	if e.t.layout == sortKeyOnlyIndex {
 		// No index sort key to hold the source: filter on the table's
@@ -465,7 +471,11 @@ func (e *Edge[E]) split(item Item) (from, to string, ok bool) {
 }
 
 func (e *Edge[E]) splitKeys(pk, sk string) (from, to string, ok bool) {
-	return handlekeys.EdgeIDs(e.src.spell(), e.dst.spell(), e.prefix, e.labelLen, pk, sk)
+	var ids [2]string
+	if !e.it.keys.parse(pk, sk, ids[:]) {
+		return "", "", false
+	}
+	return ids[0], ids[1], true
 }
 
 // indexKeysMatch reports whether the index key attributes an item carries,

@@ -1,6 +1,9 @@
 package adjlist
 
-import "github.com/adjlist/adjlist/internal/handlekeys"
+import (
+	"github.com/adjlist/adjlist/internal/handlekeys"
+	"github.com/adjlist/adjlist/internal/keycodec"
+)
 
 // Endpoint is what an edge can join ([NewEdge]): the nodes of one type
 // (*[Node]) or the children of one item collection (*[Collection]). Its
@@ -39,7 +42,9 @@ type endpoint struct {
 	parent string // a child endpoint's parent node type "WS"; "" for nodes
 	marker string // a node endpoint's item marker ("" self-keyed)
 	rid    string // the record id of the endpoint's own items' type
-	err    error
+	// ref is a child endpoint's ref spelling; nil for nodes.
+	ref *keycodec.Ref
+	err error
 	// item is the primary key of the endpoint's own item: the node item,
 	// or the child item in its (possibly sharded) collection.
 	item func(id string) (pk, sk string, err error)
@@ -53,7 +58,7 @@ func (n *Node[N]) endpoint() endpoint {
 }
 
 func (c *Collection[P, C]) endpoint() endpoint {
-	return endpoint{t: c.t, typ: c.childType, parent: c.parent.typ, rid: c.it.kind, err: c.err, children: c.children,
+	return endpoint{t: c.t, typ: c.childType, parent: c.parent.typ, rid: c.it.kind, ref: c.ref, err: c.err, children: c.children,
 		item: func(ref string) (string, string, error) {
 			p, ch, err := c.ParseRef(ref)
 			if err != nil {
@@ -64,17 +69,21 @@ func (c *Collection[P, C]) endpoint() endpoint {
 }
 
 // spell is how the endpoint's keys are spelled.
-func (p endpoint) spell() handlekeys.End { return handlekeys.End{Type: p.typ, Parent: p.parent} }
+func (p endpoint) spell() handlekeys.End {
+	return handlekeys.End{Type: p.typ, Parent: p.parent, Key: p.keySpelling(0)}
+}
+
+// keySpelling is the key an edge stores for the endpoint whose id is at
+// field: its node key "CRS#{id}", or a child's ref as given.
+func (p endpoint) keySpelling(field int) keycodec.Spelling {
+	if p.isChild() {
+		return keycodec.RefField(field, p.ref)
+	}
+	return nodeSpelling(p.typ, field)
+}
 
 // isChild reports whether the endpoint is a collection's children.
 func (p endpoint) isChild() bool { return p.parent != "" }
-
-// key is the key the edge stores for endpoint id ([handlekeys.End.Key]).
-func (p endpoint) key(id string) (string, error) { return p.spell().Key(id) }
-
-// parse is the id of the endpoint whose key is key; ok is false for the
-// key of another type.
-func (p endpoint) parse(key string) (id string, ok bool) { return p.spell().Parse(key) }
 
 // same reports whether p and q are the same endpoint type.
 func (p endpoint) same(q endpoint) bool { return p.typ == q.typ && p.parent == q.parent }
@@ -108,7 +117,8 @@ func (c *Collection[P, C]) Ref(parentID, childID string) (string, error) {
 	if c.err != nil {
 		return "", c.err
 	}
-	return handlekeys.Ref(c.parent.typ, c.childType, parentID, childID)
+	ref, err := c.ref.Spelling.Key([]string{parentID, childID}, c.childType, "partition key", MaxPartitionKeyLen)
+	return ref, keyError(err)
 }
 
 // ParseRef splits a ref made by [Collection.Ref] back into the parent and
@@ -120,7 +130,11 @@ func (c *Collection[P, C]) ParseRef(ref string) (parentID, childID string, err e
 	if c.err != nil {
 		return "", "", c.err
 	}
-	return handlekeys.SplitRef(c.parent.typ, c.childType, ref)
+	var ids [2]string
+	if err := c.ref.Parse(ref, ids[:]); err != nil {
+		return "", "", keyError(err)
+	}
+	return ids[0], ids[1], nil
 }
 
 // txCheck adds to tx a check that endpoint id's item exists: the node

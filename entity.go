@@ -39,11 +39,10 @@ import (
 // spellings of this package's own layouts. An Entity is immutable and
 // safe for concurrent use.
 type Entity[T any] struct {
-	t      *Table
-	name   string
+	t    *Table
+	name string
+	// pk and sk are its bound templates, compiled into it.keys.
 	pk, sk spelling
-	// pkc and skc are pk and sk compiled against fields.
-	pkc, skc keycodec.Spelling
 
 	fields []string // the key fields, the partition key's first
 	pkN    int      // how many of fields the partition key names
@@ -167,9 +166,9 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 				e.numIDs = append(e.numIDs, i)
 			}
 		}
-		e.pkc, e.skc = e.pk.compiled(e.fields), e.sk.compiled(e.fields)
+		keys := newKeyCore(e.fields, e.pk.compiled(e.fields), e.sk.compiled(e.fields), name, name)
 		e.it, e.err = t.newItemType("entity "+name, keyCtx{Self: "", Fields: e.fields}, opts.Indexes, keycodec.Self, keycodec.Field)
-		e.it.pk, e.it.sk, e.it.self, e.it.byIDs = e.pk, e.sk, e.sk, true
+		e.it.keys, e.it.pk, e.it.sk, e.it.self, e.it.byIDs = keys, e.pk, e.sk, e.sk, true
 		for i := range e.it.indexes {
 			b := &e.it.indexes[i]
 			if b.Local {
@@ -216,8 +215,7 @@ func (e *Entity[T]) Key(ids ...string) (pk, sk string, err error) {
 	if err := e.checkNumberIDs(ids); err != nil {
 		return "", "", err
 	}
-	pk, sk = e.pkc.Render(ids), e.skc.Render(ids)
-	return pk, sk, e.t.checkKeys(e.name, pk, sk)
+	return e.it.keys.key(e.t, ids)
 }
 
 // checkNumberKey refuses a template s of the table key attr (what: "sort
@@ -376,8 +374,8 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 	if err := e.checkNumberIDs(ids); err != nil {
 		return errQuery[EntityItem[T]](e.t, op, err)
 	}
-	pk := e.pkc.Render(ids)
-	prefix, exact := e.skc.Prefix(ids)
+	pk := e.it.keys.pk.Render(ids)
+	prefix, exact := e.it.keys.sk.Prefix(ids)
 	if err := e.t.checkKeys(e.name, pk, prefix); err != nil {
 		return errQuery[EntityItem[T]](e.t, op, err)
 	}
@@ -455,12 +453,7 @@ func (e *Entity[T]) decode(item Item) (EntityItem[T], bool, error) {
 // parseKeys reads the ids from an item's table keys, or ok=false, which
 // costs no allocation.
 func (e *Entity[T]) parseKeys(item Item) (IDs, bool) {
-	pk, okP := e.t.keyText(item, e.t.opts.PartitionKey)
-	sk, okS := e.t.keyText(item, e.t.opts.SortKey)
-	if !okP || !okS {
-		return nil, false
-	}
-	return handlekeys.ParseIDs(e.pkc, e.skc, len(e.fields), pk, sk)
+	return e.it.keys.ids(e.t, item)
 }
 
 // check is Verify's check of an item of the entity: its key fields'

@@ -3,7 +3,6 @@ package adjlist
 import (
 	"context"
 
-	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -78,11 +77,13 @@ func newNode[N any](t *Table, nodeType, marker string, optFns []func(*NodeOption
 	if n.err == nil {
 		n.it, n.err = t.newItemType("node "+nodeType, keyCtx{Self: nodeType + "#"}, opts.Indexes, keycodec.Self)
 	}
-	n.it.pk = spelling{{Kind: keycodec.Lit, Text: nodeType + "#"}, {Kind: keycodec.Field, Text: "id"}}
-	n.it.sk, n.it.self = n.it.pk, n.it.pk
+	key := nodeSpelling(nodeType, 0)
+	sk := key
 	if marker != "" {
-		n.it.sk = spelling{{Kind: keycodec.Lit, Text: marker}}
+		sk = keycodec.Text(marker)
 	}
+	n.it.setKeys(newKeyCore([]string{"id"}, key, sk, nodeType, nodeType))
+	n.it.self = n.it.pk
 	if n.err == nil {
 		n.tr, n.err = t.newTracking(opts.Tracking)
 	}
@@ -101,10 +102,14 @@ func (n *Node[N]) Key(id string) (pk, sk string, err error) {
 	if n.err != nil {
 		return "", "", n.err
 	}
-	if pk, sk, err = handlekeys.NodeItemKey(n.typ, n.marker, id); err != nil {
-		return pk, sk, err
-	}
-	return pk, sk, n.t.checkKeys(n.typ, pk, sk)
+	return n.it.keys.key(n.t, []string{id})
+}
+
+// nodeSpelling is the node key of a node of typ whose id is at field,
+// "STU#{id}": a node item's partition key, an edge's key of a node
+// endpoint.
+func nodeSpelling(typ string, field int) keycodec.Spelling {
+	return keycodec.Text(typ + "#").Then(keycodec.ID(field, typ))
 }
 
 // Put creates node id's item with one PutItem guarded by
@@ -264,9 +269,11 @@ func (n *Node[N]) decode(item Item) (NodeItem[N], bool, error) {
 // id is the node id of one of n's items from its table keys; ok is false
 // for any other item.
 func (n *Node[N]) id(item Item) (string, bool) {
-	pk, _ := stringAttr(item, n.t.opts.PartitionKey)
-	sk, _ := stringAttr(item, n.t.opts.SortKey)
-	return handlekeys.NodeID(n.typ, n.marker, pk, sk)
+	var ids [1]string
+	if !n.it.keys.parseItem(n.t, item, ids[:]) {
+		return "", false
+	}
+	return ids[0], true
 }
 
 // hasKeys reports whether item's table keys are one of n's items', without

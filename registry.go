@@ -9,7 +9,6 @@ import (
 
 	"github.com/adjlist/adjlist/internal/catalog"
 	"github.com/adjlist/adjlist/internal/counting"
-	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -180,23 +179,17 @@ func (n *Node[N]) recordID() string { return "node " + n.typ + " " + n.marker }
 // ([FindingDanglingEdge]). A node endpoint's key is in the edge's own
 // keys: its partition key, or its sort key after the label.
 func (e *Edge[E]) refs(item Item, buf []itemRef) []itemRef {
-	pk, _ := stringAttr(item, e.t.opts.PartitionKey)
-	sk, _ := stringAttr(item, e.t.opts.SortKey)
 	out := buf[:0]
+	from, to, ok := e.split(item)
+	if !ok {
+		return out
+	}
 	for _, end := range [...]struct {
-		p   endpoint
-		key string
-	}{{e.src, pk}, {e.dst, sk[min(e.labelLen, len(sk)):]}} {
-		p := end.p
-		switch {
-		case !p.isChild() && p.marker != "":
-			out = append(out, itemRef{key: itemKey{end.key, p.marker}, of: p.rid, kind: FindingDanglingEdge})
-		case !p.isChild():
-			out = append(out, itemRef{key: itemKey{end.key, end.key}, of: p.rid, kind: FindingDanglingEdge})
-		default:
-			if cpk, csk, err := p.item(end.key); err == nil {
-				out = append(out, itemRef{key: itemKey{cpk, csk}, of: p.rid, kind: FindingDanglingEdge})
-			}
+		p  endpoint
+		id string
+	}{{e.src, from}, {e.dst, to}} {
+		if pk, sk, err := end.p.item(end.id); err == nil {
+			out = append(out, itemRef{key: itemKey{pk, sk}, of: end.p.rid, kind: FindingDanglingEdge})
 		}
 	}
 	return out
@@ -205,16 +198,12 @@ func (e *Edge[E]) refs(item Item, buf []itemRef) []itemRef {
 // refs is the parent node item a child needs ([FindingOrphan]), whose
 // record id is of.
 func (c *Collection[P, C]) refs(item Item, of string, buf []itemRef) []itemRef {
-	pk, _ := stringAttr(item, c.t.opts.PartitionKey)
-	parent, ok := handlekeys.ParentKey(pk)
-	if !ok {
+	parentID, _, ok := c.ids(item)
+	pk, sk, err := c.parent.Key(parentID)
+	if !ok || err != nil {
 		return buf[:0]
 	}
-	sk := c.parent.marker
-	if sk == "" {
-		sk = parent
-	}
-	return append(buf[:0], itemRef{key: itemKey{parent, sk}, of: of, kind: FindingOrphan})
+	return append(buf[:0], itemRef{key: itemKey{pk, sk}, of: of, kind: FindingOrphan})
 }
 
 // recorded is node n as the table records it, whatever its error.

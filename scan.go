@@ -10,7 +10,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
-	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/walks"
@@ -113,12 +112,7 @@ func (c *Collection[P, C]) scanSpec() scanSpec {
 		if !ok {
 			return "", nil
 		}
-		if c.shards == 0 { // the parent's own partition
-			pk, _ := stringAttr(item, o.PartitionKey)
-			parent, _ := handlekeys.ParentKey(pk)
-			return parent, nil
-		}
-		pk, _, err := c.Key(parentID, id)
+		pk, _, err := c.Key(parentID, id) // unsharded: the parent's own partition
 		return pk, err
 	}
 	// The index keys follow the child's home, not where it is stored.
@@ -151,7 +145,7 @@ func (e *Edge[E]) scanSpec() scanSpec {
 		k.sk, _ = stringAttr(item, o.SortKey)
 		k.ipk, k.isk = e.indexKeys(k.pk, k.sk)
 		if e.shards > 1 {
-			from, _ := e.src.parse(k.pk)
+			from, _, _ := e.splitKeys(k.pk, k.sk)
 			k.ipk += "#" + keycodec.Shard(from, e.shards)
 		}
 		if e.t.layout == explicitKeys {

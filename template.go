@@ -223,10 +223,10 @@ type itemType struct {
 	home     keycodec.Kind // the part that is its table partition key
 	// pk and sk are its table keys as templates, a preset's as an
 	// Entity's: text, and its ids as key fields named as Describe draws
-	// them ("STU#<id>", "ENROLL#CRS#<to>", "WS#<id>#<shard of child>").
-	// The table records them (Table.Check, TypeOf, Verify) and Describe
-	// draws them; TestPresetsAreTemplates holds each preset's own key
-	// code to them. self, source, target and parent are the node keys its
+	// them ("STU#<id>", "ENROLL#CRS#<to>", "WS#<id>#<shard of child>"),
+	// drawn from keys. The table records them (Table.Check, TypeOf,
+	// Verify) and Describe draws them. self, source, target and parent
+	// are the node keys its
 	// index key templates may name ([SelfKey], [SourceKey], [TargetKey],
 	// [ParentKey]); nil where it has none.
 	pk, sk                       spelling
@@ -246,6 +246,8 @@ type itemType struct {
 	// nil for other item types.
 	ends    *handlekeys.Ends
 	indexes []indexkeys.Index
+	// keys are its table keys compiled, from which pk and sk are drawn.
+	keys keyCore
 	// keyData are the data attributes an Entity's keys hold (its key
 	// fields T declares, and what it keeps only inside keys), which an
 	// update may not change.

@@ -1,8 +1,7 @@
 // Package counting is the machinery of adjlist's Counter that works on
 // plain keys and items, apart from its handles: the marker items that
-// make applying a stream record idempotent, the transaction actions of
-// an apply and of a count's change, and reading a sort key back as a
-// marker's or a counted edge's target. Package adjlist renders the keys
+// make applying a stream record idempotent, and the transaction actions
+// of an apply and of a count's change. Package adjlist renders the keys
 // and maps the errors.
 package counting
 
@@ -27,26 +26,6 @@ func Sequence(seq string) (padded string, ok bool) {
 		return "", false
 	}
 	return strings.Repeat("0", maxSequenceLen-len(seq)) + seq, true
-}
-
-// MarkerSK is the sort key of counter name's marker of the edge from the
-// node or child whose key is source: "ENROLLED##STU#a91". Codec keys
-// never hold "##", so markers collide with no other item.
-func MarkerSK(name, source string) string { return name + "##" + source }
-
-// MarkerSource is the source key of sort key sk, if sk is a marker's of
-// counter name.
-func MarkerSource(name, sk string) (source string, ok bool) {
-	return strings.CutPrefix(sk, name+"##")
-}
-
-// Target is the node key a counted edge's sort key sk ends in, after its
-// label of labelLen bytes; ok is false for a sort key that is no longer.
-func Target(sk string, labelLen int) (string, bool) {
-	if len(sk) <= labelLen {
-		return "", false
-	}
-	return sk[labelLen:], true
 }
 
 // Apply is the two actions of applying one stream record of an edge to

@@ -24,27 +24,6 @@ func TestSequence(t *testing.T) {
 	}
 }
 
-func TestMarkerSKRoundTrip(t *testing.T) {
-	sk := MarkerSK("ENROLLED", "STU#a91")
-	assert.Equal(t, "ENROLLED##STU#a91", sk)
-	src, ok := MarkerSource("ENROLLED", sk)
-	assert.True(t, ok)
-	assert.Equal(t, "STU#a91", src)
-	_, ok = MarkerSource("ENROLLED", "ENROLLED")
-	assert.False(t, ok)
-}
-
-func TestTarget(t *testing.T) {
-	to, ok := Target("ENROLL#CRS#math204", len("ENROLL#"))
-	assert.True(t, ok)
-	assert.Equal(t, "CRS#math204", to)
-	_, ok = Target("ENROLL#", len("ENROLL#"))
-	assert.False(t, ok)
-}
-
-// Failed reads a cancelled Delete's reasons back: the edge gone, or the
-// counts to send again without those whose aggregate is missing or whose
-// edge has a marker.
 func TestFailed(t *testing.T) {
 	a := Counted{Name: "A", Marker: map[string]types.AttributeValue{}}
 	b := Counted{Name: "B", Marker: map[string]types.AttributeValue{}}

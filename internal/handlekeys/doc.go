@@ -1,7 +1,9 @@
-// Package handlekeys spells and parses the keys of package adjlist's
-// handles on plain strings: a Node's item key and sort key space, a
-// Collection child's keys and refs, an Edge endpoint's key, an Entity's
-// ids, and the values a ByIndex query fills an index key template with.
+// Package handlekeys holds what package adjlist's handles need of keys
+// besides their table keys (which their compiled spellings,
+// keycodec.Spelling, build and parse): a Node's sort key space, an Edge's
+// endpoints as its index key templates name them, an Entity's id
+// checks, and the values a ByIndex query fills an index key template
+// with.
 //
 // Package adjlist's Node, Edge, Collection and Entity hold the handles,
 // their options and their promises; this package knows only names, ids,

@@ -2,7 +2,6 @@ package handlekeys
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
@@ -31,22 +30,4 @@ func CheckListIDs(name string, fields, ids []string, pkN int) error {
 			Reason: fmt.Sprintf("%d ids given, List takes %d to %d (%s)", len(ids), pkN, len(fields), strings.Join(fields, ", "))})
 	}
 	return CheckIDs(name, fields, ids, len(ids))
-}
-
-// ParseIDs reads the n ids of an Entity's key fields from an item's table
-// keys pk and sk, spelled by pkc and skc; ok=false costs no allocation.
-func ParseIDs(pkc, skc keycodec.Spelling, n int, pk, sk string) ([]string, bool) {
-	var buf [8]string
-	var ids []string
-	if n <= len(buf) {
-		ids = buf[:n]
-	} else {
-		ids = make([]string, n)
-	}
-	// The sort key first: the item types of one partition differ there,
-	// and a read of several types offers each item to every target.
-	if !skc.Parse(sk, ids) || !pkc.Parse(pk, ids) {
-		return nil, false
-	}
-	return slices.Clone(ids), true
 }

@@ -13,70 +13,9 @@ import (
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
-func TestParentKey(t *testing.T) {
-	for pk, want := range map[string]string{"WS#acme": "WS#acme", "WS#acme#07": "WS#acme", "WS#a%23b#93": "WS#a%23b", "WS#acme#7": "", "WS#acme#x7": "", "acme": ""} {
-		got, ok := ParentKey(pk)
-		assert.Equal(t, want != "", ok, pk)
-		assert.Equal(t, want, got, pk)
-	}
-}
-
-func TestNodeKeys(t *testing.T) {
-	pk, sk, err := NodeItemKey("STU", "", "a#1")
-	require.NoError(t, err)
-	assert.Equal(t, [2]string{"STU#a%231", "STU#a%231"}, [2]string{pk, sk})
-	id, ok := NodeID("STU", "", pk, sk)
-	assert.True(t, ok)
-	assert.Equal(t, "a#1", id)
-	_, ok = NodeID("STU", "PROFILE", pk, sk)
-	assert.False(t, ok)
-	for _, sk := range []string{"", "STU#a", "PROFILE"} {
-		_, ok = NodeID("STU", "", pk, sk) // a self-keyed node's sort key is its partition key
-		assert.False(t, ok, sk)
-	}
-	_, ok = NodeID("CRS", "", pk, pk)
-	assert.False(t, ok)
-	id, ok = NodeID("STU", "PROFILE", pk, "PROFILE")
-	assert.True(t, ok)
-	assert.Equal(t, "a#1", id)
-	_, _, err = NodeItemKey("STU", "PROFILE", "")
-	require.Error(t, err)
+func TestSortKeySpace(t *testing.T) {
 	assert.Equal(t, "STU#", SortKeySpace("STU", ""))
 	assert.Equal(t, "PROFILE", SortKeySpace("STU", "PROFILE"))
-}
-
-func TestChildKeys(t *testing.T) {
-	pk, sk, err := ChildKey("WS#acme", "PROJ", "p#1", 0)
-	require.NoError(t, err)
-	assert.Equal(t, [2]string{"WS#acme", "PROJ#p%231"}, [2]string{pk, sk})
-	pk, _, err = ChildKey("WS#acme", "PROJ", "p#1", 10)
-	require.NoError(t, err)
-	assert.Equal(t, "WS#acme#"+keycodec.Shard("p#1", 10), pk)
-	parent, id, ok := ChildIDs("WS", "PROJ", "PROJ#", pk, sk)
-	require.True(t, ok)
-	assert.Equal(t, [2]string{"acme", "p#1"}, [2]string{parent, id})
-	_, _, ok = ChildIDs("WS", "PROJ", "PROJ#", pk, "META")
-	assert.False(t, ok)
-}
-
-func TestRefs(t *testing.T) {
-	ref, err := Ref("WS", "PROJ", "a#b", "%x")
-	require.NoError(t, err)
-	assert.Equal(t, "WS#a%23b#PROJ#%25x", ref)
-	p, c, err := SplitRef("WS", "PROJ", ref)
-	require.NoError(t, err)
-	assert.Equal(t, [2]string{"a#b", "%x"}, [2]string{p, c})
-	for _, bad := range []string{"", "WS", "WS#acme", "WS#acme#TAG#x", "XX#acme#PROJ#p"} {
-		_, _, err := SplitRef("WS", "PROJ", bad)
-		assert.Error(t, err, bad)
-	}
-	end := End{Type: "PROJ", Parent: "WS"}
-	sk, err := end.SortKey("TAGGED", "TAGGED#", ref)
-	require.NoError(t, err)
-	assert.Equal(t, "TAGGED#"+ref, sk)
-	from, to, ok := EdgeIDs(End{Type: "TAG"}, end, "TAGGED#WS#", len("TAGGED#"), "TAG#go", sk)
-	require.True(t, ok)
-	assert.Equal(t, [2]string{"go", ref}, [2]string{from, to})
 }
 
 func TestEntityIDs(t *testing.T) {
@@ -86,13 +25,6 @@ func TestEntityIDs(t *testing.T) {
 	require.Error(t, CheckIDs("follower", fields, []string{"1", ""}, 2))
 	require.NoError(t, CheckListIDs("follower", fields, []string{"1"}, 1))
 	require.Error(t, CheckListIDs("follower", fields, nil, 1))
-	pk := keycodec.Compile([]keycodec.Part{{Kind: keycodec.Lit, Text: "u#"}, {Kind: keycodec.Field, Text: "userID"}, {Kind: keycodec.Lit, Text: "#follower"}}, fields)
-	sk := keycodec.Compile([]keycodec.Part{{Kind: keycodec.Lit, Text: "u#"}, {Kind: keycodec.Field, Text: "followerID"}}, fields)
-	ids, ok := ParseIDs(pk, sk, 2, "u#a%23b#follower", "u#c")
-	require.True(t, ok)
-	assert.Equal(t, []string{"a#b", "c"}, ids)
-	_, ok = ParseIDs(pk, sk, 2, "u#a#follower", "info")
-	assert.False(t, ok)
 }
 
 func TestReaches(t *testing.T) {
@@ -110,44 +42,6 @@ func TestReaches(t *testing.T) {
 		{Query{PK: "STU#a91", ShardPKs: []string{"CRS#1"}}, OtherPartition},
 	} {
 		assert.Equal(t, tc.want, tc.q.Reaches(node, edge), "%+v", tc.q)
-	}
-}
-
-// TestEndParse: a node endpoint parses exactly the keys ParseNodeKey
-// parses to its type, and a child endpoint only its type's refs.
-func TestEndParse(t *testing.T) {
-	node, child := End{Type: "CRS"}, End{Type: "PROJ", Parent: "WS"}
-	for _, tc := range []struct {
-		end  End
-		key  string
-		want string // "" for a key of another type or a malformed one
-	}{
-		{node, "CRS#math204", "math204"},
-		{node, "CRS#a%23b", "a#b"},
-		{node, "CRS#a#b", ""},
-		{node, "CRS#", ""},
-		{node, "CRS", ""},
-		{node, "CR", ""},
-		{node, "CRSX#a", ""},
-		{node, "CRSXa", ""},
-		{node, "STU#a", ""},
-		{node, "crs#a", ""},
-		{node, "CRS#a%2", ""},
-		{node, "CRS#a\x01", ""},
-		{child, "WS#acme#PROJ#p1", "WS#acme#PROJ#p1"},
-		{child, "WS#acme#TCK#p1", ""},
-		{child, "CRS#math204", ""},
-	} {
-		id, ok := tc.end.Parse(tc.key)
-		assert.Equal(t, tc.want != "", ok, tc.key)
-		assert.Equal(t, tc.want, id, tc.key)
-		if !tc.end.IsChild() {
-			typ, pid, err := keycodec.ParseNodeKey(tc.key)
-			assert.Equal(t, ok, err == nil && typ == tc.end.Type, "%s: as ParseNodeKey", tc.key)
-			if ok {
-				assert.Equal(t, pid, id, tc.key)
-			}
-		}
 	}
 }
 

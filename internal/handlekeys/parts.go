@@ -37,11 +37,11 @@ func (s Parts) PartKey(p keycodec.Part, id string) (string, error) {
 	if e := s.Ends; e != nil {
 		switch p.Kind {
 		case keycodec.Source:
-			return e.Src.Key(id)
+			return e.Src.key(id)
 		case keycodec.Target:
-			return e.Dst.Key(id)
+			return e.Dst.key(id)
 		case keycodec.Self:
-			key, err := e.Dst.Key(id)
+			key, err := e.Dst.key(id)
 			return e.Label + key, err
 		}
 	}

@@ -3,8 +3,8 @@
 // of the names and ids keys hold (check.go), node and edge keys built and
 // parsed (key.go, behind adjlist's NodeKey and EdgeKey), the parts of a key
 // template (part.go, behind KeyPart and Compose), key templates read as a
-// design spells them (template.go, behind Template), an Entity's table keys
-// built and parsed back (spelling.go), an item's index keys built from its
+// design spells them (template.go, behind Template), every item type's
+// table keys built and parsed back (spelling.go), an item's index keys built from its
 // data and node keys (indexkey.go, behind IndexKeys) and whether two
 // templates can build one key (overlap.go). It is internal so that its exact byte layout
 // can only change together with the documented key formats in package

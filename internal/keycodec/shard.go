@@ -2,7 +2,7 @@ package keycodec
 
 import (
 	"fmt"
-	"hash/fnv"
+	"strings"
 )
 
 // Shard picks the shard of an item from key (an edge's source id, a
@@ -10,9 +10,22 @@ import (
 // two digits ("07"), so that shard keys read and sort alike for any n up
 // to 100. Every sharded key, table or index, is spelled with it.
 func Shard(key string, n int) string {
-	h := fnv.New32a()
-	h.Write([]byte(key))
-	return fmt.Sprintf("%02d", h.Sum32()%uint32(n))
+	var b strings.Builder
+	b.Grow(2)
+	appendShard(&b, key, n)
+	return b.String()
+}
+
+// appendShard writes [Shard] of key among n to b.
+func appendShard(b *strings.Builder, key string, n int) {
+	h := uint32(2166136261) // FNV-1a, 32 bits
+	for i := 0; i < len(key); i++ {
+		h ^= uint32(key[i])
+		h *= 16777619
+	}
+	s := h % uint32(n)
+	b.WriteByte(byte('0' + s/10))
+	b.WriteByte(byte('0' + s%10))
 }
 
 // ShardKeys lists the n shard partitions of key pk: pk#00, pk#01, …

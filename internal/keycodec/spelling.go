@@ -7,16 +7,43 @@ import (
 	"strings"
 )
 
-// Spelling is a table key template of text and key fields (an adjlist
-// Entity's, each field followed by '#' or ending the key) compiled once
-// against the order its ids come in, so that building a key from ids and
-// parsing one back look nothing up per call.
+// Spelling is a table key template of text and ids compiled once against
+// the order its ids come in, so that building a key from ids and parsing
+// one back look nothing up per call. It is the one key code of every item
+// type: a node's "STU#{id}" and "PROFILE", an edge's "ENROLL#CRS#{to}",
+// a child's "WS#{id}" with its shard, an Entity's templates. Besides
+// escaped ids it holds two computed parts: a ref (an id that is a whole
+// key of another Spelling, a child's "WS#acme#PROJ#p1", written as it is)
+// and a shard suffix ("#07", from another id).
 type Spelling []spelled
 
-// spelled is one part of a Spelling: text, or the id at index field.
+// spelled is one part of a Spelling.
 type spelled struct {
-	text  string // the text, or the field's name
-	field int    // the field's index in the ids; -1 for text
+	kind  uint8
+	text  string // the text; for an id or a ref, what its errors name it
+	field int    // the id's index in the ids; -1 for text
+	n     int    // a shard suffix's shard count (0: none written)
+	ref   *Ref   // a ref's spelling
+}
+
+// The kinds of spelled part.
+const (
+	text  uint8 = iota
+	id          // an id, escaped
+	ref         // a ref: an id that is a key of ref, written as it is
+	shard       // "#" and the shard of an id, parsed as optional
+)
+
+// Ref is the spelling of a ref, a key another key holds whole (a child's
+// "WS#acme#PROJ#p1" in an edge's keys), with what its errors name it.
+type Ref struct {
+	Spelling Spelling
+	// Name and Reason are the refusal of a string that is not such a
+	// ref.
+	Name, Reason string
+	// Names name its ids after the ref's own name, in [Spelling.Parts]:
+	// "parent" and "" make a ref "to" read "WS#<to parent>#PROJ#<to>".
+	Names []string
 }
 
 // TableKey binds a table key template (an Entity's): every {name} a
@@ -43,54 +70,177 @@ func TableKey(parts []Part) ([]Part, error) {
 }
 
 // Compile reads parts with their ids in the order of fields, which holds
-// every variable part's name.
-func Compile(parts []Part, fields []string) Spelling {
-	s := make(Spelling, len(parts))
-	for i, p := range parts {
-		s[i] = spelled{p.Text, -1}
-		if p.Variable() {
-			s[i].field = slices.Index(fields, p.Text)
+// every variable part's name; names, if given, are what errors call each
+// field's id (a node's "id" is named by its type, "STU"), else the field
+// names.
+func Compile(parts []Part, fields []string, names ...string) Spelling {
+	var s Spelling
+	for _, p := range parts {
+		if !p.Variable() {
+			s = append(s, spelled{kind: text, text: p.Text, field: -1})
+			continue
 		}
+		i := slices.Index(fields, p.Text)
+		name := p.Text
+		if i >= 0 && i < len(names) {
+			name = names[i]
+		}
+		s = append(s, spelled{kind: id, text: name, field: i})
 	}
 	return s
 }
 
-// Render writes s with the ids escaped, in one allocation.
+// ID is the id at field, escaped; errors name it name.
+func ID(field int, name string) Spelling { return Spelling{{kind: id, text: name, field: field}} }
+
+// Text is text written as it is.
+func Text(s string) Spelling { return Spelling{{kind: text, text: s, field: -1}} }
+
+// RefField is the id at field, a key of r written as it is. r's
+// spelling has at most 4 ids.
+func RefField(field int, r *Ref) Spelling {
+	return Spelling{{kind: ref, text: r.Name, field: field, ref: r}}
+}
+
+// ShardSuffix is "#" and the [Shard] of the id at field among n, none
+// for n < 2. A key parses with any two-digit suffix or none, whatever n:
+// keys stay readable while their shard count changes.
+func ShardSuffix(field, n int) Spelling {
+	if n < 2 {
+		n = 0
+	}
+	return Spelling{{kind: shard, field: field, n: n}}
+}
+
+// Then is s followed by more.
+func (s Spelling) Then(more ...Spelling) Spelling {
+	return slices.Concat(append([]Spelling{s}, more...)...)
+}
+
+// Parts is s as a key template, for what reads templates (Describe, the
+// overlap check): ids as key fields named by fields, a ref as its own
+// spelling with its ids named after the ref's field ("to parent", "to"),
+// a shard suffix as "#" and a field "shard of <id>".
+func (s Spelling) Parts(fields []string) []Part {
+	var out []Part
+	for _, p := range s {
+		switch {
+		case p.kind == text:
+			out = append(out, Part{Kind: Lit, Text: p.text})
+		case p.kind == id:
+			out = append(out, Part{Kind: Field, Text: fields[p.field]})
+		case p.kind == ref:
+			names := make([]string, len(p.ref.Names))
+			for i, n := range p.ref.Names {
+				names[i] = strings.TrimSpace(fields[p.field] + " " + n)
+			}
+			out = append(out, p.ref.Spelling.Parts(names)...)
+		case p.n > 0:
+			out = append(out, Part{Kind: Lit, Text: string(Sep)}, Part{Kind: Field, Text: ShardField(fields[p.field])})
+		}
+	}
+	return out
+}
+
+// ShardField is the name [Spelling.Parts] gives the shard of the id
+// named field: "shard of child".
+func ShardField(field string) string { return "shard of " + field }
+
+// Key checks ids and renders s with them: each id s holds must be one
+// [CheckID] accepts (a ref one r parses), and the key at most limit
+// bytes; name and attr name the key in a refusal of its size ("STU",
+// "partition key").
+func (s Spelling) Key(ids []string, name, attr string, limit int) (string, *Error) {
+	for _, p := range s {
+		switch p.kind {
+		case id:
+			if err := CheckID(p.text, ids[p.field]); err != nil {
+				return "", err
+			}
+		case ref:
+			if err := p.ref.Check(ids[p.field]); err != nil {
+				return "", err
+			}
+		}
+	}
+	k := s.Render(ids)
+	if err := CheckLen(name, attr, k, limit); err != nil {
+		return "", err
+	}
+	return k, nil
+}
+
+// Check refuses a string that is not a ref r spells.
+func (r *Ref) Check(v string) *Error { return r.Parse(v, nil) }
+
+// Parse reads ref v's ids into ids, empty strings (nil: only checks v),
+// refusing a string that is not a ref r spells (or one over
+// [MaxPartitionKeyLen] bytes).
+func (r *Ref) Parse(v string, ids []string) *Error {
+	if len(v) > MaxPartitionKeyLen || !r.Spelling.Parse(v, ids) {
+		return &Error{Name: r.Name, ID: v, Reason: r.Reason}
+	}
+	return nil
+}
+
+// Render writes s with the ids (escaped, refs as they are), in one
+// allocation, none for text alone.
 func (s Spelling) Render(ids []string) string {
+	if len(s) == 1 && s[0].kind == text {
+		return s[0].text
+	}
 	n := 0
 	for _, p := range s {
-		if p.field >= 0 {
-			n += EscapedLen(ids[p.field])
-		} else {
+		switch p.kind {
+		case text:
 			n += len(p.text)
+		case id:
+			n += EscapedLen(ids[p.field])
+		case ref:
+			n += len(ids[p.field])
+		case shard:
+			n += 3
 		}
 	}
 	var b strings.Builder
 	b.Grow(n)
 	for _, p := range s {
-		if p.field >= 0 {
-			AppendEscaped(&b, ids[p.field])
-		} else {
-			b.WriteString(p.text)
-		}
+		p.write(&b, ids)
 	}
 	return b.String()
 }
 
+// write writes p with ids to b.
+func (p *spelled) write(b *strings.Builder, ids []string) {
+	switch p.kind {
+	case text:
+		b.WriteString(p.text)
+	case id:
+		AppendEscaped(b, ids[p.field])
+	case ref:
+		b.WriteString(ids[p.field])
+	case shard:
+		if p.n > 0 {
+			b.WriteByte(Sep)
+			appendShard(b, ids[p.field], p.n)
+		}
+	}
+}
+
 // Prefix writes s as far as ids, the leading fields' ids, allow: every
-// part up to the first field it has no id for. exact reports that it
-// wrote all of s.
+// part up to the first field it has no id for (for a ref, the text its
+// refs start with, "WS#"). exact reports that it wrote all of s.
 func (s Spelling) Prefix(ids []string) (prefix string, exact bool) {
 	var b strings.Builder
 	for _, p := range s {
-		if p.field < 0 {
-			b.WriteString(p.text)
-			continue
-		}
 		if p.field >= len(ids) {
+			if p.kind == ref {
+				rp, _ := p.ref.Spelling.Prefix(nil)
+				b.WriteString(rp)
+			}
 			return b.String(), false
 		}
-		AppendEscaped(&b, ids[p.field])
+		p.write(&b, ids)
 	}
 	return b.String(), true
 }
@@ -98,27 +248,79 @@ func (s Spelling) Prefix(ids []string) (prefix string, exact bool) {
 // Parse reads key as s spells it into ids, which may hold ids already
 // from another key: a field spelled twice must hold the same id. It is
 // false for a key s cannot have built, or one whose ids ParseID refuses.
+// With nil ids it only checks key. A shard suffix is not read into ids: any two digits, or none, parse.
+// It allocates nothing for ids a key holds unescaped.
 func (s Spelling) Parse(key string, ids []string) bool {
 	for i, p := range s {
-		if p.field < 0 {
+		switch p.kind {
+		case text:
 			var ok bool
 			if key, ok = strings.CutPrefix(key, p.text); !ok {
 				return false
 			}
 			continue
+		case shard:
+			if key != "" && (len(key) != 3 || key[0] != Sep || !isDigit(key[1]) || !isDigit(key[2])) {
+				return false
+			}
+			key = ""
+			continue
 		}
 		end := len(key)
 		if i+1 < len(s) {
-			end = strings.IndexByte(key, Sep)
+			end = idEnd(key, p, s[i+1].kind == shard)
 			if end < 0 {
 				return false
 			}
 		}
-		id, ok := ParseID(p.text, key[:end])
-		if !ok || ids[p.field] != "" && ids[p.field] != id {
+		v := key[:end]
+		ok := true
+		if p.kind == ref {
+			ok = p.ref.Check(v) == nil
+		} else {
+			v, ok = ParseID(p.text, v)
+		}
+		if !ok {
 			return false
 		}
-		ids[p.field], key = id, key[end:]
+		if ids != nil {
+			if ids[p.field] != "" && ids[p.field] != v {
+				return false
+			}
+			ids[p.field] = v
+		}
+		key = key[end:]
 	}
 	return key == ""
 }
+
+// idEnd is where the id or ref p that key starts with ends, when more
+// parts follow: at a Sep (after a ref's own), or at the end of key
+// before an optional shard suffix; -1 if nowhere.
+func idEnd(key string, p spelled, optional bool) int {
+	seps := 0
+	if p.kind == ref {
+		for _, q := range p.ref.Spelling {
+			if q.kind == text {
+				seps += strings.Count(q.text, string(Sep))
+			}
+		}
+	}
+	end := 0
+	for ; seps >= 0; seps-- {
+		i := strings.IndexByte(key[end:], Sep)
+		if i < 0 {
+			if optional && seps == 0 {
+				return len(key)
+			}
+			return -1
+		}
+		end += i
+		if seps > 0 {
+			end++
+		}
+	}
+	return end
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }

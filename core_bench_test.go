@@ -1,0 +1,45 @@
+package adjlist
+
+import "testing"
+
+// BenchmarkKeyPaths measures the hot key paths of every preset: building
+// an item's keys from ids and reading ids back from an item, with plain
+// and escaped ids. Allocations are the figure to watch: a key renders in
+// one.
+func BenchmarkKeyPaths(b *testing.B) {
+	h := newPresets("bench")
+	ref, err := h.projects.Ref("acme", "p1")
+	if err != nil {
+		b.Fatal(err)
+	}
+	edgeItem, _, _ := h.enrolled.item("a91", "math204", struct{}{}, true, nil)
+	childItem, _, _ := h.projects.item("acme", "p1", struct{}{}, true, nil)
+	taggedItem, _, _ := h.tagged.item("a91", ref, struct{}{}, true, nil)
+	nodeItem, _, _ := h.students.item("a91", struct{}{}, true, nil)
+	for _, bm := range []struct {
+		name string
+		run  func() error
+	}{
+		{"NodeKey", func() error { _, _, err := h.students.Key("a91"); return err }},
+		{"NodeKeyEscaped", func() error { _, _, err := h.students.Key("x#1%"); return err }},
+		{"SelfKeyedNodeKey", func() error { _, _, err := h.bills.Key("a91"); return err }},
+		{"EdgeKey", func() error { _, err := h.enrolled.keys("a91", "math204"); return err }},
+		{"EdgeKeyToChild", func() error { _, err := h.tagged.keys("a91", ref); return err }},
+		{"ChildKey", func() error { _, _, err := h.projects.Key("acme", "p1"); return err }},
+		{"ShardedChildKey", func() error { _, _, err := h.sharded.Key("acme", "p1"); return err }},
+		{"ChildRef", func() error { _, err := h.projects.Ref("acme", "p1"); return err }},
+		{"ParseNode", func() error { _, _ = h.students.id(nodeItem); return nil }},
+		{"ParseEdge", func() error { _, _, _ = h.enrolled.split(edgeItem); return nil }},
+		{"ParseEdgeToChild", func() error { _, _, _ = h.tagged.split(taggedItem); return nil }},
+		{"ParseChild", func() error { _, _, _ = h.projects.ids(childItem); return nil }},
+	} {
+		b.Run(bm.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := bm.run(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -156,8 +156,8 @@ func (d *Fields) stored(name string, fields []string, ids []string) error {
 		if typ != "N" {
 			continue
 		}
-		if !storedNumber(ids[i]) {
-			return keyError(name, ids[i], fmt.Sprintf("%s is a number attribute, which DynamoDB stores without a sign +, an exponent, leading zeros or trailing fractional zeros: the keys would hold another text than the attribute", fields[i]))
+		if !keycodec.StoredNumber(ids[i]) {
+			return keyError(name, ids[i], fmt.Sprintf("%s is a number attribute, which DynamoDB stores without a sign +, an exponent, leading zeros or trailing fractional zeros, in at most 38 digits: the keys would hold another text than the attribute", fields[i]))
 		}
 		if !fitsGo(d.goTypes[i], ids[i]) {
 			return keyError(name, ids[i], fmt.Sprintf("%s is a %s, which cannot hold it: a read could not decode the item", fields[i], d.goTypes[i]))

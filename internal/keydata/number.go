@@ -52,22 +52,3 @@ func fitsGo(t reflect.Type, text string) bool {
 	}
 	return err == nil
 }
-
-// storedNumber reports whether decimal text is a number as DynamoDB
-// stores and returns it: an optional '-', an integer part without leading
-// zeros, and a fraction without trailing zeros ("-12.5", not "+12.50",
-// "012.5", "1.25e1" or "-0").
-func storedNumber(text string) bool {
-	s, neg := strings.CutPrefix(text, "-")
-	intPart, frac, hasFrac := strings.Cut(s, ".")
-	digits := func(p string) bool {
-		return p != "" && strings.Trim(p, "0123456789") == ""
-	}
-	switch {
-	case !digits(intPart) || len(intPart) > 1 && intPart[0] == '0':
-		return false
-	case hasFrac && (!digits(frac) || strings.HasSuffix(frac, "0")):
-		return false
-	}
-	return !neg || s != "0"
-}

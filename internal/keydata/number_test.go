@@ -7,15 +7,6 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-func TestStoredNumber(t *testing.T) {
-	for text, want := range map[string]bool{
-		"0": true, "7": true, "-12.5": true, "1000": true,
-		"007": false, "+1": false, "12.50": false, "1.25e1": false, "-0": false, "": false, ".5": false, "5.": false,
-	} {
-		assert.Equal(t, want, storedNumber(text), text)
-	}
-}
-
 func TestFitsGo(t *testing.T) {
 	i8, u := reflect.TypeFor[int8](), reflect.TypeFor[*uint]()
 	assert.True(t, fitsGo(i8, "127"))

@@ -8,7 +8,7 @@ import (
 
 // describe is -dry-run's output: the inferred model as text, e.g.
 //
-//	table Complaint_management_system (from ComplaintManagementSchema.json): partition key PK, sort key SK; 9 items
+//	table Complaint_management_system (from ComplaintManagementSchema.json): partition key PK (S), sort key SK (S); 9 items
 //	  index Customer_Complaint_GSI: global, native: customer_id / complaint_id; projection ALL
 //	  item type comm (Go type Comm): 5 items, the items whose keys are shaped * / comm#*#*
 //	    PK  {complaint_id}
@@ -24,7 +24,7 @@ import (
 func (g *generator) describe() string {
 	var b strings.Builder
 	for _, t := range g.m.tables {
-		fmt.Fprintf(&b, "table %s (from %s): partition key %s, sort key %s; %d items\n", t.name, g.source, t.pk, t.sk, len(t.items))
+		fmt.Fprintf(&b, "table %s (from %s): partition key %s (%s), sort key %s (%s); %d items\n", t.name, g.source, t.pk, t.keyType(t.pk), t.sk, t.keyType(t.sk), len(t.items))
 		for _, ix := range t.indexes {
 			kind := "global"
 			if ix.local {

@@ -14,7 +14,7 @@ import (
 )
 
 // lsiDryRun is -dry-run's output for testdata/variants/lsi.json.
-const lsiDryRun = "table orders (from lsi.json): partition key PK, sort key SK; 5 items\n" +
+const lsiDryRun = "table orders (from lsi.json): partition key PK (S), sort key SK (S); 5 items\n" +
 	"  index LSI1: local, derived: PK / LSI1SK; projection ALL\n" +
 	"  index byTotal: local, native: PK / total; projection INCLUDE status\n" +
 	"  item type profile (Go type Profile): 2 items, the items whose keys are shaped c#* / profile\n" +

@@ -74,7 +74,11 @@ func (t *table) typeData(e *entity) error {
 		if v.stored {
 			continue
 		}
-		st.fields = append(st.fields, &field{goName: uniqueGo(goName(v.name), used), attr: v.name, t: &goType{kind: kString}, keyOnly: true})
+		kind := kString
+		if v.num {
+			kind = numberKind(v.vals, kInt, kFloat, kNumber)
+		}
+		st.fields = append(st.fields, &field{goName: uniqueGo(goName(v.name), used), attr: v.name, t: &goType{kind: kind}, keyOnly: true})
 	}
 	for _, a := range t.storedAttrs(e) {
 		if a == "-" || strings.Contains(a, ",") {

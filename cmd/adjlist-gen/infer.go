@@ -46,6 +46,7 @@ type kvar struct {
 	vals   []string // per item of the entity; "" where its key is absent
 	how    string   // how it was inferred, for the generated comments
 	after  string   // the literal text before it where it was first met: "c" of c#{customerID}
+	num    bool     // kept only in a number table key: a Go number
 }
 
 // ixKeys are an entity's keys in one derived-key index.

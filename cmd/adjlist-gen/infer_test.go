@@ -365,3 +365,73 @@ func TestOverlap(t *testing.T) {
 	assert.True(t, overlap(parts(nil), parts("info")))
 	assert.False(t, overlap(parts("User:", nil), parts("Room:", nil)))
 }
+
+// TestNumberTableKeys: a table whose partition or sort key is a number
+// (N) gets entities whose template for that key is one {field}: the
+// item's own number attribute holding it, else a field kept only in the
+// keys, int64 when every sample value is an integer, float64 otherwise.
+// The table options declare the key's type.
+func TestNumberTableKeys(t *testing.T) {
+	readings := `{"DataModel": [{"TableName": "readings",
+  "KeyAttributes": {"PartitionKey": {"AttributeName": "sensor", "AttributeType": "S"}, "SortKey": {"AttributeName": "at", "AttributeType": "N"}},
+  "TableData": [
+    {"sensor": {"S": "S#1"}, "at": {"N": "1.5"}, "celsius": {"N": "20"}},
+    {"sensor": {"S": "S#1"}, "at": {"N": "2"}, "celsius": {"N": "21"}},
+    {"sensor": {"S": "S#2"}, "at": {"N": "1.50"}, "celsius": {"N": "19"}}
+  ]}]}`
+	ownAttr := `{"DataModel": [{"TableName": "orders",
+  "KeyAttributes": {"PartitionKey": {"AttributeName": "id", "AttributeType": "N"}, "SortKey": {"AttributeName": "sk", "AttributeType": "S"}},
+  "TableData": [
+    {"id": {"N": "42"}, "sk": {"S": "order"}, "orderNo": {"N": "42"}},
+    {"id": {"N": "7"}, "sk": {"S": "order"}, "orderNo": {"N": "7"}}
+  ]}]}`
+	numkeys, err := os.ReadFile("testdata/variants/numkeys.json")
+	require.NoError(t, err)
+	for name, c := range map[string]struct {
+		src     string
+		want    map[string]map[string]string // table → entity → spelledAs
+		fields  []string                     // in the generated code
+		options []string                     // the table options, in the generated code
+	}{
+		"variants/numkeys.json": {
+			src: string(numkeys),
+			want: map[string]map[string]string{
+				"orders": {"order": "{orderID} | order | orderID", "line": "{lineID} | line#{lineID2} | lineID,lineID2"},
+				"docs":   {"docs": "DOC#{docsID} | {versionKey} | docsID,versionKey"},
+			},
+			fields:  []string{"OrderID int64 `dynamodbav:\"orderID\"` // kept only in the keys", "VersionKey int64 `dynamodbav:\"versionKey\"` // kept only in the keys"},
+			options: []string{`o.PartitionKey, o.SortKey = "id", "sk"` + "\n\t\to.PartitionKeyType = types.ScalarAttributeTypeN", `o.PartitionKey, o.SortKey = "pk", "version"` + "\n\t\to.SortKeyType = types.ScalarAttributeTypeN"},
+		},
+		"a number sort key with a fraction": {
+			src:     readings,
+			want:    map[string]map[string]string{"readings": {"readings": "S#{sensorKey} | {atKey} | sensorKey,atKey"}},
+			fields:  []string{"AtKey float64 `dynamodbav:\"atKey\"` // kept only in the keys"},
+			options: []string{"o.SortKeyType = types.ScalarAttributeTypeN"},
+		},
+		"the item's own number attribute": {
+			src:     ownAttr,
+			want:    map[string]map[string]string{"orders": {"orders": "{orderNo} | order | "}},
+			fields:  []string{"OrderNo int64 `dynamodbav:\"orderNo\"`"},
+			options: []string{"o.PartitionKeyType = types.ScalarAttributeTypeN"},
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			g, err := build([]byte(c.src), "model", "t.json")
+			require.NoError(t, err)
+			got := map[string]map[string]string{}
+			for _, tb := range g.m.tables {
+				got[tb.name] = map[string]string{}
+				for _, e := range tb.entities {
+					got[tb.name][e.name] = spelledAs(e)
+				}
+			}
+			assert.Equal(t, c.want, got)
+			files, _, err := generate([]byte(c.src), "model", "t.json")
+			require.NoError(t, err)
+			code := strings.Join(strings.Fields(string(files[0].text)), " ") // gofmt aligns the fields
+			for _, w := range slices.Concat(c.fields, c.options) {
+				assert.Contains(t, code, strings.Join(strings.Fields(w), " "))
+			}
+		})
+	}
+}

@@ -100,8 +100,11 @@ type model struct {
 // table is one DataModel entry: its keys, indexes and items, and what is
 // inferred from them.
 type table struct {
-	name      string
-	pk, sk    string    // key attribute names
+	name   string
+	pk, sk string // key attribute names
+	// pkN and skN mark a number (N) partition or sort key; the items'
+	// pk and sk hold its text as DynamoDB stores it.
+	pkN, skN  bool
 	attrOrder []string  // attribute names in the order the model lists them
 	indexes   []*index  // in the model's order
 	items     []*item   // TableData and facets' items, each once, in order
@@ -204,14 +207,15 @@ func parseTable(w *wbTable) (*table, error) {
 		return nil, in("no partition key")
 	case k.SortKey == nil || k.SortKey.AttributeName == "":
 		return nil, in("no sort key: adjlist models tables with a partition and a sort key")
-	case k.PartitionKey.AttributeType != "S":
-		return nil, in("partition key %s is of type %q: adjlist models string table keys only", k.PartitionKey.AttributeName, k.PartitionKey.AttributeType)
-	case k.SortKey.AttributeType != "S":
-		return nil, in("sort key %s is of type %q: adjlist models string table keys only", k.SortKey.AttributeName, k.SortKey.AttributeType)
+	case k.PartitionKey.AttributeType != "S" && k.PartitionKey.AttributeType != "N":
+		return nil, in("partition key %s is of type %q: adjlist models string and number table keys only", k.PartitionKey.AttributeName, k.PartitionKey.AttributeType)
+	case k.SortKey.AttributeType != "S" && k.SortKey.AttributeType != "N":
+		return nil, in("sort key %s is of type %q: adjlist models string and number table keys only", k.SortKey.AttributeName, k.SortKey.AttributeType)
 	case k.PartitionKey.AttributeName == k.SortKey.AttributeName:
 		return nil, in("partition and sort key are both %s", k.PartitionKey.AttributeName)
 	}
 	t.pk, t.sk = k.PartitionKey.AttributeName, k.SortKey.AttributeName
+	t.pkN, t.skN = k.PartitionKey.AttributeType == "N", k.SortKey.AttributeType == "N"
 	for _, a := range w.NonKeyAttributes {
 		if a.AttributeName != "" && !slices.Contains(t.attrOrder, a.AttributeName) {
 			t.attrOrder = append(t.attrOrder, a.AttributeName)
@@ -310,6 +314,15 @@ func parseTable(w *wbTable) (*table, error) {
 	return t, nil
 }
 
+// keyType is the type of the table key attribute a: "N" for a number
+// key, else "S".
+func (t *table) keyType(a string) string {
+	if a == t.pk && t.pkN || a == t.sk && t.skN {
+		return "N"
+	}
+	return "S"
+}
+
 // parseIndexes reads the model's global (local false) or local secondary
 // indexes. A local index's partition key is the table's, which the model
 // may name or leave out; it has a sort key.
@@ -333,7 +346,7 @@ func (t *table) parseIndexes(decls []wbIndex, local bool) error {
 		case local && (k.SortKey == nil || k.SortKey.AttributeName == ""):
 			return in("local index %s has no sort key: a local secondary index has a sort key of its own", ix.name)
 		case local:
-			k.PartitionKey = &wbAttr{AttributeName: t.pk, AttributeType: "S"}
+			k.PartitionKey = &wbAttr{AttributeName: t.pk, AttributeType: t.keyType(t.pk)}
 		case k.PartitionKey == nil || k.PartitionKey.AttributeName == "":
 			return in("index %s has no partition key", ix.name)
 		}
@@ -345,7 +358,7 @@ func (t *table) parseIndexes(decls []wbIndex, local bool) error {
 			if a.name != "" && a.typ != "S" && a.typ != "N" {
 				return in("index %s's key %s is of type %q: adjlist models string and number index keys only", ix.name, a.name, a.typ)
 			}
-			if (a.name == t.pk || a.name == t.sk) && a.typ != "S" {
+			if (a.name == t.pk || a.name == t.sk) && a.typ != t.keyType(a.name) {
 				return in("index %s declares the table key %s as %s", ix.name, a.name, a.typ)
 			}
 		}
@@ -447,6 +460,14 @@ func (t *table) checkItem(where string, av map[string]types.AttributeValue) (*it
 		v, ok := it.av[k.attr]
 		if !ok {
 			return nil, in("no %s: every item needs the table's keys", k.attr)
+		}
+		if t.keyType(k.attr) == "N" {
+			n, ok := v.(*types.AttributeValueMemberN)
+			if !ok {
+				return nil, in("%s is %s: the table declares it a number (N)", k.attr, avType(v))
+			}
+			*k.into = n.Value // as DynamoDB stores it: checkValue made it so
+			continue
 		}
 		s, ok := v.(*types.AttributeValueMemberS)
 		switch {

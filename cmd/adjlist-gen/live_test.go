@@ -57,7 +57,7 @@ func localEnv(t *testing.T) *dynamodb.Client {
 func createRaw(t testing.TB, db *dynamodb.Client, name string, tbl *table) {
 	t.Helper()
 	ctx := context.Background()
-	defs := map[string]types.ScalarAttributeType{tbl.pk: types.ScalarAttributeTypeS, tbl.sk: types.ScalarAttributeTypeS}
+	defs := map[string]types.ScalarAttributeType{tbl.pk: types.ScalarAttributeType(tbl.keyType(tbl.pk)), tbl.sk: types.ScalarAttributeType(tbl.keyType(tbl.sk))}
 	schema := func(pk, sk string) []types.KeySchemaElement {
 		out := []types.KeySchemaElement{{AttributeName: aws.String(pk), KeyType: types.KeyTypeHash}}
 		if sk != "" {
@@ -230,6 +230,35 @@ func TestTableAsWorkbench(t *testing.T) {
 			want, err := build(withoutFacets(t, path), "model", path)
 			require.NoError(t, err)
 			assert.Equal(t, shape(want, true), shape(got, true))
+		})
+	}
+}
+
+// TestNumberKeysTableAsWorkbench: a live table keyed on a number (-table)
+// gives what its Workbench file gives: the same key types, item types and
+// key templates.
+func TestNumberKeysTableAsWorkbench(t *testing.T) {
+	var f struct{ DataModel []json.RawMessage }
+	require.NoError(t, json.Unmarshal([]byte(readFile(t, "testdata/variants/numkeys.json")), &f))
+	require.Len(t, f.DataModel, 2)
+	for _, raw := range f.DataModel {
+		var entry map[string]any
+		require.NoError(t, json.Unmarshal(raw, &entry))
+		t.Run(entry["TableName"].(string), func(t *testing.T) {
+			db := localEnv(t)
+			name := ddbtest.TableName(t)
+			entry["TableName"] = name // names its one item type, as the table's does
+			src, err := json.Marshal(map[string]any{"DataModel": []any{entry}})
+			require.NoError(t, err)
+			file, err := build(src, "model", "numkeys.json")
+			require.NoError(t, err)
+			createRaw(t, db, name, file.m.tables[0])
+			got, err := buildTable(context.Background(), name, defaultSample, "model", io.Discard)
+			require.NoError(t, err)
+			require.Len(t, got.m.tables, 1)
+			want, tbl := file.m.tables[0], got.m.tables[0]
+			assert.Equal(t, [2]bool{want.pkN, want.skN}, [2]bool{tbl.pkN, tbl.skN})
+			assert.Equal(t, shape(file, true), shape(got, true))
 		})
 	}
 }

@@ -31,7 +31,8 @@
 // the values that tell item types apart ("order") are in it; its test
 // makes its items from the inferred types, and its comments name items by
 // their place in the sample ("item 3"), not by their keys.
-// -dry-run prints the inferred model (tables, indexes, item types with
+// -dry-run prints the inferred model (tables with their key types,
+// indexes, item types with
 // their key templates and Go fields, the notes) on standard output and
 // writes nothing.
 //
@@ -53,6 +54,12 @@
 //     the facet's key alias, by the attribute holding those values on
 //     other items, by the key attribute, as a date, or by the item type
 //     its prefix abbreviates ("c#..." → customerID);
+//   - a number (N) table key as one {field} (PartitionKeyType or
+//     SortKeyType N in the table's options): the item's own number
+//     attribute holding it, else a field kept only in the keys named for
+//     the item type and the key ("{orderID}" of id for the item type
+//     order; "{versionKey}" of version where the table has one item type),
+//     int64 where every sample value is an integer, else float64;
 //   - native index declarations for indexes keyed on the items' own
 //     attributes; a local secondary index is an adjlist local index
 //     (Index.Local), its sort key derived where its values are composed;
@@ -75,8 +82,9 @@
 // several attributes is left out, with such a line naming it. A UTF-8
 // byte-order mark before the model is skipped. A model it cannot turn into
 // a package that passes its test (not JSON, no DataModel, a table name
-// DynamoDB refuses, -package main, an item without its table keys, keys
-// that are not strings, a local index on another partition key or without
+// DynamoDB refuses, -package main, a table without a sort key, table keys
+// neither strings nor numbers, an item without its table keys or with a
+// key value of another type than the key's, a local index on another partition key or without
 // a sort key, a key adjlist cannot write as the model spells it, values
 // DynamoDB refuses: a number out of its range or over 38 digits, maps and
 // lists nested deeper than 32 levels, an item over 400 KB, an empty set or

@@ -29,12 +29,13 @@ import (
 // adjlist's exports of a one-to-many (workspaces) and a many-to-many
 // design (enrollment, with a native index on a derived key) and a sharded
 // index over 1,005 items (social), with their access patterns, and the
-// local secondary indexes of variants/lsi.json.
+// local secondary indexes of variants/lsi.json and the number table keys
+// of variants/numkeys.json.
 var quick = map[string]bool{
 	"chat-system": true, "complaint-management": true, "device-state-log": true, "online-shop": true,
 	"recurring-payments": true, "session-management": true,
 	"adjlist-enrollment": true, "adjlist-social": true, "adjlist-workspaces": true,
-	"variant-lsi": true,
+	"variant-lsi": true, "variant-numkeys": true,
 }
 
 // quickSynth are the models `make test` also generates with synthesize

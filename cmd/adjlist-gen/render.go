@@ -222,6 +222,7 @@ func (g *generator) modelGo() string {
 	w.p("")
 	needTypes := g.usesKind(kValue)
 	for _, t := range g.m.tables {
+		needTypes = needTypes || t.pkN || t.skN
 		for _, ix := range t.indexes {
 			needTypes = needTypes || ix.projection != "ALL" || ix.pkType == "N" || ix.skType == "N"
 		}
@@ -349,6 +350,12 @@ func (g *generator) tableGo(w *emitter, t *table) {
 	w.p("table := adjlist.NewTable(db, tableName, func(o *adjlist.Options) {")
 	if t.pk != "PK" || t.sk != "SK" {
 		w.p("o.PartitionKey, o.SortKey = %q, %q", t.pk, t.sk)
+	}
+	if t.pkN {
+		w.p("o.PartitionKeyType = types.ScalarAttributeTypeN")
+	}
+	if t.skN {
+		w.p("o.SortKeyType = types.ScalarAttributeTypeN")
 	}
 	w.p("o.NoIndex = true // the model's indexes are below, if any")
 	if len(t.indexes) > 0 {

@@ -58,10 +58,14 @@ func (t *table) spell(e *entity, all []*entity) error {
 		}()
 	}
 	var err error
-	if e.pk, err = b.key(keySpec{attr: t.pk, vals: pks, alias: e.alias(t, 0)}); err != nil {
+	if t.pkN {
+		e.pk = b.numberKey(t.pk, pks)
+	} else if e.pk, err = b.key(keySpec{attr: t.pk, vals: pks, alias: e.alias(t, 0)}); err != nil {
 		return badInput("table %s, item type %s: %v", t.name, e.name, err)
 	}
-	if e.sk, err = b.key(keySpec{attr: t.sk, vals: sks, alias: e.alias(t, 1)}); err != nil {
+	if t.skN {
+		e.sk = b.numberKey(t.sk, sks)
+	} else if e.sk, err = b.key(keySpec{attr: t.sk, vals: sks, alias: e.alias(t, 1)}); err != nil {
 		return badInput("table %s, item type %s: %v", t.name, e.name, err)
 	}
 	for _, ix := range t.indexes {
@@ -103,6 +107,54 @@ func (t *table) spell(e *entity, all []*entity) error {
 		e.indexes = append(e.indexes, k)
 	}
 	return nil
+}
+
+// numberKey spells the number table key attr, whose values on b's items
+// are vals: one {field}, as adjlist takes a number key. The field is the
+// items' own number attribute holding the key's value on every item, else
+// one kept only in the keys, named after the entity and the key ("orderID"
+// of id for order, "lineVersion" of version for line; "versionKey" where
+// the table has one item type, named for the table) and typed by the
+// values (typeData).
+func (b *binder) numberKey(attr string, vals []string) []tpart {
+	for _, a := range b.stored {
+		holds := true
+		for i, it := range b.e.items {
+			if n, ok := it.av[a].(*types.AttributeValueMemberN); !ok || n.Value != vals[i] {
+				holds = false
+				break
+			}
+		}
+		if holds {
+			return []tpart{{v: b.storedVar(a)}}
+		}
+	}
+	for _, v := range b.e.vars {
+		if v.num && slices.Equal(v.vals, vals) {
+			return []tpart{{v: v}} // both keys hold the same number
+		}
+	}
+	name := b.e.name + upperFirst(sanitizeName(attr, "key"))
+	switch {
+	case b.e.name == b.t.name:
+		// The table's one item type, named for the table: the key
+		// attribute names the field, as newVar names one it holds.
+		name = lowerFirst(sanitizeName(attr, "key")) + "Key"
+	case strings.EqualFold(attr, "id"):
+		name = b.e.name + "ID"
+	}
+	name = strings.NewReplacer("-", "", ".", "").Replace(name)
+	used := map[string]bool{}
+	for _, a := range slices.Concat(b.t.attrNames(b.e.items), []string{b.t.pk, b.t.sk}, sortedKeys(b.t.derived)) {
+		used[strings.ToLower(a)] = true
+	}
+	for _, v := range b.e.vars {
+		used[strings.ToLower(v.name)] = true
+	}
+	v := &kvar{name: uniqueName(name, used), vals: slices.Clone(vals), num: true,
+		how: "kept only in the keys; the table's number key " + attr}
+	b.e.vars = append(b.e.vars, v)
+	return []tpart{{v: v}}
 }
 
 // alias is e's facet's alias of its partition (n 0) or sort key (n 1).

@@ -265,15 +265,33 @@ func scan(t *testing.T, db *dynamodb.Client, table string, keys [2]string) map[[
 	return out
 }
 
-// itemKey is an item's primary key, whose attributes are keys.
+// itemKey is an item's primary key, whose attributes are keys: the text
+// of each, a string or a number.
 func itemKey(item adjlist.Item, keys [2]string) [2]string {
 	var k [2]string
 	for i, a := range keys {
-		if s, ok := item[a].(*types.AttributeValueMemberS); ok {
-			k[i] = s.Value
-		}
+		k[i], _ = text(item[a])
 	}
 	return k
+}
+
+// keyItem is the primary key pk, sk of table, whose attributes are keys,
+// as DynamoDB takes it: each a string, or a number where the table's key
+// is one.
+func keyItem(t *testing.T, table *adjlist.Table, keys [2]string, pk, sk string) adjlist.Item {
+	t.Helper()
+	m, err := adjlist.DescribeModel(table)
+	require.NoError(t, err)
+	item := adjlist.Item{}
+	for i, typ := range []types.ScalarAttributeType{m.PartitionKeyType, m.SortKeyType} {
+		v := []string{pk, sk}[i]
+		if typ == types.ScalarAttributeTypeN {
+			item[keys[i]] = &types.AttributeValueMemberN{Value: v}
+		} else {
+			item[keys[i]] = &types.AttributeValueMemberS{Value: v}
+		}
+	}
+	return item
 }
 
 // assertStored checks that the table holds want, and nothing else, as
@@ -353,7 +371,7 @@ func newItem(t *testing.T, f *fixture, name string, base adjlist.Item) created {
 	require.NoError(t, err)
 	out, err := f.db.GetItem(t.Context(), &dynamodb.GetItemInput{
 		TableName:      aws.String(f.table.Name()),
-		Key:            adjlist.Item{f.keys[0]: &types.AttributeValueMemberS{Value: pk}, f.keys[1]: &types.AttributeValueMemberS{Value: sk}},
+		Key:            keyItem(t, f.table, f.keys, pk, sk),
 		ConsistentRead: aws.Bool(true),
 	})
 	require.NoError(t, err)
@@ -390,7 +408,7 @@ func newItem(t *testing.T, f *fixture, name string, base adjlist.Item) created {
 // whose attributes are keys.
 func requireSpelled(t *testing.T, table *adjlist.Table, keys [2]string, pk, sk, why string) {
 	t.Helper()
-	_, ok := table.TypeOf(adjlist.Item{keys[0]: &types.AttributeValueMemberS{Value: pk}, keys[1]: &types.AttributeValueMemberS{Value: sk}})
+	_, ok := table.TypeOf(keyItem(t, table, keys, pk, sk))
 	require.True(t, ok, "no item type spells %s = %q, %s = %q: %s", keys[0], pk, keys[1], sk, why)
 }
 

@@ -87,7 +87,7 @@ func (c *keyCore) parseItem(t *Table, item Item, ids []string) bool {
 // target).
 func (c *keyCore) ids(t *Table, item Item) (IDs, bool) {
 	var buf [8]string
-	ids := buf[:0]
+	var ids []string
 	if len(c.fields) <= len(buf) {
 		ids = buf[:len(c.fields)]
 	} else {

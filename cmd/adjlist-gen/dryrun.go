@@ -45,22 +45,7 @@ func (g *generator) describe() string {
 			if e.clash != nil {
 				fmt.Fprintf(&b, "    no entity: its keys could spell %s's\n", e.clash.name)
 			}
-			rows := [][2]string{{t.pk, template(e.pk)}, {t.sk, template(e.sk)}}
-			for _, k := range e.indexes {
-				if !k.ix.local {
-					rows = append(rows, [2]string{k.ix.pk, template(k.pk)})
-				}
-				if k.ix.sk != "" {
-					rows = append(rows, [2]string{k.ix.sk, template(k.sk)})
-				}
-			}
-			width := 0
-			for _, r := range rows {
-				width = max(width, len(r[0]))
-			}
-			for _, r := range rows {
-				fmt.Fprintf(&b, "    %-*s  %s\n", width, r[0], r[1])
-			}
+			keyRows(&b, "    ", t, e)
 			for _, v := range e.vars {
 				fmt.Fprintf(&b, "    {%s}: %s\n", v.name, v.how)
 			}

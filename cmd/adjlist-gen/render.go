@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/format"
+	"io"
 	"regexp"
 	"slices"
 	"strconv"
@@ -492,22 +493,7 @@ func (g *generator) entityType(w *emitter, t *table, e *entity) {
 		fmt.Fprintf(&doc, " %s has no entity: its keys could spell %s's, and adjlist refuses two such item types on one table. Declare it by hand (adjlist.NewEntity) once one of the two has a key text of its own.", e.goName, e.clash.goName)
 	}
 	doc.WriteString(" Its keys:\n\n")
-	rows := [][2]string{{t.pk, template(e.pk)}, {t.sk, template(e.sk)}}
-	for _, k := range e.indexes {
-		if !k.ix.local {
-			rows = append(rows, [2]string{k.ix.pk, template(k.pk)})
-		}
-		if k.ix.sk != "" {
-			rows = append(rows, [2]string{k.ix.sk, template(k.sk)})
-		}
-	}
-	width := 0
-	for _, r := range rows {
-		width = max(width, len(r[0]))
-	}
-	for _, r := range rows {
-		fmt.Fprintf(&doc, "\t%-*s  %s\n", width, r[0], r[1])
-	}
+	keyRows(&doc, "\t", t, e)
 	for _, v := range e.vars {
 		fmt.Fprintf(&doc, "\n{%s}: %s.", v.name, v.how)
 	}
@@ -702,4 +688,26 @@ func goString(s string) string {
 		return "`" + s + "`"
 	}
 	return strconv.Quote(s)
+}
+
+// keyRows writes e's key templates to w, one line each after indent: the
+// table's keys, then each index key the item type writes (a local index
+// shares the table's partition key), attribute names aligned.
+func keyRows(w io.Writer, indent string, t *table, e *entity) {
+	rows := [][2]string{{t.pk, template(e.pk)}, {t.sk, template(e.sk)}}
+	for _, k := range e.indexes {
+		if !k.ix.local {
+			rows = append(rows, [2]string{k.ix.pk, template(k.pk)})
+		}
+		if k.ix.sk != "" {
+			rows = append(rows, [2]string{k.ix.sk, template(k.sk)})
+		}
+	}
+	width := 0
+	for _, r := range rows {
+		width = max(width, len(r[0]))
+	}
+	for _, r := range rows {
+		fmt.Fprintf(w, "%s%-*s  %s\n", indent, width, r[0], r[1])
+	}
 }

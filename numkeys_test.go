@@ -68,12 +68,7 @@ func TestNumberPartitionKey(t *testing.T) {
 	require.NoError(t, adjlist.CreateTable(ctx, db, table))
 	dropOnCleanup(t, db, table.Name())
 
-	desc, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table.Name())})
-	require.NoError(t, err)
-	assert.Equal(t, map[string]types.ScalarAttributeType{"id": "N", "sk": "S"}, attrTypes(desc.Table.AttributeDefinitions))
-	cfn, wb := exportTypes(t, table)
-	assert.Equal(t, map[string]string{"id": "N", "sk": "S"}, cfn)
-	assert.Equal(t, map[string]string{"id": "N", "sk": "S"}, wb)
+	requireKeyTypes(t, ctx, db, table, map[string]string{"id": "N", "sk": "S"})
 
 	require.NoError(t, orders.Put(ctx, nil, Order{OrderID: 42, Status: "NEW"}))
 	require.NoError(t, orders.Put(ctx, adjlist.IDs{"7"}, Order{OrderID: 7, Status: "NEW"}))
@@ -124,12 +119,7 @@ func TestNumberSortKey(t *testing.T) {
 	require.NoError(t, adjlist.CreateTable(ctx, db, table))
 	dropOnCleanup(t, db, table.Name())
 
-	desc, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table.Name())})
-	require.NoError(t, err)
-	assert.Equal(t, map[string]types.ScalarAttributeType{"pk": "S", "version": "N"}, attrTypes(desc.Table.AttributeDefinitions))
-	cfn, wb := exportTypes(t, table)
-	assert.Equal(t, map[string]string{"pk": "S", "version": "N"}, cfn)
-	assert.Equal(t, map[string]string{"pk": "S", "version": "N"}, wb)
+	requireKeyTypes(t, ctx, db, table, map[string]string{"pk": "S", "version": "N"})
 
 	for _, v := range []string{"10", "2", "1", "9", "11", "-1.5"} {
 		require.NoError(t, docs.Put(ctx, adjlist.IDs{"d1", v}, Doc{Title: "v" + v}))
@@ -268,4 +258,20 @@ func TestNumberKeyRefusals(t *testing.T) {
 		require.ErrorIs(t, bad.Check(), adjlist.ErrInvalidOption)
 	})
 	assert.Zero(t, calls.total(), "no request")
+}
+
+// requireKeyTypes checks the key attribute types of table as DynamoDB
+// describes it and as the CloudFormation and Workbench exports declare them.
+func requireKeyTypes(t *testing.T, ctx context.Context, db *dynamodb.Client, table *adjlist.Table, want map[string]string) {
+	t.Helper()
+	desc, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table.Name())})
+	require.NoError(t, err)
+	got := map[string]string{}
+	for k, v := range attrTypes(desc.Table.AttributeDefinitions) {
+		got[k] = string(v)
+	}
+	assert.Equal(t, want, got, "DescribeTable")
+	cfn, wb := exportTypes(t, table)
+	assert.Equal(t, want, cfn, "CloudFormation")
+	assert.Equal(t, want, wb, "Workbench")
 }

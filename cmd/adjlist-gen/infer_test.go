@@ -396,10 +396,10 @@ func TestNumberTableKeys(t *testing.T) {
 		"variants/numkeys.json": {
 			src: string(numkeys),
 			want: map[string]map[string]string{
-				"orders": {"order": "{orderID} | order | orderID", "line": "{lineID} | line#{lineID2} | lineID,lineID2"},
+				"orders": {"order": "{idKey} | order | idKey", "line": "{idKey} | line#{lineID} | idKey,lineID"},
 				"docs":   {"docs": "DOC#{docsID} | {versionKey} | docsID,versionKey"},
 			},
-			fields:  []string{"OrderID int64 `dynamodbav:\"orderID\"` // kept only in the keys", "VersionKey int64 `dynamodbav:\"versionKey\"` // kept only in the keys"},
+			fields:  []string{"IDKey int64 `dynamodbav:\"idKey\"` // kept only in the keys", "VersionKey int64 `dynamodbav:\"versionKey\"` // kept only in the keys"},
 			options: []string{`o.PartitionKey, o.SortKey = "id", "sk"` + "\n\t\to.PartitionKeyType = types.ScalarAttributeTypeN", `o.PartitionKey, o.SortKey = "pk", "version"` + "\n\t\to.SortKeyType = types.ScalarAttributeTypeN"},
 		},
 		"a number sort key with a fraction": {

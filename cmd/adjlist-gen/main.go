@@ -57,9 +57,9 @@
 //   - a number (N) table key as one {field} (PartitionKeyType or
 //     SortKeyType N in the table's options): the item's own number
 //     attribute holding it, else a field kept only in the keys named for
-//     the item type and the key ("{orderID}" of id for the item type
-//     order; "{versionKey}" of version where the table has one item type),
-//     int64 where every sample value is an integer, else float64;
+//     the key attribute ("{idKey}" of id, for an order and its lines
+//     alike; "{versionKey}" of version), int64 where every sample value is
+//     an integer, else float64;
 //   - native index declarations for indexes keyed on the items' own
 //     attributes; a local secondary index is an adjlist local index
 //     (Index.Local), its sort key derived where its values are composed;

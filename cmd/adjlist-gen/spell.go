@@ -112,10 +112,9 @@ func (t *table) spell(e *entity, all []*entity) error {
 // numberKey spells the number table key attr, whose values on b's items
 // are vals: one {field}, as adjlist takes a number key. The field is the
 // items' own number attribute holding the key's value on every item, else
-// one kept only in the keys, named after the entity and the key ("orderID"
-// of id for order, "lineVersion" of version for line; "versionKey" where
-// the table has one item type, named for the table) and typed by the
-// values (typeData).
+// one kept only in the keys, named after the key attribute ("idKey" of
+// id, on orders and their lines alike; "versionKey" of version) and typed
+// by the values (typeData).
 func (b *binder) numberKey(attr string, vals []string) []tpart {
 	for _, a := range b.stored {
 		holds := true
@@ -134,16 +133,10 @@ func (b *binder) numberKey(attr string, vals []string) []tpart {
 			return []tpart{{v: v}} // both keys hold the same number
 		}
 	}
-	name := b.e.name + upperFirst(sanitizeName(attr, "key"))
-	switch {
-	case b.e.name == b.t.name:
-		// The table's one item type, named for the table: the key
-		// attribute names the field, as newVar names one it holds.
-		name = lowerFirst(sanitizeName(attr, "key")) + "Key"
-	case strings.EqualFold(attr, "id"):
-		name = b.e.name + "ID"
-	}
-	name = strings.NewReplacer("-", "", ".", "").Replace(name)
+	// The key attribute names the field, whatever the item type: a
+	// line's id is its order's. adjlist refuses a field of the key
+	// attribute's own name (ErrKeyAttribute), hence "Key".
+	name := strings.NewReplacer("-", "", ".", "").Replace(lowerFirst(sanitizeName(attr, "key")) + "Key")
 	used := map[string]bool{}
 	for _, a := range slices.Concat(b.t.attrNames(b.e.items), []string{b.t.pk, b.t.sk}, sortedKeys(b.t.derived)) {
 		used[strings.ToLower(a)] = true

@@ -74,7 +74,8 @@ func newLiveClient(ctx context.Context) (db *dynamodb.Client, where string, err 
 // readTable reads the live table name with db, at where (for messages):
 // its definition (DescribeTable, sent while the Scan runs) and at most
 // sample items (a Scan, through the SDK's paginator, of pages of at most
-// sample items), reporting each page on progress. It returns them as the
+// sample+1 items, the one more telling whether the table holds more),
+// reporting each page on progress. It returns them as the
 // data model a NoSQL Workbench file holding that table and those items
 // would be, the items in key order; what it leaves out is in the table's
 // notes.
@@ -131,16 +132,16 @@ func sortByKeys(items []map[string]types.AttributeValue, pk, sk string) {
 }
 
 // scanSample reads at most sample items of the table name; more is true
-// when the table has items it did not read.
+// when the table has items it did not read. It asks for one item more
+// than sample (pages of at most sample+1 items), so that a table of
+// exactly sample items is known to hold no more.
 func scanSample(ctx context.Context, db dynamodb.ScanAPIClient, name string, sample int, progress io.Writer) (items []map[string]types.AttributeValue, more bool, err error) {
+	want := min(sample, math.MaxInt32-1) + 1
 	p := dynamodb.NewScanPaginator(db, &dynamodb.ScanInput{
 		TableName: aws.String(name),
-		Limit:     aws.Int32(int32(min(sample, math.MaxInt32))),
+		Limit:     aws.Int32(int32(want)),
 	})
-	for p.HasMorePages() {
-		if len(items) >= sample {
-			return items[:sample], true, nil
-		}
+	for p.HasMorePages() && len(items) < want {
 		page, err := p.NextPage(ctx)
 		if err != nil {
 			return nil, false, err

@@ -491,3 +491,33 @@ func TestDescribedTable(t *testing.T) {
 	assert.Equal(t, []string{"a"}, w.LSIs[0].Projection.NonKeyAttributes)
 	assert.Equal(t, []string{"index byAB is left out: its keys are of several attributes, which adjlist-gen does not read; declare it by hand (adjlist.Index with PartitionAttributes and SortAttributes)"}, w.liveNotes)
 }
+
+// TestSampleMayHoldMore: -table says the package was inferred from a
+// sample that may leave items out exactly when the table holds more items
+// than -sample; a table of exactly -sample items holds no more, which the
+// read knows by asking for one item more.
+func TestSampleMayHoldMore(t *testing.T) {
+	db := localEnv(t)
+	file := built(t, "testdata/complaint-management/ComplaintManagementSchema.json")
+	n := len(file.m.tables[0].items)
+	name := ddbtest.TableName(t)
+	createRaw(t, db, name, file.m.tables[0])
+	for _, c := range []struct {
+		sample int
+		more   bool
+	}{{n - 1, true}, {n, false}, {n + 1, false}, {1, true}} {
+		t.Run(fmt.Sprintf("-sample %d of %d items", c.sample, n), func(t *testing.T) {
+			var progress bytes.Buffer
+			g, err := buildTable(context.Background(), name, c.sample, "model", &progress)
+			require.NoError(t, err)
+			require.Len(t, g.m.tables[0].items, min(n, c.sample))
+			assert.Contains(t, progress.String(), fmt.Sprintf("read %d items\n", min(n, c.sample)))
+			notes := strings.Join(g.notes(), "\n")
+			if c.more {
+				assert.Contains(t, notes, fmt.Sprintf("inferred from a sample: the first %d items a Scan returned; the table may hold more", c.sample))
+			} else {
+				assert.NotContains(t, notes, "may hold more")
+			}
+		})
+	}
+}

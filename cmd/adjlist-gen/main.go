@@ -23,8 +23,8 @@
 // (AWS_REGION, AWS_PROFILE or AWS_ACCESS_KEY_ID, ...;
 // AWS_ENDPOINT_URL_DYNAMODB for DynamoDB Local): its keys and indexes
 // (DescribeTable) and at most -sample items (default 1,000: a Scan through
-// the SDK's paginator, in pages of at most that many, progress on
-// stderr), which it treats as a Workbench model of that table holding
+// the SDK's paginator, in pages of at most one item more, which tells
+// whether the table holds more; progress on stderr), which it treats as a Workbench model of that table holding
 // those items, without facets, the items in key order. It only reads.
 // Unless -embed-samples, the package holds no sampled item: of their
 // values only the literal text of the key templates ("c#", "profile") and

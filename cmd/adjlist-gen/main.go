@@ -49,11 +49,16 @@
 //     are composed ("p#99887"): each key split at '#', a part the same on
 //     every item of the type is text, a part that varies (or holds a
 //     digit, or follows a prefix that precedes several values) is a
-//     {name}: the item's own attribute holding the same value where there
-//     is one, else an attribute kept only in the keys (KeyOnly), named by
-//     the facet's key alias, by the attribute holding those values on
-//     other items, by the key attribute, as a date, or by the item type
-//     its prefix abbreviates ("c#..." → customerID);
+//     {name}, but for text the facet's key alias spells (ACTION#all) and
+//     a kind's name in capitals the items agree on (ZR of VULN#ZR#...);
+//     a {name} is the item's own attribute holding the same value where
+//     there is one (not where the facet's alias names another attribute
+//     of the design: USER#email, not the modified_by of a user's own
+//     change), else an attribute kept only in the keys (KeyOnly), named by
+//     the facet's key alias (which names a part whole: pkg_name of
+//     axis:axis), by the attribute holding those values on other items,
+//     by the key attribute, as a date, or by the item type whose name's
+//     first word its prefix abbreviates ("c#..." → customerID);
 //   - a number (N) table key as one {field} (PartitionKeyType or
 //     SortKeyType N in the table's options): the item's own number
 //     attribute holding it, else a field kept only in the keys named for

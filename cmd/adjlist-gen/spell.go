@@ -295,6 +295,20 @@ func (b *binder) keyPass(k keySpec, cols [][]string, present []int, hints []hint
 		}
 		h := hints[j]
 		isVar := !constant || b.t.looksVariable(c0, prevLit, h)
+		if constant && isVar && !h.isVar && len(present) >= 2 && isKind(c0) {
+			// A kind's name in capitals that every item agrees on is
+			// text, though the text before it precedes values elsewhere
+			// (ZR of VULN#ZR#false beside VULN#{id}).
+			isVar = false
+		}
+		if constant && h.lit {
+			// The facet's alias spells the part as the text every item
+			// holds ("ACTION#all" of ACTION#all): the designer's text,
+			// whatever the part looks like elsewhere in the keys.
+			parts = append(parts, tpart{lit: c0})
+			prevLit = c0
+			continue
+		}
 		if constant && !isVar && k.index != "" {
 			// An index key's constant part that is an attribute's value
 			// on every item ("STATUS#PUBLISHED" with status PUBLISHED)
@@ -406,6 +420,9 @@ func (b *binder) bind(k keySpec, j int, u []string, present []int, constant bool
 		if segmentPrefix(u[i]) != pre {
 			pre = ""
 		}
+	}
+	if h.isVar && h.name != "" && h.name != "-" {
+		pre = "" // the alias names the whole part ("pkg_name" of axis:axis)
 	}
 	if pre != "" {
 		rest := make([]string, len(u))
@@ -593,6 +610,15 @@ func (b *binder) attrMatch(k keySpec, u []string, present []int, cond, constant 
 			return a
 		}
 	}
+	if h.isVar && h.name != "-" && b.t.holdsAttr(h.name) && !slices.ContainsFunc(cands, func(a string) bool { return related(a, h.name) }) {
+		// The facet's alias names an attribute of the design ("email" of
+		// USER#email) that these items do not store: an attribute of
+		// another name holding the same values on every sample (a user's
+		// state modified_by the user) holds them by chance.
+		b.e.notes = append(b.e.notes, fmt.Sprintf("%s: a part of %s holds the value of %s on every sample item, but the facet's alias names it %s, an attribute of other items: taken as %s, kept only in the keys",
+			b.e.name, k.where(), strings.Join(cands, ", "), h.name, h.name))
+		return ""
+	}
 	if constant && h.name != "-" && (len(u[present[0]]) < 3 || h.isVar && h.name != "") {
 		// One value on every item: the alias's own name wins over an
 		// attribute that happens to hold the value, and a short value
@@ -625,6 +651,20 @@ func (b *binder) attrMatch(k keySpec, u []string, present []int, cond, constant 
 		b.e.notes = append(b.e.notes, fmt.Sprintf("%s: a part of %s holds the value of each of %s on every item: taken as %s; the samples cannot tell which", b.e.name, k.where(), strings.Join(cands, ", "), cands[0]))
 	}
 	return cands[0]
+}
+
+// related reports whether the attribute a and the alias's name for a key
+// part name one thing: one holds the other, ignoring case and '_' or '-'
+// ("organization_id" and "id", "group_name" and "name").
+func related(a, name string) bool {
+	norm := strings.NewReplacer("_", "", "-", "").Replace
+	a, name = norm(strings.ToLower(a)), norm(strings.ToLower(name))
+	return name != "" && (strings.Contains(a, name) || strings.Contains(name, a))
+}
+
+// holdsAttr reports whether some item of t holds the attribute name.
+func (t *table) holdsAttr(name string) bool {
+	return slices.ContainsFunc(t.items, func(it *item) bool { _, ok := it.av[name]; return ok })
 }
 
 // prefixNames reports whether the key text before a part names the
@@ -874,15 +914,16 @@ func (t *table) attrHolding(vals map[string]bool, skip []string) string {
 	return best
 }
 
-// typeFor finds the item type a key prefix abbreviates: its name starts
-// with the prefix's first letter and holds its letters in order ("sh" →
-// shipment, "shp" → shipmentItem), its own keys start with the prefix if
-// any does, the shortest such name.
+// typeFor finds the item type a key prefix abbreviates: the first word
+// of its name starts with the prefix's first letter and holds its letters
+// in order ("sh" → shipment, "shp" → shipmentItem, "VULN" →
+// vulnerability_metadata; not "STATE" → stakeholder_historic_state),
+// its own keys start with the prefix if any does, the shortest such name.
 func (b *binder) typeFor(word string) string {
 	w := strings.ToLower(word)
 	var own, other []string
 	for _, e := range b.all {
-		n := strings.ToLower(e.name)
+		n := strings.ToLower(firstWord(e.name))
 		if n == "" || n[0] != w[0] || !subsequence(w, n) {
 			continue
 		}
@@ -916,6 +957,17 @@ func (b *binder) typeFor(word string) string {
 		return pick(other)
 	}
 	return ""
+}
+
+// firstWord is name up to its second word: "vulnerability" of
+// vulnerability_metadata, "shipment" of shipmentItem.
+func firstWord(name string) string {
+	for i := 1; i < len(name); i++ {
+		if strings.IndexByte("_-. ", name[i]) >= 0 || name[i] >= 'A' && name[i] <= 'Z' && name[i-1] >= 'a' && name[i-1] <= 'z' {
+			return name[:i]
+		}
+	}
+	return name
 }
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -56,7 +56,7 @@ func (q Query[T]) expressions(keysOnly bool) (queryexpr.Exprs, error) {
 func exprShape(pkAttr, skAttr string, k queryKeys, op skOp) queryexpr.Shape {
 	return queryexpr.Shape{Index: k.index, HasSK: k.skPrefix != "" || k.skExact, SKExact: k.skExact, Op: op,
 		HasFilter: k.filterPrefix != "", KeysOnly: k.keysOnly, PKAttr: pkAttr, SKAttr: skAttr,
-		PKNum: k.index == "" && k.pkNum, SKNum: k.index == "" && k.skNum}
+		PKNum: (k.index == "" || k.local) && k.pkNum, SKNum: k.index == "" && k.skNum}
 }
 
 // projected is the key attributes a projection of index ("" for the

@@ -155,7 +155,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	if err := checkLen(index, "index partition key", pk, MaxPartitionKeyLen); err != nil {
 		return queryKeys{}, err
 	}
-	k := queryKeys{index: index, pk: pk, local: ix.Local, freeSK: b.SKAttr != ""}
+	k := queryKeys{index: index, pk: pk, local: ix.Local, freeSK: b.SKAttr != "", pkNum: ix.Local && t.numKey(t.opts.PartitionKey)}
 	if b.SKAttr != "" {
 		k.skPrefix, k.skExact = b.SKPrefix, b.SKExact
 		k.skRest = it.keyParts(t).IndexRest(b.SK)
@@ -189,15 +189,15 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 	partition := ix.PartitionAttributes
 	switch {
 	case !ix.native(): // the inverted index on SK, PK (or SK alone)
-		ix = &Index{Name: ix.Name, PartitionAttributes: []KeyAttribute{{Name: t.opts.SortKey}}}
+		ix = &Index{Name: ix.Name, PartitionAttributes: []KeyAttribute{{Name: t.opts.SortKey, Type: t.opts.SortKeyType}}}
 		if t.layout == sortKeyIndex {
-			ix.SortAttributes = []KeyAttribute{{Name: t.opts.PartitionKey}}
+			ix.SortAttributes = []KeyAttribute{{Name: t.opts.PartitionKey, Type: t.opts.PartitionKeyType}}
 		}
 		partition = ix.PartitionAttributes
 	case ix.Local && it.shards > 0:
 		return queryKeys{}, fmt.Errorf("%w: index %s: %s is spread over %d partitions of the table, and a native local index reads one; declare a derived sort key for it (IndexKeys), whose reads merge the shards", ErrInvalidOption, ix.Name, it.kind, it.shards)
 	case ix.Local:
-		partition = []KeyAttribute{{Name: t.opts.PartitionKey}}
+		partition = []KeyAttribute{{Name: t.opts.PartitionKey, Type: t.opts.PartitionKeyType}}
 	}
 	// The values every partition attribute takes, then those the sort
 	// attributes may: an attribute's own value, or the ids it is spelled

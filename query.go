@@ -143,7 +143,8 @@ type queryKeys struct {
 	skRest   spelling
 	everySep bool
 	// pkNum and skNum: on the table, its partition or sort key is a
-	// number (N): pk, skPrefix and range values are number text.
+	// number (N): pk, skPrefix and range values are number text; pkNum
+	// also on a local index, whose partition key is the table's.
 	pkNum, skNum bool
 	local        bool        // the index is a local secondary index
 	native       *nativeKeys // the key condition on a native index
@@ -418,7 +419,7 @@ func badCursor(why string) error { return fmt.Errorf("%w: %s", ErrInvalidCursor,
 // [Options.CursorKey] guards against forging) and are checked against.
 func (q Query[T]) cursors() paging.Cursors {
 	cs := paging.Cursors{Key: q.t.opts.CursorKey, Names: q.cursorKeys, PKAttr: q.pkAttr, SKAttr: q.skAttr,
-		Prefix: q.skPrefix, Op: q.sk.op, Lo: q.sk.lo, Hi: q.sk.hi, PKNum: q.keys.pkNum && q.keys.index == "", SKNum: q.keys.skNum && q.keys.index == ""}
+		Prefix: q.skPrefix, Op: q.sk.op, Lo: q.sk.lo, Hi: q.sk.hi, PKNum: q.keys.pkNum && (q.keys.index == "" || q.keys.local), SKNum: q.keys.skNum && q.keys.index == ""}
 	cs.ID = paging.Identity{Index: aws.ToString(q.in.IndexName), Desc: !aws.ToBool(q.in.ScanIndexForward), Sharded: q.shards != nil,
 		Query: paging.Fingerprint(q.op, &q.in, q.shards, func(sh paging.QueryShard) string { return sh.PK })}
 	if nk := q.keys.native; nk != nil {

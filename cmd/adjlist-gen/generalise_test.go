@@ -222,7 +222,7 @@ func TestCommunityModels(t *testing.T) {
 		// (ROOT#uuid / GROUP#name), told apart by an attribute: the IP and
 		// URL ones are reported, not merged.
 		"testdata/fluidattacks/integrates-database-design.json": {
-			count: 53,
+			count:      53,
 			undeclared: []string{"ROOT#{} | GROUP#{}", "ROOT#{} | GROUP#{}", "ROOT#{} | STATE#{}", "ROOT#{} | STATE#{}"},
 			vars: map[string]string{
 				"stakeholder_metadata":             "USER#{emailKey} | USER#{emailKey} | emailKey",

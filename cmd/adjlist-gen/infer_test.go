@@ -396,7 +396,7 @@ func TestNumberTableKeys(t *testing.T) {
 		"variants/numkeys.json": {
 			src: string(numkeys),
 			want: map[string]map[string]string{
-				"orders": {"order": "{idKey} | order | idKey", "line": "{idKey} | line#{lineID} | idKey,lineID"},
+				"orders": {"order": "{idKey} | order | idKey | LSI1: {idKey} st#{status}", "line": "{idKey} | line#{lineID} | idKey,lineID"},
 				"docs":   {"docs": "DOC#{docsID} | {versionKey} | docsID,versionKey"},
 			},
 			fields:  []string{"IDKey int64 `dynamodbav:\"idKey\"` // kept only in the keys", "VersionKey int64 `dynamodbav:\"versionKey\"` // kept only in the keys"},

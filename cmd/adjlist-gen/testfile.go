@@ -114,10 +114,12 @@ type handle struct {
 }
 
 // indexRead is an index an entity's items are in: ByIndex takes the
-// values of attrs, in order.
+// values of attrs, in order: the ids of key fields (text, a number key's
+// too), or, where data is set, a data attribute's value.
 type indexRead struct {
 	index string
 	attrs []string
+	data  bool
 }
 
 // entityKeys is what the tests need to know of an entity's keys beyond
@@ -394,7 +396,10 @@ func newItem(t *testing.T, f *fixture, name string, base adjlist.Item) created {
 	for _, r := range h.reads {
 		args := make([]any, len(r.attrs))
 		for i, a := range r.attrs {
-			args[i] = arg(t, values, a)
+			args[i] = str(t, values, a)
+			if r.data {
+				args[i] = arg(t, values, a)
+			}
 		}
 		eventually(t, func() (bool, error) {
 			found, err := h.find(t.Context(), r.index, args...)
@@ -678,7 +683,7 @@ func (g *generator) tableTests(w *emitter, t *table) {
 			for i, a := range r.attrs {
 				q[i] = strconv.Quote(a)
 			}
-			reads = append(reads, fmt.Sprintf("{%q, []string{%s}}", r.index, strings.Join(q, ", ")))
+			reads = append(reads, fmt.Sprintf("{%q, []string{%s}, %v}", r.index, strings.Join(q, ", "), r.data))
 		}
 		if len(reads) > 0 {
 			k = append(k, "reads: []indexRead{"+strings.Join(reads, ", ")+"}")
@@ -973,6 +978,7 @@ func (g *generator) baseItem(t *table, e *entity) *item {
 type read struct {
 	index string
 	attrs []string
+	data  bool // attrs is a data attribute, not the ids of key fields
 }
 
 // reads are the indexes the new item of e is in: every derived index e
@@ -1028,7 +1034,7 @@ func (g *generator) reads(t *table, e *entity) []read {
 				r.attrs = append(r.attrs, v.name)
 			}
 		default:
-			r.attrs = []string{ix.pk}
+			r.attrs, r.data = []string{ix.pk}, true
 		}
 		out = append(out, r)
 	}

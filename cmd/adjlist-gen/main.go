@@ -24,8 +24,16 @@
 // AWS_ENDPOINT_URL_DYNAMODB for DynamoDB Local): its keys and indexes
 // (DescribeTable) and at most -sample items (default 1,000: a Scan through
 // the SDK's paginator, in pages of at most one item more, which tells
-// whether the table holds more; progress on stderr), which it treats as a Workbench model of that table holding
-// those items, without facets, the items in key order. It only reads.
+// whether the table holds more; progress on stderr), which it treats as
+// a Workbench model of that table holding those items, without facets,
+// the items in key order. It only reads. A table holding a model's items
+// gives the package the model gives, but for what only a model's facets
+// and attribute list say: the order of the Go fields and of the indexes
+// (a table's follows its items' attributes, and its indexes' keys and
+// names), the names of facets other than their items' key
+// text (Subscription for SUB#...; adjlist's exports' node_USER) and of
+// ids that key aliases name ({AccountId} where a table gives {accID}),
+// and key text an alias spells that reads as a value (ACTION#all).
 // Unless -embed-samples, the package holds no sampled item: of their
 // values only the literal text of the key templates ("c#", "profile") and
 // the values that tell item types apart ("order") are in it; its test

@@ -105,10 +105,10 @@ const imports = `import (
 )
 `
 
-// TestDocsGoBlocks type-checks the Go blocks of README.md and of every
+// TestReadmeGoBlocks type-checks the Go blocks of README.md and of every
 // guide under docs/ ([checkDoc]); every error fails with the document's
 // line it is on.
-func TestDocsGoBlocks(t *testing.T) {
+func TestReadmeGoBlocks(t *testing.T) {
 	c := newChecker(t)
 	for _, name := range docFiles(t) {
 		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))

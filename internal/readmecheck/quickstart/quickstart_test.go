@@ -133,11 +133,26 @@ func quickStart(t *testing.T) error {
 		return err
 	}
 
-	orgs, err := m.Members.From("ada").Collect(ctx)                 // ada's orgs, with her role: a Query on the table
-	people, err := m.Members.To("acme").Collect(ctx)                // acme's members: a Query on GSI1
-	seats, err := m.Seats.Get(ctx, "acme")                          // 1: one GetItem
-	onBug, err := m.Tagged.To(bug).Collect(ctx)                     // the projects labelled bug
+	orgs, err := m.Members.From("ada").Collect(ctx) // ada's orgs, with her role: a Query on the table
+	if err != nil {
+		return err
+	}
+	people, err := m.Members.To("acme").Collect(ctx) // acme's members: a Query on GSI1
+	if err != nil {
+		return err
+	}
+	seats, err := m.Seats.Get(ctx, "acme") // 1: one GetItem
+	if err != nil {
+		return err
+	}
+	onBug, err := m.Tagged.To(bug).Collect(ctx) // the projects labelled bug
+	if err != nil {
+		return err
+	}
 	issues, err := m.Issues.List("acme", "web").Desc().Collect(ctx) // web's issues, newest first
+	if err != nil {
+		return err
+	}
 	// readme:end
 	require.NoError(t, m.Table.Check(), "the model declares nothing adjlist refuses")
 

@@ -17,7 +17,10 @@ import (
 	"github.com/adjlist/adjlist/ddblocal/ddbtest"
 )
 
-func TestMain(m *testing.M) { ddbtest.Main(m) }
+func TestMain(m *testing.M) {
+	skipExamplesWithoutLocal() // example_verbs_test.go
+	ddbtest.Main(m)
+}
 
 // The seed's students↔courses data types.
 type (

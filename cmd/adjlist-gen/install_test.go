@@ -18,11 +18,11 @@ import (
 	"github.com/adjlist/adjlist/internal/testsize"
 )
 
-// installMarker precedes the README's commands that install and run the
+// installMarker precedes the commands of docs/existing-tables.md that install and run the
 // command in a module of the reader's own.
 const installMarker = "<!-- run by TestInstallAsTool in a module of its own -->\n```sh\n"
 
-// TestInstallAsTool runs the README's commands for adjlist-gen, line by
+// TestInstallAsTool runs docs/existing-tables.md's commands for adjlist-gen, line by
 // line and exactly as written, in a throwaway module outside this
 // repository that did not require adjlist (the README's go run of the
 // package path fails there: "is replaced but not required", and go mod
@@ -36,9 +36,9 @@ const installMarker = "<!-- run by TestInstallAsTool in a module of its own -->\
 // module: stress tier.
 func TestInstallAsTool(t *testing.T) {
 	testsize.StressOnly(t)
-	readme := readFile(t, "../../README.md")
+	readme := readFile(t, "../../docs/existing-tables.md")
 	start := strings.Index(readme, installMarker)
-	require.GreaterOrEqual(t, start, 0, "README.md has no install commands for adjlist-gen")
+	require.GreaterOrEqual(t, start, 0, "docs/existing-tables.md has no install commands for adjlist-gen")
 	block := readme[start+len(installMarker):]
 	block = block[:strings.Index(block, "```")]
 

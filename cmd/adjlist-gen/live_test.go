@@ -434,18 +434,18 @@ func TestTableRun(t *testing.T) {
 	assert.Empty(t, stdout.String())
 }
 
-// tableMarker precedes the README's commands that read a live table.
+// tableMarker precedes the commands of docs/existing-tables.md that read a live table.
 const tableMarker = "<!-- run by TestReadmeTable against DynamoDB Local -->\n```sh\n"
 
-// TestReadmeTable runs the README's -table commands as written, its
+// TestReadmeTable runs docs/existing-tables.md's -table commands as written, its
 // exports setting the environment (the endpoint the tests' DynamoDB
 // Local's), on a table holding the complaint management model's items:
 // the dry run prints the model and writes nothing, and the run writes the
 // package.
 func TestReadmeTable(t *testing.T) {
-	readme := readFile(t, "../../README.md")
+	readme := readFile(t, "../../docs/existing-tables.md")
 	start := strings.Index(readme, tableMarker)
-	require.GreaterOrEqual(t, start, 0, "README.md has no -table commands")
+	require.GreaterOrEqual(t, start, 0, "docs/existing-tables.md has no -table commands")
 	block := readme[start+len(tableMarker):]
 	block = block[:strings.Index(block, "```")]
 

@@ -84,13 +84,13 @@ func TestDescribe(t *testing.T) {
 	)
 }
 
-// The README shows this example's -describe output; keep them in step.
+// The modelling guide shows this example's -describe output; keep them in step.
 func TestReadmeShowsDescribe(t *testing.T) {
 	out := exampletest.Describe(t, example)
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("../../docs/modelling.md")
 	require.NoError(t, err)
 	want := strings.NewReplacer("### Table", "#### Table", "### Access patterns", "#### Access patterns").Replace(out)
-	assert.Contains(t, string(readme), strings.TrimSpace(want), "regenerate the README section with go run ./examples/enrollment -describe")
+	assert.Contains(t, string(readme), strings.TrimSpace(want), "regenerate the section of docs/modelling.md with go run ./examples/enrollment -describe")
 }
 
 // -trace prints each adjlist call's span as it ends, between the run's

@@ -1,6 +1,7 @@
 package readmecheck
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -9,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -87,11 +89,161 @@ func TestReadmeLayoutListsEveryFile(t *testing.T) {
 // of a tracker their readers do not have changed it.
 func TestDocsNameNoIssue(t *testing.T) {
 	issue := regexp.MustCompile(`(?i)\bissues?[ -]#?\d+|\bissue \d+ and \d+|the defects issue`)
-	for _, name := range []string{"README.md", "RELIABILITY.md", "BENCHMARKS.md", "CHANGELOG.md"} {
+	for _, name := range append(docFiles(t), "RELIABILITY.md", "BENCHMARKS.md", "CHANGELOG.md") {
 		b, err := os.ReadFile(filepath.Join(root, name))
 		require.NoError(t, err)
 		for i, line := range strings.Split(string(b), "\n") {
 			assert.False(t, issue.MatchString(line), "%s:%d names an issue: %s", name, i+1, line)
 		}
 	}
+}
+
+// linkedDocs are the documents whose relative links must resolve.
+func linkedDocs(t *testing.T) []string {
+	return append(docFiles(t), "RELIABILITY.md", "BENCHMARKS.md", "CHANGELOG.md")
+}
+
+// TestDocsLinksResolve: every relative link of README.md, the guides
+// under docs/ and the other top-level documents names a file or
+// directory that exists and, after a '#', a heading of that Markdown
+// file (as GitHub makes anchors of headings).
+func TestDocsLinksResolve(t *testing.T) {
+	anchors := map[string]map[string]bool{}
+	for _, name := range linkedDocs(t) {
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(name)))
+		require.NoError(t, err)
+		for _, l := range relativeLinks(string(b)) {
+			for _, e := range checkLink(name, l, anchors) {
+				t.Errorf("%s:%d: %s", name, l.line, e)
+			}
+		}
+	}
+}
+
+// A link to a missing file, or to a heading a document does not have,
+// fails; a link in code does not count.
+func TestCheckLink(t *testing.T) {
+	doc := "# Top\n\nSee [reads](reads.md#pages-and-cursors), [x](#top), [gone](nosuch.md), [bad](#nowhere),\n" +
+		"[web](https://example.com), `[code](nosuch.md)`.\n\n```go\nf[i](x)\n```\n"
+	anchors := map[string]map[string]bool{"docs/reads.md": {"pages-and-cursors": true}, "docs/guide.md": headingAnchors(doc)}
+	var got []string
+	for _, l := range relativeLinks(doc) {
+		got = append(got, checkLink("docs/guide.md", l, anchors)...)
+	}
+	assert.Len(t, got, 2)
+	assert.Contains(t, strings.Join(got, "\n"), "nosuch.md: no such file")
+	assert.Contains(t, strings.Join(got, "\n"), `no heading "nowhere"`)
+}
+
+// link is a relative link of a document, and its line.
+type link struct {
+	target string
+	line   int
+}
+
+var (
+	linkRE   = regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	codeSpan = regexp.MustCompile("`+[^`]*`+")
+)
+
+// relativeLinks returns the links of a Markdown document that are not
+// absolute URLs, outside code blocks and code spans.
+func relativeLinks(doc string) []link {
+	var out []link
+	inBlock, fence := false, ""
+	for i, line := range strings.Split(doc, "\n") {
+		trimmed := strings.TrimSpace(line)
+		if inBlock {
+			if strings.HasPrefix(trimmed, fence) && strings.Trim(trimmed, fence[:1]) == "" {
+				inBlock = false
+			}
+			continue
+		}
+		if c, n, _, _, ok := fenceLine(line); ok {
+			inBlock, fence = true, strings.Repeat(string(c), n)
+			continue
+		}
+		for _, m := range linkRE.FindAllStringSubmatch(codeSpan.ReplaceAllString(line, ""), -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			out = append(out, link{target, i + 1})
+		}
+	}
+	return out
+}
+
+// checkLink checks one link of the document name, reading the headings
+// of the documents it points into (cached in anchors, by path).
+func checkLink(name string, l link, anchors map[string]map[string]bool) []string {
+	file, frag, _ := strings.Cut(l.target, "#")
+	target := name
+	if file != "" {
+		target = path.Join(path.Dir(name), file)
+		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(target))); err != nil {
+			return []string{fmt.Sprintf("%s: no such file (%s)", l.target, target)}
+		}
+	}
+	if frag == "" {
+		return nil
+	}
+	if !strings.HasSuffix(target, ".md") {
+		return []string{fmt.Sprintf("%s: an anchor into a file that is not Markdown", l.target)}
+	}
+	as, ok := anchors[target]
+	if !ok {
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(target)))
+		if err != nil {
+			return []string{err.Error()}
+		}
+		as = headingAnchors(string(b))
+		anchors[target] = as
+	}
+	if !as[frag] {
+		return []string{fmt.Sprintf("%s: %s has no heading %q", l.target, target, frag)}
+	}
+	return nil
+}
+
+// headingAnchors are the anchors GitHub gives a document's headings:
+// lower case, punctuation but '-' and '_' dropped, spaces made '-', a
+// repeated one suffixed -1, -2, ...
+func headingAnchors(doc string) map[string]bool {
+	out := map[string]bool{}
+	blocks, _ := Blocks(doc)
+	inBlock := map[int]bool{}
+	lines := strings.Split(doc, "\n")
+	for _, b := range blocks {
+		for i := b.Line; i <= b.Line+strings.Count(b.Text, "\n")+1; i++ {
+			inBlock[i] = true
+		}
+	}
+	seen := map[string]int{}
+	for i, line := range lines {
+		if inBlock[i+1] || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		text := strings.TrimLeft(line, "#")
+		if !strings.HasPrefix(text, " ") {
+			continue
+		}
+		var b strings.Builder
+		for _, r := range strings.ToLower(strings.TrimSpace(text)) {
+			switch {
+			case r == ' ':
+				b.WriteRune('-')
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				b.WriteRune(r)
+			}
+		}
+		a := b.String()
+		if n := seen[a]; n > 0 {
+			out[fmt.Sprintf("%s-%d", a, n)] = true
+		} else {
+			out[a] = true
+		}
+		seen[a]++
+	}
+	return out
 }

@@ -1,7 +1,9 @@
-// Package readmecheck holds the README to the module: its tests type-check
-// every Go block of README.md, run each one against DynamoDB Local with
-// assertions of what its prose promises (a test per block, kept equal to
-// the block's text), and check that the Layout table lists every file.
+// Package readmecheck holds the README and the guides under docs/ to the
+// module: its tests type-check every Go block of README.md and docs/*.md,
+// run each one against DynamoDB Local with assertions of what its prose
+// promises (a test per block, kept equal to the block's text), check that
+// every relative link resolves and that the README's Layout table lists
+// every file.
 // Only its tests do anything; this file is the Markdown reading they share.
 package readmecheck
 

@@ -33,11 +33,15 @@ type region struct {
 }
 
 // testRegions returns the README blocks the test files of this package
-// run, in file order.
+// and of the packages in its subdirectories (the quick start's, which
+// declares its own types) run, in file order.
 func testRegions(t *testing.T) []region {
 	t.Helper()
 	files, err := filepath.Glob("*_test.go")
 	require.NoError(t, err)
+	sub, err := filepath.Glob("*/*_test.go")
+	require.NoError(t, err)
+	files = append(files, sub...)
 	var out []region
 	for _, file := range files {
 		b, err := os.ReadFile(file)
@@ -109,15 +113,22 @@ func tokens(src string) []string {
 	}
 }
 
-// TestEveryReadmeBlockRuns holds the README's Go blocks and the tests that
-// run them together: every block is the code of a region of a test of
-// this package (token for token, so only layout may differ), and every
-// region is a block of the README. So a new block fails until a test runs
-// it, and an edited block fails until its test runs the new code and
-// asserts what the new prose says.
+// TestEveryReadmeBlockRuns holds the Go blocks of README.md and of the
+// guides under docs/ and the tests that run them together: every block is
+// the code of a region of a test of this package (token for token, so
+// only layout may differ), and every region is a block of a document. So
+// a new block fails until a test runs it, and an edited block fails until
+// its test runs the new code and asserts what the new prose says.
 func TestEveryReadmeBlockRuns(t *testing.T) {
-	blocks := readmeGoBlocks(t)
-	regs := testRegions(t)
+	for _, e := range unmatched(docGoBlocks(t), testRegions(t)) {
+		t.Error(e)
+	}
+}
+
+// unmatched lists the blocks no region runs and the regions that are no
+// document's block.
+func unmatched(blocks []docBlock, regs []region) []string {
+	var out []string
 	run := make([]bool, len(regs))
 	for _, b := range blocks {
 		want := tokens(b.Text)
@@ -128,15 +139,28 @@ func TestEveryReadmeBlockRuns(t *testing.T) {
 			}
 		}
 		if !found {
-			t.Errorf("README.md:%d: no test runs this Go block; copy it into a test of internal/readmecheck between %q and %q, with assertions of what its prose promises%s",
-				b.Line, beginMarker, endMarker, closest(want, regs))
+			out = append(out, fmt.Sprintf("%s:%d: no test runs this Go block; copy it into a test of internal/readmecheck between %q and %q, with assertions of what its prose promises%s",
+				b.Doc, b.Line, beginMarker, endMarker, closest(want, regs)))
 		}
 	}
 	for i, r := range regs {
 		if !run[i] {
-			t.Errorf("%s: this README block is no longer in README.md; run the README's new text instead, and check the assertions against its prose", r.pos)
+			out = append(out, fmt.Sprintf("%s: this block is no longer in README.md or a guide under docs/; run the document's new text instead, and check the assertions against its prose", r.pos))
 		}
 	}
+	return out
+}
+
+// A guide's block that no test runs fails, and so does a test's region
+// whose block left the documents.
+func TestUnmatched(t *testing.T) {
+	regs := []region{{pos: "run_x_test.go:3", text: "x := f(1)\n"}, {pos: "run_y_test.go:9", text: "gone()\n"}}
+	blocks := []docBlock{{"docs/reads.md", Block{Lang: "go", Text: "x := f(1)\n", Line: 4}}, {"docs/writes.md", Block{Lang: "go", Text: "y := f(2)\n", Line: 7}}}
+	got := unmatched(blocks, regs)
+	require.Len(t, got, 2)
+	assert.Contains(t, got[0], "docs/writes.md:7: no test runs this Go block")
+	assert.Contains(t, got[1], "run_y_test.go:9: this block is no longer in README.md or a guide")
+	assert.Empty(t, unmatched(blocks[:1], regs[:1]))
 }
 
 // closest names the region that shares the longest start with the

@@ -332,7 +332,7 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 		}
 		return res, node.t.opErr(op, pk, sk, err)
 	}
-	cs := node.t.cascade(op, pk)
+	cs := node.t.cascade(op, pk, pk)
 	err = cs.DeleteNode(ctx, children, scans, paging.Key{PK: pk, SK: sk})
 	return CascadeResult(cs.Result), err
 }
@@ -350,10 +350,10 @@ func attachedInto(op string, t *Table, pk string, in Incoming) func(ref string) 
 }
 
 // cascade is the [paging.Cascade] of op on the node or child with partition
-// key pk: its deletes go with [Table.batchWrite], their errors naming pk,
-// but for edges a [Counter] kept at write time counts, each deleted and
+// key pk, deleting partition whole: its deletes go with [Table.batchWrite], their errors naming pk,
+// but for items a counter kept at write time counts, each deleted and
 // counted down in one transaction ([Table.deleteCounted]).
-func (t *Table) cascade(op, pk string) *paging.Cascade[Key] {
+func (t *Table) cascade(op, pk, whole string) *paging.Cascade[Key] {
 	counted := t.countedKinds()
 	cs := &paging.Cascade[Key]{}
 	cs.Delete = func(ctx context.Context, keys []paging.Key) (send.Result[Key], error) {
@@ -361,7 +361,11 @@ func (t *Table) cascade(op, pk string) *paging.Cascade[Key] {
 		reqs := make([]writeReq, 0, len(keys))
 		for _, k := range keys {
 			key := itemKey{k.PK, k.SK}
-			counts := t.countsOf(counted, key)
+			counts, err := t.countsOf(ctx, counted, whole, key)
+			if err != nil {
+				res.Unwritten = append(res.Unwritten, Key{k.PK, k.SK})
+				return res, t.opErr(op, k.PK, k.SK, err)
+			}
 			if len(counts) > 0 {
 				deleted, err := t.deleteCounted(ctx, op, key, counts, &cs.Counted)
 				if err != nil {
@@ -404,26 +408,6 @@ func (t *Table) countedKinds() map[string][]counterRecord {
 		m[c.edge] = append(m[c.edge], c)
 	}
 	return m
-}
-
-// countsOf is what deleting the item with key k counts down: for an edge
-// of a kind in counted, each counter's aggregate and the edge's marker.
-func (t *Table) countsOf(counted map[string][]counterRecord, k itemKey) []counting.Counted {
-	if len(counted) == 0 {
-		return nil
-	}
-	item := t.keyItem(k.pk, k.sk)
-	r, ok := t.typeOf(item)
-	if !ok {
-		return nil
-	}
-	var out []counting.Counted
-	for _, c := range counted[r.id] {
-		if cd, ok := c.counted(item); ok {
-			out = append(out, cd)
-		}
-	}
-	return out
 }
 
 // deleteCounted deletes the counted edge k and counts it down on each of
@@ -560,7 +544,7 @@ func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, c
 		}
 		return res, c.t.opErr(op, pk, sk, err)
 	}
-	cs := c.t.cascade(op, pk)
+	cs := c.t.cascade(op, pk, ref)
 	if err := cs.DeleteAttached(ctx, ce, ref, &cs.Incoming, &cs.Partition); err != nil {
 		return CascadeResult(cs.Result), err
 	}
@@ -569,7 +553,7 @@ func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, c
 		return CascadeResult(cs.Result), c.t.opErr(op, pk, sk, err)
 	}
 	w.missing = ErrNotFound
-	switch err := c.t.del(ctx, op, pk, sk, w); {
+	switch err := c.t.delCounting(ctx, op, &c.it, pk, sk, w); {
 	case err == nil:
 		cs.Node = true
 	case !errors.Is(err, ErrNotFound):

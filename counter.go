@@ -1,16 +1,25 @@
 package adjlist
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"reflect"
 	"slices"
+	"strconv"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/counting"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/modeldoc"
+	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
 // Count is the data of an aggregate item kept by a [Counter].
@@ -62,6 +71,11 @@ type CounterOptions struct {
 	// time, and a cascade deletes each counted edge and counts it down in
 	// one transaction.
 	Stream bool
+	// GroupBy, for [NewItemCounter], names the top-level attribute whose
+	// value groups the counted items, e.g. "status": one count per value,
+	// "OPEN#open", "OPEN#closed". Default "": one count per parent.
+	// [NewCounter] refuses it ([ErrInvalidOption]).
+	GroupBy string
 }
 
 // NewCounter returns the counter called name (1-64 ASCII letters, digits,
@@ -79,6 +93,9 @@ func NewCounter[E any](edge *Edge[E], name string, optFns ...func(*CounterOption
 	}
 	if c.err == nil {
 		c.err = checkName("counter", name)
+	}
+	if c.err == nil && c.opts.GroupBy != "" {
+		c.err = fmt.Errorf("%w: counter %s: CounterOptions.GroupBy is NewItemCounter's", ErrInvalidOption, name)
 	}
 	if c.err == nil && edge.dst.isChild() {
 		c.err = fmt.Errorf("%w: counter %s: edges into %s children have no node partition to keep counts in", ErrInvalidOption, name, edge.dst)
@@ -357,4 +374,770 @@ func (c *Counter[E]) txCount(tx *Tx, to string, delta int64) {
 	}
 	t := c.edge.t
 	tx.add(itemKey{pk, sk}, keySize(t, itemKey{pk, sk})+32, counting.Add(t.tableName, t.keyItem(pk, sk), c.name, delta), nil)
+}
+
+// ItemCounter counts the items of one item type (a [Node], [Edge],
+// [Collection] or [Entity]) under each parent, the item collection they
+// belong to, on count items in that collection: per partition, or, with
+// [CounterOptions].GroupBy, per value of one attribute. For issues, a
+// collection of projects, counted by status:
+//
+//	PK = "PROJ#p1"  SK = "ISSUE#i1"       status = "open"
+//	PK = "PROJ#p1"  SK = "OPEN#open"      counter = "OPEN", count = 2
+//	PK = "PROJ#p1"  SK = "OPEN#closed"    counter = "OPEN", count = 5
+//
+// (SK "OPEN" without GroupBy.) One GetItem reads a count ([ItemCounter.Get]),
+// and a Query of the parent's partition reads it with its counts. The
+// count items' keys must differ from every other item type's: one that
+// could have another's keys is refused ([Table.Check]).
+//
+// Every write of the counted type through any handle keeps the counts
+// true, in one TransactWriteItems with the item's own write (about twice
+// the write capacity of a plain write, plus 1 unit per count changed):
+//
+//   - Put (a create) adds 1 to its group.
+//   - Delete subtracts 1 from it; with GroupBy it first reads the item
+//     (strongly consistent) to learn its group.
+//   - Replace reads the stored item first: a new item adds 1, a changed
+//     group moves 1 from the old group to the new, anything else changes
+//     no count.
+//   - Update changes counts only when it sets or removes the GroupBy
+//     attribute (it reads the item first, then moves 1, and returns the
+//     item read again afterwards); an update that computes it (SetTo,
+//     Add, a nested path) is [ErrInvalidOption] before any request.
+//
+// A write that read the item is conditioned on the item still being as
+// read (existence and the GroupBy attribute's value), so a concurrent
+// writer cannot make it count wrong: when that condition fails, the
+// write reads again and retries, up to 3 times, then returns
+// [ErrConditionFailed]. Given [InTx], the read happens at the call and a
+// change before Commit fails Commit with [ErrConditionFailed]: read and
+// retry. Items whose GroupBy attribute is missing or NULL are not
+// counted; a value other than a string, number or boolean is
+// [ErrInvalidOption], and one that is not a valid id [ErrInvalidKey],
+// before any request.
+//
+// Retries: the SDK's retries of the transaction share its
+// ClientRequestToken, so they apply it at most once. After
+// [ErrOutcomeUnknown], calling again is safe: a create that applied fails
+// with [ErrExists] (or [ErrEdgeExists]), and a write that reads first
+// reads what the lost attempt did and conditions on it, so nothing is
+// counted twice. [WriteOptions].Token is taken by Put and, without
+// GroupBy, Delete (the transaction's token); a write that reads first
+// refuses it ([ErrInvalidOption]): call it again instead.
+//
+// Bulk writes (PutMany, DeleteMany) of a counted type are refused with
+// [ErrInvalidOption] before any request. Cascades ([DeleteNode],
+// [DeleteChild]) delete the count items of the partition they delete
+// with it, and count down each counted item they delete from another
+// partition, as for a [Counter] (with GroupBy, after reading its group;
+// an item whose group changes during the cascade may be counted down in
+// the group read). [Verify] checks the counts and [Repair] fixes them.
+//
+// An ItemCounter is immutable and safe for concurrent use.
+type ItemCounter struct {
+	t    *Table
+	name string
+	by   string // CounterOptions.GroupBy; "" counts every item
+	of   *itemType
+	rid  string // the counted item type's record id
+	// parents is how many leading ids of the counted type name its
+	// partition.
+	parents int
+	// keys are the count items' keys: the counted type's partition, and
+	// SK name, or name#{group} (the group the last id).
+	keys keyCore
+	// prefix is the counted type's sort key before its first id.
+	prefix string
+	h      Describer
+	err    error
+}
+
+// countable is a handle whose items an [ItemCounter] counts.
+type countable interface {
+	Describer
+	counted() (t *Table, it *itemType, rid string, err error)
+}
+
+func (n *Node[N]) counted() (*Table, *itemType, string, error) {
+	return n.t, &n.it, n.recordID(), n.err
+}
+
+func (e *Edge[E]) counted() (*Table, *itemType, string, error) {
+	return e.t, &e.it, e.it.kind, e.err
+}
+
+func (c *Collection[P, C]) counted() (*Table, *itemType, string, error) {
+	return c.t, &c.it, c.it.kind, c.err
+}
+
+func (e *Entity[T]) counted() (*Table, *itemType, string, error) {
+	return e.t, &e.it, e.it.kind, e.err
+}
+
+// NewItemCounter returns the counter called name (1-64 ASCII letters,
+// digits, '_', '-' or '.', e.g. "OPEN") of items' items, a *[Node],
+// *[Edge], *[Collection] or *[Entity], per parent partition and, with
+// [CounterOptions].GroupBy, per value of that attribute. From then on
+// every write of the type keeps the counts (see [ItemCounter]); declare
+// it before writing. A bad name or handle, a sharded collection (its
+// items of one parent span partitions), CounterOptions.Stream, a table
+// with a number sort key, or count keys that could be another item
+// type's, make every call fail before any request ([ErrInvalidKey],
+// [ErrInvalidOption]); [Table.Check] reports them too.
+func NewItemCounter(items Describer, name string, optFns ...func(*CounterOptions)) *ItemCounter {
+	c := &ItemCounter{name: name, h: items}
+	h, ok := items.(countable)
+	if !ok || isNil(items) {
+		c.err = fmt.Errorf("%w: NewItemCounter counts the items of a *Node, *Edge, *Collection or *Entity", ErrInvalidOption)
+		c.t = &Table{err: c.err}
+		return c
+	}
+	var opts CounterOptions
+	c.t, c.of, c.rid, c.err = h.counted()
+	if c.err == nil {
+		c.err = applyOptions(&opts, optFns)
+	}
+	c.by = opts.GroupBy
+	switch {
+	case c.err != nil:
+	case opts.Stream:
+		c.err = fmt.Errorf("%w: counter %s: an ItemCounter is kept at write time, not from a stream", ErrInvalidOption, name)
+	case c.of.shards > 1:
+		c.err = fmt.Errorf("%w: counter %s: the items of %s span %d partitions per parent", ErrInvalidOption, name, c.of.kind, c.of.shards)
+	case c.t.numKey(c.t.opts.SortKey):
+		c.err = fmt.Errorf("%w: counter %s: the table's sort key is a number", ErrInvalidOption, name)
+	case c.by != "" && (c.t.isKeyAttr(c.by) || !writeexpr.IsTopLevel(c.by)):
+		c.err = fmt.Errorf("%w: counter %s: GroupBy %q is not a top-level data attribute", ErrInvalidOption, name, c.by)
+	default:
+		c.err = checkName("counter", name)
+	}
+	if c.err != nil {
+		c.record()
+		return c
+	}
+	fields := slices.Clip(c.of.keys.fields)
+	sk := keycodec.Text(name)
+	if c.by != "" {
+		fields = append(fields, c.by)
+		sk = keycodec.Text(name + "#").Then(keycodec.ID(len(fields)-1, c.by))
+	}
+	c.keys = newKeyCore(fields, c.of.keys.pk, sk, c.of.keys.pkName, name)
+	c.parents = c.of.keys.pk.Fields()
+	c.prefix, _ = c.of.keys.sk.Prefix(nil)
+	c.record()
+	return c
+}
+
+// record records c on its table: its count items as an item type
+// ("counter OPEN"), refused when it could have another type's keys, and
+// c as a counter of the counted type, for the writes, [Verify] and
+// [Repair].
+func (c *ItemCounter) record() {
+	r := recorded{id: "counter " + c.name + " of " + c.rid, name: "counter " + c.name, h: c, err: c.err, entity: true,
+		match: func(item Item) bool { return c.parse(item, nil) }}
+	if c.err == nil {
+		r.pk, r.sk = c.keys.pk.Parts(c.keys.fields), c.keys.sk.Parts(c.keys.fields)
+	}
+	if err := c.t.record(r); err != nil && c.err == nil {
+		c.err = err
+	}
+	if c.err != nil {
+		return
+	}
+	c.t.recordItemCounter(c)
+	c.t.recordCounter(counterRecord{name: c.name, edge: c.rid, aggregate: r.id,
+		target: func(item Item) (itemKey, bool) {
+			k, ok, err := c.target(item)
+			return k, ok && err == nil
+		},
+		marker:   func(Item) bool { return false },
+		recount:  c.recount,
+		countsOf: c.countedIn,
+	})
+}
+
+// parse reports whether item's keys are a count item's, reading its ids
+// into ids when not nil.
+func (c *ItemCounter) parse(item Item, ids []string) bool {
+	if c.err != nil {
+		return false
+	}
+	if ids == nil {
+		var buf [9]string
+		if len(c.keys.fields) > len(buf) {
+			ids = make([]string, len(c.keys.fields))
+		} else {
+			ids = buf[:len(c.keys.fields)]
+		}
+	}
+	return c.keys.parseItem(c.t, item, ids)
+}
+
+// describe makes an ItemCounter a [Describer]: its count items, "counter
+// OPEN" of kind "counter", in the counted items' partitions, read by
+// [ItemCounter.Get].
+func (c *ItemCounter) describe() shape {
+	if c.err != nil {
+		return shape{t: c.t, err: c.err}
+	}
+	s := c.h.describe()
+	item := *s.item
+	item.Name, item.Kind, item.Type, item.To = "counter "+c.name, "counter", c.name, ""
+	item.Indexes, item.Attributes = nil, nil
+	sk := modeldoc.Spelled(c.keys.sk.Parts(c.keys.fields), "", 0)
+	item.SortKey = modeldoc.Text(sk)
+	s.item, s.it, s.indexes = &item, &itemType{kind: item.Name}, nil // in no index
+	s.keys = modeldoc.KeyParts{PK: s.keys.PK, SK: sk}
+	s.op = "ItemCounter.Get"
+	s.patterns = []modeldoc.Pattern{modeldoc.GetPattern(c.t.docTable(), fmt.Sprintf("the %s count of one %s parent", c.name, c.of.kind),
+		"ItemCounter.Get", item.Name, item.PartitionKey, item.SortKey)}
+	return s
+}
+
+// Get returns the count of the items under the parent with ids parent
+// (the ids of the counted type's partition key: a collection's parent id,
+// an edge's source id, a node's id, an Entity's partition key fields) in
+// group (the GroupBy attribute's value as text, e.g. "open", "42",
+// "true"; "" without GroupBy), with one GetItem: 0 when none was ever
+// counted. Bad ids are [ErrInvalidKey] before any request.
+func (c *ItemCounter) Get(ctx context.Context, parent IDs, group string, optFns ...func(*ReadOptions)) (int64, error) {
+	const op = "ItemCounter.Get"
+	ctx, sp := c.t.startSpan(ctx, op)
+	if c.err != nil {
+		return 0, sp.done(c.t.opErr(op, "", "", c.err))
+	}
+	if len(parent) != c.parents || (c.by == "") != (group == "") {
+		return 0, sp.done(c.t.opErr(op, "", "", fmt.Errorf("%w: counter %s takes %d parent ids and %s", ErrInvalidKey, c.name, c.parents,
+			map[bool]string{true: "no group", false: "a group"}[c.by == ""])))
+	}
+	ids := make([]string, len(c.keys.fields))
+	copy(ids, parent)
+	if c.by != "" {
+		ids[len(ids)-1] = group
+	}
+	pk, sk, err := c.keys.key(c.t, ids)
+	if err != nil {
+		return 0, sp.done(c.t.opErr(op, pk, sk, err))
+	}
+	item, err := c.t.getItem(ctx, op, pk, sk, readOptions(optFns))
+	if errors.Is(err, ErrNotFound) {
+		return 0, sp.done(nil)
+	}
+	if err != nil {
+		return 0, sp.done(err)
+	}
+	var v Count
+	if err := c.t.unmarshalData(item, &v); err != nil {
+		return 0, sp.done(c.t.opErr(op, pk, sk, err))
+	}
+	return v.Count, sp.done(nil)
+}
+
+// group is the GroupBy value item holds as a count's key text; ok is
+// false for an item not counted (no GroupBy attribute, or NULL).
+func (c *ItemCounter) group(item Item) (g string, ok bool, err error) {
+	if c.by == "" {
+		return "", true, nil
+	}
+	switch v := item[c.by].(type) {
+	case nil, *types.AttributeValueMemberNULL:
+		return "", false, nil
+	case *types.AttributeValueMemberS:
+		return v.Value, true, nil
+	case *types.AttributeValueMemberN:
+		return v.Value, true, nil
+	case *types.AttributeValueMemberBOOL:
+		return strconv.FormatBool(v.Value), true, nil
+	}
+	return "", false, fmt.Errorf("%w: counter %s groups by %q, which holds neither a string, a number nor a boolean", ErrInvalidOption, c.name, c.by)
+}
+
+// countKey is the key of the count of group in partition pk.
+func (c *ItemCounter) countKey(pk, group string) (itemKey, error) {
+	if c.by == "" {
+		return itemKey{pk, c.name}, nil
+	}
+	ids := make([]string, len(c.keys.fields))
+	ids[len(ids)-1] = group
+	sk, err := c.keys.sortKey(ids)
+	if err == nil {
+		err = c.t.checkKeys(c.name, pk, sk)
+	}
+	return itemKey{pk, sk}, err
+}
+
+// target is the count item (with its table keys) counts towards; ok is
+// false for an item not counted.
+func (c *ItemCounter) target(item Item) (itemKey, bool, error) {
+	g, ok, err := c.group(item)
+	if !ok || err != nil {
+		return itemKey{}, false, err
+	}
+	pk, ok := c.t.keyText(item, c.t.opts.PartitionKey)
+	if !ok {
+		return itemKey{}, false, nil
+	}
+	k, err := c.countKey(pk, g)
+	return k, err == nil, err
+}
+
+// recount counts the items counted towards the count item agg: a
+// strongly consistent Query of its partition, keys and the GroupBy
+// attribute only.
+func (c *ItemCounter) recount(ctx context.Context, agg itemKey) (int64, error) {
+	t := c.t
+	pkAV := t.keyItem(agg.pk, agg.sk)[t.opts.PartitionKey]
+	var pkValue any = agg.pk
+	if n, ok := pkAV.(*types.AttributeValueMemberN); ok {
+		pkValue = attributevalue.Number(n.Value)
+	}
+	cond := expression.Key(t.opts.PartitionKey).Equal(expression.Value(pkValue))
+	if c.prefix != "" {
+		cond = cond.And(expression.Key(t.opts.SortKey).BeginsWith(c.prefix))
+	}
+	proj := expression.NamesList(expression.Name(t.opts.PartitionKey), expression.Name(t.opts.SortKey))
+	if c.by != "" {
+		proj = proj.AddNames(expression.Name(c.by))
+	}
+	e, err := expression.NewBuilder().WithKeyCondition(cond).WithProjection(proj).Build()
+	if err != nil {
+		return 0, err
+	}
+	pages := dynamodb.NewQueryPaginator(t.client, &dynamodb.QueryInput{TableName: t.tableName,
+		KeyConditionExpression: e.KeyCondition(), ProjectionExpression: e.Projection(),
+		ExpressionAttributeNames: e.Names(), ExpressionAttributeValues: e.Values(), ConsistentRead: aws.Bool(true)})
+	var n int64
+	for pages.HasMorePages() {
+		page, err := pages.NextPage(ctx, callOpts(ctx)...)
+		if err != nil {
+			return n, err
+		}
+		for _, item := range page.Items {
+			if !c.of.keys.parseItem(t, item, make([]string, len(c.of.keys.fields))) {
+				continue
+			}
+			if k, ok, _ := c.target(item); ok && k == agg {
+				n++
+			}
+		}
+	}
+	return n, nil
+}
+
+// countedAttempts is how many times a write of a counted type that read
+// the item first tries, when the item changed between the read and the
+// write.
+const countedAttempts = 3
+
+// recordItemCounter adds c to the counters t's writes keep, replacing
+// one of the same name on the same item type.
+func (t *Table) recordItemCounter(c *ItemCounter) {
+	t.reg.mu.Lock()
+	defer t.reg.mu.Unlock()
+	m := map[string][]*ItemCounter{}
+	if old := t.reg.items.Load(); old != nil {
+		for k, v := range *old {
+			m[k] = slices.Clone(v)
+		}
+	}
+	cs := slices.DeleteFunc(m[c.of.kind], func(o *ItemCounter) bool { return o.name == c.name && o.rid == c.rid })
+	m[c.of.kind] = append(cs, c)
+	t.reg.items.Store(&m)
+}
+
+// countersOf returns the counters of item type it (of the same kind and
+// keys, declared on any handle of it); nil, allocating nothing, when it
+// has none.
+func (t *Table) countersOf(it *itemType) []*ItemCounter {
+	m := t.reg.items.Load()
+	if m == nil {
+		return nil
+	}
+	cs := (*m)[it.kind]
+	same := func(c *ItemCounter) bool { return slices.Equal(c.of.pk, it.pk) && slices.Equal(c.of.sk, it.sk) }
+	for i, c := range cs {
+		if !same(c) {
+			out := slices.Clone(cs[:i])
+			for _, c := range cs[i+1:] {
+				if same(c) {
+					out = append(out, c)
+				}
+			}
+			return out
+		}
+	}
+	return cs
+}
+
+// refuseBulk is the error of a bulk write (PutMany, DeleteMany) of items
+// of type it, which could not keep its counters true; nil when it has
+// none.
+func (t *Table) refuseBulk(it *itemType) error {
+	if cs := t.countersOf(it); len(cs) > 0 {
+		return fmt.Errorf("%w: %s has counter %s, which a batch write cannot keep: write the items one by one or in a Tx", ErrInvalidOption, it.kind, cs[0].name)
+	}
+	return nil
+}
+
+// grouped reports whether a counter of cs groups by an attribute.
+func grouped(cs []*ItemCounter) bool {
+	return slices.ContainsFunc(cs, func(c *ItemCounter) bool { return c.by != "" })
+}
+
+// stored is what a write of a counted type read of the item: whether it
+// exists, and the item.
+type stored struct {
+	found bool
+	item  Item
+}
+
+// readStored reads the item k, strongly consistent.
+func (t *Table) readStored(ctx context.Context, k itemKey) (stored, error) {
+	res, err := t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: t.tableName, Key: t.keyItem(k.pk, k.sk),
+		ConsistentRead: aws.Bool(true)}, callOpts(ctx)...)
+	if err != nil {
+		return stored{}, err
+	}
+	return stored{found: res.Item != nil, item: res.Item}, nil
+}
+
+// same reports whether s and o agree on what cs count: existence and each
+// GroupBy attribute's value.
+func (s stored) same(o stored, cs []*ItemCounter) bool {
+	if s.found != o.found {
+		return false
+	}
+	for _, c := range cs {
+		if c.by != "" && s.found && !reflect.DeepEqual(s.item[c.by], o.item[c.by]) {
+			return false
+		}
+	}
+	return true
+}
+
+// cond is the condition that the item is still as s read it, for cs:
+// absent, or present with each GroupBy attribute's value.
+func (s stored) cond(t *Table, cs []*ItemCounter) expression.ConditionBuilder {
+	pk := expression.Name(t.opts.PartitionKey)
+	if !s.found {
+		return expression.AttributeNotExists(pk)
+	}
+	cond := expression.AttributeExists(pk)
+	seen := map[string]bool{}
+	for _, c := range cs {
+		if c.by == "" || seen[c.by] {
+			continue
+		}
+		seen[c.by] = true
+		n := expression.Name(c.by)
+		switch v := s.item[c.by].(type) {
+		case nil:
+			cond = cond.And(expression.AttributeNotExists(n))
+		case *types.AttributeValueMemberNULL:
+			cond = cond.And(expression.AttributeType(n, expression.Null))
+		case *types.AttributeValueMemberS:
+			cond = cond.And(n.Equal(expression.Value(v.Value)))
+		case *types.AttributeValueMemberN:
+			cond = cond.And(n.Equal(expression.Value(attributevalue.Number(v.Value))))
+		case *types.AttributeValueMemberBOOL:
+			cond = cond.And(n.Equal(expression.Value(v.Value)))
+		default:
+			cond = cond.And(expression.AttributeExists(n)) // refused by group
+		}
+	}
+	return cond
+}
+
+// moves adds to tx the changes of cs's counts from the item before
+// (found or not) to the item after (nil: deleted).
+func (t *Table) moves(tx *Tx, cs []*ItemCounter, pk string, before stored, after Item) error {
+	for _, c := range cs {
+		var from, to itemKey
+		var wasCounted, isCounted bool
+		var err error
+		if before.found {
+			if before.item == nil { // a delete not read: ungrouped
+				from, err = c.countKey(pk, "")
+				wasCounted = true
+			} else {
+				from, wasCounted, err = c.target(before.item)
+			}
+		}
+		if err == nil && after != nil {
+			to, isCounted, err = c.target(after)
+		}
+		if err != nil {
+			return err
+		}
+		if wasCounted && isCounted && from == to {
+			continue
+		}
+		if wasCounted {
+			t.txCount(tx, c.name, from, -1)
+		}
+		if isCounted {
+			t.txCount(tx, c.name, to, 1)
+		}
+	}
+	return nil
+}
+
+// txCount adds to tx ADD count delta on counter name's count item k,
+// summed with a change of that count tx has already.
+func (t *Table) txCount(tx *Tx, name string, k itemKey, delta int64) {
+	if d, ok := tx.counts[k]; ok {
+		delta += d
+		if tx.w.Replace(k.pk, k.sk, counting.Add(t.tableName, t.keyItem(k.pk, k.sk), name, delta)) {
+			tx.counts[k] = delta
+			return
+		}
+	}
+	if tx.err != nil {
+		return
+	}
+	tx.add(k, keySize(t, k)+32, counting.Add(t.tableName, t.keyItem(k.pk, k.sk), name, delta), nil)
+	if tx.err == nil {
+		if tx.counts == nil {
+			tx.counts = map[itemKey]int64{}
+		}
+		tx.counts[k] = delta
+	}
+}
+
+// counted runs one write op of the item k of a type with counters cs,
+// with the changes of their counts, in one transaction: in the Tx of
+// [WriteOptions.Tx], or in one of its own, committed here. add adds the
+// item's own write to tx under the options o, given what was stored
+// before (read when reads is set; else found, unread); it is first run
+// on a scratch Tx to refuse bad input before any request. A write that
+// read the item is conditioned on it being as read, and tried again,
+// [countedAttempts] times at most, when it changed since.
+func (h handle[D]) counted(ctx context.Context, op string, k *keyed, keyErr error, reads bool, optFns []func(*WriteOptions),
+	add func(tx *Tx, o *WriteOptions, before stored) error) error {
+	o := writeOptions(optFns)
+	if keyErr == nil && reads && o.Token != "" && o.Tx == nil {
+		keyErr = fmt.Errorf("%w: WriteOptions.Token on a write that reads the item first to keep its counters: call it again instead", ErrInvalidOption)
+	}
+	// once adds the write to tx: checked on a scratch Tx, the item read,
+	// then added for real.
+	once := func(ctx context.Context, tx *Tx) (stored, error) {
+		if keyErr != nil {
+			return stored{}, keyErr
+		}
+		scratch := &Tx{t: h.t}
+		if err := add(scratch, &o, stored{found: !reads}); err != nil || scratch.err != nil {
+			return stored{}, cmp.Or(err, scratch.err)
+		}
+		before := stored{found: true}
+		if reads {
+			var err error
+			if before, err = h.t.readStored(ctx, k.key()); err != nil {
+				return before, err
+			}
+			o2 := o
+			If(before.cond(h.t, h.t.countersOf(h.it)))(&o2)
+			return before, add(tx, &o2, before)
+		}
+		return before, add(tx, &o, before)
+	}
+	if o.Tx != nil {
+		return h.inTx(o.Tx, op, k, func() error { _, err := once(ctx, o.Tx); return err })
+	}
+	ctx, sp := h.t.startSpan(ctx, op)
+	for attempt := 1; ; attempt++ {
+		tx := NewTx(h.t)
+		before, err := once(ctx, tx)
+		if err == nil {
+			err = tx.err
+		}
+		if err != nil {
+			return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
+		}
+		err = tx.Commit(ctx, func(to *TxOptions) { to.Token = o.Token })
+		var oe *OpError
+		if errors.As(err, &oe) && oe.Op == "Tx.Commit" {
+			err = &OpError{Op: op, Table: h.t.name, PK: k.kc.PK, SK: k.kc.SK, Err: oe.Err, Failed: oe.Failed}
+		}
+		if err == nil || !reads || attempt == countedAttempts || !errors.Is(err, ErrConditionFailed) {
+			return sp.done(err)
+		}
+		now, rerr := h.t.readStored(ctx, k.key())
+		if rerr != nil {
+			return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, rerr))
+		}
+		if now.same(before, h.t.countersOf(h.it)) {
+			return sp.done(err) // the caller's condition, not a change of the item
+		}
+	}
+}
+
+// countedPut is put of an item of a type with counters cs: a create adds
+// it to its counts; an overwrite (Replace) reads the item first and moves
+// it between counts when its group changes.
+func (h handle[D]) countedPut(ctx context.Context, op string, g guardKind, k *keyed, keyErr error, data D, optFns []func(*WriteOptions), cs []*ItemCounter) error {
+	return h.counted(ctx, op, k, keyErr, g != guardAbsent, optFns, func(tx *Tx, o *WriteOptions, before stored) error {
+		w := new(writeCond) // the Tx keeps it until Commit
+		kk := *k
+		item, err := h.putItem(w, g, &kk, nil, data, o)
+		if err != nil {
+			return err
+		}
+		tx.put(op, kk.key(), item, w)
+		if g == guardAbsent {
+			before = stored{}
+		}
+		return h.t.moves(tx, cs, kk.kc.PK, before, item)
+	})
+}
+
+// countedDel is del of an item of a type with counters cs: it subtracts
+// the item from its counts, reading it first when a counter groups by an
+// attribute.
+func (h handle[D]) countedDel(ctx context.Context, op string, k *keyed, keyErr error, optFns []func(*WriteOptions), cs []*ItemCounter) error {
+	return h.counted(ctx, op, k, keyErr, grouped(cs), optFns, func(tx *Tx, o *WriteOptions, before stored) error {
+		w, err := h.change(actDelete, nil, nil, o)
+		if err != nil {
+			return err
+		}
+		tx.del(op, k.key(), w)
+		return h.t.moves(tx, cs, k.kc.PK, before, nil)
+	})
+}
+
+// groupsSet reports whether update sets or removes a GroupBy attribute
+// of cs, and what each top-level attribute it names becomes; an update
+// that changes one in a way not known before it runs is
+// ErrInvalidOption.
+func (t *Table) groupsSet(update Update, cs []*ItemCounter) (map[string]writeexpr.Assignment, bool, error) {
+	if !grouped(cs) {
+		return nil, false, nil
+	}
+	as, err := writeexpr.Assignments(update.ops, t.enc)
+	if err != nil {
+		return nil, false, err
+	}
+	touched := false
+	for _, c := range cs {
+		a, ok := as[c.by]
+		if c.by == "" || !ok {
+			continue
+		}
+		if !a.Known {
+			return nil, false, fmt.Errorf("%w: counter %s groups by %q, which an update may only Set to a value or Remove", ErrInvalidOption, c.name, c.by)
+		}
+		touched = true
+	}
+	return as, touched, nil
+}
+
+// countedUpdate is update of an item of a type with counters cs whose
+// update sets or removes a GroupBy attribute (as): it reads the item,
+// moves it between counts in one transaction with the update, and
+// returns the item read again afterwards (with [WriteOptions.Tx], D's
+// zero value).
+func (h handle[D]) countedUpdate(ctx context.Context, op string, k *keyed, keyErr error, update Update, optFns []func(*WriteOptions), cs []*ItemCounter, as map[string]writeexpr.Assignment) (D, error) {
+	var zero D
+	err := h.counted(ctx, op, k, keyErr, true, optFns, func(tx *Tx, o *WriteOptions, before stored) error {
+		w, err := h.change(actUpdate, nil, nil, o)
+		if err != nil {
+			return err
+		}
+		kc := k.kc // kept by tx until Commit
+		tx.update(op, h.it, &kc, update, w)
+		if !before.found {
+			return nil // the guard fails: ErrNotFound
+		}
+		after := maps.Clone(before.item)
+		for _, c := range cs {
+			if a, ok := as[c.by]; ok && c.by != "" {
+				if a.Value == nil {
+					delete(after, c.by)
+				} else {
+					after[c.by] = a.Value
+				}
+			}
+		}
+		return h.t.moves(tx, cs, k.kc.PK, before, after)
+	})
+	if err != nil || writeOptions(optFns).Tx != nil {
+		return zero, err
+	}
+	return h.get(ctx, op, k, nil, []func(*ReadOptions){func(o *ReadOptions) { o.ConsistentRead = true }})
+}
+
+// countedIn is what a cascade deleting partition cascade counts down of
+// c when it deletes the item k: nothing when the count is in that
+// partition (deleted with it) or the item is gone; else, with GroupBy,
+// after reading the item's group (strongly consistent).
+func (c *ItemCounter) countedIn(ctx context.Context, cascade string, k itemKey) (counting.Counted, bool, error) {
+	if k.pk == cascade {
+		return counting.Counted{}, false, nil
+	}
+	item := c.t.keyItem(k.pk, k.sk)
+	if c.by != "" {
+		s, err := c.t.readStored(ctx, k)
+		if err != nil || !s.found {
+			return counting.Counted{}, false, err
+		}
+		item = s.item
+	}
+	agg, ok, err := c.target(item)
+	if !ok || err != nil {
+		return counting.Counted{}, false, nil
+	}
+	return counting.Counted{Name: c.name, Aggregate: c.t.keyItem(agg.pk, agg.sk)}, true, nil
+}
+
+// countsOf is what a cascade deleting partition cascade counts down when
+// it deletes the item k: for each counter of its type in counted, the
+// count item and, for a [Counter], the edge's marker.
+func (t *Table) countsOf(ctx context.Context, counted map[string][]counterRecord, cascade string, k itemKey) ([]counting.Counted, error) {
+	if len(counted) == 0 {
+		return nil, nil
+	}
+	item := t.keyItem(k.pk, k.sk)
+	r, ok := t.typeOf(item)
+	if !ok {
+		return nil, nil
+	}
+	var out []counting.Counted
+	for _, c := range counted[r.id] {
+		var cd counting.Counted
+		var err error
+		if c.countsOf != nil {
+			cd, ok, err = c.countsOf(ctx, cascade, k)
+		} else {
+			cd, ok = c.counted(item)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out = append(out, cd)
+		}
+	}
+	return out, nil
+}
+
+// delCounting deletes the item pk, sk of type it under w, as the last
+// step of a cascade: with one DeleteItem, or, when the type has
+// counters, in one transaction with its counts' decrements (reading the
+// item first when one groups by an attribute).
+func (t *Table) delCounting(ctx context.Context, op string, it *itemType, pk, sk string, w *writeCond) error {
+	cs := t.countersOf(it)
+	if len(cs) == 0 {
+		return t.del(ctx, op, pk, sk, w)
+	}
+	h := handle[struct{}]{t: t, it: it}
+	k := keyed{kc: keyCtx{PK: pk, SK: sk}}
+	return h.counted(ctx, op, &k, nil, grouped(cs), nil, func(tx *Tx, o *WriteOptions, before stored) error {
+		cw := new(writeCond)
+		if err := t.newWriteCond(cw, &tracking{}, actDelete, guardPresent, o, 0); err != nil {
+			return err
+		}
+		cw.missing = w.missing
+		tx.del(op, k.key(), cw)
+		return t.moves(tx, cs, pk, before, nil)
+	})
 }

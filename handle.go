@@ -1,6 +1,7 @@
 package adjlist
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"reflect"
@@ -118,6 +119,9 @@ func (h handle[D]) putItem(w *writeCond, g guardKind, k *keyed, keyErr error, da
 // guardAbsent, Put) or an overwrite (guardNone, Replace); with
 // [WriteOptions.Tx], it adds the put to that transaction instead.
 func (h handle[D]) put(ctx context.Context, op string, g guardKind, k *keyed, keyErr error, data D, optFns []func(*WriteOptions)) error {
+	if cs := h.t.countersOf(h.it); cs != nil {
+		return h.countedPut(ctx, op, g, k, keyErr, data, optFns, cs)
+	}
 	o := writeOptions(optFns)
 	if o.Tx != nil {
 		return h.inTx(o.Tx, op, k, func() error {
@@ -220,6 +224,11 @@ func (h handle[D]) change(a action, keyErr error, missing error, o *WriteOptions
 // data as stored afterwards; with [WriteOptions.Tx], it adds the update to
 // that transaction instead and returns D's zero value.
 func (h handle[D]) update(ctx context.Context, op string, k *keyed, keyErr error, update Update, optFns []func(*WriteOptions)) (_ D, err error) {
+	if cs := h.t.countersOf(h.it); cs != nil {
+		if as, touched, err := h.t.groupsSet(update, cs); err != nil || touched {
+			return h.countedUpdate(ctx, op, k, cmp.Or(keyErr, err), update, optFns, cs, as)
+		}
+	}
 	o := writeOptions(optFns)
 	if o.Tx != nil {
 		var zero D
@@ -260,6 +269,9 @@ func (h handle[D]) update(ctx context.Context, op string, k *keyed, keyErr error
 // del removes the existing item k with one DeleteItem; with
 // [WriteOptions.Tx], it adds the delete to that transaction instead.
 func (h handle[D]) del(ctx context.Context, op string, k *keyed, keyErr error, optFns []func(*WriteOptions)) error {
+	if cs := h.t.countersOf(h.it); cs != nil {
+		return h.countedDel(ctx, op, k, keyErr, optFns, cs)
+	}
 	o := writeOptions(optFns)
 	if o.Tx != nil {
 		return h.inTx(o.Tx, op, k, func() error {

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/adjlist/adjlist/internal/catalog"
 	"github.com/adjlist/adjlist/internal/counting"
@@ -26,6 +27,9 @@ type registry struct {
 	// (also recorded in types, as "counter ENROLLED") and per-edge marker
 	// items (recorded only here).
 	counters []counterRecord
+	// items are the table's [ItemCounter]s by the kind of item type they
+	// count, copied on write: every write of an item looks them up.
+	items atomic.Pointer[map[string][]*ItemCounter]
 }
 
 // recorded is one declared item type.
@@ -95,7 +99,11 @@ type counterRecord struct {
 	// aggregate and the edge's marker key; ok is false for an item of no
 	// target. A counter kept from a stream (stream) counts nothing down.
 	counted func(edge Item) (c counting.Counted, ok bool)
-	stream  bool
+	// countsOf, set in place of counted (an [ItemCounter]'s), is what a
+	// cascade deleting partition cascade counts down when it deletes the
+	// item k: nothing for a count in that partition, which goes with it.
+	countsOf func(ctx context.Context, cascade string, k itemKey) (c counting.Counted, ok bool, err error)
+	stream   bool
 }
 
 // record adds r to t's record. For an Entity it returns the error that

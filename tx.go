@@ -41,6 +41,9 @@ type Tx struct {
 	// failed are the actions whose condition failed in the last
 	// cancellation, as OpError.Failed lists them.
 	failed []*OpError
+	// counts are the changes of [ItemCounter] counts added, by count
+	// item: two writes moving one count make one action.
+	counts map[itemKey]int64
 }
 
 // NewTx returns an empty transaction on t.

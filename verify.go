@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -455,11 +456,11 @@ func (v *verifier) note(tl *segment, item Item, k itemKey, typ int) {
 	}
 	for _, c := range r.counts {
 		if agg, ok := v.counters[c].target(item); ok {
-			tl.Counted[c][agg.pk]++
+			tl.Counted[c][agg.pk+"\x00"+agg.sk]++
 		}
 	}
 	for _, c := range r.aggregates {
-		tl.Stored[c][k.pk] = walks.CountOf(item)
+		tl.Stored[c][k.pk+"\x00"+k.sk] = walks.CountOf(item)
 	}
 }
 
@@ -487,9 +488,10 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 // edges met (walks.ConfirmCount).
 func (v *verifier) checkCounters(ctx context.Context) error {
 	for c, cr := range v.counters {
-		for _, pk := range v.all.Mismatched(c) {
-			key := itemKey{pk, cr.name}
-			f, err := walks.ConfirmCount(ctx, cr.name, walks.Key{PK: pk, SK: cr.name},
+		for _, agg := range v.all.Mismatched(c) {
+			pk, sk, _ := strings.Cut(agg, "\x00")
+			key := itemKey{pk, sk}
+			f, err := walks.ConfirmCount(ctx, cr.name, walks.Key{PK: pk, SK: sk},
 				func(ctx context.Context) (Item, error) { return v.read(ctx, v.t.client, key) },
 				func(ctx context.Context) (int64, error) { return cr.recount(ctx, key) })
 			if err != nil {

@@ -19,7 +19,8 @@ import (
 // write at once.
 type WriteOptions struct {
 	// Tx, when set, adds the write to that transaction instead of sending
-	// it: no request is made (ctx is not used) and [Tx.Commit] sends it
+	// it: no request is made (ctx is not used; but a write that reads the
+	// item first to keep an [ItemCounter] reads it now) and [Tx.Commit] sends it
 	// with the transaction's other actions, all or none. The action is
 	// the write's own, with the same guard, condition, version and expiry,
 	// e.g. for Put the guarded create:
@@ -100,7 +101,8 @@ type WriteOptions struct {
 	// transaction returns no item). Refused with [ErrInvalidOption]
 	// before any request: a longer token, a token with [WriteOptions.Tx]
 	// (give [TxOptions.Token] to Commit instead), on TxCheck, and so on
-	// [Counter.Put] and [Counter.Delete] (add them to a Tx). Default "":
+	// [Counter.Put] and [Counter.Delete] (add them to a Tx), and on a
+	// write that reads the item first to keep an [ItemCounter]. Default "":
 	// the write is a plain PutItem, UpdateItem or DeleteItem, and a retry
 	// of it by the SDK may apply it again after another caller changed the
 	// item in between (a create after another's delete, a delete after

@@ -112,6 +112,18 @@ func ShardSuffix(field, n int) Spelling {
 	return Spelling{{kind: shard, field: field, n: n}}
 }
 
+// Fields is how many leading ids s holds: one more than the highest
+// field of its ids, refs and written shard suffix (0 for text alone).
+func (s Spelling) Fields() int {
+	n := 0
+	for _, p := range s {
+		if p.kind != shard || p.n > 1 {
+			n = max(n, p.field+1)
+		}
+	}
+	return n
+}
+
 // Then is s followed by more.
 func (s Spelling) Then(more ...Spelling) Spelling {
 	return slices.Concat(append([]Spelling{s}, more...)...)

@@ -26,6 +26,16 @@ type Write struct {
 	size int
 }
 
+// Replace puts a in place of the action on the item (pk, sk), of the
+// same size, and reports whether there was one.
+func (w *Write) Replace(pk, sk string, a types.TransactWriteItem) bool {
+	i, ok := w.seen[key{pk, sk}]
+	if ok {
+		w.actions[i] = a
+	}
+	return ok
+}
+
 // Len returns the number of actions added.
 func (w *Write) Len() int { return len(w.actions) }
 

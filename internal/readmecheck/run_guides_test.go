@@ -83,3 +83,53 @@ func guidePagesAndCursors(t *testing.T) error {
 	assert.Equal(t, before, l.requests.Load(), "refused before any request")
 	return nil
 }
+
+// Counting items by group (docs/modelling.md): a ticket created open and
+// closed by an Update leaves TICKETS#open at 0 and TICKETS#closed at 1, in
+// the queue's partition beside the ticket, and Verify finds nothing.
+func TestGuideItemCounter(t *testing.T) { require.NoError(t, guideItemCounter(t)) }
+
+func guideItemCounter(t *testing.T) error {
+	t.Parallel()
+	l := newLocal(t, "queues")
+	table := adjlist.NewTable(l.client, "queues")
+	l.create(t, table)
+	ctx := t.Context()
+	fmt := new(printer)
+	// readme:begin
+	type (
+		Queue  struct{ Name string }
+		Ticket struct {
+			Title  string `dynamodbav:"title"`
+			Status string `dynamodbav:"status"`
+		}
+	)
+	queues := adjlist.NewNode[Queue](table, "QUEUE", "META")
+	tickets := adjlist.NewCollection[Ticket](queues, "TICKET")
+	byStatus := adjlist.NewItemCounter(tickets, "TICKETS", func(o *adjlist.CounterOptions) { o.GroupBy = "status" })
+
+	if err := tickets.Put(ctx, "q1", "t1", Ticket{Title: "crash", Status: "open"}); err != nil { // TICKETS#open +1
+		return err
+	}
+	if _, err := tickets.Update(ctx, "q1", "t1", adjlist.Set("status", "closed")); err != nil { // open -1, closed +1
+		return err
+	}
+	closed, err := byStatus.Get(ctx, adjlist.IDs{"q1"}, "closed") // 1: one GetItem
+	if err != nil {
+		return err
+	}
+	fmt.Println(closed)
+	// readme:end
+	assert.Equal(t, []string{"1"}, fmt.Lines())
+	open, err := byStatus.Get(ctx, adjlist.IDs{"q1"}, "open")
+	require.NoError(t, err)
+	assert.Zero(t, open)
+
+	assert.NotEmpty(t, l.rawItem(t, "queues", "QUEUE#q1", "TICKETS#closed"), "the count item sits in the queue's partition")
+	assert.NotEmpty(t, l.rawItem(t, "queues", "QUEUE#q1", "TICKET#t1"))
+
+	res, err := adjlist.Verify(ctx, l.client, table)
+	require.NoError(t, err)
+	assert.Empty(t, res.Findings)
+	return nil
+}

@@ -9,11 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-)
 
-// ErrInvalidOption is adjlist.ErrInvalidOption, set by package adjlist
-// when it is loaded; the default serves this package's own tests.
-var ErrInvalidOption = errors.New("adjlist: invalid option")
+	"github.com/adjlist/adjlist/internal/errs"
+)
 
 // Put returns list with r in place of the first record same holds for,
 // else with r appended: a type declared again keeps its place.
@@ -33,24 +31,24 @@ type Type struct {
 }
 
 // Check joins own (the table's error), each record's own error once
-// (named for its type) and an [ErrInvalidOption] for each pair of
+// (named for its type) and an [errs.ErrInvalidOption] for each pair of
 // records whose keys overlap, in declaration order; nil when there is
 // none.
 func Check[R any](own error, records []R, typ func(R) Type, overlap func(a, b R) bool) error {
-	errs := []error{own}
+	all := []error{own}
 	for i, r := range records {
 		rt := typ(r)
 		if rt.Err != nil {
-			if !slices.ContainsFunc(errs, func(e error) bool { return errors.Is(e, rt.Err) }) {
-				errs = append(errs, fmt.Errorf("%s: %w", rt.Name, rt.Err))
+			if !slices.ContainsFunc(all, func(e error) bool { return errors.Is(e, rt.Err) }) {
+				all = append(all, fmt.Errorf("%s: %w", rt.Name, rt.Err))
 			}
 			continue
 		}
 		for _, o := range records[:i] {
 			if ot := typ(o); ot.Err == nil && overlap(o, r) {
-				errs = append(errs, fmt.Errorf("%w: %s and %s could have the same keys", ErrInvalidOption, ot.Name, rt.Name))
+				all = append(all, fmt.Errorf("%w: %s and %s could have the same keys", errs.ErrInvalidOption, ot.Name, rt.Name))
 			}
 		}
 	}
-	return errors.Join(errs...)
+	return errors.Join(all...)
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -28,6 +29,6 @@ func TestCheckJoins(t *testing.T) {
 	err := Check(own, []rec{{"a", "x", nil}, {"b", "x", nil}, {"c", "", bad}, {"d", "", bad}}, typ, same)
 	require.ErrorIs(t, err, own)
 	require.ErrorIs(t, err, bad)
-	require.ErrorIs(t, err, ErrInvalidOption)
+	require.ErrorIs(t, err, errs.ErrInvalidOption)
 	assert.EqualError(t, err, "table\nadjlist: invalid option: a and b could have the same keys\nc: bad template")
 }

@@ -11,7 +11,7 @@ import (
 // name's key fields.
 func CheckIDs(name string, fields, ids []string, n int) error {
 	if len(ids) != n {
-		return KeyError(&keycodec.Error{Name: name, ID: strings.Join(ids, ","), Reason: fmt.Sprintf("%d ids given, want %d (%s)", len(ids), n, strings.Join(fields[:n], ", "))})
+		return &keycodec.Error{Name: name, ID: strings.Join(ids, ","), Reason: fmt.Sprintf("%d ids given, want %d (%s)", len(ids), n, strings.Join(fields[:n], ", "))}
 	}
 	for i, id := range ids {
 		if err := keycodec.CheckID(fields[i], id); err != nil {
@@ -26,8 +26,8 @@ func CheckIDs(name string, fields, ids []string, n int) error {
 // of the sort key's.
 func CheckListIDs(name string, fields, ids []string, pkN int) error {
 	if len(ids) < pkN || len(ids) > len(fields) {
-		return KeyError(&keycodec.Error{Name: name, ID: strings.Join(ids, ","),
-			Reason: fmt.Sprintf("%d ids given, List takes %d to %d (%s)", len(ids), pkN, len(fields), strings.Join(fields, ", "))})
+		return &keycodec.Error{Name: name, ID: strings.Join(ids, ","),
+			Reason: fmt.Sprintf("%d ids given, List takes %d to %d (%s)", len(ids), pkN, len(fields), strings.Join(fields, ", "))}
 	}
 	return CheckIDs(name, fields, ids, len(ids))
 }

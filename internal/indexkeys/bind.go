@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -69,7 +70,7 @@ func Bind(ix Target, d Decl, fields []string, home keycodec.Kind, allowed []keyc
 		case !slices.Contains(allowed, p.Kind):
 			return b, fmt.Errorf("part %s is not available to this item type", keycodec.String([]keycodec.Part{p}))
 		case p.Kind == keycodec.Const:
-			if err := keyError(keycodec.CheckName("key constant", p.Text)); err != nil {
+			if err := errs.Key(keycodec.CheckName("key constant", p.Text)); err != nil {
 				return b, err
 			}
 		case p.Kind == keycodec.Attr && p.Text == "":

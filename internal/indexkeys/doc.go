@@ -6,7 +6,6 @@
 //
 // Package adjlist's IndexKeys, handles, Scan, Verify and Migrate hold the
 // declarations and the promises; this package knows only key templates
-// (internal/keycodec), attribute names and items. Its errors match
-// adjlist's sentinels, which the root package sets here ([ErrInvalidOption],
-// [ErrKeyAttribute], [KeyError]) before any of it runs.
+// (internal/keycodec), attribute names and items. Its errors are
+// adjlist's (internal/errs).
 package indexkeys

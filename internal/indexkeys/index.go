@@ -7,6 +7,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -39,15 +40,15 @@ func (b *Index) Compile(prefixes *keycodec.Ctx) {
 }
 
 // Refused is the error for a data attribute no key can hold: the id's
-// KeyError, or ErrInvalidOption for its type.
+// KeyError, or errs.ErrInvalidOption for its type.
 func Refused(r *keycodec.Refusal) error {
 	switch {
 	case r == nil:
 		return nil
 	case r.ID != nil:
-		return KeyError(r.ID)
+		return r.ID
 	}
-	return fmt.Errorf("%w: attribute %q feeds an index key and is %T; want a string or number", ErrInvalidOption, r.Name, r.Value)
+	return fmt.Errorf("%w: attribute %q feeds an index key and is %T; want a string or number", errs.ErrInvalidOption, r.Name, r.Value)
 }
 
 // AttrText is a data attribute's text in a key (keycodec.AttrText).
@@ -72,7 +73,7 @@ func (b *Index) PartitionKey(data map[string]types.AttributeValue, kc *keycodec.
 	if b.Shards > 0 {
 		pk += "#" + keycodec.Shard(kc.PK+"\x00"+kc.SK, b.Shards)
 	}
-	return pk, true, keyError(keycodec.CheckLen(b.Name, "index partition key", pk, keycodec.MaxPartitionKeyLen))
+	return pk, true, errs.Key(keycodec.CheckLen(b.Name, "index partition key", pk, keycodec.MaxPartitionKeyLen))
 }
 
 // SortKey: see [Index.PartitionKey].
@@ -81,7 +82,7 @@ func (b *Index) SortKey(data map[string]types.AttributeValue, kc *keycodec.Ctx) 
 	if !ok || bad != nil {
 		return "", false, Refused(bad)
 	}
-	return sk, true, keyError(keycodec.CheckLen(b.Name, "index sort key", sk, keycodec.MaxSortKeyLen))
+	return sk, true, errs.Key(keycodec.CheckLen(b.Name, "index sort key", sk, keycodec.MaxSortKeyLen))
 }
 
 // key computes the key attribute of b that sort says.

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/writeexpr"
 )
@@ -111,9 +112,9 @@ func TestDeriveUpdate(t *testing.T) {
 
 	composite := bind(t, gsi2, Decl{PK: append(append([]keycodec.Part(nil), status...), keycodec.Part{Kind: keycodec.Lit, Text: "#"}, keycodec.Part{Kind: keycodec.Attr, Text: "kind"}), SK: self})
 	_, err = DeriveUpdate(ops, []Index{composite}, kc, enc, nil)
-	require.ErrorIs(t, err, ErrInvalidOption)
+	require.ErrorIs(t, err, errs.ErrInvalidOption)
 	_, err = DeriveUpdate([]writeexpr.Op{{Kind: writeexpr.OpRemove, Path: "status"}}, []Index{composite}, kc, enc, []string{"kind"})
-	require.ErrorIs(t, err, ErrKeyAttribute)
+	require.ErrorIs(t, err, errs.ErrKeyAttribute)
 }
 
 // The lab's manager index: a partition key from a data attribute that only
@@ -192,11 +193,11 @@ func TestDeriveUpdateKeysTogether(t *testing.T) {
 		{name: "both set", pk: attr("manager_title"), sk: attr("hired"), ops: []writeexpr.Op{set("manager_title", "CTO"), set("hired", "2020")},
 			want: []writeexpr.Op{set("GSI2PK", "CTO"), set("GSI2SK", "2020")}},
 		{name: "other key unknown", pk: attr("manager_title"), sk: attr("hired"), ops: []writeexpr.Op{set("manager_title", "CTO")},
-			err: ErrInvalidOption, msg: `index GSI2 keeps its keys together, and the update sets ["manager_title"] for its key GSI2PK but not ["hired"] for its key GSI2SK`},
+			err: errs.ErrInvalidOption, msg: `index GSI2 keeps its keys together, and the update sets ["manager_title"] for its key GSI2PK but not ["hired"] for its key GSI2SK`},
 		{name: "other key unknown, sort key set", pk: attr("manager_title"), sk: attr("hired"), ops: []writeexpr.Op{set("hired", "2020")},
-			err: ErrInvalidOption, msg: `not ["manager_title"] for its key GSI2PK`},
+			err: errs.ErrInvalidOption, msg: `not ["manager_title"] for its key GSI2PK`},
 		{name: "removal loses a key-only value", pk: attr("manager_title"), sk: attr("hired"), ops: []writeexpr.Op{remove("manager_title")},
-			keyOnly: []string{"hired"}, err: ErrKeyAttribute, msg: "index GSI2's key GSI2SK"},
+			keyOnly: []string{"hired"}, err: errs.ErrKeyAttribute, msg: "index GSI2's key GSI2SK"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := bind(t, together, Decl{PK: tc.pk, SK: tc.sk})

@@ -7,6 +7,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/writeexpr"
 )
@@ -16,9 +17,9 @@ import (
 // promise): a SET of each key whose template reads an attribute ops set
 // outright, recomputed from the new values, or a REMOVE when the data it
 // needs goes. Any other change of such an attribute, or a composite key
-// given in part, is ErrInvalidOption. keyOnly are the attributes an
+// given in part, is errs.ErrInvalidOption. keyOnly are the attributes an
 // Entity keeps only inside keys: removing a key holding one is
-// ErrKeyAttribute, since the value would go with it. An index whose keys
+// errs.ErrKeyAttribute, since the value would go with it. An index whose keys
 // are kept together ([Index.Together]) changes all or none of them (see
 // deriveTogether). ops is never changed.
 func DeriveUpdate(ops []writeexpr.Op, indexes []Index, kc *keycodec.Ctx, enc *attributevalue.Encoder, keyOnly []string) ([]writeexpr.Op, error) {
@@ -27,7 +28,7 @@ func DeriveUpdate(ops []writeexpr.Op, indexes []Index, kc *keycodec.Ctx, enc *at
 	}
 	changes, err := writeexpr.Assignments(ops, enc)
 	if err != nil {
-		return ops, fmt.Errorf("%w: %w", ErrInvalidOption, err)
+		return ops, fmt.Errorf("%w: %w", errs.ErrInvalidOption, err)
 	}
 	out := slices.Clip(ops) // an append copies
 	for i := range indexes {
@@ -77,7 +78,7 @@ func change(b *Index, d derivedKey, changes map[string]writeexpr.Assignment) (ke
 			c.missing = append(c.missing, name)
 			continue
 		case !a.Known:
-			return c, fmt.Errorf("%w: the update changes %q, which feeds index %s's key %s, by more than a plain SET or REMOVE", ErrInvalidOption, name, b.Name, d.attr)
+			return c, fmt.Errorf("%w: the update changes %q, which feeds index %s's key %s, by more than a plain SET or REMOVE", errs.ErrInvalidOption, name, b.Name, d.attr)
 		}
 		c.set = append(c.set, name)
 		if _, present, err := AttrText(name, a.Value); err != nil {
@@ -101,7 +102,7 @@ func deriveKey(out []writeexpr.Op, b *Index, d derivedKey, c keyChange, kc *keyc
 		}
 		return append(out, writeexpr.Op{Kind: writeexpr.OpRemove, Path: d.attr}), nil
 	case len(c.missing) > 0:
-		return out, fmt.Errorf("%w: the update sets %q but not %q, which together make index %s's key %s; set them all, or Put the whole item", ErrInvalidOption, c.set, c.missing, b.Name, d.attr)
+		return out, fmt.Errorf("%w: the update sets %q but not %q, which together make index %s's key %s; set them all, or Put the whole item", errs.ErrInvalidOption, c.set, c.missing, b.Name, d.attr)
 	}
 	v, _, err := b.key(d.sort, c.data, kc)
 	if err != nil {
@@ -110,11 +111,11 @@ func deriveKey(out []writeexpr.Op, b *Index, d derivedKey, c keyChange, kc *keyc
 	return append(out, writeexpr.Op{Kind: writeexpr.OpSet, Path: d.attr, Value: v}), nil
 }
 
-// losesKeyOnly is ErrKeyAttribute when removing key d, whose data c
+// losesKeyOnly is errs.ErrKeyAttribute when removing key d, whose data c
 // leaves, would lose a value in keyOnly that only it holds.
 func losesKeyOnly(b *Index, d derivedKey, c keyChange, keyOnly []string) error {
 	if i := slices.IndexFunc(c.missing, func(n string) bool { return slices.Contains(keyOnly, n) }); i >= 0 {
-		return fmt.Errorf("%w: the update empties %q, which with %q makes index %s's key %s; %q is kept only inside keys, and the item may hold no other key with it: write the item anew (Replace)", ErrKeyAttribute, c.set, c.missing[i], b.Name, d.attr, c.missing[i])
+		return fmt.Errorf("%w: the update empties %q, which with %q makes index %s's key %s; %q is kept only inside keys, and the item may hold no other key with it: write the item anew (Replace)", errs.ErrKeyAttribute, c.set, c.missing[i], b.Name, d.attr, c.missing[i])
 	}
 	return nil
 }
@@ -145,7 +146,7 @@ func deriveTogether(out []writeexpr.Op, b *Index, keys []derivedKey, changed []k
 		c := changed[k]
 		if len(c.set) == 0 && len(c.missing) > 0 {
 			return out, fmt.Errorf("%w: index %s keeps its keys together, and the update sets %q for its key %s but not %q for its key %s, "+
-				"so whether the item carries %s is unknown; set them too, or Put the whole item", ErrInvalidOption, b.Name, changed[touched].set, keys[touched].attr, c.missing, d.attr, d.attr)
+				"so whether the item carries %s is unknown; set them too, or Put the whole item", errs.ErrInvalidOption, b.Name, changed[touched].set, keys[touched].attr, c.missing, d.attr, d.attr)
 		}
 		var err error
 		if out, err = deriveKey(out, b, d, c, kc, keyOnly); err != nil {

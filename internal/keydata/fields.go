@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/goattrs"
 	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
@@ -74,7 +75,7 @@ func Bind(rt reflect.Type, tag string, fields []string, indexes []indexkeys.Inde
 		}
 		typ := a.DynamoType
 		if typ != "S" && typ != "N" {
-			return d, fmt.Errorf("%w: attribute %q of %s is key field {%s}, and is %s: want a string or a number", indexkeys.ErrInvalidOption, f, rt, f, typ)
+			return d, fmt.Errorf("%w: attribute %q of %s is key field {%s}, and is %s: want a string or a number", errs.ErrInvalidOption, f, rt, f, typ)
 		}
 		if d.Types == nil {
 			d.Types = make([]string, len(fields))
@@ -87,11 +88,11 @@ func Bind(rt reflect.Type, tag string, fields []string, indexes []indexkeys.Inde
 		typ := a.DynamoType
 		switch {
 		case !ok:
-			return d, fmt.Errorf("%w: KeyOnly %q: %s declares no such attribute", indexkeys.ErrInvalidOption, name, rt)
+			return d, fmt.Errorf("%w: KeyOnly %q: %s declares no such attribute", errs.ErrInvalidOption, name, rt)
 		case typ != "S" && typ != "N":
-			return d, fmt.Errorf("%w: KeyOnly %q is %s: a key holds strings and numbers only", indexkeys.ErrInvalidOption, name, typ)
+			return d, fmt.Errorf("%w: KeyOnly %q is %s: a key holds strings and numbers only", errs.ErrInvalidOption, name, typ)
 		case d.KeyOnlyIn(name):
-			return d, fmt.Errorf("%w: KeyOnly %q given twice", indexkeys.ErrInvalidOption, name)
+			return d, fmt.Errorf("%w: KeyOnly %q given twice", errs.ErrInvalidOption, name)
 		}
 		k := KeyOnly{name: name, typ: typ, field: slices.Index(fields, name)}
 		if k.field < 0 {
@@ -120,13 +121,13 @@ func (k KeyOnly) inIndex(indexes []indexkeys.Index) (KeyOnly, error) {
 					continue
 				}
 				return k, fmt.Errorf("%w: KeyOnly %q: index %s's key %s must have '#' after each variable part, so that %s parses back from it",
-					indexkeys.ErrInvalidOption, k.name, b.Name, keycodec.String(key.parts), k.name)
+					errs.ErrInvalidOption, k.name, b.Name, keycodec.String(key.parts), k.name)
 			}
 			k.holders = append(k.holders, key)
 		}
 	}
 	if len(k.holders) == 0 {
-		return k, fmt.Errorf("%w: KeyOnly %q is in no key template of the entity: its value would be lost", indexkeys.ErrInvalidOption, k.name)
+		return k, fmt.Errorf("%w: KeyOnly %q is in no key template of the entity: its value would be lost", errs.ErrInvalidOption, k.name)
 	}
 	return k, nil
 }
@@ -144,7 +145,7 @@ func parsesBack(parts []keycodec.Part) bool {
 
 // keyError is adjlist's *KeyError for name, id and reason.
 func keyError(name, id, reason string) error {
-	return indexkeys.KeyError(&keycodec.Error{Name: name, ID: id, Reason: reason})
+	return &keycodec.Error{Name: name, ID: id, Reason: reason}
 }
 
 // stored refuses the ids of number key fields that DynamoDB would store

@@ -6,7 +6,7 @@
 // (attempt.go): a failed condition that shows the call's own
 // earlier attempt applied is a success, and any other failure after an
 // attempt whose outcome is unknown is wrapped in
-// ErrOutcomeUnknown. Package adjlist's handles build the item,
+// errs.ErrOutcomeUnknown. Package adjlist's handles build the item,
 // key and condition, and wrap what these return in their *OpError.
 
 package send
@@ -22,6 +22,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
@@ -38,7 +39,7 @@ import (
 // same, so it is reported.) Otherwise the failure is what w makes of it
 // (exists for a failed create, ErrVersionConflict, ErrConditionFailed),
 // wrapping the SDK's error, whose Item holds the stored item; after an
-// attempt whose outcome is unknown, inside ErrOutcomeUnknown.
+// attempt whose outcome is unknown, inside errs.ErrOutcomeUnknown.
 func Put(ctx context.Context, client ItemClient, table *string, item Item, c Cond, w *writeexpr.Cond, exists error, opts []func(*dynamodb.Options)) error {
 	call := &putCall{Call: Call{Context: ctx}, in: dynamodb.PutItemInput{TableName: table, Item: item}}
 	in := &call.in
@@ -82,7 +83,7 @@ type putCall struct {
 // writes is its own applied attempt when shows reports the stored item
 // holds every value it writes (nil: it cannot tell): a success returning
 // that item. Any other failure after such an attempt is wrapped in
-// ErrOutcomeUnknown.
+// errs.ErrOutcomeUnknown.
 func Update(ctx context.Context, client ItemClient, table *string, key Item, expr expression.Expression, w *writeexpr.Cond, missing error, shows func(Item) bool, resend bool, opts []func(*dynamodb.Options)) (Item, error) {
 	call := &updateCall{Call: Call{Context: ctx}, in: dynamodb.UpdateItemInput{
 		TableName:                           table,
@@ -125,7 +126,7 @@ type updateCall struct {
 // (ALL_OLD): missing for a missing item. A delete that finds no item
 // after an attempt of its own whose outcome is unknown deleted it itself:
 // a success. Any other failure after such an attempt is wrapped in
-// ErrOutcomeUnknown.
+// errs.ErrOutcomeUnknown.
 func Delete(ctx context.Context, client ItemClient, table *string, key Item, c Cond, w *writeexpr.Cond, missing error, opts []func(*dynamodb.Options)) error {
 	call := &deleteCall{Call: Call{Context: ctx}, in: dynamodb.DeleteItemInput{
 		TableName:                           table,
@@ -163,8 +164,8 @@ type deleteCall struct {
 // item). A cancellation is a definite answer for every attempt (a
 // retry of an applied attempt would have succeeded); any other failure
 // after an attempt whose outcome is unknown is wrapped in
-// ErrOutcomeUnknown. The token used with another request is
-// writeexpr.ErrInvalidOption, wrapping the SDK's
+// errs.ErrOutcomeUnknown. The token used with another request is
+// errs.ErrInvalidOption, wrapping the SDK's
 // *types.IdempotentParameterMismatchException.
 func Tokened(ctx context.Context, client WriteClient, action types.TransactWriteItem, token string, w *writeexpr.Cond, exists, missing error, opts []func(*dynamodb.Options)) error {
 	call := &txCall{Call: Call{Context: ctx}, in: dynamodb.TransactWriteItemsInput{
@@ -191,13 +192,13 @@ type txCall struct {
 	in dynamodb.TransactWriteItemsInput
 }
 
-// Mismatch returns err wrapped in writeexpr.ErrInvalidOption when it is
+// Mismatch returns err wrapped in errs.ErrInvalidOption when it is
 // DynamoDB's IdempotentParameterMismatchException (a token already used,
 // within 10 minutes, with another request), else err.
 func Mismatch(err error) error {
 	var ipm *types.IdempotentParameterMismatchException
 	if errors.As(err, &ipm) {
-		return fmt.Errorf("%w: the token was used, within 10 minutes, with another request: %w", writeexpr.ErrInvalidOption, err)
+		return fmt.Errorf("%w: the token was used, within 10 minutes, with another request: %w", errs.ErrInvalidOption, err)
 	}
 	return err
 }

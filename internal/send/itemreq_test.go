@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
@@ -59,10 +60,10 @@ func TestFailedConditions(t *testing.T) {
 	var del writeexpr.Cond
 	require.NoError(t, del.Init("PK", writeexpr.Delete, writeexpr.GuardPresent, "v", 2, 0, expression.ConditionBuilder{}))
 	err = Delete(context.Background(), &failing{old: stale}, table, item, Cond{}, &del, errMissing, nil)
-	require.ErrorIs(t, err, writeexpr.ErrVersionConflict)
+	require.ErrorIs(t, err, errs.ErrVersionConflict)
 	err = Delete(context.Background(), &failing{}, table, item, Cond{}, &del, errMissing, nil)
 	require.ErrorIs(t, err, errMissing)
 	_, err = Update(context.Background(), &failing{old: stale}, table, item, expression.Expression{}, &del, errMissing, nil, true, nil)
 	require.ErrorAs(t, err, &ccf)
-	require.ErrorIs(t, err, writeexpr.ErrVersionConflict)
+	require.ErrorIs(t, err, errs.ErrVersionConflict)
 }

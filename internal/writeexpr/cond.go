@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -163,7 +164,7 @@ func (c *Cond) Classify(old Item) Failure {
 
 // Meaning is what the failure of c's condition means as an error, given
 // the stored item (see Classify): exists or missing for a failed guard,
-// ErrVersionConflict, or ErrConditionFailed.
+// errs.ErrVersionConflict, or errs.ErrConditionFailed.
 func (c *Cond) Meaning(old Item, exists, missing error) error {
 	switch c.Classify(old) {
 	case Exists:
@@ -171,9 +172,9 @@ func (c *Cond) Meaning(old Item, exists, missing error) error {
 	case Missing:
 		return missing
 	case VersionConflict:
-		return ErrVersionConflict
+		return errs.ErrVersionConflict
 	}
-	return ErrConditionFailed
+	return errs.ErrConditionFailed
 }
 
 // VersionOf reads a version attribute; 0 when absent or not a number.

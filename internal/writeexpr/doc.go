@@ -11,8 +11,8 @@
 // Package adjlist's Update, WriteOptions and handles hold the data and
 // state the promises; this package knows only attribute names, items and
 // values. [Cond.Init]'s errors only say why a write is refused; Tracking
-// and Write wrap theirs in [ErrInvalidOption] or [ErrKeyAttribute], which
-// adjlist sets to its own sentinels.
+// and Write wrap theirs in [errs.ErrInvalidOption] or
+// [errs.ErrKeyAttribute].
 package writeexpr
 
 import "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"

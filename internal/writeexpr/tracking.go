@@ -3,6 +3,8 @@ package writeexpr
 import (
 	"fmt"
 	"time"
+
+	"github.com/adjlist/adjlist/internal/errs"
 )
 
 // Tracking is a handle's adjlist.Tracking, checked by NewTracking: what
@@ -26,18 +28,18 @@ func NewTracking(n Tracked, clock func() time.Time, lifetime time.Duration, isKe
 		switch {
 		case a.name == "":
 		case isKey(a.name):
-			return tr, fmt.Errorf("%w: Tracking.%s %q is a key attribute", ErrInvalidOption, a.field, a.name)
+			return tr, fmt.Errorf("%w: Tracking.%s %q is a key attribute", errs.ErrInvalidOption, a.field, a.name)
 		case seen[a.name] != "":
-			return tr, fmt.Errorf("%w: Tracking.%s and %s are both %q", ErrInvalidOption, seen[a.name], a.field, a.name)
+			return tr, fmt.Errorf("%w: Tracking.%s and %s are both %q", errs.ErrInvalidOption, seen[a.name], a.field, a.name)
 		default:
 			seen[a.name] = a.field
 		}
 	}
 	switch {
 	case lifetime < 0:
-		return tr, fmt.Errorf("%w: Tracking.Lifetime %v", ErrInvalidOption, lifetime)
+		return tr, fmt.Errorf("%w: Tracking.Lifetime %v", errs.ErrInvalidOption, lifetime)
 	case lifetime > 0 && n.Expiry == "":
-		return tr, fmt.Errorf("%w: Tracking.Lifetime without Tracking.Expiry", ErrInvalidOption)
+		return tr, fmt.Errorf("%w: Tracking.Lifetime without Tracking.Expiry", errs.ErrInvalidOption)
 	}
 	return tr, nil
 }
@@ -105,5 +107,5 @@ func (tr *Tracking) UpdateSets(expiresAt time.Time) (map[string]any, error) {
 
 // noExpiry refuses an expiry on a handle that has no attribute for it.
 func noExpiry() error {
-	return fmt.Errorf("%w: ExpiresAt on a handle without Tracking.Expiry", ErrInvalidOption)
+	return fmt.Errorf("%w: ExpiresAt on a handle without Tracking.Expiry", errs.ErrInvalidOption)
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -11,7 +12,7 @@ import (
 
 // TestNewTracking: names that are key attributes or given twice, a
 // negative lifetime and a lifetime without an expiry are refused with
-// ErrInvalidOption.
+// errs.ErrInvalidOption.
 func TestNewTracking(t *testing.T) {
 	t.Parallel()
 	isKey := func(name string) bool { return name == "PK" }
@@ -35,7 +36,7 @@ func TestNewTracking(t *testing.T) {
 				require.NoError(t, err)
 				return
 			}
-			require.ErrorIs(t, err, ErrInvalidOption)
+			require.ErrorIs(t, err, errs.ErrInvalidOption)
 			assert.EqualError(t, err, tc.msg)
 		})
 	}
@@ -64,7 +65,7 @@ func TestTrackingWrites(t *testing.T) {
 	assert.Equal(t, int64(1800000000), sets["ttl"])
 
 	var none Tracking
-	require.ErrorIs(t, none.Stamp(Item{}, true, now), ErrInvalidOption)
+	require.ErrorIs(t, none.Stamp(Item{}, true, now), errs.ErrInvalidOption)
 	require.NoError(t, none.Stamp(Item{}, true, time.Time{}))
 	sets, err = none.UpdateSets(time.Time{})
 	require.NoError(t, err)

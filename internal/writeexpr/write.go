@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 )
@@ -24,7 +25,7 @@ type Write struct {
 // Init fills w with the condition of action a under guard g on the
 // partition key pk by a handle tracking tr: expiresAt, optVersion and user
 // are the write's options (zero: not given), dataVersion the version in a
-// put's data. What the action cannot take is ErrInvalidOption.
+// put's data. What the action cannot take is errs.ErrInvalidOption.
 func (w *Write) Init(pk string, tr *Tracking, a Action, g Guard, expiresAt time.Time, optVersion, dataVersion int64, user expression.ConditionBuilder) error {
 	*w = Write{Tr: tr}
 	if a == Update {
@@ -33,10 +34,10 @@ func (w *Write) Init(pk string, tr *Tracking, a Action, g Guard, expiresAt time.
 			return err
 		}
 	} else if a != Put && !expiresAt.IsZero() {
-		return fmt.Errorf("%w: ExpiresAt on a delete or check", ErrInvalidOption)
+		return fmt.Errorf("%w: ExpiresAt on a delete or check", errs.ErrInvalidOption)
 	}
 	if err := w.Cond.Init(pk, a, g, tr.Version, optVersion, dataVersion, user); err != nil {
-		return fmt.Errorf("%w: %w", ErrInvalidOption, err)
+		return fmt.Errorf("%w: %w", errs.ErrInvalidOption, err)
 	}
 	return nil
 }
@@ -45,30 +46,30 @@ func (w *Write) Init(pk string, tr *Tracking, a Action, g Guard, expiresAt time.
 // plus w's own: the version written (SET version = Next) and Sets, in
 // name order; ops is not changed. Refused, before any request: no
 // actions, an action the expression builder refuses, or one that names an
-// attribute w's tracking maintains (ErrInvalidOption); one that names a
+// attribute w's tracking maintains (errs.ErrInvalidOption); one that names a
 // key attribute (isKey) or one the item's keys hold (keyData,
-// ErrKeyAttribute).
+// errs.ErrKeyAttribute).
 func (w *Write) UpdateOps(ops []Op, enc *attributevalue.Encoder, isKey func(string) bool, keyData []string) ([]Op, error) {
 	if len(ops) == 0 {
-		return nil, fmt.Errorf("%w: the update changes nothing", ErrInvalidOption)
+		return nil, fmt.Errorf("%w: the update changes nothing", errs.ErrInvalidOption)
 	}
 	// The update alone names exactly the attributes it touches.
 	ub, err := Builder(ops, enc)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalidOption, err)
+		return nil, fmt.Errorf("%w: %w", errs.ErrInvalidOption, err)
 	}
 	alone, err := expression.NewBuilder().WithUpdate(ub).Build()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalidOption, err)
+		return nil, fmt.Errorf("%w: %w", errs.ErrInvalidOption, err)
 	}
 	for _, name := range alone.Names() {
 		switch {
 		case isKey(name):
-			return nil, fmt.Errorf("%w: %q", ErrKeyAttribute, name)
+			return nil, fmt.Errorf("%w: %q", errs.ErrKeyAttribute, name)
 		case slices.Contains(keyData, name):
-			return nil, fmt.Errorf("%w: %q is held by the item's keys: write the item anew (Replace) to change it", ErrKeyAttribute, name)
+			return nil, fmt.Errorf("%w: %q is held by the item's keys: write the item anew (Replace) to change it", errs.ErrKeyAttribute, name)
 		case w.Tr.Maintained(name):
-			return nil, fmt.Errorf("%w: the update names %q, which the handle's Tracking maintains", ErrInvalidOption, name)
+			return nil, fmt.Errorf("%w: the update names %q, which the handle's Tracking maintains", errs.ErrInvalidOption, name)
 		}
 	}
 	ops = slices.Clip(ops)
@@ -87,7 +88,7 @@ func (w *Write) UpdateOps(ops []Op, enc *attributevalue.Encoder, isKey func(stri
 func (w *Write) BuildUpdate(pk string, ops []Op, enc *attributevalue.Encoder) (expression.Expression, error) {
 	ub, err := Builder(ops, enc)
 	if err != nil {
-		return expression.Expression{}, fmt.Errorf("%w: %w", ErrInvalidOption, err)
+		return expression.Expression{}, fmt.Errorf("%w: %w", errs.ErrInvalidOption, err)
 	}
 	return expression.NewBuilder().WithUpdate(ub).WithCondition(w.Condition(pk)).Build()
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/stretchr/testify/assert"
@@ -35,13 +36,13 @@ func TestWriteUpdate(t *testing.T) {
 		ops  []Op
 		want error
 	}{
-		{"empty", nil, ErrInvalidOption},
-		{"key attribute", []Op{{Kind: OpRemove, Path: "PK"}}, ErrKeyAttribute},
-		{"held by the keys", []Op{{Kind: OpSet, Path: "org", Value: "x"}}, ErrKeyAttribute},
-		{"maintained", []Op{{Kind: OpSet, Path: "u", Value: "x"}}, ErrInvalidOption},
+		{"empty", nil, errs.ErrInvalidOption},
+		{"key attribute", []Op{{Kind: OpRemove, Path: "PK"}}, errs.ErrKeyAttribute},
+		{"held by the keys", []Op{{Kind: OpSet, Path: "org", Value: "x"}}, errs.ErrKeyAttribute},
+		{"maintained", []Op{{Kind: OpSet, Path: "u", Value: "x"}}, errs.ErrInvalidOption},
 	} {
 		_, err := w.UpdateOps(tc.ops, enc, isKey, []string{"org"})
 		require.ErrorIs(t, err, tc.want, tc.name)
 	}
-	require.ErrorIs(t, w.Init("PK", &tr, Delete, GuardPresent, time.Unix(10, 0), 2, 0, expression.ConditionBuilder{}), ErrInvalidOption)
+	require.ErrorIs(t, w.Init("PK", &tr, Delete, GuardPresent, time.Unix(10, 0), 2, 0, expression.ConditionBuilder{}), errs.ErrInvalidOption)
 }

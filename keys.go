@@ -44,6 +44,16 @@ func keyError(e *keycodec.Error) error {
 	return (*KeyError)(e)
 }
 
+// ownKeyError is err with a key refused inside internal/ (an
+// *errs.KeyError, which errors.As already finds as a *KeyError) made this
+// package's *KeyError, for the Err of an [OpError] that holds it as it is.
+func ownKeyError(err error) error {
+	if e, ok := err.(*errs.KeyError); ok {
+		return (*KeyError)(e)
+	}
+	return err
+}
+
 // checkName validates a programmer-chosen node type, edge label or item
 // marker (see [NewNode] and [NewEdge] for the alphabet).
 func checkName(kind, name string) error { return keyError(keycodec.CheckName(kind, name)) }

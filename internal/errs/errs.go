@@ -54,7 +54,7 @@ func (k *kindOf) Is(target error) bool { return target == k.parent }
 // Reason: "empty id"}: adjlist.KeyError, field for field. It matches
 // [ErrInvalidKey] with errors.Is, and errors.As fills an
 // *adjlist.KeyError from it ([KeyError.As]). Package adjlist converts one
-// it returns itself ((*adjlist.KeyError)(e)).
+// that is an OpError's Err itself ((*adjlist.KeyError)(e)).
 type KeyError struct {
 	// Name is the node type, edge label or key attribute concerned, if known.
 	Name string

@@ -10,7 +10,6 @@ import (
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/errs"
-	"github.com/adjlist/adjlist/internal/goattrs"
 	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
@@ -60,11 +59,11 @@ type holder struct {
 // naming those kept only inside keys.
 func Bind(rt reflect.Type, tag string, fields []string, indexes []indexkeys.Index, keyOnly []string) (Fields, error) {
 	var d Fields
-	declared := map[string]goattrs.Attr{}
+	declared := map[string]ddbitem.GoAttr{}
 	for rt.Kind() == reflect.Pointer {
 		rt = rt.Elem()
 	}
-	attrs, _ := goattrs.Of(rt, tag)
+	attrs, _ := ddbitem.Of(rt, tag)
 	for _, a := range attrs {
 		declared[a.Name] = a
 	}

@@ -1,4 +1,4 @@
-package goattrs
+package ddbitem
 
 import (
 	"reflect"

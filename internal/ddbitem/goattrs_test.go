@@ -1,4 +1,4 @@
-package goattrs_test
+package ddbitem_test
 
 import (
 	"encoding/json"
@@ -13,7 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/adjlist/adjlist/internal/goattrs"
+	"github.com/adjlist/adjlist/internal/ddbitem"
 )
 
 // The struct shapes attributevalue names fields of: tags, skipped and
@@ -86,7 +86,7 @@ func (*lossSelf) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) {
 	return &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{}}, nil
 }
 
-func names(attrs []goattrs.Attr) []string {
+func names(attrs []ddbitem.GoAttr) []string {
 	var out []string
 	for _, a := range attrs {
 		out = append(out, a.Name)
@@ -114,12 +114,12 @@ func TestOf(t *testing.T) {
 		{"pointer", &lossPlain{Name: "n", Plain: 1, Empty: "e", Nested: in}, "", []string{"name", "Plain", "Empty", "nested"}},
 		{"default tag key", lossJSON{A: "a", B: "b", C: "c", D: "d", E: "e"}, "", []string{"A", "bb", "cc", "e"}},
 		{"json tag key", lossJSON{A: "a", B: "b", C: "c", D: "d", E: "e"}, "json", []string{"a", "c2", "d", "e"}},
-		{"dynamodbav tag key", lossJSON{A: "a", B: "b", C: "c", D: "d", E: "e"}, goattrs.DefaultTagKey, []string{"A", "bb", "cc", "e"}},
+		{"dynamodbav tag key", lossJSON{A: "a", B: "b", C: "c", D: "d", E: "e"}, ddbitem.DefaultTagKey, []string{"A", "bb", "cc", "e"}},
 		{"embedded in a cycle", cycleA{cycleB: &cycleB{Y: "y"}, X: "x"}, "", []string{"y", "x"}},
 		{"empty struct", struct{}{}, "", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			attrs, open := goattrs.Of(reflect.TypeOf(c.v), c.tagKey)
+			attrs, open := ddbitem.Of(reflect.TypeOf(c.v), c.tagKey)
 			require.False(t, open)
 			assert.Equal(t, c.want, names(attrs))
 
@@ -143,16 +143,16 @@ func TestOf(t *testing.T) {
 		reflect.TypeFor[map[string]any](), reflect.TypeFor[map[string]types.AttributeValue](), reflect.TypeFor[*map[string]int](),
 		reflect.TypeFor[any](),
 	} {
-		attrs, open := goattrs.Of(typ, "")
+		attrs, open := ddbitem.Of(typ, "")
 		assert.True(t, open, "%v holds every attribute", typ)
 		assert.Nil(t, attrs)
 	}
 	for _, typ := range []reflect.Type{reflect.TypeFor[lossSelf](), reflect.TypeFor[*lossSelf]()} {
-		attrs, open := goattrs.Of(typ, "")
+		attrs, open := ddbitem.Of(typ, "")
 		assert.True(t, open, "%v holds every attribute", typ)
 		assert.Equal(t, []string{"A"}, names(attrs), "its fields, listed all the same")
 	}
-	attrs, open := goattrs.Of(reflect.TypeFor[[]string](), "")
+	attrs, open := ddbitem.Of(reflect.TypeFor[[]string](), "")
 	assert.False(t, open)
 	assert.Nil(t, attrs, "not a struct: no attributes")
 }
@@ -196,7 +196,7 @@ func TestDynamoType(t *testing.T) {
 		av, err := enc.Encode(v)
 		require.NoError(t, err)
 		written := av.(*types.AttributeValueMemberM).Value
-		attrs, _ := goattrs.Of(reflect.TypeFor[typed](), tagKey)
+		attrs, _ := ddbitem.Of(reflect.TypeFor[typed](), tagKey)
 		require.Len(t, attrs, len(written))
 		for _, a := range attrs {
 			w, ok := written[a.Name]
@@ -204,8 +204,8 @@ func TestDynamoType(t *testing.T) {
 			want := strings.TrimPrefix(reflect.TypeOf(w).Elem().Name(), "AttributeValueMember")
 			assert.Equal(t, want, a.DynamoType, "%s under tag key %q", a.Name, tagKey)
 		}
-		assert.True(t, slices.ContainsFunc(attrs, func(a goattrs.Attr) bool { return a.Name == map[string]string{"": "jj", "json": "j"}[tagKey] }))
+		assert.True(t, slices.ContainsFunc(attrs, func(a ddbitem.GoAttr) bool { return a.Name == map[string]string{"": "jj", "json": "j"}[tagKey] }))
 	}
-	assert.Equal(t, "N", goattrs.DynamoTypeOf(reflect.TypeFor[*int64]()))
-	assert.Equal(t, "M", goattrs.DynamoTypeOf(reflect.TypeFor[map[string]any]()))
+	assert.Equal(t, "N", ddbitem.DynamoTypeOf(reflect.TypeFor[*int64]()))
+	assert.Equal(t, "M", ddbitem.DynamoTypeOf(reflect.TypeFor[map[string]any]()))
 }

@@ -1,8 +1,9 @@
-// Package goattrs reads the attributes a Go type marshals to, by the
-// rules of the SDK's attributevalue encoder, so that what adjlist says of
-// a data type's attributes (the model Describe draws, an Entity's key
-// fields, the attributes Verify finds undeclared) is what a write writes.
-package goattrs
+// A Go type's attributes ([Of], [GoAttr]): read by the rules of the SDK's
+// attributevalue encoder, so that what adjlist says of a data type's
+// attributes (the model Describe draws, an Entity's key fields, the
+// attributes Verify finds undeclared) is what a write writes.
+
+package ddbitem
 
 import (
 	"cmp"
@@ -17,8 +18,8 @@ import (
 // TagKey, which overrides it.
 const DefaultTagKey = "dynamodbav"
 
-// Attr is one attribute a struct type marshals to.
-type Attr struct {
+// GoAttr is one attribute a struct type marshals to.
+type GoAttr struct {
 	// Name is the attribute's name.
 	Name string
 	// Type is the Go type of the struct field that holds it.
@@ -48,7 +49,7 @@ var (
 // a map, an interface, or a type that marshals or unmarshals itself
 // (attributevalue.Marshaler, Unmarshaler); the fields of such a struct
 // are listed all the same.
-func Of(t reflect.Type, tagKey string) (attrs []Attr, open bool) {
+func Of(t reflect.Type, tagKey string) (attrs []GoAttr, open bool) {
 	for {
 		if t.Implements(marshalerType) || t.Implements(unmarshalerType) ||
 			t.Kind() != reflect.Pointer && (reflect.PointerTo(t).Implements(marshalerType) || reflect.PointerTo(t).Implements(unmarshalerType)) {
@@ -93,7 +94,7 @@ func Of(t reflect.Type, tagKey string) (attrs []Attr, open bool) {
 	}
 	slices.SortFunc(visible, func(a, b field) int { return slices.Compare(a.index, b.index) })
 	for _, f := range visible {
-		attrs = append(attrs, Attr{Name: f.name, Type: f.typ, DynamoType: dynamoType(f.typ, f.tag)})
+		attrs = append(attrs, GoAttr{Name: f.name, Type: f.typ, DynamoType: dynamoType(f.typ, f.tag)})
 	}
 	return attrs, open
 }

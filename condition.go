@@ -85,9 +85,9 @@ func (q Query[T]) Between(lo, hi any) Query[T] {
 func (q Query[T]) GreaterThan(v any) Query[T] {
 	q = q.sortKey("GreaterThan", v, nil, func(p, v, _ string) skCond {
 		if len(v) >= MaxSortKeyLen {
-			return skCond{op: skBetween, lo: v, hi: queryexpr.PastPrefix(p), exclLo: true}
+			return skCond{op: skBetween, lo: v, hi: keycodec.PastPrefix(p), exclLo: true}
 		}
-		return skCond{op: skBetween, lo: v + " ", hi: queryexpr.PastPrefix(p)}
+		return skCond{op: skBetween, lo: v + " ", hi: keycodec.PastPrefix(p)}
 	})
 	if q.err == nil && q.sk.exclLo {
 		q.excl = q.sk.lo
@@ -102,7 +102,7 @@ func (q Query[T]) GreaterThan(v any) Query[T] {
 // prefix.
 func (q Query[T]) GreaterThanEqual(v any) Query[T] {
 	return q.sortKey("GreaterThanEqual", v, nil, func(p, v, _ string) skCond {
-		return skCond{op: skBetween, lo: v, hi: queryexpr.PastPrefix(p)}
+		return skCond{op: skBetween, lo: v, hi: keycodec.PastPrefix(p)}
 	})
 }
 
@@ -272,13 +272,13 @@ func (q Query[T]) rangeText(name string, v any) (string, error) {
 }
 
 // boundKey is prefix p followed by range value v as key text
-// ([queryexpr.RangeKey]), v checked as ids are (valid UTF-8 without control
+// ([keycodec.RangeKey]), v checked as ids are (valid UTF-8 without control
 // characters, not empty) and the key against the sort key size limit.
 func (q Query[T]) boundKey(name, p, v string) (string, error) {
 	if err := checkID(name, v); err != nil {
 		return "", err
 	}
-	k := queryexpr.RangeKey(p, v, q.keys.skRest, q.keys.everySep)
+	k := keycodec.RangeKey(p, v, q.keys.skRest, q.keys.everySep)
 	return k, checkLen(name, "sort key", k, MaxSortKeyLen)
 }
 

@@ -8,7 +8,6 @@ import (
 
 	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
-	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
 // Entity is a handle on one item type of a [Table] whose keys are spelled
@@ -382,7 +381,7 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 	// A sort key that starts with a field has no prefix: conditions then
 	// compare whole values (range values as Query's doc says).
 	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: prefix, skExact: exact, freeSK: prefix == "",
-		skRest: queryexpr.RestAfter(e.sk, e.fields, ids), kind: e.it.kind,
+		skRest: keycodec.RestAfter(e.sk, e.fields, ids), kind: e.it.kind,
 		pkNum: e.t.numKey(e.t.opts.PartitionKey), skNum: e.t.numKey(e.t.opts.SortKey)}, e.decodeItem)
 }
 

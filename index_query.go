@@ -278,7 +278,7 @@ type nativeKeys struct {
 }
 
 // keyText reports whether range values on nk's next attribute are key
-// text (the table's PK or SK of an entity's read), which [queryexpr.RangeKey]
+// text (the table's PK or SK of an entity's read), which [keycodec.RangeKey]
 // spells, rather than the data's own values.
 func (nk *nativeKeys) keyText(t *Table) bool {
 	return nk.tableKeys && nk.next != nil && (nk.next.Name == t.opts.PartitionKey || nk.next.Name == t.opts.SortKey)

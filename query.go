@@ -137,7 +137,7 @@ type queryKeys struct {
 	// whose template starts with a data attribute or a field).
 	freeSK bool
 	// skRest is the sort key's template after skPrefix, which tells
-	// range values' separators from their ids ([queryexpr.RangeKey]);
+	// range values' separators from their ids ([keycodec.RangeKey]);
 	// nil for one id. everySep makes every '#' of a range value a
 	// separator (AllTypes: the keys of several templates).
 	skRest   spelling

@@ -10,7 +10,6 @@ import (
 
 	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
-	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
 // Ends are an edge item type's endpoints, as its index key templates name
@@ -203,7 +202,7 @@ func (s Parts) IndexRest(parts []keycodec.Part) []keycodec.Part {
 		}
 		out = append(out, keycodec.Part{Kind: keycodec.Field, Text: p.Text})
 	}
-	return queryexpr.OneID(out)
+	return keycodec.OneID(out)
 }
 
 // refRest is what follows the static prefix of node-key part p in a key

@@ -1,11 +1,9 @@
-package queryexpr
+package keycodec
 
 import (
 	"slices"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // RangeKey is p followed by range value v as sort key text, the rule
@@ -20,12 +18,12 @@ import (
 // it, and after it ("%" of "{name}%#{order}") if the piece ends with it
 // and is whole (the value goes on after it, or it is in the template's
 // last place).
-func RangeKey(p, v string, rest []keycodec.Part, every bool) string {
+func RangeKey(p, v string, rest []Part, every bool) string {
 	var b strings.Builder
 	if rest == nil && !every {
-		b.Grow(len(p) + keycodec.EscapedLen(v))
+		b.Grow(len(p) + EscapedLen(v))
 		b.WriteString(p)
-		keycodec.AppendEscaped(&b, v)
+		AppendEscaped(&b, v)
 		return b.String()
 	}
 	b.WriteString(p)
@@ -56,13 +54,13 @@ func RangeKey(p, v string, rest []keycodec.Part, every bool) string {
 				id, trail = x, seg.trail
 			}
 			b.WriteString(lead)
-			keycodec.AppendEscaped(&b, id)
+			AppendEscaped(&b, id)
 			b.WriteString(trail)
 		}
 		if !cut {
 			return b.String()
 		}
-		b.WriteByte(keycodec.Sep)
+		b.WriteByte(Sep)
 		v = tail
 	}
 }
@@ -79,10 +77,10 @@ type rangeSeg struct {
 // rangeSegs splits rest at the '#'s of its text. An id never holds a raw
 // '#' (ids are escaped), so every key rest builds has exactly these
 // pieces.
-func rangeSegs(rest []keycodec.Part) []rangeSeg {
+func rangeSegs(rest []Part) []rangeSeg {
 	out := []rangeSeg{{}}
 	for _, p := range rest {
-		if p.Kind == keycodec.Field {
+		if p.Kind == Field {
 			out[len(out)-1].variable = true
 			continue
 		}
@@ -104,9 +102,9 @@ func rangeSegs(rest []keycodec.Part) []rangeSeg {
 // leading key fields' ids (an Entity's List), spell of it: from its first
 // field not given on, or nil when that field ends the key (one id, the
 // default of [RangeKey]) or every field is given.
-func RestAfter(s []keycodec.Part, fields, ids []string) []keycodec.Part {
+func RestAfter(s []Part, fields, ids []string) []Part {
 	for i, p := range s {
-		if p.Kind == keycodec.Field && slices.Index(fields, p.Text) >= len(ids) {
+		if p.Kind == Field && slices.Index(fields, p.Text) >= len(ids) {
 			return OneID(s[i:])
 		}
 	}
@@ -115,8 +113,8 @@ func RestAfter(s []keycodec.Part, fields, ids []string) []keycodec.Part {
 
 // OneID is rest, or nil when it is a single id (the default of
 // [RangeKey]).
-func OneID(rest []keycodec.Part) []keycodec.Part {
-	if len(rest) == 1 && rest[0].Kind == keycodec.Field {
+func OneID(rest []Part) []Part {
+	if len(rest) == 1 && rest[0].Kind == Field {
 		return nil
 	}
 	return rest

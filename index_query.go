@@ -7,10 +7,10 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/paging"
-	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
 // ByIndex returns the query over one partition of a secondary index for
@@ -284,7 +284,7 @@ func (nk *nativeKeys) keyText(t *Table) bool {
 	return nk.tableKeys && nk.next != nil && (nk.next.Name == t.opts.PartitionKey || nk.next.Name == t.opts.SortKey)
 }
 
-type nativeValue = queryexpr.NativeValue
+type nativeValue = ddbexpr.NativeValue
 
 // nativeQueryKeys is the query on native index ix whose values are its
 // partition attributes' values, then optionally its leading sort
@@ -297,7 +297,7 @@ func nativeQueryKeys(t *Table, ix *Index, partition []KeyAttribute, values []any
 	nk := &nativeKeys{pkN: len(partition)}
 	var desc []string
 	for i, v := range values {
-		av, err := queryexpr.Typed(t.enc, attrs[i].Name, attrType(attrs[i]), v)
+		av, err := ddbexpr.Typed(t.enc, attrs[i].Name, attrType(attrs[i]), v)
 		if err != nil {
 			return queryKeys{}, fmt.Errorf("%w: index %s: %w", ErrInvalidOption, ix.Name, err)
 		}

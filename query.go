@@ -9,8 +9,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/paging"
-	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
 // Query is one access pattern over a partition of the table or of one of
@@ -198,7 +198,7 @@ func (q Query[T]) compile() Query[T] {
 		// The label filter names the table's sort key, which is no key of
 		// the index it filters; any queried key attribute is the caller's.
 		for _, name := range [...]string{q.pkAttr, q.skAttr} {
-			if name != "" && queryexpr.UsesName(aws.ToString(e.Filter), e.Names, name) {
+			if name != "" && ddbexpr.UsesName(aws.ToString(e.Filter), e.Names, name) {
 				q.err = fmt.Errorf("%w: filter on key attribute %s; use a sort key condition", ErrInvalidOption, name)
 				return q
 			}

@@ -85,33 +85,36 @@ func (b *Index) SortKey(data map[string]types.AttributeValue, kc *keycodec.Ctx) 
 	return sk, true, errs.Key(keycodec.CheckLen(b.Name, "index sort key", sk, keycodec.MaxSortKeyLen))
 }
 
-// key computes the key attribute of b that sort says.
-func (b *Index) key(sort bool, data map[string]types.AttributeValue, kc *keycodec.Ctx) (string, bool, error) {
+// KeyValue computes the key attribute of b that sort says: its value, and
+// whether the item carries it ([Index.SortKey], [Index.PartitionKey]).
+func (b *Index) KeyValue(sort bool, data map[string]types.AttributeValue, kc *keycodec.Ctx) (string, bool, error) {
 	if sort {
 		return b.SortKey(data, kc)
 	}
 	return b.PartitionKey(data, kc)
 }
 
-// keys lists the key attributes b writes: the partition key of a global
-// index (sort false), and the sort key if the index has one (sort true).
-func (b *Index) keys() []derivedKey {
-	out := make([]derivedKey, 0, 2)
+// DerivedKeys lists the key attributes b writes: the partition key of a
+// global index (Sort false), and the sort key if the index has one (Sort
+// true).
+func (b *Index) DerivedKeys() []DerivedKey {
+	out := make([]DerivedKey, 0, 2)
 	if !b.Local {
-		out = append(out, derivedKey{b.PKAttr, keycodec.Attrs(b.PK), false})
+		out = append(out, DerivedKey{b.PKAttr, keycodec.Attrs(b.PK), false})
 	}
 	if b.SKAttr != "" {
-		out = append(out, derivedKey{b.SKAttr, keycodec.Attrs(b.SK), true})
+		out = append(out, DerivedKey{b.SKAttr, keycodec.Attrs(b.SK), true})
 	}
 	return out
 }
 
-// derivedKey is one key attribute an index derives and the data
-// attributes its template reads.
-type derivedKey struct {
-	attr  string
-	attrs []string
-	sort  bool
+// DerivedKey is one key attribute an index derives (Attr, e.g. "GSI2PK")
+// and the data attributes its template reads (Attrs); Sort is true for
+// the index's sort key.
+type DerivedKey struct {
+	Attr  string
+	Attrs []string
+	Sort  bool
 }
 
 // Written appends to dst the key attributes of b that an item with data
@@ -121,13 +124,13 @@ type derivedKey struct {
 // unwritten. A local index's partition key (the table's) is never listed.
 func (b *Index) Written(dst []ddbitem.Attr, data map[string]types.AttributeValue, kc *keycodec.Ctx) ([]ddbitem.Attr, error) {
 	n := len(dst)
-	for _, d := range b.keys() {
-		v, ok, err := b.key(d.sort, data, kc)
+	for _, d := range b.DerivedKeys() {
+		v, ok, err := b.KeyValue(d.Sort, data, kc)
 		switch {
 		case err != nil:
 			return dst[:n], err
 		case ok:
-			dst = append(dst, ddbitem.Attr{Name: d.attr, Value: v})
+			dst = append(dst, ddbitem.Attr{Name: d.Attr, Value: v})
 		case b.Together:
 			return dst[:n], nil
 		}
@@ -173,8 +176,8 @@ func Owned(indexes []Index, inverted ...string) []string {
 	var out []string
 	out = append(out, inverted...)
 	for i := range indexes {
-		for _, d := range indexes[i].keys() {
-			out = append(out, d.attr)
+		for _, d := range indexes[i].DerivedKeys() {
+			out = append(out, d.Attr)
 		}
 	}
 	return out

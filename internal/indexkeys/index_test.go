@@ -3,15 +3,12 @@ package indexkeys
 import (
 	"testing"
 
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
-	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
-	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
 var (
@@ -100,23 +97,6 @@ func TestAddAndDerivedAgree(t *testing.T) {
 	assert.Equal(t, "STATUS#A%231#"+keycodec.Shard("STU#a91\x00STU#a91", 16), pk)
 }
 
-func TestDeriveUpdate(t *testing.T) {
-	b := bind(t, gsi2, Decl{PK: status, SK: self})
-	kc := &keycodec.Ctx{Self: "STU#a91", PK: "STU#a91", SK: "STU#a91"}
-	enc := attributevalue.NewEncoder()
-	ops := []writeexpr.Op{{Kind: writeexpr.OpSet, Path: "status", Value: "B"}}
-	got, err := DeriveUpdate(ops, []Index{b}, kc, enc, nil)
-	require.NoError(t, err)
-	require.Len(t, ops, 1, "the update's own actions are never changed")
-	assert.Equal(t, []writeexpr.Op{ops[0], {Kind: writeexpr.OpSet, Path: "GSI2PK", Value: "STATUS#B"}}, got)
-
-	composite := bind(t, gsi2, Decl{PK: append(append([]keycodec.Part(nil), status...), keycodec.Part{Kind: keycodec.Lit, Text: "#"}, keycodec.Part{Kind: keycodec.Attr, Text: "kind"}), SK: self})
-	_, err = DeriveUpdate(ops, []Index{composite}, kc, enc, nil)
-	require.ErrorIs(t, err, errs.ErrInvalidOption)
-	_, err = DeriveUpdate([]writeexpr.Op{{Kind: writeexpr.OpRemove, Path: "status"}}, []Index{composite}, kc, enc, []string{"kind"})
-	require.ErrorIs(t, err, errs.ErrKeyAttribute)
-}
-
 // The lab's manager index: a partition key from a data attribute that only
 // managers carry, a sort key of literal text. Kept together, an item
 // lacking the partition key's data (absent or empty, the rule that leaves
@@ -158,57 +138,6 @@ func TestKeysTogether(t *testing.T) {
 			}
 			assert.NotContains(t, item, "GSI2PK", "no stray key")
 			assert.NotContains(t, item, "GSI2SK", "no stray key")
-		})
-	}
-}
-
-// An update of an index whose keys are kept together changes all or none
-// of them, and is refused when the stored item's other key is unknown.
-func TestDeriveUpdateKeysTogether(t *testing.T) {
-	attr := func(name string) []keycodec.Part { return []keycodec.Part{{Kind: keycodec.Attr, Text: name}} }
-	root := []keycodec.Part{{Kind: keycodec.Lit, Text: "root"}}
-	together := gsi2
-	together.Together = true
-	kc := &keycodec.Ctx{Self: "EMP#e1", PK: "EMP#e1", SK: "EMP#e1"}
-	set := func(name string, v any) writeexpr.Op {
-		return writeexpr.Op{Kind: writeexpr.OpSet, Path: name, Value: v}
-	}
-	remove := func(name string) writeexpr.Op { return writeexpr.Op{Kind: writeexpr.OpRemove, Path: name} }
-	for _, tc := range []struct {
-		name    string
-		pk, sk  []keycodec.Part
-		ops     []writeexpr.Op
-		keyOnly []string
-		want    []writeexpr.Op // after ops
-		err     error
-		msg     string
-	}{
-		{name: "promoted", pk: attr("manager_title"), sk: root, ops: []writeexpr.Op{set("manager_title", "CTO")},
-			want: []writeexpr.Op{set("GSI2PK", "CTO"), set("GSI2SK", "root")}},
-		{name: "demoted: every key goes", pk: attr("manager_title"), sk: root, ops: []writeexpr.Op{remove("manager_title")},
-			want: []writeexpr.Op{remove("GSI2PK"), remove("GSI2SK")}},
-		{name: "emptied: every key goes", pk: attr("manager_title"), sk: attr("hired"), ops: []writeexpr.Op{set("hired", "")},
-			want: []writeexpr.Op{remove("GSI2PK"), remove("GSI2SK")}},
-		{name: "untouched", pk: attr("manager_title"), sk: root, ops: []writeexpr.Op{set("name", "Ann")}},
-		{name: "both set", pk: attr("manager_title"), sk: attr("hired"), ops: []writeexpr.Op{set("manager_title", "CTO"), set("hired", "2020")},
-			want: []writeexpr.Op{set("GSI2PK", "CTO"), set("GSI2SK", "2020")}},
-		{name: "other key unknown", pk: attr("manager_title"), sk: attr("hired"), ops: []writeexpr.Op{set("manager_title", "CTO")},
-			err: errs.ErrInvalidOption, msg: `index GSI2 keeps its keys together, and the update sets ["manager_title"] for its key GSI2PK but not ["hired"] for its key GSI2SK`},
-		{name: "other key unknown, sort key set", pk: attr("manager_title"), sk: attr("hired"), ops: []writeexpr.Op{set("hired", "2020")},
-			err: errs.ErrInvalidOption, msg: `not ["manager_title"] for its key GSI2PK`},
-		{name: "removal loses a key-only value", pk: attr("manager_title"), sk: attr("hired"), ops: []writeexpr.Op{remove("manager_title")},
-			keyOnly: []string{"hired"}, err: errs.ErrKeyAttribute, msg: "index GSI2's key GSI2SK"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			b := bind(t, together, Decl{PK: tc.pk, SK: tc.sk})
-			got, err := DeriveUpdate(tc.ops, []Index{b}, kc, attributevalue.NewEncoder(), tc.keyOnly)
-			if tc.err != nil {
-				require.ErrorIs(t, err, tc.err)
-				assert.ErrorContains(t, err, tc.msg)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, append(append([]writeexpr.Op(nil), tc.ops...), tc.want...), got)
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package queryexpr
+package ddbexpr
 
 import (
 	"math/big"
@@ -7,11 +7,11 @@ import (
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
-// Op is the kind of sort key condition a query sends.
-type Op int
+// CmpOp is the kind of sort key condition a query sends.
+type CmpOp int
 
 const (
-	None       Op = iota // begins_with(the item type's prefix)
+	None       CmpOp = iota // begins_with(the item type's prefix)
 	Between              // BETWEEN lo AND hi
 	BeginsWith           // begins_with(lo)
 	// On an index sort key with no item type prefix (a template that
@@ -27,7 +27,7 @@ const (
 // and hi as DynamoDB evaluates the key condition sent for it (prefix: the
 // item type's, sent as begins_with when op is None): any key a page of the
 // query can end on, and so any cursor it issues, holds.
-func (op Op) Holds(v, lo, hi, prefix string) bool {
+func (op CmpOp) Holds(v, lo, hi, prefix string) bool {
 	switch op {
 	case Between:
 		return lo <= v && v <= hi
@@ -47,10 +47,10 @@ func (op Op) Holds(v, lo, hi, prefix string) bool {
 	return strings.HasPrefix(v, prefix)
 }
 
-// HoldsNumber is [Op.Holds] on a number sort key (N): v, lo and hi are
+// HoldsNumber is [CmpOp.Holds] on a number sort key (N): v, lo and hi are
 // number text, compared as numbers. With no condition (None) any number
 // holds.
-func (op Op) HoldsNumber(v, lo, hi string) bool {
+func (op CmpOp) HoldsNumber(v, lo, hi string) bool {
 	if _, ok := new(big.Rat).SetString(v); !ok {
 		return false
 	}
@@ -76,7 +76,7 @@ func (op Op) HoldsNumber(v, lo, hi string) bool {
 
 // Named is the condition the Query method called name sends on a whole
 // sort key value, one without an item type prefix ("GreaterThan": GT).
-func Named(name string) Op {
+func Named(name string) CmpOp {
 	switch name {
 	case "Between":
 		return Between

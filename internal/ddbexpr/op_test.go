@@ -1,4 +1,4 @@
-package queryexpr
+package ddbexpr
 
 import (
 	"testing"
@@ -13,7 +13,7 @@ func TestHolds(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
 		name   string
-		op     Op
+		op     CmpOp
 		lo, hi string
 		in     []string
 		out    []string
@@ -38,7 +38,7 @@ func TestHolds(t *testing.T) {
 }
 
 func TestNamedAndRangeText(t *testing.T) {
-	for name, op := range map[string]Op{"Between": Between, "GreaterThan": GT, "GreaterThanEqual": GE, "LessThan": LT, "LessThanEqual": LE, "BeginsWith": BeginsWith, "Equal": EQ} {
+	for name, op := range map[string]CmpOp{"Between": Between, "GreaterThan": GT, "GreaterThanEqual": GE, "LessThan": LT, "LessThanEqual": LE, "BeginsWith": BeginsWith, "Equal": EQ} {
 		assert.Equal(t, op, Named(name), name)
 	}
 	assert.Equal(t, "(lo, hi)", Args("Between"))

@@ -1,4 +1,4 @@
-package queryexpr
+package ddbexpr
 
 import (
 	"slices"
@@ -15,7 +15,7 @@ type Shape struct {
 	// HasSK: the key condition has a sort key part (the item type's
 	// prefix, or SKExact's whole value).
 	HasSK, SKExact, HasFilter bool
-	Op                        Op
+	Op                        CmpOp
 	KeysOnly                  bool
 	PKAttr, SKAttr            string
 	// PKNum and SKNum: the table key PKAttr, SKAttr is a number (N), so

@@ -1,4 +1,4 @@
-package indexkeys
+package ddbexpr
 
 import (
 	"fmt"
@@ -8,8 +8,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/errs"
+	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
-	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
 // DeriveUpdate returns ops, an update's actions, plus the changes of the
@@ -20,20 +20,20 @@ import (
 // given in part, is errs.ErrInvalidOption. keyOnly are the attributes an
 // Entity keeps only inside keys: removing a key holding one is
 // errs.ErrKeyAttribute, since the value would go with it. An index whose keys
-// are kept together ([Index.Together]) changes all or none of them (see
+// are kept together ([indexkeys.Index.Together]) changes all or none of them (see
 // deriveTogether). ops is never changed.
-func DeriveUpdate(ops []writeexpr.Op, indexes []Index, kc *keycodec.Ctx, enc *attributevalue.Encoder, keyOnly []string) ([]writeexpr.Op, error) {
+func DeriveUpdate(ops []Op, indexes []indexkeys.Index, kc *keycodec.Ctx, enc *attributevalue.Encoder, keyOnly []string) ([]Op, error) {
 	if len(indexes) == 0 {
 		return ops, nil
 	}
-	changes, err := writeexpr.Assignments(ops, enc)
+	changes, err := Assignments(ops, enc)
 	if err != nil {
 		return ops, fmt.Errorf("%w: %w", errs.ErrInvalidOption, err)
 	}
 	out := slices.Clip(ops) // an append copies
 	for i := range indexes {
 		b := &indexes[i]
-		keys := b.keys()
+		keys := b.DerivedKeys()
 		changed := make([]keyChange, len(keys))
 		for k, d := range keys {
 			c, err := change(b, d, changes)
@@ -69,19 +69,19 @@ type keyChange struct {
 }
 
 // change is what changes does to the data d reads.
-func change(b *Index, d derivedKey, changes map[string]writeexpr.Assignment) (keyChange, error) {
+func change(b *indexkeys.Index, d indexkeys.DerivedKey, changes map[string]Assignment) (keyChange, error) {
 	c := keyChange{data: map[string]types.AttributeValue{}}
-	for _, name := range d.attrs {
+	for _, name := range d.Attrs {
 		a, ok := changes[name]
 		switch {
 		case !ok:
 			c.missing = append(c.missing, name)
 			continue
 		case !a.Known:
-			return c, fmt.Errorf("%w: the update changes %q, which feeds index %s's key %s, by more than a plain SET or REMOVE", errs.ErrInvalidOption, name, b.Name, d.attr)
+			return c, fmt.Errorf("%w: the update changes %q, which feeds index %s's key %s, by more than a plain SET or REMOVE", errs.ErrInvalidOption, name, b.Name, d.Attr)
 		}
 		c.set = append(c.set, name)
-		if _, present, err := AttrText(name, a.Value); err != nil {
+		if _, present, err := indexkeys.AttrText(name, a.Value); err != nil {
 			return c, err
 		} else if !present {
 			c.leaves = true
@@ -92,7 +92,7 @@ func change(b *Index, d derivedKey, changes map[string]writeexpr.Assignment) (ke
 }
 
 // deriveKey appends to out the change of key d of b that c makes.
-func deriveKey(out []writeexpr.Op, b *Index, d derivedKey, c keyChange, kc *keycodec.Ctx, keyOnly []string) ([]writeexpr.Op, error) {
+func deriveKey(out []Op, b *indexkeys.Index, d indexkeys.DerivedKey, c keyChange, kc *keycodec.Ctx, keyOnly []string) ([]Op, error) {
 	switch {
 	case len(c.set) == 0:
 		return out, nil
@@ -100,22 +100,22 @@ func deriveKey(out []writeexpr.Op, b *Index, d derivedKey, c keyChange, kc *keyc
 		if err := losesKeyOnly(b, d, c, keyOnly); err != nil {
 			return out, err
 		}
-		return append(out, writeexpr.Op{Kind: writeexpr.OpRemove, Path: d.attr}), nil
+		return append(out, Op{Kind: OpRemove, Path: d.Attr}), nil
 	case len(c.missing) > 0:
-		return out, fmt.Errorf("%w: the update sets %q but not %q, which together make index %s's key %s; set them all, or Put the whole item", errs.ErrInvalidOption, c.set, c.missing, b.Name, d.attr)
+		return out, fmt.Errorf("%w: the update sets %q but not %q, which together make index %s's key %s; set them all, or Put the whole item", errs.ErrInvalidOption, c.set, c.missing, b.Name, d.Attr)
 	}
-	v, _, err := b.key(d.sort, c.data, kc)
+	v, _, err := b.KeyValue(d.Sort, c.data, kc)
 	if err != nil {
 		return out, err
 	}
-	return append(out, writeexpr.Op{Kind: writeexpr.OpSet, Path: d.attr, Value: v}), nil
+	return append(out, Op{Kind: OpSet, Path: d.Attr, Value: v}), nil
 }
 
 // losesKeyOnly is errs.ErrKeyAttribute when removing key d, whose data c
 // leaves, would lose a value in keyOnly that only it holds.
-func losesKeyOnly(b *Index, d derivedKey, c keyChange, keyOnly []string) error {
+func losesKeyOnly(b *indexkeys.Index, d indexkeys.DerivedKey, c keyChange, keyOnly []string) error {
 	if i := slices.IndexFunc(c.missing, func(n string) bool { return slices.Contains(keyOnly, n) }); i >= 0 {
-		return fmt.Errorf("%w: the update empties %q, which with %q makes index %s's key %s; %q is kept only inside keys, and the item may hold no other key with it: write the item anew (Replace)", errs.ErrKeyAttribute, c.set, c.missing[i], b.Name, d.attr, c.missing[i])
+		return fmt.Errorf("%w: the update empties %q, which with %q makes index %s's key %s; %q is kept only inside keys, and the item may hold no other key with it: write the item anew (Replace)", errs.ErrKeyAttribute, c.set, c.missing[i], b.Name, d.Attr, c.missing[i])
 	}
 	return nil
 }
@@ -126,7 +126,7 @@ func losesKeyOnly(b *Index, d derivedKey, c keyChange, keyOnly []string) error {
 // key set, which needs each key's data set by the update or none read
 // (a key of literal text and ids), since the stored item's other data is
 // unknown.
-func deriveTogether(out []writeexpr.Op, b *Index, keys []derivedKey, changed []keyChange, kc *keycodec.Ctx, keyOnly []string) ([]writeexpr.Op, error) {
+func deriveTogether(out []Op, b *indexkeys.Index, keys []indexkeys.DerivedKey, changed []keyChange, kc *keycodec.Ctx, keyOnly []string) ([]Op, error) {
 	touched := slices.IndexFunc(changed, func(c keyChange) bool { return len(c.set) > 0 })
 	if touched < 0 {
 		return out, nil
@@ -138,7 +138,7 @@ func deriveTogether(out []writeexpr.Op, b *Index, keys []derivedKey, changed []k
 			}
 		}
 		for _, d := range keys {
-			out = append(out, writeexpr.Op{Kind: writeexpr.OpRemove, Path: d.attr})
+			out = append(out, Op{Kind: OpRemove, Path: d.Attr})
 		}
 		return out, nil
 	}
@@ -146,18 +146,18 @@ func deriveTogether(out []writeexpr.Op, b *Index, keys []derivedKey, changed []k
 		c := changed[k]
 		if len(c.set) == 0 && len(c.missing) > 0 {
 			return out, fmt.Errorf("%w: index %s keeps its keys together, and the update sets %q for its key %s but not %q for its key %s, "+
-				"so whether the item carries %s is unknown; set them too, or Put the whole item", errs.ErrInvalidOption, b.Name, changed[touched].set, keys[touched].attr, c.missing, d.attr, d.attr)
+				"so whether the item carries %s is unknown; set them too, or Put the whole item", errs.ErrInvalidOption, b.Name, changed[touched].set, keys[touched].Attr, c.missing, d.Attr, d.Attr)
 		}
 		var err error
 		if out, err = deriveKey(out, b, d, c, kc, keyOnly); err != nil {
 			return out, err
 		}
 		if len(c.set) == 0 { // a key that reads no data: set it with the others
-			v, _, err := b.key(d.sort, c.data, kc)
+			v, _, err := b.KeyValue(d.Sort, c.data, kc)
 			if err != nil {
 				return out, err
 			}
-			out = append(out, writeexpr.Op{Kind: writeexpr.OpSet, Path: d.attr, Value: v})
+			out = append(out, Op{Kind: OpSet, Path: d.Attr, Value: v})
 		}
 	}
 	return out, nil

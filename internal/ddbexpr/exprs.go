@@ -1,4 +1,4 @@
-package queryexpr
+package ddbexpr
 
 import (
 	"sync"

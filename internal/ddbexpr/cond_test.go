@@ -1,4 +1,4 @@
-package writeexpr
+package ddbexpr
 
 import (
 	"testing"

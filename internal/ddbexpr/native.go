@@ -1,4 +1,4 @@
-package queryexpr
+package ddbexpr
 
 import (
 	"fmt"
@@ -34,7 +34,7 @@ func (v AV) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) { retu
 // type typ, with lo and hi (hi for Between only, both [RangeText]'s text)
 // as [Typed] makes them.
 // op None adds nothing.
-func NativeKeyCondition(eq []NativeValue, next string, typ types.ScalarAttributeType, op Op, lo, hi string) (expression.KeyConditionBuilder, error) {
+func NativeKeyCondition(eq []NativeValue, next string, typ types.ScalarAttributeType, op CmpOp, lo, hi string) (expression.KeyConditionBuilder, error) {
 	conds := make([]expression.KeyConditionBuilder, 0, len(eq)+1)
 	for _, v := range eq {
 		conds = append(conds, expression.Key(v.Name).Equal(expression.Value(AV{v.AV})))

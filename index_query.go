@@ -8,7 +8,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/ddbexpr"
-	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/paging"
 )
@@ -144,7 +143,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 		return queryKeys{}, fmt.Errorf("%w: %s declares no keys in index %s", ErrInvalidOption, it.kind, index)
 	}
 	if names := it.keyParts(t).Names(b.PK); len(values) != len(names) {
-		return queryKeys{}, fmt.Errorf("%w: ByIndex(%q, ...): %w (partition key %s)", ErrInvalidOption, index, handlekeys.Takes(names, nil, len(values)), keycodec.String(b.PK))
+		return queryKeys{}, fmt.Errorf("%w: ByIndex(%q, ...): %w (partition key %s)", ErrInvalidOption, index, keycodec.Takes(names, nil, len(values)), keycodec.String(b.PK))
 	}
 	pk, _, err := it.keyParts(t).Fill(b.PK, values)
 	if err != nil {
@@ -215,7 +214,7 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 		}
 	}
 	if len(values) < len(required) || len(values) > len(required)+len(optional) {
-		return queryKeys{}, fmt.Errorf("%w: ByIndex(%q, ...): %w", ErrInvalidOption, ix.Name, handlekeys.Takes(required, optional, len(values)))
+		return queryKeys{}, fmt.Errorf("%w: ByIndex(%q, ...): %w", ErrInvalidOption, ix.Name, keycodec.Takes(required, optional, len(values)))
 	}
 	given := values
 	filled := make([]any, 0, len(values))

@@ -7,7 +7,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
 	"github.com/adjlist/adjlist/internal/ddbexpr"
-	"github.com/adjlist/adjlist/internal/indexkeys"
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // Update describes what one UpdateItem does to an item's data, as data:
@@ -120,7 +120,7 @@ func (u Update) with(op ddbexpr.Op) Update {
 // that follow from it (see [Update], [ddbexpr.DeriveUpdate]). keyOnly are
 // the attributes an Entity keeps only inside keys: an update that would
 // remove a key holding one is [ErrKeyAttribute].
-func deriveIndexUpdate(u Update, indexes []indexkeys.Index, kc *keyCtx, enc *attributevalue.Encoder, keyOnly []string) (Update, error) {
+func deriveIndexUpdate(u Update, indexes []keycodec.Index, kc *keyCtx, enc *attributevalue.Encoder, keyOnly []string) (Update, error) {
 	ops, err := ddbexpr.DeriveUpdate(u.ops, indexes, kc, enc, keyOnly)
 	return Update{ops: ops}, err
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/errs"
-	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -20,9 +19,9 @@ import (
 // given in part, is errs.ErrInvalidOption. keyOnly are the attributes an
 // Entity keeps only inside keys: removing a key holding one is
 // errs.ErrKeyAttribute, since the value would go with it. An index whose keys
-// are kept together ([indexkeys.Index.Together]) changes all or none of them (see
+// are kept together ([keycodec.Index.Together]) changes all or none of them (see
 // deriveTogether). ops is never changed.
-func DeriveUpdate(ops []Op, indexes []indexkeys.Index, kc *keycodec.Ctx, enc *attributevalue.Encoder, keyOnly []string) ([]Op, error) {
+func DeriveUpdate(ops []Op, indexes []keycodec.Index, kc *keycodec.Ctx, enc *attributevalue.Encoder, keyOnly []string) ([]Op, error) {
 	if len(indexes) == 0 {
 		return ops, nil
 	}
@@ -69,7 +68,7 @@ type keyChange struct {
 }
 
 // change is what changes does to the data d reads.
-func change(b *indexkeys.Index, d indexkeys.DerivedKey, changes map[string]Assignment) (keyChange, error) {
+func change(b *keycodec.Index, d keycodec.DerivedKey, changes map[string]Assignment) (keyChange, error) {
 	c := keyChange{data: map[string]types.AttributeValue{}}
 	for _, name := range d.Attrs {
 		a, ok := changes[name]
@@ -81,7 +80,7 @@ func change(b *indexkeys.Index, d indexkeys.DerivedKey, changes map[string]Assig
 			return c, fmt.Errorf("%w: the update changes %q, which feeds index %s's key %s, by more than a plain SET or REMOVE", errs.ErrInvalidOption, name, b.Name, d.Attr)
 		}
 		c.set = append(c.set, name)
-		if _, present, err := indexkeys.AttrText(name, a.Value); err != nil {
+		if _, present, err := keycodec.AttrKeyText(name, a.Value); err != nil {
 			return c, err
 		} else if !present {
 			c.leaves = true
@@ -92,7 +91,7 @@ func change(b *indexkeys.Index, d indexkeys.DerivedKey, changes map[string]Assig
 }
 
 // deriveKey appends to out the change of key d of b that c makes.
-func deriveKey(out []Op, b *indexkeys.Index, d indexkeys.DerivedKey, c keyChange, kc *keycodec.Ctx, keyOnly []string) ([]Op, error) {
+func deriveKey(out []Op, b *keycodec.Index, d keycodec.DerivedKey, c keyChange, kc *keycodec.Ctx, keyOnly []string) ([]Op, error) {
 	switch {
 	case len(c.set) == 0:
 		return out, nil
@@ -113,7 +112,7 @@ func deriveKey(out []Op, b *indexkeys.Index, d indexkeys.DerivedKey, c keyChange
 
 // losesKeyOnly is errs.ErrKeyAttribute when removing key d, whose data c
 // leaves, would lose a value in keyOnly that only it holds.
-func losesKeyOnly(b *indexkeys.Index, d indexkeys.DerivedKey, c keyChange, keyOnly []string) error {
+func losesKeyOnly(b *keycodec.Index, d keycodec.DerivedKey, c keyChange, keyOnly []string) error {
 	if i := slices.IndexFunc(c.missing, func(n string) bool { return slices.Contains(keyOnly, n) }); i >= 0 {
 		return fmt.Errorf("%w: the update empties %q, which with %q makes index %s's key %s; %q is kept only inside keys, and the item may hold no other key with it: write the item anew (Replace)", errs.ErrKeyAttribute, c.set, c.missing[i], b.Name, d.Attr, c.missing[i])
 	}
@@ -126,7 +125,7 @@ func losesKeyOnly(b *indexkeys.Index, d indexkeys.DerivedKey, c keyChange, keyOn
 // key set, which needs each key's data set by the update or none read
 // (a key of literal text and ids), since the stored item's other data is
 // unknown.
-func deriveTogether(out []Op, b *indexkeys.Index, keys []indexkeys.DerivedKey, changed []keyChange, kc *keycodec.Ctx, keyOnly []string) ([]Op, error) {
+func deriveTogether(out []Op, b *keycodec.Index, keys []keycodec.DerivedKey, changed []keyChange, kc *keycodec.Ctx, keyOnly []string) ([]Op, error) {
 	touched := slices.IndexFunc(changed, func(c keyChange) bool { return len(c.set) > 0 })
 	if touched < 0 {
 		return out, nil

@@ -8,40 +8,39 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist/internal/errs"
-	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 var (
-	gsi2   = indexkeys.Target{Name: "GSI2", PK: []string{"GSI2PK"}, SK: []string{"GSI2SK"}}
+	gsi2   = keycodec.IndexTarget{Name: "GSI2", PK: []string{"GSI2PK"}, SK: []string{"GSI2SK"}}
 	status = []keycodec.Part{{Kind: keycodec.Const, Text: "STATUS"}, {Kind: keycodec.Lit, Text: "#"}, {Kind: keycodec.Attr, Text: "status"}}
 	self   = []keycodec.Part{{Kind: keycodec.Self}}
 )
 
 // bind is ix's index with d's templates, bound for an item type whose
 // keys are STU#{id}.
-func bind(t *testing.T, ix indexkeys.Target, d indexkeys.Decl) indexkeys.Index {
+func bind(t *testing.T, ix keycodec.IndexTarget, d keycodec.Decl) keycodec.Index {
 	t.Helper()
-	b, err := indexkeys.Bind(ix, d, nil, keycodec.Self, []keycodec.Kind{keycodec.Self, keycodec.Const, keycodec.Attr}, func(string) string { return "" })
+	b, err := keycodec.Bind(ix, d, nil, keycodec.Self, []keycodec.Kind{keycodec.Self, keycodec.Const, keycodec.Attr}, func(string) string { return "" })
 	require.NoError(t, err)
 	b.Compile(&keycodec.Ctx{Self: "STU#"})
 	return b
 }
 
 func TestDeriveUpdate(t *testing.T) {
-	b := bind(t, gsi2, indexkeys.Decl{PK: status, SK: self})
+	b := bind(t, gsi2, keycodec.Decl{PK: status, SK: self})
 	kc := &keycodec.Ctx{Self: "STU#a91", PK: "STU#a91", SK: "STU#a91"}
 	enc := attributevalue.NewEncoder()
 	ops := []Op{{Kind: OpSet, Path: "status", Value: "B"}}
-	got, err := DeriveUpdate(ops, []indexkeys.Index{b}, kc, enc, nil)
+	got, err := DeriveUpdate(ops, []keycodec.Index{b}, kc, enc, nil)
 	require.NoError(t, err)
 	require.Len(t, ops, 1, "the update's own actions are never changed")
 	assert.Equal(t, []Op{ops[0], {Kind: OpSet, Path: "GSI2PK", Value: "STATUS#B"}}, got)
 
-	composite := bind(t, gsi2, indexkeys.Decl{PK: append(append([]keycodec.Part(nil), status...), keycodec.Part{Kind: keycodec.Lit, Text: "#"}, keycodec.Part{Kind: keycodec.Attr, Text: "kind"}), SK: self})
-	_, err = DeriveUpdate(ops, []indexkeys.Index{composite}, kc, enc, nil)
+	composite := bind(t, gsi2, keycodec.Decl{PK: append(append([]keycodec.Part(nil), status...), keycodec.Part{Kind: keycodec.Lit, Text: "#"}, keycodec.Part{Kind: keycodec.Attr, Text: "kind"}), SK: self})
+	_, err = DeriveUpdate(ops, []keycodec.Index{composite}, kc, enc, nil)
 	require.ErrorIs(t, err, errs.ErrInvalidOption)
-	_, err = DeriveUpdate([]Op{{Kind: OpRemove, Path: "status"}}, []indexkeys.Index{composite}, kc, enc, []string{"kind"})
+	_, err = DeriveUpdate([]Op{{Kind: OpRemove, Path: "status"}}, []keycodec.Index{composite}, kc, enc, []string{"kind"})
 	require.ErrorIs(t, err, errs.ErrKeyAttribute)
 }
 
@@ -83,8 +82,8 @@ func TestDeriveUpdateKeysTogether(t *testing.T) {
 			keyOnly: []string{"hired"}, err: errs.ErrKeyAttribute, msg: "index GSI2's key GSI2SK"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b := bind(t, together, indexkeys.Decl{PK: tc.pk, SK: tc.sk})
-			got, err := DeriveUpdate(tc.ops, []indexkeys.Index{b}, kc, attributevalue.NewEncoder(), tc.keyOnly)
+			b := bind(t, together, keycodec.Decl{PK: tc.pk, SK: tc.sk})
+			got, err := DeriveUpdate(tc.ops, []keycodec.Index{b}, kc, attributevalue.NewEncoder(), tc.keyOnly)
 			if tc.err != nil {
 				require.ErrorIs(t, err, tc.err)
 				assert.ErrorContains(t, err, tc.msg)

@@ -12,8 +12,8 @@ type CmpOp int
 
 const (
 	None       CmpOp = iota // begins_with(the item type's prefix)
-	Between              // BETWEEN lo AND hi
-	BeginsWith           // begins_with(lo)
+	Between                 // BETWEEN lo AND hi
+	BeginsWith              // begins_with(lo)
 	// On an index sort key with no item type prefix (a template that
 	// starts with a data attribute), conditions compare whole values.
 	GT // > lo

@@ -1,4 +1,4 @@
-package handlekeys
+package keycodec
 
 import (
 	"fmt"
@@ -7,9 +7,6 @@ import (
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
-
-	"github.com/adjlist/adjlist/internal/indexkeys"
-	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // Ends are an edge item type's endpoints, as its index key templates name
@@ -22,9 +19,9 @@ type Ends struct {
 // Parts spells the variable parts of an item type's index key templates
 // from ids: Prefixes are its node keys' static prefixes, Ends its
 // endpoints (nil but for an edge), Enc the table's encoder, which spells
-// a data attribute's value as a write does ([keycodec.ValueText]).
+// a data attribute's value as a write does ([ValueText]).
 type Parts struct {
-	Prefixes *keycodec.Ctx
+	Prefixes *Ctx
 	Ends     *Ends
 	Enc      *attributevalue.Encoder
 }
@@ -32,33 +29,33 @@ type Parts struct {
 // PartKey is the text of variable part p in a key for id: a key field's
 // escaped id, a node key (an endpoint's: a child's ref as given; an
 // edge's SelfKey: the label and the target's key).
-func (s Parts) PartKey(p keycodec.Part, id string) (string, error) {
+func (s Parts) PartKey(p Part, id string) (string, error) {
 	if e := s.Ends; e != nil {
 		switch p.Kind {
-		case keycodec.Source:
+		case Source:
 			return e.Src.key(id)
-		case keycodec.Target:
+		case Target:
 			return e.Dst.key(id)
-		case keycodec.Self:
+		case Self:
 			key, err := e.Dst.key(id)
 			return e.Label + key, err
 		}
 	}
-	if err := keycodec.CheckID(keycodec.String([]keycodec.Part{p}), id); err != nil {
+	if err := CheckID(String([]Part{p}), id); err != nil {
 		return "", keyError(err)
 	}
-	if p.Kind == keycodec.Field {
-		return keycodec.Join(id), nil
+	if p.Kind == Field {
+		return Join(id), nil
 	}
-	return s.Prefixes.Node(p.Kind) + keycodec.Join(id), nil
+	return s.Prefixes.Node(p.Kind) + Join(id), nil
 }
 
 // Fill renders parts with values in place of their variable parts, as a
-// write renders them from the item ([keycodec.IndexKey.Render]): a data
+// write renders them from the item ([IndexKey.Render]): a data
 // attribute's value escaped as a write escapes it, an id as [Parts.PartKey]
 // spells it. n is how many of values it took; too few is an error that
 // names them ([Takes]).
-func (s Parts) Fill(parts []keycodec.Part, values []any) (key string, n int, err error) {
+func (s Parts) Fill(parts []Part, values []any) (key string, n int, err error) {
 	if names := s.Names(parts); len(values) < len(names) {
 		return "", 0, Takes(names, nil, len(values))
 	}
@@ -70,7 +67,7 @@ func (s Parts) Fill(parts []keycodec.Part, values []any) (key string, n int, err
 		}
 		v := values[n]
 		n++
-		if p.Kind == keycodec.Attr {
+		if p.Kind == Attr {
 			s, err := s.valueText(p.Text, v)
 			if err != nil {
 				return "", n, err
@@ -80,7 +77,7 @@ func (s Parts) Fill(parts []keycodec.Part, values []any) (key string, n int, err
 		}
 		id, ok := v.(string)
 		if !ok {
-			return "", n, fmt.Errorf("%s takes an id string, got %T", keycodec.String([]keycodec.Part{p}), v)
+			return "", n, fmt.Errorf("%s takes an id string, got %T", String([]Part{p}), v)
 		}
 		key, err := s.PartKey(p, id)
 		if err != nil {
@@ -95,7 +92,7 @@ func (s Parts) Fill(parts []keycodec.Part, values []any) (key string, n int, err
 // as ByIndex takes them: a data attribute's or key field's name, else the
 // id (or a child endpoint's ref) a node key holds: "id", "parent id",
 // "child id", "source id", "target ref".
-func (s Parts) Names(parts []keycodec.Part) []string {
+func (s Parts) Names(parts []Part) []string {
 	var out []string
 	for _, p := range parts {
 		if p.Variable() {
@@ -106,18 +103,18 @@ func (s Parts) Names(parts []keycodec.Part) []string {
 }
 
 // name is the name of the value variable part p takes ([Parts.Names]).
-func (s Parts) name(p keycodec.Part) string {
+func (s Parts) name(p Part) string {
 	e := s.Ends
 	switch {
-	case p.Kind == keycodec.Attr || p.Kind == keycodec.Field:
+	case p.Kind == Attr || p.Kind == Field:
 		return p.Text
-	case p.Kind == keycodec.Parent:
+	case p.Kind == Parent:
 		return "parent id"
-	case e != nil && p.Kind == keycodec.Source:
+	case e != nil && p.Kind == Source:
 		return endName("source", e.Src)
-	case e != nil && (p.Kind == keycodec.Target || p.Kind == keycodec.Self):
+	case e != nil && (p.Kind == Target || p.Kind == Self):
 		return endName("target", e.Dst)
-	case p.Kind == keycodec.Self && s.Prefixes != nil && s.Prefixes.Parent != "":
+	case p.Kind == Self && s.Prefixes != nil && s.Prefixes.Parent != "":
 		return "child id"
 	}
 	return "id"
@@ -159,12 +156,12 @@ func Takes(required, optional []string, given int) error {
 }
 
 // valueText is a query value's text in a key, as a write spells the
-// attribute ([keycodec.ValueText] with the table's encoder): a string
+// attribute ([ValueText] with the table's encoder): a string
 // escaped, a number in DynamoDB's decimal text.
 func (s Parts) valueText(name string, v any) (string, error) {
-	text, present, bad, err := keycodec.ValueText(s.Enc, name, v)
+	text, present, bad, err := ValueText(s.Enc, name, v)
 	if err == nil {
-		err = indexkeys.Refused(bad)
+		err = Refused(bad)
 	}
 	if err == nil && !present {
 		err = fmt.Errorf("empty value for %s", name)
@@ -173,47 +170,47 @@ func (s Parts) valueText(name string, v any) (string, error) {
 }
 
 // IndexRest is the part of index key template parts after its static
-// prefix ([keycodec.StaticPrefix]) as range values read it: a data
+// prefix ([StaticPrefix]) as range values read it: a data
 // attribute, key field or node key is an id's place (its node type
 // prefix, which the static prefix holds for the first, is text),
 // constants and separators are text; a child endpoint's key is its ref
 // read after its parent's type, <parent id>#PROJ#<child id> (an edge's
 // SelfKey: its label and the target's ref). nil for one id, or a template
 // of text only.
-func (s Parts) IndexRest(parts []keycodec.Part) []keycodec.Part {
-	first := slices.IndexFunc(parts, keycodec.Part.Variable)
+func (s Parts) IndexRest(parts []Part) []Part {
+	first := slices.IndexFunc(parts, Part.Variable)
 	if first < 0 {
 		return nil
 	}
-	var out []keycodec.Part
+	var out []Part
 	for i, p := range parts[first:] {
 		switch p.Kind {
-		case keycodec.Const, keycodec.Lit:
-			out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: p.Text})
+		case Const, Lit:
+			out = append(out, Part{Kind: Lit, Text: p.Text})
 			continue
-		case keycodec.Self, keycodec.Source, keycodec.Target, keycodec.Parent:
+		case Self, Source, Target, Parent:
 			if i > 0 {
-				out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: s.Prefixes.Node(p.Kind)})
+				out = append(out, Part{Kind: Lit, Text: s.Prefixes.Node(p.Kind)})
 			}
 			if ref := s.refRest(p); ref != nil {
 				out = append(out, ref...)
 				continue
 			}
 		}
-		out = append(out, keycodec.Part{Kind: keycodec.Field, Text: p.Text})
+		out = append(out, Part{Kind: Field, Text: p.Text})
 	}
-	return keycodec.OneID(out)
+	return OneID(out)
 }
 
 // refRest is what follows the static prefix of node-key part p in a key
 // when p is an edge's child endpoint (SourceKey, TargetKey, or SelfKey
 // into a child), as range values read it; nil for any other part.
-func (s Parts) refRest(p keycodec.Part) []keycodec.Part {
+func (s Parts) refRest(p Part) []Part {
 	if e := s.Ends; e != nil {
 		switch p.Kind {
-		case keycodec.Source:
+		case Source:
 			return e.Src.RangeRest()
-		case keycodec.Target, keycodec.Self:
+		case Target, Self:
 			return e.Dst.RangeRest()
 		}
 	}

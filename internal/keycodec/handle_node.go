@@ -1,4 +1,4 @@
-package handlekeys
+package keycodec
 
 // SortKeySpace is where node items of typ sit in their partition's sort
 // key order: the exact marker, or for a self-keyed node the prefix

@@ -1,4 +1,4 @@
-package handlekeys
+package keycodec
 
 import (
 	"strconv"
@@ -9,8 +9,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 func TestSortKeySpace(t *testing.T) {
@@ -28,8 +26,8 @@ func TestEntityIDs(t *testing.T) {
 }
 
 func TestReaches(t *testing.T) {
-	node := []keycodec.Part{{Kind: keycodec.Lit, Text: "STU#"}, {Kind: keycodec.Field, Text: "id"}}
-	edge := []keycodec.Part{{Kind: keycodec.Lit, Text: "ENROLL#CRS#"}, {Kind: keycodec.Field, Text: "to"}}
+	node := []Part{{Kind: Lit, Text: "STU#"}, {Kind: Field, Text: "id"}}
+	edge := []Part{{Kind: Lit, Text: "ENROLL#CRS#"}, {Kind: Field, Text: "to"}}
 	for _, tc := range []struct {
 		q    Query
 		want Reach
@@ -55,7 +53,7 @@ func TestFillWithTheTableEncoder(t *testing.T) {
 			return &types.AttributeValueMemberN{Value: strconv.FormatInt(t.Unix(), 10)}, nil
 		}
 	})
-	parts := []keycodec.Part{{Kind: keycodec.Const, Text: "AT"}, {Kind: keycodec.Lit, Text: "#"}, {Kind: keycodec.Attr, Text: "at"}}
+	parts := []Part{{Kind: Const, Text: "AT"}, {Kind: Lit, Text: "#"}, {Kind: Attr, Text: "at"}}
 	for _, tc := range []struct {
 		name string
 		enc  *attributevalue.Encoder
@@ -65,7 +63,7 @@ func TestFillWithTheTableEncoder(t *testing.T) {
 		{"the SDK's default", attributevalue.NewEncoder(), "AT#2026-01-02T03:04:05Z"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			key, n, err := Parts{Prefixes: &keycodec.Ctx{}, Enc: tc.enc}.Fill(parts, []any{at})
+			key, n, err := Parts{Prefixes: &Ctx{}, Enc: tc.enc}.Fill(parts, []any{at})
 			require.NoError(t, err)
 			assert.Equal(t, 1, n)
 			assert.Equal(t, tc.want, key)
@@ -91,11 +89,11 @@ func TestTakes(t *testing.T) {
 		assert.EqualError(t, Takes(tc.required, tc.optional, tc.given), tc.want)
 	}
 
-	child := Parts{Prefixes: &keycodec.Ctx{Self: "PROJ#", Parent: "WS#"}}
-	parts := []keycodec.Part{{Kind: keycodec.Parent}, {Kind: keycodec.Lit, Text: "#"}, {Kind: keycodec.Attr, Text: "status"}, {Kind: keycodec.Lit, Text: "#"}, {Kind: keycodec.Self}}
+	child := Parts{Prefixes: &Ctx{Self: "PROJ#", Parent: "WS#"}}
+	parts := []Part{{Kind: Parent}, {Kind: Lit, Text: "#"}, {Kind: Attr, Text: "status"}, {Kind: Lit, Text: "#"}, {Kind: Self}}
 	assert.Equal(t, []string{"parent id", "status", "child id"}, child.Names(parts))
 	_, _, err := child.Fill(parts, []any{"acme"})
 	assert.EqualError(t, err, "takes 3 values (parent id, status, child id), 1 given")
-	edge := Parts{Prefixes: &keycodec.Ctx{}, Ends: &Ends{Src: End{}, Dst: End{Parent: "WS#"}}}
-	assert.Equal(t, []string{"source id", "target ref", "target ref"}, edge.Names([]keycodec.Part{{Kind: keycodec.Source}, {Kind: keycodec.Target}, {Kind: keycodec.Self}}))
+	edge := Parts{Prefixes: &Ctx{}, Ends: &Ends{Src: End{}, Dst: End{Parent: "WS#"}}}
+	assert.Equal(t, []string{"source id", "target ref", "target ref"}, edge.Names([]Part{{Kind: Source}, {Kind: Target}, {Kind: Self}}))
 }

@@ -1,6 +1,4 @@
-package handlekeys
-
-import "github.com/adjlist/adjlist/internal/keycodec"
+package keycodec
 
 // End is how an edge endpoint's keys are spelled: a node type's node
 // keys ("CRS#math204"), or a child type's refs ("WS#acme#PROJ#p1").
@@ -9,7 +7,7 @@ type End struct {
 	Parent string // a child endpoint's parent node type "WS"; "" for nodes
 	// Key spells the endpoint's key from its id, its one id: "CRS#{id}",
 	// or a child's ref as given.
-	Key keycodec.Spelling
+	Key Spelling
 }
 
 // IsChild reports whether the endpoint is a collection's children.
@@ -17,18 +15,18 @@ func (p End) IsChild() bool { return p.Parent != "" }
 
 // key is the key of endpoint id, checked.
 func (p End) key(id string) (string, error) {
-	k, err := p.Key.Key([]string{id}, p.Type, "partition key", keycodec.MaxPartitionKeyLen)
+	k, err := p.Key.Key([]string{id}, p.Type, "partition key", MaxPartitionKeyLen)
 	return k, keyError(err)
 }
 
 // Spelling is the endpoint's key as a template whose fields are named
 // after side ("from", "to"): "CRS#{to}", or "WS#{to parent}#PROJ#{to}".
-func (p End) Spelling(side string) []keycodec.Part { return p.Key.Parts([]string{side}) }
+func (p End) Spelling(side string) []Part { return p.Key.Parts([]string{side}) }
 
 // RangeRest is what follows the endpoint's key prefix ("CRS#", a child's
 // "WS#") in its keys, as range values read it: one id (nil) for a node,
 // <parent id>#PROJ#<id> for a child's ref.
-func (p End) RangeRest() []keycodec.Part {
+func (p End) RangeRest() []Part {
 	if !p.IsChild() {
 		return nil
 	}

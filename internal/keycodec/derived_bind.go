@@ -1,15 +1,14 @@
-package indexkeys
+package keycodec
 
 import (
 	"fmt"
 	"slices"
 
 	"github.com/adjlist/adjlist/internal/errs"
-	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
-// Target is the index a declaration names, as its table declares it.
-type Target struct {
+// IndexTarget is the index a declaration names, as its table declares it.
+type IndexTarget struct {
 	Name                    string
 	Local, Native, Inverted bool
 	// Together: the index's keys are written all or none
@@ -23,7 +22,7 @@ type Target struct {
 // Decl is one declaration of an item type's keys in an index
 // (adjlist.IndexKeys), its templates' parts as given.
 type Decl struct {
-	PK, SK    []keycodec.Part
+	PK, SK    []Part
 	Shards    int
 	MaxShards int // adjlist.MaxShards
 }
@@ -33,7 +32,7 @@ type Decl struct {
 // templates may use the parts allowed. role says which key attribute of
 // the table name is ("the table's sort key"), "" for a data attribute.
 // The error says what is wrong, for the caller to wrap with the index.
-func Bind(ix Target, d Decl, fields []string, home keycodec.Kind, allowed []keycodec.Kind, role func(name string) string) (Index, error) {
+func Bind(ix IndexTarget, d Decl, fields []string, home Kind, allowed []Kind, role func(name string) string) (Index, error) {
 	b := Index{Name: ix.Name, Local: ix.Local, Together: ix.Together, PK: d.PK, SK: d.SK, Shards: d.Shards}
 	switch {
 	case ix.Native:
@@ -58,24 +57,24 @@ func Bind(ix Target, d Decl, fields []string, home keycodec.Kind, allowed []keyc
 	if ix.Local {
 		// Not written (it is the table's partition key), but what a
 		// query's value fills.
-		b.PK = []keycodec.Part{{Kind: home}}
+		b.PK = []Part{{Kind: home}}
 	}
 	if b.Shards < 2 {
 		b.Shards = 0
 	}
-	b.PK, b.SK = keycodec.ResolveVars(b.PK, fields), keycodec.ResolveVars(b.SK, fields)
-	for _, p := range append(append([]keycodec.Part(nil), b.PK...), b.SK...) {
+	b.PK, b.SK = ResolveVars(b.PK, fields), ResolveVars(b.SK, fields)
+	for _, p := range append(append([]Part(nil), b.PK...), b.SK...) {
 		switch {
-		case p.Kind == keycodec.Lit:
+		case p.Kind == Lit:
 		case !slices.Contains(allowed, p.Kind):
-			return b, fmt.Errorf("part %s is not available to this item type", keycodec.String([]keycodec.Part{p}))
-		case p.Kind == keycodec.Const:
-			if err := errs.Key(keycodec.CheckName("key constant", p.Text)); err != nil {
+			return b, fmt.Errorf("part %s is not available to this item type", String([]Part{p}))
+		case p.Kind == Const:
+			if err := errs.Key(CheckName("key constant", p.Text)); err != nil {
 				return b, err
 			}
-		case p.Kind == keycodec.Attr && p.Text == "":
+		case p.Kind == Attr && p.Text == "":
 			return b, fmt.Errorf("Attr(\"\") names no data attribute")
-		case p.Kind == keycodec.Attr && (p.Text == b.SKAttr || p.Text == b.PKAttr && !ix.Local):
+		case p.Kind == Attr && (p.Text == b.SKAttr || p.Text == b.PKAttr && !ix.Local):
 			native := "PartitionAttributes"
 			if p.Text == b.SKAttr {
 				native = "SortAttributes"
@@ -83,9 +82,9 @@ func Bind(ix Target, d Decl, fields []string, home keycodec.Kind, allowed []keyc
 			return b, fmt.Errorf("Attr(%q) is index %s's own key attribute, which the template writes, not a data attribute it reads: "+
 				"to key the index on the data attribute %s as the items hold it, declare the index with native keys (Index.%s: {{Name: %q}}) and no IndexKeys for it",
 				p.Text, ix.Name, p.Text, native, p.Text)
-		case p.Kind == keycodec.Attr && role(p.Text) != "":
+		case p.Kind == Attr && role(p.Text) != "":
 			return b, fmt.Errorf("Attr(%q) is a key attribute (%s), which this package writes, not a data attribute", p.Text, role(p.Text))
-		case p.Kind == keycodec.Attr:
+		case p.Kind == Attr:
 			b.Attrs = append(b.Attrs, p.Text)
 		}
 	}

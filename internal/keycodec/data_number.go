@@ -1,4 +1,4 @@
-package keydata
+package keycodec
 
 import (
 	"reflect"

@@ -1,4 +1,4 @@
-package keydata
+package keycodec
 
 import (
 	"fmt"
@@ -10,15 +10,13 @@ import (
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/errs"
-	"github.com/adjlist/adjlist/internal/indexkeys"
-	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // Item is an item as the SDK holds it.
 type Item = map[string]types.AttributeValue
 
 // Fields is how an Entity's keys relate to the attributes of its Go type
-// T ([Bind]).
+// T ([BindFields]).
 type Fields struct {
 	// Types[i] is the DynamoDB type ("S" or "N") of T's attribute named
 	// like key field i, "" where T declares none (its id is given); nil
@@ -49,15 +47,15 @@ type KeyOnly struct {
 // only inside keys.
 type holder struct {
 	attr  string
-	parts []keycodec.Part
+	parts []Part
 	shard bool // attr ends with a shard suffix ("#07")
 }
 
-// Bind links the key fields and the index templates of an entity with
+// BindFields links the key fields and the index templates of an entity with
 // key fields fields and derived index keys indexes to rt's attributes
 // (named as the encoder with struct tag key tag names them), keyOnly
 // naming those kept only inside keys.
-func Bind(rt reflect.Type, tag string, fields []string, indexes []indexkeys.Index, keyOnly []string) (Fields, error) {
+func BindFields(rt reflect.Type, tag string, fields []string, indexes []Index, keyOnly []string) (Fields, error) {
 	var d Fields
 	declared := map[string]ddbitem.GoAttr{}
 	for rt.Kind() == reflect.Pointer {
@@ -108,11 +106,11 @@ func Bind(rt reflect.Type, tag string, fields []string, indexes []indexkeys.Inde
 // inIndex finds the index key templates that hold k: the first must
 // parse back (every variable part ends the key or is followed by '#'),
 // and those after it that parse back are read too.
-func (k KeyOnly) inIndex(indexes []indexkeys.Index) (KeyOnly, error) {
+func (k KeyOnly) inIndex(indexes []Index) (KeyOnly, error) {
 	for i := range indexes {
 		b := &indexes[i]
 		for _, key := range [...]holder{{b.PKAttr, b.PK, b.Shards > 0}, {b.SKAttr, b.SK, false}} {
-			if key.attr == "" || (b.Local && key.attr == b.PKAttr) || !slices.ContainsFunc(key.parts, func(p keycodec.Part) bool { return p.Kind == keycodec.Attr && p.Text == k.name }) {
+			if key.attr == "" || (b.Local && key.attr == b.PKAttr) || !slices.ContainsFunc(key.parts, func(p Part) bool { return p.Kind == Attr && p.Text == k.name }) {
 				continue
 			}
 			if !parsesBack(key.parts) {
@@ -120,7 +118,7 @@ func (k KeyOnly) inIndex(indexes []indexkeys.Index) (KeyOnly, error) {
 					continue
 				}
 				return k, fmt.Errorf("%w: KeyOnly %q: index %s's key %s must have '#' after each variable part, so that %s parses back from it",
-					errs.ErrInvalidOption, k.name, b.Name, keycodec.String(key.parts), k.name)
+					errs.ErrInvalidOption, k.name, b.Name, String(key.parts), k.name)
 			}
 			k.holders = append(k.holders, key)
 		}
@@ -133,7 +131,7 @@ func (k KeyOnly) inIndex(indexes []indexkeys.Index) (KeyOnly, error) {
 
 // parsesBack reports whether every variable part of parts ends the key
 // or is followed by '#'.
-func parsesBack(parts []keycodec.Part) bool {
+func parsesBack(parts []Part) bool {
 	for j, p := range parts {
 		if p.Variable() && j+1 < len(parts) && !strings.HasPrefix(parts[j+1].Text, "#") {
 			return false
@@ -143,8 +141,8 @@ func parsesBack(parts []keycodec.Part) bool {
 }
 
 // keyError is adjlist's *KeyError for name, id and reason.
-func keyError(name, id, reason string) error {
-	return &keycodec.Error{Name: name, ID: id, Reason: reason}
+func refusedKey(name, id, reason string) error {
+	return &Error{Name: name, ID: id, Reason: reason}
 }
 
 // stored refuses the ids of number key fields that DynamoDB would store
@@ -156,11 +154,11 @@ func (d *Fields) stored(name string, fields []string, ids []string) error {
 		if typ != "N" {
 			continue
 		}
-		if !keycodec.StoredNumber(ids[i]) {
-			return keyError(name, ids[i], fmt.Sprintf("%s is a number attribute, which DynamoDB stores without a sign +, an exponent, leading zeros or trailing fractional zeros, in at most 38 digits: the keys would hold another text than the attribute", fields[i]))
+		if !StoredNumber(ids[i]) {
+			return refusedKey(name, ids[i], fmt.Sprintf("%s is a number attribute, which DynamoDB stores without a sign +, an exponent, leading zeros or trailing fractional zeros, in at most 38 digits: the keys would hold another text than the attribute", fields[i]))
 		}
 		if !fitsGo(d.goTypes[i], ids[i]) {
-			return keyError(name, ids[i], fmt.Sprintf("%s is a %s, which cannot hold it: a read could not decode the item", fields[i], d.goTypes[i]))
+			return refusedKey(name, ids[i], fmt.Sprintf("%s is a %s, which cannot hold it: a read could not decode the item", fields[i], d.goTypes[i]))
 		}
 	}
 	return nil
@@ -180,7 +178,7 @@ func (d *Fields) IDs(name string, fields []string, ids []string, item Item) ([]s
 		for i, f := range fields {
 			v, ok := keyValueText(item[f])
 			if d.Types[i] == "" || !ok {
-				return nil, keyError(name, f, fmt.Sprintf("no ids given, and the data holds no %s", f))
+				return nil, refusedKey(name, f, fmt.Sprintf("no ids given, and the data holds no %s", f))
 			}
 			out[i] = v
 		}
@@ -196,11 +194,11 @@ func (d *Fields) IDs(name string, fields []string, ids []string, item Item) ([]s
 		v, ok := keyValueText(item[f])
 		switch {
 		case ok && v != ids[i]:
-			return nil, keyError(name, ids[i], fmt.Sprintf("the id given for %s differs from the data's %s %q", f, f, v))
+			return nil, refusedKey(name, ids[i], fmt.Sprintf("the id given for %s differs from the data's %s %q", f, f, v))
 		case !ok:
 			av, isNum := typedKeyValue(d.Types[i], ids[i])
 			if !isNum {
-				return nil, keyError(name, ids[i], fmt.Sprintf("%s is a number attribute", f))
+				return nil, refusedKey(name, ids[i], fmt.Sprintf("%s is a number attribute", f))
 			}
 			item[f] = av
 		}
@@ -227,7 +225,7 @@ func (d *Fields) Unwritten(item Item) error {
 			for i, h := range k.holders {
 				attrs[i] = h.attr
 			}
-			return keyError(k.holders[0].attr, v, fmt.Sprintf("%s is kept only inside index keys the data leaves out (%s: another of their values is empty): %s would be lost", k.name, strings.Join(attrs, ", "), k.name))
+			return refusedKey(k.holders[0].attr, v, fmt.Sprintf("%s is kept only inside index keys the data leaves out (%s: another of their values is empty): %s would be lost", k.name, strings.Join(attrs, ", "), k.name))
 		}
 	}
 	return nil
@@ -282,7 +280,7 @@ func (d *Fields) Unread(item Item) (u Unread, ok bool) {
 		for i := range k.holders {
 			h := &k.holders[i]
 			if have, present := stringAttr(item, h.attr); present || item[h.attr] != nil {
-				return Unread{Name: k.name, Attr: h.attr, Have: have, Template: keycodec.String(h.parts)}, true
+				return Unread{Name: k.name, Attr: h.attr, Have: have, Template: String(h.parts)}, true
 			}
 		}
 	}
@@ -316,7 +314,7 @@ func (d *Fields) Unreadable(item Item, pkAttr, skAttr string) error {
 	}
 	pk, _ := stringAttr(item, pkAttr)
 	sk, _ := stringAttr(item, skAttr)
-	return &UnreadError{PK: pk, SK: sk, Err: keyError(u.Attr, u.Have,
+	return &UnreadError{PK: pk, SK: sk, Err: refusedKey(u.Attr, u.Have,
 		fmt.Sprintf("%s is kept only inside this key, which its template %s cannot parse back: rewriting the key would lose %s", u.Name, u.Template, u.Name))}
 }
 
@@ -373,7 +371,7 @@ func (h *holder) parse(item Item, name, typ string) (text string, ok bool) {
 		return "", false
 	}
 	if h.shard {
-		i := strings.LastIndexByte(key, keycodec.Sep)
+		i := strings.LastIndexByte(key, Sep)
 		if i < 0 {
 			return "", false
 		}
@@ -389,12 +387,12 @@ func (h *holder) parse(item Item, name, typ string) (text string, ok bool) {
 		}
 		end := len(key)
 		if i+1 < len(h.parts) {
-			if end = strings.IndexByte(key, keycodec.Sep); end < 0 {
+			if end = strings.IndexByte(key, Sep); end < 0 {
 				return "", false
 			}
 		}
-		if p.Kind == keycodec.Attr && p.Text == name && !found {
-			if text, found = key[:end], true; strings.IndexByte(text, keycodec.Sep) >= 0 {
+		if p.Kind == Attr && p.Text == name && !found {
+			if text, found = key[:end], true; strings.IndexByte(text, Sep) >= 0 {
 				return "", false
 			}
 		}
@@ -405,7 +403,7 @@ func (h *holder) parse(item Item, name, typ string) (text string, ok bool) {
 	}
 	if typ == "S" {
 		var err error
-		if text, err = keycodec.Unescape(text); err != nil {
+		if text, err = Unescape(text); err != nil {
 			return "", false
 		}
 	}

@@ -1,4 +1,4 @@
-package indexkeys
+package keycodec
 
 import (
 	"fmt"
@@ -8,7 +8,6 @@ import (
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/errs"
-	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // Index is an item type's keys in one derived-key index, checked against
@@ -19,9 +18,9 @@ type Index struct {
 	// PKAttr and SKAttr are the index's key attributes; SKAttr "" for an
 	// index without a sort key.
 	PKAttr, SKAttr string
-	PK, SK         []keycodec.Part
-	PKC, SKC       keycodec.IndexKey // PK and SK compiled
-	// SKPrefix is the static prefix of SK (keycodec.StaticPrefix), which
+	PK, SK         []Part
+	PKC, SKC       IndexKey // PK and SK compiled
+	// SKPrefix is the static prefix of SK (StaticPrefix), which
 	// every read of the index queries; SKExact: SK is text only.
 	SKPrefix string
 	SKExact  bool
@@ -34,14 +33,14 @@ type Index struct {
 
 // Compile compiles b's templates for an item type with node key prefixes
 // and key fields prefixes, once its parts are final.
-func (b *Index) Compile(prefixes *keycodec.Ctx) {
-	b.PKC, b.SKC = keycodec.CompileIndexKey(b.PK, prefixes.Fields), keycodec.CompileIndexKey(b.SK, prefixes.Fields)
-	b.SKPrefix, b.SKExact = keycodec.StaticPrefix(b.SK, prefixes)
+func (b *Index) Compile(prefixes *Ctx) {
+	b.PKC, b.SKC = CompileIndexKey(b.PK, prefixes.Fields), CompileIndexKey(b.SK, prefixes.Fields)
+	b.SKPrefix, b.SKExact = StaticPrefix(b.SK, prefixes)
 }
 
 // Refused is the error for a data attribute no key can hold: the id's
 // KeyError, or errs.ErrInvalidOption for its type.
-func Refused(r *keycodec.Refusal) error {
+func Refused(r *Refusal) error {
 	switch {
 	case r == nil:
 		return nil
@@ -51,9 +50,9 @@ func Refused(r *keycodec.Refusal) error {
 	return fmt.Errorf("%w: attribute %q feeds an index key and is %T; want a string or number", errs.ErrInvalidOption, r.Name, r.Value)
 }
 
-// AttrText is a data attribute's text in a key (keycodec.AttrText).
-func AttrText(name string, av types.AttributeValue) (text string, present bool, err error) {
-	text, present, bad := keycodec.AttrText(name, av)
+// AttrKeyText is a data attribute's text in a key (AttrText).
+func AttrKeyText(name string, av types.AttributeValue) (text string, present bool, err error) {
+	text, present, bad := AttrText(name, av)
 	return text, present, Refused(bad)
 }
 
@@ -65,29 +64,29 @@ func AttrText(name string, av types.AttributeValue) (text string, present bool, 
 // checks them (a put, an update's re-derivation, Scan, Verify and Migrate)
 // spells them alike: a key field's id escaped as adjlist.NodeKey escapes
 // ids, as the table keys and ByIndex's values spell it.
-func (b *Index) PartitionKey(data map[string]types.AttributeValue, kc *keycodec.Ctx) (pk string, ok bool, err error) {
+func (b *Index) PartitionKey(data map[string]types.AttributeValue, kc *Ctx) (pk string, ok bool, err error) {
 	pk, ok, bad := b.PKC.Render(data, kc)
 	if !ok || bad != nil {
 		return "", false, Refused(bad)
 	}
 	if b.Shards > 0 {
-		pk += "#" + keycodec.Shard(kc.PK+"\x00"+kc.SK, b.Shards)
+		pk += "#" + Shard(kc.PK+"\x00"+kc.SK, b.Shards)
 	}
-	return pk, true, errs.Key(keycodec.CheckLen(b.Name, "index partition key", pk, keycodec.MaxPartitionKeyLen))
+	return pk, true, errs.Key(CheckLen(b.Name, "index partition key", pk, MaxPartitionKeyLen))
 }
 
 // SortKey: see [Index.PartitionKey].
-func (b *Index) SortKey(data map[string]types.AttributeValue, kc *keycodec.Ctx) (sk string, ok bool, err error) {
+func (b *Index) SortKey(data map[string]types.AttributeValue, kc *Ctx) (sk string, ok bool, err error) {
 	sk, ok, bad := b.SKC.Render(data, kc)
 	if !ok || bad != nil {
 		return "", false, Refused(bad)
 	}
-	return sk, true, errs.Key(keycodec.CheckLen(b.Name, "index sort key", sk, keycodec.MaxSortKeyLen))
+	return sk, true, errs.Key(CheckLen(b.Name, "index sort key", sk, MaxSortKeyLen))
 }
 
 // KeyValue computes the key attribute of b that sort says: its value, and
 // whether the item carries it ([Index.SortKey], [Index.PartitionKey]).
-func (b *Index) KeyValue(sort bool, data map[string]types.AttributeValue, kc *keycodec.Ctx) (string, bool, error) {
+func (b *Index) KeyValue(sort bool, data map[string]types.AttributeValue, kc *Ctx) (string, bool, error) {
 	if sort {
 		return b.SortKey(data, kc)
 	}
@@ -100,10 +99,10 @@ func (b *Index) KeyValue(sort bool, data map[string]types.AttributeValue, kc *ke
 func (b *Index) DerivedKeys() []DerivedKey {
 	out := make([]DerivedKey, 0, 2)
 	if !b.Local {
-		out = append(out, DerivedKey{b.PKAttr, keycodec.Attrs(b.PK), false})
+		out = append(out, DerivedKey{b.PKAttr, Attrs(b.PK), false})
 	}
 	if b.SKAttr != "" {
-		out = append(out, DerivedKey{b.SKAttr, keycodec.Attrs(b.SK), true})
+		out = append(out, DerivedKey{b.SKAttr, Attrs(b.SK), true})
 	}
 	return out
 }
@@ -122,7 +121,7 @@ type DerivedKey struct {
 // reads is absent or empty (the sparse-index rule); each key stands on its
 // own, unless b.Together, when a key left unwritten leaves every key of b
 // unwritten. A local index's partition key (the table's) is never listed.
-func (b *Index) Written(dst []ddbitem.Attr, data map[string]types.AttributeValue, kc *keycodec.Ctx) ([]ddbitem.Attr, error) {
+func (b *Index) Written(dst []ddbitem.Attr, data map[string]types.AttributeValue, kc *Ctx) ([]ddbitem.Attr, error) {
 	n := len(dst)
 	for _, d := range b.DerivedKeys() {
 		v, ok, err := b.KeyValue(d.Sort, data, kc)
@@ -144,7 +143,7 @@ func (b *Index) Written(dst []ddbitem.Attr, data map[string]types.AttributeValue
 // still carries its sort key, and is not in the index (DynamoDB indexes
 // only items with every key attribute), so that an update giving the
 // missing data completes the entry.
-func Add(indexes []Index, item map[string]types.AttributeValue, kc *keycodec.Ctx) error {
+func Add(indexes []Index, item map[string]types.AttributeValue, kc *Ctx) error {
 	var buf [2]ddbitem.Attr
 	for i := range indexes {
 		attrs, err := indexes[i].Written(buf[:0], item, kc)
@@ -160,7 +159,7 @@ func Add(indexes []Index, item map[string]types.AttributeValue, kc *keycodec.Ctx
 
 // Derived appends to want the derived attributes of item (its data and
 // keys kc) under indexes ([Index.Written]), and returns it.
-func Derived(indexes []Index, item map[string]types.AttributeValue, kc *keycodec.Ctx, want []ddbitem.Attr) ([]ddbitem.Attr, error) {
+func Derived(indexes []Index, item map[string]types.AttributeValue, kc *Ctx, want []ddbitem.Attr) ([]ddbitem.Attr, error) {
 	var err error
 	for i := range indexes {
 		if want, err = indexes[i].Written(want, item, kc); err != nil {

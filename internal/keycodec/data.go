@@ -1,4 +1,4 @@
-// Package keydata is how an Entity's keys relate to the attributes of its
+// Entity key data (data*.go): is how an Entity's keys relate to the attributes of its
 // Go type ([Fields]): a key field the type declares is the item's own
 // value, taken from the data on a write and filled in from the keys on a
 // read, and an attribute kept only inside keys (EntityOptions.KeyOnly) is
@@ -8,4 +8,5 @@
 // Package adjlist's Entity keeps one [Fields] and its promises; this
 // package works on plain items, ids and the index keys of
 // internal/indexkeys, whose error values (adjlist's) it returns.
-package keydata
+
+package keycodec

@@ -1,12 +1,10 @@
-package keydata
+package keycodec
 
 import (
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
-
-	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // TestHolderParse: a value kept only inside an index key parses back
@@ -14,26 +12,26 @@ import (
 // from a key written under another template (a prefix added or removed,
 // text after it), which a rewrite would otherwise lose or misread.
 func TestHolderParse(t *testing.T) {
-	lit := func(s string) keycodec.Part { return keycodec.Part{Kind: keycodec.Lit, Text: s} }
-	attr := func(s string) keycodec.Part { return keycodec.Part{Kind: keycodec.Attr, Text: s} }
+	lit := func(s string) Part { return Part{Kind: Lit, Text: s} }
+	attr := func(s string) Part { return Part{Kind: Attr, Text: s} }
 	for _, c := range []struct {
 		name  string
-		parts []keycodec.Part
+		parts []Part
 		shard bool
 		key   string
 		want  string // "" for none
 	}{
-		{"alone", []keycodec.Part{attr("date")}, false, "2026-01-01", "2026-01-01"},
-		{"escaped", []keycodec.Part{attr("date")}, false, "a%23b", "a#b"},
-		{"prefixed", []keycodec.Part{lit("D#"), attr("date")}, false, "D#2026-01-01", "2026-01-01"},
-		{"after another", []keycodec.Part{attr("status"), lit("#"), attr("date")}, false, "open#2026-01-01", "2026-01-01"},
-		{"before another", []keycodec.Part{attr("date"), lit("#"), attr("status")}, false, "2026-01-01#open", "2026-01-01"},
-		{"sharded", []keycodec.Part{lit("D#"), attr("date")}, true, "D#2026-01-01#07", "2026-01-01"},
-		{"prefix added", []keycodec.Part{lit("D#"), attr("date")}, false, "2026-01-01", ""},
-		{"prefix removed", []keycodec.Part{attr("date")}, false, "D#2026-01-01", ""},
-		{"text after", []keycodec.Part{attr("date"), lit("#x")}, false, "2026-01-01#y", ""},
-		{"a part more", []keycodec.Part{attr("status"), lit("#"), attr("date")}, false, "2026-01-01", ""},
-		{"a part less", []keycodec.Part{attr("date")}, false, "open#2026-01-01", ""},
+		{"alone", []Part{attr("date")}, false, "2026-01-01", "2026-01-01"},
+		{"escaped", []Part{attr("date")}, false, "a%23b", "a#b"},
+		{"prefixed", []Part{lit("D#"), attr("date")}, false, "D#2026-01-01", "2026-01-01"},
+		{"after another", []Part{attr("status"), lit("#"), attr("date")}, false, "open#2026-01-01", "2026-01-01"},
+		{"before another", []Part{attr("date"), lit("#"), attr("status")}, false, "2026-01-01#open", "2026-01-01"},
+		{"sharded", []Part{lit("D#"), attr("date")}, true, "D#2026-01-01#07", "2026-01-01"},
+		{"prefix added", []Part{lit("D#"), attr("date")}, false, "2026-01-01", ""},
+		{"prefix removed", []Part{attr("date")}, false, "D#2026-01-01", ""},
+		{"text after", []Part{attr("date"), lit("#x")}, false, "2026-01-01#y", ""},
+		{"a part more", []Part{attr("status"), lit("#"), attr("date")}, false, "2026-01-01", ""},
+		{"a part less", []Part{attr("date")}, false, "open#2026-01-01", ""},
 	} {
 		h := holder{attr: "GSI1SK", parts: c.parts, shard: c.shard}
 		got, ok := h.parse(Item{"GSI1SK": &types.AttributeValueMemberS{Value: c.key}}, "date", "S")
@@ -48,8 +46,8 @@ func TestHolderParse(t *testing.T) {
 func TestUnread(t *testing.T) {
 	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
 	d := Fields{KeyOnly: []KeyOnly{{name: "date", typ: "S", field: -1, holders: []holder{
-		{attr: "GSI1SK", parts: []keycodec.Part{{Kind: keycodec.Lit, Text: "D#"}, {Kind: keycodec.Attr, Text: "date"}}},
-		{attr: "GSI2SK", parts: []keycodec.Part{{Kind: keycodec.Attr, Text: "date"}}},
+		{attr: "GSI1SK", parts: []Part{{Kind: Lit, Text: "D#"}, {Kind: Attr, Text: "date"}}},
+		{attr: "GSI2SK", parts: []Part{{Kind: Attr, Text: "date"}}},
 	}}}}
 	for _, c := range []struct {
 		name string
@@ -77,8 +75,8 @@ func TestUnread(t *testing.T) {
 func TestUnwritten(t *testing.T) {
 	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
 	d := Fields{KeyOnly: []KeyOnly{{name: "date", typ: "S", field: -1, holders: []holder{
-		{attr: "GSI1SK", parts: []keycodec.Part{{Kind: keycodec.Attr, Text: "status"}, {Kind: keycodec.Lit, Text: "#"}, {Kind: keycodec.Attr, Text: "date"}}},
-		{attr: "GSI2SK", parts: []keycodec.Part{{Kind: keycodec.Attr, Text: "date"}}},
+		{attr: "GSI1SK", parts: []Part{{Kind: Attr, Text: "status"}, {Kind: Lit, Text: "#"}, {Kind: Attr, Text: "date"}}},
+		{attr: "GSI2SK", parts: []Part{{Kind: Attr, Text: "date"}}},
 	}}}}
 	for _, c := range []struct {
 		name    string

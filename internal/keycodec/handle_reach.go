@@ -1,9 +1,7 @@
-package handlekeys
+package keycodec
 
 import (
 	"slices"
-
-	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // Reach is whether a query's key condition can match an item type's
@@ -27,14 +25,14 @@ type Query struct {
 }
 
 // Reaches judges whether q can match an item whose keys have patterns pk
-// and sk (sk nil: not judged; [keycodec.KeyPattern]): the partition, and
+// and sk (sk nil: not judged; [KeyPattern]): the partition, and
 // the item type prefix; range conditions are left out, the caller's own
 // narrowing.
-func (q *Query) Reaches(pk, sk []keycodec.Part) Reach {
+func (q *Query) Reaches(pk, sk []Part) Reach {
 	if !q.partitionOf(pk) {
 		return OtherPartition
 	}
-	if sk != nil && !keycodec.Spells(sk, q.SKPrefix, !q.Exact) {
+	if sk != nil && !Spells(sk, q.SKPrefix, !q.Exact) {
 		return OtherSortKeys
 	}
 	return Reachable
@@ -42,9 +40,9 @@ func (q *Query) Reaches(pk, sk []keycodec.Part) Reach {
 
 // partitionOf reports whether a key of pattern pk can be a partition key
 // q reads (any shard of a sharded read).
-func (q *Query) partitionOf(pk []keycodec.Part) bool {
+func (q *Query) partitionOf(pk []Part) bool {
 	if len(q.ShardPKs) == 0 {
-		return keycodec.Spells(pk, q.PK, false)
+		return Spells(pk, q.PK, false)
 	}
-	return slices.ContainsFunc(q.ShardPKs, func(v string) bool { return keycodec.Spells(pk, v, false) })
+	return slices.ContainsFunc(q.ShardPKs, func(v string) bool { return Spells(pk, v, false) })
 }

@@ -1,4 +1,4 @@
-// Package indexkeys is an item type's keys in its table's derived-key
+// Derived index keys (derived*.go): is an item type's keys in its table's derived-key
 // indexes, on plain items: the declarations checked against their index
 // ([Bind]), the keys rendered for a write ([Add]) and a walk's check of what
 // an item should carry ([Derived], [Owned], [Feeds], [Foreign]); an
@@ -8,4 +8,5 @@
 // declarations and the promises; this package knows only key templates
 // (internal/keycodec), attribute names and items. Its errors are
 // adjlist's (internal/errs).
-package indexkeys
+
+package keycodec

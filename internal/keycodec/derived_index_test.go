@@ -1,4 +1,4 @@
-package indexkeys
+package keycodec
 
 import (
 	"testing"
@@ -8,21 +8,20 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
-	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 var (
-	gsi2     = Target{Name: "GSI2", PK: []string{"GSI2PK"}, SK: []string{"GSI2SK"}}
-	status   = []keycodec.Part{{Kind: keycodec.Const, Text: "STATUS"}, {Kind: keycodec.Lit, Text: "#"}, {Kind: keycodec.Attr, Text: "status"}}
-	self     = []keycodec.Part{{Kind: keycodec.Self}}
-	allowed  = []keycodec.Kind{keycodec.Self, keycodec.Const, keycodec.Attr}
+	gsi2     = IndexTarget{Name: "GSI2", PK: []string{"GSI2PK"}, SK: []string{"GSI2SK"}}
+	status   = []Part{{Kind: Const, Text: "STATUS"}, {Kind: Lit, Text: "#"}, {Kind: Attr, Text: "status"}}
+	self     = []Part{{Kind: Self}}
+	allowed  = []Kind{Self, Const, Attr}
 	noRole   = func(string) string { return "" }
-	prefixes = keycodec.Ctx{Self: "STU#"}
+	prefixes = Ctx{Self: "STU#"}
 )
 
-func bind(t *testing.T, ix Target, d Decl) Index {
+func bind(t *testing.T, ix IndexTarget, d Decl) Index {
 	t.Helper()
-	b, err := Bind(ix, d, nil, keycodec.Self, allowed, noRole)
+	b, err := Bind(ix, d, nil, Self, allowed, noRole)
 	require.NoError(t, err)
 	b.Compile(&prefixes)
 	return b
@@ -31,38 +30,38 @@ func bind(t *testing.T, ix Target, d Decl) Index {
 // The shard of an index partition is FNV-1a of the item's table keys:
 // the values pinned here are those items already stored carry.
 func TestShardIsStable(t *testing.T) {
-	assert.Equal(t, "11", keycodec.Shard("STU#a91\x00ENROLL#CRS#math204", 16))
-	assert.Equal(t, "06", keycodec.Shard("a91", 10))
-	assert.Equal(t, "61", keycodec.Shard("", 100))
+	assert.Equal(t, "11", Shard("STU#a91\x00ENROLL#CRS#math204", 16))
+	assert.Equal(t, "06", Shard("a91", 10))
+	assert.Equal(t, "61", Shard("", 100))
 }
 
 func TestBindRefuses(t *testing.T) {
-	attr := func(name string) []keycodec.Part { return []keycodec.Part{{Kind: keycodec.Attr, Text: name}} }
+	attr := func(name string) []Part { return []Part{{Kind: Attr, Text: name}} }
 	for _, tc := range []struct {
 		name string
-		ix   Target
+		ix   IndexTarget
 		d    Decl
 		want string
 	}{
-		{"native", Target{Name: "N", Native: true}, Decl{PK: status}, "a native index"},
-		{"inverted", Target{Name: "GSI1", Inverted: true, PK: []string{"GSI1PK"}}, Decl{PK: status}, "the inverted index"},
-		{"local with a partition key", Target{Name: "LSI1", Local: true, PK: []string{"PK"}, SK: []string{"LSI1SK"}}, Decl{PK: status, SK: self}, "leave PartitionKey zero"},
+		{"native", IndexTarget{Name: "N", Native: true}, Decl{PK: status}, "a native index"},
+		{"inverted", IndexTarget{Name: "GSI1", Inverted: true, PK: []string{"GSI1PK"}}, Decl{PK: status}, "the inverted index"},
+		{"local with a partition key", IndexTarget{Name: "LSI1", Local: true, PK: []string{"PK"}, SK: []string{"LSI1SK"}}, Decl{PK: status, SK: self}, "leave PartitionKey zero"},
 		{"no partition key", gsi2, Decl{SK: self}, "no PartitionKey"},
 		{"no sort key", gsi2, Decl{PK: status}, "SortKey must be given"},
 		{"too many shards", gsi2, Decl{PK: status, SK: self, Shards: 101, MaxShards: 100}, "IndexKeys.Shards 101, want 0 to 100"},
-		{"sharded local", Target{Name: "LSI1", Local: true, PK: []string{"PK"}, SK: []string{"LSI1SK"}}, Decl{SK: self, Shards: 2, MaxShards: 100}, "cannot be sharded"},
-		{"part not available", gsi2, Decl{PK: []keycodec.Part{{Kind: keycodec.Target}}, SK: self}, "part <target> is not available"},
+		{"sharded local", IndexTarget{Name: "LSI1", Local: true, PK: []string{"PK"}, SK: []string{"LSI1SK"}}, Decl{SK: self, Shards: 2, MaxShards: 100}, "cannot be sharded"},
+		{"part not available", gsi2, Decl{PK: []Part{{Kind: Target}}, SK: self}, "part <target> is not available"},
 		{"empty attribute", gsi2, Decl{PK: attr(""), SK: self}, `Attr("") names no data attribute`},
 		{"own key attribute", gsi2, Decl{PK: attr("GSI2SK"), SK: self}, "declare the index with native keys (Index.SortAttributes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := Bind(tc.ix, tc.d, nil, keycodec.Self, allowed, noRole)
+			_, err := Bind(tc.ix, tc.d, nil, Self, allowed, noRole)
 			require.ErrorContains(t, err, tc.want)
 		})
 	}
-	_, err := Bind(gsi2, Decl{PK: attr("PK"), SK: self}, nil, keycodec.Self, allowed, func(n string) string { return "the table's partition key" })
+	_, err := Bind(gsi2, Decl{PK: attr("PK"), SK: self}, nil, Self, allowed, func(n string) string { return "the table's partition key" })
 	require.EqualError(t, err, `Attr("PK") is a key attribute (the table's partition key), which this package writes, not a data attribute`)
-	_, err = Bind(gsi2, Decl{PK: []keycodec.Part{{Kind: keycodec.Const, Text: "a b"}}, SK: self}, nil, keycodec.Self, allowed, noRole)
+	_, err = Bind(gsi2, Decl{PK: []Part{{Kind: Const, Text: "a b"}}, SK: self}, nil, Self, allowed, noRole)
 	require.Error(t, err) // KeyError's, which adjlist sets
 }
 
@@ -72,7 +71,7 @@ func TestAddAndDerivedAgree(t *testing.T) {
 	b := bind(t, gsi2, Decl{PK: status, SK: self})
 	assert.Equal(t, []string{"status"}, b.Attrs)
 	assert.Equal(t, "STU#", b.SKPrefix) // the item type's node key prefix
-	kc := &keycodec.Ctx{Self: "STU#a91", PK: "STU#a91", SK: "STU#a91"}
+	kc := &Ctx{Self: "STU#a91", PK: "STU#a91", SK: "STU#a91"}
 	item := map[string]types.AttributeValue{"status": &types.AttributeValueMemberS{Value: "A#1"}}
 	require.NoError(t, Add([]Index{b}, item, kc))
 	assert.Equal(t, &types.AttributeValueMemberS{Value: "STATUS#A%231"}, item["GSI2PK"])
@@ -94,7 +93,7 @@ func TestAddAndDerivedAgree(t *testing.T) {
 	pk, ok, err := sharded.PartitionKey(item, kc)
 	require.NoError(t, err)
 	assert.True(t, ok)
-	assert.Equal(t, "STATUS#A%231#"+keycodec.Shard("STU#a91\x00STU#a91", 16), pk)
+	assert.Equal(t, "STATUS#A%231#"+Shard("STU#a91\x00STU#a91", 16), pk)
 }
 
 // The lab's manager index: a partition key from a data attribute that only
@@ -102,16 +101,16 @@ func TestAddAndDerivedAgree(t *testing.T) {
 // lacking the partition key's data (absent or empty, the rule that leaves
 // a key unwritten) carries neither key; kept apart, it keeps the sort key.
 func TestKeysTogether(t *testing.T) {
-	title := []keycodec.Part{{Kind: keycodec.Attr, Text: "manager_title"}}
-	root := []keycodec.Part{{Kind: keycodec.Lit, Text: "root"}}
+	title := []Part{{Kind: Attr, Text: "manager_title"}}
+	root := []Part{{Kind: Lit, Text: "root"}}
 	together := gsi2
 	together.Together = true
-	kc := &keycodec.Ctx{Self: "EMP#e1", PK: "EMP#e1", SK: "EMP#e1"}
+	kc := &Ctx{Self: "EMP#e1", PK: "EMP#e1", SK: "EMP#e1"}
 	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
 	manager := []ddbitem.Attr{{Name: "GSI2PK", Value: "CTO"}, {Name: "GSI2SK", Value: "root"}}
 	for _, tc := range []struct {
 		name string
-		ix   Target
+		ix   IndexTarget
 		item map[string]types.AttributeValue
 		want []ddbitem.Attr
 	}{

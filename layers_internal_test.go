@@ -107,3 +107,48 @@ func TestNoInit(t *testing.T) {
 		}
 	}
 }
+
+// layers are the internal library packages by layer, lowest first: a
+// package imports only packages of lower layers.
+var layers = [][]string{
+	{"errs", "ddbitem", "ddbjson", "telemetry"},
+	{"keycodec", "schema"},
+	{"ddbexpr"},
+	{"send"},
+	{"counting", "paging"},
+	{"walks", "modeldoc"},
+}
+
+// TestImportsRunDown: every internal library package is in layers, and
+// imports only internal packages of a lower layer.
+func TestImportsRunDown(t *testing.T) {
+	t.Parallel()
+	layer := map[string]int{}
+	for i, l := range layers {
+		for _, p := range l {
+			layer[p] = i
+		}
+	}
+	const prefix = `"github.com/adjlist/adjlist/internal/`
+	fset := token.NewFileSet()
+	for _, f := range libraryFiles(t) {
+		if filepath.Dir(f) == "." {
+			continue
+		}
+		pkg := filepath.Base(filepath.Dir(f))
+		own, ok := layer[pkg]
+		if !assert.True(t, ok, "internal/%s is in no layer", pkg) {
+			continue
+		}
+		af, err := parser.ParseFile(fset, f, nil, parser.ImportsOnly)
+		require.NoError(t, err)
+		for _, imp := range af.Imports {
+			if !strings.HasPrefix(imp.Path.Value, prefix) {
+				continue
+			}
+			dep := strings.Trim(strings.TrimPrefix(imp.Path.Value, prefix), `"`)
+			l, ok := layer[dep]
+			assert.True(t, ok && l < own, "%s imports internal/%s, not of a lower layer", f, dep)
+		}
+	}
+}

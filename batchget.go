@@ -7,7 +7,6 @@ import (
 	"github.com/adjlist/adjlist/internal/send"
 )
 
-// init has batch wrap this package's sentinels, so errors.Is finds them.
 // batchGet reads the items with the given keys with [send.BatchGet],
 // consistent as o says, to the table's [Options.BatchBackoff] and
 // [Options.BatchMaxAttempts]. Items that do not exist are absent from the

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -87,7 +86,7 @@ func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*
 	if c.err == nil && childType == parent.marker {
 		c.err = fmt.Errorf("%w: child type %s equals the parent's item marker", ErrInvalidOption, childType)
 	}
-	if c.err == nil && handlekeys.SortKeySpace(parent.typ, parent.marker) == c.prefix {
+	if c.err == nil && keycodec.SortKeySpace(parent.typ, parent.marker) == c.prefix {
 		c.err = fmt.Errorf("%w: children %s of self-keyed %s nodes have the node items' keys (%s<id>)", ErrInvalidOption, childType, parent.typ, c.prefix)
 	}
 	if c.err == nil {

@@ -8,22 +8,22 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/keycodec"
-	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
-// skOp is the kind of sort key condition a query sends ([queryexpr.Op]).
-type skOp = queryexpr.Op
+// skOp is the kind of sort key condition a query sends ([ddbexpr.CmpOp]).
+type skOp = ddbexpr.CmpOp
 
 const (
-	skNone       = queryexpr.None
-	skBetween    = queryexpr.Between
-	skBeginsWith = queryexpr.BeginsWith
-	skGT         = queryexpr.GT
-	skGE         = queryexpr.GE
-	skLT         = queryexpr.LT
-	skLE         = queryexpr.LE
-	skEQ         = queryexpr.EQ
+	skNone       = ddbexpr.None
+	skBetween    = ddbexpr.Between
+	skBeginsWith = ddbexpr.BeginsWith
+	skGT         = ddbexpr.GT
+	skGE         = ddbexpr.GE
+	skLT         = ddbexpr.LT
+	skLE         = ddbexpr.LE
+	skEQ         = ddbexpr.EQ
 )
 
 // skCond is a sort key condition kept inside the item type's prefix: its
@@ -85,9 +85,9 @@ func (q Query[T]) Between(lo, hi any) Query[T] {
 func (q Query[T]) GreaterThan(v any) Query[T] {
 	q = q.sortKey("GreaterThan", v, nil, func(p, v, _ string) skCond {
 		if len(v) >= MaxSortKeyLen {
-			return skCond{op: skBetween, lo: v, hi: queryexpr.PastPrefix(p), exclLo: true}
+			return skCond{op: skBetween, lo: v, hi: keycodec.PastPrefix(p), exclLo: true}
 		}
-		return skCond{op: skBetween, lo: v + " ", hi: queryexpr.PastPrefix(p)}
+		return skCond{op: skBetween, lo: v + " ", hi: keycodec.PastPrefix(p)}
 	})
 	if q.err == nil && q.sk.exclLo {
 		q.excl = q.sk.lo
@@ -102,7 +102,7 @@ func (q Query[T]) GreaterThan(v any) Query[T] {
 // prefix.
 func (q Query[T]) GreaterThanEqual(v any) Query[T] {
 	return q.sortKey("GreaterThanEqual", v, nil, func(p, v, _ string) skCond {
-		return skCond{op: skBetween, lo: v, hi: queryexpr.PastPrefix(p)}
+		return skCond{op: skBetween, lo: v, hi: keycodec.PastPrefix(p)}
 	})
 }
 
@@ -217,12 +217,12 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 	}
 	if nk := q.keys.native; nk != nil && !nk.keyText(q.t) {
 		// Native attributes hold the data's own values, not escaped.
-		if err := queryexpr.NativeBounds(nk.next.Name, attrType(*nk.next), name, a, b); err != nil {
+		if err := ddbexpr.NativeBounds(nk.next.Name, attrType(*nk.next), name, a, b); err != nil {
 			q.err = fmt.Errorf("%w: %w", ErrInvalidOption, err)
 			return q
 		}
-		q.sk = skCond{op: queryexpr.Named(name), lo: a, hi: b}
-		q.calls += "." + name + queryexpr.Args(name)
+		q.sk = skCond{op: ddbexpr.Named(name), lo: a, hi: b}
+		q.calls += "." + name + ddbexpr.Args(name)
 		return q.compile()
 	}
 	ka, err := q.boundKey(name, p, a)
@@ -242,16 +242,16 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 		}
 	}
 	if free {
-		q.sk = skCond{op: queryexpr.Named(name), lo: ka, hi: kb}
+		q.sk = skCond{op: ddbexpr.Named(name), lo: ka, hi: kb}
 	} else {
 		q.sk = cond(p, ka, kb)
 	}
-	q.calls += "." + name + queryexpr.Args(name)
+	q.calls += "." + name + ddbexpr.Args(name)
 	return q.compile()
 }
 
 // rangeText is a range value as the key's text, encoded with the table's
-// encoder as a write encodes the data ([queryexpr.RangeText]): on a native
+// encoder as a write encodes the data ([ddbexpr.RangeText]): on a native
 // index's number sort attribute a value that encodes as a number, in
 // DynamoDB's number text, anywhere else one that encodes as a string. A
 // value of the other kind is ErrInvalidOption: a number key compared as
@@ -264,7 +264,7 @@ func (q Query[T]) rangeText(name string, v any) (string, error) {
 	if q.keys.skNum && q.keys.index == "" {
 		num = q.t.opts.SortKey
 	}
-	s, err := queryexpr.RangeText(q.t.enc, name, v, num)
+	s, err := ddbexpr.RangeText(q.t.enc, name, v, num)
 	if err != nil {
 		return "", fmt.Errorf("%w: %w", ErrInvalidOption, err)
 	}
@@ -272,13 +272,13 @@ func (q Query[T]) rangeText(name string, v any) (string, error) {
 }
 
 // boundKey is prefix p followed by range value v as key text
-// ([queryexpr.RangeKey]), v checked as ids are (valid UTF-8 without control
+// ([keycodec.RangeKey]), v checked as ids are (valid UTF-8 without control
 // characters, not empty) and the key against the sort key size limit.
 func (q Query[T]) boundKey(name, p, v string) (string, error) {
 	if err := checkID(name, v); err != nil {
 		return "", err
 	}
-	k := queryexpr.RangeKey(p, v, q.keys.skRest, q.keys.everySep)
+	k := keycodec.RangeKey(p, v, q.keys.skRest, q.keys.everySep)
 	return k, checkLen(name, "sort key", k, MaxSortKeyLen)
 }
 

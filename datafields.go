@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/adjlist/adjlist/internal/indexkeys"
-	"github.com/adjlist/adjlist/internal/keydata"
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // dataFields is how an [Entity]'s keys relate to the attributes of its Go
@@ -13,13 +12,13 @@ import (
 // data on a write and filled in from the keys on a read, so that a design
 // whose key parts are attributes too is written and read with the item
 // alone; an attribute kept only inside keys ([EntityOptions].KeyOnly) is
-// parsed back from the key that holds it (keydata.Fields).
-type dataFields struct{ keydata.Fields }
+// parsed back from the key that holds it (keycodec.Fields).
+type dataFields struct{ keycodec.Fields }
 
 // bindDataFields links the key fields and the index templates of an
-// entity to rt's attributes (keydata.Bind).
-func bindDataFields(rt reflect.Type, tag string, fields []string, indexes []indexkeys.Index, keyOnly []string) (dataFields, error) {
-	d, err := keydata.Bind(rt, tag, fields, indexes, keyOnly)
+// entity to rt's attributes (keycodec.BindFields).
+func bindDataFields(rt reflect.Type, tag string, fields []string, indexes []keycodec.Index, keyOnly []string) (dataFields, error) {
+	d, err := keycodec.BindFields(rt, tag, fields, indexes, keyOnly)
 	return dataFields{d}, err
 }
 

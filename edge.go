@@ -9,7 +9,6 @@ import (
 
 	"time"
 
-	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/paging"
 )
@@ -129,7 +128,7 @@ func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*Ed
 		e.it, e.err = e.t.newItemType("edge "+e.prefix, keyCtx{Self: e.prefix, Source: e.sourcePrefix, Target: targetPrefix},
 			opts.Indexes, keycodec.Source, keycodec.Source, keycodec.Target)
 		e.it.setKeys(keys)
-		e.it.ends = &handlekeys.Ends{Src: src.spell(), Dst: dst.spell(), Label: e.prefix[:e.labelLen]}
+		e.it.ends = &keycodec.Ends{Src: src.spell(), Dst: dst.spell(), Label: e.prefix[:e.labelLen]}
 		e.it.source, e.it.target = source.Parts(fields), target.Parts(fields)
 		e.it.self = e.it.sk
 	}

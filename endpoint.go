@@ -1,7 +1,6 @@
 package adjlist
 
 import (
-	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -69,8 +68,8 @@ func (c *Collection[P, C]) endpoint() endpoint {
 }
 
 // spell is how the endpoint's keys are spelled.
-func (p endpoint) spell() handlekeys.End {
-	return handlekeys.End{Type: p.typ, Parent: p.parent, Key: p.keySpelling(0)}
+func (p endpoint) spell() keycodec.End {
+	return keycodec.End{Type: p.typ, Parent: p.parent, Key: p.keySpelling(0)}
 }
 
 // keySpelling is the key an edge stores for the endpoint whose id is at

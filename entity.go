@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
-	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
 // Entity is a handle on one item type of a [Table] whose keys are spelled
@@ -155,9 +153,9 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 		e.err = errors.Join(t.checkNumberKey("partition key", t.opts.PartitionKey, e.pk), t.checkNumberKey("sort key", t.opts.SortKey, e.sk))
 	}
 	if e.err == nil {
-		e.fields = keycodec.Fields(nil, e.pk)
+		e.fields = keycodec.FieldNames(nil, e.pk)
 		e.pkN = len(e.fields)
-		e.fields = keycodec.Fields(e.fields, e.sk)
+		e.fields = keycodec.FieldNames(e.fields, e.sk)
 		for _, k := range [...]struct {
 			attr string
 			s    spelling
@@ -209,7 +207,7 @@ func (e *Entity[T]) Key(ids ...string) (pk, sk string, err error) {
 	if e.err != nil {
 		return "", "", e.err
 	}
-	if err := handlekeys.CheckIDs(e.name, e.fields, ids, len(e.fields)); err != nil {
+	if err := keycodec.CheckIDs(e.name, e.fields, ids, len(e.fields)); err != nil {
 		return "", "", err
 	}
 	if err := e.checkNumberIDs(ids); err != nil {
@@ -368,7 +366,7 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 	if e.err != nil {
 		return errQuery[EntityItem[T]](e.t, op, e.err)
 	}
-	if err := handlekeys.CheckListIDs(e.name, e.fields, ids, e.pkN); err != nil {
+	if err := keycodec.CheckListIDs(e.name, e.fields, ids, e.pkN); err != nil {
 		return errQuery[EntityItem[T]](e.t, op, err)
 	}
 	if err := e.checkNumberIDs(ids); err != nil {
@@ -382,7 +380,7 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 	// A sort key that starts with a field has no prefix: conditions then
 	// compare whole values (range values as Query's doc says).
 	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: prefix, skExact: exact, freeSK: prefix == "",
-		skRest: queryexpr.RestAfter(e.sk, e.fields, ids), kind: e.it.kind,
+		skRest: keycodec.RestAfter(e.sk, e.fields, ids), kind: e.it.kind,
 		pkNum: e.t.numKey(e.t.opts.PartitionKey), skNum: e.t.numKey(e.t.opts.SortKey)}, e.decodeItem)
 }
 

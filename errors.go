@@ -5,10 +5,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
-	"github.com/adjlist/adjlist/internal/send"
 )
 
 // Sentinel errors, matched with errors.Is. Errors returned by this package
@@ -17,25 +16,25 @@ var (
 	// ErrInvalidKey reports an id, name or key that cannot form a valid
 	// DynamoDB key: empty, not UTF-8, too long, or not produced by this
 	// package's codec. Detected before any request is sent; see [KeyError].
-	ErrInvalidKey = errors.New("adjlist: invalid key")
+	ErrInvalidKey = errs.ErrInvalidKey
 
 	// ErrKeyAttribute reports item data (a node's, an edge's, a child's or
 	// an entity's) that would write or update one of the table's key
 	// attributes, e.g. a struct field tagged `dynamodbav:"PK"`. Keys are
 	// derived from ids, and an entity's from its key fields, never written
 	// as data. Detected before any request is sent.
-	ErrKeyAttribute = errors.New("adjlist: data maps to a key attribute")
+	ErrKeyAttribute = errs.ErrKeyAttribute
 
 	// ErrItemTooLarge reports an item over DynamoDB's 400 KB limit
 	// ([MaxItemSize], sized by [ItemSize]). Detected before any request is
 	// sent.
-	ErrItemTooLarge = errors.New("adjlist: item too large")
+	ErrItemTooLarge = errs.ErrItemTooLarge
 
 	// ErrNotFound reports that the item asked for does not exist. A
 	// delete whose SDK retry finds no item after an earlier attempt of the
 	// same call whose outcome is unknown (its answer lost) deleted it
 	// itself and succeeds instead.
-	ErrNotFound = errors.New("adjlist: item not found")
+	ErrNotFound = errs.ErrNotFound
 
 	// ErrExists reports that a guarded create found its item already
 	// present (attribute_not_exists failed); the existing item is left
@@ -44,11 +43,11 @@ var (
 	// [Collection.Put] and [Entity.Put] return it (from [Tx.Commit] in a
 	// transaction); a condition of the
 	// caller's failing alongside is still reported as ErrExists.
-	ErrExists = errors.New("adjlist: item already exists")
+	ErrExists = errs.ErrExists
 
 	// ErrEdgeExists is the [ErrExists] of [Edge.Put]: errors.Is(err,
 	// ErrEdgeExists) and errors.Is(err, ErrExists) both hold.
-	ErrEdgeExists error = &kindOf{msg: "adjlist: edge already exists", parent: ErrExists}
+	ErrEdgeExists = errs.ErrEdgeExists
 
 	// ErrConditionFailed reports that the caller's own condition on a
 	// write ([WriteOptions.Condition], [If]) evaluated false while the
@@ -58,14 +57,14 @@ var (
 	// *types.ConditionalCheckFailedException (single-item writes; its Item
 	// is the stored item) or *types.TransactionCanceledException
 	// (transactions; the failed action's CancellationReason.Item).
-	ErrConditionFailed = errors.New("adjlist: condition failed")
+	ErrConditionFailed = errs.ErrConditionFailed
 
 	// ErrVersionConflict reports a write on a handle with optimistic
 	// locking ([Tracking.Version]) whose expected version is not the
 	// stored one: another writer got there first. Nothing was written;
 	// read the item again and retry. The SDK's exception, reachable with
 	// errors.As, holds the stored item.
-	ErrVersionConflict = errors.New("adjlist: version conflict")
+	ErrVersionConflict = errs.ErrVersionConflict
 
 	// ErrOutcomeUnknown reports a write that failed after one of its
 	// attempts ended without a definite answer from DynamoDB (a 5xx, a
@@ -81,58 +80,49 @@ var (
 	// as a transaction ([Tx.Commit], a write with a token), whose attempts
 	// share one ClientRequestToken, a cancellation answers for every
 	// attempt and is never ErrOutcomeUnknown.
-	ErrOutcomeUnknown = send.ErrOutcomeUnknown
+	ErrOutcomeUnknown = errs.ErrOutcomeUnknown
 
 	// ErrInvalidCursor reports a page cursor that is malformed or belongs to
 	// another query (another partition, index or direction).
-	ErrInvalidCursor = errors.New("adjlist: invalid cursor")
+	ErrInvalidCursor = errs.ErrInvalidCursor
 
 	// ErrIndexConsistentRead reports a request for a strongly consistent read
 	// on a global secondary index, which DynamoDB does not support. Detected
 	// before any request is sent.
-	ErrIndexConsistentRead = errors.New("adjlist: global secondary indexes support only eventually consistent reads")
+	ErrIndexConsistentRead = errs.ErrIndexConsistentRead
 
 	// ErrUnprocessed reports keys or items that a batch call still left
 	// unprocessed after [Options.BatchMaxAttempts] requests; nothing is
 	// dropped silently.
-	ErrUnprocessed = send.ErrUnprocessed
+	ErrUnprocessed = errs.ErrUnprocessed
 
 	// ErrNotVisible reports that [Edge.WaitIndexed] gave up before the
 	// index showed the edge.
-	ErrNotVisible = errors.New("adjlist: not visible in the index yet")
+	ErrNotVisible = errs.ErrNotVisible
 
 	// ErrNodeNotFound reports that a transaction's check of a node item
 	// found none; see [NodeNotFoundError]. It also matches [ErrNotFound].
-	ErrNodeNotFound error = &kindOf{msg: "adjlist: node not found", parent: ErrNotFound}
+	ErrNodeNotFound = errs.ErrNodeNotFound
 
 	// ErrTxConflict reports a transaction cancelled because another
 	// transaction was changing the same items; see
 	// [TxOptions.ConflictRetries].
-	ErrTxConflict = send.ErrTxConflict
+	ErrTxConflict = errs.ErrTxConflict
 
 	// ErrTxLimit reports a transaction DynamoDB would refuse: more than
 	// [MaxTxActions] actions, more than [MaxTxSize] bytes, or two actions
 	// on one item. Detected before any request is sent.
-	ErrTxLimit = send.ErrTxLimit
+	ErrTxLimit = errs.ErrTxLimit
 
 	// ErrDuplicateKey reports an item that appears twice in one bulk write.
 	// Detected before any request is sent.
-	ErrDuplicateKey = send.ErrDuplicateKey
+	ErrDuplicateKey = errs.ErrDuplicateKey
 
 	// ErrInvalidOption reports an option value that cannot work, such as a
 	// negative limit or an empty table name. Detected before any request is
 	// sent.
-	ErrInvalidOption = errors.New("adjlist: invalid option")
+	ErrInvalidOption = errs.ErrInvalidOption
 )
-
-// kindOf is a sentinel that also matches a more general one.
-type kindOf struct {
-	msg    string
-	parent error
-}
-
-func (k *kindOf) Error() string        { return k.msg }
-func (k *kindOf) Is(target error) bool { return target == k.parent }
 
 // OpError records a failed operation with the table and key it concerned.
 // Err is the cause: one of this package's sentinels, a [*KeyError], an error

@@ -5,7 +5,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
-	"github.com/adjlist/adjlist/internal/queryexpr"
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 )
 
 // expressions returns the query's expressions, projecting only the key
@@ -13,10 +13,10 @@ import (
 // caller's share a template per shape, built once; the others are built
 // with the SDK's expression builder when the query is made (and per shard),
 // as are reverse reads on an index without a sort key (their source filter).
-func (q Query[T]) expressions(keysOnly bool) (queryexpr.Exprs, error) {
+func (q Query[T]) expressions(keysOnly bool) (ddbexpr.Exprs, error) {
 	k := q.keys
 	k.keysOnly = keysOnly
-	x := queryexpr.Query{Shape: exprShape(q.pkAttr, q.skAttr, k, q.sk.op), LabelAttr: q.t.opts.SortKey, KeyAttrs: q.t.projected(k.index),
+	x := ddbexpr.Query{Shape: exprShape(q.pkAttr, q.skAttr, k, q.sk.op), LabelAttr: q.t.opts.SortKey, KeyAttrs: q.t.projected(k.index),
 		PK: k.pk, Lo: q.sk.lo, Hi: q.sk.hi, LabelPrefix: k.filterPrefix, Filter: q.filter, Proj: q.proj}
 	if q.sk.op == skNone {
 		x.Lo = k.skPrefix
@@ -53,8 +53,8 @@ func (q Query[T]) expressions(keysOnly bool) (queryexpr.Exprs, error) {
 // exprShape is what the expressions of a query for k (with sort key
 // condition op) on the table or index keyed by pkAttr and skAttr depend on
 // besides its values.
-func exprShape(pkAttr, skAttr string, k queryKeys, op skOp) queryexpr.Shape {
-	return queryexpr.Shape{Index: k.index, HasSK: k.skPrefix != "" || k.skExact, SKExact: k.skExact, Op: op,
+func exprShape(pkAttr, skAttr string, k queryKeys, op skOp) ddbexpr.Shape {
+	return ddbexpr.Shape{Index: k.index, HasSK: k.skPrefix != "" || k.skExact, SKExact: k.skExact, Op: op,
 		HasFilter: k.filterPrefix != "", KeysOnly: k.keysOnly, PKAttr: pkAttr, SKAttr: skAttr,
 		PKNum: (k.index == "" || k.local) && k.pkNum, SKNum: k.index == "" && k.skNum}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/adjlist/adjlist/internal/handlekeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -203,8 +202,8 @@ func checkMixedTargets(q *querySpec, targets []Target) error {
 		if q.err != nil {
 			continue // the query's own error comes first, when run
 		}
-		if reach := q.reaches(tg); reach != handlekeys.Reachable {
-			return &TargetError{Target: tg.kind, Op: q.op, Index: q.keys.index, Partition: reach == handlekeys.OtherPartition}
+		if reach := q.reaches(tg); reach != keycodec.Reachable {
+			return &TargetError{Target: tg.kind, Op: q.op, Index: q.keys.index, Partition: reach == keycodec.OtherPartition}
 		}
 	}
 	return nil
@@ -256,23 +255,23 @@ func (e *TargetError) Unwrap() error { return ErrInvalidOption }
 
 // reaches judges whether q's key condition can match an item of tg's
 // type, from the type's key templates (its table keys as the table
-// records them, or its keys in q's index; [handlekeys.Query.Reaches]).
-func (q *querySpec) reaches(tg Target) handlekeys.Reach {
+// records them, or its keys in q's index; [keycodec.Query.Reaches]).
+func (q *querySpec) reaches(tg Target) keycodec.Reach {
 	if tg.h == nil || q.keys.native != nil {
-		return handlekeys.Reachable // a native index's keys are data
+		return keycodec.Reachable // a native index's keys are data
 	}
 	r, ok := q.t.recordOf(tg.h)
 	if !ok || r.err != nil {
-		return handlekeys.Reachable // declared again since: not judged
+		return keycodec.Reachable // declared again since: not judged
 	}
 	var pk, sk []keycodec.Part = r.pk, r.sk
 	if index := q.keys.index; index != "" {
 		var in bool
 		if pk, sk, in = q.t.indexPatterns(index, tg.h, r.pk, r.sk); !in {
-			return handlekeys.OtherPartition
+			return keycodec.OtherPartition
 		}
 	}
-	hq := handlekeys.Query{PK: q.keys.pk, ShardPKs: q.keys.shardPKs, SKPrefix: q.skPrefix, Exact: q.keys.skExact}
+	hq := keycodec.Query{PK: q.keys.pk, ShardPKs: q.keys.shardPKs, SKPrefix: q.skPrefix, Exact: q.keys.skExact}
 	return hq.Reaches(pk, sk)
 }
 

@@ -7,10 +7,9 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/handlekeys"
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/paging"
-	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
 // ByIndex returns the query over one partition of a secondary index for
@@ -144,7 +143,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 		return queryKeys{}, fmt.Errorf("%w: %s declares no keys in index %s", ErrInvalidOption, it.kind, index)
 	}
 	if names := it.keyParts(t).Names(b.PK); len(values) != len(names) {
-		return queryKeys{}, fmt.Errorf("%w: ByIndex(%q, ...): %w (partition key %s)", ErrInvalidOption, index, handlekeys.Takes(names, nil, len(values)), keycodec.String(b.PK))
+		return queryKeys{}, fmt.Errorf("%w: ByIndex(%q, ...): %w (partition key %s)", ErrInvalidOption, index, keycodec.Takes(names, nil, len(values)), keycodec.String(b.PK))
 	}
 	pk, _, err := it.keyParts(t).Fill(b.PK, values)
 	if err != nil {
@@ -215,7 +214,7 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 		}
 	}
 	if len(values) < len(required) || len(values) > len(required)+len(optional) {
-		return queryKeys{}, fmt.Errorf("%w: ByIndex(%q, ...): %w", ErrInvalidOption, ix.Name, handlekeys.Takes(required, optional, len(values)))
+		return queryKeys{}, fmt.Errorf("%w: ByIndex(%q, ...): %w", ErrInvalidOption, ix.Name, keycodec.Takes(required, optional, len(values)))
 	}
 	given := values
 	filled := make([]any, 0, len(values))
@@ -278,13 +277,13 @@ type nativeKeys struct {
 }
 
 // keyText reports whether range values on nk's next attribute are key
-// text (the table's PK or SK of an entity's read), which [queryexpr.RangeKey]
+// text (the table's PK or SK of an entity's read), which [keycodec.RangeKey]
 // spells, rather than the data's own values.
 func (nk *nativeKeys) keyText(t *Table) bool {
 	return nk.tableKeys && nk.next != nil && (nk.next.Name == t.opts.PartitionKey || nk.next.Name == t.opts.SortKey)
 }
 
-type nativeValue = queryexpr.NativeValue
+type nativeValue = ddbexpr.NativeValue
 
 // nativeQueryKeys is the query on native index ix whose values are its
 // partition attributes' values, then optionally its leading sort
@@ -297,7 +296,7 @@ func nativeQueryKeys(t *Table, ix *Index, partition []KeyAttribute, values []any
 	nk := &nativeKeys{pkN: len(partition)}
 	var desc []string
 	for i, v := range values {
-		av, err := queryexpr.Typed(t.enc, attrs[i].Name, attrType(attrs[i]), v)
+		av, err := ddbexpr.Typed(t.enc, attrs[i].Name, attrType(attrs[i]), v)
 		if err != nil {
 			return queryKeys{}, fmt.Errorf("%w: index %s: %w", ErrInvalidOption, ix.Name, err)
 		}

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/send"
-	"github.com/adjlist/adjlist/internal/writeexpr"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -183,7 +183,7 @@ func (t *Table) getItem(ctx context.Context, op, pk, sk string, o ReadOptions) (
 // empty update is ErrInvalidOption, one that names a key attribute
 // ErrKeyAttribute, one that names an attribute Tracking maintains or that
 // the derived keys cannot follow ErrInvalidOption
-// ([writeexpr.Write.UpdateOps]). It returns the whole update built too.
+// ([ddbexpr.Write.UpdateOps]). It returns the whole update built too.
 func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCond) (expression.Expression, Update, error) {
 	ops, err := w.UpdateOps(update.ops, t.enc, t.isKeyAttr, it.keyData)
 	if err == nil {
@@ -210,9 +210,9 @@ func (t *Table) updateItem(ctx context.Context, op string, it *itemType, kc *key
 	if err == nil {
 		var shows func(Item) bool
 		if w.Checked && w.Next > 0 {
-			shows = func(old Item) bool { return writeexpr.Shows(whole.ops, t.enc, old) }
+			shows = func(old Item) bool { return ddbexpr.Shows(whole.ops, t.enc, old) }
 		}
-		resend := w.Checked || writeexpr.Idempotent(whole.ops)
+		resend := w.Checked || ddbexpr.Idempotent(whole.ops)
 		item, err = send.Update(ctx, t.client, t.tableName, t.keyItem(kc.PK, kc.SK), expr, &w.Cond, w.missing, shows, resend, callOpts(ctx))
 	}
 	if err != nil {

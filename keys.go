@@ -1,14 +1,8 @@
 package adjlist
 
 import (
-	"fmt"
-
-	"github.com/adjlist/adjlist/internal/catalog"
-	"github.com/adjlist/adjlist/internal/handlekeys"
-	"github.com/adjlist/adjlist/internal/indexkeys"
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
-	"github.com/adjlist/adjlist/internal/schema"
-	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
 // DynamoDB's size limits for key attribute values, in UTF-8 bytes.
@@ -36,12 +30,7 @@ type KeyError struct {
 }
 
 // Error says which name and id were refused, and why.
-func (e *KeyError) Error() string {
-	if e.Name == "" {
-		return fmt.Sprintf("adjlist: invalid key %q: %s", e.ID, e.Reason)
-	}
-	return fmt.Sprintf("adjlist: invalid key %s %q: %s", e.Name, e.ID, e.Reason)
-}
+func (e *KeyError) Error() string { return (*errs.KeyError)(e).Error() }
 
 // Unwrap returns [ErrInvalidKey].
 func (e *KeyError) Unwrap() error { return ErrInvalidKey }
@@ -52,17 +41,17 @@ func keyError(e *keycodec.Error) error {
 	if e == nil {
 		return nil
 	}
-	return &KeyError{Name: e.Name, ID: e.ID, Reason: e.Reason}
+	return (*KeyError)(e)
 }
 
-// The machinery under internal/ returns adjlist's own errors: its
-// sentinels (for errors.Is) and *KeyError are handed to it once, here.
-func init() {
-	indexkeys.ErrInvalidOption, indexkeys.ErrKeyAttribute, indexkeys.KeyError = ErrInvalidOption, ErrKeyAttribute, keyError
-	handlekeys.KeyError = keyError
-	schema.ErrInvalidOption, catalog.ErrInvalidOption = ErrInvalidOption, ErrInvalidOption
-	writeexpr.ErrInvalidOption, writeexpr.ErrKeyAttribute = ErrInvalidOption, ErrKeyAttribute
-	writeexpr.ErrVersionConflict, writeexpr.ErrConditionFailed = ErrVersionConflict, ErrConditionFailed
+// ownKeyError is err with a key refused inside internal/ (an
+// *errs.KeyError, which errors.As already finds as a *KeyError) made this
+// package's *KeyError, for the Err of an [OpError] that holds it as it is.
+func ownKeyError(err error) error {
+	if e, ok := err.(*errs.KeyError); ok {
+		return (*KeyError)(e)
+	}
+	return err
 }
 
 // checkName validates a programmer-chosen node type, edge label or item

@@ -8,7 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
-	"github.com/adjlist/adjlist/internal/keydata"
+	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/send"
 	"github.com/adjlist/adjlist/internal/walks"
 )
@@ -164,7 +164,7 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 	var (
 		mu          sync.Mutex
 		res         MigrateResult
-		firstUnread *keydata.UnreadError
+		firstUnread *keycodec.UnreadError
 	)
 	user, err := scanOptions(optFns, 1)
 	if err != nil {
@@ -190,7 +190,7 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 			}
 		}
 		m, err := s.migrateItem(ctx, api, item)
-		var u *keydata.UnreadError
+		var u *keycodec.UnreadError
 		unread := errors.As(err, &u)
 		if unread {
 			err = nil // left as it is, reported once the walk completes
@@ -216,7 +216,7 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 	}, []func(*ScanOptions){track}, 1)
 	res.Position = pos
 	if err == nil && firstUnread != nil {
-		err = &OpError{Op: op, Table: spec.t.name, PK: firstUnread.PK, SK: firstUnread.SK, Err: firstUnread.Err}
+		err = &OpError{Op: op, Table: spec.t.name, PK: firstUnread.PK, SK: firstUnread.SK, Err: ownKeyError(firstUnread.Err)}
 	}
 	return res, err
 }

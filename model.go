@@ -8,7 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist/internal/goattrs"
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/modeldoc"
 )
 
@@ -454,16 +454,16 @@ func indexPatterns(s shape) []modeldoc.Pattern {
 
 // attributes lists the data attributes Go type rt marshals to under t's
 // attributevalue encoder, in field order, with their DynamoDB types
-// ([goattrs.Of]); a type that is not a struct is one attribute named
+// ([ddbitem.Of]); a type that is not a struct is one attribute named
 // after it, "(map[string]interface {})".
 func (t *Table) attributes(rt reflect.Type) []Attribute {
 	for rt.Kind() == reflect.Pointer {
 		rt = rt.Elem()
 	}
 	if rt.Kind() != reflect.Struct {
-		return []Attribute{{Name: "(" + rt.String() + ")", Type: goattrs.DynamoTypeOf(rt)}}
+		return []Attribute{{Name: "(" + rt.String() + ")", Type: ddbitem.DynamoTypeOf(rt)}}
 	}
-	attrs, _ := goattrs.Of(rt, t.encoderTagKey())
+	attrs, _ := ddbitem.Of(rt, t.encoderTagKey())
 	var out []Attribute
 	for _, a := range attrs {
 		out = append(out, Attribute{Name: a.Name, Type: a.DynamoType})
@@ -474,7 +474,7 @@ func (t *Table) attributes(rt reflect.Type) []Attribute {
 // encoderTagKey is the struct tag key of t's attributevalue encoder
 // ([Options].EncoderOptions): "dynamodbav" unless it sets another.
 func (t *Table) encoderTagKey() string {
-	o := attributevalue.EncoderOptions{TagKey: goattrs.DefaultTagKey}
+	o := attributevalue.EncoderOptions{TagKey: ddbitem.DefaultTagKey}
 	if t.opts.EncoderOptions != nil {
 		t.opts.EncoderOptions(&o)
 	}
@@ -484,7 +484,7 @@ func (t *Table) encoderTagKey() string {
 // decoderTagKey is the struct tag key of t's attributevalue decoder
 // ([Options].DecoderOptions): "dynamodbav" unless it sets another.
 func (t *Table) decoderTagKey() string {
-	o := attributevalue.DecoderOptions{TagKey: goattrs.DefaultTagKey}
+	o := attributevalue.DecoderOptions{TagKey: ddbitem.DefaultTagKey}
 	if t.opts.DecoderOptions != nil {
 		t.opts.DecoderOptions(&o)
 	}

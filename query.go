@@ -9,8 +9,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/paging"
-	"github.com/adjlist/adjlist/internal/queryexpr"
 )
 
 // Query is one access pattern over a partition of the table or of one of
@@ -137,7 +137,7 @@ type queryKeys struct {
 	// whose template starts with a data attribute or a field).
 	freeSK bool
 	// skRest is the sort key's template after skPrefix, which tells
-	// range values' separators from their ids ([queryexpr.RangeKey]);
+	// range values' separators from their ids ([keycodec.RangeKey]);
 	// nil for one id. everySep makes every '#' of a range value a
 	// separator (AllTypes: the keys of several templates).
 	skRest   spelling
@@ -199,7 +199,7 @@ func (q Query[T]) compile() Query[T] {
 		// The label filter names the table's sort key, which is no key of
 		// the index it filters; any queried key attribute is the caller's.
 		for _, name := range [...]string{q.pkAttr, q.skAttr} {
-			if name != "" && queryexpr.UsesName(aws.ToString(e.Filter), e.Names, name) {
+			if name != "" && ddbexpr.UsesName(aws.ToString(e.Filter), e.Names, name) {
 				q.err = fmt.Errorf("%w: filter on key attribute %s; use a sort key condition", ErrInvalidOption, name)
 				return q
 			}

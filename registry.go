@@ -8,9 +8,9 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/adjlist/adjlist/internal/catalog"
 	"github.com/adjlist/adjlist/internal/counting"
 	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/schema"
 )
 
 // registry is the table's record of its item types, in the order they
@@ -123,7 +123,7 @@ func (t *Table) record(r recorded) error {
 			r.err = err
 		}
 	}
-	t.reg.types = catalog.Put(t.reg.types, r, func(o recorded) bool { return o.id == r.id })
+	t.reg.types = schema.Put(t.reg.types, r, func(o recorded) bool { return o.id == r.id })
 	return err
 }
 
@@ -137,7 +137,7 @@ func overlaps(a, b recorded) bool {
 func (t *Table) recordCounter(c counterRecord) {
 	t.reg.mu.Lock()
 	defer t.reg.mu.Unlock()
-	t.reg.counters = catalog.Put(t.reg.counters, c, func(o counterRecord) bool { return o.name == c.name && o.edge == c.edge })
+	t.reg.counters = schema.Put(t.reg.counters, c, func(o counterRecord) bool { return o.name == c.name && o.edge == c.edge })
 }
 
 // recordedCounters returns a copy of t's counters.
@@ -166,7 +166,7 @@ func (t *Table) recordedTypes() []recorded {
 // type and marker, say) replaces the earlier.
 // Check makes no request.
 func (t *Table) Check() error {
-	return catalog.Check(t.err, t.recordedTypes(), func(r recorded) catalog.Type { return catalog.Type{Name: r.name, Err: r.err} }, overlaps)
+	return schema.Check(t.err, t.recordedTypes(), func(r recorded) schema.Type { return schema.Type{Name: r.name, Err: r.err} }, overlaps)
 }
 
 func (e *Entity[T]) recorded() recorded {

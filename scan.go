@@ -10,7 +10,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
-	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/walks"
 )
@@ -76,7 +75,7 @@ func (n *Node[N]) scanSpec() scanSpec {
 		}
 		pk, _ := stringAttr(item, o.PartitionKey)
 		skv, _ := stringAttr(item, o.SortKey)
-		return indexkeys.Derived(n.it.indexes, item, n.keyCtx(pk, skv), buf)
+		return keycodec.Derived(n.it.indexes, item, n.keyCtx(pk, skv), buf)
 	}
 	return n.t.typeSpec(&n.it, n.err, f, deriveIf(n.hasKeys, matched), matched)
 }
@@ -86,8 +85,8 @@ func (n *Node[N]) scanSpec() scanSpec {
 // indexes', and inverted, the inverted index's it writes), foreign (the
 // table's others) and feeds.
 func (t *Table) typeSpec(it *itemType, err error, f expression.ConditionBuilder, derive func(Item, derivedAttrs) (derivedAttrs, bool, error), matched func(Item, derivedAttrs) (derivedAttrs, error), inverted ...string) scanSpec {
-	owned := indexkeys.Owned(it.indexes, inverted...)
-	return scanSpec{t: t, kind: it.kind, err: err, filter: f, owned: owned, foreign: indexkeys.Foreign(t.derived, owned), feeds: indexkeys.Feeds(it.indexes),
+	owned := keycodec.Owned(it.indexes, inverted...)
+	return scanSpec{t: t, kind: it.kind, err: err, filter: f, owned: owned, foreign: keycodec.Foreign(t.derived, owned), feeds: keycodec.Feeds(it.indexes),
 		derive: derive, matched: matched}
 }
 
@@ -126,7 +125,7 @@ func (c *Collection[P, C]) scanSpec() scanSpec {
 			return buf, err
 		}
 		sk, _ := stringAttr(item, o.SortKey)
-		return indexkeys.Derived(c.it.indexes, item, c.keyCtx(pk, sk), buf)
+		return keycodec.Derived(c.it.indexes, item, c.keyCtx(pk, sk), buf)
 	}
 	is := func(item Item) bool { _, _, ok := c.ids(item); return ok }
 	spec := c.t.typeSpec(&c.it, c.err, f, deriveIf(is, matched), matched)
@@ -154,7 +153,7 @@ func (e *Edge[E]) scanSpec() scanSpec {
 		if len(e.it.indexes) == 0 {
 			return buf, nil
 		}
-		return indexkeys.Derived(e.it.indexes, item, e.keyCtx(k), buf)
+		return keycodec.Derived(e.it.indexes, item, e.keyCtx(k), buf)
 	}
 	is := func(item Item) bool { _, _, ok := e.split(item); return ok }
 	var inverted []string
@@ -196,7 +195,7 @@ func (e *Entity[T]) scanSpec() scanSpec {
 			data = maps.Clone(item)
 			e.data.Fill(e.fields, ids, data)
 		}
-		want, err := indexkeys.Derived(e.it.indexes, data, e.keyCtx(pk, sk, ids), buf)
+		want, err := keycodec.Derived(e.it.indexes, data, e.keyCtx(pk, sk, ids), buf)
 		if err == nil {
 			want = e.data.KeepHolders(item, want)
 		}

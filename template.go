@@ -6,8 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/adjlist/adjlist/internal/handlekeys"
-	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -152,8 +150,8 @@ type keyCtx = keycodec.Ctx
 // bindIndexes checks an item type's index declarations; allowed lists the
 // node-key parts the item type has (Self always), home the one that is its
 // table partition key (a local index's partition).
-func (t *Table) bindIndexes(kind string, decls []IndexKeys, fields []string, home keycodec.Kind, allowed ...keycodec.Kind) ([]indexkeys.Index, error) {
-	var out []indexkeys.Index
+func (t *Table) bindIndexes(kind string, decls []IndexKeys, fields []string, home keycodec.Kind, allowed ...keycodec.Kind) ([]keycodec.Index, error) {
+	var out []keycodec.Index
 	seen := map[string]bool{}
 	allowed = slices.Concat(allowed, []keycodec.Kind{keycodec.Self, keycodec.Const, keycodec.Attr})
 	for _, d := range decls {
@@ -170,19 +168,19 @@ func (t *Table) bindIndexes(kind string, decls []IndexKeys, fields []string, hom
 	return out, nil
 }
 
-// bindIndex checks d against its index ([indexkeys.Bind]).
-func (t *Table) bindIndex(d IndexKeys, fields []string, home keycodec.Kind, allowed []keycodec.Kind) (indexkeys.Index, error) {
+// bindIndex checks d against its index ([keycodec.Bind]).
+func (t *Table) bindIndex(d IndexKeys, fields []string, home keycodec.Kind, allowed []keycodec.Kind) (keycodec.Index, error) {
 	ix, err := t.index(d.Index)
 	if err != nil {
-		return indexkeys.Index{}, err
+		return keycodec.Index{}, err
 	}
 	if err := errors.Join(d.PartitionKey.err, d.SortKey.err); err != nil {
-		return indexkeys.Index{}, err // Template's own error, not its missing parts'
+		return keycodec.Index{}, err // Template's own error, not its missing parts'
 	}
 	pk, sk := ix.keyAttrs(t)
-	target := indexkeys.Target{Name: ix.Name, Local: ix.Local, Native: ix.native(), Inverted: ix == &t.indexes[0] && t.layout != noIndex, Together: ix.KeysTogether, PK: pk, SK: sk}
-	decl := indexkeys.Decl{PK: d.PartitionKey.parts, SK: d.SortKey.parts, Shards: d.Shards, MaxShards: MaxShards}
-	return indexkeys.Bind(target, decl, fields, home, allowed, t.keyAttrRole)
+	target := keycodec.IndexTarget{Name: ix.Name, Local: ix.Local, Native: ix.native(), Inverted: ix == &t.indexes[0] && t.layout != noIndex, Together: ix.KeysTogether, PK: pk, SK: sk}
+	decl := keycodec.Decl{PK: d.PartitionKey.parts, SK: d.SortKey.parts, Shards: d.Shards, MaxShards: MaxShards}
+	return keycodec.Bind(target, decl, fields, home, allowed, t.keyAttrRole)
 }
 
 // keyAttrRole says which key attribute of the table name is: "the
@@ -209,9 +207,9 @@ func (t *Table) keyAttrRole(name string) string {
 }
 
 // addIndexKeys writes into item the derived index keys of indexes
-// (indexkeys.Add).
-func addIndexKeys(indexes []indexkeys.Index, item Item, kc *keyCtx) error {
-	return indexkeys.Add(indexes, item, kc)
+// (keycodec.Add).
+func addIndexKeys(indexes []keycodec.Index, item Item, kc *keyCtx) error {
+	return keycodec.Add(indexes, item, kc)
 }
 
 // itemType is what every modelled item type shares: a name for errors,
@@ -244,8 +242,8 @@ type itemType struct {
 	// ends are an edge's endpoints, whose keys its SourceKey, TargetKey
 	// and SelfKey parts hold (a child endpoint's key is its whole ref);
 	// nil for other item types.
-	ends    *handlekeys.Ends
-	indexes []indexkeys.Index
+	ends    *keycodec.Ends
+	indexes []keycodec.Index
 	// keys are its table keys compiled, from which pk and sk are drawn.
 	keys keyCore
 	// keyData are the data attributes an Entity's keys hold (its key
@@ -257,8 +255,8 @@ type itemType struct {
 // keyParts spells the item type's index key template parts from ids
 // (ByIndex's values), as a write to table t spells them: data values with
 // t's encoder.
-func (it *itemType) keyParts(t *Table) handlekeys.Parts {
-	return handlekeys.Parts{Prefixes: &it.prefixes, Ends: it.ends, Enc: t.enc}
+func (it *itemType) keyParts(t *Table) keycodec.Parts {
+	return keycodec.Parts{Prefixes: &it.prefixes, Ends: it.ends, Enc: t.enc}
 }
 
 // renderTemplate draws key template parts as Describe does, for error
@@ -332,7 +330,7 @@ func (t *Table) newItemType(kind string, prefixes keyCtx, decls []IndexKeys, hom
 }
 
 // indexIn returns the item type's keys in index name.
-func (it *itemType) indexIn(name string) (*indexkeys.Index, bool) {
+func (it *itemType) indexIn(name string) (*keycodec.Index, bool) {
 	for i := range it.indexes {
 		if it.indexes[i].Name == name {
 			return &it.indexes[i], true

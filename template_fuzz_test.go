@@ -9,7 +9,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
 
-	"github.com/adjlist/adjlist/internal/indexkeys"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -245,7 +244,7 @@ func presetsAgree(t *testing.T, a, b, c string) {
 				v = c
 			}
 			it := p.tagged.it
-			it.indexes = []indexkeys.Index{bi}
+			it.indexes = []keycodec.Index{bi}
 			check(&it, item, nil, v)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
@@ -61,20 +62,11 @@ func spanText(err error) (text string, ok bool) {
 		return e.format(telemetry.Text(e.Err, spanText)), true
 	case *ThrottlingError:
 		return e.format(telemetry.Text(e.Err, spanText)), true
-	case *KeyError, *NodeNotFoundError, *kindOf:
+	case *KeyError, *errs.KeyError, *NodeNotFoundError:
 		return err.Error(), true
 	}
-	if slices.Contains(sentinels, err) {
+	if slices.Contains(errs.Sentinels, err) {
 		return err.Error(), true
 	}
 	return "", false
-}
-
-// sentinels are this package's sentinel errors, whose texts are fixed.
-var sentinels = []error{
-	ErrInvalidKey, ErrKeyAttribute, ErrItemTooLarge, ErrNotFound, ErrExists,
-	ErrEdgeExists, ErrConditionFailed, ErrVersionConflict, ErrInvalidCursor,
-	ErrIndexConsistentRead, ErrUnprocessed, ErrNotVisible, ErrNodeNotFound,
-	ErrTxConflict, ErrTxLimit, ErrDuplicateKey, ErrInvalidOption,
-	ErrOutcomeUnknown,
 }

@@ -6,8 +6,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
-	"github.com/adjlist/adjlist/internal/indexkeys"
-	"github.com/adjlist/adjlist/internal/writeexpr"
+	"github.com/adjlist/adjlist/internal/ddbexpr"
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // Update describes what one UpdateItem does to an item's data, as data:
@@ -47,7 +47,7 @@ import (
 // literal text and ids needs none, and is set with it), else it fails with
 // [ErrInvalidOption] naming the index and the attributes it lacks.
 type Update struct {
-	ops []writeexpr.Op
+	ops []ddbexpr.Op
 }
 
 // Set returns the Update that sets attribute name to value: SET name =
@@ -62,7 +62,7 @@ func Remove(names ...string) Update { return Update{}.Remove(names...) }
 // marshalled with attributevalue as item data is; a nil value sets NULL.
 // A top-level attribute set this way can feed derived index keys.
 func (u Update) Set(name string, value any) Update {
-	return u.with(writeexpr.Op{Kind: writeexpr.OpSet, Path: name, Value: value})
+	return u.with(ddbexpr.Op{Kind: ddbexpr.OpSet, Path: name, Value: value})
 }
 
 // SetTo adds SET name = value for a value the SDK's expression builder
@@ -73,7 +73,7 @@ func (u Update) Set(name string, value any) Update {
 // or expression.IfNotExists and expression.ListAppend. An attribute
 // changed this way cannot feed a derived index key (ErrInvalidOption).
 func (u Update) SetTo(name string, value expression.OperandBuilder) Update {
-	return u.with(writeexpr.Op{Kind: writeexpr.OpSetTo, Path: name, Operand: value})
+	return u.with(ddbexpr.Op{Kind: ddbexpr.OpSetTo, Path: name, Operand: value})
 }
 
 // Remove adds REMOVE name for each of names: the attributes (or paths) go.
@@ -82,7 +82,7 @@ func (u Update) SetTo(name string, value expression.OperandBuilder) Update {
 func (u Update) Remove(names ...string) Update {
 	ops := slices.Clip(u.ops)
 	for _, name := range names {
-		ops = append(ops, writeexpr.Op{Kind: writeexpr.OpRemove, Path: name})
+		ops = append(ops, ddbexpr.Op{Kind: ddbexpr.OpRemove, Path: name})
 	}
 	return Update{ops: ops}
 }
@@ -100,27 +100,27 @@ func (u Update) Remove(names ...string) Update {
 // still retried. Give it a [WriteOptions.Token] to have it retried and
 // applied exactly once.
 func (u Update) Add(name string, value any) Update {
-	return u.with(writeexpr.Op{Kind: writeexpr.OpAdd, Path: name, Value: value})
+	return u.with(ddbexpr.Op{Kind: ddbexpr.OpAdd, Path: name, Value: value})
 }
 
 // Delete adds DELETE name :value: the elements of set value removed from
 // a set attribute.
 func (u Update) Delete(name string, value any) Update {
-	return u.with(writeexpr.Op{Kind: writeexpr.OpDelete, Path: name, Value: value})
+	return u.with(ddbexpr.Op{Kind: ddbexpr.OpDelete, Path: name, Value: value})
 }
 
 // with returns u plus op, never sharing u's backing array: slices.Clip
 // makes append copy, so two Updates grown from one never see each other's
 // actions.
-func (u Update) with(op writeexpr.Op) Update {
+func (u Update) with(op ddbexpr.Op) Update {
 	return Update{ops: append(slices.Clip(u.ops), op)}
 }
 
 // deriveIndexUpdate returns u plus the changes of the derived index keys
-// that follow from it (see [Update], [indexkeys.DeriveUpdate]). keyOnly are
+// that follow from it (see [Update], [ddbexpr.DeriveUpdate]). keyOnly are
 // the attributes an Entity keeps only inside keys: an update that would
 // remove a key holding one is [ErrKeyAttribute].
-func deriveIndexUpdate(u Update, indexes []indexkeys.Index, kc *keyCtx, enc *attributevalue.Encoder, keyOnly []string) (Update, error) {
-	ops, err := indexkeys.DeriveUpdate(u.ops, indexes, kc, enc, keyOnly)
+func deriveIndexUpdate(u Update, indexes []keycodec.Index, kc *keyCtx, enc *attributevalue.Encoder, keyOnly []string) (Update, error) {
+	ops, err := ddbexpr.DeriveUpdate(u.ops, indexes, kc, enc, keyOnly)
 	return Update{ops: ops}, err
 }

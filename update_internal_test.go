@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/adjlist/adjlist/internal/writeexpr"
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 )
 
 type upProject struct {
@@ -65,7 +65,7 @@ func TestDeriveIndexUpdate(t *testing.T) {
 	})
 	kc := projects.keyCtx("P#p1", "P#p1")
 	type change struct {
-		kind writeexpr.Kind
+		kind ddbexpr.Kind
 		path string
 		val  any
 	}
@@ -75,11 +75,11 @@ func TestDeriveIndexUpdate(t *testing.T) {
 		derived []change // the actions added after u's own
 		err     error
 	}{
-		{"plain set", Set("status", "DONE"), []change{{writeexpr.OpSet, "GSI2PK", "S#DONE"}}, nil},
-		{"both parts of the sort key", Set("createdAt", "2026").Set("status", "A"), []change{{writeexpr.OpSet, "GSI2PK", "S#A"}, {writeexpr.OpSet, "GSI2SK", "2026#P#p1"}}, nil},
-		{"remove leaves the index", Remove("status"), []change{{writeexpr.OpRemove, "GSI2PK", nil}}, nil},
-		{"empty string leaves the index", Set("status", ""), []change{{writeexpr.OpRemove, "GSI2PK", nil}}, nil},
-		{"NULL leaves the index", Set("status", nil), []change{{writeexpr.OpRemove, "GSI2PK", nil}}, nil},
+		{"plain set", Set("status", "DONE"), []change{{ddbexpr.OpSet, "GSI2PK", "S#DONE"}}, nil},
+		{"both parts of the sort key", Set("createdAt", "2026").Set("status", "A"), []change{{ddbexpr.OpSet, "GSI2PK", "S#A"}, {ddbexpr.OpSet, "GSI2SK", "2026#P#p1"}}, nil},
+		{"remove leaves the index", Remove("status"), []change{{ddbexpr.OpRemove, "GSI2PK", nil}}, nil},
+		{"empty string leaves the index", Set("status", ""), []change{{ddbexpr.OpRemove, "GSI2PK", nil}}, nil},
+		{"NULL leaves the index", Set("status", nil), []change{{ddbexpr.OpRemove, "GSI2PK", nil}}, nil},
 		{"unrelated attribute", Set("title", "x"), nil, nil},
 		{"arithmetic refused", Update{}.SetTo("status", expression.Name("status").Plus(expression.Value(1))), nil, ErrInvalidOption},
 		{"ADD refused", Update{}.Add("createdAt", 1), nil, ErrInvalidOption},

@@ -10,7 +10,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
-	"github.com/adjlist/adjlist/internal/goattrs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/walks"
 )
@@ -528,7 +527,7 @@ func findings(fs []walks.Finding) []Finding {
 // holdsOf is what the items of a type of t hold whose data type is data
 // and whose handle tracks tr.
 func (t *Table) holdsOf(data reflect.Type, tr *tracking) held {
-	declared, open := goattrs.Of(data, t.encoderTagKey())
+	declared, open := ddbitem.Of(data, t.encoderTagKey())
 	if open {
 		return held{}
 	}

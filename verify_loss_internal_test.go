@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/adjlist/adjlist/internal/writeexpr"
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -31,7 +31,7 @@ func TestHoldsOf(t *testing.T) {
 		o.DecoderOptions = func(d *attributevalue.DecoderOptions) { d.TagKey = "json" }
 	})
 	require.NoError(t, tb.Check())
-	got := tb.holdsOf(reflect.TypeFor[lossJSON](), &tracking{writeexpr.Tracking{Tracked: writeexpr.Tracked{Version: "v", Expiry: "ttl"}}})
+	got := tb.holdsOf(reflect.TypeFor[lossJSON](), &tracking{ddbexpr.Tracking{Tracked: ddbexpr.Tracked{Version: "v", Expiry: "ttl"}}})
 	want := []string{"GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "PK", "SK", "a", "c2", "d", "e", "ttl", "v"}
 	assert.Equal(t, want, got.names)
 	assert.Equal(t, want, slices.Sorted(maps.Keys(got.set)))

@@ -8,8 +8,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/send"
-	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
 // WriteOptions configures one write of one item: the optFns of every
@@ -157,7 +157,7 @@ func Unexpired(name string, now time.Time) expression.ConditionBuilder {
 // UTC with exactly three fractional digits, e.g.
 // "2026-11-23T04:05:06.789Z", so that byte order is time order (as sort
 // keys and index keys compare).
-const TimeFormat = writeexpr.TimeFormat
+const TimeFormat = ddbexpr.TimeFormat
 
 // If returns a write option that adds cond, built with the SDK's
 // expression package, to the write's condition (see
@@ -240,39 +240,39 @@ type Tracking struct {
 	Lifetime time.Duration
 }
 
-// tracking is a handle's Tracking, checked ([writeexpr.Tracking]).
-type tracking struct{ writeexpr.Tracking }
+// tracking is a handle's Tracking, checked ([ddbexpr.Tracking]).
+type tracking struct{ ddbexpr.Tracking }
 
 // newTracking checks o's attribute names against t's keys and each other.
 func (t *Table) newTracking(o Tracking) (tracking, error) {
-	n := writeexpr.Tracked{Version: o.Version, CreatedAt: o.CreatedAt, UpdatedAt: o.UpdatedAt, Expiry: o.Expiry}
-	tr, err := writeexpr.NewTracking(n, o.Clock, o.Lifetime, t.isKeyAttr)
+	n := ddbexpr.Tracked{Version: o.Version, CreatedAt: o.CreatedAt, UpdatedAt: o.UpdatedAt, Expiry: o.Expiry}
+	tr, err := ddbexpr.NewTracking(n, o.Clock, o.Lifetime, t.isKeyAttr)
 	return tracking{tr}, err
 }
 
 // guardKind is the library's own condition on a write.
-type guardKind = writeexpr.Guard
+type guardKind = ddbexpr.Guard
 
 const (
-	guardNone    = writeexpr.GuardNone    // an overwrite: Replace
-	guardAbsent  = writeexpr.GuardAbsent  // attribute_not_exists(PK): a create
-	guardPresent = writeexpr.GuardPresent // attribute_exists(PK): update, delete, check
+	guardNone    = ddbexpr.GuardNone    // an overwrite: Replace
+	guardAbsent  = ddbexpr.GuardAbsent  // attribute_not_exists(PK): a create
+	guardPresent = ddbexpr.GuardPresent // attribute_exists(PK): update, delete, check
 )
 
 // action is the kind of a write, for the version rules.
-type action = writeexpr.Action
+type action = ddbexpr.Action
 
 const (
-	actUpdate = writeexpr.Update
-	actDelete = writeexpr.Delete
-	actCheck  = writeexpr.Check
+	actUpdate = ddbexpr.Update
+	actDelete = ddbexpr.Delete
+	actCheck  = ddbexpr.Check
 )
 
-// writeCond is the condition of one write ([writeexpr.Write]: the
+// writeCond is the condition of one write ([ddbexpr.Write]: the
 // library's guard, the version check, the caller's condition, an update's
 // SETs for the tracking) and what each failure means.
 type writeCond struct {
-	writeexpr.Write
+	ddbexpr.Write
 	// shared is a prebuilt condition used instead of building Expr (the
 	// guard alone, the common case).
 	shared *condition
@@ -333,7 +333,7 @@ func (w *writeCond) built() (send.Cond, error) {
 // tracking tr, with the options o: a failed guard means exists (a create
 // finding an item). It writes the version put, if any, into item.
 func (t *Table) putCond(w *writeCond, tr *tracking, g guardKind, o *WriteOptions, exists error, item Item) error {
-	if err := t.newWriteCond(w, tr, writeexpr.Put, g, o, writeexpr.VersionOf(item, tr.Version)); err != nil {
+	if err := t.newWriteCond(w, tr, ddbexpr.Put, g, o, ddbexpr.VersionOf(item, tr.Version)); err != nil {
 		return err
 	}
 	w.exists = exists

@@ -1,5 +1,7 @@
-// Package ddbitem compares DynamoDB items and checks DynamoDB names as
-// DynamoDB does, for the library and its commands alike.
+// Package ddbitem provides what adjlist knows of an item's attributes,
+// for the library and its commands alike: items compared and names
+// checked as DynamoDB does ([Equal]), an item's derived key attributes
+// ([Attrs]), and the attributes a Go type marshals to ([Of]).
 package ddbitem
 
 import (

@@ -3,15 +3,14 @@ package keycodec
 import (
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/adjlist/adjlist/internal/errs"
 )
 
-// Error is a name, id or key refused, field for field as adjlist's
-// KeyError reports it: the root package turns it into one, so that the
-// refusals made here match its ErrInvalidKey. It is not an error itself,
-// so that a nil *Error never reaches an error interface.
-type Error struct {
-	Name, ID, Reason string
-}
+// Error is a name, id or key refused: adjlist's KeyError, which matches
+// its ErrInvalidKey. Functions here return a *Error, nil when nothing is
+// refused; [errs.Key] turns it into an error (nil for nil).
+type Error = errs.KeyError
 
 // CheckName refuses a programmer-chosen name that is not ValidName; kind
 // says what it names ("node type").

@@ -33,7 +33,7 @@ func TestIndexKey(t *testing.T) {
 	data["status"] = &types.AttributeValueMemberS{Value: "a\x00"}
 	_, _, bad = k.Render(data, c)
 	require.NotNil(t, bad)
-	assert.Equal(t, Error{"status", "a\x00", "id contains a control character"}, *bad.ID)
+	assert.Equal(t, Error{Name: "status", ID: "a\x00", Reason: "id contains a control character"}, *bad.ID)
 	data["status"] = &types.AttributeValueMemberBOOL{Value: true}
 	_, _, bad = k.Render(data, c)
 	require.NotNil(t, bad)

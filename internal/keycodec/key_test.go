@@ -36,15 +36,15 @@ func TestRefusals(t *testing.T) {
 		got  func() *Error
 		want Error
 	}{
-		"empty id":     {func() *Error { return CheckID("STU", "") }, Error{"STU", "", "empty id"}},
-		"bad UTF-8":    {func() *Error { return CheckID("STU", "\xff") }, Error{"STU", "\xff", "id is not valid UTF-8"}},
-		"C1 control":   {func() *Error { return CheckID("STU", "a\u0085") }, Error{"STU", "a\u0085", "id contains a control character"}},
-		"bad name":     {func() *Error { return CheckName("node type", "S#") }, Error{"node type", "S#", "names are 1-64 ASCII letters, digits, '_', '-' or '.'"}},
-		"too long":     {func() *Error { _, e := NodeKey("S", long, 2048); return e }, Error{"S", "S#" + long, "partition key value is 2050 bytes, DynamoDB allows 2048"}},
-		"not node key": {func() *Error { _, _, e := ParseNodeKey("STU"); return e }, Error{"", "STU", "not a node key (TYPE#id)"}},
-		"malformed id": {func() *Error { _, _, e := ParseNodeKey("STU#a#b"); return e }, Error{"STU", "STU#a#b", "malformed id"}},
-		"not edge key": {func() *Error { _, _, _, e := ParseEdgeKey("E#STU"); return e }, Error{"E", "E#STU", "not an edge key (LABEL#TYPE#id)"}},
-		"wide seq":     {func() *Error { _, e := PaddedID("p", 100, 2); return e }, Error{"p", "100", "sequence does not fit 2 digits"}},
+		"empty id":     {func() *Error { return CheckID("STU", "") }, Error{Name: "STU", ID: "", Reason: "empty id"}},
+		"bad UTF-8":    {func() *Error { return CheckID("STU", "\xff") }, Error{Name: "STU", ID: "\xff", Reason: "id is not valid UTF-8"}},
+		"C1 control":   {func() *Error { return CheckID("STU", "a\u0085") }, Error{Name: "STU", ID: "a\u0085", Reason: "id contains a control character"}},
+		"bad name":     {func() *Error { return CheckName("node type", "S#") }, Error{Name: "node type", ID: "S#", Reason: "names are 1-64 ASCII letters, digits, '_', '-' or '.'"}},
+		"too long":     {func() *Error { _, e := NodeKey("S", long, 2048); return e }, Error{Name: "S", ID: "S#" + long, Reason: "partition key value is 2050 bytes, DynamoDB allows 2048"}},
+		"not node key": {func() *Error { _, _, e := ParseNodeKey("STU"); return e }, Error{Name: "", ID: "STU", Reason: "not a node key (TYPE#id)"}},
+		"malformed id": {func() *Error { _, _, e := ParseNodeKey("STU#a#b"); return e }, Error{Name: "STU", ID: "STU#a#b", Reason: "malformed id"}},
+		"not edge key": {func() *Error { _, _, _, e := ParseEdgeKey("E#STU"); return e }, Error{Name: "E", ID: "E#STU", Reason: "not an edge key (LABEL#TYPE#id)"}},
+		"wide seq":     {func() *Error { _, e := PaddedID("p", 100, 2); return e }, Error{Name: "p", ID: "100", Reason: "sequence does not fit 2 digits"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			got := tt.got()

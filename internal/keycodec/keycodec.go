@@ -1,12 +1,16 @@
-// Package keycodec is the low-level, reversible escaping behind adjlist's key
-// strings, and what is built on it with no knowledge of a table: the checks
+// Package keycodec provides adjlist's keys: the reversible escaping behind
+// its key strings, and everything built on it: the checks
 // of the names and ids keys hold (check.go), node and edge keys built and
 // parsed (key.go, behind adjlist's NodeKey and EdgeKey), the parts of a key
 // template (part.go, behind KeyPart and Compose), key templates read as a
 // design spells them (template.go, behind Template), every item type's
 // table keys built and parsed back (spelling.go), an item's index keys built from its
 // data and node keys (indexkey.go, behind IndexKeys) and whether two
-// templates can build one key (overlap.go). It is internal so that its exact byte layout
+// templates can build one key (overlap.go); a query's range values as sort
+// key text (rangekey.go); the handles' keys besides their table keys
+// (handle*.go); an item type's derived index keys (derived*.go); and how
+// an Entity's keys relate to the attributes of its data (data*.go). It
+// imports internal/errs and internal/ddbitem only. It is internal so that its exact byte layout
 // can only change together with the documented key formats in package
 // adjlist.
 //

@@ -116,10 +116,10 @@ func Attrs(parts []Part) []string {
 	return names
 }
 
-// Fields appends to fields the names of parts' key fields not in it yet,
+// FieldNames appends to fields the names of parts' key fields not in it yet,
 // in order: an Entity's fields are its partition key's, then its sort
 // key's.
-func Fields(fields []string, parts []Part) []string {
+func FieldNames(fields []string, parts []Part) []string {
 	for _, p := range parts {
 		if p.Kind == Field && !slices.Contains(fields, p.Text) {
 			fields = append(fields, p.Text)

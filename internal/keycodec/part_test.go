@@ -19,7 +19,7 @@ func TestParts(t *testing.T) {
 	self := []Part{lit("u#"), {Kind: Field, Text: "userID"}}
 	assert.Equal(t, "p#<postID>#<status>#u#<userID>", String(WithSelf(bound, self)))
 	assert.Equal(t, self, WithSelf(self, bound), "no Self: as it is")
-	assert.Equal(t, []string{"postID", "userID"}, Fields(Fields(nil, bound), WithSelf(bound, self)))
+	assert.Equal(t, []string{"postID", "userID"}, FieldNames(FieldNames(nil, bound), WithSelf(bound, self)))
 	assert.True(t, Part{Kind: Source}.Variable())
 	assert.False(t, Part{Kind: Const, Text: "A"}.Variable())
 }

@@ -3,7 +3,7 @@ package paging
 import (
 	"context"
 
-	"github.com/adjlist/adjlist/internal/queryexpr"
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
@@ -23,12 +23,12 @@ type Cursors struct {
 	PKAttr string
 	SKAttr string
 	Prefix string // the item type's sort key prefix, "" for none
-	Op     queryexpr.Op
+	Op     ddbexpr.CmpOp
 	Lo, Hi string
 	// Native is set on a native index, whose partition is the attributes
 	// Eq fixes instead of PKAttr.
 	Native bool
-	Eq     []queryexpr.NativeValue
+	Eq     []ddbexpr.NativeValue
 	// PKNum and SKNum: PKAttr, SKAttr is a number (N) table key, found
 	// in a cursor's numbers and compared as numbers.
 	PKNum, SKNum bool
@@ -107,7 +107,7 @@ func (cs *Cursors) startKey(key, num map[string]string, pk string) (Item, error)
 	case !cs.SKNum && !cs.Op.Holds(key[cs.SKAttr], cs.Lo, cs.Hi, cs.Prefix):
 		return nil, BadCursor("outside the query's sort key range")
 	}
-	start, ok := StartKey(cs.Names, key, num, queryexpr.NumberText)
+	start, ok := StartKey(cs.Names, key, num, ddbexpr.NumberText)
 	if !ok {
 		return nil, BadCursor("wrong key attributes")
 	}

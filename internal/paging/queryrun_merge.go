@@ -8,7 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"golang.org/x/sync/errgroup"
 
-	"github.com/adjlist/adjlist/internal/queryexpr"
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
@@ -46,7 +46,7 @@ func stringAttr(item Item, name string) (string, bool) {
 }
 
 // countMerged counts every shard, in parallel, and sums.
-func (r *Run[T]) countMerged(ctx context.Context, e queryexpr.Exprs) (int, error) {
+func (r *Run[T]) countMerged(ctx context.Context, e ddbexpr.Exprs) (int, error) {
 	counts := make([]int, len(r.Shards))
 	var g errgroup.Group
 	for i := range r.Shards {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
-	"github.com/adjlist/adjlist/internal/queryexpr"
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
@@ -110,7 +110,7 @@ func (r *Run[T]) Collect(ctx context.Context) ([]T, error) {
 
 // Count runs the query with e, its keys-only expressions, to the end
 // (every shard in parallel, summed) and counts the items Decode accepts.
-func (r *Run[T]) Count(ctx context.Context, e queryexpr.Exprs) (int, error) {
+func (r *Run[T]) Count(ctx context.Context, e ddbexpr.Exprs) (int, error) {
 	if r.Shards != nil {
 		return r.countMerged(ctx, e)
 	}
@@ -119,7 +119,7 @@ func (r *Run[T]) Count(ctx context.Context, e queryexpr.Exprs) (int, error) {
 
 // count runs one partition's query (partition key value pk) to the end
 // with e and counts the items Decode accepts.
-func (r *Run[T]) count(ctx context.Context, e queryexpr.Exprs, pk string) (int, error) {
+func (r *Run[T]) count(ctx context.Context, e ddbexpr.Exprs, pk string) (int, error) {
 	var err error
 	in := r.In
 	in.KeyConditionExpression, in.FilterExpression, in.ProjectionExpression = e.KeyCond, e.Filter, e.Proj

@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/adjlist/adjlist/internal/queryexpr"
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 )
 
 // partitions is a fake Query API: each partition's items in sort key
@@ -160,7 +160,7 @@ func TestFetched(t *testing.T) {
 		{"Page", unsharded(2), func(r *Run[string]) error { _, _, err := r.Page(ctx, ""); return err },
 			[]string{"fetched:ab", "decode:a", "decode:b"}},
 		{"Count", unsharded(2), func(r *Run[string]) error {
-			_, err := r.Count(ctx, queryexpr.Exprs{Values: func(pk string) (map[string]types.AttributeValue, error) {
+			_, err := r.Count(ctx, ddbexpr.Exprs{Values: func(pk string) (map[string]types.AttributeValue, error) {
 				return Item{":pk": &types.AttributeValueMemberS{Value: pk}}, nil
 			}})
 			return err

@@ -1,4 +1,6 @@
-// Package schema is a table's schema: its definition checked once, on
+// Package schema provides a table's schema: its item types' catalog
+// (catalog.go: a declaration again replaces the first, and the
+// mistakes Table.Check joins), its definition checked once, on
 // plain values (NewTable's key attribute names, declared secondary indexes
 // and what queries on each need, the client that stands in for none), and
 // CreateTable's machinery: the CreateTable request built

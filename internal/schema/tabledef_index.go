@@ -7,6 +7,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
+	"github.com/adjlist/adjlist/internal/errs"
 )
 
 // DynamoDB's limits, as adjlist's MaxGlobalIndexes, MaxLocalIndexes and
@@ -58,7 +59,7 @@ func (ix *Index) native() bool {
 // keyed on the attributes indexPK and indexSK this package writes. It
 // returns the index key attributes written from templates (derived) and
 // how many of decls, in order, passed (all of them unless one failed);
-// err wraps [ErrInvalidOption].
+// err wraps [errs.ErrInvalidOption].
 func CheckIndexes(pk, sk, index string, derived bool, indexPK, indexSK string, decls []Index) (written map[string]bool, passed int, err error) {
 	written, names, native := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	globals, locals := 0, 0
@@ -72,7 +73,7 @@ func CheckIndexes(pk, sk, index string, derived bool, indexPK, indexSK string, d
 	for i := range decls {
 		ix := &decls[i]
 		if err := check(ix, pk, sk, names, written, native); err != nil {
-			return written, i, fmt.Errorf("%w: index %q: %w", ErrInvalidOption, ix.Name, err)
+			return written, i, fmt.Errorf("%w: index %q: %w", errs.ErrInvalidOption, ix.Name, err)
 		}
 		if ix.Local {
 			locals++
@@ -82,9 +83,9 @@ func CheckIndexes(pk, sk, index string, derived bool, indexPK, indexSK string, d
 	}
 	switch {
 	case globals > MaxGlobalIndexes:
-		err = fmt.Errorf("%w: %d global secondary indexes, DynamoDB allows %d", ErrInvalidOption, globals, MaxGlobalIndexes)
+		err = fmt.Errorf("%w: %d global secondary indexes, DynamoDB allows %d", errs.ErrInvalidOption, globals, MaxGlobalIndexes)
 	case locals > MaxLocalIndexes:
-		err = fmt.Errorf("%w: %d local secondary indexes, DynamoDB allows %d", ErrInvalidOption, locals, MaxLocalIndexes)
+		err = fmt.Errorf("%w: %d local secondary indexes, DynamoDB allows %d", errs.ErrInvalidOption, locals, MaxLocalIndexes)
 	}
 	return written, len(decls), err
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
@@ -47,33 +48,33 @@ func (c *Config) KeyedOnSortKey() bool {
 	return c.IndexPartitionKey == c.SortKey && c.IndexSortKey == c.PartitionKey
 }
 
-// Check returns why c cannot work, wrapping [ErrInvalidOption], or nil.
+// Check returns why c cannot work, wrapping [errs.ErrInvalidOption], or nil.
 // An error names only the fields at fault and their attribute names,
 // never the whole options (which hold the CursorKey).
 func (c *Config) Check() error {
 	switch {
 	case c.Name == "":
-		return fmt.Errorf("%w: empty table name", ErrInvalidOption)
+		return fmt.Errorf("%w: empty table name", errs.ErrInvalidOption)
 	case c.EncoderTagKey != c.DecoderTagKey:
-		return fmt.Errorf("%w: EncoderOptions tag key %q and DecoderOptions tag key %q differ: reads would not fill what writes store", ErrInvalidOption, c.EncoderTagKey, c.DecoderTagKey)
+		return fmt.Errorf("%w: EncoderOptions tag key %q and DecoderOptions tag key %q differ: reads would not fill what writes store", errs.ErrInvalidOption, c.EncoderTagKey, c.DecoderTagKey)
 	case c.BatchMaxAttempts < 1:
-		return fmt.Errorf("%w: BatchMaxAttempts %d", ErrInvalidOption, c.BatchMaxAttempts)
+		return fmt.Errorf("%w: BatchMaxAttempts %d", errs.ErrInvalidOption, c.BatchMaxAttempts)
 	case !keyType(c.PartitionKeyType):
-		return fmt.Errorf("%w: Options.PartitionKeyType %q, want S or N", ErrInvalidOption, c.PartitionKeyType)
+		return fmt.Errorf("%w: Options.PartitionKeyType %q, want S or N", errs.ErrInvalidOption, c.PartitionKeyType)
 	case !keyType(c.SortKeyType):
-		return fmt.Errorf("%w: Options.SortKeyType %q, want S or N", ErrInvalidOption, c.SortKeyType)
+		return fmt.Errorf("%w: Options.SortKeyType %q, want S or N", errs.ErrInvalidOption, c.SortKeyType)
 	case c.PartitionKey == c.SortKey:
-		return fmt.Errorf("%w: partition and sort key are both %q", ErrInvalidOption, c.PartitionKey)
+		return fmt.Errorf("%w: partition and sort key are both %q", errs.ErrInvalidOption, c.PartitionKey)
 	case c.IndexPartitionOnly && c.NoIndex:
-		return fmt.Errorf("%w: Options.IndexPartitionOnly with Options.NoIndex: a table without the inverted index has no index keys to declare", ErrInvalidOption)
+		return fmt.Errorf("%w: Options.IndexPartitionOnly with Options.NoIndex: a table without the inverted index has no index keys to declare", errs.ErrInvalidOption)
 	case c.IndexPartitionOnly && c.IndexPartitionKey != c.SortKey:
-		return fmt.Errorf("%w: Options.IndexPartitionOnly needs Options.IndexPartitionKey to be the table's sort key %q, not %q", ErrInvalidOption, c.SortKey, c.IndexPartitionKey)
+		return fmt.Errorf("%w: Options.IndexPartitionOnly needs Options.IndexPartitionKey to be the table's sort key %q, not %q", errs.ErrInvalidOption, c.SortKey, c.IndexPartitionKey)
 	case c.IndexPartitionOnly && c.IndexSortKey != "":
-		return fmt.Errorf("%w: Options.IndexSortKey %q with Options.IndexPartitionOnly: a partition-only index has no sort key; leave IndexSortKey empty", ErrInvalidOption, c.IndexSortKey)
+		return fmt.Errorf("%w: Options.IndexSortKey %q with Options.IndexPartitionOnly: a partition-only index has no sort key; leave IndexSortKey empty", errs.ErrInvalidOption, c.IndexSortKey)
 	case c.IndexPartitionOnly:
 	case c.KeyedOnSortKey():
 	case len(map[string]bool{c.PartitionKey: true, c.SortKey: true, c.IndexPartitionKey: true, c.IndexSortKey: true}) != 4:
-		return fmt.Errorf("%w: %s; the inverted index's keys must be distinct from the table's, exactly its sort and partition key, or its sort key alone with Options.IndexPartitionOnly", ErrInvalidOption, c.clash())
+		return fmt.Errorf("%w: %s; the inverted index's keys must be distinct from the table's, exactly its sort and partition key, or its sort key alone with Options.IndexPartitionOnly", errs.ErrInvalidOption, c.clash())
 	}
 	return nil
 }

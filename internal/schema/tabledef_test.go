@@ -5,6 +5,7 @@ import (
 	"errors"
 	"testing"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -49,7 +50,7 @@ func TestConfigCheck(t *testing.T) {
 				require.NoError(t, err)
 				return
 			}
-			require.ErrorIs(t, err, ErrInvalidOption)
+			require.ErrorIs(t, err, errs.ErrInvalidOption)
 			assert.EqualError(t, err, tc.want)
 		})
 	}
@@ -87,7 +88,7 @@ func TestCheckIndexes(t *testing.T) {
 				require.NoError(t, err)
 				return
 			}
-			require.ErrorIs(t, err, ErrInvalidOption)
+			require.ErrorIs(t, err, errs.ErrInvalidOption)
 			assert.EqualError(t, err, tc.want)
 		})
 	}

@@ -16,7 +16,7 @@
 // sees every attempt the SDK's retryer makes and records on the call's
 // Call an attempt whose outcome is unknown. They read the record
 // (MaybeApplied) when the call fails: to recognise its own earlier attempt
-// in a failed condition, or else to wrap the error in ErrOutcomeUnknown.
+// in a failed condition, or else to wrap the error in errs.ErrOutcomeUnknown.
 // Once adds a retryer that stops retrying after such an attempt. A client
 // that ignores per-call options never records: its duplicates are
 // reported, the safe side, and its errors never say the outcome is
@@ -34,13 +34,10 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 )
-
-// ErrOutcomeUnknown is adjlist.ErrOutcomeUnknown: a write failed after an
-// attempt whose outcome is unknown, so it may have been applied.
-var ErrOutcomeUnknown = errors.New("adjlist: outcome unknown: the write may have been applied")
 
 // Call is one write call: its context, and whether one of its attempts
 // may have been applied. Requests sent with it as their context and the
@@ -65,13 +62,13 @@ func (c *Call) Value(key any) any {
 // applied: its outcome was unknown to the client.
 func (c *Call) MaybeApplied() bool { return c.unknown.Load() }
 
-// Unknown returns err wrapped in ErrOutcomeUnknown when an attempt of the
+// Unknown returns err wrapped in errs.ErrOutcomeUnknown when an attempt of the
 // call may have been applied, else err; nil stays nil.
 func (c *Call) Unknown(err error) error {
-	if err == nil || !c.MaybeApplied() || errors.Is(err, ErrOutcomeUnknown) {
+	if err == nil || !c.MaybeApplied() || errors.Is(err, errs.ErrOutcomeUnknown) {
 		return err
 	}
-	return fmt.Errorf("%w: %w", ErrOutcomeUnknown, err)
+	return fmt.Errorf("%w: %w", errs.ErrOutcomeUnknown, err)
 }
 
 // watcher is an SDK HTTP client that records, on the Call in a request's

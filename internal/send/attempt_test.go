@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"testing"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/stretchr/testify/assert"
@@ -50,7 +51,7 @@ func (retryAll) IsErrorRetryable(error) bool { return true }
 
 // Once's retryer wraps the client's: it retries what the client's would
 // until an attempt of its call has an unknown outcome, then nothing; and
-// ErrOutcomeUnknown wraps a failed call's error only after such an
+// errs.ErrOutcomeUnknown wraps a failed call's error only after such an
 // attempt.
 func TestOnce(t *testing.T) {
 	c := &Call{Context: context.Background()}
@@ -63,7 +64,7 @@ func TestOnce(t *testing.T) {
 	assert.Equal(t, failed, c.Unknown(failed))
 	c.unknown.Store(true)
 	assert.False(t, o.Retryer.IsErrorRetryable(failed), "after an unknown attempt")
-	require.ErrorIs(t, c.Unknown(failed), ErrOutcomeUnknown)
+	require.ErrorIs(t, c.Unknown(failed), errs.ErrOutcomeUnknown)
 	require.ErrorIs(t, c.Unknown(failed), failed)
 	assert.NoError(t, c.Unknown(nil))
 	_, isV2 := o.Retryer.(aws.RetryerV2)

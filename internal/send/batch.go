@@ -10,19 +10,11 @@ package send
 
 import (
 	"context"
-	"errors"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	smithytime "github.com/aws/smithy-go/time"
-)
-
-// The errors Get and Write wrap, which package adjlist exports as its
-// sentinels of the same names.
-var (
-	ErrUnprocessed  = errors.New("adjlist: batch left unprocessed")
-	ErrDuplicateKey = errors.New("adjlist: duplicate key in a batch")
 )
 
 // Table is where a batch goes and how it resends what DynamoDB leaves

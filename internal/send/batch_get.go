@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -17,7 +18,7 @@ const MaxGet = 100
 // refuses a key twice in one), consistent as consistent says, and resends
 // the keys DynamoDB leaves unprocessed after tb.Backoff, at most
 // tb.MaxAttempts requests per chunk. Items that do not exist are absent
-// from found. Keys still unprocessed make the error wrap ErrUnprocessed;
+// from found. Keys still unprocessed make the error wrap errs.ErrUnprocessed;
 // with any error found is nil and at is the last key of the failed chunk
 // when it held MaxGet keys, else the zero K.
 func BatchGet[K comparable](ctx context.Context, tb *Table, keys []K, consistent *bool, keyItem func(K) Item, keyOf func(Item) K) (found map[K]Item, at K, err error) {
@@ -63,7 +64,7 @@ func getChunk[K comparable](ctx context.Context, tb *Table, keys []Item, consist
 			return nil
 		}
 		if attempt >= tb.MaxAttempts {
-			return fmt.Errorf("%w: %d of %d keys after %d requests", ErrUnprocessed, len(pending), len(keys), attempt)
+			return fmt.Errorf("%w: %d of %d keys after %d requests", errs.ErrUnprocessed, len(pending), len(keys), attempt)
 		}
 		if err := Wait(ctx, tb.Backoff, attempt, nil); err != nil {
 			return err

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
@@ -139,8 +140,8 @@ func TestBatchGet(t *testing.T) {
 		{"100 distinct keys per request", pks(250), -1, 10, []int{100, 100, 50}, nil, nil, ""},
 		{"duplicates asked for once", append(pks(3), pks(3)...), -1, 10, []int{3}, nil, nil, ""},
 		{"unprocessed keys resent", pks(5), 2, 10, []int{5, 3, 1}, []int{1, 2}, nil, ""},
-		{"last chunk gives up", pks(5), 0, 3, []int{5, 5, 5}, []int{1, 2}, ErrUnprocessed, ""},
-		{"full chunk gives up at its last key", pks(150), 0, 2, []int{100, 100}, []int{1}, ErrUnprocessed, "k099"},
+		{"last chunk gives up", pks(5), 0, 3, []int{5, 5, 5}, []int{1, 2}, errs.ErrUnprocessed, ""},
+		{"full chunk gives up at its last key", pks(150), 0, 2, []int{100, 100}, []int{1}, errs.ErrUnprocessed, "k099"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -196,8 +197,8 @@ func TestBatchWrite(t *testing.T) {
 	}{
 		{"25 per request", puts(60), -1, 10, Result[string]{Written: 60, Requests: 3}, []int{25, 25, 10}, nil, ""},
 		{"unprocessed resent", puts(5), 2, 10, Result[string]{Written: 5, Requests: 3}, []int{5, 3, 1}, nil, ""},
-		{"unprocessed listed", puts(5), 2, 2, Result[string]{Written: 4, Requests: 2, Unwritten: []string{"k004"}}, []int{5, 3}, ErrUnprocessed, ""},
-		{"a put and a delete of one item", append(puts(3), del("k001")), -1, 10, Result[string]{}, nil, ErrDuplicateKey, "k001"},
+		{"unprocessed listed", puts(5), 2, 2, Result[string]{Written: 4, Requests: 2, Unwritten: []string{"k004"}}, []int{5, 3}, errs.ErrUnprocessed, ""},
+		{"a put and a delete of one item", append(puts(3), del("k001")), -1, 10, Result[string]{}, nil, errs.ErrDuplicateKey, "k001"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

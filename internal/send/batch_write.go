@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"golang.org/x/sync/errgroup"
@@ -28,17 +29,17 @@ type Result[K any] struct {
 // written so far and len(reqs), never concurrently. keyOf is the key of a
 // put's item or a delete's key, K being the caller's key type.
 //
-// Two requests on one key fail with ErrDuplicateKey, at that key, before
+// Two requests on one key fail with errs.ErrDuplicateKey, at that key, before
 // any request: DynamoDB refuses them within one request, and across
 // requests their outcome would depend on timing. Otherwise the error joins
 // the error of every chunk not wholly written (the SDK's, or
-// ErrUnprocessed), whose keys are in res.Unwritten.
+// errs.ErrUnprocessed), whose keys are in res.Unwritten.
 func BatchWrite[K comparable](ctx context.Context, tb *Table, reqs []types.WriteRequest, workers int, progress func(written, total int), keyOf func(Item) K) (res Result[K], at K, err error) {
 	seen := make(map[K]bool, len(reqs))
 	for _, r := range reqs {
 		k := keyOf(writeItem(r))
 		if seen[k] {
-			return res, k, fmt.Errorf("%w: the item appears twice", ErrDuplicateKey)
+			return res, k, fmt.Errorf("%w: the item appears twice", errs.ErrDuplicateKey)
 		}
 		seen[k] = true
 	}
@@ -88,7 +89,7 @@ func writeChunk[K comparable](ctx context.Context, tb *Table, chunk []types.Writ
 			return nil, attempt, nil
 		}
 		if attempt >= tb.MaxAttempts {
-			return keys(pending, keyOf), attempt, fmt.Errorf("%w: %d of %d items after %d requests", ErrUnprocessed, len(pending), len(chunk), attempt)
+			return keys(pending, keyOf), attempt, fmt.Errorf("%w: %d of %d items after %d requests", errs.ErrUnprocessed, len(pending), len(chunk), attempt)
 		}
 		if err := Wait(ctx, tb.Backoff, attempt, nil); err != nil {
 			return keys(pending, keyOf), attempt, err

@@ -2,11 +2,11 @@
 // UpdateItem, DeleteItem, or one-action TransactWriteItems with a token)
 // and reads a failed condition: each asks for the stored item (ALL_OLD)
 // and wraps the SDK's error in what the write's condition makes of it
-// ([writeexpr.Cond.Meaning]). Each watches its attempts
+// ([ddbexpr.Cond.Meaning]). Each watches its attempts
 // (attempt.go): a failed condition that shows the call's own
 // earlier attempt applied is a success, and any other failure after an
 // attempt whose outcome is unknown is wrapped in
-// ErrOutcomeUnknown. Package adjlist's handles build the item,
+// errs.ErrOutcomeUnknown. Package adjlist's handles build the item,
 // key and condition, and wrap what these return in their *OpError.
 
 package send
@@ -21,8 +21,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/ddbitem"
-	"github.com/adjlist/adjlist/internal/writeexpr"
+	"github.com/adjlist/adjlist/internal/errs"
 )
 
 // Put writes item to table with one PutItem under c, w built, if any,
@@ -38,8 +39,8 @@ import (
 // same, so it is reported.) Otherwise the failure is what w makes of it
 // (exists for a failed create, ErrVersionConflict, ErrConditionFailed),
 // wrapping the SDK's error, whose Item holds the stored item; after an
-// attempt whose outcome is unknown, inside ErrOutcomeUnknown.
-func Put(ctx context.Context, client ItemClient, table *string, item Item, c Cond, w *writeexpr.Cond, exists error, opts []func(*dynamodb.Options)) error {
+// attempt whose outcome is unknown, inside errs.ErrOutcomeUnknown.
+func Put(ctx context.Context, client ItemClient, table *string, item Item, c Cond, w *ddbexpr.Cond, exists error, opts []func(*dynamodb.Options)) error {
 	call := &putCall{Call: Call{Context: ctx}, in: dynamodb.PutItemInput{TableName: table, Item: item}}
 	in := &call.in
 	if c.Expr != nil {
@@ -55,7 +56,7 @@ func Put(ctx context.Context, client ItemClient, table *string, item Item, c Con
 	// Only on failure: errors.As's target escapes to the heap.
 	var ccf *types.ConditionalCheckFailedException
 	if c.Expr != nil && errors.As(err, &ccf) {
-		if (!w.User || w.Guard == writeexpr.GuardAbsent) && call.MaybeApplied() && ddbitem.Equal(ccf.Item, item) {
+		if (!w.User || w.Guard == ddbexpr.GuardAbsent) && call.MaybeApplied() && ddbitem.Equal(ccf.Item, item) {
 			return nil
 		}
 		err = fmt.Errorf("%w: %w", w.Meaning(ccf.Item, exists, nil), err)
@@ -82,8 +83,8 @@ type putCall struct {
 // writes is its own applied attempt when shows reports the stored item
 // holds every value it writes (nil: it cannot tell): a success returning
 // that item. Any other failure after such an attempt is wrapped in
-// ErrOutcomeUnknown.
-func Update(ctx context.Context, client ItemClient, table *string, key Item, expr expression.Expression, w *writeexpr.Cond, missing error, shows func(Item) bool, resend bool, opts []func(*dynamodb.Options)) (Item, error) {
+// errs.ErrOutcomeUnknown.
+func Update(ctx context.Context, client ItemClient, table *string, key Item, expr expression.Expression, w *ddbexpr.Cond, missing error, shows func(Item) bool, resend bool, opts []func(*dynamodb.Options)) (Item, error) {
 	call := &updateCall{Call: Call{Context: ctx}, in: dynamodb.UpdateItemInput{
 		TableName:                           table,
 		Key:                                 key,
@@ -106,7 +107,7 @@ func Update(ctx context.Context, client ItemClient, table *string, key Item, exp
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {
 		if call.MaybeApplied() && shows != nil && w.Checked && w.Next > 0 &&
-			writeexpr.VersionOf(ccf.Item, w.Version) == w.Next && shows(ccf.Item) {
+			ddbexpr.VersionOf(ccf.Item, w.Version) == w.Next && shows(ccf.Item) {
 			return ccf.Item, nil
 		}
 		err = fmt.Errorf("%w: %w", w.Meaning(ccf.Item, nil, missing), err)
@@ -125,8 +126,8 @@ type updateCall struct {
 // (ALL_OLD): missing for a missing item. A delete that finds no item
 // after an attempt of its own whose outcome is unknown deleted it itself:
 // a success. Any other failure after such an attempt is wrapped in
-// ErrOutcomeUnknown.
-func Delete(ctx context.Context, client ItemClient, table *string, key Item, c Cond, w *writeexpr.Cond, missing error, opts []func(*dynamodb.Options)) error {
+// errs.ErrOutcomeUnknown.
+func Delete(ctx context.Context, client ItemClient, table *string, key Item, c Cond, w *ddbexpr.Cond, missing error, opts []func(*dynamodb.Options)) error {
 	call := &deleteCall{Call: Call{Context: ctx}, in: dynamodb.DeleteItemInput{
 		TableName:                           table,
 		Key:                                 key,
@@ -141,7 +142,7 @@ func Delete(ctx context.Context, client ItemClient, table *string, key Item, c C
 	}
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {
-		if call.MaybeApplied() && w.Classify(ccf.Item) == writeexpr.Missing {
+		if call.MaybeApplied() && w.Classify(ccf.Item) == ddbexpr.Missing {
 			return nil
 		}
 		err = fmt.Errorf("%w: %w", w.Meaning(ccf.Item, nil, missing), err)
@@ -163,10 +164,10 @@ type deleteCall struct {
 // item). A cancellation is a definite answer for every attempt (a
 // retry of an applied attempt would have succeeded); any other failure
 // after an attempt whose outcome is unknown is wrapped in
-// ErrOutcomeUnknown. The token used with another request is
-// writeexpr.ErrInvalidOption, wrapping the SDK's
+// errs.ErrOutcomeUnknown. The token used with another request is
+// errs.ErrInvalidOption, wrapping the SDK's
 // *types.IdempotentParameterMismatchException.
-func Tokened(ctx context.Context, client WriteClient, action types.TransactWriteItem, token string, w *writeexpr.Cond, exists, missing error, opts []func(*dynamodb.Options)) error {
+func Tokened(ctx context.Context, client WriteClient, action types.TransactWriteItem, token string, w *ddbexpr.Cond, exists, missing error, opts []func(*dynamodb.Options)) error {
 	call := &txCall{Call: Call{Context: ctx}, in: dynamodb.TransactWriteItemsInput{
 		TransactItems:      []types.TransactWriteItem{action},
 		ClientRequestToken: &token,
@@ -191,13 +192,13 @@ type txCall struct {
 	in dynamodb.TransactWriteItemsInput
 }
 
-// Mismatch returns err wrapped in writeexpr.ErrInvalidOption when it is
+// Mismatch returns err wrapped in errs.ErrInvalidOption when it is
 // DynamoDB's IdempotentParameterMismatchException (a token already used,
 // within 10 minutes, with another request), else err.
 func Mismatch(err error) error {
 	var ipm *types.IdempotentParameterMismatchException
 	if errors.As(err, &ipm) {
-		return fmt.Errorf("%w: the token was used, within 10 minutes, with another request: %w", writeexpr.ErrInvalidOption, err)
+		return fmt.Errorf("%w: the token was used, within 10 minutes, with another request: %w", errs.ErrInvalidOption, err)
 	}
 	return err
 }

@@ -12,7 +12,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/adjlist/adjlist/internal/writeexpr"
+	"github.com/adjlist/adjlist/internal/ddbexpr"
+	"github.com/adjlist/adjlist/internal/errs"
 )
 
 // failing is a client whose every write fails its condition, the stored
@@ -48,21 +49,21 @@ func TestFailedConditions(t *testing.T) {
 	table := aws.String("t")
 	var ccf *types.ConditionalCheckFailedException
 
-	var create writeexpr.Cond
-	require.NoError(t, create.Init("PK", writeexpr.Put, writeexpr.GuardAbsent, "", 0, 0, expression.ConditionBuilder{}))
+	var create ddbexpr.Cond
+	require.NoError(t, create.Init("PK", ddbexpr.Put, ddbexpr.GuardAbsent, "", 0, 0, expression.ConditionBuilder{}))
 	f := &failing{old: Item{"PK": &types.AttributeValueMemberS{Value: "A"}, "x": &types.AttributeValueMemberS{Value: "other"}}}
 	err := Put(context.Background(), f, table, item, Cond{Expr: aws.String("attribute_not_exists (#0)")}, &create, errExists, nil)
 	require.ErrorIs(t, err, errExists)
 	require.ErrorAs(t, err, &ccf)
 	assert.Equal(t, types.ReturnValuesOnConditionCheckFailureAllOld, f.put.ReturnValuesOnConditionCheckFailure)
 
-	var del writeexpr.Cond
-	require.NoError(t, del.Init("PK", writeexpr.Delete, writeexpr.GuardPresent, "v", 2, 0, expression.ConditionBuilder{}))
+	var del ddbexpr.Cond
+	require.NoError(t, del.Init("PK", ddbexpr.Delete, ddbexpr.GuardPresent, "v", 2, 0, expression.ConditionBuilder{}))
 	err = Delete(context.Background(), &failing{old: stale}, table, item, Cond{}, &del, errMissing, nil)
-	require.ErrorIs(t, err, writeexpr.ErrVersionConflict)
+	require.ErrorIs(t, err, errs.ErrVersionConflict)
 	err = Delete(context.Background(), &failing{}, table, item, Cond{}, &del, errMissing, nil)
 	require.ErrorIs(t, err, errMissing)
 	_, err = Update(context.Background(), &failing{old: stale}, table, item, expression.Expression{}, &del, errMissing, nil, true, nil)
 	require.ErrorAs(t, err, &ccf)
-	require.ErrorIs(t, err, writeexpr.ErrVersionConflict)
+	require.ErrorIs(t, err, errs.ErrVersionConflict)
 }

@@ -8,10 +8,6 @@
 
 package send
 
-import (
-	"errors"
-)
-
 // DynamoDB's limits on one transaction.
 const (
 	// MaxActions is the most actions, or reads, one transaction holds.
@@ -20,13 +16,6 @@ const (
 	MaxSize = 4 * 1024 * 1024
 	// MaxToken is the longest ClientRequestToken DynamoDB accepts.
 	MaxToken = 36
-)
-
-// The errors Write and Read return or wrap, which package adjlist exports
-// as its sentinels of the same names.
-var (
-	ErrTxLimit    = errors.New("adjlist: transaction over DynamoDB's limits")
-	ErrTxConflict = errors.New("adjlist: transaction conflict")
 )
 
 // key is an item's primary key: an action's or a read's.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -20,15 +21,15 @@ type Read struct {
 func (r *Read) Len() int { return len(r.gets) }
 
 // Add appends the read of the item (pk, sk) of table, whose key
-// attributes are keyItem, to be filled by fill. It fails with ErrTxLimit,
+// attributes are keyItem, to be filled by fill. It fails with errs.ErrTxLimit,
 // adding nothing, for an item read twice or past MaxActions reads.
 func (r *Read) Add(table *string, pk, sk string, keyItem Item, fill func(Item) error) error {
 	k := key{pk, sk}
 	switch {
 	case r.seen[k]:
-		return fmt.Errorf("%w: the item %q %q read twice", ErrTxLimit, pk, sk)
+		return fmt.Errorf("%w: the item %q %q read twice", errs.ErrTxLimit, pk, sk)
 	case len(r.gets) == MaxActions:
-		return fmt.Errorf("%w: more than %d reads", ErrTxLimit, MaxActions)
+		return fmt.Errorf("%w: more than %d reads", errs.ErrTxLimit, MaxActions)
 	}
 	if r.seen == nil {
 		r.seen = map[key]bool{}

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -34,7 +35,7 @@ func TestAdd(t *testing.T) {
 		{"a second action on one item", func(w *Write) error {
 			require.NoError(t, w.Add("a", "s", 10, TxPut(table, keyItem("a"), Cond{}), nil))
 			return w.Add("a", "s", 10, TxDelete(table, keyItem("a"), Cond{}), nil)
-		}, 1, ErrTxLimit},
+		}, 1, errs.ErrTxLimit},
 		{"the same check twice is sent once", func(w *Write) error {
 			require.NoError(t, w.Add("a", "s", 10, check("a", "x"), nil))
 			return w.Add("a", "s", 10, check("a", "x"), nil)
@@ -42,7 +43,7 @@ func TestAdd(t *testing.T) {
 		{"checks for two conditions", func(w *Write) error {
 			require.NoError(t, w.Add("a", "s", 10, check("a", "x"), nil))
 			return w.Add("a", "s", 10, check("a", "y"), nil)
-		}, 1, ErrTxLimit},
+		}, 1, errs.ErrTxLimit},
 		{"MaxActions actions", func(w *Write) error {
 			for i := range MaxActions - 1 {
 				require.NoError(t, w.Add(fmt.Sprint(i), "s", 10, check(fmt.Sprint(i), "x"), nil))
@@ -54,7 +55,7 @@ func TestAdd(t *testing.T) {
 				require.NoError(t, w.Add(fmt.Sprint(i), "s", 10, check(fmt.Sprint(i), "x"), nil))
 			}
 			return w.Add("last", "s", 10, check("last", "x"), nil)
-		}, MaxActions, ErrTxLimit},
+		}, MaxActions, errs.ErrTxLimit},
 		{"MaxSize bytes", func(w *Write) error {
 			require.NoError(t, w.Add("a", "s", MaxSize-10, TxPut(table, keyItem("a"), Cond{}), nil))
 			return w.Add("b", "s", 10, TxPut(table, keyItem("b"), Cond{}), nil)
@@ -62,7 +63,7 @@ func TestAdd(t *testing.T) {
 		{"a byte too many", func(w *Write) error {
 			require.NoError(t, w.Add("a", "s", MaxSize-10, TxPut(table, keyItem("a"), Cond{}), nil))
 			return w.Add("b", "s", 11, TxPut(table, keyItem("b"), Cond{}), nil)
-		}, 1, ErrTxLimit},
+		}, 1, errs.ErrTxLimit},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -128,9 +129,9 @@ func TestReasons(t *testing.T) {
 		wantRetryable bool
 	}{
 		{"a failed condition", cancelled("None", "ConditionalCheckFailed"), []error{failed}, false},
-		{"a conflict", cancelled("TransactionConflict", "None"), []error{ErrTxConflict}, true},
+		{"a conflict", cancelled("TransactionConflict", "None"), []error{errs.ErrTxConflict}, true},
 		{"throttling", cancelled("None", "ThrottlingError"), nil, true},
-		{"a conflict and a failed condition", cancelled("TransactionConflict", "ConditionalCheckFailed"), []error{ErrTxConflict, failed}, false},
+		{"a conflict and a failed condition", cancelled("TransactionConflict", "ConditionalCheckFailed"), []error{errs.ErrTxConflict, failed}, false},
 		{"a validation error", cancelled("ValidationError", "None"), nil, false},
 		{"no cancellation", errors.New("network"), nil, false},
 	}
@@ -202,7 +203,7 @@ func TestCommit(t *testing.T) {
 			assert.Equal(t, tt.wantErr, err)
 			assert.Equal(t, tt.wantWaitErr, waitErr)
 			if tt.wantErr == conflict {
-				assert.Equal(t, []error{ErrTxConflict}, causes)
+				assert.Equal(t, []error{errs.ErrTxConflict}, causes)
 			}
 		})
 	}
@@ -228,7 +229,7 @@ func TestRead(t *testing.T) {
 	}
 	require.NoError(t, r.Add(table, "a", "s", keyItem("a"), fill("a")))
 	require.NoError(t, r.Add(table, "b", "s", keyItem("b"), fill("b")))
-	require.ErrorIs(t, r.Add(table, "a", "s", keyItem("a"), fill("a")), ErrTxLimit, "read twice")
+	require.ErrorIs(t, r.Add(table, "a", "s", keyItem("a"), fill("a")), errs.ErrTxLimit, "read twice")
 	assert.Equal(t, 2, r.Len())
 	assert.Equal(t, keyItem("b"), r.Key(1))
 	assert.Nil(t, r.Key(2))
@@ -245,5 +246,5 @@ func TestRead(t *testing.T) {
 	for i := range MaxActions {
 		require.NoError(t, full.Add(table, fmt.Sprint(i), "s", keyItem(fmt.Sprint(i)), fill("")))
 	}
-	require.ErrorIs(t, full.Add(table, "last", "s", keyItem("last"), fill("")), ErrTxLimit, "one read too many")
+	require.ErrorIs(t, full.Add(table, "last", "s", keyItem("last"), fill("")), errs.ErrTxLimit, "one read too many")
 }

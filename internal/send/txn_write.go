@@ -12,6 +12,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
+	"github.com/adjlist/adjlist/internal/errs"
 )
 
 // Write is the actions of one TransactWriteItems, in order, with what a
@@ -41,7 +42,7 @@ func (w *Write) Len() int { return len(w.actions) }
 
 // Add appends the action a on the item (pk, sk), size bytes of the
 // transaction's MaxSize; onFail says what a failure of its condition
-// means. It fails with ErrTxLimit, adding nothing, on a second action on
+// means. It fails with errs.ErrTxLimit, adding nothing, on a second action on
 // the item or past MaxActions actions or MaxSize bytes; a second check
 // of the item for the same condition asks the same question, so it is
 // dropped rather than refused (DynamoDB would refuse it).
@@ -51,13 +52,13 @@ func (w *Write) Add(pk, sk string, size int, a types.TransactWriteItem, onFail f
 		if sameCheck(w.actions[i], a) {
 			return nil
 		}
-		return fmt.Errorf("%w: two actions on the item %q %q", ErrTxLimit, pk, sk)
+		return fmt.Errorf("%w: two actions on the item %q %q", errs.ErrTxLimit, pk, sk)
 	}
 	switch {
 	case len(w.actions) == MaxActions:
-		return fmt.Errorf("%w: more than %d actions", ErrTxLimit, MaxActions)
+		return fmt.Errorf("%w: more than %d actions", errs.ErrTxLimit, MaxActions)
 	case w.size+size > MaxSize:
-		return fmt.Errorf("%w: more than %d bytes", ErrTxLimit, MaxSize)
+		return fmt.Errorf("%w: more than %d bytes", errs.ErrTxLimit, MaxSize)
 	}
 	if w.seen == nil {
 		w.seen = map[key]int{}
@@ -124,7 +125,7 @@ func (w *Write) Commit(ctx context.Context, client WriteClient, token string, re
 
 // Reasons maps the reasons of a cancelled transaction, which come in the
 // order of its actions, to errors: a failed condition to what its
-// action's onFail says, a conflict to ErrTxConflict. retryable is true
+// action's onFail says, a conflict to errs.ErrTxConflict. retryable is true
 // when transient says every reason's code may clear on a retry (a
 // conflict, throttling, none). For an error that is no cancellation it
 // returns nil, false.
@@ -142,7 +143,7 @@ func (w *Write) Reasons(err error, transient func(code string) bool) (causes []e
 				causes = append(causes, w.onFail[i](r.Item))
 			}
 		case "TransactionConflict":
-			causes = append(causes, ErrTxConflict)
+			causes = append(causes, errs.ErrTxConflict)
 		}
 		retryable = retryable && transient(code)
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
-	"github.com/adjlist/adjlist/internal/goattrs"
 )
 
 // Item is a stored item.
@@ -71,7 +70,7 @@ type Held struct {
 // HeldOf is what the items of a type hold whose data type declares
 // declared: those, the table's derived attributes, and names (its keys
 // and tracked attributes; empty ones are none).
-func HeldOf(declared []goattrs.Attr, derived map[string]bool, names ...string) Held {
+func HeldOf(declared []ddbitem.GoAttr, derived map[string]bool, names ...string) Held {
 	set := maps.Clone(derived)
 	if set == nil {
 		set = map[string]bool{}

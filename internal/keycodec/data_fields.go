@@ -1,0 +1,449 @@
+package keycodec
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/ddbitem"
+	"github.com/adjlist/adjlist/internal/errs"
+)
+
+// Item is an item as the SDK holds it.
+type Item = map[string]types.AttributeValue
+
+// Fields is how an Entity's keys relate to the attributes of its Go type
+// T ([BindFields]).
+type Fields struct {
+	// Types[i] is the DynamoDB type ("S" or "N") of T's attribute named
+	// like key field i, "" where T declares none (its id is given); nil
+	// when T declares no key field.
+	Types []string
+	// goTypes[i] is the Go type of T's field for key field i, beside
+	// Types[i].
+	goTypes []reflect.Type
+	// KeyOnly are T's attributes stored only inside keys.
+	KeyOnly []KeyOnly
+}
+
+// KeyOnly is one attribute of T stored only inside keys: a table key
+// field (field ≥ 0), or a value of index key templates, parsed back from
+// the index key attributes that hold it.
+type KeyOnly struct {
+	name  string
+	typ   string // "S" or "N"
+	field int    // the key field it is, or -1
+	// holders are the index keys whose templates hold it and parse back
+	// (field < 0), in the order of the entity's indexes: a write must
+	// write one of them ([Fields.Unwritten]); a read parses the first it
+	// can.
+	holders []holder
+}
+
+// holder is an index key attribute whose template holds a value kept
+// only inside keys.
+type holder struct {
+	attr  string
+	parts []Part
+	shard bool // attr ends with a shard suffix ("#07")
+}
+
+// BindFields links the key fields and the index templates of an entity with
+// key fields fields and derived index keys indexes to rt's attributes
+// (named as the encoder with struct tag key tag names them), keyOnly
+// naming those kept only inside keys.
+func BindFields(rt reflect.Type, tag string, fields []string, indexes []Index, keyOnly []string) (Fields, error) {
+	var d Fields
+	declared := map[string]ddbitem.GoAttr{}
+	for rt.Kind() == reflect.Pointer {
+		rt = rt.Elem()
+	}
+	attrs, _ := ddbitem.Of(rt, tag)
+	for _, a := range attrs {
+		declared[a.Name] = a
+	}
+	for i, f := range fields {
+		a, ok := declared[f]
+		if !ok {
+			continue
+		}
+		typ := a.DynamoType
+		if typ != "S" && typ != "N" {
+			return d, fmt.Errorf("%w: attribute %q of %s is key field {%s}, and is %s: want a string or a number", errs.ErrInvalidOption, f, rt, f, typ)
+		}
+		if d.Types == nil {
+			d.Types = make([]string, len(fields))
+			d.goTypes = make([]reflect.Type, len(fields))
+		}
+		d.Types[i], d.goTypes[i] = typ, a.Type
+	}
+	for _, name := range keyOnly {
+		a, ok := declared[name]
+		typ := a.DynamoType
+		switch {
+		case !ok:
+			return d, fmt.Errorf("%w: KeyOnly %q: %s declares no such attribute", errs.ErrInvalidOption, name, rt)
+		case typ != "S" && typ != "N":
+			return d, fmt.Errorf("%w: KeyOnly %q is %s: a key holds strings and numbers only", errs.ErrInvalidOption, name, typ)
+		case d.KeyOnlyIn(name):
+			return d, fmt.Errorf("%w: KeyOnly %q given twice", errs.ErrInvalidOption, name)
+		}
+		k := KeyOnly{name: name, typ: typ, field: slices.Index(fields, name)}
+		if k.field < 0 {
+			var err error
+			if k, err = k.inIndex(indexes); err != nil {
+				return d, err
+			}
+		}
+		d.KeyOnly = append(d.KeyOnly, k)
+	}
+	return d, nil
+}
+
+// inIndex finds the index key templates that hold k: the first must
+// parse back (every variable part ends the key or is followed by '#'),
+// and those after it that parse back are read too.
+func (k KeyOnly) inIndex(indexes []Index) (KeyOnly, error) {
+	for i := range indexes {
+		b := &indexes[i]
+		for _, key := range [...]holder{{b.PKAttr, b.PK, b.Shards > 0}, {b.SKAttr, b.SK, false}} {
+			if key.attr == "" || (b.Local && key.attr == b.PKAttr) || !slices.ContainsFunc(key.parts, func(p Part) bool { return p.Kind == Attr && p.Text == k.name }) {
+				continue
+			}
+			if !parsesBack(key.parts) {
+				if len(k.holders) > 0 {
+					continue
+				}
+				return k, fmt.Errorf("%w: KeyOnly %q: index %s's key %s must have '#' after each variable part, so that %s parses back from it",
+					errs.ErrInvalidOption, k.name, b.Name, String(key.parts), k.name)
+			}
+			k.holders = append(k.holders, key)
+		}
+	}
+	if len(k.holders) == 0 {
+		return k, fmt.Errorf("%w: KeyOnly %q is in no key template of the entity: its value would be lost", errs.ErrInvalidOption, k.name)
+	}
+	return k, nil
+}
+
+// parsesBack reports whether every variable part of parts ends the key
+// or is followed by '#'.
+func parsesBack(parts []Part) bool {
+	for j, p := range parts {
+		if p.Variable() && j+1 < len(parts) && !strings.HasPrefix(parts[j+1].Text, "#") {
+			return false
+		}
+	}
+	return true
+}
+
+// keyError is adjlist's *KeyError for name, id and reason.
+func refusedKey(name, id, reason string) error {
+	return &Error{Name: name, ID: id, Reason: reason}
+}
+
+// stored refuses the ids of number key fields that DynamoDB would store
+// as another text (007 as 7) than the keys hold: the item's attribute and
+// keys would disagree (adjlist's FindingKeyMismatch), and a Replace of the
+// value Get read would write another key.
+func (d *Fields) stored(name string, fields []string, ids []string) error {
+	for i, typ := range d.Types {
+		if typ != "N" {
+			continue
+		}
+		if !StoredNumber(ids[i]) {
+			return refusedKey(name, ids[i], fmt.Sprintf("%s is a number attribute, which DynamoDB stores without a sign +, an exponent, leading zeros or trailing fractional zeros, in at most 38 digits: the keys would hold another text than the attribute", fields[i]))
+		}
+		if !fitsGo(d.goTypes[i], ids[i]) {
+			return refusedKey(name, ids[i], fmt.Sprintf("%s is a %s, which cannot hold it: a read could not decode the item", fields[i], d.goTypes[i]))
+		}
+	}
+	return nil
+}
+
+// IDs returns the ids of the item whose marshalled data is item: the ids
+// given, each checked against the data's attribute of its key field (an
+// attribute the data leaves empty is set to the id), or, when none are
+// given, the data's own. A disagreement, a key field neither gives, or a
+// number id DynamoDB would store as another text is adjlist's *KeyError.
+func (d *Fields) IDs(name string, fields []string, ids []string, item Item) ([]string, error) {
+	if d.Types == nil {
+		return ids, nil
+	}
+	if len(ids) == 0 {
+		out := make([]string, len(fields))
+		for i, f := range fields {
+			v, ok := keyValueText(item[f])
+			if d.Types[i] == "" || !ok {
+				return nil, refusedKey(name, f, fmt.Sprintf("no ids given, and the data holds no %s", f))
+			}
+			out[i] = v
+		}
+		return out, d.stored(name, fields, out)
+	}
+	if len(ids) != len(fields) {
+		return ids, nil // Key says how many it wants
+	}
+	for i, f := range fields {
+		if d.Types[i] == "" {
+			continue
+		}
+		v, ok := keyValueText(item[f])
+		switch {
+		case ok && v != ids[i]:
+			return nil, refusedKey(name, ids[i], fmt.Sprintf("the id given for %s differs from the data's %s %q", f, f, v))
+		case !ok:
+			av, isNum := typedKeyValue(d.Types[i], ids[i])
+			if !isNum {
+				return nil, refusedKey(name, ids[i], fmt.Sprintf("%s is a number attribute", f))
+			}
+			item[f] = av
+		}
+	}
+	return ids, d.stored(name, fields, ids)
+}
+
+// Drop removes from a written item the attributes kept only inside keys,
+// once its keys are rendered.
+func (d *Fields) Drop(item Item) {
+	for _, k := range d.KeyOnly {
+		delete(item, k.name)
+	}
+}
+
+// Unwritten refuses item, built with its keys, when it holds a value kept
+// only inside index keys and was built with none of them (sparse keys
+// whose other values are empty): the write would lose the value.
+func (d *Fields) Unwritten(item Item) error {
+	written := func(h holder) bool { return item[h.attr] != nil }
+	for _, k := range d.KeyOnly {
+		if v, ok := keyValueText(item[k.name]); ok && k.field < 0 && !slices.ContainsFunc(k.holders, written) {
+			attrs := make([]string, len(k.holders))
+			for i, h := range k.holders {
+				attrs[i] = h.attr
+			}
+			return refusedKey(k.holders[0].attr, v, fmt.Sprintf("%s is kept only inside index keys the data leaves out (%s: another of their values is empty): %s would be lost", k.name, strings.Join(attrs, ", "), k.name))
+		}
+	}
+	return nil
+}
+
+// KeepHolders adds to want, the derived index keys of item, each index
+// key of item that holds a value kept only inside keys and that item's
+// other values no longer make (a sparse key whose other value another
+// program removed): Verify, Repair and Migrate then keep it, and the
+// value, instead of removing it.
+func (d *Fields) KeepHolders(item Item, want []ddbitem.Attr) []ddbitem.Attr {
+	for _, k := range d.KeyOnly {
+		if k.field >= 0 || item[k.name] != nil {
+			continue
+		}
+		for i := range k.holders {
+			h := &k.holders[i]
+			if _, ok := ddbitem.Attrs(want).Get(h.attr); ok {
+				continue
+			}
+			if text, ok := h.parse(item, k.name, k.typ); ok && text != "" {
+				stored, _ := stringAttr(item, h.attr)
+				want = append(want, ddbitem.Attr{Name: h.attr, Value: stored})
+			}
+		}
+	}
+	return want
+}
+
+// Unread is a value kept only inside keys that an item holds in an index
+// key its template cannot parse back ([Fields.Unread]).
+type Unread struct {
+	Name     string // the attribute of T, e.g. "date"
+	Attr     string // the index key attribute, e.g. "GSI1SK"
+	Have     string // its stored value, e.g. "2026-01-01"
+	Template string // its template, e.g. "D#{date}"
+}
+
+// Unread reports the first value kept only inside index keys that item
+// lacks as an attribute while one of the index keys that hold it is
+// present and none parses back (a key written under another template):
+// its value cannot be read, and a rewrite of the keys would lose it. ok
+// is false when every such value is read, or is in no key item holds.
+func (d *Fields) Unread(item Item) (u Unread, ok bool) {
+	for _, k := range d.KeyOnly {
+		if k.field >= 0 || item[k.name] != nil {
+			continue
+		}
+		if _, read := k.parse(item); read {
+			continue
+		}
+		for i := range k.holders {
+			h := &k.holders[i]
+			if have, present := stringAttr(item, h.attr); present || item[h.attr] != nil {
+				return Unread{Name: k.name, Attr: h.attr, Have: have, Template: String(h.parts)}, true
+			}
+		}
+	}
+	return u, false
+}
+
+// UnreadError is the error of an item holding a value kept only inside
+// keys in an index key that its template cannot parse back, and in no
+// key that can: a key written under another template, e.g. GSI1SK
+// "2026-01-01" written by "{date}" and read by "D#{date}". Reads return
+// it rather than the item without the value; Migrate leaves the item and
+// lists it, and Verify reports it as undecodable.
+type UnreadError struct {
+	PK, SK string // the item's table keys
+	Err    error  // adjlist's *KeyError: the key, its value, the template
+}
+
+func (e *UnreadError) Error() string { return e.Err.Error() }
+func (e *UnreadError) Unwrap() error { return e.Err }
+
+// Unreadable is the [*UnreadError] of item, whose table keys are its
+// attributes pkAttr and skAttr, when [Fields.Unread] reports a value it
+// holds that cannot be read; nil otherwise.
+func (d *Fields) Unreadable(item Item, pkAttr, skAttr string) error {
+	if len(d.KeyOnly) == 0 {
+		return nil
+	}
+	u, ok := d.Unread(item)
+	if !ok {
+		return nil
+	}
+	pk, _ := stringAttr(item, pkAttr)
+	sk, _ := stringAttr(item, skAttr)
+	return &UnreadError{PK: pk, SK: sk, Err: refusedKey(u.Attr, u.Have,
+		fmt.Sprintf("%s is kept only inside this key, which its template %s cannot parse back: rewriting the key would lose %s", u.Name, u.Template, u.Name))}
+}
+
+// Fill sets in item, read with ids, the attributes of T that its keys
+// hold and it lacks: key fields from ids, index key values parsed from
+// the index key attributes it carries.
+func (d *Fields) Fill(fields []string, ids []string, item Item) {
+	for i, typ := range d.Types {
+		if typ != "" && item[fields[i]] == nil {
+			if av, ok := typedKeyValue(typ, ids[i]); ok {
+				item[fields[i]] = av
+			}
+		}
+	}
+	for _, k := range d.KeyOnly {
+		if k.field >= 0 || item[k.name] != nil {
+			continue
+		}
+		if text, ok := k.parse(item); ok {
+			if av, ok := typedKeyValue(k.typ, text); ok {
+				item[k.name] = av
+			}
+		}
+	}
+}
+
+// stringAttr is item's string attribute name.
+func stringAttr(item Item, name string) (string, bool) {
+	s, ok := item[name].(*types.AttributeValueMemberS)
+	if !ok {
+		return "", false
+	}
+	return s.Value, true
+}
+
+// parse reads k's value from the first index key attribute that holds
+// it and parses back.
+func (k *KeyOnly) parse(item Item) (string, bool) {
+	for i := range k.holders {
+		if text, ok := k.holders[i].parse(item, k.name, k.typ); ok {
+			return text, true
+		}
+	}
+	return "", false
+}
+
+// parse reads the value of attribute name, of DynamoDB type typ, from
+// item's attribute h; ok is false unless the whole key matches h's
+// template, the value holding no raw '#' (a rendered string value has
+// its '#' escaped), as a key written under another template may not.
+func (h *holder) parse(item Item, name, typ string) (text string, ok bool) {
+	key, ok := stringAttr(item, h.attr)
+	if !ok {
+		return "", false
+	}
+	if h.shard {
+		i := strings.LastIndexByte(key, Sep)
+		if i < 0 {
+			return "", false
+		}
+		key = key[:i]
+	}
+	found := false
+	for i, p := range h.parts {
+		if !p.Variable() {
+			if key, ok = strings.CutPrefix(key, p.Text); !ok {
+				return "", false
+			}
+			continue
+		}
+		end := len(key)
+		if i+1 < len(h.parts) {
+			if end = strings.IndexByte(key, Sep); end < 0 {
+				return "", false
+			}
+		}
+		if p.Kind == Attr && p.Text == name && !found {
+			if text, found = key[:end], true; strings.IndexByte(text, Sep) >= 0 {
+				return "", false
+			}
+		}
+		key = key[end:]
+	}
+	if !found || key != "" {
+		return "", false
+	}
+	if typ == "S" {
+		var err error
+		if text, err = Unescape(text); err != nil {
+			return "", false
+		}
+	}
+	return text, true
+}
+
+// KeyOnlyIn reports whether the entity keeps attribute name only inside
+// keys.
+func (d *Fields) KeyOnlyIn(name string) bool {
+	return slices.ContainsFunc(d.KeyOnly, func(k KeyOnly) bool { return k.name == name })
+}
+
+// Names are the attributes of T the keys hold: the key fields T
+// declares, and those kept only inside keys.
+func (d *Fields) Names(fields []string) []string {
+	var out []string
+	for i, typ := range d.Types {
+		if typ != "" {
+			out = append(out, fields[i])
+		}
+	}
+	for _, k := range d.KeyOnly {
+		if k.field < 0 {
+			out = append(out, k.name)
+		}
+	}
+	return out
+}
+
+// Mismatch reports the first key field of item (read with ids) whose
+// attribute differs from its id: the attribute, its value and the id
+// (adjlist's FindingKeyMismatch); ok is false when they all agree.
+func (d *Fields) Mismatch(fields []string, ids []string, item Item) (attr, have, want string, ok bool) {
+	for i, typ := range d.Types {
+		if typ == "" {
+			continue
+		}
+		if v, ok := keyValueText(item[fields[i]]); ok && v != ids[i] {
+			return fields[i], v, ids[i], true
+		}
+	}
+	return "", "", "", false
+}

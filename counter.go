@@ -17,9 +17,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/counting"
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/modeldoc"
-	"github.com/adjlist/adjlist/internal/writeexpr"
 )
 
 // Count is the data of an aggregate item kept by a [Counter].
@@ -507,7 +507,7 @@ func NewItemCounter(items Describer, name string, optFns ...func(*CounterOptions
 		c.err = fmt.Errorf("%w: counter %s: the items of %s span %d partitions per parent", ErrInvalidOption, name, c.of.kind, c.of.shards)
 	case c.t.numKey(c.t.opts.SortKey):
 		c.err = fmt.Errorf("%w: counter %s: the table's sort key is a number", ErrInvalidOption, name)
-	case c.by != "" && (c.t.isKeyAttr(c.by) || !writeexpr.IsTopLevel(c.by)):
+	case c.by != "" && (c.t.isKeyAttr(c.by) || !ddbexpr.IsTopLevel(c.by)):
 		c.err = fmt.Errorf("%w: counter %s: GroupBy %q is not a top-level data attribute", ErrInvalidOption, name, c.by)
 	default:
 		c.err = checkName("counter", name)
@@ -1009,11 +1009,11 @@ func (h handle[D]) countedDel(ctx context.Context, op string, k *keyed, keyErr e
 // of cs, and what each top-level attribute it names becomes; an update
 // that changes one in a way not known before it runs is
 // ErrInvalidOption.
-func (t *Table) groupsSet(update Update, cs []*ItemCounter) (map[string]writeexpr.Assignment, bool, error) {
+func (t *Table) groupsSet(update Update, cs []*ItemCounter) (map[string]ddbexpr.Assignment, bool, error) {
 	if !grouped(cs) {
 		return nil, false, nil
 	}
-	as, err := writeexpr.Assignments(update.ops, t.enc)
+	as, err := ddbexpr.Assignments(update.ops, t.enc)
 	if err != nil {
 		return nil, false, err
 	}
@@ -1036,7 +1036,7 @@ func (t *Table) groupsSet(update Update, cs []*ItemCounter) (map[string]writeexp
 // moves it between counts in one transaction with the update, and
 // returns the item read again afterwards (with [WriteOptions.Tx], D's
 // zero value).
-func (h handle[D]) countedUpdate(ctx context.Context, op string, k *keyed, keyErr error, update Update, optFns []func(*WriteOptions), cs []*ItemCounter, as map[string]writeexpr.Assignment) (D, error) {
+func (h handle[D]) countedUpdate(ctx context.Context, op string, k *keyed, keyErr error, update Update, optFns []func(*WriteOptions), cs []*ItemCounter, as map[string]ddbexpr.Assignment) (D, error) {
 	var zero D
 	err := h.counted(ctx, op, k, keyErr, true, optFns, func(tx *Tx, o *WriteOptions, before stored) error {
 		w, err := h.change(actUpdate, nil, nil, o)

@@ -602,14 +602,14 @@ func (q Query[T]) pages(ctx context.Context, n *int, budget int, each func([]T) 
 // it has nothing to add.
 func (c *Collection[P, C]) incoming(to string) (edgeScan, error) {
 	if c.shards == 0 {
-		pn := c.parent.endpoint()
+		pn := c.parent.end
 		return edgeScan{t: c.t, label: c.childType, src: pn, dst: pn, prefix: c.prefix}, c.err
 	}
 	return c.children(to)
 }
 
 func (c *Collection[P, C]) ends() (label string, src, dst endpoint, err error) {
-	pn := c.parent.endpoint()
+	pn := c.parent.end
 	return c.childType, pn, pn, c.err
 }
 
@@ -617,12 +617,12 @@ func (c *Collection[P, C]) ends() (label string, src, dst endpoint, err error) {
 // occupy: the parent's, or each shard. Its items' ends are the parent id
 // and the child's ref.
 func (c *Collection[P, C]) children(parent string) (edgeScan, error) {
-	pn := c.parent.endpoint()
+	pn := c.parent.end
 	s := edgeScan{t: c.t, label: c.childType, src: pn, dst: pn, prefix: c.prefix}
 	if c.err != nil {
 		return s, c.err
 	}
-	pk, _, err := c.parent.Key(parent)
+	pk, err := c.parentKey(parent)
 	if err != nil {
 		return s, err
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -278,4 +279,107 @@ func TestDescribeNestedCollection(t *testing.T) {
 	assert.Contains(t, b.String(), "  c_ORG_PROJ ==>|\"ISSUE children (Collection.List, table)\"| c_ORG_PROJ_ISSUE\n")
 	assert.Contains(t, b.String(), "  c_ORG_PROJ_ISSUE ==>|\"NOTE children (Collection.List, table)\"| c_ORG_PROJ_ISSUE_NOTE\n")
 	assert.NotContains(t, b.String(), "n_ORG_PROJ")
+}
+
+// TestDeleteChildNested deletes a project with everything under it: its
+// issues (in every shard), their notes, the edges out of and into them,
+// counting their labels down, and leaves every other tenant's items.
+func TestDeleteChildNested(t *testing.T) {
+	type Label struct{}
+	type User struct{}
+	type Assigned struct{}
+	for _, shards := range []int{0, 3} {
+		t.Run(map[int]string{0: "unsharded", 3: "sharded"}[shards], func(t *testing.T) {
+			s := newTracker(t, func(o *adjlist.CollectionOptions) { o.Shards = shards })
+			ctx := context.Background()
+			labels := adjlist.NewNode[Label](s.table, "LABEL", "META")
+			users := adjlist.NewNode[User](s.table, "USER", "META")
+			labeled := adjlist.NewEdge[Label](s.issues, "LABELED", labels)
+			perLabel := adjlist.NewCounter(labeled, "ISSUES")
+			assigned := adjlist.NewEdge[Assigned](users, "ASSIGNED", s.issues)
+			require.NoError(t, s.table.Check())
+			require.NoError(t, labels.Put(ctx, "bug", Label{}))
+			require.NoError(t, users.Put(ctx, "u#1", User{}))
+
+			// Two projects of one org, and the same project id in another.
+			type proj struct{ org, project string }
+			doomed, sibling, other := proj{"a#b", "x%23y"}, proj{"a#b", "x"}, proj{"a", "b#PROJ#x%23y"}
+			for _, p := range []proj{doomed, sibling, other} {
+				require.NoError(t, s.orgs.Replace(ctx, p.org, Org{}))
+				require.NoError(t, s.projects.Put(ctx, p.org, p.project, Project{}))
+				ref := s.ref(t, p.org, p.project)
+				for _, id := range []string{"i#1", "é", "3"} {
+					require.NoError(t, s.issues.Put(ctx, ref, id, Issue{Title: id}))
+					iref, err := s.issues.Ref(ref, id)
+					require.NoError(t, err)
+					require.NoError(t, s.comments.Put(ctx, iref, "c1", Comment{}))
+					require.NoError(t, perLabel.Put(ctx, iref, "bug", Label{}))
+					require.NoError(t, assigned.Put(ctx, "u#1", iref, Assigned{}))
+				}
+			}
+			n, err := perLabel.Get(ctx, "bug")
+			require.NoError(t, err)
+			require.Equal(t, int64(9), n)
+
+			res, err := adjlist.DeleteChild(ctx, s.projects, doomed.org, doomed.project)
+			require.NoError(t, err)
+			assert.True(t, res.Node)
+			assert.Equal(t, 3, res.Incoming, "the ASSIGNED edges into the issues")
+			// 3 issues, 3 notes, 3 LABELED edges.
+			assert.Equal(t, 9, res.Partition)
+			assert.Equal(t, 3, res.Counted)
+
+			// Nothing is left under the project.
+			ref := s.ref(t, doomed.org, doomed.project)
+			left, err := s.issues.List(ref).Collect(ctx)
+			require.NoError(t, err)
+			assert.Empty(t, left)
+			_, err = s.projects.Get(ctx, doomed.org, doomed.project)
+			require.ErrorIs(t, err, adjlist.ErrNotFound)
+			n, err = perLabel.Get(ctx, "bug")
+			require.NoError(t, err)
+			assert.Equal(t, int64(6), n)
+			got, err := assigned.From("u#1").Collect(ctx)
+			require.NoError(t, err)
+			assert.Len(t, got, 6)
+			for _, e := range got {
+				p, _, err := s.issues.ParseRef(e.To)
+				require.NoError(t, err)
+				assert.NotEqual(t, ref, p)
+			}
+			for _, p := range []proj{sibling, other} {
+				left, err := s.issues.List(s.ref(t, p.org, p.project)).Collect(ctx)
+				require.NoError(t, err)
+				assert.Len(t, left, 3)
+			}
+			vr, err := adjlist.Verify(ctx, s.db, s.table)
+			require.NoError(t, err)
+			assert.Empty(t, vr.Findings)
+
+			// A second run finds nothing to do.
+			res, err = adjlist.DeleteChild(ctx, s.projects, doomed.org, doomed.project)
+			require.NoError(t, err)
+			assert.False(t, res.Node)
+			assert.Zero(t, res.Partition+res.Incoming)
+
+			// Deleting the org takes its other project and everything under it.
+			_, err = adjlist.DeleteNode(ctx, s.orgs, sibling.org)
+			require.NoError(t, err)
+			left, err = s.issues.List(s.ref(t, sibling.org, sibling.project)).Collect(ctx)
+			require.NoError(t, err)
+			assert.Empty(t, left)
+			n, err = perLabel.Get(ctx, "bug")
+			require.NoError(t, err)
+			assert.Equal(t, int64(3), n)
+			vr, err = adjlist.Verify(ctx, s.db, s.table)
+			require.NoError(t, err)
+			assert.Empty(t, vr.Findings)
+			out, err := s.db.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String(s.table.Name())})
+			require.NoError(t, err)
+			for _, item := range out.Items {
+				pk := item["PK"].(*types.AttributeValueMemberS).Value
+				assert.NotContains(t, pk, "ORG#a%23b", "left under the deleted org")
+			}
+		})
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -152,10 +153,13 @@ type CascadeResult struct {
 	// deleted (phase 0: edges passed to DeleteNode that end or start at a
 	// collection's children).
 	Attached int
-	// Incoming counts the edges into the node deleted (phase 1).
+	// Incoming counts the edges into the node deleted (phase 1), and
+	// those into the children of collections nested under it.
 	Incoming int
 	// Partition counts the other items of the node's partition deleted:
-	// its outgoing edges of every label and its children (phase 2).
+	// its outgoing edges of every label and its children (phase 2); and
+	// the children of collections nested under it ([NewNestedCollection])
+	// with the items of their own partitions.
 	Partition int
 	// Node reports whether the node item itself was deleted (phase 3). It
 	// is false when the partition held no node item, e.g. on a second run.
@@ -213,7 +217,13 @@ type CascadeResult struct {
 //	  → BatchWriteItem deletes
 //
 // That costs at least one Query per child and kind: pass such kinds only
-// when the children have edges. The children themselves go with the
+// when the children have edges.
+//
+// Collections nested under the node's children ([NewNestedCollection])
+// are always followed, in phase 0: for each child, each nested child
+// (listed strongly consistent, keys only, every shard) goes with what
+// hangs under it, as [DeleteChild] deletes it, then the child's own
+// partition. The children themselves go with the
 // node's partition in phase 2 (a sharded collection's, in phase 1 when the
 // collection is passed).
 //
@@ -301,6 +311,15 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 		}})
 		return &children[len(children)-1]
 	}
+	cs := node.t.cascade(op, pk, pk)
+	// The children of node's collections under which collections nest
+	// go with everything under them, whatever the kinds given.
+	for _, n := range node.t.collectionsUnder(me) {
+		if under := node.t.subtree(op, cs, n.endpoint()); under.Under != nil {
+			ce := attach(n.endpoint())
+			ce.Out, ce.Under = true, under.Under
+		}
+	}
 	for i, in := range incoming {
 		k, src, dst, err := edgeKind(i, in, node.t, "node type "+node.typ)
 		switch {
@@ -332,7 +351,6 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 		}
 		return res, node.t.opErr(op, pk, sk, err)
 	}
-	cs := node.t.cascade(op, pk, pk)
 	err = cs.DeleteNode(ctx, children, scans, paging.Key{PK: pk, SK: sk})
 	return CascadeResult(cs.Result), err
 }
@@ -350,18 +368,28 @@ func attachedInto(op string, t *Table, pk string, in Incoming) func(ref string) 
 }
 
 // cascade is the [paging.Cascade] of op on the node or child with partition
-// key pk, deleting partition whole: its deletes go with [Table.batchWrite], their errors naming pk,
+// key pk, deleting partition whole and every partition it pages through
+// (a nested child's): its deletes go with [Table.batchWrite], their errors naming pk,
 // but for items a counter kept at write time counts, each deleted and
-// counted down in one transaction ([Table.deleteCounted]).
+// counted down in one transaction ([Table.deleteCounted]). A count kept in
+// a partition the cascade deletes whole goes with it, not counted down: a
+// decrement after its count item is gone would write it again.
 func (t *Table) cascade(op, pk, whole string) *paging.Cascade[Key] {
 	counted := t.countedKinds()
+	var mu sync.Mutex
+	wholes := map[string]bool{whole: true}
+	isWhole := func(pk string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		return wholes[pk]
+	}
 	cs := &paging.Cascade[Key]{}
 	cs.Delete = func(ctx context.Context, keys []paging.Key) (send.Result[Key], error) {
 		var res send.Result[Key]
 		reqs := make([]writeReq, 0, len(keys))
 		for _, k := range keys {
 			key := itemKey{k.PK, k.SK}
-			counts, err := t.countsOf(ctx, counted, whole, key)
+			counts, err := t.countsOf(ctx, counted, isWhole, key)
 			if err != nil {
 				res.Unwritten = append(res.Unwritten, Key{k.PK, k.SK})
 				return res, t.opErr(op, k.PK, k.SK, err)
@@ -389,6 +417,9 @@ func (t *Table) cascade(op, pk, whole string) *paging.Cascade[Key] {
 		return res, withPK(err, pk)
 	}
 	cs.Keys = func(pk string) paging.Pager {
+		mu.Lock()
+		wholes[pk] = true
+		mu.Unlock()
 		return keysQuery(t, op, queryKeys{pk: pk}, paging.Key{}, nil).ConsistentRead().pages
 	}
 	return cs
@@ -500,10 +531,19 @@ func edgeKind(i int, in Incoming, t *Table, place string) (paging.Kind, endpoint
 // c's children ([Table.Check]), as [DeleteNode] does. Counted edges are
 // deleted with their counts' decrements, as DeleteNode deletes them.
 //
+// Collections nested under c's children ([NewNestedCollection]) go first,
+// to any depth: each nested child of the child (listed strongly
+// consistent, keys only, every shard) is deleted as the child is, with
+// the edges into it of the kinds the table records, its own partition and
+// what nests under it, then its item. That costs at least one Query per
+// nested child, plus one per child and kind of edge into it. Parents go
+// after everything under them, so a cascade cut short leaves the parent
+// to run it again on, and a second run finishes it.
+//
 // It runs page by page and is resumable and idempotent as [DeleteNode]
 // is; CascadeResult.Node reports whether the child item was deleted
 // (false when it was already gone), Incoming and Partition count the
-// edges of phases 1 and 2. With [CollectionOptions].Shards the child item
+// edges of phases 1 and 2 and the nested children's items. With [CollectionOptions].Shards the child item
 // is in its shard ("WS#acme#07"); its ref and edges are the same.
 //
 // Errors, all [*OpError] with Op "DeleteChild": [ErrInvalidKey] for bad
@@ -524,7 +564,8 @@ func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, c
 		return res, c.t.opErr(op, pk, sk, err)
 	}
 	me := c.endpoint()
-	ce := paging.Children{Out: true}
+	cs := c.t.cascade(op, pk, ref)
+	ce := paging.Children{Out: true, Under: c.t.subtree(op, cs, me).Under}
 	if len(attached) == 0 {
 		attached = c.t.recordedIncoming(me)
 	}
@@ -544,7 +585,6 @@ func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, c
 		}
 		return res, c.t.opErr(op, pk, sk, err)
 	}
-	cs := c.t.cascade(op, pk, ref)
 	if err := cs.DeleteAttached(ctx, ce, ref, &cs.Incoming, &cs.Partition); err != nil {
 		return CascadeResult(cs.Result), err
 	}
@@ -586,14 +626,14 @@ func (q Query[T]) pages(ctx context.Context, n *int, budget int, each func([]T) 
 // it has nothing to add.
 func (c *Collection[P, C]) incoming(to string) (edgeScan, error) {
 	if c.shards == 0 {
-		pn := c.parent.endpoint()
+		pn := c.parent.end
 		return edgeScan{t: c.t, label: c.childType, src: pn, dst: pn, prefix: c.prefix}, c.err
 	}
 	return c.children(to)
 }
 
 func (c *Collection[P, C]) ends() (label string, src, dst endpoint, err error) {
-	pn := c.parent.endpoint()
+	pn := c.parent.end
 	return c.childType, pn, pn, c.err
 }
 
@@ -601,12 +641,12 @@ func (c *Collection[P, C]) ends() (label string, src, dst endpoint, err error) {
 // occupy: the parent's, or each shard. Its items' ends are the parent id
 // and the child's ref.
 func (c *Collection[P, C]) children(parent string) (edgeScan, error) {
-	pn := c.parent.endpoint()
+	pn := c.parent.end
 	s := edgeScan{t: c.t, label: c.childType, src: pn, dst: pn, prefix: c.prefix}
 	if c.err != nil {
 		return s, c.err
 	}
-	pk, _, err := c.parent.Key(parent)
+	pk, err := c.parentKey(parent)
 	if err != nil {
 		return s, err
 	}
@@ -646,3 +686,56 @@ func (t *Table) recordedIncoming(me endpoint) []Incoming {
 
 // end is p as [paging.Follows] compares it.
 func (p endpoint) end() paging.End { return paging.End{Type: p.typ, Parent: p.parent} }
+
+// collection is a *[Collection] of any types, as a cascade walks the
+// collections nested under an item type.
+type collection interface {
+	endpoint() endpoint
+	children(parent string) (edgeScan, error)
+	parentEnd() endpoint
+}
+
+func (c *Collection[P, C]) parentEnd() endpoint { return c.parent.end }
+
+// collectionsUnder lists the collections t records whose children hang
+// under the items of endpoint me: a node type's collections, or those
+// nested under a collection's children ([NewNestedCollection]).
+func (t *Table) collectionsUnder(me endpoint) []collection {
+	var out []collection
+	for _, r := range t.recordedTypes() {
+		if c, ok := r.h.(collection); ok && r.err == nil && c.parentEnd().same(me) && c.parentEnd().t == t {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// subtree is what a cascade deletes with each child of endpoint me (a
+// collection's children): the edges into it of the kinds t records, its
+// own partition, and, first, through Under (nil when no collection nests
+// under me), each child of every collection nested under it with its
+// own subtree, and the child item: counted in cs's Incoming (edges into
+// them) and Partition (the rest).
+func (t *Table) subtree(op string, cs *paging.Cascade[Key], me endpoint) paging.Children {
+	ch := paging.Children{Out: true}
+	for _, in := range t.recordedIncoming(me) {
+		ch.Into = append(ch.Into, attachedInto(op, t, "", in))
+	}
+	nested := t.collectionsUnder(me)
+	if len(nested) == 0 {
+		return ch
+	}
+	ch.Under = func(ctx context.Context, ref string) error {
+		for _, n := range nested {
+			s, err := n.children(ref)
+			if err != nil {
+				return t.opErr(op, ref, "", err)
+			}
+			if err := cs.DeleteChildren(ctx, s.pagers(op, paging.Key{}, 0, true), t.subtree(op, cs, n.endpoint()), &cs.Incoming, &cs.Partition); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return ch
+}

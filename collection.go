@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
@@ -25,9 +26,12 @@ import (
 //
 // All of a parent's children live in one partition: a parent with very many
 // children, or a very busy one, concentrates traffic there (a hot
-// partition). A Collection is immutable and safe for concurrent use.
+// partition). A collection may also hang under another collection's
+// children, each child heading its own item collection
+// ([NewNestedCollection]). A Collection is immutable and safe for
+// concurrent use.
 type Collection[P, C any] struct {
-	parent    *Node[P]
+	parent    parentOf[P]
 	t         *Table
 	childType string
 	prefix    string // childType#
@@ -44,7 +48,7 @@ type Collection[P, C any] struct {
 // Child is one child item read back: its parent's id and its own, decoded
 // from the keys, and its data.
 type Child[C any] struct {
-	Parent string // parent node id, e.g. "acme"
+	Parent string // parent node id, e.g. "acme"; a nested collection's parent ref
 	ID     string // child id, e.g. "2026-0007"
 	Data   C
 }
@@ -67,9 +71,74 @@ type Child[C any] struct {
 // the type reads parent first, as the data does: *Collection[Workspace,
 // Project].
 func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*CollectionOptions)) *Collection[P, C] {
+	p := parentOf[P]{end: parent.endpoint(), node: parent,
+		get: func(ctx context.Context, id string, optFns []func(*ReadOptions)) (P, error) {
+			return parent.Get(ctx, id, optFns...)
+		}}
+	return newCollection[C](p, childType, optFns)
+}
+
+// NewNestedCollection returns a handle on the children of type childType
+// under parent's children, to any depth: the issues of an organisation's
+// projects,
+//
+//	projects := adjlist.NewCollection[Project](orgs, "PROJ")
+//	issues := adjlist.NewNestedCollection[Issue](projects, "ISSUE")
+//
+// A nested child is named by its parent's ref ([Collection.Ref], which
+// escapes every id) and its own id, and lives in the partition the ref
+// keys, the parent child's own item collection (where its outgoing edges
+// are), not in its grandparent's:
+//
+//	PK = "ORG#acme"              SK = "PROJ#p1"    a project
+//	PK = "ORG#acme#PROJ#p1"      SK = "ISSUE#i7"   an issue of project p1
+//
+// so an organisation with its projects is one Query ([Collection.Load] of
+// projects), a project's issues are one Query per page
+// ([Collection.List] of issues, given projects.Ref("acme", "p1")), and
+// the issues of one organisation spread over one partition per project
+// (and over [CollectionOptions].Shards partitions each, if asked).
+// [Collection.Load] of a nested collection reads the parent item with one
+// GetItem (it is in its own parent's partition) and the children as List
+// does. Every method of [Collection] works on it, the ids it takes being
+// (parent ref, child id); [DeleteChild] of a parent child deletes its
+// nested children with it, and [DeleteNode] those under the node's
+// children. childType must differ from parent's: [ErrInvalidOption]; an
+// invalid name is [ErrInvalidKey]; both before any request.
+func NewNestedCollection[C, P, G any](parent *Collection[G, P], childType string, optFns ...func(*CollectionOptions)) *Collection[P, C] {
+	p := parentOf[P]{end: parent.endpoint(),
+		get: func(ctx context.Context, ref string, optFns []func(*ReadOptions)) (P, error) {
+			parentID, id, err := parent.ParseRef(ref)
+			if err != nil {
+				var zero P
+				return zero, err
+			}
+			ch, err := parent.Get(ctx, parentID, id, optFns...)
+			return ch.Data, err
+		}}
+	return newCollection[C](p, childType, optFns)
+}
+
+// parentOf is what a collection's children hang under: the nodes of one
+// type ([NewCollection]) or the children of another collection
+// ([NewNestedCollection]).
+type parentOf[P any] struct {
+	end  endpoint
+	node *Node[P] // the parent nodes' handle; nil under a collection
+	// get reads a parent item's data, its id a node id or a ref.
+	get func(ctx context.Context, id string, optFns []func(*ReadOptions)) (P, error)
+}
+
+// name names the parent type in messages and models: "WS", or "ORG/PROJ"
+// for the PROJ children of ORG nodes.
+func (p *parentOf[P]) name() string { return p.end.String() }
+
+// newCollection is the collection of childType children under p.
+func newCollection[C, P any](parent parentOf[P], childType string, optFns []func(*CollectionOptions)) *Collection[P, C] {
 	var opts CollectionOptions
 	optErr := applyOptions(&opts, optFns)
-	c := &Collection[P, C]{parent: parent, t: parent.t, childType: childType, prefix: childType + "#", err: parent.err}
+	pe := parent.end
+	c := &Collection[P, C]{parent: parent, t: pe.t, childType: childType, prefix: childType + "#", err: pe.err}
 	if c.err == nil {
 		c.err = optErr
 	}
@@ -83,34 +152,82 @@ func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*
 	case opts.Shards > 1:
 		c.shards = opts.Shards
 	}
-	if c.err == nil && childType == parent.marker {
+	switch {
+	case c.err != nil:
+	case !pe.isChild() && childType == pe.marker:
 		c.err = fmt.Errorf("%w: child type %s equals the parent's item marker", ErrInvalidOption, childType)
+	case !pe.isChild() && keycodec.SortKeySpace(pe.typ, pe.marker) == c.prefix:
+		c.err = fmt.Errorf("%w: children %s of self-keyed %s nodes have the node items' keys (%s<id>)", ErrInvalidOption, childType, pe.typ, c.prefix)
+	case pe.isChild() && childType == pe.typ:
+		c.err = fmt.Errorf("%w: child type %s equals its parent's", ErrInvalidOption, childType)
 	}
-	if c.err == nil && keycodec.SortKeySpace(parent.typ, parent.marker) == c.prefix {
-		c.err = fmt.Errorf("%w: children %s of self-keyed %s nodes have the node items' keys (%s<id>)", ErrInvalidOption, childType, parent.typ, c.prefix)
-	}
+	// The parent key: a node's "WS#{id}", or a parent child's ref
+	// "ORG#{id}#PROJ#{child}", written as it is.
+	fields, parentKey := []string{"id", "child"}, pe.keySpelling(0)
+	lead, _ := parentKey.Prefix(nil)
 	if c.err == nil {
-		c.it, c.err = c.t.newItemType(fmt.Sprintf("child %s of %s", childType, parent.typ),
-			keyCtx{Self: c.prefix, Parent: parent.typ + "#"}, opts.Indexes, keycodec.Parent, keycodec.Parent)
+		c.it, c.err = c.t.newItemType(fmt.Sprintf("child %s of %s", childType, pe),
+			keyCtx{Self: c.prefix, Parent: lead}, opts.Indexes, keycodec.Parent, keycodec.Parent)
 		c.it.shards = c.shards
 	}
 	// The ids are the parent's and the child's: PK "WS#{id}" (with the
 	// shard of the child id, "#07"), SK "PROJ#{child}".
-	fields, parentKey := []string{"id", "child"}, nodeSpelling(parent.typ, 0)
 	child := keycodec.Text(c.prefix).Then(keycodec.ID(1, childType))
 	c.it.setKeys(newKeyCore(fields, parentKey.Then(keycodec.ShardSuffix(1, c.shards)), child, childType, childType))
 	c.it.parent, c.it.self = parentKey.Parts(fields), c.it.sk
 	if c.shards > 0 {
 		c.it.shardField = keycodec.ShardField("child")
 	}
+	if pe.isChild() {
+		// Described by level, "ORG#<id>#PROJ#<PROJ id>", rather than by
+		// the ref's nesting.
+		levels := strings.Split(pe.String(), "/")
+		names := make([]string, len(levels))
+		for i, l := range levels {
+			names[i] = l + " id"
+		}
+		names[0] = "id"
+		c.it.pk, c.it.parent = nameLevels(c.it.pk, names), nameLevels(c.it.parent, names)
+	}
+	shape := fmt.Sprintf("%s#<id>", pe.typ)
+	if pe.isChild() {
+		shape = fmt.Sprintf("<%s ref>", pe)
+	}
 	c.ref = &keycodec.Ref{Spelling: parentKey.Then(keycodec.Text("#"), child), Name: childType, Names: []string{"parent", ""},
-		Reason: fmt.Sprintf("not a ref of a %s child of %s (%s#<id>#%s#<id>)", childType, parent.typ, parent.typ, childType)}
+		Reason: fmt.Sprintf("not a ref of a %s child of %s (%s#%s#<id>)", childType, pe, shape, childType)}
 	if c.err == nil {
 		c.tr, c.err = c.t.newTracking(opts.Tracking)
 	}
 	c.decodeItem = c.decode
 	c.record()
 	return c
+}
+
+// nameLevels renames the id fields of a nested collection's partition key
+// template, in order, to names; a shard field keeps its name.
+func nameLevels(parts []keycodec.Part, names []string) []keycodec.Part {
+	out := slices.Clone(parts)
+	n := 0
+	for i, p := range out {
+		if p.Kind == keycodec.Field && !strings.HasPrefix(p.Text, keycodec.ShardField("")) && n < len(names) {
+			out[i].Text = names[n]
+			n++
+		}
+	}
+	return out
+}
+
+// parentKey is the partition key of parentID's item collection, with no
+// shard: the node key "WS#acme", or the parent child's ref, checked.
+func (c *Collection[P, C]) parentKey(parentID string) (string, error) {
+	if c.parent.node != nil {
+		pk, _, err := c.parent.node.Key(parentID)
+		return pk, err
+	}
+	if err := c.parent.end.ref.Check(parentID); err != nil {
+		return "", keyError(err)
+	}
+	return parentID, nil
 }
 
 // CollectionOptions configures a [Collection] ([NewCollection]'s optFns).
@@ -283,7 +400,7 @@ func (c *Collection[P, C]) List(parentID string) Query[Child[C]] {
 	if c.err != nil {
 		return errQuery[Child[C]](c.t, op, c.err)
 	}
-	pk, _, err := c.parent.Key(parentID)
+	pk, err := c.parentKey(parentID)
 	if err != nil {
 		return errQuery[Child[C]](c.t, op, err)
 	}
@@ -358,8 +475,8 @@ func (c *Collection[P, C]) Load(ctx context.Context, parentID string, optFns ...
 	defer sp.end(&err)
 	res := Family[P, C]{ID: parentID}
 	o := readOptions(optFns)
-	if c.shards > 0 && c.err == nil {
-		if res.Parent, err = c.parent.Get(ctx, parentID, optFns...); err == nil {
+	if (c.shards > 0 || c.parent.node == nil) && c.err == nil {
+		if res.Parent, err = c.parent.get(ctx, parentID, optFns); err == nil {
 			list := c.List(parentID)
 			if o.ConsistentRead {
 				list = list.ConsistentRead()
@@ -372,7 +489,7 @@ func (c *Collection[P, C]) Load(ctx context.Context, parentID string, optFns ...
 		return res, nil
 	}
 	grow := func(n int) { res.Children = slices.Grow(res.Children, n) }
-	res.Parent, err = loadPartition(ctx, "Collection.Load", c.parent, parentID, c.err, o, grow, func(item Item) error {
+	res.Parent, err = loadPartition(ctx, "Collection.Load", c.parent.node, parentID, c.err, o, grow, func(item Item) error {
 		v, ok, err := c.decode(item)
 		if ok {
 			res.Children = append(res.Children, v)

@@ -1070,8 +1070,8 @@ func (h handle[D]) countedUpdate(ctx context.Context, op string, k *keyed, keyEr
 // c when it deletes the item k: nothing when the count is in that
 // partition (deleted with it) or the item is gone; else, with GroupBy,
 // after reading the item's group (strongly consistent).
-func (c *ItemCounter) countedIn(ctx context.Context, cascade string, k itemKey) (counting.Counted, bool, error) {
-	if k.pk == cascade {
+func (c *ItemCounter) countedIn(ctx context.Context, whole func(pk string) bool, k itemKey) (counting.Counted, bool, error) {
+	if whole(k.pk) {
 		return counting.Counted{}, false, nil
 	}
 	item := c.t.keyItem(k.pk, k.sk)
@@ -1089,10 +1089,10 @@ func (c *ItemCounter) countedIn(ctx context.Context, cascade string, k itemKey) 
 	return counting.Counted{Name: c.name, Aggregate: c.t.keyItem(agg.pk, agg.sk)}, true, nil
 }
 
-// countsOf is what a cascade deleting partition cascade counts down when
+// countsOf is what a cascade deleting the partitions whole reports counts down when
 // it deletes the item k: for each counter of its type in counted, the
 // count item and, for a [Counter], the edge's marker.
-func (t *Table) countsOf(ctx context.Context, counted map[string][]counterRecord, cascade string, k itemKey) ([]counting.Counted, error) {
+func (t *Table) countsOf(ctx context.Context, counted map[string][]counterRecord, whole func(pk string) bool, k itemKey) ([]counting.Counted, error) {
 	if len(counted) == 0 {
 		return nil, nil
 	}
@@ -1106,7 +1106,7 @@ func (t *Table) countsOf(ctx context.Context, counted map[string][]counterRecord
 		var cd counting.Counted
 		var err error
 		if c.countsOf != nil {
-			cd, ok, err = c.countsOf(ctx, cascade, k)
+			cd, ok, err = c.countsOf(ctx, whole, k)
 		} else {
 			cd, ok = c.counted(item)
 		}

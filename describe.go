@@ -123,8 +123,8 @@ func (e *Edge[E]) describe() shape {
 func (c *Collection[P, C]) describe() shape {
 	k := c.it.formats()
 	item := &ItemType{
-		Name: fmt.Sprintf("child %s of %s", c.childType, c.parent.typ), Kind: "child",
-		Type: c.childType, From: c.parent.typ, PartitionKey: modeldoc.Text(k.PK), SortKey: modeldoc.Text(k.SK),
+		Name: fmt.Sprintf("child %s of %s", c.childType, c.parent.name()), Kind: "child",
+		Type: c.childType, From: c.parent.name(), PartitionKey: modeldoc.Text(k.PK), SortKey: modeldoc.Text(k.SK),
 		Attributes: c.t.attributes(typeOf[C]()), Expiry: c.tr.Expiry,
 	}
 	s := shape{t: c.t, err: c.err, item: item, it: &c.it, op: "Collection.ByIndex", keys: k}
@@ -132,8 +132,8 @@ func (c *Collection[P, C]) describe() shape {
 		s.withInverted(k.SK, k.PK, 0)
 	}
 	s.patterns = modeldoc.CollectionPatterns(c.t.docTable(), modeldoc.Collection{Item: item.Name,
-		Parent: c.parent.typ, Child: c.childType, ParentKey: modeldoc.Text(k.Parent), PartitionKey: item.PartitionKey,
-		Prefix: c.prefix, Shards: c.shards})
+		Parent: c.parent.name(), Child: c.childType, ParentKey: modeldoc.Text(k.Parent), PartitionKey: item.PartitionKey,
+		Prefix: c.prefix, Shards: c.shards, Nested: c.parent.node == nil})
 	return s
 }
 

@@ -57,7 +57,7 @@ func (n *Node[N]) endpoint() endpoint {
 }
 
 func (c *Collection[P, C]) endpoint() endpoint {
-	return endpoint{t: c.t, typ: c.childType, parent: c.parent.typ, rid: c.it.kind, ref: c.ref, err: c.err, children: c.children,
+	return endpoint{t: c.t, typ: c.childType, parent: c.parent.name(), rid: c.it.kind, ref: c.ref, err: c.err, children: c.children,
 		item: func(ref string) (string, string, error) {
 			p, ch, err := c.ParseRef(ref)
 			if err != nil {

@@ -321,7 +321,7 @@ func (e *Entity[T]) handle() handle[T] {
 }
 
 // keyedData is the keys of the item with ids whose data is item: the
-// ids of key fields T declares come from the data ([keydata.Fields.IDs]).
+// ids of key fields T declares come from the data (keycodec's key data).
 func (e *Entity[T]) keyedData(ids IDs, item Item) (keyed, error) {
 	ids, err := e.data.IDs(e.name, e.fields, ids, item)
 	if err != nil {

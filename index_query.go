@@ -149,7 +149,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	if err != nil {
 		return queryKeys{}, fmt.Errorf("%w: index %s partition key %s: %w", ErrInvalidOption, index, keycodec.String(b.PK), err)
 	}
-	// The same limit writes enforce (indexkeys.Index.PartitionKey): a value no
+	// The same limit writes enforce (keycodec.Index.PartitionKey): a value no
 	// item can hold is refused before the request, not by DynamoDB.
 	if err := checkLen(index, "index partition key", pk, MaxPartitionKeyLen); err != nil {
 		return queryKeys{}, err

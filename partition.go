@@ -46,7 +46,7 @@ func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
 // key order), or [Load] or [PageIndex] meets (in the read's order). A nil
 // dst is [ErrInvalidOption] when used.
 func (c *Collection[P, C]) Into(dst *[]Child[C]) Target {
-	tg := into(c.t, c.parent.typ, "child "+c.prefix, c.err, dst, c.decode)
+	tg := into(c.t, c.parent.name(), "child "+c.prefix, c.err, dst, c.decode)
 	tg.sharded, tg.h = c.shards > 0, c
 	return tg
 }

@@ -102,7 +102,7 @@ type counterRecord struct {
 	// countsOf, set in place of counted (an [ItemCounter]'s), is what a
 	// cascade deleting partition cascade counts down when it deletes the
 	// item k: nothing for a count in that partition, which goes with it.
-	countsOf func(ctx context.Context, cascade string, k itemKey) (c counting.Counted, ok bool, err error)
+	countsOf func(ctx context.Context, whole func(pk string) bool, k itemKey) (c counting.Counted, ok bool, err error)
 	stream   bool
 }
 
@@ -207,7 +207,7 @@ func (e *Edge[E]) refs(item Item, buf []itemRef) []itemRef {
 // record id is of.
 func (c *Collection[P, C]) refs(item Item, of string, buf []itemRef) []itemRef {
 	parentID, _, ok := c.ids(item)
-	pk, sk, err := c.parent.Key(parentID)
+	pk, sk, err := c.parent.end.item(parentID)
 	if !ok || err != nil {
 		return buf[:0]
 	}
@@ -245,7 +245,7 @@ func (e *Edge[E]) record() {
 
 // record records collection c, whatever its error.
 func (c *Collection[P, C]) record() {
-	of := c.parent.recordID()
+	of := c.parent.end.rid
 	r := recorded{name: c.it.kind, h: c, err: c.err, collection: true, version: c.tr.Version, expiry: c.tr.Expiry,
 		match: func(item Item) bool { _, _, ok := c.ids(item); return ok },
 		check: dataCheck[C](c.t), holds: c.t.holdsOf(reflect.TypeFor[C](), &c.tr),

@@ -103,7 +103,8 @@ func deriveIf(is func(Item) bool, matched func(Item, derivedAttrs) (derivedAttrs
 
 func (c *Collection[P, C]) scanSpec() scanSpec {
 	o := &c.t.opts
-	f := expression.Name(o.PartitionKey).BeginsWith(c.parent.typ + "#").And(expression.Name(o.SortKey).BeginsWith(c.prefix))
+	lead, _ := c.it.keys.pk.Prefix(nil) // "WS#", or a nested collection's root's "ORG#"
+	f := expression.Name(o.PartitionKey).BeginsWith(lead).And(expression.Name(o.SortKey).BeginsWith(c.prefix))
 	// home is where the child belongs under the handle's shard count;
 	// decode recognises it under any.
 	home := func(item Item) (string, error) {

@@ -220,8 +220,8 @@ type Table struct {
 	// Condition expressions on the partition key, built once and shared
 	// read-only by every request.
 	absent, present condition
-	// templates caches query expressions by shape (queryexpr.Shape →
-	// *queryexpr.Template).
+	// templates caches query expressions by shape (ddbexpr.Shape →
+	// *ddbexpr.Template).
 	templates sync.Map
 	// The attributes of a LastEvaluatedKey on the table and on the index,
 	// shared read-only by every query.

@@ -96,8 +96,7 @@ func ID(field int, name string) Spelling { return Spelling{{kind: id, text: name
 // Text is text written as it is.
 func Text(s string) Spelling { return Spelling{{kind: text, text: s, field: -1}} }
 
-// RefField is the id at field, a key of r written as it is. r's
-// spelling has at most 4 ids.
+// RefField is the id at field, a key of r written as it is.
 func RefField(field int, r *Ref) Spelling {
 	return Spelling{{kind: ref, text: r.Name, field: field, ref: r}}
 }
@@ -312,11 +311,7 @@ func (s Spelling) Parse(key string, ids []string) bool {
 func idEnd(key string, p spelled, optional bool) int {
 	seps := 0
 	if p.kind == ref {
-		for _, q := range p.ref.Spelling {
-			if q.kind == text {
-				seps += strings.Count(q.text, string(Sep))
-			}
-		}
+		seps = p.ref.Spelling.seps()
 	}
 	end := 0
 	for ; seps >= 0; seps-- {
@@ -333,6 +328,22 @@ func idEnd(key string, p spelled, optional bool) int {
 		}
 	}
 	return end
+}
+
+// seps counts the Seps every key s spells holds (escaped ids hold none),
+// those of the refs it holds included: a nested collection's refs hold
+// their parents' refs.
+func (s Spelling) seps() int {
+	n := 0
+	for _, q := range s {
+		switch q.kind {
+		case text:
+			n += strings.Count(q.text, string(Sep))
+		case ref:
+			n += q.ref.Spelling.seps()
+		}
+	}
+	return n
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -31,9 +31,11 @@ func Mermaid(w io.Writer, m *Model) error {
 	}
 	// end is the diagram node of an edge's end: a node type's, or for
 	// children ("WS/PROJ") their collection's box.
+	// A nested collection's children ("ORG/PROJ/ISSUE") hang under their
+	// parent collection's box.
 	end := func(name string) string {
-		if parent, child, ok := strings.Cut(name, "/"); ok {
-			return "c_" + idOf(parent) + "_" + idOf(child)
+		if strings.Contains(name, "/") {
+			return "c_" + idOf(name)
 		}
 		return node(name, "")
 	}
@@ -56,7 +58,7 @@ func Mermaid(w io.Writer, m *Model) error {
 				}
 			}
 		case "child":
-			parent := node(it.From, "")
+			parent := end(it.From)
 			id := "c_" + idOf(it.From) + "_" + idOf(it.Type)
 			itemNode[it.Name] = id
 			fmt.Fprintf(&b, "  %s[\"%s\"]\n", id, escape(fmt.Sprintf("%s (child of %s)\x00%s = %s", it.Type, it.From, m.SortKey, it.SortKey)))

@@ -105,6 +105,9 @@ type Collection struct {
 	ParentKey, PartitionKey string
 	Prefix                  string // the children's sort key prefix, "PROJ#"
 	Shards                  int    // table partitions per parent; 0: not sharded
+	// Nested is a collection under another's children: its parent item
+	// is not in the children's partition.
+	Nested bool
 }
 
 // CollectionPatterns are the reads of a collection's children: the
@@ -119,6 +122,9 @@ func CollectionPatterns(t Table, c Collection) []Pattern {
 		{Name: "one " + c.Child, Call: "Collection.Get", Request: "GetItem", KeyCondition: t.get(c.ParentKey, c.Prefix+"<child>"), On: "table"},
 		{Name: fmt.Sprintf("%s and all its %s children", c.Parent, c.Child), Call: "Collection.Load", Request: "Query",
 			KeyCondition: fmt.Sprintf("%s = %q", t.PartitionKey, c.ParentKey), On: "table"},
+	}
+	if c.Nested {
+		patterns[3].Request, patterns[3].KeyCondition = "GetItem of the parent, then Query", list
 	}
 	if c.Shards > 0 {
 		sharded := fmt.Sprintf("%d Queries in parallel, merged", c.Shards)

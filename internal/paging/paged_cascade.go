@@ -39,6 +39,9 @@ type Children struct {
 	// Out says a kind starts at the children: each child's own partition
 	// goes.
 	Out bool
+	// Under, if set, deletes what hangs under child ref (the collections
+	// nested under the children), first.
+	Under func(ctx context.Context, ref string) error
 }
 
 // DeleteNode deletes a node whose item has key self: phase 0, the edges
@@ -104,6 +107,11 @@ func (c *Cascade[K]) children(ctx context.Context, ch Children) error {
 // into it of the kinds in ch.Into (counted in *into) and, if ch.Out, its
 // own partition (counted in *out).
 func (c *Cascade[K]) DeleteAttached(ctx context.Context, ch Children, ref string, into, out *int) error {
+	if ch.Under != nil {
+		if err := ch.Under(ctx, ref); err != nil {
+			return err
+		}
+	}
 	for _, kind := range ch.Into {
 		ps, err := kind(ref)
 		if err != nil {
@@ -121,6 +129,33 @@ func (c *Cascade[K]) DeleteAttached(ctx context.Context, ch Children, ref string
 	n, err := c.deletePages(ctx, c.Keys(ref), func(Ref) bool { return true })
 	*out += n
 	return err
+}
+
+// DeleteChildren deletes, page of list's children by page, what is
+// attached to each child (as [Cascade.DeleteAttached], counted in *into
+// and *out) and then the child item (counted in *out).
+func (c *Cascade[K]) DeleteChildren(ctx context.Context, list []Pager, ch Children, into, out *int) error {
+	for _, p := range list {
+		_, err := p(ctx, &c.Queries, 0, func(children []Ref) error {
+			for _, child := range children {
+				if err := c.DeleteAttached(ctx, ch, child.To, into, out); err != nil {
+					return err
+				}
+				br, err := c.Delete(ctx, []Key{child.Key})
+				c.Batches += br.Requests
+				*out += br.Written
+				c.Unwritten = append(c.Unwritten, br.Unwritten...)
+				if err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // deleteAll deletes every item the pagers ps yield, one after the other,

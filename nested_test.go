@@ -15,7 +15,7 @@ import (
 	"github.com/adjlist/adjlist/ddblocal/ddbtest"
 )
 
-// The multi-tenant nestedTracker: orgs → projects → issues → comments.
+// The multi-tenant tracker: orgs → projects → issues → comments.
 type (
 	Org struct {
 		Name string `dynamodbav:"name"`
@@ -382,4 +382,48 @@ func TestDeleteChildNested(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDeleteChildNestedItemCounter: a project deleted with its nested
+// issues and their comments leaves no count item behind in any partition
+// it deleted (the comments' counts live in each issue's partition), the
+// other project's counts stay true, and Verify finds nothing.
+func TestDeleteChildNestedItemCounter(t *testing.T) {
+	s := newNestedTracker(t)
+	ctx := context.Background()
+	perIssue := adjlist.NewItemCounter(s.comments, "COMMENTS")
+	require.NoError(t, s.table.Check())
+	require.NoError(t, s.orgs.Put(ctx, "acme", Org{}))
+	for _, p := range []string{"doomed", "kept"} {
+		require.NoError(t, s.projects.Put(ctx, "acme", p, Project{}))
+		ref := s.ref(t, "acme", p)
+		for _, id := range []string{"i#1", "i2"} {
+			require.NoError(t, s.issues.Put(ctx, ref, id, Issue{Title: id}))
+			iref, err := s.issues.Ref(ref, id)
+			require.NoError(t, err)
+			for _, c := range []string{"c1", "c2", "c3"} {
+				require.NoError(t, s.comments.Put(ctx, iref, c, Comment{Text: c}))
+			}
+		}
+	}
+	kept, err := s.issues.Ref(s.ref(t, "acme", "kept"), "i2")
+	require.NoError(t, err)
+	n, err := perIssue.Get(ctx, adjlist.IDs{kept}, "")
+	require.NoError(t, err)
+	require.Equal(t, int64(3), n)
+
+	_, err = adjlist.DeleteChild(ctx, s.projects, "acme", "doomed")
+	require.NoError(t, err)
+	out, err := s.db.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String(s.table.Name())})
+	require.NoError(t, err)
+	for _, item := range out.Items {
+		pk := item["PK"].(*types.AttributeValueMemberS).Value
+		assert.NotContains(t, pk, "doomed", "an item left in a deleted partition")
+	}
+	n, err = perIssue.Get(ctx, adjlist.IDs{kept}, "")
+	require.NoError(t, err)
+	assert.Equal(t, int64(3), n)
+	res, err := adjlist.Verify(ctx, s.db, s.table)
+	require.NoError(t, err)
+	assert.Empty(t, res.Findings)
 }

@@ -15,25 +15,16 @@ const (
 	MaxSortKeyLen = keycodec.MaxSortKeyLen
 )
 
-// KeyError describes a key that adjlist refuses to build or parse. It matches
-// [ErrInvalidKey] with errors.Is. A write returns it before any request is
-// sent; [Migrate] returns it for a stored key whose value it cannot read
-// back (an index key holding a value kept only inside keys, written under
-// another template), after walking the table.
-type KeyError struct {
-	// Name is the node type, edge label or key attribute concerned, if known.
-	Name string
-	// ID is the offending id or key value, as given (it may be invalid UTF-8).
-	ID string
-	// Reason says what is wrong, e.g. "empty id".
-	Reason string
-}
-
-// Error says which name and id were refused, and why.
-func (e *KeyError) Error() string { return (*errs.KeyError)(e).Error() }
-
-// Unwrap returns [ErrInvalidKey].
-func (e *KeyError) Unwrap() error { return ErrInvalidKey }
+// KeyError describes a key that adjlist refuses to build or parse: its Name
+// (the node type, edge label or key attribute concerned, if known), ID (the
+// offending id or key value as given, possibly invalid UTF-8) and Reason
+// (e.g. "empty id"). It matches [ErrInvalidKey] with errors.Is. A write
+// returns it before any request is sent; [Migrate] returns it for a stored
+// key whose value it cannot read back (an index key holding a value kept
+// only inside keys, written under another template), after walking the
+// table. Its Error reads `adjlist: invalid key STU "a\x00": id contains a
+// control character`.
+type KeyError = errs.KeyError
 
 // keyError is e, a refusal of the key codec, as this package reports
 // it: a [*KeyError], or nil.
@@ -41,17 +32,7 @@ func keyError(e *keycodec.Error) error {
 	if e == nil {
 		return nil
 	}
-	return (*KeyError)(e)
-}
-
-// ownKeyError is err with a key refused inside internal/ (an
-// *errs.KeyError, which errors.As already finds as a *KeyError) made this
-// package's *KeyError, for the Err of an [OpError] that holds it as it is.
-func ownKeyError(err error) error {
-	if e, ok := err.(*errs.KeyError); ok {
-		return (*KeyError)(e)
-	}
-	return err
+	return e
 }
 
 // checkName validates a programmer-chosen node type, edge label or item

@@ -54,7 +54,8 @@ type lookalike struct{ Name, ID, Reason string }
 func (*lookalike) Error() string { return "lookalike" }
 
 // TestKeyErrorFromInternal: a key refused inside internal/ is a
-// *KeyError to errors.As, with its fields, and matches ErrInvalidKey.
+// *KeyError (one type: the root aliases it), with its fields, and matches
+// ErrInvalidKey.
 func TestKeyErrorFromInternal(t *testing.T) {
 	t.Parallel()
 	err := fmt.Errorf("deep: %w", &errs.KeyError{Name: "STU", ID: "a\x00", Reason: "id contains a control character"})
@@ -65,6 +66,8 @@ func TestKeyErrorFromInternal(t *testing.T) {
 	require.ErrorIs(t, err, ErrInvalidKey)
 	var other *lookalike
 	assert.False(t, errors.As(err, &other), "only adjlist.KeyError is filled")
+	_, same := any(&errs.KeyError{}).(*KeyError)
+	assert.True(t, same, "KeyError is declared once")
 	assert.Equal(t, ke.Error(), (&errs.KeyError{Name: "STU", ID: "a\x00", Reason: "id contains a control character"}).Error())
 }
 

@@ -216,7 +216,7 @@ func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optF
 	}, []func(*ScanOptions){track}, 1)
 	res.Position = pos
 	if err == nil && firstUnread != nil {
-		err = &OpError{Op: op, Table: spec.t.name, PK: firstUnread.PK, SK: firstUnread.SK, Err: ownKeyError(firstUnread.Err)}
+		err = &OpError{Op: op, Table: spec.t.name, PK: firstUnread.PK, SK: firstUnread.SK, Err: firstUnread.Err}
 	}
 	return res, err
 }

@@ -118,11 +118,8 @@ var _ send.Mapped = (*ThrottlingError)(nil)
 // throttled returns err inside a *ThrottlingError when err reports
 // throttling and holds none yet, else err: pk and sk are the key of the
 // item the request was for (sk empty for a partition), index the index
-// it read, kind its item type if known (else named from pk and sk). A key
-// refused inside internal/ comes back as this package's *KeyError
-// (ownKeyError).
+// it read, kind its item type if known (else named from pk and sk).
 func (t *Table) throttled(err error, pk, sk, index, kind string) error {
-	err = ownKeyError(err)
 	w, ok := send.Of(err)
 	if !ok {
 		return err

@@ -62,7 +62,7 @@ func spanText(err error) (text string, ok bool) {
 		return e.format(telemetry.Text(e.Err, spanText)), true
 	case *ThrottlingError:
 		return e.format(telemetry.Text(e.Err, spanText)), true
-	case *KeyError, *errs.KeyError, *NodeNotFoundError:
+	case *KeyError, *NodeNotFoundError:
 		return err.Error(), true
 	}
 	if slices.Contains(errs.Sentinels, err) {

@@ -7,7 +7,6 @@ package errs
 import (
 	"errors"
 	"fmt"
-	"reflect"
 )
 
 // The sentinels; package adjlist documents each under its own name.
@@ -51,10 +50,9 @@ func (k *kindOf) Error() string        { return k.msg }
 func (k *kindOf) Is(target error) bool { return target == k.parent }
 
 // KeyError is a name, id or key refused, e.g. {Name: "STU", ID: "",
-// Reason: "empty id"}: adjlist.KeyError, field for field. It matches
-// [ErrInvalidKey] with errors.Is, and errors.As fills an
-// *adjlist.KeyError from it ([KeyError.As]). Package adjlist converts one
-// that is an OpError's Err itself ((*adjlist.KeyError)(e)).
+// Reason: "empty id"}; package adjlist declares it as an alias
+// (adjlist.KeyError), so there is one type. It matches [ErrInvalidKey]
+// with errors.Is.
 type KeyError struct {
 	// Name is the node type, edge label or key attribute concerned, if known.
 	Name string
@@ -75,29 +73,8 @@ func (e *KeyError) Error() string {
 // Unwrap returns [ErrInvalidKey].
 func (e *KeyError) Unwrap() error { return ErrInvalidKey }
 
-// rootPkg and rootName name package adjlist's KeyError, which errors.As
-// may ask for.
-const rootPkg, rootName = "github.com/adjlist/adjlist", "KeyError"
-
-// As fills target when it is a **adjlist.KeyError (errors.As(err, &ke)
-// with ke an *adjlist.KeyError) with e as that type, the same fields:
-// adjlist.KeyError is declared in the root package (its exported API),
-// and this package cannot import it.
-func (e *KeyError) As(target any) bool {
-	v := reflect.ValueOf(target)
-	if v.Kind() != reflect.Pointer || v.IsNil() {
-		return false
-	}
-	t := v.Type().Elem()
-	if t.Kind() != reflect.Pointer || t.Elem().PkgPath() != rootPkg || t.Elem().Name() != rootName || !reflect.TypeOf(e).ConvertibleTo(t) {
-		return false
-	}
-	v.Elem().Set(reflect.ValueOf(e).Convert(t))
-	return true
-}
-
-// Key is e as an error: nil when e is nil (a nil *KeyError never reaches
-// an error interface), else e.
+// Key is e as an error: nil for a nil e, which as an error would not be
+// nil.
 func Key(e *KeyError) error {
 	if e == nil {
 		return nil

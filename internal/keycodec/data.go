@@ -6,7 +6,7 @@
 // number text a key holds as DynamoDB stores it (number.go).
 //
 // Package adjlist's Entity keeps one [Fields] and its promises; this
-// package works on plain items, ids and the index keys of
-// internal/indexkeys, whose error values (adjlist's) it returns.
+// code works on plain items, ids and the derived index keys (derived*.go),
+// returning internal/errs' error values, which adjlist re-exports.
 
 package keycodec

@@ -3,21 +3,22 @@
 // edge), projects, labels and issues, three levels deep (org → project →
 // issue), each level one Query.
 //
-//	PK                   SK                            GSI1PK / GSI1SK                      GSI2PK / GSI2SK
-//	ORG#acme             META                                                                 (name)
-//	USER#ada             PROFILE                                                              (name)
-//	USER#ada             MEMBER#ORG#acme               ORG#acme / USER#ada                  (role)
-//	ORG#acme             PROJ#web                                                             (title)
-//	ORG#acme             LABEL#bug                                                            (color)
-//	ORG#acme#PROJ#web    ISSUE#0005                                                         ORG#acme#PROJ#web#open / ISSUE#0005
-//	ORG#acme#PROJ#web    ISSUES#open                                                          (count)
-//	ORG#acme#PROJ#web#ISSUE#0005  LABELLED#ORG#acme#LABEL#bug  ORG#acme#LABEL#bug / ORG#acme#PROJ#web#ISSUE#0005
-//	ORG#acme#PROJ#web#ISSUE#0005  ASSIGNED#USER#ada            USER#ada / ORG#acme#PROJ#web#ISSUE#0005
+//	PK                              SK                            GSI1PK / GSI1SK
+//	ORG#acme                        META
+//	USER#ada                        PROFILE
+//	USER#ada                        MEMBER#ORG#acme               ORG#acme / USER#ada (role on the edge)
+//	ORG#acme                        PROJ#web
+//	ORG#acme                        LABEL#bug
+//	ORG#acme#PROJ#web               ISSUE#0005                    (title, status, version)
+//	ORG#acme#PROJ#web               ISSUES#open                   (the count of open issues)
+//	ORG#acme#PROJ#web#ISSUE#0005    LABELLED#ORG#acme#LABEL#bug   ORG#acme#LABEL#bug / ORG#acme#PROJ#web#ISSUE#0005
+//	ORG#acme#PROJ#web#ISSUE#0005    ASSIGNED#USER#ada             USER#ada / ORG#acme#PROJ#web#ISSUE#0005
 //
 // Issues live in their project's own partition (a nested collection), keyed
 // by the project's ref with every id escaped, so no id holding '#' reaches
 // another tenant's keys. GSI1 is the inverted index every edge is read back
-// on; GSI2 lists a project's issues of one status, newest first. The open
+// on; ByStatus, a native index on the items' own PK and status, sorted by
+// SK, lists a project's issues of one status, newest first. The open
 // count of each project (ISSUES#open) is kept by every write of an issue,
 // in the write's own transaction, and by the cascade that deletes a project.
 //

@@ -25,7 +25,7 @@ func TestExampleDocsNameEveryFlag(t *testing.T) {
 	require.Contains(t, flags, "-verify")
 	mains, err := filepath.Glob(filepath.Join("..", "..", "*", "main.go"))
 	require.NoError(t, err)
-	require.Len(t, mains, 9)
+	require.Len(t, mains, 10)
 	for _, main := range mains {
 		src, err := os.ReadFile(main)
 		require.NoError(t, err)

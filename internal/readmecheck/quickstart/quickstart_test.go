@@ -31,56 +31,60 @@ type (
 	User struct {
 		Name string `dynamodbav:"name"`
 	}
-	Membership struct {
+	Member struct {
 		Role string `dynamodbav:"role"`
 	} // data on the user → org edge
 	Project struct {
-		Title      string `dynamodbav:"title"`
-		OpenIssues int    `dynamodbav:"openIssues"`
-	}
-	Issue struct {
-		Title  string `dynamodbav:"title"`
-		Status string `dynamodbav:"status"`
+		Title string `dynamodbav:"title"`
 	}
 	Label struct {
 		Color string `dynamodbav:"color"`
 	}
-	Labelled struct{}
+	Issue struct {
+		Title   string `dynamodbav:"title"`
+		Status  string `dynamodbav:"status"`
+		Version int64  `dynamodbav:"version"` // kept by every write: optimistic locking
+	}
 )
 
 // Tracker is the model: every item type of one table.
 type Tracker struct {
 	Table    *adjlist.Table
-	Orgs     *adjlist.Node[Org]                // ORG#acme / META
-	Users    *adjlist.Node[User]               // USER#ada / PROFILE
-	Members  *adjlist.Edge[Membership]         // USER#ada / MEMBER#ORG#acme, reversed on GSI1
-	Seats    *adjlist.Counter[Membership]      // ORG#acme / SEATS: the org's member count
-	Projects *adjlist.Collection[Org, Project] // ORG#acme / PROJ#web
-	Labels   *adjlist.Collection[Org, Label]   // ORG#acme / LABEL#bug
-	Tagged   *adjlist.Edge[Labelled]           // project → label, both children, read both ways
-	Issues   *adjlist.Entity[Issue]            // ORG#acme#PROJ#web / ISSUE#0001: the project's own partition
+	Orgs     *adjlist.Node[Org]                  // ORG#acme / META
+	Users    *adjlist.Node[User]                 // USER#ada / PROFILE
+	Members  *adjlist.Edge[Member]               // USER#ada / MEMBER#ORG#acme, reversed on GSI1
+	Projects *adjlist.Collection[Org, Project]   // ORG#acme / PROJ#web
+	Labels   *adjlist.Collection[Org, Label]     // ORG#acme / LABEL#bug
+	Issues   *adjlist.Collection[Project, Issue] // ORG#acme#PROJ#web / ISSUE#0001
+	Labelled *adjlist.Edge[struct{}]             // issue → label, reversed on GSI1
+	Assigned *adjlist.Edge[struct{}]             // issue → user, reversed on GSI1
+	Counts   *adjlist.ItemCounter                // ORG#acme#PROJ#web / ISSUES#open
 }
 
 func NewTracker(db adjlist.Client, tableName string) *Tracker {
-	t := adjlist.NewTable(db, tableName)
+	t := adjlist.NewTable(db, tableName, func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{{Name: "ByStatus", // a project's issues by status, on their own PK and status
+			PartitionAttributes: []adjlist.KeyAttribute{{Name: "PK"}, {Name: "status"}},
+			SortAttributes:      []adjlist.KeyAttribute{{Name: "SK"}}}}
+	})
 	orgs := adjlist.NewNode[Org](t, "ORG", "META")
 	users := adjlist.NewNode[User](t, "USER", "PROFILE")
-	members := adjlist.NewEdge[Membership](users, "MEMBER", orgs)
 	projects := adjlist.NewCollection[Project](orgs, "PROJ")
 	labels := adjlist.NewCollection[Label](orgs, "LABEL")
-	return &Tracker{Table: t, Orgs: orgs, Users: users, Members: members,
-		Seats:    adjlist.NewCounter(members, "SEATS"),
-		Projects: projects, Labels: labels,
-		Tagged: adjlist.NewEdge[Labelled](projects, "TAGGED", labels),
-		Issues: adjlist.NewEntity[Issue](t, "issue", "ORG#{org}#PROJ#{project}", "ISSUE#{number}")}
+	issues := adjlist.NewNestedCollection[Issue](projects, "ISSUE", func(o *adjlist.CollectionOptions) { o.Version = "version" })
+	return &Tracker{Table: t, Orgs: orgs, Users: users, Projects: projects, Labels: labels, Issues: issues,
+		Members:  adjlist.NewEdge[Member](users, "MEMBER", orgs),
+		Labelled: adjlist.NewEdge[struct{}](issues, "LABELLED", labels),
+		Assigned: adjlist.NewEdge[struct{}](issues, "ASSIGNED", users),
+		Counts:   adjlist.NewItemCounter(issues, "ISSUES", func(o *adjlist.CounterOptions) { o.GroupBy = "status" })}
 }
 
 // readme:end
 
 // TestQuickStart runs the README's quick start as written, on a table of
 // its own, and checks what the README's table of items and comments say:
-// the keys each write stores, each read's result, the count, and the
-// transaction's all-or-nothing.
+// the keys each write stores, each read's result and request, the counts,
+// the close's version check and the project's cascade.
 func TestQuickStart(t *testing.T) { require.NoError(t, quickStart(t)) }
 
 func quickStart(t *testing.T) error {
@@ -95,7 +99,7 @@ func quickStart(t *testing.T) error {
 	m := NewTracker(db, tableName) // db: a *dynamodb.Client; tableName: yours, or ddbtest.TableName(t) in a test
 	if err := adjlist.CreateTable(ctx, db, m.Table); err != nil {
 		return err
-	} // the table and GSI1: for development and tests
+	} // the table, GSI1 and ByStatus: for development and tests
 
 	if err := m.Orgs.Put(ctx, "acme", Org{Name: "Acme"}); err != nil {
 		return err
@@ -103,8 +107,7 @@ func quickStart(t *testing.T) error {
 	if err := m.Users.Put(ctx, "ada", User{Name: "Ada"}); err != nil {
 		return err
 	}
-	// The membership edge and the org's member count, in one transaction.
-	if err := m.Seats.Put(ctx, "ada", "acme", Membership{Role: "admin"}); err != nil {
+	if err := m.Members.Put(ctx, "ada", "acme", Member{Role: "admin"}); err != nil {
 		return err
 	}
 	if err := m.Projects.Put(ctx, "acme", "web", Project{Title: "Website"}); err != nil {
@@ -113,7 +116,15 @@ func quickStart(t *testing.T) error {
 	if err := m.Labels.Put(ctx, "acme", "bug", Label{Color: "red"}); err != nil {
 		return err
 	}
-	web, err := m.Projects.Ref("acme", "web") // "ORG#acme#PROJ#web": a child, named as an edge's end
+	web, err := m.Projects.Ref("acme", "web") // "ORG#acme#PROJ#web": the issues' parent
+	if err != nil {
+		return err
+	}
+	// The issue and its project's open count, in one TransactWriteItems.
+	if err := m.Issues.Put(ctx, web, "0001", Issue{Title: "Login fails", Status: "open"}); err != nil {
+		return err
+	}
+	issue, err := m.Issues.Ref(web, "0001") // "ORG#acme#PROJ#web#ISSUE#0001": the issue as an edge's end
 	if err != nil {
 		return err
 	}
@@ -121,15 +132,10 @@ func quickStart(t *testing.T) error {
 	if err != nil {
 		return err
 	}
-	if err := m.Tagged.Put(ctx, web, bug, Labelled{}); err != nil {
+	if err := m.Labelled.Put(ctx, issue, bug, struct{}{}); err != nil {
 		return err
 	}
-
-	// An issue and its project's open count: both or neither, one TransactWriteItems.
-	tx := adjlist.NewTx(m.Table)
-	m.Issues.Put(ctx, adjlist.IDs{"acme", "web", "0001"}, Issue{Title: "Login fails", Status: "open"}, adjlist.InTx(tx))
-	m.Projects.Update(ctx, "acme", "web", adjlist.Update{}.Add("openIssues", 1), adjlist.InTx(tx))
-	if err := tx.Commit(ctx); err != nil {
+	if err := m.Assigned.Put(ctx, issue, "ada", struct{}{}); err != nil {
 		return err
 	}
 
@@ -141,15 +147,23 @@ func quickStart(t *testing.T) error {
 	if err != nil {
 		return err
 	}
-	seats, err := m.Seats.Get(ctx, "acme") // 1: one GetItem
+	page, err := m.Issues.List(web).Desc().Limit(20).Page(ctx, "") // web's issues, newest first; page.Cursor resumes
 	if err != nil {
 		return err
 	}
-	onBug, err := m.Tagged.To(bug).Collect(ctx) // the projects labelled bug
+	open, err := m.Issues.ByIndex("ByStatus", web, "open").Desc().Collect(ctx) // web's open issues, newest first
 	if err != nil {
 		return err
 	}
-	issues, err := m.Issues.List("acme", "web").Desc().Collect(ctx) // web's issues, newest first
+	n, err := m.Counts.Get(ctx, adjlist.IDs{web}, "open") // 1: one GetItem
+	if err != nil {
+		return err
+	}
+	onBug, err := m.Labelled.To(bug).Collect(ctx) // the issues labelled bug: a Query on GSI1
+	if err != nil {
+		return err
+	}
+	mine, err := m.Assigned.To("ada").Collect(ctx) // ada's issues, every project's
 	if err != nil {
 		return err
 	}
@@ -157,8 +171,76 @@ func quickStart(t *testing.T) error {
 	require.NoError(t, m.Table.Check(), "the model declares nothing adjlist refuses")
 
 	// The README's table of items, key for key.
+	assert.Equal(t, map[[2]string]map[string]string{
+		{"ORG#acme", "META"}:                                            {"GSI1PK": "", "GSI1SK": ""},
+		{"USER#ada", "PROFILE"}:                                         {"GSI1PK": "", "GSI1SK": ""},
+		{"USER#ada", "MEMBER#ORG#acme"}:                                 {"GSI1PK": "ORG#acme", "GSI1SK": "USER#ada"},
+		{"ORG#acme", "PROJ#web"}:                                        {"GSI1PK": "", "GSI1SK": ""},
+		{"ORG#acme", "LABEL#bug"}:                                       {"GSI1PK": "", "GSI1SK": ""},
+		{"ORG#acme#PROJ#web", "ISSUE#0001"}:                             {"GSI1PK": "", "GSI1SK": ""},
+		{"ORG#acme#PROJ#web", "ISSUES#open"}:                            {"GSI1PK": "", "GSI1SK": ""},
+		{"ORG#acme#PROJ#web#ISSUE#0001", "LABELLED#ORG#acme#LABEL#bug"}: {"GSI1PK": "ORG#acme#LABEL#bug", "GSI1SK": "ORG#acme#PROJ#web#ISSUE#0001"},
+		{"ORG#acme#PROJ#web#ISSUE#0001", "ASSIGNED#USER#ada"}:           {"GSI1PK": "USER#ada", "GSI1SK": "ORG#acme#PROJ#web#ISSUE#0001"},
+	}, scanKeys(t, db, tableName))
+
+	assert.Equal(t, "ORG#acme#PROJ#web", web)
+	assert.Equal(t, "ORG#acme#PROJ#web#ISSUE#0001", issue)
+	assert.Equal(t, []adjlist.EdgeItem[Member]{{From: "ada", To: "acme", Data: Member{Role: "admin"}}}, orgs)
+	assert.Equal(t, orgs, people, "the same edge, read from the org's side")
+	want := []adjlist.Child[Issue]{{Parent: web, ID: "0001", Data: Issue{Title: "Login fails", Status: "open", Version: 1}}}
+	assert.Equal(t, want, page.Items)
+	assert.Empty(t, page.Cursor)
+	assert.Equal(t, want, open)
+	assert.EqualValues(t, 1, n)
+	assert.Equal(t, []adjlist.EdgeItem[struct{}]{{From: issue, To: bug}}, onBug)
+	assert.Equal(t, []adjlist.EdgeItem[struct{}]{{From: issue, To: "ada"}}, mine)
+	require.ErrorIs(t, m.Orgs.Put(ctx, "acme", Org{Name: "Acme"}), adjlist.ErrExists)
+
+	// readme:continue
+	// Close it unless someone wrote it since it was read (ErrVersionConflict);
+	// it reads the status first, and moves the issue from the open count to the closed.
+	if _, err := m.Issues.Update(ctx, web, "0001", adjlist.Set("status", "closed"), adjlist.IfVersion(page.Items[0].Data.Version)); err != nil {
+		return err
+	}
+	// readme:end
+	// The close moved the counts; the same version again is refused and
+	// changes nothing.
+	for status, want := range map[string]int64{"open": 0, "closed": 1} {
+		got, err := m.Counts.Get(ctx, adjlist.IDs{web}, status)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, status)
+	}
+	_, err = m.Issues.Update(ctx, web, "0001", adjlist.Set("status", "open"), adjlist.IfVersion(page.Items[0].Data.Version))
+	require.ErrorIs(t, err, adjlist.ErrVersionConflict)
+	got, err := m.Issues.Get(ctx, web, "0001", adjlist.Consistent)
+	require.NoError(t, err)
+	assert.Equal(t, Issue{Title: "Login fails", Status: "closed", Version: 2}, got.Data)
+	// readme:continue
+	// The project and everything under it: its issues, their edges, its counts.
+	if _, err := adjlist.DeleteChild(ctx, m.Projects, "acme", "web"); err != nil {
+		return err
+	}
+	// readme:end
+	// Only the org, its label, the user and her membership are left, and
+	// the model verifies clean.
+	assert.Equal(t, map[[2]string]map[string]string{
+		{"ORG#acme", "META"}:            {"GSI1PK": "", "GSI1SK": ""},
+		{"USER#ada", "PROFILE"}:         {"GSI1PK": "", "GSI1SK": ""},
+		{"USER#ada", "MEMBER#ORG#acme"}: {"GSI1PK": "ORG#acme", "GSI1SK": "USER#ada"},
+		{"ORG#acme", "LABEL#bug"}:       {"GSI1PK": "", "GSI1SK": ""},
+	}, scanKeys(t, db, tableName))
+	res, err := adjlist.Verify(ctx, db, m.Table)
+	require.NoError(t, err)
+	assert.Empty(t, res.Findings)
+	return nil
+}
+
+// scanKeys is every item's PK and SK, with its GSI1 keys ("" where it has
+// none).
+func scanKeys(t *testing.T, db *dynamodb.Client, tableName string) map[[2]string]map[string]string {
+	t.Helper()
 	keys := map[[2]string]map[string]string{}
-	out, err := db.Scan(ctx, &dynamodb.ScanInput{TableName: aws.String(tableName), ConsistentRead: aws.Bool(true)})
+	out, err := db.Scan(t.Context(), &dynamodb.ScanInput{TableName: aws.String(tableName), ConsistentRead: aws.Bool(true)})
 	require.NoError(t, err)
 	for _, it := range out.Items {
 		s := func(name string) string {
@@ -169,41 +251,5 @@ func quickStart(t *testing.T) error {
 		}
 		keys[[2]string{s("PK"), s("SK")}] = map[string]string{"GSI1PK": s("GSI1PK"), "GSI1SK": s("GSI1SK")}
 	}
-	assert.Equal(t, map[[2]string]map[string]string{
-		{"ORG#acme", "META"}:                               {"GSI1PK": "", "GSI1SK": ""},
-		{"USER#ada", "PROFILE"}:                            {"GSI1PK": "", "GSI1SK": ""},
-		{"USER#ada", "MEMBER#ORG#acme"}:                    {"GSI1PK": "ORG#acme", "GSI1SK": "USER#ada"},
-		{"ORG#acme", "SEATS"}:                              {"GSI1PK": "", "GSI1SK": ""},
-		{"ORG#acme", "PROJ#web"}:                           {"GSI1PK": "", "GSI1SK": ""},
-		{"ORG#acme", "LABEL#bug"}:                          {"GSI1PK": "", "GSI1SK": ""},
-		{"ORG#acme#PROJ#web", "TAGGED#ORG#acme#LABEL#bug"}: {"GSI1PK": "ORG#acme#LABEL#bug", "GSI1SK": "ORG#acme#PROJ#web"},
-		{"ORG#acme#PROJ#web", "ISSUE#0001"}:                {"GSI1PK": "", "GSI1SK": ""},
-	}, keys)
-
-	assert.Equal(t, "ORG#acme#PROJ#web", web)
-	assert.Equal(t, []adjlist.EdgeItem[Membership]{{From: "ada", To: "acme", Data: Membership{Role: "admin"}}}, orgs)
-	assert.Equal(t, orgs, people, "the same edge, read from the org's side")
-	assert.EqualValues(t, 1, seats)
-	assert.Equal(t, []adjlist.EdgeItem[Labelled]{{From: web, To: bug}}, onBug)
-	assert.Equal(t, []adjlist.EntityItem[Issue]{{IDs: adjlist.IDs{"acme", "web", "0001"}, Data: Issue{Title: "Login fails", Status: "open"}}}, issues)
-	p, err := m.Projects.Get(ctx, "acme", "web")
-	require.NoError(t, err)
-	assert.Equal(t, 1, p.Data.OpenIssues, "the transaction's update")
-
-	// Guarded creates, and the transaction's all or nothing: a second
-	// issue 0001 fails the whole transaction, and the count stays.
-	require.ErrorIs(t, m.Orgs.Put(ctx, "acme", Org{Name: "Acme"}), adjlist.ErrExists)
-	tx = adjlist.NewTx(m.Table)
-	m.Issues.Put(ctx, adjlist.IDs{"acme", "web", "0001"}, Issue{Title: "again"}, adjlist.InTx(tx))
-	m.Projects.Update(ctx, "acme", "web", adjlist.Update{}.Add("openIssues", 1), adjlist.InTx(tx))
-	require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrExists)
-	p, err = m.Projects.Get(ctx, "acme", "web")
-	require.NoError(t, err)
-	assert.Equal(t, 1, p.Data.OpenIssues, "nothing of the failed transaction was written")
-
-	// The model verifies clean: every item is of a declared type.
-	res, err := adjlist.Verify(ctx, db, m.Table)
-	require.NoError(t, err)
-	assert.Empty(t, res.Findings)
-	return nil
+	return keys
 }

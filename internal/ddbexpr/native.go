@@ -23,11 +23,16 @@ type NativeValue struct {
 }
 
 // AV hands a ready AttributeValue to the expression builder, which would
-// otherwise marshal it as a Go value.
+// otherwise marshal it as a Go value (and ignore the table's encoder
+// options); nil is NULL.
 type AV struct{ V types.AttributeValue }
 
-// MarshalDynamoDBAttributeValue is the value as it is.
-func (v AV) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) { return v.V, nil }
+func (v AV) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) {
+	if v.V == nil {
+		return &types.AttributeValueMemberNULL{Value: true}, nil
+	}
+	return v.V, nil
+}
 
 // NativeKeyCondition is the key condition of a query on a native index:
 // an equality on each of eq, then op's condition on attribute next, of

@@ -45,7 +45,7 @@ func Builder(ops []Op, enc *attributevalue.Encoder) (expression.UpdateBuilder, e
 			if err != nil {
 				return b, fmt.Errorf("the value for %q: %w", op.Path, err)
 			}
-			v = expression.Value(encoded{av})
+			v = expression.Value(AV{av})
 		}
 		switch op.Kind {
 		case OpSet:
@@ -61,17 +61,6 @@ func Builder(ops []Op, enc *attributevalue.Encoder) (expression.UpdateBuilder, e
 		}
 	}
 	return b, nil
-}
-
-// encoded is a value already marshalled: the expression builder takes it
-// as it is (its own encoder would ignore the table's options).
-type encoded struct{ av types.AttributeValue }
-
-func (e encoded) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) {
-	if e.av == nil {
-		return &types.AttributeValueMemberNULL{Value: true}, nil
-	}
-	return e.av, nil
 }
 
 // Assignment is what an update does to one top-level attribute, for the

@@ -1,5 +1,16 @@
 package ddbitem
 
+import "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+// String is item's attribute name if it is a string.
+func String(item map[string]types.AttributeValue, name string) (string, bool) {
+	s, ok := item[name].(*types.AttributeValueMemberS)
+	if !ok {
+		return "", false
+	}
+	return s.Value, true
+}
+
 // Attr is one derived key attribute and the value an item should carry
 // in it.
 type Attr struct{ Name, Value string }

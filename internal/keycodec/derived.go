@@ -1,12 +1,288 @@
-// Derived index keys (derived*.go): is an item type's keys in its table's derived-key
-// indexes, on plain items: the declarations checked against their index
-// ([Bind]), the keys rendered for a write ([Add]) and a walk's check of what
-// an item should carry ([Derived], [Owned], [Feeds], [Foreign]); an
-// update's changes of the keys it makes stale are ddbexpr.DeriveUpdate.
-//
-// Package adjlist's IndexKeys, handles, Scan, Verify and Migrate hold the
-// declarations and the promises; this package knows only key templates
-// (internal/keycodec), attribute names and items. Its errors are
-// adjlist's (internal/errs).
-
 package keycodec
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/adjlist/adjlist/internal/ddbitem"
+	"github.com/adjlist/adjlist/internal/errs"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// IndexTarget is the index a declaration names, as its table declares it.
+type IndexTarget struct {
+	Name                    string
+	Local, Native, Inverted bool
+	// Together: the index's keys are written all or none
+	// (adjlist.Index.KeysTogether).
+	Together bool
+	// PK and SK are the index's key attributes (its KeySchema's names; a
+	// local index's PK is the table's partition key).
+	PK, SK []string
+}
+
+// Decl is one declaration of an item type's keys in an index
+// (adjlist.IndexKeys), its templates' parts as given.
+type Decl struct {
+	PK, SK    []Part
+	Shards    int
+	MaxShards int // adjlist.MaxShards
+}
+
+// Bind checks d against its index ix for an item type with key fields
+// fields, whose table partition key is node-key part home and whose
+// templates may use the parts allowed. role says which key attribute of
+// the table name is ("the table's sort key"), "" for a data attribute.
+// The error says what is wrong, for the caller to wrap with the index.
+func Bind(ix IndexTarget, d Decl, fields []string, home Kind, allowed []Kind, role func(name string) string) (Index, error) {
+	b := Index{Name: ix.Name, Local: ix.Local, Together: ix.Together, PK: d.PK, SK: d.SK, Shards: d.Shards}
+	switch {
+	case ix.Native:
+		return b, fmt.Errorf("a native index is keyed on data attributes; declare no keys")
+	case ix.Inverted:
+		return b, fmt.Errorf("the inverted index holds edges by their endpoints; declare no keys")
+	case ix.Local && len(b.PK) > 0:
+		return b, fmt.Errorf("a local index has the table's partition key; leave PartitionKey zero")
+	case !ix.Local && len(b.PK) == 0:
+		return b, fmt.Errorf("no PartitionKey")
+	case (len(ix.SK) > 0) != (len(b.SK) > 0):
+		return b, fmt.Errorf("SortKey must be given exactly when the index has a sort key")
+	case d.Shards < 0 || d.Shards > d.MaxShards:
+		return b, fmt.Errorf("IndexKeys.Shards %d, want 0 to %d", d.Shards, d.MaxShards)
+	case d.Shards > 1 && ix.Local:
+		return b, fmt.Errorf("a local index cannot be sharded")
+	}
+	b.PKAttr = ix.PK[0]
+	if len(ix.SK) > 0 {
+		b.SKAttr = ix.SK[0]
+	}
+	if ix.Local {
+		// Not written (it is the table's partition key), but what a
+		// query's value fills.
+		b.PK = []Part{{Kind: home}}
+	}
+	if b.Shards < 2 {
+		b.Shards = 0
+	}
+	b.PK, b.SK = ResolveVars(b.PK, fields), ResolveVars(b.SK, fields)
+	for _, p := range append(append([]Part(nil), b.PK...), b.SK...) {
+		switch {
+		case p.Kind == Lit:
+		case !slices.Contains(allowed, p.Kind):
+			return b, fmt.Errorf("part %s is not available to this item type", String([]Part{p}))
+		case p.Kind == Const:
+			if err := errs.Key(CheckName("key constant", p.Text)); err != nil {
+				return b, err
+			}
+		case p.Kind == Attr && p.Text == "":
+			return b, fmt.Errorf("Attr(\"\") names no data attribute")
+		case p.Kind == Attr && (p.Text == b.SKAttr || p.Text == b.PKAttr && !ix.Local):
+			native := "PartitionAttributes"
+			if p.Text == b.SKAttr {
+				native = "SortAttributes"
+			}
+			return b, fmt.Errorf("Attr(%q) is index %s's own key attribute, which the template writes, not a data attribute it reads: "+
+				"to key the index on the data attribute %s as the items hold it, declare the index with native keys (Index.%s: {{Name: %q}}) and no IndexKeys for it",
+				p.Text, ix.Name, p.Text, native, p.Text)
+		case p.Kind == Attr && role(p.Text) != "":
+			return b, fmt.Errorf("Attr(%q) is a key attribute (%s), which this package writes, not a data attribute", p.Text, role(p.Text))
+		case p.Kind == Attr:
+			b.Attrs = append(b.Attrs, p.Text)
+		}
+	}
+	return b, nil
+}
+
+// Index is an item type's keys in one derived-key index, checked against
+// it ([Bind]) and, once its parts are final, compiled ([Index.Compile]).
+type Index struct {
+	Name  string
+	Local bool
+	// PKAttr and SKAttr are the index's key attributes; SKAttr "" for an
+	// index without a sort key.
+	PKAttr, SKAttr string
+	PK, SK         []Part
+	PKC, SKC       IndexKey // PK and SK compiled
+	// SKPrefix is the static prefix of SK (StaticPrefix), which
+	// every read of the index queries; SKExact: SK is text only.
+	SKPrefix string
+	SKExact  bool
+	Shards   int      // 0: the partition is not sharded
+	Attrs    []string // data attributes the keys read
+	// Together: the keys are written all or none (adjlist's
+	// Index.KeysTogether); else each on its own.
+	Together bool
+}
+
+// Compile compiles b's templates for an item type with node key prefixes
+// and key fields prefixes, once its parts are final.
+func (b *Index) Compile(prefixes *Ctx) {
+	b.PKC, b.SKC = CompileIndexKey(b.PK, prefixes.Fields), CompileIndexKey(b.SK, prefixes.Fields)
+	b.SKPrefix, b.SKExact = StaticPrefix(b.SK, prefixes)
+}
+
+// Refused is the error for a data attribute no key can hold: the id's
+// KeyError, or errs.ErrInvalidOption for its type.
+func Refused(r *Refusal) error {
+	switch {
+	case r == nil:
+		return nil
+	case r.ID != nil:
+		return r.ID
+	}
+	return fmt.Errorf("%w: attribute %q feeds an index key and is %T; want a string or number", errs.ErrInvalidOption, r.Name, r.Value)
+}
+
+// AttrKeyText is a data attribute's text in a key (AttrText).
+func AttrKeyText(name string, av types.AttributeValue) (text string, present bool, err error) {
+	text, present, bad := AttrText(name, av)
+	return text, present, Refused(bad)
+}
+
+// PartitionKey and SortKey compute b's key attribute values for an item
+// with data and node keys kc; ok is false when a data attribute the
+// template reads is missing.
+//
+// They are the one renderer of index keys, so every path that writes or
+// checks them (a put, an update's re-derivation, Scan, Verify and Migrate)
+// spells them alike: a key field's id escaped as adjlist.NodeKey escapes
+// ids, as the table keys and ByIndex's values spell it.
+func (b *Index) PartitionKey(data map[string]types.AttributeValue, kc *Ctx) (pk string, ok bool, err error) {
+	pk, ok, bad := b.PKC.Render(data, kc)
+	if !ok || bad != nil {
+		return "", false, Refused(bad)
+	}
+	if b.Shards > 0 {
+		pk += "#" + Shard(kc.PK+"\x00"+kc.SK, b.Shards)
+	}
+	return pk, true, errs.Key(CheckLen(b.Name, "index partition key", pk, MaxPartitionKeyLen))
+}
+
+// SortKey: see [Index.PartitionKey].
+func (b *Index) SortKey(data map[string]types.AttributeValue, kc *Ctx) (sk string, ok bool, err error) {
+	sk, ok, bad := b.SKC.Render(data, kc)
+	if !ok || bad != nil {
+		return "", false, Refused(bad)
+	}
+	return sk, true, errs.Key(CheckLen(b.Name, "index sort key", sk, MaxSortKeyLen))
+}
+
+// KeyValue computes the key attribute of b that sort says: its value, and
+// whether the item carries it ([Index.SortKey], [Index.PartitionKey]).
+func (b *Index) KeyValue(sort bool, data map[string]types.AttributeValue, kc *Ctx) (string, bool, error) {
+	if sort {
+		return b.SortKey(data, kc)
+	}
+	return b.PartitionKey(data, kc)
+}
+
+// DerivedKeys lists the key attributes b writes: the partition key of a
+// global index (Sort false), and the sort key if the index has one (Sort
+// true).
+func (b *Index) DerivedKeys() []DerivedKey {
+	out := make([]DerivedKey, 0, 2)
+	if !b.Local {
+		out = append(out, DerivedKey{b.PKAttr, Attrs(b.PK), false})
+	}
+	if b.SKAttr != "" {
+		out = append(out, DerivedKey{b.SKAttr, Attrs(b.SK), true})
+	}
+	return out
+}
+
+// DerivedKey is one key attribute an index derives (Attr, e.g. "GSI2PK")
+// and the data attributes its template reads (Attrs); Sort is true for
+// the index's sort key.
+type DerivedKey struct {
+	Attr  string
+	Attrs []string
+	Sort  bool
+}
+
+// Written appends to dst the key attributes of b that an item with data
+// and node keys kc carries, and returns it. A key is not written when a data attribute its template
+// reads is absent or empty (the sparse-index rule); each key stands on its
+// own, unless b.Together, when a key left unwritten leaves every key of b
+// unwritten. A local index's partition key (the table's) is never listed.
+func (b *Index) Written(dst []ddbitem.Attr, data map[string]types.AttributeValue, kc *Ctx) ([]ddbitem.Attr, error) {
+	n := len(dst)
+	for _, d := range b.DerivedKeys() {
+		v, ok, err := b.KeyValue(d.Sort, data, kc)
+		switch {
+		case err != nil:
+			return dst[:n], err
+		case ok:
+			dst = append(dst, ddbitem.Attr{Name: d.Attr, Value: v})
+		case b.Together:
+			return dst[:n], nil
+		}
+	}
+	return dst, nil
+}
+
+// Add writes into item every index key attribute of indexes that it
+// carries ([Index.Written]). Each key attribute is kept on its own unless
+// the index keeps them together: an item lacking the partition key's data
+// still carries its sort key, and is not in the index (DynamoDB indexes
+// only items with every key attribute), so that an update giving the
+// missing data completes the entry.
+func Add(indexes []Index, item map[string]types.AttributeValue, kc *Ctx) error {
+	var buf [2]ddbitem.Attr
+	for i := range indexes {
+		attrs, err := indexes[i].Written(buf[:0], item, kc)
+		if err != nil {
+			return err
+		}
+		for _, a := range attrs {
+			item[a.Name] = &types.AttributeValueMemberS{Value: a.Value}
+		}
+	}
+	return nil
+}
+
+// Derived appends to want the derived attributes of item (its data and
+// keys kc) under indexes ([Index.Written]), and returns it.
+func Derived(indexes []Index, item map[string]types.AttributeValue, kc *Ctx, want []ddbitem.Attr) ([]ddbitem.Attr, error) {
+	var err error
+	for i := range indexes {
+		if want, err = indexes[i].Written(want, item, kc); err != nil {
+			return want, err
+		}
+	}
+	return want, nil
+}
+
+// Owned lists the derived attributes an item type writes: inverted (an
+// edge's inverted index keys, or none), then those of indexes.
+func Owned(indexes []Index, inverted ...string) []string {
+	var out []string
+	out = append(out, inverted...)
+	for i := range indexes {
+		for _, d := range indexes[i].DerivedKeys() {
+			out = append(out, d.Attr)
+		}
+	}
+	return out
+}
+
+// Foreign lists, sorted, the derived attributes of a table (derived) that
+// are not among owned.
+func Foreign(derived map[string]bool, owned []string) []string {
+	var out []string
+	for name := range derived {
+		if !slices.Contains(owned, name) {
+			out = append(out, name)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Feeds lists the data attributes indexes' keys are computed from.
+func Feeds(indexes []Index) []string {
+	var out []string
+	for i := range indexes {
+		out = append(out, indexes[i].Attrs...)
+	}
+	return out
+}

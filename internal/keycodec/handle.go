@@ -1,20 +1,252 @@
-// Handle keys (handle*.go): holds what package adjlist's handles need of keys
-// besides their table keys (which their compiled spellings,
-// Spelling, build and parse): a Node's sort key space, an Edge's
-// endpoints as its index key templates name them, an Entity's id
-// checks, and the values a ByIndex query fills an index key template
-// with.
-//
-// Package adjlist's Node, Edge, Collection and Entity hold the handles,
-// their options and their promises; this package knows only names, ids,
-// key templates (internal/keycodec) and keys. Its errors are adjlist's
-// *KeyError (errs.KeyError).
-
 package keycodec
 
 import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
 	"github.com/adjlist/adjlist/internal/errs"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 )
 
-// keyError is e as an error, or nil.
-func keyError(e *Error) error { return errs.Key(e) }
+// Ends are an edge item type's endpoints, as its index key templates name
+// them.
+type Ends struct {
+	Src, Dst End
+	Label    string // the label's text in the sort key, "ENROLL#", or ""
+}
+
+// Parts spells the variable parts of an item type's index key templates
+// from ids: Prefixes are its node keys' static prefixes, Ends its
+// endpoints (nil but for an edge), Enc the table's encoder, which spells
+// a data attribute's value as a write does ([ValueText]).
+type Parts struct {
+	Prefixes *Ctx
+	Ends     *Ends
+	Enc      *attributevalue.Encoder
+}
+
+// PartKey is the text of variable part p in a key for id: a key field's
+// escaped id, a node key (an endpoint's: a child's ref as given; an
+// edge's SelfKey: the label and the target's key).
+func (s Parts) PartKey(p Part, id string) (string, error) {
+	if e := s.Ends; e != nil {
+		switch p.Kind {
+		case Source:
+			return e.Src.key(id)
+		case Target:
+			return e.Dst.key(id)
+		case Self:
+			key, err := e.Dst.key(id)
+			return e.Label + key, err
+		}
+	}
+	if err := CheckID(String([]Part{p}), id); err != nil {
+		return "", errs.Key(err)
+	}
+	if p.Kind == Field {
+		return Join(id), nil
+	}
+	return s.Prefixes.Node(p.Kind) + Join(id), nil
+}
+
+// Fill renders parts with values in place of their variable parts, as a
+// write renders them from the item ([IndexKey.Render]): a data
+// attribute's value escaped as a write escapes it, an id as [Parts.PartKey]
+// spells it. n is how many of values it took; too few is an error that
+// names them ([Takes]).
+func (s Parts) Fill(parts []Part, values []any) (key string, n int, err error) {
+	if names := s.Names(parts); len(values) < len(names) {
+		return "", 0, Takes(names, nil, len(values))
+	}
+	var sb strings.Builder
+	for _, p := range parts {
+		if !p.Variable() {
+			sb.WriteString(p.Text)
+			continue
+		}
+		v := values[n]
+		n++
+		if p.Kind == Attr {
+			s, err := s.valueText(p.Text, v)
+			if err != nil {
+				return "", n, err
+			}
+			sb.WriteString(s)
+			continue
+		}
+		id, ok := v.(string)
+		if !ok {
+			return "", n, fmt.Errorf("%s takes an id string, got %T", String([]Part{p}), v)
+		}
+		key, err := s.PartKey(p, id)
+		if err != nil {
+			return "", n, err
+		}
+		sb.WriteString(key)
+	}
+	return sb.String(), n, nil
+}
+
+// Names are the names of the values parts' variable parts take, in order,
+// as ByIndex takes them: a data attribute's or key field's name, else the
+// id (or a child endpoint's ref) a node key holds: "id", "parent id",
+// "child id", "source id", "target ref".
+func (s Parts) Names(parts []Part) []string {
+	var out []string
+	for _, p := range parts {
+		if p.Variable() {
+			out = append(out, s.name(p))
+		}
+	}
+	return out
+}
+
+// name is the name of the value variable part p takes ([Parts.Names]).
+func (s Parts) name(p Part) string {
+	e := s.Ends
+	switch {
+	case p.Kind == Attr || p.Kind == Field:
+		return p.Text
+	case p.Kind == Parent:
+		return "parent id"
+	case e != nil && p.Kind == Source:
+		return endName("source", e.Src)
+	case e != nil && (p.Kind == Target || p.Kind == Self):
+		return endName("target", e.Dst)
+	case p.Kind == Self && s.Prefixes != nil && s.Prefixes.Parent != "":
+		return "child id"
+	}
+	return "id"
+}
+
+// endName names the value an endpoint role takes: its ref for a child,
+// its id for a node.
+func endName(role string, e End) string {
+	if e.IsChild() {
+		return role + " ref"
+	}
+	return role + " id"
+}
+
+// Takes is the error of a call given the wrong number of values, given,
+// for parts named required, then optionally the leading ones of
+// optional: "takes 2 values (parent id, status), 1 given", "takes 2 to 4
+// values (tour, region, then optionally round, score), 5 given".
+func Takes(required, optional []string, given int) error {
+	if len(required)+len(optional) == 0 {
+		return fmt.Errorf("takes no values, %d given", given)
+	}
+	count := strconv.Itoa(len(required))
+	if len(optional) > 0 {
+		count += " to " + strconv.Itoa(len(required)+len(optional))
+	}
+	noun := "values"
+	if len(required)+len(optional) == 1 {
+		noun = "value"
+	}
+	names := strings.Join(required, ", ")
+	if len(optional) > 0 {
+		if names != "" {
+			names += ", then "
+		}
+		names += "optionally " + strings.Join(optional, ", ")
+	}
+	return fmt.Errorf("takes %s %s (%s), %d given", count, noun, names, given)
+}
+
+// valueText is a query value's text in a key, as a write spells the
+// attribute ([ValueText] with the table's encoder): a string
+// escaped, a number in DynamoDB's decimal text.
+func (s Parts) valueText(name string, v any) (string, error) {
+	text, present, bad, err := ValueText(s.Enc, name, v)
+	if err == nil {
+		err = Refused(bad)
+	}
+	if err == nil && !present {
+		err = fmt.Errorf("empty value for %s", name)
+	}
+	return text, err
+}
+
+// IndexRest is the part of index key template parts after its static
+// prefix ([StaticPrefix]) as range values read it: a data
+// attribute, key field or node key is an id's place (its node type
+// prefix, which the static prefix holds for the first, is text),
+// constants and separators are text; a child endpoint's key is its ref
+// read after its parent's type, <parent id>#PROJ#<child id> (an edge's
+// SelfKey: its label and the target's ref). nil for one id, or a template
+// of text only.
+func (s Parts) IndexRest(parts []Part) []Part {
+	first := slices.IndexFunc(parts, Part.Variable)
+	if first < 0 {
+		return nil
+	}
+	var out []Part
+	for i, p := range parts[first:] {
+		switch p.Kind {
+		case Const, Lit:
+			out = append(out, Part{Kind: Lit, Text: p.Text})
+			continue
+		case Self, Source, Target, Parent:
+			if i > 0 {
+				out = append(out, Part{Kind: Lit, Text: s.Prefixes.Node(p.Kind)})
+			}
+			if ref := s.refRest(p); ref != nil {
+				out = append(out, ref...)
+				continue
+			}
+		}
+		out = append(out, Part{Kind: Field, Text: p.Text})
+	}
+	return OneID(out)
+}
+
+// refRest is what follows the static prefix of node-key part p in a key
+// when p is an edge's child endpoint (SourceKey, TargetKey, or SelfKey
+// into a child), as range values read it; nil for any other part.
+func (s Parts) refRest(p Part) []Part {
+	if e := s.Ends; e != nil {
+		switch p.Kind {
+		case Source:
+			return e.Src.RangeRest()
+		case Target, Self:
+			return e.Dst.RangeRest()
+		}
+	}
+	return nil
+}
+
+// End is how an edge endpoint's keys are spelled: a node type's node
+// keys ("CRS#math204"), or a child type's refs ("WS#acme#PROJ#p1").
+type End struct {
+	Type   string // the node type "CRS", or the child type "PROJ"
+	Parent string // a child endpoint's parent node type "WS"; "" for nodes
+	// Key spells the endpoint's key from its id, its one id: "CRS#{id}",
+	// or a child's ref as given.
+	Key Spelling
+}
+
+// IsChild reports whether the endpoint is a collection's children.
+func (p End) IsChild() bool { return p.Parent != "" }
+
+// key is the key of endpoint id, checked.
+func (p End) key(id string) (string, error) {
+	k, err := p.Key.Key([]string{id}, p.Type, "partition key", MaxPartitionKeyLen)
+	return k, errs.Key(err)
+}
+
+// Spelling is the endpoint's key as a template whose fields are named
+// after side ("from", "to"): "CRS#{to}", or "WS#{to parent}#PROJ#{to}".
+func (p End) Spelling(side string) []Part { return p.Key.Parts([]string{side}) }
+
+// RangeRest is what follows the endpoint's key prefix ("CRS#", a child's
+// "WS#") in its keys, as range values read it: one id (nil) for a node,
+// <parent id>#PROJ#<id> for a child's ref.
+func (p End) RangeRest() []Part {
+	if !p.IsChild() {
+		return nil
+	}
+	return p.Spelling("id")[1:]
+}

@@ -1,8 +1,11 @@
 package keycodec
 
 import (
+	"strings"
 	"testing"
+	"time"
 
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -53,4 +56,67 @@ func TestIndexKey(t *testing.T) {
 		prefix, exact := StaticPrefix(tc.parts, prefixes)
 		assert.Equal(t, [2]any{tc.prefix, tc.exact}, [2]any{prefix, exact}, String(tc.parts))
 	}
+}
+
+// upper marshals itself, upper case.
+type upper string
+
+func (u upper) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) {
+	return &types.AttributeValueMemberS{Value: strings.ToUpper(string(u))}, nil
+}
+
+// TestValueTextAsWritten: a value given for a key is spelled as a write
+// renders the key from the item its encoder made, for every encoder:
+// the text after "AT#" in the written key is ValueText's.
+func TestValueTextAsWritten(t *testing.T) {
+	t.Parallel()
+	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	epoch := attributevalue.NewEncoder(func(o *attributevalue.EncoderOptions) {
+		o.EncodeTime = func(t time.Time) (types.AttributeValue, error) {
+			return &types.AttributeValueMemberN{Value: "1767323045"}, nil
+		}
+	})
+	day := attributevalue.NewEncoder(func(o *attributevalue.EncoderOptions) {
+		o.EncodeTime = func(t time.Time) (types.AttributeValue, error) {
+			return &types.AttributeValueMemberS{Value: t.Format("2006-01-02#Mon")}, nil
+		}
+	})
+	for _, tc := range []struct {
+		name string
+		enc  *attributevalue.Encoder
+		v    any
+		want string
+	}{
+		{"time, epoch seconds", epoch, at, "1767323045"},
+		{"time, a string with a separator", day, at, "2026-01-02%23Fri"},
+		{"time, the SDK's default", nil, at, "2026-01-02T03:04:05Z"},
+		{"its own marshaller", epoch, upper("open"), "OPEN"},
+		{"a number", epoch, 42, "42"},
+		{"a string escaped", nil, "a#b%", "a%23b%25"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// What a write of {at: v} puts in key AT#{at}.
+			enc := tc.enc
+			if enc == nil {
+				enc = attributevalue.NewEncoder()
+			}
+			item, err := enc.Encode(map[string]any{"at": tc.v})
+			require.NoError(t, err)
+			key, ok, bad := CompileIndexKey([]Part{{Kind: Const, Text: "AT"}, {Kind: Lit, Text: "#"}, {Kind: Attr, Text: "at"}}, nil).
+				Render(item.(*types.AttributeValueMemberM).Value, &Ctx{})
+			require.Nil(t, bad)
+			require.True(t, ok)
+			assert.Equal(t, "AT#"+tc.want, key)
+
+			text, present, bad, err := ValueText(tc.enc, "at", tc.v)
+			require.NoError(t, err)
+			require.Nil(t, bad)
+			assert.True(t, present)
+			assert.Equal(t, tc.want, text)
+		})
+	}
+	_, present, bad, err := ValueText(epoch, "at", []byte("x"))
+	require.NoError(t, err)
+	assert.False(t, present)
+	require.NotNil(t, bad, "a binary value is refused, as a write refuses it")
 }

@@ -1,18 +1,12 @@
-// Package keycodec provides adjlist's keys: the reversible escaping behind
-// its key strings, and everything built on it: the checks
-// of the names and ids keys hold (check.go), node and edge keys built and
-// parsed (key.go, behind adjlist's NodeKey and EdgeKey), the parts of a key
-// template (part.go, behind KeyPart and Compose), key templates read as a
-// design spells them (template.go, behind Template), every item type's
-// table keys built and parsed back (spelling.go), an item's index keys built from its
-// data and node keys (indexkey.go, behind IndexKeys) and whether two
-// templates can build one key (overlap.go); a query's range values as sort
-// key text (rangekey.go); the handles' keys besides their table keys
-// (handle*.go); an item type's derived index keys (derived*.go); and how
-// an Entity's keys relate to the attributes of its data (data*.go). It
-// imports internal/errs and internal/ddbitem only. It is internal so that its exact byte layout
-// can only change together with the documented key formats in package
-// adjlist.
+// Package keycodec is adjlist's keys: the reversible escaping of ids
+// (this file), checks of names and ids (check.go), node and edge keys
+// (key.go), key templates and their parts (part.go), table keys built and
+// parsed (spelling.go), index keys (indexkey.go, derived.go), range values
+// as sort key text (rangekey.go), what handles need of keys (handle.go),
+// an Entity's key fields in its data (fields.go), number keys (number.go),
+// shards (shard.go), and whether keys can meet (spells.go, overlap.go).
+// It is internal so that its byte layout changes only together with the
+// key formats package adjlist documents.
 //
 // A key is a sequence of segments joined by Sep ('#'). Names (node types,
 // edge labels, item markers) are chosen by programmers and may not contain

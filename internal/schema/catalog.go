@@ -1,9 +1,3 @@
-// The catalog: the bookkeeping of a table's record of its item types and
-// counters, on the root package's own records: a declaration replacing an
-// earlier one of the same thing ([Put]), and the mistakes Table.Check
-// joins ([Check]). Package adjlist holds the records, their lock and the
-// promises.
-
 package schema
 
 import (

@@ -1,14 +1,7 @@
-// Package schema provides a table's schema: its item types' catalog
-// (catalog.go: a declaration again replaces the first, and the
-// mistakes Table.Check joins), its definition checked once, on
-// plain values (NewTable's key attribute names, declared secondary indexes
-// and what queries on each need, the client that stands in for none), and
-// CreateTable's machinery: the CreateTable request built
-// from a plain description of a table's keys and indexes, the checks of
-// the production settings, and the calls after it (the wait until ACTIVE,
-// Time to Live, point-in-time recovery). The root package's CreateTable
-// fills the description from its *Table and wraps every error in its
-// OpError.
+// Package schema is a table's schema: its catalog of item types
+// (catalog.go), its definition checked once on plain values
+// (tabledef*.go), and CreateTable's request, checks and follow-up calls
+// (schema.go, check.go, create.go).
 package schema
 
 import (

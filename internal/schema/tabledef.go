@@ -1,8 +1,142 @@
-// Definitions: these files (tabledef*.go) are a table's definition checked once, on plain
-// values: the key attribute names' defaults and checks, the declared
-// secondary indexes' checks and what queries on each need, and the
-// client that stands in for none. Package adjlist's NewTable fills
-// these from its Options and keeps the results on its Table; errors
-// wrap [errs.ErrInvalidOption].
-
 package schema
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/adjlist/adjlist/internal/errs"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+// Defaults fills each empty key attribute name with its default: the
+// partition key "PK", the sort key "SK", the inverted index "GSI1" and
+// its keys "GSI1PK" and "GSI1SK". indexSK may be nil (an index without a
+// sort key).
+func Defaults(pk, sk, index, indexPK, indexSK *string) {
+	if indexSK == nil {
+		indexSK = new(string)
+	}
+	for _, d := range [...]struct {
+		p *string
+		v string
+	}{{pk, "PK"}, {sk, "SK"}, {index, "GSI1"}, {indexPK, "GSI1PK"}, {indexSK, "GSI1SK"}} {
+		if *d.p == "" {
+			*d.p = d.v
+		}
+	}
+}
+
+// Config is what NewTable checks of a table's options, defaults filled.
+type Config struct {
+	Name                         string
+	EncoderTagKey, DecoderTagKey string
+	BatchMaxAttempts             int
+	PartitionKey, SortKey        string
+	// IndexPartitionKey and IndexSortKey are the inverted index's keys;
+	// IndexSortKey is as the options gave it (no default) when
+	// IndexPartitionOnly, which declares an index without a sort key.
+	IndexPartitionKey, IndexSortKey string
+	IndexPartitionOnly, NoIndex     bool
+	// PartitionKeyType and SortKeyType are the table keys' types: "", S
+	// or N.
+	PartitionKeyType, SortKeyType types.ScalarAttributeType
+}
+
+// KeyedOnSortKey reports whether the inverted index's partition and sort
+// keys are the table's sort and partition keys.
+func (c *Config) KeyedOnSortKey() bool {
+	return c.IndexPartitionKey == c.SortKey && c.IndexSortKey == c.PartitionKey
+}
+
+// Check returns why c cannot work, wrapping [errs.ErrInvalidOption], or nil.
+// An error names only the fields at fault and their attribute names,
+// never the whole options (which hold the CursorKey).
+func (c *Config) Check() error {
+	switch {
+	case c.Name == "":
+		return fmt.Errorf("%w: empty table name", errs.ErrInvalidOption)
+	case c.EncoderTagKey != c.DecoderTagKey:
+		return fmt.Errorf("%w: EncoderOptions tag key %q and DecoderOptions tag key %q differ: reads would not fill what writes store", errs.ErrInvalidOption, c.EncoderTagKey, c.DecoderTagKey)
+	case c.BatchMaxAttempts < 1:
+		return fmt.Errorf("%w: BatchMaxAttempts %d", errs.ErrInvalidOption, c.BatchMaxAttempts)
+	case !keyType(c.PartitionKeyType):
+		return fmt.Errorf("%w: Options.PartitionKeyType %q, want S or N", errs.ErrInvalidOption, c.PartitionKeyType)
+	case !keyType(c.SortKeyType):
+		return fmt.Errorf("%w: Options.SortKeyType %q, want S or N", errs.ErrInvalidOption, c.SortKeyType)
+	case c.PartitionKey == c.SortKey:
+		return fmt.Errorf("%w: partition and sort key are both %q", errs.ErrInvalidOption, c.PartitionKey)
+	case c.IndexPartitionOnly && c.NoIndex:
+		return fmt.Errorf("%w: Options.IndexPartitionOnly with Options.NoIndex: a table without the inverted index has no index keys to declare", errs.ErrInvalidOption)
+	case c.IndexPartitionOnly && c.IndexPartitionKey != c.SortKey:
+		return fmt.Errorf("%w: Options.IndexPartitionOnly needs Options.IndexPartitionKey to be the table's sort key %q, not %q", errs.ErrInvalidOption, c.SortKey, c.IndexPartitionKey)
+	case c.IndexPartitionOnly && c.IndexSortKey != "":
+		return fmt.Errorf("%w: Options.IndexSortKey %q with Options.IndexPartitionOnly: a partition-only index has no sort key; leave IndexSortKey empty", errs.ErrInvalidOption, c.IndexSortKey)
+	case c.IndexPartitionOnly:
+	case c.KeyedOnSortKey():
+	case len(map[string]bool{c.PartitionKey: true, c.SortKey: true, c.IndexPartitionKey: true, c.IndexSortKey: true}) != 4:
+		return fmt.Errorf("%w: %s; the inverted index's keys must be distinct from the table's, exactly its sort and partition key, or its sort key alone with Options.IndexPartitionOnly", errs.ErrInvalidOption, c.clash())
+	}
+	return nil
+}
+
+// keyType reports whether typ is a table key type this package writes:
+// "" (S), S or N.
+func keyType(typ types.ScalarAttributeType) bool {
+	return typ == "" || typ == types.ScalarAttributeTypeS || typ == types.ScalarAttributeTypeN
+}
+
+// clash names the inverted index key attributes that collide with the
+// table's keys or with each other.
+func (c *Config) clash() string {
+	if c.IndexPartitionKey == c.IndexSortKey {
+		return fmt.Sprintf("Options.IndexPartitionKey and Options.IndexSortKey are both %q", c.IndexPartitionKey)
+	}
+	var out []string
+	for _, f := range [...]struct{ field, attr string }{{"IndexPartitionKey", c.IndexPartitionKey}, {"IndexSortKey", c.IndexSortKey}} {
+		switch f.attr {
+		case c.PartitionKey:
+			out = append(out, fmt.Sprintf("Options.%s %q is the table's partition key", f.field, f.attr))
+		case c.SortKey:
+			out = append(out, fmt.Sprintf("Options.%s %q is the table's sort key", f.field, f.attr))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// NoClient stands in for a nil adjlist.Client: it sends nothing, and
+// every request fails with Err.
+type NoClient struct{ Err error }
+
+func (c NoClient) GetItem(context.Context, *dynamodb.GetItemInput, ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
+	return nil, c.Err
+}
+
+func (c NoClient) PutItem(context.Context, *dynamodb.PutItemInput, ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
+	return nil, c.Err
+}
+
+func (c NoClient) UpdateItem(context.Context, *dynamodb.UpdateItemInput, ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
+	return nil, c.Err
+}
+
+func (c NoClient) DeleteItem(context.Context, *dynamodb.DeleteItemInput, ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error) {
+	return nil, c.Err
+}
+
+func (c NoClient) Query(context.Context, *dynamodb.QueryInput, ...func(*dynamodb.Options)) (*dynamodb.QueryOutput, error) {
+	return nil, c.Err
+}
+
+func (c NoClient) BatchGetItem(context.Context, *dynamodb.BatchGetItemInput, ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
+	return nil, c.Err
+}
+
+func (c NoClient) BatchWriteItem(context.Context, *dynamodb.BatchWriteItemInput, ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
+	return nil, c.Err
+}
+
+func (c NoClient) TransactWriteItems(context.Context, *dynamodb.TransactWriteItemsInput, ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	return nil, c.Err
+}

@@ -1,26 +1,8 @@
-// Attempts: this file tells whether a write may have been applied by an
-// attempt whose answer the client never learned, and keeps the SDK's
-// retryer from re-sending a write that is not idempotent after one.
-//
 // An attempt's outcome is unknown after a 5xx, a connection reset or
-// timed out after the request went out, or a 2xx whose body was lost (the
-// SDK retries when it cannot read it). A 4xx is never one: DynamoDB
-// answers 4xx only for a request it did not apply (throttling such as
-// ProvisionedThroughputExceededException, ThrottlingException or
-// RequestLimitExceeded, a validation error), so a retry after a 4xx that
-// finds the write's effect found another call's. Nor is a connection that
-// was never made (a failed dial).
-//
-// Put, Update, Delete and Tokened send each write with a Call as its context and the
-// per-call options of Watch, which wrap the HTTP client in a watcher that
-// sees every attempt the SDK's retryer makes and records on the call's
-// Call an attempt whose outcome is unknown. They read the record
-// (MaybeApplied) when the call fails: to recognise its own earlier attempt
-// in a failed condition, or else to wrap the error in errs.ErrOutcomeUnknown.
-// Once adds a retryer that stops retrying after such an attempt. A client
-// that ignores per-call options never records: its duplicates are
-// reported, the safe side, and its errors never say the outcome is
-// unknown.
+// timed out after the request went out, or a 2xx whose body was lost. A
+// 4xx never is: DynamoDB answers 4xx only for a request it did not apply.
+// Nor is a failed dial. A client that ignores per-call options (Watch)
+// never records one: its duplicates are reported, the safe side.
 
 package send
 

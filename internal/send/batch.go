@@ -1,11 +1,3 @@
-// Batches: this file sends adjlist's batch requests, BatchGetItem and
-// BatchWriteItem: keys and writes cut into chunks of DynamoDB's limits,
-// what DynamoDB leaves unprocessed resent after the table's backoff,
-// duplicate writes refused before any request. Package adjlist's GetMany,
-// Hydrate, PutMany, DeleteMany, DeleteNode and Verify use it, and the
-// transactions and pagers use Wait and Sleep. It works on plain items and a key type of the
-// caller's; package adjlist wraps its errors in its own.
-
 package send
 
 import (

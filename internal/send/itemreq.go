@@ -1,13 +1,6 @@
-// Single-item writes: this file sends adjlist's single-item writes (PutItem,
-// UpdateItem, DeleteItem, or one-action TransactWriteItems with a token)
-// and reads a failed condition: each asks for the stored item (ALL_OLD)
-// and wraps the SDK's error in what the write's condition makes of it
-// ([ddbexpr.Cond.Meaning]). Each watches its attempts
-// (attempt.go): a failed condition that shows the call's own
-// earlier attempt applied is a success, and any other failure after an
-// attempt whose outcome is unknown is wrapped in
-// errs.ErrOutcomeUnknown. Package adjlist's handles build the item,
-// key and condition, and wrap what these return in their *OpError.
+// Single-item writes ask for the stored item on a failed condition
+// (ALL_OLD): one that shows the call's own earlier attempt applied is a
+// success (attempt.go).
 
 package send
 
@@ -26,20 +19,12 @@ import (
 	"github.com/adjlist/adjlist/internal/errs"
 )
 
-// Put writes item to table with one PutItem under c, w built, if any,
-// asking for the stored item when it fails (ALL_OLD).
-//
-// A failed create, or a failed put without a condition of the caller's,
-// whose stored item is exactly the one being written is a success only
-// when an earlier attempt of the call may have been applied
-// (attempt.go): its outcome was unknown (a 5xx, a reset
-// connection), so it must have written the item. Otherwise, after a
-// throttled (4xx) attempt too, it is another writer's item, and reported.
-// (An overwrite's own condition may fail on an item that merely looks the
-// same, so it is reported.) Otherwise the failure is what w makes of it
-// (exists for a failed create, ErrVersionConflict, ErrConditionFailed),
-// wrapping the SDK's error, whose Item holds the stored item; after an
-// attempt whose outcome is unknown, inside errs.ErrOutcomeUnknown.
+// Put writes item with one PutItem under c (w built). A failed create, or
+// a failed put without a condition of the caller's, that finds exactly
+// item stored is a success only after an attempt whose outcome is
+// unknown: else the item is another writer's (an overwrite's condition
+// may fail on an item that merely looks the same). Other failures are
+// what w makes of them.
 func Put(ctx context.Context, client ItemClient, table *string, item Item, c Cond, w *ddbexpr.Cond, exists error, opts []func(*dynamodb.Options)) error {
 	call := &putCall{Call: Call{Context: ctx}, in: dynamodb.PutItemInput{TableName: table, Item: item}}
 	in := &call.in
@@ -64,26 +49,19 @@ func Put(ctx context.Context, client ItemClient, table *string, item Item, c Con
 	return call.Unknown(err)
 }
 
-// putCall is a put's Call and input, one allocation.
+// putCall, updateCall, deleteCall and txCall are a Call and its input in
+// one allocation.
 type putCall struct {
 	Call
 	in dynamodb.PutItemInput
 }
 
-// Update applies expr (an update, and w's condition) to the item key of
-// table with one UpdateItem and returns the item as stored afterwards
-// (ALL_NEW); a failed condition is what w makes of it with the stored
-// item (ALL_OLD): missing for a missing item.
-//
-// An update that may not be sent twice (resend false: one whose effect
-// depends on the stored item, such as ADD, and that no version makes
-// idempotent) is not retried after an attempt whose outcome is unknown
-// (Once). A locked update (w checks a version) whose condition
-// fails after such an attempt on a stored item with the version it
-// writes is its own applied attempt when shows reports the stored item
-// holds every value it writes (nil: it cannot tell): a success returning
-// that item. Any other failure after such an attempt is wrapped in
-// errs.ErrOutcomeUnknown.
+// Update applies expr to the item key with one UpdateItem and returns it
+// as stored after (ALL_NEW). With resend false (an ADD no version makes
+// idempotent) it is not retried after an attempt whose outcome is
+// unknown. A locked update whose condition fails after such an attempt,
+// on an item at the version it writes that shows every value it writes,
+// was its own attempt: a success.
 func Update(ctx context.Context, client ItemClient, table *string, key Item, expr expression.Expression, w *ddbexpr.Cond, missing error, shows func(Item) bool, resend bool, opts []func(*dynamodb.Options)) (Item, error) {
 	call := &updateCall{Call: Call{Context: ctx}, in: dynamodb.UpdateItemInput{
 		TableName:                           table,
@@ -115,18 +93,14 @@ func Update(ctx context.Context, client ItemClient, table *string, key Item, exp
 	return nil, call.Unknown(err)
 }
 
-// updateCall is an update's Call and input, one allocation.
 type updateCall struct {
 	Call
 	in dynamodb.UpdateItemInput
 }
 
-// Delete removes the item key of table with one DeleteItem under c, w
-// built; a failed condition is what w makes of it with the stored item
-// (ALL_OLD): missing for a missing item. A delete that finds no item
-// after an attempt of its own whose outcome is unknown deleted it itself:
-// a success. Any other failure after such an attempt is wrapped in
-// errs.ErrOutcomeUnknown.
+// Delete removes the item key with one DeleteItem under c (w built). One
+// that finds no item after an attempt whose outcome is unknown deleted it
+// itself: a success.
 func Delete(ctx context.Context, client ItemClient, table *string, key Item, c Cond, w *ddbexpr.Cond, missing error, opts []func(*dynamodb.Options)) error {
 	call := &deleteCall{Call: Call{Context: ctx}, in: dynamodb.DeleteItemInput{
 		TableName:                           table,
@@ -150,23 +124,15 @@ func Delete(ctx context.Context, client ItemClient, table *string, key Item, c C
 	return call.Unknown(err)
 }
 
-// deleteCall is a delete's Call and input, one allocation.
 type deleteCall struct {
 	Call
 	in dynamodb.DeleteItemInput
 }
 
-// Tokened sends one write, action, as a one-action TransactWriteItems
-// with token as its ClientRequestToken: DynamoDB applies it at most once
-// per token (within 10 minutes), so the SDK's retries are safe. A failed
-// condition is what w makes of it with the stored item (the cancellation
-// reason's, ALL_OLD; exists for a failed create, missing for a missing
-// item). A cancellation is a definite answer for every attempt (a
-// retry of an applied attempt would have succeeded); any other failure
-// after an attempt whose outcome is unknown is wrapped in
-// errs.ErrOutcomeUnknown. The token used with another request is
-// errs.ErrInvalidOption, wrapping the SDK's
-// *types.IdempotentParameterMismatchException.
+// Tokened sends action as a one-action TransactWriteItems with token:
+// DynamoDB applies it at most once per token (within 10 minutes), so
+// retries are safe, and a cancellation is a definite answer for every
+// attempt (a retry of an applied one would have succeeded).
 func Tokened(ctx context.Context, client WriteClient, action types.TransactWriteItem, token string, w *ddbexpr.Cond, exists, missing error, opts []func(*dynamodb.Options)) error {
 	call := &txCall{Call: Call{Context: ctx}, in: dynamodb.TransactWriteItemsInput{
 		TransactItems:      []types.TransactWriteItem{action},
@@ -186,15 +152,13 @@ func Tokened(ctx context.Context, client WriteClient, action types.TransactWrite
 	return call.Unknown(Mismatch(err))
 }
 
-// txCall is a tokened write's Call and input, one allocation.
 type txCall struct {
 	Call
 	in dynamodb.TransactWriteItemsInput
 }
 
-// Mismatch returns err wrapped in errs.ErrInvalidOption when it is
-// DynamoDB's IdempotentParameterMismatchException (a token already used,
-// within 10 minutes, with another request), else err.
+// Mismatch wraps DynamoDB's IdempotentParameterMismatchException in
+// errs.ErrInvalidOption.
 func Mismatch(err error) error {
 	var ipm *types.IdempotentParameterMismatchException
 	if errors.As(err, &ipm) {

@@ -1,7 +1,3 @@
-// Throttling: this file finds in an SDK error whether, and where, DynamoDB
-// throttled a request, for the root package's ThrottlingError, which
-// names the table, index, partition and item type.
-
 package send
 
 import (

@@ -3,13 +3,15 @@ package walks
 import (
 	"context"
 	"fmt"
-	"github.com/adjlist/adjlist/internal/ddbitem"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/ddbexpr"
+	"github.com/adjlist/adjlist/internal/ddbitem"
 )
 
 // MaxAttempts bounds the writes of one item that keeps changing.
@@ -91,7 +93,7 @@ func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *MigrateType
 				return o, err
 			}
 		}
-		if pk := str(item, t.PartitionKey); home != "" && home != pk {
+		if pk, _ := ddbitem.String(item, t.PartitionKey); home != "" && home != pk {
 			res, err := t.move(ctx, api, typ, item, home, want)
 			switch {
 			case err != nil:
@@ -100,7 +102,7 @@ func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *MigrateType
 				o.Moved = true
 				return o, nil
 			case res == moveTaken:
-				sk := str(item, t.SortKey)
+				sk, _ := ddbitem.String(item, t.SortKey)
 				o.Conflict = &Conflict{From: Key{pk, sk}, To: Key{home, sk}}
 				return o, nil
 			case res == moveBusy:
@@ -144,6 +146,24 @@ func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *MigrateType
 	return o, Exhausted("item", t.key(item))
 }
 
+// AsRead is the condition that item is stored as it was read: it exists
+// (attribute_exists(pk)), every attribute isKey does not name is equal,
+// and those of feeds that were absent are still absent.
+func AsRead(pk string, isKey func(name string) bool, item map[string]types.AttributeValue, feeds []string) expression.ConditionBuilder {
+	cond := expression.AttributeExists(expression.Name(pk))
+	for name, av := range item {
+		if !isKey(name) {
+			cond = cond.And(expression.Name(name).Equal(expression.Value(ddbexpr.AV{V: av})))
+		}
+	}
+	for _, name := range feeds {
+		if item[name] == nil {
+			cond = cond.And(expression.AttributeNotExists(expression.Name(name)))
+		}
+	}
+	return cond
+}
+
 // Exhausted is the error of a write of what (an item, a counter) at key
 // that met a change on each of its [MaxAttempts] attempts.
 func Exhausted(what string, key any) error {
@@ -163,7 +183,7 @@ func (t *Table) staleUpdate(item map[string]types.AttributeValue, want ddbitem.A
 			if err != nil {
 				return upd, false, err
 			}
-			upd, changed = upd.Set(expression.Name(name), expression.Value(Value{AV: av})), true
+			upd, changed = upd.Set(expression.Name(name), expression.Value(ddbexpr.AV{V: av})), true
 		case !should && item[name] != nil:
 			upd, changed = upd.Remove(expression.Name(name)), true
 		}
@@ -179,13 +199,4 @@ func (t *Table) staleUpdate(item map[string]types.AttributeValue, want ddbitem.A
 // key is item's primary key alone.
 func (t *Table) key(item map[string]types.AttributeValue) map[string]types.AttributeValue {
 	return map[string]types.AttributeValue{t.PartitionKey: item[t.PartitionKey], t.SortKey: item[t.SortKey]}
-}
-
-// str is the string attribute name of item, "" if it has none.
-func str(item map[string]types.AttributeValue, name string) string {
-	s, _ := item[name].(*types.AttributeValueMemberS)
-	if s == nil {
-		return ""
-	}
-	return s.Value
 }

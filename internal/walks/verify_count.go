@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/send"
 )
 
@@ -86,7 +87,7 @@ func RepairCount(ctx context.Context, api RepairClient, t *Table, name string, k
 		}
 		cond := expression.AttributeNotExists(expression.Name(t.PartitionKey))
 		if item != nil {
-			cond = expression.Name("count").Equal(expression.Value(Value{AV: item["count"]}))
+			cond = expression.Name("count").Equal(expression.Value(ddbexpr.AV{V: item["count"]}))
 			if item["count"] == nil {
 				cond = expression.AttributeNotExists(expression.Name("count"))
 			}

@@ -2,10 +2,13 @@ package walks
 
 import (
 	"maps"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
@@ -198,7 +201,7 @@ func (spec *Spec) indexKeys(item Item, typ string, key Key, want *ddbitem.Attrs,
 		return found
 	}
 	for _, name := range spec.Owned {
-		have, isS := stringAttr(item, name)
+		have, isS := ddbitem.String(item, name)
 		present := item[name] != nil
 		w, should := want.Get(name)
 		f := Finding{Type: typ, Key: key, Attribute: name, Have: have, Want: w}
@@ -225,7 +228,7 @@ func (spec *Spec) indexKeys(item Item, typ string, key Key, want *ddbitem.Attrs,
 	for _, name := range spec.Foreign {
 		if av := item[name]; av != nil {
 			f := Finding{Kind: IndexKeyExtra, Type: typ, Key: key, Attribute: name}
-			if f.Have, ok = stringAttr(item, name); !ok {
+			if f.Have, ok = ddbitem.String(item, name); !ok {
 				f.Have = DescribeValue(av)
 			}
 			found = append(found, f)
@@ -253,11 +256,32 @@ func badTracked(kind Kind, av types.AttributeValue) bool {
 	return err != nil || sec < 0 || sec > maxExpiry
 }
 
-// stringAttr returns item[name] if it is a string attribute.
-func stringAttr(item Item, name string) (string, bool) {
-	s, ok := item[name].(*types.AttributeValueMemberS)
-	if !ok {
-		return "", false
+// DataCheck is a Type.Check for a type whose data is a V: it decodes the
+// data of an item whose keys are known to be of the type into a V, as the
+// type's handle does (unmarshal, the table's decoding of an item's data),
+// and returns the error. item is copied first when decoding into V may
+// modify it (unmarshal removes the keys before decoding into anything but
+// a struct); a struct V is decoded with dec, which passes over the keys,
+// into a zeroed value of a pool, for Verify meets many.
+func DataCheck[V any](dec *attributevalue.Decoder, unmarshal func(item Item, out any) error) func(Item) error {
+	if reflect.TypeFor[V]().Kind() != reflect.Struct {
+		return func(item Item) error {
+			var v V
+			return unmarshal(maps.Clone(item), &v)
+		}
 	}
-	return s.Value, true
+	type scratch struct {
+		v  V
+		av types.AttributeValueMemberM
+	}
+	pool := sync.Pool{New: func() any { return new(scratch) }}
+	return func(item Item) error {
+		s := pool.Get().(*scratch)
+		var zero V
+		s.v, s.av.Value = zero, item
+		err := dec.Decode(&s.av, &s.v)
+		s.v, s.av.Value = zero, nil
+		pool.Put(s)
+		return err
+	}
 }

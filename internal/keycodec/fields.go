@@ -247,7 +247,7 @@ func (d *Fields) KeepHolders(item Item, want []ddbitem.Attr) []ddbitem.Attr {
 				continue
 			}
 			if text, ok := h.parse(item, k.name, k.typ); ok && text != "" {
-				stored, _ := stringAttr(item, h.attr)
+				stored, _ := ddbitem.String(item, h.attr)
 				want = append(want, ddbitem.Attr{Name: h.attr, Value: stored})
 			}
 		}
@@ -279,7 +279,7 @@ func (d *Fields) Unread(item Item) (u Unread, ok bool) {
 		}
 		for i := range k.holders {
 			h := &k.holders[i]
-			if have, present := stringAttr(item, h.attr); present || item[h.attr] != nil {
+			if have, present := ddbitem.String(item, h.attr); present || item[h.attr] != nil {
 				return Unread{Name: k.name, Attr: h.attr, Have: have, Template: String(h.parts)}, true
 			}
 		}
@@ -312,8 +312,8 @@ func (d *Fields) Unreadable(item Item, pkAttr, skAttr string) error {
 	if !ok {
 		return nil
 	}
-	pk, _ := stringAttr(item, pkAttr)
-	sk, _ := stringAttr(item, skAttr)
+	pk, _ := ddbitem.String(item, pkAttr)
+	sk, _ := ddbitem.String(item, skAttr)
 	return &UnreadError{PK: pk, SK: sk, Err: refusedKey(u.Attr, u.Have,
 		fmt.Sprintf("%s is kept only inside this key, which its template %s cannot parse back: rewriting the key would lose %s", u.Name, u.Template, u.Name))}
 }
@@ -341,15 +341,6 @@ func (d *Fields) Fill(fields []string, ids []string, item Item) {
 	}
 }
 
-// stringAttr is item's string attribute name.
-func stringAttr(item Item, name string) (string, bool) {
-	s, ok := item[name].(*types.AttributeValueMemberS)
-	if !ok {
-		return "", false
-	}
-	return s.Value, true
-}
-
 // parse reads k's value from the first index key attribute that holds
 // it and parses back.
 func (k *KeyOnly) parse(item Item) (string, bool) {
@@ -366,7 +357,7 @@ func (k *KeyOnly) parse(item Item) (string, bool) {
 // template, the value holding no raw '#' (a rendered string value has
 // its '#' escaped), as a key written under another template may not.
 func (h *holder) parse(item Item, name, typ string) (text string, ok bool) {
-	key, ok := stringAttr(item, h.attr)
+	key, ok := ddbitem.String(item, h.attr)
 	if !ok {
 		return "", false
 	}

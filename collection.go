@@ -179,6 +179,8 @@ func newCollection[C, P any](parent parentOf[P], childType string, optFns []func
 		c.it.shardField = keycodec.ShardField("child")
 	}
 	if pe.isChild() {
+		end := pe.spell()
+		c.it.parentEnd = &end
 		// Described by level, "ORG#<id>#PROJ#<PROJ id>", rather than by
 		// the ref's nesting.
 		levels := strings.Split(pe.String(), "/")

@@ -427,3 +427,43 @@ func TestDeleteChildNestedItemCounter(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, res.Findings)
 }
+
+// TestNestedCollectionByIndexParentKey: a nested collection's index key
+// that holds ParentKey() holds the parent's ref as the write stored it,
+// so ByIndex given that ref finds the children (it once escaped the ref
+// as a node id, and found nothing); a ref of another parent type is
+// refused before any request.
+func TestNestedCollectionByIndexParentKey(t *testing.T) {
+	t.Parallel()
+	type Ticket struct {
+		Status string `dynamodbav:"status"`
+	}
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	calls := &countingClient{Client: db}
+	table := adjlist.NewTable(calls, ddbtest.TableName(t))
+	orgs := adjlist.NewNode[Org](table, "ORG", "META")
+	projects := adjlist.NewCollection[Project](orgs, "PROJ")
+	byStatus := adjlist.NewNestedCollection[Ticket](projects, "TICKET", func(o *adjlist.CollectionOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",
+			PartitionKey: adjlist.Compose(adjlist.ParentKey(), adjlist.Attr("status")),
+			SortKey:      adjlist.Compose(adjlist.SelfKey())}}
+	})
+	require.NoError(t, table.Check())
+	ddbtest.CreateTable(t, table)
+	for _, org := range []string{"acme", "a#b"} {
+		ref, err := projects.Ref(org, "web#1")
+		require.NoError(t, err)
+		require.NoError(t, byStatus.Put(ctx, ref, "1", Ticket{Status: "open"}))
+		require.NoError(t, byStatus.Put(ctx, ref, "2", Ticket{Status: "closed"}))
+		got, err := byStatus.ByIndex("GSI2", ref, "open").Collect(ctx)
+		require.NoError(t, err, org)
+		require.Len(t, got, 1, org)
+		assert.Equal(t, "1", got[0].ID)
+		assert.Equal(t, ref, got[0].Parent)
+	}
+	before := calls.total()
+	_, err := byStatus.ByIndex("GSI2", "ORG#acme", "open").Collect(ctx)
+	require.ErrorIs(t, err, adjlist.ErrInvalidKey, "an org's key is not a project's ref")
+	assert.Equal(t, before, calls.total(), "refused before any request")
+}

@@ -242,8 +242,11 @@ type itemType struct {
 	// ends are an edge's endpoints, whose keys its SourceKey, TargetKey
 	// and SelfKey parts hold (a child endpoint's key is its whole ref);
 	// nil for other item types.
-	ends    *keycodec.Ends
-	indexes []keycodec.Index
+	ends *keycodec.Ends
+	// parentEnd is a nested collection's parent, whose ref its ParentKey
+	// parts hold as given; nil for other item types.
+	parentEnd *keycodec.End
+	indexes   []keycodec.Index
 	// keys are its table keys compiled, from which pk and sk are drawn.
 	keys keyCore
 	// keyData are the data attributes an Entity's keys hold (its key
@@ -256,7 +259,7 @@ type itemType struct {
 // (ByIndex's values), as a write to table t spells them: data values with
 // t's encoder.
 func (it *itemType) keyParts(t *Table) keycodec.Parts {
-	return keycodec.Parts{Prefixes: &it.prefixes, Ends: it.ends, Enc: t.enc}
+	return keycodec.Parts{Prefixes: &it.prefixes, Ends: it.ends, Parent: it.parentEnd, Enc: t.enc}
 }
 
 // renderTemplate draws key template parts as Describe does, for error

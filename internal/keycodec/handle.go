@@ -24,7 +24,11 @@ type Ends struct {
 type Parts struct {
 	Prefixes *Ctx
 	Ends     *Ends
-	Enc      *attributevalue.Encoder
+	// Parent spells a nested collection's ParentKey part: the parent
+	// child's ref as given, checked; nil for a node parent, whose part is
+	// its node key.
+	Parent *End
+	Enc    *attributevalue.Encoder
 }
 
 // PartKey is the text of variable part p in a key for id: a key field's
@@ -41,6 +45,9 @@ func (s Parts) PartKey(p Part, id string) (string, error) {
 			key, err := e.Dst.key(id)
 			return e.Label + key, err
 		}
+	}
+	if p.Kind == Parent && s.Parent != nil {
+		return s.Parent.key(id)
 	}
 	if err := CheckID(String([]Part{p}), id); err != nil {
 		return "", errs.Key(err)

@@ -343,27 +343,19 @@ func qsAll(q *querySpec, ctx context.Context, decode func(Item) (bool, error), y
 	if q.err != nil {
 		return sp.failed(qsWrap(q, q.err))
 	}
-	r := qsRun(q, decode)
-	if err := r.All(ctx, yield); err != nil {
+	r := qsRun(q)
+	if err := r.All(ctx, decode, yield); err != nil {
 		return sp.failed(qsWrap(q, err))
 	}
 	return nil
 }
 
-// qsRun is q's run in package paging, with decode (which also keeps what
-// it decodes) skipping LessThan's bound.
-func qsRun(q *querySpec, decode func(Item) (bool, error)) paging.Run {
-	if q.excl != "" {
-		attr, bound := q.skAttr, q.excl
-		next := decode
-		decode = func(item Item) (bool, error) {
-			if s, _ := stringAttr(item, attr); s == bound {
-				return false, nil
-			}
-			return next(item)
-		}
-	}
-	return paging.Run{Client: q.t.client, In: q.in, Decode: decode, Fetched: q.fetched, PK: q.pk, Shards: q.shards, SKAttr: q.skAttr}
+// qsRun is q's run in package paging, which skips LessThan's bound. The
+// decoder is handed to each of its calls, not kept in it: a Run's
+// fields leak to the heap (its client does), and a decoder kept there
+// would be allocated per call.
+func qsRun(q *querySpec) paging.Run {
+	return paging.Run{Client: q.t.client, In: q.in, Fetched: q.fetched, PK: q.pk, Shards: q.shards, SKAttr: q.skAttr, Excl: q.excl}
 }
 
 // Collect runs the query to the end and returns all its items; see
@@ -390,8 +382,8 @@ func qsCollect(q *querySpec, ctx context.Context, decode func(Item) (bool, error
 	if q.err != nil || q.shards != nil {
 		return sp.done(qsAll(q, ctx, decode, func() bool { return true }))
 	}
-	r := qsRun(q, decode)
-	if err := r.Collect(ctx, grow); err != nil {
+	r := qsRun(q)
+	if err := r.Collect(ctx, decode, grow); err != nil {
 		return sp.done(qsWrap(q, err))
 	}
 	return sp.done(nil)
@@ -441,8 +433,8 @@ func qsCount(q *querySpec, ctx context.Context, decode func(Item) (bool, error))
 	if err != nil {
 		return 0, qsWrap(q, err)
 	}
-	r := qsRun(q, decode)
-	n, err := r.Count(ctx, e)
+	r := qsRun(q)
+	n, err := r.Count(ctx, e, decode)
 	if err != nil {
 		return 0, qsWrap(q, err)
 	}
@@ -501,9 +493,9 @@ func qsPage(q *querySpec, ctx context.Context, cursor string, decode func(Item) 
 	if q.err != nil {
 		return "", qsWrap(q, q.err)
 	}
-	r := qsRun(q, decode)
+	r := qsRun(q)
 	r.Cursor = qsCursors(q)
-	next, err := r.Page(ctx, cursor, grow)
+	next, err := r.Page(ctx, cursor, decode, grow)
 	if err != nil {
 		return "", qsWrap(q, err)
 	}

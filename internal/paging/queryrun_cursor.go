@@ -36,12 +36,12 @@ type Cursors struct {
 
 // Page makes exactly one Query request (one per unfinished shard of a
 // sharded read) resuming after cursor ("" for the first page), and
-// returns the cursor of the next page, "" when none is left; Decode
-// keeps the page's items (grow is handed an unsharded page's size
+// returns the cursor of the next page, "" when none is left;
+// decode keeps the page's items (grow is handed an unsharded page's size
 // first).
-func (r *Run) Page(ctx context.Context, cursor string, grow func(n int)) (string, error) {
+func (r *Run) Page(ctx context.Context, cursor string, decode func(Item) (bool, error), grow func(n int)) (string, error) {
 	if r.Shards != nil {
-		return r.pageMerged(ctx, cursor)
+		return r.pageMerged(ctx, cursor, decode)
 	}
 	in := r.In
 	if cursor != "" {
@@ -59,7 +59,7 @@ func (r *Run) Page(ctx context.Context, cursor string, grow func(n int)) (string
 	}
 	r.fetched(out.Items)
 	grow(len(out.Items))
-	if err := Decoded(out.Items, r.Decode); err != nil || len(out.LastEvaluatedKey) == 0 {
+	if err := r.takeAll(decode, out.Items); err != nil || len(out.LastEvaluatedKey) == 0 {
 		return "", err
 	}
 	key, num, err := KeyText(out.LastEvaluatedKey)

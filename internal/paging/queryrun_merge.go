@@ -46,12 +46,12 @@ func stringAttr(item Item, name string) (string, bool) {
 }
 
 // countMerged counts every shard, in parallel, and sums.
-func (r *Run) countMerged(ctx context.Context, e ddbexpr.Exprs) (int, error) {
+func (r *Run) countMerged(ctx context.Context, e ddbexpr.Exprs, decode func(Item) (bool, error)) (int, error) {
 	counts := make([]int, len(r.Shards))
 	var g errgroup.Group
 	for i := range r.Shards {
 		g.Go(func() (err error) {
-			counts[i], err = r.count(ctx, e, r.Shards[i].PK)
+			counts[i], err = r.count(ctx, e, r.Shards[i].PK, decode)
 			return err
 		})
 	}
@@ -88,7 +88,7 @@ func (s *stream) fill(ctx context.Context, fetched func([]Item)) error {
 // allMerged yields every shard's items merged in sort key order: the first
 // page of every shard is fetched in parallel, then each shard's next page
 // when its items run out. It returns the error that stopped it.
-func (r *Run) allMerged(ctx context.Context, yield func() bool) error {
+func (r *Run) allMerged(ctx context.Context, decode func(Item) (bool, error), yield func() bool) error {
 	streams := make([]*stream, len(r.Shards))
 	var g errgroup.Group
 	for i := range r.Shards {
@@ -116,7 +116,7 @@ func (r *Run) allMerged(ctx context.Context, yield func() bool) error {
 		s := streams[next]
 		item := s.buf[0]
 		s.buf = s.buf[1:]
-		ok, err := r.Decode(item)
+		ok, err := r.take(decode, item)
 		if err == nil && len(s.buf) == 0 {
 			err = s.fill(ctx, r.fetched)
 		}
@@ -134,7 +134,7 @@ func (r *Run) allMerged(ctx context.Context, yield func() bool) error {
 // and keeps the first Limit. The new cursor records, per shard, the key of
 // the last item taken from it (or its LastEvaluatedKey when all were
 // taken), so no item is skipped or repeated.
-func (r *Run) pageMerged(ctx context.Context, from string) (string, error) {
+func (r *Run) pageMerged(ctx context.Context, from string, decode func(Item) (bool, error)) (string, error) {
 	states := make([]CursorShard, len(r.Shards))
 	if from != "" {
 		c, err := r.Cursor.open(from)
@@ -198,7 +198,7 @@ func (r *Run) pageMerged(ctx context.Context, from string) (string, error) {
 		if err := r.Cursor.advance(&states[next], item); err != nil {
 			return "", err
 		}
-		ok, err := r.Decode(item)
+		ok, err := r.take(decode, item)
 		if err != nil {
 			return "", err
 		}

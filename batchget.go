@@ -36,28 +36,30 @@ func (t *Table) batcher(ctx context.Context) *send.Table {
 	return &send.Table{Client: t.client, Name: t.name, Backoff: t.opts.BatchBackoff, MaxAttempts: t.opts.BatchMaxAttempts, Opts: callOpts(ctx)}
 }
 
-// getMany reads the items vs (keyed by keyOf) with batchGet, consistent as
-// optFns say, and hands each one found, in the order of vs, to each with
-// its data decoded: each(i, data) for vs[i]; an item asked for twice is
-// decoded twice. A bad key fails before any request; with any error each
-// may have been called for some items.
-func getMany[V, D any](ctx context.Context, h handle[D], op string, vs []V, keyOf func(V) (keyed, error), optFns []func(*ReadOptions), each func(i int, data D)) (err error) {
+// getMany reads n items (item i keyed by keyOf(i)) with batchGet,
+// consistent as optFns say, and hands each one found, in order, to each
+// with the ids of its keys (an Entity's, whose keys fill in values; nil
+// for other types), for the typed caller to decode with
+// [Table.decodeData]: an item asked for twice is decoded twice. A bad
+// key fails before any request; with any error each may have been
+// called for some items.
+func getMany(ctx context.Context, h handle, op string, n int, keyOf func(i int) (keyed, error), optFns []func(*ReadOptions), each func(i int, item Item, ids []string) error) (err error) {
 	t := h.t
 	ctx, sp := t.startSpan(ctx, op)
 	defer sp.end(&err)
-	keys := make([]itemKey, len(vs))
-	var kcs []keyCtx // an Entity's, whose keys fill in values
-	if h.data != nil {
-		kcs = make([]keyCtx, len(vs))
+	keys := make([]itemKey, n)
+	var ids [][]string // an Entity's, whose keys fill in values
+	if h.it.data != nil {
+		ids = make([][]string, n)
 	}
-	for i, v := range vs {
-		k, err := keyOf(v)
+	for i := range n {
+		k, err := keyOf(i)
 		if err != nil {
 			return t.opErr(op, k.kc.PK, k.kc.SK, err)
 		}
 		keys[i] = k.key()
-		if kcs != nil {
-			kcs[i] = k.kc
+		if ids != nil {
+			ids[i] = k.kc.IDs
 		}
 	}
 	found, err := t.batchGet(ctx, op, keys, readOptions(optFns))
@@ -69,16 +71,13 @@ func getMany[V, D any](ctx context.Context, h handle[D], op string, vs []V, keyO
 		if !ok {
 			continue
 		}
-		var data D
-		if kcs != nil {
-			err = h.decode(item, &kcs[i], &data)
-		} else {
-			err = t.unmarshalData(item, &data)
+		var kids []string
+		if ids != nil {
+			kids = ids[i]
 		}
-		if err != nil {
+		if err := each(i, item, kids); err != nil {
 			return t.opErr(op, k.pk, k.sk, err)
 		}
-		each(i, data)
 	}
 	return nil
 }
@@ -96,9 +95,10 @@ func getMany[V, D any](ctx context.Context, h handle[D], op string, vs []V, keyO
 // after the last attempt give [ErrUnprocessed]; SDK errors are wrapped.
 func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...func(*ReadOptions)) ([]EdgeItem[E], error) {
 	out := make([]EdgeItem[E], 0, len(edges))
-	keyOf := func(v EdgeItem[E]) (keyed, error) { return e.keyed(v.From, v.To) }
-	err := getMany(ctx, e.handle(), "Edge.Hydrate", edges, keyOf, optFns, func(i int, data E) {
-		out = append(out, EdgeItem[E]{From: edges[i].From, To: edges[i].To, Data: data})
+	keyOf := func(i int) (keyed, error) { return e.keyed(edges[i].From, edges[i].To) }
+	err := getMany(ctx, e.handle(), "Edge.Hydrate", len(edges), keyOf, optFns, func(i int, item Item, ids []string) error {
+		out = append(out, EdgeItem[E]{From: edges[i].From, To: edges[i].To})
+		return e.t.decodeData(&e.it, ids, item, &out[len(out)-1].Data)
 	})
 	if err != nil {
 		return nil, err
@@ -115,7 +115,13 @@ func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...fu
 // unprocessed after the last attempt give [ErrUnprocessed].
 func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*ReadOptions)) (map[string]N, error) {
 	out := make(map[string]N, len(ids))
-	if err := getMany(ctx, n.handle(), "Node.GetMany", ids, n.keyed, optFns, func(i int, data N) { out[ids[i]] = data }); err != nil {
+	keyOf := func(i int) (keyed, error) { return n.keyed(ids[i]) }
+	if err := getMany(ctx, n.handle(), "Node.GetMany", len(ids), keyOf, optFns, func(i int, item Item, kids []string) error {
+		var data N
+		err := n.t.decodeData(&n.it, kids, item, &data)
+		out[ids[i]] = data
+		return err
+	}); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -133,9 +139,10 @@ func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*Rea
 // last attempt give [ErrUnprocessed]; with any error the result is nil.
 func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C], optFns ...func(*ReadOptions)) ([]Child[C], error) {
 	out := make([]Child[C], 0, len(children))
-	keyOf := func(v Child[C]) (keyed, error) { return c.keyed(v.Parent, v.ID) }
-	err := getMany(ctx, c.handle(), "Collection.GetMany", children, keyOf, optFns, func(i int, data C) {
-		out = append(out, Child[C]{Parent: children[i].Parent, ID: children[i].ID, Data: data})
+	keyOf := func(i int) (keyed, error) { return c.keyed(children[i].Parent, children[i].ID) }
+	err := getMany(ctx, c.handle(), "Collection.GetMany", len(children), keyOf, optFns, func(i int, item Item, ids []string) error {
+		out = append(out, Child[C]{Parent: children[i].Parent, ID: children[i].ID})
+		return c.t.decodeData(&c.it, ids, item, &out[len(out)-1].Data)
 	})
 	if err != nil {
 		return nil, err
@@ -153,8 +160,10 @@ func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C], opt
 // [ErrUnprocessed]; with any error the result is nil.
 func (e *Entity[T]) GetMany(ctx context.Context, ids []IDs, optFns ...func(*ReadOptions)) ([]EntityItem[T], error) {
 	out := make([]EntityItem[T], 0, len(ids))
-	err := getMany(ctx, e.handle(), "Entity.GetMany", ids, e.keyed, optFns, func(i int, data T) {
-		out = append(out, EntityItem[T]{IDs: slices.Clone(ids[i]), Data: data})
+	keyOf := func(i int) (keyed, error) { return e.keyed(ids[i]) }
+	err := getMany(ctx, e.handle(), "Entity.GetMany", len(ids), keyOf, optFns, func(i int, item Item, kids []string) error {
+		out = append(out, EntityItem[T]{IDs: slices.Clone(ids[i])})
+		return e.t.decodeData(&e.it, kids, item, &out[len(out)-1].Data)
 	})
 	if err != nil {
 		return nil, err

@@ -127,7 +127,7 @@ func (s edgeScan) pagers(op string, skip paging.Key, limit int32, consistent boo
 		if consistent {
 			q = q.ConsistentRead()
 		}
-		ps[i] = q.pages
+		ps[i] = refPages(q)
 	}
 	return ps
 }
@@ -420,7 +420,7 @@ func (t *Table) cascade(op, pk, whole string) *paging.Cascade[Key] {
 		mu.Lock()
 		wholes[pk] = true
 		mu.Unlock()
-		return keysQuery(t, op, queryKeys{pk: pk}, paging.Key{}, nil).ConsistentRead().pages
+		return refPages(keysQuery(t, op, queryKeys{pk: pk}, paging.Key{}, nil).ConsistentRead())
 	}
 	return cs
 }
@@ -612,12 +612,17 @@ func withPK(err error, pk string) error {
 	return err
 }
 
-// pages runs q page by page with [paging.Pages]: a request's error is
-// wrapped as [Query.Page] wraps it; each's is returned as it is.
-func (q Query[T]) pages(ctx context.Context, n *int, budget int, each func([]T) error) (bool, error) {
-	return paging.Pages(ctx, q.t.client, q.in, n, budget, q.err, q.wrap, func(items []Item) ([]T, error) {
-		return q.appendDecoded([]T{}, items)
-	}, each)
+// refPages is the [paging.Pager] of q, run page by page with
+// [paging.Pages]: a request's error is wrapped as [Query.Page] wraps it;
+// each's is returned as it is. (A function, not a method of Query: a
+// method would be compiled for every item type's Query.)
+func refPages(q Query[paging.Ref]) paging.Pager {
+	return func(ctx context.Context, n *int, budget int, each func([]paging.Ref) error) (bool, error) {
+		wrap := func(err error) error { return qsWrap(&q.querySpec, err) }
+		return paging.Pages(ctx, q.t.client, q.in, n, budget, q.err, wrap, func(items []Item) ([]paging.Ref, error) {
+			return appendDecoded(&q, []paging.Ref{}, items)
+		}, each)
+	}
 }
 
 // incoming implements [Incoming]: the children of parent to in the shard

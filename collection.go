@@ -316,8 +316,8 @@ func (c *Collection[P, C]) Replace(ctx context.Context, parentID, childID string
 }
 
 // handle is the implementation of c's single-item verbs.
-func (c *Collection[P, C]) handle() handle[C] {
-	return handle[C]{t: c.t, it: &c.it, tr: &c.tr, exists: ErrExists, err: c.err}
+func (c *Collection[P, C]) handle() handle {
+	return handle{t: c.t, it: &c.it, tr: &c.tr, exists: ErrExists, err: c.err}
 }
 
 // keyed is a child's keys.
@@ -348,11 +348,11 @@ func (c *Collection[P, C]) keyCtx(pk, sk string) *keyCtx {
 // there is no such child, [ErrInvalidKey] for bad ids.
 func (c *Collection[P, C]) Get(ctx context.Context, parentID, childID string, optFns ...func(*ReadOptions)) (Child[C], error) {
 	k, err := c.keyed(parentID, childID)
-	data, err := c.handle().get(ctx, "Collection.Get", &k, err, optFns)
-	if err != nil {
+	v := Child[C]{Parent: parentID, ID: childID}
+	if err = c.handle().get(ctx, "Collection.Get", &k, err, optFns, &v.Data); err != nil {
 		return Child[C]{}, err
 	}
-	return Child[C]{Parent: parentID, ID: childID, Data: data}, nil
+	return v, nil
 }
 
 // Update changes an existing child's data with one UpdateItem guarded by
@@ -371,11 +371,11 @@ func (c *Collection[P, C]) Get(ctx context.Context, parentID, childID string, op
 // [ErrInvalidKey] for bad ids: all before any request.
 func (c *Collection[P, C]) Update(ctx context.Context, parentID, childID string, update Update, optFns ...func(*WriteOptions)) (Child[C], error) {
 	k, err := c.keyed(parentID, childID)
-	data, err := c.handle().update(ctx, "Collection.Update", &k, err, update, optFns)
-	if err != nil {
+	v := Child[C]{Parent: parentID, ID: childID}
+	if err = c.handle().update(ctx, "Collection.Update", &k, err, update, optFns, &v.Data); err != nil {
 		return Child[C]{}, err
 	}
-	return Child[C]{Parent: parentID, ID: childID, Data: data}, nil
+	return v, nil
 }
 
 // Delete removes one child with one DeleteItem guarded by
@@ -430,14 +430,11 @@ func (c *Collection[P, C]) Decode(item Item) (v Child[C], ok bool, err error) {
 // decode turns an item of the parent's partition, or of any shard of it,
 // into a Child, reporting ok=false for items that are not this
 // collection's children.
-func (c *Collection[P, C]) decode(item Item) (Child[C], bool, error) {
-	var v Child[C]
-	parentID, id, ok := c.ids(item)
-	if !ok {
-		return v, false, nil
-	}
-	v.Parent, v.ID = parentID, id
-	return v, true, c.t.unmarshalData(item, &v.Data)
+func (c *Collection[P, C]) decode(item Item) (v Child[C], ok bool, err error) {
+	var ids [2]string
+	ok, err = c.t.decodeItem(&c.it, item, ids[:], &v.Data)
+	v.Parent, v.ID = ids[0], ids[1]
+	return v, ok, err
 }
 
 // ids are the parent's and the child's id of one of c's children, from
@@ -521,5 +518,7 @@ func (c *Collection[P, C]) TxCheck(tx *Tx, parentID, childID string, optFns ...f
 // request.
 func (c *Collection[P, C]) TxGet(rt *ReadTx, parentID, childID string) *Read[C] {
 	k, err := c.keyed(parentID, childID)
-	return c.handle().txGet(rt, &k, err)
+	r := new(Read[C])
+	c.handle().txGet(rt, &k, err, &r.Found, &r.Data)
+	return r
 }

@@ -66,7 +66,13 @@ type skCond struct {
 // (as key text; as numbers on a native index's number attribute) is
 // [ErrInvalidOption] (DynamoDB would refuse it).
 func (q Query[T]) Between(lo, hi any) Query[T] {
-	return q.sortKey("Between", lo, hi, func(p, lo, hi string) skCond {
+	q.querySpec = qsBetween(q.querySpec, lo, hi)
+	return q
+}
+
+// qsBetween is Between's work.
+func qsBetween(q querySpec, lo, hi any) querySpec {
+	return qsSortKey(q, "Between", lo, hi, func(p, lo, hi string) skCond {
 		return skCond{op: skBetween, lo: lo, hi: hi}
 	})
 }
@@ -83,15 +89,20 @@ func (q Query[T]) Between(lo, hi any) Query[T] {
 // on [Query.LessThan]. Without a prefix (a sort key that starts with a
 // field or a data attribute, [AllTypes], a native index) it is SK > v.
 func (q Query[T]) GreaterThan(v any) Query[T] {
-	q = q.sortKey("GreaterThan", v, nil, func(p, v, _ string) skCond {
+	q.querySpec = qsGreaterThan(q.querySpec, v)
+	return q
+}
+
+// qsGreaterThan is GreaterThan's work.
+func qsGreaterThan(q querySpec, v any) querySpec {
+	q = qsSortKey(q, "GreaterThan", v, nil, func(p, v, _ string) skCond {
 		if len(v) >= MaxSortKeyLen {
 			return skCond{op: skBetween, lo: v, hi: keycodec.PastPrefix(p), exclLo: true}
 		}
 		return skCond{op: skBetween, lo: v + " ", hi: keycodec.PastPrefix(p)}
 	})
 	if q.err == nil && q.sk.exclLo {
-		q.excl = q.sk.lo
-		q.decode = excluding(q.decode, q.skAttr, q.excl)
+		q.excl = q.sk.lo // skipped by run
 	}
 	return q
 }
@@ -101,7 +112,13 @@ func (q Query[T]) GreaterThan(v any) Query[T] {
 // AND the end of the prefix ("PROJ$" for "PROJ#"); SK >= v without a
 // prefix.
 func (q Query[T]) GreaterThanEqual(v any) Query[T] {
-	return q.sortKey("GreaterThanEqual", v, nil, func(p, v, _ string) skCond {
+	q.querySpec = qsGreaterThanEqual(q.querySpec, v)
+	return q
+}
+
+// qsGreaterThanEqual is GreaterThanEqual's work.
+func qsGreaterThanEqual(q querySpec, v any) querySpec {
+	return qsSortKey(q, "GreaterThanEqual", v, nil, func(p, v, _ string) skCond {
 		return skCond{op: skBetween, lo: v, hi: keycodec.PastPrefix(p)}
 	})
 }
@@ -114,7 +131,13 @@ func (q Query[T]) GreaterThanEqual(v any) Query[T] {
 // still read and billed. Without a prefix it is SK < v, which DynamoDB
 // applies itself.
 func (q Query[T]) LessThan(v any) Query[T] {
-	q = q.sortKey("LessThan", v, nil, func(p, v, _ string) skCond {
+	q.querySpec = qsLessThan(q.querySpec, v)
+	return q
+}
+
+// qsLessThan is LessThan's work.
+func qsLessThan(q querySpec, v any) querySpec {
+	q = qsSortKey(q, "LessThan", v, nil, func(p, v, _ string) skCond {
 		return skCond{op: skBetween, lo: p, hi: v}
 	})
 	if q.err != nil {
@@ -123,27 +146,21 @@ func (q Query[T]) LessThan(v any) Query[T] {
 	if q.sk.op == skLT {
 		return q // an exclusive bound DynamoDB applies itself
 	}
-	q.excl = q.sk.hi
-	q.decode = excluding(q.decode, q.skAttr, q.excl)
+	q.excl = q.sk.hi // skipped by run
 	return q
-}
-
-// excluding wraps decode to skip the item whose attr is bound.
-func excluding[T any](decode func(Item) (T, bool, error), attr, bound string) func(Item) (T, bool, error) {
-	return func(item Item) (T, bool, error) {
-		if s, _ := stringAttr(item, attr); s == bound {
-			var zero T
-			return zero, false, nil
-		}
-		return decode(item)
-	}
 }
 
 // LessThanEqual keeps the items whose sort key after the query's prefix is
 // the range value v or sorts before it ([Query]): SK BETWEEN prefix AND
 // prefix+v; SK <= v without a prefix.
 func (q Query[T]) LessThanEqual(v any) Query[T] {
-	return q.sortKey("LessThanEqual", v, nil, func(p, v, _ string) skCond {
+	q.querySpec = qsLessThanEqual(q.querySpec, v)
+	return q
+}
+
+// qsLessThanEqual is LessThanEqual's work.
+func qsLessThanEqual(q querySpec, v any) querySpec {
+	return qsSortKey(q, "LessThanEqual", v, nil, func(p, v, _ string) skCond {
 		return skCond{op: skBetween, lo: p, hi: v}
 	})
 }
@@ -158,7 +175,13 @@ func (q Query[T]) LessThanEqual(v any) Query[T] {
 // date (begins_with(SK, "WARNING1#")), through the entity's List and
 // through [AllTypes] alike.
 func (q Query[T]) BeginsWith(p string) Query[T] {
-	return q.sortKey("BeginsWith", p, nil, func(_, p, _ string) skCond {
+	q.querySpec = qsBeginsWith(q.querySpec, p)
+	return q
+}
+
+// qsBeginsWith is BeginsWith's work.
+func qsBeginsWith(q querySpec, p string) querySpec {
+	return qsSortKey(q, "BeginsWith", p, nil, func(_, p, _ string) skCond {
 		return skCond{op: skBeginsWith, lo: p}
 	})
 }
@@ -169,7 +192,13 @@ func (q Query[T]) BeginsWith(p string) Query[T] {
 // = "ITEMS#003". Without a prefix it compares the whole value (GSI2SK =
 // :v), and on a native index the first sort attribute not fixed, typed.
 func (q Query[T]) Equal(v any) Query[T] {
-	return q.sortKey("Equal", v, nil, func(_, v, _ string) skCond {
+	q.querySpec = qsEqualTo(q.querySpec, v)
+	return q
+}
+
+// qsEqualTo is Equal's work.
+func qsEqualTo(q querySpec, v any) querySpec {
+	return qsSortKey(q, "Equal", v, nil, func(_, v, _ string) skCond {
 		return skCond{op: skEQ, lo: v}
 	})
 }
@@ -181,16 +210,16 @@ func (q Query[T]) Equal(v any) Query[T] {
 // sort after it; such ids are not expected in practice.)
 func PrefixEnd(prefix string) string { return prefix + "\U0010FFFF" }
 
-// sortKey sets the query's one sort key condition from range values a and
+// qsSortKey sets the query's one sort key condition from range values a and
 // b (b only for Between), turned into whole sort key values.
-func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string) skCond) Query[T] {
+func qsSortKey(q querySpec, name string, av, bv any, cond func(prefix, a, b string) skCond) querySpec {
 	if q.err != nil {
 		return q
 	}
-	a, err := q.rangeText(name, av)
+	a, err := qsRangeText(&q, name, av)
 	b := ""
 	if err == nil && name == "Between" {
-		b, err = q.rangeText(name, bv)
+		b, err = qsRangeText(&q, name, bv)
 	}
 	if err != nil {
 		q.err = err
@@ -223,16 +252,16 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 		}
 		q.sk = skCond{op: ddbexpr.Named(name), lo: a, hi: b}
 		q.calls += "." + name + ddbexpr.Args(name)
-		return q.compile()
+		return qsCompile(q)
 	}
-	ka, err := q.boundKey(name, p, a)
+	ka, err := qsBoundKey(&q, name, p, a)
 	if err != nil {
 		q.err = err
 		return q
 	}
 	kb := ""
 	if name == "Between" {
-		if kb, err = q.boundKey(name, p, b); err != nil {
+		if kb, err = qsBoundKey(&q, name, p, b); err != nil {
 			q.err = err
 			return q
 		}
@@ -247,16 +276,16 @@ func (q Query[T]) sortKey(name string, av, bv any, cond func(prefix, a, b string
 		q.sk = cond(p, ka, kb)
 	}
 	q.calls += "." + name + ddbexpr.Args(name)
-	return q.compile()
+	return qsCompile(q)
 }
 
-// rangeText is a range value as the key's text, encoded with the table's
+// qsRangeText is a range value as the key's text, encoded with the table's
 // encoder as a write encodes the data ([ddbexpr.RangeText]): on a native
 // index's number sort attribute a value that encodes as a number, in
 // DynamoDB's number text, anywhere else one that encodes as a string. A
 // value of the other kind is ErrInvalidOption: a number key compared as
 // text would sort 10 before 9.
-func (q Query[T]) rangeText(name string, v any) (string, error) {
+func qsRangeText(q *querySpec, name string, v any) (string, error) {
 	num := ""
 	if nk := q.keys.native; nk != nil && nk.next != nil && attrType(*nk.next) == types.ScalarAttributeTypeN {
 		num = nk.next.Name
@@ -271,10 +300,10 @@ func (q Query[T]) rangeText(name string, v any) (string, error) {
 	return s, nil
 }
 
-// boundKey is prefix p followed by range value v as key text
+// qsBoundKey is prefix p followed by range value v as key text
 // ([keycodec.RangeKey]), v checked as ids are (valid UTF-8 without control
 // characters, not empty) and the key against the sort key size limit.
-func (q Query[T]) boundKey(name, p, v string) (string, error) {
+func qsBoundKey(q *querySpec, name, p, v string) (string, error) {
 	if err := checkID(name, v); err != nil {
 		return "", err
 	}
@@ -300,6 +329,12 @@ func (q Query[T]) boundKey(name, p, v string) (string, error) {
 // use the sort key conditions instead. An invalid condition fails with
 // [ErrInvalidOption] wrapping the expression package's error.
 func (q Query[T]) Filter(cond expression.ConditionBuilder) Query[T] {
+	q.querySpec = qsFiltered(q.querySpec, cond)
+	return q
+}
+
+// qsFiltered is Filter's work.
+func qsFiltered(q querySpec, cond expression.ConditionBuilder) querySpec {
 	if q.err != nil {
 		return q
 	}
@@ -308,7 +343,7 @@ func (q Query[T]) Filter(cond expression.ConditionBuilder) Query[T] {
 	}
 	q.filter = &cond
 	q.calls += ".Filter(cond)"
-	return q.compile()
+	return qsCompile(q)
 }
 
 // Project asks for only the named data attributes
@@ -319,6 +354,12 @@ func (q Query[T]) Filter(cond expression.ConditionBuilder) Query[T] {
 // [ErrInvalidOption] when run. Projection saves bandwidth and decoding, not
 // read capacity: DynamoDB bills the whole items read.
 func (q Query[T]) Project(names ...string) Query[T] {
+	q.querySpec = qsProjected(q.querySpec, names)
+	return q
+}
+
+// qsProjected is Project's work.
+func qsProjected(q querySpec, names []string) querySpec {
 	if q.err != nil {
 		return q
 	}
@@ -334,5 +375,5 @@ func (q Query[T]) Project(names ...string) Query[T] {
 	}
 	q.proj = append(append([]string(nil), q.proj...), names...)
 	q.calls += ".Project(" + strings.Join(names, ", ") + ")"
-	return q.compile()
+	return qsCompile(q)
 }

@@ -116,3 +116,9 @@ func TestConditionsAfterAnyPrefix(t *testing.T) {
 	// A List naming every field is one key: no range within it.
 	assert.ErrorIs(t, vers.List("d", "2").GreaterThan("1").err, ErrInvalidOption)
 }
+
+// retype is q decoding with decode instead (LessThan's bound, in q's
+// querySpec, still skipped).
+func retype[T, U any](q Query[T], decode func(Item) (U, bool, error)) Query[U] {
+	return Query[U]{querySpec: q.querySpec, decode: decode}
+}

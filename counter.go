@@ -913,7 +913,7 @@ func (t *Table) txCount(tx *Tx, name string, k itemKey, delta int64) {
 // on a scratch Tx to refuse bad input before any request. A write that
 // read the item is conditioned on it being as read, and tried again,
 // [countedAttempts] times at most, when it changed since.
-func (h handle[D]) counted(ctx context.Context, op string, k *keyed, keyErr error, reads bool, optFns []func(*WriteOptions),
+func (h handle) counted(ctx context.Context, op string, k *keyed, keyErr error, reads bool, optFns []func(*WriteOptions),
 	add func(tx *Tx, o *WriteOptions, before stored) error) error {
 	o := writeOptions(optFns)
 	if keyErr == nil && reads && o.Token != "" && o.Tx == nil {
@@ -975,7 +975,7 @@ func (h handle[D]) counted(ctx context.Context, op string, k *keyed, keyErr erro
 // countedPut is put of an item of a type with counters cs: a create adds
 // it to its counts; an overwrite (Replace) reads the item first and moves
 // it between counts when its group changes.
-func (h handle[D]) countedPut(ctx context.Context, op string, g guardKind, k *keyed, keyErr error, data D, optFns []func(*WriteOptions), cs []*ItemCounter) error {
+func (h handle) countedPut(ctx context.Context, op string, g guardKind, k *keyed, keyErr error, data any, optFns []func(*WriteOptions), cs []*ItemCounter) error {
 	return h.counted(ctx, op, k, keyErr, g != guardAbsent, optFns, func(tx *Tx, o *WriteOptions, before stored) error {
 		w := new(writeCond) // the Tx keeps it until Commit
 		kk := *k
@@ -994,7 +994,7 @@ func (h handle[D]) countedPut(ctx context.Context, op string, g guardKind, k *ke
 // countedDel is del of an item of a type with counters cs: it subtracts
 // the item from its counts, reading it first when a counter groups by an
 // attribute.
-func (h handle[D]) countedDel(ctx context.Context, op string, k *keyed, keyErr error, optFns []func(*WriteOptions), cs []*ItemCounter) error {
+func (h handle) countedDel(ctx context.Context, op string, k *keyed, keyErr error, optFns []func(*WriteOptions), cs []*ItemCounter) error {
 	return h.counted(ctx, op, k, keyErr, grouped(cs), optFns, func(tx *Tx, o *WriteOptions, before stored) error {
 		w, err := h.change(actDelete, nil, nil, o)
 		if err != nil {
@@ -1034,10 +1034,9 @@ func (t *Table) groupsSet(update Update, cs []*ItemCounter) (map[string]ddbexpr.
 // countedUpdate is update of an item of a type with counters cs whose
 // update sets or removes a GroupBy attribute (as): it reads the item,
 // moves it between counts in one transaction with the update, and
-// returns the item read again afterwards (with [WriteOptions.Tx], D's
-// zero value).
-func (h handle[D]) countedUpdate(ctx context.Context, op string, k *keyed, keyErr error, update Update, optFns []func(*WriteOptions), cs []*ItemCounter, as map[string]ddbexpr.Assignment) (D, error) {
-	var zero D
+// decodes the item read again afterwards into out (with
+// [WriteOptions.Tx], out is left zero).
+func (h handle) countedUpdate(ctx context.Context, op string, k *keyed, keyErr error, update Update, optFns []func(*WriteOptions), cs []*ItemCounter, as map[string]ddbexpr.Assignment, out any) error {
 	err := h.counted(ctx, op, k, keyErr, true, optFns, func(tx *Tx, o *WriteOptions, before stored) error {
 		w, err := h.change(actUpdate, nil, nil, o)
 		if err != nil {
@@ -1061,9 +1060,9 @@ func (h handle[D]) countedUpdate(ctx context.Context, op string, k *keyed, keyEr
 		return h.t.moves(tx, cs, k.kc.PK, before, after)
 	})
 	if err != nil || writeOptions(optFns).Tx != nil {
-		return zero, err
+		return err
 	}
-	return h.get(ctx, op, k, nil, []func(*ReadOptions){func(o *ReadOptions) { o.ConsistentRead = true }})
+	return h.get(ctx, op, k, nil, []func(*ReadOptions){func(o *ReadOptions) { o.ConsistentRead = true }}, out)
 }
 
 // countedIn is what a cascade deleting partition cascade counts down of
@@ -1129,7 +1128,7 @@ func (t *Table) delCounting(ctx context.Context, op string, it *itemType, pk, sk
 	if len(cs) == 0 {
 		return t.del(ctx, op, pk, sk, w)
 	}
-	h := handle[struct{}]{t: t, it: it}
+	h := handle{t: t, it: it}
 	k := keyed{kc: keyCtx{PK: pk, SK: sk}}
 	return h.counted(ctx, op, &k, nil, grouped(cs), nil, func(tx *Tx, o *WriteOptions, before stored) error {
 		cw := new(writeCond)

@@ -1,6 +1,7 @@
 package adjlist
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -132,6 +133,7 @@ func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*Ed
 		e.it.source, e.it.target = source.Parts(fields), target.Parts(fields)
 		e.it.self = e.it.sk
 	}
+	e.it.edge = &edgeIndexed{labelLen: e.labelLen, shards: e.shards}
 	if e.err == nil {
 		e.tr, e.err = e.t.newTracking(opts.Tracking)
 	}
@@ -229,8 +231,8 @@ func (e *Edge[E]) Replace(ctx context.Context, from, to string, data E, optFns .
 
 // handle is the implementation of e's single-item verbs; a failed create
 // is ErrEdgeExists.
-func (e *Edge[E]) handle() handle[E] {
-	return handle[E]{t: e.t, it: &e.it, tr: &e.tr, exists: ErrEdgeExists, err: e.err}
+func (e *Edge[E]) handle() handle {
+	return handle{t: e.t, it: &e.it, tr: &e.tr, exists: ErrEdgeExists, err: e.err}
 }
 
 // keyed is the edge from → to's keys, with explicit index keys its
@@ -265,11 +267,11 @@ func (e *Edge[E]) keyCtx(k edgeKeys) *keyCtx {
 // [ErrInvalidKey] for bad ids.
 func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*ReadOptions)) (EdgeItem[E], error) {
 	k, err := e.keyed(from, to)
-	data, err := e.handle().get(ctx, "Edge.Get", &k, err, optFns)
-	if err != nil {
+	v := EdgeItem[E]{From: from, To: to}
+	if err = e.handle().get(ctx, "Edge.Get", &k, err, optFns, &v.Data); err != nil {
 		return EdgeItem[E]{}, err
 	}
-	return EdgeItem[E]{From: from, To: to, Data: data}, nil
+	return v, nil
 }
 
 // Update changes the data of the existing edge from → to with one
@@ -295,11 +297,11 @@ func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*Read
 // ids: all before any request.
 func (e *Edge[E]) Update(ctx context.Context, from, to string, update Update, optFns ...func(*WriteOptions)) (EdgeItem[E], error) {
 	k, err := e.keyed(from, to)
-	data, err := e.handle().update(ctx, "Edge.Update", &k, err, update, optFns)
-	if err != nil {
+	v := EdgeItem[E]{From: from, To: to}
+	if err = e.handle().update(ctx, "Edge.Update", &k, err, update, optFns, &v.Data); err != nil {
 		return EdgeItem[E]{}, err
 	}
-	return EdgeItem[E]{From: from, To: to, Data: data}, nil
+	return v, nil
 }
 
 // Delete removes the edge from → to with one DeleteItem guarded by
@@ -449,16 +451,11 @@ func (e *Edge[E]) Decode(item Item) (v EdgeItem[E], ok bool, err error) {
 
 // decode turns a queried item into an EdgeItem, reporting ok=false for
 // items of other kinds (another label or node type).
-func (e *Edge[E]) decode(item Item) (EdgeItem[E], bool, error) {
-	var v EdgeItem[E]
-	pk, _ := stringAttr(item, e.t.opts.PartitionKey)
-	sk, _ := stringAttr(item, e.t.opts.SortKey)
-	from, to, ok := e.splitKeys(pk, sk)
-	if !ok || !e.indexKeysMatch(item, pk, sk, from) {
-		return v, false, nil
-	}
-	v.From, v.To = from, to
-	return v, true, e.t.unmarshalData(item, &v.Data)
+func (e *Edge[E]) decode(item Item) (v EdgeItem[E], ok bool, err error) {
+	var ids [2]string
+	ok, err = e.t.decodeItem(&e.it, item, ids[:], &v.Data)
+	v.From, v.To = ids[0], ids[1]
+	return v, ok, err
 }
 
 // split parses an edge item's table keys into its endpoint ids; ok is
@@ -477,23 +474,28 @@ func (e *Edge[E]) splitKeys(pk, sk string) (from, to string, ok bool) {
 	return ids[0], ids[1], true
 }
 
-// indexKeysMatch reports whether the index key attributes an item carries,
-// if any, are the ones its table keys pk and sk give. An edge item this package
+// edgeIndexed is what an edge's explicit index keys follow from besides
+// its table keys: the length of its label's sort key text ("ENROLL#"),
+// and its shards.
+type edgeIndexed struct{ labelLen, shards int }
+
+// edgeIndexKeysMatch reports whether the index key attributes an item of
+// edge e carries, if any, are the ones its table keys pk and sk give. An edge item this package
 // wrote always passes; one written by another program with, say, GSI1PK =
 // "CRS#math204" but SK = "ENROLL#CRS#cs101" would otherwise come back from
 // To("math204") as an edge to cs101. Such items are skipped as foreign, on
 // every read, as items whose keys the codec cannot have built are.
-func (e *Edge[E]) indexKeysMatch(item Item, pk, sk, from string) bool {
-	if e.t.layout != explicitKeys {
+func (t *Table) edgeIndexKeysMatch(e *edgeIndexed, item Item, pk, sk, from string) bool {
+	if t.layout != explicitKeys {
 		return true // the index keys are the table keys
 	}
-	o := &e.t.opts
+	o := &t.opts
 	ipk, hasIPK := stringAttr(item, o.IndexPartitionKey)
 	isk, hasISK := stringAttr(item, o.IndexSortKey)
 	if !hasIPK && !hasISK {
 		return true // not in the index: a forward read of a bare item
 	}
-	wantIPK, wantISK := e.indexKeys(pk, sk)
+	wantIPK, wantISK := t.layout.edgeIndexKeys(pk, sk, e.labelLen)
 	if e.shards <= 1 {
 		return ipk == wantIPK && isk == wantISK
 	}
@@ -549,35 +551,37 @@ func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id st
 func loadPartition[N any](ctx context.Context, op string, node *Node[N], id string, setupErr error, o ReadOptions, grow func(n int), each func(Item) error) (N, error) {
 	var data N
 	pk, sk, err := node.Key(id)
-	if err == nil {
-		err = setupErr
-	}
-	if err == nil {
-		err = o.err
-	}
+	return data, node.t.loadPartition(ctx, op, pk, sk, cmp.Or(err, setupErr), o, grow, each, &data)
+}
+
+// loadPartition is loadPartition's work, for any N: the partition pk,
+// whose node item (sort key sk) is decoded into out, a pointer to the
+// node's data; keyErr is the error of building pk and sk.
+func (t *Table) loadPartition(ctx context.Context, op, pk, sk string, keyErr error, o ReadOptions, grow func(n int), each func(Item) error, out any) error {
+	err := cmp.Or(keyErr, o.err)
 	if err != nil {
-		return data, node.t.opErr(op, pk, "", err)
+		return t.opErr(op, pk, "", err)
 	}
-	q := newQuery[Item](node.t, op, queryKeys{pk: pk}, nil) // run page by page, never decoded
+	q := newQuerySpec(t, op, queryKeys{pk: pk}) // run page by page, never decoded
 	if o.ConsistentRead {
-		q = q.ConsistentRead()
+		q = qsConsistentRead(q)
 	}
 	if q.err != nil {
-		return data, q.wrap(q.err)
+		return qsWrap(&q, q.err)
 	}
-	found, itemErr, err := paging.Partition(ctx, node.t.client, q.in, node.t.opts.SortKey, sk, func(item Item) error {
-		return node.t.unmarshalData(item, &data)
+	found, itemErr, err := paging.Partition(ctx, t.client, q.in, t.opts.SortKey, sk, func(item Item) error {
+		return t.unmarshalData(item, out)
 	}, each, grow)
 	if err != nil {
-		return data, q.wrap(err)
+		return qsWrap(&q, err)
 	}
 	if itemErr != nil {
-		return data, node.t.opErr(op, pk, sk, itemErr)
+		return t.opErr(op, pk, sk, itemErr)
 	}
 	if !found {
-		return data, node.t.opErr(op, pk, sk, ErrNotFound)
+		return t.opErr(op, pk, sk, ErrNotFound)
 	}
-	return data, nil
+	return nil
 }
 
 // EdgeOptions configures an [Edge] ([NewEdge]'s optFns).
@@ -665,5 +669,7 @@ func (e *Edge[E]) Move(ctx context.Context, from, to, newFrom, newTo string, dat
 // before any request.
 func (e *Edge[E]) TxGet(rt *ReadTx, from, to string) *Read[E] {
 	k, err := e.keyed(from, to)
-	return e.handle().txGet(rt, &k, err)
+	r := new(Read[E])
+	e.handle().txGet(rt, &k, err, &r.Found, &r.Data)
+	return r
 }

@@ -179,6 +179,9 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 	if e.err == nil {
 		e.data, e.err = bindDataFields(typeOf[T](), t.encoderTagKey(), e.fields, e.it.indexes, opts.KeyOnly)
 		e.it.keyData = e.data.Names(e.fields)
+		if e.data.Types != nil || len(e.data.KeyOnly) > 0 {
+			e.it.data = &e.data
+		}
 	}
 	if e.err == nil {
 		e.tr, e.err = t.newTracking(opts.Tracking)
@@ -294,7 +297,9 @@ func (e *Entity[T]) item(ids IDs, data T, create bool, o *WriteOptions) (Item, i
 // value.
 func (e *Entity[T]) Get(ctx context.Context, ids IDs, optFns ...func(*ReadOptions)) (T, error) {
 	k, err := e.keyed(ids)
-	return e.handle().get(ctx, "Entity.Get", &k, err, optFns)
+	var data T
+	err = e.handle().get(ctx, "Entity.Get", &k, err, optFns, &data)
+	return data, err
 }
 
 // Update changes the data of the existing item with ids with one
@@ -308,16 +313,14 @@ func (e *Entity[T]) Get(ctx context.Context, ids IDs, optFns ...func(*ReadOption
 // value.
 func (e *Entity[T]) Update(ctx context.Context, ids IDs, update Update, optFns ...func(*WriteOptions)) (T, error) {
 	k, err := e.keyed(ids)
-	return e.handle().update(ctx, "Entity.Update", &k, err, update, optFns)
+	var data T
+	err = e.handle().update(ctx, "Entity.Update", &k, err, update, optFns, &data)
+	return data, err
 }
 
 // handle is the implementation of e's single-item verbs.
-func (e *Entity[T]) handle() handle[T] {
-	h := handle[T]{t: e.t, it: &e.it, tr: &e.tr, exists: ErrExists, err: e.err, keyIDs: e.keyedIDs}
-	if e.data.Types != nil || len(e.data.KeyOnly) > 0 {
-		h.data = &e.data
-	}
-	return h
+func (e *Entity[T]) handle() handle {
+	return handle{t: e.t, it: &e.it, tr: &e.tr, exists: ErrExists, err: e.err, keyIDs: e.keyedIDs}
 }
 
 // keyedData is the keys of the item with ids whose data is item: the
@@ -433,19 +436,9 @@ func (e *Entity[T]) Decode(item Item) (v EntityItem[T], ok bool, err error) {
 	return decodeRaw(e.err, item, e.decodeItem)
 }
 
-func (e *Entity[T]) decode(item Item) (EntityItem[T], bool, error) {
-	ids, ok := e.parseKeys(item)
-	if !ok {
-		// Before any allocation: a read of several item types offers
-		// each item to every target until one takes it.
-		return EntityItem[T]{}, false, nil
-	}
-	v := EntityItem[T]{IDs: ids}
-	e.data.Fill(e.fields, ids, item)
-	if err := e.data.Unreadable(item, e.t.opts.PartitionKey, e.t.opts.SortKey); err != nil {
-		return EntityItem[T]{}, true, err
-	}
-	return v, true, e.t.unmarshalData(item, &v.Data)
+func (e *Entity[T]) decode(item Item) (v EntityItem[T], ok bool, err error) {
+	v.IDs, ok, err = e.t.decodeIDs(&e.it, item, &v.Data)
+	return v, ok, err
 }
 
 // parseKeys reads the ids from an item's table keys, or ok=false, which
@@ -495,5 +488,7 @@ func (e *Entity[T]) TxCheck(tx *Tx, ids IDs, optFns ...func(*WriteOptions)) {
 // before any request.
 func (e *Entity[T]) TxGet(rt *ReadTx, ids IDs) *Read[T] {
 	k, err := e.keyed(ids)
-	return e.handle().txGet(rt, &k, err)
+	r := new(Read[T])
+	e.handle().txGet(rt, &k, err, &r.Found, &r.Data)
+	return r
 }

@@ -8,12 +8,12 @@ import (
 	"github.com/adjlist/adjlist/internal/ddbexpr"
 )
 
-// expressions returns the query's expressions, projecting only the key
+// qsExpressions returns the query's expressions, projecting only the key
 // attributes if keysOnly. Queries without a filter or projection of the
 // caller's share a template per shape, built once; the others are built
 // with the SDK's expression builder when the query is made (and per shard),
 // as are reverse reads on an index without a sort key (their source filter).
-func (q Query[T]) expressions(keysOnly bool) (ddbexpr.Exprs, error) {
+func qsExpressions(q *querySpec, keysOnly bool) (ddbexpr.Exprs, error) {
 	k := q.keys
 	k.keysOnly = keysOnly
 	x := ddbexpr.Query{Shape: exprShape(q.pkAttr, q.skAttr, k, q.sk.op), LabelAttr: q.t.opts.SortKey, KeyAttrs: q.t.projected(k.index),
@@ -59,7 +59,7 @@ func exprShape(pkAttr, skAttr string, k queryKeys, op skOp) ddbexpr.Shape {
 		PKNum: (k.index == "" || k.local) && k.pkNum, SKNum: k.index == "" && k.skNum}
 }
 
-// projected is the key attributes a projection of index ("" for the
+// qsProjected is the key attributes a projection of index ("" for the
 // table) names.
 func (t *Table) projected(index string) []string {
 	if index != "" {

@@ -11,12 +11,14 @@ import (
 )
 
 // handle is the one implementation of the single-item verbs of every
-// handle ([Node], [Edge], [Collection], [Entity]), with D the Go type of
-// the items' data. A handle's exported method names the item its own way
-// (ids, endpoints, a parent and a child), builds its keys (keyed) and
-// calls the verb here with its operation's name, e.g. "Node.Put". A
-// handle value is made per call, on the stack, from the handle's fields.
-type handle[D any] struct {
+// handle ([Node], [Edge], [Collection], [Entity]). It is not generic: the
+// data to write is a value of the items' Go type as any, and the data
+// read is decoded into a pointer to one (out). A handle's exported method
+// names the item its own way (ids, endpoints, a parent and a child),
+// builds its keys (keyed) and calls the verb here with its operation's
+// name, e.g. "Node.Put": a typed shim of a few lines. A handle value is
+// made per call, on the stack, from the handle's fields.
+type handle struct {
 	t  *Table
 	it *itemType
 	tr *tracking
@@ -35,18 +37,11 @@ type handle[D any] struct {
 	keyIDs func(ids IDs, item Item) (keyed, error)
 }
 
-// decode decodes the item k read into out, with the values its keys
-// hold filled in; an Entity item holding a value kept only inside keys in
-// a key its template no longer parses back is an error (a write of what
-// it read would lose the value). It may modify item.
-func (h handle[D]) decode(item Item, kc *keyCtx, out *D) error {
-	if h.data != nil {
-		h.data.Fill(kc.Fields, kc.IDs, item)
-		if err := h.data.Unreadable(item, h.t.opts.PartitionKey, h.t.opts.SortKey); err != nil {
-			return err
-		}
-	}
-	return h.t.unmarshalData(item, out)
+// decode decodes the data of the item k read into out (a pointer to the
+// items' Go type) with [Table.decodeData], the ids k was built from
+// filling in an Entity's values its keys hold. It may modify item.
+func (h handle) decode(item Item, kc *keyCtx, out any) error {
+	return h.t.decodeData(h.it, kc.IDs, item, out)
 }
 
 // keyed is one item as its handle keys it: its table keys (kc.pk, kc.sk),
@@ -68,7 +63,7 @@ func (k *keyed) key() itemKey { return itemKey{k.kc.PK, k.kc.SK} }
 // be nil) and the derived index keys, less what an Entity keeps only
 // inside keys (a value no key written holds is a [*KeyError]); keyErr is
 // the error of building k.
-func (h handle[D]) item(k *keyed, keyErr error, data D, create bool, o *WriteOptions) (Item, itemKey, error) {
+func (h handle) item(k *keyed, keyErr error, data any, create bool, o *WriteOptions) (Item, itemKey, error) {
 	if keyErr != nil {
 		return nil, k.key(), keyErr
 	}
@@ -107,7 +102,7 @@ func (h handle[D]) item(k *keyed, keyErr error, data D, create bool, o *WriteOpt
 // putItem builds the item k with data and the condition of its put
 // under guard g (a create, or an overwrite) into w; keyErr is the error
 // of building k.
-func (h handle[D]) putItem(w *writeCond, g guardKind, k *keyed, keyErr error, data D, o *WriteOptions) (Item, error) {
+func (h handle) putItem(w *writeCond, g guardKind, k *keyed, keyErr error, data any, o *WriteOptions) (Item, error) {
 	item, _, err := h.item(k, keyErr, data, g == guardAbsent, o)
 	if err == nil {
 		err = h.t.putCond(w, h.tr, g, o, h.exists, item)
@@ -118,7 +113,7 @@ func (h handle[D]) putItem(w *writeCond, g guardKind, k *keyed, keyErr error, da
 // put writes the item k with data with one PutItem: a create (g
 // guardAbsent, Put) or an overwrite (guardNone, Replace); with
 // [WriteOptions.Tx], it adds the put to that transaction instead.
-func (h handle[D]) put(ctx context.Context, op string, g guardKind, k *keyed, keyErr error, data D, optFns []func(*WriteOptions)) error {
+func (h handle) put(ctx context.Context, op string, g guardKind, k *keyed, keyErr error, data any, optFns []func(*WriteOptions)) error {
 	if cs := h.t.countersOf(h.it); cs != nil {
 		return h.countedPut(ctx, op, g, k, keyErr, data, optFns, cs)
 	}
@@ -150,7 +145,7 @@ func (h handle[D]) put(ctx context.Context, op string, g guardKind, k *keyed, ke
 // returns what a write given [WriteOptions.Tx] returns: the Tx's error so
 // far, in an [*OpError] naming op and, when the error is this write's
 // own, the item's keys.
-func (h handle[D]) inTx(tx *Tx, op string, k *keyed, add func() error) error {
+func (h handle) inTx(tx *Tx, op string, k *keyed, add func() error) error {
 	had := tx.err
 	if tx.sameTable(h.t) {
 		tx.setErr(add())
@@ -164,52 +159,43 @@ func (h handle[D]) inTx(tx *Tx, op string, k *keyed, add func() error) error {
 	return h.t.opErr(op, "", "", tx.err)
 }
 
-// get reads the item k with one GetItem and decodes its data.
-func (h handle[D]) get(ctx context.Context, op string, k *keyed, keyErr error, optFns []func(*ReadOptions)) (_ D, err error) {
+// get reads the item k with one GetItem and decodes its data into out,
+// which an error leaves zero.
+func (h handle) get(ctx context.Context, op string, k *keyed, keyErr error, optFns []func(*ReadOptions), out any) (err error) {
 	ctx, sp := h.t.startSpan(ctx, op)
 	defer sp.end(&err)
-	var data D
-	if keyErr == nil {
-		var item Item
-		if item, err = h.t.getItem(ctx, op, k.kc.PK, k.kc.SK, readOptions(optFns)); err == nil {
-			if err = h.decode(item, &k.kc, &data); err != nil {
-				err = h.t.opErr(op, k.kc.PK, k.kc.SK, err)
-			}
-		}
-	} else {
-		err = h.t.opErr(op, k.kc.PK, k.kc.SK, keyErr)
+	if keyErr != nil {
+		return h.t.opErr(op, k.kc.PK, k.kc.SK, keyErr)
 	}
+	item, err := h.t.getItem(ctx, op, k.kc.PK, k.kc.SK, readOptions(optFns))
 	if err != nil {
-		var zero D
-		return zero, err
+		return err
 	}
-	return data, nil
+	if err = h.decode(item, &k.kc, out); err != nil {
+		return h.t.opErr(op, k.kc.PK, k.kc.SK, err)
+	}
+	return nil
 }
 
-// txGet adds to rt the read of the item k and returns its Read.
-func (h handle[D]) txGet(rt *ReadTx, k *keyed, keyErr error) *Read[D] {
-	r := new(Read[D])
-	if h.data == nil {
-		rt.add(h.t, h.err, k.key(), keyErr, fillRead(h.t, r))
-		return r
-	}
+// txGet adds to rt the read of the item k, which sets *found and decodes
+// the item's data into out (left zero when it is missing): a [Read]'s
+// Found and Data.
+func (h handle) txGet(rt *ReadTx, k *keyed, keyErr error, found *bool, out any) {
 	kc := k.kc // kept until Run
 	rt.add(h.t, h.err, k.key(), keyErr, func(item Item) error {
-		if item == nil {
-			*r = Read[D]{}
+		if *found = item != nil; !*found {
+			reflect.ValueOf(out).Elem().SetZero() // a Read run again
 			return nil
 		}
-		r.Found = true
-		return h.decode(item, &kc, &r.Data)
+		return h.decode(item, &kc, out)
 	})
-	return r
 }
 
 // change is the condition of an update, delete or check (a) of an item,
 // or keyErr, the error of building its keys: the guard attribute_exists,
 // whose failure means missing (ErrNotFound unless missing is set), the
 // version and the caller's condition.
-func (h handle[D]) change(a action, keyErr error, missing error, o *WriteOptions) (*writeCond, error) {
+func (h handle) change(a action, keyErr error, missing error, o *WriteOptions) (*writeCond, error) {
 	if keyErr != nil {
 		return nil, keyErr
 	}
@@ -220,19 +206,19 @@ func (h handle[D]) change(a action, keyErr error, missing error, o *WriteOptions
 	return w, err
 }
 
-// update changes the existing item k with one UpdateItem and returns its
-// data as stored afterwards; with [WriteOptions.Tx], it adds the update to
-// that transaction instead and returns D's zero value.
-func (h handle[D]) update(ctx context.Context, op string, k *keyed, keyErr error, update Update, optFns []func(*WriteOptions)) (_ D, err error) {
+// update changes the existing item k with one UpdateItem and decodes
+// its data as stored afterwards into out, which an error leaves zero;
+// with [WriteOptions.Tx], it adds the update to that transaction instead
+// and leaves out zero.
+func (h handle) update(ctx context.Context, op string, k *keyed, keyErr error, update Update, optFns []func(*WriteOptions), out any) (err error) {
 	if cs := h.t.countersOf(h.it); cs != nil {
 		if as, touched, err := h.t.groupsSet(update, cs); err != nil || touched {
-			return h.countedUpdate(ctx, op, k, cmp.Or(keyErr, err), update, optFns, cs, as)
+			return h.countedUpdate(ctx, op, k, cmp.Or(keyErr, err), update, optFns, cs, as, out)
 		}
 	}
 	o := writeOptions(optFns)
 	if o.Tx != nil {
-		var zero D
-		return zero, h.inTx(o.Tx, op, k, func() error {
+		return h.inTx(o.Tx, op, k, func() error {
 			w, err := h.change(actUpdate, keyErr, nil, &o)
 			if err == nil {
 				o.Tx.update(op, h.it, &k.kc, update, w)
@@ -242,33 +228,26 @@ func (h handle[D]) update(ctx context.Context, op string, k *keyed, keyErr error
 	}
 	ctx, sp := h.t.startSpan(ctx, op)
 	defer sp.end(&err)
-	var data D
 	w, err := h.change(actUpdate, keyErr, nil, &o)
-	if err == nil && o.Token != "" {
-		err = h.t.updateTokened(ctx, op, h.it, &k.kc, update, w, o.Token)
-		var zero D
-		return zero, err
-	}
-	if err == nil {
-		var item Item
-		if item, err = h.t.updateItem(ctx, op, h.it, &k.kc, update, w); err == nil {
-			if err = h.decode(item, &k.kc, &data); err != nil {
-				err = h.t.opErr(op, k.kc.PK, k.kc.SK, err)
-			}
-		}
-	} else {
-		err = h.t.opErr(op, k.kc.PK, k.kc.SK, err)
-	}
 	if err != nil {
-		var zero D
-		return zero, err
+		return h.t.opErr(op, k.kc.PK, k.kc.SK, err)
 	}
-	return data, nil
+	if o.Token != "" {
+		return h.t.updateTokened(ctx, op, h.it, &k.kc, update, w, o.Token)
+	}
+	item, err := h.t.updateItem(ctx, op, h.it, &k.kc, update, w)
+	if err != nil {
+		return err
+	}
+	if err = h.decode(item, &k.kc, out); err != nil {
+		return h.t.opErr(op, k.kc.PK, k.kc.SK, err)
+	}
+	return nil
 }
 
 // del removes the existing item k with one DeleteItem; with
 // [WriteOptions.Tx], it adds the delete to that transaction instead.
-func (h handle[D]) del(ctx context.Context, op string, k *keyed, keyErr error, optFns []func(*WriteOptions)) error {
+func (h handle) del(ctx context.Context, op string, k *keyed, keyErr error, optFns []func(*WriteOptions)) error {
 	if cs := h.t.countersOf(h.it); cs != nil {
 		return h.countedDel(ctx, op, k, keyErr, optFns, cs)
 	}
@@ -296,7 +275,7 @@ func (h handle[D]) del(ctx context.Context, op string, k *keyed, keyErr error, o
 // txCheck adds to tx a check that the item k exists; a missing item makes
 // Commit fail with missing, or ErrNotFound when missing is nil. A check
 // is always an action of tx: [WriteOptions.Tx] on it is refused.
-func (h handle[D]) txCheck(tx *Tx, op string, k *keyed, keyErr error, missing error, optFns []func(*WriteOptions)) {
+func (h handle) txCheck(tx *Tx, op string, k *keyed, keyErr error, missing error, optFns []func(*WriteOptions)) {
 	if !tx.sameTable(h.t) {
 		return
 	}
@@ -312,7 +291,7 @@ func (h handle[D]) txCheck(tx *Tx, op string, k *keyed, keyErr error, missing er
 }
 
 // deleteReq is the batch delete of the item k.
-func (h handle[D]) deleteReq(k *keyed, keyErr error) (writeReq, error) {
+func (h handle) deleteReq(k *keyed, keyErr error) (writeReq, error) {
 	if keyErr != nil {
 		return writeReq{key: k.key()}, keyErr
 	}

@@ -51,36 +51,31 @@ type IndexPage struct {
 // target whose items q's key condition never matches (a [*TargetError],
 // as in [Load]); an item whose data does not fit its type fails the read.
 // With any error every target's slice is nil.
-func PageIndex[T any](ctx context.Context, q Query[T], cursor string, targets ...Target) (_ IndexPage, err error) {
-	ctx, sp := q.startSpan(ctx, "PageIndex")
+func PageIndex[T any](ctx context.Context, q Query[T], cursor string, targets ...Target) (IndexPage, error) {
+	return pageIndex(ctx, q.querySpec, cursor, targets)
+}
+
+// pageIndex is PageIndex's work, for any T.
+func pageIndex(ctx context.Context, q querySpec, cursor string, targets []Target) (_ IndexPage, err error) {
+	ctx, sp := qsStartSpan(&q, ctx, "PageIndex")
 	defer sp.end(&err)
 	var res IndexPage
 	fail := func(err error) (IndexPage, error) {
 		resetTargets(targets)
 		return IndexPage{}, err
 	}
-	if err := checkMixedTargets(&q.querySpec, targets); err != nil {
-		return fail(q.wrap(err))
+	if err := checkMixedTargets(&q, targets); err != nil {
+		return fail(qsWrap(&q, err))
 	}
 	d := newDealer(q.t, targets, &res.Other)
-	mixed := retype(q, func(item Item) (Item, bool, error) { return nil, false, d.Deal(item) })
+	mixed := q
 	mixed.op, mixed.fetched = "PageIndex", d.Fetched
-	page, err := mixed.Page(ctx, cursor)
+	next, err := qsPage(&mixed, ctx, cursor, func(item Item) (bool, error) { return false, d.Deal(item) }, func(int) {})
 	if err != nil {
 		return fail(err)
 	}
-	res.Cursor = page.Cursor
+	res.Cursor = next
 	return res, nil
-}
-
-// retype is q decoding with decode instead (LessThan's bound still
-// skipped).
-func retype[T, U any](q Query[T], decode func(Item) (U, bool, error)) Query[U] {
-	u := Query[U]{querySpec: q.querySpec, decode: decode}
-	if q.excl != "" {
-		u.decode = excluding(decode, q.skAttr, q.excl)
-	}
-	return u
 }
 
 // AllTypes returns the query over the whole partition that q reads, on
@@ -103,7 +98,10 @@ func retype[T, U any](q Query[T], decode func(Item) (U, bool, error)) Query[U] {
 // partition: AllTypes(projects.ByIndex("GSI2", "acme")). q's
 // ConsistentRead and Limit are kept; its direction, filter and projection
 // are not. q's error, if any, is the new query's.
-func AllTypes[T any](q Query[T]) Query[Item] {
+func AllTypes[T any](q Query[T]) Query[Item] { return allTypes(&q.querySpec) }
+
+// allTypes is AllTypes' work, for any T.
+func allTypes(q *querySpec) Query[Item] {
 	const op = "AllTypes"
 	if q.err != nil {
 		return errQuery[Item](q.t, op, q.err)
@@ -162,26 +160,24 @@ type Loaded struct {
 // any request; an item whose data does not fit its type fails the read.
 // With any error every target's slice is nil.
 func Load[T any](ctx context.Context, q Query[T], targets ...Target) (Loaded, error) {
-	ctx, sp := q.startSpan(ctx, "Load")
-	res, err := load(ctx, q, targets)
+	ctx, sp := qsStartSpan(&q.querySpec, ctx, "Load")
+	res, err := load(ctx, q.querySpec, targets)
 	return res, sp.done(err)
 }
 
-// load is Load within its span.
-func load[T any](ctx context.Context, q Query[T], targets []Target) (Loaded, error) {
+// load is Load within its span, for any T.
+func load(ctx context.Context, q querySpec, targets []Target) (Loaded, error) {
 	var res Loaded
-	if err := checkMixedTargets(&q.querySpec, targets); err != nil {
+	if err := checkMixedTargets(&q, targets); err != nil {
 		resetTargets(targets)
-		return res, q.wrap(err)
+		return res, qsWrap(&q, err)
 	}
 	d := newDealer(q.t, targets, &res.Other)
-	mixed := retype(q, func(item Item) (Item, bool, error) { return nil, false, d.Deal(item) })
+	mixed := q
 	mixed.op, mixed.fetched = "Load", d.Fetched
-	for _, err := range mixed.All(ctx) {
-		if err != nil {
-			resetTargets(targets)
-			return Loaded{}, err
-		}
+	if err := qsAll(&mixed, ctx, func(item Item) (bool, error) { return false, d.Deal(item) }, func() bool { return true }); err != nil {
+		resetTargets(targets)
+		return Loaded{}, err
 	}
 	return res, nil
 }
@@ -202,7 +198,7 @@ func checkMixedTargets(q *querySpec, targets []Target) error {
 		if q.err != nil {
 			continue // the query's own error comes first, when run
 		}
-		if reach := q.reaches(tg); reach != keycodec.Reachable {
+		if reach := qsReaches(q, tg); reach != keycodec.Reachable {
 			return &TargetError{Target: tg.kind, Op: q.op, Index: q.keys.index, Partition: reach == keycodec.OtherPartition}
 		}
 	}
@@ -256,7 +252,7 @@ func (e *TargetError) Unwrap() error { return ErrInvalidOption }
 // reaches judges whether q's key condition can match an item of tg's
 // type, from the type's key templates (its table keys as the table
 // records them, or its keys in q's index; [keycodec.Query.Reaches]).
-func (q *querySpec) reaches(tg Target) keycodec.Reach {
+func qsReaches(q *querySpec, tg Target) keycodec.Reach {
 	if tg.h == nil || q.keys.native != nil {
 		return keycodec.Reachable // a native index's keys are data
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"slices"
 
 	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/send"
@@ -37,8 +38,7 @@ func (t *Table) marshalData(data any) (Item, error) {
 }
 
 // decodeRaw is a handle's Decode of a raw item: the handle's error herr,
-// else what decode makes of item, with a zero value when the data does
-// not fit.
+// else decode's result, a zero value with any error.
 func decodeRaw[V any](herr error, item Item, decode func(Item) (V, bool, error)) (v V, ok bool, err error) {
 	if herr != nil {
 		return v, false, herr
@@ -48,6 +48,57 @@ func decodeRaw[V any](herr error, item Item, decode func(Item) (V, bool, error))
 		return zero, ok, err
 	}
 	return v, ok, nil
+}
+
+// decodeItem is the one decode of an item of type it, for every item
+// type: its ids, parsed from its table keys by it's keyCore into ids
+// (len(it.keys.fields) strings), and its data decoded into out, a
+// pointer to the items' Go type ([Table.decodeData]). ok is false, with
+// nothing decoded, for an item whose keys the type cannot have built (or
+// an edge item whose explicit index keys are not the edge's). Each
+// handle's own decode only builds its result value from the ids and the
+// data. It may modify item.
+func (t *Table) decodeItem(it *itemType, item Item, ids []string, out any) (ok bool, err error) {
+	pk, okP := t.keyText(item, t.opts.PartitionKey)
+	sk, okS := t.keyText(item, t.opts.SortKey)
+	if !okP || !okS || !it.keys.parse(pk, sk, ids) || it.edge != nil && !t.edgeIndexKeysMatch(it.edge, item, pk, sk, ids[0]) {
+		return false, nil
+	}
+	return true, t.decodeData(it, ids, item, out)
+}
+
+// decodeIDs is decodeItem for an item type of any number of ids, which
+// it returns as an [IDs] of their own; ok=false costs no allocation (a
+// read of several item types offers each item to every target).
+func (t *Table) decodeIDs(it *itemType, item Item, out any) (IDs, bool, error) {
+	var buf [8]string
+	ids := buf[:]
+	if n := len(it.keys.fields); n <= len(buf) {
+		ids = buf[:n]
+	} else {
+		ids = make([]string, n)
+	}
+	ok, err := t.decodeItem(it, item, ids, out)
+	if !ok {
+		return nil, false, nil
+	}
+	return slices.Clone(ids), true, err
+}
+
+// decodeData decodes item's data into out, a pointer to the items' Go
+// type: for an Entity whose keys hold data values, those values filled
+// in first from ids, its key fields' values (an item holding a value
+// kept only inside keys in a key its template no longer parses back is
+// an error: a write of what it read would lose the value). It may modify
+// item.
+func (t *Table) decodeData(it *itemType, ids []string, item Item, out any) error {
+	if d := it.data; d != nil {
+		d.Fill(it.keys.fields, ids, item)
+		if err := d.Unreadable(item, t.opts.PartitionKey, t.opts.SortKey); err != nil {
+			return err
+		}
+	}
+	return t.unmarshalData(item, out)
 }
 
 // unmarshalData decodes an item's own data into out, ignoring the key

@@ -165,8 +165,8 @@ func (n *Node[N]) Replace(ctx context.Context, id string, data N, optFns ...func
 }
 
 // handle is the implementation of n's single-item verbs.
-func (n *Node[N]) handle() handle[N] {
-	return handle[N]{t: n.t, it: &n.it, tr: &n.tr, exists: ErrExists, err: n.err}
+func (n *Node[N]) handle() handle {
+	return handle{t: n.t, it: &n.it, tr: &n.tr, exists: ErrExists, err: n.err}
 }
 
 // keyed is node id's item's keys.
@@ -194,7 +194,9 @@ func (n *Node[N]) keyCtx(pk, sk string) *keyCtx {
 // partly decoded item.
 func (n *Node[N]) Get(ctx context.Context, id string, optFns ...func(*ReadOptions)) (N, error) {
 	k, err := n.keyed(id)
-	return n.handle().get(ctx, "Node.Get", &k, err, optFns)
+	var data N
+	err = n.handle().get(ctx, "Node.Get", &k, err, optFns, &data)
+	return data, err
 }
 
 // Update changes the data of node id's existing item with one UpdateItem
@@ -221,7 +223,9 @@ func (n *Node[N]) Get(ctx context.Context, id string, optFns ...func(*ReadOption
 // any request. With any error, N's zero value.
 func (n *Node[N]) Update(ctx context.Context, id string, update Update, optFns ...func(*WriteOptions)) (N, error) {
 	k, err := n.keyed(id)
-	return n.handle().update(ctx, "Node.Update", &k, err, update, optFns)
+	var data N
+	err = n.handle().update(ctx, "Node.Update", &k, err, update, optFns, &data)
+	return data, err
 }
 
 // Delete removes node id's item with one DeleteItem guarded by
@@ -256,14 +260,11 @@ func (n *Node[N]) Decode(item Item) (v NodeItem[N], ok bool, err error) {
 
 // decode turns an item into a NodeItem, reporting ok=false for items that
 // are not this type's node items.
-func (n *Node[N]) decode(item Item) (NodeItem[N], bool, error) {
-	var v NodeItem[N]
-	id, ok := n.id(item)
-	if !ok {
-		return v, false, nil
-	}
-	v.ID = id
-	return v, true, n.t.unmarshalData(item, &v.Data)
+func (n *Node[N]) decode(item Item) (v NodeItem[N], ok bool, err error) {
+	var ids [1]string
+	ok, err = n.t.decodeItem(&n.it, item, ids[:], &v.Data)
+	v.ID = ids[0]
+	return v, ok, err
 }
 
 // id is the node id of one of n's items from its table keys; ok is false
@@ -299,5 +300,7 @@ func (n *Node[N]) TxCheck(tx *Tx, id string, optFns ...func(*WriteOptions)) {
 // before any request.
 func (n *Node[N]) TxGet(rt *ReadTx, id string) *Read[N] {
 	k, err := n.keyed(id)
-	return n.handle().txGet(rt, &k, err)
+	r := new(Read[N])
+	n.handle().txGet(rt, &k, err, &r.Found, &r.Data)
+	return r
 }

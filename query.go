@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"iter"
+	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
@@ -85,17 +86,19 @@ import (
 // copy, and one Query may run any number of times, concurrently. An invalid
 // query (a bad id, say) carries its error to the call that runs it, which
 // then makes no request.
+//
+// Its methods are thin typed shims over querySpec, which runs the query
+// without knowing T: only decode, and the few lines that keep a decoded
+// value, are compiled per item type.
 type Query[T any] struct {
 	querySpec
 	decode func(Item) (T, bool, error)
-	// fetched, if set, sees each page's items before decode does
-	// ([paging.Run.Fetched]): Load's and PageIndex's targets grow
-	// once per page.
-	fetched func([]Item)
 }
 
 // querySpec is everything a Query is but its decoder: what a query of
-// another item type over the same keys ([PageIndex]) copies whole.
+// another item type over the same keys ([PageIndex]) copies whole. It
+// builds, checks and runs the query; a typed Query hands it a closure
+// that decodes an item and keeps it.
 type querySpec struct {
 	t          *Table
 	op         string
@@ -116,6 +119,10 @@ type querySpec struct {
 	// shards, when set, are the partitions of a sharded read, merged in
 	// sort key order; pk is then their common logical key.
 	shards []paging.QueryShard
+	// fetched, if set, sees each page's items before decode does
+	// ([paging.Run.Fetched]): Load's and PageIndex's targets grow
+	// once per page.
+	fetched func([]Item)
 }
 
 // queryKeys names the partition a query reads and the optional filter on the
@@ -156,8 +163,13 @@ type queryKeys struct {
 // newQuery builds the request once, so running the query repeats no
 // expression building.
 func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, bool, error)) Query[T] {
+	return Query[T]{querySpec: newQuerySpec(t, op, k), decode: decode}
+}
+
+// newQuerySpec is newQuery's work, for any T.
+func newQuerySpec(t *Table, op string, k queryKeys) querySpec {
 	o := t.opts
-	q := Query[T]{querySpec: querySpec{t: t, op: op, pk: k.pk, skPrefix: k.skPrefix, keys: k}, decode: decode}
+	q := querySpec{t: t, op: op, pk: k.pk, skPrefix: k.skPrefix, keys: k}
 	q.pkAttr, q.skAttr, q.cursorKeys = o.PartitionKey, o.SortKey, t.tableCursorKeys
 	if k.index != "" {
 		q.in.IndexName = aws.String(k.index)
@@ -181,16 +193,16 @@ func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, boo
 	}
 	q.in.TableName = t.tableName
 	q.in.ScanIndexForward = aws.Bool(true)
-	return q.compile()
+	return qsCompile(q)
 }
 
-// compile sets the request's expressions, and each shard's values, from
+// qsCompile sets the request's expressions, and each shard's values, from
 // the query's keys and conditions.
-func (q Query[T]) compile() Query[T] {
+func qsCompile(q querySpec) querySpec {
 	if q.err != nil {
 		return q
 	}
-	e, err := q.expressions(q.keys.keysOnly)
+	e, err := qsExpressions(&q, q.keys.keysOnly)
 	if err != nil {
 		q.err = err
 		return q
@@ -234,6 +246,12 @@ func errQuery[T any](t *Table, op string, err error) Query[T] {
 // dropped by a filter (reverse reads of tables shared by several edge labels)
 // count toward it. A negative n is an [ErrInvalidOption] when run.
 func (q Query[T]) Limit(n int32) Query[T] {
+	q.querySpec = qsLimit(q.querySpec, n)
+	return q
+}
+
+// qsLimit is Limit's work.
+func qsLimit(q querySpec, n int32) querySpec {
 	switch {
 	case n < 0:
 		q.err = fmt.Errorf("%w: negative limit %d", ErrInvalidOption, n)
@@ -250,6 +268,12 @@ func (q Query[T]) Limit(n int32) Query[T] {
 // ([Options].IndexPartitionOnly) items come in no defined order, and Desc
 // changes nothing.
 func (q Query[T]) Desc() Query[T] {
+	q.querySpec = qsDesc(q.querySpec)
+	return q
+}
+
+// qsDesc is Desc's work.
+func qsDesc(q querySpec) querySpec {
 	q.in.ScanIndexForward = aws.Bool(false)
 	q.calls += ".Desc()"
 	return q
@@ -260,6 +284,12 @@ func (q Query[T]) Desc() Query[T] {
 // index (a reverse read, or [Index] with Local false) the query fails with
 // [ErrIndexConsistentRead] before any request is sent.
 func (q Query[T]) ConsistentRead() Query[T] {
+	q.querySpec = qsConsistentRead(q.querySpec)
+	return q
+}
+
+// qsConsistentRead is ConsistentRead's work.
+func qsConsistentRead(q querySpec) querySpec {
 	if q.in.IndexName != nil && !q.keys.local {
 		q.err = ErrIndexConsistentRead
 	}
@@ -267,18 +297,18 @@ func (q Query[T]) ConsistentRead() Query[T] {
 	return q
 }
 
-// startSpan opens the span of the call op that runs q ([Table].startSpan),
+// qsStartSpan opens the span of the call op that runs q ([Table].startSpan),
 // with the index q reads.
-func (q *querySpec) startSpan(ctx context.Context, op string) (context.Context, *span) {
+func qsStartSpan(q *querySpec, ctx context.Context, op string) (context.Context, *span) {
 	if q.t == nil || q.t.tracer == nil {
 		return ctx, nil
 	}
 	return q.t.beginSpan(ctx, op, aws.ToString(q.in.IndexName))
 }
 
-// wrap is err as q's [OpError], a cursor queryrun refused as
+// qsWrap is err as q's [OpError], a cursor queryrun refused as
 // [ErrInvalidCursor].
-func (q Query[T]) wrap(err error) error {
+func qsWrap(q *querySpec, err error) error {
 	if why, ok := err.(paging.BadCursor); ok {
 		err = badCursor(string(why))
 	}
@@ -293,56 +323,86 @@ func (q Query[T]) wrap(err error) error {
 // sharing the partition are skipped, never mis-decoded.
 func (q Query[T]) All(ctx context.Context) iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {
-		ctx, sp := q.startSpan(ctx, q.op)
-		defer sp.end(nil) // with the error yielded, if any (sp.failed)
-		var zero T
-		if q.err != nil {
-			yield(zero, sp.failed(q.wrap(q.err)))
-			return
-		}
-		r := q.run()
-		if err := r.All(ctx, yield); err != nil {
-			yield(zero, sp.failed(q.wrap(err)))
+		var v T
+		err := qsAll(&q.querySpec, ctx, func(item Item) (ok bool, err error) {
+			v, ok, err = q.decode(item)
+			return ok, err
+		}, func() bool { return yield(v, nil) })
+		if err != nil {
+			var zero T
+			yield(zero, err)
 		}
 	}
 }
 
-// run is q's run in package queryrun.
-func (q Query[T]) run() paging.Run[T] {
-	return paging.Run[T]{Client: q.t.client, In: q.in, Decode: q.decode, Fetched: q.fetched, PK: q.pk, Shards: q.shards, SKAttr: q.skAttr}
+// qsAll is All's work: each item decode keeps is handed on by yield, until
+// it returns false. It returns the error to yield, wrapped.
+func qsAll(q *querySpec, ctx context.Context, decode func(Item) (bool, error), yield func() bool) error {
+	ctx, sp := qsStartSpan(q, ctx, q.op)
+	defer sp.end(nil) // with the error yielded, if any (sp.failed)
+	if q.err != nil {
+		return sp.failed(qsWrap(q, q.err))
+	}
+	r := qsRun(q)
+	if err := r.All(ctx, decode, yield); err != nil {
+		return sp.failed(qsWrap(q, err))
+	}
+	return nil
+}
+
+// qsRun is q's run in package paging, which skips LessThan's bound. The
+// decoder is handed to each of its calls, not kept in it: a Run's
+// fields leak to the heap (its client does), and a decoder kept there
+// would be allocated per call.
+func qsRun(q *querySpec) paging.Run {
+	return paging.Run{Client: q.t.client, In: q.in, Fetched: q.fetched, PK: q.pk, Shards: q.shards, SKAttr: q.skAttr, Excl: q.excl}
 }
 
 // Collect runs the query to the end and returns all its items; see
 // [Query.All].
 func (q Query[T]) Collect(ctx context.Context) ([]T, error) {
-	ctx, sp := q.startSpan(ctx, q.op)
-	items, err := q.collect(ctx)
-	return items, sp.done(err)
-}
-
-// collect is Collect within its span.
-func (q Query[T]) collect(ctx context.Context) ([]T, error) {
 	var items []T
-	if q.err != nil || q.shards != nil {
-		for v, err := range q.All(ctx) {
-			if err != nil {
-				return nil, err
-			}
+	err := qsCollect(&q.querySpec, ctx, func(item Item) (bool, error) {
+		v, ok, err := q.decode(item)
+		if ok && err == nil {
 			items = append(items, v)
 		}
-		return items, nil
-	}
-	r := q.run()
-	items, err := r.Collect(ctx)
+		return ok, err
+	}, func(n int) { items = slices.Grow(items, n) })
 	if err != nil {
-		return nil, q.wrap(err)
+		return nil, err
 	}
 	return items, nil
 }
 
-// appendDecoded is [paging.AppendDecoded] with q's decoder.
-func (q Query[T]) appendDecoded(dst []T, items []Item) ([]T, error) {
-	return paging.AppendDecoded(dst, items, q.decode)
+// qsCollect is Collect's work: decode keeps each item, grow makes room
+// for a page's.
+func qsCollect(q *querySpec, ctx context.Context, decode func(Item) (bool, error), grow func(n int)) error {
+	ctx, sp := qsStartSpan(q, ctx, q.op)
+	if q.err != nil || q.shards != nil {
+		return sp.done(qsAll(q, ctx, decode, func() bool { return true }))
+	}
+	r := qsRun(q)
+	if err := r.Collect(ctx, decode, grow); err != nil {
+		return sp.done(qsWrap(q, err))
+	}
+	return sp.done(nil)
+}
+
+// appendDecoded appends the items of items q decodes to dst. (Not a
+// method of Query, so that it is compiled only where it is used.)
+func appendDecoded[T any](q *Query[T], dst []T, items []Item) ([]T, error) {
+	dst = slices.Grow(dst, len(items))
+	for _, item := range items {
+		v, ok, err := q.decode(item)
+		if err != nil {
+			return dst, err
+		}
+		if ok {
+			dst = append(dst, v)
+		}
+	}
+	return dst, nil
 }
 
 // Count returns how many items the query matches without decoding their
@@ -355,20 +415,28 @@ func (q Query[T]) appendDecoded(dst []T, items []Item) ([]T, error) {
 // Select=COUNT query would count those too, since DynamoDB cannot tell
 // them apart.) An item whose keys are sound but whose data does not fit T
 // is counted; All fails on it.
-func (q Query[T]) Count(ctx context.Context) (_ int, err error) {
-	ctx, sp := q.startSpan(ctx, q.op)
+func (q Query[T]) Count(ctx context.Context) (int, error) {
+	return qsCount(&q.querySpec, ctx, func(item Item) (bool, error) {
+		_, ok, err := q.decode(item)
+		return ok, err
+	})
+}
+
+// qsCount is Count's work, with decode judging each item.
+func qsCount(q *querySpec, ctx context.Context, decode func(Item) (bool, error)) (_ int, err error) {
+	ctx, sp := qsStartSpan(q, ctx, q.op)
 	defer sp.end(&err)
 	if q.err != nil {
-		return 0, q.wrap(q.err)
+		return 0, qsWrap(q, q.err)
 	}
-	e, err := q.expressions(true)
+	e, err := qsExpressions(q, true)
 	if err != nil {
-		return 0, q.wrap(err)
+		return 0, qsWrap(q, err)
 	}
-	r := q.run()
-	n, err := r.Count(ctx, e)
+	r := qsRun(q)
+	n, err := r.Count(ctx, e, decode)
 	if err != nil {
-		return 0, q.wrap(err)
+		return 0, qsWrap(q, err)
 	}
 	return n, nil
 }
@@ -396,28 +464,51 @@ type Page[T any] struct {
 // refused with [ErrInvalidCursor] before any request is sent. Use
 // [Query.Limit] to set the page size. Page is meant for request/response
 // handlers that hand the cursor to a client.
-func (q Query[T]) Page(ctx context.Context, cursor string) (_ Page[T], err error) {
-	ctx, sp := q.startSpan(ctx, q.op)
+func (q Query[T]) Page(ctx context.Context, cursor string) (Page[T], error) {
+	var page Page[T]
+	next, err := qsPage(&q.querySpec, ctx, cursor, func(item Item) (bool, error) {
+		v, ok, err := q.decode(item)
+		if ok && err == nil {
+			page.Items = append(page.Items, v)
+		}
+		return ok, err
+	}, func(n int) {
+		if page.Items == nil {
+			page.Items = []T{} // an unsharded page's Items are never nil
+		}
+		page.Items = slices.Grow(page.Items, n)
+	})
+	if err != nil {
+		return Page[T]{}, err
+	}
+	page.Cursor = next
+	return page, nil
+}
+
+// qsPage is Page's work: decode keeps each item of the page (grow makes
+// room for an unsharded page's); it returns the next cursor.
+func qsPage(q *querySpec, ctx context.Context, cursor string, decode func(Item) (bool, error), grow func(n int)) (_ string, err error) {
+	ctx, sp := qsStartSpan(q, ctx, q.op)
 	defer sp.end(&err)
 	if q.err != nil {
-		return Page[T]{}, q.wrap(q.err)
+		return "", qsWrap(q, q.err)
 	}
-	r := q.run()
-	r.Cursor = q.cursors()
-	var page Page[T]
-	if page.Items, page.Cursor, err = r.Page(ctx, cursor); err != nil {
-		return Page[T]{}, q.wrap(err)
+	r := qsRun(q)
+	r.Cursor = qsCursors(q)
+	next, err := r.Page(ctx, cursor, decode, grow)
+	if err != nil {
+		return "", qsWrap(q, err)
 	}
-	return page, nil
+	return next, nil
 }
 
 // badCursor is the error of a cursor this query refuses.
 func badCursor(why string) error { return fmt.Errorf("%w: %s", ErrInvalidCursor, why) }
 
-// cursors is what q's page cursors carry ([paging.Fingerprint]:
+// qsCursors is what q's page cursors carry ([paging.Fingerprint]:
 // everything that shapes the query's results besides its page size;
 // [Options.CursorKey] guards against forging) and are checked against.
-func (q Query[T]) cursors() paging.Cursors {
+func qsCursors(q *querySpec) paging.Cursors {
 	cs := paging.Cursors{Key: q.t.opts.CursorKey, Names: q.cursorKeys, PKAttr: q.pkAttr, SKAttr: q.skAttr,
 		Prefix: q.skPrefix, Op: q.sk.op, Lo: q.sk.lo, Hi: q.sk.hi, PKNum: q.keys.pkNum && (q.keys.index == "" || q.keys.local), SKNum: q.keys.skNum && q.keys.index == ""}
 	cs.ID = paging.Identity{Index: aws.ToString(q.in.IndexName), Desc: !aws.ToBool(q.in.ScanIndexForward), Sharded: q.shards != nil,

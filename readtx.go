@@ -91,15 +91,3 @@ func (rt *ReadTx) Run(ctx context.Context) (err error) {
 	}
 	return nil
 }
-
-// fillRead returns the fill of r: decode an item's data into r.Data.
-func fillRead[T any](t *Table, r *Read[T]) func(Item) error {
-	return func(item Item) error {
-		if item == nil {
-			*r = Read[T]{}
-			return nil
-		}
-		r.Found = true
-		return t.unmarshalData(item, &r.Data)
-	}
-}

@@ -253,6 +253,13 @@ type itemType struct {
 	// fields T declares, and what it keeps only inside keys), which an
 	// update may not change.
 	keyData []string
+	// data fills in an Entity's data values that its keys hold
+	// ([Table.decodeData]); nil for other item types and for an Entity
+	// whose keys hold none.
+	data *dataFields
+	// edge is an edge's explicit index keys, which [Table.decodeItem]
+	// checks; nil for other item types.
+	edge *edgeIndexed
 }
 
 // keyParts spells the item type's index key template parts from ids

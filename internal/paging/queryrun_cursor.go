@@ -36,40 +36,41 @@ type Cursors struct {
 
 // Page makes exactly one Query request (one per unfinished shard of a
 // sharded read) resuming after cursor ("" for the first page), and
-// returns its items and the cursor of the next page, "" when none is
-// left.
-func (r *Run[T]) Page(ctx context.Context, cursor string) ([]T, string, error) {
+// returns the cursor of the next page, "" when none is left;
+// decode keeps the page's items (grow is handed an unsharded page's size
+// first).
+func (r *Run) Page(ctx context.Context, cursor string, decode func(Item) (bool, error), grow func(n int)) (string, error) {
 	if r.Shards != nil {
-		return r.pageMerged(ctx, cursor)
+		return r.pageMerged(ctx, cursor, decode)
 	}
 	in := r.In
 	if cursor != "" {
 		c, err := r.Cursor.open(cursor)
 		if err != nil {
-			return nil, "", err
+			return "", err
 		}
 		if in.ExclusiveStartKey, err = r.Cursor.startKey(c.Key, c.Num, r.PK); err != nil {
-			return nil, "", err
+			return "", err
 		}
 	}
 	out, err := r.Client.Query(ctx, &in, telemetry.CallOpts(ctx)...)
 	if err != nil {
-		return nil, "", err
+		return "", err
 	}
 	r.fetched(out.Items)
-	items, err := AppendDecoded([]T{}, out.Items, r.Decode)
-	if err != nil || len(out.LastEvaluatedKey) == 0 {
-		return items, "", err
+	grow(len(out.Items))
+	if err := r.takeAll(decode, out.Items); err != nil || len(out.LastEvaluatedKey) == 0 {
+		return "", err
 	}
 	key, num, err := KeyText(out.LastEvaluatedKey)
 	if err != nil {
-		return nil, "", err
+		return "", err
 	}
 	next, err := r.Cursor.seal(Cursor{Key: key, Num: num})
 	if err != nil {
-		return nil, "", err
+		return "", err
 	}
-	return items, next, nil
+	return next, nil
 }
 
 // seal stamps c with the query's identity, encodes it and, with a Key,

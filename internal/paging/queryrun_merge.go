@@ -20,14 +20,14 @@ type QueryShard struct {
 }
 
 // shardInput is the request for shard i.
-func (r *Run[T]) shardInput(i int) dynamodb.QueryInput {
+func (r *Run) shardInput(i int) dynamodb.QueryInput {
 	in := r.In
 	in.ExpressionAttributeValues = r.Shards[i].Values
 	return in
 }
 
 // less orders raw items by the sort key, in the request's direction.
-func (r *Run[T]) less(a, b Item) bool {
+func (r *Run) less(a, b Item) bool {
 	sa, _ := stringAttr(a, r.SKAttr)
 	sb, _ := stringAttr(b, r.SKAttr)
 	if aws.ToBool(r.In.ScanIndexForward) {
@@ -46,12 +46,12 @@ func stringAttr(item Item, name string) (string, bool) {
 }
 
 // countMerged counts every shard, in parallel, and sums.
-func (r *Run[T]) countMerged(ctx context.Context, e ddbexpr.Exprs) (int, error) {
+func (r *Run) countMerged(ctx context.Context, e ddbexpr.Exprs, decode func(Item) (bool, error)) (int, error) {
 	counts := make([]int, len(r.Shards))
 	var g errgroup.Group
 	for i := range r.Shards {
 		g.Go(func() (err error) {
-			counts[i], err = r.count(ctx, e, r.Shards[i].PK)
+			counts[i], err = r.count(ctx, e, r.Shards[i].PK, decode)
 			return err
 		})
 	}
@@ -88,7 +88,7 @@ func (s *stream) fill(ctx context.Context, fetched func([]Item)) error {
 // allMerged yields every shard's items merged in sort key order: the first
 // page of every shard is fetched in parallel, then each shard's next page
 // when its items run out. It returns the error that stopped it.
-func (r *Run[T]) allMerged(ctx context.Context, yield func(T, error) bool) error {
+func (r *Run) allMerged(ctx context.Context, decode func(Item) (bool, error), yield func() bool) error {
 	streams := make([]*stream, len(r.Shards))
 	var g errgroup.Group
 	for i := range r.Shards {
@@ -116,14 +116,14 @@ func (r *Run[T]) allMerged(ctx context.Context, yield func(T, error) bool) error
 		s := streams[next]
 		item := s.buf[0]
 		s.buf = s.buf[1:]
-		v, ok, err := r.Decode(item)
+		ok, err := r.take(decode, item)
 		if err == nil && len(s.buf) == 0 {
 			err = s.fill(ctx, r.fetched)
 		}
 		if err != nil {
 			return err
 		}
-		if ok && !yield(v, nil) {
+		if ok && !yield() {
 			return nil
 		}
 	}
@@ -134,7 +134,7 @@ func (r *Run[T]) allMerged(ctx context.Context, yield func(T, error) bool) error
 // and keeps the first Limit. The new cursor records, per shard, the key of
 // the last item taken from it (or its LastEvaluatedKey when all were
 // taken), so no item is skipped or repeated.
-func (r *Run[T]) pageMerged(ctx context.Context, from string) ([]T, string, error) {
+func (r *Run) pageMerged(ctx context.Context, from string, decode func(Item) (bool, error)) (string, error) {
 	states := make([]CursorShard, len(r.Shards))
 	if from != "" {
 		c, err := r.Cursor.open(from)
@@ -142,7 +142,7 @@ func (r *Run[T]) pageMerged(ctx context.Context, from string) ([]T, string, erro
 			err = BadCursor("from a read with another number of shards")
 		}
 		if err != nil {
-			return nil, "", err
+			return "", err
 		}
 		states = c.Shards
 	}
@@ -151,7 +151,7 @@ func (r *Run[T]) pageMerged(ctx context.Context, from string) ([]T, string, erro
 		if st.Key != nil {
 			start, err := r.Cursor.startKey(st.Key, nil, r.Shards[i].PK)
 			if err != nil {
-				return nil, "", err
+				return "", err
 			}
 			starts[i] = start
 		}
@@ -171,7 +171,7 @@ func (r *Run[T]) pageMerged(ctx context.Context, from string) ([]T, string, erro
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return nil, "", err
+		return "", err
 	}
 	for _, out := range outs {
 		if out != nil {
@@ -181,8 +181,8 @@ func (r *Run[T]) pageMerged(ctx context.Context, from string) ([]T, string, erro
 
 	limit := int(aws.ToInt32(r.In.Limit))
 	taken := make([]int, len(r.Shards))
-	var items []T
-	for limit == 0 || len(items) < limit {
+	kept := 0
+	for limit == 0 || kept < limit {
 		next := -1
 		for i, out := range outs {
 			if out != nil && taken[i] < len(out.Items) && (next < 0 || r.less(out.Items[taken[i]], outs[next].Items[taken[next]])) {
@@ -196,14 +196,14 @@ func (r *Run[T]) pageMerged(ctx context.Context, from string) ([]T, string, erro
 		taken[next]++
 		// Remember the keys before decode drops them.
 		if err := r.Cursor.advance(&states[next], item); err != nil {
-			return nil, "", err
+			return "", err
 		}
-		v, ok, err := r.Decode(item)
+		ok, err := r.take(decode, item)
 		if err != nil {
-			return nil, "", err
+			return "", err
 		}
 		if ok {
-			items = append(items, v)
+			kept++
 		}
 	}
 	more := false
@@ -212,18 +212,18 @@ func (r *Run[T]) pageMerged(ctx context.Context, from string) ([]T, string, erro
 			// Every item of this response was taken: resume after it.
 			st, err := After(out.LastEvaluatedKey)
 			if err != nil {
-				return nil, "", err
+				return "", err
 			}
 			states[i] = st
 		}
 		more = more || !states[i].Done
 	}
 	if !more {
-		return items, "", nil
+		return "", nil
 	}
 	next, err := r.Cursor.seal(Cursor{Shards: states})
 	if err != nil {
-		return nil, "", err
+		return "", err
 	}
-	return items, next, nil
+	return next, nil
 }

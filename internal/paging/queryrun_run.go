@@ -2,7 +2,6 @@ package paging
 
 import (
 	"context"
-	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
@@ -11,16 +10,15 @@ import (
 )
 
 // Run is one run of a query: its request, its partitions and how its
-// items become T. Package adjlist's Query makes one per call, on the
-// stack.
-type Run[T any] struct {
+// items are decoded. Package adjlist's Query makes one per call, on the
+// stack. It is not generic: decode, a closure of the typed caller that
+// decodes an item and keeps it (appends it to the caller's slice, or
+// holds it for the next yield).
+type Run struct {
 	Client dynamodb.QueryAPIClient
 	In     dynamodb.QueryInput // the request; every use copies it
-	// Decode turns an item into T; false skips it, an item of another
-	// access pattern sharing the partition.
-	Decode func(Item) (T, bool, error)
 	// Fetched, when set, is handed the items of each page as the page
-	// arrives, before Decode sees any of them (on a sharded read, each
+	// arrives, before decode sees any of them (on a sharded read, each
 	// shard's page): a read of several item types sizes its slices with
 	// it.
 	Fetched func(items []Item)
@@ -29,6 +27,9 @@ type Run[T any] struct {
 	// the order of sort key attribute SKAttr.
 	Shards []QueryShard
 	SKAttr string
+	// Excl, if set, is a value of SKAttr whose item decode is not
+	// offered: an exclusive bound DynamoDB cannot apply itself.
+	Excl   string
 	Cursor Cursors // what Page's cursors carry and are checked against
 }
 
@@ -48,24 +49,28 @@ func EachPage(ctx context.Context, c dynamodb.QueryAPIClient, in dynamodb.QueryI
 	return nil
 }
 
-// AppendDecoded appends the items decode accepts, decoded, to dst,
-// growing it once for the page rather than once per item.
-func AppendDecoded[T any](dst []T, items []Item, decode func(Item) (T, bool, error)) ([]T, error) {
-	dst = slices.Grow(dst, len(items))
-	for _, item := range items {
-		v, ok, err := decode(item)
-		if err != nil {
-			return dst, err
-		}
-		if ok {
-			dst = append(dst, v)
+// take is decode of item, false for the item Excl excludes.
+func (r *Run) take(decode func(Item) (bool, error), item Item) (bool, error) {
+	if r.Excl != "" {
+		if s, _ := stringAttr(item, r.SKAttr); s == r.Excl {
+			return false, nil
 		}
 	}
-	return dst, nil
+	return decode(item)
+}
+
+// takeAll hands each of items to decode, stopping at its first error.
+func (r *Run) takeAll(decode func(Item) (bool, error), items []Item) error {
+	for _, item := range items {
+		if _, err := r.take(decode, item); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // fetched hands a page's items to Fetched, if set.
-func (r *Run[T]) fetched(items []Item) {
+func (r *Run) fetched(items []Item) {
 	if r.Fetched != nil {
 		r.Fetched(items)
 	}
@@ -74,18 +79,18 @@ func (r *Run[T]) fetched(items []Item) {
 // All yields every item of the query, page by page (a sharded read's
 // merged), until yield returns false; it returns the error that stopped
 // it.
-func (r *Run[T]) All(ctx context.Context, yield func(T, error) bool) error {
+func (r *Run) All(ctx context.Context, decode func(Item) (bool, error), yield func() bool) error {
 	if r.Shards != nil {
-		return r.allMerged(ctx, yield)
+		return r.allMerged(ctx, decode, yield)
 	}
 	return EachPage(ctx, r.Client, r.In, func(out *dynamodb.QueryOutput) (bool, error) {
 		r.fetched(out.Items)
 		for _, item := range out.Items {
-			v, ok, err := r.Decode(item)
+			ok, err := r.take(decode, item)
 			if err != nil {
 				return false, err
 			}
-			if ok && !yield(v, nil) {
+			if ok && !yield() {
 				return false, nil
 			}
 		}
@@ -93,33 +98,30 @@ func (r *Run[T]) All(ctx context.Context, yield func(T, error) bool) error {
 	})
 }
 
-// Collect runs an unsharded query to the end and returns its items.
-func (r *Run[T]) Collect(ctx context.Context) ([]T, error) {
-	var items []T
-	err := EachPage(ctx, r.Client, r.In, func(out *dynamodb.QueryOutput) (bool, error) {
-		var err error
+// Collect runs an unsharded query to the end, handing each page's size
+// to grow (for the caller to grow its slice once per page) before
+// decode sees the page's items.
+func (r *Run) Collect(ctx context.Context, decode func(Item) (bool, error), grow func(n int)) error {
+	return EachPage(ctx, r.Client, r.In, func(out *dynamodb.QueryOutput) (bool, error) {
 		r.fetched(out.Items)
-		items, err = AppendDecoded(items, out.Items, r.Decode)
+		grow(len(out.Items))
+		err := r.takeAll(decode, out.Items)
 		return err == nil, err
 	})
-	if err != nil {
-		return nil, err
-	}
-	return items, nil
 }
 
 // Count runs the query with e, its keys-only expressions, to the end
-// (every shard in parallel, summed) and counts the items Decode accepts.
-func (r *Run[T]) Count(ctx context.Context, e ddbexpr.Exprs) (int, error) {
+// (every shard in parallel, summed) and counts the items decode accepts.
+func (r *Run) Count(ctx context.Context, e ddbexpr.Exprs, decode func(Item) (bool, error)) (int, error) {
 	if r.Shards != nil {
-		return r.countMerged(ctx, e)
+		return r.countMerged(ctx, e, decode)
 	}
-	return r.count(ctx, e, r.PK)
+	return r.count(ctx, e, r.PK, decode)
 }
 
 // count runs one partition's query (partition key value pk) to the end
-// with e and counts the items Decode accepts.
-func (r *Run[T]) count(ctx context.Context, e ddbexpr.Exprs, pk string) (int, error) {
+// with e and counts the items decode accepts.
+func (r *Run) count(ctx context.Context, e ddbexpr.Exprs, pk string, decode func(Item) (bool, error)) (int, error) {
 	var err error
 	in := r.In
 	in.KeyConditionExpression, in.FilterExpression, in.ProjectionExpression = e.KeyCond, e.Filter, e.Proj
@@ -131,7 +133,7 @@ func (r *Run[T]) count(ctx context.Context, e ddbexpr.Exprs, pk string) (int, er
 	err = EachPage(ctx, r.Client, in, func(out *dynamodb.QueryOutput) (bool, error) {
 		r.fetched(out.Items)
 		for _, item := range out.Items {
-			_, ok, err := r.Decode(item)
+			ok, err := r.take(decode, item)
 			if err != nil {
 				return false, err
 			}

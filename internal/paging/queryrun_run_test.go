@@ -43,14 +43,31 @@ func (p *partitions) Query(_ context.Context, in *dynamodb.QueryInput, _ ...func
 }
 
 // sharded is a run over three shards whose sort keys interleave.
-func sharded(p *partitions, limit int32) *Run[string] {
+// kept is what a run's decode keeps: the sort keys of the items it took.
+type kept struct{ sks []string }
+
+// decode keeps item's sort key unless it is "e", another access
+// pattern's.
+func (k *kept) decode(item Item) (bool, error) {
+	sk, _ := stringAttr(item, "SK")
+	if sk == "e" {
+		return false, nil
+	}
+	k.sks = append(k.sks, sk)
+	return true, nil
+}
+
+// take returns the sort keys kept since the last take.
+func (k *kept) take() []string {
+	sks := k.sks
+	k.sks = nil
+	return sks
+}
+
+func sharded(p *partitions, limit int32) *Run {
 	p.items = map[string][]string{"T#00": {"a", "d", "g"}, "T#01": {"b", "e"}, "T#02": {"c", "f", "h", "i"}}
-	r := &Run[string]{Client: p, SKAttr: "SK", PK: "T",
+	r := &Run{Client: p, SKAttr: "SK", PK: "T",
 		In: dynamodb.QueryInput{ScanIndexForward: aws.Bool(true), Limit: aws.Int32(limit)},
-		Decode: func(item Item) (string, bool, error) {
-			sk, _ := stringAttr(item, "SK")
-			return sk, sk != "e", nil // "e" is another access pattern's
-		},
 		Cursor: Cursors{Names: []string{"PK", "SK"}, PKAttr: "PK", SKAttr: "SK"}}
 	r.Cursor.ID.Sharded = true
 	for _, pk := range []string{"T#00", "T#01", "T#02"} {
@@ -68,18 +85,21 @@ func TestMergedReads(t *testing.T) {
 	want := []string{"a", "b", "c", "d", "f", "g", "h", "i"}
 	ctx := context.Background()
 
-	var all []string
-	require.NoError(t, sharded(&partitions{}, 0).All(ctx, func(v string, _ error) bool {
-		all = append(all, v)
+	var k kept
+	yields := 0
+	require.NoError(t, sharded(&partitions{}, 0).All(ctx, k.decode, func() bool {
+		yields++
 		return true
 	}))
-	assert.Equal(t, want, all)
+	assert.Equal(t, want, k.take())
+	assert.Equal(t, len(want), yields)
 
 	r := sharded(&partitions{}, 3)
 	var paged []string
 	for cursor, pages := "", 0; ; pages++ {
 		require.Less(t, pages, 10)
-		items, next, err := r.Page(ctx, cursor)
+		next, err := r.Page(ctx, cursor, k.decode, func(int) {})
+		items := k.take()
 		require.NoError(t, err)
 		assert.LessOrEqual(t, len(items), 3)
 		paged = append(paged, items...)
@@ -98,37 +118,33 @@ func TestBadCursorSendsNothing(t *testing.T) {
 	ctx := context.Background()
 	p := &partitions{}
 	r := sharded(p, 1)
-	_, next, err := r.Page(ctx, "")
+	k := &kept{}
+	next, err := r.Page(ctx, "", k.decode, func(int) {})
 	require.NoError(t, err)
 	calls := p.calls.Load()
 	for name, cursor := range map[string]string{"garbage": "not a cursor", "edited": next + "A"} {
-		_, _, err := r.Page(ctx, cursor)
+		_, err := r.Page(ctx, cursor, k.decode, func(int) {})
 		var bad BadCursor
 		assert.ErrorAs(t, err, &bad, name)
 	}
 	r.Shards = nil // one partition: the merged cursor is from another read
-	_, _, err = r.Page(ctx, next)
+	_, err = r.Page(ctx, next, k.decode, func(int) {})
 	var bad BadCursor
 	assert.ErrorAs(t, err, &bad)
 	assert.Equal(t, calls, p.calls.Load())
 }
 
 // TestFetched: Fetched sees every page's items as the page arrives, before
-// Decode sees any of them, on every read that decodes: All, Collect, Page
+// decode sees any of them, on every read that decodes: All, Collect, Page
 // and Count, unsharded and sharded (each shard's page, the first pages
 // once all are in).
 func TestFetched(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	// watch makes r log "fetched:<sks>" per page and "decode:<sk>" per item.
-	watch := func(r *Run[string]) *[]string {
+	// watch makes r log "fetched:<sks>" per page, and returns the log and
+	// a decode that logs "decode:<sk>" per item.
+	watch := func(r *Run) (*[]string, func(Item) (bool, error)) {
 		var log []string
-		decode := r.Decode
-		r.Decode = func(item Item) (string, bool, error) {
-			sk, _ := stringAttr(item, "SK")
-			log = append(log, "decode:"+sk)
-			return decode(item)
-		}
 		r.Fetched = func(items []Item) {
 			var sks string
 			for _, item := range items {
@@ -137,44 +153,50 @@ func TestFetched(t *testing.T) {
 			}
 			log = append(log, "fetched:"+sks)
 		}
-		return &log
+		return &log, func(item Item) (bool, error) {
+			sk, _ := stringAttr(item, "SK")
+			log = append(log, "decode:"+sk)
+			return true, nil
+		}
 	}
-	unsharded := func(limit int32) *Run[string] {
+	unsharded := func(limit int32) *Run {
 		p := &partitions{items: map[string][]string{"T": {"a", "b", "c"}}}
-		return &Run[string]{Client: p, SKAttr: "SK", PK: "T",
+		return &Run{Client: p, SKAttr: "SK", PK: "T",
 			In:     dynamodb.QueryInput{Limit: aws.Int32(limit), ExpressionAttributeValues: Item{":pk": &types.AttributeValueMemberS{Value: "T"}}},
-			Decode: func(item Item) (string, bool, error) { sk, _ := stringAttr(item, "SK"); return sk, true, nil },
 			Cursor: Cursors{Names: []string{"PK", "SK"}, PKAttr: "PK", SKAttr: "SK"}}
 	}
+	type decoder = func(Item) (bool, error)
 	twoPages := []string{"fetched:ab", "decode:a", "decode:b", "fetched:c", "decode:c"}
 	for _, tc := range []struct {
 		name string
-		r    *Run[string]
-		run  func(r *Run[string]) error
+		r    *Run
+		run  func(r *Run, decode decoder) error
 		want []string
 	}{
-		{"All", unsharded(2), func(r *Run[string]) error {
-			return r.All(ctx, func(string, error) bool { return true })
+		{"All", unsharded(2), func(r *Run, decode decoder) error {
+			return r.All(ctx, decode, func() bool { return true })
 		}, twoPages},
-		{"Collect", unsharded(2), func(r *Run[string]) error { _, err := r.Collect(ctx); return err }, twoPages},
-		{"Page", unsharded(2), func(r *Run[string]) error { _, _, err := r.Page(ctx, ""); return err },
+		{"Collect", unsharded(2), func(r *Run, decode decoder) error { return r.Collect(ctx, decode, func(int) {}) }, twoPages},
+		{"Page", unsharded(2), func(r *Run, decode decoder) error { _, err := r.Page(ctx, "", decode, func(int) {}); return err },
 			[]string{"fetched:ab", "decode:a", "decode:b"}},
-		{"Count", unsharded(2), func(r *Run[string]) error {
+		{"Count", unsharded(2), func(r *Run, decode decoder) error {
 			_, err := r.Count(ctx, ddbexpr.Exprs{Values: func(pk string) (map[string]types.AttributeValue, error) {
 				return Item{":pk": &types.AttributeValueMemberS{Value: pk}}, nil
-			}})
+			}}, decode)
 			return err
 		}, twoPages},
-		{"sharded All", sharded(&partitions{}, 2), func(r *Run[string]) error {
-			return r.All(ctx, func(string, error) bool { return true })
+		{"sharded All", sharded(&partitions{}, 2), func(r *Run, decode decoder) error {
+			return r.All(ctx, decode, func() bool { return true })
 		}, []string{"fetched:ad", "fetched:be", "fetched:cf", "decode:a", "decode:b", "decode:c", "decode:d", "fetched:g",
 			"decode:e", "decode:f", "fetched:hi", "decode:g", "decode:h", "decode:i"}},
-		{"sharded Page", sharded(&partitions{}, 2), func(r *Run[string]) error { _, _, err := r.Page(ctx, ""); return err },
-			[]string{"fetched:ad", "fetched:be", "fetched:cf", "decode:a", "decode:b"}},
+		{"sharded Page", sharded(&partitions{}, 2), func(r *Run, decode decoder) error {
+			_, err := r.Page(ctx, "", decode, func(int) {})
+			return err
+		}, []string{"fetched:ad", "fetched:be", "fetched:cf", "decode:a", "decode:b"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			log := watch(tc.r)
-			require.NoError(t, tc.run(tc.r))
+			log, decode := watch(tc.r)
+			require.NoError(t, tc.run(tc.r, decode))
 			assert.Equal(t, tc.want, *log)
 		})
 	}

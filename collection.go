@@ -271,7 +271,7 @@ type CollectionOptions struct {
 
 // Key returns the primary key of a child: the parent's node key and
 // NodeKey(childType, childID), e.g. ("WS#acme", "PROJ#2026-0007"). Errors
-// match [ErrInvalidKey]; the sort key must fit [MaxSortKeyLen].
+// match [ErrInvalidKey]; the sort key must fit in 1024 bytes.
 //
 // With [CollectionOptions].Shards the partition key carries the child's
 // shard, "WS#acme#07": FNV-1a of the child id modulo Shards, two digits.

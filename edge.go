@@ -146,7 +146,7 @@ type edgeKeys struct{ pk, sk, ipk, isk string }
 // keys derives the edge item's keys from the endpoint ids, each checked
 // against the limits of every place it lands: the table and, with explicit
 // index keys, the index, where the source key is the sort key (so it must
-// fit MaxSortKeyLen).
+// fit maxSortKeyLen).
 func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
 	if e.err != nil {
 		return k, e.err

@@ -26,7 +26,7 @@ var (
 	ErrKeyAttribute = errs.ErrKeyAttribute
 
 	// ErrItemTooLarge reports an item over DynamoDB's 400 KB limit
-	// ([MaxItemSize], sized by [ItemSize]). Detected before any request is
+	// (400 KB, sized by [ItemSize]). Detected before any request is
 	// sent.
 	ErrItemTooLarge = errs.ErrItemTooLarge
 
@@ -110,7 +110,7 @@ var (
 	ErrTxConflict = errs.ErrTxConflict
 
 	// ErrTxLimit reports a transaction DynamoDB would refuse: more than
-	// [MaxTxActions] actions, more than [MaxTxSize] bytes, or two actions
+	// 100 actions, more than 4 MB of items, or two actions
 	// on one item. Detected before any request is sent.
 	ErrTxLimit = errs.ErrTxLimit
 

@@ -5,14 +5,11 @@ import (
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
-// DynamoDB's size limits for key attribute values, in UTF-8 bytes.
+// DynamoDB's size limits for key attribute values, in UTF-8 bytes, on the
+// table and on an index alike.
 const (
-	// MaxPartitionKeyLen is the largest partition key value DynamoDB accepts:
-	// 2048 bytes. It applies to the table's partition key and to an index's.
-	MaxPartitionKeyLen = keycodec.MaxPartitionKeyLen
-	// MaxSortKeyLen is the largest sort key value DynamoDB accepts: 1024
-	// bytes. It applies to the table's sort key and to an index's.
-	MaxSortKeyLen = keycodec.MaxSortKeyLen
+	maxPartitionKeyLen = keycodec.MaxPartitionKeyLen // 2048
+	maxSortKeyLen      = keycodec.MaxSortKeyLen      // 1024
 )
 
 // KeyError describes a key that adjlist refuses to build or parse: its Name
@@ -49,29 +46,29 @@ func checkLen(name, attr, key string, limit int) error {
 }
 
 // checkKeys enforces DynamoDB's key size limits on an item's primary key
-// everywhere it lands: on the table (pk up to [MaxPartitionKeyLen], sk up
-// to [MaxSortKeyLen]) and, on an index keyed on the table's sort key, in
+// everywhere it lands: on the table (pk up to maxPartitionKeyLen, sk up
+// to maxSortKeyLen) and, on an index keyed on the table's sort key, in
 // that index too, where every item's pk is an index sort key (so up to
-// MaxSortKeyLen as well).
+// maxSortKeyLen as well).
 func (t *Table) checkKeys(name, pk, sk string) error {
-	if err := checkLen(name, "partition key", pk, MaxPartitionKeyLen); err != nil {
+	if err := checkLen(name, "partition key", pk, maxPartitionKeyLen); err != nil {
 		return err
 	}
-	if err := checkLen(name, "sort key", sk, MaxSortKeyLen); err != nil {
+	if err := checkLen(name, "sort key", sk, maxSortKeyLen); err != nil {
 		return err
 	}
 	if t.layout == sortKeyIndex {
-		return checkLen(name, "index sort key", pk, MaxSortKeyLen)
+		return checkLen(name, "index sort key", pk, maxSortKeyLen)
 	}
 	return nil
 }
 
 // checkIndexKeys enforces the limits on explicit index key values.
 func checkIndexKeys(name, ipk, isk string) error {
-	if err := checkLen(name, "index partition key", ipk, MaxPartitionKeyLen); err != nil {
+	if err := checkLen(name, "index partition key", ipk, maxPartitionKeyLen); err != nil {
 		return err
 	}
-	return checkLen(name, "index sort key", isk, MaxSortKeyLen)
+	return checkLen(name, "index sort key", isk, maxSortKeyLen)
 }
 
 // NodeKey returns the key of a node: nodeType + "#" + escaped id. It is the
@@ -91,10 +88,10 @@ func checkIndexKeys(name, ipk, isk string) error {
 //
 // NodeKey returns a [*KeyError] (errors.Is [ErrInvalidKey]) for an invalid
 // nodeType, an empty or non-UTF-8 id, an id with a control character, or a
-// key over [MaxPartitionKeyLen]
+// key over 2048
 // bytes. It makes no request.
 func NodeKey(nodeType, id string) (string, error) {
-	k, err := keycodec.NodeKey(nodeType, id, MaxPartitionKeyLen)
+	k, err := keycodec.NodeKey(nodeType, id, maxPartitionKeyLen)
 	return k, keyError(err)
 }
 
@@ -118,9 +115,9 @@ func ParseNodeKey(key string) (nodeType, id string, err error) {
 //
 // EdgeKey returns a [*KeyError] (errors.Is [ErrInvalidKey]) for an invalid
 // label or toType, an empty or non-UTF-8 toID, or a key over
-// [MaxSortKeyLen] bytes. It makes no request.
+// 1024 bytes. It makes no request.
 func EdgeKey(label, toType, toID string) (string, error) {
-	k, err := keycodec.EdgeKey(label, toType, toID, MaxSortKeyLen)
+	k, err := keycodec.EdgeKey(label, toType, toID, maxSortKeyLen)
 	return k, keyError(err)
 }
 

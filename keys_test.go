@@ -84,7 +84,7 @@ func TestKeyLimits(t *testing.T) {
 			k, err := tt.build()
 			if tt.ok {
 				require.NoError(t, err)
-				assert.True(t, len(k) == adjlist.MaxPartitionKeyLen || len(k) == adjlist.MaxSortKeyLen, "len %d", len(k))
+				assert.True(t, len(k) == maxPartitionKeyLen || len(k) == maxSortKeyLen, "len %d", len(k))
 				return
 			}
 			require.ErrorIs(t, err, adjlist.ErrInvalidKey)
@@ -152,7 +152,7 @@ func FuzzKeys(f *testing.F) {
 		}
 		if errA != nil {
 			require.ErrorIs(t, errA, adjlist.ErrInvalidKey)
-			require.Greater(t, len(a), adjlist.MaxPartitionKeyLen/3-4)
+			require.Greater(t, len(a), maxPartitionKeyLen/3-4)
 			return
 		}
 		require.True(t, strings.HasPrefix(ka, "STU#"))
@@ -204,8 +204,8 @@ func TestSortKeyLimitEverywhere(t *testing.T) {
 		{"index sort key", func(n int) error { _, err := enrolled.Get(ctx, id("STU#", n), "math204"); return err }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.NotErrorIs(t, tt.key(adjlist.MaxSortKeyLen), adjlist.ErrInvalidKey)
-			assert.ErrorIs(t, tt.key(adjlist.MaxSortKeyLen+1), adjlist.ErrInvalidKey)
+			assert.NotErrorIs(t, tt.key(maxSortKeyLen), adjlist.ErrInvalidKey)
+			assert.ErrorIs(t, tt.key(maxSortKeyLen+1), adjlist.ErrInvalidKey)
 		})
 	}
 }

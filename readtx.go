@@ -33,7 +33,7 @@ type Read[T any] struct {
 //
 // Add reads with the handles' TxGet ([Node.TxGet], [Edge.TxGet],
 // [Collection.TxGet], [Entity.TxGet]), then call [ReadTx.Run] once. A bad id, a handle of
-// another table, more than [MaxTxActions] items or the same item twice
+// another table, more than 100 items or the same item twice
 // make Run fail before any request ([ErrInvalidKey], [ErrInvalidOption],
 // [ErrTxLimit]). A ReadTx is not safe for concurrent use.
 type ReadTx struct {

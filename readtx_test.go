@@ -43,7 +43,7 @@ func TestReadTx(t *testing.T) {
 	// Refused before any request.
 	before = s.calls.total()
 	over := adjlist.NewReadTx(s.table)
-	for i := range adjlist.MaxTxActions + 1 {
+	for i := range maxTxActions + 1 {
 		s.courses.TxGet(over, fmt.Sprint("c", i))
 	}
 	require.ErrorIs(t, over.Run(ctx), adjlist.ErrTxLimit)

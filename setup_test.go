@@ -184,6 +184,15 @@ func stringsOf(t *testing.T, item map[string]types.AttributeValue) map[string]st
 // DynamoDB updates asynchronously.
 const waitIndex = 5 * time.Second
 
+// DynamoDB's limits, as the docs state them: an item's size (by
+// adjlist.ItemSize), a key value's length in bytes, a transaction's actions.
+const (
+	maxItemSize        = 400 * 1024
+	maxPartitionKeyLen = 2048
+	maxSortKeyLen      = 1024
+	maxTxActions       = 100
+)
+
 // projID is the id of the ith project of a workspace.
 func projID(i int) string { return fmt.Sprintf("2026-%04d", i) }
 

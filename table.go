@@ -103,8 +103,8 @@ type Options struct {
 	// [CreateTable] creates them beside the inverted index, and item types
 	// declare their keys in them with [IndexKeys]. Default none. Index
 	// names must be distinct, and no attribute may key two indexes or the
-	// table; at most [MaxGlobalIndexes] global (the inverted index
-	// included) and [MaxLocalIndexes] local indexes. A violation makes
+	// table; at most 20 global (the inverted index
+	// included) and 5 local indexes. A violation makes
 	// every later call fail with [ErrInvalidOption].
 	Indexes []Index
 

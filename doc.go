@@ -125,7 +125,7 @@
 // [ErrNodeNotFound], [ErrTxConflict], [ErrTxLimit], [ErrNotVisible],
 // [ErrConditionFailed], [ErrVersionConflict], [ErrInvalidOption]) and/or the SDK's error, so both errors.Is and
 // errors.As (e.g. *types.ConditionalCheckFailedException, smithy.APIError)
-// work; [IsConditionFailed] covers single writes and transactions alike.
+// work.
 // Limits are checked before any request; RELIABILITY.md lists every
 // guarantee with its test.
 //

@@ -247,7 +247,7 @@ func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item It
 func (t *Table) migrationTable(ctx context.Context) *walks.Table {
 	return &walks.Table{Name: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, IsKey: t.isKeyAttr, Enc: t.enc,
 		Wait:            t.waitTx,
-		ConditionFailed: IsConditionFailed, Cancelled: cancelCodes, Transient: transient, Options: callOpts(ctx)}
+		ConditionFailed: isConditionFailed, Cancelled: cancelCodes, Transient: transient, Options: callOpts(ctx)}
 }
 
 // waitTx waits the table's backoff before attempt (from 1) of a

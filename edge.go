@@ -18,10 +18,10 @@ import (
 // one item, written once, stored in its source node's partition and
 // projected into the inverted index with its keys swapped:
 //
-//	PK     = NodeKey(fromType, from)      e.g. "STU#a91"
-//	SK     = EdgeKey(label, toType, to)   e.g. "ENROLL#CRS#math204"
-//	GSI1PK = NodeKey(toType, to)          e.g. "CRS#math204"
-//	GSI1SK = NodeKey(fromType, from)      e.g. "STU#a91"
+//	PK     = fromType#from          e.g. "STU#a91"
+//	SK     = label#toType#to        e.g. "ENROLL#CRS#math204"
+//	GSI1PK = toType#to              e.g. "CRS#math204"
+//	GSI1SK = fromType#from          e.g. "STU#a91"
 //
 // plus E's attributes (enrolledOn, grade). [Edge.From] reads the edges of a
 // source node with a Query on the table; [Edge.To] reads the edges into a
@@ -164,7 +164,7 @@ func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
 	return k, err
 }
 
-// sortKey is the edge's sort key for target to: EdgeKey, or for an
+// sortKey is the edge's sort key for target to: label#toType#to, or for an
 // unlabelled edge the target's node key; for a child target, the label
 // and the child's ref.
 func (e *Edge[E]) sortKey(to string) (string, error) {

@@ -106,7 +106,7 @@ func (p endpoint) missing(side, id string) error {
 //
 //	projects.Ref("acme", "2026-0042") == "WS#acme#PROJ#2026-0042"
 //
-// with both ids escaped as in [NodeKey], so any ids give a ref that
+// with both ids escaped as in [Node.Key], so any ids give a ref that
 // [Collection.ParseRef] splits back. It is the same with or without
 // [CollectionOptions].Shards: a ref names the child, not its partition.
 // Errors match [ErrInvalidKey] (an empty, non-UTF-8 or control-character

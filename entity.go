@@ -29,7 +29,7 @@ import (
 // "complaint_id" of "{complaint_id}") is the item's own
 // value: writes take it from the data (their ids may then be nil) and
 // reads fill it in from the keys; [EntityOptions].KeyOnly keeps such
-// values inside the keys alone. An id is escaped as in [NodeKey] ('#' → "%23", '%' →
+// values inside the keys alone. An id is escaped as in [Node.Key] ('#' → "%23", '%' →
 // "%25"), so an id without those characters is spelled as the design
 // spells it, and no id can reach into another part of the key.
 //

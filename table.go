@@ -146,58 +146,16 @@ type Options struct {
 	// Default nil: the SDK's defaults.
 	DecoderOptions func(*attributevalue.DecoderOptions)
 
-	// TracerProvider, when set, traces every call of the table's
-	// handles with OpenTelemetry: one span per call of a handle's
-	// method or of a package function that makes requests ([Node.Put],
-	// [Edge.To]'s [Query.Page], [Tx.Commit], [DeleteNode], ...), named
-	// for the call, as the Op of the [*OpError] it returns is ("Edge.Put",
-	// "Node.Update", "Edge.From" for a read of [Edge.From]'s query,
-	// "DeleteNode"), or for a call made of others by its own name
-	// ("Edge.PutChecked", "Edge.Peers", "Counter.Put"); [Scan],
-	// [Migrate], [Verify] and [Repair] open one span each, named so, for
-	// all their segments and writes. A call made
-	// inside another (the Queries of a DeleteNode) opens no span of its
-	// own: its requests count in the outer one. The span is a child of
-	// the span in the call's context, and of kind Client; the SDK's own
-	// spans, when the service instruments its DynamoDB client, nest under
-	// it, since every request gets the span's context. [Query.All]'s span
-	// runs from the loop's first step to its last. Its attributes follow
-	// the OpenTelemetry semantic conventions for DynamoDB
-	// (go.opentelemetry.io/otel/semconv/v1.39.0):
-	//
-	//	db.system.name                   "aws.dynamodb"
-	//	aws.dynamodb.table_names         ["<table>"]
-	//	aws.dynamodb.index_name          the secondary index read, if any ("GSI1" for Edge.To)
-	//	aws.dynamodb.consumed_capacity   the capacity the call's requests consumed, per table, as
-	//	                                 JSON: ["{\"CapacityUnits\":1,\"TableName\":\"<table>\"}"]
-	//	adjlist.requests                 the DynamoDB requests made (an operation the SDK retried counts once)
-	//	adjlist.items                    the items DynamoDB returned to reads (GetItem, Query, Scan,
-	//	                                 BatchGetItem, TransactGetItems), whatever the call kept
-	//
-	// so a recording span makes adjlist ask for
-	// ReturnConsumedCapacity=TOTAL, as [WithUsage] does (DynamoDB reports
-	// it at no charge). A span the provider does not record (its sampler
-	// dropped it) is ended without figures, and the call's requests go
-	// as they would untraced. A failed call's
-	// span has status Error with the error's text, records the error as
-	// an exception event (exception.type its Go type, exception.message
-	// the same text), and sets error.type to the code of DynamoDB's
-	// refusal ("ConditionalCheckFailedException") or "_OTHER". That text
-	// leaves item data out: of an error that may quote it (attributevalue's
-	// decoding errors quote the stored value; a marshaller's of the
-	// data's) it gives only the Go type ("unmarshal failed, cannot
-	// unmarshal into time.Time (*attributevalue.UnmarshalError)"), and
-	// of fmt.Errorf's wrapping only the errors it wraps, not the text it
-	// adds; the error returned keeps its full text. The
-	// figures come from a middleware each request gets through its
-	// per-call options: a Client that does not apply them to a
-	// *dynamodb.Client reports none (adjlist.requests 0). Item data is
-	// never recorded, and keys only in a failed call's error text (an
-	// [*OpError] names its key). The spans' instrumentation scope is
-	// "github.com/adjlist/adjlist".
-	//
-	// Default nil: no spans, and no cost (no allocation, one nil check
-	// per call; BENCHMARKS.md has the figures).
+	// TracerProvider, when set, traces every call of the table's handles
+	// and package functions with OpenTelemetry: one span per call, of kind
+	// Client, a child of the span in its context, named as the Op of the
+	// [*OpError] it would return ("Edge.Put", "Edge.To" for a read of
+	// [Edge.To]'s query, "DeleteNode", "Migrate"), with the semantic
+	// conventions' DynamoDB attributes (go.opentelemetry.io/otel/semconv/v1.39.0)
+	// and adjlist.requests and adjlist.items. A recording span makes every
+	// request ask for ReturnConsumedCapacity=TOTAL. Item data is never
+	// recorded. docs/operations.md ("Traces") lists the attributes and
+	// what a failed call records. Default nil: no spans, and no cost.
 	TracerProvider trace.TracerProvider
 }
 

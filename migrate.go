@@ -5,8 +5,6 @@ import (
 	"errors"
 	"sync"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-
 	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/send"
@@ -46,16 +44,6 @@ type MoveConflict struct {
 	From, To Key
 }
 
-// MigrateClient is the subset of the DynamoDB API that [Migrate] uses; a
-// *dynamodb.Client satisfies it. TransactWriteItems moves children between
-// partitions.
-type MigrateClient interface {
-	dynamodb.ScanAPIClient
-	GetItem(ctx context.Context, params *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
-	UpdateItem(ctx context.Context, params *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
-	TransactWriteItems(ctx context.Context, params *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
-}
-
 // Migrate brings every item of h's type into the layout h declares now, on
 // a live table: use it to backfill a new index, re-shard edges
 // ([EdgeOptions].Shards) or collections ([CollectionOptions].Shards), or
@@ -87,7 +75,7 @@ type MigrateClient interface {
 // resume from. Invalid options or handles ([ErrInvalidOption],
 // [ErrInvalidKey], [ErrInvalidCursor]) and a nil api, handle or option
 // function ([ErrInvalidOption]) fail before any request.
-func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optFns ...func(*ScanOptions)) (_ MigrateResult, err error) {
+func Migrate[T any](ctx context.Context, api Client, h Scannable[T], optFns ...func(*ScanOptions)) (_ MigrateResult, err error) {
 	const op = "Migrate"
 	if isNil(h) {
 		return MigrateResult{}, &OpError{Op: op, Err: errNilHandle}
@@ -165,7 +153,7 @@ type migrated struct {
 
 // migrateItem rewrites one item's derived attributes if they are stale,
 // or moves it to its home ([walks.Table.Migrate]).
-func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item Item) (migrated, error) {
+func (spec scanSpec) migrateItem(ctx context.Context, api Client, item Item) (migrated, error) {
 	typ := walks.MigrateType{Home: spec.home, Owned: spec.owned, Foreign: spec.foreign, Feeds: spec.feeds,
 		Derive: func(item Item) (ddbitem.Attrs, bool, error) { return spec.derive(item, nil) }}
 	o, err := spec.t.migrationTable(ctx).Migrate(ctx, api, &typ, item)

@@ -58,10 +58,4 @@ func TestReadTx(t *testing.T) {
 	s.courses.TxGet(other, "math204")
 	require.ErrorIs(t, other.Run(ctx), adjlist.ErrInvalidOption)
 	assert.Equal(t, before, s.calls.total(), "no request")
-
-	// A client without TransactGetItems.
-	plain := adjlist.NewTable(struct{ adjlist.Client }{s.calls}, s.table.Name())
-	rt = adjlist.NewReadTx(plain)
-	adjlist.NewNode[Course](plain, "CRS", "METADATA").TxGet(rt, "math204")
-	require.ErrorIs(t, rt.Run(ctx), adjlist.ErrInvalidOption)
 }

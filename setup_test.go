@@ -42,8 +42,7 @@ type (
 
 // countingClient counts the requests that reach DynamoDB, to prove that bad
 // input is refused before any is sent and that each access pattern costs
-// one request per page. It is also an [adjlist.MigrateClient] when the
-// client behind it can Scan.
+// one request per page.
 type countingClient struct {
 	adjlist.Client
 	gets, puts, updates, deletes, queries, scans, txs atomic.Int64
@@ -83,14 +82,12 @@ func (c *countingClient) Query(ctx context.Context, in *dynamodb.QueryInput, o .
 // Scan needs a client behind that can Scan (a *dynamodb.Client does).
 func (c *countingClient) Scan(ctx context.Context, in *dynamodb.ScanInput, o ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
 	c.scans.Add(1)
-	return c.Client.(dynamodb.ScanAPIClient).Scan(ctx, in, o...)
+	return c.Client.Scan(ctx, in, o...)
 }
 
-// TransactGetItems needs a client behind that has it (a *dynamodb.Client
-// does).
 func (c *countingClient) TransactGetItems(ctx context.Context, in *dynamodb.TransactGetItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactGetItemsOutput, error) {
 	c.txs.Add(1)
-	return c.Client.(adjlist.TransactGetClient).TransactGetItems(ctx, in, o...)
+	return c.Client.TransactGetItems(ctx, in, o...)
 }
 
 func (c *countingClient) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
@@ -102,7 +99,7 @@ func (c *countingClient) total() int64 {
 	return c.gets.Load() + c.puts.Load() + c.updates.Load() + c.deletes.Load() + c.queries.Load() + c.scans.Load() + c.txs.Load()
 }
 
-var _ adjlist.MigrateClient = (*countingClient)(nil)
+var _ adjlist.Client = (*countingClient)(nil)
 
 // school is the seed 000 model on a fresh table of its own.
 type school struct {

@@ -18,8 +18,10 @@ import (
 	"github.com/adjlist/adjlist/internal/schema"
 )
 
-// Client is the subset of the DynamoDB API that [Table] uses. A
-// *dynamodb.Client satisfies it; tests may wrap one to count or fail calls.
+// Client is every DynamoDB operation adjlist calls: the table's items
+// through a [Table], and the table itself through [CreateTable]. A
+// *dynamodb.Client satisfies it; a test fake embeds a Client and
+// overrides the calls it counts or fails.
 type Client interface {
 	GetItem(ctx context.Context, params *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
 	PutItem(ctx context.Context, params *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
@@ -29,6 +31,13 @@ type Client interface {
 	BatchGetItem(ctx context.Context, params *dynamodb.BatchGetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error)
 	BatchWriteItem(ctx context.Context, params *dynamodb.BatchWriteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error)
 	TransactWriteItems(ctx context.Context, params *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
+	TransactGetItems(ctx context.Context, params *dynamodb.TransactGetItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactGetItemsOutput, error)
+	Scan(ctx context.Context, params *dynamodb.ScanInput, optFns ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error)
+	CreateTable(ctx context.Context, params *dynamodb.CreateTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error)
+	DescribeTable(ctx context.Context, params *dynamodb.DescribeTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DescribeTableOutput, error)
+	DescribeTimeToLive(ctx context.Context, params *dynamodb.DescribeTimeToLiveInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DescribeTimeToLiveOutput, error)
+	UpdateTimeToLive(ctx context.Context, params *dynamodb.UpdateTimeToLiveInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateTimeToLiveOutput, error)
+	UpdateContinuousBackups(ctx context.Context, params *dynamodb.UpdateContinuousBackupsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateContinuousBackupsOutput, error)
 }
 
 // Options names a table's key attributes, its inverted index and its other
@@ -218,7 +227,7 @@ type Table struct {
 // [ErrInvalidOption] without being sent.
 func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	if client == nil {
-		client = noClient{Err: errNoClient}
+		client = noClient{schema.NoClient{Err: errNoClient}}
 	}
 	t := &Table{client: client, name: name, tableName: aws.String(name)}
 	optErr := applyOptions(&t.opts, optFns)
@@ -316,8 +325,37 @@ func newCondition(c expression.ConditionBuilder) (condition, error) {
 // nil client (schema.NoClient).
 var errNoClient = fmt.Errorf("%w: the table has no DynamoDB client", ErrInvalidOption)
 
-// noClient stands in for a nil Client (repair.go and verify.go look for it).
-type noClient = schema.NoClient
+// noClient stands in for a nil Client (repair.go and verify.go look for it):
+// every request fails with its Err, unsent.
+type noClient struct{ schema.NoClient }
+
+func (c noClient) TransactGetItems(context.Context, *dynamodb.TransactGetItemsInput, ...func(*dynamodb.Options)) (*dynamodb.TransactGetItemsOutput, error) {
+	return nil, c.Err
+}
+
+func (c noClient) Scan(context.Context, *dynamodb.ScanInput, ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
+	return nil, c.Err
+}
+
+func (c noClient) CreateTable(context.Context, *dynamodb.CreateTableInput, ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error) {
+	return nil, c.Err
+}
+
+func (c noClient) DescribeTable(context.Context, *dynamodb.DescribeTableInput, ...func(*dynamodb.Options)) (*dynamodb.DescribeTableOutput, error) {
+	return nil, c.Err
+}
+
+func (c noClient) DescribeTimeToLive(context.Context, *dynamodb.DescribeTimeToLiveInput, ...func(*dynamodb.Options)) (*dynamodb.DescribeTimeToLiveOutput, error) {
+	return nil, c.Err
+}
+
+func (c noClient) UpdateTimeToLive(context.Context, *dynamodb.UpdateTimeToLiveInput, ...func(*dynamodb.Options)) (*dynamodb.UpdateTimeToLiveOutput, error) {
+	return nil, c.Err
+}
+
+func (c noClient) UpdateContinuousBackups(context.Context, *dynamodb.UpdateContinuousBackupsInput, ...func(*dynamodb.Options)) (*dynamodb.UpdateContinuousBackupsOutput, error) {
+	return nil, c.Err
+}
 
 // errNoIndex reports a reverse read on a table declared without an index.
 func (t *Table) errNoIndex() error {

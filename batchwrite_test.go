@@ -159,7 +159,7 @@ func TestPutManyRefusedBeforeAnyRequest(t *testing.T) {
 			return err
 		}, adjlist.ErrInvalidKey},
 		{"item too large", func() error {
-			_, err := notes.PutMany(ctx, []adjlist.EdgeItem[note]{{From: "a", To: "b", Data: note{Note: strings.Repeat("x", adjlist.MaxItemSize)}}})
+			_, err := notes.PutMany(ctx, []adjlist.EdgeItem[note]{{From: "a", To: "b", Data: note{Note: strings.Repeat("x", maxItemSize)}}})
 			return err
 		}, adjlist.ErrItemTooLarge},
 		{"duplicate deletes", func() error {

@@ -15,7 +15,7 @@ import (
 // NewNode[Workspace](t, "WS", "META") and child type "PROJ":
 //
 //	PK = "WS#acme"  SK = "META"             the parent (a [Node] item)
-//	PK = "WS#acme"  SK = "PROJ#2026-0007"   a child: NodeKey(childType, id)
+//	PK = "WS#acme"  SK = "PROJ#2026-0007"   a child: childType#id
 //
 // so one Query on PK = "WS#acme" returns the parent and every child
 // ([Collection.Load]), and begins_with(SK, "PROJ#") lists the children alone
@@ -272,8 +272,8 @@ type CollectionOptions struct {
 }
 
 // Key returns the primary key of a child: the parent's node key and
-// NodeKey(childType, childID), e.g. ("WS#acme", "PROJ#2026-0007"). Errors
-// match [ErrInvalidKey]; the sort key must fit [MaxSortKeyLen].
+// childType#childID, e.g. ("WS#acme", "PROJ#2026-0007"). Errors
+// match [ErrInvalidKey]; the sort key must fit in 1024 bytes.
 //
 // With [CollectionOptions].Shards the partition key carries the child's
 // shard, "WS#acme#07": FNV-1a of the child id modulo Shards, two digits.

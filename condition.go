@@ -83,7 +83,7 @@ func qsBetween(q querySpec, lo, hi any) querySpec {
 // next one: "PROJ$" for "PROJ#", "w" for "v"). Keys hold no control
 // characters, so a space is the least byte that can follow v in a key, and
 // prefix+v+" " the first key after prefix+v. Where prefix+v is already
-// [MaxSortKeyLen] bytes long (no key is longer, and DynamoDB refuses a
+// 1024 bytes long (no key is longer, and DynamoDB refuses a
 // longer value) it is SK BETWEEN prefix+v AND the end of the prefix, and
 // the item whose key is prefix+v, if DynamoDB returns it, is dropped, as
 // on [Query.LessThan]. Without a prefix (a sort key that starts with a
@@ -96,7 +96,7 @@ func (q Query[T]) GreaterThan(v any) Query[T] {
 // qsGreaterThan is GreaterThan's work.
 func qsGreaterThan(q querySpec, v any) querySpec {
 	q = qsSortKey(q, "GreaterThan", v, nil, func(p, v, _ string) skCond {
-		if len(v) >= MaxSortKeyLen {
+		if len(v) >= maxSortKeyLen {
 			return skCond{op: skBetween, lo: v, hi: keycodec.PastPrefix(p), exclLo: true}
 		}
 		return skCond{op: skBetween, lo: v + " ", hi: keycodec.PastPrefix(p)}
@@ -308,7 +308,7 @@ func qsBoundKey(q *querySpec, name, p, v string) (string, error) {
 		return "", err
 	}
 	k := keycodec.RangeKey(p, v, q.keys.skRest, q.keys.everySep)
-	return k, checkLen(name, "sort key", k, MaxSortKeyLen)
+	return k, checkLen(name, "sort key", k, maxSortKeyLen)
 }
 
 // Filter adds a filter expression on the items' data attributes, built with

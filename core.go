@@ -37,14 +37,14 @@ func (it *itemType) setKeys(c keyCore) {
 // partition is the partition key of the items with ids (those its
 // spelling holds; others may be ""), checked.
 func (c *keyCore) partition(ids []string) (string, error) {
-	k, err := c.pk.Key(ids, c.pkName, "partition key", MaxPartitionKeyLen)
+	k, err := c.pk.Key(ids, c.pkName, "partition key", maxPartitionKeyLen)
 	return k, keyError(err)
 }
 
 // sortKey is the sort key of the items with ids (those its spelling
 // holds; others may be ""), checked.
 func (c *keyCore) sortKey(ids []string) (string, error) {
-	k, err := c.sk.Key(ids, c.skName, "sort key", MaxSortKeyLen)
+	k, err := c.sk.Key(ids, c.skName, "sort key", maxSortKeyLen)
 	return k, keyError(err)
 }
 

@@ -5,20 +5,10 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/schema"
 )
-
-// TableAdminClient is the subset of the DynamoDB API that [CreateTable]
-// uses. A *dynamodb.Client satisfies it. CreateTable's TTL and
-// point-in-time recovery also need [TimeToLiveClient] and
-// [ContinuousBackupsClient] of the same client.
-type TableAdminClient interface {
-	CreateTable(ctx context.Context, params *dynamodb.CreateTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error)
-	dynamodb.DescribeTableAPIClient
-}
 
 // CreateTableOptions configures [CreateTable]. The zero value creates an
 // on-demand table whose inverted index projects ALL attributes, with none
@@ -68,9 +58,7 @@ type CreateTableOptions struct {
 	// before the call) name in [Tracking].Expiry, as [Model].TimeToLive;
 	// with none, TTL is not touched. Set, it wins over the model's. Item
 	// types naming two different attributes are [ErrInvalidOption] unless
-	// TimeToLive is set. Either way the client must also implement
-	// [TimeToLiveClient] (a *dynamodb.Client does), else CreateTable fails
-	// with [ErrInvalidOption] before any request. TTL already enabled on
+	// TimeToLive is set. TTL already enabled on
 	// another attribute is UpdateTimeToLive's ValidationException
 	// (smithy.APIError), returned after the table is ACTIVE. DynamoDB
 	// Local honours it: DescribeTimeToLive reports the attribute.
@@ -88,9 +76,7 @@ type CreateTableOptions struct {
 	// UpdateContinuousBackups with PointInTimeRecoveryEnabled true, and
 	// calls it again while DynamoDB answers
 	// ContinuousBackupsUnavailableException, as it may for a new table
-	// (1 s apart, doubling up to 20 s, within MaxWait). The client must
-	// also implement [ContinuousBackupsClient] (a *dynamodb.Client does),
-	// else CreateTable fails with [ErrInvalidOption] before any request.
+	// (1 s apart, doubling up to 20 s, within MaxWait).
 	// Default false: continuous backups are not touched. DynamoDB Local
 	// does not implement UpdateContinuousBackups: it answers
 	// UnknownOperationException (smithy.APIError), which CreateTable
@@ -148,23 +134,6 @@ type CreateTableOptions struct {
 	IndexWarmThroughput map[string]types.WarmThroughput
 }
 
-// TimeToLiveClient is what [CreateTable] also needs of its client to enable
-// Time to Live ([CreateTableOptions].TimeToLive). A *dynamodb.Client
-// satisfies it. It is separate from [TableAdminClient] so that clients
-// written for CreateTable before TTL keep compiling.
-type TimeToLiveClient interface {
-	DescribeTimeToLive(ctx context.Context, params *dynamodb.DescribeTimeToLiveInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DescribeTimeToLiveOutput, error)
-	UpdateTimeToLive(ctx context.Context, params *dynamodb.UpdateTimeToLiveInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateTimeToLiveOutput, error)
-}
-
-// ContinuousBackupsClient is what [CreateTable] also needs of its client
-// to enable point-in-time recovery ([CreateTableOptions].PointInTimeRecovery).
-// A *dynamodb.Client satisfies it. It is separate from [TableAdminClient]
-// so that clients written for CreateTable before it keep compiling.
-type ContinuousBackupsClient interface {
-	UpdateContinuousBackups(ctx context.Context, params *dynamodb.UpdateContinuousBackupsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateContinuousBackupsOutput, error)
-}
-
 // CreateTable creates t's DynamoDB table with on-demand billing, string
 // partition and sort keys, the inverted global secondary index (e.g. GSI1
 // on GSI1PK/GSI1SK, projected as CreateTableOptions says) and every index
@@ -185,7 +154,7 @@ type ContinuousBackupsClient interface {
 // [ErrInvalidOption] before any request; every error is an [*OpError]
 // with Op "CreateTable". If the table already exists and IfNotExists is
 // false, the error unwraps to *types.ResourceInUseException.
-func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...func(*CreateTableOptions)) error {
+func CreateTable(ctx context.Context, api Client, t *Table, optFns ...func(*CreateTableOptions)) error {
 	opts := CreateTableOptions{Projection: types.ProjectionTypeAll, MaxWait: 5 * time.Minute}
 	optErr := applyOptions(&opts, optFns)
 	wrap := func(err error) error { return &OpError{Op: "CreateTable", Table: t.name, Err: err} }
@@ -207,22 +176,14 @@ func CreateTable(ctx context.Context, api TableAdminClient, t *Table, optFns ...
 		}
 		ttlFrom = "the item types' Tracking.Expiry"
 	}
-	ttl, ok := api.(TimeToLiveClient)
-	if o.TimeToLive != "" && !ok {
-		return wrap(fmt.Errorf("%w: Time to Live on %q (%s) needs a client with UpdateTimeToLive (TimeToLiveClient)", ErrInvalidOption, o.TimeToLive, ttlFrom))
-	}
 	if o.TimeToLive != "" && t.isKeyAttr(o.TimeToLive) {
-		return wrap(fmt.Errorf("%w: TimeToLive %q is a key attribute", ErrInvalidOption, o.TimeToLive))
-	}
-	backups, ok := api.(ContinuousBackupsClient)
-	if o.PointInTimeRecovery && !ok {
-		return wrap(fmt.Errorf("%w: PointInTimeRecovery needs a client with UpdateContinuousBackups (ContinuousBackupsClient)", ErrInvalidOption))
+		return wrap(fmt.Errorf("%w: TimeToLive %q (%s) is a key attribute", ErrInvalidOption, o.TimeToLive, ttlFrom))
 	}
 	st := schemaOf(t)
 	if err := schema.CheckCreate(st, &o); err != nil {
 		return wrap(fmt.Errorf("%w: %w", ErrInvalidOption, err))
 	}
-	if err := schema.Create(ctx, api, ttl, backups, st, &o); err != nil {
+	if err := schema.Create(ctx, api, api, api, st, &o); err != nil {
 		return wrap(err)
 	}
 	return nil

@@ -30,14 +30,15 @@ func productionLayout(o *adjlist.Options) {
 // tableAdmin is a DynamoDB stand-in for CreateTable: it records every
 // request, says the table is ACTIVE at once, and answers
 // UpdateContinuousBackups with backupErrs in turn (then success). It has
-// every optional interface of CreateTable.
+// the table operations of a Client.
 type tableAdmin struct {
-	mu         sync.Mutex
-	creates    []*dynamodb.CreateTableInput
-	backups    []*dynamodb.UpdateContinuousBackupsInput
-	ttls       []*dynamodb.UpdateTimeToLiveInput
-	backupErrs []error
-	calls      int
+	adjlist.Client // nil: the item calls are never made
+	mu             sync.Mutex
+	creates        []*dynamodb.CreateTableInput
+	backups        []*dynamodb.UpdateContinuousBackupsInput
+	ttls           []*dynamodb.UpdateTimeToLiveInput
+	backupErrs     []error
+	calls          int
 }
 
 func (a *tableAdmin) CreateTable(_ context.Context, in *dynamodb.CreateTableInput, _ ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error) {
@@ -83,15 +84,7 @@ func (a *tableAdmin) UpdateContinuousBackups(_ context.Context, in *dynamodb.Upd
 	return &dynamodb.UpdateContinuousBackupsOutput{}, nil
 }
 
-var (
-	_ adjlist.TableAdminClient        = (*tableAdmin)(nil)
-	_ adjlist.TimeToLiveClient        = (*tableAdmin)(nil)
-	_ adjlist.ContinuousBackupsClient = (*tableAdmin)(nil)
-)
-
-// adminOnly has CreateTable and DescribeTable, and none of the optional
-// interfaces.
-type adminOnly struct{ adjlist.TableAdminClient }
+var _ adjlist.Client = (*tableAdmin)(nil)
 
 // TestCreateTableRequest: what the CreateTable and UpdateContinuousBackups
 // requests carry for each setting of CreateTableOptions.
@@ -263,16 +256,6 @@ func TestCreateTableRefusesBadOptions(t *testing.T) {
 			assert.Zero(t, admin.calls, "no request")
 		})
 	}
-
-	// Point-in-time recovery needs UpdateContinuousBackups of the client.
-	admin := &tableAdmin{}
-	err := adjlist.CreateTable(context.Background(), adminOnly{admin}, adjlist.NewTable(nil, "school"), func(o *adjlist.CreateTableOptions) {
-		o.PointInTimeRecovery = true
-	})
-	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
-	assert.Zero(t, admin.calls, "no request")
-	require.NoError(t, adjlist.CreateTable(context.Background(), adminOnly{admin}, adjlist.NewTable(nil, "school")),
-		"a TableAdminClient without UpdateContinuousBackups still creates tables")
 }
 
 // TestCreateTableBackupsUnavailable: UpdateContinuousBackups is called

@@ -70,10 +70,6 @@ func TestCreateTableTimeToLiveFromModel(t *testing.T) {
 	assert.Equal(t, "CreateTable", opErr.Op)
 	assert.Zero(t, admin.calls, "refused before any request")
 	require.NoError(t, adjlist.CreateTable(ctx, admin, two, func(o *adjlist.CreateTableOptions) { o.TimeToLive = "ttl" }), "TimeToLive chooses")
-
-	admin = &tableAdmin{}
-	require.ErrorIs(t, adjlist.CreateTable(ctx, adminOnly{admin}, blog()), adjlist.ErrInvalidOption)
-	assert.Zero(t, admin.calls, "refused before any request")
 }
 
 // TestCreateTableTimeToLiveFromModelOnLocal: on DynamoDB Local the table

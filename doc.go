@@ -62,7 +62,7 @@
 //
 // # Keys
 //
-// Keys are built by [NodeKey] and [EdgeKey] from programmer-chosen names
+// Keys are built by the handles ([Node.Key], [Edge.Key]) from programmer-chosen names
 // (node types, edge labels, item markers: ASCII letters, digits, '_', '-',
 // '.') and user-supplied ids (any non-empty UTF-8). '%' and '#' in ids are
 // percent-encoded, so no id can forge a separator, collide with another id,
@@ -125,7 +125,7 @@
 // [ErrNodeNotFound], [ErrTxConflict], [ErrTxLimit], [ErrNotVisible],
 // [ErrConditionFailed], [ErrVersionConflict], [ErrInvalidOption]) and/or the SDK's error, so both errors.Is and
 // errors.As (e.g. *types.ConditionalCheckFailedException, smithy.APIError)
-// work; [IsConditionFailed] covers single writes and transactions alike.
+// work.
 // Limits are checked before any request; RELIABILITY.md lists every
 // guarantee with its test.
 //

@@ -81,10 +81,8 @@ func TestDocExampleKeys(t *testing.T) {
 		got  []string
 		want []string
 	}{
-		{"NodeKey", one(adjlist.NodeKey("STU", "a91")), []string{"STU#a91"}},
-		{"NodeKey", one(adjlist.NodeKey("CRS", "x#1%")), []string{"CRS#x%231%25"}},
-		{"EdgeKey", one(adjlist.EdgeKey("ENROLL", "CRS", "math204")), []string{"ENROLL#CRS#math204"}},
-		{"ParseNodeKey", pair(adjlist.ParseNodeKey("STU#a91")), []string{"STU", "a91"}},
+		{"Node.Key (escaped id)", pair(adjlist.NewNode[docWorkspace](m.table, "CRS", "METADATA").Key("x#1%")), []string{"CRS#x%231%25", "METADATA"}},
+		{"Edge.Key", pair(adjlist.NewEdge[struct{}](m.students, "ENROLL", adjlist.NewNode[docWorkspace](m.table, "CRS", "METADATA")).Key("a91", "math204")), []string{"STU#a91", "ENROLL#CRS#math204"}},
 		{"PaddedID", one(adjlist.PaddedID("2026", 7, 4)), []string{"2026-0007"}},
 		{"Node.Key", pair(m.students.Key("a91")), []string{"STU#a91", "PROFILE"}},
 		{"NewNode (empty marker)", pair(m.bills.Key("42")), []string{"BILL#42", "BILL#42"}},
@@ -108,11 +106,6 @@ func TestDocExampleKeys(t *testing.T) {
 		})
 	}
 
-	t.Run("ParseEdgeKey", func(t *testing.T) {
-		label, toType, toID, err := adjlist.ParseEdgeKey("ENROLL#CRS#math204")
-		require.NoError(t, err)
-		assert.Equal(t, []string{"ENROLL", "CRS", "math204"}, []string{label, toType, toID})
-	})
 	t.Run("Table.TypeOf", func(t *testing.T) {
 		name, ok := m.table.TypeOf(adjlist.Item{
 			"PK": &types.AttributeValueMemberS{Value: "u#12345#follower"},

@@ -19,10 +19,10 @@ import (
 // one item, written once, stored in its source node's partition and
 // projected into the inverted index with its keys swapped:
 //
-//	PK     = NodeKey(fromType, from)      e.g. "STU#a91"
-//	SK     = EdgeKey(label, toType, to)   e.g. "ENROLL#CRS#math204"
-//	GSI1PK = NodeKey(toType, to)          e.g. "CRS#math204"
-//	GSI1SK = NodeKey(fromType, from)      e.g. "STU#a91"
+//	PK     = fromType#from          e.g. "STU#a91"
+//	SK     = label#toType#to        e.g. "ENROLL#CRS#math204"
+//	GSI1PK = toType#to              e.g. "CRS#math204"
+//	GSI1SK = fromType#from          e.g. "STU#a91"
 //
 // plus E's attributes (enrolledOn, grade). [Edge.From] reads the edges of a
 // source node with a Query on the table; [Edge.To] reads the edges into a
@@ -148,7 +148,7 @@ type edgeKeys struct{ pk, sk, ipk, isk string }
 // keys derives the edge item's keys from the endpoint ids, each checked
 // against the limits of every place it lands: the table and, with explicit
 // index keys, the index, where the source key is the sort key (so it must
-// fit MaxSortKeyLen).
+// fit maxSortKeyLen).
 func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
 	if e.err != nil {
 		return k, e.err
@@ -166,7 +166,7 @@ func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
 	return k, err
 }
 
-// sortKey is the edge's sort key for target to: EdgeKey, or for an
+// sortKey is the edge's sort key for target to: label#toType#to, or for an
 // unlabelled edge the target's node key; for a child target, the label
 // and the child's ref.
 func (e *Edge[E]) sortKey(to string) (string, error) {

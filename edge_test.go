@@ -215,7 +215,7 @@ func TestRefusedBeforeAnyRequest(t *testing.T) {
 	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
-	long := strings.Repeat("x", adjlist.MaxSortKeyLen)
+	long := strings.Repeat("x", maxSortKeyLen)
 	sneakyEdge := adjlist.NewEdge[sneaky](s.students, "ENROLL", s.courses)
 	badLabel := adjlist.NewEdge[Enrollment](s.students, "EN ROLL", s.courses)
 	setGrade := adjlist.Set("grade", "A")

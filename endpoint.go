@@ -106,17 +106,17 @@ func (p endpoint) missing(side, id string) error {
 //
 //	projects.Ref("acme", "2026-0042") == "WS#acme#PROJ#2026-0042"
 //
-// with both ids escaped as in [NodeKey], so any ids give a ref that
+// with both ids escaped as in [Node.Key], so any ids give a ref that
 // [Collection.ParseRef] splits back. It is the same with or without
 // [CollectionOptions].Shards: a ref names the child, not its partition.
 // Errors match [ErrInvalidKey] (an empty, non-UTF-8 or control-character
-// id, a ref over [MaxPartitionKeyLen] bytes) or the handle's own error.
+// id, a ref over 2048 bytes) or the handle's own error.
 // It makes no request.
 func (c *Collection[P, C]) Ref(parentID, childID string) (string, error) {
 	if c.err != nil {
 		return "", c.err
 	}
-	ref, err := c.ref.Spelling.Key([]string{parentID, childID}, c.childType, "partition key", MaxPartitionKeyLen)
+	ref, err := c.ref.Spelling.Key([]string{parentID, childID}, c.childType, "partition key", maxPartitionKeyLen)
 	return ref, keyError(err)
 }
 

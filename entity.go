@@ -29,7 +29,7 @@ import (
 // "complaint_id" of "{complaint_id}") is the item's own
 // value: writes take it from the data (their ids may then be nil) and
 // reads fill it in from the keys; [EntityOptions].KeyOnly keeps such
-// values inside the keys alone. An id is escaped as in [NodeKey] ('#' → "%23", '%' →
+// values inside the keys alone. An id is escaped as in [Node.Key] ('#' → "%23", '%' →
 // "%25"), so an id without those characters is spelled as the design
 // spells it, and no id can reach into another part of the key.
 //
@@ -204,7 +204,7 @@ func (e *Entity[T]) Fields() []string { return slices.Clone(e.fields) }
 // Key returns the primary key of the item with ids, e.g. ("u#12345#follower",
 // "u#34567") for IDs{"12345", "34567"}. It returns [ErrInvalidKey] for the
 // wrong number of ids, an empty, non-UTF-8 or control-character id, or a
-// key over DynamoDB's limits ([MaxPartitionKeyLen], [MaxSortKeyLen]), and
+// key over DynamoDB's limits (2048 bytes for a partition key, 1024 for a sort key), and
 // the handle's error. It makes no request.
 func (e *Entity[T]) Key(ids ...string) (pk, sk string, err error) {
 	if e.err != nil {

@@ -26,7 +26,7 @@ var (
 	ErrKeyAttribute = errs.ErrKeyAttribute
 
 	// ErrItemTooLarge reports an item over DynamoDB's 400 KB limit
-	// ([MaxItemSize], sized by [ItemSize]). Detected before any request is
+	// (400 KB, sized by [ItemSize]). Detected before any request is
 	// sent.
 	ErrItemTooLarge = errs.ErrItemTooLarge
 
@@ -110,7 +110,7 @@ var (
 	ErrTxConflict = errs.ErrTxConflict
 
 	// ErrTxLimit reports a transaction DynamoDB would refuse: more than
-	// [MaxTxActions] actions, more than [MaxTxSize] bytes, or two actions
+	// 100 actions, more than 4 MB of items, or two actions
 	// on one item. Detected before any request is sent.
 	ErrTxLimit = errs.ErrTxLimit
 
@@ -179,15 +179,11 @@ func (e *OpError) format(cause string) string {
 // Unwrap returns the underlying error.
 func (e *OpError) Unwrap() error { return e.Err }
 
-// IsConditionFailed reports whether err says that a condition expression
-// evaluated false: a *types.ConditionalCheckFailedException from PutItem,
-// UpdateItem or DeleteItem, or a *types.TransactionCanceledException one of
-// whose cancellation reasons is "ConditionalCheckFailed". It sees through
-// this package's wrapping, so it is true for [ErrEdgeExists], [ErrExists],
-// the [ErrNotFound] of a guarded update or delete, [ErrConditionFailed]
-// and [ErrVersionConflict]: use those sentinels to tell which condition
-// failed.
-func IsConditionFailed(err error) bool {
+// isConditionFailed reports whether err says that a condition expression
+// evaluated false: a *types.ConditionalCheckFailedException, or a
+// *types.TransactionCanceledException with a "ConditionalCheckFailed"
+// cancellation reason.
+func isConditionFailed(err error) bool {
 	var ccf *types.ConditionalCheckFailedException
 	if errors.As(err, &ccf) {
 		return true

@@ -1083,10 +1083,10 @@ func TestEscapingAtKeyLimits(t *testing.T) {
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.ParentKey()), SortKey: adjlist.Compose(adjlist.SelfKey())}}
 	})
 	ctx := context.Background()
-	long := strings.Repeat("#", (adjlist.MaxSortKeyLen-len("PROJ#")-2)/3) + "xx"
+	long := strings.Repeat("#", (maxSortKeyLen-len("PROJ#")-2)/3) + "xx"
 	_, sk, err := proj.Key(hxPP, long)
 	require.NoError(t, err)
-	require.Len(t, sk, adjlist.MaxSortKeyLen)
+	require.Len(t, sk, maxSortKeyLen)
 	ids := []string{"#", strings.Repeat("#", 10), long, "~"} // "~" sorts after "%"; long's conditions are paged
 	for _, id := range ids {
 		require.NoError(t, proj.Put(ctx, hxPP, id, hxData{}))

@@ -16,28 +16,31 @@ import (
 	"github.com/adjlist/adjlist"
 )
 
-func ExampleNodeKey() {
-	k, _ := adjlist.NodeKey("STU", "a91")
-	fmt.Println(k)
+func ExampleNode_Key() {
+	table := adjlist.NewTable(nil, "school") // no client: keys need no DynamoDB
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	pk, sk, _ := students.Key("a91")
+	fmt.Println(pk, sk)
 	// A hostile id cannot forge a separator.
-	k, _ = adjlist.NodeKey("STU", "a91#ENROLL#CRS#x")
-	fmt.Println(k)
-	_, err := adjlist.NodeKey("STU", "")
+	pk, _, _ = students.Key("a91#ENROLL#CRS#x")
+	fmt.Println(pk)
+	_, _, err := students.Key("")
 	fmt.Println(errors.Is(err, adjlist.ErrInvalidKey))
 	// Output:
-	// STU#a91
+	// STU#a91 PROFILE
 	// STU#a91%23ENROLL%23CRS%23x
 	// true
 }
 
-func ExampleEdgeKey() {
-	sk, _ := adjlist.EdgeKey("ENROLL", "CRS", "math204")
-	fmt.Println(sk)
-	label, toType, toID, _ := adjlist.ParseEdgeKey(sk)
-	fmt.Println(label, toType, toID)
+func ExampleEdge_Key() {
+	table := adjlist.NewTable(nil, "school")
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	pk, sk, _ := enrolled.Key("a91", "math204")
+	fmt.Println(pk, sk)
 	// Output:
-	// ENROLL#CRS#math204
-	// ENROLL CRS math204
+	// STU#a91 ENROLL#CRS#math204
 }
 
 // The students↔courses model of the seed: write an edge once, read it from

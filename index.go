@@ -9,19 +9,6 @@ import (
 	"github.com/adjlist/adjlist/internal/schema"
 )
 
-// DynamoDB's limits on the secondary indexes of one table.
-const (
-	// MaxGlobalIndexes is the most global secondary indexes a table may
-	// have: 20, the inverted index included.
-	MaxGlobalIndexes = schema.MaxGlobalIndexes
-	// MaxLocalIndexes is the most local secondary indexes a table may have:
-	// 5.
-	MaxLocalIndexes = schema.MaxLocalIndexes
-	// MaxKeyAttributes is the most attributes a native multi-attribute
-	// partition or sort key of a global secondary index may have: 4.
-	MaxKeyAttributes = schema.MaxKeyAttributes
-)
-
 // Index declares one secondary index of a [Table] besides the inverted
 // index of [Options] (which is itself an Index, see [Table.Indexes]). Give
 // the table its indexes in [Options].Indexes; [CreateTable] creates them
@@ -34,7 +21,7 @@ const (
 //     declare no keys for it are not in it (a sparse index), and several
 //     item types may share it with different templates (index overloading).
 //   - Native keys (PartitionAttributes, SortAttributes): the index is keyed
-//     on attributes the items already have, up to [MaxKeyAttributes] each,
+//     on attributes the items already have, up to 4 each,
 //     typed (numbers sort as numbers), with no composed strings: data
 //     attributes, or key attributes such as the table's sort key or the
 //     inverted index's GSI1PK. Any item that carries every key attribute

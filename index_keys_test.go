@@ -52,10 +52,10 @@ func newFollowers(t *testing.T) *followers {
 	return f
 }
 
-// esc is an id as NodeKey escapes it.
+// esc is an id as Node.Key escapes it.
 func esc(t *testing.T, id string) string {
 	t.Helper()
-	k, err := adjlist.NodeKey("X", id)
+	k, _, err := adjlist.NewNode[struct{}](adjlist.NewTable(nil, "t"), "X", "M").Key(id)
 	require.NoError(t, err)
 	return strings.TrimPrefix(k, "X#")
 }

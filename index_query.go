@@ -151,7 +151,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	}
 	// The same limit writes enforce (keycodec.Index.PartitionKey): a value no
 	// item can hold is refused before the request, not by DynamoDB.
-	if err := checkLen(index, "index partition key", pk, MaxPartitionKeyLen); err != nil {
+	if err := checkLen(index, "index partition key", pk, maxPartitionKeyLen); err != nil {
 		return queryKeys{}, err
 	}
 	k := queryKeys{index: index, pk: pk, local: ix.Local, freeSK: b.SKAttr != "", pkNum: ix.Local && t.numKey(t.opts.PartitionKey)}
@@ -168,7 +168,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 		k.shardPKs = keycodec.ShardKeys(pk, it.shards)
 	}
 	if len(k.shardPKs) > 0 {
-		if err := checkLen(index, "index partition key", k.shardPKs[len(k.shardPKs)-1], MaxPartitionKeyLen); err != nil {
+		if err := checkLen(index, "index partition key", k.shardPKs[len(k.shardPKs)-1], maxPartitionKeyLen); err != nil {
 			return queryKeys{}, err
 		}
 	}
@@ -301,9 +301,9 @@ func nativeQueryKeys(t *Table, ix *Index, partition []KeyAttribute, values []any
 			return queryKeys{}, fmt.Errorf("%w: index %s: %w", ErrInvalidOption, ix.Name, err)
 		}
 		if s, ok := av.(*types.AttributeValueMemberS); ok {
-			attr, limit := "index partition key", MaxPartitionKeyLen
+			attr, limit := "index partition key", maxPartitionKeyLen
 			if i >= len(partition) {
-				attr, limit = "index sort key", MaxSortKeyLen
+				attr, limit = "index sort key", maxSortKeyLen
 			}
 			if err := checkLen(ix.Name, attr, s.Value, limit); err != nil {
 				return queryKeys{}, err

@@ -441,7 +441,7 @@ func TestIndexRefusedBeforeAnyRequest(t *testing.T) {
 	err = m.projects.Put(ctx, "acme", "p1", Proj{Status: ptr("BAD\x01"), CreatedAt: "x"})
 	require.ErrorIs(t, err, adjlist.ErrInvalidKey)
 	long := string(make([]byte, 0))
-	for len(long) < adjlist.MaxSortKeyLen {
+	for len(long) < maxSortKeyLen {
 		long += "xxxxxxxxxx"
 	}
 	err = m.projects.Put(ctx, "acme", "p1", Proj{Status: ptr("ACTIVE"), CreatedAt: long})

@@ -7,11 +7,47 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist"
 )
+
+// The key codec through the handles: a node's partition key, an edge's
+// sort key, and the ids Decode parses back from keys.
+var keyTable = adjlist.NewTable(nil, "t")
+
+func nodeKey(typ, id string) (string, error) {
+	pk, _, err := adjlist.NewNode[struct{}](keyTable, typ, "PROFILE").Key(id)
+	return pk, err
+}
+
+func edgeKey(label, toType, toID string) (string, error) {
+	students := adjlist.NewNode[struct{}](keyTable, "STU", "PROFILE")
+	_, sk, err := adjlist.NewEdge[struct{}](students, label, adjlist.NewNode[struct{}](keyTable, toType, "M")).Key("a91", toID)
+	return sk, err
+}
+
+func strItem(pk, sk string) adjlist.Item {
+	return adjlist.Item{"PK": &types.AttributeValueMemberS{Value: pk}, "SK": &types.AttributeValueMemberS{Value: sk}}
+}
+
+// parseNodeKey is the id Node.Decode reads from a node item keyed pk; ok is
+// false when pk is no key of typ the codec can have built.
+func parseNodeKey(typ, pk string) (string, bool) {
+	v, ok, err := adjlist.NewNode[struct{}](keyTable, typ, "PROFILE").Decode(strItem(pk, "PROFILE"))
+	return v.ID, ok && err == nil
+}
+
+// parseEdgeKey is the target id Edge.Decode reads from the sort key of an
+// edge from "a91".
+func parseEdgeKey(label, toType, sk string) (string, bool) {
+	students := adjlist.NewNode[struct{}](keyTable, "STU", "PROFILE")
+	e := adjlist.NewEdge[struct{}](students, label, adjlist.NewNode[struct{}](keyTable, toType, "M"))
+	v, ok, err := e.Decode(strItem("STU#a91", sk))
+	return v.To, ok && err == nil
+}
 
 func TestNodeKey(t *testing.T) {
 	t.Parallel()
@@ -30,12 +66,11 @@ func TestNodeKey(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.id, func(t *testing.T) {
-			got, err := adjlist.NodeKey(tt.typ, tt.id)
+			got, err := nodeKey(tt.typ, tt.id)
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, got)
-			typ, id, err := adjlist.ParseNodeKey(got)
-			require.NoError(t, err)
-			assert.Equal(t, tt.typ, typ)
+			id, ok := parseNodeKey(tt.typ, got)
+			require.True(t, ok)
 			assert.Equal(t, tt.id, id)
 		})
 	}
@@ -53,12 +88,12 @@ func TestEdgeKey(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {
-			got, err := adjlist.EdgeKey(tt.label, tt.typ, tt.id)
+			got, err := edgeKey(tt.label, tt.typ, tt.id)
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, got)
-			label, typ, id, err := adjlist.ParseEdgeKey(got)
-			require.NoError(t, err)
-			assert.Equal(t, []string{tt.label, tt.typ, tt.id}, []string{label, typ, id})
+			id, ok := parseEdgeKey(tt.label, tt.typ, got)
+			require.True(t, ok)
+			assert.Equal(t, tt.id, id)
 		})
 	}
 }
@@ -73,18 +108,18 @@ func TestKeyLimits(t *testing.T) {
 		build func() (string, error)
 		ok    bool
 	}{
-		{"partition key 2048 bytes", func() (string, error) { return adjlist.NodeKey("STU", multibyte(2048-len(prefix))) }, true},
-		{"partition key 2049 bytes", func() (string, error) { return adjlist.NodeKey("STU", multibyte(2049-len(prefix))) }, false},
-		{"sort key 1024 bytes", func() (string, error) { return adjlist.EdgeKey("ENROLL", "CRS", multibyte(1024-len("ENROLL#CRS#"))) }, true},
-		{"sort key 1025 bytes", func() (string, error) { return adjlist.EdgeKey("ENROLL", "CRS", multibyte(1025-len("ENROLL#CRS#"))) }, false},
-		{"escaping counts", func() (string, error) { return adjlist.EdgeKey("ENROLL", "CRS", strings.Repeat("#", 338)) }, false},
+		{"partition key 2048 bytes", func() (string, error) { return nodeKey("STU", multibyte(2048-len(prefix))) }, true},
+		{"partition key 2049 bytes", func() (string, error) { return nodeKey("STU", multibyte(2049-len(prefix))) }, false},
+		{"sort key 1024 bytes", func() (string, error) { return edgeKey("ENROLL", "CRS", multibyte(1024-len("ENROLL#CRS#"))) }, true},
+		{"sort key 1025 bytes", func() (string, error) { return edgeKey("ENROLL", "CRS", multibyte(1025-len("ENROLL#CRS#"))) }, false},
+		{"escaping counts", func() (string, error) { return edgeKey("ENROLL", "CRS", strings.Repeat("#", 338)) }, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			k, err := tt.build()
 			if tt.ok {
 				require.NoError(t, err)
-				assert.True(t, len(k) == adjlist.MaxPartitionKeyLen || len(k) == adjlist.MaxSortKeyLen, "len %d", len(k))
+				assert.True(t, len(k) == maxPartitionKeyLen || len(k) == maxSortKeyLen, "len %d", len(k))
 				return
 			}
 			require.ErrorIs(t, err, adjlist.ErrInvalidKey)
@@ -101,20 +136,20 @@ func TestInvalidKeys(t *testing.T) {
 		name  string
 		build func() (string, error)
 	}{
-		{"empty id", func() (string, error) { return adjlist.NodeKey("STU", "") }},
-		{"invalid UTF-8", func() (string, error) { return adjlist.NodeKey("STU", "a\xff") }},
-		{"NUL", func() (string, error) { return adjlist.NodeKey("STU", "a\x00b") }},
-		{"newline", func() (string, error) { return adjlist.NodeKey("STU", "a91\nSTU#b30") }},
-		{"escape sequence", func() (string, error) { return adjlist.NodeKey("STU", "\x1b[2J") }},
-		{"DEL", func() (string, error) { return adjlist.NodeKey("STU", "a\x7f") }},
-		{"C1 control", func() (string, error) { return adjlist.NodeKey("STU", "a\u0085") }},
-		{"empty type", func() (string, error) { return adjlist.NodeKey("", "a91") }},
-		{"type with separator", func() (string, error) { return adjlist.NodeKey("STU#X", "a91") }},
-		{"type with escape", func() (string, error) { return adjlist.NodeKey("ST%", "a91") }},
-		{"type with space", func() (string, error) { return adjlist.NodeKey("S U", "a91") }},
-		{"edge empty id", func() (string, error) { return adjlist.EdgeKey("ENROLL", "CRS", "") }},
-		{"edge bad label", func() (string, error) { return adjlist.EdgeKey("EN#ROLL", "CRS", "x") }},
-		{"edge bad type", func() (string, error) { return adjlist.EdgeKey("ENROLL", "", "x") }},
+		{"empty id", func() (string, error) { return nodeKey("STU", "") }},
+		{"invalid UTF-8", func() (string, error) { return nodeKey("STU", "a\xff") }},
+		{"NUL", func() (string, error) { return nodeKey("STU", "a\x00b") }},
+		{"newline", func() (string, error) { return nodeKey("STU", "a91\nSTU#b30") }},
+		{"escape sequence", func() (string, error) { return nodeKey("STU", "\x1b[2J") }},
+		{"DEL", func() (string, error) { return nodeKey("STU", "a\x7f") }},
+		{"C1 control", func() (string, error) { return nodeKey("STU", "a\u0085") }},
+		{"empty type", func() (string, error) { return nodeKey("", "a91") }},
+		{"type with separator", func() (string, error) { return nodeKey("STU#X", "a91") }},
+		{"type with escape", func() (string, error) { return nodeKey("ST%", "a91") }},
+		{"type with space", func() (string, error) { return nodeKey("S U", "a91") }},
+		{"edge empty id", func() (string, error) { return edgeKey("ENROLL", "CRS", "") }},
+		{"edge bad label", func() (string, error) { return edgeKey("EN#ROLL", "CRS", "x") }},
+		{"edge bad type", func() (string, error) { return edgeKey("ENROLL", "", "x") }},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -127,12 +162,12 @@ func TestInvalidKeys(t *testing.T) {
 func TestParseRejectsForeignKeys(t *testing.T) {
 	t.Parallel()
 	for _, k := range []string{"", "STU", "STU#", "#a91", "STU#a#91", "STU#a%2", "STU#a%41", "STU#\xff", "S U#a"} {
-		_, _, err := adjlist.ParseNodeKey(k)
-		assert.ErrorIs(t, err, adjlist.ErrInvalidKey, "ParseNodeKey(%q)", k)
+		_, ok := parseNodeKey("STU", k)
+		assert.False(t, ok, "node key %q", k)
 	}
 	for _, k := range []string{"", "PROFILE", "METADATA", "ENROLL#CRS", "ENROLL#CRS#", "ENROLL#CRS#a#b", "ENROLL##x"} {
-		_, _, _, err := adjlist.ParseEdgeKey(k)
-		assert.ErrorIs(t, err, adjlist.ErrInvalidKey, "ParseEdgeKey(%q)", k)
+		_, ok := parseEdgeKey("ENROLL", "CRS", k)
+		assert.False(t, ok, "edge sort key %q", k)
 	}
 }
 
@@ -144,35 +179,34 @@ func FuzzKeys(f *testing.F) {
 		f.Add(s[0], s[1])
 	}
 	f.Fuzz(func(t *testing.T, a, b string) {
-		ka, errA := adjlist.NodeKey("STU", a)
-		kb, errB := adjlist.NodeKey("STU", b)
+		ka, errA := nodeKey("STU", a)
+		kb, errB := nodeKey("STU", b)
 		if a == "" || !utf8.ValidString(a) || strings.IndexFunc(a, unicode.IsControl) >= 0 {
 			require.ErrorIs(t, errA, adjlist.ErrInvalidKey)
 			return
 		}
 		if errA != nil {
 			require.ErrorIs(t, errA, adjlist.ErrInvalidKey)
-			require.Greater(t, len(a), adjlist.MaxPartitionKeyLen/3-4)
+			require.Greater(t, len(a), maxPartitionKeyLen/3-4)
 			return
 		}
 		require.True(t, strings.HasPrefix(ka, "STU#"))
 		require.NotContains(t, ka[len("STU#"):], "#", "escaped id holds a separator")
-		typ, id, err := adjlist.ParseNodeKey(ka)
-		require.NoError(t, err)
-		require.Equal(t, "STU", typ)
+		id, ok := parseNodeKey("STU", ka)
+		require.True(t, ok)
 		require.Equal(t, a, id)
 
-		ea, err := adjlist.EdgeKey("ENROLL", "CRS", a)
+		ea, err := edgeKey("ENROLL", "CRS", a)
 		if err == nil {
-			label, to, id, err := adjlist.ParseEdgeKey(ea)
-			require.NoError(t, err)
-			require.Equal(t, []string{"ENROLL", "CRS", a}, []string{label, to, id})
+			id, ok := parseEdgeKey("ENROLL", "CRS", ea)
+			require.True(t, ok)
+			require.Equal(t, a, id)
 			require.NotContains(t, ea[len("ENROLL#CRS#"):], "#")
 		}
 
 		if errB == nil && a != b {
 			require.NotEqual(t, ka, kb, "ids %q and %q collide", a, b)
-			eb, err := adjlist.EdgeKey("ENROLL", "CRS", b)
+			eb, err := edgeKey("ENROLL", "CRS", b)
 			if err == nil && ea != "" {
 				require.NotEqual(t, ea, eb)
 			}
@@ -180,8 +214,8 @@ func FuzzKeys(f *testing.F) {
 	})
 }
 
-// Every sort key the library builds, not only EdgeKey's, is accepted at
-// MaxSortKeyLen bytes and refused one byte later, before any request (the
+// Every sort key the library builds, not only an edge's, is accepted at
+// 1024 bytes and refused one byte later, before any request (the
 // nil client would answer ErrInvalidOption, not ErrInvalidKey).
 func TestSortKeyLimitEverywhere(t *testing.T) {
 	t.Parallel()
@@ -204,8 +238,8 @@ func TestSortKeyLimitEverywhere(t *testing.T) {
 		{"index sort key", func(n int) error { _, err := enrolled.Get(ctx, id("STU#", n), "math204"); return err }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.NotErrorIs(t, tt.key(adjlist.MaxSortKeyLen), adjlist.ErrInvalidKey)
-			assert.ErrorIs(t, tt.key(adjlist.MaxSortKeyLen+1), adjlist.ErrInvalidKey)
+			assert.NotErrorIs(t, tt.key(maxSortKeyLen), adjlist.ErrInvalidKey)
+			assert.ErrorIs(t, tt.key(maxSortKeyLen+1), adjlist.ErrInvalidKey)
 		})
 	}
 }

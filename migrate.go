@@ -5,8 +5,6 @@ import (
 	"errors"
 	"sync"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-
 	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/send"
@@ -46,114 +44,38 @@ type MoveConflict struct {
 	From, To Key
 }
 
-// MigrateClient is the subset of the DynamoDB API that [Migrate] uses; a
-// *dynamodb.Client satisfies it. TransactWriteItems moves children between
-// partitions.
-type MigrateClient interface {
-	dynamodb.ScanAPIClient
-	GetItem(ctx context.Context, params *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
-	UpdateItem(ctx context.Context, params *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)
-	TransactWriteItems(ctx context.Context, params *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
-}
-
-// Migrate brings every item of h's type into the layout h declares now: a
-// [Scan] of the type, and for each item whose derived key attributes (the
-// inverted index's keys, with the edge's current shard count, and every
-// [IndexKeys] key) differ from what its ids and data give, one UpdateItem
-// that SETs the right values and REMOVEs the stale ones, and the keys of
-// any index of the table that the type does not declare. Use it to
-// backfill a new index, re-shard edges ([EdgeOptions].Shards) or repair
-// items written by other programs.
+// Migrate brings every item of h's type into the layout h declares now, on
+// a live table: use it to backfill a new index, re-shard edges
+// ([EdgeOptions].Shards) or collections ([CollectionOptions].Shards), or
+// repair items written by other programs. docs/operations.md ("Changing
+// the model") has the protocol for writers while it runs.
 //
-// It never loses a concurrent write: the UpdateItem touches only derived
-// attributes and is conditioned on the item being as it was read (every
-// data attribute equal, and the attributes its keys are computed from
-// that were absent still absent); when that fails, the item is read again
-// (a strongly consistent GetItem) and the rewrite recomputed, up to 10
-// times. A
-// deleted item is passed over. It is idempotent: an item already in the
-// layout gets no write, so a run resumed from its Position, or run twice,
-// rewrites nothing twice in effect. Errors, [*OpError] with Op "Migrate",
-// are returned with the position to resume from, as Scan's (but for the
-// items it cannot read, below).
+// It is a [Scan] of the type (per page per segment one Scan; one segment
+// by default). Each item whose derived key attributes (the inverted
+// index's, every [IndexKeys] key) differ from what its ids and data give
+// gets one UpdateItem that SETs the right values and REMOVEs stale ones;
+// each child of a [Collection] at another shard's key than the handle's
+// gets one TransactWriteItems: a Put at the new key guarded by
+// attribute_not_exists(PK), every attribute copied, and a Delete of the
+// old item. Both writes are conditioned on the item being as read; when
+// the condition fails the item is read again (a strongly consistent
+// GetItem) and the write recomputed, up to 10 times; a deleted item is
+// passed over. An item already in the layout gets no write, so a run
+// resumed from its Position, or run twice, changes nothing twice.
 //
-// # Values kept only inside keys
+// A child whose new key is already taken is left, with the other item,
+// in [MigrateResult].Conflicts. An [Entity] item whose
+// [EntityOptions].KeyOnly value only an index key written under another
+// template holds is left, in [MigrateResult].Unread, and once the walk
+// completes the first is returned in an [*OpError] with its keys and
+// Position "", wrapping a [*KeyError] ([ErrInvalidKey]). Migrate never
+// changes an Entity's table keys.
 //
-// An [Entity] item whose [EntityOptions].KeyOnly value is held in an
-// index key written under another template than the handle's (GSI1SK
-// "2026-01-01" written by "{date}", the template now "D#{date}"), and in
-// no other key whose template parses it back, is left as it is: a
-// rewrite of its keys would lose the value. Migrate lists it in
-// [MigrateResult].Unread, goes on with the other items, and once the
-// walk completes returns the first in an [*OpError] with Op "Migrate",
-// the item's PK and SK and Position "", wrapping a [*KeyError] (errors.Is
-// [ErrInvalidKey]) that names the index key attribute, its stored value
-// and the template that cannot parse it. The value is read from the first index key that
-// holds it and matches its template whole, so an item with one such key
-// is migrated, every key written with the value. To migrate the others,
-// read each through a handle declaring the old template (its Get parses
-// the value) and Replace it through the new one, then run Migrate again.
-// Migrate never changes an Entity's table keys: items written under
-// another table key template are not of the type, and are passed over
-// ([Verify] reports them as [FindingUnknownItem]).
-//
-// # Moving children
-//
-// With a [Collection] handle, Migrate also moves children whose primary
-// key is not the one the handle's [CollectionOptions].Shards gives: after
-// a change from unsharded to sharded ("WS#acme" to "WS#acme#05"), from N
-// shards to M, or back to unsharded. The scan finds the collection's
-// children under any shard layout of their parent's key (a two-digit
-// suffix, whatever the count), and no other items of the partition. Each
-// child elsewhere is moved with one TransactWriteItems of two actions:
-//
-//   - a Put of the child at its new key, conditioned on
-//     attribute_not_exists(PK) there, with every attribute copied as read
-//     (its data, version, timestamps and expiry unchanged: a move is not a
-//     user write) and its derived index keys computed for the new key;
-//   - a Delete of the child at its old key, conditioned on it being as
-//     read, as the UpdateItem above.
-//
-// The transaction is atomic, so at every instant exactly one copy exists.
-// If the old child changed, it is read again (a strongly consistent
-// GetItem) and the move retried, up to 10 times in all (after a backoff
-// wait when the transaction was cancelled by a conflict or throttling);
-// if it is gone, it is passed over. If the new key is already taken (a
-// writer created the child there, e.g. with the new handle's Put, while
-// the old copy existed), nothing is written: both items are kept and
-// reported in [MigrateResult].Conflicts, and a full run reports them
-// again until resolved. To resolve one, read both items, write the data that should
-// win at the new key (through the new handle), delete the old one (a
-// DeleteItem, or the old handle's Delete), and run Migrate again. A
-// completed run with no Conflicts has moved every child. A child already
-// at its key gets no move, so a resumed or repeated run moves nothing
-// twice.
-//
-// While children move, a service keeps both handles and writes by this
-// protocol: update through the new handle (its Update is guarded by
-// attribute_exists, so a child not yet moved is [ErrNotFound]), on
-// ErrNotFound through the old handle, and on ErrNotFound again through the
-// new one (the child moved in between); deletes alike. Reads through the
-// new handle (Get, List, Load) miss the children not yet moved until
-// Migrate completes; [Scan] and [Collection.Decode] see them at either
-// place, but a Scan running during the moves may deliver a child twice or
-// miss one that moves from a part it has not read to one it has. The
-// Delete's condition compares the attributes the child had when read: a
-// concurrent write that only adds an attribute the child lacked would not
-// fail it, and would be lost with the old copy, unless the children
-// carry a version ([Tracking].Version), which every write through the
-// library changes (UpdatedAt too, unless two writes share a millisecond).
-// Give the collection a version, or let writers only set attributes the
-// children already have, while children move.
-//
-// Migrate sends, per page per segment (one segment by default:
-// [ScanOptions].Segments), one Scan; per stale item one UpdateItem and per
-// child to move one TransactWriteItems, each sent again after a retry's
-// GetItem. Invalid options or handles
-// ([ErrInvalidOption], [ErrInvalidKey], [ErrInvalidCursor]) and a nil
-// api, handle or option function ([ErrInvalidOption]) fail, in an
-// [*OpError] with Op "Migrate", before any request.
-func Migrate[T any](ctx context.Context, api MigrateClient, h Scannable[T], optFns ...func(*ScanOptions)) (_ MigrateResult, err error) {
+// Errors are [*OpError] with Op "Migrate", returned with the position to
+// resume from. Invalid options or handles ([ErrInvalidOption],
+// [ErrInvalidKey], [ErrInvalidCursor]) and a nil api, handle or option
+// function ([ErrInvalidOption]) fail before any request.
+func Migrate[T any](ctx context.Context, api Client, h Scannable[T], optFns ...func(*ScanOptions)) (_ MigrateResult, err error) {
 	const op = "Migrate"
 	if isNil(h) {
 		return MigrateResult{}, &OpError{Op: op, Err: errNilHandle}
@@ -231,7 +153,7 @@ type migrated struct {
 
 // migrateItem rewrites one item's derived attributes if they are stale,
 // or moves it to its home ([walks.Table.Migrate]).
-func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item Item) (migrated, error) {
+func (spec scanSpec) migrateItem(ctx context.Context, api Client, item Item) (migrated, error) {
 	typ := walks.MigrateType{Home: spec.home, Owned: spec.owned, Foreign: spec.foreign, Feeds: spec.feeds,
 		Derive: func(item Item) (ddbitem.Attrs, bool, error) { return spec.derive(item, nil) }}
 	o, err := spec.t.migrationTable(ctx).Migrate(ctx, api, &typ, item)
@@ -247,7 +169,7 @@ func (spec scanSpec) migrateItem(ctx context.Context, api MigrateClient, item It
 func (t *Table) migrationTable(ctx context.Context) *walks.Table {
 	return &walks.Table{Name: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, IsKey: t.isKeyAttr, Enc: t.enc,
 		Wait:            t.waitTx,
-		ConditionFailed: IsConditionFailed, Cancelled: cancelCodes, Transient: transient, Options: callOpts(ctx)}
+		ConditionFailed: isConditionFailed, Cancelled: cancelCodes, Transient: transient, Options: callOpts(ctx)}
 }
 
 // waitTx waits the table's backoff before attempt (from 1) of a

@@ -177,7 +177,7 @@ const (
 	// PartText is literal text, written as it is.
 	PartText = "text"
 	// PartID is an id: a node's, an edge end's, a child's or an
-	// [Entity]'s key field, escaped as [NodeKey] escapes ids, so that it
+	// [Entity]'s key field, escaped as [Node.Key] escapes ids, so that it
 	// holds no '#'.
 	PartID = "id"
 	// PartAttribute is a data attribute's value ([Attr]): a string

@@ -10,7 +10,7 @@ import (
 // type of the node item's own attributes. A node's item lives at the head of
 // its partition:
 //
-//	PK = NodeKey(type, id)   e.g. "STU#a91"
+//	PK = type#id             e.g. "STU#a91"
 //	SK = item marker         e.g. "PROFILE"
 //
 // plus N's attributes (name, year, major). The partition also holds the
@@ -94,10 +94,14 @@ func newNode[N any](t *Table, nodeType, marker string, optFns []func(*NodeOption
 // Type returns the node type, the prefix of its keys (e.g. "STU").
 func (n *Node[N]) Type() string { return n.typ }
 
-// Key returns the primary key of node id's item: PK = NodeKey(type, id) and
-// SK = the item marker, e.g. ("STU#a91", "PROFILE"), or PK again for an
-// empty marker. Errors match
-// [ErrInvalidKey].
+// Key returns the primary key of node id's item: PK = type + "#" + escaped
+// id and SK = the item marker, e.g. ("STU#a91", "PROFILE"), or PK again for
+// an empty marker. The id may be any non-empty valid UTF-8 string without
+// control characters; '%' and '#' in it become "%25" and "%23" ("x#1%" →
+// "CRS#x%231%25"), every other byte is kept, so keys sort in the ids' byte
+// order and no id reaches past the '#' of another type's prefix. Errors are
+// a [*KeyError] (errors.Is [ErrInvalidKey]), also for a key over 2048
+// bytes. It makes no request.
 func (n *Node[N]) Key(id string) (pk, sk string, err error) {
 	if n.err != nil {
 		return "", "", n.err

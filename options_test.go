@@ -13,8 +13,8 @@ import (
 	"github.com/adjlist/adjlist/workbench"
 )
 
-// adminClient is a TableAdminClient whose every request panics.
-type adminClient struct{ adjlist.TableAdminClient }
+// adminClient is a Client whose every request panics.
+type adminClient struct{ adjlist.Client }
 
 // A nil option function is ErrInvalidOption before any request on every
 // call that takes options, and is recorded by every constructor, as the

@@ -4,16 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-
 	"github.com/adjlist/adjlist/internal/send"
 )
-
-// TransactGetClient is the optional operation of a [Client] that
-// [ReadTx.Run] needs: TransactGetItems. *dynamodb.Client has it.
-type TransactGetClient interface {
-	TransactGetItems(ctx context.Context, params *dynamodb.TransactGetItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactGetItemsOutput, error)
-}
 
 // Read is one item of a [ReadTx], filled in by [ReadTx.Run]: its data, and
 // whether it exists. Found false leaves Data its zero value.
@@ -33,7 +25,7 @@ type Read[T any] struct {
 //
 // Add reads with the handles' TxGet ([Node.TxGet], [Edge.TxGet],
 // [Collection.TxGet], [Entity.TxGet]), then call [ReadTx.Run] once. A bad id, a handle of
-// another table, more than [MaxTxActions] items or the same item twice
+// another table, more than 100 items or the same item twice
 // make Run fail before any request ([ErrInvalidKey], [ErrInvalidOption],
 // [ErrTxLimit]). A ReadTx is not safe for concurrent use.
 type ReadTx struct {
@@ -64,8 +56,7 @@ func (rt *ReadTx) add(t *Table, handleErr error, k itemKey, keyErr error, fill f
 // Run reads every item added with one TransactGetItems and fills each
 // [Read]: Found and Data for an item that exists, Found false otherwise.
 // Errors (wrapped in [*OpError] with Op "ReadTx.Run"): the first error of
-// the reads added, before any request; [ErrInvalidOption] when the table's
-// client has no TransactGetItems ([TransactGetClient]); the SDK's error,
+// the reads added, before any request; the SDK's error,
 // e.g. a TransactionCanceledException when a write to one of the items
 // was in progress; a data error when an item does not fit its type. Run
 // with no reads sends nothing.
@@ -79,11 +70,7 @@ func (rt *ReadTx) Run(ctx context.Context) (err error) {
 	if rt.r.Len() == 0 {
 		return nil
 	}
-	api, ok := rt.t.client.(TransactGetClient)
-	if !ok {
-		return rt.t.opErr(op, "", "", fmt.Errorf("%w: the client has no TransactGetItems", ErrInvalidOption))
-	}
-	if err := rt.r.Run(ctx, api, callOpts(ctx)); err != nil {
+	if err := rt.r.Run(ctx, rt.t.client, callOpts(ctx)); err != nil {
 		if throttled := rt.t.throttledActions(err, rt.r.Key); throttled != nil {
 			err = send.Join(throttled, err)
 		}

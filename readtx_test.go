@@ -43,7 +43,7 @@ func TestReadTx(t *testing.T) {
 	// Refused before any request.
 	before = s.calls.total()
 	over := adjlist.NewReadTx(s.table)
-	for i := range adjlist.MaxTxActions + 1 {
+	for i := range maxTxActions + 1 {
 		s.courses.TxGet(over, fmt.Sprint("c", i))
 	}
 	require.ErrorIs(t, over.Run(ctx), adjlist.ErrTxLimit)
@@ -58,10 +58,4 @@ func TestReadTx(t *testing.T) {
 	s.courses.TxGet(other, "math204")
 	require.ErrorIs(t, other.Run(ctx), adjlist.ErrInvalidOption)
 	assert.Equal(t, before, s.calls.total(), "no request")
-
-	// A client without TransactGetItems.
-	plain := adjlist.NewTable(struct{ adjlist.Client }{s.calls}, s.table.Name())
-	rt = adjlist.NewReadTx(plain)
-	adjlist.NewNode[Course](plain, "CRS", "METADATA").TxGet(rt, "math204")
-	require.ErrorIs(t, rt.Run(ctx), adjlist.ErrInvalidOption)
 }

@@ -7,8 +7,6 @@ import (
 	"slices"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-
 	"github.com/adjlist/adjlist/internal/walks"
 )
 
@@ -51,13 +49,6 @@ type RepairResult struct {
 	// Retried counts the writes that met a concurrent change and were
 	// computed again from a fresh read.
 	Retried int
-}
-
-// RepairClient is the subset of the DynamoDB API that [Repair] uses; a
-// *dynamodb.Client satisfies it.
-type RepairClient interface {
-	MigrateClient
-	DeleteItem(ctx context.Context, params *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
 }
 
 // repairIndexWait bounds how long one Repair waits for the inverted index
@@ -114,7 +105,7 @@ const repairIndexWait = 5 * time.Second
 // table, client or option function, and counter findings on a table
 // without a client ([NewTable] with nil) fail before any request
 // ([ErrInvalidOption]).
-func Repair(ctx context.Context, api RepairClient, t *Table, findings []Finding, optFns ...func(*RepairOptions)) (res RepairResult, err error) {
+func Repair(ctx context.Context, api Client, t *Table, findings []Finding, optFns ...func(*RepairOptions)) (res RepairResult, err error) {
 	const op = "Repair"
 	if t == nil {
 		return res, &OpError{Op: op, Err: errNilTable}
@@ -173,7 +164,7 @@ func Repair(ctx context.Context, api RepairClient, t *Table, findings []Finding,
 // repairer is one Repair's state.
 type repairer struct {
 	*verifier
-	api  RepairClient
+	api  Client
 	mt   *walks.Table
 	spec scanSpec
 	opts RepairOptions

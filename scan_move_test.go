@@ -371,7 +371,7 @@ func TestMigrateMoveRace(t *testing.T) {
 	require.NoError(t, oldH.Put(ctx, "acme", "deleted", Ticket{Stars: 1}))
 	// The first move of each child meets a user write made just before it.
 	var once sync.Map
-	racer := &racingClient{MigrateClient: db, before: func(in *dynamodb.TransactWriteItemsInput) {
+	racer := &racingClient{Client: db, before: func(in *dynamodb.TransactWriteItemsInput) {
 		sk := rawText(in.TransactItems[1].Delete.Key)["SK"]
 		if _, seen := once.LoadOrStore(sk, true); seen {
 			return
@@ -398,13 +398,13 @@ func TestMigrateMoveRace(t *testing.T) {
 
 // racingClient runs before ahead of each TransactWriteItems.
 type racingClient struct {
-	adjlist.MigrateClient
+	adjlist.Client
 	before func(*dynamodb.TransactWriteItemsInput)
 }
 
 func (c *racingClient) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
 	c.before(in)
-	return c.MigrateClient.TransactWriteItems(ctx, in, o...)
+	return c.Client.TransactWriteItems(ctx, in, o...)
 }
 
 // Bad handles and options fail before any request.
@@ -438,7 +438,7 @@ func TestMigrateMoveRefusedBeforeAnyRequest(t *testing.T) {
 	assert.Zero(t, calls.total())
 }
 
-var _ adjlist.MigrateClient = (*dynamodb.Client)(nil)
+var _ adjlist.Client = (*dynamodb.Client)(nil)
 
 // Decode recognises a collection's children under any shard layout of the
 // parent's key, whatever the handle's count, and nothing else.
@@ -487,7 +487,7 @@ func TestMigrateMoveKeepsAddedAttributeWithVersion(t *testing.T) {
 	newH := adjlist.NewCollection[Ticket](ws, "TCK", versioned, func(o *adjlist.CollectionOptions) { o.Shards = 4 })
 	require.NoError(t, oldH.Put(ctx, "acme", "t1", Ticket{Stars: 1}))
 	var once atomic.Bool
-	racer := &racingClient{MigrateClient: db, before: func(*dynamodb.TransactWriteItemsInput) {
+	racer := &racingClient{Client: db, before: func(*dynamodb.TransactWriteItemsInput) {
 		if once.CompareAndSwap(false, true) {
 			_, err := oldH.Update(ctx, "acme", "t1", adjlist.Set("note", "added"), adjlist.IfVersion(1))
 			assert.NoError(t, err)

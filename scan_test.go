@@ -295,7 +295,7 @@ func (ws *writerPool) stop() ([]map[int]ackedState, int64) {
 // cancelled through their context at their page cancelAt and must fail
 // with context.Canceled and a position to resume from; run 2 must
 // complete. It returns the three results.
-func migrateInterrupted[T any](t *testing.T, ctx context.Context, db adjlist.MigrateClient, h adjlist.Scannable[T], segments int, limit int32, cancelAt int) []adjlist.MigrateResult {
+func migrateInterrupted[T any](t *testing.T, ctx context.Context, db adjlist.Client, h adjlist.Scannable[T], segments int, limit int32, cancelAt int) []adjlist.MigrateResult {
 	t.Helper()
 	var runs []adjlist.MigrateResult
 	pos := ""

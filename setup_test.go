@@ -42,8 +42,7 @@ type (
 
 // countingClient counts the requests that reach DynamoDB, to prove that bad
 // input is refused before any is sent and that each access pattern costs
-// one request per page. It is also an [adjlist.MigrateClient] when the
-// client behind it can Scan.
+// one request per page.
 type countingClient struct {
 	adjlist.Client
 	gets, puts, updates, deletes, queries, scans, txs atomic.Int64
@@ -83,14 +82,12 @@ func (c *countingClient) Query(ctx context.Context, in *dynamodb.QueryInput, o .
 // Scan needs a client behind that can Scan (a *dynamodb.Client does).
 func (c *countingClient) Scan(ctx context.Context, in *dynamodb.ScanInput, o ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
 	c.scans.Add(1)
-	return c.Client.(dynamodb.ScanAPIClient).Scan(ctx, in, o...)
+	return c.Client.Scan(ctx, in, o...)
 }
 
-// TransactGetItems needs a client behind that has it (a *dynamodb.Client
-// does).
 func (c *countingClient) TransactGetItems(ctx context.Context, in *dynamodb.TransactGetItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactGetItemsOutput, error) {
 	c.txs.Add(1)
-	return c.Client.(adjlist.TransactGetClient).TransactGetItems(ctx, in, o...)
+	return c.Client.TransactGetItems(ctx, in, o...)
 }
 
 func (c *countingClient) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
@@ -102,7 +99,7 @@ func (c *countingClient) total() int64 {
 	return c.gets.Load() + c.puts.Load() + c.updates.Load() + c.deletes.Load() + c.queries.Load() + c.scans.Load() + c.txs.Load()
 }
 
-var _ adjlist.MigrateClient = (*countingClient)(nil)
+var _ adjlist.Client = (*countingClient)(nil)
 
 // school is the seed 000 model on a fresh table of its own.
 type school struct {
@@ -183,6 +180,15 @@ func stringsOf(t *testing.T, item map[string]types.AttributeValue) map[string]st
 // waitIndex bounds the polls for an item to show in an index, which
 // DynamoDB updates asynchronously.
 const waitIndex = 5 * time.Second
+
+// DynamoDB's limits, as the docs state them: an item's size (by
+// adjlist.ItemSize), a key value's length in bytes, a transaction's actions.
+const (
+	maxItemSize        = 400 * 1024
+	maxPartitionKeyLen = 2048
+	maxSortKeyLen      = 1024
+	maxTxActions       = 100
+)
 
 // projID is the id of the ith project of a workspace.
 func projID(i int) string { return fmt.Sprintf("2026-%04d", i) }

@@ -7,12 +7,12 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// MaxItemSize is DynamoDB's limit on one item: 400 KB, that is 409,600
-// bytes, counting attribute names and values by [ItemSize]'s rules.
-const MaxItemSize = 400 * 1024
+// maxItemSize is DynamoDB's limit on one item: 400 KB, counted by
+// [ItemSize]'s rules.
+const maxItemSize = 400 * 1024
 
-// ItemSize returns the size DynamoDB charges against [MaxItemSize] for
-// item: for each attribute, the UTF-8 length of its name plus the size of
+// ItemSize returns the size in bytes DynamoDB charges against its 400 KB
+// (409,600 bytes) item limit for item: for each attribute, the UTF-8 length of its name plus the size of
 // its value, where
 //
 //   - a string or binary value counts its length in bytes;
@@ -33,10 +33,10 @@ func ItemSize(item Item) int {
 	return n
 }
 
-// checkSize refuses an item over MaxItemSize before it is sent.
+// checkSize refuses an item over maxItemSize before it is sent.
 func checkSize(item Item) error {
-	if n := ItemSize(item); n > MaxItemSize {
-		return fmt.Errorf("%w: %d bytes, DynamoDB allows %d", ErrItemTooLarge, n, MaxItemSize)
+	if n := ItemSize(item); n > maxItemSize {
+		return fmt.Errorf("%w: %d bytes, DynamoDB allows %d", ErrItemTooLarge, n, maxItemSize)
 	}
 	return nil
 }

@@ -55,7 +55,7 @@ func TestItemSizeLimit(t *testing.T) {
 	notes := adjlist.NewEdge[note](s.students, "NOTE", s.courses)
 	keys := len("PK") + len("STU#a91") + len("SK") + len("NOTE#CRS#math204") +
 		len("GSI1PK") + len("CRS#math204") + len("GSI1SK") + len("STU#a91") + len("note")
-	exact := strings.Repeat("x", adjlist.MaxItemSize-keys)
+	exact := strings.Repeat("x", maxItemSize-keys)
 
 	before := s.calls.total()
 	err := notes.Put(ctx, "a91", "math204", note{Note: exact + "y"})
@@ -68,7 +68,7 @@ func TestItemSizeLimit(t *testing.T) {
 		"GSI1PK": &types.AttributeValueMemberS{Value: "CRS#math204"}, "GSI1SK": &types.AttributeValueMemberS{Value: "STU#b30"},
 		"note": &types.AttributeValueMemberS{Value: exact + "y"},
 	}
-	require.Equal(t, adjlist.MaxItemSize+1, adjlist.ItemSize(raw))
+	require.Equal(t, maxItemSize+1, adjlist.ItemSize(raw))
 	_, err = s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.table.Name()), Item: raw})
 	var apiErr smithy.APIError
 	require.ErrorAs(t, err, &apiErr)

@@ -18,8 +18,10 @@ import (
 	"github.com/adjlist/adjlist/internal/schema"
 )
 
-// Client is the subset of the DynamoDB API that [Table] uses. A
-// *dynamodb.Client satisfies it; tests may wrap one to count or fail calls.
+// Client is every DynamoDB operation adjlist calls: the table's items
+// through a [Table], and the table itself through [CreateTable]. A
+// *dynamodb.Client satisfies it; a test fake embeds a Client and
+// overrides the calls it counts or fails.
 type Client interface {
 	GetItem(ctx context.Context, params *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
 	PutItem(ctx context.Context, params *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
@@ -29,6 +31,13 @@ type Client interface {
 	BatchGetItem(ctx context.Context, params *dynamodb.BatchGetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error)
 	BatchWriteItem(ctx context.Context, params *dynamodb.BatchWriteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error)
 	TransactWriteItems(ctx context.Context, params *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
+	TransactGetItems(ctx context.Context, params *dynamodb.TransactGetItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactGetItemsOutput, error)
+	Scan(ctx context.Context, params *dynamodb.ScanInput, optFns ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error)
+	CreateTable(ctx context.Context, params *dynamodb.CreateTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error)
+	DescribeTable(ctx context.Context, params *dynamodb.DescribeTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DescribeTableOutput, error)
+	DescribeTimeToLive(ctx context.Context, params *dynamodb.DescribeTimeToLiveInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DescribeTimeToLiveOutput, error)
+	UpdateTimeToLive(ctx context.Context, params *dynamodb.UpdateTimeToLiveInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateTimeToLiveOutput, error)
+	UpdateContinuousBackups(ctx context.Context, params *dynamodb.UpdateContinuousBackupsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateContinuousBackupsOutput, error)
 }
 
 // Options names a table's key attributes, its inverted index and its other
@@ -103,8 +112,8 @@ type Options struct {
 	// [CreateTable] creates them beside the inverted index, and item types
 	// declare their keys in them with [IndexKeys]. Default none. Index
 	// names must be distinct, and no attribute may key two indexes or the
-	// table; at most [MaxGlobalIndexes] global (the inverted index
-	// included) and [MaxLocalIndexes] local indexes. A violation makes
+	// table; at most 20 global (the inverted index
+	// included) and 5 local indexes. A violation makes
 	// every later call fail with [ErrInvalidOption].
 	Indexes []Index
 
@@ -146,58 +155,16 @@ type Options struct {
 	// Default nil: the SDK's defaults.
 	DecoderOptions func(*attributevalue.DecoderOptions)
 
-	// TracerProvider, when set, traces every call of the table's
-	// handles with OpenTelemetry: one span per call of a handle's
-	// method or of a package function that makes requests ([Node.Put],
-	// [Edge.To]'s [Query.Page], [Tx.Commit], [DeleteNode], ...), named
-	// for the call, as the Op of the [*OpError] it returns is ("Edge.Put",
-	// "Node.Update", "Edge.From" for a read of [Edge.From]'s query,
-	// "DeleteNode"), or for a call made of others by its own name
-	// ("Edge.PutChecked", "Edge.Peers", "Counter.Put"); [Scan],
-	// [Migrate], [Verify] and [Repair] open one span each, named so, for
-	// all their segments and writes. A call made
-	// inside another (the Queries of a DeleteNode) opens no span of its
-	// own: its requests count in the outer one. The span is a child of
-	// the span in the call's context, and of kind Client; the SDK's own
-	// spans, when the service instruments its DynamoDB client, nest under
-	// it, since every request gets the span's context. [Query.All]'s span
-	// runs from the loop's first step to its last. Its attributes follow
-	// the OpenTelemetry semantic conventions for DynamoDB
-	// (go.opentelemetry.io/otel/semconv/v1.39.0):
-	//
-	//	db.system.name                   "aws.dynamodb"
-	//	aws.dynamodb.table_names         ["<table>"]
-	//	aws.dynamodb.index_name          the secondary index read, if any ("GSI1" for Edge.To)
-	//	aws.dynamodb.consumed_capacity   the capacity the call's requests consumed, per table, as
-	//	                                 JSON: ["{\"CapacityUnits\":1,\"TableName\":\"<table>\"}"]
-	//	adjlist.requests                 the DynamoDB requests made (an operation the SDK retried counts once)
-	//	adjlist.items                    the items DynamoDB returned to reads (GetItem, Query, Scan,
-	//	                                 BatchGetItem, TransactGetItems), whatever the call kept
-	//
-	// so a recording span makes adjlist ask for
-	// ReturnConsumedCapacity=TOTAL, as [WithUsage] does (DynamoDB reports
-	// it at no charge). A span the provider does not record (its sampler
-	// dropped it) is ended without figures, and the call's requests go
-	// as they would untraced. A failed call's
-	// span has status Error with the error's text, records the error as
-	// an exception event (exception.type its Go type, exception.message
-	// the same text), and sets error.type to the code of DynamoDB's
-	// refusal ("ConditionalCheckFailedException") or "_OTHER". That text
-	// leaves item data out: of an error that may quote it (attributevalue's
-	// decoding errors quote the stored value; a marshaller's of the
-	// data's) it gives only the Go type ("unmarshal failed, cannot
-	// unmarshal into time.Time (*attributevalue.UnmarshalError)"), and
-	// of fmt.Errorf's wrapping only the errors it wraps, not the text it
-	// adds; the error returned keeps its full text. The
-	// figures come from a middleware each request gets through its
-	// per-call options: a Client that does not apply them to a
-	// *dynamodb.Client reports none (adjlist.requests 0). Item data is
-	// never recorded, and keys only in a failed call's error text (an
-	// [*OpError] names its key). The spans' instrumentation scope is
-	// "github.com/adjlist/adjlist".
-	//
-	// Default nil: no spans, and no cost (no allocation, one nil check
-	// per call; BENCHMARKS.md has the figures).
+	// TracerProvider, when set, traces every call of the table's handles
+	// and package functions with OpenTelemetry: one span per call, of kind
+	// Client, a child of the span in its context, named as the Op of the
+	// [*OpError] it would return ("Edge.Put", "Edge.To" for a read of
+	// [Edge.To]'s query, "DeleteNode", "Migrate"), with the semantic
+	// conventions' DynamoDB attributes (go.opentelemetry.io/otel/semconv/v1.39.0)
+	// and adjlist.requests and adjlist.items. A recording span makes every
+	// request ask for ReturnConsumedCapacity=TOTAL. Item data is never
+	// recorded. docs/operations.md ("Traces") lists the attributes and
+	// what a failed call records. Default nil: no spans, and no cost.
 	TracerProvider trace.TracerProvider
 }
 
@@ -260,7 +227,7 @@ type Table struct {
 // [ErrInvalidOption] without being sent.
 func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	if client == nil {
-		client = noClient{Err: errNoClient}
+		client = noClient{schema.NoClient{Err: errNoClient}}
 	}
 	t := &Table{client: client, name: name, tableName: aws.String(name)}
 	optErr := applyOptions(&t.opts, optFns)
@@ -358,8 +325,37 @@ func newCondition(c expression.ConditionBuilder) (condition, error) {
 // nil client (schema.NoClient).
 var errNoClient = fmt.Errorf("%w: the table has no DynamoDB client", ErrInvalidOption)
 
-// noClient stands in for a nil Client (repair.go and verify.go look for it).
-type noClient = schema.NoClient
+// noClient stands in for a nil Client (repair.go and verify.go look for it):
+// every request fails with its Err, unsent.
+type noClient struct{ schema.NoClient }
+
+func (c noClient) TransactGetItems(context.Context, *dynamodb.TransactGetItemsInput, ...func(*dynamodb.Options)) (*dynamodb.TransactGetItemsOutput, error) {
+	return nil, c.Err
+}
+
+func (c noClient) Scan(context.Context, *dynamodb.ScanInput, ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
+	return nil, c.Err
+}
+
+func (c noClient) CreateTable(context.Context, *dynamodb.CreateTableInput, ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error) {
+	return nil, c.Err
+}
+
+func (c noClient) DescribeTable(context.Context, *dynamodb.DescribeTableInput, ...func(*dynamodb.Options)) (*dynamodb.DescribeTableOutput, error) {
+	return nil, c.Err
+}
+
+func (c noClient) DescribeTimeToLive(context.Context, *dynamodb.DescribeTimeToLiveInput, ...func(*dynamodb.Options)) (*dynamodb.DescribeTimeToLiveOutput, error) {
+	return nil, c.Err
+}
+
+func (c noClient) UpdateTimeToLive(context.Context, *dynamodb.UpdateTimeToLiveInput, ...func(*dynamodb.Options)) (*dynamodb.UpdateTimeToLiveOutput, error) {
+	return nil, c.Err
+}
+
+func (c noClient) UpdateContinuousBackups(context.Context, *dynamodb.UpdateContinuousBackupsInput, ...func(*dynamodb.Options)) (*dynamodb.UpdateContinuousBackupsOutput, error) {
+	return nil, c.Err
+}
 
 // errNoIndex reports a reverse read on a table declared without an index.
 func (t *Table) errNoIndex() error {

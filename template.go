@@ -88,7 +88,7 @@ func Compose(parts ...KeyPart) KeyTemplate {
 // A {name} is a key field of the [Entity] whose keys the template spells
 // (the table's keys: every {name} is one; an index key: a {name} that its
 // table keys have), else the data attribute name, as [Attr]. A key
-// field's value is an id: escaped as [NodeKey] escapes ids ('#' and '%'
+// field's value is an id: escaped as [Node.Key] escapes ids ('#' and '%'
 // percent-encoded), so ids without them are spelled exactly as the design
 // spells them, and parsed back from the key when an item is read; in an
 // index key as in a table key ("F#{followerID}" is "F#a%23b" for the id

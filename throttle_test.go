@@ -90,7 +90,7 @@ func (c *throttlingClient) TransactGetItems(ctx context.Context, in *dynamodb.Tr
 	if err := c.inject("TransactGetItems"); err != nil {
 		return nil, err
 	}
-	return c.Client.(adjlist.TransactGetClient).TransactGetItems(ctx, in, o...)
+	return c.Client.TransactGetItems(ctx, in, o...)
 }
 
 // reasons is the ThrottlingReasons list of one reason on resource.

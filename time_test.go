@@ -40,22 +40,6 @@ func (c *clock) Add(d time.Duration) {
 	c.now = c.now.Add(d)
 }
 
-// ttlOnlyAdmin is a TableAdminClient without UpdateTimeToLive that counts
-// its calls.
-type ttlOnlyAdmin struct {
-	calls int
-}
-
-func (a *ttlOnlyAdmin) CreateTable(context.Context, *dynamodb.CreateTableInput, ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error) {
-	a.calls++
-	return &dynamodb.CreateTableOutput{}, nil
-}
-
-func (a *ttlOnlyAdmin) DescribeTable(context.Context, *dynamodb.DescribeTableInput, ...func(*dynamodb.Options)) (*dynamodb.DescribeTableOutput, error) {
-	a.calls++
-	return &dynamodb.DescribeTableOutput{Table: &types.TableDescription{TableStatus: types.TableStatusActive}}, nil
-}
-
 func TestTimeToLive(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -140,11 +124,6 @@ func TestTimeToLive(t *testing.T) {
 	lifeless := adjlist.NewCollection[Session](users, "X", func(o *adjlist.CollectionOptions) { o.Lifetime = time.Hour })
 	require.ErrorIs(t, lifeless.Put(ctx, "ada", "x", Session{}), adjlist.ErrInvalidOption)
 	assert.Empty(t, calls.counts())
-	admin := &ttlOnlyAdmin{}
-	require.ErrorIs(t, adjlist.CreateTable(ctx, admin, adjlist.NewTable(nil, "t"), ttl), adjlist.ErrInvalidOption)
-	assert.Zero(t, admin.calls, "no request")
-	require.NoError(t, adjlist.CreateTable(ctx, admin, adjlist.NewTable(nil, "t"), func(o *adjlist.CreateTableOptions) { o.MaxWait = time.Second }),
-		"a TableAdminClient without TTL still creates tables")
 }
 
 // Post2 is a post with timestamps read back.

@@ -11,15 +11,6 @@ import (
 	"github.com/adjlist/adjlist/internal/send"
 )
 
-// DynamoDB's limits on one TransactWriteItems request.
-const (
-	// MaxTxActions is the most actions one transaction may hold: 100.
-	MaxTxActions = send.MaxActions
-	// MaxTxSize is the most bytes of items one transaction may write: 4 MB,
-	// sized by [ItemSize].
-	MaxTxSize = send.MaxSize
-)
-
 // Tx collects writes and condition checks to commit atomically with one
 // TransactWriteItems: all of them happen, or none. Create it with [NewTx],
 // add writes by giving the handles' Put, Replace, Update and Delete the
@@ -29,8 +20,8 @@ const (
 // keeps its other [WriteOptions]: a condition of the caller's, ANDed after
 // the library's guard, a version on handles with optimistic locking, an
 // expiry. An invalid action (a bad id, a bad option, a second
-// action on one item, more than [MaxTxActions] actions or [MaxTxSize]
-// bytes) is kept as the Tx's error and returned by Commit, which then
+// action on one item, more than 100 actions or 4 MB
+// of items) is kept as the Tx's error and returned by Commit, which then
 // sends nothing. The one exception: a second check of an item for the same
 // condition (two [Node.TxCheck] of one node) is dropped, not an error, so
 // it is sent once. A Tx is not safe for concurrent use.

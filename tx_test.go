@@ -197,7 +197,7 @@ func TestTxConflicts(t *testing.T) {
 				return
 			}
 			require.ErrorIs(t, err, tt.wantErr)
-			assert.True(t, errors.Is(err, adjlist.ErrTxConflict) && !adjlist.IsConditionFailed(err))
+			assert.True(t, errors.Is(err, adjlist.ErrTxConflict) && !conditionFailed(err))
 		})
 	}
 
@@ -209,7 +209,7 @@ func TestTxConflicts(t *testing.T) {
 		s.enrolled.Put(ctx, "a91", "math204", math204, adjlist.InTx(tx))
 		err := tx.Commit(ctx, func(o *adjlist.TxOptions) { o.ConflictRetries = 3 })
 		require.ErrorIs(t, err, adjlist.ErrEdgeExists)
-		assert.True(t, adjlist.IsConditionFailed(err))
+		assert.True(t, conditionFailed(err))
 		assert.Equal(t, int64(1), tc.calls.Load())
 	})
 }
@@ -346,7 +346,7 @@ func TestTxCancellationReasons(t *testing.T) {
 			if tt.sentinel != nil {
 				require.ErrorIs(t, err, tt.sentinel)
 			}
-			assert.Equal(t, tt.condition, adjlist.IsConditionFailed(err))
+			assert.Equal(t, tt.condition, conditionFailed(err))
 
 			rc.calls.Store(0)
 			tx = adjlist.NewTx(table)

@@ -161,60 +161,36 @@ type VerifyResult struct {
 }
 
 // Verify checks every item of t's table against the model the table
-// records ([Table.Check]: every [NewNode], [NewEdge], [NewCollection],
-// [NewEntity] and [NewCounter] declared on it) and returns what does not
-// fit, as typed [Finding] values with the item's keys:
+// records ([Table.Check]: every handle declared on it) and returns what
+// does not fit, as [Finding] values with the item's keys, one [FindingKind]
+// each; docs/operations.md has the table of kinds and what [Repair] does
+// with each. It writes nothing.
 //
-//   - items no recorded type has the keys of ([FindingUnknownItem]), or
-//     whose data their type's handle cannot decode ([FindingUndecodable]);
-//   - derived index key attributes (the inverted index's, and each
-//     [IndexKeys] key) missing, stale, or present where the item's data
-//     says they should not be or on an item whose type does not declare
-//     the index ([FindingIndexKeyMissing], [FindingIndexKeyStale],
-//     [FindingIndexKeyExtra]);
-//   - edges whose endpoint node item or child is missing
-//     ([FindingDanglingEdge]) and children whose parent node item is
-//     missing ([FindingOrphan]), for endpoint and parent types of which
-//     the walk met at least one item (a design that keeps no node items
-//     of a type is not reported);
-//   - counters whose aggregate count differs from the edges present
-//     ([FindingCounterMismatch]);
-//   - a [Tracking].Version or [Tracking].Expiry attribute that is not a
-//     number ([FindingBadVersion], [FindingBadExpiry]);
-//   - a collection's child at another partition key than its handle
-//     gives its ids: another shard ([FindingMisplaced]);
-//   - attributes an item holds that its type cannot hold: not its keys,
-//     derived index keys or tracked attributes, and not declared by its
-//     Go data type, so that a Replace of the value Get reads would drop
-//     them ([FindingUndeclaredAttribute]), one finding per attribute.
+// It is a parallel Scan of the whole table, as [Scan] with optFns
+// (Segments, 4 by default; Limit, From, Progress, RequestRate,
+// ReadUnitRate; Index is refused). No finding is a false positive of a
+// concurrent write: the item is first read again with a strongly
+// consistent GetItem and checked again (an item deleted meanwhile is
+// passed over); a missing endpoint or parent is confirmed after the scan
+// with a strongly consistent BatchGetItem of it and of the items needing
+// it; a counter mismatch by reading the aggregate (strongly consistent),
+// counting the edges on the index with Query and reading the aggregate
+// again, until the same mismatch is seen twice in a row (at most 5
+// rounds, 100 ms apart times the round). Dangling edges and orphans are
+// reported for endpoint and parent types of which the walk met an item;
+// counters only on a run from the start (From == ""). Verify keeps the
+// keys of the node and child items it meets, and a count per counted
+// node, in memory.
 //
-// It is a parallel Scan of the whole table, as [Scan] with opts
-// (Segments, 4 by default; Limit, From, Progress, and the RequestRate and
-// ReadUnitRate bounds for a live table; Index is refused). No finding is a false
-// positive of a concurrent write: before one is reported, the item is
-// read again with a strongly consistent GetItem and checked again (an
-// item deleted meanwhile is passed over); a missing endpoint or parent is
-// confirmed with a strongly consistent BatchGetItem of it and of the items
-// needing it, after the scan; a counter mismatch by reading the aggregate
-// (strongly consistent), counting the edges on the index with Query, and
-// reading the aggregate again, until the same mismatch is seen twice in a
-// row (at most 5 rounds, 100 ms apart times the round). Verify writes
-// nothing; see [Repair].
-//
-// Verify keeps the keys of the node and child items it meets, and the
-// count per counted node, in memory. Dangling edges and orphans are
-// checked for the items met in this run; counters only on a run from the
-// start (From == ""), since a resumed run has not counted every edge.
-// When the scan fails, Verify returns the findings so far with the error
-// (an [*OpError] with Op "Verify") and the position to resume from, and
-// skips the checks across items; when those checks fail after a complete
-// scan, the error comes with Position "": run Verify again. The
-// confirming reads go through the table's own client; the Scan through
-// api. An invalid model ([Table.Check]: [ErrInvalidKey],
-// [ErrInvalidOption]), invalid options ([ErrInvalidOption]; a bad From,
-// [ErrInvalidCursor]), a nil api, table or option function, and a table
-// without a client ([NewTable] with nil) ([ErrInvalidOption]) fail, in an
-// [*OpError] with Op "Verify", before any request.
+// Errors are [*OpError] with Op "Verify". When the scan fails, Verify
+// returns the findings so far with the error and the position to resume
+// from, and skips the checks across items; when those checks fail after a
+// complete scan, Position is "": run it again. The confirming reads go
+// through the table's own client; the Scan through api. An invalid model
+// ([ErrInvalidKey], [ErrInvalidOption]), invalid options
+// ([ErrInvalidOption]; a bad From, [ErrInvalidCursor]), a nil api, table
+// or option function, and a table without a client ([ErrInvalidOption])
+// fail before any request.
 func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ...func(*ScanOptions)) (res VerifyResult, err error) {
 	const op = "Verify"
 	if t == nil {

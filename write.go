@@ -36,7 +36,7 @@ type WriteOptions struct {
 	// in an [*OpError] naming the write (and its keys when the error is
 	// its own): an invalid action, this one or an earlier one (a bad id
 	// or option, a second action on one item, a handle of another table,
-	// more than [MaxTxActions] actions or [MaxTxSize] bytes), which Commit
+	// more than 100 actions or 4 MB of items), which Commit
 	// returns too, sending nothing. Update, with no stored item to return, returns
 	// the zero value of the data (an edge's or child's ids as given). A
 	// handle's TxCheck takes its Tx as its first argument and refuses this

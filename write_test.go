@@ -376,7 +376,7 @@ func TestConditionVersusGuard(t *testing.T) {
 						assert.NotErrorIs(t, err, adjlist.ErrConditionFailed)
 					}
 					assert.NotErrorIs(t, err, adjlist.ErrVersionConflict)
-					assert.True(t, adjlist.IsConditionFailed(err))
+					assert.True(t, conditionFailed(err))
 					assert.Equal(t, before, storedItem(t, err), "the stored item, from the same response")
 					assert.Equal(t, before, b.raw(t, pk, sk), "nothing written")
 				})

@@ -16,7 +16,13 @@ import (
 	"github.com/adjlist/adjlist/workbench"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
+	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/schema"
 )
+
+// maxItemSize is DynamoDB's limit on one item, 400 KB, as adjlist.ItemSize
+// counts it.
+const maxItemSize = 400 * 1024
 
 // errBadInput marks a model the command refuses: not JSON, no DataModel,
 // an item without its table keys, a key or value DynamoDB or adjlist
@@ -301,9 +307,9 @@ func parseTable(w *wbTable) (*table, error) {
 				if s, ok := v.(*types.AttributeValueMemberS); ok && s.Value == "" {
 					return nil, in("%s: %s, a key of index %s, is empty: DynamoDB refuses the item", it.where, a.name, ix.name)
 				}
-				limit := adjlist.MaxPartitionKeyLen
+				limit := keycodec.MaxPartitionKeyLen
 				if a.name == ix.sk {
-					limit = adjlist.MaxSortKeyLen
+					limit = keycodec.MaxSortKeyLen
 				}
 				if s, ok := v.(*types.AttributeValueMemberS); ok && len(s.Value) > limit {
 					return nil, in("%s: %s, a key of index %s, is %d bytes, DynamoDB allows %d", it.where, a.name, ix.name, len(s.Value), limit)
@@ -330,8 +336,8 @@ func (t *table) parseIndexes(decls []wbIndex, local bool) error {
 	in := func(format string, args ...any) error {
 		return badInput("table %s: %s", t.name, fmt.Sprintf(format, args...))
 	}
-	if local && len(decls) > adjlist.MaxLocalIndexes {
-		return in("%d local secondary indexes, DynamoDB allows %d", len(decls), adjlist.MaxLocalIndexes)
+	if local && len(decls) > schema.MaxLocalIndexes {
+		return in("%d local secondary indexes, DynamoDB allows %d", len(decls), schema.MaxLocalIndexes)
 	}
 	for _, g := range decls {
 		ix := &index{name: g.IndexName, local: local, projection: g.Projection.ProjectionType}
@@ -456,7 +462,7 @@ func (t *table) checkItem(where string, av map[string]types.AttributeValue) (*it
 		attr  string
 		into  *string
 		limit int
-	}{{t.pk, &it.pk, adjlist.MaxPartitionKeyLen}, {t.sk, &it.sk, adjlist.MaxSortKeyLen}} {
+	}{{t.pk, &it.pk, keycodec.MaxPartitionKeyLen}, {t.sk, &it.sk, keycodec.MaxSortKeyLen}} {
 		v, ok := it.av[k.attr]
 		if !ok {
 			return nil, in("no %s: every item needs the table's keys", k.attr)
@@ -482,14 +488,14 @@ func (t *table) checkItem(where string, av map[string]types.AttributeValue) (*it
 		}
 		*k.into = s.Value
 	}
-	if n := adjlist.ItemSize(it.av); n > adjlist.MaxItemSize {
+	if n := adjlist.ItemSize(it.av); n > maxItemSize {
 		largest := ""
 		for _, name := range sortedKeys(it.av) {
 			if largest == "" || adjlist.ItemSize(adjlist.Item{name: it.av[name]}) > adjlist.ItemSize(adjlist.Item{largest: it.av[largest]}) {
 				largest = name
 			}
 		}
-		return nil, in("%d bytes (the largest attribute: %s), DynamoDB allows %d (400 KB) in an item", n, largest, adjlist.MaxItemSize)
+		return nil, in("%d bytes (the largest attribute: %s), DynamoDB allows %d (400 KB) in an item", n, largest, maxItemSize)
 	}
 	return it, nil
 }

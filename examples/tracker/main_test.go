@@ -483,7 +483,7 @@ func TestHostileIDs(t *testing.T) {
 			// key: its org partition or a partition that starts with it
 			// and a '#' (a prefix an IAM LeadingKeys pattern can scope),
 			// never a partition of acme's projects or issues.
-			orgKey, err := adjlist.NodeKey("ORG", tc.org)
+			orgKey, _, err := m.orgs.Key(tc.org)
 			require.NoError(t, err)
 			assert.Equal(t, 1, strings.Count(orgKey, "#"), "the org id is escaped: %s", orgKey)
 			after := scanKeys(t, db, m.table.Name())

@@ -10,8 +10,8 @@ import (
 	"github.com/adjlist/adjlist/internal/errs"
 )
 
-// DynamoDB's limits, as adjlist's MaxGlobalIndexes, MaxLocalIndexes and
-// MaxKeyAttributes say them.
+// DynamoDB's limits on a table's secondary indexes, as adjlist's docs
+// state them.
 const (
 	MaxGlobalIndexes = 20
 	MaxLocalIndexes  = 5

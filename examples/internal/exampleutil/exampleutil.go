@@ -21,12 +21,10 @@ import (
 )
 
 // API is what an example needs from DynamoDB: the library's operations,
-// table creation, a Scan to print the table raw, and DeleteTable for
-// -cleanup. A *dynamodb.Client satisfies it.
+// table creation, a Scan to print the table raw (all in adjlist.Client),
+// and DeleteTable for -cleanup. A *dynamodb.Client satisfies it.
 type API interface {
 	adjlist.Client
-	adjlist.TableAdminClient
-	dynamodb.ScanAPIClient
 	DeleteTable(ctx context.Context, in *dynamodb.DeleteTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteTableOutput, error)
 }
 

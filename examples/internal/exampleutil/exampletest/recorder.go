@@ -15,7 +15,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/adjlist/adjlist"
 	"github.com/adjlist/adjlist/examples/internal/exampleutil"
 )
 
@@ -66,11 +65,7 @@ func NewRecorder(db *dynamodb.Client, keyAttrs ...string) *Recorder {
 	return &Recorder{Client: db, keys: keyAttrs}
 }
 
-var _ interface {
-	exampleutil.API
-	adjlist.TransactGetClient
-	adjlist.TimeToLiveClient
-} = (*Recorder)(nil)
+var _ exampleutil.API = (*Recorder)(nil)
 
 // Take returns the lines recorded since the last Take or Reset, in the
 // order they were recorded, and forgets them.

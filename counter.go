@@ -387,10 +387,7 @@ func (c *Counter[E]) op(verb string) string { return "Counter." + verb + " " + c
 // with them, and count down each counted item they delete whose count is
 // kept in another partition (with GroupBy, after reading its group; an
 // item whose group changes during the cascade may be counted down in the
-// group read): one TransactWriteItems of the item's delete, conditioned
-// on the item existing, and ADD count -1 on each count, conditioned on
-// the count item existing. [Verify] checks the counts and [Repair] fixes
-// them.
+// group read). [Verify] checks the counts and [Repair] fixes them.
 //
 // An ItemCounter is immutable and safe for concurrent use.
 type ItemCounter struct {

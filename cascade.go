@@ -234,16 +234,16 @@ type CascadeResult struct {
 // [Options.BatchMaxAttempts] requests per batch (as [Edge.DeleteMany]).
 // Memory stays bounded by a page, whatever the node's degree.
 //
-// Counters ([Counter]) stay exact: each edge that a counter kept at write
-// time counts (the table records its counters) is deleted, instead of in
-// a batch, with one TransactWriteItems of its own: the edge's delete,
-// conditioned on the edge existing, and for each such counter ADD count
-// -1 on the aggregate item, conditioned on it existing, with a check that
-// the edge has no [Counter.Apply] marker (about 4 write capacity units
-// for small items and one counter, against 1). The edges of a counter
-// kept from a stream ([CounterOptions].Stream, or an edge with a marker)
-// are left to the stream's REMOVE records, and an edge whose aggregate is
-// gone (its node deleted already) is deleted in a batch.
+// Counters ([ItemCounter], [Counter]) stay exact: each item that a
+// counter kept at write time counts (the table records its counters),
+// whose count is kept in a partition the cascade does not delete whole,
+// is deleted, instead of in a batch, with one TransactWriteItems of its
+// own: the item's delete, conditioned on the item existing, and for each
+// such counter ADD count -1 on the count item, conditioned on it existing
+// (about 4 write capacity units for small items and one counter, against
+// 1). The edges of a counter kept from a stream ([CounterOptions].Stream)
+// are left to the stream's REMOVE records, and an item whose count item
+// is gone (its node deleted already) is deleted in a batch.
 // CascadeResult.Counted counts these transactions. A cascade cut short
 // and run again counts no edge down twice: an edge already gone is not
 // counted.
@@ -425,7 +425,7 @@ func (t *Table) cascade(op, pk, whole string) *paging.Cascade[Key] {
 	return cs
 }
 
-// countedKinds maps the record id of each edge kind that a [Counter] kept
+// countedKinds maps the record id of each item type that a counter kept
 // at write time counts to those counters; nil when there is none.
 func (t *Table) countedKinds() map[string][]counterRecord {
 	var m map[string][]counterRecord
@@ -441,15 +441,13 @@ func (t *Table) countedKinds() map[string][]counterRecord {
 	return m
 }
 
-// deleteCounted deletes the counted edge k and counts it down on each of
+// deleteCounted deletes the counted item k and counts it down on each of
 // counts in one TransactWriteItems ([counting.Delete]), with a
 // ClientRequestToken of its own so that the SDK's retries of it are
-// idempotent; n counts the requests. A count whose aggregate is missing,
-// or whose edge has a marker (a count kept from a stream, which counts the
-// delete down when it applies it), is left out and the rest sent again;
-// with none left, deleted is false and the caller deletes the edge
-// plainly. A missing edge is deleted already: deleted is true, nothing
-// counted. Conflicts and throttling are retried as a batch's unprocessed
+// idempotent; n counts the requests. A count whose count item is missing
+// is left out and the rest sent again; with none left, deleted is false
+// and the caller deletes the item plainly. A missing item is deleted
+// already: deleted is true, nothing counted. Conflicts and throttling are retried as a batch's unprocessed
 // items are ([Options.BatchBackoff], [Options.BatchMaxAttempts]).
 func (t *Table) deleteCounted(ctx context.Context, op string, k itemKey, counts []counting.Counted, n *int) (deleted bool, err error) {
 	for attempt := 1; len(counts) > 0; {

@@ -22,13 +22,13 @@ import (
 	"github.com/adjlist/adjlist/internal/modeldoc"
 )
 
-// Count is the data of an aggregate item kept by a [Counter].
+// Count is the data of a count item kept by a [Counter] or an [ItemCounter].
 type Count struct {
 	// Counter is the counter's name, e.g. "ENROLLED". A native index keyed
 	// on it (partition) and on count (sort, a number) lists the nodes with
 	// the highest counts: see [Counter.Node].
 	Counter string `dynamodbav:"counter"`
-	// Count is the number of edges counted, e.g. a course's enrolments.
+	// Count is the number of items counted, e.g. a course's enrolments.
 	Count int64 `dynamodbav:"count"`
 }
 
@@ -38,23 +38,34 @@ type Count struct {
 //
 //	PK = "CRS#math204"  SK = "ENROLLED"   counter = "ENROLLED", count = 2
 //
-// It is kept one of two ways; use one per counter, not both:
+// It is the [ItemCounter] of the edge's items with [CounterOptions].Per
+// "to", whose count items are also readable as nodes ([Counter.Node]).
+// It is kept one of two ways, chosen when it is declared:
 //
-//   - From DynamoDB Streams, after the fact: [Counter.Apply] applies one
-//     stream record of an edge, idempotently, so at-least-once delivery
-//     (duplicates, a batch replayed after a crash) cannot change the
-//     result. See Apply for what it costs and promises. Declare such a
-//     counter with [CounterOptions].Stream.
-//   - At write time: [Counter.Put] and [Counter.Delete] write the edge and
-//     the count in one TransactWriteItems, so the count is exact the moment
-//     the write returns.
+//   - At write time (the default): as for any ItemCounter, every write of
+//     the edge through any handle ([Edge.Put], [Edge.Delete], [InTx],
+//     [DeleteNode], [DeleteChild]) changes the count in one
+//     TransactWriteItems with the edge's own write, so the count is exact
+//     the moment the write returns. [Counter.Put] and [Counter.Delete]
+//     are such writes, whose errors name the counter.
+//   - From DynamoDB Streams, after the fact, with [CounterOptions].Stream:
+//     [Counter.Apply] applies one stream record of an edge, idempotently,
+//     so at-least-once delivery (duplicates, a batch replayed after a
+//     crash) cannot change the result; writes and cascades leave the count
+//     to it. See Apply for what it costs and promises.
+//
+// A counter kept one way refuses the other's verbs with [ErrInvalidOption]
+// before any request: Apply on a counter kept at write time (the edge's
+// write counted it already), Counter.Put and Counter.Delete on one kept
+// from a stream (write the edge with [Edge.Put]).
 //
 // A Counter is immutable and safe for concurrent use.
 type Counter[E any] struct {
-	edge *Edge[E]
-	name string
-	opts CounterOptions
-	node *Node[Count]
+	edge   *Edge[E]
+	name   string
+	stream bool
+	items  *ItemCounter
+	node   *Node[Count]
 	// marker is the keys of the per-edge markers of Apply, whose ids
 	// are the edge's target and source: PK "CRS#{to}", SK
 	// "ENROLLED##STU#{from}" (a child source's ref as it is).
@@ -62,40 +73,51 @@ type Counter[E any] struct {
 	err    error
 }
 
-// CounterOptions configures [NewCounter].
+// CounterOptions configures [NewCounter] and [NewItemCounter].
 type CounterOptions struct {
-	// Stream declares the counter kept from the table's stream
-	// ([Counter.Apply]): a cascade ([DeleteNode], [DeleteChild]) deletes
-	// its counted edges as it deletes any edge, and the stream's REMOVE
-	// records count them down. Default false: the counter is kept at write
-	// time, and a cascade deletes each counted edge and counts it down in
-	// one transaction.
+	// Stream declares a [Counter] kept from the table's stream
+	// ([Counter.Apply]): writes of its edges and cascades ([DeleteNode],
+	// [DeleteChild]) change no count, and the stream's records count them.
+	// Default false: the counter is kept at write time. [NewItemCounter]
+	// refuses it ([ErrInvalidOption]).
 	Stream bool
 	// GroupBy, for [NewItemCounter], names the top-level attribute whose
 	// value groups the counted items, e.g. "status": one count per value,
 	// "OPEN#open", "OPEN#closed". Default "": one count per parent.
-	// [NewCounter] refuses it ([ErrInvalidOption]).
+	// [NewCounter] refuses it, and so does Per "to" ([ErrInvalidOption]).
 	GroupBy string
+	// Per, for [NewItemCounter], names the id of the counted items whose
+	// node the counts are kept per, in that node's partition. Default ""
+	// (or the last id of the items' partition key: "from" for an edge):
+	// per the items' own partition, e.g. an edge's source node, its
+	// out-degree. "to", for an [Edge] into nodes: per target node, its
+	// in-degree, as a [Counter] keeps it (PK "CRS#math204", SK
+	// "ENROLLED"). Any other id is [ErrInvalidOption].
+	Per string
 }
 
 // NewCounter returns the counter called name (1-64 ASCII letters, digits,
 // '_', '-' or '.', e.g. "ENROLLED") of edge's edges into each target node.
-// name must differ from the target node type's item marker; an invalid name
-// or edge makes every call fail before any request ([ErrInvalidKey],
-// [ErrInvalidOption]). The edge must end at nodes, in whose partitions the
-// counts live: an edge into a collection's children ([Endpoint]) is
-// [ErrInvalidOption]. Its source may be children; their refs then stand in
-// the per-edge markers. A nil option function is [ErrInvalidOption].
+// From then on every write of the edge keeps the counts (see [Counter]);
+// declare it before writing. name must differ from the target node
+// type's item marker; an invalid name or edge makes every call fail
+// before any request ([ErrInvalidKey], [ErrInvalidOption]). The edge must
+// end at nodes, in whose partitions the counts live: an edge into a
+// collection's children ([Endpoint]) is [ErrInvalidOption]. Its source
+// may be children; their refs then stand in the per-edge markers of
+// Apply. A nil option function, or [CounterOptions].GroupBy or Per, is
+// [ErrInvalidOption].
 func NewCounter[E any](edge *Edge[E], name string, optFns ...func(*CounterOptions)) *Counter[E] {
 	c := &Counter[E]{edge: edge, name: name, err: edge.err}
+	var opts CounterOptions
 	if c.err == nil {
-		c.err = applyOptions(&c.opts, optFns)
+		c.err = applyOptions(&opts, optFns)
 	}
 	if c.err == nil {
 		c.err = checkName("counter", name)
 	}
-	if c.err == nil && c.opts.GroupBy != "" {
-		c.err = fmt.Errorf("%w: counter %s: CounterOptions.GroupBy is NewItemCounter's", ErrInvalidOption, name)
+	if c.err == nil && (opts.GroupBy != "" || opts.Per != "") {
+		c.err = fmt.Errorf("%w: counter %s: CounterOptions.GroupBy and Per are NewItemCounter's", ErrInvalidOption, name)
 	}
 	if c.err == nil && edge.dst.isChild() {
 		c.err = fmt.Errorf("%w: counter %s: edges into %s children have no node partition to keep counts in", ErrInvalidOption, name, edge.dst)
@@ -103,6 +125,7 @@ func NewCounter[E any](edge *Edge[E], name string, optFns ...func(*CounterOption
 	if c.err == nil && name == edge.dst.marker {
 		c.err = fmt.Errorf("%w: counter %s has the %s node items' marker", ErrInvalidOption, name, edge.dst.typ)
 	}
+	c.stream = opts.Stream
 	c.node = newNode[Count](edge.t, edge.dst.typ, name, nil)
 	marker := newKeyCore([]string{"to", "from"}, nodeSpelling(edge.dst.typ, 0),
 		keycodec.Text(name+"##").Then(edge.src.keySpelling(1)), edge.dst.typ, name)
@@ -110,63 +133,29 @@ func NewCounter[E any](edge *Edge[E], name string, optFns ...func(*CounterOption
 	if c.err == nil {
 		c.err = c.node.err
 	}
-	_ = edge.t.record(c.recordedType())
-	if c.err == nil {
-		edge.t.recordCounter(c.recorded())
-	}
+	c.items = newItemCounter(edge, name, CounterOptions{Per: "to"}, c.err, &preset{
+		stream: c.stream, record: c.recordedType,
+		marker: func(item Item) bool {
+			var ids [2]string
+			return c.marker.parseItem(edge.t, item, ids[:])
+		}})
+	c.err = c.items.err
 	return c
 }
 
 // recordedType is the item type of c's aggregates as the table records
-// it, "counter ENROLLED", whatever c's error: the item type of its node's
+// it, "counter ENROLLED", whatever err (c's): the item type of its node's
 // items ([Node.recordID], so that either replaces the other when declared
 // again), walked as they are.
-func (c *Counter[E]) recordedType() recorded {
+func (c *Counter[E]) recordedType(err error) recorded {
 	r := c.node.recorded()
 	r.name, r.h, r.spec = "counter "+c.name, c, c.node.scanSpec
-	if c.err != nil {
+	if err != nil {
 		// Not in place of a valid node type's record (name may be the
 		// target's marker).
-		r.id, r.err, r.pk, r.sk = r.name, c.err, nil, nil
+		r.id, r.err, r.pk, r.sk = r.name, err, nil, nil
 	}
 	return r
-}
-
-// recorded is c as the table's record keeps it, for [Verify] and [Repair].
-func (c *Counter[E]) recorded() counterRecord {
-	target := func(item Item) (itemKey, bool) {
-		_, to, ok := c.edge.split(item)
-		pk, sk, err := c.node.Key(to)
-		return itemKey{pk, sk}, ok && err == nil
-	}
-	return counterRecord{name: c.name, edge: c.edge.it.kind, aggregate: c.node.recordID(),
-		target: target,
-		marker: func(item Item) bool {
-			_, ok, _ := c.Decode(keysOf(c.edge.t, item))
-			return ok && !c.isAggregate(item)
-		},
-		counted: func(item Item) (counting.Counted, bool) {
-			t := c.edge.t
-			from, to, ok := c.edge.split(item)
-			pk, sk, err := c.marker.key(t, []string{to, from})
-			return counting.Counted{Name: c.name, Aggregate: t.keyItem(pk, c.name),
-				Marker: t.keyItem(pk, sk)}, ok && err == nil
-		},
-		stream: c.opts.Stream,
-		recount: func(ctx context.Context, agg itemKey) (int64, error) {
-			v, ok, _ := c.node.decode(c.edge.t.keyItem(agg.pk, agg.sk))
-			if !ok {
-				return 0, fmt.Errorf("adjlist: %v is not an aggregate of counter %s", agg, c.name)
-			}
-			n, err := c.edge.To(v.ID).Count(ctx)
-			return int64(n), err
-		}}
-}
-
-// isAggregate reports whether item's keys are an aggregate item's.
-func (c *Counter[E]) isAggregate(item Item) bool {
-	_, ok, _ := c.node.decode(keysOf(c.edge.t, item))
-	return ok
 }
 
 // Node returns the aggregate items as node items of the target type with
@@ -237,36 +226,25 @@ func (c *Counter[E]) Decode(item Item) (v NodeItem[Count], ok bool, err error) {
 }
 
 // Apply applies one DynamoDB Streams record of an edge of this kind, from
-// → to, to the count: present is whether the edge exists after the record
-// (true for INSERT and MODIFY, false for REMOVE), sequence is the record's
-// SequenceNumber. It is idempotent and safe under at-least-once delivery.
-// Each edge has a marker item beside the aggregate,
+// → to, to the count of a counter declared with [CounterOptions].Stream
+// (on another, [ErrInvalidOption] before any request): present is whether
+// the edge exists after the record (true for INSERT and MODIFY, false for
+// REMOVE), sequence is the record's SequenceNumber. It is idempotent:
+// each edge has a marker item beside the aggregate,
 //
 //	PK = "CRS#math204"  SK = "ENROLLED##STU#a91"   seq, present
 //
-// and the count changes only when the record changes the edge's presence
-// and is newer than the last one applied to that edge: one
-// TransactWriteItems updating the marker, conditioned on its seq and
-// present attributes, and adding ±1 to the aggregate. A record already
-// applied (a duplicate, or a replay after a crash), one that changes
-// nothing (MODIFY), or the REMOVE of an edge never counted, makes the
-// condition fail and the call return nil with nothing changed. (Codec keys
-// never hold "##", so marker items cannot collide with nodes, edges or
-// children.)
-//
-// What it promises follows from what DynamoDB Streams guarantees: each
-// record appears once in the stream, and the records of one item appear
-// in the order of its changes, within a shard and across a shard and its
-// children. Apply relies on that per-item order and on nothing across
-// items, so records of different edges may be applied in any order, and in
-// parallel. Once every record has been applied at least once, the count
-// equals the number of edges present; before that it lags. Edges that
-// existed before the stream was read from its start are not counted.
-//
-// Cost: a 2-item transaction, 4 write capacity units for small items, per
-// INSERT or REMOVE record (MODIFY records are answered from the condition
-// and cost the same; filter them out before calling if they are many). The
-// marker items stay (a removed edge's marker records present = false).
+// and one TransactWriteItems (a 2-item transaction, 4 write capacity
+// units for small items) updates the marker, conditioned on the record
+// changing the edge's presence and being newer than the last one applied
+// to that edge, and adds ±1 to the aggregate. A duplicate, a replay, a
+// MODIFY or the REMOVE of an edge never counted fails the condition, and
+// Apply returns nil with nothing changed. It relies only on DynamoDB
+// Streams keeping each item's records in order, so records of different
+// edges may be applied in any order and in parallel; once every record
+// has been applied at least once, the count equals the edges present.
+// Edges that existed before the stream was read from its start are not
+// counted. The markers stay (a removed edge's records present = false).
 //
 // A sequence that is not 1 to 40 decimal digits, or bad ids, fail before
 // any request with [ErrInvalidOption] or [ErrInvalidKey].
@@ -275,6 +253,11 @@ func (c *Counter[E]) Apply(ctx context.Context, sequence, from, to string, prese
 	t := c.edge.t
 	ctx, sp := t.startSpan(ctx, op)
 	defer sp.end(&err)
+	if c.err == nil && !c.stream {
+		c := c // the error is this call's
+		c.err = fmt.Errorf("%w: counter %s is kept at write time: declare it with CounterOptions.Stream to apply stream records", ErrInvalidOption, c.name)
+		return t.opErr(op, "", "", c.err)
+	}
 	if c.err != nil {
 		return t.opErr(op, "", "", c.err)
 	}
@@ -295,7 +278,7 @@ func (c *Counter[E]) Apply(ctx context.Context, sequence, from, to string, prese
 		return t.opErr(op, pk, markerSK, err)
 	}
 	_, err = t.client.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: actions}, callOpts(ctx)...)
-	if err != nil && c.conditionFailed(err) {
+	if codes, ok := cancelCodes(err); ok && len(codes) > 0 && codes[0] == "ConditionalCheckFailed" {
 		return nil // applied before, or no change of presence
 	}
 	if err != nil {
@@ -304,83 +287,54 @@ func (c *Counter[E]) Apply(ctx context.Context, sequence, from, to string, prese
 	return nil
 }
 
-// conditionFailed reports a transaction cancelled only by its first
-// action's condition.
-func (c *Counter[E]) conditionFailed(err error) bool {
-	codes, ok := cancelCodes(err)
-	return ok && len(codes) > 0 && codes[0] == "ConditionalCheckFailed"
-}
-
-// Put creates the edge from → to with data and adds 1 to to's count, in
-// one TransactWriteItems: the edge's guarded put (as [Edge.Put], with its
-// options: a condition of the caller's, a version, an expiry) and ADD
-// count 1 on the aggregate item. Both happen or neither: if the edge
-// exists, it fails with [ErrEdgeExists] and the count is unchanged. It
-// costs a 2-item transaction (4 write capacity units for small items,
-// against 1 for [Edge.Put]). With [InTx], both actions join that
-// transaction instead ([WriteOptions.Tx]); that is also how to send the
-// transaction with [TxOptions] (a ClientRequestToken that makes a retried
-// call idempotent, conflict retries): add Put to a [Tx] and Commit it with
-// them.
+// Put creates the edge from → to with data, as [Edge.Put] does with its
+// options (a condition of the caller's, a version, an expiry), adding 1
+// to to's count in the same TransactWriteItems: if the edge exists, it
+// fails with [ErrEdgeExists] and the count is unchanged. It costs a
+// 2-item transaction (4 write capacity units for small items, against 1
+// for an edge no counter counts). With [InTx], both actions join that
+// transaction instead ([WriteOptions.Tx]), where changes of one count
+// add up to one action. On a counter kept from a stream it is
+// [ErrInvalidOption] before any request.
 func (c *Counter[E]) Put(ctx context.Context, from, to string, data E, optFns ...func(*WriteOptions)) error {
-	return c.write(ctx, "Counter.Put", to, 1, optFns, func(tx *Tx) error {
-		k, err := c.edge.keyed(from, to)
-		return c.edge.handle().put(ctx, c.op("Put"), guardAbsent, &k, err, data, append(slices.Clip(optFns), InTx(tx)))
-	})
+	k, err := c.edge.keyed(from, to)
+	return c.edge.handle().put(ctx, c.op("Put"), guardAbsent, &k, cmp.Or(c.writeErr(), err), data, optFns)
 }
 
-// Delete removes the edge from → to and subtracts 1 from to's count, in
-// one TransactWriteItems (the edge's guarded delete, as [Edge.Delete] with
-// its options, and ADD count -1): a missing edge fails with [ErrNotFound]
-// and the count is unchanged. With [InTx], both actions join that
-// transaction instead, as for [Counter.Put]. The edge action's error in
-// the transaction's names the counter: an [*OpError] with Op
+// Delete removes the edge from → to and subtracts 1 from to's count, as
+// [Edge.Delete] does with its options, in one TransactWriteItems: a
+// missing edge fails with [ErrNotFound] and the count is unchanged. With
+// [InTx], both actions join that transaction instead, as for
+// [Counter.Put]. An error names the counter: an [*OpError] with Op
 // "Counter.Delete ENROLLED" ("Counter.Put ENROLLED" for Put) and the
-// edge's keys.
+// edge's keys. On a counter kept from a stream it is [ErrInvalidOption]
+// before any request.
 func (c *Counter[E]) Delete(ctx context.Context, from, to string, optFns ...func(*WriteOptions)) error {
-	return c.write(ctx, "Counter.Delete", to, -1, optFns, func(tx *Tx) error {
-		k, err := c.edge.keyed(from, to)
-		return c.edge.handle().del(ctx, c.op("Delete"), &k, err, append(slices.Clip(optFns), InTx(tx)))
-	})
+	k, err := c.edge.keyed(from, to)
+	return c.edge.handle().del(ctx, c.op("Delete"), &k, cmp.Or(c.writeErr(), err), optFns)
 }
 
-// op names the edge's action of the counter's write verb in errors, e.g.
-// "Counter.Delete ENROLLED", so that a failed transaction names the
-// counter as well as the counted edge's keys.
+// writeErr is the error of Put and Delete before any request: c's, or
+// that c is kept from a stream.
+func (c *Counter[E]) writeErr() error {
+	if c.err == nil && c.stream {
+		return fmt.Errorf("%w: counter %s is kept from a stream: write the edge with Edge.Put or Edge.Delete", ErrInvalidOption, c.name)
+	}
+	return c.err
+}
+
+// op names the counter's write verb in errors, e.g. "Counter.Delete
+// ENROLLED", so that a failed transaction names the counter as well as
+// the counted edge's keys.
 func (c *Counter[E]) op(verb string) string { return "Counter." + verb + " " + c.name }
 
-// write adds to a transaction the count's change by delta and the edge's
-// write (edge): to the Tx optFns name, or to its own, committed here.
-func (c *Counter[E]) write(ctx context.Context, op, to string, delta int64, optFns []func(*WriteOptions), edge func(*Tx) error) error {
-	if o := writeOptions(optFns); o.Tx != nil {
-		c.txCount(o.Tx, to, delta)
-		return edge(o.Tx)
-	}
-	ctx, sp := c.edge.t.startSpan(ctx, op)
-	tx := NewTx(c.edge.t)
-	c.txCount(tx, to, delta)
-	tx.setErr(edge(tx)) // refused before joining tx (a nil option): no count
-	return sp.done(tx.Commit(ctx))
-}
-
-func (c *Counter[E]) txCount(tx *Tx, to string, delta int64) {
-	tx.setErr(c.err)
-	if !tx.sameTable(c.edge.t) {
-		return
-	}
-	pk, sk, err := c.node.Key(to)
-	if tx.setErr(err) {
-		return
-	}
-	t := c.edge.t
-	tx.add(itemKey{pk, sk}, keySize(t, itemKey{pk, sk})+32, counting.Add(t.tableName, t.keyItem(pk, sk), c.name, delta), nil)
-}
-
 // ItemCounter counts the items of one item type (a [Node], [Edge],
-// [Collection] or [Entity]) under each parent, the item collection they
-// belong to, on count items in that collection: per partition, or, with
-// [CounterOptions].GroupBy, per value of one attribute. For issues, a
-// collection of projects, counted by status:
+// [Collection] or [Entity]) under each parent, on count items in the
+// parent's partition: per partition of the counted items (a collection's
+// parent, an edge's source node), or per an edge's target node
+// ([CounterOptions].Per "to"; a [Counter] is that ItemCounter), and,
+// with [CounterOptions].GroupBy, per value of one attribute. For issues,
+// a collection of projects, counted by status:
 //
 //	PK = "PROJ#p1"  SK = "ISSUE#i1"       status = "open"
 //	PK = "PROJ#p1"  SK = "OPEN#open"      counter = "OPEN", count = 2
@@ -412,7 +366,8 @@ func (c *Counter[E]) txCount(tx *Tx, to string, delta int64) {
 // write reads again and retries, up to 3 times, then returns
 // [ErrConditionFailed]. Given [InTx], the read happens at the call and a
 // change before Commit fails Commit with [ErrConditionFailed]: read and
-// retry. Items whose GroupBy attribute is missing or NULL are not
+// retry. In one transaction, the changes of one count add up to one
+// action. Items whose GroupBy attribute is missing or NULL are not
 // counted; a value other than a string, number or boolean is
 // [ErrInvalidOption], and one that is not a valid id [ErrInvalidKey],
 // before any request.
@@ -428,11 +383,11 @@ func (c *Counter[E]) txCount(tx *Tx, to string, delta int64) {
 //
 // Bulk writes (PutMany, DeleteMany) of a counted type are refused with
 // [ErrInvalidOption] before any request. Cascades ([DeleteNode],
-// [DeleteChild]) delete the count items of the partition they delete
-// with it, and count down each counted item they delete from another
-// partition, as for a [Counter] (with GroupBy, after reading its group;
-// an item whose group changes during the cascade may be counted down in
-// the group read). [Verify] checks the counts and [Repair] fixes them.
+// [DeleteChild]) delete the count items of the partitions they delete
+// with them, and count down each counted item they delete whose count is
+// kept in another partition (with GroupBy, after reading its group; an
+// item whose group changes during the cascade may be counted down in the
+// group read). [Verify] checks the counts and [Repair] fixes them.
 //
 // An ItemCounter is immutable and safe for concurrent use.
 type ItemCounter struct {
@@ -441,22 +396,52 @@ type ItemCounter struct {
 	by   string // CounterOptions.GroupBy; "" counts every item
 	of   *itemType
 	rid  string // the counted item type's record id
-	// parents is how many leading ids of the counted type name its
-	// partition.
+	// parents is how many ids name a count's parent: the counted type's
+	// partition key's, or 1 with per.
 	parents int
-	// keys are the count items' keys: the counted type's partition, and
-	// SK name, or name#{group} (the group the last id).
+	// keys are the count items' keys: the parent's partition, and SK
+	// name, or name#{group} (the group the last id).
 	keys keyCore
 	// prefix is the counted type's sort key before its first id.
 	prefix string
-	h      Describer
-	err    error
+	// per is the position, in the counted type's ids, of the one id
+	// whose node the counts are kept per (an edge's "to"); -1: per the
+	// counted items' own partition.
+	per int
+	// into counts the items counted towards node id's count (with per,
+	// on the index).
+	into func(ctx context.Context, id string) (int, error)
+	h    Describer
+	p    preset
+	err  error
 }
+
+// preset is what a preset of the ItemCounter ([Counter]) sets apart from
+// its options.
+type preset struct {
+	// stream: the counts are kept from a stream, not by the writes.
+	stream bool
+	// record is the count items' type as the table records it, given
+	// the counter's error; nil: an item type of the counter's own.
+	record func(err error) recorded
+	// marker reports whether an item is a marker of the counter's
+	// stream; nil: none.
+	marker func(Item) bool
+}
+
+// noMarker is the marker of a counter without a stream.
+func noMarker(Item) bool { return false }
 
 // countable is a handle whose items an [ItemCounter] counts.
 type countable interface {
 	Describer
 	counted() (t *Table, it *itemType, rid string, err error)
+}
+
+// ended is a countable handle with an end the counts may be kept per
+// ([CounterOptions].Per), apart from its partition: an edge's target.
+type ended interface {
+	countEnd(per string) (pk keycodec.Spelling, into func(ctx context.Context, id string) (int, error), err error)
 }
 
 func (n *Node[N]) counted() (*Table, *itemType, string, error) {
@@ -465,6 +450,18 @@ func (n *Node[N]) counted() (*Table, *itemType, string, error) {
 
 func (e *Edge[E]) counted() (*Table, *itemType, string, error) {
 	return e.t, &e.it, e.it.kind, e.err
+}
+
+// countEnd is the partition key spelling of the target nodes of e, per
+// "to", and the count of the edges into one on the index.
+func (e *Edge[E]) countEnd(per string) (keycodec.Spelling, func(context.Context, string) (int, error), error) {
+	switch {
+	case per != "to":
+		return nil, nil, fmt.Errorf("%w: an edge's counts are kept per \"from\" or \"to\", not %q", ErrInvalidOption, per)
+	case e.dst.isChild():
+		return nil, nil, fmt.Errorf("%w: edges into %s children have no node partition to keep counts in", ErrInvalidOption, e.dst)
+	}
+	return nodeSpelling(e.dst.typ, 0), func(ctx context.Context, to string) (int, error) { return e.To(to).Count(ctx) }, nil
 }
 
 func (c *Collection[P, C]) counted() (*Table, *itemType, string, error) {
@@ -477,38 +474,68 @@ func (e *Entity[T]) counted() (*Table, *itemType, string, error) {
 
 // NewItemCounter returns the counter called name (1-64 ASCII letters,
 // digits, '_', '-' or '.', e.g. "OPEN") of items' items, a *[Node],
-// *[Edge], *[Collection] or *[Entity], per parent partition and, with
+// *[Edge], *[Collection] or *[Entity], per parent partition (or, with
+// [CounterOptions].Per, per an edge's target node) and, with
 // [CounterOptions].GroupBy, per value of that attribute. From then on
 // every write of the type keeps the counts (see [ItemCounter]); declare
 // it before writing. A bad name or handle, a sharded collection (its
-// items of one parent span partitions), CounterOptions.Stream, a table
-// with a number sort key, or count keys that could be another item
-// type's, make every call fail before any request ([ErrInvalidKey],
-// [ErrInvalidOption]); [Table.Check] reports them too.
+// items of one parent span partitions), CounterOptions.Stream, a Per
+// that is no end of the items, Per with GroupBy, a table with a number
+// sort key, or count keys that could be another item type's, make every
+// call fail before any request ([ErrInvalidKey], [ErrInvalidOption]);
+// [Table.Check] reports them too.
 func NewItemCounter(items Describer, name string, optFns ...func(*CounterOptions)) *ItemCounter {
-	c := &ItemCounter{name: name, h: items}
+	var opts CounterOptions
+	err := applyOptions(&opts, optFns)
+	if err == nil && opts.Stream {
+		err = fmt.Errorf("%w: counter %s: an ItemCounter is kept at write time, not from a stream", ErrInvalidOption, name)
+	}
+	return newItemCounter(items, name, opts, err, nil)
+}
+
+// newItemCounter is [NewItemCounter] of items with opts, failing with err
+// when not nil, set apart by p when not nil.
+func newItemCounter(items Describer, name string, opts CounterOptions, err error, p *preset) *ItemCounter {
+	c := &ItemCounter{name: name, h: items, per: -1, p: preset{marker: noMarker}}
+	if p != nil {
+		c.p = *p
+	}
 	h, ok := items.(countable)
 	if !ok || isNil(items) {
 		c.err = fmt.Errorf("%w: NewItemCounter counts the items of a *Node, *Edge, *Collection or *Entity", ErrInvalidOption)
 		c.t = &Table{err: c.err}
 		return c
 	}
-	var opts CounterOptions
 	c.t, c.of, c.rid, c.err = h.counted()
-	if c.err == nil {
-		c.err = applyOptions(&opts, optFns)
-	}
+	c.err = cmp.Or(c.err, err)
 	c.by = opts.GroupBy
+	if c.err == nil {
+		c.parents = c.of.keys.pk.Fields()
+	}
+	per := c.err == nil && opts.Per != "" && (c.parents == 0 || opts.Per != c.of.keys.fields[c.parents-1])
+	var pk keycodec.Spelling
 	switch {
 	case c.err != nil:
-	case opts.Stream:
-		c.err = fmt.Errorf("%w: counter %s: an ItemCounter is kept at write time, not from a stream", ErrInvalidOption, name)
 	case c.of.shards > 1:
 		c.err = fmt.Errorf("%w: counter %s: the items of %s span %d partitions per parent", ErrInvalidOption, name, c.of.kind, c.of.shards)
 	case c.t.numKey(c.t.opts.SortKey):
 		c.err = fmt.Errorf("%w: counter %s: the table's sort key is a number", ErrInvalidOption, name)
 	case c.by != "" && (c.t.isKeyAttr(c.by) || !ddbexpr.IsTopLevel(c.by)):
 		c.err = fmt.Errorf("%w: counter %s: GroupBy %q is not a top-level data attribute", ErrInvalidOption, name, c.by)
+	case per && c.by != "":
+		c.err = fmt.Errorf("%w: counter %s: GroupBy with Per %q", ErrInvalidOption, name, opts.Per)
+	case per:
+		e, ok := items.(ended)
+		if !ok {
+			c.err = fmt.Errorf("%w: counter %s: Per %q names no end of %s", ErrInvalidOption, name, opts.Per, c.of.kind)
+			break
+		}
+		if pk, c.into, c.err = e.countEnd(opts.Per); c.err != nil {
+			c.err = fmt.Errorf("counter %s: %w", name, c.err)
+			break
+		}
+		c.per, c.parents = slices.Index(c.of.keys.fields, opts.Per), 1
+		c.err = checkName("counter", name)
 	default:
 		c.err = checkName("counter", name)
 	}
@@ -516,15 +543,19 @@ func NewItemCounter(items Describer, name string, optFns ...func(*CounterOptions
 		c.record()
 		return c
 	}
-	fields := slices.Clip(c.of.keys.fields)
+	fields := slices.Clip(c.of.keys.fields[:c.parents])
+	if c.per < 0 {
+		pk = c.of.keys.pk
+		c.prefix, _ = c.of.keys.sk.Prefix(nil)
+	} else {
+		fields = []string{opts.Per}
+	}
 	sk := keycodec.Text(name)
 	if c.by != "" {
 		fields = append(fields, c.by)
 		sk = keycodec.Text(name + "#").Then(keycodec.ID(len(fields)-1, c.by))
 	}
-	c.keys = newKeyCore(fields, c.of.keys.pk, sk, c.of.keys.pkName, name)
-	c.parents = c.of.keys.pk.Fields()
-	c.prefix, _ = c.of.keys.sk.Prefix(nil)
+	c.keys = newKeyCore(fields, pk, sk, c.of.keys.pkName, name)
 	c.record()
 	return c
 }
@@ -539,21 +570,27 @@ func (c *ItemCounter) record() {
 	if c.err == nil {
 		r.pk, r.sk = c.keys.pk.Parts(c.keys.fields), c.keys.sk.Parts(c.keys.fields)
 	}
+	if c.p.record != nil {
+		r = c.p.record(c.err)
+	}
 	if err := c.t.record(r); err != nil && c.err == nil {
 		c.err = err
 	}
 	if c.err != nil {
 		return
 	}
-	c.t.recordItemCounter(c)
+	if !c.p.stream {
+		c.t.recordItemCounter(c)
+	}
 	c.t.recordCounter(counterRecord{name: c.name, edge: c.rid, aggregate: r.id,
 		target: func(item Item) (itemKey, bool) {
 			k, ok, err := c.target(item)
 			return k, ok && err == nil
 		},
-		marker:   func(Item) bool { return false },
+		marker:   c.p.marker,
 		recount:  c.recount,
 		countsOf: c.countedIn,
+		stream:   c.p.stream,
 	})
 }
 
@@ -589,6 +626,10 @@ func (c *ItemCounter) describe() shape {
 	item.SortKey = modeldoc.Text(sk)
 	s.item, s.it, s.indexes = &item, &itemType{kind: item.Name}, nil // in no index
 	s.keys = modeldoc.KeyParts{PK: s.keys.PK, SK: sk}
+	if c.per >= 0 { // the target's partition
+		s.keys.PK = modeldoc.Spelled(c.keys.pk.Parts(c.keys.fields), "", 0)
+		item.PartitionKey = modeldoc.Text(s.keys.PK)
+	}
 	s.op = "ItemCounter.Get"
 	s.patterns = []modeldoc.Pattern{modeldoc.GetPattern(c.t.docTable(), fmt.Sprintf("the %s count of one %s parent", c.name, c.of.kind),
 		"ItemCounter.Get", item.Name, item.PartitionKey, item.SortKey)}
@@ -674,6 +715,14 @@ func (c *ItemCounter) target(item Item) (itemKey, bool, error) {
 	if !ok || err != nil {
 		return itemKey{}, false, err
 	}
+	if c.per >= 0 {
+		ids := make([]string, len(c.of.keys.fields))
+		if !c.of.keys.parseItem(c.t, item, ids) {
+			return itemKey{}, false, nil
+		}
+		pk, sk, err := c.keys.key(c.t, ids[c.per:c.per+1])
+		return itemKey{pk, sk}, err == nil, err
+	}
 	pk, ok := c.t.keyText(item, c.t.opts.PartitionKey)
 	if !ok {
 		return itemKey{}, false, nil
@@ -684,9 +733,17 @@ func (c *ItemCounter) target(item Item) (itemKey, bool, error) {
 
 // recount counts the items counted towards the count item agg: a
 // strongly consistent Query of its partition, keys and the GroupBy
-// attribute only.
+// attribute only; with per, the items of its node, on the index.
 func (c *ItemCounter) recount(ctx context.Context, agg itemKey) (int64, error) {
 	t := c.t
+	if c.per >= 0 {
+		var id [1]string
+		if !c.keys.parseItem(t, t.keyItem(agg.pk, agg.sk), id[:]) {
+			return 0, fmt.Errorf("adjlist: %v is not a count of counter %s", agg, c.name)
+		}
+		n, err := c.into(ctx, id[0])
+		return int64(n), err
+	}
 	pkAV := t.keyItem(agg.pk, agg.sk)[t.opts.PartitionKey]
 	var pkValue any = agg.pk
 	if n, ok := pkAV.(*types.AttributeValueMemberN); ok {
@@ -849,20 +906,19 @@ func (s stored) cond(t *Table, cs []*ItemCounter) expression.ConditionBuilder {
 	return cond
 }
 
-// moves adds to tx the changes of cs's counts from the item before
-// (found or not) to the item after (nil: deleted).
-func (t *Table) moves(tx *Tx, cs []*ItemCounter, pk string, before stored, after Item) error {
+// moves adds to tx the changes of cs's counts from the item k before
+// (found or not; not read: its keys only) to the item after (nil:
+// deleted).
+func (t *Table) moves(tx *Tx, cs []*ItemCounter, k itemKey, before stored, after Item) error {
+	if before.found && before.item == nil { // a delete not read: ungrouped
+		before.item = t.keyItem(k.pk, k.sk)
+	}
 	for _, c := range cs {
 		var from, to itemKey
 		var wasCounted, isCounted bool
 		var err error
 		if before.found {
-			if before.item == nil { // a delete not read: ungrouped
-				from, err = c.countKey(pk, "")
-				wasCounted = true
-			} else {
-				from, wasCounted, err = c.target(before.item)
-			}
+			from, wasCounted, err = c.target(before.item)
 		}
 		if err == nil && after != nil {
 			to, isCounted, err = c.target(after)
@@ -987,7 +1043,7 @@ func (h handle) countedPut(ctx context.Context, op string, g guardKind, k *keyed
 		if g == guardAbsent {
 			before = stored{}
 		}
-		return h.t.moves(tx, cs, kk.kc.PK, before, item)
+		return h.t.moves(tx, cs, kk.key(), before, item)
 	})
 }
 
@@ -1001,7 +1057,7 @@ func (h handle) countedDel(ctx context.Context, op string, k *keyed, keyErr erro
 			return err
 		}
 		tx.del(op, k.key(), w)
-		return h.t.moves(tx, cs, k.kc.PK, before, nil)
+		return h.t.moves(tx, cs, k.key(), before, nil)
 	})
 }
 
@@ -1057,7 +1113,7 @@ func (h handle) countedUpdate(ctx context.Context, op string, k *keyed, keyErr e
 				}
 			}
 		}
-		return h.t.moves(tx, cs, k.kc.PK, before, after)
+		return h.t.moves(tx, cs, k.key(), before, after)
 	})
 	if err != nil || writeOptions(optFns).Tx != nil {
 		return err
@@ -1065,16 +1121,16 @@ func (h handle) countedUpdate(ctx context.Context, op string, k *keyed, keyErr e
 	return h.get(ctx, op, k, nil, []func(*ReadOptions){func(o *ReadOptions) { o.ConsistentRead = true }}, out)
 }
 
-// countedIn is what a cascade deleting partition cascade counts down of
-// c when it deletes the item k: nothing when the count is in that
+// countedIn is what a cascade deleting partitions whole counts down of
+// c when it deletes the item k: nothing when the count is in such a
 // partition (deleted with it) or the item is gone; else, with GroupBy,
 // after reading the item's group (strongly consistent).
 func (c *ItemCounter) countedIn(ctx context.Context, whole func(pk string) bool, k itemKey) (counting.Counted, bool, error) {
-	if whole(k.pk) {
-		return counting.Counted{}, false, nil
-	}
 	item := c.t.keyItem(k.pk, k.sk)
 	if c.by != "" {
+		if whole(k.pk) { // the count's partition: not read
+			return counting.Counted{}, false, nil
+		}
 		s, err := c.t.readStored(ctx, k)
 		if err != nil || !s.found {
 			return counting.Counted{}, false, err
@@ -1082,33 +1138,26 @@ func (c *ItemCounter) countedIn(ctx context.Context, whole func(pk string) bool,
 		item = s.item
 	}
 	agg, ok, err := c.target(item)
-	if !ok || err != nil {
+	if !ok || err != nil || whole(agg.pk) {
 		return counting.Counted{}, false, nil
 	}
 	return counting.Counted{Name: c.name, Aggregate: c.t.keyItem(agg.pk, agg.sk)}, true, nil
 }
 
-// countsOf is what a cascade deleting the partitions whole reports counts down when
-// it deletes the item k: for each counter of its type in counted, the
-// count item and, for a [Counter], the edge's marker.
+// countsOf is what a cascade deleting the partitions whole reports counts
+// down when it deletes the item k: for each counter of its type in
+// counted, the count item.
 func (t *Table) countsOf(ctx context.Context, counted map[string][]counterRecord, whole func(pk string) bool, k itemKey) ([]counting.Counted, error) {
 	if len(counted) == 0 {
 		return nil, nil
 	}
-	item := t.keyItem(k.pk, k.sk)
-	r, ok := t.typeOf(item)
+	r, ok := t.typeOf(t.keyItem(k.pk, k.sk))
 	if !ok {
 		return nil, nil
 	}
 	var out []counting.Counted
 	for _, c := range counted[r.id] {
-		var cd counting.Counted
-		var err error
-		if c.countsOf != nil {
-			cd, ok, err = c.countsOf(ctx, whole, k)
-		} else {
-			cd, ok = c.counted(item)
-		}
+		cd, ok, err := c.countsOf(ctx, whole, k)
 		if err != nil {
 			return nil, err
 		}
@@ -1137,6 +1186,6 @@ func (t *Table) delCounting(ctx context.Context, op string, it *itemType, pk, sk
 		}
 		cw.missing = w.missing
 		tx.del(op, k.key(), cw)
-		return t.moves(tx, cs, pk, before, nil)
+		return t.moves(tx, cs, k.key(), before, nil)
 	})
 }

@@ -55,7 +55,7 @@ type hxModel struct {
 	ws, stu, crs, tag          *adjlist.Node[hxData]
 	proj, task                 *adjlist.Collection[hxData, hxData]
 	enroll, likes, tagged, has *adjlist.Edge[hxData]
-	enrolled, hasCount         *adjlist.Counter[hxData]
+	enrolled, hasCount, liked  *adjlist.Counter[hxData]
 	order                      *adjlist.Entity[hxData]
 	// A self-keyed node type in a sharded index, a sharded edge between
 	// its nodes, and an entity whose keys start with fields.
@@ -130,8 +130,10 @@ func newHxModel(t *testing.T) *hxModel {
 	m.has = adjlist.NewEdge[hxData](m.proj, "HAS", m.tag, func(o *adjlist.EdgeOptions) {
 		o.Indexes = keys(adjlist.Compose(c("FROM"), adjlist.SourceKey()), adjlist.Compose(adjlist.TargetKey()), "H")
 	})
-	m.enrolled = adjlist.NewCounter(m.enroll, "ENROLLED")
-	m.hasCount = adjlist.NewCounter(m.has, "HASCOUNT")
+	stream := func(o *adjlist.CounterOptions) { o.Stream = true }
+	m.enrolled = adjlist.NewCounter(m.enroll, "ENROLLED", stream)
+	m.hasCount = adjlist.NewCounter(m.has, "HASCOUNT", stream)
+	m.liked = adjlist.NewCounter(m.likes, "LIKED")
 	m.order = adjlist.NewEntity[hxData](m.table, "order", "ORG#{org}#U#{user}", "D#{date}#O#{order}", func(o *adjlist.EntityOptions) {
 		o.Indexes = []adjlist.IndexKeys{
 			{Index: "GSI2", PartitionKey: adjlist.Template("O#{order}"), SortKey: adjlist.Template("{user}#{date}")},
@@ -352,17 +354,21 @@ func TestEscapingMatrix(t *testing.T) {
 		require.NoError(t, m.proj.Put(ctx, id, hxKid, hxData{Name: id}), "a hostile parent")
 		require.NoError(t, m.task.Put(ctx, hxPP, id, data("task", id)))
 		require.NoError(t, m.task.Put(ctx, id, hxKid, hxData{Name: id}))
-		require.NoError(t, m.enrolled.Put(ctx, hxStudent, id, data("enroll", id)), "every edge counted")
-		require.NoError(t, m.enrolled.Put(ctx, id, hxCourse, data("", id)), "counted at write time")
+		require.NoError(t, m.enroll.Put(ctx, hxStudent, id, data("enroll", id)))
+		require.NoError(t, m.enrolled.Apply(ctx, "100", hxStudent, id, true), "every edge counted from a stream")
+		require.NoError(t, m.enroll.Put(ctx, id, hxCourse, data("", id)))
+		require.NoError(t, m.enrolled.Apply(ctx, "100", id, hxCourse, true))
 		require.NoError(t, m.enroll.Put(ctx, id, hxCourse1, hxData{}))
-		require.NoError(t, m.enrolled.Apply(ctx, "100", id, hxCourse1, true), "counted from a stream")
+		require.NoError(t, m.enrolled.Apply(ctx, "100", id, hxCourse1, true))
 		require.NoError(t, m.enrolled.Apply(ctx, "100", id, hxCourse1, true), "a duplicate record")
-		require.NoError(t, m.likes.Put(ctx, hxStudent, id, data("likes", id)))
+		require.NoError(t, m.likes.Put(ctx, hxStudent, id, data("likes", id)), "counted at write time")
 		require.NoError(t, m.likes.Put(ctx, id, hxCourse, hxData{Name: id}))
 		require.NoError(t, m.tagged.Put(ctx, hxTag, hxRef(t, m, hxPP, id), data("tagged", id)))
 		require.NoError(t, m.tagged.Put(ctx, id, hxRef(t, m, hxPP, hxKid), hxData{Name: id}))
-		require.NoError(t, m.hasCount.Put(ctx, hxRef(t, m, hxPP, hxKid), id, data("has", id)))
-		require.NoError(t, m.hasCount.Put(ctx, hxRef(t, m, hxPP, id), hxTag, hxData{Name: id}))
+		require.NoError(t, m.has.Put(ctx, hxRef(t, m, hxPP, hxKid), id, data("has", id)))
+		require.NoError(t, m.hasCount.Apply(ctx, "100", hxRef(t, m, hxPP, hxKid), id, true))
+		require.NoError(t, m.has.Put(ctx, hxRef(t, m, hxPP, id), hxTag, hxData{Name: id}))
+		require.NoError(t, m.hasCount.Apply(ctx, "100", hxRef(t, m, hxPP, id), hxTag, true))
 		require.NoError(t, m.has.Put(ctx, hxRef(t, m, hxPP, id), hxTag1, hxData{}))
 		require.NoError(t, m.hasCount.Apply(ctx, "100", hxRef(t, m, hxPP, id), hxTag1, true), "counted from a stream, a ref the source")
 		require.NoError(t, m.hasCount.Apply(ctx, "100", hxRef(t, m, hxPP, id), hxTag1, true), "a duplicate record")
@@ -509,6 +515,9 @@ func TestEscapingMatrix(t *testing.T) {
 				require.NoError(t, err)
 				assert.Equal(t, int64(n), got, tag)
 			}
+			got, err := m.liked.Get(ctx, hxCourse)
+			require.NoError(t, err)
+			assert.Equal(t, int64(n), got, "counted at write time")
 			// The partitions of the targets counted from a stream: the
 			// node, the aggregate, and a marker per edge, which the
 			// counter decodes (its source parsed from the marker's key).
@@ -527,7 +536,7 @@ func TestEscapingMatrix(t *testing.T) {
 				assert.ElementsMatch(t, want, got, tc.pk)
 			}
 			for _, id := range hxIDs {
-				for _, c := range []*adjlist.Counter[hxData]{m.enrolled, m.hasCount} {
+				for _, c := range []*adjlist.Counter[hxData]{m.enrolled, m.hasCount, m.liked} {
 					got, err := c.Get(ctx, id)
 					require.NoError(t, err)
 					assert.Equal(t, int64(1), got, id)

@@ -83,25 +83,23 @@ type itemRef struct {
 	kind FindingKind
 }
 
-// counterRecord is one [Counter] as [Verify] and [Repair] see it.
+// counterRecord is one counter ([ItemCounter], [Counter]) as [Verify],
+// [Repair] and the cascades see it.
 type counterRecord struct {
 	name string
-	// edge and aggregate are the record ids of the counted edge kind and
-	// of the aggregate items (recorded as the counter's item type).
+	// edge and aggregate are the record ids of the counted item type and
+	// of the count items (recorded as the counter's item type).
 	edge, aggregate string
-	// target is the aggregate item an edge item counts towards.
-	target func(edge Item) (itemKey, bool)
+	// target is the count item a counted item counts towards.
+	target func(item Item) (itemKey, bool)
 	// marker reports whether an item is one of Apply's per-edge markers.
 	marker func(Item) bool
-	// recount counts the edges into an aggregate's node, on the index.
+	// recount counts the items counted towards a count item.
 	recount func(ctx context.Context, aggregate itemKey) (int64, error)
-	// counted is what a cascade's delete of an edge item counts down: the
-	// aggregate and the edge's marker key; ok is false for an item of no
-	// target. A counter kept from a stream (stream) counts nothing down.
-	counted func(edge Item) (c counting.Counted, ok bool)
-	// countsOf, set in place of counted (an [ItemCounter]'s), is what a
-	// cascade deleting partition cascade counts down when it deletes the
-	// item k: nothing for a count in that partition, which goes with it.
+	// countsOf is what a cascade deleting partitions whole counts down
+	// when it deletes the item k: nothing for a count in such a
+	// partition, which goes with it. A counter kept from a stream
+	// (stream) counts nothing down.
 	countsOf func(ctx context.Context, whole func(pk string) bool, k itemKey) (c counting.Counted, ok bool, err error)
 	stream   bool
 }

@@ -72,8 +72,8 @@ const repairIndexWait = 5 * time.Second
 //  2. counters ([FindingCounterMismatch]), once the index keys are right:
 //     the edges are counted on the index (Query), and one UpdateItem SETs
 //     the count, conditioned on the stored count being the one read (or
-//     the aggregate absent), so that a concurrent [Counter.Put] or
-//     [Counter.Delete] makes it count again. When round 1 re-indexed an
+//     the aggregate absent), so that a concurrent write of a counted
+//     item makes it count again. When round 1 re-indexed an
 //     edge counted towards one of these aggregates, Repair first waits
 //     until the index lists it ([Edge.WaitIndexed]; 5 s at most for all
 //     of them, then it counts what the index holds). The index is

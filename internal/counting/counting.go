@@ -1,8 +1,8 @@
-// Package counting is the machinery of adjlist's Counter that works on
+// Package counting is the machinery of adjlist's counters that works on
 // plain keys and items, apart from its handles: the marker items that
 // make applying a stream record idempotent, and the transaction actions
-// of an apply and of a count's change. Package adjlist renders the keys
-// and maps the errors.
+// of an apply, of a count's change and of a cascade's counted delete.
+// Package adjlist renders the keys and maps the errors.
 package counting
 
 import (
@@ -73,58 +73,43 @@ func Add(table *string, key map[string]types.AttributeValue, name string, delta 
 	return send.TxUpdate(table, key, e.Update(), send.Cond{Names: e.Names(), Values: e.Values()})
 }
 
-// Counted is one count a counted edge's delete changes: counter Name's
-// aggregate at Aggregate and the key Marker of the marker an apply of the
-// edge's stream records would keep (nil: not checked).
+// Counted is one count a counted item's delete changes: counter Name's
+// count item at Aggregate.
 type Counted struct {
-	Name              string
-	Aggregate, Marker map[string]types.AttributeValue
+	Name      string
+	Aggregate map[string]types.AttributeValue
 }
 
-// Delete is the actions of deleting the counted edge at edgeKey and
-// counting it down: the edge's delete, conditioned on its existence; then
-// for each of counts, the aggregate's ADD count -1, conditioned on the
-// aggregate existing (a delete never makes one), and, with a Marker, a
-// check that no marker of the edge exists (a count kept from a stream
-// counts the edge down when it applies the delete's REMOVE record).
-// pkAttr is the table's partition key attribute. [Failed] reads a
-// cancellation's reason codes back.
-func Delete(table *string, pkAttr string, edgeKey map[string]types.AttributeValue, counts []Counted) []types.TransactWriteItem {
+// Delete is the actions of deleting the counted item at key and counting
+// it down: the item's delete, conditioned on its existence; then for each
+// of counts, the count item's ADD count -1, conditioned on the count item
+// existing (a delete never makes one). pkAttr is the table's partition
+// key attribute. [Failed] reads a cancellation's reason codes back.
+func Delete(table *string, pkAttr string, key map[string]types.AttributeValue, counts []Counted) []types.TransactWriteItem {
 	pk := expression.Name(pkAttr)
 	exists := mustBuild(expression.NewBuilder().WithCondition(expression.AttributeExists(pk)))
-	absent := mustBuild(expression.NewBuilder().WithCondition(expression.AttributeNotExists(pk)))
-	out := make([]types.TransactWriteItem, 0, 1+2*len(counts))
-	out = append(out, send.TxDelete(table, edgeKey, send.Cond{Expr: exists.Condition(), Names: exists.Names()}))
+	out := make([]types.TransactWriteItem, 0, 1+len(counts))
+	out = append(out, send.TxDelete(table, key, send.Cond{Expr: exists.Condition(), Names: exists.Names()}))
 	for _, c := range counts {
 		upd := expression.Add(expression.Name("count"), expression.Value(int64(-1))).
 			Set(expression.Name("counter"), expression.Value(c.Name))
 		e := mustBuild(expression.NewBuilder().WithUpdate(upd).WithCondition(expression.AttributeExists(pk)))
 		out = append(out, send.TxUpdate(table, c.Aggregate, e.Update(), send.Cond{Expr: e.Condition(), Names: e.Names(), Values: e.Values()}))
-		if c.Marker != nil {
-			out = append(out, send.TxCheck(table, c.Marker, send.Cond{Expr: absent.Condition(), Names: absent.Names()}))
-		}
 	}
 	return out
 }
 
 // Failed reads the reason codes of a cancelled [Delete] of counts back:
-// gone is whether the edge was missing; keep lists the counts whose
-// aggregate exists and whose edge has no stream marker, the ones to send
-// again (all of them when no condition failed: a conflict).
+// gone is whether the item was missing; keep lists the counts whose count
+// item exists, the ones to send again (all of them when no condition
+// failed: a conflict).
 func Failed(codes []string, counts []Counted) (gone bool, keep []Counted) {
 	failed := func(i int) bool { return i < len(codes) && codes[i] == "ConditionalCheckFailed" }
 	if failed(0) {
 		return true, nil
 	}
-	i := 1
-	for _, c := range counts {
-		drop := failed(i)
-		i++
-		if c.Marker != nil {
-			drop = drop || failed(i)
-			i++
-		}
-		if !drop {
+	for i, c := range counts {
+		if !failed(1 + i) {
 			keep = append(keep, c)
 		}
 	}

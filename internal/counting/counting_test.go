@@ -25,9 +25,8 @@ func TestSequence(t *testing.T) {
 }
 
 func TestFailed(t *testing.T) {
-	a := Counted{Name: "A", Marker: map[string]types.AttributeValue{}}
-	b := Counted{Name: "B", Marker: map[string]types.AttributeValue{}}
-	n := Counted{Name: "N"} // no marker checked
+	a := Counted{Name: "A", Aggregate: map[string]types.AttributeValue{}}
+	b := Counted{Name: "B", Aggregate: map[string]types.AttributeValue{}}
 	const ccf = "ConditionalCheckFailed"
 	for _, tc := range []struct {
 		name   string
@@ -36,11 +35,10 @@ func TestFailed(t *testing.T) {
 		gone   bool
 		keep   []Counted
 	}{
-		{"edge gone", []string{ccf, "None", "None"}, []Counted{a}, true, nil},
-		{"aggregate missing", []string{"None", ccf, "None", "None", "None"}, []Counted{a, b}, false, []Counted{b}},
-		{"marker present", []string{"None", "None", "None", "None", ccf}, []Counted{a, b}, false, []Counted{a}},
-		{"no marker checked", []string{"None", "None", ccf, "None"}, []Counted{n, a}, false, []Counted{n}},
-		{"conflict only", []string{"None", "TransactionConflict", "None"}, []Counted{a}, false, []Counted{a}},
+		{"item gone", []string{ccf, "None"}, []Counted{a}, true, nil},
+		{"first count item missing", []string{"None", ccf, "None"}, []Counted{a, b}, false, []Counted{b}},
+		{"second count item missing", []string{"None", "None", ccf}, []Counted{a, b}, false, []Counted{a}},
+		{"conflict only", []string{"None", "TransactionConflict"}, []Counted{a}, false, []Counted{a}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Len(t, Delete(nil, "PK", nil, tc.counts), len(tc.codes), "one reason per action")

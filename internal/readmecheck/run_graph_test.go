@@ -41,53 +41,58 @@ func readmeCounter(t *testing.T) error {
 	s := newSchool(table)
 	ctx, enrolled, e := t.Context(), s.enrolled, Enrollment{EnrolledOn: "2026-09-01"}
 	record := streams.Record{Kind: streams.Insert, SequenceNumber: "000000000000000000100"}
-	count := func() int64 {
+	count := func(c *adjlist.Counter[Enrollment]) int64 {
 		t.Helper()
-		n, err := adjlist.NewCounter(enrolled, "ENROLLED").Get(ctx, "math204")
+		n, err := c.Get(ctx, "math204")
 		require.NoError(t, err)
 		return n
 	}
 	// readme:begin
 	counter := adjlist.NewCounter(enrolled, "ENROLLED")
 
-	// At write time: the edge and the count in one TransactWriteItems
-	// (4 write units for small items, against 1 for enrolled.Put).
-	if err := counter.Put(ctx, "a91", "math204", e); err != nil { // ErrEdgeExists: nothing changed
+	// At write time (the default): every write of the edge, through any handle
+	// or Tx, changes the count in the same TransactWriteItems (4 write units
+	// for small items, against 1 for an edge no counter counts).
+	if err := enrolled.Put(ctx, "a91", "math204", e); err != nil { // ErrEdgeExists: nothing changed
 		return err
 	}
 	// readme:end
-	assert.Equal(t, int64(1), count())
+	assert.Equal(t, int64(1), count(counter))
 	require.ErrorIs(t, counter.Put(ctx, "a91", "math204", e), adjlist.ErrEdgeExists)
-	assert.Equal(t, int64(1), count(), "nothing changed")
+	require.ErrorIs(t, enrolled.Put(ctx, "a91", "math204", e), adjlist.ErrEdgeExists)
+	assert.Equal(t, int64(1), count(counter), "nothing changed")
 	// readme:continue
-	if err := counter.Delete(ctx, "a91", "math204"); err != nil { // ErrNotFound: nothing changed
+	if err := counter.Delete(ctx, "a91", "math204"); err != nil { // enrolled.Delete, naming the counter
 		return err
 	}
 	// readme:end
-	assert.Equal(t, int64(0), count())
+	assert.Equal(t, int64(0), count(counter))
 	require.ErrorIs(t, counter.Delete(ctx, "a91", "math204"), adjlist.ErrNotFound)
-	assert.Equal(t, int64(0), count(), "nothing changed")
+	assert.Equal(t, int64(0), count(counter), "nothing changed")
 	// readme:continue
 
-	// Or after the fact, from the table's stream: idempotent, so at-least-once
-	// delivery (duplicates, a batch replayed after a crash) cannot skew it.
-	err := counter.Apply(ctx, record.SequenceNumber, "a91", "math204", record.Kind != streams.Remove)
+	// Or after the fact, from the table's stream, by a counter declared so
+	// (writes leave it alone): idempotent, so at-least-once delivery
+	// (duplicates, a batch replayed after a crash) cannot skew it.
+	fromStream := adjlist.NewCounter(enrolled, "ENROLMENTS", func(o *adjlist.CounterOptions) { o.Stream = true })
+	err := fromStream.Apply(ctx, record.SequenceNumber, "a91", "math204", record.Kind != streams.Remove)
 	if err != nil {
 		return err
 	}
 
-	n, err := counter.Get(ctx, "math204") // one GetItem
+	n, err := fromStream.Get(ctx, "math204") // one GetItem
 	if err != nil {
 		return err
 	}
 	// readme:end
 	require.NoError(t, err)
 	assert.Equal(t, int64(1), n)
-	require.NoError(t, counter.Apply(ctx, record.SequenceNumber, "a91", "math204", true), "a duplicate")
-	require.NoError(t, counter.Apply(ctx, "000000000000000000050", "a91", "math204", false), "an older record")
-	assert.Equal(t, int64(1), count())
-	require.NoError(t, counter.Apply(ctx, "000000000000000000200", "a91", "math204", false))
-	assert.Equal(t, int64(0), count())
+	require.NoError(t, fromStream.Apply(ctx, record.SequenceNumber, "a91", "math204", true), "a duplicate")
+	require.NoError(t, fromStream.Apply(ctx, "000000000000000000050", "a91", "math204", false), "an older record")
+	assert.Equal(t, int64(1), count(fromStream))
+	require.NoError(t, fromStream.Apply(ctx, "000000000000000000200", "a91", "math204", false))
+	assert.Equal(t, int64(0), count(fromStream))
+	assert.Equal(t, int64(0), count(counter), "the counter kept at write time, apart")
 	return nil
 }
 
@@ -111,7 +116,7 @@ func readmeStreams(t *testing.T) error {
 	l.create(t, table, func(o *adjlist.CreateTableOptions) { o.Stream = true })
 	s := newSchool(table)
 	db, cfg, ctx, enrolled := l.client, l.cfg, t.Context(), s.enrolled
-	counter := adjlist.NewCounter(enrolled, "ENROLLED")
+	fromStream := adjlist.NewCounter(enrolled, "ENROLMENTS", func(o *adjlist.CounterOptions) { o.Stream = true })
 	for _, from := range []string{"a91", "b30", "c77"} {
 		require.NoError(t, enrolled.Put(ctx, from, "math204", Enrollment{EnrolledOn: "2026-09-01"}))
 	}
@@ -121,9 +126,9 @@ func readmeStreams(t *testing.T) error {
 	r := new(streams.Router)
 	streams.On(r, enrolled, func(ctx context.Context, ev streams.Event[adjlist.EdgeItem[Enrollment]]) error {
 		e := ev.Item() // the new image, or for a REMOVE the old one; ids from the keys
-		return counter.Apply(ctx, ev.SequenceNumber, e.From, e.To, ev.Kind != streams.Remove)
+		return fromStream.Apply(ctx, ev.SequenceNumber, e.From, e.To, ev.Kind != streams.Remove)
 	})
-	streams.On(r, counter, func(context.Context, streams.Event[adjlist.NodeItem[adjlist.Count]]) error { return nil })
+	streams.On(r, fromStream, func(context.Context, streams.Event[adjlist.NodeItem[adjlist.Count]]) error { return nil })
 
 	lambda.Start(r.HandleLambda) // in a Lambda function (aws-lambda-go's events.DynamoDBEvent)
 
@@ -140,7 +145,7 @@ func readmeStreams(t *testing.T) error {
 	}
 	// readme:end
 	require.NoError(t, err)
-	n, err := counter.Get(ctx, "math204")
+	n, err := fromStream.Get(ctx, "math204")
 	require.NoError(t, err)
 	assert.Equal(t, int64(2), n, "a91 and c77")
 
@@ -156,7 +161,7 @@ func readmeStreams(t *testing.T) error {
 	require.NoError(t, err)
 	_, err = lambda.handler.Invoke(ctx, payload)
 	require.NoError(t, err)
-	n, err = counter.Get(ctx, "math204")
+	n, err = fromStream.Get(ctx, "math204")
 	require.NoError(t, err)
 	assert.Equal(t, int64(3), n)
 	return nil

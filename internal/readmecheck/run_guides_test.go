@@ -87,6 +87,40 @@ func guidePagesAndCursors(t *testing.T) error {
 // Counting items by group (docs/modelling.md): a ticket created open and
 // closed by an Update leaves TICKETS#open at 0 and TICKETS#closed at 1, in
 // the queue's partition beside the ticket, and Verify finds nothing.
+// TestGuideItemCounterPer: an edge counted per source and per target.
+func TestGuideItemCounterPer(t *testing.T) { require.NoError(t, guideItemCounterPer(t)) }
+
+func guideItemCounterPer(t *testing.T) error {
+	t.Parallel()
+	l := newLocal(t, "social")
+	table := adjlist.NewTable(l.client, "social")
+	l.create(t, table)
+	ctx := t.Context()
+	fmt := new(printer)
+	users := adjlist.NewNode[struct{}](table, "USER", "META")
+	// readme:begin
+	follows := adjlist.NewEdge[struct{}](users, "FOLLOWS", users)
+	following := adjlist.NewItemCounter(follows, "FOLLOWING") // per source: PK = "USER#u1", SK = "FOLLOWING"
+	followers := adjlist.NewItemCounter(follows, "FOLLOWERS", func(o *adjlist.CounterOptions) { o.Per = "to" })
+
+	if err := follows.Put(ctx, "u1", "u2", struct{}{}); err != nil { // FOLLOWING of u1 +1, FOLLOWERS of u2 +1
+		return err
+	}
+	n, err := followers.Get(ctx, adjlist.IDs{"u2"}, "") // 1: one GetItem of PK = "USER#u2", SK = "FOLLOWERS"
+	if err != nil {
+		return err
+	}
+	fmt.Println(n)
+	// readme:end
+	assert.Equal(t, []string{"1"}, fmt.Lines())
+	out, err := following.Get(ctx, adjlist.IDs{"u1"}, "")
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), out)
+	assert.NotEmpty(t, l.rawItem(t, "social", "USER#u1", "FOLLOWING"), "in the source's partition")
+	assert.NotEmpty(t, l.rawItem(t, "social", "USER#u2", "FOLLOWERS"), "in the target's partition")
+	return nil
+}
+
 func TestGuideItemCounter(t *testing.T) { require.NoError(t, guideItemCounter(t)) }
 
 func guideItemCounter(t *testing.T) error {

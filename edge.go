@@ -558,7 +558,7 @@ func loadPartition[N any](ctx context.Context, op string, node *Node[N], id stri
 	if err != nil {
 		return data, node.t.opErr(op, pk, "", err)
 	}
-	q := newQuery[Item](node.t, op, queryKeys{pk: pk}, nil) // run page by page, never decoded
+	q := partitionQuery(node.t, op, pk, nil)
 	if o.ConsistentRead {
 		q = q.ConsistentRead()
 	}

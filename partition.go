@@ -221,3 +221,13 @@ func checkTargets[N any](node *Node[N], targets []Target) error {
 	}
 	return nil
 }
+
+// partitionQuery is the Query of every item of partition pk, run page by
+// page and never decoded, that LoadPartition, LoadNode and Collection.Load
+// send (op); keyErr, if any, is its error.
+func partitionQuery(t *Table, op, pk string, keyErr error) Query[Item] {
+	if keyErr != nil {
+		return errQuery[Item](t, op, keyErr)
+	}
+	return newQuery[Item](t, op, queryKeys{pk: pk}, nil)
+}

@@ -182,8 +182,9 @@ func (c *Counter[E]) describe() shape {
 	item := s.item
 	item.Name, item.Kind, item.Type, item.To = "counter "+c.name, "counter", c.name, c.node.typ
 	s.op = "Counter.Node().ByIndex"
-	s.patterns = []modeldoc.Pattern{modeldoc.GetPattern(c.edge.t.docTable(), fmt.Sprintf("one %s's %s count", c.node.typ, c.name),
-		"Counter.Get", item.Name, item.PartitionKey, item.SortKey)}
+	s.patterns = nil // Get's alone: the node's, as Counter.Get reads it
+	g, err := c.node.keyed("<id>")
+	s.add(c.node.t.getPattern(fmt.Sprintf("one %s's %s count", c.node.typ, c.name), "Counter.Get", g.key(), nil, err))
 	return s
 }
 
@@ -631,8 +632,16 @@ func (c *ItemCounter) describe() shape {
 		item.PartitionKey = modeldoc.Text(s.keys.PK)
 	}
 	s.op = "ItemCounter.Get"
-	s.patterns = []modeldoc.Pattern{modeldoc.GetPattern(c.t.docTable(), fmt.Sprintf("the %s count of one %s parent", c.name, c.of.kind),
-		"ItemCounter.Get", item.Name, item.PartitionKey, item.SortKey)}
+	// Get's request for the ids of the partition as drawn and a
+	// placeholder group.
+	ids := make([]string, len(c.keys.fields))
+	c.keys.pk.Parse(item.PartitionKey, ids)
+	if c.by != "" {
+		ids[len(ids)-1] = "<" + c.by + ">"
+	}
+	pk, skText, err := c.keys.key(c.t, ids)
+	s.patterns = nil
+	s.add(c.t.getPattern(fmt.Sprintf("the %s count of one %s parent", c.name, c.of.kind), "ItemCounter.Get", itemKey{pk, skText}, nil, err))
 	return s
 }
 

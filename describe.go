@@ -3,6 +3,8 @@ package adjlist
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 
 	"github.com/adjlist/adjlist/internal/modeldoc"
 )
@@ -31,12 +33,11 @@ type shape struct {
 	indexes []modeldoc.IndexFormats
 }
 
-// docTable is what access patterns name of t.
+// docTable is what an item type's entry in t's inverted index names.
 func (t *Table) docTable() modeldoc.Table {
 	o := &t.opts
-	return modeldoc.Table{PartitionKey: o.PartitionKey, SortKey: o.SortKey,
-		Index: o.Index, IndexPartitionKey: o.IndexPartitionKey, IndexSortKey: o.IndexSortKey,
-		SortKeyIndex: t.layout == sortKeyIndex, PartitionOnly: t.layout == sortKeyOnlyIndex, NoIndex: t.layout == noIndex}
+	return modeldoc.Table{Index: o.Index, IndexPartitionKey: o.IndexPartitionKey, IndexSortKey: o.IndexSortKey,
+		PartitionOnly: t.layout == sortKeyOnlyIndex}
 }
 
 // withInverted sets the item's entry in the inverted index, keyed pk
@@ -83,11 +84,12 @@ func (n *Node[N]) describe() shape {
 	pk, sk := modeldoc.Text(k.PK), modeldoc.Text(k.SK)
 	item := &ItemType{Name: "node " + n.typ, Kind: "node", Type: n.typ, PartitionKey: pk, SortKey: sk,
 		Attributes: n.t.attributes(typeOf[N]()), Expiry: n.tr.Expiry}
-	s := shape{t: n.t, err: n.err, item: item, it: &n.it, op: "Node.ByIndex", keys: k,
-		patterns: []modeldoc.Pattern{modeldoc.GetPattern(n.t.docTable(), "get one "+n.typ, "Node.Get", item.Name, pk, sk)}}
+	s := shape{t: n.t, err: n.err, item: item, it: &n.it, op: "Node.ByIndex", keys: k}
 	if n.t.layout.onSortKey() {
 		s.withInverted(k.SK, k.PK, 0)
 	}
+	g, err := n.keyed("<id>")
+	s.add(n.t.getPattern("get one "+n.typ, "Node.Get", g.key(), nil, err))
 	return s
 }
 
@@ -113,10 +115,34 @@ func (e *Edge[E]) describe() shape {
 	case e.t.layout != noIndex:
 		s.withInverted(k.SK, k.PK, 0)
 	}
-	s.patterns = modeldoc.EdgePatterns(e.t.docTable(), modeldoc.Edge{Item: item.Name,
-		Label: e.label, Source: item.From, Target: item.To, SourceIsChild: e.src.isChild(),
-		PartitionKey: from, SortKey: sk, InvertedKey: modeldoc.Text(ipkParts),
-		Prefix: e.prefix, SourcePrefix: e.sourcePrefix, Shards: e.shards})
+	if e.err != nil {
+		return s
+	}
+	// The requests the reads send for placeholder ids: a node's "<from>",
+	// a child's ref as drawn ("WS#<from parent>#PROJ#<from>").
+	fromID, toID := "<from>", "<to>"
+	if e.src.isChild() {
+		fromID = modeldoc.Text(k.Source)
+	}
+	if e.dst.isChild() {
+		toID = modeldoc.Text(k.Target)
+	}
+	// Name the label: two edge kinds between the same node types must read
+	// apart ("STU's ENROLL edges to CRS", "STU's WAITLIST edges to CRS").
+	edges := "edges"
+	if e.label != "" {
+		edges = e.label + " edges"
+	}
+	s.add(queryPattern(e.From(fromID), fmt.Sprintf("%s's %s to %s (forward)", e.src, edges, e.dst), "Edge.From", false, ""))
+	if e.t.layout != noIndex {
+		s.add(queryPattern(e.To(toID), fmt.Sprintf("%s's %s from %s (reverse)", e.dst, edges, e.src), "Edge.To", false, "from"))
+	}
+	g, err := e.keyed(fromID, toID)
+	s.add(e.t.getPattern("one edge", "Edge.Get", g.key(), nil, err))
+	if !e.src.isChild() { // no node item to load with them
+		pk, _, err := e.src.item(fromID)
+		s.add(queryPattern(partitionQuery(e.t, "LoadNode", pk, err), fmt.Sprintf("%s item with its %s to %s", e.src, edges, e.dst), "LoadNode", false, ""))
+	}
 	return s
 }
 
@@ -131,9 +157,36 @@ func (c *Collection[P, C]) describe() shape {
 	if c.t.layout.onSortKey() {
 		s.withInverted(k.SK, k.PK, 0)
 	}
-	s.patterns = modeldoc.CollectionPatterns(c.t.docTable(), modeldoc.Collection{Item: item.Name,
-		Parent: c.parent.name(), Child: c.childType, ParentKey: modeldoc.Text(k.Parent), PartitionKey: item.PartitionKey,
-		Prefix: c.prefix, Shards: c.shards, Nested: c.parent.node == nil})
+	if c.err != nil {
+		return s
+	}
+	// The requests the reads send for a placeholder parent: a node's
+	// "<id>", a parent child's ref as drawn ("ORG#<id>#PROJ#<PROJ id>").
+	parentID, parent, child := "<id>", c.parent.name(), c.childType
+	if c.parent.node == nil {
+		parentID = modeldoc.Text(k.Parent)
+	}
+	list := c.List(parentID)
+	s.add(queryPattern(list.Desc(), fmt.Sprintf("%s's %s children, newest first", parent, child), "Collection.List(id).Desc()", false, "child"))
+	s.add(queryPattern(list, fmt.Sprintf("count %s's %s children", parent, child), "Collection.List(id).Count()", true, "child"))
+	g, err := c.keyed(parentID, "<child>")
+	var shard map[string]string
+	if c.shards > 0 && err == nil {
+		// The child's own shard, written as the placeholder List's is.
+		shard = map[string]string{g.kc.PK: fmt.Sprintf("%s#<shard of child, %d>", list.pk, c.shards)}
+	}
+	s.add(c.t.getPattern("one "+child, "Collection.Get", g.key(), shard, err))
+	load := fmt.Sprintf("%s and all its %s children", parent, child)
+	if c.shards > 0 || c.parent.node == nil {
+		// The parent item is not in the children's partition: Load reads
+		// it with a GetItem, then the children as List does.
+		p, err := queryPattern(list, load, "Collection.Load", false, "child")
+		p.Request = "GetItem of the parent, then " + p.Request
+		s.add(p, err)
+	} else {
+		pk, _, err := c.parent.node.Key(parentID)
+		s.add(queryPattern(partitionQuery(c.t, "Collection.Load", pk, err), load, "Collection.Load", false, ""))
+	}
 	return s
 }
 
@@ -153,23 +206,89 @@ func (e *Entity[T]) describe() shape {
 	if e.t.layout.onSortKey() {
 		s.withInverted(k.SK, k.PK, 0)
 	}
-	s.patterns = []modeldoc.Pattern{modeldoc.GetPattern(e.t.docTable(), fmt.Sprintf("one %s item", e.name), "Entity.Get",
-		item.Name, item.PartitionKey, item.SortKey)}
-	placeholders := make([]string, e.pkN)
-	for i := range placeholders {
-		placeholders[i] = "<" + e.fields[i] + ">"
+	// The requests the reads send for ids "<field>"; a number key's field
+	// takes a number that stands in for it, written as "<field>".
+	ids := make([]string, len(e.fields))
+	subst := map[string]string{}
+	for i, f := range e.fields {
+		ids[i] = "<" + f + ">"
+		if slices.Contains(e.numIDs, i) {
+			n := strconv.Itoa(numberStandIn + i)
+			ids[i], subst[n] = n, "<"+f+">"
+		}
 	}
-	if _, exact := e.it.keys.sk.Prefix(placeholders); !exact {
-		// The request List builds, rendered: not a key condition written
-		// apart from it.
-		list := patternOnly[EntityItem[T]]{q: e.List(placeholders...)}.describe()
-		if list.err == nil {
-			p := list.patterns[0]
-			p.Name, p.Call, p.Item = fmt.Sprintf("a partition's %s items", e.name), "Entity.List", item.Name
-			s.patterns = append(s.patterns, p)
+	g, err := e.keyed(ids)
+	s.add(e.t.getPattern(fmt.Sprintf("one %s item", e.name), "Entity.Get", g.key(), subst, err))
+	if _, exact := e.it.keys.sk.Prefix(ids[:e.pkN]); !exact {
+		// List's request, written as AccessPattern writes it.
+		if q := e.List(ids[:e.pkN]...); q.err == nil {
+			p := modeldoc.QueryPattern(fmt.Sprintf("a partition's %s items", e.name),
+				modeldoc.Query{In: &q.in, Keys: q.t.projected(""), Op: q.op, Values: subst})
+			p.Call = "Entity.List"
+			s.add(p, nil)
 		}
 	}
 	return s
+}
+
+// numberStandIn is the first of the numbers that stand in for a number
+// key's ids in Describe's requests, unlike any number a key template
+// holds.
+const numberStandIn = 900719925474099
+
+// add appends p, of s's item type, to s's patterns; an error is s's if
+// s has none.
+func (s *shape) add(p modeldoc.Pattern, err error) {
+	if err != nil {
+		if s.err == nil {
+			s.err = err
+		}
+		return
+	}
+	if s.item != nil {
+		p.Item = s.item.Name
+	}
+	s.patterns = append(s.patterns, p)
+}
+
+// getPattern is the access pattern name of the GetItem that call sends
+// for the item k (keyErr its keys' error), the values subst names
+// written as it says.
+func (t *Table) getPattern(name, call string, k itemKey, subst map[string]string, keyErr error) (modeldoc.Pattern, error) {
+	if keyErr != nil {
+		return modeldoc.Pattern{}, keyErr
+	}
+	in := t.getItemInput(k.pk, k.sk, ReadOptions{})
+	return modeldoc.QueryPattern(name, modeldoc.Query{Get: in, Keys: t.tableCursorKeys, Op: call, Values: subst}), nil
+}
+
+// queryPattern is the access pattern name of the Query that q sends (or
+// its Count, keys only, if count) made by call, its key condition
+// written plainly; a sharded read's partition is written with its shard
+// placeholder, the shard picked by shardOf's id ("child").
+func queryPattern[T any](q Query[T], name, call string, count bool, shardOf string) (modeldoc.Pattern, error) {
+	if q.err != nil {
+		return modeldoc.Pattern{}, q.err
+	}
+	in := q.in
+	if count {
+		e, err := qsExpressions(&q.querySpec, true)
+		if err == nil {
+			in.ExpressionAttributeValues, err = e.Values(q.pk)
+		}
+		if err != nil {
+			return modeldoc.Pattern{}, err
+		}
+		in.KeyConditionExpression, in.FilterExpression, in.ProjectionExpression = e.KeyCond, e.Filter, e.Proj
+		in.ExpressionAttributeNames = e.Names
+	}
+	mq := modeldoc.Query{In: &in, Keys: q.t.projected(q.keys.index), Op: q.op, Calls: q.calls, Wraps: q.wraps, Shards: len(q.shards), Plain: true}
+	if len(q.shards) > 0 && shardOf != "" {
+		mq.Values = map[string]string{q.pk: fmt.Sprintf("%s#<shard of %s, %d>", q.pk, shardOf, len(q.shards))}
+	}
+	p := modeldoc.QueryPattern(name, mq)
+	p.Call = call
+	return p, nil
 }
 
 // formats are the item type's keys as Describe draws them, from its
@@ -204,6 +323,6 @@ func (p patternOnly[T]) describe() shape {
 	if q.err != nil {
 		return shape{t: q.t, err: q.err}
 	}
-	pat := modeldoc.QueryPattern(p.name, modeldoc.Query{In: &q.in, Op: q.op, Wraps: q.wraps, Calls: q.calls, Shards: len(q.shards)})
+	pat := modeldoc.QueryPattern(p.name, modeldoc.Query{In: &q.in, Keys: q.t.projected(q.keys.index), Op: q.op, Wraps: q.wraps, Calls: q.calls, Shards: len(q.shards)})
 	return shape{t: q.t, patterns: []modeldoc.Pattern{pat}}
 }

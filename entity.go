@@ -466,7 +466,8 @@ func (e *Entity[T]) check() func(Item) error {
 
 // Into returns a [Target] that appends to *dst, in the order read, every
 // item of this entity that a read of several item types meets ([Load],
-// [PageIndex]). A nil dst is [ErrInvalidOption] when used.
+// [PageIndex], and [LoadPartition] of an entity heading its partition).
+// A nil dst is [ErrInvalidOption] when used.
 func (e *Entity[T]) Into(dst *[]EntityItem[T]) Target {
 	tg := into(e.t, "", "entity "+e.name, e.err, dst, e.decode)
 	tg.h = e

@@ -210,13 +210,19 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 	return nil
 }
 
+// getItemInput is the request of getItem: the GetItem of the item (pk,
+// sk), which Describe writes as the handles' Get patterns.
+func (t *Table) getItemInput(pk, sk string, o ReadOptions) *dynamodb.GetItemInput {
+	return &dynamodb.GetItemInput{TableName: t.tableName, Key: t.keyItem(pk, sk), ConsistentRead: o.consistentRead()}
+}
+
 // getItem reads one item with a GetItem (strongly consistent if o says
 // so); a missing item is ErrNotFound.
 func (t *Table) getItem(ctx context.Context, op, pk, sk string, o ReadOptions) (Item, error) {
 	if o.err != nil {
 		return nil, t.opErr(op, pk, sk, o.err)
 	}
-	res, err := t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: t.tableName, Key: t.keyItem(pk, sk), ConsistentRead: o.consistentRead()}, callOpts(ctx)...)
+	res, err := t.client.GetItem(ctx, t.getItemInput(pk, sk, o), callOpts(ctx)...)
 	switch {
 	case err != nil:
 	case res.Item == nil:

@@ -2,7 +2,9 @@ package adjlist
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/adjlist/adjlist/internal/paging"
 )
@@ -12,9 +14,9 @@ import (
 // slice it was made with by the type's handle: [Node.Into], [Edge.Into],
 // [Collection.Into] or [Entity.Into]. Every read refuses a target of
 // another table; LoadPartition and PagePartition also refuse one whose
-// items are not in the node's partitions (another node type's edges or
-// children, an entity's, a sharded collection's children): both
-// [ErrInvalidOption], before any request. A zero Target is invalid
+// items are not in the head's partitions ([PartitionHead]: another node
+// type's edges or children, an entity's in a node's, a sharded
+// collection's children): both [ErrInvalidOption], before any request. A zero Target is invalid
 // ([ErrInvalidOption] when used).
 type Target struct {
 	t    *Table
@@ -63,52 +65,206 @@ func into[T any](t *Table, typ, kind string, err error, dst *[]T, decode func(It
 	return tg
 }
 
-// Partition is a node's item and what [LoadPartition] did not hand to a
-// target.
+// Partition is the item heading a partition and what [LoadPartition]
+// did not hand to a target.
 type Partition[N any] struct {
-	ID   string // node id, e.g. "a91"
-	Node N      // the node item's data
+	ID   string // the head's id as given, e.g. "a91"
+	Node N      // the head item's data: the node's, the child's, the entity item's
 	// Other counts the items of the partition no target matched (other
 	// edge labels, child types, foreign items); they are not decoded.
 	Other int
 }
 
-// LoadPartition reads node id's whole partition (item collection) with one
-// Query per page on the table, PK = "STU#a91" with no sort key condition,
-// and decodes each item by the handle whose key shape it matches: the node
-// item into Partition.Node, each edge kind and child type into the slice
-// of its [Target]. For a student's profile, enrolments and notes in one
+// PartitionHead is an item type whose items each head a partition,
+// read with [LoadPartition] and [PagePartition]:
+//
+//   - *[Node]: id is the node id, "a91"; the partition is the node's,
+//     PK = "STU#a91", with its item, its edges and its children.
+//   - *[Collection]: id is the child's ref, "ORG#acme#PROJ#p1"
+//     ([Collection.Ref]); the partition is the ref's, with the edges from
+//     the child and the children of collections nested under it
+//     ([NewNestedCollection]). The child's own item is in its parent's
+//     partition: it is read with one GetItem.
+//   - *[Entity] whose sort key holds no id of its own (an entity
+//     "ORG#{org}#PROJ#{proj}", "META"): id is the item's partition key,
+//     "ORG#acme#PROJ#p1" (ids escaped as [Entity.Key] writes them); the
+//     partition holds the item and the items of entities keyed under the
+//     same partition key template. Another entity is [ErrInvalidOption]
+//     when used.
+//
+// Its only method is unexported, so no other type implements it.
+type PartitionHead[N any] interface {
+	partitionHead() partitionHead[N]
+}
+
+// partitionHead is how a read of a partition finds its head.
+type partitionHead[N any] struct {
+	t   *Table
+	err error
+	// key is the head item's primary key (pk, sk) and the partition's key
+	// for id, checked.
+	key func(id string) (pk, sk, partition string, err error)
+	// apart: the head item is not in its partition (a child's is in its
+	// parent's).
+	apart bool
+	// holds reports whether tg's items are in the head's partitions, and
+	// names them otherwise.
+	holds func(tg Target) bool
+	name  string // the head's type in messages: "STU", "ORG/PROJ", "entity project"
+}
+
+func (n *Node[N]) partitionHead() partitionHead[N] {
+	return partitionHead[N]{t: n.t, err: n.err, name: n.typ,
+		key: func(id string) (string, string, string, error) {
+			pk, sk, err := n.Key(id)
+			return pk, sk, pk, err
+		},
+		holds: func(tg Target) bool { return tg.typ == n.typ }}
+}
+
+func (c *Collection[P, C]) partitionHead() partitionHead[C] {
+	name := c.endpoint().String()
+	return partitionHead[C]{t: c.t, err: c.err, name: name, apart: true,
+		key: func(ref string) (string, string, string, error) {
+			parentID, childID, err := c.ParseRef(ref)
+			if err != nil {
+				return "", "", "", err
+			}
+			pk, sk, err := c.Key(parentID, childID)
+			return pk, sk, ref, err
+		},
+		holds: func(tg Target) bool { return tg.typ == name }}
+}
+
+func (e *Entity[T]) partitionHead() partitionHead[T] {
+	h := partitionHead[T]{t: e.t, err: e.err, name: "entity " + e.name}
+	if h.err != nil {
+		return h
+	}
+	if _, exact := e.it.keys.sk.Prefix(slices.Repeat([]string{"x"}, e.pkN)); !exact {
+		h.err = fmt.Errorf("%w: entity %s heads no partition: its sort key %s holds ids of its own", ErrInvalidOption, e.name, e.sk)
+		return h
+	}
+	shape := pkShape(&e.it)
+	h.key = func(pk string) (string, string, string, error) {
+		ids := make([]string, len(e.fields))
+		if !e.it.keys.pk.Parse(pk, ids) {
+			return "", "", "", fmt.Errorf("%w: %q is not a partition key of entity %s (%s)", ErrInvalidKey, pk, e.name, e.pk)
+		}
+		pk, sk, err := e.Key(ids...)
+		return pk, sk, pk, err
+	}
+	h.holds = func(tg Target) bool {
+		return tg.typ == "" && tg.h != nil && pkShape(tg.h.keyType()) == shape
+	}
+	return h
+}
+
+// pkShape is it's partition key template with its ids numbered rather
+// than named: two item types with the same shape share partitions.
+func pkShape(it *itemType) string {
+	ids := make([]string, len(it.keys.fields))
+	for i := range ids {
+		ids[i] = fmt.Sprintf("<%d>", i)
+	}
+	return it.keys.pk.Render(ids)
+}
+
+// LoadPartition reads the whole partition that the item head's id heads
+// (its item collection; see [PartitionHead]) with one Query per page on
+// the table, PK = "STU#a91" with no sort key condition, and decodes each
+// item by the handle whose key shape it matches: the head item into
+// Partition.Node, each edge kind, child type or entity into the slice of
+// its [Target]. For a student's profile, enrolments and notes in one
 // read:
 //
 //	var courses []adjlist.EdgeItem[Enrollment]
 //	var notes []adjlist.Child[Note]
 //	p, err := adjlist.LoadPartition(ctx, students, "a91", enrolled.Into(&courses), studentNotes.Into(&notes))
 //
+// and for a project (a child of an organisation) with its issues (a
+// nested collection), one GetItem of the project and the Query of PK =
+// "ORG#acme#PROJ#p1":
+//
+//	ref, _ := projects.Ref("acme", "p1")
+//	p, err := adjlist.LoadPartition(ctx, projects, ref, issues.Into(&list))
+//
 // [LoadNode] and [Collection.Load] are the one-target cases. It returns
-// [ErrNotFound] if the node item does not exist, [ErrInvalidKey] for a bad
-// id, and [ErrInvalidOption] for a target of another table or node type,
-// all before any request for the last two. Items whose data does not fit
-// their type fail the read. With any error every target's slice is nil
-// and the Partition is zero but for ID. Reads are eventually consistent;
-// for a strongly consistent read of the partition, or one with a sort key
-// condition, or of a partition with no node item, read it with [Load]:
+// [ErrNotFound] if the head item does not exist, [ErrInvalidKey] for a bad
+// id, and [ErrInvalidOption] for a target of another table or whose items
+// are not in the head's partitions (another node type's edges or
+// children, a sharded collection's children) or an entity that heads no
+// partition, all before any request for the last two. Items whose data
+// does not fit their type fail the read. With any error every target's
+// slice is nil and the Partition is zero but for ID. Reads are eventually
+// consistent; for a strongly consistent read of the partition, or one with
+// a sort key condition, or of a partition with no head item, read it with
+// [Load]:
 //
 //	var me []adjlist.NodeItem[Student]
 //	q := adjlist.AllTypes(enrolled.From("a91")).ConsistentRead() // PK = "STU#a91"
 //	_, err := adjlist.Load(ctx, q, students.Into(&me), enrolled.Into(&courses), studentNotes.Into(&notes))
-func LoadPartition[N any](ctx context.Context, node *Node[N], id string, targets ...Target) (_ Partition[N], err error) {
+func LoadPartition[N any](ctx context.Context, head PartitionHead[N], id string, targets ...Target) (_ Partition[N], err error) {
 	const op = "LoadPartition"
-	ctx, sp := node.t.startSpan(ctx, op)
+	h := head.partitionHead()
+	ctx, sp := h.t.startSpan(ctx, op)
 	defer sp.end(&err)
 	res := Partition[N]{ID: id}
-	err = checkTargets(node, targets)
-	d := newDealer(node.t, targets, &res.Other)
-	res.Node, err = loadPartition(ctx, op, node, id, err, ReadOptions{}, func(int) {}, d.Deal)
+	d := newDealer(h.t, targets, &res.Other)
+	res.Node, err = h.load(ctx, op, id, targets, d.Deal)
 	if err != nil {
 		resetTargets(targets)
 		return Partition[N]{ID: id}, err
 	}
 	return res, nil
+}
+
+// keys are the head item's keys and its partition's for id, with the
+// targets checked.
+func (h partitionHead[N]) keys(id string, targets []Target) (pk, sk, partition string, err error) {
+	if h.err != nil {
+		return "", "", "", h.err
+	}
+	if pk, sk, partition, err = h.key(id); err == nil {
+		err = h.check(targets)
+	}
+	return pk, sk, partition, err
+}
+
+// load checks targets, then reads the head item of id and every other
+// item of its partition, each handed to each; ErrNotFound when there is
+// no head item.
+func (h partitionHead[N]) load(ctx context.Context, op, id string, targets []Target, each func(Item) error) (N, error) {
+	var data N
+	pk, sk, part, err := h.keys(id, targets)
+	if err != nil {
+		return data, h.t.opErr(op, part, "", err)
+	}
+	head := func(item Item) error { return h.t.unmarshalData(item, &data) }
+	if h.apart {
+		item, err := h.t.getItem(ctx, op, pk, sk, ReadOptions{})
+		if err != nil {
+			return data, err
+		}
+		if err := head(item); err != nil {
+			return data, h.t.opErr(op, pk, sk, err)
+		}
+		sk = "" // no item of the partition is the head; no sort key is ""
+	}
+	q := partitionQuery(h.t, op, part, nil)
+	if q.err != nil {
+		return data, qsWrap(&q.querySpec, q.err)
+	}
+	found, itemErr, err := paging.Partition(ctx, h.t.client, q.in, h.t.opts.SortKey, sk, head, each, func(int) {})
+	switch {
+	case err != nil:
+		return data, qsWrap(&q.querySpec, err)
+	case itemErr != nil:
+		return data, h.t.opErr(op, part, "", itemErr)
+	case !found && !h.apart:
+		return data, h.t.opErr(op, pk, sk, ErrNotFound)
+	}
+	return data, nil
 }
 
 // newDealer is the [paging.Dealer] of targets on t's items, counting the
@@ -165,38 +321,51 @@ type PartitionPage[N any] struct {
 // PagePartition is [LoadPartition] one page at a time, for
 // request/response handlers: exactly one Query (PK = "STU#a91", at most
 // limit items evaluated, 0 for DynamoDB's 1 MB page), its items decoded
-// into the targets' slices, and a cursor for the next page. cursor is ""
-// for the first page or a PartitionPage.Cursor of the same read; one from
-// another read is [ErrInvalidCursor], before any request. A missing node
-// item is not an error here: HasNode says whether this page held it. Other
-// errors are as LoadPartition's, with the same guarantee: every slice nil.
-func PagePartition[N any](ctx context.Context, node *Node[N], id, cursor string, limit int32, targets ...Target) (_ PartitionPage[N], err error) {
+// into the targets' slices, and a cursor for the next page; for a
+// [Collection]'s child, whose item is in its parent's partition, the
+// first page (cursor "") also reads the child's item with one GetItem.
+// cursor is "" for the first page or a PartitionPage.Cursor of the same
+// read; one from another read is [ErrInvalidCursor], before any request.
+// A missing head item is not an error here: HasNode says whether this
+// page held it. Other errors are as LoadPartition's, with the same
+// guarantee: every slice nil.
+func PagePartition[N any](ctx context.Context, head PartitionHead[N], id, cursor string, limit int32, targets ...Target) (_ PartitionPage[N], err error) {
 	const op = "PagePartition"
-	ctx, sp := node.t.startSpan(ctx, op)
+	h := head.partitionHead()
+	ctx, sp := h.t.startSpan(ctx, op)
 	defer sp.end(&err)
 	res := PartitionPage[N]{Partition: Partition[N]{ID: id}}
 	fail := func(err error) (PartitionPage[N], error) {
 		resetTargets(targets)
 		return PartitionPage[N]{Partition: Partition[N]{ID: id}}, err
 	}
-	pk, sk, err := node.Key(id)
-	if err == nil {
-		err = checkTargets(node, targets)
-	}
+	pk, sk, part, err := h.keys(id, targets)
 	if err != nil {
-		return fail(node.t.opErr(op, pk, "", err))
+		return fail(h.t.opErr(op, part, "", err))
 	}
-	// Every item goes to the node or a target as the Query decodes it; the
-	// Query itself yields none. A decoding error stops the page.
-	d := newDealer(node.t, targets, &res.Other)
-	q := newQuery(node.t, op, queryKeys{pk: pk}, func(item Item) (Item, bool, error) {
-		if s, _ := stringAttr(item, node.t.opts.SortKey); s == sk {
+	// Every item goes to the head or a target as the Query decodes it;
+	// the Query itself yields none. A decoding error stops the page.
+	d := newDealer(h.t, targets, &res.Other)
+	q := newQuery(h.t, op, queryKeys{pk: part}, func(item Item) (Item, bool, error) {
+		if s, _ := stringAttr(item, h.t.opts.SortKey); !h.apart && s == sk {
 			res.HasNode = true
-			return nil, false, node.t.unmarshalData(item, &res.Node)
+			return nil, false, h.t.unmarshalData(item, &res.Node)
 		}
 		return nil, false, d.Deal(item)
 	}).Limit(limit)
 	q.fetched = d.Fetched
+	if h.apart && cursor == "" && q.err == nil {
+		item, err := h.t.getItem(ctx, op, pk, sk, ReadOptions{})
+		switch {
+		case err == nil:
+			res.HasNode = true
+			if err := h.t.unmarshalData(item, &res.Node); err != nil {
+				return fail(h.t.opErr(op, pk, sk, err))
+			}
+		case !errors.Is(err, ErrNotFound):
+			return fail(err)
+		}
+	}
 	page, err := q.Page(ctx, cursor)
 	if err != nil {
 		return fail(err)
@@ -205,19 +374,29 @@ func PagePartition[N any](ctx context.Context, node *Node[N], id, cursor string,
 	return res, nil
 }
 
-// checkTargets refuses targets that cannot hold items of node's partitions.
-func checkTargets[N any](node *Node[N], targets []Target) error {
+// check refuses targets that cannot hold items of h's partitions.
+func (h partitionHead[N]) check(targets []Target) error {
 	for _, tg := range targets {
 		switch {
 		case tg.err != nil:
 			return tg.err
 		case tg.into == nil:
 			return fmt.Errorf("%w: a zero Target", ErrInvalidOption)
-		case tg.t != node.t || tg.typ != node.typ:
-			return fmt.Errorf("%w: %s is not in %s partitions", ErrInvalidOption, tg.kind, node.typ)
+		case tg.t != h.t || !h.holds(tg):
+			return fmt.Errorf("%w: %s is not in %s partitions", ErrInvalidOption, tg.kind, h.name)
 		case tg.sharded:
-			return fmt.Errorf("%w: %s is sharded: its items are not in the %s partition (use Collection.Load or List)", ErrInvalidOption, tg.kind, node.typ)
+			return fmt.Errorf("%w: %s is sharded: its items are not in the %s partition (use Collection.Load or List)", ErrInvalidOption, tg.kind, h.name)
 		}
 	}
 	return nil
+}
+
+// partitionQuery is the Query of every item of partition pk, run page by
+// page and never decoded, that LoadPartition, LoadNode and Collection.Load
+// send (op); keyErr, if any, is its error.
+func partitionQuery(t *Table, op, pk string, keyErr error) Query[Item] {
+	if keyErr != nil {
+		return errQuery[Item](t, op, keyErr)
+	}
+	return newQuery[Item](t, op, queryKeys{pk: pk}, nil)
 }

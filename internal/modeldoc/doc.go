@@ -2,8 +2,8 @@
 // It builds what adjlist.DescribeModel returns from the handles' plain
 // facts: key formats as parts ([Format], matched by [Match]), an item
 // type's templates in the table's indexes ([Templates]), the access
-// patterns of each handle ([EdgePatterns], [CollectionPatterns],
-// [QueryPattern] for a built query) and the Time to Live attribute
+// pattern of each request a handle's read sends ([QueryPattern], from
+// the built request itself) and the Time to Live attribute
 // ([TimeToLive]); the root converts them to its exported types. It draws
 // a model as Markdown for Describe ([Markdown]) and as a Mermaid
 // flowchart for Model.Mermaid ([Mermaid]), from [Model], which the root

@@ -3,6 +3,7 @@ package modeldoc
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -13,28 +14,57 @@ import (
 	"github.com/adjlist/adjlist/internal/paging"
 )
 
-// Query is what a built query tells its access pattern: the request it
+// Query is what a built read tells its access pattern: the request it
 // sends and how the caller wrote it.
 type Query struct {
-	In *dynamodb.QueryInput
+	// In is a Query's request; Get, when set instead, a GetItem's.
+	In  *dynamodb.QueryInput
+	Get *dynamodb.GetItemInput
+	// Keys are the key attributes of the table or index read, partition
+	// key first: a GetItem's key is written in their order, and a
+	// projection of them alone is a keys-only read.
+	Keys []string
 	// Op is the call that built it ("Entity.List", "Node.ByIndex"),
 	// Wraps the call it widened when Op wraps one ("AllTypes" of
 	// "Entity.List"), Calls the methods chained after it (".Desc()").
 	Op, Wraps, Calls string
 	// Shards is how many Queries it sends in parallel; 0 for one.
 	Shards int
+	// Values are texts written in place of values sent, each whole: a
+	// sharded read's partition "USER#<to>" as "USER#<to>#<shard of
+	// from, 8>", or a number key's stand-in id as its placeholder.
+	Values map[string]string
+	// Plain writes the key condition without the expression builder's
+	// parentheses, and functions without a space before their
+	// arguments: PK = "STU#<from>" AND begins_with(SK, "ENROLL#").
+	Plain bool
 }
 
 // QueryPattern is the access pattern name that q reads: the exact key
 // condition, filter and projection it sends, placeholders resolved.
 func QueryPattern(name string, q Query) Pattern {
+	if q.Get != nil {
+		return Pattern{Name: name, Call: q.Op, Request: "GetItem", KeyCondition: getKey(q.Get.Key, q.Keys, q.Values), On: "table"}
+	}
 	in := q.In
-	cond := resolve(aws.ToString(in.KeyConditionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues)
-	if f := aws.ToString(in.FilterExpression); f != "" {
-		cond += "; filter " + resolve(f, in.ExpressionAttributeNames, in.ExpressionAttributeValues)
+	key, filter := aws.ToString(in.KeyConditionExpression), aws.ToString(in.FilterExpression)
+	if q.Plain {
+		key, filter = plainKey(key), plainFuncs(filter)
+	}
+	cond := resolve(key, in.ExpressionAttributeNames, in.ExpressionAttributeValues, q.Values)
+	if filter != "" {
+		cond += "; filter " + resolve(filter, in.ExpressionAttributeNames, in.ExpressionAttributeValues, q.Values)
+	}
+	request := "Query"
+	if q.Shards > 0 {
+		request = fmt.Sprintf("%d Queries in parallel, merged", q.Shards)
 	}
 	if pr := aws.ToString(in.ProjectionExpression); pr != "" {
-		cond += "; projection " + resolve(pr, in.ExpressionAttributeNames, nil)
+		if keysOnly(pr, in.ExpressionAttributeNames, q.Keys) {
+			request += " (keys only)"
+		} else {
+			cond += "; projection " + resolve(pr, in.ExpressionAttributeNames, nil, nil)
+		}
 	}
 	if !aws.ToBool(in.ScanIndexForward) {
 		cond += "; ScanIndexForward=false"
@@ -47,10 +77,7 @@ func QueryPattern(name string, q Query) Pattern {
 	if q.Wraps != "" {
 		call = q.Op + "(" + q.Wraps + args + ")" + q.Calls
 	}
-	pat := Pattern{Name: name, Call: call, Request: "Query", KeyCondition: cond, On: "table"}
-	if q.Shards > 0 {
-		pat.Request = fmt.Sprintf("%d Queries in parallel, merged", q.Shards)
-	}
+	pat := Pattern{Name: name, Call: call, Request: request, KeyCondition: cond, On: "table"}
 	if in.IndexName != nil {
 		pat.Index = aws.ToString(in.IndexName)
 		pat.On = pat.Index + " (eventually consistent)"
@@ -61,25 +88,107 @@ func QueryPattern(name string, q Query) Pattern {
 	return pat
 }
 
+// getKey is the condition a GetItem's key states: PK = "STU#<id>" AND
+// SK = "PROFILE", its attributes in the order of keys.
+func getKey(key map[string]types.AttributeValue, keys []string, subst map[string]string) string {
+	var parts []string
+	for _, k := range keys {
+		if v, ok := key[k]; ok {
+			parts = append(parts, k+" = "+valueText(v, subst))
+		}
+	}
+	return strings.Join(parts, " AND ")
+}
+
+// keysOnly reports whether projection pr names the key attributes keys
+// and nothing else.
+func keysOnly(pr string, names map[string]string, keys []string) bool {
+	if len(keys) == 0 {
+		return false
+	}
+	for _, n := range strings.Split(pr, ",") {
+		n = strings.TrimSpace(n)
+		if r, ok := names[n]; ok {
+			n = r
+		}
+		if !slices.Contains(keys, n) {
+			return false
+		}
+	}
+	return true
+}
+
+// funcSpace matches a function's name and the space the expression
+// builder writes before its arguments: "begins_with (".
+var funcSpace = regexp.MustCompile(`([a-z_]+) \(`)
+
+// plainFuncs writes expr's functions without the space before their
+// arguments.
+func plainFuncs(expr string) string { return funcSpace.ReplaceAllString(expr, "$1(") }
+
+// plainKey is the key condition expr, (#0 = :0) AND (begins_with (#1,
+// :1)), without the builder's parentheses around its terms: a key
+// condition is a conjunction, so only a function's own parentheses
+// matter.
+func plainKey(expr string) string {
+	expr = plainFuncs(expr)
+	var b strings.Builder
+	var kept []bool // per open parenthesis: is it a function's
+	for i, r := range expr {
+		switch r {
+		case '(':
+			fn := i > 0 && (expr[i-1] == '_' || expr[i-1] >= 'a' && expr[i-1] <= 'z')
+			kept = append(kept, fn)
+			if !fn {
+				continue
+			}
+		case ')':
+			fn := len(kept) > 0 && kept[len(kept)-1]
+			if len(kept) > 0 {
+				kept = kept[:len(kept)-1]
+			}
+			if !fn {
+				continue
+			}
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // placeholders matches the expression package's placeholders (#0, :1).
 var placeholders = regexp.MustCompile(`[#:][0-9]+`)
 
 // resolve writes an expression with its names and values in place of the
-// placeholders: (#0 = :0) → (PK = "STU#<id>").
-func resolve(expr string, names map[string]string, values map[string]types.AttributeValue) string {
+// placeholders: (#0 = :0) → (PK = "STU#<id>"), each value's text
+// replaced as subst says.
+func resolve(expr string, names map[string]string, values map[string]types.AttributeValue, subst map[string]string) string {
 	return placeholders.ReplaceAllStringFunc(expr, func(ph string) string {
 		if n, ok := names[ph]; ok {
 			return n
 		}
-		switch v := values[ph].(type) {
-		case *types.AttributeValueMemberS:
-			return strconv.Quote(v.Value)
-		case *types.AttributeValueMemberN:
-			return v.Value
-		case nil:
-			return ph
-		default:
-			return paging.AttrText(v)
+		if v, ok := values[ph]; ok {
+			return valueText(v, subst)
 		}
+		return ph
 	})
+}
+
+// valueText writes one value: a string quoted, a number as it is, its
+// text replaced first if subst has it.
+func valueText(v types.AttributeValue, subst map[string]string) string {
+	switch v := v.(type) {
+	case *types.AttributeValueMemberS:
+		if r, ok := subst[v.Value]; ok {
+			return strconv.Quote(r)
+		}
+		return strconv.Quote(v.Value)
+	case *types.AttributeValueMemberN:
+		if r, ok := subst[v.Value]; ok {
+			return r
+		}
+		return v.Value
+	default:
+		return paging.AttrText(v)
+	}
 }

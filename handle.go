@@ -27,9 +27,6 @@ type handle struct {
 	// err is the handle's own error (an invalid declaration), which its
 	// keys report too.
 	err error
-	// data fills in an Entity's values that its keys hold; nil for the
-	// presets.
-	data *dataFields
 	// keyIDs builds an Entity's keys for a write from the ids given and
 	// the item's data, which holds the ids of the key fields T declares:
 	// its keyed holds only the ids given. nil for the presets, whose keys
@@ -90,11 +87,11 @@ func (h handle) item(k *keyed, keyErr error, data any, create bool, o *WriteOpti
 		kc := k.kc // a copy made here alone: addIndexKeys keeps it
 		err = addIndexKeys(h.it.indexes, item, &kc)
 	}
-	if h.data != nil {
+	if d := h.it.data; d != nil {
 		if err == nil {
-			err = h.data.Unwritten(item)
+			err = d.Unwritten(item)
 		}
-		h.data.Drop(item)
+		d.Drop(item)
 	}
 	return item, k.key(), err
 }

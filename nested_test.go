@@ -441,7 +441,9 @@ func TestNestedCollectionByIndexParentKey(t *testing.T) {
 	ctx := context.Background()
 	db := ddbtest.Client(t)
 	calls := &countingClient{Client: db}
-	table := adjlist.NewTable(calls, ddbtest.TableName(t))
+	table := adjlist.NewTable(calls, ddbtest.TableName(t), func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"}}
+	})
 	orgs := adjlist.NewNode[Org](table, "ORG", "META")
 	projects := adjlist.NewCollection[Project](orgs, "PROJ")
 	byStatus := adjlist.NewNestedCollection[Ticket](projects, "TICKET", func(o *adjlist.CollectionOptions) {

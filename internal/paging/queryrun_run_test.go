@@ -67,7 +67,7 @@ func (k *kept) take() []string {
 func sharded(p *partitions, limit int32) *Run {
 	p.items = map[string][]string{"T#00": {"a", "d", "g"}, "T#01": {"b", "e"}, "T#02": {"c", "f", "h", "i"}}
 	r := &Run{Client: p, SKAttr: "SK", PK: "T",
-		In: dynamodb.QueryInput{ScanIndexForward: aws.Bool(true), Limit: aws.Int32(limit)},
+		In:     dynamodb.QueryInput{ScanIndexForward: aws.Bool(true), Limit: aws.Int32(limit)},
 		Cursor: Cursors{Names: []string{"PK", "SK"}, PKAttr: "PK", SKAttr: "SK"}}
 	r.Cursor.ID.Sharded = true
 	for _, pk := range []string{"T#00", "T#01", "T#02"} {

@@ -72,7 +72,7 @@ func (t *Table) decodeItem(it *itemType, item Item, ids []string, out any) (ok b
 // read of several item types offers each item to every target).
 func (t *Table) decodeIDs(it *itemType, item Item, out any) (IDs, bool, error) {
 	var buf [8]string
-	ids := buf[:]
+	var ids []string
 	if n := len(it.keys.fields); n <= len(buf) {
 		ids = buf[:n]
 	} else {

@@ -32,7 +32,7 @@ test: deps
 	$(GO) vet ./...
 	GO=$(GO) scripts/with-ddblocal.sh $(GO) test -vet=off -count=1 ./...
 
-## apidiff: the exported API's changes since APIDIFF_BASE (default HEAD~1), each printed; fails on an incompatible one CHANGELOG.md's Unreleased section does not name (internal/apidiff, a module of its own)
+## apidiff: the exported API's changes since APIDIFF_BASE (default: the newest release tag, v0.1.0 say, or HEAD~1 before the first release), each printed; fails on an incompatible one CHANGELOG.md's Unreleased section does not name, or, since a release, without its "Next version: 0.(minor+1).0" line (internal/apidiff, a module of its own)
 .PHONY: apidiff
 apidiff:
 	cd internal/apidiff && $(GO) run . -C ../.. -base "$(APIDIFF_BASE)"

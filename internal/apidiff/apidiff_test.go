@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -114,6 +115,54 @@ func TestFixture(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReleaseBase: once a release is tagged, the default base is the
+// release, not HEAD~1, so a breaking change two commits after it is still
+// caught, and it needs the next minor version named.
+func TestReleaseBase(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	gitRun(t, dir, "init", "-q")
+	checkout(t, dir, "testdata/v1")
+	gitRun(t, dir, "add", "-A")
+	gitRun(t, dir, "commit", "-q", "-m", "v1")
+	gitRun(t, dir, "tag", "-a", "v0.1.0", "-m", "0.1.0")
+	checkout(t, dir, "testdata/v2")
+	gitRun(t, dir, "add", "-A")
+	gitRun(t, dir, "commit", "-q", "-m", "v2")
+	// A later commit that changes no API: HEAD~1 would see nothing.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "NOTES"), []byte("x"), 0o644))
+	gitRun(t, dir, "add", "-A")
+	gitRun(t, dir, "commit", "-q", "-m", "notes")
+
+	named := "## [Unreleased]\n\n%s- `Table.Get`, `Node.Put`, `Options.Shards`, package `sub`.\n\n## [0.1.0] - 2026-11-29\n"
+	for _, tc := range []struct {
+		name, next string
+		code       int
+	}{
+		{"next minor named", "Next version: 0.2.0\n\n", 0},
+		{"no next version", "", 1},
+		{"a patch is not enough", "Next version: 0.1.1\n\n", 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "CHANGELOG.md"), []byte("# Changelog\n\n"+fmt.Sprintf(named, tc.next)), 0o644))
+			out, code := runIn(t, dir)
+			assert.Contains(t, out, "apidiff: v0.1.0 (")
+			assert.Contains(t, out, "incompatible: Options.Shards: removed (in CHANGELOG)")
+			assert.Equal(t, tc.code, code, out)
+			if tc.code != 0 {
+				assert.Contains(t, out, `write the line "Next version: 0.2.0"`)
+			}
+		})
+	}
+	// Without the breaking change nothing is asked.
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "CHANGELOG.md"), []byte("# Changelog\n\n## [Unreleased]\n"), 0o644))
+	out, code := runIn(t, dir, "-base", "HEAD~1")
+	assert.Equal(t, 0, code, out)
+	assert.NotContains(t, out, "Next version")
 }
 
 func runIn(t *testing.T, dir string, args ...string) (string, int) {

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -73,4 +75,33 @@ func covered(spellings []string, changelog map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+var (
+	releaseTag   = regexp.MustCompile(`^v(\d+)\.(\d+)\.(\d+)$`)
+	nextDeclared = regexp.MustCompile(`(?m)^Next version: (\d+\.\d+\.\d+)`)
+)
+
+// nextVersion is the version a release after tag must have when the API
+// changed incompatibly: v0.1.0 gives 0.2.0, v1.4.2 gives 2.0.0.
+func nextVersion(tag string) (string, error) {
+	m := releaseTag.FindStringSubmatch(tag)
+	if m == nil {
+		return "", fmt.Errorf("release tag %q is not vMAJOR.MINOR.PATCH", tag)
+	}
+	major, _ := strconv.Atoi(m[1])
+	minor, _ := strconv.Atoi(m[2])
+	if major == 0 {
+		return fmt.Sprintf("0.%d.0", minor+1), nil
+	}
+	return fmt.Sprintf("%d.0.0", major+1), nil
+}
+
+// declaredVersion is the version of the section's "Next version: X.Y.Z"
+// line, or "".
+func declaredVersion(section string) string {
+	if m := nextDeclared.FindStringSubmatch(section); m != nil {
+		return m[1]
+	}
+	return ""
 }

@@ -6,7 +6,14 @@
 //
 // It compares every public package of the module (every package but
 // internal/..., examples/..., cmd/... and package main) at the base revision
-// (default HEAD~1; APIDIFF_BASE or -base overrides it) with the working tree,
+// with the working tree. The base is the newest release tag reachable from
+// HEAD (v0.1.0, say), so that every incompatible change since the release
+// must be in the changelog; before the first release it is HEAD~1;
+// APIDIFF_BASE or -base overrides it. Compared with a release vX.Y.Z, an
+// incompatible change also needs the next version named in the Unreleased
+// section, a line "Next version: 0.(Y+1).0" (X.Y+1 before 1.0, X+1 from
+// 1.0 on): a release with a breaking change is a new minor (major) version,
+// never a patch. The comparison is made
 // using golang.org/x/exp/apidiff, and prints each package's changes,
 // incompatible and compatible. The base tree is extracted with git archive
 // into a temporary directory, removed afterwards.
@@ -72,8 +79,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return fail(err)
 	}
 	rev := *base
+	release := ""
 	if rev == "" {
 		rev = defaultBase
+		if tag, err := git(root, "describe", "--tags", "--abbrev=0", "--match", "v[0-9]*.[0-9]*.[0-9]*", "HEAD"); err == nil && tag != "" {
+			rev, release = tag, tag
+		}
 	}
 	commit, err := git(root, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
 	if err != nil {
@@ -106,10 +117,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 
 	fmt.Fprintf(stdout, "apidiff: %s (%.12s) against the working tree\n", rev, commit)
-	missing := report(stdout, diff(old, cur), unreleased(string(changelog)))
+	section := unreleased(string(changelog))
+	diffs := diff(old, cur)
+	missing := report(stdout, diffs, section)
 	if missing > 0 {
 		fmt.Fprintf(stdout, "apidiff: %d incompatible change(s) not in CHANGELOG.md's ## [Unreleased] section: name each in backticks there, with its migration\n", missing)
 		return 1
+	}
+	if release != "" && incompatible(diffs) > 0 {
+		want, err := nextVersion(release)
+		if err != nil {
+			return fail(err)
+		}
+		if got := declaredVersion(section); got != want {
+			fmt.Fprintf(stdout, "apidiff: incompatible changes since %s make the next release %s: write the line \"Next version: %s\" in CHANGELOG.md's ## [Unreleased] section (found %q)\n", release, want, want, got)
+			return 1
+		}
 	}
 	return 0
 }
@@ -234,6 +257,22 @@ func diff(old, cur map[string]*types.Package) []pkgDiff {
 		}
 	}
 	return out
+}
+
+// incompatible counts the incompatible changes of diffs.
+func incompatible(diffs []pkgDiff) int {
+	n := 0
+	for _, d := range diffs {
+		if d.Removed {
+			n++
+		}
+		for _, c := range d.Changes {
+			if !c.Compatible {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // report prints each package's changes, marking the incompatible ones the

@@ -203,7 +203,8 @@ type outcome struct{ result, output string }
 
 // runAll runs, in one test binary built in out/all, the tests of every
 // package of runs (copied there by asPlainFile, their names in tests),
-// on DynamoDB Local: each package's outcome, by package name.
+// on DynamoDB Local, the packages in parallel (each test on tables of its
+// own): each package's outcome, by package name.
 func runAll(t *testing.T, out string, runs []modelFile, tests map[string][]string) map[string]outcome {
 	t.Helper()
 	module := path.Join("github.com/adjlist/adjlist/cmd/adjlist-gen", filepath.ToSlash(out), "all")
@@ -214,7 +215,7 @@ func runAll(t *testing.T, out string, runs []modelFile, tests map[string][]strin
 	}
 	all.WriteString(")\n\nfunc TestMain(m *testing.M) { ddbtest.Main(m) }\n")
 	for _, m := range runs {
-		fmt.Fprintf(&all, "\nfunc Test_%s(t *testing.T) {\n", m.pkg)
+		fmt.Fprintf(&all, "\nfunc Test_%s(t *testing.T) {\n\tt.Parallel()\n", m.pkg)
 		for _, fn := range tests[m.pkg] {
 			fmt.Fprintf(&all, "\tt.Run(%q, %s.%s)\n", fn, m.pkg, fn)
 		}

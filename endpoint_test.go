@@ -196,7 +196,7 @@ func TestChildEndpointRefusedBeforeRequest(t *testing.T) {
 		assert.ErrorIs(t, err, adjlist.ErrInvalidKey)
 	}
 	// A counter's counts live in the target's node partition: children have none.
-	_, err := adjlist.NewCounter(m.tagged, "TAGS").Get(ctx, m.ref(t, "acme", "1"))
+	_, err := newEdgeCounter(m.tagged, "TAGS").Get(ctx, m.ref(t, "acme", "1"))
 	assert.ErrorIs(t, err, adjlist.ErrInvalidOption)
 	// Children have no partition of their own to load with their edges.
 	_, err = adjlist.LoadNode(ctx, m.workspaces, m.hasTag, "acme")

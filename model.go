@@ -67,7 +67,7 @@ type Model struct {
 type ItemType struct {
 	// Name names the item type as Describe shows it: "node STU",
 	// "edge ENROLL (STU → CRS)", "child PROJ of WS", "entity follower",
-	// "counter ENROLLED" (a [Counter]'s aggregate items).
+	// "counter ENROLLED" (an [ItemCounter]'s count items).
 	Name string
 	// Kind is "node", "edge", "child", "entity" or "counter".
 	Kind string

@@ -470,7 +470,7 @@ func TestInTxNil(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s := newSchool(t)
-	counter := adjlist.NewCounter(s.enrolled, "ENROLLED")
+	counter := newEdgeCounter(s.enrolled, "ENROLLED")
 	before := s.calls.total()
 	require.ErrorIs(t, s.students.Put(ctx, "a1", Student{}, adjlist.InTx(nil)), adjlist.ErrInvalidOption)
 	_, err := s.students.Update(ctx, "a1", adjlist.Set("year", 1), adjlist.InTx(nil))

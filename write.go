@@ -14,7 +14,7 @@ import (
 
 // WriteOptions configures one write of one item: the optFns of every
 // single-item write of nodes, edges, children and entities (Put, Replace,
-// Update, Delete, and [Counter.Put] and [Counter.Delete]) and of TxCheck.
+// Update, Delete) and of TxCheck.
 // The zero value adds nothing to the library's own guard and sends the
 // write at once.
 type WriteOptions struct {
@@ -100,8 +100,7 @@ type WriteOptions struct {
 	// a plain write's), and Update returns the zero value of the data (a
 	// transaction returns no item). Refused with [ErrInvalidOption]
 	// before any request: a longer token, a token with [WriteOptions.Tx]
-	// (give [TxOptions.Token] to Commit instead), on TxCheck, and so on
-	// [Counter.Put] and [Counter.Delete] (add them to a Tx), and on a
+	// (give [TxOptions.Token] to Commit instead), on TxCheck, and on a
 	// write that reads the item first to keep an [ItemCounter]. Default "":
 	// the write is a plain PutItem, UpdateItem or DeleteItem, and a retry
 	// of it by the SDK may apply it again after another caller changed the

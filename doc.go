@@ -111,8 +111,8 @@
 // # Graphs at scale
 //
 // [EdgeOptions].Shards spreads a popular target's incoming edges over
-// several index partitions and merges them back on read; [TwoHop] and
-// [Edge.Peers] walk two edges under a request budget; [DeleteNode] removes
+// several index partitions and merges them back on read; [TwoHop] walks
+// two edges under a request budget; [DeleteNode] removes
 // a node with its edges in both directions and its item collection,
 // resumably; [WithUsage] reports the requests and capacity any call cost.
 //

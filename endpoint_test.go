@@ -389,14 +389,14 @@ func TestTwoHopThroughChildren(t *testing.T) {
 	refs := m.seedTags(t, "acme", 2, "go")
 	require.NoError(t, m.tagged.Put(ctx, "db", refs[1], Tagging{}))
 	require.NoError(t, m.tagged.WaitIndexed(ctx, "db", refs[1], waitIndex))
-	res, err := m.tagged.Peers(ctx, "go", 10)
+	res, err := adjlist.TwoHop(ctx, m.tagged, m.tagged, "go", 10)
 	require.NoError(t, err)
 	assert.Equal(t, []adjlist.Peer{{ID: "db", Via: []string{refs[1]}}}, res.Peers)
 	// From a project: the projects that share a tag with it.
 	for _, ref := range refs {
 		require.NoError(t, m.hasTag.WaitIndexed(ctx, ref, "go", waitIndex))
 	}
-	res, err = m.hasTag.Peers(ctx, refs[0], 10)
+	res, err = adjlist.TwoHop(ctx, m.hasTag, m.hasTag, refs[0], 10)
 	require.NoError(t, err)
 	assert.Equal(t, []adjlist.Peer{{ID: refs[1], Via: []string{"go"}}}, res.Peers)
 }

@@ -1140,7 +1140,7 @@ func TestEscapingCascadeAndTraversal(t *testing.T) {
 		}
 	}
 
-	peers, err := m.enroll.Peers(ctx, "a", 100)
+	peers, err := adjlist.TwoHop(ctx, m.enroll, m.enroll, "a", 100)
 	require.NoError(t, err)
 	var got []string
 	for _, p := range peers.Peers {

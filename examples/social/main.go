@@ -182,7 +182,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	for _, budget := range []int{5, 20} {
 		fmt.Fprintf(w, "\nwho else follows the accounts ada follows? (budget %s)\n", requests(budget))
 		if err := cost(ctx, w, "Peers", func(ctx context.Context) error {
-			res, err := follows.Peers(ctx, "ada", budget)
+			res, err := adjlist.TwoHop(ctx, follows, follows, "ada", budget)
 			if err != nil {
 				return err
 			}

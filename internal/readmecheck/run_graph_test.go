@@ -291,7 +291,7 @@ func readmePeersAndDeleteNode(t *testing.T) error {
 	// readme:begin
 	// Students who share a course with a91: one keys-only Query per page of
 	// a91's enrolments, then per page of each course's roster.
-	res, err := enrolled.Peers(ctx, "a91", 50) // res.Peers, res.Requests, res.Truncated
+	res, err := adjlist.TwoHop(ctx, enrolled, enrolled, "a91", 50) // res.Peers, res.Requests, res.Truncated
 	if err != nil {
 		return err
 	}

@@ -100,7 +100,8 @@
 // # Writing many
 //
 // [Tx] commits up to 100 actions atomically (TransactWriteItems);
-// [Edge.PutChecked] creates an edge only if both nodes exist and
+// [Edge.Put] with [WriteOptions].CheckEnds creates an edge only if both
+// nodes exist and
 // [Edge.Move] replaces one atomically. [Node.PutMany], [Edge.PutMany],
 // [Collection.PutMany] and [Entity.PutMany] write in bulk with
 // BatchWriteItem, and

@@ -145,7 +145,7 @@ type OpError struct {
 	// Err is the underlying error.
 	Err error
 	// Failed, for a transaction DynamoDB cancelled ([Tx.Commit], and
-	// the calls that commit one: [Edge.PutChecked], [Edge.Move], a
+	// the calls that commit one: [Edge.Put] with CheckEnds, [Edge.Move], a
 	// write counted by an [ItemCounter]), lists the actions whose condition
 	// failed, in the order added: each an *OpError naming its write (Op,
 	// e.g. "Node.Update"), its item's PK and SK, and in Err its own error

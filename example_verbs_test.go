@@ -542,8 +542,8 @@ func ExampleVerify() {
 	if err := courses.Put(ctx, "cs101", Course{Title: "Programming"}); err != nil {
 		log.Fatal(err)
 	}
-	// An edge to a course that does not exist: Put does not check (PutChecked
-	// does). Verify reports it, as it has met items of the course type.
+	// An edge to a course that does not exist: Put does not check (with
+	// WriteOptions.CheckEnds it does). Verify reports it, as it has met items of the course type.
 	if err := enrolled.Put(ctx, "a91", "math204", Enrollment{}); err != nil {
 		log.Fatal(err)
 	}

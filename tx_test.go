@@ -40,6 +40,10 @@ func missingSides(err error) []string {
 	return sides
 }
 
+// checkEnds is WriteOptions.CheckEnds: Edge.Put checks both endpoint
+// items exist.
+func checkEnds(o *adjlist.WriteOptions) { o.CheckEnds = true }
+
 func TestPutChecked(t *testing.T) {
 	t.Parallel()
 	s := newSchool(t)
@@ -61,7 +65,7 @@ func TestPutChecked(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := s.enrolled.PutChecked(ctx, tt.from, tt.to, Enrollment{Grade: "A"})
+			err := s.enrolled.Put(ctx, tt.from, tt.to, Enrollment{Grade: "A"}, checkEnds)
 			if tt.wantErr == nil {
 				require.NoError(t, err)
 				return
@@ -89,20 +93,20 @@ func TestPutCheckedIdempotentWithToken(t *testing.T) {
 	// server) for 10 minutes, whatever the table: a fixed token would make a
 	// second run within 10 minutes a parameter mismatch.
 	id := fmt.Sprintf("enrol-%x", time.Now().UnixNano()) // at most 36 characters
-	token := func(o *adjlist.TxOptions) { o.Token = id }
-	require.NoError(t, s.enrolled.PutChecked(ctx, "a91", "math204", math204, token))
+	token := func(o *adjlist.WriteOptions) { o.CheckEnds, o.Token = true, id }
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204, token))
 	_, err := s.enrolled.Update(ctx, "a91", "math204", adjlist.Set("grade", "A"))
 	require.NoError(t, err)
 
 	// The caller retries (it never saw the answer): same token, no double
 	// apply, no ErrEdgeExists.
-	require.NoError(t, s.enrolled.PutChecked(ctx, "a91", "math204", math204, token))
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204, token))
 	got, err := s.enrolled.Get(ctx, "a91", "math204")
 	require.NoError(t, err)
 	assert.Equal(t, "A", got.Data.Grade, "the retry wrote nothing")
 
 	// Without the token the same call is a duplicate.
-	require.ErrorIs(t, s.enrolled.PutChecked(ctx, "a91", "math204", math204), adjlist.ErrEdgeExists)
+	require.ErrorIs(t, s.enrolled.Put(ctx, "a91", "math204", math204, checkEnds), adjlist.ErrEdgeExists)
 }
 
 func TestMove(t *testing.T) {

@@ -107,6 +107,21 @@ type WriteOptions struct {
 	// item in between (a create after another's delete, a delete after
 	// another's create), reporting success.
 	Token string
+	// CheckEnds, on [Edge.Put], creates the edge only if both endpoint
+	// items exist (referential integrity), in one TransactWriteItems: a
+	// ConditionCheck attribute_exists(PK) on each endpoint's item (a
+	// node's item, or a child's item in its collection, e.g. PK =
+	// "WS#acme", SK = "PROJ#2026-0042" for the ref
+	// "WS#acme#PROJ#2026-0042") and the guarded put of the edge; with
+	// [WriteOptions.Tx], the checks and the put join that transaction. It
+	// fails, writing nothing, with a [*NodeNotFoundError] naming the
+	// missing side ("from", "to"; errors.Is [ErrNodeNotFound]; for a
+	// child, Type is the child type and ID the ref), with [ErrEdgeExists],
+	// or both. For a self-loop the node is checked once and a missing node
+	// is reported with Side "from". Token, when set, is the transaction's
+	// ClientRequestToken. Any other write refuses it ([ErrInvalidOption]).
+	// Default false: Put checks nothing but the edge itself.
+	CheckEnds bool
 
 	err error // a nil option function, refused by the write before any request
 }
@@ -287,6 +302,9 @@ func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, 
 	*w = writeCond{}
 	if o.err != nil {
 		return o.err
+	}
+	if o.CheckEnds {
+		return fmt.Errorf("%w: WriteOptions.CheckEnds is Edge.Put's", ErrInvalidOption)
 	}
 	if o.Token != "" {
 		switch {

@@ -249,7 +249,7 @@ func readmeTransactions(t *testing.T) error {
 	// readme:begin
 	// Referential integrity: the edge only if both nodes exist, atomically
 	// (ConditionCheck on each node item + guarded Put, one TransactWriteItems).
-	err := enrolled.PutChecked(ctx, "a91", "math204", e, func(o *adjlist.TxOptions) { o.Token = requestID })
+	err := enrolled.Put(ctx, "a91", "math204", e, func(o *adjlist.WriteOptions) { o.CheckEnds, o.Token = true, requestID })
 	var nf *adjlist.NodeNotFoundError
 	if errors.As(err, &nf) {
 		return fmt.Errorf("no %s node: %w", nf.Side, err) // nf.Side is "from" or "to"
@@ -257,7 +257,7 @@ func readmeTransactions(t *testing.T) error {
 	// readme:end
 	require.NoError(t, err)
 	assert.True(t, exists("a91", "math204"))
-	require.ErrorAs(t, enrolled.PutChecked(ctx, "a91", "bio300", e), &nf)
+	require.ErrorAs(t, enrolled.Put(ctx, "a91", "bio300", e, func(o *adjlist.WriteOptions) { o.CheckEnds = true }), &nf)
 	assert.Equal(t, "to", nf.Side)
 	assert.False(t, exists("a91", "bio300"))
 	// readme:continue

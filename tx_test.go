@@ -487,3 +487,38 @@ func TestInTxNil(t *testing.T) {
 	require.ErrorIs(t, counter.Delete(ctx, "a1", "c1", nil, adjlist.InTx(adjlist.NewTx(s.table))), adjlist.ErrInvalidOption)
 	assert.Equal(t, before, s.calls.total(), "no request")
 }
+
+// WriteOptions.CheckEnds is Edge.Put's: any other write refuses it before
+// any request. Given InTx, the checks and the put join the caller's Tx,
+// and a missing end fails its Commit with nothing written.
+func TestCheckEnds(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSchool(t)
+	require.NoError(t, s.students.Put(ctx, "a91", Student{}))
+	require.NoError(t, s.courses.Put(ctx, "math204", Course{}))
+	before := s.calls.total()
+	for name, write := range map[string]func() error{
+		"Node.Put":     func() error { return s.students.Put(ctx, "b30", Student{}, checkEnds) },
+		"Edge.Replace": func() error { return s.enrolled.Replace(ctx, "a91", "math204", math204, checkEnds) },
+		"Edge.Delete":  func() error { return s.enrolled.Delete(ctx, "a91", "math204", checkEnds) },
+	} {
+		require.ErrorIs(t, write(), adjlist.ErrInvalidOption, name)
+	}
+	assert.Equal(t, before, s.calls.total(), "refused before any request")
+
+	tx := adjlist.NewTx(s.table)
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204, checkEnds, adjlist.InTx(tx)))
+	assert.Equal(t, 3, tx.Len(), "two checks and the put")
+	require.NoError(t, tx.Commit(ctx))
+	_, err := s.enrolled.Get(ctx, "a91", "math204")
+	require.NoError(t, err)
+
+	tx = adjlist.NewTx(s.table)
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "bio300", math204, checkEnds, adjlist.InTx(tx)))
+	var nf *adjlist.NodeNotFoundError
+	require.ErrorAs(t, tx.Commit(ctx), &nf)
+	assert.Equal(t, "to", nf.Side)
+	_, err = s.enrolled.Get(ctx, "a91", "bio300")
+	require.ErrorIs(t, err, adjlist.ErrNotFound, "nothing written")
+}

@@ -170,7 +170,7 @@ type CascadeResult struct {
 	// each, resends of unprocessed items included.
 	Batches int
 	// Counted counts the TransactWriteItems requests sent: one per edge
-	// counted by a [Counter] kept at write time, deleted and counted down
+	// counted by an [ItemCounter] kept at write time, deleted and counted down
 	// together, retries included.
 	Counted int
 	// Unwritten lists the keys of items that could not be deleted; the
@@ -234,7 +234,7 @@ type CascadeResult struct {
 // [Options.BatchMaxAttempts] requests per batch (as [Edge.DeleteMany]).
 // Memory stays bounded by a page, whatever the node's degree.
 //
-// Counters ([ItemCounter], [Counter]) stay exact: each item that a
+// Counters ([ItemCounter]) stay exact: each item that a
 // counter kept at write time counts (the table records its counters),
 // whose count is kept in a partition the cascade does not delete whole,
 // is deleted, instead of in a batch, with one TransactWriteItems of its

@@ -11,7 +11,7 @@ import (
 // an edge's from and to, a child's parent id and id, a counter marker's
 // target and source, an Entity's key fields). Its key and parse are the
 // only code that builds an item's table keys from ids and reads ids back;
-// [Node], [Edge], [Collection], [Entity] and [Counter] are typed views of
+// [Node], [Edge], [Collection] and [Entity] are typed views of
 // it.
 type keyCore struct {
 	fields []string // the ids' names, in order

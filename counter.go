@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -22,318 +23,46 @@ import (
 	"github.com/adjlist/adjlist/internal/modeldoc"
 )
 
-// Count is the data of a count item kept by a [Counter] or an [ItemCounter].
+// Count is the data of a count item kept by an [ItemCounter]. The count
+// items of an edge's counter per target ([CounterOptions].Per "to") are
+// also node items of the target type with the counter's name as marker:
+// NewNode[Count](table, "CRS", "ENROLLED") reads them, and with a native
+// index keyed on counter and count, its ByIndex lists the most counted
+// targets in one Query.
 type Count struct {
-	// Counter is the counter's name, e.g. "ENROLLED". A native index keyed
-	// on it (partition) and on count (sort, a number) lists the nodes with
-	// the highest counts: see [Counter.Node].
+	// Counter is the counter's name, e.g. "ENROLLED".
 	Counter string `dynamodbav:"counter"`
 	// Count is the number of items counted, e.g. a course's enrolments.
 	Count int64 `dynamodbav:"count"`
 }
 
-// Counter keeps the in-degree of target nodes for one kind of edge (a
-// course's enrolment count, a person's follower count, the people per
-// skill) on an aggregate item in each target node's partition:
-//
-//	PK = "CRS#math204"  SK = "ENROLLED"   counter = "ENROLLED", count = 2
-//
-// It is the [ItemCounter] of the edge's items with [CounterOptions].Per
-// "to", whose count items are also readable as nodes ([Counter.Node]).
-// It is kept one of two ways, chosen when it is declared:
-//
-//   - At write time (the default): as for any ItemCounter, every write of
-//     the edge through any handle ([Edge.Put], [Edge.Delete], [InTx],
-//     [DeleteNode], [DeleteChild]) changes the count in one
-//     TransactWriteItems with the edge's own write, so the count is exact
-//     the moment the write returns. [Counter.Put] and [Counter.Delete]
-//     are such writes, whose errors name the counter.
-//   - From DynamoDB Streams, after the fact, with [CounterOptions].Stream:
-//     [Counter.Apply] applies one stream record of an edge, idempotently,
-//     so at-least-once delivery (duplicates, a batch replayed after a
-//     crash) cannot change the result; writes and cascades leave the count
-//     to it. See Apply for what it costs and promises.
-//
-// A counter kept one way refuses the other's verbs with [ErrInvalidOption]
-// before any request: Apply on a counter kept at write time (the edge's
-// write counted it already), Counter.Put and Counter.Delete on one kept
-// from a stream (write the edge with [Edge.Put]).
-//
-// A Counter is immutable and safe for concurrent use.
-type Counter[E any] struct {
-	edge   *Edge[E]
-	name   string
-	stream bool
-	items  *ItemCounter
-	node   *Node[Count]
-	// marker is the keys of the per-edge markers of Apply, whose ids
-	// are the edge's target and source: PK "CRS#{to}", SK
-	// "ENROLLED##STU#{from}" (a child source's ref as it is).
-	marker *keyCore
-	err    error
-}
-
-// CounterOptions configures [NewCounter] and [NewItemCounter].
+// CounterOptions configures [NewItemCounter].
 type CounterOptions struct {
-	// Stream declares a [Counter] kept from the table's stream
-	// ([Counter.Apply]): writes of its edges and cascades ([DeleteNode],
-	// [DeleteChild]) change no count, and the stream's records count them.
-	// Default false: the counter is kept at write time. [NewItemCounter]
-	// refuses it ([ErrInvalidOption]).
+	// Stream, with Per "to", declares a counter kept from the table's
+	// stream ([ItemCounter.Apply]): writes of its edges and cascades
+	// ([DeleteNode], [DeleteChild]) change no count, and the stream's
+	// records count them. Default false: the counter is kept at write
+	// time. Without Per "to" it is [ErrInvalidOption].
 	Stream bool
-	// GroupBy, for [NewItemCounter], names the top-level attribute whose
-	// value groups the counted items, e.g. "status": one count per value,
-	// "OPEN#open", "OPEN#closed". Default "": one count per parent.
-	// [NewCounter] refuses it, and so does Per "to" ([ErrInvalidOption]).
+	// GroupBy names the top-level attribute whose value groups the
+	// counted items, e.g. "status": one count per value, "OPEN#open",
+	// "OPEN#closed". Default "": one count per parent. Per "to" refuses
+	// it ([ErrInvalidOption]).
 	GroupBy string
-	// Per, for [NewItemCounter], names the id of the counted items whose
-	// node the counts are kept per, in that node's partition. Default ""
-	// (or the last id of the items' partition key: "from" for an edge):
-	// per the items' own partition, e.g. an edge's source node, its
-	// out-degree. "to", for an [Edge] into nodes: per target node, its
-	// in-degree, as a [Counter] keeps it (PK "CRS#math204", SK
-	// "ENROLLED"). Any other id is [ErrInvalidOption].
+	// Per names the id of the counted items whose node the counts are
+	// kept per, in that node's partition. Default "" (or the last id of
+	// the items' partition key: "from" for an edge): per the items' own
+	// partition, e.g. an edge's source node, its out-degree. "to", for an
+	// [Edge] into nodes: per target node, its in-degree (PK
+	// "CRS#math204", SK "ENROLLED"). Any other id is [ErrInvalidOption].
 	Per string
 }
-
-// NewCounter returns the counter called name (1-64 ASCII letters, digits,
-// '_', '-' or '.', e.g. "ENROLLED") of edge's edges into each target node.
-// From then on every write of the edge keeps the counts (see [Counter]);
-// declare it before writing. name must differ from the target node
-// type's item marker; an invalid name or edge makes every call fail
-// before any request ([ErrInvalidKey], [ErrInvalidOption]). The edge must
-// end at nodes, in whose partitions the counts live: an edge into a
-// collection's children ([Endpoint]) is [ErrInvalidOption]. Its source
-// may be children; their refs then stand in the per-edge markers of
-// Apply. A nil option function, or [CounterOptions].GroupBy or Per, is
-// [ErrInvalidOption].
-func NewCounter[E any](edge *Edge[E], name string, optFns ...func(*CounterOptions)) *Counter[E] {
-	c := &Counter[E]{edge: edge, name: name, err: edge.err}
-	var opts CounterOptions
-	if c.err == nil {
-		c.err = applyOptions(&opts, optFns)
-	}
-	if c.err == nil {
-		c.err = checkName("counter", name)
-	}
-	if c.err == nil && (opts.GroupBy != "" || opts.Per != "") {
-		c.err = fmt.Errorf("%w: counter %s: CounterOptions.GroupBy and Per are NewItemCounter's", ErrInvalidOption, name)
-	}
-	if c.err == nil && edge.dst.isChild() {
-		c.err = fmt.Errorf("%w: counter %s: edges into %s children have no node partition to keep counts in", ErrInvalidOption, name, edge.dst)
-	}
-	if c.err == nil && name == edge.dst.marker {
-		c.err = fmt.Errorf("%w: counter %s has the %s node items' marker", ErrInvalidOption, name, edge.dst.typ)
-	}
-	c.stream = opts.Stream
-	c.node = newNode[Count](edge.t, edge.dst.typ, name, nil)
-	marker := newKeyCore([]string{"to", "from"}, nodeSpelling(edge.dst.typ, 0),
-		keycodec.Text(name+"##").Then(edge.src.keySpelling(1)), edge.dst.typ, name)
-	c.marker = &marker
-	if c.err == nil {
-		c.err = c.node.err
-	}
-	c.items = newItemCounter(edge, name, CounterOptions{Per: "to"}, c.err, &preset{
-		stream: c.stream, record: c.recordedType,
-		marker: func(item Item) bool {
-			var ids [2]string
-			return c.marker.parseItem(edge.t, item, ids[:])
-		}})
-	c.err = c.items.err
-	return c
-}
-
-// recordedType is the item type of c's aggregates as the table records
-// it, "counter ENROLLED", whatever err (c's): the item type of its node's
-// items ([Node.recordID], so that either replaces the other when declared
-// again), walked as they are.
-func (c *Counter[E]) recordedType(err error) recorded {
-	r := c.node.recorded()
-	r.name, r.h, r.spec = "counter "+c.name, c, c.node.scanSpec
-	if err != nil {
-		// Not in place of a valid node type's record (name may be the
-		// target's marker).
-		r.id, r.err, r.pk, r.sk = r.name, err, nil, nil
-	}
-	return r
-}
-
-// Node returns the aggregate items as node items of the target type with
-// marker name: Node().Get(ctx, "math204") reads one count, and with a
-// native index on the counter and count attributes,
-//
-//	Options.Indexes = []adjlist.Index{{Name: "ByCount",
-//		PartitionAttributes: []adjlist.KeyAttribute{{Name: "counter"}},
-//		SortAttributes:      []adjlist.KeyAttribute{{Name: "count", Type: "N"}}}}
-//
-// Node().ByIndex("ByCount", "ENROLLED").Desc().Limit(10) lists the ten
-// most counted targets in one Query.
-func (c *Counter[E]) Node() *Node[Count] { return c.node }
-
-// describe makes a Counter a [Describer]: its aggregate items, "counter
-// ENROLLED" of kind "counter", in the target node type's partitions under
-// sort key name (and in every native index keyed on the counter and count
-// attributes), read by [Counter.Get].
-func (c *Counter[E]) describe() shape {
-	s := c.node.describe()
-	if c.err != nil {
-		s.err = c.err
-	}
-	item := s.item
-	item.Name, item.Kind, item.Type, item.To = "counter "+c.name, "counter", c.name, c.node.typ
-	s.op = "Counter.Node().ByIndex"
-	s.patterns = nil // Get's alone: the node's, as Counter.Get reads it
-	g, err := c.node.keyed("<id>")
-	s.add(c.node.t.getPattern(fmt.Sprintf("one %s's %s count", c.node.typ, c.name), "Counter.Get", g.key(), nil, err))
-	return s
-}
-
-// Get returns target node to's count with one GetItem: 0 when no edge was
-// ever counted. Bad ids are [ErrInvalidKey] before any request.
-func (c *Counter[E]) Get(ctx context.Context, to string) (int64, error) {
-	ctx, sp := c.edge.t.startSpan(ctx, "Counter.Get")
-	if c.err != nil {
-		return 0, sp.done(c.edge.t.opErr("Counter.Get", "", "", c.err))
-	}
-	v, err := c.node.Get(ctx, to)
-	if errors.Is(err, ErrNotFound) {
-		return 0, sp.done(nil)
-	}
-	return v.Count, sp.done(err)
-}
-
-// Decode recognises the counter's own items (a stream of the table
-// carries their changes too): an aggregate item decodes to its node id and
-// Count, a per-edge marker item to its target node's id and a Count
-// holding only the counter's name. ok is false for any other item. With
-// it a Router of package github.com/adjlist/adjlist/streams can pass
-// them over:
-//
-//	streams.On(r, counter, func(context.Context, streams.Event[adjlist.NodeItem[adjlist.Count]]) error { return nil })
-//
-// It makes no request and may modify item.
-func (c *Counter[E]) Decode(item Item) (v NodeItem[Count], ok bool, err error) {
-	if c.err != nil {
-		return v, false, c.err
-	}
-	if v, ok, err = c.node.decode(item); ok || err != nil {
-		return v, ok, err
-	}
-	var ids [2]string
-	if !c.marker.parseItem(c.edge.t, item, ids[:]) {
-		return NodeItem[Count]{}, false, nil
-	}
-	return NodeItem[Count]{ID: ids[0], Data: Count{Counter: c.name}}, true, nil
-}
-
-// Apply applies one DynamoDB Streams record of an edge of this kind, from
-// → to, to the count of a counter declared with [CounterOptions].Stream
-// (on another, [ErrInvalidOption] before any request): present is whether
-// the edge exists after the record (true for INSERT and MODIFY, false for
-// REMOVE), sequence is the record's SequenceNumber. It is idempotent:
-// each edge has a marker item beside the aggregate,
-//
-//	PK = "CRS#math204"  SK = "ENROLLED##STU#a91"   seq, present
-//
-// and one TransactWriteItems (a 2-item transaction, 4 write capacity
-// units for small items) updates the marker, conditioned on the record
-// changing the edge's presence and being newer than the last one applied
-// to that edge, and adds ±1 to the aggregate. A duplicate, a replay, a
-// MODIFY or the REMOVE of an edge never counted fails the condition, and
-// Apply returns nil with nothing changed. It relies only on DynamoDB
-// Streams keeping each item's records in order, so records of different
-// edges may be applied in any order and in parallel; once every record
-// has been applied at least once, the count equals the edges present.
-// Edges that existed before the stream was read from its start are not
-// counted. The markers stay (a removed edge's records present = false).
-//
-// A sequence that is not 1 to 40 decimal digits, or bad ids, fail before
-// any request with [ErrInvalidOption] or [ErrInvalidKey].
-func (c *Counter[E]) Apply(ctx context.Context, sequence, from, to string, present bool) (err error) {
-	const op = "Counter.Apply"
-	t := c.edge.t
-	ctx, sp := t.startSpan(ctx, op)
-	defer sp.end(&err)
-	if c.err == nil && !c.stream {
-		c := c // the error is this call's
-		c.err = fmt.Errorf("%w: counter %s is kept at write time: declare it with CounterOptions.Stream to apply stream records", ErrInvalidOption, c.name)
-		return t.opErr(op, "", "", c.err)
-	}
-	if c.err != nil {
-		return t.opErr(op, "", "", c.err)
-	}
-	seq, ok := counting.Sequence(sequence)
-	if !ok {
-		return t.opErr(op, "", "", fmt.Errorf("%w: sequence number %q", ErrInvalidOption, sequence))
-	}
-	pk, aggSK, err := c.node.Key(to)
-	if err != nil {
-		return t.opErr(op, pk, aggSK, err)
-	}
-	_, markerSK, err := c.marker.key(t, []string{to, from})
-	if err != nil {
-		return t.opErr(op, pk, markerSK, err)
-	}
-	actions, err := counting.Apply(t.tableName, t.opts.PartitionKey, c.name, t.keyItem(pk, markerSK), t.keyItem(pk, aggSK), seq, present)
-	if err != nil {
-		return t.opErr(op, pk, markerSK, err)
-	}
-	_, err = t.client.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: actions}, callOpts(ctx)...)
-	if codes, ok := cancelCodes(err); ok && len(codes) > 0 && codes[0] == "ConditionalCheckFailed" {
-		return nil // applied before, or no change of presence
-	}
-	if err != nil {
-		return t.opErr(op, pk, markerSK, err)
-	}
-	return nil
-}
-
-// Put creates the edge from → to with data, as [Edge.Put] does with its
-// options (a condition of the caller's, a version, an expiry), adding 1
-// to to's count in the same TransactWriteItems: if the edge exists, it
-// fails with [ErrEdgeExists] and the count is unchanged. It costs a
-// 2-item transaction (4 write capacity units for small items, against 1
-// for an edge no counter counts). With [InTx], both actions join that
-// transaction instead ([WriteOptions.Tx]), where changes of one count
-// add up to one action. On a counter kept from a stream it is
-// [ErrInvalidOption] before any request.
-func (c *Counter[E]) Put(ctx context.Context, from, to string, data E, optFns ...func(*WriteOptions)) error {
-	k, err := c.edge.keyed(from, to)
-	return c.edge.handle().put(ctx, c.op("Put"), guardAbsent, &k, cmp.Or(c.writeErr(), err), data, optFns)
-}
-
-// Delete removes the edge from → to and subtracts 1 from to's count, as
-// [Edge.Delete] does with its options, in one TransactWriteItems: a
-// missing edge fails with [ErrNotFound] and the count is unchanged. With
-// [InTx], both actions join that transaction instead, as for
-// [Counter.Put]. An error names the counter: an [*OpError] with Op
-// "Counter.Delete ENROLLED" ("Counter.Put ENROLLED" for Put) and the
-// edge's keys. On a counter kept from a stream it is [ErrInvalidOption]
-// before any request.
-func (c *Counter[E]) Delete(ctx context.Context, from, to string, optFns ...func(*WriteOptions)) error {
-	k, err := c.edge.keyed(from, to)
-	return c.edge.handle().del(ctx, c.op("Delete"), &k, cmp.Or(c.writeErr(), err), optFns)
-}
-
-// writeErr is the error of Put and Delete before any request: c's, or
-// that c is kept from a stream.
-func (c *Counter[E]) writeErr() error {
-	if c.err == nil && c.stream {
-		return fmt.Errorf("%w: counter %s is kept from a stream: write the edge with Edge.Put or Edge.Delete", ErrInvalidOption, c.name)
-	}
-	return c.err
-}
-
-// op names the counter's write verb in errors, e.g. "Counter.Delete
-// ENROLLED", so that a failed transaction names the counter as well as
-// the counted edge's keys.
-func (c *Counter[E]) op(verb string) string { return "Counter." + verb + " " + c.name }
 
 // ItemCounter counts the items of one item type (a [Node], [Edge],
 // [Collection] or [Entity]) under each parent, on count items in the
 // parent's partition: per partition of the counted items (a collection's
 // parent, an edge's source node), or per an edge's target node
-// ([CounterOptions].Per "to"; a [Counter] is that ItemCounter), and,
+// ([CounterOptions].Per "to"), and,
 // with [CounterOptions].GroupBy, per value of one attribute. For issues,
 // a collection of projects, counted by status:
 //
@@ -382,6 +111,11 @@ func (c *Counter[E]) op(verb string) string { return "Counter." + verb + " " + c
 // GroupBy, Delete (the transaction's token); a write that reads first
 // refuses it ([ErrInvalidOption]): call it again instead.
 //
+// A failed counted write's error names its counters ("counted by
+// ENROLLED"). An edge's counter per target declared with
+// [CounterOptions].Stream is kept from the table's stream instead
+// ([ItemCounter.Apply]): the writes leave its counts alone.
+//
 // Bulk writes (PutMany, DeleteMany) of a counted type are refused with
 // [ErrInvalidOption] before any request. Cascades ([DeleteNode],
 // [DeleteChild]) delete the count items of the partitions they delete
@@ -417,17 +151,25 @@ type ItemCounter struct {
 	err  error
 }
 
-// preset is what a preset of the ItemCounter ([Counter]) sets apart from
-// its options.
+// preset is what sets an edge's counter per target apart: its count
+// items are recorded as node items of the target type, and it may be kept
+// from a stream.
 type preset struct {
 	// stream: the counts are kept from a stream, not by the writes.
 	stream bool
 	// record is the count items' type as the table records it, given
-	// the counter's error; nil: an item type of the counter's own.
-	record func(err error) recorded
+	// the counter and its error; nil: an item type of the counter's own.
+	record func(c *ItemCounter, err error) recorded
+	// describe is the counter's shape, its count items as the target's
+	// nodes; nil: the counted items'.
+	describe func(c *ItemCounter) shape
 	// marker reports whether an item is a marker of the counter's
 	// stream; nil: none.
 	marker func(Item) bool
+	// markers are the keys of the per-edge markers of Apply, whose ids
+	// are the edge's target and source: PK "CRS#{to}", SK
+	// "ENROLLED##STU#{from}" (a child source's ref as it is).
+	markers *keyCore
 }
 
 // noMarker is the marker of a counter without a stream.
@@ -442,7 +184,7 @@ type countable interface {
 // ended is a countable handle with an end the counts may be kept per
 // ([CounterOptions].Per), apart from its partition: an edge's target.
 type ended interface {
-	countEnd(per string) (pk keycodec.Spelling, into func(ctx context.Context, id string) (int, error), err error)
+	countEnd(per, name string, stream bool) (pk keycodec.Spelling, into func(ctx context.Context, id string) (int, error), p preset, err error)
 }
 
 func (n *Node[N]) counted() (*Table, *itemType, string, error) {
@@ -454,15 +196,46 @@ func (e *Edge[E]) counted() (*Table, *itemType, string, error) {
 }
 
 // countEnd is the partition key spelling of the target nodes of e, per
-// "to", and the count of the edges into one on the index.
-func (e *Edge[E]) countEnd(per string) (keycodec.Spelling, func(context.Context, string) (int, error), error) {
+// "to", the count of the edges into one on the index, and the preset of
+// counter name: its count items recorded as the target type's node items
+// with marker name (so that a Node declared on them replaces the record,
+// and either reads them), and its stream's markers.
+func (e *Edge[E]) countEnd(per, name string, stream bool) (keycodec.Spelling, func(context.Context, string) (int, error), preset, error) {
 	switch {
 	case per != "to":
-		return nil, nil, fmt.Errorf("%w: an edge's counts are kept per \"from\" or \"to\", not %q", ErrInvalidOption, per)
+		return nil, nil, preset{}, fmt.Errorf("%w: an edge's counts are kept per \"from\" or \"to\", not %q", ErrInvalidOption, per)
 	case e.dst.isChild():
-		return nil, nil, fmt.Errorf("%w: edges into %s children have no node partition to keep counts in", ErrInvalidOption, e.dst)
+		return nil, nil, preset{}, fmt.Errorf("%w: edges into %s children have no node partition to keep counts in", ErrInvalidOption, e.dst)
+	case name == e.dst.marker:
+		return nil, nil, preset{}, fmt.Errorf("%w: counter %s has the %s node items' marker", ErrInvalidOption, name, e.dst.typ)
 	}
-	return nodeSpelling(e.dst.typ, 0), func(ctx context.Context, to string) (int, error) { return e.To(to).Count(ctx) }, nil
+	node := newNode[Count](e.t, e.dst.typ, name, nil)
+	markers := newKeyCore([]string{"to", "from"}, nodeSpelling(e.dst.typ, 0),
+		keycodec.Text(name+"##").Then(e.src.keySpelling(1)), e.dst.typ, name)
+	p := preset{stream: stream, markers: &markers,
+		record: func(c *ItemCounter, err error) recorded {
+			r := node.recorded()
+			r.name, r.h, r.spec = "counter "+name, c, node.scanSpec
+			if err = cmp.Or(err, node.err); err != nil {
+				// Not in place of a valid node type's record.
+				r.id, r.err, r.pk, r.sk = r.name, err, nil, nil
+			}
+			return r
+		},
+		describe: func(c *ItemCounter) shape {
+			s := node.describe()
+			item := s.item
+			item.Name, item.Kind, item.Type, item.To = "counter "+name, "counter", name, node.typ
+			s.patterns = nil // Get's alone
+			g, err := node.keyed("<id>")
+			s.add(e.t.getPattern(fmt.Sprintf("one %s's %s count", node.typ, name), "ItemCounter.Get", g.key(), nil, err))
+			return s
+		},
+		marker: func(item Item) bool {
+			var ids [2]string
+			return markers.parseItem(e.t, item, ids[:])
+		}}
+	return nodeSpelling(e.dst.typ, 0), func(ctx context.Context, to string) (int, error) { return e.To(to).Count(ctx) }, p, node.err
 }
 
 func (c *Collection[P, C]) counted() (*Table, *itemType, string, error) {
@@ -480,27 +253,21 @@ func (e *Entity[T]) counted() (*Table, *itemType, string, error) {
 // [CounterOptions].GroupBy, per value of that attribute. From then on
 // every write of the type keeps the counts (see [ItemCounter]); declare
 // it before writing. A bad name or handle, a sharded collection (its
-// items of one parent span partitions), CounterOptions.Stream, a Per
-// that is no end of the items, Per with GroupBy, a table with a number
-// sort key, or count keys that could be another item type's, make every
-// call fail before any request ([ErrInvalidKey], [ErrInvalidOption]);
-// [Table.Check] reports them too.
+// items of one parent span partitions), a Per that is no end of the
+// items, Per with GroupBy, Stream without Per "to", a name that is the
+// target's node marker, a table with a number sort key, or count keys
+// that could be another item type's, make every call fail before any
+// request ([ErrInvalidKey], [ErrInvalidOption]); [Table.Check] reports
+// them too.
+//
+// The in-degree of an edge's targets (a course's enrolments), counted by
+// every write of the edge, or, with Stream, by [ItemCounter.Apply]:
+//
+//	enrolments := adjlist.NewItemCounter(enrolled, "ENROLLED", func(o *adjlist.CounterOptions) { o.Per = "to" })
 func NewItemCounter(items Describer, name string, optFns ...func(*CounterOptions)) *ItemCounter {
 	var opts CounterOptions
 	err := applyOptions(&opts, optFns)
-	if err == nil && opts.Stream {
-		err = fmt.Errorf("%w: counter %s: an ItemCounter is kept at write time, not from a stream", ErrInvalidOption, name)
-	}
-	return newItemCounter(items, name, opts, err, nil)
-}
-
-// newItemCounter is [NewItemCounter] of items with opts, failing with err
-// when not nil, set apart by p when not nil.
-func newItemCounter(items Describer, name string, opts CounterOptions, err error, p *preset) *ItemCounter {
 	c := &ItemCounter{name: name, h: items, per: -1, p: preset{marker: noMarker}}
-	if p != nil {
-		c.p = *p
-	}
 	h, ok := items.(countable)
 	if !ok || isNil(items) {
 		c.err = fmt.Errorf("%w: NewItemCounter counts the items of a *Node, *Edge, *Collection or *Entity", ErrInvalidOption)
@@ -517,6 +284,8 @@ func newItemCounter(items Describer, name string, opts CounterOptions, err error
 	var pk keycodec.Spelling
 	switch {
 	case c.err != nil:
+	case opts.Stream && !per:
+		c.err = fmt.Errorf("%w: counter %s: CounterOptions.Stream keeps an edge's counts per target (Per \"to\") only", ErrInvalidOption, name)
 	case c.of.shards > 1:
 		c.err = fmt.Errorf("%w: counter %s: the items of %s span %d partitions per parent", ErrInvalidOption, name, c.of.kind, c.of.shards)
 	case c.t.numKey(c.t.opts.SortKey):
@@ -531,11 +300,12 @@ func newItemCounter(items Describer, name string, opts CounterOptions, err error
 			c.err = fmt.Errorf("%w: counter %s: Per %q names no end of %s", ErrInvalidOption, name, opts.Per, c.of.kind)
 			break
 		}
-		if pk, c.into, c.err = e.countEnd(opts.Per); c.err != nil {
+		var p preset
+		if pk, c.into, p, c.err = e.countEnd(opts.Per, name, opts.Stream); c.err != nil {
 			c.err = fmt.Errorf("counter %s: %w", name, c.err)
 			break
 		}
-		c.per, c.parents = slices.Index(c.of.keys.fields, opts.Per), 1
+		c.per, c.parents, c.p = slices.Index(c.of.keys.fields, opts.Per), 1, p
 		c.err = checkName("counter", name)
 	default:
 		c.err = checkName("counter", name)
@@ -572,7 +342,7 @@ func (c *ItemCounter) record() {
 		r.pk, r.sk = c.keys.pk.Parts(c.keys.fields), c.keys.sk.Parts(c.keys.fields)
 	}
 	if c.p.record != nil {
-		r = c.p.record(c.err)
+		r = c.p.record(c, c.err)
 	}
 	if err := c.t.record(r); err != nil && c.err == nil {
 		c.err = err
@@ -618,6 +388,9 @@ func (c *ItemCounter) parse(item Item, ids []string) bool {
 func (c *ItemCounter) describe() shape {
 	if c.err != nil {
 		return shape{t: c.t, err: c.err}
+	}
+	if c.p.describe != nil {
+		return c.p.describe(c)
 	}
 	s := c.h.describe()
 	item := *s.item
@@ -682,6 +455,66 @@ func (c *ItemCounter) Get(ctx context.Context, parent IDs, group string, optFns 
 		return 0, sp.done(c.t.opErr(op, pk, sk, err))
 	}
 	return v.Count, sp.done(nil)
+}
+
+// Apply applies one DynamoDB Streams record of an edge counted by c, from
+// → to, to the count of a counter declared with [CounterOptions].Stream
+// (on another, [ErrInvalidOption] before any request): present is whether
+// the edge exists after the record (true for INSERT and MODIFY, false for
+// REMOVE), sequence is the record's SequenceNumber. It is idempotent:
+// each edge has a marker item beside the count,
+//
+//	PK = "CRS#math204"  SK = "ENROLLED##STU#a91"   seq, present
+//
+// and one TransactWriteItems (a 2-item transaction, 4 write capacity
+// units for small items) updates the marker, conditioned on the record
+// changing the edge's presence and being newer than the last one applied
+// to that edge, and adds ±1 to the count. A duplicate, a replay, a
+// MODIFY or the REMOVE of an edge never counted fails the condition, and
+// Apply returns nil with nothing changed. It relies only on DynamoDB
+// Streams keeping each item's records in order, so records of different
+// edges may be applied in any order and in parallel; once every record
+// has been applied at least once, the count equals the edges present.
+// Edges that existed before the stream was read from its start are not
+// counted. The markers stay (a removed edge's records present = false).
+//
+// A sequence that is not 1 to 40 decimal digits, or bad ids, fail before
+// any request with [ErrInvalidOption] or [ErrInvalidKey].
+func (c *ItemCounter) Apply(ctx context.Context, sequence, from, to string, present bool) (err error) {
+	const op = "ItemCounter.Apply"
+	t := c.t
+	ctx, sp := t.startSpan(ctx, op)
+	defer sp.end(&err)
+	if c.err != nil {
+		return t.opErr(op, "", "", c.err)
+	}
+	if !c.p.stream {
+		return t.opErr(op, "", "", fmt.Errorf("%w: counter %s is kept at write time: declare it with CounterOptions.Stream to apply stream records", ErrInvalidOption, c.name))
+	}
+	seq, ok := counting.Sequence(sequence)
+	if !ok {
+		return t.opErr(op, "", "", fmt.Errorf("%w: sequence number %q", ErrInvalidOption, sequence))
+	}
+	pk, aggSK, err := c.keys.key(t, []string{to})
+	if err != nil {
+		return t.opErr(op, pk, aggSK, err)
+	}
+	_, markerSK, err := c.p.markers.key(t, []string{to, from})
+	if err != nil {
+		return t.opErr(op, pk, markerSK, err)
+	}
+	actions, err := counting.Apply(t.tableName, t.opts.PartitionKey, c.name, t.keyItem(pk, markerSK), t.keyItem(pk, aggSK), seq, present)
+	if err != nil {
+		return t.opErr(op, pk, markerSK, err)
+	}
+	_, err = t.client.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: actions}, callOpts(ctx)...)
+	if codes, ok := cancelCodes(err); ok && len(codes) > 0 && codes[0] == "ConditionalCheckFailed" {
+		return nil // applied before, or no change of presence
+	}
+	if err != nil {
+		return t.opErr(op, pk, markerSK, err)
+	}
+	return nil
 }
 
 // group is the GroupBy value item holds as a count's key text; ok is
@@ -1022,7 +855,7 @@ func (h handle) counted(ctx context.Context, op string, k *keyed, keyErr error, 
 		err = tx.Commit(ctx, func(to *TxOptions) { to.Token = o.Token })
 		var oe *OpError
 		if errors.As(err, &oe) && oe.Op == "Tx.Commit" {
-			err = &OpError{Op: op, Table: h.t.name, PK: k.kc.PK, SK: k.kc.SK, Err: oe.Err, Failed: oe.Failed}
+			err = &OpError{Op: op, Table: h.t.name, PK: k.kc.PK, SK: k.kc.SK, Err: counterNames(oe.Err, h.t.countersOf(h.it)), Failed: oe.Failed}
 		}
 		if err == nil || !reads || attempt == countedAttempts || !errors.Is(err, ErrConditionFailed) {
 			return sp.done(err)
@@ -1035,6 +868,19 @@ func (h handle) counted(ctx context.Context, op string, k *keyed, keyErr error, 
 			return sp.done(err) // the caller's condition, not a change of the item
 		}
 	}
+}
+
+// counterNames wraps err, a counted write's failed transaction, with the
+// names of the counters cs the write kept, e.g. "counted by ENROLLED".
+func counterNames(err error, cs []*ItemCounter) error {
+	if len(cs) == 0 {
+		return err
+	}
+	names := make([]string, len(cs))
+	for i, c := range cs {
+		names[i] = c.name
+	}
+	return fmt.Errorf("%w (counted by %s)", err, strings.Join(names, ", "))
 }
 
 // countedPut is put of an item of a type with counters cs: a create adds

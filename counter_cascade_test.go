@@ -48,9 +48,9 @@ type countedSchool struct {
 	projects  *adjlist.Collection[Workspace, Project]
 	tags      *adjlist.Node[struct{}]
 	hasTag    *adjlist.Edge[Tagging]
-	enrolment *adjlist.Counter[Enrollment]
-	mentees   *adjlist.Counter[Mentoring]
-	tagged    *adjlist.Counter[Tagging]
+	enrolment *edgeCounter[Enrollment]
+	mentees   *edgeCounter[Mentoring]
+	tagged    *edgeCounter[Tagging]
 }
 
 func newCountedSchool(t *testing.T) *countedSchool {
@@ -67,9 +67,9 @@ func newCountedSchool(t *testing.T) *countedSchool {
 	s.projects = adjlist.NewCollection[Project](s.ws, "PROJ")
 	s.tags = adjlist.NewNode[struct{}](s.table, "TAG", "")
 	s.hasTag = adjlist.NewEdge[Tagging](s.projects, "HAS", s.tags)
-	s.enrolment = adjlist.NewCounter(s.enrolled, "ENROLLED")
-	s.mentees = adjlist.NewCounter(s.mentors, "MENTEES")
-	s.tagged = adjlist.NewCounter(s.hasTag, "PROJECTS")
+	s.enrolment = newEdgeCounter(s.enrolled, "ENROLLED")
+	s.mentees = newEdgeCounter(s.mentors, "MENTEES")
+	s.tagged = newEdgeCounter(s.hasTag, "PROJECTS")
 	require.NoError(t, s.table.Check())
 	return s
 }
@@ -228,7 +228,7 @@ func TestCascadeLeavesStreamCounters(t *testing.T) {
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
 	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
-	counter := adjlist.NewCounter(enrolled, "ENROLLED", func(o *adjlist.CounterOptions) { o.Stream = true })
+	counter := newEdgeCounter(enrolled, "ENROLLED", func(o *adjlist.CounterOptions) { o.Stream = true })
 	require.NoError(t, students.Put(ctx, "a91", Student{}))
 	require.NoError(t, enrolled.Put(ctx, "a91", "math204", Enrollment{}))
 	require.NoError(t, counter.Apply(ctx, "100", "a91", "math204", true)) // the INSERT record
@@ -251,11 +251,11 @@ func TestCascadeLeavesStreamCounters(t *testing.T) {
 	assert.Empty(t, res2.Findings)
 }
 
-func TestNewCounterNilOption(t *testing.T) {
+func TestNewItemCounterNilOption(t *testing.T) {
 	t.Parallel()
 	table := adjlist.NewTable(nil, "t")
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", adjlist.NewNode[Course](table, "CRS", "METADATA"))
-	_, err := adjlist.NewCounter(enrolled, "ENROLLED", nil).Get(context.Background(), "math204")
+	_, err := newEdgeCounter(enrolled, "ENROLLED", nil).Get(context.Background(), "math204")
 	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
 }

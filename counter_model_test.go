@@ -26,7 +26,7 @@ func counterModel(t *testing.T) (*adjlist.Table, []adjlist.Describer) {
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
 	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
-	counter := adjlist.NewCounter(enrolled, "ENROLLED")
+	counter := newEdgeCounter(enrolled, "ENROLLED")
 	require.NoError(t, table.Check())
 	return table, []adjlist.Describer{students, courses, enrolled, counter}
 }
@@ -60,7 +60,7 @@ func TestTypeOfCounterAggregate(t *testing.T) {
 	assert.False(t, ok, "a per-edge marker is no recorded item type")
 }
 
-// Describe shows a counter's aggregates as what they are, with Counter.Get
+// Describe shows a counter's aggregates as what they are, with ItemCounter.Get
 // as the access pattern that reads one, whether the counter is given or
 // recorded; never as a second node type of its target.
 func TestDescribeCounter(t *testing.T) {
@@ -72,7 +72,7 @@ func TestDescribeCounter(t *testing.T) {
 			require.NoError(t, adjlist.Describe(&b, table, hs...))
 			out := b.String()
 			assert.Contains(t, out, "| counter ENROLLED | `CRS#<id>` | `ENROLLED` |  |  | counter, count |")
-			assert.Contains(t, out, "| one CRS's ENROLLED count | `Counter.Get` | GetItem | `PK = \"CRS#<id>\" AND SK = \"ENROLLED\"` | table |")
+			assert.Contains(t, out, "| one CRS's ENROLLED count | `ItemCounter.Get` | GetItem | `PK = \"CRS#<id>\" AND SK = \"ENROLLED\"` | table |")
 			assert.Contains(t, out, "| item | counter | count |\n| --- | --- | --- |\n| counter ENROLLED | `<counter>` | `<count>` |\n")
 			assert.NotContains(t, out, "| node CRS | `CRS#<id>` | `ENROLLED`")
 			assert.Equal(t, 1, strings.Count(out, "| get one CRS |"), "one node type CRS")
@@ -98,7 +98,7 @@ func TestMermaidDrawsCounter(t *testing.T) {
 	var b strings.Builder
 	require.NoError(t, m.Mermaid(&b))
 	assert.Contains(t, b.String(), "  k_CRS_ENROLLED[\"ENROLLED (counter of CRS)<br/>SK = ENROLLED\"]\n"+
-		"  n_CRS ---|\"ENROLLED count (Counter.Get, table)\"| k_CRS_ENROLLED\n")
+		"  n_CRS ---|\"ENROLLED count (ItemCounter.Get, table)\"| k_CRS_ENROLLED\n")
 	assert.Contains(t, b.String(), "  i_ByCount -.->|\"#lt;counter#gt; · #lt;count#gt;\"| k_CRS_ENROLLED\n")
 	assert.Equal(t, 1, strings.Count(b.String(), "  n_CRS["), "one node type CRS")
 }
@@ -112,7 +112,7 @@ func TestCounterRefusedRecord(t *testing.T) {
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
 	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
 	require.NoError(t, table.Check())
-	counter := adjlist.NewCounter(enrolled, "METADATA")
+	counter := newEdgeCounter(enrolled, "METADATA")
 	require.ErrorIs(t, table.Check(), adjlist.ErrInvalidOption)
 	require.ErrorIs(t, adjlist.Describe(&strings.Builder{}, table, counter), adjlist.ErrInvalidOption)
 	name, ok := table.TypeOf(keyItem("CRS#math204", "METADATA"))

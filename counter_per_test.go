@@ -23,9 +23,9 @@ func verifyNoFindings(t *testing.T, db *dynamodb.Client, table *adjlist.Table, w
 	require.Empty(t, res.Findings, when)
 }
 
-// A Counter is the edge's ItemCounter per target: plain Edge.Put,
-// Edge.Delete and a Tx keep it, and its count item is the one Counter.Put
-// always wrote, byte for byte.
+// An edge's ItemCounter per target: plain Edge.Put, Edge.Delete and a Tx
+// keep it, and its count item is the one Counter.Put always wrote, byte
+// for byte.
 func TestCounterKeptByEdgeWrites(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -35,7 +35,7 @@ func TestCounterKeptByEdgeWrites(t *testing.T) {
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
 	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
-	counter := adjlist.NewCounter(enrolled, "ENROLLED")
+	counter := newEdgeCounter(enrolled, "ENROLLED")
 	require.NoError(t, table.Check())
 
 	for _, from := range []string{"a91", "b30", "c07"} {
@@ -165,25 +165,18 @@ func TestCounterPerRefused(t *testing.T) {
 				func(o *adjlist.CounterOptions) { o.Per, o.GroupBy = "to", "kind" }).Get(ctx, adjlist.IDs{"a"}, "kind")
 			return err
 		}},
-		{"Per on an edge Counter", func(t *adjlist.Table) error {
+		{"Stream without Per", func(t *adjlist.Table) error {
 			p := adjlist.NewNode[struct{}](t, "P", "META")
-			_, err := adjlist.NewCounter(adjlist.NewEdge[struct{}](p, "E", p), "N",
-				func(o *adjlist.CounterOptions) { o.Per = "from" }).Get(ctx, "a")
+			return adjlist.NewItemCounter(adjlist.NewEdge[struct{}](p, "E", p), "N", stream).Apply(ctx, "1", "a", "b", true)
+		}},
+		{"Per the target's node marker", func(t *adjlist.Table) error {
+			p := adjlist.NewNode[struct{}](t, "P", "META")
+			_, err := newEdgeCounter(adjlist.NewEdge[struct{}](p, "E", p), "META").Get(ctx, "a")
 			return err
 		}},
 		{"Apply on a counter kept at write time", func(t *adjlist.Table) error {
 			p := adjlist.NewNode[struct{}](t, "P", "META")
-			return adjlist.NewCounter(adjlist.NewEdge[struct{}](p, "E", p), "N").Apply(ctx, "1", "a", "b", true)
-		}},
-		{"Put on a counter kept from a stream", func(t *adjlist.Table) error {
-			p := adjlist.NewNode[struct{}](t, "P", "META")
-			return adjlist.NewCounter(adjlist.NewEdge[struct{}](p, "E", p), "N",
-				func(o *adjlist.CounterOptions) { o.Stream = true }).Put(ctx, "a", "b", struct{}{})
-		}},
-		{"Delete on a counter kept from a stream", func(t *adjlist.Table) error {
-			p := adjlist.NewNode[struct{}](t, "P", "META")
-			return adjlist.NewCounter(adjlist.NewEdge[struct{}](p, "E", p), "N",
-				func(o *adjlist.CounterOptions) { o.Stream = true }).Delete(ctx, "a", "b")
+			return newEdgeCounter(adjlist.NewEdge[struct{}](p, "E", p), "N").Apply(ctx, "1", "a", "b", true)
 		}},
 	} {
 		require.ErrorIs(t, c.call(adjlist.NewTable(calls, "never-created")), adjlist.ErrInvalidOption, c.name)

@@ -42,7 +42,7 @@ type CreateTableOptions struct {
 	MaxWait time.Duration
 	// Stream enables DynamoDB Streams on the table (StreamSpecification),
 	// with StreamViewType, for the streams package and
-	// [Counter.Apply]. Default off. DynamoDB Local honours it:
+	// [ItemCounter.Apply]. Default off. DynamoDB Local honours it:
 	// DescribeTable reports the stream and its view type.
 	Stream bool
 	// StreamViewType is what each stream record holds: NEW_AND_OLD_IMAGES

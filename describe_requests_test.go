@@ -147,7 +147,7 @@ func TestDescribeSaysWhatReadsSend(t *testing.T) {
 				enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
 				tagged := adjlist.NewEdge[Enrollment](students, "TAGGED", projects)
 				has := adjlist.NewEdge[Enrollment](issues, "HAS", courses)
-				count := adjlist.NewCounter(enrolled, "ENROLLED")
+				count := newEdgeCounter(enrolled, "ENROLLED")
 				open := adjlist.NewItemCounter(issues, "OPEN", func(o *adjlist.CounterOptions) { o.GroupBy = "title" })
 				reviews := adjlist.NewEntity[review](table, "review", "BOOK#{book}", "REVIEW#{user}")
 				handles = append(handles, orgs, projects, issues, notes, logs, students, courses, enrolled, tagged, has, count, open, reviews)
@@ -212,7 +212,7 @@ func TestDescribeSaysWhatReadsSend(t *testing.T) {
 					edge("edge FOLLOWS (STU → STU)", func() { _, _ = follows.From("<from>").Collect(ctx) }, func() { _, _ = follows.To("<to>").Collect(ctx) },
 						func() { _, _ = follows.Get(ctx, "<from>", "<to>") }, func() { _, _ = adjlist.LoadNode(ctx, students, follows, "<from>") })
 				}
-				read("counter ENROLLED", "Counter.Get", func() { _, _ = count.Get(ctx, "<id>") })
+				read("counter ENROLLED", "ItemCounter.Get", func() { _, _ = count.Get(ctx, "<id>") })
 				read("counter OPEN", "ItemCounter.Get", func() { _, _ = open.Get(ctx, adjlist.IDs{project}, "<title>") })
 				read("entity review", "Entity.Get", func() { _, _ = reviews.Get(ctx, adjlist.IDs{"<book>", "<user>"}) })
 				read("entity review", "Entity.List", func() { _, _ = reviews.List("<book>").Collect(ctx) })

@@ -100,7 +100,8 @@
 // # Writing many
 //
 // [Tx] commits up to 100 actions atomically (TransactWriteItems);
-// [Edge.PutChecked] creates an edge only if both nodes exist and
+// [Edge.Put] with [WriteOptions].CheckEnds creates an edge only if both
+// nodes exist and
 // [Edge.Move] replaces one atomically. [Node.PutMany], [Edge.PutMany],
 // [Collection.PutMany] and [Entity.PutMany] write in bulk with
 // BatchWriteItem, and
@@ -111,8 +112,8 @@
 // # Graphs at scale
 //
 // [EdgeOptions].Shards spreads a popular target's incoming edges over
-// several index partitions and merges them back on read; [TwoHop] and
-// [Edge.Peers] walk two edges under a request budget; [DeleteNode] removes
+// several index partitions and merges them back on read; [TwoHop] walks
+// two edges under a request budget; [DeleteNode] removes
 // a node with its edges in both directions and its item collection,
 // resumably; [WithUsage] reports the requests and capacity any call cost.
 //

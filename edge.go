@@ -212,8 +212,32 @@ func (e *Edge[E]) opErr(op string, k edgeKeys, err error) error {
 // [ErrKeyAttribute]; bad ids give [ErrInvalidKey]. Both are reported before
 // any request.
 func (e *Edge[E]) Put(ctx context.Context, from, to string, data E, optFns ...func(*WriteOptions)) error {
+	if o := writeOptions(optFns); o.err == nil && o.CheckEnds {
+		return e.putChecked(ctx, from, to, data, o, optFns)
+	}
 	k, err := e.keyed(from, to)
 	return e.handle().put(ctx, "Edge.Put", guardAbsent, &k, err, data, optFns)
+}
+
+// putChecked is Put with [WriteOptions.CheckEnds] (o, from optFns): the
+// endpoints' ConditionChecks and the guarded put in o.Tx, or in a
+// transaction of their own committed here with o.Token.
+func (e *Edge[E]) putChecked(ctx context.Context, from, to string, data E, o WriteOptions, optFns []func(*WriteOptions)) error {
+	in := func(tx *Tx, token string) error {
+		if e.err != nil {
+			tx.setErr(e.err)
+		}
+		e.src.txCheck(tx, from, "from")
+		e.dst.txCheck(tx, to, "to")
+		return e.Put(ctx, from, to, data, append(slices.Clip(optFns), func(o *WriteOptions) { o.CheckEnds, o.Tx, o.Token = false, tx, token })...)
+	}
+	if o.Tx != nil {
+		return in(o.Tx, o.Token) // a token here is refused
+	}
+	ctx, sp := e.t.startSpan(ctx, "Edge.Put")
+	tx := NewTx(e.t)
+	_ = in(tx, "") // its error is tx's, which Commit returns
+	return sp.done(tx.Commit(ctx, func(to *TxOptions) { to.Token = o.Token }))
 }
 
 // Replace writes the edge from → to with one PutItem, replacing any item
@@ -622,29 +646,6 @@ type EdgeOptions struct {
 func (e *Edge[E]) TxCheck(tx *Tx, from, to string, optFns ...func(*WriteOptions)) {
 	k, err := e.keyed(from, to)
 	e.handle().txCheck(tx, "Edge.TxCheck", &k, err, nil, optFns)
-}
-
-// PutChecked creates the edge from → to only if both endpoint items exist
-// (referential integrity), in one TransactWriteItems: a ConditionCheck
-// attribute_exists(PK) on each endpoint's item (a node's item, or a child's
-// item in its collection, e.g. PK = "WS#acme", SK = "PROJ#2026-0042" for
-// the ref "WS#acme#PROJ#2026-0042") and the guarded put of the edge. It
-// fails, writing nothing, with a [*NodeNotFoundError] naming the missing
-// side ("from", "to"; errors.Is [ErrNodeNotFound]; for a child, Type is
-// the child type and ID the ref),
-// with [ErrEdgeExists], or both. For a self-loop (from and to are one node
-// item) the node is checked once and a missing node is reported with Side
-// "from". Pass TxOptions.Token to make a retried call idempotent.
-func (e *Edge[E]) PutChecked(ctx context.Context, from, to string, data E, optFns ...func(*TxOptions)) error {
-	ctx, sp := e.t.startSpan(ctx, "Edge.PutChecked")
-	tx := NewTx(e.t)
-	if e.err != nil {
-		tx.err = e.err
-	}
-	e.src.txCheck(tx, from, "from")
-	e.dst.txCheck(tx, to, "to")
-	e.Put(ctx, from, to, data, InTx(tx))
-	return sp.done(tx.Commit(ctx, optFns...))
 }
 
 // Move replaces the edge from → to by newFrom → newTo carrying data, in one

@@ -96,7 +96,7 @@ func (p endpoint) String() string {
 	return p.typ
 }
 
-// missing is the error of a PutChecked whose endpoint item is absent.
+// missing is the error of a checked Put whose endpoint item is absent.
 func (p endpoint) missing(side, id string) error {
 	return &NodeNotFoundError{Side: side, Type: p.typ, ID: id}
 }
@@ -150,5 +150,5 @@ func (p endpoint) txCheck(tx *Tx, id, side string) {
 		return
 	}
 	w.missing = p.missing(side, id)
-	tx.check("Edge.PutChecked", itemKey{pk, sk}, w)
+	tx.check("Edge.Put", itemKey{pk, sk}, w)
 }

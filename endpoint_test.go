@@ -187,7 +187,7 @@ func TestChildEndpointRefusedBeforeRequest(t *testing.T) {
 	before := m.calls.total()
 	for _, bad := range []string{"acme/2026-0042", "WS#acme", "WS#acme#TASK#1", "", "TAG#go"} {
 		assert.ErrorIs(t, m.tagged.Put(ctx, "go", bad, Tagging{}), adjlist.ErrInvalidKey, bad)
-		assert.ErrorIs(t, m.tagged.PutChecked(ctx, "go", bad, Tagging{}), adjlist.ErrInvalidKey, bad)
+		assert.ErrorIs(t, m.tagged.Put(ctx, "go", bad, Tagging{}, checkEnds), adjlist.ErrInvalidKey, bad)
 		_, err := m.tagged.To(bad).Collect(ctx)
 		assert.ErrorIs(t, err, adjlist.ErrInvalidKey, bad)
 		_, err = m.hasTag.From(bad).Collect(ctx)
@@ -196,7 +196,7 @@ func TestChildEndpointRefusedBeforeRequest(t *testing.T) {
 		assert.ErrorIs(t, err, adjlist.ErrInvalidKey)
 	}
 	// A counter's counts live in the target's node partition: children have none.
-	_, err := adjlist.NewCounter(m.tagged, "TAGS").Get(ctx, m.ref(t, "acme", "1"))
+	_, err := newEdgeCounter(m.tagged, "TAGS").Get(ctx, m.ref(t, "acme", "1"))
 	assert.ErrorIs(t, err, adjlist.ErrInvalidOption)
 	// Children have no partition of their own to load with their edges.
 	_, err = adjlist.LoadNode(ctx, m.workspaces, m.hasTag, "acme")
@@ -225,7 +225,7 @@ func TestPutCheckedChildEndpoint(t *testing.T) {
 			ref := m.ref(t, "acme", "2026-0042")
 			require.NoError(t, m.tags.Put(ctx, "go", struct{}{}))
 
-			err := m.tagged.PutChecked(ctx, "go", ref, Tagging{})
+			err := m.tagged.Put(ctx, "go", ref, Tagging{}, checkEnds)
 			var nf *adjlist.NodeNotFoundError
 			require.ErrorAs(t, err, &nf)
 			assert.Equal(t, adjlist.NodeNotFoundError{Side: "to", Type: "PROJ", ID: ref}, *nf)
@@ -235,16 +235,16 @@ func TestPutCheckedChildEndpoint(t *testing.T) {
 
 			// A workspace item is not the project: the check is on the child.
 			require.NoError(t, m.workspaces.Put(ctx, "acme", Workspace{DisplayName: "Acme"}))
-			require.ErrorAs(t, m.tagged.PutChecked(ctx, "go", ref, Tagging{}), &nf)
+			require.ErrorAs(t, m.tagged.Put(ctx, "go", ref, Tagging{}, checkEnds), &nf)
 
 			require.NoError(t, m.projects.Put(ctx, "acme", "2026-0042", Project{Title: "Apollo"}))
-			require.NoError(t, m.tagged.PutChecked(ctx, "go", ref, Tagging{By: "ana"}))
-			require.NoError(t, m.hasTag.PutChecked(ctx, ref, "go", Tagging{By: "ana"}))
-			err = m.hasTag.PutChecked(ctx, ref, "rust", Tagging{})
+			require.NoError(t, m.tagged.Put(ctx, "go", ref, Tagging{By: "ana"}, checkEnds))
+			require.NoError(t, m.hasTag.Put(ctx, ref, "go", Tagging{By: "ana"}, checkEnds))
+			err = m.hasTag.Put(ctx, ref, "rust", Tagging{}, checkEnds)
 			require.ErrorAs(t, err, &nf)
 			assert.Equal(t, "to", nf.Side)
 			other := m.ref(t, "acme", "2026-0043")
-			err = m.dependsOn.PutChecked(ctx, other, ref, struct{}{})
+			err = m.dependsOn.Put(ctx, other, ref, struct{}{}, checkEnds)
 			require.ErrorAs(t, err, &nf)
 			assert.Equal(t, adjlist.NodeNotFoundError{Side: "from", Type: "PROJ", ID: other}, *nf)
 		})
@@ -389,14 +389,14 @@ func TestTwoHopThroughChildren(t *testing.T) {
 	refs := m.seedTags(t, "acme", 2, "go")
 	require.NoError(t, m.tagged.Put(ctx, "db", refs[1], Tagging{}))
 	require.NoError(t, m.tagged.WaitIndexed(ctx, "db", refs[1], waitIndex))
-	res, err := m.tagged.Peers(ctx, "go", 10)
+	res, err := adjlist.TwoHop(ctx, m.tagged, m.tagged, "go", 10)
 	require.NoError(t, err)
 	assert.Equal(t, []adjlist.Peer{{ID: "db", Via: []string{refs[1]}}}, res.Peers)
 	// From a project: the projects that share a tag with it.
 	for _, ref := range refs {
 		require.NoError(t, m.hasTag.WaitIndexed(ctx, ref, "go", waitIndex))
 	}
-	res, err = m.hasTag.Peers(ctx, refs[0], 10)
+	res, err = adjlist.TwoHop(ctx, m.hasTag, m.hasTag, refs[0], 10)
 	require.NoError(t, err)
 	assert.Equal(t, []adjlist.Peer{{ID: refs[1], Via: []string{"go"}}}, res.Peers)
 }

@@ -145,8 +145,8 @@ type OpError struct {
 	// Err is the underlying error.
 	Err error
 	// Failed, for a transaction DynamoDB cancelled ([Tx.Commit], and
-	// the calls that commit one: [Edge.PutChecked], [Edge.Move],
-	// [Counter.Put], [Counter.Delete]), lists the actions whose condition
+	// the calls that commit one: [Edge.Put] with CheckEnds, [Edge.Move], a
+	// write counted by an [ItemCounter]), lists the actions whose condition
 	// failed, in the order added: each an *OpError naming its write (Op,
 	// e.g. "Node.Update"), its item's PK and SK, and in Err its own error
 	// ([ErrVersionConflict], [ErrNotFound], a [*NodeNotFoundError], ...),

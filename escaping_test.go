@@ -55,7 +55,7 @@ type hxModel struct {
 	ws, stu, crs, tag          *adjlist.Node[hxData]
 	proj, task                 *adjlist.Collection[hxData, hxData]
 	enroll, likes, tagged, has *adjlist.Edge[hxData]
-	enrolled, hasCount, liked  *adjlist.Counter[hxData]
+	enrolled, hasCount, liked  *edgeCounter[hxData]
 	order                      *adjlist.Entity[hxData]
 	// A self-keyed node type in a sharded index, a sharded edge between
 	// its nodes, and an entity whose keys start with fields.
@@ -130,10 +130,9 @@ func newHxModel(t *testing.T) *hxModel {
 	m.has = adjlist.NewEdge[hxData](m.proj, "HAS", m.tag, func(o *adjlist.EdgeOptions) {
 		o.Indexes = keys(adjlist.Compose(c("FROM"), adjlist.SourceKey()), adjlist.Compose(adjlist.TargetKey()), "H")
 	})
-	stream := func(o *adjlist.CounterOptions) { o.Stream = true }
-	m.enrolled = adjlist.NewCounter(m.enroll, "ENROLLED", stream)
-	m.hasCount = adjlist.NewCounter(m.has, "HASCOUNT", stream)
-	m.liked = adjlist.NewCounter(m.likes, "LIKED")
+	m.enrolled = newCountedEdge(m.table, "CRS", m.enroll, "ENROLLED", stream)
+	m.hasCount = newCountedEdge(m.table, "TAG", m.has, "HASCOUNT", stream)
+	m.liked = newEdgeCounter(m.likes, "LIKED")
 	m.order = adjlist.NewEntity[hxData](m.table, "order", "ORG#{org}#U#{user}", "D#{date}#O#{order}", func(o *adjlist.EntityOptions) {
 		o.Indexes = []adjlist.IndexKeys{
 			{Index: "GSI2", PartitionKey: adjlist.Template("O#{order}"), SortKey: adjlist.Template("{user}#{date}")},
@@ -537,7 +536,7 @@ func TestEscapingMatrix(t *testing.T) {
 				assert.ElementsMatch(t, want, got, tc.pk)
 			}
 			for _, id := range hxIDs {
-				for _, c := range []*adjlist.Counter[hxData]{m.enrolled, m.hasCount, m.liked} {
+				for _, c := range []*edgeCounter[hxData]{m.enrolled, m.hasCount, m.liked} {
 					got, err := c.Get(ctx, id)
 					require.NoError(t, err)
 					assert.Equal(t, int64(1), got, id)
@@ -1150,7 +1149,7 @@ func TestEscapingCascadeAndTraversal(t *testing.T) {
 		}
 	}
 
-	peers, err := m.enroll.Peers(ctx, "a", 100)
+	peers, err := adjlist.TwoHop(ctx, m.enroll, m.enroll, "a", 100)
 	require.NoError(t, err)
 	var got []string
 	for _, p := range peers.Peers {

@@ -431,31 +431,32 @@ func ExampleEntity_Delete() {
 	// true
 }
 
-// A counter keeps a count of an edge kind per target, in the target's
-// partition: Put and Delete write the edge and the count in one
+// An edge's counter per target keeps its in-degree in the target's
+// partition: every write of the edge changes the count in the same
 // transaction.
-func ExampleCounter_Put() {
+func ExampleNewItemCounter_perTarget() {
 	table, done := exampleTable()
 	defer done()
 	ctx := context.Background()
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
 	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
-	counter := adjlist.NewCounter(enrolled, "ENROLLED") // PK = "CRS#math204", SK = "ENROLLED"
+	// PK = "CRS#math204", SK = "ENROLLED"
+	counter := adjlist.NewItemCounter(enrolled, "ENROLLED", func(o *adjlist.CounterOptions) { o.Per = "to" })
 
 	for _, s := range []string{"a91", "b30"} {
-		if err := counter.Put(ctx, s, "math204", Enrollment{EnrolledOn: "2026-09-01"}); err != nil {
+		if err := enrolled.Put(ctx, s, "math204", Enrollment{EnrolledOn: "2026-09-01"}); err != nil {
 			log.Fatal(err)
 		}
 	}
-	err := counter.Put(ctx, "a91", "math204", Enrollment{}) // already there: nothing changes
+	err := enrolled.Put(ctx, "a91", "math204", Enrollment{}) // already there: nothing changes
 	fmt.Println(errors.Is(err, adjlist.ErrEdgeExists))
-	n, err := counter.Get(ctx, "math204") // one GetItem
+	n, err := counter.Get(ctx, adjlist.IDs{"math204"}, "") // one GetItem
 	fmt.Println(n, err)
-	if err := counter.Delete(ctx, "b30", "math204"); err != nil {
+	if err := enrolled.Delete(ctx, "b30", "math204"); err != nil {
 		log.Fatal(err)
 	}
-	n, err = counter.Get(ctx, "math204")
+	n, err = counter.Get(ctx, adjlist.IDs{"math204"}, "")
 	fmt.Println(n, err)
 	// Output:
 	// true
@@ -541,8 +542,8 @@ func ExampleVerify() {
 	if err := courses.Put(ctx, "cs101", Course{Title: "Programming"}); err != nil {
 		log.Fatal(err)
 	}
-	// An edge to a course that does not exist: Put does not check (PutChecked
-	// does). Verify reports it, as it has met items of the course type.
+	// An edge to a course that does not exist: Put does not check (with
+	// WriteOptions.CheckEnds it does). Verify reports it, as it has met items of the course type.
 	if err := enrolled.Put(ctx, "a91", "math204", Enrollment{}); err != nil {
 		log.Fatal(err)
 	}

@@ -732,7 +732,7 @@ func TestIndexKeyAttributesRefusedInData(t *testing.T) {
 
 // Edges and nodes keep their derived index keys true on every write path
 // too: the roster of a course in enrolment order (GSI2) and students by
-// major (GSI3) follow Put, PutMany, Put InTx, PutChecked, Move, Update,
+// major (GSI3) follow Put, PutMany, Put InTx, Put with CheckEnds, Move, Update,
 // Delete and DeleteNode.
 func TestIndexKeptTrueForEdgesAndNodes(t *testing.T) {
 	t.Parallel()
@@ -802,7 +802,7 @@ func TestIndexKeptTrueForEdgesAndNodes(t *testing.T) {
 	require.NoError(t, enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2026-09-03"}))
 	_, err := enrolled.PutMany(ctx, []adjlist.EdgeItem[Enrollment]{{From: "c07", To: "math204", Data: Enrollment{EnrolledOn: "2026-09-01"}}})
 	require.NoError(t, err)
-	require.NoError(t, enrolled.PutChecked(ctx, "b30", "math204", Enrollment{EnrolledOn: "2026-09-02"}))
+	require.NoError(t, enrolled.Put(ctx, "b30", "math204", Enrollment{EnrolledOn: "2026-09-02"}, checkEnds))
 	roster("math204", "2026-09-01 c07", "2026-09-02 b30", "2026-09-03 a91")
 
 	_, err = enrolled.Update(ctx, "a91", "math204", adjlist.Set("enrolledOn", "2026-08-31"))

@@ -20,8 +20,8 @@ import (
 //     naming the index, n_CRS -.->|"ENROLL reverse (Edge.To, GSI1)"| n_STU;
 //   - each item collection a thick arrow from the parent type to a box of
 //     its children, n_WS ==>|"PROJ children (Collection.List, table)"| c_WS_PROJ;
-//   - each [Counter] a box of its aggregate items linked to their node
-//     type, n_CRS ---|"ENROLLED count (Counter.Get, table)"| k_CRS_ENROLLED;
+//   - each edge's [ItemCounter] per target a box of its count items linked to their node
+//     type, n_CRS ---|"ENROLLED count (ItemCounter.Get, table)"| k_CRS_ENROLLED;
 //   - each [Entity] a box with its sort key, inside a subgraph of the
 //     entities that share its partition key template (they share item
 //     collections), subgraph p_0["PK = u#<userID>"] ... e_user["user<br/>SK = info"];

@@ -91,7 +91,7 @@ func TestMermaidDrawsEveryIndex(t *testing.T) {
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
 	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
-	counter := adjlist.NewCounter(enrolled, "ENROLLED")
+	counter := newEdgeCounter(enrolled, "ENROLLED")
 	for name, tc := range map[string]struct {
 		handles []adjlist.Describer
 		want    string

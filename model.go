@@ -67,7 +67,7 @@ type Model struct {
 type ItemType struct {
 	// Name names the item type as Describe shows it: "node STU",
 	// "edge ENROLL (STU → CRS)", "child PROJ of WS", "entity follower",
-	// "counter ENROLLED" (a [Counter]'s aggregate items).
+	// "counter ENROLLED" (an [ItemCounter]'s count items).
 	Name string
 	// Kind is "node", "edge", "child", "entity" or "counter".
 	Kind string
@@ -172,29 +172,14 @@ type IndexTemplate struct {
 	SortKey []KeyFormat
 }
 
-// The kinds of a [KeyFormatPart].
-const (
-	// PartText is literal text, written as it is.
-	PartText = "text"
-	// PartID is an id: a node's, an edge end's, a child's or an
-	// [Entity]'s key field, escaped as [Node.Key] escapes ids, so that it
-	// holds no '#'.
-	PartID = "id"
-	// PartAttribute is a data attribute's value ([Attr]): a string
-	// escaped as ids are, or a number's decimal text.
-	PartAttribute = "attribute"
-	// PartShard is a shard's two digits, "00" to "NN" (N = shards - 1).
-	PartShard = "shard"
-)
-
 // KeyFormat is how one key attribute's value is built: its literal text
 // and variable parts in order. An entity's partition key
 // "u#{userID}#follower" is
 //
 //	adjlist.KeyFormat{Attribute: "PK", Parts: []adjlist.KeyFormatPart{
-//		{Kind: adjlist.PartText, Text: "u#"},
-//		{Kind: adjlist.PartID, Name: "userID"},
-//		{Kind: adjlist.PartText, Text: "#follower"},
+//		{Kind: "text", Text: "u#"},
+//		{Kind: "id", Name: "userID"},
+//		{Kind: "text", Text: "#follower"},
 //	}}
 //
 // whose String is "u#<userID>#follower", as [ItemType] shows it, and
@@ -210,9 +195,14 @@ type KeyFormat struct {
 // KeyFormatPart is one part of a [KeyFormat]: literal text, or a part
 // that differs from item to item.
 type KeyFormatPart struct {
-	// Kind is PartText, PartID, PartAttribute or PartShard.
+	// Kind is "text", literal text written as it is; "id", an id (a
+	// node's, an edge end's, a child's or an [Entity]'s key field),
+	// escaped as [Node.Key] escapes ids so that it holds no '#';
+	// "attribute", a data attribute's value ([Attr]): a string escaped as
+	// ids are, or a number's decimal text; or "shard", a shard's two
+	// digits, "00" to "NN" (N = shards - 1).
 	Kind string
-	// Text is a PartText's text, e.g. "u#" or "#follower".
+	// Text is a "text" part's text, e.g. "u#" or "#follower".
 	Text string
 	// Name names a variable part as its placeholder does: an id ("id",
 	// "from", "to", "to parent", "child", an entity's "userID"), a data

@@ -70,10 +70,10 @@ func TestModelTemplates(t *testing.T) {
 	table, followers := followersModel(t)
 	m, err := adjlist.DescribeModel(table, followers)
 	require.NoError(t, err)
-	text := func(s string) adjlist.KeyFormatPart { return adjlist.KeyFormatPart{Kind: adjlist.PartText, Text: s} }
-	id := func(n string) adjlist.KeyFormatPart { return adjlist.KeyFormatPart{Kind: adjlist.PartID, Name: n} }
+	text := func(s string) adjlist.KeyFormatPart { return adjlist.KeyFormatPart{Kind: "text", Text: s} }
+	id := func(n string) adjlist.KeyFormatPart { return adjlist.KeyFormatPart{Kind: "id", Name: n} }
 	attr := func(n string) adjlist.KeyFormatPart {
-		return adjlist.KeyFormatPart{Kind: adjlist.PartAttribute, Name: n}
+		return adjlist.KeyFormatPart{Kind: "attribute", Name: n}
 	}
 	home := adjlist.KeyFormat{Attribute: "PK", Parts: []adjlist.KeyFormatPart{text("u#"), id("userID"), text("#follower")}}
 	own := adjlist.KeyFormat{Attribute: "SK", Parts: []adjlist.KeyFormatPart{text("u#"), id("followerID")}}
@@ -133,9 +133,9 @@ func TestModelTemplates(t *testing.T) {
 // runs without '#'.
 func TestKeyFormatMatch(t *testing.T) {
 	t.Parallel()
-	text := func(s string) adjlist.KeyFormatPart { return adjlist.KeyFormatPart{Kind: adjlist.PartText, Text: s} }
-	id := func(n string) adjlist.KeyFormatPart { return adjlist.KeyFormatPart{Kind: adjlist.PartID, Name: n} }
-	shard := adjlist.KeyFormatPart{Kind: adjlist.PartShard, Name: "shard of child, 4"}
+	text := func(s string) adjlist.KeyFormatPart { return adjlist.KeyFormatPart{Kind: "text", Text: s} }
+	id := func(n string) adjlist.KeyFormatPart { return adjlist.KeyFormatPart{Kind: "id", Name: n} }
+	shard := adjlist.KeyFormatPart{Kind: "shard", Name: "shard of child, 4"}
 	for _, tc := range []struct {
 		parts []adjlist.KeyFormatPart
 		key   string

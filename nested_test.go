@@ -295,7 +295,7 @@ func TestDeleteChildNested(t *testing.T) {
 			labels := adjlist.NewNode[Label](s.table, "LABEL", "META")
 			users := adjlist.NewNode[User](s.table, "USER", "META")
 			labeled := adjlist.NewEdge[Label](s.issues, "LABELED", labels)
-			perLabel := adjlist.NewCounter(labeled, "ISSUES")
+			perLabel := newEdgeCounter(labeled, "ISSUES")
 			assigned := adjlist.NewEdge[Assigned](users, "ASSIGNED", s.issues)
 			require.NoError(t, s.table.Check())
 			require.NoError(t, labels.Put(ctx, "bug", Label{}))

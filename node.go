@@ -91,9 +91,6 @@ func newNode[N any](t *Table, nodeType, marker string, optFns []func(*NodeOption
 	return n
 }
 
-// Type returns the node type, the prefix of its keys (e.g. "STU").
-func (n *Node[N]) Type() string { return n.typ }
-
 // Key returns the primary key of node id's item: PK = type + "#" + escaped
 // id and SK = the item marker, e.g. ("STU#a91", "PROFILE"), or PK again for
 // an empty marker. The id may be any non-empty valid UTF-8 string without

@@ -231,7 +231,7 @@ func TestNumberKeyRefusals(t *testing.T) {
 			require.ErrorIs(t, follows.Put(ctx, "u1", "u2", N{}), adjlist.ErrInvalidOption)
 			posts := adjlist.NewCollection[N, N](users, "POST")
 			require.ErrorIs(t, posts.Put(ctx, "u1", "p1", N{}), adjlist.ErrInvalidOption)
-			counter := adjlist.NewCounter(follows, "followers")
+			counter := newEdgeCounter(follows, "followers")
 			_, err := counter.Get(ctx, "u2")
 			require.ErrorIs(t, err, adjlist.ErrInvalidOption)
 		}

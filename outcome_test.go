@@ -353,7 +353,7 @@ func TestTokenRefused(t *testing.T) {
 	ctx := context.Background()
 	tx := adjlist.NewTx(s.table)
 	tok := withToken("t1")
-	counter := adjlist.NewCounter(s.enrolled, "enrolled")
+	counter := newEdgeCounter(s.enrolled, "enrolled")
 	for name, write := range map[string]func() error{
 		"over 36 characters": func() error {
 			return s.students.Put(ctx, "a91", Student{}, withToken("0123456789012345678901234567890123456"))
@@ -369,7 +369,7 @@ func TestTokenRefused(t *testing.T) {
 		require.ErrorIs(t, write(), adjlist.ErrInvalidOption, name)
 		assert.Equal(t, before, s.calls.total(), "%s: refused before any request", name)
 	}
-	// Counter.Put is a create of a counted edge: the token is its
+	// A counted edge's Put is a create: the token is its
 	// transaction's.
 	require.NoError(t, counter.Put(ctx, "a91", "math204", math204, withToken(fmt.Sprintf("cp-%x", time.Now().UnixNano()))))
 	n, err := counter.Get(ctx, "math204")
@@ -383,7 +383,7 @@ func TestTokenRefused(t *testing.T) {
 // attempt is not (the cancellation answers for every attempt).
 func TestTxCommitOutcome(t *testing.T) {
 	t.Parallel()
-	counterOf := func(s *school) *adjlist.Counter[Enrollment] { return adjlist.NewCounter(s.enrolled, "enrolled") }
+	counterOf := func(s *school) *edgeCounter[Enrollment] { return newEdgeCounter(s.enrolled, "enrolled") }
 	for _, uf := range unknownFaults {
 		t.Run(uf.name, func(t *testing.T) {
 			t.Parallel()
@@ -435,7 +435,7 @@ func TestConcurrentClosesTellTheVersionConflictApart(t *testing.T) {
 	issues := adjlist.NewNode[issue](s.table, "ISSUE", "META", func(o *adjlist.NodeOptions) { o.Version = "version" })
 	projects := adjlist.NewNode[anyData](s.table, "PROJ", "META")
 	openIn := adjlist.NewEdge[anyData](issues, "OPENIN", projects)
-	open := adjlist.NewCounter(openIn, "open")
+	open := newEdgeCounter(openIn, "open")
 	require.NoError(t, projects.Put(ctx, "p1", anyData{Name: "p1"}))
 	require.NoError(t, issues.Put(ctx, "i1", issue{Status: "open"}))
 	require.NoError(t, open.Put(ctx, "i1", "p1", anyData{}))
@@ -481,7 +481,7 @@ func TestConcurrentClosesTellTheVersionConflictApart(t *testing.T) {
 		assert.Equal(t, issueKey, oe.Failed[0].PK)
 		assert.ErrorIs(t, oe.Failed[0].Err, adjlist.ErrVersionConflict)
 		assert.NotErrorIs(t, oe.Failed[0].Err, adjlist.ErrNotFound, "the update's own error")
-		assert.Equal(t, "Counter.Delete open", oe.Failed[1].Op)
+		assert.Equal(t, "Edge.Delete", oe.Failed[1].Op)
 		assert.ErrorIs(t, oe.Failed[1].Err, adjlist.ErrNotFound)
 		assert.NotErrorIs(t, oe.Failed[1].Err, adjlist.ErrVersionConflict, "the delete's own error")
 	}

@@ -136,15 +136,15 @@ func TestPutCheckedSelfLoop(t *testing.T) {
 	users := adjlist.NewNode[Person](table, "USER", "PROFILE")
 	follows := adjlist.NewEdge[struct{}](users, "FOLLOWS", users)
 
-	err := follows.PutChecked(ctx, "u1", "u1", struct{}{})
+	err := follows.Put(ctx, "u1", "u1", struct{}{}, checkEnds)
 	var nf *adjlist.NodeNotFoundError
 	require.ErrorAs(t, err, &nf)
 	assert.Equal(t, "from", nf.Side)
 	assert.NotErrorIs(t, err, adjlist.ErrTxLimit)
 
 	require.NoError(t, users.Put(ctx, "u1", Person{Name: "Ann"}))
-	require.NoError(t, follows.PutChecked(ctx, "u1", "u1", struct{}{}))
-	require.ErrorIs(t, follows.PutChecked(ctx, "u1", "u1", struct{}{}), adjlist.ErrEdgeExists)
+	require.NoError(t, follows.Put(ctx, "u1", "u1", struct{}{}, checkEnds))
+	require.ErrorIs(t, follows.Put(ctx, "u1", "u1", struct{}{}, checkEnds), adjlist.ErrEdgeExists)
 
 	// Two different actions on one item are still refused.
 	tx := adjlist.NewTx(table)

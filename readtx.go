@@ -20,7 +20,7 @@ type Read[T any] struct {
 //
 //	rt := adjlist.NewReadTx(table)
 //	course := courses.TxGet(rt, "math204")          // *adjlist.Read[Course]
-//	count := counter.Node().TxGet(rt, "math204")    // *adjlist.Read[adjlist.Count]
+//	count := counts.TxGet(rt, "math204")            // *adjlist.Read[adjlist.Count], a Node[Count]
 //	err := rt.Run(ctx)                              // course.Found, count.Data.Count
 //
 // Add reads with the handles' TxGet ([Node.TxGet], [Edge.TxGet],

@@ -83,7 +83,7 @@ type itemRef struct {
 	kind FindingKind
 }
 
-// counterRecord is one counter ([ItemCounter], [Counter]) as [Verify],
+// counterRecord is one counter ([ItemCounter]) as [Verify],
 // [Repair] and the cascades see it.
 type counterRecord struct {
 	name string
@@ -155,7 +155,7 @@ func (t *Table) recordedTypes() []recorded {
 // Check returns every mistake in the model declared on t so far, joined
 // (errors.Join), or nil: the table's own options, each item type's
 // declaration ([NewNode], [NewEdge], [NewCollection], [NewEntity],
-// [NewCounter]: bad names are [ErrInvalidKey], bad templates, indexes or
+// [NewItemCounter]: bad names are [ErrInvalidKey], bad templates, indexes or
 // options [ErrInvalidOption]), and each pair of item types whose key templates
 // could spell the same key ([ErrInvalidOption]), so that a service can
 // refuse to start on a wrong model instead of failing call by call. The
@@ -268,7 +268,7 @@ type TypedItem struct {
 
 // TypeOf returns the name of the item type t records ([Table.Check])
 // whose keys item has, e.g. "entity follower" for PK = "u#12345#follower",
-// SK = "u#34567", "counter ENROLLED" for a [Counter]'s aggregate item
+// SK = "u#34567", "counter ENROLLED" for an [ItemCounter]'s count item
 // PK = "CRS#math204", SK = "ENROLLED" (as [Finding].Type names it), and
 // ok=false for an item of no recorded type. It reads
 // only the table's key attributes and makes no request: it does not check

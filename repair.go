@@ -87,7 +87,7 @@ const repairIndexWait = 5 * time.Second
 //     conditioned on the item being as read; with DeleteUnknown, an
 //     unknown item, and with DeleteUndecodable an undecodable one, is
 //     deleted with a DeleteItem conditioned on it being as read. Deleting
-//     a counted edge leaves its [Counter]'s count as it is (a count kept
+//     a counted edge leaves its [ItemCounter]'s count as it is (a count kept
 //     from a stream follows the delete on its own; one kept at write time
 //     is then one too high): the next Verify finds it, and Repair fixes
 //     it. ([DeleteNode] and [DeleteChild] count the edges they delete

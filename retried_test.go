@@ -56,7 +56,7 @@ func createsAgain() []createAgain {
 			return authors(s).Replace(ctx, "ada", Author{Name: "Ada", Version: 1})
 		}, adjlist.ErrVersionConflict},
 		{"counter", "TransactWriteItems", nil, func(ctx context.Context, s *school) error {
-			return adjlist.NewCounter(s.enrolled, "enrolled").Put(ctx, "c12", "math204", math204)
+			return newEdgeCounter(s.enrolled, "enrolled").Put(ctx, "c12", "math204", math204)
 		}, adjlist.ErrEdgeExists},
 	}
 }

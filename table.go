@@ -71,7 +71,7 @@ type Options struct {
 	// default) for a string key, types.ScalarAttributeTypeN for a number
 	// key (a table keyed on "id" N). Only an [Entity] whose template for
 	// that key is one {field} ("{id}", an id of number text such as "42")
-	// keys such a table; [Node], [Edge], [Collection] and [Counter], whose
+	// keys such a table; [Node], [Edge], [Collection] and an edge's [ItemCounter] per target, whose
 	// keys are text, are refused with [ErrInvalidOption]. [CreateTable]
 	// and the exports declare the types. Any other type makes every call
 	// fail with [ErrInvalidOption].

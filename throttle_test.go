@@ -181,7 +181,7 @@ func TestThrottlingError(t *testing.T) {
 			adjlist.ThrottlingError{Reason: "TableWriteAccountLimitExceeded", Resource: arn, Table: name}, false},
 		{"a transaction's throttled action: its item", "TransactWriteItems",
 			cancelled("None", "ThrottlingError", "None"),
-			func() error { return enrolled.PutChecked(ctx, "a91", "phys1", math204) },
+			func() error { return enrolled.Put(ctx, "a91", "phys1", math204, checkEnds) },
 			adjlist.ThrottlingError{Reason: "ThrottlingError", Table: name, PK: "CRS#phys1", ItemType: "node CRS"}, false},
 		{"a transactional read's throttled item", "TransactGetItems",
 			cancelled("ThrottlingError", "None"),

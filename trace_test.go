@@ -215,9 +215,9 @@ func TestTraceSpans(t *testing.T) {
 			s.courses.TxGet(rt, "nowhere")
 			return rt.Run(ctx)
 		}, "ReadTx.Run", 1, 1, "", true, nil, "", false},
-		{"Edge.PutChecked: its Tx.Commit opens no span", func(ctx context.Context) error {
-			return s.enrolled.PutChecked(ctx, "b30", "cs101", math204)
-		}, "Edge.PutChecked", 1, 0, "", true, nil, "", false},
+		{"checked Edge.Put: its Tx.Commit opens no span", func(ctx context.Context) error {
+			return s.enrolled.Put(ctx, "b30", "cs101", math204, checkEnds)
+		}, "Edge.Put", 1, 0, "", true, nil, "", false},
 		{"Tx.Commit", func(ctx context.Context) error {
 			tx := adjlist.NewTx(s.table)
 			s.students.Put(ctx, "t1", Student{Name: "Tx"}, adjlist.InTx(tx))

@@ -7,7 +7,7 @@ import (
 	"github.com/adjlist/adjlist/internal/paging"
 )
 
-// TraverseOptions configures [TwoHop] and [Edge.Peers]. The zero value uses
+// TraverseOptions configures [TwoHop]. The zero value uses
 // the defaults.
 type TraverseOptions struct {
 	// PageSize is how many items DynamoDB evaluates per Query
@@ -46,8 +46,8 @@ type TwoHopResult struct {
 // TwoHop walks two edges: forward over first from node from, then in
 // reverse over second into each node reached, and returns the nodes found
 // at the end, deduplicated, without the start node. With the same enrolment
-// edge on both hops it answers "students who share a course with a91"
-// ([Edge.Peers]); with enrolments then a TEACHES edge (TCH → CRS) it
+// edge on both hops, TwoHop(ctx, enrolled, enrolled, "a91", 50), it
+// answers "students who share a course with a91"; with enrolments then a TEACHES edge (TCH → CRS) it
 // answers "teachers of a91's courses". second must end at the node type
 // first ends at.
 //
@@ -126,18 +126,4 @@ func TwoHop[E1, E2 any](ctx context.Context, first *Edge[E1], second *Edge[E2], 
 // "ENROLL (STU → CRS)".
 func describeEdge[E any](e *Edge[E]) string {
 	return e.scan().describe()
-}
-
-// Peers returns the nodes that share a target with node from over this
-// edge, e.g. the students who share at least one course with "a91", each
-// with the courses shared: [TwoHop] with e on both hops. It makes one
-// keys-only Query per page of a91's enrolments (on the table) and per page
-// of each course's roster (on the index), at most budget in all, and sets
-// TwoHopResult.Truncated when the budget runs out first. The peers are of
-// the edge's source type (STU → CRS → STU), and from itself is never
-// listed. Errors are those of [TwoHop].
-func (e *Edge[E]) Peers(ctx context.Context, from string, budget int, optFns ...func(*TraverseOptions)) (_ TwoHopResult, err error) {
-	ctx, sp := e.t.startSpan(ctx, "Edge.Peers")
-	defer sp.end(&err)
-	return TwoHop(ctx, e, e, from, budget, optFns...)
 }

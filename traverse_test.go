@@ -69,7 +69,7 @@ func TestPeers(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			before, queries := s.calls.total(), s.calls.queries.Load()
-			res, err := s.enrolled.Peers(ctx, tt.from, tt.budget)
+			res, err := adjlist.TwoHop(ctx, s.enrolled, s.enrolled, tt.from, tt.budget)
 			require.NoError(t, err)
 			assert.Equal(t, tt.want, res.Peers)
 			assert.Equal(t, tt.requests, res.Requests)
@@ -90,7 +90,7 @@ func TestPeersBudgetAcrossPages(t *testing.T) {
 	for _, size := range []int32{1, 2, 3} {
 		t.Run(fmt.Sprintf("page size %d", size), func(t *testing.T) {
 			before := s.calls.total()
-			full, err := s.enrolled.Peers(ctx, "a91", 1000, pageSize(size))
+			full, err := adjlist.TwoHop(ctx, s.enrolled, s.enrolled, "a91", 1000, pageSize(size))
 			require.NoError(t, err)
 			require.False(t, full.Truncated)
 			assert.Equal(t, int(s.calls.total()-before), full.Requests)
@@ -100,14 +100,14 @@ func TestPeersBudgetAcrossPages(t *testing.T) {
 
 			t.Run("exactly enough", func(t *testing.T) {
 				before := s.calls.total()
-				res, err := s.enrolled.Peers(ctx, "a91", full.Requests, pageSize(size))
+				res, err := adjlist.TwoHop(ctx, s.enrolled, s.enrolled, "a91", full.Requests, pageSize(size))
 				require.NoError(t, err)
 				assert.Equal(t, full, res)
 				assert.Equal(t, int(s.calls.total()-before), res.Requests)
 			})
 			t.Run("one short", func(t *testing.T) {
 				before := s.calls.total()
-				res, err := s.enrolled.Peers(ctx, "a91", full.Requests-1, pageSize(size))
+				res, err := adjlist.TwoHop(ctx, s.enrolled, s.enrolled, "a91", full.Requests-1, pageSize(size))
 				require.NoError(t, err)
 				assert.True(t, res.Truncated)
 				assert.Equal(t, full.Requests-1, res.Requests)
@@ -143,18 +143,18 @@ func TestPeersSharded(t *testing.T) {
 	require.NoError(t, enrolled.Put(ctx, "s00", "cs101", Enrollment{}))
 
 	before := s.calls.total()
-	full, err := enrolled.Peers(ctx, "s00", 100)
+	full, err := adjlist.TwoHop(ctx, enrolled, enrolled, "s00", 100)
 	require.NoError(t, err)
 	assert.False(t, full.Truncated)
 	assert.ElementsMatch(t, want, peerIDs(full.Peers), "every shard read")
 	assert.Equal(t, 1+2*shards, full.Requests, "courses, then each course's shards one by one")
 	assert.Equal(t, int(s.calls.total()-before), full.Requests)
 
-	res, err := enrolled.Peers(ctx, "s00", full.Requests)
+	res, err := adjlist.TwoHop(ctx, enrolled, enrolled, "s00", full.Requests)
 	require.NoError(t, err)
 	assert.Equal(t, full, res, "exactly enough")
 	before = s.calls.total()
-	res, err = enrolled.Peers(ctx, "s00", full.Requests-1)
+	res, err = adjlist.TwoHop(ctx, enrolled, enrolled, "s00", full.Requests-1)
 	require.NoError(t, err)
 	assert.True(t, res.Truncated, "one short")
 	assert.Equal(t, full.Requests-1, res.Requests)
@@ -195,11 +195,11 @@ func TestTwoHopRefusedBeforeAnyRequest(t *testing.T) {
 		run      func() error
 		sentinel error
 	}{
-		{"empty id", func() error { _, err := s.enrolled.Peers(ctx, "", 10); return err }, adjlist.ErrInvalidKey},
-		{"invalid UTF-8", func() error { _, err := s.enrolled.Peers(ctx, "\xff", 10); return err }, adjlist.ErrInvalidKey},
-		{"zero budget", func() error { _, err := s.enrolled.Peers(ctx, "a91", 0); return err }, adjlist.ErrInvalidOption},
+		{"empty id", func() error { _, err := adjlist.TwoHop(ctx, s.enrolled, s.enrolled, "", 10); return err }, adjlist.ErrInvalidKey},
+		{"invalid UTF-8", func() error { _, err := adjlist.TwoHop(ctx, s.enrolled, s.enrolled, "\xff", 10); return err }, adjlist.ErrInvalidKey},
+		{"zero budget", func() error { _, err := adjlist.TwoHop(ctx, s.enrolled, s.enrolled, "a91", 0); return err }, adjlist.ErrInvalidOption},
 		{"negative page size", func() error {
-			_, err := s.enrolled.Peers(ctx, "a91", 10, func(o *adjlist.TraverseOptions) { o.PageSize = -1 })
+			_, err := adjlist.TwoHop(ctx, s.enrolled, s.enrolled, "a91", 10, func(o *adjlist.TraverseOptions) { o.PageSize = -1 })
 			return err
 		}, adjlist.ErrInvalidOption},
 		{"second hop ends at students, not courses", func() error {
@@ -210,7 +210,7 @@ func TestTwoHopRefusedBeforeAnyRequest(t *testing.T) {
 			_, err := adjlist.TwoHop(ctx, s.enrolled, otherEnrolled, "a91", 10)
 			return err
 		}, adjlist.ErrInvalidOption},
-		{"no index", func() error { _, err := enrolledNoIndex.Peers(ctx, "a91", 10); return err }, adjlist.ErrInvalidOption},
+		{"no index", func() error { _, err := adjlist.TwoHop(ctx, enrolledNoIndex, enrolledNoIndex, "a91", 10); return err }, adjlist.ErrInvalidOption},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

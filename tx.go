@@ -232,7 +232,8 @@ func (tx *Tx) reasons(err error) (causes []error, retryable bool) {
 // NodeNotFoundError reports that a transaction's check of a node item found
 // none. It matches [ErrNodeNotFound] and [ErrNotFound] with errors.Is.
 type NodeNotFoundError struct {
-	// Side is "from" or "to" for the endpoints of [Edge.PutChecked], else "".
+	// Side is "from" or "to" for the endpoints of [Edge.Put] with
+	// [WriteOptions].CheckEnds, else "".
 	Side string
 	// Type and ID name the node, e.g. "CRS", "math204".
 	Type, ID string

@@ -40,6 +40,10 @@ func missingSides(err error) []string {
 	return sides
 }
 
+// checkEnds is WriteOptions.CheckEnds: Edge.Put checks both endpoint
+// items exist.
+func checkEnds(o *adjlist.WriteOptions) { o.CheckEnds = true }
+
 func TestPutChecked(t *testing.T) {
 	t.Parallel()
 	s := newSchool(t)
@@ -61,7 +65,7 @@ func TestPutChecked(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := s.enrolled.PutChecked(ctx, tt.from, tt.to, Enrollment{Grade: "A"})
+			err := s.enrolled.Put(ctx, tt.from, tt.to, Enrollment{Grade: "A"}, checkEnds)
 			if tt.wantErr == nil {
 				require.NoError(t, err)
 				return
@@ -89,20 +93,20 @@ func TestPutCheckedIdempotentWithToken(t *testing.T) {
 	// server) for 10 minutes, whatever the table: a fixed token would make a
 	// second run within 10 minutes a parameter mismatch.
 	id := fmt.Sprintf("enrol-%x", time.Now().UnixNano()) // at most 36 characters
-	token := func(o *adjlist.TxOptions) { o.Token = id }
-	require.NoError(t, s.enrolled.PutChecked(ctx, "a91", "math204", math204, token))
+	token := func(o *adjlist.WriteOptions) { o.CheckEnds, o.Token = true, id }
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204, token))
 	_, err := s.enrolled.Update(ctx, "a91", "math204", adjlist.Set("grade", "A"))
 	require.NoError(t, err)
 
 	// The caller retries (it never saw the answer): same token, no double
 	// apply, no ErrEdgeExists.
-	require.NoError(t, s.enrolled.PutChecked(ctx, "a91", "math204", math204, token))
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204, token))
 	got, err := s.enrolled.Get(ctx, "a91", "math204")
 	require.NoError(t, err)
 	assert.Equal(t, "A", got.Data.Grade, "the retry wrote nothing")
 
 	// Without the token the same call is a duplicate.
-	require.ErrorIs(t, s.enrolled.PutChecked(ctx, "a91", "math204", math204), adjlist.ErrEdgeExists)
+	require.ErrorIs(t, s.enrolled.Put(ctx, "a91", "math204", math204, checkEnds), adjlist.ErrEdgeExists)
 }
 
 func TestMove(t *testing.T) {
@@ -470,7 +474,7 @@ func TestInTxNil(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s := newSchool(t)
-	counter := adjlist.NewCounter(s.enrolled, "ENROLLED")
+	counter := newEdgeCounter(s.enrolled, "ENROLLED")
 	before := s.calls.total()
 	require.ErrorIs(t, s.students.Put(ctx, "a1", Student{}, adjlist.InTx(nil)), adjlist.ErrInvalidOption)
 	_, err := s.students.Update(ctx, "a1", adjlist.Set("year", 1), adjlist.InTx(nil))
@@ -482,4 +486,39 @@ func TestInTxNil(t *testing.T) {
 	require.ErrorIs(t, counter.Put(ctx, "a1", "c1", Enrollment{}, nil), adjlist.ErrInvalidOption)
 	require.ErrorIs(t, counter.Delete(ctx, "a1", "c1", nil, adjlist.InTx(adjlist.NewTx(s.table))), adjlist.ErrInvalidOption)
 	assert.Equal(t, before, s.calls.total(), "no request")
+}
+
+// WriteOptions.CheckEnds is Edge.Put's: any other write refuses it before
+// any request. Given InTx, the checks and the put join the caller's Tx,
+// and a missing end fails its Commit with nothing written.
+func TestCheckEnds(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSchool(t)
+	require.NoError(t, s.students.Put(ctx, "a91", Student{}))
+	require.NoError(t, s.courses.Put(ctx, "math204", Course{}))
+	before := s.calls.total()
+	for name, write := range map[string]func() error{
+		"Node.Put":     func() error { return s.students.Put(ctx, "b30", Student{}, checkEnds) },
+		"Edge.Replace": func() error { return s.enrolled.Replace(ctx, "a91", "math204", math204, checkEnds) },
+		"Edge.Delete":  func() error { return s.enrolled.Delete(ctx, "a91", "math204", checkEnds) },
+	} {
+		require.ErrorIs(t, write(), adjlist.ErrInvalidOption, name)
+	}
+	assert.Equal(t, before, s.calls.total(), "refused before any request")
+
+	tx := adjlist.NewTx(s.table)
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204, checkEnds, adjlist.InTx(tx)))
+	assert.Equal(t, 3, tx.Len(), "two checks and the put")
+	require.NoError(t, tx.Commit(ctx))
+	_, err := s.enrolled.Get(ctx, "a91", "math204")
+	require.NoError(t, err)
+
+	tx = adjlist.NewTx(s.table)
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "bio300", math204, checkEnds, adjlist.InTx(tx)))
+	var nf *adjlist.NodeNotFoundError
+	require.ErrorAs(t, tx.Commit(ctx), &nf)
+	assert.Equal(t, "to", nf.Side)
+	_, err = s.enrolled.Get(ctx, "a91", "bio300")
+	require.ErrorIs(t, err, adjlist.ErrNotFound, "nothing written")
 }

@@ -53,7 +53,7 @@ func TestUsage(t *testing.T) {
 			return err
 		}, 3, true},
 		{"checked put: one TransactWriteItems", func(ctx context.Context) error {
-			return s.enrolled.PutChecked(ctx, "b30", "cs101", math204)
+			return s.enrolled.Put(ctx, "b30", "cs101", math204, checkEnds)
 		}, 1, true},
 	}
 	for _, tt := range tests {

@@ -20,7 +20,7 @@ type FindingKind string
 // The kinds of [Finding].
 const (
 	// FindingUnknownItem is an item whose keys are those of no item type
-	// the table records (nor a [Counter]'s marker item): written by
+	// the table records (nor an [ItemCounter.Apply] marker item): written by
 	// another program, or by a model no longer declared.
 	FindingUnknownItem FindingKind = "unknown item"
 	// FindingUndecodable is an item of a recorded type whose data its
@@ -51,7 +51,7 @@ const (
 	// FindingOrphan is a collection's child whose parent node item is
 	// missing.
 	FindingOrphan FindingKind = "orphan"
-	// FindingCounterMismatch is a [Counter]'s aggregate item whose count
+	// FindingCounterMismatch is an [ItemCounter]'s count item whose count
 	// differs from the number of counted edges present.
 	FindingCounterMismatch FindingKind = "counter mismatch"
 	// FindingBadVersion is an item of a type with [Tracking].Version whose

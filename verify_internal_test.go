@@ -30,7 +30,7 @@ func BenchmarkVerifyItem(b *testing.B) {
 	students := NewNode[student](t, "STU", "PROFILE")
 	courses := NewNode[course](t, "CRS", "METADATA")
 	enrolled := NewEdge[enrolment](students, "ENROLL", courses)
-	NewCounter(enrolled, "ENROLLED")
+	NewItemCounter(enrolled, "ENROLLED", func(o *CounterOptions) { o.Per = "to" })
 	notes := NewCollection[course](students, "NOTE")
 	require.NoError(b, t.Check())
 	var items []Item

@@ -26,7 +26,7 @@ type lossSchool struct {
 	students *adjlist.Node[Student]
 	courses  *adjlist.Node[Course]
 	enrolled *adjlist.Edge[Enrollment]
-	counter  *adjlist.Counter[Enrollment]
+	counter  *edgeCounter[Enrollment]
 	tickets  *adjlist.Collection[Student, Ticket]
 	players  *adjlist.Entity[playerMeta]
 	docs     *adjlist.Entity[map[string]any]
@@ -44,7 +44,7 @@ func newLossSchool(t *testing.T) *lossSchool {
 	s.students = adjlist.NewNode[Student](s.table, "STU", "PROFILE", func(o *adjlist.NodeOptions) { o.Tracking = tr })
 	s.courses = adjlist.NewNode[Course](s.table, "CRS", "METADATA", func(o *adjlist.NodeOptions) { o.Tracking = tr })
 	s.enrolled = adjlist.NewEdge[Enrollment](s.students, "ENROLL", s.courses, func(o *adjlist.EdgeOptions) { o.Tracking = tr })
-	s.counter = adjlist.NewCounter(s.enrolled, "ENROLLED")
+	s.counter = newEdgeCounter(s.enrolled, "ENROLLED")
 	s.tickets = adjlist.NewCollection[Ticket](s.students, "TCK", func(o *adjlist.CollectionOptions) {
 		o.Tracking = tr
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",

@@ -34,7 +34,7 @@ type verifySchool struct {
 	students *adjlist.Node[Student]
 	courses  *adjlist.Node[Course]
 	enrolled *adjlist.Edge[Enrollment]
-	counter  *adjlist.Counter[Enrollment]
+	counter  *edgeCounter[Enrollment]
 	tickets  *adjlist.Collection[Student, Ticket]
 }
 
@@ -99,7 +99,7 @@ func newVerifySchool(t *testing.T) *verifySchool {
 	require.NoError(t, err)
 	// The counts, as the counter, declared after the bulk write (which
 	// it refuses), would have kept them.
-	c.counter = adjlist.NewCounter(c.enrolled, "ENROLLED")
+	c.counter = newEdgeCounter(c.enrolled, "ENROLLED")
 	require.NoError(t, c.table.Check())
 	for i := range vCourses {
 		c.rawPut(t, map[string]any{"PK": "CRS#" + crsID(i), "SK": "ENROLLED", "counter": "ENROLLED", "count": vStudents * vPerStu / vCourses})
@@ -571,7 +571,7 @@ func TestVerifyCounterFromStream(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	s := newSchool(t)
-	counter := adjlist.NewCounter(s.enrolled, "ENROLLED", func(o *adjlist.CounterOptions) { o.Stream = true })
+	counter := newEdgeCounter(s.enrolled, "ENROLLED", func(o *adjlist.CounterOptions) { o.Stream = true })
 	require.NoError(t, s.courses.Put(ctx, "math204", Course{Title: "Algebra"}))
 	for i, stu := range []string{"a91", "b22", "c33"} {
 		require.NoError(t, s.students.Put(ctx, stu, Student{Name: stu}))
@@ -929,7 +929,7 @@ func TestRepairWaitsForTheIndex(t *testing.T) {
 		return fault{forward: true}
 	}
 	s, ft := faultySchool(t, plan, 0)
-	counter := adjlist.NewCounter(s.enrolled, "ENROLLED")
+	counter := newEdgeCounter(s.enrolled, "ENROLLED")
 	require.NoError(t, s.courses.Put(ctx, "math204", Course{Title: "Algebra"}))
 	for _, stu := range []string{"a91", "b22", "c33"} {
 		require.NoError(t, s.students.Put(ctx, stu, Student{Name: stu}))

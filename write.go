@@ -14,7 +14,7 @@ import (
 
 // WriteOptions configures one write of one item: the optFns of every
 // single-item write of nodes, edges, children and entities (Put, Replace,
-// Update, Delete, and [Counter.Put] and [Counter.Delete]) and of TxCheck.
+// Update, Delete) and of TxCheck.
 // The zero value adds nothing to the library's own guard and sends the
 // write at once.
 type WriteOptions struct {
@@ -100,14 +100,28 @@ type WriteOptions struct {
 	// a plain write's), and Update returns the zero value of the data (a
 	// transaction returns no item). Refused with [ErrInvalidOption]
 	// before any request: a longer token, a token with [WriteOptions.Tx]
-	// (give [TxOptions.Token] to Commit instead), on TxCheck, and so on
-	// [Counter.Put] and [Counter.Delete] (add them to a Tx), and on a
+	// (give [TxOptions.Token] to Commit instead), on TxCheck, and on a
 	// write that reads the item first to keep an [ItemCounter]. Default "":
 	// the write is a plain PutItem, UpdateItem or DeleteItem, and a retry
 	// of it by the SDK may apply it again after another caller changed the
 	// item in between (a create after another's delete, a delete after
 	// another's create), reporting success.
 	Token string
+	// CheckEnds, on [Edge.Put], creates the edge only if both endpoint
+	// items exist (referential integrity), in one TransactWriteItems: a
+	// ConditionCheck attribute_exists(PK) on each endpoint's item (a
+	// node's item, or a child's item in its collection, e.g. PK =
+	// "WS#acme", SK = "PROJ#2026-0042" for the ref
+	// "WS#acme#PROJ#2026-0042") and the guarded put of the edge; with
+	// [WriteOptions.Tx], the checks and the put join that transaction. It
+	// fails, writing nothing, with a [*NodeNotFoundError] naming the
+	// missing side ("from", "to"; errors.Is [ErrNodeNotFound]; for a
+	// child, Type is the child type and ID the ref), with [ErrEdgeExists],
+	// or both. For a self-loop the node is checked once and a missing node
+	// is reported with Side "from". Token, when set, is the transaction's
+	// ClientRequestToken. Any other write refuses it ([ErrInvalidOption]).
+	// Default false: Put checks nothing but the edge itself.
+	CheckEnds bool
 
 	err error // a nil option function, refused by the write before any request
 }
@@ -288,6 +302,9 @@ func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, 
 	*w = writeCond{}
 	if o.err != nil {
 		return o.err
+	}
+	if o.CheckEnds {
+		return fmt.Errorf("%w: WriteOptions.CheckEnds is Edge.Put's", ErrInvalidOption)
 	}
 	if o.Token != "" {
 		switch {

@@ -250,7 +250,9 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 		}, map[string]int{"BatchGetItem": 1}},
 		{"Edge.PutMany, 60 edges: 25 + 25 + 10", func() error { _, err := a.Enrolled.PutMany(ctx, many); return err }, map[string]int{"BatchWriteItem": 3}},
 		{"Edge.DeleteMany, 60 edges", func() error { _, err := a.Enrolled.DeleteMany(ctx, many); return err }, map[string]int{"BatchWriteItem": 3}},
-		{"Edge.PutChecked", func() error { return a.Enrolled.PutChecked(ctx, "a91", "math204", e) }, map[string]int{"TransactWriteItems": 1}},
+		{"Edge.Put, CheckEnds", func() error {
+			return a.Enrolled.Put(ctx, "a91", "math204", e, func(o *adjlist.WriteOptions) { o.CheckEnds = true })
+		}, map[string]int{"TransactWriteItems": 1}},
 		{"Edge.Move", func() error { return a.Enrolled.Move(ctx, "a91", "math204", "a91", "math205", e) }, map[string]int{"TransactWriteItems": 1}},
 		{"Tx.Commit, 3 actions", func() error {
 			tx := adjlist.NewTx(a.Table)
@@ -384,8 +386,8 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 			_, err := tagged.Get(ctx, "go", ref)
 			return err
 		}, map[string]int{"PutItem": 1, "Query": 2, "GetItem": 1}},
-		{"Edge from a child: PutChecked (the child item checked), From", func() error {
-			if err := hasTag.PutChecked(ctx, ref, "go", FixtureEnrollment); err != nil {
+		{"Edge from a child: Put with CheckEnds (the child item checked), From", func() error {
+			if err := hasTag.Put(ctx, ref, "go", FixtureEnrollment, func(o *adjlist.WriteOptions) { o.CheckEnds = true }); err != nil {
 				return err
 			}
 			_, err := hasTag.From(ref).Collect(ctx)

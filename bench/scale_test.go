@@ -490,7 +490,7 @@ func BenchmarkScaleTwoHop(b *testing.B) {
 			label = strconv.Itoa(int(pageSize))
 		}
 		opt := func(o *adjlist.TraverseOptions) { o.PageSize = pageSize }
-		full, err := a.Enrolled.Peers(ctx, start, math.MaxInt32, opt)
+		full, err := adjlist.TwoHop(ctx, a.Enrolled, a.Enrolled, start, math.MaxInt32, opt)
 		require.NoError(b, err)
 		require.False(b, full.Truncated)
 		var got []string
@@ -510,7 +510,7 @@ func BenchmarkScaleTwoHop(b *testing.B) {
 				for range b.N {
 					var u adjlist.Usage
 					t0 := time.Now()
-					res, err := a.Enrolled.Peers(adjlist.WithUsage(ctx, &u), start, budget, opt)
+					res, err := adjlist.TwoHop(adjlist.WithUsage(ctx, &u), a.Enrolled, a.Enrolled, start, budget, opt)
 					elapsed := time.Since(t0)
 					require.NoError(b, err)
 					require.Equal(b, u.Requests(), res.Requests, "requests counted by TwoHop and sent")

@@ -51,7 +51,7 @@ func (s verifyShape) items() int {
 type verifyTable struct {
 	name    string
 	model   *AdjList
-	counter *adjlist.Counter[Enrollment]
+	counter *adjlist.ItemCounter
 	items   int
 }
 
@@ -64,8 +64,10 @@ func fillVerifyTable(tb testing.TB, client *dynamodb.Client, n int) verifyTable 
 	ctx := context.Background()
 	name, a := newTable(tb, client)
 	// Declared once the edges are in: a write-time counter refuses bulk
-	// writes of its edge, and the aggregates are written whole below.
-	var counter *adjlist.Counter[Enrollment]
+	// writes of its edge, and the aggregates are written whole below, as
+	// the target's nodes of marker ENROLLED.
+	var counter *adjlist.ItemCounter
+	counts := adjlist.NewNode[adjlist.Count](a.Table, "CRS", "ENROLLED")
 	s := shapeOf(n)
 	if s.students < 1 || s.projects < 0 {
 		tb.Fatalf("-verify.items %d: too few for the model", n)
@@ -90,7 +92,7 @@ func fillVerifyTable(tb testing.TB, client *dynamodb.Client, n int) verifyTable 
 				return a.Courses.Put(ctx, CourseID(c), Course{Title: "Course " + strconv.Itoa(c), Credits: 5})
 			},
 			func() error {
-				return counter.Node().Put(ctx, CourseID(c), adjlist.Count{Counter: "ENROLLED", Count: enrolled[c]})
+				return counts.Put(ctx, CourseID(c), adjlist.Count{Counter: "ENROLLED", Count: enrolled[c]})
 			})
 	}
 	children := make([]Child, s.projects)
@@ -103,7 +105,7 @@ func fillVerifyTable(tb testing.TB, client *dynamodb.Client, n int) verifyTable 
 	if res, err := a.Enrolled.PutMany(ctx, edges); err != nil || res.Written != len(edges) {
 		tb.Fatalf("Edge.PutMany: %d of %d written: %v", res.Written, len(edges), err)
 	}
-	counter = adjlist.NewCounter(a.Enrolled, "ENROLLED")
+	counter = adjlist.NewItemCounter(a.Enrolled, "ENROLLED", func(o *adjlist.CounterOptions) { o.Per = "to" })
 	if err := parallel(8, puts); err != nil {
 		tb.Fatal(err)
 	}

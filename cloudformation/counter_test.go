@@ -24,7 +24,7 @@ func TestTemplateCounter(t *testing.T) {
 	})
 	students := adjlist.NewNode[named](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[named](table, "CRS", "METADATA")
-	adjlist.NewCounter(adjlist.NewEdge[named](students, "ENROLL", courses), "ENROLLED")
+	adjlist.NewItemCounter(adjlist.NewEdge[named](students, "ENROLL", courses), "ENROLLED", func(o *adjlist.CounterOptions) { o.Per = "to" })
 	m, err := adjlist.DescribeModel(table)
 	require.NoError(t, err)
 	require.Equal(t, "counter", m.Items[len(m.Items)-1].Kind)

@@ -12,7 +12,7 @@
 // SDK's dynamodbstreams client ([FromStreams]) or delivered to a Lambda
 // function ([FromLambda], [Router.HandleLambda]). A [Router] hands each
 // record to the handler of the modelled item type its keys belong to
-// ([On]: any adjlist handle, Node, Edge, Collection, Entity or Counter,
+// ([On]: any adjlist handle, Node, Edge, Collection or Entity,
 // decodes its own items, and a Table those of every type it records), as an [Event] with the old and new images decoded to the Go type
 // and the ids parsed from the keys:
 //
@@ -42,5 +42,5 @@
 // readers (this one, Lambda) deliver at least once: a batch whose handler
 // failed, or that was handled but not checkpointed before a crash, is
 // delivered again. Handlers must therefore be idempotent, as
-// [adjlist.Counter.Apply] is.
+// [adjlist.ItemCounter.Apply] is.
 package streams

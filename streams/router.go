@@ -15,8 +15,6 @@ import (
 // *adjlist.Edge, *adjlist.Collection and *adjlist.Entity are Decoders of
 // their NodeItem, EdgeItem, Child and EntityItem, and *adjlist.Table of
 // adjlist.TypedItem: every item type the table records, named.
-// *adjlist.Counter decodes its own aggregate and marker items, as
-// adjlist.NodeItem[adjlist.Count].
 type Decoder[T any] interface {
 	Decode(item adjlist.Item) (v T, ok bool, err error)
 }

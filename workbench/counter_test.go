@@ -12,14 +12,14 @@ import (
 )
 
 // A counter's aggregates are a facet of their own, counter_ENROLLED, with
-// the aggregate items as its data, and Counter.Get in the description:
+// the aggregate items as its data, and ItemCounter.Get in the description:
 // not a second node_CRS facet.
 func TestWorkbenchCounterFacet(t *testing.T) {
 	table := adjlist.NewTable(nil, "school")
 	students := adjlist.NewNode[student](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[course](table, "CRS", "METADATA")
 	enrolled := adjlist.NewEdge[enrollment](students, "ENROLL", courses)
-	adjlist.NewCounter(enrolled, "ENROLLED")
+	adjlist.NewItemCounter(enrolled, "ENROLLED", func(o *adjlist.CounterOptions) { o.Per = "to" })
 	m, err := adjlist.DescribeModel(table)
 	require.NoError(t, err)
 	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
@@ -44,5 +44,5 @@ func TestWorkbenchCounterFacet(t *testing.T) {
 	require.Len(t, facets["node_CRS"].TableData, 1)
 	assert.Equal(t, &types.AttributeValueMemberS{Value: "METADATA"}, facets["node_CRS"].TableData[0]["SK"].AttributeValue)
 	assert.Contains(t, f.ModelMetadata.Description,
-		"\n- one CRS's ENROLLED count: Counter.Get, GetItem PK = \"CRS#<id>\" AND SK = \"ENROLLED\" on table")
+		"\n- one CRS's ENROLLED count: ItemCounter.Get, GetItem PK = \"CRS#<id>\" AND SK = \"ENROLLED\" on table")
 }

@@ -25,7 +25,7 @@
 //     deleted (adjlist.Unexpired);
 //   - createdAt and updatedAt kept by the library;
 //   - tags ↔ posts, many-to-many, with a post as an edge endpoint: tagging
-//     checks that the post exists (PutChecked), a tag lists its posts and
+//     checks that the post exists (Put with CheckEnds), a tag lists its posts and
 //     a post its tags (on GSI1), and deleting a post deletes its taggings
 //     (DeleteChild).
 //
@@ -168,7 +168,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 			return err
 		}
 	}
-	if err := m.follows.PutChecked(ctx, "bob", "ada", Follow{Since: "2026-11-01"}); err != nil && !errors.Is(err, adjlist.ErrEdgeExists) {
+	if err := m.follows.Put(ctx, "bob", "ada", Follow{Since: "2026-11-01"}, func(o *adjlist.WriteOptions) { o.CheckEnds = true }); err != nil && !errors.Is(err, adjlist.ErrEdgeExists) {
 		return err
 	}
 
@@ -256,18 +256,18 @@ func tagPosts(ctx context.Context, w io.Writer, m model) error {
 			return err
 		}
 	}
-	// PutChecked: the tag's item and the post's item must both exist.
+	// Put with CheckEnds: the tag's item and the post's item must both exist.
 	missing, err := m.posts.Ref("ada", "no-such-post")
 	if err != nil {
 		return err
 	}
-	err = m.tagged.PutChecked(ctx, "dynamodb", missing, Tagging{By: "ada"})
+	err = m.tagged.Put(ctx, "dynamodb", missing, Tagging{By: "ada"}, func(o *adjlist.WriteOptions) { o.CheckEnds = true })
 	var nf *adjlist.NodeNotFoundError
 	if !errors.As(err, &nf) {
 		return fmt.Errorf("tagging a missing post: %v", err)
 	}
 	fmt.Fprintf(w, "  tagging a missing post: %s %s not found, nothing written\n", nf.Type, nf.ID)
-	if err := m.tagged.PutChecked(ctx, "dynamodb", post, Tagging{By: "ada"}); err != nil && !errors.Is(err, adjlist.ErrEdgeExists) {
+	if err := m.tagged.Put(ctx, "dynamodb", post, Tagging{By: "ada"}, func(o *adjlist.WriteOptions) { o.CheckEnds = true }); err != nil && !errors.Is(err, adjlist.ErrEdgeExists) {
 		return err
 	}
 
@@ -279,7 +279,7 @@ func tagPosts(ctx context.Context, w io.Writer, m model) error {
 		return err
 	}
 	for _, tag := range []string{"dynamodb", "go"} {
-		if err := m.tagged.PutChecked(ctx, tag, scratch, Tagging{By: "ada"}); err != nil && !errors.Is(err, adjlist.ErrEdgeExists) {
+		if err := m.tagged.Put(ctx, tag, scratch, Tagging{By: "ada"}, func(o *adjlist.WriteOptions) { o.CheckEnds = true }); err != nil && !errors.Is(err, adjlist.ErrEdgeExists) {
 			return err
 		}
 	}

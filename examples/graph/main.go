@@ -155,8 +155,10 @@ type model struct {
 	worksIn *adjlist.Edge[WorksIn]
 	// people counts the HAS edges into each skill, on an aggregate item
 	// in the skill's partition (PK = SKILL#go, TypeTarget = PEOPLE),
-	// updated in the same transaction as each edge.
-	people *adjlist.Counter[HasSkill]
+	// updated in the same transaction as each edge; counts reads those
+	// items as nodes of the skill type with marker PEOPLE.
+	people *adjlist.ItemCounter
+	counts *adjlist.Node[adjlist.Count]
 }
 
 func newModel(db adjlist.Client, tableName string) model {
@@ -208,7 +210,9 @@ func newModel(db adjlist.Client, tableName string) model {
 		o.Indexes = []adjlist.IndexKeys{{Index: byData,
 			PartitionKey: self, SortKey: adjlist.Compose(adjlist.ParentKey()), Shards: shards}}
 	})
-	return model{table, persons, skills, places, born, knows, has, livesIn, worksIn, adjlist.NewCounter(has, "PEOPLE")}
+	counts := adjlist.NewNode[adjlist.Count](table, "SKILL", "PEOPLE")
+	people := adjlist.NewItemCounter(has, "PEOPLE", func(o *adjlist.CounterOptions) { o.Per = "to" })
+	return model{table, persons, skills, places, born, knows, has, livesIn, worksIn, people, counts}
 }
 
 // described is the model -describe and the exports render (see
@@ -335,7 +339,7 @@ func load(ctx context.Context, m model) (int, error) {
 			err = errors.Join(err, put(m.knows.Put(ctx, p.id, k, Knows{Since: "2020-01-01"})))
 		}
 		for s, level := range p.skills {
-			err = errors.Join(err, put(m.people.Put(ctx, p.id, s, HasSkill{Level: level})))
+			err = errors.Join(err, put(m.has.Put(ctx, p.id, s, HasSkill{Level: level})))
 		}
 		if err != nil {
 			return n, err
@@ -464,7 +468,7 @@ func requests(n int) string {
 // aggregate items the PEOPLE counter keeps: one Query on ByCount,
 // counter = "PEOPLE", highest count first (ties by skill id).
 func topSkills(ctx context.Context, w io.Writer, m model, counter string) error {
-	top, err := m.people.Node().ByIndex(byCount, counter).Desc().Collect(ctx)
+	top, err := m.counts.ByIndex(byCount, counter).Desc().Collect(ctx)
 	if err != nil {
 		return err
 	}

@@ -112,7 +112,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	fmt.Fprintln(w, "follows, checked:")
 	for _, f := range [][2]string{{"ada", "celeb"}, {"ada", "bob"}, {"bob", "celeb"}, {"cy", "bob"}, {"ada", "nobody"}} {
 		err := cost(ctx, w, f[0]+" follows "+f[1], func(ctx context.Context) error {
-			return follows.PutChecked(ctx, f[0], f[1], Follow{Since: "2026-11-01"})
+			return follows.Put(ctx, f[0], f[1], Follow{Since: "2026-11-01"}, func(o *adjlist.WriteOptions) { o.CheckEnds = true })
 		})
 		var missing *adjlist.NodeNotFoundError
 		switch {
@@ -182,7 +182,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	for _, budget := range []int{5, 20} {
 		fmt.Fprintf(w, "\nwho else follows the accounts ada follows? (budget %s)\n", requests(budget))
 		if err := cost(ctx, w, "Peers", func(ctx context.Context) error {
-			res, err := follows.Peers(ctx, "ada", budget)
+			res, err := adjlist.TwoHop(ctx, follows, follows, "ada", budget)
 			if err != nil {
 				return err
 			}

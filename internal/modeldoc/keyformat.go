@@ -5,8 +5,7 @@ import (
 	"strings"
 )
 
-// The kinds of a [Part], spelled as adjlist's PartText, PartID,
-// PartAttribute and PartShard.
+// The kinds of a [Part], as adjlist's KeyFormatPart.Kind spells them.
 const (
 	PartText      = "text"
 	PartID        = "id"

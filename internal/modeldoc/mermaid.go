@@ -69,7 +69,7 @@ func Mermaid(w io.Writer, m *Model) error {
 			id := "k_" + idOf(it.To) + "_" + idOf(it.Type)
 			itemNode[it.Name] = id
 			fmt.Fprintf(&b, "  %s[\"%s\"]\n", id, escape(fmt.Sprintf("%s (counter of %s)\x00%s = %s", it.Type, it.To, m.SortKey, it.SortKey)))
-			fmt.Fprintf(&b, "  %s ---|\"%s\"| %s\n", of, escape(it.Type+" count (Counter.Get, table)"), id)
+			fmt.Fprintf(&b, "  %s ---|\"%s\"| %s\n", of, escape(it.Type+" count (ItemCounter.Get, table)"), id)
 		}
 	}
 	// Entities sharing a partition key template share item collections:

@@ -28,7 +28,7 @@ import (
 // The tests of this file run the README's blocks from "Graph aggregates
 // and DynamoDB Streams" to "Verifying and repairing a table".
 
-// Counter at write time and from a stream: each write changes the count
+// An edge's counter per target at write time and from a stream: each write changes the count
 // or fails with nothing changed; Apply is idempotent.
 func TestReadmeCounter(t *testing.T) { require.NoError(t, readmeCounter(t)) }
 
@@ -41,14 +41,15 @@ func readmeCounter(t *testing.T) error {
 	s := newSchool(table)
 	ctx, enrolled, e := t.Context(), s.enrolled, Enrollment{EnrolledOn: "2026-09-01"}
 	record := streams.Record{Kind: streams.Insert, SequenceNumber: "000000000000000000100"}
-	count := func(c *adjlist.Counter[Enrollment]) int64 {
+	count := func(c *adjlist.ItemCounter) int64 {
 		t.Helper()
-		n, err := c.Get(ctx, "math204")
+		n, err := c.Get(ctx, adjlist.IDs{"math204"}, "")
 		require.NoError(t, err)
 		return n
 	}
 	// readme:begin
-	counter := adjlist.NewCounter(enrolled, "ENROLLED")
+	perTarget := func(o *adjlist.CounterOptions) { o.Per = "to" }
+	counter := adjlist.NewItemCounter(enrolled, "ENROLLED", perTarget)
 
 	// At write time (the default): every write of the edge, through any handle
 	// or Tx, changes the count in the same TransactWriteItems (4 write units
@@ -58,29 +59,30 @@ func readmeCounter(t *testing.T) error {
 	}
 	// readme:end
 	assert.Equal(t, int64(1), count(counter))
-	require.ErrorIs(t, counter.Put(ctx, "a91", "math204", e), adjlist.ErrEdgeExists)
 	require.ErrorIs(t, enrolled.Put(ctx, "a91", "math204", e), adjlist.ErrEdgeExists)
 	assert.Equal(t, int64(1), count(counter), "nothing changed")
 	// readme:continue
-	if err := counter.Delete(ctx, "a91", "math204"); err != nil { // enrolled.Delete, naming the counter
+	if err := enrolled.Delete(ctx, "a91", "math204"); err != nil { // an error names the counter
 		return err
 	}
 	// readme:end
 	assert.Equal(t, int64(0), count(counter))
-	require.ErrorIs(t, counter.Delete(ctx, "a91", "math204"), adjlist.ErrNotFound)
+	derr := enrolled.Delete(ctx, "a91", "math204")
+	require.ErrorIs(t, derr, adjlist.ErrNotFound)
+	assert.Contains(t, derr.Error(), "counted by ENROLLED")
 	assert.Equal(t, int64(0), count(counter), "nothing changed")
 	// readme:continue
 
 	// Or after the fact, from the table's stream, by a counter declared so
 	// (writes leave it alone): idempotent, so at-least-once delivery
 	// (duplicates, a batch replayed after a crash) cannot skew it.
-	fromStream := adjlist.NewCounter(enrolled, "ENROLMENTS", func(o *adjlist.CounterOptions) { o.Stream = true })
+	fromStream := adjlist.NewItemCounter(enrolled, "ENROLMENTS", perTarget, func(o *adjlist.CounterOptions) { o.Stream = true })
 	err := fromStream.Apply(ctx, record.SequenceNumber, "a91", "math204", record.Kind != streams.Remove)
 	if err != nil {
 		return err
 	}
 
-	n, err := fromStream.Get(ctx, "math204") // one GetItem
+	n, err := fromStream.Get(ctx, adjlist.IDs{"math204"}, "") // one GetItem
 	if err != nil {
 		return err
 	}
@@ -116,7 +118,7 @@ func readmeStreams(t *testing.T) error {
 	l.create(t, table, func(o *adjlist.CreateTableOptions) { o.Stream = true })
 	s := newSchool(table)
 	db, cfg, ctx, enrolled := l.client, l.cfg, t.Context(), s.enrolled
-	fromStream := adjlist.NewCounter(enrolled, "ENROLMENTS", func(o *adjlist.CounterOptions) { o.Stream = true })
+	fromStream := adjlist.NewItemCounter(enrolled, "ENROLMENTS", func(o *adjlist.CounterOptions) { o.Per, o.Stream = "to", true })
 	for _, from := range []string{"a91", "b30", "c77"} {
 		require.NoError(t, enrolled.Put(ctx, from, "math204", Enrollment{EnrolledOn: "2026-09-01"}))
 	}
@@ -128,7 +130,7 @@ func readmeStreams(t *testing.T) error {
 		e := ev.Item() // the new image, or for a REMOVE the old one; ids from the keys
 		return fromStream.Apply(ctx, ev.SequenceNumber, e.From, e.To, ev.Kind != streams.Remove)
 	})
-	streams.On(r, fromStream, func(context.Context, streams.Event[adjlist.NodeItem[adjlist.Count]]) error { return nil })
+	r.OnUnknown(func(context.Context, streams.Record) error { return nil }) // the counter's own items
 
 	lambda.Start(r.HandleLambda) // in a Lambda function (aws-lambda-go's events.DynamoDBEvent)
 
@@ -145,7 +147,7 @@ func readmeStreams(t *testing.T) error {
 	}
 	// readme:end
 	require.NoError(t, err)
-	n, err := fromStream.Get(ctx, "math204")
+	n, err := fromStream.Get(ctx, adjlist.IDs{"math204"}, "")
 	require.NoError(t, err)
 	assert.Equal(t, int64(2), n, "a91 and c77")
 
@@ -161,7 +163,7 @@ func readmeStreams(t *testing.T) error {
 	require.NoError(t, err)
 	_, err = lambda.handler.Invoke(ctx, payload)
 	require.NoError(t, err)
-	n, err = fromStream.Get(ctx, "math204")
+	n, err = fromStream.Get(ctx, adjlist.IDs{"math204"}, "")
 	require.NoError(t, err)
 	assert.Equal(t, int64(3), n)
 	return nil
@@ -289,7 +291,7 @@ func readmePeersAndDeleteNode(t *testing.T) error {
 	// readme:begin
 	// Students who share a course with a91: one keys-only Query per page of
 	// a91's enrolments, then per page of each course's roster.
-	res, err := enrolled.Peers(ctx, "a91", 50) // res.Peers, res.Requests, res.Truncated
+	res, err := adjlist.TwoHop(ctx, enrolled, enrolled, "a91", 50) // res.Peers, res.Requests, res.Truncated
 	if err != nil {
 		return err
 	}

@@ -222,7 +222,7 @@ func readmeChildEndpoints(t *testing.T) error {
 	if err != nil {
 		return err
 	}
-	err = tagged.PutChecked(ctx, "go", ref, Tagging{}) // checks TAG#go and the item WS#acme / PROJ#2026-0042
+	err = tagged.Put(ctx, "go", ref, Tagging{}, func(o *adjlist.WriteOptions) { o.CheckEnds = true }) // checks TAG#go and the item WS#acme / PROJ#2026-0042
 	if err != nil {
 		return err
 	}
@@ -250,7 +250,7 @@ func readmeChildEndpoints(t *testing.T) error {
 	require.Len(t, onProject, 1)
 	assert.Equal(t, "go", onProject[0].From)
 	var nf *adjlist.NodeNotFoundError
-	require.ErrorAs(t, tagged.PutChecked(ctx, "rust", ref, Tagging{}), &nf, "TAG#rust does not exist")
+	require.ErrorAs(t, tagged.Put(ctx, "rust", ref, Tagging{}, func(o *adjlist.WriteOptions) { o.CheckEnds = true }), &nf, "TAG#rust does not exist")
 
 	// The project → tag edge of the README's table, in the project's own
 	// partition.

@@ -249,7 +249,7 @@ func readmeTransactions(t *testing.T) error {
 	// readme:begin
 	// Referential integrity: the edge only if both nodes exist, atomically
 	// (ConditionCheck on each node item + guarded Put, one TransactWriteItems).
-	err := enrolled.PutChecked(ctx, "a91", "math204", e, func(o *adjlist.TxOptions) { o.Token = requestID })
+	err := enrolled.Put(ctx, "a91", "math204", e, func(o *adjlist.WriteOptions) { o.CheckEnds, o.Token = true, requestID })
 	var nf *adjlist.NodeNotFoundError
 	if errors.As(err, &nf) {
 		return fmt.Errorf("no %s node: %w", nf.Side, err) // nf.Side is "from" or "to"
@@ -257,7 +257,7 @@ func readmeTransactions(t *testing.T) error {
 	// readme:end
 	require.NoError(t, err)
 	assert.True(t, exists("a91", "math204"))
-	require.ErrorAs(t, enrolled.PutChecked(ctx, "a91", "bio300", e), &nf)
+	require.ErrorAs(t, enrolled.Put(ctx, "a91", "bio300", e, func(o *adjlist.WriteOptions) { o.CheckEnds = true }), &nf)
 	assert.Equal(t, "to", nf.Side)
 	assert.False(t, exists("a91", "bio300"))
 	// readme:continue
@@ -311,7 +311,8 @@ func TestReadmeLostRace(t *testing.T) {
 	ctx := t.Context()
 	courses := newSchool(table).courses
 	issues := adjlist.NewNode[Issue](table, "ISSUE", "META", func(o *adjlist.NodeOptions) { o.Version = "version" })
-	openIssues := adjlist.NewCounter(adjlist.NewEdge[struct{}](issues, "OPENIN", courses), "open")
+	openIssues := adjlist.NewEdge[struct{}](issues, "OPENIN", courses)
+	adjlist.NewItemCounter(openIssues, "open", func(o *adjlist.CounterOptions) { o.Per = "to" })
 	require.NoError(t, courses.Put(ctx, "math204", Course{Title: "Linear Algebra"}))
 	require.NoError(t, issues.Put(ctx, "i1", Issue{Status: "open"}))
 	require.NoError(t, openIssues.Put(ctx, "i1", "math204", struct{}{}))
@@ -350,7 +351,7 @@ func TestReadmeLostRace(t *testing.T) {
 	}
 	var oe *adjlist.OpError
 	if errors.As(err, &oe) {
-		for _, a := range oe.Failed { // "Node.Update" ErrVersionConflict, "Counter.Delete open" ErrNotFound
+		for _, a := range oe.Failed { // "Node.Update" ErrVersionConflict, "Edge.Delete" ErrNotFound
 			log.Printf("%s %s %s: %v", a.Op, a.PK, a.SK, a.Err)
 		}
 	}
@@ -361,7 +362,7 @@ func TestReadmeLostRace(t *testing.T) {
 	assert.Equal(t, "Node.Update", oe.Failed[0].Op)
 	assert.Equal(t, "ISSUE#i1", oe.Failed[0].PK)
 	assert.ErrorIs(t, oe.Failed[0].Err, adjlist.ErrVersionConflict)
-	assert.Equal(t, "Counter.Delete open", oe.Failed[1].Op)
+	assert.Equal(t, "Edge.Delete", oe.Failed[1].Op)
 	assert.ErrorIs(t, oe.Failed[1].Err, adjlist.ErrNotFound)
 	assert.Len(t, logged, 2)
 }
@@ -375,17 +376,18 @@ func TestReadmeReadTx(t *testing.T) {
 	l.create(t, table)
 	s := newSchool(table)
 	ctx, courses := t.Context(), s.courses
-	counter := adjlist.NewCounter(s.enrolled, "ENROLLED")
+	counts := adjlist.NewNode[adjlist.Count](table, "CRS", "ENROLLED")
+	adjlist.NewItemCounter(s.enrolled, "ENROLLED", func(o *adjlist.CounterOptions) { o.Per = "to" })
 	require.NoError(t, courses.Put(ctx, "math204", Course{Title: "Linear Algebra"}))
 	for _, from := range []string{"a91", "b30"} {
-		require.NoError(t, counter.Put(ctx, from, "math204", Enrollment{}))
+		require.NoError(t, s.enrolled.Put(ctx, from, "math204", Enrollment{}))
 	}
 	before := l.requests.Load()
 	// readme:begin
 	rt := adjlist.NewReadTx(table)
-	course := courses.TxGet(rt, "math204")       // *adjlist.Read[Course]
-	count := counter.Node().TxGet(rt, "math204") // *adjlist.Read[adjlist.Count]
-	err := rt.Run(ctx)                           // one TransactGetItems
+	course := courses.TxGet(rt, "math204") // *adjlist.Read[Course]
+	count := counts.TxGet(rt, "math204")   // *adjlist.Read[adjlist.Count]
+	err := rt.Run(ctx)                     // one TransactGetItems
 	// course.Found, course.Data; count.Data.Count
 	// readme:end
 	require.NoError(t, err)

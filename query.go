@@ -237,7 +237,12 @@ func qsCompile(q querySpec) querySpec {
 
 // errQuery returns a Query that fails with err when run.
 func errQuery[T any](t *Table, op string, err error) Query[T] {
-	return Query[T]{querySpec: querySpec{t: t, op: op, err: err}}
+	return Query[T]{querySpec: errSpec(t, op, err)}
+}
+
+// errSpec is a query that fails with err when run.
+func errSpec(t *Table, op string, err error) querySpec {
+	return querySpec{t: t, op: op, err: err}
 }
 
 // Limit sets how many items DynamoDB evaluates per request (QueryInput.Limit):

@@ -170,7 +170,8 @@ func (c *collectionCore) describe() shape {
 		parentID = modeldoc.Text(k.Parent)
 	}
 	list := c.list(parentID)
-	desc := qsDesc(list)
+	desc := list
+	qsDesc(&desc)
 	s.add(queryPattern(&desc, fmt.Sprintf("%s's %s children, newest first", parent, child), "Collection.List(id).Desc()", false, "child"))
 	s.add(queryPattern(&list, fmt.Sprintf("count %s's %s children", parent, child), "Collection.List(id).Count()", true, "child"))
 	g, err := c.keyed(parentID, "<child>")

@@ -597,7 +597,7 @@ func (t *Table) loadPartition(ctx context.Context, op, pk, sk string, keyErr err
 	}
 	q := newQuerySpec(t, op, queryKeys{pk: pk}) // run page by page, never decoded
 	if o.ConsistentRead {
-		q = qsConsistentRead(q)
+		qsConsistentRead(&q)
 	}
 	if q.err != nil {
 		return qsWrap(&q, q.err)

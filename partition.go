@@ -367,7 +367,8 @@ func (h headSpec) page(ctx context.Context, id, cursor string, limit int32, targ
 	// Every item goes to the head or a target as the Query decodes it;
 	// the Query itself yields none. A decoding error stops the page.
 	d := newDealer(h.t, targets, &other)
-	q := qsLimit(partitionSpec(h.t, op, part, nil), limit)
+	q := partitionSpec(h.t, op, part, nil)
+	qsLimit(&q, limit)
 	q.fetched = d.Fetched
 	decode := func(item Item) (bool, error) {
 		if s, _ := stringAttr(item, h.t.opts.SortKey); !h.apart && s == sk {

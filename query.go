@@ -251,12 +251,12 @@ func errSpec(t *Table, op string, err error) querySpec {
 // dropped by a filter (reverse reads of tables shared by several edge labels)
 // count toward it. A negative n is an [ErrInvalidOption] when run.
 func (q Query[T]) Limit(n int32) Query[T] {
-	q.querySpec = qsLimit(q.querySpec, n)
+	qsLimit(&q.querySpec, n)
 	return q
 }
 
 // qsLimit is Limit's work.
-func qsLimit(q querySpec, n int32) querySpec {
+func qsLimit(q *querySpec, n int32) {
 	switch {
 	case n < 0:
 		q.err = fmt.Errorf("%w: negative limit %d", ErrInvalidOption, n)
@@ -265,7 +265,6 @@ func qsLimit(q querySpec, n int32) querySpec {
 	default:
 		q.in.Limit = aws.Int32(n)
 	}
-	return q
 }
 
 // Desc returns items in descending sort key order (ScanIndexForward=false).
@@ -273,15 +272,14 @@ func qsLimit(q querySpec, n int32) querySpec {
 // ([Options].IndexPartitionOnly) items come in no defined order, and Desc
 // changes nothing.
 func (q Query[T]) Desc() Query[T] {
-	q.querySpec = qsDesc(q.querySpec)
+	qsDesc(&q.querySpec)
 	return q
 }
 
 // qsDesc is Desc's work.
-func qsDesc(q querySpec) querySpec {
+func qsDesc(q *querySpec) {
 	q.in.ScanIndexForward = aws.Bool(false)
 	q.calls += ".Desc()"
-	return q
 }
 
 // ConsistentRead asks for a strongly consistent read. Queries on the base
@@ -289,17 +287,16 @@ func qsDesc(q querySpec) querySpec {
 // index (a reverse read, or [Index] with Local false) the query fails with
 // [ErrIndexConsistentRead] before any request is sent.
 func (q Query[T]) ConsistentRead() Query[T] {
-	q.querySpec = qsConsistentRead(q.querySpec)
+	qsConsistentRead(&q.querySpec)
 	return q
 }
 
 // qsConsistentRead is ConsistentRead's work.
-func qsConsistentRead(q querySpec) querySpec {
+func qsConsistentRead(q *querySpec) {
 	if q.in.IndexName != nil && !q.keys.local {
 		q.err = ErrIndexConsistentRead
 	}
 	q.in.ConsistentRead = aws.Bool(true)
-	return q
 }
 
 // qsStartSpan opens the span of the call op that runs q ([Table].startSpan),

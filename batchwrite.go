@@ -83,19 +83,19 @@ func sizedPutReq(item Item, k itemKey, err error) (writeReq, error) {
 	return writeReq{key: k, req: types.WriteRequest{PutRequest: &types.PutRequest{Item: item}}}, nil
 }
 
-// bulk writes the items vs with batchWrite, each a put or a delete made by
-// req, which returns, with an error, a writeReq holding only the key the
-// error names. Every request is made first: one bad item fails the call
-// before any request.
-func bulk[V any](ctx context.Context, t *Table, it *itemType, op string, vs []V, req func(V) (writeReq, error), optFns []func(*BulkOptions)) (_ BulkResult, err error) {
+// bulk writes n items with batchWrite, each a put or a delete made by
+// req from the item's index, which returns, with an error, a writeReq
+// holding only the key the error names. Every request is made first: one
+// bad item fails the call before any request.
+func bulk(ctx context.Context, t *Table, it *itemType, op string, n int, req func(i int) (writeReq, error), optFns []func(*BulkOptions)) (_ BulkResult, err error) {
 	ctx, sp := t.startSpan(ctx, op)
 	defer sp.end(&err)
 	if err := t.refuseBulk(it); err != nil {
 		return BulkResult{}, t.opErr(op, "", "", err)
 	}
-	reqs := make([]writeReq, len(vs))
-	for i, v := range vs {
-		r, err := req(v)
+	reqs := make([]writeReq, n)
+	for i := range reqs {
+		r, err := req(i)
 		if err != nil {
 			return BulkResult{}, t.opErr(op, r.key.pk, r.key.sk, err)
 		}
@@ -119,7 +119,8 @@ func bulk[V any](ctx context.Context, t *Table, it *itemType, op string, vs []V,
 // BulkResult.Unwritten, and the error then matches [ErrUnprocessed] or
 // wraps the SDK's error.
 func (e *Edge[E]) PutMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (BulkResult, error) {
-	return bulk(ctx, e.t, &e.it, "Edge.PutMany", edges, func(v EdgeItem[E]) (writeReq, error) {
+	return bulk(ctx, e.t, &e.it, "Edge.PutMany", len(edges), func(i int) (writeReq, error) {
+		v := edges[i]
 		return sizedPutReq(e.item(v.From, v.To, v.Data, true, nil))
 	}, optFns)
 }
@@ -128,7 +129,8 @@ func (e *Edge[E]) PutMany(ctx context.Context, edges []EdgeItem[E], optFns ...fu
 // BatchWriteItem, as [Edge.PutMany] writes them. Deleting an edge that does
 // not exist is not an error. Bad ids or duplicates fail before any request.
 func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (BulkResult, error) {
-	return bulk(ctx, e.t, &e.it, "Edge.DeleteMany", edges, func(v EdgeItem[E]) (writeReq, error) {
+	return bulk(ctx, e.t, &e.it, "Edge.DeleteMany", len(edges), func(i int) (writeReq, error) {
+		v := edges[i]
 		k, err := e.keyed(v.From, v.To)
 		return e.handle().deleteReq(&k, err)
 	}, optFns)
@@ -139,7 +141,8 @@ func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ..
 // overwritten; with [Tracking], written as created: version 1,
 // timestamps, expiry), unwritten items listed in the result.
 func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
-	return bulk(ctx, c.t, &c.it, "Collection.PutMany", children, func(v Child[C]) (writeReq, error) {
+	return bulk(ctx, c.t, &c.it, "Collection.PutMany", len(children), func(i int) (writeReq, error) {
+		v := children[i]
 		return sizedPutReq(c.item(v.Parent, v.ID, v.Data, true, nil))
 	}, optFns)
 }
@@ -152,7 +155,8 @@ func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], opt
 // timestamps, expiry), unwritten items listed in BulkResult.Unwritten
 // with an error matching [ErrUnprocessed] or wrapping the SDK's.
 func (n *Node[N]) PutMany(ctx context.Context, nodes []NodeItem[N], optFns ...func(*BulkOptions)) (BulkResult, error) {
-	return bulk(ctx, n.t, &n.it, "Node.PutMany", nodes, func(v NodeItem[N]) (writeReq, error) {
+	return bulk(ctx, n.t, &n.it, "Node.PutMany", len(nodes), func(i int) (writeReq, error) {
+		v := nodes[i]
 		return sizedPutReq(n.item(v.ID, v.Data, true, nil))
 	}, optFns)
 }
@@ -165,8 +169,8 @@ func (n *Node[N]) PutMany(ctx context.Context, nodes []NodeItem[N], optFns ...fu
 // [DeleteNode]). Bad ids or duplicates ([ErrDuplicateKey]) fail before any
 // request; what could not be deleted is in BulkResult.Unwritten.
 func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*BulkOptions)) (BulkResult, error) {
-	return bulk(ctx, n.t, &n.it, "Node.DeleteMany", ids, func(id string) (writeReq, error) {
-		k, err := n.keyed(id)
+	return bulk(ctx, n.t, &n.it, "Node.DeleteMany", len(ids), func(i int) (writeReq, error) {
+		k, err := n.keyed(ids[i])
 		return n.handle().deleteReq(&k, err)
 	}, optFns)
 }
@@ -178,7 +182,8 @@ func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*
 // before any request; what could not be deleted is in
 // BulkResult.Unwritten.
 func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
-	return bulk(ctx, c.t, &c.it, "Collection.DeleteMany", children, func(v Child[C]) (writeReq, error) {
+	return bulk(ctx, c.t, &c.it, "Collection.DeleteMany", len(children), func(i int) (writeReq, error) {
+		v := children[i]
 		k, err := c.keyed(v.Parent, v.ID)
 		return c.handle().deleteReq(&k, err)
 	}, optFns)
@@ -193,7 +198,8 @@ func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], 
 // a key attribute, an item over 400 KB or one given twice
 // ([ErrDuplicateKey]) fail before any request.
 func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns ...func(*BulkOptions)) (BulkResult, error) {
-	return bulk(ctx, e.t, &e.it, "Entity.PutMany", items, func(v EntityItem[T]) (writeReq, error) {
+	return bulk(ctx, e.t, &e.it, "Entity.PutMany", len(items), func(i int) (writeReq, error) {
+		v := items[i]
 		return sizedPutReq(e.item(v.IDs, v.Data, true, nil))
 	}, optFns)
 }
@@ -204,7 +210,8 @@ func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns .
 // error). Bad ids or duplicates ([ErrDuplicateKey]) fail before any
 // request; what could not be deleted is in BulkResult.Unwritten.
 func (e *Entity[T]) DeleteMany(ctx context.Context, ids []IDs, optFns ...func(*BulkOptions)) (BulkResult, error) {
-	return bulk(ctx, e.t, &e.it, "Entity.DeleteMany", ids, func(v IDs) (writeReq, error) {
+	return bulk(ctx, e.t, &e.it, "Entity.DeleteMany", len(ids), func(i int) (writeReq, error) {
+		v := ids[i]
 		k, err := e.keyed(v)
 		return e.handle().deleteReq(&k, err)
 	}, optFns)

@@ -68,18 +68,18 @@ func (s edgeScan) describe() string {
 	return paging.Kind{Label: s.label, Src: s.src.String(), Dst: s.dst.String()}.String()
 }
 
-func (e *Edge[E]) ends() (label string, src, dst endpoint, err error) {
+func (e *edgeCore) ends() (label string, src, dst endpoint, err error) {
 	return e.label, e.src, e.dst, e.err
 }
 
 // scan is an edgeScan of this kind, keys not yet set.
-func (e *Edge[E]) scan() edgeScan {
+func (e *edgeCore) scan() edgeScan {
 	return edgeScan{t: e.t, label: e.label, src: e.src, dst: e.dst, prefix: e.prefix, split: e.split}
 }
 
 // incoming implements [Incoming]: the reverse query of [Edge.To], keys
 // only.
-func (e *Edge[E]) incoming(to string) (edgeScan, error) {
+func (e *edgeCore) incoming(to string) (edgeScan, error) {
 	s := e.scan()
 	if e.err != nil {
 		return s, e.err
@@ -100,7 +100,7 @@ func (e *Edge[E]) incoming(to string) (edgeScan, error) {
 }
 
 // outgoing is the forward query of [Edge.From], keys only.
-func (e *Edge[E]) outgoing(from string) (edgeScan, error) {
+func (e *edgeCore) outgoing(from string) (edgeScan, error) {
 	s := e.scan()
 	if e.err != nil {
 		return s, e.err
@@ -275,11 +275,16 @@ type CascadeResult struct {
 // reaches it), or the context's error; the result then reports what was
 // done so far.
 func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming ...Incoming) (_ CascadeResult, err error) {
+	return deleteNode(ctx, &node.nodeCore, id, incoming)
+}
+
+// deleteNode is [DeleteNode] of nodes of any data.
+func deleteNode(ctx context.Context, node *nodeCore, id string, incoming []Incoming) (_ CascadeResult, err error) {
 	const op = "DeleteNode"
 	ctx, sp := node.t.startSpan(ctx, op)
 	defer sp.end(&err)
 	var res CascadeResult
-	pk, sk, err := node.Key(id)
+	pk, sk, err := node.key(id)
 	if err != nil {
 		return res, node.t.opErr(op, pk, sk, err)
 	}
@@ -549,15 +554,20 @@ func edgeKind(i int, in Incoming, t *Table, place string) (paging.Kind, endpoint
 // nor starts at c's children, or is on another table; before any
 // request. Then the errors of [DeleteNode].
 func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, childID string, attached ...Incoming) (_ CascadeResult, err error) {
+	return deleteChild(ctx, &c.collectionCore, parentID, childID, attached)
+}
+
+// deleteChild is [DeleteChild] of children of any data.
+func deleteChild(ctx context.Context, c *collectionCore, parentID, childID string, attached []Incoming) (_ CascadeResult, err error) {
 	const op = "DeleteChild"
 	ctx, sp := c.t.startSpan(ctx, op)
 	defer sp.end(&err)
 	var res CascadeResult
-	pk, sk, err := c.Key(parentID, childID)
+	pk, sk, err := c.key(parentID, childID)
 	if err != nil {
 		return res, c.t.opErr(op, pk, sk, err)
 	}
-	ref, err := c.Ref(parentID, childID)
+	ref, err := c.refOf(parentID, childID)
 	if err != nil {
 		return res, c.t.opErr(op, pk, sk, err)
 	}
@@ -627,7 +637,7 @@ func refPages(q Query[paging.Ref]) paging.Pager {
 // partitions of a sharded collection, keys only. An unsharded collection's
 // children are in the parent's partition, which DeleteNode deletes anyway:
 // it has nothing to add.
-func (c *Collection[P, C]) incoming(to string) (edgeScan, error) {
+func (c *collectionCore) incoming(to string) (edgeScan, error) {
 	if c.shards == 0 {
 		pn := c.parent.end
 		return edgeScan{t: c.t, label: c.childType, src: pn, dst: pn, prefix: c.prefix}, c.err
@@ -635,7 +645,7 @@ func (c *Collection[P, C]) incoming(to string) (edgeScan, error) {
 	return c.children(to)
 }
 
-func (c *Collection[P, C]) ends() (label string, src, dst endpoint, err error) {
+func (c *collectionCore) ends() (label string, src, dst endpoint, err error) {
 	pn := c.parent.end
 	return c.childType, pn, pn, c.err
 }
@@ -643,7 +653,7 @@ func (c *Collection[P, C]) ends() (label string, src, dst endpoint, err error) {
 // children lists parent's children, keys only, in every partition they
 // occupy: the parent's, or each shard. Its items' ends are the parent id
 // and the child's ref.
-func (c *Collection[P, C]) children(parent string) (edgeScan, error) {
+func (c *collectionCore) children(parent string) (edgeScan, error) {
 	pn := c.parent.end
 	s := edgeScan{t: c.t, label: c.childType, src: pn, dst: pn, prefix: c.prefix}
 	if c.err != nil {
@@ -659,12 +669,12 @@ func (c *Collection[P, C]) children(parent string) (edgeScan, error) {
 		s.parts = keycodec.ShardKeys(pk, c.shards)
 	}
 	s.split = func(item Item) (string, string, bool) {
-		v, ok, _ := c.decode(keysOf(c.t, item))
-		if !ok {
+		var ids [2]string
+		if !c.t.parseItem(&c.it, keysOf(c.t, item), ids[:]) {
 			return "", "", false
 		}
-		ref, err := c.Ref(v.Parent, v.ID)
-		return v.Parent, ref, err == nil
+		ref, err := c.refOf(ids[0], ids[1])
+		return ids[0], ref, err == nil
 	}
 	return s, nil
 }
@@ -698,7 +708,7 @@ type collection interface {
 	parentEnd() endpoint
 }
 
-func (c *Collection[P, C]) parentEnd() endpoint { return c.parent.end }
+func (c *collectionCore) parentEnd() endpoint { return c.parent.end }
 
 // collectionsUnder lists the collections t records whose children hang
 // under the items of endpoint me: a node type's collections, or those

@@ -3,6 +3,7 @@ package adjlist
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -31,18 +32,30 @@ import (
 // ([NewNestedCollection]). A Collection is immutable and safe for
 // concurrent use.
 type Collection[P, C any] struct {
-	parent    parentOf[P]
+	collectionCore
+	// parentNode is the parent nodes' handle; nil under a collection.
+	parentNode *Node[P]
+	// getParent reads a parent item's data, its id a node id or a ref.
+	getParent func(ctx context.Context, id string, optFns []func(*ReadOptions)) (P, error)
+	// decodeItem is decode, bound once rather than per query.
+	decodeItem func(Item) (Child[C], bool, error)
+}
+
+// collectionCore is everything a [Collection] is but its Go types' code:
+// the declaration and every method that does not need P or C, compiled
+// once rather than once per pair of item types.
+type collectionCore struct {
+	parent    parentOf
 	t         *Table
 	childType string
 	prefix    string // childType#
 	shards    int    // table partitions per parent; 0: not sharded
 	// ref is how a child's ref is spelled, "WS#{id}#PROJ#{child}".
-	ref *keycodec.Ref
-	it  itemType
-	tr  tracking
-	// decodeItem is decode, bound once rather than per query.
-	decodeItem func(Item) (Child[C], bool, error)
-	err        error
+	ref    *keycodec.Ref
+	it     itemType
+	tr     tracking
+	goType reflect.Type // C
+	err    error
 }
 
 // Child is one child item read back: its parent's id and its own, decoded
@@ -71,11 +84,11 @@ type Child[C any] struct {
 // the type reads parent first, as the data does: *Collection[Workspace,
 // Project].
 func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*CollectionOptions)) *Collection[P, C] {
-	p := parentOf[P]{end: parent.endpoint(), node: parent,
-		get: func(ctx context.Context, id string, optFns []func(*ReadOptions)) (P, error) {
+	c := &Collection[P, C]{parentNode: parent,
+		getParent: func(ctx context.Context, id string, optFns []func(*ReadOptions)) (P, error) {
 			return parent.Get(ctx, id, optFns...)
 		}}
-	return newCollection[C](p, childType, optFns)
+	return c.bind(parentOf{end: parent.endpoint(), node: &parent.nodeCore}, childType, optFns)
 }
 
 // NewNestedCollection returns a handle on the children of type childType
@@ -106,8 +119,8 @@ func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*
 // children. childType must differ from parent's: [ErrInvalidOption]; an
 // invalid name is [ErrInvalidKey]; both before any request.
 func NewNestedCollection[C, P, G any](parent *Collection[G, P], childType string, optFns ...func(*CollectionOptions)) *Collection[P, C] {
-	p := parentOf[P]{end: parent.endpoint(),
-		get: func(ctx context.Context, ref string, optFns []func(*ReadOptions)) (P, error) {
+	c := &Collection[P, C]{
+		getParent: func(ctx context.Context, ref string, optFns []func(*ReadOptions)) (P, error) {
 			parentID, id, err := parent.ParseRef(ref)
 			if err != nil {
 				var zero P
@@ -116,29 +129,37 @@ func NewNestedCollection[C, P, G any](parent *Collection[G, P], childType string
 			ch, err := parent.Get(ctx, parentID, id, optFns...)
 			return ch.Data, err
 		}}
-	return newCollection[C](p, childType, optFns)
+	return c.bind(parentOf{end: parent.endpoint()}, childType, optFns)
 }
 
 // parentOf is what a collection's children hang under: the nodes of one
 // type ([NewCollection]) or the children of another collection
 // ([NewNestedCollection]).
-type parentOf[P any] struct {
+type parentOf struct {
 	end  endpoint
-	node *Node[P] // the parent nodes' handle; nil under a collection
-	// get reads a parent item's data, its id a node id or a ref.
-	get func(ctx context.Context, id string, optFns []func(*ReadOptions)) (P, error)
+	node *nodeCore // the parent nodes' handle; nil under a collection
 }
 
 // name names the parent type in messages and models: "WS", or "ORG/PROJ"
 // for the PROJ children of ORG nodes.
-func (p *parentOf[P]) name() string { return p.end.String() }
+func (p *parentOf) name() string { return p.end.String() }
 
-// newCollection is the collection of childType children under p.
-func newCollection[C, P any](parent parentOf[P], childType string, optFns []func(*CollectionOptions)) *Collection[P, C] {
+// bind declares c, the collection of childType children under parent,
+// binds its decoder and records it.
+func (c *Collection[P, C]) bind(parent parentOf, childType string, optFns []func(*CollectionOptions)) *Collection[P, C] {
+	c.collectionCore.init(parent, childType, optFns, typeOf[C]())
+	c.decodeItem = c.decode
+	c.record()
+	return c
+}
+
+// init declares c, the collection of childType children under parent,
+// whose data is a goType.
+func (c *collectionCore) init(parent parentOf, childType string, optFns []func(*CollectionOptions), goType reflect.Type) {
 	var opts CollectionOptions
 	optErr := applyOptions(&opts, optFns)
 	pe := parent.end
-	c := &Collection[P, C]{parent: parent, t: pe.t, childType: childType, prefix: childType + "#", err: pe.err}
+	*c = collectionCore{parent: parent, t: pe.t, childType: childType, prefix: childType + "#", goType: goType, err: pe.err}
 	if c.err == nil {
 		c.err = optErr
 	}
@@ -200,9 +221,6 @@ func newCollection[C, P any](parent parentOf[P], childType string, optFns []func
 	if c.err == nil {
 		c.tr, c.err = c.t.newTracking(opts.Tracking)
 	}
-	c.decodeItem = c.decode
-	c.record()
-	return c
 }
 
 // nameLevels renames the id fields of a nested collection's partition key
@@ -221,9 +239,9 @@ func nameLevels(parts []keycodec.Part, names []string) []keycodec.Part {
 
 // parentKey is the partition key of parentID's item collection, with no
 // shard: the node key "WS#acme", or the parent child's ref, checked.
-func (c *Collection[P, C]) parentKey(parentID string) (string, error) {
+func (c *collectionCore) parentKey(parentID string) (string, error) {
 	if c.parent.node != nil {
-		pk, _, err := c.parent.node.Key(parentID)
+		pk, _, err := c.parent.node.key(parentID)
 		return pk, err
 	}
 	if err := c.parent.end.ref.Check(parentID); err != nil {
@@ -278,6 +296,11 @@ type CollectionOptions struct {
 // With [CollectionOptions].Shards the partition key carries the child's
 // shard, "WS#acme#07": FNV-1a of the child id modulo Shards, two digits.
 func (c *Collection[P, C]) Key(parentID, childID string) (pk, sk string, err error) {
+	return c.key(parentID, childID)
+}
+
+// key is [Collection.Key].
+func (c *collectionCore) key(parentID, childID string) (pk, sk string, err error) {
 	if c.err != nil {
 		return "", "", c.err
 	}
@@ -316,13 +339,13 @@ func (c *Collection[P, C]) Replace(ctx context.Context, parentID, childID string
 }
 
 // handle is the implementation of c's single-item verbs.
-func (c *Collection[P, C]) handle() handle {
+func (c *collectionCore) handle() handle {
 	return handle{t: c.t, it: &c.it, tr: &c.tr, exists: ErrExists, err: c.err}
 }
 
 // keyed is a child's keys.
-func (c *Collection[P, C]) keyed(parentID, childID string) (keyed, error) {
-	pk, sk, err := c.Key(parentID, childID)
+func (c *collectionCore) keyed(parentID, childID string) (keyed, error) {
+	pk, sk, err := c.key(parentID, childID)
 	return keyed{kc: *c.keyCtx(pk, sk)}, err
 }
 
@@ -334,7 +357,7 @@ func (c *Collection[P, C]) item(parentID, childID string, data C, create bool, o
 }
 
 // keyCtx is what the child (pk, sk)'s index key templates may name.
-func (c *Collection[P, C]) keyCtx(pk, sk string) *keyCtx {
+func (c *collectionCore) keyCtx(pk, sk string) *keyCtx {
 	parent := pk // the parent's node key, before the shard suffix
 	if c.shards > 0 {
 		parent = pk[:len(pk)-len("#07")]
@@ -398,19 +421,24 @@ func (c *Collection[P, C]) Delete(ctx context.Context, parentID, childID string,
 // [Query.Desc] for newest first (ScanIndexForward=false), and run it with
 // [Query.All], [Query.Page] or [Query.Count] (keys only, nothing decoded).
 func (c *Collection[P, C]) List(parentID string) Query[Child[C]] {
+	return Query[Child[C]]{querySpec: c.list(parentID), decode: c.decodeItem}
+}
+
+// list is [Collection.List]'s query without its decoder.
+func (c *collectionCore) list(parentID string) querySpec {
 	const op = "Collection.List"
 	if c.err != nil {
-		return errQuery[Child[C]](c.t, op, c.err)
+		return errSpec(c.t, op, c.err)
 	}
 	pk, err := c.parentKey(parentID)
 	if err != nil {
-		return errQuery[Child[C]](c.t, op, err)
+		return errSpec(c.t, op, err)
 	}
 	k := queryKeys{pk: pk, skPrefix: c.prefix, kind: c.it.kind}
 	if c.shards > 0 {
 		k.shardPKs = keycodec.ShardKeys(pk, c.shards)
 	}
-	return newQuery(c.t, op, k, c.decodeItem)
+	return newQuerySpec(c.t, op, k)
 }
 
 // Decode turns a raw item (from a Scan, an export, a stream record's
@@ -439,7 +467,7 @@ func (c *Collection[P, C]) decode(item Item) (v Child[C], ok bool, err error) {
 
 // ids are the parent's and the child's id of one of c's children, from
 // its table keys under any shard layout; ok is false for any other item.
-func (c *Collection[P, C]) ids(item Item) (parentID, id string, ok bool) {
+func (c *collectionCore) ids(item Item) (parentID, id string, ok bool) {
 	var ids [2]string
 	if !c.it.keys.parseItem(c.t, item, ids[:]) {
 		return "", "", false
@@ -474,8 +502,8 @@ func (c *Collection[P, C]) Load(ctx context.Context, parentID string, optFns ...
 	defer sp.end(&err)
 	res := Family[P, C]{ID: parentID}
 	o := readOptions(optFns)
-	if (c.shards > 0 || c.parent.node == nil) && c.err == nil {
-		if res.Parent, err = c.parent.get(ctx, parentID, optFns); err == nil {
+	if (c.shards > 0 || c.parentNode == nil) && c.err == nil {
+		if res.Parent, err = c.getParent(ctx, parentID, optFns); err == nil {
 			list := c.List(parentID)
 			if o.ConsistentRead {
 				list = list.ConsistentRead()
@@ -488,7 +516,7 @@ func (c *Collection[P, C]) Load(ctx context.Context, parentID string, optFns ...
 		return res, nil
 	}
 	grow := func(n int) { res.Children = slices.Grow(res.Children, n) }
-	res.Parent, err = loadPartition(ctx, "Collection.Load", c.parent.node, parentID, c.err, o, grow, func(item Item) error {
+	res.Parent, err = loadPartition(ctx, "Collection.Load", c.parentNode, parentID, c.err, o, grow, func(item Item) error {
 		v, ok, err := c.decode(item)
 		if ok {
 			res.Children = append(res.Children, v)

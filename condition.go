@@ -66,13 +66,13 @@ type skCond struct {
 // (as key text; as numbers on a native index's number attribute) is
 // [ErrInvalidOption] (DynamoDB would refuse it).
 func (q Query[T]) Between(lo, hi any) Query[T] {
-	q.querySpec = qsBetween(q.querySpec, lo, hi)
+	qsBetween(&q.querySpec, lo, hi)
 	return q
 }
 
 // qsBetween is Between's work.
-func qsBetween(q querySpec, lo, hi any) querySpec {
-	return qsSortKey(q, "Between", lo, hi, func(p, lo, hi string) skCond {
+func qsBetween(q *querySpec, lo, hi any) {
+	*q = qsSortKey(*q, "Between", lo, hi, func(p, lo, hi string) skCond {
 		return skCond{op: skBetween, lo: lo, hi: hi}
 	})
 }
@@ -89,13 +89,13 @@ func qsBetween(q querySpec, lo, hi any) querySpec {
 // on [Query.LessThan]. Without a prefix (a sort key that starts with a
 // field or a data attribute, [AllTypes], a native index) it is SK > v.
 func (q Query[T]) GreaterThan(v any) Query[T] {
-	q.querySpec = qsGreaterThan(q.querySpec, v)
+	qsGreaterThan(&q.querySpec, v)
 	return q
 }
 
 // qsGreaterThan is GreaterThan's work.
-func qsGreaterThan(q querySpec, v any) querySpec {
-	q = qsSortKey(q, "GreaterThan", v, nil, func(p, v, _ string) skCond {
+func qsGreaterThan(q *querySpec, v any) {
+	*q = qsSortKey(*q, "GreaterThan", v, nil, func(p, v, _ string) skCond {
 		if len(v) >= maxSortKeyLen {
 			return skCond{op: skBetween, lo: v, hi: keycodec.PastPrefix(p), exclLo: true}
 		}
@@ -104,7 +104,6 @@ func qsGreaterThan(q querySpec, v any) querySpec {
 	if q.err == nil && q.sk.exclLo {
 		q.excl = q.sk.lo // skipped by run
 	}
-	return q
 }
 
 // GreaterThanEqual keeps the items whose sort key after the query's prefix
@@ -112,13 +111,13 @@ func qsGreaterThan(q querySpec, v any) querySpec {
 // AND the end of the prefix ("PROJ$" for "PROJ#"); SK >= v without a
 // prefix.
 func (q Query[T]) GreaterThanEqual(v any) Query[T] {
-	q.querySpec = qsGreaterThanEqual(q.querySpec, v)
+	qsGreaterThanEqual(&q.querySpec, v)
 	return q
 }
 
 // qsGreaterThanEqual is GreaterThanEqual's work.
-func qsGreaterThanEqual(q querySpec, v any) querySpec {
-	return qsSortKey(q, "GreaterThanEqual", v, nil, func(p, v, _ string) skCond {
+func qsGreaterThanEqual(q *querySpec, v any) {
+	*q = qsSortKey(*q, "GreaterThanEqual", v, nil, func(p, v, _ string) skCond {
 		return skCond{op: skBetween, lo: v, hi: keycodec.PastPrefix(p)}
 	})
 }
@@ -131,36 +130,35 @@ func qsGreaterThanEqual(q querySpec, v any) querySpec {
 // still read and billed. Without a prefix it is SK < v, which DynamoDB
 // applies itself.
 func (q Query[T]) LessThan(v any) Query[T] {
-	q.querySpec = qsLessThan(q.querySpec, v)
+	qsLessThan(&q.querySpec, v)
 	return q
 }
 
 // qsLessThan is LessThan's work.
-func qsLessThan(q querySpec, v any) querySpec {
-	q = qsSortKey(q, "LessThan", v, nil, func(p, v, _ string) skCond {
+func qsLessThan(q *querySpec, v any) {
+	*q = qsSortKey(*q, "LessThan", v, nil, func(p, v, _ string) skCond {
 		return skCond{op: skBetween, lo: p, hi: v}
 	})
 	if q.err != nil {
-		return q
+		return
 	}
 	if q.sk.op == skLT {
-		return q // an exclusive bound DynamoDB applies itself
+		return // an exclusive bound DynamoDB applies itself
 	}
 	q.excl = q.sk.hi // skipped by run
-	return q
 }
 
 // LessThanEqual keeps the items whose sort key after the query's prefix is
 // the range value v or sorts before it ([Query]): SK BETWEEN prefix AND
 // prefix+v; SK <= v without a prefix.
 func (q Query[T]) LessThanEqual(v any) Query[T] {
-	q.querySpec = qsLessThanEqual(q.querySpec, v)
+	qsLessThanEqual(&q.querySpec, v)
 	return q
 }
 
 // qsLessThanEqual is LessThanEqual's work.
-func qsLessThanEqual(q querySpec, v any) querySpec {
-	return qsSortKey(q, "LessThanEqual", v, nil, func(p, v, _ string) skCond {
+func qsLessThanEqual(q *querySpec, v any) {
+	*q = qsSortKey(*q, "LessThanEqual", v, nil, func(p, v, _ string) skCond {
 		return skCond{op: skBetween, lo: p, hi: v}
 	})
 }
@@ -175,13 +173,13 @@ func qsLessThanEqual(q querySpec, v any) querySpec {
 // date (begins_with(SK, "WARNING1#")), through the entity's List and
 // through [AllTypes] alike.
 func (q Query[T]) BeginsWith(p string) Query[T] {
-	q.querySpec = qsBeginsWith(q.querySpec, p)
+	qsBeginsWith(&q.querySpec, p)
 	return q
 }
 
 // qsBeginsWith is BeginsWith's work.
-func qsBeginsWith(q querySpec, p string) querySpec {
-	return qsSortKey(q, "BeginsWith", p, nil, func(_, p, _ string) skCond {
+func qsBeginsWith(q *querySpec, p string) {
+	*q = qsSortKey(*q, "BeginsWith", p, nil, func(_, p, _ string) skCond {
 		return skCond{op: skBeginsWith, lo: p}
 	})
 }
@@ -192,13 +190,13 @@ func qsBeginsWith(q querySpec, p string) querySpec {
 // = "ITEMS#003". Without a prefix it compares the whole value (GSI2SK =
 // :v), and on a native index the first sort attribute not fixed, typed.
 func (q Query[T]) Equal(v any) Query[T] {
-	q.querySpec = qsEqualTo(q.querySpec, v)
+	qsEqualTo(&q.querySpec, v)
 	return q
 }
 
 // qsEqualTo is Equal's work.
-func qsEqualTo(q querySpec, v any) querySpec {
-	return qsSortKey(q, "Equal", v, nil, func(_, v, _ string) skCond {
+func qsEqualTo(q *querySpec, v any) {
+	*q = qsSortKey(*q, "Equal", v, nil, func(_, v, _ string) skCond {
 		return skCond{op: skEQ, lo: v}
 	})
 }
@@ -329,21 +327,21 @@ func qsBoundKey(q *querySpec, name, p, v string) (string, error) {
 // use the sort key conditions instead. An invalid condition fails with
 // [ErrInvalidOption] wrapping the expression package's error.
 func (q Query[T]) Filter(cond expression.ConditionBuilder) Query[T] {
-	q.querySpec = qsFiltered(q.querySpec, cond)
+	qsFiltered(&q.querySpec, cond)
 	return q
 }
 
 // qsFiltered is Filter's work.
-func qsFiltered(q querySpec, cond expression.ConditionBuilder) querySpec {
+func qsFiltered(q *querySpec, cond expression.ConditionBuilder) {
 	if q.err != nil {
-		return q
+		return
 	}
 	if q.filter != nil {
 		cond = q.filter.And(cond)
 	}
 	q.filter = &cond
 	q.calls += ".Filter(cond)"
-	return qsCompile(q)
+	*q = qsCompile(*q)
 }
 
 // Project asks for only the named data attributes
@@ -354,26 +352,26 @@ func qsFiltered(q querySpec, cond expression.ConditionBuilder) querySpec {
 // [ErrInvalidOption] when run. Projection saves bandwidth and decoding, not
 // read capacity: DynamoDB bills the whole items read.
 func (q Query[T]) Project(names ...string) Query[T] {
-	q.querySpec = qsProjected(q.querySpec, names)
+	qsProjected(&q.querySpec, names)
 	return q
 }
 
 // qsProjected is Project's work.
-func qsProjected(q querySpec, names []string) querySpec {
+func qsProjected(q *querySpec, names []string) {
 	if q.err != nil {
-		return q
+		return
 	}
 	if len(names) == 0 || q.keys.keysOnly {
 		q.err = fmt.Errorf("%w: Project needs at least one attribute name", ErrInvalidOption)
-		return q
+		return
 	}
 	for _, name := range names {
 		if name == "" {
 			q.err = fmt.Errorf("%w: Project of an empty attribute name", ErrInvalidOption)
-			return q
+			return
 		}
 	}
 	q.proj = append(append([]string(nil), q.proj...), names...)
 	q.calls += ".Project(" + strings.Join(names, ", ") + ")"
-	return qsCompile(q)
+	*q = qsCompile(*q)
 }

@@ -79,11 +79,11 @@ func Describe(w io.Writer, t *Table, handles ...Describer) error {
 	return modeldoc.Markdown(w, d)
 }
 
-func (n *Node[N]) describe() shape {
+func (n *nodeCore) describe() shape {
 	k := n.it.formats()
 	pk, sk := modeldoc.Text(k.PK), modeldoc.Text(k.SK)
 	item := &ItemType{Name: "node " + n.typ, Kind: "node", Type: n.typ, PartitionKey: pk, SortKey: sk,
-		Attributes: n.t.attributes(typeOf[N]()), Expiry: n.tr.Expiry}
+		Attributes: n.t.attributes(n.goType), Expiry: n.tr.Expiry}
 	s := shape{t: n.t, err: n.err, item: item, it: &n.it, op: "Node.ByIndex", keys: k}
 	if n.t.layout.onSortKey() {
 		s.withInverted(k.SK, k.PK, 0)
@@ -93,7 +93,7 @@ func (n *Node[N]) describe() shape {
 	return s
 }
 
-func (e *Edge[E]) describe() shape {
+func (e *edgeCore) describe() shape {
 	k := e.it.formats()
 	ipkParts := k.Target
 	if e.shards > 1 {
@@ -103,7 +103,7 @@ func (e *Edge[E]) describe() shape {
 	item := &ItemType{
 		Name: fmt.Sprintf("edge %s (%s → %s)", e.label, e.src, e.dst), Kind: "edge",
 		Type: e.label, From: e.src.String(), To: e.dst.String(), PartitionKey: from, SortKey: sk,
-		Attributes: e.t.attributes(typeOf[E]()), Expiry: e.tr.Expiry,
+		Attributes: e.t.attributes(e.goType), Expiry: e.tr.Expiry,
 	}
 	if e.label == "" {
 		item.Name = fmt.Sprintf("edge %s → %s", e.src, e.dst)
@@ -133,25 +133,28 @@ func (e *Edge[E]) describe() shape {
 	if e.label != "" {
 		edges = e.label + " edges"
 	}
-	s.add(queryPattern(e.From(fromID), fmt.Sprintf("%s's %s to %s (forward)", e.src, edges, e.dst), "Edge.From", false, ""))
+	fq := e.from(fromID)
+	s.add(queryPattern(&fq, fmt.Sprintf("%s's %s to %s (forward)", e.src, edges, e.dst), "Edge.From", false, ""))
 	if e.t.layout != noIndex {
-		s.add(queryPattern(e.To(toID), fmt.Sprintf("%s's %s from %s (reverse)", e.dst, edges, e.src), "Edge.To", false, "from"))
+		to := e.to(toID)
+		s.add(queryPattern(&to, fmt.Sprintf("%s's %s from %s (reverse)", e.dst, edges, e.src), "Edge.To", false, "from"))
 	}
 	g, err := e.keyed(fromID, toID)
 	s.add(e.t.getPattern("one edge", "Edge.Get", g.key(), nil, err))
 	if !e.src.isChild() { // no node item to load with them
 		pk, _, err := e.src.item(fromID)
-		s.add(queryPattern(partitionQuery(e.t, "LoadNode", pk, err), fmt.Sprintf("%s item with its %s to %s", e.src, edges, e.dst), "LoadNode", false, ""))
+		q := partitionSpec(e.t, "LoadNode", pk, err)
+		s.add(queryPattern(&q, fmt.Sprintf("%s item with its %s to %s", e.src, edges, e.dst), "LoadNode", false, ""))
 	}
 	return s
 }
 
-func (c *Collection[P, C]) describe() shape {
+func (c *collectionCore) describe() shape {
 	k := c.it.formats()
 	item := &ItemType{
 		Name: fmt.Sprintf("child %s of %s", c.childType, c.parent.name()), Kind: "child",
 		Type: c.childType, From: c.parent.name(), PartitionKey: modeldoc.Text(k.PK), SortKey: modeldoc.Text(k.SK),
-		Attributes: c.t.attributes(typeOf[C]()), Expiry: c.tr.Expiry,
+		Attributes: c.t.attributes(c.goType), Expiry: c.tr.Expiry,
 	}
 	s := shape{t: c.t, err: c.err, item: item, it: &c.it, op: "Collection.ByIndex", keys: k}
 	if c.t.layout.onSortKey() {
@@ -166,9 +169,11 @@ func (c *Collection[P, C]) describe() shape {
 	if c.parent.node == nil {
 		parentID = modeldoc.Text(k.Parent)
 	}
-	list := c.List(parentID)
-	s.add(queryPattern(list.Desc(), fmt.Sprintf("%s's %s children, newest first", parent, child), "Collection.List(id).Desc()", false, "child"))
-	s.add(queryPattern(list, fmt.Sprintf("count %s's %s children", parent, child), "Collection.List(id).Count()", true, "child"))
+	list := c.list(parentID)
+	desc := list
+	qsDesc(&desc)
+	s.add(queryPattern(&desc, fmt.Sprintf("%s's %s children, newest first", parent, child), "Collection.List(id).Desc()", false, "child"))
+	s.add(queryPattern(&list, fmt.Sprintf("count %s's %s children", parent, child), "Collection.List(id).Count()", true, "child"))
 	g, err := c.keyed(parentID, "<child>")
 	var shard map[string]string
 	if c.shards > 0 && err == nil {
@@ -180,21 +185,22 @@ func (c *Collection[P, C]) describe() shape {
 	if c.shards > 0 || c.parent.node == nil {
 		// The parent item is not in the children's partition: Load reads
 		// it with a GetItem, then the children as List does.
-		p, err := queryPattern(list, load, "Collection.Load", false, "child")
+		p, err := queryPattern(&list, load, "Collection.Load", false, "child")
 		p.Request = "GetItem of the parent, then " + p.Request
 		s.add(p, err)
 	} else {
-		pk, _, err := c.parent.node.Key(parentID)
-		s.add(queryPattern(partitionQuery(c.t, "Collection.Load", pk, err), load, "Collection.Load", false, ""))
+		pk, _, err := c.parent.node.key(parentID)
+		q := partitionSpec(c.t, "Collection.Load", pk, err)
+		s.add(queryPattern(&q, load, "Collection.Load", false, ""))
 	}
 	return s
 }
 
-func (e *Entity[T]) describe() shape {
+func (e *entityCore) describe() shape {
 	k := e.it.formats()
 	item := &ItemType{Name: "entity " + e.name, Kind: "entity", Type: e.name,
 		PartitionKey: modeldoc.Text(k.PK), SortKey: modeldoc.Text(k.SK), Expiry: e.tr.Expiry}
-	for _, a := range e.t.attributes(typeOf[T]()) {
+	for _, a := range e.t.attributes(e.goType) {
 		if !e.data.KeyOnlyIn(a.Name) { // those live in the keys alone
 			item.Attributes = append(item.Attributes, a)
 		}
@@ -221,7 +227,7 @@ func (e *Entity[T]) describe() shape {
 	s.add(e.t.getPattern(fmt.Sprintf("one %s item", e.name), "Entity.Get", g.key(), subst, err))
 	if _, exact := e.it.keys.sk.Prefix(ids[:e.pkN]); !exact {
 		// List's request, written as AccessPattern writes it.
-		if q := e.List(ids[:e.pkN]...); q.err == nil {
+		if q := e.list(ids[:e.pkN]); q.err == nil {
 			p := modeldoc.QueryPattern(fmt.Sprintf("a partition's %s items", e.name),
 				modeldoc.Query{In: &q.in, Keys: q.t.projected(""), Op: q.op, Values: subst})
 			p.Call = "Entity.List"
@@ -266,13 +272,13 @@ func (t *Table) getPattern(name, call string, k itemKey, subst map[string]string
 // its Count, keys only, if count) made by call, its key condition
 // written plainly; a sharded read's partition is written with its shard
 // placeholder, the shard picked by shardOf's id ("child").
-func queryPattern[T any](q Query[T], name, call string, count bool, shardOf string) (modeldoc.Pattern, error) {
+func queryPattern(q *querySpec, name, call string, count bool, shardOf string) (modeldoc.Pattern, error) {
 	if q.err != nil {
 		return modeldoc.Pattern{}, q.err
 	}
 	in := q.in
 	if count {
-		e, err := qsExpressions(&q.querySpec, true)
+		e, err := qsExpressions(q, true)
 		if err == nil {
 			in.ExpressionAttributeValues, err = e.Values(q.pk)
 		}
@@ -310,16 +316,16 @@ func (it *itemType) formats() modeldoc.KeyParts {
 // resolved; ids such as "<id>" written as given). An invalid query makes
 // Describe return its error.
 func AccessPattern[T any](name string, q Query[T]) Describer {
-	return patternOnly[T]{name: name, q: q}
+	return patternOnly{name: name, q: q.querySpec}
 }
 
-type patternOnly[T any] struct {
+type patternOnly struct {
 	name string
-	q    Query[T]
+	q    querySpec
 }
 
-func (p patternOnly[T]) describe() shape {
-	q := p.q
+func (p patternOnly) describe() shape {
+	q := &p.q
 	if q.err != nil {
 		return shape{t: q.t, err: q.err}
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -30,6 +31,16 @@ import (
 // children of an item collection, named by their refs ([Endpoint]). An
 // Edge is immutable and safe for concurrent use.
 type Edge[E any] struct {
+	edgeCore
+	// decodeItem is decode, bound once: a method value passed per query
+	// would be allocated per query.
+	decodeItem func(Item) (EdgeItem[E], bool, error)
+}
+
+// edgeCore is everything an [Edge] is but its Go type's code: the
+// declaration and every method that does not need E, compiled once
+// rather than once per item type.
+type edgeCore struct {
 	t     *Table
 	label string
 	// src and dst are the edge's ends: node types, or collections'
@@ -41,10 +52,8 @@ type Edge[E any] struct {
 	sourcePrefix string // the source keys' prefix "STU#", the index sort key prefix of To
 	it           itemType
 	tr           tracking
-	// decodeItem is decode, bound once: a method value passed per query
-	// would be allocated per query.
-	decodeItem func(Item) (EdgeItem[E], bool, error)
-	err        error
+	goType       reflect.Type // E
+	err          error
 }
 
 // EdgeItem is one edge read back: both endpoint ids, decoded from the keys,
@@ -87,10 +96,19 @@ type EdgeItem[E any] struct {
 // the node items would read as edges. Give such an edge a label
 // ("FRIEND#USER#u2").
 func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*EdgeOptions)) *Edge[E] {
+	e := new(Edge[E])
+	e.init(from.endpoint(), label, to.endpoint(), optFns, typeOf[E]())
+	e.decodeItem = e.decode
+	e.record()
+	return e
+}
+
+// init declares e: the edges labelled label from src's items to dst's,
+// whose data is a goType.
+func (e *edgeCore) init(src endpoint, label string, dst endpoint, optFns []func(*EdgeOptions), goType reflect.Type) {
 	var opts EdgeOptions
 	optErr := applyOptions(&opts, optFns)
-	src, dst := from.endpoint(), to.endpoint()
-	e := &Edge[E]{t: src.t, label: label, src: src, dst: dst}
+	*e = edgeCore{t: src.t, label: label, src: src, dst: dst, goType: goType}
 	e.err = errors.Join(src.err, dst.err, optErr)
 	switch {
 	case e.err != nil:
@@ -137,9 +155,6 @@ func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*Ed
 	if e.err == nil {
 		e.tr, e.err = e.t.newTracking(opts.Tracking)
 	}
-	e.decodeItem = e.decode
-	e.record()
-	return e
 }
 
 // edgeKeys are the four key attribute values of one edge item.
@@ -149,7 +164,7 @@ type edgeKeys struct{ pk, sk, ipk, isk string }
 // against the limits of every place it lands: the table and, with explicit
 // index keys, the index, where the source key is the sort key (so it must
 // fit maxSortKeyLen).
-func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
+func (e *edgeCore) keys(from, to string) (k edgeKeys, err error) {
 	if e.err != nil {
 		return k, e.err
 	}
@@ -169,24 +184,24 @@ func (e *Edge[E]) keys(from, to string) (k edgeKeys, err error) {
 // sortKey is the edge's sort key for target to: label#toType#to, or for an
 // unlabelled edge the target's node key; for a child target, the label
 // and the child's ref.
-func (e *Edge[E]) sortKey(to string) (string, error) {
+func (e *edgeCore) sortKey(to string) (string, error) {
 	return e.it.keys.sortKey([]string{"", to})
 }
 
 // sourceKey is the partition key of the edges from from: its node key,
 // or a child's ref.
-func (e *Edge[E]) sourceKey(from string) (string, error) {
+func (e *edgeCore) sourceKey(from string) (string, error) {
 	return e.it.keys.partition([]string{from, ""})
 }
 
 // indexKeys returns the index partition and sort key values of the edge
 // with table keys pk and sk. With explicit index keys the partition is the
 // target's node key, a suffix of sk; on a sort-key index it is sk itself.
-func (e *Edge[E]) indexKeys(pk, sk string) (ipk, isk string) {
+func (e *edgeCore) indexKeys(pk, sk string) (ipk, isk string) {
 	return e.t.layout.edgeIndexKeys(pk, sk, e.labelLen)
 }
 
-func (e *Edge[E]) opErr(op string, k edgeKeys, err error) error {
+func (e *edgeCore) opErr(op string, k edgeKeys, err error) error {
 	return e.t.opErr(op, k.pk, k.sk, err)
 }
 
@@ -255,13 +270,13 @@ func (e *Edge[E]) Replace(ctx context.Context, from, to string, data E, optFns .
 
 // handle is the implementation of e's single-item verbs; a failed create
 // is ErrEdgeExists.
-func (e *Edge[E]) handle() handle {
+func (e *edgeCore) handle() handle {
 	return handle{t: e.t, it: &e.it, tr: &e.tr, exists: ErrEdgeExists, err: e.err}
 }
 
 // keyed is the edge from → to's keys, with explicit index keys its
 // inverted index keys too.
-func (e *Edge[E]) keyed(from, to string) (keyed, error) {
+func (e *edgeCore) keyed(from, to string) (keyed, error) {
 	k, err := e.keys(from, to)
 	if err != nil {
 		return keyed{kc: keyCtx{PK: k.pk, SK: k.sk}}, err
@@ -281,7 +296,7 @@ func (e *Edge[E]) item(from, to string, data E, create bool, o *WriteOptions) (I
 }
 
 // keyCtx is what the edge with keys k's index key templates may name.
-func (e *Edge[E]) keyCtx(k edgeKeys) *keyCtx {
+func (e *edgeCore) keyCtx(k edgeKeys) *keyCtx {
 	return &keyCtx{Self: k.sk, Source: k.pk, Target: k.sk[e.labelLen:], PK: k.pk, SK: k.sk}
 }
 
@@ -352,15 +367,20 @@ func (e *Edge[E]) Delete(ctx context.Context, from, to string, optFns ...func(*W
 // from is the child's ref and the partition is the ref's: PK =
 // "WS#acme#PROJ#2026-0042" ([Endpoint]).
 func (e *Edge[E]) From(from string) Query[EdgeItem[E]] {
+	return Query[EdgeItem[E]]{querySpec: e.from(from), decode: e.decodeItem}
+}
+
+// from is [Edge.From]'s query without its decoder.
+func (e *edgeCore) from(from string) querySpec {
 	const op = "Edge.From"
 	if e.err != nil {
-		return errQuery[EdgeItem[E]](e.t, op, e.err)
+		return errSpec(e.t, op, e.err)
 	}
 	pk, err := e.sourceKey(from)
 	if err != nil {
-		return errQuery[EdgeItem[E]](e.t, op, err)
+		return errSpec(e.t, op, err)
 	}
-	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: e.prefix, skRest: e.it.ends.Dst.RangeRest(), kind: e.it.kind}, e.decodeItem)
+	return newQuerySpec(e.t, op, queryKeys{pk: pk, skPrefix: e.prefix, skRest: e.it.ends.Dst.RangeRest(), kind: e.it.kind})
 }
 
 // To returns the reverse query: every edge of this kind that ends at node
@@ -392,28 +412,33 @@ func (e *Edge[E]) From(from string) Query[EdgeItem[E]] {
 // [Query.ConsistentRead] fails with [ErrIndexConsistentRead]. With a
 // KEYS_ONLY index the items carry ids only and Data is E's zero value.
 func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
+	return Query[EdgeItem[E]]{querySpec: e.to(to), decode: e.decodeItem}
+}
+
+// to is [Edge.To]'s query without its decoder.
+func (e *edgeCore) to(to string) querySpec {
 	const op = "Edge.To"
 	if e.err != nil {
-		return errQuery[EdgeItem[E]](e.t, op, e.err)
+		return errSpec(e.t, op, e.err)
 	}
 	if err := e.t.errNoIndex(); err != nil {
-		return errQuery[EdgeItem[E]](e.t, op, err)
+		return errSpec(e.t, op, err)
 	}
 	sk, err := e.sortKey(to)
 	if err != nil {
-		return errQuery[EdgeItem[E]](e.t, op, err)
+		return errSpec(e.t, op, err)
 	}
 	k := e.reverseKeys(sk, e.sourcePrefix, false)
 	if e.shards > 1 {
 		k.shardPKs = keycodec.ShardKeys(k.pk, e.shards)
 	}
-	return newQuery(e.t, op, k, e.decodeItem)
+	return newQuerySpec(e.t, op, k)
 }
 
 // reverseKeys is the index partition of the edges into the target whose
 // edge sort key is sk, with a sort key prefix (or exact value) on the
 // source's key; on an index without a sort key, a filter on it.
-func (e *Edge[E]) reverseKeys(sk, source string, exact bool) queryKeys {
+func (e *edgeCore) reverseKeys(sk, source string, exact bool) queryKeys {
 	k := queryKeys{index: e.t.opts.Index, skPrefix: source, skExact: exact, skRest: e.it.ends.Src.RangeRest(), kind: e.it.kind}
 	k.pk, _ = e.indexKeys("", sk)
 	if e.t.layout == sortKeyOnlyIndex {
@@ -441,7 +466,12 @@ func (e *Edge[E]) reverseKeys(sk, source string, exact bool) queryKeys {
 // It returns nil once the edge is listed, an error matching
 // [ErrNotVisible] when maxWait passes first, the context's error if ctx
 // ends, and [ErrInvalidKey] for bad ids before any request.
-func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time.Duration) (err error) {
+func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time.Duration) error {
+	return e.waitIndexed(ctx, from, to, maxWait)
+}
+
+// waitIndexed is [Edge.WaitIndexed].
+func (e *edgeCore) waitIndexed(ctx context.Context, from, to string, maxWait time.Duration) (err error) {
 	const op = "Edge.WaitIndexed"
 	ctx, sp := e.t.startSpan(ctx, op)
 	defer sp.end(&err)
@@ -454,10 +484,13 @@ func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time
 	}
 	rk := e.reverseKeys(k.sk, k.pk, true)
 	rk.pk = k.ipk // the one shard that holds this edge
-	q := newQuery(e.t, op, rk, e.decodeItem)
+	q := newQuerySpec(e.t, op, rk)
 	fail := func(err error) error { return e.opErr(op, k, err) }
 	return paging.Poll(ctx, maxWait, ErrNotVisible, fail, func() (bool, error) {
-		n, err := q.Count(ctx)
+		n, err := qsCount(&q, ctx, func(item Item) (bool, error) {
+			var ids [2]string
+			return e.t.parseItem(&e.it, item, ids[:]), nil
+		})
 		return n > 0, err
 	})
 }
@@ -484,13 +517,13 @@ func (e *Edge[E]) decode(item Item) (v EdgeItem[E], ok bool, err error) {
 
 // split parses an edge item's table keys into its endpoint ids; ok is
 // false for an item that is not an edge of this kind.
-func (e *Edge[E]) split(item Item) (from, to string, ok bool) {
+func (e *edgeCore) split(item Item) (from, to string, ok bool) {
 	pk, _ := stringAttr(item, e.t.opts.PartitionKey)
 	sk, _ := stringAttr(item, e.t.opts.SortKey)
 	return e.splitKeys(pk, sk)
 }
 
-func (e *Edge[E]) splitKeys(pk, sk string) (from, to string, ok bool) {
+func (e *edgeCore) splitKeys(pk, sk string) (from, to string, ok bool) {
 	var ids [2]string
 	if !e.it.keys.parse(pk, sk, ids[:]) {
 		return "", "", false
@@ -588,7 +621,7 @@ func (t *Table) loadPartition(ctx context.Context, op, pk, sk string, keyErr err
 	}
 	q := newQuerySpec(t, op, queryKeys{pk: pk}) // run page by page, never decoded
 	if o.ConsistentRead {
-		q = qsConsistentRead(q)
+		qsConsistentRead(&q)
 	}
 	if q.err != nil {
 		return qsWrap(&q, q.err)

@@ -52,18 +52,18 @@ type endpoint struct {
 	children func(parentID string) (edgeScan, error)
 }
 
-func (n *Node[N]) endpoint() endpoint {
-	return endpoint{t: n.t, typ: n.typ, marker: n.marker, rid: n.recordID(), err: n.err, item: n.Key}
+func (n *nodeCore) endpoint() endpoint {
+	return endpoint{t: n.t, typ: n.typ, marker: n.marker, rid: n.recordID(), err: n.err, item: n.key}
 }
 
-func (c *Collection[P, C]) endpoint() endpoint {
+func (c *collectionCore) endpoint() endpoint {
 	return endpoint{t: c.t, typ: c.childType, parent: c.parent.name(), rid: c.it.kind, ref: c.ref, err: c.err, children: c.children,
 		item: func(ref string) (string, string, error) {
-			p, ch, err := c.ParseRef(ref)
+			p, ch, err := c.parseRef(ref)
 			if err != nil {
 				return "", "", err
 			}
-			return c.Key(p, ch)
+			return c.key(p, ch)
 		}}
 }
 
@@ -113,6 +113,11 @@ func (p endpoint) missing(side, id string) error {
 // id, a ref over 2048 bytes) or the handle's own error.
 // It makes no request.
 func (c *Collection[P, C]) Ref(parentID, childID string) (string, error) {
+	return c.refOf(parentID, childID)
+}
+
+// refOf is [Collection.Ref].
+func (c *collectionCore) refOf(parentID, childID string) (string, error) {
 	if c.err != nil {
 		return "", c.err
 	}
@@ -126,6 +131,11 @@ func (c *Collection[P, C]) Ref(parentID, childID string) (string, error) {
 // string that is not a ref of this collection's types. It makes no
 // request.
 func (c *Collection[P, C]) ParseRef(ref string) (parentID, childID string, err error) {
+	return c.parseRef(ref)
+}
+
+// parseRef is [Collection.ParseRef].
+func (c *collectionCore) parseRef(ref string) (parentID, childID string, err error) {
 	if c.err != nil {
 		return "", "", c.err
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
@@ -37,6 +38,15 @@ import (
 // spellings of this package's own layouts. An Entity is immutable and
 // safe for concurrent use.
 type Entity[T any] struct {
+	entityCore
+	// decodeItem is decode, bound once rather than per call.
+	decodeItem func(Item) (EntityItem[T], bool, error)
+}
+
+// entityCore is everything an [Entity] is but its Go type's code: the
+// declaration and every method that does not need T, compiled once
+// rather than once per item type.
+type entityCore struct {
 	t    *Table
 	name string
 	// pk and sk are its bound templates, compiled into it.keys.
@@ -50,11 +60,10 @@ type Entity[T any] struct {
 	it     itemType
 	tr     tracking
 	data   dataFields
-	// decodeItem is decode, and keyedIDs keyedData, bound once rather
-	// than per call.
-	decodeItem func(Item) (EntityItem[T], bool, error)
-	keyedIDs   func(ids IDs, item Item) (keyed, error)
-	err        error
+	goType reflect.Type // T
+	// keyedIDs is keyedData, bound once rather than per call.
+	keyedIDs func(ids IDs, item Item) (keyed, error)
+	err      error
 }
 
 // IDs are the ids of one item of an [Entity], one per key field in the
@@ -134,9 +143,18 @@ type EntityOptions struct {
 // same key make an item's type ambiguous). An invalid name is
 // [ErrInvalidKey].
 func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...func(*EntityOptions)) *Entity[T] {
+	e := new(Entity[T])
+	e.init(t, name, partitionKey, sortKey, optFns, typeOf[T]())
+	e.decodeItem = e.decode
+	return e
+}
+
+// init declares e, the items named name of t keyed by the templates
+// partitionKey and sortKey, whose data is a goType, and records it.
+func (e *entityCore) init(t *Table, name, partitionKey, sortKey string, optFns []func(*EntityOptions), goType reflect.Type) {
 	var opts EntityOptions
 	optErr := applyOptions(&opts, optFns)
-	e := &Entity[T]{t: t, name: name, err: t.err}
+	*e = entityCore{t: t, name: name, goType: goType, err: t.err}
 	if e.err == nil {
 		e.err = optErr
 	}
@@ -177,7 +195,7 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 		}
 	}
 	if e.err == nil {
-		e.data, e.err = bindDataFields(typeOf[T](), t.encoderTagKey(), e.fields, e.it.indexes, opts.KeyOnly)
+		e.data, e.err = bindDataFields(goType, t.encoderTagKey(), e.fields, e.it.indexes, opts.KeyOnly)
 		e.it.keyData = e.data.Names(e.fields)
 		if e.data.Types != nil || len(e.data.KeyOnly) > 0 {
 			e.it.data = &e.data
@@ -189,8 +207,7 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 	if err := t.record(e.recorded()); e.err == nil {
 		e.err = err
 	}
-	e.decodeItem, e.keyedIDs = e.decode, e.keyedData
-	return e
+	e.keyedIDs = e.keyedData
 }
 
 // Name returns the entity's name, e.g. "follower".
@@ -206,7 +223,10 @@ func (e *Entity[T]) Fields() []string { return slices.Clone(e.fields) }
 // wrong number of ids, an empty, non-UTF-8 or control-character id, or a
 // key over DynamoDB's limits (2048 bytes for a partition key, 1024 for a sort key), and
 // the handle's error. It makes no request.
-func (e *Entity[T]) Key(ids ...string) (pk, sk string, err error) {
+func (e *Entity[T]) Key(ids ...string) (pk, sk string, err error) { return e.key(ids...) }
+
+// key is [Entity.Key].
+func (e *entityCore) key(ids ...string) (pk, sk string, err error) {
 	if e.err != nil {
 		return "", "", e.err
 	}
@@ -233,7 +253,7 @@ func (t *Table) checkNumberKey(what, attr string, s spelling) error {
 
 // checkNumberIDs refuses ids (all of the key fields', or leading ones)
 // whose id of a number key's field is not a number as DynamoDB stores it.
-func (e *Entity[T]) checkNumberIDs(ids []string) error {
+func (e *entityCore) checkNumberIDs(ids []string) error {
 	for _, i := range e.numIDs {
 		if i < len(ids) {
 			if err := keyError(keycodec.CheckNumberID(e.fields[i], ids[i])); err != nil {
@@ -246,7 +266,7 @@ func (e *Entity[T]) checkNumberIDs(ids []string) error {
 
 // keyCtx is what the item (pk, sk) with ids's index key templates may
 // name.
-func (e *Entity[T]) keyCtx(pk, sk string, ids []string) *keyCtx {
+func (e *entityCore) keyCtx(pk, sk string, ids []string) *keyCtx {
 	return &keyCtx{Self: sk, PK: pk, SK: sk, Fields: e.fields, IDs: ids}
 }
 
@@ -319,13 +339,13 @@ func (e *Entity[T]) Update(ctx context.Context, ids IDs, update Update, optFns .
 }
 
 // handle is the implementation of e's single-item verbs.
-func (e *Entity[T]) handle() handle {
+func (e *entityCore) handle() handle {
 	return handle{t: e.t, it: &e.it, tr: &e.tr, exists: ErrExists, err: e.err, keyIDs: e.keyedIDs}
 }
 
 // keyedData is the keys of the item with ids whose data is item: the
 // ids of key fields T declares come from the data (keycodec's key data).
-func (e *Entity[T]) keyedData(ids IDs, item Item) (keyed, error) {
+func (e *entityCore) keyedData(ids IDs, item Item) (keyed, error) {
 	ids, err := e.data.IDs(e.name, e.fields, ids, item)
 	if err != nil {
 		return keyed{}, err
@@ -334,8 +354,8 @@ func (e *Entity[T]) keyedData(ids IDs, item Item) (keyed, error) {
 }
 
 // keyed is the keys of the item with ids.
-func (e *Entity[T]) keyed(ids IDs) (keyed, error) {
-	pk, sk, err := e.Key(ids...)
+func (e *entityCore) keyed(ids IDs) (keyed, error) {
+	pk, sk, err := e.key(ids...)
 	return keyed{kc: *e.keyCtx(pk, sk, ids)}, err
 }
 
@@ -365,26 +385,31 @@ func (e *Entity[T]) Delete(ctx context.Context, ids IDs, optFns ...func(*WriteOp
 // few or too many ids, or bad ones, fail when run, before any request
 // ([ErrInvalidKey]).
 func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
+	return Query[EntityItem[T]]{querySpec: e.list(ids), decode: e.decodeItem}
+}
+
+// list is [Entity.List]'s query without its decoder.
+func (e *entityCore) list(ids []string) querySpec {
 	const op = "Entity.List"
 	if e.err != nil {
-		return errQuery[EntityItem[T]](e.t, op, e.err)
+		return errSpec(e.t, op, e.err)
 	}
 	if err := keycodec.CheckListIDs(e.name, e.fields, ids, e.pkN); err != nil {
-		return errQuery[EntityItem[T]](e.t, op, err)
+		return errSpec(e.t, op, err)
 	}
 	if err := e.checkNumberIDs(ids); err != nil {
-		return errQuery[EntityItem[T]](e.t, op, err)
+		return errSpec(e.t, op, err)
 	}
 	pk := e.it.keys.pk.Render(ids)
 	prefix, exact := e.it.keys.sk.Prefix(ids)
 	if err := e.t.checkKeys(e.name, pk, prefix); err != nil {
-		return errQuery[EntityItem[T]](e.t, op, err)
+		return errSpec(e.t, op, err)
 	}
 	// A sort key that starts with a field has no prefix: conditions then
 	// compare whole values (range values as Query's doc says).
-	return newQuery(e.t, op, queryKeys{pk: pk, skPrefix: prefix, skExact: exact, freeSK: prefix == "",
+	return newQuerySpec(e.t, op, queryKeys{pk: pk, skPrefix: prefix, skExact: exact, freeSK: prefix == "",
 		skRest: keycodec.RestAfter(e.sk, e.fields, ids), kind: e.it.kind,
-		pkNum: e.t.numKey(e.t.opts.PartitionKey), skNum: e.t.numKey(e.t.opts.SortKey)}, e.decodeItem)
+		pkNum: e.t.numKey(e.t.opts.PartitionKey), skNum: e.t.numKey(e.t.opts.SortKey)})
 }
 
 // ByIndex returns the query over one partition of a secondary index for
@@ -420,11 +445,7 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 // wrong number or type of values, or a bad id, fails with
 // [ErrInvalidOption] when run, before any request.
 func (e *Entity[T]) ByIndex(index string, values ...any) Query[EntityItem[T]] {
-	const op = "Entity.ByIndex"
-	if e.err != nil {
-		return errQuery[EntityItem[T]](e.t, op, e.err)
-	}
-	return indexQuery(e.t, op, &e.it, index, values, e.decodeItem)
+	return Query[EntityItem[T]]{querySpec: indexSpec(e.t, "Entity.ByIndex", e.err, &e.it, index, values), decode: e.decodeItem}
 }
 
 // Decode turns a raw item (from a Scan, an export, a stream record's
@@ -443,14 +464,14 @@ func (e *Entity[T]) decode(item Item) (v EntityItem[T], ok bool, err error) {
 
 // parseKeys reads the ids from an item's table keys, or ok=false, which
 // costs no allocation.
-func (e *Entity[T]) parseKeys(item Item) (IDs, bool) {
+func (e *entityCore) parseKeys(item Item) (IDs, bool) {
 	return e.it.keys.ids(e.t, item)
 }
 
 // check is Verify's check of an item of the entity: its key fields'
 // attributes agree with its keys, and its data decodes into T.
-func (e *Entity[T]) check() func(Item) error {
-	decodes := dataCheck[T](e.t)
+func (e *entityCore) check() func(Item) error {
+	decodes := dataCheck(e.t, e.goType)
 	if e.data.Types == nil {
 		return decodes
 	}
@@ -470,7 +491,7 @@ func (e *Entity[T]) check() func(Item) error {
 // A nil dst is [ErrInvalidOption] when used.
 func (e *Entity[T]) Into(dst *[]EntityItem[T]) Target {
 	tg := into(e.t, "", "entity "+e.name, e.err, dst, e.decode)
-	tg.h = e
+	tg.h = &e.entityCore
 	return tg
 }
 

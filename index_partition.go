@@ -13,7 +13,7 @@ import (
 // [ErrInvalidOption] when used.
 func (n *Node[N]) Into(dst *[]NodeItem[N]) Target {
 	tg := into(n.t, n.typ, "node "+n.typ, n.err, dst, n.decodeItem)
-	tg.h = n
+	tg.h = &n.nodeCore
 	return tg
 }
 
@@ -288,14 +288,14 @@ func (t *Table) recordOf(h typedHandle) (recorded, bool) {
 // their keys: its item type, whose index keys it declares.
 type typedHandle interface{ keyType() *itemType }
 
-func (n *Node[N]) keyType() *itemType          { return &n.it }
-func (e *Edge[E]) keyType() *itemType          { return &e.it }
-func (c *Collection[P, C]) keyType() *itemType { return &c.it }
-func (e *Entity[T]) keyType() *itemType        { return &e.it }
+func (n *nodeCore) keyType() *itemType       { return &n.it }
+func (e *edgeCore) keyType() *itemType       { return &e.it }
+func (c *collectionCore) keyType() *itemType { return &c.it }
+func (e *entityCore) keyType() *itemType     { return &e.it }
 
 // invertedKeys are the patterns of an edge's keys in the inverted index
 // with explicit keys: the target's key (and shard), then the source's.
-func (e *Edge[E]) invertedKeys() (pk, sk []keycodec.Part) {
+func (e *edgeCore) invertedKeys() (pk, sk []keycodec.Part) {
 	pk = e.it.target
 	if e.shards > 1 {
 		pk = append(slices.Clip(pk), keycodec.Part{Kind: keycodec.Lit, Text: "#"}, keycodec.Part{Kind: keycodec.Field, Text: "shard"})

@@ -47,11 +47,7 @@ import (
 // when run, before any request; the wrong number's error names the values
 // taken ("takes 2 values (parent id, status), 1 given").
 func (n *Node[N]) ByIndex(index string, values ...any) Query[NodeItem[N]] {
-	const op = "Node.ByIndex"
-	if n.err != nil {
-		return errQuery[NodeItem[N]](n.t, op, n.err)
-	}
-	return indexQuery(n.t, op, &n.it, index, values, n.decodeItem)
+	return Query[NodeItem[N]]{querySpec: indexSpec(n.t, "Node.ByIndex", n.err, &n.it, index, values), decode: n.decodeItem}
 }
 
 // ByIndex returns the query over one partition of a secondary index for
@@ -80,11 +76,7 @@ func (n *Node[N]) ByIndex(index string, values ...any) Query[NodeItem[N]] {
 // index, the source id first). Both endpoint ids come back in each
 // [EdgeItem].
 func (e *Edge[E]) ByIndex(index string, values ...any) Query[EdgeItem[E]] {
-	const op = "Edge.ByIndex"
-	if e.err != nil {
-		return errQuery[EdgeItem[E]](e.t, op, e.err)
-	}
-	return indexQuery(e.t, op, &e.it, index, values, e.decodeItem)
+	return Query[EdgeItem[E]]{querySpec: indexSpec(e.t, "Edge.ByIndex", e.err, &e.it, index, values), decode: e.decodeItem}
 }
 
 // ByIndex returns the query over one partition of a secondary index for
@@ -111,21 +103,21 @@ func (e *Edge[E]) ByIndex(index string, values ...any) Query[EdgeItem[E]] {
 // ByIndex on it is [ErrInvalidOption] before any request; give the
 // index a derived sort key instead.
 func (c *Collection[P, C]) ByIndex(index string, values ...any) Query[Child[C]] {
-	const op = "Collection.ByIndex"
-	if c.err != nil {
-		return errQuery[Child[C]](c.t, op, c.err)
-	}
-	return indexQuery(c.t, op, &c.it, index, values, c.decodeItem)
+	return Query[Child[C]]{querySpec: indexSpec(c.t, "Collection.ByIndex", c.err, &c.it, index, values), decode: c.decodeItem}
 }
 
-// indexQuery is the query of item type it over one partition of index.
-func indexQuery[T any](t *Table, op string, it *itemType, index string, values []any, decode func(Item) (T, bool, error)) Query[T] {
+// indexSpec is the query of item type it over one partition of index,
+// without its decoder; herr is its handle's error.
+func indexSpec(t *Table, op string, herr error, it *itemType, index string, values []any) querySpec {
+	if herr != nil {
+		return errSpec(t, op, herr)
+	}
 	k, err := it.indexKeys(t, index, values)
 	if err != nil {
-		return errQuery[T](t, op, err)
+		return errSpec(t, op, err)
 	}
 	k.kind = it.kind
-	return newQuery(t, op, k, decode)
+	return newQuerySpec(t, op, k)
 }
 
 // indexKeys is the partition and sort key prefix that it's items have in

@@ -59,12 +59,18 @@ func decodeRaw[V any](herr error, item Item, decode func(Item) (V, bool, error))
 // handle's own decode only builds its result value from the ids and the
 // data. It may modify item.
 func (t *Table) decodeItem(it *itemType, item Item, ids []string, out any) (ok bool, err error) {
-	pk, okP := t.keyText(item, t.opts.PartitionKey)
-	sk, okS := t.keyText(item, t.opts.SortKey)
-	if !okP || !okS || !it.keys.parse(pk, sk, ids) || it.edge != nil && !t.edgeIndexKeysMatch(it.edge, item, pk, sk, ids[0]) {
+	if !t.parseItem(it, item, ids) {
 		return false, nil
 	}
 	return true, t.decodeData(it, ids, item, out)
+}
+
+// parseItem parses item's keys into ids (len(it.keys.fields) strings),
+// reporting whether they are an item of it's, as decodeItem judges them.
+func (t *Table) parseItem(it *itemType, item Item, ids []string) bool {
+	pk, okP := t.keyText(item, t.opts.PartitionKey)
+	sk, okS := t.keyText(item, t.opts.SortKey)
+	return okP && okS && it.keys.parse(pk, sk, ids) && (it.edge == nil || t.edgeIndexKeysMatch(it.edge, item, pk, sk, ids[0]))
 }
 
 // decodeIDs is decodeItem for an item type of any number of ids, which

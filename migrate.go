@@ -76,11 +76,15 @@ type MoveConflict struct {
 // [ErrInvalidKey], [ErrInvalidCursor]) and a nil api, handle or option
 // function ([ErrInvalidOption]) fail before any request.
 func Migrate[T any](ctx context.Context, api Client, h Scannable[T], optFns ...func(*ScanOptions)) (_ MigrateResult, err error) {
-	const op = "Migrate"
 	if isNil(h) {
-		return MigrateResult{}, &OpError{Op: op, Err: errNilHandle}
+		return MigrateResult{}, &OpError{Op: "Migrate", Err: errNilHandle}
 	}
-	spec := h.scanSpec()
+	return migrate(ctx, api, h.scanSpec(), optFns)
+}
+
+// migrate is [Migrate] of the items spec walks.
+func migrate(ctx context.Context, api Client, spec scanSpec, optFns []func(*ScanOptions)) (_ MigrateResult, err error) {
+	const op = "Migrate"
 	ctx, sp := spec.t.startSpan(ctx, op)
 	defer sp.end(&err)
 	var (

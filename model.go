@@ -424,8 +424,7 @@ func indexPatterns(s shape) []modeldoc.Pattern {
 			v, _ := s.it.sample(p)
 			values, shown = append(values, v), append(shown, v)
 		}
-		q := indexQuery(s.t, s.op, s.it, b.Name, values, func(Item) (Item, bool, error) { return nil, false, nil })
-		ps := patternOnly[Item]{q: q}.describe()
+		ps := patternOnly{q: indexSpec(s.t, s.op, nil, s.it, b.Name, values)}.describe()
 		if ps.err != nil || len(ps.patterns) == 0 {
 			continue // cannot happen for a bound index; show nothing rather than a wrong row
 		}

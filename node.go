@@ -2,6 +2,7 @@ package adjlist
 
 import (
 	"context"
+	"reflect"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
@@ -18,14 +19,22 @@ import (
 // its edges together ([LoadNode]). A Node is immutable and safe for
 // concurrent use.
 type Node[N any] struct {
+	nodeCore
+	// decodeItem is decode, bound once rather than per query.
+	decodeItem func(Item) (NodeItem[N], bool, error)
+}
+
+// nodeCore is everything a [Node] is but its Go type's code: the
+// declaration and every method that does not need N, compiled once
+// rather than once per item type.
+type nodeCore struct {
 	t      *Table
 	typ    string
 	marker string
 	it     itemType
 	tr     tracking
-	// decodeItem is decode, bound once rather than per query.
-	decodeItem func(Item) (NodeItem[N], bool, error)
-	err        error
+	goType reflect.Type // N
+	err    error
 }
 
 // NodeOptions configures a [Node] ([NewNode]'s optFns).
@@ -62,9 +71,18 @@ func NewNode[N any](t *Table, nodeType, marker string, optFns ...func(*NodeOptio
 // newNode is [NewNode] without recording the node in t's record: a
 // counter's aggregate items are recorded as the counter's.
 func newNode[N any](t *Table, nodeType, marker string, optFns []func(*NodeOptions)) *Node[N] {
+	n := new(Node[N])
+	n.init(t, nodeType, marker, optFns, typeOf[N]())
+	n.decodeItem = n.decode
+	return n
+}
+
+// init declares n: the nodes of nodeType under marker in t, whose data
+// is a goType.
+func (n *nodeCore) init(t *Table, nodeType, marker string, optFns []func(*NodeOptions), goType reflect.Type) {
 	var opts NodeOptions
 	optErr := applyOptions(&opts, optFns)
-	n := &Node[N]{t: t, typ: nodeType, marker: marker, err: t.err}
+	*n = nodeCore{t: t, typ: nodeType, marker: marker, goType: goType, err: t.err}
 	if n.err == nil {
 		n.err = optErr
 	}
@@ -87,8 +105,6 @@ func newNode[N any](t *Table, nodeType, marker string, optFns []func(*NodeOption
 	if n.err == nil {
 		n.tr, n.err = t.newTracking(opts.Tracking)
 	}
-	n.decodeItem = n.decode
-	return n
 }
 
 // Key returns the primary key of node id's item: PK = type + "#" + escaped
@@ -99,7 +115,10 @@ func newNode[N any](t *Table, nodeType, marker string, optFns []func(*NodeOption
 // order and no id reaches past the '#' of another type's prefix. Errors are
 // a [*KeyError] (errors.Is [ErrInvalidKey]), also for a key over 2048
 // bytes. It makes no request.
-func (n *Node[N]) Key(id string) (pk, sk string, err error) {
+func (n *Node[N]) Key(id string) (pk, sk string, err error) { return n.key(id) }
+
+// key is [Node.Key].
+func (n *nodeCore) key(id string) (pk, sk string, err error) {
 	if n.err != nil {
 		return "", "", n.err
 	}
@@ -166,13 +185,13 @@ func (n *Node[N]) Replace(ctx context.Context, id string, data N, optFns ...func
 }
 
 // handle is the implementation of n's single-item verbs.
-func (n *Node[N]) handle() handle {
+func (n *nodeCore) handle() handle {
 	return handle{t: n.t, it: &n.it, tr: &n.tr, exists: ErrExists, err: n.err}
 }
 
 // keyed is node id's item's keys.
-func (n *Node[N]) keyed(id string) (keyed, error) {
-	pk, sk, err := n.Key(id)
+func (n *nodeCore) keyed(id string) (keyed, error) {
+	pk, sk, err := n.key(id)
 	return keyed{kc: *n.keyCtx(pk, sk)}, err
 }
 
@@ -184,7 +203,7 @@ func (n *Node[N]) item(id string, data N, create bool, o *WriteOptions) (Item, i
 }
 
 // keyCtx is what node id's (pk, sk) index key templates may name.
-func (n *Node[N]) keyCtx(pk, sk string) *keyCtx {
+func (n *nodeCore) keyCtx(pk, sk string) *keyCtx {
 	return &keyCtx{Self: pk, PK: pk, SK: sk}
 }
 
@@ -270,7 +289,7 @@ func (n *Node[N]) decode(item Item) (v NodeItem[N], ok bool, err error) {
 
 // id is the node id of one of n's items from its table keys; ok is false
 // for any other item.
-func (n *Node[N]) id(item Item) (string, bool) {
+func (n *nodeCore) id(item Item) (string, bool) {
 	var ids [1]string
 	if !n.it.keys.parseItem(n.t, item, ids[:]) {
 		return "", false
@@ -280,7 +299,7 @@ func (n *Node[N]) id(item Item) (string, bool) {
 
 // hasKeys reports whether item's table keys are one of n's items', without
 // decoding its data.
-func (n *Node[N]) hasKeys(item Item) bool {
+func (n *nodeCore) hasKeys(item Item) bool {
 	_, ok := n.id(item)
 	return ok
 }

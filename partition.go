@@ -39,7 +39,7 @@ type Target struct {
 // partition.
 func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
 	tg := into(e.t, e.src.String(), "edge "+e.prefix, e.err, dst, e.decode)
-	tg.h = e
+	tg.h = &e.edgeCore
 	return tg
 }
 
@@ -49,7 +49,7 @@ func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
 // dst is [ErrInvalidOption] when used.
 func (c *Collection[P, C]) Into(dst *[]Child[C]) Target {
 	tg := into(c.t, c.parent.name(), "child "+c.prefix, c.err, dst, c.decode)
-	tg.sharded, tg.h = c.shards > 0, c
+	tg.sharded, tg.h = c.shards > 0, &c.collectionCore
 	return tg
 }
 
@@ -97,8 +97,12 @@ type PartitionHead[N any] interface {
 	partitionHead() partitionHead[N]
 }
 
-// partitionHead is how a read of a partition finds its head.
-type partitionHead[N any] struct {
+// partitionHead is how a read of a partition finds its head, whose data
+// is an N.
+type partitionHead[N any] headSpec
+
+// headSpec is partitionHead for any N.
+type headSpec struct {
 	t   *Table
 	err error
 	// key is the head item's primary key (pk, sk) and the partition's key
@@ -113,31 +117,39 @@ type partitionHead[N any] struct {
 	name  string // the head's type in messages: "STU", "ORG/PROJ", "entity project"
 }
 
-func (n *Node[N]) partitionHead() partitionHead[N] {
-	return partitionHead[N]{t: n.t, err: n.err, name: n.typ,
+func (n *Node[N]) partitionHead() partitionHead[N] { return partitionHead[N](n.head()) }
+
+func (n *nodeCore) head() headSpec {
+	return headSpec{t: n.t, err: n.err, name: n.typ,
 		key: func(id string) (string, string, string, error) {
-			pk, sk, err := n.Key(id)
+			pk, sk, err := n.key(id)
 			return pk, sk, pk, err
 		},
 		holds: func(tg Target) bool { return tg.typ == n.typ }}
 }
 
 func (c *Collection[P, C]) partitionHead() partitionHead[C] {
+	return partitionHead[C](c.head())
+}
+
+func (c *collectionCore) head() headSpec {
 	name := c.endpoint().String()
-	return partitionHead[C]{t: c.t, err: c.err, name: name, apart: true,
+	return headSpec{t: c.t, err: c.err, name: name, apart: true,
 		key: func(ref string) (string, string, string, error) {
-			parentID, childID, err := c.ParseRef(ref)
+			parentID, childID, err := c.parseRef(ref)
 			if err != nil {
 				return "", "", "", err
 			}
-			pk, sk, err := c.Key(parentID, childID)
+			pk, sk, err := c.key(parentID, childID)
 			return pk, sk, ref, err
 		},
 		holds: func(tg Target) bool { return tg.typ == name }}
 }
 
-func (e *Entity[T]) partitionHead() partitionHead[T] {
-	h := partitionHead[T]{t: e.t, err: e.err, name: "entity " + e.name}
+func (e *Entity[T]) partitionHead() partitionHead[T] { return partitionHead[T](e.head()) }
+
+func (e *entityCore) head() headSpec {
+	h := headSpec{t: e.t, err: e.err, name: "entity " + e.name}
 	if h.err != nil {
 		return h
 	}
@@ -151,7 +163,7 @@ func (e *Entity[T]) partitionHead() partitionHead[T] {
 		if !e.it.keys.pk.Parse(pk, ids) {
 			return "", "", "", fmt.Errorf("%w: %q is not a partition key of entity %s (%s)", ErrInvalidKey, pk, e.name, e.pk)
 		}
-		pk, sk, err := e.Key(ids...)
+		pk, sk, err := e.key(ids...)
 		return pk, sk, pk, err
 	}
 	h.holds = func(tg Target) bool {
@@ -206,13 +218,12 @@ func pkShape(it *itemType) string {
 //	_, err := adjlist.Load(ctx, q, students.Into(&me), enrolled.Into(&courses), studentNotes.Into(&notes))
 func LoadPartition[N any](ctx context.Context, head PartitionHead[N], id string, targets ...Target) (_ Partition[N], err error) {
 	const op = "LoadPartition"
-	h := head.partitionHead()
+	h := headSpec(head.partitionHead())
 	ctx, sp := h.t.startSpan(ctx, op)
 	defer sp.end(&err)
 	res := Partition[N]{ID: id}
 	d := newDealer(h.t, targets, &res.Other)
-	res.Node, err = h.load(ctx, op, id, targets, d.Deal)
-	if err != nil {
+	if err = h.load(ctx, op, id, targets, d.Deal, &res.Node); err != nil {
 		resetTargets(targets)
 		return Partition[N]{ID: id}, err
 	}
@@ -221,7 +232,7 @@ func LoadPartition[N any](ctx context.Context, head PartitionHead[N], id string,
 
 // keys are the head item's keys and its partition's for id, with the
 // targets checked.
-func (h partitionHead[N]) keys(id string, targets []Target) (pk, sk, partition string, err error) {
+func (h *headSpec) keys(id string, targets []Target) (pk, sk, partition string, err error) {
 	if h.err != nil {
 		return "", "", "", h.err
 	}
@@ -233,38 +244,38 @@ func (h partitionHead[N]) keys(id string, targets []Target) (pk, sk, partition s
 
 // load checks targets, then reads the head item of id and every other
 // item of its partition, each handed to each; ErrNotFound when there is
-// no head item.
-func (h partitionHead[N]) load(ctx context.Context, op, id string, targets []Target, each func(Item) error) (N, error) {
-	var data N
+// no head item. The head item's data is decoded into out, a pointer to
+// an N.
+func (h *headSpec) load(ctx context.Context, op, id string, targets []Target, each func(Item) error, out any) error {
 	pk, sk, part, err := h.keys(id, targets)
 	if err != nil {
-		return data, h.t.opErr(op, part, "", err)
+		return h.t.opErr(op, part, "", err)
 	}
-	head := func(item Item) error { return h.t.unmarshalData(item, &data) }
+	head := func(item Item) error { return h.t.unmarshalData(item, out) }
 	if h.apart {
 		item, err := h.t.getItem(ctx, op, pk, sk, ReadOptions{})
 		if err != nil {
-			return data, err
+			return err
 		}
 		if err := head(item); err != nil {
-			return data, h.t.opErr(op, pk, sk, err)
+			return h.t.opErr(op, pk, sk, err)
 		}
 		sk = "" // no item of the partition is the head; no sort key is ""
 	}
-	q := partitionQuery(h.t, op, part, nil)
+	q := partitionSpec(h.t, op, part, nil)
 	if q.err != nil {
-		return data, qsWrap(&q.querySpec, q.err)
+		return qsWrap(&q, q.err)
 	}
 	found, itemErr, err := paging.Partition(ctx, h.t.client, q.in, h.t.opts.SortKey, sk, head, each, func(int) {})
 	switch {
 	case err != nil:
-		return data, qsWrap(&q.querySpec, err)
+		return qsWrap(&q, err)
 	case itemErr != nil:
-		return data, h.t.opErr(op, part, "", itemErr)
+		return h.t.opErr(op, part, "", itemErr)
 	case !found && !h.apart:
-		return data, h.t.opErr(op, pk, sk, ErrNotFound)
+		return h.t.opErr(op, pk, sk, ErrNotFound)
 	}
-	return data, nil
+	return nil
 }
 
 // newDealer is the [paging.Dealer] of targets on t's items, counting the
@@ -329,15 +340,25 @@ type PartitionPage[N any] struct {
 // A missing head item is not an error here: HasNode says whether this
 // page held it. Other errors are as LoadPartition's, with the same
 // guarantee: every slice nil.
-func PagePartition[N any](ctx context.Context, head PartitionHead[N], id, cursor string, limit int32, targets ...Target) (_ PartitionPage[N], err error) {
+func PagePartition[N any](ctx context.Context, head PartitionHead[N], id, cursor string, limit int32, targets ...Target) (PartitionPage[N], error) {
+	res := PartitionPage[N]{Partition: Partition[N]{ID: id}}
+	var err error
+	res.HasNode, res.Other, res.Cursor, err = headSpec(head.partitionHead()).page(ctx, id, cursor, limit, targets, &res.Node)
+	if err != nil {
+		return PartitionPage[N]{Partition: Partition[N]{ID: id}}, err
+	}
+	return res, nil
+}
+
+// page is [PagePartition] for any N: the head item's data is decoded
+// into out, a pointer to an N.
+func (h headSpec) page(ctx context.Context, id, cursor string, limit int32, targets []Target, out any) (hasNode bool, other int, next string, err error) {
 	const op = "PagePartition"
-	h := head.partitionHead()
 	ctx, sp := h.t.startSpan(ctx, op)
 	defer sp.end(&err)
-	res := PartitionPage[N]{Partition: Partition[N]{ID: id}}
-	fail := func(err error) (PartitionPage[N], error) {
+	fail := func(err error) (bool, int, string, error) {
 		resetTargets(targets)
-		return PartitionPage[N]{Partition: Partition[N]{ID: id}}, err
+		return false, 0, "", err
 	}
 	pk, sk, part, err := h.keys(id, targets)
 	if err != nil {
@@ -345,37 +366,38 @@ func PagePartition[N any](ctx context.Context, head PartitionHead[N], id, cursor
 	}
 	// Every item goes to the head or a target as the Query decodes it;
 	// the Query itself yields none. A decoding error stops the page.
-	d := newDealer(h.t, targets, &res.Other)
-	q := newQuery(h.t, op, queryKeys{pk: part}, func(item Item) (Item, bool, error) {
-		if s, _ := stringAttr(item, h.t.opts.SortKey); !h.apart && s == sk {
-			res.HasNode = true
-			return nil, false, h.t.unmarshalData(item, &res.Node)
-		}
-		return nil, false, d.Deal(item)
-	}).Limit(limit)
+	d := newDealer(h.t, targets, &other)
+	q := partitionSpec(h.t, op, part, nil)
+	qsLimit(&q, limit)
 	q.fetched = d.Fetched
+	decode := func(item Item) (bool, error) {
+		if s, _ := stringAttr(item, h.t.opts.SortKey); !h.apart && s == sk {
+			hasNode = true
+			return false, h.t.unmarshalData(item, out)
+		}
+		return false, d.Deal(item)
+	}
 	if h.apart && cursor == "" && q.err == nil {
 		item, err := h.t.getItem(ctx, op, pk, sk, ReadOptions{})
 		switch {
 		case err == nil:
-			res.HasNode = true
-			if err := h.t.unmarshalData(item, &res.Node); err != nil {
+			hasNode = true
+			if err := h.t.unmarshalData(item, out); err != nil {
 				return fail(h.t.opErr(op, pk, sk, err))
 			}
 		case !errors.Is(err, ErrNotFound):
 			return fail(err)
 		}
 	}
-	page, err := q.Page(ctx, cursor)
+	next, err = qsPage(&q, ctx, cursor, decode, func(int) {})
 	if err != nil {
 		return fail(err)
 	}
-	res.Cursor = page.Cursor
-	return res, nil
+	return hasNode, other, next, nil
 }
 
 // check refuses targets that cannot hold items of h's partitions.
-func (h partitionHead[N]) check(targets []Target) error {
+func (h *headSpec) check(targets []Target) error {
 	for _, tg := range targets {
 		switch {
 		case tg.err != nil:
@@ -395,8 +417,13 @@ func (h partitionHead[N]) check(targets []Target) error {
 // page and never decoded, that LoadPartition, LoadNode and Collection.Load
 // send (op); keyErr, if any, is its error.
 func partitionQuery(t *Table, op, pk string, keyErr error) Query[Item] {
+	return Query[Item]{querySpec: partitionSpec(t, op, pk, keyErr)}
+}
+
+// partitionSpec is partitionQuery without its (absent) decoder.
+func partitionSpec(t *Table, op, pk string, keyErr error) querySpec {
 	if keyErr != nil {
-		return errQuery[Item](t, op, keyErr)
+		return errSpec(t, op, keyErr)
 	}
-	return newQuery[Item](t, op, queryKeys{pk: pk}, nil)
+	return newQuerySpec(t, op, queryKeys{pk: pk})
 }

@@ -237,7 +237,12 @@ func qsCompile(q querySpec) querySpec {
 
 // errQuery returns a Query that fails with err when run.
 func errQuery[T any](t *Table, op string, err error) Query[T] {
-	return Query[T]{querySpec: querySpec{t: t, op: op, err: err}}
+	return Query[T]{querySpec: errSpec(t, op, err)}
+}
+
+// errSpec is a query that fails with err when run.
+func errSpec(t *Table, op string, err error) querySpec {
+	return querySpec{t: t, op: op, err: err}
 }
 
 // Limit sets how many items DynamoDB evaluates per request (QueryInput.Limit):
@@ -246,12 +251,12 @@ func errQuery[T any](t *Table, op string, err error) Query[T] {
 // dropped by a filter (reverse reads of tables shared by several edge labels)
 // count toward it. A negative n is an [ErrInvalidOption] when run.
 func (q Query[T]) Limit(n int32) Query[T] {
-	q.querySpec = qsLimit(q.querySpec, n)
+	qsLimit(&q.querySpec, n)
 	return q
 }
 
 // qsLimit is Limit's work.
-func qsLimit(q querySpec, n int32) querySpec {
+func qsLimit(q *querySpec, n int32) {
 	switch {
 	case n < 0:
 		q.err = fmt.Errorf("%w: negative limit %d", ErrInvalidOption, n)
@@ -260,7 +265,6 @@ func qsLimit(q querySpec, n int32) querySpec {
 	default:
 		q.in.Limit = aws.Int32(n)
 	}
-	return q
 }
 
 // Desc returns items in descending sort key order (ScanIndexForward=false).
@@ -268,15 +272,14 @@ func qsLimit(q querySpec, n int32) querySpec {
 // ([Options].IndexPartitionOnly) items come in no defined order, and Desc
 // changes nothing.
 func (q Query[T]) Desc() Query[T] {
-	q.querySpec = qsDesc(q.querySpec)
+	qsDesc(&q.querySpec)
 	return q
 }
 
 // qsDesc is Desc's work.
-func qsDesc(q querySpec) querySpec {
+func qsDesc(q *querySpec) {
 	q.in.ScanIndexForward = aws.Bool(false)
 	q.calls += ".Desc()"
-	return q
 }
 
 // ConsistentRead asks for a strongly consistent read. Queries on the base
@@ -284,17 +287,16 @@ func qsDesc(q querySpec) querySpec {
 // index (a reverse read, or [Index] with Local false) the query fails with
 // [ErrIndexConsistentRead] before any request is sent.
 func (q Query[T]) ConsistentRead() Query[T] {
-	q.querySpec = qsConsistentRead(q.querySpec)
+	qsConsistentRead(&q.querySpec)
 	return q
 }
 
 // qsConsistentRead is ConsistentRead's work.
-func qsConsistentRead(q querySpec) querySpec {
+func qsConsistentRead(q *querySpec) {
 	if q.in.IndexName != nil && !q.keys.local {
 		q.err = ErrIndexConsistentRead
 	}
 	q.in.ConsistentRead = aws.Bool(true)
-	return q
 }
 
 // qsStartSpan opens the span of the call op that runs q ([Table].startSpan),

@@ -3,7 +3,6 @@ package adjlist
 import (
 	"context"
 	"fmt"
-	"reflect"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -167,10 +166,10 @@ func (t *Table) Check() error {
 	return schema.Check(t.err, t.recordedTypes(), func(r recorded) schema.Type { return schema.Type{Name: r.name, Err: r.err} }, overlaps)
 }
 
-func (e *Entity[T]) recorded() recorded {
+func (e *entityCore) recorded() recorded {
 	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true, version: e.tr.Version, expiry: e.tr.Expiry,
 		match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
-		check: e.check(), holds: e.data.held(e.t.holdsOf(reflect.TypeFor[T](), &e.tr))}
+		check: e.check(), holds: e.data.held(e.t.holdsOf(e.goType, &e.tr))}
 	if e.err == nil {
 		r.pk, r.sk = e.it.pk, e.it.sk
 	}
@@ -179,12 +178,12 @@ func (e *Entity[T]) recorded() recorded {
 
 // recordID is the id of n's item type in the table's record: a node
 // type's items under two markers are two item types.
-func (n *Node[N]) recordID() string { return "node " + n.typ + " " + n.marker }
+func (n *nodeCore) recordID() string { return "node " + n.typ + " " + n.marker }
 
 // refs are the endpoint items an edge item of e needs
 // ([FindingDanglingEdge]). A node endpoint's key is in the edge's own
 // keys: its partition key, or its sort key after the label.
-func (e *Edge[E]) refs(item Item, buf []itemRef) []itemRef {
+func (e *edgeCore) refs(item Item, buf []itemRef) []itemRef {
 	out := buf[:0]
 	from, to, ok := e.split(item)
 	if !ok {
@@ -203,7 +202,7 @@ func (e *Edge[E]) refs(item Item, buf []itemRef) []itemRef {
 
 // refs is the parent node item a child needs ([FindingOrphan]), whose
 // record id is of.
-func (c *Collection[P, C]) refs(item Item, of string, buf []itemRef) []itemRef {
+func (c *collectionCore) refs(item Item, of string, buf []itemRef) []itemRef {
 	parentID, _, ok := c.ids(item)
 	pk, sk, err := c.parent.end.item(parentID)
 	if !ok || err != nil {
@@ -213,10 +212,10 @@ func (c *Collection[P, C]) refs(item Item, of string, buf []itemRef) []itemRef {
 }
 
 // recorded is node n as the table records it, whatever its error.
-func (n *Node[N]) recorded() recorded {
+func (n *nodeCore) recorded() recorded {
 	r := recorded{id: n.recordID(), name: "node " + n.typ, h: n, err: n.err, version: n.tr.Version, expiry: n.tr.Expiry,
 		match: n.hasKeys,
-		check: dataCheck[N](n.t), holds: n.t.holdsOf(reflect.TypeFor[N](), &n.tr)}
+		check: dataCheck(n.t, n.goType), holds: n.t.holdsOf(n.goType, &n.tr)}
 	if n.err == nil {
 		r.pk, r.sk = n.it.pk, n.it.sk
 	}
@@ -224,14 +223,14 @@ func (n *Node[N]) recorded() recorded {
 }
 
 // record records edge e, whatever its error.
-func (e *Edge[E]) record() {
+func (e *edgeCore) record() {
 	name := fmt.Sprintf("edge %s (%s → %s)", e.label, e.src, e.dst)
 	if e.label == "" {
 		name = fmt.Sprintf("edge %s → %s", e.src, e.dst)
 	}
 	r := recorded{id: e.it.kind, name: name, h: e, err: e.err, version: e.tr.Version, expiry: e.tr.Expiry,
 		match: func(item Item) bool { _, _, ok := e.split(item); return ok },
-		check: dataCheck[E](e.t), holds: e.t.holdsOf(reflect.TypeFor[E](), &e.tr),
+		check: dataCheck(e.t, e.goType), holds: e.t.holdsOf(e.goType, &e.tr),
 		refs: e.refs}
 	if e.err == nil {
 		r.pk, r.sk = e.it.pk, e.it.sk
@@ -242,11 +241,11 @@ func (e *Edge[E]) record() {
 }
 
 // record records collection c, whatever its error.
-func (c *Collection[P, C]) record() {
+func (c *collectionCore) record() {
 	of := c.parent.end.rid
 	r := recorded{name: c.it.kind, h: c, err: c.err, collection: true, version: c.tr.Version, expiry: c.tr.Expiry,
 		match: func(item Item) bool { _, _, ok := c.ids(item); return ok },
-		check: dataCheck[C](c.t), holds: c.t.holdsOf(reflect.TypeFor[C](), &c.tr),
+		check: dataCheck(c.t, c.goType), holds: c.t.holdsOf(c.goType, &c.tr),
 		refs: func(item Item, buf []itemRef) []itemRef { return c.refs(item, of, buf) }}
 	if c.err == nil {
 		r.pk, r.sk = c.it.pk, c.it.sk

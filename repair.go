@@ -262,7 +262,7 @@ func (r *repairer) awaitIndexed(ctx context.Context) error {
 	for _, item := range r.reindexed {
 		e, ok := r.typeOf(item).h.(interface {
 			split(Item) (from, to string, ok bool)
-			WaitIndexed(ctx context.Context, from, to string, maxWait time.Duration) error
+			waitIndexed(ctx context.Context, from, to string, maxWait time.Duration) error
 		})
 		if !ok {
 			continue
@@ -271,7 +271,7 @@ func (r *repairer) awaitIndexed(ctx context.Context) error {
 		if !ok {
 			continue
 		}
-		if err := e.WaitIndexed(ctx, from, to, time.Until(deadline)); err != nil && !errors.Is(err, ErrNotVisible) {
+		if err := e.waitIndexed(ctx, from, to, time.Until(deadline)); err != nil && !errors.Is(err, ErrNotVisible) {
 			return err
 		}
 	}

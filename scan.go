@@ -61,7 +61,7 @@ type scanSpec struct {
 // are.
 type derivedAttrs = ddbitem.Attrs
 
-func (n *Node[N]) scanSpec() scanSpec {
+func (n *nodeCore) scanSpec() scanSpec {
 	o := &n.t.opts
 	sk := expression.Name(o.SortKey)
 	f := expression.Name(o.PartitionKey).BeginsWith(n.typ + "#")
@@ -101,7 +101,7 @@ func deriveIf(is func(Item) bool, matched func(Item, derivedAttrs) (derivedAttrs
 	}
 }
 
-func (c *Collection[P, C]) scanSpec() scanSpec {
+func (c *collectionCore) scanSpec() scanSpec {
 	o := &c.t.opts
 	lead, _ := c.it.keys.pk.Prefix(nil) // "WS#", or a nested collection's root's "ORG#"
 	f := expression.Name(o.PartitionKey).BeginsWith(lead).And(expression.Name(o.SortKey).BeginsWith(c.prefix))
@@ -112,7 +112,7 @@ func (c *Collection[P, C]) scanSpec() scanSpec {
 		if !ok {
 			return "", nil
 		}
-		pk, _, err := c.Key(parentID, id) // unsharded: the parent's own partition
+		pk, _, err := c.key(parentID, id) // unsharded: the parent's own partition
 		return pk, err
 	}
 	// The index keys follow the child's home, not where it is stored.
@@ -134,7 +134,7 @@ func (c *Collection[P, C]) scanSpec() scanSpec {
 	return spec
 }
 
-func (e *Edge[E]) scanSpec() scanSpec {
+func (e *edgeCore) scanSpec() scanSpec {
 	o := &e.t.opts
 	f := expression.Name(o.PartitionKey).BeginsWith(e.sourcePrefix).And(expression.Name(o.SortKey).BeginsWith(e.prefix))
 	// The index keys follow the item's own table keys.
@@ -164,7 +164,7 @@ func (e *Edge[E]) scanSpec() scanSpec {
 	return e.t.typeSpec(&e.it, e.err, f, deriveIf(is, matched), matched, inverted...)
 }
 
-func (e *Entity[T]) scanSpec() scanSpec {
+func (e *entityCore) scanSpec() scanSpec {
 	o := &e.t.opts
 	f := expression.AttributeExists(expression.Name(o.PartitionKey))
 	if p, _ := keycodec.StaticPrefix(e.pk, &keyCtx{}); p != "" {

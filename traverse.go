@@ -79,6 +79,11 @@ type TwoHopResult struct {
 // without an index. These come before any request. A failed request returns
 // its error (wrapping the SDK's) with the result found so far.
 func TwoHop[E1, E2 any](ctx context.Context, first *Edge[E1], second *Edge[E2], from string, budget int, optFns ...func(*TraverseOptions)) (_ TwoHopResult, err error) {
+	return twoHop(ctx, &first.edgeCore, &second.edgeCore, from, budget, optFns)
+}
+
+// twoHop is [TwoHop] for edges of any data.
+func twoHop(ctx context.Context, first, second *edgeCore, from string, budget int, optFns []func(*TraverseOptions)) (_ TwoHopResult, err error) {
 	const op = "TwoHop"
 	ctx, sp := first.t.startSpan(ctx, op)
 	defer sp.end(&err)
@@ -124,6 +129,6 @@ func TwoHop[E1, E2 any](ctx context.Context, first *Edge[E1], second *Edge[E2], 
 
 // describeEdge names an edge kind for error messages, e.g.
 // "ENROLL (STU → CRS)".
-func describeEdge[E any](e *Edge[E]) string {
+func describeEdge(e *edgeCore) string {
 	return e.scan().describe()
 }

@@ -407,9 +407,9 @@ func (v *verifier) inspect(item Item) (typ int, found []walks.Finding) {
 }
 
 // dataCheck is the check of an item's data that a type of t whose data
-// is a V gives Verify ([walks.DataCheck] with t's decoding).
-func dataCheck[V any](t *Table) func(Item) error {
-	return walks.DataCheck[V](t.dec, t.unmarshalData)
+// is a typ gives Verify ([walks.DataCheck] with t's decoding).
+func dataCheck(t *Table, typ reflect.Type) func(Item) error {
+	return walks.DataCheck(typ, t.dec, t.unmarshalData)
 }
 
 // note records what item, of type typ, tells of other items: that it

@@ -256,31 +256,36 @@ func badTracked(kind Kind, av types.AttributeValue) bool {
 	return err != nil || sec < 0 || sec > maxExpiry
 }
 
-// DataCheck is a Type.Check for a type whose data is a V: it decodes the
-// data of an item whose keys are known to be of the type into a V, as the
-// type's handle does (unmarshal, the table's decoding of an item's data),
-// and returns the error. item is copied first when decoding into V may
-// modify it (unmarshal removes the keys before decoding into anything but
-// a struct); a struct V is decoded with dec, which passes over the keys,
-// into a zeroed value of a pool, for Verify meets many.
-func DataCheck[V any](dec *attributevalue.Decoder, unmarshal func(item Item, out any) error) func(Item) error {
-	if reflect.TypeFor[V]().Kind() != reflect.Struct {
+// DataCheck is a Type.Check for a type whose data is a typ: it decodes
+// the data of an item whose keys are known to be of the type into a typ,
+// as the type's handle does (unmarshal, the table's decoding of an item's
+// data), and returns the error. item is copied first when decoding into
+// typ may modify it (unmarshal removes the keys before decoding into
+// anything but a struct); a struct typ is decoded with dec, which passes
+// over the keys, into a zeroed value of a pool, for Verify meets many. It
+// is not generic, so that it is compiled once, not per item type.
+func DataCheck(typ reflect.Type, dec *attributevalue.Decoder, unmarshal func(item Item, out any) error) func(Item) error {
+	if typ.Kind() != reflect.Struct {
 		return func(item Item) error {
-			var v V
-			return unmarshal(maps.Clone(item), &v)
+			return unmarshal(maps.Clone(item), reflect.New(typ).Interface())
 		}
 	}
 	type scratch struct {
-		v  V
+		v  reflect.Value // a *typ
+		p  any           // v's pointer
 		av types.AttributeValueMemberM
 	}
-	pool := sync.Pool{New: func() any { return new(scratch) }}
+	pool := sync.Pool{New: func() any {
+		v := reflect.New(typ)
+		return &scratch{v: v, p: v.Interface()}
+	}}
 	return func(item Item) error {
 		s := pool.Get().(*scratch)
-		var zero V
-		s.v, s.av.Value = zero, item
-		err := dec.Decode(&s.av, &s.v)
-		s.v, s.av.Value = zero, nil
+		s.v.Elem().SetZero()
+		s.av.Value = item
+		err := dec.Decode(&s.av, s.p)
+		s.v.Elem().SetZero()
+		s.av.Value = nil
 		pool.Put(s)
 		return err
 	}

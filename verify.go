@@ -147,11 +147,14 @@ type VerifyResult struct {
 // t's client (GetItem; BatchGetItem for missing endpoints and parents; for
 // counters, the aggregate and a Query of the index until the same mismatch
 // shows twice, at most 5 rounds), so a concurrent write is never reported.
-// Counters are checked only on a run from the start. Verify keeps the keys
+// Dangling edges and orphans are reported for endpoint and parent types
+// of which the walk met an item; counters only on a run from the start.
+// Verify keeps the keys
 // of node and child items met, and a count per counted node, in memory.
 //
 // Errors are [*OpError] with Op "Verify". When the scan fails, Verify
-// returns the findings so far with the error and Position to resume from.
+// returns the findings so far with the error and Position to resume from;
+// when the checks across items fail after a complete scan, Position is "".
 // An invalid model ([ErrInvalidKey], [ErrInvalidOption]), invalid options
 // ([ErrInvalidOption]; a bad From, [ErrInvalidCursor]), a nil api, table or
 // option function, and a table without a client ([ErrInvalidOption]) fail

@@ -245,13 +245,11 @@ type ScanOptions struct {
 	ReadUnitRate float64
 	// Filter, for [Scan] only, is a filter expression on the items' own
 	// attributes, e.g. expression.Name("is_manager").Equal(expression.Value("1")),
-	// sent with AND after the item type's key filter when there is one.
-	// DynamoDB applies it after the read: ConsumedCapacity and
-	// [ScanProgress].Scanned count every item read, and Limit counts the
-	// items evaluated, not those that match, so a page may hold none.
-	// A filter that does not build, or Filter with [Migrate] or [Verify],
-	// is [ErrInvalidOption] before any request. Default: no filter of
-	// the caller's.
+	// ANDed after the item type's key filter. DynamoDB applies it after the
+	// read: every item read is billed and counted in [ScanProgress].Scanned,
+	// and Limit counts items evaluated, so a page may hold none. A filter that
+	// does not build, or Filter with [Migrate] or [Verify], is
+	// [ErrInvalidOption] before any request. Default: none.
 	Filter expression.ConditionBuilder
 }
 

@@ -145,25 +145,17 @@ func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], opt
 }
 
 // PutMany writes many node items with BatchWriteItem, as [Edge.PutMany]
-// writes edges: 25 per request, validated first (ids, key attributes,
-// 400 KB, duplicates: [ErrDuplicateKey]; one bad node fails the call
-// before any request), no condition (an existing node item is
-// overwritten; with [Tracking], written as created: version 1,
-// timestamps, expiry), unwritten items listed in BulkResult.Unwritten
-// with an error matching [ErrUnprocessed] or wrapping the SDK's.
+// writes edges: validated first, 25 per request, no condition, unwritten
+// items in BulkResult.Unwritten.
 func (n *Node[N]) PutMany(ctx context.Context, nodes []NodeItem[N], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, n.t, &n.it, "Node.PutMany", nodes, func(v NodeItem[N]) (writeReq, error) {
 		return sizedPutReq(n.item(v.ID, v.Data, true, nil))
 	}, optFns)
 }
 
-// DeleteMany deletes the items of the nodes ids with BatchWriteItem, as
-// [Edge.DeleteMany] deletes edges: 25 per request, unprocessed items resent,
-// no condition (deleting a node that does not exist is not an error, and a
-// version of [Tracking.Version] is not checked). Edges to and from the
-// nodes and children in their partitions are not touched (see
-// [DeleteNode]). Bad ids or duplicates ([ErrDuplicateKey]) fail before any
-// request; what could not be deleted is in BulkResult.Unwritten.
+// DeleteMany deletes the node items of ids with BatchWriteItem, as
+// [Edge.DeleteMany] deletes edges; versions are not checked, and edges and
+// children are not touched (see [DeleteNode]).
 func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, n.t, &n.it, "Node.DeleteMany", ids, func(id string) (writeReq, error) {
 		k, err := n.keyed(id)
@@ -172,11 +164,7 @@ func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*
 }
 
 // DeleteMany deletes many children (only Parent and ID are read) with
-// BatchWriteItem, as [Edge.DeleteMany] deletes edges: 25 per request,
-// unprocessed items resent, no condition (deleting a child that does not
-// exist is not an error). Bad ids or duplicates ([ErrDuplicateKey]) fail
-// before any request; what could not be deleted is in
-// BulkResult.Unwritten.
+// BatchWriteItem, as [Edge.DeleteMany] deletes edges.
 func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, c.t, &c.it, "Collection.DeleteMany", children, func(v Child[C]) (writeReq, error) {
 		k, err := c.keyed(v.Parent, v.ID)
@@ -185,13 +173,8 @@ func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], 
 }
 
 // PutMany writes many items of the entity (IDs and Data of each) with
-// BatchWriteItem, as [Edge.PutMany] writes edges: every item validated
-// first, 25 per request, unprocessed items resent, no condition (existing
-// items are overwritten; with [Tracking], written as created: version 1,
-// timestamps, expiry), unwritten items listed in the result: e.g. the fan
-// out of a post to its author's followers' timelines. Bad ids, data naming
-// a key attribute, an item over 400 KB or one given twice
-// ([ErrDuplicateKey]) fail before any request.
+// BatchWriteItem, as [Edge.PutMany] writes edges, e.g. the fan-out of a
+// post to its author's followers' timelines.
 func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, e.t, &e.it, "Entity.PutMany", items, func(v EntityItem[T]) (writeReq, error) {
 		return sizedPutReq(e.item(v.IDs, v.Data, true, nil))
@@ -199,10 +182,7 @@ func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns .
 }
 
 // DeleteMany deletes the items with ids with BatchWriteItem, as
-// [Edge.DeleteMany] deletes edges: 25 per request, unprocessed items
-// resent, no condition (deleting an item that does not exist is not an
-// error). Bad ids or duplicates ([ErrDuplicateKey]) fail before any
-// request; what could not be deleted is in BulkResult.Unwritten.
+// [Edge.DeleteMany] deletes edges.
 func (e *Entity[T]) DeleteMany(ctx context.Context, ids []IDs, optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, e.t, &e.it, "Entity.DeleteMany", ids, func(v IDs) (writeReq, error) {
 		k, err := e.keyed(v)

@@ -108,7 +108,8 @@ func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...fu
 
 // GetMany reads the items of the nodes ids as [Edge.Hydrate] reads edges:
 // one BatchGetItem per 100 distinct ids, e.g. the profiles of a course's
-// students after [Edge.To]. The result maps each id found to its data.
+// students after [Edge.To]. The result maps each id found to its data;
+// ids with no item are absent.
 func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*ReadOptions)) (map[string]N, error) {
 	out := make(map[string]N, len(ids))
 	keyOf := func(i int) (keyed, error) { return n.keyed(ids[i]) }

@@ -272,8 +272,9 @@ type ScanProgress struct {
 // whole table. Items of other types are passed over; a [Collection]'s
 // children come under any shard layout. fn may be called from several
 // goroutines at once, in order within a segment. It makes one Scan
-// request per page per segment, eventually consistent, reading ahead one
-// page per segment.
+// request per page per segment, eventually consistent, fetching the next
+// page while fn handles the current one (a walk that stops early may have
+// read one page more per segment).
 //
 // Scan returns "" once every segment is read; when fn, the context or a
 // request fails, it returns the error and a position: [ScanOptions].From

@@ -52,15 +52,13 @@ type Options struct {
 	PartitionKey string
 	// SortKey is the table's sort key attribute. Default "SK".
 	SortKey string
-	// PartitionKeyType and SortKeyType are the DynamoDB types of the
-	// table's key attributes: "" or types.ScalarAttributeTypeS (the
-	// default) for a string key, types.ScalarAttributeTypeN for a number
-	// key (a table keyed on "id" N). Only an [Entity] whose template for
-	// that key is one {field} ("{id}", an id of number text such as "42")
-	// keys such a table; [Node], [Edge], [Collection] and [Counter], whose
-	// keys are text, are refused with [ErrInvalidOption]. [CreateTable]
-	// and the exports declare the types. Any other type makes every call
-	// fail with [ErrInvalidOption].
+	// PartitionKeyType and SortKeyType are the DynamoDB types of the table's
+	// key attributes: "" or types.ScalarAttributeTypeS (the default), or
+	// types.ScalarAttributeTypeN for a number key. Only an [Entity] whose
+	// template for that key is one {field} ("{id}", ids such as "42") keys
+	// such a table; [Node], [Edge], [Collection] and counters are refused with
+	// [ErrInvalidOption], as is any other type, on every call. [CreateTable]
+	// and the exports declare the types.
 	PartitionKeyType, SortKeyType types.ScalarAttributeType
 	// Index is the inverted global secondary index used for reverse edge
 	// reads. Default "GSI1".

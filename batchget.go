@@ -106,13 +106,10 @@ func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...fu
 	return out, nil
 }
 
-// GetMany reads the items of the nodes ids with one BatchGetItem per 100
-// distinct ids (eventually consistent unless optFns ask for strongly
-// consistent reads, [Consistent]), resending unprocessed keys as
-// [Edge.Hydrate] does, e.g. the profiles of a course's students after
-// [Edge.To]. The result maps each id found to its data; ids with no item
-// are absent. Bad ids give [ErrInvalidKey] before any request; keys still
-// unprocessed after the last attempt give [ErrUnprocessed].
+// GetMany reads the items of the nodes ids as [Edge.Hydrate] reads edges:
+// one BatchGetItem per 100 distinct ids, e.g. the profiles of a course's
+// students after [Edge.To]. The result maps each id found to its data;
+// ids with no item are absent.
 func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*ReadOptions)) (map[string]N, error) {
 	out := make(map[string]N, len(ids))
 	keyOf := func(i int) (keyed, error) { return n.keyed(ids[i]) }
@@ -127,16 +124,11 @@ func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*Rea
 	return out, nil
 }
 
-// GetMany reads many children (only Parent and ID are read from each) with
-// one BatchGetItem per 100 distinct keys (eventually consistent unless
-// optFns ask for strongly consistent reads, [Consistent]), resending
-// unprocessed keys after [Options.BatchBackoff] as [Node.GetMany] does, at
-// most [Options.BatchMaxAttempts] requests per batch: e.g. the posts a
-// tag's edges point at, across authors. The result keeps the input's
-// order, with Data filled in; children with no item are left out, and a
-// child asked for twice is read once and returned twice. Bad ids give
-// [ErrInvalidKey] before any request; keys still unprocessed after the
-// last attempt give [ErrUnprocessed]; with any error the result is nil.
+// GetMany reads many children (only Parent and ID are read from each) as
+// [Edge.Hydrate] reads edges: one BatchGetItem per 100 distinct keys. The
+// result keeps the input's order with Data filled in; children with no
+// item are left out, and one asked for twice is returned twice. With any
+// error the result is nil.
 func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C], optFns ...func(*ReadOptions)) ([]Child[C], error) {
 	out := make([]Child[C], 0, len(children))
 	keyOf := func(i int) (keyed, error) { return c.keyed(children[i].Parent, children[i].ID) }
@@ -150,14 +142,10 @@ func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C], opt
 	return out, nil
 }
 
-// GetMany reads the items with ids with one BatchGetItem per 100 distinct
-// keys (eventually consistent unless optFns ask for strongly consistent
-// reads, [Consistent]), resending unprocessed keys as [Node.GetMany] does:
-// e.g. the posts a timeline's entries point at. The result keeps the
-// input's order; ids with no item are left out, and ids given twice are
-// read once and returned twice. Bad ids give [ErrInvalidKey] before any
-// request; keys still unprocessed after the last attempt give
-// [ErrUnprocessed]; with any error the result is nil.
+// GetMany reads the items with ids as [Edge.Hydrate] reads edges: one
+// BatchGetItem per 100 distinct keys. The result keeps the input's order;
+// ids with no item are left out, and ids given twice are returned twice.
+// With any error the result is nil.
 func (e *Entity[T]) GetMany(ctx context.Context, ids []IDs, optFns ...func(*ReadOptions)) ([]EntityItem[T], error) {
 	out := make([]EntityItem[T], 0, len(ids))
 	keyOf := func(i int) (keyed, error) { return e.keyed(ids[i]) }

@@ -148,12 +148,8 @@ func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], opt
 }
 
 // PutMany writes many node items with BatchWriteItem, as [Edge.PutMany]
-// writes edges: 25 per request, validated first (ids, key attributes,
-// 400 KB, duplicates: [ErrDuplicateKey]; one bad node fails the call
-// before any request), no condition (an existing node item is
-// overwritten; with [Tracking], written as created: version 1,
-// timestamps, expiry), unwritten items listed in BulkResult.Unwritten
-// with an error matching [ErrUnprocessed] or wrapping the SDK's.
+// writes edges: validated first, 25 per request, no condition, unwritten
+// items in BulkResult.Unwritten.
 func (n *Node[N]) PutMany(ctx context.Context, nodes []NodeItem[N], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, n.t, &n.it, "Node.PutMany", len(nodes), func(i int) (writeReq, error) {
 		v := nodes[i]
@@ -161,13 +157,9 @@ func (n *Node[N]) PutMany(ctx context.Context, nodes []NodeItem[N], optFns ...fu
 	}, optFns)
 }
 
-// DeleteMany deletes the items of the nodes ids with BatchWriteItem, as
-// [Edge.DeleteMany] deletes edges: 25 per request, unprocessed items resent,
-// no condition (deleting a node that does not exist is not an error, and a
-// version of [Tracking.Version] is not checked). Edges to and from the
-// nodes and children in their partitions are not touched (see
-// [DeleteNode]). Bad ids or duplicates ([ErrDuplicateKey]) fail before any
-// request; what could not be deleted is in BulkResult.Unwritten.
+// DeleteMany deletes the node items of ids with BatchWriteItem, as
+// [Edge.DeleteMany] deletes edges; versions are not checked, and edges and
+// children are not touched (see [DeleteNode]).
 func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, n.t, &n.it, "Node.DeleteMany", len(ids), func(i int) (writeReq, error) {
 		k, err := n.keyed(ids[i])
@@ -176,11 +168,7 @@ func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*
 }
 
 // DeleteMany deletes many children (only Parent and ID are read) with
-// BatchWriteItem, as [Edge.DeleteMany] deletes edges: 25 per request,
-// unprocessed items resent, no condition (deleting a child that does not
-// exist is not an error). Bad ids or duplicates ([ErrDuplicateKey]) fail
-// before any request; what could not be deleted is in
-// BulkResult.Unwritten.
+// BatchWriteItem, as [Edge.DeleteMany] deletes edges.
 func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, c.t, &c.it, "Collection.DeleteMany", len(children), func(i int) (writeReq, error) {
 		v := children[i]
@@ -190,13 +178,8 @@ func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], 
 }
 
 // PutMany writes many items of the entity (IDs and Data of each) with
-// BatchWriteItem, as [Edge.PutMany] writes edges: every item validated
-// first, 25 per request, unprocessed items resent, no condition (existing
-// items are overwritten; with [Tracking], written as created: version 1,
-// timestamps, expiry), unwritten items listed in the result: e.g. the fan
-// out of a post to its author's followers' timelines. Bad ids, data naming
-// a key attribute, an item over 400 KB or one given twice
-// ([ErrDuplicateKey]) fail before any request.
+// BatchWriteItem, as [Edge.PutMany] writes edges, e.g. the fan-out of a
+// post to its author's followers' timelines.
 func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, e.t, &e.it, "Entity.PutMany", len(items), func(i int) (writeReq, error) {
 		v := items[i]
@@ -205,10 +188,7 @@ func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns .
 }
 
 // DeleteMany deletes the items with ids with BatchWriteItem, as
-// [Edge.DeleteMany] deletes edges: 25 per request, unprocessed items
-// resent, no condition (deleting an item that does not exist is not an
-// error). Bad ids or duplicates ([ErrDuplicateKey]) fail before any
-// request; what could not be deleted is in BulkResult.Unwritten.
+// [Edge.DeleteMany] deletes edges.
 func (e *Entity[T]) DeleteMany(ctx context.Context, ids []IDs, optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, e.t, &e.it, "Entity.DeleteMany", len(ids), func(i int) (writeReq, error) {
 		v := ids[i]

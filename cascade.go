@@ -18,25 +18,20 @@ import (
 	"github.com/adjlist/adjlist/internal/send"
 )
 
-// Incoming is a kind of edge that [DeleteNode] follows backwards, on the
-// inverted index, to find the edges that point at the node it deletes.
-// *[Edge] implements it for every data type E; its only method is
-// unexported, so no other type can. *[Collection] implements it too, for
-// the children of a sharded collection ([CollectionOptions].Shards), which
-// live outside their parent's partition: passed to DeleteNode, they are
-// deleted with their parent (and counted in CascadeResult.Incoming).
-// DeleteNode given no kinds follows those its table records; to narrow
-// it, pass the edge handles whose target type is the deleted node's type,
-// e.g. for a student:
+// Incoming is an edge kind [DeleteNode] follows backwards, on the inverted
+// index, to find the edges into the node it deletes. *[Edge] implements it,
+// and *[Collection] for a sharded collection's children
+// ([CollectionOptions].Shards), which live outside their parent's partition
+// and are then deleted with it. No other type can implement it. For a
+// student:
 //
 //	mentors := adjlist.NewEdge[Mentoring](students, "MENTOR", students) // STU → STU
 //	advises := adjlist.NewEdge[Advice](teachers, "ADVISES", students)   // TCH → STU
 //	res, err := adjlist.DeleteNode(ctx, students, "a91", mentors, advises)
 //
-// An edge kind whose target or source is a collection's children
-// ([Endpoint]) is attached to their parent node: passed to DeleteNode, its
-// edges into and out of the node's children are deleted too (phase 0), and
-// passed to [DeleteChild], those of the one child.
+// An edge kind that ends or starts at a collection's children ([Endpoint])
+// is followed by DeleteNode of their parent, and by [DeleteChild] of the
+// child.
 type Incoming interface {
 	// incoming returns the index partition holding the edges of this kind
 	// into endpoint to (a node id or a child's ref), or the reason it
@@ -145,135 +140,74 @@ func keysQuery(t *Table, op string, k queryKeys, skip paging.Key, split func(Ite
 	})
 }
 
-// CascadeResult reports what one [DeleteNode] call did. Counts are of
-// delete requests DynamoDB processed; deleting an item that was already
-// gone (an index entry not yet caught up, a concurrent delete) counts too.
+// CascadeResult reports what one [DeleteNode] or [DeleteChild] call did.
+// Counts are of delete requests DynamoDB processed, including deletes of
+// items already gone.
 type CascadeResult struct {
-	// Attached counts the edges into and out of the node's children
-	// deleted (phase 0: edges passed to DeleteNode that end or start at a
-	// collection's children).
+	// Attached counts the edges into and out of the node's children deleted
+	// (phase 0).
 	Attached int
-	// Incoming counts the edges into the node deleted (phase 1), and
-	// those into the children of collections nested under it.
+	// Incoming counts the edges into the node deleted (phase 1), and those
+	// into the children of collections nested under it.
 	Incoming int
-	// Partition counts the other items of the node's partition deleted:
-	// its outgoing edges of every label and its children (phase 2); and
-	// the children of collections nested under it ([NewNestedCollection])
-	// with the items of their own partitions.
+	// Partition counts the other items of the node's partition deleted
+	// (phase 2: outgoing edges, children), and the items under nested
+	// collections' children.
 	Partition int
-	// Node reports whether the node item itself was deleted (phase 3). It
-	// is false when the partition held no node item, e.g. on a second run.
+	// Node reports whether the node item itself was deleted (phase 3); false
+	// when it was already gone.
 	Node bool
 	// Queries counts the Query requests made: one per page.
 	Queries int
-	// Batches counts the BatchWriteItem requests sent, up to 25 deletes
-	// each, resends of unprocessed items included.
+	// Batches counts the BatchWriteItem requests sent, up to 25 deletes each,
+	// resends included.
 	Batches int
-	// Counted counts the TransactWriteItems requests sent: one per edge
-	// counted by an [ItemCounter] kept at write time, deleted and counted down
-	// together, retries included.
+	// Counted counts the TransactWriteItems requests sent, retries included:
+	// one per deleted item that a write-time [ItemCounter] counts, deleted and
+	// counted down together (about 4 write capacity units instead of 1).
 	Counted int
-	// Unwritten lists the keys of items that could not be deleted; the
-	// error then matches [ErrUnprocessed] or wraps the SDK's error. Run
-	// DeleteNode again to finish.
+	// Unwritten lists the keys of items that could not be deleted; the error
+	// then matches [ErrUnprocessed] or wraps the SDK's error. Run the call
+	// again to finish.
 	Unwritten []Key
 }
 
-// DeleteNode deletes node id together with every edge into it of the kinds
-// listed in incoming, every item of its partition (outgoing edges of all
-// labels, children of item collections) and, last, the node item itself.
-// Given no kinds, it follows every kind that the table records
-// ([Table.Check]: the handles declared on it) and that the cascade can
-// follow: each edge kind that ends at node's type, each sharded
-// collection of it, and each kind that ends at or starts from its
-// collections' children (on a table without the inverted index,
-// [Options.NoIndex], edges into the node cannot be found and are left).
-// Passing kinds narrows the cascade to exactly those.
-// For a student of the students↔courses model with mentors and notes:
+// DeleteNode deletes node id with every edge into it of the kinds in
+// incoming (found on the index), every item of its partition (outgoing
+// edges of all labels, children) and, last, the node item. Given no kinds,
+// it follows every kind the table records ([Table.Check]) that ends at
+// node's type or at or from its collections' children, and its sharded
+// collections; kinds passed narrow it to exactly those. For student "a91":
 //
-//	phase 1, for each incoming kind, on the index, keys only:
-//	  Query GSI1: GSI1PK = "STU#a91" AND begins_with(GSI1SK, "STU#"),
-//	              filter begins_with(SK, "MENTOR#STU#")
-//	  → BatchWriteItem deletes of PK = "STU#b30", SK = "MENTOR#STU#a91", ...
-//	phase 2, on the table, strongly consistent, keys only:
-//	  Query: PK = "STU#a91"
-//	  → BatchWriteItem deletes of SK = "ENROLL#CRS#math204", "NOTE#0001", ...
-//	phase 3: BatchWriteItem delete of PK = "STU#a91", SK = "PROFILE"
+//	phase 0: per child of a collection with kinds attached ([Endpoint]) or
+//	         collections nested: the edges into it and its own partition
+//	phase 1: Query GSI1: GSI1PK = "STU#a91" AND begins_with(GSI1SK, "STU#"), per kind
+//	phase 2: Query PK = "STU#a91" (strongly consistent)
+//	phase 3: delete PK = "STU#a91", SK = "PROFILE"
 //
-// An incoming edge sharded over N index partitions ([EdgeOptions.Shards])
-// costs N Queries per cascade at least, one shard after the other.
+// Every Query reads keys only, page by page, each page followed by its
+// deletes: BatchWriteItem, 25 per request, up to 4 at once, unprocessed
+// items resent as [Edge.DeleteMany] resends them. An item a write-time
+// [ItemCounter] counts is deleted and counted down in one
+// TransactWriteItems (CascadeResult.Counted). An incoming kind sharded over
+// N partitions costs N Queries; a kind attached to children, one Query per
+// child.
 //
-// Edge kinds attached to the node's children ([Endpoint]), e.g. tags on a
-// workspace's projects, come first, in phase 0: the node's children of
-// that collection are listed (strongly consistent, keys only, every shard),
-// and for each child the edges into it of the kinds passed are deleted
-// through the index, and, if a kind passed starts at the children, the
-// child's own partition (its outgoing edges of every label):
+// The node item goes last, so DeleteNode is resumable and idempotent: run
+// it again after an error to finish; on a node already deleted it deletes
+// nothing and succeeds (CascadeResult.Node is false). It is not a
+// transaction, and the index is eventually consistent: an edge written
+// just before may be missed ([Edge.WaitIndexed]), and edges written during
+// it or of kinds not followed are left dangling. docs/reads.md walks
+// through a cascade.
 //
-//	phase 0: Query PK = "WS#acme" AND begins_with(SK, "PROJ#"), keys only
-//	  for each child: Query GSI1: GSI1PK = "WS#acme#PROJ#2026-0042" AND
-//	                  begins_with(GSI1SK, "TAG#"), filter begins_with(SK, "TAGGED#WS#")
-//	                  Query PK = "WS#acme#PROJ#2026-0042" (strongly consistent)
-//	  → BatchWriteItem deletes
-//
-// That costs at least one Query per child and kind: pass such kinds only
-// when the children have edges.
-//
-// Collections nested under the node's children ([NewNestedCollection])
-// are always followed, in phase 0: for each child, each nested child
-// (listed strongly consistent, keys only, every shard) goes with what
-// hangs under it, as [DeleteChild] deletes it, then the child's own
-// partition. The children themselves go with the
-// node's partition in phase 2 (a sharded collection's, in phase 1 when the
-// collection is passed).
-//
-// Each phase runs page by page: one Query per page (ProjectionExpression on
-// the key attributes, so no data is read back), then that page's
-// deletes with BatchWriteItem, 25 per request, up to 4 requests at once,
-// unprocessed items resent with [Options.BatchBackoff], at most
-// [Options.BatchMaxAttempts] requests per batch (as [Edge.DeleteMany]).
-// Memory stays bounded by a page, whatever the node's degree.
-//
-// Counters ([ItemCounter]) stay exact: each item that a
-// counter kept at write time counts (the table records its counters),
-// whose count is kept in a partition the cascade does not delete whole,
-// is deleted, instead of in a batch, with one TransactWriteItems of its
-// own: the item's delete, conditioned on the item existing, and for each
-// such counter ADD count -1 on the count item, conditioned on it existing
-// (about 4 write capacity units for small items and one counter, against
-// 1). The edges of a counter kept from a stream ([CounterOptions].Stream)
-// are left to the stream's REMOVE records, and an item whose count item
-// is gone (its node deleted already) is deleted in a batch.
-// CascadeResult.Counted counts these transactions. A cascade cut short
-// and run again counts no edge down twice: an edge already gone is not
-// counted.
-//
-// The order makes the cascade resumable and idempotent. Edges into the
-// node live in other partitions and can only be found through the index,
-// so they go first; the node item goes last, so as long as any work
-// remains, the node item is still there, marking the node as
-// half-deleted. DeleteNode stops at the first failure; running it again,
-// after a crash or an error, finishes the work, and running it on a node
-// already deleted sends the Queries, deletes nothing and succeeds
-// (CascadeResult.Node is false).
-//
-// Consistency: the index is eventually consistent, so on real DynamoDB an
-// edge into the node written a moment before DeleteNode may be missed (and
-// one already deleted may be listed and deleted again, harmlessly). Call
-// [Edge.WaitIndexed] for edges just written, or run DeleteNode again. Edges
-// written concurrently with the cascade, and edges of kinds not listed in
-// incoming (given none: not recorded on the table), are left dangling. DeleteNode is not a transaction: readers
-// may see the node with some of its edges gone.
-//
-// Errors, all [*OpError] with Op "DeleteNode" and the node's key:
-// [ErrInvalidKey] for a bad id (or a bad edge or node handle);
-// [ErrInvalidOption] when an incoming edge neither ends at node's type nor
-// at, or starts from, the children of a collection of node's type, is
-// on another table, or the table has no index ([Options.NoIndex]). These
-// come before any request. After requests have been sent: [ErrUnprocessed]
-// with the keys in CascadeResult.Unwritten, the SDK's error (errors.As
-// reaches it), or the context's error; the result then reports what was
-// done so far.
+// Errors, all [*OpError] with Op "DeleteNode" and the node's key, before
+// any request: [ErrInvalidKey] for a bad id or handle; [ErrInvalidOption]
+// for an incoming edge that ends neither at node's type nor at or from its
+// collections' children, or is on another table, or when the table has no
+// index ([Options.NoIndex]). After requests: [ErrUnprocessed] (keys in
+// CascadeResult.Unwritten), the SDK's error (errors.As reaches it), or the
+// context's error; the result reports what was done.
 func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming ...Incoming) (_ CascadeResult, err error) {
 	return deleteNode(ctx, &node.nodeCore, id, incoming)
 }
@@ -514,45 +448,26 @@ func edgeKind(i int, in Incoming, t *Table, place string) (paging.Kind, endpoint
 	return k, src, dst, err
 }
 
-// DeleteChild deletes one child of a collection together with the edges
-// attached to it ([Endpoint]): every edge into it of the kinds listed in
-// attached (through the index), every item of its own partition (its
-// outgoing edges, of all labels, keyed by its ref) and, last, the child
-// item. For a project tagged by tags, with edges to its members:
+// DeleteChild deletes one child of a collection with every edge into it of
+// the kinds in attached (found on the index), its own partition (its
+// outgoing edges, keyed by its ref), the children of collections nested
+// under it, to any depth, and, last, the child item. Given no kinds, it
+// follows every kind the table records that ends at c's children. For
+// project "2026-0042" of workspace "acme":
 //
-//	phase 1, for each kind into the child, on the index, keys only:
-//	  Query GSI1: GSI1PK = "WS#acme#PROJ#2026-0042" AND begins_with(GSI1SK, "TAG#"),
-//	              filter begins_with(SK, "TAGGED#WS#")
-//	  → BatchWriteItem deletes of PK = "TAG#go", SK = "TAGGED#WS#acme#PROJ#2026-0042", ...
-//	phase 2, on the table, strongly consistent, keys only:
-//	  Query: PK = "WS#acme#PROJ#2026-0042"
-//	  → BatchWriteItem deletes of SK = "MEMBER#USER#u1", ...
-//	phase 3: DeleteItem of PK = "WS#acme", SK = "PROJ#2026-0042"
-//	         (condition "attribute_exists (#0)")
+//	phase 1: Query GSI1: GSI1PK = "WS#acme#PROJ#2026-0042" AND begins_with(GSI1SK, "TAG#"), per kind
+//	phase 2: Query PK = "WS#acme#PROJ#2026-0042" (strongly consistent)
+//	phase 3: DeleteItem PK = "WS#acme", SK = "PROJ#2026-0042" (condition attribute_exists)
 //
-// Given no kinds, it follows every kind the table records that ends at
-// c's children ([Table.Check]), as [DeleteNode] does. Counted edges are
-// deleted with their counts' decrements, as DeleteNode deletes them.
+// It runs page by page, keeps counts exact and is resumable and idempotent
+// as [DeleteNode] is; CascadeResult.Node reports whether the child item was
+// deleted. With [CollectionOptions].Shards the child item is in its shard
+// (PK "WS#acme#07").
 //
-// Collections nested under c's children ([NewNestedCollection]) go first,
-// to any depth: each nested child of the child (listed strongly
-// consistent, keys only, every shard) is deleted as the child is, with
-// the edges into it of the kinds the table records, its own partition and
-// what nests under it, then its item. That costs at least one Query per
-// nested child, plus one per child and kind of edge into it. Parents go
-// after everything under them, so a cascade cut short leaves the parent
-// to run it again on, and a second run finishes it.
-//
-// It runs page by page and is resumable and idempotent as [DeleteNode]
-// is; CascadeResult.Node reports whether the child item was deleted
-// (false when it was already gone), Incoming and Partition count the
-// edges of phases 1 and 2 and the nested children's items. With [CollectionOptions].Shards the child item
-// is in its shard ("WS#acme#07"); its ref and edges are the same.
-//
-// Errors, all [*OpError] with Op "DeleteChild": [ErrInvalidKey] for bad
-// ids or handles; [ErrInvalidOption] when a kind in attached neither ends
-// nor starts at c's children, or is on another table; before any
-// request. Then the errors of [DeleteNode].
+// Errors, all [*OpError] with Op "DeleteChild", before any request:
+// [ErrInvalidKey] for bad ids or handles; [ErrInvalidOption] when a kind
+// neither ends nor starts at c's children, or is on another table. Then
+// the errors of [DeleteNode].
 func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, childID string, attached ...Incoming) (_ CascadeResult, err error) {
 	return deleteChild(ctx, &c.collectionCore, parentID, childID, attached)
 }

@@ -12,24 +12,19 @@ import (
 
 // Collection is a handle on a one-to-many relationship stored as an item
 // collection: a parent node's item and its children share the parent's
-// partition key, and the sort key tells them apart. With a parent node
-// NewNode[Workspace](t, "WS", "META") and child type "PROJ":
+// partition key. With parent NewNode[Workspace](t, "WS", "META") and child
+// type "PROJ":
 //
 //	PK = "WS#acme"  SK = "META"             the parent (a [Node] item)
 //	PK = "WS#acme"  SK = "PROJ#2026-0007"   a child: childType#id
 //
-// so one Query on PK = "WS#acme" returns the parent and every child
-// ([Collection.Load]), and begins_with(SK, "PROJ#") lists the children alone
-// ([Collection.List]) in sort key order: give children ids whose byte order
-// is their creation order ([PaddedID], or ULIDs) to list them oldest- or
-// newest-first. Children carry index keys only where
-// [CollectionOptions].Indexes declares them.
-//
-// All of a parent's children live in one partition: a parent with very many
-// children, or a very busy one, concentrates traffic there (a hot
-// partition). A collection may also hang under another collection's
-// children, each child heading its own item collection
-// ([NewNestedCollection]). A Collection is immutable and safe for
+// [Collection.Load] reads the parent and every child in one Query;
+// [Collection.List] lists the children alone, begins_with(SK, "PROJ#"), in
+// sort key order (ids from [PaddedID], or ULIDs, list in creation order).
+// Children carry index keys only where [CollectionOptions].Indexes declares
+// them. All of a parent's children share one partition, unless
+// [CollectionOptions].Shards spreads them; collections may nest under
+// children ([NewNestedCollection]). A Collection is immutable and safe for
 // concurrent use.
 type Collection[P, C any] struct {
 	collectionCore

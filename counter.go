@@ -61,70 +61,40 @@ type CounterOptions struct {
 // ItemCounter counts the items of one item type (a [Node], [Edge],
 // [Collection] or [Entity]) under each parent, on count items in the
 // parent's partition: per partition of the counted items (a collection's
-// parent, an edge's source node), or per an edge's target node
-// ([CounterOptions].Per "to"), and,
-// with [CounterOptions].GroupBy, per value of one attribute. For issues,
-// a collection of projects, counted by status:
+// parent, an edge's source node) or per an edge's target node
+// ([CounterOptions].Per "to"), and with [CounterOptions].GroupBy per value
+// of one attribute. Issues of a project, counted by status:
 //
 //	PK = "PROJ#p1"  SK = "ISSUE#i1"       status = "open"
 //	PK = "PROJ#p1"  SK = "OPEN#open"      counter = "OPEN", count = 2
 //	PK = "PROJ#p1"  SK = "OPEN#closed"    counter = "OPEN", count = 5
 //
-// (SK "OPEN" without GroupBy.) One GetItem reads a count ([ItemCounter.Get]),
-// and a Query of the parent's partition reads it with its counts. The
-// count items' keys must differ from every other item type's: one that
-// could have another's keys is refused ([Table.Check]).
+// (SK "OPEN" without GroupBy.) One GetItem reads a count
+// ([ItemCounter.Get]). Count items whose keys could be another type's are
+// refused ([Table.Check]).
 //
-// Every write of the counted type through any handle keeps the counts
-// true, in one TransactWriteItems with the item's own write (about twice
-// the write capacity of a plain write, plus 1 unit per count changed):
+// Every write of the counted type keeps the counts true, in one
+// TransactWriteItems with the write (about twice a plain write's capacity,
+// plus 1 unit per count changed): Put adds 1 to its group, Delete
+// subtracts 1, Replace and Update move 1 when the group changes. Writes
+// that must learn the stored item (Replace; with GroupBy, Delete and an
+// Update that sets or removes the attribute) read it first, strongly
+// consistent, and are conditioned on it as read: retried up to 3 times,
+// then [ErrConditionFailed]; given [InTx] the read happens at the call,
+// and a change before Commit fails Commit with [ErrConditionFailed]. In
+// one transaction the changes of one count add up to one action. Items
+// without the GroupBy attribute (missing or NULL) are not counted.
 //
-//   - Put (a create) adds 1 to its group.
-//   - Delete subtracts 1 from it; with GroupBy it first reads the item
-//     (strongly consistent) to learn its group.
-//   - Replace reads the stored item first: a new item adds 1, a changed
-//     group moves 1 from the old group to the new, anything else changes
-//     no count.
-//   - Update changes counts only when it sets or removes the GroupBy
-//     attribute (it reads the item first, then moves 1, and returns the
-//     item read again afterwards); an update that computes it (SetTo,
-//     Add, a nested path) is [ErrInvalidOption] before any request.
-//
-// A write that read the item is conditioned on the item still being as
-// read (existence and the GroupBy attribute's value), so a concurrent
-// writer cannot make it count wrong: when that condition fails, the
-// write reads again and retries, up to 3 times, then returns
-// [ErrConditionFailed]. Given [InTx], the read happens at the call and a
-// change before Commit fails Commit with [ErrConditionFailed]: read and
-// retry. In one transaction, the changes of one count add up to one
-// action. Items whose GroupBy attribute is missing or NULL are not
-// counted; a value other than a string, number or boolean is
-// [ErrInvalidOption], and one that is not a valid id [ErrInvalidKey],
-// before any request.
-//
-// Retries: the SDK's retries of the transaction share its
-// ClientRequestToken, so they apply it at most once. After
-// [ErrOutcomeUnknown], calling again is safe: a create that applied fails
-// with [ErrExists] (or [ErrEdgeExists]), and a write that reads first
-// reads what the lost attempt did and conditions on it, so nothing is
-// counted twice. [WriteOptions].Token is taken by Put and, without
-// GroupBy, Delete (the transaction's token); a write that reads first
-// refuses it ([ErrInvalidOption]): call it again instead.
-//
-// A failed counted write's error names its counters ("counted by
-// ENROLLED"). An edge's counter per target declared with
-// [CounterOptions].Stream is kept from the table's stream instead
-// ([ItemCounter.Apply]): the writes leave its counts alone.
-//
-// Bulk writes (PutMany, DeleteMany) of a counted type are refused with
-// [ErrInvalidOption] before any request. Cascades ([DeleteNode],
-// [DeleteChild]) delete the count items of the partitions they delete
-// with them, and count down each counted item they delete whose count is
-// kept in another partition (with GroupBy, after reading its group; an
-// item whose group changes during the cascade may be counted down in the
-// group read). [Verify] checks the counts and [Repair] fixes them.
-//
-// An ItemCounter is immutable and safe for concurrent use.
+// Before any request: an update computing the GroupBy attribute (SetTo,
+// Add, a nested path), a group value not a string, number or boolean,
+// [WriteOptions].Token on a write that reads first, and bulk writes
+// (PutMany, DeleteMany) are [ErrInvalidOption]; a group value that is not
+// a valid id is [ErrInvalidKey]. The SDK's retries share one
+// ClientRequestToken; after [ErrOutcomeUnknown] calling again counts
+// nothing twice. Cascades ([DeleteNode], [DeleteChild]) count down what
+// they delete; [Verify] checks the counts and [Repair] fixes them.
+// docs/modelling.md ("Counting items by group") walks through it. An
+// ItemCounter is immutable and safe for concurrent use.
 type ItemCounter struct {
 	t    *Table
 	name string

@@ -11,149 +11,95 @@ import (
 )
 
 // CreateTableOptions configures [CreateTable]. The zero value creates an
-// on-demand table whose inverted index projects ALL attributes, with none
-// of the production settings below (no deletion protection, no
-// point-in-time recovery, the AWS owned encryption key, no tags, no
-// throughput limits, no stream) and TTL only on the attribute the item
-// types declared on the table name in [Tracking].Expiry (see TimeToLive),
-// and waits up to five minutes for it. Bad settings are refused before any request with
-// [ErrInvalidOption] in an [*OpError].
-//
-// With IfNotExists, a table that already exists keeps its own settings:
-// only TimeToLive and PointInTimeRecovery, which take calls of their own,
-// are applied to it.
+// on-demand table whose inverted index projects ALL, with none of the
+// production settings (no deletion protection, point-in-time recovery,
+// customer key, tags, throughput limits or stream), TTL on the model's
+// attribute (see TimeToLive), and waits up to five minutes. Bad settings
+// are [ErrInvalidOption] in an [*OpError], before any request. With
+// IfNotExists an existing table keeps its settings: only TimeToLive and
+// PointInTimeRecovery are applied to it. docs/operations.md ("Production
+// tables") says which settings DynamoDB Local honours.
 type CreateTableOptions struct {
-	// Projection is the inverted index's projection type (each of
-	// [Options].Indexes has its own): ALL (default), KEYS_ONLY
-	// (the index holds only the table's and the index's keys, so reverse
-	// reads return endpoint ids without edge data) or INCLUDE (keys plus
-	// NonKeyAttributes).
+	// Projection is the inverted index's projection type: ALL (default),
+	// KEYS_ONLY (reverse reads return ids without edge data) or INCLUDE (keys
+	// plus NonKeyAttributes). Each of [Options].Indexes has its own.
 	Projection types.ProjectionType
 	// NonKeyAttributes lists the attributes projected with INCLUDE.
 	NonKeyAttributes []string
-	// IfNotExists makes an existing table with the same name a success: the
-	// call then only waits for it to be ACTIVE. Its key schema is not
-	// compared.
+	// IfNotExists makes an existing table of the same name a success; the call
+	// then waits for it to be ACTIVE. Its key schema is not compared.
 	IfNotExists bool
-	// MaxWait bounds the wait for the table and its global indexes to
-	// become ACTIVE and then, with PointInTimeRecovery, for DynamoDB to
-	// accept UpdateContinuousBackups: one budget for both, counted from
-	// the end of the CreateTable call. Default 5 minutes.
+	// MaxWait bounds, from the end of the CreateTable request, the wait for the
+	// table and its global indexes to be ACTIVE and, with PointInTimeRecovery,
+	// for UpdateContinuousBackups to be accepted. Default 5 minutes.
 	MaxWait time.Duration
-	// Stream enables DynamoDB Streams on the table (StreamSpecification),
-	// with StreamViewType, for the streams package and
-	// [ItemCounter.Apply]. Default off. DynamoDB Local honours it:
-	// DescribeTable reports the stream and its view type.
+	// Stream enables DynamoDB Streams (StreamSpecification) with
+	// StreamViewType, for the streams package. Default off.
 	Stream bool
 	// StreamViewType is what each stream record holds: NEW_AND_OLD_IMAGES
 	// (the default), NEW_IMAGE, OLD_IMAGE or KEYS_ONLY.
 	StreamViewType types.StreamViewType
-	// TimeToLive names the attribute DynamoDB's Time to Live reads: once
-	// the table is ACTIVE, CreateTable enables TTL on it with
-	// UpdateTimeToLive (after DescribeTimeToLive, so that a table that
-	// already has it, with IfNotExists, is left as it is). Items whose
-	// attribute holds an epoch-seconds time in the past are then deleted
-	// by DynamoDB, typically within a few days. Default "": the model's,
-	// the attribute the item types the table records (those declared
-	// before the call) name in [Tracking].Expiry, as [Model].TimeToLive;
-	// with none, TTL is not touched. Set, it wins over the model's. Item
-	// types naming two different attributes are [ErrInvalidOption] unless
-	// TimeToLive is set. TTL already enabled on
-	// another attribute is UpdateTimeToLive's ValidationException
-	// (smithy.APIError), returned after the table is ACTIVE. DynamoDB
-	// Local honours it: DescribeTimeToLive reports the attribute.
+	// TimeToLive names the Time to Live attribute (epoch seconds), enabled
+	// once the table is ACTIVE with DescribeTimeToLive then UpdateTimeToLive
+	// (a table that has it already is left). Default "": the model's
+	// ([Model].TimeToLive: the [Tracking].Expiry of the item types declared
+	// before the call), or none. Item types naming two attributes are
+	// [ErrInvalidOption] unless it is set. TTL already on another attribute is
+	// UpdateTimeToLive's ValidationException (smithy.APIError).
 	TimeToLive string
 
-	// DeletionProtectionEnabled creates the table with deletion protection
-	// (CreateTableInput.DeletionProtectionEnabled): DeleteTable then fails
-	// with a ValidationException until UpdateTable turns it off. Default
-	// false. DynamoDB Local honours it: DescribeTable reports it and
-	// refuses DeleteTable.
+	// DeletionProtectionEnabled creates the table with deletion protection:
+	// DeleteTable fails until UpdateTable turns it off. Default false.
 	DeletionProtectionEnabled bool
-	// PointInTimeRecovery enables point-in-time recovery (continuous
-	// backups), which CreateTable's request cannot carry: once the table
-	// is ACTIVE (and after TimeToLive), CreateTable calls
-	// UpdateContinuousBackups with PointInTimeRecoveryEnabled true, and
-	// calls it again while DynamoDB answers
-	// ContinuousBackupsUnavailableException, as it may for a new table
-	// (1 s apart, doubling up to 20 s, within MaxWait).
-	// Default false: continuous backups are not touched. DynamoDB Local
-	// does not implement UpdateContinuousBackups: it answers
-	// UnknownOperationException (smithy.APIError), which CreateTable
-	// returns after the table is ACTIVE.
+	// PointInTimeRecovery enables continuous backups: once the table is ACTIVE
+	// (after TimeToLive), CreateTable calls UpdateContinuousBackups, again
+	// while DynamoDB answers ContinuousBackupsUnavailableException (1 s apart,
+	// doubling up to 20 s, within MaxWait). DynamoDB Local answers
+	// UnknownOperationException. Default false.
 	PointInTimeRecovery bool
-	// RecoveryPeriodInDays is the point-in-time recovery period, 1 to 35
-	// days (RecoveryPeriodInDays of UpdateContinuousBackups); it needs
-	// PointInTimeRecovery. Default 0: not sent, so DynamoDB's default of
-	// 35 days applies.
+	// RecoveryPeriodInDays is the point-in-time recovery period, 1 to 35 days;
+	// it needs PointInTimeRecovery. Default 0: DynamoDB's 35 days.
 	RecoveryPeriodInDays int32
-	// SSESpecification chooses the table's server-side encryption key, as
-	// CreateTableInput.SSESpecification: nil (the default) or Enabled
-	// false is the AWS owned key; Enabled true is a KMS key (SSEType KMS,
-	// the only type DynamoDB takes, may be left empty), the AWS managed
-	// key alias/aws/dynamodb unless KMSMasterKeyId names a customer
-	// managed key (key id, ARN, alias name or alias ARN). SSEType or
-	// KMSMasterKeyId without Enabled true, an SSEType other than KMS or
-	// an empty KMSMasterKeyId is [ErrInvalidOption]. DynamoDB Local
-	// accepts and ignores it: DescribeTable reports no SSEDescription.
+	// SSESpecification chooses the encryption key: nil or Enabled false is the
+	// AWS owned key; Enabled true a KMS key, alias/aws/dynamodb unless
+	// KMSMasterKeyId names a customer managed key. SSEType or KMSMasterKeyId
+	// without Enabled true, an SSEType other than KMS or an empty
+	// KMSMasterKeyId is [ErrInvalidOption].
 	SSESpecification *types.SSESpecification
-	// Tags are the table's tags, key to value
-	// (CreateTableInput.Tags, sent sorted by key). An empty key is
-	// [ErrInvalidOption]. Default none. DynamoDB Local accepts and ignores
-	// them: it has no ListTagsOfResource (UnknownOperationException).
+	// Tags are the table's tags, key to value, sent sorted by key. An empty key
+	// is [ErrInvalidOption]. Default none.
 	Tags map[string]string
-	// OnDemandThroughput caps the table's on-demand throughput
-	// (CreateTableInput.OnDemandThroughput): MaxReadRequestUnits and
-	// MaxWriteRequestUnits, in read and write request units per second.
-	// Each one set must be at least 1, and at least one must be set, else
-	// [ErrInvalidOption]; an unset one is not sent. Default nil: no
-	// limit. DynamoDB Local honours it (DescribeTable reports it) but
-	// refuses a setting without both maximums with a ValidationException.
+	// OnDemandThroughput caps the table's on-demand throughput, in read and
+	// write request units per second. Each maximum set must be at least 1, and
+	// one must be set, else [ErrInvalidOption]; unset ones are not sent.
+	// Default nil: no limit.
 	OnDemandThroughput *types.OnDemandThroughput
-	// IndexOnDemandThroughput caps the on-demand throughput of global
-	// secondary indexes, by index name: the inverted index
-	// ([Options].Index, e.g. "GSI1") or a global index of
-	// [Options].Indexes (GlobalSecondaryIndex.OnDemandThroughput). Values
-	// as for OnDemandThroughput. A name that is not a global index of the
-	// table (a local index shares the table's throughput) is
-	// [ErrInvalidOption]. Default none. DynamoDB Local treats it as it
-	// treats OnDemandThroughput.
+	// IndexOnDemandThroughput caps global secondary indexes' on-demand
+	// throughput, by index name ([Options].Index, e.g. "GSI1", or a global
+	// index of [Options].Indexes), values as for OnDemandThroughput. Any other
+	// name is [ErrInvalidOption]. Default none.
 	IndexOnDemandThroughput map[string]types.OnDemandThroughput
-	// WarmThroughput pre-warms the table
-	// (CreateTableInput.WarmThroughput): ReadUnitsPerSecond and
-	// WriteUnitsPerSecond, the read and write units per second the table
-	// can serve at once. Each one set must be at least 1, and at least one
-	// must be set, else [ErrInvalidOption]. Default nil: DynamoDB's
-	// default warm throughput. DynamoDB Local accepts and ignores it: DescribeTable
-	// reports no WarmThroughput.
+	// WarmThroughput pre-warms the table, in read and write units per second.
+	// Each value set must be at least 1, and one must be set, else
+	// [ErrInvalidOption]. Default nil: DynamoDB's default.
 	WarmThroughput *types.WarmThroughput
-	// IndexWarmThroughput pre-warms global secondary indexes, by index
-	// name, as IndexOnDemandThroughput names them
-	// (GlobalSecondaryIndex.WarmThroughput). Values as for WarmThroughput.
-	// Default none. DynamoDB Local accepts and ignores it.
+	// IndexWarmThroughput pre-warms global secondary indexes, by name as
+	// IndexOnDemandThroughput. Default none.
 	IndexWarmThroughput map[string]types.WarmThroughput
 }
 
-// CreateTable creates t's DynamoDB table with on-demand billing, string
-// partition and sort keys, the inverted global secondary index (e.g. GSI1
-// on GSI1PK/GSI1SK, projected as CreateTableOptions says) and every index
-// of [Options].Indexes (string derived keys; native key attributes of
-// their declared types), with the settings of [CreateTableOptions], then
-// waits with the SDK's TableExists waiter, bounded by MaxWait, until the
-// table and its global indexes are ACTIVE. Its zero options suit
-// development and tests; production tables usually belong in
-// infrastructure code (see package cloudformation, whose template has the
-// same settings and safe defaults).
+// CreateTable creates t's table, on-demand, with the inverted index (e.g.
+// GSI1 on GSI1PK/GSI1SK) and every index of [Options].Indexes, with the
+// settings of [CreateTableOptions]. It calls CreateTable, DescribeTable
+// until the table and its global indexes are ACTIVE (the SDK's
+// TableExists waiter, within MaxWait), then, for a Time to Live attribute,
+// DescribeTimeToLive and UpdateTimeToLive, then, with PointInTimeRecovery,
+// UpdateContinuousBackups. Production tables usually belong in
+// infrastructure code: see package cloudformation.
 //
-// It calls CreateTable, then DescribeTable until ACTIVE, then, with
-// CreateTableOptions.TimeToLive or a Time to Live attribute of the model
-// (the item types' [Tracking].Expiry), DescribeTimeToLive and
-// UpdateTimeToLive,
-// then, with PointInTimeRecovery, UpdateContinuousBackups. Options that
-// cannot work ([CreateTableOptions] says which) fail with
-// [ErrInvalidOption] before any request; every error is an [*OpError]
-// with Op "CreateTable". If the table already exists and IfNotExists is
-// false, the error unwraps to *types.ResourceInUseException.
+// Errors are [*OpError] with Op "CreateTable": [ErrInvalidOption] before
+// any request for options that cannot work; an existing table without
+// IfNotExists unwraps to *types.ResourceInUseException.
 func CreateTable(ctx context.Context, api Client, t *Table, optFns ...func(*CreateTableOptions)) error {
 	opts := CreateTableOptions{Projection: types.ProjectionTypeAll, MaxWait: 5 * time.Minute}
 	optErr := applyOptions(&opts, optFns)

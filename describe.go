@@ -48,20 +48,15 @@ func (s *shape) withInverted(pk, sk []modeldoc.Part, shards int) {
 	s.item.Indexes = []ItemKeys{ItemKeys(x.Keys(shards))}
 }
 
-// Describe writes t's single-table design as Markdown, the way design documents
-// draw it: one table of item types (partition key | sort key | index keys |
-// attributes, with ids as <placeholders>), the Time to Live attribute
-// when the item types name one ([Model].TimeToLive), then for each index
-// of [Options].Indexes its key attributes, projection and the item types
-// in it with their key templates (e.g. `STATUS#<status>`, `<createdAt>`;
-// a local index's partition is the item type's table partition), and
-// one table of access patterns (which call, which DynamoDB request, which
-// key condition, on the table or the index), the ByIndex reads of every
-// declared index key included. Attributes are named as the table's
-// encoder names them. It walks the model [DescribeModel] returns; it makes no
-// request; it returns the first handle error (e.g. [ErrInvalidKey]) or
-// write error. With no handles it describes every item type t records
-// ([DescribeModel]).
+// Describe writes t's single-table design as Markdown: a table of item
+// types (partition key | sort key | index keys | attributes, ids as
+// <placeholders>), the Time to Live attribute, each index of
+// [Options].Indexes with its keys, projection and the item types in it
+// (`STATUS#<status>`, `<createdAt>`), and a table of access patterns
+// (call, request, key condition, table or index). It renders
+// [DescribeModel]'s model (with no handles, every recorded item type) and
+// makes no request. It returns the first handle error (e.g.
+// [ErrInvalidKey]) or write error.
 func Describe(w io.Writer, t *Table, handles ...Describer) error {
 	m, err := DescribeModel(t, handles...)
 	if err != nil {

@@ -11,9 +11,9 @@ import (
 )
 
 // Entity is a handle on one item type of a [Table] whose keys are spelled
-// as its design spells them ([Template]), with T the Go type of the
-// item's own attributes: any published single-table design, or a table
-// that already exists, e.g. the AWS guide's social network:
+// as its design spells them ([Template]), with T the Go type of the item's
+// own attributes: any published single-table design, or an existing table,
+// e.g. the AWS guide's social network:
 //
 //	users := adjlist.NewEntity[UserInfo](t, "user", "u#{userID}", "info")
 //	followers := adjlist.NewEntity[Follower](t, "follower", "u#{userID}#follower", "u#{followerID}")
@@ -21,22 +21,15 @@ import (
 //	PK = "u#12345"            SK = "info"       a user (name, imageUrl)
 //	PK = "u#12345#follower"   SK = "u#34567"    one of their followers
 //
-// Its key fields are the {names} of its partition key template, then
-// those of its sort key template not in the partition key, in order
-// ([Entity.Fields]: userID, followerID); every call names an item by their
-// ids in that order ([IDs]), and every item read back carries them, parsed
-// from its keys. A key field that T declares as an attribute (by its
-// dynamodbav name, or the tag key of the table's [Options].EncoderOptions:
-// "complaint_id" of "{complaint_id}") is the item's own
-// value: writes take it from the data (their ids may then be nil) and
-// reads fill it in from the keys; [EntityOptions].KeyOnly keeps such
-// values inside the keys alone. An id is escaped as in [Node.Key] ('#' → "%23", '%' →
-// "%25"), so an id without those characters is spelled as the design
-// spells it, and no id can reach into another part of the key.
-//
-// [Node], [Edge] and [Collection] are the same idea with the key
-// spellings of this package's own layouts. An Entity is immutable and
-// safe for concurrent use.
+// Its key fields are the {names} of its partition key template, then those
+// of its sort key template not in it ([Entity.Fields]: userID, followerID);
+// calls name an item by their ids in that order ([IDs]), and items read
+// back carry them. A key field T declares as an attribute ("complaint_id"
+// of "{complaint_id}") is the item's own value: writes take it from the
+// data, reads fill it in; [EntityOptions].KeyOnly keeps it inside the keys
+// alone. Ids are escaped as in [Node.Key] ('#' → "%23", '%' → "%25"), so
+// ids without those are spelled as the design spells them. An Entity is
+// immutable and safe for concurrent use.
 type Entity[T any] struct {
 	entityCore
 	// decodeItem is decode, bound once rather than per call.

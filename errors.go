@@ -36,27 +36,22 @@ var (
 	// itself and succeeds instead.
 	ErrNotFound = errs.ErrNotFound
 
-	// ErrExists reports that a guarded create found its item already
-	// present (attribute_not_exists failed); the existing item is left
-	// unchanged. The error also unwraps to the SDK's
-	// *types.ConditionalCheckFailedException. [Node.Put],
-	// [Collection.Put] and [Entity.Put] return it (from [Tx.Commit] in a
-	// transaction); a condition of the
-	// caller's failing alongside is still reported as ErrExists.
+	// ErrExists reports that a guarded create ([Node.Put], [Collection.Put],
+	// [Entity.Put], alone or via [Tx.Commit]) found its item present
+	// (attribute_not_exists failed); the item is unchanged. It also unwraps to
+	// the SDK's *types.ConditionalCheckFailedException, and wins over a failed
+	// condition of the caller's.
 	ErrExists = errs.ErrExists
 
 	// ErrEdgeExists is the [ErrExists] of [Edge.Put]: errors.Is(err,
 	// ErrEdgeExists) and errors.Is(err, ErrExists) both hold.
 	ErrEdgeExists = errs.ErrEdgeExists
 
-	// ErrConditionFailed reports that the caller's own condition on a
-	// write ([WriteOptions.Condition], [If]) evaluated false while the
-	// library's guard held: nothing was written. It is distinct from the
-	// guard's [ErrExists], [ErrEdgeExists] and [ErrNotFound], and from
-	// [ErrVersionConflict]; errors.As reaches the SDK's
-	// *types.ConditionalCheckFailedException (single-item writes; its Item
-	// is the stored item) or *types.TransactionCanceledException
-	// (transactions; the failed action's CancellationReason.Item).
+	// ErrConditionFailed reports that the caller's own condition on a write
+	// ([If]) evaluated false while the library's guard held: nothing was
+	// written. errors.As reaches the SDK's
+	// *types.ConditionalCheckFailedException (its Item the stored item) or,
+	// in a transaction, *types.TransactionCanceledException.
 	ErrConditionFailed = errs.ErrConditionFailed
 
 	// ErrVersionConflict reports a write on a handle with optimistic
@@ -66,20 +61,14 @@ var (
 	// errors.As, holds the stored item.
 	ErrVersionConflict = errs.ErrVersionConflict
 
-	// ErrOutcomeUnknown reports a write that failed after one of its
-	// attempts ended without a definite answer from DynamoDB (a 5xx, a
-	// connection reset or a timeout after the request was sent, a lost
-	// response), so it may have been applied: read the item to see, or
-	// send the write again with the same [WriteOptions.Token] or
-	// [TxOptions.Token]. It is wrapped around the call's other error,
-	// which errors.Is and errors.As still reach (an [ErrVersionConflict],
-	// a [*ThrottlingError], the SDK's error). It holds exactly when the
-	// call failed and some attempt of it, not only the last, ended so; a
-	// failure whose every attempt got an answer (a 4xx, a failed
-	// condition, a connection never made) wrote nothing. For writes sent
-	// as a transaction ([Tx.Commit], a write with a token), whose attempts
-	// share one ClientRequestToken, a cancellation answers for every
-	// attempt and is never ErrOutcomeUnknown.
+	// ErrOutcomeUnknown reports a write that failed after some attempt of it
+	// ended without a definite answer (a 5xx, a connection reset or timeout
+	// after sending, a lost response), so it may have been applied: read the
+	// item, or send it again with the same [WriteOptions.Token] or
+	// [TxOptions.Token]. It wraps the call's other error. When it does not
+	// hold, nothing was written. A transaction's cancellation answers for
+	// every attempt and is never ErrOutcomeUnknown. docs/writes.md
+	// ("Errors") explains it.
 	ErrOutcomeUnknown = errs.ErrOutcomeUnknown
 
 	// ErrInvalidCursor reports a page cursor that is malformed or belongs to

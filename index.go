@@ -10,27 +10,20 @@ import (
 )
 
 // Index declares one secondary index of a [Table] besides the inverted
-// index of [Options] (which is itself an Index, see [Table.Indexes]). Give
-// the table its indexes in [Options].Indexes; [CreateTable] creates them
-// all. An index is one of two kinds:
+// index, in [Options].Indexes; [CreateTable] creates it. It is one of two
+// kinds:
 //
-//   - Derived keys (PartitionKey, SortKey): string attributes that this
-//     package writes on every item of the types that declare keys for the
-//     index ([IndexKeys], e.g. GSI2PK = "STATUS#ACTIVE"), built from the
-//     item's ids and data and kept in step on every write. Item types that
-//     declare no keys for it are not in it (a sparse index), and several
-//     item types may share it with different templates (index overloading).
-//   - Native keys (PartitionAttributes, SortAttributes): the index is keyed
-//     on attributes the items already have, up to 4 each,
-//     typed (numbers sort as numbers), with no composed strings: data
-//     attributes, or key attributes such as the table's sort key or the
-//     inverted index's GSI1PK. Any item that carries every key attribute
-//     is in it; this package writes nothing for it, so declaring one
-//     changes no item.
+//   - Derived keys (PartitionKey, SortKey): string attributes this package
+//     writes and keeps true on every item of the types that declare keys for
+//     it ([IndexKeys], e.g. GSI2PK = "STATUS#ACTIVE"); other types are not
+//     in it (sparse), and several may share it (overloading).
+//   - Native keys (PartitionAttributes, SortAttributes): up to 4 attributes
+//     each that the items already have, typed (numbers sort as numbers);
+//     this package writes nothing for it.
 //
-// A local secondary index (Local) shares the table's partition key and has
-// a derived SortKey or one native sort attribute; it allows strongly
-// consistent reads. The zero Projection is ALL.
+// A local index (Local) shares the table's partition key, has a derived
+// SortKey or one native sort attribute, and allows strongly consistent
+// reads. The zero Projection is ALL.
 type Index struct {
 	// Name is the index name, e.g. "GSI2".
 	Name string
@@ -55,18 +48,12 @@ type Index struct {
 	Projection types.ProjectionType
 	// NonKeyAttributes lists the attributes projected with INCLUDE.
 	NonKeyAttributes []string
-	// KeysTogether writes the index's derived key attributes all or none:
-	// an item whose data lacks what one key template needs (a data
-	// attribute absent or empty, the rule that leaves a key unwritten)
-	// carries no key attribute of the index at all, so it is in the index
-	// only with both. Without it each key is written on its own, an
-	// update later completing the entry. E.g. the labs' manager index
-	// GSI_2: GSI_2_PK = Attr("manager_title"), written on managers only,
-	// and GSI_2_SK = Template("root"), which KeysTogether writes on
-	// managers only too.
-	// Puts, updates, Migrate and Repair keep to it ([Update] says when an
-	// update is refused); Verify reports a stray key. Global derived-key
-	// indexes with a sort key only, else [ErrInvalidOption].
+	// KeysTogether writes the index's derived key attributes all or none: an
+	// item whose data lacks what one key needs carries none, e.g. the labs'
+	// manager index GSI_2, GSI_2_PK = Attr("manager_title") and GSI_2_SK =
+	// Template("root") on managers only. [Update] says when an update is then
+	// refused. Global derived-key indexes with a sort key only, else
+	// [ErrInvalidOption].
 	KeysTogether bool
 }
 

@@ -28,29 +28,24 @@ type IndexPage struct {
 	Cursor string
 }
 
-// PageIndex reads one page of the index partition that q reads, decoding
-// every item into the [Target] of its type: the mixed read of an
-// overloaded index, where several item types share one partition. With
-// nodes and children both keyed STATUS#<status> in GSI2:
+// PageIndex reads one page of the index partition q reads, decoding each
+// item into the [Target] of its type: the mixed read of an overloaded
+// index. With nodes and children both keyed STATUS#<status> in GSI2:
 //
 //	var spaces []adjlist.NodeItem[Workspace]
 //	var projs []adjlist.Child[Project]
 //	p, err := adjlist.PageIndex(ctx, projects.ByIndex("GSI2", "ACTIVE").Limit(50), "",
 //		workspaces.Into(&spaces), projects.Into(&projs))
 //
-// is one Query (GSI2PK = "STATUS#ACTIVE"), items in the index's sort key
-// order dealt to the slices. q is any [Query] made by a handle's ByIndex
-// (or a table read); its key condition, filter, projection, limit and
-// direction are the read's, so a sort key template that starts with its
-// item type's constant prefix limits the read to that type: give the item
-// types that share a partition sort keys that start with data (a date) or
-// a shared constant. A sharded query reads every shard, merged. cursor is
-// "" for the first page or an IndexPage.Cursor of the same read (else
-// [ErrInvalidCursor], before any request). An invalid q or target fails
-// before any request ([ErrInvalidOption], q's own error), as does a
-// target whose items q's key condition never matches (a [*TargetError],
-// as in [Load]); an item whose data does not fit its type fails the read.
-// With any error every target's slice is nil.
+// is one Query (GSI2PK = "STATUS#ACTIVE"), in the index's sort key order.
+// q's key condition, filter, projection, limit and direction are the
+// read's, so a sort key template starting with its type's constant prefix
+// limits the read to that type. A sharded query reads every shard, merged.
+// cursor is "" or an IndexPage.Cursor of the same read (else
+// [ErrInvalidCursor]). An invalid q or target ([ErrInvalidOption], q's own
+// error) or a target q never matches ([*TargetError]) fails before any
+// request; an item whose data does not fit its type fails the read. With
+// any error every target's slice is nil.
 func PageIndex[T any](ctx context.Context, q Query[T], cursor string, targets ...Target) (IndexPage, error) {
 	return pageIndex(ctx, q.querySpec, cursor, targets)
 }
@@ -78,25 +73,17 @@ func pageIndex(ctx context.Context, q querySpec, cursor string, targets []Target
 	return res, nil
 }
 
-// AllTypes returns the query over the whole partition that q reads, on
-// the table or on q's index, with every item type in it: the same
-// partition key (every shard of a sharded read), without q's item type
-// sort key prefix, condition or filter, yielding raw items. Run it with
-// [Load] or [PageIndex], which decode each item into the slice of the
-// [Target] whose type it is, or narrow it first: its sort key conditions
-// ([Query.BeginsWith], [Query.Between], [Query.LessThan], [Query.Equal],
-// ...) take whole sort key values, every '#' in them a separator and the
-// text between written as ids are ('%' → "%25"; the range values of
-// [Query]), so one read can span several item types (BeginsWith("ALERT")
-// reads "ALERT1#…" to "ALERT4#…"), e.g. in the AWS gaming profile design
-// (PK = "player001"):
+// AllTypes returns the query over the whole partition q reads, on the
+// table or q's index (every shard of a sharded read), without q's item
+// type's sort key prefix, condition or filter, yielding raw items for
+// [Load] or [PageIndex]. Its sort key conditions take whole sort key
+// values, each '#' a separator and the text between escaped as ids are,
+// so one read can span item types. In the AWS gaming profile design:
 //
 //	adjlist.AllTypes(items.List("player001"))                       // PK = "player001": the whole profile
 //	adjlist.AllTypes(items.List("player001")).BeginsWith("ITEMS#")  // AND begins_with(SK, "ITEMS#")
 //
-// and on an index, a parent and its children that share an index
-// partition: AllTypes(projects.ByIndex("GSI2", "acme")). q's
-// ConsistentRead and Limit are kept; its direction, filter and projection
+// q's consistency and Limit are kept; its direction, filter and projection
 // are not. q's error, if any, is the new query's.
 func AllTypes[T any](q Query[T]) Query[Item] { return allTypes(&q.querySpec) }
 
@@ -140,25 +127,20 @@ type Loaded struct {
 }
 
 // Load runs q to the end, one Query request per page, and decodes each
-// item into the slice of the first target whose item type it is: several
-// item types in one read, each typed, e.g. the AWS social network's user,
-// whose "info" and "count" items share PK = "u#12345":
+// item into the slice of the first target of its type, e.g. the AWS social
+// network's user, whose "info" and "count" items share PK = "u#12345":
 //
 //	var info []adjlist.EntityItem[UserInfo]
 //	var counts []adjlist.EntityItem[UserCounts]
 //	res, err := adjlist.Load(ctx, adjlist.AllTypes(users.List("12345")), users.Into(&info), userCounts.Into(&counts))
 //
-// is one Query (PK = "u#12345"). q is any query ([AllTypes]' usually,
-// or a handle's own read); targets come from the handles' Into
-// ([Entity.Into], [Node.Into], [Edge.Into], [Collection.Into]); items no
-// target takes are counted in Loaded.Other. [PageIndex] is the same read
-// one page at a time. A target of another table, a zero or nil one
-// ([ErrInvalidOption]), a target whose items q's key condition never
-// matches (a [*TargetError]: shipments.Into with orders.List("12345"),
-// whose prefix "ORDER#" no shipment's key begins with, where
-// AllTypes(orders.List("12345")) was meant), or q's own error fail before
-// any request; an item whose data does not fit its type fails the read.
-// With any error every target's slice is nil.
+// is one Query (PK = "u#12345"); items no target takes are counted in
+// Loaded.Other. [PageIndex] is the same read a page at a time. A target of
+// another table, a zero or nil one ([ErrInvalidOption]), a target whose
+// items q's key condition never matches ([*TargetError], e.g.
+// shipments.Into with orders.List("12345") where AllTypes was meant), or
+// q's own error fail before any request; an item whose data does not fit
+// its type fails the read. With any error every target's slice is nil.
 func Load[T any](ctx context.Context, q Query[T], targets ...Target) (Loaded, error) {
 	ctx, sp := qsStartSpan(&q.querySpec, ctx, "Load")
 	res, err := load(ctx, q.querySpec, targets)

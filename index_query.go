@@ -13,95 +13,65 @@ import (
 )
 
 // ByIndex returns the query over one partition of a secondary index for
-// this node type's items, one Query per page on the index.
-//
-// On a derived-key index values fill the variable parts of the node
-// type's partition key template in order (see [IndexKeys]): a data
-// attribute's value for [Attr], encoded with the table's encoder as a
-// write encodes the data ([Options].EncoderOptions: under EncodeTime to
-// epoch seconds a time.Time is its number), an id for [SelfKey], each
-// spelled as a write spells it (escaped). For a local index the one
-// value is the node id. With
-//
-//	NodeOptions.Indexes = {{Index: "GSI2", PartitionKey: Compose(Const("MAJOR"), Attr("major")), SortKey: Compose(SelfKey())}}
-//
+// this node type's items, one Query per page on the index. On a derived-key
+// index values fill the variable parts of the type's partition key template
+// in order ([IndexKeys]): a data value for [Attr], encoded as a write
+// encodes it ([Options].EncoderOptions), an id for [SelfKey], escaped as
+// keys are; on a local index the one value is the node id. With
+// NodeOptions.Indexes = {{Index: "GSI2", PartitionKey:
+// Compose(Const("MAJOR"), Attr("major")), SortKey: Compose(SelfKey())}},
 // students.ByIndex("GSI2", "physics") is
 //
 //	GSI2PK = "MAJOR#physics" AND begins_with(GSI2SK, "STU#")
 //
-// On a native index ([Index].PartitionAttributes, SortAttributes) values
-// are the key attributes' own values, typed as the table's encoder stores
-// them, in order: every partition
-// attribute's, then optionally the leading sort attributes' (a range
-// applies to the next); an attribute such as GSI1PK is given as the items
-// hold it ("CRS#math204"). On a native local index the first value is the
-// node id, whose node key is the partition, then the sort attribute's.
+// On a native index ([Index].PartitionAttributes) values are the key
+// attributes' values as the items hold them ("CRS#math204"), every
+// partition attribute's, then optionally leading sort attributes'; on a
+// native local index the node id first.
 //
-// Items are decoded to the node type with their ids (from the table keys,
-// which every index projects); items of other types sharing the index
-// partition are skipped. Adjust and run it as any [Query]: sort key
-// conditions apply to the sort key after its constant prefix ("STU#"),
-// [Query.ConsistentRead] is [ErrIndexConsistentRead] on a global index.
-// An unknown index, a derived-key index the node type declares no keys
-// in, or the wrong number or type of values fail with [ErrInvalidOption]
-// when run, before any request; the wrong number's error names the values
-// taken ("takes 2 values (parent id, status), 1 given").
+// Items of other types in the partition are skipped. Sort key conditions
+// apply after the sort key's constant prefix; a strongly consistent read of
+// a global index is [ErrIndexConsistentRead]. An unknown index, one the
+// type declares no keys in, or the wrong number or type of values are
+// [ErrInvalidOption] when run, before any request, naming the values taken
+// ("takes 2 values (parent id, status), 1 given").
 func (n *Node[N]) ByIndex(index string, values ...any) Query[NodeItem[N]] {
 	return Query[NodeItem[N]]{querySpec: indexSpec(n.t, "Node.ByIndex", n.err, &n.it, index, values), decode: n.decodeItem}
 }
 
 // ByIndex returns the query over one partition of a secondary index for
-// this kind of edge, as [Node.ByIndex] does. On a derived-key index
-// values fill the edge's partition key template: [Attr] values, and for
-// [SourceKey], [TargetKey] and [SelfKey] the endpoint's id, as [Edge.Put]
-// takes it: a node's id, or a child endpoint's ref ([Collection.Ref],
-// "WS#acme#PROJ#p1"), which the key holds as it is (SelfKey: the label
-// and the target's key, "TAGGED#WS#acme#PROJ#p1"). For a local index the
-// one value is the source's id or ref, whose key is the edge's partition.
-// A course's roster in enrolment order, with EdgeOptions.Indexes =
-// {{Index: "GSI2", PartitionKey: Compose(TargetKey()), SortKey:
+// this kind of edge, as [Node.ByIndex] does. For [SourceKey], [TargetKey]
+// and [SelfKey] the value is the endpoint's id as [Edge.Put] takes it, or a
+// child endpoint's ref ("WS#acme#PROJ#p1"); on a local index, the source's
+// id or ref. A course's roster by enrolment date, with EdgeOptions.Indexes
+// = {{Index: "GSI2", PartitionKey: Compose(TargetKey()), SortKey:
 // Compose(Const("ENROLL"), Attr("enrolledOn"))}}:
 //
 //	enrolled.ByIndex("GSI2", "math204").GreaterThanEqual("2026-09-01")
+//	// GSI2PK = "CRS#math204" AND GSI2SK BETWEEN "ENROLL#2026-09-01" AND "ENROLL$"
 //
-// is GSI2PK = "CRS#math204" AND GSI2SK BETWEEN "ENROLL#2026-09-01" AND
-// "ENROLL$". Where the index sort key holds a child endpoint (SourceKey,
-// TargetKey or SelfKey), a range value names the child as on [Edge.From],
-// <parent id>#PROJ#<child id> with its ids as they are, after the
-// template's text before it: BeginsWith("acme#PROJ#2026") on
-// Compose(TargetKey()) is begins_with(GSI2SK, "WS#acme#PROJ#2026"). On a
-// native index values are as for [Node.ByIndex]: the
-// roster on an index keyed on GSI1PK and enrolledOn is
-// enrolled.ByIndex("ByEnrolment", "CRS#math204") (on a native local
-// index, the source id first). Both endpoint ids come back in each
-// [EdgeItem].
+// A range value on a sort key holding a child endpoint names it as
+// [Edge.From] does: BeginsWith("acme#PROJ#2026") on Compose(TargetKey()) is
+// begins_with(GSI2SK, "WS#acme#PROJ#2026"). Each [EdgeItem] has both
+// endpoint ids.
 func (e *Edge[E]) ByIndex(index string, values ...any) Query[EdgeItem[E]] {
 	return Query[EdgeItem[E]]{querySpec: indexSpec(e.t, "Edge.ByIndex", e.err, &e.it, index, values), decode: e.decodeItem}
 }
 
 // ByIndex returns the query over one partition of a secondary index for
-// this collection's children, as [Node.ByIndex] does. On a derived-key
-// index values fill the children's partition key template ([Attr]
-// values; ids for [ParentKey] and [SelfKey]); for a local index the one
-// value is the parent id. Every active project across workspaces, newest
-// first, with CollectionOptions.Indexes = {{Index: "GSI2", PartitionKey:
-// Compose(Const("STATUS"), Attr("status")), SortKey:
+// this collection's children, as [Node.ByIndex] does: ids for [ParentKey]
+// and [SelfKey]; on a local index, the parent id. Every active project,
+// newest first, with CollectionOptions.Indexes = {{Index: "GSI2",
+// PartitionKey: Compose(Const("STATUS"), Attr("status")), SortKey:
 // Compose(Attr("createdAt"))}}:
 //
-//	projects.ByIndex("GSI2", "ACTIVE").Desc()
+//	projects.ByIndex("GSI2", "ACTIVE").Desc() // GSI2PK = "STATUS#ACTIVE", ScanIndexForward=false
 //
-// is GSI2PK = "STATUS#ACTIVE", ScanIndexForward=false. On a native index
-// values are as for [Node.ByIndex] (on a native local index, the parent
-// id first). Each [Child] has its parent's id and its own.
-//
-// With [CollectionOptions].Shards a parent's children are spread over
-// several partitions of the table, which a local index shares: a derived
-// local index is then read on every shard in parallel ("WS#acme#00" …)
-// and merged in index sort key order, with one cursor, one request per
-// unfinished shard per page, as a sharded global index is. A native
-// local index cannot be merged so (its sort attribute may be a number):
-// ByIndex on it is [ErrInvalidOption] before any request; give the
-// index a derived sort key instead.
+// Each [Child] has its parent's id and its own. With
+// [CollectionOptions].Shards a derived local index is read on every shard
+// ("WS#acme#00" …) in parallel and merged in sort key order, one request per
+// unfinished shard per page; a native local index cannot be merged and is
+// [ErrInvalidOption] before any request.
 func (c *Collection[P, C]) ByIndex(index string, values ...any) Query[Child[C]] {
 	return Query[Child[C]]{querySpec: indexSpec(c.t, "Collection.ByIndex", c.err, &c.it, index, values), decode: c.decodeItem}
 }

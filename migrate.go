@@ -26,10 +26,9 @@ type MigrateResult struct {
 	// Conflicts lists the children not moved because an item was already
 	// at their new key; both items are left as they are (see [Migrate]).
 	Conflicts []MoveConflict
-	// Unread lists the keys of the [Entity] items left as they are
-	// because an index key holds a value kept only inside keys that the
-	// handle's template for that key cannot parse back, and no key that
-	// can holds it: a rewrite would lose the value (see [Migrate]).
+	// Unread lists the keys of the [Entity] items left as they are because a
+	// value kept only inside keys is in an index key its template cannot
+	// parse back, and in no key that can (see [Migrate]).
 	Unread []Key
 	// Position resumes an interrupted Migrate ([ScanOptions].From); "" when
 	// it completed.
@@ -45,31 +44,26 @@ type MoveConflict struct {
 }
 
 // Migrate brings every item of h's type into the layout h declares now, on
-// a live table: use it to backfill a new index, re-shard edges
+// a live table: to backfill a new index, re-shard edges
 // ([EdgeOptions].Shards) or collections ([CollectionOptions].Shards), or
 // repair items written by other programs. docs/operations.md ("Changing
 // the model") has the protocol for writers while it runs.
 //
-// It is a [Scan] of the type (per page per segment one Scan; one segment
-// by default). Each item whose derived key attributes (the inverted
-// index's, every [IndexKeys] key) differ from what its ids and data give
-// gets one UpdateItem that SETs the right values and REMOVEs stale ones;
-// each child of a [Collection] at another shard's key than the handle's
-// gets one TransactWriteItems: a Put at the new key guarded by
+// It is a [Scan] of the type. An item whose derived key attributes differ
+// from what its ids and data give gets one UpdateItem that SETs the right
+// values and REMOVEs stale ones; a [Collection] child at another shard's
+// key gets one TransactWriteItems: a Put at the new key guarded by
 // attribute_not_exists(PK), every attribute copied, and a Delete of the
-// old item. Both writes are conditioned on the item being as read; when
-// the condition fails the item is read again (a strongly consistent
-// GetItem) and the write recomputed, up to 10 times; a deleted item is
-// passed over. An item already in the layout gets no write, so a run
-// resumed from its Position, or run twice, changes nothing twice.
+// old item. Both are conditioned on the item being as read, and recomputed
+// from a strongly consistent GetItem when that fails, up to 10 times. An
+// item already in the layout gets no write, so a resumed or repeated run
+// changes nothing twice. Migrate never changes an Entity's table keys.
 //
-// A child whose new key is already taken is left, with the other item,
-// in [MigrateResult].Conflicts. An [Entity] item whose
-// [EntityOptions].KeyOnly value only an index key written under another
-// template holds is left, in [MigrateResult].Unread, and once the walk
-// completes the first is returned in an [*OpError] with its keys and
-// Position "", wrapping a [*KeyError] ([ErrInvalidKey]). Migrate never
-// changes an Entity's table keys.
+// A child whose new key is taken is left, in [MigrateResult].Conflicts. An
+// [Entity] item whose [EntityOptions].KeyOnly value only an index key
+// written under another template holds is left, in [MigrateResult].Unread,
+// and once the walk completes the first is returned in an [*OpError] with
+// Position "", wrapping a [*KeyError] ([ErrInvalidKey]).
 //
 // Errors are [*OpError] with Op "Migrate", returned with the position to
 // resume from. Invalid options or handles ([ErrInvalidOption],

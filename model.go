@@ -12,15 +12,12 @@ import (
 	"github.com/adjlist/adjlist/internal/modeldoc"
 )
 
-// Model is the one read-only description of a single-table design:
-// the table, its key attributes, every secondary index with its
-// projection, each item type's keys (in the table and in every index it
-// lands in, as placeholder strings and as templates of parts) and
-// attributes, the Time to Live attribute, and the access patterns they
-// serve. [Describe] renders it as Markdown and [Model.Mermaid] as a
-// diagram; the subpackages workbench and cloudformation export it. Build
-// one with [DescribeModel]. A Model is plain data: changing it changes no
-// table.
+// Model is the read-only description of a single-table design: the table,
+// its key attributes, its secondary indexes, each item type's keys and
+// attributes, the Time to Live attribute and the access patterns. Build one
+// with [DescribeModel]; [Describe] renders it as Markdown, [Model.Mermaid]
+// as a diagram, and the subpackages workbench and cloudformation export
+// it. Changing a Model changes no table.
 type Model struct {
 	// Table is the DynamoDB table name, e.g. "adjlist-enrollment".
 	Table string
@@ -45,20 +42,14 @@ type Model struct {
 	// AccessPatterns are the queries and reads the item types serve,
 	// then those documented with [AccessPattern], in handle order.
 	AccessPatterns []Pattern
-	// Templates are the keys of Items as templates, one per item type in
-	// the order of Items: each key's literal text and variable parts, so
-	// that an export builds or matches key values from the item types
-	// themselves, never by parsing the placeholder strings of [ItemType]
-	// (package workbench sorts sample items into facets with
-	// [KeyFormat.Match]).
+	// Templates are the keys of Items as templates, one per item type in the
+	// order of Items, for exports to build or match key values
+	// ([KeyFormat.Match]) rather than parse [ItemType]'s placeholder strings.
 	Templates []ItemTemplate
-	// TimeToLive is the attribute DynamoDB's Time to Live reads, e.g.
-	// "expiresAt": the one the item types name in [Tracking].Expiry
-	// ([ItemType].Expiry), empty when none does. [CreateTable] enables
-	// TTL on the same attribute of the item types the table records, and
-	// the exports carry it: package cloudformation as
-	// TimeToLiveSpecification, package workbench (whose format has no TTL
-	// setting) as a Number attribute named in the model's description.
+	// TimeToLive is the Time to Live attribute the item types name in
+	// [Tracking].Expiry, e.g. "expiresAt"; empty when none does. [CreateTable]
+	// enables TTL on it; package cloudformation exports it as
+	// TimeToLiveSpecification.
 	TimeToLive string
 }
 
@@ -88,10 +79,9 @@ type ItemType struct {
 	// them as parts.
 	PartitionKey, SortKey string
 	// Attributes are the data attributes, in field order, named as the
-	// table's attributevalue encoder names them: by the Go type's
-	// dynamodbav tags, overridden by its tags under [Options].EncoderOptions'
-	// TagKey, else by field name; "-" and unexported fields skipped,
-	// embedded structs flattened, fields that hide each other left out.
+	// table's attributevalue encoder names them (dynamodbav tags, or
+	// [Options].EncoderOptions' TagKey); "-" and unexported fields skipped,
+	// embedded structs flattened.
 	Attributes []Attribute
 	// Indexes are the item's keys in every index it lands in, in the
 	// order of [Model].Indexes.
@@ -118,15 +108,10 @@ type Attribute struct {
 }
 
 // ItemKeys is an item type's keys in one secondary index, with ids and
-// data attributes as placeholders: for a derived-key index the template
-// strings, with node keys written as the item type's keys are
-// ("STATUS#<status>" and "<createdAt>", "CRS#<to>"; an entity's
-// [SelfKey] is its sort key, "u#<followerID>"), for the inverted index an
-// edge's endpoints' node keys ("CRS#<to>", "STU#<from>") or, on an index
-// keyed on the table's sort key, every item's sort and partition keys,
-// for a native index the key attributes ("<status>", "<year>, <title>";
-// a key attribute the item type derives by its template). [Model].Templates
-// holds them as parts ([IndexTemplate]).
+// data attributes as placeholders, e.g. "STATUS#<status>" and "<createdAt>"
+// in a derived-key index, "CRS#<to>" and "STU#<from>" for an edge in the
+// inverted index, "<status>" in a native index. [Model].Templates holds
+// them as parts ([IndexTemplate]).
 type ItemKeys struct {
 	// Index is the index name, e.g. "GSI2".
 	Index string
@@ -157,11 +142,8 @@ type ItemTemplate struct {
 }
 
 // IndexTemplate is an item type's keys in one secondary index, as parts:
-// one [KeyFormat] per key attribute, in key schema order. A derived-key
-// index has one per key; a local index's partition key is the table's,
-// with the item type's table partition key as its template; a native
-// index has one per key attribute, a data attribute being one variable
-// part ("<status>"), a key attribute the item type derives its template.
+// one [KeyFormat] per key attribute, in key schema order. A local index's
+// partition key is the item type's table partition key.
 type IndexTemplate struct {
 	// Index is the index name, e.g. "GSI2".
 	Index string
@@ -274,15 +256,12 @@ type Pattern struct {
 }
 
 // DescribeModel returns the model of t with the item types and access
-// patterns of handles: the one description that [Describe], [Model.Mermaid]
-// and the exports walk. With no handles it describes every item type the
-// table records, in the order they were declared ([Table.Check]): the
-// model as the table knows it. It makes no request. It returns the
+// patterns of handles; with none, of every item type the table records
+// ([Table.Check]), in declaration order. It makes no request. Errors: the
 // table's option error, the first handle error (e.g. [ErrInvalidKey]; with
-// no handles, [Table.Check]'s), [ErrInvalidOption] for a handle of
-// another table, or [ErrInvalidOption] when two item types name
-// different [Tracking].Expiry attributes (a table has one Time to Live
-// attribute: the other type's items would never expire).
+// no handles, [Table.Check]'s), [ErrInvalidOption] for a handle of another
+// table or for two item types naming different [Tracking].Expiry
+// attributes (a table has one Time to Live attribute).
 func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 	if t.err != nil {
 		return nil, t.err

@@ -11,13 +11,10 @@ import (
 
 // Target receives the items of one item type during a read of several
 // ([LoadPartition], [PagePartition], [Load], [PageIndex]), decoded into the
-// slice it was made with by the type's handle: [Node.Into], [Edge.Into],
-// [Collection.Into] or [Entity.Into]. Every read refuses a target of
-// another table; LoadPartition and PagePartition also refuse one whose
-// items are not in the head's partitions ([PartitionHead]: another node
-// type's edges or children, an entity's in a node's, a sharded
-// collection's children): both [ErrInvalidOption], before any request. A zero Target is invalid
-// ([ErrInvalidOption] when used).
+// slice it was made with: [Node.Into], [Edge.Into], [Collection.Into] or
+// [Entity.Into]. A target of another table, a zero Target, and for
+// LoadPartition and PagePartition one whose items are not in the head's
+// partitions, are [ErrInvalidOption], before any request.
 type Target struct {
 	t    *Table
 	typ  string // the node type whose partitions hold the items

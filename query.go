@@ -14,82 +14,33 @@ import (
 	"github.com/adjlist/adjlist/internal/paging"
 )
 
-// Query is one access pattern over a partition of the table or of one of
-// its secondary indexes: a key condition (partition key equals a node's
-// key, sort key begins with the item type's prefix, such as "PROJ#" or
-// the "v" of an entity's "v{ver}", or a range within it; on an index, the
-// partition its templates build) and a decoder from items to T. A sharded
-// read ([EdgeOptions].Shards, [IndexKeys].Shards) spans several index
-// partitions and merges them in sort key order. Handles build them
-// ([Edge.From], [Edge.To], [Collection.List], [Entity.List], and ByIndex:
-// [Node.ByIndex], [Edge.ByIndex], [Collection.ByIndex],
-// [Entity.ByIndex]); adjust one with [Query.Limit], [Query.Desc],
-// [Query.ConsistentRead], a sort key condition ([Query.Between],
+// Query is one access pattern over a partition of the table or of a
+// secondary index: a key condition (the partition key, and the sort key
+// within the item type's prefix, such as "PROJ#") and a decoder from items
+// to T; a sharded read ([EdgeOptions].Shards, [IndexKeys].Shards) merges
+// its partitions in sort key order. Handles build them ([Edge.From],
+// [Edge.To], [Collection.List], [Entity.List], ByIndex); adjust one with
+// [Query.Limit], [Query.Desc], a sort key condition ([Query.Between],
 // [Query.GreaterThan], [Query.GreaterThanEqual], [Query.LessThan],
-// [Query.LessThanEqual], [Query.BeginsWith], [Query.Equal]),
-// [Query.Filter] or [Query.Project], then run it with [Query.All],
-// [Query.Collect], [Query.Page] or [Query.Count].
+// [Query.LessThanEqual], [Query.BeginsWith], [Query.Equal]), [Query.Filter]
+// or [Query.Project], then run it with [Query.All], [Query.Collect],
+// [Query.Page] or [Query.Count].
 //
-// # Range values
-//
-// The sort key conditions take range values, one rule on every path: a
-// range value is the sort key after the query's prefix, written with its
-// ids as they are. A value that is no Go string is encoded with the
-// table's encoder ([Options].EncoderOptions), as a write encodes the
-// data, and read as the string it becomes. The library escapes each id as keys store it ('#' →
-// "%23", '%' → "%25") and keeps the '#'s that the key's template puts
-// between its parts. Which '#'s of a value are separators is read from
-// the template after the prefix, from the left, the last id taking the
-// rest of the value:
-//
-//   - A key that ends in one id (the presets' "PROJ#<id>", "ENROLL#CRS#<id>",
-//     an entity's "ITEMS#{itemID}", an index's "ENROLL#<enrolledOn>") has
-//     no separator after its prefix: LessThan("a#b") on "PROJ#" children is
-//     SK BETWEEN "PROJ#" AND "PROJ#a%23b".
-//   - A key with several parts after the prefix has its template's '#'s:
-//     on an entity's sort key "{state}#{date}", BeginsWith("WARNING1#") is
-//     state WARNING1 and any date, begins_with(SK, "WARNING1#"), and
-//     "W#2026#x" is state W, date "2026#x" ("W#2026%23x"). A child's ref
-//     after "TAGGED#WS#" is "acme#PROJ#2026-0042", on [Edge.From] and on
-//     ByIndex where an index key holds the child endpoint. Where the
-//     template has constant text, the value's text is kept as it is.
-//   - [AllTypes] reads the keys of every item type of the partition, of no
-//     one template: there every '#' is a separator and '%' is written
-//     "%25" (AllTypes(q).BeginsWith("WARNING1#") sends "WARNING1#"). So a
-//     value reaches the same keys through a handle's query and through
-//     AllTypes of it, unless an id in it holds '#' (name it through the
-//     handle's query) or the template's constant text holds '%'.
-//   - On a native index ([Index].SortAttributes) the sort attribute is a
-//     plain attribute value, not a composed key: range values are the
-//     data's own, typed as the table's encoder stores them (a Go number,
-//     or a value the encoder stores as a number such as a time.Time under
-//     EncodeTime to epoch seconds, on a number attribute, so that
-//     GreaterThan(9) keeps 10 and 100; a string on a string one), and
-//     nothing is escaped. A value of the other kind (on any sort key: a
-//     number key compared as text would sort 10 before 9) is
-//     [ErrInvalidOption] before any request. The one exception is an [Entity]'s read of an
-//     index whose sort attribute is the table's own PK or SK (an inverted
-//     index on SK, then PK): that attribute holds the keys the entity's
-//     templates spell, so range values follow the rules above after the
-//     template's leading text (on PK = "ORG#{org}", BeginsWith("glob#ex")
-//     is begins_with(PK, "ORG#glob%23ex")), and those of [AllTypes] of the
-//     read follow AllTypes' rule.
-//
-// With a prefix (a key that starts with constant text, "PROJ#" or "v"),
-// every condition stays inside it ([Query.GreaterThan] is a BETWEEN
-// ending at the prefix's end); without one (a sort key template that
-// starts with a field or a data attribute, [AllTypes], a native index)
-// the conditions compare whole values with DynamoDB's own operators (SK >
-// :v, < :v, BETWEEN, begins_with, =).
+// Sort key conditions take range values: the sort key after the prefix,
+// with ids as they are, which the library escapes as keys store them ('#'
+// → "%23", '%' → "%25"), the template's own '#'s kept as separators:
+// LessThan("a#b") on "PROJ#" children is SK BETWEEN "PROJ#" AND
+// "PROJ#a%23b". With a prefix every condition stays inside it; without one
+// ([AllTypes], a native index) conditions compare whole values. On a
+// native index ([Index].SortAttributes) values are the attribute's own,
+// typed as the table's encoder stores them, and one of the other kind is
+// [ErrInvalidOption] before any request. docs/reads.md ("Range values,
+// rule by rule") gives the rule for keys of several parts and [AllTypes].
 //
 // A Query is an immutable value: the adjusting methods return a modified
-// copy, and one Query may run any number of times, concurrently. An invalid
-// query (a bad id, say) carries its error to the call that runs it, which
-// then makes no request.
-//
-// Its methods are thin typed shims over querySpec, which runs the query
-// without knowing T: only decode, and the few lines that keep a decoded
-// value, are compiled per item type.
+// copy, and one Query may run any number of times, concurrently. An
+// invalid query (a bad id, say) carries its error to the call that runs
+// it, which then makes no request.
 type Query[T any] struct {
 	querySpec
 	decode func(Item) (T, bool, error)

@@ -152,16 +152,14 @@ func (t *Table) recordedTypes() []recorded {
 }
 
 // Check returns every mistake in the model declared on t so far, joined
-// (errors.Join), or nil: the table's own options, each item type's
-// declaration ([NewNode], [NewEdge], [NewCollection], [NewEntity],
-// [NewItemCounter]: bad names are [ErrInvalidKey], bad templates, indexes or
-// options [ErrInvalidOption]), and each pair of item types whose key templates
-// could spell the same key ([ErrInvalidOption]), so that a service can
-// refuse to start on a wrong model instead of failing call by call. The
-// table records every item type declared on it, in order; a later
-// declaration of the same item type (the same entity name; the same node
-// type and marker, say) replaces the earlier.
-// Check makes no request.
+// (errors.Join), or nil, so a service can refuse to start on a wrong model:
+// the table's options, each declaration ([NewNode], [NewEdge],
+// [NewCollection], [NewEntity], [NewItemCounter]; bad names are
+// [ErrInvalidKey], bad templates, indexes or options [ErrInvalidOption]),
+// and each pair of item types whose key templates could spell the same key
+// ([ErrInvalidOption]). The table records item types in declaration order;
+// a later declaration of the same item type replaces the earlier. Check
+// makes no request.
 func (t *Table) Check() error {
 	return schema.Check(t.err, t.recordedTypes(), func(r recorded) schema.Type { return schema.Type{Name: r.name, Err: r.err} }, overlaps)
 }
@@ -265,15 +263,11 @@ type TypedItem struct {
 	Item Item
 }
 
-// TypeOf returns the name of the item type t records ([Table.Check])
-// whose keys item has, e.g. "entity follower" for PK = "u#12345#follower",
-// SK = "u#34567", "counter ENROLLED" for an [ItemCounter]'s count item
-// PK = "CRS#math204", SK = "ENROLLED" (as [Finding].Type names it), and
-// ok=false for an item of no recorded type. It reads
-// only the table's key attributes and makes no request: it does not check
-// that the type's Go data type holds the item's other attributes, which a
-// Replace of the value Get reads would drop; [Verify] reports those
-// ([FindingUndeclaredAttribute]).
+// TypeOf returns the name of the recorded item type ([Table.Check]) whose
+// keys item has, as [Finding].Type names it, e.g. "entity follower" for
+// PK = "u#12345#follower", SK = "u#34567", or "counter ENROLLED" for a
+// count item PK = "CRS#math204", SK = "ENROLLED"; ok is false for no
+// recorded type. It reads only the key attributes and makes no request.
 func (t *Table) TypeOf(item Item) (name string, ok bool) {
 	if r, ok := t.typeOf(item); ok {
 		return r.name, true

@@ -23,13 +23,9 @@ type RepairOptions struct {
 	// still of no recorded type. Default false: left.
 	DeleteUnknown bool
 	// DeleteUndecodable deletes the items of [FindingUndecodable] that are
-	// still undecodable: items of a recorded type, which hold data, and
-	// which other items may need. Deleting a node item leaves its edges
-	// and its collection's children in place, and deleting a child leaves
-	// the edges into it: dangling, which the next [Verify] reports as
-	// dangling edges and orphans (while the table holds other items of
-	// the deleted item's type), and DeleteDangling then deletes. Default
-	// false: left (DeleteUnknown does not delete them).
+	// still undecodable. A node or child deleted so leaves the edges and
+	// children that hang off it dangling, for the next [Verify] to report and
+	// DeleteDangling to delete. Default false: left.
 	DeleteUndecodable bool
 }
 
@@ -55,56 +51,33 @@ type RepairResult struct {
 // to list the counted edges it re-indexed before it counts them.
 const repairIndexWait = 5 * time.Second
 
-// Repair fixes the findings of [Verify] on t's table that are derivable
-// from the model, each from a fresh strongly consistent read and with a
-// conditional write that loses no concurrent update, in three rounds, so
-// that one Repair of one Verify's findings leaves nothing for the next
-// Verify to find but what it left:
+// Repair fixes the findings of [Verify] that the model can derive, each
+// from a fresh strongly consistent read and with a write conditioned on the
+// item being as read (recomputed on a concurrent change, up to 10
+// attempts), in three rounds:
 //
 //  1. index keys ([FindingIndexKeyMissing], [FindingIndexKeyStale],
-//     [FindingIndexKeyExtra]): one UpdateItem per item that SETs and
-//     REMOVEs its derived attributes (removing, too, the keys of indexes
-//     its type does not declare), conditioned on the item being as read,
-//     recomputed from a new read when that fails (as [Migrate], which it
-//     shares); and misplaced children ([FindingMisplaced]), moved as
-//     Migrate moves them, one TransactWriteItems each, left when an item
-//     is stored at their key already;
-//  2. counters ([FindingCounterMismatch]), once the index keys are right:
-//     the edges are counted on the index (Query), and one UpdateItem SETs
-//     the count, conditioned on the stored count being the one read (or
-//     the aggregate absent), so that a concurrent write of a counted
-//     item makes it count again. When round 1 re-indexed an
-//     edge counted towards one of these aggregates, Repair first waits
-//     until the index lists it ([Edge.WaitIndexed]; 5 s at most for all
-//     of them, then it counts what the index holds). The index is
-//     eventually consistent: an edge written by others within the index's
-//     propagation delay (typically under a second) before the count may
-//     be missed, so repair counters of a table whose counted edges are
-//     quiet, and run Verify again;
-//  3. deletes, asked for by [RepairOptions]: with DeleteDangling, a
-//     dangling edge or an orphan is deleted in one TransactWriteItems with
-//     a ConditionCheck that the missing item is still missing and a Delete
-//     conditioned on the item being as read; with DeleteUnknown, an
-//     unknown item, and with DeleteUndecodable an undecodable one, is
-//     deleted with a DeleteItem conditioned on it being as read. Deleting
-//     a counted edge leaves its [ItemCounter]'s count as it is (a count kept
-//     from a stream follows the delete on its own; one kept at write time
-//     is then one too high): the next Verify finds it, and Repair fixes
-//     it. ([DeleteNode] and [DeleteChild] count the edges they delete
-//     down, and leave no such mismatch.)
+//     [FindingIndexKeyExtra]): one UpdateItem per item, as [Migrate]; and
+//     [FindingMisplaced] items moved as Migrate moves them, one
+//     TransactWriteItems each;
+//  2. counts ([FindingCounterMismatch]): the edges counted on the index
+//     (Query, after waiting up to 5 s in all for edges round 1 re-indexed),
+//     then one UpdateItem SETs the count, conditioned on the count read;
+//  3. deletes asked for by [RepairOptions]: a dangling edge or orphan in one
+//     TransactWriteItems with a ConditionCheck that its missing item is
+//     still missing; an unknown or undecodable item with a conditional
+//     DeleteItem. A counted edge deleted here leaves a write-time count one
+//     too high, for the next Verify to find.
 //
-// What it cannot decide ([FindingBadVersion], [FindingBadExpiry],
-// [FindingUndeclaredAttribute] whatever the options, a move whose key is
-// taken, and the deletes not asked for) is left untouched,
-// in RepairResult.Left; a finding that no longer holds when read again,
-// in Gone. A finding on an item changed on each of
-// 10 attempts, or an SDK error, stops Repair with an [*OpError] (Op
-// "Repair") and the result so far. The counting Query and the wait go
-// through the table's own client; everything else through api. Run
-// [Verify] again to confirm. An invalid model ([Table.Check]), a nil
-// table, client or option function, and counter findings on a table
-// without a client ([NewTable] with nil) fail before any request
-// ([ErrInvalidOption]).
+// What it cannot decide is left untouched, in RepairResult.Left; a finding
+// that no longer holds, in Gone. Run Verify again to confirm; the index is
+// eventually consistent, so repair counts of a table whose counted edges
+// are quiet. The counting Query goes through t's client, everything else
+// through api. An item changed on every attempt, or an SDK error, stops
+// Repair with an [*OpError] (Op "Repair") and the result so far. An invalid
+// model ([Table.Check]), a nil table, client or option function, and
+// counter findings on a table without a client are [ErrInvalidOption],
+// before any request.
 func Repair(ctx context.Context, api Client, t *Table, findings []Finding, optFns ...func(*RepairOptions)) (res RepairResult, err error) {
 	const op = "Repair"
 	if t == nil {

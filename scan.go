@@ -213,13 +213,9 @@ func keysOf(t *Table, item Item) Item {
 // uses the defaults.
 type ScanOptions struct {
 	// Segments is how many parts of the table (or index) are scanned in
-	// parallel (Scan's TotalSegments), one goroutine each, at most
-	// 1,000,000; each segment sends at least one Scan request. Default 0:
-	// the number of segments of From's position when From is set, else 1
-	// for [Scan] and [Migrate] (one request per page, so a walk of a
-	// table or index under 1 MB sends one request) and 4 for [Verify],
-	// which checks every item of the table on the client. Set it higher
-	// to read a large table faster, as far as its read capacity allows.
+	// parallel (Scan's TotalSegments), one goroutine each, at most 1,000,000.
+	// Default 0: From's segments when From is set, else 1 for [Scan] and
+	// [Migrate] and 4 for [Verify].
 	Segments int
 	// Limit is how many items one Scan request evaluates. Default 0:
 	// DynamoDB's 1 MB pages.
@@ -232,37 +228,28 @@ type ScanOptions struct {
 	// and the position a resumed walk would start from. Calls do not
 	// overlap.
 	Progress func(ScanProgress)
-	// Index, for [Scan] only, scans that secondary index of the table
-	// instead of the table (Scan's IndexName): only the items in the
-	// index, as it projects them, are read and billed, so a scan of a
-	// sparse index ("every flagged item") costs what the index holds, not
-	// what the table holds. A global index is eventually consistent. An
-	// index the table does not declare, or Index with [Migrate] or
-	// [Verify], is [ErrInvalidOption] before any request. Default "": the
-	// table.
+	// Index, for [Scan] only, scans that secondary index instead of the table
+	// (Scan's IndexName): only its items, as projected, are read and billed,
+	// so a sparse index costs what it holds. A global index is eventually
+	// consistent. An undeclared index, or Index with [Migrate] or [Verify], is
+	// [ErrInvalidOption] before any request. Default "": the table.
 	Index string
-	// RequestRate, when positive, bounds the walk's Scan requests to that
-	// many per second, all segments together (a token bucket holding one
-	// second's worth, at least one request), so that a walk of a live
-	// table leaves its capacity to the service. Default 0: unbounded.
+	// RequestRate, when positive, bounds the walk to that many Scan requests
+	// per second, all segments together. Default 0: unbounded.
 	RequestRate float64
-	// ReadUnitRate, when positive, bounds the read capacity units per
-	// second the walk's Scan requests consume, all segments together:
-	// each Scan asks for its ConsumedCapacity (ReturnConsumedCapacity
-	// TOTAL), and the segment that sent it waits until the units it
-	// consumed fit the rate before it sends the next. A 1 MB page of an
-	// eventually consistent Scan consumes 128 units; set Limit to pace in
-	// smaller steps. Default 0: unbounded.
+	// ReadUnitRate, when positive, bounds the read capacity units per second
+	// the walk consumes, all segments together, from each Scan's
+	// ConsumedCapacity (ReturnConsumedCapacity TOTAL). A 1 MB eventually
+	// consistent page consumes 128 units; set Limit to pace in smaller steps.
+	// Default 0: unbounded.
 	ReadUnitRate float64
 	// Filter, for [Scan] only, is a filter expression on the items' own
 	// attributes, e.g. expression.Name("is_manager").Equal(expression.Value("1")),
-	// sent with AND after the item type's key filter when there is one.
-	// DynamoDB applies it after the read: ConsumedCapacity and
-	// [ScanProgress].Scanned count every item read, and Limit counts the
-	// items evaluated, not those that match, so a page may hold none.
-	// A filter that does not build, or Filter with [Migrate] or [Verify],
-	// is [ErrInvalidOption] before any request. Default: no filter of
-	// the caller's.
+	// ANDed after the item type's key filter. DynamoDB applies it after the
+	// read: every item read is billed and counted in [ScanProgress].Scanned,
+	// and Limit counts items evaluated, so a page may hold none. A filter that
+	// does not build, or Filter with [Migrate] or [Verify], is
+	// [ErrInvalidOption] before any request. Default: none.
 	Filter expression.ConditionBuilder
 }
 
@@ -275,32 +262,26 @@ type ScanProgress struct {
 	Position string
 }
 
-// Scan calls fn with every item of h's type in its table: a Scan
-// (Segment/TotalSegments, [ScanOptions].Segments goroutines, one by
-// default) with a filter on the type's key shape, e.g. for an edge kind
+// Scan calls fn with every item of h's type in its table, decoded by h: a
+// Scan (one segment by default, [ScanOptions]) with a filter on the type's
+// key shape, e.g. for an edge kind
 //
 //	begins_with(PK, "STU#") AND begins_with(SK, "ENROLL#CRS#")
 //
-// each item decoded with h's Decode (items of other types are passed
-// over; a [Collection]'s children are delivered under any shard layout,
-// with their parent's id, whether or not [Migrate] has moved them yet:
-// see Migrate for a Scan during the moves). [ScanOptions].Filter adds a
-// filter of the caller's with AND. The filter saves bandwidth, not capacity: DynamoDB reads and
-// bills the whole table. fn may be called from several goroutines at
-// once; it gets the items of one segment in order.
+// The filter saves bandwidth, not capacity: DynamoDB reads and bills the
+// whole table. Items of other types are passed over; a [Collection]'s
+// children come under any shard layout. fn may be called from several
+// goroutines at once, in order within a segment. It makes one Scan
+// request per page per segment, eventually consistent, fetching the next
+// page while fn handles the current one (a walk that stops early may have
+// read one page more per segment).
 //
-// The walk is resumable. Scan returns "" when it has read every segment
-// to the end; when fn, the context or a request fails, it returns the
-// error and a position: [ScanOptions].From = position resumes after the
-// last page whose every item fn accepted, so items of the page that failed
-// are delivered again (at least once). Reads are eventually consistent.
-// An invalid position is [ErrInvalidCursor]; invalid options, a nil
-// option function, a nil client, handle or fn are [ErrInvalidOption]; all
-// in an [*OpError] with Op "Scan", before any request. It makes one Scan
-// request per page per segment (a table or index under 1 MB, on one
-// segment: one request); each segment sends the request for its next page
-// while fn handles the current one, so a walk that stops early may have
-// read one page more per segment than it handed on.
+// Scan returns "" once every segment is read; when fn, the context or a
+// request fails, it returns the error and a position: [ScanOptions].From
+// resumes after the last page fn fully accepted (at least once delivery).
+// An invalid position is [ErrInvalidCursor]; invalid options, a nil option
+// function, client, handle or fn are [ErrInvalidOption]; all in an
+// [*OpError] with Op "Scan", before any request.
 func Scan[T any](ctx context.Context, api dynamodb.ScanAPIClient, h Scannable[T], fn func(context.Context, T) error, optFns ...func(*ScanOptions)) (string, error) {
 	const op = "Scan"
 	switch {

@@ -41,40 +41,24 @@ type Client interface {
 }
 
 // Options names a table's key attributes, its inverted index and its other
-// secondary indexes ([Options].Indexes). The zero
-// value of each field means its default, which is the layout of the
-// students↔courses design: partition key PK, sort key SK, and a global
-// secondary index GSI1 keyed by GSI1PK (partition) and GSI1SK (sort).
-//
-// Three index layouts are supported:
-//
-//   - Explicit index keys (the default, and the users/orders design's GSI_PK/GSI_SK): the
-//     four attribute names are distinct; edge items carry the index keys,
-//     node items do not, so the index holds only edges.
-//   - Index on the sort key (the AWS developer guide's adjacency list):
-//     IndexPartitionKey is the table's SortKey and IndexSortKey its
-//     PartitionKey, e.g. {Index: "GSI1", IndexPartitionKey: "SK",
-//     IndexSortKey: "PK"}. Edge items need no extra attributes; every item
-//     is in the index, and an edge's index partition is its sort key
-//     ("ENROLL#CRS#math204").
-//   - Index on the sort key alone (the labs' invoices ↔ bills GSI_1):
-//     {Index: "GSI_1", IndexPartitionKey: "SK", IndexPartitionOnly: true},
-//     IndexSortKey left empty. As above, but the index has no sort key:
-//     see IndexPartitionOnly.
+// secondary indexes. The zero value of each field means its default: the
+// students↔courses layout, partition key PK, sort key SK, and the global
+// secondary index GSI1 keyed GSI1PK (partition) and GSI1SK (sort). Other
+// layouts: an index on the sort key ({IndexPartitionKey: "SK",
+// IndexSortKey: "PK"}), on the sort key alone (IndexPartitionOnly), or
+// none (NoIndex); docs/modelling.md ("Layouts") compares them.
 type Options struct {
 	// PartitionKey is the table's partition key attribute. Default "PK".
 	PartitionKey string
 	// SortKey is the table's sort key attribute. Default "SK".
 	SortKey string
-	// PartitionKeyType and SortKeyType are the DynamoDB types of the
-	// table's key attributes: "" or types.ScalarAttributeTypeS (the
-	// default) for a string key, types.ScalarAttributeTypeN for a number
-	// key (a table keyed on "id" N). Only an [Entity] whose template for
-	// that key is one {field} ("{id}", an id of number text such as "42")
-	// keys such a table; [Node], [Edge], [Collection] and an edge's [ItemCounter] per target, whose
-	// keys are text, are refused with [ErrInvalidOption]. [CreateTable]
-	// and the exports declare the types. Any other type makes every call
-	// fail with [ErrInvalidOption].
+	// PartitionKeyType and SortKeyType are the DynamoDB types of the table's
+	// key attributes: "" or types.ScalarAttributeTypeS (the default), or
+	// types.ScalarAttributeTypeN for a number key. Only an [Entity] whose
+	// template for that key is one {field} ("{id}", ids such as "42") keys
+	// such a table; [Node], [Edge], [Collection] and counters are refused with
+	// [ErrInvalidOption], as is any other type, on every call. [CreateTable]
+	// and the exports declare the types.
 	PartitionKeyType, SortKeyType types.ScalarAttributeType
 	// Index is the inverted global secondary index used for reverse edge
 	// reads. Default "GSI1".
@@ -87,42 +71,33 @@ type Options struct {
 	// source node's key there (e.g. "STU#a91"). Default "GSI1SK"; empty,
 	// with no default, when IndexPartitionOnly.
 	IndexSortKey string
-	// IndexPartitionOnly declares an inverted index with a partition key
-	// and no sort key: IndexPartitionKey must be the table's SortKey and
-	// IndexSortKey left empty, else every call fails with
-	// [ErrInvalidOption]. [CreateTable] creates the index keyed SK HASH
-	// alone. Every item is in it as it is, and an edge's index partition
-	// is its sort key ("BILL#4224663"). With no index sort key, [Edge.To]
-	// narrows to the source's type with a filter expression on the
-	// table's partition key (begins_with(PK, "INVOICE#")), so a read pays
-	// for the items of the partition it filters out (the target's own
-	// item among them), and returns its edges in no defined order; sort
-	// key conditions on it are refused. Default false.
+	// IndexPartitionOnly declares an inverted index with no sort key:
+	// IndexPartitionKey must be the table's SortKey and IndexSortKey empty,
+	// else every call fails with [ErrInvalidOption]. An edge's index partition
+	// is its sort key ("BILL#4224663"), and [Edge.To] narrows to the source's
+	// type with a filter (begins_with(PK, "INVOICE#")): it pays for the items
+	// it filters out, returns edges in no defined order, and refuses sort key
+	// conditions. Default false.
 	IndexPartitionOnly bool
-	// NoIndex declares a table without the inverted index, for designs
-	// with no reverse reads (item collections only): [CreateTable] makes
+	// NoIndex declares a table without the inverted index: [CreateTable] makes
 	// none, edge items carry no index keys, [Edge.To] fails with
-	// [ErrInvalidOption], and [Describe] shows no index columns. The
-	// attributes IndexPartitionKey and IndexSortKey name (GSI1PK, GSI1SK
-	// by default) are then data like any other.
+	// [ErrInvalidOption], and IndexPartitionKey and IndexSortKey are data like
+	// any other.
 	NoIndex bool
 
-	// Indexes declares the table's other secondary indexes, global and
-	// local, each with its key attributes and projection (see [Index]):
-	// [CreateTable] creates them beside the inverted index, and item types
-	// declare their keys in them with [IndexKeys]. Default none. Index
-	// names must be distinct, and no attribute may key two indexes or the
-	// table; at most 20 global (the inverted index
-	// included) and 5 local indexes. A violation makes
-	// every later call fail with [ErrInvalidOption].
+	// Indexes declares the table's other secondary indexes, global and local
+	// (see [Index]); [CreateTable] creates them and item types declare their
+	// keys in them with [IndexKeys]. Names must be distinct, no attribute may
+	// key two indexes or the table, at most 20 global (the inverted index
+	// included) and 5 local: else every call fails with [ErrInvalidOption].
+	// Default none.
 	Indexes []Index
 
-	// CursorKey, when set, signs page cursors with HMAC-SHA256 so that a
-	// cursor handed to a client and sent back cannot be forged or edited
-	// (even within the same partition); unsigned or mis-signed cursors are
-	// refused with [ErrInvalidCursor]. Use 32 random bytes, kept secret and
-	// shared by every instance that serves the same clients. Default nil:
-	// cursors are checked for their query but not signed.
+	// CursorKey, when set, signs page cursors with HMAC-SHA256, so a cursor
+	// sent back by a client cannot be forged or edited; unsigned or
+	// mis-signed cursors are [ErrInvalidCursor]. Use 32 secret random bytes
+	// shared by every instance serving the same clients. Default nil: cursors
+	// are checked for their query but not signed.
 	CursorKey []byte
 
 	// BatchBackoff computes the wait before a batch call resends the keys
@@ -133,48 +108,34 @@ type Options struct {
 	// resends included. Default 10.
 	BatchMaxAttempts int
 
-	// EncoderOptions, when set, configures the SDK's attributevalue
-	// encoder that marshals item data and the values of an [Update] on
-	// every write of the table, and the values a query is given for a key
-	// (ByIndex's values, range values), so that they spell the key the
-	// write made: TagKey "json" for types tagged for encoding/json,
-	// NullEmptySets, OmitNullAttributeValues, EncodeTime, ... (see
-	// attributevalue.EncoderOptions). A type's own
-	// MarshalDynamoDBAttributeValue is used whatever the options. A
-	// struct field's own tag options (",unixtime", ",string") shape the
-	// data a write encodes but cannot reach a bare value given to a query:
-	// pass such a value as the tag makes it (t.Unix() for ",unixtime").
-	// Key attributes stay refused in data ([ErrKeyAttribute]) under any
-	// tag key. Default nil: the SDK's defaults (tag key "dynamodbav").
+	// EncoderOptions, when set, configures the attributevalue encoder of
+	// every write's data and [Update] values, and of the values a query is
+	// given for a key (ByIndex's, ranges'), e.g. TagKey "json". Tag options
+	// such as ",unixtime" cannot reach a bare value given to a query: pass it
+	// as the tag makes it (t.Unix()). Key attributes stay refused in data
+	// ([ErrKeyAttribute]). Default nil: the SDK's defaults (tag key
+	// "dynamodbav").
 	EncoderOptions func(*attributevalue.EncoderOptions)
-	// DecoderOptions, when set, configures the attributevalue decoder
-	// that unmarshals item data on every read, Decode and stream record
-	// of the table (TagKey, DecodeTime, UseNumber, ...). Its tag key must
-	// be the one EncoderOptions gives: a table whose two tag keys differ
-	// fails every call with [ErrInvalidOption], before any request.
-	// Default nil: the SDK's defaults.
+	// DecoderOptions, when set, configures the attributevalue decoder of
+	// every read, Decode and stream record. Its tag key must be
+	// EncoderOptions' ([ErrInvalidOption] on every call otherwise). Default
+	// nil: the SDK's defaults.
 	DecoderOptions func(*attributevalue.DecoderOptions)
 
-	// TracerProvider, when set, traces every call of the table's handles
-	// and package functions with OpenTelemetry: one span per call, of kind
-	// Client, a child of the span in its context, named as the Op of the
-	// [*OpError] it would return ("Edge.Put", "Edge.To" for a read of
-	// [Edge.To]'s query, "DeleteNode", "Migrate"), with the semantic
-	// conventions' DynamoDB attributes (go.opentelemetry.io/otel/semconv/v1.39.0)
-	// and adjlist.requests and adjlist.items. A recording span makes every
-	// request ask for ReturnConsumedCapacity=TOTAL. Item data is never
-	// recorded. docs/operations.md ("Traces") lists the attributes and
-	// what a failed call records. Default nil: no spans, and no cost.
+	// TracerProvider, when set, traces every call with OpenTelemetry: one
+	// Client span per call, named as the Op of the [*OpError] it would return
+	// ("Edge.Put", "DeleteNode"), with the semantic conventions' DynamoDB
+	// attributes and adjlist.requests and adjlist.items; a recording span
+	// makes requests ask for ReturnConsumedCapacity=TOTAL. Item data is never
+	// recorded. docs/operations.md ("Traces") lists the attributes. Default
+	// nil: no spans.
 	TracerProvider trace.TracerProvider
 }
 
-// Table is one DynamoDB table laid out as an adjacency list: node items and
-// edge items share it, told apart by their keys. Create [Node] and [Edge]
-// handles on it with [NewNode] and [NewEdge], or [Entity] handles with
-// [NewEntity] for keys spelled any other way. The table records every item
-// type declared on it ([Table.Check], [DescribeModel]); apart from that
-// record, to which declarations from several goroutines may add, a Table
-// is immutable, and it is safe for concurrent use.
+// Table is one DynamoDB table laid out as an adjacency list. Declare item
+// types on it with [NewNode], [NewEdge], [NewCollection] and [NewEntity];
+// it records them ([Table.Check], [DescribeModel]). A Table is safe for
+// concurrent use.
 type Table struct {
 	client Client
 	name   string

@@ -86,19 +86,14 @@ func Compose(parts ...KeyPart) KeyTemplate {
 //	adjlist.Template("info")                        // a constant alone
 //
 // A {name} is a key field of the [Entity] whose keys the template spells
-// (the table's keys: every {name} is one; an index key: a {name} that its
-// table keys have), else the data attribute name, as [Attr]. A key
-// field's value is an id: escaped as [Node.Key] escapes ids ('#' and '%'
-// percent-encoded), so ids without them are spelled exactly as the design
-// spells them, and parsed back from the key when an item is read; in an
-// index key as in a table key ("F#{followerID}" is "F#a%23b" for the id
-// "a#b"), so [Entity.ByIndex] finds the item by the same id. The text
-// may be any valid UTF-8 without control characters, '{' or '}'; names are
-// 1-64 ASCII letters, digits, '_', '-' or '.'. Two {name}s with no '#'
-// between them ("{a}{b}", "{date}-{id}") cannot be told apart (an escaped
-// id may hold any character but '#'): such a template, like any
-// malformed one, is refused with [ErrInvalidOption] where it is declared
-// (its item type's every call fails), never at a request.
+// (in an index key, one its table keys have), else a data attribute, as
+// [Attr]. A key field's value is an id, escaped as [Node.Key] escapes ids
+// ("F#{followerID}" is "F#a%23b" for "a#b") in table and index keys alike,
+// and parsed back on reads. Text is valid UTF-8 without control
+// characters, '{' or '}'; names are 1-64 ASCII letters, digits, '_', '-'
+// or '.'. Two {name}s with no '#' between them ("{a}{b}") cannot be told
+// apart: such a template, like any malformed one, is [ErrInvalidOption]
+// on its item type's every call, never at a request.
 func Template(s string) KeyTemplate {
 	parts, err := keycodec.ParseTemplate(s)
 	if err != nil {

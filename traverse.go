@@ -45,39 +45,28 @@ type TwoHopResult struct {
 
 // TwoHop walks two edges: forward over first from node from, then in
 // reverse over second into each node reached, and returns the nodes found
-// at the end, deduplicated, without the start node. With the same enrolment
-// edge on both hops, TwoHop(ctx, enrolled, enrolled, "a91", 50), it
-// answers "students who share a course with a91"; with enrolments then a TEACHES edge (TCH → CRS) it
-// answers "teachers of a91's courses". second must end at the node type
-// first ends at.
-//
-// Requests, each one page of a keys-only Query (ProjectionExpression on
-// the key attributes, so no edge data is read back):
+// at the end, each once, without the start node: with enrolments on both
+// hops, "students who share a course with a91"; with enrolments then
+// TEACHES (TCH → CRS), "teachers of a91's courses". second must end at
+// first's target type. Each request is one page of a keys-only Query, hop 2
+// after each page of hop 1:
 //
 //	hop 1, on the table:  PK = "STU#a91" AND begins_with(SK, "ENROLL#CRS#")
 //	hop 2, on the index, for each course reached:
 //	  GSI1PK = "CRS#math204" AND begins_with(GSI1SK, "STU#"),
 //	  filter begins_with(SK, "ENROLL#CRS#")
 //
-// Hop 1's pages are interleaved with hop 2: after each page of courses,
-// each course's students are read in full before the next page. If second
-// is sharded over N index partitions ([EdgeOptions.Shards]), each course
-// costs at least N Queries, one shard after the other.
+// A second edge sharded over N partitions costs N Queries per course. budget
+// bounds the Query requests in all (at least 1): when it is spent with pages
+// left, TwoHop stops and sets TwoHopResult.Truncated, with no error; a
+// budget of exactly the pages needed completes. Both hops are eventually
+// consistent.
 //
-// budget bounds the Query requests made in all (at least 1): when it is
-// spent and a page remains to be read, TwoHop stops and sets
-// TwoHopResult.Truncated, with no error. A budget of exactly the pages
-// needed completes the walk: the last page of each query is known by its
-// missing LastEvaluatedKey, not by an extra request.
-//
-// Hop 2 reads the index, which is eventually consistent: an edge written a
-// moment ago may be missing. Hop 1 is an eventually consistent table read.
-//
-// Errors, all [*OpError]: [ErrInvalidKey] for a bad id or edge handle;
-// [ErrInvalidOption] for a budget below 1, a negative PageSize, edges on
-// different tables, second not ending at first's target type, or a table
-// without an index. These come before any request. A failed request returns
-// its error (wrapping the SDK's) with the result found so far.
+// Errors, all [*OpError], before any request: [ErrInvalidKey] for a bad id
+// or handle; [ErrInvalidOption] for a budget below 1, a negative PageSize,
+// edges on different tables, second not ending at first's target type, or
+// a table without an index. A failed request returns its error (wrapping
+// the SDK's) with the result found so far.
 func TwoHop[E1, E2 any](ctx context.Context, first *Edge[E1], second *Edge[E2], from string, budget int, optFns ...func(*TraverseOptions)) (_ TwoHopResult, err error) {
 	return twoHop(ctx, &first.edgeCore, &second.edgeCore, from, budget, optFns)
 }

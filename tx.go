@@ -13,18 +13,13 @@ import (
 
 // Tx collects writes and condition checks to commit atomically with one
 // TransactWriteItems: all of them happen, or none. Create it with [NewTx],
-// add writes by giving the handles' Put, Replace, Update and Delete the
-// option [InTx] (e.g. users.Put(ctx, "ada", ada, adjlist.InTx(tx))) and
-// checks with their TxCheck ([Node.TxCheck], [Edge.TxCheck],
-// [Collection.TxCheck], [Entity.TxCheck]), then [Tx.Commit]. Each write
-// keeps its other [WriteOptions]: a condition of the caller's, ANDed after
-// the library's guard, a version on handles with optimistic locking, an
-// expiry. An invalid action (a bad id, a bad option, a second
-// action on one item, more than 100 actions or 4 MB
-// of items) is kept as the Tx's error and returned by Commit, which then
-// sends nothing. The one exception: a second check of an item for the same
-// condition (two [Node.TxCheck] of one node) is dropped, not an error, so
-// it is sent once. A Tx is not safe for concurrent use.
+// add writes with the option [InTx] (users.Put(ctx, "ada", ada,
+// adjlist.InTx(tx))) and checks with the handles' TxCheck, then
+// [Tx.Commit]. Each write keeps its other [WriteOptions]. An invalid action
+// (a bad id or option, a second action on one item, over 100 actions or
+// 4 MB of items) is kept as the Tx's error and returned by Commit, which
+// then sends nothing; a second identical check of an item is dropped. A Tx
+// is not safe for concurrent use.
 type Tx struct {
 	t   *Table
 	w   send.Write
@@ -156,35 +151,23 @@ type TxOptions struct {
 }
 
 // Commit runs the transaction with one TransactWriteItems request (more
-// only with TxOptions.ConflictRetries). If DynamoDB cancels it, nothing is
-// written and the error joins, for each failed action, what its failure
-// means — [ErrEdgeExists] or [ErrExists] for a guarded put, [ErrNotFound]
-// for a guarded update or delete, a [*NodeNotFoundError] (errors.Is
-// [ErrNodeNotFound]) for a node check, [ErrVersionConflict] for a stale
-// version, [ErrConditionFailed] for a condition of the caller's (told
-// apart from the guard with the stored item each failed action returns,
-// ALL_OLD), [ErrTxConflict] for a conflict — with the SDK's
-// *types.TransactionCanceledException. An invalid transaction (see [Tx])
-// fails before any request; an empty one does nothing.
+// only with TxOptions.ConflictRetries). An invalid transaction fails before
+// any request; an empty one does nothing. If DynamoDB cancels it, nothing
+// is written and the error, an [*OpError] wrapping the SDK's
+// *types.TransactionCanceledException, matches for each failed action what
+// its failure means: [ErrEdgeExists] or [ErrExists] for a guarded put,
+// [ErrNotFound] for a guarded update or delete, a [*NodeNotFoundError]
+// ([ErrNodeNotFound]) for a node check, [ErrVersionConflict],
+// [ErrConditionFailed] for a condition of the caller's, [ErrTxConflict]
+// for a conflict. OpError.Failed lists the failed actions in order, each
+// with its Op, keys and error. Check [ErrVersionConflict] first: the other
+// failures may follow from the stale read. docs/writes.md has an example.
 //
-// Several actions may fail at once, each for its own reason, and
-// errors.Is holds for every one: a stale update whose item another
-// writer changed, and a delete of an item the same writer deleted, give
-// both [ErrVersionConflict] and [ErrNotFound]. The error is an
-// [*OpError] whose Failed field lists the actions whose condition
-// failed, in the order added, each with its write's Op, keys and own
-// error. Check [ErrVersionConflict] first: your read was stale, and the
-// other failures may follow from the change you missed (read again, then
-// decide); then [ErrConditionFailed], your own condition; then the
-// guards ([ErrExists], [ErrEdgeExists], [ErrNotFound], [ErrNodeNotFound]);
-// then [ErrTxConflict], a race that a retry may clear.
-//
-// The SDK's retries of Commit are idempotent: its attempts share one
-// ClientRequestToken (the SDK's, or [TxOptions.Token]). A Commit that
-// fails without a cancellation after an attempt whose outcome is unknown
-// is [ErrOutcomeUnknown]: Commit again with the same TxOptions.Token
-// within 10 minutes to apply it at most once. The token reused with a
-// different transaction is [ErrInvalidOption], wrapping the SDK's
+// The SDK's attempts share one ClientRequestToken (the SDK's or
+// [TxOptions.Token]). A Commit that fails without a cancellation after an
+// attempt whose outcome is unknown is [ErrOutcomeUnknown]: Commit again
+// with the same Token within 10 minutes to apply it at most once. A token
+// reused for another transaction is [ErrInvalidOption], wrapping
 // *types.IdempotentParameterMismatchException.
 func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error) {
 	const op = "Tx.Commit"

@@ -10,42 +10,26 @@ import (
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
-// Update describes what one UpdateItem does to an item's data, as data:
-// SET, REMOVE, ADD and DELETE actions, rendered with the SDK's expression
-// builder when the request is built, which writes one clause per kind of
-// action, the kinds in its own order (ADD, DELETE, REMOVE, SET) and each
-// kind's actions in the order they were added. Start one with [Set] or
-// [Remove] and chain:
+// Update describes what one UpdateItem does to an item's data: SET,
+// REMOVE, ADD and DELETE actions, rendered with the SDK's expression
+// builder (one clause per kind, in its order ADD, DELETE, REMOVE, SET).
+// Start one with [Set] or [Remove] and chain:
 //
 //	adjlist.Set("status", "ACTIVE").Remove("draft")
+//	// [Node.Update] sends "REMOVE #1\nSET #2 = :0\n", #1 = draft, #2 = status, :0 = "ACTIVE"
 //
-// which [Node.Update] sends as "REMOVE #1\nSET #2 = :0\n" with #1 =
-// draft, #2 = status, :0 = "ACTIVE" (#0 is the partition key its guard,
-// "attribute_exists (#0)", names). An Update is immutable: every method returns a new Update and
-// leaves its receiver as it was, so one Update can be sent again (the read
-// again and retry after [ErrVersionConflict]), kept in a variable, or
-// shared by goroutines. The zero Update changes nothing, and sending it is
-// [ErrInvalidOption].
+// An Update is immutable: every method returns a new one, so it can be
+// sent again, kept or shared by goroutines. The zero Update is
+// [ErrInvalidOption] when sent. Names are paths as [expression.Name] reads
+// them ("a.b", "l[0]"); values are marshalled as item data is.
 //
-// Attribute names are paths as [expression.Name] reads them: "a.b" is
-// attribute b of map a, "l[0]" the first element of list l. Values are
-// marshalled with attributevalue, as item data is.
-//
-// A handle keeps its item's derived index keys true in the same UpdateItem
-// (see [IndexKeys]): for every index key whose template reads an attribute
-// the update changes, it adds a SET of the key recomputed from the new
-// values, or a REMOVE when the data it needs goes (the attribute removed,
-// or set to NULL or ""), which takes the item out of the index. It can
-// recompute a key only from values set outright ([Update.Set] of a
-// top-level attribute): an attribute that feeds an index key changed any
-// other way ([Update.Add], [Update.Delete], [Update.SetTo], a nested
-// path), or a composite key whose other attributes the update does not
-// set, makes the update fail with [ErrInvalidOption] before any request,
-// since the stored key would go stale. For an index with
-// [Index].KeysTogether, a REMOVE of one key removes them all, and an
-// update that sets one key's data must set every other key's too (a key of
-// literal text and ids needs none, and is set with it), else it fails with
-// [ErrInvalidOption] naming the index and the attributes it lacks.
+// A handle keeps derived index keys ([IndexKeys]) true in the same
+// UpdateItem: an index key whose template reads an attribute set outright
+// is SET again, or REMOVEd when its data goes. An attribute feeding an
+// index key changed any other way ([Update.Add], [Update.Delete],
+// [Update.SetTo], a nested path), or part of a composite key without the
+// rest (all keys with [Index].KeysTogether), is [ErrInvalidOption] before
+// any request. docs/modelling.md explains how indexes are kept true.
 type Update struct {
 	ops []ddbexpr.Op
 }

@@ -23,12 +23,9 @@ const (
 	// the table records (nor an [ItemCounter.Apply] marker item): written by
 	// another program, or by a model no longer declared.
 	FindingUnknownItem FindingKind = "unknown item"
-	// FindingUndecodable is an item of a recorded type whose data its
-	// handle cannot decode (Finding.Err says why), or whose index keys
-	// cannot be computed from its data. A [Tracking].Version attribute
-	// that is not a number is [FindingBadVersion] alone: the data is
-	// decoded without it, so a type that exposes its version field is
-	// undecodable only if the rest of its data is.
+	// FindingUndecodable is an item of a recorded type whose data its handle
+	// cannot decode (Finding.Err says why), or whose index keys cannot be
+	// computed from its data. A bad version alone is [FindingBadVersion].
 	FindingUndecodable FindingKind = "undecodable"
 	// FindingIndexKeyMissing is a derived index key attribute the item's
 	// ids and data give that the item lacks: the item is missing from
@@ -38,12 +35,9 @@ const (
 	// value is not the one the item's ids and data give: the index lists
 	// the item under the wrong key.
 	FindingIndexKeyStale FindingKind = "index key stale"
-	// FindingIndexKeyExtra is a derived index key attribute the item
-	// carries although its data says it should not (a sparse index whose
-	// condition no longer holds), or although its type does not declare
-	// that index (a node item with the inverted index's GSI1PK, which only
-	// edges carry; an entity with the keys of another entity's index):
-	// Want is "".
+	// FindingIndexKeyExtra is a derived index key attribute the item carries
+	// although its data says it should not (a sparse index) or its type does
+	// not declare that index (a node item with GSI1PK): Want is "".
 	FindingIndexKeyExtra FindingKind = "index key extra"
 	// FindingDanglingEdge is an edge whose endpoint item (a node item, or
 	// a child in its collection) is missing.
@@ -57,49 +51,33 @@ const (
 	// FindingBadVersion is an item of a type with [Tracking].Version whose
 	// version attribute is not a number.
 	FindingBadVersion FindingKind = "bad version"
-	// FindingKeyMismatch is an item of an [Entity] whose attribute of a
-	// key field (one its Go type declares: "complaint_id" of
-	// "comp#{complaint_id}") differs from the id its keys hold:
-	// Attribute names it, Have is its value, Want the id. Repair leaves
-	// it: which of the two is right is the application's call.
+	// FindingKeyMismatch is an [Entity] item whose key field attribute
+	// ("complaint_id" of "comp#{complaint_id}") differs from the id its keys
+	// hold: Attribute names it, Have is its value, Want the id. [Repair]
+	// leaves it.
 	FindingKeyMismatch FindingKind = "key mismatch"
-	// FindingUndeclaredAttribute is an attribute an item holds that its
-	// type cannot hold: neither its table keys, an index key attribute the
-	// table derives, an attribute its handle tracks ([Tracking]), nor one
-	// its Go data type declares (a field's name as the table's
-	// attributevalue encoder names it: its dynamodbav tag, or its tag
-	// under [Options].EncoderOptions' TagKey, else the field name;
-	// embedded structs flattened; "-" fields not declared). A write
-	// writes exactly what the data type declares, as PutItem does: a
-	// Replace of the value Get reads drops the attribute; an Update keeps
-	// it. One finding per attribute; Attribute names it and Have is its
-	// value as DynamoDB JSON would type it (`N 7`, `M (3 attributes)`).
-	// A data type that is a map or an interface holds every attribute; one
-	// that marshals or unmarshals itself (attributevalue.Marshaler,
-	// Unmarshaler) is not checked. [Repair] leaves it: declare the
-	// attribute in the data type (a field, or a map type), or remove it
-	// yourself.
+	// FindingUndeclaredAttribute is an attribute an item holds that its type
+	// cannot hold: not a table or derived index key, not tracked ([Tracking]),
+	// not declared by its Go data type (as the table's attributevalue encoder
+	// names fields). A Replace of the value Get read would drop it. One
+	// finding per attribute: Attribute names it, Have is its value as DynamoDB
+	// JSON would type it (`N 7`, `M (3 attributes)`). Map and interface data
+	// types hold every attribute; types with their own (un)marshaler are not
+	// checked. [Repair] leaves it.
 	FindingUndeclaredAttribute FindingKind = "undeclared attribute"
-	// FindingBadExpiry is an item of a type with [Tracking].Expiry whose
-	// expiry attribute is not a Number, which DynamoDB's Time to Live
-	// passes over, or a Number that is no time in epoch seconds (negative,
-	// or past the year 9999, as an expiry in milliseconds is): the item
-	// never expires. Attribute names it and Have is its
-	// value as DynamoDB JSON would type it (`S "2026-12-01"`). As with
-	// [FindingBadVersion], the data is decoded without it. [Repair] leaves
-	// it: write the item again with [WriteOptions].ExpiresAt.
+	// FindingBadExpiry is an item whose [Tracking].Expiry attribute is not a
+	// Number, or a Number that is no time in epoch seconds (negative, or past
+	// the year 9999, as milliseconds are): the item never expires. Attribute
+	// names it, Have is its value (`S "2026-12-01"`). [Repair] leaves it:
+	// write the item again with [WriteOptions].ExpiresAt.
 	FindingBadExpiry FindingKind = "bad expiry"
-	// FindingMisplaced is an item its type recognises at another primary
-	// key than the one its handle gives its ids: a [Collection]'s child
-	// in another shard partition than its id's ("WS#acme#03" for a child
-	// the handle keeps at "WS#acme#07"), or where another shard layout put
-	// it (before [Migrate] moved it after a change of
-	// [CollectionOptions].Shards). Get, Update and Delete by its ids miss
-	// it ([ErrNotFound]). Attribute is the partition key attribute, Have
-	// the item's partition key, Want the handle's. [Repair] moves it as
-	// [Migrate] does: one TransactWriteItems that puts it at its key and
-	// deletes it where it was, unless an item is stored there already
-	// (then it is left, in RepairResult.Left).
+	// FindingMisplaced is an item its type recognises at another primary key
+	// than its handle gives its ids, e.g. a [Collection] child in shard
+	// partition "WS#acme#03" that the handle keeps at "WS#acme#07"; Get,
+	// Update and Delete miss it ([ErrNotFound]). Attribute is the partition
+	// key attribute, Have the item's partition key, Want the handle's.
+	// [Repair] moves it as [Migrate] does (one TransactWriteItems), unless
+	// its key is taken (then in RepairResult.Left).
 	FindingMisplaced FindingKind = "misplaced"
 )
 
@@ -116,12 +94,10 @@ type Finding struct {
 	Type string
 	// Key is the item's table keys.
 	Key Key
-	// Attribute is the index key attribute of the FindingIndexKey kinds
-	// ("GSI1PK"), the version attribute of FindingBadVersion, the expiry
-	// attribute of FindingBadExpiry, the attribute of
-	// FindingUndeclaredAttribute, "count" for FindingCounterMismatch, the
-	// key field's attribute of FindingKeyMismatch, the partition key
-	// attribute of FindingMisplaced ("PK"); "" otherwise.
+	// Attribute is the attribute the finding is about: the index key ("GSI1PK"),
+	// version, expiry, undeclared or key field attribute, "count" for
+	// FindingCounterMismatch, the partition key ("PK") for FindingMisplaced;
+	// "" otherwise.
 	Attribute string
 	// Have and Want are, for the FindingIndexKey kinds, the stored value
 	// and the one the item's ids and data give ("" when absent); for
@@ -161,36 +137,28 @@ type VerifyResult struct {
 }
 
 // Verify checks every item of t's table against the model the table
-// records ([Table.Check]: every handle declared on it) and returns what
-// does not fit, as [Finding] values with the item's keys, one [FindingKind]
-// each; docs/operations.md has the table of kinds and what [Repair] does
-// with each. It writes nothing.
+// records ([Table.Check]) and returns what does not fit, as [Finding]
+// values with the item's keys; docs/operations.md has the table of kinds
+// and what [Repair] does with each. It writes nothing.
 //
-// It is a parallel Scan of the whole table, as [Scan] with optFns
-// (Segments, 4 by default; Limit, From, Progress, RequestRate,
-// ReadUnitRate; Index is refused). No finding is a false positive of a
-// concurrent write: the item is first read again with a strongly
-// consistent GetItem and checked again (an item deleted meanwhile is
-// passed over); a missing endpoint or parent is confirmed after the scan
-// with a strongly consistent BatchGetItem of it and of the items needing
-// it; a counter mismatch by reading the aggregate (strongly consistent),
-// counting the edges on the index with Query and reading the aggregate
-// again, until the same mismatch is seen twice in a row (at most 5
-// rounds, 100 ms apart times the round). Dangling edges and orphans are
-// reported for endpoint and parent types of which the walk met an item;
-// counters only on a run from the start (From == ""). Verify keeps the
-// keys of the node and child items it meets, and a count per counted
-// node, in memory.
+// It is a parallel Scan through api, as [Scan] with optFns (Segments, 4 by
+// default; Limit, From, Progress, RequestRate, ReadUnitRate; Index is
+// refused). Each finding is confirmed by a strongly consistent read through
+// t's client (GetItem; BatchGetItem for missing endpoints and parents; for
+// counters, the aggregate and a Query of the index until the same mismatch
+// shows twice, at most 5 rounds), so a concurrent write is never reported.
+// Dangling edges and orphans are reported for endpoint and parent types
+// of which the walk met an item; counters only on a run from the start.
+// Verify keeps the keys
+// of node and child items met, and a count per counted node, in memory.
 //
 // Errors are [*OpError] with Op "Verify". When the scan fails, Verify
-// returns the findings so far with the error and the position to resume
-// from, and skips the checks across items; when those checks fail after a
-// complete scan, Position is "": run it again. The confirming reads go
-// through the table's own client; the Scan through api. An invalid model
-// ([ErrInvalidKey], [ErrInvalidOption]), invalid options
-// ([ErrInvalidOption]; a bad From, [ErrInvalidCursor]), a nil api, table
-// or option function, and a table without a client ([ErrInvalidOption])
-// fail before any request.
+// returns the findings so far with the error and Position to resume from;
+// when the checks across items fail after a complete scan, Position is "".
+// An invalid model ([ErrInvalidKey], [ErrInvalidOption]), invalid options
+// ([ErrInvalidOption]; a bad From, [ErrInvalidCursor]), a nil api, table or
+// option function, and a table without a client ([ErrInvalidOption]) fail
+// before any request.
 func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ...func(*ScanOptions)) (res VerifyResult, err error) {
 	const op = "Verify"
 	if t == nil {

@@ -12,100 +12,60 @@ import (
 	"github.com/adjlist/adjlist/internal/send"
 )
 
-// WriteOptions configures one write of one item: the optFns of every
-// single-item write of nodes, edges, children and entities (Put, Replace,
-// Update, Delete) and of TxCheck.
-// The zero value adds nothing to the library's own guard and sends the
-// write at once.
+// WriteOptions configures one single-item write (Put, Replace, Update,
+// Delete and TxCheck of nodes, edges, children and entities). The zero
+// value adds nothing to the library's guard and sends the write at once.
+// docs/writes.md describes conditions, versions, expiry and tokens.
 type WriteOptions struct {
-	// Tx, when set, adds the write to that transaction instead of sending
-	// it: no request is made (ctx is not used; but a write that reads the
-	// item first to keep an [ItemCounter] reads it now) and [Tx.Commit] sends it
-	// with the transaction's other actions, all or none. The action is
-	// the write's own, with the same guard, condition, version and expiry,
-	// e.g. for Put the guarded create:
-	//
-	//	tx := adjlist.NewTx(table)
-	//	users.Put(ctx, "ada", ada, adjlist.InTx(tx))
-	//	follows.Put(ctx, "ada", "bob", since, adjlist.InTx(tx))
-	//	err := tx.Commit(ctx)
-	//
-	// What the action's failure means ([ErrExists], [ErrEdgeExists],
-	// [ErrNotFound], [ErrConditionFailed], [ErrVersionConflict]) is then
-	// Commit's error. The write returns the transaction's error so far,
-	// in an [*OpError] naming the write (and its keys when the error is
-	// its own): an invalid action, this one or an earlier one (a bad id
-	// or option, a second action on one item, a handle of another table,
-	// more than 100 actions or 4 MB of items), which Commit
-	// returns too, sending nothing. Update, with no stored item to return, returns
-	// the zero value of the data (an edge's or child's ids as given). A
-	// handle's TxCheck takes its Tx as its first argument and refuses this
-	// field ([ErrInvalidOption]). Default nil: the write is sent at once.
-	// [InTx] sets it.
+	// Tx, when set, adds the write to that transaction instead of sending it
+	// (no request; a write keeping an [ItemCounter] still reads the item now),
+	// with the same guard, condition, version and expiry; [Tx.Commit] sends
+	// it with the others, all or none, and returns what its failure means
+	// ([ErrExists], [ErrEdgeExists], [ErrNotFound], [ErrConditionFailed],
+	// [ErrVersionConflict]). The write itself returns the transaction's
+	// invalid-action error so far in an [*OpError] (a bad id or option, a
+	// second action on one item, a handle of another table, over 100 actions
+	// or 4 MB), which Commit returns too, sending nothing; Update returns the
+	// zero value of the data. TxCheck refuses it ([ErrInvalidOption]). Default
+	// nil. [InTx] sets it.
 	Tx *Tx
 
-	// Condition, when set, is a condition of the caller's own, built with
-	// the SDK's expression package, that the stored item must meet for the
-	// write to happen. It is ANDed after the library's guard and the
-	// version check, in one condition expression built by
-	// expression.NewBuilder, e.g. for an edge:
-	//
-	//	(attribute_not_exists (#0)) AND (#1 = :0)
-	//
-	// (#0 the partition key, #1 and :0 the caller's name and value). When
-	// it fails, the write returns [ErrConditionFailed], never the guard's
-	// [ErrExists], [ErrEdgeExists] or [ErrNotFound], and errors.As reaches
-	// the SDK's *types.ConditionalCheckFailedException, whose Item holds the
-	// stored item (ReturnValuesOnConditionCheckFailure ALL_OLD): no second
-	// read. A condition on a create is evaluated against no item (the
-	// guard requires there is none), so only conditions that hold for a
-	// missing item, such as attribute_not_exists, can pass there. Default:
-	// unset, no condition of the caller's. [If] sets it.
+	// Condition, when set, is a condition of the caller's own (the SDK's
+	// expression package) the stored item must meet, ANDed after the guard
+	// and version check in one condition expression, e.g.
+	// "(attribute_not_exists (#0)) AND (#1 = :0)". When it fails the write
+	// returns [ErrConditionFailed], never the guard's [ErrExists],
+	// [ErrEdgeExists] or [ErrNotFound], and errors.As reaches the SDK's
+	// *types.ConditionalCheckFailedException with the stored item in Item
+	// (ReturnValuesOnConditionCheckFailure ALL_OLD). On a create it is
+	// evaluated against no item. Default unset. [If] sets it.
 	Condition expression.ConditionBuilder
-	// Version is the version of the item the caller read, for a handle
-	// with optimistic locking ([Tracking.Version]): the write happens only
-	// if the stored item still has it (the condition "version = :v",
-	// version the attribute's name), and otherwise fails with
-	// [ErrVersionConflict], changing nothing. Update and Delete require
-	// it (non-zero), in a [Tx] too; Update then writes it plus one.
-	// Replace takes it optionally: unset, it expects the
-	// version in the data (the value read) and, with none there, that no
-	// version is stored; either way it writes the expected version plus
-	// one. TxCheck takes it optionally. Creates (Put) refuse it, as
-	// they always write version 1, and so do handles without locking; a
-	// negative Version is refused too (all [ErrInvalidOption], before any
+	// Version is the item version the caller read, for a handle with
+	// [Tracking.Version]: the write happens only if the stored item still has
+	// it, else fails with [ErrVersionConflict], changing nothing. Update and
+	// Delete require it; Replace and TxCheck take it optionally (Replace
+	// otherwise expects the version in the data); creates, handles without
+	// locking and negative values refuse it ([ErrInvalidOption], before any
 	// request). Default 0. [IfVersion] sets it.
 	Version int64
-	// ExpiresAt, when non-zero, is the item's expiry, written to the
-	// handle's [Tracking.Expiry] attribute in epoch seconds (a Number, as
-	// DynamoDB's Time to Live requires) by Put, Replace and Update, in
-	// the same request or transaction action; it overrides
-	// [Tracking.Lifetime]. On a handle without Tracking.Expiry it is
-	// refused with [ErrInvalidOption] before any request. Default: zero,
-	// no expiry from this write. [Expires] sets it.
+	// ExpiresAt, when non-zero, is the item's expiry, written by Put, Replace
+	// and Update to the handle's [Tracking.Expiry] attribute in epoch seconds
+	// (a Number), overriding [Tracking.Lifetime]. On a handle without
+	// Tracking.Expiry it is [ErrInvalidOption], before any request. Default
+	// zero: no expiry from this write. [Expires] sets it.
 	ExpiresAt time.Time
 	// Token, when set, makes the write exactly-once: it is sent as a
-	// TransactWriteItems of this one action with Token as its
-	// ClientRequestToken, so DynamoDB applies it at most once per token
-	// within 10 minutes, and the SDK's retries, and a retry of the call
-	// with the same token after [ErrOutcomeUnknown], are safe (a repeat of
-	// an applied write succeeds without writing again). After 10 minutes
-	// the token is forgotten and the write may apply again. The same token
-	// with a different request within 10 minutes fails with
-	// [ErrInvalidOption], and errors.As reaches the SDK's
-	// *types.IdempotentParameterMismatchException. A token is DynamoDB's
-	// for the account and Region, 1 to 36 characters, e.g. a request id.
-	// The write keeps its guard, condition, version and expiry, and what
-	// their failure means; it costs a transaction's write capacity (twice
-	// a plain write's), and Update returns the zero value of the data (a
-	// transaction returns no item). Refused with [ErrInvalidOption]
-	// before any request: a longer token, a token with [WriteOptions.Tx]
-	// (give [TxOptions.Token] to Commit instead), on TxCheck, and on a
-	// write that reads the item first to keep an [ItemCounter]. Default "":
-	// the write is a plain PutItem, UpdateItem or DeleteItem, and a retry
-	// of it by the SDK may apply it again after another caller changed the
-	// item in between (a create after another's delete, a delete after
-	// another's create), reporting success.
+	// one-action TransactWriteItems with Token as ClientRequestToken, which
+	// DynamoDB applies at most once per token within 10 minutes, so retries
+	// with the same token after [ErrOutcomeUnknown] are safe. A token is 1 to
+	// 36 characters, e.g. a request id; reusing it for a different request
+	// within 10 minutes is [ErrInvalidOption] (errors.As reaches
+	// *types.IdempotentParameterMismatchException). It costs twice a plain
+	// write's capacity and Update then returns the zero value of the data.
+	// Refused with [ErrInvalidOption] before any request: a longer token, with
+	// [WriteOptions.Tx] (use [TxOptions.Token]), on TxCheck, and on a write
+	// that reads the item first to keep an [ItemCounter]. Default "": a plain
+	// PutItem, UpdateItem or DeleteItem.
 	Token string
 	// CheckEnds, on [Edge.Put], creates the edge only if both endpoint
 	// items exist (referential integrity), in one TransactWriteItems: a
@@ -147,21 +107,15 @@ func Expires(at time.Time) func(*WriteOptions) {
 }
 
 // Unexpired returns the filter that leaves out items whose expiry
-// attribute name holds an epoch-seconds time at or before now: DynamoDB
-// deletes expired items only eventually (typically within a few days), and
-// until then reads return them. Pass it to [Query.Filter], e.g.
+// attribute name holds an epoch-seconds time at or before now (DynamoDB
+// deletes expired items only eventually). Pass it to [Query.Filter]:
 //
 //	posts.List("ada").Filter(adjlist.Unexpired("expiresAt", now))
+//	// filter (attribute_not_exists (#0)) OR (#0 > :0), #0 = expiresAt, :0 = now
 //
-// which sends the filter expression
-//
-//	(attribute_not_exists (#0)) OR (#0 > :0)
-//
-// with #0 = expiresAt and :0 = now in epoch seconds: items without an
-// expiry are kept. The filtered-out items are still read and billed, and
-// [Query.Limit] counts them. A cursor binds the filter's values, so use one
-// now for every page of a listing (e.g. the time the listing started,
-// carried beside the cursor).
+// Items without an expiry are kept. Filtered-out items are still read,
+// billed and counted by [Query.Limit]. A cursor binds now: use one now for
+// every page of a listing.
 func Unexpired(name string, now time.Time) expression.ConditionBuilder {
 	n := expression.Name(name)
 	return expression.AttributeNotExists(n).Or(n.GreaterThan(expression.Value(now.Unix())))
@@ -192,43 +146,28 @@ func IfVersion(v int64) func(*WriteOptions) {
 	return func(o *WriteOptions) { o.Version = v }
 }
 
-// Tracking declares what a handle writes on its items besides their data.
-// It is embedded in [NodeOptions], [EdgeOptions], [CollectionOptions] and
-// [EntityOptions]; the zero value tracks nothing. Attribute names must differ from the
-// table's key attributes and from each other ([ErrInvalidOption] on every
-// call, before any request).
+// Tracking declares what a handle writes on its items besides their data;
+// it is embedded in [NodeOptions], [EdgeOptions], [CollectionOptions] and
+// [EntityOptions]. The zero value tracks nothing. Attribute names must
+// differ from the table's key attributes and each other
+// ([ErrInvalidOption] on every call, before any request).
 type Tracking struct {
-	// Version, when set, turns on optimistic locking: it names a Number
-	// attribute that every write through the handle maintains. A create
-	// ([Node.Put], [Edge.Put], [Collection.Put], [Entity.Put], in a [Tx]
-	// too, and bulk PutMany) writes 1. Replace ([Node.Replace], [Edge.Replace],
-	// [Collection.Replace]) writes the version it expects
-	// plus one, conditioned on the stored version being the expected one:
-	// [WriteOptions.Version] if set, else the version attribute in the
-	// data (the value read), and with none, on there being no stored
-	// version (attribute_not_exists(version)). Update adds
-	// "SET version = :v+1" conditioned on "version = :v", the
-	// [WriteOptions.Version] read, which Update and Delete require. A stale
-	// version fails with [ErrVersionConflict] and changes nothing; a
-	// transaction with a stale action writes nothing. Reads expose the
-	// version through the data: give the data type a field with the
-	// attribute's name, e.g. Version int64 `dynamodbav:"version"`.
-	// Updates may not name the attribute ([ErrInvalidOption]). Bulk
-	// deletes and cascades do not check it. A write whose response was
-	// lost after DynamoDB applied it and that the SDK retried succeeds:
-	// a put (the stored item is the one written), a delete (no item
-	// left), an update whose stored item holds the version it writes and
-	// every value it sets; an update the stored item cannot show (an ADD,
-	// SetTo, a nested path) reports [ErrVersionConflict] with
-	// [ErrOutcomeUnknown]: read the item again to see. Default "": no locking.
+	// Version, when set, names a Number attribute for optimistic locking:
+	// creates (Put, PutMany, in a [Tx] too) write 1; Replace writes the
+	// expected version plus one, conditioned on the stored one
+	// ([WriteOptions.Version], else the data's, else attribute_not_exists);
+	// Update adds "SET version = :v+1" conditioned on "version = :v". A stale
+	// version fails with [ErrVersionConflict], changing nothing. Reads expose
+	// it through a data field of that name, e.g. Version int64
+	// `dynamodbav:"version"`; updates may not name it ([ErrInvalidOption]);
+	// bulk deletes and cascades do not check it. A retried update that cannot
+	// tell its own write reports [ErrVersionConflict] with
+	// [ErrOutcomeUnknown]. Default "": no locking.
 	Version string
 
 	// CreatedAt, when set, names a String attribute set to the time of
-	// the write ([TimeFormat], UTC, from Clock) when the item is created:
-	// by creates ([Node.Put], [Edge.Put], [Collection.Put], [Entity.Put],
-	// in a [Tx] too, and PutMany), and by Replace when the data carries no value
-	// for it (a read-modify-replace keeps the value read). Updates leave it.
-	// Default "": not written.
+	// creation ([TimeFormat], UTC, from Clock) by creates, and by Replace when
+	// the data carries none. Default "": not written.
 	CreatedAt string
 	// UpdatedAt, when set, names a String attribute set to the time of
 	// every write but deletes, in the same request: puts write it in the
@@ -238,19 +177,17 @@ type Tracking struct {
 	// Default time.Now; tests inject a fixed clock.
 	Clock func() time.Time
 
-	// Expiry, when set, names the Number attribute that holds an item's
-	// expiry in epoch seconds: the table's Time to Live attribute
-	// ([CreateTableOptions].TimeToLive), which DynamoDB uses to delete
-	// expired items, eventually. Writes set it from
-	// [WriteOptions.ExpiresAt] or Lifetime. A put or Replace with
-	// neither writes the expiry the data holds: a data type that declares
-	// the attribute (TTL int64 `dynamodbav:"ttl,omitempty"`) keeps the
-	// expiry read across Get then Replace; one that does not stores the
-	// item without one. Default "": no expiry.
+	// Expiry, when set, names the Number attribute holding an item's expiry in
+	// epoch seconds: the table's Time to Live attribute
+	// ([CreateTableOptions].TimeToLive). Writes set it from
+	// [WriteOptions.ExpiresAt] or Lifetime; a put or Replace with neither
+	// writes the expiry the data holds (declare it on the data type, e.g. TTL
+	// int64 `dynamodbav:"ttl,omitempty"`, to keep it across Get then Replace).
+	// Default "": no expiry.
 	Expiry string
-	// Lifetime, with Expiry, gives every item put or created through the
-	// handle (not updated) the expiry Clock() + Lifetime, unless the write
-	// sets [WriteOptions.ExpiresAt]. Default 0: no expiry unless given.
+	// Lifetime, with Expiry, gives every item put or created (not updated)
+	// the expiry Clock() + Lifetime, unless [WriteOptions.ExpiresAt] is set.
+	// Default 0.
 	Lifetime time.Duration
 }
 

@@ -35,20 +35,11 @@ var (
 )
 
 // Of lists the attributes a value of type t (or of the struct t points
-// to) marshals to as a map, in field order, under struct tag key tagKey
-// ("" for attributevalue's default), by attributevalue's rules for
-// structs (encoding/json's): a field is named by its dynamodbav tag,
-// overridden by its tagKey tag when tagKey is another key, else by its
-// Go name; "-" skips it, as do unexported fields; an untagged embedded
-// struct (or pointer to one) is flattened in its place; among fields of
-// one name the shallowest wins, a tagged one before untagged ones at its
-// depth, and two at the same depth (both tagged, or both untagged) hide
-// each other. A type that is not a struct has none.
-//
-// open is true for a type that holds attributes its type does not name:
-// a map, an interface, or a type that marshals or unmarshals itself
-// (attributevalue.Marshaler, Unmarshaler); the fields of such a struct
-// are listed all the same.
+// to) marshals to, in field order, under struct tag key tagKey ("" for
+// attributevalue's default), by attributevalue's rules (encoding/json's:
+// tags, "-", embedded structs flattened, the shallowest of one name wins).
+// open is true for a type that holds attributes it does not name: a map,
+// an interface, or one with its own (un)marshaler.
 func Of(t reflect.Type, tagKey string) (attrs []GoAttr, open bool) {
 	for {
 		if t.Implements(marshalerType) || t.Implements(unmarshalerType) ||

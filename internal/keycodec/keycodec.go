@@ -1,12 +1,7 @@
-// Package keycodec is adjlist's keys: the reversible escaping of ids
-// (this file), checks of names and ids (check.go), node and edge keys
-// (key.go), key templates and their parts (part.go), table keys built and
-// parsed (spelling.go), index keys (indexkey.go, derived.go), range values
-// as sort key text (rangekey.go), what handles need of keys (handle.go),
-// an Entity's key fields in its data (fields.go), number keys (number.go),
-// shards (shard.go), and whether keys can meet (spells.go, overlap.go).
-// It is internal so that its byte layout changes only together with the
-// key formats package adjlist documents.
+// Package keycodec builds and parses adjlist's keys: escaping, names,
+// node and edge keys, templates, index keys, range values and shards. It
+// is internal so that its byte layout changes only with the key formats
+// package adjlist documents.
 //
 // A key is a sequence of segments joined by Sep ('#'). Names (node types,
 // edge labels, item markers) are chosen by programmers and may not contain

@@ -1,11 +1,6 @@
-// Multi-request walks: these files (paged_*.go) reads and deletes an adjacency list page by page, one
-// Query request per page: the keys-only pages of package adjlist's
-// cascades (DeleteNode, DeleteChild: which edge kinds they follow, the
-// deletes phase by phase) and two-hop walks (TwoHop), the paging of a
-// partition into its node item and the targets of the rest
-// (LoadPartition, LoadNode, Collection.Load) and WaitIndexed's bounded
-// poll. It works on plain items, keys, type names and the pages adjlist's
-// queries hand it; adjlist builds the requests and wraps the errors.
+// Multi-request walks (paged_*.go): cascades, two-hop walks, a partition
+// dealt into its targets, and WaitIndexed's bounded poll, one Query
+// request per page.
 
 package paging
 

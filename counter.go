@@ -368,7 +368,10 @@ func (c *ItemCounter) describe() shape {
 	}
 	s := c.h.describe()
 	item := *s.item
-	item.Name, item.Kind, item.Type, item.To = "counter "+c.name, "counter", c.name, ""
+	// The count items live in the partitions of what the counted items
+	// hang under: a collection's parent, an edge's source, the node itself.
+	owner := map[string]string{"child": item.From, "edge": item.From, "node": item.Type}[item.Kind]
+	item.Name, item.Kind, item.Type, item.From, item.To = "counter "+c.name, "counter", c.name, "", owner
 	item.Indexes, item.Attributes = nil, nil
 	sk := modeldoc.Spelled(c.keys.sk.Parts(c.keys.fields), "", 0)
 	item.SortKey = modeldoc.Text(sk)
@@ -388,7 +391,14 @@ func (c *ItemCounter) describe() shape {
 	}
 	pk, skText, err := c.keys.key(c.t, ids)
 	s.patterns = nil
-	s.add(c.t.getPattern(fmt.Sprintf("the %s count of one %s parent", c.name, c.of.kind), "ItemCounter.Get", itemKey{pk, skText}, nil, err))
+	what := fmt.Sprintf("the %s count of one %s parent", c.name, c.of.kind)
+	if owner != "" {
+		what = fmt.Sprintf("one %s's %s count", owner, c.name)
+	}
+	if c.by != "" {
+		what += " by " + c.by
+	}
+	s.add(c.t.getPattern(what, "ItemCounter.Get", itemKey{pk, skText}, nil, err))
 	return s
 }
 

@@ -145,3 +145,41 @@ func TestVerifyCounterAggregateIndexKey(t *testing.T) {
 	assert.Equal(t, "counter ENROLLED", name)
 	assert.Equal(t, name, f.Type, "Finding.Type is TypeOf's name")
 }
+
+// An ItemCounter's count items are drawn in the partitions they live in:
+// a collection's under its parent node type, an Entity's on their own;
+// Describe's item names that owner (To) and its Get pattern says whose
+// count it reads.
+func TestMermaidDrawsItemCounters(t *testing.T) {
+	t.Parallel()
+	table := adjlist.NewTable(nil, "tracker")
+	tr := declareTracker(t, nil, table)
+	type review struct {
+		Stars int `dynamodbav:"stars"`
+	}
+	reviews := adjlist.NewEntity[review](table, "review", "BOOK#{book}", "REVIEW#{user}")
+	perBook := adjlist.NewItemCounter(reviews, "REVIEWS")
+	require.NoError(t, table.Check())
+	m, err := adjlist.DescribeModel(table, tr.projects, tr.issues, tr.byStatus, reviews, perBook)
+	require.NoError(t, err)
+	to := map[string]string{}
+	for _, it := range m.Items {
+		to[it.Name] = it.To
+	}
+	assert.Equal(t, "PROJ", to["counter ISSUES"])
+	assert.Equal(t, "", to["counter REVIEWS"])
+	var calls []string
+	for _, p := range m.AccessPatterns {
+		if p.Call == "ItemCounter.Get" {
+			calls = append(calls, p.Name)
+		}
+	}
+	assert.Contains(t, calls, "one PROJ's ISSUES count by status")
+
+	var b strings.Builder
+	require.NoError(t, m.Mermaid(&b))
+	assert.Contains(t, b.String(), "  k_PROJ_ISSUES[\"ISSUES (counter of PROJ)<br/>SK = ISSUES#35;#lt;status#gt;\"]\n"+
+		"  n_PROJ ---|\"ISSUES count (ItemCounter.Get, table)\"| k_PROJ_ISSUES\n")
+	assert.Contains(t, b.String(), "  k__REVIEWS[\"REVIEWS (counter)<br/>")
+	assert.NotContains(t, b.String(), `n_[""]`, "no node without a type")
+}

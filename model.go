@@ -69,8 +69,10 @@ type ItemType struct {
 	// From and To are an edge's source and target node types, or for an
 	// end at a collection's children "WS/PROJ" (parent type / child type,
 	// see [Endpoint]); for a child From is its parent's node type and To
-	// is empty; for a counter To is the node type whose partitions hold
-	// its aggregates ("CRS") and From is empty; both are empty for a node.
+	// is empty; for a counter To is what owns the partitions holding its
+	// count items, a node type ("CRS") or a collection's children
+	// ("ORG/PROJ"), empty when it counts an [Entity]'s items, and From is
+	// empty; both are empty for a node.
 	From, To string
 	// PartitionKey and SortKey are the item's table key values with ids
 	// as placeholders: "STU#<id>" and "PROFILE", "STU#<from>" and

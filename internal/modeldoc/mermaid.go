@@ -64,12 +64,17 @@ func Mermaid(w io.Writer, m *Model) error {
 			fmt.Fprintf(&b, "  %s[\"%s\"]\n", id, escape(fmt.Sprintf("%s (child of %s)\x00%s = %s", it.Type, it.From, m.SortKey, it.SortKey)))
 			fmt.Fprintf(&b, "  %s ==>|\"%s\"| %s\n", parent, escape(it.Type+" children (Collection.List, table)"), id)
 		case "counter":
-			// An aggregate item in each of its node type's partitions.
-			of := node(it.To, "")
+			// A count item in each partition of what it counts under: a
+			// node type's, or a collection's children's; an Entity's
+			// counts (To "") hang under nothing drawn.
 			id := "k_" + idOf(it.To) + "_" + idOf(it.Type)
 			itemNode[it.Name] = id
+			if it.To == "" {
+				fmt.Fprintf(&b, "  %s[\"%s\"]\n", id, escape(fmt.Sprintf("%s (counter)\x00%s = %s", it.Type, m.SortKey, it.SortKey)))
+				break
+			}
 			fmt.Fprintf(&b, "  %s[\"%s\"]\n", id, escape(fmt.Sprintf("%s (counter of %s)\x00%s = %s", it.Type, it.To, m.SortKey, it.SortKey)))
-			fmt.Fprintf(&b, "  %s ---|\"%s\"| %s\n", of, escape(it.Type+" count (ItemCounter.Get, table)"), id)
+			fmt.Fprintf(&b, "  %s ---|\"%s\"| %s\n", end(it.To), escape(it.Type+" count (ItemCounter.Get, table)"), id)
 		}
 	}
 	// Entities sharing a partition key template share item collections:

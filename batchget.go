@@ -129,7 +129,7 @@ func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*Rea
 // result keeps the input's order with Data filled in; children with no
 // item are left out, and one asked for twice is returned twice. With any
 // error the result is nil.
-func (c *Collection[P, C]) GetMany(ctx context.Context, children []Child[C], optFns ...func(*ReadOptions)) ([]Child[C], error) {
+func (c *Collection[C, P]) GetMany(ctx context.Context, children []Child[C], optFns ...func(*ReadOptions)) ([]Child[C], error) {
 	out := make([]Child[C], 0, len(children))
 	keyOf := func(i int) (keyed, error) { return c.keyed(children[i].Parent, children[i].ID) }
 	err := getMany(ctx, c.handle(), "Collection.GetMany", len(children), keyOf, optFns, func(i int, item Item, ids []string) error {

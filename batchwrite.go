@@ -140,7 +140,7 @@ func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ..
 // writes edges: validated first, no condition (existing children are
 // overwritten; with [Tracking], written as created: version 1,
 // timestamps, expiry), unwritten items listed in the result.
-func (c *Collection[P, C]) PutMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
+func (c *Collection[C, P]) PutMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, c.t, &c.it, "Collection.PutMany", len(children), func(i int) (writeReq, error) {
 		v := children[i]
 		return sizedPutReq(c.item(v.Parent, v.ID, v.Data, true, nil))
@@ -169,7 +169,7 @@ func (n *Node[N]) DeleteMany(ctx context.Context, ids []string, optFns ...func(*
 
 // DeleteMany deletes many children (only Parent and ID are read) with
 // BatchWriteItem, as [Edge.DeleteMany] deletes edges.
-func (c *Collection[P, C]) DeleteMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
+func (c *Collection[C, P]) DeleteMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, c.t, &c.it, "Collection.DeleteMany", len(children), func(i int) (writeReq, error) {
 		v := children[i]
 		k, err := c.keyed(v.Parent, v.ID)

@@ -468,7 +468,7 @@ func edgeKind(i int, in Incoming, t *Table, place string) (paging.Kind, endpoint
 // [ErrInvalidKey] for bad ids or handles; [ErrInvalidOption] when a kind
 // neither ends nor starts at c's children, or is on another table. Then
 // the errors of [DeleteNode].
-func DeleteChild[P, C any](ctx context.Context, c *Collection[P, C], parentID, childID string, attached ...Incoming) (_ CascadeResult, err error) {
+func DeleteChild[C, P any](ctx context.Context, c *Collection[C, P], parentID, childID string, attached ...Incoming) (_ CascadeResult, err error) {
 	return deleteChild(ctx, &c.collectionCore, parentID, childID, attached)
 }
 

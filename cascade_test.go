@@ -83,7 +83,7 @@ type campus struct {
 	mentors  *adjlist.Edge[Mentoring]
 	advises  *adjlist.Edge[Mentoring]
 	waitlist *adjlist.Edge[Enrollment]
-	notes    *adjlist.Collection[Student, Note]
+	notes    *adjlist.Collection[Note, Student]
 }
 
 func newCampus(t *testing.T, layout adjlist.Options) *campus {

@@ -26,7 +26,7 @@ import (
 // [CollectionOptions].Shards spreads them; collections may nest under
 // children ([NewNestedCollection]). A Collection is immutable and safe for
 // concurrent use.
-type Collection[P, C any] struct {
+type Collection[C, P any] struct {
 	collectionCore
 	// parentNode is the parent nodes' handle; nil under a collection.
 	parentNode *Node[P]
@@ -73,13 +73,13 @@ type Child[C any] struct {
 // would share), makes every call fail with [ErrInvalidOption]; an invalid
 // name with [ErrInvalidKey]; both before any request.
 //
-// The type parameters are in the opposite order to [Collection]'s on
-// purpose: Go infers P from parent but cannot infer C, so C comes first and
-// a call names only it (NewCollection[Project](workspaces, "PROJ")), while
-// the type reads parent first, as the data does: *Collection[Workspace,
-// Project].
-func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*CollectionOptions)) *Collection[P, C] {
-	c := &Collection[P, C]{parentNode: parent,
+// Type parameters are in one order on every collection name: the child's
+// type first, then its parent's (then the grandparent's, for
+// [NewNestedCollection]): Go infers P from parent, so a call names only C
+// (NewCollection[Project](workspaces, "PROJ")), and the handle is a
+// *Collection[Project, Workspace].
+func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*CollectionOptions)) *Collection[C, P] {
+	c := &Collection[C, P]{parentNode: parent,
 		getParent: func(ctx context.Context, id string, optFns []func(*ReadOptions)) (P, error) {
 			return parent.Get(ctx, id, optFns...)
 		}}
@@ -113,8 +113,8 @@ func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*
 // nested children with it, and [DeleteNode] those under the node's
 // children. childType must differ from parent's: [ErrInvalidOption]; an
 // invalid name is [ErrInvalidKey]; both before any request.
-func NewNestedCollection[C, P, G any](parent *Collection[G, P], childType string, optFns ...func(*CollectionOptions)) *Collection[P, C] {
-	c := &Collection[P, C]{
+func NewNestedCollection[C, P, G any](parent *Collection[P, G], childType string, optFns ...func(*CollectionOptions)) *Collection[C, P] {
+	c := &Collection[C, P]{
 		getParent: func(ctx context.Context, ref string, optFns []func(*ReadOptions)) (P, error) {
 			parentID, id, err := parent.ParseRef(ref)
 			if err != nil {
@@ -141,7 +141,7 @@ func (p *parentOf) name() string { return p.end.String() }
 
 // bind declares c, the collection of childType children under parent,
 // binds its decoder and records it.
-func (c *Collection[P, C]) bind(parent parentOf, childType string, optFns []func(*CollectionOptions)) *Collection[P, C] {
+func (c *Collection[C, P]) bind(parent parentOf, childType string, optFns []func(*CollectionOptions)) *Collection[C, P] {
 	c.collectionCore.init(parent, childType, optFns, typeOf[C]())
 	c.decodeItem = c.decode
 	c.record()
@@ -290,7 +290,7 @@ type CollectionOptions struct {
 //
 // With [CollectionOptions].Shards the partition key carries the child's
 // shard, "WS#acme#07": FNV-1a of the child id modulo Shards, two digits.
-func (c *Collection[P, C]) Key(parentID, childID string) (pk, sk string, err error) {
+func (c *Collection[C, P]) Key(parentID, childID string) (pk, sk string, err error) {
 	return c.key(parentID, childID)
 }
 
@@ -316,7 +316,7 @@ func (c *collectionCore) key(parentID, childID string) (pk, sk string, err error
 // [Tracking.Version] the child is written with version 1. data must
 // marshal to a map with no key attribute ([ErrKeyAttribute]); bad ids give
 // [ErrInvalidKey]; both before any request.
-func (c *Collection[P, C]) Put(ctx context.Context, parentID, childID string, data C, optFns ...func(*WriteOptions)) error {
+func (c *Collection[C, P]) Put(ctx context.Context, parentID, childID string, data C, optFns ...func(*WriteOptions)) error {
 	k, err := c.keyed(parentID, childID)
 	return c.handle().put(ctx, "Collection.Put", guardAbsent, &k, err, data, optFns)
 }
@@ -328,7 +328,7 @@ func (c *Collection[P, C]) Put(ctx context.Context, parentID, childID string, da
 // declare are dropped; [Collection.Update] keeps them). Bad ids are
 // [ErrInvalidKey] and data naming a key attribute [ErrKeyAttribute],
 // before any request.
-func (c *Collection[P, C]) Replace(ctx context.Context, parentID, childID string, data C, optFns ...func(*WriteOptions)) error {
+func (c *Collection[C, P]) Replace(ctx context.Context, parentID, childID string, data C, optFns ...func(*WriteOptions)) error {
 	k, err := c.keyed(parentID, childID)
 	return c.handle().put(ctx, "Collection.Replace", guardNone, &k, err, data, optFns)
 }
@@ -346,7 +346,7 @@ func (c *collectionCore) keyed(parentID, childID string) (keyed, error) {
 
 // item builds a child's full item with data, as a create or an overwrite
 // (o may be nil).
-func (c *Collection[P, C]) item(parentID, childID string, data C, create bool, o *WriteOptions) (Item, itemKey, error) {
+func (c *Collection[C, P]) item(parentID, childID string, data C, create bool, o *WriteOptions) (Item, itemKey, error) {
 	k, err := c.keyed(parentID, childID)
 	return c.handle().item(&k, err, data, create, o)
 }
@@ -364,7 +364,7 @@ func (c *collectionCore) keyCtx(pk, sk string) *keyCtx {
 // SK="PROJ#2026-0042"), eventually consistent unless optFns ask for a
 // strongly consistent read ([Consistent]). It returns [ErrNotFound] if
 // there is no such child, [ErrInvalidKey] for bad ids.
-func (c *Collection[P, C]) Get(ctx context.Context, parentID, childID string, optFns ...func(*ReadOptions)) (Child[C], error) {
+func (c *Collection[C, P]) Get(ctx context.Context, parentID, childID string, optFns ...func(*ReadOptions)) (Child[C], error) {
 	k, err := c.keyed(parentID, childID)
 	v := Child[C]{Parent: parentID, ID: childID}
 	if err = c.handle().get(ctx, "Collection.Get", &k, err, optFns, &v.Data); err != nil {
@@ -387,7 +387,7 @@ func (c *Collection[P, C]) Get(ctx context.Context, parentID, childID string, op
 // [ErrKeyAttribute] if update names a key attribute, [ErrInvalidOption]
 // for an update derived keys cannot follow or a missing version,
 // [ErrInvalidKey] for bad ids: all before any request.
-func (c *Collection[P, C]) Update(ctx context.Context, parentID, childID string, update Update, optFns ...func(*WriteOptions)) (Child[C], error) {
+func (c *Collection[C, P]) Update(ctx context.Context, parentID, childID string, update Update, optFns ...func(*WriteOptions)) (Child[C], error) {
 	k, err := c.keyed(parentID, childID)
 	v := Child[C]{Parent: parentID, ID: childID}
 	if err = c.handle().update(ctx, "Collection.Update", &k, err, update, optFns, &v.Data); err != nil {
@@ -402,7 +402,7 @@ func (c *Collection[P, C]) Update(ctx context.Context, parentID, childID string,
 // bad ids. optFns may AND a condition of the caller's ([If]), whose
 // failure is [ErrConditionFailed]; on a handle with [Tracking.Version] the
 // version read is required ([IfVersion]), [ErrVersionConflict] when stale.
-func (c *Collection[P, C]) Delete(ctx context.Context, parentID, childID string, optFns ...func(*WriteOptions)) error {
+func (c *Collection[C, P]) Delete(ctx context.Context, parentID, childID string, optFns ...func(*WriteOptions)) error {
 	k, err := c.keyed(parentID, childID)
 	return c.handle().del(ctx, "Collection.Delete", &k, err, optFns)
 }
@@ -415,7 +415,7 @@ func (c *Collection[P, C]) Delete(ctx context.Context, parentID, childID string,
 // in ascending sort key order (oldest first, for time-ordered ids); add
 // [Query.Desc] for newest first (ScanIndexForward=false), and run it with
 // [Query.All], [Query.Page] or [Query.Count] (keys only, nothing decoded).
-func (c *Collection[P, C]) List(parentID string) Query[Child[C]] {
+func (c *Collection[C, P]) List(parentID string) Query[Child[C]] {
 	return Query[Child[C]]{querySpec: c.list(parentID), decode: c.decodeItem}
 }
 
@@ -446,14 +446,14 @@ func (c *collectionCore) list(parentID string) querySpec {
 // [Migrate]) decode too. When the data does not fit C, err is set, ok is
 // true and the Child is zero. A keys-only item decodes with zero Data.
 // Decode makes no request and may modify item.
-func (c *Collection[P, C]) Decode(item Item) (v Child[C], ok bool, err error) {
+func (c *Collection[C, P]) Decode(item Item) (v Child[C], ok bool, err error) {
 	return decodeRaw(c.err, item, c.decodeItem)
 }
 
 // decode turns an item of the parent's partition, or of any shard of it,
 // into a Child, reporting ok=false for items that are not this
 // collection's children.
-func (c *Collection[P, C]) decode(item Item) (v Child[C], ok bool, err error) {
+func (c *Collection[C, P]) decode(item Item) (v Child[C], ok bool, err error) {
 	var ids [2]string
 	ok, err = c.t.decodeItem(&c.it, item, ids[:], &v.Data)
 	v.Parent, v.ID = ids[0], ids[1]
@@ -472,7 +472,7 @@ func (c *collectionCore) ids(item Item) (parentID, id string, ok bool) {
 
 // Family is a parent's data and its children, as read by
 // [Collection.Load].
-type Family[P, C any] struct {
+type Family[C, P any] struct {
 	ID       string     // parent id, e.g. "acme"
 	Parent   P          // the parent item's data
 	Children []Child[C] // in ascending sort key order
@@ -492,10 +492,10 @@ type Family[P, C any] struct {
 // GetItem and the children as [Collection.List] does (one Query per shard
 // per page, merged in sort key order); Other is then 0, since only the
 // shards' children are read.
-func (c *Collection[P, C]) Load(ctx context.Context, parentID string, optFns ...func(*ReadOptions)) (_ Family[P, C], err error) {
+func (c *Collection[C, P]) Load(ctx context.Context, parentID string, optFns ...func(*ReadOptions)) (_ Family[C, P], err error) {
 	ctx, sp := c.t.startSpan(ctx, "Collection.Load")
 	defer sp.end(&err)
-	res := Family[P, C]{ID: parentID}
+	res := Family[C, P]{ID: parentID}
 	o := readOptions(optFns)
 	if (c.shards > 0 || c.parentNode == nil) && c.err == nil {
 		if res.Parent, err = c.getParent(ctx, parentID, optFns); err == nil {
@@ -506,7 +506,7 @@ func (c *Collection[P, C]) Load(ctx context.Context, parentID string, optFns ...
 			res.Children, err = list.Collect(ctx)
 		}
 		if err != nil {
-			return Family[P, C]{ID: parentID}, err
+			return Family[C, P]{ID: parentID}, err
 		}
 		return res, nil
 	}
@@ -521,7 +521,7 @@ func (c *Collection[P, C]) Load(ctx context.Context, parentID string, optFns ...
 		return err
 	})
 	if err != nil {
-		return Family[P, C]{ID: parentID}, err
+		return Family[C, P]{ID: parentID}, err
 	}
 	return res, nil
 }
@@ -531,7 +531,7 @@ func (c *Collection[P, C]) Load(ctx context.Context, parentID string, optFns ...
 // and the version ([IfVersion], optional). A missing child makes Commit
 // fail with [ErrNotFound], a failed condition with [ErrConditionFailed], a
 // stale version with [ErrVersionConflict].
-func (c *Collection[P, C]) TxCheck(tx *Tx, parentID, childID string, optFns ...func(*WriteOptions)) {
+func (c *Collection[C, P]) TxCheck(tx *Tx, parentID, childID string, optFns ...func(*WriteOptions)) {
 	k, err := c.keyed(parentID, childID)
 	c.handle().txCheck(tx, "Collection.TxCheck", &k, err, nil, optFns)
 }
@@ -539,7 +539,7 @@ func (c *Collection[P, C]) TxCheck(tx *Tx, parentID, childID string, optFns ...f
 // TxGet adds to rt the read of a child and returns its [Read], filled in
 // by [ReadTx.Run]. Bad ids make Run fail with [ErrInvalidKey] before any
 // request.
-func (c *Collection[P, C]) TxGet(rt *ReadTx, parentID, childID string) *Read[C] {
+func (c *Collection[C, P]) TxGet(rt *ReadTx, parentID, childID string) *Read[C] {
 	k, err := c.keyed(parentID, childID)
 	r := new(Read[C])
 	c.handle().txGet(rt, &k, err, &r.Found, &r.Data)

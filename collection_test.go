@@ -40,7 +40,7 @@ type tenancy struct {
 	calls      *countingClient
 	table      *adjlist.Table
 	workspaces *adjlist.Node[Workspace]
-	projects   *adjlist.Collection[Workspace, Project]
+	projects   *adjlist.Collection[Project, Workspace]
 }
 
 func newTenancy(t *testing.T) *tenancy {

@@ -127,7 +127,7 @@ func nodeIDs[N any](n *Node[N]) func(Item) ([]string, bool) {
 	return func(item Item) ([]string, bool) { id, ok := n.id(item); return []string{id}, ok }
 }
 
-func childIDs[P, C any](c *Collection[P, C]) func(Item) ([]string, bool) {
+func childIDs[P, C any](c *Collection[C, P]) func(Item) ([]string, bool) {
 	return func(item Item) ([]string, bool) { p, id, ok := c.ids(item); return []string{p, id}, ok }
 }
 

@@ -212,7 +212,7 @@ func (e *Edge[E]) countEnd(per, name string, stream bool) (keycodec.Spelling, fu
 	return nodeSpelling(e.dst.typ, 0), func(ctx context.Context, to string) (int, error) { return e.To(to).Count(ctx) }, p, node.err
 }
 
-func (c *Collection[P, C]) counted() (*Table, *itemType, string, error) {
+func (c *Collection[C, P]) counted() (*Table, *itemType, string, error) {
 	return c.t, &c.it, c.it.kind, c.err
 }
 

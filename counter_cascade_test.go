@@ -45,7 +45,7 @@ type countedSchool struct {
 	enrolled  *adjlist.Edge[Enrollment]
 	mentors   *adjlist.Edge[Mentoring]
 	ws        *adjlist.Node[Workspace]
-	projects  *adjlist.Collection[Workspace, Project]
+	projects  *adjlist.Collection[Project, Workspace]
 	tags      *adjlist.Node[struct{}]
 	hasTag    *adjlist.Edge[Tagging]
 	enrolment *edgeCounter[Enrollment]

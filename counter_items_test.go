@@ -31,7 +31,7 @@ type tracker struct {
 	db       *dynamodb.Client
 	table    *adjlist.Table
 	projects *adjlist.Node[struct{}]
-	issues   *adjlist.Collection[struct{}, trackerIssue]
+	issues   *adjlist.Collection[trackerIssue, struct{}]
 	byStatus *adjlist.ItemCounter
 	all      *adjlist.ItemCounter
 }

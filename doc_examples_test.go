@@ -38,8 +38,8 @@ type docModel struct {
 	table                *adjlist.Table
 	students, workspaces *adjlist.Node[docWorkspace]
 	bills                *adjlist.Node[docWorkspace]
-	projects             *adjlist.Collection[docWorkspace, docProject]
-	sharded              *adjlist.Collection[docWorkspace, docProject]
+	projects             *adjlist.Collection[docProject, docWorkspace]
+	sharded              *adjlist.Collection[docProject, docWorkspace]
 	followers            *adjlist.Entity[docWorkspace]
 	profiles, posts      *adjlist.Entity[docWorkspace]
 }

@@ -112,7 +112,7 @@ func (p endpoint) missing(side, id string) error {
 // Errors match [ErrInvalidKey] (an empty, non-UTF-8 or control-character
 // id, a ref over 2048 bytes) or the handle's own error.
 // It makes no request.
-func (c *Collection[P, C]) Ref(parentID, childID string) (string, error) {
+func (c *Collection[C, P]) Ref(parentID, childID string) (string, error) {
 	return c.refOf(parentID, childID)
 }
 
@@ -130,7 +130,7 @@ func (c *collectionCore) refOf(parentID, childID string) (string, error) {
 // "2026-0042". It returns a [*KeyError] (errors.Is [ErrInvalidKey]) for a
 // string that is not a ref of this collection's types. It makes no
 // request.
-func (c *Collection[P, C]) ParseRef(ref string) (parentID, childID string, err error) {
+func (c *Collection[C, P]) ParseRef(ref string) (parentID, childID string, err error) {
 	return c.parseRef(ref)
 }
 

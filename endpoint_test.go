@@ -26,7 +26,7 @@ type tagModel struct {
 	calls      *countingClient
 	table      *adjlist.Table
 	workspaces *adjlist.Node[Workspace]
-	projects   *adjlist.Collection[Workspace, Project]
+	projects   *adjlist.Collection[Project, Workspace]
 	tags       *adjlist.Node[struct{}]
 	tagged     *adjlist.Edge[Tagging] // TAG → child PROJ of WS
 	hasTag     *adjlist.Edge[Tagging] // child PROJ of WS → TAG

@@ -34,7 +34,7 @@ type loadModel struct {
 	profiles, orders, shipments  *adjlist.Entity[anyData]
 	notes, followers, orderNotes *adjlist.Entity[anyData]
 	workspaces                   *adjlist.Node[Workspace]
-	projects                     *adjlist.Collection[Workspace, Project]
+	projects                     *adjlist.Collection[Project, Workspace]
 	tags                         *adjlist.Node[Workspace]
 	tagged                       *adjlist.Edge[anyData]
 }

@@ -72,7 +72,7 @@ func (e *Edge[E]) ByIndex(index string, values ...any) Query[EdgeItem[E]] {
 // ("WS#acme#00" …) in parallel and merged in sort key order, one request per
 // unfinished shard per page; a native local index cannot be merged and is
 // [ErrInvalidOption] before any request.
-func (c *Collection[P, C]) ByIndex(index string, values ...any) Query[Child[C]] {
+func (c *Collection[C, P]) ByIndex(index string, values ...any) Query[Child[C]] {
 	return Query[Child[C]]{querySpec: indexSpec(c.t, "Collection.ByIndex", c.err, &c.it, index, values), decode: c.decodeItem}
 }
 

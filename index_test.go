@@ -43,7 +43,7 @@ type indexedModel struct {
 	calls      *countingClient
 	table      *adjlist.Table
 	workspaces *adjlist.Node[Space]
-	projects   *adjlist.Collection[Space, Proj]
+	projects   *adjlist.Collection[Proj, Space]
 }
 
 var indexedTableOptions = func(o *adjlist.Options) {

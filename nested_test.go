@@ -33,9 +33,9 @@ type nestedTracker struct {
 	calls    *countingClient
 	table    *adjlist.Table
 	orgs     *adjlist.Node[Org]
-	projects *adjlist.Collection[Org, Project]
-	issues   *adjlist.Collection[Project, Issue]
-	comments *adjlist.Collection[Issue, Comment]
+	projects *adjlist.Collection[Project, Org]
+	issues   *adjlist.Collection[Issue, Project]
+	comments *adjlist.Collection[Comment, Issue]
 }
 
 func newNestedTracker(t *testing.T, issueOpts ...func(*adjlist.CollectionOptions)) *nestedTracker {

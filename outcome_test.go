@@ -87,7 +87,7 @@ func TestDeleteRecognisesItsOwnDelete(t *testing.T) {
 	authors := func(s *school) *adjlist.Node[Author] {
 		return adjlist.NewNode[Author](s.table, "AUTHOR", "PROFILE", func(o *adjlist.NodeOptions) { o.Version = "version" })
 	}
-	notes := func(s *school) *adjlist.Collection[Student, note] {
+	notes := func(s *school) *adjlist.Collection[note, Student] {
 		return adjlist.NewCollection[note](s.students, "NOTE")
 	}
 	follows := func(s *school) *adjlist.Entity[anyData] {

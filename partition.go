@@ -44,7 +44,7 @@ func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
 // that [LoadPartition] meets in the parent's partition (in ascending sort
 // key order), or [Load] or [PageIndex] meets (in the read's order). A nil
 // dst is [ErrInvalidOption] when used.
-func (c *Collection[P, C]) Into(dst *[]Child[C]) Target {
+func (c *Collection[C, P]) Into(dst *[]Child[C]) Target {
 	tg := into(c.t, c.parent.name(), "child "+c.prefix, c.err, dst, c.decode)
 	tg.sharded, tg.h = c.shards > 0, &c.collectionCore
 	return tg
@@ -125,7 +125,7 @@ func (n *nodeCore) head() headSpec {
 		holds: func(tg Target) bool { return tg.typ == n.typ }}
 }
 
-func (c *Collection[P, C]) partitionHead() partitionHead[C] {
+func (c *Collection[C, P]) partitionHead() partitionHead[C] {
 	return partitionHead[C](c.head())
 }
 

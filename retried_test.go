@@ -24,7 +24,7 @@ type createAgain struct {
 }
 
 func createsAgain() []createAgain {
-	notes := func(s *school) *adjlist.Collection[Student, note] {
+	notes := func(s *school) *adjlist.Collection[note, Student] {
 		return adjlist.NewCollection[note](s.students, "NOTE")
 	}
 	follows := func(s *school) *adjlist.Entity[anyData] {

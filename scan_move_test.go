@@ -69,7 +69,7 @@ func TestMigrateMovesChildrenLive(t *testing.T) {
 	// The protocol: through the new handle, on ErrNotFound the old, on
 	// ErrNotFound the new again.
 	var fallbacks, thirds atomic.Int64
-	both := func(f func(h *adjlist.Collection[Space, Ticket]) error) error {
+	both := func(f func(h *adjlist.Collection[Ticket, Space]) error) error {
 		err := f(newH)
 		if !errors.Is(err, adjlist.ErrNotFound) {
 			return err
@@ -89,7 +89,7 @@ func TestMigrateMovesChildrenLive(t *testing.T) {
 		i := rng.IntN(items/4)*4 + w
 		wsID, c := id(i)
 		var read adjlist.Child[Ticket]
-		if err := both(func(h *adjlist.Collection[Space, Ticket]) (err error) {
+		if err := both(func(h *adjlist.Collection[Ticket, Space]) (err error) {
 			read, err = h.Get(ctx, wsID, c)
 			return err
 		}); err != nil {
@@ -97,7 +97,7 @@ func TestMigrateMovesChildrenLive(t *testing.T) {
 		}
 		s := ackedState{stars: read.Data.Stars + 1, status: []string{"OPEN", "DONE", "WAIT"}[rng.IntN(3)]}
 		upd := adjlist.Set("stars", s.stars).Set("status", s.status)
-		if err := both(func(h *adjlist.Collection[Space, Ticket]) error {
+		if err := both(func(h *adjlist.Collection[Ticket, Space]) error {
 			_, err := h.Update(ctx, wsID, c, upd, adjlist.If(expression.Name("stars").Equal(expression.Value(read.Data.Stars))))
 			return err
 		}); err != nil {
@@ -182,7 +182,7 @@ func TestMigrateReshardsChildren(t *testing.T) {
 	byStatus := []adjlist.IndexKeys{{Index: "GSI2",
 		PartitionKey: adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")),
 		SortKey:      adjlist.Compose(adjlist.ParentKey(), adjlist.SelfKey())}}
-	handle := func(shards int, indexes []adjlist.IndexKeys) *adjlist.Collection[Space, Ticket] {
+	handle := func(shards int, indexes []adjlist.IndexKeys) *adjlist.Collection[Ticket, Space] {
 		return adjlist.NewCollection[Ticket](ws, "TCK", func(o *adjlist.CollectionOptions) {
 			o.Shards, o.Indexes, o.Tracking = shards, indexes, tracking
 		})
@@ -204,7 +204,7 @@ func TestMigrateReshardsChildren(t *testing.T) {
 	before := rawItems(t, db, table.Name())
 	require.Len(t, before, n+4)
 
-	move := func(h *adjlist.Collection[Space, Ticket]) adjlist.MigrateResult {
+	move := func(h *adjlist.Collection[Ticket, Space]) adjlist.MigrateResult {
 		t.Helper()
 		calls := &countingClient{Client: db}
 		res, err := adjlist.Migrate(ctx, calls, h, func(o *adjlist.ScanOptions) { o.Segments = 3 })
@@ -215,7 +215,7 @@ func TestMigrateReshardsChildren(t *testing.T) {
 		assert.Zero(t, res.Rewritten)
 		return res
 	}
-	check := func(h *adjlist.Collection[Space, Ticket]) {
+	check := func(h *adjlist.Collection[Ticket, Space]) {
 		t.Helper()
 		got := rawItems(t, db, table.Name())
 		require.Len(t, got, n+4)
@@ -415,7 +415,7 @@ func TestMigrateMoveRefusedBeforeAnyRequest(t *testing.T) {
 	table := adjlist.NewTable(db, ddbtest.TableName(t))
 	ws := adjlist.NewNode[Space](table, "WS", "META")
 	calls := &countingClient{Client: db}
-	for name, h := range map[string]*adjlist.Collection[Space, Ticket]{
+	for name, h := range map[string]*adjlist.Collection[Ticket, Space]{
 		"shards over 100": adjlist.NewCollection[Ticket](ws, "TCK", func(o *adjlist.CollectionOptions) { o.Shards = 101 }),
 		"negative shards": adjlist.NewCollection[Ticket](ws, "TCK", func(o *adjlist.CollectionOptions) { o.Shards = -1 }),
 		"bad child type":  adjlist.NewCollection[Ticket](ws, "T#K", func(o *adjlist.CollectionOptions) { o.Shards = 4 }),

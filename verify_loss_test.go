@@ -27,7 +27,7 @@ type lossSchool struct {
 	courses  *adjlist.Node[Course]
 	enrolled *adjlist.Edge[Enrollment]
 	counter  *edgeCounter[Enrollment]
-	tickets  *adjlist.Collection[Student, Ticket]
+	tickets  *adjlist.Collection[Ticket, Student]
 	players  *adjlist.Entity[playerMeta]
 	docs     *adjlist.Entity[map[string]any]
 }

@@ -35,7 +35,7 @@ type verifySchool struct {
 	courses  *adjlist.Node[Course]
 	enrolled *adjlist.Edge[Enrollment]
 	counter  *edgeCounter[Enrollment]
-	tickets  *adjlist.Collection[Student, Ticket]
+	tickets  *adjlist.Collection[Ticket, Student]
 }
 
 const (

@@ -127,7 +127,7 @@ type blog struct {
 	calls   *opsClient
 	table   *adjlist.Table
 	authors *adjlist.Node[Author]
-	posts   *adjlist.Collection[Author, Post]
+	posts   *adjlist.Collection[Post, Author]
 	follows *adjlist.Edge[Following]
 }
 

@@ -61,7 +61,7 @@ type AdjList struct {
 	Courses    *adjlist.Node[Course]
 	Enrolled   *adjlist.Edge[Enrollment]
 	Workspaces *adjlist.Node[Workspace]
-	Projects   *adjlist.Collection[Workspace, Project]
+	Projects   *adjlist.Collection[Project, Workspace]
 	// Entities is the template-keyed set (entity.go).
 	Entities adjEntities
 }

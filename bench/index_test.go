@@ -57,7 +57,7 @@ type indexPatterns interface {
 // indexedAdjList is the set done with the library.
 type indexedAdjList struct {
 	table    *adjlist.Table
-	projects *adjlist.Collection[Workspace, IndexedProject]
+	projects *adjlist.Collection[IndexedProject, Workspace]
 }
 
 func newIndexedAdjList(client adjlist.Client, name string) *indexedAdjList {

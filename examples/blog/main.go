@@ -107,8 +107,8 @@ func main() { exampleutil.Main(example) }
 type model struct {
 	table    *adjlist.Table
 	authors  *adjlist.Node[Author]
-	posts    *adjlist.Collection[Author, Post]
-	sessions *adjlist.Collection[Author, Session]
+	posts    *adjlist.Collection[Post, Author]
+	sessions *adjlist.Collection[Session, Author]
 	follows  *adjlist.Edge[Follow]
 	tags     *adjlist.Node[struct{}]
 	tagged   *adjlist.Edge[Tagging]

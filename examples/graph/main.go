@@ -148,7 +148,7 @@ type model struct {
 	persons *adjlist.Node[Person]
 	skills  *adjlist.Node[Skill]
 	places  *adjlist.Node[Place]
-	born    *adjlist.Collection[Person, Birth]
+	born    *adjlist.Collection[Birth, Person]
 	knows   *adjlist.Edge[Knows]
 	has     *adjlist.Edge[HasSkill]
 	livesIn *adjlist.Edge[LivesIn]

@@ -72,7 +72,7 @@ func main() { exampleutil.Main(example) }
 type model struct {
 	table    *adjlist.Table
 	users    *adjlist.Node[User]
-	orders   *adjlist.Collection[User, Order]
+	orders   *adjlist.Collection[Order, User]
 	students *adjlist.Node[Student]
 	courses  *adjlist.Node[Course]
 	enrolled *adjlist.Edge[Enrollment]
@@ -107,7 +107,7 @@ func described(db adjlist.Client, tableName string) (*adjlist.Table, []adjlist.D
 // PrefixEnd makes "2023-01-31" include "2023-01-31T10:00"), newest first:
 // PK = "USER#123" AND SK BETWEEN "ORDER#2023-01-02" AND
 // "ORDER#2023-01-31\U0010FFFF", ScanIndexForward = false.
-func ordersInRange(orders *adjlist.Collection[User, Order], user, from, to string) adjlist.Query[adjlist.Child[Order]] {
+func ordersInRange(orders *adjlist.Collection[Order, User], user, from, to string) adjlist.Query[adjlist.Child[Order]] {
 	return orders.List(user).Between(from, adjlist.PrefixEnd(to)).Desc()
 }
 

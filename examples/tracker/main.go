@@ -94,9 +94,9 @@ type tracker struct {
 	orgs     *adjlist.Node[Org]                  // ORG#acme / META
 	users    *adjlist.Node[User]                 // USER#ada / PROFILE
 	members  *adjlist.Edge[Member]               // USER#ada / MEMBER#ORG#acme, reversed on GSI1
-	projects *adjlist.Collection[Org, Project]   // ORG#acme / PROJ#web
-	labels   *adjlist.Collection[Org, Label]     // ORG#acme / LABEL#bug
-	issues   *adjlist.Collection[Project, Issue] // ORG#acme#PROJ#web / ISSUE#0005
+	projects *adjlist.Collection[Project, Org]   // ORG#acme / PROJ#web
+	labels   *adjlist.Collection[Label, Org]     // ORG#acme / LABEL#bug
+	issues   *adjlist.Collection[Issue, Project] // ORG#acme#PROJ#web / ISSUE#0005
 	labelled *adjlist.Edge[struct{}]             // issue → label, M:N, reversed on GSI1
 	assigned *adjlist.Edge[struct{}]             // issue → user, reversed on GSI1
 	counts   *adjlist.ItemCounter                // ORG#acme#PROJ#web / ISSUES#open

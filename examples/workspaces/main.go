@@ -78,7 +78,7 @@ func main() { exampleutil.Main(example) }
 type model struct {
 	table      *adjlist.Table
 	workspaces *adjlist.Node[Workspace]
-	projects   *adjlist.Collection[Workspace, Project]
+	projects   *adjlist.Collection[Project, Workspace]
 }
 
 func newModel(db adjlist.Client, tableName string) model {
@@ -125,7 +125,7 @@ const statusIndex = "ByStatus"
 //
 // The filter runs after the read: inactive projects are still read and
 // billed, and Limit counts them.
-func activeSince(projects *adjlist.Collection[Workspace, Project], workspace, since string) adjlist.Query[adjlist.Child[Project]] {
+func activeSince(projects *adjlist.Collection[Project, Workspace], workspace, since string) adjlist.Query[adjlist.Child[Project]] {
 	return projects.List(workspace).
 		GreaterThanEqual(since).
 		Filter(expression.Name("status").Equal(expression.Value("ACTIVE"))).
@@ -269,7 +269,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 // printActive lists every ACTIVE project across workspaces, newest first.
 // The index is eventually consistent: on DynamoDB an Update may take a
 // moment to show in it (DynamoDB Local shows it at once).
-func printActive(ctx context.Context, w io.Writer, projects *adjlist.Collection[Workspace, Project]) error {
+func printActive(ctx context.Context, w io.Writer, projects *adjlist.Collection[Project, Workspace]) error {
 	fmt.Fprintln(w, "\nACTIVE projects across workspaces (ByStatus), newest first:")
 	for p, err := range projects.ByIndex(statusIndex, "ACTIVE").Desc().All(ctx) {
 		if err != nil {

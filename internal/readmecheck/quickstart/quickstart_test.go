@@ -53,9 +53,9 @@ type Tracker struct {
 	Orgs     *adjlist.Node[Org]                  // ORG#acme / META
 	Users    *adjlist.Node[User]                 // USER#ada / PROFILE
 	Members  *adjlist.Edge[Member]               // USER#ada / MEMBER#ORG#acme, reversed on GSI1
-	Projects *adjlist.Collection[Org, Project]   // ORG#acme / PROJ#web
-	Labels   *adjlist.Collection[Org, Label]     // ORG#acme / LABEL#bug
-	Issues   *adjlist.Collection[Project, Issue] // ORG#acme#PROJ#web / ISSUE#0001
+	Projects *adjlist.Collection[Project, Org]   // ORG#acme / PROJ#web
+	Labels   *adjlist.Collection[Label, Org]     // ORG#acme / LABEL#bug
+	Issues   *adjlist.Collection[Issue, Project] // ORG#acme#PROJ#web / ISSUE#0001
 	Labelled *adjlist.Edge[struct{}]             // issue → label, reversed on GSI1
 	Assigned *adjlist.Edge[struct{}]             // issue → user, reversed on GSI1
 	Counts   *adjlist.ItemCounter                // ORG#acme#PROJ#web / ISSUES#open

@@ -410,14 +410,9 @@ func (h *headSpec) check(targets []Target) error {
 	return nil
 }
 
-// partitionQuery is the Query of every item of partition pk, run page by
+// partitionSpec is the query of every item of partition pk, run page by
 // page and never decoded, that LoadPartition, LoadNode and Collection.Load
 // send (op); keyErr, if any, is its error.
-func partitionQuery(t *Table, op, pk string, keyErr error) Query[Item] {
-	return Query[Item]{querySpec: partitionSpec(t, op, pk, keyErr)}
-}
-
-// partitionSpec is partitionQuery without its (absent) decoder.
 func partitionSpec(t *Table, op, pk string, keyErr error) querySpec {
 	if keyErr != nil {
 		return errSpec(t, op, keyErr)

@@ -499,11 +499,7 @@ func (c *Collection[C, P]) Load(ctx context.Context, parentID string, optFns ...
 	o := readOptions(optFns)
 	if (c.shards > 0 || c.parentNode == nil) && c.err == nil {
 		if res.Parent, err = c.getParent(ctx, parentID, optFns); err == nil {
-			list := c.List(parentID)
-			if o.ConsistentRead {
-				list = list.ConsistentRead()
-			}
-			res.Children, err = list.Collect(ctx)
+			res.Children, err = c.List(parentID).Collect(ctx, optFns...)
 		}
 		if err != nil {
 			return Family[C, P]{ID: parentID}, err

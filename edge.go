@@ -362,8 +362,8 @@ func (e *Edge[E]) Delete(ctx context.Context, from, to string, optFns ...func(*W
 //
 // in ascending order of the target's key. The prefix names the target type
 // as well as the label, so edges with the same label to another node type
-// are not mixed in. Reads are eventually consistent unless
-// [Query.ConsistentRead] is set. For an edge from a collection's children,
+// are not mixed in. Reads are eventually consistent unless run with
+// [Consistent]. For an edge from a collection's children,
 // from is the child's ref and the partition is the ref's: PK =
 // "WS#acme#PROJ#2026-0042" ([Endpoint]).
 func (e *Edge[E]) From(from string) Query[EdgeItem[E]] {
@@ -408,8 +408,8 @@ func (e *edgeCore) from(from string) querySpec {
 // ([Endpoint]).
 //
 // Global secondary indexes are eventually consistent: an edge written a
-// moment ago may not be listed yet, and one deleted may still be. Asking for
-// [Query.ConsistentRead] fails with [ErrIndexConsistentRead]. With a
+// moment ago may not be listed yet, and one deleted may still be. Running it
+// with [Consistent] fails with [ErrIndexConsistentRead]. With a
 // KEYS_ONLY index the items carry ids only and Data is E's zero value.
 func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
 	return Query[EdgeItem[E]]{querySpec: e.to(to), decode: e.decodeItem}

@@ -87,7 +87,7 @@ func TestOpError(t *testing.T) {
 	var ccf *types.ConditionalCheckFailedException
 	require.ErrorAs(t, err, &ccf)
 
-	_, err = s.enrolled.To("math204").ConsistentRead().Collect(ctx)
+	_, err = s.enrolled.To("math204").Collect(ctx, adjlist.Consistent)
 	require.ErrorAs(t, err, &op)
 	assert.Equal(t, "GSI1", op.Index)
 	assert.Equal(t, "CRS#math204", op.PK)

@@ -370,7 +370,7 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 			return err
 		}), map[string]int{}},
 		{"consistent read on the index: refused before sending", wantErr(adjlist.ErrIndexConsistentRead, func() error {
-			_, err := a.Enrolled.To("math204").ConsistentRead().Collect(ctx)
+			_, err := a.Enrolled.To("math204").Collect(ctx, adjlist.Consistent)
 			return err
 		}), map[string]int{}},
 		{"Edge into a child: Put, From, To, Get", func() error {

@@ -371,7 +371,7 @@ func TestReadmeThrottling(t *testing.T) {
 	// readme:begin
 	_, err := enrolled.To("math204").Collect(ctx)
 	var te *adjlist.ThrottlingError
-	if errors.As(err, &te) && te.HotPartition() {
+	if errors.As(err, &te) && te.HotPartition {
 		// IndexReadKeyRangeThroughputExceeded on GSI1, partition "CRS#math204",
 		// edge ENROLL (STU → CRS): shard the edge (EdgeOptions.Shards)
 		log.Printf("hot partition %q on %s (%s): %s", te.PK, te.Index, te.ItemType, te.Reason)

@@ -11,6 +11,7 @@ import (
 
 	"time"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/paging"
 )
@@ -210,12 +211,12 @@ func (e *edgeCore) opErr(op string, k edgeKeys, err error) error {
 // attribute_not_exists(PK): the condition expression sent is
 // "attribute_not_exists (#0)", #0 the partition key. If a different edge
 // item is stored there, it is left unchanged and the error matches
-// [ErrEdgeExists] (and [ErrExists]) and, with errors.As, the SDK's
+// [ErrExists] (its text "edge already exists") and, with errors.As, the SDK's
 // *types.ConditionalCheckFailedException, whose Item holds the stored item
 // (ReturnValuesOnConditionCheckFailure ALL_OLD). Only this call's own
 // retry may find its edge already written: when the SDK retried after a
 // lost response and the stored item is exactly the one being written, Put
-// succeeds; a second, separate Put of the same edge is [ErrEdgeExists].
+// succeeds; a second, separate Put of the same edge is [ErrExists].
 // [Edge.Replace] is the overwrite.
 //
 // optFns may AND a condition of the caller's after the guard ([If]):
@@ -269,9 +270,9 @@ func (e *Edge[E]) Replace(ctx context.Context, from, to string, data E, optFns .
 }
 
 // handle is the implementation of e's single-item verbs; a failed create
-// is ErrEdgeExists.
+// is ErrExists, its text naming the edge.
 func (e *edgeCore) handle() handle {
-	return handle{t: e.t, it: &e.it, tr: &e.tr, exists: ErrEdgeExists, err: e.err}
+	return handle{t: e.t, it: &e.it, tr: &e.tr, exists: errs.ErrEdgeExists, err: e.err}
 }
 
 // keyed is the edge from → to's keys, with explicit index keys its
@@ -685,7 +686,7 @@ func (e *Edge[E]) TxCheck(tx *Tx, from, to string, optFns ...func(*WriteOptions)
 // TransactWriteItems: the guarded delete of the old edge and the guarded
 // put of the new one, so readers never see both or neither. It fails,
 // changing nothing, with [ErrNotFound] if the old edge is missing and
-// [ErrEdgeExists] if the new one exists; moving an edge onto itself is
+// [ErrExists] if the new one exists; moving an edge onto itself is
 // [ErrTxLimit] (two actions on one item), before any request.
 func (e *Edge[E]) Move(ctx context.Context, from, to, newFrom, newTo string, data E, optFns ...func(*TxOptions)) error {
 	ctx, sp := e.t.startSpan(ctx, "Edge.Move")

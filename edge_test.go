@@ -28,7 +28,7 @@ func TestEdgeLifecycle(t *testing.T) {
 
 	t.Run("duplicate refused, original kept", func(t *testing.T) {
 		err := s.enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2030-01-01", Grade: "F"})
-		require.ErrorIs(t, err, adjlist.ErrEdgeExists)
+		require.ErrorIs(t, err, adjlist.ErrExists)
 		var ccf *types.ConditionalCheckFailedException
 		require.ErrorAs(t, err, &ccf)
 		var op *adjlist.OpError

@@ -82,7 +82,7 @@ func TestOpError(t *testing.T) {
 	var op *adjlist.OpError
 	require.ErrorAs(t, err, &op)
 	assert.Equal(t, adjlist.OpError{Op: "Edge.Put", Table: s.table.Name(), PK: "STU#a91", SK: "ENROLL#CRS#math204", Err: op.Err}, *op)
-	require.ErrorIs(t, err, adjlist.ErrEdgeExists)
+	require.ErrorIs(t, err, adjlist.ErrExists)
 	require.ErrorIs(t, err, adjlist.ErrExists)
 	var ccf *types.ConditionalCheckFailedException
 	require.ErrorAs(t, err, &ccf)

@@ -227,7 +227,7 @@ func TestThrottlingError(t *testing.T) {
 	require.ErrorIs(t, err, adjlist.ErrNotFound)
 	assert.False(t, errors.As(err, new(*adjlist.ThrottlingError)))
 	err = enrolled.Put(ctx, "a91", "math204", math204)
-	require.ErrorIs(t, err, adjlist.ErrEdgeExists)
+	require.ErrorIs(t, err, adjlist.ErrExists)
 	assert.False(t, errors.As(err, new(*adjlist.ThrottlingError)))
 }
 

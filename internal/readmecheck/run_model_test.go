@@ -44,7 +44,7 @@ func sAttr(item map[string]types.AttributeValue, name string) string {
 
 // The model: the first enrolment is one PutItem of the four key
 // attributes and the data, guarded: a second Put of the same edge is
-// ErrEdgeExists and overwrites nothing.
+// ErrExists and overwrites nothing.
 func TestReadmeModel(t *testing.T) {
 	t.Parallel()
 	l := newLocal(t, "school")
@@ -59,7 +59,7 @@ func TestReadmeModel(t *testing.T) {
 
 	// One PutItem: four key attributes + enrolledOn, grade; attribute_not_exists(PK).
 	err := enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2026-09-01", Grade: "B"})
-	if errors.Is(err, adjlist.ErrEdgeExists) { /* already enrolled; nothing overwritten */
+	if errors.Is(err, adjlist.ErrExists) { /* already enrolled; nothing overwritten */
 	}
 	// readme:end
 	require.NoError(t, err)
@@ -70,7 +70,7 @@ func TestReadmeModel(t *testing.T) {
 	assert.Equal(t, "STU#a91", sAttr(item, "GSI1SK"))
 
 	err = enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2026-10-01", Grade: "A"})
-	require.ErrorIs(t, err, adjlist.ErrEdgeExists)
+	require.ErrorIs(t, err, adjlist.ErrExists)
 	assert.Equal(t, "B", sAttr(l.rawItem(t, "school", "STU#a91", "ENROLL#CRS#math204"), "grade"), "nothing overwritten")
 }
 

@@ -113,8 +113,8 @@ func (e *edgeCore) init(src endpoint, label string, dst endpoint, optFns []func(
 	e.err = errors.Join(src.err, dst.err, optErr)
 	switch {
 	case e.err != nil:
-	case opts.Shards < 0 || opts.Shards > MaxShards:
-		e.err = fmt.Errorf("%w: Shards %d, want 0 to %d", ErrInvalidOption, opts.Shards, MaxShards)
+	case opts.Shards < 0 || opts.Shards > maxShards:
+		e.err = fmt.Errorf("%w: Shards %d, want 0 to %d", ErrInvalidOption, opts.Shards, maxShards)
 	case opts.Shards > 1 && src.t.layout != explicitKeys:
 		e.err = fmt.Errorf("%w: sharding needs explicit index keys", ErrInvalidOption)
 	case opts.Shards > 1:
@@ -652,7 +652,7 @@ type EdgeOptions struct {
 	// and merges them in source key order, and its cursor resumes them all.
 	// Each page costs one request per unfinished shard. Default 0 or 1: no
 	// sharding. Only for explicit index keys (not a sort-key index), at most
-	// [MaxShards].
+	// 100; more is an [ErrInvalidOption].
 	//
 	// Changing Shards for existing edges moves their index partition: edges
 	// written with the old count are not found by reads with the new one

@@ -112,17 +112,16 @@ func (e *ThrottlingError) Unwrap() error { return e.Err }
 // isHot reports whether reason is a KeyRangeThroughputExceeded one.
 func isHot(reason string) bool { return strings.HasSuffix(reason, "KeyRangeThroughputExceeded") }
 
-// A *ThrottlingError already says where: send.Of does not look inside it.
-func init() {
-	send.IsMapped = func(err error) bool { _, ok := err.(*ThrottlingError); return ok }
-}
+// isThrottlingError is send.IsMapped: a *ThrottlingError already says
+// where, and send.Of does not look inside it.
+func isThrottlingError(err error) bool { _, ok := err.(*ThrottlingError); return ok }
 
 // throttled returns err inside a *ThrottlingError when err reports
 // throttling and holds none yet, else err: pk and sk are the key of the
 // item the request was for (sk empty for a partition), index the index
 // it read, kind its item type if known (else named from pk and sk).
 func (t *Table) throttled(err error, pk, sk, index, kind string) error {
-	w, ok := send.Of(err)
+	w, ok := send.Of(err, isThrottlingError)
 	if !ok {
 		return err
 	}

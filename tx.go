@@ -191,7 +191,7 @@ func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error
 	if err == nil {
 		return nil
 	}
-	joined := send.Join(causes, send.Mismatch(err), waitErr)
+	joined := send.Join(isThrottlingError, causes, send.Mismatch(err), waitErr)
 	if _, cancelled := cancelCodes(err); !cancelled {
 		joined = call.Unknown(joined)
 	}

@@ -9,9 +9,10 @@ import (
 )
 
 // IsMapped reports whether err already says where DynamoDB throttled a
-// request (adjlist's *ThrottlingError; adjlist sets it): Of does not look
-// inside such an error, and Join leaves out the error it holds.
-var IsMapped = func(error) bool { return false }
+// request (adjlist's *ThrottlingError, whose test the caller gives): Of
+// does not look inside such an error, and Join leaves out the error it
+// holds.
+type IsMapped func(err error) bool
 
 // Where is what DynamoDB says of a request it throttled.
 type Where struct {
@@ -27,8 +28,8 @@ type Where struct {
 // DynamoDB throttled the request; ok is false when there is none, or a
 // mapped error (IsMapped) holds it. It walks the chain itself, with no allocation:
 // every failed call's error passes through it.
-func Of(err error) (w Where, ok bool) {
-	code, reasons, ok, _ := find(err)
+func Of(err error, mapped IsMapped) (w Where, ok bool) {
+	code, reasons, ok, _ := find(err, mapped)
 	if !ok {
 		return Where{}, false
 	}
@@ -47,9 +48,9 @@ func Of(err error) (w Where, ok bool) {
 // find finds in err's chain the SDK's throttling error and returns its
 // code and reasons; ok is false when there is none, and mapped true when
 // a mapped error (IsMapped) holds it.
-func find(err error) (code string, reasons []types.ThrottlingReason, ok, mapped bool) {
+func find(err error, isMapped IsMapped) (code string, reasons []types.ThrottlingReason, ok, mapped bool) {
 	for err != nil {
-		if IsMapped(err) {
+		if isMapped != nil && isMapped(err) {
 			return "", nil, false, true
 		}
 		switch e := err.(type) {
@@ -72,7 +73,7 @@ func find(err error) (code string, reasons []types.ThrottlingReason, ok, mapped 
 			err = u.Unwrap()
 		case interface{ Unwrap() []error }:
 			for _, e := range u.Unwrap() {
-				if code, reasons, ok, mapped = find(e); ok || mapped {
+				if code, reasons, ok, mapped = find(e, isMapped); ok || mapped {
 					return code, reasons, ok, mapped
 				}
 			}
@@ -126,9 +127,9 @@ func resourceOf(arn string) (table, index string, ok bool) {
 
 // Join joins a failed transaction's causes, then err and more, leaving
 // err out when a mapped error (IsMapped) among the causes holds it.
-func Join(causes []error, err error, more ...error) error {
+func Join(mapped IsMapped, causes []error, err error, more ...error) error {
 	for _, c := range causes {
-		if IsMapped(c) {
+		if mapped != nil && mapped(c) {
 			err = nil // errors.Join skips it
 			break
 		}

@@ -120,7 +120,7 @@ func (s edgeScan) pagers(op string, skip paging.Key, limit int32, consistent boo
 		k.pk, k.shardPKs = pk, nil
 		q := keysQuery(s.t, op, k, skip, s.split).Limit(limit)
 		if consistent {
-			q = q.ConsistentRead()
+			qsConsistentRead(&q.querySpec)
 		}
 		ps[i] = refPages(q)
 	}
@@ -359,7 +359,9 @@ func (t *Table) cascade(op, pk, whole string) *paging.Cascade[Key] {
 		mu.Lock()
 		wholes[pk] = true
 		mu.Unlock()
-		return refPages(keysQuery(t, op, queryKeys{pk: pk}, paging.Key{}, nil).ConsistentRead())
+		q := keysQuery(t, op, queryKeys{pk: pk}, paging.Key{}, nil)
+		qsConsistentRead(&q.querySpec)
+		return refPages(q)
 	}
 	return cs
 }

@@ -163,8 +163,8 @@ func (c *collectionCore) init(parent parentOf, childType string, optFns []func(*
 	}
 	switch {
 	case c.err != nil:
-	case opts.Shards < 0 || opts.Shards > MaxShards:
-		c.err = fmt.Errorf("%w: Shards %d, want 0 to %d", ErrInvalidOption, opts.Shards, MaxShards)
+	case opts.Shards < 0 || opts.Shards > maxShards:
+		c.err = fmt.Errorf("%w: Shards %d, want 0 to %d", ErrInvalidOption, opts.Shards, maxShards)
 	case opts.Shards > 1:
 		c.shards = opts.Shards
 	}
@@ -268,7 +268,7 @@ type CollectionOptions struct {
 	// cursor that resumes every shard; Count, ranges and filters work
 	// across them; [Collection.Load] reads the parent item and the merged
 	// children. Each page costs one request per unfinished shard. Default
-	// 0 or 1: one partition. At most [MaxShards].
+	// 0 or 1: one partition. At most 100; more is an [ErrInvalidOption].
 	//
 	// Sharded children are not in the parent's partition: [LoadPartition]
 	// cannot read them ([Collection.Into] is [ErrInvalidOption]), and
@@ -499,11 +499,7 @@ func (c *Collection[C, P]) Load(ctx context.Context, parentID string, optFns ...
 	o := readOptions(optFns)
 	if (c.shards > 0 || c.parentNode == nil) && c.err == nil {
 		if res.Parent, err = c.getParent(ctx, parentID, optFns); err == nil {
-			list := c.List(parentID)
-			if o.ConsistentRead {
-				list = list.ConsistentRead()
-			}
-			res.Children, err = list.Collect(ctx)
+			res.Children, err = c.List(parentID).Collect(ctx, optFns...)
 		}
 		if err != nil {
 			return Family[C, P]{ID: parentID}, err

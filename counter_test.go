@@ -143,7 +143,7 @@ func TestCounterAtWriteTime(t *testing.T) {
 		require.NoError(t, counter.Put(ctx, from, "math204", Enrollment{EnrolledOn: "2026-09-01"}))
 	}
 	require.NoError(t, counter.Put(ctx, "a91", "cs101", Enrollment{}))
-	require.ErrorIs(t, counter.Put(ctx, "a91", "math204", Enrollment{Grade: "F"}), adjlist.ErrEdgeExists)
+	require.ErrorIs(t, counter.Put(ctx, "a91", "math204", Enrollment{Grade: "F"}), adjlist.ErrExists)
 	require.ErrorIs(t, counter.Delete(ctx, "zz", "math204"), adjlist.ErrNotFound)
 	require.NoError(t, counter.Delete(ctx, "c07", "math204"))
 	n, err := counter.Get(ctx, "math204")
@@ -240,7 +240,7 @@ func TestCounterErrorNamesCounter(t *testing.T) {
 		{"Put of an existing edge", func() error {
 			require.NoError(t, counter.Put(ctx, "b30", "math204", Enrollment{}))
 			return counter.Put(ctx, "b30", "math204", Enrollment{})
-		}, adjlist.ErrEdgeExists, "Edge.Put"},
+		}, adjlist.ErrExists, "Edge.Put"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.write()

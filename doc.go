@@ -52,7 +52,7 @@
 // # Errors
 //
 // Errors are [*OpError] values naming the operation, table and keys, and
-// wrap a sentinel for errors.Is ([ErrNotFound], [ErrEdgeExists],
+// wrap a sentinel for errors.Is ([ErrNotFound],
 // [ErrExists], [ErrInvalidKey], [ErrInvalidOption], [ErrConditionFailed],
 // [ErrVersionConflict], [ErrUnprocessed], ...) and/or the SDK's error for
 // errors.As. Invalid input is refused before any request. RELIABILITY.md

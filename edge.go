@@ -11,6 +11,7 @@ import (
 
 	"time"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/paging"
 )
@@ -112,8 +113,8 @@ func (e *edgeCore) init(src endpoint, label string, dst endpoint, optFns []func(
 	e.err = errors.Join(src.err, dst.err, optErr)
 	switch {
 	case e.err != nil:
-	case opts.Shards < 0 || opts.Shards > MaxShards:
-		e.err = fmt.Errorf("%w: Shards %d, want 0 to %d", ErrInvalidOption, opts.Shards, MaxShards)
+	case opts.Shards < 0 || opts.Shards > maxShards:
+		e.err = fmt.Errorf("%w: Shards %d, want 0 to %d", ErrInvalidOption, opts.Shards, maxShards)
 	case opts.Shards > 1 && src.t.layout != explicitKeys:
 		e.err = fmt.Errorf("%w: sharding needs explicit index keys", ErrInvalidOption)
 	case opts.Shards > 1:
@@ -210,12 +211,12 @@ func (e *edgeCore) opErr(op string, k edgeKeys, err error) error {
 // attribute_not_exists(PK): the condition expression sent is
 // "attribute_not_exists (#0)", #0 the partition key. If a different edge
 // item is stored there, it is left unchanged and the error matches
-// [ErrEdgeExists] (and [ErrExists]) and, with errors.As, the SDK's
+// [ErrExists] (its text "edge already exists") and, with errors.As, the SDK's
 // *types.ConditionalCheckFailedException, whose Item holds the stored item
 // (ReturnValuesOnConditionCheckFailure ALL_OLD). Only this call's own
 // retry may find its edge already written: when the SDK retried after a
 // lost response and the stored item is exactly the one being written, Put
-// succeeds; a second, separate Put of the same edge is [ErrEdgeExists].
+// succeeds; a second, separate Put of the same edge is [ErrExists].
 // [Edge.Replace] is the overwrite.
 //
 // optFns may AND a condition of the caller's after the guard ([If]):
@@ -269,9 +270,9 @@ func (e *Edge[E]) Replace(ctx context.Context, from, to string, data E, optFns .
 }
 
 // handle is the implementation of e's single-item verbs; a failed create
-// is ErrEdgeExists.
+// is ErrExists, its text naming the edge.
 func (e *edgeCore) handle() handle {
-	return handle{t: e.t, it: &e.it, tr: &e.tr, exists: ErrEdgeExists, err: e.err}
+	return handle{t: e.t, it: &e.it, tr: &e.tr, exists: errs.ErrEdgeExists, err: e.err}
 }
 
 // keyed is the edge from → to's keys, with explicit index keys its
@@ -362,8 +363,8 @@ func (e *Edge[E]) Delete(ctx context.Context, from, to string, optFns ...func(*W
 //
 // in ascending order of the target's key. The prefix names the target type
 // as well as the label, so edges with the same label to another node type
-// are not mixed in. Reads are eventually consistent unless
-// [Query.ConsistentRead] is set. For an edge from a collection's children,
+// are not mixed in. Reads are eventually consistent unless run with
+// [Consistent]. For an edge from a collection's children,
 // from is the child's ref and the partition is the ref's: PK =
 // "WS#acme#PROJ#2026-0042" ([Endpoint]).
 func (e *Edge[E]) From(from string) Query[EdgeItem[E]] {
@@ -408,8 +409,8 @@ func (e *edgeCore) from(from string) querySpec {
 // ([Endpoint]).
 //
 // Global secondary indexes are eventually consistent: an edge written a
-// moment ago may not be listed yet, and one deleted may still be. Asking for
-// [Query.ConsistentRead] fails with [ErrIndexConsistentRead]. With a
+// moment ago may not be listed yet, and one deleted may still be. Running it
+// with [Consistent] fails with [ErrIndexConsistentRead]. With a
 // KEYS_ONLY index the items carry ids only and Data is E's zero value.
 func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
 	return Query[EdgeItem[E]]{querySpec: e.to(to), decode: e.decodeItem}
@@ -651,7 +652,7 @@ type EdgeOptions struct {
 	// and merges them in source key order, and its cursor resumes them all.
 	// Each page costs one request per unfinished shard. Default 0 or 1: no
 	// sharding. Only for explicit index keys (not a sort-key index), at most
-	// [MaxShards].
+	// 100; more is an [ErrInvalidOption].
 	//
 	// Changing Shards for existing edges moves their index partition: edges
 	// written with the old count are not found by reads with the new one
@@ -685,7 +686,7 @@ func (e *Edge[E]) TxCheck(tx *Tx, from, to string, optFns ...func(*WriteOptions)
 // TransactWriteItems: the guarded delete of the old edge and the guarded
 // put of the new one, so readers never see both or neither. It fails,
 // changing nothing, with [ErrNotFound] if the old edge is missing and
-// [ErrEdgeExists] if the new one exists; moving an edge onto itself is
+// [ErrExists] if the new one exists; moving an edge onto itself is
 // [ErrTxLimit] (two actions on one item), before any request.
 func (e *Edge[E]) Move(ctx context.Context, from, to, newFrom, newTo string, data E, optFns ...func(*TxOptions)) error {
 	ctx, sp := e.t.startSpan(ctx, "Edge.Move")

@@ -28,7 +28,7 @@ func TestEdgeLifecycle(t *testing.T) {
 
 	t.Run("duplicate refused, original kept", func(t *testing.T) {
 		err := s.enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2030-01-01", Grade: "F"})
-		require.ErrorIs(t, err, adjlist.ErrEdgeExists)
+		require.ErrorIs(t, err, adjlist.ErrExists)
 		var ccf *types.ConditionalCheckFailedException
 		require.ErrorAs(t, err, &ccf)
 		var op *adjlist.OpError
@@ -223,8 +223,8 @@ func TestRefusedBeforeAnyRequest(t *testing.T) {
 		_, err := q.Page(ctx, cursor)
 		return err
 	}
-	all := func(q adjlist.Query[adjlist.EdgeItem[Enrollment]]) error {
-		_, err := q.Collect(ctx)
+	all := func(q adjlist.Query[adjlist.EdgeItem[Enrollment]], optFns ...func(*adjlist.ReadOptions)) error {
+		_, err := q.Collect(ctx, optFns...)
 		return err
 	}
 
@@ -250,7 +250,25 @@ func TestRefusedBeforeAnyRequest(t *testing.T) {
 		{"node put empty", func() error { return s.students.Put(ctx, "", Student{}) }, adjlist.ErrInvalidKey},
 		{"from empty", func() error { return all(s.enrolled.From("")) }, adjlist.ErrInvalidKey},
 		{"to invalid UTF-8", func() error { return page(s.enrolled.To("\xc3"), "") }, adjlist.ErrInvalidKey},
-		{"consistent read on index", func() error { return all(s.enrolled.To("math204").ConsistentRead()) }, adjlist.ErrIndexConsistentRead},
+		{"consistent read on index", func() error {
+			for _, err := range s.enrolled.To("math204").All(ctx, adjlist.Consistent) {
+				return err
+			}
+			return nil
+		}, adjlist.ErrIndexConsistentRead},
+		{"consistent page on index", func() error {
+			_, err := s.enrolled.To("math204").Page(ctx, "", adjlist.Consistent)
+			return err
+		}, adjlist.ErrIndexConsistentRead},
+		{"consistent count on index", func() error {
+			_, err := s.enrolled.To("math204").Count(ctx, adjlist.Consistent)
+			return err
+		}, adjlist.ErrIndexConsistentRead},
+		{"consistent mixed read on index", func() error {
+			_, err := adjlist.Load(ctx, adjlist.AllTypes(s.enrolled.To("math204"), adjlist.Consistent))
+			return err
+		}, adjlist.ErrIndexConsistentRead},
+		{"nil read option", func() error { return all(s.enrolled.From("a91"), nil) }, adjlist.ErrInvalidOption},
 		{"negative limit", func() error { return page(s.enrolled.From("a91").Limit(-1), "") }, adjlist.ErrInvalidOption},
 		{"malformed cursor", func() error { return page(s.enrolled.From("a91"), "!!!") }, adjlist.ErrInvalidCursor},
 		{"load node empty", func() error { _, err := adjlist.LoadNode(ctx, s.students, s.enrolled, ""); return err }, adjlist.ErrInvalidKey},

@@ -43,10 +43,6 @@ var (
 	// condition of the caller's.
 	ErrExists = errs.ErrExists
 
-	// ErrEdgeExists is the [ErrExists] of [Edge.Put]: errors.Is(err,
-	// ErrEdgeExists) and errors.Is(err, ErrExists) both hold.
-	ErrEdgeExists = errs.ErrEdgeExists
-
 	// ErrConditionFailed reports that the caller's own condition on a write
 	// ([If]) evaluated false while the library's guard held: nothing was
 	// written. errors.As reaches the SDK's

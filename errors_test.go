@@ -82,12 +82,12 @@ func TestOpError(t *testing.T) {
 	var op *adjlist.OpError
 	require.ErrorAs(t, err, &op)
 	assert.Equal(t, adjlist.OpError{Op: "Edge.Put", Table: s.table.Name(), PK: "STU#a91", SK: "ENROLL#CRS#math204", Err: op.Err}, *op)
-	require.ErrorIs(t, err, adjlist.ErrEdgeExists)
+	require.ErrorIs(t, err, adjlist.ErrExists)
 	require.ErrorIs(t, err, adjlist.ErrExists)
 	var ccf *types.ConditionalCheckFailedException
 	require.ErrorAs(t, err, &ccf)
 
-	_, err = s.enrolled.To("math204").ConsistentRead().Collect(ctx)
+	_, err = s.enrolled.To("math204").Collect(ctx, adjlist.Consistent)
 	require.ErrorAs(t, err, &op)
 	assert.Equal(t, "GSI1", op.Index)
 	assert.Equal(t, "CRS#math204", op.PK)

@@ -59,7 +59,7 @@ func Example() {
 
 	// PK=STU#a91 SK=ENROLL#CRS#math204 GSI1PK=CRS#math204 GSI1SK=STU#a91
 	err = enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2026-09-01", Grade: "B"})
-	if errors.Is(err, adjlist.ErrEdgeExists) {
+	if errors.Is(err, adjlist.ErrExists) {
 		fmt.Println("already enrolled")
 	} else if err != nil {
 		log.Fatal(err)

@@ -165,12 +165,12 @@ func ExampleEdge_Put() {
 	err := enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2026-09-01", Grade: "B"})
 	fmt.Println(err)
 	err = enrolled.Put(ctx, "a91", "math204", Enrollment{})
-	fmt.Println(errors.Is(err, adjlist.ErrEdgeExists), errors.Is(err, adjlist.ErrExists))
+	fmt.Println(errors.Is(err, adjlist.ErrExists))
 	e, err := enrolled.Get(ctx, "a91", "math204")
 	fmt.Println(e.From, e.To, e.Data.Grade, err)
 	// Output:
 	// <nil>
-	// true true
+	// true
 	// a91 math204 B <nil>
 }
 
@@ -450,7 +450,7 @@ func ExampleNewItemCounter_perTarget() {
 		}
 	}
 	err := enrolled.Put(ctx, "a91", "math204", Enrollment{}) // already there: nothing changes
-	fmt.Println(errors.Is(err, adjlist.ErrEdgeExists))
+	fmt.Println(errors.Is(err, adjlist.ErrExists))
 	n, err := counter.Get(ctx, adjlist.IDs{"math204"}, "") // one GetItem
 	fmt.Println(n, err)
 	if err := enrolled.Delete(ctx, "b30", "math204"); err != nil {

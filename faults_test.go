@@ -159,7 +159,7 @@ func TestRetriedFaults(t *testing.T) {
 				if tt.as != nil {
 					require.ErrorAs(t, err, tt.as)
 				}
-				assert.NotErrorIs(t, err, adjlist.ErrEdgeExists)
+				assert.NotErrorIs(t, err, adjlist.ErrExists)
 			})
 		}
 	}
@@ -198,7 +198,7 @@ func TestLostResponseOnGuardedPut(t *testing.T) {
 		ctx := context.Background()
 		notes := adjlist.NewCollection[note](s.students, "NOTE")
 		require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204))
-		require.ErrorIs(t, s.enrolled.Put(ctx, "a91", "math204", math204), adjlist.ErrEdgeExists)
+		require.ErrorIs(t, s.enrolled.Put(ctx, "a91", "math204", math204), adjlist.ErrExists)
 		require.NoError(t, s.students.Put(ctx, "a91", Student{Name: "Ada"}))
 		require.ErrorIs(t, s.students.Put(ctx, "a91", Student{Name: "Ada"}), adjlist.ErrExists)
 		require.NoError(t, notes.Put(ctx, "a91", "n1", note{Note: "x"}))
@@ -211,7 +211,7 @@ func TestLostResponseOnGuardedPut(t *testing.T) {
 		ctx := context.Background()
 		require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2026-01-01", Grade: "A"}))
 		err := s.enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2026-01-01", Grade: "C"})
-		require.ErrorIs(t, err, adjlist.ErrEdgeExists)
+		require.ErrorIs(t, err, adjlist.ErrExists)
 		var ccf *types.ConditionalCheckFailedException
 		require.ErrorAs(t, err, &ccf)
 		assert.Equal(t, &types.AttributeValueMemberS{Value: "A"}, ccf.Item["grade"], "the stored item comes with the error")

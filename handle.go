@@ -22,7 +22,7 @@ type handle struct {
 	t  *Table
 	it *itemType
 	tr *tracking
-	// exists is what a failed create means: ErrExists, or ErrEdgeExists.
+	// exists is what a failed create means: ErrExists, or an edge's (errs.ErrEdgeExists, matching it).
 	exists error
 	// err is the handle's own error (an invalid declaration), which its
 	// keys report too.

@@ -83,9 +83,16 @@ func pageIndex(ctx context.Context, q querySpec, cursor string, targets []Target
 //	adjlist.AllTypes(items.List("player001"))                       // PK = "player001": the whole profile
 //	adjlist.AllTypes(items.List("player001")).BeginsWith("ITEMS#")  // AND begins_with(SK, "ITEMS#")
 //
-// q's consistency and Limit are kept; its direction, filter and projection
-// are not. q's error, if any, is the new query's.
-func AllTypes[T any](q Query[T]) Query[Item] { return allTypes(&q.querySpec) }
+// q's Limit is kept; its direction, filter and projection are not. q's
+// error, if any, is the new query's. optFns are read options for [Load]
+// and [PageIndex], which have none of their own: [Consistent] for a
+// strongly consistent read (refused on a global secondary index with
+// [ErrIndexConsistentRead] before any request).
+func AllTypes[T any](q Query[T], optFns ...func(*ReadOptions)) Query[Item] {
+	all := allTypes(&q.querySpec)
+	qsRead(&all.querySpec, optFns)
+	return all
+}
 
 // allTypes is AllTypes' work, for any T.
 func allTypes(q *querySpec) Query[Item] {
@@ -112,7 +119,7 @@ func allTypes(q *querySpec) Query[Item] {
 	}
 	all := newQuery(q.t, op, k, rawItem)
 	all.wraps = q.op
-	all.in.Limit, all.in.ConsistentRead = q.in.Limit, q.in.ConsistentRead
+	all.in.Limit = q.in.Limit
 	return all
 }
 

@@ -123,8 +123,8 @@ func TestEdgeByIndexChildRangeValues(t *testing.T) {
 		})
 	}
 	t.Run("LSI1", func(t *testing.T) {
-		q := edges.ByIndex("LSI1", tag).ConsistentRead()
-		eventuallyFound(t, q.BeginsWith("n#WS#"+parent+"#PROJ#p#"), showEdge, to("p#1"))
-		eventuallyFound(t, q.Equal("n#WS#"+parent+"#PROJ#p%2"), showEdge, to("p%2"))
+		q := edges.ByIndex("LSI1", tag)
+		consistentlyFound(t, q.BeginsWith("n#WS#"+parent+"#PROJ#p#"), showEdge, to("p#1"))
+		consistentlyFound(t, q.Equal("n#WS#"+parent+"#PROJ#p%2"), showEdge, to("p%2"))
 	})
 }

@@ -27,7 +27,6 @@ func TestSentinelsAreErrs(t *testing.T) {
 		"ErrItemTooLarge":        {ErrItemTooLarge, errs.ErrItemTooLarge},
 		"ErrNotFound":            {ErrNotFound, errs.ErrNotFound},
 		"ErrExists":              {ErrExists, errs.ErrExists},
-		"ErrEdgeExists":          {ErrEdgeExists, errs.ErrEdgeExists},
 		"ErrConditionFailed":     {ErrConditionFailed, errs.ErrConditionFailed},
 		"ErrVersionConflict":     {ErrVersionConflict, errs.ErrVersionConflict},
 		"ErrOutcomeUnknown":      {ErrOutcomeUnknown, errs.ErrOutcomeUnknown},
@@ -44,7 +43,7 @@ func TestSentinelsAreErrs(t *testing.T) {
 		assert.Same(t, pair[1], pair[0], name)
 		assert.Contains(t, errs.Sentinels, pair[0], name)
 	}
-	assert.ErrorIs(t, ErrEdgeExists, ErrExists)
+	assert.ErrorIs(t, errs.ErrEdgeExists, ErrExists)
 	assert.ErrorIs(t, ErrNodeNotFound, ErrNotFound)
 }
 

@@ -199,7 +199,7 @@ func TestMigrateNeverDropsAKeyOnlyValue(t *testing.T) {
 			_, err = newLines.Get(ctx, adjlist.IDs{"o1", "l1"}, adjlist.Consistent)
 			require.ErrorAs(t, err, &ko)
 			assert.Equal(t, want, *ko)
-			_, err = newLines.List("o1").ConsistentRead().Collect(ctx)
+			_, err = newLines.List("o1").Collect(ctx, adjlist.Consistent)
 			require.ErrorIs(t, err, adjlist.ErrInvalidKey)
 			assert.Equal(t, c.stored, raw())
 

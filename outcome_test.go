@@ -405,7 +405,7 @@ func TestTxCommitOutcome(t *testing.T) {
 			require.NoError(t, s.enrolled.Put(ctx, "b30", "math204", math204))
 			sc.arm("TransactWriteItems", lostBefore500)
 			err = tx.Commit(ctx)
-			require.ErrorIs(t, err, adjlist.ErrEdgeExists)
+			require.ErrorIs(t, err, adjlist.ErrExists)
 			assert.NotErrorIs(t, err, adjlist.ErrOutcomeUnknown, "a cancellation answers for every attempt")
 
 			tx = adjlist.NewTx(s.table)

@@ -211,7 +211,7 @@ func pkShape(it *itemType) string {
 // [Load]:
 //
 //	var me []adjlist.NodeItem[Student]
-//	q := adjlist.AllTypes(enrolled.From("a91")).ConsistentRead() // PK = "STU#a91"
+//	q := adjlist.AllTypes(enrolled.From("a91"), adjlist.Consistent) // PK = "STU#a91"
 //	_, err := adjlist.Load(ctx, q, students.Into(&me), enrolled.Into(&courses), studentNotes.Into(&notes))
 func LoadPartition[N any](ctx context.Context, head PartitionHead[N], id string, targets ...Target) (_ Partition[N], err error) {
 	const op = "LoadPartition"

@@ -144,7 +144,7 @@ func TestPutCheckedSelfLoop(t *testing.T) {
 
 	require.NoError(t, users.Put(ctx, "u1", Person{Name: "Ann"}))
 	require.NoError(t, follows.Put(ctx, "u1", "u1", struct{}{}, checkEnds))
-	require.ErrorIs(t, follows.Put(ctx, "u1", "u1", struct{}{}, checkEnds), adjlist.ErrEdgeExists)
+	require.ErrorIs(t, follows.Put(ctx, "u1", "u1", struct{}{}, checkEnds), adjlist.ErrExists)
 
 	// Two different actions on one item are still refused.
 	tx := adjlist.NewTx(table)

@@ -233,18 +233,26 @@ func qsDesc(q *querySpec) {
 	q.calls += ".Desc()"
 }
 
-// ConsistentRead asks for a strongly consistent read. Queries on the base
-// table and on local secondary indexes support it: on a global secondary
-// index (a reverse read, or [Index] with Local false) the query fails with
-// [ErrIndexConsistentRead] before any request is sent.
-func (q Query[T]) ConsistentRead() Query[T] {
-	qsConsistentRead(&q.querySpec)
-	return q
+// qsRead applies a run's read options to q: [Consistent] sets
+// ConsistentRead=true on each Query page, refused on a global secondary
+// index with [ErrIndexConsistentRead]; a nil option is an
+// [ErrInvalidOption]. Both fail before any request.
+func qsRead(q *querySpec, optFns []func(*ReadOptions)) {
+	if len(optFns) == 0 {
+		return
+	}
+	o := readOptions(optFns)
+	if o.err != nil && q.err == nil {
+		q.err = o.err
+	}
+	if o.ConsistentRead {
+		qsConsistentRead(q)
+	}
 }
 
-// qsConsistentRead is ConsistentRead's work.
+// qsConsistentRead makes q strongly consistent.
 func qsConsistentRead(q *querySpec) {
-	if q.in.IndexName != nil && !q.keys.local {
+	if q.in.IndexName != nil && !q.keys.local && q.err == nil {
 		q.err = ErrIndexConsistentRead
 	}
 	q.in.ConsistentRead = aws.Bool(true)
@@ -273,8 +281,13 @@ func qsWrap(q *querySpec, err error) error {
 // lazily with the SDK's Query paginator: one Query request per page, and no
 // further request once the loop breaks. On failure it yields the error once,
 // with a zero T, and stops. Items that belong to other access patterns
-// sharing the partition are skipped, never mis-decoded.
-func (q Query[T]) All(ctx context.Context) iter.Seq2[T, error] {
+// sharing the partition are skipped, never mis-decoded. optFns are read
+// options: [Consistent] for a strongly consistent read (table and local
+// secondary indexes; on a global secondary index it fails with
+// [ErrIndexConsistentRead] before any request), e.g.
+// q.All(ctx, adjlist.Consistent).
+func (q Query[T]) All(ctx context.Context, optFns ...func(*ReadOptions)) iter.Seq2[T, error] {
+	qsRead(&q.querySpec, optFns)
 	return func(yield func(T, error) bool) {
 		var v T
 		err := qsAll(&q.querySpec, ctx, func(item Item) (ok bool, err error) {
@@ -312,8 +325,9 @@ func qsRun(q *querySpec) paging.Run {
 }
 
 // Collect runs the query to the end and returns all its items; see
-// [Query.All].
-func (q Query[T]) Collect(ctx context.Context) ([]T, error) {
+// [Query.All] (optFns as there).
+func (q Query[T]) Collect(ctx context.Context, optFns ...func(*ReadOptions)) ([]T, error) {
+	qsRead(&q.querySpec, optFns)
 	var items []T
 	err := qsCollect(&q.querySpec, ctx, func(item Item) (bool, error) {
 		v, ok, err := q.decode(item)
@@ -367,8 +381,9 @@ func appendDecoded[T any](q *Query[T], dst []T, items []Item) ([]T, error) {
 // (written by another program), are not counted, as All skips them. (A
 // Select=COUNT query would count those too, since DynamoDB cannot tell
 // them apart.) An item whose keys are sound but whose data does not fit T
-// is counted; All fails on it.
-func (q Query[T]) Count(ctx context.Context) (int, error) {
+// is counted; All fails on it. optFns are read options, as All's.
+func (q Query[T]) Count(ctx context.Context, optFns ...func(*ReadOptions)) (int, error) {
+	qsRead(&q.querySpec, optFns)
 	return qsCount(&q.querySpec, ctx, func(item Item) (bool, error) {
 		_, ok, err := q.decode(item)
 		return ok, err
@@ -416,8 +431,10 @@ type Page[T any] struct {
 // from the same query; a cursor that is malformed or from another query is
 // refused with [ErrInvalidCursor] before any request is sent. Use
 // [Query.Limit] to set the page size. Page is meant for request/response
-// handlers that hand the cursor to a client.
-func (q Query[T]) Page(ctx context.Context, cursor string) (Page[T], error) {
+// handlers that hand the cursor to a client. optFns are read options, as
+// [Query.All]'s.
+func (q Query[T]) Page(ctx context.Context, cursor string, optFns ...func(*ReadOptions)) (Page[T], error) {
+	qsRead(&q.querySpec, optFns)
 	var page Page[T]
 	next, err := qsPage(&q.querySpec, ctx, cursor, func(item Item) (bool, error) {
 		v, ok, err := q.decode(item)

@@ -59,7 +59,7 @@ func TestConcurrentSameEdge(t *testing.T) {
 					wins++
 					continue
 				}
-				require.ErrorIs(t, err, adjlist.ErrEdgeExists)
+				require.ErrorIs(t, err, adjlist.ErrExists)
 			}
 			assert.Equal(t, tt.wantWins, wins)
 			assert.Equal(t, int32(1), s.rawCount(t, "", "PK", "STU#a91"), "one item in the table")
@@ -110,7 +110,7 @@ func TestConcurrentCreateDelete(t *testing.T) {
 			if err != nil {
 				// A delete may find nothing; a create may find the other
 				// create's edge (identical data from a separate call).
-				require.True(t, errors.Is(err, adjlist.ErrNotFound) && i%2 == 1 || errors.Is(err, adjlist.ErrEdgeExists) && i%2 == 0, "round %d: %v", round, err)
+				require.True(t, errors.Is(err, adjlist.ErrNotFound) && i%2 == 1 || errors.Is(err, adjlist.ErrExists) && i%2 == 0, "round %d: %v", round, err)
 			}
 		}
 		base := s.rawCount(t, "", "PK", "STU#a91")

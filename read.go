@@ -4,13 +4,11 @@ import "github.com/aws/aws-sdk-go-v2/aws"
 
 // ReadOptions configures a read of items by key or of a table partition:
 // the optFns of [Node.Get], [Edge.Get], [Collection.Get], [Entity.Get], [Node.GetMany],
-// [Collection.GetMany], [Entity.GetMany], [Edge.Hydrate], [LoadNode] and
-// [Collection.Load].
-// The zero value is an eventually consistent read. (A [Query] has its own
-// [Query.ConsistentRead], which also makes a partition read of several
-// item types ([Load] of [AllTypes], the strongly consistent form of
-// [LoadPartition]) consistent; reads on a global secondary index are
-// always eventually consistent.)
+// [Collection.GetMany], [Entity.GetMany], [Edge.Hydrate], [LoadNode],
+// [Collection.Load], of a [Query]'s All, Collect, Count and Page, and of
+// [AllTypes] for [Load] and [PageIndex] (the strongly consistent form of
+// [LoadPartition]). The zero value is an eventually consistent read; reads
+// on a global secondary index are always eventually consistent.
 type ReadOptions struct {
 	// ConsistentRead asks DynamoDB for a strongly consistent read
 	// (ConsistentRead=true on the GetItem, on each table's

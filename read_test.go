@@ -81,15 +81,42 @@ func TestConsistentReads(t *testing.T) {
 			assert.Len(t, got.Children, 1)
 			return err
 		}},
-		{"Load of a node's partition", "Query", func(o ...func(*adjlist.ReadOptions)) error {
-			// A partition read with any targets: the query's own
-			// ConsistentRead, as LoadPartition's doc says, set on
-			// AllTypes' query or kept from the query it widens.
-			from := b.follows.From("bob")
-			if len(o) > 0 {
-				from = from.ConsistentRead()
+		{"Query.All", "Query", func(o ...func(*adjlist.ReadOptions)) error {
+			n := 0
+			for _, err := range b.follows.From("bob").All(ctx, o...) {
+				if err != nil {
+					return err
+				}
+				n++
 			}
-			q := adjlist.AllTypes(from)
+			assert.Equal(t, 1, n)
+			return nil
+		}},
+		{"Query.Collect", "Query", func(o ...func(*adjlist.ReadOptions)) error {
+			got, err := b.posts.List("ada").Collect(ctx, o...)
+			assert.Len(t, got, 1)
+			return err
+		}},
+		{"Query.Count", "Query", func(o ...func(*adjlist.ReadOptions)) error {
+			n, err := b.follows.From("bob").Count(ctx, o...)
+			assert.Equal(t, 1, n)
+			return err
+		}},
+		{"Query.Page", "Query", func(o ...func(*adjlist.ReadOptions)) error {
+			p, err := b.posts.List("ada").Page(ctx, "", o...)
+			assert.Len(t, p.Items, 1)
+			return err
+		}},
+		{"PageIndex of AllTypes", "Query", func(o ...func(*adjlist.ReadOptions)) error {
+			var me []adjlist.NodeItem[Author]
+			_, err := adjlist.PageIndex(ctx, adjlist.AllTypes(b.follows.From("bob"), o...), "", b.authors.Into(&me))
+			assert.Len(t, me, 1)
+			return err
+		}},
+		{"Load of a node's partition", "Query", func(o ...func(*adjlist.ReadOptions)) error {
+			// A partition read with any targets: AllTypes' read
+			// options, as LoadPartition's doc says.
+			q := adjlist.AllTypes(b.follows.From("bob"), o...)
 			var me []adjlist.NodeItem[Author]
 			var follows []adjlist.EdgeItem[Following]
 			_, err := adjlist.Load(ctx, q, b.authors.Into(&me), b.follows.Into(&follows))

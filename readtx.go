@@ -72,7 +72,7 @@ func (rt *ReadTx) Run(ctx context.Context) (err error) {
 	}
 	if err := rt.r.Run(ctx, rt.t.client, callOpts(ctx)); err != nil {
 		if throttled := rt.t.throttledActions(err, rt.r.Key); throttled != nil {
-			err = send.Join(throttled, err)
+			err = send.Join(isThrottlingError, throttled, err)
 		}
 		return rt.t.opErr(op, "", "", err)
 	}

@@ -36,10 +36,10 @@ func createsAgain() []createAgain {
 	return []createAgain{
 		{"edge", "PutItem", nil, func(ctx context.Context, s *school) error {
 			return s.enrolled.Put(ctx, "a91", "math204", math204)
-		}, adjlist.ErrEdgeExists},
+		}, adjlist.ErrExists},
 		{"edge with a condition of the caller's", "PutItem", nil, func(ctx context.Context, s *school) error {
 			return s.enrolled.Put(ctx, "b30", "math204", math204, adjlist.If(expression.AttributeNotExists(expression.Name("grade"))))
-		}, adjlist.ErrEdgeExists},
+		}, adjlist.ErrExists},
 		{"node", "PutItem", nil, func(ctx context.Context, s *school) error {
 			return s.students.Put(ctx, "a91", Student{Name: "Ada"})
 		}, adjlist.ErrExists},
@@ -57,7 +57,7 @@ func createsAgain() []createAgain {
 		}, adjlist.ErrVersionConflict},
 		{"counter", "TransactWriteItems", nil, func(ctx context.Context, s *school) error {
 			return newEdgeCounter(s.enrolled, "enrolled").Put(ctx, "c12", "math204", math204)
-		}, adjlist.ErrEdgeExists},
+		}, adjlist.ErrExists},
 	}
 }
 

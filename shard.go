@@ -1,6 +1,6 @@
 package adjlist
 
-// MaxShards bounds [EdgeOptions].Shards, [CollectionOptions].Shards and
+// maxShards bounds [EdgeOptions].Shards, [CollectionOptions].Shards and
 // [IndexKeys].Shards: a sharded read makes one request per shard per page,
 // and shard suffixes have two digits.
-const MaxShards = 100
+const maxShards = 100

@@ -133,7 +133,7 @@ type IndexKeys struct {
 	// "#00" to "#NN", chosen from the item's table key), for partitions too
 	// busy for one ("STATUS#ACTIVE" with millions of projects). Reads query
 	// every shard in parallel and merge them in sort key order. Default 0
-	// or 1: not sharded; at most [MaxShards]; global indexes only.
+	// or 1: not sharded; at most 100; global indexes only.
 	Shards int
 }
 
@@ -174,7 +174,7 @@ func (t *Table) bindIndex(d IndexKeys, fields []string, home keycodec.Kind, allo
 	}
 	pk, sk := ix.keyAttrs(t)
 	target := keycodec.IndexTarget{Name: ix.Name, Local: ix.Local, Native: ix.native(), Inverted: ix == &t.indexes[0] && t.layout != noIndex, Together: ix.KeysTogether, PK: pk, SK: sk}
-	decl := keycodec.Decl{PK: d.PartitionKey.parts, SK: d.SortKey.parts, Shards: d.Shards, MaxShards: MaxShards}
+	decl := keycodec.Decl{PK: d.PartitionKey.parts, SK: d.SortKey.parts, Shards: d.Shards, MaxShards: maxShards}
 	return keycodec.Bind(target, decl, fields, home, allowed, t.keyAttrRole)
 }
 

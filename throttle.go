@@ -17,7 +17,7 @@ import (
 // *types.TransactionCanceledException:
 //
 //	var te *adjlist.ThrottlingError
-//	if errors.As(err, &te) && te.HotPartition() {
+//	if errors.As(err, &te) && te.HotPartition {
 //		log.Printf("hot partition %q (%s) on %s: %s", te.PK, te.ItemType, te.Index, te.Reason)
 //	}
 //
@@ -68,6 +68,10 @@ type ThrottlingError struct {
 	// for the key, or the request spans types (a batch, [AllTypes],
 	// [LoadNode]).
 	ItemType string
+	// HotPartition is true when DynamoDB throttled one partition key
+	// value (a KeyRangeThroughputExceeded Reason): the case
+	// [EdgeOptions].Shards and [CollectionOptions].Shards are for.
+	HotPartition bool
 	// Err is the SDK's error.
 	Err error
 }
@@ -105,26 +109,23 @@ func (e *ThrottlingError) format(cause string) string {
 // Unwrap returns the SDK's error.
 func (e *ThrottlingError) Unwrap() error { return e.Err }
 
-// HotPartition reports whether DynamoDB throttled one partition key value
-// (a KeyRangeThroughputExceeded reason): the case [EdgeOptions].Shards
-// and [CollectionOptions].Shards are for.
-func (e *ThrottlingError) HotPartition() bool {
-	return strings.HasSuffix(e.Reason, "KeyRangeThroughputExceeded")
-}
+// isHot reports whether reason is a KeyRangeThroughputExceeded one.
+func isHot(reason string) bool { return strings.HasSuffix(reason, "KeyRangeThroughputExceeded") }
 
-// A *ThrottlingError already says where: send.Of does not look inside it.
-var _ send.Mapped = (*ThrottlingError)(nil)
+// isThrottlingError is send.IsMapped: a *ThrottlingError already says
+// where, and send.Of does not look inside it.
+func isThrottlingError(err error) bool { _, ok := err.(*ThrottlingError); return ok }
 
 // throttled returns err inside a *ThrottlingError when err reports
 // throttling and holds none yet, else err: pk and sk are the key of the
 // item the request was for (sk empty for a partition), index the index
 // it read, kind its item type if known (else named from pk and sk).
 func (t *Table) throttled(err error, pk, sk, index, kind string) error {
-	w, ok := send.Of(err)
+	w, ok := send.Of(err, isThrottlingError)
 	if !ok {
 		return err
 	}
-	te := &ThrottlingError{Reason: w.Reason, Resource: w.Resource, Table: t.name, Index: index, PK: pk, Err: err}
+	te := &ThrottlingError{Reason: w.Reason, Resource: w.Resource, Table: t.name, Index: index, PK: pk, HotPartition: isHot(w.Reason), Err: err}
 	if w.Table != "" {
 		te.Table, te.Index = w.Table, w.Index
 	}
@@ -157,7 +158,7 @@ func (t *Table) throttledActions(err error, key func(i int) Item) []error {
 	actions, codes := send.Actions(err)
 	var out []error
 	for j, i := range actions {
-		te := &ThrottlingError{Reason: codes[j], Table: t.name, Err: err}
+		te := &ThrottlingError{Reason: codes[j], Table: t.name, HotPartition: isHot(codes[j]), Err: err}
 		if k := key(i); k != nil {
 			te.PK, _ = t.keyText(k, t.opts.PartitionKey)
 			sk, _ := t.keyText(k, t.opts.SortKey)

@@ -200,7 +200,7 @@ func TestTimestamps(t *testing.T) {
 	assert.Equal(t, t2, f.Data.UpdatedAt)
 
 	// The index ordered by updatedAt followed the update: p2, then p1.
-	recent, err := posts.ByIndex("LSI1", "ada").ConsistentRead().Collect(ctx)
+	recent, err := posts.ByIndex("LSI1", "ada").Collect(ctx, adjlist.Consistent)
 	require.NoError(t, err)
 	require.Len(t, recent, 2)
 	assert.Equal(t, []string{"p2", "p1"}, []string{recent[0].ID, recent[1].ID})

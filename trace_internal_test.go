@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/telemetry"
 	"github.com/stretchr/testify/assert"
 )
@@ -50,7 +51,7 @@ func TestSpanText(t *testing.T) {
 		want string
 	}{
 		{"a sentinel in an OpError", op(ErrNotFound), `adjlist: Node.Get t "STU#a91" "PROFILE": item not found`},
-		{"a sentinel of another kind", op(ErrEdgeExists), `adjlist: Node.Get t "STU#a91" "PROFILE": edge already exists`},
+		{"a sentinel of another kind", op(errs.ErrEdgeExists), `adjlist: Node.Get t "STU#a91" "PROFILE": edge already exists`},
 		{"a key error", op(&KeyError{ID: "", Reason: "empty"}), `adjlist: Node.Get t "STU#a91" "PROFILE": invalid key "": empty`},
 		{"an unknown leaf", op(secret), `adjlist: Node.Get t "STU#a91" "PROFILE": *errors.errorString (text not traced)`},
 		{"fmt.Errorf's text around %w", fmt.Errorf("%w: %v", ErrInvalidOption, secret), "adjlist: invalid option"},

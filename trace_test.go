@@ -161,7 +161,7 @@ func TestTraceSpans(t *testing.T) {
 		}, "Node.Update", 1, 0, "", false, adjlist.ErrNotFound, "ConditionalCheckFailedException", false},
 		{"Edge.Put of an existing edge", func(ctx context.Context) error {
 			return s.enrolled.Put(ctx, "a91", "math204", math204)
-		}, "Edge.Put", 1, 0, "", false, adjlist.ErrEdgeExists, "ConditionalCheckFailedException", false},
+		}, "Edge.Put", 1, 0, "", false, adjlist.ErrExists, "ConditionalCheckFailedException", false},
 		{"a bad id, refused before any request", func(ctx context.Context) error {
 			_, err := s.students.Get(ctx, "")
 			return err

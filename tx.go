@@ -155,7 +155,7 @@ type TxOptions struct {
 // any request; an empty one does nothing. If DynamoDB cancels it, nothing
 // is written and the error, an [*OpError] wrapping the SDK's
 // *types.TransactionCanceledException, matches for each failed action what
-// its failure means: [ErrEdgeExists] or [ErrExists] for a guarded put,
+// its failure means: [ErrExists] for a guarded put,
 // [ErrNotFound] for a guarded update or delete, a [*NodeNotFoundError]
 // ([ErrNodeNotFound]) for a node check, [ErrVersionConflict],
 // [ErrConditionFailed] for a condition of the caller's, [ErrTxConflict]
@@ -191,7 +191,7 @@ func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error
 	if err == nil {
 		return nil
 	}
-	joined := send.Join(causes, send.Mismatch(err), waitErr)
+	joined := send.Join(isThrottlingError, causes, send.Mismatch(err), waitErr)
 	if _, cancelled := cancelCodes(err); !cancelled {
 		joined = call.Unknown(joined)
 	}

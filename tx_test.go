@@ -58,7 +58,7 @@ func TestPutChecked(t *testing.T) {
 		wantErr   error
 	}{
 		{"both nodes exist", "a91", "math204", nil, nil},
-		{"edge exists", "a91", "math204", nil, adjlist.ErrEdgeExists},
+		{"edge exists", "a91", "math204", nil, adjlist.ErrExists},
 		{"target missing", "a91", "bio999", []string{"to"}, adjlist.ErrNodeNotFound},
 		{"source missing", "zz", "math204", []string{"from"}, adjlist.ErrNodeNotFound},
 		{"both missing", "zz", "bio999", []string{"from", "to"}, adjlist.ErrNodeNotFound},
@@ -99,14 +99,14 @@ func TestPutCheckedIdempotentWithToken(t *testing.T) {
 	require.NoError(t, err)
 
 	// The caller retries (it never saw the answer): same token, no double
-	// apply, no ErrEdgeExists.
+	// apply, no ErrExists.
 	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204, token))
 	got, err := s.enrolled.Get(ctx, "a91", "math204")
 	require.NoError(t, err)
 	assert.Equal(t, "A", got.Data.Grade, "the retry wrote nothing")
 
 	// Without the token the same call is a duplicate.
-	require.ErrorIs(t, s.enrolled.Put(ctx, "a91", "math204", math204, checkEnds), adjlist.ErrEdgeExists)
+	require.ErrorIs(t, s.enrolled.Put(ctx, "a91", "math204", math204, checkEnds), adjlist.ErrExists)
 }
 
 func TestMove(t *testing.T) {
@@ -129,7 +129,7 @@ func TestMove(t *testing.T) {
 	require.ErrorIs(t, err, adjlist.ErrNotFound, "nothing written")
 
 	err = s.enrolled.Move(ctx, "a91", "bio110", "a91", "cs101", math204)
-	require.ErrorIs(t, err, adjlist.ErrEdgeExists, "new edge exists")
+	require.ErrorIs(t, err, adjlist.ErrExists, "new edge exists")
 	_, err = s.enrolled.Get(ctx, "a91", "bio110")
 	require.NoError(t, err, "old edge kept")
 
@@ -212,7 +212,7 @@ func TestTxConflicts(t *testing.T) {
 		tx := adjlist.NewTx(s.table)
 		s.enrolled.Put(ctx, "a91", "math204", math204, adjlist.InTx(tx))
 		err := tx.Commit(ctx, func(o *adjlist.TxOptions) { o.ConflictRetries = 3 })
-		require.ErrorIs(t, err, adjlist.ErrEdgeExists)
+		require.ErrorIs(t, err, adjlist.ErrExists)
 		assert.True(t, conditionFailed(err))
 		assert.Equal(t, int64(1), tc.calls.Load())
 	})
@@ -326,7 +326,7 @@ func TestTxCancellationReasons(t *testing.T) {
 		sentinel  error // matched by the error when not retried away
 		condition bool
 	}{
-		{"ConditionalCheckFailed", false, adjlist.ErrEdgeExists, true},
+		{"ConditionalCheckFailed", false, adjlist.ErrExists, true},
 		{"TransactionConflict", true, adjlist.ErrTxConflict, false},
 		{"ThrottlingError", true, nil, false},
 		{"ProvisionedThroughputExceeded", true, nil, false},

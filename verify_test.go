@@ -721,7 +721,7 @@ func TestScanThrottled(t *testing.T) {
 		require.ErrorAs(t, err, &te, name)
 		assert.Equal(t, "TableReadProvisionedThroughputExceeded", te.Reason)
 		assert.Equal(t, s.table.Name(), te.Table)
-		assert.False(t, te.HotPartition())
+		assert.False(t, te.HotPartition)
 		var oe *adjlist.OpError
 		require.ErrorAs(t, err, &oe)
 		assert.Equal(t, name, oe.Op)

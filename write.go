@@ -21,7 +21,7 @@ type WriteOptions struct {
 	// (no request; a write keeping an [ItemCounter] still reads the item now),
 	// with the same guard, condition, version and expiry; [Tx.Commit] sends
 	// it with the others, all or none, and returns what its failure means
-	// ([ErrExists], [ErrEdgeExists], [ErrNotFound], [ErrConditionFailed],
+	// ([ErrExists], [ErrNotFound], [ErrConditionFailed],
 	// [ErrVersionConflict]). The write itself returns the transaction's
 	// invalid-action error so far in an [*OpError] (a bad id or option, a
 	// second action on one item, a handle of another table, over 100 actions
@@ -34,8 +34,8 @@ type WriteOptions struct {
 	// expression package) the stored item must meet, ANDed after the guard
 	// and version check in one condition expression, e.g.
 	// "(attribute_not_exists (#0)) AND (#1 = :0)". When it fails the write
-	// returns [ErrConditionFailed], never the guard's [ErrExists],
-	// [ErrEdgeExists] or [ErrNotFound], and errors.As reaches the SDK's
+	// returns [ErrConditionFailed], never the guard's [ErrExists] or
+	// [ErrNotFound], and errors.As reaches the SDK's
 	// *types.ConditionalCheckFailedException with the stored item in Item
 	// (ReturnValuesOnConditionCheckFailure ALL_OLD). On a create it is
 	// evaluated against no item. Default unset. [If] sets it.
@@ -76,7 +76,7 @@ type WriteOptions struct {
 	// [WriteOptions.Tx], the checks and the put join that transaction. It
 	// fails, writing nothing, with a [*NodeNotFoundError] naming the
 	// missing side ("from", "to"; errors.Is [ErrNodeNotFound]; for a
-	// child, Type is the child type and ID the ref), with [ErrEdgeExists],
+	// child, Type is the child type and ID the ref), with [ErrExists],
 	// or both. For a self-loop the node is checked once and a missing node
 	// is reported with Side "from". Token, when set, is the transaction's
 	// ClientRequestToken. Any other write refuses it ([ErrInvalidOption]).

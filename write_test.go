@@ -246,7 +246,7 @@ func (b *blog) writeCases() []writeCase {
 		{"Node.Delete", "present", adjlist.ErrNotFound, "DeleteItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
 			return a.Delete(ctx, id, o...)
 		}, seedAuthor, authorKey},
-		{"Edge.Put", "absent", adjlist.ErrEdgeExists, "PutItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
+		{"Edge.Put", "absent", adjlist.ErrExists, "PutItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
 			return f.Put(ctx, id, "ada", Following{Since: "2027"}, o...)
 		}, seedFollow, followKey},
 		{"Edge.Replace", "", nil, "PutItem", func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
@@ -285,7 +285,7 @@ func (b *blog) writeCases() []writeCase {
 			a.Delete(context.Background(), id, append(slices.Clip(o), adjlist.InTx(tx))...)
 		}), seedAuthor, authorKey},
 		{"Node.TxCheck", "present", adjlist.ErrNodeNotFound, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) { a.TxCheck(tx, id, o...) }), seedAuthor, authorKey},
-		{"Edge.Put InTx", "absent", adjlist.ErrEdgeExists, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+		{"Edge.Put InTx", "absent", adjlist.ErrExists, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
 			f.Put(context.Background(), id, "ada", Following{Since: "2027"}, append(slices.Clip(o), adjlist.InTx(tx))...)
 		}), seedFollow, followKey},
 		{"Edge.Replace InTx", "", nil, txw, tx(func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {

@@ -260,9 +260,9 @@ func TestIndexRequestsPerAccessPattern(t *testing.T) {
 	if _, err := a.projects.PutMany(ctx, many); err != nil {
 		t.Fatal(err)
 	}
-	want := func(n int, q adjlist.Query[IndexedChild]) func() error {
+	want := func(n int, q adjlist.Query[IndexedChild], optFns ...func(*adjlist.ReadOptions)) func() error {
 		return func() error {
-			got, err := q.Collect(ctx)
+			got, err := q.Collect(ctx, optFns...)
 			if err == nil && len(got) != n {
 				err = fmt.Errorf("%d items, want %d", len(got), n)
 			}
@@ -278,7 +278,7 @@ func TestIndexRequestsPerAccessPattern(t *testing.T) {
 		{"ByIndex GSI2, one page", want(25, a.projects.ByIndex("GSI2", "active")), map[string]int{"Query": 1}},
 		{"ByIndex GSI2, Limit 10: pages of 10, 10, 5", want(25, a.projects.ByIndex("GSI2", "active").Limit(10)), map[string]int{"Query": 3}},
 		{"ByIndex GSI3 range, Desc", want(10, a.projects.ByIndex("GSI3", "u-1029").Between(ProjectID(5), ProjectID(14)).Desc()), map[string]int{"Query": 1}},
-		{"ByIndex LSI1, consistent", want(26, a.projects.ByIndex("LSI1", "acme").ConsistentRead()), map[string]int{"Query": 1}},
+		{"ByIndex LSI1, consistent", want(26, a.projects.ByIndex("LSI1", "acme"), adjlist.Consistent), map[string]int{"Query": 1}},
 		{"ByIndex Count", func() error {
 			n, err := a.projects.ByIndex("GSI2", "active").Count(ctx)
 			if err == nil && n != 25 {
@@ -287,7 +287,7 @@ func TestIndexRequestsPerAccessPattern(t *testing.T) {
 			return err
 		}, map[string]int{"Query": 1}},
 		{"ByIndex refused: consistent read on a GSI", func() error {
-			if _, err := a.projects.ByIndex("GSI2", "active").ConsistentRead().Collect(ctx); err == nil {
+			if _, err := a.projects.ByIndex("GSI2", "active").Collect(ctx, adjlist.Consistent); err == nil {
 				return fmt.Errorf("not refused")
 			}
 			return nil

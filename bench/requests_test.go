@@ -173,8 +173,8 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 		{"Node.Put", func() error { return a.Courses.Put(ctx, "math204", Course{Title: "Linear Algebra", Credits: 4}) }, map[string]int{"PutItem": 1}},
 		{"Node.Get", func() error { _, err := a.Students.Get(ctx, "a91"); return err }, map[string]int{"GetItem": 1}},
 		{"Edge.Put", func() error { return a.Enrolled.Put(ctx, "new", "math204", e) }, map[string]int{"PutItem": 1}},
-		{"Edge.Put same item again from a separate call (ErrEdgeExists)", wantErr(adjlist.ErrEdgeExists, func() error { return a.Enrolled.Put(ctx, "new", "math204", e) }), map[string]int{"PutItem": 1}},
-		{"Edge.Put duplicate (ErrEdgeExists, stored item from the same response)", wantErr(adjlist.ErrEdgeExists, func() error {
+		{"Edge.Put same item again from a separate call (ErrExists)", wantErr(adjlist.ErrExists, func() error { return a.Enrolled.Put(ctx, "new", "math204", e) }), map[string]int{"PutItem": 1}},
+		{"Edge.Put duplicate (ErrExists, stored item from the same response)", wantErr(adjlist.ErrExists, func() error {
 			return a.Enrolled.Put(ctx, "new", "math204", Enrollment{EnrolledOn: "2027-01-01", Grade: "F"})
 		}), map[string]int{"PutItem": 1}},
 		{"Edge.Get", func() error { _, err := a.Enrolled.Get(ctx, "a91", CourseID(0)); return err }, map[string]int{"GetItem": 1}},
@@ -370,7 +370,7 @@ func TestRequestsPerAccessPattern(t *testing.T) {
 			return err
 		}), map[string]int{}},
 		{"consistent read on the index: refused before sending", wantErr(adjlist.ErrIndexConsistentRead, func() error {
-			_, err := a.Enrolled.To("math204").ConsistentRead().Collect(ctx)
+			_, err := a.Enrolled.To("math204").Collect(ctx, adjlist.Consistent)
 			return err
 		}), map[string]int{}},
 		{"Edge into a child: Put, From, To, Get", func() error {

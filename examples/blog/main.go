@@ -168,7 +168,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 			return err
 		}
 	}
-	if err := m.follows.Put(ctx, "bob", "ada", Follow{Since: "2026-11-01"}, func(o *adjlist.WriteOptions) { o.CheckEnds = true }); err != nil && !errors.Is(err, adjlist.ErrEdgeExists) {
+	if err := m.follows.Put(ctx, "bob", "ada", Follow{Since: "2026-11-01"}, func(o *adjlist.WriteOptions) { o.CheckEnds = true }); err != nil && !errors.Is(err, adjlist.ErrExists) {
 		return err
 	}
 
@@ -267,7 +267,7 @@ func tagPosts(ctx context.Context, w io.Writer, m model) error {
 		return fmt.Errorf("tagging a missing post: %v", err)
 	}
 	fmt.Fprintf(w, "  tagging a missing post: %s %s not found, nothing written\n", nf.Type, nf.ID)
-	if err := m.tagged.Put(ctx, "dynamodb", post, Tagging{By: "ada"}, func(o *adjlist.WriteOptions) { o.CheckEnds = true }); err != nil && !errors.Is(err, adjlist.ErrEdgeExists) {
+	if err := m.tagged.Put(ctx, "dynamodb", post, Tagging{By: "ada"}, func(o *adjlist.WriteOptions) { o.CheckEnds = true }); err != nil && !errors.Is(err, adjlist.ErrExists) {
 		return err
 	}
 
@@ -279,7 +279,7 @@ func tagPosts(ctx context.Context, w io.Writer, m model) error {
 		return err
 	}
 	for _, tag := range []string{"dynamodb", "go"} {
-		if err := m.tagged.Put(ctx, tag, scratch, Tagging{By: "ada"}, func(o *adjlist.WriteOptions) { o.CheckEnds = true }); err != nil && !errors.Is(err, adjlist.ErrEdgeExists) {
+		if err := m.tagged.Put(ctx, tag, scratch, Tagging{By: "ada"}, func(o *adjlist.WriteOptions) { o.CheckEnds = true }); err != nil && !errors.Is(err, adjlist.ErrExists) {
 			return err
 		}
 	}

@@ -143,7 +143,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		{"a91", "cs101", "2026-09-03"},
 	} {
 		err := enrolled.Put(ctx, e.student, e.course, Enrollment{EnrolledOn: e.on, Grade: "B"})
-		if errors.Is(err, adjlist.ErrEdgeExists) {
+		if errors.Is(err, adjlist.ErrExists) {
 			fmt.Fprintf(w, "%s is already enrolled in %s (left as is)\n", e.student, e.course)
 		} else if err != nil {
 			return err
@@ -193,7 +193,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 
 	// The guard: a second enrolment in the same course is refused.
 	err = enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2026-10-01", Grade: "F"})
-	if !errors.Is(err, adjlist.ErrEdgeExists) {
+	if !errors.Is(err, adjlist.ErrExists) {
 		return fmt.Errorf("duplicate enrolment was not refused: %v", err)
 	}
 	fmt.Fprintf(w, "\nduplicate enrolment refused: %v\n", err)
@@ -206,7 +206,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	fmt.Fprintf(w, "grade of a91 in math204 is now %s\n", updated.Data.Grade)
 
 	// Drop a course: b30 enrols in cs101, then drops it.
-	if err := enrolled.Put(ctx, "b30", "cs101", Enrollment{EnrolledOn: "2026-09-04", Grade: "B"}); err != nil && !errors.Is(err, adjlist.ErrEdgeExists) {
+	if err := enrolled.Put(ctx, "b30", "cs101", Enrollment{EnrolledOn: "2026-09-04", Grade: "B"}); err != nil && !errors.Is(err, adjlist.ErrExists) {
 		return err
 	}
 	if err := enrolled.Delete(ctx, "b30", "cs101"); err != nil {

@@ -144,7 +144,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		{"92552", "4224665", InvoiceBill{Amount: 75.5, DueDate: "2026-04-01"}},
 	} {
 		err := contains.Put(ctx, e.invoice, e.bill, e.data)
-		if errors.Is(err, adjlist.ErrEdgeExists) {
+		if errors.Is(err, adjlist.ErrExists) {
 			fmt.Fprintf(w, "invoice %s already contains bill %s (left as is)\n", e.invoice, e.bill)
 		} else if err != nil {
 			return err

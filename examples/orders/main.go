@@ -141,7 +141,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 
 	// M:N. One link item, written once, guarded against duplicates.
 	err := enrolled.Put(ctx, "Alice", "Math", Enrollment{Grade: "A"})
-	if errors.Is(err, adjlist.ErrEdgeExists) {
+	if errors.Is(err, adjlist.ErrExists) {
 		fmt.Fprintln(w, "Alice is already enrolled in Math (left as is)")
 	} else if err != nil {
 		return err

@@ -118,7 +118,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		switch {
 		case errors.As(err, &missing):
 			fmt.Fprintf(w, "  %s follows %s: refused, the %s user %q does not exist\n", f[0], f[1], missing.Side, missing.ID)
-		case errors.Is(err, adjlist.ErrEdgeExists):
+		case errors.Is(err, adjlist.ErrExists):
 			fmt.Fprintf(w, "  %s already follows %s\n", f[0], f[1])
 		case err != nil:
 			return err
@@ -199,7 +199,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	fmt.Fprintln(w, "\ncy unfollows bob and follows celeb instead (one transaction):")
 	if err := cost(ctx, w, "Move", func(ctx context.Context) error {
 		err := follows.Move(ctx, "cy", "bob", "cy", "celeb", Follow{Since: "2026-11-03"})
-		if errors.Is(err, adjlist.ErrEdgeExists) {
+		if errors.Is(err, adjlist.ErrExists) {
 			// A second run: cy follows celeb already, so nothing moves.
 			fmt.Fprintln(w, "  cy already follows celeb: nothing moved")
 			return nil

@@ -303,7 +303,7 @@ func projectCounts(t *testing.T, m tracker, project string) (kept, actual counts
 	require.NoError(t, err)
 	kept.closed, err = m.counts.Get(ctx, adjlist.IDs{project}, "closed")
 	require.NoError(t, err)
-	issues, err := m.issues.List(project).ConsistentRead().Collect(ctx)
+	issues, err := m.issues.List(project).Collect(ctx, adjlist.Consistent)
 	require.NoError(t, err)
 	for _, i := range issues {
 		switch i.Data.Status {

@@ -16,7 +16,7 @@ var (
 	ErrItemTooLarge              = errors.New("adjlist: item too large")
 	ErrNotFound                  = errors.New("adjlist: item not found")
 	ErrExists                    = errors.New("adjlist: item already exists")
-	ErrEdgeExists          error = &kindOf{msg: "adjlist: edge already exists", parent: ErrExists}
+	ErrEdgeExists          error = &kindOf{msg: "adjlist: edge already exists", parent: ErrExists} // an edge's ErrExists, its text naming the edge
 	ErrConditionFailed           = errors.New("adjlist: condition failed")
 	ErrVersionConflict           = errors.New("adjlist: version conflict")
 	ErrOutcomeUnknown            = errors.New("adjlist: outcome unknown: the write may have been applied")

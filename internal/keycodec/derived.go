@@ -26,7 +26,7 @@ type IndexTarget struct {
 type Decl struct {
 	PK, SK    []Part
 	Shards    int
-	MaxShards int // adjlist.MaxShards
+	MaxShards int // adjlist's bound, 100
 }
 
 // Bind checks d against its index ix for an item type with key fields

@@ -54,12 +54,12 @@ func readmeCounter(t *testing.T) error {
 	// At write time (the default): every write of the edge, through any handle
 	// or Tx, changes the count in the same TransactWriteItems (4 write units
 	// for small items, against 1 for an edge no counter counts).
-	if err := enrolled.Put(ctx, "a91", "math204", e); err != nil { // ErrEdgeExists: nothing changed
+	if err := enrolled.Put(ctx, "a91", "math204", e); err != nil { // ErrExists: nothing changed
 		return err
 	}
 	// readme:end
 	assert.Equal(t, int64(1), count(counter))
-	require.ErrorIs(t, enrolled.Put(ctx, "a91", "math204", e), adjlist.ErrEdgeExists)
+	require.ErrorIs(t, enrolled.Put(ctx, "a91", "math204", e), adjlist.ErrExists)
 	assert.Equal(t, int64(1), count(counter), "nothing changed")
 	// readme:continue
 	if err := enrolled.Delete(ctx, "a91", "math204"); err != nil { // an error names the counter
@@ -371,7 +371,7 @@ func TestReadmeThrottling(t *testing.T) {
 	// readme:begin
 	_, err := enrolled.To("math204").Collect(ctx)
 	var te *adjlist.ThrottlingError
-	if errors.As(err, &te) && te.HotPartition() {
+	if errors.As(err, &te) && te.HotPartition {
 		// IndexReadKeyRangeThroughputExceeded on GSI1, partition "CRS#math204",
 		// edge ENROLL (STU → CRS): shard the edge (EdgeOptions.Shards)
 		log.Printf("hot partition %q on %s (%s): %s", te.PK, te.Index, te.ItemType, te.Reason)

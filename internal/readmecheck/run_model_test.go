@@ -22,9 +22,9 @@ import (
 // "Modelling more access patterns", each with what its prose promises.
 
 // ids are the ids of children read, in the order read.
-func ids[C any](t *testing.T, q adjlist.Query[adjlist.Child[C]]) []string {
+func ids[C any](t *testing.T, q adjlist.Query[adjlist.Child[C]], optFns ...func(*adjlist.ReadOptions)) []string {
 	t.Helper()
-	items, err := q.Collect(t.Context())
+	items, err := q.Collect(t.Context(), optFns...)
 	require.NoError(t, err)
 	var out []string
 	for _, c := range items {
@@ -44,7 +44,7 @@ func sAttr(item map[string]types.AttributeValue, name string) string {
 
 // The model: the first enrolment is one PutItem of the four key
 // attributes and the data, guarded: a second Put of the same edge is
-// ErrEdgeExists and overwrites nothing.
+// ErrExists and overwrites nothing.
 func TestReadmeModel(t *testing.T) {
 	t.Parallel()
 	l := newLocal(t, "school")
@@ -59,7 +59,7 @@ func TestReadmeModel(t *testing.T) {
 
 	// One PutItem: four key attributes + enrolledOn, grade; attribute_not_exists(PK).
 	err := enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2026-09-01", Grade: "B"})
-	if errors.Is(err, adjlist.ErrEdgeExists) { /* already enrolled; nothing overwritten */
+	if errors.Is(err, adjlist.ErrExists) { /* already enrolled; nothing overwritten */
 	}
 	// readme:end
 	require.NoError(t, err)
@@ -70,7 +70,7 @@ func TestReadmeModel(t *testing.T) {
 	assert.Equal(t, "STU#a91", sAttr(item, "GSI1SK"))
 
 	err = enrolled.Put(ctx, "a91", "math204", Enrollment{EnrolledOn: "2026-10-01", Grade: "A"})
-	require.ErrorIs(t, err, adjlist.ErrEdgeExists)
+	require.ErrorIs(t, err, adjlist.ErrExists)
 	assert.Equal(t, "B", sAttr(l.rawItem(t, "school", "STU#a91", "ENROLL#CRS#math204"), "grade"), "nothing overwritten")
 }
 
@@ -440,8 +440,8 @@ func TestReadmeIndexes(t *testing.T) {
 		active := projects.ByIndex("GSI2", "ACTIVE").Desc()
 		// ... AND GSI2SK > "2026-01-01": a template that starts with data compares whole values
 		recent := projects.ByIndex("GSI2", "ACTIVE").GreaterThan("2026-01-01")
-		// 3: Query LSI1: PK = "WS#acme" AND begins_with(LSI1SK, "TITLE#"); local indexes allow ConsistentRead
-		byTitle := projects.ByIndex("LSI1", "acme").ConsistentRead()
+		// 3: Query LSI1: PK = "WS#acme" AND begins_with(LSI1SK, "TITLE#"); local indexes allow adjlist.Consistent
+		byTitle := projects.ByIndex("LSI1", "acme") // byTitle.Collect(ctx, adjlist.Consistent)
 		// 4: one Query, each item decoded by the handle it belongs to
 		var ws []adjlist.NodeItem[Workspace]
 		var ps []adjlist.Child[Project]
@@ -450,14 +450,14 @@ func TestReadmeIndexes(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, []string{"2026-0007", "2026-0003"}, ids(t, active), "ACTIVE projects, newest first; the workspace is another type")
 		assert.Equal(t, []string{"2026-0007"}, ids(t, recent))
-		assert.Equal(t, []string{"2026-0009", "2026-0003", "2026-0007", "2026-0010"}, ids(t, byTitle), "Archive, Budget, Roadmap #1, Zeta")
+		assert.Equal(t, []string{"2026-0009", "2026-0003", "2026-0007", "2026-0010"}, ids(t, byTitle, adjlist.Consistent), "Archive, Budget, Roadmap #1, Zeta")
 		assert.Equal(t, []adjlist.NodeItem[Workspace]{{ID: "acme", Data: Workspace{Name: "Acme", Status: "ACTIVE", CreatedAt: "2025-12-01"}}}, ws)
 		require.Len(t, ps, 2)
 		assert.Equal(t, []string{"2026-0003", "2026-0007"}, []string{ps[0].ID, ps[1].ID}, "in GSI2SK order")
 		assert.Zero(t, page.Other)
 		assert.Empty(t, page.Cursor)
 	}()
-	_, err = projects.ByIndex("GSI2", "ACTIVE").ConsistentRead().Collect(ctx)
+	_, err = projects.ByIndex("GSI2", "ACTIVE").Collect(ctx, adjlist.Consistent)
 	require.ErrorIs(t, err, adjlist.ErrIndexConsistentRead, "global indexes refuse ConsistentRead")
 }
 

@@ -275,7 +275,7 @@ func readmeTransactions(t *testing.T) error {
 	students.TxCheck(tx, "a91")
 	enrolled.Put(ctx, "a91", "cs101", e, adjlist.InTx(tx)) // joins tx: no request
 	enrolled.Delete(ctx, "a91", "math204", adjlist.InTx(tx))
-	err = tx.Commit(ctx) // cancellation reasons → ErrEdgeExists, ErrNotFound, ErrTxConflict
+	err = tx.Commit(ctx) // cancellation reasons → ErrExists, ErrNotFound, ErrTxConflict
 	// readme:end
 	require.ErrorIs(t, err, adjlist.ErrNotFound, "a91's math204 enrolment moved to math205 above")
 	assert.False(t, exists("a91", "cs101"), "all or nothing")

@@ -8,13 +8,11 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// Mapped is an error that already says where DynamoDB throttled a
-// request (adjlist's *ThrottlingError): Of does not look inside it, and
-// Join leaves out the error it holds.
-type Mapped interface {
-	error
-	HotPartition() bool
-}
+// IsMapped reports whether err already says where DynamoDB throttled a
+// request (adjlist's *ThrottlingError, whose test the caller gives): Of
+// does not look inside such an error, and Join leaves out the error it
+// holds.
+type IsMapped func(err error) bool
 
 // Where is what DynamoDB says of a request it throttled.
 type Where struct {
@@ -28,10 +26,10 @@ type Where struct {
 
 // Of returns where the SDK's throttling error in err's chain says
 // DynamoDB throttled the request; ok is false when there is none, or a
-// Mapped error holds it. It walks the chain itself, with no allocation:
+// mapped error (IsMapped) holds it. It walks the chain itself, with no allocation:
 // every failed call's error passes through it.
-func Of(err error) (w Where, ok bool) {
-	code, reasons, ok, _ := find(err)
+func Of(err error, mapped IsMapped) (w Where, ok bool) {
+	code, reasons, ok, _ := find(err, mapped)
 	if !ok {
 		return Where{}, false
 	}
@@ -49,12 +47,13 @@ func Of(err error) (w Where, ok bool) {
 
 // find finds in err's chain the SDK's throttling error and returns its
 // code and reasons; ok is false when there is none, and mapped true when
-// a Mapped error holds it.
-func find(err error) (code string, reasons []types.ThrottlingReason, ok, mapped bool) {
+// a mapped error (IsMapped) holds it.
+func find(err error, isMapped IsMapped) (code string, reasons []types.ThrottlingReason, ok, mapped bool) {
 	for err != nil {
-		switch e := err.(type) {
-		case Mapped:
+		if isMapped != nil && isMapped(err) {
 			return "", nil, false, true
+		}
+		switch e := err.(type) {
 		case *types.ProvisionedThroughputExceededException:
 			return e.ErrorCode(), e.ThrottlingReasons, true, false
 		case *types.RequestLimitExceeded:
@@ -74,7 +73,7 @@ func find(err error) (code string, reasons []types.ThrottlingReason, ok, mapped 
 			err = u.Unwrap()
 		case interface{ Unwrap() []error }:
 			for _, e := range u.Unwrap() {
-				if code, reasons, ok, mapped = find(e); ok || mapped {
+				if code, reasons, ok, mapped = find(e, isMapped); ok || mapped {
 					return code, reasons, ok, mapped
 				}
 			}
@@ -127,10 +126,10 @@ func resourceOf(arn string) (table, index string, ok bool) {
 }
 
 // Join joins a failed transaction's causes, then err and more, leaving
-// err out when a Mapped error among the causes holds it.
-func Join(causes []error, err error, more ...error) error {
+// err out when a mapped error (IsMapped) among the causes holds it.
+func Join(mapped IsMapped, causes []error, err error, more ...error) error {
 	for _, c := range causes {
-		if _, ok := c.(Mapped); ok {
+		if mapped != nil && mapped(c) {
 			err = nil // errors.Join skips it
 			break
 		}

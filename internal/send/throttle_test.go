@@ -15,10 +15,10 @@ func TestThrottlingAllocatesNothing(t *testing.T) {
 	plain := fmt.Errorf("%w: %w", errors.New("item not found"), errors.New("cause"))
 	joined := errors.Join(errors.New("transaction conflict"), &types.ProvisionedThroughputExceededException{})
 	allocs := testing.AllocsPerRun(100, func() {
-		if _, ok := Of(plain); ok {
+		if _, ok := Of(plain, nil); ok {
 			t.Fatal("not throttled")
 		}
-		if w, ok := Of(joined); !ok || w.Reason != "ProvisionedThroughputExceededException" {
+		if w, ok := Of(joined, nil); !ok || w.Reason != "ProvisionedThroughputExceededException" {
 			t.Fatal("throttled")
 		}
 	})

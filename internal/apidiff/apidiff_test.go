@@ -49,14 +49,7 @@ func TestUnreleasedCodeNames(t *testing.T) {
 // no API. It fails unless each of the four incompatible changes is named in
 // the Unreleased section.
 func TestFixture(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	dir := t.TempDir()
-	gitRun(t, dir, "init", "-q")
-	checkout(t, dir, "testdata/v1")
-	gitRun(t, dir, "add", "-A")
-	gitRun(t, dir, "commit", "-q", "-m", "v1")
+	dir := fixtureRepo(t)
 
 	out, code := runIn(t, dir)
 	assert.Equal(t, 0, code, out)
@@ -121,14 +114,7 @@ func TestFixture(t *testing.T) {
 // release, not HEAD~1, so a breaking change two commits after it is still
 // caught, and it needs the next minor version named.
 func TestReleaseBase(t *testing.T) {
-	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("no git")
-	}
-	dir := t.TempDir()
-	gitRun(t, dir, "init", "-q")
-	checkout(t, dir, "testdata/v1")
-	gitRun(t, dir, "add", "-A")
-	gitRun(t, dir, "commit", "-q", "-m", "v1")
+	dir := fixtureRepo(t)
 	gitRun(t, dir, "tag", "-a", "v0.1.0", "-m", "0.1.0")
 	checkout(t, dir, "testdata/v2")
 	gitRun(t, dir, "add", "-A")
@@ -163,6 +149,20 @@ func TestReleaseBase(t *testing.T) {
 	out, code := runIn(t, dir, "-base", "HEAD~1")
 	assert.Equal(t, 0, code, out)
 	assert.NotContains(t, out, "Next version")
+}
+
+// fixtureRepo is a new git repository whose one commit holds testdata/v1.
+func fixtureRepo(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	dir := t.TempDir()
+	gitRun(t, dir, "init", "-q")
+	checkout(t, dir, "testdata/v1")
+	gitRun(t, dir, "add", "-A")
+	gitRun(t, dir, "commit", "-q", "-m", "v1")
+	return dir
 }
 
 func runIn(t *testing.T, dir string, args ...string) (string, int) {

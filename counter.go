@@ -370,7 +370,13 @@ func (c *ItemCounter) describe() shape {
 	item := *s.item
 	// The count items live in the partitions of what the counted items
 	// hang under: a collection's parent, an edge's source, the node itself.
-	owner := map[string]string{"child": item.From, "edge": item.From, "node": item.Type}[item.Kind]
+	var owner string
+	switch item.Kind {
+	case "child", "edge":
+		owner = item.From
+	case "node":
+		owner = item.Type
+	}
 	item.Name, item.Kind, item.Type, item.From, item.To = "counter "+c.name, "counter", c.name, "", owner
 	item.Indexes, item.Attributes = nil, nil
 	sk := modeldoc.Spelled(c.keys.sk.Parts(c.keys.fields), "", 0)

@@ -159,8 +159,10 @@ func TestMermaidDrawsItemCounters(t *testing.T) {
 	}
 	reviews := adjlist.NewEntity[review](table, "review", "BOOK#{book}", "REVIEW#{user}")
 	perBook := adjlist.NewItemCounter(reviews, "REVIEWS")
+	watches := adjlist.NewEdge[struct{}](tr.projects, "WATCH", tr.projects)
+	outDegree := adjlist.NewItemCounter(watches, "WATCHING")
 	require.NoError(t, table.Check())
-	m, err := adjlist.DescribeModel(table, tr.projects, tr.issues, tr.byStatus, reviews, perBook)
+	m, err := adjlist.DescribeModel(table, tr.projects, tr.issues, tr.byStatus, reviews, perBook, watches, outDegree)
 	require.NoError(t, err)
 	to := map[string]string{}
 	for _, it := range m.Items {
@@ -168,6 +170,7 @@ func TestMermaidDrawsItemCounters(t *testing.T) {
 	}
 	assert.Equal(t, "PROJ", to["counter ISSUES"])
 	assert.Equal(t, "", to["counter REVIEWS"])
+	assert.Equal(t, "PROJ", to["counter WATCHING"], "an edge counted per source: the source's partitions")
 	var calls []string
 	for _, p := range m.AccessPatterns {
 		if p.Call == "ItemCounter.Get" {
@@ -181,5 +184,6 @@ func TestMermaidDrawsItemCounters(t *testing.T) {
 	assert.Contains(t, b.String(), "  k_PROJ_ISSUES[\"ISSUES (counter of PROJ)<br/>SK = ISSUES#35;#lt;status#gt;\"]\n"+
 		"  n_PROJ ---|\"ISSUES count (ItemCounter.Get, table)\"| k_PROJ_ISSUES\n")
 	assert.Contains(t, b.String(), "  k__REVIEWS[\"REVIEWS (counter)<br/>")
+	assert.Contains(t, b.String(), "  n_PROJ ---|\"WATCHING count (ItemCounter.Get, table)\"| k_PROJ_WATCHING\n")
 	assert.NotContains(t, b.String(), `n_[""]`, "no node without a type")
 }

@@ -48,68 +48,6 @@ func plainID(s string) bool {
 	return s != ""
 }
 
-// NodeKey is nodeType, Sep and id escaped, checked and at most maxLen
-// bytes (adjlist.NodeKey).
-func NodeKey(nodeType, id string, maxLen int) (string, *Error) {
-	if err := CheckName("node type", nodeType); err != nil {
-		return "", err
-	}
-	if err := CheckID(nodeType, id); err != nil {
-		return "", err
-	}
-	k := Join(id, nodeType)
-	if err := CheckLen(nodeType, "partition key", k, maxLen); err != nil {
-		return "", err
-	}
-	return k, nil
-}
-
-// ParseNodeKey splits a key NodeKey built into its node type and id.
-func ParseNodeKey(key string) (nodeType, id string, err *Error) {
-	nodeType, rest, ok := strings.Cut(key, string(Sep))
-	if !ok || !ValidName(nodeType) {
-		return "", "", &Error{ID: key, Reason: "not a node key (TYPE#id)"}
-	}
-	id, ok = ParseID(nodeType, rest)
-	if !ok {
-		return "", "", &Error{Name: nodeType, ID: key, Reason: "malformed id"}
-	}
-	return nodeType, id, nil
-}
-
-// EdgeKey is label, Sep, toType, Sep and toID escaped, checked and at
-// most maxLen bytes (adjlist.EdgeKey).
-func EdgeKey(label, toType, toID string, maxLen int) (string, *Error) {
-	if err := CheckName("edge label", label); err != nil {
-		return "", err
-	}
-	if err := CheckName("node type", toType); err != nil {
-		return "", err
-	}
-	if err := CheckID(toType, toID); err != nil {
-		return "", err
-	}
-	k := Join(toID, label, toType)
-	if err := CheckLen(label, "sort key", k, maxLen); err != nil {
-		return "", err
-	}
-	return k, nil
-}
-
-// ParseEdgeKey splits a key EdgeKey built into its label, target type and
-// target id.
-func ParseEdgeKey(sk string) (label, toType, toID string, err *Error) {
-	label, rest, ok := strings.Cut(sk, string(Sep))
-	if !ok || !ValidName(label) {
-		return "", "", "", &Error{ID: sk, Reason: "not an edge key (LABEL#TYPE#id)"}
-	}
-	toType, toID, err = ParseNodeKey(rest)
-	if err != nil {
-		return "", "", "", &Error{Name: label, ID: sk, Reason: "not an edge key (LABEL#TYPE#id)"}
-	}
-	return label, toType, toID, nil
-}
-
 // PaddedID is prefix, '-' (none for an empty prefix) and seq zero-padded
 // to width digits (adjlist.PaddedID).
 func PaddedID(prefix string, seq uint64, width int) (string, *Error) {

@@ -8,21 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestNodeAndEdgeKeysRoundTrip(t *testing.T) {
-	k, err := NodeKey("CRS", "x#1%", 2048)
-	require.Nil(t, err)
-	assert.Equal(t, "CRS#x%231%25", k)
-	typ, id, err := ParseNodeKey(k)
-	require.Nil(t, err)
-	assert.Equal(t, [2]string{"CRS", "x#1%"}, [2]string{typ, id})
-
-	k, err = EdgeKey("ENROLL", "CRS", "math204", 1024)
-	require.Nil(t, err)
-	assert.Equal(t, "ENROLL#CRS#math204", k)
-	label, typ, id, err := ParseEdgeKey(k)
-	require.Nil(t, err)
-	assert.Equal(t, [3]string{"ENROLL", "CRS", "math204"}, [3]string{label, typ, id})
-
+func TestPaddedID(t *testing.T) {
 	p, err := PaddedID("2026", 7, 4)
 	require.Nil(t, err)
 	assert.Equal(t, "2026-0007", p)
@@ -36,15 +22,12 @@ func TestRefusals(t *testing.T) {
 		got  func() *Error
 		want Error
 	}{
-		"empty id":     {func() *Error { return CheckID("STU", "") }, Error{Name: "STU", ID: "", Reason: "empty id"}},
-		"bad UTF-8":    {func() *Error { return CheckID("STU", "\xff") }, Error{Name: "STU", ID: "\xff", Reason: "id is not valid UTF-8"}},
-		"C1 control":   {func() *Error { return CheckID("STU", "a\u0085") }, Error{Name: "STU", ID: "a\u0085", Reason: "id contains a control character"}},
-		"bad name":     {func() *Error { return CheckName("node type", "S#") }, Error{Name: "node type", ID: "S#", Reason: "names are 1-64 ASCII letters, digits, '_', '-' or '.'"}},
-		"too long":     {func() *Error { _, e := NodeKey("S", long, 2048); return e }, Error{Name: "S", ID: "S#" + long, Reason: "partition key value is 2050 bytes, DynamoDB allows 2048"}},
-		"not node key": {func() *Error { _, _, e := ParseNodeKey("STU"); return e }, Error{Name: "", ID: "STU", Reason: "not a node key (TYPE#id)"}},
-		"malformed id": {func() *Error { _, _, e := ParseNodeKey("STU#a#b"); return e }, Error{Name: "STU", ID: "STU#a#b", Reason: "malformed id"}},
-		"not edge key": {func() *Error { _, _, _, e := ParseEdgeKey("E#STU"); return e }, Error{Name: "E", ID: "E#STU", Reason: "not an edge key (LABEL#TYPE#id)"}},
-		"wide seq":     {func() *Error { _, e := PaddedID("p", 100, 2); return e }, Error{Name: "p", ID: "100", Reason: "sequence does not fit 2 digits"}},
+		"empty id":   {func() *Error { return CheckID("STU", "") }, Error{Name: "STU", ID: "", Reason: "empty id"}},
+		"bad UTF-8":  {func() *Error { return CheckID("STU", "\xff") }, Error{Name: "STU", ID: "\xff", Reason: "id is not valid UTF-8"}},
+		"C1 control": {func() *Error { return CheckID("STU", "a\u0085") }, Error{Name: "STU", ID: "a\u0085", Reason: "id contains a control character"}},
+		"bad name":   {func() *Error { return CheckName("node type", "S#") }, Error{Name: "node type", ID: "S#", Reason: "names are 1-64 ASCII letters, digits, '_', '-' or '.'"}},
+		"too long":   {func() *Error { return CheckLen("S", "partition key", "S#"+long, 2048) }, Error{Name: "S", ID: "S#" + long, Reason: "partition key value is 2050 bytes, DynamoDB allows 2048"}},
+		"wide seq":   {func() *Error { _, e := PaddedID("p", 100, 2); return e }, Error{Name: "p", ID: "100", Reason: "sequence does not fit 2 digits"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			got := tt.got()

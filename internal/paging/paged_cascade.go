@@ -73,10 +73,8 @@ func (c *Cascade[K]) DeleteNode(ctx context.Context, children []Children, incomi
 	if err != nil || !found {
 		return err
 	}
-	br, err := c.Delete(ctx, []Key{self})
-	c.Batches += br.Requests
-	c.Node = br.Written == 1
-	c.Unwritten = append(c.Unwritten, br.Unwritten...)
+	n, err = c.delete(ctx, []Key{self})
+	c.Node = n == 1
 	return err
 }
 
@@ -87,20 +85,7 @@ func (c *Cascade[K]) children(ctx context.Context, ch Children) error {
 	if err != nil {
 		return err
 	}
-	for _, p := range list {
-		_, err := p(ctx, &c.Queries, 0, func(children []Ref) error {
-			for _, child := range children {
-				if err := c.DeleteAttached(ctx, ch, child.To, &c.Attached, &c.Attached); err != nil {
-					return err
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return c.eachChild(ctx, list, ch, &c.Attached, &c.Attached, false)
 }
 
 // DeleteAttached deletes the edges attached to the child with ref ref: those
@@ -135,18 +120,23 @@ func (c *Cascade[K]) DeleteAttached(ctx context.Context, ch Children, ref string
 // attached to each child (as [Cascade.DeleteAttached], counted in *into
 // and *out) and then the child item (counted in *out).
 func (c *Cascade[K]) DeleteChildren(ctx context.Context, list []Pager, ch Children, into, out *int) error {
+	return c.eachChild(ctx, list, ch, into, out, true)
+}
+
+// eachChild deletes, page of list's children by page, what is attached to
+// each child and then, if item, the child item (counted in *out).
+func (c *Cascade[K]) eachChild(ctx context.Context, list []Pager, ch Children, into, out *int, item bool) error {
 	for _, p := range list {
 		_, err := p(ctx, &c.Queries, 0, func(children []Ref) error {
 			for _, child := range children {
 				if err := c.DeleteAttached(ctx, ch, child.To, into, out); err != nil {
 					return err
 				}
-				br, err := c.Delete(ctx, []Key{child.Key})
-				c.Batches += br.Requests
-				*out += br.Written
-				c.Unwritten = append(c.Unwritten, br.Unwritten...)
-				if err != nil {
-					return err
+				if item {
+					n, err := c.delete(ctx, []Key{child.Key})
+					if *out += n; err != nil {
+						return err
+					}
 				}
 			}
 			return nil
@@ -186,11 +176,18 @@ func (c *Cascade[K]) deletePages(ctx context.Context, p Pager, del func(Ref) boo
 		if len(keys) == 0 {
 			return nil
 		}
-		br, err := c.Delete(ctx, keys)
-		c.Batches += br.Requests
-		deleted += br.Written
-		c.Unwritten = append(c.Unwritten, br.Unwritten...)
+		n, err := c.delete(ctx, keys)
+		deleted += n
 		return err
 	})
 	return deleted, err
+}
+
+// delete deletes the items with keys, counting the batches sent and the
+// keys left unwritten, and returns how many deletes were processed.
+func (c *Cascade[K]) delete(ctx context.Context, keys []Key) (int, error) {
+	br, err := c.Delete(ctx, keys)
+	c.Batches += br.Requests
+	c.Unwritten = append(c.Unwritten, br.Unwritten...)
+	return br.Written, err
 }

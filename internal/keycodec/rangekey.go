@@ -27,16 +27,16 @@ func RangeKey(p, v string, rest []Part, every bool) string {
 		return b.String()
 	}
 	b.WriteString(p)
-	var segs []rangeSeg
+	var segs []segment
 	if !every {
-		segs = rangeSegs(rest)
+		segs = segments(rest, isField)
 	}
 	for i := 0; ; i++ {
 		piece, tail, cut := v, "", false
 		if every || i+1 < len(segs) {
 			piece, tail, cut = strings.Cut(v, "#")
 		}
-		seg := rangeSeg{variable: true}
+		seg := segment{variable: true}
 		if !every {
 			seg = segs[i]
 		}
@@ -65,28 +65,27 @@ func RangeKey(p, v string, rest []Part, every bool) string {
 	}
 }
 
-// rangeSeg is one '#'-separated piece of a sort key template as range
-// values read it: its text before its id's place, whether it has one (a
-// piece holds one at most: templates put a '#' between two), and its
-// text after it.
-type rangeSeg struct {
+// segment is one '#'-separated piece of a key template: its text before
+// its id's place, whether it has one (a piece holds one at most:
+// templates put a '#' between two), and its text after it.
+type segment struct {
 	lead, trail string
 	variable    bool
 }
 
-// rangeSegs splits rest at the '#'s of its text. An id never holds a raw
-// '#' (ids are escaped), so every key rest builds has exactly these
-// pieces.
-func rangeSegs(rest []Part) []rangeSeg {
-	out := []rangeSeg{{}}
-	for _, p := range rest {
-		if p.Kind == Field {
+// segments splits parts at the '#'s of their text, variable telling the
+// parts that hold an id. An id never holds a raw '#' (ids are escaped),
+// so every key the parts build has exactly these pieces.
+func segments(parts []Part, variable func(Part) bool) []segment {
+	out := []segment{{}}
+	for _, p := range parts {
+		if variable(p) {
 			out[len(out)-1].variable = true
 			continue
 		}
 		for i, piece := range strings.Split(p.Text, "#") {
 			if i > 0 {
-				out = append(out, rangeSeg{})
+				out = append(out, segment{})
 			}
 			if s := &out[len(out)-1]; s.variable {
 				s.trail += piece
@@ -97,6 +96,10 @@ func rangeSegs(rest []Part) []rangeSeg {
 	}
 	return out
 }
+
+// isField reports whether p is a key field: the id places of the rest
+// that range values read.
+func isField(p Part) bool { return p.Kind == Field }
 
 // RestAfter is the part of sort key template s after what ids, the
 // leading key fields' ids (an Entity's List), spell of it: from its first

@@ -90,17 +90,6 @@ func migrate(ctx context.Context, api Client, spec scanSpec, optFns []func(*Scan
 	if err != nil {
 		return res, &OpError{Op: op, Table: spec.t.name, Err: err}
 	}
-	track := func(o *ScanOptions) {
-		*o = user
-		o.Progress = func(p ScanProgress) {
-			mu.Lock()
-			res.Scanned, res.Matched = p.Scanned, p.Matched
-			mu.Unlock()
-			if user.Progress != nil {
-				user.Progress(p)
-			}
-		}
-	}
 	pos, err := walk(ctx, op, api, spec, func(ctx context.Context, _ int, item Item) (bool, error) {
 		s := spec
 		if spec.of != nil {
@@ -133,7 +122,7 @@ func migrate(ctx context.Context, api Client, spec scanSpec, optFns []func(*Scan
 		}
 		mu.Unlock()
 		return m.ok, err
-	}, []func(*ScanOptions){track}, 1)
+	}, tracked(user, &mu, func(p ScanProgress) { res.Scanned, res.Matched = p.Scanned, p.Matched }), 1)
 	res.Position = pos
 	if err == nil && firstUnread != nil {
 		err = &OpError{Op: op, Table: spec.t.name, PK: firstUnread.PK, SK: firstUnread.SK, Err: firstUnread.Err}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"reflect"
+	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -391,4 +392,21 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 		return pos, &OpError{Op: op, Table: t.name, Index: opts.Index, Err: t.throttled(err, "", "", opts.Index, "")}
 	}
 	return "", nil
+}
+
+// tracked is the options of a walk that reports its progress to its
+// caller: opts, with a Progress that calls note under mu, then opts'
+// own Progress, if any.
+func tracked(opts ScanOptions, mu *sync.Mutex, note func(ScanProgress)) []func(*ScanOptions) {
+	return []func(*ScanOptions){func(o *ScanOptions) {
+		*o = opts
+		o.Progress = func(p ScanProgress) {
+			mu.Lock()
+			note(p)
+			mu.Unlock()
+			if opts.Progress != nil {
+				opts.Progress(p)
+			}
+		}
+	}}
 }

@@ -181,18 +181,8 @@ func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ..
 	}
 	v := newVerifier(t, opts.Segments)
 	var mu sync.Mutex
-	track := func(o *ScanOptions) {
-		*o = opts
-		o.Progress = func(p ScanProgress) {
-			mu.Lock()
-			res.Scanned = p.Scanned
-			mu.Unlock()
-			if opts.Progress != nil {
-				opts.Progress(p)
-			}
-		}
-	}
-	pos, err := walk(ctx, op, api, t.scanSpec(), v.each, []func(*ScanOptions){track}, verifySegments)
+	track := tracked(opts, &mu, func(p ScanProgress) { res.Scanned = p.Scanned })
+	pos, err := walk(ctx, op, api, t.scanSpec(), v.each, track, verifySegments)
 	res.Position = pos
 	if err == nil {
 		for _, tl := range v.segs {

@@ -11,6 +11,7 @@ import (
 
 	"time"
 
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/paging"
@@ -519,8 +520,8 @@ func (e *Edge[E]) decode(item Item) (v EdgeItem[E], ok bool, err error) {
 // split parses an edge item's table keys into its endpoint ids; ok is
 // false for an item that is not an edge of this kind.
 func (e *edgeCore) split(item Item) (from, to string, ok bool) {
-	pk, _ := stringAttr(item, e.t.opts.PartitionKey)
-	sk, _ := stringAttr(item, e.t.opts.SortKey)
+	pk, _ := ddbitem.String(item, e.t.opts.PartitionKey)
+	sk, _ := ddbitem.String(item, e.t.opts.SortKey)
 	return e.splitKeys(pk, sk)
 }
 
@@ -548,8 +549,8 @@ func (t *Table) edgeIndexKeysMatch(e *edgeIndexed, item Item, pk, sk, from strin
 		return true // the index keys are the table keys
 	}
 	o := &t.opts
-	ipk, hasIPK := stringAttr(item, o.IndexPartitionKey)
-	isk, hasISK := stringAttr(item, o.IndexSortKey)
+	ipk, hasIPK := ddbitem.String(item, o.IndexPartitionKey)
+	isk, hasISK := ddbitem.String(item, o.IndexSortKey)
 	if !hasIPK && !hasISK {
 		return true // not in the index: a forward read of a bare item
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/stretchr/testify/require"
 )
@@ -111,7 +112,7 @@ func FuzzRangeValues(f *testing.F) {
 			}
 		}
 		check("List", e.List(ids[:e.pkN]...), listParts, k.sk)
-		if isk, ok := stringAttr(item, "GSI2SK"); ok {
+		if isk, ok := ddbitem.String(item, "GSI2SK"); ok {
 			check("ByIndex", e.ByIndex("GSI2"), e.it.indexes[0].SK, isk)
 		}
 		whole := strings.Contains(skT, "%")

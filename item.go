@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/adjlist/adjlist/internal/ddbexpr"
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/send"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -136,15 +137,6 @@ func (t *Table) unmarshalData(item Item, out any) error {
 	return nil
 }
 
-// stringAttr returns item[name] if it is a string attribute.
-func stringAttr(item Item, name string) (string, bool) {
-	s, ok := item[name].(*types.AttributeValueMemberS)
-	if !ok {
-		return "", false
-	}
-	return s.Value, true
-}
-
 // numKey reports whether name is a table key attribute of type N
 // ([Options].PartitionKeyType, SortKeyType).
 func (t *Table) numKey(name string) bool {
@@ -171,7 +163,7 @@ func (t *Table) keyText(item Item, name string) (string, bool) {
 	if n, ok := item[name].(*types.AttributeValueMemberN); ok && t.numKey(name) {
 		return n.Value, true
 	}
-	return stringAttr(item, name)
+	return ddbitem.String(item, name)
 }
 
 // setKeys writes the primary key into item.

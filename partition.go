@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/paging"
 )
 
@@ -368,7 +369,7 @@ func (h headSpec) page(ctx context.Context, id, cursor string, limit int32, targ
 	qsLimit(&q, limit)
 	q.fetched = d.Fetched
 	decode := func(item Item) (bool, error) {
-		if s, _ := stringAttr(item, h.t.opts.SortKey); !h.apart && s == sk {
+		if s, _ := ddbitem.String(item, h.t.opts.SortKey); !h.apart && s == sk {
 			hasNode = true
 			return false, h.t.unmarshalData(item, out)
 		}

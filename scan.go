@@ -74,8 +74,8 @@ func (n *nodeCore) scanSpec() scanSpec {
 		if len(n.it.indexes) == 0 {
 			return buf, nil
 		}
-		pk, _ := stringAttr(item, o.PartitionKey)
-		skv, _ := stringAttr(item, o.SortKey)
+		pk, _ := ddbitem.String(item, o.PartitionKey)
+		skv, _ := ddbitem.String(item, o.SortKey)
 		return keycodec.Derived(n.it.indexes, item, n.keyCtx(pk, skv), buf)
 	}
 	return n.t.typeSpec(&n.it, n.err, f, deriveIf(n.hasKeys, matched), matched)
@@ -126,7 +126,7 @@ func (c *collectionCore) scanSpec() scanSpec {
 		if err != nil || len(c.it.indexes) == 0 {
 			return buf, err
 		}
-		sk, _ := stringAttr(item, o.SortKey)
+		sk, _ := ddbitem.String(item, o.SortKey)
 		return keycodec.Derived(c.it.indexes, item, c.keyCtx(pk, sk), buf)
 	}
 	is := func(item Item) bool { _, _, ok := c.ids(item); return ok }
@@ -142,8 +142,8 @@ func (e *edgeCore) scanSpec() scanSpec {
 	matched := func(item Item, buf derivedAttrs) (derivedAttrs, error) {
 		buf = buf[:0]
 		k := edgeKeys{}
-		k.pk, _ = stringAttr(item, o.PartitionKey)
-		k.sk, _ = stringAttr(item, o.SortKey)
+		k.pk, _ = ddbitem.String(item, o.PartitionKey)
+		k.sk, _ = ddbitem.String(item, o.SortKey)
 		k.ipk, k.isk = e.indexKeys(k.pk, k.sk)
 		if e.shards > 1 {
 			from, _, _ := e.splitKeys(k.pk, k.sk)

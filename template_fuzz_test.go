@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
 
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -131,7 +132,7 @@ func FuzzTemplates(f *testing.F) {
 				if bi.Local && attr == bi.PKAttr {
 					continue // the table's partition key, checked above
 				}
-				key, ok := stringAttr(item, attr)
+				key, ok := ddbitem.String(item, attr)
 				if !ok {
 					continue // a data value was empty: not in the index
 				}
@@ -156,7 +157,7 @@ func FuzzTemplates(f *testing.F) {
 					values = append(values, value(p))
 				}
 			}
-			want, ok := stringAttr(item, bi.PKAttr)
+			want, ok := ddbitem.String(item, bi.PKAttr)
 			if !ok {
 				continue // not in the index
 			}
@@ -219,7 +220,7 @@ func presetsAgree(t *testing.T, a, b, c string) {
 		for _, bi := range it.indexes {
 			k, err := it.indexKeys(fuzzPresets.proj.t, bi.Name, values)
 			require.NoError(t, err, "%s ByIndex(%q, %q)", it.kind, bi.Name, values)
-			want, _ := stringAttr(item, bi.PKAttr)
+			want, _ := ddbitem.String(item, bi.PKAttr)
 			if !bi.Local && bi.Shards == 0 {
 				require.Equal(t, want, k.pk, "%s ByIndex(%q, %q)", it.kind, bi.Name, values)
 				continue

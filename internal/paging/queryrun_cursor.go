@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/adjlist/adjlist/internal/ddbexpr"
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
@@ -132,7 +133,7 @@ func pick(key, num map[string]string, name string, isNum bool) string {
 func (cs *Cursors) advance(st *CursorShard, item Item) error {
 	key := make(map[string]string, len(cs.Names))
 	for _, name := range cs.Names {
-		v, ok := stringAttr(item, name)
+		v, ok := ddbitem.String(item, name)
 		if !ok {
 			return BadCursor("item lacks key attribute " + name)
 		}

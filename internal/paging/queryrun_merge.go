@@ -9,6 +9,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/adjlist/adjlist/internal/ddbexpr"
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
@@ -28,21 +29,12 @@ func (r *Run) shardInput(i int) dynamodb.QueryInput {
 
 // less orders raw items by the sort key, in the request's direction.
 func (r *Run) less(a, b Item) bool {
-	sa, _ := stringAttr(a, r.SKAttr)
-	sb, _ := stringAttr(b, r.SKAttr)
+	sa, _ := ddbitem.String(a, r.SKAttr)
+	sb, _ := ddbitem.String(b, r.SKAttr)
 	if aws.ToBool(r.In.ScanIndexForward) {
 		return sa < sb
 	}
 	return sa > sb
-}
-
-// stringAttr returns item[name] if it is a string attribute.
-func stringAttr(item Item, name string) (string, bool) {
-	s, ok := item[name].(*types.AttributeValueMemberS)
-	if !ok {
-		return "", false
-	}
-	return s.Value, true
 }
 
 // countMerged counts every shard, in parallel, and sums.

@@ -6,6 +6,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/adjlist/adjlist/internal/ddbexpr"
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
@@ -52,7 +53,7 @@ func EachPage(ctx context.Context, c dynamodb.QueryAPIClient, in dynamodb.QueryI
 // take is decode of item, false for the item Excl excludes.
 func (r *Run) take(decode func(Item) (bool, error), item Item) (bool, error) {
 	if r.Excl != "" {
-		if s, _ := stringAttr(item, r.SKAttr); s == r.Excl {
+		if s, _ := ddbitem.String(item, r.SKAttr); s == r.Excl {
 			return false, nil
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist/internal/ddbexpr"
+	"github.com/adjlist/adjlist/internal/ddbitem"
 )
 
 // partitions is a fake Query API: each partition's items in sort key
@@ -49,7 +50,7 @@ type kept struct{ sks []string }
 // decode keeps item's sort key unless it is "e", another access
 // pattern's.
 func (k *kept) decode(item Item) (bool, error) {
-	sk, _ := stringAttr(item, "SK")
+	sk, _ := ddbitem.String(item, "SK")
 	if sk == "e" {
 		return false, nil
 	}
@@ -148,13 +149,13 @@ func TestFetched(t *testing.T) {
 		r.Fetched = func(items []Item) {
 			var sks string
 			for _, item := range items {
-				sk, _ := stringAttr(item, "SK")
+				sk, _ := ddbitem.String(item, "SK")
 				sks += sk
 			}
 			log = append(log, "fetched:"+sks)
 		}
 		return &log, func(item Item) (bool, error) {
-			sk, _ := stringAttr(item, "SK")
+			sk, _ := ddbitem.String(item, "SK")
 			log = append(log, "decode:"+sk)
 			return true, nil
 		}

@@ -140,7 +140,7 @@ func parsesBack(parts []Part) bool {
 	return true
 }
 
-// keyError is adjlist's *KeyError for name, id and reason.
+// refusedKey is adjlist's *KeyError for name, id and reason.
 func refusedKey(name, id, reason string) error {
 	return &Error{Name: name, ID: id, Reason: reason}
 }

@@ -140,15 +140,9 @@ func schemaOf(t *Table) *schema.Table {
 	st := &schema.Table{Name: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Inverted: t.layout != noIndex,
 		PartitionKeyType: t.opts.PartitionKeyType, SortKeyType: t.opts.SortKeyType}
 	for _, ix := range t.indexes {
-		sx := schema.TableIndex{Name: ix.Name, Local: ix.Local, Projection: ix.Projection, NonKeyAttributes: ix.NonKeyAttributes}
 		partition, sort := ix.KeySchema(t.opts.PartitionKey)
-		for _, a := range partition {
-			sx.Partition = append(sx.Partition, schema.KeyAttribute(a))
-		}
-		for _, a := range sort {
-			sx.Sort = append(sx.Sort, schema.KeyAttribute(a))
-		}
-		st.Indexes = append(st.Indexes, sx)
+		st.Indexes = append(st.Indexes, schema.TableIndex{Name: ix.Name, Local: ix.Local, Projection: ix.Projection,
+			NonKeyAttributes: ix.NonKeyAttributes, Partition: schema.Attrs(partition), Sort: schema.Attrs(sort)})
 	}
 	return st
 }

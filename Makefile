@@ -30,8 +30,7 @@ demo: deps
 # by several, so the README's command leaves it to CI, which runs both.
 # The test binaries are linked without DWARF (-ldflags=-w): debuggers read
 # it, tests never do (stack traces come from the function table every
-# binary keeps), and it is
-# 40% of the linker's work across the ~35 binaries.
+# binary keeps), and it is 40% of the linker's work over ~35 binaries.
 test: deps
 	$(GO) vet ./...
 	GO=$(GO) scripts/with-ddblocal.sh $(GO) test -vet=off -count=1 -ldflags=-w ./...

@@ -121,8 +121,7 @@ func NewNestedCollection[C, P, G any](parent *Collection[P, G], childType string
 				var zero P
 				return zero, err
 			}
-			ch, err := parent.Get(ctx, parentID, id, optFns...)
-			return ch.Data, err
+			return parent.Get(ctx, parentID, id, optFns...)
 		}}
 	return c.bind(parentOf{end: parent.endpoint()}, childType, optFns)
 }
@@ -362,15 +361,15 @@ func (c *collectionCore) keyCtx(pk, sk string) *keyCtx {
 
 // Get reads one child with a GetItem, e.g. GetItem(PK="WS#acme",
 // SK="PROJ#2026-0042"), eventually consistent unless optFns ask for a
-// strongly consistent read ([Consistent]). It returns [ErrNotFound] if
-// there is no such child, [ErrInvalidKey] for bad ids.
-func (c *Collection[C, P]) Get(ctx context.Context, parentID, childID string, optFns ...func(*ReadOptions)) (Child[C], error) {
+// strongly consistent read ([Consistent]), and returns its data C, as
+// every handle's Get returns the data of the item whose ids it is given.
+// It returns [ErrNotFound] if there is no such child, [ErrInvalidKey] for
+// bad ids, and with any error C's zero value.
+func (c *Collection[C, P]) Get(ctx context.Context, parentID, childID string, optFns ...func(*ReadOptions)) (C, error) {
 	k, err := c.keyed(parentID, childID)
-	v := Child[C]{Parent: parentID, ID: childID}
-	if err = c.handle().get(ctx, "Collection.Get", &k, err, optFns, &v.Data); err != nil {
-		return Child[C]{}, err
-	}
-	return v, nil
+	var data C
+	err = c.handle().get(ctx, "Collection.Get", &k, err, optFns, &data)
+	return data, err
 }
 
 // Update changes an existing child's data with one UpdateItem guarded by

@@ -42,6 +42,14 @@
 // The guides in docs/ (modelling, reads, writes, operations, testing,
 // performance) explain each job in turn.
 //
+// # Results
+//
+// A verb given one item's ids returns that item's data: Get returns N, E,
+// C or T on every handle, since the caller already holds the ids. A verb
+// that reads several items returns the handle's item type, the ids decoded
+// from the keys with the data: [NodeItem], [EdgeItem], [Child] or
+// [EntityItem] from the queries (List, From, To, ByIndex).
+//
 // # Keys
 //
 // Handles build every key ([Node.Key], [Edge.Key]) from names (node types,

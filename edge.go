@@ -303,15 +303,15 @@ func (e *edgeCore) keyCtx(k edgeKeys) *keyCtx {
 
 // Get reads the edge from → to with one GetItem on the table, eventually
 // consistent unless optFns ask for a strongly consistent read
-// ([Consistent]). It returns [ErrNotFound] if there is no such edge,
-// [ErrInvalidKey] for bad ids.
-func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*ReadOptions)) (EdgeItem[E], error) {
+// ([Consistent]), and returns its data E, as every handle's Get returns
+// the data of the item whose ids it is given. It returns [ErrNotFound] if
+// there is no such edge, [ErrInvalidKey] for bad ids, and with any error
+// E's zero value.
+func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*ReadOptions)) (E, error) {
 	k, err := e.keyed(from, to)
-	v := EdgeItem[E]{From: from, To: to}
-	if err = e.handle().get(ctx, "Edge.Get", &k, err, optFns, &v.Data); err != nil {
-		return EdgeItem[E]{}, err
-	}
-	return v, nil
+	var data E
+	err = e.handle().get(ctx, "Edge.Get", &k, err, optFns, &data)
+	return data, err
 }
 
 // Update changes the data of the existing edge from → to with one

@@ -1,0 +1,48 @@
+package adjlist_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+)
+
+// TestOneItemVerbsReturnData: a verb given one item's ids returns that
+// item's data on every handle (N, E, C, T, not an item with the ids the
+// caller gave), and with ErrNotFound the zero value.
+func TestOneItemVerbsReturnData(t *testing.T) {
+	t.Parallel()
+	s := newSchool(t)
+	ctx := context.Background()
+	notes := adjlist.NewCollection[Note](s.students, "NOTE")
+	tags := adjlist.NewEntity[Note](s.table, "tag", "TAG#{tag}", "STU#{student}")
+	ada := Student{Name: "Ada", Year: 2}
+	require.NoError(t, s.students.Put(ctx, "a91", ada))
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", math204))
+	require.NoError(t, notes.Put(ctx, "a91", "n1", Note{Text: "hi"}))
+	require.NoError(t, tags.Put(ctx, adjlist.IDs{"go", "a91"}, Note{Text: "go"}))
+
+	for _, tc := range []struct {
+		name string
+		call func(id string) (any, error) // id: the student's, "a91" or a missing one
+		want any
+	}{
+		{"Node.Get", func(id string) (any, error) { return s.students.Get(ctx, id) }, ada},
+		{"Edge.Get", func(id string) (any, error) { return s.enrolled.Get(ctx, id, "math204") }, math204},
+		{"Collection.Get", func(id string) (any, error) { return notes.Get(ctx, id, "n1") }, Note{Text: "hi"}},
+		{"Entity.Get", func(id string) (any, error) { return tags.Get(ctx, adjlist.IDs{"go", id}) }, Note{Text: "go"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := tc.call("a91")
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+			got, err = tc.call("nobody")
+			require.ErrorIs(t, err, adjlist.ErrNotFound)
+			assert.Zero(t, got)
+			assert.IsType(t, tc.want, got)
+		})
+	}
+}

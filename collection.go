@@ -374,10 +374,11 @@ func (c *Collection[C, P]) Get(ctx context.Context, parentID, childID string, op
 
 // Update changes an existing child's data with one UpdateItem guarded by
 // attribute_exists(PK) (condition expression "attribute_exists (#0)") and
-// returns the child as stored afterwards (ALL_NEW). update describes the
-// change ([Update], e.g. adjlist.Set("status", "DONE")) and is not changed
-// by the call. It returns [ErrNotFound] if the child does
-// not exist. optFns may AND a condition of the caller's after the guard
+// returns its data C as stored afterwards (ALL_NEW), as every handle's
+// Update returns the data of the item whose ids it is given; with any
+// error, C's zero value. update describes the change ([Update], e.g.
+// adjlist.Set("status", "DONE")) and is not changed by the call. It
+// returns [ErrNotFound] if the child does not exist. optFns may AND a condition of the caller's after the guard
 // ([If]): "(attribute_exists (#0)) AND (#1 = :0)", whose failure is
 // [ErrConditionFailed] with the stored child in the SDK's exception
 // (ALL_OLD); on a handle with [Tracking.Version] the version read is
@@ -386,13 +387,11 @@ func (c *Collection[C, P]) Get(ctx context.Context, parentID, childID string, op
 // [ErrKeyAttribute] if update names a key attribute, [ErrInvalidOption]
 // for an update derived keys cannot follow or a missing version,
 // [ErrInvalidKey] for bad ids: all before any request.
-func (c *Collection[C, P]) Update(ctx context.Context, parentID, childID string, update Update, optFns ...func(*WriteOptions)) (Child[C], error) {
+func (c *Collection[C, P]) Update(ctx context.Context, parentID, childID string, update Update, optFns ...func(*WriteOptions)) (C, error) {
 	k, err := c.keyed(parentID, childID)
-	v := Child[C]{Parent: parentID, ID: childID}
-	if err = c.handle().update(ctx, "Collection.Update", &k, err, update, optFns, &v.Data); err != nil {
-		return Child[C]{}, err
-	}
-	return v, nil
+	var data C
+	err = c.handle().update(ctx, "Collection.Update", &k, err, update, optFns, &data)
+	return data, err
 }
 
 // Delete removes one child with one DeleteItem guarded by

@@ -82,7 +82,7 @@ func TestCollectionLifecycle(t *testing.T) {
 
 	upd, err := s.projects.Update(ctx, "acme", "2026-0007", adjlist.Set("status", "DONE"))
 	require.NoError(t, err)
-	assert.Equal(t, "DONE", upd.Data.Status)
+	assert.Equal(t, "DONE", upd.Status)
 	_, err = s.projects.Update(ctx, "acme", "2026-9999", adjlist.Set("status", "DONE"))
 	require.ErrorIs(t, err, adjlist.ErrNotFound)
 	_, err = s.projects.Update(ctx, "acme", "2026-0007", adjlist.Set("Detail", "x"))

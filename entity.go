@@ -317,7 +317,7 @@ func (e *Entity[T]) Get(ctx context.Context, ids IDs, optFns ...func(*ReadOption
 }
 
 // Update changes the data of the existing item with ids with one
-// UpdateItem guarded by attribute_exists(PK), and returns the item as
+// UpdateItem guarded by attribute_exists(PK), and returns its data T as
 // stored afterwards (ALL_NEW), as [Node.Update] does: update ([Update],
 // e.g. adjlist.Update{}.Add("ItemCount", -1)) is not changed by the call; a missing
 // item is [ErrNotFound]; a condition of the caller's ([If]) is ANDed after

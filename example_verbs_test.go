@@ -348,7 +348,7 @@ func ExampleCollection_Delete() {
 	}
 
 	p, err := projects.Update(ctx, "acme", "2026-0001", adjlist.Set("status", "DONE"))
-	fmt.Println(p.Data.Status, err)
+	fmt.Println(p.Status, err)
 	fmt.Println(projects.Delete(ctx, "acme", "2026-0001"))
 	_, err = projects.Get(ctx, "acme", "2026-0001")
 	fmt.Println(errors.Is(err, adjlist.ErrNotFound))

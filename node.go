@@ -221,8 +221,9 @@ func (n *Node[N]) Get(ctx context.Context, id string, optFns ...func(*ReadOption
 }
 
 // Update changes the data of node id's existing item with one UpdateItem
-// and returns the item as stored afterwards (ReturnValues ALL_NEW). update
-// describes the change ([Update]), e.g.
+// and returns its data N as stored afterwards (ReturnValues ALL_NEW), as
+// every handle's Update returns the data of the item whose ids it is
+// given. update describes the change ([Update]), e.g.
 //
 //	adjlist.Set("major", "Physics")
 //

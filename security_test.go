@@ -80,7 +80,7 @@ func TestExpressionSyntaxStoredLiterally(t *testing.T) {
 		assert.Equal(t, Enrollment{Grade: v, EnrolledOn: v}, got)
 		upd, err := s.enrolled.Update(ctx, id, v, adjlist.Set("grade", v+"!"))
 		require.NoError(t, err)
-		assert.Equal(t, v+"!", upd.Data.Grade)
-		assert.Equal(t, v, upd.Data.EnrolledOn)
+		assert.Equal(t, v+"!", upd.Grade)
+		assert.Equal(t, v, upd.EnrolledOn)
 	}
 }

@@ -10,9 +10,9 @@ import (
 	"github.com/adjlist/adjlist"
 )
 
-// TestOneItemVerbsReturnData: a verb given one item's ids returns that
-// item's data on every handle (N, E, C, T, not an item with the ids the
-// caller gave), and with ErrNotFound the zero value.
+// TestOneItemVerbsReturnData: a verb given one item's ids (Get, Update)
+// returns that item's data on every handle (N, E, C, T, not an item with
+// the ids the caller gave), and with ErrNotFound the zero value.
 func TestOneItemVerbsReturnData(t *testing.T) {
 	t.Parallel()
 	s := newSchool(t)
@@ -34,6 +34,14 @@ func TestOneItemVerbsReturnData(t *testing.T) {
 		{"Edge.Get", func(id string) (any, error) { return s.enrolled.Get(ctx, id, "math204") }, math204},
 		{"Collection.Get", func(id string) (any, error) { return notes.Get(ctx, id, "n1") }, Note{Text: "hi"}},
 		{"Entity.Get", func(id string) (any, error) { return tags.Get(ctx, adjlist.IDs{"go", id}) }, Note{Text: "go"}},
+		{"Node.Update", func(id string) (any, error) { return s.students.Update(ctx, id, adjlist.Set("year", 3)) }, Student{Name: "Ada", Year: 3}},
+		{"Edge.Update", func(id string) (any, error) {
+			return s.enrolled.Update(ctx, id, "math204", adjlist.Set("grade", "A"))
+		}, Enrollment{EnrolledOn: math204.EnrolledOn, Grade: "A"}},
+		{"Collection.Update", func(id string) (any, error) { return notes.Update(ctx, id, "n1", adjlist.Set("text", "bye")) }, Note{Text: "bye"}},
+		{"Entity.Update", func(id string) (any, error) {
+			return tags.Update(ctx, adjlist.IDs{"go", id}, adjlist.Set("text", "Go"))
+		}, Note{Text: "Go"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := tc.call("a91")

@@ -83,10 +83,10 @@ func TestTimeToLive(t *testing.T) {
 	s3, err := sessions.Update(ctx, "ada", "s3", adjlist.Set("device", "TV"), adjlist.Expires(now.Add(-time.Minute)))
 	require.NoError(t, err)
 	assert.Equal(t, map[string]int{"UpdateItem": 1}, calls.counts(), "in the same request")
-	assert.Equal(t, now.Add(-time.Minute).Unix(), s3.Data.ExpiresAt)
+	assert.Equal(t, now.Add(-time.Minute).Unix(), s3.ExpiresAt)
 	u1, err := sessions.Update(ctx, "ada", "s1", adjlist.Set("device", "Phone"))
 	require.NoError(t, err)
-	assert.Equal(t, now.Add(24*time.Hour).Unix(), u1.Data.ExpiresAt, "unchanged by an update")
+	assert.Equal(t, now.Add(24*time.Hour).Unix(), u1.ExpiresAt, "unchanged by an update")
 	require.NoError(t, users.Put(ctx, "ada", Author{Name: "Ada"}))
 
 	// Expired but not yet deleted: reads return them; the filter leaves them out.

@@ -483,7 +483,7 @@ func TestOptimisticLocking(t *testing.T) {
 	require.NoError(t, b.posts.Put(ctx, "ada", "p1", Post{Title: "Hello"}))
 	post, err := b.posts.Update(ctx, "ada", "p1", adjlist.Set("likes", 1), adjlist.IfVersion(1))
 	require.NoError(t, err)
-	assert.Equal(t, int64(2), post.Data.Version)
+	assert.Equal(t, int64(2), post.Version)
 	require.NoError(t, b.follows.Put(ctx, "bob", "ada", Following{Since: "2026"}))
 	fol, err := b.follows.Get(ctx, "bob", "ada")
 	require.NoError(t, err)

@@ -131,7 +131,7 @@ func (m tracker) issuesByStatus(project, status string) adjlist.Query[adjlist.Ch
 // closeIssue sets an issue's status to closed if it still has version
 // (the one read): ErrVersionConflict when someone wrote it since. It
 // moves the issue from the project's open count to its closed one.
-func (m tracker) closeIssue(ctx context.Context, project, issue string, version int64) (adjlist.Child[Issue], error) {
+func (m tracker) closeIssue(ctx context.Context, project, issue string, version int64) (Issue, error) {
 	return m.issues.Update(ctx, project, issue, adjlist.Set("status", "closed"), adjlist.IfVersion(version))
 }
 

@@ -229,7 +229,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "\nproject %s/%s is now %s\n", p.Parent, p.ID, p.Data.Status)
+		fmt.Fprintf(w, "\nproject acme/2026-0118 is now %s\n", p.Status)
 		if err := printActive(ctx, w, projects); err != nil {
 			return err
 		}

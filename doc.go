@@ -49,7 +49,8 @@
 // ids. A verb
 // that reads several items returns the handle's item type, the ids decoded
 // from the keys with the data: [NodeItem], [EdgeItem], [Child] or
-// [EntityItem] from the queries (List, From, To, ByIndex).
+// [EntityItem] from the queries (List, From, To, ByIndex) and from
+// GetMany (in the order of the ids given, those with no item left out).
 //
 // # Keys
 //

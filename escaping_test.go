@@ -785,8 +785,8 @@ func TestEscapingMatrix(t *testing.T) {
 			nodes, err := m.ws.GetMany(ctx, hxIDs)
 			require.NoError(t, err)
 			require.Len(t, nodes, n)
-			for _, id := range hxIDs {
-				assert.Equal(t, data("ws", id), nodes[id])
+			for i, id := range hxIDs {
+				assert.Equal(t, adjlist.NodeItem[hxData]{ID: id, Data: data("ws", id)}, nodes[i])
 			}
 			var kids, wantKids []adjlist.Child[hxData]
 			var ids []adjlist.IDs

@@ -263,8 +263,8 @@ func (n *Node[N]) Delete(ctx context.Context, id string, optFns ...func(*WriteOp
 	return n.handle().del(ctx, "Node.Delete", &k, err, optFns)
 }
 
-// NodeItem is one node item read back from a query: its id, decoded from
-// its keys, and its data.
+// NodeItem is one node item read back by a query or [Node.GetMany]: its
+// id, decoded from its keys, and its data.
 type NodeItem[N any] struct {
 	ID   string // node id, e.g. "a91"
 	Data N

@@ -54,3 +54,51 @@ func TestOneItemVerbsReturnData(t *testing.T) {
 		})
 	}
 }
+
+// TestGetManyReturnsItems: GetMany, a verb that reads several items,
+// returns the handle's item type on every handle (ids with data), in the
+// order of the ids given, ids with no item left out, and an id given twice
+// returned twice.
+func TestGetManyReturnsItems(t *testing.T) {
+	t.Parallel()
+	s := newSchool(t)
+	ctx := context.Background()
+	notes := adjlist.NewCollection[Note](s.students, "NOTE")
+	tags := adjlist.NewEntity[Note](s.table, "tag", "TAG#{tag}", "STU#{student}")
+	for _, id := range []string{"a", "b"} {
+		require.NoError(t, s.students.Put(ctx, id, Student{Name: id}))
+		require.NoError(t, notes.Put(ctx, "p", id, Note{Text: id}))
+		require.NoError(t, tags.Put(ctx, adjlist.IDs{"go", id}, Note{Text: id}))
+	}
+	asked, found := []string{"b", "missing", "a", "b"}, []string{"b", "a", "b"}
+	var children []adjlist.Child[Note]
+	var ids []adjlist.IDs
+	for _, id := range asked {
+		children = append(children, adjlist.Child[Note]{Parent: "p", ID: id})
+		ids = append(ids, adjlist.IDs{"go", id})
+	}
+	var wantNodes []adjlist.NodeItem[Student]
+	var wantChildren []adjlist.Child[Note]
+	var wantEntities []adjlist.EntityItem[Note]
+	for _, id := range found {
+		wantNodes = append(wantNodes, adjlist.NodeItem[Student]{ID: id, Data: Student{Name: id}})
+		wantChildren = append(wantChildren, adjlist.Child[Note]{Parent: "p", ID: id, Data: Note{Text: id}})
+		wantEntities = append(wantEntities, adjlist.EntityItem[Note]{IDs: adjlist.IDs{"go", id}, Data: Note{Text: id}})
+	}
+
+	for _, tc := range []struct {
+		name string
+		call func() (any, error)
+		want any
+	}{
+		{"Node.GetMany", func() (any, error) { return s.students.GetMany(ctx, asked) }, wantNodes},
+		{"Collection.GetMany", func() (any, error) { return notes.GetMany(ctx, children) }, wantChildren},
+		{"Entity.GetMany", func() (any, error) { return tags.GetMany(ctx, ids) }, wantEntities},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := tc.call()
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, got)
+		})
+	}
+}

@@ -781,7 +781,7 @@ func TestBatchNodesAndChildren(t *testing.T) {
 	assert.Equal(t, map[string]int{"BatchWriteItem": 1}, b.calls.counts())
 	left, err := b.authors.GetMany(ctx, []string{"ada", "bob", "cy"})
 	require.NoError(t, err)
-	assert.Equal(t, map[string]Author{"cy": {Name: "cy"}}, left)
+	assert.Equal(t, []adjlist.NodeItem[Author]{{ID: "cy", Data: Author{Name: "cy"}}}, left)
 }
 
 // Bulk writes carry no condition: PutMany writes version 1 on a locked

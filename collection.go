@@ -378,15 +378,17 @@ func (c *Collection[C, P]) Get(ctx context.Context, parentID, childID string, op
 // Update returns the data of the item whose ids it is given; with any
 // error, C's zero value. update describes the change ([Update], e.g.
 // adjlist.Set("status", "DONE")) and is not changed by the call. It
-// returns [ErrNotFound] if the child does not exist. optFns may AND a condition of the caller's after the guard
-// ([If]): "(attribute_exists (#0)) AND (#1 = :0)", whose failure is
+// returns [ErrNotFound] if the child does not exist. optFns may AND a
+// condition of the caller's after the guard ([If]):
+// "(attribute_exists (#0)) AND (#1 = :0)", whose failure is
 // [ErrConditionFailed] with the stored child in the SDK's exception
-// (ALL_OLD); on a handle with [Tracking.Version] the version read is
-// required ([IfVersion]), checked and set one higher, [ErrVersionConflict]
-// when stale. Derived index keys follow in the same request.
-// [ErrKeyAttribute] if update names a key attribute, [ErrInvalidOption]
-// for an update derived keys cannot follow or a missing version,
-// [ErrInvalidKey] for bad ids: all before any request.
+// (ALL_OLD); on a handle with
+// [Tracking.Version] the version read is required ([IfVersion]), checked
+// and set one higher, [ErrVersionConflict] when stale. Derived index keys
+// follow in the same request. [ErrKeyAttribute] if update names a key
+// attribute, [ErrInvalidOption] for an update derived keys cannot follow
+// or a missing version, [ErrInvalidKey] for bad ids: all before any
+// request.
 func (c *Collection[C, P]) Update(ctx context.Context, parentID, childID string, update Update, optFns ...func(*WriteOptions)) (C, error) {
 	k, err := c.keyed(parentID, childID)
 	var data C

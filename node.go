@@ -210,9 +210,9 @@ func (n *nodeCore) keyCtx(pk, sk string) *keyCtx {
 // Get reads node id's item with one GetItem, eventually consistent unless
 // optFns ask for a strongly consistent read ([Consistent]), and returns its
 // attributes decoded into N, as every handle's Get returns the data of the
-// item whose ids it is given. It returns [ErrNotFound] if there is no such item,
-// [ErrInvalidKey] for a bad id, and with any error N's zero value, never a
-// partly decoded item.
+// item whose ids it is given. It returns [ErrNotFound] if there is no such
+// item, [ErrInvalidKey] for a bad id, and with any error N's zero value,
+// never a partly decoded item.
 func (n *Node[N]) Get(ctx context.Context, id string, optFns ...func(*ReadOptions)) (N, error) {
 	k, err := n.keyed(id)
 	var data N

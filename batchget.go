@@ -108,27 +108,29 @@ func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...fu
 
 // GetMany reads the items of the nodes ids as [Edge.Hydrate] reads edges:
 // one BatchGetItem per 100 distinct ids, e.g. the profiles of a course's
-// students after [Edge.To]. The result maps each id found to its data;
-// ids with no item are absent.
-func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*ReadOptions)) (map[string]N, error) {
-	out := make(map[string]N, len(ids))
+// students after [Edge.To]. Like every verb that reads several items it
+// returns the handle's item type, [NodeItem]: in the order of ids, ids
+// with no item left out, and an id given twice returned twice. With any
+// error the result is nil.
+func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*ReadOptions)) ([]NodeItem[N], error) {
+	out := make([]NodeItem[N], 0, len(ids))
 	keyOf := func(i int) (keyed, error) { return n.keyed(ids[i]) }
-	if err := getMany(ctx, n.handle(), "Node.GetMany", len(ids), keyOf, optFns, func(i int, item Item, kids []string) error {
-		var data N
-		err := n.t.decodeData(&n.it, kids, item, &data)
-		out[ids[i]] = data
-		return err
-	}); err != nil {
+	err := getMany(ctx, n.handle(), "Node.GetMany", len(ids), keyOf, optFns, func(i int, item Item, kids []string) error {
+		out = append(out, NodeItem[N]{ID: ids[i]})
+		return n.t.decodeData(&n.it, kids, item, &out[len(out)-1].Data)
+	})
+	if err != nil {
 		return nil, err
 	}
 	return out, nil
 }
 
 // GetMany reads many children (only Parent and ID are read from each) as
-// [Edge.Hydrate] reads edges: one BatchGetItem per 100 distinct keys. The
-// result keeps the input's order with Data filled in; children with no
-// item are left out, and one asked for twice is returned twice. With any
-// error the result is nil.
+// [Edge.Hydrate] reads edges: one BatchGetItem per 100 distinct keys. Like
+// every verb that reads several items it returns the handle's item type,
+// [Child]: in the order of children with Data filled in, children with no
+// item left out, and one given twice returned twice. With any error the
+// result is nil.
 func (c *Collection[C, P]) GetMany(ctx context.Context, children []Child[C], optFns ...func(*ReadOptions)) ([]Child[C], error) {
 	out := make([]Child[C], 0, len(children))
 	keyOf := func(i int) (keyed, error) { return c.keyed(children[i].Parent, children[i].ID) }
@@ -143,8 +145,9 @@ func (c *Collection[C, P]) GetMany(ctx context.Context, children []Child[C], opt
 }
 
 // GetMany reads the items with ids as [Edge.Hydrate] reads edges: one
-// BatchGetItem per 100 distinct keys. The result keeps the input's order;
-// ids with no item are left out, and ids given twice are returned twice.
+// BatchGetItem per 100 distinct keys. Like every verb that reads several
+// items it returns the handle's item type, [EntityItem]: in the order of
+// ids, ids with no item left out, and ids given twice returned twice.
 // With any error the result is nil.
 func (e *Entity[T]) GetMany(ctx context.Context, ids []IDs, optFns ...func(*ReadOptions)) ([]EntityItem[T], error) {
 	out := make([]EntityItem[T], 0, len(ids))

@@ -180,10 +180,9 @@ func TestNodeGetMany(t *testing.T) {
 	ctx := context.Background()
 	got, err := s.students.GetMany(ctx, []string{"a91", "zz", "b30", "a91"})
 	require.NoError(t, err)
-	assert.Equal(t, map[string]Student{
-		"a91": {Name: "Ada", Year: 2, Major: "Math"},
-		"b30": {Name: "Bo", Year: 1, Major: "CS"},
-	}, got)
+	ada, bo := Student{Name: "Ada", Year: 2, Major: "Math"}, Student{Name: "Bo", Year: 1, Major: "CS"}
+	assert.Equal(t, []adjlist.NodeItem[Student]{{ID: "a91", Data: ada}, {ID: "b30", Data: bo}, {ID: "a91", Data: ada}}, got,
+		"in the order of the ids given, the missing one left out, the one given twice twice")
 
 	before := s.calls.total()
 	_, err = s.students.GetMany(ctx, []string{"a91", ""})
@@ -210,9 +209,9 @@ func TestGetManyTwiceMapData(t *testing.T) {
 	require.NoError(t, follows.Put(ctx, "u1", "u2", want))
 	require.NoError(t, tags.Put(ctx, adjlist.IDs{"go", "u1"}, want))
 
-	byID, err := users.GetMany(ctx, []string{"u1", "u1"})
+	nodes, err := users.GetMany(ctx, []string{"u1", "u1"})
 	require.NoError(t, err)
-	assert.Equal(t, map[string]data{"u1": want}, byID)
+	require.Len(t, nodes, 2)
 	children, err := notes.GetMany(ctx, []adjlist.Child[data]{{Parent: "u1", ID: "n1"}, {Parent: "u1", ID: "n1"}})
 	require.NoError(t, err)
 	require.Len(t, children, 2)
@@ -223,6 +222,7 @@ func TestGetManyTwiceMapData(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, items, 2)
 	for i := range 2 {
+		assert.Equal(t, adjlist.NodeItem[data]{ID: "u1", Data: want}, nodes[i])
 		assert.Equal(t, adjlist.Child[data]{Parent: "u1", ID: "n1", Data: want}, children[i])
 		assert.Equal(t, adjlist.EdgeItem[data]{From: "u1", To: "u2", Data: want}, edges[i])
 		assert.Equal(t, adjlist.EntityItem[data]{IDs: adjlist.IDs{"go", "u1"}, Data: want}, items[i])

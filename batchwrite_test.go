@@ -100,7 +100,7 @@ func TestPutMany(t *testing.T) {
 	assert.Equal(t, 1, res.Written)
 	got, err := s.enrolled.Get(ctx, "s0000", "math204")
 	require.NoError(t, err)
-	assert.Equal(t, "F", got.Data.Grade)
+	assert.Equal(t, "F", got.Grade)
 
 	res, err = s.enrolled.DeleteMany(ctx, append(roster(1000, ""), adjlist.EdgeItem[Enrollment]{From: "nobody", To: "math204"}))
 	require.NoError(t, err)

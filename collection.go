@@ -121,8 +121,7 @@ func NewNestedCollection[C, P, G any](parent *Collection[P, G], childType string
 				var zero P
 				return zero, err
 			}
-			ch, err := parent.Get(ctx, parentID, id, optFns...)
-			return ch.Data, err
+			return parent.Get(ctx, parentID, id, optFns...)
 		}}
 	return c.bind(parentOf{end: parent.endpoint()}, childType, optFns)
 }
@@ -362,38 +361,39 @@ func (c *collectionCore) keyCtx(pk, sk string) *keyCtx {
 
 // Get reads one child with a GetItem, e.g. GetItem(PK="WS#acme",
 // SK="PROJ#2026-0042"), eventually consistent unless optFns ask for a
-// strongly consistent read ([Consistent]). It returns [ErrNotFound] if
-// there is no such child, [ErrInvalidKey] for bad ids.
-func (c *Collection[C, P]) Get(ctx context.Context, parentID, childID string, optFns ...func(*ReadOptions)) (Child[C], error) {
+// strongly consistent read ([Consistent]), and returns its data C, as
+// every handle's Get returns the data of the item whose ids it is given.
+// It returns [ErrNotFound] if there is no such child, [ErrInvalidKey] for
+// bad ids, and with any error C's zero value.
+func (c *Collection[C, P]) Get(ctx context.Context, parentID, childID string, optFns ...func(*ReadOptions)) (C, error) {
 	k, err := c.keyed(parentID, childID)
-	v := Child[C]{Parent: parentID, ID: childID}
-	if err = c.handle().get(ctx, "Collection.Get", &k, err, optFns, &v.Data); err != nil {
-		return Child[C]{}, err
-	}
-	return v, nil
+	var data C
+	err = c.handle().get(ctx, "Collection.Get", &k, err, optFns, &data)
+	return data, err
 }
 
 // Update changes an existing child's data with one UpdateItem guarded by
 // attribute_exists(PK) (condition expression "attribute_exists (#0)") and
-// returns the child as stored afterwards (ALL_NEW). update describes the
-// change ([Update], e.g. adjlist.Set("status", "DONE")) and is not changed
-// by the call. It returns [ErrNotFound] if the child does
-// not exist. optFns may AND a condition of the caller's after the guard
-// ([If]): "(attribute_exists (#0)) AND (#1 = :0)", whose failure is
+// returns its data C as stored afterwards (ALL_NEW), as every handle's
+// Update returns the data of the item whose ids it is given; with any
+// error, C's zero value. update describes the change ([Update], e.g.
+// adjlist.Set("status", "DONE")) and is not changed by the call. It
+// returns [ErrNotFound] if the child does not exist. optFns may AND a
+// condition of the caller's after the guard ([If]):
+// "(attribute_exists (#0)) AND (#1 = :0)", whose failure is
 // [ErrConditionFailed] with the stored child in the SDK's exception
-// (ALL_OLD); on a handle with [Tracking.Version] the version read is
-// required ([IfVersion]), checked and set one higher, [ErrVersionConflict]
-// when stale. Derived index keys follow in the same request.
-// [ErrKeyAttribute] if update names a key attribute, [ErrInvalidOption]
-// for an update derived keys cannot follow or a missing version,
-// [ErrInvalidKey] for bad ids: all before any request.
-func (c *Collection[C, P]) Update(ctx context.Context, parentID, childID string, update Update, optFns ...func(*WriteOptions)) (Child[C], error) {
+// (ALL_OLD); on a handle with
+// [Tracking.Version] the version read is required ([IfVersion]), checked
+// and set one higher, [ErrVersionConflict] when stale. Derived index keys
+// follow in the same request. [ErrKeyAttribute] if update names a key
+// attribute, [ErrInvalidOption] for an update derived keys cannot follow
+// or a missing version, [ErrInvalidKey] for bad ids: all before any
+// request.
+func (c *Collection[C, P]) Update(ctx context.Context, parentID, childID string, update Update, optFns ...func(*WriteOptions)) (C, error) {
 	k, err := c.keyed(parentID, childID)
-	v := Child[C]{Parent: parentID, ID: childID}
-	if err = c.handle().update(ctx, "Collection.Update", &k, err, update, optFns, &v.Data); err != nil {
-		return Child[C]{}, err
-	}
-	return v, nil
+	var data C
+	err = c.handle().update(ctx, "Collection.Update", &k, err, update, optFns, &data)
+	return data, err
 }
 
 // Delete removes one child with one DeleteItem guarded by

@@ -102,7 +102,7 @@ func TestShardedCollection(t *testing.T) {
 
 	got, err := projects.Update(ctx, "acme", ids[7], adjlist.Set("title", "renamed"))
 	require.NoError(t, err)
-	assert.Equal(t, "renamed", got.Data.Title)
+	assert.Equal(t, "renamed", got.Title)
 	require.NoError(t, projects.Delete(ctx, "acme", ids[7]))
 	_, err = projects.Get(ctx, "acme", ids[7])
 	require.ErrorIs(t, err, adjlist.ErrNotFound)

@@ -42,6 +42,16 @@
 // The guides in docs/ (modelling, reads, writes, operations, testing,
 // performance) explain each job in turn.
 //
+// # Results
+//
+// A verb given one item's ids returns that item's data: Get and Update
+// return N, E, C or T on every handle, since the caller already holds the
+// ids. A verb that reads several items returns the handle's item type, the
+// ids decoded from the keys with the data: [NodeItem], [EdgeItem],
+// [Child] or [EntityItem] from the queries (List, From, To, ByIndex) and
+// from GetMany (in the order of the ids given, those with no item left
+// out).
+//
 // # Keys
 //
 // Handles build every key ([Node.Key], [Edge.Key]) from names (node types,

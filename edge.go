@@ -304,21 +304,22 @@ func (e *edgeCore) keyCtx(k edgeKeys) *keyCtx {
 
 // Get reads the edge from → to with one GetItem on the table, eventually
 // consistent unless optFns ask for a strongly consistent read
-// ([Consistent]). It returns [ErrNotFound] if there is no such edge,
-// [ErrInvalidKey] for bad ids.
-func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*ReadOptions)) (EdgeItem[E], error) {
+// ([Consistent]), and returns its data E, as every handle's Get returns
+// the data of the item whose ids it is given. It returns [ErrNotFound] if
+// there is no such edge, [ErrInvalidKey] for bad ids, and with any error
+// E's zero value.
+func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*ReadOptions)) (E, error) {
 	k, err := e.keyed(from, to)
-	v := EdgeItem[E]{From: from, To: to}
-	if err = e.handle().get(ctx, "Edge.Get", &k, err, optFns, &v.Data); err != nil {
-		return EdgeItem[E]{}, err
-	}
-	return v, nil
+	var data E
+	err = e.handle().get(ctx, "Edge.Get", &k, err, optFns, &data)
+	return data, err
 }
 
 // Update changes the data of the existing edge from → to with one
-// UpdateItem guarded by attribute_exists(PK), and returns the edge as stored
-// afterwards (ReturnValues ALL_NEW). update describes the change
-// ([Update]), e.g.
+// UpdateItem guarded by attribute_exists(PK), and returns its data E as
+// stored afterwards (ReturnValues ALL_NEW), as every handle's Update
+// returns the data of the item whose ids it is given. With any error, E's
+// zero value. update describes the change ([Update]), e.g.
 //
 //	adjlist.Set("grade", "A")
 //
@@ -336,13 +337,11 @@ func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*Read
 // update names a key attribute; [ErrInvalidOption] for an update derived
 // index keys cannot follow or a missing version; [ErrInvalidKey] for bad
 // ids: all before any request.
-func (e *Edge[E]) Update(ctx context.Context, from, to string, update Update, optFns ...func(*WriteOptions)) (EdgeItem[E], error) {
+func (e *Edge[E]) Update(ctx context.Context, from, to string, update Update, optFns ...func(*WriteOptions)) (E, error) {
 	k, err := e.keyed(from, to)
-	v := EdgeItem[E]{From: from, To: to}
-	if err = e.handle().update(ctx, "Edge.Update", &k, err, update, optFns, &v.Data); err != nil {
-		return EdgeItem[E]{}, err
-	}
-	return v, nil
+	var data E
+	err = e.handle().update(ctx, "Edge.Update", &k, err, update, optFns, &data)
+	return data, err
 }
 
 // Delete removes the edge from → to with one DeleteItem guarded by

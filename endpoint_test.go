@@ -133,7 +133,7 @@ func TestChildEndpointLayout(t *testing.T) {
 			assert.Equal(t, want, got)
 			one, err := m.tagged.Get(ctx, "go", ref)
 			require.NoError(t, err)
-			assert.Equal(t, want[0], one)
+			assert.Equal(t, want[0].Data, one)
 
 			back := []adjlist.EdgeItem[Tagging]{{From: ref, To: "go", Data: Tagging{By: "ana"}}}
 			got, err = m.hasTag.From(ref).Collect(ctx)

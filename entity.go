@@ -305,9 +305,10 @@ func (e *Entity[T]) item(ids IDs, data T, create bool, o *WriteOptions) (Item, i
 
 // Get reads the item with ids with one GetItem, eventually consistent
 // unless optFns ask for a strongly consistent read ([Consistent]), and
-// decodes its attributes into T. It returns [ErrNotFound] if there is no
-// such item, [ErrInvalidKey] for bad ids, and with any error T's zero
-// value.
+// returns its attributes decoded into T, as every handle's Get returns the
+// data of the item whose ids it is given. It returns [ErrNotFound] if
+// there is no such item, [ErrInvalidKey] for bad ids, and with any error
+// T's zero value.
 func (e *Entity[T]) Get(ctx context.Context, ids IDs, optFns ...func(*ReadOptions)) (T, error) {
 	k, err := e.keyed(ids)
 	var data T
@@ -316,7 +317,7 @@ func (e *Entity[T]) Get(ctx context.Context, ids IDs, optFns ...func(*ReadOption
 }
 
 // Update changes the data of the existing item with ids with one
-// UpdateItem guarded by attribute_exists(PK), and returns the item as
+// UpdateItem guarded by attribute_exists(PK), and returns its data T as
 // stored afterwards (ALL_NEW), as [Node.Update] does: update ([Update],
 // e.g. adjlist.Update{}.Add("ItemCount", -1)) is not changed by the call; a missing
 // item is [ErrNotFound]; a condition of the caller's ([If]) is ANDed after

@@ -468,10 +468,10 @@ func TestEscapingMatrix(t *testing.T) {
 				hxRead(t, "sharded LSI1 "+id, m.task.ByIndex("LSI1", id).Equal(id), hxChildShow, want)
 				got, err := m.proj.Get(ctx, id, hxKid)
 				require.NoError(t, err)
-				assert.Equal(t, adjlist.Child[hxData]{Parent: id, ID: hxKid, Data: hxData{Name: id}}, got)
+				assert.Equal(t, hxData{Name: id}, got)
 				fam, err := m.proj.Load(ctx, id)
 				require.NoError(t, err)
-				assert.Equal(t, adjlist.Family[hxData, hxData]{ID: id, Parent: data("ws", id), Children: []adjlist.Child[hxData]{got}}, fam)
+				assert.Equal(t, adjlist.Family[hxData, hxData]{ID: id, Parent: data("ws", id), Children: []adjlist.Child[hxData]{{Parent: id, ID: hxKid, Data: got}}}, fam)
 			}
 		}},
 		{"sharded children List", func(t *testing.T) {
@@ -501,7 +501,7 @@ func TestEscapingMatrix(t *testing.T) {
 			for _, id := range hxIDs {
 				got, err := m.enroll.Get(ctx, hxStudent, id)
 				require.NoError(t, err)
-				assert.Equal(t, adjlist.EdgeItem[hxData]{From: hxStudent, To: id, Data: data("enroll", id)}, got)
+				assert.Equal(t, data("enroll", id), got)
 			}
 		}},
 		{"counters", func(t *testing.T) {
@@ -652,7 +652,7 @@ func TestEscapingMatrix(t *testing.T) {
 				assert.Equal(t, data("usr", id), got)
 				e, err := m.follows.Get(ctx, id, hxUsr1)
 				require.NoError(t, err)
-				assert.Equal(t, id+" → "+hxUsr1, hxEdge(e))
+				assert.Equal(t, hxData{}, e)
 				require.NoError(t, m.follows.WaitIndexed(ctx, id, hxUsr1, waitIndex))
 			}
 		}},
@@ -785,8 +785,8 @@ func TestEscapingMatrix(t *testing.T) {
 			nodes, err := m.ws.GetMany(ctx, hxIDs)
 			require.NoError(t, err)
 			require.Len(t, nodes, n)
-			for _, id := range hxIDs {
-				assert.Equal(t, data("ws", id), nodes[id])
+			for i, id := range hxIDs {
+				assert.Equal(t, adjlist.NodeItem[hxData]{ID: id, Data: data("ws", id)}, nodes[i])
 			}
 			var kids, wantKids []adjlist.Child[hxData]
 			var ids []adjlist.IDs

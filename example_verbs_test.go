@@ -167,11 +167,11 @@ func ExampleEdge_Put() {
 	err = enrolled.Put(ctx, "a91", "math204", Enrollment{})
 	fmt.Println(errors.Is(err, adjlist.ErrExists))
 	e, err := enrolled.Get(ctx, "a91", "math204")
-	fmt.Println(e.From, e.To, e.Data.Grade, err)
+	fmt.Println(e.Grade, err)
 	// Output:
 	// <nil>
 	// true
-	// a91 math204 B <nil>
+	// B <nil>
 }
 
 // From reads a node's edges on the table, in sort key order.
@@ -270,11 +270,11 @@ func ExampleCollection_Put() {
 	fmt.Println(id, projects.Put(ctx, "acme", id, Project{Title: "Launch"}))
 	fmt.Println(errors.Is(projects.Put(ctx, "acme", id, Project{}), adjlist.ErrExists))
 	p, err := projects.Get(ctx, "acme", id)
-	fmt.Println(p.Parent, p.ID, p.Data.Title, err)
+	fmt.Println(p.Title, err)
 	// Output:
 	// 2026-0007 <nil>
 	// true
-	// acme 2026-0007 Launch <nil>
+	// Launch <nil>
 }
 
 // List reads a parent's children: one Query per page, newest first with
@@ -348,7 +348,7 @@ func ExampleCollection_Delete() {
 	}
 
 	p, err := projects.Update(ctx, "acme", "2026-0001", adjlist.Set("status", "DONE"))
-	fmt.Println(p.Data.Status, err)
+	fmt.Println(p.Status, err)
 	fmt.Println(projects.Delete(ctx, "acme", "2026-0001"))
 	_, err = projects.Get(ctx, "acme", "2026-0001")
 	fmt.Println(errors.Is(err, adjlist.ErrNotFound))

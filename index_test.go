@@ -216,7 +216,7 @@ func TestIndexKeptTrueOnEveryWrite(t *testing.T) {
 	got, err := m.projects.Update(ctx, "acme", "p1", adjlist.Set("status", "ARCHIVED").
 		Set("createdAt", "2026-01-05"))
 	require.NoError(t, err)
-	assert.Equal(t, "ARCHIVED", *got.Data.Status)
+	assert.Equal(t, "ARCHIVED", *got.Status)
 	assert.Equal(t, int64(1), m.calls.updates.Load()-before)
 	m.eventually(t, active, []string{"acme/p2"})
 	m.eventually(t, archived, []string{"acme/p3", "acme/p4", "acme/p1"})

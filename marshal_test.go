@@ -75,10 +75,10 @@ func TestMarshalOptions(t *testing.T) {
 	assert.Equal(t, Tagged{Name: "Ada", Motto: "analytical"}, got, "decoded by json names")
 	e, err := knows.Get(ctx, "ada", "bob")
 	require.NoError(t, err)
-	assert.Equal(t, "Ada", e.Data.Name)
+	assert.Equal(t, "Ada", e.Name)
 	c, err := notes.Get(ctx, "ada", "n1")
 	require.NoError(t, err)
-	assert.Equal(t, "Ada", c.Data.Name)
+	assert.Equal(t, "Ada", c.Name)
 
 	// Update values go through the same encoder.
 	upd, err := people.Update(ctx, "ada", adjlist.Set("motto", Shout("poetical")).Set("tags", []string{}))

@@ -179,7 +179,7 @@ func TestNestedCollectionHierarchy(t *testing.T) {
 
 		is, err := s.issues.Get(ctx, ref, "i#1")
 		require.NoError(t, err)
-		assert.Equal(t, tn.org, is.Data.Title)
+		assert.Equal(t, tn.org, is.Title)
 	}
 	// The second tenant cannot reach the first's second issue.
 	_, err := s.issues.Get(ctx, s.ref(t, "a", "b#PROJ#c"), "i#2")

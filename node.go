@@ -208,10 +208,11 @@ func (n *nodeCore) keyCtx(pk, sk string) *keyCtx {
 }
 
 // Get reads node id's item with one GetItem, eventually consistent unless
-// optFns ask for a strongly consistent read ([Consistent]), and decodes its
-// attributes into N. It returns [ErrNotFound] if there is no such item,
-// [ErrInvalidKey] for a bad id, and with any error N's zero value, never a
-// partly decoded item.
+// optFns ask for a strongly consistent read ([Consistent]), and returns its
+// attributes decoded into N, as every handle's Get returns the data of the
+// item whose ids it is given. It returns [ErrNotFound] if there is no such
+// item, [ErrInvalidKey] for a bad id, and with any error N's zero value,
+// never a partly decoded item.
 func (n *Node[N]) Get(ctx context.Context, id string, optFns ...func(*ReadOptions)) (N, error) {
 	k, err := n.keyed(id)
 	var data N
@@ -220,8 +221,9 @@ func (n *Node[N]) Get(ctx context.Context, id string, optFns ...func(*ReadOption
 }
 
 // Update changes the data of node id's existing item with one UpdateItem
-// and returns the item as stored afterwards (ReturnValues ALL_NEW). update
-// describes the change ([Update]), e.g.
+// and returns its data N as stored afterwards (ReturnValues ALL_NEW), as
+// every handle's Update returns the data of the item whose ids it is
+// given. update describes the change ([Update]), e.g.
 //
 //	adjlist.Set("major", "Physics")
 //
@@ -261,8 +263,8 @@ func (n *Node[N]) Delete(ctx context.Context, id string, optFns ...func(*WriteOp
 	return n.handle().del(ctx, "Node.Delete", &k, err, optFns)
 }
 
-// NodeItem is one node item read back from a query: its id, decoded from
-// its keys, and its data.
+// NodeItem is one node item read back by a query or [Node.GetMany]: its
+// id, decoded from its keys, and its data.
 type NodeItem[N any] struct {
 	ID   string // node id, e.g. "a91"
 	Data N

@@ -89,17 +89,17 @@ func TestMigrateMovesChildrenLive(t *testing.T) {
 	writers := liveWriters(t, 11, func(w, _ int, rng *rand.Rand, _ map[int]ackedState) (int, ackedState, error) {
 		i := rng.IntN(items/4)*4 + w
 		wsID, c := id(i)
-		var read adjlist.Child[Ticket]
+		var read Ticket
 		if err := both(func(h *adjlist.Collection[Ticket, Space]) (err error) {
 			read, err = h.Get(ctx, wsID, c)
 			return err
 		}); err != nil {
 			return i, ackedState{}, fmt.Errorf("read: %w", err)
 		}
-		s := ackedState{stars: read.Data.Stars + 1, status: []string{"OPEN", "DONE", "WAIT"}[rng.IntN(3)]}
+		s := ackedState{stars: read.Stars + 1, status: []string{"OPEN", "DONE", "WAIT"}[rng.IntN(3)]}
 		upd := adjlist.Set("stars", s.stars).Set("status", s.status)
 		if err := both(func(h *adjlist.Collection[Ticket, Space]) error {
-			_, err := h.Update(ctx, wsID, c, upd, adjlist.If(expression.Name("stars").Equal(expression.Value(read.Data.Stars))))
+			_, err := h.Update(ctx, wsID, c, upd, adjlist.If(expression.Name("stars").Equal(expression.Value(read.Stars))))
 			return err
 		}); err != nil {
 			return i, ackedState{}, fmt.Errorf("update: %w", err)
@@ -391,7 +391,7 @@ func TestMigrateMoveRace(t *testing.T) {
 	assert.Equal(t, 2, res.Retried)
 	got, err := newH.Get(ctx, "acme", "changed")
 	require.NoError(t, err)
-	assert.Equal(t, 2, got.Data.Stars, "the user write kept")
+	assert.Equal(t, 2, got.Stars, "the user write kept")
 	_, err = newH.Get(ctx, "acme", "deleted")
 	require.ErrorIs(t, err, adjlist.ErrNotFound)
 	assert.Len(t, rawItems(t, db, table.Name()), 1)

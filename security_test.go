@@ -33,7 +33,7 @@ func TestHostileIDs(t *testing.T) {
 	require.NoError(t, s.enrolled.Put(ctx, crafted, "math204", Enrollment{Grade: "F"}))
 	got, err := s.enrolled.Get(ctx, "a91", "x")
 	require.NoError(t, err)
-	assert.Equal(t, "A", got.Data.Grade, "a91's edge untouched")
+	assert.Equal(t, "A", got.Grade, "a91's edge untouched")
 	a91, err := s.enrolled.From("a91").Collect(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"math204", "x"}, ids(a91, edgeTo), "nothing new in a91's partition")
@@ -54,10 +54,10 @@ func TestHostileIDs(t *testing.T) {
 	require.NoError(t, s.enrolled.Put(ctx, "A91", "x", Enrollment{Grade: "C"}))
 	got, err = s.enrolled.Get(ctx, "a91", "x")
 	require.NoError(t, err)
-	assert.Equal(t, "A", got.Data.Grade)
+	assert.Equal(t, "A", got.Grade)
 	upper, err := s.enrolled.Get(ctx, "A91", "x")
 	require.NoError(t, err)
-	assert.Equal(t, "C", upper.Data.Grade)
+	assert.Equal(t, "C", upper.Grade)
 }
 
 // Values that look like expression syntax are stored as they are: every
@@ -77,10 +77,10 @@ func TestExpressionSyntaxStoredLiterally(t *testing.T) {
 		require.NoError(t, s.enrolled.Put(ctx, id, v, Enrollment{Grade: v, EnrolledOn: v}))
 		got, err := s.enrolled.Get(ctx, id, v)
 		require.NoError(t, err)
-		assert.Equal(t, Enrollment{Grade: v, EnrolledOn: v}, got.Data)
+		assert.Equal(t, Enrollment{Grade: v, EnrolledOn: v}, got)
 		upd, err := s.enrolled.Update(ctx, id, v, adjlist.Set("grade", v+"!"))
 		require.NoError(t, err)
-		assert.Equal(t, v+"!", upd.Data.Grade)
-		assert.Equal(t, v, upd.Data.EnrolledOn)
+		assert.Equal(t, v+"!", upd.Grade)
+		assert.Equal(t, v, upd.EnrolledOn)
 	}
 }

@@ -77,5 +77,5 @@ func TestItemSizeLimit(t *testing.T) {
 	require.NoError(t, notes.Put(ctx, "a91", "math204", note{Note: exact}))
 	got, err := notes.Get(ctx, "a91", "math204")
 	require.NoError(t, err)
-	assert.Len(t, got.Data.Note, len(exact))
+	assert.Len(t, got.Note, len(exact))
 }

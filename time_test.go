@@ -70,7 +70,7 @@ func TestTimeToLive(t *testing.T) {
 	require.NoError(t, sessions.Put(ctx, "ada", "s1", Session{Device: "phone"}))
 	s1, err := sessions.Get(ctx, "ada", "s1")
 	require.NoError(t, err)
-	assert.Equal(t, now.Add(24*time.Hour).Unix(), s1.Data.ExpiresAt, "Lifetime from the clock, epoch seconds")
+	assert.Equal(t, now.Add(24*time.Hour).Unix(), s1.ExpiresAt, "Lifetime from the clock, epoch seconds")
 	raw, err := db.GetItem(ctx, getInput(table.Name(), "USER#ada", "SESSION#s1"))
 	require.NoError(t, err)
 	assert.Equal(t, &types.AttributeValueMemberN{Value: strconv.FormatInt(now.Add(24*time.Hour).Unix(), 10)}, raw.Item["expiresAt"], "a Number")
@@ -83,10 +83,10 @@ func TestTimeToLive(t *testing.T) {
 	s3, err := sessions.Update(ctx, "ada", "s3", adjlist.Set("device", "TV"), adjlist.Expires(now.Add(-time.Minute)))
 	require.NoError(t, err)
 	assert.Equal(t, map[string]int{"UpdateItem": 1}, calls.counts(), "in the same request")
-	assert.Equal(t, now.Add(-time.Minute).Unix(), s3.Data.ExpiresAt)
-	s1, err = sessions.Update(ctx, "ada", "s1", adjlist.Set("device", "Phone"))
+	assert.Equal(t, now.Add(-time.Minute).Unix(), s3.ExpiresAt)
+	u1, err := sessions.Update(ctx, "ada", "s1", adjlist.Set("device", "Phone"))
 	require.NoError(t, err)
-	assert.Equal(t, now.Add(24*time.Hour).Unix(), s1.Data.ExpiresAt, "unchanged by an update")
+	assert.Equal(t, now.Add(24*time.Hour).Unix(), u1.ExpiresAt, "unchanged by an update")
 	require.NoError(t, users.Put(ctx, "ada", Author{Name: "Ada"}))
 
 	// Expired but not yet deleted: reads return them; the filter leaves them out.
@@ -180,7 +180,7 @@ func TestTimestamps(t *testing.T) {
 	require.NoError(t, follows.Put(ctx, "bob", "ada", Post2{}))
 	f, err := follows.Get(ctx, "bob", "ada")
 	require.NoError(t, err)
-	assert.Equal(t, Post2{CreatedAt: t1, UpdatedAt: t1}, f.Data)
+	assert.Equal(t, Post2{CreatedAt: t1, UpdatedAt: t1}, f)
 	require.NoError(t, posts.Put(ctx, "ada", "p1", Post2{Title: "One"}))
 	_, err = posts.PutMany(ctx, []adjlist.Child[Post2]{{Parent: "ada", ID: "p2", Data: Post2{Title: "Two"}}})
 	require.NoError(t, err)
@@ -197,7 +197,7 @@ func TestTimestamps(t *testing.T) {
 	assert.Equal(t, Post2{Title: "Two", CreatedAt: t1, UpdatedAt: t1}, got[1].Data)
 	f, err = follows.Get(ctx, "bob", "ada")
 	require.NoError(t, err)
-	assert.Equal(t, t2, f.Data.UpdatedAt)
+	assert.Equal(t, t2, f.UpdatedAt)
 
 	// The index ordered by updatedAt followed the update: p2, then p1.
 	recent, err := posts.ByIndex("LSI1", "ada").Collect(ctx, adjlist.Consistent)

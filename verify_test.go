@@ -300,11 +300,11 @@ func TestVerifyAndRepairLive(t *testing.T) {
 			got, err := c.tickets.Get(ctx, stuID(i), tckID(w))
 			require.NoError(t, err)
 			if s.status != "" {
-				require.NotNil(t, got.Data.Status)
-				assert.Equal(t, s.status, *got.Data.Status, "ticket %d/%d", i, w)
+				require.NotNil(t, got.Status)
+				assert.Equal(t, s.status, *got.Status, "ticket %d/%d", i, w)
 			}
 			if s.stars != 0 {
-				assert.Equal(t, s.stars, got.Data.Stars, "ticket %d/%d", i, w)
+				assert.Equal(t, s.stars, got.Stars, "ticket %d/%d", i, w)
 			}
 		}
 	}

@@ -86,7 +86,11 @@ func (a *AdjList) PutEdge(ctx context.Context, from, to string, data Enrollment)
 }
 
 func (a *AdjList) GetEdge(ctx context.Context, from, to string) (Edge, error) {
-	return a.Enrolled.Get(ctx, from, to)
+	data, err := a.Enrolled.Get(ctx, from, to)
+	if err != nil {
+		return Edge{}, err
+	}
+	return Edge{From: from, To: to, Data: data}, nil
 }
 
 func (a *AdjList) From(ctx context.Context, student string) ([]Edge, error) {

@@ -192,7 +192,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "  every like counted (%d version conflicts retried): likes is a multiple of 20: %v\n", conflicts, post.Data.Likes%20 == 0)
+	fmt.Fprintf(w, "  every like counted (%d version conflicts retried): likes is a multiple of 20: %v\n", conflicts, post.Likes%20 == 0)
 
 	published, err := m.posts.ByIndex("GSI2", "PUBLISHED").Collect(ctx)
 	if err != nil {
@@ -334,7 +334,7 @@ func publish(ctx context.Context, w io.Writer, m model, author, id string) error
 		// ((attribute_exists (#0)) AND (#1 = :0)) AND (#2 = :1):
 		// the post exists, at the version read, and is still a draft.
 		m.posts.Update(ctx, author, id, adjlist.Set("status", "PUBLISHED"),
-			adjlist.IfVersion(p.Data.Version), adjlist.If(draft), adjlist.InTx(tx))
+			adjlist.IfVersion(p.Version), adjlist.If(draft), adjlist.InTx(tx))
 		m.authors.Update(ctx, author, adjlist.Set("published", a.Published+1), adjlist.IfVersion(a.Version), adjlist.InTx(tx))
 		err = tx.Commit(ctx)
 		switch {
@@ -368,8 +368,8 @@ func likeConcurrently(ctx context.Context, m model, author, id string, n int) (i
 			for {
 				p, err := m.posts.Get(ctx, author, id)
 				if err == nil {
-					_, err = m.posts.Update(ctx, author, id, adjlist.Set("likes", p.Data.Likes+1),
-						adjlist.IfVersion(p.Data.Version))
+					_, err = m.posts.Update(ctx, author, id, adjlist.Set("likes", p.Likes+1),
+						adjlist.IfVersion(p.Version))
 				}
 				mu.Lock()
 				if errors.Is(err, adjlist.ErrVersionConflict) {

@@ -203,7 +203,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "grade of a91 in math204 is now %s\n", updated.Data.Grade)
+	fmt.Fprintf(w, "grade of a91 in math204 is now %s\n", updated.Grade)
 
 	// Drop a course: b30 enrols in cs101, then drops it.
 	if err := enrolled.Put(ctx, "b30", "cs101", Enrollment{EnrolledOn: "2026-09-04", Grade: "B"}); err != nil && !errors.Is(err, adjlist.ErrExists) {

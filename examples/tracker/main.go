@@ -131,7 +131,7 @@ func (m tracker) issuesByStatus(project, status string) adjlist.Query[adjlist.Ch
 // closeIssue sets an issue's status to closed if it still has version
 // (the one read): ErrVersionConflict when someone wrote it since. It
 // moves the issue from the project's open count to its closed one.
-func (m tracker) closeIssue(ctx context.Context, project, issue string, version int64) (adjlist.Child[Issue], error) {
+func (m tracker) closeIssue(ctx context.Context, project, issue string, version int64) (Issue, error) {
 	return m.issues.Update(ctx, project, issue, adjlist.Set("status", "closed"), adjlist.IfVersion(version))
 }
 
@@ -253,7 +253,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nissue 0003: %s (%s), labels:%s, assignees:%s\n", issue.Data.Title, issue.Data.Status,
+	fmt.Fprintf(w, "\nissue 0003: %s (%s), labels:%s, assignees:%s\n", issue.Title, issue.Status,
 		ends(labels, func(e adjlist.EdgeItem[struct{}]) string { return labelID(m, e.To) }),
 		ends(assignees, func(e adjlist.EdgeItem[struct{}]) string { return e.To }))
 
@@ -284,12 +284,12 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	if err != nil {
 		return err
 	}
-	if _, err := m.closeIssue(ctx, web, "0005", i5.Data.Version); err != nil {
+	if _, err := m.closeIssue(ctx, web, "0005", i5.Version); err != nil {
 		return err
 	}
 	fmt.Fprintln(w, "\nclosed 0005")
 	// A second close with the same, now stale, version is refused.
-	_, err = m.closeIssue(ctx, web, "0005", i5.Data.Version)
+	_, err = m.closeIssue(ctx, web, "0005", i5.Version)
 	if !errors.Is(err, adjlist.ErrVersionConflict) {
 		return fmt.Errorf("a stale close: %v, want ErrVersionConflict", err)
 	}
@@ -302,7 +302,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	if err != nil {
 		return err
 	}
-	if _, err := m.issues.Update(ctx, web, "0005", adjlist.Set("status", "open"), adjlist.IfVersion(i5.Data.Version)); err != nil {
+	if _, err := m.issues.Update(ctx, web, "0005", adjlist.Set("status", "open"), adjlist.IfVersion(i5.Version)); err != nil {
 		return err
 	}
 	fmt.Fprintln(w, "reopened 0005")

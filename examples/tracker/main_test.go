@@ -227,7 +227,7 @@ func TestAccessPatterns(t *testing.T) {
 	t.Run("one issue", func(t *testing.T) {
 		got, err := m.issues.Get(ctx, web, "0003")
 		require.NoError(t, err)
-		assert.Equal(t, adjlist.Child[Issue]{Parent: web, ID: "0003", Data: Issue{Title: "Crash on save", Status: "open", Version: 1}}, got)
+		assert.Equal(t, Issue{Title: "Crash on save", Status: "open", Version: 1}, got)
 		assert.Equal(t, []string{`GetItem PK="ORG#acme#PROJ#web" SK="ISSUE#0003"`}, rec.Take())
 	})
 	i3 := issueRef(t, m, "acme", "web", "0003")
@@ -278,7 +278,7 @@ func TestAccessPatterns(t *testing.T) {
 		i, err := m.issues.Get(ctx, web, "0002")
 		require.NoError(t, err)
 		rec.Take()
-		_, err = m.closeIssue(ctx, web, "0002", i.Data.Version)
+		_, err = m.closeIssue(ctx, web, "0002", i.Version)
 		require.NoError(t, err)
 		// Not one request: the counts need the stored status, read first,
 		// and Update returns the item read again.
@@ -327,7 +327,7 @@ func TestOpenCounts(t *testing.T) {
 	version := func(id string) int64 {
 		i, err := m.issues.Get(ctx, web, id, adjlist.Consistent)
 		require.NoError(t, err)
-		return i.Data.Version
+		return i.Version
 	}
 	for _, step := range []struct {
 		name  string
@@ -400,22 +400,22 @@ func TestStaleClose(t *testing.T) {
 	read, err := m.issues.Get(ctx, web, "0003")
 	require.NoError(t, err)
 	// Someone else renames it meanwhile.
-	_, err = m.issues.Update(ctx, web, "0003", adjlist.Set("title", "Crash on save (macOS)"), adjlist.IfVersion(read.Data.Version))
+	_, err = m.issues.Update(ctx, web, "0003", adjlist.Set("title", "Crash on save (macOS)"), adjlist.IfVersion(read.Version))
 	require.NoError(t, err)
 	before, _ := projectCounts(t, m, web)
 
-	_, err = m.closeIssue(ctx, web, "0003", read.Data.Version)
+	_, err = m.closeIssue(ctx, web, "0003", read.Version)
 	require.ErrorIs(t, err, adjlist.ErrVersionConflict)
 
 	now, err := m.issues.Get(ctx, web, "0003", adjlist.Consistent)
 	require.NoError(t, err)
-	assert.Equal(t, Issue{Title: "Crash on save (macOS)", Status: "open", Version: read.Data.Version + 1}, now.Data)
+	assert.Equal(t, Issue{Title: "Crash on save (macOS)", Status: "open", Version: read.Version + 1}, now)
 	after, actual := projectCounts(t, m, web)
 	assert.Equal(t, before, after)
 	assert.Equal(t, actual, after)
 
 	// With the version read now, it closes.
-	_, err = m.closeIssue(ctx, web, "0003", now.Data.Version)
+	_, err = m.closeIssue(ctx, web, "0003", now.Version)
 	require.NoError(t, err)
 	after, actual = projectCounts(t, m, web)
 	assert.Equal(t, counts{before.open - 1, before.closed + 1}, after)

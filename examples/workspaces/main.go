@@ -204,7 +204,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "\nproject %s/%s: %s (%s)\n", p42.Parent, p42.ID, p42.Data.Title, p42.Data.Status)
+	fmt.Fprintf(w, "\nproject acme/2026-0042: %s (%s)\n", p42.Title, p42.Status)
 
 	// Projects created since 2026-0042, active ones only, title and status
 	// only (CreatedBy is not read back, so it prints empty).
@@ -229,7 +229,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "\nproject %s/%s is now %s\n", p.Parent, p.ID, p.Data.Status)
+		fmt.Fprintf(w, "\nproject acme/2026-0118 is now %s\n", p.Status)
 		if err := printActive(ctx, w, projects); err != nil {
 			return err
 		}

@@ -478,7 +478,7 @@ func TestReadmeMoveChildren(t *testing.T) {
 
 	// Writers, while children move: the new place, then the old, then the new
 	// again (the child moved in between). Deletes alike.
-	update := func(ctx context.Context, ws, id string, upd adjlist.Update) (adjlist.Child[Project], error) {
+	update := func(ctx context.Context, ws, id string, upd adjlist.Update) (Project, error) {
 		c, err := projects.Update(ctx, ws, id, upd)
 		if errors.Is(err, adjlist.ErrNotFound) {
 			if c, err = oldProjects.Update(ctx, ws, id, upd); errors.Is(err, adjlist.ErrNotFound) {
@@ -493,7 +493,7 @@ func TestReadmeMoveChildren(t *testing.T) {
 	}
 	c, err := update(ctx, "acme", "p0", adjlist.Set("title", "before the move"))
 	require.NoError(t, err, "found at the old place")
-	assert.Equal(t, "before the move", c.Data.Title)
+	assert.Equal(t, "before the move", c.Title)
 	// readme:continue
 
 	res, err := adjlist.Migrate(ctx, client, projects) // res.Moved, res.Conflicts
@@ -509,7 +509,7 @@ func TestReadmeMoveChildren(t *testing.T) {
 	}
 	c, err = update(ctx, "acme", "p0", adjlist.Set("title", "after the move"))
 	require.NoError(t, err)
-	assert.Equal(t, "after the move", c.Data.Title)
+	assert.Equal(t, "after the move", c.Title)
 
 	// A writer created p10 at its new key while the old copy existed.
 	require.NoError(t, oldProjects.Put(ctx, "acme", "p10", Project{Title: "old copy"}))

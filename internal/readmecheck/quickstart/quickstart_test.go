@@ -214,7 +214,7 @@ func quickStart(t *testing.T) error {
 	require.ErrorIs(t, err, adjlist.ErrVersionConflict)
 	got, err := m.Issues.Get(ctx, web, "0001", adjlist.Consistent)
 	require.NoError(t, err)
-	assert.Equal(t, Issue{Title: "Login fails", Status: "closed", Version: 2}, got.Data)
+	assert.Equal(t, Issue{Title: "Login fails", Status: "closed", Version: 2}, got)
 	// readme:continue
 	// The project and everything under it: its issues, their edges, its counts.
 	if _, err := adjlist.DeleteChild(ctx, m.Projects, "acme", "web"); err != nil {

@@ -22,7 +22,7 @@ import (
 // the tests when DynamoDB Local is not installed (examplesOnLocal).
 
 // examplesOnLocal matches the examples that need DynamoDB Local.
-const examplesOnLocal = `^Example(Node|Edge|Collection|Entity|Counter)_|^Example(Load|Tx_Commit|Verify)$`
+const examplesOnLocal = `^Example(Node|Edge|Collection|Entity|NewItemCounter)_|^Example(Load|Tx_Commit|Verify)$`
 
 // skipExamplesWithoutLocal skips the examples that need DynamoDB Local
 // (-test.skip, unless the command line sets it) where it is neither

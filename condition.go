@@ -319,7 +319,7 @@ func qsBoundKey(q *querySpec, name, p, v string) (string, error) {
 // reading: [Query.Limit] counts items before the filter, so a page can come
 // back short or empty with a cursor, and filtered-out items are still read
 // and billed. [Query.Count] counts the matching items, reading all of them
-// ([Usage.Scanned] against [Usage.Matched] shows what the filter dropped).
+// ([UsageTotals].Scanned against Matched shows what the filter dropped).
 //
 // A filter that names a key attribute of the table or index queried (PK and
 // SK on the table, GSI1PK and GSI1SK on the index) fails with

@@ -341,9 +341,9 @@ func TestFilterUsage(t *testing.T) {
 	n, err := s.projects.List("acme").Filter(expression.Name("status").Equal(expression.Value("ACTIVE"))).Count(adjlist.WithUsage(ctx, &u))
 	require.NoError(t, err)
 	assert.Equal(t, 2, n)
-	assert.Equal(t, 5, u.Scanned())
-	assert.Equal(t, 2, u.Matched())
-	assert.Equal(t, 1, u.Requests())
+	assert.Equal(t, 5, u.Totals().Scanned)
+	assert.Equal(t, 2, u.Totals().Matched)
+	assert.Equal(t, 1, u.Totals().Requests)
 }
 
 // TestRangeValuesSameItems: a range value reaches the same items through

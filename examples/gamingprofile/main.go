@@ -554,9 +554,9 @@ func cost(ctx context.Context, w io.Writer, what string, fn func(ctx context.Con
 	if err := fn(adjlist.WithUsage(ctx, &u)); err != nil {
 		return err
 	}
-	n := plural(u.Requests(), "request")
-	if u.Scanned() > 0 {
-		n += fmt.Sprintf(", %s read, %d returned", plural(u.Scanned(), "item"), u.Matched())
+	n := plural(u.Totals().Requests, "request")
+	if u.Totals().Scanned > 0 {
+		n += fmt.Sprintf(", %s read, %d returned", plural(u.Totals().Scanned, "item"), u.Totals().Matched)
 	}
 	fmt.Fprintf(w, "  [%s]\n", n)
 	return nil

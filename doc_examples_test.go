@@ -83,7 +83,6 @@ func TestDocExampleKeys(t *testing.T) {
 	}{
 		{"Node.Key (escaped id)", pair(adjlist.NewNode[docWorkspace](m.table, "CRS", "METADATA").Key("x#1%")), []string{"CRS#x%231%25", "METADATA"}},
 		{"Edge.Key", pair(adjlist.NewEdge[struct{}](m.students, "ENROLL", adjlist.NewNode[docWorkspace](m.table, "CRS", "METADATA")).Key("a91", "math204")), []string{"STU#a91", "ENROLL#CRS#math204"}},
-		{"PaddedID", one(adjlist.PaddedID("2026", 7, 4)), []string{"2026-0007"}},
 		{"Node.Key", pair(m.students.Key("a91")), []string{"STU#a91", "PROFILE"}},
 		{"NewNode (empty marker)", pair(m.bills.Key("42")), []string{"BILL#42", "BILL#42"}},
 		{"Collection.Key", pair(m.projects.Key("acme", "2026-0007")), []string{"WS#acme", "PROJ#2026-0007"}},

@@ -263,10 +263,7 @@ func ExampleCollection_Put() {
 	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
 	projects := adjlist.NewCollection[Project](workspaces, "PROJ")
 
-	id, err := adjlist.PaddedID("2026", 7, 4) // "2026-0007": byte order is creation order
-	if err != nil {
-		log.Fatal(err)
-	}
+	id := fmt.Sprintf("2026-%04d", 7) // "2026-0007": byte order is creation order
 	fmt.Println(id, projects.Put(ctx, "acme", id, Project{Title: "Launch"}))
 	fmt.Println(errors.Is(projects.Put(ctx, "acme", id, Project{}), adjlist.ErrExists))
 	p, err := projects.Get(ctx, "acme", id)
@@ -286,7 +283,7 @@ func ExampleCollection_List() {
 	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
 	projects := adjlist.NewCollection[Project](workspaces, "PROJ")
 	for i, title := range []string{"Roadmap", "Launch", "Retro"} {
-		id, _ := adjlist.PaddedID("2026", uint64(i+1), 4)
+		id := fmt.Sprintf("2026-%04d", i+1)
 		if err := projects.Put(ctx, "acme", id, Project{Title: title}); err != nil {
 			log.Fatal(err)
 		}

@@ -22,10 +22,6 @@ func TestNodeAndEdgeKeysRoundTrip(t *testing.T) {
 	label, typ, id, err := ParseEdgeKey(k)
 	require.Nil(t, err)
 	assert.Equal(t, [3]string{"ENROLL", "CRS", "math204"}, [3]string{label, typ, id})
-
-	p, err := PaddedID("2026", 7, 4)
-	require.Nil(t, err)
-	assert.Equal(t, "2026-0007", p)
 }
 
 // TestRefusals pins each refusal's fields, which adjlist's KeyError
@@ -44,7 +40,6 @@ func TestRefusals(t *testing.T) {
 		"not node key": {func() *Error { _, _, e := ParseNodeKey("STU"); return e }, Error{Name: "", ID: "STU", Reason: "not a node key (TYPE#id)"}},
 		"malformed id": {func() *Error { _, _, e := ParseNodeKey("STU#a#b"); return e }, Error{Name: "STU", ID: "STU#a#b", Reason: "malformed id"}},
 		"not edge key": {func() *Error { _, _, _, e := ParseEdgeKey("E#STU"); return e }, Error{Name: "E", ID: "E#STU", Reason: "not an edge key (LABEL#TYPE#id)"}},
-		"wide seq":     {func() *Error { _, e := PaddedID("p", 100, 2); return e }, Error{Name: "p", ID: "100", Reason: "sequence does not fit 2 digits"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			got := tt.got()

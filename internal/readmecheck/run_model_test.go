@@ -7,6 +7,7 @@ import "github.com/adjlist/adjlist"
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"testing"
 
@@ -158,7 +159,7 @@ func readmeCollection(t *testing.T) error {
 	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
 	projects := adjlist.NewCollection[Project](workspaces, "PROJ")
 
-	id, _ := adjlist.PaddedID("2026", 7, 4)                        // "2026-0007": byte order = creation order
+	id := fmt.Sprintf("2026-%04d", 7)                              // "2026-0007": byte order = creation order
 	err := projects.Put(ctx, "acme", id, Project{Title: "Launch"}) // guarded: ErrExists
 	if err != nil {
 		return err

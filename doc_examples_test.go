@@ -278,7 +278,7 @@ func TestDocExampleRequests(t *testing.T) {
 			want{key: `PK = "player001" AND begins_with(SK, "ITEMS#")`}},
 		{"Query.Equal", pageOf(items.List("player001").Equal("003")),
 			want{key: `PK = "player001" AND SK = "ITEMS#003"`}},
-		{"Query.Between", pageOf(orders.List("123").Between("2023-01-01", adjlist.PrefixEnd("2023-01-31"))),
+		{"Query.Between", pageOf(orders.List("123").Between("2023-01-01", "2023-01-31\U0010FFFF")),
 			want{key: `PK = "USER#123" AND SK BETWEEN "ORDER#2023-01-01" AND "ORDER#2023-01-31` + "\U0010FFFF" + `"`}},
 	}
 	for _, tt := range tests {

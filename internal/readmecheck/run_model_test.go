@@ -304,7 +304,7 @@ func TestReadmeRanges(t *testing.T) {
 	// EntityRef = "WS#acme" AND Detail BETWEEN "PROJ#2026-0042" AND "PROJ$"
 	since := projects.List("acme").GreaterThanEqual("2026-0042")
 	// ... AND Detail BETWEEN "PROJ#2026-01-01" AND "PROJ#2026-01-31􏿿"
-	january := projects.List("acme").Between("2026-01-01", adjlist.PrefixEnd("2026-01-31"))
+	january := projects.List("acme").Between("2026-01-01", "2026-01-31\U0010FFFF")
 	// ... AND begins_with(Detail, "PROJ#2026-")
 	of2026 := projects.List("acme").BeginsWith("2026-")
 	// readme:end

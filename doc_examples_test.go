@@ -90,7 +90,6 @@ func TestDocExampleKeys(t *testing.T) {
 		{"Collection.Ref (sharded: the same)", one(m.sharded.Ref("acme", "2026-0042")), []string{"WS#acme#PROJ#2026-0042"}},
 		{"Collection.ParseRef", pair(m.projects.ParseRef("WS#acme#PROJ#2026-0042")), []string{"acme", "2026-0042"}},
 		{"Entity.Key", pair(m.followers.Key("12345", "34567")), []string{"u#12345#follower", "u#34567"}},
-		{"Entity.Fields", m.followers.Fields(), []string{"userID", "followerID"}},
 		{"Template (bare id)", pair(m.profiles.Key("player001")), []string{"player001", "#METADATA#player001"}},
 		{"Template (several ids)", pair(m.posts.Key("34567", "56789")), []string{"POST", "p#34567#u#56789"}},
 		{"KeyTemplate", []string{

@@ -404,11 +404,9 @@ func ExampleEntity_List() {
 	for _, o := range all {
 		fmt.Println(o.IDs, o.Data.Total)
 	}
-	fmt.Println(orders.Fields())
 	// Output:
 	// [42 1001] 10
 	// [42 1002] 10
-	// [customerID orderID]
 }
 
 // Delete removes one item of the entity.

@@ -28,10 +28,11 @@ type Model struct {
 	// [Options].PartitionKeyType and SortKeyType give them: "" for a
 	// string (S), types.ScalarAttributeTypeN for a number.
 	PartitionKeyType, SortKeyType types.ScalarAttributeType
-	// Indexes are the table's secondary indexes as [Table.Indexes] returns
-	// them: the inverted index first (its Projection empty: CreateTable's
-	// [CreateTableOptions] chooses it, ALL by default), then
-	// [Options].Indexes with their projections.
+	// Indexes are the table's secondary indexes: the inverted index of
+	// [Options] first (e.g. GSI1 on GSI1PK/GSI1SK; its Projection empty:
+	// CreateTable's [CreateTableOptions] chooses it, ALL by default), then
+	// [Options].Indexes in order, default projections filled in. Changing
+	// them changes no table.
 	Indexes []Index
 	// InvertedIndex names the inverted index of [Options] that serves
 	// reverse edge reads ("GSI1"), the first of Indexes; empty with
@@ -276,7 +277,7 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 			handles = append(handles, r.h)
 		}
 	}
-	m := &Model{Table: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Indexes: t.Indexes(),
+	m := &Model{Table: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Indexes: t.indexesCopy(),
 		PartitionKeyType: t.opts.PartitionKeyType, SortKeyType: t.opts.SortKeyType}
 	for i := range m.Indexes { // deep: the model shares nothing with the table
 		ix := &m.Indexes[i]

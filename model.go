@@ -167,8 +167,8 @@ type IndexTemplate struct {
 //		{Kind: "text", Text: "#follower"},
 //	}}
 //
-// whose String is "u#<userID>#follower", as [ItemType] shows it, and
-// which matches "u#12345#follower".
+// which [ItemType] shows as "u#<userID>#follower" (each variable part as
+// <Name>), and which matches "u#12345#follower".
 type KeyFormat struct {
 	// Attribute is the key attribute, e.g. "PK", "GSI2PK" or a native
 	// index's "status".
@@ -195,10 +195,6 @@ type KeyFormatPart struct {
 	// 8", "shard of child, 4").
 	Name string
 }
-
-// String is the template with its variable parts as placeholders, e.g.
-// "u#<userID>#follower", "STATUS#<status>#<shard of key, 4>".
-func (f KeyFormat) String() string { return modeldoc.Text(f.docParts()) }
 
 // Match reports whether key could be a value of f: every text part in its
 // place, and each variable part a non-empty run of characters other than

@@ -333,16 +333,6 @@ func (t *Table) timeToLive() (string, error) {
 	return ttl.Attr, nil
 }
 
-// Index returns the model's index called name, and whether there is one.
-func (m *Model) Index(name string) (Index, bool) {
-	for _, ix := range m.Indexes {
-		if ix.Name == name {
-			return ix, true
-		}
-	}
-	return Index{}, false
-}
-
 // itemModel completes the item type s describes with its keys in the
 // indexes it declares and in the native indexes it lands in
 // ([modeldoc.Templates]), and returns it with its templates: every key

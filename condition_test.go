@@ -390,9 +390,9 @@ func TestRangeValuesSameItems(t *testing.T) {
 			}
 			assert.Equal(t, tc.want, got, "List")
 			var all []adjlist.EntityItem[anyData]
-			res, err := adjlist.Load(ctx, tc.all, logs.Into(&all))
+			other, err := adjlist.Load(ctx, tc.all, logs.Into(&all))
 			require.NoError(t, err)
-			assert.Zero(t, res.Other)
+			assert.Zero(t, other)
 			got = nil
 			for _, it := range all {
 				got = append(got, it.Data.Name)

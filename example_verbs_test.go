@@ -480,11 +480,11 @@ func ExampleLoad() {
 	// Query PK = "c#42": every item type in the partition
 	var ps []adjlist.EntityItem[Profile]
 	var ords []adjlist.EntityItem[Order]
-	res, err := adjlist.Load(ctx, adjlist.AllTypes(orders.List("42")), profiles.Into(&ps), orders.Into(&ords))
+	other, err := adjlist.Load(ctx, adjlist.AllTypes(orders.List("42")), profiles.Into(&ps), orders.Into(&ords))
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(ps[0].Data.Name, len(ords), ords[0].IDs, res.Other)
+	fmt.Println(ps[0].Data.Name, len(ords), ords[0].IDs, other)
 	// Output:
 	// Ada 1 [42 1001] 0
 }

@@ -126,23 +126,16 @@ func allTypes(q *querySpec) Query[Item] {
 // rawItem is the decoder of a Query[Item]: every item, as it is.
 func rawItem(item Item) (Item, bool, error) { return item, true, nil }
 
-// Loaded is what [Load] did not hand to a target.
-type Loaded struct {
-	// Other counts the items no target took (types without a target,
-	// foreign items); they are not decoded.
-	Other int
-}
-
 // Load runs q to the end, one Query request per page, and decodes each
 // item into the slice of the first target of its type, e.g. the AWS social
 // network's user, whose "info" and "count" items share PK = "u#12345":
 //
 //	var info []adjlist.EntityItem[UserInfo]
 //	var counts []adjlist.EntityItem[UserCounts]
-//	res, err := adjlist.Load(ctx, adjlist.AllTypes(users.List("12345")), users.Into(&info), userCounts.Into(&counts))
+//	other, err := adjlist.Load(ctx, adjlist.AllTypes(users.List("12345")), users.Into(&info), userCounts.Into(&counts))
 //
-// is one Query (PK = "u#12345"); items no target takes are counted in
-// Loaded.Other. [PageIndex] is the same read a page at a time. A target of
+// is one Query (PK = "u#12345"); other counts the items no target took
+// (types without a target, foreign items), which are not decoded. [PageIndex] is the same read a page at a time. A target of
 // another table, a zero or nil one, a target whose items q's key
 // condition never matches (all [ErrInvalidOption], in an [*OpError] naming
 // q's Op and Index), or q's own error fail before any request; an item
@@ -157,27 +150,27 @@ type Loaded struct {
 // meant. A range condition ([Query.Between], ...) refuses no target, nor
 // does a read of a native index (its keys are data) or a target whose item
 // type was declared again since.
-func Load[T any](ctx context.Context, q Query[T], targets ...Target) (Loaded, error) {
+func Load[T any](ctx context.Context, q Query[T], targets ...Target) (other int, err error) {
 	ctx, sp := qsStartSpan(&q.querySpec, ctx, "Load")
-	res, err := load(ctx, q.querySpec, targets)
-	return res, sp.done(err)
+	other, err = load(ctx, q.querySpec, targets)
+	return other, sp.done(err)
 }
 
 // load is Load within its span, for any T.
-func load(ctx context.Context, q querySpec, targets []Target) (Loaded, error) {
-	var res Loaded
+func load(ctx context.Context, q querySpec, targets []Target) (int, error) {
+	other := 0
 	if err := checkMixedTargets(&q, targets); err != nil {
 		resetTargets(targets)
-		return res, qsWrap(&q, err)
+		return 0, qsWrap(&q, err)
 	}
-	d := newDealer(q.t, targets, &res.Other)
+	d := newDealer(q.t, targets, &other)
 	mixed := q
 	mixed.op, mixed.fetched = "Load", d.Fetched
 	if err := qsAll(&mixed, ctx, func(item Item) (bool, error) { return false, d.Deal(item) }, func() bool { return true }); err != nil {
 		resetTargets(targets)
-		return Loaded{}, err
+		return 0, err
 	}
-	return res, nil
+	return other, nil
 }
 
 // checkMixedTargets refuses targets that cannot take items of q's table,

@@ -92,11 +92,6 @@ func TestDocExampleKeys(t *testing.T) {
 		{"Entity.Key", pair(m.followers.Key("12345", "34567")), []string{"u#12345#follower", "u#34567"}},
 		{"Template (bare id)", pair(m.profiles.Key("player001")), []string{"player001", "#METADATA#player001"}},
 		{"Template (several ids)", pair(m.posts.Key("34567", "56789")), []string{"POST", "p#34567#u#56789"}},
-		{"KeyTemplate", []string{
-			adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")).String(),
-			adjlist.Compose(adjlist.Const("ENROLL"), adjlist.TargetKey()).String(),
-			adjlist.Template("u#{userID}#follower").String(),
-		}, []string{"STATUS#<status>", "ENROLL#<target>", "u#<userID>#follower"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.doc, func(t *testing.T) {

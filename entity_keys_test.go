@@ -185,10 +185,25 @@ func TestTemplateRefused(t *testing.T) {
 	assert.ErrorIs(t, table.Check(), adjlist.ErrInvalidOption, "Check lists the refused entity")
 }
 
-// TestTemplateStrings: Compose and Template spell the same index key.
+// TestTemplateStrings: Compose and Template spell the same index key, as
+// DescribeModel shows it.
 func TestTemplateStrings(t *testing.T) {
 	t.Parallel()
-	assert.Equal(t, adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")), adjlist.Template("STATUS#{status}"))
+	spelled := func(k adjlist.KeyTemplate) string {
+		table := adjlist.NewTable(nil, "t", func(o *adjlist.Options) {
+			o.Indexes = []adjlist.Index{{Name: "GSI2", PartitionKey: "GSI2PK"}}
+		})
+		node := adjlist.NewNode[anyData](table, "WS", "META", func(o *adjlist.NodeOptions) {
+			o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: k}}
+		})
+		m, err := adjlist.DescribeModel(table, node)
+		require.NoError(t, err)
+		require.Len(t, m.Items, 1)
+		require.Len(t, m.Items[0].Indexes, 1)
+		return m.Items[0].Indexes[0].PartitionKey
+	}
+	assert.Equal(t, "STATUS#<name>", spelled(adjlist.Template("STATUS#{name}")))
+	assert.Equal(t, "STATUS#<name>", spelled(adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("name"))))
 }
 
 // TestEntityDeclaredTwice: declaring an entity again (a second handle, a

@@ -186,8 +186,7 @@ func TestCollectionPutMany(t *testing.T) {
 	ctx := context.Background()
 	children := make([]adjlist.Child[Project], 60)
 	for i := range children {
-		id, err := adjlist.PaddedID("2026", uint64(i+1), 4)
-		require.NoError(t, err)
+		id := fmt.Sprintf("2026-%04d", i+1)
 		children[i] = adjlist.Child[Project]{Parent: "acme", ID: id, Data: Project{Title: id}}
 	}
 	res, err := s.projects.PutMany(ctx, children)

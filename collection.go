@@ -20,7 +20,7 @@ import (
 //
 // [Collection.Load] reads the parent and every child in one Query;
 // [Collection.List] lists the children alone, begins_with(SK, "PROJ#"), in
-// sort key order (ids from [PaddedID], or ULIDs, list in creation order).
+// sort key order (zero-padded ids, "2026-0007", or ULIDs list in creation order).
 // Children carry index keys only where [CollectionOptions].Indexes declares
 // them. All of a parent's children share one partition, unless
 // [CollectionOptions].Shards spreads them; collections may nest under

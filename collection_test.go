@@ -142,9 +142,7 @@ func TestCollectionNewestFirstAcrossPages(t *testing.T) {
 	const n = 45
 	var want []string
 	for i := 1; i <= n; i++ {
-		id, err := adjlist.PaddedID("2026", uint64(i), 4)
-		require.NoError(t, err)
-		want = append(want, id)
+		want = append(want, fmt.Sprintf("2026-%04d", i))
 	}
 	// Insertion order must not matter: the sort key orders them.
 	shuffled := slices.Clone(want)
@@ -206,39 +204,6 @@ func TestCollectionULIDOrder(t *testing.T) {
 	want := slices.Clone(created[15:])
 	slices.Reverse(want)
 	assert.Equal(t, want, ids(latest.Items, childID), "the five newest, newest first")
-}
-
-func TestPaddedID(t *testing.T) {
-	t.Parallel()
-	tests := []struct {
-		prefix string
-		seq    uint64
-		width  int
-		want   string
-		ok     bool
-	}{
-		{"2026", 7, 4, "2026-0007", true},
-		{"2026", 118, 4, "2026-0118", true},
-		{"2026", 9999, 4, "2026-9999", true},
-		{"", 42, 6, "000042", true},
-		{"2026", 10000, 4, "", false},
-		{"2026", 1, 0, "", false},
-		{"2026", 1, 21, "", false},
-	}
-	for _, tt := range tests {
-		t.Run(fmt.Sprint(tt.prefix, tt.seq, tt.width), func(t *testing.T) {
-			got, err := adjlist.PaddedID(tt.prefix, tt.seq, tt.width)
-			if !tt.ok {
-				require.ErrorIs(t, err, adjlist.ErrInvalidKey)
-				return
-			}
-			require.NoError(t, err)
-			assert.Equal(t, tt.want, got)
-		})
-	}
-	a, _ := adjlist.PaddedID("2026", 9, 4)
-	b, _ := adjlist.PaddedID("2026", 10, 4)
-	assert.Less(t, a, b, "byte order is numeric order")
 }
 
 func TestCollectionRefusedBeforeAnyRequest(t *testing.T) {

@@ -51,15 +51,16 @@ type skCond struct {
 //
 // An inclusive upper bound for ids that start with a prefix: BETWEEN is
 // inclusive of whole values, so Between("2023-01-01", "2023-01-31") misses
-// "2023-01-31T10:00". Use [PrefixEnd]("2023-01-31") as hi, or LessThan of
-// the next prefix ("2023-02-01").
+// "2023-01-31T10:00". Use "2023-01-31\U0010FFFF" as hi (the prefix and
+// the greatest code point: an inclusive bound for the ids that start with
+// it), or LessThan of the next prefix ("2023-02-01").
 
 // Between keeps the items whose sort key after the query's prefix lies
 // between the range values lo and hi inclusive, as DynamoDB's BETWEEN
 // ([Query] says how a range value becomes key text): for a user's orders
 // in January,
 //
-//	orders.List("123").Between("2023-01-01", adjlist.PrefixEnd("2023-01-31"))
+//	orders.List("123").Between("2023-01-01", "2023-01-31\U0010FFFF")
 //
 // is one Query per page with PK = "USER#123" AND SK BETWEEN
 // "ORDER#2023-01-01" AND "ORDER#2023-01-31\U0010FFFF". lo sorting after hi
@@ -201,13 +202,6 @@ func qsEqualTo(q *querySpec, v any) {
 	})
 }
 
-// PrefixEnd returns an inclusive upper bound for the ids that start with
-// prefix: prefix followed by U+10FFFF, the greatest Unicode code point, so
-// Between("2023-01-01", PrefixEnd("2023-01-31")) includes
-// "2023-01-31T10:00". (An id holding U+10FFFF right after the prefix would
-// sort after it; such ids are not expected in practice.)
-func PrefixEnd(prefix string) string { return prefix + "\U0010FFFF" }
-
 // qsSortKey sets the query's one sort key condition from range values a and
 // b (b only for Between), turned into whole sort key values.
 func qsSortKey(q querySpec, name string, av, bv any, cond func(prefix, a, b string) skCond) querySpec {
@@ -319,7 +313,7 @@ func qsBoundKey(q *querySpec, name, p, v string) (string, error) {
 // reading: [Query.Limit] counts items before the filter, so a page can come
 // back short or empty with a cursor, and filtered-out items are still read
 // and billed. [Query.Count] counts the matching items, reading all of them
-// ([Usage.Scanned] against [Usage.Matched] shows what the filter dropped).
+// ([UsageTotals].Scanned against Matched shows what the filter dropped).
 //
 // A filter that names a key attribute of the table or index queried (PK and
 // SK on the table, GSI1PK and GSI1SK on the index) fails with

@@ -22,7 +22,7 @@ import (
 //	PK = "u#12345#follower"   SK = "u#34567"    one of their followers
 //
 // Its key fields are the {names} of its partition key template, then those
-// of its sort key template not in it ([Entity.Fields]: userID, followerID);
+// of its sort key template not in it (userID, followerID);
 // calls name an item by their ids in that order ([IDs]), and items read
 // back carry them. A key field T declares as an attribute ("complaint_id"
 // of "{complaint_id}") is the item's own value: writes take it from the
@@ -60,7 +60,8 @@ type entityCore struct {
 }
 
 // IDs are the ids of one item of an [Entity], one per key field in the
-// order of [Entity.Fields], e.g. IDs{"12345", "34567"} for the follower
+// order of its templates' {names} (the partition key's, then the sort
+// key's others), e.g. IDs{"12345", "34567"} for the follower
 // 34567 of user 12345.
 type IDs []string
 
@@ -202,14 +203,6 @@ func (e *entityCore) init(t *Table, name, partitionKey, sortKey string, optFns [
 	}
 	e.keyedIDs = e.keyedData
 }
-
-// Name returns the entity's name, e.g. "follower".
-func (e *Entity[T]) Name() string { return e.name }
-
-// Fields returns the names of the entity's key fields, in the order its
-// calls take their ids: the partition key's, then the sort key's others,
-// e.g. [userID followerID].
-func (e *Entity[T]) Fields() []string { return slices.Clone(e.fields) }
 
 // Key returns the primary key of the item with ids, e.g. ("u#12345#follower",
 // "u#34567") for IDs{"12345", "34567"}. It returns [ErrInvalidKey] for the

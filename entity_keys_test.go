@@ -30,21 +30,19 @@ func TestEntityKeysAsDesignsSpellThem(t *testing.T) {
 	table := adjlist.NewTable(nil, "designs", func(o *adjlist.Options) { o.NoIndex = true })
 	for _, tt := range []struct {
 		name, pkT, skT string
-		fields         []string
-		ids            []string
+		ids            []string // in the order of the key fields
 		pk, sk         string
 	}{
-		{"user", "u#{userID}", "info", []string{"userID"}, []string{"12345"}, "u#12345", "info"},
-		{"counts", "u#{userID}", "count", []string{"userID"}, []string{"12345"}, "u#12345", "count"},
-		{"follower", "u#{userID}#follower", "u#{followerID}", []string{"userID", "followerID"}, []string{"12345", "34567"}, "u#12345#follower", "u#34567"},
-		{"timeline", "u#{userID}#timeline", "p#{postID}#u#{authorID}", []string{"userID", "postID", "authorID"}, []string{"12345", "34567", "56789"}, "u#12345#timeline", "p#34567#u#56789"},
-		{"likecount", "p#{postID}#likecount", "count", []string{"postID"}, []string{"12345"}, "p#12345#likecount", "count"},
-		{"metadata", "{playerID}", "#METADATA#{playerID}", []string{"playerID"}, []string{"player001"}, "player001", "#METADATA#player001"},
-		{"item", "{playerID}", "ITEMS#{itemID}", []string{"playerID", "itemID"}, []string{"player001", "003"}, "player001", "ITEMS#003"},
+		{"user", "u#{userID}", "info", []string{"12345"}, "u#12345", "info"},
+		{"counts", "u#{userID}", "count", []string{"12345"}, "u#12345", "count"},
+		{"follower", "u#{userID}#follower", "u#{followerID}", []string{"12345", "34567"}, "u#12345#follower", "u#34567"},
+		{"timeline", "u#{userID}#timeline", "p#{postID}#u#{authorID}", []string{"12345", "34567", "56789"}, "u#12345#timeline", "p#34567#u#56789"},
+		{"likecount", "p#{postID}#likecount", "count", []string{"12345"}, "p#12345#likecount", "count"},
+		{"metadata", "{playerID}", "#METADATA#{playerID}", []string{"player001"}, "player001", "#METADATA#player001"},
+		{"item", "{playerID}", "ITEMS#{itemID}", []string{"player001", "003"}, "player001", "ITEMS#003"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			e := adjlist.NewEntity[anyData](table, tt.name, tt.pkT, tt.skT)
-			assert.Equal(t, tt.fields, e.Fields())
 			pk, sk, err := e.Key(tt.ids...)
 			require.NoError(t, err)
 			assert.Equal(t, tt.pk, pk)
@@ -187,13 +185,25 @@ func TestTemplateRefused(t *testing.T) {
 	assert.ErrorIs(t, table.Check(), adjlist.ErrInvalidOption, "Check lists the refused entity")
 }
 
-// TestTemplateStrings: a template shows its fields as placeholders, and
-// Compose and Template spell the same index key.
+// TestTemplateStrings: Compose and Template spell the same index key, as
+// DescribeModel shows it.
 func TestTemplateStrings(t *testing.T) {
 	t.Parallel()
-	assert.Equal(t, "u#<userID>#follower", adjlist.Template("u#{userID}#follower").String())
-	assert.Equal(t, "STATUS#<status>", adjlist.Template("STATUS#{status}").String())
-	assert.Equal(t, adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")).String(), adjlist.Template("STATUS#{status}").String())
+	spelled := func(k adjlist.KeyTemplate) string {
+		table := adjlist.NewTable(nil, "t", func(o *adjlist.Options) {
+			o.Indexes = []adjlist.Index{{Name: "GSI2", PartitionKey: "GSI2PK"}}
+		})
+		node := adjlist.NewNode[anyData](table, "WS", "META", func(o *adjlist.NodeOptions) {
+			o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: k}}
+		})
+		m, err := adjlist.DescribeModel(table, node)
+		require.NoError(t, err)
+		require.Len(t, m.Items, 1)
+		require.Len(t, m.Items[0].Indexes, 1)
+		return m.Items[0].Indexes[0].PartitionKey
+	}
+	assert.Equal(t, "STATUS#<name>", spelled(adjlist.Template("STATUS#{name}")))
+	assert.Equal(t, "STATUS#<name>", spelled(adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("name"))))
 }
 
 // TestEntityDeclaredTwice: declaring an entity again (a second handle, a

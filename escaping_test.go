@@ -685,9 +685,9 @@ func TestEscapingMatrix(t *testing.T) {
 			}
 			var kids []adjlist.Child[hxData]
 			var nodes []adjlist.NodeItem[hxData]
-			res, err := adjlist.Load(ctx, adjlist.AllTypes(m.proj.List(hxPP)), m.ws.Into(&nodes), m.proj.Into(&kids))
+			other, err := adjlist.Load(ctx, adjlist.AllTypes(m.proj.List(hxPP)), m.ws.Into(&nodes), m.proj.Into(&kids))
 			require.NoError(t, err)
-			assert.Zero(t, res.Other)
+			assert.Zero(t, other)
 			assert.Equal(t, []adjlist.NodeItem[hxData]{{ID: hxPP}}, nodes)
 			var got []string
 			for _, k := range kids {
@@ -716,9 +716,9 @@ func TestEscapingMatrix(t *testing.T) {
 			hxReads(t, adjlist.AllTypes(m.order.ByIndex("NAT", "order")), m.show, hxPrefixed("order ", "", raw(orderItems, hxIDs)), rawValues)
 			hxReads(t, adjlist.AllTypes(m.order.ByIndex("NSK", "order")), m.show, hxPrefixed("order ", "D#", orderItems), values)
 			var got []adjlist.EntityItem[hxData]
-			res, err := adjlist.Load(ctx, adjlist.AllTypes(m.order.List(hxOrg, hxUser)), m.order.Into(&got))
+			other, err := adjlist.Load(ctx, adjlist.AllTypes(m.order.List(hxOrg, hxUser)), m.order.Into(&got))
 			require.NoError(t, err)
-			assert.Zero(t, res.Other)
+			assert.Zero(t, other)
 			var shows []string
 			for _, v := range got {
 				shows = append(shows, hxIDsOf(v))

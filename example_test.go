@@ -6,12 +6,10 @@ import (
 	"fmt"
 	"log"
 	"os"
-	"time"
 
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist"
 )
@@ -190,23 +188,6 @@ func ExampleIfVersion() {
 		}
 		break
 	}
-}
-
-// The filter that leaves out items whose expiry has passed but which
-// DynamoDB has not deleted yet.
-func ExampleUnexpired() {
-	now := time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
-	e, err := expression.NewBuilder().WithFilter(adjlist.Unexpired("expiresAt", now)).Build()
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Println(*e.Filter())
-	fmt.Println(e.Names()["#0"], e.Values()[":0"].(*types.AttributeValueMemberN).Value)
-	fmt.Println(now.Format(adjlist.TimeFormat))
-	// Output:
-	// (attribute_not_exists (#0)) OR (#0 > :0)
-	// expiresAt 1795392000
-	// 2026-11-23T00:00:00.000Z
 }
 
 // Writes join a transaction with InTx: each keeps its guard and options,

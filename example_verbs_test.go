@@ -263,10 +263,7 @@ func ExampleCollection_Put() {
 	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
 	projects := adjlist.NewCollection[Project](workspaces, "PROJ")
 
-	id, err := adjlist.PaddedID("2026", 7, 4) // "2026-0007": byte order is creation order
-	if err != nil {
-		log.Fatal(err)
-	}
+	id := fmt.Sprintf("2026-%04d", 7) // "2026-0007": byte order is creation order
 	fmt.Println(id, projects.Put(ctx, "acme", id, Project{Title: "Launch"}))
 	fmt.Println(errors.Is(projects.Put(ctx, "acme", id, Project{}), adjlist.ErrExists))
 	p, err := projects.Get(ctx, "acme", id)
@@ -286,7 +283,7 @@ func ExampleCollection_List() {
 	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
 	projects := adjlist.NewCollection[Project](workspaces, "PROJ")
 	for i, title := range []string{"Roadmap", "Launch", "Retro"} {
-		id, _ := adjlist.PaddedID("2026", uint64(i+1), 4)
+		id := fmt.Sprintf("2026-%04d", i+1)
 		if err := projects.Put(ctx, "acme", id, Project{Title: title}); err != nil {
 			log.Fatal(err)
 		}
@@ -407,11 +404,9 @@ func ExampleEntity_List() {
 	for _, o := range all {
 		fmt.Println(o.IDs, o.Data.Total)
 	}
-	fmt.Println(orders.Fields())
 	// Output:
 	// [42 1001] 10
 	// [42 1002] 10
-	// [customerID orderID]
 }
 
 // Delete removes one item of the entity.
@@ -485,11 +480,11 @@ func ExampleLoad() {
 	// Query PK = "c#42": every item type in the partition
 	var ps []adjlist.EntityItem[Profile]
 	var ords []adjlist.EntityItem[Order]
-	res, err := adjlist.Load(ctx, adjlist.AllTypes(orders.List("42")), profiles.Into(&ps), orders.Into(&ords))
+	other, err := adjlist.Load(ctx, adjlist.AllTypes(orders.List("42")), profiles.Into(&ps), orders.Into(&ords))
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Println(ps[0].Data.Name, len(ords), ords[0].IDs, res.Other)
+	fmt.Println(ps[0].Data.Name, len(ords), ords[0].IDs, other)
 	// Output:
 	// Ada 1 [42 1001] 0
 }

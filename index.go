@@ -117,12 +117,9 @@ func (ix *Index) keyAttrs(t *Table) (pk, sk []string) {
 	return pk, sk
 }
 
-// Indexes returns the table's secondary indexes: first the inverted index
-// of [Options] (e.g. GSI1 on GSI1PK/GSI1SK) unless [Options].NoIndex, then
-// [Options].Indexes in order, with default projections filled in. The
-// inverted index's Projection is left empty: [CreateTableOptions] sets it.
-// The result is a deep copy: changing it changes no table.
-func (t *Table) Indexes() []Index {
+// indexesCopy returns the table's secondary indexes as [Model].Indexes
+// has them, as a deep copy.
+func (t *Table) indexesCopy() []Index {
 	out := slices.Clone(t.indexes)
 	for i := range out {
 		out[i].PartitionAttributes = slices.Clone(out[i].PartitionAttributes)

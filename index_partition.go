@@ -43,8 +43,8 @@ type IndexPage struct {
 // limits the read to that type. A sharded query reads every shard, merged.
 // cursor is "" or an IndexPage.Cursor of the same read (else
 // [ErrInvalidCursor]). An invalid q or target ([ErrInvalidOption], q's own
-// error) or a target q never matches ([*TargetError]) fails before any
-// request; an item whose data does not fit its type fails the read. With
+// error) or a target q never matches (ErrInvalidOption, as for [Load])
+// fails before any request; an item whose data does not fit its type fails the read. With
 // any error every target's slice is nil.
 func PageIndex[T any](ctx context.Context, q Query[T], cursor string, targets ...Target) (IndexPage, error) {
 	return pageIndex(ctx, q.querySpec, cursor, targets)
@@ -126,54 +126,55 @@ func allTypes(q *querySpec) Query[Item] {
 // rawItem is the decoder of a Query[Item]: every item, as it is.
 func rawItem(item Item) (Item, bool, error) { return item, true, nil }
 
-// Loaded is what [Load] did not hand to a target.
-type Loaded struct {
-	// Other counts the items no target took (types without a target,
-	// foreign items); they are not decoded.
-	Other int
-}
-
 // Load runs q to the end, one Query request per page, and decodes each
 // item into the slice of the first target of its type, e.g. the AWS social
 // network's user, whose "info" and "count" items share PK = "u#12345":
 //
 //	var info []adjlist.EntityItem[UserInfo]
 //	var counts []adjlist.EntityItem[UserCounts]
-//	res, err := adjlist.Load(ctx, adjlist.AllTypes(users.List("12345")), users.Into(&info), userCounts.Into(&counts))
+//	other, err := adjlist.Load(ctx, adjlist.AllTypes(users.List("12345")), users.Into(&info), userCounts.Into(&counts))
 //
-// is one Query (PK = "u#12345"); items no target takes are counted in
-// Loaded.Other. [PageIndex] is the same read a page at a time. A target of
-// another table, a zero or nil one ([ErrInvalidOption]), a target whose
-// items q's key condition never matches ([*TargetError], e.g.
-// shipments.Into with orders.List("12345") where AllTypes was meant), or
-// q's own error fail before any request; an item whose data does not fit
-// its type fails the read. With any error every target's slice is nil.
-func Load[T any](ctx context.Context, q Query[T], targets ...Target) (Loaded, error) {
+// is one Query (PK = "u#12345"); other counts the items no target took
+// (types without a target, foreign items), which are not decoded. [PageIndex] is the same read a page at a time. A target of
+// another table, a zero or nil one, a target whose items q's key
+// condition never matches (all [ErrInvalidOption], in an [*OpError] naming
+// q's Op and Index), or q's own error fail before any request; an item
+// whose data does not fit its type fails the read. With any error every
+// target's slice is nil.
+//
+// A target is never matched when its item type's partition key cannot
+// spell the partition q reads (one of them, on a sharded read), or its sort
+// key cannot begin with q's item type prefix, e.g. shipments.Into (SK
+// "SHIP#<id>") with orders.List("12345") (PK = "USER#12345" AND
+// begins_with(SK, "ORDER#")), where AllTypes(orders.List("12345")) was
+// meant. A range condition ([Query.Between], ...) refuses no target, nor
+// does a read of a native index (its keys are data) or a target whose item
+// type was declared again since.
+func Load[T any](ctx context.Context, q Query[T], targets ...Target) (other int, err error) {
 	ctx, sp := qsStartSpan(&q.querySpec, ctx, "Load")
-	res, err := load(ctx, q.querySpec, targets)
-	return res, sp.done(err)
+	other, err = load(ctx, q.querySpec, targets)
+	return other, sp.done(err)
 }
 
 // load is Load within its span, for any T.
-func load(ctx context.Context, q querySpec, targets []Target) (Loaded, error) {
-	var res Loaded
+func load(ctx context.Context, q querySpec, targets []Target) (int, error) {
+	other := 0
 	if err := checkMixedTargets(&q, targets); err != nil {
 		resetTargets(targets)
-		return res, qsWrap(&q, err)
+		return 0, qsWrap(&q, err)
 	}
-	d := newDealer(q.t, targets, &res.Other)
+	d := newDealer(q.t, targets, &other)
 	mixed := q
 	mixed.op, mixed.fetched = "Load", d.Fetched
 	if err := qsAll(&mixed, ctx, func(item Item) (bool, error) { return false, d.Deal(item) }, func() bool { return true }); err != nil {
 		resetTargets(targets)
-		return Loaded{}, err
+		return 0, err
 	}
-	return res, nil
+	return other, nil
 }
 
 // checkMixedTargets refuses targets that cannot take items of q's table,
-// and targets whose items q's key condition never matches
-// ([TargetError]).
+// and targets whose items q's key condition never matches (unreachable).
 func checkMixedTargets(q *querySpec, targets []Target) error {
 	for _, tg := range targets {
 		switch {
@@ -188,55 +189,26 @@ func checkMixedTargets(q *querySpec, targets []Target) error {
 			continue // the query's own error comes first, when run
 		}
 		if reach := qsReaches(q, tg); reach != keycodec.Reachable {
-			return &TargetError{Target: tg.kind, Op: q.op, Index: q.keys.index, Partition: reach == keycodec.OtherPartition}
+			return unreachable(q, tg.kind, reach == keycodec.OtherPartition)
 		}
 	}
 	return nil
 }
 
-// TargetError reports a [Target] given to [Load] or [PageIndex] whose
-// items the query's key condition never matches, so that the target would
-// stay empty whatever the table holds, e.g. shipments.Into (SK
-// "SHIP#<id>") with orders.List("12345") (PK = "USER#12345" AND
-// begins_with(SK, "ORDER#")): read both with
-// AllTypes(orders.List("12345")). It is judged before any request from
-// the key templates of the target's item type: its partition key must be
-// able to spell the partition read (one of them, on a sharded read), and
-// its sort key to begin with the query's item type prefix (or equal it);
-// a range condition ([Query.Between], ...) is the caller's narrowing and
-// refuses no target. On a native index, whose keys are data, and for a
-// target whose item type was declared again since, no target is refused.
-// It matches [ErrInvalidOption].
-type TargetError struct {
-	// Target names the target's item type: "entity shipment", "node WS",
-	// "child PROJ#", "edge ENROLL#CRS#".
-	Target string
-	// Op is the operation that built the query: "Entity.List", "AllTypes".
-	Op string
-	// Index is the secondary index the query reads, "" for the table.
-	Index string
-	// Partition is true when the target's items are never in the
-	// partitions the query reads (another partition key, or an index
-	// their type writes no keys in), false when they may be but the
-	// query's item type prefix excludes them: [AllTypes] of the query
-	// reads every item type of its partition.
-	Partition bool
-}
-
-// Error names the target and the query, and what to read instead.
-func (e *TargetError) Error() string {
-	where := "the table"
-	if e.Index != "" {
-		where = "index " + e.Index
+// unreachable is the error of a target whose items q's key condition
+// never matches, so that it would stay empty whatever the table holds
+// ([Load] documents the rule); partition is true when its items are never
+// in the partitions q reads, false when q's item type prefix excludes them.
+func unreachable(q *querySpec, target string, partition bool) error {
+	if partition {
+		where := "the table"
+		if q.keys.index != "" {
+			where = "index " + q.keys.index
+		}
+		return fmt.Errorf("%w: target %s: %s reads partitions of %s that never hold its items", ErrInvalidOption, target, q.op, where)
 	}
-	if e.Partition {
-		return fmt.Sprintf("adjlist: invalid option: target %s: %s reads partitions of %s that never hold its items", e.Target, e.Op, where)
-	}
-	return fmt.Sprintf("adjlist: invalid option: target %s: the sort key prefix of %s never matches its items; AllTypes(q) reads every item type of the partition", e.Target, e.Op)
+	return fmt.Errorf("%w: target %s: the sort key prefix of %s never matches its items; AllTypes(q) reads every item type of the partition", ErrInvalidOption, target, q.op)
 }
-
-// Unwrap returns [ErrInvalidOption].
-func (e *TargetError) Unwrap() error { return ErrInvalidOption }
 
 // reaches judges whether q's key condition can match an item of tg's
 // type, from the type's key templates (its table keys as the table

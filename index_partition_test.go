@@ -64,10 +64,15 @@ func newLoadModel(t *testing.T) *loadModel {
 }
 
 // TestLoadRefusesUnreachableTargets: a target whose item type the query's
-// partition or item type prefix never holds is a *TargetError
-// (ErrInvalidOption) naming the type, before any request, from Load and
+// partition or item type prefix never holds is ErrInvalidOption, in an
+// OpError naming the query's Op and Index, its text naming the type, before any request, from Load and
 // PageIndex alike.
 func TestLoadRefusesUnreachableTargets(t *testing.T) {
+	// unreachable is what the error says of the target and the query.
+	type unreachable struct {
+		Target, Op, Index string
+		Partition         bool
+	}
 	t.Parallel()
 	m := newLoadModel(t)
 	ctx := context.Background()
@@ -81,7 +86,7 @@ func TestLoadRefusesUnreachableTargets(t *testing.T) {
 		name    string
 		run     func(targets ...adjlist.Target) error
 		targets []adjlist.Target
-		want    adjlist.TargetError
+		want    unreachable
 	}
 	for _, tc := range []refused{
 		{"another prefix of the partition: AllTypes was meant",
@@ -90,66 +95,69 @@ func TestLoadRefusesUnreachableTargets(t *testing.T) {
 				return err
 			},
 			[]adjlist.Target{m.orders.Into(&os), m.shipments.Into(&ss)},
-			adjlist.TargetError{Target: "entity shipment", Op: "Entity.List"}},
+			unreachable{Target: "entity shipment", Op: "Entity.List"}},
 		{"the same with a range",
 			func(tgs ...adjlist.Target) error {
 				_, err := adjlist.Load(ctx, m.orders.List("12345").Between("a", "b"), tgs...)
 				return err
 			},
 			[]adjlist.Target{m.shipments.Into(&ss), m.orders.Into(&os)},
-			adjlist.TargetError{Target: "entity shipment", Op: "Entity.List"}},
+			unreachable{Target: "entity shipment", Op: "Entity.List"}},
 		{"one page of it",
 			func(tgs ...adjlist.Target) error {
 				_, err := adjlist.PageIndex(ctx, m.orders.List("12345"), "", tgs...)
 				return err
 			},
 			[]adjlist.Target{m.orders.Into(&os), m.shipments.Into(&ss)},
-			adjlist.TargetError{Target: "entity shipment", Op: "Entity.List"}},
+			unreachable{Target: "entity shipment", Op: "Entity.List"}},
 		{"another partition, even with AllTypes",
 			func(tgs ...adjlist.Target) error {
 				_, err := adjlist.Load(ctx, adjlist.AllTypes(m.orders.List("12345")), tgs...)
 				return err
 			},
 			[]adjlist.Target{m.orders.Into(&os), m.followers.Into(&fs)},
-			adjlist.TargetError{Target: "entity follower", Op: "AllTypes", Partition: true}},
+			unreachable{Target: "entity follower", Op: "AllTypes", Partition: true}},
 		{"a partition of another type",
 			func(tgs ...adjlist.Target) error {
 				_, err := adjlist.Load(ctx, adjlist.AllTypes(m.orders.List("12345")), tgs...)
 				return err
 			},
 			[]adjlist.Target{m.notes.Into(&ns)},
-			adjlist.TargetError{Target: "entity note", Op: "AllTypes", Partition: true}},
+			unreachable{Target: "entity note", Op: "AllTypes", Partition: true}},
 		{"a node item beside its children's prefix",
 			func(tgs ...adjlist.Target) error {
 				_, err := adjlist.Load(ctx, m.projects.List("acme"), tgs...)
 				return err
 			},
 			[]adjlist.Target{m.projects.Into(&ps), m.workspaces.Into(&ws)},
-			adjlist.TargetError{Target: "node WS", Op: "Collection.List"}},
+			unreachable{Target: "node WS", Op: "Collection.List"}},
 		{"an index the type has no keys in",
 			func(tgs ...adjlist.Target) error {
 				_, err := adjlist.PageIndex(ctx, m.projects.ByIndex("GSI2", "ACTIVE"), "", tgs...)
 				return err
 			},
 			[]adjlist.Target{m.projects.Into(&ps), m.orders.Into(&os)},
-			adjlist.TargetError{Target: "entity order", Op: "Collection.ByIndex", Index: "GSI2", Partition: true}},
+			unreachable{Target: "entity order", Op: "Collection.ByIndex", Index: "GSI2", Partition: true}},
 		{"the inverted index holds edges only",
 			func(tgs ...adjlist.Target) error {
 				_, err := adjlist.Load(ctx, m.tagged.To("acme"), tgs...)
 				return err
 			},
 			[]adjlist.Target{m.tagged.Into(&es), m.tags.Into(&tg)},
-			adjlist.TargetError{Target: "node TAG", Op: "Edge.To", Index: "GSI1", Partition: true}},
+			unreachable{Target: "node TAG", Op: "Edge.To", Index: "GSI1", Partition: true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.run(tc.targets...)
 			require.ErrorIs(t, err, adjlist.ErrInvalidOption)
-			var te *adjlist.TargetError
-			require.ErrorAs(t, err, &te)
-			assert.Equal(t, tc.want, *te)
-			assert.Contains(t, te.Error(), tc.want.Target)
-			if !tc.want.Partition {
-				assert.Contains(t, te.Error(), "AllTypes", "suggests the read of every type")
+			var oe *adjlist.OpError
+			require.ErrorAs(t, err, &oe)
+			assert.Equal(t, tc.want.Op, oe.Op)
+			assert.Equal(t, tc.want.Index, oe.Index)
+			assert.Contains(t, oe.Err.Error(), "target "+tc.want.Target+": ")
+			if tc.want.Partition {
+				assert.Contains(t, oe.Err.Error(), "never hold its items")
+			} else {
+				assert.Contains(t, oe.Err.Error(), "AllTypes(q) reads every item type", "suggests the read of every type")
 			}
 			assert.Zero(t, m.calls.queries.Load(), "refused before any request")
 		})

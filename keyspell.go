@@ -22,7 +22,7 @@ func bindSpelling(attr string, k KeyTemplate) (spelling, error) {
 	}
 	s, err := keycodec.TableKey(k.parts)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s template %s: %w", ErrInvalidOption, attr, k, err)
+		return nil, fmt.Errorf("%w: %s template %s: %w", ErrInvalidOption, attr, keycodec.String(k.parts), err)
 	}
 	return s, nil
 }

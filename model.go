@@ -28,10 +28,11 @@ type Model struct {
 	// [Options].PartitionKeyType and SortKeyType give them: "" for a
 	// string (S), types.ScalarAttributeTypeN for a number.
 	PartitionKeyType, SortKeyType types.ScalarAttributeType
-	// Indexes are the table's secondary indexes as [Table.Indexes] returns
-	// them: the inverted index first (its Projection empty: CreateTable's
-	// [CreateTableOptions] chooses it, ALL by default), then
-	// [Options].Indexes with their projections.
+	// Indexes are the table's secondary indexes: the inverted index of
+	// [Options] first (e.g. GSI1 on GSI1PK/GSI1SK; its Projection empty:
+	// CreateTable's [CreateTableOptions] chooses it, ALL by default), then
+	// [Options].Indexes in order, default projections filled in. Changing
+	// them changes no table.
 	Indexes []Index
 	// InvertedIndex names the inverted index of [Options] that serves
 	// reverse edge reads ("GSI1"), the first of Indexes; empty with
@@ -166,8 +167,8 @@ type IndexTemplate struct {
 //		{Kind: "text", Text: "#follower"},
 //	}}
 //
-// whose String is "u#<userID>#follower", as [ItemType] shows it, and
-// which matches "u#12345#follower".
+// which [ItemType] shows as "u#<userID>#follower" (each variable part as
+// <Name>), and which matches "u#12345#follower".
 type KeyFormat struct {
 	// Attribute is the key attribute, e.g. "PK", "GSI2PK" or a native
 	// index's "status".
@@ -194,10 +195,6 @@ type KeyFormatPart struct {
 	// 8", "shard of child, 4").
 	Name string
 }
-
-// String is the template with its variable parts as placeholders, e.g.
-// "u#<userID>#follower", "STATUS#<status>#<shard of key, 4>".
-func (f KeyFormat) String() string { return modeldoc.Text(f.docParts()) }
 
 // Match reports whether key could be a value of f: every text part in its
 // place, and each variable part a non-empty run of characters other than
@@ -276,7 +273,7 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 			handles = append(handles, r.h)
 		}
 	}
-	m := &Model{Table: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Indexes: t.Indexes(),
+	m := &Model{Table: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Indexes: t.indexesCopy(),
 		PartitionKeyType: t.opts.PartitionKeyType, SortKeyType: t.opts.SortKeyType}
 	for i := range m.Indexes { // deep: the model shares nothing with the table
 		ix := &m.Indexes[i]
@@ -334,16 +331,6 @@ func (t *Table) timeToLive() (string, error) {
 		}
 	}
 	return ttl.Attr, nil
-}
-
-// Index returns the model's index called name, and whether there is one.
-func (m *Model) Index(name string) (Index, bool) {
-	for _, ix := range m.Indexes {
-		if ix.Name == name {
-			return ix, true
-		}
-	}
-	return Index{}, false
 }
 
 // itemModel completes the item type s describes with its keys in the

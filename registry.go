@@ -79,7 +79,7 @@ func (r *recorded) scanSpec() (scanSpec, bool) {
 type itemRef struct {
 	key  itemKey
 	of   string
-	kind FindingKind
+	kind string
 }
 
 // counterRecord is one counter ([ItemCounter]) as [Verify],

@@ -102,11 +102,6 @@ func Template(s string) KeyTemplate {
 	return KeyTemplate{parts: parts}
 }
 
-// String shows the template with its variable parts as placeholders,
-// e.g. STATUS#<status>, ENROLL#<target>, u#<userID>#follower. ([Describe]
-// writes node keys with their type prefix instead: CRS#<to>.)
-func (k KeyTemplate) String() string { return keycodec.String(k.parts) }
-
 // IndexKeys declares an item type's keys in one derived-key index of its
 // table ([Index]): how its partition and sort key values are built. Pass
 // them in [NodeOptions], [EdgeOptions] or [CollectionOptions].Indexes,

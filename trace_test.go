@@ -357,8 +357,8 @@ func TestTraceKeepsUsage(t *testing.T) {
 		return err
 	})
 	require.NoError(t, err)
-	assert.Equal(t, 3, u.Requests())
-	assert.Positive(t, u.ReadUnits())
+	assert.Equal(t, 3, u.Totals().Requests)
+	assert.Positive(t, u.Totals().ReadUnits)
 	assert.NotEmpty(t, spans)
 }
 

@@ -15,28 +15,28 @@ import (
 // The zero Usage is ready to use; it is safe for concurrent use.
 type Usage struct{ c telemetry.Usage }
 
-// Requests returns the number of DynamoDB operations called (an operation
-// the SDK retries counts once).
-func (u *Usage) Requests() int { return u.c.Requests() }
+// UsageTotals is what a [Usage] has added up.
+type UsageTotals struct {
+	// Requests is the number of DynamoDB operations called (an operation
+	// the SDK retries counts once).
+	Requests int
+	// ReadUnits and WriteUnits are the read and write capacity units
+	// consumed, on the table and its indexes.
+	ReadUnits, WriteUnits float64
+	// Scanned is how many items the Query requests read (evaluated) before
+	// any filter expression: the sum of QueryOutput.ScannedCount. Read
+	// capacity follows this, not what a filter keeps: a filtered query or
+	// [Query.Count] with [Query.Filter] reads every item of its key range.
+	Scanned int
+	// Matched is how many items the Query requests returned after their
+	// filter expressions: the sum of QueryOutput.Count. Scanned − Matched
+	// is what filters dropped (read and billed all the same).
+	Matched int
+}
 
-// ReadUnits returns the read capacity units consumed, on the table and its
-// indexes.
-func (u *Usage) ReadUnits() float64 { return u.c.ReadUnits() }
-
-// WriteUnits returns the write capacity units consumed, on the table and
-// its indexes.
-func (u *Usage) WriteUnits() float64 { return u.c.WriteUnits() }
-
-// Scanned returns how many items the Query requests read (evaluated)
-// before any filter expression: the sum of QueryOutput.ScannedCount. Read
-// capacity follows this, not what a filter keeps: a filtered query or
-// [Query.Count] with [Query.Filter] reads every item of its key range.
-func (u *Usage) Scanned() int { return u.c.Scanned() }
-
-// Matched returns how many items the Query requests returned after their
-// filter expressions: the sum of QueryOutput.Count. Scanned − Matched is
-// what filters dropped (read and billed all the same).
-func (u *Usage) Matched() int { return u.c.Matched() }
+// Totals returns what u has added up so far, all read at once: safe while
+// requests still report to u.
+func (u *Usage) Totals() UsageTotals { return UsageTotals(u.c.Totals()) }
 
 // WithUsage returns a context that makes every DynamoDB request adjlist
 // sends with it ask for its consumed capacity and add it, with the request

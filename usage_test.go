@@ -61,15 +61,42 @@ func TestUsage(t *testing.T) {
 			var u adjlist.Usage
 			err := tt.call(adjlist.WithUsage(ctx, &u))
 			require.NoError(t, err)
-			assert.Equal(t, tt.wantRequests, u.Requests())
+			assert.Equal(t, tt.wantRequests, u.Totals().Requests)
 			if tt.write {
-				assert.Positive(t, u.WriteUnits(), "DynamoDB reported write capacity")
-				assert.Zero(t, u.ReadUnits())
+				assert.Positive(t, u.Totals().WriteUnits, "DynamoDB reported write capacity")
+				assert.Zero(t, u.Totals().ReadUnits)
 			} else {
-				assert.Positive(t, u.ReadUnits(), "DynamoDB reported read capacity")
-				assert.Zero(t, u.WriteUnits())
+				assert.Positive(t, u.Totals().ReadUnits, "DynamoDB reported read capacity")
+				assert.Zero(t, u.Totals().WriteUnits)
 			}
 		})
 	}
 
+}
+
+// Totals can be read while requests still report to the Usage (run with
+// -race), and then counts every request once.
+func TestUsageTotalsWhileRequestsRun(t *testing.T) {
+	t.Parallel()
+	s := newSchool(t)
+	seedSchool(t, s)
+	var u adjlist.Usage
+	ctx := adjlist.WithUsage(context.Background(), &u)
+	const n = 8
+	done := make(chan error, n)
+	for range n {
+		go func() {
+			_, err := s.students.Get(ctx, "a91")
+			done <- err
+		}()
+	}
+	for range n {
+		total := u.Totals()
+		assert.LessOrEqual(t, total.Requests, n)
+		require.NoError(t, <-done)
+	}
+	total := u.Totals()
+	assert.Equal(t, n, total.Requests)
+	assert.Positive(t, total.ReadUnits)
+	assert.Zero(t, total.WriteUnits)
 }

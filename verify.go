@@ -14,48 +14,45 @@ import (
 	"github.com/adjlist/adjlist/internal/walks"
 )
 
-// FindingKind names what [Verify] found wrong with an item.
-type FindingKind string
-
-// The kinds of [Finding].
+// The kinds of [Finding]: what [Verify] found wrong with an item.
 const (
 	// FindingUnknownItem is an item whose keys are those of no item type
 	// the table records (nor an [ItemCounter.Apply] marker item): written by
 	// another program, or by a model no longer declared.
-	FindingUnknownItem FindingKind = "unknown item"
+	FindingUnknownItem = "unknown item"
 	// FindingUndecodable is an item of a recorded type whose data its handle
 	// cannot decode (Finding.Err says why), or whose index keys cannot be
 	// computed from its data. A bad version alone is [FindingBadVersion].
-	FindingUndecodable FindingKind = "undecodable"
+	FindingUndecodable = "undecodable"
 	// FindingIndexKeyMissing is a derived index key attribute the item's
 	// ids and data give that the item lacks: the item is missing from
 	// that index.
-	FindingIndexKeyMissing FindingKind = "index key missing"
+	FindingIndexKeyMissing = "index key missing"
 	// FindingIndexKeyStale is a derived index key attribute whose stored
 	// value is not the one the item's ids and data give: the index lists
 	// the item under the wrong key.
-	FindingIndexKeyStale FindingKind = "index key stale"
+	FindingIndexKeyStale = "index key stale"
 	// FindingIndexKeyExtra is a derived index key attribute the item carries
 	// although its data says it should not (a sparse index) or its type does
 	// not declare that index (a node item with GSI1PK): Want is "".
-	FindingIndexKeyExtra FindingKind = "index key extra"
+	FindingIndexKeyExtra = "index key extra"
 	// FindingDanglingEdge is an edge whose endpoint item (a node item, or
 	// a child in its collection) is missing.
-	FindingDanglingEdge FindingKind = "dangling edge"
+	FindingDanglingEdge = "dangling edge"
 	// FindingOrphan is a collection's child whose parent node item is
 	// missing.
-	FindingOrphan FindingKind = "orphan"
+	FindingOrphan = "orphan"
 	// FindingCounterMismatch is an [ItemCounter]'s count item whose count
 	// differs from the number of counted edges present.
-	FindingCounterMismatch FindingKind = "counter mismatch"
+	FindingCounterMismatch = "counter mismatch"
 	// FindingBadVersion is an item of a type with [Tracking].Version whose
 	// version attribute is not a number.
-	FindingBadVersion FindingKind = "bad version"
+	FindingBadVersion = "bad version"
 	// FindingKeyMismatch is an [Entity] item whose key field attribute
 	// ("complaint_id" of "comp#{complaint_id}") differs from the id its keys
 	// hold: Attribute names it, Have is its value, Want the id. [Repair]
 	// leaves it.
-	FindingKeyMismatch FindingKind = "key mismatch"
+	FindingKeyMismatch = "key mismatch"
 	// FindingUndeclaredAttribute is an attribute an item holds that its type
 	// cannot hold: not a table or derived index key, not tracked ([Tracking]),
 	// not declared by its Go data type (as the table's attributevalue encoder
@@ -64,13 +61,13 @@ const (
 	// JSON would type it (`N 7`, `M (3 attributes)`). Map and interface data
 	// types hold every attribute; types with their own (un)marshaler are not
 	// checked. [Repair] leaves it.
-	FindingUndeclaredAttribute FindingKind = "undeclared attribute"
+	FindingUndeclaredAttribute = "undeclared attribute"
 	// FindingBadExpiry is an item whose [Tracking].Expiry attribute is not a
 	// Number, or a Number that is no time in epoch seconds (negative, or past
 	// the year 9999, as milliseconds are): the item never expires. Attribute
 	// names it, Have is its value (`S "2026-12-01"`). [Repair] leaves it:
 	// write the item again with [WriteOptions].ExpiresAt.
-	FindingBadExpiry FindingKind = "bad expiry"
+	FindingBadExpiry = "bad expiry"
 	// FindingMisplaced is an item its type recognises at another primary key
 	// than its handle gives its ids, e.g. a [Collection] child in shard
 	// partition "WS#acme#03" that the handle keeps at "WS#acme#07"; Get,
@@ -78,7 +75,7 @@ const (
 	// key attribute, Have the item's partition key, Want the handle's.
 	// [Repair] moves it as [Migrate] does (one TransactWriteItems), unless
 	// its key is taken (then in RepairResult.Left).
-	FindingMisplaced FindingKind = "misplaced"
+	FindingMisplaced = "misplaced"
 )
 
 // Finding is one thing [Verify] found wrong, e.g.
@@ -87,7 +84,9 @@ const (
 //	 Key: {"STU#a91", "ENROLL#CRS#math204"}, Attribute: "GSI1PK",
 //	 Have: "CRS#cs101", Want: "CRS#math204"}
 type Finding struct {
-	Kind FindingKind
+	// Kind is what is wrong, one of the Finding constants, e.g.
+	// FindingIndexKeyStale ("index key stale").
+	Kind string
 	// Type is the item's type as the table records it ([Table.TypeOf]),
 	// e.g. "node STU", or "counter ENROLLED" for a counter's aggregate;
 	// "" for FindingUnknownItem.
@@ -259,7 +258,7 @@ type needer struct {
 	from itemKey
 	typ  int    // its type in verifier.types
 	of   string // the record id of the needed item's type
-	kind FindingKind
+	kind string
 }
 
 // newVerifier is a verifier of t's record for a walk of segments
@@ -452,7 +451,7 @@ func findings(fs []walks.Finding) []Finding {
 	}
 	out := make([]Finding, len(fs))
 	for i, f := range walks.Sorted(fs) {
-		out[i] = Finding{Kind: FindingKind(f.Kind), Type: f.Type, Key: Key(f.Key), Attribute: f.Attribute,
+		out[i] = Finding{Kind: string(f.Kind), Type: f.Type, Key: Key(f.Key), Attribute: f.Attribute,
 			Have: f.Have, Want: f.Want, Missing: Key(f.Missing), Err: f.Err}
 	}
 	return out

@@ -8,10 +8,10 @@ import (
 	"github.com/adjlist/adjlist/internal/walks"
 )
 
-// Every FindingKind is the walks.Kind that Verify inspects,
+// Every Finding kind constant is the walks.Kind that Verify inspects,
 // formats and repairs by: the two spell the same strings.
 func TestFindingKindsAreVerifyKinds(t *testing.T) {
-	for kind, want := range map[FindingKind]walks.Kind{
+	for kind, want := range map[string]walks.Kind{
 		FindingUnknownItem: walks.UnknownItem, FindingUndecodable: walks.Undecodable,
 		FindingIndexKeyMissing: walks.IndexKeyMissing, FindingIndexKeyStale: walks.IndexKeyStale,
 		FindingIndexKeyExtra: walks.IndexKeyExtra, FindingDanglingEdge: walks.DanglingEdge,

@@ -106,21 +106,6 @@ func Expires(at time.Time) func(*WriteOptions) {
 	return func(o *WriteOptions) { o.ExpiresAt = at }
 }
 
-// Unexpired returns the filter that leaves out items whose expiry
-// attribute name holds an epoch-seconds time at or before now (DynamoDB
-// deletes expired items only eventually). Pass it to [Query.Filter]:
-//
-//	posts.List("ada").Filter(adjlist.Unexpired("expiresAt", now))
-//	// filter (attribute_not_exists (#0)) OR (#0 > :0), #0 = expiresAt, :0 = now
-//
-// Items without an expiry are kept. Filtered-out items are still read,
-// billed and counted by [Query.Limit]. A cursor binds now: use one now for
-// every page of a listing.
-func Unexpired(name string, now time.Time) expression.ConditionBuilder {
-	n := expression.Name(name)
-	return expression.AttributeNotExists(n).Or(n.GreaterThan(expression.Value(now.Unix())))
-}
-
 // TimeFormat is the layout of the timestamps [Tracking] writes: RFC 3339 in
 // UTC with exactly three fractional digits, e.g.
 // "2026-11-23T04:05:06.789Z", so that byte order is time order (as sort

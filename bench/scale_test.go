@@ -306,8 +306,8 @@ func readHub(b *testing.B, a *AdjList, n int, iterate bool) {
 	}
 	require.Equal(b, n, count, "edges read")
 	b.ReportMetric(float64(elapsed.Nanoseconds())/float64(n), "ns/edge")
-	b.ReportMetric(float64(u.Requests()), "requests")
-	progress("read: %d edges in %s, %d requests", n, elapsed.Round(time.Millisecond), u.Requests())
+	b.ReportMetric(float64(u.Totals().Requests), "requests")
+	progress("read: %d edges in %s, %d requests", n, elapsed.Round(time.Millisecond), u.Totals().Requests)
 }
 
 // BenchmarkScaleShards reads one target's -scale.shardedges incoming edges
@@ -347,7 +347,7 @@ func BenchmarkScaleShards(b *testing.B) {
 				}
 			}
 			b.ReportMetric(medianOf(lat), "first-page-ms")
-			b.ReportMetric(float64(u.Requests())/float64(len(lat)), "requests/page")
+			b.ReportMetric(float64(u.Totals().Requests)/float64(len(lat)), "requests/page")
 		})
 		b.Run(fmt.Sprintf("shards=%d/op=pages", shards), func(b *testing.B) {
 			for range b.N {
@@ -369,8 +369,8 @@ func BenchmarkScaleShards(b *testing.B) {
 					}
 				}
 				b.ReportMetric(float64(time.Since(start).Microseconds())/1e3/float64(pages), "ms/page")
-				b.ReportMetric(float64(u.Requests())/float64(pages), "requests/page")
-				b.ReportMetric(float64(u.Scanned())/float64(items), "read/returned")
+				b.ReportMetric(float64(u.Totals().Requests)/float64(pages), "requests/page")
+				b.ReportMetric(float64(u.Totals().Scanned)/float64(items), "read/returned")
 			}
 		})
 		b.Run(fmt.Sprintf("shards=%d/op=all", shards), func(b *testing.B) {
@@ -385,7 +385,7 @@ func BenchmarkScaleShards(b *testing.B) {
 				}
 				require.Equal(b, n, count)
 				b.ReportMetric(float64(time.Since(start).Microseconds())/1e3, "ms")
-				b.ReportMetric(float64(u.Requests()), "requests")
+				b.ReportMetric(float64(u.Totals().Requests), "requests")
 			}
 		})
 		dropTable(b, client, name)
@@ -439,14 +439,14 @@ func BenchmarkScaleDelete(b *testing.B) {
 			pagesLB := int(math.Ceil(float64(n*size) / (1 << 20)))
 			batchesLB := (n + 24) / 25
 			b.ReportMetric(elapsed.Seconds(), "s")
-			b.ReportMetric(float64(u.Requests()), "requests")
+			b.ReportMetric(float64(u.Totals().Requests), "requests")
 			b.ReportMetric(float64(res.Queries), "queries")
 			b.ReportMetric(float64(res.Batches), "batches")
 			b.ReportMetric(float64(pagesLB), "lb-queries")
 			b.ReportMetric(float64(batchesLB), "lb-batches")
 			b.ReportMetric(float64(pagesLB+batchesLB+2), "lb-requests")
 			b.ReportMetric(float64(size), "item-bytes")
-			progress("delete: %d requests (%d queries, %d batches) in %s; lower bound %d", u.Requests(), res.Queries, res.Batches, elapsed.Round(time.Millisecond), pagesLB+batchesLB+2)
+			progress("delete: %d requests (%d queries, %d batches) in %s; lower bound %d", u.Totals().Requests, res.Queries, res.Batches, elapsed.Round(time.Millisecond), pagesLB+batchesLB+2)
 			b.StartTimer()
 		}
 	})
@@ -513,7 +513,7 @@ func BenchmarkScaleTwoHop(b *testing.B) {
 					res, err := adjlist.TwoHop(adjlist.WithUsage(ctx, &u), a.Enrolled, a.Enrolled, start, budget, opt)
 					elapsed := time.Since(t0)
 					require.NoError(b, err)
-					require.Equal(b, u.Requests(), res.Requests, "requests counted by TwoHop and sent")
+					require.Equal(b, u.Totals().Requests, res.Requests, "requests counted by TwoHop and sent")
 					require.LessOrEqual(b, res.Requests, budget)
 					require.Equal(b, budget < needed, res.Truncated)
 					if !res.Truncated {

@@ -90,7 +90,8 @@ func putItems(t *testing.T, db *dynamodb.Client, table string, items []adjlist.I
 type handle struct {
 	// name is how Table.TypeOf names the entity's items: "entity <name>".
 	name string
-	// fields are the entity's key fields (Entity.Fields).
+	// fields are the entity's key fields, in the order its calls take
+	// their ids.
 	fields []string
 	// reads are the indexes the entity's items are in.
 	reads []indexRead
@@ -128,17 +129,28 @@ type entityKeys struct {
 	// keyOnly are the attributes kept only in the keys.
 	keyOnly []string
 	// indexFields are the fields of its index keys that are not key
-	// fields (Entity.Fields).
+	// fields.
 	indexFields []string
 	// reads are the indexes its items are in.
 	reads []indexRead
 }
 
-// newHandle wraps e, whose keys are k.
-func newHandle[T any](e *adjlist.Entity[T], k entityKeys) handle {
+// newHandle wraps e, whose keys are k, with its name and key fields as
+// model.go declares them (DescribeModel).
+func newHandle[T any](table *adjlist.Table, e *adjlist.Entity[T], k entityKeys) handle {
+	var name string
+	var fields []string
+	if m, err := adjlist.DescribeModel(table, e); err == nil && len(m.Items) == 1 && len(m.Templates) == 1 {
+		name = m.Items[0].Type
+		for _, part := range slices.Concat(m.Templates[0].PartitionKey.Parts, m.Templates[0].SortKey.Parts) {
+			if part.Kind == "id" && !slices.Contains(fields, part.Name) {
+				fields = append(fields, part.Name)
+			}
+		}
+	}
 	return handle{
-		name:   "entity " + e.Name(),
-		fields: e.Fields(),
+		name:   "entity " + name,
+		fields: fields,
 		reads:  k.reads,
 		decode: func(item adjlist.Item) (adjlist.IDs, adjlist.Item, bool, error) {
 			v, ok, err := e.Decode(maps.Clone(item))
@@ -154,7 +166,7 @@ func newHandle[T any](e *adjlist.Entity[T], k entityKeys) handle {
 		put: func(ctx context.Context, item adjlist.Item) error {
 			v, ok, err := e.Decode(maps.Clone(item))
 			if !ok || err != nil {
-				return fmt.Errorf("%s does not decode %v: %w", e.Name(), item, err)
+				return fmt.Errorf("%s does not decode %v: %w", name, item, err)
 			}
 			return e.Put(ctx, nil, v.Data)
 		},
@@ -169,14 +181,14 @@ func newHandle[T any](e *adjlist.Entity[T], k entityKeys) handle {
 		renew: func(t *testing.T, base adjlist.Item, taken map[string]string) (adjlist.IDs, adjlist.Item) {
 			t.Helper()
 			v, ok, err := e.Decode(maps.Clone(base))
-			require.True(t, ok, "%s does not decode %v", e.Name(), base)
+			require.True(t, ok, "%s does not decode %v", name, base)
 			require.NoError(t, err)
 			data, err := attributevalue.MarshalMap(v.Data)
 			require.NoError(t, err)
 			// Every field of the keys gets a new value, and so does an
 			// attribute holding a key field's value on base: the items it
 			// came from may hold two fields equal by chance.
-			renewed := slices.Concat(e.Fields(), k.indexFields)
+			renewed := slices.Concat(fields, k.indexFields)
 			for _, a := range slices.Sorted(maps.Keys(data)) {
 				if s, ok := text(data[a]); ok && slices.Contains(v.IDs, s) && !slices.Contains(renewed, a) {
 					renewed = append(renewed, a)
@@ -196,18 +208,18 @@ func newHandle[T any](e *adjlist.Entity[T], k entityKeys) handle {
 					}
 				}
 			}
-			ids := make(adjlist.IDs, len(e.Fields()))
-			for i, f := range e.Fields() {
+			ids := make(adjlist.IDs, len(fields))
+			for i, f := range fields {
 				ids[i], _ = text(data[f])
 			}
 			var next T
 			require.NoError(t, attributevalue.UnmarshalMap(data, &next))
-			require.NoError(t, e.Put(t.Context(), nil, next), "%s: Put of a new item, ids %v", e.Name(), ids)
+			require.NoError(t, e.Put(t.Context(), nil, next), "%s: Put of a new item, ids %v", name, ids)
 			got, err := e.Get(t.Context(), ids, adjlist.Consistent)
-			require.NoError(t, err, "%s: Get of the new item, ids %v", e.Name(), ids)
+			require.NoError(t, err, "%s: Get of the new item, ids %v", name, ids)
 			gotData, err := attributevalue.MarshalMap(got)
 			require.NoError(t, err)
-			assert.Equal(t, ` + g.norm("data") + `, ` + g.norm("gotData") + `, "%s: Get of the new item, ids %v", e.Name(), ids)
+			assert.Equal(t, ` + g.norm("data") + `, ` + g.norm("gotData") + `, "%s: Get of the new item, ids %v", name, ids)
 			return ids, data
 		},
 		find: func(ctx context.Context, index string, values ...any) ([]adjlist.IDs, error) {
@@ -689,10 +701,10 @@ func (g *generator) tableTests(w *emitter, t *table) {
 			k = append(k, "reads: []indexRead{"+strings.Join(reads, ", ")+"}")
 		}
 		if len(k) <= 1 {
-			w.p("newHandle(m.%s, entityKeys{%s}),", e.goName, strings.Join(k, ", "))
+			w.p("newHandle(m.Table, m.%s, entityKeys{%s}),", e.goName, strings.Join(k, ", "))
 			continue
 		}
-		w.p("newHandle(m.%s, entityKeys{", e.goName)
+		w.p("newHandle(m.Table, m.%s, entityKeys{", e.goName)
 		for _, f := range k {
 			w.p("%s,", f)
 		}

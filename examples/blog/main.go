@@ -22,7 +22,7 @@
 //     retried on ErrVersionConflict: none is lost;
 //   - sessions with an expiry in epoch seconds, extended on each sign-in,
 //     and a listing that leaves out expired sessions DynamoDB has not yet
-//     deleted (adjlist.Unexpired);
+//     deleted (a filter on the expiry);
 //   - createdAt and updatedAt kept by the library;
 //   - tags ↔ posts, many-to-many, with a post as an edge endpoint: tagging
 //     checks that the post exists (Put with CheckEnds), a tag lists its posts and
@@ -218,7 +218,8 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 	if err != nil {
 		return err
 	}
-	live, err := m.sessions.List("ada").Filter(adjlist.Unexpired("expiresAt", now)).Collect(ctx)
+	expiresAt := expression.Name("expiresAt")
+	live, err := m.sessions.List("ada").Filter(expression.AttributeNotExists(expiresAt).Or(expiresAt.GreaterThan(expression.Value(now.Unix())))).Collect(ctx)
 	if err != nil {
 		return err
 	}

@@ -333,7 +333,7 @@ func getPlayerAllProfile(ctx context.Context, m model, playerID string) (Profile
 		meta      []adjlist.EntityItem[Metadata]
 		friendsOf []adjlist.EntityItem[Friends]
 	)
-	res, err := adjlist.Load(ctx, adjlist.AllTypes(m.items.List(playerID)),
+	other, err := adjlist.Load(ctx, adjlist.AllTypes(m.items.List(playerID)),
 		m.metadata.Into(&meta), m.friends.Into(&friendsOf), m.items.Into(&p.Items),
 		m.equipment.Into(&p.Equipment), m.tasks.Into(&p.Tasks), m.activities.Into(&p.Activities))
 	switch {
@@ -342,7 +342,7 @@ func getPlayerAllProfile(ctx context.Context, m model, playerID string) (Profile
 	case len(meta) != 1:
 		return Profile{}, fmt.Errorf("player %s: %w", playerID, adjlist.ErrNotFound)
 	}
-	p.Metadata, p.Unmodelled = meta[0], res.Other
+	p.Metadata, p.Unmodelled = meta[0], other
 	if len(friendsOf) > 0 {
 		p.Friends = friendsOf[0]
 	}
@@ -554,9 +554,9 @@ func cost(ctx context.Context, w io.Writer, what string, fn func(ctx context.Con
 	if err := fn(adjlist.WithUsage(ctx, &u)); err != nil {
 		return err
 	}
-	n := plural(u.Requests(), "request")
-	if u.Scanned() > 0 {
-		n += fmt.Sprintf(", %s read, %d returned", plural(u.Scanned(), "item"), u.Matched())
+	n := plural(u.Totals().Requests, "request")
+	if u.Totals().Scanned > 0 {
+		n += fmt.Sprintf(", %s read, %d returned", plural(u.Totals().Scanned, "item"), u.Totals().Matched)
 	}
 	fmt.Fprintf(w, "  [%s]\n", n)
 	return nil

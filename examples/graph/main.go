@@ -283,7 +283,7 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		if err := p.read(adjlist.WithUsage(ctx, &u), w, m, p.arg); err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "  [%s, %.1f RCU]\n", requests(u.Requests()), u.ReadUnits())
+		fmt.Fprintf(w, "  [%s, %.1f RCU]\n", requests(u.Totals().Requests), u.Totals().ReadUnits)
 	}
 
 	// The table and both indexes as DynamoDB holds them: persons, then

@@ -104,11 +104,11 @@ func described(db adjlist.Client, tableName string) (*adjlist.Table, []adjlist.D
 }
 
 // ordersInRange is a user's orders dated from through to (whole days:
-// PrefixEnd makes "2023-01-31" include "2023-01-31T10:00"), newest first:
+// to + U+10FFFF makes "2023-01-31" include "2023-01-31T10:00"), newest first:
 // PK = "USER#123" AND SK BETWEEN "ORDER#2023-01-02" AND
 // "ORDER#2023-01-31\U0010FFFF", ScanIndexForward = false.
 func ordersInRange(orders *adjlist.Collection[Order, User], user, from, to string) adjlist.Query[adjlist.Child[Order]] {
-	return orders.List(user).Between(from, adjlist.PrefixEnd(to)).Desc()
+	return orders.List(user).Between(from, to+"\U0010FFFF").Desc()
 }
 
 // run writes the design's items to table and shows each access pattern. It

@@ -92,7 +92,7 @@ func cost(ctx context.Context, w io.Writer, what string, fn func(ctx context.Con
 	if err := fn(adjlist.WithUsage(ctx, &u)); err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "  [%s: %s, %.1f RCU, %.1f WCU]\n", what, requests(u.Requests()), u.ReadUnits(), u.WriteUnits())
+	fmt.Fprintf(w, "  [%s: %s, %.1f RCU, %.1f WCU]\n", what, requests(u.Totals().Requests), u.Totals().ReadUnits, u.Totals().WriteUnits)
 	return nil
 }
 

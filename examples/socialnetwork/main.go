@@ -604,7 +604,7 @@ func cost(ctx context.Context, w io.Writer, fn func(ctx context.Context) (line s
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "%s  [%s]\n", line, plural(u.Requests(), "request"))
+	fmt.Fprintf(w, "%s  [%s]\n", line, plural(u.Totals().Requests, "request"))
 	for _, l := range more {
 		fmt.Fprintln(w, l)
 	}

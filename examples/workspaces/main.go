@@ -167,11 +167,8 @@ func run(ctx context.Context, db exampleutil.API, tableName string, cleanup bool
 		{"acme", 42, Project{Title: "Mobile app", Status: "ACTIVE", CreatedBy: "ben"}},
 		{"acme", 118, Project{Title: "SSO rollout", Status: "PLANNED", CreatedBy: "ana"}},
 	} {
-		id, err := adjlist.PaddedID("2026", p.seq, 4)
-		if err != nil {
-			return err
-		}
-		err = projects.Put(ctx, p.workspace, id, p.project)
+		id := fmt.Sprintf("2026-%04d", p.seq)
+		err := projects.Put(ctx, p.workspace, id, p.project)
 		if errors.Is(err, adjlist.ErrExists) {
 			fmt.Fprintf(w, "project %s in %s already exists (left as is)\n", id, p.workspace)
 		} else if err != nil {

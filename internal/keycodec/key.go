@@ -1,8 +1,6 @@
 package keycodec
 
 import (
-	"fmt"
-	"strconv"
 	"strings"
 )
 
@@ -46,26 +44,6 @@ func plainID(s string) bool {
 		}
 	}
 	return s != ""
-}
-
-// PaddedID is prefix, '-' (none for an empty prefix) and seq zero-padded
-// to width digits (adjlist.PaddedID).
-func PaddedID(prefix string, seq uint64, width int) (string, *Error) {
-	digits := strconv.FormatUint(seq, 10)
-	if width < 1 || width > 20 || len(digits) > width {
-		return "", &Error{Name: prefix, ID: digits, Reason: fmt.Sprintf("sequence does not fit %d digits", width)}
-	}
-	var b strings.Builder
-	b.Grow(len(prefix) + 1 + width)
-	if prefix != "" {
-		b.WriteString(prefix)
-		b.WriteByte('-')
-	}
-	for range width - len(digits) {
-		b.WriteByte('0')
-	}
-	b.WriteString(digits)
-	return b.String(), nil
 }
 
 // SortKeySpace is where node items of typ sit in their partition's sort

@@ -8,12 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-func TestPaddedID(t *testing.T) {
-	p, err := PaddedID("2026", 7, 4)
-	require.Nil(t, err)
-	assert.Equal(t, "2026-0007", p)
-}
-
 // TestRefusals pins each refusal's fields, which adjlist's KeyError
 // reports as they are.
 func TestRefusals(t *testing.T) {
@@ -27,7 +21,6 @@ func TestRefusals(t *testing.T) {
 		"C1 control": {func() *Error { return CheckID("STU", "a\u0085") }, Error{Name: "STU", ID: "a\u0085", Reason: "id contains a control character"}},
 		"bad name":   {func() *Error { return CheckName("node type", "S#") }, Error{Name: "node type", ID: "S#", Reason: "names are 1-64 ASCII letters, digits, '_', '-' or '.'"}},
 		"too long":   {func() *Error { return CheckLen("S", "partition key", "S#"+long, 2048) }, Error{Name: "S", ID: "S#" + long, Reason: "partition key value is 2050 bytes, DynamoDB allows 2048"}},
-		"wide seq":   {func() *Error { _, e := PaddedID("p", 100, 2); return e }, Error{Name: "p", ID: "100", Reason: "sequence does not fit 2 digits"}},
 	} {
 		t.Run(name, func(t *testing.T) {
 			got := tt.got()

@@ -46,8 +46,7 @@ type Part struct {
 func (p Part) Variable() bool { return p.Kind != Const && p.Kind != Lit }
 
 // String shows parts with the variable ones as placeholders, e.g.
-// STATUS#<status>, ENROLL#<target>, u#<userID>#follower (adjlist's
-// KeyTemplate.String).
+// STATUS#<status>, ENROLL#<target>, u#<userID>#follower.
 func String(parts []Part) string {
 	var b strings.Builder
 	for _, p := range parts {

@@ -55,7 +55,7 @@ func Join(groups ...[]Part) []Part {
 }
 
 // Text writes parts with placeholders for the variable ones:
-// "u#<userID>#follower" (adjlist.KeyFormat.String).
+// "u#<userID>#follower" (adjlist.ItemType.PartitionKey).
 func Text(parts []Part) string {
 	var b strings.Builder
 	for _, p := range parts {

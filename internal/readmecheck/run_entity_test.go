@@ -39,7 +39,9 @@ func readmeSocialNetwork(t *testing.T) error {
 	_, _, _, _, _, _ = userInfo, userCounts, followers, following, userPosts, timeline
 	// readme:end
 	require.NoError(t, table.Check())
-	assert.Equal(t, []string{"userID", "followerID"}, followers.Fields())
+	pk, sk, keyErr := followers.Key("12345", "34567")
+	require.NoError(t, keyErr)
+	assert.Equal(t, [2]string{"u#12345#follower", "u#34567"}, [2]string{pk, sk}, "ids in the order userID, followerID")
 	l.create(t, table)
 
 	// User 12345 with two followers and two posts on the timeline.
@@ -150,9 +152,9 @@ func TestReadmeGamingProfile(t *testing.T) {
 	var ms []adjlist.EntityItem[PlayerMeta]
 	var fs []adjlist.EntityItem[PlayerFriends]
 	var is []adjlist.EntityItem[PlayerItem]
-	loaded, err := adjlist.Load(ctx, adjlist.AllTypes(items.List("player001")), meta.Into(&ms), friends.Into(&fs), items.Into(&is))
+	other, err := adjlist.Load(ctx, adjlist.AllTypes(items.List("player001")), meta.Into(&ms), friends.Into(&fs), items.Into(&is))
 	require.NoError(t, err)
-	assert.Zero(t, loaded.Other)
+	assert.Zero(t, other)
 	assert.Equal(t, []int{1, 1, 2}, []int{len(ms), len(fs), len(is)}, "the whole profile, typed, in one Query")
 
 	func() {

@@ -338,12 +338,13 @@ func TestReadmeUsage(t *testing.T) {
 	// readme:begin
 	var u adjlist.Usage
 	_, err := projects.Load(adjlist.WithUsage(ctx, &u), "acme")
-	fmt.Println(u.Requests(), u.ReadUnits()) // 1 request, the read units DynamoDB reports
+	total := u.Totals()
+	fmt.Println(total.Requests, total.ReadUnits) // 1 request, the read units DynamoDB reports
 	// readme:end
 	require.NoError(t, err)
-	assert.Equal(t, 1, u.Requests())
-	assert.Positive(t, u.ReadUnits())
-	assert.Equal(t, []string{"1 " + strconv.FormatFloat(u.ReadUnits(), 'g', -1, 64)}, fmt.Lines())
+	assert.Equal(t, 1, u.Totals().Requests)
+	assert.Positive(t, u.Totals().ReadUnits)
+	assert.Equal(t, []string{"1 " + strconv.FormatFloat(u.Totals().ReadUnits, 'g', -1, 64)}, fmt.Lines())
 }
 
 // throttled is a client whose every Query DynamoDB throttled past the

@@ -7,6 +7,7 @@ import "github.com/adjlist/adjlist"
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"testing"
 
@@ -158,7 +159,7 @@ func readmeCollection(t *testing.T) error {
 	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
 	projects := adjlist.NewCollection[Project](workspaces, "PROJ")
 
-	id, _ := adjlist.PaddedID("2026", 7, 4)                        // "2026-0007": byte order = creation order
+	id := fmt.Sprintf("2026-%04d", 7)                              // "2026-0007": byte order = creation order
 	err := projects.Put(ctx, "acme", id, Project{Title: "Launch"}) // guarded: ErrExists
 	if err != nil {
 		return err
@@ -303,7 +304,7 @@ func TestReadmeRanges(t *testing.T) {
 	// EntityRef = "WS#acme" AND Detail BETWEEN "PROJ#2026-0042" AND "PROJ$"
 	since := projects.List("acme").GreaterThanEqual("2026-0042")
 	// ... AND Detail BETWEEN "PROJ#2026-01-01" AND "PROJ#2026-01-31􏿿"
-	january := projects.List("acme").Between("2026-01-01", adjlist.PrefixEnd("2026-01-31"))
+	january := projects.List("acme").Between("2026-01-01", "2026-01-31\U0010FFFF")
 	// ... AND begins_with(Detail, "PROJ#2026-")
 	of2026 := projects.List("acme").BeginsWith("2026-")
 	// readme:end

@@ -182,7 +182,8 @@ func readmeTime(t *testing.T) error {
 	// readme:continue
 	err = sessions.Put(ctx, "ada", "s1", Session{Device: "phone"}, adjlist.Expires(time.Now().Add(time.Hour))) // overrides Lifetime
 	// filter (attribute_not_exists (#0)) OR (#0 > :0), #0 = expiresAt, :0 = now in epoch seconds
-	live := sessions.List("ada").Filter(adjlist.Unexpired("expiresAt", now))
+	expiresAt := expression.Name("expiresAt")
+	live := sessions.List("ada").Filter(expression.AttributeNotExists(expiresAt).Or(expiresAt.GreaterThan(expression.Value(now.Unix()))))
 	// readme:end
 	require.NoError(t, err)
 	epoch := func(item map[string]types.AttributeValue) int64 {

@@ -20,7 +20,7 @@ const tracerName = "github.com/adjlist/adjlist"
 // conventions'.
 const (
 	// requestsKey counts the DynamoDB requests a call made (an operation
-	// the SDK retried counts once), as Usage.Requests does.
+	// the SDK retried counts once), as adjlist.UsageTotals.Requests does.
 	requestsKey = attribute.Key("adjlist.requests")
 	// itemsKey counts the items DynamoDB returned to a call's reads.
 	itemsKey = attribute.Key("adjlist.items")

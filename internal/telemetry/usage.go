@@ -18,26 +18,18 @@ type Usage struct {
 	matched  int
 }
 
-// Requests is the number of operations called.
-func (u *Usage) Requests() int { return locked(u, &u.requests) }
+// Totals is what a Usage has added up, read at once.
+type Totals struct {
+	Requests              int
+	ReadUnits, WriteUnits float64
+	Scanned, Matched      int
+}
 
-// ReadUnits is the read capacity units consumed.
-func (u *Usage) ReadUnits() float64 { return locked(u, &u.read) }
-
-// WriteUnits is the write capacity units consumed.
-func (u *Usage) WriteUnits() float64 { return locked(u, &u.write) }
-
-// Scanned is the sum of the Query responses' ScannedCount.
-func (u *Usage) Scanned() int { return locked(u, &u.scanned) }
-
-// Matched is the sum of the Query responses' Count.
-func (u *Usage) Matched() int { return locked(u, &u.matched) }
-
-// locked reads the count at p, one of u's, under u's lock.
-func locked[T int | float64](u *Usage, p *T) T {
+// Totals returns u's counts, read under u's lock.
+func (u *Usage) Totals() Totals {
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	return *p
+	return Totals{u.requests, u.read, u.write, u.scanned, u.matched}
 }
 
 // addQuery records a Query response's item counts.

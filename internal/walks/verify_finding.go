@@ -8,11 +8,11 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// Kind is what is wrong with an item; adjlist's FindingKind constants
+// Kind is what is wrong with an item; adjlist's Finding kind constants
 // spell the same strings.
 type Kind string
 
-// The kinds of Finding, as adjlist's FindingKind constants spell them.
+// The kinds of Finding, as adjlist's Finding kind constants spell them.
 const (
 	UnknownItem         Kind = "unknown item"
 	Undecodable         Kind = "undecodable"

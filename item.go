@@ -137,34 +137,27 @@ func (t *Table) unmarshalData(item Item, out any) error {
 	return nil
 }
 
+// keys are t's key attributes and their types, which every request
+// keyed on an item spells its key with.
+func (t *Table) keys() ddbitem.Keys {
+	o := &t.opts
+	return ddbitem.Keys{PartitionKey: o.PartitionKey, SortKey: o.SortKey, PartitionKeyType: o.PartitionKeyType, SortKeyType: o.SortKeyType}
+}
+
 // numKey reports whether name is a table key attribute of type N
 // ([Options].PartitionKeyType, SortKeyType).
-func (t *Table) numKey(name string) bool {
-	o := &t.opts
-	return name == o.PartitionKey && o.PartitionKeyType == types.ScalarAttributeTypeN ||
-		name == o.SortKey && o.SortKeyType == types.ScalarAttributeTypeN
-}
+func (t *Table) numKey(name string) bool { return t.keys().Number(name) }
 
 // numKeys reports whether either table key is of type N.
 func (t *Table) numKeys() bool { return t.numKey(t.opts.PartitionKey) || t.numKey(t.opts.SortKey) }
 
 // keyAV is the value of table key attribute name whose key text is s: a
 // number on an N key, else a string.
-func (t *Table) keyAV(name, s string) types.AttributeValue {
-	if t.numKey(name) {
-		return &types.AttributeValueMemberN{Value: s}
-	}
-	return &types.AttributeValueMemberS{Value: s}
-}
+func (t *Table) keyAV(name, s string) types.AttributeValue { return t.keys().Value(name, s) }
 
 // keyText returns item[name], a table key attribute, as key text: a
 // string, or on an N key a number's text.
-func (t *Table) keyText(item Item, name string) (string, bool) {
-	if n, ok := item[name].(*types.AttributeValueMemberN); ok && t.numKey(name) {
-		return n.Value, true
-	}
-	return ddbitem.String(item, name)
-}
+func (t *Table) keyText(item Item, name string) (string, bool) { return t.keys().Text(item, name) }
 
 // setKeys writes the primary key into item.
 func (t *Table) setKeys(item Item, pk, sk string) {
@@ -173,12 +166,7 @@ func (t *Table) setKeys(item Item, pk, sk string) {
 }
 
 // keyItem returns the primary key of one item as the SDK wants it.
-func (t *Table) keyItem(pk, sk string) Item {
-	return Item{
-		t.opts.PartitionKey: t.keyAV(t.opts.PartitionKey, pk),
-		t.opts.SortKey:      t.keyAV(t.opts.SortKey, sk),
-	}
-}
+func (t *Table) keyItem(pk, sk string) Item { return t.keys().Item(pk, sk) }
 
 // The single-item operations below serve nodes, edges and collection
 // children alike; pk and sk are already validated keys.

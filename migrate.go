@@ -154,7 +154,7 @@ func (spec scanSpec) migrateItem(ctx context.Context, api Client, item Item) (mi
 // migrationTable is how internal/walks' migrations and repairs write to
 // t's table: its names, and the library's judgement of errors.
 func (t *Table) migrationTable(ctx context.Context) *walks.Table {
-	return &walks.Table{Name: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, IsKey: t.isKeyAttr, Enc: t.enc,
+	return &walks.Table{Name: t.name, Keys: t.keys(), IsKey: t.isKeyAttr, Enc: t.enc,
 		Wait:            t.waitTx,
 		ConditionFailed: isConditionFailed, Cancelled: cancelCodes, Transient: transient, Options: callOpts(ctx)}
 }

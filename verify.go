@@ -439,8 +439,7 @@ func (v *verifier) checkCounters(ctx context.Context) error {
 
 // read is the item at k, strongly consistent; nil when there is none.
 func (v *verifier) read(ctx context.Context, api walks.Reader, k itemKey) (Item, error) {
-	o := &v.t.opts
-	return walks.Read(ctx, api, &walks.Table{Name: v.t.name, PartitionKey: o.PartitionKey, SortKey: o.SortKey, Options: callOpts(ctx)},
+	return walks.Read(ctx, api, &walks.Table{Name: v.t.name, Keys: v.t.keys(), Options: callOpts(ctx)},
 		walks.Key{PK: k.pk, SK: k.sk})
 }
 

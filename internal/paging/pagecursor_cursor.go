@@ -24,10 +24,12 @@ type Cursor struct {
 }
 
 // CursorShard is one shard's place in a merged read (or one segment's in a
-// scan): not started (zero), resuming after Key, or Done.
+// scan): not started (zero), resuming after Key (with Num, a scan's key
+// attributes that are numbers), or Done.
 type CursorShard struct {
 	Done bool              `json:"x,omitempty"`
 	Key  map[string]string `json:"k,omitempty"`
+	Num  map[string]string `json:"n,omitempty"`
 }
 
 // version 2 added the query fingerprint.

@@ -27,8 +27,10 @@ type MigrateClient interface {
 // Table is what a rewrite needs of the table, and of the library's
 // judgement of errors (kept in one place, package adjlist's).
 type Table struct {
-	Name                  string
-	PartitionKey, SortKey string
+	Name string
+	// Keys are the table's key attributes and their types: each request's
+	// Key, and a moved item's partition key, are spelled with them.
+	ddbitem.Keys
 	// IsKey reports whether an attribute is a key (the table's, the
 	// inverted index's, a derived one): AsRead compares the others.
 	IsKey func(name string) bool
@@ -93,7 +95,7 @@ func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *MigrateType
 				return o, err
 			}
 		}
-		if pk, _ := ddbitem.String(item, t.PartitionKey); home != "" && home != pk {
+		if pk, _ := t.Text(item, t.PartitionKey); home != "" && home != pk {
 			res, err := t.move(ctx, api, typ, item, home, want)
 			switch {
 			case err != nil:
@@ -102,7 +104,7 @@ func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *MigrateType
 				o.Moved = true
 				return o, nil
 			case res == moveTaken:
-				sk, _ := ddbitem.String(item, t.SortKey)
+				sk, _ := t.Text(item, t.SortKey)
 				o.Conflict = &Conflict{From: Key{pk, sk}, To: Key{home, sk}}
 				return o, nil
 			case res == moveBusy:

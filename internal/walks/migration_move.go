@@ -26,7 +26,7 @@ const (
 // conditioned on attribute_not_exists(pk), the Delete on [AsRead].
 func (t *Table) move(ctx context.Context, api MigrateClient, typ *MigrateType, item map[string]types.AttributeValue, home string, want ddbitem.Attrs) (moveResult, error) {
 	moved := maps.Clone(item)
-	moved[t.PartitionKey] = &types.AttributeValueMemberS{Value: home}
+	moved[t.PartitionKey] = t.Value(t.PartitionKey, home)
 	for _, name := range typ.Owned {
 		if v, ok := want.Get(name); ok {
 			moved[name] = &types.AttributeValueMemberS{Value: v}

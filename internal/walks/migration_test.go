@@ -59,7 +59,7 @@ func cancelled(codes ...string) error {
 
 // table judges errors as package adjlist does, for these tests.
 func table(waits *[]int) *Table {
-	return &Table{Name: "t", PartitionKey: "PK", SortKey: "SK", Enc: attributevalue.NewEncoder(),
+	return &Table{Name: "t", Keys: ddbitem.Keys{PartitionKey: "PK", SortKey: "SK"}, Enc: attributevalue.NewEncoder(),
 		IsKey: func(name string) bool { return name == "PK" || name == "SK" || name == "GSI2PK" || name == "OLD" },
 		Wait:  func(_ context.Context, attempt int) error { *waits = append(*waits, attempt); return nil },
 		ConditionFailed: func(err error) bool {

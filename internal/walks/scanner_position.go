@@ -11,7 +11,8 @@ import (
 
 // Position is where a walk's segments resume: the JSON inside a position
 // string, e.g. {"s":[{"x":true},{"k":{"PK":"STU#a91","SK":"PROFILE"}}]}
-// for segment 0 read to the end and segment 1 resuming after that key.
+// for segment 0 read to the end and segment 1 resuming after that key;
+// number key attributes are under "n" ({"k":{"sk":"order"},"n":{"id":"42"}}).
 // Its length is the walk's number of segments.
 type Position struct {
 	Segments []Segment `json:"s"`
@@ -43,14 +44,27 @@ func (p Position) String() string {
 	return base64.RawURLEncoding.EncodeToString(b)
 }
 
+// after is the place of a segment whose last page ended at lek: Done when
+// there is none, else resuming after its key.
+func after(lek map[string]types.AttributeValue) (Segment, error) {
+	if len(lek) == 0 {
+		return Segment{Done: true}, nil
+	}
+	key, num, err := paging.KeyText(lek)
+	return Segment{Key: key, Num: num}, err
+}
+
 // startKey is the ExclusiveStartKey that resumes s; nil from the start.
 func startKey(s Segment) map[string]types.AttributeValue {
-	if s.Key == nil {
+	if s.Key == nil && s.Num == nil {
 		return nil
 	}
-	k := make(map[string]types.AttributeValue, len(s.Key))
+	k := make(map[string]types.AttributeValue, len(s.Key)+len(s.Num))
 	for name, v := range s.Key {
 		k[name] = &types.AttributeValueMemberS{Value: v}
+	}
+	for name, v := range s.Num {
+		k[name] = &types.AttributeValueMemberN{Value: v}
 	}
 	return k
 }

@@ -11,8 +11,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"golang.org/x/sync/errgroup"
 	"golang.org/x/time/rate"
-
-	"github.com/adjlist/adjlist/internal/paging"
 )
 
 // Input is one walk.
@@ -86,7 +84,7 @@ func Run(ctx context.Context, api dynamodb.ScanAPIClient, in Input, each Each) (
 						matched++
 					}
 				}
-				place, err := paging.After(out.LastEvaluatedKey)
+				place, err := after(out.LastEvaluatedKey)
 				if err != nil {
 					return err
 				}

@@ -97,7 +97,7 @@ func RepairCount(ctx context.Context, api RepairClient, t *Table, name string, k
 		if err != nil {
 			return false, retried, err
 		}
-		_, err = api.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(t.Name), Key: keyItem(t, key),
+		_, err = api.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(t.Name), Key: t.Item(key.PK, key.SK),
 			UpdateExpression: e.Update(), ConditionExpression: e.Condition(),
 			ExpressionAttributeNames: e.Names(), ExpressionAttributeValues: e.Values()}, t.Options...)
 		if err == nil {

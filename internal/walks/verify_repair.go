@@ -53,7 +53,7 @@ func Did(ok bool) Outcome {
 
 // Read is the item at k, strongly consistent; nil when there is none.
 func Read(ctx context.Context, api Reader, t *Table, k Key) (Item, error) {
-	out, err := api.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(t.Name), Key: keyItem(t, k), ConsistentRead: aws.Bool(true)}, t.Options...)
+	out, err := api.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(t.Name), Key: t.Item(k.PK, k.SK), ConsistentRead: aws.Bool(true)}, t.Options...)
 	if err != nil {
 		return nil, err
 	}
@@ -83,9 +83,9 @@ func DeleteDangling(ctx context.Context, api RepairClient, t *Table, k, missing 
 		}
 		name := aws.String(t.Name)
 		_, err = api.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
-			{ConditionCheck: &types.ConditionCheck{TableName: name, Key: keyItem(t, missing),
+			{ConditionCheck: &types.ConditionCheck{TableName: name, Key: t.Item(missing.PK, missing.SK),
 				ConditionExpression: absent.Condition(), ExpressionAttributeNames: absent.Names()}},
-			{Delete: &types.Delete{TableName: name, Key: keyItem(t, k),
+			{Delete: &types.Delete{TableName: name, Key: t.Item(k.PK, k.SK),
 				ConditionExpression: del.Condition(), ExpressionAttributeNames: del.Names(), ExpressionAttributeValues: del.Values()}},
 		}}, t.Options...)
 		if err == nil {
@@ -126,7 +126,7 @@ func DeleteUnknown(ctx context.Context, api RepairClient, t *Table, k Key, still
 		if err != nil {
 			return false, err
 		}
-		_, err = api.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(t.Name), Key: keyItem(t, k),
+		_, err = api.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(t.Name), Key: t.Item(k.PK, k.SK),
 			ConditionExpression: del.Condition(), ExpressionAttributeNames: del.Names(), ExpressionAttributeValues: del.Values()}, t.Options...)
 		if err == nil {
 			return true, nil
@@ -136,12 +136,4 @@ func DeleteUnknown(ctx context.Context, api RepairClient, t *Table, k Key, still
 		}
 	}
 	return false, Exhausted("item", k)
-}
-
-// keyItem is the primary key k as the SDK wants it.
-func keyItem(t *Table, k Key) Item {
-	return Item{
-		t.PartitionKey: &types.AttributeValueMemberS{Value: k.PK},
-		t.SortKey:      &types.AttributeValueMemberS{Value: k.SK},
-	}
 }

@@ -1,0 +1,41 @@
+package ddbitem
+
+import "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+// Keys are a table's primary key attributes and their types ("" is S):
+// every request keyed on an item, the root package's and internal/walks',
+// spells its key with them.
+type Keys struct {
+	PartitionKey, SortKey         string
+	PartitionKeyType, SortKeyType types.ScalarAttributeType
+}
+
+// Number reports whether name is a key attribute of type N.
+func (k Keys) Number(name string) bool {
+	return name == k.PartitionKey && k.PartitionKeyType == types.ScalarAttributeTypeN ||
+		name == k.SortKey && k.SortKeyType == types.ScalarAttributeTypeN
+}
+
+// Value is the value of key attribute name whose key text is s: a number
+// (N) on a number key, else a string (S).
+func (k Keys) Value(name, s string) types.AttributeValue {
+	if k.Number(name) {
+		return &types.AttributeValueMemberN{Value: s}
+	}
+	return &types.AttributeValueMemberS{Value: s}
+}
+
+// Item is the primary key whose key texts are pk and sk, as a request's
+// Key, e.g. {"id": N 42, "sk": S "order"} on a table keyed id N, sk S.
+func (k Keys) Item(pk, sk string) map[string]types.AttributeValue {
+	return map[string]types.AttributeValue{k.PartitionKey: k.Value(k.PartitionKey, pk), k.SortKey: k.Value(k.SortKey, sk)}
+}
+
+// Text is item[name], a key attribute, as key text: a string, or on a
+// number key a number's text.
+func (k Keys) Text(item map[string]types.AttributeValue, name string) (string, bool) {
+	if n, ok := item[name].(*types.AttributeValueMemberN); ok && k.Number(name) {
+		return n.Value, true
+	}
+	return String(item, name)
+}

@@ -203,7 +203,7 @@ func TestVerifyRepairNumberKeys(t *testing.T) {
 			damage(3, 1, "b", &types.AttributeValueMemberN{Value: "99"})
 			damage(3, 2, "extra", s("x"))
 			type kind struct {
-				Kind adjlist.FindingKind
+				Kind string
 				Key  adjlist.Key
 			}
 			repaired := []kind{

@@ -248,8 +248,8 @@ func (c *collectionCore) parentKey(parentID string) (string, error) {
 type CollectionOptions struct {
 	// Indexes declares the children's keys in the table's derived-key
 	// indexes ([IndexKeys]), e.g. projects by status across workspaces:
-	// {Index: "GSI2", PartitionKey: Compose(Const("STATUS"),
-	// Attr("status")), SortKey: Compose(Attr("createdAt"))}. Default none.
+	// {Index: "GSI2", PartitionKey: Template("STATUS#{status}"),
+	// SortKey: Template("{createdAt}")}. Default none.
 	Indexes []IndexKeys
 
 	// Tracking declares what every write through the handle adds to the

@@ -27,7 +27,7 @@
 //   - [LoadNode], [LoadPartition], [PagePartition], [Load]: several item
 //     types of one partition in one Query; [PageIndex] of one index
 //     partition; [TwoHop] walks two edges.
-//   - [IndexKeys], [Compose], [Index]: secondary indexes with keys derived
+//   - [IndexKeys], [Template], [Index]: secondary indexes with keys derived
 //     from ids and data ("STATUS#ACTIVE"), or native ones.
 //   - [WriteOptions] ([If], [IfVersion], [InTx], [Expires]) and [Tracking]:
 //     conditions, optimistic locking, timestamps, expiry.

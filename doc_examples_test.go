@@ -215,15 +215,15 @@ func TestDocExampleRequests(t *testing.T) {
 		o.Indexes = []adjlist.Index{{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"}}
 	})
 	students := adjlist.NewNode[docStudent](tb, "STU", "PROFILE", func(o *adjlist.NodeOptions) {
-		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.Const("MAJOR"), adjlist.Attr("major")), SortKey: adjlist.Compose(adjlist.SelfKey())}}
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("MAJOR#{major}"), SortKey: adjlist.Template("{@self}")}}
 	})
 	courses := adjlist.NewNode[docWorkspace](tb, "CRS", "METADATA")
 	enrolled := adjlist.NewEdge[docEnrollment](students, "ENROLL", courses, func(o *adjlist.EdgeOptions) {
-		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.TargetKey()), SortKey: adjlist.Compose(adjlist.Const("ENROLL"), adjlist.Attr("enrolledOn"))}}
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("{@target}"), SortKey: adjlist.Template("ENROLL#{enrolledOn}")}}
 	})
 	workspaces := adjlist.NewNode[docWorkspace](tb, "WS", "META")
 	projects := adjlist.NewCollection[docProject](workspaces, "PROJ", func(o *adjlist.CollectionOptions) {
-		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")), SortKey: adjlist.Compose(adjlist.Attr("createdAt"))}}
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("STATUS#{status}"), SortKey: adjlist.Template("{createdAt}")}}
 	})
 	followers := adjlist.NewEntity[docWorkspace](tb, "follower", "u#{userID}#follower", "u#{followerID}")
 	orders := adjlist.NewEntity[docWorkspace](tb, "order", "USER#{userID}", "ORDER#{orderDate}")

@@ -662,8 +662,8 @@ type EdgeOptions struct {
 
 	// Indexes declares the edge items' keys in the table's derived-key
 	// indexes ([IndexKeys]), e.g. a course's roster in enrolment order:
-	// {Index: "GSI2", PartitionKey: Compose(TargetKey()), SortKey:
-	// Compose(Const("ENROLL"), Attr("enrolledOn"))}. Default none.
+	// {Index: "GSI2", PartitionKey: Template("{@target}"), SortKey:
+	// Template("ENROLL#{enrolledOn}")}. Default none.
 	Indexes []IndexKeys
 
 	// Tracking declares what every write through the handle adds to the

@@ -405,11 +405,11 @@ func (e *entityCore) list(ids []string) querySpec {
 // in that index, in order: an id for a key field, escaped as in the
 // table keys (Template("F#{followerID}") and the id "a#b" is
 // GSI2PK = "F#a%23b", the value its items hold), a data attribute's
-// value encoded as a write encodes it (see [Node.ByIndex]), and for [SelfKey] the ids of the sort key's fields in
+// value encoded as a write encodes it (see [Node.ByIndex]), and for {@self} the ids of the sort key's fields in
 // order, spelled as the sort key is (on sort key "p#{postID}#u#{authorID}",
-// Compose(SelfKey()) with "34567", "56789" is GSI2PK = "p#34567#u#56789");
+// Template("{@self}") with "34567", "56789" is GSI2PK = "p#34567#u#56789");
 // for a local index, the ids of the table's partition key. A range
-// condition on an index sort key holding SelfKey takes the sort key after
+// condition on an index sort key holding {@self} takes the sort key after
 // its leading text, as on [Entity.List] ("34567#u#56789").
 //
 // On a native index values are the key attributes' values in order

@@ -185,8 +185,8 @@ func TestTemplateRefused(t *testing.T) {
 	assert.ErrorIs(t, table.Check(), adjlist.ErrInvalidOption, "Check lists the refused entity")
 }
 
-// TestTemplateStrings: Compose and Template spell the same index key, as
-// DescribeModel shows it.
+// TestTemplateStrings: a Template's index key as DescribeModel shows it,
+// with {name} and {@self} placeholders.
 func TestTemplateStrings(t *testing.T) {
 	t.Parallel()
 	spelled := func(k adjlist.KeyTemplate) string {
@@ -203,7 +203,7 @@ func TestTemplateStrings(t *testing.T) {
 		return m.Items[0].Indexes[0].PartitionKey
 	}
 	assert.Equal(t, "STATUS#<name>", spelled(adjlist.Template("STATUS#{name}")))
-	assert.Equal(t, "STATUS#<name>", spelled(adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("name"))))
+	assert.Equal(t, "IN#WS#<id>#<name>", spelled(adjlist.Template("IN#{@self}#{name}")))
 }
 
 // TestEntityDeclaredTwice: declaring an entity again (a second handle, a

@@ -98,37 +98,36 @@ func newHxModel(t *testing.T) *hxModel {
 		}
 	})
 	ddbtest.CreateTable(t, m.table)
-	c, a := adjlist.Const, adjlist.Attr
 	keys := func(pk, sk adjlist.KeyTemplate, local string) []adjlist.IndexKeys {
 		return []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: pk, SortKey: sk},
-			{Index: "LSI1", SortKey: adjlist.Compose(c(local), a("name"))}}
+			{Index: "LSI1", SortKey: adjlist.Template(local + "#{name}")}}
 	}
 	m.ws = adjlist.NewNode[hxData](m.table, "WS", "META", func(o *adjlist.NodeOptions) {
-		o.Indexes = keys(adjlist.Compose(c("TAG"), a("tag")), adjlist.Compose(adjlist.SelfKey()), "W")
+		o.Indexes = keys(adjlist.Template("TAG#{tag}"), adjlist.Template("{@self}"), "W")
 	})
 	m.proj = adjlist.NewCollection[hxData](m.ws, "PROJ", func(o *adjlist.CollectionOptions) {
-		o.Indexes = keys(adjlist.Compose(c("IN"), adjlist.ParentKey()), adjlist.Compose(adjlist.SelfKey()), "P")
+		o.Indexes = keys(adjlist.Template("IN#{@parent}"), adjlist.Template("{@self}"), "P")
 	})
 	m.task = adjlist.NewCollection[hxData](m.ws, "TASK", func(o *adjlist.CollectionOptions) {
 		o.Shards = 4
-		o.Indexes = keys(adjlist.Compose(c("ON"), adjlist.ParentKey()), adjlist.Compose(adjlist.SelfKey()), "T")
+		o.Indexes = keys(adjlist.Template("ON#{@parent}"), adjlist.Template("{@self}"), "T")
 	})
 	m.stu = adjlist.NewNode[hxData](m.table, "STU", "PROFILE")
 	m.crs = adjlist.NewNode[hxData](m.table, "CRS", "METADATA")
 	m.tag = adjlist.NewNode[hxData](m.table, "TAG", "META")
 	m.enroll = adjlist.NewEdge[hxData](m.stu, "ENROLL", m.crs, func(o *adjlist.EdgeOptions) {
-		o.Indexes = keys(adjlist.Compose(adjlist.TargetKey()), adjlist.Compose(adjlist.SourceKey()), "E")
+		o.Indexes = keys(adjlist.Template("{@target}"), adjlist.Template("{@source}"), "E")
 	})
 	m.likes = adjlist.NewEdge[hxData](m.stu, "", m.crs, func(o *adjlist.EdgeOptions) {
-		o.Indexes = append(keys(adjlist.Compose(c("LIKED"), adjlist.TargetKey()), adjlist.Compose(adjlist.SourceKey()), "L"),
-			adjlist.IndexKeys{Index: "GSI3", PartitionKey: adjlist.Compose(c("BY"), adjlist.SourceKey()), SortKey: adjlist.Compose(adjlist.SelfKey())})
+		o.Indexes = append(keys(adjlist.Template("LIKED#{@target}"), adjlist.Template("{@source}"), "L"),
+			adjlist.IndexKeys{Index: "GSI3", PartitionKey: adjlist.Template("BY#{@source}"), SortKey: adjlist.Template("{@self}")})
 	})
 	m.tagged = adjlist.NewEdge[hxData](m.tag, "TAGGED", m.proj, func(o *adjlist.EdgeOptions) {
-		o.Indexes = append(keys(adjlist.Compose(c("TO"), adjlist.TargetKey()), adjlist.Compose(adjlist.SourceKey()), "G"),
-			adjlist.IndexKeys{Index: "GSI3", PartitionKey: adjlist.Compose(adjlist.SelfKey()), SortKey: adjlist.Compose(adjlist.SourceKey())})
+		o.Indexes = append(keys(adjlist.Template("TO#{@target}"), adjlist.Template("{@source}"), "G"),
+			adjlist.IndexKeys{Index: "GSI3", PartitionKey: adjlist.Template("{@self}"), SortKey: adjlist.Template("{@source}")})
 	})
 	m.has = adjlist.NewEdge[hxData](m.proj, "HAS", m.tag, func(o *adjlist.EdgeOptions) {
-		o.Indexes = keys(adjlist.Compose(c("FROM"), adjlist.SourceKey()), adjlist.Compose(adjlist.TargetKey()), "H")
+		o.Indexes = keys(adjlist.Template("FROM#{@source}"), adjlist.Template("{@target}"), "H")
 	})
 	m.enrolled = newCountedEdge(m.table, "CRS", m.enroll, "ENROLLED", stream)
 	m.hasCount = newCountedEdge(m.table, "TAG", m.has, "HASCOUNT", stream)
@@ -136,13 +135,13 @@ func newHxModel(t *testing.T) *hxModel {
 	m.order = adjlist.NewEntity[hxData](m.table, "order", "ORG#{org}#U#{user}", "D#{date}#O#{order}", func(o *adjlist.EntityOptions) {
 		o.Indexes = []adjlist.IndexKeys{
 			{Index: "GSI2", PartitionKey: adjlist.Template("O#{order}"), SortKey: adjlist.Template("{user}#{date}")},
-			{Index: "GSI3", PartitionKey: adjlist.Template("N#{name}"), SortKey: adjlist.Compose(adjlist.SelfKey())},
+			{Index: "GSI3", PartitionKey: adjlist.Template("N#{name}"), SortKey: adjlist.Template("{@self}")},
 			{Index: "LSI1", SortKey: adjlist.Template("{name}%#{order}")}, // text holding '%' after a value
 		}
 	})
 	m.usr = adjlist.NewNode[hxData](m.table, "USR", "", func(o *adjlist.NodeOptions) {
-		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Compose(c("U"), a("tag")), SortKey: adjlist.Compose(adjlist.SelfKey())},
-			{Index: "GSI3", PartitionKey: adjlist.Compose(c("ALLU")), SortKey: adjlist.Compose(a("name")), Shards: 3}}
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("U#{tag}"), SortKey: adjlist.Template("{@self}")},
+			{Index: "GSI3", PartitionKey: adjlist.Template("ALLU"), SortKey: adjlist.Template("{name}"), Shards: 3}}
 	})
 	m.follows = adjlist.NewEdge[hxData](m.usr, "FOLLOWS", m.usr, func(o *adjlist.EdgeOptions) { o.Shards = 3 })
 	m.item = adjlist.NewEntity[hxData](m.table, "item", "{player}", "{state}#{item}")
@@ -1097,7 +1096,7 @@ func TestEscapingAtKeyLimits(t *testing.T) {
 	ddbtest.CreateTable(t, table)
 	ws := adjlist.NewNode[hxData](table, "WS", "META")
 	proj := adjlist.NewCollection[hxData](ws, "PROJ", func(o *adjlist.CollectionOptions) {
-		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.ParentKey()), SortKey: adjlist.Compose(adjlist.SelfKey())}}
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("{@parent}"), SortKey: adjlist.Template("{@self}")}}
 	})
 	ctx := context.Background()
 	long := strings.Repeat("#", (maxSortKeyLen-len("PROJ#")-2)/3) + "xx"

@@ -15,8 +15,8 @@ func ExampleDescribeModel() {
 	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
 	projects := adjlist.NewCollection[Project](workspaces, "PROJ", func(o *adjlist.CollectionOptions) {
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",
-			PartitionKey: adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")),
-			SortKey:      adjlist.Compose(adjlist.SelfKey())}}
+			PartitionKey: adjlist.Template("STATUS#{status}"),
+			SortKey:      adjlist.Template("{@self}")}}
 	})
 	m, err := adjlist.DescribeModel(table, workspaces, projects)
 	if err != nil {

@@ -277,33 +277,32 @@ func newMatrix(t *testing.T) *matrix {
 		}
 	})
 	ddbtest.CreateTable(t, m.table)
-	c, a := adjlist.Const, adjlist.Attr
 	keys := func(pk, sk adjlist.KeyTemplate, local string) []adjlist.IndexKeys {
 		return []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: pk, SortKey: sk},
-			{Index: "LSI1", SortKey: adjlist.Compose(c(local), a("name"))}}
+			{Index: "LSI1", SortKey: adjlist.Template(local + "#{name}")}}
 	}
 	m.ws = adjlist.NewNode[tagged](m.table, "WS", "META", func(o *adjlist.NodeOptions) {
-		o.Indexes = keys(adjlist.Compose(c("TAG"), a("tag")), adjlist.Compose(adjlist.SelfKey()), "W")
+		o.Indexes = keys(adjlist.Template("TAG#{tag}"), adjlist.Template("{@self}"), "W")
 	})
 	m.proj = adjlist.NewCollection[tagged](m.ws, "PROJ", func(o *adjlist.CollectionOptions) {
-		o.Indexes = keys(adjlist.Compose(c("IN"), adjlist.ParentKey()), adjlist.Compose(adjlist.SelfKey()), "P")
+		o.Indexes = keys(adjlist.Template("IN#{@parent}"), adjlist.Template("{@self}"), "P")
 	})
 	m.task = adjlist.NewCollection[tagged](m.ws, "TASK", func(o *adjlist.CollectionOptions) {
 		o.Shards = 4
-		o.Indexes = keys(adjlist.Compose(c("ON"), adjlist.ParentKey()), adjlist.Compose(adjlist.SelfKey()), "T")
+		o.Indexes = keys(adjlist.Template("ON#{@parent}"), adjlist.Template("{@self}"), "T")
 	})
 	m.stu = adjlist.NewNode[tagged](m.table, "STU", "PROFILE")
 	m.crs = adjlist.NewNode[tagged](m.table, "CRS", "METADATA")
 	m.tag = adjlist.NewNode[tagged](m.table, "TAG", "META")
 	m.enroll = adjlist.NewEdge[tagged](m.stu, "ENROLL", m.crs, func(o *adjlist.EdgeOptions) {
-		o.Indexes = keys(adjlist.Compose(adjlist.TargetKey()), adjlist.Compose(adjlist.SourceKey()), "E")
+		o.Indexes = keys(adjlist.Template("{@target}"), adjlist.Template("{@source}"), "E")
 	})
 	m.tagged = adjlist.NewEdge[tagged](m.tag, "TAGGED", m.proj, func(o *adjlist.EdgeOptions) {
-		o.Indexes = append(keys(adjlist.Compose(c("TO"), adjlist.TargetKey()), adjlist.Compose(adjlist.SourceKey()), "G"),
-			adjlist.IndexKeys{Index: "GSI3", PartitionKey: adjlist.Compose(adjlist.SelfKey()), SortKey: adjlist.Compose(adjlist.SourceKey())})
+		o.Indexes = append(keys(adjlist.Template("TO#{@target}"), adjlist.Template("{@source}"), "G"),
+			adjlist.IndexKeys{Index: "GSI3", PartitionKey: adjlist.Template("{@self}"), SortKey: adjlist.Template("{@source}")})
 	})
 	m.has = adjlist.NewEdge[tagged](m.proj, "HAS", m.tag, func(o *adjlist.EdgeOptions) {
-		o.Indexes = keys(adjlist.Compose(c("FROM"), adjlist.SourceKey()), adjlist.Compose(adjlist.TargetKey()), "H")
+		o.Indexes = keys(adjlist.Template("FROM#{@source}"), adjlist.Template("{@target}"), "H")
 	})
 	m.follower = adjlist.NewEntity[tagged](m.table, "follower", "u#{userID}#follower", "u#{followerID}", func(o *adjlist.EntityOptions) {
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("F#{followerID}"), SortKey: adjlist.Template("U#{userID}")},
@@ -453,7 +452,7 @@ func TestIndexDescribesChildRefs(t *testing.T) {
 	proj := adjlist.NewCollection[tagged](ws, "PROJ")
 	tags := adjlist.NewNode[tagged](table, "TAG", "META")
 	tagged := adjlist.NewEdge[tagged](tags, "TAGGED", proj, func(o *adjlist.EdgeOptions) {
-		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.SelfKey()), SortKey: adjlist.Compose(adjlist.SourceKey())}}
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("{@self}"), SortKey: adjlist.Template("{@source}")}}
 	})
 	m, err := adjlist.DescribeModel(table, tagged)
 	require.NoError(t, err)

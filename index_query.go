@@ -15,11 +15,11 @@ import (
 // ByIndex returns the query over one partition of a secondary index for
 // this node type's items, one Query per page on the index. On a derived-key
 // index values fill the variable parts of the type's partition key template
-// in order ([IndexKeys]): a data value for [Attr], encoded as a write
-// encodes it ([Options].EncoderOptions), an id for [SelfKey], escaped as
+// in order ([IndexKeys]): a data value for a data attribute, encoded as a write
+// encodes it ([Options].EncoderOptions), an id for {@self}, escaped as
 // keys are; on a local index the one value is the node id. With
 // NodeOptions.Indexes = {{Index: "GSI2", PartitionKey:
-// Compose(Const("MAJOR"), Attr("major")), SortKey: Compose(SelfKey())}},
+// Template("MAJOR#{major}"), SortKey: Template("{@self}")}},
 // students.ByIndex("GSI2", "physics") is
 //
 //	GSI2PK = "MAJOR#physics" AND begins_with(GSI2SK, "STU#")
@@ -40,18 +40,18 @@ func (n *Node[N]) ByIndex(index string, values ...any) Query[NodeItem[N]] {
 }
 
 // ByIndex returns the query over one partition of a secondary index for
-// this kind of edge, as [Node.ByIndex] does. For [SourceKey], [TargetKey]
-// and [SelfKey] the value is the endpoint's id as [Edge.Put] takes it, or a
+// this kind of edge, as [Node.ByIndex] does. For {@source}, {@target}
+// and {@self} the value is the endpoint's id as [Edge.Put] takes it, or a
 // child endpoint's ref ("WS#acme#PROJ#p1"); on a local index, the source's
 // id or ref. A course's roster by enrolment date, with EdgeOptions.Indexes
-// = {{Index: "GSI2", PartitionKey: Compose(TargetKey()), SortKey:
-// Compose(Const("ENROLL"), Attr("enrolledOn"))}}:
+// = {{Index: "GSI2", PartitionKey: Template("{@target}"), SortKey:
+// Template("ENROLL#{enrolledOn}")}}:
 //
 //	enrolled.ByIndex("GSI2", "math204").GreaterThanEqual("2026-09-01")
 //	// GSI2PK = "CRS#math204" AND GSI2SK BETWEEN "ENROLL#2026-09-01" AND "ENROLL$"
 //
 // A range value on a sort key holding a child endpoint names it as
-// [Edge.From] does: BeginsWith("acme#PROJ#2026") on Compose(TargetKey()) is
+// [Edge.From] does: BeginsWith("acme#PROJ#2026") on Template("{@target}") is
 // begins_with(GSI2SK, "WS#acme#PROJ#2026"). Each [EdgeItem] has both
 // endpoint ids.
 func (e *Edge[E]) ByIndex(index string, values ...any) Query[EdgeItem[E]] {
@@ -59,11 +59,11 @@ func (e *Edge[E]) ByIndex(index string, values ...any) Query[EdgeItem[E]] {
 }
 
 // ByIndex returns the query over one partition of a secondary index for
-// this collection's children, as [Node.ByIndex] does: ids for [ParentKey]
-// and [SelfKey]; on a local index, the parent id. Every active project,
+// this collection's children, as [Node.ByIndex] does: ids for {@parent}
+// and {@self}; on a local index, the parent id. Every active project,
 // newest first, with CollectionOptions.Indexes = {{Index: "GSI2",
-// PartitionKey: Compose(Const("STATUS"), Attr("status")), SortKey:
-// Compose(Attr("createdAt"))}}:
+// PartitionKey: Template("STATUS#{status}"), SortKey:
+// Template("{createdAt}")}}:
 //
 //	projects.ByIndex("GSI2", "ACTIVE").Desc() // GSI2PK = "STATUS#ACTIVE", ScanIndexForward=false
 //

@@ -17,13 +17,13 @@ func TestByIndexSelfKeyAndChildRefsSent(t *testing.T) {
 		o.Indexes = append(o.Indexes, Index{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"})
 	})
 	posts := NewEntity[struct{}](table, "post", "u#{userID}#post", "p#{postID}#u#{authorID}", func(o *EntityOptions) {
-		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Compose(SelfKey()), SortKey: Compose(Const("P"), SelfKey())}}
+		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Template("{@self}"), SortKey: Template("P#{@self}")}}
 	})
 	ws := NewNode[struct{}](table, "WS", "META")
 	projects := NewCollection[struct{}](ws, "PROJ")
 	tags := NewNode[struct{}](table, "TAG", "META")
 	tagged := NewEdge[struct{}](tags, "TAGGED", projects, func(o *EdgeOptions) {
-		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Compose(SourceKey()), SortKey: Compose(TargetKey())}}
+		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Template("{@source}"), SortKey: Template("{@target}")}}
 	})
 	require.NoError(t, table.Check())
 	for _, tc := range []struct {

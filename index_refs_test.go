@@ -28,8 +28,8 @@ func TestEntityByIndexSelfKeyTakesIDs(t *testing.T) {
 	})
 	ddbtest.CreateTable(t, table)
 	keys := []adjlist.IndexKeys{
-		{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.SelfKey()), SortKey: adjlist.Template("D#{doc}")},
-		{Index: "GSI3", PartitionKey: adjlist.Template("T#{tag}"), SortKey: adjlist.Compose(adjlist.SelfKey())},
+		{Index: "GSI2", PartitionKey: adjlist.Template("{@self}"), SortKey: adjlist.Template("D#{doc}")},
+		{Index: "GSI3", PartitionKey: adjlist.Template("T#{tag}"), SortKey: adjlist.Template("{@self}")},
 	}
 	posts := adjlist.NewEntity[tagged](table, "post", "d#{doc}", "p#{postID}#u#{authorID}", func(o *adjlist.EntityOptions) { o.Indexes = keys })
 	versions := adjlist.NewEntity[tagged](table, "version", "d#{doc}", "v#{ver}", func(o *adjlist.EntityOptions) { o.Indexes = keys })
@@ -90,9 +90,9 @@ func TestEdgeByIndexChildRangeValues(t *testing.T) {
 	tags := adjlist.NewNode[tagged](table, "TAG", "META")
 	edges := adjlist.NewEdge[tagged](tags, "TAGGED", proj, func(o *adjlist.EdgeOptions) {
 		o.Indexes = []adjlist.IndexKeys{
-			{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.SourceKey()), SortKey: adjlist.Compose(adjlist.TargetKey())},
-			{Index: "GSI3", PartitionKey: adjlist.Compose(adjlist.SourceKey()), SortKey: adjlist.Compose(adjlist.SelfKey())},
-			{Index: "LSI1", SortKey: adjlist.Compose(adjlist.Attr("name"), adjlist.TargetKey())},
+			{Index: "GSI2", PartitionKey: adjlist.Template("{@source}"), SortKey: adjlist.Template("{@target}")},
+			{Index: "GSI3", PartitionKey: adjlist.Template("{@source}"), SortKey: adjlist.Template("{@self}")},
+			{Index: "LSI1", SortKey: adjlist.Template("{name}#{@target}")},
 		}
 	})
 	require.NoError(t, table.Check())

@@ -54,8 +54,8 @@ var indexedTableOptions = func(o *adjlist.Options) {
 }
 
 var byStatus = adjlist.IndexKeys{Index: "GSI2",
-	PartitionKey: adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")),
-	SortKey:      adjlist.Compose(adjlist.Attr("createdAt"))}
+	PartitionKey: adjlist.Template("STATUS#{status}"),
+	SortKey:      adjlist.Template("{createdAt}")}
 
 func newIndexedModel(t *testing.T) *indexedModel {
 	t.Helper()
@@ -68,7 +68,7 @@ func newIndexedModel(t *testing.T) *indexedModel {
 	})
 	m.projects = adjlist.NewCollection[Proj](m.workspaces, "PROJ", func(o *adjlist.CollectionOptions) {
 		o.Indexes = []adjlist.IndexKeys{byStatus,
-			{Index: "LSI1", SortKey: adjlist.Compose(adjlist.Const("TITLE"), adjlist.Attr("title"))}}
+			{Index: "LSI1", SortKey: adjlist.Template("TITLE#{title}")}}
 	})
 	return m
 }
@@ -259,8 +259,8 @@ func TestIndexUpdateRefusedWhenKeysCannotBeComputed(t *testing.T) {
 	// A composite partition key: status and name.
 	projects := adjlist.NewCollection[Proj](ws, "PROJ", func(o *adjlist.CollectionOptions) {
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",
-			PartitionKey: adjlist.Compose(adjlist.Attr("status"), adjlist.Attr("title")),
-			SortKey:      adjlist.Compose(adjlist.Attr("createdAt"))}}
+			PartitionKey: adjlist.Template("{status}#{title}"),
+			SortKey:      adjlist.Template("{createdAt}")}}
 	})
 	require.NoError(t, projects.Put(ctx, "acme", "p1", Proj{Title: "T", Status: ptr("ACTIVE"), CreatedAt: "2026-01-01"}))
 	before := calls.total()
@@ -299,8 +299,8 @@ func TestIndexEdgesByAttribute(t *testing.T) {
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
 	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses, func(o *adjlist.EdgeOptions) {
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",
-			PartitionKey: adjlist.Compose(adjlist.TargetKey()),
-			SortKey:      adjlist.Compose(adjlist.Const("ENROLL"), adjlist.Attr("enrolledOn"))}}
+			PartitionKey: adjlist.Template("{@target}"),
+			SortKey:      adjlist.Template("ENROLL#{enrolledOn}")}}
 	})
 	for _, e := range []struct{ from, on string }{{"a91", "2026-09-03"}, {"b22", "2026-09-01"}, {"c07", "2026-09-02"}} {
 		require.NoError(t, enrolled.Put(ctx, e.from, "math204", Enrollment{EnrolledOn: e.on, Grade: "A"}))
@@ -351,8 +351,8 @@ func TestIndexSharded(t *testing.T) {
 	ddbtest.CreateTable(t, table)
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE", func(o *adjlist.NodeOptions) {
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", Shards: 4,
-			PartitionKey: adjlist.Compose(adjlist.Const("MAJOR"), adjlist.Attr("major")),
-			SortKey:      adjlist.Compose(adjlist.SelfKey())}}
+			PartitionKey: adjlist.Template("MAJOR#{major}"),
+			SortKey:      adjlist.Template("{@self}")}}
 	})
 	var want []string
 	for i := range 40 {
@@ -472,10 +472,10 @@ func TestIndexQueryValueLimits(t *testing.T) {
 		}
 	})
 	byStatus := adjlist.NewNode[Proj](table, "P", "", func(o *adjlist.NodeOptions) {
-		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.Attr("status")), SortKey: adjlist.Compose(adjlist.SelfKey())}}
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("{status}"), SortKey: adjlist.Template("{@self}")}}
 	})
 	sharded := adjlist.NewNode[Proj](table, "S", "", func(o *adjlist.NodeOptions) {
-		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.Attr("status")), SortKey: adjlist.Compose(adjlist.SelfKey()), Shards: 4}}
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("{status}"), SortKey: adjlist.Template("{@self}"), Shards: 4}}
 	})
 	entries := adjlist.NewNode[Entry](table, "ENTRY", "")
 	x := func(n int) string { return strings.Repeat("x", n) }
@@ -542,7 +542,7 @@ func TestIndexDeclarationsRefused(t *testing.T) {
 		o.Indexes = []adjlist.Index{{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"}, {Name: "LSI1", Local: true, SortKey: "L"},
 			{Name: "NAT", PartitionAttributes: []adjlist.KeyAttribute{{Name: "status"}}}}
 	})
-	ok := adjlist.Compose(adjlist.Attr("a"))
+	ok := adjlist.Template("{a}")
 	for name, keys := range map[string]adjlist.IndexKeys{
 		"unknown index":         {Index: "GSI9", PartitionKey: ok, SortKey: ok},
 		"inverted index":        {Index: "GSI1", PartitionKey: ok, SortKey: ok},
@@ -552,11 +552,10 @@ func TestIndexDeclarationsRefused(t *testing.T) {
 		"local partition key":   {Index: "LSI1", PartitionKey: ok, SortKey: ok},
 		"local shards":          {Index: "LSI1", SortKey: ok, Shards: 4},
 		"too many shards":       {Index: "GSI2", PartitionKey: ok, SortKey: ok, Shards: 101},
-		"bad constant":          {Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.Const("A#B")), SortKey: ok},
-		"key attribute":         {Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.Attr("GSI1PK")), SortKey: ok},
-		"target key on a child": {Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.TargetKey()), SortKey: ok},
-		"source key on a child": {Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.SourceKey()), SortKey: ok},
-		"zero part":             {Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.KeyPart{}), SortKey: ok},
+		"unknown placeholder":   {Index: "GSI2", PartitionKey: adjlist.Template("{@me}"), SortKey: ok},
+		"key attribute":         {Index: "GSI2", PartitionKey: adjlist.Template("{GSI1PK}"), SortKey: ok},
+		"target key on a child": {Index: "GSI2", PartitionKey: adjlist.Template("{@target}"), SortKey: ok},
+		"source key on a child": {Index: "GSI2", PartitionKey: adjlist.Template("{@source}"), SortKey: ok},
 	} {
 		t.Run(name, func(t *testing.T) {
 			ws := adjlist.NewNode[Space](table, "WS", "META")
@@ -673,7 +672,7 @@ func TestIndexRequestsAsDocumented(t *testing.T) {
 	ws := adjlist.NewNode[Space](table, "WS", "META")
 	projects := adjlist.NewCollection[Proj](ws, "PROJ", func(o *adjlist.CollectionOptions) {
 		o.Indexes = []adjlist.IndexKeys{byStatus,
-			{Index: "LSI1", SortKey: adjlist.Compose(adjlist.Const("TITLE"), adjlist.Attr("title"))}}
+			{Index: "LSI1", SortKey: adjlist.Template("TITLE#{title}")}}
 	})
 	entries := adjlist.NewNode[Entry](table, "ENTRY", "")
 	for name, c := range map[string]struct {
@@ -749,14 +748,14 @@ func TestIndexKeptTrueForEdgesAndNodes(t *testing.T) {
 	ddbtest.CreateTable(t, table)
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE", func(o *adjlist.NodeOptions) {
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI3",
-			PartitionKey: adjlist.Compose(adjlist.Const("MAJOR"), adjlist.Attr("major")),
-			SortKey:      adjlist.Compose(adjlist.Attr("name"))}}
+			PartitionKey: adjlist.Template("MAJOR#{major}"),
+			SortKey:      adjlist.Template("{name}")}}
 	})
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
 	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses, func(o *adjlist.EdgeOptions) {
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",
-			PartitionKey: adjlist.Compose(adjlist.TargetKey()),
-			SortKey:      adjlist.Compose(adjlist.Const("ON"), adjlist.Attr("enrolledOn"), adjlist.SourceKey())}}
+			PartitionKey: adjlist.Template("{@target}"),
+			SortKey:      adjlist.Template("ON#{enrolledOn}#{@source}")}}
 	})
 	roster := func(course string, want ...string) {
 		t.Helper()
@@ -860,8 +859,8 @@ func TestIndexCursorAtRangeBound(t *testing.T) {
 	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
 	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses, func(o *adjlist.EdgeOptions) {
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",
-			PartitionKey: adjlist.Compose(adjlist.TargetKey()),
-			SortKey:      adjlist.Compose(adjlist.Const("ENROLL"), adjlist.Attr("enrolledOn"))}}
+			PartitionKey: adjlist.Template("{@target}"),
+			SortKey:      adjlist.Template("ENROLL#{enrolledOn}")}}
 	})
 	for _, e := range []struct{ from, on string }{{"a91", "2026-09-03"}, {"b22", "2026-09-01"}, {"c07", "2026-09-02"}} {
 		require.NoError(t, enrolled.Put(ctx, e.from, "math204", Enrollment{EnrolledOn: e.on, Grade: "A"}))

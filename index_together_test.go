@@ -43,10 +43,10 @@ func newManagersModel(t *testing.T) *managersModel {
 	})
 	ddbtest.CreateTable(t, m.table)
 	m.employees = adjlist.NewNode[Employee](m.table, "EMP", "META", func(o *adjlist.NodeOptions) {
-		o.Indexes = []adjlist.IndexKeys{{Index: "GSI_2", PartitionKey: adjlist.Compose(adjlist.Attr("manager_title")), SortKey: adjlist.Template("root")}}
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI_2", PartitionKey: adjlist.Template("{manager_title}"), SortKey: adjlist.Template("root")}}
 	})
 	m.contractors = adjlist.NewNode[Employee](m.table, "CON", "META", func(o *adjlist.NodeOptions) {
-		o.Indexes = []adjlist.IndexKeys{{Index: "GSI_2", PartitionKey: adjlist.Compose(adjlist.Attr("manager_title")), SortKey: adjlist.Compose(adjlist.Attr("hired"))}}
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI_2", PartitionKey: adjlist.Template("{manager_title}"), SortKey: adjlist.Template("{hired}")}}
 	})
 	return m
 }

@@ -26,17 +26,17 @@ func TestByIndexNamesTheValuesItTakes(t *testing.T) {
 		}
 	})
 	type data = map[string]any
-	byStatus := func(parts ...adjlist.KeyPart) []adjlist.IndexKeys {
-		return []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Compose(parts...), SortKey: adjlist.Compose(adjlist.Attr("createdAt"))}}
+	byStatus := func(pk string) []adjlist.IndexKeys {
+		return []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template(pk), SortKey: adjlist.Template("{createdAt}")}}
 	}
 	workspaces := adjlist.NewNode[data](table, "WS", "META", func(o *adjlist.NodeOptions) {
-		o.Indexes = byStatus(adjlist.Const("STATUS"), adjlist.Attr("status"))
+		o.Indexes = byStatus("STATUS#{status}")
 	})
 	projects := adjlist.NewCollection[data](workspaces, "PROJ", func(o *adjlist.CollectionOptions) {
-		o.Indexes = byStatus(adjlist.ParentKey(), adjlist.Attr("status"))
+		o.Indexes = byStatus("{@parent}#{status}")
 	})
 	owns := adjlist.NewEdge[data](workspaces, "OWNS", projects, func(o *adjlist.EdgeOptions) {
-		o.Indexes = byStatus(adjlist.TargetKey(), adjlist.Attr("status"))
+		o.Indexes = byStatus("{@target}#{status}")
 	})
 	followers := adjlist.NewEntity[data](table, "follower", "USER#{userID}", "F#{followerID}", func(o *adjlist.EntityOptions) {
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("F#{followerID}#{status}"), SortKey: adjlist.Template("{userID}")}}

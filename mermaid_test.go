@@ -61,8 +61,8 @@ func TestMermaidEdgesOnly(t *testing.T) {
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[Course](table, "my-CRS", "METADATA")
 	enrolled := adjlist.NewEdge[Enrollment](students, "", courses, func(o *adjlist.EdgeOptions) {
-		o.Indexes = []adjlist.IndexKeys{{Index: "BYDATE", PartitionKey: adjlist.Compose(adjlist.TargetKey()),
-			SortKey: adjlist.Compose(adjlist.Const("ON"), adjlist.Attr("enrolledOn"))}}
+		o.Indexes = []adjlist.IndexKeys{{Index: "BYDATE", PartitionKey: adjlist.Template("{@target}"),
+			SortKey: adjlist.Template("ON#{enrolledOn}")}}
 	})
 	m, err := adjlist.DescribeModel(table, enrolled)
 	require.NoError(t, err)

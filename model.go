@@ -183,7 +183,7 @@ type KeyFormatPart struct {
 	// Kind is "text", literal text written as it is; "id", an id (a
 	// node's, an edge end's, a child's or an [Entity]'s key field),
 	// escaped as [Node.Key] escapes ids so that it holds no '#';
-	// "attribute", a data attribute's value ([Attr]): a string escaped as
+	// "attribute", a data attribute's value ([Template]'s {name}): a string escaped as
 	// ids are, or a number's decimal text; or "shard", a shard's two
 	// digits, "00" to "NN" (N = shards - 1).
 	Kind string

@@ -32,7 +32,7 @@ func followersModel(t *testing.T) (*adjlist.Table, *adjlist.Entity[followerData]
 	followers := adjlist.NewEntity[followerData](table, "follower", "u#{userID}#follower", "u#{followerID}", func(o *adjlist.EntityOptions) {
 		o.Indexes = []adjlist.IndexKeys{
 			{Index: "LSI1", SortKey: adjlist.Template("SINCE#{since}")},
-			{Index: "GSI2", PartitionKey: adjlist.Template("F#{followerID}"), SortKey: adjlist.Compose(adjlist.SelfKey())},
+			{Index: "GSI2", PartitionKey: adjlist.Template("F#{followerID}"), SortKey: adjlist.Template("{@self}")},
 		}
 	})
 	return table, followers
@@ -105,7 +105,7 @@ func TestModelTemplates(t *testing.T) {
 		tags := adjlist.NewNode[struct{}](table, "TAG", "")
 		tagged := adjlist.NewEdge[Tagging](tags, "TAGGED", projects, func(o *adjlist.EdgeOptions) {
 			o.Shards = tc.shards
-			o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.TargetKey()), SortKey: adjlist.Compose(adjlist.SelfKey())}}
+			o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("{@target}"), SortKey: adjlist.Template("{@self}")}}
 		})
 		m, err := adjlist.DescribeModel(table, ws, projects, tags, tagged)
 		require.NoError(t, err, tc.name)

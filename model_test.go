@@ -29,7 +29,7 @@ func describedModel(t *testing.T) (*adjlist.Table, []adjlist.Describer) {
 	projects := adjlist.NewCollection[Proj](workspaces, "PROJ", func(o *adjlist.CollectionOptions) {
 		o.Indexes = []adjlist.IndexKeys{
 			{Index: "GSI2", PartitionKey: byStatus.PartitionKey, SortKey: byStatus.SortKey, Shards: 4},
-			{Index: "LSI1", SortKey: adjlist.Compose(adjlist.Const("TITLE"), adjlist.Attr("title"))},
+			{Index: "LSI1", SortKey: adjlist.Template("TITLE#{title}")},
 		}
 	})
 	return table, []adjlist.Describer{workspaces, projects}

@@ -429,7 +429,7 @@ func TestDeleteChildNestedItemCounter(t *testing.T) {
 }
 
 // TestNestedCollectionByIndexParentKey: a nested collection's index key
-// that holds ParentKey() holds the parent's ref as the write stored it,
+// that holds {@parent} holds the parent's ref as the write stored it,
 // so ByIndex given that ref finds the children (it once escaped the ref
 // as a node id, and found nothing); a ref of another parent type is
 // refused before any request.
@@ -448,8 +448,8 @@ func TestNestedCollectionByIndexParentKey(t *testing.T) {
 	projects := adjlist.NewCollection[Project](orgs, "PROJ")
 	byStatus := adjlist.NewNestedCollection[Ticket](projects, "TICKET", func(o *adjlist.CollectionOptions) {
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",
-			PartitionKey: adjlist.Compose(adjlist.ParentKey(), adjlist.Attr("status")),
-			SortKey:      adjlist.Compose(adjlist.SelfKey())}}
+			PartitionKey: adjlist.Template("{@parent}#{status}"),
+			SortKey:      adjlist.Template("{@self}")}}
 	})
 	require.NoError(t, table.Check())
 	ddbtest.CreateTable(t, table)

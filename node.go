@@ -41,8 +41,8 @@ type nodeCore struct {
 type NodeOptions struct {
 	// Indexes declares the node items' keys in the table's derived-key
 	// indexes ([IndexKeys]), e.g. students by major:
-	// {Index: "GSI2", PartitionKey: Compose(Const("MAJOR"), Attr("major")),
-	// SortKey: Compose(SelfKey())}. Default none: node items carry no keys
+	// {Index: "GSI2", PartitionKey: Template("MAJOR#{major}"),
+	// SortKey: Template("{@self}")}. Default none: node items carry no keys
 	// of those indexes and are not in them.
 	Indexes []IndexKeys
 

@@ -181,8 +181,8 @@ func TestMigrateReshardsChildren(t *testing.T) {
 	ws := adjlist.NewNode[Space](table, "WS", "META")
 	tracking := adjlist.Tracking{Version: "version", CreatedAt: "createdOn", UpdatedAt: "updatedOn"}
 	byStatus := []adjlist.IndexKeys{{Index: "GSI2",
-		PartitionKey: adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")),
-		SortKey:      adjlist.Compose(adjlist.ParentKey(), adjlist.SelfKey())}}
+		PartitionKey: adjlist.Template("STATUS#{status}"),
+		SortKey:      adjlist.Template("{@parent}#{@self}")}}
 	handle := func(shards int, indexes []adjlist.IndexKeys) *adjlist.Collection[Ticket, Space] {
 		return adjlist.NewCollection[Ticket](ws, "TCK", func(o *adjlist.CollectionOptions) {
 			o.Shards, o.Indexes, o.Tracking = shards, indexes, tracking

@@ -136,8 +136,8 @@ func TestMigrateLiveTable(t *testing.T) {
 	// The new layout: tickets by status, in GSI2.
 	newLayout := adjlist.NewCollection[Ticket](ws, "TCK", func(o *adjlist.CollectionOptions) {
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",
-			PartitionKey: adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")),
-			SortKey:      adjlist.Compose(adjlist.Attr("createdAt"))}}
+			PartitionKey: adjlist.Template("STATUS#{status}"),
+			SortKey:      adjlist.Template("{createdAt}")}}
 	})
 
 	// Writers: each owns the items i%4 == w and logs what it last wrote

@@ -9,70 +9,18 @@ import (
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
-// KeyPart is one part of an index key template ([Compose]): a constant name, a
-// data attribute, or the key of a node the item belongs to. The zero
-// KeyPart is invalid.
-type KeyPart struct{ p keycodec.Part }
-
-// Const is a constant name in a key, e.g. Const("STATUS") in
-// "STATUS#ACTIVE": 1-64 ASCII letters, digits, '_', '-' or '.'.
-func Const(name string) KeyPart { return KeyPart{keycodec.Part{Kind: keycodec.Const, Text: name}} }
-
-// Attr is the value of the item's data attribute name, e.g. Attr("status")
-// gives "ACTIVE" for an item whose status is "ACTIVE". A string is escaped
-// as ids are ('#' and '%' percent-encoded), so it cannot reach into another
-// part; a number is written in DynamoDB's decimal text, which sorts as
-// bytes, not as numbers (use a native index, [Index].SortAttributes, for
-// numeric order). An item whose data lacks the attribute (nil pointer,
-// empty omitempty field, NULL or empty string) gets no key in that index:
-// it is not in it (a sparse index).
-func Attr(name string) KeyPart { return KeyPart{keycodec.Part{Kind: keycodec.Attr, Text: name}} }
-
-// SelfKey is the item's own key: a node's node key ("STU#a91"), a child's
-// sort key ("PROJ#2026-0042"), an edge's sort key ("ENROLL#CRS#math204"),
-// an [Entity]'s sort key, its text and ids ("p#34567#u#56789" for
-// "p#{postID}#u#{authorID}"), for which ByIndex takes the ids of the sort
-// key's fields ("34567", "56789") and spells them as the key does.
-func SelfKey() KeyPart { return KeyPart{keycodec.Part{Kind: keycodec.Self}} }
-
-// SourceKey is an edge's source node key, e.g. "STU#a91". Edges only.
-func SourceKey() KeyPart { return KeyPart{keycodec.Part{Kind: keycodec.Source}} }
-
-// TargetKey is an edge's target node key, e.g. "CRS#math204". Edges only.
-func TargetKey() KeyPart { return KeyPart{keycodec.Part{Kind: keycodec.Target}} }
-
-// ParentKey is a child's parent node key, e.g. "WS#acme". Children only.
-func ParentKey() KeyPart { return KeyPart{keycodec.Part{Kind: keycodec.Parent}} }
-
-// KeyTemplate is how an item type builds one index key value: its parts
-// joined by '#', e.g.
+// KeyTemplate is how an item type builds one index key value, spelled
+// as a design spells it ([Template]), e.g.
 //
-//	adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status"))    // "STATUS#ACTIVE"
-//	adjlist.Compose(adjlist.Const("ENROLL"), adjlist.Attr("enrolledOn")) // "ENROLL#2026-09-01"
-//	adjlist.Compose(adjlist.TargetKey())                                // "CRS#math204"
+//	adjlist.Template("STATUS#{status}")     // "STATUS#ACTIVE"
+//	adjlist.Template("ENROLL#{enrolledOn}") // "ENROLL#2026-09-01"
+//	adjlist.Template("{@target}")           // "CRS#math204"
 //
-// or spelled as a design spells it ([Template]):
-//
-//	adjlist.Template("STATUS#{status}")                                  // "STATUS#ACTIVE"
-//
-// The zero KeyTemplate is no key. Build one with [Compose] or [Template].
+// The zero KeyTemplate is no key.
 type KeyTemplate struct {
-	// parts are written one after the other: Compose's separators are
-	// parts of their own.
+	// parts are written one after the other.
 	parts []keycodec.Part
 	err   error // Template's, reported where the template is declared
-}
-
-// Compose returns the template of parts joined by '#'.
-func Compose(parts ...KeyPart) KeyTemplate {
-	out := make([]keycodec.Part, 0, 2*len(parts))
-	for i, p := range parts {
-		if i > 0 {
-			out = append(out, keycodec.Part{Kind: keycodec.Lit, Text: "#"})
-		}
-		out = append(out, p.p)
-	}
-	return KeyTemplate{parts: out}
 }
 
 // Template returns the key template spelled s, as a design document
@@ -86,14 +34,36 @@ func Compose(parts ...KeyPart) KeyTemplate {
 //	adjlist.Template("info")                        // a constant alone
 //
 // A {name} is a key field of the [Entity] whose keys the template spells
-// (in an index key, one its table keys have), else a data attribute, as
-// [Attr]. A key field's value is an id, escaped as [Node.Key] escapes ids
+// (in an index key, one its table keys have), else the value of the
+// item's data attribute name: a string escaped as ids are ('#' and '%'
+// percent-encoded), so it cannot reach into another part; a number in
+// DynamoDB's decimal text, which sorts as bytes, not as numbers (use a
+// native index, [Index].SortAttributes, for numeric order). An item whose
+// data lacks the attribute (nil pointer, empty omitempty field, NULL or
+// empty string) gets no key in that index: it is not in it (a sparse
+// index). A key field's value is an id, escaped as [Node.Key] escapes ids
 // ("F#{followerID}" is "F#a%23b" for "a#b") in table and index keys alike,
-// and parsed back on reads. Text is valid UTF-8 without control
-// characters, '{' or '}'; names are 1-64 ASCII letters, digits, '_', '-'
-// or '.'. Two {name}s with no '#' between them ("{a}{b}") cannot be told
-// apart: such a template, like any malformed one, is [ErrInvalidOption]
-// on its item type's every call, never at a request.
+// and parsed back on reads.
+//
+// In an index key, four placeholders name the node keys the item has:
+//
+//	adjlist.Template("{@self}")          // a node's node key "STU#a91", a child's sort key "PROJ#2026-0042", an edge's sort key "ENROLL#CRS#math204"
+//	adjlist.Template("IN#{@parent}")     // a child's parent node key: "IN#WS#acme" (children only)
+//	adjlist.Template("BY#{@source}")     // an edge's source node key: "BY#STU#a91" (edges only)
+//	adjlist.Template("{@target}#{date}") // an edge's target node key: "CRS#math204#2026-09-01" (edges only)
+//
+// An [Entity]'s {@self} is its sort key, its text and ids
+// ("p#34567#u#56789" for "p#{postID}#u#{authorID}"), for which ByIndex
+// takes the ids of the sort key's fields ("34567", "56789") and spells
+// them as the key does.
+//
+// Text is valid UTF-8 without control characters, '{' or '}'; names are
+// 1-64 ASCII letters, digits, '_', '-' or '.'. Two placeholders with no
+// '#' between them ("{a}{b}", "{@source}-{x}") cannot be told apart.
+// Such a template, like any malformed one, an unknown {@name}, or a
+// placeholder the item type has not ({@parent} on a node, any in a table
+// key) is [ErrInvalidOption] on its item type's every call, never at a
+// request.
 func Template(s string) KeyTemplate {
 	parts, err := keycodec.ParseTemplate(s)
 	if err != nil {
@@ -108,8 +78,8 @@ func Template(s string) KeyTemplate {
 // e.g. projects listed by status across workspaces, newest first:
 //
 //	adjlist.IndexKeys{Index: "GSI2",
-//		PartitionKey: adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")),
-//		SortKey:      adjlist.Compose(adjlist.Attr("createdAt"))}
+//		PartitionKey: adjlist.Template("STATUS#{status}"),
+//		SortKey:      adjlist.Template("{createdAt}")}
 //
 // writes GSI2PK = "STATUS#ACTIVE", GSI2SK = "2026-09-01T10:00:00Z" on every
 // project whose data has both attributes, and on no other.
@@ -215,8 +185,8 @@ type itemType struct {
 	// drawn from keys. The table records them (Table.Check, TypeOf,
 	// Verify) and Describe draws them. self, source, target and parent
 	// are the node keys its
-	// index key templates may name ([SelfKey], [SourceKey], [TargetKey],
-	// [ParentKey]); nil where it has none.
+	// index key templates may name ({@self}, {@source}, {@target},
+	// {@parent}); nil where it has none.
 	pk, sk                       spelling
 	self, source, target, parent spelling
 	// shardField is the key field of pk that holds a sharded partition's
@@ -229,11 +199,11 @@ type itemType struct {
 	// shards is how many table partitions the type's items of one
 	// partition key are spread over (a sharded Collection's); 0: one.
 	shards int
-	// ends are an edge's endpoints, whose keys its SourceKey, TargetKey
-	// and SelfKey parts hold (a child endpoint's key is its whole ref);
+	// ends are an edge's endpoints, whose keys its {@source}, {@target}
+	// and {@self} parts hold (a child endpoint's key is its whole ref);
 	// nil for other item types.
 	ends *keycodec.Ends
-	// parentEnd is a nested collection's parent, whose ref its ParentKey
+	// parentEnd is a nested collection's parent, whose ref its {@parent}
 	// parts hold as given; nil for other item types.
 	parentEnd *keycodec.End
 	indexes   []keycodec.Index
@@ -311,7 +281,7 @@ func (it *itemType) sample(p keycodec.Part) (v string, ref bool) {
 }
 
 // newItemType binds an item type's index declarations; allowed are the
-// node-key parts it has besides SelfKey.
+// node-key parts it has besides Self.
 func (t *Table) newItemType(kind string, prefixes keyCtx, decls []IndexKeys, home keycodec.Kind, allowed ...keycodec.Kind) (itemType, error) {
 	it := itemType{kind: kind, prefixes: prefixes, home: home}
 	if t.err == nil && prefixes.Fields == nil && t.numKeys() {

@@ -182,19 +182,19 @@ var fuzzPresets = func() (p struct {
 	ws := NewNode[map[string]string](t, "WS", "META")
 	tags := NewNode[map[string]string](t, "TAG", "META")
 	children := func(o *CollectionOptions) {
-		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Compose(Const("IN"), ParentKey()), SortKey: Compose(SelfKey())},
-			{Index: "LSI1", SortKey: Compose(Const("P"), SelfKey())}}
+		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Template("IN#{@parent}"), SortKey: Template("{@self}")},
+			{Index: "LSI1", SortKey: Template("P#{@self}")}}
 	}
 	p.proj = NewCollection[map[string]string](ws, "PROJ", children)
 	p.task = NewCollection[map[string]string](ws, "TASK", children, func(o *CollectionOptions) { o.Shards = 7 })
 	p.tagged = NewEdge[map[string]string](tags, "TAGGED", p.proj, func(o *EdgeOptions) {
-		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Compose(Const("TO"), TargetKey()), SortKey: Compose(SourceKey())},
-			{Index: "GSI3", PartitionKey: Compose(SelfKey()), SortKey: Compose(SourceKey())},
-			{Index: "LSI1", SortKey: Compose(TargetKey())}}
+		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Template("TO#{@target}"), SortKey: Template("{@source}")},
+			{Index: "GSI3", PartitionKey: Template("{@self}"), SortKey: Template("{@source}")},
+			{Index: "LSI1", SortKey: Template("{@target}")}}
 	})
 	p.has = NewEdge[map[string]string](p.proj, "HAS", tags, func(o *EdgeOptions) {
-		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Compose(Const("FROM"), SourceKey()), SortKey: Compose(TargetKey())},
-			{Index: "LSI1", SortKey: Compose(TargetKey())}}
+		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Template("FROM#{@source}"), SortKey: Template("{@target}")},
+			{Index: "LSI1", SortKey: Template("{@target}")}}
 	})
 	return p
 }()

@@ -148,7 +148,7 @@ func TestTimestamps(t *testing.T) {
 	// Posts listed by last update in LSI1: the derived key follows updatedAt.
 	posts := adjlist.NewCollection[Post2](authors, "POST", func(o *adjlist.CollectionOptions) {
 		o.Tracking = stamps
-		o.Indexes = []adjlist.IndexKeys{{Index: "LSI1", SortKey: adjlist.Compose(adjlist.Const("UPD"), adjlist.Attr("updatedAt"))}}
+		o.Indexes = []adjlist.IndexKeys{{Index: "LSI1", SortKey: adjlist.Template("UPD#{updatedAt}")}}
 	})
 	follows := adjlist.NewEdge[Post2](authors, "FOLLOWS", authors, func(o *adjlist.EdgeOptions) { o.Tracking = stamps })
 	t0 := "2026-11-23T03:05:06.000Z" // UTC, fixed width

@@ -32,7 +32,7 @@ func TestUpdateImmutable(t *testing.T) {
 		o.Indexes = []Index{{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"}}
 	})
 	projects := NewNode[upProject](table, "P", "", func(o *NodeOptions) {
-		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Compose(Const("S"), Attr("status")), SortKey: Compose(SelfKey())}}
+		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Template("S#{status}"), SortKey: Template("{@self}")}}
 		o.Tracking = Tracking{Version: "version"}
 	})
 	k, err := projects.keyed("p1")
@@ -61,7 +61,7 @@ func TestDeriveIndexUpdate(t *testing.T) {
 		o.Indexes = []Index{{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"}}
 	})
 	projects := NewNode[upProject](table, "P", "", func(o *NodeOptions) {
-		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Compose(Const("S"), Attr("status")), SortKey: Compose(Attr("createdAt"), SelfKey())}}
+		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Template("S#{status}"), SortKey: Template("{createdAt}#{@self}")}}
 	})
 	kc := projects.keyCtx("P#p1", "P#p1")
 	type change struct {
@@ -103,7 +103,7 @@ func TestDeriveIndexUpdate(t *testing.T) {
 	}
 	// A composite key (createdAt + id) given in part is refused.
 	composite := NewNode[upProject](table, "Q", "", func(o *NodeOptions) {
-		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Compose(Attr("status"), Attr("createdAt")), SortKey: Compose(SelfKey())}}
+		o.Indexes = []IndexKeys{{Index: "GSI2", PartitionKey: Template("{status}#{createdAt}"), SortKey: Template("{@self}")}}
 	})
 	_, err := deriveIndexUpdate(Set("status", "A"), composite.it.indexes, composite.keyCtx("Q#q", "Q#q"), table.enc, nil)
 	require.ErrorIs(t, err, ErrInvalidOption)

@@ -48,8 +48,8 @@ func newLossSchool(t *testing.T) *lossSchool {
 	s.tickets = adjlist.NewCollection[Ticket](s.students, "TCK", func(o *adjlist.CollectionOptions) {
 		o.Tracking = tr
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",
-			PartitionKey: adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")),
-			SortKey:      adjlist.Compose(adjlist.Attr("createdAt"))}}
+			PartitionKey: adjlist.Template("STATUS#{status}"),
+			SortKey:      adjlist.Template("{createdAt}")}}
 	})
 	s.players = adjlist.NewEntity[playerMeta](s.table, "player", "p#{playerID}", "#METADATA#{playerID}", func(o *adjlist.EntityOptions) {
 		o.Tracking = tr

@@ -68,8 +68,8 @@ func newVerifySchool(t *testing.T) *verifySchool {
 	c.enrolled = adjlist.NewEdge[Enrollment](c.students, "ENROLL", c.courses)
 	c.tickets = adjlist.NewCollection[Ticket](c.students, "TCK", func(o *adjlist.CollectionOptions) {
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",
-			PartitionKey: adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")),
-			SortKey:      adjlist.Compose(adjlist.Attr("createdAt"))}}
+			PartitionKey: adjlist.Template("STATUS#{status}"),
+			SortKey:      adjlist.Template("{createdAt}")}}
 	})
 	require.NoError(t, c.table.Check())
 

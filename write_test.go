@@ -144,7 +144,7 @@ func newBlog(t *testing.T, versioned bool) *blog {
 		tr.Version = "version"
 	}
 	status := func(c string) adjlist.IndexKeys {
-		return adjlist.IndexKeys{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.Const(c), adjlist.Attr("status")), SortKey: adjlist.Compose(adjlist.SelfKey())}
+		return adjlist.IndexKeys{Index: "GSI2", PartitionKey: adjlist.Template(c + "#{status}"), SortKey: adjlist.Template("{@self}")}
 	}
 	b.authors = adjlist.NewNode[Author](b.table, "AUTHOR", "PROFILE", func(o *adjlist.NodeOptions) {
 		o.Indexes, o.Tracking = []adjlist.IndexKeys{status("AUTHORS")}, tr

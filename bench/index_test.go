@@ -71,9 +71,9 @@ func newIndexedAdjList(client adjlist.Client, name string) *indexedAdjList {
 	ws := adjlist.NewNode[Workspace](t, "WS", wsMarker)
 	projects := adjlist.NewCollection[IndexedProject](ws, "PROJ", func(o *adjlist.CollectionOptions) {
 		o.Indexes = []adjlist.IndexKeys{
-			{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")), SortKey: adjlist.Compose(adjlist.Attr("createdAt"))},
-			{Index: "GSI3", PartitionKey: adjlist.Compose(adjlist.Const("OWNER"), adjlist.Attr("createdBy")), SortKey: adjlist.Compose(adjlist.SelfKey())},
-			{Index: "LSI1", SortKey: adjlist.Compose(adjlist.Const("TITLE"), adjlist.Attr("title"))},
+			{Index: "GSI2", PartitionKey: adjlist.Template("STATUS#{status}"), SortKey: adjlist.Template("{createdAt}")},
+			{Index: "GSI3", PartitionKey: adjlist.Template("OWNER#{createdBy}"), SortKey: adjlist.Template("{@self}")},
+			{Index: "LSI1", SortKey: adjlist.Template("TITLE#{title}")},
 		}
 	})
 	return &indexedAdjList{table: t, projects: projects}

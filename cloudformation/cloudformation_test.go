@@ -70,9 +70,9 @@ var layouts = []struct {
 		}
 	}, func(o *adjlist.EdgeOptions) {
 		o.Indexes = []adjlist.IndexKeys{
-			{Index: "GSI2", PartitionKey: adjlist.Compose(adjlist.TargetKey()), SortKey: adjlist.Compose(adjlist.Attr("enrolledOn"))},
-			{Index: "LSI1", SortKey: adjlist.Compose(adjlist.Attr("enrolledOn"))},
-			{Index: "NOSORT", PartitionKey: adjlist.Compose(adjlist.Const("ALL")), Shards: 4},
+			{Index: "GSI2", PartitionKey: adjlist.Template("{@target}"), SortKey: adjlist.Template("{enrolledOn}")},
+			{Index: "LSI1", SortKey: adjlist.Template("{enrolledOn}")},
+			{Index: "NOSORT", PartitionKey: adjlist.Template("ALL"), Shards: 4},
 		}
 	}},
 }

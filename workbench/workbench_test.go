@@ -62,8 +62,8 @@ func newSchool(table *adjlist.Table) school {
 	students := adjlist.NewNode[student](table, "STU", "PROFILE")
 	courses := adjlist.NewNode[course](table, "CRS", "METADATA")
 	enrolled := adjlist.NewEdge[enrollment](students, "ENROLL", courses, func(o *adjlist.EdgeOptions) {
-		o.Indexes = []adjlist.IndexKeys{{Index: "BYDATE", PartitionKey: adjlist.Compose(adjlist.TargetKey()),
-			SortKey: adjlist.Compose(adjlist.Const("ON"), adjlist.Attr("enrolledOn"))}}
+		o.Indexes = []adjlist.IndexKeys{{Index: "BYDATE", PartitionKey: adjlist.Template("{@target}"),
+			SortKey: adjlist.Template("ON#{enrolledOn}")}}
 	})
 	return school{table, students, courses, enrolled}
 }

@@ -127,8 +127,8 @@ func newModel(db adjlist.Client, tableName string) model {
 		o.Tracking = locked
 		// Posts by status across authors: GSI2PK = "STATUS#PUBLISHED".
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2",
-			PartitionKey: adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")),
-			SortKey:      adjlist.Compose(adjlist.SelfKey())}}
+			PartitionKey: adjlist.Template("STATUS#{status}"),
+			SortKey:      adjlist.Template("{@self}")}}
 	})
 	sessions := adjlist.NewCollection[Session](authors, "SESSION", func(o *adjlist.CollectionOptions) {
 		o.Expiry, o.Lifetime = "expiresAt", 24*time.Hour

@@ -176,11 +176,11 @@ func newModel(db adjlist.Client, tableName string) model {
 				SortAttributes: []adjlist.KeyAttribute{{Name: "count", Type: "N"}}},
 		}
 	})
-	self := adjlist.Compose(adjlist.SelfKey())
+	self := adjlist.Template("{@self}")
 	// Names: NAME#Ada Okafor, NAME#Go, NAME#London, sorted by node.
 	named := func(o *adjlist.NodeOptions) {
 		o.Indexes = []adjlist.IndexKeys{{Index: byData,
-			PartitionKey: adjlist.Compose(adjlist.Const("NAME"), adjlist.Attr("name")), SortKey: self}}
+			PartitionKey: adjlist.Template("NAME#{name}"), SortKey: self}}
 	}
 	// Self-keyed nodes (empty marker): PK = TypeTarget = PERSON#ada, so each
 	// node's own item is in a GSI2 partition of its own.
@@ -191,11 +191,11 @@ func newModel(db adjlist.Client, tableName string) model {
 	// An edge's Data is its target (SKILL#go, PLACE#london) and its Node
 	// the person it starts at: GSI1 partition SKILL#go lists everyone
 	// with the skill.
-	fromPerson := adjlist.Compose(adjlist.SourceKey())
+	fromPerson := adjlist.Template("{@source}")
 	toTarget := func(shards int) func(*adjlist.EdgeOptions) {
 		return func(o *adjlist.EdgeOptions) {
 			o.Indexes = []adjlist.IndexKeys{{Index: byData,
-				PartitionKey: adjlist.Compose(adjlist.TargetKey()), SortKey: fromPerson, Shards: shards}}
+				PartitionKey: adjlist.Template("{@target}"), SortKey: fromPerson, Shards: shards}}
 		}
 	}
 	has := adjlist.NewEdge[HasSkill](persons, "HAS", skills, toTarget(shards))
@@ -208,7 +208,7 @@ func newModel(db adjlist.Client, tableName string) model {
 	// that TypeTarget, sharded: BORN#1990-12-10#00 … #03.
 	born := adjlist.NewCollection[Birth](persons, "BORN", func(o *adjlist.CollectionOptions) {
 		o.Indexes = []adjlist.IndexKeys{{Index: byData,
-			PartitionKey: self, SortKey: adjlist.Compose(adjlist.ParentKey()), Shards: shards}}
+			PartitionKey: self, SortKey: adjlist.Template("{@parent}"), Shards: shards}}
 	})
 	counts := adjlist.NewNode[adjlist.Count](table, "SKILL", "PEOPLE")
 	people := adjlist.NewItemCounter(has, "PEOPLE", func(o *adjlist.CounterOptions) { o.Per = "to" })

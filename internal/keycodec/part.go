@@ -11,20 +11,20 @@ import (
 // Kind says what a Part of a key template writes.
 type Kind uint8
 
-// The kinds of Part. The zero Kind is no part (adjlist's zero KeyPart).
+// The kinds of Part. The zero Kind is no part.
 const (
-	// Const is a constant name (adjlist.Const).
+	// Const is a constant name.
 	Const Kind = iota + 1
-	// Attr is a data attribute's text (adjlist.Attr).
+	// Attr is a data attribute's text (a Template's {name} that is no
+	// key field).
 	Attr
 	// Self, Source, Target and Parent are node keys the item has
-	// (adjlist.SelfKey ...).
+	// (a Template's {@self} ...).
 	Self
 	Source
 	Target
 	Parent
-	// Lit is text written as it is: a Template's text, and the '#'
-	// Compose puts between parts.
+	// Lit is text written as it is: a Template's text.
 	Lit
 	// Field is an Entity's key field (the "userID" of "u#{userID}"),
 	// whose value is an id the caller gives.
@@ -130,6 +130,20 @@ func FieldNames(fields []string, parts []Part) []string {
 	return fields
 }
 
+// Reserved are a Template's placeholders for the node keys an item has:
+// {@self}, {@parent}, {@source}, {@target}. '@' is in no name.
+var Reserved = map[string]Kind{"@self": Self, "@parent": Parent, "@source": Source, "@target": Target}
+
+// braced spells a variable part as a Template does: {name}, {@self}.
+func braced(p Part) string {
+	for name, k := range Reserved {
+		if k == p.Kind {
+			return "{" + name + "}"
+		}
+	}
+	return "{" + p.Text + "}"
+}
+
 // ParseTemplate reads a key template as a design spells it (adjlist's
 // Template): text written as it is (Lit), and {name} for a Var part,
 // whose Text is the name. It refuses what no key could be split back from: two
@@ -159,18 +173,26 @@ func ParseTemplate(s string) ([]Part, error) {
 			return nil, errors.New("unbalanced braces")
 		}
 		name := rest[open+1 : open+end]
-		if !ValidName(name) {
+		kind, reserved := Reserved[name]
+		if !reserved && strings.HasPrefix(name, "@") {
+			return nil, fmt.Errorf("{%s}: the reserved placeholders are {@self}, {@parent}, {@source} and {@target}", name)
+		}
+		if !reserved && !ValidName(name) {
 			return nil, fmt.Errorf("{%s}: names are 1-64 ASCII letters, digits, '_', '-' or '.'", name)
 		}
-		if n := len(parts); n > 0 && parts[n-1].Kind == Var {
-			return nil, fmt.Errorf("{%s} follows {%s} with no text between them", name, parts[n-1].Text)
+		if n := len(parts); n > 0 && parts[n-1].Variable() {
+			return nil, fmt.Errorf("{%s} follows %s with no text between them", name, braced(parts[n-1]))
 		}
-		if n := len(parts); n > 1 && parts[n-2].Kind == Var && !strings.Contains(parts[n-1].Text, "#") {
+		if n := len(parts); n > 1 && parts[n-2].Variable() && !strings.Contains(parts[n-1].Text, "#") {
 			// An id never holds a raw '#' (ids are escaped), so a '#'
 			// is where one ends; "{date}-{id}" could split anywhere.
-			return nil, fmt.Errorf("{%s} follows {%s} with no '#' between them, so a key could not be split back into them", name, parts[n-2].Text)
+			return nil, fmt.Errorf("{%s} follows %s with no '#' between them, so a key could not be split back into them", name, braced(parts[n-2]))
 		}
-		parts = append(parts, Part{Kind: Var, Text: name})
+		if reserved {
+			parts = append(parts, Part{Kind: kind})
+		} else {
+			parts = append(parts, Part{Kind: Var, Text: name})
+		}
 		rest = rest[open+end+1:]
 	}
 	return parts, nil

@@ -397,13 +397,13 @@ func TestReadmeIndexes(t *testing.T) {
 		}
 	})
 	byStatus := adjlist.IndexKeys{Index: "GSI2",
-		PartitionKey: adjlist.Compose(adjlist.Const("STATUS"), adjlist.Attr("status")), // STATUS#ACTIVE
-		SortKey:      adjlist.Compose(adjlist.Attr("createdAt"))}                       // 2026-01-07
+		PartitionKey: adjlist.Template("STATUS#{status}"), // STATUS#ACTIVE
+		SortKey:      adjlist.Template("{createdAt}")}     // 2026-01-07
 	workspaces := adjlist.NewNode[Workspace](table, "WS", "META",
 		func(o *adjlist.NodeOptions) { o.Indexes = []adjlist.IndexKeys{byStatus} })
 	projects := adjlist.NewCollection[Project](workspaces, "PROJ", func(o *adjlist.CollectionOptions) {
 		o.Indexes = []adjlist.IndexKeys{byStatus,
-			{Index: "LSI1", SortKey: adjlist.Compose(adjlist.Const("TITLE"), adjlist.Attr("title"))}}
+			{Index: "LSI1", SortKey: adjlist.Template("TITLE#{title}")}}
 	})
 	// readme:end
 

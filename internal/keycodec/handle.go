@@ -24,7 +24,7 @@ type Ends struct {
 type Parts struct {
 	Prefixes *Ctx
 	Ends     *Ends
-	// Parent spells a nested collection's ParentKey part: the parent
+	// Parent spells a nested collection's {@parent} part: the parent
 	// child's ref as given, checked; nil for a node parent, whose part is
 	// its node key.
 	Parent *End
@@ -33,7 +33,7 @@ type Parts struct {
 
 // PartKey is the text of variable part p in a key for id: a key field's
 // escaped id, a node key (an endpoint's: a child's ref as given; an
-// edge's SelfKey: the label and the target's key).
+// edge's {@self}: the label and the target's key).
 func (s Parts) PartKey(p Part, id string) (string, error) {
 	if e := s.Ends; e != nil {
 		switch p.Kind {
@@ -183,7 +183,7 @@ func (s Parts) valueText(name string, v any) (string, error) {
 // prefix, which the static prefix holds for the first, is text),
 // constants and separators are text; a child endpoint's key is its ref
 // read after its parent's type, <parent id>#PROJ#<child id> (an edge's
-// SelfKey: its label and the target's ref). nil for one id, or a template
+// {@self}: its label and the target's ref). nil for one id, or a template
 // of text only.
 func (s Parts) IndexRest(parts []Part) []Part {
 	first := slices.IndexFunc(parts, Part.Variable)
@@ -211,7 +211,7 @@ func (s Parts) IndexRest(parts []Part) []Part {
 }
 
 // refRest is what follows the static prefix of node-key part p in a key
-// when p is an edge's child endpoint (SourceKey, TargetKey, or SelfKey
+// when p is an edge's child endpoint ({@source}, {@target}, or {@self}
 // into a child), as range values read it; nil for any other part.
 func (s Parts) refRest(p Part) []Part {
 	if e := s.Ends; e != nil {

@@ -7,7 +7,7 @@ import (
 )
 
 // KeyParts are an item type's table keys as parts, and the node keys its
-// index key templates may name: its own (SelfKey: a node's node key, an
+// index key templates may name: its own ({@self}: a node's node key, an
 // edge's, a child's or an entity's sort key), an edge's ends', a child's
 // parent's.
 type KeyParts struct {

@@ -161,6 +161,9 @@ func TestTimestamps(t *testing.T) {
 	clk.Add(1500 * time.Millisecond)
 	t1 := "2026-11-23T03:05:07.500Z"
 	assert.Less(t, t0, t1, "byte order is time order")
+	parsed, err := time.Parse(time.RFC3339, a.CreatedAt)
+	require.NoError(t, err, "time.RFC3339 reads the stamps, as Tracking says")
+	assert.True(t, parsed.Equal(time.Date(2026, 11, 23, 3, 5, 6, 0, time.UTC)), "%s", parsed)
 	calls.counts()
 	a, err = authors.Update(ctx, "ada", adjlist.Set("title", "Ada L."))
 	require.NoError(t, err)

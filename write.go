@@ -106,12 +106,6 @@ func Expires(at time.Time) func(*WriteOptions) {
 	return func(o *WriteOptions) { o.ExpiresAt = at }
 }
 
-// TimeFormat is the layout of the timestamps [Tracking] writes: RFC 3339 in
-// UTC with exactly three fractional digits, e.g.
-// "2026-11-23T04:05:06.789Z", so that byte order is time order (as sort
-// keys and index keys compare).
-const TimeFormat = ddbexpr.TimeFormat
-
 // If returns a write option that adds cond, built with the SDK's
 // expression package, to the write's condition (see
 // [WriteOptions.Condition]); several If options are ANDed in order.
@@ -151,8 +145,12 @@ type Tracking struct {
 	Version string
 
 	// CreatedAt, when set, names a String attribute set to the time of
-	// creation ([TimeFormat], UTC, from Clock) by creates, and by Replace when
-	// the data carries none. Default "": not written.
+	// creation (UTC, from Clock) by creates, and by Replace when the data
+	// carries none. Default "": not written. CreatedAt and UpdatedAt are
+	// RFC 3339 in UTC with exactly three fractional digits, e.g.
+	// "2026-11-23T04:05:06.789Z" (layout "2006-01-02T15:04:05.000Z"), so
+	// that byte order is time order; time.Parse(time.RFC3339, s) reads
+	// them.
 	CreatedAt string
 	// UpdatedAt, when set, names a String attribute set to the time of
 	// every write but deletes, in the same request: puts write it in the

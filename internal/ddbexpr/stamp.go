@@ -8,7 +8,7 @@ import (
 )
 
 // TimeFormat is the layout of the timestamps a handle writes (adjlist's
-// TimeFormat): RFC 3339 in UTC with three fractional digits, so that byte
+// Tracking): RFC 3339 in UTC with three fractional digits, so that byte
 // order is time order.
 const TimeFormat = "2006-01-02T15:04:05.000Z"
 

@@ -193,7 +193,7 @@ func TestIndexKeyAttrNamesIndexKey(t *testing.T) {
 	err := table.Check()
 	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
 	assert.NotContains(t, err.Error(), "names no data attribute")
-	assert.Contains(t, err.Error(), `Attr("NextReminderDate") is index LSI1's own key attribute`)
+	assert.Contains(t, err.Error(), `{NextReminderDate} is index LSI1's own key attribute`)
 	assert.Contains(t, err.Error(), `Index.SortAttributes: {{Name: "NextReminderDate"}}`)
 
 	other := adjlist.NewTable(nil, "table-key", func(o *adjlist.Options) {
@@ -205,7 +205,7 @@ func TestIndexKeyAttrNamesIndexKey(t *testing.T) {
 	})
 	err = other.Check()
 	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
-	assert.Contains(t, err.Error(), `Attr("SK") is a key attribute (the table's sort key)`)
+	assert.Contains(t, err.Error(), `{SK} is a key attribute (the table's sort key)`)
 }
 
 // TestTemplateNeedsHashBetweenParts: two {names} with text between them

@@ -75,17 +75,17 @@ func Bind(ix IndexTarget, d Decl, fields []string, home Kind, allowed []Kind, ro
 				return b, err
 			}
 		case p.Kind == Attr && p.Text == "":
-			return b, fmt.Errorf("Attr(\"\") names no data attribute")
+			return b, fmt.Errorf("{} names no data attribute")
 		case p.Kind == Attr && (p.Text == b.SKAttr || p.Text == b.PKAttr && !ix.Local):
 			native := "PartitionAttributes"
 			if p.Text == b.SKAttr {
 				native = "SortAttributes"
 			}
-			return b, fmt.Errorf("Attr(%q) is index %s's own key attribute, which the template writes, not a data attribute it reads: "+
+			return b, fmt.Errorf("{%s} is index %s's own key attribute, which the template writes, not a data attribute it reads: "+
 				"to key the index on the data attribute %s as the items hold it, declare the index with native keys (Index.%s: {{Name: %q}}) and no IndexKeys for it",
 				p.Text, ix.Name, p.Text, native, p.Text)
 		case p.Kind == Attr && role(p.Text) != "":
-			return b, fmt.Errorf("Attr(%q) is a key attribute (%s), which this package writes, not a data attribute", p.Text, role(p.Text))
+			return b, fmt.Errorf("{%s} is a key attribute (%s), which this package writes, not a data attribute", p.Text, role(p.Text))
 		case p.Kind == Attr:
 			b.Attrs = append(b.Attrs, p.Text)
 		}

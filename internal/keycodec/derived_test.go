@@ -51,7 +51,7 @@ func TestBindRefuses(t *testing.T) {
 		{"too many shards", gsi2, Decl{PK: status, SK: self, Shards: 101, MaxShards: 100}, "IndexKeys.Shards 101, want 0 to 100"},
 		{"sharded local", IndexTarget{Name: "LSI1", Local: true, PK: []string{"PK"}, SK: []string{"LSI1SK"}}, Decl{SK: self, Shards: 2, MaxShards: 100}, "cannot be sharded"},
 		{"part not available", gsi2, Decl{PK: []Part{{Kind: Target}}, SK: self}, "part <target> is not available"},
-		{"empty attribute", gsi2, Decl{PK: attr(""), SK: self}, `Attr("") names no data attribute`},
+		{"empty attribute", gsi2, Decl{PK: attr(""), SK: self}, `{} names no data attribute`},
 		{"own key attribute", gsi2, Decl{PK: attr("GSI2SK"), SK: self}, "declare the index with native keys (Index.SortAttributes"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -60,7 +60,7 @@ func TestBindRefuses(t *testing.T) {
 		})
 	}
 	_, err := Bind(gsi2, Decl{PK: attr("PK"), SK: self}, nil, Self, allowed, func(n string) string { return "the table's partition key" })
-	require.EqualError(t, err, `Attr("PK") is a key attribute (the table's partition key), which this package writes, not a data attribute`)
+	require.EqualError(t, err, `{PK} is a key attribute (the table's partition key), which this package writes, not a data attribute`)
 	_, err = Bind(gsi2, Decl{PK: []Part{{Kind: Const, Text: "a b"}}, SK: self}, nil, Self, allowed, noRole)
 	require.Error(t, err) // KeyError's, which adjlist sets
 }

@@ -186,8 +186,8 @@ func hxRaw(vs []string) []hxValue {
 // Collect returns exactly the items whose key the condition keeps, in
 // key order (polled, for global indexes lag); so do pages of one item
 // resumed by their cursors (each holding the hostile key its page ended
-// on), and Count, for base in both directions, for every Between and
-// for each condition of one value.
+// on), and Count, for base in both directions, for one Between and for
+// each condition of one value.
 func hxReads[T any](t *testing.T, base adjlist.Query[T], show func(T) string, items []hxItem, values []hxValue) {
 	t.Helper()
 	items = slices.SortedFunc(slices.Values(items), func(a, b hxItem) int { return cmp.Compare(a.key, b.key) })
@@ -229,7 +229,14 @@ func hxReads[T any](t *testing.T, base adjlist.Query[T], show func(T) string, it
 		if i > 1 {
 			lo = sorted[i-2] // two steps, so that each range holds items
 		}
-		hxFast(t, fmt.Sprintf("Between(%.20q, %.20q)", lo.v, hi.v), base.Between(lo.v, hi.v), show,
+		check := hxOnce[T]
+		if i == len(sorted)/2 {
+			// One range paged: the pages of "all" already resume from
+			// every hostile key, and paging every range one item at a
+			// time was a quarter of this test's requests.
+			check = hxFast[T]
+		}
+		check(t, fmt.Sprintf("Between(%.20q, %.20q)", lo.v, hi.v), base.Between(lo.v, hi.v), show,
 			want(func(k string) bool { return lo.key <= k && k <= hi.key }))
 	}
 }

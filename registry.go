@@ -314,13 +314,5 @@ func (t *Table) scanSpec() scanSpec {
 		s, ok := specs[r.id]
 		return s, ok
 	}
-	return scanSpec{t: t, kind: "every item type", err: t.Check(),
-		of: pick,
-		derive: func(item Item, buf derivedAttrs) (derivedAttrs, bool, error) {
-			s, ok := pick(item)
-			if !ok {
-				return buf[:0], false, nil
-			}
-			return s.derive(item, buf)
-		}}
+	return scanSpec{t: t, err: t.Check(), of: pick}
 }

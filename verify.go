@@ -276,7 +276,7 @@ func newVerifier(t *Table, segments int) *verifier {
 		vt.PKPrefix, _ = keycodec.StaticPrefix(r.pk, &keyCtx{})
 		vt.SKPrefix, _ = keycodec.StaticPrefix(r.sk, &keyCtx{})
 		if spec, ok := r.scanSpec(); ok {
-			vt.Spec = inspectSpec(spec)
+			vt.Spec = &spec.Spec
 		}
 		if h, ok := r.h.(interface{ endpoint() endpoint }); ok {
 			targets[h.endpoint().rid] = true
@@ -300,11 +300,6 @@ func newVerifier(t *Table, segments int) *verifier {
 	v.segs = make([]*segment, max(segments, 0))
 	v.all = v.newTally()
 	return v
-}
-
-// inspectSpec is what walks.Model.Inspect needs of spec.
-func inspectSpec(spec scanSpec) *walks.Spec {
-	return &walks.Spec{Home: spec.home, Owned: spec.owned, Foreign: spec.foreign, Matched: spec.matched, Derive: spec.derive}
 }
 
 // keyMismatchOf is walks.Model.Mismatch: the entity check's

@@ -49,20 +49,6 @@ type Table struct {
 	Options []func(*dynamodb.Options)
 }
 
-// MigrateType is what the items of one type should look like.
-type MigrateType struct {
-	// Derive returns the derived key attributes item should carry; ok is
-	// false for an item not of the type.
-	Derive func(item map[string]types.AttributeValue) (want ddbitem.Attrs, ok bool, err error)
-	// Home, if set, is the partition key where an item of the type
-	// belongs; one stored under another is moved there.
-	Home func(item map[string]types.AttributeValue) (string, error)
-	// Owned are the derived attributes the type writes, Foreign the
-	// table's others, which its items never carry; Feeds the data
-	// attributes the owned ones are computed from.
-	Owned, Foreign, Feeds []string
-}
-
 // Key is an item's primary key.
 type Key struct{ PK, SK string }
 
@@ -83,9 +69,9 @@ type MigrateOutcome struct {
 // it was not, the item is read again (a strongly consistent GetItem) and
 // the write computed again, up to [MaxAttempts] times; a deleted item is
 // passed over. An item already as it should be gets no write.
-func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *MigrateType, item map[string]types.AttributeValue) (o MigrateOutcome, err error) {
+func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *Spec, item map[string]types.AttributeValue) (o MigrateOutcome, err error) {
 	for attempt := 0; attempt < MaxAttempts; attempt++ {
-		want, ok, err := typ.Derive(item)
+		want, ok, err := typ.Derive(item, nil)
 		if o.Matched = ok; !ok || err != nil {
 			return o, err
 		}

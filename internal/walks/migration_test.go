@@ -83,9 +83,9 @@ func table(waits *[]int) *Table {
 
 // byName derives GSI2PK = "N#" + name for items with a name, and homes
 // every item at "P#2".
-func byName(home bool) *MigrateType {
-	t := &MigrateType{Owned: []string{"GSI2PK"}, Foreign: []string{"OLD"}, Feeds: []string{"name"},
-		Derive: func(it item) (ddbitem.Attrs, bool, error) {
+func byName(home bool) *Spec {
+	t := &Spec{Owned: []string{"GSI2PK"}, Foreign: []string{"OLD"}, Feeds: []string{"name"},
+		Derive: func(it item, _ ddbitem.Attrs) (ddbitem.Attrs, bool, error) {
 			if it["PK"] == nil {
 				return nil, false, nil
 			}

@@ -48,19 +48,23 @@ type Type struct {
 	Spec *Spec
 }
 
-// Spec is how the derived key attributes of a type's items are computed.
+// Spec is how the derived key attributes of a type's items are computed:
+// what Inspect checks them against and Migrate writes.
 type Spec struct {
-	// Home is the partition key an item belongs at (a child's shard);
-	// nil when any is right.
+	// Home, if set, is the partition key an item belongs at (a child's
+	// shard); one stored under another is Misplaced, and moved there.
 	Home func(Item) (string, error)
-	// Matched, if set, gives the derived attributes of an item known to
-	// be of the type; else Derive, whose ok is false for an item of
-	// another.
-	Matched func(item Item, buf ddbitem.Attrs) (ddbitem.Attrs, error)
-	Derive  func(item Item, buf ddbitem.Attrs) (ddbitem.Attrs, bool, error)
+	// Derive appends to buf (from its start) the derived attributes item
+	// should carry, absent ones omitted; ok is false for an item not of
+	// the type. buf may be nil; reusing it saves the allocation. Matched,
+	// if set, is Derive for an item known to be of the type, which saves
+	// parsing its keys again.
+	Derive  func(item Item, buf ddbitem.Attrs) (want ddbitem.Attrs, ok bool, err error)
+	Matched func(item Item, buf ddbitem.Attrs) (want ddbitem.Attrs, err error)
 	// Owned are the derived attributes the type may write, Foreign the
-	// table's others, which its items never carry.
-	Owned, Foreign []string
+	// table's others, which its items never carry; Feeds the data
+	// attributes the owned ones are computed from.
+	Owned, Foreign, Feeds []string
 }
 
 // Held is the attributes the items of a type may hold without loss on a

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/walks"
 )
 
 // Entity is a handle on one item type of a [Table] whose keys are spelled
@@ -458,14 +459,14 @@ func (e *entityCore) parseKeys(item Item) (IDs, bool) {
 // check is Verify's check of an item of the entity: its key fields'
 // attributes agree with its keys, and its data decodes into T.
 func (e *entityCore) check() func(Item) error {
-	decodes := dataCheck(e.t, e.goType)
+	decodes := e.t.dataCheck(e.goType)
 	if e.data.Types == nil {
 		return decodes
 	}
 	return func(item Item) error {
 		if ids, ok := e.parseKeys(item); ok {
-			if err := e.data.mismatch(e.fields, ids, item); err != nil {
-				return err
+			if attr, have, want, ok := e.data.Mismatch(e.fields, ids, item); ok {
+				return &walks.MismatchError{Attr: attr, Have: have, Want: want}
 			}
 		}
 		return decodes(item)

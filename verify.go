@@ -265,14 +265,13 @@ type needer struct {
 // segments.
 func newVerifier(t *Table, segments int) *verifier {
 	v := &verifier{t: t, index: map[string]int{}, counters: t.recordedCounters()}
-	v.model = walks.Model{PartitionKey: t.opts.PartitionKey, Mismatch: keyMismatchOf}
+	v.model = walks.Model{PartitionKey: t.opts.PartitionKey}
 	targets := map[string]bool{}
 	for _, r := range t.recordedTypes() {
 		if r.err != nil {
 			continue
 		}
-		vt := walks.Type{Name: r.name, Match: r.match, Version: r.version, Expiry: r.expiry,
-			Holds: walks.Held{Set: r.holds.set, Names: r.holds.names}, Check: r.check}
+		vt := r.Type
 		vt.PKPrefix, _ = keycodec.StaticPrefix(r.pk, &keyCtx{})
 		vt.SKPrefix, _ = keycodec.StaticPrefix(r.sk, &keyCtx{})
 		if spec, ok := r.scanSpec(); ok {
@@ -300,16 +299,6 @@ func newVerifier(t *Table, segments int) *verifier {
 	v.segs = make([]*segment, max(segments, 0))
 	v.all = v.newTally()
 	return v
-}
-
-// keyMismatchOf is walks.Model.Mismatch: the entity check's
-// [FindingKeyMismatch].
-func keyMismatchOf(err error) (attr, have, want string, ok bool) {
-	km, ok := err.(*keyMismatch)
-	if !ok {
-		return "", "", "", false
-	}
-	return km.attr, km.have, km.want, true
 }
 
 // typeOf is the recorded type of item; nil for an item of none.
@@ -360,7 +349,7 @@ func (v *verifier) inspect(item Item) (typ int, found []walks.Finding) {
 
 // dataCheck is the check of an item's data that a type of t whose data
 // is a typ gives Verify ([walks.DataCheck] with t's decoding).
-func dataCheck(t *Table, typ reflect.Type) func(Item) error {
+func (t *Table) dataCheck(typ reflect.Type) func(Item) error {
 	return walks.DataCheck(typ, t.dec, t.unmarshalData)
 }
 
@@ -406,7 +395,7 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 		if item == nil || !containsRef(r.refs(item, nil), k) {
 			return // gone, or no longer pointing there
 		}
-		v.findings = append(v.findings, walks.Finding{Kind: walks.Kind(w.kind), Type: r.name,
+		v.findings = append(v.findings, walks.Finding{Kind: walks.Kind(w.kind), Type: r.Name,
 			Key: walks.Key{PK: w.from.pk, SK: w.from.sk}, Missing: walks.Key{PK: k.pk, SK: k.sk}})
 	})
 }
@@ -453,18 +442,17 @@ func findings(fs []walks.Finding) []Finding {
 
 // holdsOf is what the items of a type of t hold whose data type is data
 // and whose handle tracks tr.
-func (t *Table) holdsOf(data reflect.Type, tr *tracking) held {
+func (t *Table) holdsOf(data reflect.Type, tr *tracking) walks.Held {
 	declared, open := ddbitem.Of(data, t.encoderTagKey())
 	if open {
-		return held{}
+		return walks.Held{}
 	}
 	o := &t.opts
 	ipk, isk := o.IndexPartitionKey, o.IndexSortKey
 	if t.layout == noIndex {
 		ipk, isk = "", "" // data, which the type must hold
 	}
-	h := walks.HeldOf(declared, t.derived, o.PartitionKey, o.SortKey, ipk, isk, tr.Version, tr.CreatedAt, tr.UpdatedAt, tr.Expiry)
-	return held{set: h.Set, names: h.Names}
+	return walks.HeldOf(declared, t.derived, o.PartitionKey, o.SortKey, ipk, isk, tr.Version, tr.CreatedAt, tr.UpdatedAt, tr.Expiry)
 }
 
 // containsRef reports whether refs name the item k.

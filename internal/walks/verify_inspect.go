@@ -1,6 +1,7 @@
 package walks
 
 import (
+	"fmt"
 	"maps"
 	"reflect"
 	"slices"
@@ -26,9 +27,14 @@ type Model struct {
 	// PartitionKey is the table's partition key attribute, which a
 	// Misplaced finding names.
 	PartitionKey string
-	// Mismatch recognises a Type.Check error that is a key field's
-	// attribute differing from the id its keys hold.
-	Mismatch func(err error) (attr, have, want string, ok bool)
+}
+
+// MismatchError is the Type.Check error of an item whose key field's
+// attribute Attr is Have while its keys hold Want: a KeyMismatch.
+type MismatchError struct{ Attr, Have, Want string }
+
+func (e *MismatchError) Error() string {
+	return fmt.Sprintf("adjlist: attribute %s is %q, its keys hold %q", e.Attr, e.Have, e.Want)
 }
 
 // Type is one recorded item type: how its items are recognised and what
@@ -177,8 +183,8 @@ func (m *Model) Inspect(item Item, pk, sk string, want *ddbitem.Attrs) (typ int,
 	}
 	if r.Check != nil {
 		if err := r.Check(data); err != nil {
-			if attr, have, w, ok := m.Mismatch(err); ok {
-				return typ, append(found, Finding{Kind: KeyMismatch, Type: r.Name, Key: key, Attribute: attr, Have: have, Want: w})
+			if km, ok := err.(*MismatchError); ok {
+				return typ, append(found, Finding{Kind: KeyMismatch, Type: r.Name, Key: key, Attribute: km.Attr, Have: km.Have, Want: km.Want})
 			}
 			return typ, append(found, Finding{Kind: Undecodable, Type: r.Name, Key: key, Err: err})
 		}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"reflect"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -372,11 +371,11 @@ func (v *verifier) note(tl *segment, item Item, k itemKey, typ int) {
 	}
 	for _, c := range r.counts {
 		if agg, ok := v.counters[c].target(item); ok {
-			tl.Counted[c][agg.pk+"\x00"+agg.sk]++
+			tl.Counted[c][agg]++
 		}
 	}
 	for _, c := range r.aggregates {
-		tl.Stored[c][k.pk+"\x00"+k.sk] = walks.CountOf(item)
+		tl.Stored[c][k] = walks.CountOf(item)
 	}
 }
 
@@ -404,10 +403,8 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 // edges met (walks.ConfirmCount).
 func (v *verifier) checkCounters(ctx context.Context) error {
 	for c, cr := range v.counters {
-		for _, agg := range v.all.Mismatched(c) {
-			pk, sk, _ := strings.Cut(agg, "\x00")
-			key := itemKey{pk, sk}
-			f, err := walks.ConfirmCount(ctx, cr.name, walks.Key{PK: pk, SK: sk},
+		for _, key := range v.all.Mismatched(c) {
+			f, err := walks.ConfirmCount(ctx, cr.name, walks.Key{PK: key.pk, SK: key.sk},
 				func(ctx context.Context) (Item, error) { return v.read(ctx, v.t.client, key) },
 				func(ctx context.Context) (int64, error) { return cr.recount(ctx, key) })
 			if err != nil {

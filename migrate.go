@@ -89,6 +89,7 @@ func migrate(ctx context.Context, api Client, spec scanSpec, optFns []func(*Scan
 	if err != nil {
 		return res, &OpError{Op: op, Table: spec.t.name, Err: err}
 	}
+	mt := spec.t.migrationTable(ctx)
 	pos, err := walk(ctx, op, api, spec, func(ctx context.Context, _ int, item Item) (bool, error) {
 		s := spec
 		if spec.of != nil {
@@ -97,7 +98,7 @@ func migrate(ctx context.Context, api Client, spec scanSpec, optFns []func(*Scan
 				return false, nil
 			}
 		}
-		m, err := s.migrateItem(ctx, api, item)
+		m, err := mt.Migrate(ctx, api, &s.Spec, item)
 		var u *keycodec.UnreadError
 		unread := errors.As(err, &u)
 		if unread {
@@ -127,12 +128,6 @@ func migrate(ctx context.Context, api Client, spec scanSpec, optFns []func(*Scan
 		err = &OpError{Op: op, Table: spec.t.name, PK: firstUnread.PK, SK: firstUnread.SK, Err: firstUnread.Err}
 	}
 	return res, err
-}
-
-// migrateItem rewrites one item's derived attributes if they are stale,
-// or moves it to its home ([walks.Table.Migrate]).
-func (spec *scanSpec) migrateItem(ctx context.Context, api Client, item Item) (walks.MigrateOutcome, error) {
-	return spec.t.migrationTable(ctx).Migrate(ctx, api, &spec.Spec, item)
 }
 
 // migrationTable is how internal/walks' migrations and repairs write to

@@ -166,7 +166,7 @@ func (r *repairer) repair(ctx context.Context, f Finding) (walks.Outcome, int, e
 		if item == nil || !ok {
 			return walks.Gone, 0, nil
 		}
-		m, err := s.migrateItem(ctx, r.api, item)
+		m, err := r.mt.Migrate(ctx, r.api, &s.Spec, item)
 		r.done[k] = m.Rewrote || m.Moved
 		if m.Rewrote {
 			r.noteReindexed(item)

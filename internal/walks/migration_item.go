@@ -131,7 +131,9 @@ func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *Spec, item 
 		}
 		item = got.Item
 	}
-	return o, Exhausted("item", t.key(item))
+	pk, _ := t.Text(item, t.PartitionKey)
+	sk, _ := t.Text(item, t.SortKey)
+	return o, Exhausted("item", Key{pk, sk})
 }
 
 // AsRead is the condition that item is stored as it was read: it exists
@@ -154,7 +156,7 @@ func AsRead(pk string, isKey func(name string) bool, item map[string]types.Attri
 
 // Exhausted is the error of a write of what (an item, a counter) at key
 // that met a change on each of its [MaxAttempts] attempts.
-func Exhausted(what string, key any) error {
+func Exhausted(what string, key Key) error {
 	return fmt.Errorf("adjlist: %s %v changed on every one of %d writes", what, key, MaxAttempts)
 }
 

@@ -70,6 +70,9 @@ type MigrateOutcome struct {
 // the write computed again, up to [MaxAttempts] times; a deleted item is
 // passed over. An item already as it should be gets no write.
 func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *Spec, item map[string]types.AttributeValue) (o MigrateOutcome, err error) {
+	var k Key
+	k.PK, _ = t.Text(item, t.PartitionKey)
+	k.SK, _ = t.Text(item, t.SortKey)
 	for attempt := 0; attempt < MaxAttempts; attempt++ {
 		want, ok, err := typ.Derive(item, nil)
 		if o.Matched = ok; !ok || err != nil {
@@ -81,7 +84,7 @@ func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *Spec, item 
 				return o, err
 			}
 		}
-		if pk, _ := t.Text(item, t.PartitionKey); home != "" && home != pk {
+		if home != "" && home != k.PK {
 			res, err := t.move(ctx, api, typ, item, home, want)
 			switch {
 			case err != nil:
@@ -90,8 +93,7 @@ func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *Spec, item 
 				o.Moved = true
 				return o, nil
 			case res == moveTaken:
-				sk, _ := t.Text(item, t.SortKey)
-				o.Conflict = &Conflict{From: Key{pk, sk}, To: Key{home, sk}}
+				o.Conflict = &Conflict{From: k, To: Key{home, k.SK}}
 				return o, nil
 			case res == moveBusy:
 				if err := t.Wait(ctx, attempt+1); err != nil {
@@ -122,18 +124,11 @@ func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *Spec, item 
 		}
 		// Changed (or deleted) since it was read: read it again.
 		o.Retried++
-		got, err := api.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(t.Name), Key: t.key(item), ConsistentRead: aws.Bool(true)}, t.Options...)
-		if err != nil {
+		if item, err = Read(ctx, api, t, k); err != nil || item == nil {
 			return o, err
 		}
-		if got.Item == nil {
-			return o, nil
-		}
-		item = got.Item
 	}
-	pk, _ := t.Text(item, t.PartitionKey)
-	sk, _ := t.Text(item, t.SortKey)
-	return o, Exhausted("item", Key{pk, sk})
+	return o, Exhausted("item", k)
 }
 
 // AsRead is the condition that item is stored as it was read: it exists

@@ -348,7 +348,7 @@ func (v *verifier) inspect(item Item) (typ int, found []walks.Finding) {
 
 // dataCheck is the check of an item's data that a type of t whose data
 // is a typ gives Verify ([walks.DataCheck] with t's decoding).
-func (t *Table) dataCheck(typ reflect.Type) func(Item) error {
+func dataCheck(t *Table, typ reflect.Type) func(Item) error {
 	return walks.DataCheck(typ, t.dec, t.unmarshalData)
 }
 

@@ -21,6 +21,7 @@ import (
 	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/modeldoc"
+	"github.com/adjlist/adjlist/internal/walks"
 )
 
 // Count is the data of a count item kept by an [ItemCounter]. The count
@@ -189,10 +190,10 @@ func (e *Edge[E]) countEnd(per, name string, stream bool) (keycodec.Spelling, fu
 	p := preset{stream: stream, markers: &markers,
 		record: func(c *ItemCounter, err error) recorded {
 			r := node.recorded()
-			r.name, r.h, r.spec = "counter "+name, c, node.scanSpec
+			r.Name, r.h, r.spec = "counter "+name, c, node.scanSpec
 			if err = cmp.Or(err, node.err); err != nil {
 				// Not in place of a valid node type's record.
-				r.id, r.err, r.pk, r.sk = r.name, err, nil, nil
+				r.id, r.err, r.pk, r.sk = r.Name, err, nil, nil
 			}
 			return r
 		},
@@ -310,8 +311,8 @@ func NewItemCounter(items Describer, name string, optFns ...func(*CounterOptions
 // c as a counter of the counted type, for the writes, [Verify] and
 // [Repair].
 func (c *ItemCounter) record() {
-	r := recorded{id: "counter " + c.name + " of " + c.rid, name: "counter " + c.name, h: c, err: c.err, entity: true,
-		match: func(item Item) bool { return c.parse(item, nil) }}
+	r := recorded{id: "counter " + c.name + " of " + c.rid, h: c, err: c.err, entity: true,
+		Type: walks.Type{Name: "counter " + c.name, Match: func(item Item) bool { return c.parse(item, nil) }}}
 	if c.err == nil {
 		r.pk, r.sk = c.keys.pk.Parts(c.keys.fields), c.keys.sk.Parts(c.keys.fields)
 	}

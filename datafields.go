@@ -1,10 +1,10 @@
 package adjlist
 
 import (
-	"fmt"
 	"reflect"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/walks"
 )
 
 // dataFields is how an [Entity]'s keys relate to the attributes of its Go
@@ -25,45 +25,16 @@ func bindDataFields(rt reflect.Type, tag string, fields []string, indexes []keyc
 // held is h, what an item of the entity may hold, less the attributes
 // kept only inside keys: a write leaves them out, so an item holding one
 // loses it on a Replace ([FindingUndeclaredAttribute]).
-func (d *dataFields) held(h held) held {
-	if h.set == nil || len(d.KeyOnly) == 0 {
+func (d *dataFields) held(h walks.Held) walks.Held {
+	if h.Set == nil || len(d.KeyOnly) == 0 {
 		return h
 	}
-	out := held{set: make(map[string]bool, len(h.set))}
-	for _, name := range h.names {
+	out := walks.Held{Set: make(map[string]bool, len(h.Set))}
+	for _, name := range h.Names {
 		if !d.KeyOnlyIn(name) {
-			out.set[name] = true
-			out.names = append(out.names, name)
+			out.Set[name] = true
+			out.Names = append(out.Names, name)
 		}
 	}
 	return out
-}
-
-// keyMismatch is Verify's check failing on an entity item whose
-// attribute of a key field differs from the id its keys hold
-// ([FindingKeyMismatch]).
-type keyMismatch struct{ attr, have, want string }
-
-func (e *keyMismatch) Error() string {
-	return fmt.Sprintf("adjlist: attribute %s is %q, its keys hold %q", e.attr, e.have, e.want)
-}
-
-// mismatch reports the first key field of item (read with ids) whose
-// attribute differs from its id.
-func (d *dataFields) mismatch(fields []string, ids []string, item Item) error {
-	if attr, have, want, ok := d.Mismatch(fields, ids, item); ok {
-		return &keyMismatch{attr: attr, have: have, want: want}
-	}
-	return nil
-}
-
-// held is the attributes the items of one recorded type may hold without
-// loss ([FindingUndeclaredAttribute], verify.Held): the table's key
-// attributes and derived index key attributes, the attributes its handle
-// tracks, and those its data type declares. The zero value, for a data
-// type that holds any attribute (a map, an interface, a type that marshals
-// itself) or a type recorded without it, checks nothing.
-type held struct {
-	set   map[string]bool
-	names []string // set's, to count those an item holds
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/walks"
 )
 
 // Entity is a handle on one item type of a [Table] whose keys are spelled
@@ -464,8 +465,8 @@ func (e *entityCore) check() func(Item) error {
 	}
 	return func(item Item) error {
 		if ids, ok := e.parseKeys(item); ok {
-			if err := e.data.mismatch(e.fields, ids, item); err != nil {
-				return err
+			if attr, have, want, ok := e.data.Mismatch(e.fields, ids, item); ok {
+				return &walks.MismatchError{Attr: attr, Have: have, Want: want}
 			}
 		}
 		return decodes(item)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"sync"
 
-	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/send"
 	"github.com/adjlist/adjlist/internal/walks"
@@ -90,6 +89,7 @@ func migrate(ctx context.Context, api Client, spec scanSpec, optFns []func(*Scan
 	if err != nil {
 		return res, &OpError{Op: op, Table: spec.t.name, Err: err}
 	}
+	mt := spec.t.migrationTable(ctx)
 	pos, err := walk(ctx, op, api, spec, func(ctx context.Context, _ int, item Item) (bool, error) {
 		s := spec
 		if spec.of != nil {
@@ -98,14 +98,14 @@ func migrate(ctx context.Context, api Client, spec scanSpec, optFns []func(*Scan
 				return false, nil
 			}
 		}
-		m, err := s.migrateItem(ctx, api, item)
+		m, err := mt.Migrate(ctx, api, &s.Spec, item)
 		var u *keycodec.UnreadError
 		unread := errors.As(err, &u)
 		if unread {
 			err = nil // left as it is, reported once the walk completes
 		}
 		mu.Lock()
-		res.Retried += m.retried
+		res.Retried += m.Retried
 		if unread {
 			res.Unread = append(res.Unread, Key{PK: u.PK, SK: u.SK})
 			if firstUnread == nil {
@@ -113,42 +113,21 @@ func migrate(ctx context.Context, api Client, spec scanSpec, optFns []func(*Scan
 			}
 		}
 		switch {
-		case m.rewrote:
+		case m.Rewrote:
 			res.Rewritten++
-		case m.moved:
+		case m.Moved:
 			res.Moved++
-		case m.conflict != nil:
-			res.Conflicts = append(res.Conflicts, *m.conflict)
+		case m.Conflict != nil:
+			res.Conflicts = append(res.Conflicts, MoveConflict{From: Key(m.Conflict.From), To: Key(m.Conflict.To)})
 		}
 		mu.Unlock()
-		return m.ok, err
+		return m.Matched, err
 	}, tracked(user, &mu, func(p ScanProgress) { res.Scanned, res.Matched = p.Scanned, p.Matched }), 1)
 	res.Position = pos
 	if err == nil && firstUnread != nil {
 		err = &OpError{Op: op, Table: spec.t.name, PK: firstUnread.PK, SK: firstUnread.SK, Err: firstUnread.Err}
 	}
 	return res, err
-}
-
-// migrated is what migrateItem did with one item.
-type migrated struct {
-	ok             bool // of the walked type
-	rewrote, moved bool
-	conflict       *MoveConflict
-	retried        int
-}
-
-// migrateItem rewrites one item's derived attributes if they are stale,
-// or moves it to its home ([walks.Table.Migrate]).
-func (spec scanSpec) migrateItem(ctx context.Context, api Client, item Item) (migrated, error) {
-	typ := walks.MigrateType{Home: spec.home, Owned: spec.owned, Foreign: spec.foreign, Feeds: spec.feeds,
-		Derive: func(item Item) (ddbitem.Attrs, bool, error) { return spec.derive(item, nil) }}
-	o, err := spec.t.migrationTable(ctx).Migrate(ctx, api, &typ, item)
-	m := migrated{ok: o.Matched, rewrote: o.Rewrote, moved: o.Moved, retried: o.Retried}
-	if c := o.Conflict; c != nil {
-		m.conflict = &MoveConflict{From: Key(c.From), To: Key(c.To)}
-	}
-	return m, err
 }
 
 // migrationTable is how internal/walks' migrations and repairs write to

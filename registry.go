@@ -10,6 +10,7 @@ import (
 	"github.com/adjlist/adjlist/internal/counting"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/schema"
+	"github.com/adjlist/adjlist/internal/walks"
 )
 
 // registry is the table's record of its item types, in the order they
@@ -31,29 +32,20 @@ type registry struct {
 	items atomic.Pointer[map[string][]*ItemCounter]
 }
 
-// recorded is one declared item type.
+// recorded is one declared item type: Type is how [Verify] recognises
+// and checks its items, and its Name how errors name it.
 type recorded struct {
+	walks.Type
 	// id tells item types apart (a node type's items under two markers
-	// are two); name is how errors name it.
-	id, name string
+	// are two).
+	id string
 	// pk and sk are its table keys' templates (for a preset, the spelling
 	// its own key code writes: registry_internal_test holds them equal).
-	pk, sk spelling
-	h      Describer
-	// match reports whether an item's table keys are this type's.
-	match      func(Item) bool
+	pk, sk     spelling
+	h          Describer
 	err        error // the declaration's own error
 	entity     bool  // an Entity: refused, not only reported, when ambiguous
 	collection bool  // a Collection: its children, not an edge kind
-	// check decodes the data of an item matched to the type as the
-	// type's handle does ([Verify]).
-	check func(Item) error
-	// version and expiry are the type's Tracking.Version and
-	// Tracking.Expiry attributes; "" untracked.
-	version, expiry string
-	// holds is the attributes its items may hold without loss
-	// ([Table.holdsOf]); the zero value when they may hold any.
-	holds held
 	// refs appends to buf (from its start) the items an item of the type
 	// needs: an edge's endpoint items, a child's parent node item.
 	refs func(item Item, buf []itemRef) []itemRef
@@ -111,12 +103,12 @@ func (t *Table) record(r recorded) error {
 	t.reg.mu.Lock()
 	defer t.reg.mu.Unlock()
 	if r.id == "" {
-		r.id = r.name
+		r.id = r.Name
 	}
 	var err error
 	if r.entity && r.err == nil {
 		if i := slices.IndexFunc(t.reg.types, func(o recorded) bool { return o.id != r.id && o.err == nil && overlaps(o, r) }); i >= 0 {
-			err = fmt.Errorf("%w: %s could have the keys of %s: an item's type would be ambiguous", ErrInvalidOption, r.name, t.reg.types[i].name)
+			err = fmt.Errorf("%w: %s could have the keys of %s: an item's type would be ambiguous", ErrInvalidOption, r.Name, t.reg.types[i].Name)
 			r.err = err
 		}
 	}
@@ -161,13 +153,13 @@ func (t *Table) recordedTypes() []recorded {
 // a later declaration of the same item type replaces the earlier. Check
 // makes no request.
 func (t *Table) Check() error {
-	return schema.Check(t.err, t.recordedTypes(), func(r recorded) schema.Type { return schema.Type{Name: r.name, Err: r.err} }, overlaps)
+	return schema.Check(t.err, t.recordedTypes(), func(r recorded) schema.Type { return schema.Type{Name: r.Name, Err: r.err} }, overlaps)
 }
 
 func (e *entityCore) recorded() recorded {
-	r := recorded{name: "entity " + e.name, h: e, err: e.err, entity: true, version: e.tr.Version, expiry: e.tr.Expiry,
-		match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
-		check: e.check(), holds: e.data.held(e.t.holdsOf(e.goType, &e.tr))}
+	r := recorded{h: e, err: e.err, entity: true, Type: walks.Type{Name: "entity " + e.name, Version: e.tr.Version, Expiry: e.tr.Expiry,
+		Match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
+		Check: e.check(), Holds: e.data.held(e.t.holdsOf(e.goType, &e.tr))}}
 	if e.err == nil {
 		r.pk, r.sk = e.it.pk, e.it.sk
 	}
@@ -211,9 +203,8 @@ func (c *collectionCore) refs(item Item, of string, buf []itemRef) []itemRef {
 
 // recorded is node n as the table records it, whatever its error.
 func (n *nodeCore) recorded() recorded {
-	r := recorded{id: n.recordID(), name: "node " + n.typ, h: n, err: n.err, version: n.tr.Version, expiry: n.tr.Expiry,
-		match: n.hasKeys,
-		check: dataCheck(n.t, n.goType), holds: n.t.holdsOf(n.goType, &n.tr)}
+	r := recorded{id: n.recordID(), h: n, err: n.err, Type: walks.Type{Name: "node " + n.typ, Version: n.tr.Version, Expiry: n.tr.Expiry,
+		Match: n.hasKeys, Check: dataCheck(n.t, n.goType), Holds: n.t.holdsOf(n.goType, &n.tr)}}
 	if n.err == nil {
 		r.pk, r.sk = n.it.pk, n.it.sk
 	}
@@ -226,14 +217,13 @@ func (e *edgeCore) record() {
 	if e.label == "" {
 		name = fmt.Sprintf("edge %s → %s", e.src, e.dst)
 	}
-	r := recorded{id: e.it.kind, name: name, h: e, err: e.err, version: e.tr.Version, expiry: e.tr.Expiry,
-		match: func(item Item) bool { _, _, ok := e.split(item); return ok },
-		check: dataCheck(e.t, e.goType), holds: e.t.holdsOf(e.goType, &e.tr),
-		refs: e.refs}
+	r := recorded{id: e.it.kind, h: e, err: e.err, refs: e.refs, Type: walks.Type{Name: name, Version: e.tr.Version, Expiry: e.tr.Expiry,
+		Match: func(item Item) bool { _, _, ok := e.split(item); return ok },
+		Check: dataCheck(e.t, e.goType), Holds: e.t.holdsOf(e.goType, &e.tr)}}
 	if e.err == nil {
 		r.pk, r.sk = e.it.pk, e.it.sk
 	} else {
-		r.name = "edge " + e.label
+		r.Name = "edge " + e.label
 	}
 	_ = e.t.record(r)
 }
@@ -241,14 +231,14 @@ func (e *edgeCore) record() {
 // record records collection c, whatever its error.
 func (c *collectionCore) record() {
 	of := c.parent.end.rid
-	r := recorded{name: c.it.kind, h: c, err: c.err, collection: true, version: c.tr.Version, expiry: c.tr.Expiry,
-		match: func(item Item) bool { _, _, ok := c.ids(item); return ok },
-		check: dataCheck(c.t, c.goType), holds: c.t.holdsOf(c.goType, &c.tr),
+	r := recorded{h: c, err: c.err, collection: true, Type: walks.Type{Name: c.it.kind, Version: c.tr.Version, Expiry: c.tr.Expiry,
+		Match: func(item Item) bool { _, _, ok := c.ids(item); return ok },
+		Check: dataCheck(c.t, c.goType), Holds: c.t.holdsOf(c.goType, &c.tr)},
 		refs: func(item Item, buf []itemRef) []itemRef { return c.refs(item, of, buf) }}
 	if c.err == nil {
 		r.pk, r.sk = c.it.pk, c.it.sk
 	} else {
-		r.name = "child " + c.childType
+		r.Name = "child " + c.childType
 	}
 	_ = c.t.record(r)
 }
@@ -270,14 +260,14 @@ type TypedItem struct {
 // recorded type. It reads only the key attributes and makes no request.
 func (t *Table) TypeOf(item Item) (name string, ok bool) {
 	if r, ok := t.typeOf(item); ok {
-		return r.name, true
+		return r.Name, true
 	}
 	return "", false
 }
 
 func (t *Table) typeOf(item Item) (recorded, bool) {
 	for _, r := range t.recordedTypes() {
-		if r.err == nil && r.match != nil && r.match(item) {
+		if r.err == nil && r.Match != nil && r.Match(item) {
 			return r, true
 		}
 	}
@@ -294,7 +284,7 @@ func (t *Table) Decode(item Item) (v TypedItem, ok bool, err error) {
 	if !ok {
 		return v, false, nil
 	}
-	return TypedItem{Type: r.name, Item: item}, true, nil
+	return TypedItem{Type: r.Name, Item: item}, true, nil
 }
 
 // scanSpec makes *Table Scannable: a walk of every item type it records
@@ -314,13 +304,5 @@ func (t *Table) scanSpec() scanSpec {
 		s, ok := specs[r.id]
 		return s, ok
 	}
-	return scanSpec{t: t, kind: "every item type", err: t.Check(),
-		of: pick,
-		derive: func(item Item, buf derivedAttrs) (derivedAttrs, bool, error) {
-			s, ok := pick(item)
-			if !ok {
-				return buf[:0], false, nil
-			}
-			return s.derive(item, buf)
-		}}
+	return scanSpec{t: t, err: t.Check(), of: pick}
 }

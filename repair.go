@@ -166,15 +166,15 @@ func (r *repairer) repair(ctx context.Context, f Finding) (walks.Outcome, int, e
 		if item == nil || !ok {
 			return walks.Gone, 0, nil
 		}
-		m, err := s.migrateItem(ctx, r.api, item)
-		r.done[k] = m.rewrote || m.moved
-		if m.rewrote {
+		m, err := r.mt.Migrate(ctx, r.api, &s.Spec, item)
+		r.done[k] = m.Rewrote || m.Moved
+		if m.Rewrote {
 			r.noteReindexed(item)
 		}
-		if m.conflict != nil {
-			return walks.Left, m.retried, err
+		if m.Conflict != nil {
+			return walks.Left, m.Retried, err
 		}
-		return walks.Did(r.done[k]), m.retried, err
+		return walks.Did(r.done[k]), m.Retried, err
 	case FindingCounterMismatch:
 		i := -1
 		for j, c := range r.counters {

@@ -26,40 +26,21 @@ type Scannable[T any] interface {
 
 // scanSpec is what a walk of one item type needs from its handle.
 type scanSpec struct {
-	t    *Table
-	kind string
-	err  error
+	t   *Table
+	err error
 	// filter narrows the Scan to the item type's key shape (DynamoDB still
 	// reads, and bills, every item); unset for a walk of every item.
 	filter expression.ConditionBuilder
-	// derive appends to buf (from its start) the derived key attributes
-	// item should carry in the current layout (absent ones omitted), given
-	// its table keys, and returns it; ok is false for an item not of this
-	// type. buf may be nil; a caller reusing it allocates nothing for a
-	// type whose keys need no rendering (an edge's inverted index keys).
-	derive func(item Item, buf derivedAttrs) (want derivedAttrs, ok bool, err error)
-	// matched, if set, is derive for an item already known to be of the
-	// type, which it saves parsing the keys again.
-	matched func(item Item, buf derivedAttrs) (want derivedAttrs, err error)
-	// owned are every derived attribute the type may write; foreign the
-	// table's other derived attributes (another type's, or an index's the
-	// type does not declare), which an item of the type never carries;
-	// feeds the data attributes the owned ones are computed from.
-	owned, foreign, feeds []string
 	// of, for a walk of every item type a table records, picks the spec
 	// of an item's own type; nil for a walk of one type.
 	of func(item Item) (scanSpec, bool)
-	// home, if set, is the partition key an item of the type (one derive
-	// accepts) belongs at under the current declaration: a child's shard.
-	// derive computes the derived attributes for that key; Migrate moves
-	// an item stored under another.
-	home func(item Item) (string, error)
+	// Spec is how the type's derived attributes are computed, for Verify
+	// to check and Migrate to write.
+	walks.Spec
 }
 
 // derivedAttrs are an item's derived key attributes, a handful at most: each
-// a name and the value an item should carry in it. An alias, so that
-// Verify and Migrate hand a spec's functions to internal/walks as they
-// are.
+// a name and the value an item should carry in it.
 type derivedAttrs = ddbitem.Attrs
 
 func (n *nodeCore) scanSpec() scanSpec {
@@ -87,8 +68,8 @@ func (n *nodeCore) scanSpec() scanSpec {
 // table's others) and feeds.
 func (t *Table) typeSpec(it *itemType, err error, f expression.ConditionBuilder, derive func(Item, derivedAttrs) (derivedAttrs, bool, error), matched func(Item, derivedAttrs) (derivedAttrs, error), inverted ...string) scanSpec {
 	owned := keycodec.Owned(it.indexes, inverted...)
-	return scanSpec{t: t, kind: it.kind, err: err, filter: f, owned: owned, foreign: keycodec.Foreign(t.derived, owned), feeds: keycodec.Feeds(it.indexes),
-		derive: derive, matched: matched}
+	return scanSpec{t: t, err: err, filter: f, Spec: walks.Spec{Owned: owned, Foreign: keycodec.Foreign(t.derived, owned), Feeds: keycodec.Feeds(it.indexes),
+		Derive: derive, Matched: matched}}
 }
 
 // deriveIf derives, by matched, the attributes of the items is accepts.
@@ -131,7 +112,7 @@ func (c *collectionCore) scanSpec() scanSpec {
 	}
 	is := func(item Item) bool { _, _, ok := c.ids(item); return ok }
 	spec := c.t.typeSpec(&c.it, c.err, f, deriveIf(is, matched), matched)
-	spec.home = home
+	spec.Home = home
 	return spec
 }
 

@@ -143,8 +143,8 @@ func (t *Table) throttled(err error, pk, sk, index, kind string) error {
 // ENROLL (STU → CRS)"), as [Table.TypeOf] names it.
 func (t *Table) typeName(kind string) string {
 	for _, r := range t.recordedTypes() {
-		if r.id == kind || r.name == kind {
-			return r.name
+		if r.id == kind || r.Name == kind {
+			return r.Name
 		}
 	}
 	return kind

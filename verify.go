@@ -4,7 +4,6 @@ import (
 	"context"
 	"reflect"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -265,18 +264,17 @@ type needer struct {
 // segments.
 func newVerifier(t *Table, segments int) *verifier {
 	v := &verifier{t: t, index: map[string]int{}, counters: t.recordedCounters()}
-	v.model = walks.Model{PartitionKey: t.opts.PartitionKey, Mismatch: keyMismatchOf}
+	v.model = walks.Model{PartitionKey: t.opts.PartitionKey}
 	targets := map[string]bool{}
 	for _, r := range t.recordedTypes() {
 		if r.err != nil {
 			continue
 		}
-		vt := walks.Type{Name: r.name, Match: r.match, Version: r.version, Expiry: r.expiry,
-			Holds: walks.Held{Set: r.holds.set, Names: r.holds.names}, Check: r.check}
+		vt := r.Type
 		vt.PKPrefix, _ = keycodec.StaticPrefix(r.pk, &keyCtx{})
 		vt.SKPrefix, _ = keycodec.StaticPrefix(r.sk, &keyCtx{})
 		if spec, ok := r.scanSpec(); ok {
-			vt.Spec = inspectSpec(spec)
+			vt.Spec = &spec.Spec
 		}
 		if h, ok := r.h.(interface{ endpoint() endpoint }); ok {
 			targets[h.endpoint().rid] = true
@@ -300,21 +298,6 @@ func newVerifier(t *Table, segments int) *verifier {
 	v.segs = make([]*segment, max(segments, 0))
 	v.all = v.newTally()
 	return v
-}
-
-// inspectSpec is what walks.Model.Inspect needs of spec.
-func inspectSpec(spec scanSpec) *walks.Spec {
-	return &walks.Spec{Home: spec.home, Owned: spec.owned, Foreign: spec.foreign, Matched: spec.matched, Derive: spec.derive}
-}
-
-// keyMismatchOf is walks.Model.Mismatch: the entity check's
-// [FindingKeyMismatch].
-func keyMismatchOf(err error) (attr, have, want string, ok bool) {
-	km, ok := err.(*keyMismatch)
-	if !ok {
-		return "", "", "", false
-	}
-	return km.attr, km.have, km.want, true
 }
 
 // typeOf is the recorded type of item; nil for an item of none.
@@ -388,11 +371,11 @@ func (v *verifier) note(tl *segment, item Item, k itemKey, typ int) {
 	}
 	for _, c := range r.counts {
 		if agg, ok := v.counters[c].target(item); ok {
-			tl.Counted[c][agg.pk+"\x00"+agg.sk]++
+			tl.Counted[c][agg]++
 		}
 	}
 	for _, c := range r.aggregates {
-		tl.Stored[c][k.pk+"\x00"+k.sk] = walks.CountOf(item)
+		tl.Stored[c][k] = walks.CountOf(item)
 	}
 }
 
@@ -411,7 +394,7 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 		if item == nil || !containsRef(r.refs(item, nil), k) {
 			return // gone, or no longer pointing there
 		}
-		v.findings = append(v.findings, walks.Finding{Kind: walks.Kind(w.kind), Type: r.name,
+		v.findings = append(v.findings, walks.Finding{Kind: walks.Kind(w.kind), Type: r.Name,
 			Key: walks.Key{PK: w.from.pk, SK: w.from.sk}, Missing: walks.Key{PK: k.pk, SK: k.sk}})
 	})
 }
@@ -420,10 +403,8 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 // edges met (walks.ConfirmCount).
 func (v *verifier) checkCounters(ctx context.Context) error {
 	for c, cr := range v.counters {
-		for _, agg := range v.all.Mismatched(c) {
-			pk, sk, _ := strings.Cut(agg, "\x00")
-			key := itemKey{pk, sk}
-			f, err := walks.ConfirmCount(ctx, cr.name, walks.Key{PK: pk, SK: sk},
+		for _, key := range v.all.Mismatched(c) {
+			f, err := walks.ConfirmCount(ctx, cr.name, walks.Key{PK: key.pk, SK: key.sk},
 				func(ctx context.Context) (Item, error) { return v.read(ctx, v.t.client, key) },
 				func(ctx context.Context) (int64, error) { return cr.recount(ctx, key) })
 			if err != nil {
@@ -458,18 +439,17 @@ func findings(fs []walks.Finding) []Finding {
 
 // holdsOf is what the items of a type of t hold whose data type is data
 // and whose handle tracks tr.
-func (t *Table) holdsOf(data reflect.Type, tr *tracking) held {
+func (t *Table) holdsOf(data reflect.Type, tr *tracking) walks.Held {
 	declared, open := ddbitem.Of(data, t.encoderTagKey())
 	if open {
-		return held{}
+		return walks.Held{}
 	}
 	o := &t.opts
 	ipk, isk := o.IndexPartitionKey, o.IndexSortKey
 	if t.layout == noIndex {
 		ipk, isk = "", "" // data, which the type must hold
 	}
-	h := walks.HeldOf(declared, t.derived, o.PartitionKey, o.SortKey, ipk, isk, tr.Version, tr.CreatedAt, tr.UpdatedAt, tr.Expiry)
-	return held{set: h.Set, names: h.Names}
+	return walks.HeldOf(declared, t.derived, o.PartitionKey, o.SortKey, ipk, isk, tr.Version, tr.CreatedAt, tr.UpdatedAt, tr.Expiry)
 }
 
 // containsRef reports whether refs name the item k.

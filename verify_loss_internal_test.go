@@ -33,7 +33,7 @@ func TestHoldsOf(t *testing.T) {
 	require.NoError(t, tb.Check())
 	got := tb.holdsOf(reflect.TypeFor[lossJSON](), &tracking{ddbexpr.Tracking{Tracked: ddbexpr.Tracked{Version: "v", Expiry: "ttl"}}})
 	want := []string{"GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "PK", "SK", "a", "c2", "d", "e", "ttl", "v"}
-	assert.Equal(t, want, got.names)
-	assert.Equal(t, want, slices.Sorted(maps.Keys(got.set)))
+	assert.Equal(t, want, got.Names)
+	assert.Equal(t, want, slices.Sorted(maps.Keys(got.Set)))
 	assert.Zero(t, tb.holdsOf(reflect.TypeFor[map[string]any](), &tracking{}))
 }

@@ -21,19 +21,18 @@ type Tally[K comparable, N any] struct {
 	// Pending are the items needed and not met, with what needs each.
 	Pending map[K][]N
 	// Counted and Stored are, per counter (by the caller's index), the
-	// edges met and the count read per aggregate item, by its partition
-	// key.
-	Counted []map[string]int64
-	Stored  []map[string]string
+	// edges met and the count read per aggregate item.
+	Counted []map[K]int64
+	Stored  []map[K]string
 }
 
 // NewTally is an empty Tally of a table of types item types and counters
 // counters.
 func NewTally[K comparable, N any](types, counters int) Tally[K, N] {
 	tl := Tally[K, N]{Met: make([]int, types), Seen: map[K]bool{}, Pending: map[K][]N{},
-		Counted: make([]map[string]int64, counters), Stored: make([]map[string]string, counters)}
+		Counted: make([]map[K]int64, counters), Stored: make([]map[K]string, counters)}
 	for c := range counters {
-		tl.Counted[c], tl.Stored[c] = map[string]int64{}, map[string]string{}
+		tl.Counted[c], tl.Stored[c] = map[K]int64{}, map[K]string{}
 	}
 	return tl
 }
@@ -68,8 +67,8 @@ func (a *Tally[K, N]) Merge(o *Tally[K, N]) {
 		}
 	}
 	for c := range o.Counted {
-		for pk, n := range o.Counted[c] {
-			a.Counted[c][pk] += n
+		for k, n := range o.Counted[c] {
+			a.Counted[c][k] += n
 		}
 		maps.Copy(a.Stored[c], o.Stored[c])
 	}
@@ -87,21 +86,21 @@ func (a *Tally[K, N]) Unmet(check func(N) bool) []K {
 	return out
 }
 
-// Mismatched lists the partition keys of counter c's aggregates whose
+// Mismatched lists the keys of counter c's aggregates whose
 // stored count is not the number of edges counted (an aggregate read
 // without a count, or not read while edges were counted, among them), in
 // no order.
-func (a *Tally[K, N]) Mismatched(c int) []string {
+func (a *Tally[K, N]) Mismatched(c int) []K {
 	counted, stored := a.Counted[c], a.Stored[c]
-	var out []string
-	for pk, n := range counted {
-		if have, ok := stored[pk]; !ok && n != 0 || ok && have != strconv.FormatInt(n, 10) {
-			out = append(out, pk)
+	var out []K
+	for k, n := range counted {
+		if have, ok := stored[k]; !ok && n != 0 || ok && have != strconv.FormatInt(n, 10) {
+			out = append(out, k)
 		}
 	}
-	for pk, have := range stored {
-		if _, ok := counted[pk]; !ok && have != "0" {
-			out = append(out, pk)
+	for k, have := range stored {
+		if _, ok := counted[k]; !ok && have != "0" {
+			out = append(out, k)
 		}
 	}
 	return out

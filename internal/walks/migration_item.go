@@ -49,20 +49,6 @@ type Table struct {
 	Options []func(*dynamodb.Options)
 }
 
-// MigrateType is what the items of one type should look like.
-type MigrateType struct {
-	// Derive returns the derived key attributes item should carry; ok is
-	// false for an item not of the type.
-	Derive func(item map[string]types.AttributeValue) (want ddbitem.Attrs, ok bool, err error)
-	// Home, if set, is the partition key where an item of the type
-	// belongs; one stored under another is moved there.
-	Home func(item map[string]types.AttributeValue) (string, error)
-	// Owned are the derived attributes the type writes, Foreign the
-	// table's others, which its items never carry; Feeds the data
-	// attributes the owned ones are computed from.
-	Owned, Foreign, Feeds []string
-}
-
 // Key is an item's primary key.
 type Key struct{ PK, SK string }
 
@@ -83,9 +69,12 @@ type MigrateOutcome struct {
 // it was not, the item is read again (a strongly consistent GetItem) and
 // the write computed again, up to [MaxAttempts] times; a deleted item is
 // passed over. An item already as it should be gets no write.
-func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *MigrateType, item map[string]types.AttributeValue) (o MigrateOutcome, err error) {
+func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *Spec, item map[string]types.AttributeValue) (o MigrateOutcome, err error) {
+	var k Key
+	k.PK, _ = t.Text(item, t.PartitionKey)
+	k.SK, _ = t.Text(item, t.SortKey)
 	for attempt := 0; attempt < MaxAttempts; attempt++ {
-		want, ok, err := typ.Derive(item)
+		want, ok, err := typ.Derive(item, nil)
 		if o.Matched = ok; !ok || err != nil {
 			return o, err
 		}
@@ -95,7 +84,7 @@ func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *MigrateType
 				return o, err
 			}
 		}
-		if pk, _ := t.Text(item, t.PartitionKey); home != "" && home != pk {
+		if home != "" && home != k.PK {
 			res, err := t.move(ctx, api, typ, item, home, want)
 			switch {
 			case err != nil:
@@ -104,8 +93,7 @@ func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *MigrateType
 				o.Moved = true
 				return o, nil
 			case res == moveTaken:
-				sk, _ := t.Text(item, t.SortKey)
-				o.Conflict = &Conflict{From: Key{pk, sk}, To: Key{home, sk}}
+				o.Conflict = &Conflict{From: k, To: Key{home, k.SK}}
 				return o, nil
 			case res == moveBusy:
 				if err := t.Wait(ctx, attempt+1); err != nil {
@@ -136,16 +124,11 @@ func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *MigrateType
 		}
 		// Changed (or deleted) since it was read: read it again.
 		o.Retried++
-		got, err := api.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(t.Name), Key: t.key(item), ConsistentRead: aws.Bool(true)}, t.Options...)
-		if err != nil {
+		if item, err = Read(ctx, api, t, k); err != nil || item == nil {
 			return o, err
 		}
-		if got.Item == nil {
-			return o, nil
-		}
-		item = got.Item
 	}
-	return o, Exhausted("item", t.key(item))
+	return o, Exhausted("item", k)
 }
 
 // AsRead is the condition that item is stored as it was read: it exists
@@ -168,7 +151,7 @@ func AsRead(pk string, isKey func(name string) bool, item map[string]types.Attri
 
 // Exhausted is the error of a write of what (an item, a counter) at key
 // that met a change on each of its [MaxAttempts] attempts.
-func Exhausted(what string, key any) error {
+func Exhausted(what string, key Key) error {
 	return fmt.Errorf("adjlist: %s %v changed on every one of %d writes", what, key, MaxAttempts)
 }
 

@@ -24,7 +24,7 @@ const (
 // move puts item at partition key home, with the derived attributes
 // want, and deletes it at its old key, in one transaction: the Put
 // conditioned on attribute_not_exists(pk), the Delete on [AsRead].
-func (t *Table) move(ctx context.Context, api MigrateClient, typ *MigrateType, item map[string]types.AttributeValue, home string, want ddbitem.Attrs) (moveResult, error) {
+func (t *Table) move(ctx context.Context, api MigrateClient, typ *Spec, item map[string]types.AttributeValue, home string, want ddbitem.Attrs) (moveResult, error) {
 	moved := maps.Clone(item)
 	moved[t.PartitionKey] = t.Value(t.PartitionKey, home)
 	for _, name := range typ.Owned {

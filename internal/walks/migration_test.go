@@ -83,9 +83,9 @@ func table(waits *[]int) *Table {
 
 // byName derives GSI2PK = "N#" + name for items with a name, and homes
 // every item at "P#2".
-func byName(home bool) *MigrateType {
-	t := &MigrateType{Owned: []string{"GSI2PK"}, Foreign: []string{"OLD"}, Feeds: []string{"name"},
-		Derive: func(it item) (ddbitem.Attrs, bool, error) {
+func byName(home bool) *Spec {
+	t := &Spec{Owned: []string{"GSI2PK"}, Foreign: []string{"OLD"}, Feeds: []string{"name"},
+		Derive: func(it item, _ ddbitem.Attrs) (ddbitem.Attrs, bool, error) {
 			if it["PK"] == nil {
 				return nil, false, nil
 			}
@@ -157,7 +157,7 @@ func TestMigrateKeepsRetryingUpToMaxAttempts(t *testing.T) {
 		api.reads = append(api.reads, stale)
 	}
 	got, err := table(nil).Migrate(context.Background(), api, byName(false), stale)
-	require.ErrorContains(t, err, "changed on every one of 10 writes")
+	require.EqualError(t, err, `adjlist: item {P#1 A} changed on every one of 10 writes`, "names the item by its keys' text")
 	assert.Equal(t, MaxAttempts, got.Retried)
 	assert.Len(t, api.got, 2*MaxAttempts)
 }

@@ -1,6 +1,7 @@
 package walks
 
 import (
+	"fmt"
 	"maps"
 	"reflect"
 	"slices"
@@ -26,9 +27,14 @@ type Model struct {
 	// PartitionKey is the table's partition key attribute, which a
 	// Misplaced finding names.
 	PartitionKey string
-	// Mismatch recognises a Type.Check error that is a key field's
-	// attribute differing from the id its keys hold.
-	Mismatch func(err error) (attr, have, want string, ok bool)
+}
+
+// MismatchError is the Type.Check error of an item whose key field's
+// attribute Attr is Have while its keys hold Want: a KeyMismatch.
+type MismatchError struct{ Attr, Have, Want string }
+
+func (e *MismatchError) Error() string {
+	return fmt.Sprintf("adjlist: attribute %s is %q, its keys hold %q", e.Attr, e.Have, e.Want)
 }
 
 // Type is one recorded item type: how its items are recognised and what
@@ -48,19 +54,23 @@ type Type struct {
 	Spec *Spec
 }
 
-// Spec is how the derived key attributes of a type's items are computed.
+// Spec is how the derived key attributes of a type's items are computed:
+// what Inspect checks them against and Migrate writes.
 type Spec struct {
-	// Home is the partition key an item belongs at (a child's shard);
-	// nil when any is right.
+	// Home, if set, is the partition key an item belongs at (a child's
+	// shard); one stored under another is Misplaced, and moved there.
 	Home func(Item) (string, error)
-	// Matched, if set, gives the derived attributes of an item known to
-	// be of the type; else Derive, whose ok is false for an item of
-	// another.
-	Matched func(item Item, buf ddbitem.Attrs) (ddbitem.Attrs, error)
-	Derive  func(item Item, buf ddbitem.Attrs) (ddbitem.Attrs, bool, error)
+	// Derive appends to buf (from its start) the derived attributes item
+	// should carry, absent ones omitted; ok is false for an item not of
+	// the type. buf may be nil; reusing it saves the allocation. Matched,
+	// if set, is Derive for an item known to be of the type, which saves
+	// parsing its keys again.
+	Derive  func(item Item, buf ddbitem.Attrs) (want ddbitem.Attrs, ok bool, err error)
+	Matched func(item Item, buf ddbitem.Attrs) (want ddbitem.Attrs, err error)
 	// Owned are the derived attributes the type may write, Foreign the
-	// table's others, which its items never carry.
-	Owned, Foreign []string
+	// table's others, which its items never carry; Feeds the data
+	// attributes the owned ones are computed from.
+	Owned, Foreign, Feeds []string
 }
 
 // Held is the attributes the items of a type may hold without loss on a
@@ -173,8 +183,8 @@ func (m *Model) Inspect(item Item, pk, sk string, want *ddbitem.Attrs) (typ int,
 	}
 	if r.Check != nil {
 		if err := r.Check(data); err != nil {
-			if attr, have, w, ok := m.Mismatch(err); ok {
-				return typ, append(found, Finding{Kind: KeyMismatch, Type: r.Name, Key: key, Attribute: attr, Have: have, Want: w})
+			if km, ok := err.(*MismatchError); ok {
+				return typ, append(found, Finding{Kind: KeyMismatch, Type: r.Name, Key: key, Attribute: km.Attr, Have: km.Have, Want: km.Want})
 			}
 			return typ, append(found, Finding{Kind: Undecodable, Type: r.Name, Key: key, Err: err})
 		}

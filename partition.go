@@ -1,6 +1,7 @@
 package adjlist
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -214,18 +215,69 @@ func pkShape(it *itemType) string {
 //	var me []adjlist.NodeItem[Student]
 //	q := adjlist.AllTypes(enrolled.From("a91"), adjlist.Consistent) // PK = "STU#a91"
 //	_, err := adjlist.Load(ctx, q, students.Into(&me), enrolled.Into(&courses), studentNotes.Into(&notes))
-func LoadPartition[N any](ctx context.Context, head PartitionHead[N], id string, targets ...Target) (_ Partition[N], err error) {
-	const op = "LoadPartition"
-	h := headSpec(head.partitionHead())
-	ctx, sp := h.t.startSpan(ctx, op)
-	defer sp.end(&err)
+func LoadPartition[N any](ctx context.Context, head PartitionHead[N], id string, targets ...Target) (Partition[N], error) {
 	res := Partition[N]{ID: id}
-	d := newDealer(h.t, targets, &res.Other)
-	if err = h.load(ctx, op, id, targets, d.Deal, &res.Node); err != nil {
-		resetTargets(targets)
+	if _, err := headSpec(head.partitionHead()).read(ctx, "LoadPartition", id, nil, 0, ReadOptions{}, targets, &res.Other, &res.Node); err != nil {
 		return Partition[N]{ID: id}, err
 	}
 	return res, nil
+}
+
+// read reads the partition id heads, the head item's data decoded into
+// out (a pointer to an N) and every other item handed to the first of
+// targets that takes it, or counted in *other: the whole partition
+// (ErrNotFound without the head item), or with page set one page of at
+// most limit items after the cursor *page, which it sets to the next
+// page's. hasNode reports whether the head item was read. With any error
+// every target's slice is nil. (LoadPartition, PagePartition, LoadNode
+// and Collection.Load read with it.)
+func (h headSpec) read(ctx context.Context, op, id string, page *string, limit int32, o ReadOptions, targets []Target, other *int, out any) (hasNode bool, err error) {
+	ctx, sp := h.t.startSpan(ctx, op)
+	defer sp.end(&err)
+	defer func() {
+		if err != nil {
+			resetTargets(targets)
+		}
+	}()
+	pk, sk, part, err := h.keys(id, targets)
+	if err = cmp.Or(err, o.err); err != nil {
+		return false, h.t.opErr(op, part, "", err)
+	}
+	q := partitionSpec(h.t, op, part, nil)
+	qsLimit(&q, limit)
+	if o.ConsistentRead {
+		qsConsistentRead(&q)
+	}
+	d := newDealer(h.t, targets, other)
+	q.fetched = d.Fetched
+	if h.apart && (page == nil || *page == "") && q.err == nil {
+		// A child's item is in its parent's partition: a first page
+		// finds it missing without failing.
+		item, err := h.t.getItem(ctx, op, pk, sk, o)
+		switch {
+		case err == nil:
+			hasNode = true
+			if err := h.t.unmarshalData(item, out); err != nil {
+				return false, h.t.opErr(op, pk, sk, err)
+			}
+		case page == nil || !errors.Is(err, ErrNotFound):
+			return false, err
+		}
+	}
+	decode := func(item Item) (bool, error) {
+		if s, _ := ddbitem.String(item, h.t.opts.SortKey); !h.apart && s == sk {
+			hasNode = true
+			return false, h.t.unmarshalData(item, out)
+		}
+		return false, d.Deal(item)
+	}
+	none := func(int) {} // the dealer grows the targets' slices
+	if page != nil {
+		*page, err = qsPage(&q, ctx, *page, decode, none)
+	} else if err = qsCollect(&q, ctx, decode, none); err == nil && !hasNode {
+		err = h.t.opErr(op, pk, sk, ErrNotFound)
+	}
+	return hasNode, err
 }
 
 // keys are the head item's keys and its partition's for id, with the
@@ -238,42 +290,6 @@ func (h *headSpec) keys(id string, targets []Target) (pk, sk, partition string, 
 		err = h.check(targets)
 	}
 	return pk, sk, partition, err
-}
-
-// load checks targets, then reads the head item of id and every other
-// item of its partition, each handed to each; ErrNotFound when there is
-// no head item. The head item's data is decoded into out, a pointer to
-// an N.
-func (h *headSpec) load(ctx context.Context, op, id string, targets []Target, each func(Item) error, out any) error {
-	pk, sk, part, err := h.keys(id, targets)
-	if err != nil {
-		return h.t.opErr(op, part, "", err)
-	}
-	head := func(item Item) error { return h.t.unmarshalData(item, out) }
-	if h.apart {
-		item, err := h.t.getItem(ctx, op, pk, sk, ReadOptions{})
-		if err != nil {
-			return err
-		}
-		if err := head(item); err != nil {
-			return h.t.opErr(op, pk, sk, err)
-		}
-		sk = "" // no item of the partition is the head; no sort key is ""
-	}
-	q := partitionSpec(h.t, op, part, nil)
-	if q.err != nil {
-		return qsWrap(&q, q.err)
-	}
-	found, itemErr, err := paging.Partition(ctx, h.t.client, q.in, h.t.opts.SortKey, sk, head, each, func(int) {})
-	switch {
-	case err != nil:
-		return qsWrap(&q, err)
-	case itemErr != nil:
-		return h.t.opErr(op, part, "", itemErr)
-	case !found && !h.apart:
-		return h.t.opErr(op, pk, sk, ErrNotFound)
-	}
-	return nil
 }
 
 // newDealer is the [paging.Dealer] of targets on t's items, counting the
@@ -339,59 +355,13 @@ type PartitionPage[N any] struct {
 // page held it. Other errors are as LoadPartition's, with the same
 // guarantee: every slice nil.
 func PagePartition[N any](ctx context.Context, head PartitionHead[N], id, cursor string, limit int32, targets ...Target) (PartitionPage[N], error) {
-	res := PartitionPage[N]{Partition: Partition[N]{ID: id}}
+	res := PartitionPage[N]{Partition: Partition[N]{ID: id}, Cursor: cursor}
 	var err error
-	res.HasNode, res.Other, res.Cursor, err = headSpec(head.partitionHead()).page(ctx, id, cursor, limit, targets, &res.Node)
+	res.HasNode, err = headSpec(head.partitionHead()).read(ctx, "PagePartition", id, &res.Cursor, limit, ReadOptions{}, targets, &res.Other, &res.Node)
 	if err != nil {
 		return PartitionPage[N]{Partition: Partition[N]{ID: id}}, err
 	}
 	return res, nil
-}
-
-// page is [PagePartition] for any N: the head item's data is decoded
-// into out, a pointer to an N.
-func (h headSpec) page(ctx context.Context, id, cursor string, limit int32, targets []Target, out any) (hasNode bool, other int, next string, err error) {
-	const op = "PagePartition"
-	ctx, sp := h.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	fail := func(err error) (bool, int, string, error) {
-		resetTargets(targets)
-		return false, 0, "", err
-	}
-	pk, sk, part, err := h.keys(id, targets)
-	if err != nil {
-		return fail(h.t.opErr(op, part, "", err))
-	}
-	// Every item goes to the head or a target as the Query decodes it;
-	// the Query itself yields none. A decoding error stops the page.
-	d := newDealer(h.t, targets, &other)
-	q := partitionSpec(h.t, op, part, nil)
-	qsLimit(&q, limit)
-	q.fetched = d.Fetched
-	decode := func(item Item) (bool, error) {
-		if s, _ := ddbitem.String(item, h.t.opts.SortKey); !h.apart && s == sk {
-			hasNode = true
-			return false, h.t.unmarshalData(item, out)
-		}
-		return false, d.Deal(item)
-	}
-	if h.apart && cursor == "" && q.err == nil {
-		item, err := h.t.getItem(ctx, op, pk, sk, ReadOptions{})
-		switch {
-		case err == nil:
-			hasNode = true
-			if err := h.t.unmarshalData(item, out); err != nil {
-				return fail(h.t.opErr(op, pk, sk, err))
-			}
-		case !errors.Is(err, ErrNotFound):
-			return fail(err)
-		}
-	}
-	next, err = qsPage(&q, ctx, cursor, decode, func(int) {})
-	if err != nil {
-		return fail(err)
-	}
-	return hasNode, other, next, nil
 }
 
 // check refuses targets that cannot hold items of h's partitions.

@@ -274,7 +274,7 @@ func (h headSpec) read(ctx context.Context, op, id string, page *string, limit i
 	none := func(int) {} // the dealer grows the targets' slices
 	if page != nil {
 		*page, err = qsPage(&q, ctx, *page, decode, none)
-	} else if err = qsCollect(&q, ctx, decode, none); err == nil && !hasNode {
+	} else if err = qsAll(&q, ctx, decode, none, func() bool { return true }); err == nil && !hasNode {
 		err = h.t.opErr(op, pk, sk, ErrNotFound)
 	}
 	return hasNode, err

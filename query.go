@@ -293,7 +293,7 @@ func (q Query[T]) All(ctx context.Context, optFns ...func(*ReadOptions)) iter.Se
 		err := qsAll(&q.querySpec, ctx, func(item Item) (ok bool, err error) {
 			v, ok, err = q.decode(item)
 			return ok, err
-		}, func() bool { return yield(v, nil) })
+		}, nil, func() bool { return yield(v, nil) })
 		if err != nil {
 			var zero T
 			yield(zero, err)
@@ -301,16 +301,17 @@ func (q Query[T]) All(ctx context.Context, optFns ...func(*ReadOptions)) iter.Se
 	}
 }
 
-// qsAll is All's work: each item decode keeps is handed on by yield, until
-// it returns false. It returns the error to yield, wrapped.
-func qsAll(q *querySpec, ctx context.Context, decode func(Item) (bool, error), yield func() bool) error {
+// qsAll is All's and Collect's work: each item decode keeps is handed on
+// by yield, until it returns false (grow as [paging.Run.All]'s). It
+// returns the error to yield, wrapped.
+func qsAll(q *querySpec, ctx context.Context, decode func(Item) (bool, error), grow func(n int), yield func() bool) error {
 	ctx, sp := qsStartSpan(q, ctx, q.op)
 	defer sp.end(nil) // with the error yielded, if any (sp.failed)
 	if q.err != nil {
 		return sp.failed(qsWrap(q, q.err))
 	}
 	r := qsRun(q)
-	if err := r.All(ctx, decode, yield); err != nil {
+	if err := r.All(ctx, decode, grow, yield); err != nil {
 		return sp.failed(qsWrap(q, err))
 	}
 	return nil
@@ -329,31 +330,17 @@ func qsRun(q *querySpec) paging.Run {
 func (q Query[T]) Collect(ctx context.Context, optFns ...func(*ReadOptions)) ([]T, error) {
 	qsRead(&q.querySpec, optFns)
 	var items []T
-	err := qsCollect(&q.querySpec, ctx, func(item Item) (bool, error) {
+	err := qsAll(&q.querySpec, ctx, func(item Item) (bool, error) {
 		v, ok, err := q.decode(item)
 		if ok && err == nil {
 			items = append(items, v)
 		}
 		return ok, err
-	}, func(n int) { items = slices.Grow(items, n) })
+	}, func(n int) { items = slices.Grow(items, n) }, func() bool { return true })
 	if err != nil {
 		return nil, err
 	}
 	return items, nil
-}
-
-// qsCollect is Collect's work: decode keeps each item, grow makes room
-// for a page's.
-func qsCollect(q *querySpec, ctx context.Context, decode func(Item) (bool, error), grow func(n int)) error {
-	ctx, sp := qsStartSpan(q, ctx, q.op)
-	if q.err != nil || q.shards != nil {
-		return sp.done(qsAll(q, ctx, decode, func() bool { return true }))
-	}
-	r := qsRun(q)
-	if err := r.Collect(ctx, decode, grow); err != nil {
-		return sp.done(qsWrap(q, err))
-	}
-	return sp.done(nil)
 }
 
 // appendDecoded appends the items of items q decodes to dst. (Not a
@@ -397,12 +384,13 @@ func qsCount(q *querySpec, ctx context.Context, decode func(Item) (bool, error))
 	if q.err != nil {
 		return 0, qsWrap(q, q.err)
 	}
-	e, err := qsExpressions(q, true)
-	if err != nil {
-		return 0, qsWrap(q, err)
+	keys := *q // the same query, projecting only the key attributes
+	keys.keys.keysOnly = true
+	if keys = qsCompile(keys); keys.err != nil {
+		return 0, qsWrap(q, keys.err)
 	}
-	r := qsRun(q)
-	n, err := r.Count(ctx, e, decode)
+	r := qsRun(&keys)
+	n, err := r.Count(ctx, decode)
 	if err != nil {
 		return 0, qsWrap(q, err)
 	}

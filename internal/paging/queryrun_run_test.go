@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/ddbitem"
 )
 
@@ -88,12 +87,20 @@ func TestMergedReads(t *testing.T) {
 
 	var k kept
 	yields := 0
-	require.NoError(t, sharded(&partitions{}, 0).All(ctx, k.decode, func() bool {
+	require.NoError(t, sharded(&partitions{}, 0).All(ctx, k.decode, nil, func() bool {
 		yields++
 		return true
 	}))
 	assert.Equal(t, want, k.take())
 	assert.Equal(t, len(want), yields)
+
+	// Count: every shard in parallel, summed.
+	n, err := sharded(&partitions{}, 2).Count(ctx, func(item Item) (bool, error) {
+		sk, _ := ddbitem.String(item, "SK")
+		return sk != "e", nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, len(want), n)
 
 	r := sharded(&partitions{}, 3)
 	var paged []string
@@ -175,19 +182,19 @@ func TestFetched(t *testing.T) {
 		want []string
 	}{
 		{"All", unsharded(2), func(r *Run, decode decoder) error {
-			return r.All(ctx, decode, func() bool { return true })
+			return r.All(ctx, decode, nil, func() bool { return true })
 		}, twoPages},
-		{"Collect", unsharded(2), func(r *Run, decode decoder) error { return r.Collect(ctx, decode, func(int) {}) }, twoPages},
+		{"All growing", unsharded(2), func(r *Run, decode decoder) error {
+			return r.All(ctx, decode, func(int) {}, func() bool { return true })
+		}, twoPages},
 		{"Page", unsharded(2), func(r *Run, decode decoder) error { _, err := r.Page(ctx, "", decode, func(int) {}); return err },
 			[]string{"fetched:ab", "decode:a", "decode:b"}},
 		{"Count", unsharded(2), func(r *Run, decode decoder) error {
-			_, err := r.Count(ctx, ddbexpr.Exprs{Values: func(pk string) (map[string]types.AttributeValue, error) {
-				return Item{":pk": &types.AttributeValueMemberS{Value: pk}}, nil
-			}}, decode)
+			_, err := r.Count(ctx, decode)
 			return err
 		}, twoPages},
 		{"sharded All", sharded(&partitions{}, 2), func(r *Run, decode decoder) error {
-			return r.All(ctx, decode, func() bool { return true })
+			return r.All(ctx, decode, nil, func() bool { return true })
 		}, []string{"fetched:ad", "fetched:be", "fetched:cf", "decode:a", "decode:b", "decode:c", "decode:d", "fetched:g",
 			"decode:e", "decode:f", "fetched:hi", "decode:g", "decode:h", "decode:i"}},
 		{"sharded Page", sharded(&partitions{}, 2), func(r *Run, decode decoder) error {

@@ -470,7 +470,7 @@ func qsCursors(q *querySpec) paging.Cursors {
 	cs := paging.Cursors{Key: q.t.opts.CursorKey, Names: q.cursorKeys, PKAttr: q.pkAttr, SKAttr: q.skAttr,
 		Prefix: q.skPrefix, Op: q.sk.op, Lo: q.sk.lo, Hi: q.sk.hi, PKNum: q.keys.pkNum && (q.keys.index == "" || q.keys.local), SKNum: q.keys.skNum && q.keys.index == ""}
 	cs.ID = paging.Identity{Index: aws.ToString(q.in.IndexName), Desc: !aws.ToBool(q.in.ScanIndexForward), Sharded: q.shards != nil,
-		Query: paging.Fingerprint(q.op, &q.in, q.shards, func(sh paging.QueryShard) string { return sh.PK })}
+		Query: paging.Fingerprint(q.op, &q.in, q.shards)}
 	if nk := q.keys.native; nk != nil {
 		cs.Native, cs.Eq = true, nk.eq
 	}

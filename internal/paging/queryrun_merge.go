@@ -108,7 +108,7 @@ func (r *Run) allMerged(ctx context.Context, decode func(Item) (bool, error), yi
 func (r *Run) pageMerged(ctx context.Context, from string, decode func(Item) (bool, error)) (string, error) {
 	states := make([]CursorShard, len(r.Shards))
 	if from != "" {
-		c, err := r.Cursor.open(from)
+		c, err := Open(from, r.Cursor.ID, r.Cursor.Key)
 		if err == nil && len(c.Shards) != len(r.Shards) {
 			err = BadCursor("from a read with another number of shards")
 		}
@@ -192,9 +192,5 @@ func (r *Run) pageMerged(ctx context.Context, from string, decode func(Item) (bo
 	if !more {
 		return "", nil
 	}
-	next, err := r.Cursor.seal(Cursor{Shards: states})
-	if err != nil {
-		return "", err
-	}
-	return next, nil
+	return Seal(Cursor{Shards: states}, r.Cursor.ID, r.Cursor.Key)
 }

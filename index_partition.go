@@ -65,7 +65,7 @@ func readTypes(ctx context.Context, q querySpec, op string, page *string, target
 		err = qsWrap(&q, err) // naming q's op
 	} else {
 		d := newDealer(q.t, targets, other)
-		q.op, q.fetched = op, d.Fetched
+		q.op, q.fetched = op, d
 		deal := func(item Item) (bool, error) { return false, d.Deal(item) }
 		if page != nil {
 			*page, err = qsPage(&q, ctx, *page, deal, func(int) {})

@@ -104,27 +104,28 @@ type partitionHead[N any] headSpec
 type headSpec struct {
 	t   *Table
 	err error
-	// key is the head item's primary key (pk, sk) and the partition's key
-	// for id, checked.
-	key func(id string) (pk, sk, partition string, err error)
+	// key is the handle (a core) whose headKey gives the head item's
+	// primary key and its partition's key for an id, checked; an
+	// interface, not a closure, so that a read allocates none.
+	key interface {
+		headKey(id string) (pk, sk, partition string, err error)
+	}
 	// apart: the head item is not in its partition (a child's is in its
 	// parent's).
 	apart bool
-	// holds reports whether tg's items are in the head's partitions, and
-	// names them otherwise.
-	holds func(tg Target) bool
 	name  string // the head's type in messages: "STU", "ORG/PROJ", "entity project"
+	// shape, for an entity, is the partition key shape its targets'
+	// types share ([pkShape]); other heads' targets are of node type name.
+	shape string
 }
 
 func (n *Node[N]) partitionHead() partitionHead[N] { return partitionHead[N](n.head()) }
 
-func (n *nodeCore) head() headSpec {
-	return headSpec{t: n.t, err: n.err, name: n.typ,
-		key: func(id string) (string, string, string, error) {
-			pk, sk, err := n.key(id)
-			return pk, sk, pk, err
-		},
-		holds: func(tg Target) bool { return tg.typ == n.typ }}
+func (n *nodeCore) head() headSpec { return headSpec{t: n.t, err: n.err, name: n.typ, key: n} }
+
+func (n *nodeCore) headKey(id string) (string, string, string, error) {
+	pk, sk, err := n.key(id)
+	return pk, sk, pk, err
 }
 
 func (c *Collection[C, P]) partitionHead() partitionHead[C] {
@@ -132,23 +133,22 @@ func (c *Collection[C, P]) partitionHead() partitionHead[C] {
 }
 
 func (c *collectionCore) head() headSpec {
-	name := c.endpoint().String()
-	return headSpec{t: c.t, err: c.err, name: name, apart: true,
-		key: func(ref string) (string, string, string, error) {
-			parentID, childID, err := c.parseRef(ref)
-			if err != nil {
-				return "", "", "", err
-			}
-			pk, sk, err := c.key(parentID, childID)
-			return pk, sk, ref, err
-		},
-		holds: func(tg Target) bool { return tg.typ == name }}
+	return headSpec{t: c.t, err: c.err, name: c.endpoint().String(), apart: true, key: c}
+}
+
+func (c *collectionCore) headKey(ref string) (string, string, string, error) {
+	parentID, childID, err := c.parseRef(ref)
+	if err != nil {
+		return "", "", "", err
+	}
+	pk, sk, err := c.key(parentID, childID)
+	return pk, sk, ref, err
 }
 
 func (e *Entity[T]) partitionHead() partitionHead[T] { return partitionHead[T](e.head()) }
 
 func (e *entityCore) head() headSpec {
-	h := headSpec{t: e.t, err: e.err, name: "entity " + e.name}
+	h := headSpec{t: e.t, err: e.err, name: "entity " + e.name, key: e}
 	if h.err != nil {
 		return h
 	}
@@ -156,19 +156,25 @@ func (e *entityCore) head() headSpec {
 		h.err = fmt.Errorf("%w: entity %s heads no partition: its sort key %s holds ids of its own", ErrInvalidOption, e.name, e.sk)
 		return h
 	}
-	shape := pkShape(&e.it)
-	h.key = func(pk string) (string, string, string, error) {
-		ids := make([]string, len(e.fields))
-		if !e.it.keys.pk.Parse(pk, ids) {
-			return "", "", "", fmt.Errorf("%w: %q is not a partition key of entity %s (%s)", ErrInvalidKey, pk, e.name, e.pk)
-		}
-		pk, sk, err := e.key(ids...)
-		return pk, sk, pk, err
-	}
-	h.holds = func(tg Target) bool {
-		return tg.typ == "" && tg.h != nil && pkShape(tg.h.keyType()) == shape
-	}
+	h.shape = pkShape(&e.it)
 	return h
+}
+
+func (e *entityCore) headKey(pk string) (string, string, string, error) {
+	ids := make([]string, len(e.fields))
+	if !e.it.keys.pk.Parse(pk, ids) {
+		return "", "", "", fmt.Errorf("%w: %q is not a partition key of entity %s (%s)", ErrInvalidKey, pk, e.name, e.pk)
+	}
+	pk, sk, err := e.key(ids...)
+	return pk, sk, pk, err
+}
+
+// holds reports whether tg's items are in h's partitions.
+func (h *headSpec) holds(tg Target) bool {
+	if h.shape != "" {
+		return tg.typ == "" && tg.h != nil && pkShape(tg.h.keyType()) == h.shape
+	}
+	return tg.typ == h.name
 }
 
 // pkShape is it's partition key template with its ids numbered rather
@@ -249,7 +255,7 @@ func (h headSpec) read(ctx context.Context, op, id string, page *string, limit i
 		qsConsistentRead(&q)
 	}
 	d := newDealer(h.t, targets, other)
-	q.fetched = d.Fetched
+	q.fetched = d
 	if h.apart && (page == nil || *page == "") && q.err == nil {
 		// A child's item is in its parent's partition: a first page
 		// finds it missing without failing.
@@ -286,7 +292,7 @@ func (h *headSpec) keys(id string, targets []Target) (pk, sk, partition string, 
 	if h.err != nil {
 		return "", "", "", h.err
 	}
-	if pk, sk, partition, err = h.key(id); err == nil {
+	if pk, sk, partition, err = h.key.headKey(id); err == nil {
 		err = h.check(targets)
 	}
 	return pk, sk, partition, err

@@ -73,7 +73,7 @@ type querySpec struct {
 	// fetched, if set, sees each page's items before decode does
 	// ([paging.Run.Fetched]): Load's and PageIndex's targets grow
 	// once per page.
-	fetched func([]Item)
+	fetched paging.Fetcher
 }
 
 // queryKeys names the partition a query reads and the optional filter on the
@@ -143,9 +143,12 @@ func newQuerySpec(t *Table, op string, k queryKeys) querySpec {
 		return q
 	}
 	q.in.TableName = t.tableName
-	q.in.ScanIndexForward = aws.Bool(true)
+	q.in.ScanIndexForward = forward
 	return qsCompile(q)
 }
+
+// forward is the shared ScanIndexForward=true: requests only read it.
+var forward = aws.Bool(true)
 
 // qsCompile sets the request's expressions, and each shard's values, from
 // the query's keys and conditions.

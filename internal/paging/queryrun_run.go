@@ -18,11 +18,11 @@ import (
 type Run struct {
 	Client dynamodb.QueryAPIClient
 	In     dynamodb.QueryInput // the request; every use copies it
-	// Fetched, when set, is handed the items of each page as the page
+	// Fetched, when set, is told of the items of each page as the page
 	// arrives, before decode sees any of them (on a sharded read, each
-	// shard's page): a read of several item types sizes its slices with
-	// it.
-	Fetched func(items []Item)
+	// shard's page): a read of several item types sizes its slices so
+	// ([Dealer.Fetched]).
+	Fetched Fetcher
 	PK      string // the partition key value (a sharded read's logical key)
 	// Shards, when set, are the partitions of a sharded read, merged in
 	// the order of sort key attribute SKAttr.
@@ -33,6 +33,9 @@ type Run struct {
 	Excl   string
 	Cursor Cursors // what Page's cursors carry and are checked against
 }
+
+// Fetcher is told of each page's items: a [Dealer].
+type Fetcher interface{ Fetched(items []Item) }
 
 // take is decode of item, false for the item Excl excludes.
 func (r *Run) take(decode func(Item) (bool, error), item Item) (bool, error) {
@@ -57,7 +60,7 @@ func (r *Run) takeAll(decode func(Item) (bool, error), items []Item) error {
 // fetched hands a page's items to Fetched, if set.
 func (r *Run) fetched(items []Item) {
 	if r.Fetched != nil {
-		r.Fetched(items)
+		r.Fetched.Fetched(items)
 	}
 }
 

@@ -142,6 +142,11 @@ func TestBadCursorSendsNothing(t *testing.T) {
 	assert.Equal(t, calls, p.calls.Load())
 }
 
+// fetchFunc is a [Fetcher] that calls itself.
+type fetchFunc func(items []Item)
+
+func (f fetchFunc) Fetched(items []Item) { f(items) }
+
 // TestFetched: Fetched sees every page's items as the page arrives, before
 // decode sees any of them, on every read that decodes: All, Collect, Page
 // and Count, unsharded and sharded (each shard's page, the first pages
@@ -153,14 +158,14 @@ func TestFetched(t *testing.T) {
 	// a decode that logs "decode:<sk>" per item.
 	watch := func(r *Run) (*[]string, func(Item) (bool, error)) {
 		var log []string
-		r.Fetched = func(items []Item) {
+		r.Fetched = fetchFunc(func(items []Item) {
 			var sks string
 			for _, item := range items {
 				sk, _ := ddbitem.String(item, "SK")
 				sks += sk
 			}
 			log = append(log, "fetched:"+sks)
-		}
+		})
 		return &log, func(item Item) (bool, error) {
 			sk, _ := ddbitem.String(item, "SK")
 			log = append(log, "decode:"+sk)

@@ -496,8 +496,7 @@ func (c *Collection[C, P]) Load(ctx context.Context, parentID string, optFns ...
 	ctx, sp := c.t.startSpan(ctx, "Collection.Load")
 	defer sp.end(&err)
 	res := Family[C, P]{ID: parentID}
-	o := readOptions(optFns)
-	if (c.shards > 0 || c.parentNode == nil) && c.err == nil {
+	if c.err == nil && (c.shards > 0 || c.parentNode == nil) {
 		if res.Parent, err = c.getParent(ctx, parentID, optFns); err == nil {
 			res.Children, err = c.List(parentID).Collect(ctx, optFns...)
 		}
@@ -506,18 +505,15 @@ func (c *Collection[C, P]) Load(ctx context.Context, parentID string, optFns ...
 		}
 		return res, nil
 	}
-	grow := func(n int) { res.Children = slices.Grow(res.Children, n) }
-	res.Parent, err = loadPartition(ctx, "Collection.Load", c.parentNode, parentID, c.err, o, grow, func(item Item) error {
-		v, ok, err := c.decode(item)
-		if ok {
-			res.Children = append(res.Children, v)
-		} else if err == nil {
-			res.Other++
-		}
-		return err
-	})
-	if err != nil {
+	h := headSpec{t: c.t, err: c.err} // a nested collection's error
+	if c.parentNode != nil {
+		h = c.parentNode.head()
+	}
+	if _, err = h.read(ctx, "Collection.Load", parentID, nil, 0, readOptions(optFns), []Target{c.Into(&res.Children)}, &res.Other, &res.Parent); err != nil {
 		return Family[C, P]{ID: parentID}, err
+	}
+	if res.Children == nil {
+		res.Children = []Child[C]{} // none: empty, not nil
 	}
 	return res, nil
 }

@@ -1,7 +1,6 @@
 package adjlist
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -578,68 +577,20 @@ type NodeWithEdges[N, E any] struct {
 // edge from a collection's children never does),
 // and [ErrInvalidKey] for a bad id. Reads are eventually consistent unless
 // optFns ask for strongly consistent ones ([Consistent]).
-func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id string, optFns ...func(*ReadOptions)) (_ NodeWithEdges[N, E], err error) {
-	const op = "LoadNode"
-	ctx, sp := node.t.startSpan(ctx, op)
-	defer sp.end(&err)
+func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id string, optFns ...func(*ReadOptions)) (NodeWithEdges[N, E], error) {
 	res := NodeWithEdges[N, E]{ID: id}
-	err = edge.err
-	if err == nil && (edge.t != node.t || !edge.src.same(node.endpoint())) {
-		err = fmt.Errorf("%w: edge %s does not start at node type %s", ErrInvalidOption, edge.label, node.typ)
+	tg := edge.Into(&res.Edges)
+	if tg.err == nil && (edge.t != node.t || !edge.src.same(node.endpoint())) {
+		tg.err = fmt.Errorf("%w: edge %s does not start at node type %s", ErrInvalidOption, edge.label, node.typ)
 	}
-	grow := func(n int) { res.Edges = slices.Grow(res.Edges, n) }
-	res.Node, err = loadPartition(ctx, op, node, id, err, readOptions(optFns), grow, func(item Item) error {
-		v, ok, err := edge.decode(item)
-		if ok {
-			res.Edges = append(res.Edges, v)
-		}
-		return err
-	})
-	if err != nil {
+	other := 0 // items of other kinds, skipped
+	if _, err := node.head().read(ctx, "LoadNode", id, nil, 0, readOptions(optFns), []Target{tg}, &other, &res.Node); err != nil {
 		return NodeWithEdges[N, E]{ID: id}, err
 	}
+	if res.Edges == nil {
+		res.Edges = []EdgeItem[E]{} // none: empty, not nil
+	}
 	return res, nil
-}
-
-// loadPartition reads all of node id's partition, one Query per page, and
-// returns the node item's data; every other item goes to each, after grow
-// has been told how many items the page holds (so that results grow once
-// per page). It fails with setupErr, if any, before any request, and with
-// ErrNotFound when the partition has no node item.
-func loadPartition[N any](ctx context.Context, op string, node *Node[N], id string, setupErr error, o ReadOptions, grow func(n int), each func(Item) error) (N, error) {
-	var data N
-	pk, sk, err := node.Key(id)
-	return data, node.t.loadPartition(ctx, op, pk, sk, cmp.Or(err, setupErr), o, grow, each, &data)
-}
-
-// loadPartition is loadPartition's work, for any N: the partition pk,
-// whose node item (sort key sk) is decoded into out, a pointer to the
-// node's data; keyErr is the error of building pk and sk.
-func (t *Table) loadPartition(ctx context.Context, op, pk, sk string, keyErr error, o ReadOptions, grow func(n int), each func(Item) error, out any) error {
-	err := cmp.Or(keyErr, o.err)
-	if err != nil {
-		return t.opErr(op, pk, "", err)
-	}
-	q := newQuerySpec(t, op, queryKeys{pk: pk}) // run page by page, never decoded
-	if o.ConsistentRead {
-		qsConsistentRead(&q)
-	}
-	if q.err != nil {
-		return qsWrap(&q, q.err)
-	}
-	found, itemErr, err := paging.Partition(ctx, t.client, q.in, t.opts.SortKey, sk, func(item Item) error {
-		return t.unmarshalData(item, out)
-	}, each, grow)
-	if err != nil {
-		return qsWrap(&q, err)
-	}
-	if itemErr != nil {
-		return t.opErr(op, pk, sk, itemErr)
-	}
-	if !found {
-		return t.opErr(op, pk, sk, ErrNotFound)
-	}
-	return nil
 }
 
 // EdgeOptions configures an [Edge] ([NewEdge]'s optFns).

@@ -47,30 +47,36 @@ type IndexPage struct {
 // fails before any request; an item whose data does not fit its type fails the read. With
 // any error every target's slice is nil.
 func PageIndex[T any](ctx context.Context, q Query[T], cursor string, targets ...Target) (IndexPage, error) {
-	return pageIndex(ctx, q.querySpec, cursor, targets)
-}
-
-// pageIndex is PageIndex's work, for any T.
-func pageIndex(ctx context.Context, q querySpec, cursor string, targets []Target) (_ IndexPage, err error) {
-	ctx, sp := qsStartSpan(&q, ctx, "PageIndex")
-	defer sp.end(&err)
-	var res IndexPage
-	fail := func(err error) (IndexPage, error) {
-		resetTargets(targets)
+	res := IndexPage{Cursor: cursor}
+	if err := readTypes(ctx, q.querySpec, "PageIndex", &res.Cursor, targets, &res.Other); err != nil {
 		return IndexPage{}, err
 	}
-	if err := checkMixedTargets(&q, targets); err != nil {
-		return fail(qsWrap(&q, err))
-	}
-	d := newDealer(q.t, targets, &res.Other)
-	mixed := q
-	mixed.op, mixed.fetched = "PageIndex", d.Fetched
-	next, err := qsPage(&mixed, ctx, cursor, func(item Item) (bool, error) { return false, d.Deal(item) }, func(int) {})
-	if err != nil {
-		return fail(err)
-	}
-	res.Cursor = next
 	return res, nil
+}
+
+// readTypes is Load's and PageIndex's work (op), for any T: q's items
+// dealt to the targets, those none takes counted in *other; the whole
+// read, or with page set one page after the cursor *page, which it sets
+// to the next page's. With any error every target's slice is nil.
+func readTypes(ctx context.Context, q querySpec, op string, page *string, targets []Target, other *int) (err error) {
+	ctx, sp := qsStartSpan(&q, ctx, op)
+	defer sp.end(&err)
+	if err = checkMixedTargets(&q, targets); err != nil {
+		err = qsWrap(&q, err) // naming q's op
+	} else {
+		d := newDealer(q.t, targets, other)
+		q.op, q.fetched = op, d
+		deal := func(item Item) (bool, error) { return false, d.Deal(item) }
+		if page != nil {
+			*page, err = qsPage(&q, ctx, *page, deal, func(int) {})
+		} else {
+			err = qsAll(&q, ctx, deal, nil, func() bool { return true })
+		}
+	}
+	if err != nil {
+		resetTargets(targets)
+	}
+	return err
 }
 
 // AllTypes returns the query over the whole partition q reads, on the
@@ -151,23 +157,7 @@ func rawItem(item Item) (Item, bool, error) { return item, true, nil }
 // does a read of a native index (its keys are data) or a target whose item
 // type was declared again since.
 func Load[T any](ctx context.Context, q Query[T], targets ...Target) (other int, err error) {
-	ctx, sp := qsStartSpan(&q.querySpec, ctx, "Load")
-	other, err = load(ctx, q.querySpec, targets)
-	return other, sp.done(err)
-}
-
-// load is Load within its span, for any T.
-func load(ctx context.Context, q querySpec, targets []Target) (int, error) {
-	other := 0
-	if err := checkMixedTargets(&q, targets); err != nil {
-		resetTargets(targets)
-		return 0, qsWrap(&q, err)
-	}
-	d := newDealer(q.t, targets, &other)
-	mixed := q
-	mixed.op, mixed.fetched = "Load", d.Fetched
-	if err := qsAll(&mixed, ctx, func(item Item) (bool, error) { return false, d.Deal(item) }, func() bool { return true }); err != nil {
-		resetTargets(targets)
+	if err := readTypes(ctx, q.querySpec, "Load", nil, targets, &other); err != nil {
 		return 0, err
 	}
 	return other, nil

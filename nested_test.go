@@ -119,6 +119,8 @@ func TestNestedCollectionBadInput(t *testing.T) {
 	}
 	same := adjlist.NewNestedCollection[Issue](s.projects, "PROJ")
 	require.ErrorIs(t, same.Put(ctx, s.ref(t, "acme", "p1"), "i1", Issue{}), adjlist.ErrInvalidOption)
+	_, err := same.Load(ctx, s.ref(t, "acme", "p1")) // a handle's error, not a panic
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
 }
 
 // TestNestedCollectionHierarchy: org → project → issue with hostile ids at

@@ -1,6 +1,7 @@
 package adjlist
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -103,27 +104,28 @@ type partitionHead[N any] headSpec
 type headSpec struct {
 	t   *Table
 	err error
-	// key is the head item's primary key (pk, sk) and the partition's key
-	// for id, checked.
-	key func(id string) (pk, sk, partition string, err error)
+	// key is the handle (a core) whose headKey gives the head item's
+	// primary key and its partition's key for an id, checked; an
+	// interface, not a closure, so that a read allocates none.
+	key interface {
+		headKey(id string) (pk, sk, partition string, err error)
+	}
 	// apart: the head item is not in its partition (a child's is in its
 	// parent's).
 	apart bool
-	// holds reports whether tg's items are in the head's partitions, and
-	// names them otherwise.
-	holds func(tg Target) bool
 	name  string // the head's type in messages: "STU", "ORG/PROJ", "entity project"
+	// shape, for an entity, is the partition key shape its targets'
+	// types share ([pkShape]); other heads' targets are of node type name.
+	shape string
 }
 
 func (n *Node[N]) partitionHead() partitionHead[N] { return partitionHead[N](n.head()) }
 
-func (n *nodeCore) head() headSpec {
-	return headSpec{t: n.t, err: n.err, name: n.typ,
-		key: func(id string) (string, string, string, error) {
-			pk, sk, err := n.key(id)
-			return pk, sk, pk, err
-		},
-		holds: func(tg Target) bool { return tg.typ == n.typ }}
+func (n *nodeCore) head() headSpec { return headSpec{t: n.t, err: n.err, name: n.typ, key: n} }
+
+func (n *nodeCore) headKey(id string) (string, string, string, error) {
+	pk, sk, err := n.key(id)
+	return pk, sk, pk, err
 }
 
 func (c *Collection[C, P]) partitionHead() partitionHead[C] {
@@ -131,23 +133,22 @@ func (c *Collection[C, P]) partitionHead() partitionHead[C] {
 }
 
 func (c *collectionCore) head() headSpec {
-	name := c.endpoint().String()
-	return headSpec{t: c.t, err: c.err, name: name, apart: true,
-		key: func(ref string) (string, string, string, error) {
-			parentID, childID, err := c.parseRef(ref)
-			if err != nil {
-				return "", "", "", err
-			}
-			pk, sk, err := c.key(parentID, childID)
-			return pk, sk, ref, err
-		},
-		holds: func(tg Target) bool { return tg.typ == name }}
+	return headSpec{t: c.t, err: c.err, name: c.endpoint().String(), apart: true, key: c}
+}
+
+func (c *collectionCore) headKey(ref string) (string, string, string, error) {
+	parentID, childID, err := c.parseRef(ref)
+	if err != nil {
+		return "", "", "", err
+	}
+	pk, sk, err := c.key(parentID, childID)
+	return pk, sk, ref, err
 }
 
 func (e *Entity[T]) partitionHead() partitionHead[T] { return partitionHead[T](e.head()) }
 
 func (e *entityCore) head() headSpec {
-	h := headSpec{t: e.t, err: e.err, name: "entity " + e.name}
+	h := headSpec{t: e.t, err: e.err, name: "entity " + e.name, key: e}
 	if h.err != nil {
 		return h
 	}
@@ -155,19 +156,25 @@ func (e *entityCore) head() headSpec {
 		h.err = fmt.Errorf("%w: entity %s heads no partition: its sort key %s holds ids of its own", ErrInvalidOption, e.name, e.sk)
 		return h
 	}
-	shape := pkShape(&e.it)
-	h.key = func(pk string) (string, string, string, error) {
-		ids := make([]string, len(e.fields))
-		if !e.it.keys.pk.Parse(pk, ids) {
-			return "", "", "", fmt.Errorf("%w: %q is not a partition key of entity %s (%s)", ErrInvalidKey, pk, e.name, e.pk)
-		}
-		pk, sk, err := e.key(ids...)
-		return pk, sk, pk, err
-	}
-	h.holds = func(tg Target) bool {
-		return tg.typ == "" && tg.h != nil && pkShape(tg.h.keyType()) == shape
-	}
+	h.shape = pkShape(&e.it)
 	return h
+}
+
+func (e *entityCore) headKey(pk string) (string, string, string, error) {
+	ids := make([]string, len(e.fields))
+	if !e.it.keys.pk.Parse(pk, ids) {
+		return "", "", "", fmt.Errorf("%w: %q is not a partition key of entity %s (%s)", ErrInvalidKey, pk, e.name, e.pk)
+	}
+	pk, sk, err := e.key(ids...)
+	return pk, sk, pk, err
+}
+
+// holds reports whether tg's items are in h's partitions.
+func (h *headSpec) holds(tg Target) bool {
+	if h.shape != "" {
+		return tg.typ == "" && tg.h != nil && pkShape(tg.h.keyType()) == h.shape
+	}
+	return tg.typ == h.name
 }
 
 // pkShape is it's partition key template with its ids numbered rather
@@ -214,18 +221,69 @@ func pkShape(it *itemType) string {
 //	var me []adjlist.NodeItem[Student]
 //	q := adjlist.AllTypes(enrolled.From("a91"), adjlist.Consistent) // PK = "STU#a91"
 //	_, err := adjlist.Load(ctx, q, students.Into(&me), enrolled.Into(&courses), studentNotes.Into(&notes))
-func LoadPartition[N any](ctx context.Context, head PartitionHead[N], id string, targets ...Target) (_ Partition[N], err error) {
-	const op = "LoadPartition"
-	h := headSpec(head.partitionHead())
-	ctx, sp := h.t.startSpan(ctx, op)
-	defer sp.end(&err)
+func LoadPartition[N any](ctx context.Context, head PartitionHead[N], id string, targets ...Target) (Partition[N], error) {
 	res := Partition[N]{ID: id}
-	d := newDealer(h.t, targets, &res.Other)
-	if err = h.load(ctx, op, id, targets, d.Deal, &res.Node); err != nil {
-		resetTargets(targets)
+	if _, err := headSpec(head.partitionHead()).read(ctx, "LoadPartition", id, nil, 0, ReadOptions{}, targets, &res.Other, &res.Node); err != nil {
 		return Partition[N]{ID: id}, err
 	}
 	return res, nil
+}
+
+// read reads the partition id heads, the head item's data decoded into
+// out (a pointer to an N) and every other item handed to the first of
+// targets that takes it, or counted in *other: the whole partition
+// (ErrNotFound without the head item), or with page set one page of at
+// most limit items after the cursor *page, which it sets to the next
+// page's. hasNode reports whether the head item was read. With any error
+// every target's slice is nil. (LoadPartition, PagePartition, LoadNode
+// and Collection.Load read with it.)
+func (h headSpec) read(ctx context.Context, op, id string, page *string, limit int32, o ReadOptions, targets []Target, other *int, out any) (hasNode bool, err error) {
+	ctx, sp := h.t.startSpan(ctx, op)
+	defer sp.end(&err)
+	defer func() {
+		if err != nil {
+			resetTargets(targets)
+		}
+	}()
+	pk, sk, part, err := h.keys(id, targets)
+	if err = cmp.Or(err, o.err); err != nil {
+		return false, h.t.opErr(op, part, "", err)
+	}
+	q := partitionSpec(h.t, op, part, nil)
+	qsLimit(&q, limit)
+	if o.ConsistentRead {
+		qsConsistentRead(&q)
+	}
+	d := newDealer(h.t, targets, other)
+	q.fetched = d
+	if h.apart && (page == nil || *page == "") && q.err == nil {
+		// A child's item is in its parent's partition: a first page
+		// finds it missing without failing.
+		item, err := h.t.getItem(ctx, op, pk, sk, o)
+		switch {
+		case err == nil:
+			hasNode = true
+			if err := h.t.unmarshalData(item, out); err != nil {
+				return false, h.t.opErr(op, pk, sk, err)
+			}
+		case page == nil || !errors.Is(err, ErrNotFound):
+			return false, err
+		}
+	}
+	decode := func(item Item) (bool, error) {
+		if s, _ := ddbitem.String(item, h.t.opts.SortKey); !h.apart && s == sk {
+			hasNode = true
+			return false, h.t.unmarshalData(item, out)
+		}
+		return false, d.Deal(item)
+	}
+	none := func(int) {} // the dealer grows the targets' slices
+	if page != nil {
+		*page, err = qsPage(&q, ctx, *page, decode, none)
+	} else if err = qsAll(&q, ctx, decode, none, func() bool { return true }); err == nil && !hasNode {
+		err = h.t.opErr(op, pk, sk, ErrNotFound)
+	}
+	return hasNode, err
 }
 
 // keys are the head item's keys and its partition's for id, with the
@@ -234,46 +292,10 @@ func (h *headSpec) keys(id string, targets []Target) (pk, sk, partition string, 
 	if h.err != nil {
 		return "", "", "", h.err
 	}
-	if pk, sk, partition, err = h.key(id); err == nil {
+	if pk, sk, partition, err = h.key.headKey(id); err == nil {
 		err = h.check(targets)
 	}
 	return pk, sk, partition, err
-}
-
-// load checks targets, then reads the head item of id and every other
-// item of its partition, each handed to each; ErrNotFound when there is
-// no head item. The head item's data is decoded into out, a pointer to
-// an N.
-func (h *headSpec) load(ctx context.Context, op, id string, targets []Target, each func(Item) error, out any) error {
-	pk, sk, part, err := h.keys(id, targets)
-	if err != nil {
-		return h.t.opErr(op, part, "", err)
-	}
-	head := func(item Item) error { return h.t.unmarshalData(item, out) }
-	if h.apart {
-		item, err := h.t.getItem(ctx, op, pk, sk, ReadOptions{})
-		if err != nil {
-			return err
-		}
-		if err := head(item); err != nil {
-			return h.t.opErr(op, pk, sk, err)
-		}
-		sk = "" // no item of the partition is the head; no sort key is ""
-	}
-	q := partitionSpec(h.t, op, part, nil)
-	if q.err != nil {
-		return qsWrap(&q, q.err)
-	}
-	found, itemErr, err := paging.Partition(ctx, h.t.client, q.in, h.t.opts.SortKey, sk, head, each, func(int) {})
-	switch {
-	case err != nil:
-		return qsWrap(&q, err)
-	case itemErr != nil:
-		return h.t.opErr(op, part, "", itemErr)
-	case !found && !h.apart:
-		return h.t.opErr(op, pk, sk, ErrNotFound)
-	}
-	return nil
 }
 
 // newDealer is the [paging.Dealer] of targets on t's items, counting the
@@ -339,59 +361,13 @@ type PartitionPage[N any] struct {
 // page held it. Other errors are as LoadPartition's, with the same
 // guarantee: every slice nil.
 func PagePartition[N any](ctx context.Context, head PartitionHead[N], id, cursor string, limit int32, targets ...Target) (PartitionPage[N], error) {
-	res := PartitionPage[N]{Partition: Partition[N]{ID: id}}
+	res := PartitionPage[N]{Partition: Partition[N]{ID: id}, Cursor: cursor}
 	var err error
-	res.HasNode, res.Other, res.Cursor, err = headSpec(head.partitionHead()).page(ctx, id, cursor, limit, targets, &res.Node)
+	res.HasNode, err = headSpec(head.partitionHead()).read(ctx, "PagePartition", id, &res.Cursor, limit, ReadOptions{}, targets, &res.Other, &res.Node)
 	if err != nil {
 		return PartitionPage[N]{Partition: Partition[N]{ID: id}}, err
 	}
 	return res, nil
-}
-
-// page is [PagePartition] for any N: the head item's data is decoded
-// into out, a pointer to an N.
-func (h headSpec) page(ctx context.Context, id, cursor string, limit int32, targets []Target, out any) (hasNode bool, other int, next string, err error) {
-	const op = "PagePartition"
-	ctx, sp := h.t.startSpan(ctx, op)
-	defer sp.end(&err)
-	fail := func(err error) (bool, int, string, error) {
-		resetTargets(targets)
-		return false, 0, "", err
-	}
-	pk, sk, part, err := h.keys(id, targets)
-	if err != nil {
-		return fail(h.t.opErr(op, part, "", err))
-	}
-	// Every item goes to the head or a target as the Query decodes it;
-	// the Query itself yields none. A decoding error stops the page.
-	d := newDealer(h.t, targets, &other)
-	q := partitionSpec(h.t, op, part, nil)
-	qsLimit(&q, limit)
-	q.fetched = d.Fetched
-	decode := func(item Item) (bool, error) {
-		if s, _ := ddbitem.String(item, h.t.opts.SortKey); !h.apart && s == sk {
-			hasNode = true
-			return false, h.t.unmarshalData(item, out)
-		}
-		return false, d.Deal(item)
-	}
-	if h.apart && cursor == "" && q.err == nil {
-		item, err := h.t.getItem(ctx, op, pk, sk, ReadOptions{})
-		switch {
-		case err == nil:
-			hasNode = true
-			if err := h.t.unmarshalData(item, out); err != nil {
-				return fail(h.t.opErr(op, pk, sk, err))
-			}
-		case !errors.Is(err, ErrNotFound):
-			return fail(err)
-		}
-	}
-	next, err = qsPage(&q, ctx, cursor, decode, func(int) {})
-	if err != nil {
-		return fail(err)
-	}
-	return hasNode, other, next, nil
 }
 
 // check refuses targets that cannot hold items of h's partitions.

@@ -73,7 +73,7 @@ type querySpec struct {
 	// fetched, if set, sees each page's items before decode does
 	// ([paging.Run.Fetched]): Load's and PageIndex's targets grow
 	// once per page.
-	fetched func([]Item)
+	fetched paging.Fetcher
 }
 
 // queryKeys names the partition a query reads and the optional filter on the
@@ -143,9 +143,12 @@ func newQuerySpec(t *Table, op string, k queryKeys) querySpec {
 		return q
 	}
 	q.in.TableName = t.tableName
-	q.in.ScanIndexForward = aws.Bool(true)
+	q.in.ScanIndexForward = forward
 	return qsCompile(q)
 }
+
+// forward is the shared ScanIndexForward=true: requests only read it.
+var forward = aws.Bool(true)
 
 // qsCompile sets the request's expressions, and each shard's values, from
 // the query's keys and conditions.
@@ -293,7 +296,7 @@ func (q Query[T]) All(ctx context.Context, optFns ...func(*ReadOptions)) iter.Se
 		err := qsAll(&q.querySpec, ctx, func(item Item) (ok bool, err error) {
 			v, ok, err = q.decode(item)
 			return ok, err
-		}, func() bool { return yield(v, nil) })
+		}, nil, func() bool { return yield(v, nil) })
 		if err != nil {
 			var zero T
 			yield(zero, err)
@@ -301,16 +304,17 @@ func (q Query[T]) All(ctx context.Context, optFns ...func(*ReadOptions)) iter.Se
 	}
 }
 
-// qsAll is All's work: each item decode keeps is handed on by yield, until
-// it returns false. It returns the error to yield, wrapped.
-func qsAll(q *querySpec, ctx context.Context, decode func(Item) (bool, error), yield func() bool) error {
+// qsAll is All's and Collect's work: each item decode keeps is handed on
+// by yield, until it returns false (grow as [paging.Run.All]'s). It
+// returns the error to yield, wrapped.
+func qsAll(q *querySpec, ctx context.Context, decode func(Item) (bool, error), grow func(n int), yield func() bool) error {
 	ctx, sp := qsStartSpan(q, ctx, q.op)
 	defer sp.end(nil) // with the error yielded, if any (sp.failed)
 	if q.err != nil {
 		return sp.failed(qsWrap(q, q.err))
 	}
 	r := qsRun(q)
-	if err := r.All(ctx, decode, yield); err != nil {
+	if err := r.All(ctx, decode, grow, yield); err != nil {
 		return sp.failed(qsWrap(q, err))
 	}
 	return nil
@@ -329,31 +333,17 @@ func qsRun(q *querySpec) paging.Run {
 func (q Query[T]) Collect(ctx context.Context, optFns ...func(*ReadOptions)) ([]T, error) {
 	qsRead(&q.querySpec, optFns)
 	var items []T
-	err := qsCollect(&q.querySpec, ctx, func(item Item) (bool, error) {
+	err := qsAll(&q.querySpec, ctx, func(item Item) (bool, error) {
 		v, ok, err := q.decode(item)
 		if ok && err == nil {
 			items = append(items, v)
 		}
 		return ok, err
-	}, func(n int) { items = slices.Grow(items, n) })
+	}, func(n int) { items = slices.Grow(items, n) }, func() bool { return true })
 	if err != nil {
 		return nil, err
 	}
 	return items, nil
-}
-
-// qsCollect is Collect's work: decode keeps each item, grow makes room
-// for a page's.
-func qsCollect(q *querySpec, ctx context.Context, decode func(Item) (bool, error), grow func(n int)) error {
-	ctx, sp := qsStartSpan(q, ctx, q.op)
-	if q.err != nil || q.shards != nil {
-		return sp.done(qsAll(q, ctx, decode, func() bool { return true }))
-	}
-	r := qsRun(q)
-	if err := r.Collect(ctx, decode, grow); err != nil {
-		return sp.done(qsWrap(q, err))
-	}
-	return sp.done(nil)
 }
 
 // appendDecoded appends the items of items q decodes to dst. (Not a
@@ -397,12 +387,13 @@ func qsCount(q *querySpec, ctx context.Context, decode func(Item) (bool, error))
 	if q.err != nil {
 		return 0, qsWrap(q, q.err)
 	}
-	e, err := qsExpressions(q, true)
-	if err != nil {
-		return 0, qsWrap(q, err)
+	keys := *q // the same query, projecting only the key attributes
+	keys.keys.keysOnly = true
+	if keys = qsCompile(keys); keys.err != nil {
+		return 0, qsWrap(q, keys.err)
 	}
-	r := qsRun(q)
-	n, err := r.Count(ctx, e, decode)
+	r := qsRun(&keys)
+	n, err := r.Count(ctx, decode)
 	if err != nil {
 		return 0, qsWrap(q, err)
 	}
@@ -482,7 +473,7 @@ func qsCursors(q *querySpec) paging.Cursors {
 	cs := paging.Cursors{Key: q.t.opts.CursorKey, Names: q.cursorKeys, PKAttr: q.pkAttr, SKAttr: q.skAttr,
 		Prefix: q.skPrefix, Op: q.sk.op, Lo: q.sk.lo, Hi: q.sk.hi, PKNum: q.keys.pkNum && (q.keys.index == "" || q.keys.local), SKNum: q.keys.skNum && q.keys.index == ""}
 	cs.ID = paging.Identity{Index: aws.ToString(q.in.IndexName), Desc: !aws.ToBool(q.in.ScanIndexForward), Sharded: q.shards != nil,
-		Query: paging.Fingerprint(q.op, &q.in, q.shards, func(sh paging.QueryShard) string { return sh.PK })}
+		Query: paging.Fingerprint(q.op, &q.in, q.shards)}
 	if nk := q.keys.native; nk != nil {
 		cs.Native, cs.Eq = true, nk.eq
 	}

@@ -66,8 +66,8 @@ func sign(key, payload []byte) []byte {
 
 // Open checks a cursor's encoding (strict: only the string issued opens),
 // signature under key (nil: the cursor must be unsigned) and identity
-// (version, index, direction, sharding, query). Its error says why it
-// does not open.
+// (version, index, direction, sharding, query). Its error, a [BadCursor],
+// says why it does not open.
 func Open(s string, id Identity, key []byte) (Cursor, error) {
 	var c Cursor
 	payload, sig, signed := strings.Cut(s, ".")
@@ -78,37 +78,37 @@ func Open(s string, id Identity, key []byte) (Cursor, error) {
 	if key != nil {
 		mac, err := DecodeExact(sig)
 		if !signed || err != nil || !hmac.Equal(mac, sign(key, b)) {
-			return c, reason("signature does not match")
+			return c, BadCursor("signature does not match")
 		}
 	} else if signed {
-		return c, reason("signed, but the table has no CursorKey")
+		return c, BadCursor("signed, but the table has no CursorKey")
 	}
 	if err := json.Unmarshal(b, &c); err != nil {
-		return c, reason("not a cursor")
+		return c, BadCursor("not a cursor")
 	}
 	switch {
 	case c.V != version:
-		return c, reason(fmt.Sprintf("version %d", c.V))
+		return c, BadCursor(fmt.Sprintf("version %d", c.V))
 	case c.Index != id.Index:
-		return c, reason("from another index")
+		return c, BadCursor("from another index")
 	case c.Desc != id.Desc:
-		return c, reason("from the other direction")
+		return c, BadCursor("from the other direction")
 	case (c.Shards != nil) != id.Sharded:
-		return c, reason("from a read with another number of shards")
+		return c, BadCursor("from a read with another number of shards")
 	case c.Query != id.Query:
-		return c, reason("from another query")
+		return c, BadCursor("from another query")
 	}
 	return c, nil
 }
 
-// reason is why a cursor does not open (a constant one costs no
-// allocation).
-type reason string
+// BadCursor is why a cursor does not open (a constant one costs no
+// allocation); package adjlist wraps it in ErrInvalidCursor.
+type BadCursor string
 
-func (r reason) Error() string { return string(r) }
+func (b BadCursor) Error() string { return string(b) }
 
 // errNotCanonical is DecodeExact's refusal.
-const errNotCanonical = reason("not canonical base64url")
+const errNotCanonical = BadCursor("not canonical base64url")
 
 // DecodeExact decodes unpadded base64url and accepts only the one
 // canonical spelling: Go's decoder also takes other final characters

@@ -63,7 +63,7 @@ func TestStartKey(t *testing.T) {
 	assert.Equal(t, lek, start)
 	_, ok = StartKey([]string{"PK", "SK"}, strs, nums, number)
 	assert.False(t, ok, "a missing attribute")
-	_, err = KeyStrings(lek)
+	_, err = After(lek)
 	require.Error(t, err, "a number attribute where strings are wanted")
 }
 

@@ -19,7 +19,7 @@ import (
 // so that it resumes only the query that issued it. It is 72 bits of
 // SHA-256, base64url: enough to tell queries apart; forging is the
 // signature's job.
-func Fingerprint[S any](op string, in *dynamodb.QueryInput, shards []S, pk func(S) string) string {
+func Fingerprint(op string, in *dynamodb.QueryInput, shards []QueryShard) string {
 	h := sha256.New()
 	field := func(s string) { fmt.Fprintf(h, "%d:%s;", len(s), s) }
 	field(op)
@@ -38,7 +38,7 @@ func Fingerprint[S any](op string, in *dynamodb.QueryInput, shards []S, pk func(
 		field(AttrText(in.ExpressionAttributeValues[ph]))
 	}
 	for _, sh := range shards {
-		field(pk(sh))
+		field(sh.PK)
 	}
 	return base64.RawURLEncoding.EncodeToString(h.Sum(nil)[:9])
 }

@@ -8,28 +8,18 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// KeyStrings turns a LastEvaluatedKey into plain strings (all key
-// attributes of adjlist's tables are strings).
-func KeyStrings(lek map[string]types.AttributeValue) (map[string]string, error) {
-	m, nums, err := KeyText(lek)
-	if err == nil && nums != nil {
-		err = fmt.Errorf("adjlist: LastEvaluatedKey has number attributes %v, want strings", nums)
-	}
-	return m, err
-}
-
-// After is the place of a shard (or scan segment) whose last page ended
-// at lek: Done when there is none, else resuming after its key, whose
-// attributes must be strings ([KeyStrings]).
+// After is the place of a shard whose last page ended at lek: Done when
+// there is none, else resuming after its key, whose attributes must be
+// strings (a sharded read's keys are).
 func After(lek map[string]types.AttributeValue) (CursorShard, error) {
 	if len(lek) == 0 {
 		return CursorShard{Done: true}, nil
 	}
-	key, err := KeyStrings(lek)
-	if err != nil {
-		return CursorShard{}, err
+	key, nums, err := KeyText(lek)
+	if err == nil && nums != nil {
+		err = fmt.Errorf("adjlist: LastEvaluatedKey has number attributes %v, want strings", nums)
 	}
-	return CursorShard{Key: key}, nil
+	return CursorShard{Key: key}, err
 }
 
 // KeyText splits a LastEvaluatedKey into its string and number

@@ -8,12 +8,6 @@ import (
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
-// BadCursor is why a page cursor is refused; package adjlist wraps it in
-// ErrInvalidCursor.
-type BadCursor string
-
-func (b BadCursor) Error() string { return string(b) }
-
 // Cursors is what a query's page cursors carry (ID, signed with Key when
 // set) and what the key of one must lie within to resume it: the key
 // attributes Names, and the partition and sort key range of the query.
@@ -46,7 +40,7 @@ func (r *Run) Page(ctx context.Context, cursor string, decode func(Item) (bool, 
 	}
 	in := r.In
 	if cursor != "" {
-		c, err := r.Cursor.open(cursor)
+		c, err := Open(cursor, r.Cursor.ID, r.Cursor.Key)
 		if err != nil {
 			return "", err
 		}
@@ -67,27 +61,7 @@ func (r *Run) Page(ctx context.Context, cursor string, decode func(Item) (bool, 
 	if err != nil {
 		return "", err
 	}
-	next, err := r.Cursor.seal(Cursor{Key: key, Num: num})
-	if err != nil {
-		return "", err
-	}
-	return next, nil
-}
-
-// seal stamps c with the query's identity, encodes it and, with a Key,
-// signs it.
-func (cs *Cursors) seal(c Cursor) (string, error) {
-	return Seal(c, cs.ID, cs.Key)
-}
-
-// open checks a cursor's encoding (strict: only the string issued
-// opens), signature and identity (version, index, direction, query).
-func (cs *Cursors) open(s string) (Cursor, error) {
-	c, err := Open(s, cs.ID, cs.Key)
-	if err != nil {
-		return c, BadCursor(err.Error())
-	}
-	return c, nil
+	return Seal(Cursor{Key: key, Num: num}, r.Cursor.ID, r.Cursor.Key)
 }
 
 // startKey validates a cursor's key against partition pk and the query's

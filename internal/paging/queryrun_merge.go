@@ -8,7 +8,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"golang.org/x/sync/errgroup"
 
-	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
@@ -35,26 +34,6 @@ func (r *Run) less(a, b Item) bool {
 		return sa < sb
 	}
 	return sa > sb
-}
-
-// countMerged counts every shard, in parallel, and sums.
-func (r *Run) countMerged(ctx context.Context, e ddbexpr.Exprs, decode func(Item) (bool, error)) (int, error) {
-	counts := make([]int, len(r.Shards))
-	var g errgroup.Group
-	for i := range r.Shards {
-		g.Go(func() (err error) {
-			counts[i], err = r.count(ctx, e, r.Shards[i].PK, decode)
-			return err
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return 0, err
-	}
-	total := 0
-	for _, n := range counts {
-		total += n
-	}
-	return total, nil
 }
 
 // stream is one shard's pages as a merge input.
@@ -129,7 +108,7 @@ func (r *Run) allMerged(ctx context.Context, decode func(Item) (bool, error), yi
 func (r *Run) pageMerged(ctx context.Context, from string, decode func(Item) (bool, error)) (string, error) {
 	states := make([]CursorShard, len(r.Shards))
 	if from != "" {
-		c, err := r.Cursor.open(from)
+		c, err := Open(from, r.Cursor.ID, r.Cursor.Key)
 		if err == nil && len(c.Shards) != len(r.Shards) {
 			err = BadCursor("from a read with another number of shards")
 		}
@@ -213,9 +192,5 @@ func (r *Run) pageMerged(ctx context.Context, from string, decode func(Item) (bo
 	if !more {
 		return "", nil
 	}
-	next, err := r.Cursor.seal(Cursor{Shards: states})
-	if err != nil {
-		return "", err
-	}
-	return next, nil
+	return Seal(Cursor{Shards: states}, r.Cursor.ID, r.Cursor.Key)
 }

@@ -4,8 +4,8 @@ import (
 	"context"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"golang.org/x/sync/errgroup"
 
-	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
@@ -18,11 +18,11 @@ import (
 type Run struct {
 	Client dynamodb.QueryAPIClient
 	In     dynamodb.QueryInput // the request; every use copies it
-	// Fetched, when set, is handed the items of each page as the page
+	// Fetched, when set, is told of the items of each page as the page
 	// arrives, before decode sees any of them (on a sharded read, each
-	// shard's page): a read of several item types sizes its slices with
-	// it.
-	Fetched func(items []Item)
+	// shard's page): a read of several item types sizes its slices so
+	// ([Dealer.Fetched]).
+	Fetched Fetcher
 	PK      string // the partition key value (a sharded read's logical key)
 	// Shards, when set, are the partitions of a sharded read, merged in
 	// the order of sort key attribute SKAttr.
@@ -34,21 +34,8 @@ type Run struct {
 	Cursor Cursors // what Page's cursors carry and are checked against
 }
 
-// EachPage runs in to the end with the SDK's Query paginator, handing
-// each page to page until it returns false or an error.
-func EachPage(ctx context.Context, c dynamodb.QueryAPIClient, in dynamodb.QueryInput, page func(*dynamodb.QueryOutput) (bool, error)) error {
-	pages := dynamodb.NewQueryPaginator(c, &in)
-	for pages.HasMorePages() {
-		out, err := pages.NextPage(ctx, telemetry.CallOpts(ctx)...)
-		if err != nil {
-			return err
-		}
-		if more, err := page(out); !more || err != nil {
-			return err
-		}
-	}
-	return nil
-}
+// Fetcher is told of each page's items: a [Dealer].
+type Fetcher interface{ Fetched(items []Item) }
 
 // take is decode of item, false for the item Excl excludes.
 func (r *Run) take(decode func(Item) (bool, error), item Item) (bool, error) {
@@ -73,76 +60,64 @@ func (r *Run) takeAll(decode func(Item) (bool, error), items []Item) error {
 // fetched hands a page's items to Fetched, if set.
 func (r *Run) fetched(items []Item) {
 	if r.Fetched != nil {
-		r.Fetched(items)
+		r.Fetched.Fetched(items)
 	}
 }
 
 // All yields every item of the query, page by page (a sharded read's
-// merged), until yield returns false; it returns the error that stopped
-// it.
-func (r *Run) All(ctx context.Context, decode func(Item) (bool, error), yield func() bool) error {
+// merged), until yield returns false; grow, if not nil, is handed each
+// page's size first on an unsharded read (so that the caller grows its
+// slice once per page). It returns the error that stopped it.
+func (r *Run) All(ctx context.Context, decode func(Item) (bool, error), grow func(n int), yield func() bool) error {
 	if r.Shards != nil {
 		return r.allMerged(ctx, decode, yield)
 	}
-	return EachPage(ctx, r.Client, r.In, func(out *dynamodb.QueryOutput) (bool, error) {
+	in := r.In
+	pages := dynamodb.NewQueryPaginator(r.Client, &in)
+	for pages.HasMorePages() {
+		out, err := pages.NextPage(ctx, telemetry.CallOpts(ctx)...)
+		if err != nil {
+			return err
+		}
 		r.fetched(out.Items)
+		if grow != nil {
+			grow(len(out.Items))
+		}
 		for _, item := range out.Items {
 			ok, err := r.take(decode, item)
 			if err != nil {
-				return false, err
+				return err
 			}
 			if ok && !yield() {
-				return false, nil
+				return nil
 			}
 		}
-		return true, nil
-	})
-}
-
-// Collect runs an unsharded query to the end, handing each page's size
-// to grow (for the caller to grow its slice once per page) before
-// decode sees the page's items.
-func (r *Run) Collect(ctx context.Context, decode func(Item) (bool, error), grow func(n int)) error {
-	return EachPage(ctx, r.Client, r.In, func(out *dynamodb.QueryOutput) (bool, error) {
-		r.fetched(out.Items)
-		grow(len(out.Items))
-		err := r.takeAll(decode, out.Items)
-		return err == nil, err
-	})
-}
-
-// Count runs the query with e, its keys-only expressions, to the end
-// (every shard in parallel, summed) and counts the items decode accepts.
-func (r *Run) Count(ctx context.Context, e ddbexpr.Exprs, decode func(Item) (bool, error)) (int, error) {
-	if r.Shards != nil {
-		return r.countMerged(ctx, e, decode)
 	}
-	return r.count(ctx, e, r.PK, decode)
+	return nil
 }
 
-// count runs one partition's query (partition key value pk) to the end
-// with e and counts the items decode accepts.
-func (r *Run) count(ctx context.Context, e ddbexpr.Exprs, pk string, decode func(Item) (bool, error)) (int, error) {
-	var err error
-	in := r.In
-	in.KeyConditionExpression, in.FilterExpression, in.ProjectionExpression = e.KeyCond, e.Filter, e.Proj
-	in.ExpressionAttributeNames = e.Names
-	if in.ExpressionAttributeValues, err = e.Values(pk); err != nil {
-		return 0, err
+// Count runs the query to the end (every shard in parallel) and counts
+// the items decode accepts.
+func (r *Run) Count(ctx context.Context, decode func(Item) (bool, error)) (int, error) {
+	if r.Shards == nil {
+		n := 0
+		err := r.All(ctx, decode, nil, func() bool { n++; return true })
+		return n, err
 	}
-	n := 0
-	err = EachPage(ctx, r.Client, in, func(out *dynamodb.QueryOutput) (bool, error) {
-		r.fetched(out.Items)
-		for _, item := range out.Items {
-			ok, err := r.take(decode, item)
-			if err != nil {
-				return false, err
-			}
-			if ok {
-				n++
-			}
-		}
-		return true, nil
-	})
-	return n, err
+	counts := make([]int, len(r.Shards))
+	var g errgroup.Group
+	for i := range r.Shards {
+		g.Go(func() (err error) {
+			one := *r
+			one.In, one.Shards = r.shardInput(i), nil
+			counts[i], err = one.Count(ctx, decode)
+			return err
+		})
+	}
+	err := g.Wait()
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	return total, err
 }

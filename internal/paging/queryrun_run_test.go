@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/ddbitem"
 )
 
@@ -88,12 +87,20 @@ func TestMergedReads(t *testing.T) {
 
 	var k kept
 	yields := 0
-	require.NoError(t, sharded(&partitions{}, 0).All(ctx, k.decode, func() bool {
+	require.NoError(t, sharded(&partitions{}, 0).All(ctx, k.decode, nil, func() bool {
 		yields++
 		return true
 	}))
 	assert.Equal(t, want, k.take())
 	assert.Equal(t, len(want), yields)
+
+	// Count: every shard in parallel, summed.
+	n, err := sharded(&partitions{}, 2).Count(ctx, func(item Item) (bool, error) {
+		sk, _ := ddbitem.String(item, "SK")
+		return sk != "e", nil
+	})
+	require.NoError(t, err)
+	assert.Equal(t, len(want), n)
 
 	r := sharded(&partitions{}, 3)
 	var paged []string
@@ -135,6 +142,11 @@ func TestBadCursorSendsNothing(t *testing.T) {
 	assert.Equal(t, calls, p.calls.Load())
 }
 
+// fetchFunc is a [Fetcher] that calls itself.
+type fetchFunc func(items []Item)
+
+func (f fetchFunc) Fetched(items []Item) { f(items) }
+
 // TestFetched: Fetched sees every page's items as the page arrives, before
 // decode sees any of them, on every read that decodes: All, Collect, Page
 // and Count, unsharded and sharded (each shard's page, the first pages
@@ -146,14 +158,14 @@ func TestFetched(t *testing.T) {
 	// a decode that logs "decode:<sk>" per item.
 	watch := func(r *Run) (*[]string, func(Item) (bool, error)) {
 		var log []string
-		r.Fetched = func(items []Item) {
+		r.Fetched = fetchFunc(func(items []Item) {
 			var sks string
 			for _, item := range items {
 				sk, _ := ddbitem.String(item, "SK")
 				sks += sk
 			}
 			log = append(log, "fetched:"+sks)
-		}
+		})
 		return &log, func(item Item) (bool, error) {
 			sk, _ := ddbitem.String(item, "SK")
 			log = append(log, "decode:"+sk)
@@ -175,19 +187,19 @@ func TestFetched(t *testing.T) {
 		want []string
 	}{
 		{"All", unsharded(2), func(r *Run, decode decoder) error {
-			return r.All(ctx, decode, func() bool { return true })
+			return r.All(ctx, decode, nil, func() bool { return true })
 		}, twoPages},
-		{"Collect", unsharded(2), func(r *Run, decode decoder) error { return r.Collect(ctx, decode, func(int) {}) }, twoPages},
+		{"All growing", unsharded(2), func(r *Run, decode decoder) error {
+			return r.All(ctx, decode, func(int) {}, func() bool { return true })
+		}, twoPages},
 		{"Page", unsharded(2), func(r *Run, decode decoder) error { _, err := r.Page(ctx, "", decode, func(int) {}); return err },
 			[]string{"fetched:ab", "decode:a", "decode:b"}},
 		{"Count", unsharded(2), func(r *Run, decode decoder) error {
-			_, err := r.Count(ctx, ddbexpr.Exprs{Values: func(pk string) (map[string]types.AttributeValue, error) {
-				return Item{":pk": &types.AttributeValueMemberS{Value: pk}}, nil
-			}}, decode)
+			_, err := r.Count(ctx, decode)
 			return err
 		}, twoPages},
 		{"sharded All", sharded(&partitions{}, 2), func(r *Run, decode decoder) error {
-			return r.All(ctx, decode, func() bool { return true })
+			return r.All(ctx, decode, nil, func() bool { return true })
 		}, []string{"fetched:ad", "fetched:be", "fetched:cf", "decode:a", "decode:b", "decode:c", "decode:d", "fetched:g",
 			"decode:e", "decode:f", "fetched:hi", "decode:g", "decode:h", "decode:i"}},
 		{"sharded Page", sharded(&partitions{}, 2), func(r *Run, decode decoder) error {

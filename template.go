@@ -113,11 +113,11 @@ type keyCtx = keycodec.Ctx
 func (t *Table) bindIndexes(kind string, decls []IndexKeys, fields []string, home keycodec.Kind, allowed ...keycodec.Kind) ([]keycodec.Index, error) {
 	var out []keycodec.Index
 	seen := map[string]bool{}
-	allowed = slices.Concat(allowed, []keycodec.Kind{keycodec.Self, keycodec.Const, keycodec.Attr})
+	allowed = slices.Concat(allowed, []keycodec.Kind{keycodec.Self, keycodec.Attr})
 	for _, d := range decls {
 		b, err := t.bindIndex(d, fields, home, allowed)
 		if err == nil && seen[d.Index] {
-			err = fmt.Errorf("keys declared twice")
+			err = errors.New("keys declared twice")
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s in index %q: %w", ErrInvalidOption, kind, d.Index, err)
@@ -236,7 +236,7 @@ func (it *itemType) renderTemplate(parts []keycodec.Part, shards int) string {
 	var b strings.Builder
 	for _, p := range parts {
 		switch p.Kind {
-		case keycodec.Const, keycodec.Lit:
+		case keycodec.Lit:
 			b.WriteString(p.Text)
 		default:
 			b.WriteString(it.partPattern(p))

@@ -1,6 +1,7 @@
 package keycodec
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -38,19 +39,19 @@ func Bind(ix IndexTarget, d Decl, fields []string, home Kind, allowed []Kind, ro
 	b := Index{Name: ix.Name, Local: ix.Local, Together: ix.Together, PK: d.PK, SK: d.SK, Shards: d.Shards}
 	switch {
 	case ix.Native:
-		return b, fmt.Errorf("a native index is keyed on data attributes; declare no keys")
+		return b, errors.New("a native index is keyed on data attributes; declare no keys")
 	case ix.Inverted:
-		return b, fmt.Errorf("the inverted index holds edges by their endpoints; declare no keys")
+		return b, errors.New("the inverted index holds edges by their endpoints; declare no keys")
 	case ix.Local && len(b.PK) > 0:
-		return b, fmt.Errorf("a local index has the table's partition key; leave PartitionKey zero")
+		return b, errors.New("a local index has the table's partition key; leave PartitionKey zero")
 	case !ix.Local && len(b.PK) == 0:
-		return b, fmt.Errorf("no PartitionKey")
+		return b, errors.New("no PartitionKey")
 	case (len(ix.SK) > 0) != (len(b.SK) > 0):
-		return b, fmt.Errorf("SortKey must be given exactly when the index has a sort key")
+		return b, errors.New("SortKey must be given exactly when the index has a sort key")
 	case d.Shards < 0 || d.Shards > d.MaxShards:
 		return b, fmt.Errorf("IndexKeys.Shards %d, want 0 to %d", d.Shards, d.MaxShards)
 	case d.Shards > 1 && ix.Local:
-		return b, fmt.Errorf("a local index cannot be sharded")
+		return b, errors.New("a local index cannot be sharded")
 	}
 	b.PKAttr = ix.PK[0]
 	if len(ix.SK) > 0 {
@@ -70,12 +71,8 @@ func Bind(ix IndexTarget, d Decl, fields []string, home Kind, allowed []Kind, ro
 		case p.Kind == Lit:
 		case !slices.Contains(allowed, p.Kind):
 			return b, fmt.Errorf("part %s is not available to this item type", String([]Part{p}))
-		case p.Kind == Const:
-			if err := errs.Key(CheckName("key constant", p.Text)); err != nil {
-				return b, err
-			}
 		case p.Kind == Attr && p.Text == "":
-			return b, fmt.Errorf("{} names no data attribute")
+			return b, errors.New("{} names no data attribute")
 		case p.Kind == Attr && (p.Text == b.SKAttr || p.Text == b.PKAttr && !ix.Local):
 			native := "PartitionAttributes"
 			if p.Text == b.SKAttr {

@@ -193,7 +193,7 @@ func (s Parts) IndexRest(parts []Part) []Part {
 	var out []Part
 	for i, p := range parts[first:] {
 		switch p.Kind {
-		case Const, Lit:
+		case Lit:
 			out = append(out, Part{Kind: Lit, Text: p.Text})
 			continue
 		case Self, Source, Target, Parent:

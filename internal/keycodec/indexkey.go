@@ -72,7 +72,7 @@ func (k IndexKey) Render(data map[string]types.AttributeValue, c *Ctx) (key stri
 	var b strings.Builder
 	for _, p := range k {
 		switch p.Kind {
-		case Const, Lit:
+		case Lit:
 			b.WriteString(p.Text)
 		case Field:
 			if p.field >= 0 && p.field < len(c.IDs) {
@@ -122,7 +122,7 @@ func StaticPrefix(parts []Part, c *Ctx) (prefix string, exact bool) {
 	var b strings.Builder
 	for _, p := range parts {
 		switch p.Kind {
-		case Const, Lit:
+		case Lit:
 			b.WriteString(p.Text)
 			continue
 		case Self, Source, Target, Parent:

@@ -12,7 +12,7 @@ import (
 )
 
 func TestIndexKey(t *testing.T) {
-	parts := []Part{{Kind: Const, Text: "F"}, {Kind: Lit, Text: "#"}, {Kind: Field, Text: "followerID"},
+	parts := []Part{{Kind: Lit, Text: "F"}, {Kind: Lit, Text: "#"}, {Kind: Field, Text: "followerID"},
 		{Kind: Lit, Text: "#"}, {Kind: Attr, Text: "status"}, {Kind: Lit, Text: "#"}, {Kind: Target}}
 	k := CompileIndexKey(parts, []string{"userID", "followerID"})
 	c := &Ctx{Target: "CRS#m%2304", IDs: []string{"u1", "a#b"}}
@@ -51,7 +51,7 @@ func TestIndexKey(t *testing.T) {
 		{parts, "F#", false},
 		{[]Part{{Kind: Lit, Text: "ENROLL#"}, {Kind: Target}}, "ENROLL#CRS#", false},
 		{[]Part{{Kind: Attr, Text: "at"}}, "", false},
-		{[]Part{{Kind: Const, Text: "INFO"}}, "INFO", true},
+		{[]Part{{Kind: Lit, Text: "INFO"}}, "INFO", true},
 	} {
 		prefix, exact := StaticPrefix(tc.parts, prefixes)
 		assert.Equal(t, [2]any{tc.prefix, tc.exact}, [2]any{prefix, exact}, String(tc.parts))
@@ -102,7 +102,7 @@ func TestValueTextAsWritten(t *testing.T) {
 			}
 			item, err := enc.Encode(map[string]any{"at": tc.v})
 			require.NoError(t, err)
-			key, ok, bad := CompileIndexKey([]Part{{Kind: Const, Text: "AT"}, {Kind: Lit, Text: "#"}, {Kind: Attr, Text: "at"}}, nil).
+			key, ok, bad := CompileIndexKey([]Part{{Kind: Lit, Text: "AT"}, {Kind: Lit, Text: "#"}, {Kind: Attr, Text: "at"}}, nil).
 				Render(item.(*types.AttributeValueMemberM).Value, &Ctx{})
 			require.Nil(t, bad)
 			require.True(t, ok)

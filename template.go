@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
@@ -227,42 +226,6 @@ type itemType struct {
 // t's encoder.
 func (it *itemType) keyParts(t *Table) keycodec.Parts {
 	return keycodec.Parts{Prefixes: &it.prefixes, Ends: it.ends, Parent: it.parentEnd, Enc: t.enc}
-}
-
-// renderTemplate draws key template parts as Describe does, for error
-// messages: constants as they are, variable parts as [itemType.partPattern]
-// draws them, and a shard suffix when shards > 1.
-func (it *itemType) renderTemplate(parts []keycodec.Part, shards int) string {
-	var b strings.Builder
-	for _, p := range parts {
-		switch p.Kind {
-		case keycodec.Lit:
-			b.WriteString(p.Text)
-		default:
-			b.WriteString(it.partPattern(p))
-		}
-	}
-	if shards > 1 {
-		fmt.Fprintf(&b, "#<shard of key, %d>", shards)
-	}
-	return b.String()
-}
-
-// partPattern is how Describe draws variable part p of the item type:
-// a placeholder for a data attribute or key field ("<status>"), a node
-// key with its id a placeholder ("CRS#<to>"), a child endpoint's ref
-// ("WS#<to parent>#PROJ#<to>").
-func (it *itemType) partPattern(p keycodec.Part) string {
-	v, ref := it.sample(p)
-	switch {
-	case p.Kind == keycodec.Attr || p.Kind == keycodec.Field:
-		return v
-	case !ref:
-		return it.prefixes.Node(p.Kind) + v
-	case p.Kind == keycodec.Self:
-		return it.ends.Label + v
-	}
-	return v
 }
 
 // sample is the value Describe fills variable part p with, as ByIndex

@@ -165,12 +165,6 @@ func (t *Table) keyAttrRole(name string) string {
 	return "a key attribute"
 }
 
-// addIndexKeys writes into item the derived index keys of indexes
-// (keycodec.Add).
-func addIndexKeys(indexes []keycodec.Index, item Item, kc *keyCtx) error {
-	return keycodec.Add(indexes, item, kc)
-}
-
 // itemType is what every modelled item type shares: a name for errors,
 // the static prefixes of its node keys, and its keys in the table's
 // derived-key indexes.

@@ -136,41 +136,27 @@ func AttrKeyText(name string, av types.AttributeValue) (text string, present boo
 	return text, present, Refused(bad)
 }
 
-// PartitionKey and SortKey compute b's key attribute values for an item
+// KeyValue computes b's sort key (sort) or partition key for an item
 // with data and node keys kc; ok is false when a data attribute the
 // template reads is missing.
 //
-// They are the one renderer of index keys, so every path that writes or
+// It is the one renderer of index keys, so every path that writes or
 // checks them (a put, an update's re-derivation, Scan, Verify and Migrate)
 // spells them alike: a key field's id escaped as adjlist.NodeKey escapes
 // ids, as the table keys and ByIndex's values spell it.
-func (b *Index) PartitionKey(data map[string]types.AttributeValue, kc *Ctx) (pk string, ok bool, err error) {
-	pk, ok, bad := b.PKC.Render(data, kc)
-	if !ok || bad != nil {
-		return "", false, Refused(bad)
-	}
-	if b.Shards > 0 {
-		pk += "#" + Shard(kc.PK+"\x00"+kc.SK, b.Shards)
-	}
-	return pk, true, errs.Key(CheckLen(b.Name, "index partition key", pk, MaxPartitionKeyLen))
-}
-
-// SortKey: see [Index.PartitionKey].
-func (b *Index) SortKey(data map[string]types.AttributeValue, kc *Ctx) (sk string, ok bool, err error) {
-	sk, ok, bad := b.SKC.Render(data, kc)
-	if !ok || bad != nil {
-		return "", false, Refused(bad)
-	}
-	return sk, true, errs.Key(CheckLen(b.Name, "index sort key", sk, MaxSortKeyLen))
-}
-
-// KeyValue computes the key attribute of b that sort says: its value, and
-// whether the item carries it ([Index.SortKey], [Index.PartitionKey]).
-func (b *Index) KeyValue(sort bool, data map[string]types.AttributeValue, kc *Ctx) (string, bool, error) {
+func (b *Index) KeyValue(sort bool, data map[string]types.AttributeValue, kc *Ctx) (v string, ok bool, err error) {
+	k, attr, limit := b.PKC, "index partition key", MaxPartitionKeyLen
 	if sort {
-		return b.SortKey(data, kc)
+		k, attr, limit = b.SKC, "index sort key", MaxSortKeyLen
 	}
-	return b.PartitionKey(data, kc)
+	v, ok, bad := k.Render(data, kc)
+	if !ok || bad != nil {
+		return "", false, Refused(bad)
+	}
+	if !sort && b.Shards > 0 {
+		v += "#" + Shard(kc.PK+"\x00"+kc.SK, b.Shards)
+	}
+	return v, true, errs.Key(CheckLen(b.Name, attr, v, limit))
 }
 
 // DerivedKeys lists the key attributes b writes: the partition key of a
@@ -224,17 +210,12 @@ func (b *Index) Written(dst []ddbitem.Attr, data map[string]types.AttributeValue
 // only items with every key attribute), so that an update giving the
 // missing data completes the entry.
 func Add(indexes []Index, item map[string]types.AttributeValue, kc *Ctx) error {
-	var buf [2]ddbitem.Attr
-	for i := range indexes {
-		attrs, err := indexes[i].Written(buf[:0], item, kc)
-		if err != nil {
-			return err
-		}
-		for _, a := range attrs {
-			item[a.Name] = &types.AttributeValueMemberS{Value: a.Value}
-		}
+	var buf [8]ddbitem.Attr
+	attrs, err := Derived(indexes, item, kc, buf[:0])
+	for _, a := range attrs {
+		item[a.Name] = &types.AttributeValueMemberS{Value: a.Value}
 	}
-	return nil
+	return err
 }
 
 // Derived appends to want the derived attributes of item (its data and

@@ -88,7 +88,7 @@ func TestAddAndDerivedAgree(t *testing.T) {
 	assert.Equal(t, []string{"status"}, Feeds([]Index{b}))
 
 	sharded := bind(t, gsi2, Decl{PK: status, SK: self, Shards: 16, MaxShards: 100})
-	pk, ok, err := sharded.PartitionKey(item, kc)
+	pk, ok, err := sharded.KeyValue(false, item, kc)
 	require.NoError(t, err)
 	assert.True(t, ok)
 	assert.Equal(t, "STATUS#A%231#"+Shard("STU#a91\x00STU#a91", 16), pk)

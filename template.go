@@ -172,14 +172,10 @@ type itemType struct {
 	kind     string // "node STU", "edge ENROLL (STU → CRS)", "child PROJ of WS"
 	prefixes keyCtx
 	home     keycodec.Kind // the part that is its table partition key
-	// pk and sk are its table keys as templates, a preset's as an
-	// Entity's: text, and its ids as key fields named as Describe draws
-	// them ("STU#<id>", "ENROLL#CRS#<to>", "WS#<id>#<shard of child>"),
-	// drawn from keys. The table records them (Table.Check, TypeOf,
-	// Verify) and Describe draws them. self, source, target and parent
-	// are the node keys its
-	// index key templates may name ({@self}, {@source}, {@target},
-	// {@parent}); nil where it has none.
+	// pk and sk are its table keys as templates drawn from keys, its ids
+	// as key fields named as Describe draws them ("ENROLL#CRS#<to>");
+	// self, source, target and parent are the node keys its index key
+	// templates may name ({@self} ...), nil where it has none.
 	pk, sk                       spelling
 	self, source, target, parent spelling
 	// shardField is the key field of pk that holds a sharded partition's
@@ -223,18 +219,25 @@ func (it *itemType) keyParts(t *Table) keycodec.Parts {
 }
 
 // sample is the value Describe fills variable part p with, as ByIndex
-// takes it: a placeholder ("<to>"), or a child endpoint's ref pattern
-// ("WS#<to parent>#PROJ#<to>"; ref is true).
-func (it *itemType) sample(p keycodec.Part) (v string, ref bool) {
-	if e := it.ends; e != nil {
-		switch {
-		case p.Kind == keycodec.Source && e.Src.IsChild():
-			return it.source.String(), true
-		case (p.Kind == keycodec.Target || p.Kind == keycodec.Self) && e.Dst.IsChild():
-			return it.target.String(), true
-		}
+// takes it: a placeholder ("<status>", "<to>"), or a child endpoint's ref
+// pattern ("WS#<to parent>#PROJ#<to>").
+func (it *itemType) sample(p keycodec.Part) string {
+	e := it.ends
+	switch {
+	case p.Kind == keycodec.Attr || p.Kind == keycodec.Field:
+		return "<" + p.Text + ">"
+	case p.Kind == keycodec.Source && e != nil && e.Src.IsChild():
+		return it.source.String()
+	case (p.Kind == keycodec.Target || p.Kind == keycodec.Self) && e != nil && e.Dst.IsChild():
+		return it.target.String()
+	case p.Kind == keycodec.Source:
+		return "<from>"
+	case p.Kind == keycodec.Target, p.Kind == keycodec.Self && it.prefixes.Source != "":
+		return "<to>"
+	case p.Kind == keycodec.Self && it.prefixes.Parent != "":
+		return "<child>"
 	}
-	return it.placeholder(p), false
+	return "<id>"
 }
 
 // newItemType binds an item type's index declarations; allowed are the
@@ -264,25 +267,4 @@ func (it *itemType) indexIn(name string) (*keycodec.Index, bool) {
 		}
 	}
 	return nil, false
-}
-
-// placeholder is the value Describe gives a variable part of a partition
-// key template: an attribute's name or an id's, in angle brackets.
-func (it *itemType) placeholder(p keycodec.Part) string {
-	switch p.Kind {
-	case keycodec.Attr, keycodec.Field:
-		return "<" + p.Text + ">"
-	case keycodec.Source:
-		return "<from>"
-	case keycodec.Target:
-		return "<to>"
-	case keycodec.Self:
-		switch {
-		case it.prefixes.Source != "":
-			return "<to>"
-		case it.prefixes.Parent != "":
-			return "<child>"
-		}
-	}
-	return "<id>"
 }

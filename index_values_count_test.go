@@ -38,6 +38,7 @@ func TestByIndexNamesTheValuesItTakes(t *testing.T) {
 	owns := adjlist.NewEdge[data](workspaces, "OWNS", projects, func(o *adjlist.EdgeOptions) {
 		o.Indexes = byStatus("{@target}#{status}")
 	})
+	issues := adjlist.NewNestedCollection[data](projects, "ISSUE")
 	followers := adjlist.NewEntity[data](table, "follower", "USER#{userID}", "F#{followerID}", func(o *adjlist.EntityOptions) {
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("F#{followerID}#{status}"), SortKey: adjlist.Template("{userID}")}}
 	})
@@ -77,6 +78,8 @@ func TestByIndexNamesTheValuesItTakes(t *testing.T) {
 			`index LSI2: PK of child PROJ of WS is WS#<id>, which takes ids ([7] given)`},
 		{"native local, an edge's source key", func() error { _, err := owns.ByIndex("LSI2", 7).Collect(t.Context()); return err },
 			`index LSI2: PK of edge OWNS#WS# is WS#<from>, which takes ids ([7] given)`},
+		{"native local, a nested child's parent key, whole", func() error { _, err := issues.ByIndex("LSI2", 7).Collect(t.Context()); return err },
+			`index LSI2: PK of child ISSUE of WS/PROJ is WS#<id>#PROJ#<PROJ id>, which takes ids ([7] given)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.run()

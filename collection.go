@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -239,7 +240,7 @@ func (c *collectionCore) parentKey(parentID string) (string, error) {
 		return pk, err
 	}
 	if err := c.parent.end.ref.Check(parentID); err != nil {
-		return "", keyError(err)
+		return "", errs.Key(err)
 	}
 	return parentID, nil
 }

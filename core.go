@@ -3,6 +3,7 @@ package adjlist
 import (
 	"slices"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -38,14 +39,14 @@ func (it *itemType) setKeys(c keyCore) {
 // spelling holds; others may be ""), checked.
 func (c *keyCore) partition(ids []string) (string, error) {
 	k, err := c.pk.Key(ids, c.pkName, "partition key", maxPartitionKeyLen)
-	return k, keyError(err)
+	return k, errs.Key(err)
 }
 
 // sortKey is the sort key of the items with ids (those its spelling
 // holds; others may be ""), checked.
 func (c *keyCore) sortKey(ids []string) (string, error) {
 	k, err := c.sk.Key(ids, c.skName, "sort key", maxSortKeyLen)
-	return k, keyError(err)
+	return k, errs.Key(err)
 }
 
 // key is the primary key of the item with ids, in the order of fields:

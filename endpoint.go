@@ -1,6 +1,7 @@
 package adjlist
 
 import (
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -122,7 +123,7 @@ func (c *collectionCore) refOf(parentID, childID string) (string, error) {
 		return "", c.err
 	}
 	ref, err := c.ref.Spelling.Key([]string{parentID, childID}, c.childType, "partition key", maxPartitionKeyLen)
-	return ref, keyError(err)
+	return ref, errs.Key(err)
 }
 
 // ParseRef splits a ref made by [Collection.Ref] back into the parent and
@@ -141,7 +142,7 @@ func (c *collectionCore) parseRef(ref string) (parentID, childID string, err err
 	}
 	var ids [2]string
 	if err := c.ref.Parse(ref, ids[:]); err != nil {
-		return "", "", keyError(err)
+		return "", "", errs.Key(err)
 	}
 	return ids[0], ids[1], nil
 }

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 
+	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/walks"
 )
@@ -243,7 +244,7 @@ func (t *Table) checkNumberKey(what, attr string, s spelling) error {
 func (e *entityCore) checkNumberIDs(ids []string) error {
 	for _, i := range e.numIDs {
 		if i < len(ids) {
-			if err := keyError(keycodec.CheckNumberID(e.fields[i], ids[i])); err != nil {
+			if err := errs.Key(keycodec.CheckNumberID(e.fields[i], ids[i])); err != nil {
 				return err
 			}
 		}

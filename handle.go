@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"time"
 
+	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
@@ -84,8 +85,8 @@ func (h handle) item(k *keyed, keyErr error, data any, create bool, o *WriteOpti
 		item[h.t.opts.IndexSortKey] = &types.AttributeValueMemberS{Value: k.isk}
 	}
 	if len(h.it.indexes) > 0 {
-		kc := k.kc // a copy made here alone: addIndexKeys keeps it
-		err = addIndexKeys(h.it.indexes, item, &kc)
+		kc := k.kc // a copy made here alone: keycodec.Add keeps it
+		err = keycodec.Add(h.it.indexes, item, &kc)
 	}
 	if d := h.it.data; d != nil {
 		if err == nil {

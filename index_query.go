@@ -9,6 +9,7 @@ import (
 
 	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/modeldoc"
 	"github.com/adjlist/adjlist/internal/paging"
 )
 
@@ -191,7 +192,8 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 		}
 		key, n, err := it.keyParts(t).Fill(parts, values)
 		if err != nil {
-			return queryKeys{}, fmt.Errorf("%w: index %s: %s of %s is %s, which takes ids (%v given): %w", ErrInvalidOption, ix.Name, a.Name, it.kind, it.renderTemplate(parts, 0), given, err)
+			f := it.formats()
+			return queryKeys{}, fmt.Errorf("%w: index %s: %s of %s is %s, which takes ids (%v given): %w", ErrInvalidOption, ix.Name, a.Name, it.kind, modeldoc.Text(f.Render(parts, 0)), given, err)
 		}
 		filled, values = append(filled, key), values[n:]
 	}

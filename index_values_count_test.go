@@ -38,6 +38,7 @@ func TestByIndexNamesTheValuesItTakes(t *testing.T) {
 	owns := adjlist.NewEdge[data](workspaces, "OWNS", projects, func(o *adjlist.EdgeOptions) {
 		o.Indexes = byStatus("{@target}#{status}")
 	})
+	issues := adjlist.NewNestedCollection[data](projects, "ISSUE")
 	followers := adjlist.NewEntity[data](table, "follower", "USER#{userID}", "F#{followerID}", func(o *adjlist.EntityOptions) {
 		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("F#{followerID}#{status}"), SortKey: adjlist.Template("{userID}")}}
 	})
@@ -69,6 +70,16 @@ func TestByIndexNamesTheValuesItTakes(t *testing.T) {
 		}, `ByIndex("ByScore", ...): takes 2 to 4 values (tour, region, then optionally round, score), 5 given`},
 		{"native local, the child's partition", func() error { _, err := projects.ByIndex("LSI2").Collect(t.Context()); return err },
 			`ByIndex("LSI2", ...): takes 1 to 2 values (parent id, then optionally score), 0 given`},
+		// A value of the wrong type names the key it fills, drawn as
+		// Describe draws it.
+		{"native local, a node's key", func() error { _, err := workspaces.ByIndex("LSI2", 7).Collect(t.Context()); return err },
+			`index LSI2: PK of node WS is WS#<id>, which takes ids ([7] given)`},
+		{"native local, a child's parent key", func() error { _, err := projects.ByIndex("LSI2", 7).Collect(t.Context()); return err },
+			`index LSI2: PK of child PROJ of WS is WS#<id>, which takes ids ([7] given)`},
+		{"native local, an edge's source key", func() error { _, err := owns.ByIndex("LSI2", 7).Collect(t.Context()); return err },
+			`index LSI2: PK of edge OWNS#WS# is WS#<from>, which takes ids ([7] given)`},
+		{"native local, a nested child's parent key, whole", func() error { _, err := issues.ByIndex("LSI2", 7).Collect(t.Context()); return err },
+			`index LSI2: PK of child ISSUE of WS/PROJ is WS#<id>#PROJ#<PROJ id>, which takes ids ([7] given)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			err := tc.run()

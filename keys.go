@@ -23,26 +23,17 @@ const (
 // control character`.
 type KeyError = errs.KeyError
 
-// keyError is e, a refusal of the key codec, as this package reports
-// it: a [*KeyError], or nil.
-func keyError(e *keycodec.Error) error {
-	if e == nil {
-		return nil
-	}
-	return e
-}
-
 // checkName validates a programmer-chosen node type, edge label or item
 // marker (see [NewNode] and [NewEdge] for the alphabet).
-func checkName(kind, name string) error { return keyError(keycodec.CheckName(kind, name)) }
+func checkName(kind, name string) error { return errs.Key(keycodec.CheckName(kind, name)) }
 
 // checkID validates a user-supplied id before it is escaped
 // (keycodec.CheckID).
-func checkID(name, id string) error { return keyError(keycodec.CheckID(name, id)) }
+func checkID(name, id string) error { return errs.Key(keycodec.CheckID(name, id)) }
 
 // checkLen enforces DynamoDB's key size limit for attr on the built key.
 func checkLen(name, attr, key string, limit int) error {
-	return keyError(keycodec.CheckLen(name, attr, key, limit))
+	return errs.Key(keycodec.CheckLen(name, attr, key, limit))
 }
 
 // checkKeys enforces DynamoDB's key size limits on an item's primary key

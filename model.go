@@ -389,7 +389,7 @@ func indexPatterns(s shape) []modeldoc.Pattern {
 			if !p.Variable() {
 				continue
 			}
-			v, _ := s.it.sample(p)
+			v := s.it.sample(p)
 			values, shown = append(values, v), append(shown, v)
 		}
 		ps := patternOnly{q: indexSpec(s.t, s.op, nil, s.it, b.Name, values)}.describe()

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
@@ -113,11 +112,11 @@ type keyCtx = keycodec.Ctx
 func (t *Table) bindIndexes(kind string, decls []IndexKeys, fields []string, home keycodec.Kind, allowed ...keycodec.Kind) ([]keycodec.Index, error) {
 	var out []keycodec.Index
 	seen := map[string]bool{}
-	allowed = slices.Concat(allowed, []keycodec.Kind{keycodec.Self, keycodec.Const, keycodec.Attr})
+	allowed = slices.Concat(allowed, []keycodec.Kind{keycodec.Self, keycodec.Attr})
 	for _, d := range decls {
 		b, err := t.bindIndex(d, fields, home, allowed)
 		if err == nil && seen[d.Index] {
-			err = fmt.Errorf("keys declared twice")
+			err = errors.New("keys declared twice")
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%w: %s in index %q: %w", ErrInvalidOption, kind, d.Index, err)
@@ -166,12 +165,6 @@ func (t *Table) keyAttrRole(name string) string {
 	return "a key attribute"
 }
 
-// addIndexKeys writes into item the derived index keys of indexes
-// (keycodec.Add).
-func addIndexKeys(indexes []keycodec.Index, item Item, kc *keyCtx) error {
-	return keycodec.Add(indexes, item, kc)
-}
-
 // itemType is what every modelled item type shares: a name for errors,
 // the static prefixes of its node keys, and its keys in the table's
 // derived-key indexes.
@@ -179,14 +172,10 @@ type itemType struct {
 	kind     string // "node STU", "edge ENROLL (STU → CRS)", "child PROJ of WS"
 	prefixes keyCtx
 	home     keycodec.Kind // the part that is its table partition key
-	// pk and sk are its table keys as templates, a preset's as an
-	// Entity's: text, and its ids as key fields named as Describe draws
-	// them ("STU#<id>", "ENROLL#CRS#<to>", "WS#<id>#<shard of child>"),
-	// drawn from keys. The table records them (Table.Check, TypeOf,
-	// Verify) and Describe draws them. self, source, target and parent
-	// are the node keys its
-	// index key templates may name ({@self}, {@source}, {@target},
-	// {@parent}); nil where it has none.
+	// pk and sk are its table keys as templates drawn from keys, its ids
+	// as key fields named as Describe draws them ("ENROLL#CRS#<to>");
+	// self, source, target and parent are the node keys its index key
+	// templates may name ({@self} ...), nil where it has none.
 	pk, sk                       spelling
 	self, source, target, parent spelling
 	// shardField is the key field of pk that holds a sharded partition's
@@ -229,55 +218,26 @@ func (it *itemType) keyParts(t *Table) keycodec.Parts {
 	return keycodec.Parts{Prefixes: &it.prefixes, Ends: it.ends, Parent: it.parentEnd, Enc: t.enc}
 }
 
-// renderTemplate draws key template parts as Describe does, for error
-// messages: constants as they are, variable parts as [itemType.partPattern]
-// draws them, and a shard suffix when shards > 1.
-func (it *itemType) renderTemplate(parts []keycodec.Part, shards int) string {
-	var b strings.Builder
-	for _, p := range parts {
-		switch p.Kind {
-		case keycodec.Const, keycodec.Lit:
-			b.WriteString(p.Text)
-		default:
-			b.WriteString(it.partPattern(p))
-		}
-	}
-	if shards > 1 {
-		fmt.Fprintf(&b, "#<shard of key, %d>", shards)
-	}
-	return b.String()
-}
-
-// partPattern is how Describe draws variable part p of the item type:
-// a placeholder for a data attribute or key field ("<status>"), a node
-// key with its id a placeholder ("CRS#<to>"), a child endpoint's ref
-// ("WS#<to parent>#PROJ#<to>").
-func (it *itemType) partPattern(p keycodec.Part) string {
-	v, ref := it.sample(p)
+// sample is the value Describe fills variable part p with, as ByIndex
+// takes it: a placeholder ("<status>", "<to>"), or a child endpoint's ref
+// pattern ("WS#<to parent>#PROJ#<to>").
+func (it *itemType) sample(p keycodec.Part) string {
+	e := it.ends
 	switch {
 	case p.Kind == keycodec.Attr || p.Kind == keycodec.Field:
-		return v
-	case !ref:
-		return it.prefixes.Node(p.Kind) + v
-	case p.Kind == keycodec.Self:
-		return it.ends.Label + v
+		return "<" + p.Text + ">"
+	case p.Kind == keycodec.Source && e != nil && e.Src.IsChild():
+		return it.source.String()
+	case (p.Kind == keycodec.Target || p.Kind == keycodec.Self) && e != nil && e.Dst.IsChild():
+		return it.target.String()
+	case p.Kind == keycodec.Source:
+		return "<from>"
+	case p.Kind == keycodec.Target, p.Kind == keycodec.Self && it.prefixes.Source != "":
+		return "<to>"
+	case p.Kind == keycodec.Self && it.prefixes.Parent != "":
+		return "<child>"
 	}
-	return v
-}
-
-// sample is the value Describe fills variable part p with, as ByIndex
-// takes it: a placeholder ("<to>"), or a child endpoint's ref pattern
-// ("WS#<to parent>#PROJ#<to>"; ref is true).
-func (it *itemType) sample(p keycodec.Part) (v string, ref bool) {
-	if e := it.ends; e != nil {
-		switch {
-		case p.Kind == keycodec.Source && e.Src.IsChild():
-			return it.source.String(), true
-		case (p.Kind == keycodec.Target || p.Kind == keycodec.Self) && e.Dst.IsChild():
-			return it.target.String(), true
-		}
-	}
-	return it.placeholder(p), false
+	return "<id>"
 }
 
 // newItemType binds an item type's index declarations; allowed are the
@@ -307,25 +267,4 @@ func (it *itemType) indexIn(name string) (*keycodec.Index, bool) {
 		}
 	}
 	return nil, false
-}
-
-// placeholder is the value Describe gives a variable part of a partition
-// key template: an attribute's name or an id's, in angle brackets.
-func (it *itemType) placeholder(p keycodec.Part) string {
-	switch p.Kind {
-	case keycodec.Attr, keycodec.Field:
-		return "<" + p.Text + ">"
-	case keycodec.Source:
-		return "<from>"
-	case keycodec.Target:
-		return "<to>"
-	case keycodec.Self:
-		switch {
-		case it.prefixes.Source != "":
-			return "<to>"
-		case it.prefixes.Parent != "":
-			return "<child>"
-		}
-	}
-	return "<id>"
 }

@@ -13,7 +13,7 @@ import (
 
 var (
 	gsi2   = keycodec.IndexTarget{Name: "GSI2", PK: []string{"GSI2PK"}, SK: []string{"GSI2SK"}}
-	status = []keycodec.Part{{Kind: keycodec.Const, Text: "STATUS"}, {Kind: keycodec.Lit, Text: "#"}, {Kind: keycodec.Attr, Text: "status"}}
+	status = []keycodec.Part{{Kind: keycodec.Lit, Text: "STATUS"}, {Kind: keycodec.Lit, Text: "#"}, {Kind: keycodec.Attr, Text: "status"}}
 	self   = []keycodec.Part{{Kind: keycodec.Self}}
 )
 
@@ -21,7 +21,7 @@ var (
 // keys are STU#{id}.
 func bind(t *testing.T, ix keycodec.IndexTarget, d keycodec.Decl) keycodec.Index {
 	t.Helper()
-	b, err := keycodec.Bind(ix, d, nil, keycodec.Self, []keycodec.Kind{keycodec.Self, keycodec.Const, keycodec.Attr}, func(string) string { return "" })
+	b, err := keycodec.Bind(ix, d, nil, keycodec.Self, []keycodec.Kind{keycodec.Self, keycodec.Attr}, func(string) string { return "" })
 	require.NoError(t, err)
 	b.Compile(&keycodec.Ctx{Self: "STU#"})
 	return b

@@ -1,6 +1,7 @@
 package keycodec
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -38,19 +39,19 @@ func Bind(ix IndexTarget, d Decl, fields []string, home Kind, allowed []Kind, ro
 	b := Index{Name: ix.Name, Local: ix.Local, Together: ix.Together, PK: d.PK, SK: d.SK, Shards: d.Shards}
 	switch {
 	case ix.Native:
-		return b, fmt.Errorf("a native index is keyed on data attributes; declare no keys")
+		return b, errors.New("a native index is keyed on data attributes; declare no keys")
 	case ix.Inverted:
-		return b, fmt.Errorf("the inverted index holds edges by their endpoints; declare no keys")
+		return b, errors.New("the inverted index holds edges by their endpoints; declare no keys")
 	case ix.Local && len(b.PK) > 0:
-		return b, fmt.Errorf("a local index has the table's partition key; leave PartitionKey zero")
+		return b, errors.New("a local index has the table's partition key; leave PartitionKey zero")
 	case !ix.Local && len(b.PK) == 0:
-		return b, fmt.Errorf("no PartitionKey")
+		return b, errors.New("no PartitionKey")
 	case (len(ix.SK) > 0) != (len(b.SK) > 0):
-		return b, fmt.Errorf("SortKey must be given exactly when the index has a sort key")
+		return b, errors.New("SortKey must be given exactly when the index has a sort key")
 	case d.Shards < 0 || d.Shards > d.MaxShards:
 		return b, fmt.Errorf("IndexKeys.Shards %d, want 0 to %d", d.Shards, d.MaxShards)
 	case d.Shards > 1 && ix.Local:
-		return b, fmt.Errorf("a local index cannot be sharded")
+		return b, errors.New("a local index cannot be sharded")
 	}
 	b.PKAttr = ix.PK[0]
 	if len(ix.SK) > 0 {
@@ -70,12 +71,8 @@ func Bind(ix IndexTarget, d Decl, fields []string, home Kind, allowed []Kind, ro
 		case p.Kind == Lit:
 		case !slices.Contains(allowed, p.Kind):
 			return b, fmt.Errorf("part %s is not available to this item type", String([]Part{p}))
-		case p.Kind == Const:
-			if err := errs.Key(CheckName("key constant", p.Text)); err != nil {
-				return b, err
-			}
 		case p.Kind == Attr && p.Text == "":
-			return b, fmt.Errorf("{} names no data attribute")
+			return b, errors.New("{} names no data attribute")
 		case p.Kind == Attr && (p.Text == b.SKAttr || p.Text == b.PKAttr && !ix.Local):
 			native := "PartitionAttributes"
 			if p.Text == b.SKAttr {
@@ -139,41 +136,27 @@ func AttrKeyText(name string, av types.AttributeValue) (text string, present boo
 	return text, present, Refused(bad)
 }
 
-// PartitionKey and SortKey compute b's key attribute values for an item
+// KeyValue computes b's sort key (sort) or partition key for an item
 // with data and node keys kc; ok is false when a data attribute the
 // template reads is missing.
 //
-// They are the one renderer of index keys, so every path that writes or
+// It is the one renderer of index keys, so every path that writes or
 // checks them (a put, an update's re-derivation, Scan, Verify and Migrate)
 // spells them alike: a key field's id escaped as adjlist.NodeKey escapes
 // ids, as the table keys and ByIndex's values spell it.
-func (b *Index) PartitionKey(data map[string]types.AttributeValue, kc *Ctx) (pk string, ok bool, err error) {
-	pk, ok, bad := b.PKC.Render(data, kc)
-	if !ok || bad != nil {
-		return "", false, Refused(bad)
-	}
-	if b.Shards > 0 {
-		pk += "#" + Shard(kc.PK+"\x00"+kc.SK, b.Shards)
-	}
-	return pk, true, errs.Key(CheckLen(b.Name, "index partition key", pk, MaxPartitionKeyLen))
-}
-
-// SortKey: see [Index.PartitionKey].
-func (b *Index) SortKey(data map[string]types.AttributeValue, kc *Ctx) (sk string, ok bool, err error) {
-	sk, ok, bad := b.SKC.Render(data, kc)
-	if !ok || bad != nil {
-		return "", false, Refused(bad)
-	}
-	return sk, true, errs.Key(CheckLen(b.Name, "index sort key", sk, MaxSortKeyLen))
-}
-
-// KeyValue computes the key attribute of b that sort says: its value, and
-// whether the item carries it ([Index.SortKey], [Index.PartitionKey]).
-func (b *Index) KeyValue(sort bool, data map[string]types.AttributeValue, kc *Ctx) (string, bool, error) {
+func (b *Index) KeyValue(sort bool, data map[string]types.AttributeValue, kc *Ctx) (v string, ok bool, err error) {
+	k, attr, limit := b.PKC, "index partition key", MaxPartitionKeyLen
 	if sort {
-		return b.SortKey(data, kc)
+		k, attr, limit = b.SKC, "index sort key", MaxSortKeyLen
 	}
-	return b.PartitionKey(data, kc)
+	v, ok, bad := k.Render(data, kc)
+	if !ok || bad != nil {
+		return "", false, Refused(bad)
+	}
+	if !sort && b.Shards > 0 {
+		v += "#" + Shard(kc.PK+"\x00"+kc.SK, b.Shards)
+	}
+	return v, true, errs.Key(CheckLen(b.Name, attr, v, limit))
 }
 
 // DerivedKeys lists the key attributes b writes: the partition key of a
@@ -227,17 +210,12 @@ func (b *Index) Written(dst []ddbitem.Attr, data map[string]types.AttributeValue
 // only items with every key attribute), so that an update giving the
 // missing data completes the entry.
 func Add(indexes []Index, item map[string]types.AttributeValue, kc *Ctx) error {
-	var buf [2]ddbitem.Attr
-	for i := range indexes {
-		attrs, err := indexes[i].Written(buf[:0], item, kc)
-		if err != nil {
-			return err
-		}
-		for _, a := range attrs {
-			item[a.Name] = &types.AttributeValueMemberS{Value: a.Value}
-		}
+	var buf [8]ddbitem.Attr
+	attrs, err := Derived(indexes, item, kc, buf[:0])
+	for _, a := range attrs {
+		item[a.Name] = &types.AttributeValueMemberS{Value: a.Value}
 	}
-	return nil
+	return err
 }
 
 // Derived appends to want the derived attributes of item (its data and

@@ -12,9 +12,9 @@ import (
 
 var (
 	gsi2     = IndexTarget{Name: "GSI2", PK: []string{"GSI2PK"}, SK: []string{"GSI2SK"}}
-	status   = []Part{{Kind: Const, Text: "STATUS"}, {Kind: Lit, Text: "#"}, {Kind: Attr, Text: "status"}}
+	status   = []Part{{Kind: Lit, Text: "STATUS"}, {Kind: Lit, Text: "#"}, {Kind: Attr, Text: "status"}}
 	self     = []Part{{Kind: Self}}
-	allowed  = []Kind{Self, Const, Attr}
+	allowed  = []Kind{Self, Attr}
 	noRole   = func(string) string { return "" }
 	prefixes = Ctx{Self: "STU#"}
 )
@@ -61,8 +61,6 @@ func TestBindRefuses(t *testing.T) {
 	}
 	_, err := Bind(gsi2, Decl{PK: attr("PK"), SK: self}, nil, Self, allowed, func(n string) string { return "the table's partition key" })
 	require.EqualError(t, err, `{PK} is a key attribute (the table's partition key), which this package writes, not a data attribute`)
-	_, err = Bind(gsi2, Decl{PK: []Part{{Kind: Const, Text: "a b"}}, SK: self}, nil, Self, allowed, noRole)
-	require.Error(t, err) // KeyError's, which adjlist sets
 }
 
 // Add and Derived write the same keys; an item lacking the partition
@@ -90,7 +88,7 @@ func TestAddAndDerivedAgree(t *testing.T) {
 	assert.Equal(t, []string{"status"}, Feeds([]Index{b}))
 
 	sharded := bind(t, gsi2, Decl{PK: status, SK: self, Shards: 16, MaxShards: 100})
-	pk, ok, err := sharded.PartitionKey(item, kc)
+	pk, ok, err := sharded.KeyValue(false, item, kc)
 	require.NoError(t, err)
 	assert.True(t, ok)
 	assert.Equal(t, "STATUS#A%231#"+Shard("STU#a91\x00STU#a91", 16), pk)

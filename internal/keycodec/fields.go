@@ -255,38 +255,6 @@ func (d *Fields) KeepHolders(item Item, want []ddbitem.Attr) []ddbitem.Attr {
 	return want
 }
 
-// Unread is a value kept only inside keys that an item holds in an index
-// key its template cannot parse back ([Fields.Unread]).
-type Unread struct {
-	Name     string // the attribute of T, e.g. "date"
-	Attr     string // the index key attribute, e.g. "GSI1SK"
-	Have     string // its stored value, e.g. "2026-01-01"
-	Template string // its template, e.g. "D#{date}"
-}
-
-// Unread reports the first value kept only inside index keys that item
-// lacks as an attribute while one of the index keys that hold it is
-// present and none parses back (a key written under another template):
-// its value cannot be read, and a rewrite of the keys would lose it. ok
-// is false when every such value is read, or is in no key item holds.
-func (d *Fields) Unread(item Item) (u Unread, ok bool) {
-	for _, k := range d.KeyOnly {
-		if k.field >= 0 || item[k.name] != nil {
-			continue
-		}
-		if _, read := k.parse(item); read {
-			continue
-		}
-		for i := range k.holders {
-			h := &k.holders[i]
-			if have, present := ddbitem.String(item, h.attr); present || item[h.attr] != nil {
-				return Unread{Name: k.name, Attr: h.attr, Have: have, Template: String(h.parts)}, true
-			}
-		}
-	}
-	return u, false
-}
-
 // UnreadError is the error of an item holding a value kept only inside
 // keys in an index key that its template cannot parse back, and in no
 // key that can: a key written under another template, e.g. GSI1SK
@@ -302,20 +270,30 @@ func (e *UnreadError) Error() string { return e.Err.Error() }
 func (e *UnreadError) Unwrap() error { return e.Err }
 
 // Unreadable is the [*UnreadError] of item, whose table keys are its
-// attributes pkAttr and skAttr, when [Fields.Unread] reports a value it
-// holds that cannot be read; nil otherwise.
+// attributes pkAttr and skAttr, for the first value kept only inside index
+// keys that item lacks as an attribute while a key that holds it is
+// present and none parses back (a key written under another template):
+// its value cannot be read, and a rewrite of the keys would lose it. nil
+// when every such value is read, or is in no key item holds.
 func (d *Fields) Unreadable(item Item, pkAttr, skAttr string) error {
-	if len(d.KeyOnly) == 0 {
-		return nil
+	for _, k := range d.KeyOnly {
+		if k.field >= 0 || item[k.name] != nil {
+			continue
+		}
+		if _, read := k.parse(item); read {
+			continue
+		}
+		for i := range k.holders {
+			h := &k.holders[i]
+			if have, present := ddbitem.String(item, h.attr); present || item[h.attr] != nil {
+				pk, _ := ddbitem.String(item, pkAttr)
+				sk, _ := ddbitem.String(item, skAttr)
+				return &UnreadError{PK: pk, SK: sk, Err: refusedKey(h.attr, have,
+					fmt.Sprintf("%s is kept only inside this key, which its template %s cannot parse back: rewriting the key would lose %s", k.name, String(h.parts), k.name))}
+			}
+		}
 	}
-	u, ok := d.Unread(item)
-	if !ok {
-		return nil
-	}
-	pk, _ := ddbitem.String(item, pkAttr)
-	sk, _ := ddbitem.String(item, skAttr)
-	return &UnreadError{PK: pk, SK: sk, Err: refusedKey(u.Attr, u.Have,
-		fmt.Sprintf("%s is kept only inside this key, which its template %s cannot parse back: rewriting the key would lose %s", u.Name, u.Template, u.Name))}
+	return nil
 }
 
 // Fill sets in item, read with ids, the attributes of T that its keys

@@ -5,6 +5,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestHolderParse: a value kept only inside an index key parses back
@@ -40,32 +41,39 @@ func TestHolderParse(t *testing.T) {
 	}
 }
 
-// TestUnread: a value kept only inside keys is unread when a key that
+// TestUnreadable: a value kept only inside keys is unread when a key that
 // holds it is present and none parses back; one read from any of its
 // keys, held as an attribute, or in no key the item has, is not.
-func TestUnread(t *testing.T) {
+func TestUnreadable(t *testing.T) {
 	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
 	d := Fields{KeyOnly: []KeyOnly{{name: "date", typ: "S", field: -1, holders: []holder{
 		{attr: "GSI1SK", parts: []Part{{Kind: Lit, Text: "D#"}, {Kind: Attr, Text: "date"}}},
 		{attr: "GSI2SK", parts: []Part{{Kind: Attr, Text: "date"}}},
 	}}}}
+	lost := func(attr, have, template string) *Error {
+		return &Error{Name: attr, ID: have, Reason: "date is kept only inside this key, which its template " + template + " cannot parse back: rewriting the key would lose date"}
+	}
 	for _, c := range []struct {
 		name string
 		item Item
-		want Unread
+		want *Error // nil: read
 	}{
-		{"first parses", Item{"GSI1SK": s("D#2026-01-01"), "GSI2SK": s("D#2026-01-01")}, Unread{}},
-		{"second parses", Item{"GSI1SK": s("2026-01-01"), "GSI2SK": s("2026-01-01")}, Unread{}},
-		{"none parses", Item{"GSI1SK": s("2026-01-01"), "GSI2SK": s("E#2026-01-01")},
-			Unread{Name: "date", Attr: "GSI1SK", Have: "2026-01-01", Template: "D#<date>"}},
-		{"second alone, unparsed", Item{"GSI2SK": s("E#2026-01-01")},
-			Unread{Name: "date", Attr: "GSI2SK", Have: "E#2026-01-01", Template: "<date>"}},
-		{"an attribute", Item{"date": s("2026-01-01"), "GSI1SK": s("2026-01-01")}, Unread{}},
-		{"no key", Item{}, Unread{}},
+		{"first parses", Item{"GSI1SK": s("D#2026-01-01"), "GSI2SK": s("D#2026-01-01")}, nil},
+		{"second parses", Item{"GSI1SK": s("2026-01-01"), "GSI2SK": s("2026-01-01")}, nil},
+		{"none parses", Item{"GSI1SK": s("2026-01-01"), "GSI2SK": s("E#2026-01-01")}, lost("GSI1SK", "2026-01-01", "D#<date>")},
+		{"second alone, unparsed", Item{"GSI2SK": s("E#2026-01-01")}, lost("GSI2SK", "E#2026-01-01", "<date>")},
+		{"an attribute", Item{"date": s("2026-01-01"), "GSI1SK": s("2026-01-01")}, nil},
+		{"no key", Item{}, nil},
 	} {
-		got, ok := d.Unread(c.item)
-		assert.Equal(t, c.want != Unread{}, ok, c.name)
-		assert.Equal(t, c.want, got, c.name)
+		c.item["PK"], c.item["SK"] = s("o#o1"), s("l#l1")
+		err := d.Unreadable(c.item, "PK", "SK")
+		if c.want == nil {
+			assert.NoError(t, err, c.name)
+			continue
+		}
+		var ue *UnreadError
+		require.ErrorAs(t, err, &ue, c.name)
+		assert.Equal(t, &UnreadError{PK: "o#o1", SK: "l#l1", Err: c.want}, ue, c.name)
 	}
 }
 

@@ -167,10 +167,7 @@ func Takes(required, optional []string, given int) error {
 // attribute ([ValueText] with the table's encoder): a string
 // escaped, a number in DynamoDB's decimal text.
 func (s Parts) valueText(name string, v any) (string, error) {
-	text, present, bad, err := ValueText(s.Enc, name, v)
-	if err == nil {
-		err = Refused(bad)
-	}
+	text, present, err := ValueText(s.Enc, name, v)
 	if err == nil && !present {
 		err = fmt.Errorf("empty value for %s", name)
 	}
@@ -193,7 +190,7 @@ func (s Parts) IndexRest(parts []Part) []Part {
 	var out []Part
 	for i, p := range parts[first:] {
 		switch p.Kind {
-		case Const, Lit:
+		case Lit:
 			out = append(out, Part{Kind: Lit, Text: p.Text})
 			continue
 		case Self, Source, Target, Parent:

@@ -53,7 +53,7 @@ func TestFillWithTheTableEncoder(t *testing.T) {
 			return &types.AttributeValueMemberN{Value: strconv.FormatInt(t.Unix(), 10)}, nil
 		}
 	})
-	parts := []Part{{Kind: Const, Text: "AT"}, {Kind: Lit, Text: "#"}, {Kind: Attr, Text: "at"}}
+	parts := []Part{{Kind: Lit, Text: "AT"}, {Kind: Lit, Text: "#"}, {Kind: Attr, Text: "at"}}
 	for _, tc := range []struct {
 		name string
 		enc  *attributevalue.Encoder

@@ -72,7 +72,7 @@ func (k IndexKey) Render(data map[string]types.AttributeValue, c *Ctx) (key stri
 	var b strings.Builder
 	for _, p := range k {
 		switch p.Kind {
-		case Const, Lit:
+		case Lit:
 			b.WriteString(p.Text)
 		case Field:
 			if p.field >= 0 && p.field < len(c.IDs) {
@@ -122,7 +122,7 @@ func StaticPrefix(parts []Part, c *Ctx) (prefix string, exact bool) {
 	var b strings.Builder
 	for _, p := range parts {
 		switch p.Kind {
-		case Const, Lit:
+		case Lit:
 			b.WriteString(p.Text)
 			continue
 		case Self, Source, Target, Parent:
@@ -150,13 +150,11 @@ func Value(enc *attributevalue.Encoder, v any) (types.AttributeValue, error) {
 }
 
 // ValueText is Go value v's text where a key holds data attribute name,
-// as a write renders it ([IndexKey.Render]): [Value], then [AttrText]. err
-// is the encoder's; bad and present are AttrText's.
-func ValueText(enc *attributevalue.Encoder, name string, v any) (text string, present bool, bad *Refusal, err error) {
+// as a write renders it ([IndexKey.Render]): [Value], then [AttrKeyText].
+func ValueText(enc *attributevalue.Encoder, name string, v any) (text string, present bool, err error) {
 	av, err := Value(enc, v)
 	if err != nil {
-		return "", false, nil, err
+		return "", false, err
 	}
-	text, present, bad = AttrText(name, av)
-	return text, present, bad, nil
+	return AttrKeyText(name, av)
 }

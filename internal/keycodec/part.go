@@ -13,11 +13,9 @@ type Kind uint8
 
 // The kinds of Part. The zero Kind is no part.
 const (
-	// Const is a constant name.
-	Const Kind = iota + 1
 	// Attr is a data attribute's text (a Template's {name} that is no
 	// key field).
-	Attr
+	Attr Kind = iota + 1
 	// Self, Source, Target and Parent are node keys the item has
 	// (a Template's {@self} ...).
 	Self
@@ -34,7 +32,7 @@ const (
 	Var
 )
 
-// Part is one part of a key template: text (Const, Lit) or a part that
+// Part is one part of a key template: text (Lit) or a part that
 // differs from item to item, whose Text is its name (Attr, Field, Var;
 // empty for a node key).
 type Part struct {
@@ -43,7 +41,7 @@ type Part struct {
 }
 
 // Variable reports whether p's text differs from item to item.
-func (p Part) Variable() bool { return p.Kind != Const && p.Kind != Lit }
+func (p Part) Variable() bool { return p.Kind != Lit }
 
 // String shows parts with the variable ones as placeholders, e.g.
 // STATUS#<status>, ENROLL#<target>, u#<userID>#follower.
@@ -51,7 +49,7 @@ func String(parts []Part) string {
 	var b strings.Builder
 	for _, p := range parts {
 		switch p.Kind {
-		case Const, Lit:
+		case Lit:
 			b.WriteString(p.Text)
 		case Attr, Field, Var:
 			b.WriteString("<" + p.Text + ">")

@@ -22,7 +22,7 @@ func TestParts(t *testing.T) {
 	assert.Equal(t, self, WithSelf(self, bound), "no Self: as it is")
 	assert.Equal(t, []string{"postID", "userID"}, FieldNames(FieldNames(nil, bound), WithSelf(bound, self)))
 	assert.True(t, Part{Kind: Source}.Variable())
-	assert.False(t, Part{Kind: Const, Text: "A"}.Variable())
+	assert.False(t, Part{Kind: Lit, Text: "A"}.Variable())
 }
 
 func TestParseTemplate(t *testing.T) {

@@ -47,7 +47,7 @@ type Ref struct {
 }
 
 // TableKey binds a table key template (an Entity's): every {name} a
-// key field, Const text. It refuses any other part, and a field followed
+// key field. It refuses any other part, and a field followed
 // by text other than '#', which a key could not be parsed back at.
 func TableKey(parts []Part) ([]Part, error) {
 	s := make([]Part, len(parts))
@@ -56,8 +56,6 @@ func TableKey(parts []Part) ([]Part, error) {
 		case Var, Field:
 			p.Kind = Field
 		case Lit:
-		case Const:
-			p.Kind = Lit
 		default:
 			return nil, errors.New("a table key holds text and {fields} only")
 		}

@@ -29,7 +29,7 @@ func TestSpelling(t *testing.T) {
 }
 
 func TestTableKey(t *testing.T) {
-	parts, err := TableKey([]Part{{Kind: Const, Text: "P"}, {Kind: Lit, Text: "#"}, {Kind: Var, Text: "id"}})
+	parts, err := TableKey([]Part{{Kind: Lit, Text: "P"}, {Kind: Lit, Text: "#"}, {Kind: Var, Text: "id"}})
 	require.NoError(t, err)
 	assert.Equal(t, []Part{{Kind: Lit, Text: "P"}, {Kind: Lit, Text: "#"}, {Kind: Field, Text: "id"}}, parts)
 

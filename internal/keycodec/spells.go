@@ -12,7 +12,7 @@ func KeyPattern(parts []Part, kc *Ctx) []Part {
 	out := make([]Part, 0, len(parts)+1)
 	for _, p := range parts {
 		switch p.Kind {
-		case Const, Lit:
+		case Lit:
 			out = append(out, Part{Kind: Lit, Text: p.Text})
 		case Attr:
 			out = append(out, Part{Kind: Field, Text: p.Text})
@@ -26,7 +26,7 @@ func KeyPattern(parts []Part, kc *Ctx) []Part {
 }
 
 // Spells reports whether pattern can spell v, or with prefix a key that
-// starts with v. In a pattern, Lit and Const are text; Field
+// starts with v. In a pattern, Lit is text; Field
 // and Attr are an escaped id or an attribute's text (not empty, no
 // '#'); any other kind is any text, not empty.
 func Spells(pat []Part, v string, prefix bool) bool {
@@ -35,7 +35,7 @@ func Spells(pat []Part, v string, prefix bool) bool {
 			return true
 		}
 		p := pat[0]
-		if p.Kind == Lit || p.Kind == Const {
+		if p.Kind == Lit {
 			if prefix && len(v) < len(p.Text) {
 				return strings.HasPrefix(p.Text, v)
 			}

@@ -27,6 +27,6 @@ func TestSpells(t *testing.T) {
 		assert.Equal(t, c.want, Spells(pat, c.v, c.prefix), "%q prefix=%v", c.v, c.prefix)
 	}
 	ctx := &Ctx{}
-	got := KeyPattern([]Part{{Kind: Const, Text: "ORDER#"}, {Kind: Attr, Text: "date"}, {Kind: Field, Text: "n"}}, ctx)
+	got := KeyPattern([]Part{{Kind: Lit, Text: "ORDER#"}, {Kind: Attr, Text: "date"}, {Kind: Field, Text: "n"}}, ctx)
 	assert.Equal(t, []Part{{Kind: Lit, Text: "ORDER#"}, {Kind: Field, Text: "date"}, {Kind: Var}}, got)
 }

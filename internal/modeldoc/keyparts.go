@@ -43,7 +43,7 @@ func (f *KeyParts) Render(parts []keycodec.Part, shards int) []Part {
 	groups := make([][]Part, 0, len(parts)+1)
 	for _, p := range parts {
 		switch p.Kind {
-		case keycodec.Const, keycodec.Lit:
+		case keycodec.Lit:
 			groups = append(groups, []Part{TextPart(p.Text)})
 		case keycodec.Attr:
 			groups = append(groups, []Part{{Kind: PartAttribute, Name: p.Text}})

@@ -159,13 +159,6 @@ func TestPositionSpelling(t *testing.T) {
 	assert.Error(t, err, "not JSON")
 }
 
-func TestStartKey(t *testing.T) {
-	t.Parallel()
-	assert.Nil(t, startKey(Segment{}), "from the start")
-	s := Segment{Key: map[string]string{"PK": "a"}}
-	assert.Equal(t, map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "a"}}, startKey(s))
-}
-
 func TestPacer(t *testing.T) {
 	t.Parallel()
 	assert.Nil(t, newPacer(0), "0 is unbounded")

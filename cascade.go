@@ -544,7 +544,7 @@ func withPK(err error, pk string) error {
 func refPages(q Query[paging.Ref]) paging.Pager {
 	return func(ctx context.Context, n *int, budget int, each func([]paging.Ref) error) (bool, error) {
 		wrap := func(err error) error { return qsWrap(&q.querySpec, err) }
-		return paging.Pages(ctx, q.t.client, q.in, n, budget, q.err, wrap, func(items []Item) ([]paging.Ref, error) {
+		return paging.Pages(ctx, q.run.Client, q.run.In, n, budget, q.err, wrap, func(items []Item) ([]paging.Ref, error) {
 			return appendDecoded(&q, []paging.Ref{}, items)
 		}, each)
 	}

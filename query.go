@@ -331,22 +331,6 @@ func (q Query[T]) Collect(ctx context.Context, optFns ...func(*ReadOptions)) ([]
 	return items, nil
 }
 
-// appendDecoded appends the items of items q decodes to dst. (Not a
-// method of Query, so that it is compiled only where it is used.)
-func appendDecoded[T any](q *Query[T], dst []T, items []Item) ([]T, error) {
-	dst = slices.Grow(dst, len(items))
-	for _, item := range items {
-		v, ok, err := q.decode(item)
-		if err != nil {
-			return dst, err
-		}
-		if ok {
-			dst = append(dst, v)
-		}
-	}
-	return dst, nil
-}
-
 // Count returns how many items the query matches without decoding their
 // data: Query requests that project only the key attributes, one per 1 MB
 // of items evaluated (or per [Query.Limit] items), the same read capacity

@@ -49,7 +49,7 @@ func str(item Item, name string) string {
 // Pager runs one keys-only query page by page, counting each request in
 // *n and handing each page's refs to each; with a budget (above 0) it
 // stops before a request once *n has reached it, and done reports whether
-// it read the last page. It is adjlist's refPages (cascade.go).
+// it read the last page. It is adjlist's keysPager (cascade.go).
 type Pager func(ctx context.Context, n *int, budget int, each func([]Ref) error) (done bool, err error)
 
 // Pages runs in with the SDK's Query paginator on c, as a [Pager] does,

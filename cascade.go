@@ -118,26 +118,29 @@ func (s edgeScan) pagers(op string, skip paging.Key, limit int32, consistent boo
 	for i, pk := range s.parts {
 		k := s.keys
 		k.pk, k.shardPKs = pk, nil
-		q := keysQuery(s.t, op, k, skip, s.split).Limit(limit)
-		if consistent {
-			qsConsistentRead(&q.querySpec)
-		}
-		ps[i] = refPages(q)
+		ps[i] = keysPager(s.t, op, k, skip, s.split, limit, consistent)
 	}
 	return ps
 }
 
-// keysQuery is [newQuery] over one partition reading only key
-// attributes: the same key condition and filter, plus a
+// keysPager is the [paging.Pager] of a query over one partition reading
+// only key attributes: the same key condition and filter, plus a
 // ProjectionExpression on every key attribute of the table and index (a
-// superset of the query's LastEvaluatedKey), so pages carry no data and
-// cursors still work. It yields the items [paging.RefOf] keeps.
-func keysQuery(t *Table, op string, k queryKeys, skip paging.Key, split func(Item) (from, to string, ok bool)) Query[paging.Ref] {
+// superset of the query's LastEvaluatedKey), so pages carry no data. It
+// yields the items [paging.RefOf] keeps; limit is [Query.Limit]'s, and a
+// request's error is wrapped as [Query.Page] wraps it.
+func keysPager(t *Table, op string, k queryKeys, skip paging.Key, split func(Item) (from, to string, ok bool), limit int32, consistent bool) paging.Pager {
 	k.keysOnly = true
-	return newQuery(t, op, k, func(item Item) (paging.Ref, bool, error) {
-		r, ok := paging.RefOf(item, t.opts.PartitionKey, t.opts.SortKey, skip, split)
-		return r, ok, nil
-	})
+	q := newQuerySpec(t, op, k)
+	qsLimit(&q, limit)
+	if consistent {
+		qsConsistentRead(&q)
+	}
+	return func(ctx context.Context, n *int, budget int, each func([]paging.Ref) error) (bool, error) {
+		return paging.Pages(ctx, q.run.Client, q.run.In, n, budget, q.err, func(err error) error { return qsWrap(&q, err) }, func(item Item) (paging.Ref, bool) {
+			return paging.RefOf(item, t.opts.PartitionKey, t.opts.SortKey, skip, split)
+		}, each)
+	}
 }
 
 // CascadeResult reports what one [DeleteNode] or [DeleteChild] call did.
@@ -359,9 +362,7 @@ func (t *Table) cascade(op, pk, whole string) *paging.Cascade[Key] {
 		mu.Lock()
 		wholes[pk] = true
 		mu.Unlock()
-		q := keysQuery(t, op, queryKeys{pk: pk}, paging.Key{}, nil)
-		qsConsistentRead(&q.querySpec)
-		return refPages(q)
+		return keysPager(t, op, queryKeys{pk: pk}, paging.Key{}, nil, 0, true)
 	}
 	return cs
 }
@@ -535,19 +536,6 @@ func withPK(err error, pk string) error {
 		oe.PK = pk
 	}
 	return err
-}
-
-// refPages is the [paging.Pager] of q, run page by page with
-// [paging.Pages]: a request's error is wrapped as [Query.Page] wraps it;
-// each's is returned as it is. (A function, not a method of Query: a
-// method would be compiled for every item type's Query.)
-func refPages(q Query[paging.Ref]) paging.Pager {
-	return func(ctx context.Context, n *int, budget int, each func([]paging.Ref) error) (bool, error) {
-		wrap := func(err error) error { return qsWrap(&q.querySpec, err) }
-		return paging.Pages(ctx, q.t.client, q.in, n, budget, q.err, wrap, func(items []Item) ([]paging.Ref, error) {
-			return appendDecoded(&q, []paging.Ref{}, items)
-		}, each)
-	}
 }
 
 // incoming implements [Incoming]: the children of parent to in the shard

@@ -103,7 +103,7 @@ func qsGreaterThan(q *querySpec, v any) {
 		return skCond{op: skBetween, lo: v + " ", hi: keycodec.PastPrefix(p)}
 	})
 	if q.err == nil && q.sk.exclLo {
-		q.excl = q.sk.lo // skipped by run
+		q.run.Excl = q.sk.lo // skipped by run
 	}
 }
 
@@ -146,7 +146,7 @@ func qsLessThan(q *querySpec, v any) {
 	if q.sk.op == skLT {
 		return // an exclusive bound DynamoDB applies itself
 	}
-	q.excl = q.sk.hi // skipped by run
+	q.run.Excl = q.sk.hi // skipped by run
 }
 
 // LessThanEqual keeps the items whose sort key after the query's prefix is

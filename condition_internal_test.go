@@ -15,7 +15,7 @@ func sentValues[T any](t *testing.T, q Query[T]) (string, map[string]string) {
 	t.Helper()
 	require.NoError(t, q.err)
 	out := map[string]string{}
-	for ph, av := range q.in.ExpressionAttributeValues {
+	for ph, av := range q.run.In.ExpressionAttributeValues {
 		switch v := av.(type) {
 		case *types.AttributeValueMemberS:
 			out[ph] = v.Value
@@ -23,7 +23,7 @@ func sentValues[T any](t *testing.T, q Query[T]) (string, map[string]string) {
 			out[ph] = v.Value
 		}
 	}
-	return aws.ToString(q.in.KeyConditionExpression), out
+	return aws.ToString(q.run.In.KeyConditionExpression), out
 }
 
 // TestRangeValuesOneRule: a range value is the sort key after the query's

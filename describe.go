@@ -173,7 +173,7 @@ func (c *collectionCore) describe() shape {
 	var shard map[string]string
 	if c.shards > 0 && err == nil {
 		// The child's own shard, written as the placeholder List's is.
-		shard = map[string]string{g.kc.PK: fmt.Sprintf("%s#<shard of child, %d>", list.pk, c.shards)}
+		shard = map[string]string{g.kc.PK: fmt.Sprintf("%s#<shard of child, %d>", list.run.PK, c.shards)}
 	}
 	s.add(c.t.getPattern("one "+child, "Collection.Get", g.key(), shard, err))
 	load := fmt.Sprintf("%s and all its %s children", parent, child)
@@ -224,7 +224,7 @@ func (e *entityCore) describe() shape {
 		// List's request, written as AccessPattern writes it.
 		if q := e.list(ids[:e.pkN]); q.err == nil {
 			p := modeldoc.QueryPattern(fmt.Sprintf("a partition's %s items", e.name),
-				modeldoc.Query{In: &q.in, Keys: q.t.projected(""), Op: q.op, Values: subst})
+				modeldoc.Query{In: &q.run.In, Keys: q.t.projected(""), Op: q.op, Values: subst})
 			p.Call = "Entity.List"
 			s.add(p, nil)
 		}
@@ -271,11 +271,11 @@ func queryPattern(q *querySpec, name, call string, count bool, shardOf string) (
 	if q.err != nil {
 		return modeldoc.Pattern{}, q.err
 	}
-	in := q.in
+	in := q.run.In
 	if count {
 		e, err := qsExpressions(q, true)
 		if err == nil {
-			in.ExpressionAttributeValues, err = e.Values(q.pk)
+			in.ExpressionAttributeValues, err = e.Values(q.run.PK)
 		}
 		if err != nil {
 			return modeldoc.Pattern{}, err
@@ -283,9 +283,9 @@ func queryPattern(q *querySpec, name, call string, count bool, shardOf string) (
 		in.KeyConditionExpression, in.FilterExpression, in.ProjectionExpression = e.KeyCond, e.Filter, e.Proj
 		in.ExpressionAttributeNames = e.Names
 	}
-	mq := modeldoc.Query{In: &in, Keys: q.t.projected(q.keys.index), Op: q.op, Calls: q.calls, Wraps: q.wraps, Shards: len(q.shards), Plain: true}
-	if len(q.shards) > 0 && shardOf != "" {
-		mq.Values = map[string]string{q.pk: fmt.Sprintf("%s#<shard of %s, %d>", q.pk, shardOf, len(q.shards))}
+	mq := modeldoc.Query{In: &in, Keys: q.t.projected(q.keys.index), Op: q.op, Calls: q.calls, Wraps: q.wraps, Shards: len(q.run.Shards), Plain: true}
+	if len(q.run.Shards) > 0 && shardOf != "" {
+		mq.Values = map[string]string{q.run.PK: fmt.Sprintf("%s#<shard of %s, %d>", q.run.PK, shardOf, len(q.run.Shards))}
 	}
 	p := modeldoc.QueryPattern(name, mq)
 	p.Call = call
@@ -324,6 +324,6 @@ func (p patternOnly) describe() shape {
 	if q.err != nil {
 		return shape{t: q.t, err: q.err}
 	}
-	pat := modeldoc.QueryPattern(p.name, modeldoc.Query{In: &q.in, Keys: q.t.projected(q.keys.index), Op: q.op, Wraps: q.wraps, Calls: q.calls, Shards: len(q.shards)})
+	pat := modeldoc.QueryPattern(p.name, modeldoc.Query{In: &q.run.In, Keys: q.t.projected(q.keys.index), Op: q.op, Wraps: q.wraps, Calls: q.calls, Shards: len(q.run.Shards)})
 	return shape{t: q.t, patterns: []modeldoc.Pattern{pat}}
 }

@@ -16,7 +16,7 @@ import (
 func qsExpressions(q *querySpec, keysOnly bool) (ddbexpr.Exprs, error) {
 	k := q.keys
 	k.keysOnly = keysOnly
-	x := ddbexpr.Query{Shape: exprShape(q.pkAttr, q.skAttr, k, q.sk.op), LabelAttr: q.t.opts.SortKey, KeyAttrs: q.t.projected(k.index),
+	x := ddbexpr.Query{Shape: exprShape(q.pkAttr, q.run.SKAttr, k, q.sk.op), LabelAttr: q.t.opts.SortKey, KeyAttrs: q.t.projected(k.index),
 		PK: k.pk, Lo: q.sk.lo, Hi: q.sk.hi, LabelPrefix: k.filterPrefix, Filter: q.filter, Proj: q.proj}
 	if q.sk.op == skNone {
 		x.Lo = k.skPrefix

@@ -65,7 +65,7 @@ func readTypes(ctx context.Context, q querySpec, op string, page *string, target
 		err = qsWrap(&q, err) // naming q's op
 	} else {
 		d := newDealer(q.t, targets, other)
-		q.op, q.fetched = op, d
+		q.op, q.run.Fetched = op, d
 		deal := func(item Item) (bool, error) { return false, d.Deal(item) }
 		if page != nil {
 			*page, err = qsPage(&q, ctx, *page, deal, func(int) {})
@@ -125,7 +125,7 @@ func allTypes(q *querySpec) Query[Item] {
 	}
 	all := newQuery(q.t, op, k, rawItem)
 	all.wraps = q.op
-	all.in.Limit = q.in.Limit
+	all.run.In.Limit = q.run.In.Limit
 	return all
 }
 

@@ -255,7 +255,7 @@ func (h headSpec) read(ctx context.Context, op, id string, page *string, limit i
 		qsConsistentRead(&q)
 	}
 	d := newDealer(h.t, targets, other)
-	q.fetched = d
+	q.run.Fetched = d
 	if h.apart && (page == nil || *page == "") && q.err == nil {
 		// A child's item is in its parent's partition: a first page
 		// finds it missing without failing.

@@ -8,7 +8,6 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/paging"
@@ -51,29 +50,23 @@ type Query[T any] struct {
 // builds, checks and runs the query; a typed Query hands it a closure
 // that decodes an item and keeps it.
 type querySpec struct {
-	t          *Table
+	t *Table
+	// run is the query's request, partition and shards, and where
+	// LessThan's bound is skipped (run.Excl); each run copies it, as a
+	// Run's fields leak to the heap. Load's and PageIndex's targets set
+	// run.Fetched to grow once per page.
+	run        paging.Run
 	op         string
-	in         dynamodb.QueryInput // template; copied per run
-	pkAttr     string              // partition key attribute of the table or index read
-	skAttr     string              // its sort key attribute
-	pk         string              // partition key value
-	skPrefix   string              // the item type's sort key prefix on skAttr, "" for none
-	cursorKeys []string            // attributes of LastEvaluatedKey
-	keys       queryKeys           // the partition and item type read
-	sk         skCond              // a sort key condition within skPrefix, if any
+	pkAttr     string    // partition key attribute of the table or index read
+	skPrefix   string    // the item type's sort key prefix on run.SKAttr, "" for none
+	cursorKeys []string  // attributes of LastEvaluatedKey
+	keys       queryKeys // the partition and item type read
+	sk         skCond    // a sort key condition within skPrefix, if any
 	filter     *expression.ConditionBuilder
 	proj       []string // data attributes to project, nil for all
 	calls      string   // the adjusting calls made, for Describe: ".Between(lo, hi)"
 	wraps      string   // for AllTypes, the op of the query it widened: "Entity.List"
-	excl       string   // LessThan's bound, which decode skips
 	err        error
-	// shards, when set, are the partitions of a sharded read, merged in
-	// sort key order; pk is then their common logical key.
-	shards []paging.QueryShard
-	// fetched, if set, sees each page's items before decode does
-	// ([paging.Run.Fetched]): Load's and PageIndex's targets grow
-	// once per page.
-	fetched paging.Fetcher
 }
 
 // queryKeys names the partition a query reads and the optional filter on the
@@ -120,30 +113,30 @@ func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, boo
 // newQuerySpec is newQuery's work, for any T.
 func newQuerySpec(t *Table, op string, k queryKeys) querySpec {
 	o := t.opts
-	q := querySpec{t: t, op: op, pk: k.pk, skPrefix: k.skPrefix, keys: k}
-	q.pkAttr, q.skAttr, q.cursorKeys = o.PartitionKey, o.SortKey, t.tableCursorKeys
+	q := querySpec{t: t, op: op, run: paging.Run{Client: t.client, PK: k.pk, SKAttr: o.SortKey}, skPrefix: k.skPrefix, keys: k}
+	q.pkAttr, q.cursorKeys = o.PartitionKey, t.tableCursorKeys
 	if k.index != "" {
-		q.in.IndexName = aws.String(k.index)
+		q.run.In.IndexName = aws.String(k.index)
 		m := t.meta[k.index]
 		if m == nil { // a table whose options failed: the error says why
 			q.err = t.err
 			return q
 		}
 		q.pkAttr, q.cursorKeys = m.pk[0], m.cursor
-		q.skAttr = ""
+		q.run.SKAttr = ""
 		switch {
 		case k.native != nil && k.native.next != nil:
-			q.skAttr = k.native.next.Name
+			q.run.SKAttr = k.native.next.Name
 		case k.native == nil && len(m.sk) > 0:
-			q.skAttr = m.sk[0]
+			q.run.SKAttr = m.sk[0]
 		}
 	}
 	if t.err != nil {
 		q.err = t.err
 		return q
 	}
-	q.in.TableName = t.tableName
-	q.in.ScanIndexForward = forward
+	q.run.In.TableName = t.tableName
+	q.run.In.ScanIndexForward = forward
 	return qsCompile(q)
 }
 
@@ -164,27 +157,27 @@ func qsCompile(q querySpec) querySpec {
 	if q.filter != nil {
 		// The label filter names the table's sort key, which is no key of
 		// the index it filters; any queried key attribute is the caller's.
-		for _, name := range [...]string{q.pkAttr, q.skAttr} {
+		for _, name := range [...]string{q.pkAttr, q.run.SKAttr} {
 			if name != "" && ddbexpr.UsesName(aws.ToString(e.Filter), e.Names, name) {
 				q.err = fmt.Errorf("%w: filter on key attribute %s; use a sort key condition", ErrInvalidOption, name)
 				return q
 			}
 		}
 	}
-	q.in.KeyConditionExpression, q.in.FilterExpression, q.in.ProjectionExpression = e.KeyCond, e.Filter, e.Proj
-	q.in.ExpressionAttributeNames = e.Names
-	if q.in.ExpressionAttributeValues, err = e.Values(q.keys.pk); err != nil {
+	q.run.In.KeyConditionExpression, q.run.In.FilterExpression, q.run.In.ProjectionExpression = e.KeyCond, e.Filter, e.Proj
+	q.run.In.ExpressionAttributeNames = e.Names
+	if q.run.In.ExpressionAttributeValues, err = e.Values(q.keys.pk); err != nil {
 		q.err = err
 		return q
 	}
-	q.shards = nil
+	q.run.Shards = nil
 	for _, pk := range q.keys.shardPKs {
 		vals, err := e.Values(pk)
 		if err != nil {
 			q.err = err
 			return q
 		}
-		q.shards = append(q.shards, paging.QueryShard{PK: pk, Values: vals})
+		q.run.Shards = append(q.run.Shards, paging.QueryShard{PK: pk, Values: vals})
 	}
 	return q
 }
@@ -215,9 +208,9 @@ func qsLimit(q *querySpec, n int32) {
 	case n < 0:
 		q.err = fmt.Errorf("%w: negative limit %d", ErrInvalidOption, n)
 	case n == 0:
-		q.in.Limit = nil
+		q.run.In.Limit = nil
 	default:
-		q.in.Limit = aws.Int32(n)
+		q.run.In.Limit = aws.Int32(n)
 	}
 }
 
@@ -232,7 +225,7 @@ func (q Query[T]) Desc() Query[T] {
 
 // qsDesc is Desc's work.
 func qsDesc(q *querySpec) {
-	q.in.ScanIndexForward = aws.Bool(false)
+	q.run.In.ScanIndexForward = aws.Bool(false)
 	q.calls += ".Desc()"
 }
 
@@ -255,10 +248,10 @@ func qsRead(q *querySpec, optFns []func(*ReadOptions)) {
 
 // qsConsistentRead makes q strongly consistent.
 func qsConsistentRead(q *querySpec) {
-	if q.in.IndexName != nil && !q.keys.local && q.err == nil {
+	if q.run.In.IndexName != nil && !q.keys.local && q.err == nil {
 		q.err = ErrIndexConsistentRead
 	}
-	q.in.ConsistentRead = aws.Bool(true)
+	q.run.In.ConsistentRead = aws.Bool(true)
 }
 
 // qsStartSpan opens the span of the call op that runs q ([Table].startSpan),
@@ -267,7 +260,7 @@ func qsStartSpan(q *querySpec, ctx context.Context, op string) (context.Context,
 	if q.t == nil || q.t.tracer == nil {
 		return ctx, nil
 	}
-	return q.t.beginSpan(ctx, op, aws.ToString(q.in.IndexName))
+	return q.t.beginSpan(ctx, op, aws.ToString(q.run.In.IndexName))
 }
 
 // qsWrap is err as q's [OpError], a cursor queryrun refused as
@@ -276,8 +269,8 @@ func qsWrap(q *querySpec, err error) error {
 	if why, ok := err.(paging.BadCursor); ok {
 		err = badCursor(string(why))
 	}
-	index := aws.ToString(q.in.IndexName)
-	return &OpError{Op: q.op, Table: q.t.name, Index: index, PK: q.pk, SK: q.skPrefix, Err: q.t.throttled(err, q.pk, "", index, q.keys.kind)}
+	index := aws.ToString(q.run.In.IndexName)
+	return &OpError{Op: q.op, Table: q.t.name, Index: index, PK: q.run.PK, SK: q.skPrefix, Err: q.t.throttled(err, q.run.PK, "", index, q.keys.kind)}
 }
 
 // All returns an iterator over every item of the query, fetching pages
@@ -313,19 +306,11 @@ func qsAll(q *querySpec, ctx context.Context, decode func(Item) (bool, error), g
 	if q.err != nil {
 		return sp.failed(qsWrap(q, q.err))
 	}
-	r := qsRun(q)
+	r := q.run
 	if err := r.All(ctx, decode, grow, yield); err != nil {
 		return sp.failed(qsWrap(q, err))
 	}
 	return nil
-}
-
-// qsRun is q's run in package paging, which skips LessThan's bound. The
-// decoder is handed to each of its calls, not kept in it: a Run's
-// fields leak to the heap (its client does), and a decoder kept there
-// would be allocated per call.
-func qsRun(q *querySpec) paging.Run {
-	return paging.Run{Client: q.t.client, In: q.in, Fetched: q.fetched, PK: q.pk, Shards: q.shards, SKAttr: q.skAttr, Excl: q.excl}
 }
 
 // Collect runs the query to the end and returns all its items; see
@@ -344,22 +329,6 @@ func (q Query[T]) Collect(ctx context.Context, optFns ...func(*ReadOptions)) ([]
 		return nil, err
 	}
 	return items, nil
-}
-
-// appendDecoded appends the items of items q decodes to dst. (Not a
-// method of Query, so that it is compiled only where it is used.)
-func appendDecoded[T any](q *Query[T], dst []T, items []Item) ([]T, error) {
-	dst = slices.Grow(dst, len(items))
-	for _, item := range items {
-		v, ok, err := q.decode(item)
-		if err != nil {
-			return dst, err
-		}
-		if ok {
-			dst = append(dst, v)
-		}
-	}
-	return dst, nil
 }
 
 // Count returns how many items the query matches without decoding their
@@ -392,7 +361,7 @@ func qsCount(q *querySpec, ctx context.Context, decode func(Item) (bool, error))
 	if keys = qsCompile(keys); keys.err != nil {
 		return 0, qsWrap(q, keys.err)
 	}
-	r := qsRun(&keys)
+	r := keys.run
 	n, err := r.Count(ctx, decode)
 	if err != nil {
 		return 0, qsWrap(q, err)
@@ -454,7 +423,7 @@ func qsPage(q *querySpec, ctx context.Context, cursor string, decode func(Item) 
 	if q.err != nil {
 		return "", qsWrap(q, q.err)
 	}
-	r := qsRun(q)
+	r := q.run
 	r.Cursor = qsCursors(q)
 	next, err := r.Page(ctx, cursor, decode, grow)
 	if err != nil {
@@ -470,10 +439,10 @@ func badCursor(why string) error { return fmt.Errorf("%w: %s", ErrInvalidCursor,
 // everything that shapes the query's results besides its page size;
 // [Options.CursorKey] guards against forging) and are checked against.
 func qsCursors(q *querySpec) paging.Cursors {
-	cs := paging.Cursors{Key: q.t.opts.CursorKey, Names: q.cursorKeys, PKAttr: q.pkAttr, SKAttr: q.skAttr,
+	cs := paging.Cursors{Key: q.t.opts.CursorKey, Names: q.cursorKeys, PKAttr: q.pkAttr, SKAttr: q.run.SKAttr,
 		Prefix: q.skPrefix, Op: q.sk.op, Lo: q.sk.lo, Hi: q.sk.hi, PKNum: q.keys.pkNum && (q.keys.index == "" || q.keys.local), SKNum: q.keys.skNum && q.keys.index == ""}
-	cs.ID = paging.Identity{Index: aws.ToString(q.in.IndexName), Desc: !aws.ToBool(q.in.ScanIndexForward), Sharded: q.shards != nil,
-		Query: paging.Fingerprint(q.op, &q.in, q.shards)}
+	cs.ID = paging.Identity{Index: aws.ToString(q.run.In.IndexName), Desc: !aws.ToBool(q.run.In.ScanIndexForward), Sharded: q.run.Shards != nil,
+		Query: paging.Fingerprint(q.op, &q.run.In, q.run.Shards)}
 	if nk := q.keys.native; nk != nil {
 		cs.Native, cs.Eq = true, nk.eq
 	}

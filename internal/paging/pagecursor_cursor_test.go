@@ -7,6 +7,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 )
 
 // TestOpen: a sealed cursor opens only with its own identity and key, and
@@ -51,36 +53,35 @@ func TestOpen(t *testing.T) {
 	}
 }
 
-// TestStartKey: key text goes back to the attribute types it came from.
+// TestStartKey: key text goes back to the attribute types it came from;
+// no key is the start.
 func TestStartKey(t *testing.T) {
 	t.Parallel()
 	lek := map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "a"}, "n": &types.AttributeValueMemberN{Value: "12.5"}}
 	strs, nums, err := KeyText(lek)
 	require.NoError(t, err)
-	number := func(_, s string) (types.AttributeValue, error) { return &types.AttributeValueMemberN{Value: s}, nil }
-	start, ok := StartKey([]string{"PK", "n"}, strs, nums, number)
-	require.True(t, ok)
+	start, err := StartKey(strs, nums, ddbexpr.NumberText)
+	require.NoError(t, err)
 	assert.Equal(t, lek, start)
-	_, ok = StartKey([]string{"PK", "SK"}, strs, nums, number)
-	assert.False(t, ok, "a missing attribute")
-	_, err = After(lek)
-	require.Error(t, err, "a number attribute where strings are wanted")
+	_, err = StartKey(nil, map[string]string{"n": "x"}, ddbexpr.NumberText)
+	assert.EqualError(t, err, `n is a number, got "x"`)
+	start, err = StartKey(nil, nil, ddbexpr.NumberText)
+	require.NoError(t, err)
+	assert.Nil(t, start)
 }
 
-// TestAfterTakesStringKeysOnly: a shard's (or segment's) place after a
-// page; key attributes must be strings.
-func TestAfterTakesStringKeysOnly(t *testing.T) {
+// TestAfter: a shard's (or segment's) place after a page keeps each key
+// attribute's type.
+func TestAfter(t *testing.T) {
 	t.Parallel()
 	s, err := After(nil)
 	require.NoError(t, err)
 	assert.Equal(t, CursorShard{Done: true}, s)
 
-	s, err = After(map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "a"}})
+	s, err = After(map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "a"}, "n": &types.AttributeValueMemberN{Value: "1"}})
 	require.NoError(t, err)
-	assert.Equal(t, CursorShard{Key: map[string]string{"PK": "a"}}, s)
+	assert.Equal(t, CursorShard{Key: map[string]string{"PK": "a"}, Num: map[string]string{"n": "1"}}, s)
 
-	_, err = After(map[string]types.AttributeValue{"n": &types.AttributeValueMemberN{Value: "1"}})
-	assert.EqualError(t, err, "adjlist: LastEvaluatedKey has number attributes map[n:1], want strings")
 	_, err = After(map[string]types.AttributeValue{"b": &types.AttributeValueMemberB{Value: []byte("x")}})
 	assert.EqualError(t, err, `adjlist: LastEvaluatedKey attribute "b" is *types.AttributeValueMemberB, want a string or number`)
 }

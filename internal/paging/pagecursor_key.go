@@ -8,18 +8,15 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// After is the place of a shard whose last page ended at lek: Done when
-// there is none, else resuming after its key, whose attributes must be
-// strings (a sharded read's keys are).
+// After is the place of a shard or segment whose last page ended at
+// lek: Done when there is none, else resuming after its key, with its
+// number attributes in Num.
 func After(lek map[string]types.AttributeValue) (CursorShard, error) {
 	if len(lek) == 0 {
 		return CursorShard{Done: true}, nil
 	}
-	key, nums, err := KeyText(lek)
-	if err == nil && nums != nil {
-		err = fmt.Errorf("adjlist: LastEvaluatedKey has number attributes %v, want strings", nums)
-	}
-	return CursorShard{Key: key}, err
+	key, num, err := KeyText(lek)
+	return CursorShard{Key: key, Num: num}, err
 }
 
 // KeyText splits a LastEvaluatedKey into its string and number
@@ -42,28 +39,25 @@ func KeyText(lek map[string]types.AttributeValue) (strs, nums map[string]string,
 	return strs, nums, nil
 }
 
-// StartKey turns a cursor's key text back into an ExclusiveStartKey with
-// the attributes names: each from key if it is a non-empty string there,
-// else from num, made a number attribute by number. ok is false when an
-// attribute is missing or not a number.
-func StartKey(names []string, key, num map[string]string, number func(name, s string) (types.AttributeValue, error)) (map[string]types.AttributeValue, bool) {
-	start := make(map[string]types.AttributeValue, len(names))
-	for _, name := range names {
-		if v, ok := key[name]; ok && v != "" {
-			start[name] = &types.AttributeValueMemberS{Value: v}
-			continue
-		}
-		v, ok := num[name]
-		if !ok {
-			return nil, false
-		}
+// StartKey turns a place's key text back into an ExclusiveStartKey: key
+// as string attributes, num as number ones made by number (whose error
+// it returns); nil when both are empty, from the start.
+func StartKey(key, num map[string]string, number func(name, s string) (types.AttributeValue, error)) (map[string]types.AttributeValue, error) {
+	if len(key)+len(num) == 0 {
+		return nil, nil
+	}
+	start := make(map[string]types.AttributeValue, len(key)+len(num))
+	for name, v := range key {
+		start[name] = &types.AttributeValueMemberS{Value: v}
+	}
+	for name, v := range num {
 		n, err := number(name, v)
 		if err != nil {
-			return nil, false
+			return nil, err
 		}
 		start[name] = n
 	}
-	return start, true
+	return start, nil
 }
 
 // AttrText is a value's text, for fingerprints and descriptions: strings

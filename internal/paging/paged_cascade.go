@@ -55,25 +55,23 @@ func (c *Cascade[K]) DeleteNode(ctx context.Context, children []Children, incomi
 		}
 	}
 	for _, ps := range incoming {
-		n, err := c.deleteAll(ctx, ps)
-		c.Incoming += n
-		if err != nil {
+		if err := c.deleteAll(ctx, ps, &c.Incoming); err != nil {
 			return err
 		}
 	}
 	found := false
-	n, err := c.deletePages(ctx, c.Keys(self.PK), func(r Ref) bool {
+	err := c.deletePages(ctx, c.Keys(self.PK), func(r Ref) bool {
 		if r.Key == self {
 			found = true
 			return false
 		}
 		return true
-	})
-	c.Partition += n
+	}, &c.Partition)
 	if err != nil || !found {
 		return err
 	}
-	n, err = c.delete(ctx, []Key{self})
+	n := 0
+	err = c.delete(ctx, []Key{self}, &n)
 	c.Node = n == 1
 	return err
 }
@@ -102,18 +100,14 @@ func (c *Cascade[K]) DeleteAttached(ctx context.Context, ch Children, ref string
 		if err != nil {
 			return err
 		}
-		n, err := c.deleteAll(ctx, ps)
-		*into += n
-		if err != nil {
+		if err := c.deleteAll(ctx, ps, into); err != nil {
 			return err
 		}
 	}
 	if !ch.Out {
 		return nil
 	}
-	n, err := c.deletePages(ctx, c.Keys(ref), func(Ref) bool { return true })
-	*out += n
-	return err
+	return c.deletePages(ctx, c.Keys(ref), func(Ref) bool { return true }, out)
 }
 
 // DeleteChildren deletes, page of list's children by page, what is
@@ -133,8 +127,7 @@ func (c *Cascade[K]) eachChild(ctx context.Context, list []Pager, ch Children, i
 					return err
 				}
 				if item {
-					n, err := c.delete(ctx, []Key{child.Key})
-					if *out += n; err != nil {
+					if err := c.delete(ctx, []Key{child.Key}, out); err != nil {
 						return err
 					}
 				}
@@ -149,23 +142,19 @@ func (c *Cascade[K]) eachChild(ctx context.Context, list []Pager, ch Children, i
 }
 
 // deleteAll deletes every item the pagers ps yield, one after the other,
-// and returns how many deletes were processed.
-func (c *Cascade[K]) deleteAll(ctx context.Context, ps []Pager) (int, error) {
-	deleted := 0
+// counting the deletes processed in *deleted.
+func (c *Cascade[K]) deleteAll(ctx context.Context, ps []Pager, deleted *int) error {
 	for _, p := range ps {
-		n, err := c.deletePages(ctx, p, func(Ref) bool { return true })
-		deleted += n
-		if err != nil {
-			return deleted, err
+		if err := c.deletePages(ctx, p, func(Ref) bool { return true }, deleted); err != nil {
+			return err
 		}
 	}
-	return deleted, nil
+	return nil
 }
 
 // deletePages runs p page by page and deletes, after each page, the items
-// del picks. It returns how many deletes were processed.
-func (c *Cascade[K]) deletePages(ctx context.Context, p Pager, del func(Ref) bool) (int, error) {
-	deleted := 0
+// del picks, counting the deletes processed in *deleted.
+func (c *Cascade[K]) deletePages(ctx context.Context, p Pager, del func(Ref) bool, deleted *int) error {
 	_, err := p(ctx, &c.Queries, 0, func(refs []Ref) error {
 		keys := make([]Key, 0, len(refs))
 		for _, r := range refs {
@@ -176,18 +165,17 @@ func (c *Cascade[K]) deletePages(ctx context.Context, p Pager, del func(Ref) boo
 		if len(keys) == 0 {
 			return nil
 		}
-		n, err := c.delete(ctx, keys)
-		deleted += n
-		return err
+		return c.delete(ctx, keys, deleted)
 	})
-	return deleted, err
+	return err
 }
 
-// delete deletes the items with keys, counting the batches sent and the
-// keys left unwritten, and returns how many deletes were processed.
-func (c *Cascade[K]) delete(ctx context.Context, keys []Key) (int, error) {
+// delete deletes the items with keys, counting the batches sent, the
+// keys left unwritten, and in *deleted the deletes processed.
+func (c *Cascade[K]) delete(ctx context.Context, keys []Key, deleted *int) error {
 	br, err := c.Delete(ctx, keys)
+	*deleted += br.Written
 	c.Batches += br.Requests
 	c.Unwritten = append(c.Unwritten, br.Unwritten...)
-	return br.Written, err
+	return err
 }

@@ -49,14 +49,15 @@ func str(item Item, name string) string {
 // Pager runs one keys-only query page by page, counting each request in
 // *n and handing each page's refs to each; with a budget (above 0) it
 // stops before a request once *n has reached it, and done reports whether
-// it read the last page. It is adjlist's refPages (cascade.go).
+// it read the last page. It is adjlist's keysPager (cascade.go).
 type Pager func(ctx context.Context, n *int, budget int, each func([]Ref) error) (done bool, err error)
 
 // Pages runs in with the SDK's Query paginator on c, as a [Pager] does,
-// with ctx's usage and tracing middleware on every request: setupErr, if not nil, fails the first request (after counting it), and
-// decode turns a page's items into T's. The errors of a request, setupErr
-// and decode's go through wrap; each's are returned as they are.
-func Pages[T any](ctx context.Context, c dynamodb.QueryAPIClient, in dynamodb.QueryInput, n *int, budget int, setupErr error, wrap func(error) error, decode func([]Item) ([]T, error), each func([]T) error) (bool, error) {
+// with ctx's usage and tracing middleware on every request: setupErr, if
+// not nil, fails the first request (after counting it), and ref turns an
+// item into its Ref, false for one to leave out. The errors of a request
+// and setupErr go through wrap; each's are returned as they are.
+func Pages(ctx context.Context, c dynamodb.QueryAPIClient, in dynamodb.QueryInput, n *int, budget int, setupErr error, wrap func(error) error, ref func(Item) (Ref, bool), each func([]Ref) error) (bool, error) {
 	pages := dynamodb.NewQueryPaginator(c, &in)
 	opts := telemetry.CallOpts(ctx)
 	for pages.HasMorePages() {
@@ -71,11 +72,13 @@ func Pages[T any](ctx context.Context, c dynamodb.QueryAPIClient, in dynamodb.Qu
 		if err != nil {
 			return false, wrap(err)
 		}
-		items, err := decode(out.Items)
-		if err != nil {
-			return false, wrap(err)
+		refs := make([]Ref, 0, len(out.Items))
+		for _, item := range out.Items {
+			if r, ok := ref(item); ok {
+				refs = append(refs, r)
+			}
 		}
-		if err := each(items); err != nil {
+		if err := each(refs); err != nil {
 			return false, err
 		}
 	}

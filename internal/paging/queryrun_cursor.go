@@ -83,8 +83,13 @@ func (cs *Cursors) startKey(key, num map[string]string, pk string) (Item, error)
 	case !cs.SKNum && !cs.Op.Holds(key[cs.SKAttr], cs.Lo, cs.Hi, cs.Prefix):
 		return nil, BadCursor("outside the query's sort key range")
 	}
-	start, ok := StartKey(cs.Names, key, num, ddbexpr.NumberText)
-	if !ok {
+	for _, name := range cs.Names {
+		if _, ok := num[name]; key[name] == "" && !ok {
+			return nil, BadCursor("wrong key attributes")
+		}
+	}
+	start, err := StartKey(key, num, ddbexpr.NumberText)
+	if err != nil {
 		return nil, BadCursor("wrong key attributes")
 	}
 	return start, nil

@@ -120,7 +120,7 @@ func (r *Run) pageMerged(ctx context.Context, from string, decode func(Item) (bo
 	starts := make([]Item, len(r.Shards))
 	for i, st := range states {
 		if st.Key != nil {
-			start, err := r.Cursor.startKey(st.Key, nil, r.Shards[i].PK)
+			start, err := r.Cursor.startKey(st.Key, st.Num, r.Shards[i].PK)
 			if err != nil {
 				return "", err
 			}

@@ -7,6 +7,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/adjlist/adjlist/internal/ddbexpr"
+	"github.com/adjlist/adjlist/internal/paging"
 )
 
 // MaxSegments is the most segments a walk reads in parallel, as Scan's
@@ -39,11 +42,17 @@ func CheckRange(segments int, limit int32, requestRate, readUnitRate float64) er
 
 // Start is where a walk of segments begins: the position from, or every
 // segment from its start when from is ""; ok is false for a string that
-// is not a position of that many segments.
+// is not a position of that many segments, or whose number keys are not
+// numbers.
 func Start(from string, segments int) (pos Position, ok bool) {
 	pos, err := Parse(from)
 	if err != nil || from != "" && len(pos.Segments) != segments {
 		return pos, false
+	}
+	for _, s := range pos.Segments {
+		if _, err := paging.StartKey(s.Key, s.Num, ddbexpr.NumberText); err != nil {
+			return pos, false
+		}
 	}
 	if from == "" {
 		pos.Segments = make([]Segment, segments)

@@ -4,8 +4,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
 	"github.com/adjlist/adjlist/internal/paging"
 )
 
@@ -42,29 +40,4 @@ func Parse(s string) (Position, error) {
 func (p Position) String() string {
 	b, _ := json.Marshal(p)
 	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-// after is the place of a segment whose last page ended at lek: Done when
-// there is none, else resuming after its key.
-func after(lek map[string]types.AttributeValue) (Segment, error) {
-	if len(lek) == 0 {
-		return Segment{Done: true}, nil
-	}
-	key, num, err := paging.KeyText(lek)
-	return Segment{Key: key, Num: num}, err
-}
-
-// startKey is the ExclusiveStartKey that resumes s; nil from the start.
-func startKey(s Segment) map[string]types.AttributeValue {
-	if s.Key == nil && s.Num == nil {
-		return nil
-	}
-	k := make(map[string]types.AttributeValue, len(s.Key)+len(s.Num))
-	for name, v := range s.Key {
-		k[name] = &types.AttributeValueMemberS{Value: v}
-	}
-	for name, v := range s.Num {
-		k[name] = &types.AttributeValueMemberN{Value: v}
-	}
-	return k
 }

@@ -5,6 +5,9 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist/internal/ddbexpr"
+	"github.com/adjlist/adjlist/internal/paging"
 )
 
 // A segment's place survives its position string with each key attribute
@@ -19,16 +22,18 @@ func TestPositionKeepsKeyTypes(t *testing.T) {
 		{"numbers", map[string]types.AttributeValue{"id": &types.AttributeValueMemberN{Value: "-1.5"}, "v": &types.AttributeValueMemberN{Value: "10"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			place, err := after(tc.lek)
+			place, err := paging.After(tc.lek)
 			require.NoError(t, err)
 			pos, err := Parse(Position{Segments: []Segment{place}}.String())
 			require.NoError(t, err)
-			require.Equal(t, tc.lek, startKey(pos.Segments[0]))
+			start, err := paging.StartKey(pos.Segments[0].Key, pos.Segments[0].Num, ddbexpr.NumberText)
+			require.NoError(t, err)
+			require.Equal(t, tc.lek, start)
 		})
 	}
-	done, err := after(nil)
+	done, err := paging.After(nil)
 	require.NoError(t, err)
 	require.True(t, done.Done)
-	_, err = after(map[string]types.AttributeValue{"id": &types.AttributeValueMemberBOOL{Value: true}})
+	_, err = paging.After(map[string]types.AttributeValue{"id": &types.AttributeValueMemberBOOL{Value: true}})
 	require.Error(t, err, "a key is a string or a number")
 }

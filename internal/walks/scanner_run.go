@@ -11,6 +11,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"golang.org/x/sync/errgroup"
 	"golang.org/x/time/rate"
+
+	"github.com/adjlist/adjlist/internal/ddbexpr"
+	"github.com/adjlist/adjlist/internal/paging"
 )
 
 // Input is one walk.
@@ -66,11 +69,13 @@ func Run(ctx context.Context, api dynamodb.ScanAPIClient, in Input, each Each) (
 		}
 		req := in.Request
 		req.Segment, req.TotalSegments = aws.Int32(int32(seg)), aws.Int32(int32(len(pos.Segments)))
-		req.ExclusiveStartKey = startKey(place)
 		if units != nil {
 			req.ReturnConsumedCapacity = types.ReturnConsumedCapacityTotal
 		}
-		g.Go(func() error {
+		g.Go(func() (err error) {
+			if req.ExclusiveStartKey, err = paging.StartKey(place.Key, place.Num, ddbexpr.NumberText); err != nil {
+				return err
+			}
 			pages, fetched := prefetch(gctx, dynamodb.NewScanPaginator(api, &req), in.Options, requests, units)
 			defer fetched()
 			for out := range pages {
@@ -84,7 +89,7 @@ func Run(ctx context.Context, api dynamodb.ScanAPIClient, in Input, each Each) (
 						matched++
 					}
 				}
-				place, err := after(out.LastEvaluatedKey)
+				place, err := paging.After(out.LastEvaluatedKey)
 				if err != nil {
 					return err
 				}

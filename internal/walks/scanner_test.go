@@ -139,6 +139,17 @@ func TestRunSendsOneRequestPerPage(t *testing.T) {
 	assert.Equal(t, int32(3), api.requests.Load())
 }
 
+// A position whose number key is not a number fails before its
+// segment's request.
+func TestRunRefusesBadNumberInPosition(t *testing.T) {
+	t.Parallel()
+	api := &pagedTable{items: 1, per: 1}
+	in := Input{From: Position{Segments: []Segment{{Num: map[string]string{"id": "x"}}}}}
+	_, err := Run(context.Background(), api, in, func(context.Context, int, map[string]types.AttributeValue) (bool, error) { return true, nil })
+	require.EqualError(t, err, `id is a number, got "x"`)
+	assert.Zero(t, api.requests.Load())
+}
+
 func TestPositionSpelling(t *testing.T) {
 	t.Parallel()
 	p := Position{Segments: []Segment{{Done: true}, {Key: map[string]string{"PK": "STU#a91", "SK": "PROFILE"}}, {}}}
@@ -157,13 +168,6 @@ func TestPositionSpelling(t *testing.T) {
 	}
 	_, err = Parse(Position{}.String()[:4])
 	assert.Error(t, err, "not JSON")
-}
-
-func TestStartKey(t *testing.T) {
-	t.Parallel()
-	assert.Nil(t, startKey(Segment{}), "from the start")
-	s := Segment{Key: map[string]string{"PK": "a"}}
-	assert.Equal(t, map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "a"}}, startKey(s))
 }
 
 func TestPacer(t *testing.T) {
@@ -196,6 +200,10 @@ func TestOptionsChecked(t *testing.T) {
 	assert.False(t, ok, "a position of 3 segments resumes a walk of 3")
 	_, ok = Start("not a position", 1)
 	assert.False(t, ok)
+	_, ok = Start(Position{Segments: []Segment{{Num: map[string]string{"id": "x"}}}}.String(), 1)
+	assert.False(t, ok, "a number key that is not a number")
+	_, ok = Start(Position{Segments: []Segment{{Num: map[string]string{"id": "-1.5"}}}}.String(), 1)
+	assert.True(t, ok)
 
 	in, err := Request("T", "GSI2", 10, expression.Name("PK").BeginsWith("STU#"))
 	require.NoError(t, err)

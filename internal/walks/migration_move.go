@@ -2,13 +2,14 @@ package walks
 
 import (
 	"context"
-	"github.com/adjlist/adjlist/internal/ddbitem"
 	"maps"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/adjlist/adjlist/internal/ddbitem"
 )
 
 // moveResult is how one move transaction ended.

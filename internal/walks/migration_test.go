@@ -3,7 +3,6 @@ package walks
 import (
 	"context"
 	"errors"
-	"github.com/adjlist/adjlist/internal/ddbitem"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -12,6 +11,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist/internal/ddbitem"
 )
 
 type item = map[string]types.AttributeValue

@@ -41,7 +41,7 @@ type recorded struct {
 	id string
 	// pk and sk are its table keys' templates (for a preset, the spelling
 	// its own key code writes: registry_internal_test holds them equal).
-	pk, sk     spelling
+	pk, sk     []keycodec.Part
 	h          Describer
 	err        error // the declaration's own error
 	entity     bool  // an Entity: refused, not only reported, when ambiguous

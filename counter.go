@@ -190,7 +190,7 @@ func (e *Edge[E]) countEnd(per, name string, stream bool) (keycodec.Spelling, fu
 	p := preset{stream: stream, markers: &markers,
 		record: func(c *ItemCounter, err error) recorded {
 			r := node.recorded()
-			r.Name, r.h, r.spec = "counter "+name, c, node.scanSpec
+			r.Name, r.h, r.spec, r.pk, r.sk = "counter "+name, c, node.scanSpec, node.it.pk, node.it.sk
 			if err = cmp.Or(err, node.err); err != nil {
 				// Not in place of a valid node type's record.
 				r.id, r.err, r.pk, r.sk = r.Name, err, nil, nil

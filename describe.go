@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/modeldoc"
 )
 
@@ -295,7 +296,7 @@ func queryPattern(q *querySpec, name, call string, count bool, shardOf string) (
 // formats are the item type's keys as Describe draws them, from its
 // templates (itemType.pk ...).
 func (it *itemType) formats() modeldoc.KeyParts {
-	f := func(s spelling) []modeldoc.Part { return modeldoc.Spelled(s, it.shardField, it.shards) }
+	f := func(s []keycodec.Part) []modeldoc.Part { return modeldoc.Spelled(s, it.shardField, it.shards) }
 	return modeldoc.KeyParts{PK: f(it.pk), SK: f(it.sk), Self: f(it.self), Source: f(it.source), Target: f(it.target), Parent: f(it.parent)}
 }
 

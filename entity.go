@@ -45,7 +45,7 @@ type entityCore struct {
 	t    *Table
 	name string
 	// pk and sk are its bound templates, compiled into it.keys.
-	pk, sk spelling
+	pk, sk []keycodec.Part
 
 	fields []string // the key fields, the partition key's first
 	pkN    int      // how many of fields the partition key names
@@ -172,13 +172,13 @@ func (e *entityCore) init(t *Table, name, partitionKey, sortKey string, optFns [
 		e.fields = keycodec.FieldNames(e.fields, e.sk)
 		for _, k := range [...]struct {
 			attr string
-			s    spelling
+			s    []keycodec.Part
 		}{{t.opts.PartitionKey, e.pk}, {t.opts.SortKey, e.sk}} {
 			if i := slices.Index(e.fields, k.s[0].Text); t.numKey(k.attr) && !slices.Contains(e.numIDs, i) {
 				e.numIDs = append(e.numIDs, i)
 			}
 		}
-		keys := newKeyCore(e.fields, e.pk.compiled(e.fields), e.sk.compiled(e.fields), name, name)
+		keys := newKeyCore(e.fields, keycodec.Compile(e.pk, e.fields), keycodec.Compile(e.sk, e.fields), name, name)
 		e.it, e.err = t.newItemType("entity "+name, keyCtx{Self: "", Fields: e.fields}, opts.Indexes, keycodec.Self, keycodec.Field)
 		e.it.keys, e.it.pk, e.it.sk, e.it.self, e.it.byIDs = keys, e.pk, e.sk, e.sk, true
 		for i := range e.it.indexes {
@@ -229,12 +229,12 @@ func (e *entityCore) key(ids ...string) (pk, sk string, err error) {
 
 // checkNumberKey refuses a template s of the table key attr (what: "sort
 // key") of type N that is not one {field}.
-func (t *Table) checkNumberKey(what, attr string, s spelling) error {
+func (t *Table) checkNumberKey(what, attr string, s []keycodec.Part) error {
 	if !t.numKey(attr) {
 		return nil
 	}
 	if err := keycodec.NumberKey(s); err != nil {
-		return fmt.Errorf("%w: %s %s template %s: %w", ErrInvalidOption, what, attr, s, err)
+		return fmt.Errorf("%w: %s %s template %s: %w", ErrInvalidOption, what, attr, keycodec.String(s), err)
 	}
 	return nil
 }

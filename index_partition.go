@@ -257,7 +257,7 @@ func (e *edgeCore) invertedKeys() (pk, sk []keycodec.Part) {
 // indexPatterns are the patterns of h's keys in index ("" pk for a
 // partition whose keys are data), given its table keys; in is false when
 // its items are never in the index.
-func (t *Table) indexPatterns(index string, h typedHandle, tablePK, tableSK spelling) (pk, sk []keycodec.Part, in bool) {
+func (t *Table) indexPatterns(index string, h typedHandle, tablePK, tableSK []keycodec.Part) (pk, sk []keycodec.Part, in bool) {
 	if t.layout != noIndex && index == t.opts.Index {
 		switch t.layout {
 		case sortKeyIndex:

@@ -10,6 +10,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 
 	"github.com/adjlist/adjlist/internal/ddbexpr"
+	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/paging"
 )
 
@@ -91,7 +92,7 @@ type queryKeys struct {
 	// range values' separators from their ids ([keycodec.RangeKey]);
 	// nil for one id. everySep makes every '#' of a range value a
 	// separator (AllTypes: the keys of several templates).
-	skRest   spelling
+	skRest   []keycodec.Part
 	everySep bool
 	// pkNum and skNum: on the table, its partition or sort key is a
 	// number (N): pk, skPrefix and range values are number text; pkNum

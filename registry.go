@@ -39,9 +39,10 @@ type recorded struct {
 	// id tells item types apart (a node type's items under two markers
 	// are two).
 	id string
-	// pk and sk are its table keys' templates (for a preset, the spelling
-	// its own key code writes: registry_internal_test holds them equal).
-	pk, sk     spelling
+	// pk and sk are its table keys' templates, which record takes from a
+	// typedHandle (for a preset, the spelling its own key code writes:
+	// registry_internal_test holds them equal).
+	pk, sk     []keycodec.Part
 	h          Describer
 	err        error // the declaration's own error
 	entity     bool  // an Entity: refused, not only reported, when ambiguous
@@ -105,6 +106,9 @@ func (t *Table) record(r recorded) error {
 	if r.id == "" {
 		r.id = r.Name
 	}
+	if h, ok := r.h.(typedHandle); ok && r.err == nil {
+		r.pk, r.sk = h.keyType().pk, h.keyType().sk
+	}
 	var err error
 	if r.entity && r.err == nil {
 		if i := slices.IndexFunc(t.reg.types, func(o recorded) bool { return o.id != r.id && o.err == nil && overlaps(o, r) }); i >= 0 {
@@ -160,9 +164,6 @@ func (e *entityCore) recorded() recorded {
 	r := recorded{h: e, err: e.err, entity: true, Type: walks.Type{Name: "entity " + e.name, Version: e.tr.Version, Expiry: e.tr.Expiry,
 		Match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
 		Check: e.check(), Holds: e.data.held(e.t.holdsOf(e.goType, &e.tr))}}
-	if e.err == nil {
-		r.pk, r.sk = e.it.pk, e.it.sk
-	}
 	return r
 }
 
@@ -205,9 +206,6 @@ func (c *collectionCore) refs(item Item, of string, buf []itemRef) []itemRef {
 func (n *nodeCore) recorded() recorded {
 	r := recorded{id: n.recordID(), h: n, err: n.err, Type: walks.Type{Name: "node " + n.typ, Version: n.tr.Version, Expiry: n.tr.Expiry,
 		Match: n.hasKeys, Check: dataCheck(n.t, n.goType), Holds: n.t.holdsOf(n.goType, &n.tr)}}
-	if n.err == nil {
-		r.pk, r.sk = n.it.pk, n.it.sk
-	}
 	return r
 }
 
@@ -220,9 +218,7 @@ func (e *edgeCore) record() {
 	r := recorded{id: e.it.kind, h: e, err: e.err, refs: e.refs, Type: walks.Type{Name: name, Version: e.tr.Version, Expiry: e.tr.Expiry,
 		Match: func(item Item) bool { _, _, ok := e.split(item); return ok },
 		Check: dataCheck(e.t, e.goType), Holds: e.t.holdsOf(e.goType, &e.tr)}}
-	if e.err == nil {
-		r.pk, r.sk = e.it.pk, e.it.sk
-	} else {
+	if e.err != nil {
 		r.Name = "edge " + e.label
 	}
 	_ = e.t.record(r)
@@ -235,9 +231,7 @@ func (c *collectionCore) record() {
 		Match: func(item Item) bool { _, _, ok := c.ids(item); return ok },
 		Check: dataCheck(c.t, c.goType), Holds: c.t.holdsOf(c.goType, &c.tr)},
 		refs: func(item Item, buf []itemRef) []itemRef { return c.refs(item, of, buf) }}
-	if c.err == nil {
-		r.pk, r.sk = c.it.pk, c.it.sk
-	} else {
+	if c.err != nil {
 		r.Name = "child " + c.childType
 	}
 	_ = c.t.record(r)

@@ -176,8 +176,8 @@ type itemType struct {
 	// as key fields named as Describe draws them ("ENROLL#CRS#<to>");
 	// self, source, target and parent are the node keys its index key
 	// templates may name ({@self} ...), nil where it has none.
-	pk, sk                       spelling
-	self, source, target, parent spelling
+	pk, sk                       []keycodec.Part
+	self, source, target, parent []keycodec.Part
 	// shardField is the key field of pk that holds a sharded partition's
 	// shard; "" unsharded.
 	shardField string
@@ -227,9 +227,9 @@ func (it *itemType) sample(p keycodec.Part) string {
 	case p.Kind == keycodec.Attr || p.Kind == keycodec.Field:
 		return "<" + p.Text + ">"
 	case p.Kind == keycodec.Source && e != nil && e.Src.IsChild():
-		return it.source.String()
+		return keycodec.String(it.source)
 	case (p.Kind == keycodec.Target || p.Kind == keycodec.Self) && e != nil && e.Dst.IsChild():
-		return it.target.String()
+		return keycodec.String(it.target)
 	case p.Kind == keycodec.Source:
 		return "<from>"
 	case p.Kind == keycodec.Target, p.Kind == keycodec.Self && it.prefixes.Source != "":

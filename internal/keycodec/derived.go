@@ -99,7 +99,7 @@ type Index struct {
 	// index without a sort key.
 	PKAttr, SKAttr string
 	PK, SK         []Part
-	PKC, SKC       IndexKey // PK and SK compiled
+	PKC, SKC       Spelling // PK and SK compiled
 	// SKPrefix is the static prefix of SK (StaticPrefix), which
 	// every read of the index queries; SKExact: SK is text only.
 	SKPrefix string
@@ -112,9 +112,11 @@ type Index struct {
 }
 
 // Compile compiles b's templates for an item type with node key prefixes
-// and key fields prefixes, once its parts are final.
+// and key fields prefixes, once its parts are final: ids are the key
+// fields', then the data attributes' values.
 func (b *Index) Compile(prefixes *Ctx) {
-	b.PKC, b.SKC = CompileIndexKey(b.PK, prefixes.Fields), CompileIndexKey(b.SK, prefixes.Fields)
+	fields := slices.Concat(prefixes.Fields, Attrs(b.PK), Attrs(b.SK))
+	b.PKC, b.SKC = Compile(b.PK, fields), Compile(b.SK, fields)
 	b.SKPrefix, b.SKExact = StaticPrefix(b.SK, prefixes)
 }
 
@@ -149,7 +151,7 @@ func (b *Index) KeyValue(sort bool, data map[string]types.AttributeValue, kc *Ct
 	if sort {
 		k, attr, limit = b.SKC, "index sort key", MaxSortKeyLen
 	}
-	v, ok, bad := k.Render(data, kc)
+	v, ok, bad := k.Value(data, kc)
 	if !ok || bad != nil {
 		return "", false, Refused(bad)
 	}

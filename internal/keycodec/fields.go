@@ -47,8 +47,9 @@ type KeyOnly struct {
 // only inside keys.
 type holder struct {
 	attr  string
-	parts []Part
-	shard bool // attr ends with a shard suffix ("#07")
+	parts []Part   // the template, for errors
+	key   Spelling // the template compiled, a shard suffix last if any
+	at    int      // the value's place in the ids key parses into
 }
 
 // BindFields links the key fields and the index templates of an entity with
@@ -109,10 +110,16 @@ func BindFields(rt reflect.Type, tag string, fields []string, indexes []Index, k
 func (k KeyOnly) inIndex(indexes []Index) (KeyOnly, error) {
 	for i := range indexes {
 		b := &indexes[i]
-		for _, key := range [...]holder{{b.PKAttr, b.PK, b.Shards > 0}, {b.SKAttr, b.SK, false}} {
-			if key.attr == "" || (b.Local && key.attr == b.PKAttr) || !slices.ContainsFunc(key.parts, func(p Part) bool { return p.Kind == Attr && p.Text == k.name }) {
+		pk := b.PKC
+		if b.Shards > 0 {
+			pk = pk.Then(ShardSuffix(-1, 0))
+		}
+		for _, key := range [...]holder{{b.PKAttr, b.PK, pk, 0}, {b.SKAttr, b.SK, b.SKC, 0}} {
+			key.at = slices.IndexFunc(key.key, func(p spelled) bool { return p.kind == attr && p.text == k.name })
+			if key.attr == "" || (b.Local && key.attr == b.PKAttr) || key.at < 0 {
 				continue
 			}
+			key.at = key.key[key.at].field
 			if !parsesBack(key.parts) {
 				if len(k.holders) > 0 {
 					continue
@@ -246,7 +253,7 @@ func (d *Fields) KeepHolders(item Item, want []ddbitem.Attr) []ddbitem.Attr {
 			if _, ok := ddbitem.Attrs(want).Get(h.attr); ok {
 				continue
 			}
-			if text, ok := h.parse(item, k.name, k.typ); ok && text != "" {
+			if text, ok := h.parse(item); ok && text != "" {
 				stored, _ := ddbitem.String(item, h.attr)
 				want = append(want, ddbitem.Attr{Name: h.attr, Value: stored})
 			}
@@ -323,60 +330,30 @@ func (d *Fields) Fill(fields []string, ids []string, item Item) {
 // it and parses back.
 func (k *KeyOnly) parse(item Item) (string, bool) {
 	for i := range k.holders {
-		if text, ok := k.holders[i].parse(item, k.name, k.typ); ok {
+		if text, ok := k.holders[i].parse(item); ok {
 			return text, true
 		}
 	}
 	return "", false
 }
 
-// parse reads the value of attribute name, of DynamoDB type typ, from
-// item's attribute h; ok is false unless the whole key matches h's
-// template, the value holding no raw '#' (a rendered string value has
-// its '#' escaped), as a key written under another template may not.
-func (h *holder) parse(item Item, name, typ string) (text string, ok bool) {
+// parse reads the value h holds from item's attribute h.attr; ok is
+// false unless the whole key parses as h's template spells it
+// ([Spelling.Parse]), as a key written under another template may not.
+func (h *holder) parse(item Item) (text string, ok bool) {
 	key, ok := ddbitem.String(item, h.attr)
 	if !ok {
 		return "", false
 	}
-	if h.shard {
-		i := strings.LastIndexByte(key, Sep)
-		if i < 0 {
-			return "", false
-		}
-		key = key[:i]
+	var buf [8]string // no allocation for the ids of most templates
+	ids := buf[:]
+	if n := h.key.Fields(); n > len(buf) {
+		ids = make([]string, n)
 	}
-	found := false
-	for i, p := range h.parts {
-		if !p.Variable() {
-			if key, ok = strings.CutPrefix(key, p.Text); !ok {
-				return "", false
-			}
-			continue
-		}
-		end := len(key)
-		if i+1 < len(h.parts) {
-			if end = strings.IndexByte(key, Sep); end < 0 {
-				return "", false
-			}
-		}
-		if p.Kind == Attr && p.Text == name && !found {
-			if text, found = key[:end], true; strings.IndexByte(text, Sep) >= 0 {
-				return "", false
-			}
-		}
-		key = key[end:]
-	}
-	if !found || key != "" {
+	if !h.key.Parse(key, ids) {
 		return "", false
 	}
-	if typ == "S" {
-		var err error
-		if text, err = Unescape(text); err != nil {
-			return "", false
-		}
-	}
-	return text, true
+	return ids[h.at], true
 }
 
 // KeyOnlyIn reports whether the entity keeps attribute name only inside

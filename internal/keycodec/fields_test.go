@@ -1,6 +1,7 @@
 package keycodec
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -8,37 +9,11 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestHolderParse: a value kept only inside an index key parses back
-// from a key that matches its template whole, and from no other: not
-// from a key written under another template (a prefix added or removed,
-// text after it), which a rewrite would otherwise lose or misread.
-func TestHolderParse(t *testing.T) {
-	lit := func(s string) Part { return Part{Kind: Lit, Text: s} }
-	attr := func(s string) Part { return Part{Kind: Attr, Text: s} }
-	for _, c := range []struct {
-		name  string
-		parts []Part
-		shard bool
-		key   string
-		want  string // "" for none
-	}{
-		{"alone", []Part{attr("date")}, false, "2026-01-01", "2026-01-01"},
-		{"escaped", []Part{attr("date")}, false, "a%23b", "a#b"},
-		{"prefixed", []Part{lit("D#"), attr("date")}, false, "D#2026-01-01", "2026-01-01"},
-		{"after another", []Part{attr("status"), lit("#"), attr("date")}, false, "open#2026-01-01", "2026-01-01"},
-		{"before another", []Part{attr("date"), lit("#"), attr("status")}, false, "2026-01-01#open", "2026-01-01"},
-		{"sharded", []Part{lit("D#"), attr("date")}, true, "D#2026-01-01#07", "2026-01-01"},
-		{"prefix added", []Part{lit("D#"), attr("date")}, false, "2026-01-01", ""},
-		{"prefix removed", []Part{attr("date")}, false, "D#2026-01-01", ""},
-		{"text after", []Part{attr("date"), lit("#x")}, false, "2026-01-01#y", ""},
-		{"a part more", []Part{attr("status"), lit("#"), attr("date")}, false, "2026-01-01", ""},
-		{"a part less", []Part{attr("date")}, false, "open#2026-01-01", ""},
-	} {
-		h := holder{attr: "GSI1SK", parts: c.parts, shard: c.shard}
-		got, ok := h.parse(Item{"GSI1SK": &types.AttributeValueMemberS{Value: c.key}}, "date", "S")
-		assert.Equal(t, c.want != "", ok, c.name)
-		assert.Equal(t, c.want, got, c.name)
-	}
+// held is a holder of date in index key attribute attr with template
+// parts, as BindFields makes it.
+func held(attr string, parts ...Part) holder {
+	key := Compile(parts, Attrs(parts))
+	return holder{attr: attr, parts: parts, key: key, at: key[slices.IndexFunc(key, func(p spelled) bool { return p.text == "date" })].field}
 }
 
 // TestUnreadable: a value kept only inside keys is unread when a key that
@@ -47,8 +22,8 @@ func TestHolderParse(t *testing.T) {
 func TestUnreadable(t *testing.T) {
 	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
 	d := Fields{KeyOnly: []KeyOnly{{name: "date", typ: "S", field: -1, holders: []holder{
-		{attr: "GSI1SK", parts: []Part{{Kind: Lit, Text: "D#"}, {Kind: Attr, Text: "date"}}},
-		{attr: "GSI2SK", parts: []Part{{Kind: Attr, Text: "date"}}},
+		held("GSI1SK", Part{Kind: Lit, Text: "D#"}, Part{Kind: Attr, Text: "date"}),
+		held("GSI2SK", Part{Kind: Attr, Text: "date"}),
 	}}}}
 	lost := func(attr, have, template string) *Error {
 		return &Error{Name: attr, ID: have, Reason: "date is kept only inside this key, which its template " + template + " cannot parse back: rewriting the key would lose date"}
@@ -83,8 +58,8 @@ func TestUnreadable(t *testing.T) {
 func TestUnwritten(t *testing.T) {
 	s := func(v string) types.AttributeValue { return &types.AttributeValueMemberS{Value: v} }
 	d := Fields{KeyOnly: []KeyOnly{{name: "date", typ: "S", field: -1, holders: []holder{
-		{attr: "GSI1SK", parts: []Part{{Kind: Attr, Text: "status"}, {Kind: Lit, Text: "#"}, {Kind: Attr, Text: "date"}}},
-		{attr: "GSI2SK", parts: []Part{{Kind: Attr, Text: "date"}}},
+		held("GSI1SK", Part{Kind: Attr, Text: "status"}, Part{Kind: Lit, Text: "#"}, Part{Kind: Attr, Text: "date"}),
+		held("GSI2SK", Part{Kind: Attr, Text: "date"}),
 	}}}}
 	for _, c := range []struct {
 		name    string

@@ -59,7 +59,7 @@ func (s Parts) PartKey(p Part, id string) (string, error) {
 }
 
 // Fill renders parts with values in place of their variable parts, as a
-// write renders them from the item ([IndexKey.Render]): a data
+// write renders them from the item ([Spelling.Value]): a data
 // attribute's value escaped as a write escapes it, an id as [Parts.PartKey]
 // spells it. n is how many of values it took; too few is an error that
 // names them ([Takes]).

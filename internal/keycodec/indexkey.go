@@ -1,7 +1,6 @@
 package keycodec
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
@@ -32,29 +31,6 @@ func (c *Ctx) Node(k Kind) string {
 	return c.Self
 }
 
-// IndexKey is an index key template compiled for an item type, its key
-// fields found by their place in the ids, so that rendering it per write
-// looks nothing up by name.
-type IndexKey []indexPart
-
-type indexPart struct {
-	Part
-	field int // a Field's index in the ids; -1 otherwise
-}
-
-// CompileIndexKey compiles parts, bound (no Var), for an item type whose
-// ids come in the order of fields.
-func CompileIndexKey(parts []Part, fields []string) IndexKey {
-	k := make(IndexKey, len(parts))
-	for i, p := range parts {
-		k[i] = indexPart{p, -1}
-		if p.Kind == Field {
-			k[i].field = slices.Index(fields, p.Text)
-		}
-	}
-	return k
-}
-
 // Refusal is a data attribute that no key can hold: a string CheckID
 // refuses (ID), or a value that is neither a string nor a number
 // (Value). adjlist turns it into its own error.
@@ -62,33 +38,6 @@ type Refusal struct {
 	ID    *Error
 	Name  string
 	Value types.AttributeValue
-}
-
-// Render builds the key value k spells for an item with data and node
-// keys c: a key field's id and a string attribute escaped (AppendEscaped),
-// a number attribute in its decimal text. ok is false when a data
-// attribute it reads is missing, NULL or empty.
-func (k IndexKey) Render(data map[string]types.AttributeValue, c *Ctx) (key string, ok bool, bad *Refusal) {
-	var b strings.Builder
-	for _, p := range k {
-		switch p.Kind {
-		case Lit:
-			b.WriteString(p.Text)
-		case Field:
-			if p.field >= 0 && p.field < len(c.IDs) {
-				AppendEscaped(&b, c.IDs[p.field])
-			}
-		case Self, Source, Target, Parent:
-			b.WriteString(c.Node(p.Kind))
-		case Attr:
-			v, present, bad := AttrText(p.Text, data[p.Text])
-			if bad != nil || !present {
-				return "", false, bad
-			}
-			b.WriteString(v)
-		}
-	}
-	return b.String(), true, nil
 }
 
 // AttrText is data attribute name's text in a key, av: a string escaped,
@@ -150,7 +99,7 @@ func Value(enc *attributevalue.Encoder, v any) (types.AttributeValue, error) {
 }
 
 // ValueText is Go value v's text where a key holds data attribute name,
-// as a write renders it ([IndexKey.Render]): [Value], then [AttrKeyText].
+// as a write renders it ([Spelling.Value]): [Value], then [AttrKeyText].
 func ValueText(enc *attributevalue.Encoder, name string, v any) (text string, present bool, err error) {
 	av, err := Value(enc, v)
 	if err != nil {

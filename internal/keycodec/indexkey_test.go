@@ -1,6 +1,7 @@
 package keycodec
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,34 +14,34 @@ import (
 	"github.com/adjlist/adjlist/internal/errs"
 )
 
-func TestIndexKey(t *testing.T) {
+func TestIndexKeyValue(t *testing.T) {
 	parts := []Part{{Kind: Lit, Text: "F"}, {Kind: Lit, Text: "#"}, {Kind: Field, Text: "followerID"},
 		{Kind: Lit, Text: "#"}, {Kind: Attr, Text: "status"}, {Kind: Lit, Text: "#"}, {Kind: Target}}
-	k := CompileIndexKey(parts, []string{"userID", "followerID"})
+	k := Compile(parts, slices.Concat([]string{"userID", "followerID"}, Attrs(parts)))
 	c := &Ctx{Target: "CRS#m%2304", IDs: []string{"u1", "a#b"}}
 	data := map[string]types.AttributeValue{"status": &types.AttributeValueMemberS{Value: "50%"}}
 
-	key, ok, bad := k.Render(data, c)
+	key, ok, bad := k.Value(data, c)
 	require.Nil(t, bad)
 	assert.True(t, ok)
 	assert.Equal(t, "F#a%23b#50%25#CRS#m%2304", key)
 
 	data["status"] = &types.AttributeValueMemberN{Value: "12"}
-	key, _, _ = k.Render(data, c)
+	key, _, _ = k.Value(data, c)
 	assert.Equal(t, "F#a%23b#12#CRS#m%2304", key)
 
 	for _, missing := range []types.AttributeValue{nil, &types.AttributeValueMemberNULL{Value: true}, &types.AttributeValueMemberS{}} {
 		data["status"] = missing
-		_, ok, bad = k.Render(data, c)
+		_, ok, bad = k.Value(data, c)
 		assert.False(t, ok)
 		assert.Nil(t, bad)
 	}
 	data["status"] = &types.AttributeValueMemberS{Value: "a\x00"}
-	_, _, bad = k.Render(data, c)
+	_, _, bad = k.Value(data, c)
 	require.NotNil(t, bad)
 	assert.Equal(t, Error{Name: "status", ID: "a\x00", Reason: "id contains a control character"}, *bad.ID)
 	data["status"] = &types.AttributeValueMemberBOOL{Value: true}
-	_, _, bad = k.Render(data, c)
+	_, _, bad = k.Value(data, c)
 	require.NotNil(t, bad)
 	assert.Equal(t, Refusal{Name: "status", Value: data["status"]}, *bad)
 
@@ -104,8 +105,8 @@ func TestValueTextAsWritten(t *testing.T) {
 			}
 			item, err := enc.Encode(map[string]any{"at": tc.v})
 			require.NoError(t, err)
-			key, ok, bad := CompileIndexKey([]Part{{Kind: Lit, Text: "AT"}, {Kind: Lit, Text: "#"}, {Kind: Attr, Text: "at"}}, nil).
-				Render(item.(*types.AttributeValueMemberM).Value, &Ctx{})
+			key, ok, bad := Compile([]Part{{Kind: Lit, Text: "AT"}, {Kind: Lit, Text: "#"}, {Kind: Attr, Text: "at"}}, []string{"at"}).
+				Value(item.(*types.AttributeValueMemberM).Value, &Ctx{})
 			require.Nil(t, bad)
 			require.True(t, ok)
 			assert.Equal(t, "AT#"+tc.want, key)

@@ -7,14 +7,16 @@ import (
 	"strings"
 )
 
-// Spelling is a table key template of text and ids compiled once against
-// the order its ids come in, so that building a key from ids and parsing
-// one back look nothing up per call. It is the one key code of every item
-// type: a node's "STU#{id}" and "PROFILE", an edge's "ENROLL#CRS#{to}",
-// a child's "WS#{id}" with its shard, an Entity's templates. Besides
-// escaped ids it holds two computed parts: a ref (an id that is a whole
-// key of another Spelling, a child's "WS#acme#PROJ#p1", written as it is)
-// and a shard suffix ("#07", from another id).
+// Spelling is a key template of text and ids compiled once against the
+// order its ids come in, so that building a key from ids and parsing one
+// back look nothing up per call. It is the one key code of every item
+// type, table keys and index keys alike: a node's "STU#{id}" and
+// "PROFILE", an edge's "ENROLL#CRS#{to}", a child's "WS#{id}" with its
+// shard, an Entity's templates, an index's "STATUS#{status}". Besides
+// escaped ids it holds computed parts: a ref (an id that is a whole key
+// of another Spelling, a child's "WS#acme#PROJ#p1", written as it is), a
+// shard suffix ("#07", from another id), and in index keys a data
+// attribute's text and a node key the item has ([Spelling.Value]).
 type Spelling []spelled
 
 // spelled is one part of a Spelling.
@@ -22,7 +24,7 @@ type spelled struct {
 	kind  uint8
 	text  string // the text; for an id or a ref, what its errors name it
 	field int    // the id's index in the ids; -1 for text
-	n     int    // a shard suffix's shard count (0: none written)
+	n     int    // a shard suffix's shard count (0: none written); a node key's Kind
 	ref   *Ref   // a ref's spelling
 }
 
@@ -32,6 +34,8 @@ const (
 	id          // an id, escaped
 	ref         // a ref: an id that is a key of ref, written as it is
 	shard       // "#" and the shard of an id, parsed as optional
+	attr        // a data attribute's text; its value parses into the ids
+	node        // a node key of the item ([Ctx.Node]), not parsed
 )
 
 // Ref is the spelling of a ref, a key another key holds whole (a child's
@@ -68,22 +72,30 @@ func TableKey(parts []Part) ([]Part, error) {
 }
 
 // Compile reads parts with their ids in the order of fields, which holds
-// every variable part's name; names, if given, are what errors call each
-// field's id (a node's "id" is named by its type, "STU"), else the field
-// names.
+// every key field's and data attribute's name; names, if given, are what
+// errors call each field's id (a node's "id" is named by its type,
+// "STU"), else the field names.
 func Compile(parts []Part, fields []string, names ...string) Spelling {
 	var s Spelling
 	for _, p := range parts {
-		if !p.Variable() {
+		switch p.Kind {
+		case Lit:
 			s = append(s, spelled{kind: text, text: p.Text, field: -1})
 			continue
+		case Self, Source, Target, Parent:
+			s = append(s, spelled{kind: node, field: -1, n: int(p.Kind)})
+			continue
+		}
+		kind := id
+		if p.Kind == Attr {
+			kind = attr
 		}
 		i := slices.Index(fields, p.Text)
 		name := p.Text
 		if i >= 0 && i < len(names) {
 			name = names[i]
 		}
-		s = append(s, spelled{kind: id, text: name, field: i})
+		s = append(s, spelled{kind: kind, text: name, field: i})
 	}
 	return s
 }
@@ -138,6 +150,10 @@ func (s Spelling) Parts(fields []string) []Part {
 			out = append(out, Part{Kind: Lit, Text: p.text})
 		case p.kind == id:
 			out = append(out, Part{Kind: Field, Text: fields[p.field]})
+		case p.kind == attr:
+			out = append(out, Part{Kind: Attr, Text: p.text})
+		case p.kind == node:
+			out = append(out, Part{Kind: Kind(p.n)})
 		case p.kind == ref:
 			names := make([]string, len(p.ref.Names))
 			for i, n := range p.ref.Names {
@@ -219,6 +235,33 @@ func (s Spelling) Render(ids []string) string {
 	return b.String()
 }
 
+// Value renders index key s for an item with data and node keys c: a
+// key field's id and a string attribute escaped (AppendEscaped), a number
+// attribute in its decimal text, a node key as it is. ok is false when a
+// data attribute it reads is missing, NULL or empty.
+func (s Spelling) Value(data Item, c *Ctx) (key string, ok bool, bad *Refusal) {
+	var b strings.Builder
+	for _, p := range s {
+		switch p.kind {
+		case attr:
+			v, present, bad := AttrText(p.text, data[p.text])
+			if bad != nil || !present {
+				return "", false, bad
+			}
+			b.WriteString(v)
+		case node:
+			b.WriteString(c.Node(Kind(p.n)))
+		case id:
+			if p.field < len(c.IDs) {
+				AppendEscaped(&b, c.IDs[p.field])
+			}
+		default:
+			p.write(&b, c.IDs)
+		}
+	}
+	return b.String(), true, nil
+}
+
 // write writes p with ids to b.
 func (p *spelled) write(b *strings.Builder, ids []string) {
 	switch p.kind {
@@ -256,9 +299,11 @@ func (s Spelling) Prefix(ids []string) (prefix string, exact bool) {
 
 // Parse reads key as s spells it into ids, which may hold ids already
 // from another key: a field spelled twice must hold the same id. It is
-// false for a key s cannot have built, or one whose ids ParseID refuses.
-// With nil ids it only checks key. A shard suffix is not read into ids: any two digits, or none, parse.
-// It allocates nothing for ids a key holds unescaped.
+// false for a key s cannot have built, or one whose ids (a data
+// attribute's value too) ParseID refuses, empty ones included: a write
+// renders none. With nil ids it only checks key. A shard suffix is not
+// read into ids: any two digits, or none, parse. A node key does not
+// parse. It allocates nothing for ids a key holds unescaped.
 func (s Spelling) Parse(key string, ids []string) bool {
 	for i, p := range s {
 		switch p.kind {
@@ -274,6 +319,8 @@ func (s Spelling) Parse(key string, ids []string) bool {
 			}
 			key = ""
 			continue
+		case node:
+			return false
 		}
 		end := len(key)
 		if i+1 < len(s) {

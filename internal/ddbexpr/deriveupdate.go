@@ -80,7 +80,7 @@ func change(b *keycodec.Index, d keycodec.DerivedKey, changes map[string]Assignm
 			return c, fmt.Errorf("%w: the update changes %q, which feeds index %s's key %s, by more than a plain SET or REMOVE", errs.ErrInvalidOption, name, b.Name, d.Attr)
 		}
 		c.set = append(c.set, name)
-		if _, present, err := keycodec.AttrKeyText(name, a.Value); err != nil {
+		if _, present, err := keycodec.AttrText(name, a.Value); err != nil {
 			return c, err
 		} else if !present {
 			c.leaves = true

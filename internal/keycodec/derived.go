@@ -120,24 +120,6 @@ func (b *Index) Compile(prefixes *Ctx) {
 	b.SKPrefix, b.SKExact = StaticPrefix(b.SK, prefixes)
 }
 
-// Refused is the error for a data attribute no key can hold: the id's
-// KeyError, or errs.ErrInvalidOption for its type.
-func Refused(r *Refusal) error {
-	switch {
-	case r == nil:
-		return nil
-	case r.ID != nil:
-		return r.ID
-	}
-	return fmt.Errorf("%w: attribute %q feeds an index key and is %T; want a string or number", errs.ErrInvalidOption, r.Name, r.Value)
-}
-
-// AttrKeyText is a data attribute's text in a key (AttrText).
-func AttrKeyText(name string, av types.AttributeValue) (text string, present bool, err error) {
-	text, present, bad := AttrText(name, av)
-	return text, present, Refused(bad)
-}
-
 // KeyValue computes b's sort key (sort) or partition key for an item
 // with data and node keys kc; ok is false when a data attribute the
 // template reads is missing.
@@ -151,9 +133,9 @@ func (b *Index) KeyValue(sort bool, data map[string]types.AttributeValue, kc *Ct
 	if sort {
 		k, attr, limit = b.SKC, "index sort key", MaxSortKeyLen
 	}
-	v, ok, bad := k.Value(data, kc)
-	if !ok || bad != nil {
-		return "", false, Refused(bad)
+	v, ok, err = k.Value(data, kc)
+	if !ok || err != nil {
+		return "", false, err
 	}
 	if !sort && b.Shards > 0 {
 		v += "#" + Shard(kc.PK+"\x00"+kc.SK, b.Shards)

@@ -1,7 +1,10 @@
 package keycodec
 
 import (
+	"fmt"
 	"strings"
+
+	"github.com/adjlist/adjlist/internal/errs"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -31,18 +34,11 @@ func (c *Ctx) Node(k Kind) string {
 	return c.Self
 }
 
-// Refusal is a data attribute that no key can hold: a string CheckID
-// refuses (ID), or a value that is neither a string nor a number
-// (Value). adjlist turns it into its own error.
-type Refusal struct {
-	ID    *Error
-	Name  string
-	Value types.AttributeValue
-}
-
 // AttrText is data attribute name's text in a key, av: a string escaped,
 // a number as it is; present is false for a missing, NULL or empty value.
-func AttrText(name string, av types.AttributeValue) (text string, present bool, bad *Refusal) {
+// A string CheckID refuses is its *Error, a value neither a string nor a
+// number errs.ErrInvalidOption.
+func AttrText(name string, av types.AttributeValue) (text string, present bool, err error) {
 	switch v := av.(type) {
 	case nil, *types.AttributeValueMemberNULL:
 		return "", false, nil
@@ -51,13 +47,13 @@ func AttrText(name string, av types.AttributeValue) (text string, present bool, 
 			return "", false, nil
 		}
 		if err := CheckID(name, v.Value); err != nil {
-			return "", false, &Refusal{ID: err, Name: name, Value: av}
+			return "", false, err
 		}
 		return Join(v.Value), true, nil
 	case *types.AttributeValueMemberN:
 		return v.Value, true, nil
 	default:
-		return "", false, &Refusal{Name: name, Value: av}
+		return "", false, fmt.Errorf("%w: attribute %q feeds an index key and is %T; want a string or number", errs.ErrInvalidOption, name, av)
 	}
 }
 
@@ -99,11 +95,11 @@ func Value(enc *attributevalue.Encoder, v any) (types.AttributeValue, error) {
 }
 
 // ValueText is Go value v's text where a key holds data attribute name,
-// as a write renders it ([Spelling.Value]): [Value], then [AttrKeyText].
+// as a write renders it ([Spelling.Value]): [Value], then [AttrText].
 func ValueText(enc *attributevalue.Encoder, name string, v any) (text string, present bool, err error) {
 	av, err := Value(enc, v)
 	if err != nil {
 		return "", false, err
 	}
-	return AttrKeyText(name, av)
+	return AttrText(name, av)
 }

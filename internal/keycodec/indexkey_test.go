@@ -21,8 +21,8 @@ func TestIndexKeyValue(t *testing.T) {
 	c := &Ctx{Target: "CRS#m%2304", IDs: []string{"u1", "a#b"}}
 	data := map[string]types.AttributeValue{"status": &types.AttributeValueMemberS{Value: "50%"}}
 
-	key, ok, bad := k.Value(data, c)
-	require.Nil(t, bad)
+	key, ok, err := k.Value(data, c)
+	require.NoError(t, err)
 	assert.True(t, ok)
 	assert.Equal(t, "F#a%23b#50%25#CRS#m%2304", key)
 
@@ -32,18 +32,19 @@ func TestIndexKeyValue(t *testing.T) {
 
 	for _, missing := range []types.AttributeValue{nil, &types.AttributeValueMemberNULL{Value: true}, &types.AttributeValueMemberS{}} {
 		data["status"] = missing
-		_, ok, bad = k.Value(data, c)
+		_, ok, err = k.Value(data, c)
 		assert.False(t, ok)
-		assert.Nil(t, bad)
+		assert.NoError(t, err)
 	}
 	data["status"] = &types.AttributeValueMemberS{Value: "a\x00"}
-	_, _, bad = k.Value(data, c)
-	require.NotNil(t, bad)
-	assert.Equal(t, Error{Name: "status", ID: "a\x00", Reason: "id contains a control character"}, *bad.ID)
+	_, _, err = k.Value(data, c)
+	var ke *Error
+	require.ErrorAs(t, err, &ke)
+	assert.Equal(t, Error{Name: "status", ID: "a\x00", Reason: "id contains a control character"}, *ke)
 	data["status"] = &types.AttributeValueMemberBOOL{Value: true}
-	_, _, bad = k.Value(data, c)
-	require.NotNil(t, bad)
-	assert.Equal(t, Refusal{Name: "status", Value: data["status"]}, *bad)
+	_, _, err = k.Value(data, c)
+	require.ErrorIs(t, err, errs.ErrInvalidOption)
+	assert.EqualError(t, err, `adjlist: invalid option: attribute "status" feeds an index key and is *types.AttributeValueMemberBOOL; want a string or number`)
 
 	prefixes := &Ctx{Self: "STU#", Target: "CRS#"}
 	for _, tc := range []struct {

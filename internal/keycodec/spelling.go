@@ -238,15 +238,15 @@ func (s Spelling) Render(ids []string) string {
 // Value renders index key s for an item with data and node keys c: a
 // key field's id and a string attribute escaped (AppendEscaped), a number
 // attribute in its decimal text, a node key as it is. ok is false when a
-// data attribute it reads is missing, NULL or empty.
-func (s Spelling) Value(data Item, c *Ctx) (key string, ok bool, bad *Refusal) {
+// data attribute it reads is missing, NULL or empty; err is [AttrText]'s.
+func (s Spelling) Value(data Item, c *Ctx) (key string, ok bool, err error) {
 	var b strings.Builder
 	for _, p := range s {
 		switch p.kind {
 		case attr:
-			v, present, bad := AttrText(p.text, data[p.text])
-			if bad != nil || !present {
-				return "", false, bad
+			v, present, err := AttrText(p.text, data[p.text])
+			if err != nil || !present {
+				return "", false, err
 			}
 			b.WriteString(v)
 		case node:

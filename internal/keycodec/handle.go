@@ -241,10 +241,6 @@ func (p End) key(id string) (string, error) {
 	return k, errs.Key(err)
 }
 
-// Spelling is the endpoint's key as a template whose fields are named
-// after side ("from", "to"): "CRS#{to}", or "WS#{to parent}#PROJ#{to}".
-func (p End) Spelling(side string) []Part { return p.Key.Parts([]string{side}) }
-
 // RangeRest is what follows the endpoint's key prefix ("CRS#", a child's
 // "WS#") in its keys, as range values read it: one id (nil) for a node,
 // <parent id>#PROJ#<id> for a child's ref.
@@ -252,5 +248,5 @@ func (p End) RangeRest() []Part {
 	if !p.IsChild() {
 		return nil
 	}
-	return p.Spelling("id")[1:]
+	return p.Key.Parts([]string{"id"})[1:]
 }

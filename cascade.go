@@ -44,11 +44,8 @@ type Incoming interface {
 // edgeScan is the edges of one kind into one target (on the index) or out
 // of one source (on the table), read keys only.
 type edgeScan struct {
-	t        *Table
-	label    string
-	src, dst endpoint
-	prefix   string // the edges' sort key prefix, e.g. "ENROLL#CRS#"
-	keys     queryKeys
+	t    *Table
+	keys queryKeys
 	// parts lists the partitions to read: keys.pk alone, or for a sharded
 	// edge ([EdgeOptions.Shards]) each shard's index partition, read one
 	// after the other so that every page is exactly one request.
@@ -57,18 +54,13 @@ type edgeScan struct {
 	split func(Item) (from, to string, ok bool)
 }
 
-// describe names the edge kind for error messages, e.g. "ENROLL (STU → CRS)".
-func (s edgeScan) describe() string {
-	return paging.Kind{Label: s.label, Src: s.src.String(), Dst: s.dst.String()}.String()
-}
-
 func (e *edgeCore) ends() (label string, src, dst endpoint, err error) {
 	return e.label, e.src, e.dst, e.err
 }
 
 // scan is an edgeScan of this kind, keys not yet set.
 func (e *edgeCore) scan() edgeScan {
-	return edgeScan{t: e.t, label: e.label, src: e.src, dst: e.dst, prefix: e.prefix, split: e.split}
+	return edgeScan{t: e.t, split: e.split}
 }
 
 // incoming implements [Incoming]: the reverse query of [Edge.To], keys
@@ -79,7 +71,7 @@ func (e *edgeCore) incoming(to string) (edgeScan, error) {
 		return s, e.err
 	}
 	if err := e.t.errNoIndex(); err != nil {
-		return s, fmt.Errorf("%w, so edges %s cannot be found", err, s.describe())
+		return s, fmt.Errorf("%w, so edges %s cannot be found", err, describeEdge(e))
 	}
 	sk, err := e.sortKey(to)
 	if err != nil {
@@ -108,10 +100,9 @@ func (e *edgeCore) outgoing(from string) (edgeScan, error) {
 	return s, nil
 }
 
-// pagers returns one keys-only query per partition of s, as
-// [paging.Pager]s, yielding the edges of s's kind and skipping any item
-// whose key is skip (the node item itself, where a self-keyed node shares
-// its index partition with the edges into it); limit is [Query.Limit]'s.
+// pagers returns one keys-only query per partition of s, skipping the
+// item with key skip (a self-keyed node's item shares its index partition
+// with the edges into it); limit is [Query.Limit]'s.
 func (s edgeScan) pagers(op string, skip paging.Key, limit int32, consistent bool) []paging.Pager {
 	ps := make([]paging.Pager, len(s.parts))
 	for i, pk := range s.parts {
@@ -248,8 +239,9 @@ func (t *Table) countedKinds() map[string][]counterRecord {
 // idempotent; n counts the requests. A count whose count item is missing
 // is left out and the rest sent again; with none left, deleted is false
 // and the caller deletes the item plainly. A missing item is deleted
-// already: deleted is true, nothing counted. Conflicts and throttling are retried as a batch's unprocessed
-// items are ([Options.BatchBackoff], [Options.BatchMaxAttempts]).
+// already: deleted is true, nothing counted. Conflicts and throttling are
+// retried as a batch's unprocessed items are ([Options.BatchBackoff],
+// [Options.BatchMaxAttempts]).
 func (t *Table) deleteCounted(ctx context.Context, op string, k itemKey, counts []counting.Counted, n *int) (deleted bool, err error) {
 	for attempt := 1; len(counts) > 0; {
 		in := &dynamodb.TransactWriteItemsInput{
@@ -405,12 +397,10 @@ func (t *Table) deleteItem(ctx context.Context, op string, me endpoint, it *item
 	return cs.res, err
 }
 
-// plan checks, before any request, the cascade of item to of endpoint me
-// with sort key sk given kinds (none: those the table records), and
-// returns the item's part: a child's nested collections, edges into it
-// and own partition; a node's phase 0 (its collections' children: those
-// with nested collections, and those kinds end at or start from), edges
-// into it and partition, but the node item.
+// plan checks kinds (none: those the table records) before any request
+// and returns the part of item to, with sort key sk, of endpoint me. A
+// node's unders (phase 0) are its collections with nested collections or
+// with kinds ending at or starting from their children.
 func (cs *cascade) plan(me endpoint, to, sk string, kinds []Incoming) (part, error) {
 	t := cs.t
 	p := part{to: to, pk: to, out: true, in: &cs.res.Incoming, own: &cs.res.Partition}
@@ -642,8 +632,7 @@ func (c *collectionCore) ends() (label string, src, dst endpoint, err error) {
 // occupy: the parent's, or each shard. Its items' ends are the parent id
 // and the child's ref.
 func (c *collectionCore) children(parent string) (edgeScan, error) {
-	pn := c.parent.end
-	s := edgeScan{t: c.t, label: c.childType, src: pn, dst: pn, prefix: c.prefix}
+	s := edgeScan{t: c.t}
 	if c.err != nil {
 		return s, c.err
 	}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -45,11 +44,8 @@ type Incoming interface {
 // edgeScan is the edges of one kind into one target (on the index) or out
 // of one source (on the table), read keys only.
 type edgeScan struct {
-	t        *Table
-	label    string
-	src, dst endpoint
-	prefix   string // the edges' sort key prefix, e.g. "ENROLL#CRS#"
-	keys     queryKeys
+	t    *Table
+	keys queryKeys
 	// parts lists the partitions to read: keys.pk alone, or for a sharded
 	// edge ([EdgeOptions.Shards]) each shard's index partition, read one
 	// after the other so that every page is exactly one request.
@@ -58,18 +54,13 @@ type edgeScan struct {
 	split func(Item) (from, to string, ok bool)
 }
 
-// describe names the edge kind for error messages, e.g. "ENROLL (STU → CRS)".
-func (s edgeScan) describe() string {
-	return paging.Kind{Label: s.label, Src: s.src.String(), Dst: s.dst.String()}.String()
-}
-
 func (e *edgeCore) ends() (label string, src, dst endpoint, err error) {
 	return e.label, e.src, e.dst, e.err
 }
 
 // scan is an edgeScan of this kind, keys not yet set.
 func (e *edgeCore) scan() edgeScan {
-	return edgeScan{t: e.t, label: e.label, src: e.src, dst: e.dst, prefix: e.prefix, split: e.split}
+	return edgeScan{t: e.t, split: e.split}
 }
 
 // incoming implements [Incoming]: the reverse query of [Edge.To], keys
@@ -80,7 +71,7 @@ func (e *edgeCore) incoming(to string) (edgeScan, error) {
 		return s, e.err
 	}
 	if err := e.t.errNoIndex(); err != nil {
-		return s, fmt.Errorf("%w, so edges %s cannot be found", err, s.describe())
+		return s, fmt.Errorf("%w, so edges %s cannot be found", err, describeEdge(e))
 	}
 	sk, err := e.sortKey(to)
 	if err != nil {
@@ -109,10 +100,9 @@ func (e *edgeCore) outgoing(from string) (edgeScan, error) {
 	return s, nil
 }
 
-// pagers returns one keys-only query per partition of s, as
-// [paging.Pager]s, yielding the edges of s's kind and skipping any item
-// whose key is skip (the node item itself, where a self-keyed node shares
-// its index partition with the edges into it); limit is [Query.Limit]'s.
+// pagers returns one keys-only query per partition of s, skipping the
+// item with key skip (a self-keyed node's item shares its index partition
+// with the edges into it); limit is [Query.Limit]'s.
 func (s edgeScan) pagers(op string, skip paging.Key, limit int32, consistent bool) []paging.Pager {
 	ps := make([]paging.Pager, len(s.parts))
 	for i, pk := range s.parts {
@@ -220,151 +210,11 @@ func deleteNode(ctx context.Context, node *nodeCore, id string, incoming []Incom
 	const op = "DeleteNode"
 	ctx, sp := node.t.startSpan(ctx, op)
 	defer sp.end(&err)
-	var res CascadeResult
 	pk, sk, err := node.key(id)
 	if err != nil {
-		return res, node.t.opErr(op, pk, sk, err)
+		return CascadeResult{}, node.t.opErr(op, pk, sk, err)
 	}
-	if len(incoming) == 0 {
-		incoming = node.t.recordedIncoming(node.endpoint())
-	}
-
-	// Every check before the first request.
-	var (
-		scans    = make([][]paging.Pager, 0, len(incoming))
-		seen     = make(map[paging.Kind]bool, len(incoming))
-		children []paging.Children // phase 0, one per collection
-		of       []endpoint        // the collection of each
-		me       = node.endpoint()
-	)
-	attach := func(c endpoint) *paging.Children {
-		for i := range of {
-			if of[i].same(c) {
-				return &children[i]
-			}
-		}
-		of = append(of, c)
-		children = append(children, paging.Children{List: func() ([]paging.Pager, error) {
-			list, err := c.children(id)
-			if err != nil {
-				return nil, node.t.opErr(op, pk, "", err)
-			}
-			return list.pagers(op, paging.Key{}, 0, true), nil
-		}})
-		return &children[len(children)-1]
-	}
-	cs := node.t.cascade(op, pk, pk)
-	// The children of node's collections under which collections nest
-	// go with everything under them, whatever the kinds given.
-	for _, n := range node.t.collectionsUnder(me) {
-		if under := node.t.subtree(op, cs, n.endpoint()); under.Under != nil {
-			ce := attach(n.endpoint())
-			ce.Out, ce.Under = true, under.Under
-		}
-	}
-	for i, in := range incoming {
-		k, src, dst, err := edgeKind(i, in, node.t, "node type "+node.typ)
-		switch {
-		case err != nil:
-		case seen[k]:
-			continue
-		case dst.same(me):
-			var s edgeScan
-			if s, err = in.incoming(id); err == nil {
-				seen[k] = true
-				scans = append(scans, s.pagers(op, paging.Key{PK: pk, SK: sk}, 0, false))
-				continue
-			}
-		case dst.isChild() && dst.parent == node.typ || src.isChild() && src.parent == node.typ:
-			if dst.isChild() && dst.parent == node.typ {
-				if err = node.t.errNoIndex(); err != nil {
-					break
-				}
-				ce := attach(dst)
-				ce.Into = append(ce.Into, attachedInto(op, node.t, pk, in))
-			}
-			if src.isChild() && src.parent == node.typ {
-				attach(src).Out = true
-			}
-			seen[k] = true
-			continue
-		default:
-			err = fmt.Errorf("%w: incoming edge %s does not end at node type %s", ErrInvalidOption, k, node.typ)
-		}
-		return res, node.t.opErr(op, pk, sk, err)
-	}
-	err = cs.DeleteNode(ctx, children, scans, paging.Key{PK: pk, SK: sk})
-	return CascadeResult(cs.Result), err
-}
-
-// attachedInto is the kind in of edges into a collection's children as a
-// cascade of node pk deletes them: the pagers of the edges into child ref.
-func attachedInto(op string, t *Table, pk string, in Incoming) func(ref string) ([]paging.Pager, error) {
-	return func(ref string) ([]paging.Pager, error) {
-		s, err := in.incoming(ref)
-		if err != nil {
-			return nil, t.opErr(op, pk, "", err)
-		}
-		return s.pagers(op, paging.Key{}, 0, false), nil
-	}
-}
-
-// cascade is the [paging.Cascade] of op on the node or child with partition
-// key pk, deleting partition whole and every partition it pages through
-// (a nested child's): its deletes go with [Table.batchWrite], their errors naming pk,
-// but for items a counter kept at write time counts, each deleted and
-// counted down in one transaction ([Table.deleteCounted]). A count kept in
-// a partition the cascade deletes whole goes with it, not counted down: a
-// decrement after its count item is gone would write it again.
-func (t *Table) cascade(op, pk, whole string) *paging.Cascade[Key] {
-	counted := t.countedKinds()
-	var mu sync.Mutex
-	wholes := map[string]bool{whole: true}
-	isWhole := func(pk string) bool {
-		mu.Lock()
-		defer mu.Unlock()
-		return wholes[pk]
-	}
-	cs := &paging.Cascade[Key]{}
-	cs.Delete = func(ctx context.Context, keys []paging.Key) (send.Result[Key], error) {
-		var res send.Result[Key]
-		reqs := make([]writeReq, 0, len(keys))
-		for _, k := range keys {
-			key := itemKey{k.PK, k.SK}
-			counts, err := t.countsOf(ctx, counted, isWhole, key)
-			if err != nil {
-				res.Unwritten = append(res.Unwritten, Key{k.PK, k.SK})
-				return res, t.opErr(op, k.PK, k.SK, err)
-			}
-			if len(counts) > 0 {
-				deleted, err := t.deleteCounted(ctx, op, key, counts, &cs.Counted)
-				if err != nil {
-					res.Unwritten = append(res.Unwritten, Key{k.PK, k.SK})
-					return res, withPK(err, pk)
-				}
-				if deleted {
-					res.Written++
-					continue
-				}
-			}
-			reqs = append(reqs, t.deleteReq(key))
-		}
-		if len(reqs) == 0 {
-			return res, nil
-		}
-		br, err := t.batchWrite(ctx, op, reqs, nil)
-		res.Written += br.Written
-		res.Requests += br.Requests
-		res.Unwritten = append(res.Unwritten, br.Unwritten...)
-		return res, withPK(err, pk)
-	}
-	cs.Keys = func(pk string) paging.Pager {
-		mu.Lock()
-		wholes[pk] = true
-		mu.Unlock()
-		return keysPager(t, op, queryKeys{pk: pk}, paging.Key{}, nil, 0, true)
-	}
-	return cs
+	return node.t.deleteItem(ctx, op, node.endpoint(), nil, id, pk, sk, incoming)
 }
 
 // countedKinds maps the record id of each item type that a counter kept
@@ -389,8 +239,9 @@ func (t *Table) countedKinds() map[string][]counterRecord {
 // idempotent; n counts the requests. A count whose count item is missing
 // is left out and the rest sent again; with none left, deleted is false
 // and the caller deletes the item plainly. A missing item is deleted
-// already: deleted is true, nothing counted. Conflicts and throttling are retried as a batch's unprocessed
-// items are ([Options.BatchBackoff], [Options.BatchMaxAttempts]).
+// already: deleted is true, nothing counted. Conflicts and throttling are
+// retried as a batch's unprocessed items are ([Options.BatchBackoff],
+// [Options.BatchMaxAttempts]).
 func (t *Table) deleteCounted(ctx context.Context, op string, k itemKey, counts []counting.Counted, n *int) (deleted bool, err error) {
 	for attempt := 1; len(counts) > 0; {
 		in := &dynamodb.TransactWriteItemsInput{
@@ -436,21 +287,6 @@ func txToken() string {
 	return hex.EncodeToString(b[:])
 }
 
-// edgeKind names the i-th edge kind passed to a cascade of place (e.g.
-// "node type STU") and returns its ends; a nil kind, a broken handle or
-// one on another table than t is an error.
-func edgeKind(i int, in Incoming, t *Table, place string) (paging.Kind, endpoint, endpoint, error) {
-	if in == nil {
-		return paging.Kind{}, endpoint{}, endpoint{}, fmt.Errorf("%w: edge kind %d is nil", ErrInvalidOption, i)
-	}
-	label, src, dst, err := in.ends()
-	k := paging.Kind{Label: label, Src: src.String(), Dst: dst.String()}
-	if err == nil && src.t != t {
-		err = fmt.Errorf("%w: edge %s is on another table than %s", ErrInvalidOption, k, place)
-	}
-	return k, src, dst, err
-}
-
 // DeleteChild deletes one child of a collection with every edge into it of
 // the kinds in attached (found on the index), its own partition (its
 // outgoing edges, keyed by its ref), the children of collections nested
@@ -480,60 +316,297 @@ func deleteChild(ctx context.Context, c *collectionCore, parentID, childID strin
 	const op = "DeleteChild"
 	ctx, sp := c.t.startSpan(ctx, op)
 	defer sp.end(&err)
-	var res CascadeResult
 	pk, sk, err := c.key(parentID, childID)
+	var ref string
+	if err == nil {
+		ref, err = c.refOf(parentID, childID)
+	}
 	if err != nil {
-		return res, c.t.opErr(op, pk, sk, err)
+		return CascadeResult{}, c.t.opErr(op, pk, sk, err)
 	}
-	ref, err := c.refOf(parentID, childID)
-	if err != nil {
-		return res, c.t.opErr(op, pk, sk, err)
-	}
-	me := c.endpoint()
-	cs := c.t.cascade(op, pk, ref)
-	ce := paging.Children{Out: true, Under: c.t.subtree(op, cs, me).Under}
-	if len(attached) == 0 {
-		attached = c.t.recordedIncoming(me)
-	}
-	for i, in := range attached {
-		k, src, dst, err := edgeKind(i, in, c.t, me.String())
-		switch {
-		case err != nil:
-		case dst.same(me):
-			if _, err = in.incoming(ref); err == nil {
-				ce.Into = append(ce.Into, attachedInto(op, c.t, pk, in))
-				continue
-			}
-		case src.same(me):
-			continue // its edges are in the child's partition, deleted anyway
-		default:
-			err = fmt.Errorf("%w: edge %s neither ends nor starts at %s children", ErrInvalidOption, k, me)
-		}
-		return res, c.t.opErr(op, pk, sk, err)
-	}
-	if err := cs.DeleteAttached(ctx, ce, ref, &cs.Incoming, &cs.Partition); err != nil {
-		return CascadeResult(cs.Result), err
-	}
-	w := new(writeCond)
-	if err := c.t.newWriteCond(w, &tracking{}, actDelete, guardPresent, &WriteOptions{}, 0); err != nil {
-		return CascadeResult(cs.Result), c.t.opErr(op, pk, sk, err)
-	}
-	w.missing = ErrNotFound
-	switch err := c.t.delCounting(ctx, op, &c.it, pk, sk, w); {
-	case err == nil:
-		cs.Node = true
-	case !errors.Is(err, ErrNotFound):
-		return CascadeResult(cs.Result), err
-	}
-	return CascadeResult(cs.Result), nil
+	return c.t.deleteItem(ctx, op, c.endpoint(), &c.it, ref, pk, sk, attached)
 }
 
-// withPK names the node's partition key in a batch write's error, which
-// has none of its own (a batch spans items).
-func withPK(err error, pk string) error {
+// cascade is one [DeleteNode] or [DeleteChild] call: one walk of what
+// goes with an item, deleting page by page, each page's deletes sent
+// before the next page is read.
+type cascade struct {
+	t       *Table
+	op      string
+	pk      string // the item's partition key, which errors without one name
+	res     CascadeResult
+	counted map[string][]counterRecord // [Table.countedKinds]
+	// whole holds the partitions deleted whole: a count kept in one goes
+	// with it, not counted down, since a decrement after its count item is
+	// gone would write it again.
+	whole map[string]bool
+}
+
+// part is what a cascade deletes with one item before the item itself, in
+// this order: the children of each of unders; the edges into to (a node id
+// or a child's ref) of the kinds into, counted in *in; and, if out, the
+// items of its own partition pk but skip (the node item), counted in *own.
+type part struct {
+	to, pk  string
+	unders  []under
+	into    []Incoming
+	out     bool
+	skip    paging.Key
+	in, own *int
+}
+
+// under is a collection whose children, listed strongly consistent, go
+// with their parent: each with part, for the child's ref and the
+// collections nested under it, and, if item, the child item, counted in
+// *own. A node's own children (phase 0) leave their items to its
+// partition's deletes.
+type under struct {
+	c    endpoint
+	item bool
+	part
+}
+
+// deleteItem is both cascades: it deletes item to of endpoint me, with
+// key pk, sk, with its part ([cascade.plan]) and then the item: a node item
+// in a batch, if its partition's read met it; a child item (of type it)
+// with a DeleteItem conditioned on its presence ([Table.delCounting]).
+func (t *Table) deleteItem(ctx context.Context, op string, me endpoint, it *itemType, to, pk, sk string, kinds []Incoming) (CascadeResult, error) {
+	cs := &cascade{t: t, op: op, pk: pk, counted: t.countedKinds(), whole: map[string]bool{}}
+	p, err := cs.plan(me, to, sk, kinds)
+	if err != nil {
+		return cs.res, err
+	}
+	found, err := cs.attached(ctx, p)
+	if err != nil || !me.isChild() {
+		if found && err == nil {
+			n := 0
+			err = cs.delete(ctx, []paging.Key{p.skip}, &n)
+			cs.res.Node = n == 1
+		}
+		return cs.res, err
+	}
+	w, err := t.changeCond(&tracking{}, actDelete, nil)
+	if err != nil {
+		return cs.res, t.opErr(op, pk, sk, err)
+	}
+	err = t.delCounting(ctx, op, it, pk, sk, w)
+	cs.res.Node = err == nil
+	if errors.Is(err, ErrNotFound) {
+		err = nil
+	}
+	return cs.res, err
+}
+
+// plan checks kinds (none: those the table records) before any request
+// and returns the part of item to, with sort key sk, of endpoint me. A
+// node's unders (phase 0) are its collections with nested collections or
+// with kinds ending at or starting from their children.
+func (cs *cascade) plan(me endpoint, to, sk string, kinds []Incoming) (part, error) {
+	t := cs.t
+	p := part{to: to, pk: to, out: true, in: &cs.res.Incoming, own: &cs.res.Partition}
+	place := me.String()
+	if me.isChild() {
+		p.unders = cs.nested(me)
+	} else {
+		p.pk, p.skip, place = cs.pk, paging.Key{PK: cs.pk, SK: sk}, "node type "+me.typ
+		for _, u := range cs.nested(me) {
+			if len(cs.nested(u.c)) > 0 { // whatever the kinds given
+				cs.attach(&p, u.c).out = true
+			}
+		}
+	}
+	cs.whole[p.pk] = true
+	if len(kinds) == 0 {
+		kinds = t.recordedIncoming(me)
+	}
+	seen := make(map[paging.Kind]bool, len(kinds))
+	for i, in := range kinds {
+		if in == nil {
+			return p, t.opErr(cs.op, cs.pk, sk, fmt.Errorf("%w: edge kind %d is nil", ErrInvalidOption, i))
+		}
+		label, src, dst, err := in.ends()
+		k := paging.Kind{Label: label, Src: src.String(), Dst: dst.String()}
+		switch {
+		case err != nil:
+		case src.t != t:
+			err = fmt.Errorf("%w: edge %s is on another table than %s", ErrInvalidOption, k, place)
+		case seen[k]:
+			continue
+		case dst.same(me):
+			if _, err = in.incoming(to); err == nil {
+				seen[k] = true
+				p.into = append(p.into, in)
+				continue
+			}
+		case me.isChild():
+			if src.same(me) {
+				continue // its edges are in the child's partition, deleted anyway
+			}
+			err = fmt.Errorf("%w: edge %s neither ends nor starts at %s children", ErrInvalidOption, k, me)
+		case dst.isChild() && dst.parent == me.typ || src.isChild() && src.parent == me.typ:
+			if dst.isChild() && dst.parent == me.typ {
+				if err = t.errNoIndex(); err != nil {
+					break
+				}
+				u := cs.attach(&p, dst)
+				u.into = append(u.into, in)
+			}
+			if src.isChild() && src.parent == me.typ {
+				cs.attach(&p, src).out = true
+			}
+			seen[k] = true
+			continue
+		default:
+			err = fmt.Errorf("%w: incoming edge %s does not end at node type %s", ErrInvalidOption, k, me.typ)
+		}
+		return p, t.opErr(cs.op, cs.pk, sk, err)
+	}
+	return p, nil
+}
+
+// attach is p's under of collection c, added with nothing to delete yet
+// if p has none: a node's phase 0.
+func (cs *cascade) attach(p *part, c endpoint) *under {
+	for i := range p.unders {
+		if p.unders[i].c.same(c) {
+			return &p.unders[i]
+		}
+	}
+	p.unders = append(p.unders, under{c: c, part: part{in: &cs.res.Attached, own: &cs.res.Attached}})
+	return &p.unders[len(p.unders)-1]
+}
+
+// nested is what goes with each item of endpoint me: the children of
+// every collection the table records under it (a node type's, or those
+// nested under a collection's children, [NewNestedCollection]), each with
+// the edges into it of every kind the table records, its own partition
+// and the child item, counted in Incoming and Partition.
+func (cs *cascade) nested(me endpoint) []under {
+	var out []under
+	for _, r := range cs.t.recordedTypes() {
+		if c, ok := r.h.(*collectionCore); ok && r.err == nil && c.parent.end.same(me) && c.parent.end.t == cs.t {
+			n := c.endpoint()
+			out = append(out, under{c: n, item: true, part: part{into: cs.t.recordedIncoming(n), out: true, in: &cs.res.Incoming, own: &cs.res.Partition}})
+		}
+	}
+	return out
+}
+
+// attached deletes p; found reports whether its partition's read met
+// p.skip.
+func (cs *cascade) attached(ctx context.Context, p part) (found bool, err error) {
+	for _, u := range p.unders {
+		if err := cs.children(ctx, u, p.to); err != nil {
+			return false, err
+		}
+	}
+	for _, in := range p.into {
+		s, err := in.incoming(p.to)
+		if err != nil {
+			return false, cs.t.opErr(cs.op, cs.pk, "", err)
+		}
+		for _, pg := range s.pagers(cs.op, p.skip, 0, false) {
+			if _, err := cs.deletePages(ctx, pg, p.skip, p.in); err != nil {
+				return false, err
+			}
+		}
+	}
+	if !p.out {
+		return false, nil
+	}
+	cs.whole[p.pk] = true
+	return cs.deletePages(ctx, keysPager(cs.t, cs.op, queryKeys{pk: p.pk}, paging.Key{}, nil, 0, true), p.skip, p.own)
+}
+
+// children deletes, page of parent's children in u by page, each child
+// with what goes with it.
+func (cs *cascade) children(ctx context.Context, u under, parent string) error {
+	s, err := u.c.children(parent)
+	if err != nil {
+		return cs.t.opErr(cs.op, cs.pk, "", err)
+	}
+	nested := cs.nested(u.c)
+	for _, pg := range s.pagers(cs.op, paging.Key{}, 0, true) {
+		_, err := pg(ctx, &cs.res.Queries, 0, func(children []paging.Ref) error {
+			for _, child := range children {
+				p := u.part
+				p.to, p.pk, p.unders = child.To, child.To, nested
+				if _, err := cs.attached(ctx, p); err != nil {
+					return err
+				}
+				if u.item {
+					if err := cs.delete(ctx, []paging.Key{child.Key}, u.own); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// deletePages runs pg page by page and deletes, after each page, its items
+// but skip, counting the deletes processed in *n; found reports whether it
+// met skip.
+func (cs *cascade) deletePages(ctx context.Context, pg paging.Pager, skip paging.Key, n *int) (found bool, err error) {
+	_, err = pg(ctx, &cs.res.Queries, 0, func(refs []paging.Ref) error {
+		keys := make([]paging.Key, 0, len(refs))
+		for _, r := range refs {
+			if r.Key == skip {
+				found = true
+			} else {
+				keys = append(keys, r.Key)
+			}
+		}
+		if len(keys) == 0 {
+			return nil
+		}
+		return cs.delete(ctx, keys, n)
+	})
+	return found, err
+}
+
+// delete deletes the items with keys with [Table.batchWrite], counting in
+// *n the deletes processed, but for items a counter kept at write time
+// counts: each deleted and counted down in one transaction
+// ([Table.deleteCounted]). A batch's error, which has no key of its own,
+// names the cascade's item.
+func (cs *cascade) delete(ctx context.Context, keys []paging.Key, n *int) error {
+	t := cs.t
+	reqs := make([]writeReq, 0, len(keys))
+	whole := func(pk string) bool { return cs.whole[pk] }
+	for _, k := range keys {
+		key := itemKey{k.PK, k.SK}
+		counts, err := t.countsOf(ctx, cs.counted, whole, key)
+		if err != nil {
+			err = t.opErr(cs.op, k.PK, k.SK, err)
+		} else if len(counts) > 0 {
+			var deleted bool
+			if deleted, err = t.deleteCounted(ctx, cs.op, key, counts, &cs.res.Counted); deleted {
+				*n++
+				continue
+			}
+		}
+		if err != nil {
+			cs.res.Unwritten = append(cs.res.Unwritten, Key{k.PK, k.SK})
+			return err
+		}
+		reqs = append(reqs, t.deleteReq(key))
+	}
+	if len(reqs) == 0 {
+		return nil
+	}
+	br, err := t.batchWrite(ctx, cs.op, reqs, nil)
+	*n += br.Written
+	cs.res.Batches += br.Requests
+	cs.res.Unwritten = append(cs.res.Unwritten, br.Unwritten...)
 	var oe *OpError
 	if errors.As(err, &oe) && oe.PK == "" {
-		oe.PK = pk
+		oe.PK = cs.pk
 	}
 	return err
 }
@@ -543,11 +616,11 @@ func withPK(err error, pk string) error {
 // children are in the parent's partition, which DeleteNode deletes anyway:
 // it has nothing to add.
 func (c *collectionCore) incoming(to string) (edgeScan, error) {
+	s, err := c.children(to)
 	if c.shards == 0 {
-		pn := c.parent.end
-		return edgeScan{t: c.t, label: c.childType, src: pn, dst: pn, prefix: c.prefix}, c.err
+		s.parts = nil
 	}
-	return c.children(to)
+	return s, err
 }
 
 func (c *collectionCore) ends() (label string, src, dst endpoint, err error) {
@@ -559,8 +632,7 @@ func (c *collectionCore) ends() (label string, src, dst endpoint, err error) {
 // occupy: the parent's, or each shard. Its items' ends are the parent id
 // and the child's ref.
 func (c *collectionCore) children(parent string) (edgeScan, error) {
-	pn := c.parent.end
-	s := edgeScan{t: c.t, label: c.childType, src: pn, dst: pn, prefix: c.prefix}
+	s := edgeScan{t: c.t}
 	if c.err != nil {
 		return s, c.err
 	}
@@ -604,56 +676,3 @@ func (t *Table) recordedIncoming(me endpoint) []Incoming {
 
 // end is p as [paging.Follows] compares it.
 func (p endpoint) end() paging.End { return paging.End{Type: p.typ, Parent: p.parent} }
-
-// collection is a *[Collection] of any types, as a cascade walks the
-// collections nested under an item type.
-type collection interface {
-	endpoint() endpoint
-	children(parent string) (edgeScan, error)
-	parentEnd() endpoint
-}
-
-func (c *collectionCore) parentEnd() endpoint { return c.parent.end }
-
-// collectionsUnder lists the collections t records whose children hang
-// under the items of endpoint me: a node type's collections, or those
-// nested under a collection's children ([NewNestedCollection]).
-func (t *Table) collectionsUnder(me endpoint) []collection {
-	var out []collection
-	for _, r := range t.recordedTypes() {
-		if c, ok := r.h.(collection); ok && r.err == nil && c.parentEnd().same(me) && c.parentEnd().t == t {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// subtree is what a cascade deletes with each child of endpoint me (a
-// collection's children): the edges into it of the kinds t records, its
-// own partition, and, first, through Under (nil when no collection nests
-// under me), each child of every collection nested under it with its
-// own subtree, and the child item: counted in cs's Incoming (edges into
-// them) and Partition (the rest).
-func (t *Table) subtree(op string, cs *paging.Cascade[Key], me endpoint) paging.Children {
-	ch := paging.Children{Out: true}
-	for _, in := range t.recordedIncoming(me) {
-		ch.Into = append(ch.Into, attachedInto(op, t, "", in))
-	}
-	nested := t.collectionsUnder(me)
-	if len(nested) == 0 {
-		return ch
-	}
-	ch.Under = func(ctx context.Context, ref string) error {
-		for _, n := range nested {
-			s, err := n.children(ref)
-			if err != nil {
-				return t.opErr(op, ref, "", err)
-			}
-			if err := cs.DeleteChildren(ctx, s.pagers(op, paging.Key{}, 0, true), t.subtree(op, cs, n.endpoint()), &cs.Incoming, &cs.Partition); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	return ch
-}

@@ -469,3 +469,19 @@ func TestDeleteNodeFindsRecordedKinds(t *testing.T) {
 	assert.Equal(t, 2, res.Incoming, "MENTOR from a9 and x1; t1's ADVISES is not recorded on this table and stays")
 	assert.Contains(t, c.keysOf(t), "TCH#t1|ADVISES#STU#b30")
 }
+
+// TestDeleteChildReadsEachKindOnce: a kind passed twice to DeleteChild is
+// followed once, as DeleteNode follows it, with the requests of one.
+func TestDeleteChildReadsEachKindOnce(t *testing.T) {
+	t.Parallel()
+	m := newTagModel(t, 0)
+	ctx := context.Background()
+	m.seedTags(t, "acme", 1, "go")
+	m.seedTags(t, "globex", 1, "go")
+	once, err := adjlist.DeleteChild(ctx, m.projects, "acme", projID(0), m.tagged)
+	require.NoError(t, err)
+	twice, err := adjlist.DeleteChild(ctx, m.projects, "globex", projID(0), m.tagged, m.tagged)
+	require.NoError(t, err)
+	assert.Equal(t, adjlist.CascadeResult{Incoming: 1, Partition: 1, Node: true, Queries: 2, Batches: 2}, once)
+	assert.Equal(t, once, twice)
+}

@@ -87,9 +87,9 @@ func twoHop(ctx context.Context, first, second *edgeCore, from string, budget in
 	case second.err != nil:
 		err = second.err
 	case second.t != first.t:
-		err = fmt.Errorf("%w: edges %s and %s are on different tables", ErrInvalidOption, fwd.describe(), describeEdge(second))
+		err = fmt.Errorf("%w: edges %s and %s are on different tables", ErrInvalidOption, describeEdge(first), describeEdge(second))
 	case !second.dst.same(first.dst):
-		err = fmt.Errorf("%w: edge %s does not end at %s, where edge %s ends", ErrInvalidOption, describeEdge(second), first.dst, fwd.describe())
+		err = fmt.Errorf("%w: edge %s does not end at %s, where edge %s ends", ErrInvalidOption, describeEdge(second), first.dst, describeEdge(first))
 	case second.t.errNoIndex() != nil:
 		err = second.t.errNoIndex()
 	case budget < 1:
@@ -98,7 +98,7 @@ func twoHop(ctx context.Context, first, second *edgeCore, from string, budget in
 		err = fmt.Errorf("%w: negative PageSize %d", ErrInvalidOption, opts.PageSize)
 	}
 	if err != nil {
-		return res, first.t.opErr(op, fwd.keys.pk, fwd.prefix, err)
+		return res, first.t.opErr(op, fwd.keys.pk, first.prefix, err)
 	}
 	// The start node is excluded when the second hop returns to its type.
 	skipStart := second.src.same(first.src)
@@ -119,5 +119,5 @@ func twoHop(ctx context.Context, first, second *edgeCore, from string, budget in
 // describeEdge names an edge kind for error messages, e.g.
 // "ENROLL (STU → CRS)".
 func describeEdge(e *edgeCore) string {
-	return e.scan().describe()
+	return paging.Kind{Label: e.label, Src: e.src.String(), Dst: e.dst.String()}.String()
 }

@@ -1,4 +1,4 @@
-// Multi-request walks (paged_*.go): cascades, two-hop walks, a partition
+// Multi-request walks (paged_*.go): a cascade's pages, two-hop walks, a partition
 // dealt into its targets, and WaitIndexed's bounded poll, one Query
 // request per page.
 

@@ -8,8 +8,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/adjlist/adjlist/internal/send"
 )
 
 // fake is a Pager over fixed pages, one request each.
@@ -80,40 +78,6 @@ func TestTwoHopDedupesWithinBudget(t *testing.T) {
 	assert.True(t, truncated)
 	assert.Equal(t, 3, n)
 	assert.Equal(t, []Peer{{ID: "b", Via: []string{"c1"}}}, peers)
-}
-
-func TestCascadeDeletesInPhases(t *testing.T) {
-	self := Key{"STU#a", "PROFILE"}
-	var deleted [][]Key
-	c := &Cascade[Key]{
-		Delete: func(_ context.Context, keys []Key) (send.Result[Key], error) {
-			deleted = append(deleted, keys)
-			return send.Result[Key]{Written: len(keys), Requests: 1}, nil
-		},
-		Keys: func(pk string) Pager {
-			if pk == self.PK {
-				return fake([]Ref{{Key: Key{pk, "NOTE#1"}}, {Key: self}})
-			}
-			return fake([]Ref{{Key: Key{pk, "OUT#1"}}})
-		},
-	}
-	children := []Children{{
-		List: func() ([]Pager, error) { return []Pager{fake([]Ref{ref("STU#a", "PROJ#p", "a", "STU#a#PROJ#p")})}, nil },
-		Into: []func(string) ([]Pager, error){func(r string) ([]Pager, error) {
-			return []Pager{fake([]Ref{{Key: Key{"TAG#go", "TAGGED#" + r}}})}, nil
-		}},
-		Out: true,
-	}}
-	incoming := [][]Pager{{fake([]Ref{{Key: Key{"STU#b", "MENTOR#STU#a"}}}, nil)}}
-	require.NoError(t, c.DeleteNode(context.Background(), children, incoming, self))
-	assert.Equal(t, [][]Key{
-		{{"TAG#go", "TAGGED#STU#a#PROJ#p"}},
-		{{"STU#a#PROJ#p", "OUT#1"}},
-		{{"STU#b", "MENTOR#STU#a"}},
-		{{"STU#a", "NOTE#1"}},
-		{self},
-	}, deleted)
-	assert.Equal(t, Result[Key]{Attached: 2, Incoming: 1, Partition: 1, Node: true, Queries: 6, Batches: 5}, c.Result)
 }
 
 func TestPoll(t *testing.T) {

@@ -174,8 +174,9 @@ func (e *Edge[E]) counted() (*Table, *itemType, string, error) {
 // "to", the count of the edges into one on the index, and the preset of
 // counter name: its count items recorded as the target type's node items
 // with marker name (so that a Node declared on them replaces the record,
-// and either reads them), and its stream's markers.
-func (e *Edge[E]) countEnd(per, name string, stream bool) (keycodec.Spelling, func(context.Context, string) (int, error), preset, error) {
+// and either reads them), and its stream's markers. It is the edge core's,
+// compiled once rather than once per edge type.
+func (e *edgeCore) countEnd(per, name string, stream bool) (keycodec.Spelling, func(context.Context, string) (int, error), preset, error) {
 	switch {
 	case per != "to":
 		return nil, nil, preset{}, fmt.Errorf("%w: an edge's counts are kept per \"from\" or \"to\", not %q", ErrInvalidOption, per)
@@ -210,7 +211,13 @@ func (e *Edge[E]) countEnd(per, name string, stream bool) (keycodec.Spelling, fu
 			var ids [2]string
 			return markers.parseItem(e.t, item, ids[:])
 		}}
-	return nodeSpelling(e.dst.typ, 0), func(ctx context.Context, to string) (int, error) { return e.To(to).Count(ctx) }, p, node.err
+	into := func(ctx context.Context, to string) (int, error) { // Edge.To(to).Count, judging items as its decoder does
+		q := e.to(to)
+		return qsCount(&q, ctx, func(item Item) (bool, error) {
+			return e.t.decodeItem(&e.it, item, make([]string, 2), reflect.New(e.goType).Interface())
+		})
+	}
+	return nodeSpelling(e.dst.typ, 0), into, p, node.err
 }
 
 func (c *Collection[C, P]) counted() (*Table, *itemType, string, error) {

@@ -122,33 +122,21 @@ type ItemCounter struct {
 	// on the index).
 	into func(ctx context.Context, id string) (int, error)
 	h    Describer
-	p    preset
-	err  error
-}
-
-// preset is what sets an edge's counter per target apart: its count
-// items are recorded as node items of the target type, and it may be kept
-// from a stream.
-type preset struct {
-	// stream: the counts are kept from a stream, not by the writes.
+	// stream: the counts are kept from a stream ([ItemCounter.Apply]),
+	// not by the writes.
 	stream bool
-	// record is the count items' type as the table records it, given
-	// the counter and its error; nil: an item type of the counter's own.
-	record func(c *ItemCounter, err error) recorded
-	// describe is the counter's shape, its count items as the target's
-	// nodes; nil: the counted items'.
-	describe func(c *ItemCounter) shape
-	// marker reports whether an item is a marker of the counter's
-	// stream; nil: none.
-	marker func(Item) bool
-	// markers are the keys of the per-edge markers of Apply, whose ids
-	// are the edge's target and source: PK "CRS#{to}", SK
+	// node, for an edge's counter per target, is its count items as node
+	// items of the target type with the counter's name as marker: they are
+	// recorded and described as such (so that a Node declared on them
+	// replaces the record, and either reads them); nil: an item type of
+	// the counter's own.
+	node *Node[Count]
+	// markers, with node, are the keys of Apply's per-edge markers, whose
+	// ids are the edge's target and source: PK "CRS#{to}", SK
 	// "ENROLLED##STU#{from}" (a child source's ref as it is).
 	markers *keyCore
+	err     error
 }
-
-// noMarker is the marker of a counter without a stream.
-func noMarker(Item) bool { return false }
 
 // countable is a handle whose items an [ItemCounter] counts.
 type countable interface {
@@ -159,7 +147,7 @@ type countable interface {
 // ended is a countable handle with an end the counts may be kept per
 // ([CounterOptions].Per), apart from its partition: an edge's target.
 type ended interface {
-	countEnd(per, name string, stream bool) (pk keycodec.Spelling, into func(ctx context.Context, id string) (int, error), p preset, err error)
+	countEnd(per, name string) (pk keycodec.Spelling, into func(ctx context.Context, id string) (int, error), node *Node[Count], markers *keyCore, err error)
 }
 
 func (n *Node[N]) counted() (*Table, *itemType, string, error) {
@@ -171,53 +159,28 @@ func (e *Edge[E]) counted() (*Table, *itemType, string, error) {
 }
 
 // countEnd is the partition key spelling of the target nodes of e, per
-// "to", the count of the edges into one on the index, and the preset of
-// counter name: its count items recorded as the target type's node items
-// with marker name (so that a Node declared on them replaces the record,
-// and either reads them), and its stream's markers. It is the edge core's,
-// compiled once rather than once per edge type.
-func (e *edgeCore) countEnd(per, name string, stream bool) (keycodec.Spelling, func(context.Context, string) (int, error), preset, error) {
+// "to", the count of the edges into one on the index, counter name's
+// count items as the target type's node items, and its stream's markers.
+// It is the edge core's, compiled once rather than once per edge type.
+func (e *edgeCore) countEnd(per, name string) (keycodec.Spelling, func(context.Context, string) (int, error), *Node[Count], *keyCore, error) {
 	switch {
 	case per != "to":
-		return nil, nil, preset{}, fmt.Errorf("%w: an edge's counts are kept per \"from\" or \"to\", not %q", ErrInvalidOption, per)
+		return nil, nil, nil, nil, fmt.Errorf("%w: an edge's counts are kept per \"from\" or \"to\", not %q", ErrInvalidOption, per)
 	case e.dst.isChild():
-		return nil, nil, preset{}, fmt.Errorf("%w: edges into %s children have no node partition to keep counts in", ErrInvalidOption, e.dst)
+		return nil, nil, nil, nil, fmt.Errorf("%w: edges into %s children have no node partition to keep counts in", ErrInvalidOption, e.dst)
 	case name == e.dst.marker:
-		return nil, nil, preset{}, fmt.Errorf("%w: counter %s has the %s node items' marker", ErrInvalidOption, name, e.dst.typ)
+		return nil, nil, nil, nil, fmt.Errorf("%w: counter %s has the %s node items' marker", ErrInvalidOption, name, e.dst.typ)
 	}
-	node := newNode[Count](e.t, e.dst.typ, name, nil)
 	markers := newKeyCore([]string{"to", "from"}, nodeSpelling(e.dst.typ, 0),
 		keycodec.Text(name+"##").Then(e.src.keySpelling(1)), e.dst.typ, name)
-	p := preset{stream: stream, markers: &markers,
-		record: func(c *ItemCounter, err error) recorded {
-			r := node.recorded()
-			r.Name, r.h, r.spec, r.pk, r.sk = "counter "+name, c, node.scanSpec, node.it.pk, node.it.sk
-			if err = cmp.Or(err, node.err); err != nil {
-				// Not in place of a valid node type's record.
-				r.id, r.err, r.pk, r.sk = r.Name, err, nil, nil
-			}
-			return r
-		},
-		describe: func(c *ItemCounter) shape {
-			s := node.describe()
-			item := s.item
-			item.Name, item.Kind, item.Type, item.To = "counter "+name, "counter", name, node.typ
-			s.patterns = nil // Get's alone
-			g, err := node.keyed("<id>")
-			s.add(e.t.getPattern(fmt.Sprintf("one %s's %s count", node.typ, name), "ItemCounter.Get", g.key(), nil, err))
-			return s
-		},
-		marker: func(item Item) bool {
-			var ids [2]string
-			return markers.parseItem(e.t, item, ids[:])
-		}}
 	into := func(ctx context.Context, to string) (int, error) { // Edge.To(to).Count, judging items as its decoder does
 		q := e.to(to)
 		return qsCount(&q, ctx, func(item Item) (bool, error) {
 			return e.t.decodeItem(&e.it, item, make([]string, 2), reflect.New(e.goType).Interface())
 		})
 	}
-	return nodeSpelling(e.dst.typ, 0), into, p, node.err
+	node := newNode[Count](e.t, e.dst.typ, name, nil)
+	return nodeSpelling(e.dst.typ, 0), into, node, &markers, node.err
 }
 
 func (c *Collection[C, P]) counted() (*Table, *itemType, string, error) {
@@ -249,7 +212,7 @@ func (e *Entity[T]) counted() (*Table, *itemType, string, error) {
 func NewItemCounter(items Describer, name string, optFns ...func(*CounterOptions)) *ItemCounter {
 	var opts CounterOptions
 	err := applyOptions(&opts, optFns)
-	c := &ItemCounter{name: name, h: items, per: -1, p: preset{marker: noMarker}}
+	c := &ItemCounter{name: name, h: items, per: -1}
 	h, ok := items.(countable)
 	if !ok || isNil(items) {
 		c.err = fmt.Errorf("%w: NewItemCounter counts the items of a *Node, *Edge, *Collection or *Entity", ErrInvalidOption)
@@ -282,12 +245,13 @@ func NewItemCounter(items Describer, name string, optFns ...func(*CounterOptions
 			c.err = fmt.Errorf("%w: counter %s: Per %q names no end of %s", ErrInvalidOption, name, opts.Per, c.of.kind)
 			break
 		}
-		var p preset
-		if pk, c.into, p, c.err = e.countEnd(opts.Per, name, opts.Stream); c.err != nil {
+		var node *Node[Count]
+		var markers *keyCore
+		if pk, c.into, node, markers, c.err = e.countEnd(opts.Per, name); c.err != nil {
 			c.err = fmt.Errorf("counter %s: %w", name, c.err)
 			break
 		}
-		c.per, c.parents, c.p = slices.Index(c.of.keys.fields, opts.Per), 1, p
+		c.per, c.parents, c.node, c.markers, c.stream = slices.Index(c.of.keys.fields, opts.Per), 1, node, markers, opts.Stream
 		c.err = checkName("counter", name)
 	default:
 		c.err = checkName("counter", name)
@@ -323,8 +287,12 @@ func (c *ItemCounter) record() {
 	if c.err == nil {
 		r.pk, r.sk = c.keys.pk.Parts(c.keys.fields), c.keys.sk.Parts(c.keys.fields)
 	}
-	if c.p.record != nil {
-		r = c.p.record(c, c.err)
+	if n := c.node; n != nil {
+		r = n.recorded()
+		r.Name, r.h, r.spec, r.pk, r.sk = "counter "+c.name, c, n.scanSpec, n.it.pk, n.it.sk
+		if c.err != nil { // not in place of a valid node type's record
+			r.id, r.err, r.pk, r.sk = r.Name, c.err, nil, nil
+		}
 	}
 	if err := c.t.record(r); err != nil && c.err == nil {
 		c.err = err
@@ -332,7 +300,7 @@ func (c *ItemCounter) record() {
 	if c.err != nil {
 		return
 	}
-	if !c.p.stream {
+	if !c.stream {
 		c.t.recordItemCounter(c)
 	}
 	c.t.recordCounter(counterRecord{name: c.name, edge: c.rid, aggregate: r.id,
@@ -340,11 +308,17 @@ func (c *ItemCounter) record() {
 			k, ok, err := c.target(item)
 			return k, ok && err == nil
 		},
-		marker:   c.p.marker,
+		marker:   c.marker,
 		recount:  c.recount,
 		countsOf: c.countedIn,
-		stream:   c.p.stream,
+		stream:   c.stream,
 	})
+}
+
+// marker reports whether item is one of Apply's per-edge markers.
+func (c *ItemCounter) marker(item Item) bool {
+	var ids [2]string
+	return c.markers != nil && c.markers.parseItem(c.t, item, ids[:])
 }
 
 // parse reports whether item's keys are a count item's, reading its ids
@@ -371,8 +345,14 @@ func (c *ItemCounter) describe() shape {
 	if c.err != nil {
 		return shape{t: c.t, err: c.err}
 	}
-	if c.p.describe != nil {
-		return c.p.describe(c)
+	if n := c.node; n != nil { // the target's nodes
+		s := n.describe()
+		item := s.item
+		item.Name, item.Kind, item.Type, item.To = "counter "+c.name, "counter", c.name, n.typ
+		s.patterns = nil // Get's alone
+		g, err := n.keyed("<id>")
+		s.add(c.t.getPattern(fmt.Sprintf("one %s's %s count", n.typ, c.name), "ItemCounter.Get", g.key(), nil, err))
+		return s
 	}
 	s := c.h.describe()
 	item := *s.item
@@ -486,7 +466,7 @@ func (c *ItemCounter) Apply(ctx context.Context, sequence, from, to string, pres
 	if c.err != nil {
 		return t.opErr(op, "", "", c.err)
 	}
-	if !c.p.stream {
+	if !c.stream {
 		return t.opErr(op, "", "", fmt.Errorf("%w: counter %s is kept at write time: declare it with CounterOptions.Stream to apply stream records", ErrInvalidOption, c.name))
 	}
 	seq, ok := counting.Sequence(sequence)
@@ -497,7 +477,7 @@ func (c *ItemCounter) Apply(ctx context.Context, sequence, from, to string, pres
 	if err != nil {
 		return t.opErr(op, pk, aggSK, err)
 	}
-	_, markerSK, err := c.p.markers.key(t, []string{to, from})
+	_, markerSK, err := c.markers.key(t, []string{to, from})
 	if err != nil {
 		return t.opErr(op, pk, markerSK, err)
 	}

@@ -369,16 +369,16 @@ func (t *Table) cascade(op, pk, whole string) *paging.Cascade[Key] {
 
 // countedKinds maps the record id of each item type that a counter kept
 // at write time counts to those counters; nil when there is none.
-func (t *Table) countedKinds() map[string][]counterRecord {
-	var m map[string][]counterRecord
+func (t *Table) countedKinds() map[string][]*ItemCounter {
+	var m map[string][]*ItemCounter
 	for _, c := range t.recordedCounters() {
 		if c.stream {
 			continue
 		}
 		if m == nil {
-			m = map[string][]counterRecord{}
+			m = map[string][]*ItemCounter{}
 		}
-		m[c.edge] = append(m[c.edge], c)
+		m[c.rid] = append(m[c.rid], c)
 	}
 	return m
 }

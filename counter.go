@@ -106,6 +106,7 @@ type ItemCounter struct {
 	by   string // CounterOptions.GroupBy; "" counts every item
 	of   *itemType
 	rid  string // the counted item type's record id
+	agg  string // the count items' record id
 	// parents is how many ids name a count's parent: the counted type's
 	// partition key's, or 1 with per.
 	parents int
@@ -303,16 +304,8 @@ func (c *ItemCounter) record() {
 	if !c.stream {
 		c.t.recordItemCounter(c)
 	}
-	c.t.recordCounter(counterRecord{name: c.name, edge: c.rid, aggregate: r.id,
-		target: func(item Item) (itemKey, bool) {
-			k, ok, err := c.target(item)
-			return k, ok && err == nil
-		},
-		marker:   c.marker,
-		recount:  c.recount,
-		countsOf: c.countedIn,
-		stream:   c.stream,
-	})
+	c.agg = r.id
+	c.t.recordCounter(c)
 }
 
 // marker reports whether item is one of Apply's per-edge markers.
@@ -956,8 +949,9 @@ func (h handle) countedUpdate(ctx context.Context, op string, k *keyed, keyErr e
 
 // countedIn is what a cascade deleting partitions whole counts down of
 // c when it deletes the item k: nothing when the count is in such a
-// partition (deleted with it) or the item is gone; else, with GroupBy,
-// after reading the item's group (strongly consistent).
+// partition (deleted with it, a decrement would write it again) or the
+// item is gone; else, with GroupBy, after reading the item's group
+// (strongly consistent).
 func (c *ItemCounter) countedIn(ctx context.Context, whole func(pk string) bool, k itemKey) (counting.Counted, bool, error) {
 	item := c.t.keyItem(k.pk, k.sk)
 	if c.by != "" {
@@ -980,7 +974,7 @@ func (c *ItemCounter) countedIn(ctx context.Context, whole func(pk string) bool,
 // countsOf is what a cascade deleting the partitions whole reports counts
 // down when it deletes the item k: for each counter of its type in
 // counted, the count item.
-func (t *Table) countsOf(ctx context.Context, counted map[string][]counterRecord, whole func(pk string) bool, k itemKey) ([]counting.Counted, error) {
+func (t *Table) countsOf(ctx context.Context, counted map[string][]*ItemCounter, whole func(pk string) bool, k itemKey) ([]counting.Counted, error) {
 	if len(counted) == 0 {
 		return nil, nil
 	}
@@ -990,7 +984,7 @@ func (t *Table) countsOf(ctx context.Context, counted map[string][]counterRecord
 	}
 	var out []counting.Counted
 	for _, c := range counted[r.id] {
-		cd, ok, err := c.countsOf(ctx, whole, k)
+		cd, ok, err := c.countedIn(ctx, whole, k)
 		if err != nil {
 			return nil, err
 		}

@@ -514,12 +514,7 @@ func deleteChild(ctx context.Context, c *collectionCore, parentID, childID strin
 	if err := cs.DeleteAttached(ctx, ce, ref, &cs.Incoming, &cs.Partition); err != nil {
 		return CascadeResult(cs.Result), err
 	}
-	w := new(writeCond)
-	if err := c.t.newWriteCond(w, &tracking{}, actDelete, guardPresent, &WriteOptions{}, 0); err != nil {
-		return CascadeResult(cs.Result), c.t.opErr(op, pk, sk, err)
-	}
-	w.missing = ErrNotFound
-	switch err := c.t.delCounting(ctx, op, &c.it, pk, sk, w); {
+	switch err := c.t.delCounting(ctx, op, &c.it, pk, sk); {
 	case err == nil:
 		cs.Node = true
 	case !errors.Is(err, ErrNotFound):

@@ -995,24 +995,19 @@ func (t *Table) countsOf(ctx context.Context, counted map[string][]*ItemCounter,
 	return out, nil
 }
 
-// delCounting deletes the item pk, sk of type it under w, as the last
-// step of a cascade: with one DeleteItem, or, when the type has
-// counters, in one transaction with its counts' decrements (reading the
-// item first when one groups by an attribute).
-func (t *Table) delCounting(ctx context.Context, op string, it *itemType, pk, sk string, w *writeCond) error {
-	cs := t.countersOf(it)
-	if len(cs) == 0 {
-		return t.del(ctx, op, pk, sk, w)
-	}
-	h := handle{t: t, it: it}
+// delCounting deletes the item pk, sk of type it whatever its version,
+// as the last step of a cascade (ErrNotFound when it is missing): with
+// one DeleteItem, or, when the type has counters, as countedDel deletes
+// it.
+func (t *Table) delCounting(ctx context.Context, op string, it *itemType, pk, sk string) error {
+	h := handle{t: t, it: it, tr: &tracking{}}
 	k := keyed{kc: keyCtx{PK: pk, SK: sk}}
-	return h.counted(ctx, op, &k, nil, grouped(cs), nil, func(tx *Tx, o *WriteOptions, before stored) error {
-		cw := new(writeCond)
-		if err := t.newWriteCond(cw, &tracking{}, actDelete, guardPresent, o, 0); err != nil {
-			return err
-		}
-		cw.missing = w.missing
-		tx.del(op, k.key(), cw)
-		return t.moves(tx, cs, k.key(), before, nil)
-	})
+	if cs := t.countersOf(it); cs != nil {
+		return h.countedDel(ctx, op, &k, nil, nil, cs)
+	}
+	w, err := h.change(actDelete, nil, nil, nil)
+	if err != nil {
+		return t.opErr(op, pk, sk, err)
+	}
+	return t.del(ctx, op, pk, sk, w)
 }

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -284,7 +283,7 @@ func NewItemCounter(items Describer, name string, optFns ...func(*CounterOptions
 // [Repair].
 func (c *ItemCounter) record() {
 	r := recorded{id: "counter " + c.name + " of " + c.rid, h: c, err: c.err, entity: true,
-		Type: walks.Type{Name: "counter " + c.name, Match: func(item Item) bool { return c.parse(item, nil) }}}
+		Type: walks.Type{Name: "counter " + c.name, Match: c.parse}}
 	if c.err == nil {
 		r.pk, r.sk = c.keys.pk.Parts(c.keys.fields), c.keys.sk.Parts(c.keys.fields)
 	}
@@ -314,21 +313,17 @@ func (c *ItemCounter) marker(item Item) bool {
 	return c.markers != nil && c.markers.parseItem(c.t, item, ids[:])
 }
 
-// parse reports whether item's keys are a count item's, reading its ids
-// into ids when not nil.
-func (c *ItemCounter) parse(item Item, ids []string) bool {
+// parse reports whether item's keys are a count item's.
+func (c *ItemCounter) parse(item Item) bool {
 	if c.err != nil {
 		return false
 	}
-	if ids == nil {
-		var buf [9]string
-		if len(c.keys.fields) > len(buf) {
-			ids = make([]string, len(c.keys.fields))
-		} else {
-			ids = buf[:len(c.keys.fields)]
-		}
+	var buf [9]string
+	ids := buf[:0]
+	if len(c.keys.fields) > len(buf) {
+		ids = make([]string, len(c.keys.fields))
 	}
-	return c.keys.parseItem(c.t, item, ids)
+	return c.keys.parseItem(c.t, item, ids[:len(c.keys.fields)])
 }
 
 // describe makes an ItemCounter a [Describer]: its count items, "counter
@@ -557,12 +552,8 @@ func (c *ItemCounter) recount(ctx context.Context, agg itemKey) (int64, error) {
 		n, err := c.into(ctx, id[0])
 		return int64(n), err
 	}
-	pkAV := t.keyItem(agg.pk, agg.sk)[t.opts.PartitionKey]
-	var pkValue any = agg.pk
-	if n, ok := pkAV.(*types.AttributeValueMemberN); ok {
-		pkValue = attributevalue.Number(n.Value)
-	}
-	cond := expression.Key(t.opts.PartitionKey).Equal(expression.Value(pkValue))
+	pk := t.keyItem(agg.pk, agg.sk)[t.opts.PartitionKey] // S or N, as the table's
+	cond := expression.Key(t.opts.PartitionKey).Equal(expression.Value(pk))
 	if c.prefix != "" {
 		cond = cond.And(expression.Key(t.opts.SortKey).BeginsWith(c.prefix))
 	}
@@ -706,12 +697,8 @@ func (s stored) cond(t *Table, cs []*ItemCounter) expression.ConditionBuilder {
 			cond = cond.And(expression.AttributeNotExists(n))
 		case *types.AttributeValueMemberNULL:
 			cond = cond.And(expression.AttributeType(n, expression.Null))
-		case *types.AttributeValueMemberS:
-			cond = cond.And(n.Equal(expression.Value(v.Value)))
-		case *types.AttributeValueMemberN:
-			cond = cond.And(n.Equal(expression.Value(attributevalue.Number(v.Value))))
-		case *types.AttributeValueMemberBOOL:
-			cond = cond.And(n.Equal(expression.Value(v.Value)))
+		case *types.AttributeValueMemberS, *types.AttributeValueMemberN, *types.AttributeValueMemberBOOL:
+			cond = cond.And(n.Equal(expression.Value(v))) // the builder takes an AttributeValue as it is
 		default:
 			cond = cond.And(expression.AttributeExists(n)) // refused by group
 		}

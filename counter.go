@@ -598,11 +598,9 @@ func (t *Table) recordItemCounter(c *ItemCounter) {
 	defer t.reg.mu.Unlock()
 	m := map[string][]*ItemCounter{}
 	if old := t.reg.items.Load(); old != nil {
-		for k, v := range *old {
-			m[k] = slices.Clone(v)
-		}
+		m = maps.Clone(*old) // its slices are shared, and never changed
 	}
-	cs := slices.DeleteFunc(m[c.of.kind], func(o *ItemCounter) bool { return o.name == c.name && o.rid == c.rid })
+	cs := slices.DeleteFunc(slices.Clone(m[c.of.kind]), func(o *ItemCounter) bool { return o.name == c.name && o.rid == c.rid })
 	m[c.of.kind] = append(cs, c)
 	t.reg.items.Store(&m)
 }
@@ -616,19 +614,11 @@ func (t *Table) countersOf(it *itemType) []*ItemCounter {
 		return nil
 	}
 	cs := (*m)[it.kind]
-	same := func(c *ItemCounter) bool { return slices.Equal(c.of.pk, it.pk) && slices.Equal(c.of.sk, it.sk) }
-	for i, c := range cs {
-		if !same(c) {
-			out := slices.Clone(cs[:i])
-			for _, c := range cs[i+1:] {
-				if same(c) {
-					out = append(out, c)
-				}
-			}
-			return out
-		}
+	other := func(c *ItemCounter) bool { return !slices.Equal(c.of.pk, it.pk) || !slices.Equal(c.of.sk, it.sk) }
+	if !slices.ContainsFunc(cs, other) {
+		return cs
 	}
-	return cs
+	return slices.DeleteFunc(slices.Clone(cs), other)
 }
 
 // refuseBulk is the error of a bulk write (PutMany, DeleteMany) of items

@@ -219,16 +219,16 @@ func deleteNode(ctx context.Context, node *nodeCore, id string, incoming []Incom
 
 // countedKinds maps the record id of each item type that a counter kept
 // at write time counts to those counters; nil when there is none.
-func (t *Table) countedKinds() map[string][]counterRecord {
-	var m map[string][]counterRecord
+func (t *Table) countedKinds() map[string][]*ItemCounter {
+	var m map[string][]*ItemCounter
 	for _, c := range t.recordedCounters() {
 		if c.stream {
 			continue
 		}
 		if m == nil {
-			m = map[string][]counterRecord{}
+			m = map[string][]*ItemCounter{}
 		}
-		m[c.edge] = append(m[c.edge], c)
+		m[c.rid] = append(m[c.rid], c)
 	}
 	return m
 }
@@ -335,7 +335,7 @@ type cascade struct {
 	op      string
 	pk      string // the item's partition key, which errors without one name
 	res     CascadeResult
-	counted map[string][]counterRecord // [Table.countedKinds]
+	counted map[string][]*ItemCounter // [Table.countedKinds]
 	// whole holds the partitions deleted whole: a count kept in one goes
 	// with it, not counted down, since a decrement after its count item is
 	// gone would write it again.
@@ -385,11 +385,7 @@ func (t *Table) deleteItem(ctx context.Context, op string, me endpoint, it *item
 		}
 		return cs.res, err
 	}
-	w, err := t.changeCond(&tracking{}, actDelete, nil)
-	if err != nil {
-		return cs.res, t.opErr(op, pk, sk, err)
-	}
-	err = t.delCounting(ctx, op, it, pk, sk, w)
+	err = t.delCounting(ctx, op, it, pk, sk)
 	cs.res.Node = err == nil
 	if errors.Is(err, ErrNotFound) {
 		err = nil

@@ -12,7 +12,6 @@ import (
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -106,6 +105,7 @@ type ItemCounter struct {
 	by   string // CounterOptions.GroupBy; "" counts every item
 	of   *itemType
 	rid  string // the counted item type's record id
+	agg  string // the count items' record id
 	// parents is how many ids name a count's parent: the counted type's
 	// partition key's, or 1 with per.
 	parents int
@@ -122,33 +122,21 @@ type ItemCounter struct {
 	// on the index).
 	into func(ctx context.Context, id string) (int, error)
 	h    Describer
-	p    preset
-	err  error
-}
-
-// preset is what sets an edge's counter per target apart: its count
-// items are recorded as node items of the target type, and it may be kept
-// from a stream.
-type preset struct {
-	// stream: the counts are kept from a stream, not by the writes.
+	// stream: the counts are kept from a stream ([ItemCounter.Apply]),
+	// not by the writes.
 	stream bool
-	// record is the count items' type as the table records it, given
-	// the counter and its error; nil: an item type of the counter's own.
-	record func(c *ItemCounter, err error) recorded
-	// describe is the counter's shape, its count items as the target's
-	// nodes; nil: the counted items'.
-	describe func(c *ItemCounter) shape
-	// marker reports whether an item is a marker of the counter's
-	// stream; nil: none.
-	marker func(Item) bool
-	// markers are the keys of the per-edge markers of Apply, whose ids
-	// are the edge's target and source: PK "CRS#{to}", SK
+	// node, for an edge's counter per target, is its count items as node
+	// items of the target type with the counter's name as marker: they are
+	// recorded and described as such (so that a Node declared on them
+	// replaces the record, and either reads them); nil: an item type of
+	// the counter's own.
+	node *Node[Count]
+	// markers, with node, are the keys of Apply's per-edge markers, whose
+	// ids are the edge's target and source: PK "CRS#{to}", SK
 	// "ENROLLED##STU#{from}" (a child source's ref as it is).
 	markers *keyCore
+	err     error
 }
-
-// noMarker is the marker of a counter without a stream.
-func noMarker(Item) bool { return false }
 
 // countable is a handle whose items an [ItemCounter] counts.
 type countable interface {
@@ -159,7 +147,7 @@ type countable interface {
 // ended is a countable handle with an end the counts may be kept per
 // ([CounterOptions].Per), apart from its partition: an edge's target.
 type ended interface {
-	countEnd(per, name string, stream bool) (pk keycodec.Spelling, into func(ctx context.Context, id string) (int, error), p preset, err error)
+	countEnd(per, name string) (pk keycodec.Spelling, into func(ctx context.Context, id string) (int, error), node *Node[Count], markers *keyCore, err error)
 }
 
 func (n *Node[N]) counted() (*Table, *itemType, string, error) {
@@ -171,46 +159,28 @@ func (e *Edge[E]) counted() (*Table, *itemType, string, error) {
 }
 
 // countEnd is the partition key spelling of the target nodes of e, per
-// "to", the count of the edges into one on the index, and the preset of
-// counter name: its count items recorded as the target type's node items
-// with marker name (so that a Node declared on them replaces the record,
-// and either reads them), and its stream's markers.
-func (e *Edge[E]) countEnd(per, name string, stream bool) (keycodec.Spelling, func(context.Context, string) (int, error), preset, error) {
+// "to", the count of the edges into one on the index, counter name's
+// count items as the target type's node items, and its stream's markers.
+// It is the edge core's, compiled once rather than once per edge type.
+func (e *edgeCore) countEnd(per, name string) (keycodec.Spelling, func(context.Context, string) (int, error), *Node[Count], *keyCore, error) {
 	switch {
 	case per != "to":
-		return nil, nil, preset{}, fmt.Errorf("%w: an edge's counts are kept per \"from\" or \"to\", not %q", ErrInvalidOption, per)
+		return nil, nil, nil, nil, fmt.Errorf("%w: an edge's counts are kept per \"from\" or \"to\", not %q", ErrInvalidOption, per)
 	case e.dst.isChild():
-		return nil, nil, preset{}, fmt.Errorf("%w: edges into %s children have no node partition to keep counts in", ErrInvalidOption, e.dst)
+		return nil, nil, nil, nil, fmt.Errorf("%w: edges into %s children have no node partition to keep counts in", ErrInvalidOption, e.dst)
 	case name == e.dst.marker:
-		return nil, nil, preset{}, fmt.Errorf("%w: counter %s has the %s node items' marker", ErrInvalidOption, name, e.dst.typ)
+		return nil, nil, nil, nil, fmt.Errorf("%w: counter %s has the %s node items' marker", ErrInvalidOption, name, e.dst.typ)
 	}
-	node := newNode[Count](e.t, e.dst.typ, name, nil)
 	markers := newKeyCore([]string{"to", "from"}, nodeSpelling(e.dst.typ, 0),
 		keycodec.Text(name+"##").Then(e.src.keySpelling(1)), e.dst.typ, name)
-	p := preset{stream: stream, markers: &markers,
-		record: func(c *ItemCounter, err error) recorded {
-			r := node.recorded()
-			r.Name, r.h, r.spec, r.pk, r.sk = "counter "+name, c, node.scanSpec, node.it.pk, node.it.sk
-			if err = cmp.Or(err, node.err); err != nil {
-				// Not in place of a valid node type's record.
-				r.id, r.err, r.pk, r.sk = r.Name, err, nil, nil
-			}
-			return r
-		},
-		describe: func(c *ItemCounter) shape {
-			s := node.describe()
-			item := s.item
-			item.Name, item.Kind, item.Type, item.To = "counter "+name, "counter", name, node.typ
-			s.patterns = nil // Get's alone
-			g, err := node.keyed("<id>")
-			s.add(e.t.getPattern(fmt.Sprintf("one %s's %s count", node.typ, name), "ItemCounter.Get", g.key(), nil, err))
-			return s
-		},
-		marker: func(item Item) bool {
-			var ids [2]string
-			return markers.parseItem(e.t, item, ids[:])
-		}}
-	return nodeSpelling(e.dst.typ, 0), func(ctx context.Context, to string) (int, error) { return e.To(to).Count(ctx) }, p, node.err
+	into := func(ctx context.Context, to string) (int, error) { // Edge.To(to).Count, judging items as its decoder does
+		q := e.to(to)
+		return qsCount(&q, ctx, func(item Item) (bool, error) {
+			return e.t.decodeItem(&e.it, item, make([]string, 2), reflect.New(e.goType).Interface())
+		})
+	}
+	node := newNode[Count](e.t, e.dst.typ, name, nil)
+	return nodeSpelling(e.dst.typ, 0), into, node, &markers, node.err
 }
 
 func (c *Collection[C, P]) counted() (*Table, *itemType, string, error) {
@@ -242,7 +212,7 @@ func (e *Entity[T]) counted() (*Table, *itemType, string, error) {
 func NewItemCounter(items Describer, name string, optFns ...func(*CounterOptions)) *ItemCounter {
 	var opts CounterOptions
 	err := applyOptions(&opts, optFns)
-	c := &ItemCounter{name: name, h: items, per: -1, p: preset{marker: noMarker}}
+	c := &ItemCounter{name: name, h: items, per: -1}
 	h, ok := items.(countable)
 	if !ok || isNil(items) {
 		c.err = fmt.Errorf("%w: NewItemCounter counts the items of a *Node, *Edge, *Collection or *Entity", ErrInvalidOption)
@@ -275,12 +245,13 @@ func NewItemCounter(items Describer, name string, optFns ...func(*CounterOptions
 			c.err = fmt.Errorf("%w: counter %s: Per %q names no end of %s", ErrInvalidOption, name, opts.Per, c.of.kind)
 			break
 		}
-		var p preset
-		if pk, c.into, p, c.err = e.countEnd(opts.Per, name, opts.Stream); c.err != nil {
+		var node *Node[Count]
+		var markers *keyCore
+		if pk, c.into, node, markers, c.err = e.countEnd(opts.Per, name); c.err != nil {
 			c.err = fmt.Errorf("counter %s: %w", name, c.err)
 			break
 		}
-		c.per, c.parents, c.p = slices.Index(c.of.keys.fields, opts.Per), 1, p
+		c.per, c.parents, c.node, c.markers, c.stream = slices.Index(c.of.keys.fields, opts.Per), 1, node, markers, opts.Stream
 		c.err = checkName("counter", name)
 	default:
 		c.err = checkName("counter", name)
@@ -312,12 +283,16 @@ func NewItemCounter(items Describer, name string, optFns ...func(*CounterOptions
 // [Repair].
 func (c *ItemCounter) record() {
 	r := recorded{id: "counter " + c.name + " of " + c.rid, h: c, err: c.err, entity: true,
-		Type: walks.Type{Name: "counter " + c.name, Match: func(item Item) bool { return c.parse(item, nil) }}}
+		Type: walks.Type{Name: "counter " + c.name, Match: c.parse}}
 	if c.err == nil {
 		r.pk, r.sk = c.keys.pk.Parts(c.keys.fields), c.keys.sk.Parts(c.keys.fields)
 	}
-	if c.p.record != nil {
-		r = c.p.record(c, c.err)
+	if n := c.node; n != nil {
+		r = n.recorded()
+		r.Name, r.h, r.spec, r.pk, r.sk = "counter "+c.name, c, n.scanSpec, n.it.pk, n.it.sk
+		if c.err != nil { // not in place of a valid node type's record
+			r.id, r.err, r.pk, r.sk = r.Name, c.err, nil, nil
+		}
 	}
 	if err := c.t.record(r); err != nil && c.err == nil {
 		c.err = err
@@ -325,36 +300,30 @@ func (c *ItemCounter) record() {
 	if c.err != nil {
 		return
 	}
-	if !c.p.stream {
+	if !c.stream {
 		c.t.recordItemCounter(c)
 	}
-	c.t.recordCounter(counterRecord{name: c.name, edge: c.rid, aggregate: r.id,
-		target: func(item Item) (itemKey, bool) {
-			k, ok, err := c.target(item)
-			return k, ok && err == nil
-		},
-		marker:   c.p.marker,
-		recount:  c.recount,
-		countsOf: c.countedIn,
-		stream:   c.p.stream,
-	})
+	c.agg = r.id
+	c.t.recordCounter(c)
 }
 
-// parse reports whether item's keys are a count item's, reading its ids
-// into ids when not nil.
-func (c *ItemCounter) parse(item Item, ids []string) bool {
+// marker reports whether item is one of Apply's per-edge markers.
+func (c *ItemCounter) marker(item Item) bool {
+	var ids [2]string
+	return c.markers != nil && c.markers.parseItem(c.t, item, ids[:])
+}
+
+// parse reports whether item's keys are a count item's.
+func (c *ItemCounter) parse(item Item) bool {
 	if c.err != nil {
 		return false
 	}
-	if ids == nil {
-		var buf [9]string
-		if len(c.keys.fields) > len(buf) {
-			ids = make([]string, len(c.keys.fields))
-		} else {
-			ids = buf[:len(c.keys.fields)]
-		}
+	var buf [9]string
+	ids := buf[:0]
+	if len(c.keys.fields) > len(buf) {
+		ids = make([]string, len(c.keys.fields))
 	}
-	return c.keys.parseItem(c.t, item, ids)
+	return c.keys.parseItem(c.t, item, ids[:len(c.keys.fields)])
 }
 
 // describe makes an ItemCounter a [Describer]: its count items, "counter
@@ -364,8 +333,14 @@ func (c *ItemCounter) describe() shape {
 	if c.err != nil {
 		return shape{t: c.t, err: c.err}
 	}
-	if c.p.describe != nil {
-		return c.p.describe(c)
+	if n := c.node; n != nil { // the target's nodes
+		s := n.describe()
+		item := s.item
+		item.Name, item.Kind, item.Type, item.To = "counter "+c.name, "counter", c.name, n.typ
+		s.patterns = nil // Get's alone
+		g, err := n.keyed("<id>")
+		s.add(c.t.getPattern(fmt.Sprintf("one %s's %s count", n.typ, c.name), "ItemCounter.Get", g.key(), nil, err))
+		return s
 	}
 	s := c.h.describe()
 	item := *s.item
@@ -479,7 +454,7 @@ func (c *ItemCounter) Apply(ctx context.Context, sequence, from, to string, pres
 	if c.err != nil {
 		return t.opErr(op, "", "", c.err)
 	}
-	if !c.p.stream {
+	if !c.stream {
 		return t.opErr(op, "", "", fmt.Errorf("%w: counter %s is kept at write time: declare it with CounterOptions.Stream to apply stream records", ErrInvalidOption, c.name))
 	}
 	seq, ok := counting.Sequence(sequence)
@@ -490,7 +465,7 @@ func (c *ItemCounter) Apply(ctx context.Context, sequence, from, to string, pres
 	if err != nil {
 		return t.opErr(op, pk, aggSK, err)
 	}
-	_, markerSK, err := c.p.markers.key(t, []string{to, from})
+	_, markerSK, err := c.markers.key(t, []string{to, from})
 	if err != nil {
 		return t.opErr(op, pk, markerSK, err)
 	}
@@ -577,12 +552,8 @@ func (c *ItemCounter) recount(ctx context.Context, agg itemKey) (int64, error) {
 		n, err := c.into(ctx, id[0])
 		return int64(n), err
 	}
-	pkAV := t.keyItem(agg.pk, agg.sk)[t.opts.PartitionKey]
-	var pkValue any = agg.pk
-	if n, ok := pkAV.(*types.AttributeValueMemberN); ok {
-		pkValue = attributevalue.Number(n.Value)
-	}
-	cond := expression.Key(t.opts.PartitionKey).Equal(expression.Value(pkValue))
+	pk := t.keyItem(agg.pk, agg.sk)[t.opts.PartitionKey] // S or N, as the table's
+	cond := expression.Key(t.opts.PartitionKey).Equal(expression.Value(pk))
 	if c.prefix != "" {
 		cond = cond.And(expression.Key(t.opts.SortKey).BeginsWith(c.prefix))
 	}
@@ -627,11 +598,9 @@ func (t *Table) recordItemCounter(c *ItemCounter) {
 	defer t.reg.mu.Unlock()
 	m := map[string][]*ItemCounter{}
 	if old := t.reg.items.Load(); old != nil {
-		for k, v := range *old {
-			m[k] = slices.Clone(v)
-		}
+		m = maps.Clone(*old) // its slices are shared, and never changed
 	}
-	cs := slices.DeleteFunc(m[c.of.kind], func(o *ItemCounter) bool { return o.name == c.name && o.rid == c.rid })
+	cs := slices.DeleteFunc(slices.Clone(m[c.of.kind]), func(o *ItemCounter) bool { return o.name == c.name && o.rid == c.rid })
 	m[c.of.kind] = append(cs, c)
 	t.reg.items.Store(&m)
 }
@@ -645,19 +614,11 @@ func (t *Table) countersOf(it *itemType) []*ItemCounter {
 		return nil
 	}
 	cs := (*m)[it.kind]
-	same := func(c *ItemCounter) bool { return slices.Equal(c.of.pk, it.pk) && slices.Equal(c.of.sk, it.sk) }
-	for i, c := range cs {
-		if !same(c) {
-			out := slices.Clone(cs[:i])
-			for _, c := range cs[i+1:] {
-				if same(c) {
-					out = append(out, c)
-				}
-			}
-			return out
-		}
+	other := func(c *ItemCounter) bool { return !slices.Equal(c.of.pk, it.pk) || !slices.Equal(c.of.sk, it.sk) }
+	if !slices.ContainsFunc(cs, other) {
+		return cs
 	}
-	return cs
+	return slices.DeleteFunc(slices.Clone(cs), other)
 }
 
 // refuseBulk is the error of a bulk write (PutMany, DeleteMany) of items
@@ -726,12 +687,8 @@ func (s stored) cond(t *Table, cs []*ItemCounter) expression.ConditionBuilder {
 			cond = cond.And(expression.AttributeNotExists(n))
 		case *types.AttributeValueMemberNULL:
 			cond = cond.And(expression.AttributeType(n, expression.Null))
-		case *types.AttributeValueMemberS:
-			cond = cond.And(n.Equal(expression.Value(v.Value)))
-		case *types.AttributeValueMemberN:
-			cond = cond.And(n.Equal(expression.Value(attributevalue.Number(v.Value))))
-		case *types.AttributeValueMemberBOOL:
-			cond = cond.And(n.Equal(expression.Value(v.Value)))
+		case *types.AttributeValueMemberS, *types.AttributeValueMemberN, *types.AttributeValueMemberBOOL:
+			cond = cond.And(n.Equal(expression.Value(v))) // the builder takes an AttributeValue as it is
 		default:
 			cond = cond.And(expression.AttributeExists(n)) // refused by group
 		}
@@ -969,8 +926,9 @@ func (h handle) countedUpdate(ctx context.Context, op string, k *keyed, keyErr e
 
 // countedIn is what a cascade deleting partitions whole counts down of
 // c when it deletes the item k: nothing when the count is in such a
-// partition (deleted with it) or the item is gone; else, with GroupBy,
-// after reading the item's group (strongly consistent).
+// partition (deleted with it, a decrement would write it again) or the
+// item is gone; else, with GroupBy, after reading the item's group
+// (strongly consistent).
 func (c *ItemCounter) countedIn(ctx context.Context, whole func(pk string) bool, k itemKey) (counting.Counted, bool, error) {
 	item := c.t.keyItem(k.pk, k.sk)
 	if c.by != "" {
@@ -993,7 +951,7 @@ func (c *ItemCounter) countedIn(ctx context.Context, whole func(pk string) bool,
 // countsOf is what a cascade deleting the partitions whole reports counts
 // down when it deletes the item k: for each counter of its type in
 // counted, the count item.
-func (t *Table) countsOf(ctx context.Context, counted map[string][]counterRecord, whole func(pk string) bool, k itemKey) ([]counting.Counted, error) {
+func (t *Table) countsOf(ctx context.Context, counted map[string][]*ItemCounter, whole func(pk string) bool, k itemKey) ([]counting.Counted, error) {
 	if len(counted) == 0 {
 		return nil, nil
 	}
@@ -1003,7 +961,7 @@ func (t *Table) countsOf(ctx context.Context, counted map[string][]counterRecord
 	}
 	var out []counting.Counted
 	for _, c := range counted[r.id] {
-		cd, ok, err := c.countsOf(ctx, whole, k)
+		cd, ok, err := c.countedIn(ctx, whole, k)
 		if err != nil {
 			return nil, err
 		}
@@ -1014,24 +972,19 @@ func (t *Table) countsOf(ctx context.Context, counted map[string][]counterRecord
 	return out, nil
 }
 
-// delCounting deletes the item pk, sk of type it under w, as the last
-// step of a cascade: with one DeleteItem, or, when the type has
-// counters, in one transaction with its counts' decrements (reading the
-// item first when one groups by an attribute).
-func (t *Table) delCounting(ctx context.Context, op string, it *itemType, pk, sk string, w *writeCond) error {
-	cs := t.countersOf(it)
-	if len(cs) == 0 {
-		return t.del(ctx, op, pk, sk, w)
-	}
-	h := handle{t: t, it: it}
+// delCounting deletes the item pk, sk of type it whatever its version,
+// as the last step of a cascade (ErrNotFound when it is missing): with
+// one DeleteItem, or, when the type has counters, as countedDel deletes
+// it.
+func (t *Table) delCounting(ctx context.Context, op string, it *itemType, pk, sk string) error {
+	h := handle{t: t, it: it, tr: &tracking{}}
 	k := keyed{kc: keyCtx{PK: pk, SK: sk}}
-	return h.counted(ctx, op, &k, nil, grouped(cs), nil, func(tx *Tx, o *WriteOptions, before stored) error {
-		cw := new(writeCond)
-		if err := t.newWriteCond(cw, &tracking{}, actDelete, guardPresent, o, 0); err != nil {
-			return err
-		}
-		cw.missing = w.missing
-		tx.del(op, k.key(), cw)
-		return t.moves(tx, cs, k.key(), before, nil)
-	})
+	if cs := t.countersOf(it); cs != nil {
+		return h.countedDel(ctx, op, &k, nil, nil, cs)
+	}
+	w, err := h.change(actDelete, nil, nil, nil)
+	if err != nil {
+		return t.opErr(op, pk, sk, err)
+	}
+	return t.del(ctx, op, pk, sk, w)
 }

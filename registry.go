@@ -1,13 +1,11 @@
 package adjlist
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"sync"
 	"sync/atomic"
 
-	"github.com/adjlist/adjlist/internal/counting"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/schema"
 	"github.com/adjlist/adjlist/internal/walks"
@@ -23,10 +21,11 @@ import (
 type registry struct {
 	mu    sync.Mutex
 	types []recorded
-	// counters are the table's counters, whose items are the aggregates
-	// (also recorded in types, as "counter ENROLLED") and per-edge marker
-	// items (recorded only here).
-	counters []counterRecord
+	// counters are the table's counters, as [Verify], [Repair] and the
+	// cascades see them: their items are the aggregates (also recorded in
+	// types, as "counter ENROLLED") and per-edge marker items (recorded
+	// only here).
+	counters []*ItemCounter
 	// items are the table's [ItemCounter]s by the kind of item type they
 	// count, copied on write: every write of an item looks them up.
 	items atomic.Pointer[map[string][]*ItemCounter]
@@ -75,27 +74,6 @@ type itemRef struct {
 	kind string
 }
 
-// counterRecord is one counter ([ItemCounter]) as [Verify],
-// [Repair] and the cascades see it.
-type counterRecord struct {
-	name string
-	// edge and aggregate are the record ids of the counted item type and
-	// of the count items (recorded as the counter's item type).
-	edge, aggregate string
-	// target is the count item a counted item counts towards.
-	target func(item Item) (itemKey, bool)
-	// marker reports whether an item is one of Apply's per-edge markers.
-	marker func(Item) bool
-	// recount counts the items counted towards a count item.
-	recount func(ctx context.Context, aggregate itemKey) (int64, error)
-	// countsOf is what a cascade deleting partitions whole counts down
-	// when it deletes the item k: nothing for a count in such a
-	// partition, which goes with it. A counter kept from a stream
-	// (stream) counts nothing down.
-	countsOf func(ctx context.Context, whole func(pk string) bool, k itemKey) (c counting.Counted, ok bool, err error)
-	stream   bool
-}
-
 // record adds r to t's record. For an Entity it returns the error that
 // refuses it: an item type already recorded that could have the same
 // keys. Presets (Node, Edge, Collection) are recorded whatever they
@@ -126,15 +104,15 @@ func overlaps(a, b recorded) bool {
 }
 
 // recordCounter adds c to t's record, replacing a counter of the same
-// name on the same edge kind.
-func (t *Table) recordCounter(c counterRecord) {
+// name on the same item type.
+func (t *Table) recordCounter(c *ItemCounter) {
 	t.reg.mu.Lock()
 	defer t.reg.mu.Unlock()
-	t.reg.counters = schema.Put(t.reg.counters, c, func(o counterRecord) bool { return o.name == c.name && o.edge == c.edge })
+	t.reg.counters = schema.Put(t.reg.counters, c, func(o *ItemCounter) bool { return o.name == c.name && o.rid == c.rid })
 }
 
 // recordedCounters returns a copy of t's counters.
-func (t *Table) recordedCounters() []counterRecord {
+func (t *Table) recordedCounters() []*ItemCounter {
 	t.reg.mu.Lock()
 	defer t.reg.mu.Unlock()
 	return slices.Clone(t.reg.counters)

@@ -220,7 +220,7 @@ func (r *repairer) noteReindexed(item Item) {
 		return
 	}
 	for _, c := range vt.counts {
-		if agg, ok := r.counters[c].target(item); ok && r.counted[agg] {
+		if agg, ok, err := r.counters[c].target(item); ok && err == nil && r.counted[agg] {
 			r.reindexed = append(r.reindexed, item)
 			return
 		}

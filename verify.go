@@ -211,7 +211,7 @@ type verifier struct {
 	model    walks.Model
 	types    []vtype
 	index    map[string]int
-	counters []counterRecord
+	counters []*ItemCounter
 
 	// segs is what each segment met, its own so that segments share no
 	// lock per item (made by its segment on its first item); merged into
@@ -288,10 +288,10 @@ func newVerifier(t *Table, segments int) *verifier {
 	}
 	for c, cr := range v.counters {
 		v.model.Markers = append(v.model.Markers, cr.marker)
-		if i, ok := v.index[cr.edge]; ok {
+		if i, ok := v.index[cr.rid]; ok {
 			v.types[i].counts = append(v.types[i].counts, c)
 		}
-		if i, ok := v.index[cr.aggregate]; ok {
+		if i, ok := v.index[cr.agg]; ok {
 			v.types[i].aggregates = append(v.types[i].aggregates, c)
 		}
 	}
@@ -370,7 +370,7 @@ func (v *verifier) note(tl *segment, item Item, k itemKey, typ int) {
 		}
 	}
 	for _, c := range r.counts {
-		if agg, ok := v.counters[c].target(item); ok {
+		if agg, ok, err := v.counters[c].target(item); ok && err == nil {
 			tl.Counted[c][agg]++
 		}
 	}

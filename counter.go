@@ -327,60 +327,49 @@ func (c *ItemCounter) parse(item Item) bool {
 }
 
 // describe makes an ItemCounter a [Describer]: its count items, "counter
-// OPEN" of kind "counter", in the counted items' partitions, read by
-// [ItemCounter.Get].
+// OPEN" of kind "counter", read by [ItemCounter.Get]. With Per they are
+// the target's node items, described as such; else they live in the
+// partitions of what the counted items hang under (a collection's parent,
+// an edge's source, the node itself), in no index.
 func (c *ItemCounter) describe() shape {
 	if c.err != nil {
 		return shape{t: c.t, err: c.err}
 	}
-	if n := c.node; n != nil { // the target's nodes
-		s := n.describe()
-		item := s.item
-		item.Name, item.Kind, item.Type, item.To = "counter "+c.name, "counter", c.name, n.typ
-		s.patterns = nil // Get's alone
-		g, err := n.keyed("<id>")
-		s.add(c.t.getPattern(fmt.Sprintf("one %s's %s count", n.typ, c.name), "ItemCounter.Get", g.key(), nil, err))
-		return s
-	}
-	s := c.h.describe()
-	item := *s.item
-	// The count items live in the partitions of what the counted items
-	// hang under: a collection's parent, an edge's source, the node itself.
+	var s shape
 	var owner string
-	switch item.Kind {
-	case "child", "edge":
-		owner = item.From
-	case "node":
-		owner = item.Type
+	if n := c.node; n != nil {
+		s, owner = n.describe(), n.typ
+	} else {
+		s = c.h.describe()
+		switch s.item.Kind {
+		case "child", "edge":
+			owner = s.item.From
+		case "node":
+			owner = s.item.Type
+		}
+		s.keys = modeldoc.KeyParts{PK: s.keys.PK, SK: modeldoc.Spelled(c.keys.sk.Parts(c.keys.fields), "", 0)}
+		s.it, s.indexes = &itemType{kind: "counter " + c.name}, nil
 	}
+	item := *s.item
 	item.Name, item.Kind, item.Type, item.From, item.To = "counter "+c.name, "counter", c.name, "", owner
-	item.Indexes, item.Attributes = nil, nil
-	sk := modeldoc.Spelled(c.keys.sk.Parts(c.keys.fields), "", 0)
-	item.SortKey = modeldoc.Text(sk)
-	s.item, s.it, s.indexes = &item, &itemType{kind: item.Name}, nil // in no index
-	s.keys = modeldoc.KeyParts{PK: s.keys.PK, SK: sk}
-	if c.per >= 0 { // the target's partition
-		s.keys.PK = modeldoc.Spelled(c.keys.pk.Parts(c.keys.fields), "", 0)
-		item.PartitionKey = modeldoc.Text(s.keys.PK)
+	if c.node == nil {
+		item.Indexes, item.Attributes, item.SortKey = nil, nil, modeldoc.Text(s.keys.SK)
 	}
-	s.op = "ItemCounter.Get"
+	s.item, s.patterns = &item, nil // Get's alone
 	// Get's request for the ids of the partition as drawn and a
 	// placeholder group.
 	ids := make([]string, len(c.keys.fields))
 	c.keys.pk.Parse(item.PartitionKey, ids)
-	if c.by != "" {
-		ids[len(ids)-1] = "<" + c.by + ">"
-	}
-	pk, skText, err := c.keys.key(c.t, ids)
-	s.patterns = nil
 	what := fmt.Sprintf("the %s count of one %s parent", c.name, c.of.kind)
 	if owner != "" {
 		what = fmt.Sprintf("one %s's %s count", owner, c.name)
 	}
 	if c.by != "" {
+		ids[len(ids)-1] = "<" + c.by + ">"
 		what += " by " + c.by
 	}
-	s.add(c.t.getPattern(what, "ItemCounter.Get", itemKey{pk, skText}, nil, err))
+	pk, sk, err := c.keys.key(c.t, ids)
+	s.add(c.t.getPattern(what, "ItemCounter.Get", itemKey{pk, sk}, nil, err))
 	return s
 }
 

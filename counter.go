@@ -723,7 +723,7 @@ func (t *Table) moves(tx *Tx, cs []*ItemCounter, k itemKey, before stored, after
 func (t *Table) txCount(tx *Tx, name string, k itemKey, delta int64) {
 	if d, ok := tx.counts[k]; ok {
 		delta += d
-		if tx.w.Replace(k.pk, k.sk, counting.Add(t.tableName, t.keyItem(k.pk, k.sk), name, delta)) {
+		if tx.w.Replace(k.pk, k.sk, counting.Add(t.tableName, t.keyItem(k.pk, k.sk), name, delta, "")) {
 			tx.counts[k] = delta
 			return
 		}
@@ -731,7 +731,7 @@ func (t *Table) txCount(tx *Tx, name string, k itemKey, delta int64) {
 	if tx.err != nil {
 		return
 	}
-	tx.add(k, keySize(t, k)+32, counting.Add(t.tableName, t.keyItem(k.pk, k.sk), name, delta), nil)
+	tx.add(k, keySize(t, k)+32, counting.Add(t.tableName, t.keyItem(k.pk, k.sk), name, delta, ""), nil)
 	if tx.err == nil {
 		if tx.counts == nil {
 			tx.counts = map[itemKey]int64{}

@@ -57,20 +57,21 @@ func Apply(table *string, pkAttr, name string, markerKey, aggKey map[string]type
 			UpdateExpression: marker.Update(), ConditionExpression: marker.Condition(),
 			ExpressionAttributeNames: marker.Names(), ExpressionAttributeValues: marker.Values(),
 		}},
-		Add(table, aggKey, name, delta),
+		Add(table, aggKey, name, delta, ""),
 	}, nil
 }
 
-// Add is the action adding delta to counter name's aggregate at key
-// (and naming the counter on it, for an index keyed on it).
-func Add(table *string, key map[string]types.AttributeValue, name string, delta int64) types.TransactWriteItem {
-	upd := expression.Add(expression.Name("count"), expression.Value(delta)).
-		Set(expression.Name("counter"), expression.Value(name))
-	e, err := expression.NewBuilder().WithUpdate(upd).Build()
-	if err != nil {
-		panic(err) // constant names and values: cannot fail
+// Add is the action adding delta to counter name's aggregate at key (and
+// naming the counter on it, for an index keyed on it); with pkAttr, the
+// table's partition key attribute, only if the aggregate exists.
+func Add(table *string, key map[string]types.AttributeValue, name string, delta int64, pkAttr string) types.TransactWriteItem {
+	b := expression.NewBuilder().WithUpdate(expression.Add(expression.Name("count"), expression.Value(delta)).
+		Set(expression.Name("counter"), expression.Value(name)))
+	if pkAttr != "" {
+		b = b.WithCondition(expression.AttributeExists(expression.Name(pkAttr)))
 	}
-	return send.TxUpdate(table, key, e.Update(), send.Cond{Names: e.Names(), Values: e.Values()})
+	e := mustBuild(b)
+	return send.TxUpdate(table, key, e.Update(), send.Cond{Expr: e.Condition(), Names: e.Names(), Values: e.Values()})
 }
 
 // Counted is one count a counted item's delete changes: counter Name's
@@ -86,15 +87,11 @@ type Counted struct {
 // existing (a delete never makes one). pkAttr is the table's partition
 // key attribute. [Failed] reads a cancellation's reason codes back.
 func Delete(table *string, pkAttr string, key map[string]types.AttributeValue, counts []Counted) []types.TransactWriteItem {
-	pk := expression.Name(pkAttr)
-	exists := mustBuild(expression.NewBuilder().WithCondition(expression.AttributeExists(pk)))
+	exists := mustBuild(expression.NewBuilder().WithCondition(expression.AttributeExists(expression.Name(pkAttr))))
 	out := make([]types.TransactWriteItem, 0, 1+len(counts))
 	out = append(out, send.TxDelete(table, key, send.Cond{Expr: exists.Condition(), Names: exists.Names()}))
 	for _, c := range counts {
-		upd := expression.Add(expression.Name("count"), expression.Value(int64(-1))).
-			Set(expression.Name("counter"), expression.Value(c.Name))
-		e := mustBuild(expression.NewBuilder().WithUpdate(upd).WithCondition(expression.AttributeExists(pk)))
-		out = append(out, send.TxUpdate(table, c.Aggregate, e.Update(), send.Cond{Expr: e.Condition(), Names: e.Names(), Values: e.Values()}))
+		out = append(out, Add(table, c.Aggregate, c.Name, -1, pkAttr))
 	}
 	return out
 }

@@ -3,8 +3,10 @@ package counting
 import (
 	"testing"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 func TestSequence(t *testing.T) {
@@ -45,6 +47,43 @@ func TestFailed(t *testing.T) {
 			gone, keep := Failed(tc.codes, tc.counts)
 			assert.Equal(t, tc.gone, gone)
 			assert.Equal(t, tc.keep, keep)
+		})
+	}
+}
+
+// TestAdd pins the update Add sends, and Delete's count-down, which is
+// Add of -1 on a count item that must exist: the requests are the ones
+// the cascade, the writes and Apply have always sent.
+func TestAdd(t *testing.T) {
+	table := aws.String("T")
+	key := map[string]types.AttributeValue{"PK": &types.AttributeValueMemberS{Value: "CRS#m"}}
+	for _, tc := range []struct {
+		name     string
+		got      types.TransactWriteItem
+		update   string
+		cond     *string
+		names    map[string]string
+		delta    string
+		onFailed types.ReturnValuesOnConditionCheckFailure
+	}{
+		{"add", Add(table, key, "N", 3, ""), "ADD #0 :0\nSET #1 = :1\n", nil,
+			map[string]string{"#0": "count", "#1": "counter"}, "3", ""},
+		{"add to an existing count", Add(table, key, "N", -1, "PK"), "ADD #1 :0\nSET #2 = :1\n", aws.String("attribute_exists (#0)"),
+			map[string]string{"#0": "PK", "#1": "count", "#2": "counter"}, "-1", types.ReturnValuesOnConditionCheckFailureAllOld},
+		{"delete's count-down", Delete(table, "PK", key, []Counted{{Name: "N", Aggregate: key}})[1], "ADD #1 :0\nSET #2 = :1\n", aws.String("attribute_exists (#0)"),
+			map[string]string{"#0": "PK", "#1": "count", "#2": "counter"}, "-1", types.ReturnValuesOnConditionCheckFailureAllOld},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			u := tc.got.Update
+			require.NotNil(t, u)
+			assert.Equal(t, table, u.TableName)
+			assert.Equal(t, key, u.Key)
+			assert.Equal(t, tc.update, aws.ToString(u.UpdateExpression))
+			assert.Equal(t, tc.cond, u.ConditionExpression)
+			assert.Equal(t, tc.names, u.ExpressionAttributeNames)
+			assert.Equal(t, map[string]types.AttributeValue{":0": &types.AttributeValueMemberN{Value: tc.delta}, ":1": &types.AttributeValueMemberS{Value: "N"}},
+				u.ExpressionAttributeValues)
+			assert.Equal(t, tc.onFailed, u.ReturnValuesOnConditionCheckFailure)
 		})
 	}
 }

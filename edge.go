@@ -380,7 +380,7 @@ func (e *edgeCore) from(from string) querySpec {
 	if err != nil {
 		return errSpec(e.t, op, err)
 	}
-	return newQuerySpec(e.t, op, queryKeys{pk: pk, skPrefix: e.prefix, skRest: e.it.ends.Dst.RangeRest(), kind: e.it.kind})
+	return newQuerySpec(e.t, op, queryKeys{pk: pk, skPrefix: e.prefix, skRest: e.it.ends.Dst.Key.Rest(0), kind: e.it.kind})
 }
 
 // To returns the reverse query: every edge of this kind that ends at node
@@ -439,7 +439,7 @@ func (e *edgeCore) to(to string) querySpec {
 // edge sort key is sk, with a sort key prefix (or exact value) on the
 // source's key; on an index without a sort key, a filter on it.
 func (e *edgeCore) reverseKeys(sk, source string, exact bool) queryKeys {
-	k := queryKeys{index: e.t.opts.Index, skPrefix: source, skExact: exact, skRest: e.it.ends.Src.RangeRest(), kind: e.it.kind}
+	k := queryKeys{index: e.t.opts.Index, skPrefix: source, skExact: exact, skRest: e.it.ends.Src.Key.Rest(0), kind: e.it.kind}
 	k.pk, _ = e.indexKeys("", sk)
 	if e.t.layout == sortKeyOnlyIndex {
 		// No index sort key to hold the source: filter on the table's

@@ -397,7 +397,7 @@ func (e *entityCore) list(ids []string) querySpec {
 	// A sort key that starts with a field has no prefix: conditions then
 	// compare whole values (range values as Query's doc says).
 	return newQuerySpec(e.t, op, queryKeys{pk: pk, skPrefix: prefix, skExact: exact, freeSK: prefix == "",
-		skRest: keycodec.RestAfter(e.sk, e.fields, ids), kind: e.it.kind,
+		skRest: e.it.keys.sk.Rest(len(ids)), kind: e.it.kind,
 		pkNum: e.t.numKey(e.t.opts.PartitionKey), skNum: e.t.numKey(e.t.opts.SortKey)})
 }
 

@@ -120,7 +120,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	k := queryKeys{index: index, pk: pk, local: ix.Local, freeSK: b.SKAttr != "", pkNum: ix.Local && t.numKey(t.opts.PartitionKey)}
 	if b.SKAttr != "" {
 		k.skPrefix, k.skExact = b.SKPrefix, b.SKExact
-		k.skRest = it.keyParts(t).IndexRest(b.SK)
+		k.skRest = it.keyParts(t).IndexRest(b.SKC)
 	}
 	switch {
 	case b.Shards > 0:
@@ -207,7 +207,11 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 	k.native.tableKeys = true
 	if parts := it.spelled(t, k.native.next.Name, ix.Local); parts != nil {
 		k.skPrefix, _ = keycodec.StaticPrefix(parts, &it.prefixes)
-		k.skRest = it.keyParts(t).IndexRest(parts)
+		key := it.keys.sk
+		if k.native.next.Name == t.opts.PartitionKey {
+			key = it.keys.pk
+		}
+		k.skRest = key.Rest(0)
 	}
 	return k, nil
 }

@@ -88,11 +88,11 @@ type queryKeys struct {
 	// freeSK allows sort key conditions on whole values (a sort key
 	// whose template starts with a data attribute or a field).
 	freeSK bool
-	// skRest is the sort key's template after skPrefix, which tells
+	// skRest is the sort key's spelling after skPrefix, which tells
 	// range values' separators from their ids ([keycodec.RangeKey]);
 	// nil for one id. everySep makes every '#' of a range value a
 	// separator (AllTypes: the keys of several templates).
-	skRest   []keycodec.Part
+	skRest   keycodec.Spelling
 	everySep bool
 	// pkNum and skNum: on the table, its partition or sort key is a
 	// number (N): pk, skPrefix and range values are number text; pkNum

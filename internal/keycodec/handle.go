@@ -2,7 +2,6 @@ package keycodec
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -174,52 +173,32 @@ func (s Parts) valueText(name string, v any) (string, error) {
 	return text, err
 }
 
-// IndexRest is the part of index key template parts after its static
-// prefix ([StaticPrefix]) as range values read it: a data
-// attribute, key field or node key is an id's place (its node type
-// prefix, which the static prefix holds for the first, is text),
-// constants and separators are text; a child endpoint's key is its ref
-// read after its parent's type, <parent id>#PROJ#<child id> (an edge's
-// {@self}: its label and the target's ref). nil for one id, or a template
-// of text only.
-func (s Parts) IndexRest(parts []Part) []Part {
-	first := slices.IndexFunc(parts, Part.Variable)
-	if first < 0 {
-		return nil
-	}
-	var out []Part
-	for i, p := range parts[first:] {
-		switch p.Kind {
-		case Lit:
-			out = append(out, Part{Kind: Lit, Text: p.Text})
+// IndexRest is index key spelling sk after its static prefix
+// ([StaticPrefix]) as range values read it ([Spelling.Rest]): a node key
+// is its type prefix (which the static prefix holds for the first) and
+// an id, or the ref of an edge's child endpoint ({@source}, {@target},
+// {@self} into a child; an edge's {@self} holds its label in its prefix).
+func (s Parts) IndexRest(sk Spelling) Spelling {
+	var out Spelling
+	for i, p := range sk.Rest(0) {
+		if p.kind != node {
+			out = append(out, p)
 			continue
-		case Self, Source, Target, Parent:
-			if i > 0 {
-				out = append(out, Part{Kind: Lit, Text: s.Prefixes.Node(p.Kind)})
-			}
-			if ref := s.refRest(p); ref != nil {
-				out = append(out, ref...)
-				continue
-			}
 		}
-		out = append(out, Part{Kind: Field, Text: p.Text})
-	}
-	return OneID(out)
-}
-
-// refRest is what follows the static prefix of node-key part p in a key
-// when p is an edge's child endpoint ({@source}, {@target}, or {@self}
-// into a child), as range values read it; nil for any other part.
-func (s Parts) refRest(p Part) []Part {
-	if e := s.Ends; e != nil {
-		switch p.Kind {
-		case Source:
-			return e.Src.RangeRest()
-		case Target, Self:
-			return e.Dst.RangeRest()
+		k := Kind(p.n)
+		if i > 0 {
+			out = append(out, Text(s.Prefixes.Node(k))...)
+		}
+		switch e := s.Ends; {
+		case e != nil && k == Source && e.Src.IsChild():
+			out = append(out, e.Src.Key...)
+		case e != nil && (k == Target || k == Self) && e.Dst.IsChild():
+			out = append(out, e.Dst.Key...)
+		default:
+			out = append(out, ID(0, "")...)
 		}
 	}
-	return nil
+	return out
 }
 
 // End is how an edge endpoint's keys are spelled: a node type's node
@@ -239,14 +218,4 @@ func (p End) IsChild() bool { return p.Parent != "" }
 func (p End) key(id string) (string, error) {
 	k, err := p.Key.Key([]string{id}, p.Type, "partition key", MaxPartitionKeyLen)
 	return k, errs.Key(err)
-}
-
-// RangeRest is what follows the endpoint's key prefix ("CRS#", a child's
-// "WS#") in its keys, as range values read it: one id (nil) for a node,
-// <parent id>#PROJ#<id> for a child's ref.
-func (p End) RangeRest() []Part {
-	if !p.IsChild() {
-		return nil
-	}
-	return p.Key.Parts([]string{"id"})[1:]
 }

@@ -6,7 +6,7 @@ import "strings"
 // may report an overlap that the ids' equalities across keys rule out (it
 // reads each key alone), never miss one.
 func Overlap(s, o []Part) bool {
-	a, b := segments(s, Part.Variable), segments(o, Part.Variable)
+	a, b := Compile(s, nil).segments([]segment{{}}, false), Compile(o, nil).segments([]segment{{}}, false)
 	if len(a) != len(b) {
 		return false
 	}

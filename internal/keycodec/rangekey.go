@@ -1,26 +1,26 @@
 package keycodec
 
 import (
-	"slices"
 	"strings"
 	"unicode/utf8"
 )
 
 // RangeKey is p followed by range value v as sort key text, the rule
-// package adjlist's Query documents: rest is the sort key's template after
-// p (nil: one id, as after "PROJ#"), and v is cut at its first '#'s, as
-// many as rest puts between its parts (all of them when every is set:
-// AllTypes, which reads the keys of no one template), the last piece
-// taking the rest of v. A piece in the place of constant text is kept as
-// it is; a piece in an id's place is escaped as ids are ('#' → "%23", '%'
-// → "%25"), but for the template's own text around the id, kept as a
-// write writes it: before it ("v" of "v{ver}") if the piece starts with
-// it, and after it ("%" of "{name}%#{order}") if the piece ends with it
-// and is whole (the value goes on after it, or it is in the template's
-// last place).
-func RangeKey(p, v string, rest []Part, every bool) string {
+// package adjlist's Query documents: rest is the sort key's spelling
+// after p ([Spelling.Rest]; nil or one id, as after "PROJ#": v is one
+// id), and v is cut at its first '#'s, as many as rest puts between its
+// parts (all of them when every is set: AllTypes, which reads the keys
+// of no one template), the last piece taking the rest of v. A piece in
+// the place of constant text is kept as it is; a piece in an id's place
+// is escaped as ids are ('#' → "%23", '%' → "%25"), but for the
+// template's own text around the id, kept as a write writes it: before
+// it ("v" of "v{ver}") if the piece starts with it, and after it ("%" of
+// "{name}%#{order}") if the piece ends with it and is whole (the value
+// goes on after it, or it is in the template's last place). A ref in
+// rest is read after its leading text ("WS#"), which p holds.
+func RangeKey(p, v string, rest Spelling, every bool) string {
 	var b strings.Builder
-	if rest == nil && !every {
+	if !every && (len(rest) == 0 || len(rest) == 1 && rest[0].kind != ref) {
 		b.Grow(len(p) + EscapedLen(v))
 		b.WriteString(p)
 		AppendEscaped(&b, v)
@@ -29,7 +29,7 @@ func RangeKey(p, v string, rest []Part, every bool) string {
 	b.WriteString(p)
 	var segs []segment
 	if !every {
-		segs = segments(rest, isField)
+		segs = rest.segments([]segment{{}}, false)
 	}
 	for i := 0; ; i++ {
 		piece, tail, cut := v, "", false
@@ -73,54 +73,44 @@ type segment struct {
 	variable    bool
 }
 
-// segments splits parts at the '#'s of their text, variable telling the
-// parts that hold an id. An id never holds a raw '#' (ids are escaped),
-// so every key the parts build has exactly these pieces.
-func segments(parts []Part, variable func(Part) bool) []segment {
-	out := []segment{{}}
-	for _, p := range parts {
-		if variable(p) {
+// segments appends to out the pieces of s split at the '#'s of its text
+// (a ref's spelling in its place), every id, data attribute or node key
+// an id's place. An id never holds a raw '#' (ids are escaped), so every
+// key s builds has exactly these pieces. lead drops s's leading text,
+// which the prefix before a ref holds.
+func (s Spelling) segments(out []segment, lead bool) []segment {
+	for i, p := range s {
+		switch {
+		case p.kind == ref:
+			out = p.ref.Spelling.segments(out, true)
+		case p.kind != text:
 			out[len(out)-1].variable = true
-			continue
-		}
-		for i, piece := range strings.Split(p.Text, "#") {
-			if i > 0 {
-				out = append(out, segment{})
-			}
-			if s := &out[len(out)-1]; s.variable {
-				s.trail += piece
-			} else {
-				s.lead += piece
+		case !lead || i > 0:
+			for j, piece := range strings.Split(p.text, "#") {
+				if j > 0 {
+					out = append(out, segment{})
+				}
+				if s := &out[len(out)-1]; s.variable {
+					s.trail += piece
+				} else {
+					s.lead += piece
+				}
 			}
 		}
 	}
 	return out
 }
 
-// isField reports whether p is a key field: the id places of the rest
-// that range values read.
-func isField(p Part) bool { return p.Kind == Field }
-
-// RestAfter is the part of sort key template s after what ids, the
-// leading key fields' ids (an Entity's List), spell of it: from its first
-// field not given on, or nil when that field ends the key (one id, the
-// default of [RangeKey]) or every field is given.
-func RestAfter(s []Part, fields, ids []string) []Part {
+// Rest is s from its first id, data attribute or node key not among the
+// first n ids on (nil if none): the rest of a key after the prefix a
+// query with n leading ids reads ([Spelling.Prefix]), for [RangeKey].
+func (s Spelling) Rest(n int) Spelling {
 	for i, p := range s {
-		if p.Kind == Field && slices.Index(fields, p.Text) >= len(ids) {
-			return OneID(s[i:])
+		if p.kind != text && (p.field >= n || p.kind == node) {
+			return s[i:]
 		}
 	}
 	return nil
-}
-
-// OneID is rest, or nil when it is a single id (the default of
-// [RangeKey]).
-func OneID(rest []Part) []Part {
-	if len(rest) == 1 && rest[0].Kind == Field {
-		return nil
-	}
-	return rest
 }
 
 // PastPrefix is the least valid UTF-8 string after every key that starts

@@ -300,9 +300,7 @@ func (c *ItemCounter) record() {
 	if c.err != nil {
 		return
 	}
-	if !c.stream {
-		c.t.recordItemCounter(c)
-	}
+	c.t.recordItemCounter(c)
 	c.agg = r.id
 	c.t.recordCounter(c)
 }
@@ -581,7 +579,8 @@ func (c *ItemCounter) recount(ctx context.Context, agg itemKey) (int64, error) {
 const countedAttempts = 3
 
 // recordItemCounter adds c to the counters t's writes keep, replacing
-// one of the same name on the same item type.
+// one of the same name on the same item type; a counter kept from a
+// stream ([CounterOptions].Stream) only replaces.
 func (t *Table) recordItemCounter(c *ItemCounter) {
 	t.reg.mu.Lock()
 	defer t.reg.mu.Unlock()
@@ -590,7 +589,12 @@ func (t *Table) recordItemCounter(c *ItemCounter) {
 		m = maps.Clone(*old) // its slices are shared, and never changed
 	}
 	cs := slices.DeleteFunc(slices.Clone(m[c.of.kind]), func(o *ItemCounter) bool { return o.name == c.name && o.rid == c.rid })
-	m[c.of.kind] = append(cs, c)
+	if !c.stream {
+		cs = append(cs, c)
+	}
+	if m[c.of.kind] = cs; len(cs) == 0 {
+		delete(m, c.of.kind)
+	}
 	t.reg.items.Store(&m)
 }
 
@@ -607,7 +611,10 @@ func (t *Table) countersOf(it *itemType) []*ItemCounter {
 	if !slices.ContainsFunc(cs, other) {
 		return cs
 	}
-	return slices.DeleteFunc(slices.Clone(cs), other)
+	if cs = slices.DeleteFunc(slices.Clone(cs), other); len(cs) == 0 {
+		return nil
+	}
+	return cs
 }
 
 // refuseBulk is the error of a bulk write (PutMany, DeleteMany) of items

@@ -259,3 +259,33 @@ func TestNewItemCounterNilOption(t *testing.T) {
 	_, err := newEdgeCounter(enrolled, "ENROLLED", nil).Get(context.Background(), "math204")
 	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
 }
+
+// TestCounterDeclaredAgainWithStream: declaring a counter again replaces
+// the earlier declaration (as any item type's does), so a write-time
+// counter declared again with Stream is left to the stream: writes leave
+// its counts alone.
+func TestCounterDeclaredAgainWithStream(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	calls := &countingClient{Client: db}
+	table := adjlist.NewTable(calls, ddbtest.TableName(t))
+	ddbtest.CreateTable(t, table)
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	newEdgeCounter(enrolled, "ENROLLED") // kept at write time
+	counter := newEdgeCounter(enrolled, "ENROLLED", func(o *adjlist.CounterOptions) { o.Stream = true })
+	require.NoError(t, table.Check())
+
+	before := calls.txs.Load()
+	require.NoError(t, enrolled.Put(ctx, "a91", "math204", Enrollment{}))
+	assert.Equal(t, before, calls.txs.Load(), "a PutItem, no counting transaction")
+	n, err := counter.Get(ctx, "math204")
+	require.NoError(t, err)
+	assert.Zero(t, n, "left for the stream")
+	require.NoError(t, counter.Apply(ctx, "100", "a91", "math204", true)) // the INSERT record
+	n, err = counter.Get(ctx, "math204")
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), n)
+}

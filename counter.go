@@ -592,7 +592,8 @@ func (t *Table) recordItemCounter(c *ItemCounter) {
 	if !c.stream {
 		cs = append(cs, c)
 	}
-	if m[c.of.kind] = cs; len(cs) == 0 {
+	m[c.of.kind] = cs
+	if len(cs) == 0 {
 		delete(m, c.of.kind)
 	}
 	t.reg.items.Store(&m)

@@ -267,16 +267,8 @@ func TestNewItemCounterNilOption(t *testing.T) {
 func TestCounterDeclaredAgainWithStream(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db := ddbtest.Client(t)
-	calls := &countingClient{Client: db}
-	table := adjlist.NewTable(calls, ddbtest.TableName(t))
-	ddbtest.CreateTable(t, table)
-	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
-	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
-	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
-	newEdgeCounter(enrolled, "ENROLLED") // kept at write time
+	calls, enrolled, _ := newCounterSchool(t) // ENROLLED kept at write time
 	counter := newEdgeCounter(enrolled, "ENROLLED", func(o *adjlist.CounterOptions) { o.Stream = true })
-	require.NoError(t, table.Check())
 
 	before := calls.txs.Load()
 	require.NoError(t, enrolled.Put(ctx, "a91", "math204", Enrollment{}))

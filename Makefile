@@ -54,8 +54,8 @@ lint:
 race: deps
 	GO=$(GO) scripts/with-ddblocal.sh $(GO) test -race -vet=off -count=1 ./...
 
-## stress: the long tests at full size (ADJLIST_STRESS=1): the 20,000-item live migration, 5,000 children moved live, 10,000 edges paged, the 1,000-record stream churn, an importer's module, adjlist-gen's package of every data model in its testdata and its README install lines run in a module of their own; ~10 min
-STRESS_TESTS := TestMigrateLiveTable|TestMigrateMovesChildrenLive|TestTenThousandEdgesPaged|TestAggregatesFromStream|TestAggregatesAtWriteTime|TestExternalModule|TestGeneratedPackages|TestInstallAsTool
+## stress: the long tests at full size (ADJLIST_STRESS=1): the 20,000-item live migration, 5,000 children moved live, 10,000 edges paged, the 1,000-record stream churn, the escaping matrix's every range condition and page, 50 goroutines' optimistic locking, 1,000 concurrent edges, an importer's module, adjlist-gen's package of every data model in its testdata and its README install lines run in a module of their own; ~10 min
+STRESS_TESTS := TestMigrateLiveTable|TestMigrateMovesChildrenLive|TestTenThousandEdgesPaged|TestAggregatesFromStream|TestAggregatesAtWriteTime|TestEscapingMatrix|TestNoLostUpdates|TestConcurrentDistinctEdges|TestExternalModule|TestGeneratedPackages|TestInstallAsTool
 .PHONY: stress
 stress: deps
 	ADJLIST_STRESS=1 $(GO) test -race -count=1 -timeout 45m -run '^($(STRESS_TESTS))$$' . ./streams ./ddblocal ./cmd/adjlist-gen

@@ -74,7 +74,7 @@ func TestConcurrentDistinctEdges(t *testing.T) {
 	t.Parallel()
 	s := newSchool(t)
 	ctx := context.Background()
-	const students, courses = 50, 20 // 1,000 edges from 16 goroutines
+	students, courses := testsize.Pick(20, 50), 20 // 400 (make stress: 1,000) edges from 16 goroutines
 	errs := parallel(16, students*courses, func(i int) error {
 		return s.enrolled.Put(ctx, fmt.Sprintf("s%02d", i/courses), fmt.Sprintf("c%02d", i%courses), Enrollment{Grade: fmt.Sprint(i)})
 	})

@@ -2,7 +2,10 @@ package ddbexpr
 
 import (
 	"fmt"
+	"strconv"
 	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/errs"
 )
@@ -51,8 +54,9 @@ func (tr *Tracking) Maintained(name string) bool {
 }
 
 // Stamp adds what the handle tracks to an item being put, before its
-// index keys are derived: version 1 on a create, the timestamps, the
-// expiry (expiresAt, the write's own, else the lifetime's; zero: none).
+// index keys are derived: version 1 on a create, createdAt on a create or
+// when the item has none (a read-modify-replace keeps the value read),
+// updatedAt, the expiry (the write's own, else the lifetime's).
 func (tr *Tracking) Stamp(item Item, create bool, expiresAt time.Time) error {
 	if tr.Tracked == (Tracked{}) {
 		if !expiresAt.IsZero() {
@@ -65,7 +69,20 @@ func (tr *Tracking) Stamp(item Item, create bool, expiresAt time.Time) error {
 	if err != nil {
 		return err
 	}
-	Stamp(item, tr.Tracked, create, now, at)
+	if tr.Version != "" && create {
+		item[tr.Version] = &types.AttributeValueMemberN{Value: "1"}
+	}
+	if tr.CreatedAt != "" {
+		if v, has := item[tr.CreatedAt].(*types.AttributeValueMemberS); create || !has || v.Value == "" {
+			item[tr.CreatedAt] = &types.AttributeValueMemberS{Value: now.UTC().Format(TimeFormat)}
+		}
+	}
+	if tr.UpdatedAt != "" {
+		item[tr.UpdatedAt] = &types.AttributeValueMemberS{Value: now.UTC().Format(TimeFormat)}
+	}
+	if !at.IsZero() {
+		item[tr.Expiry] = &types.AttributeValueMemberN{Value: strconv.FormatInt(at.Unix(), 10)}
+	}
 	return nil
 }
 

@@ -18,9 +18,9 @@ type Tracking struct {
 	Lifetime time.Duration
 }
 
-// NewTracking checks n's attribute names against the table's key
-// attributes (isKey) and each other, and the lifetime; a nil clock is
-// time.Now. It returns the Tracking built even when refused.
+// NewTracking checks n's names against the key attributes (isKey) and
+// each other, and the lifetime; a nil clock is time.Now. It returns the
+// Tracking built even when refused.
 func NewTracking(n Tracked, clock func() time.Time, lifetime time.Duration, isKey func(string) bool) (Tracking, error) {
 	tr := Tracking{Tracked: n, Clock: clock, Lifetime: lifetime}
 	if tr.Clock == nil {
@@ -86,8 +86,8 @@ func (tr *Tracking) Stamp(item Item, create bool, expiresAt time.Time) error {
 	return nil
 }
 
-// ExpiresAt is the expiry a write sets: the write's own (expiresAt), else,
-// for puts, now plus the lifetime; zero for none.
+// ExpiresAt is a write's expiry: its own, else for puts now plus the
+// lifetime; zero for none.
 func (tr *Tracking) ExpiresAt(expiresAt, now time.Time, put bool) (time.Time, error) {
 	if !expiresAt.IsZero() {
 		if tr.Expiry == "" {
@@ -101,8 +101,8 @@ func (tr *Tracking) ExpiresAt(expiresAt, now time.Time, put bool) (time.Time, er
 	return time.Time{}, nil
 }
 
-// UpdateSets are the SETs an update adds for the handle: updatedAt and
-// the expiry the write gives (expiresAt; zero: none). nil when none.
+// UpdateSets are an update's SETs of updatedAt and its own expiry; nil
+// when none.
 func (tr *Tracking) UpdateSets(expiresAt time.Time) (map[string]any, error) {
 	if tr.UpdatedAt == "" && expiresAt.IsZero() {
 		return nil, nil
@@ -122,7 +122,6 @@ func (tr *Tracking) UpdateSets(expiresAt time.Time) (map[string]any, error) {
 	return sets, nil
 }
 
-// noExpiry refuses an expiry on a handle that has no attribute for it.
 func noExpiry() error {
 	return fmt.Errorf("%w: ExpiresAt on a handle without Tracking.Expiry", errs.ErrInvalidOption)
 }

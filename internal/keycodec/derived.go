@@ -86,8 +86,8 @@ func Bind(ix IndexTarget, d Decl, fields []string, home Kind, allowed []Kind, ro
 	return b, nil
 }
 
-// Index is an item type's keys in one derived-key index, checked against
-// it ([Bind]) and, once its parts are final, compiled ([Index.Compile]).
+// Index is an item type's keys in one derived-key index ([Bind],
+// [Index.Compile]).
 type Index struct {
 	Name           string
 	Local          bool
@@ -143,9 +143,8 @@ func (b *Index) DerivedKeys() []DerivedKey {
 	return out
 }
 
-// DerivedKey is one key attribute an index derives (Attr, e.g. "GSI2PK")
-// and the data attributes its template reads (Attrs); Sort is true for
-// the index's sort key.
+// DerivedKey is a key attribute an index derives ("GSI2PK"), the data
+// attributes it reads, and whether it is the sort key.
 type DerivedKey struct {
 	Attr  string
 	Attrs []string
@@ -195,7 +194,7 @@ func Derived(indexes []Index, item map[string]types.AttributeValue, kc *Ctx, wan
 }
 
 // Owned lists the derived attributes an item type writes: inverted (an
-// edge's inverted index keys, or none), then those of indexes.
+// edge's inverted index keys), then indexes'.
 func Owned(indexes []Index, inverted ...string) []string {
 	var out []string
 	out = append(out, inverted...)

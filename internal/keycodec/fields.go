@@ -18,18 +18,15 @@ type Item = map[string]types.AttributeValue
 // Fields is how an Entity's keys relate to the attributes of its Go type
 // T ([BindFields]).
 type Fields struct {
-	// Types[i] is the DynamoDB type ("S" or "N") of T's attribute named
-	// like key field i, "" where T declares none (its id is given); nil
-	// when T declares no key field.
+	// Types[i] is the type ("S" or "N") of T's attribute named like key
+	// field i, "" where T has none; nil when T has no key field.
 	Types   []string
 	goTypes []reflect.Type // the Go type of Types[i]'s field
-	// KeyOnly are T's attributes stored only inside keys.
 	KeyOnly []KeyOnly
 }
 
-// KeyOnly is one attribute of T stored only inside keys: a table key
-// field (field ≥ 0), or a value of index key templates, parsed back from
-// the index key attributes that hold it.
+// KeyOnly is an attribute of T stored only inside keys: a table key field
+// (field ≥ 0), or a value parsed back from index keys.
 type KeyOnly struct {
 	name  string
 	typ   string // "S" or "N"
@@ -40,8 +37,6 @@ type KeyOnly struct {
 	holders []holder
 }
 
-// holder is an index key attribute whose template holds a value kept
-// only inside keys.
 type holder struct {
 	attr  string
 	parts []Part   // the template, for errors
@@ -206,17 +201,15 @@ func (d *Fields) IDs(name string, fields []string, ids []string, item Item) ([]s
 	return ids, d.stored(name, fields, ids)
 }
 
-// Drop removes from a written item the attributes kept only inside keys,
-// once its keys are rendered.
+// Drop removes key-only attributes once the keys are rendered.
 func (d *Fields) Drop(item Item) {
 	for _, k := range d.KeyOnly {
 		delete(item, k.name)
 	}
 }
 
-// Unwritten refuses item, built with its keys, when it holds a value kept
-// only inside index keys and was built with none of them (sparse keys
-// whose other values are empty): the write would lose the value.
+// Unwritten refuses item, built with its keys, when a key-only value's
+// every holder was left out (sparse): the write would lose the value.
 func (d *Fields) Unwritten(item Item) error {
 	written := func(h holder) bool { return item[h.attr] != nil }
 	for _, k := range d.KeyOnly {
@@ -289,9 +282,8 @@ func (d *Fields) Unreadable(item Item, pkAttr, skAttr string) error {
 	return nil
 }
 
-// Fill sets in item, read with ids, the attributes of T that its keys
-// hold and it lacks: key fields from ids, index key values parsed from
-// the index key attributes it carries.
+// Fill sets in item, read with ids, the attributes its keys hold and it
+// lacks.
 func (d *Fields) Fill(fields []string, ids []string, item Item) {
 	for i, typ := range d.Types {
 		if typ != "" && item[fields[i]] == nil {
@@ -322,9 +314,8 @@ func (k *KeyOnly) parse(item Item) (string, bool) {
 	return "", false
 }
 
-// parse reads the value h holds from item's attribute h.attr; ok is
-// false unless the whole key parses as h's template spells it
-// ([Spelling.Parse]), as a key written under another template may not.
+// parse reads h's value from item; ok is false unless the whole key
+// parses, which one written under another template may not.
 func (h *holder) parse(item Item) (text string, ok bool) {
 	key, ok := ddbitem.String(item, h.attr)
 	if !ok {
@@ -346,8 +337,7 @@ func (d *Fields) KeyOnlyIn(name string) bool {
 	return slices.ContainsFunc(d.KeyOnly, func(k KeyOnly) bool { return k.name == name })
 }
 
-// Names are the attributes of T the keys hold: the key fields T
-// declares, and those kept only inside keys.
+// Names are the attributes of T the keys hold.
 func (d *Fields) Names(fields []string) []string {
 	var out []string
 	for i, typ := range d.Types {

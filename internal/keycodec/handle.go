@@ -28,9 +28,8 @@ type Parts struct {
 	Enc    *attributevalue.Encoder
 }
 
-// PartKey is the text of variable part p in a key for id: a key field's
-// escaped id, a node key (an endpoint's: a child's ref as given; an
-// edge's {@self}: the label and the target's key).
+// PartKey is variable part p's text for id: an escaped id, or a node key
+// (a child endpoint's ref as given; an edge's {@self}: label and target).
 func (s Parts) PartKey(p Part, id string) (string, error) {
 	if e := s.Ends; e != nil {
 		switch p.Kind {
@@ -91,10 +90,9 @@ func (s Parts) Fill(parts []Part, values []any) (key string, n int, err error) {
 	return sb.String(), n, nil
 }
 
-// Names are the names of the values parts' variable parts take, in order,
-// as ByIndex takes them: a data attribute's or key field's name, else the
-// id (or a child endpoint's ref) a node key holds: "id", "parent id",
-// "child id", "source id", "target ref".
+// Names are the names of the values parts take, as ByIndex does: an
+// attribute's or field's name, or a node key's "id", "parent id", "child
+// id", "source id", "target ref".
 func (s Parts) Names(parts []Part) []string {
 	var out []string
 	for _, p := range parts {
@@ -129,10 +127,9 @@ func endName(role string, e End) string {
 	return role + " id"
 }
 
-// Takes is the error of a call given the wrong number of values, given,
-// for parts named required, then optionally the leading ones of
-// optional: "takes 2 values (parent id, status), 1 given", "takes 2 to 4
-// values (tour, region, then optionally round, score), 5 given".
+// Takes is the error of given values for required then optionally
+// leading optional ones: "takes 2 to 4 values (tour, region, then
+// optionally round, score), 5 given".
 func Takes(required, optional []string, given int) error {
 	if len(required)+len(optional) == 0 {
 		return fmt.Errorf("takes no values, %d given", given)

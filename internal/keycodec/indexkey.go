@@ -10,18 +10,16 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// Ctx is what an item's index key templates may name: the node keys it
-// has (or, for an item type, their static prefixes: "STU#",
-// "ENROLL#CRS#"), its table key (which picks its shard), and an Entity's
-// key fields with their ids.
+// Ctx is what index key templates may name: an item's node keys (an
+// item type's: their prefixes "STU#"), its table key (which picks its
+// shard), an Entity's key fields with their ids.
 type Ctx struct {
 	Self, Source, Target, Parent string
 	PK, SK                       string
 	Fields, IDs                  []string
 }
 
-// Node is the node key of kind k (Self for any kind but Source, Target
-// and Parent).
+// Node is the node key of kind k (Self for any other kind).
 func (c *Ctx) Node(k Kind) string {
 	switch k {
 	case Source:

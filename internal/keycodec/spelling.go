@@ -32,8 +32,8 @@ const (
 	node        // a node key of the item ([Ctx.Node]), not parsed
 )
 
-// Ref is the spelling of a ref, a key another key holds whole (a child's
-// "WS#acme#PROJ#p1" in an edge's keys), with what its errors name it.
+// Ref spells a key another key holds whole (a child's "WS#acme#PROJ#p1"
+// in an edge's keys).
 type Ref struct {
 	Spelling Spelling
 	// Name and Reason refuse a string that is not such a ref.
@@ -112,8 +112,7 @@ func ShardSuffix(field, n int) Spelling {
 	return Spelling{{kind: shard, field: field, n: n}}
 }
 
-// Fields is how many leading ids s holds: one more than the highest
-// field of its ids, refs and written shard suffix (0 for text alone).
+// Fields is how many leading ids s reads.
 func (s Spelling) Fields() int {
 	n := 0
 	for _, p := range s {
@@ -157,8 +156,7 @@ func (s Spelling) Parts(fields []string) []Part {
 	return out
 }
 
-// ShardField is the name [Spelling.Parts] gives the shard of the id
-// named field: "shard of child".
+// ShardField is [Spelling.Parts]' name of field's shard.
 func ShardField(field string) string { return "shard of " + field }
 
 // Key checks ids ([CheckID], a ref's [Ref.Check]) and renders s with
@@ -196,8 +194,7 @@ func (r *Ref) Parse(v string, ids []string) *Error {
 	return nil
 }
 
-// Render writes s with the ids (escaped, refs as they are), in one
-// allocation, none for text alone.
+// Render writes s with ids in one allocation, none for text alone.
 func (s Spelling) Render(ids []string) string {
 	if len(s) == 1 && s[0].kind == text {
 		return s[0].text

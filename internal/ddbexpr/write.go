@@ -15,9 +15,8 @@ import (
 // handle's tracking; a value, kept on the write's stack.
 type Write struct {
 	Cond
-	// Sets are an update's SETs for Tr, added in name order.
 	Tr   *Tracking
-	Sets map[string]any
+	Sets map[string]any // an update's SETs for Tr, added in name order
 }
 
 // Init fills w as [Cond.Init] does, for a handle tracking tr and a write

@@ -12,15 +12,12 @@ import (
 // partition key, the sort key bounds, the label filter's prefix).
 type Shape struct {
 	Index string
-	// HasSK: the key condition has a sort key part (the item type's
-	// prefix, or SKExact's whole value).
+	// HasSK: the key condition has a sort key part (prefix, or SKExact value).
 	HasSK, SKExact, HasFilter bool
 	Op                        CmpOp
 	KeysOnly                  bool
 	PKAttr, SKAttr            string
-	// PKNum and SKNum: the table key PKAttr, SKAttr is a number (N), so
-	// its values are sent as numbers.
-	PKNum, SKNum bool
+	PKNum, SKNum              bool // the key is a number (N), its values sent as numbers
 }
 
 // KeyCondition is the key condition PKAttr = pk and, on SKAttr: = lo if
@@ -52,7 +49,6 @@ func (s Shape) KeyCondition(pk, lo, hi string) expression.KeyConditionBuilder {
 	return kc
 }
 
-// keyValue is key text v as a value: a number (N) if num, else a string.
 func keyValue(v string, num bool) expression.ValueBuilder {
 	if num {
 		return expression.Value(AV{&types.AttributeValueMemberN{Value: v}})
@@ -60,11 +56,9 @@ func keyValue(v string, num bool) expression.ValueBuilder {
 	return expression.Value(v)
 }
 
-// Finish adds a query's filter and projection to b and builds it. The
-// filter is begins_with(labelAttr, labelPrefix) if labelPrefix is set,
-// ANDed with filter if not nil. The projection, if keysOnly or proj is not
-// nil, is keyAttrs (the key attributes of the table or index read), plus
-// proj's names unless keysOnly.
+// Finish adds a query's filter (begins_with(labelAttr, labelPrefix) if
+// set, ANDed with filter) and projection (if keysOnly or proj: keyAttrs,
+// plus proj unless keysOnly) to b and builds it.
 func Finish(b expression.Builder, labelAttr, labelPrefix string, filter *expression.ConditionBuilder, keyAttrs []string, keysOnly bool, proj []string) (expression.Expression, error) {
 	var cond *expression.ConditionBuilder
 	if labelPrefix != "" {
@@ -99,11 +93,10 @@ func Finish(b expression.Builder, labelAttr, labelPrefix string, filter *express
 	return b.Build()
 }
 
-// UsesName reports whether expr, as the expression builder rendered it
-// with names, refers to attribute attr. The builder gives each attribute
-// one placeholder ("#1") for every expression of a request, so this looks
-// for attr's placeholder in expr, not followed by a digit ("#10"), without
-// allocating: it runs for every filtered query.
+// UsesName reports whether built expr refers to attribute attr. The
+// builder gives an attribute one placeholder ("#1") per request, so this
+// looks for it not followed by a digit ("#10"), without allocating: it
+// runs for every filtered query.
 func UsesName(expr string, names map[string]string, attr string) bool {
 	for ph, name := range names {
 		if name != attr {

@@ -30,8 +30,7 @@ const (
 	Check
 )
 
-// GuardCond is guard g's condition on the partition key pk:
-// attribute_not_exists for GuardAbsent, attribute_exists otherwise.
+// GuardCond is guard g's condition on the partition key pk.
 func GuardCond(pk string, g Guard) expression.ConditionBuilder {
 	name := expression.Name(pk)
 	if g == GuardAbsent {
@@ -40,28 +39,25 @@ func GuardCond(pk string, g Guard) expression.ConditionBuilder {
 	return expression.AttributeExists(name)
 }
 
-// Cond is the condition of one write: the guard, the version check and
-// the caller's condition, and what the version written is. It is a value
-// so that a single write keeps it on its stack.
+// Cond is the condition of one write (guard, version check, the caller's)
+// and the version written; a value, kept on the write's stack.
 type Cond struct {
 	Guard Guard
 	// Expr is the whole condition; unset when it is the guard alone (or,
 	// under GuardNone, when there is none).
 	Expr expression.ConditionBuilder
 	User bool // Expr includes the caller's condition
-	// Version is the version attribute ("" unversioned); Checked tells
-	// whether Expr compares it with Expected; Next is the version written
-	// (0: none).
+	// Version is the version attribute ("" none); Checked: Expr compares
+	// it with Expected; Next is the version written (0: none).
 	Version        string
 	Checked        bool
 	Expected, Next int64
 }
 
-// Init fills c with the condition of action a under guard g on the
-// partition key pk, for a handle whose version attribute is version ("":
-// none): optVersion is the version the caller read (0: not given),
-// dataVersion the version in a put's data, user the caller's condition
-// (unset: none). It refuses a version the action cannot take.
+// Init fills c for action a under guard g on partition key pk: version is
+// the handle's attribute ("": none), optVersion the version the caller
+// read (0: none), dataVersion a put's data's, user the caller's condition.
+// It refuses a version the action cannot take.
 func (c *Cond) Init(pk string, a Action, g Guard, version string, optVersion, dataVersion int64, user expression.ConditionBuilder) error {
 	*c = Cond{Guard: g, Version: version}
 	switch {
@@ -113,12 +109,11 @@ func (c *Cond) Init(pk string, a Action, g Guard, version string, optVersion, da
 	return nil
 }
 
-// GuardOnly reports whether the guard is the whole condition, so that a
-// condition built once for the table can stand for it.
+// GuardOnly: the guard is the whole condition, built once per table.
 func (c *Cond) GuardOnly() bool { return !c.Checked && !c.User }
 
 // Condition is c's condition as a builder, the guard's when it stands
-// alone (for a request the expression package builds whole: an update).
+// alone, for a request built whole (an update).
 func (c *Cond) Condition(pk string) expression.ConditionBuilder {
 	if c.Expr.IsSet() || c.Guard == GuardNone {
 		return c.Expr
@@ -142,8 +137,7 @@ const (
 func (c *Cond) Classify(old Item) Failure {
 	switch {
 	case !c.User && !c.Checked && c.Guard != GuardNone:
-		// The guard is the only condition: nothing else can have failed,
-		// whether or not the stored item came back.
+		// Nothing else can have failed, whether or not the item came back.
 		if c.Guard == GuardAbsent {
 			return Exists
 		}
@@ -162,9 +156,8 @@ func (c *Cond) Classify(old Item) Failure {
 	return ConditionFailed
 }
 
-// Meaning is what the failure of c's condition means as an error, given
-// the stored item (see Classify): exists or missing for a failed guard,
-// errs.ErrVersionConflict, or errs.ErrConditionFailed.
+// Meaning is [Cond.Classify] as an error: exists, missing,
+// errs.ErrVersionConflict or errs.ErrConditionFailed.
 func (c *Cond) Meaning(old Item, exists, missing error) error {
 	switch c.Classify(old) {
 	case Exists:

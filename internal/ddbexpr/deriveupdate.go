@@ -11,16 +11,12 @@ import (
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
-// DeriveUpdate returns ops, an update's actions, plus the changes of the
-// derived index keys of indexes that follow from them (adjlist.Update's
-// promise): a SET of each key whose template reads an attribute ops set
-// outright, recomputed from the new values, or a REMOVE when the data it
-// needs goes. Any other change of such an attribute, or a composite key
-// given in part, is errs.ErrInvalidOption. keyOnly are the attributes an
-// Entity keeps only inside keys: removing a key holding one is
-// errs.ErrKeyAttribute, since the value would go with it. An index whose keys
-// are kept together ([keycodec.Index.Together]) changes all or none of them (see
-// deriveTogether). ops is never changed.
+// DeriveUpdate returns ops (never changed) plus the derived index key
+// changes they imply (adjlist.Update's promise): a SET of each key whose
+// data ops set outright, or a REMOVE when its data goes. Any other change
+// of such data, or a composite key given in part, is
+// errs.ErrInvalidOption; removing a key that holds a keyOnly attribute is
+// errs.ErrKeyAttribute. Keys kept together change all or none.
 func DeriveUpdate(ops []Op, indexes []keycodec.Index, kc *keycodec.Ctx, enc *attributevalue.Encoder, keyOnly []string) ([]Op, error) {
 	if len(indexes) == 0 {
 		return ops, nil
@@ -67,7 +63,6 @@ type keyChange struct {
 	leaves       bool
 }
 
-// change is what changes does to the data d reads.
 func change(b *keycodec.Index, d keycodec.DerivedKey, changes map[string]Assignment) (keyChange, error) {
 	c := keyChange{data: map[string]types.AttributeValue{}}
 	for _, name := range d.Attrs {
@@ -90,7 +85,6 @@ func change(b *keycodec.Index, d keycodec.DerivedKey, changes map[string]Assignm
 	return c, nil
 }
 
-// deriveKey appends to out the change of key d of b that c makes.
 func deriveKey(out []Op, b *keycodec.Index, d keycodec.DerivedKey, c keyChange, kc *keycodec.Ctx, keyOnly []string) ([]Op, error) {
 	switch {
 	case len(c.set) == 0:
@@ -110,8 +104,7 @@ func deriveKey(out []Op, b *keycodec.Index, d keycodec.DerivedKey, c keyChange, 
 	return append(out, Op{Kind: OpSet, Path: d.Attr, Value: v}), nil
 }
 
-// losesKeyOnly is errs.ErrKeyAttribute when removing key d, whose data c
-// leaves, would lose a value in keyOnly that only it holds.
+// losesKeyOnly: removing key d would lose a keyOnly value only it holds.
 func losesKeyOnly(b *keycodec.Index, d keycodec.DerivedKey, c keyChange, keyOnly []string) error {
 	if i := slices.IndexFunc(c.missing, func(n string) bool { return slices.Contains(keyOnly, n) }); i >= 0 {
 		return fmt.Errorf("%w: the update empties %q, which with %q makes index %s's key %s; %q is kept only inside keys, and the item may hold no other key with it: write the item anew (Replace)", errs.ErrKeyAttribute, c.set, c.missing[i], b.Name, d.Attr, c.missing[i])
@@ -119,12 +112,10 @@ func losesKeyOnly(b *keycodec.Index, d keycodec.DerivedKey, c keyChange, keyOnly
 	return nil
 }
 
-// deriveTogether appends to out the changes of the keys of b, which are
-// written all or none, that changed makes: none when the update touches no
-// key's data; every key removed when it empties one key's data; else every
-// key set, which needs each key's data set by the update or none read
-// (a key of literal text and ids), since the stored item's other data is
-// unknown.
+// deriveTogether appends the changes of b's keys, written all or none:
+// none when no key's data is touched; all removed when one's is emptied;
+// else all set, which needs every key's data set by the update (or none
+// read), since the stored item's other data is unknown.
 func deriveTogether(out []Op, b *keycodec.Index, keys []keycodec.DerivedKey, changed []keyChange, kc *keycodec.Ctx, keyOnly []string) ([]Op, error) {
 	touched := slices.IndexFunc(changed, func(c keyChange) bool { return len(c.set) > 0 })
 	if touched < 0 {

@@ -35,9 +35,8 @@ type Query struct {
 	NextType types.ScalarAttributeType
 }
 
-// FromTemplate is the expressions of a query without a filter or
-// projection of the caller's, on a derived key: its shape's template from
-// cache ([Cached]), and a values map per partition.
+// FromTemplate is the expressions of a query on a derived key without the
+// caller's filter or projection, from its shape's [Cached] template.
 func (x *Query) FromTemplate(cache *sync.Map) (Exprs, error) {
 	tpl, err := Cached(cache, x.Shape, x.LabelAttr, x.KeyAttrs)
 	if err != nil {
@@ -50,9 +49,8 @@ func (x *Query) FromTemplate(cache *sync.Map) (Exprs, error) {
 		}}, nil
 }
 
-// Built is the expressions of any query, built with the SDK's builder
-// now for x.PK and again for each other partition whose values are
-// asked for.
+// Built is the expressions of any query, built for x.PK now and again
+// for each other partition whose values are asked for.
 func (x Query) Built() (Exprs, error) {
 	first, err := x.build(x.PK)
 	if err != nil {
@@ -70,9 +68,6 @@ func (x Query) Built() (Exprs, error) {
 		}}, nil
 }
 
-// build builds the query's expressions on partition pk: the key condition
-// on pk and the sort key (the item type's prefix, or the condition within
-// it), the label filter ANDed with Filter, and the projection ([Finish]).
 func (x *Query) build(pk string) (expression.Expression, error) {
 	if !x.Native {
 		kc := x.Shape.KeyCondition(pk, x.Lo, x.Hi)

@@ -11,12 +11,8 @@ import (
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
-// A native index's key attributes hold the data's own values, typed S or
-// N, not composed keys: the values a query gives them are converted to
-// the attribute's type and never escaped.
-
-// NativeValue is a key attribute of a native index that a query fixes,
-// with its typed value.
+// NativeValue is a native index key attribute a query fixes, with its
+// typed value: native keys hold the data's own values, never escaped.
 type NativeValue struct {
 	Name string
 	AV   types.AttributeValue
@@ -34,11 +30,9 @@ func (v AV) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) {
 	return v.V, nil
 }
 
-// NativeKeyCondition is the key condition of a query on a native index:
-// an equality on each of eq, then op's condition on attribute next, of
-// type typ, with lo and hi (hi for Between only, both [RangeText]'s text)
-// as [Typed] makes them.
-// op None adds nothing.
+// NativeKeyCondition is a native index query's key condition: equality
+// on each of eq, then (unless None) op's on next, of type typ, with lo
+// and hi ([RangeText]'s text) as [Typed] makes them.
 func NativeKeyCondition(eq []NativeValue, next string, typ types.ScalarAttributeType, op CmpOp, lo, hi string) (expression.KeyConditionBuilder, error) {
 	conds := make([]expression.KeyConditionBuilder, 0, len(eq)+1)
 	for _, v := range eq {
@@ -77,10 +71,9 @@ func NativeKeyCondition(eq []NativeValue, next string, typ types.ScalarAttribute
 	return conds[0], nil
 }
 
-// Typed converts a query value to the type typ of key attribute name, as
-// enc, the table's encoder, stores it ([keycodec.Value]): a value that
-// encodes as a non-empty string for S; as a number, or a string holding
-// one, for N.
+// Typed converts query value v to key attribute name's type typ, as enc
+// stores it ([keycodec.Value]): a non-empty string for S; a number, or a
+// string holding one, for N.
 func Typed(enc *attributevalue.Encoder, name string, typ types.ScalarAttributeType, v any) (types.AttributeValue, error) {
 	if s, ok := v.(string); ok && typ == types.ScalarAttributeTypeN {
 		return NumberText(name, s)
@@ -111,10 +104,8 @@ func NumberText(name, s string) (types.AttributeValue, error) {
 	return &types.AttributeValueMemberN{Value: s}, nil
 }
 
-// NativeBounds checks the range values a and b (b for Between only) of
-// the sort key condition called cond on attribute name, of type typ
-// ([RangeText]'s text): of its type, a not after b, BeginsWith only on
-// strings.
+// NativeBounds checks condition cond's range values a and b on attribute
+// name of type typ: of its type, a not after b, BeginsWith on strings.
 func NativeBounds(name string, typ types.ScalarAttributeType, cond, a, b string) error {
 	lo, err := Typed(nil, name, typ, a)
 	if err != nil {
@@ -142,13 +133,11 @@ func NativeBounds(name string, typ types.ScalarAttributeType, cond, a, b string)
 	return nil
 }
 
-// RangeText is range value v of the condition method called name as key
-// text, v encoded by enc, the table's encoder, as a write stores it
-// ([keycodec.Value]): on a number sort attribute (number, its name; ""
-// for a string sort key) a value that encodes as a number (a Go number, a
-// time.Time under EncodeTime to epoch seconds) in DynamoDB's number text,
-// anywhere else one that encodes as a string. A value of the other kind
-// is an error: a number key compared as text would sort 10 before 9.
+// RangeText is condition method name's range value v as key text,
+// encoded as a write stores it ([keycodec.Value]): on a number sort
+// attribute (number, its name; "": a string key) it must encode as a
+// number, elsewhere as a string: a number compared as text would sort 10
+// before 9.
 func RangeText(enc *attributevalue.Encoder, name string, v any, number string) (string, error) {
 	av, err := keycodec.Value(enc, v)
 	if err != nil {

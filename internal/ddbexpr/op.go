@@ -23,10 +23,9 @@ const (
 	EQ // = lo
 )
 
-// Holds reports whether sort key value v meets the condition op with lo
-// and hi as DynamoDB evaluates the key condition sent for it (prefix: the
-// item type's, sent as begins_with when op is None): any key a page of the
-// query can end on, and so any cursor it issues, holds.
+// Holds reports whether sort key v meets op with lo and hi as DynamoDB
+// evaluates it (None: begins_with prefix): any cursor the query issues
+// holds.
 func (op CmpOp) Holds(v, lo, hi, prefix string) bool {
 	switch op {
 	case Between:
@@ -47,9 +46,8 @@ func (op CmpOp) Holds(v, lo, hi, prefix string) bool {
 	return strings.HasPrefix(v, prefix)
 }
 
-// HoldsNumber is [CmpOp.Holds] on a number sort key (N): v, lo and hi are
-// number text, compared as numbers. With no condition (None) any number
-// holds.
+// HoldsNumber is [CmpOp.Holds] on a number (N) sort key; under None any
+// number holds.
 func (op CmpOp) HoldsNumber(v, lo, hi string) bool {
 	if _, ok := new(big.Rat).SetString(v); !ok {
 		return false
@@ -74,8 +72,7 @@ func (op CmpOp) HoldsNumber(v, lo, hi string) bool {
 	return true
 }
 
-// Named is the condition the Query method called name sends on a whole
-// sort key value, one without an item type prefix ("GreaterThan": GT).
+// Named is the condition of Query method name ("GreaterThan": GT).
 func Named(name string) CmpOp {
 	switch name {
 	case "Between":
@@ -96,8 +93,7 @@ func Named(name string) CmpOp {
 	return None
 }
 
-// Args is how Describe shows the arguments of the condition method called
-// name: "(lo, hi)" for Between, else "(v)".
+// Args is how Describe shows condition method name's arguments.
 func Args(name string) string {
 	if name == "Between" {
 		return "(lo, hi)"

@@ -8,18 +8,13 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// Template is a query's expressions, built once per [Shape] with the
-// SDK's expression builder: the strings and names are shared by every
-// query of that shape (read-only), and only the values map is made per
-// query.
+// Template is a query's expressions built once per [Shape]: strings and
+// names are shared (read-only); only the values map is made per query.
 type Template struct {
 	KeyCond, Filter, Proj *string
 	Names                 map[string]string
-	// roles maps each value placeholder to what it holds.
-	roles map[string]valueRole
-	// pkNum and skNum send the partition and sort key values as numbers
-	// ([Shape].PKNum, SKNum).
-	pkNum, skNum bool
+	roles                 map[string]valueRole // value placeholder → what it holds
+	pkNum, skNum          bool                 // [Shape].PKNum, SKNum
 }
 
 type valueRole int
@@ -35,11 +30,9 @@ const (
 // NUL, so no real value equals them.
 var roleMarks = map[string]valueRole{"\x00pk": rolePK, "\x00sk": roleSK, "\x00skhi": roleSKHi, "\x00filter": roleFilter}
 
-// Cached returns the template for queries shaped s, from cache (one per
-// table: Shape → *Template) or built on first use; labelAttr is the
-// table's sort key, which the label filter reads, and keyAttrs the key
-// attributes of the table or index read (s.Index), which a projection
-// names.
+// Cached returns the template for shape s from cache (per table: Shape
+// → *Template), built on first use; labelAttr is the table's sort key, for
+// the label filter, keyAttrs the key attributes a projection names.
 func Cached(cache *sync.Map, s Shape, labelAttr string, keyAttrs []string) (*Template, error) {
 	if tpl, ok := cache.Load(s); ok {
 		return tpl.(*Template), nil
@@ -73,8 +66,7 @@ func Cached(cache *sync.Map, s Shape, labelAttr string, keyAttrs []string) (*Tem
 // Values returns a fresh values map for one query.
 func (tpl *Template) Values(pk, sk, skHi, filter string) map[string]types.AttributeValue {
 	vals := make(map[string]types.AttributeValue, len(tpl.roles))
-	// One allocation for every value, not one each: this is every
-	// query's hot path.
+	// One allocation for every value: every query's hot path.
 	avs := make([]types.AttributeValueMemberS, len(tpl.roles))
 	i := 0
 	for placeholder, role := range tpl.roles {

@@ -2,7 +2,10 @@ package ddbexpr
 
 import (
 	"fmt"
+	"strconv"
 	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/errs"
 )
@@ -15,9 +18,9 @@ type Tracking struct {
 	Lifetime time.Duration
 }
 
-// NewTracking checks n's attribute names against the table's key
-// attributes (isKey) and each other, and the lifetime; a nil clock is
-// time.Now. It returns the Tracking built even when refused.
+// NewTracking checks n's names against the key attributes (isKey) and
+// each other, and the lifetime; a nil clock is time.Now. It returns the
+// Tracking built even when refused.
 func NewTracking(n Tracked, clock func() time.Time, lifetime time.Duration, isKey func(string) bool) (Tracking, error) {
 	tr := Tracking{Tracked: n, Clock: clock, Lifetime: lifetime}
 	if tr.Clock == nil {
@@ -51,8 +54,9 @@ func (tr *Tracking) Maintained(name string) bool {
 }
 
 // Stamp adds what the handle tracks to an item being put, before its
-// index keys are derived: version 1 on a create, the timestamps, the
-// expiry (expiresAt, the write's own, else the lifetime's; zero: none).
+// index keys are derived: version 1 on a create, createdAt on a create or
+// when the item has none (a read-modify-replace keeps the value read),
+// updatedAt, the expiry (the write's own, else the lifetime's).
 func (tr *Tracking) Stamp(item Item, create bool, expiresAt time.Time) error {
 	if tr.Tracked == (Tracked{}) {
 		if !expiresAt.IsZero() {
@@ -65,12 +69,25 @@ func (tr *Tracking) Stamp(item Item, create bool, expiresAt time.Time) error {
 	if err != nil {
 		return err
 	}
-	Stamp(item, tr.Tracked, create, now, at)
+	if tr.Version != "" && create {
+		item[tr.Version] = &types.AttributeValueMemberN{Value: "1"}
+	}
+	if tr.CreatedAt != "" {
+		if v, has := item[tr.CreatedAt].(*types.AttributeValueMemberS); create || !has || v.Value == "" {
+			item[tr.CreatedAt] = &types.AttributeValueMemberS{Value: now.UTC().Format(TimeFormat)}
+		}
+	}
+	if tr.UpdatedAt != "" {
+		item[tr.UpdatedAt] = &types.AttributeValueMemberS{Value: now.UTC().Format(TimeFormat)}
+	}
+	if !at.IsZero() {
+		item[tr.Expiry] = &types.AttributeValueMemberN{Value: strconv.FormatInt(at.Unix(), 10)}
+	}
 	return nil
 }
 
-// ExpiresAt is the expiry a write sets: the write's own (expiresAt), else,
-// for puts, now plus the lifetime; zero for none.
+// ExpiresAt is a write's expiry: its own, else for puts now plus the
+// lifetime; zero for none.
 func (tr *Tracking) ExpiresAt(expiresAt, now time.Time, put bool) (time.Time, error) {
 	if !expiresAt.IsZero() {
 		if tr.Expiry == "" {
@@ -84,8 +101,8 @@ func (tr *Tracking) ExpiresAt(expiresAt, now time.Time, put bool) (time.Time, er
 	return time.Time{}, nil
 }
 
-// UpdateSets are the SETs an update adds for the handle: updatedAt and
-// the expiry the write gives (expiresAt; zero: none). nil when none.
+// UpdateSets are an update's SETs of updatedAt and its own expiry; nil
+// when none.
 func (tr *Tracking) UpdateSets(expiresAt time.Time) (map[string]any, error) {
 	if tr.UpdatedAt == "" && expiresAt.IsZero() {
 		return nil, nil
@@ -105,7 +122,6 @@ func (tr *Tracking) UpdateSets(expiresAt time.Time) (map[string]any, error) {
 	return sets, nil
 }
 
-// noExpiry refuses an expiry on a handle that has no attribute for it.
 func noExpiry() error {
 	return fmt.Errorf("%w: ExpiresAt on a handle without Tracking.Expiry", errs.ErrInvalidOption)
 }

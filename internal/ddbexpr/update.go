@@ -23,9 +23,8 @@ const (
 	OpDelete             // DELETE path :value
 )
 
-// Op is one action of an update on one attribute path: adjlist.Update
-// holds its actions as a slice of them, so that building a request reads
-// them and never changes them.
+// Op is one action of an update on one attribute path; adjlist.Update
+// holds a slice of them, which building a request never changes.
 type Op struct {
 	Kind    Kind
 	Path    string
@@ -70,8 +69,7 @@ type Assignment struct {
 	Known bool                 // SET to a plain value, or REMOVEd
 }
 
-// IsTopLevel reports whether path names a top-level attribute, not a
-// nested path.
+// IsTopLevel reports whether path is a top-level attribute, not nested.
 func IsTopLevel(path string) bool { return !strings.ContainsAny(path, ".[") }
 
 // TopLevel is the top-level attribute a path starts in.
@@ -82,9 +80,8 @@ func TopLevel(path string) string {
 	return path
 }
 
-// Assignments reads what ops do to each top-level attribute (the last
-// action on an attribute wins, as each would be refused by DynamoDB if two
-// touched the same path), with values marshalled by enc.
+// Assignments reads what ops do to each top-level attribute, the last
+// action winning (DynamoDB refuses two on one path).
 func Assignments(ops []Op, enc *attributevalue.Encoder) (map[string]Assignment, error) {
 	out := make(map[string]Assignment, len(ops))
 	for _, op := range ops {
@@ -106,8 +103,7 @@ func Assignments(ops []Op, enc *attributevalue.Encoder) (map[string]Assignment, 
 }
 
 // Idempotent reports whether applying ops twice leaves an item as once:
-// no ADD, and no SET computed from the item (SetTo), whose second
-// application would add again.
+// no ADD and no SET computed from the item.
 func Idempotent(ops []Op) bool {
 	for _, op := range ops {
 		if op.Kind == OpAdd || op.Kind == OpSetTo {
@@ -117,11 +113,9 @@ func Idempotent(ops []Op) bool {
 	return true
 }
 
-// Shows reports whether item holds what ops write: every SET of a plain
-// value to a top-level attribute holds that value, marshalled by enc, and
-// every REMOVEd top-level attribute is absent. It is false for any other
-// action (ADD, DELETE, a computed SET, a nested path), which the stored
-// item cannot show.
+// Shows reports whether item holds what ops write: each top-level plain
+// SET's value, each REMOVE's absence. Any other action (ADD, DELETE, a
+// computed SET, a nested path) the stored item cannot show: false.
 func Shows(ops []Op, enc *attributevalue.Encoder, item map[string]types.AttributeValue) bool {
 	if item == nil {
 		return false

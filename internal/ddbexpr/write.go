@@ -11,21 +11,17 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 )
 
-// Write is the condition of one write by a handle ([Cond]) and the SETs
-// an update adds for the handle's tracking. It is a value so that a
-// single write keeps it on its stack.
+// Write is one write's [Cond] and the SETs an update adds for the
+// handle's tracking; a value, kept on the write's stack.
 type Write struct {
 	Cond
-	// Tr is the handle's tracking; Sets are an update's SETs for it
-	// (updatedAt, the expiry), added in name order.
 	Tr   *Tracking
-	Sets map[string]any
+	Sets map[string]any // an update's SETs for Tr, added in name order
 }
 
-// Init fills w with the condition of action a under guard g on the
-// partition key pk by a handle tracking tr: expiresAt, optVersion and user
-// are the write's options (zero: not given), dataVersion the version in a
-// put's data. What the action cannot take is errs.ErrInvalidOption.
+// Init fills w as [Cond.Init] does, for a handle tracking tr and a write
+// expiring at expiresAt; what the action cannot take is
+// errs.ErrInvalidOption.
 func (w *Write) Init(pk string, tr *Tracking, a Action, g Guard, expiresAt time.Time, optVersion, dataVersion int64, user expression.ConditionBuilder) error {
 	*w = Write{Tr: tr}
 	if a == Update {
@@ -42,13 +38,11 @@ func (w *Write) Init(pk string, tr *Tracking, a Action, g Guard, expiresAt time.
 	return nil
 }
 
-// UpdateOps checks the actions ops of an update under w and returns them
-// plus w's own: the version written (SET version = Next) and Sets, in
-// name order; ops is not changed. Refused, before any request: no
-// actions, an action the expression builder refuses, or one that names an
-// attribute w's tracking maintains (errs.ErrInvalidOption); one that names a
-// key attribute (isKey) or one the item's keys hold (keyData,
-// errs.ErrKeyAttribute).
+// UpdateOps checks an update's ops and returns them (unchanged) plus w's
+// own: SET version = Next, then Sets in name order. No ops, ones the
+// builder refuses or naming a tracked attribute are errs.ErrInvalidOption;
+// naming a key attribute (isKey) or one the keys hold (keyData),
+// errs.ErrKeyAttribute.
 func (w *Write) UpdateOps(ops []Op, enc *attributevalue.Encoder, isKey func(string) bool, keyData []string) ([]Op, error) {
 	if len(ops) == 0 {
 		return nil, fmt.Errorf("%w: the update changes nothing", errs.ErrInvalidOption)
@@ -82,9 +76,7 @@ func (w *Write) UpdateOps(ops []Op, enc *attributevalue.Encoder, isKey func(stri
 	return ops, nil
 }
 
-// BuildUpdate builds the whole update ops (see UpdateOps), values
-// marshalled by enc, with w's condition on the partition key pk, on a
-// fresh SDK builder.
+// BuildUpdate builds [Write.UpdateOps]'s ops with w's condition.
 func (w *Write) BuildUpdate(pk string, ops []Op, enc *attributevalue.Encoder) (expression.Expression, error) {
 	ub, err := Builder(ops, enc)
 	if err != nil {

@@ -11,15 +11,14 @@ func String(item map[string]types.AttributeValue, name string) (string, bool) {
 	return s.Value, true
 }
 
-// Attr is one derived key attribute and the value an item should carry
-// in it.
+// Attr is a derived key attribute and the value an item should carry.
 type Attr struct{ Name, Value string }
 
-// Attrs are an item's derived key attributes, a handful at most: a slice
-// that a caller can reuse from item to item.
+// Attrs are an item's derived key attributes: a handful, in a slice
+// reused from item to item.
 type Attrs []Attr
 
-// Get is the value of attribute name; ok is false when it is not there.
+// Get is the value of attribute name.
 func (a Attrs) Get(name string) (value string, ok bool) {
 	for _, x := range a {
 		if x.Name == name {

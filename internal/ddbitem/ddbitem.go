@@ -1,7 +1,6 @@
-// Package ddbitem provides what adjlist knows of an item's attributes,
-// for the library and its commands alike: items compared and names
-// checked as DynamoDB does ([Equal]), an item's derived key attributes
-// ([Attrs]), and the attributes a Go type marshals to ([Of]).
+// Package ddbitem is what adjlist and its commands know of an item's
+// attributes: comparison as DynamoDB does ([Equal]), derived key
+// attributes ([Attrs]), the attributes a Go type marshals to ([Of]).
 package ddbitem
 
 import (
@@ -25,8 +24,7 @@ func Equal(a, b map[string]types.AttributeValue) bool {
 	return true
 }
 
-// EqualValue reports whether two attribute values are the same, as Equal
-// compares items.
+// EqualValue is [Equal] of two attribute values.
 func EqualValue(a, b types.AttributeValue) bool {
 	switch a := a.(type) {
 	case *types.AttributeValueMemberM:

@@ -19,9 +19,9 @@ var (
 // as an untagged field.
 func DynamoTypeOf(t reflect.Type) string { return dynamoType(t, tag{}) }
 
-// dynamoType is the DynamoDB type attributevalue marshals a set value of
-// type t, in a field tagged g, to. A type that marshals itself is typed by
-// its Go kind, which may differ from what it writes; an interface is "S".
+// dynamoType is what attributevalue marshals a value of t tagged g to. A
+// type that marshals itself is typed by its Go kind, which may differ from
+// what it writes; an interface is "S".
 func dynamoType(t reflect.Type, g tag) string {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()

@@ -1,7 +1,6 @@
-// A Go type's attributes ([Of], [GoAttr]): read by the rules of the SDK's
-// attributevalue encoder, so that what adjlist says of a data type's
-// attributes (the model Describe draws, an Entity's key fields, the
-// attributes Verify finds undeclared) is what a write writes.
+// A Go type's attributes ([Of]) by attributevalue's rules, so that what
+// adjlist says of them (Describe, key fields, Verify) is what a write
+// writes.
 
 package ddbitem
 
@@ -14,18 +13,16 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 )
 
-// DefaultTagKey is attributevalue's struct tag key: read under any
-// TagKey, which overrides it.
+// DefaultTagKey is attributevalue's tag key, read under any TagKey
+// (which overrides it).
 const DefaultTagKey = "dynamodbav"
 
 // GoAttr is one attribute a struct type marshals to.
 type GoAttr struct {
-	// Name is the attribute's name.
 	Name string
-	// Type is the Go type of the struct field that holds it.
-	Type reflect.Type
-	// DynamoType is the DynamoDB type a set value of the field marshals
-	// to: "S", "N", "B", "BOOL", "SS", "NS", "BS", "L" or "M".
+	Type reflect.Type // the struct field's
+	// DynamoType is what a set value marshals to: "S", "N", "B", "BOOL",
+	// "SS", "NS", "BS", "L" or "M".
 	DynamoType string
 }
 
@@ -34,12 +31,10 @@ var (
 	unmarshalerType = reflect.TypeFor[attributevalue.Unmarshaler]()
 )
 
-// Of lists the attributes a value of type t (or of the struct t points
-// to) marshals to, in field order, under struct tag key tagKey ("" for
-// attributevalue's default), by attributevalue's rules (encoding/json's:
-// tags, "-", embedded structs flattened, the shallowest of one name wins).
-// open is true for a type that holds attributes it does not name: a map,
-// an interface, or one with its own (un)marshaler.
+// Of lists the attributes t (or the struct it points to) marshals to, in
+// field order, under tag key tagKey ("": the default), by attributevalue's
+// (encoding/json's) rules. open: t holds attributes it does not name (a
+// map, an interface, its own (un)marshaler).
 func Of(t reflect.Type, tagKey string) (attrs []GoAttr, open bool) {
 	for {
 		if t.Implements(marshalerType) || t.Implements(unmarshalerType) ||
@@ -90,7 +85,6 @@ func Of(t reflect.Type, tagKey string) (attrs []GoAttr, open bool) {
 	return attrs, open
 }
 
-// field is one named struct field met by enumFields.
 type field struct {
 	name  string
 	index []int // its path from the walked struct, as reflect.Value.FieldByIndex
@@ -98,10 +92,9 @@ type field struct {
 	tag   tag
 }
 
-// enumFields walks the fields of struct t and its embedded structs, as
-// attributevalue's enumFields: breadth first, each struct type once, at
-// its shallowest depth; one embedded twice at a depth names its fields
-// twice there, so that they hide each other.
+// enumFields walks t's fields as attributevalue's enumFields: breadth
+// first, each struct type once at its shallowest depth; one embedded
+// twice at a depth names its fields twice, so they hide each other.
 func enumFields(t reflect.Type, tagKey string) []field {
 	type walked struct {
 		typ   reflect.Type
@@ -153,7 +146,6 @@ func enumFields(t reflect.Type, tagKey string) []field {
 	return out
 }
 
-// tag is what a field's struct tags say of its attribute.
 type tag struct {
 	name                   string
 	ignore                 bool
@@ -162,10 +154,9 @@ type tag struct {
 	strSet, numSet, binSet bool
 }
 
-// parseTag reads a field's tag under key over g as attributevalue does: a
-// tag present sets the name ("" when it gives none) and whether the field
-// is skipped ("-"), and adds its options; an absent tag leaves g as it
-// was.
+// parseTag reads tag key over g as attributevalue does: a present tag
+// sets the name and "-", and adds its options; an absent one changes
+// nothing.
 func parseTag(st reflect.StructTag, key string, g tag) tag {
 	s := st.Get(key)
 	if s == "" {

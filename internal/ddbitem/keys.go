@@ -2,9 +2,8 @@ package ddbitem
 
 import "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-// Keys are a table's primary key attributes and their types ("" is S):
-// every request keyed on an item, the root package's and internal/walks',
-// spells its key with them.
+// Keys are a table's key attributes and types ("" is S), which spell
+// every request's key.
 type Keys struct {
 	PartitionKey, SortKey         string
 	PartitionKeyType, SortKeyType types.ScalarAttributeType
@@ -16,8 +15,7 @@ func (k Keys) Number(name string) bool {
 		name == k.SortKey && k.SortKeyType == types.ScalarAttributeTypeN
 }
 
-// Value is the value of key attribute name whose key text is s: a number
-// (N) on a number key, else a string (S).
+// Value is key attribute name's value of key text s.
 func (k Keys) Value(name, s string) types.AttributeValue {
 	if k.Number(name) {
 		return &types.AttributeValueMemberN{Value: s}
@@ -31,8 +29,7 @@ func (k Keys) Item(pk, sk string) map[string]types.AttributeValue {
 	return map[string]types.AttributeValue{k.PartitionKey: k.Value(k.PartitionKey, pk), k.SortKey: k.Value(k.SortKey, sk)}
 }
 
-// Text is item[name], a key attribute, as key text: a string, or on a
-// number key a number's text.
+// Text is key attribute item[name] as key text.
 func (k Keys) Text(item map[string]types.AttributeValue, name string) (string, bool) {
 	if n, ok := item[name].(*types.AttributeValueMemberN); ok && k.Number(name) {
 		return n.Value, true

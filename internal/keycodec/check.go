@@ -8,9 +8,8 @@ import (
 	"github.com/adjlist/adjlist/internal/errs"
 )
 
-// Error is a name, id or key refused: adjlist's KeyError, which matches
-// its ErrInvalidKey. Functions here return a *Error, nil when nothing is
-// refused; [errs.Key] turns it into an error (nil for nil).
+// Error is adjlist's KeyError. Functions here return a *Error, nil when
+// nothing is refused; [errs.Key] turns it into an error (nil for nil).
 type Error = errs.KeyError
 
 // CheckName refuses a programmer-chosen name that is not ValidName; kind
@@ -22,11 +21,10 @@ func CheckName(kind, name string) *Error {
 	return nil
 }
 
-// CheckID refuses an id no key may hold, before it is escaped. Ids may not
-// contain control characters (C0: U+0000-U+001F, DEL U+007F, C1:
-// U+0080-U+009F). DynamoDB would store them, but a NUL or an escape
-// sequence in a key is never a real identifier: it truncates C strings,
-// rewrites terminals and hides in logs, so it is refused as hostile input.
+// CheckID refuses an id no key may hold, before it is escaped. Control
+// characters (C0, DEL, C1) DynamoDB would store, but a NUL or an escape
+// sequence is never a real identifier (it truncates C strings, rewrites
+// terminals, hides in logs): they are refused as hostile input.
 func CheckID(name, id string) *Error {
 	switch {
 	case id == "":
@@ -67,8 +65,7 @@ func CheckLen(name, attr, key string, limit int) *Error {
 	return nil
 }
 
-// CheckIDs checks that ids are n valid ids of the first n of an Entity
-// name's key fields.
+// CheckIDs checks that ids are valid ids of the first n key fields.
 func CheckIDs(name string, fields, ids []string, n int) error {
 	if len(ids) != n {
 		return &Error{Name: name, ID: strings.Join(ids, ","), Reason: fmt.Sprintf("%d ids given, want %d (%s)", len(ids), n, strings.Join(fields[:n], ", "))}
@@ -81,9 +78,8 @@ func CheckIDs(name string, fields, ids []string, n int) error {
 	return nil
 }
 
-// CheckListIDs checks that ids are valid ids of an Entity List's leading
-// key fields: every one of the partition key's pkN, then optionally some
-// of the sort key's.
+// CheckListIDs checks the ids of an Entity List: the partition key's pkN
+// fields, then optionally leading ones of the sort key's.
 func CheckListIDs(name string, fields, ids []string, pkN int) error {
 	if len(ids) < pkN || len(ids) > len(fields) {
 		return &Error{Name: name, ID: strings.Join(ids, ","),

@@ -14,11 +14,8 @@ import (
 type IndexTarget struct {
 	Name                    string
 	Local, Native, Inverted bool
-	// Together: the index's keys are written all or none
-	// (adjlist.Index.KeysTogether).
-	Together bool
-	// PK and SK are the index's key attributes (its KeySchema's names; a
-	// local index's PK is the table's partition key).
+	Together                bool // adjlist.Index.KeysTogether
+	// PK and SK are its KeySchema's names (a local index's PK the table's).
 	PK, SK []string
 }
 
@@ -30,11 +27,10 @@ type Decl struct {
 	MaxShards int // adjlist's bound, 100
 }
 
-// Bind checks d against its index ix for an item type with key fields
-// fields, whose table partition key is node-key part home and whose
-// templates may use the parts allowed. role says which key attribute of
-// the table name is ("the table's sort key"), "" for a data attribute.
-// The error says what is wrong, for the caller to wrap with the index.
+// Bind checks d against index ix for an item type with key fields
+// fields, table partition key part home and template parts allowed. role
+// names the table key attribute a name is ("the table's sort key"), ""
+// for a data attribute. The caller wraps the error with the index.
 func Bind(ix IndexTarget, d Decl, fields []string, home Kind, allowed []Kind, role func(name string) string) (Index, error) {
 	b := Index{Name: ix.Name, Local: ix.Local, Together: ix.Together, PK: d.PK, SK: d.SK, Shards: d.Shards}
 	switch {
@@ -90,44 +86,35 @@ func Bind(ix IndexTarget, d Decl, fields []string, home Kind, allowed []Kind, ro
 	return b, nil
 }
 
-// Index is an item type's keys in one derived-key index, checked against
-// it ([Bind]) and, once its parts are final, compiled ([Index.Compile]).
+// Index is an item type's keys in one derived-key index ([Bind],
+// [Index.Compile]).
 type Index struct {
-	Name  string
-	Local bool
-	// PKAttr and SKAttr are the index's key attributes; SKAttr "" for an
-	// index without a sort key.
-	PKAttr, SKAttr string
+	Name           string
+	Local          bool
+	PKAttr, SKAttr string // SKAttr "": no sort key
 	PK, SK         []Part
 	PKC, SKC       Spelling // PK and SK compiled
-	// SKPrefix is the static prefix of SK (StaticPrefix), which
-	// every read of the index queries; SKExact: SK is text only.
+	// SKPrefix is SK's [StaticPrefix], which every read of the index
+	// queries; SKExact: SK is text only.
 	SKPrefix string
 	SKExact  bool
 	Shards   int      // 0: the partition is not sharded
 	Attrs    []string // data attributes the keys read
-	// Together: the keys are written all or none (adjlist's
-	// Index.KeysTogether); else each on its own.
-	Together bool
+	Together bool     // written all or none, else each on its own
 }
 
-// Compile compiles b's templates for an item type with node key prefixes
-// and key fields prefixes, once its parts are final: ids are the key
-// fields', then the data attributes' values.
+// Compile compiles b's templates once its parts are final: ids are the
+// key fields', then the data attributes' values.
 func (b *Index) Compile(prefixes *Ctx) {
 	fields := slices.Concat(prefixes.Fields, Attrs(b.PK), Attrs(b.SK))
 	b.PKC, b.SKC = Compile(b.PK, fields), Compile(b.SK, fields)
 	b.SKPrefix, b.SKExact = StaticPrefix(b.SK, prefixes)
 }
 
-// KeyValue computes b's sort key (sort) or partition key for an item
-// with data and node keys kc; ok is false when a data attribute the
-// template reads is missing.
-//
-// It is the one renderer of index keys, so every path that writes or
-// checks them (a put, an update's re-derivation, Scan, Verify and Migrate)
-// spells them alike: a key field's id escaped as adjlist.NodeKey escapes
-// ids, as the table keys and ByIndex's values spell it.
+// KeyValue renders b's sort key (sort) or partition key for an item with
+// data and node keys kc; ok is false when a data attribute it reads is
+// missing. It is the one renderer of index keys, so a put, an update's
+// re-derivation, Scan, Verify and Migrate spell them alike.
 func (b *Index) KeyValue(sort bool, data map[string]types.AttributeValue, kc *Ctx) (v string, ok bool, err error) {
 	k, attr, limit := b.PKC, "index partition key", MaxPartitionKeyLen
 	if sort {
@@ -143,9 +130,8 @@ func (b *Index) KeyValue(sort bool, data map[string]types.AttributeValue, kc *Ct
 	return v, true, errs.Key(CheckLen(b.Name, attr, v, limit))
 }
 
-// DerivedKeys lists the key attributes b writes: the partition key of a
-// global index (Sort false), and the sort key if the index has one (Sort
-// true).
+// DerivedKeys lists the key attributes b writes: a global index's
+// partition key, then its sort key if it has one.
 func (b *Index) DerivedKeys() []DerivedKey {
 	out := make([]DerivedKey, 0, 2)
 	if !b.Local {
@@ -157,9 +143,8 @@ func (b *Index) DerivedKeys() []DerivedKey {
 	return out
 }
 
-// DerivedKey is one key attribute an index derives (Attr, e.g. "GSI2PK")
-// and the data attributes its template reads (Attrs); Sort is true for
-// the index's sort key.
+// DerivedKey is a key attribute an index derives ("GSI2PK"), the data
+// attributes it reads, and whether it is the sort key.
 type DerivedKey struct {
 	Attr  string
 	Attrs []string
@@ -167,10 +152,8 @@ type DerivedKey struct {
 }
 
 // Written appends to dst the key attributes of b that an item with data
-// and node keys kc carries, and returns it. A key is not written when a data attribute its template
-// reads is absent or empty (the sparse-index rule); each key stands on its
-// own, unless b.Together, when a key left unwritten leaves every key of b
-// unwritten. A local index's partition key (the table's) is never listed.
+// and node keys kc carries. A key whose data is absent or empty is not
+// written (sparse index); under b.Together, then none of b's is.
 func (b *Index) Written(dst []ddbitem.Attr, data map[string]types.AttributeValue, kc *Ctx) ([]ddbitem.Attr, error) {
 	n := len(dst)
 	for _, d := range b.DerivedKeys() {
@@ -187,12 +170,9 @@ func (b *Index) Written(dst []ddbitem.Attr, data map[string]types.AttributeValue
 	return dst, nil
 }
 
-// Add writes into item every index key attribute of indexes that it
-// carries ([Index.Written]). Each key attribute is kept on its own unless
-// the index keeps them together: an item lacking the partition key's data
-// still carries its sort key, and is not in the index (DynamoDB indexes
-// only items with every key attribute), so that an update giving the
-// missing data completes the entry.
+// Add writes into item the index key attributes it carries
+// ([Index.Written]): one key without the other leaves the item out of the
+// index until an update gives the missing data.
 func Add(indexes []Index, item map[string]types.AttributeValue, kc *Ctx) error {
 	var buf [8]ddbitem.Attr
 	attrs, err := Derived(indexes, item, kc, buf[:0])
@@ -202,8 +182,7 @@ func Add(indexes []Index, item map[string]types.AttributeValue, kc *Ctx) error {
 	return err
 }
 
-// Derived appends to want the derived attributes of item (its data and
-// keys kc) under indexes ([Index.Written]), and returns it.
+// Derived appends to want item's derived attributes ([Index.Written]).
 func Derived(indexes []Index, item map[string]types.AttributeValue, kc *Ctx, want []ddbitem.Attr) ([]ddbitem.Attr, error) {
 	var err error
 	for i := range indexes {
@@ -215,7 +194,7 @@ func Derived(indexes []Index, item map[string]types.AttributeValue, kc *Ctx, wan
 }
 
 // Owned lists the derived attributes an item type writes: inverted (an
-// edge's inverted index keys, or none), then those of indexes.
+// edge's inverted index keys), then indexes'.
 func Owned(indexes []Index, inverted ...string) []string {
 	var out []string
 	out = append(out, inverted...)
@@ -227,8 +206,7 @@ func Owned(indexes []Index, inverted ...string) []string {
 	return out
 }
 
-// Foreign lists, sorted, the derived attributes of a table (derived) that
-// are not among owned.
+// Foreign lists, sorted, the table's derived attributes not in owned.
 func Foreign(derived map[string]bool, owned []string) []string {
 	var out []string
 	for name := range derived {

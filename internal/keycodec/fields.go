@@ -18,33 +18,25 @@ type Item = map[string]types.AttributeValue
 // Fields is how an Entity's keys relate to the attributes of its Go type
 // T ([BindFields]).
 type Fields struct {
-	// Types[i] is the DynamoDB type ("S" or "N") of T's attribute named
-	// like key field i, "" where T declares none (its id is given); nil
-	// when T declares no key field.
-	Types []string
-	// goTypes[i] is the Go type of T's field for key field i, beside
-	// Types[i].
-	goTypes []reflect.Type
-	// KeyOnly are T's attributes stored only inside keys.
+	// Types[i] is the type ("S" or "N") of T's attribute named like key
+	// field i, "" where T has none; nil when T has no key field.
+	Types   []string
+	goTypes []reflect.Type // the Go type of Types[i]'s field
 	KeyOnly []KeyOnly
 }
 
-// KeyOnly is one attribute of T stored only inside keys: a table key
-// field (field ≥ 0), or a value of index key templates, parsed back from
-// the index key attributes that hold it.
+// KeyOnly is an attribute of T stored only inside keys: a table key field
+// (field ≥ 0), or a value parsed back from index keys.
 type KeyOnly struct {
 	name  string
 	typ   string // "S" or "N"
 	field int    // the key field it is, or -1
 	// holders are the index keys whose templates hold it and parse back
-	// (field < 0), in the order of the entity's indexes: a write must
-	// write one of them ([Fields.Unwritten]); a read parses the first it
-	// can.
+	// (field < 0), in index order: a write must write one
+	// ([Fields.Unwritten]); a read parses the first it can.
 	holders []holder
 }
 
-// holder is an index key attribute whose template holds a value kept
-// only inside keys.
 type holder struct {
 	attr  string
 	parts []Part   // the template, for errors
@@ -52,10 +44,9 @@ type holder struct {
 	at    int      // the value's place in the ids key parses into
 }
 
-// BindFields links the key fields and the index templates of an entity with
-// key fields fields and derived index keys indexes to rt's attributes
-// (named as the encoder with struct tag key tag names them), keyOnly
-// naming those kept only inside keys.
+// BindFields links an entity's key fields and index templates to rt's
+// attributes (named under struct tag key tag); keyOnly names those kept
+// only inside keys.
 func BindFields(rt reflect.Type, tag string, fields []string, indexes []Index, keyOnly []string) (Fields, error) {
 	var d Fields
 	declared := map[string]ddbitem.GoAttr{}
@@ -136,8 +127,6 @@ func (k KeyOnly) inIndex(indexes []Index) (KeyOnly, error) {
 	return k, nil
 }
 
-// parsesBack reports whether every variable part of parts ends the key
-// or is followed by '#'.
 func parsesBack(parts []Part) bool {
 	for j, p := range parts {
 		if p.Variable() && j+1 < len(parts) && !strings.HasPrefix(parts[j+1].Text, "#") {
@@ -171,11 +160,10 @@ func (d *Fields) stored(name string, fields []string, ids []string) error {
 	return nil
 }
 
-// IDs returns the ids of the item whose marshalled data is item: the ids
-// given, each checked against the data's attribute of its key field (an
-// attribute the data leaves empty is set to the id), or, when none are
-// given, the data's own. A disagreement, a key field neither gives, or a
-// number id DynamoDB would store as another text is adjlist's *KeyError.
+// IDs returns the ids of marshalled item: those given, each checked
+// against its key field's attribute (set to the id where empty), or else
+// the data's own. A disagreement, a key field neither gives, or a number
+// id DynamoDB would store as another text is a *KeyError.
 func (d *Fields) IDs(name string, fields []string, ids []string, item Item) ([]string, error) {
 	if d.Types == nil {
 		return ids, nil
@@ -213,17 +201,15 @@ func (d *Fields) IDs(name string, fields []string, ids []string, item Item) ([]s
 	return ids, d.stored(name, fields, ids)
 }
 
-// Drop removes from a written item the attributes kept only inside keys,
-// once its keys are rendered.
+// Drop removes key-only attributes once the keys are rendered.
 func (d *Fields) Drop(item Item) {
 	for _, k := range d.KeyOnly {
 		delete(item, k.name)
 	}
 }
 
-// Unwritten refuses item, built with its keys, when it holds a value kept
-// only inside index keys and was built with none of them (sparse keys
-// whose other values are empty): the write would lose the value.
+// Unwritten refuses item, built with its keys, when a key-only value's
+// every holder was left out (sparse): the write would lose the value.
 func (d *Fields) Unwritten(item Item) error {
 	written := func(h holder) bool { return item[h.attr] != nil }
 	for _, k := range d.KeyOnly {
@@ -238,11 +224,9 @@ func (d *Fields) Unwritten(item Item) error {
 	return nil
 }
 
-// KeepHolders adds to want, the derived index keys of item, each index
-// key of item that holds a value kept only inside keys and that item's
-// other values no longer make (a sparse key whose other value another
-// program removed): Verify, Repair and Migrate then keep it, and the
-// value, instead of removing it.
+// KeepHolders adds to want (item's derived keys) each key of item holding
+// a key-only value that item's other values no longer make (another
+// program removed one), so that Verify, Repair and Migrate keep the value.
 func (d *Fields) KeepHolders(item Item, want []ddbitem.Attr) []ddbitem.Attr {
 	for _, k := range d.KeyOnly {
 		if k.field >= 0 || item[k.name] != nil {
@@ -262,12 +246,10 @@ func (d *Fields) KeepHolders(item Item, want []ddbitem.Attr) []ddbitem.Attr {
 	return want
 }
 
-// UnreadError is the error of an item holding a value kept only inside
-// keys in an index key that its template cannot parse back, and in no
-// key that can: a key written under another template, e.g. GSI1SK
-// "2026-01-01" written by "{date}" and read by "D#{date}". Reads return
-// it rather than the item without the value; Migrate leaves the item and
-// lists it, and Verify reports it as undecodable.
+// UnreadError is an item whose key-only value is only in an index key its
+// template cannot parse back (written under another template: GSI1SK
+// "2026-01-01" by "{date}", read by "D#{date}"). Reads return it rather
+// than lose the value; Migrate lists the item, Verify calls it undecodable.
 type UnreadError struct {
 	PK, SK string // the item's table keys
 	Err    error  // adjlist's *KeyError: the key, its value, the template
@@ -276,12 +258,9 @@ type UnreadError struct {
 func (e *UnreadError) Error() string { return e.Err.Error() }
 func (e *UnreadError) Unwrap() error { return e.Err }
 
-// Unreadable is the [*UnreadError] of item, whose table keys are its
-// attributes pkAttr and skAttr, for the first value kept only inside index
-// keys that item lacks as an attribute while a key that holds it is
-// present and none parses back (a key written under another template):
-// its value cannot be read, and a rewrite of the keys would lose it. nil
-// when every such value is read, or is in no key item holds.
+// Unreadable is the [*UnreadError] of item (table keys pkAttr, skAttr)
+// for its first key-only value that a key present holds but none parses
+// back; nil when every such value is read or in no key item holds.
 func (d *Fields) Unreadable(item Item, pkAttr, skAttr string) error {
 	for _, k := range d.KeyOnly {
 		if k.field >= 0 || item[k.name] != nil {
@@ -303,9 +282,8 @@ func (d *Fields) Unreadable(item Item, pkAttr, skAttr string) error {
 	return nil
 }
 
-// Fill sets in item, read with ids, the attributes of T that its keys
-// hold and it lacks: key fields from ids, index key values parsed from
-// the index key attributes it carries.
+// Fill sets in item, read with ids, the attributes its keys hold and it
+// lacks.
 func (d *Fields) Fill(fields []string, ids []string, item Item) {
 	for i, typ := range d.Types {
 		if typ != "" && item[fields[i]] == nil {
@@ -326,8 +304,7 @@ func (d *Fields) Fill(fields []string, ids []string, item Item) {
 	}
 }
 
-// parse reads k's value from the first index key attribute that holds
-// it and parses back.
+// parse reads k's value from the first holder that parses back.
 func (k *KeyOnly) parse(item Item) (string, bool) {
 	for i := range k.holders {
 		if text, ok := k.holders[i].parse(item); ok {
@@ -337,9 +314,8 @@ func (k *KeyOnly) parse(item Item) (string, bool) {
 	return "", false
 }
 
-// parse reads the value h holds from item's attribute h.attr; ok is
-// false unless the whole key parses as h's template spells it
-// ([Spelling.Parse]), as a key written under another template may not.
+// parse reads h's value from item; ok is false unless the whole key
+// parses, which one written under another template may not.
 func (h *holder) parse(item Item) (text string, ok bool) {
 	key, ok := ddbitem.String(item, h.attr)
 	if !ok {
@@ -356,14 +332,12 @@ func (h *holder) parse(item Item) (text string, ok bool) {
 	return ids[h.at], true
 }
 
-// KeyOnlyIn reports whether the entity keeps attribute name only inside
-// keys.
+// KeyOnlyIn reports whether attribute name is kept only inside keys.
 func (d *Fields) KeyOnlyIn(name string) bool {
 	return slices.ContainsFunc(d.KeyOnly, func(k KeyOnly) bool { return k.name == name })
 }
 
-// Names are the attributes of T the keys hold: the key fields T
-// declares, and those kept only inside keys.
+// Names are the attributes of T the keys hold.
 func (d *Fields) Names(fields []string) []string {
 	var out []string
 	for i, typ := range d.Types {
@@ -379,9 +353,8 @@ func (d *Fields) Names(fields []string) []string {
 	return out
 }
 
-// Mismatch reports the first key field of item (read with ids) whose
-// attribute differs from its id: the attribute, its value and the id
-// (adjlist's FindingKeyMismatch); ok is false when they all agree.
+// Mismatch reports the first key field whose attribute in item differs
+// from its id (adjlist's FindingKeyMismatch).
 func (d *Fields) Mismatch(fields []string, ids []string, item Item) (attr, have, want string, ok bool) {
 	for i, typ := range d.Types {
 		if typ == "" {

@@ -18,21 +18,18 @@ type Ends struct {
 
 // Parts spells the variable parts of an item type's index key templates
 // from ids: Prefixes are its node keys' static prefixes, Ends its
-// endpoints (nil but for an edge), Enc the table's encoder, which spells
-// a data attribute's value as a write does ([ValueText]).
+// endpoints (nil but for an edge), Enc the table's encoder ([ValueText]).
 type Parts struct {
 	Prefixes *Ctx
 	Ends     *Ends
-	// Parent spells a nested collection's {@parent} part: the parent
-	// child's ref as given, checked; nil for a node parent, whose part is
-	// its node key.
+	// Parent spells a nested collection's {@parent}, the parent child's
+	// ref; nil for a node parent, whose part is its node key.
 	Parent *End
 	Enc    *attributevalue.Encoder
 }
 
-// PartKey is the text of variable part p in a key for id: a key field's
-// escaped id, a node key (an endpoint's: a child's ref as given; an
-// edge's {@self}: the label and the target's key).
+// PartKey is variable part p's text for id: an escaped id, or a node key
+// (a child endpoint's ref as given; an edge's {@self}: label and target).
 func (s Parts) PartKey(p Part, id string) (string, error) {
 	if e := s.Ends; e != nil {
 		switch p.Kind {
@@ -58,10 +55,8 @@ func (s Parts) PartKey(p Part, id string) (string, error) {
 }
 
 // Fill renders parts with values in place of their variable parts, as a
-// write renders them from the item ([Spelling.Value]): a data
-// attribute's value escaped as a write escapes it, an id as [Parts.PartKey]
-// spells it. n is how many of values it took; too few is an error that
-// names them ([Takes]).
+// write renders them from the item ([Spelling.Value]). n is how many
+// values it took; too few is a [Takes] error.
 func (s Parts) Fill(parts []Part, values []any) (key string, n int, err error) {
 	if names := s.Names(parts); len(values) < len(names) {
 		return "", 0, Takes(names, nil, len(values))
@@ -95,10 +90,9 @@ func (s Parts) Fill(parts []Part, values []any) (key string, n int, err error) {
 	return sb.String(), n, nil
 }
 
-// Names are the names of the values parts' variable parts take, in order,
-// as ByIndex takes them: a data attribute's or key field's name, else the
-// id (or a child endpoint's ref) a node key holds: "id", "parent id",
-// "child id", "source id", "target ref".
+// Names are the names of the values parts take, as ByIndex does: an
+// attribute's or field's name, or a node key's "id", "parent id", "child
+// id", "source id", "target ref".
 func (s Parts) Names(parts []Part) []string {
 	var out []string
 	for _, p := range parts {
@@ -109,7 +103,6 @@ func (s Parts) Names(parts []Part) []string {
 	return out
 }
 
-// name is the name of the value variable part p takes ([Parts.Names]).
 func (s Parts) name(p Part) string {
 	e := s.Ends
 	switch {
@@ -127,8 +120,6 @@ func (s Parts) name(p Part) string {
 	return "id"
 }
 
-// endName names the value an endpoint role takes: its ref for a child,
-// its id for a node.
 func endName(role string, e End) string {
 	if e.IsChild() {
 		return role + " ref"
@@ -136,10 +127,9 @@ func endName(role string, e End) string {
 	return role + " id"
 }
 
-// Takes is the error of a call given the wrong number of values, given,
-// for parts named required, then optionally the leading ones of
-// optional: "takes 2 values (parent id, status), 1 given", "takes 2 to 4
-// values (tour, region, then optionally round, score), 5 given".
+// Takes is the error of given values for required then optionally
+// leading optional ones: "takes 2 to 4 values (tour, region, then
+// optionally round, score), 5 given".
 func Takes(required, optional []string, given int) error {
 	if len(required)+len(optional) == 0 {
 		return fmt.Errorf("takes no values, %d given", given)
@@ -162,9 +152,7 @@ func Takes(required, optional []string, given int) error {
 	return fmt.Errorf("takes %s %s (%s), %d given", count, noun, names, given)
 }
 
-// valueText is a query value's text in a key, as a write spells the
-// attribute ([ValueText] with the table's encoder): a string
-// escaped, a number in DynamoDB's decimal text.
+// valueText is [ValueText] of a query value, which must not be empty.
 func (s Parts) valueText(name string, v any) (string, error) {
 	text, present, err := ValueText(s.Enc, name, v)
 	if err == nil && !present {
@@ -173,11 +161,9 @@ func (s Parts) valueText(name string, v any) (string, error) {
 	return text, err
 }
 
-// IndexRest is index key spelling sk after its static prefix
-// ([StaticPrefix]) as range values read it ([Spelling.Rest]): a node key
-// is its type prefix (which the static prefix holds for the first) and
-// an id, or the ref of an edge's child endpoint ({@source}, {@target},
-// {@self} into a child; an edge's {@self} holds its label in its prefix).
+// IndexRest is index key spelling sk after its [StaticPrefix] as range
+// values read it ([Spelling.Rest]): a node key is its type prefix (the
+// static prefix holds the first's) and an id, or a child endpoint's ref.
 func (s Parts) IndexRest(sk Spelling) Spelling {
 	var out Spelling
 	for i, p := range sk.Rest(0) {
@@ -204,17 +190,14 @@ func (s Parts) IndexRest(sk Spelling) Spelling {
 // End is how an edge endpoint's keys are spelled: a node type's node
 // keys ("CRS#math204"), or a child type's refs ("WS#acme#PROJ#p1").
 type End struct {
-	Type   string // the node type "CRS", or the child type "PROJ"
-	Parent string // a child endpoint's parent node type "WS"; "" for nodes
-	// Key spells the endpoint's key from its id, its one id: "CRS#{id}",
-	// or a child's ref as given.
-	Key Spelling
+	Type   string   // the node type "CRS", or the child type "PROJ"
+	Parent string   // a child endpoint's parent node type "WS"; "" for nodes
+	Key    Spelling // from its one id: "CRS#{id}", or a child's ref as given
 }
 
 // IsChild reports whether the endpoint is a collection's children.
 func (p End) IsChild() bool { return p.Parent != "" }
 
-// key is the key of endpoint id, checked.
 func (p End) key(id string) (string, error) {
 	k, err := p.Key.Key([]string{id}, p.Type, "partition key", MaxPartitionKeyLen)
 	return k, errs.Key(err)

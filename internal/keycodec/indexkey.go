@@ -10,18 +10,16 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// Ctx is what an item's index key templates may name: the node keys it
-// has (or, for an item type, their static prefixes: "STU#",
-// "ENROLL#CRS#"), its table key (which picks its shard), and an Entity's
-// key fields with their ids.
+// Ctx is what index key templates may name: an item's node keys (an
+// item type's: their prefixes "STU#"), its table key (which picks its
+// shard), an Entity's key fields with their ids.
 type Ctx struct {
 	Self, Source, Target, Parent string
 	PK, SK                       string
 	Fields, IDs                  []string
 }
 
-// Node is the node key of kind k (Self for any kind but Source, Target
-// and Parent).
+// Node is the node key of kind k (Self for any other kind).
 func (c *Ctx) Node(k Kind) string {
 	switch k {
 	case Source:
@@ -34,10 +32,9 @@ func (c *Ctx) Node(k Kind) string {
 	return c.Self
 }
 
-// AttrText is data attribute name's text in a key, av: a string escaped,
-// a number as it is; present is false for a missing, NULL or empty value.
-// A string CheckID refuses is its *Error, a value neither a string nor a
-// number errs.ErrInvalidOption.
+// AttrText is data attribute name's value av as key text: a string
+// escaped, a number as it is; present is false for a missing, NULL or
+// empty value. Other types are errs.ErrInvalidOption.
 func AttrText(name string, av types.AttributeValue) (text string, present bool, err error) {
 	switch v := av.(type) {
 	case nil, *types.AttributeValueMemberNULL:
@@ -57,12 +54,9 @@ func AttrText(name string, av types.AttributeValue) (text string, present bool, 
 	}
 }
 
-// StaticPrefix is the part of a key template that is the same for every
-// item of a type with node key prefixes c: its leading text, and the type
-// prefix of a leading node key ("STU#"), e.g. "ENROLL#" for
-// ENROLL#<enrolledOn>, or "" when the template starts with a data
-// attribute. exact reports a template of text only, whose value is the
-// prefix.
+// StaticPrefix is what a key template holds for every item with node key
+// prefixes c: its leading text and a leading node key's type prefix
+// ("ENROLL#" of ENROLL#<enrolledOn>). exact: the template is text only.
 func StaticPrefix(parts []Part, c *Ctx) (prefix string, exact bool) {
 	var b strings.Builder
 	for _, p := range parts {
@@ -78,15 +72,11 @@ func StaticPrefix(parts []Part, c *Ctx) (prefix string, exact bool) {
 	return b.String(), true
 }
 
-// Value is Go value v as a write stores it: encoded with enc, the table's
-// encoder (adjlist's Options.EncoderOptions), which encodes every item's
-// data and every Update value; nil enc is the SDK's default one. It is
-// the one way a value a call is given for a key (ByIndex's values, range
-// values, a native index's key values) becomes an attribute value, and
-// [ValueText] the one way it becomes key text, so that the call reaches
-// the key a write made of the same value: with EncodeTime set to epoch
-// seconds, a time.Time is N "1767323045" in the item and in the query
-// alike, never the default encoder's S "2026-01-02T03:04:05Z".
+// Value is Go value v as a write stores it, encoded with enc, the
+// table's encoder (nil: the SDK's default). Every key value a call is
+// given goes through it (and [ValueText]), so that it reaches the key a
+// write made of the same value: under EncodeTime to epoch seconds a
+// time.Time is N "1767323045" in item and query alike.
 func Value(enc *attributevalue.Encoder, v any) (types.AttributeValue, error) {
 	if enc == nil {
 		return attributevalue.Marshal(v)
@@ -94,8 +84,7 @@ func Value(enc *attributevalue.Encoder, v any) (types.AttributeValue, error) {
 	return enc.Encode(v)
 }
 
-// ValueText is Go value v's text where a key holds data attribute name,
-// as a write renders it ([Spelling.Value]): [Value], then [AttrText].
+// ValueText is [Value], then [AttrText].
 func ValueText(enc *attributevalue.Encoder, name string, v any) (text string, present bool, err error) {
 	av, err := Value(enc, v)
 	if err != nil {

@@ -21,11 +21,9 @@ func Join(id string, names ...string) string {
 	return b.String()
 }
 
-// ParseID reads back an id that a key holds escaped, s: the inverse of
-// the escaping for the ids CheckID accepts. ok is false for anything else
-// (a raw '#', a malformed escape, an empty id, or one no call would take,
-// with a control character), so that every id a key parses to names the
-// item it was read from. It is the one parser of ids in keys.
+// ParseID reads back an id a key holds escaped. ok is false for anything
+// CheckID would refuse or AppendEscaped cannot write, so that every id a
+// key parses to names the item it was read from.
 func ParseID(name, s string) (id string, ok bool) {
 	if plainID(s) {
 		return s, true // as Unescape and CheckID would find, in one pass
@@ -35,8 +33,7 @@ func ParseID(name, s string) (id string, ok bool) {
 }
 
 // plainID reports whether s is a non-empty id of printable ASCII without
-// Sep or Esc: one that its key holds as it is and CheckID accepts, the
-// common case ParseID reads without unescaping.
+// Sep or Esc: the common case, read without unescaping.
 func plainID(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if c := s[i]; c < 0x20 || c >= 0x7f || c == Sep || c == Esc {
@@ -47,10 +44,8 @@ func plainID(s string) bool {
 }
 
 // SortKeySpace is where node items of typ sit in their partition's sort
-// key order: the exact marker, or for a self-keyed node the prefix
-// "TYPE#" (its sort key is its node key). Every key the codec builds is a
-// prefix of names ending in '#' followed by an escaped id, which holds no
-// '#', so two item types' keys can be equal only if their prefixes are: a
+// key order: the marker, or for a self-keyed node "TYPE#". Escaped ids
+// hold no '#', so two item types' keys meet only if their prefixes do: a
 // handle whose prefix equals this space would read node items as its own.
 func SortKeySpace(typ, marker string) string {
 	if marker == "" {

@@ -1,20 +1,16 @@
-// Package keycodec builds and parses adjlist's keys: escaping, names,
-// node and edge keys, templates, index keys, range values and shards. It
-// is internal so that its byte layout changes only with the key formats
-// package adjlist documents.
+// Package keycodec builds and parses adjlist's keys (escaping, names,
+// templates, index keys, range values, shards); its byte layout changes
+// only with the key formats package adjlist documents.
 //
-// A key is a sequence of segments joined by Sep ('#'). Names (node types,
-// edge labels, item markers) are chosen by programmers and may not contain
-// Sep or Esc; ids come from users and are escaped so that they never contain
-// a raw Sep:
+// A key is segments joined by Sep ('#'). Names (node types, labels,
+// markers) may not contain Sep or Esc; ids are escaped, so that they never
+// hold a raw Sep:
 //
 //	'%' -> "%25"
 //	'#' -> "%23"
 //
-// Every other byte is kept as it is, so ordinary ids ("a91", "math204",
-// "2026-0007") read the same inside a key and sort in their own byte order.
-// The mapping is injective, and Unescape reverses AppendEscaped for every
-// string.
+// Every other byte is kept, so ordinary ids read the same inside a key and
+// sort in their own byte order. Unescape reverses AppendEscaped.
 package keycodec
 
 import (
@@ -23,16 +19,13 @@ import (
 )
 
 const (
-	// Sep separates the segments of a key.
-	Sep = '#'
-	// Esc starts an escape sequence inside an id.
-	Esc = '%'
+	Sep = '#' // separates a key's segments
+	Esc = '%' // starts an escape inside an id
 )
 
 // ErrMalformed reports a string that AppendEscaped cannot have produced.
 var ErrMalformed = errors.New("malformed escape sequence")
 
-// needsEscape reports whether s holds a byte that AppendEscaped rewrites.
 func needsEscape(s string) bool {
 	return strings.IndexByte(s, Sep) >= 0 || strings.IndexByte(s, Esc) >= 0
 }
@@ -66,9 +59,8 @@ func EscapedLen(id string) int {
 	return n
 }
 
-// Unescape reverses AppendEscaped. It returns ErrMalformed for a raw '#' or for a
-// '%' that does not start "%23" or "%25", so every accepted input has exactly
-// one preimage.
+// Unescape reverses AppendEscaped: ErrMalformed for a raw '#' or a '%'
+// not starting "%23" or "%25", so every accepted input has one preimage.
 func Unescape(s string) (string, error) {
 	if !needsEscape(s) {
 		return s, nil
@@ -99,9 +91,8 @@ func Unescape(s string) (string, error) {
 	return b.String(), nil
 }
 
-// ValidName reports whether s can serve as a node type, edge label or item
-// marker: 1 to 64 bytes of ASCII letters, digits, '_', '-' or '.'. Names are
-// never escaped, so they must not contain Sep or Esc.
+// ValidName reports whether s can be a node type, edge label or marker:
+// 1 to 64 ASCII letters, digits, '_', '-' or '.' (never escaped).
 func ValidName(s string) bool {
 	if len(s) == 0 || len(s) > 64 {
 		return false

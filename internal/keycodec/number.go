@@ -10,12 +10,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// A table key of DynamoDB type N holds one number, not text: its
-// template is a single key field, whose id is the number's text as
-// DynamoDB stores and returns it ("42", "-1.5"), written unescaped.
-
 // NumberKey checks the template of a table key of type N, bound by
-// [TableKey]: one {field} and nothing else.
+// [TableKey]: one {field}, whose id is the number's text as DynamoDB
+// stores it ("42", "-1.5"), unescaped.
 func NumberKey(parts []Part) error {
 	if len(parts) != 1 || parts[0].Kind != Field {
 		return errors.New("a number (N) key holds one number: its template must be a single {field}, without text or other fields")
@@ -23,8 +20,7 @@ func NumberKey(parts []Part) error {
 	return nil
 }
 
-// CheckNumberID refuses the id of key field name of a number (N) key
-// that is not a number in DynamoDB's stored text ([StoredNumber]).
+// CheckNumberID refuses a number key's id that is not [StoredNumber].
 func CheckNumberID(name, id string) *Error {
 	if !StoredNumber(id) {
 		return &Error{Name: name, ID: id, Reason: "a number key's id is a number as DynamoDB stores it (\"42\", \"-1.5\"; not \"042\", \"+1\", \"1.50\" or \"1e3\")"}
@@ -53,9 +49,8 @@ func StoredNumber(text string) bool {
 	return !neg || s != "0"
 }
 
-// CompareNumbers compares the numbers of decimal texts a and b as
-// DynamoDB orders a number key: -1, 0 or +1. Text that is no number
-// compares as zero.
+// CompareNumbers compares decimal texts as DynamoDB orders a number key;
+// text that is no number compares as zero.
 func CompareNumbers(a, b string) int {
 	x, okA := new(big.Rat).SetString(a)
 	y, okB := new(big.Rat).SetString(b)
@@ -68,8 +63,7 @@ func CompareNumbers(a, b string) int {
 	return x.Cmp(y)
 }
 
-// keyValueText is the text a key holds for attribute value av: a non-empty
-// string, or a number; ok is false for any other value.
+// keyValueText: ok is false but for a non-empty string or a number.
 func keyValueText(av types.AttributeValue) (string, bool) {
 	switch v := av.(type) {
 	case *types.AttributeValueMemberS:
@@ -80,8 +74,7 @@ func keyValueText(av types.AttributeValue) (string, bool) {
 	return "", false
 }
 
-// typedKeyValue is text read from a key as an attribute of DynamoDB type typ
-// ("S" or "N"); ok is false for a number that is not one.
+// typedKeyValue is key text as an attribute of type typ ("S" or "N").
 func typedKeyValue(typ, text string) (types.AttributeValue, bool) {
 	if typ == "N" {
 		// Decimal text only: ParseFloat also takes "NaN", "Inf", hex and

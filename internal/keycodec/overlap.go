@@ -2,9 +2,8 @@ package keycodec
 
 import "strings"
 
-// Overlap reports whether two key templates can build the same key. It
-// may report an overlap that the ids' equalities across keys rule out (it
-// reads each key alone), never miss one.
+// Overlap reports whether two key templates can build the same key; it
+// may report one that ids equal across keys rule out, never miss one.
 func Overlap(s, o []Part) bool {
 	a, b := Compile(s, nil).segments([]segment{{}}, false), Compile(o, nil).segments([]segment{{}}, false)
 	if len(a) != len(b) {

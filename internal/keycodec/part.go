@@ -13,28 +13,19 @@ type Kind uint8
 
 // The kinds of Part. The zero Kind is no part.
 const (
-	// Attr is a data attribute's text (a Template's {name} that is no
-	// key field).
-	Attr Kind = iota + 1
-	// Self, Source, Target and Parent are node keys the item has
-	// (a Template's {@self} ...).
+	Attr Kind = iota + 1 // a data attribute's text: a {name} that is no key field
+	// Self, Source, Target and Parent are node keys the item has ({@self}).
 	Self
 	Source
 	Target
 	Parent
-	// Lit is text written as it is: a Template's text.
-	Lit
-	// Field is an Entity's key field (the "userID" of "u#{userID}"),
-	// whose value is an id the caller gives.
-	Field
-	// Var is a Template's {name} not yet bound to an item type: a key
-	// field where the Entity has one by that name, else an Attr.
-	Var
+	Lit   // text written as it is
+	Field // an Entity's key field ("userID" of "u#{userID}"): an id given
+	Var   // a {name} not yet bound: a Field where the Entity has it, else an Attr
 )
 
-// Part is one part of a key template: text (Lit) or a part that
-// differs from item to item, whose Text is its name (Attr, Field, Var;
-// empty for a node key).
+// Part is one part of a key template: text (Lit), or a variable part
+// whose Text is its name (empty for a node key).
 type Part struct {
 	Kind Kind
 	Text string
@@ -66,8 +57,7 @@ func String(parts []Part) string {
 	return b.String()
 }
 
-// ResolveVars binds a Template's {name} parts: a key field when fields
-// has the name, else a data attribute. The parts are copied: a template
+// ResolveVars binds Var parts to Field or Attr, on a copy: a template
 // may be bound by several item types.
 func ResolveVars(parts []Part, fields []string) []Part {
 	if !slices.ContainsFunc(parts, func(p Part) bool { return p.Kind == Var }) {
@@ -85,11 +75,9 @@ func ResolveVars(parts []Part, fields []string) []Part {
 	return out
 }
 
-// WithSelf returns parts with each Self replaced by self, an Entity's
-// sort key template (its text and key fields): the entity's own key in
-// an index key is its sort key, which a write renders from the ids and
-// ByIndex fills with the ids of its fields ("p#{postID}#u#{authorID}"
-// takes two), as the table key spells them. parts is copied if changed.
+// WithSelf returns parts (copied if changed) with each Self replaced by
+// self, an Entity's sort key template: an entity's own key in an index key
+// is its sort key, whose ids ByIndex then takes one by one.
 func WithSelf(parts, self []Part) []Part {
 	if !slices.ContainsFunc(parts, func(p Part) bool { return p.Kind == Self }) {
 		return parts
@@ -116,9 +104,8 @@ func Attrs(parts []Part) []string {
 	return names
 }
 
-// FieldNames appends to fields the names of parts' key fields not in it yet,
-// in order: an Entity's fields are its partition key's, then its sort
-// key's.
+// FieldNames appends to fields the names of parts' key fields not in it
+// yet (an Entity's: its partition key's, then its sort key's).
 func FieldNames(fields []string, parts []Part) []string {
 	for _, p := range parts {
 		if p.Kind == Field && !slices.Contains(fields, p.Text) {
@@ -128,11 +115,9 @@ func FieldNames(fields []string, parts []Part) []string {
 	return fields
 }
 
-// Reserved are a Template's placeholders for the node keys an item has:
-// {@self}, {@parent}, {@source}, {@target}. '@' is in no name.
+// Reserved are the placeholders of node keys; '@' is in no name.
 var Reserved = map[string]Kind{"@self": Self, "@parent": Parent, "@source": Source, "@target": Target}
 
-// braced spells a variable part as a Template does: {name}, {@self}.
 func braced(p Part) string {
 	for name, k := range Reserved {
 		if k == p.Kind {
@@ -142,13 +127,11 @@ func braced(p Part) string {
 	return "{" + p.Text + "}"
 }
 
-// ParseTemplate reads a key template as a design spells it (adjlist's
-// Template): text written as it is (Lit), and {name} for a Var part,
-// whose Text is the name. It refuses what no key could be split back from: two
-// {name}s with no '#' between them (an escaped id may hold any character
-// but '#'), text that is not valid UTF-8 or holds a control character,
-// '{' or '}' outside a {name}, and a name that is not ValidName. The
-// error says what is wrong, for the caller to wrap with the template.
+// ParseTemplate reads adjlist's Template into Lit and Var parts. It
+// refuses what no key could be split back from: two {name}s with no '#'
+// between them (an escaped id holds any character but '#'), invalid UTF-8
+// or control characters, stray braces, names not ValidName. The caller
+// wraps the error with the template.
 func ParseTemplate(s string) ([]Part, error) {
 	var parts []Part
 	switch {
@@ -182,8 +165,7 @@ func ParseTemplate(s string) ([]Part, error) {
 			return nil, fmt.Errorf("{%s} follows %s with no text between them", name, braced(parts[n-1]))
 		}
 		if n := len(parts); n > 1 && parts[n-2].Variable() && !strings.Contains(parts[n-1].Text, "#") {
-			// An id never holds a raw '#' (ids are escaped), so a '#'
-			// is where one ends; "{date}-{id}" could split anywhere.
+			// "{date}-{id}" could split anywhere.
 			return nil, fmt.Errorf("{%s} follows %s with no '#' between them, so a key could not be split back into them", name, braced(parts[n-2]))
 		}
 		if reserved {

@@ -5,19 +5,14 @@ import (
 	"unicode/utf8"
 )
 
-// RangeKey is p followed by range value v as sort key text, the rule
-// package adjlist's Query documents: rest is the sort key's spelling
-// after p ([Spelling.Rest]; nil or one id, as after "PROJ#": v is one
-// id), and v is cut at its first '#'s, as many as rest puts between its
-// parts (all of them when every is set: AllTypes, which reads the keys
-// of no one template), the last piece taking the rest of v. A piece in
-// the place of constant text is kept as it is; a piece in an id's place
-// is escaped as ids are ('#' → "%23", '%' → "%25"), but for the
-// template's own text around the id, kept as a write writes it: before
-// it ("v" of "v{ver}") if the piece starts with it, and after it ("%" of
-// "{name}%#{order}") if the piece ends with it and is whole (the value
-// goes on after it, or it is in the template's last place). A ref in
-// rest is read after its leading text ("WS#"), which p holds.
+// RangeKey is p followed by range value v as sort key text, by the rule
+// adjlist's Query documents. rest is the spelling after p ([Spelling.Rest];
+// nil or one id: v is one id); v is cut at as many '#'s as rest has (all
+// when every: AllTypes), the last piece taking the rest. A piece in a
+// text's place is kept; one in an id's place is escaped, but for the
+// template's own text around the id: before it ("v" of "v{ver}") if the
+// piece starts with it, after it ("%" of "{name}%#{order}") if the piece
+// ends with it and is whole. A ref is read after its leading text, in p.
 func RangeKey(p, v string, rest Spelling, every bool) string {
 	var b strings.Builder
 	if !every && (len(rest) == 0 || len(rest) == 1 && rest[0].kind != ref) {
@@ -47,9 +42,7 @@ func RangeKey(p, v string, rest Spelling, every bool) string {
 			if x, ok := strings.CutPrefix(id, seg.lead); ok {
 				lead, id = seg.lead, x
 			}
-			// A piece the value goes on after is whole, as is one in the
-			// template's last place: their text after the id is the
-			// template's.
+			// A piece the value goes on after is whole, as is the last.
 			if x, ok := strings.CutSuffix(id, seg.trail); ok && (cut || i+1 == len(segs)) {
 				id, trail = x, seg.trail
 			}
@@ -65,19 +58,16 @@ func RangeKey(p, v string, rest Spelling, every bool) string {
 	}
 }
 
-// segment is one '#'-separated piece of a key template: its text before
-// its id's place, whether it has one (a piece holds one at most:
-// templates put a '#' between two), and its text after it.
+// segment is one '#'-separated piece of a key template: its text around
+// its id's place, if it has one (templates put a '#' between two ids).
 type segment struct {
 	lead, trail string
 	variable    bool
 }
 
-// segments appends to out the pieces of s split at the '#'s of its text
-// (a ref's spelling in its place), every id, data attribute or node key
-// an id's place. An id never holds a raw '#' (ids are escaped), so every
-// key s builds has exactly these pieces. lead drops s's leading text,
-// which the prefix before a ref holds.
+// segments appends to out the pieces of s split at its text's '#'s (a
+// ref's in its place); escaped ids hold no '#', so every key s builds has
+// exactly these pieces. lead drops s's leading text (a ref's prefix).
 func (s Spelling) segments(out []segment, lead bool) []segment {
 	for i, p := range s {
 		switch {
@@ -101,9 +91,8 @@ func (s Spelling) segments(out []segment, lead bool) []segment {
 	return out
 }
 
-// Rest is s from its first id, data attribute or node key not among the
-// first n ids on (nil if none): the rest of a key after the prefix a
-// query with n leading ids reads ([Spelling.Prefix]), for [RangeKey].
+// Rest is s from its first variable part not among the first n ids (nil
+// if none): what follows the [Spelling.Prefix] of n ids, for [RangeKey].
 func (s Spelling) Rest(n int) Spelling {
 	for i, p := range s {
 		if p.kind != text && (p.field >= n || p.kind == node) {
@@ -113,12 +102,10 @@ func (s Spelling) Rest(n int) Spelling {
 	return nil
 }
 
-// PastPrefix is the least valid UTF-8 string after every key that starts
-// with p: p with its last character replaced by the next code point
-// ("PROJ$" for "PROJ#", "w" for "v"; a last U+10FFFF is dropped and the
-// one before it advanced). UTF-8 sorts as its code points do, so every
-// key that starts with p sorts before it, and every key between p and it
-// starts with p. p is a non-empty prefix of an item type's keys.
+// PastPrefix is the least valid UTF-8 string after every key starting
+// with p: p's last character advanced to the next code point ("PROJ$" for
+// "PROJ#"; a last U+10FFFF is dropped and the one before advanced). UTF-8
+// sorts as its code points, so every key between p and it starts with p.
 func PastPrefix(p string) string {
 	for p != "" {
 		r, n := utf8.DecodeLastRuneInString(p)

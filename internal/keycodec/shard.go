@@ -5,10 +5,9 @@ import (
 	"strings"
 )
 
-// Shard picks the shard of an item from key (an edge's source id, a
-// child's id, an index partition's item key): FNV-1a of key modulo n, as
-// two digits ("07"), so that shard keys read and sort alike for any n up
-// to 100. Every sharded key, table or index, is spelled with it.
+// Shard picks an item's shard from key (a source id, a child's id, an
+// index item's key): FNV-1a modulo n as two digits ("07"), so that shard
+// keys sort alike for any n up to 100. Every sharded key uses it.
 func Shard(key string, n int) string {
 	var b strings.Builder
 	b.Grow(2)
@@ -16,7 +15,6 @@ func Shard(key string, n int) string {
 	return b.String()
 }
 
-// appendShard writes [Shard] of key among n to b.
 func appendShard(b *strings.Builder, key string, n int) {
 	h := uint32(2166136261) // FNV-1a, 32 bits
 	for i := 0; i < len(key); i++ {

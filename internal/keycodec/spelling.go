@@ -7,19 +7,13 @@ import (
 	"strings"
 )
 
-// Spelling is a key template of text and ids compiled once against the
-// order its ids come in, so that building a key from ids and parsing one
-// back look nothing up per call. It is the one key code of every item
-// type, table keys and index keys alike: a node's "STU#{id}" and
-// "PROFILE", an edge's "ENROLL#CRS#{to}", a child's "WS#{id}" with its
-// shard, an Entity's templates, an index's "STATUS#{status}". Besides
-// escaped ids it holds computed parts: a ref (an id that is a whole key
-// of another Spelling, a child's "WS#acme#PROJ#p1", written as it is), a
-// shard suffix ("#07", from another id), and in index keys a data
-// attribute's text and a node key the item has ([Spelling.Value]).
+// Spelling is a key template compiled once against the order of its ids,
+// so that building and parsing a key look nothing up per call: the one key
+// code of every table and index key. Besides text and escaped ids it holds
+// refs (a whole key of another Spelling, a child's "WS#acme#PROJ#p1"),
+// shard suffixes ("#07"), and in index keys data attributes and node keys.
 type Spelling []spelled
 
-// spelled is one part of a Spelling.
 type spelled struct {
 	kind  uint8
 	text  string // the text; for an id or a ref, what its errors name it
@@ -38,21 +32,19 @@ const (
 	node        // a node key of the item ([Ctx.Node]), not parsed
 )
 
-// Ref is the spelling of a ref, a key another key holds whole (a child's
-// "WS#acme#PROJ#p1" in an edge's keys), with what its errors name it.
+// Ref spells a key another key holds whole (a child's "WS#acme#PROJ#p1"
+// in an edge's keys).
 type Ref struct {
 	Spelling Spelling
-	// Name and Reason are the refusal of a string that is not such a
-	// ref.
+	// Name and Reason refuse a string that is not such a ref.
 	Name, Reason string
 	// Names name its ids after the ref's own name, in [Spelling.Parts]:
 	// "parent" and "" make a ref "to" read "WS#<to parent>#PROJ#<to>".
 	Names []string
 }
 
-// TableKey binds a table key template (an Entity's): every {name} a
-// key field. It refuses any other part, and a field followed
-// by text other than '#', which a key could not be parsed back at.
+// TableKey binds an Entity's table key template, every {name} a key
+// field; it refuses other parts and a field not followed by '#' or the end.
 func TableKey(parts []Part) ([]Part, error) {
 	s := make([]Part, len(parts))
 	for i, p := range parts {
@@ -71,10 +63,9 @@ func TableKey(parts []Part) ([]Part, error) {
 	return s, nil
 }
 
-// Compile reads parts with their ids in the order of fields, which holds
-// every key field's and data attribute's name; names, if given, are what
-// errors call each field's id (a node's "id" is named by its type,
-// "STU"), else the field names.
+// Compile compiles parts, their ids in the order of fields (key fields
+// and data attributes); names, if given, are what errors call each id (a
+// node's "id" is its type, "STU"), else the field names.
 func Compile(parts []Part, fields []string, names ...string) Spelling {
 	var s Spelling
 	for _, p := range parts {
@@ -112,8 +103,8 @@ func RefField(field int, r *Ref) Spelling {
 }
 
 // ShardSuffix is "#" and the [Shard] of the id at field among n, none
-// for n < 2. A key parses with any two-digit suffix or none, whatever n:
-// keys stay readable while their shard count changes.
+// for n < 2. Any two-digit suffix or none parses, whatever n, so keys stay
+// readable while the shard count changes.
 func ShardSuffix(field, n int) Spelling {
 	if n < 2 {
 		n = 0
@@ -121,8 +112,7 @@ func ShardSuffix(field, n int) Spelling {
 	return Spelling{{kind: shard, field: field, n: n}}
 }
 
-// Fields is how many leading ids s holds: one more than the highest
-// field of its ids, refs and written shard suffix (0 for text alone).
+// Fields is how many leading ids s reads.
 func (s Spelling) Fields() int {
 	n := 0
 	for _, p := range s {
@@ -138,10 +128,9 @@ func (s Spelling) Then(more ...Spelling) Spelling {
 	return slices.Concat(append([]Spelling{s}, more...)...)
 }
 
-// Parts is s as a key template, for what reads templates (Describe, the
-// overlap check): ids as key fields named by fields, a ref as its own
-// spelling with its ids named after the ref's field ("to parent", "to"),
-// a shard suffix as "#" and a field "shard of <id>".
+// Parts is s as a key template, for Describe and the overlap check: ids
+// as fields named by fields, a ref as its own spelling (ids "to parent",
+// "to"), a shard suffix as "#" and a field "shard of <id>".
 func (s Spelling) Parts(fields []string) []Part {
 	var out []Part
 	for _, p := range s {
@@ -167,14 +156,12 @@ func (s Spelling) Parts(fields []string) []Part {
 	return out
 }
 
-// ShardField is the name [Spelling.Parts] gives the shard of the id
-// named field: "shard of child".
+// ShardField is [Spelling.Parts]' name of field's shard.
 func ShardField(field string) string { return "shard of " + field }
 
-// Key checks ids and renders s with them: each id s holds must be one
-// [CheckID] accepts (a ref one r parses), and the key at most limit
-// bytes; name and attr name the key in a refusal of its size ("STU",
-// "partition key").
+// Key checks ids ([CheckID], a ref's [Ref.Check]) and renders s with
+// them, at most limit bytes; name and attr ("STU", "partition key") name
+// the key in a refusal of its size.
 func (s Spelling) Key(ids []string, name, attr string, limit int) (string, *Error) {
 	for _, p := range s {
 		switch p.kind {
@@ -198,9 +185,8 @@ func (s Spelling) Key(ids []string, name, attr string, limit int) (string, *Erro
 // Check refuses a string that is not a ref r spells.
 func (r *Ref) Check(v string) *Error { return r.Parse(v, nil) }
 
-// Parse reads ref v's ids into ids, empty strings (nil: only checks v),
-// refusing a string that is not a ref r spells (or one over
-// [MaxPartitionKeyLen] bytes).
+// Parse reads ref v's ids into empty ids (nil: only checks v), refusing
+// what r does not spell or is over [MaxPartitionKeyLen] bytes.
 func (r *Ref) Parse(v string, ids []string) *Error {
 	if len(v) > MaxPartitionKeyLen || !r.Spelling.Parse(v, ids) {
 		return &Error{Name: r.Name, ID: v, Reason: r.Reason}
@@ -208,8 +194,7 @@ func (r *Ref) Parse(v string, ids []string) *Error {
 	return nil
 }
 
-// Render writes s with the ids (escaped, refs as they are), in one
-// allocation, none for text alone.
+// Render writes s with ids in one allocation, none for text alone.
 func (s Spelling) Render(ids []string) string {
 	if len(s) == 1 && s[0].kind == text {
 		return s[0].text
@@ -235,10 +220,9 @@ func (s Spelling) Render(ids []string) string {
 	return b.String()
 }
 
-// Value renders index key s for an item with data and node keys c: a
-// key field's id and a string attribute escaped (AppendEscaped), a number
-// attribute in its decimal text, a node key as it is. ok is false when a
-// data attribute it reads is missing, NULL or empty; err is [AttrText]'s.
+// Value renders index key s for an item with data and node keys c:
+// attributes as [AttrText] writes them (whose error it returns), node
+// keys as they are. ok is false when an attribute is missing or empty.
 func (s Spelling) Value(data Item, c *Ctx) (key string, ok bool, err error) {
 	var b strings.Builder
 	for _, p := range s {
@@ -262,7 +246,6 @@ func (s Spelling) Value(data Item, c *Ctx) (key string, ok bool, err error) {
 	return b.String(), true, nil
 }
 
-// write writes p with ids to b.
 func (p *spelled) write(b *strings.Builder, ids []string) {
 	switch p.kind {
 	case text:
@@ -279,9 +262,8 @@ func (p *spelled) write(b *strings.Builder, ids []string) {
 	}
 }
 
-// Prefix writes s as far as ids, the leading fields' ids, allow: every
-// part up to the first field it has no id for (for a ref, the text its
-// refs start with, "WS#"). exact reports that it wrote all of s.
+// Prefix writes s up to the first field ids has no id for (of a ref
+// there, its leading text "WS#"); exact: it wrote all of s.
 func (s Spelling) Prefix(ids []string) (prefix string, exact bool) {
 	var b strings.Builder
 	for _, p := range s {
@@ -297,13 +279,11 @@ func (s Spelling) Prefix(ids []string) (prefix string, exact bool) {
 	return b.String(), true
 }
 
-// Parse reads key as s spells it into ids, which may hold ids already
-// from another key: a field spelled twice must hold the same id. It is
-// false for a key s cannot have built, or one whose ids (a data
-// attribute's value too) ParseID refuses, empty ones included: a write
-// renders none. With nil ids it only checks key. A shard suffix is not
-// read into ids: any two digits, or none, parse. A node key does not
-// parse. It allocates nothing for ids a key holds unescaped.
+// Parse reads key as s spells it into ids, which may hold ids from
+// another key already: a field spelled twice must hold the same id. It is
+// false for a key s cannot have built or whose ids ParseID refuses; nil
+// ids only check. A shard suffix (any two digits, or none) is not read; a
+// node key does not parse. Unescaped ids cost no allocation.
 func (s Spelling) Parse(key string, ids []string) bool {
 	for i, p := range s {
 		switch p.kind {
@@ -350,9 +330,9 @@ func (s Spelling) Parse(key string, ids []string) bool {
 	return key == ""
 }
 
-// idEnd is where the id or ref p that key starts with ends, when more
-// parts follow: at a Sep (after a ref's own), or at the end of key
-// before an optional shard suffix; -1 if nowhere.
+// idEnd is where id or ref p at the start of key ends when more parts
+// follow: at a Sep (after a ref's own), or, before an optional shard
+// suffix, at the end; -1 if nowhere.
 func idEnd(key string, p spelled, optional bool) int {
 	seps := 0
 	if p.kind == ref {
@@ -375,9 +355,8 @@ func idEnd(key string, p spelled, optional bool) int {
 	return end
 }
 
-// seps counts the Seps every key s spells holds (escaped ids hold none),
-// those of the refs it holds included: a nested collection's refs hold
-// their parents' refs.
+// seps counts the Seps every key s spells holds, its refs' included
+// (escaped ids hold none).
 func (s Spelling) seps() int {
 	n := 0
 	for _, q := range s {

@@ -25,10 +25,9 @@ func KeyPattern(parts []Part, kc *Ctx) []Part {
 	return out
 }
 
-// Spells reports whether pattern can spell v, or with prefix a key that
-// starts with v. In a pattern, Lit is text; Field
-// and Attr are an escaped id or an attribute's text (not empty, no
-// '#'); any other kind is any text, not empty.
+// Spells reports whether pattern pat can spell v, or with prefix a key
+// starting with v. Lit is text; Field and Attr non-empty text without
+// '#'; any other kind any non-empty text.
 func Spells(pat []Part, v string, prefix bool) bool {
 	for len(pat) > 0 {
 		if prefix && v == "" {
@@ -72,9 +71,8 @@ const (
 	OtherSortKeys               // its item type prefix excludes them
 )
 
-// Query is what [Reaches] judges of a query's key condition: its
-// partition key (or the shards' of a sharded read), and its sort key
-// prefix (Exact: the one value; "" without one, which holds any).
+// Query is a query's key condition for [Query.Reaches]: its partition
+// key (or its shards'), and sort key prefix (Exact: the value; "": any).
 type Query struct {
 	PK       string
 	ShardPKs []string
@@ -82,10 +80,8 @@ type Query struct {
 	Exact    bool
 }
 
-// Reaches judges whether q can match an item whose keys have patterns pk
-// and sk (sk nil: not judged; [KeyPattern]): the partition, and
-// the item type prefix; range conditions are left out, the caller's own
-// narrowing.
+// Reaches judges whether q can match an item whose keys have
+// [KeyPattern]s pk and sk (nil: not judged); range conditions are not.
 func (q *Query) Reaches(pk, sk []Part) Reach {
 	if !q.partitionOf(pk) {
 		return OtherPartition
@@ -96,8 +92,6 @@ func (q *Query) Reaches(pk, sk []Part) Reach {
 	return Reachable
 }
 
-// partitionOf reports whether a key of pattern pk can be a partition key
-// q reads (any shard of a sharded read).
 func (q *Query) partitionOf(pk []Part) bool {
 	if len(q.ShardPKs) == 0 {
 		return Spells(pk, q.PK, false)

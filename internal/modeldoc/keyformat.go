@@ -13,13 +13,12 @@ const (
 	PartShard     = "shard"
 )
 
-// Part is one part of a key format, as adjlist.KeyFormatPart has it (the
-// root converts one to the other).
+// Part is adjlist.KeyFormatPart.
 type Part struct {
 	Kind, Text, Name string
 }
 
-// Format is one key attribute's format, as adjlist.KeyFormat has it.
+// Format is adjlist.KeyFormat.
 type Format struct {
 	Attribute string
 	Parts     []Part
@@ -36,8 +35,7 @@ func ShardPart(what string, n int) []Part {
 	return []Part{TextPart("#"), {Kind: PartShard, Name: fmt.Sprintf("shard of %s, %d", what, n)}}
 }
 
-// Join concatenates groups of parts into new storage, joining adjacent
-// text and dropping empty text.
+// Join concatenates groups into new storage, merging adjacent text.
 func Join(groups ...[]Part) []Part {
 	var out []Part
 	for _, g := range groups {
@@ -68,8 +66,7 @@ func Text(parts []Part) string {
 	return b.String()
 }
 
-// List writes formats as adjlist.ItemKeys shows them: placeholders,
-// joined by ", ".
+// List writes formats with placeholders, joined by ", ".
 func List(fs []Format) string {
 	texts := make([]string, len(fs))
 	for i, f := range fs {
@@ -78,10 +75,8 @@ func List(fs []Format) string {
 	return strings.Join(texts, ", ")
 }
 
-// Match reports whether key could be a value of parts, as
-// adjlist.KeyFormat.Match documents it: every text part in its place,
-// each variable part a non-empty run of characters other than '#', a
-// shard part two digits.
+// Match is adjlist.KeyFormat.Match: text parts in place, variable parts
+// non-empty runs without '#', a shard part two digits.
 func Match(parts []Part, key string) bool {
 	if len(parts) == 0 {
 		return key == ""

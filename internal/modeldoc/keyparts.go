@@ -7,9 +7,8 @@ import (
 )
 
 // KeyParts are an item type's table keys as parts, and the node keys its
-// index key templates may name: its own ({@self}: a node's node key, an
-// edge's, a child's or an entity's sort key), an edge's ends', a child's
-// parent's.
+// index templates may name ({@self}: an edge's, child's or entity's sort
+// key).
 type KeyParts struct {
 	PK, SK                       []Part
 	Self, Source, Target, Parent []Part
@@ -35,10 +34,8 @@ func Spelled(s []keycodec.Part, shardField string, n int) []Part {
 	return Join(groups...)
 }
 
-// Render draws a derived key template as design documents draw keys:
-// constants as they are, data attributes and ids as variable parts, node
-// keys as the item type's keys are written ("SKILL#<to>"), and the shard
-// suffix of a sharded partition (shards > 1).
+// Render draws a derived key template: node keys as the item type's keys
+// are written ("SKILL#<to>"), and a shard suffix for shards > 1.
 func (f *KeyParts) Render(parts []keycodec.Part, shards int) []Part {
 	groups := make([][]Part, 0, len(parts)+1)
 	for _, p := range parts {

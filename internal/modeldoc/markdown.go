@@ -9,10 +9,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// Markdown writes m as Describe documents it to w, in one write, and
-// returns its error: a table of item types, the inverted index's keying
-// and the Time to Live attribute when there are, a table per other
-// index, and a table of access patterns.
+// Markdown writes m as Describe documents it to w, in one write.
 func Markdown(w io.Writer, m *Model) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "### Table `%s`\n\n", m.Table)
@@ -120,15 +117,13 @@ func (ix *Index) keyAttrList(pk, sk []string) string {
 	return s
 }
 
-// row writes one row of a Markdown table.
 func row(b *strings.Builder, cells ...string) {
 	b.WriteString("| ")
 	b.WriteString(strings.Join(cells, " | "))
 	b.WriteString(" |\n")
 }
 
-// code is s as Markdown code in a table cell, its '|' escaped; "" stays
-// empty.
+// code is s as code in a table cell, its '|' escaped.
 func code(s string) string {
 	if s == "" {
 		return ""

@@ -7,8 +7,7 @@ import (
 	"strings"
 )
 
-// Mermaid writes m as a fenced ```mermaid flowchart to w, in one write, and
-// returns its error.
+// Mermaid writes m as a fenced ```mermaid flowchart to w, in one write.
 func Mermaid(w io.Writer, m *Model) error {
 	var b strings.Builder
 	b.WriteString("```mermaid\nflowchart LR\n")
@@ -30,9 +29,7 @@ func Mermaid(w io.Writer, m *Model) error {
 		}
 	}
 	// end is the diagram node of an edge's end: a node type's, or for
-	// children ("WS/PROJ") their collection's box.
-	// A nested collection's children ("ORG/PROJ/ISSUE") hang under their
-	// parent collection's box.
+	// children ("WS/PROJ", "ORG/PROJ/ISSUE") their collection's box.
 	end := func(name string) string {
 		if strings.Contains(name, "/") {
 			return "c_" + idOf(name)
@@ -123,8 +120,7 @@ func Mermaid(w io.Writer, m *Model) error {
 	return err
 }
 
-// idOf keeps letters, digits and '_' of s, replacing the rest by '_': a
-// Mermaid node id.
+// idOf is s as a Mermaid node id: letters, digits, '_' for the rest.
 func idOf(s string) string {
 	return strings.Map(func(r rune) rune {
 		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' {

@@ -2,18 +2,14 @@ package modeldoc
 
 import "fmt"
 
-// Table is what an item type's entry in the inverted index names of its
-// table: the index and its key attributes.
+// Table is the inverted index and its key attributes.
 type Table struct {
 	Index, IndexPartitionKey, IndexSortKey string
-	// PartitionOnly: the index is keyed on its partition key alone.
-	PartitionOnly bool
+	PartitionOnly                          bool // no sort key
 }
 
 // Inverted is an item type's entry in the inverted index, keyed pk then
-// sk on the table's index key attributes: an edge's endpoints' node keys,
-// or on an index keyed on the table's sort key every item's sort and
-// partition keys (its sort key alone when PartitionOnly).
+// sk (an edge's ends, or the table's sort then partition key).
 func (t Table) Inverted(pk, sk []Part) IndexFormats {
 	x := IndexFormats{Index: t.Index, PartitionKey: []Format{{Attribute: t.IndexPartitionKey, Parts: pk}}}
 	if !t.PartitionOnly {
@@ -22,9 +18,8 @@ func (t Table) Inverted(pk, sk []Part) IndexFormats {
 	return x
 }
 
-// ByIndex is p, the pattern of a ByIndex read by op of item type item in
-// index, named for it: the index's partition by (and sort key sorted,
-// nil for none) and the call with the values it takes.
+// ByIndex names p, a ByIndex read by op of item in index, by its
+// partition by and sort key sorted (nil: none), with the call's values.
 func ByIndex(p Pattern, item, op, index string, by, sorted []Part, values []string) Pattern {
 	p.Name = fmt.Sprintf("%s in %s by %s", item, index, Text(by))
 	if sorted != nil {

@@ -14,34 +14,29 @@ import (
 	"github.com/adjlist/adjlist/internal/paging"
 )
 
-// Query is what a built read tells its access pattern: the request it
-// sends and how the caller wrote it.
+// Query is a built read's request and how the caller wrote it.
 type Query struct {
 	// In is a Query's request; Get, when set instead, a GetItem's.
 	In  *dynamodb.QueryInput
 	Get *dynamodb.GetItemInput
-	// Keys are the key attributes of the table or index read, partition
-	// key first: a GetItem's key is written in their order, and a
-	// projection of them alone is a keys-only read.
+	// Keys are the key attributes read, partition key first: a GetItem's
+	// key is written in their order; a projection of them alone is keys
+	// only.
 	Keys []string
-	// Op is the call that built it ("Entity.List", "Node.ByIndex"),
-	// Wraps the call it widened when Op wraps one ("AllTypes" of
-	// "Entity.List"), Calls the methods chained after it (".Desc()").
+	// Op is the call that built it ("Node.ByIndex"), Wraps the call it
+	// widened ("AllTypes" of "Entity.List"), Calls those chained after.
 	Op, Wraps, Calls string
-	// Shards is how many Queries it sends in parallel; 0 for one.
-	Shards int
-	// Values are texts written in place of values sent, each whole: a
-	// sharded read's partition "USER#<to>" as "USER#<to>#<shard of
-	// from, 8>", or a number key's stand-in id as its placeholder.
+	Shards           int // Queries sent in parallel; 0 for one
+	// Values are texts written in place of whole values sent: a shard's
+	// "USER#<to>#<shard of from, 8>", a number key's placeholder.
 	Values map[string]string
-	// Plain writes the key condition without the expression builder's
-	// parentheses, and functions without a space before their
-	// arguments: PK = "STU#<from>" AND begins_with(SK, "ENROLL#").
+	// Plain drops the builder's parentheses and spaces before arguments:
+	// PK = "STU#<from>" AND begins_with(SK, "ENROLL#").
 	Plain bool
 }
 
-// QueryPattern is the access pattern name that q reads: the exact key
-// condition, filter and projection it sends, placeholders resolved.
+// QueryPattern is access pattern name as q sends it, placeholders
+// resolved.
 func QueryPattern(name string, q Query) Pattern {
 	if q.Get != nil {
 		return Pattern{Name: name, Call: q.Op, Request: "GetItem", KeyCondition: getKey(q.Get.Key, q.Keys, q.Values), On: "table"}
@@ -88,8 +83,8 @@ func QueryPattern(name string, q Query) Pattern {
 	return pat
 }
 
-// getKey is the condition a GetItem's key states: PK = "STU#<id>" AND
-// SK = "PROFILE", its attributes in the order of keys.
+// getKey is a GetItem's key as a condition: PK = "STU#<id>" AND SK =
+// "PROFILE".
 func getKey(key map[string]types.AttributeValue, keys []string, subst map[string]string) string {
 	var parts []string
 	for _, k := range keys {
@@ -100,8 +95,6 @@ func getKey(key map[string]types.AttributeValue, keys []string, subst map[string
 	return strings.Join(parts, " AND ")
 }
 
-// keysOnly reports whether projection pr names the key attributes keys
-// and nothing else.
 func keysOnly(pr string, names map[string]string, keys []string) bool {
 	if len(keys) == 0 {
 		return false
@@ -118,18 +111,13 @@ func keysOnly(pr string, names map[string]string, keys []string) bool {
 	return true
 }
 
-// funcSpace matches a function's name and the space the expression
-// builder writes before its arguments: "begins_with (".
+// funcSpace matches the builder's "begins_with (".
 var funcSpace = regexp.MustCompile(`([a-z_]+) \(`)
 
-// plainFuncs writes expr's functions without the space before their
-// arguments.
 func plainFuncs(expr string) string { return funcSpace.ReplaceAllString(expr, "$1(") }
 
-// plainKey is the key condition expr, (#0 = :0) AND (begins_with (#1,
-// :1)), without the builder's parentheses around its terms: a key
-// condition is a conjunction, so only a function's own parentheses
-// matter.
+// plainKey drops the builder's parentheses around a key condition's
+// terms: it is a conjunction, so only functions' own matter.
 func plainKey(expr string) string {
 	expr = plainFuncs(expr)
 	var b strings.Builder
@@ -156,12 +144,10 @@ func plainKey(expr string) string {
 	return b.String()
 }
 
-// placeholders matches the expression package's placeholders (#0, :1).
 var placeholders = regexp.MustCompile(`[#:][0-9]+`)
 
-// resolve writes an expression with its names and values in place of the
-// placeholders: (#0 = :0) → (PK = "STU#<id>"), each value's text
-// replaced as subst says.
+// resolve writes names and values (texts replaced per subst) in place of
+// placeholders: (#0 = :0) → (PK = "STU#<id>").
 func resolve(expr string, names map[string]string, values map[string]types.AttributeValue, subst map[string]string) string {
 	return placeholders.ReplaceAllStringFunc(expr, func(ph string) string {
 		if n, ok := names[ph]; ok {
@@ -174,8 +160,6 @@ func resolve(expr string, names map[string]string, values map[string]types.Attri
 	})
 }
 
-// valueText writes one value: a string quoted, a number as it is, its
-// text replaced first if subst has it.
 func valueText(v types.AttributeValue, subst map[string]string) string {
 	switch v := v.(type) {
 	case *types.AttributeValueMemberS:

@@ -2,53 +2,41 @@ package modeldoc
 
 import "slices"
 
-// IndexFormats are an item type's keys in one secondary index, one
-// [Format] per key attribute, as adjlist.IndexTemplate has them.
+// IndexFormats are adjlist.IndexTemplate: a [Format] per key attribute.
 type IndexFormats struct {
 	Index                 string
 	PartitionKey, SortKey []Format
 }
 
-// Keys are x as placeholder strings, as adjlist.ItemKeys shows them.
+// Keys are x as placeholder strings.
 func (x IndexFormats) Keys(shards int) Keys {
 	return Keys{Index: x.Index, PartitionKey: List(x.PartitionKey), SortKey: List(x.SortKey), Shards: shards}
 }
 
-// Template is an item type's keys as formats, as adjlist.ItemTemplate
-// has them.
+// Template is adjlist.ItemTemplate.
 type Template struct {
 	Item                  string
 	PartitionKey, SortKey Format
 	Indexes               []IndexFormats
 }
 
-// Slot is one secondary index of the table, in the table's order, as an
-// item type's keys see it: declared (a derived-key index the item type
-// declares keys in) or native (keyed on attributes the item type may
-// carry).
+// Slot is one of the table's secondary indexes as an item type sees it:
+// Declared (it declares keys there) or Native (keyed on attributes).
 type Slot struct {
-	Name  string
-	Local bool
-	// Declared says the item type declares keys in the index: its
-	// PartitionKey and SortKey (Attribute "" for none) in Shards shards.
-	Declared              bool
+	Name                  string
+	Local                 bool
+	Declared              bool // SortKey.Attribute "" for none
 	PartitionKey, SortKey Format
 	Shards                int
-	// Native says the index is keyed on attributes, named in order by
-	// Partition and Sort.
-	Native          bool
-	Partition, Sort []string
+	Native                bool
+	Partition, Sort       []string
 }
 
-// Templates completes the templates of item type item, whose table keys
-// are pk and sk and whose inverted index entry (if any) is inverted: its
-// keys in the indexes it declares, then in the native indexes it lands
-// in, those whose every key attribute it carries, its data attrs or a key
-// attribute it derives (the table's keys, an index's), shown by its
-// format, e.g. GSI1PK as CRS#<to>; a data attribute is one variable
-// part, <status>. A local index's partition is the item's table
-// partition. It returns the templates and the keys it added, as
-// placeholder strings.
+// Templates completes item type item's templates (table keys pk, sk,
+// inverted index entry inverted): its declared indexes, then the native
+// ones whose every key attribute it carries, as data (<status>) or as a
+// key it derives (GSI1PK as CRS#<to>). It returns them and the keys it
+// added as placeholder strings.
 func Templates(item string, pk, sk Format, inverted []IndexFormats, attrs []string, slots []Slot) (Template, []Keys) {
 	tpl := Template{Item: item, PartitionKey: pk, SortKey: sk, Indexes: slices.Clone(inverted)}
 	var keys []Keys

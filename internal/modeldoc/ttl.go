@@ -2,17 +2,14 @@ package modeldoc
 
 import "fmt"
 
-// TimeToLive gathers the Time to Live attribute of item types: the one
-// their Tracking.Expiry names (adjlist.Model.TimeToLive).
+// TimeToLive gathers item types' Tracking.Expiry (adjlist.Model.TimeToLive).
 type TimeToLive struct {
 	Attr string
 	of   string // the item type that named it first
 }
 
-// Add adds item type name's expiry attribute ("" for none); a second,
-// different one is an error wrapping invalid (the root's
-// ErrInvalidOption): a table has one Time to Live attribute, and the
-// other type's items would never expire.
+// Add adds item type name's expiry ("" none); a different second one
+// wraps invalid: a table has one, so the other's items would never expire.
 func (ttl *TimeToLive) Add(expiry, name string, invalid error) error {
 	switch {
 	case expiry == "":

@@ -9,23 +9,20 @@ import (
 	"strings"
 )
 
-// Cursor is the JSON inside a page cursor. It records which query it
-// belongs to so that a cursor cannot be replayed against another one.
+// Cursor is the JSON inside a page cursor, naming its query so that it
+// cannot be replayed against another.
 type Cursor struct {
-	V     int               `json:"v"`
-	Index string            `json:"i,omitempty"`
-	Desc  bool              `json:"d,omitempty"`
-	Query string            `json:"q"` // the query's fingerprint
-	Key   map[string]string `json:"k,omitempty"`
-	// Num holds the key attributes that are numbers (native index keys).
-	Num map[string]string `json:"n,omitempty"`
-	// Shards holds, for a sharded read, where each shard resumes.
-	Shards []CursorShard `json:"s,omitempty"`
+	V      int               `json:"v"`
+	Index  string            `json:"i,omitempty"`
+	Desc   bool              `json:"d,omitempty"`
+	Query  string            `json:"q"` // the query's fingerprint
+	Key    map[string]string `json:"k,omitempty"`
+	Num    map[string]string `json:"n,omitempty"` // number key attributes
+	Shards []CursorShard     `json:"s,omitempty"` // a sharded read's places
 }
 
-// CursorShard is one shard's place in a merged read (or one segment's in a
-// scan): not started (zero), resuming after Key (with Num, a scan's key
-// attributes that are numbers), or Done.
+// CursorShard is a shard's (or scan segment's) place: not started (zero),
+// resuming after Key and Num, or Done.
 type CursorShard struct {
 	Done bool              `json:"x,omitempty"`
 	Key  map[string]string `json:"k,omitempty"`
@@ -35,8 +32,7 @@ type CursorShard struct {
 // version 2 added the query fingerprint.
 const version = 2
 
-// Identity is what a cursor must match to open: the query's index,
-// direction, whether it is sharded, and its [Fingerprint].
+// Identity is what a cursor must match to open; Query is the [Fingerprint].
 type Identity struct {
 	Index         string
 	Desc, Sharded bool
@@ -57,17 +53,16 @@ func Seal(c Cursor, id Identity, key []byte) (string, error) {
 	return out, nil
 }
 
-// sign is the HMAC-SHA256 of a cursor's JSON under the table's key.
+// sign is HMAC-SHA256 under the table's key.
 func sign(key, payload []byte) []byte {
 	m := hmac.New(sha256.New, key)
 	m.Write(payload)
 	return m.Sum(nil)
 }
 
-// Open checks a cursor's encoding (strict: only the string issued opens),
-// signature under key (nil: the cursor must be unsigned) and identity
-// (version, index, direction, sharding, query). Its error, a [BadCursor],
-// says why it does not open.
+// Open checks a cursor's encoding (only the string issued opens),
+// signature under key (nil: unsigned) and identity; its error is a
+// [BadCursor].
 func Open(s string, id Identity, key []byte) (Cursor, error) {
 	var c Cursor
 	payload, sig, signed := strings.Cut(s, ".")
@@ -101,19 +96,16 @@ func Open(s string, id Identity, key []byte) (Cursor, error) {
 	return c, nil
 }
 
-// BadCursor is why a cursor does not open (a constant one costs no
-// allocation); package adjlist wraps it in ErrInvalidCursor.
+// BadCursor is why a cursor does not open; a constant costs no allocation.
 type BadCursor string
 
 func (b BadCursor) Error() string { return string(b) }
 
-// errNotCanonical is DecodeExact's refusal.
 const errNotCanonical = BadCursor("not canonical base64url")
 
-// DecodeExact decodes unpadded base64url and accepts only the one
-// canonical spelling: Go's decoder also takes other final characters
-// (unused low bits) and ignores '\r' and '\n', so a second string would
-// open the same cursor.
+// DecodeExact decodes unpadded base64url in its one canonical spelling:
+// Go's decoder also takes other final characters (unused low bits) and
+// ignores '\r' and '\n', so a second string would open the same cursor.
 func DecodeExact(s string) ([]byte, error) {
 	b, err := base64.RawURLEncoding.DecodeString(s)
 	if err != nil || base64.RawURLEncoding.EncodedLen(len(b)) != len(s) || base64.RawURLEncoding.EncodeToString(b) != s {

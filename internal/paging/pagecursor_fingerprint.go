@@ -11,14 +11,10 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 )
 
-// Fingerprint identifies everything that shapes a query's results besides
-// its page size: the operation op (and so the item type), the index, the
-// key condition, filter and projection with their names and values
-// (partition, sort key prefix or range, label filter), the shards (each
-// one's partition key value, pk) and the direction. A cursor carries it,
-// so that it resumes only the query that issued it. It is 72 bits of
-// SHA-256, base64url: enough to tell queries apart; forging is the
-// signature's job.
+// Fingerprint identifies all that shapes a query's results but its page
+// size: op (so the item type), index, expressions with their names and
+// values, shards and direction. 72 bits of SHA-256 tell queries apart;
+// forging is the signature's job.
 func Fingerprint(op string, in *dynamodb.QueryInput, shards []QueryShard) string {
 	h := sha256.New()
 	field := func(s string) { fmt.Fprintf(h, "%d:%s;", len(s), s) }

@@ -8,9 +8,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// After is the place of a shard or segment whose last page ended at
-// lek: Done when there is none, else resuming after its key, with its
-// number attributes in Num.
+// After is the place of a shard or segment whose last page ended at lek.
 func After(lek map[string]types.AttributeValue) (CursorShard, error) {
 	if len(lek) == 0 {
 		return CursorShard{Done: true}, nil
@@ -19,8 +17,7 @@ func After(lek map[string]types.AttributeValue) (CursorShard, error) {
 	return CursorShard{Key: key, Num: num}, err
 }
 
-// KeyText splits a LastEvaluatedKey into its string and number
-// attributes' text (nums is nil when there are none).
+// KeyText splits a LastEvaluatedKey into string and number attributes.
 func KeyText(lek map[string]types.AttributeValue) (strs, nums map[string]string, err error) {
 	strs = make(map[string]string, len(lek))
 	for name, av := range lek {
@@ -39,9 +36,8 @@ func KeyText(lek map[string]types.AttributeValue) (strs, nums map[string]string,
 	return strs, nums, nil
 }
 
-// StartKey turns a place's key text back into an ExclusiveStartKey: key
-// as string attributes, num as number ones made by number (whose error
-// it returns); nil when both are empty, from the start.
+// StartKey reverses KeyText, number making the number attributes; nil
+// when both are empty.
 func StartKey(key, num map[string]string, number func(name, s string) (types.AttributeValue, error)) (map[string]types.AttributeValue, error) {
 	if len(key)+len(num) == 0 {
 		return nil, nil
@@ -60,8 +56,8 @@ func StartKey(key, num map[string]string, number func(name, s string) (types.Att
 	return start, nil
 }
 
-// AttrText is a value's text, for fingerprints and descriptions: strings
-// and numbers as they are, anything else as JSON of its Go form.
+// AttrText is a value's text for fingerprints and descriptions: strings
+// and numbers as they are, else JSON of its Go form.
 func AttrText(av types.AttributeValue) string {
 	switch v := av.(type) {
 	case *types.AttributeValueMemberS:

@@ -10,13 +10,10 @@ type Sink interface {
 	Reset()                              // empties the slice
 }
 
-// Dealer hands the items of a read of several item types to its sinks:
-// each to the first sink that takes it, or counted in other. An item is
-// typed by its table sort key before any sink decodes it: a sink whose
-// item type's sort keys all start with text (lead) that the item's does
-// not cannot take it, and is not offered it. The same typing counts each
-// page's items per sink ([Dealer.Fetched]), so that every slice grows
-// once per page rather than item by item.
+// Dealer hands a read's items to the first of its sinks that takes each,
+// or counts it in other. A sink whose sort keys all start with a lead the
+// item's does not is not offered it; the same typing counts each page's
+// items per sink ([Dealer.Fetched]), so that slices grow once per page.
 type Dealer struct {
 	skAttr string
 	other  *int
@@ -24,33 +21,30 @@ type Dealer struct {
 	buf    [4]typing // typing's storage for up to 4 sinks
 }
 
-// typing is what a Dealer knows of one sink's items: what their sort keys
-// start with ("" when not known), and how many of a page's items it is the
-// first sink that may take.
+// typing is one sink's lead ("": not known) and its count of a page's
+// items it is the first that may take.
 type typing struct {
 	sink Sink
 	lead string
 	n    int
 }
 
-// NewDealer is the Dealer of items whose sort key is attribute skAttr,
-// counting the items no sink takes in *other. Add its sinks in order.
+// NewDealer is the Dealer of items with sort key skAttr, counting the
+// items no sink takes in *other.
 func NewDealer(skAttr string, other *int) *Dealer {
 	d := &Dealer{skAttr: skAttr, other: other}
 	d.typing = d.buf[:0]
 	return d
 }
 
-// Add adds s, whose item type's sort keys all start with lead ("": not
-// known), after the sinks added before.
+// Add adds s, whose sort keys all start with lead ("": not known).
 func (d *Dealer) Add(s Sink, lead string) {
 	d.typing = append(d.typing, typing{sink: s, lead: lead})
 }
 
-// typeOf is the index of the first sink from i on that sort key sk does
-// not rule out, or len(typing). An item without sort key text ("": none,
-// or not a string) rules out none: a self-keyed node's decoder takes one
-// by its partition key alone.
+// typeOf is the first sink from i on that sort key sk does not rule out.
+// An item without sort key text rules out none: a self-keyed node's
+// decoder takes one by its partition key alone.
 func (d *Dealer) typeOf(sk string, i int) int {
 	for ; i < len(d.typing); i++ {
 		if sk == "" || strings.HasPrefix(sk, d.typing[i].lead) {
@@ -60,9 +54,8 @@ func (d *Dealer) typeOf(sk string, i int) int {
 	return i
 }
 
-// Fetched grows each sink's slice by the number of the page's items typed
-// as its (likelyType): as many as it takes when the item types' sort keys
-// start differently, and never more than the page's items in all.
+// Fetched grows each sink's slice by the page's items typed as its
+// (likelyType): never more than the page's items in all.
 func (d *Dealer) Fetched(items []Item) {
 	for i := range d.typing {
 		d.typing[i].n = 0
@@ -79,9 +72,8 @@ func (d *Dealer) Fetched(items []Item) {
 	}
 }
 
-// likelyType is the sink an item with sort key sk most likely goes to:
-// the first whose lead it starts with, a lead of text before an unknown
-// one (""); len(typing) when every sink's lead rules it out.
+// likelyType is the sink sort key sk most likely goes to: the first
+// whose lead it starts with, a known lead before an unknown one.
 func (d *Dealer) likelyType(sk string) int {
 	guess := len(d.typing)
 	for i, ty := range d.typing {
@@ -97,7 +89,6 @@ func (d *Dealer) likelyType(sk string) int {
 }
 
 // Deal hands item to the first sink that takes it, or counts it in other.
-// A sink's error stops the item there.
 func (d *Dealer) Deal(item Item) error {
 	sk := str(item, d.skAttr)
 	for i := d.typeOf(sk, 0); i < len(d.typing); i = d.typeOf(sk, i+1) {

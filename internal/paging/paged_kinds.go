@@ -2,8 +2,7 @@ package paging
 
 import "fmt"
 
-// Kind names an edge kind by its label and ends, in messages and where a
-// cascade tells the kinds it was given apart.
+// Kind is an edge kind by its label and ends.
 type Kind struct{ Label, Src, Dst string }
 
 // String names the kind for error messages, e.g. "ENROLL (STU → CRS)".
@@ -15,18 +14,15 @@ func (k Kind) String() string {
 	return fmt.Sprintf("%s (%s → %s)", label, k.Src, k.Dst)
 }
 
-// End is one end of an edge kind: the nodes of Type or, Parent set, the
-// Type children of Parent nodes.
+// End is one end of an edge kind: Type nodes, or Type children of Parent.
 type End struct{ Type, Parent string }
 
-// Follows reports whether a cascade of me given no kinds follows a kind a
-// table records, from src to dst (collection: the children of a sharded
-// collection, whose ends are both its parent's type). For a node type it
-// follows every kind that ends at it, every sharded collection of it, and
-// every kind that ends at or starts from the children of its
-// collections; for a collection's children, every kind that ends at them.
-// Kinds it cannot follow on a table without the inverted index (noIndex),
-// edges into a node or a child, are left out.
+// Follows reports whether a cascade of me given no kinds follows kind
+// src → dst (collection: a sharded collection's children, both ends its
+// parent's type): for a node type, kinds ending at it, its sharded
+// collections, and kinds ending at or starting from its collections'
+// children; for children, kinds ending at them. Without the inverted
+// index (noIndex) edges into a node or child cannot be followed.
 func Follows(me, src, dst End, collection, noIndex bool) bool {
 	switch {
 	case collection:

@@ -1,7 +1,3 @@
-// Multi-request walks (paged_*.go): a cascade's pages, two-hop walks, a partition
-// dealt into its targets, and WaitIndexed's bounded poll, one Query
-// request per page.
-
 package paging
 
 import (
@@ -26,9 +22,8 @@ type Ref struct {
 	From, To string
 }
 
-// RefOf is the Ref of item, read keys only from a table whose key
-// attributes are pkAttr and skAttr, with the ends split parses, if not
-// nil; ok is false for the item with key skip and for one split refuses.
+// RefOf is the Ref of keys-only item, ends parsed by split if set; ok is
+// false for key skip and what split refuses.
 func RefOf(item Item, pkAttr, skAttr string, skip Key, split func(Item) (from, to string, ok bool)) (r Ref, ok bool) {
 	r.Key = Key{str(item, pkAttr), str(item, skAttr)}
 	ok = r.Key != skip
@@ -38,7 +33,6 @@ func RefOf(item Item, pkAttr, skAttr string, skip Key, split func(Item) (from, t
 	return r, ok
 }
 
-// str is item's string attribute name, "" if it has none.
 func str(item Item, name string) string {
 	if s, ok := item[name].(*types.AttributeValueMemberS); ok {
 		return s.Value
@@ -46,17 +40,14 @@ func str(item Item, name string) string {
 	return ""
 }
 
-// Pager runs one keys-only query page by page, counting each request in
-// *n and handing each page's refs to each; with a budget (above 0) it
-// stops before a request once *n has reached it, and done reports whether
-// it read the last page. It is adjlist's keysPager (cascade.go).
+// Pager runs one keys-only query page by page, counting requests in *n
+// and handing each page's refs to each; a budget (above 0) stops it before
+// a request once *n reaches it; done: it read the last page.
 type Pager func(ctx context.Context, n *int, budget int, each func([]Ref) error) (done bool, err error)
 
-// Pages runs in with the SDK's Query paginator on c, as a [Pager] does,
-// with ctx's usage and tracing middleware on every request: setupErr, if
-// not nil, fails the first request (after counting it), and ref turns an
-// item into its Ref, false for one to leave out. The errors of a request
-// and setupErr go through wrap; each's are returned as they are.
+// Pages is a [Pager] of in on c: setupErr, if set, fails the first
+// request (after counting it); ref turns an item into its Ref (false:
+// left out). Request errors and setupErr go through wrap; each's do not.
 func Pages(ctx context.Context, c dynamodb.QueryAPIClient, in dynamodb.QueryInput, n *int, budget int, setupErr error, wrap func(error) error, ref func(Item) (Ref, bool), each func([]Ref) error) (bool, error) {
 	pages := dynamodb.NewQueryPaginator(c, &in)
 	opts := telemetry.CallOpts(ctx)

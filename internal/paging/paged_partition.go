@@ -2,14 +2,13 @@ package paging
 
 import "slices"
 
-// Into is what a target of a read of several item types fills: *Dst,
-// to which Take appends each item Decode accepts.
+// Into is a [Sink] that appends to *Dst each item Decode accepts.
 type Into[T any] struct {
 	Dst    *[]T
 	Decode func(Item) (T, bool, error)
 }
 
-// Take appends item, decoded, to *Dst if Decode accepts it (ok).
+// Take appends item, decoded, to *Dst if Decode accepts it.
 func (s *Into[T]) Take(item Item) (ok bool, err error) {
 	v, ok, err := s.Decode(item)
 	if ok && err == nil {
@@ -18,8 +17,7 @@ func (s *Into[T]) Take(item Item) (ok bool, err error) {
 	return ok, err
 }
 
-// Grow makes room in *Dst for n more items, so that a page's items are
-// appended without growing it again.
+// Grow makes room in *Dst for n more items.
 func (s *Into[T]) Grow(n int) { *s.Dst = slices.Grow(*s.Dst, n) }
 
 // Reset empties *Dst.

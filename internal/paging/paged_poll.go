@@ -10,12 +10,10 @@ import (
 	"github.com/adjlist/adjlist/internal/send"
 )
 
-// Poll calls try until it reports done, waiting before each attempt as the
-// SDK's waiters do (waiter.ComputeDelay, 20 ms to 1 s), for at most
-// maxWait. When maxWait passes first it returns fail of an error wrapping
-// notVisible that names the attempts ("... after 3 queries in 1s"); the
-// errors of the delay and of ctx go through fail too, try's are returned
-// as they are.
+// Poll calls try until done, waiting before each as the SDK's waiters do
+// (20 ms to 1 s), for at most maxWait, after which it fails with
+// notVisible ("... after 3 queries in 1s"). Errors but try's go through
+// fail.
 func Poll(ctx context.Context, maxWait time.Duration, notVisible error, fail func(error) error, try func() (done bool, err error)) error {
 	deadline := time.Now().Add(maxWait)
 	for attempt := int64(0); ; attempt++ {

@@ -2,24 +2,19 @@ package paging
 
 import "context"
 
-// Peer is a node a two-hop walk reached and the intermediate nodes it was
-// reached through: package adjlist's Peer.
+// Peer is adjlist's Peer: a node two hops away and the nodes between.
 type Peer struct {
 	ID  string
 	Via []string
 }
 
-// TwoHop walks first's pages and, for each target of a page (its To), the
-// pagers second gives for it, all within budget requests counted in
-// *requests; it returns the sources (From) met on the second hop, each
-// once, in the order first met, with the targets they were met through.
-// A source equal to skip is left out when skipStart. truncated reports
-// that the budget ran out while pages remained. second's errors are
-// returned as they are.
+// TwoHop walks first's pages and, for each target (To), the pagers second
+// gives, within budget requests counted in *requests; it returns the
+// sources (From) of the second hop in the order first met, with the
+// targets they were met through, skip left out when skipStart. truncated:
+// the budget ran out while pages remained.
 func TwoHop(ctx context.Context, first Pager, second func(target Ref) ([]Pager, error), skipStart bool, skip string, budget int, requests *int) (peers []Peer, truncated bool, err error) {
 	index := make(map[string]int) // id → index in peers
-	// pages runs p within the budget, handing each page's refs to each;
-	// it reports false when the budget cut it short.
 	pages := func(p Pager, each func([]Ref) error) (bool, error) {
 		done, err := p(ctx, requests, budget, each)
 		truncated = truncated || !done && err == nil

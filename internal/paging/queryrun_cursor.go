@@ -8,32 +8,26 @@ import (
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
-// Cursors is what a query's page cursors carry (ID, signed with Key when
-// set) and what the key of one must lie within to resume it: the key
-// attributes Names, and the partition and sort key range of the query.
+// Cursors is what a query's cursors carry (ID, signed with Key if set)
+// and what their key must lie within: attributes Names, the partition and
+// the sort key range.
 type Cursors struct {
-	ID     Identity
-	Key    []byte
-	Names  []string
-	PKAttr string
-	SKAttr string
-	Prefix string // the item type's sort key prefix, "" for none
-	Op     ddbexpr.CmpOp
-	Lo, Hi string
-	// Native is set on a native index, whose partition is the attributes
-	// Eq fixes instead of PKAttr.
-	Native bool
-	Eq     []ddbexpr.NativeValue
-	// PKNum and SKNum: PKAttr, SKAttr is a number (N) table key, found
-	// in a cursor's numbers and compared as numbers.
-	PKNum, SKNum bool
+	ID           Identity
+	Key          []byte
+	Names        []string
+	PKAttr       string
+	SKAttr       string
+	Prefix       string // the item type's sort key prefix, "" for none
+	Op           ddbexpr.CmpOp
+	Lo, Hi       string
+	Native       bool // the partition is Eq's attributes, not PKAttr
+	Eq           []ddbexpr.NativeValue
+	PKNum, SKNum bool // number (N) keys, in a cursor's numbers
 }
 
-// Page makes exactly one Query request (one per unfinished shard of a
-// sharded read) resuming after cursor ("" for the first page), and
-// returns the cursor of the next page, "" when none is left;
-// decode keeps the page's items (grow is handed an unsharded page's size
-// first).
+// Page makes one Query request (one per unfinished shard) resuming after
+// cursor ("": the first page) and returns the next page's cursor, ""
+// when none is left; grow is handed an unsharded page's size first.
 func (r *Run) Page(ctx context.Context, cursor string, decode func(Item) (bool, error), grow func(n int)) (string, error) {
 	if r.Shards != nil {
 		return r.pageMerged(ctx, cursor, decode)
@@ -64,8 +58,8 @@ func (r *Run) Page(ctx context.Context, cursor string, decode func(Item) (bool, 
 	return Seal(Cursor{Key: key, Num: num}, r.Cursor.ID, r.Cursor.Key)
 }
 
-// startKey validates a cursor's key against partition pk and the query's
-// sort key range, and returns it as an ExclusiveStartKey.
+// startKey checks a cursor's key against partition pk and the sort key
+// range, as an ExclusiveStartKey.
 func (cs *Cursors) startKey(key, num map[string]string, pk string) (Item, error) {
 	switch {
 	case len(key)+len(num) != len(cs.Names):
@@ -95,8 +89,6 @@ func (cs *Cursors) startKey(key, num map[string]string, pk string) (Item, error)
 	return start, nil
 }
 
-// pick is a cursor's value of attribute name: from its numbers if num,
-// else from its strings ("" when absent).
 func pick(key, num map[string]string, name string, isNum bool) string {
 	if isNum {
 		v, ok := num[name]
@@ -108,7 +100,7 @@ func pick(key, num map[string]string, name string, isNum bool) string {
 	return key[name]
 }
 
-// advance records item as the last one taken from a shard.
+// advance records item as the last taken from a shard.
 func (cs *Cursors) advance(st *CursorShard, item Item) error {
 	key := make(map[string]string, len(cs.Names))
 	for _, name := range cs.Names {

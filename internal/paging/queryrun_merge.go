@@ -12,21 +12,18 @@ import (
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
-// QueryShard is one partition of a sharded read: its partition key value and
-// the expression values that select it.
+// QueryShard is one partition of a sharded read and its expression values.
 type QueryShard struct {
 	PK     string
 	Values map[string]types.AttributeValue
 }
 
-// shardInput is the request for shard i.
 func (r *Run) shardInput(i int) dynamodb.QueryInput {
 	in := r.In
 	in.ExpressionAttributeValues = r.Shards[i].Values
 	return in
 }
 
-// less orders raw items by the sort key, in the request's direction.
 func (r *Run) less(a, b Item) bool {
 	sa, _ := ddbitem.String(a, r.SKAttr)
 	sb, _ := ddbitem.String(b, r.SKAttr)
@@ -42,8 +39,7 @@ type stream struct {
 	buf   []Item
 }
 
-// fill fetches pages until the stream has an item or none are left,
-// handing each page's items to fetched.
+// fill fetches pages until the stream has an item or none are left.
 func (s *stream) fill(ctx context.Context, fetched func([]Item)) error {
 	for len(s.buf) == 0 && s.pages.HasMorePages() {
 		out, err := s.pages.NextPage(ctx, telemetry.CallOpts(ctx)...)
@@ -56,9 +52,8 @@ func (s *stream) fill(ctx context.Context, fetched func([]Item)) error {
 	return nil
 }
 
-// allMerged yields every shard's items merged in sort key order: the first
-// page of every shard is fetched in parallel, then each shard's next page
-// when its items run out. It returns the error that stopped it.
+// allMerged yields every shard's items in sort key order: first pages in
+// parallel, then each shard's next when its items run out.
 func (r *Run) allMerged(ctx context.Context, decode func(Item) (bool, error), yield func() bool) error {
 	streams := make([]*stream, len(r.Shards))
 	var g errgroup.Group
@@ -100,11 +95,10 @@ func (r *Run) allMerged(ctx context.Context, decode func(Item) (bool, error), yi
 	}
 }
 
-// pageMerged makes one Query per unfinished shard, in parallel, each
-// resuming where the cursor left it, merges their items in sort key order
-// and keeps the first Limit. The new cursor records, per shard, the key of
-// the last item taken from it (or its LastEvaluatedKey when all were
-// taken), so no item is skipped or repeated.
+// pageMerged makes one Query per unfinished shard in parallel, merges
+// their items in sort key order and keeps the first Limit. The cursor
+// records per shard the last item taken (its LastEvaluatedKey when all
+// were), so no item is skipped or repeated.
 func (r *Run) pageMerged(ctx context.Context, from string, decode func(Item) (bool, error)) (string, error) {
 	states := make([]CursorShard, len(r.Shards))
 	if from != "" {
@@ -180,7 +174,6 @@ func (r *Run) pageMerged(ctx context.Context, from string, decode func(Item) (bo
 	more := false
 	for i, out := range outs {
 		if out != nil && taken[i] == len(out.Items) {
-			// Every item of this response was taken: resume after it.
 			st, err := After(out.LastEvaluatedKey)
 			if err != nil {
 				return "", err

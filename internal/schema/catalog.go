@@ -18,8 +18,7 @@ func Put[R any](list []R, r R, same func(R) bool) []R {
 	return append(list, r)
 }
 
-// Type is what Check reads of a record: the item type's name and its
-// declaration's own error.
+// Type is a record's item type name and its declaration's error.
 type Type struct {
 	Name string
 	Err  error
@@ -27,8 +26,7 @@ type Type struct {
 
 // Check joins own (the table's error), each record's own error once
 // (named for its type) and an [errs.ErrInvalidOption] for each pair of
-// records whose keys overlap, in declaration order; nil when there is
-// none.
+// records whose keys overlap, in declaration order.
 func Check[R any](own error, records []R, typ func(R) Type, overlap func(a, b R) bool) error {
 	all := []error{own}
 	for i, r := range records {

@@ -18,11 +18,10 @@ func CheckCreate(t *Table, o *Options) error {
 	return CheckSettings(o, func(field, name string) error { return checkGlobalIndex(t, field, name) })
 }
 
-// CheckSettings reports the first of o's RecoveryPeriodInDays,
-// encryption, tag and throughput settings that DynamoDB cannot take: the
-// checks CreateTable and package cloudformation share (each says in its
-// own words what a table's indexes are). globalIndex reports an error
-// unless name, a key of o's field, is a global secondary index.
+// CheckSettings reports the first of o's recovery, encryption, tag and
+// throughput settings DynamoDB cannot take, for CreateTable and package
+// cloudformation alike; globalIndex refuses a name of o's field that is
+// not a global secondary index.
 func CheckSettings(o *Options, globalIndex func(field, name string) error) error {
 	if o.RecoveryPeriodInDays < 0 || o.RecoveryPeriodInDays > 35 {
 		return fmt.Errorf("RecoveryPeriodInDays %d, want 1 to 35", o.RecoveryPeriodInDays)
@@ -54,8 +53,6 @@ func CheckSettings(o *Options, globalIndex func(field, name string) error) error
 		func(v types.WarmThroughput) (read, write *int64) { return v.ReadUnitsPerSecond, v.WriteUnitsPerSecond })
 }
 
-// checkIndexes checks the throughput of field by index name, in name
-// order: each name with globalIndex, then its units.
 func checkIndexes[V any](field string, byName map[string]V, globalIndex func(field, name string) error, units func(V) (read, write *int64)) error {
 	for _, name := range slices.Sorted(maps.Keys(byName)) {
 		if err := globalIndex(field, name); err != nil {
@@ -69,8 +66,6 @@ func checkIndexes[V any](field string, byName map[string]V, globalIndex func(fie
 	return nil
 }
 
-// checkGlobalIndex reports an error unless name is a global secondary
-// index of t.
 func checkGlobalIndex(t *Table, field, name string) error {
 	for _, ix := range t.Indexes {
 		if ix.Name == name && ix.Local {
@@ -83,8 +78,6 @@ func checkGlobalIndex(t *Table, field, name string) error {
 	return fmt.Errorf("%s: table %s has no global secondary index %q", field, t.Name, name)
 }
 
-// checkUnits reports an error unless one of read and write is set and
-// every one set is at least 1.
 func checkUnits(field string, read, write *int64) error {
 	if read == nil && write == nil {
 		return fmt.Errorf("%s sets neither read nor write units", field)
@@ -97,8 +90,6 @@ func checkUnits(field string, read, write *int64) error {
 	return nil
 }
 
-// checkSSE reports an error for an encryption setting DynamoDB cannot
-// take.
 func checkSSE(s *types.SSESpecification) error {
 	switch {
 	case s == nil:

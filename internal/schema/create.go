@@ -30,12 +30,11 @@ type BackupsClient interface {
 	UpdateContinuousBackups(ctx context.Context, params *dynamodb.UpdateContinuousBackupsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateContinuousBackupsOutput, error)
 }
 
-// Create sends t's CreateTable request ([Input]), an existing table being
-// a success with o.IfNotExists, waits up to o.MaxWait until the table and
-// its global indexes are ACTIVE, then enables Time to Live on
-// o.TimeToLive unless it is "" (ttl is used only then) and, with
-// o.PointInTimeRecovery, continuous backups (backups is used only then)
-// within the same MaxWait. o must have passed [Check].
+// Create sends [Input] (an existing table a success with o.IfNotExists),
+// waits up to o.MaxWait for the table and its global indexes to be
+// ACTIVE, then enables o.TimeToLive (if set, with ttl) and point-in-time
+// recovery (if set, with backups) within the same MaxWait. o must have
+// passed [CheckCreate].
 func Create(ctx context.Context, api AdminClient, ttl TimeToLiveClient, backups BackupsClient, t *Table, o *Options) error {
 	_, err := api.CreateTable(ctx, Input(t, o))
 	var inUse *types.ResourceInUseException
@@ -62,8 +61,6 @@ func Create(ctx context.Context, api AdminClient, ttl TimeToLiveClient, backups 
 	return nil
 }
 
-// enableTTL turns on Time to Live on attribute name unless it is on
-// already.
 func enableTTL(ctx context.Context, api TimeToLiveClient, table, name string) error {
 	out, err := api.DescribeTimeToLive(ctx, &dynamodb.DescribeTimeToLiveInput{TableName: aws.String(table)})
 	if err != nil {
@@ -80,8 +77,8 @@ func enableTTL(ctx context.Context, api TimeToLiveClient, table, name string) er
 	return err
 }
 
-// enablePITR turns on point-in-time recovery, calling again while DynamoDB
-// says continuous backups are not available yet, until deadline.
+// enablePITR calls again while continuous backups are not available yet,
+// until deadline.
 func enablePITR(ctx context.Context, api BackupsClient, table string, days int32, deadline time.Time) error {
 	spec := &types.PointInTimeRecoverySpecification{PointInTimeRecoveryEnabled: aws.Bool(true)}
 	if days != 0 {
@@ -104,9 +101,8 @@ func enablePITR(ctx context.Context, api BackupsClient, table string, days int32
 	}
 }
 
-// tableAndIndexesActive extends the SDK's TableExists condition: a table is
-// only usable for reverse reads once its global secondary indexes are ACTIVE
-// too.
+// tableAndIndexesActive extends the SDK's TableExists condition: reverse
+// reads need the global indexes ACTIVE too.
 func tableAndIndexesActive(_ context.Context, _ *dynamodb.DescribeTableInput, out *dynamodb.DescribeTableOutput, err error) (bool, error) {
 	if err != nil {
 		var nf *types.ResourceNotFoundException

@@ -14,16 +14,13 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// Table is what CreateTable needs to know of a table: its name, its
-// key attributes and their types ("" for S) and its secondary indexes.
+// Table is what CreateTable needs of a table (key types "" for S).
 type Table struct {
 	Name                          string
 	PartitionKey, SortKey         string
 	PartitionKeyType, SortKeyType types.ScalarAttributeType
-	// Indexes are the secondary indexes in the order they are sent.
-	Indexes []TableIndex
-	// Inverted says Indexes[0] is the inverted index, whose projection
-	// Options chooses rather than its own.
+	Indexes                       []TableIndex // in the order sent
+	// Inverted: Indexes[0] is the inverted index, projected as Options say.
 	Inverted bool
 }
 
@@ -37,9 +34,8 @@ type TableIndex struct {
 	NonKeyAttributes []string
 }
 
-// Options is adjlist.CreateTableOptions field for field, so that
-// CreateTable converts one into the other and the compiler keeps them in
-// step; the fields mean what that type's documentation says.
+// Options is adjlist.CreateTableOptions field for field, so that a
+// conversion keeps them in step; that type documents the fields.
 type Options struct {
 	Projection                types.ProjectionType
 	NonKeyAttributes          []string
@@ -59,9 +55,8 @@ type Options struct {
 	IndexWarmThroughput       map[string]types.WarmThroughput
 }
 
-// Input is the CreateTable request for t with o: on-demand billing, the
-// attribute definitions of every key attribute once, the indexes with
-// their throughput settings, tags sorted by key, and the stream.
+// Input is the CreateTable request for t with o: on-demand billing, each
+// key attribute defined once, tags sorted by key.
 func Input(t *Table, o *Options) *dynamodb.CreateTableInput {
 	proj := &types.Projection{ProjectionType: o.Projection}
 	if o.Projection == types.ProjectionTypeInclude {
@@ -107,7 +102,6 @@ func Input(t *Table, o *Options) *dynamodb.CreateTableInput {
 	return in
 }
 
-// orS is typ, or S for "".
 func orS(typ types.ScalarAttributeType) types.ScalarAttributeType {
 	if typ == "" {
 		return types.ScalarAttributeTypeS
@@ -115,8 +109,8 @@ func orS(typ types.ScalarAttributeType) types.ScalarAttributeType {
 	return typ
 }
 
-// indexes returns the attribute definitions and the global and local
-// index descriptions of t, the inverted index with projection proj.
+// indexes returns t's attribute definitions and indexes, the inverted
+// one projected as proj.
 func indexes(t *Table, proj *types.Projection) ([]types.AttributeDefinition, []types.GlobalSecondaryIndex, []types.LocalSecondaryIndex) {
 	defs := []types.AttributeDefinition{}
 	seen := map[string]bool{}

@@ -10,10 +10,8 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// Defaults fills each empty key attribute name with its default: the
-// partition key "PK", the sort key "SK", the inverted index "GSI1" and
-// its keys "GSI1PK" and "GSI1SK". indexSK may be nil (an index without a
-// sort key).
+// Defaults fills each empty name: "PK", "SK", "GSI1", "GSI1PK", "GSI1SK";
+// indexSK may be nil (an index without a sort key).
 func Defaults(pk, sk, index, indexPK, indexSK *string) {
 	if indexSK == nil {
 		indexSK = new(string)
@@ -34,14 +32,10 @@ type Config struct {
 	EncoderTagKey, DecoderTagKey string
 	BatchMaxAttempts             int
 	PartitionKey, SortKey        string
-	// IndexPartitionKey and IndexSortKey are the inverted index's keys;
-	// IndexSortKey is as the options gave it (no default) when
-	// IndexPartitionOnly, which declares an index without a sort key.
+	// IndexSortKey has no default when IndexPartitionOnly (no sort key).
 	IndexPartitionKey, IndexSortKey string
 	IndexPartitionOnly, NoIndex     bool
-	// PartitionKeyType and SortKeyType are the table keys' types: "", S
-	// or N.
-	PartitionKeyType, SortKeyType types.ScalarAttributeType
+	PartitionKeyType, SortKeyType   types.ScalarAttributeType // "", S or N
 }
 
 // KeyedOnSortKey reports whether the inverted index's partition and sort
@@ -50,9 +44,9 @@ func (c *Config) KeyedOnSortKey() bool {
 	return c.IndexPartitionKey == c.SortKey && c.IndexSortKey == c.PartitionKey
 }
 
-// Check returns why c cannot work, wrapping [errs.ErrInvalidOption], or nil.
-// An error names only the fields at fault and their attribute names,
-// never the whole options (which hold the CursorKey).
+// Check returns why c cannot work, wrapping [errs.ErrInvalidOption]. It
+// names only the fields at fault, never the options (they hold the
+// CursorKey).
 func (c *Config) Check() error {
 	switch {
 	case c.Name == "":
@@ -81,14 +75,10 @@ func (c *Config) Check() error {
 	return nil
 }
 
-// keyType reports whether typ is a table key type this package writes:
-// "" (S), S or N.
 func keyType(typ types.ScalarAttributeType) bool {
 	return typ == "" || typ == types.ScalarAttributeTypeS || typ == types.ScalarAttributeTypeN
 }
 
-// clash names the inverted index key attributes that collide with the
-// table's keys or with each other.
 func (c *Config) clash() string {
 	if c.IndexPartitionKey == c.IndexSortKey {
 		return fmt.Sprintf("Options.IndexPartitionKey and Options.IndexSortKey are both %q", c.IndexPartitionKey)

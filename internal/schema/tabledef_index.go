@@ -10,24 +10,21 @@ import (
 	"github.com/adjlist/adjlist/internal/errs"
 )
 
-// DynamoDB's limits on a table's secondary indexes, as adjlist's docs
-// state them.
+// DynamoDB's limits on a table's secondary indexes.
 const (
 	MaxGlobalIndexes = 20
 	MaxLocalIndexes  = 5
 	MaxKeyAttributes = 4
 )
 
-// KeyAttribute is adjlist.KeyAttribute: a native key attribute and its
-// type ("" for S in a declaration; CreateTable's TableIndex has it
-// resolved to S or N).
+// KeyAttribute is adjlist.KeyAttribute (Type "" is S, resolved in a
+// TableIndex).
 type KeyAttribute struct {
 	Name string
 	Type types.ScalarAttributeType
 }
 
-// Index is adjlist.Index as declared, its Projection defaulted; the
-// fields mean what that type's documentation says.
+// Index is adjlist.Index as declared, its Projection defaulted.
 type Index struct {
 	Name                                string
 	Local                               bool
@@ -54,12 +51,10 @@ func (ix *Index) native() bool {
 	return len(ix.PartitionAttributes) > 0 || len(ix.SortAttributes) > 0
 }
 
-// CheckIndexes checks the indexes decls declared on a table keyed on pk and sk
-// whose inverted index is named index ("" for none) and, when derived,
-// keyed on the attributes indexPK and indexSK this package writes. It
-// returns the index key attributes written from templates (derived) and
-// how many of decls, in order, passed (all of them unless one failed);
-// err wraps [errs.ErrInvalidOption].
+// CheckIndexes checks decls on a table keyed pk, sk with inverted index
+// index ("" none; when derived, keyed on the written indexPK, indexSK).
+// It returns the attributes written from templates and how many decls
+// passed; err wraps [errs.ErrInvalidOption].
 func CheckIndexes(pk, sk, index string, derived bool, indexPK, indexSK string, decls []Index) (written map[string]bool, passed int, err error) {
 	written, names, native := map[string]bool{}, map[string]bool{}, map[string]bool{}
 	globals, locals := 0, 0
@@ -90,8 +85,8 @@ func CheckIndexes(pk, sk, index string, derived bool, indexPK, indexSK string, d
 	return written, len(decls), err
 }
 
-// check validates one declared index, recording its name and the
-// attributes it derives (written) or reads from data (native).
+// check validates ix, recording its name and the attributes it derives
+// (written) or reads (native).
 func check(ix *Index, pk, sk string, names, written, native map[string]bool) error {
 	switch {
 	case !ddbitem.ValidIndexName(ix.Name):
@@ -131,10 +126,8 @@ func check(ix *Index, pk, sk string, names, written, native map[string]bool) err
 		return nil
 	}
 	for _, a := range slices.Concat(ix.PartitionAttributes, ix.SortAttributes) {
-		// Native attributes are read, never written by this package:
-		// several native indexes may share one, and one may be a key
-		// attribute the items already carry (the table's sort key, the
-		// inverted index's GSI1PK), so an index adds no attribute at all.
+		// Native attributes are only read: indexes may share one, and it
+		// may be a key attribute items carry already (SK, GSI1PK).
 		if a.Name == "" {
 			return fmt.Errorf("empty key attribute name")
 		}
@@ -146,8 +139,7 @@ func check(ix *Index, pk, sk string, names, written, native map[string]bool) err
 	return nil
 }
 
-// Dedupe drops repeated names, keeping the first of each: the attributes
-// of an index's LastEvaluatedKey, its keys then the table's.
+// Dedupe drops repeated names, keeping the first of each.
 func Dedupe(names []string) []string {
 	out := names[:0:0]
 	for _, n := range names {

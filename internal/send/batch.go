@@ -9,23 +9,17 @@ import (
 	smithytime "github.com/aws/smithy-go/time"
 )
 
-// Table is where a batch goes and how it resends what DynamoDB leaves
-// unprocessed.
+// Table is where a batch goes and how it resends unprocessed items.
 type Table struct {
-	Client BatchClient
-	Name   string
-	// Backoff is the wait before a resend; MaxAttempts bounds the
-	// requests of one chunk, resends included.
+	Client      BatchClient
+	Name        string
 	Backoff     retry.BackoffDelayer
-	MaxAttempts int
-	// Opts are the SDK options of every request: adjlist's usage and
-	// tracing middleware.
-	Opts []func(*dynamodb.Options)
+	MaxAttempts int                       // requests per chunk, resends included
+	Opts        []func(*dynamodb.Options) // usage and tracing middleware
 }
 
-// Wait waits the delay b gives before the retry that follows attempt
-// (the first is 1) after err, the error of the attempt, if any. It
-// returns b's error, or ctx's if ctx is done first.
+// Wait waits b's delay before the retry after attempt (from 1) failed
+// with err (may be nil); it returns b's error, or ctx's if done first.
 func Wait(ctx context.Context, b retry.BackoffDelayer, attempt int, err error) error {
 	d, err := b.BackoffDelay(attempt, err)
 	if err != nil {
@@ -34,8 +28,7 @@ func Wait(ctx context.Context, b retry.BackoffDelayer, attempt int, err error) e
 	return Sleep(ctx, d)
 }
 
-// Sleep waits for d or until ctx is done, whichever comes first, and
-// returns ctx's error if it is done: at once when d is not positive.
+// Sleep waits d or until ctx is done, returning ctx's error.
 func Sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
 		return ctx.Err()

@@ -12,15 +12,12 @@ import (
 // MaxGet is DynamoDB's limit on keys in one BatchGetItem request.
 const MaxGet = 100
 
-// BatchGet reads the items with keys, K being the caller's key type: keyItem
-// gives a key's key attributes, keyOf the key of an item read. It sends
-// BatchGetItem with at most MaxGet distinct keys per request (DynamoDB
-// refuses a key twice in one), consistent as consistent says, and resends
-// the keys DynamoDB leaves unprocessed after tb.Backoff, at most
-// tb.MaxAttempts requests per chunk. Items that do not exist are absent
-// from found. Keys still unprocessed make the error wrap errs.ErrUnprocessed;
-// with any error found is nil and at is the last key of the failed chunk
-// when it held MaxGet keys, else the zero K.
+// BatchGet reads the items with keys (K the caller's key type; keyItem a
+// key's attributes, keyOf an item's key) with BatchGetItem, MaxGet
+// distinct keys per request (DynamoDB refuses duplicates), resending the
+// unprocessed per tb. Missing items are absent from found. Keys still
+// unprocessed wrap errs.ErrUnprocessed; on error found is nil and at the
+// failed chunk's last key when it was full, else the zero K.
 func BatchGet[K comparable](ctx context.Context, tb *Table, keys []K, consistent *bool, keyItem func(K) Item, keyOf func(Item) K) (found map[K]Item, at K, err error) {
 	found = make(map[K]Item, len(keys))
 	seen := make(map[K]bool, len(keys))
@@ -46,7 +43,6 @@ func BatchGet[K comparable](ctx context.Context, tb *Table, keys []K, consistent
 	return found, at, nil
 }
 
-// getChunk reads the items with keys, at most MaxGet, into found.
 func getChunk[K comparable](ctx context.Context, tb *Table, keys []Item, consistent *bool, found map[K]Item, keyOf func(Item) K) error {
 	pending := keys
 	for attempt := 1; ; attempt++ {

@@ -22,18 +22,15 @@ type Result[K any] struct {
 	Unwritten []K
 }
 
-// BatchWrite sends reqs, puts and deletes, with BatchWriteItem: MaxWrite per
-// request, on up to workers goroutines, resending what DynamoDB leaves
-// unprocessed after tb.Backoff, at most tb.MaxAttempts requests per chunk.
-// progress, if not nil, is called after each chunk with the requests
-// written so far and len(reqs), never concurrently. keyOf is the key of a
-// put's item or a delete's key, K being the caller's key type.
+// BatchWrite sends reqs with BatchWriteItem, MaxWrite per request on up
+// to workers goroutines, resending the unprocessed per tb; progress, if
+// set, is called after each chunk, never concurrently. keyOf is a
+// request's key (K the caller's type).
 //
-// Two requests on one key fail with errs.ErrDuplicateKey, at that key, before
-// any request: DynamoDB refuses them within one request, and across
-// requests their outcome would depend on timing. Otherwise the error joins
-// the error of every chunk not wholly written (the SDK's, or
-// errs.ErrUnprocessed), whose keys are in res.Unwritten.
+// Two requests on one key fail with errs.ErrDuplicateKey before any
+// request: DynamoDB refuses them in one request, and across requests the
+// outcome would depend on timing. Otherwise the error joins each failed
+// chunk's (the SDK's, or errs.ErrUnprocessed), its keys in res.Unwritten.
 func BatchWrite[K comparable](ctx context.Context, tb *Table, reqs []types.WriteRequest, workers int, progress func(written, total int), keyOf func(Item) K) (res Result[K], at K, err error) {
 	seen := make(map[K]bool, len(reqs))
 	for _, r := range reqs {
@@ -72,9 +69,6 @@ func BatchWrite[K comparable](ctx context.Context, tb *Table, reqs []types.Write
 	return res, at, errors.Join(errs...)
 }
 
-// writeChunk writes up to MaxWrite requests, resending what DynamoDB
-// leaves unprocessed; it returns the keys still unwritten and the
-// requests sent.
 func writeChunk[K comparable](ctx context.Context, tb *Table, chunk []types.WriteRequest, keyOf func(Item) K) (left []K, requests int, err error) {
 	pending := chunk
 	for attempt := 1; ; attempt++ {
@@ -97,7 +91,6 @@ func writeChunk[K comparable](ctx context.Context, tb *Table, chunk []types.Writ
 	}
 }
 
-// keys returns the keys of write requests.
 func keys[K any](reqs []types.WriteRequest, keyOf func(Item) K) []K {
 	out := make([]K, len(reqs))
 	for i, r := range reqs {
@@ -106,7 +99,6 @@ func keys[K any](reqs []types.WriteRequest, keyOf func(Item) K) []K {
 	return out
 }
 
-// writeItem is the item a put writes, or the key a delete deletes.
 func writeItem(r types.WriteRequest) Item {
 	switch {
 	case r.PutRequest != nil:

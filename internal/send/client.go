@@ -18,10 +18,8 @@ type Cond struct {
 	Values Item
 }
 
-// The parts of a DynamoDB client this package sends requests to;
-// *dynamodb.Client and adjlist.Client have each.
-
-// ItemClient is what the single-item writes (Put, Update, Delete) need.
+// ItemClient is what Put, Update and Delete need; *dynamodb.Client and
+// adjlist.Client have it, and each interface below.
 type ItemClient interface {
 	PutItem(ctx context.Context, params *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)
 	UpdateItem(ctx context.Context, params *dynamodb.UpdateItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error)

@@ -1,7 +1,3 @@
-// Single-item writes ask for the stored item on a failed condition
-// (ALL_OLD): one that shows the call's own earlier attempt applied is a
-// success (attempt.go).
-
 package send
 
 import (
@@ -19,12 +15,9 @@ import (
 	"github.com/adjlist/adjlist/internal/errs"
 )
 
-// Put writes item with one PutItem under c (w built). A failed create, or
-// a failed put without a condition of the caller's, that finds exactly
-// item stored is a success only after an attempt whose outcome is
-// unknown: else the item is another writer's (an overwrite's condition
-// may fail on an item that merely looks the same). Other failures are
-// what w makes of them.
+// Put writes item with one PutItem under c (w built). A failed condition
+// (not the caller's) that finds exactly item stored (ALL_OLD) is a success
+// only after an unknown outcome: else the item is another writer's.
 func Put(ctx context.Context, client ItemClient, table *string, item Item, c Cond, w *ddbexpr.Cond, exists error, opts []func(*dynamodb.Options)) error {
 	call := &putCall{Call: Call{Context: ctx}, in: dynamodb.PutItemInput{TableName: table, Item: item}}
 	in := &call.in
@@ -49,19 +42,17 @@ func Put(ctx context.Context, client ItemClient, table *string, item Item, c Con
 	return call.Unknown(err)
 }
 
-// putCall, updateCall, deleteCall and txCall are a Call and its input in
-// one allocation.
+// putCall, updateCall, deleteCall and txCall: a Call and its input in one
+// allocation.
 type putCall struct {
 	Call
 	in dynamodb.PutItemInput
 }
 
-// Update applies expr to the item key with one UpdateItem and returns it
-// as stored after (ALL_NEW). With resend false (an ADD no version makes
-// idempotent) it is not retried after an attempt whose outcome is
-// unknown. A locked update whose condition fails after such an attempt,
-// on an item at the version it writes that shows every value it writes,
-// was its own attempt: a success.
+// Update applies expr with one UpdateItem and returns the item after
+// (ALL_NEW); with resend false it is not retried after an unknown outcome.
+// A versioned update failing after one on an item at the version it
+// writes, showing its values, was its own attempt: a success.
 func Update(ctx context.Context, client ItemClient, table *string, key Item, expr expression.Expression, w *ddbexpr.Cond, missing error, shows func(Item) bool, resend bool, opts []func(*dynamodb.Options)) (Item, error) {
 	call := &updateCall{Call: Call{Context: ctx}, in: dynamodb.UpdateItemInput{
 		TableName:                           table,
@@ -98,9 +89,8 @@ type updateCall struct {
 	in dynamodb.UpdateItemInput
 }
 
-// Delete removes the item key with one DeleteItem under c (w built). One
-// that finds no item after an attempt whose outcome is unknown deleted it
-// itself: a success.
+// Delete removes the item key with one DeleteItem under c (w built);
+// finding none after an unknown outcome, it deleted it itself.
 func Delete(ctx context.Context, client ItemClient, table *string, key Item, c Cond, w *ddbexpr.Cond, missing error, opts []func(*dynamodb.Options)) error {
 	call := &deleteCall{Call: Call{Context: ctx}, in: dynamodb.DeleteItemInput{
 		TableName:                           table,
@@ -130,9 +120,8 @@ type deleteCall struct {
 }
 
 // Tokened sends action as a one-action TransactWriteItems with token:
-// DynamoDB applies it at most once per token (within 10 minutes), so
-// retries are safe, and a cancellation is a definite answer for every
-// attempt (a retry of an applied one would have succeeded).
+// applied at most once per token (10 minutes), so retries are safe and a
+// cancellation is definite (a retry of an applied one would succeed).
 func Tokened(ctx context.Context, client WriteClient, action types.TransactWriteItem, token string, w *ddbexpr.Cond, exists, missing error, opts []func(*dynamodb.Options)) error {
 	call := &txCall{Call: Call{Context: ctx}, in: dynamodb.TransactWriteItemsInput{
 		TransactItems:      []types.TransactWriteItem{action},
@@ -157,8 +146,7 @@ type txCall struct {
 	in dynamodb.TransactWriteItemsInput
 }
 
-// Mismatch wraps DynamoDB's IdempotentParameterMismatchException in
-// errs.ErrInvalidOption.
+// Mismatch wraps IdempotentParameterMismatchException in ErrInvalidOption.
 func Mismatch(err error) error {
 	var ipm *types.IdempotentParameterMismatchException
 	if errors.As(err, &ipm) {

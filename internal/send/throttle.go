@@ -8,26 +8,23 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// IsMapped reports whether err already says where DynamoDB throttled a
-// request (adjlist's *ThrottlingError, whose test the caller gives): Of
-// does not look inside such an error, and Join leaves out the error it
-// holds.
+// IsMapped reports whether err already says where DynamoDB throttled
+// (adjlist's *ThrottlingError): Of does not look inside it, Join leaves
+// out the error it holds.
 type IsMapped func(err error) bool
 
 // Where is what DynamoDB says of a request it throttled.
 type Where struct {
-	// Reason is DynamoDB's first throttling reason, else the error's code
-	// or, for an action of a cancelled transaction, its cancellation code.
+	// Reason is DynamoDB's first throttling reason, else the error's (or
+	// cancellation's) code.
 	Reason string
-	// Resource is the ARN DynamoDB gave with the reason; Table and Index
-	// are what it names (Table empty when it names no table or index).
+	// Resource is the reason's ARN; Table and Index what it names.
 	Resource, Table, Index string
 }
 
-// Of returns where the SDK's throttling error in err's chain says
-// DynamoDB throttled the request; ok is false when there is none, or a
-// mapped error (IsMapped) holds it. It walks the chain itself, with no allocation:
-// every failed call's error passes through it.
+// Of returns where the throttling error in err's chain says DynamoDB
+// throttled; ok is false for none or a mapped one. It walks the chain
+// itself, allocating nothing: every failed call's error passes through.
 func Of(err error, mapped IsMapped) (w Where, ok bool) {
 	code, reasons, ok, _ := find(err, mapped)
 	if !ok {
@@ -45,9 +42,8 @@ func Of(err error, mapped IsMapped) (w Where, ok bool) {
 	return w, true
 }
 
-// find finds in err's chain the SDK's throttling error and returns its
-// code and reasons; ok is false when there is none, and mapped true when
-// a mapped error (IsMapped) holds it.
+// find returns the code and reasons of the throttling error in err's
+// chain; mapped when an IsMapped error holds it.
 func find(err error, isMapped IsMapped) (code string, reasons []types.ThrottlingReason, ok, mapped bool) {
 	for err != nil {
 		if isMapped != nil && isMapped(err) {
@@ -85,8 +81,7 @@ func find(err error, isMapped IsMapped) (code string, reasons []types.Throttling
 	return "", nil, false, false
 }
 
-// Code reports whether a transaction's cancellation reason code says
-// DynamoDB throttled the action.
+// Code reports whether a cancellation reason code is throttling.
 func Code(code string) bool {
 	switch code {
 	case "ThrottlingError", "ProvisionedThroughputExceeded", "RequestLimitExceeded":
@@ -95,9 +90,8 @@ func Code(code string) bool {
 	return false
 }
 
-// Actions returns the indexes, in the order sent, and the cancellation
-// codes of the actions DynamoDB throttled in the cancelled transaction
-// of err's chain; nil for any other error.
+// Actions returns the indexes and codes of the throttled actions of the
+// cancelled transaction in err's chain.
 func Actions(err error) (actions []int, codes []string) {
 	var tce *types.TransactionCanceledException
 	if !errors.As(err, &tce) {
@@ -111,8 +105,7 @@ func Actions(err error) (actions []int, codes []string) {
 	return actions, codes
 }
 
-// resourceOf parses the ARN of a table or index,
-// "arn:aws:dynamodb:REGION:ACCOUNT:table/NAME" or ".../table/NAME/index/INDEX".
+// resourceOf parses ".../table/NAME" or ".../table/NAME/index/INDEX".
 func resourceOf(arn string) (table, index string, ok bool) {
 	_, res, found := strings.Cut(arn, ":table/")
 	if !found {
@@ -125,8 +118,8 @@ func resourceOf(arn string) (table, index string, ok bool) {
 	return table, rest, true
 }
 
-// Join joins a failed transaction's causes, then err and more, leaving
-// err out when a mapped error (IsMapped) among the causes holds it.
+// Join joins causes, err and more, leaving err out when a mapped cause
+// holds it.
 func Join(mapped IsMapped, causes []error, err error, more ...error) error {
 	for _, c := range causes {
 		if mapped != nil && mapped(c) {

@@ -6,15 +6,11 @@ import (
 
 // DynamoDB's limits on one transaction.
 const (
-	// MaxActions is the most actions, or reads, one transaction holds.
-	MaxActions = 100
-	// MaxSize is the most bytes of items one transaction may write.
-	MaxSize = 4 * 1024 * 1024
-	// MaxToken is the longest ClientRequestToken DynamoDB accepts.
-	MaxToken = 36
+	MaxActions = 100             // actions, or reads
+	MaxSize    = 4 * 1024 * 1024 // bytes of items written
+	MaxToken   = 36              // ClientRequestToken's length
 )
 
-// key is an item's primary key: an action's or a read's.
 type key struct{ pk, sk string }
 
 // TxPut is the action that writes item in table, under c if it is set,
@@ -30,9 +26,8 @@ func TxPut(table *string, item Item, c Cond) types.TransactWriteItem {
 	return types.TransactWriteItem{Put: p}
 }
 
-// TxUpdate is the action that changes the item with key by the update
-// expression, under c if it is set (the update's names and values are
-// c's), asking for the stored item when c fails.
+// TxUpdate is the action that applies update (names and values in c)
+// under c if set, asking for the stored item when c fails.
 func TxUpdate(table *string, key Item, update *string, c Cond) types.TransactWriteItem {
 	u := &types.Update{TableName: table, Key: key, UpdateExpression: update,
 		ConditionExpression: c.Expr, ExpressionAttributeNames: c.Names, ExpressionAttributeValues: c.Values}

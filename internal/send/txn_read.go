@@ -9,20 +9,19 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// Read is the reads of one TransactGetItems, in order, each with the
-// function that fills in its result. The zero Read is empty and ready.
+// Read is the reads of one TransactGetItems, each with the function that
+// fills its result. The zero Read is ready.
 type Read struct {
 	gets  []types.TransactGetItem
-	fills []func(Item) error // decode an item into its result; nil item: not found
+	fills []func(Item) error // nil item: not found
 	seen  map[key]bool
 }
 
-// Len returns the number of reads added.
+// Len is the number of reads added.
 func (r *Read) Len() int { return len(r.gets) }
 
-// Add appends the read of the item (pk, sk) of table, whose key
-// attributes are keyItem, to be filled by fill. It fails with errs.ErrTxLimit,
-// adding nothing, for an item read twice or past MaxActions reads.
+// Add appends the read of item (pk, sk), key attributes keyItem; an item
+// read twice or past MaxActions is errs.ErrTxLimit, adding nothing.
 func (r *Read) Add(table *string, pk, sk string, keyItem Item, fill func(Item) error) error {
 	k := key{pk, sk}
 	switch {
@@ -40,8 +39,7 @@ func (r *Read) Add(table *string, pk, sk string, keyItem Item, fill func(Item) e
 	return nil
 }
 
-// Key returns the key of read i's item, nil past the last read: what the
-// error of a throttled read names.
+// Key is read i's key (nil past the last), which a throttling error names.
 func (r *Read) Key(i int) Item {
 	if i >= len(r.gets) {
 		return nil
@@ -49,9 +47,8 @@ func (r *Read) Key(i int) Item {
 	return r.gets[i].Get.Key
 }
 
-// Run sends the reads with one TransactGetItems and fills each: with its
-// item, or nil when the item does not exist. It returns the SDK's error,
-// or the first error of a fill.
+// Run sends the reads with one TransactGetItems and fills each, stopping
+// at the first error.
 func (r *Read) Run(ctx context.Context, client ReadClient, opts []func(*dynamodb.Options)) error {
 	out, err := client.TransactGetItems(ctx, &dynamodb.TransactGetItemsInput{TransactItems: r.gets}, opts...)
 	if err != nil {

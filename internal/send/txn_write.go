@@ -15,20 +15,16 @@ import (
 	"github.com/adjlist/adjlist/internal/errs"
 )
 
-// Write is the actions of one TransactWriteItems, in order, with what a
-// failed condition of each means. The zero Write is empty and ready.
+// Write is the actions of one TransactWriteItems with what a failed
+// condition of each means. The zero Write is ready.
 type Write struct {
 	actions []types.TransactWriteItem
-	// onFail[i] is what a failed condition of action i means, given the
-	// stored item (the cancellation reason's Item, ALL_OLD).
-	onFail []func(old Item) error
-	// seen maps each item's key to the index of its action.
-	seen map[key]int
-	size int
+	onFail  []func(old Item) error // old: the reason's Item (ALL_OLD)
+	seen    map[key]int            // item key → its action's index
+	size    int
 }
 
-// Replace puts a in place of the action on the item (pk, sk), of the
-// same size, and reports whether there was one.
+// Replace puts a, of the same size, in place of the action on (pk, sk).
 func (w *Write) Replace(pk, sk string, a types.TransactWriteItem) bool {
 	i, ok := w.seen[key{pk, sk}]
 	if ok {
@@ -37,15 +33,12 @@ func (w *Write) Replace(pk, sk string, a types.TransactWriteItem) bool {
 	return ok
 }
 
-// Len returns the number of actions added.
+// Len is the number of actions added.
 func (w *Write) Len() int { return len(w.actions) }
 
-// Add appends the action a on the item (pk, sk), size bytes of the
-// transaction's MaxSize; onFail says what a failure of its condition
-// means. It fails with errs.ErrTxLimit, adding nothing, on a second action on
-// the item or past MaxActions actions or MaxSize bytes; a second check
-// of the item for the same condition asks the same question, so it is
-// dropped rather than refused (DynamoDB would refuse it).
+// Add appends action a on item (pk, sk), size bytes. A second action on
+// the item, or one past MaxActions or MaxSize, is errs.ErrTxLimit, adding
+// nothing; a second identical check is dropped (DynamoDB would refuse it).
 func (w *Write) Add(pk, sk string, size int, a types.TransactWriteItem, onFail func(old Item) error) error {
 	k := key{pk, sk}
 	if i, ok := w.seen[k]; ok {
@@ -70,8 +63,6 @@ func (w *Write) Add(pk, sk string, size int, a types.TransactWriteItem, onFail f
 	return nil
 }
 
-// sameCheck reports whether two actions are condition checks with the
-// same condition: the same expression, names and values.
 func sameCheck(a, b types.TransactWriteItem) bool {
 	ca, cb := a.ConditionCheck, b.ConditionCheck
 	return ca != nil && cb != nil && aws.ToString(ca.ConditionExpression) == aws.ToString(cb.ConditionExpression) &&
@@ -79,8 +70,8 @@ func sameCheck(a, b types.TransactWriteItem) bool {
 		ddbitem.Equal(ca.ExpressionAttributeValues, cb.ExpressionAttributeValues)
 }
 
-// Key returns the key of action i's item (a put's whole item), nil past
-// the last action: what the error of a throttled action names.
+// Key is action i's key (a put's whole item; nil past the last), which
+// a throttling error names.
 func (w *Write) Key(i int) Item {
 	if i >= len(w.actions) {
 		return nil
@@ -98,12 +89,10 @@ func (w *Write) Key(i int) Item {
 	return nil
 }
 
-// Commit sends the actions with one TransactWriteItems, token its
-// ClientRequestToken unless empty, and sends them again after backoff b,
-// at most retries more times, while reasons says a cancellation may
-// clear on a retry. When it fails it returns the causes reasons gave for
-// the last failure, that failure's error and, when waiting ended the
-// retries, the error of waiting (ctx's or b's).
+// Commit sends the actions with one TransactWriteItems (token, if set,
+// its ClientRequestToken), again after b up to retries times while
+// reasons says a retry may clear it. On failure: the last failure's causes
+// and error, and waitErr when waiting ended the retries.
 func (w *Write) Commit(ctx context.Context, client WriteClient, token string, retries int, b retry.BackoffDelayer, opts []func(*dynamodb.Options), reasons func(error) (causes []error, retryable bool)) (causes []error, err, waitErr error) {
 	in := &dynamodb.TransactWriteItemsInput{TransactItems: w.actions}
 	if token != "" {
@@ -123,12 +112,9 @@ func (w *Write) Commit(ctx context.Context, client WriteClient, token string, re
 	}
 }
 
-// Reasons maps the reasons of a cancelled transaction, which come in the
-// order of its actions, to errors: a failed condition to what its
-// action's onFail says, a conflict to errs.ErrTxConflict. retryable is true
-// when transient says every reason's code may clear on a retry (a
-// conflict, throttling, none). For an error that is no cancellation it
-// returns nil, false.
+// Reasons maps a cancellation's reasons (in action order) to errors: a
+// failed condition to its onFail's, a conflict to errs.ErrTxConflict.
+// retryable: transient holds of every code. No cancellation: nil, false.
 func (w *Write) Reasons(err error, transient func(code string) bool) (causes []error, retryable bool) {
 	var tce *types.TransactionCanceledException
 	if !errors.As(err, &tce) {

@@ -9,9 +9,8 @@ import (
 	"github.com/aws/smithy-go/middleware"
 )
 
-// CallOpts returns the per-call SDK options for ctx: the middleware that
-// reports the request to ctx's Usage and to the span of the call it is
-// made for, when ctx carries either; nothing otherwise.
+// CallOpts returns the SDK options reporting a request to ctx's Usage and
+// call span; nil when ctx carries neither.
 func CallOpts(ctx context.Context) []func(*dynamodb.Options) {
 	var (
 		u  *Usage
@@ -36,9 +35,8 @@ func CallOpts(ctx context.Context) []func(*dynamodb.Options) {
 	}}
 }
 
-// callMiddleware sets ReturnConsumedCapacity=TOTAL on the request and adds
-// the response's consumed capacity to u, and with the items it returned
-// and the index it read, to sp; either may be nil.
+// callMiddleware asks for ReturnConsumedCapacity=TOTAL and adds the
+// capacity to u, and with the items and index to sp; either may be nil.
 func callMiddleware(u *Usage, sp *Span) middleware.InitializeMiddleware {
 	return middleware.InitializeMiddlewareFunc("adjlistUsage", func(ctx context.Context, in middleware.InitializeInput, next middleware.InitializeHandler) (middleware.InitializeOutput, middleware.Metadata, error) {
 		const total = types.ReturnConsumedCapacityTotal

@@ -12,48 +12,36 @@ import (
 	"go.opentelemetry.io/otel/trace"
 )
 
-// tracerName is the instrumentation scope of the spans a table opens:
-// the module's path, as OpenTelemetry asks of instrumentation libraries.
+// tracerName is the module's path, as OpenTelemetry asks of libraries.
 const tracerName = "github.com/adjlist/adjlist"
 
-// The attributes adjlist adds to its spans beside the semantic
-// conventions'.
+// Span attributes beside the semantic conventions'.
 const (
-	// requestsKey counts the DynamoDB requests a call made (an operation
-	// the SDK retried counts once), as adjlist.UsageTotals.Requests does.
+	// requestsKey counts as adjlist.UsageTotals.Requests (a retried
+	// operation once).
 	requestsKey = attribute.Key("adjlist.requests")
-	// itemsKey counts the items DynamoDB returned to a call's reads.
-	itemsKey = attribute.Key("adjlist.items")
+	itemsKey    = attribute.Key("adjlist.items") // items returned to reads
 )
 
-// Span is one library call's span and what its requests add up to. A nil
-// *Span is the span of a table without a TracerProvider (or of a call made
-// inside another call's span): every method is a no-op on it, so an
+// Span is one library call's span and its requests' totals. A nil *Span
+// (no TracerProvider, or a call inside another's span) is a no-op: an
 // untraced call pays one nil check and allocates nothing.
 type Span struct {
-	s trace.Span
-	// usage is the Usage of the context the call was made with, which
-	// the span's context value hides from CallOpts.
-	usage *Usage
-	// quiet marks a span that records nothing (not sampled, or a no-op
-	// provider's): its requests get no middleware for it.
-	quiet bool
-	// own renders the errors of the package that opened the span (Text).
-	own OwnText
+	s     trace.Span
+	usage *Usage // the call context's, which the span's value hides
+	quiet bool   // records nothing (not sampled, no-op provider)
+	own   OwnText
 
 	mu       sync.Mutex
 	requests int
 	items    int
-	index    string // the first secondary index a request read
-	// capacity sums the consumed capacity DynamoDB reported, per table,
-	// in the order the tables were first seen.
-	capacity []consumed
-	// err is an error an iterator yielded, recorded by Failed.
-	err error
+	index    string     // the first secondary index a request read
+	capacity []consumed // per table, in the order first seen
+	err      error      // recorded by Failed
 }
 
-// consumed is the capacity one call consumed on one table, serialised as
-// DynamoDB's ConsumedCapacity is (aws.dynamodb.consumed_capacity).
+// consumed is one table's capacity, serialised as DynamoDB's
+// ConsumedCapacity (aws.dynamodb.consumed_capacity).
 type consumed struct {
 	CapacityUnits      *float64 `json:"CapacityUnits,omitempty"`
 	ReadCapacityUnits  *float64 `json:"ReadCapacityUnits,omitempty"`
@@ -61,9 +49,8 @@ type consumed struct {
 	TableName          string   `json:"TableName"`
 }
 
-// Tracer returns the tracer of the table named table and the options
-// every span of its calls starts with; both nil when tp is nil (no
-// tracing).
+// Tracer returns table's tracer and its spans' start options; nil for a
+// nil tp.
 func Tracer(tp trace.TracerProvider, table string) (trace.Tracer, []trace.SpanStartOption) {
 	if tp == nil {
 		return nil, nil
@@ -74,14 +61,11 @@ func Tracer(tp trace.TracerProvider, table string) (trace.Tracer, []trace.SpanSt
 	}
 }
 
-// Begin opens, with tracer and its options start (Tracer's), the span of
-// the library call op ("Edge.Put") and returns the context that carries
-// it: pass that context to every request of the call, so the SDK's own
-// spans nest under it and CallOpts adds the requests' figures to it.
-// index, if known, is the secondary index the call reads; own renders
-// the caller's own errors when the span ends with one (Text). Within
-// another call's span (a call made by another one) it returns ctx and a
-// nil span.
+// Begin opens the span of call op ("Edge.Put") and returns the context
+// carrying it, for every request of the call (the SDK's spans nest under
+// it; CallOpts adds to it). index is the secondary index read, if known;
+// own renders the caller's errors (Text). Within another call's span it
+// returns ctx and a nil span.
 func Begin(ctx context.Context, tracer trace.Tracer, start []trace.SpanStartOption, op, index string, own OwnText) (context.Context, *Span) {
 	prev := ctx.Value(callKey{})
 	if _, nested := prev.(*Span); nested {
@@ -98,10 +82,8 @@ func Begin(ctx context.Context, tracer trace.Tracer, start []trace.SpanStartOpti
 	return context.WithValue(ctx, callKey{}, sp), sp
 }
 
-// End ends the span with the error *errp (errp may be nil), or else the
-// one Failed recorded: with an error the span's status is Error and it
-// records the error as an event. It sets the figures the call's requests
-// added up to.
+// End ends the span with *errp (errp may be nil), else Failed's error,
+// recorded as status Error and an event, and sets the requests' totals.
 func (s *Span) End(errp *error) {
 	if s == nil {
 		return
@@ -121,8 +103,7 @@ func (s *Span) Done(err error) error {
 	return err
 }
 
-// Failed records err as the call's error, for End, and returns it: the
-// error an iterator yields.
+// Failed records an iterator's err for End, and returns it.
 func (s *Span) Failed(err error) error {
 	if s != nil && err != nil {
 		s.mu.Lock()
@@ -168,8 +149,6 @@ func (s *Span) finish(err error) {
 	s.s.End()
 }
 
-// addCall adds one request's figures: the items it returned, the index it
-// read, if any, and the capacity DynamoDB reported.
 func (s *Span) addCall(items int, index string, ccs []*types.ConsumedCapacity) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -200,7 +179,7 @@ func (s *Span) addCall(items int, index string, ccs []*types.ConsumedCapacity) {
 	}
 }
 
-// addUnits adds v to sum; both nil is nil (DynamoDB did not report it).
+// addUnits adds v to sum; nil when neither was reported.
 func addUnits(sum, v *float64) *float64 {
 	if v == nil {
 		return sum

@@ -18,23 +18,16 @@ import (
 	semconv "go.opentelemetry.io/otel/semconv/v1.39.0"
 )
 
-// OwnText renders the errors of the package that opens the spans
-// (adjlist's OpError, KeyError, sentinels, ...), whose texts it knows
-// to hold no item data, rendering their causes with Text; ok is false
-// for any other error.
+// OwnText renders adjlist's own errors, whose texts hold no item data
+// (their causes with Text); ok is false for any other error.
 type OwnText func(err error) (text string, ok bool)
 
 // Text is err's text as a span records it, holding no item data
-// (Options.TracerProvider promises it): errors are rendered as their own
-// Error methods do only where the text is known to be free of item data:
-// the errors own renders (adjlist's, whose keys spans may show), the
-// SDK's request and response errors around them, DynamoDB's refusals (its
-// code and message), context and network errors. Of any other error, such
-// as attributevalue's, which quote the value that failed to decode, or a
-// marshaller's of the caller's, only the Go type shows
-// ("*errors.errorString (text not traced)"; attributevalue's with the Go
-// type it decoded into), and the text fmt.Errorf adds around a %w is left
-// out. The error a call returns keeps its full text.
+// (Options.TracerProvider promises it): own's errors, the SDK's request
+// and response errors, DynamoDB's refusals, context and network errors
+// show their text; of any other (attributevalue's quote the value) only
+// the Go type shows ("*errors.errorString (text not traced)"), and
+// fmt.Errorf's text around a %w is left out. The error returned keeps all.
 func Text(err error, own OwnText) string {
 	if err == nil {
 		return ""
@@ -95,8 +88,7 @@ func Text(err error, own OwnText) string {
 	return t.String() + " (text not traced)"
 }
 
-// typeName is err's Go type as a span's exception.type names it
-// (RecordError's form): "*adjlist.OpError".
+// typeName is exception.type as RecordError names it: "*adjlist.OpError".
 func typeName(err error) string {
 	t := reflect.TypeOf(err)
 	if t.PkgPath() == "" && t.Name() == "" {
@@ -105,10 +97,8 @@ func typeName(err error) string {
 	return t.PkgPath() + "." + t.Name()
 }
 
-// errorType is a failed call's error.type: the error code of DynamoDB's
-// refusal ("ConditionalCheckFailedException",
-// "ProvisionedThroughputExceededException") when DynamoDB refused a
-// request, else "_OTHER".
+// errorType is error.type: DynamoDB's error code
+// ("ConditionalCheckFailedException"), else "_OTHER".
 func errorType(err error) string {
 	var ae smithy.APIError
 	if errors.As(err, &ae) {

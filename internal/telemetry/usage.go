@@ -25,14 +25,13 @@ type Totals struct {
 	Scanned, Matched      int
 }
 
-// Totals returns u's counts, read under u's lock.
+// Totals returns u's counts.
 func (u *Usage) Totals() Totals {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	return Totals{u.requests, u.read, u.write, u.scanned, u.matched}
 }
 
-// addQuery records a Query response's item counts.
 func (u *Usage) addQuery(scanned, matched int32) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
@@ -40,8 +39,8 @@ func (u *Usage) addQuery(scanned, matched int32) {
 	u.matched += int(matched)
 }
 
-// addCall records one operation and the capacity it consumed: CapacityUnits
-// in TOTAL mode, read units for reads and write units for writes.
+// addCall records one operation and its CapacityUnits (TOTAL mode) as
+// read or write units.
 func (u *Usage) addCall(write bool, ccs []*types.ConsumedCapacity) {
 	units := 0.0
 	for _, cc := range ccs {
@@ -59,13 +58,11 @@ func (u *Usage) addCall(write bool, ccs []*types.ConsumedCapacity) {
 	}
 }
 
-// callKey is the context key of what a call's requests report to: a
-// *Usage (WithUsage) or the *Span of the call (Begin), which holds the
-// Usage of the context it was opened in.
+// callKey's value is a *Usage (WithUsage) or the call's *Span (Begin),
+// which holds the Usage of the context it was opened in.
 type callKey struct{}
 
-// WithUsage returns a context whose requests report to u (CallOpts); a
-// nil u reports nowhere.
+// WithUsage returns a context whose requests report to u (nil: nowhere).
 func WithUsage(ctx context.Context, u *Usage) context.Context {
 	return context.WithValue(ctx, callKey{}, u)
 }

@@ -35,13 +35,6 @@ type handle struct {
 	keyIDs func(ids IDs, item Item) (keyed, error)
 }
 
-// decode decodes the data of the item k read into out (a pointer to the
-// items' Go type) with [Table.decodeData], the ids k was built from
-// filling in an Entity's values its keys hold. It may modify item.
-func (h handle) decode(item Item, kc *keyCtx, out any) error {
-	return h.t.decodeData(h.it, kc.IDs, item, out)
-}
-
 // keyed is one item as its handle keys it: its table keys (kc.pk, kc.sk),
 // what its index key templates may name (kc), and an edge's inverted
 // index keys (ipk, isk), written into the item with explicit index keys
@@ -169,7 +162,7 @@ func (h handle) get(ctx context.Context, op string, k *keyed, keyErr error, optF
 	if err != nil {
 		return err
 	}
-	if err = h.decode(item, &k.kc, out); err != nil {
+	if err = h.t.decodeData(h.it, k.kc.IDs, item, out); err != nil {
 		return h.t.opErr(op, k.kc.PK, k.kc.SK, err)
 	}
 	return nil
@@ -179,13 +172,13 @@ func (h handle) get(ctx context.Context, op string, k *keyed, keyErr error, optF
 // the item's data into out (left zero when it is missing): a [Read]'s
 // Found and Data.
 func (h handle) txGet(rt *ReadTx, k *keyed, keyErr error, found *bool, out any) {
-	kc := k.kc // kept until Run
+	ids := k.kc.IDs // kept until Run
 	rt.add(h.t, h.err, k.key(), keyErr, func(item Item) error {
 		if *found = item != nil; !*found {
 			reflect.ValueOf(out).Elem().SetZero() // a Read run again
 			return nil
 		}
-		return h.decode(item, &kc, out)
+		return h.t.decodeData(h.it, ids, item, out)
 	})
 }
 
@@ -237,7 +230,7 @@ func (h handle) update(ctx context.Context, op string, k *keyed, keyErr error, u
 	if err != nil {
 		return err
 	}
-	if err = h.decode(item, &k.kc, out); err != nil {
+	if err = h.t.decodeData(h.it, k.kc.IDs, item, out); err != nil {
 		return h.t.opErr(op, k.kc.PK, k.kc.SK, err)
 	}
 	return nil

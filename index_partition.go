@@ -104,7 +104,7 @@ func AllTypes[T any](q Query[T], optFns ...func(*ReadOptions)) Query[Item] {
 func allTypes(q *querySpec) Query[Item] {
 	const op = "AllTypes"
 	if q.err != nil {
-		return errQuery[Item](q.t, op, q.err)
+		return Query[Item]{querySpec: errSpec(q.t, op, q.err)}
 	}
 	k := q.keys
 	k.skPrefix, k.skExact, k.filterPrefix, k.keysOnly, k.freeSK = "", false, "", false, true
@@ -123,7 +123,7 @@ func allTypes(q *querySpec) Query[Item] {
 		// the table.
 		k.everySep = whole.keyText(q.t)
 	}
-	all := newQuery(q.t, op, k, rawItem)
+	all := Query[Item]{querySpec: newQuerySpec(q.t, op, k), decode: rawItem}
 	all.wraps = q.op
 	all.run.In.Limit = q.run.In.Limit
 	return all

@@ -3,7 +3,6 @@ package adjlist
 import (
 	"fmt"
 	"reflect"
-	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -275,12 +274,6 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 	}
 	m := &Model{Table: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Indexes: t.indexesCopy(),
 		PartitionKeyType: t.opts.PartitionKeyType, SortKeyType: t.opts.SortKeyType}
-	for i := range m.Indexes { // deep: the model shares nothing with the table
-		ix := &m.Indexes[i]
-		ix.PartitionAttributes = slices.Clone(ix.PartitionAttributes)
-		ix.SortAttributes = slices.Clone(ix.SortAttributes)
-		ix.NonKeyAttributes = slices.Clone(ix.NonKeyAttributes)
-	}
 	if t.layout != noIndex {
 		m.InvertedIndex = t.opts.Index
 	}

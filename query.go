@@ -105,13 +105,8 @@ type queryKeys struct {
 	kind string
 }
 
-// newQuery builds the request once, so running the query repeats no
+// newQuerySpec builds the request once, so running the query repeats no
 // expression building.
-func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, bool, error)) Query[T] {
-	return Query[T]{querySpec: newQuerySpec(t, op, k), decode: decode}
-}
-
-// newQuerySpec is newQuery's work, for any T.
 func newQuerySpec(t *Table, op string, k queryKeys) querySpec {
 	o := t.opts
 	q := querySpec{t: t, op: op, run: paging.Run{Client: t.client, PK: k.pk, SKAttr: o.SortKey}, skPrefix: k.skPrefix, keys: k}
@@ -181,11 +176,6 @@ func qsCompile(q querySpec) querySpec {
 		q.run.Shards = append(q.run.Shards, paging.QueryShard{PK: pk, Values: vals})
 	}
 	return q
-}
-
-// errQuery returns a Query that fails with err when run.
-func errQuery[T any](t *Table, op string, err error) Query[T] {
-	return Query[T]{querySpec: errSpec(t, op, err)}
 }
 
 // errSpec is a query that fails with err when run.

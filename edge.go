@@ -1,6 +1,7 @@
 package adjlist
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -187,10 +188,6 @@ func (e *edgeCore) sourceKey(from string) (string, error) {
 // indexKeys are the inverted index keys of the edge (pk, sk), unsharded.
 func (e *edgeCore) indexKeys(pk, sk string) (ipk, isk string) {
 	return e.t.layout.edgeIndexKeys(pk, sk, e.labelLen)
-}
-
-func (e *edgeCore) opErr(op string, k edgeKeys, err error) error {
-	return e.t.opErr(op, k.pk, k.sk, err)
 }
 
 // Put creates the edge from → to with data, in one PutItem that writes the
@@ -435,16 +432,13 @@ func (e *edgeCore) waitIndexed(ctx context.Context, from, to string, maxWait tim
 	ctx, sp := e.t.startSpan(ctx, op)
 	defer sp.end(&err)
 	k, err := e.keys(from, to)
-	if err == nil {
-		err = e.t.errNoIndex()
-	}
-	if err != nil {
-		return e.opErr(op, k, err)
+	fail := func(err error) error { return e.t.opErr(op, k.pk, k.sk, err) }
+	if err = cmp.Or(err, e.t.errNoIndex()); err != nil {
+		return fail(err)
 	}
 	rk := e.reverseKeys(k.sk, k.pk, true)
 	rk.pk = k.ipk // the one shard that holds this edge
 	q := newQuerySpec(e.t, op, rk)
-	fail := func(err error) error { return e.opErr(op, k, err) }
 	return paging.Poll(ctx, maxWait, ErrNotVisible, fail, func() (bool, error) {
 		n, err := qsCount(&q, ctx, func(item Item) (bool, error) {
 			var ids [2]string

@@ -469,9 +469,7 @@ func (e *entityCore) check() func(Item) error {
 // [PageIndex], and [LoadPartition] of an entity heading its partition).
 // A nil dst is [ErrInvalidOption] when used.
 func (e *Entity[T]) Into(dst *[]EntityItem[T]) Target {
-	tg := into(e.t, "", "entity "+e.name, e.err, dst, e.decode)
-	tg.h = &e.entityCore
-	return tg
+	return into(e.t, "", "entity "+e.name, e.err, dst, e.decode, &e.entityCore)
 }
 
 // TxCheck adds to tx a check that the item with ids exists, as

@@ -12,9 +12,7 @@ import (
 // node item of this type that [Load] or [PageIndex] meets. A nil dst is
 // [ErrInvalidOption] when used.
 func (n *Node[N]) Into(dst *[]NodeItem[N]) Target {
-	tg := into(n.t, n.typ, "node "+n.typ, n.err, dst, n.decodeItem)
-	tg.h = &n.nodeCore
-	return tg
+	return into(n.t, n.typ, "node "+n.typ, n.err, dst, n.decodeItem, &n.nodeCore)
 }
 
 // IndexPage is one page of a mixed read of an index partition

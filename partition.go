@@ -35,9 +35,7 @@ type Target struct {
 // an edge from a collection's children ([Endpoint]), which are in no node
 // partition.
 func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
-	tg := into(e.t, e.src.String(), "edge "+e.prefix, e.err, dst, e.decode)
-	tg.h = &e.edgeCore
-	return tg
+	return into(e.t, e.src.String(), "edge "+e.prefix, e.err, dst, e.decode, &e.edgeCore)
 }
 
 // Into returns a [Target] that appends to *dst every child of this type
@@ -45,15 +43,15 @@ func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
 // key order), or [Load] or [PageIndex] meets (in the read's order). A nil
 // dst is [ErrInvalidOption] when used.
 func (c *Collection[C, P]) Into(dst *[]Child[C]) Target {
-	tg := into(c.t, c.parent.name(), "child "+c.prefix, c.err, dst, c.decode)
-	tg.sharded, tg.h = c.shards > 0, &c.collectionCore
+	tg := into(c.t, c.parent.name(), "child "+c.prefix, c.err, dst, c.decode, &c.collectionCore)
+	tg.sharded = c.shards > 0
 	return tg
 }
 
-// into is the Target of the items decode accepts, in node type typ's
-// partitions.
-func into[T any](t *Table, typ, kind string, err error, dst *[]T, decode func(Item) (T, bool, error)) Target {
-	tg := Target{t: t, typ: typ, kind: kind, err: err}
+// into is the Target of the items of h's type that decode accepts, in
+// node type typ's partitions.
+func into[T any](t *Table, typ, kind string, err error, dst *[]T, decode func(Item) (T, bool, error), h typedHandle) Target {
+	tg := Target{t: t, typ: typ, kind: kind, err: err, h: h}
 	if dst == nil {
 		tg.err = fmt.Errorf("%w: Into(nil)", ErrInvalidOption)
 		return tg

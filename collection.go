@@ -95,17 +95,12 @@ func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*
 //
 // A nested child is named by its parent's ref ([Collection.Ref], which
 // escapes every id) and its own id, and lives in the partition the ref
-// keys, the parent child's own item collection (where its outgoing edges
-// are), not in its grandparent's:
+// keys, the parent child's own item collection, not in its grandparent's
+// (docs/modelling.md, "Nested collections", walks through it):
 //
 //	PK = "ORG#acme"              SK = "PROJ#p1"    a project
 //	PK = "ORG#acme#PROJ#p1"      SK = "ISSUE#i7"   an issue of project p1
 //
-// so an organisation with its projects is one Query ([Collection.Load] of
-// projects), a project's issues are one Query per page
-// ([Collection.List] of issues, given projects.Ref("acme", "p1")), and
-// the issues of one organisation spread over one partition per project
-// (and over [CollectionOptions].Shards partitions each, if asked).
 // [Collection.Load] of a nested collection reads the parent item with one
 // GetItem (it is in its own parent's partition) and the children as List
 // does. Every method of [Collection] works on it, the ids it takes being

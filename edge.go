@@ -86,14 +86,9 @@ type EdgeItem[E any] struct {
 // tell them apart by the key's shape, but Limit and Count see both, so
 // give such edges labels of their own.
 //
-// An unlabelled edge between self-keyed nodes of one type is refused the
-// same way, with [ErrInvalidOption]:
-//
-//	users := adjlist.NewNode[User](t, "USER", "")      // PK = SK = "USER#u1"
-//	friends := adjlist.NewEdge[F](users, "", users)    // u1 → u1: the same key
-//
-// the node items would read as edges. Give such an edge a label
-// ("FRIEND#USER#u2").
+// An unlabelled edge between self-keyed nodes of one type (PK = SK =
+// "USER#u1") is refused the same way, with [ErrInvalidOption]: the node
+// items would read as edges. Give such an edge a label ("FRIEND#USER#u2").
 func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*EdgeOptions)) *Edge[E] {
 	e := new(Edge[E])
 	e.init(from.endpoint(), label, to.endpoint(), optFns, typeOf[E]())

@@ -241,9 +241,8 @@ type CollectionOptions struct {
 	// SortKey: Template("{createdAt}")}. Default none.
 	Indexes []IndexKeys
 
-	// Tracking declares what every write through the handle adds to the
-	// children besides their data: a version for optimistic locking,
-	// timestamps, an expiry. Default: nothing.
+	// Tracking adds a version, timestamps or an expiry to every write
+	// ([Tracking]). Default: nothing.
 	Tracking
 
 	// Shards spreads a parent's children over Shards partitions of the

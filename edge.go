@@ -541,10 +541,9 @@ func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id st
 // EdgeOptions configures an [Edge] ([NewEdge]'s optFns).
 type EdgeOptions struct {
 	// Shards spreads the edges into one target over Shards index
-	// partitions, for targets too popular for one partition (a celebrity's
-	// followers, a course with a million students): the index partition key
-	// gains a suffix chosen from the source id, "USER#celeb#07", so writes
-	// spread across shards; [Edge.To] then queries every shard in parallel
+	// partitions (docs/modelling.md, "Hot partitions and cost"): the index
+	// partition key gains a suffix chosen from the source id,
+	// "USER#celeb#07", so writes spread across shards; [Edge.To] then queries every shard in parallel
 	// and merges them in source key order, and its cursor resumes them all.
 	// Each page costs one request per unfinished shard. Default 0 or 1: no
 	// sharding. Only for explicit index keys (not a sort-key index), at most
@@ -562,9 +561,8 @@ type EdgeOptions struct {
 	// Template("ENROLL#{enrolledOn}")}. Default none.
 	Indexes []IndexKeys
 
-	// Tracking declares what every write through the handle adds to the
-	// edge items besides their data: a version for optimistic locking,
-	// timestamps, an expiry. Default: nothing.
+	// Tracking adds a version, timestamps or an expiry to every write
+	// ([Tracking]). Default: nothing.
 	Tracking
 }
 

@@ -103,9 +103,8 @@ type EntityOptions struct {
 	// declares is stored as its own attribute.
 	KeyOnly []string
 
-	// Tracking declares what every write through the handle adds to the
-	// items besides their data: a version for optimistic locking,
-	// timestamps, an expiry. Default: nothing.
+	// Tracking adds a version, timestamps or an expiry to every write
+	// ([Tracking]). Default: nothing.
 	Tracking
 }
 

@@ -44,9 +44,8 @@ type NodeOptions struct {
 	// of those indexes and are not in them.
 	Indexes []IndexKeys
 
-	// Tracking declares what every write through the handle adds to the
-	// node items besides their data: a version for optimistic locking,
-	// timestamps, an expiry. Default: nothing.
+	// Tracking adds a version, timestamps or an expiry to every write
+	// ([Tracking]). Default: nothing.
 	Tracking
 }
 

@@ -543,11 +543,11 @@ type EdgeOptions struct {
 	// Shards spreads the edges into one target over Shards index
 	// partitions (docs/modelling.md, "Hot partitions and cost"): the index
 	// partition key gains a suffix chosen from the source id,
-	// "USER#celeb#07", so writes spread across shards; [Edge.To] then queries every shard in parallel
-	// and merges them in source key order, and its cursor resumes them all.
-	// Each page costs one request per unfinished shard. Default 0 or 1: no
-	// sharding. Only for explicit index keys (not a sort-key index), at most
-	// 100; more is an [ErrInvalidOption].
+	// "USER#celeb#07", so writes spread across shards; [Edge.To] then
+	// queries every shard in parallel and merges them in source key order,
+	// and its cursor resumes them all. Each page costs one request per
+	// unfinished shard. Default 0 or 1: no sharding. Only for explicit index
+	// keys (not a sort-key index), at most 100; more is an [ErrInvalidOption].
 	//
 	// Changing Shards for existing edges moves their index partition: edges
 	// written with the old count are not found by reads with the new one

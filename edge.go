@@ -290,8 +290,9 @@ func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*Read
 // condition of the caller's ([If]) is ANDed after the guard, its failure
 // [ErrConditionFailed]; on a handle with [Tracking.Version] the version
 // read is required ([IfVersion]) and set one higher, a stale one
-// [ErrVersionConflict]; derived index keys follow in the same request. [ErrKeyAttribute], [ErrInvalidOption] and
-// [ErrInvalidKey] come before any request. With any error, E's zero value.
+// [ErrVersionConflict]; derived index keys follow in the same request.
+// [ErrKeyAttribute], [ErrInvalidOption] and [ErrInvalidKey] come before
+// any request. With any error, E's zero value.
 func (e *Edge[E]) Update(ctx context.Context, from, to string, update Update, optFns ...func(*WriteOptions)) (E, error) {
 	k, err := e.keyed(from, to)
 	var data E

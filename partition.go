@@ -106,7 +106,9 @@ type headSpec struct {
 	}
 	apart bool   // the head item is not in its partition (a child's)
 	name  string // the head's type in messages: "STU", "ORG/PROJ", "entity project"
-	shape string // an entity's [pkShape], its targets' too; else "" (targets of node type name)
+	// shape is an entity's [pkShape], its targets' too; other heads'
+	// targets are of node type name.
+	shape string
 }
 
 func (n *Node[N]) partitionHead() partitionHead[N] { return partitionHead[N](n.head()) }

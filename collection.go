@@ -360,7 +360,8 @@ func (c *Collection[C, P]) Get(ctx context.Context, parentID, childID string, op
 // (ALL_NEW), as [Node.Update] does: update ([Update], e.g.
 // adjlist.Set("status", "DONE")) is not changed by the call; a missing
 // child is [ErrNotFound]; a condition of the caller's ([If]) is ANDed
-// after the guard, its failure [ErrConditionFailed]; on a handle with
+// after the guard, its failure [ErrConditionFailed] (the SDK's exception
+// holding the stored child, ALL_OLD); on a handle with
 // [Tracking.Version] the version read is required ([IfVersion]) and set
 // one higher, a stale one [ErrVersionConflict]; derived index keys follow
 // in the same request. [ErrKeyAttribute], [ErrInvalidOption] and

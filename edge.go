@@ -288,7 +288,8 @@ func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*Read
 // e.g. adjlist.Set("grade", "A")) is not changed by the call; a missing
 // edge is [ErrNotFound], so an update never creates a half-formed edge; a
 // condition of the caller's ([If]) is ANDed after the guard, its failure
-// [ErrConditionFailed]; on a handle with [Tracking.Version] the version
+// [ErrConditionFailed] (the SDK's exception holding the stored edge,
+// ALL_OLD); on a handle with [Tracking.Version] the version
 // read is required ([IfVersion]) and set one higher, a stale one
 // [ErrVersionConflict]; derived index keys follow in the same request.
 // [ErrKeyAttribute], [ErrInvalidOption] and [ErrInvalidKey] come before

@@ -344,10 +344,9 @@ func (c *collectionCore) keyCtx(pk, sk string) *keyCtx {
 
 // Get reads one child with a GetItem, e.g. GetItem(PK="WS#acme",
 // SK="PROJ#2026-0042"), eventually consistent unless optFns ask for a
-// strongly consistent read ([Consistent]), and returns its data C, as
-// every handle's Get returns the data of the item whose ids it is given.
-// It returns [ErrNotFound] if there is no such child, [ErrInvalidKey] for
-// bad ids, and with any error C's zero value.
+// strongly consistent read ([Consistent]), and returns its data C. It
+// returns [ErrNotFound] if there is no such child, [ErrInvalidKey] for bad
+// ids, and with any error C's zero value.
 func (c *Collection[C, P]) Get(ctx context.Context, parentID, childID string, optFns ...func(*ReadOptions)) (C, error) {
 	k, err := c.keyed(parentID, childID)
 	var data C

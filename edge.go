@@ -271,8 +271,7 @@ func (e *edgeCore) keyCtx(k edgeKeys) *keyCtx {
 
 // Get reads the edge from → to with one GetItem on the table, eventually
 // consistent unless optFns ask for a strongly consistent read
-// ([Consistent]), and returns its data E, as every handle's Get returns
-// the data of the item whose ids it is given. It returns [ErrNotFound] if
+// ([Consistent]), and returns its data E. It returns [ErrNotFound] if
 // there is no such edge, [ErrInvalidKey] for bad ids, and with any error
 // E's zero value.
 func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*ReadOptions)) (E, error) {

@@ -290,10 +290,9 @@ func (e *Entity[T]) item(ids IDs, data T, create bool, o *WriteOptions) (Item, i
 
 // Get reads the item with ids with one GetItem, eventually consistent
 // unless optFns ask for a strongly consistent read ([Consistent]), and
-// returns its attributes decoded into T, as every handle's Get returns the
-// data of the item whose ids it is given. It returns [ErrNotFound] if
-// there is no such item, [ErrInvalidKey] for bad ids, and with any error
-// T's zero value.
+// returns its attributes decoded into T. It returns [ErrNotFound] if there
+// is no such item, [ErrInvalidKey] for bad ids, and with any error T's
+// zero value.
 func (e *Entity[T]) Get(ctx context.Context, ids IDs, optFns ...func(*ReadOptions)) (T, error) {
 	k, err := e.keyed(ids)
 	var data T

@@ -37,9 +37,8 @@ type Collection[C, P any] struct {
 	decodeItem func(Item) (Child[C], bool, error)
 }
 
-// collectionCore is everything a [Collection] is but its Go types' code:
-// the declaration and every method that does not need P or C, compiled
-// once rather than once per pair of item types.
+// collectionCore is a [Collection] without C and P: compiled once, not
+// per pair of item types.
 type collectionCore struct {
 	parent    parentOf
 	t         *Table
@@ -96,17 +95,12 @@ func NewCollection[C, P any](parent *Node[P], childType string, optFns ...func(*
 //
 // A nested child is named by its parent's ref ([Collection.Ref], which
 // escapes every id) and its own id, and lives in the partition the ref
-// keys, the parent child's own item collection (where its outgoing edges
-// are), not in its grandparent's:
+// keys, the parent child's own item collection, not in its grandparent's
+// (docs/modelling.md, "Nested collections", walks through it):
 //
 //	PK = "ORG#acme"              SK = "PROJ#p1"    a project
 //	PK = "ORG#acme#PROJ#p1"      SK = "ISSUE#i7"   an issue of project p1
 //
-// so an organisation with its projects is one Query ([Collection.Load] of
-// projects), a project's issues are one Query per page
-// ([Collection.List] of issues, given projects.Ref("acme", "p1")), and
-// the issues of one organisation spread over one partition per project
-// (and over [CollectionOptions].Shards partitions each, if asked).
 // [Collection.Load] of a nested collection reads the parent item with one
 // GetItem (it is in its own parent's partition) and the children as List
 // does. Every method of [Collection] works on it, the ids it takes being
@@ -127,9 +121,8 @@ func NewNestedCollection[C, P, G any](parent *Collection[P, G], childType string
 	return c.bind(parentOf{end: parent.endpoint()}, childType, optFns)
 }
 
-// parentOf is what a collection's children hang under: the nodes of one
-// type ([NewCollection]) or the children of another collection
-// ([NewNestedCollection]).
+// parentOf is what a collection's children hang under: nodes, or another
+// collection's children.
 type parentOf struct {
 	end  endpoint
 	node *nodeCore // the parent nodes' handle; nil under a collection
@@ -139,8 +132,7 @@ type parentOf struct {
 // for the PROJ children of ORG nodes.
 func (p *parentOf) name() string { return p.end.String() }
 
-// bind declares c, the collection of childType children under parent,
-// binds its decoder and records it.
+// bind declares c, binds its decoder and records it.
 func (c *Collection[C, P]) bind(parent parentOf, childType string, optFns []func(*CollectionOptions)) *Collection[C, P] {
 	c.collectionCore.init(parent, childType, optFns, typeOf[C]())
 	c.decodeItem = c.decode
@@ -148,8 +140,7 @@ func (c *Collection[C, P]) bind(parent parentOf, childType string, optFns []func
 	return c
 }
 
-// init declares c, the collection of childType children under parent,
-// whose data is a goType.
+// init declares c, whose data is a goType.
 func (c *collectionCore) init(parent parentOf, childType string, optFns []func(*CollectionOptions), goType reflect.Type) {
 	var opts CollectionOptions
 	optErr := applyOptions(&opts, optFns)
@@ -177,8 +168,7 @@ func (c *collectionCore) init(parent parentOf, childType string, optFns []func(*
 	case pe.isChild() && childType == pe.typ:
 		c.err = fmt.Errorf("%w: child type %s equals its parent's", ErrInvalidOption, childType)
 	}
-	// The parent key: a node's "WS#{id}", or a parent child's ref
-	// "ORG#{id}#PROJ#{child}", written as it is.
+	// A parent child's key is its ref "ORG#{id}#PROJ#{child}", as it is.
 	fields, parentKey := []string{"id", "child"}, pe.keySpelling(0)
 	lead, _ := parentKey.Prefix(nil)
 	if c.err == nil {
@@ -186,8 +176,6 @@ func (c *collectionCore) init(parent parentOf, childType string, optFns []func(*
 			keyCtx{Self: c.prefix, Parent: lead}, opts.Indexes, keycodec.Parent, keycodec.Parent)
 		c.it.shards = c.shards
 	}
-	// The ids are the parent's and the child's: PK "WS#{id}" (with the
-	// shard of the child id, "#07"), SK "PROJ#{child}".
 	child := keycodec.Text(c.prefix).Then(keycodec.ID(1, childType))
 	c.it.setKeys(newKeyCore(fields, parentKey.Then(keycodec.ShardSuffix(1, c.shards)), child, childType, childType))
 	c.it.parent, c.it.self = parentKey.Parts(fields), c.it.sk
@@ -218,7 +206,7 @@ func (c *collectionCore) init(parent parentOf, childType string, optFns []func(*
 	}
 }
 
-// nameLevels renames the id fields of a nested collection's partition key
+// nameLevels renames the id fields of a nested collection's key
 // template, in order, to names; a shard field keeps its name.
 func nameLevels(parts []keycodec.Part, names []string) []keycodec.Part {
 	out := slices.Clone(parts)
@@ -253,9 +241,8 @@ type CollectionOptions struct {
 	// SortKey: Template("{createdAt}")}. Default none.
 	Indexes []IndexKeys
 
-	// Tracking declares what every write through the handle adds to the
-	// children besides their data: a version for optimistic locking,
-	// timestamps, an expiry. Default: nothing.
+	// Tracking adds a version, timestamps or an expiry to every write
+	// ([Tracking]). Default: nothing.
 	Tracking
 
 	// Shards spreads a parent's children over Shards partitions of the
@@ -303,16 +290,13 @@ func (c *collectionCore) key(parentID, childID string) (pk, sk string, err error
 }
 
 // Put creates a child with one PutItem guarded by attribute_not_exists(PK)
-// (condition expression "attribute_not_exists (#0)", #0 the partition
-// key). If a different child is stored there it is left unchanged and the
-// error matches [ErrExists] and, with errors.As, the SDK's
-// *types.ConditionalCheckFailedException (its Item holds the stored child,
-// ALL_OLD). Only this call's own retry after a lost response may find its
-// child already written and succeed, as in [Edge.Put]; a second, separate
-// Put of the same child is [ErrExists]. [Collection.Replace] is the
-// overwrite. The parent item need not exist. optFns may AND a condition
-// of the caller's after the guard ([If]), evaluated against the missing
-// item, whose failure is [ErrConditionFailed]; on a handle with
+// ("attribute_not_exists (#0)") as [Node.Put] does: a child stored there is
+// left unchanged and the error matches [ErrExists] (with the SDK's
+// *types.ConditionalCheckFailedException, ALL_OLD); only this call's own
+// retry may find its child already written and succeed.
+// [Collection.Replace] is the overwrite. The parent item need not exist.
+// optFns may AND a condition of the caller's after the guard ([If]),
+// whose failure is [ErrConditionFailed]; on a handle with
 // [Tracking.Version] the child is written with version 1. data must
 // marshal to a map with no key attribute ([ErrKeyAttribute]); bad ids give
 // [ErrInvalidKey]; both before any request.
@@ -338,14 +322,12 @@ func (c *collectionCore) handle() handle {
 	return handle{t: c.t, it: &c.it, tr: &c.tr, exists: ErrExists, err: c.err}
 }
 
-// keyed is a child's keys.
 func (c *collectionCore) keyed(parentID, childID string) (keyed, error) {
 	pk, sk, err := c.key(parentID, childID)
 	return keyed{kc: *c.keyCtx(pk, sk)}, err
 }
 
-// item builds a child's full item with data, as a create or an overwrite
-// (o may be nil).
+// item is [handle.item] of a child.
 func (c *Collection[C, P]) item(parentID, childID string, data C, create bool, o *WriteOptions) (Item, itemKey, error) {
 	k, err := c.keyed(parentID, childID)
 	return c.handle().item(&k, err, data, create, o)
@@ -362,10 +344,9 @@ func (c *collectionCore) keyCtx(pk, sk string) *keyCtx {
 
 // Get reads one child with a GetItem, e.g. GetItem(PK="WS#acme",
 // SK="PROJ#2026-0042"), eventually consistent unless optFns ask for a
-// strongly consistent read ([Consistent]), and returns its data C, as
-// every handle's Get returns the data of the item whose ids it is given.
-// It returns [ErrNotFound] if there is no such child, [ErrInvalidKey] for
-// bad ids, and with any error C's zero value.
+// strongly consistent read ([Consistent]), and returns its data C. It
+// returns [ErrNotFound] if there is no such child, [ErrInvalidKey] for bad
+// ids, and with any error C's zero value.
 func (c *Collection[C, P]) Get(ctx context.Context, parentID, childID string, optFns ...func(*ReadOptions)) (C, error) {
 	k, err := c.keyed(parentID, childID)
 	var data C
@@ -374,22 +355,16 @@ func (c *Collection[C, P]) Get(ctx context.Context, parentID, childID string, op
 }
 
 // Update changes an existing child's data with one UpdateItem guarded by
-// attribute_exists(PK) (condition expression "attribute_exists (#0)") and
-// returns its data C as stored afterwards (ALL_NEW), as every handle's
-// Update returns the data of the item whose ids it is given; with any
-// error, C's zero value. update describes the change ([Update], e.g.
-// adjlist.Set("status", "DONE")) and is not changed by the call. It
-// returns [ErrNotFound] if the child does not exist. optFns may AND a
-// condition of the caller's after the guard ([If]):
-// "(attribute_exists (#0)) AND (#1 = :0)", whose failure is
-// [ErrConditionFailed] with the stored child in the SDK's exception
-// (ALL_OLD); on a handle with
-// [Tracking.Version] the version read is required ([IfVersion]), checked
-// and set one higher, [ErrVersionConflict] when stale. Derived index keys
-// follow in the same request. [ErrKeyAttribute] if update names a key
-// attribute, [ErrInvalidOption] for an update derived keys cannot follow
-// or a missing version, [ErrInvalidKey] for bad ids: all before any
-// request.
+// attribute_exists(PK) and returns its data C as stored afterwards
+// (ALL_NEW), as [Node.Update] does: update ([Update], e.g.
+// adjlist.Set("status", "DONE")) is not changed by the call; a missing
+// child is [ErrNotFound]; a condition of the caller's ([If]) is ANDed
+// after the guard, its failure [ErrConditionFailed] (the SDK's exception
+// holding the stored child, ALL_OLD); on a handle with
+// [Tracking.Version] the version read is required ([IfVersion]) and set
+// one higher, a stale one [ErrVersionConflict]; derived index keys follow
+// in the same request. [ErrKeyAttribute], [ErrInvalidOption] and
+// [ErrInvalidKey] come before any request. With any error, C's zero value.
 func (c *Collection[C, P]) Update(ctx context.Context, parentID, childID string, update Update, optFns ...func(*WriteOptions)) (C, error) {
 	k, err := c.keyed(parentID, childID)
 	var data C
@@ -398,11 +373,9 @@ func (c *Collection[C, P]) Update(ctx context.Context, parentID, childID string,
 }
 
 // Delete removes one child with one DeleteItem guarded by
-// attribute_exists(PK) (condition expression "attribute_exists (#0)"). It
-// returns [ErrNotFound] if there was no such child, [ErrInvalidKey] for
-// bad ids. optFns may AND a condition of the caller's ([If]), whose
-// failure is [ErrConditionFailed]; on a handle with [Tracking.Version] the
-// version read is required ([IfVersion]), [ErrVersionConflict] when stale.
+// attribute_exists(PK), with the options and version handling of
+// [Node.Delete]. It returns [ErrNotFound] if there was no such child,
+// [ErrInvalidKey] for bad ids.
 func (c *Collection[C, P]) Delete(ctx context.Context, parentID, childID string, optFns ...func(*WriteOptions)) error {
 	k, err := c.keyed(parentID, childID)
 	return c.handle().del(ctx, "Collection.Delete", &k, err, optFns)
@@ -420,7 +393,7 @@ func (c *Collection[C, P]) List(parentID string) Query[Child[C]] {
 	return Query[Child[C]]{querySpec: c.list(parentID), decode: c.decodeItem}
 }
 
-// list is [Collection.List]'s query without its decoder.
+// list is [Collection.List] without its decoder.
 func (c *collectionCore) list(parentID string) querySpec {
 	const op = "Collection.List"
 	if c.err != nil {
@@ -451,9 +424,7 @@ func (c *Collection[C, P]) Decode(item Item) (v Child[C], ok bool, err error) {
 	return decodeRaw(c.err, item, c.decodeItem)
 }
 
-// decode turns an item of the parent's partition, or of any shard of it,
-// into a Child, reporting ok=false for items that are not this
-// collection's children.
+// decode is [Collection.Decode] without the handle's error.
 func (c *Collection[C, P]) decode(item Item) (v Child[C], ok bool, err error) {
 	var ids [2]string
 	ok, err = c.t.decodeItem(&c.it, item, ids[:], &v.Data)
@@ -461,8 +432,8 @@ func (c *Collection[C, P]) decode(item Item) (v Child[C], ok bool, err error) {
 	return v, ok, err
 }
 
-// ids are the parent's and the child's id of one of c's children, from
-// its table keys under any shard layout; ok is false for any other item.
+// ids parses one of c's children's table keys, under any shard layout;
+// ok is false for any other item.
 func (c *collectionCore) ids(item Item) (parentID, id string, ok bool) {
 	var ids [2]string
 	if !c.it.keys.parseItem(c.t, item, ids[:]) {
@@ -519,11 +490,9 @@ func (c *Collection[C, P]) Load(ctx context.Context, parentID string, optFns ...
 	return res, nil
 }
 
-// TxCheck adds to tx a check that a child exists (ConditionCheck
-// "attribute_exists (#0)"), ANDed with a condition of the caller's ([If])
-// and the version ([IfVersion], optional). A missing child makes Commit
-// fail with [ErrNotFound], a failed condition with [ErrConditionFailed], a
-// stale version with [ErrVersionConflict].
+// TxCheck adds to tx a check that a child exists, as [Node.TxCheck] does;
+// a missing child makes Commit fail with [ErrNotFound], a failed condition
+// with [ErrConditionFailed], a stale version with [ErrVersionConflict].
 func (c *Collection[C, P]) TxCheck(tx *Tx, parentID, childID string, optFns ...func(*WriteOptions)) {
 	k, err := c.keyed(parentID, childID)
 	c.handle().txCheck(tx, "Collection.TxCheck", &k, err, nil, optFns)

@@ -1,6 +1,7 @@
 package adjlist
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -33,14 +34,11 @@ import (
 // Edge is immutable and safe for concurrent use.
 type Edge[E any] struct {
 	edgeCore
-	// decodeItem is decode, bound once: a method value passed per query
-	// would be allocated per query.
+	// decodeItem is decode, bound once rather than per query.
 	decodeItem func(Item) (EdgeItem[E], bool, error)
 }
 
-// edgeCore is everything an [Edge] is but its Go type's code: the
-// declaration and every method that does not need E, compiled once
-// rather than once per item type.
+// edgeCore is an [Edge] without E: compiled once, not per item type.
 type edgeCore struct {
 	t     *Table
 	label string
@@ -88,14 +86,9 @@ type EdgeItem[E any] struct {
 // tell them apart by the key's shape, but Limit and Count see both, so
 // give such edges labels of their own.
 //
-// An unlabelled edge between self-keyed nodes of one type is refused the
-// same way, with [ErrInvalidOption]:
-//
-//	users := adjlist.NewNode[User](t, "USER", "")      // PK = SK = "USER#u1"
-//	friends := adjlist.NewEdge[F](users, "", users)    // u1 → u1: the same key
-//
-// the node items would read as edges. Give such an edge a label
-// ("FRIEND#USER#u2").
+// An unlabelled edge between self-keyed nodes of one type (PK = SK =
+// "USER#u1") is refused the same way, with [ErrInvalidOption]: the node
+// items would read as edges. Give such an edge a label ("FRIEND#USER#u2").
 func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*EdgeOptions)) *Edge[E] {
 	e := new(Edge[E])
 	e.init(from.endpoint(), label, to.endpoint(), optFns, typeOf[E]())
@@ -104,8 +97,7 @@ func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*Ed
 	return e
 }
 
-// init declares e: the edges labelled label from src's items to dst's,
-// whose data is a goType.
+// init declares e, whose data is a goType.
 func (e *edgeCore) init(src endpoint, label string, dst endpoint, optFns []func(*EdgeOptions), goType reflect.Type) {
 	var opts EdgeOptions
 	optErr := applyOptions(&opts, optFns)
@@ -126,9 +118,6 @@ func (e *edgeCore) init(src endpoint, label string, dst endpoint, optFns []func(
 	if e.err == nil && src.t != dst.t {
 		e.err = fmt.Errorf("%w: edge %s joins items of different tables", ErrInvalidOption, label)
 	}
-	// The ids are the ends': PK the source's key "STU#{from}", SK the
-	// label and the target's key "ENROLL#CRS#{to}" (a child's ref as it
-	// is).
 	fields := []string{"from", "to"}
 	source, target, sk := src.keySpelling(0), dst.keySpelling(1), dst.keySpelling(1)
 	skName := dst.typ
@@ -158,13 +147,12 @@ func (e *edgeCore) init(src endpoint, label string, dst endpoint, optFns []func(
 	}
 }
 
-// edgeKeys are the four key attribute values of one edge item.
+// edgeKeys are the table and inverted index keys of one edge item.
 type edgeKeys struct{ pk, sk, ipk, isk string }
 
-// keys derives the edge item's keys from the endpoint ids, each checked
-// against the limits of every place it lands: the table and, with explicit
-// index keys, the index, where the source key is the sort key (so it must
-// fit maxSortKeyLen).
+// keys derives the edge item's keys, each checked against the limits of
+// every place it lands: with explicit index keys the source key is also
+// the index sort key, so it must fit maxSortKeyLen.
 func (e *edgeCore) keys(from, to string) (k edgeKeys, err error) {
 	if e.err != nil {
 		return k, e.err
@@ -182,51 +170,35 @@ func (e *edgeCore) keys(from, to string) (k edgeKeys, err error) {
 	return k, err
 }
 
-// sortKey is the edge's sort key for target to: label#toType#to, or for an
-// unlabelled edge the target's node key; for a child target, the label
-// and the child's ref.
+// sortKey is the edge's sort key for target to, "ENROLL#CRS#math204".
 func (e *edgeCore) sortKey(to string) (string, error) {
 	return e.it.keys.sortKey([]string{"", to})
 }
 
-// sourceKey is the partition key of the edges from from: its node key,
-// or a child's ref.
+// sourceKey is the partition key of the edges from from.
 func (e *edgeCore) sourceKey(from string) (string, error) {
 	return e.it.keys.partition([]string{from, ""})
 }
 
-// indexKeys returns the index partition and sort key values of the edge
-// with table keys pk and sk. With explicit index keys the partition is the
-// target's node key, a suffix of sk; on a sort-key index it is sk itself.
+// indexKeys are the inverted index keys of the edge (pk, sk), unsharded.
 func (e *edgeCore) indexKeys(pk, sk string) (ipk, isk string) {
 	return e.t.layout.edgeIndexKeys(pk, sk, e.labelLen)
 }
 
-func (e *edgeCore) opErr(op string, k edgeKeys, err error) error {
-	return e.t.opErr(op, k.pk, k.sk, err)
-}
-
 // Put creates the edge from → to with data, in one PutItem that writes the
 // four key attributes and data's attributes, guarded by
-// attribute_not_exists(PK): the condition expression sent is
-// "attribute_not_exists (#0)", #0 the partition key. If a different edge
-// item is stored there, it is left unchanged and the error matches
-// [ErrExists] (its text "edge already exists") and, with errors.As, the SDK's
-// *types.ConditionalCheckFailedException, whose Item holds the stored item
-// (ReturnValuesOnConditionCheckFailure ALL_OLD). Only this call's own
-// retry may find its edge already written: when the SDK retried after a
-// lost response and the stored item is exactly the one being written, Put
-// succeeds; a second, separate Put of the same edge is [ErrExists].
+// attribute_not_exists(PK) ("attribute_not_exists (#0)") as [Node.Put]
+// is: an edge stored there is left unchanged and the error matches
+// [ErrExists] (its text "edge already exists"), with the SDK's
+// *types.ConditionalCheckFailedException (ALL_OLD);
+// only this call's own retry may find its edge already written and succeed.
 // [Edge.Replace] is the overwrite.
 //
-// optFns may AND a condition of the caller's after the guard ([If]):
-// "(attribute_not_exists (#0)) AND (#1 = :0)"; it is evaluated against
-// the missing item, and its failure is [ErrConditionFailed]. On a handle
-// with [Tracking.Version] the edge is written with version 1.
-//
+// optFns may AND a condition of the caller's after the guard ([If]),
+// evaluated against the missing item; its failure is [ErrConditionFailed].
+// On a handle with [Tracking.Version] the edge is written with version 1.
 // data must marshal (attributevalue) to a map with no key attribute, else
-// [ErrKeyAttribute]; bad ids give [ErrInvalidKey]. Both are reported before
-// any request.
+// [ErrKeyAttribute]; bad ids give [ErrInvalidKey]; both before any request.
 func (e *Edge[E]) Put(ctx context.Context, from, to string, data E, optFns ...func(*WriteOptions)) error {
 	if o := writeOptions(optFns); o.err == nil && o.CheckEnds {
 		return e.putChecked(ctx, from, to, data, o, optFns)
@@ -235,9 +207,8 @@ func (e *Edge[E]) Put(ctx context.Context, from, to string, data E, optFns ...fu
 	return e.handle().put(ctx, "Edge.Put", guardAbsent, &k, err, data, optFns)
 }
 
-// putChecked is Put with [WriteOptions.CheckEnds] (o, from optFns): the
-// endpoints' ConditionChecks and the guarded put in o.Tx, or in a
-// transaction of their own committed here with o.Token.
+// putChecked is Put with [WriteOptions.CheckEnds]: the endpoints'
+// ConditionChecks and the put in o.Tx, or in a Tx of their own.
 func (e *Edge[E]) putChecked(ctx context.Context, from, to string, data E, o WriteOptions, optFns []func(*WriteOptions)) error {
 	in := func(tx *Tx, token string) error {
 		if e.err != nil {
@@ -269,14 +240,12 @@ func (e *Edge[E]) Replace(ctx context.Context, from, to string, data E, optFns .
 	return e.handle().put(ctx, "Edge.Replace", guardNone, &k, err, data, optFns)
 }
 
-// handle is the implementation of e's single-item verbs; a failed create
-// is ErrExists, its text naming the edge.
+// handle is the implementation of e's single-item verbs.
 func (e *edgeCore) handle() handle {
 	return handle{t: e.t, it: &e.it, tr: &e.tr, exists: errs.ErrEdgeExists, err: e.err}
 }
 
-// keyed is the edge from → to's keys, with explicit index keys its
-// inverted index keys too.
+// keyed is the edge from → to's keys.
 func (e *edgeCore) keyed(from, to string) (keyed, error) {
 	k, err := e.keys(from, to)
 	if err != nil {
@@ -289,22 +258,20 @@ func (e *edgeCore) keyed(from, to string) (keyed, error) {
 	return ek, nil
 }
 
-// item builds the full edge item with data, as a create or an overwrite
-// (o may be nil).
+// item is [handle.item] of the edge from → to.
 func (e *Edge[E]) item(from, to string, data E, create bool, o *WriteOptions) (Item, itemKey, error) {
 	k, err := e.keyed(from, to)
 	return e.handle().item(&k, err, data, create, o)
 }
 
-// keyCtx is what the edge with keys k's index key templates may name.
+// keyCtx is what k's index key templates may name.
 func (e *edgeCore) keyCtx(k edgeKeys) *keyCtx {
 	return &keyCtx{Self: k.sk, Source: k.pk, Target: k.sk[e.labelLen:], PK: k.pk, SK: k.sk}
 }
 
 // Get reads the edge from → to with one GetItem on the table, eventually
 // consistent unless optFns ask for a strongly consistent read
-// ([Consistent]), and returns its data E, as every handle's Get returns
-// the data of the item whose ids it is given. It returns [ErrNotFound] if
+// ([Consistent]), and returns its data E. It returns [ErrNotFound] if
 // there is no such edge, [ErrInvalidKey] for bad ids, and with any error
 // E's zero value.
 func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*ReadOptions)) (E, error) {
@@ -316,26 +283,16 @@ func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*Read
 
 // Update changes the data of the existing edge from → to with one
 // UpdateItem guarded by attribute_exists(PK), and returns its data E as
-// stored afterwards (ReturnValues ALL_NEW), as every handle's Update
-// returns the data of the item whose ids it is given. With any error, E's
-// zero value. update describes the change ([Update]), e.g.
-//
-//	adjlist.Set("grade", "A")
-//
-// and is not changed by the call.
-// The condition expression sent is "attribute_exists (#0)", #0 the
-// partition key. It returns [ErrNotFound] (with the SDK's
-// *types.ConditionalCheckFailedException) if the edge does not exist, so an
-// update never creates a half-formed edge. optFns may AND a condition of
-// the caller's after the guard ([If]): "(attribute_exists (#0)) AND (#1 =
-// :0)", whose failure is [ErrConditionFailed], the stored edge in the
-// exception's Item (ALL_OLD). On a handle with [Tracking.Version] the
-// version read is required ([IfVersion]), checked before the caller's
-// condition, and set one higher; a stale one is [ErrVersionConflict].
-// Derived index keys follow in the same request. [ErrKeyAttribute] if
-// update names a key attribute; [ErrInvalidOption] for an update derived
-// index keys cannot follow or a missing version; [ErrInvalidKey] for bad
-// ids: all before any request.
+// stored afterwards (ALL_NEW), as [Node.Update] does: update ([Update],
+// e.g. adjlist.Set("grade", "A")) is not changed by the call; a missing
+// edge is [ErrNotFound], so an update never creates a half-formed edge; a
+// condition of the caller's ([If]) is ANDed after the guard, its failure
+// [ErrConditionFailed] (the SDK's exception holding the stored edge,
+// ALL_OLD); on a handle with [Tracking.Version] the version
+// read is required ([IfVersion]) and set one higher, a stale one
+// [ErrVersionConflict]; derived index keys follow in the same request.
+// [ErrKeyAttribute], [ErrInvalidOption] and [ErrInvalidKey] come before
+// any request. With any error, E's zero value.
 func (e *Edge[E]) Update(ctx context.Context, from, to string, update Update, optFns ...func(*WriteOptions)) (E, error) {
 	k, err := e.keyed(from, to)
 	var data E
@@ -344,12 +301,9 @@ func (e *Edge[E]) Update(ctx context.Context, from, to string, update Update, op
 }
 
 // Delete removes the edge from → to with one DeleteItem guarded by
-// attribute_exists(PK) (condition expression "attribute_exists (#0)"). It
-// returns [ErrNotFound] if there was no such edge, [ErrInvalidKey] for bad
-// ids. optFns may AND a condition of the caller's ([If]), whose failure is
-// [ErrConditionFailed]; on a handle with [Tracking.Version] the version
-// read is required ([IfVersion]), [ErrVersionConflict] when stale. The
-// index entry goes with the item.
+// attribute_exists(PK), with the options and version handling of
+// [Node.Delete]. It returns [ErrNotFound] if there was no such edge,
+// [ErrInvalidKey] for bad ids. The index entry goes with the item.
 func (e *Edge[E]) Delete(ctx context.Context, from, to string, optFns ...func(*WriteOptions)) error {
 	k, err := e.keyed(from, to)
 	return e.handle().del(ctx, "Edge.Delete", &k, err, optFns)
@@ -370,7 +324,7 @@ func (e *Edge[E]) From(from string) Query[EdgeItem[E]] {
 	return Query[EdgeItem[E]]{querySpec: e.from(from), decode: e.decodeItem}
 }
 
-// from is [Edge.From]'s query without its decoder.
+// from is [Edge.From] without its decoder.
 func (e *edgeCore) from(from string) querySpec {
 	const op = "Edge.From"
 	if e.err != nil {
@@ -415,7 +369,7 @@ func (e *Edge[E]) To(to string) Query[EdgeItem[E]] {
 	return Query[EdgeItem[E]]{querySpec: e.to(to), decode: e.decodeItem}
 }
 
-// to is [Edge.To]'s query without its decoder.
+// to is [Edge.To] without its decoder.
 func (e *edgeCore) to(to string) querySpec {
 	const op = "Edge.To"
 	if e.err != nil {
@@ -435,15 +389,13 @@ func (e *edgeCore) to(to string) querySpec {
 	return newQuerySpec(e.t, op, k)
 }
 
-// reverseKeys is the index partition of the edges into the target whose
-// edge sort key is sk, with a sort key prefix (or exact value) on the
-// source's key; on an index without a sort key, a filter on it.
+// reverseKeys is the index partition of the edges with sort key sk, with
+// a sort key prefix (or exact value) source; on an index without a sort
+// key, a filter on the table's partition key.
 func (e *edgeCore) reverseKeys(sk, source string, exact bool) queryKeys {
 	k := queryKeys{index: e.t.opts.Index, skPrefix: source, skExact: exact, skRest: e.it.ends.Src.Key.Rest(0), kind: e.it.kind}
 	k.pk, _ = e.indexKeys("", sk)
 	if e.t.layout == sortKeyOnlyIndex {
-		// No index sort key to hold the source: filter on the table's
-		// partition key instead.
 		k.skPrefix, k.skExact, k.skRest = "", false, nil
 		k.sourceFilter, k.sourceExact = source, exact
 		return k
@@ -476,16 +428,13 @@ func (e *edgeCore) waitIndexed(ctx context.Context, from, to string, maxWait tim
 	ctx, sp := e.t.startSpan(ctx, op)
 	defer sp.end(&err)
 	k, err := e.keys(from, to)
-	if err == nil {
-		err = e.t.errNoIndex()
-	}
-	if err != nil {
-		return e.opErr(op, k, err)
+	fail := func(err error) error { return e.t.opErr(op, k.pk, k.sk, err) }
+	if err = cmp.Or(err, e.t.errNoIndex()); err != nil {
+		return fail(err)
 	}
 	rk := e.reverseKeys(k.sk, k.pk, true)
 	rk.pk = k.ipk // the one shard that holds this edge
 	q := newQuerySpec(e.t, op, rk)
-	fail := func(err error) error { return e.opErr(op, k, err) }
 	return paging.Poll(ctx, maxWait, ErrNotVisible, fail, func() (bool, error) {
 		n, err := qsCount(&q, ctx, func(item Item) (bool, error) {
 			var ids [2]string
@@ -506,8 +455,7 @@ func (e *Edge[E]) Decode(item Item) (v EdgeItem[E], ok bool, err error) {
 	return decodeRaw(e.err, item, e.decodeItem)
 }
 
-// decode turns a queried item into an EdgeItem, reporting ok=false for
-// items of other kinds (another label or node type).
+// decode is [Edge.Decode] without the handle's error.
 func (e *Edge[E]) decode(item Item) (v EdgeItem[E], ok bool, err error) {
 	var ids [2]string
 	ok, err = e.t.decodeItem(&e.it, item, ids[:], &v.Data)
@@ -516,7 +464,7 @@ func (e *Edge[E]) decode(item Item) (v EdgeItem[E], ok bool, err error) {
 }
 
 // split parses an edge item's table keys into its endpoint ids; ok is
-// false for an item that is not an edge of this kind.
+// false for any other item.
 func (e *edgeCore) split(item Item) (from, to string, ok bool) {
 	pk, _ := ddbitem.String(item, e.t.opts.PartitionKey)
 	sk, _ := ddbitem.String(item, e.t.opts.SortKey)
@@ -532,16 +480,14 @@ func (e *edgeCore) splitKeys(pk, sk string) (from, to string, ok bool) {
 }
 
 // edgeIndexed is what an edge's explicit index keys follow from besides
-// its table keys: the length of its label's sort key text ("ENROLL#"),
-// and its shards.
+// its table keys: len("ENROLL#") and its shards.
 type edgeIndexed struct{ labelLen, shards int }
 
-// edgeIndexKeysMatch reports whether the index key attributes an item of
-// edge e carries, if any, are the ones its table keys pk and sk give. An edge item this package
-// wrote always passes; one written by another program with, say, GSI1PK =
-// "CRS#math204" but SK = "ENROLL#CRS#cs101" would otherwise come back from
-// To("math204") as an edge to cs101. Such items are skipped as foreign, on
-// every read, as items whose keys the codec cannot have built are.
+// edgeIndexKeysMatch reports whether the index keys an edge item carries,
+// if any, are the ones its table keys pk and sk give. Another program's
+// item with GSI1PK = "CRS#math204" but SK = "ENROLL#CRS#cs101" would
+// otherwise come back from To("math204") as an edge to cs101: it is
+// skipped as foreign on every read.
 func (t *Table) edgeIndexKeysMatch(e *edgeIndexed, item Item, pk, sk, from string) bool {
 	if t.layout != explicitKeys {
 		return true // the index keys are the table keys
@@ -596,14 +542,13 @@ func LoadNode[N, E any](ctx context.Context, node *Node[N], edge *Edge[E], id st
 // EdgeOptions configures an [Edge] ([NewEdge]'s optFns).
 type EdgeOptions struct {
 	// Shards spreads the edges into one target over Shards index
-	// partitions, for targets too popular for one partition (a celebrity's
-	// followers, a course with a million students): the index partition key
-	// gains a suffix chosen from the source id, "USER#celeb#07", so writes
-	// spread across shards; [Edge.To] then queries every shard in parallel
-	// and merges them in source key order, and its cursor resumes them all.
-	// Each page costs one request per unfinished shard. Default 0 or 1: no
-	// sharding. Only for explicit index keys (not a sort-key index), at most
-	// 100; more is an [ErrInvalidOption].
+	// partitions (docs/modelling.md, "Hot partitions and cost"): the index
+	// partition key gains a suffix chosen from the source id,
+	// "USER#celeb#07", so writes spread across shards; [Edge.To] then
+	// queries every shard in parallel and merges them in source key order,
+	// and its cursor resumes them all. Each page costs one request per
+	// unfinished shard. Default 0 or 1: no sharding. Only for explicit index
+	// keys (not a sort-key index), at most 100; more is an [ErrInvalidOption].
 	//
 	// Changing Shards for existing edges moves their index partition: edges
 	// written with the old count are not found by reads with the new one
@@ -617,17 +562,15 @@ type EdgeOptions struct {
 	// Template("ENROLL#{enrolledOn}")}. Default none.
 	Indexes []IndexKeys
 
-	// Tracking declares what every write through the handle adds to the
-	// edge items besides their data: a version for optimistic locking,
-	// timestamps, an expiry. Default: nothing.
+	// Tracking adds a version, timestamps or an expiry to every write
+	// ([Tracking]). Default: nothing.
 	Tracking
 }
 
-// TxCheck adds to tx a check that the edge from → to exists (ConditionCheck
-// "attribute_exists (#0)"), ANDed with a condition of the caller's ([If])
-// and the version ([IfVersion], optional). A missing edge makes Commit
-// fail with [ErrNotFound], a failed condition with [ErrConditionFailed], a
-// stale version with [ErrVersionConflict].
+// TxCheck adds to tx a check that the edge from → to exists, as
+// [Node.TxCheck] does; a missing edge makes Commit fail with [ErrNotFound],
+// a failed condition with [ErrConditionFailed], a stale version with
+// [ErrVersionConflict].
 func (e *Edge[E]) TxCheck(tx *Tx, from, to string, optFns ...func(*WriteOptions)) {
 	k, err := e.keyed(from, to)
 	e.handle().txCheck(tx, "Edge.TxCheck", &k, err, nil, optFns)

@@ -38,26 +38,20 @@ type Entity[T any] struct {
 	decodeItem func(Item) (EntityItem[T], bool, error)
 }
 
-// entityCore is everything an [Entity] is but its Go type's code: the
-// declaration and every method that does not need T, compiled once
-// rather than once per item type.
+// entityCore is an [Entity] without T: compiled once, not per item type.
 type entityCore struct {
-	t    *Table
-	name string
-	// pk and sk are its bound templates, compiled into it.keys.
-	pk, sk []keycodec.Part
+	t      *Table
+	name   string
+	pk, sk []keycodec.Part // the bound templates
 
-	fields []string // the key fields, the partition key's first
-	pkN    int      // how many of fields the partition key names
-	// numIDs are the indexes in fields of the fields of table keys of
-	// type N, whose ids are numbers.
-	numIDs []int
-	it     itemType
-	tr     tracking
-	data   dataFields
-	goType reflect.Type // T
-	// keyedIDs is keyedData, bound once rather than per call.
-	keyedIDs func(ids IDs, item Item) (keyed, error)
+	fields   []string // the key fields, the partition key's first
+	pkN      int      // how many of fields the partition key names
+	numIDs   []int    // indexes in fields of number keys' fields (type N)
+	it       itemType
+	tr       tracking
+	data     dataFields
+	goType   reflect.Type                            // T
+	keyedIDs func(ids IDs, item Item) (keyed, error) // keyedData, bound once
 	err      error
 }
 
@@ -109,9 +103,8 @@ type EntityOptions struct {
 	// declares is stored as its own attribute.
 	KeyOnly []string
 
-	// Tracking declares what every write through the handle adds to the
-	// items besides their data: a version for optimistic locking,
-	// timestamps, an expiry. Default: nothing.
+	// Tracking adds a version, timestamps or an expiry to every write
+	// ([Tracking]). Default: nothing.
 	Tracking
 }
 
@@ -145,8 +138,7 @@ func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...fu
 	return e
 }
 
-// init declares e, the items named name of t keyed by the templates
-// partitionKey and sortKey, whose data is a goType, and records it.
+// init declares e, whose data is a goType, and records it.
 func (e *entityCore) init(t *Table, name, partitionKey, sortKey string, optFns []func(*EntityOptions), goType reflect.Type) {
 	var opts EntityOptions
 	optErr := applyOptions(&opts, optFns)
@@ -227,8 +219,8 @@ func (e *entityCore) key(ids ...string) (pk, sk string, err error) {
 	return e.it.keys.key(e.t, ids)
 }
 
-// checkNumberKey refuses a template s of the table key attr (what: "sort
-// key") of type N that is not one {field}.
+// checkNumberKey refuses a template s of a number table key attr that is
+// not one {field}.
 func (t *Table) checkNumberKey(what, attr string, s []keycodec.Part) error {
 	if !t.numKey(attr) {
 		return nil
@@ -239,8 +231,8 @@ func (t *Table) checkNumberKey(what, attr string, s []keycodec.Part) error {
 	return nil
 }
 
-// checkNumberIDs refuses ids (all of the key fields', or leading ones)
-// whose id of a number key's field is not a number as DynamoDB stores it.
+// checkNumberIDs refuses ids (all, or leading ones) whose id of a number
+// key's field is not a number as DynamoDB stores it.
 func (e *entityCore) checkNumberIDs(ids []string) error {
 	for _, i := range e.numIDs {
 		if i < len(ids) {
@@ -252,8 +244,7 @@ func (e *entityCore) checkNumberIDs(ids []string) error {
 	return nil
 }
 
-// keyCtx is what the item (pk, sk) with ids's index key templates may
-// name.
+// keyCtx is what the item (pk, sk)'s index key templates may name.
 func (e *entityCore) keyCtx(pk, sk string, ids []string) *keyCtx {
 	return &keyCtx{Self: sk, PK: pk, SK: sk, Fields: e.fields, IDs: ids}
 }
@@ -292,18 +283,16 @@ func (e *Entity[T]) Replace(ctx context.Context, ids IDs, data T, optFns ...func
 	return e.handle().put(ctx, "Entity.Replace", guardNone, &keyed{kc: keyCtx{IDs: ids}}, nil, data, optFns)
 }
 
-// item builds the full item with ids, as a create or an overwrite (o
-// may be nil).
+// item is [handle.item] of the item with ids.
 func (e *Entity[T]) item(ids IDs, data T, create bool, o *WriteOptions) (Item, itemKey, error) {
 	return e.handle().item(&keyed{kc: keyCtx{IDs: ids}}, nil, data, create, o)
 }
 
 // Get reads the item with ids with one GetItem, eventually consistent
 // unless optFns ask for a strongly consistent read ([Consistent]), and
-// returns its attributes decoded into T, as every handle's Get returns the
-// data of the item whose ids it is given. It returns [ErrNotFound] if
-// there is no such item, [ErrInvalidKey] for bad ids, and with any error
-// T's zero value.
+// returns its attributes decoded into T. It returns [ErrNotFound] if there
+// is no such item, [ErrInvalidKey] for bad ids, and with any error T's
+// zero value.
 func (e *Entity[T]) Get(ctx context.Context, ids IDs, optFns ...func(*ReadOptions)) (T, error) {
 	k, err := e.keyed(ids)
 	var data T
@@ -332,8 +321,8 @@ func (e *entityCore) handle() handle {
 	return handle{t: e.t, it: &e.it, tr: &e.tr, exists: ErrExists, err: e.err, keyIDs: e.keyedIDs}
 }
 
-// keyedData is the keys of the item with ids whose data is item: the
-// ids of key fields T declares come from the data (keycodec's key data).
+// keyedData is the keys of the item with ids whose data is item, which
+// gives the ids of the key fields T declares.
 func (e *entityCore) keyedData(ids IDs, item Item) (keyed, error) {
 	ids, err := e.data.IDs(e.name, e.fields, ids, item)
 	if err != nil {
@@ -342,7 +331,6 @@ func (e *entityCore) keyedData(ids IDs, item Item) (keyed, error) {
 	return e.keyed(ids)
 }
 
-// keyed is the keys of the item with ids.
 func (e *entityCore) keyed(ids IDs) (keyed, error) {
 	pk, sk, err := e.key(ids...)
 	return keyed{kc: *e.keyCtx(pk, sk, ids)}, err
@@ -377,7 +365,7 @@ func (e *Entity[T]) List(ids ...string) Query[EntityItem[T]] {
 	return Query[EntityItem[T]]{querySpec: e.list(ids), decode: e.decodeItem}
 }
 
-// list is [Entity.List]'s query without its decoder.
+// list is [Entity.List] without its decoder.
 func (e *entityCore) list(ids []string) querySpec {
 	const op = "Entity.List"
 	if e.err != nil {
@@ -395,7 +383,7 @@ func (e *entityCore) list(ids []string) querySpec {
 		return errSpec(e.t, op, err)
 	}
 	// A sort key that starts with a field has no prefix: conditions then
-	// compare whole values (range values as Query's doc says).
+	// compare whole values.
 	return newQuerySpec(e.t, op, queryKeys{pk: pk, skPrefix: prefix, skExact: exact, freeSK: prefix == "",
 		skRest: e.it.keys.sk.Rest(len(ids)), kind: e.it.kind,
 		pkNum: e.t.numKey(e.t.opts.PartitionKey), skNum: e.t.numKey(e.t.opts.SortKey)})
@@ -451,14 +439,14 @@ func (e *Entity[T]) decode(item Item) (v EntityItem[T], ok bool, err error) {
 	return v, ok, err
 }
 
-// parseKeys reads the ids from an item's table keys, or ok=false, which
-// costs no allocation.
+// parseKeys reads the ids from an item's table keys; ok=false costs no
+// allocation.
 func (e *entityCore) parseKeys(item Item) (IDs, bool) {
 	return e.it.keys.ids(e.t, item)
 }
 
-// check is Verify's check of an item of the entity: its key fields'
-// attributes agree with its keys, and its data decodes into T.
+// check is Verify's check of an item: its key fields' attributes agree
+// with its keys, and its data decodes into T.
 func (e *entityCore) check() func(Item) error {
 	decodes := dataCheck(e.t, e.goType)
 	if e.data.Types == nil {
@@ -479,16 +467,13 @@ func (e *entityCore) check() func(Item) error {
 // [PageIndex], and [LoadPartition] of an entity heading its partition).
 // A nil dst is [ErrInvalidOption] when used.
 func (e *Entity[T]) Into(dst *[]EntityItem[T]) Target {
-	tg := into(e.t, "", "entity "+e.name, e.err, dst, e.decode)
-	tg.h = &e.entityCore
-	return tg
+	return into(e.t, "", "entity "+e.name, e.err, dst, e.decode, &e.entityCore)
 }
 
-// TxCheck adds to tx a check that the item with ids exists (ConditionCheck
-// "attribute_exists (#0)"), ANDed with a condition of the caller's ([If])
-// and the version ([IfVersion], optional). A missing item makes Commit
-// fail with [ErrNotFound], a failed condition with [ErrConditionFailed], a
-// stale version with [ErrVersionConflict].
+// TxCheck adds to tx a check that the item with ids exists, as
+// [Node.TxCheck] does; a missing item makes Commit fail with [ErrNotFound],
+// a failed condition with [ErrConditionFailed], a stale version with
+// [ErrVersionConflict].
 func (e *Entity[T]) TxCheck(tx *Tx, ids IDs, optFns ...func(*WriteOptions)) {
 	k, err := e.keyed(ids)
 	e.handle().txCheck(tx, "Entity.TxCheck", &k, err, nil, optFns)

@@ -11,56 +11,37 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// handle is the one implementation of the single-item verbs of every
-// handle ([Node], [Edge], [Collection], [Entity]). It is not generic: the
-// data to write is a value of the items' Go type as any, and the data
-// read is decoded into a pointer to one (out). A handle's exported method
-// names the item its own way (ids, endpoints, a parent and a child),
-// builds its keys (keyed) and calls the verb here with its operation's
-// name, e.g. "Node.Put": a typed shim of a few lines. A handle value is
-// made per call, on the stack, from the handle's fields.
+// handle is the one implementation of the single-item verbs of [Node],
+// [Edge], [Collection] and [Entity]. It is not generic: data written is
+// an any, data read is decoded into out, a pointer. It is made per call,
+// on the stack.
 type handle struct {
 	t  *Table
 	it *itemType
 	tr *tracking
 	// exists is what a failed create means: ErrExists, or an edge's (errs.ErrEdgeExists, matching it).
 	exists error
-	// err is the handle's own error (an invalid declaration), which its
-	// keys report too.
-	err error
+	err    error // the handle's own (an invalid declaration)
 	// keyIDs builds an Entity's keys for a write from the ids given and
-	// the item's data, which holds the ids of the key fields T declares:
-	// its keyed holds only the ids given. nil for the presets, whose keys
-	// come built.
+	// the data, which holds those of the key fields T declares; nil for
+	// the presets, whose keys come built.
 	keyIDs func(ids IDs, item Item) (keyed, error)
 }
 
-// decode decodes the data of the item k read into out (a pointer to the
-// items' Go type) with [Table.decodeData], the ids k was built from
-// filling in an Entity's values its keys hold. It may modify item.
-func (h handle) decode(item Item, kc *keyCtx, out any) error {
-	return h.t.decodeData(h.it, kc.IDs, item, out)
-}
-
-// keyed is one item as its handle keys it: its table keys (kc.pk, kc.sk),
-// what its index key templates may name (kc), and an edge's inverted
-// index keys (ipk, isk), written into the item with explicit index keys
-// and "" otherwise. When building the keys failed, only pk and sk are
-// set, as far as they were built, for the error to name.
+// keyed is one item's keys: its table keys and what its index key
+// templates may name (kc), and an edge's explicit inverted index keys
+// (ipk, isk; else ""). When building them failed, only kc.PK and kc.SK
+// are set, as far as built, for the error to name.
 type keyed struct {
 	kc       keyCtx
 	ipk, isk string
 }
 
-// key is the item's primary key.
 func (k *keyed) key() itemKey { return itemKey{k.kc.PK, k.kc.SK} }
 
-// item builds the item k with data: data marshalled, the primary key
-// (an Entity's built here, from the ids and the data), an edge's inverted
-// index keys, what the handle tracks (as a create, or an overwrite; o may
-// be nil) and the derived index keys, less what an Entity keeps only
-// inside keys (a value no key written holds is a [*KeyError]); keyErr is
-// the error of building k.
+// item builds the item k with data, as a create or an overwrite (o may
+// be nil), less what an Entity keeps only inside keys (a value no key
+// written holds is a [*KeyError]); keyErr is the error of building k.
 func (h handle) item(k *keyed, keyErr error, data any, create bool, o *WriteOptions) (Item, itemKey, error) {
 	if keyErr != nil {
 		return nil, k.key(), keyErr
@@ -97,9 +78,8 @@ func (h handle) item(k *keyed, keyErr error, data any, create bool, o *WriteOpti
 	return item, k.key(), err
 }
 
-// putItem builds the item k with data and the condition of its put
-// under guard g (a create, or an overwrite) into w; keyErr is the error
-// of building k.
+// putItem builds the item k and the condition of its put under guard g
+// into w.
 func (h handle) putItem(w *writeCond, g guardKind, k *keyed, keyErr error, data any, o *WriteOptions) (Item, error) {
 	item, _, err := h.item(k, keyErr, data, g == guardAbsent, o)
 	if err == nil {
@@ -138,11 +118,9 @@ func (h handle) put(ctx context.Context, op string, g guardKind, k *keyed, keyEr
 	return sp.done(h.t.put(ctx, op, k.kc.PK, k.kc.SK, item, &w))
 }
 
-// inTx adds to tx, when it is of h's table and has no error, the action
-// of the write op of the item k (add, whose error is the action's), and
-// returns what a write given [WriteOptions.Tx] returns: the Tx's error so
-// far, in an [*OpError] naming op and, when the error is this write's
-// own, the item's keys.
+// inTx runs add, which adds write op of the item k to tx, when tx is of
+// h's table, and returns the Tx's error so far as an [*OpError], naming
+// k's keys when the error is this write's own.
 func (h handle) inTx(tx *Tx, op string, k *keyed, add func() error) error {
 	had := tx.err
 	if tx.sameTable(h.t) {
@@ -169,30 +147,28 @@ func (h handle) get(ctx context.Context, op string, k *keyed, keyErr error, optF
 	if err != nil {
 		return err
 	}
-	if err = h.decode(item, &k.kc, out); err != nil {
+	if err = h.t.decodeData(h.it, k.kc.IDs, item, out); err != nil {
 		return h.t.opErr(op, k.kc.PK, k.kc.SK, err)
 	}
 	return nil
 }
 
-// txGet adds to rt the read of the item k, which sets *found and decodes
-// the item's data into out (left zero when it is missing): a [Read]'s
-// Found and Data.
+// txGet adds to rt the read of the item k into a [Read]'s Found and Data
+// (found, out).
 func (h handle) txGet(rt *ReadTx, k *keyed, keyErr error, found *bool, out any) {
-	kc := k.kc // kept until Run
+	ids := k.kc.IDs // kept until Run
 	rt.add(h.t, h.err, k.key(), keyErr, func(item Item) error {
 		if *found = item != nil; !*found {
 			reflect.ValueOf(out).Elem().SetZero() // a Read run again
 			return nil
 		}
-		return h.decode(item, &kc, out)
+		return h.t.decodeData(h.it, ids, item, out)
 	})
 }
 
-// change is the condition of an update, delete or check (a) of an item,
-// or keyErr, the error of building its keys: the guard attribute_exists,
-// whose failure means missing (ErrNotFound unless missing is set), the
-// version and the caller's condition.
+// change is the condition of an update, delete or check (a): the guard
+// attribute_exists, whose failure is missing (nil: ErrNotFound), the
+// version and the caller's condition; or keyErr.
 func (h handle) change(a action, keyErr error, missing error, o *WriteOptions) (*writeCond, error) {
 	if keyErr != nil {
 		return nil, keyErr
@@ -237,7 +213,7 @@ func (h handle) update(ctx context.Context, op string, k *keyed, keyErr error, u
 	if err != nil {
 		return err
 	}
-	if err = h.decode(item, &k.kc, out); err != nil {
+	if err = h.t.decodeData(h.it, k.kc.IDs, item, out); err != nil {
 		return h.t.opErr(op, k.kc.PK, k.kc.SK, err)
 	}
 	return nil
@@ -270,9 +246,8 @@ func (h handle) del(ctx context.Context, op string, k *keyed, keyErr error, optF
 	return sp.done(h.t.del(ctx, op, k.kc.PK, k.kc.SK, w))
 }
 
-// txCheck adds to tx a check that the item k exists; a missing item makes
-// Commit fail with missing, or ErrNotFound when missing is nil. A check
-// is always an action of tx: [WriteOptions.Tx] on it is refused.
+// txCheck adds to tx a check that the item k exists (missing as in
+// change). [WriteOptions.Tx] on it is refused: tx is its Tx.
 func (h handle) txCheck(tx *Tx, op string, k *keyed, keyErr error, missing error, optFns []func(*WriteOptions)) {
 	if !tx.sameTable(h.t) {
 		return
@@ -288,7 +263,6 @@ func (h handle) txCheck(tx *Tx, op string, k *keyed, keyErr error, missing error
 	tx.check(op, k.key(), w)
 }
 
-// deleteReq is the batch delete of the item k.
 func (h handle) deleteReq(k *keyed, keyErr error) (writeReq, error) {
 	if keyErr != nil {
 		return writeReq{key: k.key()}, keyErr

@@ -100,9 +100,7 @@ func (ix Index) KeySchema(tablePartitionKey string) (partition, sort []KeyAttrib
 	return partition, sort
 }
 
-// keyAttrs returns the index's partition and sort key attribute names
-// ([Index.KeySchema]), the table's partition key standing in for a local
-// index's.
+// keyAttrs returns the names of [Index.KeySchema].
 func (ix *Index) keyAttrs(t *Table) (pk, sk []string) {
 	p, s := ix.KeySchema(t.opts.PartitionKey)
 	if ix.Local {
@@ -117,8 +115,7 @@ func (ix *Index) keyAttrs(t *Table) (pk, sk []string) {
 	return pk, sk
 }
 
-// indexesCopy returns the table's secondary indexes as [Model].Indexes
-// has them, as a deep copy.
+// indexesCopy returns a deep copy of the table's secondary indexes.
 func (t *Table) indexesCopy() []Index {
 	out := slices.Clone(t.indexes)
 	for i := range out {
@@ -139,9 +136,8 @@ func (t *Table) index(name string) (*Index, error) {
 	return nil, fmt.Errorf("%w: table %s has no index %q", ErrInvalidOption, t.name, name)
 }
 
-// initIndexes validates Options.Indexes (schema.CheckIndexes) and records
-// every index, the attributes this package derives and what queries on
-// each index need.
+// initIndexes validates Options.Indexes and records every index, the
+// attributes this package derives and what queries on each need.
 func (t *Table) initIndexes() error {
 	o := &t.opts
 	inverted := ""

@@ -12,9 +12,7 @@ import (
 // node item of this type that [Load] or [PageIndex] meets. A nil dst is
 // [ErrInvalidOption] when used.
 func (n *Node[N]) Into(dst *[]NodeItem[N]) Target {
-	tg := into(n.t, n.typ, "node "+n.typ, n.err, dst, n.decodeItem)
-	tg.h = &n.nodeCore
-	return tg
+	return into(n.t, n.typ, "node "+n.typ, n.err, dst, n.decodeItem, &n.nodeCore)
 }
 
 // IndexPage is one page of a mixed read of an index partition
@@ -54,10 +52,7 @@ func PageIndex[T any](ctx context.Context, q Query[T], cursor string, targets ..
 	return res, nil
 }
 
-// readTypes is Load's and PageIndex's work (op), for any T: q's items
-// dealt to the targets, those none takes counted in *other; the whole
-// read, or with page set one page after the cursor *page, which it sets
-// to the next page's. With any error every target's slice is nil.
+// readTypes is [Load] (page nil) and [PageIndex], for any T.
 func readTypes(ctx context.Context, q querySpec, op string, page *string, targets []Target, other *int) (err error) {
 	ctx, sp := qsStartSpan(&q, ctx, op)
 	defer sp.end(&err)
@@ -100,11 +95,11 @@ func AllTypes[T any](q Query[T], optFns ...func(*ReadOptions)) Query[Item] {
 	return all
 }
 
-// allTypes is AllTypes' work, for any T.
+// allTypes is [AllTypes], for any T.
 func allTypes(q *querySpec) Query[Item] {
 	const op = "AllTypes"
 	if q.err != nil {
-		return errQuery[Item](q.t, op, q.err)
+		return Query[Item]{querySpec: errSpec(q.t, op, q.err)}
 	}
 	k := q.keys
 	k.skPrefix, k.skExact, k.filterPrefix, k.keysOnly, k.freeSK = "", false, "", false, true
@@ -119,11 +114,9 @@ func allTypes(q *querySpec) Query[Item] {
 		}
 		k.native = &whole
 		k.freeSK = whole.next != nil
-		// Table keys of every item type: each '#' a separator, as on
-		// the table.
 		k.everySep = whole.keyText(q.t)
 	}
-	all := newQuery(q.t, op, k, rawItem)
+	all := Query[Item]{querySpec: newQuerySpec(q.t, op, k), decode: rawItem}
 	all.wraps = q.op
 	all.run.In.Limit = q.run.In.Limit
 	return all
@@ -163,8 +156,8 @@ func Load[T any](ctx context.Context, q Query[T], targets ...Target) (other int,
 	return other, nil
 }
 
-// checkMixedTargets refuses targets that cannot take items of q's table,
-// and targets whose items q's key condition never matches (unreachable).
+// checkMixedTargets refuses targets of another table, and those whose
+// items q's key condition never matches.
 func checkMixedTargets(q *querySpec, targets []Target) error {
 	for _, tg := range targets {
 		switch {
@@ -186,9 +179,8 @@ func checkMixedTargets(q *querySpec, targets []Target) error {
 }
 
 // unreachable is the error of a target whose items q's key condition
-// never matches, so that it would stay empty whatever the table holds
-// ([Load] documents the rule); partition is true when its items are never
-// in the partitions q reads, false when q's item type prefix excludes them.
+// never matches: never in q's partitions (partition), or excluded by its
+// sort key prefix.
 func unreachable(q *querySpec, target string, partition bool) error {
 	if partition {
 		where := "the table"
@@ -200,9 +192,8 @@ func unreachable(q *querySpec, target string, partition bool) error {
 	return fmt.Errorf("%w: target %s: the sort key prefix of %s never matches its items; AllTypes(q) reads every item type of the partition", ErrInvalidOption, target, q.op)
 }
 
-// reaches judges whether q's key condition can match an item of tg's
-// type, from the type's key templates (its table keys as the table
-// records them, or its keys in q's index; [keycodec.Query.Reaches]).
+// qsReaches judges whether q's key condition can match an item of tg's
+// type, from its key templates in the table or q's index.
 func qsReaches(q *querySpec, tg Target) keycodec.Reach {
 	if tg.h == nil || q.keys.native != nil {
 		return keycodec.Reachable // a native index's keys are data
@@ -236,7 +227,7 @@ func (t *Table) recordOf(h typedHandle) (recorded, bool) {
 }
 
 // typedHandle is a handle whose items a read of several types judges by
-// their keys: its item type, whose index keys it declares.
+// their keys.
 type typedHandle interface{ keyType() *itemType }
 
 func (n *nodeCore) keyType() *itemType       { return &n.it }
@@ -244,8 +235,8 @@ func (e *edgeCore) keyType() *itemType       { return &e.it }
 func (c *collectionCore) keyType() *itemType { return &c.it }
 func (e *entityCore) keyType() *itemType     { return &e.it }
 
-// invertedKeys are the patterns of an edge's keys in the inverted index
-// with explicit keys: the target's key (and shard), then the source's.
+// invertedKeys are the patterns of an edge's explicit inverted index
+// keys.
 func (e *edgeCore) invertedKeys() (pk, sk []keycodec.Part) {
 	pk = e.it.target
 	if e.shards > 1 {
@@ -254,9 +245,8 @@ func (e *edgeCore) invertedKeys() (pk, sk []keycodec.Part) {
 	return pk, e.it.source
 }
 
-// indexPatterns are the patterns of h's keys in index ("" pk for a
-// partition whose keys are data), given its table keys; in is false when
-// its items are never in the index.
+// indexPatterns are the patterns of h's keys in index, given its table
+// keys; in is false when its items are never in the index.
 func (t *Table) indexPatterns(index string, h typedHandle, tablePK, tableSK []keycodec.Part) (pk, sk []keycodec.Part, in bool) {
 	if t.layout != noIndex && index == t.opts.Index {
 		switch t.layout {

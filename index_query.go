@@ -77,8 +77,7 @@ func (c *Collection[C, P]) ByIndex(index string, values ...any) Query[Child[C]] 
 	return Query[Child[C]]{querySpec: indexSpec(c.t, "Collection.ByIndex", c.err, &c.it, index, values), decode: c.decodeItem}
 }
 
-// indexSpec is the query of item type it over one partition of index,
-// without its decoder; herr is its handle's error.
+// indexSpec is ByIndex without its decoder; herr is the handle's error.
 func indexSpec(t *Table, op string, herr error, it *itemType, index string, values []any) querySpec {
 	if herr != nil {
 		return errSpec(t, op, herr)
@@ -91,8 +90,8 @@ func indexSpec(t *Table, op string, herr error, it *itemType, index string, valu
 	return newQuerySpec(t, op, k)
 }
 
-// indexKeys is the partition and sort key prefix that it's items have in
-// index, the partition's variable parts given by values.
+// indexKeys is the partition and sort key prefix of it's items in index,
+// the partition's variable parts given by values.
 func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, error) {
 	ix, err := t.index(index)
 	if err != nil {
@@ -112,8 +111,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 	if err != nil {
 		return queryKeys{}, fmt.Errorf("%w: index %s partition key %s: %w", ErrInvalidOption, index, keycodec.String(b.PK), err)
 	}
-	// The same limit writes enforce (keycodec.Index.PartitionKey): a value no
-	// item can hold is refused before the request, not by DynamoDB.
+	// A value no item can hold is refused before the request, not by DynamoDB.
 	if err := checkLen(index, "index partition key", pk, maxPartitionKeyLen); err != nil {
 		return queryKeys{}, err
 	}
@@ -139,14 +137,10 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 }
 
 // nativeKeys is the query of the item type on native index ix: values
-// are its key attributes' values in order (a local index's partition
-// key, the table's, first), except that a key attribute the item type
-// spells takes the ids of its spelling, spelled as the items' keys are:
-// an Entity's table keys (on an index keyed on SK = "USER#{username}",
-// the value "carrpatrick" is "USER#carrpatrick"), a preset's partition
-// key in a local index (its id). The table's inverted index keyed on its
-// sort key reads as a native index on SK, then PK (on SK alone when it
-// has no sort key).
+// are its key attributes' values in order, except that a key attribute
+// the item type spells ([itemType.spelled]) takes the ids of its
+// spelling. The inverted index keyed on the table's sort key reads as a
+// native index on SK, then PK (SK alone when it has no sort key).
 func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, error) {
 	partition := ix.PartitionAttributes
 	switch {
@@ -161,9 +155,8 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 	case ix.Local:
 		partition = []KeyAttribute{{Name: t.opts.PartitionKey, Type: t.opts.PartitionKeyType}}
 	}
-	// The values every partition attribute takes, then those the sort
-	// attributes may: an attribute's own value, or the ids it is spelled
-	// from.
+	// The values the partition attributes take, then those the sort
+	// attributes may.
 	var required, optional []string
 	for i, a := range slices.Concat(partition, ix.SortAttributes) {
 		names := []string{a.Name}
@@ -216,10 +209,9 @@ func (it *itemType) nativeKeys(t *Table, ix *Index, values []any) (queryKeys, er
 	return k, nil
 }
 
-// spelled returns the parts that key attribute attr of the item type is
-// spelled by when a native index is keyed on it, or nil when a value of
-// it is given as it is: an Entity's table keys, and a preset's partition
-// key in a local index (the node key of the id given).
+// spelled returns the parts key attribute attr is spelled by when a
+// native index is keyed on it (an Entity's table keys; a preset's
+// partition key in a local index), or nil for a value given as it is.
 func (it *itemType) spelled(t *Table, attr string, local bool) []keycodec.Part {
 	switch {
 	case attr == t.opts.PartitionKey && it.byIDs:
@@ -236,17 +228,14 @@ func (it *itemType) spelled(t *Table, attr string, local bool) []keycodec.Part {
 // partition attribute, and the leading sort attributes, equal to values;
 // range conditions apply to next, the first sort attribute not fixed.
 type nativeKeys struct {
-	eq   []nativeValue
-	next *KeyAttribute
-	pkN  int // how many of eq are the partition's
-	// tableKeys is set for an entity's read, whose table keys (on an
-	// index keyed on them) hold key text its templates spell.
-	tableKeys bool
+	eq        []nativeValue
+	next      *KeyAttribute
+	pkN       int  // how many of eq are the partition's
+	tableKeys bool // an entity's read, whose table keys hold key text
 }
 
 // keyText reports whether range values on nk's next attribute are key
-// text (the table's PK or SK of an entity's read), which [keycodec.RangeKey]
-// spells, rather than the data's own values.
+// text ([keycodec.RangeKey]) rather than the data's own values.
 func (nk *nativeKeys) keyText(t *Table) bool {
 	return nk.tableKeys && nk.next != nil && (nk.next.Name == t.opts.PartitionKey || nk.next.Name == t.opts.SortKey)
 }
@@ -254,11 +243,9 @@ func (nk *nativeKeys) keyText(t *Table) bool {
 type nativeValue = ddbexpr.NativeValue
 
 // nativeQueryKeys is the query on native index ix whose values are its
-// partition attributes' values, then optionally its leading sort
-// attributes', in order (as many as [itemType.nativeKeys] checked), each
-// typed as t's encoder stores it (as a write stores the data): a value
-// cannot skip an attribute, so DynamoDB's rule that conditions on sort
-// attributes go from the left holds by construction.
+// partition attributes', then leading sort attributes', in order, typed
+// as t's encoder stores them: a value cannot skip an attribute, so
+// DynamoDB's rule that sort conditions go from the left holds.
 func nativeQueryKeys(t *Table, ix *Index, partition []KeyAttribute, values []any) (queryKeys, error) {
 	attrs := slices.Concat(partition, ix.SortAttributes)
 	nk := &nativeKeys{pkN: len(partition)}

@@ -14,10 +14,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
-// marshalData encodes an item's own data with the table's
-// attributevalue.Encoder (as attributevalue.Marshal does) into a fresh map
-// that the caller adds the key attributes to. Data that maps to a key
-// attribute is refused: keys come from ids, never from data.
+// marshalData encodes an item's own data with the table's encoder into a
+// fresh map. Data that maps to a key attribute is refused: keys come from
+// ids, never from data.
 func (t *Table) marshalData(data any) (Item, error) {
 	av, err := t.enc.Encode(data)
 	if err != nil {
@@ -38,8 +37,8 @@ func (t *Table) marshalData(data any) (Item, error) {
 	return m.Value, nil
 }
 
-// decodeRaw is a handle's Decode of a raw item: the handle's error herr,
-// else decode's result, a zero value with any error.
+// decodeRaw is a handle's Decode: herr, else decode's result, zero with
+// any error.
 func decodeRaw[V any](herr error, item Item, decode func(Item) (V, bool, error)) (v V, ok bool, err error) {
 	if herr != nil {
 		return v, false, herr
@@ -51,14 +50,10 @@ func decodeRaw[V any](herr error, item Item, decode func(Item) (V, bool, error))
 	return v, ok, nil
 }
 
-// decodeItem is the one decode of an item of type it, for every item
-// type: its ids, parsed from its table keys by it's keyCore into ids
-// (len(it.keys.fields) strings), and its data decoded into out, a
-// pointer to the items' Go type ([Table.decodeData]). ok is false, with
-// nothing decoded, for an item whose keys the type cannot have built (or
-// an edge item whose explicit index keys are not the edge's). Each
-// handle's own decode only builds its result value from the ids and the
-// data. It may modify item.
+// decodeItem is the one decode of an item of type it: its ids parsed
+// into ids (len(it.keys.fields) strings) and its data decoded into out.
+// ok is false, with nothing decoded, for an item whose keys the type
+// cannot have built. It may modify item.
 func (t *Table) decodeItem(it *itemType, item Item, ids []string, out any) (ok bool, err error) {
 	if !t.parseItem(it, item, ids) {
 		return false, nil
@@ -66,8 +61,7 @@ func (t *Table) decodeItem(it *itemType, item Item, ids []string, out any) (ok b
 	return true, t.decodeData(it, ids, item, out)
 }
 
-// parseItem parses item's keys into ids (len(it.keys.fields) strings),
-// reporting whether they are an item of it's, as decodeItem judges them.
+// parseItem is decodeItem without the data.
 func (t *Table) parseItem(it *itemType, item Item, ids []string) bool {
 	pk, okP := t.keyText(item, t.opts.PartitionKey)
 	sk, okS := t.keyText(item, t.opts.SortKey)
@@ -92,12 +86,10 @@ func (t *Table) decodeIDs(it *itemType, item Item, out any) (IDs, bool, error) {
 	return slices.Clone(ids), true, err
 }
 
-// decodeData decodes item's data into out, a pointer to the items' Go
-// type: for an Entity whose keys hold data values, those values filled
-// in first from ids, its key fields' values (an item holding a value
-// kept only inside keys in a key its template no longer parses back is
-// an error: a write of what it read would lose the value). It may modify
-// item.
+// decodeData decodes item's data into out, an Entity's values its keys
+// hold filled in from ids first (one kept only inside a key its template
+// no longer parses back is an error: a write of what it read would lose
+// it). It may modify item.
 func (t *Table) decodeData(it *itemType, ids []string, item Item, out any) error {
 	if d := it.data; d != nil {
 		d.Fill(it.keys.fields, ids, item)
@@ -127,7 +119,6 @@ func (t *Table) unmarshalData(item Item, out any) error {
 			delete(item, k)
 		}
 	}
-	// As attributevalue.UnmarshalMap, with the table's decoder.
 	if err := t.dec.Decode(&types.AttributeValueMemberM{Value: item}, out); err != nil {
 		if v := reflect.ValueOf(out); v.Kind() == reflect.Pointer && !v.IsNil() {
 			v.Elem().SetZero()
@@ -137,8 +128,7 @@ func (t *Table) unmarshalData(item Item, out any) error {
 	return nil
 }
 
-// keys are t's key attributes and their types, which every request
-// keyed on an item spells its key with.
+// keys are t's key attributes and their types.
 func (t *Table) keys() ddbitem.Keys {
 	o := &t.opts
 	return ddbitem.Keys{PartitionKey: o.PartitionKey, SortKey: o.SortKey, PartitionKeyType: o.PartitionKeyType, SortKeyType: o.SortKeyType}
@@ -168,9 +158,6 @@ func (t *Table) setKeys(item Item, pk, sk string) {
 // keyItem returns the primary key of one item as the SDK wants it.
 func (t *Table) keyItem(pk, sk string) Item { return t.keys().Item(pk, sk) }
 
-// The single-item operations below serve nodes, edges and collection
-// children alike; pk and sk are already validated keys.
-
 // opErr is the error of the operation op on the item (pk, sk), or the
 // partition pk: an *OpError whose Err is err, inside a *ThrottlingError
 // when err reports throttling.
@@ -178,10 +165,8 @@ func (t *Table) opErr(op, pk, sk string, err error) error {
 	return &OpError{Op: op, Table: t.name, PK: pk, SK: sk, Err: t.throttled(err, pk, sk, "", "")}
 }
 
-// put writes item (data plus pk, sk, any index keys and w's version,
-// already set by putCond) with one PutItem under w's condition, if any
-// ([send.Put]: a failed condition is classified by w, a retried
-// create that finds its own item is a success).
+// put writes item, complete, with one PutItem under w's condition
+// ([send.Put]: a retried create that finds its own item succeeds).
 func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeCond) error {
 	err := checkSize(item)
 	if err == nil {
@@ -196,8 +181,7 @@ func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeC
 	return nil
 }
 
-// getItemInput is the request of getItem: the GetItem of the item (pk,
-// sk), which Describe writes as the handles' Get patterns.
+// getItemInput is getItem's request, which Describe shows too.
 func (t *Table) getItemInput(pk, sk string, o ReadOptions) *dynamodb.GetItemInput {
 	return &dynamodb.GetItemInput{TableName: t.tableName, Key: t.keyItem(pk, sk), ConsistentRead: o.consistentRead()}
 }
@@ -219,14 +203,10 @@ func (t *Table) getItem(ctx context.Context, op, pk, sk string, o ReadOptions) (
 	return nil, t.opErr(op, pk, sk, err)
 }
 
-// buildUpdate builds the expressions of an update of the item kc under
-// w's condition: update itself, w's version (SET version = next) and
-// tracking, and the item type's derived index keys that follow from them
-// (deriveIndexUpdate), on a fresh SDK builder: update is not changed. An
-// empty update is ErrInvalidOption, one that names a key attribute
-// ErrKeyAttribute, one that names an attribute Tracking maintains or that
-// the derived keys cannot follow ErrInvalidOption
-// ([ddbexpr.Write.UpdateOps]). It returns the whole update built too.
+// buildUpdate builds the expressions of update of the item kc under w,
+// with w's version and tracking and the derived index keys that follow,
+// on a fresh builder: update is not changed. It returns the whole update
+// built too.
 func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCond) (expression.Expression, Update, error) {
 	ops, err := w.UpdateOps(update.ops, t.enc, t.isKeyAttr, it.keyData)
 	if err == nil {
@@ -239,14 +219,11 @@ func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCon
 	return expr, update, err
 }
 
-// updateItem applies update to an existing item with one UpdateItem under
-// w's condition (attribute_exists(PK), the version, the caller's) and
-// returns the item as stored afterwards (ALL_NEW). Bad updates fail before
-// any request (buildUpdate); a failed condition is classified by w with
-// the stored item (ALL_OLD): ErrNotFound for a missing item. An update
-// that is not idempotent (ADD, SetTo) and checks no version is not
-// re-sent after an attempt whose outcome is unknown; a locked update
-// whose retry finds its own write applied succeeds ([send.Update]).
+// updateItem applies update with one UpdateItem under w's condition and
+// returns the item as stored afterwards (ALL_NEW). An update that is not
+// idempotent (ADD, SetTo) and checks no version is not re-sent after an
+// attempt whose outcome is unknown; a locked update whose retry finds its
+// own write applied succeeds ([send.Update]).
 func (t *Table) updateItem(ctx context.Context, op string, it *itemType, kc *keyCtx, update Update, w *writeCond) (Item, error) {
 	expr, whole, err := t.buildUpdate(it, kc, update, w)
 	var item Item
@@ -264,10 +241,7 @@ func (t *Table) updateItem(ctx context.Context, op string, it *itemType, kc *key
 	return item, nil
 }
 
-// del removes an existing item with one DeleteItem under w's condition
-// (attribute_exists(PK), the version, the caller's); a failed condition is
-// classified by w with the stored item (ALL_OLD): ErrNotFound for a
-// missing item.
+// del removes an existing item with one DeleteItem under w's condition.
 func (t *Table) del(ctx context.Context, op, pk, sk string, w *writeCond) error {
 	c, err := w.built()
 	if err == nil {

@@ -3,7 +3,6 @@ package adjlist
 import (
 	"fmt"
 	"reflect"
-	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -203,7 +202,6 @@ type KeyFormatPart struct {
 // not "u#12345" nor "u#1#2#follower".
 func (f KeyFormat) Match(key string) bool { return modeldoc.Match(f.docParts(), key) }
 
-// docParts are f's parts as internal/modeldoc has them.
 func (f KeyFormat) docParts() []modeldoc.Part {
 	out := make([]modeldoc.Part, len(f.Parts))
 	for i, p := range f.Parts {
@@ -212,9 +210,8 @@ func (f KeyFormat) docParts() []modeldoc.Part {
 	return out
 }
 
-// keyFormat and keyFormats are modeldoc's formats as [ItemTemplate] holds
-// them, in storage of their own (modeldoc leaves no part list empty but
-// not nil, so the appends keep nil nil).
+// keyFormat and keyFormats copy modeldoc's formats; the appends keep a
+// nil part list nil.
 func keyFormat(f modeldoc.Format) KeyFormat {
 	out := KeyFormat{Attribute: f.Attribute}
 	for _, p := range f.Parts {
@@ -275,12 +272,6 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 	}
 	m := &Model{Table: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Indexes: t.indexesCopy(),
 		PartitionKeyType: t.opts.PartitionKeyType, SortKeyType: t.opts.SortKeyType}
-	for i := range m.Indexes { // deep: the model shares nothing with the table
-		ix := &m.Indexes[i]
-		ix.PartitionAttributes = slices.Clone(ix.PartitionAttributes)
-		ix.SortAttributes = slices.Clone(ix.SortAttributes)
-		ix.NonKeyAttributes = slices.Clone(ix.NonKeyAttributes)
-	}
 	if t.layout != noIndex {
 		m.InvertedIndex = t.opts.Index
 	}
@@ -314,10 +305,8 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 	return m, nil
 }
 
-// timeToLive is the Time to Live attribute of the item types t records
-// ([Model].TimeToLive of DescribeModel(t)), "" when none names one; item
-// types naming two are [ErrInvalidOption]. Declarations refused with an
-// error of their own are left out.
+// timeToLive is [Model].TimeToLive of DescribeModel(t), refused
+// declarations left out; two attributes are [ErrInvalidOption].
 func (t *Table) timeToLive() (string, error) {
 	var ttl modeldoc.TimeToLive
 	for _, r := range t.recordedTypes() {
@@ -333,10 +322,9 @@ func (t *Table) timeToLive() (string, error) {
 	return ttl.Attr, nil
 }
 
-// itemModel completes the item type s describes with its keys in the
-// indexes it declares and in the native indexes it lands in
-// ([modeldoc.Templates]), and returns it with its templates: every key
-// string is written from a template.
+// itemModel completes the item type s describes with its keys in every
+// index it lands in, and returns it with its templates, from which every
+// key string is written.
 func (t *Table) itemModel(s *shape) (ItemType, ItemTemplate) {
 	item := *s.item
 	slots := make([]modeldoc.Slot, len(t.indexes))
@@ -373,9 +361,8 @@ func (t *Table) itemModel(s *shape) (ItemType, ItemTemplate) {
 	return item, out
 }
 
-// indexPatterns are the ByIndex reads of an item type: one per
-// derived-key index it declares keys in, with the key condition the query
-// sends for placeholder values.
+// indexPatterns are the ByIndex reads of an item type, one per
+// derived-key index it declares keys in, for placeholder values.
 func indexPatterns(s shape) []modeldoc.Pattern {
 	if s.it == nil {
 		return nil
@@ -410,9 +397,8 @@ func indexPatterns(s shape) []modeldoc.Pattern {
 }
 
 // attributes lists the data attributes Go type rt marshals to under t's
-// attributevalue encoder, in field order, with their DynamoDB types
-// ([ddbitem.Of]); a type that is not a struct is one attribute named
-// after it, "(map[string]interface {})".
+// encoder; a type that is not a struct is one attribute named after it,
+// "(map[string]interface {})".
 func (t *Table) attributes(rt reflect.Type) []Attribute {
 	for rt.Kind() == reflect.Pointer {
 		rt = rt.Elem()
@@ -428,8 +414,8 @@ func (t *Table) attributes(rt reflect.Type) []Attribute {
 	return out
 }
 
-// encoderTagKey is the struct tag key of t's attributevalue encoder
-// ([Options].EncoderOptions): "dynamodbav" unless it sets another.
+// encoderTagKey is the struct tag key of t's encoder, "dynamodbav" by
+// default.
 func (t *Table) encoderTagKey() string {
 	o := attributevalue.EncoderOptions{TagKey: ddbitem.DefaultTagKey}
 	if t.opts.EncoderOptions != nil {
@@ -438,8 +424,8 @@ func (t *Table) encoderTagKey() string {
 	return o.TagKey
 }
 
-// decoderTagKey is the struct tag key of t's attributevalue decoder
-// ([Options].DecoderOptions): "dynamodbav" unless it sets another.
+// decoderTagKey is the struct tag key of t's decoder, "dynamodbav" by
+// default.
 func (t *Table) decoderTagKey() string {
 	o := attributevalue.DecoderOptions{TagKey: ddbitem.DefaultTagKey}
 	if t.opts.DecoderOptions != nil {

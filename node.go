@@ -24,9 +24,7 @@ type Node[N any] struct {
 	decodeItem func(Item) (NodeItem[N], bool, error)
 }
 
-// nodeCore is everything a [Node] is but its Go type's code: the
-// declaration and every method that does not need N, compiled once
-// rather than once per item type.
+// nodeCore is a [Node] without N: compiled once, not per item type.
 type nodeCore struct {
 	t      *Table
 	typ    string
@@ -46,9 +44,8 @@ type NodeOptions struct {
 	// of those indexes and are not in them.
 	Indexes []IndexKeys
 
-	// Tracking declares what every write through the handle adds to the
-	// node items besides their data: a version for optimistic locking,
-	// timestamps, an expiry. Default: nothing.
+	// Tracking adds a version, timestamps or an expiry to every write
+	// ([Tracking]). Default: nothing.
 	Tracking
 }
 
@@ -77,8 +74,7 @@ func newNode[N any](t *Table, nodeType, marker string, optFns []func(*NodeOption
 	return n
 }
 
-// init declares n: the nodes of nodeType under marker in t, whose data
-// is a goType.
+// init declares n, whose data is a goType.
 func (n *nodeCore) init(t *Table, nodeType, marker string, optFns []func(*NodeOptions), goType reflect.Type) {
 	var opts NodeOptions
 	optErr := applyOptions(&opts, optFns)
@@ -125,9 +121,8 @@ func (n *nodeCore) key(id string) (pk, sk string, err error) {
 	return n.it.keys.key(n.t, []string{id})
 }
 
-// nodeSpelling is the node key of a node of typ whose id is at field,
-// "STU#{id}": a node item's partition key, an edge's key of a node
-// endpoint.
+// nodeSpelling is the node key "STU#{id}" of a node of typ whose id is
+// ids[field].
 func nodeSpelling(typ string, field int) keycodec.Spelling {
 	return keycodec.Text(typ + "#").Then(keycodec.ID(field, typ))
 }
@@ -189,20 +184,18 @@ func (n *nodeCore) handle() handle {
 	return handle{t: n.t, it: &n.it, tr: &n.tr, exists: ErrExists, err: n.err}
 }
 
-// keyed is node id's item's keys.
 func (n *nodeCore) keyed(id string) (keyed, error) {
 	pk, sk, err := n.key(id)
 	return keyed{kc: *n.keyCtx(pk, sk)}, err
 }
 
-// item builds node id's full item with data, as a create or an
-// overwrite (o may be nil).
+// item is [handle.item] of node id.
 func (n *Node[N]) item(id string, data N, create bool, o *WriteOptions) (Item, itemKey, error) {
 	k, err := n.keyed(id)
 	return n.handle().item(&k, err, data, create, o)
 }
 
-// keyCtx is what node id's (pk, sk) index key templates may name.
+// keyCtx is what the node item (pk, sk)'s index key templates may name.
 func (n *nodeCore) keyCtx(pk, sk string) *keyCtx {
 	return &keyCtx{Self: pk, PK: pk, SK: sk}
 }
@@ -280,8 +273,7 @@ func (n *Node[N]) Decode(item Item) (v NodeItem[N], ok bool, err error) {
 	return decodeRaw(n.err, item, n.decodeItem)
 }
 
-// decode turns an item into a NodeItem, reporting ok=false for items that
-// are not this type's node items.
+// decode is [Node.Decode] without the handle's error.
 func (n *Node[N]) decode(item Item) (v NodeItem[N], ok bool, err error) {
 	var ids [1]string
 	ok, err = n.t.decodeItem(&n.it, item, ids[:], &v.Data)
@@ -289,8 +281,7 @@ func (n *Node[N]) decode(item Item) (v NodeItem[N], ok bool, err error) {
 	return v, ok, err
 }
 
-// id is the node id of one of n's items from its table keys; ok is false
-// for any other item.
+// id parses one of n's items' table keys; ok is false for any other item.
 func (n *nodeCore) id(item Item) (string, bool) {
 	var ids [1]string
 	if !n.it.keys.parseItem(n.t, item, ids[:]) {

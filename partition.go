@@ -19,16 +19,13 @@ import (
 // LoadPartition and PagePartition one whose items are not in the head's
 // partitions, are [ErrInvalidOption], before any request.
 type Target struct {
-	t    *Table
-	typ  string // the node type whose partitions hold the items
-	kind string
-	err  error
-	into paging.Sink // the slice it fills; nil in a zero Target
-	// sharded marks the children of a sharded collection, which are not
-	// in their parent's partition.
-	sharded bool
-	// h is the handle of the items' type, whose keys Load judges.
-	h typedHandle
+	t       *Table
+	typ     string // the node type whose partitions hold the items
+	kind    string
+	err     error
+	into    paging.Sink // the slice it fills; nil in a zero Target
+	sharded bool        // a sharded collection's children: not in the parent's partition
+	h       typedHandle // the items' type, whose keys Load judges
 }
 
 // Into returns a [Target] that appends to *dst every edge of this kind
@@ -38,9 +35,7 @@ type Target struct {
 // an edge from a collection's children ([Endpoint]), which are in no node
 // partition.
 func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
-	tg := into(e.t, e.src.String(), "edge "+e.prefix, e.err, dst, e.decode)
-	tg.h = &e.edgeCore
-	return tg
+	return into(e.t, e.src.String(), "edge "+e.prefix, e.err, dst, e.decode, &e.edgeCore)
 }
 
 // Into returns a [Target] that appends to *dst every child of this type
@@ -48,15 +43,15 @@ func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
 // key order), or [Load] or [PageIndex] meets (in the read's order). A nil
 // dst is [ErrInvalidOption] when used.
 func (c *Collection[C, P]) Into(dst *[]Child[C]) Target {
-	tg := into(c.t, c.parent.name(), "child "+c.prefix, c.err, dst, c.decode)
-	tg.sharded, tg.h = c.shards > 0, &c.collectionCore
+	tg := into(c.t, c.parent.name(), "child "+c.prefix, c.err, dst, c.decode, &c.collectionCore)
+	tg.sharded = c.shards > 0
 	return tg
 }
 
-// into is the Target of items of node type typ's partitions that decode
-// accepts, appended to *dst.
-func into[T any](t *Table, typ, kind string, err error, dst *[]T, decode func(Item) (T, bool, error)) Target {
-	tg := Target{t: t, typ: typ, kind: kind, err: err}
+// into is the Target of the items of h's type that decode accepts, in
+// node type typ's partitions.
+func into[T any](t *Table, typ, kind string, err error, dst *[]T, decode func(Item) (T, bool, error), h typedHandle) Target {
+	tg := Target{t: t, typ: typ, kind: kind, err: err, h: h}
 	if dst == nil {
 		tg.err = fmt.Errorf("%w: Into(nil)", ErrInvalidOption)
 		return tg
@@ -97,26 +92,22 @@ type PartitionHead[N any] interface {
 	partitionHead() partitionHead[N]
 }
 
-// partitionHead is how a read of a partition finds its head, whose data
-// is an N.
+// partitionHead is a headSpec whose head's data is an N.
 type partitionHead[N any] headSpec
 
-// headSpec is partitionHead for any N.
+// headSpec is how a read of a partition finds its head.
 type headSpec struct {
 	t   *Table
 	err error
-	// key is the handle (a core) whose headKey gives the head item's
-	// primary key and its partition's key for an id, checked; an
+	// key gives the head item's keys and its partition's for an id; an
 	// interface, not a closure, so that a read allocates none.
 	key interface {
 		headKey(id string) (pk, sk, partition string, err error)
 	}
-	// apart: the head item is not in its partition (a child's is in its
-	// parent's).
-	apart bool
+	apart bool   // the head item is not in its partition (a child's)
 	name  string // the head's type in messages: "STU", "ORG/PROJ", "entity project"
-	// shape, for an entity, is the partition key shape its targets'
-	// types share ([pkShape]); other heads' targets are of node type name.
+	// shape is an entity's [pkShape], its targets' too; other heads'
+	// targets are of node type name.
 	shape string
 }
 
@@ -231,13 +222,10 @@ func LoadPartition[N any](ctx context.Context, head PartitionHead[N], id string,
 }
 
 // read reads the partition id heads, the head item's data decoded into
-// out (a pointer to an N) and every other item handed to the first of
-// targets that takes it, or counted in *other: the whole partition
-// (ErrNotFound without the head item), or with page set one page of at
-// most limit items after the cursor *page, which it sets to the next
-// page's. hasNode reports whether the head item was read. With any error
-// every target's slice is nil. (LoadPartition, PagePartition, LoadNode
-// and Collection.Load read with it.)
+// out (a pointer to an N) and the others dealt to targets or counted in
+// *other: the whole partition (ErrNotFound without the head item), or
+// with page set one page of at most limit items after *page, which it
+// sets to the next. With any error every target's slice is nil.
 func (h headSpec) read(ctx context.Context, op, id string, page *string, limit int32, o ReadOptions, targets []Target, other *int, out any) (hasNode bool, err error) {
 	ctx, sp := h.t.startSpan(ctx, op)
 	defer sp.end(&err)
@@ -287,8 +275,8 @@ func (h headSpec) read(ctx context.Context, op, id string, page *string, limit i
 	return hasNode, err
 }
 
-// keys are the head item's keys and its partition's for id, with the
-// targets checked.
+// keys are the head item's keys and its partition's for id, the targets
+// checked.
 func (h *headSpec) keys(id string, targets []Target) (pk, sk, partition string, err error) {
 	if h.err != nil {
 		return "", "", "", h.err
@@ -299,8 +287,8 @@ func (h *headSpec) keys(id string, targets []Target) (pk, sk, partition string, 
 	return pk, sk, partition, err
 }
 
-// newDealer is the [paging.Dealer] of targets on t's items, counting the
-// items none takes in *other.
+// newDealer deals t's items to targets, counting in *other those none
+// takes.
 func newDealer(t *Table, targets []Target, other *int) *paging.Dealer {
 	skAttr := ""
 	if t != nil { // a zero Query's
@@ -313,12 +301,9 @@ func newDealer(t *Table, targets []Target, other *int) *paging.Dealer {
 	return d
 }
 
-// sortKeyLead is the text every table sort key of h's item type starts
-// with: its sort key template's leading text ("ITEMS#" of
-// "ITEMS#{itemID}", "ENROLL#" of "ENROLL#CRS#<to>", a node item's marker
-// or "STU#"), which the handle's decoder requires of every item with a
-// sort key that it takes; "" when the template starts with a field, or
-// for no handle.
+// sortKeyLead is the leading text of h's sort key template ("ITEMS#" of
+// "ITEMS#{itemID}"), which h's decoder requires of every item it takes;
+// "" when the template starts with a field, or for no handle.
 func sortKeyLead(h typedHandle) string {
 	if h == nil {
 		return ""
@@ -329,8 +314,7 @@ func sortKeyLead(h typedHandle) string {
 	return ""
 }
 
-// resetTargets empties every target's slice: a failed read leaves none
-// partly filled.
+// resetTargets empties every target's slice: a failed read fills none.
 func resetTargets(targets []Target) {
 	for _, tg := range targets {
 		if tg.into != nil {
@@ -388,9 +372,7 @@ func (h *headSpec) check(targets []Target) error {
 	return nil
 }
 
-// partitionSpec is the query of every item of partition pk, run page by
-// page and never decoded, that LoadPartition, LoadNode and Collection.Load
-// send (op); keyErr, if any, is its error.
+// partitionSpec is the query of every item of partition pk, or keyErr.
 func partitionSpec(t *Table, op, pk string, keyErr error) querySpec {
 	if keyErr != nil {
 		return errSpec(t, op, keyErr)

@@ -46,16 +46,13 @@ type Query[T any] struct {
 	decode func(Item) (T, bool, error)
 }
 
-// querySpec is everything a Query is but its decoder: what a query of
-// another item type over the same keys ([PageIndex]) copies whole. It
-// builds, checks and runs the query; a typed Query hands it a closure
-// that decodes an item and keeps it.
+// querySpec is a Query without its decoder: it builds, checks and runs
+// the query, a typed Query handing it a closure that decodes and keeps
+// each item.
 type querySpec struct {
 	t *Table
-	// run is the query's request, partition and shards, and where
-	// LessThan's bound is skipped (run.Excl); each run copies it, as a
-	// Run's fields leak to the heap. Load's and PageIndex's targets set
-	// run.Fetched to grow once per page.
+	// run is the query's request, partition and shards; each run copies
+	// it, as a Run's fields leak to the heap.
 	run        paging.Run
 	op         string
 	pkAttr     string    // partition key attribute of the table or index read
@@ -70,14 +67,13 @@ type querySpec struct {
 	err        error
 }
 
-// queryKeys names the partition a query reads and the optional filter on the
-// table's sort key (for reverse reads, where the index sort key alone cannot
-// tell edge labels apart).
+// queryKeys names the partition a query reads, its item type's sort key
+// prefix and the filters a reverse read needs.
 type queryKeys struct {
 	index        string
 	pk, skPrefix string
-	skExact      bool // sort key equals skPrefix instead of beginning with it
-	filterPrefix string
+	skExact      bool   // sort key equals skPrefix instead of beginning with it
+	filterPrefix string // on the table's sort key: the index key cannot tell labels apart
 	// sourceFilter, on an index without a sort key (IndexPartitionOnly),
 	// narrows a reverse read to its sources with a filter on the table's
 	// partition key: begins_with it, or equal to it if sourceExact.
@@ -105,13 +101,8 @@ type queryKeys struct {
 	kind string
 }
 
-// newQuery builds the request once, so running the query repeats no
+// newQuerySpec builds the request once, so running the query repeats no
 // expression building.
-func newQuery[T any](t *Table, op string, k queryKeys, decode func(Item) (T, bool, error)) Query[T] {
-	return Query[T]{querySpec: newQuerySpec(t, op, k), decode: decode}
-}
-
-// newQuerySpec is newQuery's work, for any T.
 func newQuerySpec(t *Table, op string, k queryKeys) querySpec {
 	o := t.opts
 	q := querySpec{t: t, op: op, run: paging.Run{Client: t.client, PK: k.pk, SKAttr: o.SortKey}, skPrefix: k.skPrefix, keys: k}
@@ -144,8 +135,7 @@ func newQuerySpec(t *Table, op string, k queryKeys) querySpec {
 // forward is the shared ScanIndexForward=true: requests only read it.
 var forward = aws.Bool(true)
 
-// qsCompile sets the request's expressions, and each shard's values, from
-// the query's keys and conditions.
+// qsCompile sets the request's expressions and each shard's values.
 func qsCompile(q querySpec) querySpec {
 	if q.err != nil {
 		return q
@@ -183,11 +173,6 @@ func qsCompile(q querySpec) querySpec {
 	return q
 }
 
-// errQuery returns a Query that fails with err when run.
-func errQuery[T any](t *Table, op string, err error) Query[T] {
-	return Query[T]{querySpec: errSpec(t, op, err)}
-}
-
 // errSpec is a query that fails with err when run.
 func errSpec(t *Table, op string, err error) querySpec {
 	return querySpec{t: t, op: op, err: err}
@@ -203,7 +188,7 @@ func (q Query[T]) Limit(n int32) Query[T] {
 	return q
 }
 
-// qsLimit is Limit's work.
+// qsLimit is [Query.Limit].
 func qsLimit(q *querySpec, n int32) {
 	switch {
 	case n < 0:
@@ -224,16 +209,13 @@ func (q Query[T]) Desc() Query[T] {
 	return q
 }
 
-// qsDesc is Desc's work.
+// qsDesc is [Query.Desc].
 func qsDesc(q *querySpec) {
 	q.run.In.ScanIndexForward = aws.Bool(false)
 	q.calls += ".Desc()"
 }
 
-// qsRead applies a run's read options to q: [Consistent] sets
-// ConsistentRead=true on each Query page, refused on a global secondary
-// index with [ErrIndexConsistentRead]; a nil option is an
-// [ErrInvalidOption]. Both fail before any request.
+// qsRead applies a run's read options to q; their errors fail the run.
 func qsRead(q *querySpec, optFns []func(*ReadOptions)) {
 	if len(optFns) == 0 {
 		return
@@ -247,7 +229,7 @@ func qsRead(q *querySpec, optFns []func(*ReadOptions)) {
 	}
 }
 
-// qsConsistentRead makes q strongly consistent.
+// qsConsistentRead makes q strongly consistent, refused on a global index.
 func qsConsistentRead(q *querySpec) {
 	if q.run.In.IndexName != nil && !q.keys.local && q.err == nil {
 		q.err = ErrIndexConsistentRead
@@ -255,8 +237,7 @@ func qsConsistentRead(q *querySpec) {
 	q.run.In.ConsistentRead = aws.Bool(true)
 }
 
-// qsStartSpan opens the span of the call op that runs q ([Table].startSpan),
-// with the index q reads.
+// qsStartSpan opens the span of the call op that runs q, naming its index.
 func qsStartSpan(q *querySpec, ctx context.Context, op string) (context.Context, *span) {
 	if q.t == nil || q.t.tracer == nil {
 		return ctx, nil
@@ -264,7 +245,7 @@ func qsStartSpan(q *querySpec, ctx context.Context, op string) (context.Context,
 	return q.t.beginSpan(ctx, op, aws.ToString(q.run.In.IndexName))
 }
 
-// qsWrap is err as q's [OpError], a cursor queryrun refused as
+// qsWrap is err as q's [OpError], a cursor paging refused as
 // [ErrInvalidCursor].
 func qsWrap(q *querySpec, err error) error {
 	if why, ok := err.(paging.BadCursor); ok {
@@ -298,9 +279,8 @@ func (q Query[T]) All(ctx context.Context, optFns ...func(*ReadOptions)) iter.Se
 	}
 }
 
-// qsAll is All's and Collect's work: each item decode keeps is handed on
-// by yield, until it returns false (grow as [paging.Run.All]'s). It
-// returns the error to yield, wrapped.
+// qsAll runs q, handing on each item decode keeps to yield until it
+// returns false; it returns the error to yield, wrapped.
 func qsAll(q *querySpec, ctx context.Context, decode func(Item) (bool, error), grow func(n int), yield func() bool) error {
 	ctx, sp := qsStartSpan(q, ctx, q.op)
 	defer sp.end(nil) // with the error yielded, if any (sp.failed)
@@ -350,7 +330,7 @@ func (q Query[T]) Count(ctx context.Context, optFns ...func(*ReadOptions)) (int,
 	})
 }
 
-// qsCount is Count's work, with decode judging each item.
+// qsCount is [Query.Count], decode judging each item.
 func qsCount(q *querySpec, ctx context.Context, decode func(Item) (bool, error)) (_ int, err error) {
 	ctx, sp := qsStartSpan(q, ctx, q.op)
 	defer sp.end(&err)
@@ -416,8 +396,8 @@ func (q Query[T]) Page(ctx context.Context, cursor string, optFns ...func(*ReadO
 	return page, nil
 }
 
-// qsPage is Page's work: decode keeps each item of the page (grow makes
-// room for an unsharded page's); it returns the next cursor.
+// qsPage is [Query.Page]: decode keeps each item of the page; it returns
+// the next cursor.
 func qsPage(q *querySpec, ctx context.Context, cursor string, decode func(Item) (bool, error), grow func(n int)) (_ string, err error) {
 	ctx, sp := qsStartSpan(q, ctx, q.op)
 	defer sp.end(&err)
@@ -436,9 +416,8 @@ func qsPage(q *querySpec, ctx context.Context, cursor string, decode func(Item) 
 // badCursor is the error of a cursor this query refuses.
 func badCursor(why string) error { return fmt.Errorf("%w: %s", ErrInvalidCursor, why) }
 
-// qsCursors is what q's page cursors carry ([paging.Fingerprint]:
-// everything that shapes the query's results besides its page size;
-// [Options.CursorKey] guards against forging) and are checked against.
+// qsCursors is what q's page cursors carry and are checked against:
+// everything that shapes its results but the page size.
 func qsCursors(q *querySpec) paging.Cursors {
 	cs := paging.Cursors{Key: q.t.opts.CursorKey, Names: q.cursorKeys, PKAttr: q.pkAttr, SKAttr: q.run.SKAttr,
 		Prefix: q.skPrefix, Op: q.sk.op, Lo: q.sk.lo, Hi: q.sk.hi, PKNum: q.keys.pkNum && (q.keys.index == "" || q.keys.local), SKNum: q.keys.skNum && q.keys.index == ""}

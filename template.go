@@ -102,8 +102,8 @@ type IndexKeys struct {
 }
 
 // keyCtx holds the node keys an item's templates may name, and its table
-// key (which picks its shard). In an item type's (itemType.prefixes) they
-// hold the keys' static prefixes instead: "STU#", "ENROLL#CRS#".
+// key (which picks its shard); in itemType.prefixes, the keys' static
+// prefixes instead: "STU#", "ENROLL#CRS#".
 type keyCtx = keycodec.Ctx
 
 // bindIndexes checks an item type's index declarations; allowed lists the
@@ -142,9 +142,8 @@ func (t *Table) bindIndex(d IndexKeys, fields []string, home keycodec.Kind, allo
 	return keycodec.Bind(target, decl, fields, home, allowed, t.keyAttrRole)
 }
 
-// keyAttrRole says which key attribute of the table name is: "the
-// table's sort key", "index GSI2's partition key"; "" for a data
-// attribute.
+// keyAttrRole names the key attribute name is, "index GSI2's partition
+// key"; "" for a data attribute.
 func (t *Table) keyAttrRole(name string) string {
 	switch {
 	case !t.isKeyAttr(name):
@@ -165,9 +164,7 @@ func (t *Table) keyAttrRole(name string) string {
 	return "a key attribute"
 }
 
-// itemType is what every modelled item type shares: a name for errors,
-// the static prefixes of its node keys, and its keys in the table's
-// derived-key indexes.
+// itemType is what every modelled item type shares.
 type itemType struct {
 	kind     string // "node STU", "edge ENROLL (STU → CRS)", "child PROJ of WS"
 	prefixes keyCtx
@@ -181,9 +178,8 @@ type itemType struct {
 	// shardField is the key field of pk that holds a sharded partition's
 	// shard; "" unsharded.
 	shardField string
-	// byIDs: a native index keyed on its table keys takes their ids and
-	// spells them (an Entity's; a local index's partition is pk); a
-	// preset's takes the key values as they are.
+	// byIDs: a native index keyed on its table keys takes their ids (an
+	// Entity's); a preset's takes the key values as they are.
 	byIDs bool
 	// shards is how many table partitions the type's items of one
 	// partition key are spread over (a sharded Collection's); 0: one.
@@ -193,11 +189,10 @@ type itemType struct {
 	// nil for other item types.
 	ends *keycodec.Ends
 	// parentEnd is a nested collection's parent, whose ref its {@parent}
-	// parts hold as given; nil for other item types.
+	// parts hold; nil for other item types.
 	parentEnd *keycodec.End
 	indexes   []keycodec.Index
-	// keys are its table keys compiled, from which pk and sk are drawn.
-	keys keyCore
+	keys      keyCore // its table keys compiled
 	// keyData are the data attributes an Entity's keys hold (its key
 	// fields T declares, and what it keeps only inside keys), which an
 	// update may not change.
@@ -206,14 +201,11 @@ type itemType struct {
 	// ([Table.decodeData]); nil for other item types and for an Entity
 	// whose keys hold none.
 	data *dataFields
-	// edge is an edge's explicit index keys, which [Table.decodeItem]
-	// checks; nil for other item types.
-	edge *edgeIndexed
+	edge *edgeIndexed // an edge's, which [Table.decodeItem] checks; else nil
 }
 
-// keyParts spells the item type's index key template parts from ids
-// (ByIndex's values), as a write to table t spells them: data values with
-// t's encoder.
+// keyParts spells the item type's index key parts from ByIndex's values
+// as a write to t spells them.
 func (it *itemType) keyParts(t *Table) keycodec.Parts {
 	return keycodec.Parts{Prefixes: &it.prefixes, Ends: it.ends, Parent: it.parentEnd, Enc: t.enc}
 }
@@ -259,7 +251,6 @@ func (t *Table) newItemType(kind string, prefixes keyCtx, decls []IndexKeys, hom
 	return it, err
 }
 
-// indexIn returns the item type's keys in index name.
 func (it *itemType) indexIn(name string) (*keycodec.Index, bool) {
 	for i := range it.indexes {
 		if it.indexes[i].Name == name {

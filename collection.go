@@ -292,7 +292,7 @@ func (c *collectionCore) key(parentID, childID string) (pk, sk string, err error
 // Put creates a child with one PutItem guarded by attribute_not_exists(PK)
 // ("attribute_not_exists (#0)") as [Node.Put] does: a child stored there is
 // left unchanged and the error matches [ErrExists] (with the SDK's
-// *types.ConditionalCheckFailedException, ALL_OLD); only this call's own
+// *types.ConditionalCheckFailedException, its Item the stored item); only this call's own
 // retry may find its child already written and succeed.
 // [Collection.Replace] is the overwrite. The parent item need not exist.
 // optFns may AND a condition of the caller's after the guard ([If]),

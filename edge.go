@@ -190,7 +190,7 @@ func (e *edgeCore) indexKeys(pk, sk string) (ipk, isk string) {
 // attribute_not_exists(PK) ("attribute_not_exists (#0)") as [Node.Put]
 // is: an edge stored there is left unchanged and the error matches
 // [ErrExists] (its text "edge already exists"), with the SDK's
-// *types.ConditionalCheckFailedException (ALL_OLD);
+// *types.ConditionalCheckFailedException whose Item is the stored item;
 // only this call's own retry may find its edge already written and succeed.
 // [Edge.Replace] is the overwrite.
 //

@@ -107,6 +107,8 @@ func TestIndexNative(t *testing.T) {
 		"too many values":        entries.ByIndex("ByScore", "W", "EU", 1, 2, 3),
 		"number for a string":    entries.ByIndex("ByScore", 1, "EU"),
 		"text that is no number": entries.ByIndex("ByScore", "W", "EU", "one"),
+		"NaN as number text":     entries.ByIndex("ByScore", "W", "EU", "NaN"),
+		"hex as number text":     entries.ByIndex("ByScore", "W", "EU", "0x1p4"),
 		"range not a number":     entries.ByIndex("ByScore", "W", "EU", 1).GreaterThan("x"),
 		"range as text":          entries.ByIndex("ByScore", "W", "EU", 1).GreaterThan("9"),
 		"begins_with on number":  entries.ByIndex("ByScore", "W", "EU", 1).BeginsWith("1"),

@@ -2,7 +2,6 @@ package ddbexpr
 
 import (
 	"fmt"
-	"strconv"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
@@ -98,7 +97,7 @@ func Typed(enc *attributevalue.Encoder, name string, typ types.ScalarAttributeTy
 // NumberText checks that s, a value of number attribute name, is a number
 // DynamoDB accepts.
 func NumberText(name, s string) (types.AttributeValue, error) {
-	if _, err := strconv.ParseFloat(s, 64); err != nil {
+	if !keycodec.DecimalNumber(s) {
 		return nil, fmt.Errorf("%s is a number, got %q", name, s)
 	}
 	return &types.AttributeValueMemberN{Value: s}, nil
@@ -122,9 +121,7 @@ func NativeBounds(name string, typ types.ScalarAttributeType, cond, a, b string)
 		return err
 	}
 	if n, ok := lo.(*types.AttributeValueMemberN); ok {
-		x, _ := strconv.ParseFloat(n.Value, 64)
-		y, _ := strconv.ParseFloat(hi.(*types.AttributeValueMemberN).Value, 64)
-		if x > y {
+		if keycodec.CompareNumbers(n.Value, hi.(*types.AttributeValueMemberN).Value) > 0 {
 			return fmt.Errorf("Between(%s, %s): lo is greater than hi", a, b)
 		}
 	} else if a > b {

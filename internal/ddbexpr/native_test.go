@@ -62,3 +62,25 @@ func TestValuesThroughTheEncoder(t *testing.T) {
 		})
 	}
 }
+
+// TestNumberTextDecimalOnly: number text is refused before any request
+// unless DynamoDB takes it as a number, although strconv.ParseFloat reads
+// "NaN", "Inf", hex and '_' too; and Between compares its bounds exactly,
+// beyond float64's 17 digits.
+func TestNumberTextDecimalOnly(t *testing.T) {
+	t.Parallel()
+	for _, s := range []string{"42", "-1.50", "1e3", "0.000001"} {
+		av, err := NumberText("n", s)
+		require.NoError(t, err, s)
+		assert.Equal(t, &types.AttributeValueMemberN{Value: s}, av)
+	}
+	for _, s := range []string{"NaN", "nan", "Inf", "-Infinity", "0x10", "0x1p4", "1_000", "", "x"} {
+		_, err := NumberText("n", s)
+		assert.EqualError(t, err, `n is a number, got "`+s+`"`, s)
+		_, err = Typed(nil, "n", types.ScalarAttributeTypeN, s)
+		assert.Error(t, err, s)
+	}
+	const lo, hi = "100000000000000000000000000001", "100000000000000000000000000000"
+	assert.EqualError(t, NativeBounds("n", types.ScalarAttributeTypeN, "Between", lo, hi), "Between("+lo+", "+hi+"): lo is greater than hi")
+	assert.NoError(t, NativeBounds("n", types.ScalarAttributeTypeN, "Between", hi, lo))
+}

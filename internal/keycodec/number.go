@@ -74,12 +74,18 @@ func keyValueText(av types.AttributeValue) (string, bool) {
 	return "", false
 }
 
+// DecimalNumber reports whether text is a number DynamoDB accepts in a
+// request: decimal ("42", "-1.50", "1e3"), not "NaN", "Inf", hex or
+// digits with '_', which strconv.ParseFloat also takes.
+func DecimalNumber(text string) bool {
+	_, err := strconv.ParseFloat(text, 64)
+	return err == nil && !strings.ContainsAny(text, "xXpPnNiI_")
+}
+
 // typedKeyValue is key text as an attribute of type typ ("S" or "N").
 func typedKeyValue(typ, text string) (types.AttributeValue, bool) {
 	if typ == "N" {
-		// Decimal text only: ParseFloat also takes "NaN", "Inf", hex and
-		// '_', which DynamoDB refuses as numbers.
-		if _, err := strconv.ParseFloat(text, 64); err != nil || strings.ContainsAny(text, "xXpPnNiI_") {
+		if !DecimalNumber(text) {
 			return nil, false
 		}
 		return &types.AttributeValueMemberN{Value: text}, true

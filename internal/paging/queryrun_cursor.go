@@ -4,7 +4,6 @@ import (
 	"context"
 
 	"github.com/adjlist/adjlist/internal/ddbexpr"
-	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
@@ -102,14 +101,14 @@ func pick(key, num map[string]string, name string, isNum bool) string {
 
 // advance records item as the last taken from a shard.
 func (cs *Cursors) advance(st *CursorShard, item Item) error {
-	key := make(map[string]string, len(cs.Names))
+	key := make(Item, len(cs.Names))
 	for _, name := range cs.Names {
-		v, ok := ddbitem.String(item, name)
-		if !ok {
+		if key[name] = item[name]; key[name] == nil {
 			return BadCursor("item lacks key attribute " + name)
 		}
-		key[name] = v
 	}
-	*st = CursorShard{Key: key}
-	return nil
+	var err error
+	*st = CursorShard{}
+	st.Key, st.Num, err = KeyText(key) // a number-keyed table's keys are numbers
+	return err
 }

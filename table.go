@@ -16,6 +16,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/adjlist/adjlist/internal/schema"
+	"github.com/adjlist/adjlist/internal/send"
 )
 
 // Client is every DynamoDB operation adjlist calls: the table's items
@@ -147,7 +148,7 @@ type Table struct {
 
 	// Condition expressions on the partition key, built once and shared
 	// read-only by every request.
-	absent, present condition
+	absent, present send.Cond
 	// templates caches query expressions by shape (ddbexpr.Shape →
 	// *ddbexpr.Template).
 	templates sync.Map
@@ -269,17 +270,11 @@ func (o Options) clone() Options {
 	return o
 }
 
-// condition is a built condition expression, kept as the request fields
-// it fills (Expression's getters allocate on every call).
-type condition struct {
-	expr   *string
-	names  map[string]string
-	values map[string]types.AttributeValue
-}
-
-func newCondition(c expression.ConditionBuilder) (condition, error) {
+// newCondition is c built, as the request fields it fills (Expression's
+// getters allocate on every call).
+func newCondition(c expression.ConditionBuilder) (send.Cond, error) {
 	e, err := expression.NewBuilder().WithCondition(c).Build()
-	return condition{e.Condition(), e.Names(), e.Values()}, err
+	return send.Cond{Expr: e.Condition(), Names: e.Names(), Values: e.Values()}, err
 }
 
 // errNoClient is the error of every request made on a table built with a

@@ -77,7 +77,7 @@ func (tx *Tx) cond(w *writeCond) (_ send.Cond, ok bool) {
 		return send.Cond{}, false
 	}
 	c, err := w.built()
-	return send.Cond(c), !tx.setErr(err)
+	return c, !tx.setErr(err)
 }
 
 func (tx *Tx) put(op string, k itemKey, item Item, w *writeCond) {

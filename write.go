@@ -209,7 +209,7 @@ type writeCond struct {
 	ddbexpr.Write
 	// shared is a prebuilt condition used instead of building Expr (the
 	// guard alone, the common case).
-	shared *condition
+	shared *send.Cond
 	// exists and missing are what a failed guard means (a create finding
 	// an item; an update, delete or check finding none).
 	exists, missing error
@@ -252,18 +252,13 @@ func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, 
 
 // built is the condition as request fields, or nil fields with none.
 func (w *writeCond) built() (send.Cond, error) {
-	c := w.shared
-	if c == nil {
-		if !w.Expr.IsSet() {
-			return send.Cond{}, nil
-		}
-		built, err := newCondition(w.Expr)
-		if err != nil {
-			return send.Cond{}, err
-		}
-		c = &built
+	switch {
+	case w.shared != nil:
+		return *w.shared, nil
+	case !w.Expr.IsSet():
+		return send.Cond{}, nil
 	}
-	return send.Cond{Expr: c.expr, Names: c.names, Values: c.values}, nil
+	return newCondition(w.Expr)
 }
 
 // putCond is the condition of the put of item under guard g by a handle
@@ -312,7 +307,7 @@ func (t *Table) putTokened(ctx context.Context, op, pk, sk string, item Item, w 
 	if err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
-	return t.tokened(ctx, op, pk, sk, send.TxPut(t.tableName, item, send.Cond(c)), w, token)
+	return t.tokened(ctx, op, pk, sk, send.TxPut(t.tableName, item, c), w, token)
 }
 
 // updateTokened is the update of the item kc under w with token.
@@ -331,7 +326,7 @@ func (t *Table) delTokened(ctx context.Context, op, pk, sk string, w *writeCond,
 	if err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
-	return t.tokened(ctx, op, pk, sk, send.TxDelete(t.tableName, t.keyItem(pk, sk), send.Cond(c)), w, token)
+	return t.tokened(ctx, op, pk, sk, send.TxDelete(t.tableName, t.keyItem(pk, sk), c), w, token)
 }
 
 // writeOptions applies optFns.

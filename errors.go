@@ -3,6 +3,7 @@ package adjlist
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/adjlist/adjlist/internal/errs"
@@ -165,23 +166,11 @@ func (e *OpError) format(cause string) string {
 func (e *OpError) Unwrap() error { return e.Err }
 
 // isConditionFailed reports whether err says that a condition expression
-// evaluated false: a *types.ConditionalCheckFailedException, or a
-// *types.TransactionCanceledException with a "ConditionalCheckFailed"
-// cancellation reason.
+// evaluated false, alone or as a cancelled transaction's reason.
 func isConditionFailed(err error) bool {
 	var ccf *types.ConditionalCheckFailedException
-	if errors.As(err, &ccf) {
-		return true
-	}
-	var tce *types.TransactionCanceledException
-	if errors.As(err, &tce) {
-		for _, r := range tce.CancellationReasons {
-			if aws.ToString(r.Code) == "ConditionalCheckFailed" {
-				return true
-			}
-		}
-	}
-	return false
+	codes, _ := cancelCodes(err)
+	return errors.As(err, &ccf) || slices.Contains(codes, "ConditionalCheckFailed")
 }
 
 // cancelCodes returns the cancellation reason codes of a cancelled

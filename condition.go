@@ -33,24 +33,12 @@ type skCond struct {
 	lo, hi string
 }
 
-// The sort key conditions take range values (the rule is on [Query]) and
-// turn them into whole sort key values inside the query's prefix, so a
-// range never reaches outside the item type: on "PROJ#" children,
-// LessThan("b") is
-//
-//	PK = "WS#acme" AND SK BETWEEN "PROJ#" AND "PROJ#b"
-//
-// and never returns the parent's "META" item or another child type. A
-// query takes one sort key condition; a second, an empty or invalid value,
-// lo > hi, or a query whose sort key is one value or has no prefix
-// (WaitIndexed's, a List naming every sort key field) fail with
-// [ErrInvalidOption] or [ErrInvalidKey] when run, before any request.
-//
-// An inclusive upper bound for ids that start with a prefix: BETWEEN is
-// inclusive of whole values, so Between("2023-01-01", "2023-01-31") misses
-// "2023-01-31T10:00". Use "2023-01-31\U0010FFFF" as hi (the prefix and
-// the greatest code point: an inclusive bound for the ids that start with
-// it), or LessThan of the next prefix ("2023-02-01").
+// The sort key conditions turn range values into whole sort key values
+// inside the query's prefix, so a range never leaves its item type
+// (docs/reads.md, "Ranges, filters and projections"). A second condition,
+// an empty or invalid value, lo > hi, or a query whose sort key is one
+// value or has no prefix (WaitIndexed's, a List naming every sort key
+// field) fail with [ErrInvalidOption] or [ErrInvalidKey] when run.
 
 // Between keeps the items whose sort key after the query's prefix lies
 // between the range values lo and hi inclusive, as DynamoDB's BETWEEN
@@ -215,12 +203,9 @@ func qsSortKey(q *querySpec, name string, av, bv any) {
 	}
 }
 
-// qsRangeText is a range value as the key's text, encoded with the table's
-// encoder as a write encodes the data ([ddbexpr.RangeText]): on a native
-// index's number sort attribute a value that encodes as a number, in
-// DynamoDB's number text, anywhere else one that encodes as a string. A
-// value of the other kind is ErrInvalidOption: a number key compared as
-// text would sort 10 before 9.
+// qsRangeText is a range value as the key's text ([ddbexpr.RangeText]): a
+// number on a number sort key, else a string; the other kind is refused, as
+// a number compared as text would sort 10 before 9.
 func qsRangeText(q *querySpec, name string, v any) (string, error) {
 	num := ""
 	if nk := q.keys.native; nk != nil && nk.next != nil && attrType(*nk.next) == types.ScalarAttributeTypeN {
@@ -236,9 +221,8 @@ func qsRangeText(q *querySpec, name string, v any) (string, error) {
 	return s, nil
 }
 
-// qsBoundKey is prefix p followed by range value v as key text
-// ([keycodec.RangeKey]), v checked as ids are (valid UTF-8 without control
-// characters, not empty) and the key against the sort key size limit.
+// qsBoundKey is prefix p then range value v as key text, v checked as ids
+// are and the key against the sort key size limit.
 func qsBoundKey(q *querySpec, name, p, v string) (string, error) {
 	if err := checkID(name, v); err != nil {
 		return "", err

@@ -26,9 +26,8 @@ var (
 	// as data. Detected before any request is sent.
 	ErrKeyAttribute = errs.ErrKeyAttribute
 
-	// ErrItemTooLarge reports an item over DynamoDB's 400 KB limit
-	// (400 KB, sized by [ItemSize]). Detected before any request is
-	// sent.
+	// ErrItemTooLarge reports an item over DynamoDB's 400 KB limit, sized
+	// by [ItemSize]. Detected before any request is sent.
 	ErrItemTooLarge = errs.ErrItemTooLarge
 
 	// ErrNotFound reports that the item asked for does not exist. A
@@ -173,9 +172,8 @@ func isConditionFailed(err error) bool {
 	return errors.As(err, &ccf) || slices.Contains(codes, "ConditionalCheckFailed")
 }
 
-// cancelCodes returns the cancellation reason codes of a cancelled
-// transaction, one per action in the order sent ("" or "None" for an
-// action that did not fail); ok is false for any other error.
+// cancelCodes returns a cancelled transaction's reason codes, one per
+// action ("" or "None" for one that did not fail); ok is false otherwise.
 func cancelCodes(err error) (codes []string, ok bool) {
 	var tce *types.TransactionCanceledException
 	if !errors.As(err, &tce) {

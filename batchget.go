@@ -7,11 +7,8 @@ import (
 	"github.com/adjlist/adjlist/internal/send"
 )
 
-// batchGet reads the items with the given keys with [send.BatchGet],
-// consistent as o says, to the table's [Options.BatchBackoff] and
-// [Options.BatchMaxAttempts]. Items that do not exist are absent from the
-// result. Keys left unprocessed at the end make the error match
-// [ErrUnprocessed].
+// batchGet reads the items of keys with [send.BatchGet]; items that do not
+// exist are absent from the result.
 func (t *Table) batchGet(ctx context.Context, op string, keys []itemKey, o ReadOptions) (map[itemKey]Item, error) {
 	if o.err != nil {
 		return nil, t.opErr(op, "", "", o.err)
@@ -30,25 +27,21 @@ func (t *Table) keyOf(item Item) itemKey {
 	return itemKey{pk, sk}
 }
 
-// batcher is the table as [send.BatchGet] and [send.BatchWrite] send to it, with
-// ctx's usage and tracing middleware on every request.
+// batcher is the table as [send.BatchGet] and [send.BatchWrite] send to it.
 func (t *Table) batcher(ctx context.Context) *send.Table {
 	return &send.Table{Client: t.client, Name: t.name, Backoff: t.opts.BatchBackoff, MaxAttempts: t.opts.BatchMaxAttempts, Opts: callOpts(ctx)}
 }
 
-// getMany reads n items (item i keyed by keyOf(i)) with batchGet,
-// consistent as optFns say, and hands each one found, in order, to each
-// with the ids of its keys (an Entity's, whose keys fill in values; nil
-// for other types), for the typed caller to decode with
-// [Table.decodeData]: an item asked for twice is decoded twice. A bad
-// key fails before any request; with any error each may have been
-// called for some items.
+// getMany reads n items with batchGet and hands each one found, in order,
+// to each with its key's ids (an Entity's; nil for other types), for
+// [Table.decodeData]: an item asked for twice is handed twice. With an
+// error each may have been called for some items.
 func getMany(ctx context.Context, h handle, op string, n int, keyOf func(i int) (keyed, error), optFns []func(*ReadOptions), each func(i int, item Item, ids []string) error) (err error) {
 	t := h.t
 	ctx, sp := t.startSpan(ctx, op)
 	defer sp.end(&err)
 	keys := make([]itemKey, n)
-	var ids [][]string // an Entity's, whose keys fill in values
+	var ids [][]string
 	if h.it.data != nil {
 		ids = make([][]string, n)
 	}

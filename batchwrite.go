@@ -40,10 +40,8 @@ type writeReq struct {
 	req types.WriteRequest
 }
 
-// batchWrite sends reqs with [send.BatchWrite], on up to opts.Workers
-// goroutines, to the table's [Options.BatchBackoff] and
-// [Options.BatchMaxAttempts]; duplicate keys are refused before any
-// request ([ErrDuplicateKey]).
+// batchWrite sends reqs with [send.BatchWrite], which refuses duplicate
+// keys before any request.
 func (t *Table) batchWrite(ctx context.Context, op string, reqs []writeReq, optFns []func(*BulkOptions)) (BulkResult, error) {
 	opts := BulkOptions{Workers: 4}
 	if err := applyOptions(&opts, optFns); err != nil {
@@ -71,8 +69,7 @@ func (t *Table) deleteReq(k itemKey) writeReq {
 	return writeReq{key: k, req: types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: t.keyItem(k.pk, k.sk)}}}
 }
 
-// sizedPutReq is the put of item, at most 400 KB, with key k; err is the
-// error of building it.
+// sizedPutReq is the put of item with key k; err is the error of building it.
 func sizedPutReq(item Item, k itemKey, err error) (writeReq, error) {
 	if err == nil {
 		err = checkSize(item)
@@ -83,10 +80,9 @@ func sizedPutReq(item Item, k itemKey, err error) (writeReq, error) {
 	return writeReq{key: k, req: types.WriteRequest{PutRequest: &types.PutRequest{Item: item}}}, nil
 }
 
-// bulk writes n items with batchWrite, each a put or a delete made by
-// req from the item's index, which returns, with an error, a writeReq
-// holding only the key the error names. Every request is made first: one
-// bad item fails the call before any request.
+// bulk writes n items made by req, every one before any request, so one
+// bad item fails the call unsent; with an error req's writeReq holds only
+// the key the error names.
 func bulk(ctx context.Context, t *Table, it *itemType, op string, n int, req func(i int) (writeReq, error), optFns []func(*BulkOptions)) (_ BulkResult, err error) {
 	ctx, sp := t.startSpan(ctx, op)
 	defer sp.end(&err)
@@ -137,9 +133,7 @@ func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ..
 }
 
 // PutMany writes many children with BatchWriteItem, as [Edge.PutMany]
-// writes edges: validated first, no condition (existing children are
-// overwritten; with [Tracking], written as created: version 1,
-// timestamps, expiry), unwritten items listed in the result.
+// writes edges: existing children are overwritten.
 func (c *Collection[C, P]) PutMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, c.t, &c.it, "Collection.PutMany", len(children), func(i int) (writeReq, error) {
 		v := children[i]
@@ -148,8 +142,7 @@ func (c *Collection[C, P]) PutMany(ctx context.Context, children []Child[C], opt
 }
 
 // PutMany writes many node items with BatchWriteItem, as [Edge.PutMany]
-// writes edges: validated first, 25 per request, no condition, unwritten
-// items in BulkResult.Unwritten.
+// writes edges: existing items are overwritten.
 func (n *Node[N]) PutMany(ctx context.Context, nodes []NodeItem[N], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, n.t, &n.it, "Node.PutMany", len(nodes), func(i int) (writeReq, error) {
 		v := nodes[i]

@@ -31,29 +31,14 @@ const (
 type skCond struct {
 	op     skOp
 	lo, hi string
-	// exclLo leaves the item whose key is lo out of the results
-	// (GreaterThan of a key at the size limit).
-	exclLo bool
 }
 
-// The sort key conditions take range values (the rule is on [Query]) and
-// turn them into whole sort key values inside the query's prefix, so a
-// range never reaches outside the item type: on "PROJ#" children,
-// LessThan("b") is
-//
-//	PK = "WS#acme" AND SK BETWEEN "PROJ#" AND "PROJ#b"
-//
-// and never returns the parent's "META" item or another child type. A
-// query takes one sort key condition; a second, an empty or invalid value,
-// lo > hi, or a query whose sort key is one value or has no prefix
-// (WaitIndexed's, a List naming every sort key field) fail with
-// [ErrInvalidOption] or [ErrInvalidKey] when run, before any request.
-//
-// An inclusive upper bound for ids that start with a prefix: BETWEEN is
-// inclusive of whole values, so Between("2023-01-01", "2023-01-31") misses
-// "2023-01-31T10:00". Use "2023-01-31\U0010FFFF" as hi (the prefix and
-// the greatest code point: an inclusive bound for the ids that start with
-// it), or LessThan of the next prefix ("2023-02-01").
+// The sort key conditions turn range values into whole sort key values
+// inside the query's prefix, so a range never leaves its item type
+// (docs/reads.md, "Ranges, filters and projections"). A second condition,
+// an empty or invalid value, lo > hi, or a query whose sort key is one
+// value or has no prefix (WaitIndexed's, a List naming every sort key
+// field) fail with [ErrInvalidOption] or [ErrInvalidKey] when run.
 
 // Between keeps the items whose sort key after the query's prefix lies
 // between the range values lo and hi inclusive, as DynamoDB's BETWEEN
@@ -67,15 +52,8 @@ type skCond struct {
 // (as key text; as numbers on a native index's number attribute) is
 // [ErrInvalidOption] (DynamoDB would refuse it).
 func (q Query[T]) Between(lo, hi any) Query[T] {
-	qsBetween(&q.querySpec, lo, hi)
+	qsSortKey(&q.querySpec, "Between", lo, hi)
 	return q
-}
-
-// qsBetween is Between's work.
-func qsBetween(q *querySpec, lo, hi any) {
-	*q = qsSortKey(*q, "Between", lo, hi, func(p, lo, hi string) skCond {
-		return skCond{op: skBetween, lo: lo, hi: hi}
-	})
 }
 
 // GreaterThan keeps the items whose sort key after the query's prefix
@@ -90,21 +68,8 @@ func qsBetween(q *querySpec, lo, hi any) {
 // on [Query.LessThan]. Without a prefix (a sort key that starts with a
 // field or a data attribute, [AllTypes], a native index) it is SK > v.
 func (q Query[T]) GreaterThan(v any) Query[T] {
-	qsGreaterThan(&q.querySpec, v)
+	qsSortKey(&q.querySpec, "GreaterThan", v, nil)
 	return q
-}
-
-// qsGreaterThan is GreaterThan's work.
-func qsGreaterThan(q *querySpec, v any) {
-	*q = qsSortKey(*q, "GreaterThan", v, nil, func(p, v, _ string) skCond {
-		if len(v) >= maxSortKeyLen {
-			return skCond{op: skBetween, lo: v, hi: keycodec.PastPrefix(p), exclLo: true}
-		}
-		return skCond{op: skBetween, lo: v + " ", hi: keycodec.PastPrefix(p)}
-	})
-	if q.err == nil && q.sk.exclLo {
-		q.run.Excl = q.sk.lo // skipped by run
-	}
 }
 
 // GreaterThanEqual keeps the items whose sort key after the query's prefix
@@ -112,15 +77,8 @@ func qsGreaterThan(q *querySpec, v any) {
 // AND the end of the prefix ("PROJ$" for "PROJ#"); SK >= v without a
 // prefix.
 func (q Query[T]) GreaterThanEqual(v any) Query[T] {
-	qsGreaterThanEqual(&q.querySpec, v)
+	qsSortKey(&q.querySpec, "GreaterThanEqual", v, nil)
 	return q
-}
-
-// qsGreaterThanEqual is GreaterThanEqual's work.
-func qsGreaterThanEqual(q *querySpec, v any) {
-	*q = qsSortKey(*q, "GreaterThanEqual", v, nil, func(p, v, _ string) skCond {
-		return skCond{op: skBetween, lo: v, hi: keycodec.PastPrefix(p)}
-	})
 }
 
 // LessThan keeps the items whose sort key after the query's prefix sorts
@@ -131,37 +89,16 @@ func qsGreaterThanEqual(q *querySpec, v any) {
 // still read and billed. Without a prefix it is SK < v, which DynamoDB
 // applies itself.
 func (q Query[T]) LessThan(v any) Query[T] {
-	qsLessThan(&q.querySpec, v)
+	qsSortKey(&q.querySpec, "LessThan", v, nil)
 	return q
-}
-
-// qsLessThan is LessThan's work.
-func qsLessThan(q *querySpec, v any) {
-	*q = qsSortKey(*q, "LessThan", v, nil, func(p, v, _ string) skCond {
-		return skCond{op: skBetween, lo: p, hi: v}
-	})
-	if q.err != nil {
-		return
-	}
-	if q.sk.op == skLT {
-		return // an exclusive bound DynamoDB applies itself
-	}
-	q.run.Excl = q.sk.hi // skipped by run
 }
 
 // LessThanEqual keeps the items whose sort key after the query's prefix is
 // the range value v or sorts before it ([Query]): SK BETWEEN prefix AND
 // prefix+v; SK <= v without a prefix.
 func (q Query[T]) LessThanEqual(v any) Query[T] {
-	qsLessThanEqual(&q.querySpec, v)
+	qsSortKey(&q.querySpec, "LessThanEqual", v, nil)
 	return q
-}
-
-// qsLessThanEqual is LessThanEqual's work.
-func qsLessThanEqual(q *querySpec, v any) {
-	*q = qsSortKey(*q, "LessThanEqual", v, nil, func(p, v, _ string) skCond {
-		return skCond{op: skBetween, lo: p, hi: v}
-	})
 }
 
 // BeginsWith keeps the items whose sort key after the query's prefix
@@ -174,15 +111,8 @@ func qsLessThanEqual(q *querySpec, v any) {
 // date (begins_with(SK, "WARNING1#")), through the entity's List and
 // through [AllTypes] alike.
 func (q Query[T]) BeginsWith(p string) Query[T] {
-	qsBeginsWith(&q.querySpec, p)
+	qsSortKey(&q.querySpec, "BeginsWith", p, nil)
 	return q
-}
-
-// qsBeginsWith is BeginsWith's work.
-func qsBeginsWith(q *querySpec, p string) {
-	*q = qsSortKey(*q, "BeginsWith", p, nil, func(_, p, _ string) skCond {
-		return skCond{op: skBeginsWith, lo: p}
-	})
 }
 
 // Equal keeps the items whose sort key after the query's prefix is the
@@ -191,92 +121,91 @@ func qsBeginsWith(q *querySpec, p string) {
 // = "ITEMS#003". Without a prefix it compares the whole value (GSI2SK =
 // :v), and on a native index the first sort attribute not fixed, typed.
 func (q Query[T]) Equal(v any) Query[T] {
-	qsEqualTo(&q.querySpec, v)
+	qsSortKey(&q.querySpec, "Equal", v, nil)
 	return q
 }
 
-// qsEqualTo is Equal's work.
-func qsEqualTo(q *querySpec, v any) {
-	*q = qsSortKey(*q, "Equal", v, nil, func(_, v, _ string) skCond {
-		return skCond{op: skEQ, lo: v}
-	})
-}
-
-// qsSortKey sets the query's one sort key condition from range values a and
-// b (b only for Between), turned into whole sort key values.
-func qsSortKey(q querySpec, name string, av, bv any, cond func(prefix, a, b string) skCond) querySpec {
+// qsSortKey sets the query's one sort key condition, name's, from range
+// values av and bv (bv only for Between), turned into whole sort key values.
+func qsSortKey(q *querySpec, name string, av, bv any) {
 	if q.err != nil {
-		return q
+		return
 	}
-	a, err := qsRangeText(&q, name, av)
+	op := ddbexpr.Named(name)
+	a, err := qsRangeText(q, name, av)
 	b := ""
-	if err == nil && name == "Between" {
-		b, err = qsRangeText(&q, name, bv)
-	}
-	if err != nil {
-		q.err = err
-		return q
+	if err == nil && op == skBetween {
+		b, err = qsRangeText(q, name, bv)
 	}
 	p := q.skPrefix
 	free := p == "" && q.keys.freeSK
 	switch {
+	case err != nil:
 	case q.sk.op != skNone:
-		q.err = fmt.Errorf("%w: %s after another sort key condition; a query takes one", ErrInvalidOption, name)
-		return q
+		err = fmt.Errorf("%w: %s after another sort key condition; a query takes one", ErrInvalidOption, name)
 	case q.keys.sourceFilter != "":
-		q.err = fmt.Errorf("%w: %s on a reverse read of index %s, which has no sort key (Options.IndexPartitionOnly)", ErrInvalidOption, name, q.keys.index)
-		return q
+		err = fmt.Errorf("%w: %s on a reverse read of index %s, which has no sort key (Options.IndexPartitionOnly)", ErrInvalidOption, name, q.keys.index)
 	case q.keys.skExact:
-		q.err = fmt.Errorf("%w: %s on a query of one sort key value (%q)", ErrInvalidOption, name, p)
-		return q
+		err = fmt.Errorf("%w: %s on a query of one sort key value (%q)", ErrInvalidOption, name, p)
 	case !free && p == "":
-		q.err = fmt.Errorf("%w: %s on a query without an item type prefix", ErrInvalidOption, name)
-		return q
-	case q.keys.skNum && name == "BeginsWith":
-		q.err = fmt.Errorf("%w: BeginsWith on number sort key %s", ErrInvalidOption, q.t.opts.SortKey)
-		return q
+		err = fmt.Errorf("%w: %s on a query without an item type prefix", ErrInvalidOption, name)
+	case q.keys.skNum && op == skBeginsWith:
+		err = fmt.Errorf("%w: BeginsWith on number sort key %s", ErrInvalidOption, q.t.opts.SortKey)
+	}
+	if err != nil {
+		q.err = err
+		return
 	}
 	if nk := q.keys.native; nk != nil && !nk.keyText(q.t) {
 		// Native attributes hold the data's own values, not escaped.
 		if err := ddbexpr.NativeBounds(nk.next.Name, attrType(*nk.next), name, a, b); err != nil {
 			q.err = fmt.Errorf("%w: %w", ErrInvalidOption, err)
-			return q
+			return
 		}
-		q.sk = skCond{op: ddbexpr.Named(name), lo: a, hi: b}
+		q.sk = skCond{op: op, lo: a, hi: b}
 		q.calls += "." + name + ddbexpr.Args(name)
-		return qsCompile(q)
+		*q = qsCompile(*q)
+		return
 	}
-	ka, err := qsBoundKey(&q, name, p, a)
+	ka, err := qsBoundKey(q, name, p, a)
+	kb := ""
+	if err == nil && op == skBetween {
+		kb, err = qsBoundKey(q, name, p, b)
+		if err == nil && (q.keys.skNum && keycodec.CompareNumbers(ka, kb) > 0 || !q.keys.skNum && ka > kb) {
+			err = fmt.Errorf("%w: Between(%q, %q): lo sorts after hi", ErrInvalidOption, a, b)
+		}
+	}
 	if err != nil {
 		q.err = err
-		return q
+		return
 	}
-	kb := ""
-	if name == "Between" {
-		if kb, err = qsBoundKey(&q, name, p, b); err != nil {
-			q.err = err
-			return q
-		}
-		if q.keys.skNum && keycodec.CompareNumbers(ka, kb) > 0 || !q.keys.skNum && ka > kb {
-			q.err = fmt.Errorf("%w: Between(%q, %q): lo sorts after hi", ErrInvalidOption, a, b)
-			return q
-		}
-	}
-	if free {
-		q.sk = skCond{op: ddbexpr.Named(name), lo: ka, hi: kb}
-	} else {
-		q.sk = cond(p, ka, kb)
+	// Inside a prefix every range is a BETWEEN; excl is a bound it must
+	// leave out, skipped by run.
+	excl := ""
+	switch {
+	case free, op == skBetween, op == skBeginsWith, op == skEQ:
+		q.sk = skCond{op: op, lo: ka, hi: kb}
+	case op == skGT && len(ka) >= maxSortKeyLen:
+		q.sk, excl = skCond{op: skBetween, lo: ka, hi: keycodec.PastPrefix(p)}, ka
+	case op == skGT:
+		q.sk = skCond{op: skBetween, lo: ka + " ", hi: keycodec.PastPrefix(p)}
+	case op == skGE:
+		q.sk = skCond{op: skBetween, lo: ka, hi: keycodec.PastPrefix(p)}
+	case op == skLT:
+		q.sk, excl = skCond{op: skBetween, lo: p, hi: ka}, ka
+	case op == skLE:
+		q.sk = skCond{op: skBetween, lo: p, hi: ka}
 	}
 	q.calls += "." + name + ddbexpr.Args(name)
-	return qsCompile(q)
+	*q = qsCompile(*q)
+	if q.err == nil && excl != "" {
+		q.run.Excl = excl
+	}
 }
 
-// qsRangeText is a range value as the key's text, encoded with the table's
-// encoder as a write encodes the data ([ddbexpr.RangeText]): on a native
-// index's number sort attribute a value that encodes as a number, in
-// DynamoDB's number text, anywhere else one that encodes as a string. A
-// value of the other kind is ErrInvalidOption: a number key compared as
-// text would sort 10 before 9.
+// qsRangeText is a range value as the key's text ([ddbexpr.RangeText]): a
+// number on a number sort key, else a string; the other kind is refused, as
+// a number compared as text would sort 10 before 9.
 func qsRangeText(q *querySpec, name string, v any) (string, error) {
 	num := ""
 	if nk := q.keys.native; nk != nil && nk.next != nil && attrType(*nk.next) == types.ScalarAttributeTypeN {
@@ -292,9 +221,8 @@ func qsRangeText(q *querySpec, name string, v any) (string, error) {
 	return s, nil
 }
 
-// qsBoundKey is prefix p followed by range value v as key text
-// ([keycodec.RangeKey]), v checked as ids are (valid UTF-8 without control
-// characters, not empty) and the key against the sort key size limit.
+// qsBoundKey is prefix p then range value v as key text, v checked as ids
+// are and the key against the sort key size limit.
 func qsBoundKey(q *querySpec, name, p, v string) (string, error) {
 	if err := checkID(name, v); err != nil {
 		return "", err

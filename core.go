@@ -7,13 +7,10 @@ import (
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
-// keyCore is an item type's table keys as one description, compiled
-// once: its partition and sort key spellings over its ids (a node's id,
-// an edge's from and to, a child's parent id and id, a counter marker's
-// target and source, an Entity's key fields). Its key and parse are the
-// only code that builds an item's table keys from ids and reads ids back;
-// [Node], [Edge], [Collection] and [Entity] are typed views of
-// it.
+// keyCore is an item type's table keys, compiled once: its partition and
+// sort key spellings over its ids (a node's id, an edge's from and to, an
+// Entity's key fields). Its key and parse are the only code that builds
+// table keys from ids and reads ids back.
 type keyCore struct {
 	fields []string // the ids' names, in order
 	pk, sk keycodec.Spelling
@@ -49,10 +46,8 @@ func (c *keyCore) sortKey(ids []string) (string, error) {
 	return k, errs.Key(err)
 }
 
-// key is the primary key of the item with ids, in the order of fields:
-// every id checked, both keys within DynamoDB's limits on t
-// ([Table.checkKeys]). On an error pk is as far as it was built, for the
-// error to name.
+// key is the checked primary key of the item with ids, in the order of
+// fields. On an error pk is as far as it was built, for the error to name.
 func (c *keyCore) key(t *Table, ids []string) (pk, sk string, err error) {
 	pk, err = c.partition(ids)
 	switch {
@@ -83,9 +78,8 @@ func (c *keyCore) parseItem(t *Table, item Item, ids []string) bool {
 	return okP && okS && c.parse(pk, sk, ids)
 }
 
-// ids are the ids of item, an [IDs] of its own; ok=false costs no
-// allocation (a read of several item types offers each item to every
-// target).
+// ids are the ids of item; ok=false costs no allocation (a read of several
+// item types offers each item to every target).
 func (c *keyCore) ids(t *Table, item Item) (IDs, bool) {
 	var buf [8]string
 	var ids []string

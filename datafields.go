@@ -7,16 +7,14 @@ import (
 	"github.com/adjlist/adjlist/internal/walks"
 )
 
-// dataFields is how an [Entity]'s keys relate to the attributes of its Go
-// type: a key field T declares is the item's own value, taken from the
-// data on a write and filled in from the keys on a read, so that a design
-// whose key parts are attributes too is written and read with the item
-// alone; an attribute kept only inside keys ([EntityOptions].KeyOnly) is
-// parsed back from the key that holds it (keycodec.Fields).
+// dataFields is how an [Entity]'s keys relate to its Go type's attributes
+// (keycodec.Fields): a key field T declares is taken from the data on a
+// write and filled in from the keys on a read; a [EntityOptions].KeyOnly
+// attribute is parsed back from the key that holds it.
 type dataFields struct{ keycodec.Fields }
 
-// bindDataFields links the key fields and the index templates of an
-// entity to rt's attributes (keycodec.BindFields).
+// bindDataFields links an entity's key fields and index templates to rt's
+// attributes.
 func bindDataFields(rt reflect.Type, tag string, fields []string, indexes []keycodec.Index, keyOnly []string) (dataFields, error) {
 	d, err := keycodec.BindFields(rt, tag, fields, indexes, keyOnly)
 	return dataFields{d}, err

@@ -41,6 +41,16 @@ func (t *Table) docTable() modeldoc.Table {
 		PartitionOnly: t.layout == sortKeyOnlyIndex}
 }
 
+// newShape is the shape of item type it; on an inverted index keyed on the
+// table's sort key every item is in it, keyed SK then PK.
+func (t *Table) newShape(err error, item *ItemType, it *itemType, op string, k modeldoc.KeyParts) shape {
+	s := shape{t: t, err: err, item: item, it: it, op: op, keys: k}
+	if err == nil && t.layout.onSortKey() {
+		s.withInverted(k.SK, k.PK, 0)
+	}
+	return s
+}
+
 // withInverted sets the item's entry in the inverted index, keyed pk
 // then sk, on s and item.
 func (s *shape) withInverted(pk, sk []modeldoc.Part, shards int) {
@@ -80,10 +90,7 @@ func (n *nodeCore) describe() shape {
 	pk, sk := modeldoc.Text(k.PK), modeldoc.Text(k.SK)
 	item := &ItemType{Name: "node " + n.typ, Kind: "node", Type: n.typ, PartitionKey: pk, SortKey: sk,
 		Attributes: n.t.attributes(n.goType), Expiry: n.tr.Expiry}
-	s := shape{t: n.t, err: n.err, item: item, it: &n.it, op: "Node.ByIndex", keys: k}
-	if n.t.layout.onSortKey() {
-		s.withInverted(k.SK, k.PK, 0)
-	}
+	s := n.t.newShape(n.err, item, &n.it, "Node.ByIndex", k)
 	g, err := n.keyed("<id>")
 	s.add(n.t.getPattern("get one "+n.typ, "Node.Get", g.key(), nil, err))
 	return s
@@ -152,10 +159,7 @@ func (c *collectionCore) describe() shape {
 		Type: c.childType, From: c.parent.name(), PartitionKey: modeldoc.Text(k.PK), SortKey: modeldoc.Text(k.SK),
 		Attributes: c.t.attributes(c.goType), Expiry: c.tr.Expiry,
 	}
-	s := shape{t: c.t, err: c.err, item: item, it: &c.it, op: "Collection.ByIndex", keys: k}
-	if c.t.layout.onSortKey() {
-		s.withInverted(k.SK, k.PK, 0)
-	}
+	s := c.t.newShape(c.err, item, &c.it, "Collection.ByIndex", k)
 	if c.err != nil {
 		return s
 	}
@@ -201,12 +205,9 @@ func (e *entityCore) describe() shape {
 			item.Attributes = append(item.Attributes, a)
 		}
 	}
-	s := shape{t: e.t, err: e.err, item: item, it: &e.it, op: "Entity.ByIndex", keys: k}
+	s := e.t.newShape(e.err, item, &e.it, "Entity.ByIndex", k)
 	if e.err != nil {
 		return s
-	}
-	if e.t.layout.onSortKey() {
-		s.withInverted(k.SK, k.PK, 0)
 	}
 	// The requests the reads send for ids "<field>"; a number key's field
 	// takes a number that stands in for it, written as "<field>".
@@ -253,9 +254,8 @@ func (s *shape) add(p modeldoc.Pattern, err error) {
 	s.patterns = append(s.patterns, p)
 }
 
-// getPattern is the access pattern name of the GetItem that call sends
-// for the item k (keyErr its keys' error), the values subst names
-// written as it says.
+// getPattern is the access pattern name of the GetItem call sends for the
+// item k, the values subst names written as it says.
 func (t *Table) getPattern(name, call string, k itemKey, subst map[string]string, keyErr error) (modeldoc.Pattern, error) {
 	if keyErr != nil {
 		return modeldoc.Pattern{}, keyErr
@@ -293,8 +293,7 @@ func queryPattern(q *querySpec, name, call string, count bool, shardOf string) (
 	return p, nil
 }
 
-// formats are the item type's keys as Describe draws them, from its
-// templates (itemType.pk ...).
+// formats are the item type's keys as Describe draws them.
 func (it *itemType) formats() modeldoc.KeyParts {
 	f := func(s []keycodec.Part) []modeldoc.Part { return modeldoc.Spelled(s, it.shardField, it.shards) }
 	return modeldoc.KeyParts{PK: f(it.pk), SK: f(it.sk), Self: f(it.self), Source: f(it.source), Target: f(it.target), Parent: f(it.parent)}

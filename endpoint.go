@@ -13,19 +13,9 @@ import (
 // endpoint by its ref, the child's full key: the parent's node key and the
 // child's, "WS#acme#PROJ#2026-0042" ([Collection.Ref]). Each end of an
 // edge item holds that key, so an edge into a child stores the ref where
-// an edge into a node stores the node key:
-//
-//	tagged := adjlist.NewEdge[Tagging](tags, "TAGGED", projects) // TAG → child PROJ of WS
-//	PK     = "TAG#go"
-//	SK     = "TAGGED#WS#acme#PROJ#2026-0042"   label + "#" + the child's ref
-//	GSI1PK = "WS#acme#PROJ#2026-0042"          the child's ref: its own index partition
-//	GSI1SK = "TAG#go"
-//
-// and an edge from a child lives in a partition of its own, keyed by the
-// ref (the child item stays in its parent's collection):
-//
-//	tags := adjlist.NewEdge[Tagging](projects, "HAS", tagNodes)  // child PROJ of WS → TAG
-//	PK     = "WS#acme#PROJ#2026-0042"          SK = "HAS#TAG#go"
+// an edge into a node stores the node key, and an edge from a child lives
+// in a partition of its own, keyed by the ref; docs/modelling.md
+// ("Children as edge endpoints") shows the items.
 //
 // A ref parses back into both ids because escaped ids never hold '#'
 // ([Collection.ParseRef]); it must fit each key it lands in, as a node key
@@ -45,8 +35,8 @@ type endpoint struct {
 	// ref is a child endpoint's ref spelling; nil for nodes.
 	ref *keycodec.Ref
 	err error
-	// item is the primary key of the endpoint's own item: the node item,
-	// or the child item in its (possibly sharded) collection.
+	// item is the primary key of the endpoint's own item, in a sharded
+	// collection too.
 	item func(id string) (pk, sk string, err error)
 	// children lists a parent's children of a child endpoint (nil for a
 	// node endpoint), keys only, for the cascades.
@@ -73,8 +63,8 @@ func (p endpoint) spell() keycodec.End {
 	return keycodec.End{Type: p.typ, Parent: p.parent, Key: p.keySpelling(0)}
 }
 
-// keySpelling is the key an edge stores for the endpoint whose id is at
-// field: its node key "CRS#{id}", or a child's ref as given.
+// keySpelling is the key an edge stores for the endpoint's id at field:
+// "CRS#{id}", or a child's ref.
 func (p endpoint) keySpelling(field int) keycodec.Spelling {
 	if p.isChild() {
 		return keycodec.RefField(field, p.ref)
@@ -147,10 +137,8 @@ func (c *collectionCore) parseRef(ref string) (parentID, childID string, err err
 	return ids[0], ids[1], nil
 }
 
-// txCheck adds to tx a check that endpoint id's item exists: the node
-// item, or the child item in its collection. It is [Node.TxCheck] with no
-// options for an endpoint of either kind, whose [*NodeNotFoundError] names
-// side.
+// txCheck adds to tx a check that endpoint id's item exists, as
+// [Node.TxCheck] with no options, whose [*NodeNotFoundError] names side.
 func (p endpoint) txCheck(tx *Tx, id, side string) {
 	pk, sk, err := p.item(id)
 	var w *writeCond

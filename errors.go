@@ -3,6 +3,7 @@ package adjlist
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/adjlist/adjlist/internal/errs"
@@ -25,9 +26,8 @@ var (
 	// as data. Detected before any request is sent.
 	ErrKeyAttribute = errs.ErrKeyAttribute
 
-	// ErrItemTooLarge reports an item over DynamoDB's 400 KB limit
-	// (400 KB, sized by [ItemSize]). Detected before any request is
-	// sent.
+	// ErrItemTooLarge reports an item over DynamoDB's 400 KB limit, sized
+	// by [ItemSize]. Detected before any request is sent.
 	ErrItemTooLarge = errs.ErrItemTooLarge
 
 	// ErrNotFound reports that the item asked for does not exist. A
@@ -165,28 +165,15 @@ func (e *OpError) format(cause string) string {
 func (e *OpError) Unwrap() error { return e.Err }
 
 // isConditionFailed reports whether err says that a condition expression
-// evaluated false: a *types.ConditionalCheckFailedException, or a
-// *types.TransactionCanceledException with a "ConditionalCheckFailed"
-// cancellation reason.
+// evaluated false, alone or as a cancelled transaction's reason.
 func isConditionFailed(err error) bool {
 	var ccf *types.ConditionalCheckFailedException
-	if errors.As(err, &ccf) {
-		return true
-	}
-	var tce *types.TransactionCanceledException
-	if errors.As(err, &tce) {
-		for _, r := range tce.CancellationReasons {
-			if aws.ToString(r.Code) == "ConditionalCheckFailed" {
-				return true
-			}
-		}
-	}
-	return false
+	codes, _ := cancelCodes(err)
+	return errors.As(err, &ccf) || slices.Contains(codes, "ConditionalCheckFailed")
 }
 
-// cancelCodes returns the cancellation reason codes of a cancelled
-// transaction, one per action in the order sent ("" or "None" for an
-// action that did not fail); ok is false for any other error.
+// cancelCodes returns a cancelled transaction's reason codes, one per
+// action ("" or "None" for one that did not fail); ok is false otherwise.
 func cancelCodes(err error) (codes []string, ok bool) {
 	var tce *types.TransactionCanceledException
 	if !errors.As(err, &tce) {

@@ -9,10 +9,8 @@ import (
 )
 
 // qsExpressions returns the query's expressions, projecting only the key
-// attributes if keysOnly. Queries without a filter or projection of the
-// caller's share a template per shape, built once; the others are built
-// with the SDK's expression builder when the query is made (and per shard),
-// as are reverse reads on an index without a sort key (their source filter).
+// attributes if keysOnly. Queries without a filter or projection share a
+// template per shape, built once; the others are built when made.
 func qsExpressions(q *querySpec, keysOnly bool) (ddbexpr.Exprs, error) {
 	k := q.keys
 	k.keysOnly = keysOnly
@@ -59,7 +57,7 @@ func exprShape(pkAttr, skAttr string, k queryKeys, op skOp) ddbexpr.Shape {
 		PKNum: (k.index == "" || k.local) && k.pkNum, SKNum: k.index == "" && k.skNum}
 }
 
-// qsProjected is the key attributes a projection of index ("" for the
+// projected is the key attributes a projection of index ("" for the
 // table) names.
 func (t *Table) projected(index string) []string {
 	if index != "" {

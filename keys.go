@@ -37,10 +37,8 @@ func checkLen(name, attr, key string, limit int) error {
 }
 
 // checkKeys enforces DynamoDB's key size limits on an item's primary key
-// everywhere it lands: on the table (pk up to maxPartitionKeyLen, sk up
-// to maxSortKeyLen) and, on an index keyed on the table's sort key, in
-// that index too, where every item's pk is an index sort key (so up to
-// maxSortKeyLen as well).
+// everywhere it lands: on an index keyed on the table's sort key, pk is an
+// index sort key too.
 func (t *Table) checkKeys(name, pk, sk string) error {
 	if err := checkLen(name, "partition key", pk, maxPartitionKeyLen); err != nil {
 		return err

@@ -1,8 +1,7 @@
 package adjlist
 
 // layout is how a table finds edges in reverse, decided once by NewTable
-// from its Options: the one value the four layouts of [Options] differ
-// by, instead of attribute names compared wherever it matters.
+// instead of attribute names compared wherever it matters.
 type layout uint8
 
 const (
@@ -13,10 +12,8 @@ const (
 	// (partition) and partition key (sort), so every item is in it as it
 	// is, and an edge's index partition is its sort key.
 	sortKeyIndex
-	// sortKeyOnlyIndex: the inverted index is keyed on the table's sort
-	// key alone ([Options].IndexPartitionOnly), with no sort key: as
-	// sortKeyIndex, every item is in it as it is and an edge's index
-	// partition is its sort key, but a reverse read narrows to the
+	// sortKeyOnlyIndex: as sortKeyIndex, with no index sort key
+	// ([Options].IndexPartitionOnly): a reverse read narrows to the
 	// source's type with a filter, and its items come in no defined order.
 	sortKeyOnlyIndex
 	// noIndex: no inverted index ([Options].NoIndex), no reverse reads.

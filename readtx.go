@@ -38,7 +38,7 @@ type ReadTx struct {
 func NewReadTx(t *Table) *ReadTx { return &ReadTx{t: t} }
 
 // add records the read of the item k, filled by fill, unless the handle
-// (of table t) has an error, handleErr, or the key, keyErr.
+// or the key has an error.
 func (rt *ReadTx) add(t *Table, handleErr error, k itemKey, keyErr error, fill func(Item) error) {
 	switch {
 	case rt.err != nil:

@@ -39,8 +39,7 @@ type scanSpec struct {
 	walks.Spec
 }
 
-// derivedAttrs are an item's derived key attributes, a handful at most: each
-// a name and the value an item should carry in it.
+// derivedAttrs are an item's derived key attributes, a handful at most.
 type derivedAttrs = ddbitem.Attrs
 
 func (n *nodeCore) scanSpec() scanSpec {
@@ -62,10 +61,8 @@ func (n *nodeCore) scanSpec() scanSpec {
 	return n.t.typeSpec(&n.it, n.err, f, deriveIf(n.hasKeys, matched), matched)
 }
 
-// typeSpec is the spec of a walk of item type it of t, filtered by f,
-// deriving by derive and matched, with its derived attributes: owned (its
-// indexes', and inverted, the inverted index's it writes), foreign (the
-// table's others) and feeds.
+// typeSpec is the spec of a walk of item type it; inverted are the inverted
+// index's attributes it writes.
 func (t *Table) typeSpec(it *itemType, err error, f expression.ConditionBuilder, derive func(Item, derivedAttrs) (derivedAttrs, bool, error), matched func(Item, derivedAttrs) (derivedAttrs, error), inverted ...string) scanSpec {
 	owned := keycodec.Owned(it.indexes, inverted...)
 	return scanSpec{t: t, err: err, filter: f, Spec: walks.Spec{Owned: owned, Foreign: keycodec.Foreign(t.derived, owned), Feeds: keycodec.Feeds(it.indexes),
@@ -87,8 +84,7 @@ func (c *collectionCore) scanSpec() scanSpec {
 	o := &c.t.opts
 	lead, _ := c.it.keys.pk.Prefix(nil) // "WS#", or a nested collection's root's "ORG#"
 	f := expression.Name(o.PartitionKey).BeginsWith(lead).And(expression.Name(o.SortKey).BeginsWith(c.prefix))
-	// home is where the child belongs under the handle's shard count;
-	// decode recognises it under any.
+	// home is where the child belongs under the handle's shard count.
 	home := func(item Item) (string, error) {
 		parentID, id, ok := c.ids(item)
 		if !ok {
@@ -301,9 +297,8 @@ func isNil(v any) bool {
 	return false
 }
 
-// scanOptions applies optFns to the zero ScanOptions and fills in the
-// default Segments: the count of From's position when From is set (a bad
-// position is left for walk to refuse), else segments.
+// scanOptions applies optFns; Segments defaults to From's (a bad position
+// is left for walk to refuse), else to segments.
 func scanOptions(optFns []func(*ScanOptions), segments int) (ScanOptions, error) {
 	var o ScanOptions
 	if err := applyOptions(&o, optFns); err != nil {
@@ -332,10 +327,8 @@ func (o *ScanOptions) check(op string, t *Table) error {
 	return nil
 }
 
-// walk runs a parallel Scan with spec's filter ([walks.Run]), handing
-// each raw item, with the segment that read it, to each (which reports
-// whether it matched), and returns the resume position on failure.
-// segments is the default Segments.
+// walk runs a parallel Scan with spec's filter ([walks.Run]) and returns
+// the resume position on failure; segments is the default Segments.
 func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanSpec, each walks.Each, optFns []func(*ScanOptions), segments int) (_ string, err error) {
 	t := spec.t
 	opts, optErr := scanOptions(optFns, segments)
@@ -375,9 +368,7 @@ func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanS
 	return "", nil
 }
 
-// tracked is the options of a walk that reports its progress to its
-// caller: opts, with a Progress that calls note under mu, then opts'
-// own Progress, if any.
+// tracked is opts with a Progress that calls note under mu, then opts' own.
 func tracked(opts ScanOptions, mu *sync.Mutex, note func(ScanProgress)) []func(*ScanOptions) {
 	return []func(*ScanOptions){func(o *ScanOptions) {
 		*o = opts

@@ -16,6 +16,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 
 	"github.com/adjlist/adjlist/internal/schema"
+	"github.com/adjlist/adjlist/internal/send"
 )
 
 // Client is every DynamoDB operation adjlist calls: the table's items
@@ -139,42 +140,33 @@ type Options struct {
 type Table struct {
 	client Client
 	name   string
-	// tableName is name as the SDK's inputs take it, made once: a request
-	// only reads it, and a pointer per request is an allocation.
+	// tableName is made once: a pointer per request is an allocation.
 	tableName *string
 	opts      Options
 	err       error
 
-	// Condition expressions on the partition key, built once and shared
-	// read-only by every request.
-	absent, present condition
-	// templates caches query expressions by shape (ddbexpr.Shape →
-	// *ddbexpr.Template).
-	templates sync.Map
-	// The attributes of a LastEvaluatedKey on the table and on the index,
-	// shared read-only by every query.
+	// The guards attribute_not_exists(PK) and attribute_exists(PK), built
+	// once; requests only read them.
+	absent, present send.Cond
+	templates       sync.Map // ddbexpr.Shape → *ddbexpr.Template
+	// The attributes of a LastEvaluatedKey on the table and on the index.
 	tableCursorKeys, indexCursorKeys []string
-	// keyAttrs are every key attribute an item carries (the table's, and
-	// the index's where edge items hold their own): what a keys-only
+	// keyAttrs are every key attribute an item carries: what a keys-only
 	// query projects, so that its items are judged as whole ones are.
 	keyAttrs []string
-	// One encoder and decoder for every item: attributevalue.Marshal and
-	// UnmarshalMap build a new one per call, and both are read-only once
-	// built, so safe to share.
+	// Shared, read-only: attributevalue.Marshal and UnmarshalMap build a
+	// new encoder or decoder per call.
 	enc *attributevalue.Encoder
 	dec *attributevalue.Decoder
-	// indexes are every secondary index, the inverted one first (see
-	// Indexes); derived are the index key attributes this package writes
-	// from templates (the inverted index's included), which data may not
-	// name.
+	// indexes are every secondary index, the inverted one first; derived
+	// are the index key attributes written from templates, which data may
+	// not name.
 	indexes []Index
 	derived map[string]bool
 	meta    map[string]*indexMeta // by index name
 	layout  layout
-	// reg records the item types declared on the table (registry.go).
-	reg registry
-	// tracer is opts.TracerProvider's, nil without one; spanStart are
-	// the options every span starts with (trace.go).
+	reg     registry
+	// tracer is nil without a TracerProvider (trace.go).
 	tracer    trace.Tracer
 	spanStart []trace.SpanStartOption
 }
@@ -255,8 +247,7 @@ func (t *Table) Name() string { return t.name }
 // changes nothing of the table.
 func (t *Table) Options() Options { return t.opts.clone() }
 
-// clone is o with every slice copied, nested ones included. Functions,
-// BatchBackoff and TracerProvider are the caller's values and stay shared.
+// clone is o with every slice copied, nested ones included.
 func (o Options) clone() Options {
 	o.CursorKey = slices.Clone(o.CursorKey)
 	o.Indexes = slices.Clone(o.Indexes)
@@ -269,21 +260,13 @@ func (o Options) clone() Options {
 	return o
 }
 
-// condition is a built condition expression, kept as the request fields
-// it fills (Expression's getters allocate on every call).
-type condition struct {
-	expr   *string
-	names  map[string]string
-	values map[string]types.AttributeValue
-}
-
-func newCondition(c expression.ConditionBuilder) (condition, error) {
+// newCondition is c built, as the request fields it fills (Expression's
+// getters allocate on every call).
+func newCondition(c expression.ConditionBuilder) (send.Cond, error) {
 	e, err := expression.NewBuilder().WithCondition(c).Build()
-	return condition{e.Condition(), e.Names(), e.Values()}, err
+	return send.Cond{Expr: e.Condition(), Names: e.Names(), Values: e.Values()}, err
 }
 
-// errNoClient is the error of every request made on a table built with a
-// nil client (schema.NoClient).
 var errNoClient = fmt.Errorf("%w: the table has no DynamoDB client", ErrInvalidOption)
 
 // noClient stands in for a nil Client (repair.go and verify.go look for it):
@@ -326,17 +309,14 @@ func (t *Table) errNoIndex() error {
 	return nil
 }
 
-// isKeyAttr reports whether name is one of the table's key attributes or
-// an index key attribute this package derives. With NoIndex the inverted
-// index's attribute names (GSI1PK, GSI1SK by default) are data like any
-// other.
+// isKeyAttr reports whether name is a table key attribute or an index key
+// attribute this package derives.
 func (t *Table) isKeyAttr(name string) bool {
 	o := &t.opts
 	return name == o.PartitionKey || name == o.SortKey || t.invertedKey(name) || t.derived[name]
 }
 
-// invertedKey reports whether name keys the table's inverted index: false
-// with NoIndex, which has none.
+// invertedKey reports whether name keys the table's inverted index.
 func (t *Table) invertedKey(name string) bool {
 	o := &t.opts
 	return t.layout != noIndex && name != "" && (name == o.IndexPartitionKey || name == o.IndexSortKey)

@@ -14,20 +14,10 @@ import (
 // request was throttled past the SDK's retries, and it wraps the SDK's
 // error, so errors.As still reaches *types.ProvisionedThroughputExceededException,
 // *types.RequestLimitExceeded, *types.ThrottlingException or
-// *types.TransactionCanceledException:
-//
-//	var te *adjlist.ThrottlingError
-//	if errors.As(err, &te) && te.HotPartition {
-//		log.Printf("hot partition %q (%s) on %s: %s", te.PK, te.ItemType, te.Index, te.Reason)
-//	}
-//
-// A hot partition, the KeyRangeThroughputExceeded reasons, is one
-// partition key value taking more than a partition can serve (3,000 read
-// or 1,000 write units a second), whatever the table's capacity: a course
-// every student enrols in, a celebrity's followers on the inverted index.
-// Spread it over several partitions with [EdgeOptions].Shards (the
-// edges into one target, on the index) or [CollectionOptions].Shards (a
-// parent's children); more capacity does not help.
+// *types.TransactionCanceledException. A hot partition (one partition key
+// value over the 3,000 read or 1,000 write units a second a partition
+// serves) is spread by [EdgeOptions].Shards or [CollectionOptions].Shards,
+// not by more capacity; docs/operations.md ("Throttling") shows it in use.
 type ThrottlingError struct {
 	// Reason is DynamoDB's throttling reason, ResourceType +
 	// OperationType + LimitType: Table or Index; Read or Write;
@@ -117,9 +107,8 @@ func isHot(reason string) bool { return strings.HasSuffix(reason, "KeyRangeThrou
 func isThrottlingError(err error) bool { _, ok := err.(*ThrottlingError); return ok }
 
 // throttled returns err inside a *ThrottlingError when err reports
-// throttling and holds none yet, else err: pk and sk are the key of the
-// item the request was for (sk empty for a partition), index the index
-// it read, kind its item type if known (else named from pk and sk).
+// throttling and holds none yet: sk is empty for a partition's request, and
+// kind, the item type, when "" is named from pk and sk.
 func (t *Table) throttled(err error, pk, sk, index, kind string) error {
 	w, ok := send.Of(err, isThrottlingError)
 	if !ok {
@@ -138,9 +127,8 @@ func (t *Table) throttled(err error, pk, sk, index, kind string) error {
 	return te
 }
 
-// typeName is the name the table's record gives the item type of kind,
-// an itemType's kind (an edge's "edge ENROLL#CRS#" is recorded as "edge
-// ENROLL (STU → CRS)"), as [Table.TypeOf] names it.
+// typeName is the recorded name of an itemType's kind, as [Table.TypeOf]
+// names it: "edge ENROLL#CRS#" is "edge ENROLL (STU → CRS)".
 func (t *Table) typeName(kind string) string {
 	for _, r := range t.recordedTypes() {
 		if r.id == kind || r.Name == kind {
@@ -151,9 +139,8 @@ func (t *Table) typeName(kind string) string {
 }
 
 // throttledActions returns a *ThrottlingError for each action of a
-// cancelled transaction that DynamoDB throttled (reason code
-// "ThrottlingError", ...), each naming the partition key and item type
-// of its action's item, whose key key returns; nil for any other error.
+// cancelled transaction that DynamoDB throttled, naming its item's
+// partition and type from key.
 func (t *Table) throttledActions(err error, key func(i int) Item) []error {
 	actions, codes := send.Actions(err)
 	var out []error

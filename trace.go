@@ -19,14 +19,11 @@ func (t *Table) tracing() {
 	t.tracer, t.spanStart = telemetry.Tracer(t.opts.TracerProvider, t.name)
 }
 
-// startSpan opens the span of the library call op ("Edge.Put"), the
-// same name its errors carry as [OpError].Op, and returns the context
-// that carries it: pass that context to every request of the call, so
-// the SDK's own spans nest under it and callOpts adds the requests'
-// figures to it. End it with sp.end or sp.done. On a table without a
-// TracerProvider, or within another call's span (a call made by another
-// one, e.g. the Query.Page of a DeleteNode), it returns ctx and a nil
-// span, allocating nothing.
+// startSpan opens the span of the library call op, named as its errors'
+// [OpError].Op; pass the context it returns to every request of the call,
+// so the SDK's spans nest under it. On a table without a TracerProvider,
+// or within another call's span (the Query.Page of a DeleteNode), it
+// returns ctx and a nil span, allocating nothing.
 func (t *Table) startSpan(ctx context.Context, op string) (context.Context, *span) {
 	if t == nil || t.tracer == nil {
 		return ctx, nil
@@ -52,10 +49,8 @@ func (s *span) done(err error) error { return (*telemetry.Span)(s).Done(err) }
 // error an iterator yields ([Query.All]).
 func (s *span) failed(err error) error { return (*telemetry.Span)(s).Failed(err) }
 
-// spanText is the text a span records of this package's own errors
-// (telemetry.Text): an [*OpError]'s and a [*KeyError]'s name keys,
-// which spans may show, and the sentinels' texts are fixed; ok is false
-// for any other error.
+// spanText is the text a span records of this package's own errors, which
+// name at most keys (spans may show them); ok is false for any other error.
 func spanText(err error) (text string, ok bool) {
 	switch e := err.(type) {
 	case *OpError:

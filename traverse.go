@@ -100,7 +100,6 @@ func twoHop(ctx context.Context, first, second *edgeCore, from string, budget in
 	if err != nil {
 		return res, first.t.opErr(op, fwd.keys.pk, first.prefix, err)
 	}
-	// The start node is excluded when the second hop returns to its type.
 	skipStart := second.src.same(first.src)
 	peers, truncated, err := paging.TwoHop(ctx, fwd.pagers(op, paging.Key{}, opts.PageSize, false)[0], func(target paging.Ref) ([]paging.Pager, error) {
 		rev, err := second.incoming(target.To)

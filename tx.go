@@ -40,9 +40,8 @@ func NewTx(t *Table) *Tx {
 // Len returns the number of actions added.
 func (tx *Tx) Len() int { return tx.w.Len() }
 
-// add records one action on the item with key k, of size bytes, checking
-// DynamoDB's limits as it goes ([send.Write.Add]); onFail is what a failed
-// condition of the action means, given the stored item.
+// add records one action of size bytes on the item k ([send.Write.Add]);
+// onFail is what its failed condition means, given the stored item.
 func (tx *Tx) add(k itemKey, size int, a types.TransactWriteItem, onFail func(old Item) error) {
 	if tx.err == nil {
 		tx.err = tx.w.Add(k.pk, k.sk, size, a, onFail)
@@ -54,9 +53,8 @@ func keySize(t *Table, k itemKey) int {
 	return len(t.opts.PartitionKey) + len(k.pk) + len(t.opts.SortKey) + len(k.sk)
 }
 
-// fail returns what the failure of w on the item k of action op means, as
-// an *OpError naming them, given the stored item; a *NodeNotFoundError is
-// returned as is.
+// fail is what a failure of w on the item k means, given the stored item:
+// an *OpError naming op and k, or a *NodeNotFoundError as is.
 func (tx *Tx) fail(op string, k itemKey, w *writeCond) func(Item) error {
 	return func(old Item) error {
 		err := w.Meaning(old, w.exists, w.missing)
@@ -77,7 +75,7 @@ func (tx *Tx) cond(w *writeCond) (_ send.Cond, ok bool) {
 		return send.Cond{}, false
 	}
 	c, err := w.built()
-	return send.Cond(c), !tx.setErr(err)
+	return c, !tx.setErr(err)
 }
 
 func (tx *Tx) put(op string, k itemKey, item Item, w *writeCond) {
@@ -116,8 +114,7 @@ func (tx *Tx) check(op string, k itemKey, w *writeCond) {
 	}
 }
 
-// setErr keeps err, when not nil, as the Tx's error unless it has one
-// already, and reports whether err was not nil.
+// setErr keeps err as the Tx's error unless it has one; it reports err != nil.
 func (tx *Tx) setErr(err error) bool {
 	if err != nil && tx.err == nil {
 		tx.err = err
@@ -203,9 +200,7 @@ func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error
 }
 
 // reasons maps a cancelled transaction's reasons to this package's errors
-// ([send.Write.Reasons]), with a *ThrottlingError for each action DynamoDB
-// throttled, and records the actions whose condition failed (tx.failed).
-// retryable is true when every reason is a conflict or throttling.
+// ([send.Write.Reasons]) and *ThrottlingErrors, recording tx.failed.
 func (tx *Tx) reasons(err error) (causes []error, retryable bool) {
 	tx.failed = nil
 	causes, retryable = tx.w.Reasons(err, transient)

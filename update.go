@@ -93,17 +93,14 @@ func (u Update) Delete(name string, value any) Update {
 	return u.with(ddbexpr.Op{Kind: ddbexpr.OpDelete, Path: name, Value: value})
 }
 
-// with returns u plus op, never sharing u's backing array: slices.Clip
-// makes append copy, so two Updates grown from one never see each other's
-// actions.
+// with returns u plus op; slices.Clip makes append copy, so two Updates
+// grown from one never see each other's actions.
 func (u Update) with(op ddbexpr.Op) Update {
 	return Update{ops: append(slices.Clip(u.ops), op)}
 }
 
-// deriveIndexUpdate returns u plus the changes of the derived index keys
-// that follow from it (see [Update], [ddbexpr.DeriveUpdate]). keyOnly are
-// the attributes an Entity keeps only inside keys: an update that would
-// remove a key holding one is [ErrKeyAttribute].
+// deriveIndexUpdate returns u plus the derived index key changes that
+// follow from it; keyOnly are the attributes an Entity keeps only in keys.
 func deriveIndexUpdate(u Update, indexes []keycodec.Index, kc *keyCtx, enc *attributevalue.Encoder, keyOnly []string) (Update, error) {
 	ops, err := ddbexpr.DeriveUpdate(u.ops, indexes, kc, enc, keyOnly)
 	return Update{ops: ops}, err

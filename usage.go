@@ -48,9 +48,7 @@ func WithUsage(ctx context.Context, u *Usage) context.Context {
 	return telemetry.WithUsage(ctx, &u.c)
 }
 
-// callOpts returns the per-call SDK options for ctx
-// (telemetry.CallOpts): the middleware that reports the request to ctx's
-// Usage and to the span of the call it is made for, if any.
+// callOpts are the SDK options that report a request to ctx's Usage and span.
 func callOpts(ctx context.Context) []func(*dynamodb.Options) {
 	return telemetry.CallOpts(ctx)
 }

@@ -202,22 +202,18 @@ const (
 	actCheck  = ddbexpr.Check
 )
 
-// writeCond is the condition of one write ([ddbexpr.Write]: the
-// library's guard, the version check, the caller's condition, an update's
-// SETs for the tracking) and what each failure means.
+// writeCond is one write's condition ([ddbexpr.Write]) and what each
+// failure means.
 type writeCond struct {
 	ddbexpr.Write
-	// shared is a prebuilt condition used instead of building Expr (the
-	// guard alone, the common case).
-	shared *condition
+	shared *send.Cond // the table's prebuilt Expr, for the guard alone
 	// exists and missing are what a failed guard means (a create finding
 	// an item; an update, delete or check finding none).
 	exists, missing error
 }
 
-// newWriteCond fills w with the condition of action a with guard g by a
-// handle with tracking tr; dataVersion is the version in a put's data. The
-// caller owns w, so that a single write keeps it on its stack.
+// newWriteCond fills w for action a under guard g; dataVersion is a put's
+// data's version. The caller owns w, so a single write keeps it on its stack.
 func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, o *WriteOptions, dataVersion int64) error {
 	*w = writeCond{}
 	if o.err != nil {
@@ -239,7 +235,6 @@ func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, 
 	if err := w.Init(t.opts.PartitionKey, &tr.Tracking, a, g, o.ExpiresAt, o.Version, dataVersion, o.Condition); err != nil {
 		return err
 	}
-	// The guard alone is the table's prebuilt condition (shared).
 	switch {
 	case !w.GuardOnly():
 	case g == guardAbsent:
@@ -252,23 +247,17 @@ func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, 
 
 // built is the condition as request fields, or nil fields with none.
 func (w *writeCond) built() (send.Cond, error) {
-	c := w.shared
-	if c == nil {
-		if !w.Expr.IsSet() {
-			return send.Cond{}, nil
-		}
-		built, err := newCondition(w.Expr)
-		if err != nil {
-			return send.Cond{}, err
-		}
-		c = &built
+	switch {
+	case w.shared != nil:
+		return *w.shared, nil
+	case !w.Expr.IsSet():
+		return send.Cond{}, nil
 	}
-	return send.Cond{Expr: c.expr, Names: c.names, Values: c.values}, nil
+	return newCondition(w.Expr)
 }
 
-// putCond is the condition of the put of item under guard g by a handle
-// tracking tr, with the options o: a failed guard means exists (a create
-// finding an item). It writes the version put, if any, into item.
+// putCond fills w for a put of item under guard g, whose failure means
+// exists, and writes the version put, if any, into item.
 func (t *Table) putCond(w *writeCond, tr *tracking, g guardKind, o *WriteOptions, exists error, item Item) error {
 	if err := t.newWriteCond(w, tr, ddbexpr.Put, g, o, ddbexpr.VersionOf(item, tr.Version)); err != nil {
 		return err
@@ -278,9 +267,8 @@ func (t *Table) putCond(w *writeCond, tr *tracking, g guardKind, o *WriteOptions
 	return nil
 }
 
-// changeCond is the condition of an update, delete or check (a) of an item
-// by a handle tracking tr, with the options o (nil: none): the guard
-// attribute_exists, whose failure means [ErrNotFound].
+// changeCond is the condition of an update, delete or check under the guard
+// attribute_exists, whose failure means [ErrNotFound]; o may be nil.
 func (t *Table) changeCond(tr *tracking, a action, o *WriteOptions) (*writeCond, error) {
 	if o == nil {
 		o = new(WriteOptions)
@@ -293,8 +281,7 @@ func (t *Table) changeCond(tr *tracking, a action, o *WriteOptions) (*writeCond,
 	return w, nil
 }
 
-// tokened sends the write a of the item (pk, sk) under w as a one-action
-// TransactWriteItems with token ([WriteOptions.Token], [send.Tokened]).
+// tokened sends a as a one-action TransactWriteItems ([WriteOptions.Token]).
 func (t *Table) tokened(ctx context.Context, op, pk, sk string, a types.TransactWriteItem, w *writeCond, token string) error {
 	if err := send.Tokened(ctx, t.client, a, token, &w.Cond, w.exists, w.missing, callOpts(ctx)); err != nil {
 		return t.opErr(op, pk, sk, err)
@@ -312,7 +299,7 @@ func (t *Table) putTokened(ctx context.Context, op, pk, sk string, item Item, w 
 	if err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
-	return t.tokened(ctx, op, pk, sk, send.TxPut(t.tableName, item, send.Cond(c)), w, token)
+	return t.tokened(ctx, op, pk, sk, send.TxPut(t.tableName, item, c), w, token)
 }
 
 // updateTokened is the update of the item kc under w with token.
@@ -331,7 +318,7 @@ func (t *Table) delTokened(ctx context.Context, op, pk, sk string, w *writeCond,
 	if err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
-	return t.tokened(ctx, op, pk, sk, send.TxDelete(t.tableName, t.keyItem(pk, sk), send.Cond(c)), w, token)
+	return t.tokened(ctx, op, pk, sk, send.TxDelete(t.tableName, t.keyItem(pk, sk), c), w, token)
 }
 
 // writeOptions applies optFns.

@@ -31,12 +31,12 @@ demo: deps
 # The test binaries are linked without DWARF (-ldflags=-w): debuggers read
 # it, tests never do (stack traces come from the function table every
 # binary keeps), and it is 40% of the linker's work over ~35 binaries.
+# go vet runs while DynamoDB Local starts (WITH_DDBLOCAL_FIRST).
 # GOGC=200 (unless set): compiling the root package's tests holds a 2 GB
 # heap, and at the default GOGC a quarter of that compile's CPU is garbage
 # collection; twice the heap growth costs ~10% more memory.
 test: deps
-	GOGC=$${GOGC:-200} $(GO) vet ./...
-	GOGC=$${GOGC:-200} GO=$(GO) scripts/with-ddblocal.sh $(GO) test -vet=off -count=1 -ldflags=-w ./...
+	GOGC=$${GOGC:-200} GO=$(GO) WITH_DDBLOCAL_FIRST="$(GO) vet ./..." scripts/with-ddblocal.sh $(GO) test -vet=off -count=1 -ldflags=-w ./...
 
 ## apidiff: the exported API's changes since APIDIFF_BASE (default: the newest release tag, v0.1.0 say, or HEAD~1 before the first release), each printed; fails on an incompatible one CHANGELOG.md's Unreleased section does not name, or, since a release, without its "Next version: 0.(minor+1).0" line (internal/apidiff, a module of its own)
 .PHONY: apidiff

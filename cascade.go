@@ -2,13 +2,10 @@ package adjlist
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/adjlist/adjlist/internal/counting"
@@ -58,15 +55,10 @@ func (e *edgeCore) ends() (label string, src, dst endpoint, err error) {
 	return e.label, e.src, e.dst, e.err
 }
 
-// scan is an edgeScan of this kind, keys not yet set.
-func (e *edgeCore) scan() edgeScan {
-	return edgeScan{t: e.t, split: e.split}
-}
-
 // incoming implements [Incoming]: the reverse query of [Edge.To], keys
 // only.
 func (e *edgeCore) incoming(to string) (edgeScan, error) {
-	s := e.scan()
+	s := edgeScan{t: e.t, split: e.split}
 	if e.err != nil {
 		return s, e.err
 	}
@@ -87,7 +79,7 @@ func (e *edgeCore) incoming(to string) (edgeScan, error) {
 
 // outgoing is the forward query of [Edge.From], keys only.
 func (e *edgeCore) outgoing(from string) (edgeScan, error) {
-	s := e.scan()
+	s := edgeScan{t: e.t, split: e.split}
 	if e.err != nil {
 		return s, e.err
 	}
@@ -234,9 +226,8 @@ func (t *Table) countedKinds() map[string][]*ItemCounter {
 }
 
 // deleteCounted deletes the counted item k and counts it down on each of
-// counts in one TransactWriteItems ([counting.Delete]), with a
-// ClientRequestToken of its own so that the SDK's retries of it are
-// idempotent; n counts the requests. A count whose count item is missing
+// counts in one TransactWriteItems ([counting.Delete]; the SDK's token
+// makes its own retries idempotent); n counts the requests. A count whose count item is missing
 // is left out and the rest sent again; with none left, deleted is false
 // and the caller deletes the item plainly. A missing item is deleted
 // already: deleted is true, nothing counted. Conflicts and throttling are
@@ -245,8 +236,7 @@ func (t *Table) countedKinds() map[string][]*ItemCounter {
 func (t *Table) deleteCounted(ctx context.Context, op string, k itemKey, counts []counting.Counted, n *int) (deleted bool, err error) {
 	for attempt := 1; len(counts) > 0; {
 		in := &dynamodb.TransactWriteItemsInput{
-			TransactItems:      counting.Delete(t.tableName, t.opts.PartitionKey, t.keyItem(k.pk, k.sk), counts),
-			ClientRequestToken: aws.String(txToken()),
+			TransactItems: counting.Delete(t.tableName, t.opts.PartitionKey, t.keyItem(k.pk, k.sk), counts),
 		}
 		*n++
 		_, err := t.client.TransactWriteItems(ctx, in, callOpts(ctx)...)
@@ -278,13 +268,6 @@ func (t *Table) deleteCounted(ctx context.Context, op string, k itemKey, counts 
 		return false, t.opErr(op, k.pk, k.sk, err)
 	}
 	return false, nil
-}
-
-// txToken is a random ClientRequestToken: 32 hexadecimal digits.
-func txToken() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
 }
 
 // DeleteChild deletes one child of a collection with every edge into it of

@@ -300,7 +300,6 @@ func (c *ItemCounter) record() {
 	if c.err != nil {
 		return
 	}
-	c.t.recordItemCounter(c)
 	c.agg = r.id
 	c.t.recordCounter(c)
 }
@@ -489,20 +488,6 @@ func (c *ItemCounter) group(item Item) (g string, ok bool, err error) {
 	return "", false, fmt.Errorf("%w: counter %s groups by %q, which holds neither a string, a number nor a boolean", ErrInvalidOption, c.name, c.by)
 }
 
-// countKey is the key of the count of group in partition pk.
-func (c *ItemCounter) countKey(pk, group string) (itemKey, error) {
-	if c.by == "" {
-		return itemKey{pk, c.name}, nil
-	}
-	ids := make([]string, len(c.keys.fields))
-	ids[len(ids)-1] = group
-	sk, err := c.keys.sortKey(ids)
-	if err == nil {
-		err = c.t.checkKeys(c.name, pk, sk)
-	}
-	return itemKey{pk, sk}, err
-}
-
 // target is the count item (with its table keys) counts towards; ok is
 // false for an item not counted.
 func (c *ItemCounter) target(item Item) (itemKey, bool, error) {
@@ -522,8 +507,16 @@ func (c *ItemCounter) target(item Item) (itemKey, bool, error) {
 	if !ok {
 		return itemKey{}, false, nil
 	}
-	k, err := c.countKey(pk, g)
-	return k, err == nil, err
+	if c.by == "" {
+		return itemKey{pk, c.name}, true, nil
+	}
+	ids := make([]string, len(c.keys.fields))
+	ids[len(ids)-1] = g
+	sk, err := c.keys.sortKey(ids)
+	if err == nil {
+		err = c.t.checkKeys(c.name, pk, sk)
+	}
+	return itemKey{pk, sk}, err == nil, err
 }
 
 // recount counts the items counted towards the count item agg: a
@@ -577,27 +570,6 @@ func (c *ItemCounter) recount(ctx context.Context, agg itemKey) (int64, error) {
 // the item first tries, when the item changed between the read and the
 // write.
 const countedAttempts = 3
-
-// recordItemCounter adds c to the counters t's writes keep, replacing
-// one of the same name on the same item type; a counter kept from a
-// stream ([CounterOptions].Stream) only replaces.
-func (t *Table) recordItemCounter(c *ItemCounter) {
-	t.reg.mu.Lock()
-	defer t.reg.mu.Unlock()
-	m := map[string][]*ItemCounter{}
-	if old := t.reg.items.Load(); old != nil {
-		m = maps.Clone(*old) // its slices are shared, and never changed
-	}
-	cs := slices.DeleteFunc(slices.Clone(m[c.of.kind]), func(o *ItemCounter) bool { return o.name == c.name && o.rid == c.rid })
-	if !c.stream {
-		cs = append(cs, c)
-	}
-	m[c.of.kind] = cs
-	if len(cs) == 0 {
-		delete(m, c.of.kind)
-	}
-	t.reg.items.Store(&m)
-}
 
 // countersOf returns the counters of item type it (of the same kind and
 // keys, declared on any handle of it); nil, allocating nothing, when it

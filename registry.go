@@ -26,8 +26,9 @@ type registry struct {
 	// types, as "counter ENROLLED") and per-edge marker items (recorded
 	// only here).
 	counters []*ItemCounter
-	// items are the table's [ItemCounter]s by the kind of item type they
-	// count, copied on write: every write of an item looks them up.
+	// items are the counters kept at write time by the kind of item type
+	// they count, made again from counters on each declaration, never
+	// changed: every write of an item looks them up without the lock.
 	items atomic.Pointer[map[string][]*ItemCounter]
 }
 
@@ -109,6 +110,13 @@ func (t *Table) recordCounter(c *ItemCounter) {
 	t.reg.mu.Lock()
 	defer t.reg.mu.Unlock()
 	t.reg.counters = schema.Put(t.reg.counters, c, func(o *ItemCounter) bool { return o.name == c.name && o.rid == c.rid })
+	m := map[string][]*ItemCounter{}
+	for _, o := range t.reg.counters {
+		if !o.stream {
+			m[o.of.kind] = append(m[o.of.kind], o)
+		}
+	}
+	t.reg.items.Store(&m)
 }
 
 // recordedCounters returns a copy of t's counters.

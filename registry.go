@@ -191,7 +191,7 @@ func (c *collectionCore) refs(item Item, of string, buf []itemRef) []itemRef {
 // recorded is node n as the table records it, whatever its error.
 func (n *nodeCore) recorded() recorded {
 	r := recorded{id: n.recordID(), h: n, err: n.err, Type: walks.Type{Name: "node " + n.typ, Version: n.tr.Version, Expiry: n.tr.Expiry,
-		Match: n.hasKeys, Check: dataCheck(n.t, n.goType), Holds: n.t.holdsOf(n.goType, &n.tr)}}
+		Match: n.hasKeys, Check: walks.DataCheck(n.goType, n.t.dec, n.t.unmarshalData), Holds: n.t.holdsOf(n.goType, &n.tr)}}
 	return r
 }
 
@@ -203,7 +203,7 @@ func (e *edgeCore) record() {
 	}
 	r := recorded{id: e.it.kind, h: e, err: e.err, refs: e.refs, Type: walks.Type{Name: name, Version: e.tr.Version, Expiry: e.tr.Expiry,
 		Match: func(item Item) bool { _, _, ok := e.split(item); return ok },
-		Check: dataCheck(e.t, e.goType), Holds: e.t.holdsOf(e.goType, &e.tr)}}
+		Check: walks.DataCheck(e.goType, e.t.dec, e.t.unmarshalData), Holds: e.t.holdsOf(e.goType, &e.tr)}}
 	if e.err != nil {
 		r.Name = "edge " + e.label
 	}
@@ -215,7 +215,7 @@ func (c *collectionCore) record() {
 	of := c.parent.end.rid
 	r := recorded{h: c, err: c.err, collection: true, Type: walks.Type{Name: c.it.kind, Version: c.tr.Version, Expiry: c.tr.Expiry,
 		Match: func(item Item) bool { _, _, ok := c.ids(item); return ok },
-		Check: dataCheck(c.t, c.goType), Holds: c.t.holdsOf(c.goType, &c.tr)},
+		Check: walks.DataCheck(c.goType, c.t.dec, c.t.unmarshalData), Holds: c.t.holdsOf(c.goType, &c.tr)},
 		refs: func(item Item, buf []itemRef) []itemRef { return c.refs(item, of, buf) }}
 	if c.err != nil {
 		r.Name = "child " + c.childType

@@ -346,12 +346,6 @@ func (v *verifier) inspect(item Item) (typ int, found []walks.Finding) {
 	return v.model.Inspect(item, k.pk, k.sk, &want)
 }
 
-// dataCheck is the check of an item's data that a type of t whose data
-// is a typ gives Verify ([walks.DataCheck] with t's decoding).
-func dataCheck(t *Table, typ reflect.Type) func(Item) error {
-	return walks.DataCheck(typ, t.dec, t.unmarshalData)
-}
-
 // note records what item, of type typ, tells of other items: that it
 // exists, what it needs, what it counts.
 func (v *verifier) note(tl *segment, item Item, k itemKey, typ int) {

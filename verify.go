@@ -205,17 +205,15 @@ const verifySegments = 4
 // verifier is one Verify's state.
 type verifier struct {
 	t *Table
-	// model is the item types the table records without error, as
-	// walks.Model inspects them; types is what Verify needs besides of
-	// each (same index); index finds one by record id.
+	// model is the item types the table records without error; types is
+	// the rest of each (same index); index finds one by record id.
 	model    walks.Model
 	types    []vtype
 	index    map[string]int
 	counters []*ItemCounter
 
 	// segs is what each segment met, its own so that segments share no
-	// lock per item (made by its segment on its first item); merged into
-	// all once the scan is done.
+	// lock per item; merged into all once the scan is done.
 	segs []*segment
 	all  tally
 
@@ -223,28 +221,22 @@ type verifier struct {
 	findings []walks.Finding
 }
 
-// vtype is one recorded item type as Verify sees it besides its
-// walks.Type.
+// vtype is one recorded item type as Verify sees it.
 type vtype struct {
 	recorded
-	// target is whether items of other types need items of this one.
-	target bool
-	// counts and aggregates are the counters (indexes in
-	// verifier.counters) whose counted edges, and whose aggregate items,
-	// are of this type.
+	target bool // items of other types need items of this one
+	// counts and aggregates are the counters (in verifier.counters) whose
+	// counted items, and whose aggregates, are of this type.
 	counts, aggregates []int
 }
 
-// tally is what a walk met of the items that tell of others, by item
-// key.
 type tally = walks.Tally[itemKey, needer]
 
 func (v *verifier) newTally() tally {
 	return walks.NewTally[itemKey, needer](len(v.types), len(v.counters))
 }
 
-// segment is what one segment of the walk met, with its scratch space
-// for an item's derived keys and the items it needs, kept for the next
+// segment is what one segment met, with scratch space kept for the next
 // item.
 type segment struct {
 	tally
@@ -260,8 +252,7 @@ type needer struct {
 	kind string
 }
 
-// newVerifier is a verifier of t's record for a walk of segments
-// segments.
+// newVerifier is a verifier of t's record for a walk of segments.
 func newVerifier(t *Table, segments int) *verifier {
 	v := &verifier{t: t, index: map[string]int{}, counters: t.recordedCounters()}
 	v.model = walks.Model{PartitionKey: t.opts.PartitionKey}
@@ -309,8 +300,8 @@ func (v *verifier) typeOf(item Item) *vtype {
 	return nil
 }
 
-// each checks one scanned item: what it alone shows, confirmed by a
-// fresh read, and what it tells of others.
+// each checks one scanned item, its faults confirmed by a fresh read, and
+// notes what it tells of others.
 func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 	tl := v.segs[seg]
 	if tl == nil {
@@ -346,8 +337,7 @@ func (v *verifier) inspect(item Item) (typ int, found []walks.Finding) {
 	return v.model.Inspect(item, k.pk, k.sk, &want)
 }
 
-// note records what item, of type typ, tells of other items: that it
-// exists, what it needs, what it counts.
+// note records that item, of type typ, exists, what it needs and counts.
 func (v *verifier) note(tl *segment, item Item, k itemKey, typ int) {
 	if typ < 0 {
 		return
@@ -373,8 +363,8 @@ func (v *verifier) note(tl *segment, item Item, k itemKey, typ int) {
 	}
 }
 
-// checkRefs confirms the needed items not met: each read again, with the
-// items needing it, strongly consistent.
+// checkRefs confirms the needed items not met by reading them and their
+// needers again, strongly consistent.
 func (v *verifier) checkRefs(ctx context.Context) error {
 	keys := v.all.Unmet(func(w needer) bool {
 		i, ok := v.index[w.of]
@@ -394,7 +384,7 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 }
 
 // checkCounters confirms each aggregate whose count differs from the
-// edges met (walks.ConfirmCount).
+// items met.
 func (v *verifier) checkCounters(ctx context.Context) error {
 	for c, cr := range v.counters {
 		for _, key := range v.all.Mismatched(c) {
@@ -418,7 +408,7 @@ func (v *verifier) read(ctx context.Context, api walks.Reader, k itemKey) (Item,
 		walks.Key{PK: k.pk, SK: k.sk})
 }
 
-// findings are fs, sorted ([walks.Sorted]), as Verify reports them.
+// findings are fs sorted, as Verify reports them.
 func findings(fs []walks.Finding) []Finding {
 	if fs == nil {
 		return nil
@@ -431,8 +421,8 @@ func findings(fs []walks.Finding) []Finding {
 	return out
 }
 
-// holdsOf is what the items of a type of t hold whose data type is data
-// and whose handle tracks tr.
+// holdsOf is what the items of a type with data type data and tracking
+// tr may hold.
 func (t *Table) holdsOf(data reflect.Type, tr *tracking) walks.Held {
 	declared, open := ddbitem.Of(data, t.encoderTagKey())
 	if open {

@@ -141,16 +141,14 @@ type repairer struct {
 	mt   *walks.Table
 	spec scanSpec
 	opts RepairOptions
-	// done holds the items whose index keys were rewritten already.
-	done map[itemKey]bool
+	done map[itemKey]bool // index keys rewritten already
 	// counted holds the aggregates of counter findings; reindexed the
 	// counted edges towards them whose index keys round 1 rewrote.
 	counted   map[itemKey]bool
 	reindexed []Item
 }
 
-// repair repairs one finding: the writes are verify's, but for index keys
-// and moves, Migrate's.
+// repair repairs one finding; index keys and moves as Migrate does.
 func (r *repairer) repair(ctx context.Context, f Finding) (walks.Outcome, int, error) {
 	k, key := itemKey{f.Key.PK, f.Key.SK}, walks.Key(f.Key)
 	switch f.Kind {
@@ -212,8 +210,8 @@ func (r *repairer) repair(ctx context.Context, f Finding) (walks.Outcome, int, e
 	return walks.Left, 0, nil
 }
 
-// noteReindexed keeps item, whose index keys were just rewritten, if it is
-// an edge counted towards an aggregate of a counter finding.
+// noteReindexed keeps item, just re-indexed, if it is counted towards an
+// aggregate of a counter finding.
 func (r *repairer) noteReindexed(item Item) {
 	vt := r.typeOf(item)
 	if vt == nil {
@@ -227,9 +225,9 @@ func (r *repairer) noteReindexed(item Item) {
 	}
 }
 
-// awaitIndexed waits until the inverted index lists each edge in
-// r.reindexed, repairIndexWait at most for all; an edge still not listed
-// then is counted as the index has it.
+// awaitIndexed waits, repairIndexWait at most in all, until the index
+// lists each edge in r.reindexed; one still not listed is counted as the
+// index has it.
 func (r *repairer) awaitIndexed(ctx context.Context) error {
 	deadline := time.Now().Add(repairIndexWait)
 	for _, item := range r.reindexed {

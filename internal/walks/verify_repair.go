@@ -20,9 +20,8 @@ type RepairClient interface {
 	DeleteItem(ctx context.Context, params *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
 }
 
-// Round is the round of Repair that handles findings of kind k: index
-// keys first, so that counts are taken from a complete index; then
-// counts, before the deletes, which leave counts as they are.
+// Round is Repair's round for kind k: index keys first, so that counts
+// are taken from a complete index; then counts; then deletes.
 func Round(k Kind) int {
 	switch k {
 	case IndexKeyMissing, IndexKeyStale, IndexKeyExtra, Misplaced:
@@ -60,10 +59,9 @@ func Read(ctx context.Context, api Reader, t *Table, k Key) (Item, error) {
 	return out.Item, nil
 }
 
-// DeleteDangling deletes the item at k, a dangling edge or an orphan, if
-// it still needs (needs) the item at missing, which is still missing, and
-// it is as read: one TransactWriteItems of a ConditionCheck of missing and
-// a conditioned Delete, again from a fresh read when the item changed.
+// DeleteDangling deletes the item at k if it still needs the item at
+// missing, still missing: one TransactWriteItems of a ConditionCheck of
+// missing and a Delete conditioned on k as read.
 func DeleteDangling(ctx context.Context, api RepairClient, t *Table, k, missing Key, needs func(Item) bool) (bool, error) {
 	for attempt := 0; attempt < MaxAttempts; attempt++ {
 		item, err := Read(ctx, api, t, k)
@@ -111,8 +109,7 @@ func DeleteDangling(ctx context.Context, api RepairClient, t *Table, k, missing 
 }
 
 // DeleteUnknown deletes the item at k if it is still what the finding
-// said (still) and is as read: one DeleteItem conditioned on it, again
-// from a fresh read when it changed.
+// said: one DeleteItem conditioned on it as read.
 func DeleteUnknown(ctx context.Context, api RepairClient, t *Table, k Key, still func(Item) bool) (bool, error) {
 	for attempt := 0; attempt < MaxAttempts; attempt++ {
 		item, err := Read(ctx, api, t, k)

@@ -97,7 +97,7 @@ func Repair(ctx context.Context, api Client, t *Table, findings []Finding, optFn
 	if spec.err != nil {
 		return fail(spec.err)
 	}
-	r := &repairer{verifier: newVerifier(t, 0), api: api, mt: t.migrationTable(ctx), spec: spec, opts: opts,
+	r := &repairer{verifier: newVerifier(ctx, t, 0), api: api, spec: spec, opts: opts,
 		done: map[itemKey]bool{}, counted: map[itemKey]bool{}}
 	for _, f := range findings {
 		if f.Kind == FindingCounterMismatch {
@@ -138,7 +138,6 @@ func Repair(ctx context.Context, api Client, t *Table, findings []Finding, optFn
 type repairer struct {
 	*verifier
 	api  Client
-	mt   *walks.Table
 	spec scanSpec
 	opts RepairOptions
 	done map[itemKey]bool // index keys rewritten already
@@ -192,7 +191,7 @@ func (r *repairer) repair(ctx context.Context, f Finding) (walks.Outcome, int, e
 			return walks.Left, 0, nil
 		}
 		missing := itemKey{f.Missing.PK, f.Missing.SK}
-		ok, err := walks.DeleteDangling(ctx, r.api, r.mt, key, walks.Key(f.Missing), func(item Item) bool {
+		ok, err := walks.Delete(ctx, r.api, r.mt, key, (*walks.Key)(&f.Missing), func(item Item) bool {
 			vt := r.typeOf(item)
 			return vt != nil && vt.refs != nil && containsRef(vt.refs(item, nil), missing)
 		})
@@ -201,7 +200,7 @@ func (r *repairer) repair(ctx context.Context, f Finding) (walks.Outcome, int, e
 		if f.Kind == FindingUnknownItem && !r.opts.DeleteUnknown || f.Kind == FindingUndecodable && !r.opts.DeleteUndecodable {
 			return walks.Left, 0, nil
 		}
-		ok, err := walks.DeleteUnknown(ctx, r.api, r.mt, key, func(item Item) bool {
+		ok, err := walks.Delete(ctx, r.api, r.mt, key, nil, func(item Item) bool {
 			_, found := r.inspect(item)
 			return slices.ContainsFunc(found, func(g walks.Finding) bool { return g.Kind == walks.Kind(f.Kind) })
 		})

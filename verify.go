@@ -177,7 +177,7 @@ func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ..
 	if err != nil {
 		return res, &OpError{Op: op, Table: t.name, Err: err}
 	}
-	v := newVerifier(t, opts.Segments)
+	v := newVerifier(ctx, t, opts.Segments)
 	var mu sync.Mutex
 	track := tracked(opts, &mu, func(p ScanProgress) { res.Scanned = p.Scanned })
 	pos, err := walk(ctx, op, api, t.scanSpec(), v.each, track, verifySegments)
@@ -204,7 +204,8 @@ const verifySegments = 4
 
 // verifier is one Verify's state.
 type verifier struct {
-	t *Table
+	t  *Table
+	mt *walks.Table // its reads' and Repair's writes' table
 	// model is the item types the table records without error; types is
 	// the rest of each (same index); index finds one by record id.
 	model    walks.Model
@@ -253,8 +254,8 @@ type needer struct {
 }
 
 // newVerifier is a verifier of t's record for a walk of segments.
-func newVerifier(t *Table, segments int) *verifier {
-	v := &verifier{t: t, index: map[string]int{}, counters: t.recordedCounters()}
+func newVerifier(ctx context.Context, t *Table, segments int) *verifier {
+	v := &verifier{t: t, mt: t.migrationTable(ctx), index: map[string]int{}, counters: t.recordedCounters()}
 	v.model = walks.Model{PartitionKey: t.opts.PartitionKey}
 	targets := map[string]bool{}
 	for _, r := range t.recordedTypes() {
@@ -312,7 +313,7 @@ func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 	typ, found := v.model.Inspect(item, k.pk, k.sk, &tl.want)
 	v.note(tl, item, k, typ)
 	if len(found) > 0 {
-		fresh, err := v.read(ctx, v.t.client, k)
+		fresh, err := walks.Read(ctx, v.t.client, v.mt, walks.Key{PK: k.pk, SK: k.sk})
 		if err != nil {
 			return true, err
 		}
@@ -389,7 +390,9 @@ func (v *verifier) checkCounters(ctx context.Context) error {
 	for c, cr := range v.counters {
 		for _, key := range v.all.Mismatched(c) {
 			f, err := walks.ConfirmCount(ctx, cr.name, walks.Key{PK: key.pk, SK: key.sk},
-				func(ctx context.Context) (Item, error) { return v.read(ctx, v.t.client, key) },
+				func(ctx context.Context) (Item, error) {
+					return walks.Read(ctx, v.t.client, v.mt, walks.Key{PK: key.pk, SK: key.sk})
+				},
 				func(ctx context.Context) (int64, error) { return cr.recount(ctx, key) })
 			if err != nil {
 				return err
@@ -400,12 +403,6 @@ func (v *verifier) checkCounters(ctx context.Context) error {
 		}
 	}
 	return nil
-}
-
-// read is the item at k, strongly consistent; nil when there is none.
-func (v *verifier) read(ctx context.Context, api walks.Reader, k itemKey) (Item, error) {
-	return walks.Read(ctx, api, &walks.Table{Name: v.t.name, Keys: v.t.keys(), Options: callOpts(ctx)},
-		walks.Key{PK: k.pk, SK: k.sk})
 }
 
 // findings are fs sorted, as Verify reports them.

@@ -26,10 +26,7 @@ type Recount func(ctx context.Context) (int64, error)
 func ConfirmCount(ctx context.Context, name string, key Key, read func(context.Context) (Item, error), recount Recount) (*Finding, error) {
 	readCount := func() (string, error) {
 		item, err := read(ctx)
-		if err != nil || item == nil {
-			return "", err
-		}
-		return CountOf(item), nil
+		return CountOf(item), err // "" for no item
 	}
 	var last *Finding
 	for round := 1; round <= maxCounterChecks; round++ {
@@ -74,10 +71,7 @@ func RepairCount(ctx context.Context, api RepairClient, t *Table, name string, k
 		if err != nil {
 			return false, retried, err
 		}
-		stored := ""
-		if item != nil {
-			stored = CountOf(item)
-		}
+		stored := CountOf(item) // "" for no item
 		want := strconv.FormatInt(n, 10)
 		if stored == want || stored == "" && n == 0 {
 			return false, retried, nil

@@ -59,27 +59,36 @@ func Read(ctx context.Context, api Reader, t *Table, k Key) (Item, error) {
 	return out.Item, nil
 }
 
-// DeleteDangling deletes the item at k if it still needs the item at
-// missing, still missing: one TransactWriteItems of a ConditionCheck of
-// missing and a Delete conditioned on k as read.
-func DeleteDangling(ctx context.Context, api RepairClient, t *Table, k, missing Key, needs func(Item) bool) (bool, error) {
+// Delete deletes the item at k if it is still what the finding said
+// (still): with missing, if the item at missing is still missing, in one
+// TransactWriteItems of a ConditionCheck of missing and a Delete
+// conditioned on k as read; else with one DeleteItem conditioned on it.
+func Delete(ctx context.Context, api RepairClient, t *Table, k Key, missing *Key, still func(Item) bool) (bool, error) {
 	for attempt := 0; attempt < MaxAttempts; attempt++ {
 		item, err := Read(ctx, api, t, k)
 		if err != nil || item == nil {
 			return false, err
 		}
-		if !needs(item) {
+		if !still(item) {
 			return false, nil
-		}
-		absent, err := expression.NewBuilder().WithCondition(expression.AttributeNotExists(expression.Name(t.PartitionKey))).Build()
-		if err != nil {
-			return false, err
 		}
 		del, err := expression.NewBuilder().WithCondition(AsRead(t.PartitionKey, t.IsKey, item, nil)).Build()
 		if err != nil {
 			return false, err
 		}
 		name := aws.String(t.Name)
+		if missing == nil {
+			_, err = api.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: name, Key: t.Item(k.PK, k.SK),
+				ConditionExpression: del.Condition(), ExpressionAttributeNames: del.Names(), ExpressionAttributeValues: del.Values()}, t.Options...)
+			if err == nil || !t.ConditionFailed(err) {
+				return err == nil, err
+			}
+			continue
+		}
+		absent, err := expression.NewBuilder().WithCondition(expression.AttributeNotExists(expression.Name(t.PartitionKey))).Build()
+		if err != nil {
+			return false, err
+		}
 		_, err = api.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
 			{ConditionCheck: &types.ConditionCheck{TableName: name, Key: t.Item(missing.PK, missing.SK),
 				ConditionExpression: absent.Condition(), ExpressionAttributeNames: absent.Names()}},
@@ -102,33 +111,6 @@ func DeleteDangling(ctx context.Context, api RepairClient, t *Table, k, missing 
 				return false, err
 			}
 		default:
-			return false, err
-		}
-	}
-	return false, Exhausted("item", k)
-}
-
-// DeleteUnknown deletes the item at k if it is still what the finding
-// said: one DeleteItem conditioned on it as read.
-func DeleteUnknown(ctx context.Context, api RepairClient, t *Table, k Key, still func(Item) bool) (bool, error) {
-	for attempt := 0; attempt < MaxAttempts; attempt++ {
-		item, err := Read(ctx, api, t, k)
-		if err != nil || item == nil {
-			return false, err
-		}
-		if !still(item) {
-			return false, nil
-		}
-		del, err := expression.NewBuilder().WithCondition(AsRead(t.PartitionKey, t.IsKey, item, nil)).Build()
-		if err != nil {
-			return false, err
-		}
-		_, err = api.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(t.Name), Key: t.Item(k.PK, k.SK),
-			ConditionExpression: del.Condition(), ExpressionAttributeNames: del.Names(), ExpressionAttributeValues: del.Values()}, t.Options...)
-		if err == nil {
-			return true, nil
-		}
-		if !t.ConditionFailed(err) {
 			return false, err
 		}
 	}

@@ -94,9 +94,7 @@ type CounterOptions struct {
 // nothing twice. Cascades ([DeleteNode], [DeleteChild]) count down what
 // they delete; [Verify] checks the counts and [Repair] fixes them. A
 // failed counted write's error names its counters ("counted by
-// ENROLLED"). An edge's counter per target declared with
-// [CounterOptions].Stream is kept from the table's stream instead
-// ([ItemCounter.Apply]): writes leave its counts alone.
+// ENROLLED"). Writes leave a [CounterOptions].Stream counter alone.
 // docs/modelling.md ("Counting items by group") walks through it. An
 // ItemCounter is immutable and safe for concurrent use.
 type ItemCounter struct {

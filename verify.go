@@ -49,31 +49,27 @@ const (
 	FindingBadVersion = "bad version"
 	// FindingKeyMismatch is an [Entity] item whose key field attribute
 	// ("complaint_id" of "comp#{complaint_id}") differs from the id its keys
-	// hold: Attribute names it, Have is its value, Want the id. [Repair]
-	// leaves it.
+	// hold. [Repair] leaves it.
 	FindingKeyMismatch = "key mismatch"
 	// FindingUndeclaredAttribute is an attribute an item holds that its type
 	// cannot hold: not a table or derived index key, not tracked ([Tracking]),
 	// not declared by its Go data type (as the table's attributevalue encoder
 	// names fields). A Replace of the value Get read would drop it. One
-	// finding per attribute: Attribute names it, Have is its value as DynamoDB
-	// JSON would type it (`N 7`, `M (3 attributes)`). Map and interface data
-	// types hold every attribute; types with their own (un)marshaler are not
-	// checked. [Repair] leaves it.
+	// finding per attribute. Map and interface data types hold every
+	// attribute; types with their own (un)marshaler are not checked. [Repair]
+	// leaves it.
 	FindingUndeclaredAttribute = "undeclared attribute"
 	// FindingBadExpiry is an item whose [Tracking].Expiry attribute is not a
 	// Number, or a Number that is no time in epoch seconds (negative, or past
-	// the year 9999, as milliseconds are): the item never expires. Attribute
-	// names it, Have is its value (`S "2026-12-01"`). [Repair] leaves it:
-	// write the item again with [WriteOptions].ExpiresAt.
+	// the year 9999, as milliseconds are): the item never expires. [Repair]
+	// leaves it: write the item again with [WriteOptions].ExpiresAt.
 	FindingBadExpiry = "bad expiry"
 	// FindingMisplaced is an item its type recognises at another primary key
 	// than its handle gives its ids, e.g. a [Collection] child in shard
 	// partition "WS#acme#03" that the handle keeps at "WS#acme#07"; Get,
-	// Update and Delete miss it ([ErrNotFound]). Attribute is the partition
-	// key attribute, Have the item's partition key, Want the handle's.
-	// [Repair] moves it as [Migrate] does (one TransactWriteItems), unless
-	// its key is taken (then in RepairResult.Left).
+	// Update and Delete miss it ([ErrNotFound]). [Repair] moves it as
+	// [Migrate] does (one TransactWriteItems), unless its key is taken (then
+	// in RepairResult.Left).
 	FindingMisplaced = "misplaced"
 )
 

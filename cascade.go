@@ -204,17 +204,13 @@ func deleteNode(ctx context.Context, node *nodeCore, id string, incoming []Incom
 }
 
 // countedKinds is the write-time counters by the record id of what they
-// count; nil when there is none.
+// count.
 func (t *Table) countedKinds() map[string][]*ItemCounter {
-	var m map[string][]*ItemCounter
+	m := map[string][]*ItemCounter{}
 	for _, c := range t.recordedCounters() {
-		if c.stream {
-			continue
+		if !c.stream {
+			m[c.rid] = append(m[c.rid], c)
 		}
-		if m == nil {
-			m = map[string][]*ItemCounter{}
-		}
-		m[c.rid] = append(m[c.rid], c)
 	}
 	return m
 }

@@ -141,10 +141,9 @@ func (t *Table) Check() error {
 }
 
 func (e *entityCore) recorded() recorded {
-	r := recorded{h: e, err: e.err, entity: true, Type: walks.Type{Name: "entity " + e.name, Version: e.tr.Version, Expiry: e.tr.Expiry,
+	return recorded{h: e, err: e.err, entity: true, Type: walks.Type{Name: "entity " + e.name, Version: e.tr.Version, Expiry: e.tr.Expiry,
 		Match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
 		Check: e.check(), Holds: e.data.held(e.t.holdsOf(e.goType, &e.tr))}}
-	return r
 }
 
 // recordID is the id of n's item type in the table's record.
@@ -182,9 +181,8 @@ func (c *collectionCore) refs(item Item, of string, buf []itemRef) []itemRef {
 
 // recorded is node n as the table records it, whatever its error.
 func (n *nodeCore) recorded() recorded {
-	r := recorded{id: n.recordID(), h: n, err: n.err, Type: walks.Type{Name: "node " + n.typ, Version: n.tr.Version, Expiry: n.tr.Expiry,
+	return recorded{id: n.recordID(), h: n, err: n.err, Type: walks.Type{Name: "node " + n.typ, Version: n.tr.Version, Expiry: n.tr.Expiry,
 		Match: n.hasKeys, Check: walks.DataCheck(n.goType, n.t.dec, n.t.unmarshalData), Holds: n.t.holdsOf(n.goType, &n.tr)}}
-	return r
 }
 
 // record records edge e, whatever its error.

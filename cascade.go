@@ -2,13 +2,10 @@ package adjlist
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"slices"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/adjlist/adjlist/internal/counting"
@@ -32,12 +29,10 @@ import (
 // is followed by DeleteNode of their parent, and by [DeleteChild] of the
 // child.
 type Incoming interface {
-	// incoming returns the index partition holding the edges of this kind
-	// into endpoint to (a node id or a child's ref), or the reason it
-	// cannot be read.
+	// incoming is the edges of this kind into to (a node id or a child's
+	// ref), or why they cannot be read.
 	incoming(to string) (edgeScan, error)
-	// ends are the kind's label, source and target, and the handle's
-	// error.
+	// ends are the kind's label, source and target, and its error.
 	ends() (label string, src, dst endpoint, err error)
 }
 
@@ -46,8 +41,7 @@ type Incoming interface {
 type edgeScan struct {
 	t    *Table
 	keys queryKeys
-	// parts lists the partitions to read: keys.pk alone, or for a sharded
-	// edge ([EdgeOptions.Shards]) each shard's index partition, read one
+	// parts are the partitions to read: keys.pk, or each shard's, read one
 	// after the other so that every page is exactly one request.
 	parts []string
 	// split recognises the items to delete and parses their ends.
@@ -58,15 +52,9 @@ func (e *edgeCore) ends() (label string, src, dst endpoint, err error) {
 	return e.label, e.src, e.dst, e.err
 }
 
-// scan is an edgeScan of this kind, keys not yet set.
-func (e *edgeCore) scan() edgeScan {
-	return edgeScan{t: e.t, split: e.split}
-}
-
-// incoming implements [Incoming]: the reverse query of [Edge.To], keys
-// only.
+// incoming is the reverse query of [Edge.To], keys only.
 func (e *edgeCore) incoming(to string) (edgeScan, error) {
-	s := e.scan()
+	s := edgeScan{t: e.t, split: e.split}
 	if e.err != nil {
 		return s, e.err
 	}
@@ -87,7 +75,7 @@ func (e *edgeCore) incoming(to string) (edgeScan, error) {
 
 // outgoing is the forward query of [Edge.From], keys only.
 func (e *edgeCore) outgoing(from string) (edgeScan, error) {
-	s := e.scan()
+	s := edgeScan{t: e.t, split: e.split}
 	if e.err != nil {
 		return s, e.err
 	}
@@ -100,9 +88,9 @@ func (e *edgeCore) outgoing(from string) (edgeScan, error) {
 	return s, nil
 }
 
-// pagers returns one keys-only query per partition of s, skipping the
-// item with key skip (a self-keyed node's item shares its index partition
-// with the edges into it); limit is [Query.Limit]'s.
+// pagers is one keys-only query per partition of s, skipping the item
+// skip (a self-keyed node's item shares its index partition with the edges
+// into it).
 func (s edgeScan) pagers(op string, skip paging.Key, limit int32, consistent bool) []paging.Pager {
 	ps := make([]paging.Pager, len(s.parts))
 	for i, pk := range s.parts {
@@ -113,12 +101,10 @@ func (s edgeScan) pagers(op string, skip paging.Key, limit int32, consistent boo
 	return ps
 }
 
-// keysPager is the [paging.Pager] of a query over one partition reading
-// only key attributes: the same key condition and filter, plus a
-// ProjectionExpression on every key attribute of the table and index (a
-// superset of the query's LastEvaluatedKey), so pages carry no data. It
-// yields the items [paging.RefOf] keeps; limit is [Query.Limit]'s, and a
-// request's error is wrapped as [Query.Page] wraps it.
+// keysPager is the [paging.Pager] of a query of one partition projecting
+// every key attribute of the table and index (a superset of its
+// LastEvaluatedKey), so pages carry no data; it yields the items
+// [paging.RefOf] keeps.
 func keysPager(t *Table, op string, k queryKeys, skip paging.Key, split func(Item) (from, to string, ok bool), limit int32, consistent bool) paging.Pager {
 	k.keysOnly = true
 	q := newQuerySpec(t, op, k)
@@ -205,7 +191,7 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 	return deleteNode(ctx, &node.nodeCore, id, incoming)
 }
 
-// deleteNode is [DeleteNode] of nodes of any data.
+// deleteNode is [DeleteNode], compiled once.
 func deleteNode(ctx context.Context, node *nodeCore, id string, incoming []Incoming) (_ CascadeResult, err error) {
 	const op = "DeleteNode"
 	ctx, sp := node.t.startSpan(ctx, op)
@@ -217,36 +203,30 @@ func deleteNode(ctx context.Context, node *nodeCore, id string, incoming []Incom
 	return node.t.deleteItem(ctx, op, node.endpoint(), nil, id, pk, sk, incoming)
 }
 
-// countedKinds maps the record id of each item type that a counter kept
-// at write time counts to those counters; nil when there is none.
+// countedKinds is the write-time counters by the record id of what they
+// count.
 func (t *Table) countedKinds() map[string][]*ItemCounter {
-	var m map[string][]*ItemCounter
+	m := map[string][]*ItemCounter{}
 	for _, c := range t.recordedCounters() {
-		if c.stream {
-			continue
+		if !c.stream {
+			m[c.rid] = append(m[c.rid], c)
 		}
-		if m == nil {
-			m = map[string][]*ItemCounter{}
-		}
-		m[c.rid] = append(m[c.rid], c)
 	}
 	return m
 }
 
 // deleteCounted deletes the counted item k and counts it down on each of
-// counts in one TransactWriteItems ([counting.Delete]), with a
-// ClientRequestToken of its own so that the SDK's retries of it are
-// idempotent; n counts the requests. A count whose count item is missing
-// is left out and the rest sent again; with none left, deleted is false
-// and the caller deletes the item plainly. A missing item is deleted
-// already: deleted is true, nothing counted. Conflicts and throttling are
-// retried as a batch's unprocessed items are ([Options.BatchBackoff],
-// [Options.BatchMaxAttempts]).
+// counts in one TransactWriteItems ([counting.Delete]; the SDK's token
+// makes its own retries idempotent); n counts the requests. A count whose
+// count item is missing is left out and the rest sent again; with none
+// left, deleted is false and the caller deletes the item plainly. A
+// missing item is deleted already: deleted is true, nothing counted.
+// Conflicts and throttling are retried as a batch's unprocessed items are
+// ([Options.BatchBackoff], [Options.BatchMaxAttempts]).
 func (t *Table) deleteCounted(ctx context.Context, op string, k itemKey, counts []counting.Counted, n *int) (deleted bool, err error) {
 	for attempt := 1; len(counts) > 0; {
 		in := &dynamodb.TransactWriteItemsInput{
-			TransactItems:      counting.Delete(t.tableName, t.opts.PartitionKey, t.keyItem(k.pk, k.sk), counts),
-			ClientRequestToken: aws.String(txToken()),
+			TransactItems: counting.Delete(t.tableName, t.opts.PartitionKey, t.keyItem(k.pk, k.sk), counts),
 		}
 		*n++
 		_, err := t.client.TransactWriteItems(ctx, in, callOpts(ctx)...)
@@ -280,13 +260,6 @@ func (t *Table) deleteCounted(ctx context.Context, op string, k itemKey, counts 
 	return false, nil
 }
 
-// txToken is a random ClientRequestToken: 32 hexadecimal digits.
-func txToken() string {
-	var b [16]byte
-	_, _ = rand.Read(b[:])
-	return hex.EncodeToString(b[:])
-}
-
 // DeleteChild deletes one child of a collection with every edge into it of
 // the kinds in attached (found on the index), its own partition (its
 // outgoing edges, keyed by its ref), the children of collections nested
@@ -311,7 +284,7 @@ func DeleteChild[C, P any](ctx context.Context, c *Collection[C, P], parentID, c
 	return deleteChild(ctx, &c.collectionCore, parentID, childID, attached)
 }
 
-// deleteChild is [DeleteChild] of children of any data.
+// deleteChild is [DeleteChild], compiled once.
 func deleteChild(ctx context.Context, c *collectionCore, parentID, childID string, attached []Incoming) (_ CascadeResult, err error) {
 	const op = "DeleteChild"
 	ctx, sp := c.t.startSpan(ctx, op)
@@ -327,18 +300,16 @@ func deleteChild(ctx context.Context, c *collectionCore, parentID, childID strin
 	return c.t.deleteItem(ctx, op, c.endpoint(), &c.it, ref, pk, sk, attached)
 }
 
-// cascade is one [DeleteNode] or [DeleteChild] call: one walk of what
-// goes with an item, deleting page by page, each page's deletes sent
-// before the next page is read.
+// cascade is one [DeleteNode] or [DeleteChild] call; each page's deletes
+// are sent before the next page is read.
 type cascade struct {
 	t       *Table
 	op      string
 	pk      string // the item's partition key, which errors without one name
 	res     CascadeResult
 	counted map[string][]*ItemCounter // [Table.countedKinds]
-	// whole holds the partitions deleted whole: a count kept in one goes
-	// with it, not counted down, since a decrement after its count item is
-	// gone would write it again.
+	// whole holds the partitions deleted whole: a count in one is not
+	// counted down, since a decrement after it is gone would write it again.
 	whole map[string]bool
 }
 
@@ -355,21 +326,18 @@ type part struct {
 	in, own *int
 }
 
-// under is a collection whose children, listed strongly consistent, go
-// with their parent: each with part, for the child's ref and the
-// collections nested under it, and, if item, the child item, counted in
-// *own. A node's own children (phase 0) leave their items to its
-// partition's deletes.
+// under is a collection whose children go with their parent: each with
+// part, and, if item, the child item, counted in *own. A node's own
+// children (phase 0) leave their items to its partition's deletes.
 type under struct {
 	c    endpoint
 	item bool
 	part
 }
 
-// deleteItem is both cascades: it deletes item to of endpoint me, with
-// key pk, sk, with its part ([cascade.plan]) and then the item: a node item
-// in a batch, if its partition's read met it; a child item (of type it)
-// with a DeleteItem conditioned on its presence ([Table.delCounting]).
+// deleteItem is both cascades: item to of endpoint me, key pk, sk, with
+// its part, then the item: a node item in a batch, if its partition's
+// read met it; a child item (of type it) as [Table.delCounting] does.
 func (t *Table) deleteItem(ctx context.Context, op string, me endpoint, it *itemType, to, pk, sk string, kinds []Incoming) (CascadeResult, error) {
 	cs := &cascade{t: t, op: op, pk: pk, counted: t.countedKinds(), whole: map[string]bool{}}
 	p, err := cs.plan(me, to, sk, kinds)
@@ -460,8 +428,7 @@ func (cs *cascade) plan(me endpoint, to, sk string, kinds []Incoming) (part, err
 	return p, nil
 }
 
-// attach is p's under of collection c, added with nothing to delete yet
-// if p has none: a node's phase 0.
+// attach is p's under of collection c, added empty if p has none.
 func (cs *cascade) attach(p *part, c endpoint) *under {
 	for i := range p.unders {
 		if p.unders[i].c.same(c) {
@@ -472,11 +439,9 @@ func (cs *cascade) attach(p *part, c endpoint) *under {
 	return &p.unders[len(p.unders)-1]
 }
 
-// nested is what goes with each item of endpoint me: the children of
-// every collection the table records under it (a node type's, or those
-// nested under a collection's children, [NewNestedCollection]), each with
-// the edges into it of every kind the table records, its own partition
-// and the child item, counted in Incoming and Partition.
+// nested is the children of every collection the table records under
+// endpoint me, each with every recorded kind into it, its own partition
+// and the child item.
 func (cs *cascade) nested(me endpoint) []under {
 	var out []under
 	for _, r := range cs.t.recordedTypes() {
@@ -514,8 +479,8 @@ func (cs *cascade) attached(ctx context.Context, p part) (found bool, err error)
 	return cs.deletePages(ctx, keysPager(cs.t, cs.op, queryKeys{pk: p.pk}, paging.Key{}, nil, 0, true), p.skip, p.own)
 }
 
-// children deletes, page of parent's children in u by page, each child
-// with what goes with it.
+// children deletes parent's children in u, page by page, each with what
+// goes with it.
 func (cs *cascade) children(ctx context.Context, u under, parent string) error {
 	s, err := u.c.children(parent)
 	if err != nil {
@@ -545,9 +510,8 @@ func (cs *cascade) children(ctx context.Context, u under, parent string) error {
 	return nil
 }
 
-// deletePages runs pg page by page and deletes, after each page, its items
-// but skip, counting the deletes processed in *n; found reports whether it
-// met skip.
+// deletePages deletes pg's items but skip after each page, counting in
+// *n; found reports whether it met skip.
 func (cs *cascade) deletePages(ctx context.Context, pg paging.Pager, skip paging.Key, n *int) (found bool, err error) {
 	_, err = pg(ctx, &cs.res.Queries, 0, func(refs []paging.Ref) error {
 		keys := make([]paging.Key, 0, len(refs))
@@ -566,11 +530,9 @@ func (cs *cascade) deletePages(ctx context.Context, pg paging.Pager, skip paging
 	return found, err
 }
 
-// delete deletes the items with keys with [Table.batchWrite], counting in
-// *n the deletes processed, but for items a counter kept at write time
-// counts: each deleted and counted down in one transaction
-// ([Table.deleteCounted]). A batch's error, which has no key of its own,
-// names the cascade's item.
+// delete deletes keys in batches, counting in *n, but counted items one
+// by one ([Table.deleteCounted]). A batch's error, which has no key of
+// its own, names the cascade's item.
 func (cs *cascade) delete(ctx context.Context, keys []paging.Key, n *int) error {
 	t := cs.t
 	reqs := make([]writeReq, 0, len(keys))
@@ -607,10 +569,9 @@ func (cs *cascade) delete(ctx context.Context, keys []paging.Key, n *int) error 
 	return err
 }
 
-// incoming implements [Incoming]: the children of parent to in the shard
-// partitions of a sharded collection, keys only. An unsharded collection's
-// children are in the parent's partition, which DeleteNode deletes anyway:
-// it has nothing to add.
+// incoming is the children of parent to in a sharded collection's
+// shards; an unsharded collection's are in the parent's partition, which
+// DeleteNode deletes anyway.
 func (c *collectionCore) incoming(to string) (edgeScan, error) {
 	s, err := c.children(to)
 	if c.shards == 0 {
@@ -624,9 +585,8 @@ func (c *collectionCore) ends() (label string, src, dst endpoint, err error) {
 	return c.childType, pn, pn, c.err
 }
 
-// children lists parent's children, keys only, in every partition they
-// occupy: the parent's, or each shard. Its items' ends are the parent id
-// and the child's ref.
+// children lists parent's children, keys only, in the parent's
+// partition or each shard; its ends are the parent id and the child's ref.
 func (c *collectionCore) children(parent string) (edgeScan, error) {
 	s := edgeScan{t: c.t}
 	if c.err != nil {

@@ -69,7 +69,7 @@ func TestOneCoreNotGeneric(t *testing.T) {
 	for _, name := range []string{"adjlist.handle", "adjlist.querySpec", "paging.Run",
 		"adjlist.nodeCore", "adjlist.edgeCore", "adjlist.collectionCore", "adjlist.entityCore",
 		"adjlist.headSpec", "adjlist.patternOnly", "adjlist.parentOf",
-		"adjlist.queryPattern", "adjlist.indexSpec", "adjlist.partitionSpec", "adjlist.bulk", "adjlist.dataCheck",
+		"adjlist.queryPattern", "adjlist.indexSpec", "adjlist.partitionSpec", "adjlist.bulk",
 		"adjlist.deleteNode", "adjlist.deleteChild", "adjlist.migrate", "adjlist.twoHop", "walks.DataCheck"} {
 		g, ok := generic[name]
 		require.True(t, ok, "%s not found", name)

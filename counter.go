@@ -94,9 +94,7 @@ type CounterOptions struct {
 // nothing twice. Cascades ([DeleteNode], [DeleteChild]) count down what
 // they delete; [Verify] checks the counts and [Repair] fixes them. A
 // failed counted write's error names its counters ("counted by
-// ENROLLED"). An edge's counter per target declared with
-// [CounterOptions].Stream is kept from the table's stream instead
-// ([ItemCounter.Apply]): writes leave its counts alone.
+// ENROLLED"). Writes leave a [CounterOptions].Stream counter alone.
 // docs/modelling.md ("Counting items by group") walks through it. An
 // ItemCounter is immutable and safe for concurrent use.
 type ItemCounter struct {
@@ -114,22 +112,16 @@ type ItemCounter struct {
 	keys keyCore
 	// prefix is the counted type's sort key before its first id.
 	prefix string
-	// per is the position, in the counted type's ids, of the one id
-	// whose node the counts are kept per (an edge's "to"); -1: per the
-	// counted items' own partition.
+	// per is the index, in the counted type's ids, of the id the counts
+	// are kept per (an edge's "to"); -1: the items' own partition.
 	per int
-	// into counts the items counted towards node id's count (with per,
-	// on the index).
-	into func(ctx context.Context, id string) (int, error)
-	h    Describer
-	// stream: the counts are kept from a stream ([ItemCounter.Apply]),
-	// not by the writes.
-	stream bool
-	// node, for an edge's counter per target, is its count items as node
-	// items of the target type with the counter's name as marker: they are
-	// recorded and described as such (so that a Node declared on them
-	// replaces the record, and either reads them); nil: an item type of
-	// the counter's own.
+	// into, with per, counts the items into node id, on the index.
+	into   func(ctx context.Context, id string) (int, error)
+	h      Describer
+	stream bool // kept by [ItemCounter.Apply], not by the writes
+	// node, for an edge's counter per target, is its count items as the
+	// target type's node items, marker the counter's name: recorded as such,
+	// so that a Node declared on them replaces the record; nil otherwise.
 	node *Node[Count]
 	// markers, with node, are the keys of Apply's per-edge markers, whose
 	// ids are the edge's target and source: PK "CRS#{to}", SK
@@ -161,7 +153,6 @@ func (e *Edge[E]) counted() (*Table, *itemType, string, error) {
 // countEnd is the partition key spelling of the target nodes of e, per
 // "to", the count of the edges into one on the index, counter name's
 // count items as the target type's node items, and its stream's markers.
-// It is the edge core's, compiled once rather than once per edge type.
 func (e *edgeCore) countEnd(per, name string) (keycodec.Spelling, func(context.Context, string) (int, error), *Node[Count], *keyCore, error) {
 	switch {
 	case per != "to":
@@ -277,10 +268,8 @@ func NewItemCounter(items Describer, name string, optFns ...func(*CounterOptions
 	return c
 }
 
-// record records c on its table: its count items as an item type
-// ("counter OPEN"), refused when it could have another type's keys, and
-// c as a counter of the counted type, for the writes, [Verify] and
-// [Repair].
+// record records c's count items as an item type ("counter OPEN"),
+// refused when it could have another type's keys, and c as a counter.
 func (c *ItemCounter) record() {
 	r := recorded{id: "counter " + c.name + " of " + c.rid, h: c, err: c.err, entity: true,
 		Type: walks.Type{Name: "counter " + c.name, Match: c.parse}}
@@ -300,7 +289,6 @@ func (c *ItemCounter) record() {
 	if c.err != nil {
 		return
 	}
-	c.t.recordItemCounter(c)
 	c.agg = r.id
 	c.t.recordCounter(c)
 }
@@ -324,11 +312,9 @@ func (c *ItemCounter) parse(item Item) bool {
 	return c.keys.parseItem(c.t, item, ids[:len(c.keys.fields)])
 }
 
-// describe makes an ItemCounter a [Describer]: its count items, "counter
-// OPEN" of kind "counter", read by [ItemCounter.Get]. With Per they are
-// the target's node items, described as such; else they live in the
-// partitions of what the counted items hang under (a collection's parent,
-// an edge's source, the node itself), in no index.
+// describe is c's count items, "counter OPEN" of kind "counter": with
+// Per, the target's node items; else in the partitions of what the
+// counted items hang under, in no index.
 func (c *ItemCounter) describe() shape {
 	if c.err != nil {
 		return shape{t: c.t, err: c.err}
@@ -354,8 +340,7 @@ func (c *ItemCounter) describe() shape {
 		item.Indexes, item.Attributes, item.SortKey = nil, nil, modeldoc.Text(s.keys.SK)
 	}
 	s.item, s.patterns = &item, nil // Get's alone
-	// Get's request for the ids of the partition as drawn and a
-	// placeholder group.
+	// Get's request for the partition as drawn and a placeholder group.
 	ids := make([]string, len(c.keys.fields))
 	c.keys.pk.Parse(item.PartitionKey, ids)
 	what := fmt.Sprintf("the %s count of one %s parent", c.name, c.of.kind)
@@ -489,20 +474,6 @@ func (c *ItemCounter) group(item Item) (g string, ok bool, err error) {
 	return "", false, fmt.Errorf("%w: counter %s groups by %q, which holds neither a string, a number nor a boolean", ErrInvalidOption, c.name, c.by)
 }
 
-// countKey is the key of the count of group in partition pk.
-func (c *ItemCounter) countKey(pk, group string) (itemKey, error) {
-	if c.by == "" {
-		return itemKey{pk, c.name}, nil
-	}
-	ids := make([]string, len(c.keys.fields))
-	ids[len(ids)-1] = group
-	sk, err := c.keys.sortKey(ids)
-	if err == nil {
-		err = c.t.checkKeys(c.name, pk, sk)
-	}
-	return itemKey{pk, sk}, err
-}
-
 // target is the count item (with its table keys) counts towards; ok is
 // false for an item not counted.
 func (c *ItemCounter) target(item Item) (itemKey, bool, error) {
@@ -522,13 +493,21 @@ func (c *ItemCounter) target(item Item) (itemKey, bool, error) {
 	if !ok {
 		return itemKey{}, false, nil
 	}
-	k, err := c.countKey(pk, g)
-	return k, err == nil, err
+	if c.by == "" {
+		return itemKey{pk, c.name}, true, nil
+	}
+	ids := make([]string, len(c.keys.fields))
+	ids[len(ids)-1] = g
+	sk, err := c.keys.sortKey(ids)
+	if err == nil {
+		err = c.t.checkKeys(c.name, pk, sk)
+	}
+	return itemKey{pk, sk}, err == nil, err
 }
 
 // recount counts the items counted towards the count item agg: a
-// strongly consistent Query of its partition, keys and the GroupBy
-// attribute only; with per, the items of its node, on the index.
+// strongly consistent Query of its partition projecting keys and the
+// GroupBy attribute; with per, the items into its node, on the index.
 func (c *ItemCounter) recount(ctx context.Context, agg itemKey) (int64, error) {
 	t := c.t
 	if c.per >= 0 {
@@ -573,31 +552,9 @@ func (c *ItemCounter) recount(ctx context.Context, agg itemKey) (int64, error) {
 	return n, nil
 }
 
-// countedAttempts is how many times a write of a counted type that read
-// the item first tries, when the item changed between the read and the
-// write.
+// countedAttempts bounds the tries of a counted write whose item changed
+// between its read and its write.
 const countedAttempts = 3
-
-// recordItemCounter adds c to the counters t's writes keep, replacing
-// one of the same name on the same item type; a counter kept from a
-// stream ([CounterOptions].Stream) only replaces.
-func (t *Table) recordItemCounter(c *ItemCounter) {
-	t.reg.mu.Lock()
-	defer t.reg.mu.Unlock()
-	m := map[string][]*ItemCounter{}
-	if old := t.reg.items.Load(); old != nil {
-		m = maps.Clone(*old) // its slices are shared, and never changed
-	}
-	cs := slices.DeleteFunc(slices.Clone(m[c.of.kind]), func(o *ItemCounter) bool { return o.name == c.name && o.rid == c.rid })
-	if !c.stream {
-		cs = append(cs, c)
-	}
-	m[c.of.kind] = cs
-	if len(cs) == 0 {
-		delete(m, c.of.kind)
-	}
-	t.reg.items.Store(&m)
-}
 
 // countersOf returns the counters of item type it (of the same kind and
 // keys, declared on any handle of it); nil, allocating nothing, when it
@@ -618,9 +575,8 @@ func (t *Table) countersOf(it *itemType) []*ItemCounter {
 	return cs
 }
 
-// refuseBulk is the error of a bulk write (PutMany, DeleteMany) of items
-// of type it, which could not keep its counters true; nil when it has
-// none.
+// refuseBulk is the error of a bulk write (PutMany, DeleteMany) of a
+// type with counters, which a batch cannot keep true.
 func (t *Table) refuseBulk(it *itemType) error {
 	if cs := t.countersOf(it); len(cs) > 0 {
 		return fmt.Errorf("%w: %s has counter %s, which a batch write cannot keep: write the items one by one or in a Tx", ErrInvalidOption, it.kind, cs[0].name)
@@ -633,8 +589,7 @@ func grouped(cs []*ItemCounter) bool {
 	return slices.ContainsFunc(cs, func(c *ItemCounter) bool { return c.by != "" })
 }
 
-// stored is what a write of a counted type read of the item: whether it
-// exists, and the item.
+// stored is what a counted write read of its item.
 type stored struct {
 	found bool
 	item  Item
@@ -694,8 +649,7 @@ func (s stored) cond(t *Table, cs []*ItemCounter) expression.ConditionBuilder {
 }
 
 // moves adds to tx the changes of cs's counts from the item k before
-// (found or not; not read: its keys only) to the item after (nil:
-// deleted).
+// (found but not read: its keys only) to the item after (nil: deleted).
 func (t *Table) moves(tx *Tx, cs []*ItemCounter, k itemKey, before stored, after Item) error {
 	if before.found && before.item == nil { // a delete not read: ungrouped
 		before.item = t.keyItem(k.pk, k.sk)
@@ -726,8 +680,8 @@ func (t *Table) moves(tx *Tx, cs []*ItemCounter, k itemKey, before stored, after
 	return nil
 }
 
-// txCount adds to tx ADD count delta on counter name's count item k,
-// summed with a change of that count tx has already.
+// txCount adds delta to counter name's count item k in tx, in one action
+// with a change of that count tx has already.
 func (t *Table) txCount(tx *Tx, name string, k itemKey, delta int64) {
 	if d, ok := tx.counts[k]; ok {
 		delta += d
@@ -748,22 +702,18 @@ func (t *Table) txCount(tx *Tx, name string, k itemKey, delta int64) {
 	}
 }
 
-// counted runs one write op of the item k of a type with counters cs,
-// with the changes of their counts, in one transaction: in the Tx of
-// [WriteOptions.Tx], or in one of its own, committed here. add adds the
-// item's own write to tx under the options o, given what was stored
-// before (read when reads is set; else found, unread); it is first run
-// on a scratch Tx to refuse bad input before any request. A write that
-// read the item is conditioned on it being as read, and tried again,
-// [countedAttempts] times at most, when it changed since.
+// counted runs one write op of a counted item k with its counts' changes
+// in one transaction: [WriteOptions.Tx]'s, or its own. add adds the
+// item's write given what was stored before (read when reads is set;
+// else found, unread); it is first run on a scratch Tx to refuse bad
+// input before any request. A write that read the item is conditioned on
+// it as read and tried again, [countedAttempts] times at most.
 func (h handle) counted(ctx context.Context, op string, k *keyed, keyErr error, reads bool, optFns []func(*WriteOptions),
 	add func(tx *Tx, o *WriteOptions, before stored) error) error {
 	o := writeOptions(optFns)
 	if keyErr == nil && reads && o.Token != "" && o.Tx == nil {
 		keyErr = fmt.Errorf("%w: WriteOptions.Token on a write that reads the item first to keep its counters: call it again instead", ErrInvalidOption)
 	}
-	// once adds the write to tx: checked on a scratch Tx, the item read,
-	// then added for real.
 	once := func(ctx context.Context, tx *Tx) (stored, error) {
 		if keyErr != nil {
 			return stored{}, keyErr
@@ -828,9 +778,8 @@ func counterNames(err error, cs []*ItemCounter) error {
 	return fmt.Errorf("%w (counted by %s)", err, strings.Join(names, ", "))
 }
 
-// countedPut is put of an item of a type with counters cs: a create adds
-// it to its counts; an overwrite (Replace) reads the item first and moves
-// it between counts when its group changes.
+// countedPut is put of a counted item: a Replace reads the item first to
+// move it between counts.
 func (h handle) countedPut(ctx context.Context, op string, g guardKind, k *keyed, keyErr error, data any, optFns []func(*WriteOptions), cs []*ItemCounter) error {
 	return h.counted(ctx, op, k, keyErr, g != guardAbsent, optFns, func(tx *Tx, o *WriteOptions, before stored) error {
 		w := new(writeCond) // the Tx keeps it until Commit
@@ -847,9 +796,7 @@ func (h handle) countedPut(ctx context.Context, op string, g guardKind, k *keyed
 	})
 }
 
-// countedDel is del of an item of a type with counters cs: it subtracts
-// the item from its counts, reading it first when a counter groups by an
-// attribute.
+// countedDel is del of a counted item, read first when a counter groups.
 func (h handle) countedDel(ctx context.Context, op string, k *keyed, keyErr error, optFns []func(*WriteOptions), cs []*ItemCounter) error {
 	return h.counted(ctx, op, k, keyErr, grouped(cs), optFns, func(tx *Tx, o *WriteOptions, before stored) error {
 		w, err := h.change(actDelete, nil, nil, o)
@@ -862,9 +809,8 @@ func (h handle) countedDel(ctx context.Context, op string, k *keyed, keyErr erro
 }
 
 // groupsSet reports whether update sets or removes a GroupBy attribute
-// of cs, and what each top-level attribute it names becomes; an update
-// that changes one in a way not known before it runs is
-// ErrInvalidOption.
+// of cs, and what each top-level attribute it names becomes; changing one
+// to a value not known before it runs is ErrInvalidOption.
 func (t *Table) groupsSet(update Update, cs []*ItemCounter) (map[string]ddbexpr.Assignment, bool, error) {
 	if !grouped(cs) {
 		return nil, false, nil
@@ -887,11 +833,9 @@ func (t *Table) groupsSet(update Update, cs []*ItemCounter) (map[string]ddbexpr.
 	return as, touched, nil
 }
 
-// countedUpdate is update of an item of a type with counters cs whose
-// update sets or removes a GroupBy attribute (as): it reads the item,
-// moves it between counts in one transaction with the update, and
-// decodes the item read again afterwards into out (with
-// [WriteOptions.Tx], out is left zero).
+// countedUpdate is update of a counted item that sets or removes a
+// GroupBy attribute (as): the item is read first, and read again after
+// into out (left zero with [WriteOptions.Tx]).
 func (h handle) countedUpdate(ctx context.Context, op string, k *keyed, keyErr error, update Update, optFns []func(*WriteOptions), cs []*ItemCounter, as map[string]ddbexpr.Assignment, out any) error {
 	err := h.counted(ctx, op, k, keyErr, true, optFns, func(tx *Tx, o *WriteOptions, before stored) error {
 		w, err := h.change(actUpdate, nil, nil, o)
@@ -921,11 +865,9 @@ func (h handle) countedUpdate(ctx context.Context, op string, k *keyed, keyErr e
 	return h.get(ctx, op, k, nil, []func(*ReadOptions){func(o *ReadOptions) { o.ConsistentRead = true }}, out)
 }
 
-// countedIn is what a cascade deleting partitions whole counts down of
-// c when it deletes the item k: nothing when the count is in such a
-// partition (deleted with it, a decrement would write it again) or the
-// item is gone; else, with GroupBy, after reading the item's group
-// (strongly consistent).
+// countedIn is the count of c a cascade counts down when it deletes item
+// k: none when the count's partition is deleted whole (a decrement would
+// write it again) or the item is gone.
 func (c *ItemCounter) countedIn(ctx context.Context, whole func(pk string) bool, k itemKey) (counting.Counted, bool, error) {
 	item := c.t.keyItem(k.pk, k.sk)
 	if c.by != "" {
@@ -945,9 +887,8 @@ func (c *ItemCounter) countedIn(ctx context.Context, whole func(pk string) bool,
 	return counting.Counted{Name: c.name, Aggregate: c.t.keyItem(agg.pk, agg.sk)}, true, nil
 }
 
-// countsOf is what a cascade deleting the partitions whole reports counts
-// down when it deletes the item k: for each counter of its type in
-// counted, the count item.
+// countsOf is the counts of counted a cascade counts down when it
+// deletes item k.
 func (t *Table) countsOf(ctx context.Context, counted map[string][]*ItemCounter, whole func(pk string) bool, k itemKey) ([]counting.Counted, error) {
 	if len(counted) == 0 {
 		return nil, nil
@@ -969,10 +910,8 @@ func (t *Table) countsOf(ctx context.Context, counted map[string][]*ItemCounter,
 	return out, nil
 }
 
-// delCounting deletes the item pk, sk of type it whatever its version,
-// as the last step of a cascade (ErrNotFound when it is missing): with
-// one DeleteItem, or, when the type has counters, as countedDel deletes
-// it.
+// delCounting deletes a cascade's own item whatever its version
+// (ErrNotFound when missing), counted down if its type has counters.
 func (t *Table) delCounting(ctx context.Context, op string, it *itemType, pk, sk string) error {
 	h := handle{t: t, it: it, tr: &tracking{}}
 	k := keyed{kc: keyCtx{PK: pk, SK: sk}}

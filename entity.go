@@ -448,7 +448,7 @@ func (e *entityCore) parseKeys(item Item) (IDs, bool) {
 // check is Verify's check of an item: its key fields' attributes agree
 // with its keys, and its data decodes into T.
 func (e *entityCore) check() func(Item) error {
-	decodes := dataCheck(e.t, e.goType)
+	decodes := walks.DataCheck(e.goType, e.t.dec, e.t.unmarshalData)
 	if e.data.Types == nil {
 		return decodes
 	}

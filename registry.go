@@ -11,13 +11,11 @@ import (
 	"github.com/adjlist/adjlist/internal/walks"
 )
 
-// registry is the table's record of its item types, in the order they
-// were declared: what [Table.Check] and [DescribeModel] without handles
-// walk. A later declaration of the same item type (an entity's name; a
+// registry is the table's record of its item types, in declaration
+// order. A later declaration of the same item type (an entity's name; a
 // node's type and marker; an edge's label and ends; a collection's child
-// and parent types) replaces the earlier one: a handle declared again, or
-// a new layout of the item type beside the old one while [Migrate] moves
-// the items.
+// and parent types) replaces the earlier: a handle declared again, or a
+// new layout beside the old one while [Migrate] moves the items.
 type registry struct {
 	mu    sync.Mutex
 	types []recorded
@@ -26,36 +24,34 @@ type registry struct {
 	// types, as "counter ENROLLED") and per-edge marker items (recorded
 	// only here).
 	counters []*ItemCounter
-	// items are the table's [ItemCounter]s by the kind of item type they
-	// count, copied on write: every write of an item looks them up.
+	// items are the counters kept at write time by the kind of item type
+	// they count, made again from counters on each declaration, never
+	// changed: every write of an item looks them up without the lock.
 	items atomic.Pointer[map[string][]*ItemCounter]
 }
 
 // recorded is one declared item type: Type is how [Verify] recognises
-// and checks its items, and its Name how errors name it.
+// and checks its items.
 type recorded struct {
 	walks.Type
-	// id tells item types apart (a node type's items under two markers
-	// are two).
+	// id tells item types apart (a node type under two markers is two).
 	id string
-	// pk and sk are its table keys' templates, which record takes from a
-	// typedHandle (for a preset, the spelling its own key code writes:
-	// registry_internal_test holds them equal).
+	// pk and sk are its table keys' templates (for a preset, the spelling
+	// its own key code writes: registry_internal_test holds them equal).
 	pk, sk     []keycodec.Part
 	h          Describer
 	err        error // the declaration's own error
 	entity     bool  // an Entity: refused, not only reported, when ambiguous
 	collection bool  // a Collection: its children, not an edge kind
-	// refs appends to buf (from its start) the items an item of the type
-	// needs: an edge's endpoint items, a child's parent node item.
+	// refs appends to buf[:0] the items an item of the type needs: an
+	// edge's endpoints, a child's parent.
 	refs func(item Item, buf []itemRef) []itemRef
-	// spec is the walk of the type's items ([Scan] of the table,
-	// [Verify]) when h is not Scannable itself: a counter's aggregates
-	// are walked as its node's items.
+	// spec is the walk of the type's items when h is not Scannable
+	// itself: a counter's aggregates are walked as its node's items.
 	spec func() scanSpec
 }
 
-// scanSpec is the walk of r's items, if its handle has one.
+// scanSpec is the walk of r's items, if it has one.
 func (r *recorded) scanSpec() (scanSpec, bool) {
 	if r.spec != nil {
 		return r.spec(), true
@@ -66,18 +62,17 @@ func (r *recorded) scanSpec() (scanSpec, bool) {
 	return scanSpec{}, false
 }
 
-// itemRef is an item another one needs: its key, its item type's record
-// id, and what its absence makes of the item that needs it.
+// itemRef is an item another one needs: its key, its type's record id,
+// and the finding its absence makes.
 type itemRef struct {
 	key  itemKey
 	of   string
 	kind string
 }
 
-// record adds r to t's record. For an Entity it returns the error that
-// refuses it: an item type already recorded that could have the same
-// keys. Presets (Node, Edge, Collection) are recorded whatever they
-// overlap, as before Entity existed; [Table.Check] reports it.
+// record adds r to t's record. An Entity that could have the keys of a
+// type recorded already is refused (the error); presets are recorded
+// whatever they overlap, for [Table.Check] to report.
 func (t *Table) record(r recorded) error {
 	t.reg.mu.Lock()
 	defer t.reg.mu.Unlock()
@@ -109,16 +104,23 @@ func (t *Table) recordCounter(c *ItemCounter) {
 	t.reg.mu.Lock()
 	defer t.reg.mu.Unlock()
 	t.reg.counters = schema.Put(t.reg.counters, c, func(o *ItemCounter) bool { return o.name == c.name && o.rid == c.rid })
+	m := map[string][]*ItemCounter{}
+	for _, o := range t.reg.counters {
+		if !o.stream {
+			m[o.of.kind] = append(m[o.of.kind], o)
+		}
+	}
+	t.reg.items.Store(&m)
 }
 
-// recordedCounters returns a copy of t's counters.
+// recordedCounters is a copy of t's counters.
 func (t *Table) recordedCounters() []*ItemCounter {
 	t.reg.mu.Lock()
 	defer t.reg.mu.Unlock()
 	return slices.Clone(t.reg.counters)
 }
 
-// recordedTypes returns a copy of t's record.
+// recordedTypes is a copy of t's record.
 func (t *Table) recordedTypes() []recorded {
 	t.reg.mu.Lock()
 	defer t.reg.mu.Unlock()
@@ -139,19 +141,16 @@ func (t *Table) Check() error {
 }
 
 func (e *entityCore) recorded() recorded {
-	r := recorded{h: e, err: e.err, entity: true, Type: walks.Type{Name: "entity " + e.name, Version: e.tr.Version, Expiry: e.tr.Expiry,
+	return recorded{h: e, err: e.err, entity: true, Type: walks.Type{Name: "entity " + e.name, Version: e.tr.Version, Expiry: e.tr.Expiry,
 		Match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
 		Check: e.check(), Holds: e.data.held(e.t.holdsOf(e.goType, &e.tr))}}
-	return r
 }
 
-// recordID is the id of n's item type in the table's record: a node
-// type's items under two markers are two item types.
+// recordID is the id of n's item type in the table's record.
 func (n *nodeCore) recordID() string { return "node " + n.typ + " " + n.marker }
 
 // refs are the endpoint items an edge item of e needs
-// ([FindingDanglingEdge]). A node endpoint's key is in the edge's own
-// keys: its partition key, or its sort key after the label.
+// ([FindingDanglingEdge]).
 func (e *edgeCore) refs(item Item, buf []itemRef) []itemRef {
 	out := buf[:0]
 	from, to, ok := e.split(item)
@@ -169,8 +168,8 @@ func (e *edgeCore) refs(item Item, buf []itemRef) []itemRef {
 	return out
 }
 
-// refs is the parent node item a child needs ([FindingOrphan]), whose
-// record id is of.
+// refs is the parent item, of record id of, a child needs
+// ([FindingOrphan]).
 func (c *collectionCore) refs(item Item, of string, buf []itemRef) []itemRef {
 	parentID, _, ok := c.ids(item)
 	pk, sk, err := c.parent.end.item(parentID)
@@ -182,9 +181,8 @@ func (c *collectionCore) refs(item Item, of string, buf []itemRef) []itemRef {
 
 // recorded is node n as the table records it, whatever its error.
 func (n *nodeCore) recorded() recorded {
-	r := recorded{id: n.recordID(), h: n, err: n.err, Type: walks.Type{Name: "node " + n.typ, Version: n.tr.Version, Expiry: n.tr.Expiry,
-		Match: n.hasKeys, Check: dataCheck(n.t, n.goType), Holds: n.t.holdsOf(n.goType, &n.tr)}}
-	return r
+	return recorded{id: n.recordID(), h: n, err: n.err, Type: walks.Type{Name: "node " + n.typ, Version: n.tr.Version, Expiry: n.tr.Expiry,
+		Match: n.hasKeys, Check: walks.DataCheck(n.goType, n.t.dec, n.t.unmarshalData), Holds: n.t.holdsOf(n.goType, &n.tr)}}
 }
 
 // record records edge e, whatever its error.
@@ -195,7 +193,7 @@ func (e *edgeCore) record() {
 	}
 	r := recorded{id: e.it.kind, h: e, err: e.err, refs: e.refs, Type: walks.Type{Name: name, Version: e.tr.Version, Expiry: e.tr.Expiry,
 		Match: func(item Item) bool { _, _, ok := e.split(item); return ok },
-		Check: dataCheck(e.t, e.goType), Holds: e.t.holdsOf(e.goType, &e.tr)}}
+		Check: walks.DataCheck(e.goType, e.t.dec, e.t.unmarshalData), Holds: e.t.holdsOf(e.goType, &e.tr)}}
 	if e.err != nil {
 		r.Name = "edge " + e.label
 	}
@@ -207,7 +205,7 @@ func (c *collectionCore) record() {
 	of := c.parent.end.rid
 	r := recorded{h: c, err: c.err, collection: true, Type: walks.Type{Name: c.it.kind, Version: c.tr.Version, Expiry: c.tr.Expiry,
 		Match: func(item Item) bool { _, _, ok := c.ids(item); return ok },
-		Check: dataCheck(c.t, c.goType), Holds: c.t.holdsOf(c.goType, &c.tr)},
+		Check: walks.DataCheck(c.goType, c.t.dec, c.t.unmarshalData), Holds: c.t.holdsOf(c.goType, &c.tr)},
 		refs: func(item Item, buf []itemRef) []itemRef { return c.refs(item, of, buf) }}
 	if c.err != nil {
 		r.Name = "child " + c.childType
@@ -259,8 +257,8 @@ func (t *Table) Decode(item Item) (v TypedItem, ok bool, err error) {
 	return TypedItem{Type: r.Name, Item: item}, true, nil
 }
 
-// scanSpec makes *Table Scannable: a walk of every item type it records
-// in one pass, each item handed to its own type's spec.
+// scanSpec makes *Table Scannable: every recorded type in one pass, each
+// item handed to its own type's spec.
 func (t *Table) scanSpec() scanSpec {
 	specs := map[string]scanSpec{}
 	for _, r := range t.recordedTypes() {

@@ -97,7 +97,7 @@ func Repair(ctx context.Context, api Client, t *Table, findings []Finding, optFn
 	if spec.err != nil {
 		return fail(spec.err)
 	}
-	r := &repairer{verifier: newVerifier(t, 0), api: api, mt: t.migrationTable(ctx), spec: spec, opts: opts,
+	r := &repairer{verifier: newVerifier(ctx, t, 0), api: api, spec: spec, opts: opts,
 		done: map[itemKey]bool{}, counted: map[itemKey]bool{}}
 	for _, f := range findings {
 		if f.Kind == FindingCounterMismatch {
@@ -138,19 +138,16 @@ func Repair(ctx context.Context, api Client, t *Table, findings []Finding, optFn
 type repairer struct {
 	*verifier
 	api  Client
-	mt   *walks.Table
 	spec scanSpec
 	opts RepairOptions
-	// done holds the items whose index keys were rewritten already.
-	done map[itemKey]bool
+	done map[itemKey]bool // index keys rewritten already
 	// counted holds the aggregates of counter findings; reindexed the
 	// counted edges towards them whose index keys round 1 rewrote.
 	counted   map[itemKey]bool
 	reindexed []Item
 }
 
-// repair repairs one finding: the writes are verify's, but for index keys
-// and moves, Migrate's.
+// repair repairs one finding; index keys and moves as Migrate does.
 func (r *repairer) repair(ctx context.Context, f Finding) (walks.Outcome, int, error) {
 	k, key := itemKey{f.Key.PK, f.Key.SK}, walks.Key(f.Key)
 	switch f.Kind {
@@ -194,7 +191,7 @@ func (r *repairer) repair(ctx context.Context, f Finding) (walks.Outcome, int, e
 			return walks.Left, 0, nil
 		}
 		missing := itemKey{f.Missing.PK, f.Missing.SK}
-		ok, err := walks.DeleteDangling(ctx, r.api, r.mt, key, walks.Key(f.Missing), func(item Item) bool {
+		ok, err := walks.Delete(ctx, r.api, r.mt, key, (*walks.Key)(&f.Missing), func(item Item) bool {
 			vt := r.typeOf(item)
 			return vt != nil && vt.refs != nil && containsRef(vt.refs(item, nil), missing)
 		})
@@ -203,7 +200,7 @@ func (r *repairer) repair(ctx context.Context, f Finding) (walks.Outcome, int, e
 		if f.Kind == FindingUnknownItem && !r.opts.DeleteUnknown || f.Kind == FindingUndecodable && !r.opts.DeleteUndecodable {
 			return walks.Left, 0, nil
 		}
-		ok, err := walks.DeleteUnknown(ctx, r.api, r.mt, key, func(item Item) bool {
+		ok, err := walks.Delete(ctx, r.api, r.mt, key, nil, func(item Item) bool {
 			_, found := r.inspect(item)
 			return slices.ContainsFunc(found, func(g walks.Finding) bool { return g.Kind == walks.Kind(f.Kind) })
 		})
@@ -212,8 +209,8 @@ func (r *repairer) repair(ctx context.Context, f Finding) (walks.Outcome, int, e
 	return walks.Left, 0, nil
 }
 
-// noteReindexed keeps item, whose index keys were just rewritten, if it is
-// an edge counted towards an aggregate of a counter finding.
+// noteReindexed keeps item, just re-indexed, if it is counted towards an
+// aggregate of a counter finding.
 func (r *repairer) noteReindexed(item Item) {
 	vt := r.typeOf(item)
 	if vt == nil {
@@ -227,9 +224,9 @@ func (r *repairer) noteReindexed(item Item) {
 	}
 }
 
-// awaitIndexed waits until the inverted index lists each edge in
-// r.reindexed, repairIndexWait at most for all; an edge still not listed
-// then is counted as the index has it.
+// awaitIndexed waits, repairIndexWait at most in all, until the index
+// lists each edge in r.reindexed; one still not listed is counted as the
+// index has it.
 func (r *repairer) awaitIndexed(ctx context.Context) error {
 	deadline := time.Now().Add(repairIndexWait)
 	for _, item := range r.reindexed {

@@ -49,31 +49,27 @@ const (
 	FindingBadVersion = "bad version"
 	// FindingKeyMismatch is an [Entity] item whose key field attribute
 	// ("complaint_id" of "comp#{complaint_id}") differs from the id its keys
-	// hold: Attribute names it, Have is its value, Want the id. [Repair]
-	// leaves it.
+	// hold. [Repair] leaves it.
 	FindingKeyMismatch = "key mismatch"
 	// FindingUndeclaredAttribute is an attribute an item holds that its type
 	// cannot hold: not a table or derived index key, not tracked ([Tracking]),
 	// not declared by its Go data type (as the table's attributevalue encoder
 	// names fields). A Replace of the value Get read would drop it. One
-	// finding per attribute: Attribute names it, Have is its value as DynamoDB
-	// JSON would type it (`N 7`, `M (3 attributes)`). Map and interface data
-	// types hold every attribute; types with their own (un)marshaler are not
-	// checked. [Repair] leaves it.
+	// finding per attribute. Map and interface data types hold every
+	// attribute; types with their own (un)marshaler are not checked. [Repair]
+	// leaves it.
 	FindingUndeclaredAttribute = "undeclared attribute"
 	// FindingBadExpiry is an item whose [Tracking].Expiry attribute is not a
 	// Number, or a Number that is no time in epoch seconds (negative, or past
-	// the year 9999, as milliseconds are): the item never expires. Attribute
-	// names it, Have is its value (`S "2026-12-01"`). [Repair] leaves it:
-	// write the item again with [WriteOptions].ExpiresAt.
+	// the year 9999, as milliseconds are): the item never expires. [Repair]
+	// leaves it: write the item again with [WriteOptions].ExpiresAt.
 	FindingBadExpiry = "bad expiry"
 	// FindingMisplaced is an item its type recognises at another primary key
 	// than its handle gives its ids, e.g. a [Collection] child in shard
 	// partition "WS#acme#03" that the handle keeps at "WS#acme#07"; Get,
-	// Update and Delete miss it ([ErrNotFound]). Attribute is the partition
-	// key attribute, Have the item's partition key, Want the handle's.
-	// [Repair] moves it as [Migrate] does (one TransactWriteItems), unless
-	// its key is taken (then in RepairResult.Left).
+	// Update and Delete miss it ([ErrNotFound]). [Repair] moves it as
+	// [Migrate] does (one TransactWriteItems), unless its key is taken (then
+	// in RepairResult.Left).
 	FindingMisplaced = "misplaced"
 )
 
@@ -177,7 +173,7 @@ func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ..
 	if err != nil {
 		return res, &OpError{Op: op, Table: t.name, Err: err}
 	}
-	v := newVerifier(t, opts.Segments)
+	v := newVerifier(ctx, t, opts.Segments)
 	var mu sync.Mutex
 	track := tracked(opts, &mu, func(p ScanProgress) { res.Scanned = p.Scanned })
 	pos, err := walk(ctx, op, api, t.scanSpec(), v.each, track, verifySegments)
@@ -204,18 +200,17 @@ const verifySegments = 4
 
 // verifier is one Verify's state.
 type verifier struct {
-	t *Table
-	// model is the item types the table records without error, as
-	// walks.Model inspects them; types is what Verify needs besides of
-	// each (same index); index finds one by record id.
+	t  *Table
+	mt *walks.Table // its reads' and Repair's writes' table
+	// model is the item types the table records without error; types is
+	// the rest of each (same index); index finds one by record id.
 	model    walks.Model
 	types    []vtype
 	index    map[string]int
 	counters []*ItemCounter
 
 	// segs is what each segment met, its own so that segments share no
-	// lock per item (made by its segment on its first item); merged into
-	// all once the scan is done.
+	// lock per item; merged into all once the scan is done.
 	segs []*segment
 	all  tally
 
@@ -223,28 +218,22 @@ type verifier struct {
 	findings []walks.Finding
 }
 
-// vtype is one recorded item type as Verify sees it besides its
-// walks.Type.
+// vtype is one recorded item type as Verify sees it.
 type vtype struct {
 	recorded
-	// target is whether items of other types need items of this one.
-	target bool
-	// counts and aggregates are the counters (indexes in
-	// verifier.counters) whose counted edges, and whose aggregate items,
-	// are of this type.
+	target bool // items of other types need items of this one
+	// counts and aggregates are the counters (in verifier.counters) whose
+	// counted items, and whose aggregates, are of this type.
 	counts, aggregates []int
 }
 
-// tally is what a walk met of the items that tell of others, by item
-// key.
 type tally = walks.Tally[itemKey, needer]
 
 func (v *verifier) newTally() tally {
 	return walks.NewTally[itemKey, needer](len(v.types), len(v.counters))
 }
 
-// segment is what one segment of the walk met, with its scratch space
-// for an item's derived keys and the items it needs, kept for the next
+// segment is what one segment met, with scratch space kept for the next
 // item.
 type segment struct {
 	tally
@@ -260,10 +249,9 @@ type needer struct {
 	kind string
 }
 
-// newVerifier is a verifier of t's record for a walk of segments
-// segments.
-func newVerifier(t *Table, segments int) *verifier {
-	v := &verifier{t: t, index: map[string]int{}, counters: t.recordedCounters()}
+// newVerifier is a verifier of t's record for a walk of segments.
+func newVerifier(ctx context.Context, t *Table, segments int) *verifier {
+	v := &verifier{t: t, mt: t.migrationTable(ctx), index: map[string]int{}, counters: t.recordedCounters()}
 	v.model = walks.Model{PartitionKey: t.opts.PartitionKey}
 	targets := map[string]bool{}
 	for _, r := range t.recordedTypes() {
@@ -309,8 +297,8 @@ func (v *verifier) typeOf(item Item) *vtype {
 	return nil
 }
 
-// each checks one scanned item: what it alone shows, confirmed by a
-// fresh read, and what it tells of others.
+// each checks one scanned item, its faults confirmed by a fresh read, and
+// notes what it tells of others.
 func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 	tl := v.segs[seg]
 	if tl == nil {
@@ -321,7 +309,7 @@ func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 	typ, found := v.model.Inspect(item, k.pk, k.sk, &tl.want)
 	v.note(tl, item, k, typ)
 	if len(found) > 0 {
-		fresh, err := v.read(ctx, v.t.client, k)
+		fresh, err := walks.Read(ctx, v.t.client, v.mt, walks.Key{PK: k.pk, SK: k.sk})
 		if err != nil {
 			return true, err
 		}
@@ -346,14 +334,7 @@ func (v *verifier) inspect(item Item) (typ int, found []walks.Finding) {
 	return v.model.Inspect(item, k.pk, k.sk, &want)
 }
 
-// dataCheck is the check of an item's data that a type of t whose data
-// is a typ gives Verify ([walks.DataCheck] with t's decoding).
-func dataCheck(t *Table, typ reflect.Type) func(Item) error {
-	return walks.DataCheck(typ, t.dec, t.unmarshalData)
-}
-
-// note records what item, of type typ, tells of other items: that it
-// exists, what it needs, what it counts.
+// note records that item, of type typ, exists, what it needs and counts.
 func (v *verifier) note(tl *segment, item Item, k itemKey, typ int) {
 	if typ < 0 {
 		return
@@ -379,8 +360,8 @@ func (v *verifier) note(tl *segment, item Item, k itemKey, typ int) {
 	}
 }
 
-// checkRefs confirms the needed items not met: each read again, with the
-// items needing it, strongly consistent.
+// checkRefs confirms the needed items not met by reading them and their
+// needers again, strongly consistent.
 func (v *verifier) checkRefs(ctx context.Context) error {
 	keys := v.all.Unmet(func(w needer) bool {
 		i, ok := v.index[w.of]
@@ -400,12 +381,14 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 }
 
 // checkCounters confirms each aggregate whose count differs from the
-// edges met (walks.ConfirmCount).
+// items met.
 func (v *verifier) checkCounters(ctx context.Context) error {
 	for c, cr := range v.counters {
 		for _, key := range v.all.Mismatched(c) {
 			f, err := walks.ConfirmCount(ctx, cr.name, walks.Key{PK: key.pk, SK: key.sk},
-				func(ctx context.Context) (Item, error) { return v.read(ctx, v.t.client, key) },
+				func(ctx context.Context) (Item, error) {
+					return walks.Read(ctx, v.t.client, v.mt, walks.Key{PK: key.pk, SK: key.sk})
+				},
 				func(ctx context.Context) (int64, error) { return cr.recount(ctx, key) })
 			if err != nil {
 				return err
@@ -418,13 +401,7 @@ func (v *verifier) checkCounters(ctx context.Context) error {
 	return nil
 }
 
-// read is the item at k, strongly consistent; nil when there is none.
-func (v *verifier) read(ctx context.Context, api walks.Reader, k itemKey) (Item, error) {
-	return walks.Read(ctx, api, &walks.Table{Name: v.t.name, Keys: v.t.keys(), Options: callOpts(ctx)},
-		walks.Key{PK: k.pk, SK: k.sk})
-}
-
-// findings are fs, sorted ([walks.Sorted]), as Verify reports them.
+// findings are fs sorted, as Verify reports them.
 func findings(fs []walks.Finding) []Finding {
 	if fs == nil {
 		return nil
@@ -437,8 +414,8 @@ func findings(fs []walks.Finding) []Finding {
 	return out
 }
 
-// holdsOf is what the items of a type of t hold whose data type is data
-// and whose handle tracks tr.
+// holdsOf is what the items of a type with data type data and tracking
+// tr may hold.
 func (t *Table) holdsOf(data reflect.Type, tr *tracking) walks.Held {
 	declared, open := ddbitem.Of(data, t.encoderTagKey())
 	if open {

@@ -59,7 +59,7 @@ func BenchmarkVerifyItem(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		v := newVerifier(t, 1)
+		v := newVerifier(ctx, t, 1)
 		for _, item := range items {
 			if _, err := v.each(ctx, 0, item); err != nil {
 				b.Fatal(err)

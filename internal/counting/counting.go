@@ -1,8 +1,6 @@
-// Package counting is the machinery of adjlist's counters that works on
-// plain keys and items, apart from its handles: the marker items that
-// make applying a stream record idempotent, and the transaction actions
-// of an apply, of a count's change and of a cascade's counted delete.
-// Package adjlist renders the keys and maps the errors.
+// Package counting is the transaction actions of adjlist's counters on
+// plain keys: applying a stream record idempotently, changing a count, and
+// a cascade's counted delete. Package adjlist renders the keys.
 package counting
 
 import (
@@ -15,8 +13,7 @@ import (
 )
 
 // maxSequenceLen is the width sequence numbers are padded to, so that
-// they compare as strings: DynamoDB Streams sequence numbers are decimal
-// strings of 21 to 40 digits.
+// they compare as strings: DynamoDB Streams' are 21 to 40 digits.
 const maxSequenceLen = 40
 
 // Sequence is seq padded with zeros to compare as a string with any
@@ -31,9 +28,7 @@ func Sequence(seq string) (padded string, ok bool) {
 // Apply is the two actions of applying one stream record of an edge to
 // counter name: the update of its marker at markerKey, conditioned on the
 // record changing the edge's presence and being newer than the last one
-// applied (seq, padded by [Sequence]), and the change of the aggregate at
-// aggKey by one. pkAttr is the table's partition key attribute, absent
-// from a marker not written yet.
+// applied (seq, padded by [Sequence]), and the aggregate's change by one.
 func Apply(table *string, pkAttr, name string, markerKey, aggKey map[string]types.AttributeValue, seq string, present bool) ([]types.TransactWriteItem, error) {
 	seqName, presentName := expression.Name("seq"), expression.Name("present")
 	var cond expression.ConditionBuilder
@@ -62,8 +57,8 @@ func Apply(table *string, pkAttr, name string, markerKey, aggKey map[string]type
 }
 
 // Add is the action adding delta to counter name's aggregate at key (and
-// naming the counter on it, for an index keyed on it); with pkAttr, the
-// table's partition key attribute, only if the aggregate exists.
+// naming the counter on it, for an index keyed on it); with pkAttr, only
+// if the aggregate exists.
 func Add(table *string, key map[string]types.AttributeValue, name string, delta int64, pkAttr string) types.TransactWriteItem {
 	b := expression.NewBuilder().WithUpdate(expression.Add(expression.Name("count"), expression.Value(delta)).
 		Set(expression.Name("counter"), expression.Value(name)))
@@ -81,11 +76,9 @@ type Counted struct {
 	Aggregate map[string]types.AttributeValue
 }
 
-// Delete is the actions of deleting the counted item at key and counting
-// it down: the item's delete, conditioned on its existence; then for each
-// of counts, the count item's ADD count -1, conditioned on the count item
-// existing (a delete never makes one). pkAttr is the table's partition
-// key attribute. [Failed] reads a cancellation's reason codes back.
+// Delete is the actions of deleting the counted item at key, conditioned
+// on its existence, and of counting it down on each of counts, each
+// conditioned on the count item existing (a delete never makes one).
 func Delete(table *string, pkAttr string, key map[string]types.AttributeValue, counts []Counted) []types.TransactWriteItem {
 	exists := mustBuild(expression.NewBuilder().WithCondition(expression.AttributeExists(expression.Name(pkAttr))))
 	out := make([]types.TransactWriteItem, 0, 1+len(counts))
@@ -96,10 +89,9 @@ func Delete(table *string, pkAttr string, key map[string]types.AttributeValue, c
 	return out
 }
 
-// Failed reads the reason codes of a cancelled [Delete] of counts back:
-// gone is whether the item was missing; keep lists the counts whose count
-// item exists, the ones to send again (all of them when no condition
-// failed: a conflict).
+// Failed reads a cancelled [Delete]'s reason codes: gone is whether the
+// item was missing; keep is the counts whose count item exists, to send
+// again (all of them when no condition failed).
 func Failed(codes []string, counts []Counted) (gone bool, keep []Counted) {
 	failed := func(i int) bool { return i < len(codes) && codes[i] == "ConditionalCheckFailed" }
 	if failed(0) {

@@ -6,28 +6,21 @@ import (
 	"strconv"
 )
 
-// Tally is what a walk of a table met of the items that tell of others:
-// which items exist, which are needed and not met yet, and what each
-// counter counted and read. K is an item's key; N is what the caller keeps
-// of an item that needs one not met yet. Each segment of a parallel walk
-// keeps its own, merged once the walk is done, so that segments share no
-// lock per item.
+// Tally is what a walk met: which items exist, which are needed and not
+// met yet, and what each counter counted and read. K is an item's key; N
+// what the caller keeps of an item that needs one. Each segment keeps its
+// own, merged once the walk is done, so that segments share no lock.
 type Tally[K comparable, N any] struct {
-	// Met counts the items met per item type, by the caller's index of
-	// its types.
-	Met []int
-	// Seen are the items met that others may need.
-	Seen map[K]bool
-	// Pending are the items needed and not met, with what needs each.
-	Pending map[K][]N
-	// Counted and Stored are, per counter (by the caller's index), the
-	// edges met and the count read per aggregate item.
+	Met     []int      // items met per type (the caller's index)
+	Seen    map[K]bool // items met that others may need
+	Pending map[K][]N  // items needed and not met, with their needers
+	// Counted and Stored are, per counter (the caller's index), the items
+	// counted and the count read per aggregate item.
 	Counted []map[K]int64
 	Stored  []map[K]string
 }
 
-// NewTally is an empty Tally of a table of types item types and counters
-// counters.
+// NewTally is an empty Tally of types item types and counters counters.
 func NewTally[K comparable, N any](types, counters int) Tally[K, N] {
 	tl := Tally[K, N]{Met: make([]int, types), Seen: map[K]bool{}, Pending: map[K][]N{},
 		Counted: make([]map[K]int64, counters), Stored: make([]map[K]string, counters)}
@@ -37,7 +30,7 @@ func NewTally[K comparable, N any](types, counters int) Tally[K, N] {
 	return tl
 }
 
-// Meet records that item k exists: it is no longer pending.
+// Meet records that item k exists.
 func (a *Tally[K, N]) Meet(k K) {
 	a.Seen[k] = true
 	if len(a.Pending) > 0 {
@@ -86,10 +79,8 @@ func (a *Tally[K, N]) Unmet(check func(N) bool) []K {
 	return out
 }
 
-// Mismatched lists the keys of counter c's aggregates whose
-// stored count is not the number of edges counted (an aggregate read
-// without a count, or not read while edges were counted, among them), in
-// no order.
+// Mismatched lists, in no order, counter c's aggregates whose stored
+// count (absent, or not read, among them) is not the number counted.
 func (a *Tally[K, N]) Mismatched(c int) []K {
 	counted, stored := a.Counted[c], a.Stored[c]
 	var out []K
@@ -107,11 +98,9 @@ func (a *Tally[K, N]) Mismatched(c int) []K {
 }
 
 // Missing confirms the items a walk needed and did not meet (keys, with
-// pending's needers of each): they are read again, and the items needing
-// a missing one too, by get (strongly consistent), and found is called
-// for each needer of a missing item with the needing item as read now
-// (nil when it is gone), to report it if it still needs the item. from is
-// a needer's key.
+// pending's needers): get reads them again, then the needers of those
+// missing, and found is called for each such needer with it as read now
+// (nil when gone). from is a needer's key.
 func Missing[K comparable, N any](ctx context.Context, keys []K, pending map[K][]N, from func(N) K,
 	get func(context.Context, []K) (map[K]Item, error), found func(missing K, w N, needing Item)) error {
 	if len(keys) == 0 {

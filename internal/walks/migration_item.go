@@ -24,29 +24,25 @@ type MigrateClient interface {
 	TransactWriteItems(ctx context.Context, params *dynamodb.TransactWriteItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error)
 }
 
-// Table is what a rewrite needs of the table, and of the library's
-// judgement of errors (kept in one place, package adjlist's).
+// Table is what a rewrite needs of the table, and adjlist's judgement of
+// errors.
 type Table struct {
-	Name string
-	// Keys are the table's key attributes and their types: each request's
-	// Key, and a moved item's partition key, are spelled with them.
-	ddbitem.Keys
+	Name         string
+	ddbitem.Keys // the table's key attributes and their types
 	// IsKey reports whether an attribute is a key (the table's, the
-	// inverted index's, a derived one): AsRead compares the others.
+	// index's, a derived one): AsRead compares the others.
 	IsKey func(name string) bool
-	// Enc encodes derived values as the table encodes item data.
-	Enc *attributevalue.Encoder
+	Enc   *attributevalue.Encoder // encodes derived values as item data
 	// Wait waits before a move's attempt (from 1) after a transaction
 	// conflict or throttling.
 	Wait func(ctx context.Context, attempt int) error
 	// ConditionFailed, Cancelled and Transient judge the SDK's errors: a
-	// condition that failed, a cancelled transaction's reason codes, and
-	// a reason code a retry may clear.
+	// failed condition, a cancellation's reason codes, and a reason code a
+	// retry may clear.
 	ConditionFailed func(error) bool
 	Cancelled       func(error) (codes []string, ok bool)
 	Transient       func(code string) bool
-	// Options are the SDK options of every request.
-	Options []func(*dynamodb.Options)
+	Options         []func(*dynamodb.Options) // of every request
 }
 
 // Key is an item's primary key.
@@ -64,11 +60,10 @@ type MigrateOutcome struct {
 }
 
 // Migrate gives item the derived attributes typ wants, in place (one
-// UpdateItem that SETs and REMOVEs them) or by a move to its home (one
-// TransactWriteItems), each conditioned on the item being as read. When
-// it was not, the item is read again (a strongly consistent GetItem) and
-// the write computed again, up to [MaxAttempts] times; a deleted item is
-// passed over. An item already as it should be gets no write.
+// UpdateItem) or by a move to its home (one TransactWriteItems), each
+// conditioned on the item as read, else read again and computed again,
+// up to [MaxAttempts] times; a deleted item is passed over. An item
+// already as it should be gets no write.
 func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *Spec, item map[string]types.AttributeValue) (o MigrateOutcome, err error) {
 	var k Key
 	k.PK, _ = t.Text(item, t.PartitionKey)
@@ -150,7 +145,7 @@ func AsRead(pk string, isKey func(name string) bool, item map[string]types.Attri
 }
 
 // Exhausted is the error of a write of what (an item, a counter) at key
-// that met a change on each of its [MaxAttempts] attempts.
+// that met a change on each of its attempts.
 func Exhausted(what string, key Key) error {
 	return fmt.Errorf("adjlist: %s %v changed on every one of %d writes", what, key, MaxAttempts)
 }
@@ -181,7 +176,7 @@ func (t *Table) staleUpdate(item map[string]types.AttributeValue, want ddbitem.A
 	return upd, changed, nil
 }
 
-// key is item's primary key alone.
+// key is item's primary key.
 func (t *Table) key(item map[string]types.AttributeValue) map[string]types.AttributeValue {
 	return map[string]types.AttributeValue{t.PartitionKey: item[t.PartitionKey], t.SortKey: item[t.SortKey]}
 }

@@ -16,9 +16,8 @@ import (
 // TotalSegments allows.
 const MaxSegments = 1_000_000
 
-// Segments is a walk's number of segments by default: that of from when
-// it is a position with segments (a bad one is left for Start to refuse),
-// else def.
+// Segments is from's number of segments (a bad one is left for Start to
+// refuse), else def.
 func Segments(from string, def int) int {
 	if pos, err := Parse(from); err == nil && len(pos.Segments) > 0 {
 		return len(pos.Segments)
@@ -60,9 +59,7 @@ func Start(from string, segments int) (pos Position, ok bool) {
 	return pos, true
 }
 
-// And is the filter of a walk whose item type's key filter is keys and
-// whose caller's filter is user: both with AND, or the one set (unset if
-// neither is).
+// And is keys AND user, or the one set.
 func And(keys, user expression.ConditionBuilder) expression.ConditionBuilder {
 	switch {
 	case !user.IsSet():
@@ -73,9 +70,8 @@ func And(keys, user expression.ConditionBuilder) expression.ConditionBuilder {
 	return keys.And(user)
 }
 
-// Request is the Scan every segment of a walk of table sends: of its
-// index when index is not "", with filter when it is set, and pages of
-// limit items when limit is positive (else DynamoDB's 1 MB).
+// Request is the Scan every segment of a walk sends; index, filter and
+// limit only when set.
 func Request(table, index string, limit int32, filter expression.ConditionBuilder) (dynamodb.ScanInput, error) {
 	in := dynamodb.ScanInput{TableName: aws.String(table)}
 	if filter.IsSet() {

@@ -18,30 +18,24 @@ import (
 
 // Input is one walk.
 type Input struct {
-	// Request is the Scan every segment sends (table, index, filter,
-	// Limit); Run sets Segment, TotalSegments, ExclusiveStartKey and, with
-	// a ReadUnitRate, ReturnConsumedCapacity.
+	// Request is the Scan every segment sends; Run sets Segment,
+	// TotalSegments, ExclusiveStartKey and, with a ReadUnitRate,
+	// ReturnConsumedCapacity.
 	Request dynamodb.ScanInput
-	// From holds a place per segment (TotalSegments is its length);
-	// segments Done are not read again.
+	// From holds a place per segment (TotalSegments is its length).
 	From Position
-	// RequestRate and ReadUnitRate, when positive, bound the Scan
-	// requests, and the read capacity units they consume, per second, all
-	// segments together.
+	// RequestRate and ReadUnitRate, when positive, bound the requests and
+	// read capacity units per second, all segments together.
 	RequestRate, ReadUnitRate float64
 	// Progress, if set, is called after each page; calls do not overlap.
 	Progress func(Progress)
-	// Options are the SDK options of every request.
-	Options []func(*dynamodb.Options)
+	Options  []func(*dynamodb.Options) // of every request
 }
 
 // Progress is a walk's state after a page.
 type Progress struct {
-	// Scanned counts the items DynamoDB read, Matched those each
-	// reported matching.
-	Scanned, Matched int
-	// Position resumes the walk after the pages handled so far.
-	Position string
+	Scanned, Matched int    // items read, and those each reported matching
+	Position         string // resumes after the pages handled so far
 }
 
 // Each handles an item read by segment seg and reports whether it
@@ -50,11 +44,9 @@ type Progress struct {
 type Each func(ctx context.Context, seg int, item map[string]types.AttributeValue) (bool, error)
 
 // Run scans in's segments in parallel, handing each item to each, and
-// returns "" when every segment is read to the end. On the first error
-// (each's, a request's or the context's) it stops every segment and
-// returns the error with the position after the last page each segment
-// handed on in full. Each segment requests its next page while each
-// handles the current one.
+// returns "" when every segment is read to the end. On the first error it
+// stops every segment and returns the error with the position after the
+// last page each segment handed on in full.
 func Run(ctx context.Context, api dynamodb.ScanAPIClient, in Input, each Each) (string, error) {
 	var (
 		mu       sync.Mutex
@@ -114,11 +106,10 @@ func Run(ctx context.Context, api dynamodb.ScanAPIClient, in Input, each Each) (
 	return "", nil
 }
 
-// prefetch reads a segment's pages ahead, one page beyond the one being
-// handed on, so that the time spent on a page's items overlaps the request
-// for the next: pages yields them in order, paced by requests and units.
-// done stops the reading, waits for it to end and returns its error (nil
-// after the last page); the caller must call it, and may call it again.
+// prefetch reads a segment's pages one ahead, so that the time spent on a
+// page's items overlaps the request for the next, paced by requests and
+// units. done stops the reading, waits for it and returns its error; the
+// caller must call it, and may call it again.
 func prefetch(ctx context.Context, pages *dynamodb.ScanPaginator, opts []func(*dynamodb.Options), requests, units *pacer) (<-chan *dynamodb.ScanOutput, func() error) {
 	ctx, cancel := context.WithCancel(ctx)
 	out := make(chan *dynamodb.ScanOutput, 1)
@@ -163,8 +154,8 @@ type pacer struct {
 	burst int
 }
 
-// newPacer paces at perSecond, or returns nil for 0 (unbounded): a token
-// bucket holding one second's worth, at least one.
+// newPacer paces at perSecond (0: nil, unbounded) with a bucket of one
+// second's worth, at least one.
 func newPacer(perSecond float64) *pacer {
 	if perSecond <= 0 {
 		return nil
@@ -173,7 +164,7 @@ func newPacer(perSecond float64) *pacer {
 	return &pacer{lim: rate.NewLimiter(rate.Limit(perSecond), burst), burst: burst}
 }
 
-// wait takes n (rounded up) from the bucket, waiting until they fit.
+// wait takes n (rounded up) from the bucket, a burst at a time.
 func (p *pacer) wait(ctx context.Context, n float64) error {
 	if p == nil {
 		return nil

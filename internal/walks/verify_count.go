@@ -19,18 +19,14 @@ const maxCounterChecks = 5
 // Recount counts the edges into an aggregate's node, on the index.
 type Recount func(ctx context.Context) (int64, error)
 
-// ConfirmCount reads the count of counter name's aggregate at key
-// (read: strongly consistent, nil when it is missing), counts its edges
-// and reads it again, until the same mismatch shows twice in a row, at
-// most 5 rounds 100 ms apart times the round; nil when they agree, or
-// when the count is still moving.
+// ConfirmCount reads counter name's aggregate at key (nil when missing),
+// recounts and reads it again until the same mismatch shows twice in a
+// row, at most 5 rounds 100 ms × round apart; nil when they agree or the
+// count is still moving.
 func ConfirmCount(ctx context.Context, name string, key Key, read func(context.Context) (Item, error), recount Recount) (*Finding, error) {
 	readCount := func() (string, error) {
 		item, err := read(ctx)
-		if err != nil || item == nil {
-			return "", err
-		}
-		return CountOf(item), nil
+		return CountOf(item), err // "" for no item
 	}
 	var last *Finding
 	for round := 1; round <= maxCounterChecks; round++ {
@@ -62,11 +58,9 @@ func ConfirmCount(ctx context.Context, name string, key Key, read func(context.C
 	return nil, nil // still moving: not reported
 }
 
-// RepairCount sets the count of counter name's aggregate at key to the
-// edges recount counts, read first (strongly consistent) and written with
-// an UpdateItem conditioned on the stored count being the one read (or
-// the aggregate absent), again from a fresh read when it was not; fixed is
-// false when the count was right.
+// RepairCount sets counter name's aggregate at key to recount's number
+// with an UpdateItem conditioned on the count as read; fixed is false
+// when it was right.
 func RepairCount(ctx context.Context, api RepairClient, t *Table, name string, key Key, recount Recount) (fixed bool, retried int, err error) {
 	for attempt := 0; attempt < MaxAttempts; attempt++ {
 		item, err := Read(ctx, api, t, key)
@@ -77,10 +71,7 @@ func RepairCount(ctx context.Context, api RepairClient, t *Table, name string, k
 		if err != nil {
 			return false, retried, err
 		}
-		stored := ""
-		if item != nil {
-			stored = CountOf(item)
-		}
+		stored := CountOf(item) // "" for no item
 		want := strconv.FormatInt(n, 10)
 		if stored == want || stored == "" && n == 0 {
 			return false, retried, nil

@@ -61,8 +61,7 @@ func (f Finding) String() string {
 	return s
 }
 
-// Sorted returns a copy of fs by key, then kind and attribute: the order
-// Verify reports, whatever order the segments found them in.
+// Sorted returns a copy of fs by key, then kind and attribute.
 func Sorted(fs []Finding) []Finding {
 	out := slices.Clone(fs)
 	slices.SortFunc(out, func(a, b Finding) int {
@@ -96,8 +95,8 @@ func DescribeValue(av types.AttributeValue) string {
 	return fmt.Sprintf("%T", av)
 }
 
-// CountOf is a counter's aggregate item's count attribute as stored: its
-// number, "" if absent, or DescribeValue of a value that is no number.
+// CountOf is an aggregate's count as stored: its number, "" if absent,
+// or DescribeValue of another value.
 func CountOf(item map[string]types.AttributeValue) string {
 	switch n := item["count"].(type) {
 	case *types.AttributeValueMemberN:

@@ -23,10 +23,8 @@ type Model struct {
 	Types []Type
 	// Markers recognise the counters' per-edge marker items, which are of
 	// no type and still known.
-	Markers []func(Item) bool
-	// PartitionKey is the table's partition key attribute, which a
-	// Misplaced finding names.
-	PartitionKey string
+	Markers      []func(Item) bool
+	PartitionKey string // the table's, which a Misplaced finding names
 }
 
 // MismatchError is the Type.Check error of an item whose key field's
@@ -45,13 +43,10 @@ type Type struct {
 	// item's keys must start with before Match is asked.
 	PKPrefix, SKPrefix string
 	Match              func(Item) bool
-	// Version and Expiry are its tracked attributes; "" untracked.
-	Version, Expiry string
-	Holds           Held
-	// Check decodes the data of an item of the type as its handle does.
-	Check func(Item) error
-	// Spec is how its derived keys are computed; nil for none.
-	Spec *Spec
+	Version, Expiry    string // tracked attributes; "" untracked
+	Holds              Held
+	Check              func(Item) error // decodes an item's data as its handle does
+	Spec               *Spec            // how its derived keys are computed; nil for none
 }
 
 // Spec is how the derived key attributes of a type's items are computed:
@@ -60,14 +55,13 @@ type Spec struct {
 	// Home, if set, is the partition key an item belongs at (a child's
 	// shard); one stored under another is Misplaced, and moved there.
 	Home func(Item) (string, error)
-	// Derive appends to buf (from its start) the derived attributes item
-	// should carry, absent ones omitted; ok is false for an item not of
-	// the type. buf may be nil; reusing it saves the allocation. Matched,
+	// Derive appends to buf[:0] (buf may be nil) the derived attributes
+	// item should carry; ok is false for an item not of the type. Matched,
 	// if set, is Derive for an item known to be of the type, which saves
 	// parsing its keys again.
 	Derive  func(item Item, buf ddbitem.Attrs) (want ddbitem.Attrs, ok bool, err error)
 	Matched func(item Item, buf ddbitem.Attrs) (want ddbitem.Attrs, err error)
-	// Owned are the derived attributes the type may write, Foreign the
+	// Owned are the derived attributes the type writes, Foreign the
 	// table's others, which its items never carry; Feeds the data
 	// attributes the owned ones are computed from.
 	Owned, Foreign, Feeds []string
@@ -80,9 +74,8 @@ type Held struct {
 	Names []string // Set's, to count those an item holds
 }
 
-// HeldOf is what the items of a type hold whose data type declares
-// declared: those, the table's derived attributes, and names (its keys
-// and tracked attributes; empty ones are none).
+// HeldOf is declared, the table's derived attributes, and names (keys and
+// tracked attributes; empty ones skipped).
 func HeldOf(declared []ddbitem.GoAttr, derived map[string]bool, names ...string) Held {
 	set := maps.Clone(derived)
 	if set == nil {
@@ -100,8 +93,7 @@ func HeldOf(declared []ddbitem.GoAttr, derived map[string]bool, names ...string)
 }
 
 // Loses reports whether item holds an attribute that h does not, without
-// allocating: it counts the names of h that item holds, or, when h has
-// many more names than item has attributes, looks each of item's up in h.
+// allocating.
 func (h *Held) Loses(item Item) bool {
 	if h.Set == nil {
 		return false
@@ -123,8 +115,7 @@ func (h *Held) Loses(item Item) bool {
 	return false
 }
 
-// TypeAt is the index in m.Types of the type of item, whose keys are pk
-// and sk; -1 for an item of none.
+// TypeAt is the index in m.Types of item's type; -1 for none.
 func (m *Model) TypeAt(item Item, pk, sk string) int {
 	for i := range m.Types {
 		vt := &m.Types[i]
@@ -135,9 +126,8 @@ func (m *Model) TypeAt(item Item, pk, sk string) int {
 	return -1
 }
 
-// Inspect returns the index of the type of item, whose keys are pk and
-// sk (-1 for none), and the faults the item alone shows. want is scratch
-// space for its derived keys, kept for the next item.
+// Inspect returns [Model.TypeAt] of item and the faults the item alone
+// shows. want is scratch space kept for the next item.
 func (m *Model) Inspect(item Item, pk, sk string, want *ddbitem.Attrs) (typ int, found []Finding) {
 	key := Key{pk, sk}
 	typ = m.TypeAt(item, pk, sk)
@@ -168,7 +158,6 @@ func (m *Model) Inspect(item Item, pk, sk string, want *ddbitem.Attrs) (typ int,
 		}
 		delete(data, t.attr)
 	}
-	// The home Migrate moves an item to: a child's shard.
 	if r.Spec != nil && r.Spec.Home != nil {
 		if want, err := r.Spec.Home(item); err == nil && want != "" && want != pk {
 			found = append(found, Finding{Kind: Misplaced, Type: r.Name, Key: key, Attribute: m.PartitionKey, Have: pk, Want: want})
@@ -195,7 +184,7 @@ func (m *Model) Inspect(item Item, pk, sk string, want *ddbitem.Attrs) (typ int,
 	return typ, r.Spec.indexKeys(item, r.Name, key, want, found)
 }
 
-// indexKeys appends to found the faults of item's derived index keys.
+// indexKeys appends to found the faults of item's derived keys.
 func (spec *Spec) indexKeys(item Item, typ string, key Key, want *ddbitem.Attrs, found []Finding) []Finding {
 	var err error
 	ok := true
@@ -233,8 +222,6 @@ func (spec *Spec) indexKeys(item Item, typ string, key Key, want *ddbitem.Attrs,
 		}
 		found = append(found, f)
 	}
-	// Keys of an index the type does not declare: the item is listed
-	// where it does not belong.
 	for _, name := range spec.Foreign {
 		if av := item[name]; av != nil {
 			f := Finding{Kind: IndexKeyExtra, Type: typ, Key: key, Attribute: name}
@@ -251,9 +238,8 @@ func (spec *Spec) indexKeys(item Item, typ string, key Key, want *ddbitem.Attrs,
 // past it is no time in seconds (one in milliseconds, 1764000000000, is).
 const maxExpiry = 253402300799
 
-// badTracked reports whether av cannot be the tracked attribute of kind
-// (BadVersion, BadExpiry): no Number, or for an expiry no time in epoch
-// seconds.
+// badTracked reports whether av cannot be a version or expiry (kind): no
+// Number, or for an expiry no time in epoch seconds.
 func badTracked(kind Kind, av types.AttributeValue) bool {
 	n, ok := av.(*types.AttributeValueMemberN)
 	if !ok {
@@ -266,14 +252,11 @@ func badTracked(kind Kind, av types.AttributeValue) bool {
 	return err != nil || sec < 0 || sec > maxExpiry
 }
 
-// DataCheck is a Type.Check for a type whose data is a typ: it decodes
-// the data of an item whose keys are known to be of the type into a typ,
-// as the type's handle does (unmarshal, the table's decoding of an item's
-// data), and returns the error. item is copied first when decoding into
-// typ may modify it (unmarshal removes the keys before decoding into
-// anything but a struct); a struct typ is decoded with dec, which passes
-// over the keys, into a zeroed value of a pool, for Verify meets many. It
-// is not generic, so that it is compiled once, not per item type.
+// DataCheck is a Type.Check for a type whose data is a typ, decoding as
+// its handle does (unmarshal). unmarshal removes the keys before decoding
+// into anything but a struct, so the item is copied first; a struct is
+// decoded with dec, which passes over the keys, into a pooled value, for
+// Verify meets many. It is not generic: compiled once.
 func DataCheck(typ reflect.Type, dec *attributevalue.Decoder, unmarshal func(item Item, out any) error) func(Item) error {
 	if typ.Kind() != reflect.Struct {
 		return func(item Item) error {

@@ -20,9 +20,8 @@ type RepairClient interface {
 	DeleteItem(ctx context.Context, params *dynamodb.DeleteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error)
 }
 
-// Round is the round of Repair that handles findings of kind k: index
-// keys first, so that counts are taken from a complete index; then
-// counts, before the deletes, which leave counts as they are.
+// Round is Repair's round for kind k: index keys first, so that counts
+// are taken from a complete index; then counts; then deletes.
 func Round(k Kind) int {
 	switch k {
 	case IndexKeyMissing, IndexKeyStale, IndexKeyExtra, Misplaced:
@@ -60,28 +59,36 @@ func Read(ctx context.Context, api Reader, t *Table, k Key) (Item, error) {
 	return out.Item, nil
 }
 
-// DeleteDangling deletes the item at k, a dangling edge or an orphan, if
-// it still needs (needs) the item at missing, which is still missing, and
-// it is as read: one TransactWriteItems of a ConditionCheck of missing and
-// a conditioned Delete, again from a fresh read when the item changed.
-func DeleteDangling(ctx context.Context, api RepairClient, t *Table, k, missing Key, needs func(Item) bool) (bool, error) {
+// Delete deletes the item at k if it is still what the finding said
+// (still): with missing, if the item at missing is still missing, in one
+// TransactWriteItems of a ConditionCheck of missing and a Delete
+// conditioned on k as read; else with one DeleteItem conditioned on it.
+func Delete(ctx context.Context, api RepairClient, t *Table, k Key, missing *Key, still func(Item) bool) (bool, error) {
 	for attempt := 0; attempt < MaxAttempts; attempt++ {
 		item, err := Read(ctx, api, t, k)
 		if err != nil || item == nil {
 			return false, err
 		}
-		if !needs(item) {
+		if !still(item) {
 			return false, nil
-		}
-		absent, err := expression.NewBuilder().WithCondition(expression.AttributeNotExists(expression.Name(t.PartitionKey))).Build()
-		if err != nil {
-			return false, err
 		}
 		del, err := expression.NewBuilder().WithCondition(AsRead(t.PartitionKey, t.IsKey, item, nil)).Build()
 		if err != nil {
 			return false, err
 		}
 		name := aws.String(t.Name)
+		if missing == nil {
+			_, err = api.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: name, Key: t.Item(k.PK, k.SK),
+				ConditionExpression: del.Condition(), ExpressionAttributeNames: del.Names(), ExpressionAttributeValues: del.Values()}, t.Options...)
+			if err == nil || !t.ConditionFailed(err) {
+				return err == nil, err
+			}
+			continue
+		}
+		absent, err := expression.NewBuilder().WithCondition(expression.AttributeNotExists(expression.Name(t.PartitionKey))).Build()
+		if err != nil {
+			return false, err
+		}
 		_, err = api.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
 			{ConditionCheck: &types.ConditionCheck{TableName: name, Key: t.Item(missing.PK, missing.SK),
 				ConditionExpression: absent.Condition(), ExpressionAttributeNames: absent.Names()}},
@@ -104,34 +111,6 @@ func DeleteDangling(ctx context.Context, api RepairClient, t *Table, k, missing 
 				return false, err
 			}
 		default:
-			return false, err
-		}
-	}
-	return false, Exhausted("item", k)
-}
-
-// DeleteUnknown deletes the item at k if it is still what the finding
-// said (still) and is as read: one DeleteItem conditioned on it, again
-// from a fresh read when it changed.
-func DeleteUnknown(ctx context.Context, api RepairClient, t *Table, k Key, still func(Item) bool) (bool, error) {
-	for attempt := 0; attempt < MaxAttempts; attempt++ {
-		item, err := Read(ctx, api, t, k)
-		if err != nil || item == nil {
-			return false, err
-		}
-		if !still(item) {
-			return false, nil
-		}
-		del, err := expression.NewBuilder().WithCondition(AsRead(t.PartitionKey, t.IsKey, item, nil)).Build()
-		if err != nil {
-			return false, err
-		}
-		_, err = api.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(t.Name), Key: t.Item(k.PK, k.SK),
-			ConditionExpression: del.Condition(), ExpressionAttributeNames: del.Names(), ExpressionAttributeValues: del.Values()}, t.Options...)
-		if err == nil {
-			return true, nil
-		}
-		if !t.ConditionFailed(err) {
 			return false, err
 		}
 	}

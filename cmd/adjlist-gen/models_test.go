@@ -223,7 +223,8 @@ func runAll(t *testing.T, out string, runs []modelFile, tests map[string][]strin
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(out, "all", "all_test.go"), []byte(all.String()), 0o644))
 
-	cmd := exec.Command("go", "test", "-count=1", "-json", "./"+filepath.ToSlash(filepath.Join(out, "all")))
+	// Vetted above; no DWARF, which no test reads.
+	cmd := exec.Command("go", "test", "-count=1", "-json", "-vet=off", "-ldflags=-w", "./"+filepath.ToSlash(filepath.Join(out, "all")))
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	stdout, _ := cmd.Output() // a failing test makes it exit 1: the events say which

@@ -141,3 +141,9 @@ func entityIDs[T any](e *Entity[T]) func(Item) ([]string, bool) {
 
 func err2[T any](_ T, err error) error         { return err }
 func err3[A, B any](_ A, _ B, err error) error { return err }
+
+// built builds with h the item of keys k (err: building them failed)
+// and data, as a create, as PutMany does.
+func built(h handle, data any) func(k keyed, err error) (Item, itemKey, error) {
+	return func(k keyed, err error) (Item, itemKey, error) { return h.item(&k, err, data, true, nil) }
+}

@@ -247,12 +247,6 @@ func (e *edgeCore) handle() handle {
 	return handle{t: e.t, it: &e.it, tr: &e.tr, exists: errs.ErrEdgeExists, err: e.err}
 }
 
-// item is [handle.item] of the edge from → to.
-func (e *Edge[E]) item(from, to string, data E, create bool, o *WriteOptions) (Item, itemKey, error) {
-	k, err := e.keyed(from, to)
-	return e.handle().item(&k, err, data, create, o)
-}
-
 // Get reads the edge from → to with one GetItem on the table, eventually
 // consistent unless optFns ask for a strongly consistent read
 // ([Consistent]), and returns its data E. It returns [ErrNotFound] if

@@ -117,7 +117,8 @@ func bulk(ctx context.Context, t *Table, it *itemType, op string, n int, req fun
 func (e *Edge[E]) PutMany(ctx context.Context, edges []EdgeItem[E], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, e.t, &e.it, "Edge.PutMany", len(edges), func(i int) (writeReq, error) {
 		v := edges[i]
-		return sizedPutReq(e.item(v.From, v.To, v.Data, true, nil))
+		k, err := e.keyed(v.From, v.To)
+		return sizedPutReq(e.handle().item(&k, err, v.Data, true, nil))
 	}, optFns)
 }
 
@@ -137,7 +138,8 @@ func (e *Edge[E]) DeleteMany(ctx context.Context, edges []EdgeItem[E], optFns ..
 func (c *Collection[C, P]) PutMany(ctx context.Context, children []Child[C], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, c.t, &c.it, "Collection.PutMany", len(children), func(i int) (writeReq, error) {
 		v := children[i]
-		return sizedPutReq(c.item(v.Parent, v.ID, v.Data, true, nil))
+		k, err := c.keyed(v.Parent, v.ID)
+		return sizedPutReq(c.handle().item(&k, err, v.Data, true, nil))
 	}, optFns)
 }
 
@@ -146,7 +148,8 @@ func (c *Collection[C, P]) PutMany(ctx context.Context, children []Child[C], opt
 func (n *Node[N]) PutMany(ctx context.Context, nodes []NodeItem[N], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, n.t, &n.it, "Node.PutMany", len(nodes), func(i int) (writeReq, error) {
 		v := nodes[i]
-		return sizedPutReq(n.item(v.ID, v.Data, true, nil))
+		k, err := n.keyed(v.ID)
+		return sizedPutReq(n.handle().item(&k, err, v.Data, true, nil))
 	}, optFns)
 }
 
@@ -176,7 +179,7 @@ func (c *Collection[C, P]) DeleteMany(ctx context.Context, children []Child[C], 
 func (e *Entity[T]) PutMany(ctx context.Context, items []EntityItem[T], optFns ...func(*BulkOptions)) (BulkResult, error) {
 	return bulk(ctx, e.t, &e.it, "Entity.PutMany", len(items), func(i int) (writeReq, error) {
 		v := items[i]
-		return sizedPutReq(e.item(v.IDs, v.Data, true, nil))
+		return sizedPutReq(e.handle().item(&keyed{kc: keyCtx{IDs: v.IDs}}, nil, v.Data, true, nil))
 	}, optFns)
 }
 

@@ -327,12 +327,6 @@ func (c *collectionCore) keyed(parentID, childID string) (keyed, error) {
 	return keyed{kc: *c.keyCtx(pk, sk)}, err
 }
 
-// item is [handle.item] of a child.
-func (c *Collection[C, P]) item(parentID, childID string, data C, create bool, o *WriteOptions) (Item, itemKey, error) {
-	k, err := c.keyed(parentID, childID)
-	return c.handle().item(&k, err, data, create, o)
-}
-
 // keyCtx is what the child (pk, sk)'s index key templates may name.
 func (c *collectionCore) keyCtx(pk, sk string) *keyCtx {
 	parent := pk // the parent's node key, before the shard suffix

@@ -12,10 +12,10 @@ func BenchmarkKeyPaths(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	edgeItem, _, _ := h.enrolled.item("a91", "math204", struct{}{}, true, nil)
-	childItem, _, _ := h.projects.item("acme", "p1", struct{}{}, true, nil)
-	taggedItem, _, _ := h.tagged.item("a91", ref, struct{}{}, true, nil)
-	nodeItem, _, _ := h.students.item("a91", struct{}{}, true, nil)
+	edgeItem, _, _ := built(h.enrolled.handle(), struct{}{})(h.enrolled.keyed("a91", "math204"))
+	childItem, _, _ := built(h.projects.handle(), struct{}{})(h.projects.keyed("acme", "p1"))
+	taggedItem, _, _ := built(h.tagged.handle(), struct{}{})(h.tagged.keyed("a91", ref))
+	nodeItem, _, _ := built(h.students.handle(), struct{}{})(h.students.keyed("a91"))
 	for _, bm := range []struct {
 		name string
 		run  func() error
@@ -23,8 +23,8 @@ func BenchmarkKeyPaths(b *testing.B) {
 		{"NodeKey", func() error { _, _, err := h.students.Key("a91"); return err }},
 		{"NodeKeyEscaped", func() error { _, _, err := h.students.Key("x#1%"); return err }},
 		{"SelfKeyedNodeKey", func() error { _, _, err := h.bills.Key("a91"); return err }},
-		{"EdgeKey", func() error { _, err := h.enrolled.keys("a91", "math204"); return err }},
-		{"EdgeKeyToChild", func() error { _, err := h.tagged.keys("a91", ref); return err }},
+		{"EdgeKey", func() error { _, err := h.enrolled.keyed("a91", "math204"); return err }},
+		{"EdgeKeyToChild", func() error { _, err := h.tagged.keyed("a91", ref); return err }},
 		{"ChildKey", func() error { _, _, err := h.projects.Key("acme", "p1"); return err }},
 		{"ShardedChildKey", func() error { _, _, err := h.sharded.Key("acme", "p1"); return err }},
 		{"ChildRef", func() error { _, err := h.projects.Ref("acme", "p1"); return err }},

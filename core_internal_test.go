@@ -21,8 +21,8 @@ func TestKeyCoreBytes(t *testing.T) {
 		return func() (string, string, error) { return pk, sk, err }
 	}
 	edge := func(e *Edge[struct{}], from, to string) func() (string, string, error) {
-		k, err := e.keys(from, to)
-		return keys(k.pk, k.sk, err)
+		k, err := e.keyed(from, to)
+		return keys(k.kc.PK, k.kc.SK, err)
 	}
 	for _, tc := range []struct {
 		name   string
@@ -111,9 +111,9 @@ func TestKeyCoreRefuses(t *testing.T) {
 		{"ref: an empty id", err2(h.projects.Ref("acme", ""))},
 		{"ref: not a ref", err3(h.projects.ParseRef("WS#acme"))},
 		{"ref: another child type", err3(h.projects.ParseRef("WS#acme#TCK#p1"))},
-		{"edge: an empty target", err2(h.enrolled.keys("a91", ""))},
-		{"edge into a child: not a ref", err2(h.tagged.keys("a91", "p1"))},
-		{"edge from a child: a ref of other children", err2(h.fromChild.keys("WS#acme#TCK#p1", "s1"))},
+		{"edge: an empty target", err2(h.enrolled.keyed("a91", ""))},
+		{"edge into a child: not a ref", err2(h.tagged.keyed("a91", "p1"))},
+		{"edge from a child: a ref of other children", err2(h.fromChild.keyed("WS#acme#TCK#p1", "s1"))},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			require.ErrorIs(t, tc.err, ErrInvalidKey)
@@ -141,3 +141,9 @@ func entityIDs[T any](e *Entity[T]) func(Item) ([]string, bool) {
 
 func err2[T any](_ T, err error) error         { return err }
 func err3[A, B any](_ A, _ B, err error) error { return err }
+
+// built builds with h the item of keys k (err: building them failed)
+// and data, as a create, as PutMany does.
+func built(h handle, data any) func(k keyed, err error) (Item, itemKey, error) {
+	return func(k keyed, err error) (Item, itemKey, error) { return h.item(&k, err, data, true, nil) }
+}

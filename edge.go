@@ -147,27 +147,34 @@ func (e *edgeCore) init(src endpoint, label string, dst endpoint, optFns []func(
 	}
 }
 
-// edgeKeys are the table and inverted index keys of one edge item.
-type edgeKeys struct{ pk, sk, ipk, isk string }
-
-// keys derives the edge item's keys, each checked against the limits of
-// every place it lands: with explicit index keys the source key is also
-// the index sort key, so it must fit maxSortKeyLen.
-func (e *edgeCore) keys(from, to string) (k edgeKeys, err error) {
+// keyed derives the edge from → to's keys, each checked against the
+// limits of every place it lands: with explicit index keys the source key
+// is also the index sort key, so it must fit maxSortKeyLen.
+func (e *edgeCore) keyed(from, to string) (keyed, error) {
 	if e.err != nil {
-		return k, e.err
+		return keyed{}, e.err
 	}
-	if k.pk, k.sk, err = e.it.keys.key(e.t, []string{from, to}); err != nil {
-		return k, err
+	pk, sk, err := e.it.keys.key(e.t, []string{from, to})
+	if err != nil {
+		return keyed{kc: keyCtx{PK: pk, SK: sk}}, err
 	}
-	k.ipk, k.isk = e.indexKeys(k.pk, k.sk)
-	if e.shards > 1 {
-		k.ipk += "#" + keycodec.Shard(from, e.shards)
-	}
+	k := e.keyedAt(pk, sk, from)
 	if e.t.layout == explicitKeys {
 		err = checkIndexKeys(e.src.typ, k.ipk, k.isk)
 	}
 	return k, err
+}
+
+// keyedAt is the keys of the edge item (pk, sk) from from (read only when
+// sharded); ipk and isk are its inverted index keys, written only on the
+// explicitKeys layout.
+func (e *edgeCore) keyedAt(pk, sk, from string) keyed {
+	k := keyed{kc: keyCtx{Self: sk, Source: pk, Target: sk[e.labelLen:], PK: pk, SK: sk}}
+	k.ipk, k.isk = e.t.layout.edgeIndexKeys(pk, sk, e.labelLen)
+	if e.shards > 1 {
+		k.ipk += "#" + keycodec.Shard(from, e.shards)
+	}
+	return k
 }
 
 // sortKey is the edge's sort key for target to, "ENROLL#CRS#math204".
@@ -178,11 +185,6 @@ func (e *edgeCore) sortKey(to string) (string, error) {
 // sourceKey is the partition key of the edges from from.
 func (e *edgeCore) sourceKey(from string) (string, error) {
 	return e.it.keys.partition([]string{from, ""})
-}
-
-// indexKeys are the inverted index keys of the edge (pk, sk), unsharded.
-func (e *edgeCore) indexKeys(pk, sk string) (ipk, isk string) {
-	return e.t.layout.edgeIndexKeys(pk, sk, e.labelLen)
 }
 
 // Put creates the edge from → to with data, in one PutItem that writes the
@@ -243,30 +245,6 @@ func (e *Edge[E]) Replace(ctx context.Context, from, to string, data E, optFns .
 // handle is the implementation of e's single-item verbs.
 func (e *edgeCore) handle() handle {
 	return handle{t: e.t, it: &e.it, tr: &e.tr, exists: errs.ErrEdgeExists, err: e.err}
-}
-
-// keyed is the edge from → to's keys.
-func (e *edgeCore) keyed(from, to string) (keyed, error) {
-	k, err := e.keys(from, to)
-	if err != nil {
-		return keyed{kc: keyCtx{PK: k.pk, SK: k.sk}}, err
-	}
-	ek := keyed{kc: *e.keyCtx(k)}
-	if e.t.layout == explicitKeys {
-		ek.ipk, ek.isk = k.ipk, k.isk
-	}
-	return ek, nil
-}
-
-// item is [handle.item] of the edge from → to.
-func (e *Edge[E]) item(from, to string, data E, create bool, o *WriteOptions) (Item, itemKey, error) {
-	k, err := e.keyed(from, to)
-	return e.handle().item(&k, err, data, create, o)
-}
-
-// keyCtx is what k's index key templates may name.
-func (e *edgeCore) keyCtx(k edgeKeys) *keyCtx {
-	return &keyCtx{Self: k.sk, Source: k.pk, Target: k.sk[e.labelLen:], PK: k.pk, SK: k.sk}
 }
 
 // Get reads the edge from → to with one GetItem on the table, eventually
@@ -394,7 +372,7 @@ func (e *edgeCore) to(to string) querySpec {
 // key, a filter on the table's partition key.
 func (e *edgeCore) reverseKeys(sk, source string, exact bool) queryKeys {
 	k := queryKeys{index: e.t.opts.Index, skPrefix: source, skExact: exact, skRest: e.it.ends.Src.Key.Rest(0), kind: e.it.kind}
-	k.pk, _ = e.indexKeys("", sk)
+	k.pk, _ = e.t.layout.edgeIndexKeys("", sk, e.labelLen)
 	if e.t.layout == sortKeyOnlyIndex {
 		k.skPrefix, k.skExact, k.skRest = "", false, nil
 		k.sourceFilter, k.sourceExact = source, exact
@@ -427,12 +405,12 @@ func (e *edgeCore) waitIndexed(ctx context.Context, from, to string, maxWait tim
 	const op = "Edge.WaitIndexed"
 	ctx, sp := e.t.startSpan(ctx, op)
 	defer sp.end(&err)
-	k, err := e.keys(from, to)
-	fail := func(err error) error { return e.t.opErr(op, k.pk, k.sk, err) }
+	k, err := e.keyed(from, to)
+	fail := func(err error) error { return e.t.opErr(op, k.kc.PK, k.kc.SK, err) }
 	if err = cmp.Or(err, e.t.errNoIndex()); err != nil {
 		return fail(err)
 	}
-	rk := e.reverseKeys(k.sk, k.pk, true)
+	rk := e.reverseKeys(k.kc.SK, k.kc.PK, true)
 	rk.pk = k.ipk // the one shard that holds this edge
 	q := newQuerySpec(e.t, op, rk)
 	return paging.Poll(ctx, maxWait, ErrNotVisible, fail, func() (bool, error) {

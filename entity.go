@@ -283,11 +283,6 @@ func (e *Entity[T]) Replace(ctx context.Context, ids IDs, data T, optFns ...func
 	return e.handle().put(ctx, "Entity.Replace", guardNone, &keyed{kc: keyCtx{IDs: ids}}, nil, data, optFns)
 }
 
-// item is [handle.item] of the item with ids.
-func (e *Entity[T]) item(ids IDs, data T, create bool, o *WriteOptions) (Item, itemKey, error) {
-	return e.handle().item(&keyed{kc: keyCtx{IDs: ids}}, nil, data, create, o)
-}
-
 // Get reads the item with ids with one GetItem, eventually consistent
 // unless optFns ask for a strongly consistent read ([Consistent]), and
 // returns its attributes decoded into T. It returns [ErrNotFound] if there

@@ -77,7 +77,7 @@ func FuzzRangeValues(f *testing.F) {
 		for i, name := range keycodec.Attrs(e.it.indexes[0].SK) {
 			data[name] = given[(i+2)%len(given)]
 		}
-		item, k, err := e.item(ids, data, true, nil)
+		item, k, err := built(e.handle(), data)(keyed{kc: keyCtx{IDs: ids}}, nil)
 		if err != nil {
 			return // a bad id or value, or a key over the limits
 		}

@@ -29,9 +29,9 @@ type handle struct {
 }
 
 // keyed is one item's keys: its table keys and what its index key
-// templates may name (kc), and an edge's explicit inverted index keys
-// (ipk, isk; else ""). When building them failed, only kc.PK and kc.SK
-// are set, as far as built, for the error to name.
+// templates may name (kc), and an edge's inverted index keys (ipk, isk;
+// else ""). When building them failed, kc.PK and kc.SK are set as far as
+// built, for the error to name.
 type keyed struct {
 	kc       keyCtx
 	ipk, isk string
@@ -61,7 +61,7 @@ func (h handle) item(k *keyed, keyErr error, data any, create bool, o *WriteOpti
 	if err := h.tr.Stamp(item, create, at); err != nil {
 		return nil, k.key(), err
 	}
-	if k.ipk != "" {
+	if k.ipk != "" && h.t.layout == explicitKeys {
 		item[h.t.opts.IndexPartitionKey] = &types.AttributeValueMemberS{Value: k.ipk}
 		item[h.t.opts.IndexSortKey] = &types.AttributeValueMemberS{Value: k.isk}
 	}

@@ -66,9 +66,9 @@ func checkIndexKeys(name, ipk, isk string) error {
 // over DynamoDB's limits give a [*KeyError] (errors.Is [ErrInvalidKey]),
 // and a bad handle its own error. It makes no request.
 func (e *Edge[E]) Key(from, to string) (pk, sk string, err error) {
-	k, err := e.keys(from, to)
+	k, err := e.keyed(from, to)
 	if err != nil {
 		return "", "", err
 	}
-	return k.pk, k.sk, nil
+	return k.kc.PK, k.kc.SK, nil
 }

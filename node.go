@@ -189,12 +189,6 @@ func (n *nodeCore) keyed(id string) (keyed, error) {
 	return keyed{kc: *n.keyCtx(pk, sk)}, err
 }
 
-// item is [handle.item] of node id.
-func (n *Node[N]) item(id string, data N, create bool, o *WriteOptions) (Item, itemKey, error) {
-	k, err := n.keyed(id)
-	return n.handle().item(&k, err, data, create, o)
-}
-
 // keyCtx is what the node item (pk, sk)'s index key templates may name.
 func (n *nodeCore) keyCtx(pk, sk string) *keyCtx {
 	return &keyCtx{Self: pk, PK: pk, SK: sk}

@@ -30,7 +30,7 @@ func TestSortKeyLead(t *testing.T) {
 		require.NoError(t, err)
 		return [2]string{pk, sk}
 	}
-	edge := func(k edgeKeys, err error) [2]string { return keys(k.pk, k.sk, err) }
+	edge := func(k keyed, err error) [2]string { return keys(k.kc.PK, k.kc.SK, err) }
 	nodeAccepts := func(n *Node[struct{}]) func(Item) bool {
 		return func(item Item) bool { _, ok, err := n.decode(item); return ok && err == nil }
 	}
@@ -52,11 +52,11 @@ func TestSortKeyLead(t *testing.T) {
 	}{
 		{"node with a marker", students, "PROFILE", keys(students.Key("a91")), nodeAccepts(students)},
 		{"self-keyed node", bills, "BILL#", keys(bills.Key("b1")), nodeAccepts(bills)},
-		{"edge", enrolled, "ENROLL#", edge(enrolled.keys("a91", "math204")), edgeAccepts(enrolled)},
-		{"unlabelled edge", unlabelled, "CRS#", edge(unlabelled.keys("a91", "math204")), edgeAccepts(unlabelled)},
-		{"edge to a child", tagged, "TAGGED#", edge(tagged.keys("a91", ref)), edgeAccepts(tagged)},
-		{"unlabelled edge to a child", toChild, "WS#", edge(toChild.keys("a91", ref)), edgeAccepts(toChild)},
-		{"edge from a child", fromChild, "HAS#", edge(fromChild.keys(ref, "a91")), edgeAccepts(fromChild)},
+		{"edge", enrolled, "ENROLL#", edge(enrolled.keyed("a91", "math204")), edgeAccepts(enrolled)},
+		{"unlabelled edge", unlabelled, "CRS#", edge(unlabelled.keyed("a91", "math204")), edgeAccepts(unlabelled)},
+		{"edge to a child", tagged, "TAGGED#", edge(tagged.keyed("a91", ref)), edgeAccepts(tagged)},
+		{"unlabelled edge to a child", toChild, "WS#", edge(toChild.keyed("a91", ref)), edgeAccepts(toChild)},
+		{"edge from a child", fromChild, "HAS#", edge(fromChild.keyed(ref, "a91")), edgeAccepts(fromChild)},
 		{"child", projects, "PROJ#", keys(projects.Key("acme", "p1")), childAccepts(projects)},
 		{"sharded child", sharded, "TCK#", keys(sharded.Key("acme", "t1")), childAccepts(sharded)},
 		{"entity", items, "ITEMS#", keys(items.Key("player001", "001")), entityAccepts(items)},

@@ -118,21 +118,20 @@ func (e *edgeCore) scanSpec() scanSpec {
 	// The index keys follow the item's own table keys.
 	matched := func(item Item, buf derivedAttrs) (derivedAttrs, error) {
 		buf = buf[:0]
-		k := edgeKeys{}
-		k.pk, _ = ddbitem.String(item, o.PartitionKey)
-		k.sk, _ = ddbitem.String(item, o.SortKey)
-		k.ipk, k.isk = e.indexKeys(k.pk, k.sk)
+		pk, _ := ddbitem.String(item, o.PartitionKey)
+		sk, _ := ddbitem.String(item, o.SortKey)
+		var from string
 		if e.shards > 1 {
-			from, _, _ := e.splitKeys(k.pk, k.sk)
-			k.ipk += "#" + keycodec.Shard(from, e.shards)
+			from, _, _ = e.splitKeys(pk, sk)
 		}
+		k := e.keyedAt(pk, sk, from)
 		if e.t.layout == explicitKeys {
 			buf = append(buf, ddbitem.Attr{Name: o.IndexPartitionKey, Value: k.ipk}, ddbitem.Attr{Name: o.IndexSortKey, Value: k.isk})
 		}
 		if len(e.it.indexes) == 0 {
 			return buf, nil
 		}
-		return keycodec.Derived(e.it.indexes, item, e.keyCtx(k), buf)
+		return keycodec.Derived(e.it.indexes, item, &k.kc, buf)
 	}
 	is := func(item Item) bool { _, _, ok := e.split(item); return ok }
 	var inverted []string

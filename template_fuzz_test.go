@@ -112,7 +112,7 @@ func FuzzTemplates(f *testing.F) {
 		for i, name := range keycodec.Attrs(slices.Concat(e.it.indexes[0].PK, e.it.indexes[0].SK)) {
 			data[name] = given[(i+2)%len(given)]
 		}
-		item, _, err := e.item(ids, data, true, nil)
+		item, _, err := built(e.handle(), data)(keyed{kc: keyCtx{IDs: ids}}, nil)
 		if err != nil {
 			// A bad data value, a key over the limits, or data naming a key
 			// attribute.
@@ -232,11 +232,11 @@ func presetsAgree(t *testing.T, a, b, c string) {
 			require.Contains(t, k.shardPKs, want, "%s ByIndex(%q, %q) reads no shard of its partition", it.kind, bi.Name, values)
 		}
 	}
-	item, _, err := p.proj.item(a, b, nil, true, nil)
+	item, _, err := built(p.proj.handle(), map[string]string(nil))(p.proj.keyed(a, b))
 	check(&p.proj.it, item, err, a)
-	item, _, err = p.task.item(a, b, nil, true, nil)
+	item, _, err = built(p.task.handle(), map[string]string(nil))(p.task.keyed(a, b))
 	check(&p.task.it, item, err, a)
-	item, _, err = p.tagged.item(c, ref, nil, true, nil)
+	item, _, err = built(p.tagged.handle(), map[string]string(nil))(p.tagged.keyed(c, ref))
 	if err == nil {
 		// GSI2 and GSI3 take the ref, LSI1 the source: one value each.
 		for _, bi := range p.tagged.it.indexes {
@@ -249,6 +249,6 @@ func presetsAgree(t *testing.T, a, b, c string) {
 			check(&it, item, nil, v)
 		}
 	}
-	item, _, err = p.has.item(ref, c, nil, true, nil)
+	item, _, err = built(p.has.handle(), map[string]string(nil))(p.has.keyed(ref, c))
 	check(&p.has.it, item, err, ref)
 }

@@ -39,19 +39,19 @@ func BenchmarkVerifyItem(b *testing.B) {
 		items = append(items, item)
 	}
 	for i := range 50 {
-		item, k, err := courses.item(fmt.Sprintf("c%02d", i), course{Title: "T"}, true, nil)
+		item, k, err := built(courses.handle(), course{Title: "T"})(courses.keyed(fmt.Sprintf("c%02d", i)))
 		add(item, k, err)
 	}
 	for i := range 100 {
 		id := fmt.Sprintf("s%03d", i)
-		item, k, err := students.item(id, student{Name: id, Year: 2}, true, nil)
+		item, k, err := built(students.handle(), student{Name: id, Year: 2})(students.keyed(id))
 		add(item, k, err)
 		for j := range 16 {
-			item, k, err := enrolled.item(id, fmt.Sprintf("c%02d", (i+j)%50), enrolment{Grade: "A"}, true, nil)
+			item, k, err := built(enrolled.handle(), enrolment{Grade: "A"})(enrolled.keyed(id, fmt.Sprintf("c%02d", (i+j)%50)))
 			add(item, k, err)
 		}
 		for j := range 3 {
-			item, k, err := notes.item(id, fmt.Sprint(j), course{Title: "n"}, true, nil)
+			item, k, err := built(notes.handle(), course{Title: "n"})(notes.keyed(id, fmt.Sprint(j)))
 			add(item, k, err)
 		}
 	}

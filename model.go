@@ -265,7 +265,7 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 			handles = append(handles, r.h)
 		}
 	}
-	m := &Model{Table: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Indexes: t.indexesCopy(),
+	m := &Model{Table: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Indexes: cloneIndexes(t.indexes),
 		PartitionKeyType: t.opts.PartitionKeyType, SortKeyType: t.opts.SortKeyType}
 	if t.layout != noIndex {
 		m.InvertedIndex = t.opts.Index

@@ -250,13 +250,7 @@ func (t *Table) Options() Options { return t.opts.clone() }
 // clone is o with every slice copied, nested ones included.
 func (o Options) clone() Options {
 	o.CursorKey = slices.Clone(o.CursorKey)
-	o.Indexes = slices.Clone(o.Indexes)
-	for i := range o.Indexes {
-		ix := &o.Indexes[i]
-		ix.PartitionAttributes = slices.Clone(ix.PartitionAttributes)
-		ix.SortAttributes = slices.Clone(ix.SortAttributes)
-		ix.NonKeyAttributes = slices.Clone(ix.NonKeyAttributes)
-	}
+	o.Indexes = cloneIndexes(o.Indexes)
 	return o
 }
 

@@ -106,18 +106,12 @@ func (ix *Index) keyAttrs(t *Table) (pk, sk []string) {
 	if ix.Local {
 		p = p[:1] // a native local index's queries fix the table's key only
 	}
-	for _, a := range p {
-		pk = append(pk, a.Name)
-	}
-	for _, a := range s {
-		sk = append(sk, a.Name)
-	}
-	return pk, sk
+	return attrNames(p), attrNames(s)
 }
 
-// indexesCopy returns a deep copy of the table's secondary indexes.
-func (t *Table) indexesCopy() []Index {
-	out := slices.Clone(t.indexes)
+// cloneIndexes is a deep copy of ixs.
+func cloneIndexes(ixs []Index) []Index {
+	out := slices.Clone(ixs)
 	for i := range out {
 		out[i].PartitionAttributes = slices.Clone(out[i].PartitionAttributes)
 		out[i].SortAttributes = slices.Clone(out[i].SortAttributes)

@@ -54,14 +54,9 @@ func (m *Model) doc() *modeldoc.Model {
 		d.AccessPatterns = append(d.AccessPatterns, modeldoc.Pattern(p))
 	}
 	for _, ix := range m.Indexes {
-		x := modeldoc.Index{Name: ix.Name, Local: ix.Local, Native: ix.native(), Projection: ix.Projection, NonKeyAttributes: ix.NonKeyAttributes}
 		partition, sort := ix.KeySchema(m.PartitionKey)
-		for _, a := range partition {
-			x.Partition = append(x.Partition, a.Name)
-		}
-		for _, a := range sort {
-			x.Sort = append(x.Sort, a.Name)
-		}
+		x := modeldoc.Index{Name: ix.Name, Local: ix.Local, Native: ix.native(), Projection: ix.Projection, NonKeyAttributes: ix.NonKeyAttributes,
+			Partition: attrNames(partition), Sort: attrNames(sort)}
 		for _, a := range slices.Concat(ix.PartitionAttributes, ix.SortAttributes) {
 			if a.Type == types.ScalarAttributeTypeN {
 				x.Numbers = append(x.Numbers, a.Name)

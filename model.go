@@ -29,9 +29,8 @@ type Model struct {
 	PartitionKeyType, SortKeyType types.ScalarAttributeType
 	// Indexes are the table's secondary indexes: the inverted index of
 	// [Options] first (e.g. GSI1 on GSI1PK/GSI1SK; its Projection empty:
-	// CreateTable's [CreateTableOptions] chooses it, ALL by default), then
-	// [Options].Indexes in order, default projections filled in. Changing
-	// them changes no table.
+	// [CreateTableOptions] chooses it, ALL by default), then
+	// [Options].Indexes in order, default projections filled in.
 	Indexes []Index
 	// InvertedIndex names the inverted index of [Options] that serves
 	// reverse edge reads ("GSI1"), the first of Indexes; empty with
@@ -42,9 +41,8 @@ type Model struct {
 	// AccessPatterns are the queries and reads the item types serve,
 	// then those documented with [AccessPattern], in handle order.
 	AccessPatterns []Pattern
-	// Templates are the keys of Items as templates, one per item type in the
-	// order of Items, for exports to build or match key values
-	// ([KeyFormat.Match]) rather than parse [ItemType]'s placeholder strings.
+	// Templates are the keys of Items in parts, one per item type in the
+	// order of Items, to build or [KeyFormat.Match] key values.
 	Templates []ItemTemplate
 	// TimeToLive is the Time to Live attribute the item types name in
 	// [Tracking].Expiry, e.g. "expiresAt"; empty when none does. [CreateTable]
@@ -77,8 +75,7 @@ type ItemType struct {
 	// PartitionKey and SortKey are the item's table key values with ids
 	// as placeholders: "STU#<id>" and "PROFILE", "STU#<from>" and
 	// "ENROLL#CRS#<to>", "WS#<id>" and "PROJ#<child>", an entity's
-	// "u#<userID>#follower" and "u#<followerID>". [Model].Templates holds
-	// them as parts.
+	// "u#<userID>#follower" and "u#<followerID>".
 	PartitionKey, SortKey string
 	// Attributes are the data attributes, in field order, named as the
 	// table's attributevalue encoder names them (dynamodbav tags, or
@@ -112,8 +109,7 @@ type Attribute struct {
 // ItemKeys is an item type's keys in one secondary index, with ids and
 // data attributes as placeholders, e.g. "STATUS#<status>" and "<createdAt>"
 // in a derived-key index, "CRS#<to>" and "STU#<from>" for an edge in the
-// inverted index, "<status>" in a native index. [Model].Templates holds
-// them as parts ([IndexTemplate]).
+// inverted index, "<status>" in a native index ([IndexTemplate] in parts).
 type ItemKeys struct {
 	// Index is the index name, e.g. "GSI2".
 	Index string
@@ -135,8 +131,7 @@ type ItemKeys struct {
 type ItemTemplate struct {
 	// Item is the item type's [ItemType].Name, e.g. "entity follower".
 	Item string
-	// PartitionKey and SortKey are its table keys, e.g. an entity's
-	// "u#{userID}#follower" and "u#{followerID}".
+	// PartitionKey and SortKey are its table keys.
 	PartitionKey, SortKey KeyFormat
 	// Indexes are its keys in every index it lands in, in the order of
 	// [ItemType].Indexes.
@@ -270,7 +265,7 @@ func DescribeModel(t *Table, handles ...Describer) (*Model, error) {
 			handles = append(handles, r.h)
 		}
 	}
-	m := &Model{Table: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Indexes: t.indexesCopy(),
+	m := &Model{Table: t.name, PartitionKey: t.opts.PartitionKey, SortKey: t.opts.SortKey, Indexes: cloneIndexes(t.indexes),
 		PartitionKeyType: t.opts.PartitionKeyType, SortKeyType: t.opts.SortKeyType}
 	if t.layout != noIndex {
 		m.InvertedIndex = t.opts.Index
@@ -329,13 +324,8 @@ func (t *Table) itemModel(s *shape) (ItemType, ItemTemplate) {
 	item := *s.item
 	slots := make([]modeldoc.Slot, len(t.indexes))
 	for i, ix := range t.indexes {
-		slot := modeldoc.Slot{Name: ix.Name, Local: ix.Local, Native: ix.native()}
-		for _, a := range ix.PartitionAttributes {
-			slot.Partition = append(slot.Partition, a.Name)
-		}
-		for _, a := range ix.SortAttributes {
-			slot.Sort = append(slot.Sort, a.Name)
-		}
+		slot := modeldoc.Slot{Name: ix.Name, Local: ix.Local, Native: ix.native(),
+			Partition: attrNames(ix.PartitionAttributes), Sort: attrNames(ix.SortAttributes)}
 		if b, ok := s.it.indexIn(ix.Name); ok {
 			slot.Declared, slot.Shards = true, b.Shards
 			slot.PartitionKey = modeldoc.Format{Attribute: b.PKAttr, Parts: s.keys.Render(b.PK, b.Shards)}
@@ -359,6 +349,14 @@ func (t *Table) itemModel(s *shape) (ItemType, ItemTemplate) {
 		out.Indexes = append(out.Indexes, IndexTemplate{Index: x.Index, PartitionKey: keyFormats(x.PartitionKey), SortKey: keyFormats(x.SortKey)})
 	}
 	return item, out
+}
+
+// attrNames are the names of attrs, nil for none.
+func attrNames(attrs []KeyAttribute) (out []string) {
+	for _, a := range attrs {
+		out = append(out, a.Name)
+	}
+	return out
 }
 
 // indexPatterns are the ByIndex reads of an item type, one per

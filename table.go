@@ -180,7 +180,7 @@ type Table struct {
 // [ErrInvalidOption] without being sent.
 func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	if client == nil {
-		client = noClient{schema.NoClient{Err: errNoClient}}
+		client = noClient{Err: errNoClient}
 	}
 	t := &Table{client: client, name: name, tableName: aws.String(name)}
 	optErr := applyOptions(&t.opts, optFns)
@@ -250,13 +250,7 @@ func (t *Table) Options() Options { return t.opts.clone() }
 // clone is o with every slice copied, nested ones included.
 func (o Options) clone() Options {
 	o.CursorKey = slices.Clone(o.CursorKey)
-	o.Indexes = slices.Clone(o.Indexes)
-	for i := range o.Indexes {
-		ix := &o.Indexes[i]
-		ix.PartitionAttributes = slices.Clone(ix.PartitionAttributes)
-		ix.SortAttributes = slices.Clone(ix.SortAttributes)
-		ix.NonKeyAttributes = slices.Clone(ix.NonKeyAttributes)
-	}
+	o.Indexes = cloneIndexes(o.Indexes)
 	return o
 }
 
@@ -269,37 +263,8 @@ func newCondition(c expression.ConditionBuilder) (send.Cond, error) {
 
 var errNoClient = fmt.Errorf("%w: the table has no DynamoDB client", ErrInvalidOption)
 
-// noClient stands in for a nil Client (repair.go and verify.go look for it):
-// every request fails with its Err, unsent.
-type noClient struct{ schema.NoClient }
-
-func (c noClient) TransactGetItems(context.Context, *dynamodb.TransactGetItemsInput, ...func(*dynamodb.Options)) (*dynamodb.TransactGetItemsOutput, error) {
-	return nil, c.Err
-}
-
-func (c noClient) Scan(context.Context, *dynamodb.ScanInput, ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
-	return nil, c.Err
-}
-
-func (c noClient) CreateTable(context.Context, *dynamodb.CreateTableInput, ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error) {
-	return nil, c.Err
-}
-
-func (c noClient) DescribeTable(context.Context, *dynamodb.DescribeTableInput, ...func(*dynamodb.Options)) (*dynamodb.DescribeTableOutput, error) {
-	return nil, c.Err
-}
-
-func (c noClient) DescribeTimeToLive(context.Context, *dynamodb.DescribeTimeToLiveInput, ...func(*dynamodb.Options)) (*dynamodb.DescribeTimeToLiveOutput, error) {
-	return nil, c.Err
-}
-
-func (c noClient) UpdateTimeToLive(context.Context, *dynamodb.UpdateTimeToLiveInput, ...func(*dynamodb.Options)) (*dynamodb.UpdateTimeToLiveOutput, error) {
-	return nil, c.Err
-}
-
-func (c noClient) UpdateContinuousBackups(context.Context, *dynamodb.UpdateContinuousBackupsInput, ...func(*dynamodb.Options)) (*dynamodb.UpdateContinuousBackupsOutput, error) {
-	return nil, c.Err
-}
+// noClient stands in for a nil Client (repair.go and verify.go look for it).
+type noClient = schema.NoClient
 
 // errNoIndex reports a reverse read on a table declared without an index.
 func (t *Table) errNoIndex() error {

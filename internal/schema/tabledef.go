@@ -95,8 +95,8 @@ func (c *Config) clash() string {
 	return strings.Join(out, ", ")
 }
 
-// NoClient stands in for a nil adjlist.Client: it sends nothing, and
-// every request fails with Err.
+// NoClient is a whole adjlist.Client standing in for a nil one: it sends
+// nothing, and every request fails with Err.
 type NoClient struct{ Err error }
 
 func (c NoClient) GetItem(context.Context, *dynamodb.GetItemInput, ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
@@ -128,5 +128,33 @@ func (c NoClient) BatchWriteItem(context.Context, *dynamodb.BatchWriteItemInput,
 }
 
 func (c NoClient) TransactWriteItems(context.Context, *dynamodb.TransactWriteItemsInput, ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	return nil, c.Err
+}
+
+func (c NoClient) TransactGetItems(context.Context, *dynamodb.TransactGetItemsInput, ...func(*dynamodb.Options)) (*dynamodb.TransactGetItemsOutput, error) {
+	return nil, c.Err
+}
+
+func (c NoClient) Scan(context.Context, *dynamodb.ScanInput, ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
+	return nil, c.Err
+}
+
+func (c NoClient) CreateTable(context.Context, *dynamodb.CreateTableInput, ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error) {
+	return nil, c.Err
+}
+
+func (c NoClient) DescribeTable(context.Context, *dynamodb.DescribeTableInput, ...func(*dynamodb.Options)) (*dynamodb.DescribeTableOutput, error) {
+	return nil, c.Err
+}
+
+func (c NoClient) DescribeTimeToLive(context.Context, *dynamodb.DescribeTimeToLiveInput, ...func(*dynamodb.Options)) (*dynamodb.DescribeTimeToLiveOutput, error) {
+	return nil, c.Err
+}
+
+func (c NoClient) UpdateTimeToLive(context.Context, *dynamodb.UpdateTimeToLiveInput, ...func(*dynamodb.Options)) (*dynamodb.UpdateTimeToLiveOutput, error) {
+	return nil, c.Err
+}
+
+func (c NoClient) UpdateContinuousBackups(context.Context, *dynamodb.UpdateContinuousBackupsInput, ...func(*dynamodb.Options)) (*dynamodb.UpdateContinuousBackupsOutput, error) {
 	return nil, c.Err
 }

@@ -39,11 +39,15 @@ func writeHandles(t *testing.T, b *blog) []writeHandle {
 	ents := adjlist.NewEntity[Author](b.table, "writer", "WE#{id}", "meta", func(o *adjlist.EntityOptions) { o.Tracking = tr })
 	require.NoError(t, b.table.Check())
 	return []writeHandle{
-		{"Node", func(ctx context.Context, id string, d Author, o ...func(*adjlist.WriteOptions)) error { return nodes.Put(ctx, id, d, o...) },
+		{"Node", func(ctx context.Context, id string, d Author, o ...func(*adjlist.WriteOptions)) error {
+			return nodes.Put(ctx, id, d, o...)
+		},
 			func(ctx context.Context, id string, u adjlist.Update, o ...func(*adjlist.WriteOptions)) (Author, error) {
 				return nodes.Update(ctx, id, u, o...)
 			},
-			func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error { return nodes.Delete(ctx, id, o...) },
+			func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
+				return nodes.Delete(ctx, id, o...)
+			},
 			func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) { nodes.TxCheck(tx, id, o...) },
 			func(id string) (string, string) { return "WN#" + id, "META" }},
 		{"Edge", func(ctx context.Context, id string, d Author, o ...func(*adjlist.WriteOptions)) error {
@@ -52,7 +56,9 @@ func writeHandles(t *testing.T, b *blog) []writeHandle {
 			func(ctx context.Context, id string, u adjlist.Update, o ...func(*adjlist.WriteOptions)) (Author, error) {
 				return edges.Update(ctx, id, "to", u, o...)
 			},
-			func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error { return edges.Delete(ctx, id, "to", o...) },
+			func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
+				return edges.Delete(ctx, id, "to", o...)
+			},
 			func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) { edges.TxCheck(tx, id, "to", o...) },
 			func(id string) (string, string) { return "WN#" + id, "LINK#WN#to" }},
 		{"Collection", func(ctx context.Context, id string, d Author, o ...func(*adjlist.WriteOptions)) error {
@@ -61,7 +67,9 @@ func writeHandles(t *testing.T, b *blog) []writeHandle {
 			func(ctx context.Context, id string, u adjlist.Update, o ...func(*adjlist.WriteOptions)) (Author, error) {
 				return kids.Update(ctx, "p", id, u, o...)
 			},
-			func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error { return kids.Delete(ctx, "p", id, o...) },
+			func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
+				return kids.Delete(ctx, "p", id, o...)
+			},
 			func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) { kids.TxCheck(tx, "p", id, o...) },
 			func(id string) (string, string) { return "WN#p", "KID#" + id }},
 		{"Entity", func(ctx context.Context, id string, d Author, o ...func(*adjlist.WriteOptions)) error {
@@ -73,7 +81,9 @@ func writeHandles(t *testing.T, b *blog) []writeHandle {
 			func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error {
 				return ents.Delete(ctx, adjlist.IDs{id}, o...)
 			},
-			func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) { ents.TxCheck(tx, adjlist.IDs{id}, o...) },
+			func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions)) {
+				ents.TxCheck(tx, adjlist.IDs{id}, o...)
+			},
 			func(id string) (string, string) { return "WE#" + id, "meta" }},
 	}
 }
@@ -251,7 +261,10 @@ func TestPutManyWritesAsCreated(t *testing.T) {
 		putMany func() error
 		pk, sk  string
 	}{
-		{"Node", func() error { _, err := nodes.PutMany(ctx, []adjlist.NodeItem[Author]{{ID: "a", Data: data}}); return err }, "WN#a", "META"},
+		{"Node", func() error {
+			_, err := nodes.PutMany(ctx, []adjlist.NodeItem[Author]{{ID: "a", Data: data}})
+			return err
+		}, "WN#a", "META"},
 		{"Edge", func() error {
 			_, err := edges.PutMany(ctx, []adjlist.EdgeItem[Author]{{From: "a", To: "b", Data: data}})
 			return err

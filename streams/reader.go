@@ -131,7 +131,8 @@ func (r *Reader) CatchUp(ctx context.Context, handle func(ctx context.Context, r
 		return err
 	}
 	for _, sh := range lineage(shards) {
-		if err := r.readShard(ctx, aws.ToString(sh.ShardId), handle); err != nil {
+		closed := sh.SequenceNumberRange != nil && sh.SequenceNumberRange.EndingSequenceNumber != nil
+		if err := r.readShard(ctx, aws.ToString(sh.ShardId), closed, handle); err != nil {
 			return err
 		}
 	}
@@ -210,7 +211,10 @@ func lineage(shards []streamtypes.Shard) []streamtypes.Shard {
 // (trimmed after 24 hours).
 var errShardGone = errors.New("streams: shard trimmed")
 
-func (r *Reader) readShard(ctx context.Context, shard string, handle func(context.Context, []Record) error) error {
+// readShard reads shard from its checkpoint. A closed shard is read until
+// it gives no next iterator: GetRecords may return no records for a
+// portion of it (one trimmed, say) with more records after.
+func (r *Reader) readShard(ctx context.Context, shard string, closed bool, handle func(context.Context, []Record) error) error {
 	last, err := r.cp.Load(ctx, shard)
 	if err != nil {
 		return fmt.Errorf("streams: checkpoint of %s: %w", shard, err)
@@ -235,7 +239,11 @@ func (r *Reader) readShard(ctx context.Context, shard string, handle func(contex
 			return fmt.Errorf("streams: GetRecords %s: %w", shard, err)
 		}
 		if len(out.Records) == 0 {
-			return nil // caught up (open shard) or read to its end (closed)
+			if !closed {
+				return nil // caught up
+			}
+			iter = out.NextShardIterator
+			continue
 		}
 		recs := make([]Record, len(out.Records))
 		for i, sr := range out.Records {

@@ -256,7 +256,7 @@ type Tag struct {
 
 // NewTemplate returns the template of m's table: one resource of
 // [ResourceType] under Options.LogicalID, with PAY_PER_REQUEST billing,
-// string table keys, every index of m.Indexes (derived keys as strings,
+// table keys typed as the model's (S, or N for a number key), every index of m.Indexes (derived keys as strings,
 // native keys with their types, a local index's partition key the
 // table's) and its projection, deletion protection and point-in-time
 // recovery (unless Options turn them off), TTL on the model's Time to

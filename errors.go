@@ -36,11 +36,12 @@ var (
 	// itself and succeeds instead.
 	ErrNotFound = errs.ErrNotFound
 
-	// ErrExists reports that a guarded create ([Node.Put], [Collection.Put],
-	// [Entity.Put], alone or via [Tx.Commit]) found its item present
+	// ErrExists reports that a guarded create (the Put of every handle,
+	// [Node.Put], alone or via [Tx.Commit]) found its item present
 	// (attribute_not_exists failed); the item is unchanged. It also unwraps to
-	// the SDK's *types.ConditionalCheckFailedException, and wins over a failed
-	// condition of the caller's.
+	// the SDK's *types.ConditionalCheckFailedException or, in a transaction,
+	// *types.TransactionCanceledException, and wins over a failed condition
+	// of the caller's.
 	ErrExists = errs.ErrExists
 
 	// ErrConditionFailed reports that the caller's own condition on a write

@@ -296,3 +296,36 @@ func TestPutManyWritesAsCreated(t *testing.T) {
 
 // second is the error of a call's two results.
 func second[T any](_ T, err error) error { return err }
+
+// TestErrExistsUnwraps: ErrExists, of every handle's Put, unwraps to the
+// SDK's *types.ConditionalCheckFailedException alone and to its
+// *types.TransactionCanceledException via Tx.Commit, each holding the
+// stored item, and wins over a failed condition of the caller's.
+func TestErrExistsUnwraps(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	b := newBlog(t, false)
+	for _, h := range writeHandles(t, b) {
+		t.Run(h.name, func(t *testing.T) {
+			pk, sk := h.key("x")
+			require.NoError(t, h.put(ctx, "x", Author{Name: "X", Status: "DRAFT"}))
+			stored := b.raw(t, pk, sk)
+			err := h.put(ctx, "x", Author{}, adjlist.If(failsOnStored))
+			require.ErrorIs(t, err, adjlist.ErrExists)
+			assert.NotErrorIs(t, err, adjlist.ErrConditionFailed)
+			var ccf *types.ConditionalCheckFailedException
+			require.ErrorAs(t, err, &ccf)
+			assert.Equal(t, stored, ccf.Item)
+
+			tx := adjlist.NewTx(b.table)
+			require.NoError(t, h.put(ctx, "x", Author{}, adjlist.InTx(tx), adjlist.If(failsOnStored)))
+			err = tx.Commit(ctx)
+			require.ErrorIs(t, err, adjlist.ErrExists)
+			assert.NotErrorIs(t, err, adjlist.ErrConditionFailed)
+			var tce *types.TransactionCanceledException
+			require.ErrorAs(t, err, &tce)
+			assert.False(t, errors.As(err, &ccf), "no ConditionalCheckFailedException in a transaction's error")
+			assert.Equal(t, stored, storedItem(t, err))
+		})
+	}
+}

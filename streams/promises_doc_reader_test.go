@@ -2,8 +2,10 @@ package streams_test
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodbstreams"
@@ -11,6 +13,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/adjlist/adjlist"
 	"github.com/adjlist/adjlist/streams"
 )
 
@@ -61,4 +64,56 @@ func TestCatchUpReadsClosedShardToItsEnd(t *testing.T) {
 	assert.Equal(t, []string{"a:1", "a:2"}, got, "the closed shard read past its empty batch; the open one stops at its own")
 	require.NoError(t, streams.NewReader(f, "arn", cp).CatchUp(ctx, handle))
 	assert.Equal(t, []string{"a:1", "a:2", "b:3"}, got, "the next catch-up goes on with the open shard alone")
+}
+
+// TestReaderOptionsZeroMeansDefault: "The zero value of each field means
+// its default": a Limit or PollInterval set to 0 reads as 1000 records
+// and 1 second do (a Limit of 0 went to GetRecords, which refuses it,
+// and a PollInterval of 0 polled without pause); values that cannot work
+// are ErrInvalidOption before any request.
+func TestReaderOptionsZeroMeansDefault(t *testing.T) {
+	ctx := context.Background()
+	f := &limitedStream{fakeStream: &fakeStream{
+		shards:  []streamtypes.Shard{shard("a", "")},
+		records: map[string][]string{"a": {"1", "2", "3"}},
+		calls:   map[string]int{},
+	}}
+	var got []string
+	handle := func(_ context.Context, recs []streams.Record) error {
+		for _, r := range recs {
+			got = append(got, r.SequenceNumber)
+		}
+		return nil
+	}
+	zero := func(o *streams.ReaderOptions) { o.Limit, o.PollInterval = 0, 0 }
+	require.NoError(t, streams.NewReader(f, "arn", new(streams.MemoryCheckpoint), zero).CatchUp(ctx, handle))
+	assert.Equal(t, []string{"1", "2", "3"}, got)
+	assert.Equal(t, []int32{1000}, f.limits, "the default Limit sent")
+
+	for _, bad := range []func(*streams.ReaderOptions){
+		func(o *streams.ReaderOptions) { o.Limit = -1 },
+		func(o *streams.ReaderOptions) { o.Limit = 1001 },
+		func(o *streams.ReaderOptions) { o.PollInterval = -time.Second },
+	} {
+		f.calls = map[string]int{}
+		r := streams.NewReader(f, "arn", new(streams.MemoryCheckpoint), bad)
+		require.ErrorIs(t, r.CatchUp(ctx, handle), adjlist.ErrInvalidOption)
+		require.ErrorIs(t, r.Run(ctx, handle), adjlist.ErrInvalidOption)
+		assert.Empty(t, f.calls, "no request sent")
+	}
+}
+
+// limitedStream is a fakeStream that refuses a Limit below 1, as DynamoDB
+// Streams does, and keeps the Limits sent.
+type limitedStream struct {
+	*fakeStream
+	limits []int32
+}
+
+func (l *limitedStream) GetRecords(ctx context.Context, in *dynamodbstreams.GetRecordsInput, o ...func(*dynamodbstreams.Options)) (*dynamodbstreams.GetRecordsOutput, error) {
+	l.limits = append(l.limits, aws.ToInt32(in.Limit))
+	if aws.ToInt32(in.Limit) < 1 {
+		return nil, errors.New("ValidationException: Limit must be at least 1")
+	}
+	return l.fakeStream.GetRecords(ctx, in, o...)
 }

@@ -58,7 +58,8 @@ func (m *MemoryCheckpoint) Save(_ context.Context, shard, sequence string) error
 	return nil
 }
 
-// ReaderOptions configures a [Reader]. The zero value uses the defaults.
+// ReaderOptions configures a [Reader]. The zero value of each field means
+// its default.
 type ReaderOptions struct {
 	// Limit is the most records one GetRecords returns, and so the
 	// largest batch the handler gets. Default 1000 (DynamoDB's maximum).
@@ -82,10 +83,11 @@ type Reader struct {
 
 // NewReader returns a Reader of the stream streamARN (see [LatestARN]) that
 // resumes each shard after cp's sequence number for it. A nil option
-// function makes every CatchUp and Run return an error wrapping
-// adjlist.ErrInvalidOption, before any request.
+// function, a Limit outside 0 to 1000 or a negative PollInterval makes
+// every CatchUp and Run return an error wrapping adjlist.ErrInvalidOption,
+// before any request.
 func NewReader(client Client, streamARN string, cp Checkpoint, optFns ...func(*ReaderOptions)) *Reader {
-	opts := ReaderOptions{Limit: 1000, PollInterval: time.Second}
+	var opts ReaderOptions
 	r := &Reader{client: client, arn: streamARN, cp: cp}
 	for _, fn := range optFns {
 		if fn == nil {
@@ -93,6 +95,15 @@ func NewReader(client Client, streamARN string, cp Checkpoint, optFns ...func(*R
 			break
 		}
 		fn(&opts)
+	}
+	if r.err == nil && (opts.Limit < 0 || opts.Limit > 1000 || opts.PollInterval < 0) {
+		r.err = fmt.Errorf("streams: NewReader: %w: Limit %d, PollInterval %v", adjlist.ErrInvalidOption, opts.Limit, opts.PollInterval)
+	}
+	if opts.Limit == 0 {
+		opts.Limit = 1000
+	}
+	if opts.PollInterval == 0 {
+		opts.PollInterval = time.Second
 	}
 	r.opts = opts
 	return r

@@ -48,6 +48,7 @@
 package cloudformation
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -264,16 +265,16 @@ type Tag struct {
 // without attributes, an unknown DeletionPolicy, and those [Options]
 // names) are an error that wraps adjlist.ErrInvalidOption.
 func NewTemplate(m *adjlist.Model, optFns ...func(*Options)) (*Template, error) {
-	o := Options{LogicalID: "Table", Projection: types.ProjectionTypeAll, DeletionPolicy: "Retain"}
+	var o Options
 	for _, fn := range optFns {
 		if fn == nil {
 			return nil, fmt.Errorf("%w: nil option function", adjlist.ErrInvalidOption)
 		}
 		fn(&o)
 	}
-	if o.TimeToLiveAttribute == "" {
-		o.TimeToLiveAttribute = m.TimeToLive
-	}
+	o.LogicalID = cmp.Or(o.LogicalID, "Table")
+	o.DeletionPolicy = cmp.Or(o.DeletionPolicy, "Retain")
+	o.TimeToLiveAttribute = cmp.Or(o.TimeToLiveAttribute, m.TimeToLive)
 	switch o.DeletionPolicy {
 	case "Retain", "Snapshot", "Delete":
 	default:

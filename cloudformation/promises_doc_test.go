@@ -28,3 +28,23 @@ func TestTemplateNumberTableKey(t *testing.T) {
 	assert.Equal(t, []cloudformation.AttributeDefinition{{AttributeName: "PK", AttributeType: "N"}, {AttributeName: "SK", AttributeType: "S"}},
 		p.AttributeDefinitions)
 }
+
+// TestTemplateOptionsZeroMeansDefault: "The zero value of each field
+// means its default", set explicitly too: LogicalID "" is "Table" and
+// DeletionPolicy "" is Retain (they were an empty logical id and an
+// error).
+func TestTemplateOptionsZeroMeansDefault(t *testing.T) {
+	table := adjlist.NewTable(nil, "school")
+	students := adjlist.NewNode[student](table, "STU", "PROFILE")
+	m, err := adjlist.DescribeModel(table, students)
+	require.NoError(t, err)
+	tpl, err := cloudformation.NewTemplate(m, func(o *cloudformation.Options) {
+		o.LogicalID, o.DeletionPolicy, o.Projection = "", "", ""
+	})
+	require.NoError(t, err)
+	require.Contains(t, tpl.Resources, "Table")
+	r := tpl.Resources["Table"]
+	assert.Equal(t, "Retain", r.DeletionPolicy)
+	assert.Equal(t, "Retain", r.UpdateReplacePolicy)
+	assert.Equal(t, "ALL", r.Properties.GlobalSecondaryIndexes[0].Projection.ProjectionType)
+}

@@ -37,3 +37,18 @@ func TestWorkbenchNumberTableKey(t *testing.T) {
 	})
 	assert.Error(t, err, "a string on the number key")
 }
+
+// TestWorkbenchOptionsZeroMeansDefault: "The zero value of each field
+// means its default", set explicitly too: ModelName "" is the table name
+// and Author "" is "adjlist" (they were written empty).
+func TestWorkbenchOptionsZeroMeansDefault(t *testing.T) {
+	table := adjlist.NewTable(nil, "social")
+	users := adjlist.NewEntity[userInfo](table, "user", "u#{userID}", "info")
+	m, err := adjlist.DescribeModel(table, users)
+	require.NoError(t, err)
+	f, err := workbench.New(m, func(o *workbench.Options) { o.ModelName, o.Author, o.Projection = "", "", "" })
+	require.NoError(t, err)
+	assert.Equal(t, "social", f.ModelName)
+	assert.Equal(t, "adjlist", f.ModelMetadata.Author)
+	assert.Equal(t, "ALL", f.DataModel[0].GlobalSecondaryIndexes[0].Projection.ProjectionType)
+}

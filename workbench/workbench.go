@@ -40,6 +40,7 @@
 package workbench
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -166,19 +167,19 @@ const dateLayout = "Jan 2, 2006, 03:04 PM"
 // table's key attributes of their types (strings, or numbers on a number
 // key) is an error.
 func New(m *adjlist.Model, optFns ...func(*Options)) (*File, error) {
-	o := Options{ModelName: m.Table, Author: "adjlist", Projection: types.ProjectionTypeAll}
+	var o Options
 	for _, fn := range optFns {
 		if fn == nil {
 			return nil, fmt.Errorf("%w: nil option function", adjlist.ErrInvalidOption)
 		}
 		fn(&o)
 	}
+	o.ModelName = cmp.Or(o.ModelName, m.Table)
+	o.Author = cmp.Or(o.Author, "adjlist")
 	if o.Date.IsZero() {
 		o.Date = time.Now()
 	}
-	if o.Projection == "" {
-		o.Projection = types.ProjectionTypeAll
-	}
+	o.Projection = cmp.Or(o.Projection, types.ProjectionTypeAll)
 	t := Table{
 		TableName: m.Table,
 		KeyAttributes: KeyAttributes{

@@ -71,8 +71,8 @@
 // # Options
 //
 // Constructors and calls take options as optFns, each a func of a pointer
-// to the call's Options struct, applied in order to the zero value (each
-// field documents its default). A nil option function is
+// to the call's Options struct, applied in order; each field documents
+// the default a field left unset gets. A nil option function is
 // [ErrInvalidOption]: a call returns it before any request; a constructor
 // records it on the handle, so every call on the handle returns it and
 // [Table.Check] reports it.

@@ -329,3 +329,30 @@ func TestErrExistsUnwraps(t *testing.T) {
 		})
 	}
 }
+
+// TestUnlabelledEdgeBetweenSelfKeyedNodesRefused: NewEdge's "An
+// unlabelled edge between self-keyed nodes of one type (PK = SK =
+// "USER#u1") is refused the same way, with ErrInvalidOption" (every call,
+// before any request); a label, or another target type, is taken.
+func TestUnlabelledEdgeBetweenSelfKeyedNodesRefused(t *testing.T) {
+	t.Parallel()
+	calls := &countingClient{} // no DynamoDB behind it: a request would panic
+	table := adjlist.NewTable(calls, "t")
+	users := adjlist.NewNode[Student](table, "USER", "")
+	friends := adjlist.NewEdge[Enrollment](users, "", users)
+	ctx := t.Context()
+	require.ErrorIs(t, friends.Put(ctx, "u1", "u2", Enrollment{}), adjlist.ErrInvalidOption)
+	_, err := friends.Get(ctx, "u1", "u2")
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	_, err = friends.From("u1").Collect(ctx)
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	require.ErrorIs(t, table.Check(), adjlist.ErrInvalidOption)
+	assert.Zero(t, calls.total(), "no request")
+
+	other := adjlist.NewTable(calls, "t2")
+	users = adjlist.NewNode[Student](other, "USER", "")
+	groups := adjlist.NewNode[Student](other, "GROUP", "")
+	adjlist.NewEdge[Enrollment](users, "FRIEND", users)
+	adjlist.NewEdge[Enrollment](users, "", groups)
+	require.NoError(t, other.Check(), "a label, or another type, is taken")
+}

@@ -356,3 +356,29 @@ func TestUnlabelledEdgeBetweenSelfKeyedNodesRefused(t *testing.T) {
 	adjlist.NewEdge[Enrollment](users, "", groups)
 	require.NoError(t, other.Check(), "a label, or another type, is taken")
 }
+
+// TestModelIndexesOrderAndProjections: Model.Indexes are "the inverted
+// index of [Options] first (... its Projection empty: [CreateTableOptions]
+// chooses it ...), then [Options].Indexes in order, default projections
+// filled in"; InvertedIndex names the first, and is empty with NoIndex.
+func TestModelIndexesOrderAndProjections(t *testing.T) {
+	t.Parallel()
+	declared := []adjlist.Index{
+		{Name: "GSI3", PartitionKey: "GSI3PK"},
+		{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK", Projection: types.ProjectionTypeKeysOnly},
+	}
+	table := adjlist.NewTable(nil, "m", func(o *adjlist.Options) { o.Indexes = declared })
+	m, err := adjlist.DescribeModel(table)
+	require.NoError(t, err)
+	assert.Equal(t, "GSI1", m.InvertedIndex)
+	require.Len(t, m.Indexes, 3)
+	assert.Equal(t, adjlist.Index{Name: "GSI1", PartitionKey: "GSI1PK", SortKey: "GSI1SK"}, m.Indexes[0], "its Projection empty")
+	assert.Equal(t, adjlist.Index{Name: "GSI3", PartitionKey: "GSI3PK", Projection: types.ProjectionTypeAll}, m.Indexes[1], "the default filled in")
+	assert.Equal(t, declared[1], m.Indexes[2])
+
+	bare := adjlist.NewTable(nil, "n", func(o *adjlist.Options) { o.NoIndex = true })
+	m, err = adjlist.DescribeModel(bare)
+	require.NoError(t, err)
+	assert.Empty(t, m.InvertedIndex)
+	assert.Empty(t, m.Indexes)
+}

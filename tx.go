@@ -152,11 +152,11 @@ type TxOptions struct {
 // any request; an empty one does nothing. If DynamoDB cancels it, nothing
 // is written and the error, an [*OpError] wrapping the SDK's
 // *types.TransactionCanceledException, matches for each failed action what
-// its failure means: [ErrExists] for a guarded put,
-// [ErrNotFound] for a guarded update or delete, a [*NodeNotFoundError]
-// ([ErrNodeNotFound]) for a node check, [ErrVersionConflict],
-// [ErrConditionFailed] for a condition of the caller's, [ErrTxConflict]
-// for a conflict. OpError.Failed lists the failed actions in order, each
+// its failure means: [ErrExists] for a guarded put, [ErrNotFound] for a
+// guarded update or delete or the check of an edge, child or entity, a
+// [*NodeNotFoundError] ([ErrNodeNotFound]) for a node check,
+// [ErrVersionConflict], [ErrConditionFailed] for a condition of the
+// caller's, [ErrTxConflict] for a conflict. OpError.Failed lists the failed actions in order, each
 // with its Op, keys and error. Check [ErrVersionConflict] first: the other
 // failures may follow from the stale read. docs/writes.md has an example.
 //

@@ -156,9 +156,10 @@ type TxOptions struct {
 // guarded update or delete or the check of an edge, child or entity, a
 // [*NodeNotFoundError] ([ErrNodeNotFound]) for a node check,
 // [ErrVersionConflict], [ErrConditionFailed] for a condition of the
-// caller's, [ErrTxConflict] for a conflict. OpError.Failed lists the failed actions in order, each
-// with its Op, keys and error. Check [ErrVersionConflict] first: the other
-// failures may follow from the stale read. docs/writes.md has an example.
+// caller's, [ErrTxConflict] for a conflict. OpError.Failed lists the
+// failed actions in order, each with its Op, keys and error. Check
+// [ErrVersionConflict] first: the other failures may follow from the stale
+// read. docs/writes.md has an example.
 //
 // The SDK's attempts share one ClientRequestToken (the SDK's or
 // [TxOptions.Token]). A Commit that fails without a cancellation after an

@@ -382,3 +382,25 @@ func TestModelIndexesOrderAndProjections(t *testing.T) {
 	assert.Empty(t, m.InvertedIndex)
 	assert.Empty(t, m.Indexes)
 }
+
+// TestRepairLeavesKeyMismatch: FindingKeyMismatch's "[Repair] leaves it",
+// in RepairResult.Left, the item as it was.
+func TestRepairLeavesKeyMismatch(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	m := newComplaintModel(t)
+	bad := adjlist.Item{"PK": av("Complaint4"), "SK": av("metadata"), "complaint_id": av("Complaint5"), "current_state": av("new")}
+	_, err := m.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(m.table.Name()), Item: bad})
+	require.NoError(t, err)
+	res, err := adjlist.Verify(ctx, m.db, m.table)
+	require.NoError(t, err)
+	require.Len(t, res.Findings, 1)
+	require.Equal(t, adjlist.FindingKeyMismatch, res.Findings[0].Kind)
+	rep, err := adjlist.Repair(ctx, m.db, m.table, res.Findings, func(o *adjlist.RepairOptions) {
+		o.DeleteDangling, o.DeleteUnknown, o.DeleteUndecodable = true, true, true
+	})
+	require.NoError(t, err)
+	assert.Equal(t, res.Findings, rep.Left)
+	assert.Empty(t, rep.Repaired)
+	assert.Equal(t, bad, m.rawItem(t, "Complaint4", "metadata"))
+}

@@ -34,9 +34,10 @@ type RepairResult struct {
 	// Repaired are the findings fixed by a write.
 	Repaired []Finding
 	// Left are the findings Repair cannot decide (a bad version or
-	// expiry; an undeclared attribute; a misplaced item whose key another
-	// item holds; a dangling edge, orphan, unknown or undecodable item
-	// not asked to be deleted): nothing was written for them.
+	// expiry; an undeclared attribute; a key mismatch; a misplaced item
+	// whose key another item holds; a dangling edge, orphan, unknown or
+	// undecodable item not asked to be deleted): nothing was written for
+	// them.
 	Left []Finding
 	// Gone are the findings that no longer held when read again (the item
 	// deleted or already fixed by someone else, the missing item

@@ -22,6 +22,7 @@ import (
 type writeHandle struct {
 	name   string
 	put    func(ctx context.Context, id string, data Author, o ...func(*adjlist.WriteOptions)) error
+	repl   func(ctx context.Context, id string, data Author, o ...func(*adjlist.WriteOptions)) error
 	update func(ctx context.Context, id string, u adjlist.Update, o ...func(*adjlist.WriteOptions)) (Author, error)
 	delete func(ctx context.Context, id string, o ...func(*adjlist.WriteOptions)) error
 	check  func(tx *adjlist.Tx, id string, o ...func(*adjlist.WriteOptions))
@@ -42,6 +43,9 @@ func writeHandles(t *testing.T, b *blog) []writeHandle {
 		{"Node", func(ctx context.Context, id string, d Author, o ...func(*adjlist.WriteOptions)) error {
 			return nodes.Put(ctx, id, d, o...)
 		},
+			func(ctx context.Context, id string, d Author, o ...func(*adjlist.WriteOptions)) error {
+				return nodes.Replace(ctx, id, d, o...)
+			},
 			func(ctx context.Context, id string, u adjlist.Update, o ...func(*adjlist.WriteOptions)) (Author, error) {
 				return nodes.Update(ctx, id, u, o...)
 			},
@@ -53,6 +57,9 @@ func writeHandles(t *testing.T, b *blog) []writeHandle {
 		{"Edge", func(ctx context.Context, id string, d Author, o ...func(*adjlist.WriteOptions)) error {
 			return edges.Put(ctx, id, "to", d, o...)
 		},
+			func(ctx context.Context, id string, d Author, o ...func(*adjlist.WriteOptions)) error {
+				return edges.Replace(ctx, id, "to", d, o...)
+			},
 			func(ctx context.Context, id string, u adjlist.Update, o ...func(*adjlist.WriteOptions)) (Author, error) {
 				return edges.Update(ctx, id, "to", u, o...)
 			},
@@ -64,6 +71,9 @@ func writeHandles(t *testing.T, b *blog) []writeHandle {
 		{"Collection", func(ctx context.Context, id string, d Author, o ...func(*adjlist.WriteOptions)) error {
 			return kids.Put(ctx, "p", id, d, o...)
 		},
+			func(ctx context.Context, id string, d Author, o ...func(*adjlist.WriteOptions)) error {
+				return kids.Replace(ctx, "p", id, d, o...)
+			},
 			func(ctx context.Context, id string, u adjlist.Update, o ...func(*adjlist.WriteOptions)) (Author, error) {
 				return kids.Update(ctx, "p", id, u, o...)
 			},
@@ -75,6 +85,9 @@ func writeHandles(t *testing.T, b *blog) []writeHandle {
 		{"Entity", func(ctx context.Context, id string, d Author, o ...func(*adjlist.WriteOptions)) error {
 			return ents.Put(ctx, adjlist.IDs{id}, d, o...)
 		},
+			func(ctx context.Context, id string, d Author, o ...func(*adjlist.WriteOptions)) error {
+				return ents.Replace(ctx, adjlist.IDs{id}, d, o...)
+			},
 			func(ctx context.Context, id string, u adjlist.Update, o ...func(*adjlist.WriteOptions)) (Author, error) {
 				return ents.Update(ctx, adjlist.IDs{id}, u, o...)
 			},
@@ -111,8 +124,9 @@ func lastCond(c *opsClient, op string) sentCond {
 }
 
 // TestHandleWritesAsNodeDoes: Edge's, Collection's and Entity's Put,
-// Update, Delete and TxCheck docs link Node's ("as [Node.Put] does", "with
-// the options and version handling of [Node.Delete]"). Each sends Node's
+// Replace, Update, Delete and TxCheck docs link Node's ("as [Node.Put]
+// does", "with the options and version handling of [Node.Delete]",
+// "[Node.Replace]"). Each sends Node's
 // condition, with the caller's If ANDed after the guard and the version
 // check before it, and fails as Node's does (ErrExists with the stored
 // item in the SDK's exception, ErrNotFound, ErrConditionFailed,
@@ -200,6 +214,33 @@ func TestHandleWritesAsNodeDoes(t *testing.T) {
 			require.ErrorIs(t, err, adjlist.ErrNotFound)
 			var nnf *adjlist.NodeNotFoundError
 			assert.Equal(t, h.name == "Node", errors.As(err, &nnf), "a *NodeNotFoundError for a Node's check alone: %v", err)
+
+			// Replace: conditioned on the version expected (IfVersion, else
+			// the data's, else none stored), writing it plus one; the
+			// caller's condition after it; attributes T does not declare
+			// dropped.
+			rk, rs := h.key("r")
+			require.NoError(t, h.repl(ctx, "r", Author{Name: "R", Status: "DRAFT"}))
+			assert.Equal(t, "attribute_not_exists (#0)", lastCond(b.calls, "PutItem").Cond)
+			assert.Equal(t, "version", lastCond(b.calls, "PutItem").Names["#0"])
+			same("replace new", "PutItem")
+			require.ErrorIs(t, h.repl(ctx, "r", Author{Name: "R2"}), adjlist.ErrVersionConflict, "none expected, one stored")
+			require.NoError(t, h.repl(ctx, "r", Author{Name: "R", Status: "DRAFT"}, adjlist.IfVersion(1)))
+			assert.Equal(t, "#0 = :0", lastCond(b.calls, "PutItem").Cond)
+			same("replace version", "PutItem")
+			require.NoError(t, h.repl(ctx, "r", Author{Name: "R", Status: "DRAFT", Version: 2}), "the data's version")
+			require.ErrorIs(t, h.repl(ctx, "r", Author{Name: "R3", Version: 2}), adjlist.ErrVersionConflict, "stale")
+			require.ErrorIs(t, h.repl(ctx, "r", Author{Name: "R3"}, adjlist.IfVersion(3), adjlist.If(failsOnStored)), adjlist.ErrConditionFailed)
+			assert.Equal(t, "(#0 = :0) AND (#1 = :1)", lastCond(b.calls, "PutItem").Cond)
+			same("replace if", "PutItem")
+			_, err = b.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(b.table.Name()),
+				Key: adjlist.Item{"PK": av(rk), "SK": av(rs)}, UpdateExpression: aws.String("SET extra = :x"),
+				ExpressionAttributeValues: adjlist.Item{":x": av("x")}})
+			require.NoError(t, err)
+			require.NoError(t, h.repl(ctx, "r", Author{Name: "R4"}, adjlist.IfVersion(3)))
+			stored = b.raw(t, rk, rs)
+			assert.NotContains(t, stored, "extra", "an attribute Author does not declare is dropped")
+			assert.Equal(t, &types.AttributeValueMemberN{Value: "4"}, stored["version"])
 
 			// Delete: the version read required, then checked.
 			b.calls.counts()

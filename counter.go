@@ -79,7 +79,7 @@ type CounterOptions struct {
 // subtracts 1, Replace and Update move 1 when the group changes. Writes
 // that must learn the stored item (Replace; with GroupBy, Delete and an
 // Update that sets or removes the attribute) read it first, strongly
-// consistent, and are conditioned on it as read: retried up to 3 times,
+// consistent, and are conditioned on it as read: tried up to 3 times,
 // then [ErrConditionFailed]; given [InTx] the read happens at the call,
 // and a change before Commit fails Commit with [ErrConditionFailed]. In
 // one transaction the changes of one count add up to one action. Items
@@ -707,7 +707,7 @@ func (t *Table) txCount(tx *Tx, name string, k itemKey, delta int64) {
 // item's write given what was stored before (read when reads is set;
 // else found, unread); it is first run on a scratch Tx to refuse bad
 // input before any request. A write that read the item is conditioned on
-// it as read and tried again, [countedAttempts] times at most.
+// it as read and tried [countedAttempts] times at most.
 func (h handle) counted(ctx context.Context, op string, k *keyed, keyErr error, reads bool, optFns []func(*WriteOptions),
 	add func(tx *Tx, o *WriteOptions, before stored) error) error {
 	o := writeOptions(optFns)

@@ -445,3 +445,52 @@ func TestRepairLeavesKeyMismatch(t *testing.T) {
 	assert.Empty(t, rep.Repaired)
 	assert.Equal(t, bad, m.rawItem(t, "Complaint4", "metadata"))
 }
+
+// togglingClient, once armed, changes the status of the item at key
+// before each TransactWriteItems it forwards, as a concurrent writer would.
+type togglingClient struct {
+	adjlist.Client
+	db    *dynamodb.Client
+	table string
+	key   adjlist.Item
+	armed bool
+	txs   int
+}
+
+func (c *togglingClient) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	if !c.armed {
+		return c.Client.TransactWriteItems(ctx, in, o...)
+	}
+	c.txs++
+	status := []string{"open", "closed"}[c.txs%2]
+	if _, err := c.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(c.table), Key: c.key,
+		UpdateExpression: aws.String("SET #s = :s"), ExpressionAttributeNames: map[string]string{"#s": "status"},
+		ExpressionAttributeValues: adjlist.Item{":s": av(status)}}); err != nil {
+		return nil, err
+	}
+	return c.Client.TransactWriteItems(ctx, in, o...)
+}
+
+// TestCountedWriteTriedThreeTimes: ItemCounter's "Writes that must learn
+// the stored item ... are conditioned on it as read: tried up to 3 times,
+// then ErrConditionFailed": an Update of the GroupBy attribute whose item
+// another writer changes before every commit sends 3 TransactWriteItems
+// and fails with ErrConditionFailed, counting nothing.
+func TestCountedWriteTriedThreeTimes(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	db := ddbtest.Client(t)
+	name := ddbtest.TableName(t)
+	c := &togglingClient{Client: db, db: db, table: name, key: adjlist.Item{"PK": av("PROJ#p1"), "SK": av("ISSUE#i1")}}
+	table := adjlist.NewTable(c, name)
+	ddbtest.CreateTable(t, table)
+	tr := declareTracker(t, db, table)
+	require.NoError(t, tr.issues.Put(ctx, "p1", "i1", trackerIssue{Title: "one", Status: "open"}))
+	c.armed = true
+	_, err := tr.issues.Update(ctx, "p1", "i1", adjlist.Set("status", "done"))
+	require.ErrorIs(t, err, adjlist.ErrConditionFailed)
+	assert.Equal(t, 3, c.txs, "tried 3 times")
+	got, err := tr.byStatus.Get(ctx, adjlist.IDs{"p1"}, "done")
+	require.NoError(t, err)
+	assert.Zero(t, got, "nothing counted")
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -453,16 +454,15 @@ type togglingClient struct {
 	db    *dynamodb.Client
 	table string
 	key   adjlist.Item
-	armed bool
-	txs   int
+	armed atomic.Bool
+	txs   atomic.Int32
 }
 
 func (c *togglingClient) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
-	if !c.armed {
+	if !c.armed.Load() {
 		return c.Client.TransactWriteItems(ctx, in, o...)
 	}
-	c.txs++
-	status := []string{"open", "closed"}[c.txs%2]
+	status := []string{"open", "closed"}[c.txs.Add(1)%2]
 	if _, err := c.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(c.table), Key: c.key,
 		UpdateExpression: aws.String("SET #s = :s"), ExpressionAttributeNames: map[string]string{"#s": "status"},
 		ExpressionAttributeValues: adjlist.Item{":s": av(status)}}); err != nil {
@@ -486,10 +486,10 @@ func TestCountedWriteTriedThreeTimes(t *testing.T) {
 	ddbtest.CreateTable(t, table)
 	tr := declareTracker(t, db, table)
 	require.NoError(t, tr.issues.Put(ctx, "p1", "i1", trackerIssue{Title: "one", Status: "open"}))
-	c.armed = true
+	c.armed.Store(true)
 	_, err := tr.issues.Update(ctx, "p1", "i1", adjlist.Set("status", "done"))
 	require.ErrorIs(t, err, adjlist.ErrConditionFailed)
-	assert.Equal(t, 3, c.txs, "tried 3 times")
+	assert.Equal(t, int32(3), c.txs.Load(), "tried 3 times")
 	got, err := tr.byStatus.Get(ctx, adjlist.IDs{"p1"}, "done")
 	require.NoError(t, err)
 	assert.Zero(t, got, "nothing counted")

@@ -73,8 +73,9 @@ func Template(s string) KeyTemplate {
 
 // IndexKeys declares an item type's keys in one derived-key index of its
 // table ([Index]): how its partition and sort key values are built. Pass
-// them in [NodeOptions], [EdgeOptions] or [CollectionOptions].Indexes,
-// e.g. projects listed by status across workspaces, newest first:
+// them in the Indexes of [NodeOptions], [EdgeOptions], [CollectionOptions]
+// or [EntityOptions], e.g. projects listed by status across workspaces,
+// newest first:
 //
 //	adjlist.IndexKeys{Index: "GSI2",
 //		PartitionKey: adjlist.Template("STATUS#{status}"),

@@ -110,7 +110,8 @@ func (n *nodeCore) init(t *Table, nodeType, marker string, optFns []func(*NodeOp
 // "CRS#x%231%25"), every other byte is kept, so keys sort in the ids' byte
 // order and no id reaches past the '#' of another type's prefix. Errors are
 // a [*KeyError] (errors.Is [ErrInvalidKey]), also for a key over 2048
-// bytes. It makes no request.
+// bytes, or over 1024 as the sort key of an empty marker. It makes no
+// request.
 func (n *Node[N]) Key(id string) (pk, sk string, err error) { return n.key(id) }
 
 // key is [Node.Key].

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -493,4 +494,32 @@ func TestCountedWriteTriedThreeTimes(t *testing.T) {
 	got, err := tr.byStatus.Get(ctx, adjlist.IDs{"p1"}, "done")
 	require.NoError(t, err)
 	assert.Zero(t, got, "nothing counted")
+}
+
+// TestNodeKeyLimits: Node.Key's "Errors are a [*KeyError] ..., also for a
+// key over 2048 bytes, or over 1024 as the sort key of an empty marker".
+func TestNodeKeyLimits(t *testing.T) {
+	t.Parallel()
+	table := adjlist.NewTable(nil, "t")
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	bills := adjlist.NewNode[Student](table, "BILL", "")
+	for _, tc := range []struct {
+		node *adjlist.Node[Student]
+		id   string
+		ok   bool
+	}{
+		{students, strings.Repeat("x", 2048-len("STU#")), true},
+		{students, strings.Repeat("x", 2048-len("STU#")+1), false},
+		{bills, strings.Repeat("x", 1024-len("BILL#")), true},
+		{bills, strings.Repeat("x", 1024-len("BILL#")+1), false},
+	} {
+		_, _, err := tc.node.Key(tc.id)
+		if tc.ok {
+			assert.NoError(t, err, len(tc.id))
+			continue
+		}
+		var ke *adjlist.KeyError
+		assert.ErrorAs(t, err, &ke, len(tc.id))
+		assert.ErrorIs(t, err, adjlist.ErrInvalidKey)
+	}
 }

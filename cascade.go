@@ -225,12 +225,12 @@ func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming .
 // endpoints: no edge is followed into one.
 //
 // Errors, all [*OpError] with Op "DeletePartition", before any request:
-// [ErrInvalidKey] for a bad id (for an entity, one its partition key
-// template cannot have spelled, "ORG#acme"); [ErrInvalidOption] for an
-// entity whose sort key holds an id of its own (it heads no partition),
-// for incoming kinds given with an entity, and for kinds DeleteNode or
-// DeleteChild refuses. After requests: the errors of DeleteNode, the
-// result reporting what was done.
+// the handle's own error; [ErrInvalidKey] for a bad id (for an entity, one
+// its partition key template cannot have spelled, "ORG#acme");
+// [ErrInvalidOption] for an entity whose sort key holds an id of its own
+// (it heads no partition), for incoming kinds given with an entity, and
+// for kinds DeleteNode or DeleteChild refuses. After requests: the errors
+// of DeleteNode, the result reporting what was done.
 func DeletePartition[N any](ctx context.Context, head PartitionHead[N], id string, incoming ...Incoming) (CascadeResult, error) {
 	return headSpec(head.partitionHead()).delete(ctx, "DeletePartition", id, incoming)
 }

@@ -70,7 +70,7 @@ func TestOneCoreNotGeneric(t *testing.T) {
 		"adjlist.nodeCore", "adjlist.edgeCore", "adjlist.collectionCore", "adjlist.entityCore",
 		"adjlist.headSpec", "adjlist.patternOnly", "adjlist.parentOf",
 		"adjlist.queryPattern", "adjlist.indexSpec", "adjlist.partitionSpec", "adjlist.bulk",
-		"adjlist.deleteNode", "adjlist.deleteChild", "adjlist.migrate", "adjlist.twoHop", "walks.DataCheck"} {
+		"adjlist.deleteChild", "adjlist.migrate", "adjlist.twoHop", "walks.DataCheck"} {
 		g, ok := generic[name]
 		require.True(t, ok, "%s not found", name)
 		assert.False(t, g, "%s is generic: it is compiled once per item type", name)

@@ -3,6 +3,8 @@ package modeldoc
 import (
 	"fmt"
 	"strings"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // The kinds of a [Part], as adjlist's KeyFormatPart.Kind spells them.
@@ -73,6 +75,24 @@ func List(fs []Format) string {
 		texts[i] = Text(f.Parts)
 	}
 	return strings.Join(texts, ", ")
+}
+
+// Spelling is parts as keycodec reads keys, for adjlist.KeyFormat.Match
+// and a read's check of its targets: an id or attribute part an escaped
+// id (a number's text is one), a shard part two digits.
+func Spelling(parts []Part) keycodec.Spelling {
+	var s keycodec.Spelling
+	for _, p := range parts {
+		switch p.Kind {
+		case PartText:
+			s = append(s, keycodec.Text(p.Text)...)
+		case PartShard:
+			s = append(s, keycodec.Digits()...)
+		default:
+			s = append(s, keycodec.ID(-1, p.Name)...)
+		}
+	}
+	return s
 }
 
 // Match is adjlist.KeyFormat.Match: text parts in place, variable parts

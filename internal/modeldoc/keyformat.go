@@ -94,31 +94,3 @@ func Spelling(parts []Part) keycodec.Spelling {
 	}
 	return s
 }
-
-// Match is adjlist.KeyFormat.Match: text parts in place, variable parts
-// non-empty runs without '#', a shard part two digits.
-func Match(parts []Part, key string) bool {
-	if len(parts) == 0 {
-		return key == ""
-	}
-	p := parts[0]
-	if p.Kind == PartText {
-		rest, ok := strings.CutPrefix(key, p.Text)
-		return ok && Match(parts[1:], rest)
-	}
-	end := strings.IndexByte(key, '#')
-	if end < 0 {
-		end = len(key)
-	}
-	for n := end; n > 0; n-- { // the longest run first: text after a part usually starts with '#'
-		if p.Kind == PartShard && (n != 2 || !isDigit(key[0]) || !isDigit(key[1])) {
-			continue
-		}
-		if Match(parts[1:], key[n:]) {
-			return true
-		}
-	}
-	return false
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }

@@ -83,7 +83,7 @@ func TestOneCoreNotGeneric(t *testing.T) {
 		"recorded", "record", "recordID", "refs", "keyed", "keyedData", "keyCtx", "handle", "keyType",
 		"key", "keys", "list", "from", "to", "waitIndexed", "reverseKeys", "split", "splitKeys",
 		"checkNumberIDs", "parseKeys", "check", "ids", "id", "hasKeys", "parentKey", "parentEnd",
-		"scan", "outgoing", "invertedKeys", "sortKey", "sourceKey", "indexKeys", "refOf", "parseRef"}
+		"scan", "outgoing", "sortKey", "sourceKey", "indexKeys", "refOf", "parseRef"}
 	for handle, core := range map[string]string{"Node": "nodeCore", "Edge": "edgeCore", "Collection": "collectionCore", "Entity": "entityCore"} {
 		require.NotEmpty(t, methods["adjlist."+core], "%s declares no methods", core)
 		for _, m := range methods["adjlist."+handle] {

@@ -2,9 +2,11 @@ package adjlist_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -186,4 +188,109 @@ func inTx(tx *adjlist.Tx) []func(*adjlist.WriteOptions) {
 		return nil
 	}
 	return []func(*adjlist.WriteOptions){adjlist.InTx(tx)}
+}
+
+// dropOptsClient sends every single-item write without the per-call
+// options adjlist gives it, as a wrapper that forgets them would.
+type dropOptsClient struct{ adjlist.Client }
+
+func (c dropOptsClient) PutItem(ctx context.Context, in *dynamodb.PutItemInput, _ ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error) {
+	return c.Client.PutItem(ctx, in)
+}
+
+func (c dropOptsClient) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, _ ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
+	return c.Client.UpdateItem(ctx, in)
+}
+
+func (c dropOptsClient) DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, _ ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error) {
+	return c.Client.DeleteItem(ctx, in)
+}
+
+// docs/writes.md: "A client that drops per-call SDK options cannot tell
+// its own retry" and "never reports ErrOutcomeUnknown": after a first
+// attempt applied and its answer lost (a 500), the SDK's retry of a create
+// is ErrExists, of a delete ErrNotFound, and an update with Add is re-sent
+// and applied twice, none of them ErrOutcomeUnknown. (Through the client
+// as given, the same faults are success, success and ErrOutcomeUnknown:
+// TestLostResponseOnGuardedPut, TestDeleteRecognisesItsOwnDelete,
+// TestUpdateNotResentWhenNotIdempotent.)
+func TestClientDroppingCallOptionsCannotTellItsOwnRetry(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	tests := []struct {
+		op    string
+		write func(students *adjlist.Node[Student]) error
+		want  error // nil: success
+		after Student
+		gone  bool
+	}{
+		{"PutItem", func(n *adjlist.Node[Student]) error { return n.Put(ctx, "a91", Student{Name: "Ada"}) }, adjlist.ErrExists, Student{Name: "Ada"}, false},
+		{"UpdateItem", func(n *adjlist.Node[Student]) error {
+			_, err := n.Update(ctx, "a91", adjlist.Update{}.Add("year", 1))
+			return err
+		}, nil, Student{Name: "Ada", Year: 2}, false},
+		{"DeleteItem", func(n *adjlist.Node[Student]) error { return n.Delete(ctx, "a91") }, adjlist.ErrNotFound, Student{}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.op, func(t *testing.T) {
+			t.Parallel()
+			s, ft := faultySchool(t, func(op string, n int, _ []byte) fault {
+				if op == tt.op && n == 1 {
+					return fault{forward: true, status: 500, body: ddbError("InternalServerError", "lost")}
+				}
+				return fault{forward: true}
+			}, 0)
+			if tt.op != "PutItem" {
+				require.NoError(t, s.students.Put(ctx, "a91", Student{Name: "Ada"}))
+			}
+			students := adjlist.NewNode[Student](adjlist.NewTable(dropOptsClient{s.calls}, s.table.Name()), "STU", "PROFILE")
+			err := tt.write(students)
+			if tt.want == nil {
+				require.NoError(t, err)
+			} else {
+				require.ErrorIs(t, err, tt.want)
+			}
+			assert.NotErrorIs(t, err, adjlist.ErrOutcomeUnknown)
+			assert.Equal(t, 2, ft.requests(tt.op), "the SDK's retry went out")
+			got, err := s.students.Get(ctx, "a91", adjlist.Consistent)
+			if tt.gone {
+				require.ErrorIs(t, err, adjlist.ErrNotFound)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.after, got)
+		})
+	}
+}
+
+// docs/writes.md, The verbs: a write given InTx "returns the transaction's
+// error so far (a bad id or option, a second action on one item, a
+// limit), which Commit returns too without sending": the 101st action is
+// refused by its own write with ErrTxLimit, in an *OpError naming the write
+// and its keys; a later write returns the same error without keys, and
+// Commit sends nothing.
+func TestTxWriteReturnsTheLimitItHits(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b := newBlog(t, false)
+	tx := adjlist.NewTx(b.table)
+	for i := range 100 {
+		require.NoError(t, b.follows.Put(ctx, fmt.Sprintf("s%03d", i), "ada", Following{}, adjlist.InTx(tx)))
+	}
+	err := b.follows.Put(ctx, "s100", "ada", Following{}, adjlist.InTx(tx))
+	require.ErrorIs(t, err, adjlist.ErrTxLimit)
+	var op *adjlist.OpError
+	require.ErrorAs(t, err, &op)
+	assert.Equal(t, "Edge.Put", op.Op)
+	assert.Equal(t, "AUTHOR#s100", op.PK, "its own error: its keys")
+
+	err = b.authors.Put(ctx, "bob", Author{Name: "Bob"}, adjlist.InTx(tx))
+	require.ErrorIs(t, err, adjlist.ErrTxLimit)
+	require.ErrorAs(t, err, &op)
+	assert.Equal(t, "Node.Put", op.Op)
+	assert.Empty(t, op.PK, "the transaction's error, not this write's: no keys")
+
+	assert.Equal(t, 100, tx.Len())
+	require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrTxLimit)
+	assert.Empty(t, b.calls.counts(), "no request")
 }

@@ -6,7 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -293,4 +295,56 @@ func TestTxWriteReturnsTheLimitItHits(t *testing.T) {
 	assert.Equal(t, 100, tx.Len())
 	require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrTxLimit)
 	assert.Empty(t, b.calls.counts(), "no request")
+}
+
+// deleteAfterCommit deletes the item (pk, sk) right after each
+// TransactWriteItems that succeeds: another writer's delete landing
+// between a counted update's transaction and its read back.
+type deleteAfterCommit struct {
+	adjlist.Client
+	db      *dynamodb.Client
+	table   string
+	pk, sk  string
+	commits int
+}
+
+func (c *deleteAfterCommit) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	out, err := c.Client.TransactWriteItems(ctx, in, o...)
+	if err == nil {
+		c.commits++
+		_, err = c.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(c.table), Key: map[string]types.AttributeValue{
+			"PK": &types.AttributeValueMemberS{Value: c.pk}, "SK": &types.AttributeValueMemberS{Value: c.sk}}})
+	}
+	return out, err
+}
+
+// docs/writes.md, Errors: "When ErrOutcomeUnknown does not hold, the write
+// was not applied." An Update that moves a counted item between GroupBy
+// groups commits its transaction, then reads the item back to return it;
+// an item deleted by another writer in between made the applied update
+// return ErrNotFound. It succeeds, with the zero value (nothing is stored
+// by then), and the counts show the move.
+func TestCountedUpdateDeletedBeforeItsReadBackSucceeds(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	name := ddbtest.TableName(t)
+	racing := &deleteAfterCommit{Client: db, db: db, table: name, pk: "AUTHOR#ada", sk: "POST#p1"}
+	table := adjlist.NewTable(racing, name)
+	ddbtest.CreateTable(t, table)
+	authors := adjlist.NewNode[Author](table, "AUTHOR", "PROFILE")
+	posts := adjlist.NewCollection[Post](authors, "POST")
+	byStatus := adjlist.NewItemCounter(posts, "POSTS", func(o *adjlist.CounterOptions) { o.GroupBy = "status" })
+	_, err := db.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(name), Item: map[string]types.AttributeValue{
+		"PK": &types.AttributeValueMemberS{Value: "AUTHOR#ada"}, "SK": &types.AttributeValueMemberS{Value: "POST#p1"},
+		"title": &types.AttributeValueMemberS{Value: "Hello"}, "status": &types.AttributeValueMemberS{Value: "DRAFT"}, "likes": &types.AttributeValueMemberN{Value: "0"}}})
+	require.NoError(t, err)
+
+	got, err := posts.Update(ctx, "ada", "p1", adjlist.Set("status", "PUBLISHED"))
+	require.NoError(t, err, "the update was applied")
+	assert.Equal(t, Post{}, got, "nothing stored after it")
+	assert.Equal(t, 1, racing.commits)
+	n, err := byStatus.Get(ctx, adjlist.IDs{"ada"}, "PUBLISHED")
+	require.NoError(t, err)
+	assert.EqualValues(t, 1, n, "the update moved the count")
 }

@@ -119,9 +119,9 @@ func keysPager(t *Table, op string, k queryKeys, skip paging.Key, split func(Ite
 	}
 }
 
-// CascadeResult reports what one [DeleteNode] or [DeleteChild] call did.
-// Counts are of delete requests DynamoDB processed, including deletes of
-// items already gone.
+// CascadeResult reports what one [DeleteNode], [DeleteChild] or
+// [DeletePartition] call did. Counts are of delete requests DynamoDB
+// processed, including deletes of items already gone.
 type CascadeResult struct {
 	// Attached counts the edges into and out of the node's children deleted
 	// (phase 0).
@@ -131,10 +131,11 @@ type CascadeResult struct {
 	Incoming int
 	// Partition counts the other items of the node's partition deleted
 	// (phase 2: outgoing edges, children), and the items under nested
-	// collections' children.
+	// collections' children; for an entity, the other items of its
+	// partition.
 	Partition int
-	// Node reports whether the node item itself was deleted (phase 3); false
-	// when it was already gone.
+	// Node reports whether the node item itself (the child's, the
+	// entity's) was deleted (phase 3); false when it was already gone.
 	Node bool
 	// Queries counts the Query requests made: one per page.
 	Queries int
@@ -151,12 +152,13 @@ type CascadeResult struct {
 	Unwritten []Key
 }
 
-// DeleteNode deletes node id with every edge into it of the kinds in
-// incoming (found on the index), every item of its partition (outgoing
-// edges of all labels, children) and, last, the node item. Given no kinds,
-// it follows every kind the table records ([Table.Check]) that ends at
-// node's type or at or from its collections' children, and its sharded
-// collections; kinds passed narrow it to exactly those. For student "a91":
+// DeleteNode, the node form of [DeletePartition], deletes node id with
+// every edge into it of the kinds in incoming (found on the index), every
+// item of its partition (outgoing edges of all labels, children) and,
+// last, the node item. Given no kinds, it follows every kind the table
+// records ([Table.Check]) that ends at node's type or at or from its
+// collections' children, and its sharded collections; kinds passed narrow
+// it to exactly those. For student "a91":
 //
 //	phase 0: per child of a collection with kinds attached ([Endpoint]) or
 //	         collections nested: the edges into it and its own partition
@@ -187,20 +189,75 @@ type CascadeResult struct {
 // index ([Options.NoIndex]). After requests: [ErrUnprocessed] (keys in
 // CascadeResult.Unwritten), the SDK's error (errors.As reaches it), or the
 // context's error; the result reports what was done.
-func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming ...Incoming) (_ CascadeResult, err error) {
-	return deleteNode(ctx, &node.nodeCore, id, incoming)
+func DeleteNode[N any](ctx context.Context, node *Node[N], id string, incoming ...Incoming) (CascadeResult, error) {
+	return node.head().delete(ctx, "DeleteNode", id, incoming)
 }
 
-// deleteNode is [DeleteNode], compiled once.
-func deleteNode(ctx context.Context, node *nodeCore, id string, incoming []Incoming) (_ CascadeResult, err error) {
-	const op = "DeleteNode"
-	ctx, sp := node.t.startSpan(ctx, op)
+// DeletePartition deletes the item that head's id heads with its item
+// collection, every item of its partition ([PartitionHead]; id as
+// [LoadPartition] takes it), and, for a node or a child, the edges into it
+// of the kinds in incoming:
+//
+//   - *[Node]: id "a91", as [DeleteNode] deletes it;
+//   - *[Collection]: id the child's ref, "ORG#acme#PROJ#p1"
+//     ([Collection.Ref]), as [DeleteChild] deletes the child;
+//   - *[Entity] whose sort key holds no id of its own: id the item's
+//     partition key, its partition's other items (of every entity keyed
+//     under the same partition key template), then the item.
+//
+// For a node or a child it sends DeleteNode's or DeleteChild's requests and
+// returns their result. For entity ("ORG#{org}#PROJ#{proj}", "META") and
+// id "ORG#acme#PROJ#p1":
+//
+//	phase 2: Query PK = "ORG#acme#PROJ#p1" (strongly consistent)
+//	phase 3: delete PK = "ORG#acme#PROJ#p1", SK = "META"
+//
+// The Query reads keys only, page by page, each page followed by its
+// deletes: BatchWriteItem, 25 per request, up to 4 at once, as DeleteNode
+// sends them; an item a write-time [ItemCounter] counts in another
+// partition is deleted and counted down in one TransactWriteItems
+// (CascadeResult.Counted), and counts kept in the partition go with it.
+// CascadeResult.Partition counts the other items deleted, Node whether the
+// entity item was. The entity item goes last, so DeletePartition is
+// resumable and idempotent as DeleteNode is: run it again after an error
+// to finish; on a partition already deleted it deletes nothing and
+// succeeds (CascadeResult.Node is false). Entities are not edge
+// endpoints: no edge is followed into one.
+//
+// Errors, all [*OpError] with Op "DeletePartition", before any request:
+// the handle's own error; [ErrInvalidKey] for a bad id (for an entity, one
+// its partition key template cannot have spelled, "ORG#acme");
+// [ErrInvalidOption] for an entity whose sort key holds an id of its own
+// (it heads no partition), for incoming kinds given with an entity, and
+// for kinds DeleteNode or DeleteChild refuses. After requests: the errors
+// of DeleteNode, the result reporting what was done.
+func DeletePartition[N any](ctx context.Context, head PartitionHead[N], id string, incoming ...Incoming) (CascadeResult, error) {
+	return headSpec(head.partitionHead()).delete(ctx, "DeletePartition", id, incoming)
+}
+
+// delete is [DeletePartition] and [DeleteNode], op naming the call.
+func (h headSpec) delete(ctx context.Context, op, id string, incoming []Incoming) (_ CascadeResult, err error) {
+	ctx, sp := h.t.startSpan(ctx, op)
 	defer sp.end(&err)
-	pk, sk, err := node.key(id)
-	if err != nil {
-		return CascadeResult{}, node.t.opErr(op, pk, sk, err)
+	pk, sk, _, err := h.keys(id, nil)
+	var me *endpoint // an entity's: none, its cascade is its partition
+	var it *itemType
+	switch k := h.key.(type) {
+	case *nodeCore:
+		e := k.endpoint()
+		me = &e
+	case *collectionCore:
+		e := k.endpoint()
+		me, it = &e, &k.it
+	default:
+		if err == nil && len(incoming) > 0 {
+			err = fmt.Errorf("%w: %s is no edge endpoint: no edge kind leads into it", ErrInvalidOption, h.name)
+		}
 	}
-	return node.t.deleteItem(ctx, op, node.endpoint(), nil, id, pk, sk, incoming)
+	if err != nil {
+		return CascadeResult{}, h.t.opErr(op, pk, sk, err)
+	}
+	return h.t.deleteItem(ctx, op, me, it, id, pk, sk, incoming)
 }
 
 // countedKinds is the write-time counters by the record id of what they
@@ -260,8 +317,9 @@ func (t *Table) deleteCounted(ctx context.Context, op string, k itemKey, counts 
 	return false, nil
 }
 
-// DeleteChild deletes one child of a collection with every edge into it of
-// the kinds in attached (found on the index), its own partition (its
+// DeleteChild, the child form of [DeletePartition] (which takes the
+// child's ref), deletes one child of a collection with every edge into it
+// of the kinds in attached (found on the index), its own partition (its
 // outgoing edges, keyed by its ref), the children of collections nested
 // under it, to any depth, and, last, the child item. Given no kinds, it
 // follows every kind the table records that ends at c's children. For
@@ -297,11 +355,12 @@ func deleteChild(ctx context.Context, c *collectionCore, parentID, childID strin
 	if err != nil {
 		return CascadeResult{}, c.t.opErr(op, pk, sk, err)
 	}
-	return c.t.deleteItem(ctx, op, c.endpoint(), &c.it, ref, pk, sk, attached)
+	me := c.endpoint()
+	return c.t.deleteItem(ctx, op, &me, &c.it, ref, pk, sk, attached)
 }
 
-// cascade is one [DeleteNode] or [DeleteChild] call; each page's deletes
-// are sent before the next page is read.
+// cascade is one [DeleteNode], [DeleteChild] or [DeletePartition] call;
+// each page's deletes are sent before the next page is read.
 type cascade struct {
 	t       *Table
 	op      string
@@ -335,17 +394,21 @@ type under struct {
 	part
 }
 
-// deleteItem is both cascades: item to of endpoint me, key pk, sk, with
+// deleteItem is every cascade: item to of endpoint me, key pk, sk, with
 // its part, then the item: a node item in a batch, if its partition's
-// read met it; a child item (of type it) as [Table.delCounting] does.
-func (t *Table) deleteItem(ctx context.Context, op string, me endpoint, it *itemType, to, pk, sk string, kinds []Incoming) (CascadeResult, error) {
+// read met it; a child item (of type it) as [Table.delCounting] does. An
+// entity (me nil) is a node without edges: its part is its partition.
+func (t *Table) deleteItem(ctx context.Context, op string, me *endpoint, it *itemType, to, pk, sk string, kinds []Incoming) (CascadeResult, error) {
 	cs := &cascade{t: t, op: op, pk: pk, counted: t.countedKinds(), whole: map[string]bool{}}
-	p, err := cs.plan(me, to, sk, kinds)
-	if err != nil {
-		return cs.res, err
+	p := part{pk: pk, out: true, skip: paging.Key{PK: pk, SK: sk}, own: &cs.res.Partition}
+	var err error
+	if me != nil {
+		if p, err = cs.plan(*me, to, sk, kinds); err != nil {
+			return cs.res, err
+		}
 	}
 	found, err := cs.attached(ctx, p)
-	if err != nil || !me.isChild() {
+	if err != nil || me == nil || !me.isChild() {
 		if found && err == nil {
 			n := 0
 			err = cs.delete(ctx, []paging.Key{p.skip}, &n)
@@ -476,7 +539,7 @@ func (cs *cascade) attached(ctx context.Context, p part) (found bool, err error)
 		return false, nil
 	}
 	cs.whole[p.pk] = true
-	return cs.deletePages(ctx, keysPager(cs.t, cs.op, queryKeys{pk: p.pk}, paging.Key{}, nil, 0, true), p.skip, p.own)
+	return cs.deletePages(ctx, keysPager(cs.t, cs.op, queryKeys{pk: p.pk, pkNum: cs.t.numKey(cs.t.opts.PartitionKey)}, paging.Key{}, nil, 0, true), p.skip, p.own)
 }
 
 // children deletes parent's children in u, page by page, each with what

@@ -70,7 +70,7 @@ func TestOneCoreNotGeneric(t *testing.T) {
 		"adjlist.nodeCore", "adjlist.edgeCore", "adjlist.collectionCore", "adjlist.entityCore",
 		"adjlist.headSpec", "adjlist.patternOnly", "adjlist.parentOf",
 		"adjlist.queryPattern", "adjlist.indexSpec", "adjlist.partitionSpec", "adjlist.bulk",
-		"adjlist.deleteNode", "adjlist.deleteChild", "adjlist.migrate", "adjlist.twoHop", "walks.DataCheck"} {
+		"adjlist.deleteChild", "adjlist.migrate", "adjlist.twoHop", "walks.DataCheck"} {
 		g, ok := generic[name]
 		require.True(t, ok, "%s not found", name)
 		assert.False(t, g, "%s is generic: it is compiled once per item type", name)
@@ -83,7 +83,7 @@ func TestOneCoreNotGeneric(t *testing.T) {
 		"recorded", "record", "recordID", "refs", "keyed", "keyedData", "keyCtx", "handle", "keyType",
 		"key", "keys", "list", "from", "to", "waitIndexed", "reverseKeys", "split", "splitKeys",
 		"checkNumberIDs", "parseKeys", "check", "ids", "id", "hasKeys", "parentKey", "parentEnd",
-		"scan", "outgoing", "invertedKeys", "sortKey", "sourceKey", "indexKeys", "refOf", "parseRef"}
+		"scan", "outgoing", "sortKey", "sourceKey", "indexKeys", "refOf", "parseRef"}
 	for handle, core := range map[string]string{"Node": "nodeCore", "Edge": "edgeCore", "Collection": "collectionCore", "Entity": "entityCore"} {
 		require.NotEmpty(t, methods["adjlist."+core], "%s declares no methods", core)
 		for _, m := range methods["adjlist."+handle] {

@@ -835,7 +835,9 @@ func (t *Table) groupsSet(update Update, cs []*ItemCounter) (map[string]ddbexpr.
 
 // countedUpdate is update of a counted item that sets or removes a
 // GroupBy attribute (as): the item is read first, and read again after
-// into out (left zero with [WriteOptions.Tx]).
+// into out (left zero with [WriteOptions.Tx]). The update is applied once
+// the transaction commits, so an item another writer deleted before the
+// read back leaves out zero rather than fail the update with ErrNotFound.
 func (h handle) countedUpdate(ctx context.Context, op string, k *keyed, keyErr error, update Update, optFns []func(*WriteOptions), cs []*ItemCounter, as map[string]ddbexpr.Assignment, out any) error {
 	err := h.counted(ctx, op, k, keyErr, true, optFns, func(tx *Tx, o *WriteOptions, before stored) error {
 		w, err := h.change(actUpdate, nil, nil, o)
@@ -862,7 +864,11 @@ func (h handle) countedUpdate(ctx context.Context, op string, k *keyed, keyErr e
 	if err != nil || writeOptions(optFns).Tx != nil {
 		return err
 	}
-	return h.get(ctx, op, k, nil, []func(*ReadOptions){func(o *ReadOptions) { o.ConsistentRead = true }}, out)
+	err = h.get(ctx, op, k, nil, []func(*ReadOptions){func(o *ReadOptions) { o.ConsistentRead = true }}, out)
+	if errors.Is(err, ErrNotFound) {
+		return nil
+	}
+	return err
 }
 
 // countedIn is the count of c a cascade counts down when it deletes item

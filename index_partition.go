@@ -3,9 +3,9 @@ package adjlist
 import (
 	"context"
 	"fmt"
-	"slices"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/modeldoc"
 )
 
 // Into returns a [Target] that appends to *dst, in the read's order, every
@@ -193,24 +193,20 @@ func unreachable(q *querySpec, target string, partition bool) error {
 }
 
 // qsReaches judges whether q's key condition can match an item of tg's
-// type, from its key templates in the table or q's index.
+// type, from its keys in the table or q's index as [Model] draws them.
 func qsReaches(q *querySpec, tg Target) keycodec.Reach {
 	if tg.h == nil || q.keys.native != nil {
 		return keycodec.Reachable // a native index's keys are data
 	}
-	r, ok := q.t.recordOf(tg.h)
-	if !ok || r.err != nil {
+	if r, ok := q.t.recordOf(tg.h); !ok || r.err != nil {
 		return keycodec.Reachable // declared again since: not judged
 	}
-	var pk, sk []keycodec.Part = r.pk, r.sk
-	if index := q.keys.index; index != "" {
-		var in bool
-		if pk, sk, in = q.t.indexPatterns(index, tg.h, r.pk, r.sk); !in {
-			return keycodec.OtherPartition
-		}
+	pk, sk, in := q.t.keyFormats(q.keys.index, tg.h)
+	if !in {
+		return keycodec.OtherPartition
 	}
 	hq := keycodec.Query{PK: q.keys.pk, ShardPKs: q.keys.shardPKs, SKPrefix: q.skPrefix, Exact: q.keys.skExact}
-	return hq.Reaches(pk, sk)
+	return hq.Reaches(modeldoc.Spelling(pk), modeldoc.Spelling(sk))
 }
 
 // recordOf returns the record of the handle h, if t records it (a type
@@ -235,48 +231,41 @@ func (e *edgeCore) keyType() *itemType       { return &e.it }
 func (c *collectionCore) keyType() *itemType { return &c.it }
 func (e *entityCore) keyType() *itemType     { return &e.it }
 
-// invertedKeys are the patterns of an edge's explicit inverted index
-// keys.
-func (e *edgeCore) invertedKeys() (pk, sk []keycodec.Part) {
-	pk = e.it.target
-	if e.shards > 1 {
-		pk = append(slices.Clip(pk), keycodec.Part{Kind: keycodec.Lit, Text: "#"}, keycodec.Part{Kind: keycodec.Field, Text: "shard"})
+// keyFormats are h's keys in index ("": the table) as Describe draws
+// them (sk nil: the index has no sort key); in is false when its items
+// are never in the index.
+func (t *Table) keyFormats(index string, h typedHandle) (pk, sk []modeldoc.Part, in bool) {
+	it := h.keyType()
+	f := it.formats()
+	if index == "" {
+		return f.PK, f.SK, true
 	}
-	return pk, e.it.source
-}
-
-// indexPatterns are the patterns of h's keys in index, given its table
-// keys; in is false when its items are never in the index.
-func (t *Table) indexPatterns(index string, h typedHandle, tablePK, tableSK []keycodec.Part) (pk, sk []keycodec.Part, in bool) {
 	if t.layout != noIndex && index == t.opts.Index {
 		switch t.layout {
 		case sortKeyIndex:
-			return tableSK, tablePK, true // every item, keyed the other way round
+			return f.SK, f.PK, true // every item, keyed the other way round
 		case sortKeyOnlyIndex:
-			return tableSK, nil, true // every item, by its sort key alone
+			return f.SK, nil, true // every item, by its sort key alone
 		}
-		if e, ok := h.(interface {
-			invertedKeys() (pk, sk []keycodec.Part)
-		}); ok {
-			pk, sk = e.invertedKeys()
-			return pk, sk, true
+		e, ok := h.(*edgeCore)
+		if !ok {
+			return nil, nil, false // explicit keys: edges only
 		}
-		return nil, nil, false // explicit keys: edges only
+		if e.shards > 1 {
+			return modeldoc.Join(f.Target, modeldoc.ShardPart("from", e.shards)), f.PK, true
+		}
+		return f.Target, f.PK, true
 	}
-	it := h.keyType()
 	b, ok := it.indexIn(index)
 	if !ok {
 		return nil, nil, false
 	}
-	pk = tablePK
+	pk = f.PK // a local index's partition is the table's
 	if !b.Local {
-		pk = keycodec.KeyPattern(b.PK, &it.prefixes)
-		if b.Shards > 0 {
-			pk = append(pk, keycodec.Part{Kind: keycodec.Lit, Text: "#"}, keycodec.Part{Kind: keycodec.Field, Text: "shard"})
-		}
+		pk = f.Render(b.PK, b.Shards)
 	}
 	if b.SKAttr != "" {
-		sk = keycodec.KeyPattern(b.SK, &it.prefixes)
+		sk = f.Render(b.SK, 0)
 	}
 	return pk, sk, true
 }

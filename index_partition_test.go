@@ -216,3 +216,42 @@ func TestLoadKeepsReachableTargets(t *testing.T) {
 		})
 	}
 }
+
+// TestLoadReadsNodeKeysWhole: a node key in an index key template is
+// judged as that node's key, not as its type prefix and any text: WS
+// nodes keyed in GSI3 by their own key "WS#<id>" are never in the GSI3
+// partition "WS#acme#PROJ#p1" of edges into a child project, so a read of
+// that partition refuses a WS target before any request (it was sent), and
+// keeps the edges' own.
+func TestLoadReadsNodeKeysWhole(t *testing.T) {
+	t.Parallel()
+	calls := &emptyQueries{}
+	table := adjlist.NewTable(calls, "load", func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{{Name: "GSI3", PartitionKey: "GSI3PK"}}
+	})
+	ws := adjlist.NewNode[Workspace](table, "WS", "META", func(o *adjlist.NodeOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI3", PartitionKey: adjlist.Template("{@self}")}}
+	})
+	projects := adjlist.NewCollection[Project](ws, "PROJ")
+	tags := adjlist.NewNode[Workspace](table, "TAG", "META")
+	tagged := adjlist.NewEdge[anyData](tags, "TAGGED", projects, func(o *adjlist.EdgeOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI3", PartitionKey: adjlist.Template("{@target}")}}
+	})
+	require.NoError(t, table.Check())
+	var (
+		wss []adjlist.NodeItem[Workspace]
+		es  []adjlist.EdgeItem[anyData]
+	)
+	ctx := context.Background()
+	q := tagged.ByIndex("GSI3", "WS#acme#PROJ#p1")
+	_, err := adjlist.Load(ctx, q, tagged.Into(&es), ws.Into(&wss))
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	assert.ErrorContains(t, err, "target node WS: Edge.ByIndex reads partitions of index GSI3 that never hold its items")
+	assert.Zero(t, calls.queries.Load(), "refused before any request")
+
+	_, err = adjlist.Load(ctx, q, tagged.Into(&es))
+	require.NoError(t, err)
+	_, err = adjlist.Load(ctx, ws.ByIndex("GSI3", "acme"), ws.Into(&wss))
+	require.NoError(t, err)
+	assert.EqualValues(t, 2, calls.queries.Load())
+}

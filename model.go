@@ -191,11 +191,13 @@ type KeyFormatPart struct {
 }
 
 // Match reports whether key could be a value of f: every text part in its
-// place, and each variable part a non-empty run of characters other than
-// '#' (ids and data attribute values hold none), a shard part two
-// digits. For example "u#<userID>#follower" matches "u#12345#follower",
-// not "u#12345" nor "u#1#2#follower".
-func (f KeyFormat) Match(key string) bool { return modeldoc.Match(f.docParts(), key) }
+// place, each "id" or "attribute" part an id escaped as [Node.Key] escapes
+// ids (non-empty valid UTF-8 without '#' or control characters, every
+// '%' starting "%23" or "%25"; a number's text is one), a shard part two
+// digits. For example "u#<userID>#follower" matches "u#12345#follower"
+// and "u#a%23b#follower", not "u#12345", "u#1#2#follower" nor
+// "u#a%2#follower".
+func (f KeyFormat) Match(key string) bool { return modeldoc.Spelling(f.docParts()).Matches(key, false) }
 
 func (f KeyFormat) docParts() []modeldoc.Part {
 	out := make([]modeldoc.Part, len(f.Parts))

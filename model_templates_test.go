@@ -130,7 +130,10 @@ func TestModelTemplates(t *testing.T) {
 }
 
 // TestKeyFormatMatch: a key matches its item type's template, ids being
-// runs without '#'.
+// escaped ids as the library writes them: runs without '#', every '%'
+// starting "%23" or "%25", no control characters. The last two rows are
+// the decision of issue 40 (one key reader): before it an id was any run
+// without '#', and both matched.
 func TestKeyFormatMatch(t *testing.T) {
 	t.Parallel()
 	text := func(s string) adjlist.KeyFormatPart { return adjlist.KeyFormatPart{Kind: "text", Text: s} }
@@ -155,6 +158,8 @@ func TestKeyFormatMatch(t *testing.T) {
 		{[]adjlist.KeyFormatPart{text("WS#"), id("id"), text("#"), shard}, "WS#acme", false},
 		{[]adjlist.KeyFormatPart{text("p#"), id("postID"), text("#u#"), id("authorID")}, "p#34567#u#56789", true},
 		{[]adjlist.KeyFormatPart{id("a"), text("x"), id("b")}, "1x2x3", true},
+		{[]adjlist.KeyFormatPart{text("u#"), id("userID")}, "u#a%2", false},
+		{[]adjlist.KeyFormatPart{text("u#"), id("userID"), text("#follower")}, "u#a\x01#follower", false},
 	} {
 		assert.Equal(t, tc.want, adjlist.KeyFormat{Parts: tc.parts}.Match(tc.key), "%v %q", tc.parts, tc.key)
 	}

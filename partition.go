@@ -377,5 +377,5 @@ func partitionSpec(t *Table, op, pk string, keyErr error) querySpec {
 	if keyErr != nil {
 		return errSpec(t, op, keyErr)
 	}
-	return newQuerySpec(t, op, queryKeys{pk: pk})
+	return newQuerySpec(t, op, queryKeys{pk: pk, pkNum: t.numKey(t.opts.PartitionKey)})
 }

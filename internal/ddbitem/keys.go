@@ -31,8 +31,13 @@ func (k Keys) Item(pk, sk string) map[string]types.AttributeValue {
 
 // Text is key attribute item[name] as key text.
 func (k Keys) Text(item map[string]types.AttributeValue, name string) (string, bool) {
-	if n, ok := item[name].(*types.AttributeValueMemberN); ok && k.Number(name) {
-		return n.Value, true
+	switch v := item[name].(type) { // one map lookup: every read item comes here twice
+	case *types.AttributeValueMemberS:
+		return v.Value, true
+	case *types.AttributeValueMemberN:
+		if k.Number(name) {
+			return v.Value, true
+		}
 	}
-	return String(item, name)
+	return "", false
 }

@@ -26,8 +26,8 @@ func TestEntityIDs(t *testing.T) {
 }
 
 func TestReaches(t *testing.T) {
-	node := []Part{{Kind: Lit, Text: "STU#"}, {Kind: Field, Text: "id"}}
-	edge := []Part{{Kind: Lit, Text: "ENROLL#CRS#"}, {Kind: Field, Text: "to"}}
+	node := Text("STU#").Then(ID(0, "id"))
+	edge := Text("ENROLL#CRS#").Then(ID(1, "to"))
 	for _, tc := range []struct {
 		q    Query
 		want Reach

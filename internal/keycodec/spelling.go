@@ -24,12 +24,13 @@ type spelled struct {
 
 // The kinds of spelled part.
 const (
-	text  uint8 = iota
-	id          // an id, escaped
-	ref         // a ref: an id that is a key of ref, written as it is
-	shard       // "#" and the shard of an id, parsed as optional
-	attr        // a data attribute's text; its value parses into the ids
-	node        // a node key of the item ([Ctx.Node]), not parsed
+	text   uint8 = iota
+	id           // an id, escaped
+	ref          // a ref: an id that is a key of ref, written as it is
+	shard        // "#" and the shard of an id, parsed as optional
+	attr         // a data attribute's text; its value parses into the ids
+	node         // a node key of the item ([Ctx.Node]), not parsed
+	digits       // two digits: a shard in a model's key format
 )
 
 // Ref spells a key another key holds whole (a child's "WS#acme#PROJ#p1"
@@ -101,6 +102,10 @@ func Text(s string) Spelling { return Spelling{{kind: text, text: s, field: -1}}
 func RefField(field int, r *Ref) Spelling {
 	return Spelling{{kind: ref, text: r.Name, field: field, ref: r}}
 }
+
+// Digits is a shard's two digits, as a model's key format draws it
+// after its '#' ("WS#<id>#<shard of child, 4>").
+func Digits() Spelling { return Spelling{{kind: digits, field: -1}} }
 
 // ShardSuffix is "#" and the [Shard] of the id at field among n, none
 // for n < 2. Any two-digit suffix or none parses, whatever n, so keys stay
@@ -284,90 +289,110 @@ func (s Spelling) Prefix(ids []string) (prefix string, exact bool) {
 // false for a key s cannot have built or whose ids ParseID refuses; nil
 // ids only check. A shard suffix (any two digits, or none) is not read; a
 // node key does not parse. Unescaped ids cost no allocation.
-func (s Spelling) Parse(key string, ids []string) bool {
+func (s Spelling) Parse(key string, ids []string) bool { return s.match(key, ids, false) }
+
+// Matches reports whether s can spell key, or with prefix a key that
+// begins with it: [Spelling.Parse] without ids. A prefix may end inside
+// any part, and what it holds of the id it ends in is not checked (the
+// rest could make it valid: "STU#a%2" begins "STU#a%23b").
+func (s Spelling) Matches(key string, prefix bool) bool { return s.match(key, nil, prefix) }
+
+// match is Parse and Matches: the one reading of a key. An id or ref
+// tries its ends longest first, only where the next part can begin, so
+// that a key of '#'-separated parts is read in one pass.
+func (s Spelling) match(key string, ids []string, prefix bool) bool {
 	for i, p := range s {
+		if prefix && key == "" {
+			return true
+		}
 		switch p.kind {
 		case text:
+			if prefix && len(key) < len(p.text) {
+				return strings.HasPrefix(p.text, key)
+			}
 			var ok bool
 			if key, ok = strings.CutPrefix(key, p.text); !ok {
 				return false
 			}
 			continue
 		case shard:
-			if key != "" && (len(key) != 3 || key[0] != Sep || !isDigit(key[1]) || !isDigit(key[2])) {
+			if key != "" && (key[0] != Sep || !twoDigits(key[1:], prefix)) {
 				return false
 			}
 			key = ""
 			continue
+		case digits:
+			n := min(len(key), 2)
+			if !twoDigits(key[:n], prefix) {
+				return false
+			}
+			key = key[n:]
+			continue
 		case node:
 			return false
 		}
-		end := len(key)
-		if i+1 < len(s) {
-			end = idEnd(key, p, s[i+1].kind == shard)
-			if end < 0 {
-				return false
-			}
+		rest, last := s[i+1:], len(key)
+		if j := strings.IndexByte(key, Sep); j >= 0 && p.kind != ref {
+			last = j // an escaped id holds no Sep
 		}
-		v := key[:end]
-		ok := true
-		if p.kind == ref {
-			ok = p.ref.Check(v) == nil
-		} else {
-			v, ok = ParseID(p.text, v)
-		}
-		if !ok {
-			return false
-		}
+		var given string // ids' own, which the id must equal
 		if ids != nil {
-			if ids[p.field] != "" && ids[p.field] != v {
-				return false
-			}
-			ids[p.field] = v
+			given = ids[p.field]
 		}
-		key = key[end:]
+		for end := last; end > 0; end-- {
+			if !rest.starts(key[end:]) {
+				continue
+			}
+			v, ok := key[:end], true
+			switch {
+			case prefix && end == len(key):
+				ok = p.kind != ref || p.ref.Spelling.match(v, nil, true)
+			case p.kind == ref:
+				ok = p.ref.Check(v) == nil
+			default:
+				v, ok = ParseID(p.text, v)
+			}
+			if !ok || given != "" && given != v {
+				continue
+			}
+			if ids != nil {
+				ids[p.field] = v
+			}
+			if rest.match(key[end:], ids, prefix) {
+				return true
+			}
+		}
+		return false
 	}
 	return key == ""
 }
 
-// idEnd is where id or ref p at the start of key ends when more parts
-// follow: at a Sep (after a ref's own), or, before an optional shard
-// suffix, at the end; -1 if nowhere.
-func idEnd(key string, p spelled, optional bool) int {
-	seps := 0
-	if p.kind == ref {
-		seps = p.ref.Spelling.seps()
+// starts reports whether k may begin what s spells, as its first part
+// tells: where an id before it may end.
+func (s Spelling) starts(k string) bool {
+	switch {
+	case len(s) == 0:
+		return k == ""
+	case s[0].kind == text:
+		n := min(len(k), len(s[0].text))
+		return k[:n] == s[0].text[:n]
+	case s[0].kind == shard:
+		return k == "" || k[0] == Sep
 	}
-	end := 0
-	for ; seps >= 0; seps-- {
-		i := strings.IndexByte(key[end:], Sep)
-		if i < 0 {
-			if optional && seps == 0 {
-				return len(key)
-			}
-			return -1
-		}
-		end += i
-		if seps > 0 {
-			end++
-		}
-	}
-	return end
+	return true
 }
 
-// seps counts the Seps every key s spells holds, its refs' included
-// (escaped ids hold none).
-func (s Spelling) seps() int {
-	n := 0
-	for _, q := range s {
-		switch q.kind {
-		case text:
-			n += strings.Count(q.text, string(Sep))
-		case ref:
-			n += q.ref.Spelling.seps()
+// twoDigits reports whether k is two digits, or with prefix their start.
+func twoDigits(k string, prefix bool) bool {
+	if len(k) != 2 && (!prefix || len(k) > 2) {
+		return false
+	}
+	for i := range len(k) {
+		if !isDigit(k[i]) {
+			return false
 		}
 	}
-	return n
+	return true
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -26,6 +26,16 @@ func TestSpelling(t *testing.T) {
 	for _, key := range []string{"p#x#u#", "p#x#u#a#b", "p#%2#u#y", "q#x#u#y", "p#x#u#\x01"} {
 		assert.False(t, s.Parse(key, make([]string, 2)), "%q", key)
 	}
+	// A ref holds Seps: its end is where the rest (a shard suffix) reads.
+	child := &Ref{Spelling: Text("ORG#").Then(ID(0, "id"), Text("#PROJ#"), ID(1, "child")), Name: "PROJ"}
+	nested := RefField(0, child).Then(ShardSuffix(1, 4))
+	for key, want := range map[string]string{"ORG#a#PROJ#b%23c#03": "ORG#a#PROJ#b%23c", "ORG#a#PROJ#b": "ORG#a#PROJ#b", "ORG#a#PROJ#b#3": "", "ORG#a#b#03": ""} {
+		ids := make([]string, 2)
+		assert.Equal(t, want != "", nested.Parse(key, ids), "%q", key)
+		if want != "" {
+			assert.Equal(t, want, ids[0], "%q", key)
+		}
+	}
 }
 
 func TestTableKey(t *testing.T) {

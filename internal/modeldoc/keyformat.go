@@ -3,6 +3,8 @@ package modeldoc
 import (
 	"fmt"
 	"strings"
+
+	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
 // The kinds of a [Part], as adjlist's KeyFormatPart.Kind spells them.
@@ -75,30 +77,20 @@ func List(fs []Format) string {
 	return strings.Join(texts, ", ")
 }
 
-// Match is adjlist.KeyFormat.Match: text parts in place, variable parts
-// non-empty runs without '#', a shard part two digits.
-func Match(parts []Part, key string) bool {
-	if len(parts) == 0 {
-		return key == ""
-	}
-	p := parts[0]
-	if p.Kind == PartText {
-		rest, ok := strings.CutPrefix(key, p.Text)
-		return ok && Match(parts[1:], rest)
-	}
-	end := strings.IndexByte(key, '#')
-	if end < 0 {
-		end = len(key)
-	}
-	for n := end; n > 0; n-- { // the longest run first: text after a part usually starts with '#'
-		if p.Kind == PartShard && (n != 2 || !isDigit(key[0]) || !isDigit(key[1])) {
-			continue
-		}
-		if Match(parts[1:], key[n:]) {
-			return true
+// Spelling is parts as keycodec reads keys, for adjlist.KeyFormat.Match
+// and a read's check of its targets: an id or attribute part an escaped
+// id (a number's text is one), a shard part two digits.
+func Spelling(parts []Part) keycodec.Spelling {
+	var s keycodec.Spelling
+	for _, p := range parts {
+		switch p.Kind {
+		case PartText:
+			s = append(s, keycodec.Text(p.Text)...)
+		case PartShard:
+			s = append(s, keycodec.Digits()...)
+		default:
+			s = append(s, keycodec.ID(-1, p.Name)...)
 		}
 	}
-	return false
+	return s
 }
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }

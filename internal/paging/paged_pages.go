@@ -33,9 +33,14 @@ func RefOf(item Item, pkAttr, skAttr string, skip Key, split func(Item) (from, t
 	return r, ok
 }
 
+// str is item[name]'s key text: a string's, or a number's (a table keyed
+// on a number).
 func str(item Item, name string) string {
-	if s, ok := item[name].(*types.AttributeValueMemberS); ok {
-		return s.Value
+	switch v := item[name].(type) {
+	case *types.AttributeValueMemberS:
+		return v.Value
+	case *types.AttributeValueMemberN:
+		return v.Value
 	}
 	return ""
 }

@@ -359,6 +359,8 @@ func (c *Collection[C, P]) Get(ctx context.Context, parentID, childID string, op
 // one higher, a stale one [ErrVersionConflict]; derived index keys follow
 // in the same request. [ErrKeyAttribute], [ErrInvalidOption] and
 // [ErrInvalidKey] come before any request. With any error, C's zero value.
+// An update of a counter's GroupBy attribute is three requests, as
+// [Node.Update] says.
 func (c *Collection[C, P]) Update(ctx context.Context, parentID, childID string, update Update, optFns ...func(*WriteOptions)) (C, error) {
 	k, err := c.keyed(parentID, childID)
 	var data C

@@ -40,7 +40,7 @@ type Count struct {
 type CounterOptions struct {
 	// Stream, with Per "to", declares a counter kept from the table's
 	// stream ([ItemCounter.Apply]): writes of its edges and cascades
-	// ([DeleteNode], [DeleteChild]) change no count, and the stream's
+	// ([DeleteNode], [DeleteChild], [DeletePartition]) change no count, and the stream's
 	// records count them. Default false: the counter is kept at write
 	// time. Without Per "to" it is [ErrInvalidOption].
 	Stream bool
@@ -91,7 +91,7 @@ type CounterOptions struct {
 // (PutMany, DeleteMany) are [ErrInvalidOption]; a group value that is not
 // a valid id is [ErrInvalidKey]. The SDK's retries share one
 // ClientRequestToken; after [ErrOutcomeUnknown] calling again counts
-// nothing twice. Cascades ([DeleteNode], [DeleteChild]) count down what
+// nothing twice. Cascades ([DeleteNode], [DeleteChild], [DeletePartition]) count down what
 // they delete; [Verify] checks the counts and [Repair] fixes them. A
 // failed counted write's error names its counters ("counted by
 // ENROLLED"). Writes leave a [CounterOptions].Stream counter alone.

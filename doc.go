@@ -61,8 +61,9 @@
 //
 // # Errors
 //
-// Errors are [*OpError] values naming the operation, table and keys, and
-// wrap a sentinel for errors.Is ([ErrNotFound],
+// Errors of calls that read or write the table are [*OpError] values
+// naming the operation, table and keys (the key helpers, Key and Ref,
+// return the [*KeyError] itself), and wrap a sentinel for errors.Is ([ErrNotFound],
 // [ErrExists], [ErrInvalidKey], [ErrInvalidOption], [ErrConditionFailed],
 // [ErrVersionConflict], [ErrUnprocessed], ...) and/or the SDK's error for
 // errors.As. Invalid input is refused before any request. RELIABILITY.md

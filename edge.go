@@ -270,7 +270,8 @@ func (e *Edge[E]) Get(ctx context.Context, from, to string, optFns ...func(*Read
 // read is required ([IfVersion]) and set one higher, a stale one
 // [ErrVersionConflict]; derived index keys follow in the same request.
 // [ErrKeyAttribute], [ErrInvalidOption] and [ErrInvalidKey] come before
-// any request. With any error, E's zero value.
+// any request. With any error, E's zero value. An update of a
+// counter's GroupBy attribute is three requests, as [Node.Update] says.
 func (e *Edge[E]) Update(ctx context.Context, from, to string, update Update, optFns ...func(*WriteOptions)) (E, error) {
 	k, err := e.keyed(from, to)
 	var data E

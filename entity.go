@@ -303,7 +303,8 @@ func (e *Entity[T]) Get(ctx context.Context, ids IDs, optFns ...func(*ReadOption
 // the guard; derived index keys follow in the same request; a version is
 // checked and set one higher. [ErrKeyAttribute], [ErrInvalidOption] and
 // [ErrInvalidKey] come before any request. With any error, T's zero
-// value.
+// value. An update of a counter's GroupBy attribute is
+// three requests, as [Node.Update] says.
 func (e *Entity[T]) Update(ctx context.Context, ids IDs, update Update, optFns ...func(*WriteOptions)) (T, error) {
 	k, err := e.keyed(ids)
 	var data T

@@ -230,7 +230,10 @@ func (n *Node[N]) Get(ctx context.Context, id string, optFns ...func(*ReadOption
 // request ([IndexKeys]). [ErrKeyAttribute] if update names a key
 // attribute, [ErrInvalidOption] for an update the derived keys cannot
 // follow or a missing version, [ErrInvalidKey] for a bad id: all before
-// any request. With any error, N's zero value.
+// any request. With any error, N's zero value. An update that sets or
+// removes the GroupBy attribute of an [ItemCounter] counting the type is
+// three requests instead: a GetItem, a TransactWriteItems with the counts,
+// and a GetItem whose data it returns (read after the write, not with it).
 func (n *Node[N]) Update(ctx context.Context, id string, update Update, optFns ...func(*WriteOptions)) (N, error) {
 	k, err := n.keyed(id)
 	var data N

@@ -71,7 +71,8 @@ type Partition[N any] struct {
 }
 
 // PartitionHead is an item type whose items each head a partition,
-// read with [LoadPartition] and [PagePartition]:
+// read with [LoadPartition] and [PagePartition] and deleted with
+// [DeletePartition]:
 //
 //   - *[Node]: id is the node id, "a91"; the partition is the node's,
 //     PK = "STU#a91", with its item, its edges and its children.
@@ -199,11 +200,11 @@ func pkShape(it *itemType) string {
 //	p, err := adjlist.LoadPartition(ctx, projects, ref, issues.Into(&list))
 //
 // [LoadNode] and [Collection.Load] are the one-target cases. It returns
-// [ErrNotFound] if the head item does not exist, [ErrInvalidKey] for a bad
-// id, and [ErrInvalidOption] for a target of another table or whose items
+// [ErrNotFound] if the head item does not exist; before any request,
+// [ErrInvalidKey] for a bad id and [ErrInvalidOption] for a target of another table or whose items
 // are not in the head's partitions (another node type's edges or
 // children, a sharded collection's children) or an entity that heads no
-// partition, all before any request for the last two. Items whose data
+// partition. Items whose data
 // does not fit their type fail the read. With any error every target's
 // slice is nil and the Partition is zero but for ID. Reads are eventually
 // consistent; for a strongly consistent read of the partition, or one with

@@ -5,7 +5,7 @@ import "github.com/aws/aws-sdk-go-v2/aws"
 // ReadOptions configures a read of items by key or of a table partition:
 // the optFns of [Node.Get], [Edge.Get], [Collection.Get], [Entity.Get], [Node.GetMany],
 // [Collection.GetMany], [Entity.GetMany], [Edge.Hydrate], [LoadNode],
-// [Collection.Load], of a [Query]'s All, Collect, Count and Page, and of
+// [Collection.Load], [ItemCounter.Get], of a [Query]'s All, Collect, Count and Page, and of
 // [AllTypes] for [Load] and [PageIndex] (the strongly consistent form of
 // [LoadPartition]). The zero value is an eventually consistent read; reads
 // on a global secondary index are always eventually consistent.

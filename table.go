@@ -22,7 +22,10 @@ import (
 // Client is every DynamoDB operation adjlist calls: the table's items
 // through a [Table], and the table itself through [CreateTable]. A
 // *dynamodb.Client satisfies it; a test fake embeds a Client and
-// overrides the calls it counts or fails.
+// overrides the calls it counts or fails. A wrapper must pass each call's
+// optFns on to the client it wraps: adjlist sets per-call SDK options
+// through them (the retryer of a write that must not be resent after an
+// unknown outcome, docs/writes.md).
 type Client interface {
 	GetItem(ctx context.Context, params *dynamodb.GetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error)
 	PutItem(ctx context.Context, params *dynamodb.PutItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.PutItemOutput, error)

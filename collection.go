@@ -273,12 +273,13 @@ type CollectionOptions struct {
 
 // Key returns the primary key of a child: the parent's node key and
 // childType#childID, e.g. ("WS#acme", "PROJ#2026-0007"). Errors
-// match [ErrInvalidKey]; the sort key must fit in 1024 bytes.
+// match [ErrInvalidKey]; the sort key must fit in 1024 bytes. With an
+// error, pk and sk are "" as with [Node.Key].
 //
 // With [CollectionOptions].Shards the partition key carries the child's
 // shard, "WS#acme#07": FNV-1a of the child id modulo Shards, two digits.
 func (c *Collection[C, P]) Key(parentID, childID string) (pk, sk string, err error) {
-	return c.key(parentID, childID)
+	return whole(c.key(parentID, childID))
 }
 
 // key is [Collection.Key].

@@ -202,8 +202,9 @@ func (e *entityCore) init(t *Table, name, partitionKey, sortKey string, optFns [
 // "u#34567") for IDs{"12345", "34567"}. It returns [ErrInvalidKey] for the
 // wrong number of ids, an empty, non-UTF-8 or control-character id, or a
 // key over DynamoDB's limits (2048 bytes for a partition key, 1024 for a sort key), and
-// the handle's error. It makes no request.
-func (e *Entity[T]) Key(ids ...string) (pk, sk string, err error) { return e.key(ids...) }
+// the handle's error, with pk and sk "" as with [Node.Key]. It makes no
+// request.
+func (e *Entity[T]) Key(ids ...string) (pk, sk string, err error) { return whole(e.key(ids...)) }
 
 // key is [Entity.Key].
 func (e *entityCore) key(ids ...string) (pk, sk string, err error) {

@@ -64,11 +64,9 @@ func checkIndexKeys(name, ipk, isk string) error {
 // "ENROLL#CRS#math204"): the source's key, then label, target type and
 // target id. Ids are escaped as [Node.Key] escapes them. Bad ids or a key
 // over DynamoDB's limits give a [*KeyError] (errors.Is [ErrInvalidKey]),
-// and a bad handle its own error. It makes no request.
+// and a bad handle its own error, with pk and sk "" as with [Node.Key].
+// It makes no request.
 func (e *Edge[E]) Key(from, to string) (pk, sk string, err error) {
 	k, err := e.keyed(from, to)
-	if err != nil {
-		return "", "", err
-	}
-	return k.kc.PK, k.kc.SK, nil
+	return whole(k.kc.PK, k.kc.SK, err)
 }

@@ -110,9 +110,20 @@ func (n *nodeCore) init(t *Table, nodeType, marker string, optFns []func(*NodeOp
 // "CRS#x%231%25"), every other byte is kept, so keys sort in the ids' byte
 // order and no id reaches past the '#' of another type's prefix. Errors are
 // a [*KeyError] (errors.Is [ErrInvalidKey]), also for a key over 2048
-// bytes, or over 1024 as the sort key of an empty marker. It makes no
+// bytes, or over 1024 as the sort key of an empty marker. With an error,
+// pk and sk are "": every handle's Key returns no part of a key it
+// refused ([Edge.Key], [Collection.Key], [Entity.Key]). It makes no
 // request.
-func (n *Node[N]) Key(id string) (pk, sk string, err error) { return n.key(id) }
+func (n *Node[N]) Key(id string) (pk, sk string, err error) { return whole(n.key(id)) }
+
+// whole is a key, or "", "" with its error: the internal key builders keep
+// a partly built key for the [*OpError] to name, which Key does not return.
+func whole(pk, sk string, err error) (string, string, error) {
+	if err != nil {
+		return "", "", err
+	}
+	return pk, sk, nil
+}
 
 // key is [Node.Key].
 func (n *nodeCore) key(id string) (pk, sk string, err error) {

@@ -2,6 +2,7 @@ package adjlist_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -35,5 +36,33 @@ func TestKeyHelpersReturnKeyErrors(t *testing.T) {
 		require.ErrorAs(t, err, &ke, name)
 		var op *adjlist.OpError
 		assert.False(t, errors.As(err, &op), "%s: no OpError: %v", name, err)
+	}
+}
+
+// Node.Key: "With an error, pk and sk are "": every handle's Key returns
+// no part of a key it refused". Each case's partition key alone is valid,
+// so a Key that returned what it had built would return it.
+func TestKeyRefusedReturnsNoKey(t *testing.T) {
+	t.Parallel()
+	table := adjlist.NewTable(nil, "t")
+	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
+	bills := adjlist.NewNode[Workspace](table, "BILL", "") // SK = PK: at most 1024 bytes
+	projects := adjlist.NewCollection[Project](workspaces, "PROJ")
+	tagged := adjlist.NewEdge[Tagging](workspaces, "TAGGED", workspaces)
+	follows := adjlist.NewEntity[anyData](table, "follow", "u#{userID}", "f#{followerID}")
+	long := strings.Repeat("x", 1100) // fits a partition key, not a sort key
+	for name, call := range map[string]func() (string, string, error){
+		"Node.Key empty marker": func() (string, string, error) { return bills.Key(long) },
+		"Node.Key too long":     func() (string, string, error) { return workspaces.Key(long + long) },
+		"Edge.Key":              func() (string, string, error) { return tagged.Key("acme", long) },
+		"Collection.Key":        func() (string, string, error) { return projects.Key("acme", long) },
+		"Collection.Key empty":  func() (string, string, error) { return projects.Key("acme", "") },
+		"Entity.Key":            func() (string, string, error) { return follows.Key("12345", long) },
+		"Entity.Key empty":      func() (string, string, error) { return follows.Key("12345", "") },
+	} {
+		pk, sk, err := call()
+		require.ErrorIs(t, err, adjlist.ErrInvalidKey, name)
+		assert.Empty(t, pk, name)
+		assert.Empty(t, sk, name)
 	}
 }

@@ -75,9 +75,9 @@ func newLiveClient(ctx context.Context) (db *dynamodb.Client, where string, err 
 // its definition (DescribeTable, sent while the Scan runs) and at most
 // sample items (a Scan, through the SDK's paginator, of pages of at most
 // sample+1 items, the one more telling whether the table holds more),
-// reporting each page on progress. It returns them as the
-// data model a NoSQL Workbench file holding that table and those items
-// would be, the items in key order; what it leaves out is in the table's
+// reporting each page on progress. It returns them as the data model a
+// NoSQL Workbench file holding that table and those items would be, the
+// items sorted by their keys' text; what it leaves out is in the table's
 // notes.
 func readTable(ctx context.Context, db liveClient, where, name string, sample int, progress io.Writer) (*wbFile, error) {
 	type described struct {

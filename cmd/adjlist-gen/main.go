@@ -26,7 +26,8 @@
 // the SDK's paginator, in pages of at most one item more, which tells
 // whether the table holds more; progress on stderr), which it treats as
 // a Workbench model of that table holding those items, without facets,
-// the items in key order. It only reads. A table holding a model's items
+// the items sorted by their keys' text (a number key's too: "10" before
+// "9"). It only reads. A table holding a model's items
 // gives the package the model gives, but for what only a model's facets
 // and attribute list say: the order of the Go fields and of the indexes
 // (a table's follows its items' attributes, and its indexes' keys and

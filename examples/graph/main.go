@@ -1,6 +1,8 @@
 // Command graph is the materialized graph pattern of the AWS developer guide
 // (the AWS developer guide's materialized graph): people with birth dates, skills and places, and
-// who knows whom, in one table and two global secondary indexes.
+// who knows whom, in one table and the design's two global secondary
+// indexes, with a third, ByCount, for the skills by how many people have
+// them.
 //
 // Every node is a partition that holds the node's own item and its edge
 // items. An edge item's sort key is its Type and its Target together, the
@@ -32,15 +34,19 @@
 // at a target" (who knows bob) for targets of ordinary size.
 //
 // Every key attribute but PK and TypeTarget is derived by adjlist from the
-// model (adjlist.IndexKeys): no item is written by hand. Each access
-// pattern prints what it cost:
+// model (adjlist.IndexKeys, and an ItemCounter's counter and count, which
+// ByCount is keyed on): no item is written by hand. Each access pattern
+// prints what it cost:
 //   - a person's whole neighbourhood: 1 Query on the table (LoadPartition);
 //   - everyone with a skill: 4 Queries in parallel on GSI1, merged;
 //   - everyone born on a date: 4 Queries in parallel on GSI1, merged;
 //   - everyone in a place (lives or works there): 1 Query on GSI1 into two
 //     typed slices (PageIndex);
 //   - a person by name: 1 Query on GSI1;
-//   - who knows a person (who points at a target): 1 Query on GSI2.
+//   - who knows a person (who points at a target): 1 Query on GSI2;
+//   - the top skills: 1 Query on ByCount of the count items the PEOPLE
+//     counter keeps in each skill's partition (a HAS edge and its skill's
+//     count are written in one transaction).
 //
 // Index reads are eventually consistent: on real DynamoDB (-aws) a first
 // run's index reads can miss items it wrote a moment before; DynamoDB
@@ -126,7 +132,7 @@ var example = exampleutil.Example{Name: "graph", Model: described, Run: run}
 
 func main() { exampleutil.Main(example) }
 
-// The two global secondary indexes.
+// The three global secondary indexes.
 const (
 	// byData is the design's first GSI, on the overloaded Data attribute.
 	byData = "GSI1"

@@ -44,10 +44,10 @@ type Seed struct {
 }
 
 // RunTwice runs ex without -cleanup on a fresh table of DynamoDB Local,
-// twice: the second run must find the data in place and change nothing.
+// twice: the second run must find the data in place and add no item.
 // After each run it calls check with the run's number (0, then 1) and
 // everything the run printed, then asserts that the table holds exactly
-// seed's items. It returns the client and the table, for checks on the
+// seed's items (their shapes: values other than the keys may differ). It returns the client and the table, for checks on the
 // table itself; the table is deleted when the test ends.
 func RunTwice(t testing.TB, ex exampleutil.Example, seed Seed, check func(run int, out string)) (*dynamodb.Client, string) {
 	t.Helper()

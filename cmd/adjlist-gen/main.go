@@ -163,11 +163,12 @@ Flags:
 	                  types, and the notes) on standard output.
 	-h                print this help and exit.
 
-Choices inference made, and ambiguities, are lines on stderr and comments
-in the code (with -dry-run, lines on standard output with the model). A model that cannot be made into a package that passes its
-test, a table that cannot be read, bad flags, or a folder that cannot be
-written is an error: exit status 2, and nothing written. Run the package's
-test with DynamoDB Local:
+Choices inference made, and ambiguities, are lines on stderr and
+comments in the code (with -dry-run, lines on standard output with the
+model). A model that cannot be made into a package that passes its test,
+a table that cannot be read, bad flags, or a folder that cannot be
+written is an error: exit status 2, and nothing written. Run the
+package's test with DynamoDB Local:
 
 	go test ./dir   (ddbtest starts DynamoDB Local, or uses AWS_ENDPOINT_URL_DYNAMODB)
 `

@@ -301,7 +301,8 @@ func (s Spelling) Matches(key string, prefix bool) bool { return s.match(key, ni
 // tries its ends longest first, only where the next part can begin, so
 // that a key of '#'-separated parts is read in one pass.
 func (s Spelling) match(key string, ids []string, prefix bool) bool {
-	for i, p := range s {
+	for i := range s {
+		p := &s[i] // not a copy: this runs for every key of every item read
 		if prefix && key == "" {
 			return true
 		}
@@ -338,6 +339,23 @@ func (s Spelling) match(key string, ids []string, prefix bool) bool {
 		var given string // ids' own, which the id must equal
 		if ids != nil {
 			given = ids[p.field]
+		}
+		if !prefix && p.kind != ref && (len(rest) == 0 || rest[0].kind == text && rest[0].text != "" && rest[0].text[0] == Sep) {
+			// The common case, read in one pass: only the first Sep (or
+			// the key's end, before nothing) can end an escaped id here,
+			// so the search below would try that end alone.
+			if len(rest) == 0 && last != len(key) || last == 0 {
+				return false
+			}
+			v, ok := ParseID(p.text, key[:last])
+			if !ok || given != "" && given != v {
+				return false
+			}
+			if ids != nil {
+				ids[p.field] = v
+			}
+			key = key[last:]
+			continue
 		}
 		for end := last; end > 0; end-- {
 			if !rest.starts(key[end:]) {

@@ -261,11 +261,12 @@ func (h headSpec) read(ctx context.Context, op, id string, page *string, limit i
 		}
 	}
 	decode := func(item Item) (bool, error) {
-		if s, _ := ddbitem.String(item, h.t.opts.SortKey); !h.apart && s == sk {
+		av := item[h.t.opts.SortKey] // looked up once for the head check and the dealer
+		if !h.apart && ddbitem.StringOf(av) == sk {
 			hasNode = true
 			return false, h.t.unmarshalData(item, out)
 		}
-		return false, d.Deal(item)
+		return false, d.DealAt(item, av)
 	}
 	none := func(int) {} // the dealer grows the targets' slices
 	if page != nil {

@@ -1,6 +1,10 @@
 package paging
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
 
 // Sink is the slice of one item type that a target of a read of several
 // item types fills ([Into]).
@@ -89,8 +93,12 @@ func (d *Dealer) likelyType(sk string) int {
 }
 
 // Deal hands item to the first sink that takes it, or counts it in other.
-func (d *Dealer) Deal(item Item) error {
-	sk := str(item, d.skAttr)
+func (d *Dealer) Deal(item Item) error { return d.DealAt(item, item[d.skAttr]) }
+
+// DealAt is [Dealer.Deal] of item whose sort key attribute the caller
+// has looked up already: skAV is item[skAttr].
+func (d *Dealer) DealAt(item Item, skAV types.AttributeValue) error {
+	sk := text(skAV)
 	for i := d.typeOf(sk, 0); i < len(d.typing); i = d.typeOf(sk, i+1) {
 		if ok, err := d.typing[i].sink.Take(item); ok || err != nil {
 			return err

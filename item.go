@@ -147,7 +147,13 @@ func (t *Table) keyAV(name, s string) types.AttributeValue { return t.keys().Val
 
 // keyText returns item[name], a table key attribute, as key text: a
 // string, or on an N key a number's text.
-func (t *Table) keyText(item Item, name string) (string, bool) { return t.keys().Text(item, name) }
+func (t *Table) keyText(item Item, name string) (string, bool) {
+	av := item[name]
+	if s, ok := av.(*types.AttributeValueMemberS); ok {
+		return s.Value, true // every item read comes here twice: no Keys built for a string
+	}
+	return t.keys().TextOf(name, av)
+}
 
 // setKeys writes the primary key into item.
 func (t *Table) setKeys(item Item, pk, sk string) {

@@ -14,6 +14,13 @@ type Sink interface {
 	Reset()                              // empties the slice
 }
 
+// SinkAt is a [Sink] that also takes an item with its sort key
+// attribute looked up already, which the Dealer hands it rather than
+// have it look the attribute up again.
+type SinkAt interface {
+	TakeAt(item Item, skAV types.AttributeValue) (ok bool, err error)
+}
+
 // Dealer hands a read's items to the first of its sinks that takes each,
 // or counts it in other. A sink whose sort keys all start with a lead the
 // item's does not is not offered it; the same typing counts each page's
@@ -29,6 +36,7 @@ type Dealer struct {
 // items it is the first that may take.
 type typing struct {
 	sink Sink
+	at   SinkAt // sink, if it is one
 	lead string
 	n    int
 }
@@ -43,7 +51,8 @@ func NewDealer(skAttr string, other *int) *Dealer {
 
 // Add adds s, whose sort keys all start with lead ("": not known).
 func (d *Dealer) Add(s Sink, lead string) {
-	d.typing = append(d.typing, typing{sink: s, lead: lead})
+	at, _ := s.(SinkAt)
+	d.typing = append(d.typing, typing{sink: s, at: at, lead: lead})
 }
 
 // typeOf is the first sink from i on that sort key sk does not rule out.
@@ -100,7 +109,15 @@ func (d *Dealer) Deal(item Item) error { return d.DealAt(item, item[d.skAttr]) }
 func (d *Dealer) DealAt(item Item, skAV types.AttributeValue) error {
 	sk := text(skAV)
 	for i := d.typeOf(sk, 0); i < len(d.typing); i = d.typeOf(sk, i+1) {
-		if ok, err := d.typing[i].sink.Take(item); ok || err != nil {
+		ty := &d.typing[i]
+		var ok bool
+		var err error
+		if ty.at != nil {
+			ok, err = ty.at.TakeAt(item, skAV)
+		} else {
+			ok, err = ty.sink.Take(item)
+		}
+		if ok || err != nil {
 			return err
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // Collection is a handle on a one-to-many relationship stored as an item
@@ -423,8 +424,13 @@ func (c *Collection[C, P]) Decode(item Item) (v Child[C], ok bool, err error) {
 
 // decode is [Collection.Decode] without the handle's error.
 func (c *Collection[C, P]) decode(item Item) (v Child[C], ok bool, err error) {
+	return c.decodeAt(item, item[c.t.opts.SortKey])
+}
+
+// decodeAt is decode of an item whose sort key attribute is skAV.
+func (c *Collection[C, P]) decodeAt(item Item, skAV types.AttributeValue) (v Child[C], ok bool, err error) {
 	var ids [2]string
-	ok, err = c.t.decodeItem(&c.it, item, ids[:], &v.Data)
+	ok, err = c.t.decodeItemAt(&c.it, item, skAV, ids[:], &v.Data)
 	v.Parent, v.ID = ids[0], ids[1]
 	return v, ok, err
 }

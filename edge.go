@@ -15,6 +15,7 @@ import (
 	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/paging"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // Edge is a handle on one kind of edge (relationship) between two node
@@ -436,8 +437,13 @@ func (e *Edge[E]) Decode(item Item) (v EdgeItem[E], ok bool, err error) {
 
 // decode is [Edge.Decode] without the handle's error.
 func (e *Edge[E]) decode(item Item) (v EdgeItem[E], ok bool, err error) {
+	return e.decodeAt(item, item[e.t.opts.SortKey])
+}
+
+// decodeAt is decode of an item whose sort key attribute is skAV.
+func (e *Edge[E]) decodeAt(item Item, skAV types.AttributeValue) (v EdgeItem[E], ok bool, err error) {
 	var ids [2]string
-	ok, err = e.t.decodeItem(&e.it, item, ids[:], &v.Data)
+	ok, err = e.t.decodeItemAt(&e.it, item, skAV, ids[:], &v.Data)
 	v.From, v.To = ids[0], ids[1]
 	return v, ok, err
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/walks"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // Entity is a handle on one item type of a [Table] whose keys are spelled
@@ -432,7 +433,12 @@ func (e *Entity[T]) Decode(item Item) (v EntityItem[T], ok bool, err error) {
 }
 
 func (e *Entity[T]) decode(item Item) (v EntityItem[T], ok bool, err error) {
-	v.IDs, ok, err = e.t.decodeIDs(&e.it, item, &v.Data)
+	return e.decodeAt(item, item[e.t.opts.SortKey])
+}
+
+// decodeAt is decode of an item whose sort key attribute is skAV.
+func (e *Entity[T]) decodeAt(item Item, skAV types.AttributeValue) (v EntityItem[T], ok bool, err error) {
+	v.IDs, ok, err = e.t.decodeIDs(&e.it, item, skAV, &v.Data)
 	return v, ok, err
 }
 
@@ -464,7 +470,7 @@ func (e *entityCore) check() func(Item) error {
 // [PageIndex], and [LoadPartition] of an entity heading its partition).
 // A nil dst is [ErrInvalidOption] when used.
 func (e *Entity[T]) Into(dst *[]EntityItem[T]) Target {
-	return into(e.t, "", "entity "+e.name, e.err, dst, e.decode, &e.entityCore)
+	return into(e.t, "", "entity "+e.name, e.err, dst, e.decodeAt, &e.entityCore)
 }
 
 // TxCheck adds to tx a check that the item with ids exists, as

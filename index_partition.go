@@ -12,7 +12,7 @@ import (
 // node item of this type that [Load] or [PageIndex] meets. A nil dst is
 // [ErrInvalidOption] when used.
 func (n *Node[N]) Into(dst *[]NodeItem[N]) Target {
-	return into(n.t, n.typ, "node "+n.typ, n.err, dst, n.decodeItem, &n.nodeCore)
+	return into(n.t, n.typ, "node "+n.typ, n.err, dst, n.decodeAt, &n.nodeCore)
 }
 
 // IndexPage is one page of a mixed read of an index partition

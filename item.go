@@ -55,7 +55,13 @@ func decodeRaw[V any](herr error, item Item, decode func(Item) (V, bool, error))
 // ok is false, with nothing decoded, for an item whose keys the type
 // cannot have built. It may modify item.
 func (t *Table) decodeItem(it *itemType, item Item, ids []string, out any) (ok bool, err error) {
-	if !t.parseItem(it, item, ids) {
+	return t.decodeItemAt(it, item, item[t.opts.SortKey], ids, out)
+}
+
+// decodeItemAt is decodeItem of an item whose sort key attribute skAV a
+// read of several item types has looked up already.
+func (t *Table) decodeItemAt(it *itemType, item Item, skAV types.AttributeValue, ids []string, out any) (ok bool, err error) {
+	if !t.parseItemAt(it, item, skAV, ids) {
 		return false, nil
 	}
 	return true, t.decodeData(it, ids, item, out)
@@ -63,15 +69,20 @@ func (t *Table) decodeItem(it *itemType, item Item, ids []string, out any) (ok b
 
 // parseItem is decodeItem without the data.
 func (t *Table) parseItem(it *itemType, item Item, ids []string) bool {
+	return t.parseItemAt(it, item, item[t.opts.SortKey], ids)
+}
+
+// parseItemAt is parseItem given the sort key attribute skAV.
+func (t *Table) parseItemAt(it *itemType, item Item, skAV types.AttributeValue, ids []string) bool {
 	pk, okP := t.keyText(item, t.opts.PartitionKey)
-	sk, okS := t.keyText(item, t.opts.SortKey)
+	sk, okS := t.keyTextOf(t.opts.SortKey, skAV)
 	return okP && okS && it.keys.parse(pk, sk, ids) && (it.edge == nil || t.edgeIndexKeysMatch(it.edge, item, pk, sk, ids[0]))
 }
 
 // decodeIDs is decodeItem for an item type of any number of ids, which
 // it returns as an [IDs] of their own; ok=false costs no allocation (a
 // read of several item types offers each item to every target).
-func (t *Table) decodeIDs(it *itemType, item Item, out any) (IDs, bool, error) {
+func (t *Table) decodeIDs(it *itemType, item Item, skAV types.AttributeValue, out any) (IDs, bool, error) {
 	var buf [8]string
 	var ids []string
 	if n := len(it.keys.fields); n <= len(buf) {
@@ -79,7 +90,7 @@ func (t *Table) decodeIDs(it *itemType, item Item, out any) (IDs, bool, error) {
 	} else {
 		ids = make([]string, n)
 	}
-	ok, err := t.decodeItem(it, item, ids, out)
+	ok, err := t.decodeItemAt(it, item, skAV, ids, out)
 	if !ok {
 		return nil, false, nil
 	}
@@ -147,7 +158,15 @@ func (t *Table) keyAV(name, s string) types.AttributeValue { return t.keys().Val
 
 // keyText returns item[name], a table key attribute, as key text: a
 // string, or on an N key a number's text.
-func (t *Table) keyText(item Item, name string) (string, bool) { return t.keys().Text(item, name) }
+func (t *Table) keyText(item Item, name string) (string, bool) { return t.keyTextOf(name, item[name]) }
+
+// keyTextOf is keyText of key attribute name's value av.
+func (t *Table) keyTextOf(name string, av types.AttributeValue) (string, bool) {
+	if s, ok := av.(*types.AttributeValueMemberS); ok {
+		return s.Value, true // every item read comes here twice: no Keys built for a string
+	}
+	return t.keys().TextOf(name, av)
+}
 
 // setKeys writes the primary key into item.
 func (t *Table) setKeys(item Item, pk, sk string) {

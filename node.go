@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // Node is a handle on one type of node (entity) in a [Table], with N the Go
@@ -284,8 +285,13 @@ func (n *Node[N]) Decode(item Item) (v NodeItem[N], ok bool, err error) {
 
 // decode is [Node.Decode] without the handle's error.
 func (n *Node[N]) decode(item Item) (v NodeItem[N], ok bool, err error) {
+	return n.decodeAt(item, item[n.t.opts.SortKey])
+}
+
+// decodeAt is decode of an item whose sort key attribute is skAV.
+func (n *Node[N]) decodeAt(item Item, skAV types.AttributeValue) (v NodeItem[N], ok bool, err error) {
 	var ids [1]string
-	ok, err = n.t.decodeItem(&n.it, item, ids[:], &v.Data)
+	ok, err = n.t.decodeItemAt(&n.it, item, skAV, ids[:], &v.Data)
 	v.ID = ids[0]
 	return v, ok, err
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/paging"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // Target receives the items of one item type during a read of several
@@ -35,7 +36,7 @@ type Target struct {
 // an edge from a collection's children ([Endpoint]), which are in no node
 // partition.
 func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
-	return into(e.t, e.src.String(), "edge "+e.prefix, e.err, dst, e.decode, &e.edgeCore)
+	return into(e.t, e.src.String(), "edge "+e.prefix, e.err, dst, e.decodeAt, &e.edgeCore)
 }
 
 // Into returns a [Target] that appends to *dst every child of this type
@@ -43,20 +44,24 @@ func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
 // key order), or [Load] or [PageIndex] meets (in the read's order). A nil
 // dst is [ErrInvalidOption] when used.
 func (c *Collection[C, P]) Into(dst *[]Child[C]) Target {
-	tg := into(c.t, c.parent.name(), "child "+c.prefix, c.err, dst, c.decode, &c.collectionCore)
+	tg := into(c.t, c.parent.name(), "child "+c.prefix, c.err, dst, c.decodeAt, &c.collectionCore)
 	tg.sharded = c.shards > 0
 	return tg
 }
 
 // into is the Target of the items of h's type that decode accepts, in
 // node type typ's partitions.
-func into[T any](t *Table, typ, kind string, err error, dst *[]T, decode func(Item) (T, bool, error), h typedHandle) Target {
+func into[T any](t *Table, typ, kind string, err error, dst *[]T, decode func(Item, types.AttributeValue) (T, bool, error), h typedHandle) Target {
 	tg := Target{t: t, typ: typ, kind: kind, err: err, h: h}
 	if dst == nil {
 		tg.err = fmt.Errorf("%w: Into(nil)", ErrInvalidOption)
 		return tg
 	}
-	tg.into = &paging.Into[T]{Dst: dst, Decode: decode}
+	in := &paging.Into[T]{Dst: dst, Decode: decode}
+	if t != nil { // a zero handle's Target fails its read's check instead
+		in.SKAttr = t.opts.SortKey
+	}
+	tg.into = in
 	return tg
 }
 
@@ -261,11 +266,12 @@ func (h headSpec) read(ctx context.Context, op, id string, page *string, limit i
 		}
 	}
 	decode := func(item Item) (bool, error) {
-		if s, _ := ddbitem.String(item, h.t.opts.SortKey); !h.apart && s == sk {
+		av := item[h.t.opts.SortKey] // looked up once for the head check and the dealer
+		if !h.apart && ddbitem.StringOf(av) == sk {
 			hasNode = true
 			return false, h.t.unmarshalData(item, out)
 		}
-		return false, d.Deal(item)
+		return false, d.DealAt(item, av)
 	}
 	none := func(int) {} // the dealer grows the targets' slices
 	if page != nil {

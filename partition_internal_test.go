@@ -82,3 +82,25 @@ func TestSortKeyLead(t *testing.T) {
 	}
 	assert.Empty(t, sortKeyLead(nil), "no handle")
 }
+
+// TestZeroHandleInto: a zero handle's Into makes a Target of no table
+// without panicking, as it did before targets learned the table's sort
+// key attribute.
+func TestZeroHandleInto(t *testing.T) {
+	t.Parallel()
+	var edges []EdgeItem[struct{}]
+	var children []Child[struct{}]
+	var nodes []NodeItem[struct{}]
+	var items []EntityItem[struct{}]
+	for name, into := range map[string]func() Target{
+		"edge":       func() Target { return new(Edge[struct{}]).Into(&edges) },
+		"collection": func() Target { return new(Collection[struct{}, struct{}]).Into(&children) },
+		"node":       func() Target { return new(Node[struct{}]).Into(&nodes) },
+		"entity":     func() Target { return new(Entity[struct{}]).Into(&items) },
+	} {
+		var tg Target
+		require.NotPanics(t, func() { tg = into() }, name)
+		assert.Nil(t, tg.t, name)
+		assert.NotNil(t, tg.into, name)
+	}
+}

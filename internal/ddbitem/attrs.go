@@ -11,6 +11,15 @@ func String(item map[string]types.AttributeValue, name string) (string, bool) {
 	return s.Value, true
 }
 
+// StringOf is av's string, "" if av is not one: [String] of an
+// attribute looked up already.
+func StringOf(av types.AttributeValue) string {
+	if s, ok := av.(*types.AttributeValueMemberS); ok {
+		return s.Value
+	}
+	return ""
+}
+
 // Attr is a derived key attribute and the value an item should carry.
 type Attr struct{ Name, Value string }
 

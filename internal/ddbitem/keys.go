@@ -31,7 +31,13 @@ func (k Keys) Item(pk, sk string) map[string]types.AttributeValue {
 
 // Text is key attribute item[name] as key text.
 func (k Keys) Text(item map[string]types.AttributeValue, name string) (string, bool) {
-	switch v := item[name].(type) { // one map lookup: every read item comes here twice
+	return k.TextOf(name, item[name]) // one map lookup: every read item comes here twice
+}
+
+// TextOf is [Keys.Text] of key attribute name's value av, looked up
+// already.
+func (k Keys) TextOf(name string, av types.AttributeValue) (string, bool) {
+	switch v := av.(type) {
 	case *types.AttributeValueMemberS:
 		return v.Value, true
 	case *types.AttributeValueMemberN:

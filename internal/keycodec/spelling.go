@@ -289,7 +289,50 @@ func (s Spelling) Prefix(ids []string) (prefix string, exact bool) {
 // false for a key s cannot have built or whose ids ParseID refuses; nil
 // ids only check. A shard suffix (any two digits, or none) is not read; a
 // node key does not parse. Unescaped ids cost no allocation.
-func (s Spelling) Parse(key string, ids []string) bool { return s.match(key, ids, false) }
+func (s Spelling) Parse(key string, ids []string) bool {
+	// The common case, read in one pass without match's search: text, and
+	// escaped ids each followed by the end or by text that starts with
+	// Sep, which only the first Sep (or the key's end) can end, so match
+	// would try that end alone. From any other part on, match reads the
+	// rest.
+	for i := range s {
+		p := &s[i]
+		if p.kind == text {
+			var ok bool
+			if key, ok = strings.CutPrefix(key, p.text); !ok {
+				return false
+			}
+			continue
+		}
+		last := strings.IndexByte(key, Sep)
+		if p.kind != id && p.kind != attr || !s.sepAfter(i) || last == 0 || last < 0 && i+1 < len(s) {
+			return s[i:].match(key, ids, false)
+		}
+		if last < 0 {
+			last = len(key)
+		} else if i+1 == len(s) {
+			return false // an id that ends the key holds no Sep
+		}
+		v, ok := ParseID(p.text, key[:last])
+		if !ok {
+			return false
+		}
+		if ids != nil {
+			if ids[p.field] != "" && ids[p.field] != v {
+				return false
+			}
+			ids[p.field] = v
+		}
+		key = key[last:]
+	}
+	return key == ""
+}
+
+// sepAfter reports whether part i is the last or followed by text that
+// starts with Sep.
+func (s Spelling) sepAfter(i int) bool {
+	return i+1 == len(s) || s[i+1].kind == text && s[i+1].text != "" && s[i+1].text[0] == Sep
+}
 
 // Matches reports whether s can spell key, or with prefix a key that
 // begins with it: [Spelling.Parse] without ids. A prefix may end inside
@@ -301,7 +344,8 @@ func (s Spelling) Matches(key string, prefix bool) bool { return s.match(key, ni
 // tries its ends longest first, only where the next part can begin, so
 // that a key of '#'-separated parts is read in one pass.
 func (s Spelling) match(key string, ids []string, prefix bool) bool {
-	for i, p := range s {
+	for i := range s {
+		p := &s[i] // not a copy: this runs for every key of every item read
 		if prefix && key == "" {
 			return true
 		}

@@ -1,6 +1,7 @@
 package keycodec
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -47,4 +48,49 @@ func TestTableKey(t *testing.T) {
 	assert.EqualError(t, err, "a table key holds text and {fields} only")
 	_, err = TableKey([]Part{{Kind: Var, Text: "date"}, {Kind: Lit, Text: "-x#"}, {Kind: Var, Text: "id"}})
 	assert.EqualError(t, err, "{date} must be followed by '#' or end the key, so that it parses back")
+}
+
+// TestParseOnePass: Parse's one-pass reading of text and '#'-bounded ids
+// agrees with match's search of an id's ends, on the ids it reads too,
+// for every spelling shape (ids at the end, before '#' text, before other
+// text, next to each other, refs, shard suffixes, attributes) and keys
+// that parse, that do not, and whose ids the given ids contradict.
+func TestParseOnePass(t *testing.T) {
+	child := &Ref{Spelling: Text("ORG#").Then(ID(0, "id"), Text("#PROJ#"), ID(1, "child")), Name: "PROJ"}
+	spellings := []Spelling{
+		Text("STU#").Then(ID(0, "from")),
+		Text("ENROLL#CRS#").Then(ID(1, "to")),
+		Text("p#").Then(ID(1, "post"), Text("#u#"), ID(0, "author")),
+		ID(0, "a").Then(Text("#"), ID(1, "b")),
+		ID(0, "a").Then(Text("-x#"), ID(1, "b")),
+		ID(0, "a").Then(ID(1, "b")),
+		Text("T#").Then(ID(0, "a"), ShardSuffix(0, 4)),
+		Text("T#").Then(ID(0, "a"), Text("#"), Digits()),
+		RefField(0, child).Then(Text("#ITEM#"), ID(1, "item")),
+		Text("S#").Then(Spelling{{kind: attr, text: "status", field: 1}}, Text("#"), ID(0, "id")),
+		Text("META"),
+		ID(0, "a"),
+	}
+	keys := []string{
+		"", "#", "STU#", "STU#a91", "STU#a%2391", "STU#a#91", "STU#a%2", "ENROLL#CRS#math204", "ENROLL#CRS#",
+		"p#x#u#y", "p#a%23b#u#50%25", "p#x#u#", "p#x#u#a#b", "p#%2#u#y", "a#b", "a#b#c", "#b", "a#", "a-x#b", "a-x#",
+		"ab", "T#a", "T#a#03", "T#a#3", "T#a#b", "T#a#", "ORG#o#PROJ#p#ITEM#i", "ORG#o#PROJ#p#03#ITEM#i", "ORG#o#ITEM#i",
+		"S#open#x", "S##x", "S#open#", "META", "META#", "x\x01y", "a b",
+	}
+	givens := [][]string{nil, {"", ""}, {"a", ""}, {"", "b"}, {"a91", "math204"}, {"o#PROJ#p", ""}, {"ORG#o#PROJ#p", "i"}}
+	for i, s := range spellings {
+		for _, key := range keys {
+			for _, given := range givens {
+				var got, want []string
+				if given != nil {
+					got, want = slices.Clone(given), slices.Clone(given)
+				}
+				ok, wantOK := s.Parse(key, got), s.match(key, want, false)
+				require.Equal(t, wantOK, ok, "spelling %d, key %q, ids %q", i, key, given)
+				if ok {
+					assert.Equal(t, want, got, "spelling %d, key %q, ids %q", i, key, given)
+				}
+			}
+		}
+	}
 }

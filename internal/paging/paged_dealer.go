@@ -1,6 +1,10 @@
 package paging
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
 
 // Sink is the slice of one item type that a target of a read of several
 // item types fills ([Into]).
@@ -8,6 +12,13 @@ type Sink interface {
 	Take(item Item) (ok bool, err error) // appends item if it is of the type
 	Grow(n int)                          // makes room for n more
 	Reset()                              // empties the slice
+}
+
+// SinkAt is a [Sink] that also takes an item with its sort key
+// attribute looked up already, which the Dealer hands it rather than
+// have it look the attribute up again.
+type SinkAt interface {
+	TakeAt(item Item, skAV types.AttributeValue) (ok bool, err error)
 }
 
 // Dealer hands a read's items to the first of its sinks that takes each,
@@ -25,6 +36,7 @@ type Dealer struct {
 // items it is the first that may take.
 type typing struct {
 	sink Sink
+	at   SinkAt // sink, if it is one
 	lead string
 	n    int
 }
@@ -39,7 +51,8 @@ func NewDealer(skAttr string, other *int) *Dealer {
 
 // Add adds s, whose sort keys all start with lead ("": not known).
 func (d *Dealer) Add(s Sink, lead string) {
-	d.typing = append(d.typing, typing{sink: s, lead: lead})
+	at, _ := s.(SinkAt)
+	d.typing = append(d.typing, typing{sink: s, at: at, lead: lead})
 }
 
 // typeOf is the first sink from i on that sort key sk does not rule out.
@@ -89,10 +102,22 @@ func (d *Dealer) likelyType(sk string) int {
 }
 
 // Deal hands item to the first sink that takes it, or counts it in other.
-func (d *Dealer) Deal(item Item) error {
-	sk := str(item, d.skAttr)
+func (d *Dealer) Deal(item Item) error { return d.DealAt(item, item[d.skAttr]) }
+
+// DealAt is [Dealer.Deal] of item whose sort key attribute the caller
+// has looked up already: skAV is item[skAttr].
+func (d *Dealer) DealAt(item Item, skAV types.AttributeValue) error {
+	sk := text(skAV)
 	for i := d.typeOf(sk, 0); i < len(d.typing); i = d.typeOf(sk, i+1) {
-		if ok, err := d.typing[i].sink.Take(item); ok || err != nil {
+		ty := &d.typing[i]
+		var ok bool
+		var err error
+		if ty.at != nil {
+			ok, err = ty.at.TakeAt(item, skAV)
+		} else {
+			ok, err = ty.sink.Take(item)
+		}
+		if ok || err != nil {
 			return err
 		}
 	}

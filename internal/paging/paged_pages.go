@@ -35,8 +35,11 @@ func RefOf(item Item, pkAttr, skAttr string, skip Key, split func(Item) (from, t
 
 // str is item[name]'s key text: a string's, or a number's (a table keyed
 // on a number).
-func str(item Item, name string) string {
-	switch v := item[name].(type) {
+func str(item Item, name string) string { return text(item[name]) }
+
+// text is str of an attribute looked up already.
+func text(av types.AttributeValue) string {
+	switch v := av.(type) {
 	case *types.AttributeValueMemberS:
 		return v.Value
 	case *types.AttributeValueMemberN:

@@ -1,16 +1,26 @@
 package paging
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
 
 // Into is a [Sink] that appends to *Dst each item Decode accepts.
 type Into[T any] struct {
-	Dst    *[]T
-	Decode func(Item) (T, bool, error)
+	Dst *[]T
+	// Decode decodes item, whose attribute SKAttr is skAV.
+	Decode func(item Item, skAV types.AttributeValue) (T, bool, error)
+	SKAttr string
 }
 
 // Take appends item, decoded, to *Dst if Decode accepts it.
-func (s *Into[T]) Take(item Item) (ok bool, err error) {
-	v, ok, err := s.Decode(item)
+func (s *Into[T]) Take(item Item) (ok bool, err error) { return s.TakeAt(item, item[s.SKAttr]) }
+
+// TakeAt is Take of item whose sort key attribute the caller has looked
+// up already ([SinkAt]).
+func (s *Into[T]) TakeAt(item Item, skAV types.AttributeValue) (ok bool, err error) {
+	v, ok, err := s.Decode(item, skAV)
 	if ok && err == nil {
 		*s.Dst = append(*s.Dst, v)
 	}

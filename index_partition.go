@@ -198,15 +198,35 @@ func qsReaches(q *querySpec, tg Target) keycodec.Reach {
 	if tg.h == nil || q.keys.native != nil {
 		return keycodec.Reachable // a native index's keys are data
 	}
-	if r, ok := q.t.recordOf(tg.h); !ok || r.err != nil {
+	r, ok := q.t.recordOf(tg.h)
+	if !ok || r.err != nil {
 		return keycodec.Reachable // declared again since: not judged
 	}
-	pk, sk, in := q.t.keyFormats(q.keys.index, tg.h)
-	if !in {
+	k, ok := r.reach[q.keys.index]
+	if !ok {
+		k = q.t.reachKeys(q.keys.index, tg.h)
+	}
+	if !k.in {
 		return keycodec.OtherPartition
 	}
 	hq := keycodec.Query{PK: q.keys.pk, ShardPKs: q.keys.shardPKs, SKPrefix: q.skPrefix, Exact: q.keys.skExact}
-	return hq.Reaches(modeldoc.Spelling(pk), modeldoc.Spelling(sk))
+	return hq.Reaches(k.pk, k.sk)
+}
+
+// reachKeys are an item type's keys in one index ("": the table) as
+// [keycodec.Query.Reaches] reads them; in is false when its items are
+// never in the index.
+type reachKeys struct {
+	pk, sk keycodec.Spelling
+	in     bool
+}
+
+func (t *Table) reachKeys(index string, h typedHandle) reachKeys {
+	pk, sk, in := t.keyFormats(index, h)
+	if !in {
+		return reachKeys{}
+	}
+	return reachKeys{modeldoc.Spelling(pk), modeldoc.Spelling(sk), true}
 }
 
 // recordOf returns the record of the handle h, if t records it (a type

@@ -38,7 +38,11 @@ type recorded struct {
 	id string
 	// pk and sk are its table keys' templates (for a preset, the spelling
 	// its own key code writes: registry_internal_test holds them equal).
-	pk, sk     []keycodec.Part
+	pk, sk []keycodec.Part
+	// reach is its keys in the table ("") and in each index, by index
+	// name, as a read of several types judges its targets ([qsReaches]):
+	// built once here, not per read.
+	reach      map[string]reachKeys
 	h          Describer
 	err        error // the declaration's own error
 	entity     bool  // an Entity: refused, not only reported, when ambiguous
@@ -81,6 +85,13 @@ func (t *Table) record(r recorded) error {
 	}
 	if h, ok := r.h.(typedHandle); ok && r.err == nil {
 		r.pk, r.sk = h.keyType().pk, h.keyType().sk
+		r.reach = map[string]reachKeys{"": t.reachKeys("", h)}
+		if t.layout != noIndex {
+			r.reach[t.opts.Index] = t.reachKeys(t.opts.Index, h)
+		}
+		for _, ix := range t.opts.Indexes {
+			r.reach[ix.Name] = t.reachKeys(ix.Name, h)
+		}
 	}
 	var err error
 	if r.entity && r.err == nil {

@@ -405,6 +405,9 @@ func (s Spelling) match(key string, ids []string, prefix bool) bool {
 			if rest.match(key[end:], ids, prefix) {
 				return true
 			}
+			if ids != nil {
+				ids[p.field] = given // a failed rest restored its own ids likewise
+			}
 		}
 		return false
 	}

@@ -94,3 +94,17 @@ func TestParseOnePass(t *testing.T) {
 		}
 	}
 }
+
+// TestParseBacktracks: an id read with the wrong end, and the ids it set
+// further on, are forgotten before the next end is tried ("1x2y3x4" is
+// a = "1", b = "2", c = "3x4", found after "1x2y3" for a failed).
+func TestParseBacktracks(t *testing.T) {
+	s := ID(0, "a").Then(Text("x"), ID(1, "b"), Text("y"), ID(2, "c"))
+	ids := make([]string, 3)
+	require.True(t, s.Parse("1x2y3x4", ids))
+	assert.Equal(t, []string{"1", "2", "3x4"}, ids)
+	assert.True(t, s.Matches("1x2y3x4", false))
+	given := []string{"", "2", ""}
+	require.True(t, s.Parse("1x2y3x4", given))
+	assert.Equal(t, []string{"1", "2", "3x4"}, given)
+}

@@ -57,11 +57,7 @@ func into[T any](t *Table, typ, kind string, err error, dst *[]T, decode func(It
 		tg.err = fmt.Errorf("%w: Into(nil)", ErrInvalidOption)
 		return tg
 	}
-	in := &paging.Into[T]{Dst: dst, Decode: decode}
-	if t != nil { // a zero handle's Target fails its read's check instead
-		in.SKAttr = t.opts.SortKey
-	}
-	tg.into = in
+	tg.into = &paging.Into[T]{Dst: dst, Decode: decode}
 	return tg
 }
 

@@ -9,16 +9,11 @@ import (
 // Sink is the slice of one item type that a target of a read of several
 // item types fills ([Into]).
 type Sink interface {
-	Take(item Item) (ok bool, err error) // appends item if it is of the type
-	Grow(n int)                          // makes room for n more
-	Reset()                              // empties the slice
-}
-
-// SinkAt is a [Sink] that also takes an item with its sort key
-// attribute looked up already, which the Dealer hands it rather than
-// have it look the attribute up again.
-type SinkAt interface {
-	TakeAt(item Item, skAV types.AttributeValue) (ok bool, err error)
+	// Take appends item if it is of the type; skAV is its sort key
+	// attribute, which the Dealer has looked up already.
+	Take(item Item, skAV types.AttributeValue) (ok bool, err error)
+	Grow(n int) // makes room for n more
+	Reset()     // empties the slice
 }
 
 // Dealer hands a read's items to the first of its sinks that takes each,
@@ -36,7 +31,6 @@ type Dealer struct {
 // items it is the first that may take.
 type typing struct {
 	sink Sink
-	at   SinkAt // sink, if it is one
 	lead string
 	n    int
 }
@@ -51,8 +45,7 @@ func NewDealer(skAttr string, other *int) *Dealer {
 
 // Add adds s, whose sort keys all start with lead ("": not known).
 func (d *Dealer) Add(s Sink, lead string) {
-	at, _ := s.(SinkAt)
-	d.typing = append(d.typing, typing{sink: s, at: at, lead: lead})
+	d.typing = append(d.typing, typing{sink: s, lead: lead})
 }
 
 // typeOf is the first sink from i on that sort key sk does not rule out.
@@ -109,15 +102,7 @@ func (d *Dealer) Deal(item Item) error { return d.DealAt(item, item[d.skAttr]) }
 func (d *Dealer) DealAt(item Item, skAV types.AttributeValue) error {
 	sk := text(skAV)
 	for i := d.typeOf(sk, 0); i < len(d.typing); i = d.typeOf(sk, i+1) {
-		ty := &d.typing[i]
-		var ok bool
-		var err error
-		if ty.at != nil {
-			ok, err = ty.at.TakeAt(item, skAV)
-		} else {
-			ok, err = ty.sink.Take(item)
-		}
-		if ok || err != nil {
+		if ok, err := d.typing[i].sink.Take(item, skAV); ok || err != nil {
 			return err
 		}
 	}

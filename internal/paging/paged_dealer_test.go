@@ -20,8 +20,8 @@ type offers struct {
 	err     error
 }
 
-func (o *offers) Take(item Item) (bool, error) {
-	sk := str(item, "SK")
+func (o *offers) Take(_ Item, skAV types.AttributeValue) (bool, error) {
+	sk := text(skAV)
 	o.offered = append(o.offered, sk)
 	if o.err != nil {
 		return false, o.err

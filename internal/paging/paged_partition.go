@@ -9,17 +9,12 @@ import (
 // Into is a [Sink] that appends to *Dst each item Decode accepts.
 type Into[T any] struct {
 	Dst *[]T
-	// Decode decodes item, whose attribute SKAttr is skAV.
+	// Decode decodes item, whose sort key attribute is skAV.
 	Decode func(item Item, skAV types.AttributeValue) (T, bool, error)
-	SKAttr string
 }
 
 // Take appends item, decoded, to *Dst if Decode accepts it.
-func (s *Into[T]) Take(item Item) (ok bool, err error) { return s.TakeAt(item, item[s.SKAttr]) }
-
-// TakeAt is Take of item whose sort key attribute the caller has looked
-// up already ([SinkAt]).
-func (s *Into[T]) TakeAt(item Item, skAV types.AttributeValue) (ok bool, err error) {
+func (s *Into[T]) Take(item Item, skAV types.AttributeValue) (ok bool, err error) {
 	v, ok, err := s.Decode(item, skAV)
 	if ok && err == nil {
 		*s.Dst = append(*s.Dst, v)

@@ -257,13 +257,14 @@ type Tag struct {
 
 // NewTemplate returns the template of m's table: one resource of
 // [ResourceType] under Options.LogicalID, with PAY_PER_REQUEST billing,
-// table keys typed as the model's (S, or N for a number key), every index of m.Indexes (derived keys as strings,
-// native keys with their types, a local index's partition key the
-// table's) and its projection, deletion protection and point-in-time
-// recovery (unless Options turn them off), TTL on the model's Time to
-// Live attribute if it has one, and the settings of [Options]. It makes no request. Bad options (an INCLUDE projection
-// without attributes, an unknown DeletionPolicy, and those [Options]
-// names) are an error that wraps adjlist.ErrInvalidOption.
+// table keys typed as the model's (S, or N for a number key), every index of
+// m.Indexes (derived keys as strings, native keys with their types, a local
+// index's partition key the table's) and its projection, deletion protection
+// and point-in-time recovery (unless Options turn them off), TTL on the
+// model's Time to Live attribute if it has one, and the settings of
+// [Options]. It makes no request. Bad options (an INCLUDE projection without
+// attributes, an unknown DeletionPolicy, and those [Options] names) are an
+// error that wraps adjlist.ErrInvalidOption.
 func NewTemplate(m *adjlist.Model, optFns ...func(*Options)) (*Template, error) {
 	var o Options
 	for _, fn := range optFns {

@@ -539,7 +539,7 @@ func (cs *cascade) attached(ctx context.Context, p part) (found bool, err error)
 		return false, nil
 	}
 	cs.whole[p.pk] = true
-	return cs.deletePages(ctx, keysPager(cs.t, cs.op, queryKeys{pk: p.pk, pkNum: cs.t.numKey(cs.t.opts.PartitionKey)}, paging.Key{}, nil, 0, true), p.skip, p.own)
+	return cs.deletePages(ctx, keysPager(cs.t, cs.op, cs.t.partitionKeys(p.pk), paging.Key{}, nil, 0, true), p.skip, p.own)
 }
 
 // children deletes parent's children in u, page by page, each with what

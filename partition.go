@@ -380,5 +380,11 @@ func partitionSpec(t *Table, op, pk string, keyErr error) querySpec {
 	if keyErr != nil {
 		return errSpec(t, op, keyErr)
 	}
-	return newQuerySpec(t, op, queryKeys{pk: pk, pkNum: t.numKey(t.opts.PartitionKey)})
+	return newQuerySpec(t, op, t.partitionKeys(pk))
+}
+
+// partitionKeys are the keys of a read of the whole table partition pk
+// (number text on a table keyed on a number).
+func (t *Table) partitionKeys(pk string) queryKeys {
+	return queryKeys{pk: pk, pkNum: t.numKey(t.opts.PartitionKey)}
 }

@@ -3,7 +3,6 @@ package adjlist
 import (
 	"slices"
 
-	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -35,15 +34,13 @@ func (it *itemType) setKeys(c keyCore) {
 // partition is the partition key of the items with ids (those its
 // spelling holds; others may be ""), checked.
 func (c *keyCore) partition(ids []string) (string, error) {
-	k, err := c.pk.Key(ids, c.pkName, "partition key", maxPartitionKeyLen)
-	return k, errs.Key(err)
+	return c.pk.Key(ids, c.pkName, "partition key", maxPartitionKeyLen)
 }
 
 // sortKey is the sort key of the items with ids (those its spelling
 // holds; others may be ""), checked.
 func (c *keyCore) sortKey(ids []string) (string, error) {
-	k, err := c.sk.Key(ids, c.skName, "sort key", maxSortKeyLen)
-	return k, errs.Key(err)
+	return c.sk.Key(ids, c.skName, "sort key", maxSortKeyLen)
 }
 
 // key is the checked primary key of the item with ids, in the order of

@@ -199,6 +199,5 @@ type End struct {
 func (p End) IsChild() bool { return p.Parent != "" }
 
 func (p End) key(id string) (string, error) {
-	k, err := p.Key.Key([]string{id}, p.Type, "partition key", MaxPartitionKeyLen)
-	return k, errs.Key(err)
+	return p.Key.Key([]string{id}, p.Type, "partition key", MaxPartitionKeyLen)
 }

@@ -166,8 +166,8 @@ func ShardField(field string) string { return "shard of " + field }
 
 // Key checks ids ([CheckID], a ref's [Ref.Check]) and renders s with
 // them, at most limit bytes; name and attr ("STU", "partition key") name
-// the key in a refusal of its size.
-func (s Spelling) Key(ids []string, name, attr string, limit int) (string, *Error) {
+// the key in a refusal of its size. Its errors are adjlist's *KeyError.
+func (s Spelling) Key(ids []string, name, attr string, limit int) (string, error) {
 	for _, p := range s {
 		switch p.kind {
 		case id:

@@ -49,9 +49,9 @@ func (s Parts) PartKey(p Part, id string) (string, error) {
 		return "", errs.Key(err)
 	}
 	if p.Kind == Field {
-		return Join(id), nil
+		return Escape(id), nil
 	}
-	return s.Prefixes.Node(p.Kind) + Join(id), nil
+	return s.Prefixes.Node(p.Kind) + Escape(id), nil
 }
 
 // Fill renders parts with values in place of their variable parts, as a

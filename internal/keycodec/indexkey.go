@@ -46,7 +46,7 @@ func AttrText(name string, av types.AttributeValue) (text string, present bool, 
 		if err := CheckID(name, v.Value); err != nil {
 			return "", false, err
 		}
-		return Join(v.Value), true, nil
+		return Escape(v.Value), true, nil
 	case *types.AttributeValueMemberN:
 		return v.Value, true, nil
 	default:

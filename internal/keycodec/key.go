@@ -4,19 +4,10 @@ import (
 	"strings"
 )
 
-// Join builds names joined by Sep, then Sep and id escaped, with one
-// allocation: Join("a91", "STU") is "STU#a91".
-func Join(id string, names ...string) string {
-	n := EscapedLen(id)
-	for _, s := range names {
-		n += len(s) + 1
-	}
+// Escape is id escaped, with one allocation: Escape("a#91") is "a%2391".
+func Escape(id string) string {
 	var b strings.Builder
-	b.Grow(n)
-	for _, s := range names {
-		b.WriteString(s)
-		b.WriteByte(Sep)
-	}
+	b.Grow(EscapedLen(id))
 	AppendEscaped(&b, id)
 	return b.String()
 }

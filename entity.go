@@ -50,7 +50,7 @@ type entityCore struct {
 	numIDs   []int    // indexes in fields of number keys' fields (type N)
 	it       itemType
 	tr       tracking
-	data     dataFields
+	data     keycodec.Fields                         // how its keys relate to T's attributes
 	goType   reflect.Type                            // T
 	keyedIDs func(ids IDs, item Item) (keyed, error) // keyedData, bound once
 	err      error
@@ -184,7 +184,7 @@ func (e *entityCore) init(t *Table, name, partitionKey, sortKey string, optFns [
 		}
 	}
 	if e.err == nil {
-		e.data, e.err = bindDataFields(goType, t.encoderTagKey(), e.fields, e.it.indexes, opts.KeyOnly)
+		e.data, e.err = keycodec.BindFields(goType, t.encoderTagKey(), e.fields, e.it.indexes, opts.KeyOnly)
 		e.it.keyData = e.data.Names(e.fields)
 		if e.data.Types != nil || len(e.data.KeyOnly) > 0 {
 			e.it.data = &e.data

@@ -154,7 +154,7 @@ func (t *Table) Check() error {
 func (e *entityCore) recorded() recorded {
 	return recorded{h: e, err: e.err, entity: true, Type: walks.Type{Name: "entity " + e.name, Version: e.tr.Version, Expiry: e.tr.Expiry,
 		Match: func(item Item) bool { _, ok := e.parseKeys(item); return ok },
-		Check: e.check(), Holds: e.data.held(e.t.holdsOf(e.goType, &e.tr))}}
+		Check: e.check(), Holds: heldData(&e.data, e.t.holdsOf(e.goType, &e.tr))}}
 }
 
 // recordID is the id of n's item type in the table's record.

@@ -201,7 +201,7 @@ type itemType struct {
 	// data fills in an Entity's data values that its keys hold
 	// ([Table.decodeData]); nil for other item types and for an Entity
 	// whose keys hold none.
-	data *dataFields
+	data *keycodec.Fields
 	edge *edgeIndexed // an edge's, which [Table.decodeItem] checks; else nil
 }
 

@@ -185,7 +185,7 @@ func qsSortKey(q *querySpec, name string, av, bv any) {
 	switch {
 	case free, op == skBetween, op == skBeginsWith, op == skEQ:
 		q.sk = skCond{op: op, lo: ka, hi: kb}
-	case op == skGT && len(ka) >= maxSortKeyLen:
+	case op == skGT && len(ka) >= keycodec.MaxSortKeyLen:
 		q.sk, excl = skCond{op: skBetween, lo: ka, hi: keycodec.PastPrefix(p)}, ka
 	case op == skGT:
 		q.sk = skCond{op: skBetween, lo: ka + " ", hi: keycodec.PastPrefix(p)}
@@ -228,7 +228,7 @@ func qsBoundKey(q *querySpec, name, p, v string) (string, error) {
 		return "", err
 	}
 	k := keycodec.RangeKey(p, v, q.keys.skRest, q.keys.everySep)
-	return k, checkLen(name, "sort key", k, maxSortKeyLen)
+	return k, checkLen(name, "sort key", k, keycodec.MaxSortKeyLen)
 }
 
 // Filter adds a filter expression on the items' data attributes, built with

@@ -34,13 +34,13 @@ func (it *itemType) setKeys(c keyCore) {
 // partition is the partition key of the items with ids (those its
 // spelling holds; others may be ""), checked.
 func (c *keyCore) partition(ids []string) (string, error) {
-	return c.pk.Key(ids, c.pkName, "partition key", maxPartitionKeyLen)
+	return c.pk.Key(ids, c.pkName, "partition key", keycodec.MaxPartitionKeyLen)
 }
 
 // sortKey is the sort key of the items with ids (those its spelling
 // holds; others may be ""), checked.
 func (c *keyCore) sortKey(ids []string) (string, error) {
-	return c.sk.Key(ids, c.skName, "sort key", maxSortKeyLen)
+	return c.sk.Key(ids, c.skName, "sort key", keycodec.MaxSortKeyLen)
 }
 
 // key is the checked primary key of the item with ids, in the order of

@@ -150,7 +150,7 @@ func (e *edgeCore) init(src endpoint, label string, dst endpoint, optFns []func(
 
 // keyed derives the edge from → to's keys, each checked against the
 // limits of every place it lands: with explicit index keys the source key
-// is also the index sort key, so it must fit maxSortKeyLen.
+// is also the index sort key, so it must fit keycodec.MaxSortKeyLen.
 func (e *edgeCore) keyed(from, to string) (keyed, error) {
 	if e.err != nil {
 		return keyed{}, e.err

@@ -112,7 +112,7 @@ func (c *collectionCore) refOf(parentID, childID string) (string, error) {
 	if c.err != nil {
 		return "", c.err
 	}
-	return c.ref.Spelling.Key([]string{parentID, childID}, c.childType, "partition key", maxPartitionKeyLen)
+	return c.ref.Spelling.Key([]string{parentID, childID}, c.childType, "partition key", keycodec.MaxPartitionKeyLen)
 }
 
 // ParseRef splits a ref made by [Collection.Ref] back into the parent and

@@ -112,7 +112,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 		return queryKeys{}, fmt.Errorf("%w: index %s partition key %s: %w", ErrInvalidOption, index, keycodec.String(b.PK), err)
 	}
 	// A value no item can hold is refused before the request, not by DynamoDB.
-	if err := checkLen(index, "index partition key", pk, maxPartitionKeyLen); err != nil {
+	if err := checkLen(index, "index partition key", pk, keycodec.MaxPartitionKeyLen); err != nil {
 		return queryKeys{}, err
 	}
 	k := queryKeys{index: index, pk: pk, local: ix.Local, freeSK: b.SKAttr != "", pkNum: ix.Local && t.numKey(t.opts.PartitionKey)}
@@ -129,7 +129,7 @@ func (it *itemType) indexKeys(t *Table, index string, values []any) (queryKeys, 
 		k.shardPKs = keycodec.ShardKeys(pk, it.shards)
 	}
 	if len(k.shardPKs) > 0 {
-		if err := checkLen(index, "index partition key", k.shardPKs[len(k.shardPKs)-1], maxPartitionKeyLen); err != nil {
+		if err := checkLen(index, "index partition key", k.shardPKs[len(k.shardPKs)-1], keycodec.MaxPartitionKeyLen); err != nil {
 			return queryKeys{}, err
 		}
 	}
@@ -256,9 +256,9 @@ func nativeQueryKeys(t *Table, ix *Index, partition []KeyAttribute, values []any
 			return queryKeys{}, fmt.Errorf("%w: index %s: %w", ErrInvalidOption, ix.Name, err)
 		}
 		if s, ok := av.(*types.AttributeValueMemberS); ok {
-			attr, limit := "index partition key", maxPartitionKeyLen
+			attr, limit := "index partition key", keycodec.MaxPartitionKeyLen
 			if i >= len(partition) {
-				attr, limit = "index sort key", maxSortKeyLen
+				attr, limit = "index sort key", keycodec.MaxSortKeyLen
 			}
 			if err := checkLen(ix.Name, attr, s.Value, limit); err != nil {
 				return queryKeys{}, err

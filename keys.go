@@ -5,13 +5,6 @@ import (
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
-// DynamoDB's size limits for key attribute values, in UTF-8 bytes, on the
-// table and on an index alike.
-const (
-	maxPartitionKeyLen = keycodec.MaxPartitionKeyLen // 2048
-	maxSortKeyLen      = keycodec.MaxSortKeyLen      // 1024
-)
-
 // KeyError describes a key that adjlist refuses to build or parse: its Name
 // (the node type, edge label or key attribute concerned, if known), ID (the
 // offending id or key value as given, possibly invalid UTF-8) and Reason
@@ -40,24 +33,24 @@ func checkLen(name, attr, key string, limit int) error {
 // everywhere it lands: on an index keyed on the table's sort key, pk is an
 // index sort key too.
 func (t *Table) checkKeys(name, pk, sk string) error {
-	if err := checkLen(name, "partition key", pk, maxPartitionKeyLen); err != nil {
+	if err := checkLen(name, "partition key", pk, keycodec.MaxPartitionKeyLen); err != nil {
 		return err
 	}
-	if err := checkLen(name, "sort key", sk, maxSortKeyLen); err != nil {
+	if err := checkLen(name, "sort key", sk, keycodec.MaxSortKeyLen); err != nil {
 		return err
 	}
 	if t.layout == sortKeyIndex {
-		return checkLen(name, "index sort key", pk, maxSortKeyLen)
+		return checkLen(name, "index sort key", pk, keycodec.MaxSortKeyLen)
 	}
 	return nil
 }
 
 // checkIndexKeys enforces the limits on explicit index key values.
 func checkIndexKeys(name, ipk, isk string) error {
-	if err := checkLen(name, "index partition key", ipk, maxPartitionKeyLen); err != nil {
+	if err := checkLen(name, "index partition key", ipk, keycodec.MaxPartitionKeyLen); err != nil {
 		return err
 	}
-	return checkLen(name, "index sort key", isk, maxSortKeyLen)
+	return checkLen(name, "index sort key", isk, keycodec.MaxSortKeyLen)
 }
 
 // Key returns the primary key of the edge from → to, e.g. ("STU#a91",

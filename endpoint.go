@@ -87,11 +87,6 @@ func (p endpoint) String() string {
 	return p.typ
 }
 
-// missing is the error of a checked Put whose endpoint item is absent.
-func (p endpoint) missing(side, id string) error {
-	return &NodeNotFoundError{Side: side, Type: p.typ, ID: id}
-}
-
 // Ref returns the ref of a child, the key an edge stores to point at it
 // ([Endpoint]): the parent's node key and the child's,
 //
@@ -147,6 +142,6 @@ func (p endpoint) txCheck(tx *Tx, id, side string) {
 	if tx.setErr(err) {
 		return
 	}
-	w.missing = p.missing(side, id)
+	w.missing = &NodeNotFoundError{Side: side, Type: p.typ, ID: id}
 	tx.check("Edge.Put", itemKey{pk, sk}, w)
 }

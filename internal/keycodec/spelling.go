@@ -431,15 +431,5 @@ func (s Spelling) starts(k string) bool {
 
 // twoDigits reports whether k is two digits, or with prefix their start.
 func twoDigits(k string, prefix bool) bool {
-	if len(k) != 2 && (!prefix || len(k) > 2) {
-		return false
-	}
-	for i := range len(k) {
-		if !isDigit(k[i]) {
-			return false
-		}
-	}
-	return true
+	return (len(k) == 2 || prefix && len(k) < 2) && strings.Trim(k, "0123456789") == ""
 }
-
-func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -26,10 +26,6 @@ const (
 // ErrMalformed reports a string that AppendEscaped cannot have produced.
 var ErrMalformed = errors.New("malformed escape sequence")
 
-func needsEscape(s string) bool {
-	return strings.IndexByte(s, Sep) >= 0 || strings.IndexByte(s, Esc) >= 0
-}
-
 // AppendEscaped writes the escaped form of id to b.
 func AppendEscaped(b *strings.Builder, id string) {
 	start := 0
@@ -50,19 +46,13 @@ func AppendEscaped(b *strings.Builder, id string) {
 
 // EscapedLen is the length of id escaped, without building the string.
 func EscapedLen(id string) int {
-	n := len(id)
-	for i := 0; i < len(id); i++ {
-		if id[i] == Esc || id[i] == Sep {
-			n += 2
-		}
-	}
-	return n
+	return len(id) + 2*(strings.Count(id, "#")+strings.Count(id, "%"))
 }
 
 // Unescape reverses AppendEscaped: ErrMalformed for a raw '#' or a '%'
 // not starting "%23" or "%25", so every accepted input has one preimage.
 func Unescape(s string) (string, error) {
-	if !needsEscape(s) {
+	if !strings.ContainsAny(s, "#%") {
 		return s, nil
 	}
 	var b strings.Builder
@@ -94,16 +84,5 @@ func Unescape(s string) (string, error) {
 // ValidName reports whether s can be a node type, edge label or marker:
 // 1 to 64 ASCII letters, digits, '_', '-' or '.' (never escaped).
 func ValidName(s string) bool {
-	if len(s) == 0 || len(s) > 64 {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', c == '_', c == '-', c == '.':
-		default:
-			return false
-		}
-	}
-	return true
+	return len(s) > 0 && len(s) <= 64 && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-.") == ""
 }

@@ -3,6 +3,7 @@ package keycodec
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
@@ -196,8 +197,7 @@ func Derived(indexes []Index, item map[string]types.AttributeValue, kc *Ctx, wan
 // Owned lists the derived attributes an item type writes: inverted (an
 // edge's inverted index keys), then indexes'.
 func Owned(indexes []Index, inverted ...string) []string {
-	var out []string
-	out = append(out, inverted...)
+	out := slices.Clone(inverted)
 	for i := range indexes {
 		for _, d := range indexes[i].DerivedKeys() {
 			out = append(out, d.Attr)
@@ -208,14 +208,7 @@ func Owned(indexes []Index, inverted ...string) []string {
 
 // Foreign lists, sorted, the table's derived attributes not in owned.
 func Foreign(derived map[string]bool, owned []string) []string {
-	var out []string
-	for name := range derived {
-		if !slices.Contains(owned, name) {
-			out = append(out, name)
-		}
-	}
-	slices.Sort(out)
-	return out
+	return slices.DeleteFunc(slices.Sorted(maps.Keys(derived)), func(name string) bool { return slices.Contains(owned, name) })
 }
 
 // Feeds lists the data attributes indexes' keys are computed from.

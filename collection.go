@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -229,7 +228,7 @@ func (c *collectionCore) parentKey(parentID string) (string, error) {
 		return pk, err
 	}
 	if err := c.parent.end.ref.Check(parentID); err != nil {
-		return "", errs.Key(err)
+		return "", err
 	}
 	return parentID, nil
 }

@@ -1,7 +1,6 @@
 package adjlist
 
 import (
-	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 )
 
@@ -126,7 +125,7 @@ func (c *collectionCore) parseRef(ref string) (parentID, childID string, err err
 	}
 	var ids [2]string
 	if err := c.ref.Parse(ref, ids[:]); err != nil {
-		return "", "", errs.Key(err)
+		return "", "", err
 	}
 	return ids[0], ids[1], nil
 }

@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"slices"
 
-	"github.com/adjlist/adjlist/internal/errs"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/walks"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -238,7 +237,7 @@ func (t *Table) checkNumberKey(what, attr string, s []keycodec.Part) error {
 func (e *entityCore) checkNumberIDs(ids []string) error {
 	for _, i := range e.numIDs {
 		if i < len(ids) {
-			if err := errs.Key(keycodec.CheckNumberID(e.fields[i], ids[i])); err != nil {
+			if err := keycodec.CheckNumberID(e.fields[i], ids[i]); err != nil {
 				return err
 			}
 		}

@@ -21,7 +21,7 @@ func NumberKey(parts []Part) error {
 }
 
 // CheckNumberID refuses a number key's id that is not [StoredNumber].
-func CheckNumberID(name, id string) *Error {
+func CheckNumberID(name, id string) error {
 	if !StoredNumber(id) {
 		return &Error{Name: name, ID: id, Reason: "a number key's id is a number as DynamoDB stores it (\"42\", \"-1.5\"; not \"042\", \"+1\", \"1.50\" or \"1e3\")"}
 	}

@@ -188,11 +188,11 @@ func (s Spelling) Key(ids []string, name, attr string, limit int) (string, error
 }
 
 // Check refuses a string that is not a ref r spells.
-func (r *Ref) Check(v string) *Error { return r.Parse(v, nil) }
+func (r *Ref) Check(v string) error { return r.Parse(v, nil) }
 
 // Parse reads ref v's ids into empty ids (nil: only checks v), refusing
 // what r does not spell or is over [MaxPartitionKeyLen] bytes.
-func (r *Ref) Parse(v string, ids []string) *Error {
+func (r *Ref) Parse(v string, ids []string) error {
 	if len(v) > MaxPartitionKeyLen || !r.Spelling.Parse(v, ids) {
 		return &Error{Name: r.Name, ID: v, Reason: r.Reason}
 	}

@@ -150,7 +150,9 @@ func (e *edgeCore) init(src endpoint, label string, dst endpoint, optFns []func(
 
 // keyed derives the edge from → to's keys, each checked against the
 // limits of every place it lands: with explicit index keys the source key
-// is also the index sort key, so it must fit keycodec.MaxSortKeyLen.
+// is also the index sort key, so it must fit keycodec.MaxSortKeyLen (the
+// index partition key, the sort key's target and a shard suffix, cannot
+// reach 2,048 bytes).
 func (e *edgeCore) keyed(from, to string) (keyed, error) {
 	if e.err != nil {
 		return keyed{}, e.err
@@ -161,7 +163,7 @@ func (e *edgeCore) keyed(from, to string) (keyed, error) {
 	}
 	k := e.keyedAt(pk, sk, from)
 	if e.t.layout == explicitKeys {
-		err = checkIndexKeys(e.src.typ, k.ipk, k.isk)
+		err = checkLen(e.src.typ, "index sort key", k.isk, keycodec.MaxSortKeyLen)
 	}
 	return k, err
 }

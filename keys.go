@@ -45,14 +45,6 @@ func (t *Table) checkKeys(name, pk, sk string) error {
 	return nil
 }
 
-// checkIndexKeys enforces the limits on explicit index key values.
-func checkIndexKeys(name, ipk, isk string) error {
-	if err := checkLen(name, "index partition key", ipk, keycodec.MaxPartitionKeyLen); err != nil {
-		return err
-	}
-	return checkLen(name, "index sort key", isk, keycodec.MaxSortKeyLen)
-}
-
 // Key returns the primary key of the edge from → to, e.g. ("STU#a91",
 // "ENROLL#CRS#math204"): the source's key, then label, target type and
 // target id. Ids are escaped as [Node.Key] escapes them. Bad ids or a key

@@ -10,12 +10,8 @@ import (
 // Usage holds the counts behind adjlist.Usage, which documents them. The
 // zero Usage is ready to use; it is safe for concurrent use.
 type Usage struct {
-	mu       sync.Mutex
-	requests int
-	read     float64
-	write    float64
-	scanned  int
-	matched  int
+	mu sync.Mutex
+	t  Totals
 }
 
 // Totals is what a Usage has added up, read at once.
@@ -29,14 +25,14 @@ type Totals struct {
 func (u *Usage) Totals() Totals {
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	return Totals{u.requests, u.read, u.write, u.scanned, u.matched}
+	return u.t
 }
 
 func (u *Usage) addQuery(scanned, matched int32) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	u.scanned += int(scanned)
-	u.matched += int(matched)
+	u.t.Scanned += int(scanned)
+	u.t.Matched += int(matched)
 }
 
 // addCall records one operation and its CapacityUnits (TOTAL mode) as
@@ -50,11 +46,11 @@ func (u *Usage) addCall(write bool, ccs []*types.ConsumedCapacity) {
 	}
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	u.requests++
+	u.t.Requests++
 	if write {
-		u.write += units
+		u.t.WriteUnits += units
 	} else {
-		u.read += units
+		u.t.ReadUnits += units
 	}
 }
 

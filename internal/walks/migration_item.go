@@ -84,13 +84,13 @@ func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *Spec, item 
 			switch {
 			case err != nil:
 				return o, err
-			case res == moveDone:
+			case res == swapDone:
 				o.Moved = true
 				return o, nil
-			case res == moveTaken:
+			case res == swapTaken:
 				o.Conflict = &Conflict{From: k, To: Key{home, k.SK}}
 				return o, nil
-			case res == moveBusy:
+			case res == swapBusy:
 				if err := t.Wait(ctx, attempt+1); err != nil {
 					return o, err
 				}

@@ -17,6 +17,7 @@ import (
 
 	"github.com/adjlist/adjlist/internal/schema"
 	"github.com/adjlist/adjlist/internal/send"
+	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
 // Client is every DynamoDB operation adjlist calls: the table's items
@@ -207,7 +208,7 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	if o.BatchMaxAttempts == 0 {
 		o.BatchMaxAttempts = 10
 	}
-	t.tracing()
+	t.tracer, t.spanStart = telemetry.Tracer(o.TracerProvider, name)
 	t.layout = layoutOf(o)
 	t.tableCursorKeys = []string{o.PartitionKey, o.SortKey}
 	t.indexCursorKeys = []string{o.IndexPartitionKey, o.IndexSortKey, o.PartitionKey, o.SortKey}

@@ -33,7 +33,7 @@ type Table struct {
 	// index's, a derived one): AsRead compares the others.
 	IsKey func(name string) bool
 	Enc   *attributevalue.Encoder // encodes derived values as item data
-	// Wait waits before a move's attempt (from 1) after a transaction
+	// Wait waits before a swap's attempt (from 1) after a transaction
 	// conflict or throttling.
 	Wait func(ctx context.Context, attempt int) error
 	// ConditionFailed, Cancelled and Transient judge the SDK's errors: a

@@ -282,11 +282,6 @@ func (t *Table) errNoIndex() error {
 // attribute this package derives.
 func (t *Table) isKeyAttr(name string) bool {
 	o := &t.opts
-	return name == o.PartitionKey || name == o.SortKey || t.invertedKey(name) || t.derived[name]
-}
-
-// invertedKey reports whether name keys the table's inverted index.
-func (t *Table) invertedKey(name string) bool {
-	o := &t.opts
-	return t.layout != noIndex && name != "" && (name == o.IndexPartitionKey || name == o.IndexSortKey)
+	inverted := t.layout != noIndex && name != "" && (name == o.IndexPartitionKey || name == o.IndexSortKey)
+	return name == o.PartitionKey || name == o.SortKey || inverted || t.derived[name]
 }

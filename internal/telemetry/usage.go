@@ -28,16 +28,9 @@ func (u *Usage) Totals() Totals {
 	return u.t
 }
 
-func (u *Usage) addQuery(scanned, matched int32) {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	u.t.Scanned += int(scanned)
-	u.t.Matched += int(matched)
-}
-
-// addCall records one operation and its CapacityUnits (TOTAL mode) as
-// read or write units.
-func (u *Usage) addCall(write bool, ccs []*types.ConsumedCapacity) {
+// addCall records one operation, its CapacityUnits (TOTAL mode) as read
+// or write units, and a Query's items scanned and matched.
+func (u *Usage) addCall(write bool, ccs []*types.ConsumedCapacity, scanned, matched int32) {
 	units := 0.0
 	for _, cc := range ccs {
 		if cc != nil && cc.CapacityUnits != nil {
@@ -47,6 +40,8 @@ func (u *Usage) addCall(write bool, ccs []*types.ConsumedCapacity) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	u.t.Requests++
+	u.t.Scanned += int(scanned)
+	u.t.Matched += int(matched)
 	if write {
 		u.t.WriteUnits += units
 	} else {

@@ -34,13 +34,6 @@ type shape struct {
 	indexes []modeldoc.IndexFormats
 }
 
-// docTable is what an item type's entry in t's inverted index names.
-func (t *Table) docTable() modeldoc.Table {
-	o := &t.opts
-	return modeldoc.Table{Index: o.Index, IndexPartitionKey: o.IndexPartitionKey, IndexSortKey: o.IndexSortKey,
-		PartitionOnly: t.layout == sortKeyOnlyIndex}
-}
-
 // newShape is the shape of item type it; on an inverted index keyed on the
 // table's sort key every item is in it, keyed SK then PK.
 func (t *Table) newShape(err error, item *ItemType, it *itemType, op string, k modeldoc.KeyParts) shape {
@@ -54,7 +47,9 @@ func (t *Table) newShape(err error, item *ItemType, it *itemType, op string, k m
 // withInverted sets the item's entry in the inverted index, keyed pk
 // then sk, on s and item.
 func (s *shape) withInverted(pk, sk []modeldoc.Part, shards int) {
-	x := s.t.docTable().Inverted(pk, sk)
+	o := &s.t.opts
+	x := modeldoc.Table{Index: o.Index, IndexPartitionKey: o.IndexPartitionKey, IndexSortKey: o.IndexSortKey,
+		PartitionOnly: s.t.layout == sortKeyOnlyIndex}.Inverted(pk, sk)
 	s.indexes = []modeldoc.IndexFormats{x}
 	s.item.Indexes = []ItemKeys{ItemKeys(x.Keys(shards))}
 }

@@ -134,12 +134,8 @@ func migrate(ctx context.Context, api Client, spec scanSpec, optFns []func(*Scan
 // t's table: its names, and the library's judgement of errors.
 func (t *Table) migrationTable(ctx context.Context) *walks.Table {
 	return &walks.Table{Name: t.name, Keys: t.keys(), IsKey: t.isKeyAttr, Enc: t.enc,
-		Wait:            t.waitTx,
+		Wait: func(ctx context.Context, attempt int) error {
+			return send.Wait(ctx, t.opts.BatchBackoff, attempt, ErrTxConflict)
+		},
 		ConditionFailed: isConditionFailed, Cancelled: cancelCodes, Transient: transient, Options: callOpts(ctx)}
-}
-
-// waitTx waits the table's backoff before attempt (from 1) of a
-// transaction cancelled by a conflict or throttling.
-func (t *Table) waitTx(ctx context.Context, attempt int) error {
-	return send.Wait(ctx, t.opts.BatchBackoff, attempt, ErrTxConflict)
 }

@@ -197,14 +197,12 @@ type KeyFormatPart struct {
 // digits. For example "u#<userID>#follower" matches "u#12345#follower"
 // and "u#a%23b#follower", not "u#12345", "u#1#2#follower" nor
 // "u#a%2#follower".
-func (f KeyFormat) Match(key string) bool { return modeldoc.Spelling(f.docParts()).Matches(key, false) }
-
-func (f KeyFormat) docParts() []modeldoc.Part {
-	out := make([]modeldoc.Part, len(f.Parts))
+func (f KeyFormat) Match(key string) bool {
+	parts := make([]modeldoc.Part, len(f.Parts))
 	for i, p := range f.Parts {
-		out[i] = modeldoc.Part(p)
+		parts[i] = modeldoc.Part(p)
 	}
-	return out
+	return modeldoc.Spelling(parts).Matches(key, false)
 }
 
 // keyFormat and keyFormats copy modeldoc's formats; the appends keep a

@@ -17,6 +17,7 @@ import (
 
 	"github.com/adjlist/adjlist/internal/schema"
 	"github.com/adjlist/adjlist/internal/send"
+	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
 // Client is every DynamoDB operation adjlist calls: the table's items
@@ -207,7 +208,7 @@ func NewTable(client Client, name string, optFns ...func(*Options)) *Table {
 	if o.BatchMaxAttempts == 0 {
 		o.BatchMaxAttempts = 10
 	}
-	t.tracing()
+	t.tracer, t.spanStart = telemetry.Tracer(o.TracerProvider, name)
 	t.layout = layoutOf(o)
 	t.tableCursorKeys = []string{o.PartitionKey, o.SortKey}
 	t.indexCursorKeys = []string{o.IndexPartitionKey, o.IndexSortKey, o.PartitionKey, o.SortKey}
@@ -281,11 +282,6 @@ func (t *Table) errNoIndex() error {
 // attribute this package derives.
 func (t *Table) isKeyAttr(name string) bool {
 	o := &t.opts
-	return name == o.PartitionKey || name == o.SortKey || t.invertedKey(name) || t.derived[name]
-}
-
-// invertedKey reports whether name keys the table's inverted index.
-func (t *Table) invertedKey(name string) bool {
-	o := &t.opts
-	return t.layout != noIndex && name != "" && (name == o.IndexPartitionKey || name == o.IndexSortKey)
+	inverted := t.layout != noIndex && name != "" && (name == o.IndexPartitionKey || name == o.IndexSortKey)
+	return name == o.PartitionKey || name == o.SortKey || inverted || t.derived[name]
 }

@@ -13,12 +13,6 @@ import (
 // inside another call's span, is a no-op that allocates nothing.
 type span telemetry.Span
 
-// tracing builds the table's tracer and the options every span starts
-// with, when its options name a TracerProvider.
-func (t *Table) tracing() {
-	t.tracer, t.spanStart = telemetry.Tracer(t.opts.TracerProvider, t.name)
-}
-
 // startSpan opens the span of the library call op, named as its errors'
 // [OpError].Op; pass the context it returns to every request of the call,
 // so the SDK's spans nest under it. On a table without a TracerProvider,

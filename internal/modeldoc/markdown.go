@@ -98,10 +98,8 @@ func (ix *Index) keyAttrList(pk, sk []string) string {
 		out := make([]string, len(names))
 		for i, n := range names {
 			out[i] = n
-			for _, num := range ix.Numbers {
-				if num == n {
-					out[i] += " (N)"
-				}
+			if slices.Contains(ix.Numbers, n) {
+				out[i] += " (N)"
 			}
 		}
 		return strings.Join(out, ", ")

@@ -9,6 +9,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	smithytime "github.com/aws/smithy-go/time"
 )
 
 // AdminClient is what Create needs of every client: adjlist.TableAdminClient.
@@ -91,12 +92,8 @@ func enablePITR(ctx context.Context, api BackupsClient, table string, days int32
 		if err == nil || !errors.As(err, &unavailable) || time.Now().Add(delay).After(deadline) {
 			return err
 		}
-		timer := time.NewTimer(delay)
-		select {
-		case <-ctx.Done():
-			timer.Stop()
-			return fmt.Errorf("%w (UpdateContinuousBackups: %w)", ctx.Err(), err)
-		case <-timer.C:
+		if done := smithytime.SleepWithContext(ctx, delay); done != nil {
+			return fmt.Errorf("%w (UpdateContinuousBackups: %w)", done, err)
 		}
 	}
 }

@@ -69,6 +69,7 @@ func callMiddleware(u *Usage, sp *Span) middleware.InitializeMiddleware {
 		out, md, err := next.HandleInitialize(ctx, in)
 		var ccs []*types.ConsumedCapacity
 		items := 0
+		var scanned, matched int32 // a Query's
 		switch r := out.Result.(type) {
 		case *dynamodb.GetItemOutput:
 			ccs = append(ccs, r.ConsumedCapacity)
@@ -78,9 +79,7 @@ func callMiddleware(u *Usage, sp *Span) middleware.InitializeMiddleware {
 		case *dynamodb.QueryOutput:
 			ccs = append(ccs, r.ConsumedCapacity)
 			items = len(r.Items)
-			if u != nil {
-				u.addQuery(r.ScannedCount, r.Count)
-			}
+			scanned, matched = r.ScannedCount, r.Count
 		case *dynamodb.ScanOutput:
 			ccs = append(ccs, r.ConsumedCapacity)
 			items = len(r.Items)
@@ -108,7 +107,7 @@ func callMiddleware(u *Usage, sp *Span) middleware.InitializeMiddleware {
 			ccs = appendAll(ccs, r.ConsumedCapacity)
 		}
 		if u != nil {
-			u.addCall(write, ccs)
+			u.addCall(write, ccs, scanned, matched)
 		}
 		if sp != nil {
 			sp.addCall(items, index, ccs)

@@ -3,8 +3,10 @@ package telemetry
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"sync"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"go.opentelemetry.io/otel/attribute"
 	"go.opentelemetry.io/otel/codes"
@@ -161,15 +163,10 @@ func (s *Span) addCall(items int, index string, ccs []*types.ConsumedCapacity) {
 		if cc == nil {
 			continue
 		}
-		name := ""
-		if cc.TableName != nil {
-			name = *cc.TableName
-		}
-		i := 0
-		for i < len(s.capacity) && s.capacity[i].TableName != name {
-			i++
-		}
-		if i == len(s.capacity) {
+		name := aws.ToString(cc.TableName)
+		i := slices.IndexFunc(s.capacity, func(c consumed) bool { return c.TableName == name })
+		if i < 0 {
+			i = len(s.capacity)
 			s.capacity = append(s.capacity, consumed{TableName: name})
 		}
 		c := &s.capacity[i]

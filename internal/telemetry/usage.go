@@ -10,12 +10,8 @@ import (
 // Usage holds the counts behind adjlist.Usage, which documents them. The
 // zero Usage is ready to use; it is safe for concurrent use.
 type Usage struct {
-	mu       sync.Mutex
-	requests int
-	read     float64
-	write    float64
-	scanned  int
-	matched  int
+	mu sync.Mutex
+	t  Totals
 }
 
 // Totals is what a Usage has added up, read at once.
@@ -29,19 +25,12 @@ type Totals struct {
 func (u *Usage) Totals() Totals {
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	return Totals{u.requests, u.read, u.write, u.scanned, u.matched}
+	return u.t
 }
 
-func (u *Usage) addQuery(scanned, matched int32) {
-	u.mu.Lock()
-	defer u.mu.Unlock()
-	u.scanned += int(scanned)
-	u.matched += int(matched)
-}
-
-// addCall records one operation and its CapacityUnits (TOTAL mode) as
-// read or write units.
-func (u *Usage) addCall(write bool, ccs []*types.ConsumedCapacity) {
+// addCall records one operation, its CapacityUnits (TOTAL mode) as read
+// or write units, and a Query's items scanned and matched.
+func (u *Usage) addCall(write bool, ccs []*types.ConsumedCapacity, scanned, matched int32) {
 	units := 0.0
 	for _, cc := range ccs {
 		if cc != nil && cc.CapacityUnits != nil {
@@ -50,11 +39,13 @@ func (u *Usage) addCall(write bool, ccs []*types.ConsumedCapacity) {
 	}
 	u.mu.Lock()
 	defer u.mu.Unlock()
-	u.requests++
+	u.t.Requests++
+	u.t.Scanned += int(scanned)
+	u.t.Matched += int(matched)
 	if write {
-		u.write += units
+		u.t.WriteUnits += units
 	} else {
-		u.read += units
+		u.t.ReadUnits += units
 	}
 }
 

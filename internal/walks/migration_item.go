@@ -33,7 +33,7 @@ type Table struct {
 	// index's, a derived one): AsRead compares the others.
 	IsKey func(name string) bool
 	Enc   *attributevalue.Encoder // encodes derived values as item data
-	// Wait waits before a move's attempt (from 1) after a transaction
+	// Wait waits before a swap's attempt (from 1) after a transaction
 	// conflict or throttling.
 	Wait func(ctx context.Context, attempt int) error
 	// ConditionFailed, Cancelled and Transient judge the SDK's errors: a
@@ -84,13 +84,13 @@ func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *Spec, item 
 			switch {
 			case err != nil:
 				return o, err
-			case res == moveDone:
+			case res == swapDone:
 				o.Moved = true
 				return o, nil
-			case res == moveTaken:
+			case res == swapTaken:
 				o.Conflict = &Conflict{From: k, To: Key{home, k.SK}}
 				return o, nil
-			case res == moveBusy:
+			case res == swapBusy:
 				if err := t.Wait(ctx, attempt+1); err != nil {
 					return o, err
 				}

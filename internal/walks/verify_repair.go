@@ -6,7 +6,6 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
 // Reader reads one item; the table's client, or Repair's.
@@ -72,46 +71,28 @@ func Delete(ctx context.Context, api RepairClient, t *Table, k Key, missing *Key
 		if !still(item) {
 			return false, nil
 		}
+		if missing != nil {
+			res, err := t.swap(ctx, api, nil, t.Item(missing.PK, missing.SK), item, nil)
+			switch {
+			case err != nil || res == swapTaken: // taken: the missing item exists now
+				return false, err
+			case res == swapDone:
+				return true, nil
+			case res == swapBusy:
+				if err := t.Wait(ctx, attempt+1); err != nil {
+					return false, err
+				}
+			}
+			continue // changed since read: read again
+		}
 		del, err := expression.NewBuilder().WithCondition(AsRead(t.PartitionKey, t.IsKey, item, nil)).Build()
 		if err != nil {
 			return false, err
 		}
-		name := aws.String(t.Name)
-		if missing == nil {
-			_, err = api.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: name, Key: t.Item(k.PK, k.SK),
-				ConditionExpression: del.Condition(), ExpressionAttributeNames: del.Names(), ExpressionAttributeValues: del.Values()}, t.Options...)
-			if err == nil || !t.ConditionFailed(err) {
-				return err == nil, err
-			}
-			continue
-		}
-		absent, err := expression.NewBuilder().WithCondition(expression.AttributeNotExists(expression.Name(t.PartitionKey))).Build()
-		if err != nil {
-			return false, err
-		}
-		_, err = api.TransactWriteItems(ctx, &dynamodb.TransactWriteItemsInput{TransactItems: []types.TransactWriteItem{
-			{ConditionCheck: &types.ConditionCheck{TableName: name, Key: t.Item(missing.PK, missing.SK),
-				ConditionExpression: absent.Condition(), ExpressionAttributeNames: absent.Names()}},
-			{Delete: &types.Delete{TableName: name, Key: t.Item(k.PK, k.SK),
-				ConditionExpression: del.Condition(), ExpressionAttributeNames: del.Names(), ExpressionAttributeValues: del.Values()}},
-		}}, t.Options...)
-		if err == nil {
-			return true, nil
-		}
-		codes, ok := t.Cancelled(err)
-		switch {
-		case !ok:
-			return false, err
-		case len(codes) > 0 && codes[0] == "ConditionalCheckFailed":
-			return false, nil // the missing item exists now
-		case len(codes) > 1 && codes[1] == "ConditionalCheckFailed":
-			continue // changed since read: read again
-		case len(codes) > 1 && t.Transient(codes[0]) && t.Transient(codes[1]):
-			if err := t.Wait(ctx, attempt+1); err != nil {
-				return false, err
-			}
-		default:
-			return false, err
+		_, err = api.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(t.Name), Key: t.Item(k.PK, k.SK),
+			ConditionExpression: del.Condition(), ExpressionAttributeNames: del.Names(), ExpressionAttributeValues: del.Values()}, t.Options...)
+		if err == nil || !t.ConditionFailed(err) {
+			return err == nil, err
 		}
 	}
 	return false, Exhausted("item", k)

@@ -21,7 +21,7 @@ import (
 // concurrent use.
 type Node[N any] struct {
 	nodeCore
-	// decodeItem is decode, bound once rather than per query.
+	// decodeItem is decodeAt of an item alone, bound once rather than per query.
 	decodeItem func(Item) (NodeItem[N], bool, error)
 }
 
@@ -71,7 +71,7 @@ func NewNode[N any](t *Table, nodeType, marker string, optFns ...func(*NodeOptio
 func newNode[N any](t *Table, nodeType, marker string, optFns []func(*NodeOptions)) *Node[N] {
 	n := new(Node[N])
 	n.init(t, nodeType, marker, optFns, typeOf[N]())
-	n.decodeItem = n.decode
+	n.decodeItem = bySortKey(n.t, n.decodeAt)
 	return n
 }
 
@@ -283,12 +283,7 @@ func (n *Node[N]) Decode(item Item) (v NodeItem[N], ok bool, err error) {
 	return decodeRaw(n.err, item, n.decodeItem)
 }
 
-// decode is [Node.Decode] without the handle's error.
-func (n *Node[N]) decode(item Item) (v NodeItem[N], ok bool, err error) {
-	return n.decodeAt(item, item[n.t.opts.SortKey])
-}
-
-// decodeAt is decode of an item whose sort key attribute is skAV.
+// decodeAt is Decode without the handle's error, skAV the item's sort key.
 func (n *Node[N]) decodeAt(item Item, skAV types.AttributeValue) (v NodeItem[N], ok bool, err error) {
 	var ids [1]string
 	ok, err = n.t.decodeItemAt(&n.it, item, skAV, ids[:], &v.Data)

@@ -291,20 +291,11 @@ func (n *Node[N]) decodeAt(item Item, skAV types.AttributeValue) (v NodeItem[N],
 	return v, ok, err
 }
 
-// id parses one of n's items' table keys; ok is false for any other item.
-func (n *nodeCore) id(item Item) (string, bool) {
-	var ids [1]string
-	if !n.it.keys.parseItem(n.t, item, ids[:]) {
-		return "", false
-	}
-	return ids[0], true
-}
-
 // hasKeys reports whether item's table keys are one of n's items', without
 // decoding its data.
 func (n *nodeCore) hasKeys(item Item) bool {
-	_, ok := n.id(item)
-	return ok
+	var ids [1]string
+	return n.it.keys.parseItem(n.t, item, ids[:])
 }
 
 // TxCheck adds to tx a check that node id's item exists (ConditionCheck

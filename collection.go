@@ -135,7 +135,7 @@ func (p *parentOf) name() string { return p.end.String() }
 
 // bind declares c, binds its decoder and records it.
 func (c *Collection[C, P]) bind(parent parentOf, childType string, optFns []func(*CollectionOptions)) *Collection[C, P] {
-	c.collectionCore.init(parent, childType, optFns, typeOf[C]())
+	c.collectionCore.init(parent, childType, optFns, reflect.TypeFor[C]())
 	c.decodeItem = bySortKey(c.t, c.decodeAt)
 	c.record()
 	return c

@@ -92,7 +92,7 @@ type EdgeItem[E any] struct {
 // items would read as edges. Give such an edge a label ("FRIEND#USER#u2").
 func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*EdgeOptions)) *Edge[E] {
 	e := new(Edge[E])
-	e.init(from.endpoint(), label, to.endpoint(), optFns, typeOf[E]())
+	e.init(from.endpoint(), label, to.endpoint(), optFns, reflect.TypeFor[E]())
 	e.decodeItem = bySortKey(e.t, e.decodeAt)
 	e.record()
 	return e

@@ -134,7 +134,7 @@ type EntityOptions struct {
 // [ErrInvalidKey].
 func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...func(*EntityOptions)) *Entity[T] {
 	e := new(Entity[T])
-	e.init(t, name, partitionKey, sortKey, optFns, typeOf[T]())
+	e.init(t, name, partitionKey, sortKey, optFns, reflect.TypeFor[T]())
 	e.decodeItem = bySortKey(e.t, e.decodeAt)
 	return e
 }

@@ -70,7 +70,7 @@ func NewNode[N any](t *Table, nodeType, marker string, optFns ...func(*NodeOptio
 // counter's aggregate items are recorded as the counter's.
 func newNode[N any](t *Table, nodeType, marker string, optFns []func(*NodeOptions)) *Node[N] {
 	n := new(Node[N])
-	n.init(t, nodeType, marker, optFns, typeOf[N]())
+	n.init(t, nodeType, marker, optFns, reflect.TypeFor[N]())
 	n.decodeItem = bySortKey(n.t, n.decodeAt)
 	return n
 }

@@ -33,7 +33,7 @@ type Collection[C, P any] struct {
 	parentNode *Node[P]
 	// getParent reads a parent item's data, its id a node id or a ref.
 	getParent func(ctx context.Context, id string, optFns []func(*ReadOptions)) (P, error)
-	// decodeItem is decode, bound once rather than per query.
+	// decodeItem is decodeAt of an item alone, bound once rather than per query.
 	decodeItem func(Item) (Child[C], bool, error)
 }
 
@@ -134,8 +134,8 @@ func (p *parentOf) name() string { return p.end.String() }
 
 // bind declares c, binds its decoder and records it.
 func (c *Collection[C, P]) bind(parent parentOf, childType string, optFns []func(*CollectionOptions)) *Collection[C, P] {
-	c.collectionCore.init(parent, childType, optFns, typeOf[C]())
-	c.decodeItem = c.decode
+	c.collectionCore.init(parent, childType, optFns, reflect.TypeFor[C]())
+	c.decodeItem = bySortKey(c.t, c.decodeAt)
 	c.record()
 	return c
 }
@@ -421,12 +421,7 @@ func (c *Collection[C, P]) Decode(item Item) (v Child[C], ok bool, err error) {
 	return decodeRaw(c.err, item, c.decodeItem)
 }
 
-// decode is [Collection.Decode] without the handle's error.
-func (c *Collection[C, P]) decode(item Item) (v Child[C], ok bool, err error) {
-	return c.decodeAt(item, item[c.t.opts.SortKey])
-}
-
-// decodeAt is decode of an item whose sort key attribute is skAV.
+// decodeAt is Decode without the handle's error, skAV the item's sort key.
 func (c *Collection[C, P]) decodeAt(item Item, skAV types.AttributeValue) (v Child[C], ok bool, err error) {
 	var ids [2]string
 	ok, err = c.t.decodeItemAt(&c.it, item, skAV, ids[:], &v.Data)

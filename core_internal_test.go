@@ -124,7 +124,7 @@ func TestKeyCoreRefuses(t *testing.T) {
 }
 
 func nodeIDs[N any](n *Node[N]) func(Item) ([]string, bool) {
-	return func(item Item) ([]string, bool) { id, ok := n.id(item); return []string{id}, ok }
+	return func(item Item) ([]string, bool) { ids, ok := n.it.keys.ids(n.t, item); return ids, ok }
 }
 
 func childIDs[P, C any](c *Collection[C, P]) func(Item) ([]string, bool) {

@@ -35,7 +35,7 @@ import (
 // Edge is immutable and safe for concurrent use.
 type Edge[E any] struct {
 	edgeCore
-	// decodeItem is decode, bound once rather than per query.
+	// decodeItem is decodeAt of an item alone, bound once rather than per query.
 	decodeItem func(Item) (EdgeItem[E], bool, error)
 }
 
@@ -92,8 +92,8 @@ type EdgeItem[E any] struct {
 // items would read as edges. Give such an edge a label ("FRIEND#USER#u2").
 func NewEdge[E any](from Endpoint, label string, to Endpoint, optFns ...func(*EdgeOptions)) *Edge[E] {
 	e := new(Edge[E])
-	e.init(from.endpoint(), label, to.endpoint(), optFns, typeOf[E]())
-	e.decodeItem = e.decode
+	e.init(from.endpoint(), label, to.endpoint(), optFns, reflect.TypeFor[E]())
+	e.decodeItem = bySortKey(e.t, e.decodeAt)
 	e.record()
 	return e
 }
@@ -437,12 +437,7 @@ func (e *Edge[E]) Decode(item Item) (v EdgeItem[E], ok bool, err error) {
 	return decodeRaw(e.err, item, e.decodeItem)
 }
 
-// decode is [Edge.Decode] without the handle's error.
-func (e *Edge[E]) decode(item Item) (v EdgeItem[E], ok bool, err error) {
-	return e.decodeAt(item, item[e.t.opts.SortKey])
-}
-
-// decodeAt is decode of an item whose sort key attribute is skAV.
+// decodeAt is Decode without the handle's error, skAV the item's sort key.
 func (e *Edge[E]) decodeAt(item Item, skAV types.AttributeValue) (v EdgeItem[E], ok bool, err error) {
 	var ids [2]string
 	ok, err = e.t.decodeItemAt(&e.it, item, skAV, ids[:], &v.Data)

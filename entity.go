@@ -34,7 +34,7 @@ import (
 // immutable and safe for concurrent use.
 type Entity[T any] struct {
 	entityCore
-	// decodeItem is decode, bound once rather than per call.
+	// decodeItem is decodeAt of an item alone, bound once rather than per query.
 	decodeItem func(Item) (EntityItem[T], bool, error)
 }
 
@@ -133,8 +133,8 @@ type EntityOptions struct {
 // [ErrInvalidKey].
 func NewEntity[T any](t *Table, name, partitionKey, sortKey string, optFns ...func(*EntityOptions)) *Entity[T] {
 	e := new(Entity[T])
-	e.init(t, name, partitionKey, sortKey, optFns, typeOf[T]())
-	e.decodeItem = e.decode
+	e.init(t, name, partitionKey, sortKey, optFns, reflect.TypeFor[T]())
+	e.decodeItem = bySortKey(e.t, e.decodeAt)
 	return e
 }
 
@@ -431,11 +431,7 @@ func (e *Entity[T]) Decode(item Item) (v EntityItem[T], ok bool, err error) {
 	return decodeRaw(e.err, item, e.decodeItem)
 }
 
-func (e *Entity[T]) decode(item Item) (v EntityItem[T], ok bool, err error) {
-	return e.decodeAt(item, item[e.t.opts.SortKey])
-}
-
-// decodeAt is decode of an item whose sort key attribute is skAV.
+// decodeAt is Decode without the handle's error, skAV the item's sort key.
 func (e *Entity[T]) decodeAt(item Item, skAV types.AttributeValue) (v EntityItem[T], ok bool, err error) {
 	v.IDs, ok, err = e.t.decodeIDs(&e.it, item, skAV, &v.Data)
 	return v, ok, err

@@ -12,9 +12,11 @@ import (
 // attributes if keysOnly. Queries without a filter or projection share a
 // template per shape, built once; the others are built when made.
 func qsExpressions(q *querySpec, keysOnly bool) (ddbexpr.Exprs, error) {
-	k := q.keys
-	k.keysOnly = keysOnly
-	x := ddbexpr.Query{Shape: exprShape(q.pkAttr, q.run.SKAttr, k, q.sk.op), LabelAttr: q.t.opts.SortKey, KeyAttrs: q.t.projected(k.index),
+	k := &q.keys
+	// The shape is what the expressions depend on besides their values.
+	shape := ddbexpr.Shape{Index: k.index, HasSK: k.skPrefix != "" || k.skExact, SKExact: k.skExact, Op: q.sk.op,
+		HasFilter: k.filterPrefix != "", KeysOnly: keysOnly, PKAttr: q.pkAttr, SKAttr: q.run.SKAttr, PKNum: k.pkNum, SKNum: k.skNum}
+	x := ddbexpr.Query{Shape: shape, LabelAttr: q.t.opts.SortKey, KeyAttrs: q.t.projected(k.index),
 		PK: k.pk, Lo: q.sk.lo, Hi: q.sk.hi, LabelPrefix: k.filterPrefix, Filter: q.filter, Proj: q.proj}
 	if q.sk.op == skNone {
 		x.Lo = k.skPrefix
@@ -46,15 +48,6 @@ func qsExpressions(q *querySpec, keysOnly bool) (ddbexpr.Exprs, error) {
 		return e, fmt.Errorf("%w: %w", ErrInvalidOption, err)
 	}
 	return e, nil
-}
-
-// exprShape is what the expressions of a query for k (with sort key
-// condition op) on the table or index keyed by pkAttr and skAttr depend on
-// besides its values.
-func exprShape(pkAttr, skAttr string, k queryKeys, op skOp) ddbexpr.Shape {
-	return ddbexpr.Shape{Index: k.index, HasSK: k.skPrefix != "" || k.skExact, SKExact: k.skExact, Op: op,
-		HasFilter: k.filterPrefix != "", KeysOnly: k.keysOnly, PKAttr: pkAttr, SKAttr: skAttr,
-		PKNum: (k.index == "" || k.local) && k.pkNum, SKNum: k.index == "" && k.skNum}
 }
 
 // projected is the key attributes a projection of index ("" for the

@@ -269,6 +269,3 @@ func (h handle) deleteReq(k *keyed, keyErr error) (writeReq, error) {
 	}
 	return h.t.deleteReq(k.key()), nil
 }
-
-// typeOf is T as a reflect.Type, for an interface type too.
-func typeOf[T any]() reflect.Type { return reflect.TypeOf((*T)(nil)).Elem() }

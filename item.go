@@ -50,6 +50,13 @@ func decodeRaw[V any](herr error, item Item, decode func(Item) (V, bool, error))
 	return v, ok, nil
 }
 
+// bySortKey is a handle's decoder of items, decodeAt given each item's
+// sort key attribute.
+func bySortKey[V any](t *Table, decodeAt func(Item, types.AttributeValue) (V, bool, error)) func(Item) (V, bool, error) {
+	sk := t.opts.SortKey
+	return func(item Item) (V, bool, error) { return decodeAt(item, item[sk]) }
+}
+
 // decodeItem is the one decode of an item of type it: its ids parsed
 // into ids (len(it.keys.fields) strings) and its data decoded into out.
 // ok is false, with nothing decoded, for an item whose keys the type

@@ -21,7 +21,7 @@ import (
 // concurrent use.
 type Node[N any] struct {
 	nodeCore
-	// decodeItem is decode, bound once rather than per query.
+	// decodeItem is decodeAt of an item alone, bound once rather than per query.
 	decodeItem func(Item) (NodeItem[N], bool, error)
 }
 
@@ -70,8 +70,8 @@ func NewNode[N any](t *Table, nodeType, marker string, optFns ...func(*NodeOptio
 // counter's aggregate items are recorded as the counter's.
 func newNode[N any](t *Table, nodeType, marker string, optFns []func(*NodeOptions)) *Node[N] {
 	n := new(Node[N])
-	n.init(t, nodeType, marker, optFns, typeOf[N]())
-	n.decodeItem = n.decode
+	n.init(t, nodeType, marker, optFns, reflect.TypeFor[N]())
+	n.decodeItem = bySortKey(n.t, n.decodeAt)
 	return n
 }
 
@@ -283,12 +283,7 @@ func (n *Node[N]) Decode(item Item) (v NodeItem[N], ok bool, err error) {
 	return decodeRaw(n.err, item, n.decodeItem)
 }
 
-// decode is [Node.Decode] without the handle's error.
-func (n *Node[N]) decode(item Item) (v NodeItem[N], ok bool, err error) {
-	return n.decodeAt(item, item[n.t.opts.SortKey])
-}
-
-// decodeAt is decode of an item whose sort key attribute is skAV.
+// decodeAt is Decode without the handle's error, skAV the item's sort key.
 func (n *Node[N]) decodeAt(item Item, skAV types.AttributeValue) (v NodeItem[N], ok bool, err error) {
 	var ids [1]string
 	ok, err = n.t.decodeItemAt(&n.it, item, skAV, ids[:], &v.Data)
@@ -296,20 +291,11 @@ func (n *Node[N]) decodeAt(item Item, skAV types.AttributeValue) (v NodeItem[N],
 	return v, ok, err
 }
 
-// id parses one of n's items' table keys; ok is false for any other item.
-func (n *nodeCore) id(item Item) (string, bool) {
-	var ids [1]string
-	if !n.it.keys.parseItem(n.t, item, ids[:]) {
-		return "", false
-	}
-	return ids[0], true
-}
-
 // hasKeys reports whether item's table keys are one of n's items', without
 // decoding its data.
 func (n *nodeCore) hasKeys(item Item) bool {
-	_, ok := n.id(item)
-	return ok
+	var ids [1]string
+	return n.it.keys.parseItem(n.t, item, ids[:])
 }
 
 // TxCheck adds to tx a check that node id's item exists (ConditionCheck

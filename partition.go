@@ -20,13 +20,12 @@ import (
 // LoadPartition and PagePartition one whose items are not in the head's
 // partitions, are [ErrInvalidOption], before any request.
 type Target struct {
-	t       *Table
-	typ     string // the node type whose partitions hold the items
-	kind    string
-	err     error
-	into    paging.Sink // the slice it fills; nil in a zero Target
-	sharded bool        // a sharded collection's children: not in the parent's partition
-	h       typedHandle // the items' type, whose keys Load judges
+	t    *Table
+	typ  string // the node type whose partitions hold the items
+	kind string
+	err  error
+	into paging.Sink // the slice it fills; nil in a zero Target
+	h    typedHandle // the items' type, whose keys Load judges
 }
 
 // Into returns a [Target] that appends to *dst every edge of this kind
@@ -44,9 +43,7 @@ func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
 // key order), or [Load] or [PageIndex] meets (in the read's order). A nil
 // dst is [ErrInvalidOption] when used.
 func (c *Collection[C, P]) Into(dst *[]Child[C]) Target {
-	tg := into(c.t, c.parent.name(), "child "+c.prefix, c.err, dst, c.decodeAt, &c.collectionCore)
-	tg.sharded = c.shards > 0
-	return tg
+	return into(c.t, c.parent.name(), "child "+c.prefix, c.err, dst, c.decodeAt, &c.collectionCore)
 }
 
 // into is the Target of the items of h's type that decode accepts, in
@@ -368,7 +365,7 @@ func (h *headSpec) check(targets []Target) error {
 			return fmt.Errorf("%w: a zero Target", ErrInvalidOption)
 		case tg.t != h.t || !h.holds(tg):
 			return fmt.Errorf("%w: %s is not in %s partitions", ErrInvalidOption, tg.kind, h.name)
-		case tg.sharded:
+		case tg.h.keyType().shards > 0: // a sharded collection's children
 			return fmt.Errorf("%w: %s is sharded: its items are not in the %s partition (use Collection.Load or List)", ErrInvalidOption, tg.kind, h.name)
 		}
 	}

@@ -32,16 +32,16 @@ func TestSortKeyLead(t *testing.T) {
 	}
 	edge := func(k keyed, err error) [2]string { return keys(k.kc.PK, k.kc.SK, err) }
 	nodeAccepts := func(n *Node[struct{}]) func(Item) bool {
-		return func(item Item) bool { _, ok, err := n.decode(item); return ok && err == nil }
+		return func(item Item) bool { _, ok, err := n.decodeItem(item); return ok && err == nil }
 	}
 	edgeAccepts := func(e *Edge[struct{}]) func(Item) bool {
-		return func(item Item) bool { _, ok, err := e.decode(item); return ok && err == nil }
+		return func(item Item) bool { _, ok, err := e.decodeItem(item); return ok && err == nil }
 	}
 	childAccepts := func(c *Collection[struct{}, struct{}]) func(Item) bool {
-		return func(item Item) bool { _, ok, err := c.decode(item); return ok && err == nil }
+		return func(item Item) bool { _, ok, err := c.decodeItem(item); return ok && err == nil }
 	}
 	entityAccepts := func(e *Entity[struct{}]) func(Item) bool {
-		return func(item Item) bool { _, ok, err := e.decode(item); return ok && err == nil }
+		return func(item Item) bool { _, ok, err := e.decodeItem(item); return ok && err == nil }
 	}
 	for _, tc := range []struct {
 		name    string

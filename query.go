@@ -420,7 +420,7 @@ func badCursor(why string) error { return fmt.Errorf("%w: %s", ErrInvalidCursor,
 // everything that shapes its results but the page size.
 func qsCursors(q *querySpec) paging.Cursors {
 	cs := paging.Cursors{Key: q.t.opts.CursorKey, Names: q.cursorKeys, PKAttr: q.pkAttr, SKAttr: q.run.SKAttr,
-		Prefix: q.skPrefix, Op: q.sk.op, Lo: q.sk.lo, Hi: q.sk.hi, PKNum: q.keys.pkNum && (q.keys.index == "" || q.keys.local), SKNum: q.keys.skNum && q.keys.index == ""}
+		Prefix: q.skPrefix, Op: q.sk.op, Lo: q.sk.lo, Hi: q.sk.hi, PKNum: q.keys.pkNum, SKNum: q.keys.skNum}
 	cs.ID = paging.Identity{Index: aws.ToString(q.run.In.IndexName), Desc: !aws.ToBool(q.run.In.ScanIndexForward), Sharded: q.run.Shards != nil,
 		Query: paging.Fingerprint(q.op, &q.run.In, q.run.Shards)}
 	if nk := q.keys.native; nk != nil {

@@ -4,6 +4,7 @@
 package ddbitem
 
 import (
+	"maps"
 	"reflect"
 	"slices"
 
@@ -12,17 +13,7 @@ import (
 
 // Equal reports whether two items hold the same attributes and values;
 // set members compare in any order, as DynamoDB keeps none.
-func Equal(a, b map[string]types.AttributeValue) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for k, v := range a {
-		if w, ok := b[k]; !ok || !EqualValue(v, w) {
-			return false
-		}
-	}
-	return true
-}
+func Equal(a, b map[string]types.AttributeValue) bool { return maps.EqualFunc(a, b, EqualValue) }
 
 // EqualValue is [Equal] of two attribute values.
 func EqualValue(a, b types.AttributeValue) bool {

@@ -59,11 +59,9 @@ func StartKey(key, num map[string]string, number func(name, s string) (types.Att
 // AttrText is a value's text for fingerprints and descriptions: strings
 // and numbers as they are, else JSON of its Go form.
 func AttrText(av types.AttributeValue) string {
-	switch v := av.(type) {
-	case *types.AttributeValueMemberS:
-		return v.Value
-	case *types.AttributeValueMemberN:
-		return v.Value
+	switch av.(type) {
+	case *types.AttributeValueMemberS, *types.AttributeValueMemberN:
+		return text(av)
 	}
 	var x any
 	if err := attributevalue.Unmarshal(av, &x); err != nil {

@@ -47,8 +47,13 @@ func (r *Run) Page(ctx context.Context, cursor string, decode func(Item) (bool, 
 	}
 	r.fetched(out.Items)
 	grow(len(out.Items))
-	if err := r.takeAll(decode, out.Items); err != nil || len(out.LastEvaluatedKey) == 0 {
-		return "", err
+	for _, item := range out.Items {
+		if _, err := r.take(decode, item); err != nil {
+			return "", err
+		}
+	}
+	if len(out.LastEvaluatedKey) == 0 {
+		return "", nil
 	}
 	key, num, err := KeyText(out.LastEvaluatedKey)
 	if err != nil {

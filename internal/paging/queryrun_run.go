@@ -41,15 +41,6 @@ func (r *Run) take(decode func(Item) (bool, error), item Item) (bool, error) {
 	return decode(item)
 }
 
-func (r *Run) takeAll(decode func(Item) (bool, error), items []Item) error {
-	for _, item := range items {
-		if _, err := r.take(decode, item); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 func (r *Run) fetched(items []Item) {
 	if r.Fetched != nil {
 		r.Fetched.Fetched(items)

@@ -928,5 +928,5 @@ func (t *Table) delCounting(ctx context.Context, op string, it *itemType, pk, sk
 	if err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
-	return t.del(ctx, op, pk, sk, w)
+	return t.del(ctx, op, pk, sk, w, "")
 }

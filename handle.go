@@ -112,10 +112,7 @@ func (h handle) put(ctx context.Context, op string, g guardKind, k *keyed, keyEr
 	if err != nil {
 		return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
 	}
-	if o.Token != "" {
-		return sp.done(h.t.putTokened(ctx, op, k.kc.PK, k.kc.SK, item, &w, o.Token))
-	}
-	return sp.done(h.t.put(ctx, op, k.kc.PK, k.kc.SK, item, &w))
+	return sp.done(h.t.put(ctx, op, k.kc.PK, k.kc.SK, item, &w, o.Token))
 }
 
 // inTx runs add, which adds write op of the item k to tx, when tx is of
@@ -206,11 +203,8 @@ func (h handle) update(ctx context.Context, op string, k *keyed, keyErr error, u
 	if err != nil {
 		return h.t.opErr(op, k.kc.PK, k.kc.SK, err)
 	}
-	if o.Token != "" {
-		return h.t.updateTokened(ctx, op, h.it, &k.kc, update, w, o.Token)
-	}
-	item, err := h.t.updateItem(ctx, op, h.it, &k.kc, update, w)
-	if err != nil {
+	item, err := h.t.updateItem(ctx, op, h.it, &k.kc, update, w, o.Token)
+	if err != nil || o.Token != "" {
 		return err
 	}
 	if err = h.t.decodeData(h.it, k.kc.IDs, item, out); err != nil {
@@ -240,10 +234,7 @@ func (h handle) del(ctx context.Context, op string, k *keyed, keyErr error, optF
 	if err != nil {
 		return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
 	}
-	if o.Token != "" {
-		return sp.done(h.t.delTokened(ctx, op, k.kc.PK, k.kc.SK, w, o.Token))
-	}
-	return sp.done(h.t.del(ctx, op, k.kc.PK, k.kc.SK, w))
+	return sp.done(h.t.del(ctx, op, k.kc.PK, k.kc.SK, w, o.Token))
 }
 
 // txCheck adds to tx a check that the item k exists (missing as in

@@ -518,38 +518,24 @@ func (c *ItemCounter) recount(ctx context.Context, agg itemKey) (int64, error) {
 		n, err := c.into(ctx, id[0])
 		return int64(n), err
 	}
-	pk := t.keyItem(agg.pk, agg.sk)[t.opts.PartitionKey] // S or N, as the table's
-	cond := expression.Key(t.opts.PartitionKey).Equal(expression.Value(pk))
-	if c.prefix != "" {
-		cond = cond.And(expression.Key(t.opts.SortKey).BeginsWith(c.prefix))
-	}
-	proj := expression.NamesList(expression.Name(t.opts.PartitionKey), expression.Name(t.opts.SortKey))
+	k := t.partitionKeys(agg.pk)
+	k.skPrefix, k.keysOnly = c.prefix, c.by == ""
+	q := newQuerySpec(t, "ItemCounter.recount", k)
+	qsConsistentRead(&q)
 	if c.by != "" {
-		proj = proj.AddNames(expression.Name(c.by))
+		qsProjected(&q, []string{c.by})
 	}
-	e, err := expression.NewBuilder().WithKeyCondition(cond).WithProjection(proj).Build()
-	if err != nil {
-		return 0, err
+	if q.err != nil {
+		return 0, q.err
 	}
-	pages := dynamodb.NewQueryPaginator(t.client, &dynamodb.QueryInput{TableName: t.tableName,
-		KeyConditionExpression: e.KeyCondition(), ProjectionExpression: e.Projection(),
-		ExpressionAttributeNames: e.Names(), ExpressionAttributeValues: e.Values(), ConsistentRead: aws.Bool(true)})
-	var n int64
-	for pages.HasMorePages() {
-		page, err := pages.NextPage(ctx, callOpts(ctx)...)
-		if err != nil {
-			return n, err
+	n, err := q.run.Count(ctx, func(item Item) (bool, error) {
+		if !c.of.keys.parseItem(t, item, make([]string, len(c.of.keys.fields))) {
+			return false, nil
 		}
-		for _, item := range page.Items {
-			if !c.of.keys.parseItem(t, item, make([]string, len(c.of.keys.fields))) {
-				continue
-			}
-			if k, ok, _ := c.target(item); ok && k == agg {
-				n++
-			}
-		}
-	}
-	return n, nil
+		to, ok, _ := c.target(item)
+		return ok && to == agg, nil
+	})
+	return int64(n), err
 }
 
 // countedAttempts bounds the tries of a counted write whose item changed

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"time"
 
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -79,13 +80,18 @@ func (h handle) item(k *keyed, keyErr error, data any, create bool, o *WriteOpti
 }
 
 // putItem builds the item k and the condition of its put under guard g
-// into w.
+// into w, and writes the version put, if any, into the item.
 func (h handle) putItem(w *writeCond, g guardKind, k *keyed, keyErr error, data any, o *WriteOptions) (Item, error) {
 	item, _, err := h.item(k, keyErr, data, g == guardAbsent, o)
 	if err == nil {
-		err = h.t.putCond(w, h.tr, g, o, h.exists, item)
+		err = h.t.newWriteCond(w, h.tr, ddbexpr.Put, g, o, ddbexpr.VersionOf(item, h.tr.Version))
 	}
-	return item, err
+	if err != nil {
+		return item, err
+	}
+	w.exists = h.exists
+	w.SetVersion(item)
+	return item, nil
 }
 
 // put writes the item k with data with one PutItem: a create (g

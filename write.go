@@ -254,17 +254,6 @@ func (w *writeCond) built() (send.Cond, error) {
 	return newCondition(w.Expr)
 }
 
-// putCond fills w for a put of item under guard g, whose failure means
-// exists, and writes the version put, if any, into item.
-func (t *Table) putCond(w *writeCond, tr *tracking, g guardKind, o *WriteOptions, exists error, item Item) error {
-	if err := t.newWriteCond(w, tr, ddbexpr.Put, g, o, ddbexpr.VersionOf(item, tr.Version)); err != nil {
-		return err
-	}
-	w.exists = exists
-	w.SetVersion(item)
-	return nil
-}
-
 // changeCond is the condition of an update, delete or check under the guard
 // attribute_exists, whose failure means [ErrNotFound]; o may be nil.
 func (t *Table) changeCond(tr *tracking, a action, o *WriteOptions) (*writeCond, error) {

@@ -561,15 +561,6 @@ func (t *Table) countersOf(it *itemType) []*ItemCounter {
 	return cs
 }
 
-// refuseBulk is the error of a bulk write (PutMany, DeleteMany) of a
-// type with counters, which a batch cannot keep true.
-func (t *Table) refuseBulk(it *itemType) error {
-	if cs := t.countersOf(it); len(cs) > 0 {
-		return fmt.Errorf("%w: %s has counter %s, which a batch write cannot keep: write the items one by one or in a Tx", ErrInvalidOption, it.kind, cs[0].name)
-	}
-	return nil
-}
-
 // grouped reports whether a counter of cs groups by an attribute.
 func grouped(cs []*ItemCounter) bool {
 	return slices.ContainsFunc(cs, func(c *ItemCounter) bool { return c.by != "" })

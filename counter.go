@@ -130,24 +130,17 @@ type ItemCounter struct {
 	err     error
 }
 
-// countable is a handle whose items an [ItemCounter] counts.
+// countable is a handle whose items an [ItemCounter] counts: a *Node,
+// *Edge, *Collection or *Entity.
 type countable interface {
 	Describer
-	counted() (t *Table, it *itemType, rid string, err error)
+	handle() handle
 }
 
 // ended is a countable handle with an end the counts may be kept per
 // ([CounterOptions].Per), apart from its partition: an edge's target.
 type ended interface {
 	countEnd(per, name string) (pk keycodec.Spelling, into func(ctx context.Context, id string) (int, error), node *Node[Count], markers *keyCore, err error)
-}
-
-func (n *Node[N]) counted() (*Table, *itemType, string, error) {
-	return n.t, &n.it, n.recordID(), n.err
-}
-
-func (e *Edge[E]) counted() (*Table, *itemType, string, error) {
-	return e.t, &e.it, e.it.kind, e.err
 }
 
 // countEnd is the partition key spelling of the target nodes of e, per
@@ -172,14 +165,6 @@ func (e *edgeCore) countEnd(per, name string) (keycodec.Spelling, func(context.C
 	}
 	node := newNode[Count](e.t, e.dst.typ, name, nil)
 	return nodeSpelling(e.dst.typ, 0), into, node, &markers, node.err
-}
-
-func (c *Collection[C, P]) counted() (*Table, *itemType, string, error) {
-	return c.t, &c.it, c.it.kind, c.err
-}
-
-func (e *Entity[T]) counted() (*Table, *itemType, string, error) {
-	return e.t, &e.it, e.it.kind, e.err
 }
 
 // NewItemCounter returns the counter called name (1-64 ASCII letters,
@@ -210,7 +195,11 @@ func NewItemCounter(items Describer, name string, optFns ...func(*CounterOptions
 		c.t = &Table{err: c.err}
 		return c
 	}
-	c.t, c.of, c.rid, c.err = h.counted()
+	hd := h.handle()
+	c.t, c.of, c.rid, c.err = hd.t, hd.it, hd.it.kind, hd.err
+	if n, ok := items.(interface{ recordID() string }); ok { // a node's names its marker
+		c.rid = n.recordID()
+	}
 	c.err = cmp.Or(c.err, err)
 	c.by = opts.GroupBy
 	if c.err == nil {

@@ -837,30 +837,9 @@ func (h handle) countedUpdate(ctx context.Context, op string, k *keyed, keyErr e
 	return err
 }
 
-// countedIn is the count of c a cascade counts down when it deletes item
-// k: none when the count's partition is deleted whole (a decrement would
-// write it again) or the item is gone.
-func (c *ItemCounter) countedIn(ctx context.Context, whole func(pk string) bool, k itemKey) (counting.Counted, bool, error) {
-	item := c.t.keyItem(k.pk, k.sk)
-	if c.by != "" {
-		if whole(k.pk) { // the count's partition: not read
-			return counting.Counted{}, false, nil
-		}
-		s, err := c.t.readStored(ctx, k)
-		if err != nil || !s.found {
-			return counting.Counted{}, false, err
-		}
-		item = s.item
-	}
-	agg, ok, err := c.target(item)
-	if !ok || err != nil || whole(agg.pk) {
-		return counting.Counted{}, false, nil
-	}
-	return counting.Counted{Name: c.name, Aggregate: c.t.keyItem(agg.pk, agg.sk)}, true, nil
-}
-
 // countsOf is the counts of counted a cascade counts down when it
-// deletes item k.
+// deletes item k: none when the count's partition is deleted whole (a
+// decrement would write it again) or the item is gone.
 func (t *Table) countsOf(ctx context.Context, counted map[string][]*ItemCounter, whole func(pk string) bool, k itemKey) ([]counting.Counted, error) {
 	if len(counted) == 0 {
 		return nil, nil
@@ -871,12 +850,22 @@ func (t *Table) countsOf(ctx context.Context, counted map[string][]*ItemCounter,
 	}
 	var out []counting.Counted
 	for _, c := range counted[r.id] {
-		cd, ok, err := c.countedIn(ctx, whole, k)
-		if err != nil {
-			return nil, err
+		item := t.keyItem(k.pk, k.sk)
+		if c.by != "" {
+			if whole(k.pk) { // the count's partition: not read
+				continue
+			}
+			s, err := t.readStored(ctx, k)
+			if err != nil {
+				return nil, err
+			}
+			if !s.found {
+				continue
+			}
+			item = s.item
 		}
-		if ok {
-			out = append(out, cd)
+		if agg, ok, err := c.target(item); ok && err == nil && !whole(agg.pk) {
+			out = append(out, counting.Counted{Name: c.name, Aggregate: t.keyItem(agg.pk, agg.sk)})
 		}
 	}
 	return out, nil

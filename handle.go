@@ -171,16 +171,20 @@ func (h handle) txGet(rt *ReadTx, k *keyed, keyErr error, found *bool, out any) 
 
 // change is the condition of an update, delete or check (a): the guard
 // attribute_exists, whose failure is missing (nil: ErrNotFound), the
-// version and the caller's condition; or keyErr.
+// version and the caller's condition (o may be nil); or keyErr.
 func (h handle) change(a action, keyErr error, missing error, o *WriteOptions) (*writeCond, error) {
 	if keyErr != nil {
 		return nil, keyErr
 	}
-	w, err := h.t.changeCond(h.tr, a, o)
-	if err == nil && missing != nil {
-		w.missing = missing
+	if o == nil {
+		o = new(WriteOptions)
 	}
-	return w, err
+	w := new(writeCond)
+	if err := h.t.newWriteCond(w, h.tr, a, guardPresent, o, 0); err != nil {
+		return nil, err
+	}
+	w.missing = cmp.Or(missing, ErrNotFound)
+	return w, nil
 }
 
 // update changes the existing item k with one UpdateItem and decodes

@@ -254,20 +254,6 @@ func (w *writeCond) built() (send.Cond, error) {
 	return newCondition(w.Expr)
 }
 
-// changeCond is the condition of an update, delete or check under the guard
-// attribute_exists, whose failure means [ErrNotFound]; o may be nil.
-func (t *Table) changeCond(tr *tracking, a action, o *WriteOptions) (*writeCond, error) {
-	if o == nil {
-		o = new(WriteOptions)
-	}
-	w := new(writeCond)
-	if err := t.newWriteCond(w, tr, a, guardPresent, o, 0); err != nil {
-		return nil, err
-	}
-	w.missing = ErrNotFound
-	return w, nil
-}
-
 // writeOptions applies optFns.
 func writeOptions(optFns []func(*WriteOptions)) WriteOptions {
 	var o WriteOptions

@@ -649,12 +649,10 @@ func (t *Table) moves(tx *Tx, cs []*ItemCounter, k itemKey, before stored, after
 // txCount adds delta to counter name's count item k in tx, in one action
 // with a change of that count tx has already.
 func (t *Table) txCount(tx *Tx, name string, k itemKey, delta int64) {
-	if d, ok := tx.counts[k]; ok {
-		delta += d
-		if tx.w.Replace(k.pk, k.sk, counting.Add(t.tableName, t.keyItem(k.pk, k.sk), name, delta, "")) {
-			tx.counts[k] = delta
-			return
-		}
+	if d, ok := tx.counts[k]; ok { // added before: the Tx has its action
+		tx.counts[k] = d + delta
+		tx.w.Replace(k.pk, k.sk, counting.Add(t.tableName, t.keyItem(k.pk, k.sk), name, d+delta, ""))
+		return
 	}
 	if tx.err != nil {
 		return

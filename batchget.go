@@ -32,11 +32,11 @@ func (t *Table) batcher(ctx context.Context) *send.Table {
 	return &send.Table{Client: t.client, Name: t.name, Backoff: t.opts.BatchBackoff, MaxAttempts: t.opts.BatchMaxAttempts, Opts: callOpts(ctx)}
 }
 
-// getMany reads n items with batchGet and hands each one found, in order,
-// to each with its key's ids (an Entity's; nil for other types), for
-// [Table.decodeData]: an item asked for twice is handed twice. With an
-// error each may have been called for some items.
-func getMany(ctx context.Context, h handle, op string, n int, keyOf func(i int) (keyed, error), optFns []func(*ReadOptions), each func(i int, item Item, ids []string) error) (err error) {
+// getMany reads n items with batchGet and returns one R per item found,
+// in order, made by mk(i) with the item's data decoded into data(&r) with
+// its key's ids (an Entity's): an item asked for twice comes twice. With
+// any error it returns nil.
+func getMany[R any](ctx context.Context, h handle, op string, n int, keyOf func(i int) (keyed, error), optFns []func(*ReadOptions), mk func(i int) R, data func(r *R) any) (_ []R, err error) {
 	t := h.t
 	ctx, sp := t.startSpan(ctx, op)
 	defer sp.end(&err)
@@ -48,7 +48,7 @@ func getMany(ctx context.Context, h handle, op string, n int, keyOf func(i int) 
 	for i := range n {
 		k, err := keyOf(i)
 		if err != nil {
-			return t.opErr(op, k.kc.PK, k.kc.SK, err)
+			return nil, t.opErr(op, k.kc.PK, k.kc.SK, err)
 		}
 		keys[i] = k.key()
 		if ids != nil {
@@ -57,8 +57,9 @@ func getMany(ctx context.Context, h handle, op string, n int, keyOf func(i int) 
 	}
 	found, err := t.batchGet(ctx, op, keys, readOptions(optFns))
 	if err != nil {
-		return err
+		return nil, err
 	}
+	out := make([]R, 0, n)
 	for i, k := range keys {
 		item, ok := found[k]
 		if !ok {
@@ -68,11 +69,12 @@ func getMany(ctx context.Context, h handle, op string, n int, keyOf func(i int) 
 		if ids != nil {
 			kids = ids[i]
 		}
-		if err := each(i, item, kids); err != nil {
-			return t.opErr(op, k.pk, k.sk, err)
+		out = append(out, mk(i))
+		if err := t.decodeData(h.it, kids, item, data(&out[len(out)-1])); err != nil {
+			return nil, t.opErr(op, k.pk, k.sk, err)
 		}
 	}
-	return nil
+	return out, nil
 }
 
 // Hydrate returns edges with their data read from the table. Use it after a
@@ -87,16 +89,10 @@ func getMany(ctx context.Context, h handle, op string, n int, keyOf func(i int) 
 // Bad ids give [ErrInvalidKey] before any request. Keys still unprocessed
 // after the last attempt give [ErrUnprocessed]; SDK errors are wrapped.
 func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...func(*ReadOptions)) ([]EdgeItem[E], error) {
-	out := make([]EdgeItem[E], 0, len(edges))
 	keyOf := func(i int) (keyed, error) { return e.keyed(edges[i].From, edges[i].To) }
-	err := getMany(ctx, e.handle(), "Edge.Hydrate", len(edges), keyOf, optFns, func(i int, item Item, ids []string) error {
-		out = append(out, EdgeItem[E]{From: edges[i].From, To: edges[i].To})
-		return e.t.decodeData(&e.it, ids, item, &out[len(out)-1].Data)
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	return getMany(ctx, e.handle(), "Edge.Hydrate", len(edges), keyOf, optFns,
+		func(i int) EdgeItem[E] { return EdgeItem[E]{From: edges[i].From, To: edges[i].To} },
+		func(r *EdgeItem[E]) any { return &r.Data })
 }
 
 // GetMany reads the items of the nodes ids as [Edge.Hydrate] reads edges:
@@ -106,16 +102,10 @@ func (e *Edge[E]) Hydrate(ctx context.Context, edges []EdgeItem[E], optFns ...fu
 // with no item left out, and an id given twice returned twice. With any
 // error the result is nil.
 func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*ReadOptions)) ([]NodeItem[N], error) {
-	out := make([]NodeItem[N], 0, len(ids))
 	keyOf := func(i int) (keyed, error) { return n.keyed(ids[i]) }
-	err := getMany(ctx, n.handle(), "Node.GetMany", len(ids), keyOf, optFns, func(i int, item Item, kids []string) error {
-		out = append(out, NodeItem[N]{ID: ids[i]})
-		return n.t.decodeData(&n.it, kids, item, &out[len(out)-1].Data)
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	return getMany(ctx, n.handle(), "Node.GetMany", len(ids), keyOf, optFns,
+		func(i int) NodeItem[N] { return NodeItem[N]{ID: ids[i]} },
+		func(r *NodeItem[N]) any { return &r.Data })
 }
 
 // GetMany reads many children (only Parent and ID are read from each) as
@@ -125,16 +115,10 @@ func (n *Node[N]) GetMany(ctx context.Context, ids []string, optFns ...func(*Rea
 // item left out, and one given twice returned twice. With any error the
 // result is nil.
 func (c *Collection[C, P]) GetMany(ctx context.Context, children []Child[C], optFns ...func(*ReadOptions)) ([]Child[C], error) {
-	out := make([]Child[C], 0, len(children))
 	keyOf := func(i int) (keyed, error) { return c.keyed(children[i].Parent, children[i].ID) }
-	err := getMany(ctx, c.handle(), "Collection.GetMany", len(children), keyOf, optFns, func(i int, item Item, ids []string) error {
-		out = append(out, Child[C]{Parent: children[i].Parent, ID: children[i].ID})
-		return c.t.decodeData(&c.it, ids, item, &out[len(out)-1].Data)
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	return getMany(ctx, c.handle(), "Collection.GetMany", len(children), keyOf, optFns,
+		func(i int) Child[C] { return Child[C]{Parent: children[i].Parent, ID: children[i].ID} },
+		func(r *Child[C]) any { return &r.Data })
 }
 
 // GetMany reads the items with ids as [Edge.Hydrate] reads edges: one
@@ -143,14 +127,8 @@ func (c *Collection[C, P]) GetMany(ctx context.Context, children []Child[C], opt
 // ids, ids with no item left out, and ids given twice returned twice.
 // With any error the result is nil.
 func (e *Entity[T]) GetMany(ctx context.Context, ids []IDs, optFns ...func(*ReadOptions)) ([]EntityItem[T], error) {
-	out := make([]EntityItem[T], 0, len(ids))
 	keyOf := func(i int) (keyed, error) { return e.keyed(ids[i]) }
-	err := getMany(ctx, e.handle(), "Entity.GetMany", len(ids), keyOf, optFns, func(i int, item Item, kids []string) error {
-		out = append(out, EntityItem[T]{IDs: slices.Clone(ids[i])})
-		return e.t.decodeData(&e.it, kids, item, &out[len(out)-1].Data)
-	})
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	return getMany(ctx, e.handle(), "Entity.GetMany", len(ids), keyOf, optFns,
+		func(i int) EntityItem[T] { return EntityItem[T]{IDs: slices.Clone(ids[i])} },
+		func(r *EntityItem[T]) any { return &r.Data })
 }

@@ -86,8 +86,8 @@ func sizedPutReq(item Item, k itemKey, err error) (writeReq, error) {
 func bulk(ctx context.Context, t *Table, it *itemType, op string, n int, req func(i int) (writeReq, error), optFns []func(*BulkOptions)) (_ BulkResult, err error) {
 	ctx, sp := t.startSpan(ctx, op)
 	defer sp.end(&err)
-	if err := t.refuseBulk(it); err != nil {
-		return BulkResult{}, t.opErr(op, "", "", err)
+	if cs := t.countersOf(it); len(cs) > 0 { // a batch cannot keep counts true
+		return BulkResult{}, t.opErr(op, "", "", fmt.Errorf("%w: %s has counter %s, which a batch write cannot keep: write the items one by one or in a Tx", ErrInvalidOption, it.kind, cs[0].name))
 	}
 	reqs := make([]writeReq, n)
 	for i := range reqs {

@@ -130,24 +130,17 @@ type ItemCounter struct {
 	err     error
 }
 
-// countable is a handle whose items an [ItemCounter] counts.
+// countable is a handle whose items an [ItemCounter] counts: a *Node,
+// *Edge, *Collection or *Entity.
 type countable interface {
 	Describer
-	counted() (t *Table, it *itemType, rid string, err error)
+	handle() handle
 }
 
 // ended is a countable handle with an end the counts may be kept per
 // ([CounterOptions].Per), apart from its partition: an edge's target.
 type ended interface {
 	countEnd(per, name string) (pk keycodec.Spelling, into func(ctx context.Context, id string) (int, error), node *Node[Count], markers *keyCore, err error)
-}
-
-func (n *Node[N]) counted() (*Table, *itemType, string, error) {
-	return n.t, &n.it, n.recordID(), n.err
-}
-
-func (e *Edge[E]) counted() (*Table, *itemType, string, error) {
-	return e.t, &e.it, e.it.kind, e.err
 }
 
 // countEnd is the partition key spelling of the target nodes of e, per
@@ -172,14 +165,6 @@ func (e *edgeCore) countEnd(per, name string) (keycodec.Spelling, func(context.C
 	}
 	node := newNode[Count](e.t, e.dst.typ, name, nil)
 	return nodeSpelling(e.dst.typ, 0), into, node, &markers, node.err
-}
-
-func (c *Collection[C, P]) counted() (*Table, *itemType, string, error) {
-	return c.t, &c.it, c.it.kind, c.err
-}
-
-func (e *Entity[T]) counted() (*Table, *itemType, string, error) {
-	return e.t, &e.it, e.it.kind, e.err
 }
 
 // NewItemCounter returns the counter called name (1-64 ASCII letters,
@@ -210,7 +195,11 @@ func NewItemCounter(items Describer, name string, optFns ...func(*CounterOptions
 		c.t = &Table{err: c.err}
 		return c
 	}
-	c.t, c.of, c.rid, c.err = h.counted()
+	hd := h.handle()
+	c.t, c.of, c.rid, c.err = hd.t, hd.it, hd.it.kind, hd.err
+	if n, ok := items.(interface{ recordID() string }); ok { // a node's names its marker
+		c.rid = n.recordID()
+	}
 	c.err = cmp.Or(c.err, err)
 	c.by = opts.GroupBy
 	if c.err == nil {
@@ -518,38 +507,24 @@ func (c *ItemCounter) recount(ctx context.Context, agg itemKey) (int64, error) {
 		n, err := c.into(ctx, id[0])
 		return int64(n), err
 	}
-	pk := t.keyItem(agg.pk, agg.sk)[t.opts.PartitionKey] // S or N, as the table's
-	cond := expression.Key(t.opts.PartitionKey).Equal(expression.Value(pk))
-	if c.prefix != "" {
-		cond = cond.And(expression.Key(t.opts.SortKey).BeginsWith(c.prefix))
-	}
-	proj := expression.NamesList(expression.Name(t.opts.PartitionKey), expression.Name(t.opts.SortKey))
+	k := t.partitionKeys(agg.pk)
+	k.skPrefix, k.keysOnly = c.prefix, c.by == ""
+	q := newQuerySpec(t, "ItemCounter.recount", k)
+	qsConsistentRead(&q)
 	if c.by != "" {
-		proj = proj.AddNames(expression.Name(c.by))
+		qsProjected(&q, []string{c.by})
 	}
-	e, err := expression.NewBuilder().WithKeyCondition(cond).WithProjection(proj).Build()
-	if err != nil {
-		return 0, err
+	if q.err != nil {
+		return 0, q.err
 	}
-	pages := dynamodb.NewQueryPaginator(t.client, &dynamodb.QueryInput{TableName: t.tableName,
-		KeyConditionExpression: e.KeyCondition(), ProjectionExpression: e.Projection(),
-		ExpressionAttributeNames: e.Names(), ExpressionAttributeValues: e.Values(), ConsistentRead: aws.Bool(true)})
-	var n int64
-	for pages.HasMorePages() {
-		page, err := pages.NextPage(ctx, callOpts(ctx)...)
-		if err != nil {
-			return n, err
+	n, err := q.run.Count(ctx, func(item Item) (bool, error) {
+		if !c.of.keys.parseItem(t, item, make([]string, len(c.of.keys.fields))) {
+			return false, nil
 		}
-		for _, item := range page.Items {
-			if !c.of.keys.parseItem(t, item, make([]string, len(c.of.keys.fields))) {
-				continue
-			}
-			if k, ok, _ := c.target(item); ok && k == agg {
-				n++
-			}
-		}
-	}
-	return n, nil
+		to, ok, _ := c.target(item)
+		return ok && to == agg, nil
+	})
+	return int64(n), err
 }
 
 // countedAttempts bounds the tries of a counted write whose item changed
@@ -573,15 +548,6 @@ func (t *Table) countersOf(it *itemType) []*ItemCounter {
 		return nil
 	}
 	return cs
-}
-
-// refuseBulk is the error of a bulk write (PutMany, DeleteMany) of a
-// type with counters, which a batch cannot keep true.
-func (t *Table) refuseBulk(it *itemType) error {
-	if cs := t.countersOf(it); len(cs) > 0 {
-		return fmt.Errorf("%w: %s has counter %s, which a batch write cannot keep: write the items one by one or in a Tx", ErrInvalidOption, it.kind, cs[0].name)
-	}
-	return nil
 }
 
 // grouped reports whether a counter of cs groups by an attribute.
@@ -683,12 +649,10 @@ func (t *Table) moves(tx *Tx, cs []*ItemCounter, k itemKey, before stored, after
 // txCount adds delta to counter name's count item k in tx, in one action
 // with a change of that count tx has already.
 func (t *Table) txCount(tx *Tx, name string, k itemKey, delta int64) {
-	if d, ok := tx.counts[k]; ok {
-		delta += d
-		if tx.w.Replace(k.pk, k.sk, counting.Add(t.tableName, t.keyItem(k.pk, k.sk), name, delta, "")) {
-			tx.counts[k] = delta
-			return
-		}
+	if d, ok := tx.counts[k]; ok { // added before: the Tx has its action
+		tx.counts[k] = d + delta
+		tx.w.Replace(k.pk, k.sk, counting.Add(t.tableName, t.keyItem(k.pk, k.sk), name, d+delta, ""))
+		return
 	}
 	if tx.err != nil {
 		return
@@ -871,30 +835,9 @@ func (h handle) countedUpdate(ctx context.Context, op string, k *keyed, keyErr e
 	return err
 }
 
-// countedIn is the count of c a cascade counts down when it deletes item
-// k: none when the count's partition is deleted whole (a decrement would
-// write it again) or the item is gone.
-func (c *ItemCounter) countedIn(ctx context.Context, whole func(pk string) bool, k itemKey) (counting.Counted, bool, error) {
-	item := c.t.keyItem(k.pk, k.sk)
-	if c.by != "" {
-		if whole(k.pk) { // the count's partition: not read
-			return counting.Counted{}, false, nil
-		}
-		s, err := c.t.readStored(ctx, k)
-		if err != nil || !s.found {
-			return counting.Counted{}, false, err
-		}
-		item = s.item
-	}
-	agg, ok, err := c.target(item)
-	if !ok || err != nil || whole(agg.pk) {
-		return counting.Counted{}, false, nil
-	}
-	return counting.Counted{Name: c.name, Aggregate: c.t.keyItem(agg.pk, agg.sk)}, true, nil
-}
-
 // countsOf is the counts of counted a cascade counts down when it
-// deletes item k.
+// deletes item k: none when the count's partition is deleted whole (a
+// decrement would write it again) or the item is gone.
 func (t *Table) countsOf(ctx context.Context, counted map[string][]*ItemCounter, whole func(pk string) bool, k itemKey) ([]counting.Counted, error) {
 	if len(counted) == 0 {
 		return nil, nil
@@ -905,12 +848,22 @@ func (t *Table) countsOf(ctx context.Context, counted map[string][]*ItemCounter,
 	}
 	var out []counting.Counted
 	for _, c := range counted[r.id] {
-		cd, ok, err := c.countedIn(ctx, whole, k)
-		if err != nil {
-			return nil, err
+		item := t.keyItem(k.pk, k.sk)
+		if c.by != "" {
+			if whole(k.pk) { // the count's partition: not read
+				continue
+			}
+			s, err := t.readStored(ctx, k)
+			if err != nil {
+				return nil, err
+			}
+			if !s.found {
+				continue
+			}
+			item = s.item
 		}
-		if ok {
-			out = append(out, cd)
+		if agg, ok, err := c.target(item); ok && err == nil && !whole(agg.pk) {
+			out = append(out, counting.Counted{Name: c.name, Aggregate: t.keyItem(agg.pk, agg.sk)})
 		}
 	}
 	return out, nil
@@ -928,5 +881,5 @@ func (t *Table) delCounting(ctx context.Context, op string, it *itemType, pk, sk
 	if err != nil {
 		return t.opErr(op, pk, sk, err)
 	}
-	return t.del(ctx, op, pk, sk, w)
+	return t.del(ctx, op, pk, sk, w, "")
 }

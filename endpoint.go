@@ -134,13 +134,9 @@ func (c *collectionCore) parseRef(ref string) (parentID, childID string, err err
 // [Node.TxCheck] with no options, whose [*NodeNotFoundError] names side.
 func (p endpoint) txCheck(tx *Tx, id, side string) {
 	pk, sk, err := p.item(id)
-	var w *writeCond
-	if err == nil {
-		w, err = p.t.changeCond(&tracking{}, actCheck, nil)
-	}
+	w, err := handle{t: p.t, tr: &tracking{}}.change(actCheck, err, &NodeNotFoundError{Side: side, Type: p.typ, ID: id}, nil)
 	if tx.setErr(err) {
 		return
 	}
-	w.missing = &NodeNotFoundError{Side: side, Type: p.typ, ID: id}
 	tx.check("Edge.Put", itemKey{pk, sk}, w)
 }

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"time"
 
+	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
@@ -79,13 +80,18 @@ func (h handle) item(k *keyed, keyErr error, data any, create bool, o *WriteOpti
 }
 
 // putItem builds the item k and the condition of its put under guard g
-// into w.
+// into w, and writes the version put, if any, into the item.
 func (h handle) putItem(w *writeCond, g guardKind, k *keyed, keyErr error, data any, o *WriteOptions) (Item, error) {
 	item, _, err := h.item(k, keyErr, data, g == guardAbsent, o)
 	if err == nil {
-		err = h.t.putCond(w, h.tr, g, o, h.exists, item)
+		err = h.t.newWriteCond(w, h.tr, ddbexpr.Put, g, o, ddbexpr.VersionOf(item, h.tr.Version))
 	}
-	return item, err
+	if err != nil {
+		return item, err
+	}
+	w.exists = h.exists
+	w.SetVersion(item)
+	return item, nil
 }
 
 // put writes the item k with data with one PutItem: a create (g
@@ -112,10 +118,7 @@ func (h handle) put(ctx context.Context, op string, g guardKind, k *keyed, keyEr
 	if err != nil {
 		return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
 	}
-	if o.Token != "" {
-		return sp.done(h.t.putTokened(ctx, op, k.kc.PK, k.kc.SK, item, &w, o.Token))
-	}
-	return sp.done(h.t.put(ctx, op, k.kc.PK, k.kc.SK, item, &w))
+	return sp.done(h.t.put(ctx, op, k.kc.PK, k.kc.SK, item, &w, o.Token))
 }
 
 // inTx runs add, which adds write op of the item k to tx, when tx is of
@@ -168,16 +171,20 @@ func (h handle) txGet(rt *ReadTx, k *keyed, keyErr error, found *bool, out any) 
 
 // change is the condition of an update, delete or check (a): the guard
 // attribute_exists, whose failure is missing (nil: ErrNotFound), the
-// version and the caller's condition; or keyErr.
+// version and the caller's condition (o may be nil); or keyErr.
 func (h handle) change(a action, keyErr error, missing error, o *WriteOptions) (*writeCond, error) {
 	if keyErr != nil {
 		return nil, keyErr
 	}
-	w, err := h.t.changeCond(h.tr, a, o)
-	if err == nil && missing != nil {
-		w.missing = missing
+	if o == nil {
+		o = new(WriteOptions)
 	}
-	return w, err
+	w := new(writeCond)
+	if err := h.t.newWriteCond(w, h.tr, a, guardPresent, o, 0); err != nil {
+		return nil, err
+	}
+	w.missing = cmp.Or(missing, ErrNotFound)
+	return w, nil
 }
 
 // update changes the existing item k with one UpdateItem and decodes
@@ -206,11 +213,8 @@ func (h handle) update(ctx context.Context, op string, k *keyed, keyErr error, u
 	if err != nil {
 		return h.t.opErr(op, k.kc.PK, k.kc.SK, err)
 	}
-	if o.Token != "" {
-		return h.t.updateTokened(ctx, op, h.it, &k.kc, update, w, o.Token)
-	}
-	item, err := h.t.updateItem(ctx, op, h.it, &k.kc, update, w)
-	if err != nil {
+	item, err := h.t.updateItem(ctx, op, h.it, &k.kc, update, w, o.Token)
+	if err != nil || o.Token != "" {
 		return err
 	}
 	if err = h.t.decodeData(h.it, k.kc.IDs, item, out); err != nil {
@@ -240,10 +244,7 @@ func (h handle) del(ctx context.Context, op string, k *keyed, keyErr error, optF
 	if err != nil {
 		return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
 	}
-	if o.Token != "" {
-		return sp.done(h.t.delTokened(ctx, op, k.kc.PK, k.kc.SK, w, o.Token))
-	}
-	return sp.done(h.t.del(ctx, op, k.kc.PK, k.kc.SK, w))
+	return sp.done(h.t.del(ctx, op, k.kc.PK, k.kc.SK, w, o.Token))
 }
 
 // txCheck adds to tx a check that the item k exists (missing as in

@@ -192,14 +192,20 @@ func (t *Table) opErr(op, pk, sk string, err error) error {
 }
 
 // put writes item, complete, with one PutItem under w's condition
-// ([send.Put]: a retried create that finds its own item succeeds).
-func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeCond) error {
+// ([send.Put]: a retried create that finds its own item succeeds), or
+// given a token as a one-action TransactWriteItems ([WriteOptions.Token]).
+func (t *Table) put(ctx context.Context, op, pk, sk string, item Item, w *writeCond, token string) error {
 	err := checkSize(item)
+	var c send.Cond
 	if err == nil {
-		var c send.Cond
-		if c, err = w.built(); err == nil {
-			err = send.Put(ctx, t.client, t.tableName, item, c, &w.Cond, w.exists, callOpts(ctx))
-		}
+		c, err = w.built()
+	}
+	switch {
+	case err != nil:
+	case token != "":
+		err = send.Tokened(ctx, t.client, send.TxPut(t.tableName, item, c), token, &w.Cond, w.exists, w.missing, callOpts(ctx))
+	default:
+		err = send.Put(ctx, t.client, t.tableName, item, c, &w.Cond, w.exists, callOpts(ctx))
 	}
 	if err != nil {
 		return t.opErr(op, pk, sk, err)
@@ -249,11 +255,17 @@ func (t *Table) buildUpdate(it *itemType, kc *keyCtx, update Update, w *writeCon
 // returns the item as stored afterwards (ALL_NEW). An update that is not
 // idempotent (ADD, SetTo) and checks no version is not re-sent after an
 // attempt whose outcome is unknown; a locked update whose retry finds its
-// own write applied succeeds ([send.Update]).
-func (t *Table) updateItem(ctx context.Context, op string, it *itemType, kc *keyCtx, update Update, w *writeCond) (Item, error) {
+// own write applied succeeds ([send.Update]). Given a token it is a
+// one-action TransactWriteItems ([WriteOptions.Token]), returning no item.
+func (t *Table) updateItem(ctx context.Context, op string, it *itemType, kc *keyCtx, update Update, w *writeCond, token string) (Item, error) {
 	expr, whole, err := t.buildUpdate(it, kc, update, w)
 	var item Item
-	if err == nil {
+	switch {
+	case err != nil:
+	case token != "":
+		c := send.Cond{Expr: expr.Condition(), Names: expr.Names(), Values: expr.Values()}
+		err = send.Tokened(ctx, t.client, send.TxUpdate(t.tableName, t.keyItem(kc.PK, kc.SK), expr.Update(), c), token, &w.Cond, w.exists, w.missing, callOpts(ctx))
+	default:
 		var shows func(Item) bool
 		if w.Checked && w.Next > 0 {
 			shows = func(old Item) bool { return ddbexpr.Shows(whole.ops, t.enc, old) }
@@ -267,10 +279,15 @@ func (t *Table) updateItem(ctx context.Context, op string, it *itemType, kc *key
 	return item, nil
 }
 
-// del removes an existing item with one DeleteItem under w's condition.
-func (t *Table) del(ctx context.Context, op, pk, sk string, w *writeCond) error {
+// del removes an existing item with one DeleteItem under w's condition,
+// or given a token a one-action TransactWriteItems ([WriteOptions.Token]).
+func (t *Table) del(ctx context.Context, op, pk, sk string, w *writeCond, token string) error {
 	c, err := w.built()
-	if err == nil {
+	switch {
+	case err != nil:
+	case token != "":
+		err = send.Tokened(ctx, t.client, send.TxDelete(t.tableName, t.keyItem(pk, sk), c), token, &w.Cond, w.exists, w.missing, callOpts(ctx))
+	default:
 		err = send.Delete(ctx, t.client, t.tableName, t.keyItem(pk, sk), c, &w.Cond, w.missing, callOpts(ctx))
 	}
 	if err != nil {

@@ -1,6 +1,7 @@
 package adjlist
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -44,10 +45,8 @@ func (rt *ReadTx) add(t *Table, handleErr error, k itemKey, keyErr error, fill f
 	case rt.err != nil:
 	case t != rt.t:
 		rt.err = fmt.Errorf("%w: a handle of table %s in a ReadTx of table %s", ErrInvalidOption, t.name, rt.t.name)
-	case handleErr != nil:
-		rt.err = handleErr
-	case keyErr != nil:
-		rt.err = keyErr
+	case handleErr != nil || keyErr != nil:
+		rt.err = cmp.Or(handleErr, keyErr)
 	default:
 		rt.err = rt.r.Add(t.tableName, k.pk, k.sk, t.keyItem(k.pk, k.sk), fill)
 	}

@@ -142,10 +142,13 @@ func (t *Table) typeName(kind string) string {
 // cancelled transaction that DynamoDB throttled, naming its item's
 // partition and type from key.
 func (t *Table) throttledActions(err error, key func(i int) Item) []error {
-	actions, codes := send.Actions(err)
+	codes, _ := cancelCodes(err)
 	var out []error
-	for j, i := range actions {
-		te := &ThrottlingError{Reason: codes[j], Table: t.name, HotPartition: isHot(codes[j]), Err: err}
+	for i, code := range codes {
+		if !send.Code(code) {
+			continue
+		}
+		te := &ThrottlingError{Reason: code, Table: t.name, HotPartition: isHot(code), Err: err}
 		if k := key(i); k != nil {
 			te.PK, _ = t.keyText(k, t.opts.PartitionKey)
 			sk, _ := t.keyText(k, t.opts.SortKey)

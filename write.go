@@ -1,12 +1,10 @@
 package adjlist
 
 import (
-	"context"
 	"fmt"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/send"
@@ -254,71 +252,6 @@ func (w *writeCond) built() (send.Cond, error) {
 		return send.Cond{}, nil
 	}
 	return newCondition(w.Expr)
-}
-
-// putCond fills w for a put of item under guard g, whose failure means
-// exists, and writes the version put, if any, into item.
-func (t *Table) putCond(w *writeCond, tr *tracking, g guardKind, o *WriteOptions, exists error, item Item) error {
-	if err := t.newWriteCond(w, tr, ddbexpr.Put, g, o, ddbexpr.VersionOf(item, tr.Version)); err != nil {
-		return err
-	}
-	w.exists = exists
-	w.SetVersion(item)
-	return nil
-}
-
-// changeCond is the condition of an update, delete or check under the guard
-// attribute_exists, whose failure means [ErrNotFound]; o may be nil.
-func (t *Table) changeCond(tr *tracking, a action, o *WriteOptions) (*writeCond, error) {
-	if o == nil {
-		o = new(WriteOptions)
-	}
-	w := new(writeCond)
-	if err := t.newWriteCond(w, tr, a, guardPresent, o, 0); err != nil {
-		return nil, err
-	}
-	w.missing = ErrNotFound
-	return w, nil
-}
-
-// tokened sends a as a one-action TransactWriteItems ([WriteOptions.Token]).
-func (t *Table) tokened(ctx context.Context, op, pk, sk string, a types.TransactWriteItem, w *writeCond, token string) error {
-	if err := send.Tokened(ctx, t.client, a, token, &w.Cond, w.exists, w.missing, callOpts(ctx)); err != nil {
-		return t.opErr(op, pk, sk, err)
-	}
-	return nil
-}
-
-// putTokened is the put of item under w with token.
-func (t *Table) putTokened(ctx context.Context, op, pk, sk string, item Item, w *writeCond, token string) error {
-	err := checkSize(item)
-	var c send.Cond
-	if err == nil {
-		c, err = w.built()
-	}
-	if err != nil {
-		return t.opErr(op, pk, sk, err)
-	}
-	return t.tokened(ctx, op, pk, sk, send.TxPut(t.tableName, item, c), w, token)
-}
-
-// updateTokened is the update of the item kc under w with token.
-func (t *Table) updateTokened(ctx context.Context, op string, it *itemType, kc *keyCtx, update Update, w *writeCond, token string) error {
-	expr, _, err := t.buildUpdate(it, kc, update, w)
-	if err != nil {
-		return t.opErr(op, kc.PK, kc.SK, err)
-	}
-	c := send.Cond{Expr: expr.Condition(), Names: expr.Names(), Values: expr.Values()}
-	return t.tokened(ctx, op, kc.PK, kc.SK, send.TxUpdate(t.tableName, t.keyItem(kc.PK, kc.SK), expr.Update(), c), w, token)
-}
-
-// delTokened is the delete of the item (pk, sk) under w with token.
-func (t *Table) delTokened(ctx context.Context, op, pk, sk string, w *writeCond, token string) error {
-	c, err := w.built()
-	if err != nil {
-		return t.opErr(op, pk, sk, err)
-	}
-	return t.tokened(ctx, op, pk, sk, send.TxDelete(t.tableName, t.keyItem(pk, sk), c), w, token)
 }
 
 // writeOptions applies optFns.

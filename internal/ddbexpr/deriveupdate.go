@@ -42,7 +42,7 @@ func DeriveUpdate(ops []Op, indexes []keycodec.Index, kc *keycodec.Ctx, enc *att
 			out, err = deriveTogether(out, b, keys, changed, kc, keyOnly)
 		} else {
 			for k, d := range keys {
-				if out, err = deriveKey(out, b, d, changed[k], kc, keyOnly); err != nil {
+				if out, err = deriveKey(out, b, d, changed[k], kc, keyOnly, false); err != nil {
 					break
 				}
 			}
@@ -85,9 +85,12 @@ func change(b *keycodec.Index, d keycodec.DerivedKey, changes map[string]Assignm
 	return c, nil
 }
 
-func deriveKey(out []Op, b *keycodec.Index, d keycodec.DerivedKey, c keyChange, kc *keycodec.Ctx, keyOnly []string) ([]Op, error) {
+// deriveKey appends the change of key d: none when the update sets none
+// of its data, unless together (a key that reads no data is set with the
+// others).
+func deriveKey(out []Op, b *keycodec.Index, d keycodec.DerivedKey, c keyChange, kc *keycodec.Ctx, keyOnly []string, together bool) ([]Op, error) {
 	switch {
-	case len(c.set) == 0:
+	case len(c.set) == 0 && !together:
 		return out, nil
 	case c.leaves:
 		if err := losesKeyOnly(b, d, c, keyOnly); err != nil {
@@ -139,15 +142,8 @@ func deriveTogether(out []Op, b *keycodec.Index, keys []keycodec.DerivedKey, cha
 				"so whether the item carries %s is unknown; set them too, or Put the whole item", errs.ErrInvalidOption, b.Name, changed[touched].set, keys[touched].Attr, c.missing, d.Attr, d.Attr)
 		}
 		var err error
-		if out, err = deriveKey(out, b, d, c, kc, keyOnly); err != nil {
+		if out, err = deriveKey(out, b, d, c, kc, keyOnly, true); err != nil {
 			return out, err
-		}
-		if len(c.set) == 0 { // a key that reads no data: set it with the others
-			v, _, err := b.KeyValue(d.Sort, c.data, kc)
-			if err != nil {
-				return out, err
-			}
-			out = append(out, Op{Kind: OpSet, Path: d.Attr, Value: v})
 		}
 	}
 	return out, nil

@@ -19,7 +19,7 @@ import (
 // (not the caller's) that finds exactly item stored (ALL_OLD) is a success
 // only after an unknown outcome: else the item is another writer's.
 func Put(ctx context.Context, client ItemClient, table *string, item Item, c Cond, w *ddbexpr.Cond, exists error, opts []func(*dynamodb.Options)) error {
-	call := &putCall{Call: Call{Context: ctx}, in: dynamodb.PutItemInput{TableName: table, Item: item}}
+	call := &inCall[dynamodb.PutItemInput]{Call: Call{Context: ctx}, in: dynamodb.PutItemInput{TableName: table, Item: item}}
 	in := &call.in
 	if c.Expr != nil {
 		in.ConditionExpression = c.Expr
@@ -42,11 +42,10 @@ func Put(ctx context.Context, client ItemClient, table *string, item Item, c Con
 	return call.Unknown(err)
 }
 
-// putCall, updateCall, deleteCall and txCall: a Call and its input in one
-// allocation.
-type putCall struct {
+// inCall is a Call and its request's input in one allocation.
+type inCall[In any] struct {
 	Call
-	in dynamodb.PutItemInput
+	in In
 }
 
 // Update applies expr with one UpdateItem and returns the item after
@@ -54,7 +53,7 @@ type putCall struct {
 // A versioned update failing after one on an item at the version it
 // writes, showing its values, was its own attempt: a success.
 func Update(ctx context.Context, client ItemClient, table *string, key Item, expr expression.Expression, w *ddbexpr.Cond, missing error, shows func(Item) bool, resend bool, opts []func(*dynamodb.Options)) (Item, error) {
-	call := &updateCall{Call: Call{Context: ctx}, in: dynamodb.UpdateItemInput{
+	call := &inCall[dynamodb.UpdateItemInput]{Call: Call{Context: ctx}, in: dynamodb.UpdateItemInput{
 		TableName:                           table,
 		Key:                                 key,
 		UpdateExpression:                    expr.Update(),
@@ -84,15 +83,10 @@ func Update(ctx context.Context, client ItemClient, table *string, key Item, exp
 	return nil, call.Unknown(err)
 }
 
-type updateCall struct {
-	Call
-	in dynamodb.UpdateItemInput
-}
-
 // Delete removes the item key with one DeleteItem under c (w built);
 // finding none after an unknown outcome, it deleted it itself.
 func Delete(ctx context.Context, client ItemClient, table *string, key Item, c Cond, w *ddbexpr.Cond, missing error, opts []func(*dynamodb.Options)) error {
-	call := &deleteCall{Call: Call{Context: ctx}, in: dynamodb.DeleteItemInput{
+	call := &inCall[dynamodb.DeleteItemInput]{Call: Call{Context: ctx}, in: dynamodb.DeleteItemInput{
 		TableName:                           table,
 		Key:                                 key,
 		ConditionExpression:                 c.Expr,
@@ -114,16 +108,11 @@ func Delete(ctx context.Context, client ItemClient, table *string, key Item, c C
 	return call.Unknown(err)
 }
 
-type deleteCall struct {
-	Call
-	in dynamodb.DeleteItemInput
-}
-
 // Tokened sends action as a one-action TransactWriteItems with token:
 // applied at most once per token (10 minutes), so retries are safe and a
 // cancellation is definite (a retry of an applied one would succeed).
 func Tokened(ctx context.Context, client WriteClient, action types.TransactWriteItem, token string, w *ddbexpr.Cond, exists, missing error, opts []func(*dynamodb.Options)) error {
-	call := &txCall{Call: Call{Context: ctx}, in: dynamodb.TransactWriteItemsInput{
+	call := &inCall[dynamodb.TransactWriteItemsInput]{Call: Call{Context: ctx}, in: dynamodb.TransactWriteItemsInput{
 		TransactItems:      []types.TransactWriteItem{action},
 		ClientRequestToken: &token,
 	}}
@@ -139,11 +128,6 @@ func Tokened(ctx context.Context, client WriteClient, action types.TransactWrite
 		return err
 	}
 	return call.Unknown(Mismatch(err))
-}
-
-type txCall struct {
-	Call
-	in dynamodb.TransactWriteItemsInput
 }
 
 // Mismatch wraps IdempotentParameterMismatchException in ErrInvalidOption.

@@ -90,21 +90,6 @@ func Code(code string) bool {
 	return false
 }
 
-// Actions returns the indexes and codes of the throttled actions of the
-// cancelled transaction in err's chain.
-func Actions(err error) (actions []int, codes []string) {
-	var tce *types.TransactionCanceledException
-	if !errors.As(err, &tce) {
-		return nil, nil
-	}
-	for i, r := range tce.CancellationReasons {
-		if code := aws.ToString(r.Code); Code(code) {
-			actions, codes = append(actions, i), append(codes, code)
-		}
-	}
-	return actions, codes
-}
-
 // resourceOf parses ".../table/NAME" or ".../table/NAME/index/INDEX".
 func resourceOf(arn string) (table, index string, ok bool) {
 	_, res, found := strings.Cut(arn, ":table/")

@@ -43,18 +43,3 @@ func TestResourceOf(t *testing.T) {
 		assert.Equal(t, tc.index, index, tc.arn)
 	}
 }
-
-// Actions names the throttled actions of a cancelled transaction, by
-// their place in the request, and nothing of any other error.
-func TestActions(t *testing.T) {
-	code := func(s string) types.CancellationReason { return types.CancellationReason{Code: &s} }
-	tce := &types.TransactionCanceledException{CancellationReasons: []types.CancellationReason{
-		code("None"), code("ThrottlingError"), code("ConditionalCheckFailed"), code("ProvisionedThroughputExceeded"),
-	}}
-	actions, codes := Actions(fmt.Errorf("commit: %w", tce))
-	assert.Equal(t, []int{1, 3}, actions)
-	assert.Equal(t, []string{"ThrottlingError", "ProvisionedThroughputExceeded"}, codes)
-	actions, codes = Actions(errors.New("other"))
-	assert.Nil(t, actions)
-	assert.Nil(t, codes)
-}

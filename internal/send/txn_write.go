@@ -25,12 +25,10 @@ type Write struct {
 }
 
 // Replace puts a, of the same size, in place of the action on (pk, sk).
-func (w *Write) Replace(pk, sk string, a types.TransactWriteItem) bool {
-	i, ok := w.seen[key{pk, sk}]
-	if ok {
+func (w *Write) Replace(pk, sk string, a types.TransactWriteItem) {
+	if i, ok := w.seen[key{pk, sk}]; ok {
 		w.actions[i] = a
 	}
-	return ok
 }
 
 // Len is the number of actions added.

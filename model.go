@@ -381,14 +381,7 @@ func indexPatterns(s shape) []modeldoc.Pattern {
 		if ps.err != nil || len(ps.patterns) == 0 {
 			continue // cannot happen for a bound index; show nothing rather than a wrong row
 		}
-		by := s.keys.Render(b.PK, b.Shards)
-		if b.Local {
-			by = s.keys.PK // the table's partition
-		}
-		var sorted []modeldoc.Part
-		if len(b.SK) > 0 {
-			sorted = s.keys.Render(b.SK, 0)
-		}
+		by, sorted, _ := s.t.keyFormats(b.Name, s.it)
 		out = append(out, modeldoc.ByIndex(ps.patterns[0], s.item.Name, s.op, b.Name, by, sorted, shown))
 	}
 	return out

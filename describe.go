@@ -111,7 +111,7 @@ func (e *edgeCore) describe() shape {
 	// a child's ref as drawn ("WS#<from parent>#PROJ#<from>").
 	fromID, toID := "<from>", "<to>"
 	if e.src.isChild() {
-		fromID = modeldoc.Text(k.Source)
+		fromID = modeldoc.Text(k.PK)
 	}
 	if e.dst.isChild() {
 		toID = modeldoc.Text(k.Target)
@@ -282,7 +282,7 @@ func queryPattern(q *querySpec, name, call string, count bool, shardOf string) (
 // formats are the item type's keys as Describe draws them.
 func (it *itemType) formats() modeldoc.KeyParts {
 	f := func(s []keycodec.Part) []modeldoc.Part { return modeldoc.Spelled(s, it.shardField, it.shards) }
-	return modeldoc.KeyParts{PK: f(it.pk), SK: f(it.sk), Self: f(it.self), Source: f(it.source), Target: f(it.target), Parent: f(it.parent)}
+	return modeldoc.KeyParts{PK: f(it.pk), SK: f(it.sk), Self: f(it.self), Target: f(it.target), Parent: f(it.parent)}
 }
 
 // AccessPattern documents a query as an access pattern of its own for

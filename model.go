@@ -327,10 +327,11 @@ func (t *Table) itemModel(s *shape) (ItemType, ItemTemplate) {
 		slot := modeldoc.Slot{Name: ix.Name, Local: ix.Local, Native: ix.native(),
 			Partition: attrNames(ix.PartitionAttributes), Sort: attrNames(ix.SortAttributes)}
 		if b, ok := s.it.indexIn(ix.Name); ok {
+			pk, sk, _ := t.keyFormats(ix.Name, s.it)
 			slot.Declared, slot.Shards = true, b.Shards
-			slot.PartitionKey = modeldoc.Format{Attribute: b.PKAttr, Parts: s.keys.Render(b.PK, b.Shards)}
+			slot.PartitionKey = modeldoc.Format{Attribute: b.PKAttr, Parts: pk}
 			if b.SKAttr != "" {
-				slot.SortKey = modeldoc.Format{Attribute: b.SKAttr, Parts: s.keys.Render(b.SK, 0)}
+				slot.SortKey = modeldoc.Format{Attribute: b.SKAttr, Parts: sk}
 			}
 		}
 		slots[i] = slot

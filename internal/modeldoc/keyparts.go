@@ -17,9 +17,6 @@ type KeyParts struct {
 // Spelled draws a compiled table key (text and key fields) as parts; the
 // key field shardField is drawn as the shard of n shards.
 func Spelled(s []keycodec.Part, shardField string, n int) []Part {
-	if s == nil {
-		return nil
-	}
 	groups := make([][]Part, len(s))
 	for i, p := range s {
 		switch {

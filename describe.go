@@ -34,24 +34,25 @@ type shape struct {
 	indexes []modeldoc.IndexFormats
 }
 
-// newShape is the shape of item type it; on an inverted index keyed on the
-// table's sort key every item is in it, keyed SK then PK.
+// newShape is the shape of item type it, with its entry in the inverted
+// index if its items are in it ([Table.keyFormats]).
 func (t *Table) newShape(err error, item *ItemType, it *itemType, op string, k modeldoc.KeyParts) shape {
 	s := shape{t: t, err: err, item: item, it: it, op: op, keys: k}
-	if err == nil && t.layout.onSortKey() {
-		s.withInverted(k.SK, k.PK, 0)
+	if t.layout == noIndex || err != nil {
+		return s
+	}
+	if pk, sk, in := t.keyFormats(t.opts.Index, it); in {
+		o := &t.opts
+		x := modeldoc.Table{Index: o.Index, IndexPartitionKey: o.IndexPartitionKey, IndexSortKey: o.IndexSortKey,
+			PartitionOnly: t.layout == sortKeyOnlyIndex}.Inverted(pk, sk)
+		shards := 0
+		if it.edge != nil {
+			shards = it.edge.shards
+		}
+		s.indexes = []modeldoc.IndexFormats{x}
+		s.item.Indexes = []ItemKeys{ItemKeys(x.Keys(shards))}
 	}
 	return s
-}
-
-// withInverted sets the item's entry in the inverted index, keyed pk
-// then sk, on s and item.
-func (s *shape) withInverted(pk, sk []modeldoc.Part, shards int) {
-	o := &s.t.opts
-	x := modeldoc.Table{Index: o.Index, IndexPartitionKey: o.IndexPartitionKey, IndexSortKey: o.IndexSortKey,
-		PartitionOnly: s.t.layout == sortKeyOnlyIndex}.Inverted(pk, sk)
-	s.indexes = []modeldoc.IndexFormats{x}
-	s.item.Indexes = []ItemKeys{ItemKeys(x.Keys(shards))}
 }
 
 // Describe writes t's single-table design as Markdown: a table of item
@@ -93,10 +94,6 @@ func (n *nodeCore) describe() shape {
 
 func (e *edgeCore) describe() shape {
 	k := e.it.formats()
-	ipkParts := k.Target
-	if e.shards > 1 {
-		ipkParts = modeldoc.Join(k.Target, modeldoc.ShardPart("from", e.shards))
-	}
 	from, sk := modeldoc.Text(k.PK), modeldoc.Text(k.SK)
 	item := &ItemType{
 		Name: fmt.Sprintf("edge %s (%s → %s)", e.label, e.src, e.dst), Kind: "edge",
@@ -106,13 +103,7 @@ func (e *edgeCore) describe() shape {
 	if e.label == "" {
 		item.Name = fmt.Sprintf("edge %s → %s", e.src, e.dst)
 	}
-	s := shape{t: e.t, err: e.err, item: item, it: &e.it, op: "Edge.ByIndex", keys: k}
-	switch {
-	case e.t.layout == explicitKeys:
-		s.withInverted(ipkParts, k.PK, e.shards)
-	case e.t.layout != noIndex:
-		s.withInverted(k.SK, k.PK, 0)
-	}
+	s := e.t.newShape(e.err, item, &e.it, "Edge.ByIndex", k)
 	if e.err != nil {
 		return s
 	}
@@ -120,7 +111,7 @@ func (e *edgeCore) describe() shape {
 	// a child's ref as drawn ("WS#<from parent>#PROJ#<from>").
 	fromID, toID := "<from>", "<to>"
 	if e.src.isChild() {
-		fromID = modeldoc.Text(k.Source)
+		fromID = modeldoc.Text(k.PK)
 	}
 	if e.dst.isChild() {
 		toID = modeldoc.Text(k.Target)
@@ -291,7 +282,7 @@ func queryPattern(q *querySpec, name, call string, count bool, shardOf string) (
 // formats are the item type's keys as Describe draws them.
 func (it *itemType) formats() modeldoc.KeyParts {
 	f := func(s []keycodec.Part) []modeldoc.Part { return modeldoc.Spelled(s, it.shardField, it.shards) }
-	return modeldoc.KeyParts{PK: f(it.pk), SK: f(it.sk), Self: f(it.self), Source: f(it.source), Target: f(it.target), Parent: f(it.parent)}
+	return modeldoc.KeyParts{PK: f(it.pk), SK: f(it.sk), Self: f(it.self), Target: f(it.target), Parent: f(it.parent)}
 }
 
 // AccessPattern documents a query as an access pattern of its own for

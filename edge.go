@@ -139,7 +139,7 @@ func (e *edgeCore) init(src endpoint, label string, dst endpoint, optFns []func(
 			opts.Indexes, keycodec.Source, keycodec.Source, keycodec.Target)
 		e.it.setKeys(keys)
 		e.it.ends = &keycodec.Ends{Src: src.spell(), Dst: dst.spell(), Label: e.prefix[:e.labelLen]}
-		e.it.source, e.it.target = source.Parts(fields), target.Parts(fields)
+		e.it.target = target.Parts(fields)
 		e.it.self = e.it.sk
 	}
 	e.it.edge = &edgeIndexed{labelLen: e.labelLen, shards: e.shards}

@@ -40,9 +40,8 @@ type Entity[T any] struct {
 
 // entityCore is an [Entity] without T: compiled once, not per item type.
 type entityCore struct {
-	t      *Table
-	name   string
-	pk, sk []keycodec.Part // the bound templates
+	t    *Table
+	name string
 
 	fields   []string // the key fields, the partition key's first
 	pkN      int      // how many of fields the partition key names
@@ -149,36 +148,37 @@ func (e *entityCore) init(t *Table, name, partitionKey, sortKey string, optFns [
 	if e.err == nil {
 		e.err = checkName("entity", name)
 	}
+	var pk, sk []keycodec.Part // the bound templates, the item type's pk and sk
 	if e.err == nil {
 		var pkErr, skErr error
-		e.pk, pkErr = bindSpelling("partition key", Template(partitionKey))
-		e.sk, skErr = bindSpelling("sort key", Template(sortKey))
+		pk, pkErr = bindSpelling("partition key", Template(partitionKey))
+		sk, skErr = bindSpelling("sort key", Template(sortKey))
 		e.err = errors.Join(pkErr, skErr)
 	}
 	if e.err == nil {
-		e.err = errors.Join(t.checkNumberKey("partition key", t.opts.PartitionKey, e.pk), t.checkNumberKey("sort key", t.opts.SortKey, e.sk))
+		e.err = errors.Join(t.checkNumberKey("partition key", t.opts.PartitionKey, pk), t.checkNumberKey("sort key", t.opts.SortKey, sk))
 	}
 	if e.err == nil {
-		e.fields = keycodec.FieldNames(nil, e.pk)
+		e.fields = keycodec.FieldNames(nil, pk)
 		e.pkN = len(e.fields)
-		e.fields = keycodec.FieldNames(e.fields, e.sk)
+		e.fields = keycodec.FieldNames(e.fields, sk)
 		for _, k := range [...]struct {
 			attr string
 			s    []keycodec.Part
-		}{{t.opts.PartitionKey, e.pk}, {t.opts.SortKey, e.sk}} {
+		}{{t.opts.PartitionKey, pk}, {t.opts.SortKey, sk}} {
 			if i := slices.Index(e.fields, k.s[0].Text); t.numKey(k.attr) && !slices.Contains(e.numIDs, i) {
 				e.numIDs = append(e.numIDs, i)
 			}
 		}
-		keys := newKeyCore(e.fields, keycodec.Compile(e.pk, e.fields), keycodec.Compile(e.sk, e.fields), name, name)
+		keys := newKeyCore(e.fields, keycodec.Compile(pk, e.fields), keycodec.Compile(sk, e.fields), name, name)
 		e.it, e.err = t.newItemType("entity "+name, keyCtx{Self: "", Fields: e.fields}, opts.Indexes, keycodec.Self, keycodec.Field)
-		e.it.keys, e.it.pk, e.it.sk, e.it.self, e.it.byIDs = keys, e.pk, e.sk, e.sk, true
+		e.it.keys, e.it.pk, e.it.sk, e.it.self, e.it.byIDs = keys, pk, sk, sk, true
 		for i := range e.it.indexes {
 			b := &e.it.indexes[i]
 			if b.Local {
-				b.PK = e.pk // the table's partition key
+				b.PK = pk // the table's partition key
 			}
-			b.PK, b.SK = keycodec.WithSelf(b.PK, e.sk), keycodec.WithSelf(b.SK, e.sk)
+			b.PK, b.SK = keycodec.WithSelf(b.PK, sk), keycodec.WithSelf(b.SK, sk)
 			b.Compile(&e.it.prefixes)
 		}
 	}

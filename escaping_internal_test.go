@@ -104,10 +104,10 @@ func FuzzRangeValues(f *testing.F) {
 		// List's prefix holds the sort key up to its first field the
 		// partition does not give ("#%25##" of "#{0}##{I}" when the
 		// partition key is "{0}"): the range value is the rest.
-		listParts := e.sk
-		for i, p := range e.sk {
+		listParts := e.it.sk
+		for i, p := range e.it.sk {
 			if p.Kind == keycodec.Field && slices.Index(e.fields, p.Text) >= e.pkN {
-				listParts = e.sk[i:]
+				listParts = e.it.sk[i:]
 				break
 			}
 		}
@@ -119,8 +119,8 @@ func FuzzRangeValues(f *testing.F) {
 		for _, id := range ids {
 			whole = whole || strings.Contains(id, "#")
 		}
-		if v, ok := rawRest(e.sk, value); ok && !whole {
-			p, _ := keycodec.StaticPrefix(e.sk, &e.it.prefixes)
+		if v, ok := rawRest(e.it.sk, value); ok && !whole {
+			p, _ := keycodec.StaticPrefix(e.it.sk, &e.it.prefixes)
 			v = p + v // the whole key, its ids as they are
 			all := AllTypes(e.List(ids[:e.pkN]...)).Equal(v)
 			if !errors.Is(all.err, ErrInvalidKey) {

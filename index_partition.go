@@ -222,7 +222,7 @@ type reachKeys struct {
 }
 
 func (t *Table) reachKeys(index string, h typedHandle) reachKeys {
-	pk, sk, in := t.keyFormats(index, h)
+	pk, sk, in := t.keyFormats(index, h.keyType())
 	if !in {
 		return reachKeys{}
 	}
@@ -251,11 +251,10 @@ func (e *edgeCore) keyType() *itemType       { return &e.it }
 func (c *collectionCore) keyType() *itemType { return &c.it }
 func (e *entityCore) keyType() *itemType     { return &e.it }
 
-// keyFormats are h's keys in index ("": the table) as Describe draws
+// keyFormats are it's keys in index ("": the table) as Describe draws
 // them (sk nil: the index has no sort key); in is false when its items
 // are never in the index.
-func (t *Table) keyFormats(index string, h typedHandle) (pk, sk []modeldoc.Part, in bool) {
-	it := h.keyType()
+func (t *Table) keyFormats(index string, it *itemType) (pk, sk []modeldoc.Part, in bool) {
 	f := it.formats()
 	if index == "" {
 		return f.PK, f.SK, true
@@ -267,12 +266,11 @@ func (t *Table) keyFormats(index string, h typedHandle) (pk, sk []modeldoc.Part,
 		case sortKeyOnlyIndex:
 			return f.SK, nil, true // every item, by its sort key alone
 		}
-		e, ok := h.(*edgeCore)
-		if !ok {
+		if it.edge == nil {
 			return nil, nil, false // explicit keys: edges only
 		}
-		if e.shards > 1 {
-			return modeldoc.Join(f.Target, modeldoc.ShardPart("from", e.shards)), f.PK, true
+		if it.edge.shards > 1 {
+			return modeldoc.Join(f.Target, modeldoc.ShardPart("from", it.edge.shards)), f.PK, true
 		}
 		return f.Target, f.PK, true
 	}

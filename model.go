@@ -327,10 +327,11 @@ func (t *Table) itemModel(s *shape) (ItemType, ItemTemplate) {
 		slot := modeldoc.Slot{Name: ix.Name, Local: ix.Local, Native: ix.native(),
 			Partition: attrNames(ix.PartitionAttributes), Sort: attrNames(ix.SortAttributes)}
 		if b, ok := s.it.indexIn(ix.Name); ok {
+			pk, sk, _ := t.keyFormats(ix.Name, s.it)
 			slot.Declared, slot.Shards = true, b.Shards
-			slot.PartitionKey = modeldoc.Format{Attribute: b.PKAttr, Parts: s.keys.Render(b.PK, b.Shards)}
+			slot.PartitionKey = modeldoc.Format{Attribute: b.PKAttr, Parts: pk}
 			if b.SKAttr != "" {
-				slot.SortKey = modeldoc.Format{Attribute: b.SKAttr, Parts: s.keys.Render(b.SK, 0)}
+				slot.SortKey = modeldoc.Format{Attribute: b.SKAttr, Parts: sk}
 			}
 		}
 		slots[i] = slot
@@ -381,14 +382,7 @@ func indexPatterns(s shape) []modeldoc.Pattern {
 		if ps.err != nil || len(ps.patterns) == 0 {
 			continue // cannot happen for a bound index; show nothing rather than a wrong row
 		}
-		by := s.keys.Render(b.PK, b.Shards)
-		if b.Local {
-			by = s.keys.PK // the table's partition
-		}
-		var sorted []modeldoc.Part
-		if len(b.SK) > 0 {
-			sorted = s.keys.Render(b.SK, 0)
-		}
+		by, sorted, _ := s.t.keyFormats(b.Name, s.it)
 		out = append(out, modeldoc.ByIndex(ps.patterns[0], s.item.Name, s.op, b.Name, by, sorted, shown))
 	}
 	return out

@@ -144,7 +144,7 @@ func (e *entityCore) head() headSpec {
 		return h
 	}
 	if _, exact := e.it.keys.sk.Prefix(slices.Repeat([]string{"x"}, e.pkN)); !exact {
-		h.err = fmt.Errorf("%w: entity %s heads no partition: its sort key %s holds ids of its own", ErrInvalidOption, e.name, keycodec.String(e.sk))
+		h.err = fmt.Errorf("%w: entity %s heads no partition: its sort key %s holds ids of its own", ErrInvalidOption, e.name, keycodec.String(e.it.sk))
 		return h
 	}
 	h.shape = pkShape(&e.it)
@@ -154,7 +154,7 @@ func (e *entityCore) head() headSpec {
 func (e *entityCore) headKey(pk string) (string, string, string, error) {
 	ids := make([]string, len(e.fields))
 	if !e.it.keys.pk.Parse(pk, ids) {
-		return "", "", "", fmt.Errorf("%w: %q is not a partition key of entity %s (%s)", ErrInvalidKey, pk, e.name, keycodec.String(e.pk))
+		return "", "", "", fmt.Errorf("%w: %q is not a partition key of entity %s (%s)", ErrInvalidKey, pk, e.name, keycodec.String(e.it.pk))
 	}
 	pk, sk, err := e.key(ids...)
 	return pk, sk, pk, err

@@ -144,10 +144,10 @@ func (e *edgeCore) scanSpec() scanSpec {
 func (e *entityCore) scanSpec() scanSpec {
 	o := &e.t.opts
 	f := expression.AttributeExists(expression.Name(o.PartitionKey))
-	if p, _ := keycodec.StaticPrefix(e.pk, &keyCtx{}); p != "" {
+	if p, _ := keycodec.StaticPrefix(e.it.pk, &keyCtx{}); p != "" {
 		f = f.And(expression.Name(o.PartitionKey).BeginsWith(p))
 	}
-	if p, exact := keycodec.StaticPrefix(e.sk, &keyCtx{}); exact {
+	if p, exact := keycodec.StaticPrefix(e.it.sk, &keyCtx{}); exact {
 		f = f.And(expression.Name(o.SortKey).Equal(expression.Value(p)))
 	} else if p != "" {
 		f = f.And(expression.Name(o.SortKey).BeginsWith(p))

@@ -172,10 +172,10 @@ type itemType struct {
 	home     keycodec.Kind // the part that is its table partition key
 	// pk and sk are its table keys as templates drawn from keys, its ids
 	// as key fields named as Describe draws them ("ENROLL#CRS#<to>");
-	// self, source, target and parent are the node keys its index key
-	// templates may name ({@self} ...), nil where it has none.
-	pk, sk                       []keycodec.Part
-	self, source, target, parent []keycodec.Part
+	// self, target and parent are the node keys its index key templates
+	// may name ({@self} ...; an edge's {@source} is pk), nil where none.
+	pk, sk               []keycodec.Part
+	self, target, parent []keycodec.Part
 	// shardField is the key field of pk that holds a sharded partition's
 	// shard; "" unsharded.
 	shardField string
@@ -220,7 +220,7 @@ func (it *itemType) sample(p keycodec.Part) string {
 	case p.Kind == keycodec.Attr || p.Kind == keycodec.Field:
 		return "<" + p.Text + ">"
 	case p.Kind == keycodec.Source && e != nil && e.Src.IsChild():
-		return keycodec.String(it.source)
+		return keycodec.String(it.pk)
 	case (p.Kind == keycodec.Target || p.Kind == keycodec.Self) && e != nil && e.Dst.IsChild():
 		return keycodec.String(it.target)
 	case p.Kind == keycodec.Source:

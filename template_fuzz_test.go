@@ -105,8 +105,8 @@ func FuzzTemplates(f *testing.F) {
 		got, ok := e.parseKeys(Item{"PK": &types.AttributeValueMemberS{Value: pk}, "SK": &types.AttributeValueMemberS{Value: sk}})
 		require.True(t, ok, "keys %q %q do not parse back", pk, sk)
 		require.Equal(t, ids, got)
-		require.Equal(t, literalSeps(e.pk), strings.Count(pk, "#"), "an id reaches another part of %q", pk)
-		require.Equal(t, literalSeps(e.sk), strings.Count(sk, "#"), "an id reaches another part of %q", sk)
+		require.Equal(t, literalSeps(e.it.pk), strings.Count(pk, "#"), "an id reaches another part of %q", pk)
+		require.Equal(t, literalSeps(e.it.sk), strings.Count(sk, "#"), "an id reaches another part of %q", sk)
 
 		data := map[string]string{}
 		for i, name := range keycodec.Attrs(slices.Concat(e.it.indexes[0].PK, e.it.indexes[0].SK)) {

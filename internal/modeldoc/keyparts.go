@@ -8,18 +8,15 @@ import (
 
 // KeyParts are an item type's table keys as parts, and the node keys its
 // index templates may name ({@self}: an edge's, child's or entity's sort
-// key).
+// key; {@source}: an edge's partition key).
 type KeyParts struct {
-	PK, SK                       []Part
-	Self, Source, Target, Parent []Part
+	PK, SK               []Part
+	Self, Target, Parent []Part
 }
 
 // Spelled draws a compiled table key (text and key fields) as parts; the
 // key field shardField is drawn as the shard of n shards.
 func Spelled(s []keycodec.Part, shardField string, n int) []Part {
-	if s == nil {
-		return nil
-	}
 	groups := make([][]Part, len(s))
 	for i, p := range s {
 		switch {
@@ -47,7 +44,7 @@ func (f *KeyParts) Render(parts []keycodec.Part, shards int) []Part {
 		case keycodec.Field:
 			groups = append(groups, []Part{IDPart(p.Text)})
 		case keycodec.Source:
-			groups = append(groups, f.Source)
+			groups = append(groups, f.PK)
 		case keycodec.Target:
 			groups = append(groups, f.Target)
 		case keycodec.Parent:

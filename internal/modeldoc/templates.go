@@ -45,9 +45,6 @@ func Templates(item string, pk, sk Format, inverted []IndexFormats, attrs []stri
 			continue
 		}
 		x := IndexFormats{Index: ix.Name, PartitionKey: []Format{ix.PartitionKey}}
-		if ix.Local {
-			x.PartitionKey = []Format{pk} // the table's, with the item's own template
-		}
 		if ix.SortKey.Attribute != "" {
 			x.SortKey = []Format{ix.SortKey}
 		}

@@ -9,22 +9,22 @@ import (
 
 // batchGet reads the items of keys with [send.BatchGet]; items that do not
 // exist are absent from the result.
-func (t *Table) batchGet(ctx context.Context, op string, keys []itemKey, o ReadOptions) (map[itemKey]Item, error) {
+func (t *Table) batchGet(ctx context.Context, op string, keys []Key, o ReadOptions) (map[Key]Item, error) {
 	if o.err != nil {
 		return nil, t.opErr(op, "", "", o.err)
 	}
-	found, at, err := send.BatchGet(ctx, t.batcher(ctx), keys, o.consistentRead(), func(k itemKey) Item { return t.keyItem(k.pk, k.sk) }, t.keyOf)
+	found, at, err := send.BatchGet(ctx, t.batcher(ctx), keys, o.consistentRead(), func(k Key) Item { return t.keyItem(k.PK, k.SK) }, t.keyOf)
 	if err != nil {
-		return nil, t.opErr(op, at.pk, at.sk, t.throttled(err, "", "", "", "")) // of no one key
+		return nil, t.opErr(op, at.PK, at.SK, t.throttled(err, "", "", "", "")) // of no one key
 	}
 	return found, nil
 }
 
 // keyOf is item's primary key, "" for an attribute missing.
-func (t *Table) keyOf(item Item) itemKey {
+func (t *Table) keyOf(item Item) Key {
 	pk, _ := t.keyText(item, t.opts.PartitionKey)
 	sk, _ := t.keyText(item, t.opts.SortKey)
-	return itemKey{pk, sk}
+	return Key{pk, sk}
 }
 
 // batcher is the table as [send.BatchGet] and [send.BatchWrite] send to it.
@@ -40,7 +40,7 @@ func getMany[R any](ctx context.Context, h handle, op string, n int, keyOf func(
 	t := h.t
 	ctx, sp := t.startSpan(ctx, op)
 	defer sp.end(&err)
-	keys := make([]itemKey, n)
+	keys := make([]Key, n)
 	var ids [][]string
 	if h.it.data != nil {
 		ids = make([][]string, n)
@@ -71,7 +71,7 @@ func getMany[R any](ctx context.Context, h handle, op string, n int, keyOf func(
 		}
 		out = append(out, mk(i))
 		if err := t.decodeData(h.it, kids, item, data(&out[len(out)-1])); err != nil {
-			return nil, t.opErr(op, k.pk, k.sk, err)
+			return nil, t.opErr(op, k.PK, k.SK, err)
 		}
 	}
 	return out, nil

@@ -36,7 +36,7 @@ type BulkResult struct {
 
 // writeReq is one put or delete of a bulk write.
 type writeReq struct {
-	key itemKey
+	key Key
 	req types.WriteRequest
 }
 
@@ -54,10 +54,7 @@ func (t *Table) batchWrite(ctx context.Context, op string, reqs []writeReq, optF
 	for i, r := range reqs {
 		wrs[i] = r.req
 	}
-	res, at, err := send.BatchWrite(ctx, t.batcher(ctx), wrs, opts.Workers, opts.Progress, func(item Item) Key {
-		k := t.keyOf(item)
-		return Key{k.pk, k.sk}
-	})
+	res, at, err := send.BatchWrite(ctx, t.batcher(ctx), wrs, opts.Workers, opts.Progress, t.keyOf)
 	if err != nil {
 		err = t.opErr(op, at.PK, at.SK, err)
 	}
@@ -65,12 +62,12 @@ func (t *Table) batchWrite(ctx context.Context, op string, reqs []writeReq, optF
 }
 
 // deleteReq is the delete of the item k.
-func (t *Table) deleteReq(k itemKey) writeReq {
-	return writeReq{key: k, req: types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: t.keyItem(k.pk, k.sk)}}}
+func (t *Table) deleteReq(k Key) writeReq {
+	return writeReq{key: k, req: types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: t.keyItem(k.PK, k.SK)}}}
 }
 
 // sizedPutReq is the put of item with key k; err is the error of building it.
-func sizedPutReq(item Item, k itemKey, err error) (writeReq, error) {
+func sizedPutReq(item Item, k Key, err error) (writeReq, error) {
 	if err == nil {
 		err = checkSize(item)
 	}
@@ -93,7 +90,7 @@ func bulk(ctx context.Context, t *Table, it *itemType, op string, n int, req fun
 	for i := range reqs {
 		r, err := req(i)
 		if err != nil {
-			return BulkResult{}, t.opErr(op, r.key.pk, r.key.sk, err)
+			return BulkResult{}, t.opErr(op, r.key.PK, r.key.SK, err)
 		}
 		reqs[i] = r
 	}

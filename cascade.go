@@ -280,10 +280,10 @@ func (t *Table) countedKinds() map[string][]*ItemCounter {
 // missing item is deleted already: deleted is true, nothing counted.
 // Conflicts and throttling are retried as a batch's unprocessed items are
 // ([Options.BatchBackoff], [Options.BatchMaxAttempts]).
-func (t *Table) deleteCounted(ctx context.Context, op string, k itemKey, counts []counting.Counted, n *int) (deleted bool, err error) {
+func (t *Table) deleteCounted(ctx context.Context, op string, k Key, counts []counting.Counted, n *int) (deleted bool, err error) {
 	for attempt := 1; len(counts) > 0; {
 		in := &dynamodb.TransactWriteItemsInput{
-			TransactItems: counting.Delete(t.tableName, t.opts.PartitionKey, t.keyItem(k.pk, k.sk), counts),
+			TransactItems: counting.Delete(t.tableName, t.opts.PartitionKey, t.keyItem(k.PK, k.SK), counts),
 		}
 		*n++
 		_, err := t.client.TransactWriteItems(ctx, in, callOpts(ctx)...)
@@ -292,7 +292,7 @@ func (t *Table) deleteCounted(ctx context.Context, op string, k itemKey, counts 
 		}
 		codes, ok := cancelCodes(err)
 		if !ok {
-			return false, t.opErr(op, k.pk, k.sk, err)
+			return false, t.opErr(op, k.PK, k.SK, err)
 		}
 		if slices.Contains(codes, "ConditionalCheckFailed") {
 			gone, keep := counting.Failed(codes, counts)
@@ -300,19 +300,19 @@ func (t *Table) deleteCounted(ctx context.Context, op string, k itemKey, counts 
 				return true, nil
 			}
 			if len(keep) == len(counts) { // a reason of no action: not sent again
-				return false, t.opErr(op, k.pk, k.sk, err)
+				return false, t.opErr(op, k.PK, k.SK, err)
 			}
 			counts = keep
 			continue
 		}
 		if !slices.ContainsFunc(codes, func(c string) bool { return !transient(c) }) && attempt < t.opts.BatchMaxAttempts {
 			if werr := send.Wait(ctx, t.opts.BatchBackoff, attempt, err); werr != nil {
-				return false, t.opErr(op, k.pk, k.sk, werr)
+				return false, t.opErr(op, k.PK, k.SK, werr)
 			}
 			attempt++
 			continue
 		}
-		return false, t.opErr(op, k.pk, k.sk, err)
+		return false, t.opErr(op, k.PK, k.SK, err)
 	}
 	return false, nil
 }
@@ -601,7 +601,7 @@ func (cs *cascade) delete(ctx context.Context, keys []paging.Key, n *int) error 
 	reqs := make([]writeReq, 0, len(keys))
 	whole := func(pk string) bool { return cs.whole[pk] }
 	for _, k := range keys {
-		key := itemKey{k.PK, k.SK}
+		key := Key(k)
 		counts, err := t.countsOf(ctx, cs.counted, whole, key)
 		if err != nil {
 			err = t.opErr(cs.op, k.PK, k.SK, err)
@@ -613,7 +613,7 @@ func (cs *cascade) delete(ctx context.Context, keys []paging.Key, n *int) error 
 			}
 		}
 		if err != nil {
-			cs.res.Unwritten = append(cs.res.Unwritten, Key{k.PK, k.SK})
+			cs.res.Unwritten = append(cs.res.Unwritten, key)
 			return err
 		}
 		reqs = append(reqs, t.deleteReq(key))

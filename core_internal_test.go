@@ -144,6 +144,6 @@ func err3[A, B any](_ A, _ B, err error) error { return err }
 
 // built builds with h the item of keys k (err: building them failed)
 // and data, as a create, as PutMany does.
-func built(h handle, data any) func(k keyed, err error) (Item, itemKey, error) {
-	return func(k keyed, err error) (Item, itemKey, error) { return h.item(&k, err, data, true, nil) }
+func built(h handle, data any) func(k keyed, err error) (Item, Key, error) {
+	return func(k keyed, err error) (Item, Key, error) { return h.item(&k, err, data, true, nil) }
 }

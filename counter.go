@@ -341,7 +341,7 @@ func (c *ItemCounter) describe() shape {
 		what += " by " + c.by
 	}
 	pk, sk, err := c.keys.key(c.t, ids)
-	s.add(c.t.getPattern(what, "ItemCounter.Get", itemKey{pk, sk}, nil, err))
+	s.add(c.t.getPattern(what, "ItemCounter.Get", Key{pk, sk}, nil, err))
 	return s
 }
 
@@ -465,25 +465,25 @@ func (c *ItemCounter) group(item Item) (g string, ok bool, err error) {
 
 // target is the count item (with its table keys) counts towards; ok is
 // false for an item not counted.
-func (c *ItemCounter) target(item Item) (itemKey, bool, error) {
+func (c *ItemCounter) target(item Item) (Key, bool, error) {
 	g, ok, err := c.group(item)
 	if !ok || err != nil {
-		return itemKey{}, false, err
+		return Key{}, false, err
 	}
 	if c.per >= 0 {
 		ids := make([]string, len(c.of.keys.fields))
 		if !c.of.keys.parseItem(c.t, item, ids) {
-			return itemKey{}, false, nil
+			return Key{}, false, nil
 		}
 		pk, sk, err := c.keys.key(c.t, ids[c.per:c.per+1])
-		return itemKey{pk, sk}, err == nil, err
+		return Key{pk, sk}, err == nil, err
 	}
 	pk, ok := c.t.keyText(item, c.t.opts.PartitionKey)
 	if !ok {
-		return itemKey{}, false, nil
+		return Key{}, false, nil
 	}
 	if c.by == "" {
-		return itemKey{pk, c.name}, true, nil
+		return Key{pk, c.name}, true, nil
 	}
 	ids := make([]string, len(c.keys.fields))
 	ids[len(ids)-1] = g
@@ -491,23 +491,23 @@ func (c *ItemCounter) target(item Item) (itemKey, bool, error) {
 	if err == nil {
 		err = c.t.checkKeys(c.name, pk, sk)
 	}
-	return itemKey{pk, sk}, err == nil, err
+	return Key{pk, sk}, err == nil, err
 }
 
 // recount counts the items counted towards the count item agg: a
 // strongly consistent Query of its partition projecting keys and the
 // GroupBy attribute; with per, the items into its node, on the index.
-func (c *ItemCounter) recount(ctx context.Context, agg itemKey) (int64, error) {
+func (c *ItemCounter) recount(ctx context.Context, agg Key) (int64, error) {
 	t := c.t
 	if c.per >= 0 {
 		var id [1]string
-		if !c.keys.parseItem(t, t.keyItem(agg.pk, agg.sk), id[:]) {
+		if !c.keys.parseItem(t, t.keyItem(agg.PK, agg.SK), id[:]) {
 			return 0, fmt.Errorf("adjlist: %v is not a count of counter %s", agg, c.name)
 		}
 		n, err := c.into(ctx, id[0])
 		return int64(n), err
 	}
-	k := t.partitionKeys(agg.pk)
+	k := t.partitionKeys(agg.PK)
 	k.skPrefix, k.keysOnly = c.prefix, c.by == ""
 	q := newQuerySpec(t, "ItemCounter.recount", k)
 	qsConsistentRead(&q)
@@ -562,8 +562,8 @@ type stored struct {
 }
 
 // readStored reads the item k, strongly consistent.
-func (t *Table) readStored(ctx context.Context, k itemKey) (stored, error) {
-	res, err := t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: t.tableName, Key: t.keyItem(k.pk, k.sk),
+func (t *Table) readStored(ctx context.Context, k Key) (stored, error) {
+	res, err := t.client.GetItem(ctx, &dynamodb.GetItemInput{TableName: t.tableName, Key: t.keyItem(k.PK, k.SK),
 		ConsistentRead: aws.Bool(true)}, callOpts(ctx)...)
 	if err != nil {
 		return stored{}, err
@@ -616,12 +616,12 @@ func (s stored) cond(t *Table, cs []*ItemCounter) expression.ConditionBuilder {
 
 // moves adds to tx the changes of cs's counts from the item k before
 // (found but not read: its keys only) to the item after (nil: deleted).
-func (t *Table) moves(tx *Tx, cs []*ItemCounter, k itemKey, before stored, after Item) error {
+func (t *Table) moves(tx *Tx, cs []*ItemCounter, k Key, before stored, after Item) error {
 	if before.found && before.item == nil { // a delete not read: ungrouped
-		before.item = t.keyItem(k.pk, k.sk)
+		before.item = t.keyItem(k.PK, k.SK)
 	}
 	for _, c := range cs {
-		var from, to itemKey
+		var from, to Key
 		var wasCounted, isCounted bool
 		var err error
 		if before.found {
@@ -648,19 +648,19 @@ func (t *Table) moves(tx *Tx, cs []*ItemCounter, k itemKey, before stored, after
 
 // txCount adds delta to counter name's count item k in tx, in one action
 // with a change of that count tx has already.
-func (t *Table) txCount(tx *Tx, name string, k itemKey, delta int64) {
+func (t *Table) txCount(tx *Tx, name string, k Key, delta int64) {
 	if d, ok := tx.counts[k]; ok { // added before: the Tx has its action
 		tx.counts[k] = d + delta
-		tx.w.Replace(k.pk, k.sk, counting.Add(t.tableName, t.keyItem(k.pk, k.sk), name, d+delta, ""))
+		tx.w.Replace(k.PK, k.SK, counting.Add(t.tableName, t.keyItem(k.PK, k.SK), name, d+delta, ""))
 		return
 	}
 	if tx.err != nil {
 		return
 	}
-	tx.add(k, keySize(t, k)+32, counting.Add(t.tableName, t.keyItem(k.pk, k.sk), name, delta, ""), nil)
+	tx.add(k, keySize(t, k)+32, counting.Add(t.tableName, t.keyItem(k.PK, k.SK), name, delta, ""), nil)
 	if tx.err == nil {
 		if tx.counts == nil {
-			tx.counts = map[itemKey]int64{}
+			tx.counts = map[Key]int64{}
 		}
 		tx.counts[k] = delta
 	}
@@ -838,19 +838,19 @@ func (h handle) countedUpdate(ctx context.Context, op string, k *keyed, keyErr e
 // countsOf is the counts of counted a cascade counts down when it
 // deletes item k: none when the count's partition is deleted whole (a
 // decrement would write it again) or the item is gone.
-func (t *Table) countsOf(ctx context.Context, counted map[string][]*ItemCounter, whole func(pk string) bool, k itemKey) ([]counting.Counted, error) {
+func (t *Table) countsOf(ctx context.Context, counted map[string][]*ItemCounter, whole func(pk string) bool, k Key) ([]counting.Counted, error) {
 	if len(counted) == 0 {
 		return nil, nil
 	}
-	r, ok := t.typeOf(t.keyItem(k.pk, k.sk))
+	r, ok := t.typeOf(t.keyItem(k.PK, k.SK))
 	if !ok {
 		return nil, nil
 	}
 	var out []counting.Counted
 	for _, c := range counted[r.id] {
-		item := t.keyItem(k.pk, k.sk)
+		item := t.keyItem(k.PK, k.SK)
 		if c.by != "" {
-			if whole(k.pk) { // the count's partition: not read
+			if whole(k.PK) { // the count's partition: not read
 				continue
 			}
 			s, err := t.readStored(ctx, k)
@@ -862,8 +862,8 @@ func (t *Table) countsOf(ctx context.Context, counted map[string][]*ItemCounter,
 			}
 			item = s.item
 		}
-		if agg, ok, err := c.target(item); ok && err == nil && !whole(agg.pk) {
-			out = append(out, counting.Counted{Name: c.name, Aggregate: t.keyItem(agg.pk, agg.sk)})
+		if agg, ok, err := c.target(item); ok && err == nil && !whole(agg.PK) {
+			out = append(out, counting.Counted{Name: c.name, Aggregate: t.keyItem(agg.PK, agg.SK)})
 		}
 	}
 	return out, nil

@@ -242,11 +242,11 @@ func (s *shape) add(p modeldoc.Pattern, err error) {
 
 // getPattern is the access pattern name of the GetItem call sends for the
 // item k, the values subst names written as it says.
-func (t *Table) getPattern(name, call string, k itemKey, subst map[string]string, keyErr error) (modeldoc.Pattern, error) {
+func (t *Table) getPattern(name, call string, k Key, subst map[string]string, keyErr error) (modeldoc.Pattern, error) {
 	if keyErr != nil {
 		return modeldoc.Pattern{}, keyErr
 	}
-	in := t.getItemInput(k.pk, k.sk, ReadOptions{})
+	in := t.getItemInput(k.PK, k.SK, ReadOptions{})
 	return modeldoc.QueryPattern(name, modeldoc.Query{Get: in, Keys: t.tableCursorKeys, Op: call, Values: subst}), nil
 }
 

@@ -138,5 +138,5 @@ func (p endpoint) txCheck(tx *Tx, id, side string) {
 	if tx.setErr(err) {
 		return
 	}
-	tx.check("Edge.Put", itemKey{pk, sk}, w)
+	tx.check("Edge.Put", Key{pk, sk}, w)
 }

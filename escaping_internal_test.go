@@ -111,7 +111,7 @@ func FuzzRangeValues(f *testing.F) {
 				break
 			}
 		}
-		check("List", e.List(ids[:e.pkN]...), listParts, k.sk)
+		check("List", e.List(ids[:e.pkN]...), listParts, k.SK)
 		if isk, ok := ddbitem.String(item, "GSI2SK"); ok {
 			check("ByIndex", e.ByIndex("GSI2"), e.it.indexes[0].SK, isk)
 		}
@@ -125,7 +125,7 @@ func FuzzRangeValues(f *testing.F) {
 			all := AllTypes(e.List(ids[:e.pkN]...)).Equal(v)
 			if !errors.Is(all.err, ErrInvalidKey) {
 				require.NoError(t, all.err, "AllTypes Equal(%q)", v)
-				require.Equal(t, k.sk, all.sk.lo, "AllTypes Equal(%q) sends another key than the write stored", v)
+				require.Equal(t, k.SK, all.sk.lo, "AllTypes Equal(%q) sends another key than the write stored", v)
 			}
 		}
 	})

@@ -38,12 +38,12 @@ type keyed struct {
 	ipk, isk string
 }
 
-func (k *keyed) key() itemKey { return itemKey{k.kc.PK, k.kc.SK} }
+func (k *keyed) key() Key { return Key{k.kc.PK, k.kc.SK} }
 
 // item builds the item k with data, as a create or an overwrite (o may
 // be nil), less what an Entity keeps only inside keys (a value no key
 // written holds is a [*KeyError]); keyErr is the error of building k.
-func (h handle) item(k *keyed, keyErr error, data any, create bool, o *WriteOptions) (Item, itemKey, error) {
+func (h handle) item(k *keyed, keyErr error, data any, create bool, o *WriteOptions) (Item, Key, error) {
 	if keyErr != nil {
 		return nil, k.key(), keyErr
 	}

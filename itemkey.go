@@ -9,6 +9,3 @@ type Item = map[string]types.AttributeValue
 type Key struct {
 	PK, SK string
 }
-
-// itemKey is an item's primary key.
-type itemKey struct{ pk, sk string }

@@ -40,7 +40,7 @@ func NewReadTx(t *Table) *ReadTx { return &ReadTx{t: t} }
 
 // add records the read of the item k, filled by fill, unless the handle
 // or the key has an error.
-func (rt *ReadTx) add(t *Table, handleErr error, k itemKey, keyErr error, fill func(Item) error) {
+func (rt *ReadTx) add(t *Table, handleErr error, k Key, keyErr error, fill func(Item) error) {
 	switch {
 	case rt.err != nil:
 	case t != rt.t:
@@ -48,7 +48,7 @@ func (rt *ReadTx) add(t *Table, handleErr error, k itemKey, keyErr error, fill f
 	case handleErr != nil || keyErr != nil:
 		rt.err = cmp.Or(handleErr, keyErr)
 	default:
-		rt.err = rt.r.Add(t.tableName, k.pk, k.sk, t.keyItem(k.pk, k.sk), fill)
+		rt.err = rt.r.Add(t.tableName, k.PK, k.SK, t.keyItem(k.PK, k.SK), fill)
 	}
 }
 

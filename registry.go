@@ -69,7 +69,7 @@ func (r *recorded) scanSpec() (scanSpec, bool) {
 // itemRef is an item another one needs: its key, its type's record id,
 // and the finding its absence makes.
 type itemRef struct {
-	key  itemKey
+	key  Key
 	of   string
 	kind string
 }
@@ -173,7 +173,7 @@ func (e *edgeCore) refs(item Item, buf []itemRef) []itemRef {
 		id string
 	}{{e.src, from}, {e.dst, to}} {
 		if pk, sk, err := end.p.item(end.id); err == nil {
-			out = append(out, itemRef{key: itemKey{pk, sk}, of: end.p.rid, kind: FindingDanglingEdge})
+			out = append(out, itemRef{key: Key{pk, sk}, of: end.p.rid, kind: FindingDanglingEdge})
 		}
 	}
 	return out
@@ -187,7 +187,7 @@ func (c *collectionCore) refs(item Item, of string, buf []itemRef) []itemRef {
 	if !ok || err != nil {
 		return buf[:0]
 	}
-	return append(buf[:0], itemRef{key: itemKey{pk, sk}, of: of, kind: FindingOrphan})
+	return append(buf[:0], itemRef{key: Key{pk, sk}, of: of, kind: FindingOrphan})
 }
 
 // recorded is node n as the table records it, whatever its error.

@@ -99,10 +99,10 @@ func Repair(ctx context.Context, api Client, t *Table, findings []Finding, optFn
 		return fail(spec.err)
 	}
 	r := &repairer{verifier: newVerifier(ctx, t, 0), api: api, spec: spec, opts: opts,
-		done: map[itemKey]bool{}, counted: map[itemKey]bool{}}
+		done: map[Key]bool{}, counted: map[Key]bool{}}
 	for _, f := range findings {
 		if f.Kind == FindingCounterMismatch {
-			r.counted[itemKey{f.Key.PK, f.Key.SK}] = true
+			r.counted[f.Key] = true
 		}
 	}
 	if _, none := t.client.(noClient); none && len(r.counted) > 0 { // it counts through it
@@ -141,16 +141,16 @@ type repairer struct {
 	api  Client
 	spec scanSpec
 	opts RepairOptions
-	done map[itemKey]bool // index keys rewritten already
+	done map[Key]bool // index keys rewritten already
 	// counted holds the aggregates of counter findings; reindexed the
 	// counted edges towards them whose index keys round 1 rewrote.
-	counted   map[itemKey]bool
+	counted   map[Key]bool
 	reindexed []Item
 }
 
 // repair repairs one finding; index keys and moves as Migrate does.
 func (r *repairer) repair(ctx context.Context, f Finding) (walks.Outcome, int, error) {
-	k, key := itemKey{f.Key.PK, f.Key.SK}, walks.Key(f.Key)
+	k, key := f.Key, walks.Key(f.Key)
 	switch f.Kind {
 	case FindingIndexKeyMissing, FindingIndexKeyStale, FindingIndexKeyExtra, FindingMisplaced:
 		if r.done[k] {
@@ -191,10 +191,9 @@ func (r *repairer) repair(ctx context.Context, f Finding) (walks.Outcome, int, e
 		if !r.opts.DeleteDangling {
 			return walks.Left, 0, nil
 		}
-		missing := itemKey{f.Missing.PK, f.Missing.SK}
 		ok, err := walks.Delete(ctx, r.api, r.mt, key, (*walks.Key)(&f.Missing), func(item Item) bool {
 			vt := r.typeOf(item)
-			return vt != nil && vt.refs != nil && containsRef(vt.refs(item, nil), missing)
+			return vt != nil && vt.refs != nil && containsRef(vt.refs(item, nil), f.Missing)
 		})
 		return walks.Did(ok), 0, err
 	case FindingUnknownItem, FindingUndecodable:

@@ -29,7 +29,7 @@ type Tx struct {
 	failed []*OpError
 	// counts are the changes of [ItemCounter] counts added, by count
 	// item: two writes moving one count make one action.
-	counts map[itemKey]int64
+	counts map[Key]int64
 }
 
 // NewTx returns an empty transaction on t.
@@ -42,23 +42,23 @@ func (tx *Tx) Len() int { return tx.w.Len() }
 
 // add records one action of size bytes on the item k ([send.Write.Add]);
 // onFail is what its failed condition means, given the stored item.
-func (tx *Tx) add(k itemKey, size int, a types.TransactWriteItem, onFail func(old Item) error) {
+func (tx *Tx) add(k Key, size int, a types.TransactWriteItem, onFail func(old Item) error) {
 	if tx.err == nil {
-		tx.err = tx.w.Add(k.pk, k.sk, size, a, onFail)
+		tx.err = tx.w.Add(k.PK, k.SK, size, a, onFail)
 	}
 }
 
 // keySize is the size of an action that writes no item: its key.
-func keySize(t *Table, k itemKey) int {
-	return len(t.opts.PartitionKey) + len(k.pk) + len(t.opts.SortKey) + len(k.sk)
+func keySize(t *Table, k Key) int {
+	return len(t.opts.PartitionKey) + len(k.PK) + len(t.opts.SortKey) + len(k.SK)
 }
 
 // fail is what a failure of w on the item k means, given the stored item:
 // an *OpError naming op and k, or a *NodeNotFoundError as is.
-func (tx *Tx) fail(op string, k itemKey, w *writeCond) func(Item) error {
+func (tx *Tx) fail(op string, k Key, w *writeCond) func(Item) error {
 	return func(old Item) error {
 		err := w.Meaning(old, w.exists, w.missing)
-		oe := &OpError{Op: op, Table: tx.t.name, PK: k.pk, SK: k.sk, Err: err}
+		oe := &OpError{Op: op, Table: tx.t.name, PK: k.PK, SK: k.SK, Err: err}
 		tx.failed = append(tx.failed, oe)
 		var nnf *NodeNotFoundError
 		if errors.As(err, &nnf) {
@@ -78,7 +78,7 @@ func (tx *Tx) cond(w *writeCond) (_ send.Cond, ok bool) {
 	return c, !tx.setErr(err)
 }
 
-func (tx *Tx) put(op string, k itemKey, item Item, w *writeCond) {
+func (tx *Tx) put(op string, k Key, item Item, w *writeCond) {
 	if tx.err != nil || tx.setErr(checkSize(item)) {
 		return
 	}
@@ -91,7 +91,7 @@ func (tx *Tx) update(op string, it *itemType, kc *keyCtx, update Update, w *writ
 	if tx.err != nil {
 		return
 	}
-	k := itemKey{kc.PK, kc.SK}
+	k := Key{kc.PK, kc.SK}
 	expr, _, err := tx.t.buildUpdate(it, kc, update, w)
 	if tx.setErr(err) {
 		return
@@ -99,18 +99,18 @@ func (tx *Tx) update(op string, it *itemType, kc *keyCtx, update Update, w *writ
 	u, values := expr.Update(), expr.Values()
 	size := keySize(tx.t, k) + len(aws.ToString(u)) + ItemSize(values)
 	c := send.Cond{Expr: expr.Condition(), Names: expr.Names(), Values: values}
-	tx.add(k, size, send.TxUpdate(tx.t.tableName, tx.t.keyItem(k.pk, k.sk), u, c), tx.fail(op, k, w))
+	tx.add(k, size, send.TxUpdate(tx.t.tableName, tx.t.keyItem(k.PK, k.SK), u, c), tx.fail(op, k, w))
 }
 
-func (tx *Tx) del(op string, k itemKey, w *writeCond) {
+func (tx *Tx) del(op string, k Key, w *writeCond) {
 	if c, ok := tx.cond(w); ok {
-		tx.add(k, keySize(tx.t, k), send.TxDelete(tx.t.tableName, tx.t.keyItem(k.pk, k.sk), c), tx.fail(op, k, w))
+		tx.add(k, keySize(tx.t, k), send.TxDelete(tx.t.tableName, tx.t.keyItem(k.PK, k.SK), c), tx.fail(op, k, w))
 	}
 }
 
-func (tx *Tx) check(op string, k itemKey, w *writeCond) {
+func (tx *Tx) check(op string, k Key, w *writeCond) {
 	if c, ok := tx.cond(w); ok {
-		tx.add(k, keySize(tx.t, k), send.TxCheck(tx.t.tableName, tx.t.keyItem(k.pk, k.sk), c), tx.fail(op, k, w))
+		tx.add(k, keySize(tx.t, k), send.TxCheck(tx.t.tableName, tx.t.keyItem(k.PK, k.SK), c), tx.fail(op, k, w))
 	}
 }
 

@@ -227,10 +227,10 @@ type vtype struct {
 	counts, aggregates []int
 }
 
-type tally = walks.Tally[itemKey, needer]
+type tally = walks.Tally[Key, needer]
 
 func (v *verifier) newTally() tally {
-	return walks.NewTally[itemKey, needer](len(v.types), len(v.counters))
+	return walks.NewTally[Key, needer](len(v.types), len(v.counters))
 }
 
 // segment is what one segment met, with scratch space kept for the next
@@ -243,7 +243,7 @@ type segment struct {
 
 // needer is an item needing one not met yet.
 type needer struct {
-	from itemKey
+	from Key
 	typ  int    // its type in verifier.types
 	of   string // the record id of the needed item's type
 	kind string
@@ -291,7 +291,7 @@ func newVerifier(ctx context.Context, t *Table, segments int) *verifier {
 // typeOf is the recorded type of item; nil for an item of none.
 func (v *verifier) typeOf(item Item) *vtype {
 	k := v.t.keyOf(item)
-	if i := v.model.TypeAt(item, k.pk, k.sk); i >= 0 {
+	if i := v.model.TypeAt(item, k.PK, k.SK); i >= 0 {
 		return &v.types[i]
 	}
 	return nil
@@ -306,10 +306,10 @@ func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 		v.segs[seg] = tl
 	}
 	k := v.t.keyOf(item)
-	typ, found := v.model.Inspect(item, k.pk, k.sk, &tl.want)
+	typ, found := v.model.Inspect(item, k.PK, k.SK, &tl.want)
 	v.note(tl, item, k, typ)
 	if len(found) > 0 {
-		fresh, err := walks.Read(ctx, v.t.client, v.mt, walks.Key{PK: k.pk, SK: k.sk})
+		fresh, err := walks.Read(ctx, v.t.client, v.mt, walks.Key(k))
 		if err != nil {
 			return true, err
 		}
@@ -331,11 +331,11 @@ func (v *verifier) each(ctx context.Context, seg int, item Item) (bool, error) {
 func (v *verifier) inspect(item Item) (typ int, found []walks.Finding) {
 	var want ddbitem.Attrs
 	k := v.t.keyOf(item)
-	return v.model.Inspect(item, k.pk, k.sk, &want)
+	return v.model.Inspect(item, k.PK, k.SK, &want)
 }
 
 // note records that item, of type typ, exists, what it needs and counts.
-func (v *verifier) note(tl *segment, item Item, k itemKey, typ int) {
+func (v *verifier) note(tl *segment, item Item, k Key, typ int) {
 	if typ < 0 {
 		return
 	}
@@ -367,16 +367,16 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 		i, ok := v.index[w.of]
 		return ok && v.all.Met[i] > 0 // of a type the walk met items of
 	})
-	get := func(ctx context.Context, keys []itemKey) (map[itemKey]Item, error) {
+	get := func(ctx context.Context, keys []Key) (map[Key]Item, error) {
 		return v.t.batchGet(ctx, "Verify", keys, ReadOptions{ConsistentRead: true})
 	}
-	return walks.Missing(ctx, keys, v.all.Pending, func(w needer) itemKey { return w.from }, get, func(k itemKey, w needer, item Item) {
+	return walks.Missing(ctx, keys, v.all.Pending, func(w needer) Key { return w.from }, get, func(k Key, w needer, item Item) {
 		r := &v.types[w.typ]
 		if item == nil || !containsRef(r.refs(item, nil), k) {
 			return // gone, or no longer pointing there
 		}
 		v.findings = append(v.findings, walks.Finding{Kind: walks.Kind(w.kind), Type: r.Name,
-			Key: walks.Key{PK: w.from.pk, SK: w.from.sk}, Missing: walks.Key{PK: k.pk, SK: k.sk}})
+			Key: walks.Key(w.from), Missing: walks.Key(k)})
 	})
 }
 
@@ -385,9 +385,9 @@ func (v *verifier) checkRefs(ctx context.Context) error {
 func (v *verifier) checkCounters(ctx context.Context) error {
 	for c, cr := range v.counters {
 		for _, key := range v.all.Mismatched(c) {
-			f, err := walks.ConfirmCount(ctx, cr.name, walks.Key{PK: key.pk, SK: key.sk},
+			f, err := walks.ConfirmCount(ctx, cr.name, walks.Key(key),
 				func(ctx context.Context) (Item, error) {
-					return walks.Read(ctx, v.t.client, v.mt, walks.Key{PK: key.pk, SK: key.sk})
+					return walks.Read(ctx, v.t.client, v.mt, walks.Key(key))
 				},
 				func(ctx context.Context) (int64, error) { return cr.recount(ctx, key) })
 			if err != nil {
@@ -430,6 +430,6 @@ func (t *Table) holdsOf(data reflect.Type, tr *tracking) walks.Held {
 }
 
 // containsRef reports whether refs name the item k.
-func containsRef(refs []itemRef, k itemKey) bool {
+func containsRef(refs []itemRef, k Key) bool {
 	return slices.ContainsFunc(refs, func(r itemRef) bool { return r.key == k })
 }

@@ -2,6 +2,11 @@ package ddbitem
 
 import "github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+// Key is one item's primary key as text: its partition and sort key
+// values (a number key's decimal text). The root package's Key mirrors it
+// for its own documentation; paging and walks alias it.
+type Key struct{ PK, SK string }
+
 // Keys are a table's key attributes and types ("" is S), which spell
 // every request's key.
 type Keys struct {

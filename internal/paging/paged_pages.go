@@ -6,14 +6,15 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
 // Item is an item, or the key attributes of one, as the SDK holds it.
 type Item = map[string]types.AttributeValue
 
-// Key is an item's primary key.
-type Key struct{ PK, SK string }
+// Key is an item's primary key ([ddbitem.Key]).
+type Key = ddbitem.Key
 
 // Ref is an item read keys only: its key and the ends its keys name (an
 // edge's source and target ids, a child's parent id and ref).
@@ -25,7 +26,7 @@ type Ref struct {
 // RefOf is the Ref of keys-only item, ends parsed by split if set; ok is
 // false for key skip and what split refuses.
 func RefOf(item Item, pkAttr, skAttr string, skip Key, split func(Item) (from, to string, ok bool)) (r Ref, ok bool) {
-	r.Key = Key{str(item, pkAttr), str(item, skAttr)}
+	r.Key = Key{PK: str(item, pkAttr), SK: str(item, skAttr)}
 	ok = r.Key != skip
 	if split != nil && ok {
 		r.From, r.To, ok = split(item)

@@ -26,7 +26,7 @@ func fake(pages ...[]Ref) Pager {
 	}
 }
 
-func ref(pk, sk, from, to string) Ref { return Ref{Key: Key{pk, sk}, From: from, To: to} }
+func ref(pk, sk, from, to string) Ref { return Ref{Key: Key{PK: pk, SK: sk}, From: from, To: to} }
 
 func TestKindString(t *testing.T) {
 	assert.Equal(t, "ENROLL (STU → CRS)", Kind{"ENROLL", "STU", "CRS"}.String())

@@ -45,8 +45,8 @@ type Table struct {
 	Options         []func(*dynamodb.Options) // of every request
 }
 
-// Key is an item's primary key.
-type Key struct{ PK, SK string }
+// Key is an item's primary key ([ddbitem.Key]).
+type Key = ddbitem.Key
 
 // Conflict is an item not moved because another was at its home.
 type Conflict struct{ From, To Key }
@@ -88,7 +88,7 @@ func (t *Table) Migrate(ctx context.Context, api MigrateClient, typ *Spec, item 
 				o.Moved = true
 				return o, nil
 			case res == swapTaken:
-				o.Conflict = &Conflict{From: k, To: Key{home, k.SK}}
+				o.Conflict = &Conflict{From: k, To: Key{PK: home, SK: k.SK}}
 				return o, nil
 			case res == swapBusy:
 				if err := t.Wait(ctx, attempt+1); err != nil {

@@ -176,7 +176,7 @@ func TestMigrateMoves(t *testing.T) {
 	}{
 		{"moved", []error{nil}, nil, MigrateOutcome{Matched: true, Moved: true}, nil, false},
 		{"home taken", []error{cancelled("ConditionalCheckFailed", "None")}, nil,
-			MigrateOutcome{Matched: true, Conflict: &Conflict{From: Key{"P#1", "A"}, To: Key{"P#2", "A"}}}, nil, false},
+			MigrateOutcome{Matched: true, Conflict: &Conflict{From: Key{PK: "P#1", SK: "A"}, To: Key{PK: "P#2", SK: "A"}}}, nil, false},
 		{"changed, then moved", []error{cancelled("None", "ConditionalCheckFailed"), nil}, []item{old},
 			MigrateOutcome{Matched: true, Moved: true, Retried: 1}, nil, false},
 		{"busy, then moved", []error{cancelled("TransactionConflict", "None"), nil}, []item{old},

@@ -13,7 +13,7 @@ import (
 // row; a count that agrees, or an absent aggregate with no edges, is none;
 // one still moving after 5 rounds is not reported.
 func TestConfirmCount(t *testing.T) {
-	key := Key{"CRS#c05", "ENROLLED"}
+	key := Key{PK: "CRS#c05", SK: "ENROLLED"}
 	count := func(stored ...string) func(context.Context) (Item, error) {
 		i := 0
 		return func(context.Context) (Item, error) {

@@ -129,7 +129,7 @@ func (m *Model) TypeAt(item Item, pk, sk string) int {
 // Inspect returns [Model.TypeAt] of item and the faults the item alone
 // shows. want is scratch space kept for the next item.
 func (m *Model) Inspect(item Item, pk, sk string, want *ddbitem.Attrs) (typ int, found []Finding) {
-	key := Key{pk, sk}
+	key := Key{PK: pk, SK: sk}
 	typ = m.TypeAt(item, pk, sk)
 	if typ < 0 {
 		for _, marker := range m.Markers {

@@ -37,7 +37,7 @@ func TestUndeclaredCheckAllocatesNothing(t *testing.T) {
 	m.Types[0].Holds = h
 	item["nick"] = s("A")
 	_, found := m.Inspect(item, "STU#a91", "PROFILE", &want)
-	assert.Equal(t, []Finding{{Kind: UndeclaredAttribute, Type: "node STU", Key: Key{"STU#a91", "PROFILE"}, Attribute: "nick", Have: `S "A"`}}, found)
+	assert.Equal(t, []Finding{{Kind: UndeclaredAttribute, Type: "node STU", Key: Key{PK: "STU#a91", SK: "PROFILE"}, Attribute: "nick", Have: `S "A"`}}, found)
 }
 
 // Loses finds an attribute the set does not hold whichever way it looks:

@@ -39,7 +39,7 @@ func (t *Table) batcher(ctx context.Context) *send.Table {
 func getMany[R any](ctx context.Context, h handle, op string, n int, keyOf func(i int) (keyed, error), optFns []func(*ReadOptions), mk func(i int) R, data func(r *R) any) (_ []R, err error) {
 	t := h.t
 	ctx, sp := t.startSpan(ctx, op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	keys := make([]Key, n)
 	var ids [][]string
 	if h.it.data != nil {

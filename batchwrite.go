@@ -82,7 +82,7 @@ func sizedPutReq(item Item, k Key, err error) (writeReq, error) {
 // the key the error names.
 func bulk(ctx context.Context, t *Table, it *itemType, op string, n int, req func(i int) (writeReq, error), optFns []func(*BulkOptions)) (_ BulkResult, err error) {
 	ctx, sp := t.startSpan(ctx, op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	if cs := t.countersOf(it); len(cs) > 0 { // a batch cannot keep counts true
 		return BulkResult{}, t.opErr(op, "", "", fmt.Errorf("%w: %s has counter %s, which a batch write cannot keep: write the items one by one or in a Tx", ErrInvalidOption, it.kind, cs[0].name))
 	}

@@ -238,7 +238,7 @@ func DeletePartition[N any](ctx context.Context, head PartitionHead[N], id strin
 // delete is [DeletePartition] and [DeleteNode], op naming the call.
 func (h headSpec) delete(ctx context.Context, op, id string, incoming []Incoming) (_ CascadeResult, err error) {
 	ctx, sp := h.t.startSpan(ctx, op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	pk, sk, _, err := h.keys(id, nil)
 	var me *endpoint // an entity's: none, its cascade is its partition
 	var it *itemType
@@ -346,7 +346,7 @@ func DeleteChild[C, P any](ctx context.Context, c *Collection[C, P], parentID, c
 func deleteChild(ctx context.Context, c *collectionCore, parentID, childID string, attached []Incoming) (_ CascadeResult, err error) {
 	const op = "DeleteChild"
 	ctx, sp := c.t.startSpan(ctx, op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	pk, sk, err := c.key(parentID, childID)
 	var ref string
 	if err == nil {

@@ -463,7 +463,7 @@ type Family[C, P any] struct {
 // shards' children are read.
 func (c *Collection[C, P]) Load(ctx context.Context, parentID string, optFns ...func(*ReadOptions)) (_ Family[C, P], err error) {
 	ctx, sp := c.t.startSpan(ctx, "Collection.Load")
-	defer sp.end(&err)
+	defer sp.End(&err)
 	res := Family[C, P]{ID: parentID}
 	if c.err == nil && (c.shards > 0 || c.parentNode == nil) {
 		if res.Parent, err = c.getParent(ctx, parentID, optFns); err == nil {

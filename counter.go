@@ -355,10 +355,10 @@ func (c *ItemCounter) Get(ctx context.Context, parent IDs, group string, optFns 
 	const op = "ItemCounter.Get"
 	ctx, sp := c.t.startSpan(ctx, op)
 	if c.err != nil {
-		return 0, sp.done(c.t.opErr(op, "", "", c.err))
+		return 0, sp.Done(c.t.opErr(op, "", "", c.err))
 	}
 	if len(parent) != c.parents || (c.by == "") != (group == "") {
-		return 0, sp.done(c.t.opErr(op, "", "", fmt.Errorf("%w: counter %s takes %d parent ids and %s", ErrInvalidKey, c.name, c.parents,
+		return 0, sp.Done(c.t.opErr(op, "", "", fmt.Errorf("%w: counter %s takes %d parent ids and %s", ErrInvalidKey, c.name, c.parents,
 			map[bool]string{true: "no group", false: "a group"}[c.by == ""])))
 	}
 	ids := make([]string, len(c.keys.fields))
@@ -368,20 +368,20 @@ func (c *ItemCounter) Get(ctx context.Context, parent IDs, group string, optFns 
 	}
 	pk, sk, err := c.keys.key(c.t, ids)
 	if err != nil {
-		return 0, sp.done(c.t.opErr(op, pk, sk, err))
+		return 0, sp.Done(c.t.opErr(op, pk, sk, err))
 	}
 	item, err := c.t.getItem(ctx, op, pk, sk, readOptions(optFns))
 	if errors.Is(err, ErrNotFound) {
-		return 0, sp.done(nil)
+		return 0, sp.Done(nil)
 	}
 	if err != nil {
-		return 0, sp.done(err)
+		return 0, sp.Done(err)
 	}
 	var v Count
 	if err := c.t.unmarshalData(item, &v); err != nil {
-		return 0, sp.done(c.t.opErr(op, pk, sk, err))
+		return 0, sp.Done(c.t.opErr(op, pk, sk, err))
 	}
-	return v.Count, sp.done(nil)
+	return v.Count, sp.Done(nil)
 }
 
 // Apply applies one DynamoDB Streams record of an edge counted by c, from
@@ -411,7 +411,7 @@ func (c *ItemCounter) Apply(ctx context.Context, sequence, from, to string, pres
 	const op = "ItemCounter.Apply"
 	t := c.t
 	ctx, sp := t.startSpan(ctx, op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	if c.err != nil {
 		return t.opErr(op, "", "", c.err)
 	}
@@ -709,7 +709,7 @@ func (h handle) counted(ctx context.Context, op string, k *keyed, keyErr error, 
 			err = tx.err
 		}
 		if err != nil {
-			return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
+			return sp.Done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
 		}
 		err = tx.Commit(ctx, func(to *TxOptions) { to.Token = o.Token })
 		var oe *OpError
@@ -717,14 +717,14 @@ func (h handle) counted(ctx context.Context, op string, k *keyed, keyErr error, 
 			err = &OpError{Op: op, Table: h.t.name, PK: k.kc.PK, SK: k.kc.SK, Err: counterNames(oe.Err, h.t.countersOf(h.it)), Failed: oe.Failed}
 		}
 		if err == nil || !reads || attempt == countedAttempts || !errors.Is(err, ErrConditionFailed) {
-			return sp.done(err)
+			return sp.Done(err)
 		}
 		now, rerr := h.t.readStored(ctx, k.key())
 		if rerr != nil {
-			return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, rerr))
+			return sp.Done(h.t.opErr(op, k.kc.PK, k.kc.SK, rerr))
 		}
 		if now.same(before, h.t.countersOf(h.it)) {
-			return sp.done(err) // the caller's condition, not a change of the item
+			return sp.Done(err) // the caller's condition, not a change of the item
 		}
 	}
 }

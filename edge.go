@@ -229,7 +229,7 @@ func (e *Edge[E]) putChecked(ctx context.Context, from, to string, data E, o Wri
 	ctx, sp := e.t.startSpan(ctx, "Edge.Put")
 	tx := NewTx(e.t)
 	_ = in(tx, "") // its error is tx's, which Commit returns
-	return sp.done(tx.Commit(ctx, func(to *TxOptions) { to.Token = o.Token }))
+	return sp.Done(tx.Commit(ctx, func(to *TxOptions) { to.Token = o.Token }))
 }
 
 // Replace writes the edge from → to with one PutItem, replacing any item
@@ -408,7 +408,7 @@ func (e *Edge[E]) WaitIndexed(ctx context.Context, from, to string, maxWait time
 func (e *edgeCore) waitIndexed(ctx context.Context, from, to string, maxWait time.Duration) (err error) {
 	const op = "Edge.WaitIndexed"
 	ctx, sp := e.t.startSpan(ctx, op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	k, err := e.keyed(from, to)
 	fail := func(err error) error { return e.t.opErr(op, k.kc.PK, k.kc.SK, err) }
 	if err = cmp.Or(err, e.t.errNoIndex()); err != nil {
@@ -572,7 +572,7 @@ func (e *Edge[E]) Move(ctx context.Context, from, to, newFrom, newTo string, dat
 	}
 	e.Delete(ctx, from, to, InTx(tx))
 	e.Put(ctx, newFrom, newTo, data, InTx(tx))
-	return sp.done(tx.Commit(ctx, optFns...))
+	return sp.Done(tx.Commit(ctx, optFns...))
 }
 
 // TxGet adds to rt the read of the edge from → to and returns its [Read],

@@ -116,9 +116,9 @@ func (h handle) put(ctx context.Context, op string, g guardKind, k *keyed, keyEr
 	var w writeCond // on the stack: t.put keeps no reference
 	item, err := h.putItem(&w, g, k, keyErr, data, &o)
 	if err != nil {
-		return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
+		return sp.Done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
 	}
-	return sp.done(h.t.put(ctx, op, k.kc.PK, k.kc.SK, item, &w, o.Token))
+	return sp.Done(h.t.put(ctx, op, k.kc.PK, k.kc.SK, item, &w, o.Token))
 }
 
 // inTx runs add, which adds write op of the item k to tx, when tx is of
@@ -142,7 +142,7 @@ func (h handle) inTx(tx *Tx, op string, k *keyed, add func() error) error {
 // which an error leaves zero.
 func (h handle) get(ctx context.Context, op string, k *keyed, keyErr error, optFns []func(*ReadOptions), out any) (err error) {
 	ctx, sp := h.t.startSpan(ctx, op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	if keyErr != nil {
 		return h.t.opErr(op, k.kc.PK, k.kc.SK, keyErr)
 	}
@@ -208,7 +208,7 @@ func (h handle) update(ctx context.Context, op string, k *keyed, keyErr error, u
 		})
 	}
 	ctx, sp := h.t.startSpan(ctx, op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	w, err := h.change(actUpdate, keyErr, nil, &o)
 	if err != nil {
 		return h.t.opErr(op, k.kc.PK, k.kc.SK, err)
@@ -242,9 +242,9 @@ func (h handle) del(ctx context.Context, op string, k *keyed, keyErr error, optF
 	ctx, sp := h.t.startSpan(ctx, op)
 	w, err := h.change(actDelete, keyErr, nil, &o)
 	if err != nil {
-		return sp.done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
+		return sp.Done(h.t.opErr(op, k.kc.PK, k.kc.SK, err))
 	}
-	return sp.done(h.t.del(ctx, op, k.kc.PK, k.kc.SK, w, o.Token))
+	return sp.Done(h.t.del(ctx, op, k.kc.PK, k.kc.SK, w, o.Token))
 }
 
 // txCheck adds to tx a check that the item k exists (missing as in

@@ -55,7 +55,7 @@ func PageIndex[T any](ctx context.Context, q Query[T], cursor string, targets ..
 // readTypes is [Load] (page nil) and [PageIndex], for any T.
 func readTypes(ctx context.Context, q querySpec, op string, page *string, targets []Target, other *int) (err error) {
 	ctx, sp := qsStartSpan(&q, ctx, op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	if err = checkMixedTargets(&q, targets); err != nil {
 		err = qsWrap(&q, err) // naming q's op
 	} else {

@@ -79,7 +79,7 @@ func Migrate[T any](ctx context.Context, api Client, h Scannable[T], optFns ...f
 func migrate(ctx context.Context, api Client, spec scanSpec, optFns []func(*ScanOptions)) (_ MigrateResult, err error) {
 	const op = "Migrate"
 	ctx, sp := spec.t.startSpan(ctx, op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	var (
 		mu          sync.Mutex
 		res         MigrateResult

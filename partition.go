@@ -227,7 +227,7 @@ func LoadPartition[N any](ctx context.Context, head PartitionHead[N], id string,
 // sets to the next. With any error every target's slice is nil.
 func (h headSpec) read(ctx context.Context, op, id string, page *string, limit int32, o ReadOptions, targets []Target, other *int, out any) (hasNode bool, err error) {
 	ctx, sp := h.t.startSpan(ctx, op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	defer func() {
 		if err != nil {
 			resetTargets(targets)

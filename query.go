@@ -12,6 +12,7 @@ import (
 	"github.com/adjlist/adjlist/internal/ddbexpr"
 	"github.com/adjlist/adjlist/internal/keycodec"
 	"github.com/adjlist/adjlist/internal/paging"
+	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
 // Query is one access pattern over a partition of the table or of a
@@ -238,7 +239,7 @@ func qsConsistentRead(q *querySpec) {
 }
 
 // qsStartSpan opens the span of the call op that runs q, naming its index.
-func qsStartSpan(q *querySpec, ctx context.Context, op string) (context.Context, *span) {
+func qsStartSpan(q *querySpec, ctx context.Context, op string) (context.Context, *telemetry.Span) {
 	if q.t == nil || q.t.tracer == nil {
 		return ctx, nil
 	}
@@ -283,13 +284,13 @@ func (q Query[T]) All(ctx context.Context, optFns ...func(*ReadOptions)) iter.Se
 // returns false; it returns the error to yield, wrapped.
 func qsAll(q *querySpec, ctx context.Context, decode func(Item) (bool, error), grow func(n int), yield func() bool) error {
 	ctx, sp := qsStartSpan(q, ctx, q.op)
-	defer sp.end(nil) // with the error yielded, if any (sp.failed)
+	defer sp.End(nil) // with the error yielded, if any (sp.failed)
 	if q.err != nil {
-		return sp.failed(qsWrap(q, q.err))
+		return sp.Failed(qsWrap(q, q.err))
 	}
 	r := q.run
 	if err := r.All(ctx, decode, grow, yield); err != nil {
-		return sp.failed(qsWrap(q, err))
+		return sp.Failed(qsWrap(q, err))
 	}
 	return nil
 }
@@ -333,7 +334,7 @@ func (q Query[T]) Count(ctx context.Context, optFns ...func(*ReadOptions)) (int,
 // qsCount is [Query.Count], decode judging each item.
 func qsCount(q *querySpec, ctx context.Context, decode func(Item) (bool, error)) (_ int, err error) {
 	ctx, sp := qsStartSpan(q, ctx, q.op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	if q.err != nil {
 		return 0, qsWrap(q, q.err)
 	}
@@ -400,7 +401,7 @@ func (q Query[T]) Page(ctx context.Context, cursor string, optFns ...func(*ReadO
 // the next cursor.
 func qsPage(q *querySpec, ctx context.Context, cursor string, decode func(Item) (bool, error), grow func(n int)) (_ string, err error) {
 	ctx, sp := qsStartSpan(q, ctx, q.op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	if q.err != nil {
 		return "", qsWrap(q, q.err)
 	}

@@ -62,7 +62,7 @@ func (rt *ReadTx) add(t *Table, handleErr error, k Key, keyErr error, fill func(
 func (rt *ReadTx) Run(ctx context.Context) (err error) {
 	const op = "ReadTx.Run"
 	ctx, sp := rt.t.startSpan(ctx, op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	if rt.err != nil {
 		return rt.t.opErr(op, "", "", rt.err)
 	}

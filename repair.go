@@ -85,7 +85,7 @@ func Repair(ctx context.Context, api Client, t *Table, findings []Finding, optFn
 		return res, &OpError{Op: op, Err: errNilTable}
 	}
 	ctx, sp := t.startSpan(ctx, op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	fail := func(err error) (RepairResult, error) { return res, &OpError{Op: op, Table: t.name, Err: err} }
 	var opts RepairOptions
 	if err := applyOptions(&opts, optFns); err != nil {

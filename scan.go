@@ -12,6 +12,7 @@ import (
 
 	"github.com/adjlist/adjlist/internal/ddbitem"
 	"github.com/adjlist/adjlist/internal/keycodec"
+	"github.com/adjlist/adjlist/internal/telemetry"
 	"github.com/adjlist/adjlist/internal/walks"
 )
 
@@ -331,11 +332,11 @@ func (o *ScanOptions) check(op string, t *Table) error {
 func walk(ctx context.Context, op string, api dynamodb.ScanAPIClient, spec scanSpec, each walks.Each, optFns []func(*ScanOptions), segments int) (_ string, err error) {
 	t := spec.t
 	opts, optErr := scanOptions(optFns, segments)
-	var sp *span // none inside Migrate's or Verify's own
+	var sp *telemetry.Span // none inside Migrate's or Verify's own
 	if t.tracer != nil {
 		ctx, sp = t.beginSpan(ctx, op, opts.Index)
 	}
-	defer sp.end(&err)
+	defer sp.End(&err)
 	fail := func(err error) (string, error) { return "", &OpError{Op: op, Table: t.name, Err: err} }
 	switch {
 	case optErr != nil:

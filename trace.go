@@ -8,17 +8,12 @@ import (
 	"github.com/adjlist/adjlist/internal/telemetry"
 )
 
-// span is one library call's span (internal/telemetry's Span): a nil
-// *span, the span of a table without a TracerProvider or of a call made
-// inside another call's span, is a no-op that allocates nothing.
-type span telemetry.Span
-
 // startSpan opens the span of the library call op, named as its errors'
 // [OpError].Op; pass the context it returns to every request of the call,
 // so the SDK's spans nest under it. On a table without a TracerProvider,
 // or within another call's span (the Query.Page of a DeleteNode), it
 // returns ctx and a nil span, allocating nothing.
-func (t *Table) startSpan(ctx context.Context, op string) (context.Context, *span) {
+func (t *Table) startSpan(ctx context.Context, op string) (context.Context, *telemetry.Span) {
 	if t == nil || t.tracer == nil {
 		return ctx, nil
 	}
@@ -27,21 +22,9 @@ func (t *Table) startSpan(ctx context.Context, op string) (context.Context, *spa
 
 // beginSpan is startSpan on a traced table; index, if known, is the
 // secondary index the call reads.
-func (t *Table) beginSpan(ctx context.Context, op, index string) (context.Context, *span) {
-	ctx, sp := telemetry.Begin(ctx, t.tracer, t.spanStart, op, index, spanText)
-	return ctx, (*span)(sp)
+func (t *Table) beginSpan(ctx context.Context, op, index string) (context.Context, *telemetry.Span) {
+	return telemetry.Begin(ctx, t.tracer, t.spanStart, op, index, spanText)
 }
-
-// end ends the span with the error *errp (errp may be nil), or else the
-// one failed recorded (telemetry.Span.End).
-func (s *span) end(errp *error) { (*telemetry.Span)(s).End(errp) }
-
-// done ends the span with err, as end does, and returns err.
-func (s *span) done(err error) error { return (*telemetry.Span)(s).Done(err) }
-
-// failed records err as the call's error, for end, and returns it: the
-// error an iterator yields ([Query.All]).
-func (s *span) failed(err error) error { return (*telemetry.Span)(s).Failed(err) }
 
 // spanText is the text a span records of this package's own errors, which
 // name at most keys (spans may show them); ok is false for any other error.

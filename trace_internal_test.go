@@ -24,9 +24,9 @@ func TestUntracedSpanAllocatesNothing(t *testing.T) {
 			t.Fatal("per-call options without a Usage or a span")
 		}
 		err := failure
-		sp.end(&err)
-		_ = sp.done(err)
-		_ = sp.failed(err)
+		sp.End(&err)
+		_ = sp.Done(err)
+		_ = sp.Failed(err)
 	})
 	assert.Zero(t, allocs)
 }

@@ -75,7 +75,7 @@ func TwoHop[E1, E2 any](ctx context.Context, first *Edge[E1], second *Edge[E2], 
 func twoHop(ctx context.Context, first, second *edgeCore, from string, budget int, optFns []func(*TraverseOptions)) (_ TwoHopResult, err error) {
 	const op = "TwoHop"
 	ctx, sp := first.t.startSpan(ctx, op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	var opts TraverseOptions
 	var res TwoHopResult
 	if err := applyOptions(&opts, optFns); err != nil {

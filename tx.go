@@ -170,7 +170,7 @@ type TxOptions struct {
 func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error) {
 	const op = "Tx.Commit"
 	ctx, sp := tx.t.startSpan(ctx, op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	var opts TxOptions
 	if err := applyOptions(&opts, optFns); err != nil {
 		return tx.t.opErr(op, "", "", err)

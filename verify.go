@@ -159,7 +159,7 @@ func Verify(ctx context.Context, api dynamodb.ScanAPIClient, t *Table, optFns ..
 		return res, &OpError{Op: op, Err: errNilTable}
 	}
 	ctx, sp := t.startSpan(ctx, op)
-	defer sp.end(&err)
+	defer sp.End(&err)
 	opts, err := scanOptions(optFns, verifySegments)
 	if err == nil {
 		err = opts.check(op, t) // before the tallies are made for Segments

@@ -329,16 +329,32 @@ func packageName(dir string) string {
 
 // writeFiles writes files into dir, made if missing: each into a
 // temporary file first, renamed once all are written, so that a failure
-// leaves dir as it was.
+// leaves dir as it was. A file it replaces is moved aside first and put
+// back should a later rename fail; a target that is a folder fails
+// before any rename.
 func writeFiles(dir string, files []source) (err error) {
 	made, err := mkdirAll(dir)
 	if err != nil {
 		return fmt.Errorf("output folder: %w", err)
 	}
 	var temps []string
+	type swap struct{ target, old string } // old: where the file replaced waits, "" if none
+	var swaps []swap
 	defer func() {
 		if err == nil {
+			for _, s := range swaps {
+				if s.old != "" {
+					os.Remove(s.old)
+				}
+			}
 			return
+		}
+		for i := len(swaps) - 1; i >= 0; i-- { // the last may not be in place yet
+			s := swaps[i]
+			os.Remove(s.target)
+			if s.old != "" {
+				os.Rename(s.old, s.target)
+			}
 		}
 		for _, t := range temps {
 			os.Remove(t)
@@ -347,6 +363,11 @@ func writeFiles(dir string, files []source) (err error) {
 			os.RemoveAll(made)
 		}
 	}()
+	for _, f := range files {
+		if fi, err := os.Lstat(filepath.Join(dir, f.name)); err == nil && fi.IsDir() {
+			return fmt.Errorf("output folder: %s is a folder", filepath.Join(dir, f.name))
+		}
+	}
 	for _, f := range files {
 		tmp, err := os.CreateTemp(dir, ".adjlist-gen-*")
 		if err != nil {
@@ -365,12 +386,23 @@ func writeFiles(dir string, files []source) (err error) {
 		}
 	}
 	for i, f := range files {
-		if err := os.Rename(temps[i], filepath.Join(dir, f.name)); err != nil {
+		s := swap{target: filepath.Join(dir, f.name)}
+		if _, err := os.Lstat(s.target); err == nil {
+			s.old = temps[i] + ".old"
+			if err := rename(s.target, s.old); err != nil {
+				return fmt.Errorf("output folder: %w", err)
+			}
+		}
+		swaps = append(swaps, s)
+		if err := rename(temps[i], s.target); err != nil {
 			return fmt.Errorf("output folder: %w", err)
 		}
 	}
 	return nil
 }
+
+// rename is os.Rename; a test makes one fail.
+var rename = os.Rename
 
 // mkdirAll makes dir and its missing parents, and returns the first one
 // it made ("" if dir existed), to be removed should writing fail.

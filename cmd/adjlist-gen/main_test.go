@@ -167,6 +167,65 @@ func TestUnwritableFolder(t *testing.T) {
 	}
 }
 
+// TestFailedWriteLeavesFolderAsItWas: a run replacing model.go and
+// model_test.go that fails part way (a target that is a folder, the
+// second rename failing) leaves both files, and nothing else, as they
+// were. Not parallel: it swaps the package's rename.
+func TestFailedWriteLeavesFolderAsItWas(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		spoil func(t *testing.T, out string)
+	}{
+		{"model_test.go is a folder", func(t *testing.T, out string) {
+			test := filepath.Join(out, "model_test.go")
+			require.NoError(t, os.Remove(test))
+			require.NoError(t, os.MkdirAll(filepath.Join(test, "sub"), 0o755))
+		}},
+		{"the second rename fails", func(t *testing.T, out string) {
+			t.Cleanup(func() { rename = os.Rename })
+			rename = func(from, to string) error {
+				if filepath.Base(to) == "model_test.go" {
+					return &os.LinkError{Op: "rename", Old: from, New: to, Err: os.ErrPermission}
+				}
+				return os.Rename(from, to)
+			}
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "model.json")
+			require.NoError(t, os.WriteFile(path, []byte(tinyModel), 0o644))
+			out := filepath.Join(dir, "tiny")
+			var stderr bytes.Buffer
+			require.Equal(t, 0, run([]string{"-workbench", path, "-o", out}, nil, &stderr), stderr.String())
+			tt.spoil(t, out)
+			before := folder(t, out)
+
+			assert.Equal(t, 2, run([]string{"-workbench", path, "-package", "other", "-o", out}, nil, &stderr))
+			assert.Contains(t, stderr.String(), "adjlist-gen: output folder: ")
+			assert.Equal(t, before, folder(t, out))
+		})
+	}
+}
+
+// folder is every file under dir (folders as "<dir>"), by path.
+func folder(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	require.NoError(t, filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || path == dir {
+			return err
+		}
+		b := []byte("<dir>")
+		if !d.IsDir() {
+			b, err = os.ReadFile(path)
+		}
+		files[path] = string(b)
+		return err
+	}))
+	return files
+}
+
 // TestWrites: the command writes model.go and model_test.go into the
 // folder, made if missing, replaces them when run again, leaves other
 // files alone, and names the package for the folder unless told.

@@ -1,0 +1,196 @@
+package adjlist_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
+)
+
+// RELIABILITY.md, Errors: "Every error of a call that reads or writes the
+// table is an *OpError naming the operation, table, index and keys, and
+// unwraps to the cause". Every verb of README.md's "Item types and verbs"
+// table, and the functions beside it, is called on a table that does not
+// exist: each fails with DynamoDB's ResourceNotFoundException inside an
+// *OpError naming the call and the table, and a call about one item or
+// partition names its keys too (a batch names none: BulkResult.Unwritten
+// lists what a bulk write left).
+func TestEveryCallsErrorIsAnOpError(t *testing.T) {
+	t.Parallel()
+	db := ddbtest.Client(t)
+	name := "missing-" + ddbtest.TableName(t)
+	table := adjlist.NewTable(db, name)
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	notes := adjlist.NewCollection[note](students, "NOTE")
+	follows := adjlist.NewEntity[anyData](table, "follow", "u#{userID}#follow", "f#{followerID}")
+	counter := adjlist.NewItemCounter(notes, "NOTES")
+	ctx := context.Background()
+
+	type call struct {
+		op     string // the *OpError's Op
+		pk, sk string // its keys, where the call is about one item ("?" : any non-empty)
+		index  string
+		run    func() error
+	}
+	first := func(_ any, err error) error { return err }
+	calls := []call{
+		{"Node.Put", "STU#a91", "PROFILE", "", func() error { return students.Put(ctx, "a91", Student{}) }},
+		{"Node.Replace", "STU#a91", "PROFILE", "", func() error { return students.Replace(ctx, "a91", Student{}) }},
+		{"Node.Update", "STU#a91", "PROFILE", "", func() error { return first(students.Update(ctx, "a91", adjlist.Set("year", 2))) }},
+		{"Node.Delete", "STU#a91", "PROFILE", "", func() error { return students.Delete(ctx, "a91") }},
+		{"Node.Get", "STU#a91", "PROFILE", "", func() error { return first(students.Get(ctx, "a91")) }},
+		{"Node.GetMany", "", "", "", func() error { return first(students.GetMany(ctx, []string{"a91"})) }},
+		{"Node.PutMany", "", "", "", func() error {
+			return first(students.PutMany(ctx, []adjlist.NodeItem[Student]{{ID: "a91"}}))
+		}},
+		{"Node.DeleteMany", "", "", "", func() error { return first(students.DeleteMany(ctx, []string{"a91"})) }},
+
+		{"Edge.Put", "STU#a91", "ENROLL#CRS#math204", "", func() error { return enrolled.Put(ctx, "a91", "math204", math204) }},
+		// Put with CheckEnds and Move commit a Tx of their own: the error
+		// names the call, not "Tx.Commit".
+		{"Edge.Put", "STU#a91", "ENROLL#CRS#math204", "", func() error {
+			return enrolled.Put(ctx, "a91", "math204", math204, func(o *adjlist.WriteOptions) { o.CheckEnds = true })
+		}},
+		{"Edge.Replace", "STU#a91", "ENROLL#CRS#math204", "", func() error { return enrolled.Replace(ctx, "a91", "math204", math204) }},
+		{"Edge.Update", "STU#a91", "ENROLL#CRS#math204", "", func() error {
+			return first(enrolled.Update(ctx, "a91", "math204", adjlist.Set("grade", "A")))
+		}},
+		{"Edge.Delete", "STU#a91", "ENROLL#CRS#math204", "", func() error { return enrolled.Delete(ctx, "a91", "math204") }},
+		{"Edge.Move", "", "", "", func() error { return enrolled.Move(ctx, "a91", "math204", "a91", "cs101", math204) }},
+		{"Edge.Get", "STU#a91", "ENROLL#CRS#math204", "", func() error { return first(enrolled.Get(ctx, "a91", "math204")) }},
+		{"Edge.Hydrate", "", "", "", func() error {
+			return first(enrolled.Hydrate(ctx, []adjlist.EdgeItem[Enrollment]{{From: "a91", To: "math204"}}))
+		}},
+		{"Edge.PutMany", "", "", "", func() error {
+			return first(enrolled.PutMany(ctx, []adjlist.EdgeItem[Enrollment]{{From: "a91", To: "math204"}}))
+		}},
+		{"Edge.DeleteMany", "", "", "", func() error {
+			return first(enrolled.DeleteMany(ctx, []adjlist.EdgeItem[Enrollment]{{From: "a91", To: "math204"}}))
+		}},
+		{"Edge.From", "STU#a91", "", "", func() error { return first(enrolled.From("a91").Collect(ctx)) }},
+		{"Edge.From", "STU#a91", "", "", func() error { return first(enrolled.From("a91").Count(ctx)) }},
+		{"Edge.From", "STU#a91", "", "", func() error { return first(enrolled.From("a91").Page(ctx, "")) }},
+		{"Edge.From", "STU#a91", "", "", func() error {
+			for _, err := range enrolled.From("a91").All(ctx) {
+				return err
+			}
+			return nil
+		}},
+		{"Edge.To", "CRS#math204", "", "GSI1", func() error { return first(enrolled.To("math204").Collect(ctx)) }},
+		{"Edge.WaitIndexed", "?", "", "GSI1", func() error { return enrolled.WaitIndexed(ctx, "a91", "math204", time.Second) }},
+
+		{"Collection.Put", "STU#a91", "NOTE#n1", "", func() error { return notes.Put(ctx, "a91", "n1", note{}) }},
+		{"Collection.Get", "STU#a91", "NOTE#n1", "", func() error { return first(notes.Get(ctx, "a91", "n1")) }},
+		{"Collection.List", "STU#a91", "", "", func() error { return first(notes.List("a91").Collect(ctx)) }},
+		{"Collection.Load", "STU#a91", "", "", func() error { return first(notes.Load(ctx, "a91")) }},
+		{"Collection.GetMany", "", "", "", func() error {
+			return first(notes.GetMany(ctx, []adjlist.Child[note]{{Parent: "a91", ID: "n1"}}))
+		}},
+
+		{"Entity.Put", "u#ada#follow", "f#bo", "", func() error { return follows.Put(ctx, adjlist.IDs{"ada", "bo"}, anyData{}) }},
+		{"Entity.Get", "u#ada#follow", "f#bo", "", func() error { return first(follows.Get(ctx, adjlist.IDs{"ada", "bo"})) }},
+		{"Entity.List", "u#ada#follow", "", "", func() error { return first(follows.List("ada").Collect(ctx)) }},
+
+		{"ItemCounter.Get", "STU#a91", "?", "", func() error { return first(counter.Get(ctx, adjlist.IDs{"a91"}, "")) }},
+		{"Tx.Commit", "", "", "", func() error {
+			tx := adjlist.NewTx(table)
+			students.Put(ctx, "a91", Student{}, adjlist.InTx(tx))
+			return tx.Commit(ctx)
+		}},
+		{"ReadTx.Run", "", "", "", func() error {
+			rt := adjlist.NewReadTx(table)
+			students.TxGet(rt, "a91")
+			return rt.Run(ctx)
+		}},
+		{"LoadNode", "STU#a91", "", "", func() error { return first(adjlist.LoadNode(ctx, students, enrolled, "a91")) }},
+		{"LoadPartition", "STU#a91", "", "", func() error {
+			var out []adjlist.EdgeItem[Enrollment]
+			return first(adjlist.LoadPartition(ctx, students, "a91", enrolled.Into(&out)))
+		}},
+		{"DeleteNode", "CRS#math204", "", "GSI1", func() error { return first(adjlist.DeleteNode(ctx, courses, "math204", enrolled)) }},
+		{"DeleteChild", "STU#a91#NOTE#n1", "", "", func() error { return first(adjlist.DeleteChild(ctx, notes, "a91", "n1")) }},
+		{"TwoHop", "", "", "", func() error {
+			return first(adjlist.TwoHop(ctx, enrolled, adjlist.NewEdge[struct{}](students, "WANTS", courses), "a91", 5))
+		}},
+		{"Scan", "", "", "", func() error {
+			return first(adjlist.Scan(ctx, db, students, func(context.Context, adjlist.NodeItem[Student]) error { return nil }))
+		}},
+		{"Verify", "", "", "", func() error { return first(adjlist.Verify(ctx, db, table)) }},
+		{"Migrate", "", "", "", func() error { return first(adjlist.Migrate(ctx, db, students)) }},
+	}
+	for i, c := range calls {
+		t.Run(fmt.Sprintf("%02d %s", i, c.op), func(t *testing.T) {
+			err := c.run()
+			require.Error(t, err)
+			var oe *adjlist.OpError
+			require.ErrorAs(t, err, &oe, "%v", err)
+			assert.Equal(t, c.op, oe.Op)
+			assert.Equal(t, name, oe.Table)
+			assert.Equal(t, c.index, oe.Index)
+			for _, k := range []struct{ want, got, name string }{{c.pk, oe.PK, "PK"}, {c.sk, oe.SK, "SK"}} {
+				switch k.want {
+				case "?":
+					assert.NotEmpty(t, k.got, k.name)
+				case "":
+				default:
+					assert.Equal(t, k.want, k.got, k.name)
+				}
+			}
+			var rnf *types.ResourceNotFoundException
+			assert.ErrorAs(t, err, &rnf, "unwraps to the cause: %v", err)
+			assert.True(t, errors.Unwrap(oe) != nil)
+		})
+	}
+}
+
+// The calls that commit a transaction of their own name themselves in
+// their errors, whatever the error: a cancellation (Move of a missing edge,
+// Put with CheckEnds of a missing end) and a refusal before any request
+// (Move onto itself, ErrTxLimit), as a counted write does.
+func TestOwnTransactionErrorsNameTheCall(t *testing.T) {
+	t.Parallel()
+	s := newSchool(t)
+	ctx := context.Background()
+	require.NoError(t, s.students.Put(ctx, "a91", Student{Name: "Ada"}))
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "cs101", math204))
+	checkEnds := func(o *adjlist.WriteOptions) { o.CheckEnds = true }
+	for _, c := range []struct {
+		name   string
+		op     string
+		pk, sk string
+		want   error
+		run    func() error
+	}{
+		{"Move of a missing edge", "Edge.Move", "", "", adjlist.ErrNotFound, func() error {
+			return s.enrolled.Move(ctx, "a91", "math204", "a91", "art1", math204)
+		}},
+		{"Move onto itself", "Edge.Move", "", "", adjlist.ErrTxLimit, func() error {
+			return s.enrolled.Move(ctx, "a91", "cs101", "a91", "cs101", math204)
+		}},
+		{"Put with CheckEnds of a missing end", "Edge.Put", "STU#a91", "ENROLL#CRS#math204", adjlist.ErrNotFound, func() error {
+			return s.enrolled.Put(ctx, "a91", "math204", math204, checkEnds)
+		}},
+	} {
+		err := c.run()
+		require.ErrorIs(t, err, c.want, c.name)
+		var oe *adjlist.OpError
+		require.ErrorAs(t, err, &oe, c.name)
+		assert.Equal(t, c.op, oe.Op, c.name)
+		assert.Equal(t, s.table.Name(), oe.Table, c.name)
+		assert.Equal(t, c.pk, oe.PK, c.name)
+		assert.Equal(t, c.sk, oe.SK, c.name)
+	}
+	var nnf *adjlist.NodeNotFoundError
+	require.ErrorAs(t, s.enrolled.Put(ctx, "a91", "math204", math204, checkEnds), &nnf)
+	assert.Equal(t, "to", nnf.Side, "the missing end")
+}

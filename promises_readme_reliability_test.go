@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -193,4 +194,78 @@ func TestOwnTransactionErrorsNameTheCall(t *testing.T) {
 	var nnf *adjlist.NodeNotFoundError
 	require.ErrorAs(t, s.enrolled.Put(ctx, "a91", "math204", math204, checkEnds), &nnf)
 	assert.Equal(t, "to", nnf.Side, "the missing end")
+}
+
+// RELIABILITY.md, Faults: "Context cancelled during backoff → returns
+// promptly, no further attempt (SDK retryer, batch resends)", and what a
+// bulk write could not write "is returned (ErrUnprocessed,
+// BulkResult.Unwritten), never dropped". A bulk write whose unprocessed
+// items wait out Options.BatchBackoff, and a Commit retrying a conflict
+// after it, return the context's error as soon as it is cancelled, with no
+// further request; the bulk write lists every item it did not write, the
+// chunk never sent included.
+func TestCancelDuringBatchAndConflictBackoff(t *testing.T) {
+	t.Parallel()
+	// cancelInBackoff is a backoff of an hour whose start cancels the
+	// call's context: the wait it begins is the one cancelled.
+	cancelInBackoff := func() (context.Context, retry.BackoffDelayer, context.CancelFunc) {
+		ctx, cancel := context.WithCancel(context.Background())
+		return ctx, retry.BackoffDelayerFunc(func(int, error) (time.Duration, error) {
+			cancel()
+			return time.Hour, nil
+		}), cancel
+	}
+
+	t.Run("PutMany", func(t *testing.T) {
+		t.Parallel()
+		base, ft := faultySchool(t, nil, 0) // ft counts the requests sent
+		w := &stingyWriter{Client: base.calls, stingy: -1, keep: 1}
+		ctx, backoff, cancel := cancelInBackoff()
+		defer cancel()
+		table := adjlist.NewTable(w, base.table.Name(), func(o *adjlist.Options) { o.BatchBackoff = backoff })
+		enrolled := adjlist.NewEdge[Enrollment](adjlist.NewNode[Student](table, "STU", "PROFILE"), "ENROLL", adjlist.NewNode[Course](table, "CRS", "METADATA"))
+		start := time.Now()
+		edges := roster(30, "A") // two chunks: 25 and 5
+		res, err := enrolled.PutMany(ctx, edges, func(o *adjlist.BulkOptions) { o.Workers = 1 })
+		require.ErrorIs(t, err, context.Canceled)
+		assert.Less(t, time.Since(start), time.Minute, "returned without waiting out the backoff")
+		assert.Equal(t, 1, ft.requests("BatchWriteItem"), "no request after the cancel")
+		assert.Equal(t, 1, res.Written)
+		require.Len(t, res.Unwritten, 29, "every item not written is listed")
+		listed := map[adjlist.Key]bool{}
+		for _, k := range res.Unwritten {
+			listed[k] = true
+		}
+		for i, e := range edges {
+			pk, sk, err := enrolled.Key(e.From, e.To)
+			require.NoError(t, err)
+			_, gerr := base.enrolled.Get(context.Background(), e.From, e.To, adjlist.Consistent)
+			if i == 0 {
+				require.NoError(t, gerr, "the one item written")
+				assert.False(t, listed[adjlist.Key{PK: pk, SK: sk}])
+				continue
+			}
+			require.ErrorIs(t, gerr, adjlist.ErrNotFound, "%s: listed as unwritten and not written", e.From)
+			assert.True(t, listed[adjlist.Key{PK: pk, SK: sk}], "%s listed", e.From)
+		}
+	})
+
+	t.Run("Tx.Commit ConflictRetries", func(t *testing.T) {
+		t.Parallel()
+		base := newSchool(t)
+		tc := &txCounter{Client: base.calls, conflicts: 1 << 30}
+		ctx, backoff, cancel := cancelInBackoff()
+		defer cancel()
+		table := adjlist.NewTable(tc, base.table.Name(), func(o *adjlist.Options) { o.BatchBackoff = backoff })
+		students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+		tx := adjlist.NewTx(table)
+		students.Put(ctx, "a91", Student{Name: "Ada"}, adjlist.InTx(tx))
+		start := time.Now()
+		err := tx.Commit(ctx, func(o *adjlist.TxOptions) { o.ConflictRetries = 3 })
+		require.ErrorIs(t, err, context.Canceled)
+		assert.Less(t, time.Since(start), time.Minute, "returned without waiting out the backoff")
+		assert.Equal(t, int64(1), tc.calls.Load(), "no attempt after the cancel")
+		_, err = base.students.Get(context.Background(), "a91")
+		require.ErrorIs(t, err, adjlist.ErrNotFound, "nothing written")
+	})
 }

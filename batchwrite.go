@@ -30,7 +30,9 @@ type BulkResult struct {
 	Requests int
 	// Unwritten lists the keys of the items not written: left unprocessed
 	// by DynamoDB after [Options.BatchMaxAttempts] requests, or in a batch
-	// whose request failed. Nothing is dropped silently: write these again.
+	// whose request failed (perhaps written after all when the error
+	// matches [ErrOutcomeUnknown]). Nothing is dropped silently: write
+	// these again.
 	Unwritten []Key
 }
 

@@ -269,3 +269,48 @@ func TestCancelDuringBatchAndConflictBackoff(t *testing.T) {
 		require.ErrorIs(t, err, adjlist.ErrNotFound, "nothing written")
 	})
 }
+
+// ErrOutcomeUnknown: "When it does not hold, nothing was written"; and
+// BulkResult.Unwritten lists what a bulk write left. A bulk write whose
+// BatchWriteItem was applied and its answer lost, then throttled on every
+// retry, has written its items: its error matches ErrOutcomeUnknown beside
+// the throttling, and Unwritten lists the items, which writing again
+// (puts overwrite, deletes of missing items succeed) makes certain. A
+// bulk write throttled on every attempt wrote nothing and is not
+// ErrOutcomeUnknown.
+func TestBulkWriteOutcomeUnknown(t *testing.T) {
+	t.Parallel()
+	s, ft, sc := outcomeSchool(t)
+	ctx := context.Background()
+	edges := roster(2, "A")
+
+	sc.arm("BatchWriteItem", appliedThen500, throttled, throttled)
+	res, err := s.enrolled.PutMany(ctx, edges)
+	require.ErrorIs(t, err, adjlist.ErrOutcomeUnknown, "the first attempt may have been applied")
+	var te *adjlist.ThrottlingError
+	require.ErrorAs(t, err, &te)
+	assert.Equal(t, 3, ft.requests("BatchWriteItem"))
+	assert.Len(t, res.Unwritten, 2, "not known to be written: write them again")
+	for _, e := range edges {
+		_, gerr := s.enrolled.Get(ctx, e.From, e.To, adjlist.Consistent)
+		require.NoError(t, gerr, "the first attempt was applied")
+	}
+
+	sc.arm("BatchWriteItem", throttled, throttled, throttled)
+	res, err = s.enrolled.DeleteMany(ctx, edges)
+	require.ErrorAs(t, err, &te)
+	assert.NotErrorIs(t, err, adjlist.ErrOutcomeUnknown, "every attempt was refused")
+	assert.Len(t, res.Unwritten, 2)
+	for _, e := range edges {
+		_, gerr := s.enrolled.Get(ctx, e.From, e.To, adjlist.Consistent)
+		require.NoError(t, gerr, "nothing deleted")
+	}
+
+	sc.arm("BatchWriteItem", appliedThenReset, throttled, throttled)
+	_, err = s.enrolled.DeleteMany(ctx, edges)
+	require.ErrorIs(t, err, adjlist.ErrOutcomeUnknown)
+	for _, e := range edges {
+		_, gerr := s.enrolled.Get(ctx, e.From, e.To, adjlist.Consistent)
+		require.ErrorIs(t, gerr, adjlist.ErrNotFound, "the first attempt was applied")
+	}
+}

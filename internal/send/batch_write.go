@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/adjlist/adjlist/internal/errs"
@@ -30,7 +31,9 @@ type Result[K any] struct {
 // Two requests on one key fail with errs.ErrDuplicateKey before any
 // request: DynamoDB refuses them in one request, and across requests the
 // outcome would depend on timing. Otherwise the error joins each failed
-// chunk's (the SDK's, or errs.ErrUnprocessed), its keys in res.Unwritten.
+// chunk's (the SDK's, or errs.ErrUnprocessed), its keys in res.Unwritten;
+// a failed request one of whose attempts may have been applied wraps
+// errs.ErrOutcomeUnknown.
 func BatchWrite[K comparable](ctx context.Context, tb *Table, reqs []types.WriteRequest, workers int, progress func(written, total int), keyOf func(Item) K) (res Result[K], at K, err error) {
 	seen := make(map[K]bool, len(reqs))
 	for _, r := range reqs {
@@ -71,12 +74,16 @@ func BatchWrite[K comparable](ctx context.Context, tb *Table, reqs []types.Write
 
 func writeChunk[K comparable](ctx context.Context, tb *Table, chunk []types.WriteRequest, keyOf func(Item) K) (left []K, requests int, err error) {
 	pending := chunk
+	opts := Watch(slices.Clip(tb.Opts)) // tb.Opts is every worker's
 	for attempt := 1; ; attempt++ {
-		out, err := tb.Client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{
+		// Each request its own Call: a failed one whose attempt may have
+		// been applied is errs.ErrOutcomeUnknown.
+		call := &Call{Context: ctx}
+		out, err := tb.Client.BatchWriteItem(call, &dynamodb.BatchWriteItemInput{
 			RequestItems: map[string][]types.WriteRequest{tb.Name: pending},
-		}, tb.Opts...)
+		}, opts...)
 		if err != nil {
-			return keys(pending, keyOf), attempt, err
+			return keys(pending, keyOf), attempt, call.Unknown(err)
 		}
 		pending = out.UnprocessedItems[tb.Name]
 		if len(pending) == 0 {

@@ -34,7 +34,8 @@ func TestEveryCallsErrorIsAnOpError(t *testing.T) {
 	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
 	notes := adjlist.NewCollection[note](students, "NOTE")
 	follows := adjlist.NewEntity[anyData](table, "follow", "u#{userID}#follow", "f#{followerID}")
-	counter := adjlist.NewItemCounter(notes, "NOTES")
+	counter := adjlist.NewItemCounter(notes, "NOTES") // notes' writes are counted: TransactWriteItems
+	memos := adjlist.NewCollection[note](students, "MEMO")
 	ctx := context.Background()
 
 	type call struct {
@@ -101,6 +102,39 @@ func TestEveryCallsErrorIsAnOpError(t *testing.T) {
 		{"Entity.Put", "u#ada#follow", "f#bo", "", func() error { return follows.Put(ctx, adjlist.IDs{"ada", "bo"}, anyData{}) }},
 		{"Entity.Get", "u#ada#follow", "f#bo", "", func() error { return first(follows.Get(ctx, adjlist.IDs{"ada", "bo"})) }},
 		{"Entity.List", "u#ada#follow", "", "", func() error { return first(follows.List("ada").Collect(ctx)) }},
+		{"Entity.Replace", "u#ada#follow", "f#bo", "", func() error { return follows.Replace(ctx, adjlist.IDs{"ada", "bo"}, anyData{}) }},
+		{"Entity.Update", "u#ada#follow", "f#bo", "", func() error {
+			return first(follows.Update(ctx, adjlist.IDs{"ada", "bo"}, adjlist.Set("name", "x")))
+		}},
+		{"Entity.Delete", "u#ada#follow", "f#bo", "", func() error { return follows.Delete(ctx, adjlist.IDs{"ada", "bo"}) }},
+		{"Entity.GetMany", "", "", "", func() error { return first(follows.GetMany(ctx, []adjlist.IDs{{"ada", "bo"}})) }},
+		{"Entity.PutMany", "", "", "", func() error {
+			return first(follows.PutMany(ctx, []adjlist.EntityItem[anyData]{{IDs: adjlist.IDs{"ada", "bo"}}}))
+		}},
+		{"Entity.DeleteMany", "", "", "", func() error { return first(follows.DeleteMany(ctx, []adjlist.IDs{{"ada", "bo"}})) }},
+		{"Collection.Replace", "STU#a91", "NOTE#n1", "", func() error { return notes.Replace(ctx, "a91", "n1", note{}) }},
+		{"Collection.Update", "STU#a91", "NOTE#n1", "", func() error {
+			return first(notes.Update(ctx, "a91", "n1", adjlist.Set("note", "x")))
+		}},
+		{"Collection.Delete", "STU#a91", "NOTE#n1", "", func() error { return notes.Delete(ctx, "a91", "n1") }},
+		{"Collection.PutMany", "", "", "", func() error {
+			return first(memos.PutMany(ctx, []adjlist.Child[note]{{Parent: "a91", ID: "n1"}}))
+		}},
+		{"Collection.DeleteMany", "", "", "", func() error {
+			return first(memos.DeleteMany(ctx, []adjlist.Child[note]{{Parent: "a91", ID: "n1"}}))
+		}},
+		{"Load", "STU#a91", "", "", func() error {
+			var out []adjlist.EdgeItem[Enrollment]
+			return first(adjlist.Load(ctx, adjlist.AllTypes(enrolled.From("a91")), enrolled.Into(&out)))
+		}},
+		{"PageIndex", "STU#a91", "", "", func() error {
+			var out []adjlist.EdgeItem[Enrollment]
+			return first(adjlist.PageIndex(ctx, enrolled.From("a91"), "", enrolled.Into(&out)))
+		}},
+		{"PagePartition", "STU#a91", "", "", func() error {
+			var out []adjlist.EdgeItem[Enrollment]
+			return first(adjlist.PagePartition(ctx, students, "a91", "", 10, enrolled.Into(&out)))
+		}},
 
 		{"ItemCounter.Get", "STU#a91", "?", "", func() error { return first(counter.Get(ctx, adjlist.IDs{"a91"}, "")) }},
 		{"Tx.Commit", "", "", "", func() error {

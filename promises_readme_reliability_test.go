@@ -348,3 +348,105 @@ func TestBulkWriteOutcomeUnknown(t *testing.T) {
 		require.ErrorIs(t, gerr, adjlist.ErrNotFound, "the first attempt was applied")
 	}
 }
+
+// README.md, "Item types and verbs": "Replace, Update and Delete take
+// IfVersion (with Tracking.Version; a create refuses it), and puts and
+// updates take Expires (with Tracking.Expiry)". On every handle kind: a
+// create given IfVersion (alone and in a Tx), IfVersion on a handle
+// without Tracking.Version, Expires on a handle without Tracking.Expiry,
+// and Expires on a delete are ErrInvalidOption before any request; with
+// both declared, a put and an update take Expires and Replace, Update and
+// Delete take IfVersion.
+func TestVerbsTakeIfVersionAndExpiresAsDocumented(t *testing.T) {
+	t.Parallel()
+	s := newSchool(t)
+	ctx := context.Background()
+	tracked := adjlist.Tracking{Version: "version", Expiry: "ttl"}
+	at := adjlist.Expires(time.Now().Add(time.Hour))
+
+	// verbs are one handle kind's single-item writes of the item "a".
+	type verbs struct {
+		put, repl, del func(...func(*adjlist.WriteOptions)) error
+		update         func(...func(*adjlist.WriteOptions)) error
+	}
+	set := adjlist.Set("name", "B")
+	nodes := func(tr adjlist.Tracking) verbs {
+		h := adjlist.NewNode[anyData](s.table, "N"+tr.Version, "META", func(o *adjlist.NodeOptions) { o.Tracking = tr })
+		return verbs{
+			func(o ...func(*adjlist.WriteOptions)) error { return h.Put(ctx, "a", anyData{Name: "A"}, o...) },
+			func(o ...func(*adjlist.WriteOptions)) error { return h.Replace(ctx, "a", anyData{Name: "A"}, o...) },
+			func(o ...func(*adjlist.WriteOptions)) error { return h.Delete(ctx, "a", o...) },
+			func(o ...func(*adjlist.WriteOptions)) error { _, err := h.Update(ctx, "a", set, o...); return err },
+		}
+	}
+	edges := func(tr adjlist.Tracking) verbs {
+		h := adjlist.NewEdge[anyData](s.students, "E"+tr.Version, s.courses, func(o *adjlist.EdgeOptions) { o.Tracking = tr })
+		return verbs{
+			func(o ...func(*adjlist.WriteOptions)) error { return h.Put(ctx, "a", "b", anyData{Name: "A"}, o...) },
+			func(o ...func(*adjlist.WriteOptions)) error {
+				return h.Replace(ctx, "a", "b", anyData{Name: "A"}, o...)
+			},
+			func(o ...func(*adjlist.WriteOptions)) error { return h.Delete(ctx, "a", "b", o...) },
+			func(o ...func(*adjlist.WriteOptions)) error { _, err := h.Update(ctx, "a", "b", set, o...); return err },
+		}
+	}
+	children := func(tr adjlist.Tracking) verbs {
+		h := adjlist.NewCollection[anyData](s.students, "C"+tr.Version, func(o *adjlist.CollectionOptions) { o.Tracking = tr })
+		return verbs{
+			func(o ...func(*adjlist.WriteOptions)) error { return h.Put(ctx, "p", "a", anyData{Name: "A"}, o...) },
+			func(o ...func(*adjlist.WriteOptions)) error {
+				return h.Replace(ctx, "p", "a", anyData{Name: "A"}, o...)
+			},
+			func(o ...func(*adjlist.WriteOptions)) error { return h.Delete(ctx, "p", "a", o...) },
+			func(o ...func(*adjlist.WriteOptions)) error { _, err := h.Update(ctx, "p", "a", set, o...); return err },
+		}
+	}
+	entities := func(tr adjlist.Tracking) verbs {
+		h := adjlist.NewEntity[anyData](s.table, "ent"+tr.Version, "T"+tr.Version+"#{id}", "T", func(o *adjlist.EntityOptions) { o.Tracking = tr })
+		return verbs{
+			func(o ...func(*adjlist.WriteOptions)) error {
+				return h.Put(ctx, adjlist.IDs{"a"}, anyData{Name: "A"}, o...)
+			},
+			func(o ...func(*adjlist.WriteOptions)) error {
+				return h.Replace(ctx, adjlist.IDs{"a"}, anyData{Name: "A"}, o...)
+			},
+			func(o ...func(*adjlist.WriteOptions)) error { return h.Delete(ctx, adjlist.IDs{"a"}, o...) },
+			func(o ...func(*adjlist.WriteOptions)) error {
+				_, err := h.Update(ctx, adjlist.IDs{"a"}, set, o...)
+				return err
+			},
+		}
+	}
+	for _, kind := range []struct {
+		name string
+		of   func(adjlist.Tracking) verbs
+	}{{"Node", nodes}, {"Edge", edges}, {"Collection", children}, {"Entity", entities}} {
+		plain, locked := kind.of(adjlist.Tracking{}), kind.of(tracked)
+		refused := []struct {
+			name string
+			run  func() error
+		}{
+			{"a create given IfVersion", func() error { return locked.put(adjlist.IfVersion(1)) }},
+			{"a create given IfVersion in a Tx", func() error {
+				tx := adjlist.NewTx(s.table)
+				locked.put(adjlist.IfVersion(1), adjlist.InTx(tx))
+				return tx.Commit(ctx)
+			}},
+			{"Replace given IfVersion without Tracking.Version", func() error { return plain.repl(adjlist.IfVersion(1)) }},
+			{"Update given IfVersion without Tracking.Version", func() error { return plain.update(adjlist.IfVersion(1)) }},
+			{"Delete given IfVersion without Tracking.Version", func() error { return plain.del(adjlist.IfVersion(1)) }},
+			{"Put given Expires without Tracking.Expiry", func() error { return plain.put(at) }},
+			{"Update given Expires without Tracking.Expiry", func() error { return plain.update(at) }},
+			{"Delete given Expires", func() error { return locked.del(at, adjlist.IfVersion(1)) }},
+		}
+		for _, r := range refused {
+			before := s.calls.total()
+			require.ErrorIs(t, r.run(), adjlist.ErrInvalidOption, "%s: %s", kind.name, r.name)
+			assert.Equal(t, before, s.calls.total(), "%s: %s: before any request", kind.name, r.name)
+		}
+		require.NoError(t, locked.put(at), kind.name)
+		require.NoError(t, locked.update(adjlist.IfVersion(1), at), kind.name)
+		require.NoError(t, locked.repl(adjlist.IfVersion(2), at), kind.name)
+		require.NoError(t, locked.del(adjlist.IfVersion(3)), kind.name)
+	}
+}

@@ -450,3 +450,27 @@ func TestVerbsTakeIfVersionAndExpiresAsDocumented(t *testing.T) {
 		require.NoError(t, locked.del(adjlist.IfVersion(3)), kind.name)
 	}
 }
+
+// RELIABILITY.md, Faults: "Unprocessed keys and items are resent with the
+// SDK's exponential jitter backoff until none remain or BatchMaxAttempts
+// is reached"; Options: BatchBackoff defaults to the SDK's
+// retry.NewExponentialJitterBackoff(20 * time.Second), BatchMaxAttempts
+// to 10.
+func TestBatchResendDefaults(t *testing.T) {
+	t.Parallel()
+	o := adjlist.NewTable(ddbtest.Client(t), "t").Options()
+	assert.Equal(t, 10, o.BatchMaxAttempts)
+	b, ok := o.BatchBackoff.(*retry.ExponentialJitterBackoff)
+	require.True(t, ok, "the SDK's exponential jitter backoff, not %T", o.BatchBackoff)
+	var longest time.Duration
+	for range 200 {
+		d, err := b.BackoffDelay(10, nil)
+		require.NoError(t, err)
+		require.LessOrEqual(t, d, 20*time.Second, "at most 20 s")
+		longest = max(longest, d)
+	}
+	assert.Greater(t, longest, 15*time.Second, "up to 20 s, jittered")
+	d, err := b.BackoffDelay(1, nil)
+	require.NoError(t, err)
+	assert.LessOrEqual(t, d, 2*time.Second, "exponential: the first wait is short")
+}

@@ -418,7 +418,12 @@ func (e *edgeCore) waitIndexed(ctx context.Context, from, to string, maxWait tim
 	rk := e.reverseKeys(k.kc.SK, k.kc.PK, true)
 	rk.pk = k.ipk // the one shard that holds this edge
 	q := newQuerySpec(e.t, op, rk)
-	return paging.Poll(ctx, maxWait, ErrNotVisible, fail, func() (bool, error) {
+	waitFail := func(err error) error { // ErrNotVisible, ctx's: the index read, as a Query's error names it
+		oe := fail(err).(*OpError)
+		oe.Index = e.t.opts.Index
+		return oe
+	}
+	return paging.Poll(ctx, maxWait, ErrNotVisible, waitFail, func() (bool, error) {
 		n, err := qsCount(&q, ctx, func(item Item) (bool, error) {
 			var ids [2]string
 			return e.t.parseItem(&e.it, item, ids[:]), nil

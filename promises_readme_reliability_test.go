@@ -20,8 +20,9 @@ import (
 // table is an *OpError naming the operation, table, index and keys, and
 // unwraps to the cause". Every verb of README.md's "Item types and verbs"
 // table, and the functions beside it, is called on a table that does not
-// exist: each fails with DynamoDB's ResourceNotFoundException inside an
-// *OpError naming the call and the table, and a call about one item or
+// exist, and again with a cancelled context: each fails with DynamoDB's
+// ResourceNotFoundException, or context.Canceled, inside an *OpError
+// naming the call and the table, and a call about one item or
 // partition names its keys too (a batch names none: BulkResult.Unwritten
 // lists what a bulk write left).
 func TestEveryCallsErrorIsAnOpError(t *testing.T) {
@@ -137,6 +138,10 @@ func TestEveryCallsErrorIsAnOpError(t *testing.T) {
 		}},
 
 		{"ItemCounter.Get", "STU#a91", "?", "", func() error { return first(counter.Get(ctx, adjlist.IDs{"a91"}, "")) }},
+		{"ItemCounter.Apply", "", "", "", func() error {
+			streamed := adjlist.NewItemCounter(enrolled, "ENROLLED", func(o *adjlist.CounterOptions) { o.Per, o.Stream = "to", true })
+			return streamed.Apply(ctx, "100", "a91", "math204", true)
+		}},
 		{"Tx.Commit", "", "", "", func() error {
 			tx := adjlist.NewTx(table)
 			students.Put(ctx, "a91", Student{}, adjlist.InTx(tx))
@@ -163,28 +168,44 @@ func TestEveryCallsErrorIsAnOpError(t *testing.T) {
 		{"Verify", "", "", "", func() error { return first(adjlist.Verify(ctx, db, table)) }},
 		{"Migrate", "", "", "", func() error { return first(adjlist.Migrate(ctx, db, students)) }},
 	}
-	for i, c := range calls {
-		t.Run(fmt.Sprintf("%02d %s", i, c.op), func(t *testing.T) {
-			err := c.run()
-			require.Error(t, err)
-			var oe *adjlist.OpError
-			require.ErrorAs(t, err, &oe, "%v", err)
-			assert.Equal(t, c.op, oe.Op)
-			assert.Equal(t, name, oe.Table)
-			assert.Equal(t, c.index, oe.Index)
-			for _, k := range []struct{ want, got, name string }{{c.pk, oe.PK, "PK"}, {c.sk, oe.SK, "SK"}} {
-				switch k.want {
-				case "?":
-					assert.NotEmpty(t, k.got, k.name)
-				case "":
-				default:
-					assert.Equal(t, k.want, k.got, k.name)
-				}
-			}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, cause := range []struct {
+		name string
+		ctx  context.Context
+		is   func(t *testing.T, err error)
+	}{
+		{"missing table", context.Background(), func(t *testing.T, err error) {
 			var rnf *types.ResourceNotFoundException
 			assert.ErrorAs(t, err, &rnf, "unwraps to the cause: %v", err)
-			assert.True(t, errors.Unwrap(oe) != nil)
-		})
+		}},
+		{"cancelled context", cancelled, func(t *testing.T, err error) {
+			assert.ErrorIs(t, err, context.Canceled, "unwraps to the cause: %v", err)
+		}},
+	} {
+		ctx = cause.ctx // the calls' context
+		for i, c := range calls {
+			t.Run(fmt.Sprintf("%s %02d %s", cause.name, i, c.op), func(t *testing.T) {
+				err := c.run()
+				require.Error(t, err)
+				var oe *adjlist.OpError
+				require.ErrorAs(t, err, &oe, "%v", err)
+				assert.Equal(t, c.op, oe.Op)
+				assert.Equal(t, name, oe.Table)
+				assert.Equal(t, c.index, oe.Index)
+				for _, k := range []struct{ want, got, name string }{{c.pk, oe.PK, "PK"}, {c.sk, oe.SK, "SK"}} {
+					switch k.want {
+					case "?":
+						assert.NotEmpty(t, k.got, k.name)
+					case "":
+					default:
+						assert.Equal(t, k.want, k.got, k.name)
+					}
+				}
+				cause.is(t, err)
+				assert.True(t, errors.Unwrap(oe) != nil)
+			})
+		}
 	}
 }
 

@@ -4,10 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws/ratelimit"
 	"github.com/aws/aws-sdk-go-v2/aws/retry"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -494,4 +497,63 @@ func TestBatchResendDefaults(t *testing.T) {
 	d, err := b.BackoffDelay(1, nil)
 	require.NoError(t, err)
 	assert.LessOrEqual(t, d, 2*time.Second, "exponential: the first wait is short")
+}
+
+// RELIABILITY.md, Global tables, ReplicatedWriteConflictException: adjlist
+// maps it to no sentinel: it comes inside an *OpError, errors.As reaches
+// *types.ReplicatedWriteConflictException, it is not a failed condition,
+// and the SDK's standard retryer does not retry it. With the code added to
+// the retryer (retry.AddWithErrorCodes) the call is retried: it succeeds,
+// and a guarded create whose retry finds an identical item another writer
+// stored meanwhile reports ErrExists (a 4xx is a request DynamoDB did not
+// apply).
+func TestReplicatedWriteConflictIsNoSentinel(t *testing.T) {
+	t.Parallel()
+	conflict := fault{status: 400, body: ddbError("ReplicatedWriteConflictException", "injected")}
+	s, ft, sc := outcomeSchool(t)
+	ctx := context.Background()
+
+	sc.arm("PutItem", conflict)
+	err := s.enrolled.Put(ctx, "a91", "math204", math204)
+	var oe *adjlist.OpError
+	require.ErrorAs(t, err, &oe)
+	assert.Equal(t, "Edge.Put", oe.Op)
+	var rwc *types.ReplicatedWriteConflictException
+	require.ErrorAs(t, err, &rwc)
+	for _, sentinel := range []error{adjlist.ErrExists, adjlist.ErrConditionFailed, adjlist.ErrOutcomeUnknown, adjlist.ErrTxConflict} {
+		assert.NotErrorIs(t, err, sentinel)
+	}
+	assert.False(t, conditionFailed(err), "not a failed condition")
+	assert.Equal(t, 1, ft.requests("PutItem"), "the standard retryer does not retry it")
+	_, err = s.enrolled.Get(ctx, "a91", "math204")
+	require.ErrorIs(t, err, adjlist.ErrNotFound, "nothing written")
+
+	// The code added to the caller's retryer.
+	db := dynamodb.New(ddbtest.Client(t).Options(), func(o *dynamodb.Options) {
+		o.HTTPClient = &http.Client{Transport: ft}
+		o.Retryer = retry.AddWithErrorCodes(retry.NewStandard(func(so *retry.StandardOptions) {
+			so.MaxAttempts = 3
+			so.RateLimiter = ratelimit.None
+			so.Backoff = retry.BackoffDelayerFunc(func(int, error) (time.Duration, error) { return 0, nil })
+		}), "ReplicatedWriteConflictException")
+	})
+	table := adjlist.NewTable(db, s.table.Name())
+	enrolled := adjlist.NewEdge[Enrollment](adjlist.NewNode[Student](table, "STU", "PROFILE"), "ENROLL", adjlist.NewNode[Course](table, "CRS", "METADATA"))
+	before := ft.requests("PutItem")
+	sc.arm("PutItem", conflict)
+	require.NoError(t, enrolled.Put(ctx, "a91", "math204", math204), "retried, then applied")
+	assert.Equal(t, 2, ft.requests("PutItem")-before)
+
+	// Another writer stores the identical item while the call's attempt
+	// is refused: the retry's guard fails, and a refused attempt wrote
+	// nothing, so it is not the call's own item.
+	ft.plan = func(op string, n int, body []byte) fault {
+		f := sc.plan(op, n, body)
+		if f == conflict {
+			require.NoError(t, s.enrolled.Put(ctx, "b30", "math204", math204))
+		}
+		return f
+	}
+	sc.arm("PutItem", conflict)
+	require.ErrorIs(t, enrolled.Put(ctx, "b30", "math204", math204), adjlist.ErrExists)
 }

@@ -557,3 +557,30 @@ func TestReplicatedWriteConflictIsNoSentinel(t *testing.T) {
 	sc.arm("PutItem", conflict)
 	require.ErrorIs(t, enrolled.Put(ctx, "b30", "math204", math204), adjlist.ErrExists)
 }
+
+// RELIABILITY.md, Faults: a WriteOptions.Token on "a write that reads the
+// item first to keep an ItemCounter" (Replace, and with GroupBy a Delete
+// or an Update of the attribute) is ErrInvalidOption before any request.
+func TestTokenRefusedOnWritesThatReadFirst(t *testing.T) {
+	t.Parallel()
+	db := ddbtest.Client(t)
+	calls := &countingClient{Client: db}
+	tr := declareTracker(t, db, adjlist.NewTable(calls, "never-created"))
+	ctx := context.Background()
+	tok := withToken("t1")
+	for name, write := range map[string]func() error{
+		"Replace": func() error { return tr.issues.Replace(ctx, "p1", "i1", trackerIssue{Status: "open"}, tok) },
+		"Delete":  func() error { return tr.issues.Delete(ctx, "p1", "i1", tok) },
+		"Update of the GroupBy attribute": func() error {
+			_, err := tr.issues.Update(ctx, "p1", "i1", adjlist.Set("status", "closed"), tok)
+			return err
+		},
+		"Update removing the GroupBy attribute": func() error {
+			_, err := tr.issues.Update(ctx, "p1", "i1", adjlist.Remove("status"), tok)
+			return err
+		},
+	} {
+		require.ErrorIs(t, write(), adjlist.ErrInvalidOption, name)
+	}
+	assert.Zero(t, calls.total(), "before any request")
+}

@@ -3,8 +3,11 @@ package adjlist_test
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -256,4 +259,143 @@ func TestDocsStreamCounterLayout(t *testing.T) {
 	n, err := fromStream.Get(ctx, adjlist.IDs{"math204"}, "")
 	require.NoError(t, err)
 	assert.Zero(t, n)
+}
+
+// docs/performance.md, What a call cost: projects.Load with a Usage is
+// "1 request, the read units DynamoDB reports".
+func TestDocsUsageOfLoad(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	_, calls, table := newLoggedTable(t, func(o *adjlist.Options) {
+		o.PartitionKey, o.SortKey, o.NoIndex = "EntityRef", "Detail", true
+	})
+	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
+	projects := adjlist.NewCollection[Project](workspaces, "PROJ")
+	require.NoError(t, workspaces.Put(ctx, "acme", Workspace{}))
+	for i := range 3 {
+		require.NoError(t, projects.Put(ctx, "acme", projID(i), Project{Title: "Launch"}))
+	}
+	calls.take()
+
+	var u adjlist.Usage
+	fam, err := projects.Load(adjlist.WithUsage(ctx, &u), "acme")
+	require.NoError(t, err)
+	assert.Len(t, fam.Children, 3)
+	total := u.Totals()
+	assert.Equal(t, 1, total.Requests)
+	assert.Equal(t, []string{"Query"}, ops(calls.take()))
+	assert.Positive(t, total.ReadUnits, "the read units DynamoDB reports")
+	assert.Equal(t, 4, total.Matched, "the workspace and its projects")
+}
+
+// docs/modelling.md, Hot partitions and cost: a collection with Shards = 10
+// keeps its children at "PK = WS#acme#00 … #09; META stays at WS#acme";
+// a page is "10 Queries in parallel, merged", each reading up to the
+// page's limit ("A sharded page costs one Query per shard and reads up
+// to its limit from each"); Load is "GetItem of the parent + the merged
+// children". A sharded edge's reverse page is one Query per index shard
+// (GSI1PK = USER#celeb#00 … #07), and its Count "keys-only Query on every
+// shard".
+func TestDocsShardedRequests(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db, calls, table := newLoggedTable(t)
+	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
+	projects := adjlist.NewCollection[Project](workspaces, "PROJ",
+		func(o *adjlist.CollectionOptions) { o.Shards = 10 })
+	users := adjlist.NewNode[struct{}](table, "USER", "META")
+	follows := adjlist.NewEdge[Following](users, "FOLLOWS", users,
+		func(o *adjlist.EdgeOptions) { o.Shards = 8 })
+	require.NoError(t, table.Check())
+
+	require.NoError(t, workspaces.Put(ctx, "acme", Workspace{DisplayName: "Acme"}))
+	assert.NotNil(t, rawAt(t, db, table, "WS#acme", "META"), "META stays at WS#acme")
+	for i := range 40 {
+		require.NoError(t, projects.Put(ctx, "acme", projID(i), Project{Title: projID(i)}))
+		require.NoError(t, follows.Put(ctx, fmt.Sprintf("fan%02d", i), "celeb", Following{Since: "2026"}))
+	}
+	shardKeys := func(prefix string, n int) []string {
+		out := make([]string, n)
+		for i := range out {
+			out[i] = fmt.Sprintf("%s#%02d", prefix, i)
+		}
+		return out
+	}
+	// queried is the partition key values the Queries of rs name, sorted,
+	// each checked against check.
+	queried := func(t *testing.T, rs []reqSent, check func(*dynamodb.QueryInput)) []string {
+		t.Helper()
+		var out []string
+		for _, r := range rs {
+			in, ok := r.in.(*dynamodb.QueryInput)
+			if !ok {
+				continue
+			}
+			check(in)
+			for _, v := range in.ExpressionAttributeValues {
+				if s, ok := v.(*types.AttributeValueMemberS); ok && (strings.HasPrefix(s.Value, "WS#") || strings.HasPrefix(s.Value, "USER#celeb")) {
+					out = append(out, s.Value)
+				}
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	calls.take()
+
+	page, err := projects.List("acme").Desc().Limit(20).Page(ctx, "")
+	require.NoError(t, err)
+	require.Len(t, page.Items, 20)
+	assert.Equal(t, projID(39), page.Items[0].ID, "merged in sort key order, newest first")
+	assert.Equal(t, projID(20), page.Items[19].ID)
+	assert.NotEmpty(t, page.Cursor)
+	sent := calls.take()
+	assert.Equal(t, slices.Repeat([]string{"Query"}, 10), ops(sent))
+	assert.Equal(t, shardKeys("WS#acme", 10), queried(t, sent, func(in *dynamodb.QueryInput) {
+		assert.Equal(t, aws.Int32(20), in.Limit, "up to the page's limit from each shard")
+		assert.False(t, aws.ToBool(in.ScanIndexForward))
+	}))
+
+	fam, err := projects.Load(ctx, "acme")
+	require.NoError(t, err)
+	assert.Equal(t, "Acme", fam.Parent.DisplayName)
+	assert.Len(t, fam.Children, 40)
+	sent = calls.take()
+	gets := 0
+	for _, r := range sent {
+		if r.op == "GetItem" {
+			gets++
+			assert.Equal(t, map[string]string{"PK": "WS#acme", "SK": "META"}, rawText(r.in.(*dynamodb.GetItemInput).Key))
+		}
+	}
+	assert.Equal(t, 1, gets, "one GetItem of the parent")
+	assert.Equal(t, shardKeys("WS#acme", 10), queried(t, sent, func(*dynamodb.QueryInput) {}), "and the children of every shard")
+	assert.Len(t, sent, 11)
+
+	require.Eventually(t, func() bool {
+		n, err := follows.To("celeb").Count(ctx)
+		return err == nil && n == 40
+	}, waitIndex, 20*time.Millisecond)
+	calls.take()
+	fans, err := follows.To("celeb").Limit(50).Page(ctx, "")
+	require.NoError(t, err)
+	assert.Len(t, fans.Items, 40)
+	sent = calls.take()
+	assert.Equal(t, slices.Repeat([]string{"Query"}, 8), ops(sent), "one Query per shard")
+	assert.Equal(t, shardKeys("USER#celeb", 8), queried(t, sent, func(in *dynamodb.QueryInput) {
+		assert.Equal(t, "GSI1", aws.ToString(in.IndexName))
+		assert.Equal(t, aws.Int32(50), in.Limit)
+	}))
+
+	n, err := follows.To("celeb").Count(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 40, n)
+	sent = calls.take()
+	assert.Equal(t, slices.Repeat([]string{"Query"}, 8), ops(sent))
+	assert.Equal(t, shardKeys("USER#celeb", 8), queried(t, sent, func(in *dynamodb.QueryInput) {
+		assert.NotEmpty(t, aws.ToString(in.ProjectionExpression), "keys only")
+		for _, name := range in.ExpressionAttributeNames {
+			assert.Contains(t, []string{"PK", "SK", "GSI1PK", "GSI1SK"}, name, "keys only")
+		}
+	}))
 }

@@ -1,6 +1,7 @@
 package adjlist_test
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -399,3 +400,123 @@ func TestDocsShardedRequests(t *testing.T) {
 		}
 	}))
 }
+
+// gatedBatches is a client whose BatchWriteItem requests wait, each for
+// at most a bound, until four are in flight, so that a sender that never
+// overlaps them shows a peak of one and one that overlaps too many shows
+// more than four.
+type gatedBatches struct {
+	*reqLog
+	mu        sync.Mutex
+	in, peak  int
+	batchSize []int
+}
+
+func (c *gatedBatches) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, o ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
+	c.mu.Lock()
+	c.in++
+	c.peak = max(c.peak, c.in)
+	for _, reqs := range in.RequestItems {
+		c.batchSize = append(c.batchSize, len(reqs))
+	}
+	c.mu.Unlock()
+	for deadline := time.Now().Add(300 * time.Millisecond); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
+		c.mu.Lock()
+		full := c.peak >= 4
+		c.mu.Unlock()
+		if full {
+			break
+		}
+	}
+	out, err := c.reqLog.BatchWriteItem(ctx, in, o...)
+	c.mu.Lock()
+	c.in--
+	c.mu.Unlock()
+	return out, err
+}
+
+// docs/reads.md, What a cascade sends: "a keys-only Query ..., then that
+// page's deletes with BatchWriteItem, 25 per request, up to 4 requests at
+// once"; phase 1 on the index, keys only; phase 2 on the table, strongly
+// consistent, keys only; "phase 3: BatchWriteItem delete of PK =
+// "STU#a91", SK = "PROFILE"".
+func TestDocsCascadeRequests(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	calls := &gatedBatches{reqLog: &reqLog{Client: db}}
+	table := adjlist.NewTable(calls, ddbtest.TableName(t))
+	ddbtest.CreateTable(t, table)
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	mentors := adjlist.NewEdge[struct{}](students, "MENTOR", students)
+	require.NoError(t, table.Check())
+
+	require.NoError(t, students.Put(ctx, "a91", Student{Name: "Ada"}))
+	var edges []adjlist.EdgeItem[Enrollment]
+	for i := range 240 {
+		edges = append(edges, adjlist.EdgeItem[Enrollment]{From: "a91", To: fmt.Sprintf("c%03d", i)})
+	}
+	_, err := enrolled.PutMany(ctx, edges)
+	require.NoError(t, err)
+	for i := range 3 {
+		require.NoError(t, mentors.Put(ctx, fmt.Sprintf("m%d", i), "a91", struct{}{}))
+	}
+	require.NoError(t, mentors.WaitIndexed(ctx, "m2", "a91", waitIndex))
+	calls.take()
+	calls.mu.Lock()
+	calls.peak, calls.batchSize = 0, nil
+	calls.mu.Unlock()
+
+	res, err := adjlist.DeleteNode(ctx, students, "a91", mentors)
+	require.NoError(t, err)
+	assert.Equal(t, 3, res.Incoming)
+	assert.Equal(t, 240, res.Partition)
+	assert.True(t, res.Node)
+
+	sent := calls.take()
+	require.NotEmpty(t, sent)
+	keysOnly := func(t *testing.T, in *dynamodb.QueryInput, keys ...string) {
+		t.Helper()
+		require.NotEmpty(t, aws.ToString(in.ProjectionExpression), "keys only")
+		var projected []string
+		for _, name := range strings.Split(aws.ToString(in.ProjectionExpression), ",") {
+			name = strings.TrimSpace(name)
+			projected = append(projected, cmp.Or(in.ExpressionAttributeNames[name], name))
+		}
+		assert.Subset(t, keys, projected, "only key attributes projected")
+	}
+	var phases []string
+	for _, r := range sent {
+		if in, ok := r.in.(*dynamodb.QueryInput); ok {
+			if aws.ToString(in.IndexName) == "GSI1" {
+				phases = append(phases, "index")
+				assert.Nil(t, in.ConsistentRead)
+				keysOnly(t, in, "PK", "SK", "GSI1PK", "GSI1SK")
+			} else {
+				phases = append(phases, "table")
+				assert.Equal(t, aws.Bool(true), in.ConsistentRead, "phase 2 is strongly consistent")
+				keysOnly(t, in, "PK", "SK", "GSI1PK", "GSI1SK")
+			}
+		}
+	}
+	assert.Equal(t, []string{"index", "table"}, slices.Compact(phases), "phase 1 on the index, then phase 2 on the table")
+	last, ok := sent[len(sent)-1].in.(*dynamodb.BatchWriteItemInput)
+	require.True(t, ok, "phase 3 is a BatchWriteItem, not %s", sent[len(sent)-1].op)
+	for _, reqs := range last.RequestItems {
+		require.Len(t, reqs, 1)
+		require.NotNil(t, reqs[0].DeleteRequest)
+		assert.Equal(t, map[string]string{"PK": "STU#a91", "SK": "PROFILE"}, rawText(reqs[0].DeleteRequest.Key))
+	}
+
+	calls.mu.Lock()
+	defer calls.mu.Unlock()
+	for _, n := range calls.batchSize {
+		assert.LessOrEqual(t, n, 25, "25 per request")
+	}
+	assert.Equal(t, 4, calls.peak, "up to 4 requests at once")
+	assert.Equal(t, res.Batches, len(calls.batchSize))
+	assert.GreaterOrEqual(t, res.Batches, 1+240/25+1, "the index's page, the partition's in batches of 25, the node")
+}
+

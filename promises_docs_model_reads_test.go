@@ -519,4 +519,3 @@ func TestDocsCascadeRequests(t *testing.T) {
 	assert.Equal(t, res.Batches, len(calls.batchSize))
 	assert.GreaterOrEqual(t, res.Batches, 1+240/25+1, "the index's page, the partition's in batches of 25, the node")
 }
-

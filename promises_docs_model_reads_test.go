@@ -519,3 +519,110 @@ func TestDocsCascadeRequests(t *testing.T) {
 	assert.Equal(t, res.Batches, len(calls.batchSize))
 	assert.GreaterOrEqual(t, res.Batches, 1+240/25+1, "the index's page, the partition's in batches of 25, the node")
 }
+
+// querySpelled is each Query of rs as the documents spell it: [index: ]key
+// condition[; filter ...][ (strongly consistent)].
+func querySpelled(rs []reqSent) []string {
+	var out []string
+	for _, r := range rs {
+		in, ok := r.in.(*dynamodb.QueryInput)
+		if !ok {
+			continue
+		}
+		s := spell(aws.ToString(in.KeyConditionExpression), in.ExpressionAttributeNames, in.ExpressionAttributeValues)
+		if i := aws.ToString(in.IndexName); i != "" {
+			s = i + ": " + s
+		}
+		if f := aws.ToString(in.FilterExpression); f != "" {
+			s += "; filter " + spell(f, in.ExpressionAttributeNames, in.ExpressionAttributeValues)
+		}
+		if aws.ToBool(in.ConsistentRead) {
+			s += " (strongly consistent)"
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// docs/modelling.md, Children as edge endpoints: "DeleteChild deletes the
+// edges into the child of the kinds passed (on GSI1), its own partition
+// (its edges out, of every label), then the child item (a DeleteItem with
+// attribute_exists (#0))"; docs/reads.md, What a cascade sends: DeleteNode
+// given kinds attached to the children starts with phase 0, "Query PK =
+// "WS#acme" AND begins_with(SK, "PROJ#"), keys only; for each child:
+// Query GSI1: GSI1PK = "WS#acme#PROJ#2026-0042" AND begins_with(GSI1SK,
+// "TAG#"), filter begins_with(SK, "TAGGED#WS#"); Query PK =
+// "WS#acme#PROJ#2026-0042" (strongly consistent)".
+func TestDocsChildCascadeRequests(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	_, calls, table := newLoggedTable(t)
+	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
+	projects := adjlist.NewCollection[Project](workspaces, "PROJ")
+	tags := adjlist.NewNode[struct{}](table, "TAG", "")
+	tagged := adjlist.NewEdge[Tagging](tags, "TAGGED", projects)
+	hasTag := adjlist.NewEdge[Tagging](projects, "HAS", tags)
+	require.NoError(t, table.Check())
+
+	require.NoError(t, workspaces.Put(ctx, "acme", Workspace{}))
+	seed := func() {
+		t.Helper()
+		require.NoError(t, projects.Put(ctx, "acme", "2026-0042", Project{Title: "Launch"}))
+		ref, err := projects.Ref("acme", "2026-0042")
+		require.NoError(t, err)
+		require.NoError(t, tagged.Put(ctx, "go", ref, Tagging{}))
+		require.NoError(t, hasTag.Put(ctx, ref, "go", Tagging{}))
+		require.NoError(t, tagged.WaitIndexed(ctx, "go", ref, waitIndex))
+		calls.take()
+	}
+	const (
+		intoChild  = `GSI1: GSI1PK = "WS#acme#PROJ#2026-0042" AND begins_with(GSI1SK, "TAG#"); filter begins_with(SK, "TAGGED#WS#")`
+		childParts = `PK = "WS#acme#PROJ#2026-0042" (strongly consistent)`
+	)
+	spelled := func(qs ...string) []string {
+		for i, q := range qs {
+			q, opt, _ := strings.Cut(q, " (strongly")
+			index, cond, ok := strings.Cut(q, ": ")
+			if !ok {
+				index, cond = "", q
+			}
+			cond, filter, _ := strings.Cut(cond, "; filter ")
+			s := spell(cond, nil, nil)
+			if index != "" {
+				s = index + ": " + s
+			}
+			if filter != "" {
+				s += "; filter " + spell(filter, nil, nil)
+			}
+			if opt != "" {
+				s += " (strongly" + opt
+			}
+			qs[i] = s
+		}
+		return qs
+	}
+
+	seed()
+	res, err := adjlist.DeleteChild(ctx, projects, "acme", "2026-0042", tagged)
+	require.NoError(t, err)
+	assert.Equal(t, 1, res.Incoming)
+	assert.Equal(t, 1, res.Partition, "its edges out, of every label")
+	assert.True(t, res.Node)
+	sent := calls.take()
+	assert.Equal(t, spelled(intoChild, childParts), querySpelled(sent))
+	last, ok := sent[len(sent)-1].in.(*dynamodb.DeleteItemInput)
+	require.True(t, ok, "the child item last, with a DeleteItem, not %s", sent[len(sent)-1].op)
+	assert.Equal(t, map[string]string{"PK": "WS#acme", "SK": "PROJ#2026-0042"}, rawText(last.Key))
+	assert.Equal(t, "attribute_exists (#0)", aws.ToString(last.ConditionExpression))
+	assert.Equal(t, map[string]string{"#0": "PK"}, last.ExpressionAttributeNames)
+
+	seed()
+	res, err = adjlist.DeleteNode(ctx, workspaces, "acme", tagged, hasTag)
+	require.NoError(t, err)
+	assert.Equal(t, 2, res.Attached, "the edges into and out of the child")
+	assert.True(t, res.Node)
+	got := querySpelled(calls.take())
+	require.GreaterOrEqual(t, len(got), 3)
+	assert.Equal(t, spelled(`PK = "WS#acme" AND begins_with(SK, "PROJ#") (strongly consistent)`, intoChild, childParts), got[:3], "phase 0")
+	assert.Equal(t, spelled(`PK = "WS#acme" (strongly consistent)`), got[3:], "then phase 2")
+}

@@ -626,3 +626,51 @@ func TestDocsChildCascadeRequests(t *testing.T) {
 	assert.Equal(t, spelled(`PK = "WS#acme" AND begins_with(SK, "PROJ#") (strongly consistent)`, intoChild, childParts), got[:3], "phase 0")
 	assert.Equal(t, spelled(`PK = "WS#acme" (strongly consistent)`), got[3:], "then phase 2")
 }
+
+// docs/reads.md, What a cascade sends: DeletePartition of an entity that
+// heads its partition, a project's settings ("ORG#{org}#PROJ#{proj}",
+// "META"), is "phase 2: Query PK = "ORG#acme#PROJ#p1" (strongly
+// consistent, keys only) → BatchWriteItem deletes of SK = "TASK#t1",
+// "TASK#t2", ...; phase 3: BatchWriteItem delete of PK =
+// "ORG#acme#PROJ#p1", SK = "META"".
+func TestDocsEntityPartitionCascadeRequests(t *testing.T) {
+	t.Parallel()
+	type settings struct {
+		Theme string `dynamodbav:"theme"`
+	}
+	type task struct {
+		Title string `dynamodbav:"title"`
+	}
+	ctx := context.Background()
+	db, calls, table := newLoggedTable(t)
+	projectSettings := adjlist.NewEntity[settings](table, "settings", "ORG#{org}#PROJ#{proj}", "META")
+	tasks := adjlist.NewEntity[task](table, "task", "ORG#{org}#PROJ#{proj}", "TASK#{task}")
+	require.NoError(t, table.Check())
+	require.NoError(t, projectSettings.Put(ctx, adjlist.IDs{"acme", "p1"}, settings{Theme: "dark"}))
+	for _, id := range []string{"t1", "t2"} {
+		require.NoError(t, tasks.Put(ctx, adjlist.IDs{"acme", "p1", id}, task{Title: id}))
+	}
+	require.NotNil(t, rawAt(t, db, table, "ORG#acme#PROJ#p1", "TASK#t1"), "the task's key as the document spells it")
+	calls.take()
+
+	res, err := adjlist.DeletePartition(ctx, projectSettings, "ORG#acme#PROJ#p1")
+	require.NoError(t, err)
+	assert.Equal(t, 2, res.Partition)
+	assert.True(t, res.Node)
+	sent := calls.take()
+	require.Equal(t, []string{"Query", "BatchWriteItem", "BatchWriteItem"}, ops(sent), "phase 2 alone, then the entity item")
+	assert.Equal(t, []string{spell(`PK = "ORG#acme#PROJ#p1"`, nil, nil) + " (strongly consistent)"}, querySpelled(sent))
+	assert.NotEmpty(t, aws.ToString(sent[0].in.(*dynamodb.QueryInput).ProjectionExpression), "keys only")
+	deletes := func(r reqSent) []map[string]string {
+		var out []map[string]string
+		for _, reqs := range r.in.(*dynamodb.BatchWriteItemInput).RequestItems {
+			for _, w := range reqs {
+				require.NotNil(t, w.DeleteRequest)
+				out = append(out, rawText(w.DeleteRequest.Key))
+			}
+		}
+		return out
+	}
+	assert.ElementsMatch(t, []map[string]string{{"PK": "ORG#acme#PROJ#p1", "SK": "TASK#t1"}, {"PK": "ORG#acme#PROJ#p1", "SK": "TASK#t2"}}, deletes(sent[1]))
+	assert.Equal(t, []map[string]string{{"PK": "ORG#acme#PROJ#p1", "SK": "META"}}, deletes(sent[2]))
+}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
@@ -673,4 +674,46 @@ func TestDocsEntityPartitionCascadeRequests(t *testing.T) {
 	}
 	assert.ElementsMatch(t, []map[string]string{{"PK": "ORG#acme#PROJ#p1", "SK": "TASK#t1"}, {"PK": "ORG#acme#PROJ#p1", "SK": "TASK#t2"}}, deletes(sent[1]))
 	assert.Equal(t, []map[string]string{{"PK": "ORG#acme#PROJ#p1", "SK": "META"}}, deletes(sent[2]))
+}
+
+// docs/reads.md, Ranges, filters and projections: "A filter on the queried
+// key attributes is refused (ErrInvalidOption); use a sort key condition"
+// (before any request, as every refusal of a query). On a native index
+// keyed on several attributes every one of them is a key attribute of the
+// read, which DynamoDB refuses in a filter: the partition attributes the
+// read names, the sort attribute it ranges over, and those before and
+// after it.
+func TestDocsFilterOnNativeKeyAttributes(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	_, calls, table := newLoggedTable(t, func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{{Name: "ByScore",
+			PartitionAttributes: []adjlist.KeyAttribute{{Name: "tour"}, {Name: "region"}},
+			SortAttributes:      []adjlist.KeyAttribute{{Name: "round", Type: "N"}, {Name: "score", Type: "N"}}}}
+	})
+	entries := adjlist.NewNode[Entry](table, "ENTRY", "")
+	require.NoError(t, table.Check())
+	require.NoError(t, entries.Put(ctx, "e1", Entry{"W", "EU", 1, 9}))
+	require.Eventually(t, func() bool {
+		got, err := entries.ByIndex("ByScore", "W", "EU").Collect(ctx)
+		return err == nil && len(got) == 1
+	}, waitIndex, 20*time.Millisecond)
+	calls.take()
+
+	for _, name := range []string{"tour", "region", "round", "score"} {
+		for _, q := range []adjlist.Query[adjlist.NodeItem[Entry]]{
+			entries.ByIndex("ByScore", "W", "EU"),
+			entries.ByIndex("ByScore", "W", "EU", 1),
+			entries.ByIndex("ByScore", "W", "EU").GreaterThan(0),
+		} {
+			_, err := q.Filter(expression.Name(name).AttributeExists()).Collect(ctx)
+			assert.ErrorIs(t, err, adjlist.ErrInvalidOption, "filter on %s", name)
+		}
+	}
+	assert.Empty(t, ops(calls.take()), "refused before any request")
+
+	// The table's keys are no keys of the index: a filter on them runs.
+	got, err := entries.ByIndex("ByScore", "W", "EU").Filter(expression.Name("PK").Equal(expression.Value("ENTRY#e1"))).Collect(ctx)
+	require.NoError(t, err)
+	assert.Len(t, got, 1)
 }

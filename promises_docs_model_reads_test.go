@@ -717,3 +717,53 @@ func TestDocsFilterOnNativeKeyAttributes(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, got, 1)
 }
+
+// docs/modelling.md, Consistency: "Global indexes are eventually
+// consistent and refuse ConsistentRead with ErrIndexConsistentRead; local
+// ones allow it", and docs/reads.md: before any request. Sharded reads
+// too: a sharded reverse read, a sharded derived index, a mixed read of
+// one; a local index over a sharded collection's shards reads every shard
+// strongly consistent.
+func TestDocsConsistencyOfShardedIndexReads(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	_, calls, table := newLoggedTable(t, func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{
+			{Name: "GSI2", PartitionKey: "GSI2PK", SortKey: "GSI2SK"},
+			{Name: "LSI1", Local: true, SortKey: "LSI1SK"},
+		}
+	})
+	workspaces := adjlist.NewNode[Workspace](table, "WS", "META")
+	projects := adjlist.NewCollection[Project](workspaces, "PROJ", func(o *adjlist.CollectionOptions) {
+		o.Shards = 4
+		o.Indexes = []adjlist.IndexKeys{
+			{Index: "GSI2", PartitionKey: adjlist.Template("STATUS#{status}"), SortKey: adjlist.Template("{title}"), Shards: 3},
+			{Index: "LSI1", SortKey: adjlist.Template("TITLE#{title}")}}
+	})
+	users := adjlist.NewNode[struct{}](table, "USER", "META")
+	follows := adjlist.NewEdge[Following](users, "FOLLOWS", users, func(o *adjlist.EdgeOptions) { o.Shards = 8 })
+	require.NoError(t, table.Check())
+	require.NoError(t, projects.Put(ctx, "acme", "p1", Project{Title: "Launch", Status: "ACTIVE"}))
+	calls.take()
+
+	_, err := follows.To("celeb").Collect(ctx, adjlist.Consistent)
+	assert.ErrorIs(t, err, adjlist.ErrIndexConsistentRead, "sharded reverse read")
+	_, err = projects.ByIndex("GSI2", "ACTIVE").Count(ctx, adjlist.Consistent)
+	assert.ErrorIs(t, err, adjlist.ErrIndexConsistentRead, "sharded global index")
+	var ps []adjlist.Child[Project]
+	_, err = adjlist.PageIndex(ctx, adjlist.AllTypes(projects.ByIndex("GSI2", "ACTIVE"), adjlist.Consistent), "", projects.Into(&ps))
+	assert.ErrorIs(t, err, adjlist.ErrIndexConsistentRead, "a mixed read of a sharded global index")
+	assert.Empty(t, ops(calls.take()), "before any request")
+
+	got, err := projects.ByIndex("LSI1", "acme").Collect(ctx, adjlist.Consistent)
+	require.NoError(t, err)
+	require.Len(t, got, 1)
+	assert.Equal(t, "p1", got[0].ID)
+	want := make([]string, 4)
+	for i := range want {
+		want[i] = "LSI1: " + spell(fmt.Sprintf(`PK = "WS#acme#%02d" AND begins_with(LSI1SK, "TITLE#")`, i), nil, nil) + " (strongly consistent)"
+	}
+	sent := querySpelled(calls.take())
+	slices.Sort(sent)
+	assert.Equal(t, want, sent, "every shard, strongly consistent")
+}

@@ -421,7 +421,7 @@ func (c *gatedBatches) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWri
 		c.batchSize = append(c.batchSize, len(reqs))
 	}
 	c.mu.Unlock()
-	for deadline := time.Now().Add(300 * time.Millisecond); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
+	for deadline := time.Now().Add(time.Second); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
 		c.mu.Lock()
 		full := c.peak >= 4
 		c.mu.Unlock()

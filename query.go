@@ -149,7 +149,13 @@ func qsCompile(q querySpec) querySpec {
 	if q.filter != nil {
 		// The label filter names the table's sort key, which is no key of
 		// the index it filters; any queried key attribute is the caller's.
-		for _, name := range [...]string{q.pkAttr, q.run.SKAttr} {
+		// DynamoDB refuses every key attribute of an index in a filter,
+		// each of a native index's several.
+		names := []string{q.pkAttr, q.run.SKAttr}
+		if m := q.t.meta[q.keys.index]; m != nil {
+			names = append(slices.Clip(m.pk), m.sk...)
+		}
+		for _, name := range names {
 			if name != "" && ddbexpr.UsesName(aws.ToString(e.Filter), e.Names, name) {
 				q.err = fmt.Errorf("%w: filter on key attribute %s; use a sort key condition", ErrInvalidOption, name)
 				return q

@@ -1,0 +1,260 @@
+package adjlist_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
+)
+
+// segmentsClient records the TotalSegments of every Scan request.
+type segmentsClient struct {
+	*dynamodb.Client
+	mu    sync.Mutex
+	total []int32
+}
+
+func (c *segmentsClient) Scan(ctx context.Context, in *dynamodb.ScanInput, o ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
+	c.mu.Lock()
+	c.total = append(c.total, aws.ToInt32(in.TotalSegments))
+	c.mu.Unlock()
+	return c.Client.Scan(ctx, in, o...)
+}
+
+// take returns the TotalSegments sent since the last call.
+func (c *segmentsClient) take() []int32 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := c.total
+	c.total = nil
+	return out
+}
+
+// docs/operations.md: Scan is "one segment by default, so a table or index
+// under 1 MB takes one request", and Verify "scans on 4 segments unless
+// Segments says otherwise" (ScanOptions.Segments: 1 for Scan and Migrate,
+// 4 for Verify).
+func TestWalksScanOneSegmentVerifyFour(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	sc := &segmentsClient{Client: db}
+	table := adjlist.NewTable(db, ddbtest.TableName(t))
+	ddbtest.CreateTable(t, table)
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	require.NoError(t, students.Put(ctx, "a91", Student{Name: "Ada"}))
+
+	_, err := adjlist.Scan(ctx, sc, students, func(context.Context, adjlist.NodeItem[Student]) error { return nil })
+	require.NoError(t, err)
+	assert.Equal(t, []int32{1}, sc.take(), "Scan: one segment, one request")
+	_, err = adjlist.Migrate(ctx, sc, students)
+	require.NoError(t, err)
+	assert.Equal(t, []int32{1}, sc.take(), "Migrate: one segment, one request")
+	_, err = adjlist.Verify(ctx, sc, table)
+	require.NoError(t, err)
+	assert.Equal(t, []int32{4, 4, 4, 4}, sc.take(), "Verify: 4 segments, one request each")
+	_, err = adjlist.Verify(ctx, sc, table, func(o *adjlist.ScanOptions) { o.Segments = 2 })
+	require.NoError(t, err)
+	assert.Equal(t, []int32{2, 2}, sc.take(), "unless Segments says otherwise")
+}
+
+// docs/writes.md, Time: "Updates may not name Version, CreatedAt or
+// UpdatedAt (ErrInvalidOption)": not by any of Update's verbs, alone or in
+// a Tx, and before any request.
+func TestUpdateMayNotNameWhatTrackingWrites(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b := newBlog(t, false)
+	nodes := adjlist.NewNode[Author](b.table, "TR", "META", func(o *adjlist.NodeOptions) {
+		o.Tracking = adjlist.Tracking{Version: "version", CreatedAt: "createdAt", UpdatedAt: "updatedAt"}
+	})
+	require.NoError(t, nodes.Put(ctx, "x", Author{Name: "x"}))
+	before := b.raw(t, "TR#x", "META")
+	b.calls.counts()
+	for _, name := range []string{"version", "createdAt", "updatedAt"} {
+		for verb, upd := range map[string]adjlist.Update{
+			"Set":    adjlist.Set("name", "y").Set(name, 3),
+			"Remove": adjlist.Set("name", "y").Remove(name),
+			"Add":    adjlist.Set("name", "y").Add(name, 1),
+			"SetTo":  adjlist.Set("name", "y").SetTo(name, expression.Name(name).Plus(expression.Value(1))),
+			"Delete": adjlist.Set("name", "y").Delete(name, []string{"a"}),
+		} {
+			_, err := nodes.Update(ctx, "x", upd, adjlist.IfVersion(1))
+			require.ErrorIs(t, err, adjlist.ErrInvalidOption, "%s %s", verb, name)
+			tx := adjlist.NewTx(b.table)
+			_, err = nodes.Update(ctx, "x", upd, adjlist.IfVersion(1), adjlist.InTx(tx))
+			require.ErrorIs(t, err, adjlist.ErrInvalidOption, "%s %s in a Tx", verb, name)
+			require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrInvalidOption, "%s %s: Commit", verb, name)
+		}
+	}
+	assert.Empty(t, b.calls.counts(), "refused before any request")
+	assert.Equal(t, before, b.raw(t, "TR#x", "META"))
+}
+
+// docs/operations.md, Traces: "A call made of others is one span of its
+// own name (Edge.Put with CheckEnds, TwoHop, a counted Edge.Put); Scan,
+// Migrate, Verify and Repair open one span each for all their segments
+// and writes". Every request the call made is counted on its span and
+// nests under it.
+func TestCallsMadeOfOthersAreOneSpan(t *testing.T) {
+	t.Parallel()
+	s := newTracedSchool(t)
+	seedTraced(t, s)
+	counted := newEdgeCounter(s.enrolled, "enrolled")
+	segments := func(o *adjlist.ScanOptions) { o.Segments = 3 }
+	var found []adjlist.Finding
+	for _, c := range []struct {
+		name, span string
+		requests   int64 // at least
+		call       func(ctx context.Context) error
+	}{
+		{"counted Edge.Put", "Edge.Put", 1, func(ctx context.Context) error {
+			return counted.Put(ctx, "z1", "math204", math204)
+		}},
+		{"counted Edge.Delete", "Edge.Delete", 1, func(ctx context.Context) error {
+			return counted.Delete(ctx, "z1", "math204")
+		}},
+		{"TwoHop", "TwoHop", 2, func(ctx context.Context) error {
+			_, err := adjlist.TwoHop(ctx, s.enrolled, s.enrolled, "a91", 10)
+			return err
+		}},
+		{"Scan on 3 segments", "Scan", 3, func(ctx context.Context) error {
+			_, err := adjlist.Scan(ctx, s.db, s.enrolled, func(context.Context, adjlist.EdgeItem[Enrollment]) error { return nil }, segments)
+			return err
+		}},
+		{"Migrate on 3 segments", "Migrate", 3, func(ctx context.Context) error {
+			_, err := adjlist.Migrate(ctx, s.db, s.enrolled, segments)
+			return err
+		}},
+		{"Verify on 3 segments", "Verify", 3, func(ctx context.Context) error {
+			res, err := adjlist.Verify(ctx, s.db, s.table, segments)
+			found = res.Findings
+			return err
+		}},
+		{"Repair of every finding", "Repair", 2, func(ctx context.Context) error {
+			if len(found) < 2 {
+				return errors.New("want the two uncounted courses' counter mismatches")
+			}
+			_, err := adjlist.Repair(ctx, s.db, s.table, found)
+			return err
+		}},
+	} {
+		outer, spans, err := s.traced(t, c.call)
+		require.NoError(t, err, c.name)
+		mine := children(spans, outer)
+		require.Len(t, mine, 1, "%s: one span", c.name)
+		assert.Equal(t, c.span, mine[0].Name(), c.name)
+		requests := attrs(mine[0])["adjlist.requests"].AsInt64()
+		assert.GreaterOrEqual(t, requests, c.requests, c.name)
+		assert.Len(t, children(spans, mine[0].SpanContext()), int(requests), "%s: every request's span nests under it", c.name)
+		assert.Len(t, spans, 1+int(requests), "%s: no other span", c.name)
+	}
+}
+
+// selfMarshalled marshals itself (attributevalue.Marshaler).
+type selfMarshalled struct{ Name string }
+
+func (s selfMarshalled) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) {
+	return &types.AttributeValueMemberM{Value: map[string]types.AttributeValue{"name": &types.AttributeValueMemberS{Value: s.Name}}}, nil
+}
+
+func (s *selfMarshalled) UnmarshalDynamoDBAttributeValue(av types.AttributeValue) error {
+	m, ok := av.(*types.AttributeValueMemberM)
+	if !ok {
+		return errors.New("not a map")
+	}
+	if n, ok := m.Value["name"].(*types.AttributeValueMemberS); ok {
+		s.Name = n.Value
+	}
+	return nil
+}
+
+// docs/existing-tables.md, Attributes your Go type does not declare: a
+// map type "holds every attribute; a type that is an interface, or that
+// marshals itself (attributevalue.Marshaler), is not checked", while a
+// struct's undeclared attribute is reported.
+func TestVerifyChecksOnlyTypesThatDeclareAttributes(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	table := adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) { o.NoIndex = true })
+	ddbtest.CreateTable(t, table)
+	self := adjlist.NewEntity[selfMarshalled](table, "self", "S#{id}", "X")
+	iface := adjlist.NewEntity[any](table, "iface", "A#{id}", "X")
+	maps := adjlist.NewEntity[map[string]any](table, "map", "M#{id}", "X")
+	structs := adjlist.NewEntity[Student](table, "struct", "T#{id}", "X")
+	require.NoError(t, self.Put(ctx, adjlist.IDs{"1"}, selfMarshalled{Name: "n"}))
+	require.NoError(t, iface.Put(ctx, adjlist.IDs{"1"}, map[string]any{"name": "n"}))
+	require.NoError(t, maps.Put(ctx, adjlist.IDs{"1"}, map[string]any{"name": "n"}))
+	require.NoError(t, structs.Put(ctx, adjlist.IDs{"1"}, Student{Name: "n"}))
+	for _, pk := range []string{"S#1", "A#1", "M#1", "T#1"} {
+		_, err := db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(table.Name()),
+			Key:                       adjlist.Item{"PK": &types.AttributeValueMemberS{Value: pk}, "SK": &types.AttributeValueMemberS{Value: "X"}},
+			UpdateExpression:          aws.String("SET #l = :v"),
+			ExpressionAttributeNames:  map[string]string{"#l": "Level"},
+			ExpressionAttributeValues: adjlist.Item{":v": &types.AttributeValueMemberN{Value: "7"}}})
+		require.NoError(t, err)
+	}
+	res, err := adjlist.Verify(ctx, db, table)
+	require.NoError(t, err)
+	require.Len(t, res.Findings, 1, "only the struct's: %v", res.Findings)
+	assert.Equal(t, `undeclared attribute: "T#1" "X" (entity struct): Level is N 7`, res.Findings[0].String())
+}
+
+// docs/existing-tables.md, What a template promises: an entity's "empty
+// id, one with a control character or invalid UTF-8, and a key over 2,048
+// (partition) or 1,024 (sort) bytes are ErrInvalidKey, before any
+// request"; "#" and "%" are written "%23" and "%25", and count as written.
+func TestEntityKeyLimitsAsWritten(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	calls := &countingClient{Client: ddbtest.Client(t)}
+	table := adjlist.NewTable(calls, "t", func(o *adjlist.Options) { o.NoIndex = true })
+	followers := adjlist.NewEntity[Student](table, "follower", "u#{userID}#follower", "u#{followerID}")
+	fill := func(n int, fixed string) string { return strings.Repeat("x", n-len(fixed)) }
+	for _, c := range []struct {
+		name    string
+		ids     adjlist.IDs
+		refused bool
+		pk, sk  string // the keys of an accepted one, when short
+	}{
+		{"plain ids as the design spells them", adjlist.IDs{"12345", "34567"}, false, "u#12345#follower", "u#34567"},
+		{"# and % escaped", adjlist.IDs{"a#b%c", "d"}, false, "u#a%23b%25c#follower", "u#d"},
+		{"partition key of 2,048 bytes", adjlist.IDs{fill(2048, "u##follower"), "f"}, false, "", ""},
+		{"partition key of 2,049 bytes", adjlist.IDs{fill(2049, "u##follower"), "f"}, true, "", ""},
+		{"sort key of 1,024 bytes", adjlist.IDs{"u", fill(1024, "u#")}, false, "", ""},
+		{"sort key of 1,025 bytes", adjlist.IDs{"u", fill(1025, "u#")}, true, "", ""},
+		{"sort key of 1,024 bytes escaped", adjlist.IDs{"u", strings.Repeat("#", 340) + "xx"}, false, "", ""},
+		{"sort key of 1,025 bytes escaped", adjlist.IDs{"u", strings.Repeat("#", 340) + "xxx"}, true, "", ""},
+		{"empty id", adjlist.IDs{"u", ""}, true, "", ""},
+		{"control character", adjlist.IDs{"u", "a\nb"}, true, "", ""},
+		{"NUL", adjlist.IDs{"a\x00b", "f"}, true, "", ""},
+		{"invalid UTF-8", adjlist.IDs{"u", "\xff"}, true, "", ""},
+	} {
+		pk, sk, err := followers.Key(c.ids...)
+		_, getErr := followers.Get(ctx, c.ids)
+		if c.refused {
+			assert.ErrorIs(t, err, adjlist.ErrInvalidKey, c.name)
+			assert.ErrorIs(t, getErr, adjlist.ErrInvalidKey, c.name)
+			continue
+		}
+		require.NoError(t, err, c.name)
+		assert.NotErrorIs(t, getErr, adjlist.ErrInvalidKey, c.name)
+		if c.pk != "" {
+			assert.Equal(t, [2]string{c.pk, c.sk}, [2]string{pk, sk}, c.name)
+		}
+	}
+	assert.Zero(t, calls.total()-calls.gets.Load(), "only the accepted keys' GetItem")
+	assert.Equal(t, int64(5), calls.gets.Load(), "no request for a refused key")
+}

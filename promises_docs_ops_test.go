@@ -3,9 +3,11 @@ package adjlist_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
@@ -257,4 +259,54 @@ func TestEntityKeyLimitsAsWritten(t *testing.T) {
 	}
 	assert.Zero(t, calls.total()-calls.gets.Load(), "only the accepted keys' GetItem")
 	assert.Equal(t, int64(5), calls.gets.Load(), "no request for a refused key")
+}
+
+// docs/writes.md: "A write given WriteOptions.Token (a request id, 1 to 36
+// characters)", and TxOptions.Token "is 1 to 36 characters (a longer one is
+// ErrInvalidOption before any request)". Characters as DynamoDB counts
+// them, in UTF-16 code units (DynamoDB Local refuses a 37th, and takes 36
+// "é", 72 bytes, or 18 "😀", two units each): a token DynamoDB takes is
+// sent, one it refuses is refused before any request.
+func TestTokenLengthInCharacters(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSchool(t)
+	// token is prefix, then fill (w UTF-16 units each), then "x", to the
+	// given units. Tokens live for the account: each run makes its own.
+	unique := fmt.Sprintf("%x", time.Now().UnixNano())
+	token := func(prefix string, units int, fill string, w int) string {
+		tok, n := prefix+unique, len(prefix)+len(unique)
+		for ; n+w <= units; n += w {
+			tok += fill
+		}
+		return tok + strings.Repeat("x", units-n)
+	}
+	for i, c := range []struct {
+		name, fill string
+		w, units   int
+	}{
+		{"é", "é", 1, 36},
+		{"é", "é", 1, 37},
+		{"😀", "😀", 2, 36},
+		{"😀", "😀", 2, 37},
+		{"ASCII", "t", 1, 36},
+		{"ASCII", "t", 1, 37},
+	} {
+		name := fmt.Sprintf("%d units of %s", c.units, c.name)
+		id := fmt.Sprintf("s%d-%s", i, unique)
+		before := s.calls.total()
+		err := s.students.Put(ctx, id, Student{Name: name}, withToken(token("p", c.units, c.fill, c.w)))
+		tx := adjlist.NewTx(s.table)
+		require.NoError(t, s.courses.Put(ctx, id, Course{Title: name}, adjlist.InTx(tx)))
+		txErr := tx.Commit(ctx, func(o *adjlist.TxOptions) { o.Token = token("c", c.units, c.fill, c.w) })
+		if c.units > 36 {
+			assert.ErrorIs(t, err, adjlist.ErrInvalidOption, name)
+			assert.ErrorIs(t, txErr, adjlist.ErrInvalidOption, "%s: Commit", name)
+			assert.Equal(t, before, s.calls.total(), "%s: refused before any request", name)
+			continue
+		}
+		require.NoError(t, err, name)
+		require.NoError(t, txErr, "%s: Commit", name)
+		assert.Equal(t, before+2, s.calls.total(), "%s: one TransactWriteItems each", name)
+	}
 }

@@ -310,3 +310,67 @@ func TestTokenLengthInCharacters(t *testing.T) {
 		assert.Equal(t, before+2, s.calls.total(), "%s: one TransactWriteItems each", name)
 	}
 }
+
+// docs/writes.md: a write given WriteOptions.Token is "a one-action
+// TransactWriteItems", and each verb fails as its table row says: the
+// guard's error (ErrExists, "edge already exists", ErrNotFound) even when
+// the caller's condition fails too, ErrConditionFailed for the caller's
+// condition alone, ErrVersionConflict for a stale version, with nothing
+// written.
+func TestTokenedWriteFailsAsThePlainWrite(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	b := newBlog(t, true)
+	unique := fmt.Sprintf("%x", time.Now().UnixNano())
+	n := 0
+	tok := func() func(*adjlist.WriteOptions) { n++; return withToken(fmt.Sprintf("w%d-%s", n, unique)) }
+	require.NoError(t, b.authors.Put(ctx, "ada", Author{Name: "Ada", Status: "DRAFT"}, tok()))
+	require.NoError(t, b.follows.Put(ctx, "ada", "ada", Following{Since: "2026"}, tok()))
+	stored := b.raw(t, "AUTHOR#ada", "PROFILE")
+	b.calls.counts()
+	for _, c := range []struct {
+		name  string
+		write func() error
+		want  error
+	}{
+		{"Put of an existing item", func() error { return b.authors.Put(ctx, "ada", Author{Name: "Ada"}, tok()) }, adjlist.ErrExists},
+		{"Put of an existing item, its condition failing too", func() error {
+			return b.authors.Put(ctx, "ada", Author{Name: "Ada"}, tok(), adjlist.If(failsOnMissing))
+		}, adjlist.ErrExists},
+		{"Put whose condition fails", func() error {
+			return b.authors.Put(ctx, "bob", Author{Name: "Bob"}, tok(), adjlist.If(failsOnMissing))
+		}, adjlist.ErrConditionFailed},
+		{"Update of a missing item", func() error {
+			_, err := b.authors.Update(ctx, "bob", adjlist.Set("posts", 1), adjlist.IfVersion(1), tok())
+			return err
+		}, adjlist.ErrNotFound},
+		{"Update whose condition fails", func() error {
+			_, err := b.authors.Update(ctx, "ada", adjlist.Set("posts", 1), adjlist.IfVersion(1), tok(), adjlist.If(failsOnStored))
+			return err
+		}, adjlist.ErrConditionFailed},
+		{"Update of a stale version", func() error {
+			_, err := b.authors.Update(ctx, "ada", adjlist.Set("posts", 1), adjlist.IfVersion(5), tok())
+			return err
+		}, adjlist.ErrVersionConflict},
+		{"Replace of a stale version", func() error {
+			return b.authors.Replace(ctx, "ada", Author{Name: "x", Version: 4}, tok())
+		}, adjlist.ErrVersionConflict},
+		{"Delete whose condition fails", func() error {
+			return b.authors.Delete(ctx, "ada", adjlist.IfVersion(1), tok(), adjlist.If(failsOnStored))
+		}, adjlist.ErrConditionFailed},
+		{"Delete of a missing item", func() error { return b.authors.Delete(ctx, "bob", adjlist.IfVersion(1), tok()) }, adjlist.ErrNotFound},
+	} {
+		err := c.write()
+		require.ErrorIs(t, err, c.want, c.name)
+		for _, other := range []error{adjlist.ErrExists, adjlist.ErrNotFound, adjlist.ErrConditionFailed, adjlist.ErrVersionConflict} {
+			if other != c.want {
+				assert.NotErrorIs(t, err, other, c.name)
+			}
+		}
+	}
+	err := b.follows.Put(ctx, "ada", "ada", Following{}, tok())
+	require.ErrorIs(t, err, adjlist.ErrExists)
+	assert.ErrorContains(t, err, "edge already exists")
+	assert.Equal(t, map[string]int{"TransactWriteItems": 10}, b.calls.counts(), "one TransactWriteItems each")
+	assert.Equal(t, stored, b.raw(t, "AUTHOR#ada", "PROFILE"), "nothing written")
+}

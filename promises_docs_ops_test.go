@@ -406,3 +406,31 @@ func TestJavaFromJavaHomeElsePath(t *testing.T) {
 	_, err := ddblocal.JavaPath()
 	assert.ErrorIs(t, err, ddblocal.ErrNotInstalled, "neither")
 }
+
+// docs/writes.md, Time: "A cursor binds the filter's now: use one now for
+// all pages of a listing." A cursor from the filter at one now is refused
+// by the same filter at another, before any request; at its own now it
+// reads on.
+func TestCursorBindsTheFiltersNow(t *testing.T) {
+	t.Parallel()
+	s := newTenancy(t)
+	ctx := context.Background()
+	for _, id := range []string{"a", "b", "c"} {
+		require.NoError(t, s.projects.Put(ctx, "acme", id, Project{Status: "ACTIVE"}))
+	}
+	live := func(now int64) adjlist.Query[adjlist.Child[Project]] {
+		at := expression.Name("expiresAt")
+		return s.projects.List("acme").Filter(expression.AttributeNotExists(at).Or(at.GreaterThan(expression.Value(now)))).Limit(1)
+	}
+	page, err := live(1_800_000_000).Page(ctx, "")
+	require.NoError(t, err)
+	require.NotEmpty(t, page.Cursor)
+	before := s.calls.total()
+	_, err = live(1_800_000_001).Page(ctx, page.Cursor)
+	require.ErrorIs(t, err, adjlist.ErrInvalidCursor)
+	assert.Equal(t, before, s.calls.total(), "refused before any request")
+	next, err := live(1_800_000_000).Page(ctx, page.Cursor)
+	require.NoError(t, err)
+	require.Len(t, next.Items, 1)
+	assert.Equal(t, "b", next.Items[0].ID)
+}

@@ -434,3 +434,23 @@ func TestCursorBindsTheFiltersNow(t *testing.T) {
 	require.Len(t, next.Items, 1)
 	assert.Equal(t, "b", next.Items[0].ID)
 }
+
+// docs/existing-tables.md, What a template promises: "table.Check() lists
+// every mistake of the model at once": an ambiguous pair of entities, a
+// template that cannot be read back and bad names, joined, each with its
+// sentinel.
+func TestCheckListsEveryMistakeAtOnce(t *testing.T) {
+	t.Parallel()
+	table := adjlist.NewTable(nil, "social", func(o *adjlist.Options) { o.NoIndex = true })
+	adjlist.NewEntity[Student](table, "user", "u#{userID}", "info")
+	adjlist.NewEntity[Student](table, "anything", "u#{userID}", "{anything}")
+	adjlist.NewEntity[Student](table, "dated", "d#{x}", "{date}-{id}")
+	adjlist.NewNode[Student](table, "A#B", "P")
+	err := table.Check()
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	require.ErrorIs(t, err, adjlist.ErrInvalidKey)
+	for _, want := range []string{"entity anything could have the keys of entity user", `"{date}-{id}"`, `node type "A#B"`} {
+		assert.ErrorContains(t, err, want)
+	}
+	assert.Len(t, strings.Split(err.Error(), "\n"), 3, "one line per mistake")
+}

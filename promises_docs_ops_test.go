@@ -454,3 +454,71 @@ func TestCheckListsEveryMistakeAtOnce(t *testing.T) {
 	}
 	assert.Len(t, strings.Split(err.Error(), "\n"), 3, "one line per mistake")
 }
+
+// A float key field, its id given (nil: the id is its value).
+type (
+	floatRound struct {
+		Round *float64 `dynamodbav:"round"`
+	}
+	float32Round struct {
+		Round *float32 `dynamodbav:"round"`
+	}
+)
+
+// docs/existing-tables.md, Key fields that are attributes too: a number's
+// id "fits the field's Go type" or is ErrInvalidKey before any request. A
+// float field fits the ids it holds exactly: 9007199254740993 is no
+// float64 (a read gives 9007199254740992, and Get then Replace wrote the
+// item again under that key, a second item); 0.1 and 2^53 are. Ids taken
+// read back as given, and Get then Replace keeps the one item.
+func TestFloatKeyFieldIDsItHoldsExactly(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	calls := &countingClient{}
+	table := adjlist.NewTable(calls, "t", func(o *adjlist.Options) { o.NoIndex = true })
+	doubles := adjlist.NewEntity[floatRound](table, "double", "d#{round}", "s")
+	singles := adjlist.NewEntity[float32Round](table, "single", "s#{round}", "s")
+	for _, c := range []struct {
+		name string
+		put  func() error
+	}{
+		{"float64 9007199254740993", func() error { return doubles.Put(ctx, adjlist.IDs{"9007199254740993"}, floatRound{}) }},
+		{"float64 12345678901234567891", func() error { return doubles.Replace(ctx, adjlist.IDs{"12345678901234567891"}, floatRound{}) }},
+		{"float64 1.00000000000000000001", func() error { return doubles.Put(ctx, adjlist.IDs{"1.00000000000000000001"}, floatRound{}) }},
+		{"float32 16777217", func() error { return singles.Put(ctx, adjlist.IDs{"16777217"}, float32Round{}) }},
+		{"float32 0.100000001", func() error { return singles.Put(ctx, adjlist.IDs{"0.100000001"}, float32Round{}) }},
+	} {
+		var ke *adjlist.KeyError
+		require.ErrorAs(t, c.put(), &ke, c.name)
+		assert.ErrorIs(t, ke, adjlist.ErrInvalidKey, c.name)
+	}
+	assert.Zero(t, calls.total(), "refused before any request")
+
+	db := ddbtest.Client(t)
+	table = adjlist.NewTable(db, ddbtest.TableName(t), func(o *adjlist.Options) { o.NoIndex = true })
+	ddbtest.CreateTable(t, table)
+	doubles = adjlist.NewEntity[floatRound](table, "double", "d#{round}", "s")
+	singles = adjlist.NewEntity[float32Round](table, "single", "s#{round}", "s")
+	for _, id := range []string{"0.1", "9007199254740992", "-12.5"} {
+		require.NoError(t, doubles.Put(ctx, adjlist.IDs{id}, floatRound{}), id)
+		got, err := doubles.Get(ctx, adjlist.IDs{id})
+		require.NoError(t, err, id)
+		require.NoError(t, doubles.Replace(ctx, nil, got), id)
+	}
+	for _, id := range []string{"0.1", "16777216"} {
+		require.NoError(t, singles.Put(ctx, adjlist.IDs{id}, float32Round{}), id)
+		got, err := singles.Get(ctx, adjlist.IDs{id})
+		require.NoError(t, err, id)
+		require.NoError(t, singles.Replace(ctx, nil, got), id)
+	}
+	var keys []string
+	_, err := adjlist.Scan(ctx, db, table, func(_ context.Context, v adjlist.TypedItem) error {
+		keys = append(keys, v.Item["PK"].(*types.AttributeValueMemberS).Value)
+		return nil
+	})
+	require.NoError(t, err)
+	assert.ElementsMatch(t, []string{"d#0.1", "d#9007199254740992", "d#-12.5", "s#0.1", "s#16777216"}, keys, "Get then Replace wrote no other key")
+	res, err := adjlist.Verify(ctx, db, table)
+	require.NoError(t, err)
+	assert.Empty(t, res.Findings)
+}

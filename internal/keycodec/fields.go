@@ -154,7 +154,7 @@ func (d *Fields) stored(name string, fields []string, ids []string) error {
 			return refusedKey(name, ids[i], fmt.Sprintf("%s is a number attribute, which DynamoDB stores without a sign +, an exponent, leading zeros or trailing fractional zeros, in at most 38 digits: the keys would hold another text than the attribute", fields[i]))
 		}
 		if !fitsGo(d.goTypes[i], ids[i]) {
-			return refusedKey(name, ids[i], fmt.Sprintf("%s is a %s, which cannot hold it: a read could not decode the item", fields[i], d.goTypes[i]))
+			return refusedKey(name, ids[i], fmt.Sprintf("%s is a %s, which cannot hold it: a read would not give it back", fields[i], d.goTypes[i]))
 		}
 	}
 	return nil

@@ -93,9 +93,11 @@ func typedKeyValue(typ, text string) (types.AttributeValue, bool) {
 	return &types.AttributeValueMemberS{Value: text}, true
 }
 
-// fitsGo reports whether number text decodes into a field of Go type t:
-// an integer kind takes a whole number in its range, a float32 one in
-// its range; other types (float64, json.Number) take any.
+// fitsGo reports whether number text decodes into a field of Go type t
+// and encodes back as text: an integer kind takes a whole number in its
+// range, a float kind a number it holds exactly (9007199254740993 is no
+// float64: it would be written back as 9007199254740992, the key of
+// another item); other types (json.Number) take any.
 func fitsGo(t reflect.Type, text string) bool {
 	for t.Kind() == reflect.Pointer {
 		t = t.Elem()
@@ -106,8 +108,11 @@ func fitsGo(t reflect.Type, text string) bool {
 		_, err = strconv.ParseInt(text, 10, t.Bits())
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 		_, err = strconv.ParseUint(text, 10, t.Bits())
-	case reflect.Float32:
-		_, err = strconv.ParseFloat(text, 32)
+	case reflect.Float32, reflect.Float64:
+		var f float64
+		if f, err = strconv.ParseFloat(text, t.Bits()); err == nil && strconv.FormatFloat(f, 'f', -1, t.Bits()) != text {
+			return false // as the SDK's encoder writes it
+		}
 	}
 	return err == nil
 }

@@ -1,6 +1,7 @@
 package keycodec
 
 import (
+	"encoding/json"
 	"reflect"
 	"testing"
 
@@ -38,7 +39,11 @@ func TestFitsGo(t *testing.T) {
 	assert.False(t, fitsGo(i8, "300"))
 	assert.False(t, fitsGo(i8, "-12.5"))
 	assert.False(t, fitsGo(u, "-1"))
-	assert.True(t, fitsGo(reflect.TypeFor[float64](), "1e400"))
+	f64 := reflect.TypeFor[float64]()
+	assert.True(t, fitsGo(f64, "0.1"))
+	assert.False(t, fitsGo(f64, "1e400"), "past float64's range")
+	assert.False(t, fitsGo(f64, "9007199254740993"), "written back as 9007199254740992")
+	assert.True(t, fitsGo(reflect.TypeFor[json.Number](), "9007199254740993"))
 }
 
 func TestTypedKeyValue(t *testing.T) {

@@ -1,0 +1,233 @@
+package adjlist_test
+
+import (
+	"context"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+)
+
+// TestScanOptionsRefusedBeforeAnyRequest: each option Scan, Migrate and
+// Verify refuse is refused alone, on a live client, with the sentinel the
+// doc comments name ("An invalid position is ErrInvalidCursor; invalid
+// options ... ErrInvalidOption"), in an *OpError naming the walk, and no
+// Scan is sent.
+func TestScanOptionsRefusedBeforeAnyRequest(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	s := newSchool(t)
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", Enrollment{Grade: "A"}))
+	var pos string
+	_, err := adjlist.Scan(ctx, s.calls, s.enrolled, func(context.Context, adjlist.EdgeItem[Enrollment]) error { return nil },
+		func(o *adjlist.ScanOptions) {
+			o.Segments = 2
+			o.Progress = func(p adjlist.ScanProgress) { pos = p.Position }
+		})
+	require.NoError(t, err)
+	require.NotEmpty(t, pos)
+
+	noop := func(context.Context, adjlist.EdgeItem[Enrollment]) error { return nil }
+	walks := map[string]func(opt func(*adjlist.ScanOptions)) error{
+		"Scan": func(opt func(*adjlist.ScanOptions)) error {
+			_, err := adjlist.Scan(ctx, s.calls, s.enrolled, noop, opt)
+			return err
+		},
+		"Migrate": func(opt func(*adjlist.ScanOptions)) error {
+			_, err := adjlist.Migrate(ctx, s.calls, s.enrolled, opt)
+			return err
+		},
+		"Verify": func(opt func(*adjlist.ScanOptions)) error {
+			_, err := adjlist.Verify(ctx, s.calls, s.table, opt)
+			return err
+		},
+	}
+	tests := []struct {
+		name  string
+		opt   func(*adjlist.ScanOptions)
+		want  error
+		walks []string // nil: every walk
+	}{
+		{"not a position", func(o *adjlist.ScanOptions) { o.From = "x" }, adjlist.ErrInvalidCursor, nil},
+		{"a position of other segments", func(o *adjlist.ScanOptions) { o.From, o.Segments = pos, 3 }, adjlist.ErrInvalidCursor, nil},
+		{"negative segments", func(o *adjlist.ScanOptions) { o.Segments = -1 }, adjlist.ErrInvalidOption, nil},
+		{"over 1,000,000 segments", func(o *adjlist.ScanOptions) { o.Segments = 1_000_001 }, adjlist.ErrInvalidOption, nil},
+		{"negative limit", func(o *adjlist.ScanOptions) { o.Limit = -1 }, adjlist.ErrInvalidOption, nil},
+		{"negative request rate", func(o *adjlist.ScanOptions) { o.RequestRate = -1 }, adjlist.ErrInvalidOption, nil},
+		{"negative read unit rate", func(o *adjlist.ScanOptions) { o.ReadUnitRate = -0.5 }, adjlist.ErrInvalidOption, nil},
+		{"an undeclared index", func(o *adjlist.ScanOptions) { o.Index = "GSI9" }, adjlist.ErrInvalidOption, []string{"Scan"}},
+		{"an index", func(o *adjlist.ScanOptions) { o.Index = "GSI1" }, adjlist.ErrInvalidOption, []string{"Migrate", "Verify"}},
+		{"a filter", func(o *adjlist.ScanOptions) { o.Filter = expression.Name("grade").Equal(expression.Value("A")) }, adjlist.ErrInvalidOption, []string{"Migrate", "Verify"}},
+		{"a filter that does not build", func(o *adjlist.ScanOptions) { o.Filter = expression.Name("").Equal(expression.Value("A")) }, adjlist.ErrInvalidOption, []string{"Scan"}},
+		{"a nil option function", nil, adjlist.ErrInvalidOption, nil},
+	}
+	for _, tt := range tests {
+		names := tt.walks
+		if names == nil {
+			names = []string{"Scan", "Migrate", "Verify"}
+		}
+		for _, name := range names {
+			t.Run(tt.name+"/"+name, func(t *testing.T) {
+				before := s.calls.scans.Load()
+				err := walks[name](tt.opt)
+				require.ErrorIs(t, err, tt.want)
+				var oe *adjlist.OpError
+				require.ErrorAs(t, err, &oe)
+				assert.Equal(t, name, oe.Op)
+				assert.Equal(t, before, s.calls.scans.Load(), "no Scan sent")
+			})
+		}
+	}
+}
+
+// TestTxSecondIdenticalCheckDropped: "a second identical check of an item
+// is dropped" (Tx): the Tx keeps one action and commits; a second check
+// of the item with another condition, or a write after a check, is two
+// actions on one item, ErrTxLimit, with nothing sent.
+func TestTxSecondIdenticalCheckDropped(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	s, tc := txSchool(t, 0)
+	require.NoError(t, s.students.Put(ctx, "a91", Student{Name: "Ada"}))
+
+	tx := adjlist.NewTx(s.table)
+	s.students.TxCheck(tx, "a91")
+	s.students.TxCheck(tx, "a91")
+	assert.Equal(t, 1, tx.Len(), "the second identical check dropped")
+	before := tc.calls.Load()
+	require.NoError(t, tx.Commit(ctx))
+	assert.Equal(t, before+1, tc.calls.Load(), "one TransactWriteItems")
+
+	for name, second := range map[string]func(tx *adjlist.Tx){
+		"another condition": func(tx *adjlist.Tx) {
+			s.students.TxCheck(tx, "a91", adjlist.If(expression.Name("name").Equal(expression.Value("Ada"))))
+		},
+		"a write": func(tx *adjlist.Tx) { s.students.Put(ctx, "a91", Student{Name: "Bob"}, adjlist.InTx(tx)) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			tx := adjlist.NewTx(s.table)
+			s.students.TxCheck(tx, "a91")
+			second(tx)
+			before := tc.calls.Load()
+			require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrTxLimit)
+			assert.Equal(t, before, tc.calls.Load(), "nothing sent")
+		})
+	}
+}
+
+// segmentsClient records the TotalSegments of every Scan (0: not set).
+type segmentsClient struct {
+	adjlist.Client
+	mu       sync.Mutex
+	segments []int32
+	segment  map[int32]bool
+	limits   []int32
+}
+
+func (c *segmentsClient) Scan(ctx context.Context, in *dynamodb.ScanInput, o ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
+	c.mu.Lock()
+	c.segments = append(c.segments, aws.ToInt32(in.TotalSegments))
+	if c.segment == nil {
+		c.segment = map[int32]bool{}
+	}
+	c.segment[aws.ToInt32(in.Segment)] = true
+	c.limits = append(c.limits, aws.ToInt32(in.Limit))
+	c.mu.Unlock()
+	return c.Client.Scan(ctx, in, o...)
+}
+
+// TestWalkSegmentsDefault: ScanOptions.Segments "Default 0: From's segments
+// when From is set, else 1 for Scan and Migrate and 4 for Verify", each
+// segment scanned (Scan's TotalSegments); Limit is each request's.
+func TestWalkSegmentsDefault(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	s := newSchool(t)
+	require.NoError(t, s.table.Check())
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", Enrollment{Grade: "A"}))
+	noop := func(context.Context, adjlist.EdgeItem[Enrollment]) error { return nil }
+	var pos string // after the first page: the other segments still to read
+	progress := func(o *adjlist.ScanOptions) {
+		o.Progress = func(p adjlist.ScanProgress) {
+			if pos == "" {
+				pos = p.Position
+			}
+		}
+	}
+	tests := []struct {
+		name string
+		run  func(api *segmentsClient) error
+		want int32
+	}{
+		{"Scan", func(api *segmentsClient) error { _, err := adjlist.Scan(ctx, api, s.enrolled, noop); return err }, 1},
+		{"Migrate", func(api *segmentsClient) error { _, err := adjlist.Migrate(ctx, api, s.enrolled); return err }, 1},
+		{"Verify", func(api *segmentsClient) error { _, err := adjlist.Verify(ctx, api, s.table); return err }, 4},
+		{"Scan given 3", func(api *segmentsClient) error {
+			_, err := adjlist.Scan(ctx, api, s.enrolled, noop, progress, func(o *adjlist.ScanOptions) { o.Segments, o.Limit = 3, 7 })
+			return err
+		}, 3},
+		{"Verify from a position of 3", func(api *segmentsClient) error {
+			_, err := adjlist.Verify(ctx, api, s.table, func(o *adjlist.ScanOptions) { o.From = pos })
+			return err
+		}, 3},
+	}
+	for _, tt := range tests { // in order: the last reads the position of the one before
+		api := &segmentsClient{Client: s.db}
+		require.NoError(t, tt.run(api), tt.name)
+		require.NotEmpty(t, api.segments, tt.name)
+		for _, n := range api.segments {
+			if tt.want == 1 {
+				assert.LessOrEqual(t, n, int32(1), "%s: one segment", tt.name)
+			} else {
+				assert.Equal(t, tt.want, n, tt.name)
+			}
+		}
+		if tt.name == "Scan given 3" || tt.name == "Verify" {
+			assert.Len(t, api.segment, int(tt.want), "%s: every segment scanned", tt.name)
+			assert.Equal(t, tt.name == "Scan given 3", slices.Contains(api.limits, 7), "%s: Limit", tt.name)
+		}
+	}
+}
+
+// TestRepairInvalidModelIsChecksError: Repair refuses an invalid model
+// with Table.Check's error, ErrInvalidKey (a bad type name) or
+// ErrInvalidOption (a counter named as its target's node marker), in an
+// *OpError with Op "Repair", before any request.
+func TestRepairInvalidModelIsChecksError(t *testing.T) {
+	t.Parallel()
+	calls := &countingClient{Client: noScanClient{}}
+	badName := adjlist.NewTable(calls, "t")
+	adjlist.NewNode[Student](badName, "bad type!", "PROFILE")
+	badCounter := adjlist.NewTable(calls, "t")
+	students := adjlist.NewNode[Student](badCounter, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](badCounter, "CRS", "METADATA")
+	newEdgeCounter(adjlist.NewEdge[Enrollment](students, "ENROLL", courses), "METADATA")
+	for _, tt := range []struct {
+		name      string
+		table     *adjlist.Table
+		want, not error
+	}{
+		{"a bad type name", badName, adjlist.ErrInvalidKey, adjlist.ErrInvalidOption},
+		{"a counter named as the node marker", badCounter, adjlist.ErrInvalidOption, adjlist.ErrInvalidKey},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			check := tt.table.Check()
+			require.ErrorIs(t, check, tt.want)
+			_, err := adjlist.Repair(t.Context(), calls, tt.table, nil)
+			require.ErrorIs(t, err, tt.want)
+			assert.NotErrorIs(t, err, tt.not)
+			var oe *adjlist.OpError
+			require.ErrorAs(t, err, &oe)
+			assert.Equal(t, "Repair", oe.Op)
+			assert.ErrorContains(t, err, check.Error())
+		})
+	}
+	assert.Zero(t, calls.total()+calls.batchGets.Load(), "no request")
+}

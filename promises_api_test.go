@@ -2,7 +2,9 @@ package adjlist_test
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -230,4 +232,69 @@ func TestRepairInvalidModelIsChecksError(t *testing.T) {
 		})
 	}
 	assert.Zero(t, calls.total()+calls.batchGets.Load(), "no request")
+}
+
+// TestCounterNameRule: a counter's name is "1-64 ASCII letters, digits,
+// '_', '-' or '.'" (NewItemCounter); any other is a bad name,
+// ErrInvalidKey, in Table.Check and in the counter's calls, before any
+// request.
+func TestCounterNameRule(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name string
+		ok   bool
+	}{
+		{"N", true},
+		{"Open_count-2.v1", true},
+		{strings.Repeat("C", 64), true},
+		{strings.Repeat("C", 65), false},
+		{"", false},
+		{"OPEN COUNT", false},
+		{"OPEN#X", false},
+		{"zählung", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			calls := &countingClient{Client: noScanClient{}}
+			table := adjlist.NewTable(calls, "t")
+			projects := adjlist.NewNode[struct{}](table, "PROJ", "META")
+			issues := adjlist.NewCollection[struct{}](projects, "ISSUE")
+			c := adjlist.NewItemCounter(issues, tt.name)
+			if tt.ok {
+				require.NoError(t, table.Check())
+				return
+			}
+			require.ErrorIs(t, table.Check(), adjlist.ErrInvalidKey)
+			_, err := c.Get(t.Context(), adjlist.IDs{"p1"}, "")
+			require.ErrorIs(t, err, adjlist.ErrInvalidKey)
+			assert.Zero(t, calls.total(), "no request")
+		})
+	}
+}
+
+// TestErrorTexts: OpError.Error "formats the operation, table, index and
+// keys, then the cause" (the cause's own "adjlist: " dropped), and
+// NodeNotFoundError's names the missing node and its side; both match
+// their sentinels.
+func TestErrorTexts(t *testing.T) {
+	t.Parallel()
+	cause := &adjlist.NodeNotFoundError{Side: "from", Type: "STU", ID: "a91"}
+	assert.Equal(t, `adjlist: from node STU "a91" not found`, cause.Error())
+	assert.Equal(t, `adjlist: node CRS "math204" not found`, (&adjlist.NodeNotFoundError{Type: "CRS", ID: "math204"}).Error())
+	require.ErrorIs(t, cause, adjlist.ErrNodeNotFound)
+	require.ErrorIs(t, cause, adjlist.ErrNotFound)
+
+	for _, tt := range []struct {
+		err  adjlist.OpError
+		want string
+	}{
+		{adjlist.OpError{Op: "Edge.Put", Table: "school", PK: "STU#a91", SK: "ENROLL#CRS#math204", Err: cause},
+			`adjlist: Edge.Put school "STU#a91" "ENROLL#CRS#math204": from node STU "a91" not found`},
+		{adjlist.OpError{Op: "Edge.To", Table: "school", Index: "GSI1", PK: "CRS#math204", Err: errors.New("boom")},
+			`adjlist: Edge.To school index GSI1 "CRS#math204": boom`},
+		{adjlist.OpError{Op: "Tx.Commit", Table: "school", Err: errors.New("adjlist: x")},
+			`adjlist: Tx.Commit school: x`},
+	} {
+		assert.Equal(t, tt.want, tt.err.Error())
+		assert.Equal(t, tt.err.Err, errors.Unwrap(&tt.err))
+	}
 }

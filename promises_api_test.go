@@ -3,6 +3,7 @@ package adjlist_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"sync"
@@ -297,4 +298,66 @@ func TestErrorTexts(t *testing.T) {
 		assert.Equal(t, tt.want, tt.err.Error())
 		assert.Equal(t, tt.err.Err, errors.Unwrap(&tt.err))
 	}
+}
+
+// batchGetRecorder records the keys and ConsistentRead of each BatchGetItem.
+type batchGetRecorder struct {
+	adjlist.Client
+	mu         sync.Mutex
+	keys       []int
+	consistent []bool
+}
+
+func (c *batchGetRecorder) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, o ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error) {
+	c.mu.Lock()
+	for _, ka := range in.RequestItems {
+		c.keys = append(c.keys, len(ka.Keys))
+		c.consistent = append(c.consistent, aws.ToBool(ka.ConsistentRead))
+	}
+	c.mu.Unlock()
+	return c.Client.BatchGetItem(ctx, in, o...)
+}
+
+// TestGetManyBatchesOfDistinctKeys: GetMany and Hydrate make "one
+// BatchGetItem per 100 distinct" keys (an id given twice is read once and
+// returned twice), eventually consistent unless given Consistent.
+func TestGetManyBatchesOfDistinctKeys(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	s := newSchool(t)
+	rec := &batchGetRecorder{Client: s.db}
+	table := adjlist.NewTable(rec, s.table.Name())
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", adjlist.NewNode[Course](table, "CRS", "METADATA"))
+	ids := make([]string, 101)
+	for i := range ids {
+		ids[i] = fmt.Sprintf("s%03d", i)
+	}
+	_, err := s.students.PutMany(ctx, []adjlist.NodeItem[Student]{{ID: "s000", Data: Student{Name: "Ada"}}, {ID: "s099", Data: Student{Name: "Bob"}}})
+	require.NoError(t, err)
+	require.NoError(t, s.enrolled.Put(ctx, "s000", "math204", Enrollment{Grade: "A"}))
+
+	twice := append(slices.Clone(ids[:100]), ids[:100]...)
+	got, err := students.GetMany(ctx, twice)
+	require.NoError(t, err)
+	assert.Equal(t, []adjlist.NodeItem[Student]{
+		{ID: "s000", Data: Student{Name: "Ada"}}, {ID: "s099", Data: Student{Name: "Bob"}},
+		{ID: "s000", Data: Student{Name: "Ada"}}, {ID: "s099", Data: Student{Name: "Bob"}},
+	}, got, "in order, ids with no item left out, each id given twice returned twice")
+	assert.Equal(t, []int{100}, rec.keys, "200 ids, 100 distinct: one request")
+	assert.Equal(t, []bool{false}, rec.consistent, "eventually consistent by default")
+
+	rec.keys, rec.consistent = nil, nil
+	_, err = students.GetMany(ctx, ids, adjlist.Consistent)
+	require.NoError(t, err)
+	slices.Sort(rec.keys)
+	assert.Equal(t, []int{1, 100}, rec.keys, "101 distinct ids: two requests")
+	assert.Equal(t, []bool{true, true}, rec.consistent)
+
+	rec.keys, rec.consistent = nil, nil
+	edges, err := enrolled.Hydrate(ctx, []adjlist.EdgeItem[Enrollment]{{From: "s000", To: "math204"}, {From: "s001", To: "math204"}}, adjlist.Consistent)
+	require.NoError(t, err)
+	assert.Equal(t, []adjlist.EdgeItem[Enrollment]{{From: "s000", To: "math204", Data: Enrollment{Grade: "A"}}}, edges)
+	assert.Equal(t, []int{2}, rec.keys)
+	assert.Equal(t, []bool{true}, rec.consistent)
 }

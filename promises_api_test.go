@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
+	"time"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -360,4 +362,59 @@ func TestGetManyBatchesOfDistinctKeys(t *testing.T) {
 	assert.Equal(t, []adjlist.EdgeItem[Enrollment]{{From: "s000", To: "math204", Data: Enrollment{Grade: "A"}}}, edges)
 	assert.Equal(t, []int{2}, rec.keys)
 	assert.Equal(t, []bool{true}, rec.consistent)
+}
+
+// inFlightWriter records the most BatchWriteItem requests in flight at
+// once; each is held until `want` are in flight (at most 2 s), then 20 ms.
+type inFlightWriter struct {
+	adjlist.Client
+	want     int64
+	inFlight atomic.Int64
+	max      atomic.Int64
+	once     sync.Once
+	full     chan struct{}
+}
+
+func (c *inFlightWriter) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, o ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
+	n := c.inFlight.Add(1)
+	defer c.inFlight.Add(-1)
+	for m := c.max.Load(); n > m && !c.max.CompareAndSwap(m, n); m = c.max.Load() {
+	}
+	if n >= c.want {
+		c.once.Do(func() { close(c.full) })
+	}
+	select {
+	case <-c.full:
+	case <-time.After(2 * time.Second):
+	}
+	time.Sleep(20 * time.Millisecond) // overlap the requests that follow
+	return c.Client.BatchWriteItem(ctx, in, o...)
+}
+
+// TestBulkWorkersBound: BulkOptions.Workers "is how many BatchWriteItem
+// requests may be in flight at once. Default 4": 200 items (8 requests of
+// 25) never have more in flight, and reach that many.
+func TestBulkWorkersBound(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	s := newSchool(t)
+	for _, tt := range []struct {
+		name    string
+		workers int // 0: the default
+		want    int64
+	}{{"default", 0, 4}, {"2", 2, 2}, {"6", 6, 6}} {
+		t.Run(tt.name, func(t *testing.T) {
+			w := &inFlightWriter{Client: s.db, want: tt.want, full: make(chan struct{})}
+			table := adjlist.NewTable(w, s.table.Name())
+			edges := adjlist.NewEdge[Enrollment](adjlist.NewNode[Student](table, "STU", "PROFILE"), "ENROLL", adjlist.NewNode[Course](table, "CRS", "METADATA"))
+			res, err := edges.PutMany(ctx, roster(200, tt.name), func(o *adjlist.BulkOptions) {
+				if tt.workers != 0 {
+					o.Workers = tt.workers
+				}
+			})
+			require.NoError(t, err)
+			assert.Equal(t, adjlist.BulkResult{Written: 200, Requests: 8}, res)
+			assert.Equal(t, tt.want, w.max.Load())
+		})
+	}
 }

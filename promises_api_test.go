@@ -418,3 +418,30 @@ func TestBulkWorkersBound(t *testing.T) {
 		})
 	}
 }
+
+// TestDeleteNodeBatchesUpToFourAtOnce: a cascade deletes each page's items
+// with "BatchWriteItem, 25 per request, up to 4 at once", and the node item
+// last: 200 edges out of a student are 8 requests, never more than 4 in
+// flight, then one for the node item.
+func TestDeleteNodeBatchesUpToFourAtOnce(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	s := newSchool(t)
+	out := make([]adjlist.EdgeItem[Enrollment], 200)
+	for i := range out {
+		out[i] = adjlist.EdgeItem[Enrollment]{From: "a91", To: fmt.Sprintf("c%03d", i)}
+	}
+	_, err := s.enrolled.PutMany(ctx, out)
+	require.NoError(t, err)
+	require.NoError(t, s.students.Put(ctx, "a91", Student{Name: "Ada"}))
+
+	w := &inFlightWriter{Client: s.db, want: 4, full: make(chan struct{})}
+	table := adjlist.NewTable(w, s.table.Name())
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	res, err := adjlist.DeleteNode(ctx, students, "a91")
+	require.NoError(t, err)
+	assert.Equal(t, adjlist.CascadeResult{Partition: 200, Node: true, Queries: 1, Batches: 8 + 1}, res)
+	assert.Equal(t, int64(4), w.max.Load())
+	_, err = s.students.Get(ctx, "a91")
+	require.ErrorIs(t, err, adjlist.ErrNotFound)
+}

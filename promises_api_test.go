@@ -14,10 +14,12 @@ import (
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
 )
 
 // TestScanOptionsRefusedBeforeAnyRequest: each option Scan, Migrate and
@@ -444,4 +446,79 @@ func TestDeleteNodeBatchesUpToFourAtOnce(t *testing.T) {
 	assert.Equal(t, int64(4), w.max.Load())
 	_, err = s.students.Get(ctx, "a91")
 	require.ErrorIs(t, err, adjlist.ErrNotFound)
+}
+
+// flipper changes the status of every item a GetItem reads just after
+// reading it, as a concurrent writer would, and counts the transactions.
+type flipper struct {
+	adjlist.Client
+	db  *dynamodb.Client
+	txs atomic.Int64
+}
+
+func (c *flipper) GetItem(ctx context.Context, in *dynamodb.GetItemInput, o ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
+	out, err := c.Client.GetItem(ctx, in, o...)
+	if err != nil || out.Item == nil {
+		return out, err
+	}
+	other := "closed"
+	if s, ok := out.Item["status"].(*types.AttributeValueMemberS); ok && s.Value == "closed" {
+		other = "open"
+	}
+	_, err = c.db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: in.TableName, Key: in.Key,
+		UpdateExpression:          aws.String("SET #s = :s"),
+		ExpressionAttributeNames:  map[string]string{"#s": "status"},
+		ExpressionAttributeValues: map[string]types.AttributeValue{":s": &types.AttributeValueMemberS{Value: other}}})
+	return out, err
+}
+
+func (c *flipper) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	c.txs.Add(1)
+	return c.Client.TransactWriteItems(ctx, in, o...)
+}
+
+// TestCountedWriteThatReadsTriesThreeTimes: a counted write that must
+// learn the stored item reads it and is conditioned on what the counts
+// read of it, "tried up to 3 times, then ErrConditionFailed", counting
+// nothing.
+func TestCountedWriteThatReadsTriesThreeTimes(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	db := ddbtest.Client(t)
+	tr := newTracker(t)
+	require.NoError(t, tr.issues.Put(ctx, "p1", "i1", trackerIssue{Title: "one", Status: "open"}))
+	f := &flipper{Client: db, db: db}
+	table := adjlist.NewTable(f, tr.table.Name())
+	raced := declareTracker(t, db, table)
+
+	err := raced.issues.Replace(ctx, "p1", "i1", trackerIssue{Title: "one", Status: "closed"})
+	require.ErrorIs(t, err, adjlist.ErrConditionFailed)
+	assert.Equal(t, int64(3), f.txs.Load(), "three attempts")
+	assert.Equal(t, map[string]int64{"open": 1, "closed": 0, "all": 1}, tr.counts(t, "p1"), "nothing counted")
+
+	// Given InTx, the read happens at the call: a change of what the
+	// counts depend on (the status) before Commit fails Commit with
+	// ErrConditionFailed, counting nothing; a change of another attribute
+	// does not.
+	setRaw := func(id, attr, value string) {
+		_, err := db.UpdateItem(ctx, &dynamodb.UpdateItemInput{TableName: aws.String(tr.table.Name()),
+			Key:                       adjlist.Item{"PK": &types.AttributeValueMemberS{Value: "PROJ#p2"}, "SK": &types.AttributeValueMemberS{Value: "ISSUE#" + id}},
+			UpdateExpression:          aws.String("SET #a = :v"),
+			ExpressionAttributeNames:  map[string]string{"#a": attr},
+			ExpressionAttributeValues: map[string]types.AttributeValue{":v": &types.AttributeValueMemberS{Value: value}}})
+		require.NoError(t, err)
+	}
+	require.NoError(t, tr.issues.Put(ctx, "p2", "i2", trackerIssue{Title: "two", Status: "open"}))
+	require.NoError(t, tr.issues.Put(ctx, "p2", "i3", trackerIssue{Title: "three", Status: "open"}))
+	tx := adjlist.NewTx(tr.table)
+	require.NoError(t, tr.issues.Replace(ctx, "p2", "i2", trackerIssue{Title: "two", Status: "closed"}, adjlist.InTx(tx)))
+	setRaw("i2", "status", "closed")
+	require.ErrorIs(t, tx.Commit(ctx), adjlist.ErrConditionFailed)
+	assert.Equal(t, map[string]int64{"open": 2, "closed": 0, "all": 2}, tr.counts(t, "p2"), "nothing counted")
+
+	tx = adjlist.NewTx(tr.table)
+	require.NoError(t, tr.issues.Replace(ctx, "p2", "i3", trackerIssue{Title: "three", Status: "closed"}, adjlist.InTx(tx)))
+	setRaw("i3", "title", "changed")
+	require.NoError(t, tx.Commit(ctx))
+	assert.Equal(t, map[string]int64{"open": 1, "closed": 1, "all": 2}, tr.counts(t, "p2"))
 }

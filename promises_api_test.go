@@ -522,3 +522,42 @@ func TestCountedWriteThatReadsTriesThreeTimes(t *testing.T) {
 	require.NoError(t, tx.Commit(ctx))
 	assert.Equal(t, map[string]int64{"open": 1, "closed": 1, "all": 2}, tr.counts(t, "p2"))
 }
+
+// TestCursorOfAnotherQuery: ErrInvalidCursor "reports a page cursor that
+// is malformed or belongs to another query (another partition, index or
+// direction)", before any request.
+func TestCursorOfAnotherQuery(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	s := newSchool(t)
+	for _, e := range []struct{ from, to string }{{"a91", "math204"}, {"a91", "cs101"}, {"a91", "bio110"}, {"b30", "math204"}, {"c07", "math204"}} {
+		require.NoError(t, s.enrolled.Put(ctx, e.from, e.to, Enrollment{Grade: "A"}))
+	}
+	require.NoError(t, s.enrolled.WaitIndexed(ctx, "c07", "math204", waitIndex))
+	asc := s.enrolled.From("a91").Limit(1)
+	page, err := asc.Page(ctx, "")
+	require.NoError(t, err)
+	require.NotEmpty(t, page.Cursor)
+	reverse, err := s.enrolled.To("math204").Limit(1).Page(ctx, "")
+	require.NoError(t, err)
+	require.NotEmpty(t, reverse.Cursor)
+
+	before := s.calls.total()
+	for name, tt := range map[string]struct {
+		q      adjlist.Query[adjlist.EdgeItem[Enrollment]]
+		cursor string
+	}{
+		"malformed":                {asc, "!!!"},
+		"another partition":        {s.enrolled.From("b30").Limit(1), page.Cursor},
+		"another direction":        {asc.Desc(), page.Cursor},
+		"the table's on the index": {s.enrolled.To("math204").Limit(1), page.Cursor},
+		"the index's on the table": {asc, reverse.Cursor},
+	} {
+		_, err := tt.q.Page(ctx, tt.cursor)
+		require.ErrorIs(t, err, adjlist.ErrInvalidCursor, name)
+	}
+	assert.Equal(t, before, s.calls.total(), "no request")
+	next, err := asc.Page(ctx, page.Cursor)
+	require.NoError(t, err)
+	assert.Len(t, next.Items, 1, "the cursor works on its own query")
+}

@@ -561,3 +561,51 @@ func TestCursorOfAnotherQuery(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, next.Items, 1, "the cursor works on its own query")
 }
+
+// createCounter counts the CreateTable requests sent.
+type createCounter struct {
+	adjlist.Client
+	creates atomic.Int64
+}
+
+func (c *createCounter) CreateTable(ctx context.Context, in *dynamodb.CreateTableInput, o ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error) {
+	c.creates.Add(1)
+	return c.Client.CreateTable(ctx, in, o...)
+}
+
+// TestCreateTableOptionsZeroValue: "The zero value creates an on-demand
+// table whose inverted index projects ALL ... and waits up to five
+// minutes": CreateTableOptions{} set whole by an option function creates
+// the table its defaults describe; a projection or stream view type that
+// cannot work is ErrInvalidOption before any request.
+func TestCreateTableOptionsZeroValue(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	db := ddbtest.Client(t)
+	api := &createCounter{Client: db}
+	table := adjlist.NewTable(db, ddbtest.TableName(t))
+	require.NoError(t, adjlist.CreateTable(ctx, api, table, func(o *adjlist.CreateTableOptions) { *o = adjlist.CreateTableOptions{} }))
+	dropOnCleanup(t, db, table.Name())
+	out, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table.Name())})
+	require.NoError(t, err)
+	assert.Equal(t, types.TableStatusActive, out.Table.TableStatus)
+	require.Len(t, out.Table.GlobalSecondaryIndexes, 1)
+	assert.Equal(t, types.ProjectionTypeAll, out.Table.GlobalSecondaryIndexes[0].Projection.ProjectionType)
+	assert.Equal(t, types.BillingModePayPerRequest, out.Table.BillingModeSummary.BillingMode)
+
+	for name, opt := range map[string]func(*adjlist.CreateTableOptions){
+		"negative MaxWait":      func(o *adjlist.CreateTableOptions) { o.MaxWait = -time.Second },
+		"unknown projection":    func(o *adjlist.CreateTableOptions) { o.Projection = "EVERYTHING" },
+		"INCLUDE without names": func(o *adjlist.CreateTableOptions) { o.Projection = types.ProjectionTypeInclude },
+		"unknown stream view":   func(o *adjlist.CreateTableOptions) { o.Stream, o.StreamViewType = true, "NEW" },
+	} {
+		before := api.creates.Load()
+		other := adjlist.NewTable(db, ddbtest.TableName(t))
+		err := adjlist.CreateTable(ctx, api, other, opt)
+		require.ErrorIs(t, err, adjlist.ErrInvalidOption, name)
+		var oe *adjlist.OpError
+		require.ErrorAs(t, err, &oe, name)
+		assert.Equal(t, "CreateTable", oe.Op, name)
+		assert.Equal(t, before, api.creates.Load(), "%s: no request", name)
+	}
+}

@@ -609,3 +609,55 @@ func TestCreateTableOptionsZeroValue(t *testing.T) {
 		assert.Equal(t, before, api.creates.Load(), "%s: no request", name)
 	}
 }
+
+// TestRepairDeletesDanglingCountedEdgeUncounted: Repair's round 3 deletes
+// a dangling edge "in one TransactWriteItems with a ConditionCheck that
+// its missing item is still missing"; "a counted edge deleted here leaves
+// a write-time count one too high, for the next Verify to find".
+func TestRepairDeletesDanglingCountedEdgeUncounted(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	db := ddbtest.Client(t)
+	table := adjlist.NewTable(db, ddbtest.TableName(t))
+	ddbtest.CreateTable(t, table)
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	enrolled := adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	counter := newCountedEdge(table, "CRS", enrolled, "ENROLLED")
+	require.NoError(t, table.Check())
+	require.NoError(t, students.Put(ctx, "b30", Student{Name: "Bo"}))
+	require.NoError(t, courses.Put(ctx, "math204", Course{Title: "Linear Algebra"}))
+	require.NoError(t, counter.Put(ctx, "a91", "math204", Enrollment{Grade: "A"})) // no student a91
+	require.NoError(t, counter.Put(ctx, "b30", "math204", Enrollment{Grade: "B"}))
+
+	res, err := adjlist.Verify(ctx, db, table)
+	require.NoError(t, err)
+	require.Len(t, res.Findings, 1)
+	dangling := res.Findings[0]
+	assert.Equal(t, adjlist.FindingDanglingEdge, dangling.Kind)
+	assert.Equal(t, adjlist.Key{PK: "STU#a91", SK: "PROFILE"}, dangling.Missing)
+
+	rep, err := adjlist.Repair(ctx, db, table, res.Findings)
+	require.NoError(t, err)
+	assert.Equal(t, []adjlist.Finding{dangling}, rep.Left, "not asked to delete: left")
+	rep, err = adjlist.Repair(ctx, db, table, res.Findings, func(o *adjlist.RepairOptions) { o.DeleteDangling = true })
+	require.NoError(t, err)
+	assert.Equal(t, []adjlist.Finding{dangling}, rep.Repaired)
+	_, err = enrolled.Get(ctx, "a91", "math204", adjlist.Consistent)
+	require.ErrorIs(t, err, adjlist.ErrNotFound)
+	n, err := counter.Get(ctx, "math204")
+	require.NoError(t, err)
+	assert.Equal(t, int64(2), n, "the count is left one too high")
+	require.EventuallyWithT(t, func(c *assert.CollectT) { // the index catches up
+		n, err := enrolled.To("math204").Count(ctx)
+		require.NoError(c, err)
+		require.Equal(c, 1, n)
+	}, waitIndex, 20*time.Millisecond)
+
+	again, err := adjlist.Verify(ctx, db, table)
+	require.NoError(t, err)
+	require.Len(t, again.Findings, 1)
+	assert.Equal(t, adjlist.FindingCounterMismatch, again.Findings[0].Kind)
+	assert.Equal(t, "2", again.Findings[0].Have)
+	assert.Equal(t, "1", again.Findings[0].Want)
+}

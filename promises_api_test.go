@@ -661,3 +661,27 @@ func TestRepairDeletesDanglingCountedEdgeUncounted(t *testing.T) {
 	assert.Equal(t, "2", again.Findings[0].Have)
 	assert.Equal(t, "1", again.Findings[0].Want)
 }
+
+// TestCounterOnNumberSortKeyTable: NewItemCounter on "a table with a
+// number sort key" (whose count items could not be keyed) makes every
+// call fail before any request, and Table.Check reports it.
+func TestCounterOnNumberSortKeyTable(t *testing.T) {
+	t.Parallel()
+	type doc struct {
+		Title string `dynamodbav:"title"`
+	}
+	calls := &countingClient{Client: noScanClient{}}
+	table := adjlist.NewTable(calls, "docs", func(o *adjlist.Options) {
+		o.PartitionKey, o.SortKey, o.SortKeyType = "pk", "version", types.ScalarAttributeTypeN
+	})
+	docs := adjlist.NewEntity[doc](table, "doc", "DOC#{docID}", "{version}")
+	require.NoError(t, table.Check(), "the entity alone is a valid model")
+	c := adjlist.NewItemCounter(docs, "VERSIONS")
+	err := table.Check()
+	require.Error(t, err)
+	assert.True(t, errors.Is(err, adjlist.ErrInvalidOption) || errors.Is(err, adjlist.ErrInvalidKey), err)
+	_, err = c.Get(t.Context(), adjlist.IDs{"d1"}, "")
+	require.Error(t, err)
+	assert.True(t, errors.Is(err, adjlist.ErrInvalidOption) || errors.Is(err, adjlist.ErrInvalidKey), err)
+	assert.Zero(t, calls.total(), "no request")
+}

@@ -685,3 +685,17 @@ func TestCounterOnNumberSortKeyTable(t *testing.T) {
 	assert.True(t, errors.Is(err, adjlist.ErrInvalidOption) || errors.Is(err, adjlist.ErrInvalidKey), err)
 	assert.Zero(t, calls.total(), "no request")
 }
+
+// TestApplySequenceOf40Digits: Apply takes a sequence of "1 to 40 decimal
+// digits": 40 digits count, and a shorter number after it is older.
+func TestApplySequenceOf40Digits(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	_, _, counter := newCounterSchool(t, stream)
+	require.NoError(t, counter.Apply(ctx, strings.Repeat("9", 40), "a91", "math204", true))
+	require.NoError(t, counter.Apply(ctx, "1"+strings.Repeat("0", 38), "a91", "math204", false)) // 39 digits: older
+	n, err := counter.Get(ctx, "math204")
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), n)
+	require.ErrorIs(t, counter.Apply(ctx, strings.Repeat("9", 41), "a91", "math204", false), adjlist.ErrInvalidOption)
+}

@@ -699,3 +699,33 @@ func TestApplySequenceOf40Digits(t *testing.T) {
 	assert.Equal(t, int64(1), n)
 	require.ErrorIs(t, counter.Apply(ctx, strings.Repeat("9", 41), "a91", "math204", false), adjlist.ErrInvalidOption)
 }
+
+// TestTokenLengthInCharacters: a ClientRequestToken is "1 to 36
+// characters (a longer one is ErrInvalidOption before any request)", as
+// DynamoDB counts them: 36 non-ASCII characters commit, 37 are refused
+// unsent; so for WriteOptions.Token.
+func TestTokenLengthInCharacters(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	s, tc := txSchool(t, 0)
+	stamp := fmt.Sprintf("%x", time.Now().UnixNano())
+	token := func(n int) string { return (stamp + strings.Repeat("é", n))[:len(stamp)+2*(n-len(stamp))] }
+	for _, n := range []int{36, 37} {
+		tx := adjlist.NewTx(s.table)
+		s.enrolled.Put(ctx, fmt.Sprintf("k%d", n), "math204", math204, adjlist.InTx(tx))
+		before := tc.calls.Load()
+		err := tx.Commit(ctx, func(o *adjlist.TxOptions) { o.Token = token(n) })
+		if n == 36 {
+			require.NoError(t, err, "%d characters, %d bytes", n, len(token(n)))
+			continue
+		}
+		require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+		assert.Equal(t, before, tc.calls.Load(), "no request sent")
+	}
+	// A character outside the BMP is two, as DynamoDB's (UTF-16) count.
+	require.ErrorIs(t, s.students.Put(ctx, "w19", Student{}, withToken(strings.Repeat("🙂", 19))), adjlist.ErrInvalidOption)
+	require.NoError(t, s.students.Put(ctx, "w36", Student{}, withToken("w"+token(35))))
+	before := tc.calls.Load()
+	require.ErrorIs(t, s.students.Put(ctx, "w37", Student{}, withToken("w"+token(36))), adjlist.ErrInvalidOption)
+	assert.Equal(t, before, tc.calls.Load(), "no request sent")
+}

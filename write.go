@@ -226,8 +226,8 @@ func (t *Table) newWriteCond(w *writeCond, tr *tracking, a action, g guardKind, 
 			return fmt.Errorf("%w: WriteOptions.Token on a write in a Tx: give TxOptions.Token to Commit", ErrInvalidOption)
 		case a == actCheck:
 			return fmt.Errorf("%w: WriteOptions.Token on a TxCheck", ErrInvalidOption)
-		case len(o.Token) > send.MaxToken:
-			return fmt.Errorf("%w: WriteOptions.Token is %d characters; DynamoDB takes at most %d", ErrInvalidOption, len(o.Token), send.MaxToken)
+		case send.TokenLen(o.Token) > send.MaxToken:
+			return fmt.Errorf("%w: WriteOptions.Token is %d characters; DynamoDB takes at most %d", ErrInvalidOption, send.TokenLen(o.Token), send.MaxToken)
 		}
 	}
 	if err := w.Init(t.opts.PartitionKey, &tr.Tracking, a, g, o.ExpiresAt, o.Version, dataVersion, o.Condition); err != nil {

@@ -1,6 +1,8 @@
 package send
 
 import (
+	"unicode/utf16"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 )
 
@@ -8,8 +10,17 @@ import (
 const (
 	MaxActions = 100             // actions, or reads
 	MaxSize    = 4 * 1024 * 1024 // bytes of items written
-	MaxToken   = 36              // ClientRequestToken's length
+	MaxToken   = 36              // ClientRequestToken's length, by TokenLen
 )
+
+// TokenLen is token's length as DynamoDB measures a ClientRequestToken:
+// in characters (UTF-16 code units), not bytes.
+func TokenLen(token string) (n int) {
+	for _, r := range token {
+		n += utf16.RuneLen(r)
+	}
+	return n
+}
 
 type key struct{ pk, sk string }
 

@@ -729,3 +729,51 @@ func TestTokenLengthInCharacters(t *testing.T) {
 	require.ErrorIs(t, s.students.Put(ctx, "w37", Student{}, withToken("w"+token(36))), adjlist.ErrInvalidOption)
 	assert.Equal(t, before, tc.calls.Load(), "no request sent")
 }
+
+// deleteItemRecorder records the condition and names of each DeleteItem.
+type deleteItemRecorder struct {
+	adjlist.Client
+	mu    sync.Mutex
+	conds []string
+	keys  []adjlist.Item
+	names []map[string]string
+}
+
+func (c *deleteItemRecorder) DeleteItem(ctx context.Context, in *dynamodb.DeleteItemInput, o ...func(*dynamodb.Options)) (*dynamodb.DeleteItemOutput, error) {
+	c.mu.Lock()
+	c.conds = append(c.conds, aws.ToString(in.ConditionExpression))
+	c.keys = append(c.keys, in.Key)
+	c.names = append(c.names, in.ExpressionAttributeNames)
+	c.mu.Unlock()
+	return c.Client.DeleteItem(ctx, in, o...)
+}
+
+// TestDeleteChildItemLast: DeleteChild's phase 3 is one "DeleteItem PK =
+// parent's, SK = the child's (condition attribute_exists)"; a second run
+// finds the child gone (CascadeResult.Node false) and succeeds.
+func TestDeleteChildItemLast(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	s := newSchool(t)
+	rec := &deleteItemRecorder{Client: s.db}
+	table := adjlist.NewTable(rec, s.table.Name())
+	notes := adjlist.NewCollection[note](adjlist.NewNode[Student](table, "STU", "PROFILE"), "NOTE")
+	require.NoError(t, notes.Put(ctx, "a91", "n1", note{Note: "x"}))
+
+	res, err := adjlist.DeleteChild(ctx, notes, "a91", "n1")
+	require.NoError(t, err)
+	assert.True(t, res.Node)
+	require.Len(t, rec.conds, 1)
+	assert.Equal(t, adjlist.Item{"PK": &types.AttributeValueMemberS{Value: "STU#a91"}, "SK": &types.AttributeValueMemberS{Value: "NOTE#n1"}}, rec.keys[0])
+	assert.Regexp(t, `^attribute_exists \(#\w+\)$`, rec.conds[0])
+	assert.Contains(t, rec.names[0], strings.TrimSuffix(strings.TrimPrefix(rec.conds[0], "attribute_exists ("), ")"))
+	for _, name := range rec.names[0] {
+		assert.Equal(t, "PK", name)
+	}
+	_, err = notes.Get(ctx, "a91", "n1")
+	require.ErrorIs(t, err, adjlist.ErrNotFound)
+
+	again, err := adjlist.DeleteChild(ctx, notes, "a91", "n1")
+	require.NoError(t, err)
+	assert.False(t, again.Node)
+}

@@ -10,7 +10,8 @@ import (
 )
 
 // BulkOptions configures bulk writes (PutMany and DeleteMany of [Node],
-// [Edge], [Collection] and [Entity]). The zero value uses the defaults.
+// [Edge], [Collection] and [Entity]). A field no option function sets
+// keeps its default.
 type BulkOptions struct {
 	// Workers is how many BatchWriteItem requests may be in flight at once.
 	// Default 4; below 1 is [ErrInvalidOption], before any request.

@@ -79,9 +79,10 @@ type CounterOptions struct {
 // subtracts 1, Replace and Update move 1 when the group changes. Writes
 // that must learn the stored item (Replace; with GroupBy, Delete and an
 // Update that sets or removes the attribute) read it first, strongly
-// consistent, and are conditioned on it as read: tried up to 3 times,
-// then [ErrConditionFailed]; given [InTx] the read happens at the call,
-// and a change before Commit fails Commit with [ErrConditionFailed]. In
+// consistent, and are conditioned on what the counts read of it (its
+// existence and GroupBy value): tried up to 3 times, then
+// [ErrConditionFailed]; given [InTx] the read happens at the call, and a
+// change of those before Commit fails Commit with [ErrConditionFailed]. In
 // one transaction the changes of one count add up to one action. Items
 // without the GroupBy attribute (missing or NULL) are not counted.
 //

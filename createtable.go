@@ -1,8 +1,10 @@
 package adjlist
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -101,7 +103,7 @@ type CreateTableOptions struct {
 // any request for options that cannot work; an existing table without
 // IfNotExists unwraps to *types.ResourceInUseException.
 func CreateTable(ctx context.Context, api Client, t *Table, optFns ...func(*CreateTableOptions)) error {
-	opts := CreateTableOptions{Projection: types.ProjectionTypeAll, MaxWait: 5 * time.Minute}
+	var opts CreateTableOptions
 	optErr := applyOptions(&opts, optFns)
 	wrap := func(err error) error { return &OpError{Op: "CreateTable", Table: t.name, Err: err} }
 	if optErr != nil {
@@ -110,8 +112,18 @@ func CreateTable(ctx context.Context, api Client, t *Table, optFns ...func(*Crea
 	if t.err != nil {
 		return wrap(t.err)
 	}
-	if opts.MaxWait <= 0 {
+	opts.Projection = cmp.Or(opts.Projection, types.ProjectionTypeAll) // the zero value's defaults
+	if opts.MaxWait == 0 {
+		opts.MaxWait = 5 * time.Minute
+	}
+	switch {
+	case opts.MaxWait < 0:
 		return wrap(fmt.Errorf("%w: MaxWait %v", ErrInvalidOption, opts.MaxWait))
+	case !slices.Contains(opts.Projection.Values(), opts.Projection),
+		opts.Projection == types.ProjectionTypeInclude && len(opts.NonKeyAttributes) == 0:
+		return wrap(fmt.Errorf("%w: Projection %q with NonKeyAttributes %q", ErrInvalidOption, opts.Projection, opts.NonKeyAttributes))
+	case opts.StreamViewType != "" && !slices.Contains(opts.StreamViewType.Values(), opts.StreamViewType):
+		return wrap(fmt.Errorf("%w: StreamViewType %q", ErrInvalidOption, opts.StreamViewType))
 	}
 	o := schema.Options(opts) // the same fields: this fails to compile when they part
 	ttlFrom := "TimeToLive"

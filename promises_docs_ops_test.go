@@ -23,14 +23,14 @@ import (
 	"github.com/adjlist/adjlist/ddblocal/ddbtest"
 )
 
-// segmentsClient records the TotalSegments of every Scan request.
-type segmentsClient struct {
+// segmentRecorder records the TotalSegments of every Scan request.
+type segmentRecorder struct {
 	*dynamodb.Client
 	mu    sync.Mutex
 	total []int32
 }
 
-func (c *segmentsClient) Scan(ctx context.Context, in *dynamodb.ScanInput, o ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
+func (c *segmentRecorder) Scan(ctx context.Context, in *dynamodb.ScanInput, o ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error) {
 	c.mu.Lock()
 	c.total = append(c.total, aws.ToInt32(in.TotalSegments))
 	c.mu.Unlock()
@@ -38,7 +38,7 @@ func (c *segmentsClient) Scan(ctx context.Context, in *dynamodb.ScanInput, o ...
 }
 
 // take returns the TotalSegments sent since the last call.
-func (c *segmentsClient) take() []int32 {
+func (c *segmentRecorder) take() []int32 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	out := c.total
@@ -54,7 +54,7 @@ func TestWalksScanOneSegmentVerifyFour(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	db := ddbtest.Client(t)
-	sc := &segmentsClient{Client: db}
+	sc := &segmentRecorder{Client: db}
 	table := adjlist.NewTable(db, ddbtest.TableName(t))
 	ddbtest.CreateTable(t, table)
 	students := adjlist.NewNode[Student](table, "STU", "PROFILE")

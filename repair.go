@@ -76,9 +76,9 @@ const repairIndexWait = 5 * time.Second
 // are quiet. The counting Query goes through t's client, everything else
 // through api. An item changed on every attempt, or an SDK error, stops
 // Repair with an [*OpError] (Op "Repair") and the result so far. An invalid
-// model ([Table.Check]), a nil table, client or option function, and
-// counter findings on a table without a client are [ErrInvalidOption],
-// before any request.
+// model ([Table.Check]'s error: [ErrInvalidKey] or [ErrInvalidOption]), a
+// nil table, client or option function, and counter findings on a table
+// without a client ([ErrInvalidOption]) fail before any request.
 func Repair(ctx context.Context, api Client, t *Table, findings []Finding, optFns ...func(*RepairOptions)) (res RepairResult, err error) {
 	const op = "Repair"
 	if t == nil {

@@ -178,8 +178,8 @@ func (tx *Tx) Commit(ctx context.Context, optFns ...func(*TxOptions)) (err error
 	if tx.err != nil {
 		return tx.t.opErr(op, "", "", tx.err)
 	}
-	if send.TokenLen(opts.Token) > send.MaxToken {
-		return tx.t.opErr(op, "", "", fmt.Errorf("%w: TxOptions.Token is %d characters; DynamoDB takes at most %d", ErrInvalidOption, send.TokenLen(opts.Token), send.MaxToken))
+	if n := send.TokenLen(opts.Token); n > send.MaxToken {
+		return tx.t.opErr(op, "", "", fmt.Errorf("%w: TxOptions.Token is %d characters; DynamoDB takes at most %d", ErrInvalidOption, n, send.MaxToken))
 	}
 	if tx.w.Len() == 0 {
 		return nil

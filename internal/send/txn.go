@@ -13,10 +13,9 @@ const (
 	MaxToken   = 36              // ClientRequestToken's length, by TokenLen
 )
 
-// TokenLen is token's length as DynamoDB counts it against MaxToken, in
-// UTF-16 code units: "é" is one, "😀" two.
-func TokenLen(token string) int {
-	n := 0
+// TokenLen is token's length as DynamoDB measures a ClientRequestToken:
+// in characters (UTF-16 code units), not bytes.
+func TokenLen(token string) (n int) {
 	for _, r := range token {
 		n += utf16.RuneLen(r)
 	}

@@ -63,7 +63,9 @@ var (
 	// after sending, a lost response), so it may have been applied: read the
 	// item, or send it again with the same [WriteOptions.Token] or
 	// [TxOptions.Token]. It wraps the call's other error. When it does not
-	// hold, nothing was written. A transaction's cancellation answers for
+	// hold, nothing was written, but for the read that follows a counted
+	// Update's transaction ([ItemCounter] with GroupBy): an error of that
+	// read comes after the update was applied. A transaction's cancellation answers for
 	// every attempt and is never ErrOutcomeUnknown. docs/writes.md
 	// ("Errors") explains it.
 	ErrOutcomeUnknown = errs.ErrOutcomeUnknown

@@ -206,7 +206,7 @@ func findingKeys(fs []adjlist.Finding) []string {
 	return out
 }
 
-// A table of 2,000 items with one fault of each kind, injected with plain
+// A table of 2,040 items with one fault of each kind, injected with plain
 // SDK writes, while 4 writers keep updating other items through the
 // library: Verify finds exactly the faults; Repair fixes the derivable
 // ones and leaves the rest; a second Verify finds only those; Repair with

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -19,7 +17,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/adjlist/adjlist"
-	"github.com/adjlist/adjlist/ddblocal"
 	"github.com/adjlist/adjlist/ddblocal/ddbtest"
 )
 
@@ -376,35 +373,6 @@ func TestTokenedWriteFailsAsThePlainWrite(t *testing.T) {
 	assert.ErrorContains(t, err, "edge already exists")
 	assert.Equal(t, map[string]int{"TransactWriteItems": 10}, b.calls.counts(), "one TransactWriteItems each")
 	assert.Equal(t, stored, b.raw(t, "AUTHOR#ada", "PROFILE"), "nothing written")
-}
-
-// docs/testing.md, Installing DynamoDB Local: ddblocal "runs
-// $JAVA_HOME/bin/java if that exists, else java from PATH".
-func TestJavaFromJavaHomeElsePath(t *testing.T) {
-	exe := func(dir string) string {
-		t.Helper()
-		require.NoError(t, os.MkdirAll(dir, 0o755))
-		p := filepath.Join(dir, "java")
-		require.NoError(t, os.WriteFile(p, []byte("#!/bin/sh\n"), 0o755))
-		return p
-	}
-	home, onPath, empty := t.TempDir(), t.TempDir(), t.TempDir()
-	inHome, inPath := exe(filepath.Join(home, "bin")), exe(onPath)
-	t.Setenv("PATH", onPath)
-	for _, c := range []struct{ javaHome, want string }{
-		{home, inHome},  // JAVA_HOME first, though PATH has one
-		{empty, inPath}, // a JAVA_HOME without bin/java: PATH
-		{"", inPath},    // no JAVA_HOME: PATH
-	} {
-		t.Setenv("JAVA_HOME", c.javaHome)
-		got, err := ddblocal.JavaPath()
-		require.NoError(t, err, c.javaHome)
-		assert.Equal(t, c.want, got, "JAVA_HOME=%q", c.javaHome)
-	}
-	t.Setenv("PATH", empty)
-	t.Setenv("JAVA_HOME", empty)
-	_, err := ddblocal.JavaPath()
-	assert.ErrorIs(t, err, ddblocal.ErrNotInstalled, "neither")
 }
 
 // docs/writes.md, Time: "A cursor binds the filter's now: use one now for

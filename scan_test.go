@@ -91,13 +91,13 @@ func TestScanByItemType(t *testing.T) {
 	assert.Equal(t, 50, n)
 
 	for name, opt := range map[string]func(*adjlist.ScanOptions){
-		"bad position":   func(o *adjlist.ScanOptions) { o.From = "x" },
-		"other segments": func(o *adjlist.ScanOptions) { o.From, o.Segments = pos, 5 },
-		"zero segments":  func(o *adjlist.ScanOptions) { o.Segments = 0 },
-		"negative limit": func(o *adjlist.ScanOptions) { o.Limit = -1 },
+		"bad position":      func(o *adjlist.ScanOptions) { o.From = "x" },
+		"other segments":    func(o *adjlist.ScanOptions) { o.From, o.Segments = pos, 5 },
+		"negative segments": func(o *adjlist.ScanOptions) { o.Segments = -1 },
+		"negative limit":    func(o *adjlist.ScanOptions) { o.Limit = -1 },
 	} {
 		t.Run(name, func(t *testing.T) {
-			_, err := adjlist.Scan(ctx, (*dynamodb.Client)(nil), enrolled, func(context.Context, adjlist.EdgeItem[Enrollment]) error { return nil }, opt)
+			_, err := adjlist.Scan(ctx, db, enrolled, func(context.Context, adjlist.EdgeItem[Enrollment]) error { return nil }, opt)
 			require.Error(t, err)
 			assert.True(t, errors.Is(err, adjlist.ErrInvalidCursor) || errors.Is(err, adjlist.ErrInvalidOption), err)
 		})

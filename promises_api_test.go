@@ -747,3 +747,19 @@ func TestDeleteChildItemLast(t *testing.T) {
 	require.NoError(t, err)
 	assert.False(t, again.Node)
 }
+
+// TestScanOfAFailedHandle: Scan of a handle whose declaration failed
+// returns that handle's own error (here ErrInvalidKey: a marker that is no
+// name) in an *OpError with Op "Scan", before any request.
+func TestScanOfAFailedHandle(t *testing.T) {
+	t.Parallel()
+	calls := &countingClient{}
+	table := adjlist.NewTable(calls, "t")
+	bad := adjlist.NewNode[Student](table, "STU", "PRO FILE")
+	_, err := adjlist.Scan(t.Context(), calls, bad, func(context.Context, adjlist.NodeItem[Student]) error { return nil })
+	require.ErrorIs(t, err, adjlist.ErrInvalidKey)
+	var oe *adjlist.OpError
+	require.ErrorAs(t, err, &oe)
+	assert.Equal(t, "Scan", oe.Op)
+	assert.Zero(t, calls.total(), "no request")
+}

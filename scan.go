@@ -258,8 +258,10 @@ type ScanProgress struct {
 // request fails, it returns the error and a position: [ScanOptions].From
 // resumes after the last page fn fully accepted (at least once delivery).
 // An invalid position is [ErrInvalidCursor]; invalid options, a nil option
-// function, client, handle or fn are [ErrInvalidOption]; all in an
-// [*OpError] with Op "Scan", before any request.
+// function, client, handle or fn are [ErrInvalidOption]; a handle whose
+// declaration failed returns its own error ([ErrInvalidKey],
+// [ErrInvalidOption]); all in an [*OpError] with Op "Scan", before any
+// request.
 func Scan[T any](ctx context.Context, api dynamodb.ScanAPIClient, h Scannable[T], fn func(context.Context, T) error, optFns ...func(*ScanOptions)) (string, error) {
 	const op = "Scan"
 	switch {

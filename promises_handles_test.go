@@ -1,0 +1,89 @@
+package adjlist_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/attributevalue"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+)
+
+// TestCollectionLoadErrorsNameLoad: every error of Collection.Load is an
+// *OpError naming Collection.Load (RELIABILITY.md: "Every error of a call
+// that reads or writes the table is an *OpError naming the operation"),
+// with the sentinel its doc names, on each of its paths: a parent's
+// partition read whole, and the GetItem and List of a sharded collection
+// ([CollectionOptions].Shards) or a nested one. Before the fix the sharded
+// and nested paths named the Node.Get, Collection.Get or Collection.List
+// they are made of, and a nested collection's malformed parent ref was a
+// bare *KeyError.
+func TestCollectionLoadErrorsNameLoad(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSchool(t)
+	notes := adjlist.NewCollection[Course](s.students, "NOTE")
+	sharded := adjlist.NewCollection[Course](s.students, "SH", func(o *adjlist.CollectionOptions) { o.Shards = 4 })
+	nested := adjlist.NewNestedCollection[Course](notes, "SUB")
+	require.NoError(t, s.table.Check())
+	require.NoError(t, s.students.Put(ctx, "a91", Student{Name: "Ada"}))
+	require.NoError(t, notes.Put(ctx, "a91", "n1", Course{Title: "one"}))
+	n1, err := notes.Ref("a91", "n1")
+	require.NoError(t, err)
+	n2, err := notes.Ref("a91", "n2") // no such note
+	require.NoError(t, err)
+	// A sharded child whose data does not fit Course: the List part fails.
+	require.NoError(t, s.students.Put(ctx, "b30", Student{Name: "Bo"}))
+	pk, sk, err := sharded.Key("b30", "c1")
+	require.NoError(t, err)
+	_, err = s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.table.Name()), Item: map[string]types.AttributeValue{
+		"PK": &types.AttributeValueMemberS{Value: pk}, "SK": &types.AttributeValueMemberS{Value: sk},
+		"title": &types.AttributeValueMemberL{Value: []types.AttributeValue{}}}})
+	require.NoError(t, err)
+
+	type load func(ctx context.Context, id string, o ...func(*adjlist.ReadOptions)) (adjlist.Family[Course, Student], error)
+	nestedLoad := func(ctx context.Context, id string, o ...func(*adjlist.ReadOptions)) (adjlist.Family[Course, Student], error) {
+		f, err := nested.Load(ctx, id, o...)
+		return adjlist.Family[Course, Student]{ID: f.ID, Children: f.Children, Other: f.Other}, err
+	}
+	consistent, nilOption := []func(*adjlist.ReadOptions){adjlist.Consistent}, []func(*adjlist.ReadOptions){nil}
+	for _, tc := range []struct {
+		name string
+		load load
+		id   string
+		opts []func(*adjlist.ReadOptions)
+		want error // nil: the child's *attributevalue.UnmarshalTypeError
+	}{
+		{"missing parent", notes.Load, "nobody", nil, adjlist.ErrNotFound},
+		{"bad id", notes.Load, "", consistent, adjlist.ErrInvalidKey},
+		{"nil option", notes.Load, "a91", nilOption, adjlist.ErrInvalidOption},
+		{"sharded, missing parent", sharded.Load, "nobody", consistent, adjlist.ErrNotFound},
+		{"sharded, bad id", sharded.Load, "a\x01", consistent, adjlist.ErrInvalidKey},
+		{"sharded, nil option", sharded.Load, "a91", nilOption, adjlist.ErrInvalidOption},
+		{"sharded, undecodable child", sharded.Load, "b30", consistent, nil},
+		{"nested, missing parent", nestedLoad, n2, consistent, adjlist.ErrNotFound},
+		{"nested, malformed ref", nestedLoad, "garbage", consistent, adjlist.ErrInvalidKey},
+		{"nested, nil option", nestedLoad, n1, nilOption, adjlist.ErrInvalidOption},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, err := tc.load(ctx, tc.id, tc.opts...)
+			require.Error(t, err)
+			if tc.want != nil {
+				assert.ErrorIs(t, err, tc.want)
+			} else {
+				var ute *attributevalue.UnmarshalTypeError
+				assert.ErrorAs(t, err, &ute)
+			}
+			var oe *adjlist.OpError
+			require.ErrorAs(t, err, &oe)
+			assert.Equal(t, "Collection.Load", oe.Op, "%v", err)
+			assert.Equal(t, s.table.Name(), oe.Table)
+			assert.Equal(t, adjlist.Family[Course, Student]{ID: tc.id}, f, "the zero Family but for ID")
+		})
+	}
+}

@@ -2,6 +2,7 @@ package adjlist_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -85,5 +86,69 @@ func TestCollectionLoadErrorsNameLoad(t *testing.T) {
 			assert.Equal(t, s.table.Name(), oe.Table)
 			assert.Equal(t, adjlist.Family[Course, Student]{ID: tc.id}, f, "the zero Family but for ID")
 		})
+	}
+}
+
+// TestHandleNameRule: a node type and marker (NewNode), a child type
+// (NewCollection), an edge label (NewEdge) and an entity name (NewEntity)
+// are "1-64 ASCII letters, digits, '_', '-' or '.'"; a marker and a label
+// may also be empty. Any other name makes every call on the handle fail
+// with ErrInvalidKey, here its Key, which sends nothing.
+func TestHandleNameRule(t *testing.T) {
+	t.Parallel()
+	names := []struct {
+		name  string
+		valid bool
+	}{
+		{"A", true},
+		{"a.b-c_D9", true},
+		{strings.Repeat("N", 64), true},
+		{strings.Repeat("N", 65), false},
+		{"A B", false},
+		{"A#B", false},
+		{"a/b", false},
+		{"Ä", false},
+		{"A\x00", false},
+	}
+	kinds := []struct {
+		kind       string
+		emptyValid bool
+		key        func(name string) error
+	}{
+		{"node type", false, func(n string) error {
+			_, _, err := adjlist.NewNode[Student](adjlist.NewTable(nil, "t"), n, "META").Key("x")
+			return err
+		}},
+		{"node marker", true, func(n string) error {
+			_, _, err := adjlist.NewNode[Student](adjlist.NewTable(nil, "t"), "STU", n).Key("x")
+			return err
+		}},
+		{"child type", false, func(n string) error {
+			parent := adjlist.NewNode[Student](adjlist.NewTable(nil, "t"), "STU", "META")
+			_, _, err := adjlist.NewCollection[Course](parent, n).Key("x", "y")
+			return err
+		}},
+		{"edge label", true, func(n string) error {
+			table := adjlist.NewTable(nil, "t")
+			_, _, err := adjlist.NewEdge[Enrollment](adjlist.NewNode[Student](table, "STU", "META"), n, adjlist.NewNode[Course](table, "CRS", "META")).Key("x", "y")
+			return err
+		}},
+		{"entity name", false, func(n string) error {
+			_, _, err := adjlist.NewEntity[Student](adjlist.NewTable(nil, "t"), n, "E#{a}", "S#{b}").Key("x", "y")
+			return err
+		}},
+	}
+	for _, k := range kinds {
+		for _, n := range append(names, struct {
+			name  string
+			valid bool
+		}{"", k.emptyValid}) {
+			err := k.key(n.name)
+			if n.valid {
+				assert.NoError(t, err, "%s %q", k.kind, n.name)
+			} else {
+				assert.ErrorIs(t, err, adjlist.ErrInvalidKey, "%s %q", k.kind, n.name)
+			}
+		}
 	}
 }

@@ -31,9 +31,9 @@ type Target struct {
 // Into returns a [Target] that appends to *dst every edge of this kind
 // that [LoadPartition] meets in the source node's partition (in ascending
 // sort key order), or [Load] or [PageIndex] meets (in the read's order).
-// A nil dst is [ErrInvalidOption] when used, and so is, for LoadPartition,
-// an edge from a collection's children ([Endpoint]), which are in no node
-// partition.
+// A nil dst is [ErrInvalidOption] when used, and so is, for LoadPartition
+// of a node, an edge from a collection's children ([Endpoint]), which is in
+// the child's partition: LoadPartition of the [Collection] reads it.
 func (e *Edge[E]) Into(dst *[]EdgeItem[E]) Target {
 	return into(e.t, e.src.String(), "edge "+e.prefix, e.err, dst, e.decodeAt, &e.edgeCore)
 }

@@ -152,3 +152,43 @@ func TestHandleNameRule(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadPartitionOfAChildReadsItsEdges: an edge from a collection's
+// children lives in the child's own partition (PK = the child's ref), so
+// LoadPartition with the *Collection as head reads the child's item (one
+// GetItem) and its edges (one Query), as PartitionHead says; only with a
+// node as head is such an edge's Into ErrInvalidOption, before any request,
+// as Edge.Into says.
+func TestLoadPartitionOfAChildReadsItsEdges(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSchool(t)
+	notes := adjlist.NewCollection[Course](s.students, "NOTE")
+	cites := adjlist.NewEdge[Enrollment](notes, "CITES", s.courses)
+	require.NoError(t, s.table.Check())
+	require.NoError(t, s.students.Put(ctx, "a91", Student{Name: "Ada"}))
+	require.NoError(t, notes.Put(ctx, "a91", "n1", Course{Title: "graphs"}))
+	ref, err := notes.Ref("a91", "n1")
+	require.NoError(t, err)
+	require.NoError(t, cites.Put(ctx, ref, "math204", Enrollment{Grade: "A"}))
+	require.NoError(t, cites.Put(ctx, ref, "cs101", Enrollment{Grade: "B"}))
+
+	gets, queries := s.calls.gets.Load(), s.calls.queries.Load()
+	var got []adjlist.EdgeItem[Enrollment]
+	p, err := adjlist.LoadPartition(ctx, notes, ref, cites.Into(&got))
+	require.NoError(t, err)
+	assert.Equal(t, adjlist.Partition[Course]{ID: ref, Node: Course{Title: "graphs"}}, p)
+	assert.Equal(t, []adjlist.EdgeItem[Enrollment]{
+		{From: ref, To: "cs101", Data: Enrollment{Grade: "B"}},
+		{From: ref, To: "math204", Data: Enrollment{Grade: "A"}},
+	}, got, "in ascending sort key order")
+	assert.Equal(t, int64(1), s.calls.gets.Load()-gets, "one GetItem of the child")
+	assert.Equal(t, int64(1), s.calls.queries.Load()-queries, "one Query of its partition")
+
+	before := s.calls.total()
+	got = []adjlist.EdgeItem[Enrollment]{{From: "stale"}}
+	_, err = adjlist.LoadPartition(ctx, s.students, "a91", cites.Into(&got))
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+	assert.Nil(t, got, "every target's slice nil")
+	assert.Equal(t, before, s.calls.total(), "refused before any request")
+}

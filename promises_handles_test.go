@@ -158,7 +158,8 @@ func TestHandleNameRule(t *testing.T) {
 // LoadPartition with the *Collection as head reads the child's item (one
 // GetItem) and its edges (one Query), as PartitionHead says; only with a
 // node as head is such an edge's Into ErrInvalidOption, before any request,
-// as Edge.Into says.
+// as Edge.Into says. Without the child's item, PagePartition still reads
+// the page (HasNode false) and LoadPartition is ErrNotFound.
 func TestLoadPartitionOfAChildReadsItsEdges(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
@@ -191,4 +192,20 @@ func TestLoadPartitionOfAChildReadsItsEdges(t *testing.T) {
 	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
 	assert.Nil(t, got, "every target's slice nil")
 	assert.Equal(t, before, s.calls.total(), "refused before any request")
+
+	// PagePartition: "A missing head item is not an error here", and a
+	// child's first page is one GetItem and one Query.
+	require.NoError(t, notes.Delete(ctx, "a91", "n1"))
+	gets, queries = s.calls.gets.Load(), s.calls.queries.Load()
+	got = nil
+	pg, err := adjlist.PagePartition(ctx, notes, ref, "", 0, cites.Into(&got))
+	require.NoError(t, err)
+	assert.False(t, pg.HasNode)
+	assert.Empty(t, pg.Cursor)
+	assert.Len(t, got, 2, "the child's edges outlive its item")
+	assert.Equal(t, int64(1), s.calls.gets.Load()-gets, "one GetItem of the child")
+	assert.Equal(t, int64(1), s.calls.queries.Load()-queries, "one Query of its partition")
+	_, err = adjlist.LoadPartition(ctx, notes, ref, cites.Into(&got))
+	require.ErrorIs(t, err, adjlist.ErrNotFound, "LoadPartition needs the head item")
+	assert.Nil(t, got)
 }

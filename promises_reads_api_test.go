@@ -1,0 +1,266 @@
+package adjlist_test
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/ddblocal/ddbtest"
+)
+
+// projectedNames is the attribute names a request's ProjectionExpression
+// names, sorted.
+func projectedNames(in *dynamodb.QueryInput) []string {
+	var names []string
+	for _, ph := range strings.Split(aws.ToString(in.ProjectionExpression), ",") {
+		names = append(names, in.ExpressionAttributeNames[strings.TrimSpace(ph)])
+	}
+	slices.Sort(names)
+	return names
+}
+
+// TestCountJudgesByKeys: Query.Count "returns how many items the query
+// matches without decoding their data: Query requests that project only
+// the key attributes, one per ... [Query.Limit] items ... It counts
+// exactly the items [Query.All] would yield, judged by their keys: ...
+// foreign items whose keys this package cannot have built ... are not
+// counted ... An item whose keys are sound but whose data does not fit T
+// is counted; All fails on it."
+func TestCountJudgesByKeys(t *testing.T) {
+	t.Parallel()
+	s := newTenancy(t)
+	ctx := context.Background()
+	for _, id := range []string{"a", "b", "d"} {
+		require.NoError(t, s.projects.Put(ctx, "acme", id, Project{Title: id}))
+	}
+	raw := func(sk string, data types.AttributeValue) {
+		_, err := s.db.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(s.table.Name()), Item: map[string]types.AttributeValue{
+			"EntityRef": &types.AttributeValueMemberS{Value: "WS#acme"},
+			"Detail":    &types.AttributeValueMemberS{Value: sk},
+			"title":     data,
+		}})
+		require.NoError(t, err)
+	}
+	raw("PROJ#c", &types.AttributeValueMemberBOOL{Value: true})         // sound keys, data not a Project
+	raw("PROJ#x#y", &types.AttributeValueMemberS{Value: "not a child"}) // no escaped id holds '#'
+
+	rec := &recordingClient{Client: s.db}
+	table := adjlist.NewTable(rec, s.table.Name(), func(o *adjlist.Options) { o.PartitionKey, o.SortKey = "EntityRef", "Detail" })
+	projects := adjlist.NewCollection[Project](adjlist.NewNode[Workspace](table, "WS", "META"), "PROJ")
+
+	n, err := projects.List("acme").Limit(2).Count(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 4, n, "a, b, c and d; not the foreign PROJ#x#y")
+	rec.mu.Lock()
+	sent := slices.Clone(rec.queries)
+	rec.mu.Unlock()
+	assert.Len(t, sent, 3, "five items evaluated, two per request")
+	for _, in := range sent {
+		// The table's keys, and on this layout the inverted index's: no data.
+		assert.Equal(t, []string{"Detail", "EntityRef", "GSI1PK", "GSI1SK"}, projectedNames(in), "only the key attributes")
+		assert.Equal(t, int32(2), aws.ToInt32(in.Limit))
+		assert.Empty(t, in.Select, "not Select=COUNT")
+	}
+
+	_, err = projects.List("acme").Collect(ctx)
+	require.Error(t, err, "All fails on the item Count counted")
+	var oe *adjlist.OpError
+	require.ErrorAs(t, err, &oe)
+	assert.Equal(t, "Collection.List", oe.Op)
+
+	// Without the undecodable item, Count is what All yields.
+	_, err = s.db.DeleteItem(ctx, &dynamodb.DeleteItemInput{TableName: aws.String(s.table.Name()), Key: map[string]types.AttributeValue{
+		"EntityRef": &types.AttributeValueMemberS{Value: "WS#acme"},
+		"Detail":    &types.AttributeValueMemberS{Value: "PROJ#c"},
+	}})
+	require.NoError(t, err)
+	items, err := projects.List("acme").Collect(ctx)
+	require.NoError(t, err)
+	n, err = projects.List("acme").Count(ctx)
+	require.NoError(t, err)
+	assert.Len(t, items, 3)
+	assert.Equal(t, len(items), n)
+}
+
+// TestLimitCountsDroppedItems: Query.Limit is "how many items DynamoDB
+// evaluates per request ... Items dropped by a filter (reverse reads of
+// tables shared by several edge labels) count toward it", and LessThan's
+// bound "still counts toward [Query.Limit] and is still read": a page can
+// come back short or empty with a cursor, and the next page goes on.
+func TestLimitCountsDroppedItems(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	t.Run("LessThan's bound", func(t *testing.T) {
+		t.Parallel()
+		s := newTenancy(t)
+		for _, id := range []string{"a", "b", "c"} {
+			require.NoError(t, s.projects.Put(ctx, "acme", id, Project{Title: id}))
+		}
+		q := s.projects.List("acme").LessThan("b").Limit(2)
+		var u adjlist.Usage
+		page, err := q.Page(adjlist.WithUsage(ctx, &u), "")
+		require.NoError(t, err)
+		require.Len(t, page.Items, 1, "b was read and dropped")
+		assert.Equal(t, "a", page.Items[0].ID)
+		tot := u.Totals()
+		assert.Equal(t, 1, tot.Requests, "one Query")
+		assert.Equal(t, 2, tot.Scanned, "b read, and counted toward the limit of 2")
+		assert.Equal(t, 2, tot.Matched, "DynamoDB returned b; the library dropped it")
+	})
+	t.Run("reverse read's label filter", func(t *testing.T) {
+		t.Parallel()
+		s := newSchool(t)
+		waitlist := adjlist.NewEdge[Enrollment](s.students, "WAITLIST", s.courses)
+		require.NoError(t, waitlist.Put(ctx, "s0", "c1", Enrollment{Grade: "W"}))
+		require.NoError(t, s.enrolled.Put(ctx, "s1", "c1", Enrollment{Grade: "A"}))
+		q := s.enrolled.To("c1").Limit(1)
+		var page adjlist.Page[adjlist.EdgeItem[Enrollment]]
+		require.Eventually(t, func() bool { // the index is updated asynchronously
+			n, err := s.enrolled.To("c1").Count(ctx)
+			require.NoError(t, err)
+			return n == 1
+		}, waitIndex, 20*time.Millisecond)
+		page, err := q.Page(ctx, "")
+		require.NoError(t, err)
+		assert.Empty(t, page.Items, "the one item evaluated was s0's WAITLIST edge, filtered out")
+		require.NotEmpty(t, page.Cursor)
+		next, err := q.Page(ctx, page.Cursor)
+		require.NoError(t, err)
+		require.Len(t, next.Items, 1)
+		assert.Equal(t, "s1", next.Items[0].From)
+	})
+}
+
+// updPost is node data with a string set, a counter and a nullable note,
+// for the four kinds of Update action.
+type updPost struct {
+	Tags  []string `dynamodbav:"tags,stringset,omitempty"`
+	Likes int      `dynamodbav:"likes"`
+	Views int      `dynamodbav:"views"`
+	Note  *string  `dynamodbav:"note"`
+	Draft string   `dynamodbav:"draft,omitempty"`
+}
+
+// stringSet marshals as a string set (SS): a bare []string is a list.
+type stringSet []string
+
+func (s stringSet) MarshalDynamoDBAttributeValue() (types.AttributeValue, error) {
+	return &types.AttributeValueMemberSS{Value: s}, nil
+}
+
+// updateRecorder keeps the UpdateItem inputs sent.
+type updateRecorder struct {
+	adjlist.Client
+	mu  sync.Mutex
+	ins []*dynamodb.UpdateItemInput
+}
+
+func (c *updateRecorder) UpdateItem(ctx context.Context, in *dynamodb.UpdateItemInput, o ...func(*dynamodb.Options)) (*dynamodb.UpdateItemOutput, error) {
+	c.mu.Lock()
+	c.ins = append(c.ins, in)
+	c.mu.Unlock()
+	return c.Client.UpdateItem(ctx, in, o...)
+}
+
+// TestUpdateActions: an Update is "one UpdateItem ... (one clause per
+// kind, in its order ADD, DELETE, REMOVE, SET)"; Set with "a nil value
+// sets NULL"; Add adds "a number added to a number attribute (created as
+// value when missing)"; Delete removes "the elements of set value ... from
+// a set attribute"; Remove makes the attributes go.
+func TestUpdateActions(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	rec := &updateRecorder{Client: db}
+	table := adjlist.NewTable(rec, ddbtest.TableName(t))
+	ddbtest.CreateTable(t, table)
+	posts := adjlist.NewNode[updPost](table, "POST", "META")
+	note := "first"
+	require.NoError(t, posts.Put(ctx, "p1", updPost{Tags: []string{"go", "aws"}, Likes: 1, Note: &note, Draft: "yes"}))
+
+	// Written SET first, as a caller would; the request orders the kinds.
+	u := adjlist.Set("note", nil).Remove("draft").Add("likes", 2).Add("views", 5).Delete("tags", stringSet{"aws"})
+	got, err := posts.Update(ctx, "p1", u)
+	require.NoError(t, err)
+	assert.Equal(t, updPost{Tags: []string{"go"}, Likes: 3, Views: 5}, got)
+
+	rec.mu.Lock()
+	require.Len(t, rec.ins, 1, "one UpdateItem")
+	expr := aws.ToString(rec.ins[0].UpdateExpression)
+	rec.mu.Unlock()
+	clauses := regexp.MustCompile(`(?m)^(ADD|DELETE|REMOVE|SET) `).FindAllStringSubmatch(expr, -1)
+	var kinds []string
+	for _, c := range clauses {
+		kinds = append(kinds, c[1])
+	}
+	assert.Equal(t, []string{"ADD", "DELETE", "REMOVE", "SET"}, kinds, "one clause per kind, in this order: %q", expr)
+
+	out, err := db.GetItem(ctx, getInput(table.Name(), "POST#p1", "META"))
+	require.NoError(t, err)
+	assert.Equal(t, &types.AttributeValueMemberNULL{Value: true}, out.Item["note"], "Set(name, nil) sets NULL")
+	assert.NotContains(t, out.Item, "draft")
+	assert.Equal(t, &types.AttributeValueMemberN{Value: "5"}, out.Item["views"], "created as the value added")
+}
+
+// TestNativeBetweenComparesNumbers: Between's "lo sorting after hi (as key
+// text; as numbers on a native index's number attribute) is
+// [ErrInvalidOption]", and on a native index "values are the attribute's
+// own, typed ..., and one of the other kind is [ErrInvalidOption] before
+// any request": Between(9, 10) on a number attribute reads 9 and 10 (as
+// text "9" sorts after "10"), Between(10, 9) and a string bound are
+// refused without a Query.
+func TestNativeBetweenComparesNumbers(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	calls := &countingClient{Client: db}
+	table := adjlist.NewTable(calls, ddbtest.TableName(t), func(o *adjlist.Options) {
+		o.Indexes = []adjlist.Index{{Name: "ByScore", PartitionAttributes: []adjlist.KeyAttribute{{Name: "tour"}},
+			SortAttributes: []adjlist.KeyAttribute{{Name: "score", Type: "N"}}}}
+	})
+	ddbtest.CreateTable(t, table)
+	entries := adjlist.NewNode[Entry](table, "ENTRY", "")
+	for i, score := range []int{8, 9, 10, 11} {
+		require.NoError(t, entries.Put(ctx, fmt.Sprintf("e%d", i), Entry{Tour: "W", Score: score}))
+	}
+	require.Eventually(t, func() bool {
+		n, err := entries.ByIndex("ByScore", "W").Count(ctx)
+		require.NoError(t, err)
+		return n == 4
+	}, waitIndex, 20*time.Millisecond)
+
+	got, err := entries.ByIndex("ByScore", "W").Between(9, 10).Collect(ctx)
+	require.NoError(t, err)
+	var scores []int
+	for _, e := range got {
+		scores = append(scores, e.Data.Score)
+	}
+	assert.Equal(t, []int{9, 10}, scores)
+
+	for name, q := range map[string]adjlist.Query[adjlist.NodeItem[Entry]]{
+		"lo after hi as numbers": entries.ByIndex("ByScore", "W").Between(10, 9),
+		"a string bound":         entries.ByIndex("ByScore", "W").GreaterThan("x"),
+		"a string Between bound": entries.ByIndex("ByScore", "W").Between(9, "10"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			before := calls.total()
+			_, err := q.Collect(ctx)
+			require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+			_, err = q.Page(ctx, "")
+			require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+			assert.Equal(t, before, calls.total(), "no request")
+		})
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
@@ -327,4 +328,46 @@ func TestCursorBoundToLabelAndItemType(t *testing.T) {
 		require.ErrorIs(t, err, adjlist.ErrInvalidCursor)
 		assert.Equal(t, before, tn.calls.total(), "no request")
 	})
+}
+
+// TestUpdateOfIndexFeedRefused: "An attribute feeding an index key
+// changed any other way ([Update.Add], [Update.Delete], [Update.SetTo], a
+// nested path) ... is [ErrInvalidOption] before any request", and the
+// item's index keys stay as they were; the same changes to an attribute
+// no key reads are sent.
+func TestUpdateOfIndexFeedRefused(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	db := ddbtest.Client(t)
+	calls := &countingClient{Client: db}
+	table := adjlist.NewTable(calls, ddbtest.TableName(t), indexedTableOptions)
+	ddbtest.CreateTable(t, table)
+	ws := adjlist.NewNode[Space](table, "WS", "META")
+	projects := adjlist.NewCollection[Proj](ws, "PROJ", func(o *adjlist.CollectionOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI2", PartitionKey: adjlist.Template("S#{status}"), SortKey: adjlist.Template("{createdAt}")}}
+	})
+	require.NoError(t, projects.Put(ctx, "acme", "p1", Proj{Status: ptr("ACTIVE"), CreatedAt: "2026-01-01"}))
+	for name, u := range map[string]adjlist.Update{
+		"Add":             adjlist.Update{}.Add("createdAt", 1),
+		"Delete":          adjlist.Update{}.Delete("status", stringSet{"ACTIVE"}),
+		"SetTo":           adjlist.Update{}.SetTo("status", expression.Value("DONE")),
+		"a nested Set":    adjlist.Set("createdAt.day", "02"),
+		"a nested Remove": adjlist.Remove("status.x"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			before := calls.total()
+			_, err := projects.Update(ctx, "acme", "p1", u)
+			require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+			assert.Equal(t, before, calls.total(), "no request")
+		})
+	}
+	out, err := db.GetItem(ctx, getInput(table.Name(), "WS#acme", "PROJ#p1"))
+	require.NoError(t, err)
+	assert.Equal(t, &types.AttributeValueMemberS{Value: "S#ACTIVE"}, out.Item["GSI2PK"])
+	assert.Equal(t, &types.AttributeValueMemberS{Value: "2026-01-01"}, out.Item["GSI2SK"])
+
+	got, err := projects.Update(ctx, "acme", "p1", adjlist.Update{}.Add("stars", 2).SetTo("title", expression.Value("T")))
+	require.NoError(t, err, "an attribute no key reads")
+	assert.Equal(t, 2, got.Stars)
+	assert.Equal(t, "T", got.Title)
 }

@@ -371,3 +371,35 @@ func TestUpdateOfIndexFeedRefused(t *testing.T) {
 	assert.Equal(t, 2, got.Stars)
 	assert.Equal(t, "T", got.Title)
 }
+
+// TestUsageCountsARetriedRequestOnce: UsageTotals.Requests "is the number
+// of DynamoDB operations called (an operation the SDK retries counts
+// once)": a Query page throttled, then failed with a 500, then answered is
+// three attempts on the wire and one request in Usage, with the answer's
+// items and capacity.
+func TestUsageCountsARetriedRequestOnce(t *testing.T) {
+	t.Parallel()
+	s, ft := faultySchool(t, func(op string, n int, _ []byte) fault {
+		switch {
+		case op == "Query" && n == 1:
+			return fault{status: 400, body: ddbError("ProvisionedThroughputExceededException", "injected")}
+		case op == "Query" && n == 2:
+			return fault{status: 500, body: ddbError("InternalServerError", "injected")}
+		}
+		return fault{forward: true}
+	}, 0)
+	ctx := context.Background()
+	for _, c := range []string{"c1", "c2", "c3"} {
+		require.NoError(t, s.enrolled.Put(ctx, "a91", c, math204))
+	}
+	var u adjlist.Usage
+	items, err := s.enrolled.From("a91").Collect(adjlist.WithUsage(ctx, &u))
+	require.NoError(t, err)
+	assert.Len(t, items, 3)
+	assert.Equal(t, 3, ft.requests("Query"), "three attempts sent")
+	tot := u.Totals()
+	assert.Equal(t, 1, tot.Requests, "one operation")
+	assert.Equal(t, 3, tot.Scanned)
+	assert.Equal(t, 3, tot.Matched)
+	assert.Positive(t, tot.ReadUnits)
+}

@@ -403,3 +403,60 @@ func TestUsageCountsARetriedRequestOnce(t *testing.T) {
 	assert.Equal(t, 3, tot.Matched)
 	assert.Positive(t, tot.ReadUnits)
 }
+
+// TestCheckJoinsEveryMistake: Table.Check "returns every mistake in the
+// model declared on t so far, joined ..., or nil ... bad names are
+// [ErrInvalidKey], bad templates, indexes or options [ErrInvalidOption]
+// ... a later declaration of the same item type replaces the earlier.
+// Check makes no request."
+func TestCheckJoinsEveryMistake(t *testing.T) {
+	t.Parallel()
+	calls := &countingClient{Client: noScanClient{}}
+	table := adjlist.NewTable(calls, "t")
+	require.NoError(t, table.Check(), "no declaration, no mistake")
+	ws := adjlist.NewNode[Workspace](table, "WS", "META")
+	adjlist.NewNode[Student](table, "bad type!", "PROFILE")
+	adjlist.NewCollection[Project](ws, "PROJ", func(o *adjlist.CollectionOptions) {
+		o.Indexes = []adjlist.IndexKeys{{Index: "GSI9", PartitionKey: adjlist.Template("{status}"), SortKey: adjlist.Template("{@self}")}}
+	})
+	err := table.Check()
+	require.ErrorIs(t, err, adjlist.ErrInvalidKey, "the bad name")
+	require.ErrorIs(t, err, adjlist.ErrInvalidOption, "the unknown index")
+	joined, ok := err.(interface{ Unwrap() []error })
+	require.True(t, ok, "errors.Join: %T", err)
+	assert.Len(t, joined.Unwrap(), 2, "one error per mistake")
+
+	// The collection declared again, right: only the bad name is left.
+	adjlist.NewCollection[Project](ws, "PROJ")
+	err = table.Check()
+	require.ErrorIs(t, err, adjlist.ErrInvalidKey)
+	assert.NotErrorIs(t, err, adjlist.ErrInvalidOption, "the later declaration replaced the earlier")
+	assert.Zero(t, calls.total()+calls.batchGets.Load(), "no request")
+}
+
+// TestEdgesOfOneLabelFromTwoSourceTypes: the table records "a later
+// declaration of the same item type ... (an edge's label and ends)" in
+// place of the earlier; two edges that share a label and target type but
+// not the source type are two item types: Table.TypeOf names each, and
+// Table.Check reports neither.
+func TestEdgesOfOneLabelFromTwoSourceTypes(t *testing.T) {
+	t.Parallel()
+	table := adjlist.NewTable(nil, "t")
+	students := adjlist.NewNode[Student](table, "STU", "PROFILE")
+	teachers := adjlist.NewNode[Student](table, "TCH", "PROFILE")
+	courses := adjlist.NewNode[Course](table, "CRS", "METADATA")
+	adjlist.NewEdge[Enrollment](students, "ENROLL", courses)
+	adjlist.NewEdge[Enrollment](teachers, "ENROLL", courses)
+	require.NoError(t, table.Check())
+	for pk, want := range map[string]string{
+		"STU#a91": "edge ENROLL (STU → CRS)",
+		"TCH#t01": "edge ENROLL (TCH → CRS)",
+	} {
+		name, ok := table.TypeOf(adjlist.Item{
+			"PK": &types.AttributeValueMemberS{Value: pk},
+			"SK": &types.AttributeValueMemberS{Value: "ENROLL#CRS#math204"},
+		})
+		assert.True(t, ok, pk)
+		assert.Equal(t, want, name, pk)
+	}
+}

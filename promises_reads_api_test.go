@@ -460,3 +460,21 @@ func TestEdgesOfOneLabelFromTwoSourceTypes(t *testing.T) {
 		assert.Equal(t, want, name, pk)
 	}
 }
+
+// TestCounterOfOneEdgeKindOnly: a counter counts the item type it is
+// declared on: students' ENROLL edges into courses, not teachers' ENROLL
+// edges into the same courses, which share the label and target type.
+func TestCounterOfOneEdgeKindOnly(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	s := newSchool(t)
+	teachers := adjlist.NewNode[Student](s.table, "TCH", "PROFILE")
+	teaches := adjlist.NewEdge[Enrollment](teachers, "ENROLL", s.courses)
+	counter := newEdgeCounter(s.enrolled, "ENROLLED")
+	require.NoError(t, s.table.Check())
+	require.NoError(t, s.enrolled.Put(ctx, "a91", "math204", Enrollment{Grade: "A"}))
+	require.NoError(t, teaches.Put(ctx, "t01", "math204", Enrollment{}))
+	n, err := counter.Get(ctx, "math204")
+	require.NoError(t, err)
+	assert.Equal(t, int64(1), n, "the student's edge only")
+}

@@ -478,3 +478,44 @@ func TestCounterOfOneEdgeKindOnly(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, int64(1), n, "the student's edge only")
 }
+
+// TestIndexCountLimits: Options.Indexes holds "at most 20 global (the
+// inverted index included) and 5 local: else every call fails with
+// [ErrInvalidOption]", at the boundaries: 19 beside the inverted index
+// and 20 without it are allowed, 20 beside it and 21 without it are not;
+// 5 local are allowed.
+func TestIndexCountLimits(t *testing.T) {
+	t.Parallel()
+	globals := func(n int) []adjlist.Index {
+		var ixs []adjlist.Index
+		for i := range n {
+			ixs = append(ixs, adjlist.Index{Name: fmt.Sprintf("G%02d", i), PartitionKey: fmt.Sprintf("K%02d", i)})
+		}
+		return ixs
+	}
+	var locals []adjlist.Index
+	for i := range 5 {
+		locals = append(locals, adjlist.Index{Name: fmt.Sprintf("L%02d", i), Local: true, SortKey: fmt.Sprintf("S%02d", i)})
+	}
+	for _, tc := range []struct {
+		name    string
+		indexes []adjlist.Index
+		noIndex bool
+		ok      bool
+	}{
+		{"19 and the inverted index", globals(19), false, true},
+		{"20 and the inverted index", globals(20), false, false},
+		{"20 without an inverted index", globals(20), true, true},
+		{"21 without an inverted index", globals(21), true, false},
+		{"5 local", locals, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			table := adjlist.NewTable(nil, "t", func(o *adjlist.Options) { o.Indexes, o.NoIndex = tc.indexes, tc.noIndex })
+			if tc.ok {
+				assert.NoError(t, table.Check())
+				return
+			}
+			assert.ErrorIs(t, table.Check(), adjlist.ErrInvalidOption)
+		})
+	}
+}

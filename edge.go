@@ -135,7 +135,9 @@ func (e *edgeCore) init(src endpoint, label string, dst endpoint, optFns []func(
 		e.err = fmt.Errorf("%w: an unlabelled edge from self-keyed %s nodes to %s nodes has the node items' keys (%s<id>): give it a label", ErrInvalidOption, src.typ, dst, e.prefix)
 	}
 	if e.err == nil {
-		e.it, e.err = e.t.newItemType("edge "+e.prefix, keyCtx{Self: e.prefix, Source: e.sourcePrefix, Target: targetPrefix},
+		// The kind names both ends: edges of one label into one type
+		// from two source types are two item types.
+		e.it, e.err = e.t.newItemType(e.kindName(), keyCtx{Self: e.prefix, Source: e.sourcePrefix, Target: targetPrefix},
 			opts.Indexes, keycodec.Source, keycodec.Source, keycodec.Target)
 		e.it.setKeys(keys)
 		e.it.ends = &keycodec.Ends{Src: src.spell(), Dst: dst.spell(), Label: e.prefix[:e.labelLen]}

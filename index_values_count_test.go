@@ -77,7 +77,7 @@ func TestByIndexNamesTheValuesItTakes(t *testing.T) {
 		{"native local, a child's parent key", func() error { _, err := projects.ByIndex("LSI2", 7).Collect(t.Context()); return err },
 			`index LSI2: PK of child PROJ of WS is WS#<id>, which takes ids ([7] given)`},
 		{"native local, an edge's source key", func() error { _, err := owns.ByIndex("LSI2", 7).Collect(t.Context()); return err },
-			`index LSI2: PK of edge OWNS#WS# is WS#<from>, which takes ids ([7] given)`},
+			`index LSI2: PK of edge OWNS (WS → WS/PROJ) is WS#<from>, which takes ids ([7] given)`},
 		{"native local, a nested child's parent key, whole", func() error { _, err := issues.ByIndex("LSI2", 7).Collect(t.Context()); return err },
 			`index LSI2: PK of child ISSUE of WS/PROJ is WS#<id>#PROJ#<PROJ id>, which takes ids ([7] given)`},
 	} {

@@ -196,13 +196,18 @@ func (n *nodeCore) recorded() recorded {
 		Match: n.hasKeys, Check: walks.DataCheck(n.goType, n.t.dec, n.t.unmarshalData), Holds: n.t.holdsOf(n.goType, &n.tr)}}
 }
 
+// kindName is e's item type as the table records it: its label and ends,
+// "edge ENROLL (STU → CRS)", or "edge STU → CRS" unlabelled.
+func (e *edgeCore) kindName() string {
+	if e.label == "" {
+		return fmt.Sprintf("edge %s → %s", e.src, e.dst)
+	}
+	return fmt.Sprintf("edge %s (%s → %s)", e.label, e.src, e.dst)
+}
+
 // record records edge e, whatever its error.
 func (e *edgeCore) record() {
-	name := fmt.Sprintf("edge %s (%s → %s)", e.label, e.src, e.dst)
-	if e.label == "" {
-		name = fmt.Sprintf("edge %s → %s", e.src, e.dst)
-	}
-	r := recorded{id: e.it.kind, h: e, err: e.err, refs: e.refs, Type: walks.Type{Name: name, Version: e.tr.Version, Expiry: e.tr.Expiry,
+	r := recorded{id: e.it.kind, h: e, err: e.err, refs: e.refs, Type: walks.Type{Name: e.kindName(), Version: e.tr.Version, Expiry: e.tr.Expiry,
 		Match: func(item Item) bool { _, _, ok := e.split(item); return ok },
 		Check: walks.DataCheck(e.goType, e.t.dec, e.t.unmarshalData), Holds: e.t.holdsOf(e.goType, &e.tr)}}
 	if e.err != nil {
@@ -214,7 +219,10 @@ func (e *edgeCore) record() {
 // record records collection c, whatever its error.
 func (c *collectionCore) record() {
 	of := c.parent.end.rid
-	r := recorded{h: c, err: c.err, collection: true, Type: walks.Type{Name: c.it.kind, Version: c.tr.Version, Expiry: c.tr.Expiry,
+	// The id is the child and parent types, whatever the error, so that a
+	// declaration made again replaces a failed one.
+	id := fmt.Sprintf("child %s of %s", c.childType, c.parent.end)
+	r := recorded{id: id, h: c, err: c.err, collection: true, Type: walks.Type{Name: c.it.kind, Version: c.tr.Version, Expiry: c.tr.Expiry,
 		Match: func(item Item) bool { _, _, ok := c.ids(item); return ok },
 		Check: walks.DataCheck(c.goType, c.t.dec, c.t.unmarshalData), Holds: c.t.holdsOf(c.goType, &c.tr)},
 		refs: func(item Item, buf []itemRef) []itemRef { return c.refs(item, of, buf) }}

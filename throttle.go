@@ -128,7 +128,7 @@ func (t *Table) throttled(err error, pk, sk, index, kind string) error {
 }
 
 // typeName is the recorded name of an itemType's kind, as [Table.TypeOf]
-// names it: "edge ENROLL#CRS#" is "edge ENROLL (STU → CRS)".
+// names it, e.g. "edge ENROLL (STU → CRS)".
 func (t *Table) typeName(kind string) string {
 	for _, r := range t.recordedTypes() {
 		if r.id == kind || r.Name == kind {

@@ -137,7 +137,7 @@ type Options struct {
 	ModelName string
 	// Author is the model's author. Default "adjlist".
 	Author string
-	// Date is when the model was made, written as "Jan 2, 2006, 3:04 PM".
+	// Date is when the model was made, written as "Jan 2, 2006, 03:04 PM".
 	// Default time.Now().
 	Date time.Time
 	// Items are the sample items written as TableData (and each in the

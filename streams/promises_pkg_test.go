@@ -7,6 +7,7 @@ import (
 
 	"github.com/aws/aws-lambda-go/events"
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	streamtypes "github.com/aws/aws-sdk-go-v2/service/dynamodbstreams/types"
 	"github.com/stretchr/testify/assert"
@@ -18,8 +19,8 @@ import (
 )
 
 // TestLatestARNWithoutStream: LatestARN returns "an error if the table has
-// no stream enabled", and DescribeTable's error for a table that does not
-// exist.
+// no stream enabled" (never had one, or had it turned off), and
+// DescribeTable's error for a table that does not exist.
 func TestLatestARNWithoutStream(t *testing.T) {
 	ctx := context.Background()
 	db := ddbtest.Client(t)
@@ -33,6 +34,20 @@ func TestLatestARNWithoutStream(t *testing.T) {
 	_, err = streams.LatestARN(ctx, db, table.Name()+"-missing")
 	var missing *types.ResourceNotFoundException
 	require.ErrorAs(t, err, &missing)
+
+	// A stream turned off is no current stream, though DescribeTable
+	// still gives its LatestStreamArn.
+	streamed := adjlist.NewTable(db, ddbtest.TableName(t))
+	ddbtest.CreateTable(t, streamed, func(o *adjlist.CreateTableOptions) { o.Stream = true })
+	arn, err = streams.LatestARN(ctx, db, streamed.Name())
+	require.NoError(t, err)
+	require.NotEmpty(t, arn)
+	_, err = db.UpdateTable(ctx, &dynamodb.UpdateTableInput{TableName: aws.String(streamed.Name()),
+		StreamSpecification: &types.StreamSpecification{StreamEnabled: aws.Bool(false)}})
+	require.NoError(t, err)
+	arn, err = streams.LatestARN(ctx, db, streamed.Name())
+	require.Error(t, err, "the stream is off")
+	assert.Empty(t, arn)
 }
 
 // TestFromStreamsFields: FromStreams keeps the record's id, kind, sequence

@@ -1,11 +1,13 @@
 package workbench_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -51,4 +53,35 @@ func TestValueNull(t *testing.T) {
 	require.NotNil(t, v.AttributeValue)
 	require.NoError(t, json.Unmarshal([]byte(` null `), &v))
 	assert.Nil(t, v.AttributeValue)
+}
+
+// TestWorkbenchRefusesBadOptions: Options.Projection is "ALL (default),
+// KEYS_ONLY or INCLUDE with NonKeyAttributes", and a sample item needs
+// the table's key attributes; anything else is an error wrapping
+// adjlist.ErrInvalidOption from New and Write, with nothing written, as
+// CreateTable and cloudformation.NewTemplate refuse the same projections.
+func TestWorkbenchRefusesBadOptions(t *testing.T) {
+	m := newSchool(adjlist.NewTable(nil, "school", schoolOptions)).model(t)
+	for name, fn := range map[string]func(*workbench.Options){
+		"unknown projection":         func(o *workbench.Options) { o.Projection = "EVERYTHING" },
+		"include without attributes": func(o *workbench.Options) { o.Projection = types.ProjectionTypeInclude },
+		"sample item without SK": func(o *workbench.Options) {
+			o.Items = []map[string]types.AttributeValue{{"PK": &types.AttributeValueMemberS{Value: "STU#a"}}}
+		},
+		"sample item with a number PK": func(o *workbench.Options) {
+			o.Items = []map[string]types.AttributeValue{{"PK": &types.AttributeValueMemberN{Value: "1"}, "SK": &types.AttributeValueMemberS{Value: "PROFILE"}}}
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, err := workbench.New(m, fn)
+			require.ErrorIs(t, err, adjlist.ErrInvalidOption)
+			var buf bytes.Buffer
+			require.ErrorIs(t, workbench.Write(&buf, m, fn), adjlist.ErrInvalidOption)
+			assert.Zero(t, buf.Len(), "nothing written")
+		})
+	}
+	for _, p := range []types.ProjectionType{types.ProjectionTypeAll, types.ProjectionTypeKeysOnly} {
+		_, err := workbench.New(m, func(o *workbench.Options) { o.Projection = p })
+		require.NoError(t, err, "projection %s", p)
+	}
 }

@@ -64,3 +64,15 @@ func TestDescribeModelWithoutHandles(t *testing.T) {
 	_, err = adjlist.DescribeModel(other, adjlist.AccessPattern("a course's students", enrolled.To("<to>")))
 	require.ErrorIs(t, err, adjlist.ErrInvalidOption)
 }
+
+// Describer's doc: "*Node, *Edge, *Collection, *Entity and *ItemCounter
+// (its count items) implement it, and [AccessPattern] documents one query"
+// (it named a *Counter, which does not exist).
+var (
+	_ adjlist.Describer = (*adjlist.Node[Student])(nil)
+	_ adjlist.Describer = (*adjlist.Edge[Enrollment])(nil)
+	_ adjlist.Describer = (*adjlist.Collection[Course, Student])(nil)
+	_ adjlist.Describer = (*adjlist.Entity[Student])(nil)
+	_ adjlist.Describer = (*adjlist.ItemCounter)(nil)
+	_ adjlist.Describer = adjlist.AccessPattern("", adjlist.Query[Student]{})
+)

@@ -12,7 +12,7 @@ import (
 
 // Describer is a handle that can describe its item shape and access
 // patterns for [Describe] and [DescribeModel]: *Node, *Edge, *Collection,
-// *Entity and *Counter (its count items) implement it, and [AccessPattern]
+// *Entity and *ItemCounter (its count items) implement it, and [AccessPattern]
 // documents one query.
 type Describer interface {
 	describe() shape

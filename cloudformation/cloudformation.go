@@ -263,8 +263,8 @@ type Tag struct {
 // and point-in-time recovery (unless Options turn them off), TTL on the
 // model's Time to Live attribute if it has one, and the settings of
 // [Options]. It makes no request. Bad options (an INCLUDE projection without
-// attributes, an unknown DeletionPolicy, and those [Options] names) are an
-// error that wraps adjlist.ErrInvalidOption.
+// attributes, an unknown DeletionPolicy, Projection or StreamViewType, and
+// those [Options] names) are an error that wraps adjlist.ErrInvalidOption.
 func NewTemplate(m *adjlist.Model, optFns ...func(*Options)) (*Template, error) {
 	var o Options
 	for _, fn := range optFns {
@@ -280,6 +280,12 @@ func NewTemplate(m *adjlist.Model, optFns ...func(*Options)) (*Template, error) 
 	case "Retain", "Snapshot", "Delete":
 	default:
 		return nil, invalid("DeletionPolicy %q, want Retain, Snapshot or Delete", o.DeletionPolicy)
+	}
+	if o.Projection != "" && !slices.Contains(o.Projection.Values(), o.Projection) {
+		return nil, invalid("Projection %q", o.Projection)
+	}
+	if o.StreamViewType != "" && !slices.Contains(o.StreamViewType.Values(), o.StreamViewType) {
+		return nil, invalid("StreamViewType %q", o.StreamViewType)
 	}
 	if err := o.check(m); err != nil {
 		return nil, err

@@ -110,13 +110,15 @@ func NewReader(client Client, streamARN string, cp Checkpoint, optFns ...func(*R
 }
 
 // LatestARN returns the ARN of table's current stream (DescribeTable's
-// LatestStreamArn), or an error if the table has no stream enabled.
+// LatestStreamArn), or an error if the table has no stream enabled (a
+// stream turned off keeps its LatestStreamArn, but is not current).
 func LatestARN(ctx context.Context, api dynamodb.DescribeTableAPIClient, table string) (string, error) {
 	out, err := api.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table)})
 	if err != nil {
 		return "", fmt.Errorf("streams: LatestARN %s: %w", table, err)
 	}
-	if out.Table == nil || out.Table.LatestStreamArn == nil {
+	if out.Table == nil || out.Table.LatestStreamArn == nil ||
+		out.Table.StreamSpecification == nil || !aws.ToBool(out.Table.StreamSpecification.StreamEnabled) {
 		return "", fmt.Errorf("streams: table %s has no stream", table)
 	}
 	return *out.Table.LatestStreamArn, nil

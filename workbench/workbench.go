@@ -137,7 +137,7 @@ type Options struct {
 	ModelName string
 	// Author is the model's author. Default "adjlist".
 	Author string
-	// Date is when the model was made, written as "Jan 2, 2006, 3:04 PM".
+	// Date is when the model was made, written as "Jan 2, 2006, 03:04 PM".
 	// Default time.Now().
 	Date time.Time
 	// Items are the sample items written as TableData (and each in the
@@ -165,7 +165,8 @@ const dateLayout = "Jan 2, 2006, 03:04 PM"
 // Workbench can hold with their projections, PAY_PER_REQUEST billing, and
 // the sample items. It makes no request. A sample item without the
 // table's key attributes of their types (strings, or numbers on a number
-// key) is an error.
+// key), an unknown Projection or INCLUDE without NonKeyAttributes is an
+// error wrapping adjlist.ErrInvalidOption.
 func New(m *adjlist.Model, optFns ...func(*Options)) (*File, error) {
 	var o Options
 	for _, fn := range optFns {
@@ -180,6 +181,9 @@ func New(m *adjlist.Model, optFns ...func(*Options)) (*File, error) {
 		o.Date = time.Now()
 	}
 	o.Projection = cmp.Or(o.Projection, types.ProjectionTypeAll)
+	if !slices.Contains(o.Projection.Values(), o.Projection) {
+		return nil, fmt.Errorf("workbench: %w: Projection %q", adjlist.ErrInvalidOption, o.Projection)
+	}
 	t := Table{
 		TableName: m.Table,
 		KeyAttributes: KeyAttributes{
@@ -222,6 +226,9 @@ func New(m *adjlist.Model, optFns ...func(*Options)) (*File, error) {
 		if proj == "" {
 			proj = types.ProjectionTypeAll
 		}
+		if proj == types.ProjectionTypeInclude && len(attrs) == 0 {
+			return nil, fmt.Errorf("workbench: %w: index %s: INCLUDE projection without NonKeyAttributes", adjlist.ErrInvalidOption, ix.Name)
+		}
 		g.Projection = Projection{ProjectionType: string(proj)}
 		if proj == types.ProjectionTypeInclude {
 			g.Projection.NonKeyAttributes = attrs
@@ -243,7 +250,7 @@ func New(m *adjlist.Model, optFns ...func(*Options)) (*File, error) {
 			typ  types.ScalarAttributeType
 		}{{m.PartitionKey, m.PartitionKeyType}, {m.SortKey, m.SortKeyType}} {
 			if _, ok := keyText(av[k.name], k.typ); !ok {
-				return nil, fmt.Errorf("workbench: sample item %d has no %s key attribute %s", i, keyType(k.typ), k.name)
+				return nil, fmt.Errorf("workbench: %w: sample item %d has no %s key attribute %s", adjlist.ErrInvalidOption, i, keyType(k.typ), k.name)
 			}
 		}
 		t.TableData = append(t.TableData, item)

@@ -14,6 +14,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/feature/dynamodb/expression"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
@@ -213,6 +214,19 @@ func TestUpdateActions(t *testing.T) {
 	assert.Equal(t, &types.AttributeValueMemberNULL{Value: true}, out.Item["note"], "Set(name, nil) sets NULL")
 	assert.NotContains(t, out.Item, "draft")
 	assert.Equal(t, &types.AttributeValueMemberN{Value: "5"}, out.Item["views"], "created as the value added")
+
+	// Update.Delete's doc: a []string marshals as a list and an
+	// AttributeValue as a map, which DynamoDB refuses; the set stays.
+	for _, v := range []any{[]string{"go"}, &types.AttributeValueMemberSS{Value: []string{"go"}}} {
+		_, err = posts.Update(ctx, "p1", adjlist.Update{}.Delete("tags", v))
+		require.Error(t, err, "%T", v)
+		var api smithy.APIError
+		require.ErrorAs(t, err, &api, "%T", v)
+		assert.Equal(t, "ValidationException", api.ErrorCode(), "%T", v)
+	}
+	got, err = posts.Get(ctx, "p1")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"go"}, got.Tags, "the set unchanged")
 }
 
 // TestNativeBetweenComparesNumbers: Between's "lo sorting after hi (as key

@@ -89,6 +89,12 @@ func (u Update) Add(name string, value any) Update {
 
 // Delete adds DELETE name :value: the elements of set value removed from
 // a set attribute.
+//
+// Add's and Delete's value is marshalled by the table's encoder, as every
+// value is: a set is a value that marshals as one (SS, NS, BS), such as a
+// type implementing attributevalue.Marshaler. A []string marshals as a
+// list, and a types.AttributeValue as a map, which DynamoDB refuses here
+// with a ValidationException.
 func (u Update) Delete(name string, value any) Update {
 	return u.with(ddbexpr.Op{Kind: ddbexpr.OpDelete, Path: name, Value: value})
 }

@@ -470,7 +470,7 @@ func (c *Collection[C, P]) Load(ctx context.Context, parentID string, optFns ...
 			res.Children, err = c.List(parentID).Collect(ctx, optFns...)
 		}
 		if err != nil {
-			return Family[C, P]{ID: parentID}, loadErr(c.t, err)
+			return Family[C, P]{ID: parentID}, c.t.asOp(err, "Collection.Load")
 		}
 		return res, nil
 	}
@@ -485,17 +485,6 @@ func (c *Collection[C, P]) Load(ctx context.Context, parentID string, optFns ...
 		res.Children = []Child[C]{} // none: empty, not nil
 	}
 	return res, nil
-}
-
-// loadErr is err, of the Get and List a sharded or nested [Collection.Load]
-// is made of, as an *OpError naming Collection.Load.
-func loadErr(t *Table, err error) error {
-	if oe, ok := err.(*OpError); ok {
-		named := *oe
-		named.Op = "Collection.Load"
-		return &named
-	}
-	return t.opErr("Collection.Load", "", "", err) // a nested parent's bad ref
 }
 
 // TxCheck adds to tx a check that a child exists, as [Node.TxCheck] does;

@@ -232,7 +232,7 @@ func (e *Edge[E]) putChecked(ctx context.Context, from, to string, data E, o Wri
 	tx := NewTx(e.t)
 	_ = in(tx, "") // its error is tx's, which Commit returns
 	pk, sk, _ := e.Key(from, to)
-	return sp.Done(ownTx(tx.Commit(ctx, func(to *TxOptions) { to.Token = o.Token }), "Edge.Put", pk, sk))
+	return sp.Done(e.t.asOp(tx.Commit(ctx, func(to *TxOptions) { to.Token = o.Token }), "Edge.Put", pk, sk))
 }
 
 // Replace writes the edge from → to with one PutItem, replacing any item
@@ -580,20 +580,7 @@ func (e *Edge[E]) Move(ctx context.Context, from, to, newFrom, newTo string, dat
 	}
 	e.Delete(ctx, from, to, InTx(tx))
 	e.Put(ctx, newFrom, newTo, data, InTx(tx))
-	return sp.Done(ownTx(tx.Commit(ctx, optFns...), "Edge.Move", "", ""))
-}
-
-// ownTx names op, and pk and sk, in the error of the Tx a call commits
-// for itself, where Commit named "Tx.Commit", a call the caller never
-// made; a counted write names itself the same way.
-func ownTx(err error, op, pk, sk string) error {
-	var oe *OpError
-	if !errors.As(err, &oe) || oe.Op != "Tx.Commit" {
-		return err
-	}
-	own := *oe
-	own.Op, own.PK, own.SK = op, pk, sk
-	return &own
+	return sp.Done(e.t.asOp(tx.Commit(ctx, optFns...), "Edge.Move", "", ""))
 }
 
 // TxGet adds to rt the read of the edge from → to and returns its [Read],

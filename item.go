@@ -2,6 +2,7 @@ package adjlist
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"slices"
@@ -189,6 +190,26 @@ func (t *Table) keyItem(pk, sk string) Item { return t.keys().Item(pk, sk) }
 // when err reports throttling.
 func (t *Table) opErr(op, pk, sk string, err error) error {
 	return &OpError{Op: op, Table: t.name, PK: pk, SK: sk, Err: t.throttled(err, pk, sk, "", "")}
+}
+
+// asOp returns err, of a call op is made of (the Tx.Commit of Edge.Move,
+// the Node.Get of Collection.Load), as an *OpError naming op, with keys
+// {pk, sk} in place of the inner call's where given; an error that is no
+// *OpError (a bad ref refused first) gets one.
+func (t *Table) asOp(err error, op string, keys ...string) error {
+	var oe *OpError
+	switch {
+	case err == nil:
+		return nil
+	case !errors.As(err, &oe):
+		return t.opErr(op, "", "", err)
+	}
+	own := *oe
+	own.Op = op
+	if len(keys) == 2 {
+		own.PK, own.SK = keys[0], keys[1]
+	}
+	return &own
 }
 
 // put writes item, complete, with one PutItem under w's condition

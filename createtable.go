@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"context"
 	"fmt"
-	"slices"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -116,14 +115,8 @@ func CreateTable(ctx context.Context, api Client, t *Table, optFns ...func(*Crea
 	if opts.MaxWait == 0 {
 		opts.MaxWait = 5 * time.Minute
 	}
-	switch {
-	case opts.MaxWait < 0:
+	if opts.MaxWait < 0 {
 		return wrap(fmt.Errorf("%w: MaxWait %v", ErrInvalidOption, opts.MaxWait))
-	case !slices.Contains(opts.Projection.Values(), opts.Projection),
-		opts.Projection == types.ProjectionTypeInclude && len(opts.NonKeyAttributes) == 0:
-		return wrap(fmt.Errorf("%w: Projection %q with NonKeyAttributes %q", ErrInvalidOption, opts.Projection, opts.NonKeyAttributes))
-	case opts.StreamViewType != "" && !slices.Contains(opts.StreamViewType.Values(), opts.StreamViewType):
-		return wrap(fmt.Errorf("%w: StreamViewType %q", ErrInvalidOption, opts.StreamViewType))
 	}
 	o := schema.Options(opts) // the same fields: this fails to compile when they part
 	ttlFrom := "TimeToLive"

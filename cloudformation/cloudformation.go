@@ -281,12 +281,6 @@ func NewTemplate(m *adjlist.Model, optFns ...func(*Options)) (*Template, error) 
 	default:
 		return nil, invalid("DeletionPolicy %q, want Retain, Snapshot or Delete", o.DeletionPolicy)
 	}
-	if o.Projection != "" && !slices.Contains(o.Projection.Values(), o.Projection) {
-		return nil, invalid("Projection %q", o.Projection)
-	}
-	if o.StreamViewType != "" && !slices.Contains(o.StreamViewType.Values(), o.StreamViewType) {
-		return nil, invalid("StreamViewType %q", o.StreamViewType)
-	}
 	if err := o.check(m); err != nil {
 		return nil, err
 	}
@@ -506,6 +500,7 @@ func (o *Options) check(m *adjlist.Model) error {
 		RecoveryPeriodInDays: o.RecoveryPeriodInDays, SSESpecification: o.SSESpecification, Tags: o.Tags,
 		OnDemandThroughput: o.OnDemandThroughput, WarmThroughput: o.WarmThroughput,
 		IndexOnDemandThroughput: o.IndexOnDemandThroughput, IndexWarmThroughput: o.IndexWarmThroughput,
+		Projection: o.Projection, NonKeyAttributes: o.NonKeyAttributes, StreamViewType: o.StreamViewType,
 	}, func(field, name string) error {
 		if !global[name] {
 			return fmt.Errorf("%s: %q is not a global secondary index of table %s", field, name, m.Table)

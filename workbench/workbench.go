@@ -51,6 +51,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/adjlist/adjlist"
+	"github.com/adjlist/adjlist/internal/schema"
 )
 
 // File is a NoSQL Workbench data model file.
@@ -181,8 +182,8 @@ func New(m *adjlist.Model, optFns ...func(*Options)) (*File, error) {
 		o.Date = time.Now()
 	}
 	o.Projection = cmp.Or(o.Projection, types.ProjectionTypeAll)
-	if !slices.Contains(o.Projection.Values(), o.Projection) {
-		return nil, fmt.Errorf("workbench: %w: Projection %q", adjlist.ErrInvalidOption, o.Projection)
+	if err := schema.CheckProjection(o.Projection, o.NonKeyAttributes); err != nil {
+		return nil, fmt.Errorf("workbench: %w: %w", adjlist.ErrInvalidOption, err)
 	}
 	t := Table{
 		TableName: m.Table,

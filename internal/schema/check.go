@@ -1,6 +1,8 @@
 package schema
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -18,11 +20,18 @@ func CheckCreate(t *Table, o *Options) error {
 	return CheckSettings(o, func(field, name string) error { return checkGlobalIndex(t, field, name) })
 }
 
-// CheckSettings reports the first of o's recovery, encryption, tag and
-// throughput settings DynamoDB cannot take, for CreateTable and package
+// CheckSettings reports the first of o's projection (of the inverted
+// index; "" is ALL), stream view, recovery, encryption, tag and throughput
+// settings DynamoDB cannot take, for CreateTable and package
 // cloudformation alike; globalIndex refuses a name of o's field that is
 // not a global secondary index.
 func CheckSettings(o *Options, globalIndex func(field, name string) error) error {
+	if err := CheckProjection(cmp.Or(o.Projection, types.ProjectionTypeAll), o.NonKeyAttributes); err != nil {
+		return err
+	}
+	if v := o.StreamViewType; v != "" && !slices.Contains(v.Values(), v) {
+		return fmt.Errorf("StreamViewType %q", v)
+	}
 	if o.RecoveryPeriodInDays < 0 || o.RecoveryPeriodInDays > 35 {
 		return fmt.Errorf("RecoveryPeriodInDays %d, want 1 to 35", o.RecoveryPeriodInDays)
 	}
@@ -100,6 +109,19 @@ func checkSSE(s *types.SSESpecification) error {
 		return fmt.Errorf("SSESpecification: empty KMSMasterKeyId")
 	case (s.SSEType != "" || s.KMSMasterKeyId != nil) && !aws.ToBool(s.Enabled):
 		return fmt.Errorf("SSESpecification: SSEType or KMSMasterKeyId without Enabled true")
+	}
+	return nil
+}
+
+// CheckProjection refuses an index projection DynamoDB refuses: one not
+// ALL, KEYS_ONLY or INCLUDE, or INCLUDE without nonKey attributes. The
+// callers give "" its default (ALL) first.
+func CheckProjection(p types.ProjectionType, nonKey []string) error {
+	switch {
+	case !slices.Contains(p.Values(), p):
+		return fmt.Errorf("projection %q", p)
+	case p == types.ProjectionTypeInclude && len(nonKey) == 0:
+		return errors.New("INCLUDE projection without NonKeyAttributes")
 	}
 	return nil
 }

@@ -107,10 +107,9 @@ func check(ix *Index, pk, sk string, names, written, native map[string]bool) err
 		return fmt.Errorf("more than %d key attributes", MaxKeyAttributes)
 	case ix.KeysTogether && (ix.native() || ix.Local || ix.SortKey == ""):
 		return fmt.Errorf("KeysTogether needs a global index with derived PartitionKey and SortKey")
-	case ix.Projection == types.ProjectionTypeInclude && len(ix.NonKeyAttributes) == 0:
-		return fmt.Errorf("INCLUDE projection without NonKeyAttributes")
-	case ix.Projection != types.ProjectionTypeAll && ix.Projection != types.ProjectionTypeKeysOnly && ix.Projection != types.ProjectionTypeInclude:
-		return fmt.Errorf("projection %q", ix.Projection)
+	}
+	if err := CheckProjection(ix.Projection, ix.NonKeyAttributes); err != nil {
+		return err
 	}
 	names[ix.Name] = true
 	if !ix.native() {

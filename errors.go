@@ -65,9 +65,9 @@ var (
 	// [TxOptions.Token]. It wraps the call's other error. When it does not
 	// hold, nothing was written, but for the read that follows a counted
 	// Update's transaction ([ItemCounter] with GroupBy): an error of that
-	// read comes after the update was applied. A transaction's cancellation answers for
-	// every attempt and is never ErrOutcomeUnknown. docs/writes.md
-	// ("Errors") explains it.
+	// read comes after the update was applied. A transaction's
+	// cancellation answers for every attempt and is never
+	// ErrOutcomeUnknown. docs/writes.md ("Errors") explains it.
 	ErrOutcomeUnknown = errs.ErrOutcomeUnknown
 
 	// ErrInvalidCursor reports a page cursor that is malformed or belongs to

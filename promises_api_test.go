@@ -763,3 +763,47 @@ func TestScanOfAFailedHandle(t *testing.T) {
 	assert.Equal(t, "Scan", oe.Op)
 	assert.Zero(t, calls.total(), "no request")
 }
+
+// failingReadBack fails every GetItem sent after a TransactWriteItems.
+type failingReadBack struct {
+	*dynamodb.Client
+	wrote atomic.Bool
+}
+
+func (c *failingReadBack) TransactWriteItems(ctx context.Context, in *dynamodb.TransactWriteItemsInput, o ...func(*dynamodb.Options)) (*dynamodb.TransactWriteItemsOutput, error) {
+	out, err := c.Client.TransactWriteItems(ctx, in, o...)
+	c.wrote.Store(err == nil)
+	return out, err
+}
+
+func (c *failingReadBack) GetItem(ctx context.Context, in *dynamodb.GetItemInput, o ...func(*dynamodb.Options)) (*dynamodb.GetItemOutput, error) {
+	if c.wrote.Load() {
+		return nil, errors.New("the read back failed")
+	}
+	return c.Client.GetItem(ctx, in, o...)
+}
+
+// TestCountedUpdateReadBackFailsAfterTheWrite: ErrOutcomeUnknown's doc,
+// "When it does not hold, nothing was written, but for the read that
+// follows a counted Update's transaction": that read's error is returned
+// without ErrOutcomeUnknown, and the update and its counts stand.
+func TestCountedUpdateReadBackFailsAfterTheWrite(t *testing.T) {
+	t.Parallel()
+	ctx := t.Context()
+	db := ddbtest.Client(t)
+	api := &failingReadBack{Client: db}
+	table := adjlist.NewTable(api, ddbtest.TableName(t))
+	ddbtest.CreateTable(t, table)
+	tr := declareTracker(t, db, table)
+	require.NoError(t, tr.issues.Put(ctx, "p1", "i1", trackerIssue{Title: "one", Status: "open"}))
+	api.wrote.Store(false) // the Put's transaction: the Update's first read goes through
+
+	_, err := tr.issues.Update(ctx, "p1", "i1", adjlist.Set("status", "closed"))
+	require.ErrorContains(t, err, "the read back failed")
+	assert.NotErrorIs(t, err, adjlist.ErrOutcomeUnknown)
+	api.wrote.Store(false)
+	got, err := tr.issues.Get(ctx, "p1", "i1")
+	require.NoError(t, err)
+	assert.Equal(t, "closed", got.Status, "the update was applied")
+	assert.Equal(t, map[string]int64{"open": 0, "closed": 1, "all": 1}, tr.counts(t, "p1"))
+}
